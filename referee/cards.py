@@ -1,0 +1,181 @@
+"""Cards of the three Gunzi decks, their tolerant spellings and their order under a trump.
+
+Cards are interned: ``parse_card`` returns the same object for every spelling of a card, so cards
+compare and hash cheaply and the replay of a long record does not allocate per token.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+SUITS = "SHCD"
+SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
+SUIT_ZH = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
+SUIT_EN = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
+_SUIT_WORDS = {
+    "黑桃": "S", "红桃": "H", "红心": "H", "梅花": "C", "草花": "C", "方块": "D", "方片": "D", "方板": "D",
+    "黑": "S", "红": "H", "梅": "C", "方": "D",
+}
+RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_RANK_WORDS = {
+    "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "T": 10,
+    "J": 11, "Q": 12, "K": 13, "A": 14, "1": 14,
+    "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+    "钩": 11, "勾": 11, "圈": 12, "尖": 14,
+}
+
+SMALL_JOKER_RANK = 15
+BIG_JOKER_RANK = 16
+JOKER = "J"  # the suit field of both jokers
+
+COPIES = 3  # three decks: no card exists more than three times in one deal
+
+
+class CardError(ValueError):
+    """A token that is not a card; the message is in the referee's terms."""
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    rank: int  # 2..14 (A = 14); 15 small joker, 16 big joker
+    suit: str  # one of SUITS, or JOKER
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit == JOKER
+
+    @property
+    def points(self) -> int:
+        """Point cards (分牌): 5 = 5, 10 = 10, K = 10."""
+        return _POINTS.get(self.rank, 0) if self.suit != JOKER else 0
+
+    def __str__(self) -> str:
+        if self.suit == JOKER:
+            return "BJ" if self.rank == BIG_JOKER_RANK else "SJ"
+        return RANK_NAMES.get(self.rank, str(self.rank)) + self.suit
+
+    def zh(self) -> str:
+        if self.suit == JOKER:
+            return "大王" if self.rank == BIG_JOKER_RANK else "小王"
+        return SUIT_ZH[self.suit] + RANK_NAMES.get(self.rank, str(self.rank))
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+
+_POINTS = {5: 5, 10: 10, 13: 10}
+
+BIG_JOKER = Card(BIG_JOKER_RANK, JOKER)
+SMALL_JOKER = Card(SMALL_JOKER_RANK, JOKER)
+
+ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15)) + (SMALL_JOKER, BIG_JOKER)
+_CACHE: dict[str, Card] = {}
+
+
+def _register() -> None:
+    for card in ALL_CARDS:
+        _CACHE[str(card)] = card
+        _CACHE[card.zh()] = card
+    for word in ("大王", "大鬼", "BJ", "RJ", "BIG"):
+        _CACHE[word] = BIG_JOKER
+    for word in ("小王", "小鬼", "SJ", "LJ", "SMALL"):
+        _CACHE[word] = SMALL_JOKER
+
+
+_register()
+
+
+def parse_suit(token: str) -> str:
+    """A suit from ``S``, ``♠`` or ``黑桃`` (any case)."""
+    t = token.strip().upper()
+    if t in SUITS and t:
+        return t
+    if t in SUIT_SYMBOLS:
+        return SUIT_SYMBOLS[t]
+    if t in _SUIT_WORDS:
+        return _SUIT_WORDS[t]
+    raise CardError(f"'{token}' is not a suit (S H C D, ♠ ♥ ♣ ♦, 黑桃 红桃 梅花 方块)")
+
+
+def parse_card(token: str) -> Card:
+    """One card from any accepted spelling: ``10H``, ``h10``, ``♥10``, ``10♥``, ``红桃10``, ``大王``."""
+    card = _CACHE.get(token)
+    if card is not None:
+        return card
+    t = token.strip().upper()
+    card = _CACHE.get(t)
+    if card is None:
+        card = _parse_slow(token, t)
+    _CACHE[token] = card  # bounded: only spellings that are real cards are remembered
+    return card
+
+
+def _parse_slow(token: str, t: str) -> Card:
+    if not t:
+        raise CardError("empty card")
+    suit = rank_word = None
+    for sym, s in SUIT_SYMBOLS.items():
+        if t.startswith(sym) or t.endswith(sym):
+            suit, rank_word = s, t.replace(sym, "", 1)
+            break
+    if suit is None:
+        for word in sorted(_SUIT_WORDS, key=len, reverse=True):
+            if len(word) > 1 and (t.startswith(word) or t.endswith(word)):
+                suit, rank_word = _SUIT_WORDS[word], t.replace(word, "", 1)
+                break
+    if suit is None and len(t) >= 2:
+        if t[-1] in SUITS:
+            suit, rank_word = t[-1], t[:-1]
+        elif t[0] in SUITS:
+            suit, rank_word = t[0], t[1:]
+    if suit is None or rank_word is None:
+        raise CardError(f"'{token}' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)")
+    rank = _RANK_WORDS.get(rank_word)
+    if rank is None:
+        raise CardError(f"'{token}': '{rank_word}' is not a rank (2-10, J, Q, K, A)")
+    return _CACHE[str(Card(rank, suit))]
+
+
+def parse_cards(tokens: Iterable[str]) -> tuple[Card, ...]:
+    return tuple(parse_card(t) for t in tokens)
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def over_copies(cards: Iterable[Card]) -> list[Card]:
+    """Cards seen more than three times (there are only three decks)."""
+    return sorted((c for c, n in Counter(cards).items() if n > COPIES), key=str)
+
+
+# --- order under a trump (gunzi-rules.md §2) -------------------------------------------------------
+
+
+def is_trump(card: Card, level: int, trump: str | None) -> bool:
+    return card.suit == JOKER or card.rank == 2 or card.rank == level or card.suit == trump
+
+
+def is_trump_plain(card: Card, level: int, trump: str | None) -> bool:
+    """A card of the trump suit that is neither a level card nor a 2 (the dry-pot test)."""
+    return card.suit == trump and card.rank != level and card.rank != 2
+
+
+def strength(card: Card, level: int, trump: str | None) -> int:
+    """A number that orders cards high to low as §2 does; cards of equal standing get equal numbers."""
+    if card.suit == JOKER:
+        return 200 + card.rank  # BJ 216 > SJ 215
+    if card.rank == level:
+        return 190 if card.suit == trump else 180
+    if card.rank == 2:
+        return 170 if card.suit == trump else 160
+    if card.suit == trump:
+        return 100 + card.rank
+    return card.rank
+
+
+def flip_value(card: Card) -> int:
+    """Flip order for the first hand (002 §二.2): 10 highest, then 9 … 2; A K Q J equal and lowest."""
+    return card.rank if card.rank <= 10 else 1

@@ -1,0 +1,138 @@
+"""What the engine hands back: per-hand settlements with their explanations, games, the match.
+
+Plain frozen values, so the terminal view, the JSON view, the store and the PDF scorecard all read
+the same thing and none of them computes a rule of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.cards import Card
+from referee.events import MatchHeader, RecordError
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a settlement: the rule applied (rule-file key or clause) and what it gave.
+
+    The text is formatted only when shown (``text``), so replaying a long record stays cheap.
+    """
+
+    key: str  # the rule-file key or rule name applied, e.g. "scoring.short_threshold"
+    clause: str  # where the rule comes from, e.g. "002 §六.2"
+    args: tuple = ()
+
+    def text(self, lang: str = "en") -> str:
+        from referee.explain import render
+
+        return render(self, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class TributeInfo:
+    giver: str
+    receiver: str
+    owed: int
+    cards: tuple[Card, ...] = ()
+    waived: str | None = None  # None, "riot" or "waive"
+    riot_seat: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    hand: int
+    game: int
+    line: int  # line of the `hand` directive
+    declarer: str
+    declarer_team: str
+    level: int
+    trump: str | None
+    tribute: TributeInfo | None
+    kitty: tuple[Card, ...]  # as dealt
+    final_kitty: tuple[Card, ...]
+    dry_pot: bool
+    kitty_points: int  # K: the final kitty's points as counted (0 in a club-draft dry pot)
+    kitty_points_physical: int
+    big_jokers: int  # in the final kitty, as counted (0 in a dry pot)
+    small_jokers: int
+    points: int  # P: the defenders' trick points
+    dug: bool
+    score: int  # S = P + multiplier·K when dug
+    outcome: str  # "keep" | "foul_dig" | "stage_kept" | "stage_dug"
+    level_change: dict[str, int]
+    levels_after: dict[str, int]
+    blood: int  # owed for the next hand (0 when the game ended)
+    blood_kings: int
+    blood_score: int
+    blood_giver: str | None  # who pays it: the next declarer's 上家
+    next_declarer: str | None
+    game_winner: str | None
+    game_reason: str | None
+    ledger_change: dict[str, int]
+    ledger: dict[str, int]  # running total, per player of each team
+    explain: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    game: int
+    winner: str | None  # None only while a timed-out game awaits a ruling
+    reason: str  # "passed_10" | "zero" | "sweep" | "three_jokers" | "time" | "ruling" | "forfeit"
+    last_hand: int | None
+    line: int
+    explain: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A warning, ruling, redeal or time call kept for the report, with its line."""
+
+    kind: str  # "warn" | "ruling" | "redeal" | "time"
+    line: int
+    game: int
+    hand: int | None
+    seat: str | None = None
+    team: str | None = None
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Where the match stands after the last event: what a referee at the table needs next."""
+
+    game: int
+    hand: int  # the hand in progress, or the next hand's number
+    in_hand: bool
+    phase: str  # "between_hands", "declaring", "tribute", "kitty", "bury", "kings", "points", "done", "match_over"
+    levels: dict[str, int]
+    declarer: str | None  # fixed declarer of the hand in progress or the next one (None: first hand of a game)
+    trump: str | None
+    level: int | None
+    blood_owed: int
+    blood_giver: str | None
+    expected: tuple[str, ...]  # directives that may come next
+    match_over: bool
+    warnings: dict[str, int]
+    points_so_far: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    header: MatchHeader | None
+    rules: str
+    teams: dict[str, str]
+    seats: dict[str, str]
+    hands: tuple[HandResult, ...]
+    games: tuple[GameResult, ...]
+    winner: str | None
+    games_won: dict[str, int]
+    errors: tuple[RecordError, ...]
+    notes: tuple[Note, ...]
+    state: TableState
+    forfeit: bool = False
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
