@@ -70,7 +70,7 @@ class Flip(Event):
 
 @dataclass(frozen=True, slots=True)
 class Draw(Event):
-    card: Card
+    cards: tuple[Card, ...]  # in the order drawn; jokers are passed over
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,809 @@
+"""The rules engine: events in, settlements with explanations out. No I/O, no clock, no printing.
+
+``replay`` walks the events once. Each directive is judged against the state of the match at that
+point; an illegal one becomes a ``RecordError`` on its line and is left out, and replay goes on, so a
+record with mistakes still shows everything that can be settled.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from referee import declaring
+from referee import kitty as kitty_rules
+from referee.cards import BIG_JOKER, COPIES, SMALL_JOKER, Card, format_cards, strength
+from referee.events import (
+    Bury,
+    Declare,
+    DeclarerIs,
+    DeclarerPoints,
+    Draw,
+    Event,
+    Flip,
+    HandStart,
+    King,
+    Kitty,
+    Last,
+    MatchHeader,
+    Points,
+    RecordError,
+    Redeal,
+    Riot,
+    Ruling,
+    SeatName,
+    Show,
+    TeamName,
+    Time,
+    Tribute,
+    Trump,
+    Waive,
+    Warn,
+)
+from referee.explain import suit_arg
+from referee.results import GameResult, HandResult, MatchResult, Note, Step, TableState, TributeInfo
+from referee.ruleset import RuleSet
+from referee.seats import SEATS, other_team, team_of, upper_hand
+from referee.settle import HandFacts, settle
+
+# Phases of a hand: a directive may not come after one of a later phase.
+DECLARING, TRIBUTE, KITTY, BURY, KINGS, POINTS, DONE = range(7)
+PHASE_OF = {
+    DeclarerIs: DECLARING, Declare: DECLARING, Flip: DECLARING, Draw: DECLARING, Trump: DECLARING,
+    Riot: TRIBUTE, Waive: TRIBUTE, Tribute: TRIBUTE, Kitty: KITTY, Bury: BURY, King: KINGS,
+    Points: POINTS, DeclarerPoints: POINTS, Last: DONE,
+}
+PHASE_NAME = ["declaring", "tribute", "kitty", "bury", "kings", "points", "done"]
+TOTAL_POINTS = 300
+
+
+class Reject(Exception):
+    """An event that breaks a rule: the message goes to the record's errors, the event is left out."""
+
+
+@dataclass(slots=True)
+class Hand:
+    number: int
+    line: int
+    game: int
+    first_of_game: bool
+    fixed_declarer: str | None
+    blood_owed: int
+    phase: int = DECLARING
+    declarer: str | None = None
+    declarer_line: int = 0
+    declarer_how: str = ""
+    level: int = 3
+    trump: str | None = None
+    trump_line: int = 0
+    grab: Declare | None = None
+    declarations: list = field(default_factory=list)  # (Declare, (count, kind, suit))
+    flips: list = field(default_factory=list)  # (seat, card)
+    draws: list = field(default_factory=list)
+    stated_trump: Trump | None = None
+    resolved: bool = False
+    riot: Riot | None = None
+    waived: bool = False
+    tribute: Tribute | None = None
+    tribute_checked: bool = False
+    kitty: tuple = ()
+    kitty_line: int = 0
+    dry: str | None = None
+    bury: Bury | None = None
+    final: list = field(default_factory=list)
+    kings: list = field(default_factory=list)
+    points: int = 0
+    declarer_points: DeclarerPoints | None = None
+    known: dict = field(default_factory=dict)  # seat -> Counter: a lower bound of what the seat holds
+    shown: dict = field(default_factory=dict)  # seat -> Counter: a hand laid open with 'show'
+    broken: bool = False  # a problem that stops the hand being settled was already reported
+    steps: list = field(default_factory=list)
+
+
+class Replay:
+    def __init__(self, rules: RuleSet):
+        self.rules = rules
+        self.errors: list[RecordError] = []
+        self.notes: list[Note] = []
+        self.header: MatchHeader | None = None
+        self.teams: dict[str, str] = {}
+        self.seats: dict[str, str] = {}
+        self.hands: list[HandResult] = []
+        self.games: list[GameResult] = []
+        self.games_won = {"EW": 0, "NS": 0}
+        self.game = 1
+        self.levels = {"EW": rules.start_level, "NS": rules.start_level}
+        self.reached = {"EW": 0, "NS": 0}  # hand number at which each side reached its level
+        self.next_declarer: str | None = None
+        self.blood = 0
+        self.hand_number = 0
+        self.hand: Hand | None = None
+        self.last_settled: Hand | None = None
+        self.ledger = {"EW": 0, "NS": 0}
+        self.warnings = {"EW": 0, "NS": 0}
+        self.match_over = False
+        self.winner: str | None = None
+        self.forfeit = False
+        self.awaiting_ruling = False
+        self.skipping = False  # inside a hand that was refused: its directives are not judged again
+        self.seen_first_hand = False
+
+    # --- driver ------------------------------------------------------------------------------
+
+    def run(self, events: Sequence[Event]) -> MatchResult:
+        if events and not isinstance(events[0], MatchHeader):
+            self.errors.append(RecordError(events[0].line, "the record must start with 'match id=…'"))
+        handlers = self.HANDLERS
+        for ev in events:
+            try:
+                handlers[type(ev)](self, ev)
+            except Reject as e:
+                self.errors.append(RecordError(ev.line, str(e)))
+        return self.result()
+
+    # --- match-level directives ---------------------------------------------------------------
+
+    def on_match(self, ev: MatchHeader) -> None:
+        if self.header is not None:
+            raise Reject(f"a second 'match' header (the first is at line {self.header.line})")
+        self.header = ev
+
+    def _before_hands(self, ev: Event) -> None:
+        if self.seen_first_hand:
+            raise Reject(f"out of order: '{ev.directive}' belongs before the first hand")
+
+    def on_team(self, ev: TeamName) -> None:
+        self._before_hands(ev)
+        self.teams[ev.team] = ev.name
+
+    def on_seat(self, ev: SeatName) -> None:
+        self._before_hands(ev)
+        self.seats[ev.seat] = ev.name
+
+    def on_hand(self, ev: HandStart) -> None:
+        self.seen_first_hand = True
+        self._abandon_open_hand(ev.line)
+        if self.match_over:
+            self.skipping = True
+            raise Reject(f"the match is over ({self.winner} won): no more hands")
+        if self.awaiting_ruling:
+            self.skipping = True
+            raise Reject(f"game {self.game} ended on time with the levels tied: record a 'ruling' first")
+        self.skipping = False
+        self.hand_number += 1
+        first = self.next_declarer is None
+        self.hand = Hand(self.hand_number, ev.line, self.game, first, self.next_declarer,
+                         0 if first else self.blood)
+
+    def _abandon_open_hand(self, line: int) -> None:
+        h = self.hand
+        if h is not None and h.phase != DONE:
+            self.errors.append(RecordError(
+                h.line, f"hand {h.number} has no 'last' before line {line}: it is not settled"))
+        self.hand = None
+
+    def on_warn(self, ev: Warn) -> None:
+        team = team_of(ev.seat)
+        if self.match_over:
+            raise Reject("the match is over: no more warnings")
+        self.warnings[team] += 1
+        self.notes.append(Note("warn", ev.line, self.game, self._hand_no(), ev.seat, team, ev.text))
+        limit = self.rules.warnings_limit
+        if limit and self.warnings[team] >= limit:
+            win = other_team(team)
+            step = Step("game.forfeit", "match.warnings_limit · 002 §九.7", (team, win, self.rules.games_to_win))
+            self.games.append(GameResult(self.game, win, "forfeit", self._hand_no(), ev.line, (step,)))
+            self.games_won = {win: self.rules.games_to_win, team: 0}
+            self._end_match(win, forfeit=True)
+
+    def on_time(self, ev: Time) -> None:
+        if not self.rules.time_limit_minutes:
+            raise Reject(f"the {self.rules.name} rules have no time limit (match.time_limit_minutes = 0)")
+        if self.match_over:
+            raise Reject("the match is over")
+        if self.hand is not None and self.hand.phase != DONE:
+            raise Reject(f"time is called between hands: hand {self.hand.number} is not finished "
+                         "(record its last trick, or 'redeal')")
+        if self.awaiting_ruling:
+            raise Reject("time was already called in this game")
+        self.notes.append(Note("time", ev.line, self.game, self._hand_no()))
+        ew, ns = self.levels["EW"], self.levels["NS"]
+        if ew != ns:
+            win, why = ("EW" if ew > ns else "NS"), "higher"
+        elif self.reached["EW"] != self.reached["NS"]:
+            win, why = ("EW" if self.reached["EW"] < self.reached["NS"] else "NS"), "first"
+        else:
+            self.awaiting_ruling = True
+            self._pending_time = Step("game.time", "match.time_limit_minutes · 002 §九.6", ("tie",))
+            return
+        step = Step("game.time", "match.time_limit_minutes · 002 §九.6", (why,))
+        self._end_game(win, "time", ev.line, (step,))
+
+    def on_ruling(self, ev: Ruling) -> None:
+        if self.match_over:
+            raise Reject("the match is over: a ruling cannot change it here; correct the record instead")
+        self.notes.append(Note("ruling", ev.line, self.game, self._hand_no(), None, ev.winner, ev.text))
+        if self.hand is not None and self.hand.phase != DONE:
+            self.hand = None  # the hand in progress is not played out
+        steps = (Step("game.ruling", "002 §十", (ev.winner, ev.text)),)
+        if self.awaiting_ruling:
+            steps = (self._pending_time, *steps)
+        self._end_game(ev.winner, "ruling", ev.line, steps)
+
+    def on_redeal(self, ev: Redeal) -> None:
+        h = self.hand
+        if h is None or self.skipping:
+            raise Reject("'redeal' belongs inside a hand")
+        if h.phase == DONE:
+            raise Reject(f"hand {h.number} is already settled: it cannot be redealt")
+        self.notes.append(Note("redeal", ev.line, self.game, h.number))
+        self.hand = Hand(h.number, h.line, h.game, h.first_of_game, h.fixed_declarer, h.blood_owed)
+
+    def on_show(self, ev: Show) -> None:
+        h = self._in_hand(ev)
+        if h is None:
+            return
+        self._known(h, ev.seat, ev.cards, ev)
+        h.shown[ev.seat] = h.shown.get(ev.seat, Counter()) | Counter(ev.cards)
+
+    # --- in-hand directives ------------------------------------------------------------------
+
+    def _hand_no(self) -> int | None:
+        return self.hand.number if self.hand else (self.hand_number or None)
+
+    def _in_hand(self, ev: Event) -> Hand | None:
+        if self.skipping:
+            return None
+        h = self.hand
+        if h is None:
+            raise Reject(f"'{ev.directive}' outside a hand: start the hand with 'hand'")
+        return h
+
+    def _enter(self, ev: Event) -> Hand | None:
+        """Checks the phase order and moves the hand on; None when the hand is being skipped."""
+        h = self._in_hand(ev)
+        if h is None:
+            return None
+        phase = PHASE_OF[type(ev)]
+        if h.phase == DONE:
+            raise Reject(f"out of order: hand {h.number} is over; '{ev.directive}' comes before 'last'")
+        if phase < h.phase:
+            raise Reject(f"out of order: '{ev.directive}' comes before the {PHASE_NAME[h.phase]} of hand "
+                         f"{h.number}")
+        if phase > DECLARING and not h.resolved:
+            self._soft(self._resolve_declaring, h, ev.line)
+        if phase > TRIBUTE and not h.tribute_checked and h.declarer is not None:
+            self._soft(self._close_tribute, h, ev.line)
+        h.phase = phase
+        return h
+
+    def _soft(self, check, h: Hand, line: int) -> None:
+        """A problem found on the way to a later phase is reported there, and the event still counts."""
+        try:
+            check(h, line)
+        except Reject as e:
+            self.errors.append(RecordError(line, str(e)))
+
+    def on_declarer(self, ev: DeclarerIs) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if h.fixed_declarer is not None and ev.seat != h.fixed_declarer:
+            raise Reject(f"the declarer of hand {h.number} is {h.fixed_declarer} by the last hand's result, "
+                         f"not {ev.seat}")
+        if h.first_of_game and (h.grab or h.flips):
+            raise Reject("the grab or the flips already fix this hand's declarer")
+        h.declarer, h.declarer_line = ev.seat, ev.line
+
+    def on_declare(self, ev: Declare) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        self._known(h, ev.seat, ev.cards, ev)
+        if h.first_of_game:
+            if ev.cards != (BIG_JOKER,) or ev.as_suit:
+                raise Reject("in a game's first hand only one big joker grabs (抢亮大王); level cards declare "
+                             "from the second hand on")
+            if h.grab is not None:
+                raise Reject(f"{h.grab.seat} already grabbed at line {h.grab.line}: a grab cannot be overcalled")
+            if h.flips or h.declarer:
+                raise Reject("out of order: the grab comes before any flip or 'declarer'")
+            h.grab = ev
+            return
+        if h.draws:
+            raise Reject("out of order: declarations come before a draw from the kitty")
+        level = self.levels[team_of(h.fixed_declarer)]
+        try:
+            power = declaring.strength(ev.cards, level, ev.as_suit)
+        except declaring.DeclarationError as e:
+            raise Reject(str(e)) from None
+        if h.declarations:
+            old_ev, old = h.declarations[-1]
+            if not declaring.beats(power, old):
+                raise Reject(f"{format_cards(ev.cards)} does not beat {old_ev.seat}'s {format_cards(old_ev.cards)} "
+                             f"(line {old_ev.line}): an overcall needs more identical cards, or three small "
+                             "jokers over three level cards, three big over three small")
+        h.declarations.append((ev, power))
+
+    def on_flip(self, ev: Flip) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if not h.first_of_game:
+            raise Reject("flips decide only a game's first hand; later hands have a fixed declarer")
+        if h.grab is not None:
+            raise Reject(f"{h.grab.seat} grabbed at line {h.grab.line}: nobody flips")
+        if h.declarer:
+            raise Reject("the declarer is already stated: nobody flips")
+        if not ev.card.is_joker and any(s == ev.seat and not c.is_joker for s, c in h.flips):
+            raise Reject(f"{ev.seat} has already flipped (only a joker is flipped again)")
+        h.flips.append((ev.seat, ev.card))
+        self._known(h, None, (ev.card,), ev)
+
+    def on_draw(self, ev: Draw) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if h.first_of_game:
+            raise Reject("a draw fixes trump only in later hands; the first hand grabs or flips")
+        if h.declarations:
+            raise Reject("somebody declared: there is no draw")
+        cards = [*h.draws, *ev.cards]
+        suited = [i for i, c in enumerate(cards) if not c.is_joker]
+        if suited and suited[0] != len(cards) - 1:
+            raise Reject(f"the draw stops at the first suited card ({cards[suited[0]]})")
+        if len(cards) >= 6 and not suited:
+            raise Reject("six jokers drawn: the kitty is all jokers and the hand is dealt again ('redeal')")
+        h.draws.extend(ev.cards)
+        self._known(h, None, ev.cards, ev)
+
+    def on_trump(self, ev: Trump) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if h.stated_trump is not None:
+            raise Reject(f"trump is already stated at line {h.stated_trump.line}")
+        h.stated_trump = ev
+
+    def _resolve_declaring(self, h: Hand, line: int) -> None:
+        """Fix declarer and trump at the first directive after declaring."""
+        h.resolved = True
+        steps = h.steps
+        stated = h.stated_trump
+        if h.first_of_game:
+            if h.grab is not None:
+                h.declarer, h.declarer_how = h.grab.seat, "grab"
+                if stated is None:
+                    h.broken = True
+                    raise Reject(f"{h.grab.seat} grabbed: record the trump suit drawn next ('trump SUIT')")
+                h.trump = stated.suit
+                steps.append(Step("declarer.grab", "002 §二.1", (h.declarer, suit_arg(h.trump))))
+            elif h.flips:
+                seats_flipped = {s for s, c in h.flips if not c.is_joker}
+                missing = [s for s in SEATS if s not in seats_flipped]
+                if missing:
+                    h.broken = True
+                    raise Reject(f"every player flips a card: no flip from {' '.join(missing)}")
+                seat, card = declaring.flip_winner(h.flips, self.rules.flip_winner)
+                h.declarer, h.declarer_how, h.trump = seat, "flip", card.suit
+                if stated is not None and stated.suit != card.suit:
+                    raise Reject(f"the flip makes {card.suit} trump, not {stated.suit} (line {stated.line})")
+                steps.append(Step("declarer.flip", "declaring.flip_winner · 002 §二.2",
+                                  (seat, tuple(c for _, c in h.flips), self.rules.flip_winner, suit_arg(card.suit))))
+            elif h.declarer is not None:
+                if stated is None:
+                    h.broken = True
+                    raise Reject("record the trump suit of the first hand ('trump SUIT')")
+                h.declarer_how, h.trump = "given", stated.suit
+                steps.append(Step("declarer.given", "§4.1", (h.declarer, suit_arg(h.trump))))
+            else:
+                h.broken = True
+                raise Reject(f"hand {h.number} is a game's first hand: record a grab ('declare SEAT BJ'), "
+                             "four flips, or 'declarer SEAT'")
+        else:
+            h.declarer, h.declarer_how = h.fixed_declarer, "rotation"
+            steps.append(Step("declarer.rotation", "game.declarer_rotation · §7.4", (h.declarer,)))
+            if h.declarations:
+                ev, power = h.declarations[-1]
+                h.trump = power[2]
+                steps.append(Step("trump.declared", "002 §二.3-4", (suit_arg(h.trump), ev.seat, ev.cards)))
+                if stated is not None and stated.suit != h.trump:
+                    raise Reject(f"trump is {h.trump} by the declaration at line {ev.line}, not {stated.suit}")
+            elif h.draws:
+                h.trump = h.draws[-1].suit if not h.draws[-1].is_joker else None
+                if h.trump is None:
+                    h.broken = True
+                    raise Reject("the draw ended on a joker: draw on to the first suited card")
+                steps.append(Step("trump.drawn", "002 §二.5", (h.declarer, tuple(h.draws), suit_arg(h.trump))))
+                if stated is not None and stated.suit != h.trump:
+                    raise Reject(f"the draw makes {h.trump} trump, not {stated.suit}")
+            elif stated is not None:
+                h.trump = stated.suit
+                steps.append(Step("trump.stated", "§4.2", (suit_arg(h.trump),)))
+            else:
+                h.broken = True
+                raise Reject(f"hand {h.number} has no trump: record declarations, a 'draw' or 'trump SUIT'")
+        h.level = self.levels[team_of(h.declarer)]
+        steps.append(Step("level", "game.start_level · §4", (team_of(h.declarer), h.level)))
+
+    # --- tribute ------------------------------------------------------------------------------
+
+    def _giver(self, h: Hand) -> str:
+        return upper_hand(h.declarer or h.fixed_declarer or "E")
+
+    def on_riot(self, ev: Riot) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if not self.rules.riot:
+            raise Reject(f"riot (暴动) is not part of the {self.rules.name} rules (tribute.riot = false)")
+        if h.declarer is None:
+            return
+        paying = team_of(self._giver(h))
+        if team_of(ev.seat) != paying:
+            raise Reject(f"only the paying side ({paying}) riots; {ev.seat} is on the receiving side")
+        if len(ev.cards) != 3 or ev.cards[0] not in (BIG_JOKER, SMALL_JOKER) or len(set(ev.cards)) != 1:
+            raise Reject("a riot shows three big jokers or three small jokers")
+        if h.tribute is not None:
+            raise Reject(f"out of order: the tribute was already given at line {h.tribute.line}")
+        self._known(h, ev.seat, ev.cards, ev)
+        h.riot = ev
+
+    def on_waive(self, ev: Waive) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if h.tribute is not None:
+            raise Reject(f"out of order: the tribute was already given at line {h.tribute.line}")
+        h.waived = True
+
+    def on_tribute(self, ev: Tribute) -> None:
+        h = self._enter(ev)
+        if h is None or h.declarer is None:
+            return
+        giver, owed = self._giver(h), h.blood_owed
+        if h.riot is not None:
+            raise Reject(f"the tribute is waived by the riot at line {h.riot.line}")
+        if h.waived:
+            raise Reject("the tribute is waived ('waive')")
+        if h.tribute is not None:
+            raise Reject(f"the tribute was already given at line {h.tribute.line}")
+        if ev.seat != giver:
+            raise Reject(f"the tribute comes from {giver}, the upper hand (上家) of the declarer {h.declarer}, "
+                         f"not from {ev.seat}")
+        if len(ev.cards) != owed:
+            if owed == 0:
+                raise Reject(f"no blood is owed this hand; {len(ev.cards)} cards given")
+            raise Reject(f"{giver} owes {owed} blood to {h.declarer}; {len(ev.cards)} cards given")
+        for c in ev.cards:
+            if not self._may_give(c, h.level):
+                raise Reject(f"{c} is a point card: point cards are not given in tribute "
+                             f"(only the 5s at level 5 and the 10s at level 10; kings never)")
+        shown = h.shown.get(giver)
+        if shown:
+            self._check_largest(h, giver, ev.cards, shown)
+        self._known(h, giver, ev.cards, ev)
+        h.tribute = ev
+
+    @staticmethod
+    def _may_give(c: Card, level: int) -> bool:
+        if c.rank == 13 and not c.is_joker:
+            return False
+        return c.points == 0 or (c.rank == level and level in (5, 10))
+
+    def _check_largest(self, h: Hand, giver: str, given: tuple, shown: Counter) -> None:
+        rest = Counter(shown)
+        for c in given:
+            if rest[c] <= 0:
+                raise Reject(f"{giver}'s shown hand has no {c} to give")
+            rest[c] -= 1
+        kept = [c for c, n in rest.items() if n > 0 and self._may_give(c, h.level)]
+        if not kept:
+            return
+        weakest = min(given, key=lambda c: strength(c, h.level, h.trump))
+        best = max(kept, key=lambda c: strength(c, h.level, h.trump))
+        if strength(best, h.level, h.trump) > strength(weakest, h.level, h.trump):
+            raise Reject(f"{giver} gave {weakest} but holds {best}: the tribute is the giver's largest cards "
+                         "(002 §六.1)")
+
+    def _close_tribute(self, h: Hand, line: int) -> None:
+        h.tribute_checked = True
+        giver, owed = self._giver(h), h.blood_owed
+        steps = h.steps
+        if owed == 0:
+            steps.append(Step("tribute.none", "§5", ()))
+        elif h.riot is not None:
+            steps.append(Step("tribute.riot", "tribute.riot · 002 §八", (h.riot.seat, h.riot.cards, owed)))
+        elif h.waived:
+            steps.append(Step("tribute.waive", "002 §六.1", (owed,)))
+        elif h.tribute is not None:
+            steps.append(Step("tribute.paid", "002 §六.1", (giver, h.declarer, owed, h.tribute.cards)))
+        else:
+            raise Reject(f"{giver} owes {owed} blood to {h.declarer}: no tribute recorded before the kitty "
+                         "(record 'tribute', 'riot' or 'waive')")
+
+    # --- kitty --------------------------------------------------------------------------------
+
+    def on_kitty(self, ev: Kitty) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if h.kitty_line:
+            raise Reject(f"the kitty was already recorded at line {h.kitty_line}")
+        h.kitty, h.kitty_line = ev.cards, ev.line
+        h.final = list(ev.cards)
+        if len(ev.cards) != 6:
+            h.broken = True
+            raise Reject(f"the kitty holds 6 cards; {len(ev.cards)} given")
+        have = Counter(ev.cards)
+        for what, cards in (("flipped", [c for _, c in h.flips]), ("drawn", h.draws)):
+            need = Counter(cards)
+            for c, n in need.items():
+                if have[c] < n:
+                    raise Reject(f"{c} was {what} from the kitty but is not in it")
+        self._known(h, None, (), ev)
+        if h.trump is None or h.declarer is None:
+            return
+        h.dry = kitty_rules.dry_pot(ev.cards, h.level, h.trump, self.rules.dry_pot_all_trump)
+        if h.dry:
+            why = ("no trump-suit plain card" if h.dry == "no_plain_trump" else "all six cards are trumps")
+            h.steps.append(Step("kitty.dry", "kitty.dry_pot_all_trump · 002 §三.7", (why,)))
+        else:
+            plain = tuple(c for c in ev.cards if c.suit == h.trump and c.rank not in (2, h.level))
+            h.steps.append(Step("kitty.not_dry", "002 §三.7", (plain,)))
+
+    def on_bury(self, ev: Bury) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if not h.kitty_line:
+            raise Reject("out of order: 'bury' comes after the 'kitty'")
+        if h.bury is not None:
+            raise Reject(f"the kitty was already buried at line {h.bury.line}")
+        if h.dry:
+            raise Reject("dry pot (干锅): the kitty stays as dealt; the declarer does not exchange it")
+        if len(ev.cards) != 6:
+            raise Reject(f"the declarer buries 6 cards; {len(ev.cards)} given")
+        pool = Counter(h.kitty) + Counter(h.tribute.cards if h.tribute else ())
+        own = Counter(ev.cards) - pool  # cards that came from the declarer's own hand
+        shown = h.shown.get(h.declarer)
+        if shown:
+            lacking = own - shown
+            if lacking:
+                raise Reject(f"the declarer's shown hand has no {format_cards(sorted(lacking.elements(), key=str))}")
+            pool += shown
+        big_held = min(pool[BIG_JOKER], COPIES)
+        if SMALL_JOKER in ev.cards and ev.cards.count(BIG_JOKER) < big_held:
+            raise Reject("big jokers are buried before small ones (002 §三.4): a big joker is held")
+        self._known(h, h.declarer, tuple(own.elements()), ev)
+        h.bury = ev
+        h.final = list(ev.cards)
+
+    def on_king(self, ev: King) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if not h.kitty_line:
+            raise Reject("out of order: 'king' comes after the 'kitty'")
+        if h.dry:
+            raise Reject("dry pot (干锅): nobody may bury jokers into the kitty")
+        if ev.seat == h.declarer:
+            raise Reject("the declarer buries with 'bury'; 'king' is for the other players")
+        if any(not c.is_joker for c in ev.jokers):
+            raise Reject("'king' buries jokers only")
+        if len(ev.take) != len(ev.jokers):
+            raise Reject(f"one card comes out for each joker: {len(ev.jokers)} buried, {len(ev.take)} taken")
+        shown = h.shown.get(ev.seat)
+        if shown and SMALL_JOKER in ev.jokers and ev.jokers.count(BIG_JOKER) < shown[BIG_JOKER]:
+            raise Reject(f"{ev.seat} holds a big joker: big jokers are buried before small ones (002 §三.4)")
+        kitty = list(h.final)
+        for c in ev.take:
+            lows = kitty_rules.smallest(kitty, h.level, h.trump)
+            if not lows:
+                raise Reject("no card can come out of the kitty (only point cards and jokers are left): "
+                             "nobody may bury jokers (002 §三.6)")
+            if c not in lows:
+                raise Reject(f"{c} cannot come out: the smallest card in the kitty is {' or '.join(map(str, lows))} "
+                             "(non-trump before trump, never a point card or a joker; 002 §三.5)")
+            kitty.remove(c)
+        self._known(h, ev.seat, ev.jokers, ev)
+        h.final = kitty + list(ev.jokers)
+        h.kings.append(ev)
+
+    # --- points and the last trick ------------------------------------------------------------
+
+    def on_points(self, ev: Points) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if ev.points % 5:
+            raise Reject(f"points come in multiples of 5 (5, 10, K): {ev.points} is not")
+        most = TOTAL_POINTS - sum(c.points for c in h.final)
+        if h.points + ev.points > most:
+            raise Reject(f"more points than exist: {h.points + ev.points} taken, but the kitty holds "
+                         f"{TOTAL_POINTS - most} of the {TOTAL_POINTS}, so at most {most}")
+        h.points += ev.points
+
+    def on_declarer_points(self, ev: DeclarerPoints) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if ev.points % 5:
+            raise Reject(f"points come in multiples of 5 (5, 10, K): {ev.points} is not")
+        if h.declarer_points is not None:
+            raise Reject(f"declarer-points already given at line {h.declarer_points.line}")
+        h.declarer_points = ev
+
+    def on_last(self, ev: Last) -> None:
+        h = self._enter(ev)
+        if h is None:
+            return
+        if not h.kitty_line and not h.broken:
+            h.broken = True
+            raise Reject(f"hand {h.number} has no 'kitty': it cannot be settled")
+        if h.broken or h.declarer is None or h.trump is None:
+            return
+        kitty_pts = sum(c.points for c in h.final)
+        dp = h.declarer_points
+        if dp is not None and h.points + dp.points + kitty_pts != TOTAL_POINTS:
+            self.errors.append(RecordError(dp.line, (
+                f"points do not add up: defenders {h.points} + declarers {dp.points} + kitty {kitty_pts} = "
+                f"{h.points + dp.points + kitty_pts}, not {TOTAL_POINTS}")))
+        self._settle(h, ev)
+
+    def _settle(self, h: Hand, ev: Last) -> None:
+        rules = self.rules
+        big = h.final.count(BIG_JOKER)
+        small = h.final.count(SMALL_JOKER)
+        facts = HandFacts(h.declarer, dict(self.levels), h.points, sum(c.points for c in h.final), big, small,
+                          bool(h.dry), ev.dug)
+        s = settle(facts, rules)
+        decl_team = team_of(h.declarer)
+        tribute_info = None
+        giver = self._giver(h)
+        ledger = dict(s.ledger_change)
+        steps = list(h.steps)
+        steps.extend(s.steps)
+        if h.blood_owed or h.tribute or h.riot or h.waived:
+            waived = "riot" if h.riot else ("waive" if h.waived else None)
+            cards = h.tribute.cards if h.tribute else ()
+            tribute_info = TributeInfo(giver, h.declarer, h.blood_owed, cards, waived,
+                                       h.riot.seat if h.riot else None)
+            if cards and rules.ledger_tribute:
+                amount = len(cards) * rules.ledger_tribute
+                ledger[decl_team] += amount
+                ledger[other_team(decl_team)] -= amount
+                steps.append(Step("ledger.tribute", "ledger.ledger_tribute · 000",
+                                  (len(cards), decl_team, amount, other_team(decl_team), -amount)))
+        for t in ("EW", "NS"):
+            self.ledger[t] += ledger[t]
+            if s.levels_after[t] != self.levels[t]:
+                self.reached[t] = h.number
+        self.levels = dict(s.levels_after)
+        h.phase = DONE
+        self.hands.append(HandResult(
+            hand=h.number, game=h.game, line=h.line, declarer=h.declarer, declarer_team=decl_team,
+            level=h.level, trump=h.trump, tribute=tribute_info, kitty=h.kitty, final_kitty=tuple(h.final),
+            dry_pot=bool(h.dry), kitty_points=s.kitty_points, kitty_points_physical=facts.kitty_points,
+            big_jokers=s.big_jokers, small_jokers=s.small_jokers, points=h.points, dug=ev.dug, score=s.score,
+            outcome=s.outcome, level_change=s.level_change, levels_after=dict(s.levels_after), blood=s.blood,
+            blood_kings=s.blood_kings, blood_score=s.blood_score, blood_giver=s.blood_giver,
+            next_declarer=s.next_declarer, game_winner=s.game_winner, game_reason=s.game_reason,
+            ledger_change=ledger, ledger=dict(self.ledger), explain=tuple(steps),
+        ))
+        self.last_settled = h
+        if s.game_winner is not None:
+            self._end_game(s.game_winner, s.game_reason, ev.line, ())
+        else:
+            self.next_declarer, self.blood = s.next_declarer, s.blood
+
+    # --- games and the match ------------------------------------------------------------------
+
+    def _end_game(self, winner: str, reason: str, line: int, steps: tuple) -> None:
+        last = self.hands[-1].hand if self.hands and self.hands[-1].game == self.game else None
+        self.games.append(GameResult(self.game, winner, reason, last, line, steps))
+        self.games_won[winner] += 1
+        self.awaiting_ruling = False
+        # A game that ends off the table (time, ruling) voids the next hand's blood and declarer.
+        if self.hands and self.hands[-1].game == self.game and self.hands[-1].next_declarer is not None:
+            self.hands[-1] = replace(self.hands[-1], blood=0, blood_giver=None, next_declarer=None)
+        if self.games_won[winner] >= self.rules.games_to_win:
+            self._end_match(winner)
+            return
+        self.game += 1
+        self.levels = {"EW": self.rules.start_level, "NS": self.rules.start_level}
+        self.reached = {"EW": 0, "NS": 0}
+        self.next_declarer, self.blood = None, 0
+
+    def _end_match(self, winner: str, forfeit: bool = False) -> None:
+        self.match_over, self.winner, self.forfeit = True, winner, forfeit
+        self.hand = None if (self.hand and self.hand.phase != DONE) else self.hand
+
+    # --- card bookkeeping: no card more than three times in one deal ---------------------------
+
+    def _known(self, h: Hand, seat: str | None, cards: tuple, ev: Event) -> None:
+        if seat is not None and cards:
+            have = h.known.setdefault(seat, Counter())
+            for c, n in Counter(cards).items():
+                if n > have[c]:
+                    have[c] = n
+        total = Counter(h.kitty) if h.kitty else Counter([c for _, c in h.flips] + list(h.draws))
+        for counter in h.known.values():
+            total += counter
+        over = sorted((c for c, n in total.items() if n > COPIES), key=str)
+        if over:
+            h.broken = True
+            raise Reject(f"more than three copies of {' '.join(map(str, over))} in this deal "
+                         "(there are only three decks)")
+
+    # --- the result ---------------------------------------------------------------------------
+
+    def result(self) -> MatchResult:
+        if self.header is None and not self.errors:
+            self.errors.append(RecordError(0, "the record has no 'match id=…' header"))
+        return MatchResult(
+            header=self.header, rules=self.rules.name, teams=dict(self.teams), seats=dict(self.seats),
+            hands=tuple(self.hands), games=tuple(self.games), winner=self.winner, games_won=dict(self.games_won),
+            errors=tuple(sorted(self.errors, key=lambda e: e.line)), notes=tuple(self.notes),
+            state=self.state(), forfeit=self.forfeit,
+        )
+
+    def state(self) -> TableState:
+        h = self.hand
+        in_hand = h is not None and h.phase != DONE and not self.skipping
+        if self.match_over:
+            phase, expected = "match_over", ()
+        elif self.awaiting_ruling:
+            phase, expected = "between_hands", ("ruling",)
+        elif not in_hand:
+            phase = "between_hands"
+            expected = ("hand", "warn", "ruling") + (("time",) if self.rules.time_limit_minutes else ())
+        else:
+            phase, expected = self._expected(h)
+        declarer = (h.declarer or h.fixed_declarer) if in_hand else self.next_declarer
+        blood = h.blood_owed if in_hand else (self.blood if self.next_declarer else 0)
+        giver = upper_hand(declarer) if declarer and blood else None
+        level = self.levels[team_of(declarer)] if declarer else None
+        return TableState(
+            game=self.game, hand=h.number if in_hand else self.hand_number + 1, in_hand=in_hand, phase=phase,
+            levels=dict(self.levels), declarer=declarer, trump=h.trump if in_hand else None, level=level,
+            blood_owed=blood, blood_giver=giver, expected=expected, match_over=self.match_over,
+            warnings=dict(self.warnings), points_so_far=h.points if in_hand else 0,
+        )
+
+    def _expected(self, h: Hand) -> tuple[str, tuple[str, ...]]:
+        if h.phase == DECLARING:
+            if h.first_of_game:
+                if h.grab is not None:
+                    return "declaring", ("kitty",) if h.stated_trump else ("trump",)
+                if h.flips:
+                    return "declaring", ("flip", "kitty")
+                if h.declarer:
+                    return "declaring", ("kitty",) if h.stated_trump else ("trump",)
+                return "declaring", ("declare", "flip", "declarer")
+            nxt = ("tribute", "riot", "waive") if h.blood_owed else ("kitty",)
+            if h.declarations or h.draws or h.stated_trump:
+                return "declaring", ("declare",) + nxt if h.declarations else nxt
+            return "declaring", ("declare", "draw", "trump")
+        if h.phase == TRIBUTE:
+            done = h.tribute or h.riot or h.waived or not h.blood_owed
+            return "tribute", ("kitty",) if done else ("tribute", "riot", "waive")
+        if h.phase == KITTY:
+            return "kitty", ("points", "last") if h.dry else ("bury",)
+        if h.phase in (BURY, KINGS):
+            return "kings", ("king", "points", "last")
+        return "points", ("points", "declarer-points", "last")
+
+    HANDLERS = {
+        MatchHeader: on_match, TeamName: on_team, SeatName: on_seat, HandStart: on_hand,
+        DeclarerIs: on_declarer, Declare: on_declare, Flip: on_flip, Draw: on_draw, Trump: on_trump,
+        Riot: on_riot, Waive: on_waive, Tribute: on_tribute, Kitty: on_kitty, Bury: on_bury, King: on_king,
+        Points: on_points, DeclarerPoints: on_declarer_points, Last: on_last, Show: on_show, Warn: on_warn,
+        Time: on_time, Ruling: on_ruling, Redeal: on_redeal,
+    }
+
+
+def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
+    """Replay a match's events under a rule set: every hand settled and explained, every problem listed."""
+    return Replay(rules).run(events)

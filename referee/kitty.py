@@ -1,0 +1,34 @@
+"""The kitty (底牌): dry pot, and which card comes out when a player buries a joker (§6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.cards import Card, is_trump, is_trump_plain, strength
+
+
+def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, all_trump_counts: bool) -> str | None:
+    """Why the dealt kitty is a dry pot (干锅), or None when it is not.
+
+    Club draft (002 §三.7): no trump-suit plain card. Seeds 000/001 add: all six cards trumps.
+    """
+    if not any(is_trump_plain(c, level, trump) for c in kitty):
+        return "no_plain_trump"
+    if all_trump_counts and kitty and all(is_trump(c, level, trump) for c in kitty):
+        return "all_trump"
+    return None
+
+
+def can_come_out(card: Card) -> bool:
+    """A joker buried by another player takes out a card that is neither a point card nor a joker."""
+    return not card.is_joker and card.points == 0
+
+
+def smallest(kitty: Sequence[Card], level: int, trump: str | None) -> list[Card]:
+    """The cards a joker-burier may take: those of lowest standing among the ones that may come out
+    (non-trump before trump, then lower; equal standing in other suits is the player's choice)."""
+    eligible = [c for c in kitty if can_come_out(c)]
+    if not eligible:
+        return []
+    low = min(strength(c, level, trump) for c in eligible)
+    return sorted({c for c in eligible if strength(c, level, trump) == low}, key=str)
