@@ -1,0 +1,205 @@
+"""The ``referee`` command line: a thin layer over notation → engine → views.
+
+Only typer and the standard library load at start-up; each command imports what it needs, so
+``referee --help`` and ``referee check`` of a short record start quickly.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import typer
+
+app = typer.Typer(
+    name="referee",
+    help="Officiate and score Dalian Gunzi (大连打滚子) matches: check, replay and explain match records.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+LANG_HELP = "Language of the output: en or zh (else $REFEREE_LANG, else en)."
+RULES_HELP = "Rule set name (dalian-club, gunzi-001, classic) or a rule file path; overrides the record's rules=."
+DB_HELP = "Store folder, for stored matches (else $REFEREE_DB, else ./referee-store)."
+
+
+def _lang(lang: str | None) -> str:
+    value = (lang or os.environ.get("REFEREE_LANG") or "en").lower()
+    if value not in ("en", "zh"):
+        raise typer.BadParameter(f"'{value}' is not a language (en or zh)", param_hint="--lang")
+    return value
+
+
+def _fail(message: str, code: int = 1) -> None:
+    typer.echo(message, err=True)
+    raise typer.Exit(code)
+
+
+def _load(source: str, db: str | None):
+    from referee.sources import SourceError, load
+
+    try:
+        return load(source, db)
+    except SourceError as e:
+        _fail(f"error: {e}", 2)
+
+
+def _rules(name: str, option: bool):
+    from referee.ruleset import RulesError, load
+
+    try:
+        return load(name)
+    except RulesError as e:
+        _fail(f"error: {'--rules: ' if option else ''}{e}", 2)
+
+
+def _replay(source: str, rules: str | None, db: str | None):
+    """Source → events → engine; the parse errors come back beside the result."""
+    from referee.engine import replay
+
+    src = _load(source, db)
+    result = replay(src.events, _rules(rules or src.rules, rules is not None))
+    return src, result
+
+
+@app.command()
+def check(files: list[Path] = typer.Argument(..., help="Record files to check.", show_default=False)) -> None:
+    """Check records: exit 0 when valid, else list every error as FILE:LINE: message and exit 1."""
+    from referee.engine import replay
+    from referee.notation import parse
+    from referee.ruleset import RulesError, load
+
+    bad = 0
+    for path in files:
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+        except (OSError, UnicodeDecodeError) as e:
+            typer.echo(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}", err=True)
+            bad += 1
+            continue
+        record = parse(text)
+        errors = list(record.errors)
+        header = record.header
+        try:
+            rules = load(header.rules if header else "dalian-club")
+        except RulesError as e:
+            errors.append(_rule_error(header, e))
+            rules = load("dalian-club")
+        errors += replay(record.events, rules).errors
+        for e in sorted(errors, key=lambda e: e.line):
+            typer.echo(f"{path}:{e.line}: {e.message}")
+        bad += bool(errors)
+    raise typer.Exit(1 if bad else 0)
+
+
+def _rule_error(header, e):
+    from referee.events import RecordError
+
+    return RecordError(header.line if header else 0, f"rules={header.rules if header else ''}: {e}")
+
+
+@app.command("replay")
+def replay_cmd(
+    source: str = typer.Argument(..., help="A record file, or a stored match id."),
+    as_json: bool = typer.Option(False, "--json", help="Print the JSON object of record-format.md."),
+    rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    db: str | None = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    """Replay a match hand by hand: levels, blood, outcomes, ledger and the result."""
+    language = _lang(lang)
+    src, result = _replay(source, rules, db)
+    errors = sorted([*src.errors, *result.errors], key=lambda e: e.line)
+    if as_json:
+        from referee.jsonview import to_dict
+
+        sys.stdout.write(json.dumps(to_dict(result, language, src.errors), ensure_ascii=False) + "\n")
+        return
+    from referee.terminal import match_view
+
+    typer.echo(match_view(result, language))
+    for e in errors:
+        typer.echo(f"{src.name}:{e.line}: {e.message}", err=True)
+
+
+@app.command()
+def explain(
+    source: str = typer.Argument(..., help="A record file, or a stored match id."),
+    hand: int = typer.Option(..., "--hand", "-n", help="The hand number (hands count 1, 2, … through the match)."),
+    rules: str | None = typer.Option(None, "--rules", help=RULES_HELP),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+    db: str | None = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    """Show how one hand was settled, step by step, each step naming the rule it applied."""
+    language = _lang(lang)
+    src, result = _replay(source, rules, db)
+    from referee.terminal import explain_view
+
+    for h in result.hands:
+        if h.hand == hand:
+            typer.echo(explain_view(h, language))
+            return
+    settled = ", ".join(str(h.hand) for h in result.hands) or "none"
+    _fail(f"error: --hand {hand}: no settled hand {hand} in {src.name} (settled hands: {settled})", 2)
+
+
+@app.command()
+def export(
+    source: str = typer.Argument(..., help="A record file, or a stored match id."),
+    out: Path | None = typer.Option(None, "--output", "-o", help="Write to this file instead of the screen."),
+    db: str | None = typer.Option(None, "--db", help=DB_HELP),
+) -> None:
+    """Write the canonical record (exporting an export gives the same text)."""
+    from referee.notation import write
+
+    src = _load(source, db)
+    text = write(src.events)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
+    for e in src.errors:
+        typer.echo(f"{src.name}:{e.line}: left out: {e.message}", err=True)
+    if src.errors:
+        raise typer.Exit(1)
+
+
+@app.command("rules")
+def rules_cmd(name: str | None = typer.Argument(None, help="A rule set name or rule file path.")) -> None:
+    """List the rule sets, or show one with every key explained."""
+    from referee.ruleset import available
+
+    if name is None:
+        for n in available():
+            r = _rules(n, False)
+            typer.echo(f"{n:12s} {r.title} (seed {r.source})")
+        return
+    r = _rules(name, False)
+    typer.echo(f"{r.name}: {r.title} (seed {r.source})")
+    for key, value, doc in r.explain():
+        typer.echo(f"  {key} = {value}\n      {doc}")
+
+
+def _register_optional() -> None:
+    """The store's and the scorecard's commands live beside their code."""
+    from referee.scorecard import commands as scorecard_commands
+    from referee.store import commands as store_commands
+
+    store_commands.register(app)
+    scorecard_commands.register(app)
+
+
+_register_optional()
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""The JSON that ``replay --json`` prints: the public contract of record-format.md, plus extra keys."""
+
+from __future__ import annotations
+
+from referee.cards import format_cards
+from referee.events import RecordError
+from referee.results import HandResult, MatchResult
+
+
+def _hand(h: HandResult, lang: str) -> dict:
+    t = h.tribute
+    return {
+        "hand": h.hand,
+        "game": h.game,
+        "declarer": h.declarer,
+        "declarer_team": h.declarer_team,
+        "level": h.level,
+        "trump": h.trump,
+        "points": h.points,
+        "kitty_points": h.kitty_points,
+        "dug": h.dug,
+        "dry_pot": h.dry_pot,
+        "score": h.score,
+        "outcome": h.outcome,
+        "levels_after": dict(h.levels_after),
+        "blood": h.blood,
+        "next_declarer": h.next_declarer,
+        "game_winner": h.game_winner,
+        "ledger": dict(h.ledger),
+        "explain": [s.text(lang) for s in h.explain],
+        # Extra keys (record-format.md lets the project add them).
+        "game_reason": h.game_reason,
+        "level_change": dict(h.level_change),
+        "blood_kings": h.blood_kings,
+        "blood_score": h.blood_score,
+        "blood_giver": h.blood_giver,
+        "kitty": format_cards(h.kitty),
+        "final_kitty": format_cards(h.final_kitty),
+        "kitty_points_physical": h.kitty_points_physical,
+        "kitty_jokers": {"big": h.big_jokers, "small": h.small_jokers},
+        "tribute": None if t is None else {
+            "giver": t.giver, "receiver": t.receiver, "owed": t.owed, "cards": format_cards(t.cards),
+            "waived": t.waived,
+        },
+        "ledger_change": dict(h.ledger_change),
+    }
+
+
+def to_dict(result: MatchResult, lang: str = "en", extra_errors: list[RecordError] | tuple = ()) -> dict:
+    header = result.header
+    match: dict = {}
+    if header is not None:
+        match = {k: getattr(header, k) for k in ("id", "date", "event", "table", "round", "referee")
+                 if getattr(header, k) is not None}
+        match.update(dict(header.extra))
+        if header.rules != result.rules:
+            match["record_rules"] = header.rules
+    match["rules"] = result.rules
+    match["teams"] = dict(result.teams)
+    match["seats"] = dict(result.seats)
+    errors = sorted([*extra_errors, *result.errors], key=lambda e: e.line)
+    return {
+        "match": match,
+        "hands": [_hand(h, lang) for h in result.hands],
+        "games": [{"game": g.game, "winner": g.winner, "reason": g.reason, "last_hand": g.last_hand}
+                  for g in result.games],
+        "result": {"winner": result.winner, "games": dict(result.games_won), "forfeit": result.forfeit},
+        "errors": [{"line": e.line, "message": e.message} for e in errors],
+        "notes": [{"kind": n.kind, "line": n.line, "game": n.game, "hand": n.hand, "seat": n.seat,
+                   "team": n.team, "text": n.text} for n in result.notes],
+    }
