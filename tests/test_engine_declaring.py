@@ -1,0 +1,196 @@
+"""Declaring (§4): the first-hand grab and flips, overcall legality in later hands; tribute and riot (§5).
+
+Later hands here follow H1 = E keeps with S = 80 (EW 4, blood 0, next W) or S = 75 (blood 1, paid by
+S, W's 上家), so the second hand has declarer W at level 4: level cards are 4s.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import assert_error_at, first_hand, hand_text, play, record
+
+# --- first hand: flips (§4.1) --------------------------------------------------------------------------
+# Flip order: 10 high, 9 … 2, then A K Q J equal and lowest. Equal best: the earlier flipper.
+
+FLIPS_1 = ["E 9C", "S QD", "W 10H", "N KS"]
+KITTY_1 = "9C QD 10H KS JH 6D"  # holds the four flips; JH plain for trump H, 6D for trump D; K = 20
+
+
+@pytest.mark.parametrize(("rules", "declarer", "trump"), [
+    ("dalian-club", "W", "H"),  # highest: 10H
+    ("gunzi-001", "W", "H"),    # highest: 10H
+    ("classic", "S", "D"),      # lowest: Q (S) and K (N) equal lowest → the earlier flipper S
+])
+def test_flip_winner(rules, declarer, trump):
+    h = play(first_hand(flip=FLIPS_1, kitty=KITTY_1, points=80), rules=rules).hands[0]
+    assert (h.declarer, h.trump, h.level) == (declarer, trump, 3)
+
+
+@pytest.mark.parametrize(("rules", "declarer", "trump"), [
+    ("dalian-club", "W", "H"),  # highest: 7H (2 is below 3 in the flip order, above A)
+    ("classic", "S", "D"),      # lowest: the ace, below the 2
+])
+def test_flip_ace_is_below_two(rules, declarer, trump):
+    h = play(first_hand(flip=["E 2C", "S AD", "W 7H", "N 3S"], kitty="2C AD 7H 3S JH 6D", points=80),
+             rules=rules).hands[0]
+    assert (h.declarer, h.trump) == (declarer, trump)
+
+
+def test_flip_equal_best_earlier_flipper_wins():
+    # E and W both flip a 10: E flipped first → E declares, trump clubs.
+    h = play(first_hand(flip=["E 10C", "S 7D", "W 10H", "N 3S"], kitty="10C 7D 10H 3S JC 4C",
+                        points=80)).hands[0]
+    assert (h.declarer, h.trump) == ("E", "C")
+
+
+def test_flipped_joker_is_flipped_again():
+    # E flips BJ, flips again 8C; highest of 8C 9D 4H JS is 9D → S, trump D.
+    h = play(first_hand(flip=["E BJ", "E 8C", "S 9D", "W 4H", "N JS"], kitty="BJ 8C 9D 4H JS 6D",
+                        points=100)).hands[0]
+    assert (h.declarer, h.trump) == ("S", "D")
+
+
+def test_grab_cannot_be_overcalled():
+    text = record(hand_text(grab="E", declare="S 3H 3H  # !", trump="H", points=80))
+    assert_error_at(text)
+
+
+def test_grab_cannot_be_overcalled_by_another_grab():
+    text = record(hand_text(grab="E", declare="S BJ  # !", trump="H", points=80))
+    assert_error_at(text)
+
+
+# --- later hands: overcall legality (§4.2) -----------------------------------------------------------
+
+def _second(declare, **kw):
+    kw.setdefault("points", 80)
+    return [first_hand(points=80), hand_text(declare=declare, **kw)]
+
+
+@pytest.mark.parametrize(("declare", "trump"), [
+    (["S 4S", "W 4H 4H"], "H"),                       # pair beats single
+    (["S 4S 4S", "W 4H 4H 4H"], "H"),                 # triple beats pair
+    (["S 4S", "W 4H 4H 4H"], "H"),                    # triple beats single
+    (["S 4S 4S 4S", "W SJ SJ SJ as D"], "D"),         # 3 SJ beat 3 level cards
+    (["W SJ SJ SJ as D", "N BJ BJ BJ as C"], "C"),    # 3 BJ beat 3 SJ; a defender's suit is trump
+    (["S 4S"], "S"),                                  # a lone declaration by a defender fixes trump
+])
+def test_legal_declarations(declare, trump):
+    r = play(*_second(declare))
+    h = r.hands[1]
+    assert h.declarer == "W"  # the declarer is fixed by H1, whoever names the suit
+    assert h.level == 4
+    assert h.trump == trump
+
+
+@pytest.mark.parametrize("declare", [
+    ["S 4S 4S", "W 4H  # !"],                       # a single does not beat a pair
+    ["S 4S 4S", "N 4H 4H  # !"],                    # equal strength
+    ["S 4S 4S 4S", "N 4H 4H 4H  # !"],              # equal triples
+    ["S 4S 4S 4S", "W 4H 4H  # !"],                 # a pair does not beat a triple
+    ["W SJ SJ SJ as D", "N SJ SJ SJ as C  # !"],    # equal: 3 SJ vs 3 SJ
+    ["W BJ BJ BJ as C", "S SJ SJ SJ as D  # !"],    # 3 SJ do not beat 3 BJ
+    ["W SJ SJ SJ as D", "N 4H 4H 4H  # !"],         # 3 level cards do not beat 3 SJ
+    ["S 4S 4H  # !"],                               # mixed cards
+    ["S 5S  # !"],                                  # not a level card (level 4)
+])
+def test_illegal_declarations(declare):
+    assert_error_at(record(*_second(declare)))
+
+
+# --- tribute (§5) -----------------------------------------------------------------------------------
+
+def _tribute_chain(**kw):
+    # H1 E keep S = 75 → EW 4; blood ceil(5/10) = 1, owed to W by W's 上家 S.
+    kw.setdefault("trump", "H")
+    kw.setdefault("points", 80)
+    return [first_hand(points=75), hand_text(**kw)]
+
+
+def test_tribute_paid():
+    r = play(*_tribute_chain(tribute="S AC"))
+    h = r.hands[1]
+    assert h.tribute.giver == "S" and h.tribute.receiver == "W"
+    assert h.tribute.owed == 1
+    assert [str(c) for c in h.tribute.cards] == ["AC"]
+    # keep S = 80: +3; tribute 1 card: EW +1 → EW +4, NS −4
+    assert h.ledger_change == {"EW": 4, "NS": -4}
+
+
+def test_tribute_wrong_count():
+    assert_error_at(record(*_tribute_chain(tribute="S AC AD  # !")), "blood")
+
+
+def test_tribute_wrong_giver():
+    # N is W's partner's... N is not W's upper hand (S is).
+    assert_error_at(record(*_tribute_chain(tribute="N AC  # !")), "upper hand")
+
+
+@pytest.mark.parametrize("card", ["KC", "5C", "10C"])
+def test_tribute_point_card_at_level_4(card):
+    assert_error_at(record(*_tribute_chain(tribute=f"S {card}  # !")), "point card")
+
+
+def test_tribute_missing_is_an_error():
+    text = record(*_tribute_chain())
+    from helpers import errors_of
+
+    assert errors_of(text)
+
+
+def _level5_chain(tribute):
+    # H1 E buries one SJ, keep S = 80 → EW 3 + 1 + 1 = 5; blood kings 1 + score 0 = 1, S pays W.
+    return [first_hand(bury="SJ 6C 7C 8C 9C JH", points=80),
+            hand_text(trump="H", tribute=tribute, points=80)]
+
+
+def test_tribute_fives_at_level_5():
+    r = play(*_level5_chain("S 5C"))
+    assert r.hands[1].level == 5
+
+
+def test_tribute_king_never_even_at_level_5():
+    assert_error_at(record(*_level5_chain("S KC  # !")), "point card")
+
+
+def test_tribute_tens_at_level_10():
+    # H1 E keep S = 80 with kings 6 → EW 10; blood 6 from S to W. W gives 10s at level 10: fine.
+    play(first_hand(declarer="E", kitty="BJ BJ SJ SJ JH 7C", points=80),
+         hand_text(trump="H", tribute="S 10D 10S 10C AS AD QS", points=80))
+
+
+def test_tribute_king_at_level_10():
+    text = record(first_hand(declarer="E", kitty="BJ BJ SJ SJ JH 7C", points=80),
+                  hand_text(trump="H", tribute="S KD 10S 10C AS AD QS  # !", points=80))
+    assert_error_at(text, "point card")
+
+
+def test_waive():
+    r = play(*_tribute_chain(waive=True))
+    assert r.hands[1].tribute.waived == "waive"
+
+
+# --- riot (§5, dalian-club only) -------------------------------------------------------------------------
+
+@pytest.mark.parametrize("riot", ["N SJ SJ SJ", "S BJ BJ BJ", "S SJ SJ SJ"])
+def test_riot_waives_tribute_dalian(riot):
+    r = play(*_tribute_chain(riot=riot))
+    h = r.hands[1]
+    assert h.tribute.waived == "riot"
+    assert h.tribute.riot_seat == riot[0]
+    # no tribute entries in the ledger: keep S = 80 → ±3 only
+    assert h.ledger_change == {"EW": 3, "NS": -3}
+
+
+@pytest.mark.parametrize("rules", ["gunzi-001", "classic"])
+def test_riot_is_an_error_without_the_rule(rules):
+    assert_error_at(record(*_tribute_chain(riot="N SJ SJ SJ  # !"), rules=rules), rules=rules)
+
+
+def test_riot_by_the_receiving_side_is_an_error():
+    # E is W's partner: the declarer side does not pay and cannot riot.
+    assert_error_at(record(*_tribute_chain(riot="E SJ SJ SJ  # !")))
+
+
+def test_riot_needs_three_identical_jokers():
+    assert_error_at(record(*_tribute_chain(riot="N SJ SJ BJ  # !")))
