@@ -1,0 +1,81 @@
+"""Where a match comes from: a record file, or a match stored at the table.
+
+``replay``, ``explain``, ``export`` and ``scorecard`` take one argument that is either a path to a
+record file or a stored match id; :func:`load` turns it into the same thing either way.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from referee.events import Event, MatchHeader, RecordError
+
+DEFAULT_RULES = "dalian-club"
+
+
+class SourceError(ValueError):
+    """The argument names neither a record file nor a stored match."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    name: str  # the file path as given, or the match id
+    events: list[Event]
+    errors: list[RecordError]  # parse errors (lines of a file; sequence numbers of a stored match)
+    origin: str  # "file" | "store"
+    log: list = field(default_factory=list)  # referee.store.LogEntry values; [] for a file
+    rules: str = DEFAULT_RULES  # the rule set named in the match header
+
+    @property
+    def header(self) -> MatchHeader | None:
+        for ev in self.events:
+            if isinstance(ev, MatchHeader):
+                return ev
+        return None
+
+
+def _rules_of(events: list[Event]) -> str:
+    for ev in events:
+        if isinstance(ev, MatchHeader):
+            return ev.rules or DEFAULT_RULES
+    return DEFAULT_RULES
+
+
+def load(source: str, db: str | None = None) -> Source:
+    """A record file (if *source* is an existing file) or else a stored match id.
+
+    *db* is the store folder (``--db``); without it ``REFEREE_DB`` or ``./referee-store``.
+    Raises :class:`SourceError` naming the argument when it is neither.
+    """
+    if os.path.isfile(source):
+        from referee.notation import parse
+
+        try:
+            with open(source, encoding="utf-8-sig") as f:
+                text = f.read()
+        except UnicodeDecodeError as e:
+            raise SourceError(f"{source}: not a UTF-8 text file ({e.reason} at byte {e.start})") from None
+        except OSError as e:
+            raise SourceError(f"{source}: cannot read it ({e.strerror})") from None
+        record = parse(text)
+        return Source(name=source, events=list(record.events), errors=list(record.errors), origin="file",
+                      log=[], rules=_rules_of(record.events))
+
+    from referee.store.store import Store, StoreError, UnknownMatch
+
+    store = Store(db)
+    try:
+        events, errors = store.events_and_errors(source)
+        log = store.log(source)
+    except UnknownMatch:
+        if os.path.exists(source):
+            raise SourceError(f"{source!r} is not a record file (it is a folder?)") from None
+        ids = store.match_ids()
+        hint = f"; stored matches: {', '.join(ids[:8])}{' …' if len(ids) > 8 else ''}" if ids else ""
+        raise SourceError(f"{source!r} is neither a record file nor a match stored in {store.root}"
+                          f"{hint}") from None
+    except StoreError as e:
+        raise SourceError(f"{source!r}: {e}") from None
+    return Source(name=source, events=events, errors=errors, origin="store", log=log,
+                  rules=_rules_of(events))

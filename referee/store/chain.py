@@ -1,0 +1,62 @@
+"""The hash chain: each entry carries the hash of the one before it.
+
+An entry's hash is the SHA-256 of a canonical JSON of its fields (the match id and the previous
+entry's hash included, the hash itself excluded): keys sorted, no spaces, UTF-8, so the same entry
+always gives the same bytes whatever wrote it. Editing any field of any entry by hand, removing an
+entry or reordering entries breaks the chain at a place :func:`check` names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+
+GENESIS = "0" * 64
+FIELDS = ("seq", "kind", "time", "referee", "directive", "target", "reason", "prev")
+KINDS = ("event", "undo", "void", "amend")
+
+
+def entry_hash(match_id: str, entry: dict) -> str:
+    body = {k: entry.get(k) for k in FIELDS}
+    body["match"] = match_id
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def seal(match_id: str, entry: dict, prev: str) -> dict:
+    """Return *entry* with its ``prev`` and ``hash`` set."""
+    sealed = {k: entry.get(k) for k in FIELDS}
+    sealed["prev"] = prev
+    sealed["hash"] = entry_hash(match_id, sealed)
+    return sealed
+
+
+@dataclass(frozen=True, slots=True)
+class ChainProblem:
+    match_id: str
+    seq: int | None  # None: the file as a whole
+    message: str
+
+    def __str__(self) -> str:
+        where = f"match {self.match_id}" + (f", seq {self.seq}" if self.seq is not None else "")
+        return f"{where}: {self.message}"
+
+
+def check(match_id: str, entries: list[dict]) -> ChainProblem | None:
+    """The first place where *entries* (in stored order) break the chain, or None."""
+    prev = GENESIS
+    for i, entry in enumerate(entries, start=1):
+        seq = entry.get("seq")
+        if seq != i:
+            return ChainProblem(match_id, i, f"entry {i} carries seq {seq!r}: an entry was removed, "
+                                             "added or moved by hand")
+        if entry.get("kind") not in KINDS:
+            return ChainProblem(match_id, i, f"unknown entry kind {entry.get('kind')!r}")
+        if entry.get("prev") != prev:
+            return ChainProblem(match_id, i, "its link to the entry before does not match "
+                                             "(an entry before it was removed or replaced)")
+        if entry_hash(match_id, entry) != entry.get("hash"):
+            return ChainProblem(match_id, i, "its content does not match its hash (edited by hand)")
+        prev = entry["hash"]
+    return None

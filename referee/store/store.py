@@ -1,0 +1,388 @@
+"""The store proper: matches as append-only, hash-chained entries in TinyDB files.
+
+Every entry is one of four kinds, all appended, none ever edited or removed:
+
+- ``event``: a directive recorded at the table (its canonical text);
+- ``undo``: takes back the latest event still in effect (``target`` names it);
+- ``void``: takes back event ``target``, with a ``reason``;
+- ``amend``: replaces event ``target`` by ``directive`` (same place in the match), with a ``reason``.
+
+The *corrected view* applies them in order; it is what replay, export and the scorecard read, as
+:class:`referee.events.Event` values whose ``line`` is the store sequence number of the event's
+place in the match. Writers take the match's cross-process lock around read-check-append; readers
+need no lock, because every write replaces the file atomically.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import getpass
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import quote, unquote
+
+from referee.events import Event, MatchHeader, RecordError
+from referee.store import chain
+from referee.store.files import AtomicJSONStorage, clean_temp, lock
+
+DEFAULT_DIR = "referee-store"
+TABLE = "entries"
+
+
+class StoreError(Exception):
+    """A store operation that cannot be done; the message says why in plain words."""
+
+
+class UnknownMatch(StoreError):
+    pass
+
+
+class DuplicateMatch(StoreError):
+    pass
+
+
+class BrokenChain(StoreError):
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the audit trail."""
+
+    seq: int
+    kind: str  # "event" | "undo" | "void" | "amend"
+    directive: str  # the directive recorded (event) or put in place (amend); "" for undo/void
+    target: int | None  # the event an undo/void/amend corrects
+    reason: str
+    referee: str
+    time: str  # UTC, ISO 8601
+    superseded_by: int | None = None  # for an event or amend: the later entry that took it back/replaced it
+
+
+def resolve_root(db: str | os.PathLike | None = None) -> Path:
+    return Path(db or os.environ.get("REFEREE_DB") or DEFAULT_DIR)
+
+
+def referee_name(name: str | None = None) -> str:
+    if name:
+        return name
+    env = os.environ.get("REFEREE_NAME")
+    if env:
+        return env
+    try:
+        return getpass.getuser()
+    except Exception:  # pragma: no cover - no user database
+        return "unknown"
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def file_stem(match_id: str) -> str:
+    """A file name for a match id: the id itself where it is safe, %-escaped where not."""
+    stem = quote(match_id, safe="-_.")
+    if stem.startswith("."):
+        stem = "%2E" + stem[1:]
+    return stem
+
+
+def corrected(entries: list[dict]) -> dict[int, str]:
+    """The corrected view: place (seq of the original event) → directive text, in match order."""
+    view: dict[int, str] = {}
+    for e in entries:
+        kind = e["kind"]
+        if kind == "event":
+            view[e["seq"]] = e["directive"]
+        elif kind in ("undo", "void"):
+            view.pop(e["target"], None)
+        elif kind == "amend":
+            if e["target"] in view:
+                view[e["target"]] = e["directive"]
+    return view
+
+
+def to_events(view: dict[int, str]) -> tuple[list[Event], list[RecordError]]:
+    from referee.notation import NotationError, parse_line
+
+    events: list[Event] = []
+    errors: list[RecordError] = []
+    for seq, text in view.items():
+        try:
+            ev = parse_line(text, line=seq)
+        except NotationError as e:
+            errors.append(RecordError(seq, str(e)))
+            continue
+        if ev is not None:
+            events.append(ev)
+    return events, errors
+
+
+def log_of(entries: list[dict]) -> list[LogEntry]:
+    holder: dict[int, int] = {}  # place → seq of the entry whose text is in effect
+    later: dict[int, int] = {}
+    for e in entries:
+        kind, seq = e["kind"], e["seq"]
+        if kind == "event":
+            holder[seq] = seq
+        elif e["target"] in holder:
+            later[holder[e["target"]]] = seq
+            if kind == "amend":
+                holder[e["target"]] = seq
+            else:
+                del holder[e["target"]]
+    return [
+        LogEntry(seq=e["seq"], kind=e["kind"], directive=e.get("directive") or "", target=e.get("target"),
+                 reason=e.get("reason") or "", referee=e.get("referee") or "", time=e.get("time") or "",
+                 superseded_by=later.get(e["seq"]))
+        for e in entries
+    ]
+
+
+class MatchSession:
+    """A match opened for writing, its lock held: read, check, append."""
+
+    def __init__(self, match_id: str, path: Path):
+        from tinydb import TinyDB
+
+        self.match_id = match_id
+        self.path = path
+        self.storage_db = TinyDB(str(path), storage=AtomicJSONStorage)
+        self.table = self.storage_db.table(TABLE)
+        self.entries = read_entries(self.storage_db.storage.read(), match_id)
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.entries) + 1
+
+    @property
+    def view(self) -> dict[int, str]:
+        return corrected(self.entries)
+
+    def events(self) -> tuple[list[Event], list[RecordError]]:
+        return to_events(self.view)
+
+    def append(self, kind: str, directive: str = "", referee: str | None = None,
+               target: int | None = None, reason: str = "") -> dict:
+        return self.append_many([dict(kind=kind, directive=directive, target=target, reason=reason)],
+                                referee)[0]
+
+    def append_many(self, items: list[dict], referee: str | None = None) -> list[dict]:
+        """Append entries in one atomic write (all or none)."""
+        from tinydb.table import Document
+
+        who = referee_name(referee)
+        stamp = now()
+        prev = self.entries[-1]["hash"] if self.entries else chain.GENESIS
+        new = []
+        for item in items:
+            entry = dict(seq=len(self.entries) + len(new) + 1, kind=item["kind"], time=stamp, referee=who,
+                         directive=item.get("directive") or "", target=item.get("target"),
+                         reason=item.get("reason") or "")
+            sealed = chain.seal(self.match_id, entry, prev)
+            prev = sealed["hash"]
+            new.append(sealed)
+        self.table.insert_multiple(Document(e, doc_id=e["seq"]) for e in new)
+        self.entries.extend(new)
+        return new
+
+
+def read_entries(data: dict | None, match_id: str) -> list[dict]:
+    if data is None:
+        return []
+    table = data.get(TABLE, {})
+    if not isinstance(table, dict):
+        raise BrokenChain(f"match {match_id}: the store file has no readable entries table")
+    return list(table.values())
+
+
+class Store:
+    """A store folder. Cheap to create: nothing is read until asked."""
+
+    def __init__(self, root: str | os.PathLike | None = None):
+        self.root = resolve_root(root)
+        self.matches_dir = self.root / "matches"
+        self.index_path = self.root / "index.json"
+
+    # --- paths and raw reads --------------------------------------------------------------------
+
+    def path(self, match_id: str) -> Path:
+        return self.matches_dir / (file_stem(match_id) + ".json")
+
+    def exists(self, match_id: str) -> bool:
+        return self.path(match_id).is_file()
+
+    def _raw(self, match_id: str) -> dict | None:
+        import json
+
+        path = self.path(match_id)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raise UnknownMatch(self._unknown(match_id)) from None
+        try:
+            return json.loads(raw) if raw.strip() else None
+        except ValueError as e:
+            raise BrokenChain(f"match {match_id}: the store file {path} is not valid JSON ({e})") from None
+
+    def _unknown(self, match_id: str) -> str:
+        ids = self.match_ids()
+        known = (", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")) if ids else "none"
+        return f"no match {match_id!r} in the store at {self.root} (matches stored: {known})"
+
+    def entries(self, match_id: str) -> list[dict]:
+        """The raw entries of a match, in stored order (no lock: files are replaced atomically)."""
+        from tinydb import TinyDB
+
+        if not self.exists(match_id):
+            raise UnknownMatch(self._unknown(match_id))
+        db = TinyDB(str(self.path(match_id)), storage=AtomicJSONStorage, create=False)
+        try:
+            return read_entries(db.storage.read(), match_id)
+        except ValueError as e:
+            raise BrokenChain(f"match {match_id}: the store file is not valid JSON ({e})") from None
+
+    # --- the reading API ------------------------------------------------------------------------
+
+    def match_ids(self) -> list[str]:
+        try:
+            names = os.listdir(self.matches_dir)
+        except FileNotFoundError:
+            return []
+        return sorted(unquote(n[:-5]) for n in names if n.endswith(".json") and not n.startswith("."))
+
+    def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]:
+        return to_events(corrected(self.entries(match_id)))
+
+    def events(self, match_id: str) -> list[Event]:
+        """The corrected view, as events with ``line`` = the store sequence number."""
+        return self.events_and_errors(match_id)[0]
+
+    def header(self, match_id: str) -> MatchHeader:
+        for ev in self.events(match_id):
+            if isinstance(ev, MatchHeader):
+                return ev
+        raise StoreError(f"match {match_id}: no match header in effect")
+
+    def log(self, match_id: str) -> list[LogEntry]:
+        return log_of(self.entries(match_id))
+
+    def verify(self, match_ids: list[str] | None = None) -> tuple[int, int, list[chain.ChainProblem]]:
+        """Recompute every chain: (matches checked, entries checked, problems)."""
+        problems: list[chain.ChainProblem] = []
+        n_entries = 0
+        ids = self.match_ids() if match_ids is None else match_ids
+        for mid in ids:
+            try:
+                data = self._raw(mid)
+                table = (data or {}).get(TABLE, {})
+                if not isinstance(table, dict):
+                    raise BrokenChain(f"match {mid}: no readable entries table")
+            except StoreError as e:
+                problems.append(chain.ChainProblem(mid, None, str(e)))
+                continue
+            for key, entry in table.items():
+                if isinstance(entry, dict) and str(entry.get("seq")) != key:
+                    msg = f"stored under id {key} but carries seq {entry.get('seq')}"
+                    problems.append(chain.ChainProblem(mid, entry.get("seq"), msg))
+                    break
+            else:
+                entries = list(table.values())
+                n_entries += len(entries)
+                problem = chain.check(mid, entries) if all(isinstance(e, dict) for e in entries) else \
+                    chain.ChainProblem(mid, None, "an entry is not a JSON object")
+                if problem is None and entries and entries[0].get("kind") != "event":
+                    problem = chain.ChainProblem(mid, 1, "the first entry is not an event")
+                if problem:
+                    problems.append(problem)
+        return len(ids), n_entries, problems
+
+    # --- writing --------------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def session(self, match_id: str, *, must_exist: bool = True) -> Iterator[MatchSession]:
+        """Open a match for writing: take its lock, clean a killed writer's litter, check the chain."""
+        path = self.path(match_id)
+        if must_exist and not path.is_file():
+            raise UnknownMatch(self._unknown(match_id))
+        self.matches_dir.mkdir(parents=True, exist_ok=True)
+        with lock(path):
+            clean_temp(path)
+            if must_exist and not path.is_file():
+                raise UnknownMatch(self._unknown(match_id))
+            try:
+                s = MatchSession(match_id, path)
+            except ValueError as e:
+                raise BrokenChain(f"match {match_id}: the store file is not valid JSON ({e})") from None
+            problem = chain.check(match_id, s.entries)
+            if problem:
+                raise BrokenChain(f"{problem}; nothing recorded (run `referee verify`)")
+            yield s
+
+    def create(self, events: list[Event], referee: str | None = None, replace: bool = False) -> str:
+        """Store a new match from its events (the header first). Returns the match id."""
+        from referee.notation import format_event
+
+        if not events or not isinstance(events[0], MatchHeader):
+            raise StoreError("a match must begin with its `match` header")
+        header = events[0]
+        match_id = header.id
+        if not match_id:
+            raise StoreError("the match header has no id")
+        path = self.path(match_id)
+        self.matches_dir.mkdir(parents=True, exist_ok=True)
+        with lock(path):
+            clean_temp(path)
+            if path.is_file():
+                if not replace:
+                    raise DuplicateMatch(f"match {match_id!r} is already in the store at {self.root} "
+                                         "(use --replace to overwrite it; the old one is kept in replaced/)")
+                keep = self.root / "replaced"
+                keep.mkdir(exist_ok=True)
+                stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+                os.replace(path, keep / f"{path.stem}.{stamp}.json")
+            s = MatchSession(match_id, path)
+            s.append_many([dict(kind="event", directive=format_event(ev)) for ev in events], referee)
+        self._index_put(header)
+        return match_id
+
+    # --- the index (summaries for `list`; recording never touches it) ----------------------------
+
+    def _index_put(self, header: MatchHeader) -> None:
+        from tinydb import Query, TinyDB
+
+        row = dict(id=header.id, file=self.path(header.id).name, rules=header.rules, date=header.date,
+                   event=header.event, table=header.table, round=header.round, created=now())
+        self.root.mkdir(parents=True, exist_ok=True)
+        with lock(self.index_path):
+            clean_temp(self.index_path)
+            db = TinyDB(str(self.index_path), storage=AtomicJSONStorage)
+            db.table("matches").upsert(row, Query().id == header.id)
+
+    def summaries(self) -> list[dict]:
+        """One row per stored match, from the index; matches missing from it (a crash between
+        writing a match and indexing it) are read and indexed now; rows without a file are dropped."""
+        from tinydb import TinyDB
+
+        rows: dict[str, dict] = {}
+        if self.index_path.is_file():
+            db = TinyDB(str(self.index_path), storage=AtomicJSONStorage, create=False)
+            for row in db.table("matches").all():
+                rows[row["id"]] = dict(row)
+        ids = self.match_ids()
+        for mid in ids:
+            if mid not in rows:
+                try:
+                    header = self.header(mid)
+                except StoreError:
+                    rows[mid] = dict(id=mid, rules="?", date=None, event=None, table=None, round=None)
+                    continue
+                self._index_put(header)
+                rows[mid] = dict(id=mid, rules=header.rules, date=header.date, event=header.event,
+                                 table=header.table, round=header.round)
+        present = set(ids)
+        return [rows[k] for k in sorted(rows) if k in present]
+

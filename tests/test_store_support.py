@@ -1,0 +1,72 @@
+"""Shared helpers for the store tests (no tests here): a CLI app with the officiating commands."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import typer
+from typer.testing import CliRunner
+
+from referee.store.commands import register
+
+REPO = Path(__file__).resolve().parent.parent
+
+# Hand 1 of the record format's example: E grabs, trump H, defenders 25 + 50 = 75, kept.
+HAND1 = [
+    "hand",
+    "declare E BJ",
+    "trump H",
+    "kitty 4C 6D 9S KH 7C 3H",
+    "bury 4C 6C 7C 8D 9D JS",
+    "points 25",
+    "points 50",
+    "last decl",
+]
+
+
+def make_app() -> typer.Typer:
+    app = typer.Typer()
+    register(app)
+
+    @app.callback()
+    def _root() -> None:  # keeps the commands as subcommands even if only one were registered
+        pass
+
+    return app
+
+
+class Cli:
+    """Run the officiating commands in-process against one store folder."""
+
+    def __init__(self, db: Path):
+        self.db = db
+        self.app = make_app()
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, input: str | None = None, referee: str = "王裁判"):
+        argv = [str(a) for a in args]
+        cmd = argv[0]
+        argv += ["--db", str(self.db)]
+        if cmd in ("new", "record", "undo", "void", "amend", "import"):
+            argv += ["--referee", referee]
+        return self.runner.invoke(self.app, argv, input=input)
+
+
+def folder_digest(folder: Path) -> dict[str, str]:
+    """Every file under *folder* (lock files excluded: they are empty markers) → sha256."""
+    out = {}
+    for root, _, files in os.walk(folder):
+        for name in files:
+            p = Path(root) / name
+            out[str(p.relative_to(folder))] = hashlib.sha256(p.read_bytes()).hexdigest()
+    return out
+
+
+def child_env(db: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = str(REPO) + os.pathsep + env.get("PYTHONPATH", "")
+    env["REFEREE_DB"] = str(db)
+    env["REFEREE_NAME"] = "child"
+    return env
