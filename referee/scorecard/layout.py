@@ -1,0 +1,477 @@
+"""The scorecard document: header, result, levels chart, hand-by-hand table, notes, signatures.
+
+``build_scorecard`` reads a ``MatchResult`` (and the store's audit trail) and computes no rule of its
+own: every number printed is a field the engine settled. This module imports ReportLab; the package
+and the CLI import it only when a scorecard is written. Landscape A4, so the hand table's eighteen
+columns fit; the table breaks across pages with its header rows repeated.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, BinaryIO
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    LongTable,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from referee.results import HandResult, MatchResult
+from referee.scorecard import fonts
+from referee.scorecard import text as tx
+from referee.scorecard.chart import levels_drawing
+from referee.scorecard.fonts import FontInfo, register
+
+TEAMS = ("EW", "NS")
+SEATS = ("E", "S", "W", "N")
+
+# Hand table columns: (label key, width in points). Landscape A4 less 12 mm margins is ~774 pt.
+HAND_COLUMNS: tuple[tuple[str, float], ...] = (
+    ("col_game", 24), ("col_hand", 26), ("col_declarer", 60), ("col_level", 24), ("col_trump", 40),
+    ("col_tribute", 62), ("col_kitty_points", 32), ("col_kitty_jokers", 44), ("col_dry_pot", 30),
+    ("col_points", 34), ("col_last", 34), ("col_score", 32), ("col_outcome", 54),
+    ("col_level_change", 48), ("col_levels_after", 48), ("col_blood", 28), ("col_ledger", 50),
+    ("col_game_end", 94),
+)
+GAME_END_FILL = (1.0, 0.93, 0.70)
+HEADER_FILL = (0.86, 0.88, 0.92)
+
+
+# ---------------------------------------------------------------- cell text (pure, tested directly)
+
+def tribute_cell(h: HandResult, lang: str) -> str:
+    tr = h.tribute
+    if tr is None:
+        return tx.t("none", lang)
+    if tr.waived == "riot":
+        who = tx.seat(tr.riot_seat, lang)
+        return f"{tx.t('riot', lang)} {who}".strip()
+    if tr.waived:
+        return tx.t("waived", lang)
+    count = len(tr.cards) if tr.cards else tr.owed
+    if not count:
+        return tx.t("none", lang)
+    return f"{tx.seat(tr.giver, lang)}→{tx.seat(tr.receiver, lang)} {count}{tx.t('cards_unit', lang)}"
+
+
+def jokers_cell(h: HandResult, lang: str) -> str:
+    parts = []
+    if h.big_jokers:
+        parts.append(f"{tx.t('big_joker_short', lang)}×{h.big_jokers}")
+    if h.small_jokers:
+        parts.append(f"{tx.t('small_joker_short', lang)}×{h.small_jokers}")
+    return " ".join(parts) or tx.t("none", lang)
+
+
+def level_change_cell(h: HandResult, lang: str) -> str:
+    parts = [f"{tx.team(team, lang)}{tx.signed(n)}" for team in TEAMS if (n := h.level_change.get(team, 0))]
+    return " ".join(parts) or tx.t("none", lang)
+
+
+def pair_cell(values: Mapping[str, int], signed: bool = False) -> str:
+    fmt = tx.signed if signed else str
+    return f"{fmt(values.get('EW', 0))}:{fmt(values.get('NS', 0))}"
+
+
+def game_end_cell(h: HandResult, lang: str) -> str:
+    if not h.game_winner:
+        return ""
+    how = tx.reason(h.game_reason, lang)
+    if lang == "zh":
+        return f"{tx.team(h.game_winner, lang)}{tx.t('wins', lang)}（{how}）"
+    return f"{tx.team(h.game_winner, lang)} {tx.t('wins', lang)}: {how}"
+
+
+def hand_row(h: HandResult, seats: Mapping[str, str], lang: str) -> list[str]:
+    return [
+        str(h.game),
+        str(h.hand),
+        tx.seat_player(h.declarer, seats, lang),
+        str(h.level),
+        tx.suit(h.trump, lang),
+        tribute_cell(h, lang),
+        str(h.kitty_points),
+        jokers_cell(h, lang),
+        tx.t("dry_pot_yes", lang) if h.dry_pot else "",
+        str(h.points),
+        tx.t("dug", lang) if h.dug else tx.t("kept", lang),
+        str(h.score),
+        tx.outcome(h.outcome, lang),
+        level_change_cell(h, lang),
+        pair_cell(h.levels_after),
+        str(h.blood),
+        pair_cell(h.ledger, signed=True),
+        game_end_cell(h, lang),
+    ]
+
+
+def winner_how(result: MatchResult) -> str | None:
+    """The reason code of the game that decided the match (``forfeit`` for a forfeit)."""
+    if result.winner is None:
+        return None
+    if result.forfeit:
+        return "forfeit"
+    won = [g for g in result.games if g.winner == result.winner]
+    return won[-1].reason if won else None
+
+
+def _get(entry: Any, key: str) -> Any:
+    if isinstance(entry, Mapping):
+        return entry.get(key)
+    return getattr(entry, key, None)
+
+
+AUDIT_KEYS = ("kind", "seq", "reason", "referee", "time", "target", "directive")
+
+
+def audit_detail(entry: Any) -> str:
+    """What a correction did: ``#12 → points 35`` (the event it corrects, the directive put in place),
+    then whatever else the entry holds."""
+    target, directive = _get(entry, "target"), _get(entry, "directive")
+    parts = []
+    if target not in (None, ""):
+        parts.append(f"#{target}")
+    if directive:
+        parts.append(f"→ {directive}")
+    if isinstance(entry, Mapping):
+        items = list(entry.items())
+    else:
+        items = [(k, getattr(entry, k)) for k in getattr(entry, "__dataclass_fields__", ()) or ()]
+    extra = [f"{k}={v}" for k, v in items
+             if k not in AUDIT_KEYS and not k.startswith("_") and v not in (None, "", [], {})]
+    return " ".join(parts + (["(" + "; ".join(extra) + ")"] if extra else []))
+
+
+# ---------------------------------------------------------------- the document
+
+def build_scorecard(result: MatchResult, out: str | Path | BinaryIO, lang: str = "zh",
+                    font_path: str | Path | None = None, log: Iterable[Any] = (),
+                    errors: Iterable[Any] = ()) -> Path | None:
+    """Write the scorecard PDF of ``result`` to ``out`` (a path or a binary file); return the path.
+
+    ``log`` is the store's audit trail (undo/void/amend entries); ``errors`` are problems found in
+    the record before replay (they are listed with the engine's own ``result.errors``).
+    """
+    if lang not in tx.LANGS:
+        raise ValueError(f"language must be one of {', '.join(tx.LANGS)}, not {lang!r}")
+    font = register(font_path)
+    data = render(result, lang, font, list(log), list(errors))
+    if isinstance(out, (str, Path)):
+        path = Path(out)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".part")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+        return path
+    out.write(data)
+    return None
+
+
+def texts_in(result: MatchResult) -> list[str]:
+    """The record's own words the PDF prints (names, event…): what a font must have glyphs for."""
+    h = result.header
+    words = list(result.teams.values()) + list(result.seats.values())
+    if h is not None:
+        words += [v for v in (h.id, h.event, h.referee, h.date, h.round, h.table) if v]
+    words += [n.text for n in result.notes if n.text]
+    return words
+
+
+class Typo:
+    """The document's fonts: a Chinese font and a Latin one (the same font when one is embedded)."""
+
+    def __init__(self, font: FontInfo) -> None:
+        self.cjk = font.name
+        self.latin = font.name if font.embedded else fonts.LATIN
+        self.latin_bold = font.name if font.embedded else fonts.LATIN_BOLD
+
+    def markup(self, text: str, bold: bool = False) -> str:
+        """Paragraph markup of plain ``text`` with its Latin runs in the Latin font."""
+        latin = self.latin_bold if bold else self.latin
+        return "".join(f'<font face="{f}">{escape(piece)}</font>' if f != self.cjk else escape(piece)
+                       for f, piece in fonts.runs(text, self.cjk, latin))
+
+    def cell(self, text: str, size: float, bold: bool = False) -> Any:
+        """A table cell: the string itself when one font prints it, else a ``Runs`` flowable."""
+        latin = self.latin_bold if bold else self.latin
+        parts = fonts.runs(text, self.cjk, latin)
+        if len(parts) <= 1:
+            return text
+        return Runs(parts, size)
+
+    def font_of(self, text: str, bold: bool = False) -> str:
+        return (self.latin_bold if bold else self.latin) if fonts.is_latin(text) else self.cjk
+
+
+class Runs(Flowable):
+    """One line of text in several fonts: cheaper than a Paragraph for short table cells."""
+
+    def __init__(self, parts: list[tuple[str, str]], size: float) -> None:
+        super().__init__()
+        self.parts, self.size = parts, size
+        self.text_width = sum(stringWidth(p, f, size) for f, p in parts)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        return self.text_width, self.size * 1.2
+
+    def draw(self) -> None:
+        x = 0.0
+        for font, piece in self.parts:
+            self.canv.setFont(font, self.size)
+            self.canv.drawString(x, self.size * 0.2, piece)
+            x += stringWidth(piece, font, self.size)
+
+
+def draw_runs(canvas: Any, typo: Typo, x: float, y: float, text: str, size: float, anchor: str = "start") -> None:
+    parts = fonts.runs(text, typo.cjk, typo.latin)
+    width = sum(stringWidth(p, f, size) for f, p in parts)
+    if anchor == "end":
+        x -= width
+    for font, piece in parts:
+        canvas.setFont(font, size)
+        canvas.drawString(x, y, piece)
+        x += stringWidth(piece, font, size)
+
+
+def _grid_table(rows: list[list[Any]], widths: Sequence[float], typo: Typo, size: float,
+                repeat: int = 1, extra: Sequence[tuple] = (), long: bool = False) -> Table:
+    """A ruled table of plain strings and flowables, each string in the font that prints it."""
+    style: list[tuple] = [
+        ("FONT", (0, 0), (-1, -1), typo.latin, size),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("GRID", (0, 0), (-1, -1), 0.3, GRID),
+    ]
+    if repeat:
+        style.append(("BACKGROUND", (0, 0), (-1, repeat - 1), colors.Color(*HEADER_FILL)))
+    style += list(extra)
+    style += _cjk_cells(rows, typo, size)
+    cls = LongTable if long else Table
+    tbl = cls(rows, colWidths=list(widths), repeatRows=repeat, hAlign="LEFT")
+    tbl.setStyle(TableStyle(style))
+    return tbl
+
+
+def _cjk_cells(rows: list[list[Any]], typo: Typo, size: float, bold_rows: frozenset[int] = frozenset()) -> list:
+    if typo.cjk == typo.latin:
+        return []
+    cmds = []
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if isinstance(value, str) and value and not fonts.is_latin(value):
+                cmds.append(("FONT", (c, r), (c, r), typo.cjk, size + (0.5 if r in bold_rows else 0)))
+    return cmds
+
+
+GRID = colors.Color(0.6, 0.6, 0.65)
+
+
+def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = (),
+           errors: Sequence[Any] = ()) -> bytes:
+    typo = Typo(font)
+    fn = typo.cjk
+    t = lambda key, **kw: tx.t(key, lang, **kw)  # noqa: E731
+    header = result.header
+    match_id = header.id if header is not None else ""
+    s_title = ParagraphStyle("title", fontName=fn, fontSize=16, leading=20, spaceAfter=4)
+    s_h2 = ParagraphStyle("h2", fontName=fn, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4,
+                          textColor=colors.Color(0.1, 0.15, 0.35), keepWithNext=1)
+    s_body = ParagraphStyle("body", fontName=fn, fontSize=9, leading=12, wordWrap="CJK")
+    s_big = ParagraphStyle("big", parent=s_body, fontSize=12, leading=16)
+    s_cell = ParagraphStyle("cell", fontName=fn, fontSize=8, leading=10, wordWrap="CJK")
+    s_head = ParagraphStyle("head", fontName=fn, fontSize=7, leading=8.5, alignment=1,
+                            wordWrap="CJK" if lang == "zh" else None)
+
+    def P(text: str, style: ParagraphStyle = s_body, bold: bool = False) -> Paragraph:  # noqa: N802
+        return Paragraph(typo.markup(text, bold), style)
+
+    def hv(value: object) -> str:
+        return "" if value in (None, "") else str(value)
+
+    story: list[Any] = []
+
+    # -- title and header
+    story.append(P(f"{t('title')}  {match_id}", s_title, bold=True))
+    rules_text = result.rules
+    try:
+        from referee.ruleset import load as load_rules
+
+        rules_text = f"{result.rules} · {load_rules(result.rules).title}"
+    except Exception:  # a rule file that moved since: print its name only
+        pass
+    info = [
+        [t("event"), hv(header and header.event), t("date"), hv(header and header.date),
+         t("rules"), typo.cell(rules_text, 9)],
+        [t("round"), hv(header and header.round), t("table"), hv(header and header.table),
+         t("referee"), typo.cell(hv(header and header.referee), 9)],
+    ]
+    info = [[typo.cell(v, 9) if isinstance(v, str) else v for v in row] for row in info]
+    tbl = Table(info, colWidths=[44, 200, 40, 90, 44, 356], hAlign="LEFT")
+    tbl.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), typo.latin, 9),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TEXTCOLOR", (0, 0), (0, -1), colors.grey), ("TEXTCOLOR", (2, 0), (2, -1), colors.grey),
+        ("TEXTCOLOR", (4, 0), (4, -1), colors.grey),
+        ("LINEBELOW", (0, -1), (-1, -1), 0.5, GRID),
+    ] + _cjk_cells(info, typo, 9)))
+    story.append(tbl)
+    story.append(Spacer(1, 4))
+    team_rows = []
+    for team in TEAMS:
+        a, b = tx.TEAM_SEATS[team]
+        team_rows.append([typo.cell(v, 10.5) for v in (
+            tx.team_label(team, result.teams, lang), tx.seat_player(a, result.seats, lang),
+            tx.seat_player(b, result.seats, lang))])
+    tbl = Table(team_rows, colWidths=[200, 160, 160], hAlign="LEFT")
+    tbl.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), typo.latin, 10.5)] + _cjk_cells(team_rows, typo, 10.5)))
+    story.append(tbl)
+
+    # -- result
+    story.append(P(t("result"), s_h2))
+    gw = result.games_won
+    story.append(P(f"{t('games_won')}: {tx.team_label('EW', result.teams, lang)} {gw.get('EW', 0)} : "
+                   f"{gw.get('NS', 0)} {tx.team_label('NS', result.teams, lang)}"))
+    if result.winner:
+        how = winner_how(result)
+        line = f"{t('winner')}: {tx.team_label(result.winner, result.teams, lang)}"
+        if how:
+            line += f" — {t('won_by')}: {tx.reason(how, lang)}"
+        if result.forfeit:
+            line += f" ({t('forfeit_note')})"
+        story.append(P(line, s_big, bold=True))
+    else:
+        story.append(P(t("no_winner"), s_big))
+    if result.games:
+        rows = [[t("game_col"), t("game_winner"), t("game_reason"), t("game_last_hand")]]
+        for g in result.games:
+            rows.append([str(g.game), tx.team_label(g.winner, result.teams, lang) if g.winner else t("game_open"),
+                         tx.reason(g.reason, lang), "" if g.last_hand is None else str(g.last_hand)])
+        rows = [[typo.cell(v, 8.5) for v in row] for row in rows]
+        story.append(Spacer(1, 4))
+        story.append(_grid_table(rows, [40, 180, 100, 60], typo, 8.5))
+
+    # -- chart
+    width = landscape(A4)[0] - 24 * mm
+    if result.hands:
+        story.append(Spacer(1, 6))
+        story.append(levels_drawing(result.hands, result.teams, lang, typo, width))
+
+    # -- hand table
+    story.append(P(t("hands"), s_h2))
+    heads = []
+    for key, _ in HAND_COLUMNS:
+        label = typo.markup(t(key))
+        if key in ("col_levels_after", "col_ledger"):
+            label += "<br/>" + typo.markup(f"{tx.team('EW', lang)}:{tx.team('NS', lang)}")
+        heads.append(Paragraph(label, s_head))
+    size = 7.5
+    ends = frozenset(i for i, h in enumerate(result.hands, start=1) if h.game_winner)
+    rows: list[list[Any]] = [heads]
+    for i, h in enumerate(result.hands, start=1):
+        rows.append([typo.cell(v, size + (0.5 if i in ends else 0), bold=i in ends)
+                     for v in hand_row(h, result.seats, lang)])
+    style = [
+        ("FONT", (0, 1), (-1, -1), typo.latin, size),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("ALIGN", (0, 1), (-1, -1), "CENTER"),
+        ("ALIGN", (2, 1), (2, -1), "LEFT"),
+        ("ALIGN", (-1, 1), (-1, -1), "LEFT"),
+        ("BACKGROUND", (0, 0), (-1, 0), colors.Color(*HEADER_FILL)),
+        ("GRID", (0, 0), (-1, -1), 0.3, GRID),
+        ("LINEBELOW", (0, 0), (-1, 0), 1, colors.black),
+    ]
+    for i in sorted(ends):
+        style += [("BACKGROUND", (0, i), (-1, i), colors.Color(*GAME_END_FILL)),
+                  ("LINEBELOW", (0, i), (-1, i), 1.2, colors.black),
+                  ("FONT", (0, i), (-1, i), typo.latin_bold, size + 0.5)]
+    style += _cjk_cells(rows, typo, size, ends)
+    tbl = LongTable(rows, colWidths=[w for _, w in HAND_COLUMNS], repeatRows=1, hAlign="LEFT")
+    tbl.setStyle(TableStyle(style))
+    story.append(tbl)
+
+    # -- notes, corrections, problems
+    story.append(P(t("notes"), s_h2))
+    if result.notes:
+        rows = [[t("note_kind"), t("note_where"), t("note_who"), t("note_text"), t("note_line")]]
+        for n in result.notes:
+            where = t("game_n", n=n.game) + (f" {t('hand_n', n=n.hand)}" if n.hand else "")
+            who = tx.seat_player(n.seat, result.seats, lang) if n.seat else (
+                tx.team_label(n.team, result.teams, lang) if n.team else "")
+            rows.append([tx.note_kind(n.kind, lang), where, who, P(n.text, s_cell), str(n.line)])
+        rows = [[typo.cell(v, 8.5) if isinstance(v, str) else v for v in row] for row in rows]
+        story.append(_grid_table(rows, [50, 100, 110, 470, 40], typo, 8.5))
+    else:
+        story.append(P(t("no_notes")))
+    if log:
+        story.append(P(t("audit"), s_h2))
+        rows = [[t("note_kind"), t("audit_seq"), t("audit_time"), t("referee"), t("note_text"),
+                 t("audit_detail")]]
+        for entry in log:
+            kind = str(_get(entry, "kind") or "")
+            rows.append([tx.note_kind(kind, lang), hv(_get(entry, "seq")), hv(_get(entry, "time")),
+                         hv(_get(entry, "referee")), P(hv(_get(entry, "reason")), s_cell),
+                         P(audit_detail(entry), s_cell)])
+        rows = [[typo.cell(v, 8.5) if isinstance(v, str) else v for v in row] for row in rows]
+        story.append(_grid_table(rows, [44, 36, 110, 70, 290, 220], typo, 8.5))
+    problems = list(errors) + list(result.errors)
+    if problems:
+        story.append(P(t("errors"), s_h2))
+        for e in problems:
+            line, message = _get(e, "line"), _get(e, "message")
+            prefix = t("line_n", n=line) + ": " if line else ""
+            story.append(P(f"{prefix}{message if message is not None else e}"))
+
+    # -- signatures: three lines to sign on, with a gap between them
+    labels = [t("captain", team=tx.team_label("EW", result.teams, lang)),
+              t("captain", team=tx.team_label("NS", result.teams, lang)),
+              f"{t('referee')} {hv(header and header.referee)}".strip()]
+    date = f"{t('sign_date')}:"
+    sign_rows = [["", "", "", "", ""], [labels[0], "", labels[1], "", labels[2]], [date, "", date, "", date]]
+    sign_rows = [[typo.cell(v, 9) for v in row] for row in sign_rows]
+    tbl = Table(sign_rows, colWidths=[220, 30, 220, 30, 220], rowHeights=[36, 14, 16], hAlign="LEFT")
+    tbl.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), typo.latin, 9),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("LINEBELOW", (0, 0), (0, 0), 0.8, colors.black), ("LINEBELOW", (2, 0), (2, 0), 0.8, colors.black),
+        ("LINEBELOW", (4, 0), (4, 0), 0.8, colors.black),
+        ("TEXTCOLOR", (0, 2), (-1, 2), colors.grey),
+    ] + _cjk_cells(sign_rows, typo, 9)))
+    story.append(Spacer(1, 10))
+    story.append(KeepTogether([P(t("signatures"), s_h2), tbl]))
+
+    footer_left = " · ".join(v for v in (match_id, header and header.event, header and header.date) if v)
+    page_width = landscape(A4)[0]
+
+    def on_page(canvas: Any, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFillColor(colors.grey)
+        draw_runs(canvas, typo, 12 * mm, 7 * mm, footer_left, 7.5)
+        draw_runs(canvas, typo, page_width - 12 * mm, 7 * mm, tx.t("page", lang, n=doc.page), 7.5, "end")
+        canvas.restoreState()
+
+    buf = io.BytesIO()
+    doc = SimpleDocTemplate(buf, pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
+                            topMargin=10 * mm, bottomMargin=14 * mm, title=f"{t('title')} {match_id}".strip(),
+                            author=hv(header and header.referee), subject=hv(header and header.event),
+                            creator="referee", invariant=True, lang="zh-CN" if lang == "zh" else "en")
+    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+    return buf.getvalue()
