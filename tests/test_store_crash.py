@@ -100,7 +100,7 @@ def test_concurrent_writers_same_and_different_matches(tmp_path):
                                  cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                 for mid, tag in plan]
     results = [c.communicate(timeout=120) for c in children]
-    for c, (out, err) in zip(children, results, strict=True):
+    for c, (_out, err) in zip(children, results, strict=True):
         assert c.returncode == 0, err
     store = Store(db)
     n, entries, problems = store.verify()
