@@ -7,7 +7,7 @@ S, W's 上家), so the second hand has declarer W at level 4: level cards are 4s
 from __future__ import annotations
 
 import pytest
-from helpers import assert_error_at, first_hand, hand_text, play, record
+from helpers import assert_error_at, errors_of, first_hand, hand_text, play, record
 
 # --- first hand: flips (§4.1) --------------------------------------------------------------------------
 # Flip order: 10 high, 9 … 2, then A K Q J equal and lowest. Equal best: the earlier flipper.
@@ -132,10 +132,7 @@ def test_tribute_point_card_at_level_4(card):
 
 
 def test_tribute_missing_is_an_error():
-    text = record(*_tribute_chain())
-    from helpers import errors_of
-
-    assert errors_of(text)
+    assert errors_of(record(*_tribute_chain()))
 
 
 def _level5_chain(tribute):
@@ -194,3 +191,45 @@ def test_riot_by_the_receiving_side_is_an_error():
 
 def test_riot_needs_three_identical_jokers():
     assert_error_at(record(*_tribute_chain(riot="N SJ SJ BJ  # !")))
+
+
+def test_draw_fixes_trump_passing_over_jokers():
+    # H2 (W, level 4): nobody declares; W draws SJ (passed over), then 9D → trump D.
+    r = play(first_hand(points=80), hand_text(draw=["SJ", "9D"], kitty="SJ 9D 6D 7C 8C JH", points=100))
+    assert r.hands[1].trump == "D"
+
+
+def test_three_jokers_must_name_a_suit():
+    assert_error_at(record(*_second(["W SJ SJ SJ  # !"])))
+
+
+def test_tribute_when_none_is_owed():
+    # H1 S = 80 → blood 0: a tribute in H2 is wrong.
+    text = record(first_hand(points=80), hand_text(trump="H", tribute="S AC  # !", points=80))
+    assert_error_at(text, "blood")
+
+
+def test_tribute_after_stage_comes_from_the_old_declarer():
+    # H1 E stage kept S = 160 → blood floor(10/10) = 1; next S (E's 下家), paid by S's 上家 E.
+    r = play(first_hand(points=160), hand_text(trump="H", tribute="E AC", points=80))
+    assert r.hands[1].declarer == "S"
+    assert r.hands[1].tribute.giver == "E"
+
+
+def test_tribute_five_at_level_10_is_a_point_card():
+    # at level 10 the 10s may be given, not the 5s
+    text = record(first_hand(declarer="E", kitty="BJ BJ SJ SJ JH 7C", points=80),
+                  hand_text(trump="H", tribute="S 5D 10S 10C AS AD QS  # !", points=80))
+    assert_error_at(text, "point card")
+
+
+def test_tribute_ten_at_level_5_is_a_point_card():
+    assert_error_at(record(*_level5_chain("S 10C  # !")), "point card")
+
+
+@pytest.mark.parametrize(("declare", "trump"), [
+    (["W 4H", "W 4H 4H"], "H"),                     # W reinforces a single to a pair
+    (["S 4S", "W 4H 4H", "S 4S 4S 4S"], "S"),       # S comes back with a triple
+])
+def test_reinforcement(declare, trump):
+    assert play(*_second(declare)).hands[1].trump == trump

@@ -161,3 +161,20 @@ def test_rule_file_errors_name_the_key(change, key):
     change(d)
     with pytest.raises(RulesError, match=key.replace(".", r"\.")):
         from_dict(d, "test")
+
+
+def test_points_bound_uses_the_final_kitty():
+    # Dealt K = 25, but the declarer buries no points: the final kitty holds 0, so P = 300 is possible.
+    rec, result = run(record(first_hand(declarer="E", kitty=KITTY_25, bury="7C 8C JH 9C 9D 4D",
+                                        points=290, last="decl")))
+    assert not rec.errors and not result.errors
+    # Buried points: K = 10 + 10 + 10 + 5 = 35 → P ≤ 265; 270 is too many.
+    text = record(first_hand(declarer="E", bury="KS KD 10S 5D 4C JH", points="270  # !"))
+    assert_error_at(text, "more points")
+
+
+def test_fourth_small_joker_counting_a_riot():
+    # H1 E keep S = 75 → blood 1 (S pays W). N riots with three SJ; a kitty with a fourth SJ.
+    text = record(first_hand(points=75),
+                  hand_text(trump="H", riot="N SJ SJ SJ", kitty="SJ 6C 7C 8C 9C JH  # !", points=80))
+    assert_error_at(text, "three copies")

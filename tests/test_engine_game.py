@@ -7,8 +7,12 @@ previous hand fixed (noted in the comments); trump is given with `trump H` and P
 
 from __future__ import annotations
 
+import tomllib
+
 import pytest
-from helpers import first_hand, hand_text, play
+from helpers import assert_error_at, first_hand, hand_text, play, record
+
+from referee.ruleset import from_dict, resolve
 
 # A six-card tribute without point cards (the level-10 tribute below may give 10s: 10D).
 TRIB6 = "AS AD QS QD JS 10D"
@@ -285,8 +289,6 @@ def test_declarer_rotation():
 
 
 def test_stated_declarer_must_match_the_rotation():
-    from helpers import assert_error_at, record
-
     text = record(first_hand(points=80), hand_text(declarer="E  # !", trump="H", points=80))
     assert_error_at(text)
 
@@ -322,3 +324,140 @@ def test_ledger_tribute_and_special():
     assert r.hands[1].ledger_change == {"EW": 51, "NS": -51}
     assert r.hands[1].ledger == {"EW": 54, "NS": -54}
     assert (r.hands[1].game_winner, r.hands[1].game_reason) == ("EW", "zero")
+
+
+# --- more: stops, later games, rulings, redeals -------------------------------------------------------
+
+def test_defenders_stage_dug_stop_at_10_without_winning():
+    # H1 E keep S = 80 → EW 4; next W. H2 W (4): dug S = 120 + 0 with kings 6 → NS 3 + 1 + 6 = 10
+    # (exactly 10); next N (W's 下家); blood 6 + 0 from N's 上家 W.
+    r = play(first_hand(points=80), hand_text(trump="H", kitty=KINGS6, points=120, last="def"))
+    h = r.hands[1]
+    assert h.levels_after == {"EW": 4, "NS": 10}
+    assert h.game_winner is None
+    assert (h.blood, h.next_declarer, h.blood_giver) == (6, "N", "W")
+
+
+def test_defenders_stage_dug_overflow_stops_at_10():
+    # H1 E stage dug S = 120 → NS 4; next S (E's 下家). H2 S (4) keep S = 80 → NS 5; next N (partner).
+    # H3 N (5) keeps with kings 6 → NS 5 + 1 + 6 = 12 → stops at 10, no win (a team only wins by
+    # levelling up *from* 10); blood 6.
+    r = play(first_hand(points=120, last="def"),
+             hand_text(trump="H", points=80),
+             hand_text(trump="H", kitty=KINGS6, points=80))
+    h = r.hands[2]
+    assert h.declarer == "N" and h.level == 5
+    assert h.levels_after == {"EW": 3, "NS": 10}
+    assert h.level_change == {"EW": 0, "NS": 5}
+    assert h.game_winner is None
+    # ledger: 5 levels moved → ±15
+    assert h.ledger_change == {"EW": -15, "NS": 15}
+
+
+def test_passing_10_with_kings_counts_one_level():
+    # H1 E keep with kings 6 → EW 10; blood 6 from S to W. H2 W at 10 keeps S = 100 with BJ SJ buried:
+    # passes 10 → EW win; ledger: one level +3, tribute +6 → EW +9.
+    r = play(first_hand(declarer="E", kitty=KINGS6, points=80),
+             hand_text(trump="H", tribute=f"S {TRIB6}", bury="BJ SJ 7C 8C 9C JH", points=100))
+    h = r.hands[1]
+    assert (h.game_winner, h.game_reason) == ("EW", "passed_10")
+    assert h.ledger_change == {"EW": 9, "NS": -9}
+
+
+def test_three_small_jokers_with_big_ones_classic():
+    # BJ SJ SJ SJ JH 7C kept S = 80 (JH: not dry; 7C: not all trumps). dalian-club: three SJ → EW win.
+    # classic (big only): kings 2·1 + 3 = 5 → EW 3 + 1 + 5 = 9, no win; blood 5 + 0.
+    kitty = "BJ SJ SJ SJ JH 7C"
+    h = play(first_hand(declarer="E", kitty=kitty, points=80)).hands[0]
+    assert (h.game_winner, h.game_reason) == ("EW", "three_jokers")
+    h = play(first_hand(declarer="E", kitty=kitty, points=80), rules="classic").hands[0]
+    assert h.game_winner is None
+    assert h.levels_after == {"EW": 9, "NS": 3}
+    assert h.blood == 5
+
+
+def test_new_game_owes_no_blood():
+    # H1 E keep S = 35 → EW 4, blood ceil(45/10) = 5; time → EW (higher) win game 1.
+    # H2 is game 2's first hand: owes none (§5), both teams at 3 again.
+    r = play(first_hand(points=35, after="time"), first_hand(grab="N", points=80))
+    assert (r.games[0].winner, r.games[0].reason) == ("EW", "time")
+    h = r.hands[1]
+    assert h.game == 2 and h.level == 3
+    assert h.levels_after == {"EW": 3, "NS": 4}
+
+
+def test_ruling_ends_a_game_in_progress():
+    r = play(first_hand(points=80, after="ruling winner=NS EW conceded"), first_hand(grab="S", points=80))
+    assert (r.games[0].winner, r.games[0].reason) == ("NS", "ruling")
+    assert r.hands[1].game == 2
+
+
+def test_warnings_count_across_games():
+    # One NS warning in game 1, two in game 2 → three in the match → EW win 2:0 by forfeit.
+    r = play(first_hand(points=0, after="warn N talking"),
+             first_hand(grab="S", points=80, after=["warn S slow play", "warn N signalling"]))
+    assert r.forfeit is True
+    assert r.winner == "EW"
+    assert r.games_won == {"EW": 2, "NS": 0}
+
+
+def test_redeal_in_a_first_hand():
+    # The first deal is void; the new deal: S grabs, trump D. Still hand 1.
+    r = play("hand\ndeclare E BJ\ntrump H\nkitty 4C 6C 7C 8C 9C JH\nredeal\n"
+             "declare S BJ\ntrump D\nkitty 4C 6C 7C 8C 9C JD\npoints 80\nlast decl\n")
+    assert len(r.hands) == 1
+    h = r.hands[0]
+    assert (h.hand, h.declarer, h.trump) == (1, "S", "D")
+    assert h.levels_after == {"EW": 3, "NS": 4}
+
+
+def test_redeal_keeps_declarer_and_blood():
+    # H1 E keep S = 75 → blood 1 to W from S. H2: S pays AC, redeal, S pays AD again: only AD counts.
+    r = play(first_hand(points=75),
+             "hand\ntrump H\ntribute S AC\nkitty 4C 6C 7C 8C 9C JH\nredeal\n"
+             "trump H\ntribute S AD\nkitty 4C 6C 7C 8C 9C JH\npoints 80\nlast decl\n")
+    h = r.hands[1]
+    assert h.declarer == "W"
+    assert [str(c) for c in h.tribute.cards] == ["AD"]
+    assert h.ledger_change == {"EW": 4, "NS": -4}  # keep +3, one tribute card +1
+
+
+def test_rotation_same_seat_rule():
+    d = tomllib.loads(resolve("dalian-club").read_text(encoding="utf-8"))
+    d["game"]["declarer_rotation"] = "same"
+    rules = from_dict(d, "test")
+    # keep → the same seat E declares again; stage → still the old declarer's 下家
+    r = play(first_hand(points=80), hand_text(trump="H", points=120), hand_text(trump="H", points=80),
+             rules=rules)
+    assert [h.declarer for h in r.hands] == ["E", "E", "S"]
+
+
+def test_time_equal_levels_the_later_jumper_reached_first():
+    # H1 E keep S = 80 → EW 4; next W.
+    # H2 W (4): kitty holds SJ; NS dig S = 120 + 0 → stage dug: NS 3 + 1 + 1 = 5; blood kings 1 + 0 = 1;
+    #    next N (W's 下家), paid by N's 上家 W.
+    # H3 N (5): W pays AC; EW dig S = 120 → stage dug: EW 4 + 1 = 5; next E (N's 下家).
+    # Equal at 5: NS reached 5 first (H2) → NS win on time.
+    r = play(first_hand(points=80),
+             hand_text(trump="H", kitty="SJ 6C 7C 8C 9C JH", points=120, last="def"),
+             hand_text(trump="H", tribute="W AC", points=120, last="def", after="time"))
+    assert r.hands[1].levels_after == {"EW": 4, "NS": 5}
+    assert r.hands[2].levels_after == {"EW": 5, "NS": 5}
+    assert (r.games[0].winner, r.games[0].reason) == ("NS", "time")
+
+
+def test_ledger_three_small_jokers_dug_is_not_a_special():
+    # dalian-club: three SJ dug with S = 120 → NS win the game (three_jokers). §9 names only three *big*
+    # jokers as a special, so the normal entries stand: NS take over and level 1 + 3 kings = 4
+    # (3 → 7): +1 + 3·4 = 13.
+    h = play(first_hand(declarer="E", kitty=SJ3, points=120, last="def")).hands[0]
+    assert (h.game_winner, h.game_reason) == ("NS", "three_jokers")
+    assert h.ledger_change == {"EW": -13, "NS": 13}
+
+
+def test_ledger_three_big_jokers_kept_is_not_a_special():
+    # three BJ kept with S = 100 → EW win the game; not a special: keep 1 + 6 kings = 7 levels
+    # (3 → 10, no stop needed) → ±21.
+    h = play(first_hand(declarer="E", kitty=BJ3, points=100)).hands[0]
+    assert (h.game_winner, h.game_reason) == ("EW", "three_jokers")
+    assert h.ledger_change == {"EW": 21, "NS": -21}

@@ -153,3 +153,49 @@ def test_buried_joker_rewards_the_side_that_wins_the_kitty():
     assert h.big_jokers == 1
     assert h.levels_after == {"EW": 6, "NS": 3}
     assert (h.blood, h.next_declarer, h.blood_giver) == (2, "W", "S")
+
+
+@pytest.mark.parametrize(("bury", "take", "ok"), [
+    # L of the trump suit (3H) stands above L of other suits (3S): 3S comes out first
+    ("3H 3S KC 5C 10C KD", "3S", True),
+    ("3H 3S KC 5C 10C KD", "3H", False),
+    # level cards of other suits stand equal: any of them
+    ("3S 3D 3C KC 5C 10C", "3D", True),
+    ("3S 3D 3C KC 5C 10C", "3C", True),
+    # 2 of the trump suit stands above 2 of other suits
+    ("2H 2S KC 5C 10C KD", "2S", True),
+    ("2H 2S KC 5C 10C KD", "2H", False),
+    # a 2 (constant trump) stands above a plain heart
+    ("2S QH KC 5C 10C KD", "QH", True),
+    ("2S QH KC 5C 10C KD", "2S", False),
+    # non-trumps: 9 < J < Q < A (10 and K are point cards)
+    ("AC QD JS 9S KC 5C", "9S", True),
+    ("AC QD JS 9S KC 5C", "JS", False),
+    # A is the highest non-trump, below every trump
+    ("AC 6H KC 5C 10C KD", "AC", True),
+    ("AC 6H KC 5C 10C KD", "6H", False),
+])
+def test_smallest_card_order(bury, take, ok):
+    text = record(first_hand(bury=bury, king=f"N BJ take {take}  # !", points=80))
+    if ok:
+        play(first_hand(bury=bury, king=f"N BJ take {take}", points=80))
+    else:
+        assert_error_at(text)
+
+
+def test_one_card_out_per_joker():
+    # N buries two jokers but takes one card out.
+    text = record(first_hand(bury="AC 4C 7D 2S 3S JH", king="N BJ SJ take 4C  # !", points=80))
+    assert_error_at(text)
+
+
+def test_three_big_jokers_in_an_all_trump_kitty():
+    # BJ BJ BJ 2C 3D JH: JH → not dry in dalian-club: three BJ kept with S = 80 < 120 → EW win.
+    # gunzi-001: all six trumps → dry: no three-king win; keep → EW 3 + 1 = 4.
+    kitty = "BJ BJ BJ 2C 3D JH"
+    h = play(first_hand(declarer="E", kitty=kitty, points=80)).hands[0]
+    assert (h.game_winner, h.game_reason) == ("EW", "three_jokers")
+    h = play(first_hand(declarer="E", kitty=kitty, points=80), rules="gunzi-001").hands[0]
+    assert h.dry_pot is True
+    assert h.game_winner is None
+    assert h.levels_after == {"EW": 4, "NS": 3}
