@@ -233,3 +233,29 @@ def test_tribute_ten_at_level_5_is_a_point_card():
 ])
 def test_reinforcement(declare, trump):
     assert play(*_second(declare)).hands[1].trump == trump
+
+
+# --- `show`: a hand laid open lets the engine judge "largest" and "big jokers first" ------------------
+
+def _shown_tribute(tribute):
+    # H1 E keep S = 75 → blood 1 from S to W; H2 at level 4, trump H. S lays open KC AC 4D 2C:
+    # order (§2): 4D (level card) > 2C (a 2) > AC (non-trump); KC is a point card and never given.
+    return [first_hand(points=75),
+            hand_text(trump="H", tribute=f"S {tribute}", points=80).replace("hand\n", "hand\nshow S KC AC 4D 2C\n", 1)]
+
+
+def test_shown_tribute_largest_card_given():
+    play(*_shown_tribute("4D"))
+
+
+@pytest.mark.parametrize("card", ["AC  # !", "2C  # !"])
+def test_shown_tribute_not_the_largest(card):
+    assert_error_at(record(*_shown_tribute(card)))
+
+
+def test_shown_big_joker_buried_before_small():
+    # E lays open BJ SJ 9D: burying SJ while keeping the BJ breaks "big jokers first" (§6.3).
+    text = record(first_hand(declarer="E", bury="SJ 7C 8C 9C JH 6C  # !", points=80)
+                  .replace("hand\n", "hand\nshow E BJ SJ 9D\n", 1))
+    assert_error_at(text)
+    play(first_hand(declarer="E", bury="BJ SJ 8C 9C JH 6C", points=80).replace("hand\n", "hand\nshow E BJ SJ 9D\n", 1))
