@@ -42,10 +42,10 @@ SEATS = ("E", "S", "W", "N")
 # Hand table columns: (label key, width in points). Landscape A4 less 12 mm margins is ~774 pt.
 HAND_COLUMNS: tuple[tuple[str, float], ...] = (
     ("col_game", 24), ("col_hand", 26), ("col_declarer", 60), ("col_level", 24), ("col_trump", 40),
-    ("col_tribute", 62), ("col_kitty_points", 32), ("col_kitty_jokers", 44), ("col_dry_pot", 30),
+    ("col_tribute", 62), ("col_kitty_points", 32), ("col_kitty_jokers", 50), ("col_dry_pot", 30),
     ("col_points", 34), ("col_last", 34), ("col_score", 32), ("col_outcome", 54),
     ("col_level_change", 48), ("col_levels_after", 48), ("col_blood", 28), ("col_ledger", 50),
-    ("col_game_end", 94),
+    ("col_game_end", 88),
 )
 GAME_END_FILL = (1.0, 0.93, 0.70)
 HEADER_FILL = (0.86, 0.88, 0.92)
