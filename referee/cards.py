@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 SUITS = "SHCD"
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
@@ -37,41 +36,83 @@ class CardError(ValueError):
     """A token that is not a card; the message is in the referee's terms."""
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
-    rank: int  # 2..14 (A = 14); 15 small joker, 16 big joker
-    suit: str  # one of SUITS, or JOKER
+class Card(int):
+    """One of the 54 distinct cards, as a small interned int: hashing and equality run at C speed,
+    which matters when a 10,000-hand record is replayed. ``Card(rank, suit)`` returns the one
+    instance of that card; rank 2..14 (A = 14), 15 small joker, 16 big joker; suit S H C D, or J."""
+
+    __slots__ = ()
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        try:
+            return _BY_KEY[(rank, suit)]
+        except KeyError:
+            raise CardError(f"no such card: rank {rank}, suit {suit}") from None
+
+    @property
+    def rank(self) -> int:
+        return _RANK[self]
+
+    @property
+    def suit(self) -> str:
+        return _SUIT[self]
 
     @property
     def is_joker(self) -> bool:
-        return self.suit == JOKER
+        return self >= _FIRST_JOKER
 
     @property
     def points(self) -> int:
         """Point cards (分牌): 5 = 5, 10 = 10, K = 10."""
-        return _POINTS.get(self.rank, 0) if self.suit != JOKER else 0
+        return _POINTS_OF[self]
 
     def __str__(self) -> str:
-        if self.suit == JOKER:
-            return "BJ" if self.rank == BIG_JOKER_RANK else "SJ"
-        return RANK_NAMES.get(self.rank, str(self.rank)) + self.suit
+        return _NAME[self]
 
     def zh(self) -> str:
-        if self.suit == JOKER:
-            return "大王" if self.rank == BIG_JOKER_RANK else "小王"
-        return SUIT_ZH[self.suit] + RANK_NAMES.get(self.rank, str(self.rank))
+        return _ZH[self]
 
     def __repr__(self) -> str:
-        return f"Card({self})"
+        return f"Card({_NAME[self]})"
+
+    def __reduce__(self):
+        return (Card, (_RANK[self], _SUIT[self]))
+
+
+def _make_cards() -> tuple[Card, ...]:
+    keys = [(r, s) for s in SUITS for r in range(2, 15)] + [(SMALL_JOKER_RANK, JOKER), (BIG_JOKER_RANK, JOKER)]
+    cards = []
+    for code, (rank, suit) in enumerate(keys):
+        card = int.__new__(Card, code)
+        _BY_KEY[(rank, suit)] = card
+        _RANK.append(rank)
+        _SUIT.append(suit)
+        _POINTS_OF.append(_POINTS.get(rank, 0) if suit != JOKER else 0)
+        if suit == JOKER:
+            _NAME.append("BJ" if rank == BIG_JOKER_RANK else "SJ")
+            _ZH.append("大王" if rank == BIG_JOKER_RANK else "小王")
+        else:
+            face = RANK_NAMES.get(rank, str(rank))
+            _NAME.append(face + suit)
+            _ZH.append(SUIT_ZH[suit] + face)
+        cards.append(card)
+    return tuple(cards)
 
 
 _POINTS = {5: 5, 10: 10, 13: 10}
+_BY_KEY: dict[tuple[int, str], Card] = {}
+_RANK: list[int] = []
+_SUIT: list[str] = []
+_POINTS_OF: list[int] = []
+_NAME: list[str] = []
+_ZH: list[str] = []
+_FIRST_JOKER = 4 * 13
 
-BIG_JOKER = Card(BIG_JOKER_RANK, JOKER)
+ALL_CARDS: tuple[Card, ...] = _make_cards()
+POINTS: tuple[int, ...] = tuple(_POINTS_OF)  # POINTS[card]: a card's points, for hot loops
 SMALL_JOKER = Card(SMALL_JOKER_RANK, JOKER)
-
-ALL_CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(2, 15)) + (SMALL_JOKER, BIG_JOKER)
-_CACHE: dict[str, Card] = {}
+BIG_JOKER = Card(BIG_JOKER_RANK, JOKER)
+_CACHE: dict[str, Card] = {}  # every spelling seen so far -> its card (the notation reads through it)
 
 
 def _register() -> None:
@@ -154,26 +195,49 @@ def over_copies(cards: Iterable[Card]) -> list[Card]:
 # --- order under a trump (gunzi-rules.md §2) -------------------------------------------------------
 
 
+def order(level: int, trump: str | None) -> tuple[int, ...]:
+    """``order(level, trump)[card]`` is the card's standing (see ``strength``), for loops over many cards."""
+    return _ORDERS.get((level, trump)) or _order(level, trump)
+
+
 def is_trump(card: Card, level: int, trump: str | None) -> bool:
-    return card.suit == JOKER or card.rank == 2 or card.rank == level or card.suit == trump
+    return _order(level, trump)[card] >= TRUMP_FLOOR
 
 
 def is_trump_plain(card: Card, level: int, trump: str | None) -> bool:
     """A card of the trump suit that is neither a level card nor a 2 (the dry-pot test)."""
-    return card.suit == trump and card.rank != level and card.rank != 2
+    return TRUMP_FLOOR <= _order(level, trump)[card] < TWO_FLOOR
 
 
 def strength(card: Card, level: int, trump: str | None) -> int:
     """A number that orders cards high to low as §2 does; cards of equal standing get equal numbers."""
-    if card.suit == JOKER:
-        return 200 + card.rank  # BJ 216 > SJ 215
-    if card.rank == level:
-        return 190 if card.suit == trump else 180
-    if card.rank == 2:
-        return 170 if card.suit == trump else 160
-    if card.suit == trump:
-        return 100 + card.rank
-    return card.rank
+    return _order(level, trump)[card]
+
+
+TRUMP_FLOOR = 100  # standings at or above this are trumps
+TWO_FLOOR = 160  # and at or above this, 2s, level cards and jokers
+_ORDERS: dict[tuple[int, str | None], tuple[int, ...]] = {}
+
+
+def _order(level: int, trump: str | None) -> tuple[int, ...]:
+    """Every card's standing under one level and trump, computed once per (level, trump)."""
+    table = _ORDERS.get((level, trump))
+    if table is None:
+        table = _ORDERS[(level, trump)] = tuple(_standing(c, level, trump) for c in ALL_CARDS)
+    return table
+
+
+def _standing(card: Card, level: int, trump: str | None) -> int:
+    rank, suit = card.rank, card.suit
+    if suit == JOKER:
+        return 200 + rank  # BJ 216 > SJ 215
+    if rank == level:
+        return 190 if suit == trump else 180
+    if rank == 2:
+        return 170 if suit == trump else TWO_FLOOR
+    if suit == trump:
+        return TRUMP_FLOOR + rank
+    return rank
 
 
 def flip_value(card: Card) -> int:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from referee import declaring
 from referee import kitty as kitty_rules
 from referee.cards import BIG_JOKER, COPIES, SMALL_JOKER, Card, format_cards, strength
+from referee.cards import POINTS as CARD_POINTS
 from referee.events import (
     Bury,
     Declare,
@@ -58,6 +59,29 @@ PHASE_NAME = ["declaring", "tribute", "kitty", "bury", "kings", "points", "done"
 TOTAL_POINTS = 300
 
 
+def _points(cards) -> int:
+    return sum([CARD_POINTS[c] for c in cards])
+
+
+def _counts(cards) -> dict:
+    counts: dict = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
+def _minus(cards, taken) -> list:
+    """The cards left after taking out one of each card in *taken* (a multiset difference)."""
+    left = _counts(taken)
+    out = []
+    for c in cards:
+        if left.get(c, 0):
+            left[c] -= 1
+        else:
+            out.append(c)
+    return out
+
+
 class Reject(Exception):
     """An event that breaks a rule: the message goes to the record's errors, the event is left out."""
 
@@ -95,7 +119,9 @@ class Hand:
     kings: list = field(default_factory=list)
     points: int = 0
     declarer_points: DeclarerPoints | None = None
-    known: dict = field(default_factory=dict)  # seat -> Counter: a lower bound of what the seat holds
+    known: dict = field(default_factory=dict)  # seat -> {card: n}: a lower bound of what the seat holds
+    kitty_known: dict = field(default_factory=dict)  # {card: n} of the kitty (flips and draws before it)
+    total: dict = field(default_factory=dict)  # {card: n}: all the cards known in this deal
     shown: dict = field(default_factory=dict)  # seat -> Counter: a hand laid open with 'show'
     broken: bool = False  # a problem that stops the hand being settled was already reported
     steps: list = field(default_factory=list)
@@ -536,13 +562,13 @@ class Replay:
         if len(ev.cards) != 6:
             h.broken = True
             raise Reject(f"the kitty holds 6 cards; {len(ev.cards)} given")
-        have = Counter(ev.cards)
-        for what, cards in (("flipped", [c for _, c in h.flips]), ("drawn", h.draws)):
-            need = Counter(cards)
-            for c, n in need.items():
-                if have[c] < n:
-                    raise Reject(f"{c} was {what} from the kitty but is not in it")
-        self._known(h, None, (), ev)
+        if h.flips or h.draws:
+            have = _counts(ev.cards)
+            for what, cards in (("flipped", [c for _, c in h.flips]), ("drawn", h.draws)):
+                for c, n in _counts(cards).items():
+                    if have.get(c, 0) < n:
+                        raise Reject(f"{c} was {what} from the kitty but is not in it")
+        self._known(h, None, ev.cards, ev)
         if h.trump is None or h.declarer is None:
             return
         h.dry = kitty_rules.dry_pot(ev.cards, h.level, h.trump, self.rules.dry_pot_all_trump)
@@ -565,18 +591,17 @@ class Replay:
             raise Reject("dry pot (干锅): the kitty stays as dealt; the declarer does not exchange it")
         if len(ev.cards) != 6:
             raise Reject(f"the declarer buries 6 cards; {len(ev.cards)} given")
-        pool = Counter(h.kitty) + Counter(h.tribute.cards if h.tribute else ())
-        own = Counter(ev.cards) - pool  # cards that came from the declarer's own hand
+        pool = list(h.kitty) + list(h.tribute.cards if h.tribute else ())
+        own = _minus(ev.cards, pool)  # cards that came from the declarer's own hand
         shown = h.shown.get(h.declarer)
         if shown:
-            lacking = own - shown
+            lacking = _minus(own, list(shown.elements()))
             if lacking:
-                raise Reject(f"the declarer's shown hand has no {format_cards(sorted(lacking.elements(), key=str))}")
-            pool += shown
-        big_held = min(pool[BIG_JOKER], COPIES)
-        if SMALL_JOKER in ev.cards and ev.cards.count(BIG_JOKER) < big_held:
+                raise Reject(f"the declarer's shown hand has no {format_cards(sorted(lacking, key=str))}")
+            pool += list(shown.elements())
+        if SMALL_JOKER in ev.cards and ev.cards.count(BIG_JOKER) < min(pool.count(BIG_JOKER), COPIES):
             raise Reject("big jokers are buried before small ones (002 §三.4): a big joker is held")
-        self._known(h, h.declarer, tuple(own.elements()), ev)
+        self._known(h, h.declarer, tuple(own), ev)
         h.bury = ev
         h.final = list(ev.cards)
 
@@ -619,7 +644,7 @@ class Replay:
             return
         if ev.points % 5:
             raise Reject(f"points come in multiples of 5 (5, 10, K): {ev.points} is not")
-        most = TOTAL_POINTS - sum(c.points for c in h.final)
+        most = TOTAL_POINTS - _points(h.final)
         if h.points + ev.points > most:
             raise Reject(f"more points than exist: {h.points + ev.points} taken, but the kitty holds "
                          f"{TOTAL_POINTS - most} of the {TOTAL_POINTS}, so at most {most}")
@@ -644,7 +669,7 @@ class Replay:
             raise Reject(f"hand {h.number} has no 'kitty': it cannot be settled")
         if h.broken or h.declarer is None or h.trump is None:
             return
-        kitty_pts = sum(c.points for c in h.final)
+        kitty_pts = _points(h.final)
         dp = h.declarer_points
         if dp is not None and h.points + dp.points + kitty_pts != TOTAL_POINTS:
             self.errors.append(RecordError(dp.line, (
@@ -656,7 +681,7 @@ class Replay:
         rules = self.rules
         big = h.final.count(BIG_JOKER)
         small = h.final.count(SMALL_JOKER)
-        facts = HandFacts(h.declarer, dict(self.levels), h.points, sum(c.points for c in h.final), big, small,
+        facts = HandFacts(h.declarer, self.levels, h.points, _points(h.final), big, small,
                           bool(h.dry), ev.dug)
         s = settle(facts, rules)
         decl_team = team_of(h.declarer)
@@ -707,7 +732,7 @@ class Replay:
         self.awaiting_ruling = False
         # A game that ends off the table (time, ruling) voids the next hand's blood and declarer.
         if self.hands and self.hands[-1].game == self.game and self.hands[-1].next_declarer is not None:
-            self.hands[-1] = replace(self.hands[-1], blood=0, blood_giver=None, next_declarer=None)
+            self.hands[-1] = self.hands[-1]._replace(blood=0, blood_giver=None, next_declarer=None)
         if self.games_won[winner] >= self.rules.games_to_win:
             self._end_match(winner)
             return
@@ -723,18 +748,23 @@ class Replay:
     # --- card bookkeeping: no card more than three times in one deal ---------------------------
 
     def _known(self, h: Hand, seat: str | None, cards: tuple, ev: Event) -> None:
-        if seat is not None and cards:
-            have = h.known.setdefault(seat, Counter())
-            for c, n in Counter(cards).items():
-                if n > have[c]:
-                    have[c] = n
-        total = Counter(h.kitty) if h.kitty else Counter([c for _, c in h.flips] + list(h.draws))
-        for counter in h.known.values():
-            total += counter
-        over = sorted((c for c, n in total.items() if n > COPIES), key=str)
+        """Raise the lower bound of what a seat (None: the kitty) holds by the cards this event shows,
+        and check that no card is then known more than three times in the deal."""
+        if not cards:
+            return
+        bucket = h.kitty_known if seat is None else h.known.setdefault(seat, {})
+        total = h.total
+        over = []
+        for c, n in _counts(cards).items():
+            old = bucket.get(c, 0)
+            if n > old:
+                bucket[c] = n
+                t = total[c] = total.get(c, 0) + n - old
+                if t > COPIES:
+                    over.append(c)
         if over:
             h.broken = True
-            raise Reject(f"more than three copies of {' '.join(map(str, over))} in this deal "
+            raise Reject(f"more than three copies of {' '.join(sorted(map(str, over)))} in this deal "
                          "(there are only three decks)")
 
     # --- the result ---------------------------------------------------------------------------

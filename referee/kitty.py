@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.cards import Card, is_trump, is_trump_plain, strength
+from referee.cards import TRUMP_FLOOR, TWO_FLOOR, Card, order, strength
 
 
 def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, all_trump_counts: bool) -> str | None:
@@ -12,9 +12,10 @@ def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, all_trump_coun
 
     Club draft (002 §三.7): no trump-suit plain card. Seeds 000/001 add: all six cards trumps.
     """
-    if not any(is_trump_plain(c, level, trump) for c in kitty):
+    standing = order(level, trump)
+    if not any(TRUMP_FLOOR <= standing[c] < TWO_FLOOR for c in kitty):
         return "no_plain_trump"
-    if all_trump_counts and kitty and all(is_trump(c, level, trump) for c in kitty):
+    if all_trump_counts and kitty and all(standing[c] >= TRUMP_FLOOR for c in kitty):
         return "all_trump"
     return None
 

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from referee.cards import _CACHE as _CARD_CACHE
 from referee.cards import CardError, format_cards, parse_card, parse_suit
 from referee.events import (
     Bury,
@@ -92,8 +93,9 @@ def _unquote(value: str) -> str:
 
 
 def _cards(tokens: Iterable[str]) -> tuple:
+    get = _CARD_CACHE.get
     try:
-        return tuple(parse_card(t) for t in tokens)
+        return tuple([get(t) or parse_card(t) for t in tokens])
     except CardError as e:
         raise NotationError(str(e)) from None
 
@@ -172,7 +174,7 @@ def _declarer(tokens, rest, line):
 def _declare(tokens, rest, line):
     _need(tokens, 2, "declare SEAT CARD… [as SUIT]")
     as_suit = None
-    lowered = [t.lower() for t in tokens]
+    lowered = [t.lower() for t in tokens] if len(tokens) > 2 else ()
     if "as" in lowered:
         i = lowered.index("as")
         if i != len(tokens) - 2:

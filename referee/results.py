@@ -7,16 +7,17 @@ the same thing and none of them computes a rule of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from referee.cards import Card
 from referee.events import MatchHeader, RecordError
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(NamedTuple):
     """One step of a settlement: the rule applied (rule-file key or clause) and what it gave.
 
-    The text is formatted only when shown (``text``), so replaying a long record stays cheap.
+    The text is formatted only when shown (``text``), so replaying a long record stays cheap; a
+    named tuple because thousands are made per second of replay.
     """
 
     key: str  # the rule-file key or rule name applied, e.g. "scoring.short_threshold"
@@ -39,8 +40,9 @@ class TributeInfo:
     riot_seat: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
+    """One settled hand. A named tuple (immutable, cheap to make: one per hand of a long replay)."""
+
     hand: int
     game: int
     line: int  # line of the `hand` directive
