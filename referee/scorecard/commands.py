@@ -47,11 +47,11 @@ def load_result(source: str, db: str | None):
     try:
         src = sources.load(source, db)
     except sources.SourceError as e:
-        _fail(f"error: {e}", 1)
+        _fail(f"error: {e}", 2)
     try:
         rules = ruleset.load(src.rules)
     except ruleset.RulesError as e:
-        _fail(f"error: {src.name}: {e}", 1)
+        _fail(f"error: {src.name}: {e}", 2)
     return engine.replay(src.events, rules), src
 
 

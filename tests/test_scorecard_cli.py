@@ -1,0 +1,260 @@
+"""`referee scorecard` as a command: record files, stored matches (--all, audit trail), options, errors.
+
+The records are written here, with the levels each hand should leave worked out by a small
+simulation of the two outcomes they use (keep: the declarers go up one; stage kept: the defenders take
+over), not read from the engine.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+pypdf = pytest.importorskip("pypdf")
+pytest.importorskip("referee.engine")
+pytest.importorskip("referee.sources")
+
+from referee.scorecard.commands import register  # noqa: E402
+
+
+def make_app() -> typer.Typer:
+    app = typer.Typer()
+    register(app)
+
+    @app.command("noop")  # a second command, so typer keeps `scorecard` as a subcommand
+    def noop() -> None:
+        pass
+
+    return app
+
+
+runner = CliRunner()
+
+
+def invoke(*args: str):
+    return runner.invoke(make_app(), list(args))
+
+
+def record(n_hands: int, match_id: str = "T-40", event: str = "Bench Cup"):
+    """A record and what it should give: [(hand, score, levels after EW:NS, game winner)], games won."""
+    lines = [f'match id={match_id} rules=dalian-club date=2026-11-29 event="{event}" table=1 round=1 '
+             "referee=周裁判",
+             "team EW 海之韵", "team NS 星海", "seat E 张三", "seat S 李四", "seat W 王五", "seat N 赵六"]
+    expected = []
+    won = {"EW": 0, "NS": 0}
+    levels, decl, first, i = {"EW": 3, "NS": 3}, "EW", True, 0
+    for n in range(1, n_hands + 1):
+        lines.append("hand")
+        if first:
+            lines += ["declarer E", "trump H"]
+            levels, decl, first, i = {"EW": 3, "NS": 3}, "EW", False, 0
+        else:
+            lines.append("trump H")
+        i += 1
+        lines.append("kitty 4C 6D 9S KH 7C 3H")
+        winner = None
+        if i % 2:  # the defenders take 100: kept, declarers up one (or pass 10 and win the game)
+            lines += ["points 100", "last decl"]
+            score = 100
+            if levels[decl] == 10:
+                first, winner = True, decl
+                won[decl] += 1
+            else:
+                levels[decl] += 1
+        else:  # the defenders take 130: stage, kept; no level moves, they declare next
+            lines += ["points 130", "last decl"]
+            score = 130
+            decl = "NS" if decl == "EW" else "EW"
+        expected.append((n, score, f"{levels['EW']}:{levels['NS']}", winner))
+    return "\n".join(lines) + "\n", expected, won
+
+
+def pdf_text(path: Path) -> str:
+    return re.sub(r"\s+", "", "\n".join(p.extract_text() for p in pypdf.PdfReader(str(path)).pages))
+
+
+def rows_by_hand(path: Path) -> dict[int, dict[str, str]]:
+    from test_scorecard import hand_rows
+
+    return {int(r["col_hand"]): r for p in pypdf.PdfReader(str(path)).pages for r in hand_rows(p)}
+
+
+@pytest.fixture
+def rec40(tmp_path):
+    text, expected, won = record(40)
+    path = tmp_path / "t40.gunzi"
+    path.write_text(text, encoding="utf-8")
+    return path, expected, won
+
+
+def test_record_file_default_output(tmp_path, monkeypatch, rec40):
+    path, expected, won = rec40
+    monkeypatch.chdir(tmp_path)
+    res = invoke("scorecard", str(path))
+    assert res.exit_code == 0, res.output
+    out = tmp_path / "reports" / "T-40.pdf"
+    assert out.is_file() and "reports/T-40.pdf" in res.output
+    rows = rows_by_hand(out)
+    assert sorted(rows) == list(range(1, 41))
+    for n, score, levels, winner in expected:
+        assert rows[n]["col_score"] == str(score), n
+        assert rows[n]["col_levels_after"] == levels, n
+        assert bool(rows[n].get("col_game_end")) == (winner is not None), n
+    text = pdf_text(out)
+    assert "张三" in text and "海之韵" in text
+    assert f"胜轮数:东西海之韵{won['EW']}:{won['NS']}南北星海" in text
+    assert "比赛未结束" in text  # one game of two won: no match winner yet
+
+
+def test_output_option_and_english(tmp_path, rec40):
+    path, expected, won = rec40
+    out = tmp_path / "deep" / "card.pdf"
+    res = invoke("scorecard", str(path), "-o", str(out), "--lang", "en")
+    assert res.exit_code == 0, res.output
+    text = pdf_text(out)
+    assert "Handbyhand" in text and "Gameswon" in text and "Matchnotfinished" in text
+    last = expected[-1]
+    assert rows_by_hand(out)[last[0]]["col_levels_after"] == last[2]
+
+
+def last_hand_of_match() -> int:
+    """The hand at which a team of ``record`` wins its second game (the match)."""
+    count = {"EW": 0, "NS": 0}
+    for n, _, _, winner in record(70)[1]:
+        if winner:
+            count[winner] += 1
+            if count[winner] == 2:
+                return n
+    raise AssertionError("70 hands should finish the match")
+
+
+def test_a_finished_match_names_its_winner(tmp_path):
+    text, expected, won = record(last_hand_of_match(), "T-70")
+    winner = max(won, key=won.get)
+    assert won[winner] == 2
+    path = tmp_path / "t70.gunzi"
+    path.write_text(text, encoding="utf-8")
+    res = invoke("scorecard", str(path), "-o", str(tmp_path / "t70.pdf"), "--lang", "en")
+    assert res.exit_code == 0, res.output
+    names = {"EW": "EW海之韵", "NS": "NS星海"}
+    text = pdf_text(tmp_path / "t70.pdf")
+    assert f"Winner:{names[winner]}—How:passed10" in text
+    assert f"Gameswon:EW海之韵{won['EW']}:{won['NS']}NS星海" in text
+
+
+def test_bad_arguments(tmp_path, rec40):
+    path, *_ = rec40
+    res = invoke("scorecard", str(path), "--lang", "fr")
+    assert res.exit_code == 2 and "--lang" in res.output
+    res = invoke("scorecard", str(tmp_path / "nope.gunzi"), "--db", str(tmp_path / "store"))
+    assert res.exit_code == 2 and "nope.gunzi" in res.output
+    res = invoke("scorecard", str(path), "--font", str(tmp_path / "missing.ttf"), "-o", str(tmp_path / "x.pdf"))
+    assert res.exit_code == 2 and "missing.ttf" in res.output
+    assert not (tmp_path / "x.pdf").exists()
+    res = invoke("scorecard")
+    assert res.exit_code == 2 and "MATCH_ID|FILE" in res.output
+    res = invoke("scorecard", str(path), "--all")
+    assert res.exit_code == 2
+
+
+def test_record_with_errors_still_prints_them(tmp_path):
+    text, *_ = record(3, "T-ERR")
+    text += "hand\ntrump H\nkitty 4C 6D\n"  # a kitty of two cards
+    path = tmp_path / "err.gunzi"
+    path.write_text(text, encoding="utf-8")
+    res = invoke("scorecard", str(path), "-o", str(tmp_path / "err.pdf"), "--lang", "en")
+    assert res.exit_code == 0, res.output
+    assert "problem(s) in the record" in res.output
+    lineno = text.count("\n")  # the kitty line is the last one
+    assert f"Problemsintherecordline{lineno}:" in pdf_text(tmp_path / "err.pdf")
+
+
+# ---------------------------------------------------------------- stored matches
+
+@pytest.fixture
+def store(tmp_path):
+    from referee.notation import parse
+    from referee.store.store import Store
+
+    db = tmp_path / "store"
+    st = Store(db)
+    for mid, event, n in (("S-A", "Spring Cup", 6), ("S-B", "Spring Cup", 9), ("W-C", "Winter Cup", 4)):
+        text, *_ = record(n, mid, event)
+        st.create(list(parse(text).events), referee="周裁判")
+    return db
+
+
+def test_stored_match_with_its_corrections(tmp_path, monkeypatch, store):
+    from referee.notation import parse_line
+    from referee.store import officiate
+    from referee.store.store import Store
+
+    st = Store(store)
+    events = st.events("S-A")
+    points = [ev for ev in events if ev.directive == "points"]
+    officiate.correct(st, "S-A", "amend", seq=points[0].line, event=parse_line("points 105"),
+                      reason="miscounted a K as a 5", referee="周裁判")
+    monkeypatch.chdir(tmp_path)
+    res = invoke("scorecard", "S-A", "--db", str(store), "--lang", "en")
+    assert res.exit_code == 0, res.output
+    out = tmp_path / "reports" / "S-A.pdf"
+    text = pdf_text(out)
+    assert "Corrections(audittrail)" in text
+    assert "miscountedaKasa5" in text and f"#{points[0].line}→points105" in text
+    assert rows_by_hand(out)[1]["col_score"] == "105"  # the corrected view is what is printed
+
+
+def test_all_stored_matches_with_progress(tmp_path, monkeypatch, store):
+    monkeypatch.chdir(tmp_path)
+    res = invoke("scorecard", "--all", "--db", str(store))
+    assert res.exit_code == 0, res.output
+    assert "wrote 3 scorecard(s)" in res.output
+    for mid, n in (("S-A", 6), ("S-B", 9), ("W-C", 4)):
+        assert sorted(rows_by_hand(tmp_path / "reports" / f"{mid}.pdf")) == list(range(1, n + 1))
+
+
+def test_all_of_one_event(tmp_path, store):
+    out = tmp_path / "spring"
+    res = invoke("scorecard", "--all", "--event", "spring cup", "--db", str(store), "-o", str(out))
+    assert res.exit_code == 0, res.output
+    assert sorted(p.name for p in out.iterdir()) == ["S-A.pdf", "S-B.pdf"]
+    res = invoke("scorecard", "--all", "--event", "Autumn Cup", "--db", str(store), "-o", str(out))
+    assert res.exit_code == 0 and "no stored matches" in res.output
+
+
+def test_file_names_are_safe():
+    from referee.scorecard.commands import file_name
+
+    assert file_name("SC26-R1-T3") == "SC26-R1-T3.pdf"
+    assert file_name("春季/第1轮") == "春季_第1轮.pdf"
+    assert file_name("../x") == "_x.pdf"
+
+
+# ---------------------------------------------------------------- the installed command
+
+def _referee() -> list[str] | None:
+    script = Path(sys.executable).with_name("referee")
+    if not script.is_file():
+        return None
+    help_ = subprocess.run([str(script), "--help"], capture_output=True, text=True)
+    return [str(script)] if "scorecard" in help_.stdout else None
+
+
+def test_installed_command_writes_the_scorecard(tmp_path, rec40):
+    cmd = _referee()
+    if cmd is None:
+        pytest.skip("`referee` is not installed with the scorecard command (pip install -e .)")
+    path, expected, _ = rec40
+    out = tmp_path / "sub.pdf"
+    proc = subprocess.run(cmd + ["scorecard", str(path), "-o", str(out)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert rows_by_hand(out)[40]["col_levels_after"] == expected[-1][2]
+    data = out.read_bytes()
+    assert data.startswith(b"%PDF") and len(pypdf.PdfReader(io.BytesIO(data)).pages) >= 2
