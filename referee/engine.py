@@ -643,7 +643,7 @@ class Replay:
         if h is None:
             return
         if ev.points % 5:
-            raise Reject(f"points come in multiples of 5 (5, 10, K): {ev.points} is not")
+            raise Reject(f"{ev.points} is not a multiple of 5: points come from 5s, 10s and kings")
         most = TOTAL_POINTS - _points(h.final)
         if h.points + ev.points > most:
             raise Reject(f"more points than exist: {h.points + ev.points} taken, but the kitty holds "
@@ -655,7 +655,7 @@ class Replay:
         if h is None:
             return
         if ev.points % 5:
-            raise Reject(f"points come in multiples of 5 (5, 10, K): {ev.points} is not")
+            raise Reject(f"{ev.points} is not a multiple of 5: points come from 5s, 10s and kings")
         if h.declarer_points is not None:
             raise Reject(f"declarer-points already given at line {h.declarer_points.line}")
         h.declarer_points = ev

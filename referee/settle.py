@@ -51,10 +51,10 @@ def score_blood(score: int, rules: RuleSet) -> tuple[int, Step | None]:
     step = rules.blood_step
     if score < rules.short_threshold:
         n = -(-(rules.short_threshold - score) // step)
-        return n, Step("scoring.short_threshold", "002 §六.2", (score, rules.short_threshold, step, n))
+        return n, Step("blood.short", "scoring.short_threshold · 002 §六.2", (score, rules.short_threshold, step, n))
     if score > rules.over_threshold:
         n = (score - rules.over_threshold) // step
-        return n, Step("scoring.over_threshold", "002 §六.2", (score, rules.over_threshold, step, n))
+        return n, Step("blood.over", "scoring.over_threshold · 002 §六.2", (score, rules.over_threshold, step, n))
     return 0, None
 
 
@@ -135,7 +135,7 @@ def settle(f: HandFacts, rules: RuleSet) -> Settlement:
                      (big, rules.blood_big_joker, small, rules.blood_small_joker, king_blood)))
     blood_score, sstep = score_blood(score, rules)
     if sstep is not None:
-        add(Step("blood.short" if score < rules.short_threshold else "blood.over", sstep.clause, sstep.args))
+        add(sstep)
 
     # Game end (§7.3), in order.
     winner = reason = None
