@@ -421,3 +421,17 @@ def test_bad_font_path():
         register("/nonexistent/font.ttf")
     with pytest.raises(FontError, match="TrueType"):
         register(__file__)  # a Python file is no font
+
+
+def test_long_names_are_set_smaller_to_fit_their_cell():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from referee.scorecard.layout import Runs, Typo, register
+
+    typo = Typo(register())
+    assert typo.cell("E 张三", 7.5, width=56).__class__ is Runs  # mixed fonts, fits: size kept
+    assert typo.cell("E 张三", 7.5, width=56).size == 7.5
+    assert typo.cell("keep", 7.5, width=30) == "keep"
+    long = typo.cell("E Alexander Konstantinopolsky", 7.5, width=56)
+    assert isinstance(long, Runs) and long.size < 7.5
+    assert sum(stringWidth(p, f, long.size) for f, p in long.parts) <= 56 + 1e-6

@@ -38,10 +38,13 @@ def level_series(hands: Sequence[HandResult]) -> list[tuple[int, str, list[tuple
 
 
 def _add_text(d: Drawing, typo: Any, x: float, y: float, text: str, size: float,
-              anchor: str = "start") -> None:
-    """Strings for ``text``, one per font run (Latin in the Latin font), anchored like ``String``."""
+              anchor: str = "start", max_width: float | None = None) -> None:
+    """Strings for ``text``, one per font run (Latin in the Latin font), anchored like ``String``;
+    set smaller when wider than ``max_width``."""
     parts = fonts.runs(text, typo.cjk, typo.latin)
     width = sum(stringWidth(p, f, size) for f, p in parts)
+    if max_width is not None and width > max_width:
+        size, width = size * max_width / width, max_width
     x -= {"start": 0, "middle": width / 2, "end": width}[anchor]
     for font, piece in parts:
         d.add(String(x, y, piece, fontName=font, fontSize=size))
@@ -119,6 +122,6 @@ def levels_drawing(hands: Sequence[HandResult], teams: Mapping[str, str], lang: 
         colour = colors.Color(*TEAM_COLOURS[team])
         d.add(Line(lx, ly + 3, lx + 16, ly + 3, strokeColor=colour, strokeWidth=1.6))
         d.add(Circle(lx + 8, ly + 3, 1.6, fillColor=colour, strokeColor=None))
-        _add_text(d, typo, lx + 22, ly, tx.team_label(team, teams, lang), 8)
+        _add_text(d, typo, lx + 22, ly, tx.team_label(team, teams, lang), 8, max_width=width - lx - 24)
         ly -= 14
     return d

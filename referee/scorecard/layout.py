@@ -47,6 +47,7 @@ HAND_COLUMNS: tuple[tuple[str, float], ...] = (
     ("col_level_change", 48), ("col_levels_after", 48), ("col_blood", 28), ("col_ledger", 50),
     ("col_game_end", 88),
 )
+TEAM_WIDTHS = (200, 160, 160)
 GAME_END_FILL = (1.0, 0.93, 0.70)
 HEADER_FILL = (0.86, 0.88, 0.92)
 
@@ -205,10 +206,17 @@ class Typo:
         return "".join(f'<font face="{f}">{escape(piece)}</font>' if f != self.cjk else escape(piece)
                        for f, piece in fonts.runs(text, self.cjk, latin))
 
-    def cell(self, text: str, size: float, bold: bool = False) -> Any:
-        """A table cell: the string itself when one font prints it, else a ``Runs`` flowable."""
+    def cell(self, text: str, size: float, bold: bool = False, width: float | None = None) -> Any:
+        """A table cell: the string itself when one font prints it, else a ``Runs`` flowable.
+
+        Text wider than ``width`` (a long name) is set smaller to fit rather than run into the next cell.
+        """
         latin = self.latin_bold if bold else self.latin
         parts = fonts.runs(text, self.cjk, latin)
+        if width is not None:
+            wide = sum(stringWidth(p, f, size) for f, p in parts)
+            if wide > width:
+                return Runs(parts, max(4.0, size * width / wide))
         if len(parts) <= 1:
             return text
         return Runs(parts, size)
@@ -334,10 +342,10 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
     team_rows = []
     for team in TEAMS:
         a, b = tx.TEAM_SEATS[team]
-        team_rows.append([typo.cell(v, 10.5) for v in (
+        team_rows.append([typo.cell(v, 10.5, width=w - 12) for v, w in zip((
             tx.team_label(team, result.teams, lang), tx.seat_player(a, result.seats, lang),
-            tx.seat_player(b, result.seats, lang))])
-    tbl = Table(team_rows, colWidths=[200, 160, 160], hAlign="LEFT")
+            tx.seat_player(b, result.seats, lang)), TEAM_WIDTHS, strict=True)])
+    tbl = Table(team_rows, colWidths=TEAM_WIDTHS, hAlign="LEFT")
     tbl.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), typo.latin, 10.5)] + _cjk_cells(team_rows, typo, 10.5)))
     story.append(tbl)
 
@@ -383,8 +391,8 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
     ends = frozenset(i for i, h in enumerate(result.hands, start=1) if h.game_winner)
     rows: list[list[Any]] = [heads]
     for i, h in enumerate(result.hands, start=1):
-        rows.append([typo.cell(v, size + (0.5 if i in ends else 0), bold=i in ends)
-                     for v in hand_row(h, result.seats, lang)])
+        rows.append([typo.cell(v, size + (0.5 if i in ends else 0), bold=i in ends, width=w - 4)
+                     for v, (_, w) in zip(hand_row(h, result.seats, lang), HAND_COLUMNS, strict=True)])
     style = [
         ("FONT", (0, 1), (-1, -1), typo.latin, size),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
