@@ -258,3 +258,25 @@ def test_installed_command_writes_the_scorecard(tmp_path, rec40):
     assert rows_by_hand(out)[40]["col_levels_after"] == expected[-1][2]
     data = out.read_bytes()
     assert data.startswith(b"%PDF") and len(pypdf.PdfReader(io.BytesIO(data)).pages) >= 2
+
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "spring-cup.gunzi"
+
+
+def test_example_match_scorecard(tmp_path):
+    """The README's first command, on the bundled example: every hand of the record has its row."""
+    if not EXAMPLE.is_file():
+        pytest.skip("examples/spring-cup.gunzi is not there yet")
+    text = EXAMPLE.read_text(encoding="utf-8")
+    lines = [line.split("#", 1)[0].strip() for line in text.splitlines()]
+    n_hands = sum(1 for line in lines if line.lower() == "hand")
+    names = [m.group(1).strip() for line in lines if (m := re.match(r"seat\s+\S+\s+(.+)", line))]
+    match_id = re.search(r"\bid=(\S+)", text).group(1)
+    out = tmp_path / "reports" / f"{match_id}.pdf"
+    res = invoke("scorecard", str(EXAMPLE), "-o", str(out))
+    assert res.exit_code == 0, res.output
+    rows = rows_by_hand(out)
+    assert sorted(rows) == list(range(1, n_hands + 1))
+    body = pdf_text(out)
+    for name in names:
+        assert re.sub(r"\s+", "", name) in body
