@@ -78,7 +78,7 @@ LABELS: dict[str, tuple[str, str]] = {
     "note_where": ("位置", "Where"),
     "note_who": ("对象", "Who"),
     "note_text": ("内容 / 理由", "Text / reason"),
-    "note_line": ("行", "Line"),
+    "note_line": ("行/序号", "Line/seq"),
     "kind_warn": ("警告", "warning"),
     "kind_ruling": ("裁决", "ruling"),
     "kind_redeal": ("重发", "redeal"),
