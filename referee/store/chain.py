@@ -8,9 +8,13 @@ entry or reordering entries breaks the chain at a place :func:`check` names.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from dataclasses import dataclass
+
+try:  # the built-in SHA-256: same digest, without loading OpenSSL (~4 ms at every start)
+    from _sha256 import sha256
+except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
+    from hashlib import sha256
 
 GENESIS = "0" * 64
 FIELDS = ("seq", "kind", "time", "referee", "directive", "target", "reason", "prev")
@@ -21,7 +25,7 @@ def entry_hash(match_id: str, entry: dict) -> str:
     body = {k: entry.get(k) for k in FIELDS}
     body["match"] = match_id
     text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return sha256(text.encode("utf-8")).hexdigest()
 
 
 def seal(match_id: str, entry: dict, prev: str) -> dict:

@@ -74,7 +74,8 @@ def _report_record(match_id: str, out) -> None:
     typer.echo(f"stored #{e['seq']} in {match_id} (by {e['referee']}): {e['directive']}")
     for hand in out.new_hands:
         _echo_lines(views.settlement(hand, out.after))
-    if out.after.winner and not out.before.winner and not out.new_hands:
+    if out.after.winner and not out.new_hands and out.after.state.match_over and e["kind"] == "event" \
+            and e["directive"].split()[0] in ("time", "ruling", "warn"):
         typer.echo(f"match won by {out.after.winner} (games {views.levels(out.after.games_won)})")
     typer.echo(_next(out.after))
 

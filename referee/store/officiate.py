@@ -29,13 +29,20 @@ class Rejected(StoreError):
 class Outcome:
     entry: dict  # the entry stored
     event: Event | None  # the event in effect at its place (None for undo/void)
-    before: object  # MatchResult before
+    before: object  # MatchResult before, or None when not needed (recording into an error-free match)
     after: object  # MatchResult after
     new_errors: list[RecordError]  # errors the change added (only when forced)
 
     @property
     def new_hands(self) -> tuple:
-        return self.after.hands[len(self.before.hands):]
+        """Hands the change completed (for a recorded event: the hand its `last` settled)."""
+        if self.before is not None:
+            return self.after.hands[len(self.before.hands):]
+        hands = self.after.hands
+        if self.event is not None and hands and hands[-1].line <= self.event.line and \
+                type(self.event).__name__ == "Last":
+            return hands[-1:]
+        return ()
 
 
 def rules_of(events: list[Event]):
@@ -67,12 +74,14 @@ def record(store: Store, match_id: str, event: Event, referee: str | None = None
         raise StoreError("the `match` header is written by `referee new`; to change it, amend seq 1")
     with store.session(match_id) as s:
         events, _ = s.events()
-        before = replay(events)
         ev = replace(event, line=s.next_seq)
         after = replay(events + [ev])
-        new = added_errors(before, after)
-        if new:
-            raise Rejected(new, before.state.expected)
+        before = None
+        if after.errors:  # the usual case has none: one replay, not two
+            before = replay(events)
+            new = added_errors(before, after)
+            if new:
+                raise Rejected(new, before.state.expected)
         entry = s.append("event", format_event(ev), referee)
     return Outcome(entry, ev, before, after, [])
 

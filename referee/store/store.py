@@ -16,7 +16,6 @@ need no lock, because every write replaces the file atomically.
 from __future__ import annotations
 
 import contextlib
-import getpass
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -72,6 +71,8 @@ def referee_name(name: str | None = None) -> str:
     env = os.environ.get("REFEREE_NAME")
     if env:
         return env
+    import getpass
+
     try:
         return getpass.getuser()
     except Exception:  # pragma: no cover - no user database
@@ -322,7 +323,8 @@ class Store:
                 raise BrokenChain(f"{problem}; nothing recorded (run `referee verify`)")
             yield s
 
-    def create(self, events: list[Event], referee: str | None = None, replace: bool = False) -> str:
+    def create(self, events: list[Event], referee: str | None = None, replace: bool = False,
+               _index: bool = True) -> str:
         """Store a new match from its events (the header first). Returns the match id."""
         from referee.notation import format_event
 
@@ -346,21 +348,38 @@ class Store:
                 os.replace(path, keep / f"{path.stem}.{stamp}.json")
             s = MatchSession(match_id, path)
             s.append_many([dict(kind="event", directive=format_event(ev)) for ev in events], referee)
-        self._index_put(header)
+        if _index:
+            self._index_put(header)
         return match_id
 
     # --- the index (summaries for `list`; recording never touches it) ----------------------------
 
-    def _index_put(self, header: MatchHeader) -> None:
-        from tinydb import Query, TinyDB
+    def _index_put(self, *headers: MatchHeader) -> None:
+        from tinydb import TinyDB
 
-        row = dict(id=header.id, file=self.path(header.id).name, rules=header.rules, date=header.date,
-                   event=header.event, table=header.table, round=header.round, created=now())
         self.root.mkdir(parents=True, exist_ok=True)
         with lock(self.index_path):
             clean_temp(self.index_path)
-            db = TinyDB(str(self.index_path), storage=AtomicJSONStorage)
-            db.table("matches").upsert(row, Query().id == header.id)
+            table = TinyDB(str(self.index_path), storage=AtomicJSONStorage).table("matches")
+            rows = {row["id"]: row.doc_id for row in table.all()}
+            new, stamp = [], now()
+            for h in headers:
+                row = dict(id=h.id, file=self.path(h.id).name, rules=h.rules, date=h.date, event=h.event,
+                           table=h.table, round=h.round, created=stamp)
+                if h.id in rows:
+                    table.update(row, doc_ids=[rows[h.id]])
+                else:
+                    new.append(row)
+            if new:
+                table.insert_multiple(new)
+
+    def create_many(self, matches: list[list[Event]], referee: str | None = None) -> None:
+        """Store many new matches, indexing them in one write (for imports of a season, benches)."""
+        headers = []
+        for events in matches:
+            self.create(events, referee, _index=False)
+            headers.append(events[0])
+        self._index_put(*headers)
 
     def summaries(self) -> list[dict]:
         """One row per stored match, from the index; matches missing from it (a crash between
@@ -373,6 +392,7 @@ class Store:
             for row in db.table("matches").all():
                 rows[row["id"]] = dict(row)
         ids = self.match_ids()
+        missing = []
         for mid in ids:
             if mid not in rows:
                 try:
@@ -380,9 +400,11 @@ class Store:
                 except StoreError:
                     rows[mid] = dict(id=mid, rules="?", date=None, event=None, table=None, round=None)
                     continue
-                self._index_put(header)
+                missing.append(header)
                 rows[mid] = dict(id=mid, rules=header.rules, date=header.date, event=header.event,
                                  table=header.table, round=header.round)
+        if missing:
+            self._index_put(*missing)
         present = set(ids)
         return [rows[k] for k in sorted(rows) if k in present]
 
