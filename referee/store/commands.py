@@ -115,7 +115,7 @@ def _prompt(result) -> str:
     lines = [f"hand {st.hand} · {views.PHASE.get(st.phase, st.phase)}"]
     if "tribute" in st.expected and st.blood_owed:
         lines.append(f"  {views.who(st.blood_giver, seats)} owes {st.blood_owed} blood to "
-                     f"{views.who(st.declarer, seats)}: tribute {st.blood_giver} + {st.blood_owed} cards "
+                     f"{views.who(st.declarer, seats)}: tribute {st.blood_giver} and {st.blood_owed} card(s) "
                      f"(or riot / waive)")
     if "points" in st.expected:
         lines.append(f"  defenders' points so far: {st.points_so_far}; a number adds points, "
@@ -311,6 +311,11 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place that lists the
         what = f"amend #{e['target']} → {e['directive']}" if kind == "amend" else f"{kind} #{e['target']}"
         typer.echo(f"stored #{e['seq']} in {match_id} (by {e['referee']}): {what}"
                    + (f" (reason: {e['reason']})" if e["reason"] else ""))
+        from referee.store import views
+
+        for hand in views.changed_hands(out.before, out.after):
+            typer.echo("re-settled:")
+            _echo_lines(views.settlement(hand, out.after))
         if out.new_errors:
             typer.echo("warning: the record now has these problems:")
             for x in out.new_errors:

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
+
+
+def pad(text: str, width: int) -> str:
+    """Left-justify for the terminal: Chinese characters take two columns."""
+    used = sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return text + " " * max(width - used, 0)
+
 OUTCOME = {
     "keep": "kept (保底): the declarers stay and go up",
     "foul_dig": "foul dig (臭抠): the declarers stay, no level change",
@@ -117,8 +125,14 @@ def log_lines(entries) -> list[str]:
         if e.superseded_by:
             later = e.superseded_by
             text += f"   [replaced or taken back by #{later}]"
-        out.append(f"{e.seq:>4}  {time}  {e.referee:<12}  {e.kind:<6} {text}")
+        out.append(f"{e.seq:>4}  {time}  {pad(e.referee, 12)}  {e.kind:<6} {text}")
     return out
+
+
+def changed_hands(before, after) -> list:
+    """Hands whose settlement a correction changed (or that it completed)."""
+    old = {h.hand: _hand_row(h) for h in before.hands}
+    return [h for h in after.hands if old.get(h.hand) != _hand_row(h)]
 
 
 def _hand_row(h) -> dict[str, str]:
@@ -146,7 +160,7 @@ def whatif_table(w, match_id: str) -> list[str]:
     rec = {h.hand: h for h in w.recorded.hands if h.hand >= w.first_hand}
     alt = {h.hand: h for h in w.changed.hands if h.hand >= w.first_hand}
     width = 28
-    out.append(f"{'':<22}{'as recorded':<{width}}{'what if':<{width}}")
+    out.append(f"{'':<22}{'as recorded':<{width}}what if")
     changed_any = False
     for n in sorted(set(rec) | set(alt)):
         a, b = _hand_row(rec.get(n)), _hand_row(alt.get(n))
@@ -154,7 +168,7 @@ def whatif_table(w, match_id: str) -> list[str]:
         for key in ROW_KEYS:
             mark = "*" if a[key] != b[key] else " "
             changed_any |= mark == "*"
-            out.append(f" {mark} {key:<19}{a[key]:<{width}}{b[key]:<{width}}")
+            out.append(f" {mark} {key:<19}{pad(a[key], width)}{b[key]}")
     out.append("match")
     for key, a, b in (
         ("winner", w.recorded.winner or "-", w.changed.winner or "-"),
@@ -164,7 +178,7 @@ def whatif_table(w, match_id: str) -> list[str]:
     ):
         mark = "*" if a != b else " "
         changed_any |= mark == "*"
-        out.append(f" {mark} {key:<19}{a:<{width}}{b:<{width}}")
+        out.append(f" {mark} {key:<19}{pad(a, width)}{b}")
     out.append("")
     out.append("* marks what changes." if changed_any else "Nothing in the outcome changes.")
     if w.new_errors:
