@@ -20,6 +20,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
+    CondPageBreak,
     Flowable,
     KeepTogether,
     LongTable,
@@ -298,7 +299,7 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
     match_id = header.id if header is not None else ""
     s_title = ParagraphStyle("title", fontName=fn, fontSize=16, leading=20, spaceAfter=4)
     s_h2 = ParagraphStyle("h2", fontName=fn, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4,
-                          textColor=colors.Color(0.1, 0.15, 0.35), keepWithNext=1)
+                          textColor=colors.Color(0.1, 0.15, 0.35))
     s_body = ParagraphStyle("body", fontName=fn, fontSize=9, leading=12, wordWrap="CJK")
     s_big = ParagraphStyle("big", parent=s_body, fontSize=12, leading=16)
     s_cell = ParagraphStyle("cell", fontName=fn, fontSize=8, leading=10, wordWrap="CJK")
@@ -310,6 +311,10 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
 
     def hv(value: object) -> str:
         return "" if value in (None, "") else str(value)
+
+    def heading(text: str) -> list[Any]:
+        # a new page first when fewer than a few rows would fit under the heading; tables still split
+        return [CondPageBreak(80), P(text, s_h2)]
 
     story: list[Any] = []
 
@@ -380,7 +385,7 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
         story.append(levels_drawing(result.hands, result.teams, lang, typo, width))
 
     # -- hand table
-    story.append(P(t("hands"), s_h2))
+    story += heading(t("hands"))
     heads = []
     for key, _ in HAND_COLUMNS:
         label = typo.markup(t(key))
@@ -417,7 +422,7 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
     story.append(tbl)
 
     # -- notes, corrections, problems
-    story.append(P(t("notes"), s_h2))
+    story += heading(t("notes"))
     if result.notes:
         rows = [[t("note_kind"), t("note_where"), t("note_who"), t("note_text"), t("note_line")]]
         for n in result.notes:
@@ -430,7 +435,7 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
     else:
         story.append(P(t("no_notes")))
     if log:
-        story.append(P(t("audit"), s_h2))
+        story += heading(t("audit"))
         rows = [[t("note_kind"), t("audit_seq"), t("audit_time"), t("referee"), t("note_text"),
                  t("audit_detail")]]
         for entry in log:
@@ -442,7 +447,7 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
         story.append(_grid_table(rows, [44, 36, 110, 70, 290, 220], typo, 8.5))
     problems = list(errors) + list(result.errors)
     if problems:
-        story.append(P(t("errors"), s_h2))
+        story += heading(t("errors"))
         for e in problems:
             line, message = _get(e, "line"), _get(e, "message")
             prefix = t("line_n", n=line) + ": " if line else ""
