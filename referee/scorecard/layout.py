@@ -12,7 +12,6 @@ import io
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
-from xml.sax.saxutils import escape
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
@@ -38,6 +37,11 @@ from referee.scorecard.chart import levels_drawing
 from referee.scorecard.fonts import FontInfo, register
 
 TEAMS = ("EW", "NS")
+
+
+def escape(text: str) -> str:
+    """Paragraph markup for plain text (``xml.sax.saxutils.escape`` would pull in ``urllib``: 25 ms)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 SEATS = ("E", "S", "W", "N")
 
 # Hand table columns: (label key, width in points). Landscape A4 less 12 mm margins is ~774 pt.
