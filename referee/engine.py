@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from referee import declaring
 from referee import kitty as kitty_rules
@@ -86,45 +85,48 @@ class Reject(Exception):
     """An event that breaks a rule: the message goes to the record's errors, the event is left out."""
 
 
-@dataclass(slots=True)
 class Hand:
-    number: int
-    line: int
-    game: int
-    first_of_game: bool
-    fixed_declarer: str | None
-    blood_owed: int
-    phase: int = DECLARING
-    declarer: str | None = None
-    declarer_line: int = 0
-    declarer_how: str = ""
-    level: int = 3
-    trump: str | None = None
-    trump_line: int = 0
-    grab: Declare | None = None
-    declarations: list = field(default_factory=list)  # (Declare, (count, kind, suit))
-    flips: list = field(default_factory=list)  # (seat, card)
-    draws: list = field(default_factory=list)
-    stated_trump: Trump | None = None
-    resolved: bool = False
-    riot: Riot | None = None
-    waived: bool = False
-    tribute: Tribute | None = None
-    tribute_checked: bool = False
-    kitty: tuple = ()
-    kitty_line: int = 0
-    dry: str | None = None
-    bury: Bury | None = None
-    final: list = field(default_factory=list)
-    kings: list = field(default_factory=list)
-    points: int = 0
-    declarer_points: DeclarerPoints | None = None
-    known: dict = field(default_factory=dict)  # seat -> {card: n}: a lower bound of what the seat holds
-    kitty_known: dict = field(default_factory=dict)  # {card: n} of the kitty (flips and draws before it)
-    total: dict = field(default_factory=dict)  # {card: n}: all the cards known in this deal
-    shown: dict = field(default_factory=dict)  # seat -> Counter: a hand laid open with 'show'
-    broken: bool = False  # a problem that stops the hand being settled was already reported
-    steps: list = field(default_factory=list)
+    """The state of the hand being recorded (mutable; lives only during a replay)."""
+
+    __slots__ = (
+        "number", "line", "game", "first_of_game", "fixed_declarer", "blood_owed", "phase", "declarer",
+        "declarer_how", "level", "trump", "grab", "declarations", "flips", "draws", "stated_trump", "resolved",
+        "riot", "waived", "tribute", "tribute_checked", "kitty", "kitty_line", "dry", "bury", "final", "points",
+        "declarer_points", "known", "kitty_known", "total", "shown", "broken", "steps",
+    )
+
+    def __init__(self, number: int, line: int, game: int, first_of_game: bool, fixed_declarer: str | None,
+                 blood_owed: int):
+        self.number, self.line, self.game = number, line, game
+        self.first_of_game, self.fixed_declarer, self.blood_owed = first_of_game, fixed_declarer, blood_owed
+        self.phase = DECLARING
+        self.declarer: str | None = None
+        self.declarer_how = ""
+        self.level = 3
+        self.trump: str | None = None
+        self.grab: Declare | None = None
+        self.declarations: list = []  # (Declare, (count, kind, suit))
+        self.flips: list = []  # (seat, card)
+        self.draws: list = []
+        self.stated_trump: Trump | None = None
+        self.resolved = False
+        self.riot: Riot | None = None
+        self.waived = False
+        self.tribute: Tribute | None = None
+        self.tribute_checked = False
+        self.kitty: tuple = ()
+        self.kitty_line = 0
+        self.dry: str | None = None
+        self.bury: Bury | None = None
+        self.final: list = []
+        self.points = 0
+        self.declarer_points: DeclarerPoints | None = None
+        self.known: dict = {}  # seat -> {card: n}: a lower bound of what the seat holds
+        self.kitty_known: dict = {}  # {card: n} of the kitty (flips and draws before it)
+        self.total: dict = {}  # {card: n}: all the cards known in this deal
+        self.shown: dict = {}  # seat -> Counter: a hand laid open with 'show'
+        self.broken = False  # a problem that stops the hand being settled was already reported
+        self.steps: list = []
 
 
 class Replay:
@@ -320,7 +322,7 @@ class Replay:
                          f"not {ev.seat}")
         if h.first_of_game and (h.grab or h.flips):
             raise Reject("the grab or the flips already fix this hand's declarer")
-        h.declarer, h.declarer_line = ev.seat, ev.line
+        h.declarer = ev.seat
 
     def on_declare(self, ev: Declare) -> None:
         h = self._enter(ev)
@@ -634,7 +636,6 @@ class Replay:
             kitty.remove(c)
         self._known(h, ev.seat, ev.jokers, ev)
         h.final = kitty + list(ev.jokers)
-        h.kings.append(ev)
 
     # --- points and the last trick ------------------------------------------------------------
 

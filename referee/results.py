@@ -30,8 +30,7 @@ class Step(NamedTuple):
         return render(self, lang)
 
 
-@dataclass(frozen=True, slots=True)
-class TributeInfo:
+class TributeInfo(NamedTuple):
     giver: str
     receiver: str
     owed: int
@@ -76,8 +75,7 @@ class HandResult(NamedTuple):
     explain: tuple[Step, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(NamedTuple):
     game: int
     winner: str | None  # None only while a timed-out game awaits a ruling
     reason: str  # "passed_10" | "zero" | "sweep" | "three_jokers" | "time" | "ruling" | "forfeit"
@@ -86,8 +84,7 @@ class GameResult:
     explain: tuple[Step, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(NamedTuple):
     """A warning, ruling, redeal or time call kept for the report, with its line."""
 
     kind: str  # "warn" | "ruling" | "redeal" | "time"

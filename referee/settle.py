@@ -6,15 +6,14 @@ points and jokers) and passes the facts in. Every step is recorded with the rule
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.results import Step
 from referee.ruleset import RuleSet
 from referee.seats import lower_hand, other_team, partner, team_of, upper_hand
 
 
-@dataclass(frozen=True, slots=True)
-class HandFacts:
+class HandFacts(NamedTuple):
     declarer: str
     levels: dict[str, int]  # at the start of the hand
     points: int  # P
@@ -25,8 +24,7 @@ class HandFacts:
     dug: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Settlement:
+class Settlement(NamedTuple):
     score: int
     kitty_points: int  # as counted
     big_jokers: int  # as counted

@@ -212,7 +212,6 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place that lists the
         referee: str = typer.Option(None, "--referee", help=REFEREE_HELP),
     ):
         """Start a match in the store: header, team and player names."""
-        import dataclasses
         import datetime
         import os
 
@@ -239,7 +238,7 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place that lists the
         events += [TeamName(team=t, name=n) for t, n in (("EW", ew), ("NS", ns)) if n]
         events += [SeatName(seat=s, name=n) for s, n in (("E", east), ("S", south), ("W", west),
                                                          ("N", north)) if n]
-        events = [dataclasses.replace(ev, line=i) for i, ev in enumerate(events, 1)]
+        events = [ev._replace(line=i) for i, ev in enumerate(events, 1)]
         result = officiate.replay(events)
         if result.errors:
             _fail("error: " + "; ".join(e.message for e in result.errors), 2)

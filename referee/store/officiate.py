@@ -7,7 +7,7 @@ two referees recording into one match cannot interleave between check and append
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from referee.events import Event, MatchHeader, RecordError
 from referee.store.store import Store, StoreError
@@ -74,7 +74,7 @@ def record(store: Store, match_id: str, event: Event, referee: str | None = None
         raise StoreError("the `match` header is written by `referee new`; to change it, amend seq 1")
     with store.session(match_id) as s:
         events, _ = s.events()
-        ev = replace(event, line=s.next_seq)
+        ev = event._replace(line=s.next_seq)
         after = replay(events + [ev])
         before = None
         if after.errors:  # the usual case has none: one replay, not two
@@ -134,7 +134,7 @@ def correct(store: Store, match_id: str, kind: str, seq: int | None = None, even
                     raise StoreError(f"the match id cannot change ({match_id} → {event.id}); import it anew")
             elif isinstance(event, MatchHeader):
                 raise StoreError("a `match` header can only replace the header (seq 1)")
-            new_event = replace(event, line=target)
+            new_event = event._replace(line=target)
             directive = format_event(new_event)
             new_view[target] = directive
         else:
@@ -183,7 +183,7 @@ def whatif(store: Store, match_id: str, seq: int, event: Event) -> WhatIf:
     old_event = next(ev for ev in events if ev.line == seq)
     if isinstance(old_event, MatchHeader) != isinstance(event, MatchHeader):
         raise StoreError("the match header can only be replaced by another `match` header")
-    new_event = replace(event, line=seq)
+    new_event = event._replace(line=seq)
     changed_events = [new_event if ev.line == seq else ev for ev in events]
     recorded = replay(events)
     changed = replay(changed_events)
