@@ -476,6 +476,8 @@ class Replay:
         if h.tribute is not None:
             raise Reject(f"out of order: the tribute was already given at line {h.tribute.line}")
         self._known(h, ev.seat, ev.cards, ev)
+        if not h.blood_owed:
+            raise Reject("no blood is owed this hand: a riot has nothing to waive")
         h.riot = ev
 
     def on_waive(self, ev: Waive) -> None:
@@ -484,6 +486,8 @@ class Replay:
             return
         if h.tribute is not None:
             raise Reject(f"out of order: the tribute was already given at line {h.tribute.line}")
+        if not h.blood_owed:
+            raise Reject("no blood is owed this hand: there is nothing to waive")
         h.waived = True
 
     def on_tribute(self, ev: Tribute) -> None:

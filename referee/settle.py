@@ -121,20 +121,6 @@ def settle(f: HandFacts, rules: RuleSet) -> Settlement:
     else:
         add(Step("levels.none", "§7.1", ()))
 
-    # Blood (§7.2).
-    if outcome == "foul_dig":
-        blood_kings = 0
-        if big or small:
-            add(Step("blood.kings_void", "002 §五.2", ()))
-    else:
-        blood_kings = king_blood
-        if king_blood:
-            add(Step("blood.kings", "jokers.blood_big_joker · 002 §六.1",
-                     (big, rules.blood_big_joker, small, rules.blood_small_joker, king_blood)))
-    blood_score, sstep = score_blood(score, rules)
-    if sstep is not None:
-        add(sstep)
-
     # Game end (§7.3), in order.
     winner = reason = None
     if score == 0:
@@ -145,16 +131,28 @@ def settle(f: HandFacts, rules: RuleSet) -> Settlement:
         add(Step("end.sweep", "scoring.sweep_threshold · 001 §62", (score, rules.sweep_threshold, def_team)))
     elif big == 3 or (small == 3 and rules.three_small_jokers_win):
         kind = "big" if big == 3 else "small"
+        key = "" if kind == "big" else "game.three_small_jokers_win · "
         if f.dug and score >= stage:
             winner, reason = def_team, "three_jokers"
-            add(Step("end.three_jokers_dug", "game.three_small_jokers_win · 002 §九.4", (kind, score, stage, def_team)))
+            add(Step("end.three_jokers_dug", key + "002 §九.4", (kind, score, stage, def_team)))
         elif not f.dug and score < stage:
             winner, reason = decl_team, "three_jokers"
-            add(Step("end.three_jokers_kept", "game.three_small_jokers_win · 002 §九.5",
-                     (kind, score, stage, decl_team)))
+            add(Step("end.three_jokers_kept", key + "002 §九.5", (kind, score, stage, decl_team)))
     if winner is None and passed:
         winner, reason = decl_team, "passed_10"
         add(Step("end.passed_10", "game.top_level · 002 §九.1", (decl_team, rules.top_level)))
+
+    # Blood (§7.2): worked out always, explained only when a next hand of this game will pay it.
+    blood_kings = 0 if outcome == "foul_dig" else king_blood
+    blood_score, score_step = score_blood(score, rules)
+    if winner is None:
+        if outcome == "foul_dig" and (big or small):
+            add(Step("blood.kings_void", "002 §五.2", ()))
+        elif blood_kings:
+            add(Step("blood.kings", "jokers.blood_big_joker · 002 §六.1",
+                     (big, rules.blood_big_joker, small, rules.blood_small_joker, king_blood)))
+        if score_step is not None:
+            add(score_step)
 
     # Next declarer and who pays the blood (§7.4, 002 §六.1).
     if winner is not None:

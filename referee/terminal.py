@@ -47,7 +47,8 @@ def _tribute(h: HandResult, lang: str) -> str:
         return "-"
     if t.waived:
         return ("暴动" if t.waived == "riot" else "免贡") if lang == "zh" else t.waived
-    return f"{word(t.giver, lang)}→{word(t.receiver, lang)} {len(t.cards)}"
+    given = len(t.cards) if len(t.cards) == t.owed else f"{len(t.cards)}/{t.owed}"
+    return f"{word(t.giver, lang)}→{word(t.receiver, lang)} {given}"
 
 
 def hand_row(h: HandResult, lang: str) -> list[str]:
