@@ -184,7 +184,7 @@ def parse_cards(tokens: Iterable[str]) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    return " ".join([_NAME[c] for c in cards])
 
 
 def over_copies(cards: Iterable[Card]) -> list[Card]:

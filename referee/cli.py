@@ -6,7 +6,6 @@ Only typer and the standard library load at start-up; each command imports what 
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -115,9 +114,11 @@ def replay_cmd(
     src, result = _replay(source, rules, db)
     errors = sorted([*src.errors, *result.errors], key=lambda e: e.line)
     if as_json:
-        from referee.jsonview import to_dict
+        from referee.gcpause import no_gc
+        from referee.jsonview import write_json
 
-        sys.stdout.write(json.dumps(to_dict(result, language, src.errors), ensure_ascii=False) + "\n")
+        with no_gc():
+            write_json(result, sys.stdout, language, src.errors)
         return
     from referee.terminal import match_view
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from itertools import repeat
 
 from referee import declaring
 from referee import kitty as kitty_rules
-from referee.cards import BIG_JOKER, COPIES, SMALL_JOKER, Card, format_cards, strength
+from referee.cards import ALL_CARDS, BIG_JOKER, COPIES, SMALL_JOKER, format_cards, strength
 from referee.cards import POINTS as CARD_POINTS
 from referee.events import (
     Bury,
@@ -41,7 +42,7 @@ from referee.events import (
     Waive,
     Warn,
 )
-from referee.explain import suit_arg
+from referee.gcpause import no_gc
 from referee.results import GameResult, HandResult, MatchResult, Note, Step, TableState, TributeInfo
 from referee.ruleset import RuleSet
 from referee.seats import SEATS, other_team, team_of, upper_hand
@@ -56,6 +57,21 @@ PHASE_OF = {
 }
 PHASE_NAME = ["declaring", "tribute", "kitty", "bury", "kings", "points", "done"]
 TOTAL_POINTS = 300
+CARD_KINDS = len(ALL_CARDS)
+
+
+_GIVEABLE: dict[int, frozenset] = {}
+
+
+def _giveable(level: int) -> frozenset:
+    """Cards that may be given in tribute at a level (002 §六.1): no point cards, except the 5s at
+    level 5 and the 10s at level 10; never a king."""
+    cards = _GIVEABLE.get(level)
+    if cards is None:
+        cards = _GIVEABLE[level] = frozenset(
+            c for c in ALL_CARDS
+            if (c.rank != 13 or c.is_joker) and (c.points == 0 or (c.rank == level and level in (5, 10))))
+    return cards
 
 
 def _points(cards) -> int:
@@ -92,7 +108,7 @@ class Hand:
         "number", "line", "game", "first_of_game", "fixed_declarer", "blood_owed", "phase", "declarer",
         "declarer_how", "level", "trump", "grab", "declarations", "flips", "draws", "stated_trump", "resolved",
         "riot", "waived", "tribute", "tribute_checked", "kitty", "kitty_line", "dry", "bury", "final", "points",
-        "declarer_points", "known", "kitty_known", "total", "shown", "broken", "steps",
+        "declarer_points", "known", "kitty_known", "total", "shown", "broken", "how",
     )
 
     def __init__(self, number: int, line: int, game: int, first_of_game: bool, fixed_declarer: str | None,
@@ -121,12 +137,12 @@ class Hand:
         self.final: list = []
         self.points = 0
         self.declarer_points: DeclarerPoints | None = None
-        self.known: dict = {}  # seat -> {card: n}: a lower bound of what the seat holds
-        self.kitty_known: dict = {}  # {card: n} of the kitty (flips and draws before it)
-        self.total: dict = {}  # {card: n}: all the cards known in this deal
+        self.known: dict = {}  # seat -> [n per card]: a lower bound of what the seat was dealt
+        self.kitty_known = [0] * CARD_KINDS  # [n per card] of the kitty (flips and draws before it)
+        self.total = [0] * CARD_KINDS  # [n per card]: all the cards known in this deal
         self.shown: dict = {}  # seat -> Counter: a hand laid open with 'show'
         self.broken = False  # a problem that stops the hand being settled was already reported
-        self.steps: list = []
+        self.how: tuple = ()  # how declarer and trump were fixed, for the explanation
 
 
 class Replay:
@@ -272,8 +288,19 @@ class Replay:
         h = self._in_hand(ev)
         if h is None:
             return
-        self._known(h, ev.seat, ev.cards, ev)
-        h.shown[ev.seat] = h.shown.get(ev.seat, Counter()) | Counter(ev.cards)
+        # What the seat was dealt includes what it shows, less what it has received since the deal
+        # (the declarer: tribute and kitty), plus what it has given away (the giver: the tribute).
+        dealt = ev.cards
+        t = h.tribute
+        if ev.seat == h.declarer:
+            received = list(t.cards) if t else []
+            if h.bury is not None:
+                received += h.kitty
+            dealt = tuple(_minus(dealt, received))
+        elif t is not None and ev.seat == t.seat:
+            dealt = dealt + t.cards
+        self._known(h, ev.seat, dealt, ev)
+        h.shown[ev.seat] = Counter(ev.cards)  # what the seat holds now
 
     # --- in-hand directives ------------------------------------------------------------------
 
@@ -290,10 +317,12 @@ class Replay:
 
     def _enter(self, ev: Event) -> Hand | None:
         """Checks the phase order and moves the hand on; None when the hand is being skipped."""
-        h = self._in_hand(ev)
-        if h is None:
-            return None
+        h = self.hand
+        if h is None or self.skipping:
+            return self._in_hand(ev)
         phase = PHASE_OF[type(ev)]
+        if phase == h.phase:
+            return h
         if h.phase == DONE:
             raise Reject(f"out of order: hand {h.number} is over; '{ev.directive}' comes before 'last'")
         if phase < h.phase:
@@ -397,7 +426,6 @@ class Replay:
     def _resolve_declaring(self, h: Hand, line: int) -> None:
         """Fix declarer and trump at the first directive after declaring."""
         h.resolved = True
-        steps = h.steps
         stated = h.stated_trump
         if h.first_of_game:
             if h.grab is not None:
@@ -406,7 +434,7 @@ class Replay:
                     h.broken = True
                     raise Reject(f"{h.grab.seat} grabbed: record the trump suit drawn next ('trump SUIT')")
                 h.trump = stated.suit
-                steps.append(Step("declarer.grab", "002 §二.1", (h.declarer, suit_arg(h.trump))))
+                h.how = ("grab",)
             elif h.flips:
                 seats_flipped = {s for s, c in h.flips if not c.is_joker}
                 missing = [s for s in SEATS if s not in seats_flipped]
@@ -417,25 +445,23 @@ class Replay:
                 h.declarer, h.declarer_how, h.trump = seat, "flip", card.suit
                 if stated is not None and stated.suit != card.suit:
                     raise Reject(f"the flip makes {card.suit} trump, not {stated.suit} (line {stated.line})")
-                steps.append(Step("declarer.flip", "declaring.flip_winner · 002 §二.2",
-                                  (seat, tuple(c for _, c in h.flips), self.rules.flip_winner, suit_arg(card.suit))))
+                h.how = ("flip", tuple(c for _, c in h.flips))
             elif h.declarer is not None:
                 if stated is None:
                     h.broken = True
                     raise Reject("record the trump suit of the first hand ('trump SUIT')")
                 h.declarer_how, h.trump = "given", stated.suit
-                steps.append(Step("declarer.given", "§4.1", (h.declarer, suit_arg(h.trump))))
+                h.how = ("given",)
             else:
                 h.broken = True
                 raise Reject(f"hand {h.number} is a game's first hand: record a grab ('declare SEAT BJ'), "
                              "four flips, or 'declarer SEAT'")
         else:
             h.declarer, h.declarer_how = h.fixed_declarer, "rotation"
-            steps.append(Step("declarer.rotation", "game.declarer_rotation · §7.4", (h.declarer,)))
             if h.declarations:
                 ev, power = h.declarations[-1]
                 h.trump = power[2]
-                steps.append(Step("trump.declared", "002 §二.3-4", (suit_arg(h.trump), ev.seat, ev.cards)))
+                h.how = ("declared", ev.seat, ev.cards)
                 if stated is not None and stated.suit != h.trump:
                     raise Reject(f"trump is {h.trump} by the declaration at line {ev.line}, not {stated.suit}")
             elif h.draws:
@@ -443,17 +469,16 @@ class Replay:
                 if h.trump is None:
                     h.broken = True
                     raise Reject("the draw ended on a joker: draw on to the first suited card")
-                steps.append(Step("trump.drawn", "002 §二.5", (h.declarer, tuple(h.draws), suit_arg(h.trump))))
+                h.how = ("drawn", tuple(h.draws))
                 if stated is not None and stated.suit != h.trump:
                     raise Reject(f"the draw makes {h.trump} trump, not {stated.suit}")
             elif stated is not None:
                 h.trump = stated.suit
-                steps.append(Step("trump.stated", "§4.2", (suit_arg(h.trump),)))
+                h.how = ("stated",)
             else:
                 h.broken = True
                 raise Reject(f"hand {h.number} has no trump: record declarations, a 'draw' or 'trump SUIT'")
         h.level = self.levels[team_of(h.declarer)]
-        steps.append(Step("level", "game.start_level · §4", (team_of(h.declarer), h.level)))
 
     # --- tribute ------------------------------------------------------------------------------
 
@@ -508,21 +533,20 @@ class Replay:
             if owed == 0:
                 raise Reject(f"no blood is owed this hand; {len(ev.cards)} cards given")
             raise Reject(f"{giver} owes {owed} blood to {h.declarer}; {len(ev.cards)} cards given")
+        giveable = _giveable(h.level)
         for c in ev.cards:
-            if not self._may_give(c, h.level):
+            if c not in giveable:
                 raise Reject(f"{c} is a point card: point cards are not given in tribute "
                              f"(only the 5s at level 5 and the 10s at level 10; kings never)")
         shown = h.shown.get(giver)
         if shown:
             self._check_largest(h, giver, ev.cards, shown)
+            shown.subtract(ev.cards)  # the giver holds them no more
+        held = h.shown.get(h.declarer)
+        if held:
+            held.update(ev.cards)  # and the declarer does
         self._known(h, giver, ev.cards, ev)
         h.tribute = ev
-
-    @staticmethod
-    def _may_give(c: Card, level: int) -> bool:
-        if c.rank == 13 and not c.is_joker:
-            return False
-        return c.points == 0 or (c.rank == level and level in (5, 10))
 
     def _check_largest(self, h: Hand, giver: str, given: tuple, shown: Counter) -> None:
         rest = Counter(shown)
@@ -530,7 +554,8 @@ class Replay:
             if rest[c] <= 0:
                 raise Reject(f"{giver}'s shown hand has no {c} to give")
             rest[c] -= 1
-        kept = [c for c, n in rest.items() if n > 0 and self._may_give(c, h.level)]
+        giveable = _giveable(h.level)
+        kept = [c for c, n in rest.items() if n > 0 and c in giveable]
         if not kept:
             return
         weakest = min(given, key=lambda c: strength(c, h.level, h.trump))
@@ -542,16 +567,7 @@ class Replay:
     def _close_tribute(self, h: Hand, line: int) -> None:
         h.tribute_checked = True
         giver, owed = self._giver(h), h.blood_owed
-        steps = h.steps
-        if owed == 0:
-            steps.append(Step("tribute.none", "§5", ()))
-        elif h.riot is not None:
-            steps.append(Step("tribute.riot", "tribute.riot · 002 §八", (h.riot.seat, h.riot.cards, owed)))
-        elif h.waived:
-            steps.append(Step("tribute.waive", "002 §六.1", (owed,)))
-        elif h.tribute is not None:
-            steps.append(Step("tribute.paid", "002 §六.1", (giver, h.declarer, owed, h.tribute.cards)))
-        else:
+        if owed and h.riot is None and not h.waived and h.tribute is None:
             raise Reject(f"{giver} owes {owed} blood to {h.declarer}: no tribute recorded before the kitty "
                          "(record 'tribute', 'riot' or 'waive')")
 
@@ -578,12 +594,6 @@ class Replay:
         if h.trump is None or h.declarer is None:
             return
         h.dry = kitty_rules.dry_pot(ev.cards, h.level, h.trump, self.rules.dry_pot_all_trump)
-        if h.dry:
-            why = ("no trump-suit plain card" if h.dry == "no_plain_trump" else "all six cards are trumps")
-            h.steps.append(Step("kitty.dry", "kitty.dry_pot_all_trump · 002 §三.7", (why,)))
-        else:
-            plain = tuple(c for c in ev.cards if c.suit == h.trump and c.rank not in (2, h.level))
-            h.steps.append(Step("kitty.not_dry", "002 §三.7", (plain,)))
 
     def on_bury(self, ev: Bury) -> None:
         h = self._enter(ev)
@@ -597,14 +607,16 @@ class Replay:
             raise Reject("dry pot (干锅): the kitty stays as dealt; the declarer does not exchange it")
         if len(ev.cards) != 6:
             raise Reject(f"the declarer buries 6 cards; {len(ev.cards)} given")
-        pool = list(h.kitty) + list(h.tribute.cards if h.tribute else ())
-        own = _minus(ev.cards, pool)  # cards that came from the declarer's own hand
-        shown = h.shown.get(h.declarer)
-        if shown:
-            lacking = _minus(own, list(shown.elements()))
+        tribute = h.tribute.cards if h.tribute else ()
+        own = _minus(_minus(ev.cards, h.kitty), tribute)  # what came from the declarer's dealt hand
+        held = h.shown.get(h.declarer)  # a hand laid open: what the declarer holds (tribute included)
+        if held:
+            pool = [*h.kitty, *held.elements()]
+            lacking = _minus(ev.cards, pool)
             if lacking:
                 raise Reject(f"the declarer's shown hand has no {format_cards(sorted(lacking, key=str))}")
-            pool += list(shown.elements())
+        else:
+            pool = [*h.kitty, *tribute]
         if SMALL_JOKER in ev.cards and ev.cards.count(BIG_JOKER) < min(pool.count(BIG_JOKER), COPIES):
             raise Reject("big jokers are buried before small ones (002 §三.4): a big joker is held")
         self._known(h, h.declarer, tuple(own), ev)
@@ -639,6 +651,8 @@ class Replay:
                              "(non-trump before trump, never a point card or a joker; 002 §三.5)")
             kitty.remove(c)
         self._known(h, ev.seat, ev.jokers, ev)
+        if shown:
+            shown.subtract(ev.jokers)  # now in the kitty
         h.final = kitty + list(ev.jokers)
 
     # --- points and the last trick ------------------------------------------------------------
@@ -692,35 +706,34 @@ class Replay:
         decl_team = team_of(h.declarer)
         tribute_info = None
         giver = self._giver(h)
-        ledger = dict(s.ledger_change)
-        steps = list(h.steps)
-        steps.extend(s.steps)
+        ledger = s.ledger_change  # settle's own fresh dicts: taken over, not copied
         if h.blood_owed or h.tribute or h.riot or h.waived:
             waived = "riot" if h.riot else ("waive" if h.waived else None)
             cards = h.tribute.cards if h.tribute else ()
+            riot = h.riot
             tribute_info = TributeInfo(giver, h.declarer, h.blood_owed, cards, waived,
-                                       h.riot.seat if h.riot else None)
+                                       riot.seat if riot else None, riot.cards if riot else ())
             if cards and rules.ledger_tribute:
                 amount = len(cards) * rules.ledger_tribute
                 ledger[decl_team] += amount
                 ledger[other_team(decl_team)] -= amount
-                steps.append(Step("ledger.tribute", "ledger.ledger_tribute · 000",
-                                  (len(cards), decl_team, amount, other_team(decl_team), -amount)))
+        levels = s.levels_after
         for t in ("EW", "NS"):
             self.ledger[t] += ledger[t]
-            if s.levels_after[t] != self.levels[t]:
+            if levels[t] != self.levels[t]:
                 self.reached[t] = h.number
-        self.levels = dict(s.levels_after)
+        self.levels = levels  # never changed in place: each settlement or new game makes a new dict
         h.phase = DONE
         self.hands.append(HandResult(
             hand=h.number, game=h.game, line=h.line, declarer=h.declarer, declarer_team=decl_team,
             level=h.level, trump=h.trump, tribute=tribute_info, kitty=h.kitty, final_kitty=tuple(h.final),
             dry_pot=bool(h.dry), kitty_points=s.kitty_points, kitty_points_physical=facts.kitty_points,
             big_jokers=s.big_jokers, small_jokers=s.small_jokers, points=h.points, dug=ev.dug, score=s.score,
-            outcome=s.outcome, level_change=s.level_change, levels_after=dict(s.levels_after), blood=s.blood,
+            outcome=s.outcome, level_change=s.level_change, levels_after=levels, blood=s.blood,
             blood_kings=s.blood_kings, blood_score=s.blood_score, blood_giver=s.blood_giver,
             next_declarer=s.next_declarer, game_winner=s.game_winner, game_reason=s.game_reason,
-            ledger_change=ledger, ledger=dict(self.ledger), explain=tuple(steps),
+            ledger_change=ledger, ledger=dict(self.ledger), levels_before=facts.levels, how=h.how,
+            dry_reason=h.dry, rules=rules,
         ))
         self.last_settled = h
         if s.game_winner is not None:
@@ -757,14 +770,16 @@ class Replay:
         and check that no card is then known more than three times in the deal."""
         if not cards:
             return
-        bucket = h.kitty_known if seat is None else h.known.setdefault(seat, {})
+        bucket = h.kitty_known if seat is None else h.known.get(seat)
+        if bucket is None:
+            bucket = h.known[seat] = [0] * CARD_KINDS
         total = h.total
         over = []
-        for c, n in _counts(cards).items():
-            old = bucket.get(c, 0)
+        for c, n in (_counts(cards).items() if len(set(cards)) < len(cards) else zip(cards, repeat(1))):
+            old = bucket[c]
             if n > old:
                 bucket[c] = n
-                t = total[c] = total.get(c, 0) + n - old
+                t = total[c] = total[c] + n - old
                 if t > COPIES:
                     over.append(c)
         if over:
@@ -841,4 +856,5 @@ class Replay:
 
 def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
     """Replay a match's events under a rule set: every hand settled and explained, every problem listed."""
-    return Replay(rules).run(events)
+    with no_gc():
+        return Replay(rules).run(events)

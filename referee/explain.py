@@ -133,8 +133,17 @@ def _arg(a: object, lang: str) -> object:
     return a
 
 
+_RENDERED: dict = {}  # (step, lang) -> text: a long match repeats the same few thousand steps
+
+
 def render(step, lang: str = "en") -> str:
-    en, zh = TEMPLATES[step.key]
-    args = [_arg(a, lang) for a in step.args]
-    text = (zh if lang == "zh" else en).format(*args)
-    return f"{text} [{step.key}; {step.clause}]" if step.clause else text
+    key = (step, lang)
+    text = _RENDERED.get(key)
+    if text is None:
+        en, zh = TEMPLATES[step.key]
+        args = [_arg(a, lang) for a in step.args]
+        text = (zh if lang == "zh" else en).format(*args)
+        text = f"{text} [{step.key}; {step.clause}]" if step.clause else text
+        if len(_RENDERED) < 50_000:
+            _RENDERED[key] = text
+    return text

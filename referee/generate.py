@@ -53,12 +53,6 @@ from referee.seats import SEATS, lower_hand, other_team, partner, team_of, upper
 DECK: tuple[Card, ...] = ALL_CARDS * 3  # 162 cards
 CARD = {(c.rank, c.suit): c for c in ALL_CARDS}
 TOTAL_POINTS = 300
-# Show the declarer's hand as it is when the kitty is taken (tribute included) rather than as dealt.
-# Legal, but the engine rejects it (a fourth copy): see tests/test_properties.py::test_show_after_tribute.
-SHOW_AFTER_TRIBUTE = False
-# Let a giver whose hand was shown, and who gave a big joker in the tribute, then bury small jokers
-# with 'king'. Legal (the joker is gone), but the engine still sees the shown big joker.
-KING_AFTER_SHOWN_TRIBUTE = False
 
 _TEAM_NAMES = ["海之韵", "星海", "老虎滩", "棒棰岛", "Harbour Lights", "金石滩"]
 _PLAYER_NAMES = ["张三", "李四", "王五", "赵六", "刘洋", "陈静", "Ann Lee", "孙悟空", "周 杰", "吴敏"]
@@ -138,8 +132,6 @@ class _Generator:
         self.match_over = False
         # A fixed hand count must not be cut short by a forfeit.
         self.allow_forfeit = hands is None
-        self.show_after_tribute = SHOW_AFTER_TRIBUTE
-        self.king_after_shown_tribute = KING_AFTER_SHOWN_TRIBUTE
         self.shown: dict[str, tuple[Card, ...]] = {}  # seat -> hand laid open in this hand
 
     def emit(self, ev: Event) -> None:
@@ -239,9 +231,8 @@ class _Generator:
         declarer, trump = got
         self.shown = {}
         level = self.levels[team_of(declarer)]
-        dealt = tuple(hands[declarer])
         self.tribute(hands, declarer, level, trump)
-        final, dry = self.kitty(hands, kitty, declarer, level, trump, dealt)
+        final, dry = self.kitty(hands, kitty, declarer, level, trump)
         self.points_and_last(declarer, level, trump, final, dry)
 
     # --- declaring (§4) ---------------------------------------------------------------------
@@ -368,7 +359,7 @@ class _Generator:
     # --- the kitty (§6) ---------------------------------------------------------------------
 
     def kitty(self, hands: dict[str, list[Card]], kitty: list[Card], declarer: str, level: int,
-              trump: str, dealt: tuple[Card, ...]) -> tuple[list[Card], bool]:
+              trump: str) -> tuple[list[Card], bool]:
         r = self.rng
         shown = list(kitty)
         r.shuffle(shown)
@@ -378,10 +369,8 @@ class _Generator:
         mine = hands[declarer]
         pool = mine + kitty
         if r.random() < 0.05:
-            # The declarer's hand laid open, as dealt (before the tribute): the engine counts a seat's
-            # shown cards as held since the deal, so a hand shown after receiving the tribute would
-            # count the tribute twice (reported to the lead; see SHOW_AFTER_TRIBUTE).
-            self.emit(Show(declarer, tuple(mine) if self.show_after_tribute else dealt))
+            # The declarer's hand laid open: what it holds now, the tribute received included.
+            self.emit(Show(declarer, tuple(mine)))
         if r.random() < 0.05:
             final = list(kitty)  # no 'bury': the same six cards go back
         else:
@@ -414,9 +403,6 @@ class _Generator:
             nbig, nsmall = held.count(BIG_JOKER), held.count(SMALL_JOKER)
             if not nbig + nsmall:
                 continue
-            if (not self.king_after_shown_tribute and nsmall
-                    and self.shown.get(seat, ()).count(BIG_JOKER) > nbig):
-                continue  # see KING_AFTER_SHOWN_TRIBUTE
             n = r.randint(1, min(3, nbig + nsmall))
             jokers = [BIG_JOKER] * min(n, nbig)
             jokers += [SMALL_JOKER] * (n - len(jokers))

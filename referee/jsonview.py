@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from referee.cards import format_cards
 from referee.events import RecordError
 from referee.results import HandResult, MatchResult
@@ -47,6 +49,25 @@ def _hand(h: HandResult, lang: str) -> dict:
 
 
 def to_dict(result: MatchResult, lang: str = "en", extra_errors: list[RecordError] | tuple = ()) -> dict:
+    """The whole object of ``replay --json`` as one dict."""
+    out = _frame(result, extra_errors)
+    out["hands"] = [_hand(h, lang) for h in result.hands]
+    return out
+
+
+def write_json(result: MatchResult, out, lang: str = "en", extra_errors: list[RecordError] | tuple = ()) -> None:
+    """The same object written to a text stream one hand at a time: a 10,000-hand match never holds
+    its whole JSON text (or a dict of every hand) in memory at once."""
+    frame = _frame(result, extra_errors)
+    head = json.dumps({"match": frame.pop("match")}, ensure_ascii=False)
+    out.write(head[:-1] + ', "hands": [')
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    for i, h in enumerate(result.hands):
+        out.write((", " if i else "") + dumps(_hand(h, lang)))
+    out.write("], " + json.dumps(frame, ensure_ascii=False)[1:] + "\n")
+
+
+def _frame(result: MatchResult, extra_errors) -> dict:
     header = result.header
     match: dict = {}
     if header is not None:
@@ -61,7 +82,6 @@ def to_dict(result: MatchResult, lang: str = "en", extra_errors: list[RecordErro
     errors = sorted([*extra_errors, *result.errors], key=lambda e: e.line)
     return {
         "match": match,
-        "hands": [_hand(h, lang) for h in result.hands],
         "games": [{"game": g.game, "winner": g.winner, "reason": g.reason, "last_hand": g.last_hand}
                   for g in result.games],
         "result": {"winner": result.winner, "games": dict(result.games_won), "forfeit": result.forfeit},

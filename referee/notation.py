@@ -41,6 +41,7 @@ from referee.events import (
     Waive,
     Warn,
 )
+from referee.gcpause import no_gc
 from referee.seats import parse_seat, parse_team
 
 
@@ -101,10 +102,16 @@ def _cards(tokens: Iterable[str]) -> tuple:
 
 
 def _seat(token: str):
+    seat = _PLAIN_SEATS.get(token)
+    if seat is not None:
+        return seat
     try:
         return parse_seat(token)
     except ValueError as e:
         raise NotationError(str(e)) from None
+
+
+_PLAIN_SEATS = {"E": "E", "S": "S", "W": "W", "N": "N"}
 
 
 def _need(tokens: list[str], n: int, usage: str) -> None:
@@ -303,19 +310,30 @@ READERS: dict[str, Callable[[list[str], str, int], Event]] = {
 ALIASES = {"declarer_points": "declarer-points", "declarerpoints": "declarer-points"}
 
 
+_NEEDS_REST = {"match", "team", "seat", "warn", "ruling"}  # readers that take the raw text, not only tokens
+
+
 def parse_line(text: str, line: int = 0) -> Event | None:
     """One directive, or None for a blank or comment line; raises NotationError when malformed."""
-    body = strip_comment(text).strip()
-    if not body:
+    if "#" in text:
+        text = strip_comment(text)
+    tokens = text.split()
+    if not tokens:
         return None
-    parts = body.split(None, 1)
-    word = parts[0].lower()
-    word = ALIASES.get(word, word)
+    word = tokens[0]
     reader = READERS.get(word)
     if reader is None:
-        raise NotationError(f"unknown directive '{parts[0]}' (known: {', '.join(READERS)})")
-    rest = parts[1] if len(parts) > 1 else ""
-    return reader(rest.split(), rest, line)
+        word = word.lower()
+        word = ALIASES.get(word, word)
+        reader = READERS.get(word)
+        if reader is None:
+            raise NotationError(f"unknown directive '{tokens[0]}' (known: {', '.join(READERS)})")
+    if word in _NEEDS_REST:
+        parts = text.strip().split(None, 1)
+        rest = parts[1] if len(parts) > 1 else ""
+    else:
+        rest = ""
+    return reader(tokens[1:], rest, line)
 
 
 def parse(text: str) -> Record:
@@ -324,14 +342,15 @@ def parse(text: str) -> Record:
     events, errors = record.events, record.errors
     if text.startswith("\ufeff"):
         text = text[1:]
-    for number, raw in enumerate(text.splitlines(), 1):
-        try:
-            ev = parse_line(raw, number)
-        except NotationError as e:
-            errors.append(RecordError(number, str(e)))
-            continue
-        if ev is not None:
-            events.append(ev)
+    with no_gc():
+        for number, raw in enumerate(text.splitlines(), 1):
+            try:
+                ev = parse_line(raw, number)
+            except NotationError as e:
+                errors.append(RecordError(number, str(e)))
+                continue
+            if ev is not None:
+                events.append(ev)
     return record
 
 

@@ -7,10 +7,11 @@ the same thing and none of them computes a rule of its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from referee.cards import Card
 from referee.events import MatchHeader, RecordError
+from referee.explain import render
 
 
 class Step(NamedTuple):
@@ -25,8 +26,6 @@ class Step(NamedTuple):
     args: tuple = ()
 
     def text(self, lang: str = "en") -> str:
-        from referee.explain import render
-
         return render(self, lang)
 
 
@@ -37,6 +36,7 @@ class TributeInfo(NamedTuple):
     cards: tuple[Card, ...] = ()
     waived: str | None = None  # None, "riot" or "waive"
     riot_seat: str | None = None
+    riot_cards: tuple[Card, ...] = ()
 
 
 class HandResult(NamedTuple):
@@ -72,7 +72,19 @@ class HandResult(NamedTuple):
     game_reason: str | None
     ledger_change: dict[str, int]
     ledger: dict[str, int]  # running total, per player of each team
-    explain: tuple[Step, ...] = ()
+    # What the explanation is rebuilt from (``explain``):
+    levels_before: dict[str, int] | None = None
+    how: tuple = ()  # how declarer and trump were fixed: ("grab",), ("flip", flips), ("given",),
+    #                  ("declared", seat, cards), ("drawn", cards) or ("stated",)
+    dry_reason: str | None = None  # "no_plain_trump" | "all_trump" | None
+    rules: Any = None  # the RuleSet the hand was settled under
+
+    @property
+    def explain(self) -> tuple[Step, ...]:
+        """The ordered steps of the settlement, each naming the rule (key and seed clause) it applied."""
+        from referee.settle import explain_hand
+
+        return explain_hand(self)
 
 
 class GameResult(NamedTuple):
