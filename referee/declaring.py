@@ -18,7 +18,7 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> tuple[in
     (1-3) or three identical jokers naming a suit with ``as`` (002 §二.3-4).
     """
     first = cards[0]
-    if any(c != first for c in cards):
+    if cards.count(first) != len(cards):
         raise DeclarationError(f"a declaration shows identical cards, not {' '.join(map(str, cards))}")
     n = len(cards)
     if first.is_joker:

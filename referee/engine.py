@@ -770,12 +770,16 @@ class Replay:
         and check that no card is then known more than three times in the deal."""
         if not cards:
             return
-        bucket = h.kitty_known if seat is None else h.known.get(seat)
-        if bucket is None:
-            bucket = h.known[seat] = [0] * CARD_KINDS
+        if seat is None:
+            bucket = h.kitty_known
+        else:
+            bucket = h.known.get(seat)
+            if bucket is None:
+                bucket = h.known[seat] = [0] * CARD_KINDS
         total = h.total
         over = []
-        for c, n in (_counts(cards).items() if len(set(cards)) < len(cards) else zip(cards, repeat(1))):
+        pairs = zip(cards, repeat(1)) if len(set(cards)) == len(cards) else _counts(cards).items()
+        for c, n in pairs:
             old = bucket[c]
             if n > old:
                 bucket[c] = n

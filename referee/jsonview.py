@@ -6,10 +6,13 @@ import json
 
 from referee.cards import format_cards
 from referee.events import RecordError
+from referee.explain import render
 from referee.results import HandResult, MatchResult
 
 
-def _hand(h: HandResult, lang: str) -> dict:
+def _hand(h: HandResult, lang: str, copy=dict) -> dict:
+    """One hand's object. ``copy`` copies the result's dicts (to_dict hands them to the caller);
+    the streaming writer passes the identity and encodes them as they are."""
     t = h.tribute
     return {
         "hand": h.hand,
@@ -24,15 +27,15 @@ def _hand(h: HandResult, lang: str) -> dict:
         "dry_pot": h.dry_pot,
         "score": h.score,
         "outcome": h.outcome,
-        "levels_after": dict(h.levels_after),
+        "levels_after": copy(h.levels_after),
         "blood": h.blood,
         "next_declarer": h.next_declarer,
         "game_winner": h.game_winner,
-        "ledger": dict(h.ledger),
-        "explain": [s.text(lang) for s in h.explain],
+        "ledger": copy(h.ledger),
+        "explain": [render(s, lang) for s in h.explain],
         # Extra keys (record-format.md lets the project add them).
         "game_reason": h.game_reason,
-        "level_change": dict(h.level_change),
+        "level_change": copy(h.level_change),
         "blood_kings": h.blood_kings,
         "blood_score": h.blood_score,
         "blood_giver": h.blood_giver,
@@ -44,7 +47,7 @@ def _hand(h: HandResult, lang: str) -> dict:
             "giver": t.giver, "receiver": t.receiver, "owed": t.owed, "cards": format_cards(t.cards),
             "waived": t.waived,
         },
-        "ledger_change": dict(h.ledger_change),
+        "ledger_change": copy(h.ledger_change),
     }
 
 
@@ -63,8 +66,12 @@ def write_json(result: MatchResult, out, lang: str = "en", extra_errors: list[Re
     out.write(head[:-1] + ', "hands": [')
     dumps = json.JSONEncoder(ensure_ascii=False).encode
     for i, h in enumerate(result.hands):
-        out.write((", " if i else "") + dumps(_hand(h, lang)))
+        out.write((", " if i else "") + dumps(_hand(h, lang, _same)))
     out.write("], " + json.dumps(frame, ensure_ascii=False)[1:] + "\n")
+
+
+def _same(d: dict) -> dict:
+    return d
 
 
 def _frame(result: MatchResult, extra_errors) -> dict:

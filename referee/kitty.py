@@ -13,9 +13,13 @@ def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, all_trump_coun
     Club draft (002 §三.7): no trump-suit plain card. Seeds 000/001 add: all six cards trumps.
     """
     standing = order(level, trump)
-    if not any(TRUMP_FLOOR <= standing[c] < TWO_FLOOR for c in kitty):
+    ranks = [standing[c] for c in kitty]
+    for r in ranks:
+        if TRUMP_FLOOR <= r < TWO_FLOOR:
+            break
+    else:
         return "no_plain_trump"
-    if all_trump_counts and kitty and all(standing[c] >= TRUMP_FLOOR for c in kitty):
+    if all_trump_counts and ranks and min(ranks) >= TRUMP_FLOOR:
         return "all_trump"
     return None
 

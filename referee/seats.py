@@ -26,23 +26,10 @@ def parse_team(token: str) -> str:
     return team
 
 
-def team_of(seat: str) -> str:
-    return "EW" if seat in "EW" else "NS"
-
-
-def other_team(team: str) -> str:
-    return "NS" if team == "EW" else "EW"
-
-
-def partner(seat: str) -> str:
-    return SEATS[(SEATS.index(seat) + 2) % 4]
-
-
-def upper_hand(seat: str) -> str:
-    """上家: the seat that plays just before (上家 of E is N)."""
-    return SEATS[(SEATS.index(seat) - 1) % 4]
-
-
-def lower_hand(seat: str) -> str:
-    """下家: the seat that plays just after (下家 of E is S)."""
-    return SEATS[(SEATS.index(seat) + 1) % 4]
+# Seat arithmetic as table look-ups (bound dict methods: called like functions, at C speed, since
+# the engine asks them several times for every hand).
+team_of = {"E": "EW", "W": "EW", "S": "NS", "N": "NS"}.__getitem__
+other_team = {"EW": "NS", "NS": "EW"}.__getitem__
+partner = {s: SEATS[(i + 2) % 4] for i, s in enumerate(SEATS)}.__getitem__
+upper_hand = {s: SEATS[(i - 1) % 4] for i, s in enumerate(SEATS)}.__getitem__  # 上家: plays just before (of E: N)
+lower_hand = {s: SEATS[(i + 1) % 4] for i, s in enumerate(SEATS)}.__getitem__  # 下家: plays just after (of E: S)
