@@ -178,10 +178,20 @@ class Replay:
     def run(self, events: Sequence[Event]) -> MatchResult:
         if events and not isinstance(events[0], MatchHeader):
             self.errors.append(RecordError(events[0].line, "the record must start with 'match id=…'"))
-        handlers = self.HANDLERS
+        handlers, phases = self.HANDLERS, PHASE_OF
         for ev in events:
+            kind = type(ev)
             try:
-                handlers[type(ev)](self, ev)
+                phase = phases.get(kind)
+                if phase is None:  # not tied to a phase of the hand
+                    handlers[kind](self, ev)
+                    continue
+                h = self.hand
+                if h is None or self.skipping or phase != h.phase or phase == DONE:
+                    h = self._enter(ev, phase)
+                    if h is None:
+                        continue
+                handlers[kind](self, h, ev)
             except Reject as e:
                 self.errors.append(RecordError(ev.line, str(e)))
         return self.result()
@@ -315,12 +325,12 @@ class Replay:
             raise Reject(f"'{ev.directive}' outside a hand: start the hand with 'hand'")
         return h
 
-    def _enter(self, ev: Event) -> Hand | None:
-        """Checks the phase order and moves the hand on; None when the hand is being skipped."""
-        h = self.hand
-        if h is None or self.skipping:
-            return self._in_hand(ev)
-        phase = PHASE_OF[type(ev)]
+    def _enter(self, ev: Event, phase: int) -> Hand | None:
+        """Checks the phase order and moves the hand on to the event's phase; None when the hand is
+        being skipped. (``run`` calls this only when the event does not continue the current phase.)"""
+        h = self._in_hand(ev)
+        if h is None:
+            return None
         if phase == h.phase:
             return h
         if h.phase == DONE:
@@ -342,10 +352,7 @@ class Replay:
         except Reject as e:
             self.errors.append(RecordError(line, str(e)))
 
-    def on_declarer(self, ev: DeclarerIs) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_declarer(self, h: Hand, ev: DeclarerIs) -> None:
         if h.fixed_declarer is not None and ev.seat != h.fixed_declarer:
             raise Reject(f"the declarer of hand {h.number} is {h.fixed_declarer} by the last hand's result, "
                          f"not {ev.seat}")
@@ -353,10 +360,7 @@ class Replay:
             raise Reject("the grab or the flips already fix this hand's declarer")
         h.declarer = ev.seat
 
-    def on_declare(self, ev: Declare) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_declare(self, h: Hand, ev: Declare) -> None:
         self._known(h, ev.seat, ev.cards, ev)
         if h.first_of_game:
             if ev.cards != (BIG_JOKER,) or ev.as_suit:
@@ -383,10 +387,7 @@ class Replay:
                              "jokers over three level cards, three big over three small")
         h.declarations.append((ev, power))
 
-    def on_flip(self, ev: Flip) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_flip(self, h: Hand, ev: Flip) -> None:
         if not h.first_of_game:
             raise Reject("flips decide only a game's first hand; later hands have a fixed declarer")
         if h.grab is not None:
@@ -398,10 +399,7 @@ class Replay:
         h.flips.append((ev.seat, ev.card))
         self._known(h, None, (ev.card,), ev)
 
-    def on_draw(self, ev: Draw) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_draw(self, h: Hand, ev: Draw) -> None:
         if h.first_of_game:
             raise Reject("a draw fixes trump only in later hands; the first hand grabs or flips")
         if h.declarations:
@@ -415,10 +413,7 @@ class Replay:
         h.draws.extend(ev.cards)
         self._known(h, None, ev.cards, ev)
 
-    def on_trump(self, ev: Trump) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_trump(self, h: Hand, ev: Trump) -> None:
         if h.stated_trump is not None:
             raise Reject(f"trump is already stated at line {h.stated_trump.line}")
         h.stated_trump = ev
@@ -485,10 +480,7 @@ class Replay:
     def _giver(self, h: Hand) -> str:
         return upper_hand(h.declarer or h.fixed_declarer or "E")
 
-    def on_riot(self, ev: Riot) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_riot(self, h: Hand, ev: Riot) -> None:
         if not self.rules.riot:
             raise Reject(f"riot (暴动) is not part of the {self.rules.name} rules (tribute.riot = false)")
         if h.declarer is None:
@@ -505,19 +497,15 @@ class Replay:
             raise Reject("no blood is owed this hand: a riot has nothing to waive")
         h.riot = ev
 
-    def on_waive(self, ev: Waive) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_waive(self, h: Hand, ev: Waive) -> None:
         if h.tribute is not None:
             raise Reject(f"out of order: the tribute was already given at line {h.tribute.line}")
         if not h.blood_owed:
             raise Reject("no blood is owed this hand: there is nothing to waive")
         h.waived = True
 
-    def on_tribute(self, ev: Tribute) -> None:
-        h = self._enter(ev)
-        if h is None or h.declarer is None:
+    def on_tribute(self, h: Hand, ev: Tribute) -> None:
+        if h.declarer is None:
             return
         giver, owed = self._giver(h), h.blood_owed
         if h.riot is not None:
@@ -573,10 +561,7 @@ class Replay:
 
     # --- kitty --------------------------------------------------------------------------------
 
-    def on_kitty(self, ev: Kitty) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_kitty(self, h: Hand, ev: Kitty) -> None:
         if h.kitty_line:
             raise Reject(f"the kitty was already recorded at line {h.kitty_line}")
         h.kitty, h.kitty_line = ev.cards, ev.line
@@ -595,10 +580,7 @@ class Replay:
             return
         h.dry = kitty_rules.dry_pot(ev.cards, h.level, h.trump, self.rules.dry_pot_all_trump)
 
-    def on_bury(self, ev: Bury) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_bury(self, h: Hand, ev: Bury) -> None:
         if not h.kitty_line:
             raise Reject("out of order: 'bury' comes after the 'kitty'")
         if h.bury is not None:
@@ -623,10 +605,7 @@ class Replay:
         h.bury = ev
         h.final = list(ev.cards)
 
-    def on_king(self, ev: King) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_king(self, h: Hand, ev: King) -> None:
         if not h.kitty_line:
             raise Reject("out of order: 'king' comes after the 'kitty'")
         if h.dry:
@@ -657,10 +636,7 @@ class Replay:
 
     # --- points and the last trick ------------------------------------------------------------
 
-    def on_points(self, ev: Points) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_points(self, h: Hand, ev: Points) -> None:
         if ev.points % 5:
             raise Reject(f"{ev.points} is not a multiple of 5: points come from 5s, 10s and kings")
         most = TOTAL_POINTS - _points(h.final)
@@ -669,20 +645,14 @@ class Replay:
                          f"{TOTAL_POINTS - most} of the {TOTAL_POINTS}, so at most {most}")
         h.points += ev.points
 
-    def on_declarer_points(self, ev: DeclarerPoints) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_declarer_points(self, h: Hand, ev: DeclarerPoints) -> None:
         if ev.points % 5:
             raise Reject(f"{ev.points} is not a multiple of 5: points come from 5s, 10s and kings")
         if h.declarer_points is not None:
             raise Reject(f"declarer-points already given at line {h.declarer_points.line}")
         h.declarer_points = ev
 
-    def on_last(self, ev: Last) -> None:
-        h = self._enter(ev)
-        if h is None:
-            return
+    def on_last(self, h: Hand, ev: Last) -> None:
         if not h.kitty_line and not h.broken:
             h.broken = True
             raise Reject(f"hand {h.number} has no 'kitty': it cannot be settled")
