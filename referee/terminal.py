@@ -54,8 +54,9 @@ def _tribute(h: HandResult, lang: str) -> str:
 def hand_row(h: HandResult, lang: str) -> list[str]:
     zh = lang == "zh"
     kitty = str(h.kitty_points)
-    if h.big_jokers or h.small_jokers:
-        kitty += f" +{h.big_jokers}BJ{h.small_jokers}SJ"
+    for n, en, cn in ((h.big_jokers, "BJ", "大王"), (h.small_jokers, "SJ", "小王")):
+        if n:
+            kitty += f" +{n}{cn if zh else en}"
     if h.dry_pot:
         kitty += " 干锅" if zh else " dry"
     outcome = OUTCOME[h.outcome][1 if zh else 0]
