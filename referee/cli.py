@@ -12,14 +12,7 @@ from pathlib import Path
 
 import typer
 
-app = typer.Typer(
-    name="referee",
-    help="Officiate and score Dalian Gunzi (大连打滚子) matches: check, replay and explain match records.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+HELP = "Officiate and score Dalian Gunzi (大连打滚子) matches: check, replay and explain match records."
 
 LANG_HELP = "Language of the output: en or zh (else $REFEREE_LANG, else en)."
 RULES_HELP = "Rule set name (dalian-club, gunzi-001, classic) or a rule file path; overrides the record's rules=."
@@ -65,7 +58,6 @@ def _replay(source: str, rules: str | None, db: str | None):
     return src, result
 
 
-@app.command()
 def check(files: list[Path] = typer.Argument(..., help="Record files to check.", show_default=False)) -> None:
     """Check records: exit 0 when valid, else list every error as FILE:LINE: message and exit 1."""
     from referee.engine import replay
@@ -101,7 +93,6 @@ def _rule_error(header, e):
     return RecordError(header.line if header else 0, f"rules={header.rules if header else ''}: {e}")
 
 
-@app.command("replay")
 def replay_cmd(
     source: str = typer.Argument(..., help="A record file, or a stored match id."),
     as_json: bool = typer.Option(False, "--json", help="Print the JSON object of record-format.md."),
@@ -127,7 +118,6 @@ def replay_cmd(
         typer.echo(f"{src.name}:{e.line}: {e.message}", err=True)
 
 
-@app.command()
 def explain(
     source: str = typer.Argument(..., help="A record file, or a stored match id."),
     hand: int = typer.Option(..., "--hand", "-n", help="The hand number (hands count 1, 2, … through the match)."),
@@ -148,7 +138,6 @@ def explain(
     _fail(f"error: --hand {hand}: no settled hand {hand} in {src.name} (settled hands: {settled})", 2)
 
 
-@app.command()
 def export(
     source: str = typer.Argument(..., help="A record file, or a stored match id."),
     out: Path | None = typer.Option(None, "--output", "-o", help="Write to this file instead of the screen."),
@@ -170,7 +159,6 @@ def export(
         raise typer.Exit(1)
 
 
-@app.command("rules")
 def rules_cmd(name: str | None = typer.Argument(None, help="A rule set name or rule file path.")) -> None:
     """List the rule sets, or show one with every key explained."""
     from referee.ruleset import available
@@ -186,20 +174,45 @@ def rules_cmd(name: str | None = typer.Argument(None, help="A rule set name or r
         typer.echo(f"  {key} = {value}\n      {doc}")
 
 
-def _register_optional() -> None:
-    """The store's and the scorecard's commands live beside their code."""
-    from referee.scorecard import commands as scorecard_commands
-    from referee.store import commands as store_commands
-
-    store_commands.register(app)
-    scorecard_commands.register(app)
+CORE = {"check": check, "replay": replay_cmd, "explain": explain, "export": export, "rules": rules_cmd}
+STORE = {"new", "record", "status", "undo", "void", "amend", "log", "import", "list", "verify", "whatif"}
 
 
-_register_optional()
+def _group() -> None:
+    pass
+
+
+def build_app(command: str | None = None) -> typer.Typer:
+    """The ``referee`` application; with *command*, only what that command needs.
+
+    Typer inspects every registered command each time it runs (~1.5 ms a command), so a single
+    ``referee record`` at the table builds only the store's commands. The store's and the
+    scorecard's commands live beside their code and register themselves.
+    """
+    new = typer.Typer(name="referee", help=HELP, no_args_is_help=True, add_completion=False,
+                      pretty_exceptions_enable=False, rich_markup_mode=None)
+    new.callback()(_group)  # keeps `referee COMMAND` a group even when only one command is built
+    for name, fn in CORE.items():
+        if command in (None, name):
+            new.command(name)(fn)
+    if command is None or command in STORE:
+        from referee.store import commands as store_commands
+
+        store_commands.register(new)
+    if command in (None, "scorecard"):
+        from referee.scorecard import commands as scorecard_commands
+
+        scorecard_commands.register(new)
+    return new
+
+
+app = build_app()  # every command: for --help, tests and `python -m referee.cli`
 
 
 def main() -> None:
-    app()
+    word = next((a for a in sys.argv[1:] if not a.startswith("-")), None)
+    known = word in CORE or word in STORE or word == "scorecard"
+    build_app(word if known and "--help" not in sys.argv[1:] else None)()
 
 
 if __name__ == "__main__":

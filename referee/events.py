@@ -11,7 +11,6 @@ when a long record is read. ``line`` is always the last field; change one with `
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple, Union
 
 from referee.cards import Card
@@ -179,8 +178,7 @@ for _cls, _word in DIRECTIVE_OF.items():
     _cls.directive = _word  # the record keyword of the event
 
 
-@dataclass(frozen=True, slots=True)
-class RecordError:
+class RecordError(NamedTuple):
     """A problem found in a record, at a line (0 when it concerns the whole record)."""
 
     line: int

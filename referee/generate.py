@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from referee.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, SUITS, Card, strength
 from referee.events import (
@@ -62,7 +62,7 @@ _RULING_TEXTS = ["双方同级，裁判判定", "tie on time: decided by the ref
 
 def endless_rules(rules: RuleSet | None = None) -> RuleSet:
     """The rule set with ``games_to_win`` raised so that a long generated record never ends the match."""
-    return replace(rules or load("dalian-club"), games_to_win=10**6)
+    return (rules or load("dalian-club"))._replace(games_to_win=10**6)
 
 
 @dataclass

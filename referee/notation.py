@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 
 from referee.cards import _CACHE as _CARD_CACHE
 from referee.cards import CardError, format_cards, parse_card, parse_suit
@@ -49,10 +48,14 @@ class NotationError(ValueError):
     """A line that is not a well-formed directive; the message says what was expected."""
 
 
-@dataclass(slots=True)
 class Record:
-    events: list[Event] = field(default_factory=list)
-    errors: list[RecordError] = field(default_factory=list)
+    """What a reading gives: the events, and an error for every line that could not be read."""
+
+    __slots__ = ("events", "errors")
+
+    def __init__(self, events: list[Event] | None = None, errors: list[RecordError] | None = None):
+        self.events: list[Event] = events if events is not None else []
+        self.errors: list[RecordError] = errors if errors is not None else []
 
     @property
     def header(self) -> MatchHeader | None:

@@ -6,7 +6,6 @@ the same thing and none of them computes a rule of its own.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from referee.cards import Card
@@ -108,8 +107,7 @@ class Note(NamedTuple):
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class TableState:
+class TableState(NamedTuple):
     """Where the match stands after the last event: what a referee at the table needs next."""
 
     game: int
@@ -128,8 +126,7 @@ class TableState:
     points_so_far: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class MatchResult:
+class MatchResult(NamedTuple):
     header: MatchHeader | None
     rules: str
     teams: dict[str, str]
@@ -142,7 +139,7 @@ class MatchResult:
     notes: tuple[Note, ...]
     state: TableState
     forfeit: bool = False
-    extra: dict = field(default_factory=dict)
+    extra: dict | None = None
 
     @property
     def ok(self) -> bool:

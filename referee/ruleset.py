@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, fields
 from pathlib import Path
+from typing import NamedTuple
 
 RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
 DEFAULT_RULES = "dalian-club"
@@ -20,8 +20,7 @@ class RulesError(ValueError):
     """A rule file that cannot be used; the message names the file and the key."""
 
 
-@dataclass(frozen=True, slots=True)
-class RuleSet:
+class RuleSet(NamedTuple):
     name: str
     title: str
     source: str
@@ -110,7 +109,7 @@ KEY_DOCS = {
 }
 
 _CHOICES = {"flip_winner": ("highest", "lowest"), "declarer_rotation": ("partner", "same")}
-_TYPES = {f.name: f.type for f in fields(RuleSet)}
+_TYPES = {k: getattr(v, "__forward_arg__", v) for k, v in RuleSet.__annotations__.items()}  # "int", "bool", "str"
 
 
 def _show(value: object) -> str:

@@ -7,7 +7,7 @@ record file or a stored match id; :func:`load` turns it into the same thing eith
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from referee.events import Event, MatchHeader, RecordError
 
@@ -18,13 +18,12 @@ class SourceError(ValueError):
     """The argument names neither a record file nor a stored match."""
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(NamedTuple):
     name: str  # the file path as given, or the match id
     events: list[Event]
     errors: list[RecordError]  # parse errors (lines of a file; sequence numbers of a stored match)
     origin: str  # "file" | "store"
-    log: list = field(default_factory=list)  # referee.store.LogEntry values; [] for a file
+    log: list | tuple = ()  # referee.store.LogEntry values; () for a file
     rules: str = DEFAULT_RULES  # the rule set named in the match header
 
     @property

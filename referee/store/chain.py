@@ -9,7 +9,7 @@ entry or reordering entries breaks the chain at a place :func:`check` names.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from typing import NamedTuple
 
 try:  # the built-in SHA-256: same digest, without loading OpenSSL (~4 ms at every start)
     from _sha256 import sha256
@@ -36,8 +36,7 @@ def seal(match_id: str, entry: dict, prev: str) -> dict:
     return sealed
 
 
-@dataclass(frozen=True, slots=True)
-class ChainProblem:
+class ChainProblem(NamedTuple):
     match_id: str
     seq: int | None  # None: the file as a whole
     message: str

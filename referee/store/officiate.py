@@ -7,7 +7,7 @@ two referees recording into one match cannot interleave between check and append
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.events import Event, MatchHeader, RecordError
 from referee.store.store import Store, StoreError
@@ -25,8 +25,7 @@ class Rejected(StoreError):
         super().__init__(f"{what} rejected, nothing stored: " + "; ".join(lines))
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     entry: dict  # the entry stored
     event: Event | None  # the event in effect at its place (None for undo/void)
     before: object  # MatchResult before, or None when not needed (recording into an error-free match)
@@ -155,8 +154,7 @@ def correct(store: Store, match_id: str, kind: str, seq: int | None = None, even
     return Outcome(entry, new_event, before, after, new)
 
 
-@dataclass(frozen=True, slots=True)
-class WhatIf:
+class WhatIf(NamedTuple):
     seq: int
     old_event: Event
     new_event: Event

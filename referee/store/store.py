@@ -18,9 +18,9 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import quote, unquote
 
 from referee.events import Event, MatchHeader, RecordError
@@ -47,8 +47,7 @@ class BrokenChain(StoreError):
     pass
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One line of the audit trail."""
 
     seq: int
