@@ -10,7 +10,7 @@ from referee.explain import render
 from referee.results import HandResult, MatchResult
 
 
-def _hand(h: HandResult, lang: str, copy=dict) -> dict:
+def _hand(h: HandResult, lang: str, copy=dict, explain: bool = True) -> dict:
     """One hand's object. ``copy`` copies the result's dicts (to_dict hands them to the caller);
     the streaming writer passes the identity and encodes them as they are."""
     t = h.tribute
@@ -32,7 +32,7 @@ def _hand(h: HandResult, lang: str, copy=dict) -> dict:
         "next_declarer": h.next_declarer,
         "game_winner": h.game_winner,
         "ledger": copy(h.ledger),
-        "explain": [render(s, lang) for s in h.explain],
+        "explain": [render(s, lang) for s in h.explain] if explain else None,
         # Extra keys (record-format.md lets the project add them).
         "game_reason": h.game_reason,
         "level_change": copy(h.level_change),
@@ -65,9 +65,23 @@ def write_json(result: MatchResult, out, lang: str = "en", extra_errors: list[Re
     head = json.dumps({"match": frame.pop("match")}, ensure_ascii=False)
     out.write(head[:-1] + ', "hands": [')
     dumps = json.JSONEncoder(ensure_ascii=False).encode
+    quoted: dict = {}  # step -> its text as a JSON string: a long match repeats the same steps
     for i, h in enumerate(result.hands):
-        out.write((", " if i else "") + dumps(_hand(h, lang, _same)))
+        hand = _hand(h, lang, _same, explain=False)
+        hand["explain"] = _SLOT
+        steps = []
+        for step in h.explain:
+            q = quoted.get(step)
+            if q is None:
+                q = quoted[step] = dumps(render(step, lang))
+            steps.append(q)
+        text = dumps(hand).replace(_SLOT_JSON, "[" + ", ".join(steps) + "]", 1)
+        out.write((", " if i else "") + text)
     out.write("], " + json.dumps(frame, ensure_ascii=False)[1:] + "\n")
+
+
+_SLOT = "\x00explain\x00"  # stands in for the explanation while a hand is encoded, then replaced
+_SLOT_JSON = json.dumps(_SLOT)
 
 
 def _same(d: dict) -> dict:
