@@ -61,18 +61,17 @@ def _replay(source: str, rules: str | None, db: str | None):
 def check(files: list[Path] = typer.Argument(..., help="Record files to check.", show_default=False)) -> None:
     """Check records: exit 0 when valid, else list every error as FILE:LINE: message and exit 1."""
     from referee.engine import replay
-    from referee.notation import parse
     from referee.ruleset import RulesError, load
+    from referee.sources import SourceError, read_record
 
     bad = 0
     for path in files:
         try:
-            text = path.read_text(encoding="utf-8-sig")
-        except (OSError, UnicodeDecodeError) as e:
-            typer.echo(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}", err=True)
+            record = read_record(path)
+        except SourceError as e:
+            typer.echo(str(e), err=True)
             bad += 1
             continue
-        record = parse(text)
         errors = list(record.errors)
         header = record.header
         try:

@@ -178,6 +178,14 @@ for _cls, _word in DIRECTIVE_OF.items():
     _cls.directive = _word  # the record keyword of the event
 
 
+def header_of(events) -> MatchHeader | None:
+    """The match header among *events* (the first ``match`` directive), if any."""
+    for ev in events:
+        if type(ev) is MatchHeader:
+            return ev
+    return None
+
+
 class RecordError(NamedTuple):
     """A problem found in a record, at a line (0 when it concerns the whole record)."""
 

@@ -39,6 +39,7 @@ from referee.events import (
     Trump,
     Waive,
     Warn,
+    header_of,
 )
 from referee.gcpause import no_gc
 from referee.seats import parse_seat, parse_team
@@ -59,10 +60,7 @@ class Record:
 
     @property
     def header(self) -> MatchHeader | None:
-        for ev in self.events:
-            if isinstance(ev, MatchHeader):
-                return ev
-        return None
+        return header_of(self.events)
 
 
 # --- reading -------------------------------------------------------------------------------------

@@ -7,9 +7,12 @@ record file or a stored match id; :func:`load` turns it into the same thing eith
 from __future__ import annotations
 
 import os
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from referee.events import Event, MatchHeader, RecordError
+from referee.events import Event, MatchHeader, RecordError, header_of
+
+if TYPE_CHECKING:
+    from referee.notation import Record
 
 DEFAULT_RULES = "dalian-club"
 
@@ -28,17 +31,26 @@ class Source(NamedTuple):
 
     @property
     def header(self) -> MatchHeader | None:
-        for ev in self.events:
-            if isinstance(ev, MatchHeader):
-                return ev
-        return None
+        return header_of(self.events)
 
 
 def _rules_of(events: list[Event]) -> str:
-    for ev in events:
-        if isinstance(ev, MatchHeader):
-            return ev.rules or DEFAULT_RULES
-    return DEFAULT_RULES
+    header = header_of(events)
+    return (header.rules if header else None) or DEFAULT_RULES
+
+
+def read_record(path: str | os.PathLike) -> Record:
+    """Read and parse a record file (UTF-8, a byte-order mark allowed); SourceError names the file."""
+    from referee.notation import parse
+
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            text = f.read()
+    except UnicodeDecodeError as e:
+        raise SourceError(f"{path}: not a UTF-8 text file ({e.reason} at byte {e.start})") from None
+    except OSError as e:
+        raise SourceError(f"{path}: cannot read it ({e.strerror})") from None
+    return parse(text)
 
 
 def load(source: str, db: str | None = None) -> Source:
@@ -48,16 +60,7 @@ def load(source: str, db: str | None = None) -> Source:
     Raises :class:`SourceError` naming the argument when it is neither.
     """
     if os.path.isfile(source):
-        from referee.notation import parse
-
-        try:
-            with open(source, encoding="utf-8-sig") as f:
-                text = f.read()
-        except UnicodeDecodeError as e:
-            raise SourceError(f"{source}: not a UTF-8 text file ({e.reason} at byte {e.start})") from None
-        except OSError as e:
-            raise SourceError(f"{source}: cannot read it ({e.strerror})") from None
-        record = parse(text)
+        record = read_record(source)
         return Source(name=source, events=list(record.events), errors=list(record.errors), origin="file",
                       log=[], rules=_rules_of(record.events))
 

@@ -385,7 +385,7 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place that lists the
     ):
         """Store record files as matches (refusing a match id already stored unless --replace)."""
         from referee.events import MatchHeader
-        from referee.notation import parse
+        from referee.sources import SourceError, read_record
         from referee.store import officiate
         from referee.store.store import StoreError
 
@@ -393,12 +393,11 @@ def register(app: typer.Typer) -> None:  # noqa: C901 - one place that lists the
         failed = 0
         for path in files:
             try:
-                text = path.read_text(encoding="utf-8-sig")
-            except (OSError, UnicodeDecodeError) as e:
-                typer.echo(f"{path}: cannot read it: {e}", err=True)
+                rec = read_record(path)
+            except SourceError as e:
+                typer.echo(str(e), err=True)
                 failed += 1
                 continue
-            rec = parse(text)
             if rec.errors:
                 typer.echo(f"{path}: not imported, {len(rec.errors)} unreadable line(s):", err=True)
                 for x in rec.errors:
