@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import repeat
 
 from referee import declaring
 from referee import kitty as kitty_rules
@@ -87,14 +86,11 @@ def _counts(cards) -> dict:
 
 def _minus(cards, taken) -> list:
     """The cards left after taking out one of each card in *taken* (a multiset difference)."""
-    left = _counts(taken)
-    out = []
-    for c in cards:
-        if left.get(c, 0):
-            left[c] -= 1
-        else:
-            out.append(c)
-    return out
+    left = list(cards)
+    for c in taken:
+        if c in left:
+            left.remove(c)
+    return left
 
 
 class Reject(Exception):
@@ -107,7 +103,8 @@ class Hand:
     __slots__ = (
         "number", "line", "game", "first_of_game", "fixed_declarer", "blood_owed", "phase", "declarer",
         "declarer_how", "level", "trump", "grab", "declarations", "flips", "draws", "stated_trump", "resolved",
-        "riot", "waived", "tribute", "tribute_checked", "kitty", "kitty_line", "dry", "bury", "final", "points",
+        "riot", "waived", "tribute", "tribute_checked", "kitty", "kitty_line", "dry", "bury", "final", "final_points",
+        "points",
         "declarer_points", "known", "kitty_known", "total", "shown", "broken", "how",
     )
 
@@ -134,7 +131,8 @@ class Hand:
         self.kitty_line = 0
         self.dry: str | None = None
         self.bury: Bury | None = None
-        self.final: list = []
+        self.final: tuple = ()  # the kitty as it stands (dealt, buried, with jokers added)
+        self.final_points = 0
         self.points = 0
         self.declarer_points: DeclarerPoints | None = None
         self.known: dict = {}  # seat -> [n per card]: a lower bound of what the seat was dealt
@@ -565,7 +563,7 @@ class Replay:
         if h.kitty_line:
             raise Reject(f"the kitty was already recorded at line {h.kitty_line}")
         h.kitty, h.kitty_line = ev.cards, ev.line
-        h.final = list(ev.cards)
+        h.final, h.final_points = ev.cards, _points(ev.cards)
         if len(ev.cards) != 6:
             h.broken = True
             raise Reject(f"the kitty holds 6 cards; {len(ev.cards)} given")
@@ -590,20 +588,21 @@ class Replay:
         if len(ev.cards) != 6:
             raise Reject(f"the declarer buries 6 cards; {len(ev.cards)} given")
         tribute = h.tribute.cards if h.tribute else ()
-        own = _minus(_minus(ev.cards, h.kitty), tribute)  # what came from the declarer's dealt hand
+        own = _minus(ev.cards, h.kitty + tribute)  # what came from the declarer's dealt hand
         held = h.shown.get(h.declarer)  # a hand laid open: what the declarer holds (tribute included)
         if held:
-            pool = [*h.kitty, *held.elements()]
+            pool = (*h.kitty, *held.elements())
             lacking = _minus(ev.cards, pool)
             if lacking:
                 raise Reject(f"the declarer's shown hand has no {format_cards(sorted(lacking, key=str))}")
         else:
-            pool = [*h.kitty, *tribute]
+            pool = h.kitty + tribute
         if SMALL_JOKER in ev.cards and ev.cards.count(BIG_JOKER) < min(pool.count(BIG_JOKER), COPIES):
             raise Reject("big jokers are buried before small ones (002 §三.4): a big joker is held")
-        self._known(h, h.declarer, tuple(own), ev)
+        if own:
+            self._known(h, h.declarer, tuple(own), ev)
         h.bury = ev
-        h.final = list(ev.cards)
+        h.final, h.final_points = ev.cards, _points(ev.cards)
 
     def on_king(self, h: Hand, ev: King) -> None:
         if not h.kitty_line:
@@ -632,14 +631,14 @@ class Replay:
         self._known(h, ev.seat, ev.jokers, ev)
         if shown:
             shown.subtract(ev.jokers)  # now in the kitty
-        h.final = kitty + list(ev.jokers)
+        h.final = (*kitty, *ev.jokers)  # jokers carry no points: final_points stands
 
     # --- points and the last trick ------------------------------------------------------------
 
     def on_points(self, h: Hand, ev: Points) -> None:
         if ev.points % 5:
             raise Reject(f"{ev.points} is not a multiple of 5: points come from 5s, 10s and kings")
-        most = TOTAL_POINTS - _points(h.final)
+        most = TOTAL_POINTS - h.final_points
         if h.points + ev.points > most:
             raise Reject(f"more points than exist: {h.points + ev.points} taken, but the kitty holds "
                          f"{TOTAL_POINTS - most} of the {TOTAL_POINTS}, so at most {most}")
@@ -658,7 +657,7 @@ class Replay:
             raise Reject(f"hand {h.number} has no 'kitty': it cannot be settled")
         if h.broken or h.declarer is None or h.trump is None:
             return
-        kitty_pts = _points(h.final)
+        kitty_pts = h.final_points
         dp = h.declarer_points
         if dp is not None and h.points + dp.points + kitty_pts != TOTAL_POINTS:
             self.errors.append(RecordError(dp.line, (
@@ -670,7 +669,7 @@ class Replay:
         rules = self.rules
         big = h.final.count(BIG_JOKER)
         small = h.final.count(SMALL_JOKER)
-        facts = HandFacts(h.declarer, self.levels, h.points, _points(h.final), big, small,
+        facts = HandFacts(h.declarer, self.levels, h.points, h.final_points, big, small,
                           bool(h.dry), ev.dug)
         s = settle(facts, rules)
         decl_team = team_of(h.declarer)
@@ -696,7 +695,7 @@ class Replay:
         h.phase = DONE
         self.hands.append(HandResult(
             hand=h.number, game=h.game, line=h.line, declarer=h.declarer, declarer_team=decl_team,
-            level=h.level, trump=h.trump, tribute=tribute_info, kitty=h.kitty, final_kitty=tuple(h.final),
+            level=h.level, trump=h.trump, tribute=tribute_info, kitty=h.kitty, final_kitty=h.final,
             dry_pot=bool(h.dry), kitty_points=s.kitty_points, kitty_points_physical=facts.kitty_points,
             big_jokers=s.big_jokers, small_jokers=s.small_jokers, points=h.points, dug=ev.dug, score=s.score,
             outcome=s.outcome, level_change=s.level_change, levels_after=levels, blood=s.blood,
@@ -748,8 +747,8 @@ class Replay:
                 bucket = h.known[seat] = [0] * CARD_KINDS
         total = h.total
         over = []
-        pairs = zip(cards, repeat(1)) if len(set(cards)) == len(cards) else _counts(cards).items()
-        for c, n in pairs:
+        for c in set(cards):
+            n = cards.count(c)
             old = bucket[c]
             if n > old:
                 bucket[c] = n
