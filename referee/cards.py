@@ -6,7 +6,6 @@ compare and hash cheaply and the replay of a long record does not allocate per t
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 
 SUITS = "SHCD"
@@ -185,11 +184,6 @@ def parse_cards(tokens: Iterable[str]) -> tuple[Card, ...]:
 
 def format_cards(cards: Iterable[Card]) -> str:
     return " ".join([_NAME[c] for c in cards])
-
-
-def over_copies(cards: Iterable[Card]) -> list[Card]:
-    """Cards seen more than three times (there are only three decks)."""
-    return sorted((c for c, n in Counter(cards).items() if n > COPIES), key=str)
 
 
 # --- order under a trump (gunzi-rules.md §2) -------------------------------------------------------

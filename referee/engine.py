@@ -102,7 +102,7 @@ class Hand:
 
     __slots__ = (
         "number", "line", "game", "first_of_game", "fixed_declarer", "blood_owed", "phase", "declarer",
-        "declarer_how", "level", "trump", "grab", "declarations", "flips", "draws", "stated_trump", "resolved",
+        "level", "trump", "grab", "declarations", "flips", "draws", "stated_trump", "resolved",
         "riot", "waived", "tribute", "tribute_checked", "kitty", "kitty_line", "dry", "bury", "final", "final_points",
         "points",
         "declarer_points", "known", "kitty_known", "total", "shown", "broken", "how",
@@ -114,7 +114,6 @@ class Hand:
         self.first_of_game, self.fixed_declarer, self.blood_owed = first_of_game, fixed_declarer, blood_owed
         self.phase = DECLARING
         self.declarer: str | None = None
-        self.declarer_how = ""
         self.level = 3
         self.trump: str | None = None
         self.grab: Declare | None = None
@@ -161,7 +160,6 @@ class Replay:
         self.blood = 0
         self.hand_number = 0
         self.hand: Hand | None = None
-        self.last_settled: Hand | None = None
         self.ledger = {"EW": 0, "NS": 0}
         self.warnings = {"EW": 0, "NS": 0}
         self.match_over = False
@@ -422,7 +420,7 @@ class Replay:
         stated = h.stated_trump
         if h.first_of_game:
             if h.grab is not None:
-                h.declarer, h.declarer_how = h.grab.seat, "grab"
+                h.declarer = h.grab.seat
                 if stated is None:
                     h.broken = True
                     raise Reject(f"{h.grab.seat} grabbed: record the trump suit drawn next ('trump SUIT')")
@@ -435,7 +433,7 @@ class Replay:
                     h.broken = True
                     raise Reject(f"every player flips a card: no flip from {' '.join(missing)}")
                 seat, card = declaring.flip_winner(h.flips, self.rules.flip_winner)
-                h.declarer, h.declarer_how, h.trump = seat, "flip", card.suit
+                h.declarer, h.trump = seat, card.suit
                 if stated is not None and stated.suit != card.suit:
                     raise Reject(f"the flip makes {card.suit} trump, not {stated.suit} (line {stated.line})")
                 h.how = ("flip", tuple(c for _, c in h.flips))
@@ -443,14 +441,14 @@ class Replay:
                 if stated is None:
                     h.broken = True
                     raise Reject("record the trump suit of the first hand ('trump SUIT')")
-                h.declarer_how, h.trump = "given", stated.suit
+                h.trump = stated.suit
                 h.how = ("given",)
             else:
                 h.broken = True
                 raise Reject(f"hand {h.number} is a game's first hand: record a grab ('declare SEAT BJ'), "
                              "four flips, or 'declarer SEAT'")
         else:
-            h.declarer, h.declarer_how = h.fixed_declarer, "rotation"
+            h.declarer = h.fixed_declarer
             if h.declarations:
                 ev, power = h.declarations[-1]
                 h.trump = power[2]
@@ -704,7 +702,6 @@ class Replay:
             ledger_change=ledger, ledger=dict(self.ledger), levels_before=facts.levels, how=h.how,
             dry_reason=h.dry, rules=rules,
         ))
-        self.last_settled = h
         if s.game_winner is not None:
             self._end_game(s.game_winner, s.game_reason, ev.line, ())
         else:
@@ -769,7 +766,8 @@ class Replay:
             header=self.header, rules=self.rules.name, teams=dict(self.teams), seats=dict(self.seats),
             hands=tuple(self.hands), games=tuple(self.games), winner=self.winner, games_won=dict(self.games_won),
             errors=tuple(sorted(self.errors, key=lambda e: e.line)), notes=tuple(self.notes),
-            state=self.state(), forfeit=self.forfeit,
+            state=self.state(), forfeit=self.forfeit, ledger=dict(self.ledger),
+            ledger_headline=self.rules.ledger_headline,
         )
 
     def state(self) -> TableState:

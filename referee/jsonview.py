@@ -105,7 +105,8 @@ def _frame(result: MatchResult, extra_errors) -> dict:
         "match": match,
         "games": [{"game": g.game, "winner": g.winner, "reason": g.reason, "last_hand": g.last_hand}
                   for g in result.games],
-        "result": {"winner": result.winner, "games": dict(result.games_won), "forfeit": result.forfeit},
+        "result": {"winner": result.winner, "games": dict(result.games_won), "forfeit": result.forfeit,
+                   "ledger": dict(result.ledger or {}), "ledger_headline": result.ledger_headline},
         "errors": [{"line": e.line, "message": e.message} for e in errors],
         "notes": [{"kind": n.kind, "line": n.line, "game": n.game, "hand": n.hand, "seat": n.seat,
                    "team": n.team, "text": n.text} for n in result.notes],

@@ -140,6 +140,8 @@ class MatchResult(NamedTuple):
     state: TableState
     forfeit: bool = False
     extra: dict | None = None
+    ledger: dict | None = None  # the points ledger's final totals (gunzi-rules.md §9), per player of each team
+    ledger_headline: bool = False  # the rule set makes the ledger the headline score (classic)
 
     @property
     def ok(self) -> bool:

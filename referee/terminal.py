@@ -108,6 +108,12 @@ def result_lines(result: MatchResult, lang: str = "en") -> list[str]:
             who = word(n.seat or n.team or "", lang)
             out.append(f"{'警告' if zh and n.kind == 'warn' else '裁定' if zh else n.kind} {who}: {n.text} "
                        f"(line {n.line})")
+    if result.ledger is not None:
+        led = f"EW {result.ledger['EW']:+d}, NS {result.ledger['NS']:+d}"
+        if result.ledger_headline:
+            out.append(f"{'计分（主要成绩）' if zh else 'ledger (the headline score)'}: {led}")
+        else:
+            out.append(f"{'计分' if zh else 'ledger'}: {led}")
     games = f"EW {result.games_won['EW']} : {result.games_won['NS']} NS"
     if result.winner:
         how = ("判负 " if zh else "forfeit, ") if result.forfeit else ""

@@ -545,3 +545,21 @@ def test_the_installed_referee_script(tmp_path):
     missing = subprocess.run([script, "replay", str(tmp_path / "gone.gunzi")], capture_output=True, text=True,
                              env=env, timeout=120)
     assert missing.returncode == 2 and "gone.gunzi" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def test_replay_json_carries_the_final_ledger_and_whether_it_is_the_headline():
+    # The example's ledger, worked out hand by hand in its comments (gunzi-rules.md §9), ends EW −3, NS +3.
+    # dalian-club keeps the ledger beside the levels; classic (seed 000) makes it the headline score.
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    runner = CliRunner()
+    club = json.loads(runner.invoke(app, ["replay", str(EXAMPLE), "--json"]).stdout)
+    assert club["result"]["ledger"] == {"EW": -3, "NS": 3}
+    assert club["result"]["ledger"] == club["hands"][-1]["ledger"]
+    assert club["result"]["ledger_headline"] is False
+    classic = json.loads(runner.invoke(app, ["replay", str(EXAMPLE), "--json", "--rules", "classic"]).stdout)
+    assert classic["result"]["ledger_headline"] is True
+    table = runner.invoke(app, ["replay", str(EXAMPLE), "--rules", "classic"]).stdout
+    assert "ledger (the headline score)" in table
