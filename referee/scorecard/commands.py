@@ -6,6 +6,7 @@ and the store load inside the command.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -89,7 +90,8 @@ def register(app: typer.Typer) -> None:
                                      help="A record file, or the id of a stored match."),
         output: Path = typer.Option(None, "-o", "--output",
                                     help="PDF to write (default reports/<match-id>.pdf); with --all, a folder."),
-        lang: str = typer.Option("zh", "--lang", help="Language of the scorecard: zh or en."),
+        lang: str = typer.Option(None, "--lang",
+                                 help="Language of the scorecard: zh or en (else $REFEREE_LANG, else zh)."),
         font: str = typer.Option(None, "--font", metavar="PATH",
                                  help="Embed this TrueType font (.ttf/.ttc) instead of the reader's "
                                       "Chinese font (STSong-Light)."),
@@ -98,7 +100,7 @@ def register(app: typer.Typer) -> None:
         db: str = typer.Option(None, "--db", help=DB_HELP),
     ):
         """Write a match's PDF scorecard: header, hand by hand, levels chart, result, notes, signatures."""
-        lang = (lang or "").lower()
+        lang = (lang or os.environ.get("REFEREE_LANG") or "zh").lower()
         if lang not in LANGS:
             _fail(f"error: --lang must be zh or en, not {lang!r}", 2)
         if all_:
