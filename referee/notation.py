@@ -343,16 +343,27 @@ def parse(text: str) -> Record:
     events, errors = record.events, record.errors
     if text.startswith("\ufeff"):
         text = text[1:]
+    # A long record repeats many lines exactly ("hand", "last def", "points 20", "declare S 4S"):
+    # each distinct line is read once and its event copied with the new line number.
+    seen: dict[str, Event | None] = {}
+    new = tuple.__new__
     with no_gc():
         for number, raw in enumerate(text.splitlines(), 1):
-            try:
-                ev = parse_line(raw, number)
-            except NotationError as e:
-                errors.append(RecordError(number, str(e)))
-                continue
+            ev = seen.get(raw, _UNSEEN)
+            if ev is _UNSEEN:
+                try:
+                    ev = seen[raw] = parse_line(raw, number)
+                except NotationError as e:
+                    errors.append(RecordError(number, str(e)))
+                    continue
+            elif ev is not None:
+                ev = new(type(ev), (*ev[:-1], number))  # the same event at this line
             if ev is not None:
                 events.append(ev)
     return record
+
+
+_UNSEEN = object()
 
 
 # --- writing -------------------------------------------------------------------------------------
