@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from referee.bilingual import Bilingual
+
 SUITS = "SHCD"
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
 SUIT_ZH = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
@@ -31,8 +33,8 @@ JOKER = "J"  # the suit field of both jokers
 COPIES = 3  # three decks: no card exists more than three times in one deal
 
 
-class CardError(ValueError):
-    """A token that is not a card; the message is in the referee's terms."""
+class CardError(Bilingual, ValueError):
+    """A token that is not a card; the message is in the referee's terms (English, and ``.zh``)."""
 
 
 class Card(int):
@@ -46,7 +48,8 @@ class Card(int):
         try:
             return _BY_KEY[(rank, suit)]
         except KeyError:
-            raise CardError(f"no such card: rank {rank}, suit {suit}") from None
+            raise CardError(f"no such card: rank {rank}, suit {suit}",
+                            f"没有这张牌：点数 {rank}，花色 {suit}") from None
 
     @property
     def rank(self) -> int:
@@ -136,7 +139,8 @@ def parse_suit(token: str) -> str:
         return SUIT_SYMBOLS[t]
     if t in _SUIT_WORDS:
         return _SUIT_WORDS[t]
-    raise CardError(f"'{token}' is not a suit (S H C D, ♠ ♥ ♣ ♦, 黑桃 红桃 梅花 方块)")
+    raise CardError(f"'{token}' is not a suit (S H C D, ♠ ♥ ♣ ♦, 黑桃 红桃 梅花 方块)",
+                    f"'{token}' 不是花色（S H C D、♠ ♥ ♣ ♦、黑桃 红桃 梅花 方块）")
 
 
 def parse_card(token: str) -> Card:
@@ -154,7 +158,7 @@ def parse_card(token: str) -> Card:
 
 def _parse_slow(token: str, t: str) -> Card:
     if not t:
-        raise CardError("empty card")
+        raise CardError("empty card", "缺少牌名")
     suit = rank_word = None
     for sym, s in SUIT_SYMBOLS.items():
         if t.startswith(sym) or t.endswith(sym):
@@ -171,10 +175,12 @@ def _parse_slow(token: str, t: str) -> Card:
         elif t[0] in SUITS:
             suit, rank_word = t[0], t[1:]
     if suit is None or rank_word is None:
-        raise CardError(f"'{token}' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)")
+        raise CardError(f"'{token}' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)",
+                        f"'{token}' 不是一张牌（写法如 10H、KS、BJ、大王、红桃10）")
     rank = _RANK_WORDS.get(rank_word)
     if rank is None:
-        raise CardError(f"'{token}': '{rank_word}' is not a rank (2-10, J, Q, K, A)")
+        raise CardError(f"'{token}': '{rank_word}' is not a rank (2-10, J, Q, K, A)",
+                        f"'{token}'：'{rank_word}' 不是点数（2-10、J、Q、K、A）")
     return _CACHE[str(Card(rank, suit))]
 
 

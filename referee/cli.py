@@ -58,8 +58,12 @@ def _replay(source: str, rules: str | None, db: str | None):
     return src, result
 
 
-def check(files: list[Path] = typer.Argument(..., help="Record files to check.", show_default=False)) -> None:
+def check(
+    files: list[Path] = typer.Argument(..., help="Record files to check.", show_default=False),
+    lang: str | None = typer.Option(None, "--lang", help=LANG_HELP),
+) -> None:
     """Check records: exit 0 when valid, else list every error as FILE:LINE: message and exit 1."""
+    language = _lang(lang)
     from referee.engine import replay
     from referee.ruleset import RulesError, load
     from referee.sources import SourceError, read_record
@@ -81,7 +85,7 @@ def check(files: list[Path] = typer.Argument(..., help="Record files to check.",
             rules = load("dalian-club")
         errors += replay(record.events, rules).errors
         for e in sorted(errors, key=lambda e: e.line):
-            typer.echo(f"{path}:{e.line}: {e.message}")
+            typer.echo(f"{path}:{e.line}: {e.text(language)}")
         bad += bool(errors)
     raise typer.Exit(1 if bad else 0)
 
@@ -89,7 +93,8 @@ def check(files: list[Path] = typer.Argument(..., help="Record files to check.",
 def _rule_error(header, e):
     from referee.events import RecordError
 
-    return RecordError(header.line if header else 0, f"rules={header.rules if header else ''}: {e}")
+    name = header.rules if header else ""
+    return RecordError(header.line if header else 0, f"rules={name}: {e}", f"rules={name}：规则集无法使用（{e}）")
 
 
 def replay_cmd(
@@ -114,7 +119,7 @@ def replay_cmd(
 
     typer.echo(match_view(result, language))
     for e in errors:
-        typer.echo(f"{src.name}:{e.line}: {e.message}", err=True)
+        typer.echo(f"{src.name}:{e.line}: {e.text(language)}", err=True)
 
 
 def explain(

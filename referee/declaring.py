@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from referee.bilingual import Bilingual
 from referee.cards import BIG_JOKER, SMALL_JOKER, Card, flip_value
 
 
-class DeclarationError(ValueError):
-    pass
+class DeclarationError(Bilingual, ValueError):
+    """Cards that cannot declare: ``DeclarationError(en, zh)``."""
 
 
 def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> tuple[int, int, str]:
@@ -19,22 +20,27 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> tuple[in
     """
     first = cards[0]
     if cards.count(first) != len(cards):
-        raise DeclarationError(f"a declaration shows identical cards, not {' '.join(map(str, cards))}")
+        raise DeclarationError(f"a declaration shows identical cards, not {' '.join(map(str, cards))}",
+                               f"亮主要亮相同的牌，不能是 {' '.join(c.zh() for c in cards)}")
     n = len(cards)
     if first.is_joker:
         if n != 3:
-            what = "a single big joker grabs only in a game's first hand" if first == BIG_JOKER and n == 1 \
-                else "jokers declare only as three of a kind"
-            raise DeclarationError(what)
+            if first == BIG_JOKER and n == 1:
+                raise DeclarationError("a single big joker grabs only in a game's first hand",
+                                       "一张大王只在每轮第一局抢亮")
+            raise DeclarationError("jokers declare only as three of a kind", "王只能三张一起亮主")
         if as_suit is None:
-            raise DeclarationError("three jokers name a suit: add 'as S|H|C|D' (never no-trump)")
+            raise DeclarationError("three jokers name a suit: add 'as S|H|C|D' (never no-trump)",
+                                   "三张王亮主要指定花色：加上 'as S|H|C|D'（不能无主）")
         return (3, 2 if first == BIG_JOKER else 1, as_suit)
     if as_suit is not None:
-        raise DeclarationError("only three jokers name a suit with 'as'; level cards declare their own suit")
+        raise DeclarationError("only three jokers name a suit with 'as'; level cards declare their own suit",
+                               "只有三张王才用 'as' 指定花色；级牌亮的就是它自己的花色")
     if first.rank != level:
-        raise DeclarationError(f"{first} is not a level card: this hand is played at level {level}")
+        raise DeclarationError(f"{first} is not a level card: this hand is played at level {level}",
+                               f"{first.zh()}不是级牌：本局打{level}")
     if n > 3:
-        raise DeclarationError("at most three identical cards exist")
+        raise DeclarationError("at most three identical cards exist", "相同的牌最多只有三张")
     return (n, 0, first.suit)
 
 

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from referee import declaring
 from referee import kitty as kitty_rules
-from referee.cards import ALL_CARDS, BIG_JOKER, COPIES, SMALL_JOKER, format_cards, strength
+from referee.bilingual import Bilingual
+from referee.cards import ALL_CARDS, BIG_JOKER, COPIES, SMALL_JOKER, SUIT_ZH, format_cards, strength
 from referee.cards import POINTS as CARD_POINTS
 from referee.events import (
     Bury,
@@ -44,7 +45,7 @@ from referee.events import (
 from referee.gcpause import no_gc
 from referee.results import GameResult, HandResult, MatchResult, Note, Step, TableState, TributeInfo
 from referee.ruleset import RuleSet
-from referee.seats import SEATS, other_team, team_of, upper_hand
+from referee.seats import SEAT_ZH, SEATS, TEAM_ZH, other_team, team_of, upper_hand
 from referee.settle import HandFacts, settle
 
 # Phases of a hand: a directive may not come after one of a later phase.
@@ -55,6 +56,7 @@ PHASE_OF = {
     Points: POINTS, DeclarerPoints: POINTS, Last: DONE,
 }
 PHASE_NAME = ["declaring", "tribute", "kitty", "bury", "kings", "points", "done"]
+PHASE_ZH = ["亮主", "进贡", "底牌", "扣底", "扣王", "计分", "结束"]
 TOTAL_POINTS = 300
 CARD_KINDS = len(ALL_CARDS)
 
@@ -84,6 +86,11 @@ def _counts(cards) -> dict:
     return counts
 
 
+def _zh(cards) -> str:
+    """Cards in Chinese for a message: ``红桃10 大王``."""
+    return " ".join([c.zh() for c in cards])
+
+
 def _minus(cards, taken) -> list:
     """The cards left after taking out one of each card in *taken* (a multiset difference)."""
     left = list(cards)
@@ -93,8 +100,9 @@ def _minus(cards, taken) -> list:
     return left
 
 
-class Reject(Exception):
-    """An event that breaks a rule: the message goes to the record's errors, the event is left out."""
+class Reject(Bilingual, Exception):
+    """An event that breaks a rule: ``Reject(en, zh)``; the message goes to the record's errors (in both
+    languages), the event is left out."""
 
 
 class Hand:
@@ -173,7 +181,8 @@ class Replay:
 
     def run(self, events: Sequence[Event]) -> MatchResult:
         if events and not isinstance(events[0], MatchHeader):
-            self.errors.append(RecordError(events[0].line, "the record must start with 'match id=…'"))
+            self.errors.append(RecordError(events[0].line, "the record must start with 'match id=…'",
+                                           "记录要以 'match id=…' 开头"))
         handlers, phases = self.HANDLERS, PHASE_OF
         for ev in events:
             kind = type(ev)
@@ -189,19 +198,21 @@ class Replay:
                         continue
                 handlers[kind](self, h, ev)
             except Reject as e:
-                self.errors.append(RecordError(ev.line, str(e)))
+                self.errors.append(RecordError(ev.line, str(e), e.zh))
         return self.result()
 
     # --- match-level directives ---------------------------------------------------------------
 
     def on_match(self, ev: MatchHeader) -> None:
         if self.header is not None:
-            raise Reject(f"a second 'match' header (the first is at line {self.header.line})")
+            raise Reject(f"a second 'match' header (the first is at line {self.header.line})",
+                         f"重复的 'match' 开头行（第一个在第{self.header.line}行）")
         self.header = ev
 
     def _before_hands(self, ev: Event) -> None:
         if self.seen_first_hand:
-            raise Reject(f"out of order: '{ev.directive}' belongs before the first hand")
+            raise Reject(f"out of order: '{ev.directive}' belongs before the first hand",
+                         f"顺序不对：'{ev.directive}' 应写在第一局之前")
 
     def on_team(self, ev: TeamName) -> None:
         self._before_hands(ev)
@@ -216,10 +227,12 @@ class Replay:
         self._abandon_open_hand(ev.line)
         if self.match_over:
             self.skipping = True
-            raise Reject(f"the match is over ({self.winner} won): no more hands")
+            raise Reject(f"the match is over ({self.winner} won): no more hands",
+                         f"比赛已结束（{TEAM_ZH[self.winner]}胜）：不能再开新局")
         if self.awaiting_ruling:
             self.skipping = True
-            raise Reject(f"game {self.game} ended on time with the levels tied: record a 'ruling' first")
+            raise Reject(f"game {self.game} ended on time with the levels tied: record a 'ruling' first",
+                         f"第{self.game}轮到时结束，双方级数相同：请先记录裁决（'ruling'）")
         self.skipping = False
         self.hand_number += 1
         first = self.next_declarer is None
@@ -230,13 +243,14 @@ class Replay:
         h = self.hand
         if h is not None and h.phase != DONE:
             self.errors.append(RecordError(
-                h.line, f"hand {h.number} has no 'last' before line {line}: it is not settled"))
+                h.line, f"hand {h.number} has no 'last' before line {line}: it is not settled",
+                f"第{h.number}局到第{line}行还没有 'last'（末墩）：这一局无法结算"))
         self.hand = None
 
     def on_warn(self, ev: Warn) -> None:
         team = team_of(ev.seat)
         if self.match_over:
-            raise Reject("the match is over: no more warnings")
+            raise Reject("the match is over: no more warnings", "比赛已结束：不能再警告")
         self.warnings[team] += 1
         self.notes.append(Note("warn", ev.line, self.game, self._hand_no(), ev.seat, team, ev.text))
         limit = self.rules.warnings_limit
@@ -249,14 +263,17 @@ class Replay:
 
     def on_time(self, ev: Time) -> None:
         if not self.rules.time_limit_minutes:
-            raise Reject(f"the {self.rules.name} rules have no time limit (match.time_limit_minutes = 0)")
+            raise Reject(f"the {self.rules.name} rules have no time limit (match.time_limit_minutes = 0)",
+                         f"{self.rules.name} 规则没有时间限制（match.time_limit_minutes = 0）")
         if self.match_over:
-            raise Reject("the match is over")
+            raise Reject("the match is over", "比赛已结束")
         if self.hand is not None and self.hand.phase != DONE:
             raise Reject(f"time is called between hands: hand {self.hand.number} is not finished "
-                         "(record its last trick, or 'redeal')")
+                         "(record its last trick, or 'redeal')",
+                         f"到时只能在两局之间叫：第{self.hand.number}局还没打完"
+                         "（请记录末墩 'last'，或 'redeal' 重新发牌）")
         if self.awaiting_ruling:
-            raise Reject("time was already called in this game")
+            raise Reject("time was already called in this game", "本轮已经叫过到时")
         self.notes.append(Note("time", ev.line, self.game, self._hand_no()))
         ew, ns = self.levels["EW"], self.levels["NS"]
         if ew != ns:
@@ -272,7 +289,8 @@ class Replay:
 
     def on_ruling(self, ev: Ruling) -> None:
         if self.match_over:
-            raise Reject("the match is over: a ruling cannot change it here; correct the record instead")
+            raise Reject("the match is over: a ruling cannot change it here; correct the record instead",
+                         "比赛已结束：裁决不能在这里改变结果，请更正记录")
         self.notes.append(Note("ruling", ev.line, self.game, self._hand_no(), None, ev.winner, ev.text))
         if self.hand is not None and self.hand.phase != DONE:
             self.hand = None  # the hand in progress is not played out
@@ -284,9 +302,10 @@ class Replay:
     def on_redeal(self, ev: Redeal) -> None:
         h = self.hand
         if h is None or self.skipping:
-            raise Reject("'redeal' belongs inside a hand")
+            raise Reject("'redeal' belongs inside a hand", "'redeal'（重新发牌）只能写在一局之内")
         if h.phase == DONE:
-            raise Reject(f"hand {h.number} is already settled: it cannot be redealt")
+            raise Reject(f"hand {h.number} is already settled: it cannot be redealt",
+                         f"第{h.number}局已经结算：不能重新发牌")
         self.notes.append(Note("redeal", ev.line, self.game, h.number))
         self.hand = Hand(h.number, h.line, h.game, h.first_of_game, h.fixed_declarer, h.blood_owed)
 
@@ -318,7 +337,8 @@ class Replay:
             return None
         h = self.hand
         if h is None:
-            raise Reject(f"'{ev.directive}' outside a hand: start the hand with 'hand'")
+            raise Reject(f"'{ev.directive}' outside a hand: start the hand with 'hand'",
+                         f"'{ev.directive}' 不在任何一局之内：请先用 'hand' 开始一局")
         return h
 
     def _enter(self, ev: Event, phase: int) -> Hand | None:
@@ -330,10 +350,11 @@ class Replay:
         if phase == h.phase:
             return h
         if h.phase == DONE:
-            raise Reject(f"out of order: hand {h.number} is over; '{ev.directive}' comes before 'last'")
+            raise Reject(f"out of order: hand {h.number} is over; '{ev.directive}' comes before 'last'",
+                         f"顺序不对：第{h.number}局已经结束；'{ev.directive}' 应在 'last' 之前")
         if phase < h.phase:
             raise Reject(f"out of order: '{ev.directive}' comes before the {PHASE_NAME[h.phase]} of hand "
-                         f"{h.number}")
+                         f"{h.number}", f"顺序不对：'{ev.directive}' 应在第{h.number}局的{PHASE_ZH[h.phase]}之前")
         if phase > DECLARING and not h.resolved:
             self._soft(self._resolve_declaring, h, ev.line)
         if phase > TRIBUTE and not h.tribute_checked and h.declarer is not None:
@@ -346,14 +367,16 @@ class Replay:
         try:
             check(h, line)
         except Reject as e:
-            self.errors.append(RecordError(line, str(e)))
+            self.errors.append(RecordError(line, str(e), e.zh))
 
     def on_declarer(self, h: Hand, ev: DeclarerIs) -> None:
         if h.fixed_declarer is not None and ev.seat != h.fixed_declarer:
             raise Reject(f"the declarer of hand {h.number} is {h.fixed_declarer} by the last hand's result, "
-                         f"not {ev.seat}")
+                         f"not {ev.seat}",
+                         f"按上一局的结果，第{h.number}局的庄家是{SEAT_ZH[h.fixed_declarer]}，"
+                         f"不是{SEAT_ZH[ev.seat]}")
         if h.first_of_game and (h.grab or h.flips):
-            raise Reject("the grab or the flips already fix this hand's declarer")
+            raise Reject("the grab or the flips already fix this hand's declarer", "抢亮或翻牌已经定了本局的庄家")
         h.declarer = ev.seat
 
     def on_declare(self, h: Hand, ev: Declare) -> None:
@@ -361,57 +384,71 @@ class Replay:
         if h.first_of_game:
             if ev.cards != (BIG_JOKER,) or ev.as_suit:
                 raise Reject("in a game's first hand only one big joker grabs (抢亮大王); level cards declare "
-                             "from the second hand on")
+                             "from the second hand on",
+                             "每轮第一局只能用一张大王抢亮（抢亮大王）；级牌亮主从第二局开始")
             if h.grab is not None:
-                raise Reject(f"{h.grab.seat} already grabbed at line {h.grab.line}: a grab cannot be overcalled")
+                raise Reject(f"{h.grab.seat} already grabbed at line {h.grab.line}: a grab cannot be overcalled",
+                             f"{SEAT_ZH[h.grab.seat]}已在第{h.grab.line}行抢亮：抢亮不能被反")
             if h.flips or h.declarer:
-                raise Reject("out of order: the grab comes before any flip or 'declarer'")
+                raise Reject("out of order: the grab comes before any flip or 'declarer'",
+                             "顺序不对：抢亮要在翻牌或 'declarer' 之前")
             h.grab = ev
             return
         if h.draws:
-            raise Reject("out of order: declarations come before a draw from the kitty")
+            raise Reject("out of order: declarations come before a draw from the kitty",
+                         "顺序不对：亮主要在从底牌抽牌之前")
         level = self.levels[team_of(h.fixed_declarer)]
         try:
             power = declaring.strength(ev.cards, level, ev.as_suit)
         except declaring.DeclarationError as e:
-            raise Reject(str(e)) from None
+            raise Reject(str(e), e.zh) from None
         if h.declarations:
             old_ev, old = h.declarations[-1]
             if not declaring.beats(power, old):
                 raise Reject(f"{format_cards(ev.cards)} does not beat {old_ev.seat}'s {format_cards(old_ev.cards)} "
                              f"(line {old_ev.line}): an overcall needs more identical cards, or three small "
-                             "jokers over three level cards, three big over three small")
+                             "jokers over three level cards, three big over three small",
+                             f"{_zh(ev.cards)} 反不过{SEAT_ZH[old_ev.seat]}的 {_zh(old_ev.cards)}"
+                             f"（第{old_ev.line}行）："
+                             "反主要亮更多张相同的牌，或三张小王反三张级牌、三张大王反三张小王")
         h.declarations.append((ev, power))
 
     def on_flip(self, h: Hand, ev: Flip) -> None:
         if not h.first_of_game:
-            raise Reject("flips decide only a game's first hand; later hands have a fixed declarer")
+            raise Reject("flips decide only a game's first hand; later hands have a fixed declarer",
+                         "翻牌只定每轮第一局的庄家；以后各局的庄家已经定了")
         if h.grab is not None:
-            raise Reject(f"{h.grab.seat} grabbed at line {h.grab.line}: nobody flips")
+            raise Reject(f"{h.grab.seat} grabbed at line {h.grab.line}: nobody flips",
+                         f"{SEAT_ZH[h.grab.seat]}已在第{h.grab.line}行抢亮：不再翻牌")
         if h.declarer:
-            raise Reject("the declarer is already stated: nobody flips")
+            raise Reject("the declarer is already stated: nobody flips", "庄家已经写明：不再翻牌")
         if not ev.card.is_joker and any(s == ev.seat and not c.is_joker for s, c in h.flips):
-            raise Reject(f"{ev.seat} has already flipped (only a joker is flipped again)")
+            raise Reject(f"{ev.seat} has already flipped (only a joker is flipped again)",
+                         f"{SEAT_ZH[ev.seat]}已经翻过牌了（翻到王才再翻）")
         h.flips.append((ev.seat, ev.card))
         self._known(h, None, (ev.card,), ev)
 
     def on_draw(self, h: Hand, ev: Draw) -> None:
         if h.first_of_game:
-            raise Reject("a draw fixes trump only in later hands; the first hand grabs or flips")
+            raise Reject("a draw fixes trump only in later hands; the first hand grabs or flips",
+                         "抽底牌定主只用于以后各局；每轮第一局靠抢亮或翻牌")
         if h.declarations:
-            raise Reject("somebody declared: there is no draw")
+            raise Reject("somebody declared: there is no draw", "已经有人亮主：不抽底牌")
         cards = [*h.draws, *ev.cards]
         suited = [i for i, c in enumerate(cards) if not c.is_joker]
         if suited and suited[0] != len(cards) - 1:
-            raise Reject(f"the draw stops at the first suited card ({cards[suited[0]]})")
+            raise Reject(f"the draw stops at the first suited card ({cards[suited[0]]})",
+                         f"抽到第一张不是王的牌（{cards[suited[0]].zh()}）就停")
         if len(cards) >= 6 and not suited:
-            raise Reject("six jokers drawn: the kitty is all jokers and the hand is dealt again ('redeal')")
+            raise Reject("six jokers drawn: the kitty is all jokers and the hand is dealt again ('redeal')",
+                         "抽出六张王：底牌全是王，这一局重新发牌（'redeal'）")
         h.draws.extend(ev.cards)
         self._known(h, None, ev.cards, ev)
 
     def on_trump(self, h: Hand, ev: Trump) -> None:
         if h.stated_trump is not None:
-            raise Reject(f"trump is already stated at line {h.stated_trump.line}")
+            raise Reject(f"trump is already stated at line {h.stated_trump.line}",
+                         f"主花色已在第{h.stated_trump.line}行写明")
         h.stated_trump = ev
 
     def _resolve_declaring(self, h: Hand, line: int) -> None:
@@ -423,7 +460,8 @@ class Replay:
                 h.declarer = h.grab.seat
                 if stated is None:
                     h.broken = True
-                    raise Reject(f"{h.grab.seat} grabbed: record the trump suit drawn next ('trump SUIT')")
+                    raise Reject(f"{h.grab.seat} grabbed: record the trump suit drawn next ('trump SUIT')",
+                                 f"{SEAT_ZH[h.grab.seat]}抢亮了：请记录随后摸到的主花色（'trump 花色'）")
                 h.trump = stated.suit
                 h.how = ("grab",)
             elif h.flips:
@@ -431,22 +469,27 @@ class Replay:
                 missing = [s for s in SEATS if s not in seats_flipped]
                 if missing:
                     h.broken = True
-                    raise Reject(f"every player flips a card: no flip from {' '.join(missing)}")
+                    raise Reject(f"every player flips a card: no flip from {' '.join(missing)}",
+                                 f"每家都要翻一张牌：{'、'.join(SEAT_ZH[s] for s in missing)}没有翻")
                 seat, card = declaring.flip_winner(h.flips, self.rules.flip_winner)
                 h.declarer, h.trump = seat, card.suit
                 if stated is not None and stated.suit != card.suit:
-                    raise Reject(f"the flip makes {card.suit} trump, not {stated.suit} (line {stated.line})")
+                    raise Reject(f"the flip makes {card.suit} trump, not {stated.suit} (line {stated.line})",
+                                 f"按翻牌，主是{SUIT_ZH[card.suit]}，不是{SUIT_ZH[stated.suit]}（第{stated.line}行）")
                 h.how = ("flip", tuple(c for _, c in h.flips))
             elif h.declarer is not None:
                 if stated is None:
                     h.broken = True
-                    raise Reject("record the trump suit of the first hand ('trump SUIT')")
+                    raise Reject("record the trump suit of the first hand ('trump SUIT')",
+                                 "请记录第一局的主花色（'trump 花色'）")
                 h.trump = stated.suit
                 h.how = ("given",)
             else:
                 h.broken = True
                 raise Reject(f"hand {h.number} is a game's first hand: record a grab ('declare SEAT BJ'), "
-                             "four flips, or 'declarer SEAT'")
+                             "four flips, or 'declarer SEAT'",
+                             f"第{h.number}局是一轮的第一局：请记录抢亮（'declare 座位 BJ'）、四家翻牌，"
+                             "或 'declarer 座位'")
         else:
             h.declarer = h.fixed_declarer
             if h.declarations:
@@ -454,21 +497,25 @@ class Replay:
                 h.trump = power[2]
                 h.how = ("declared", ev.seat, ev.cards)
                 if stated is not None and stated.suit != h.trump:
-                    raise Reject(f"trump is {h.trump} by the declaration at line {ev.line}, not {stated.suit}")
+                    raise Reject(f"trump is {h.trump} by the declaration at line {ev.line}, not {stated.suit}",
+                                 f"按第{ev.line}行的亮主，主是{SUIT_ZH[h.trump]}，不是{SUIT_ZH[stated.suit]}")
             elif h.draws:
                 h.trump = h.draws[-1].suit if not h.draws[-1].is_joker else None
                 if h.trump is None:
                     h.broken = True
-                    raise Reject("the draw ended on a joker: draw on to the first suited card")
+                    raise Reject("the draw ended on a joker: draw on to the first suited card",
+                                 "抽牌停在了王上：要接着抽到第一张不是王的牌")
                 h.how = ("drawn", tuple(h.draws))
                 if stated is not None and stated.suit != h.trump:
-                    raise Reject(f"the draw makes {h.trump} trump, not {stated.suit}")
+                    raise Reject(f"the draw makes {h.trump} trump, not {stated.suit}",
+                                 f"按抽牌，主是{SUIT_ZH[h.trump]}，不是{SUIT_ZH[stated.suit]}")
             elif stated is not None:
                 h.trump = stated.suit
                 h.how = ("stated",)
             else:
                 h.broken = True
-                raise Reject(f"hand {h.number} has no trump: record declarations, a 'draw' or 'trump SUIT'")
+                raise Reject(f"hand {h.number} has no trump: record declarations, a 'draw' or 'trump SUIT'",
+                             f"第{h.number}局没有定主：请记录亮主、抽底牌（'draw'）或 'trump 花色'")
         h.level = self.levels[team_of(h.declarer)]
 
     # --- tribute ------------------------------------------------------------------------------
@@ -478,26 +525,30 @@ class Replay:
 
     def on_riot(self, h: Hand, ev: Riot) -> None:
         if not self.rules.riot:
-            raise Reject(f"riot (暴动) is not part of the {self.rules.name} rules (tribute.riot = false)")
+            raise Reject(f"riot (暴动) is not part of the {self.rules.name} rules (tribute.riot = false)",
+                         f"{self.rules.name} 规则里没有暴动（tribute.riot = false）")
         if h.declarer is None:
             return
         paying = team_of(self._giver(h))
         if team_of(ev.seat) != paying:
-            raise Reject(f"only the paying side ({paying}) riots; {ev.seat} is on the receiving side")
+            raise Reject(f"only the paying side ({paying}) riots; {ev.seat} is on the receiving side",
+                         f"只有进贡的一方（{TEAM_ZH[paying]}）才能暴动；{SEAT_ZH[ev.seat]}是受贡的一方")
         if len(ev.cards) != 3 or ev.cards[0] not in (BIG_JOKER, SMALL_JOKER) or len(set(ev.cards)) != 1:
-            raise Reject("a riot shows three big jokers or three small jokers")
+            raise Reject("a riot shows three big jokers or three small jokers", "暴动要亮出三张大王或三张小王")
         if h.tribute is not None:
-            raise Reject(f"out of order: the tribute was already given at line {h.tribute.line}")
+            raise Reject(f"out of order: the tribute was already given at line {h.tribute.line}",
+                         f"顺序不对：第{h.tribute.line}行已经进贡了")
         self._known(h, ev.seat, ev.cards, ev)
         if not h.blood_owed:
-            raise Reject("no blood is owed this hand: a riot has nothing to waive")
+            raise Reject("no blood is owed this hand: a riot has nothing to waive", "这一局不欠血：暴动没有贡可免")
         h.riot = ev
 
     def on_waive(self, h: Hand, ev: Waive) -> None:
         if h.tribute is not None:
-            raise Reject(f"out of order: the tribute was already given at line {h.tribute.line}")
+            raise Reject(f"out of order: the tribute was already given at line {h.tribute.line}",
+                         f"顺序不对：第{h.tribute.line}行已经进贡了")
         if not h.blood_owed:
-            raise Reject("no blood is owed this hand: there is nothing to waive")
+            raise Reject("no blood is owed this hand: there is nothing to waive", "这一局不欠血：没有贡可免")
         h.waived = True
 
     def on_tribute(self, h: Hand, ev: Tribute) -> None:
@@ -505,23 +556,28 @@ class Replay:
             return
         giver, owed = self._giver(h), h.blood_owed
         if h.riot is not None:
-            raise Reject(f"the tribute is waived by the riot at line {h.riot.line}")
+            raise Reject(f"the tribute is waived by the riot at line {h.riot.line}",
+                         f"第{h.riot.line}行暴动了：免贡")
         if h.waived:
-            raise Reject("the tribute is waived ('waive')")
+            raise Reject("the tribute is waived ('waive')", "这一局已免贡（'waive'）")
         if h.tribute is not None:
-            raise Reject(f"the tribute was already given at line {h.tribute.line}")
+            raise Reject(f"the tribute was already given at line {h.tribute.line}", f"第{h.tribute.line}行已经进贡了")
         if ev.seat != giver:
             raise Reject(f"the tribute comes from {giver}, the upper hand (上家) of the declarer {h.declarer}, "
-                         f"not from {ev.seat}")
+                         f"not from {ev.seat}",
+                         f"应由上家{SEAT_ZH[giver]}进贡（{SEAT_ZH[h.declarer]}是庄家），不是{SEAT_ZH[ev.seat]}")
         if len(ev.cards) != owed:
             if owed == 0:
-                raise Reject(f"no blood is owed this hand; {len(ev.cards)} cards given")
-            raise Reject(f"{giver} owes {owed} blood to {h.declarer}; {len(ev.cards)} cards given")
+                raise Reject(f"no blood is owed this hand; {len(ev.cards)} cards given",
+                             f"这一局不欠血，却进贡了{len(ev.cards)}张")
+            raise Reject(f"{giver} owes {owed} blood to {h.declarer}; {len(ev.cards)} cards given",
+                         f"{SEAT_ZH[giver]}欠{SEAT_ZH[h.declarer]}{owed}个血，却进贡了{len(ev.cards)}张")
         giveable = _giveable(h.level)
         for c in ev.cards:
             if c not in giveable:
                 raise Reject(f"{c} is a point card: point cards are not given in tribute "
-                             f"(only the 5s at level 5 and the 10s at level 10; kings never)")
+                             f"(only the 5s at level 5 and the 10s at level 10; kings never)",
+                             f"{c.zh()}是分牌：分牌不进贡（只有打5时贡5、打10时贡10；K永远不贡）")
         shown = h.shown.get(giver)
         if shown:
             self._check_largest(h, giver, ev.cards, shown)
@@ -536,7 +592,8 @@ class Replay:
         rest = Counter(shown)
         for c in given:
             if rest[c] <= 0:
-                raise Reject(f"{giver}'s shown hand has no {c} to give")
+                raise Reject(f"{giver}'s shown hand has no {c} to give",
+                             f"{SEAT_ZH[giver]}亮出的牌里没有{c.zh()}可以进贡")
             rest[c] -= 1
         giveable = _giveable(h.level)
         kept = [c for c, n in rest.items() if n > 0 and c in giveable]
@@ -546,31 +603,36 @@ class Replay:
         best = max(kept, key=lambda c: strength(c, h.level, h.trump))
         if strength(best, h.level, h.trump) > strength(weakest, h.level, h.trump):
             raise Reject(f"{giver} gave {weakest} but holds {best}: the tribute is the giver's largest cards "
-                         "(002 §六.1)")
+                         "(002 §六.1)",
+                         f"{SEAT_ZH[giver]}贡了{weakest.zh()}，手里却还有{best.zh()}：进贡要给最大的牌（002 §六.1）")
 
     def _close_tribute(self, h: Hand, line: int) -> None:
         h.tribute_checked = True
         giver, owed = self._giver(h), h.blood_owed
         if owed and h.riot is None and not h.waived and h.tribute is None:
             raise Reject(f"{giver} owes {owed} blood to {h.declarer}: no tribute recorded before the kitty "
-                         "(record 'tribute', 'riot' or 'waive')")
+                         "(record 'tribute', 'riot' or 'waive')",
+                         f"{SEAT_ZH[giver]}欠{SEAT_ZH[h.declarer]}{owed}个血：底牌之前没有记录进贡"
+                         "（请记录 'tribute'、'riot' 或 'waive'）")
 
     # --- kitty --------------------------------------------------------------------------------
 
     def on_kitty(self, h: Hand, ev: Kitty) -> None:
         if h.kitty_line:
-            raise Reject(f"the kitty was already recorded at line {h.kitty_line}")
+            raise Reject(f"the kitty was already recorded at line {h.kitty_line}",
+                         f"底牌已在第{h.kitty_line}行记录过")
         h.kitty, h.kitty_line = ev.cards, ev.line
         h.final, h.final_points = ev.cards, _points(ev.cards)
         if len(ev.cards) != 6:
             h.broken = True
-            raise Reject(f"the kitty holds 6 cards; {len(ev.cards)} given")
+            raise Reject(f"the kitty holds 6 cards; {len(ev.cards)} given", f"底牌是6张，这里写了{len(ev.cards)}张")
         if h.flips or h.draws:
             have = _counts(ev.cards)
             for what, cards in (("flipped", [c for _, c in h.flips]), ("drawn", h.draws)):
                 for c, n in _counts(cards).items():
                     if have.get(c, 0) < n:
-                        raise Reject(f"{c} was {what} from the kitty but is not in it")
+                        raise Reject(f"{c} was {what} from the kitty but is not in it",
+                                     f"{c.zh()}是从底牌里{'翻' if what == 'flipped' else '抽'}出来的，底牌里却没有")
         self._known(h, None, ev.cards, ev)
         if h.trump is None or h.declarer is None:
             return
@@ -578,13 +640,16 @@ class Replay:
 
     def on_bury(self, h: Hand, ev: Bury) -> None:
         if not h.kitty_line:
-            raise Reject("out of order: 'bury' comes after the 'kitty'")
+            raise Reject("out of order: 'bury' comes after the 'kitty'",
+                         "顺序不对：'bury'（扣底）要在 'kitty'（底牌）之后")
         if h.bury is not None:
-            raise Reject(f"the kitty was already buried at line {h.bury.line}")
+            raise Reject(f"the kitty was already buried at line {h.bury.line}", f"第{h.bury.line}行已经扣过底了")
         if h.dry:
-            raise Reject("dry pot (干锅): the kitty stays as dealt; the declarer does not exchange it")
+            raise Reject("dry pot (干锅): the kitty stays as dealt; the declarer does not exchange it",
+                         "干锅：底牌保持原样，庄家不能换底")
         if len(ev.cards) != 6:
-            raise Reject(f"the declarer buries 6 cards; {len(ev.cards)} given")
+            raise Reject(f"the declarer buries 6 cards; {len(ev.cards)} given",
+                         f"庄家要扣6张底牌，这里写了{len(ev.cards)}张")
         tribute = h.tribute.cards if h.tribute else ()
         own = _minus(ev.cards, h.kitty + tribute)  # what came from the declarer's dealt hand
         held = h.shown.get(h.declarer)  # a hand laid open: what the declarer holds (tribute included)
@@ -592,11 +657,13 @@ class Replay:
             pool = (*h.kitty, *held.elements())
             lacking = _minus(ev.cards, pool)
             if lacking:
-                raise Reject(f"the declarer's shown hand has no {format_cards(sorted(lacking, key=str))}")
+                raise Reject(f"the declarer's shown hand has no {format_cards(sorted(lacking, key=str))}",
+                             f"庄家亮出的牌里没有 {_zh(sorted(lacking, key=str))}")
         else:
             pool = h.kitty + tribute
         if SMALL_JOKER in ev.cards and ev.cards.count(BIG_JOKER) < min(pool.count(BIG_JOKER), COPIES):
-            raise Reject("big jokers are buried before small ones (002 §三.4): a big joker is held")
+            raise Reject("big jokers are buried before small ones (002 §三.4): a big joker is held",
+                         "先扣大王再扣小王（002 §三.4）：手里还有大王")
         if own:
             self._known(h, h.declarer, tuple(own), ev)
         h.bury = ev
@@ -604,27 +671,34 @@ class Replay:
 
     def on_king(self, h: Hand, ev: King) -> None:
         if not h.kitty_line:
-            raise Reject("out of order: 'king' comes after the 'kitty'")
+            raise Reject("out of order: 'king' comes after the 'kitty'",
+                         "顺序不对：'king'（扣王）要在 'kitty'（底牌）之后")
         if h.dry:
-            raise Reject("dry pot (干锅): nobody may bury jokers into the kitty")
+            raise Reject("dry pot (干锅): nobody may bury jokers into the kitty", "干锅：谁都不能往底牌里扣王")
         if ev.seat == h.declarer:
-            raise Reject("the declarer buries with 'bury'; 'king' is for the other players")
+            raise Reject("the declarer buries with 'bury'; 'king' is for the other players",
+                         "庄家用 'bury' 扣底；'king'（扣王）是另外三家用的")
         if any(not c.is_joker for c in ev.jokers):
-            raise Reject("'king' buries jokers only")
+            raise Reject("'king' buries jokers only", "'king' 只能扣王")
         if len(ev.take) != len(ev.jokers):
-            raise Reject(f"one card comes out for each joker: {len(ev.jokers)} buried, {len(ev.take)} taken")
+            raise Reject(f"one card comes out for each joker: {len(ev.jokers)} buried, {len(ev.take)} taken",
+                         f"扣一张王换出一张牌：扣了{len(ev.jokers)}张王，却拿出{len(ev.take)}张")
         shown = h.shown.get(ev.seat)
         if shown and SMALL_JOKER in ev.jokers and ev.jokers.count(BIG_JOKER) < shown[BIG_JOKER]:
-            raise Reject(f"{ev.seat} holds a big joker: big jokers are buried before small ones (002 §三.4)")
+            raise Reject(f"{ev.seat} holds a big joker: big jokers are buried before small ones (002 §三.4)",
+                         f"{SEAT_ZH[ev.seat]}手里还有大王：先扣大王再扣小王（002 §三.4）")
         kitty = list(h.final)
         for c in ev.take:
             lows = kitty_rules.smallest(kitty, h.level, h.trump)
             if not lows:
                 raise Reject("no card can come out of the kitty (only point cards and jokers are left): "
-                             "nobody may bury jokers (002 §三.6)")
+                             "nobody may bury jokers (002 §三.6)",
+                             "底牌里没有能换出来的牌（只剩分牌和王）：谁都不能扣王（002 §三.6）")
             if c not in lows:
                 raise Reject(f"{c} cannot come out: the smallest card in the kitty is {' or '.join(map(str, lows))} "
-                             "(non-trump before trump, never a point card or a joker; 002 §三.5)")
+                             "(non-trump before trump, never a point card or a joker; 002 §三.5)",
+                             f"{c.zh()}不能换出：底牌里最小的牌是{'或'.join(x.zh() for x in lows)}"
+                             "（先副牌后主牌，分牌和王都不能换出；002 §三.5）")
             kitty.remove(c)
         self._known(h, ev.seat, ev.jokers, ev)
         if shown:
@@ -635,32 +709,41 @@ class Replay:
 
     def on_points(self, h: Hand, ev: Points) -> None:
         if ev.points % 5:
-            raise Reject(f"{ev.points} is not a multiple of 5: points come from 5s, 10s and kings")
+            raise Reject(f"{ev.points} is not a multiple of 5: points come from 5s, 10s and kings",
+                         f"{ev.points}不是5的倍数：分只来自5、10和K")
         most = TOTAL_POINTS - h.final_points
         if h.points + ev.points > most:
             raise Reject(f"more points than exist: {h.points + ev.points} taken, but the kitty holds "
-                         f"{TOTAL_POINTS - most} of the {TOTAL_POINTS}, so at most {most}")
+                         f"{TOTAL_POINTS - most} of the {TOTAL_POINTS}, so at most {most}",
+                         f"分数超过了总分：抓分方共得{h.points + ev.points}分，但{TOTAL_POINTS}分里底牌占了"
+                         f"{TOTAL_POINTS - most}分，最多只能得{most}分")
         h.points += ev.points
 
     def on_declarer_points(self, h: Hand, ev: DeclarerPoints) -> None:
         if ev.points % 5:
-            raise Reject(f"{ev.points} is not a multiple of 5: points come from 5s, 10s and kings")
+            raise Reject(f"{ev.points} is not a multiple of 5: points come from 5s, 10s and kings",
+                         f"{ev.points}不是5的倍数：分只来自5、10和K")
         if h.declarer_points is not None:
-            raise Reject(f"declarer-points already given at line {h.declarer_points.line}")
+            raise Reject(f"declarer-points already given at line {h.declarer_points.line}",
+                         f"庄家方得分（declarer-points）已在第{h.declarer_points.line}行记录过")
         h.declarer_points = ev
 
     def on_last(self, h: Hand, ev: Last) -> None:
         if not h.kitty_line and not h.broken:
             h.broken = True
-            raise Reject(f"hand {h.number} has no 'kitty': it cannot be settled")
+            raise Reject(f"hand {h.number} has no 'kitty': it cannot be settled",
+                         f"第{h.number}局没有记录底牌（'kitty'）：无法结算")
         if h.broken or h.declarer is None or h.trump is None:
             return
         kitty_pts = h.final_points
         dp = h.declarer_points
         if dp is not None and h.points + dp.points + kitty_pts != TOTAL_POINTS:
+            total = h.points + dp.points + kitty_pts
             self.errors.append(RecordError(dp.line, (
                 f"points do not add up: defenders {h.points} + declarers {dp.points} + kitty {kitty_pts} = "
-                f"{h.points + dp.points + kitty_pts}, not {TOTAL_POINTS}")))
+                f"{total}, not {TOTAL_POINTS}"), (
+                f"分数对不上：抓分方{h.points} + 庄家方{dp.points} + 底牌{kitty_pts} = {total}，"
+                f"不是{TOTAL_POINTS}")))
         self._settle(h, ev)
 
     def _settle(self, h: Hand, ev: Last) -> None:
@@ -754,14 +837,17 @@ class Replay:
                     over.append(c)
         if over:
             h.broken = True
+            over.sort(key=str)
             raise Reject(f"more than three copies of {' '.join(sorted(map(str, over)))} in this deal "
-                         "(there are only three decks)")
+                         "(there are only three decks)",
+                         f"本局{'、'.join([c.zh() for c in over])}超过了三张（一共只有三副牌）")
 
     # --- the result ---------------------------------------------------------------------------
 
     def result(self) -> MatchResult:
         if self.header is None and not self.errors:
-            self.errors.append(RecordError(0, "the record has no 'match id=…' header"))
+            self.errors.append(RecordError(0, "the record has no 'match id=…' header",
+                                           "记录没有 'match id=…' 开头行"))
         return MatchResult(
             header=self.header, rules=self.rules.name, teams=dict(self.teams), seats=dict(self.seats),
             hands=tuple(self.hands), games=tuple(self.games), winner=self.winner, games_won=dict(self.games_won),

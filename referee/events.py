@@ -187,10 +187,18 @@ def header_of(events) -> MatchHeader | None:
 
 
 class RecordError(NamedTuple):
-    """A problem found in a record, at a line (0 when it concerns the whole record)."""
+    """A problem found in a record, at a line (0 when it concerns the whole record).
+
+    ``message`` is English (the public JSON's ``"message"``); ``message_zh`` the same in Chinese.
+    """
 
     line: int
     message: str
+    message_zh: str = ""
+
+    def text(self, lang: str) -> str:
+        """The message in *lang* ("zh" or "en"); English when there is no Chinese."""
+        return self.message_zh if lang == "zh" and self.message_zh else self.message
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}" if self.line else self.message

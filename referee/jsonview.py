@@ -107,7 +107,8 @@ def _frame(result: MatchResult, extra_errors) -> dict:
                   for g in result.games],
         "result": {"winner": result.winner, "games": dict(result.games_won), "forfeit": result.forfeit,
                    "ledger": dict(result.ledger or {}), "ledger_headline": result.ledger_headline},
-        "errors": [{"line": e.line, "message": e.message} for e in errors],
+        "errors": [{"line": e.line, "message": e.message, "message_zh": e.message_zh or e.message}
+                   for e in errors],
         "notes": [{"kind": n.kind, "line": n.line, "game": n.game, "hand": n.hand, "seat": n.seat,
                    "team": n.team, "text": n.text} for n in result.notes],
     }

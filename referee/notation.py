@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from referee.bilingual import Bilingual
 from referee.cards import _CACHE as _CARD_CACHE
 from referee.cards import CardError, format_cards, parse_card, parse_suit
 from referee.events import (
@@ -42,11 +43,13 @@ from referee.events import (
     header_of,
 )
 from referee.gcpause import no_gc
-from referee.seats import parse_seat, parse_team
+from referee.seats import SeatError, parse_seat, parse_team
 
 
-class NotationError(ValueError):
-    """A line that is not a well-formed directive; the message says what was expected."""
+class NotationError(Bilingual, ValueError):
+    """A line that is not a well-formed directive; the message says what was expected.
+
+    ``NotationError(en, zh)``: ``str(exc)`` is the English, ``exc.zh`` the Chinese."""
 
 
 class Record:
@@ -99,7 +102,7 @@ def _cards(tokens: Iterable[str]) -> tuple:
     try:
         return tuple([get(t) or parse_card(t) for t in tokens])
     except CardError as e:
-        raise NotationError(str(e)) from None
+        raise NotationError(str(e), e.zh) from None
 
 
 def _seat(token: str):
@@ -108,22 +111,51 @@ def _seat(token: str):
         return seat
     try:
         return parse_seat(token)
-    except ValueError as e:
-        raise NotationError(str(e)) from None
+    except SeatError as e:
+        raise NotationError(str(e), e.zh) from None
 
 
 _PLAIN_SEATS = {"E": "E", "S": "S", "W": "W", "N": "N"}
 
 
+# The form of each directive, in the record's own keywords; the Chinese names the parts in Chinese.
+USAGE_ZH = {
+    "team EW|NS NAME": "team EW|NS 队名",
+    "seat E|S|W|N NAME": "seat E|S|W|N 姓名",
+    "declarer SEAT": "declarer 座位",
+    "declare SEAT CARD… [as SUIT]": "declare 座位 牌… [as 花色]",
+    "flip SEAT CARD": "flip 座位 牌",
+    "draw CARD…": "draw 牌…",
+    "trump SUIT (S H C D)": "trump 花色（S H C D）",
+    "riot SEAT CARD CARD CARD": "riot 座位 牌 牌 牌",
+    "tribute SEAT CARD…": "tribute 座位 牌…",
+    "kitty CARD×6": "kitty 牌×6",
+    "bury CARD×6": "bury 牌×6",
+    "king SEAT JOKER… take CARD…": "king 座位 王… take 牌…",
+    "points N": "points 分数",
+    "declarer-points N": "declarer-points 分数",
+    "last def|decl (抓分方|庄家方)": "last def|decl（抓分方|庄家方）",
+    "show SEAT CARD…": "show 座位 牌…",
+    "warn SEAT TEXT": "warn 座位 说明",
+    "ruling winner=EW|NS TEXT": "ruling winner=EW|NS 理由",
+}
+
+
+def _expected(usage: str) -> NotationError:
+    """The error for a line that does not have the form *usage*."""
+    return NotationError(f"expected: {usage}", f"格式应为：{USAGE_ZH.get(usage, usage)}")
+
+
 def _need(tokens: list[str], n: int, usage: str) -> None:
     if len(tokens) < n:
-        raise NotationError(f"expected: {usage}")
+        raise _expected(usage)
 
 
 def _no_args(name: str, cls) -> Callable:
     def read(tokens: list[str], rest: str, line: int) -> Event:
         if tokens:
-            raise NotationError(f"'{name}' takes nothing after it, found '{' '.join(tokens)}'")
+            raise NotationError(f"'{name}' takes nothing after it, found '{' '.join(tokens)}'",
+                                f"'{name}' 后面不跟任何内容，却写了 '{' '.join(tokens)}'")
         return cls(line=line)
     return read
 
@@ -138,17 +170,18 @@ def _match(tokens: list[str], rest: str, line: int) -> Event:
         m = _KV.match(rest, pos)
         if not m:
             bad = rest[pos:].split()[0]
-            raise NotationError(f"'{bad}' is not KEY=VALUE (quote values with spaces: event=\"Spring Cup\")")
+            raise NotationError(f"'{bad}' is not KEY=VALUE (quote values with spaces: event=\"Spring Cup\")",
+                                f"'{bad}' 不是 键=值 的写法（值里有空格要加引号：event=\"春季杯 第一轮\"）")
         key, value = m.group(1).lower(), _unquote(m.group(2))
         if key in values or any(k == key for k, _ in extra):
-            raise NotationError(f"'{key}' is given twice")
+            raise NotationError(f"'{key}' is given twice", f"'{key}' 写了两次")
         if key in HEADER_KEYS:
             values[key] = value
         else:
             extra.append((key, value))
         pos = m.end()
     if not values.get("id"):
-        raise NotationError("the match needs an id: match id=SC26-R1-T3 …")
+        raise NotationError("the match needs an id: match id=SC26-R1-T3 …", "比赛要有 id：match id=SC26-R1-T3 …")
     rules = values.pop("rules", "") or "dalian-club"
     return MatchHeader(rules=rules, extra=tuple(extra), line=line, **values)
 
@@ -163,8 +196,8 @@ def _team(tokens, rest, line):
     _need(tokens, 2, "team EW|NS NAME")
     try:
         team = parse_team(tokens[0])
-    except ValueError as e:
-        raise NotationError(str(e)) from None
+    except SeatError as e:
+        raise NotationError(str(e), e.zh) from None
     return TeamName(team, _name_rest(rest), line=line)
 
 
@@ -175,7 +208,7 @@ def _seatname(tokens, rest, line):
 
 def _declarer(tokens, rest, line):
     if len(tokens) != 1:
-        raise NotationError("expected: declarer SEAT")
+        raise _expected("declarer SEAT")
     return DeclarerIs(_seat(tokens[0]), line=line)
 
 
@@ -186,20 +219,21 @@ def _declare(tokens, rest, line):
     if "as" in lowered:
         i = lowered.index("as")
         if i != len(tokens) - 2:
-            raise NotationError("'as SUIT' must end the declaration: declare N SJ SJ SJ as H")
+            raise NotationError("'as SUIT' must end the declaration: declare N SJ SJ SJ as H",
+                                "'as 花色' 要写在亮主的最后：declare N SJ SJ SJ as H")
         try:
             as_suit = parse_suit(tokens[-1])
         except CardError as e:
-            raise NotationError(str(e)) from None
+            raise NotationError(str(e), e.zh) from None
         tokens = tokens[:i]
     if len(tokens) < 2:
-        raise NotationError("expected: declare SEAT CARD… [as SUIT]")
+        raise _expected("declare SEAT CARD… [as SUIT]")
     return Declare(_seat(tokens[0]), _cards(tokens[1:]), as_suit, line=line)
 
 
 def _flip(tokens, rest, line):
     if len(tokens) != 2:
-        raise NotationError("expected: flip SEAT CARD")
+        raise _expected("flip SEAT CARD")
     return Flip(_seat(tokens[0]), _cards(tokens[1:])[0], line=line)
 
 
@@ -210,11 +244,11 @@ def _draw(tokens, rest, line):
 
 def _trump(tokens, rest, line):
     if len(tokens) != 1:
-        raise NotationError("expected: trump SUIT (S H C D)")
+        raise _expected("trump SUIT (S H C D)")
     try:
         return Trump(parse_suit(tokens[0]), line=line)
     except CardError as e:
-        raise NotationError(str(e)) from None
+        raise NotationError(str(e), e.zh) from None
 
 
 def _seat_cards(cls, usage):
@@ -235,23 +269,23 @@ def _king(tokens, rest, line):
     usage = "king SEAT JOKER… take CARD…"
     lowered = [t.lower() for t in tokens]
     if "take" not in lowered:
-        raise NotationError(f"expected: {usage}")
+        raise _expected(usage)
     i = lowered.index("take")
     if i < 2 or i == len(tokens) - 1:
-        raise NotationError(f"expected: {usage}")
+        raise _expected(usage)
     return King(_seat(tokens[0]), _cards(tokens[1:i]), _cards(tokens[i + 1 :]), line=line)
 
 
 def _number(name, cls):
     def read(tokens, rest, line):
         if len(tokens) != 1:
-            raise NotationError(f"expected: {name} N")
+            raise _expected(f"{name} N")
         try:
             n = int(tokens[0])
         except ValueError:
-            raise NotationError(f"'{tokens[0]}' is not a number of points") from None
+            raise NotationError(f"'{tokens[0]}' is not a number of points", f"'{tokens[0]}' 不是分数") from None
         if n < 0:
-            raise NotationError(f"points cannot be negative ({n})")
+            raise NotationError(f"points cannot be negative ({n})", f"分数不能是负数（{n}）")
         return cls(n, line=line)
     return read
 
@@ -262,7 +296,7 @@ _LAST = {"def": True, "defenders": True, "dig": True, "抓分方": True, "抠底
 
 def _last(tokens, rest, line):
     if len(tokens) != 1 or tokens[0].lower() not in _LAST:
-        raise NotationError("expected: last def|decl (抓分方|庄家方)")
+        raise _expected("last def|decl (抓分方|庄家方)")
     return Last(_LAST[tokens[0].lower()], line=line)
 
 
@@ -278,8 +312,8 @@ def _ruling(tokens, rest, line):
         word = word[len("winner="):]
     try:
         team = parse_team(word)
-    except ValueError as e:
-        raise NotationError(str(e)) from None
+    except SeatError as e:
+        raise NotationError(str(e), e.zh) from None
     return Ruling(team, _name_rest(rest), line=line)
 
 
@@ -328,7 +362,8 @@ def parse_line(text: str, line: int = 0) -> Event | None:
         word = ALIASES.get(word, word)
         reader = READERS.get(word)
         if reader is None:
-            raise NotationError(f"unknown directive '{tokens[0]}' (known: {', '.join(READERS)})")
+            raise NotationError(f"unknown directive '{tokens[0]}' (known: {', '.join(READERS)})",
+                                f"未知指令 '{tokens[0]}'（可用的有：{'、'.join(READERS)}）")
     if word in _NEEDS_REST:
         parts = text.strip().split(None, 1)
         rest = parts[1] if len(parts) > 1 else ""
@@ -354,7 +389,7 @@ def parse(text: str) -> Record:
                 try:
                     ev = seen[raw] = parse_line(raw, number)
                 except NotationError as e:
-                    errors.append(RecordError(number, str(e)))
+                    errors.append(RecordError(number, str(e), e.zh))
                     continue
             elif ev is not None:
                 ev = new(type(ev), (*ev[:-1], number))  # the same event at this line

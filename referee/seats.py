@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from referee.bilingual import Bilingual
+
 SEATS = ("E", "S", "W", "N")
 TEAMS = ("EW", "NS")
 SEAT_ZH = {"E": "东", "S": "南", "W": "西", "N": "北"}
@@ -12,17 +14,23 @@ _TEAM_WORDS = {"EW": "EW", "WE": "EW", "NS": "NS", "SN": "NS", "东西": "EW", "
                "北南": "NS"}
 
 
+class SeatError(Bilingual, ValueError):
+    """A token that is not a seat or a team (a ValueError, as before; the Chinese in ``.zh``)."""
+
+
 def parse_seat(token: str) -> str:
     seat = _SEAT_WORDS.get(token.strip().upper())
     if seat is None:
-        raise ValueError(f"'{token}' is not a seat (E S W N or 东 南 西 北)")
+        raise SeatError(f"'{token}' is not a seat (E S W N or 东 南 西 北)",
+                        f"'{token}' 不是座位（E S W N 或 东 南 西 北）")
     return seat
 
 
 def parse_team(token: str) -> str:
     team = _TEAM_WORDS.get(token.strip().upper())
     if team is None:
-        raise ValueError(f"'{token}' is not a team (EW or NS, 东西 or 南北)")
+        raise SeatError(f"'{token}' is not a team (EW or NS, 东西 or 南北)",
+                        f"'{token}' 不是队（EW 或 NS，东西 或 南北）")
     return team
 
 

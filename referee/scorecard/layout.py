@@ -453,7 +453,7 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
     if problems:
         story += heading(t("errors"))
         for e in problems:
-            line, message = _get(e, "line"), _get(e, "message")
+            line, message = _get(e, "line"), (lang == "zh" and _get(e, "message_zh")) or _get(e, "message")
             prefix = t("line_n", n=line) + ": " if line else ""
             story.append(P(f"{prefix}{message if message is not None else e}"))
 

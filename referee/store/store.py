@@ -114,7 +114,7 @@ def to_events(view: dict[int, str]) -> tuple[list[Event], list[RecordError]]:
         try:
             ev = parse_line(text, line=seq)
         except NotationError as e:
-            errors.append(RecordError(seq, str(e)))
+            errors.append(RecordError(seq, str(e), e.zh))
             continue
         if ev is not None:
             events.append(ev)

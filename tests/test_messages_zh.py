@@ -1,0 +1,219 @@
+"""Every record error speaks Chinese as well as English: the engine's and the reader's messages carry
+a Chinese text (``RecordError.message_zh``) on the same line as the English one; ``check --lang zh``
+and ``replay`` print it; ``replay --json`` keeps ``"message"`` English and adds ``"message_zh"``.
+
+The records here are written out in full (not built with tests/helpers.py) so that each bad line is
+plain to see.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.engine import Reject, replay
+from referee.events import RecordError
+from referee.notation import READERS, USAGE_ZH, NotationError, parse, parse_line
+from referee.ruleset import load
+
+PACKAGE = Path(__file__).resolve().parent.parent / "referee"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+HEADER = "match id=ZH-1 rules=dalian-club"
+# Hand 1: E grabs, trump hearts, the declarers keep with 65: EW +1, blood 2 (ceil(15/10)); W declares
+# hand 2 and S, W's upper hand (上家), owes the tribute.
+HAND1 = """hand
+declare E BJ
+trump H
+kitty 4C 6C 7C 8C 9C JH
+points 65
+last decl"""
+
+
+def hand2(tribute: str = "tribute S AC AC", kitty: str = "kitty 4C 6C 7C 8C 9C JH", rest: str = "points 80") -> str:
+    return f"hand\ntrump H\n{tribute}\n{kitty}\n{rest}\nlast decl"
+
+
+def first(kitty: str = "kitty 4C 6C 7C 8C 9C JH", rest: str = "points 80") -> str:
+    return f"hand\ndeclare E BJ\ntrump H\n{kitty}\n{rest}\nlast decl"
+
+
+BAD = "  # !"  # marks the line the error belongs to
+
+# name → (record text, English keyword, Chinese term)
+CASES = {
+    "unknown card": (first(kitty=f"kitty 4C 6C 7C 8C XY JH{BAD}"), "not a card", "不是一张牌"),
+    "fourth copy": (first(kitty=f"kitty BJ BJ BJ 7C 8C JH{BAD}"), "three copies", "本局大王超过了三张"),
+    "wrong tribute count": (HAND1 + "\n" + hand2(tribute=f"tribute S AC AC AC{BAD}"), "owes 2 blood",
+                            "南欠西2个血，却进贡了3张"),
+    "wrong giver": (HAND1 + "\n" + hand2(tribute=f"tribute N AC AC{BAD}"), "upper hand", "上家"),
+    "point card in tribute": (HAND1 + "\n" + hand2(tribute=f"tribute S KC AC{BAD}"), "point card",
+                              "梅花K是分牌"),
+    "5 kitty cards": (first(kitty=f"kitty 4C 6C 7C 8C 9C{BAD}"), "6 cards", "底牌是6张"),
+    # no trump-suit plain card in the kitty (JS is no heart): a dry pot in the club draft
+    "joker into a dry pot": (first(kitty="kitty 4C 6C 7C 8C 9C JS", rest=f"king S BJ take 4C{BAD}\npoints 80"),
+                             "dry pot", "干锅"),
+    "points not a multiple of 5": (first(rest=f"points 40\npoints 23{BAD}"), "multiple of 5", "5的倍数"),
+    "too many points": (first(rest=f"points 200\npoints 105{BAD}"), "more points than exist", "最多只能得300分"),
+    "out of order": (first(rest=f"points 40\ntrump S{BAD}"), "out of order", "顺序不对"),
+    "unknown directive": (first(rest=f"bogus 40{BAD}\npoints 40"), "unknown directive", "未知指令"),
+    "bad seat": (first(rest=f"warn X late{BAD}\npoints 40"), "not a seat", "不是座位"),
+    "not a level card": (HAND1 + "\n" + hand2().replace("trump H", f"declare S 9S{BAD}"), "not a level card",
+                         "不是级牌"),
+    "expected form": (first(rest=f"points{BAD}\npoints 40"), "expected: points N", "格式应为：points 分数"),
+}
+
+
+def _errors(text: str) -> list[RecordError]:
+    record = parse(text)
+    result = replay(record.events, load("dalian-club"))
+    return sorted([*record.errors, *result.errors], key=lambda e: e.line)
+
+
+def _marked_line(text: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if line.endswith(BAD))
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_chinese_message_on_the_same_line(name):
+    body, english, chinese = CASES[name]
+    text = f"{HEADER}\n{body}\n"
+    line = _marked_line(text)
+    errors = _errors(text)
+    at_line = [e for e in errors if e.line == line]
+    assert at_line, f"no error on line {line}: {errors}"
+    e = at_line[0]
+    assert english in e.message, e
+    assert chinese in e.message_zh, e
+    assert e.text("zh") == e.message_zh and e.text("en") == e.message
+
+
+def test_every_error_of_the_corpus_has_chinese():
+    for body, _, _ in CASES.values():
+        for e in _errors(f"{HEADER}\n{body}\n"):
+            assert CJK.search(e.message_zh), e
+
+
+def test_record_level_errors_have_chinese():
+    no_header = _errors(HAND1 + "\n")
+    assert no_header and all(CJK.search(e.message_zh) for e in no_header)
+    unfinished = _errors(f"{HEADER}\nhand\ndeclare E BJ\ntrump H\nhand\n")
+    assert any("末墩" in e.message_zh for e in unfinished), unfinished
+
+
+def test_record_error_keeps_its_positions():
+    e = RecordError(3, "bad", "坏")
+    assert (e[0], e[1], e[2]) == (3, "bad", "坏")
+    assert RecordError(3, "bad").message_zh == "" and RecordError(3, "bad").text("zh") == "bad"
+    assert str(e) == "line 3: bad"
+
+
+def test_exceptions_stay_english():
+    e = Reject("S owes 2 blood to W; 3 cards given", "南欠西2个血，却进贡了3张")
+    assert str(e) == "S owes 2 blood to W; 3 cards given" and e.zh == "南欠西2个血，却进贡了3张"
+    with pytest.raises(NotationError) as info:
+        parse_line("kitty 4C XY", 1)
+    assert "not a card" in str(info.value) and "不是一张牌" in info.value.zh
+    assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize("word", list(READERS))
+def test_every_usage_has_chinese(word):
+    for text in (word, f"{word} x"):
+        try:
+            parse_line(text, 1)
+        except NotationError as e:
+            assert CJK.search(e.zh), (text, str(e))
+            if str(e).startswith("expected: "):
+                assert str(e)[len("expected: "):] in USAGE_ZH, str(e)
+
+
+# --- every raise site in the source carries a Chinese text --------------------------------------------
+
+BILINGUAL = {"Reject", "NotationError", "CardError", "DeclarationError", "SeatError"}
+
+
+def _raise_sites():
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                func = node.exc.func
+                name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+                if name in BILINGUAL:
+                    yield path.relative_to(PACKAGE.parent), node.lineno, node.exc
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "RecordError":
+                yield path.relative_to(PACKAGE.parent), node.lineno, node
+
+
+def _is_empty(arg: ast.expr) -> bool:
+    return isinstance(arg, ast.Constant) and not arg.value
+
+
+def test_every_raise_site_has_a_chinese_text():
+    sites = list(_raise_sites())
+    assert len(sites) > 100  # the engine, the reader, cards, seats, declaring
+    missing = []
+    for where, lineno, call in sites:
+        is_record = getattr(call.func, "id", None) == "RecordError"
+        need = 3 if is_record else 2
+        keyword = "message_zh" if is_record else "zh"
+        args = list(call.args) + [k.value for k in call.keywords if k.arg == keyword]
+        if len(args) < need or _is_empty(args[need - 1]):
+            missing.append(f"{where}:{lineno}")
+    assert not missing, "no Chinese text at " + ", ".join(missing)
+
+
+# --- the command line -------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def bad_file(tmp_path):
+    path = tmp_path / "bad.gunzi"
+    text = f"{HEADER}\n{HAND1}\n" + hand2(tribute=f"tribute S AC AC AC{BAD}") + "\n"
+    path.write_text(text, encoding="utf-8")
+    return path, _marked_line(text)
+
+
+def test_check_prints_chinese(bad_file, monkeypatch):
+    monkeypatch.delenv("REFEREE_LANG", raising=False)
+    path, line = bad_file
+    runner = CliRunner()
+    zh = runner.invoke(app, ["check", str(path), "--lang", "zh"])
+    assert zh.exit_code == 1
+    assert f"{path}:{line}: 南欠西2个血，却进贡了3张" in zh.stdout
+    en = runner.invoke(app, ["check", str(path)])
+    assert en.exit_code == 1 and f"{path}:{line}: S owes 2 blood to W; 3 cards given" in en.stdout
+    assert not CJK.search(en.stdout)
+    monkeypatch.setenv("REFEREE_LANG", "zh")
+    env = runner.invoke(app, ["check", str(path)])
+    assert "南欠西2个血" in env.stdout
+    assert "S owes 2 blood" in runner.invoke(app, ["check", str(path), "--lang", "en"]).stdout
+
+
+def test_replay_prints_errors_in_its_language(bad_file, monkeypatch):
+    monkeypatch.delenv("REFEREE_LANG", raising=False)
+    path, line = bad_file
+    res = CliRunner().invoke(app, ["replay", str(path), "--lang", "zh"])
+    assert f"{path}:{line}: 南欠西2个血，却进贡了3张" in res.stderr
+    res = CliRunner().invoke(app, ["replay", str(path), "--lang", "en"])
+    assert f"{path}:{line}: S owes 2 blood to W; 3 cards given" in res.stderr
+
+
+def test_replay_json_adds_message_zh(bad_file, monkeypatch):
+    monkeypatch.delenv("REFEREE_LANG", raising=False)
+    path, line = bad_file
+    path.write_text(path.read_text(encoding="utf-8") + "bogus\n", encoding="utf-8")
+    for lang in ("en", "zh"):
+        res = CliRunner().invoke(app, ["replay", str(path), "--json", "--lang", lang])
+        errors = json.loads(res.stdout)["errors"]
+        assert {"line": line, "message": "S owes 2 blood to W; 3 cards given",
+                "message_zh": "南欠西2个血，却进贡了3张"} in errors
+        assert all(CJK.search(e["message_zh"]) for e in errors)
+        assert any(e["message"].startswith("unknown directive") for e in errors)  # reader errors too
