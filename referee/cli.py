@@ -1,29 +1,23 @@
 """The ``referee`` command line: a thin layer over notation → engine → views.
 
-Only typer and the standard library load at start-up; each command imports what it needs, so
+Only typer, the standard library and `referee.language` load at start-up; each command imports what it needs, so
 ``referee --help`` and ``referee check`` of a short record start quickly.
 """
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
 import typer
 
+from referee.language import LANG_HELP
+from referee.language import resolve_lang as _lang
+
 HELP = "Officiate and score Dalian Gunzi (大连打滚子) matches: check, replay and explain match records."
 
-LANG_HELP = "Language of the output: en or zh (else $REFEREE_LANG, else en)."
 RULES_HELP = "Rule set name (dalian-club, gunzi-001, classic) or a rule file path; overrides the record's rules=."
 DB_HELP = "Store folder, for stored matches (else $REFEREE_DB, else ./referee-store)."
-
-
-def _lang(lang: str | None) -> str:
-    value = (lang or os.environ.get("REFEREE_LANG") or "en").lower()
-    if value not in ("en", "zh"):
-        raise typer.BadParameter(f"'{value}' is not a language (en or zh)", param_hint="--lang")
-    return value
 
 
 def _fail(message: str, code: int = 1) -> None:

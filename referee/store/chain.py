@@ -40,8 +40,16 @@ class ChainProblem(NamedTuple):
     match_id: str
     seq: int | None  # None: the file as a whole
     message: str
+    message_zh: str = ""
 
     def __str__(self) -> str:
+        return self.text("en")
+
+    def text(self, lang: str = "en") -> str:
+        """Where the chain breaks and why, in *lang* ("en" or "zh"; English when there is no Chinese)."""
+        if lang == "zh" and self.message_zh:
+            where = f"比赛 {self.match_id}" + (f"，seq {self.seq}" if self.seq is not None else "")
+            return f"{where}：{self.message_zh}"
         where = f"match {self.match_id}" + (f", seq {self.seq}" if self.seq is not None else "")
         return f"{where}: {self.message}"
 
@@ -53,13 +61,17 @@ def check(match_id: str, entries: list[dict]) -> ChainProblem | None:
         seq = entry.get("seq")
         if seq != i:
             return ChainProblem(match_id, i, f"entry {i} carries seq {seq!r}: an entry was removed, "
-                                             "added or moved by hand")
+                                             "added or moved by hand",
+                                f"第{i}条记录带着 seq {seq!r}：有记录被手工删除、添加或移动")
         if entry.get("kind") not in KINDS:
-            return ChainProblem(match_id, i, f"unknown entry kind {entry.get('kind')!r}")
+            return ChainProblem(match_id, i, f"unknown entry kind {entry.get('kind')!r}",
+                                f"未知的记录类型 {entry.get('kind')!r}")
         if entry.get("prev") != prev:
             return ChainProblem(match_id, i, "its link to the entry before does not match "
-                                             "(an entry before it was removed or replaced)")
+                                             "(an entry before it was removed or replaced)",
+                                "与前一条记录的链接不符（前面有记录被删除或替换）")
         if entry_hash(match_id, entry) != entry.get("hash"):
-            return ChainProblem(match_id, i, "its content does not match its hash (edited by hand)")
+            return ChainProblem(match_id, i, "its content does not match its hash (edited by hand)",
+                                "内容与哈希值不符（被手工编辑过）")
         prev = entry["hash"]
     return None

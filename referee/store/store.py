@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import quote, unquote
 
+from referee.bilingual import Bilingual
 from referee.events import Event, MatchHeader, RecordError
 from referee.store import chain
 from referee.store.files import AtomicJSONStorage, clean_temp, lock
@@ -31,8 +32,11 @@ DEFAULT_DIR = "referee-store"
 TABLE = "entries"
 
 
-class StoreError(Exception):
-    """A store operation that cannot be done; the message says why in plain words."""
+class StoreError(Bilingual, Exception):
+    """A store operation that cannot be done; the message says why in plain words.
+
+    ``StoreError(en, zh)``: ``str(exc)`` is the English, ``exc.zh`` the Chinese (``exc.text(lang)``).
+    """
 
 
 class UnknownMatch(StoreError):
@@ -195,7 +199,8 @@ def read_entries(data: dict | None, match_id: str) -> list[dict]:
         return []
     table = data.get(TABLE, {})
     if not isinstance(table, dict):
-        raise BrokenChain(f"match {match_id}: the store file has no readable entries table")
+        raise BrokenChain(f"match {match_id}: the store file has no readable entries table",
+                          f"比赛 {match_id}：存储文件中没有可读的记录表")
     return list(table.values())
 
 
@@ -222,28 +227,31 @@ class Store:
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
-            raise UnknownMatch(self._unknown(match_id)) from None
+            raise self._unknown(match_id) from None
         try:
             return json.loads(raw) if raw.strip() else None
         except ValueError as e:
-            raise BrokenChain(f"match {match_id}: the store file {path} is not valid JSON ({e})") from None
+            raise BrokenChain(f"match {match_id}: the store file {path} is not valid JSON ({e})",
+                              f"比赛 {match_id}：存储文件 {path} 不是有效的 JSON（{e}）") from None
 
-    def _unknown(self, match_id: str) -> str:
+    def _unknown(self, match_id: str) -> UnknownMatch:
         ids = self.match_ids()
-        known = (", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")) if ids else "none"
-        return f"no match {match_id!r} in the store at {self.root} (matches stored: {known})"
+        listed = (", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")) if ids else ""
+        return UnknownMatch(f"no match {match_id!r} in the store at {self.root} (matches stored: {listed or 'none'})",
+                            f"存储 {self.root} 中没有比赛 {match_id!r}（已存的比赛：{listed or '无'}）")
 
     def entries(self, match_id: str) -> list[dict]:
         """The raw entries of a match, in stored order (no lock: files are replaced atomically)."""
         from tinydb import TinyDB
 
         if not self.exists(match_id):
-            raise UnknownMatch(self._unknown(match_id))
+            raise self._unknown(match_id)
         db = TinyDB(str(self.path(match_id)), storage=AtomicJSONStorage, create=False)
         try:
             return read_entries(db.storage.read(), match_id)
         except ValueError as e:
-            raise BrokenChain(f"match {match_id}: the store file is not valid JSON ({e})") from None
+            raise BrokenChain(f"match {match_id}: the store file is not valid JSON ({e})",
+                              f"比赛 {match_id}：存储文件不是有效的 JSON（{e}）") from None
 
     # --- the reading API ------------------------------------------------------------------------
 
@@ -265,7 +273,7 @@ class Store:
         for ev in self.events(match_id):
             if isinstance(ev, MatchHeader):
                 return ev
-        raise StoreError(f"match {match_id}: no match header in effect")
+        raise StoreError(f"match {match_id}: no match header in effect", f"比赛 {match_id}：没有有效的 `match` 行")
 
     def log(self, match_id: str) -> list[LogEntry]:
         return log_of(self.entries(match_id))
@@ -280,22 +288,23 @@ class Store:
                 data = self._raw(mid)
                 table = (data or {}).get(TABLE, {})
                 if not isinstance(table, dict):
-                    raise BrokenChain(f"match {mid}: no readable entries table")
+                    raise BrokenChain(f"match {mid}: no readable entries table", f"比赛 {mid}：没有可读的记录表")
             except StoreError as e:
-                problems.append(chain.ChainProblem(mid, None, str(e)))
+                problems.append(chain.ChainProblem(mid, None, str(e), e.zh))
                 continue
             for key, entry in table.items():
                 if isinstance(entry, dict) and str(entry.get("seq")) != key:
                     msg = f"stored under id {key} but carries seq {entry.get('seq')}"
-                    problems.append(chain.ChainProblem(mid, entry.get("seq"), msg))
+                    msg_zh = f"存放在编号 {key} 下，却带着 seq {entry.get('seq')}"
+                    problems.append(chain.ChainProblem(mid, entry.get("seq"), msg, msg_zh))
                     break
             else:
                 entries = list(table.values())
                 n_entries += len(entries)
                 problem = chain.check(mid, entries) if all(isinstance(e, dict) for e in entries) else \
-                    chain.ChainProblem(mid, None, "an entry is not a JSON object")
+                    chain.ChainProblem(mid, None, "an entry is not a JSON object", "有一条记录不是 JSON 对象")
                 if problem is None and entries and entries[0].get("kind") != "event":
-                    problem = chain.ChainProblem(mid, 1, "the first entry is not an event")
+                    problem = chain.ChainProblem(mid, 1, "the first entry is not an event", "第一条记录不是事件")
                 if problem:
                     problems.append(problem)
         return len(ids), n_entries, problems
@@ -307,19 +316,21 @@ class Store:
         """Open a match for writing: take its lock, clean a killed writer's litter, check the chain."""
         path = self.path(match_id)
         if must_exist and not path.is_file():
-            raise UnknownMatch(self._unknown(match_id))
+            raise self._unknown(match_id)
         self.matches_dir.mkdir(parents=True, exist_ok=True)
         with lock(path):
             clean_temp(path)
             if must_exist and not path.is_file():
-                raise UnknownMatch(self._unknown(match_id))
+                raise self._unknown(match_id)
             try:
                 s = MatchSession(match_id, path)
             except ValueError as e:
-                raise BrokenChain(f"match {match_id}: the store file is not valid JSON ({e})") from None
+                raise BrokenChain(f"match {match_id}: the store file is not valid JSON ({e})",
+                                  f"比赛 {match_id}：存储文件不是有效的 JSON（{e}）") from None
             problem = chain.check(match_id, s.entries)
             if problem:
-                raise BrokenChain(f"{problem}; nothing recorded (run `referee verify`)")
+                raise BrokenChain(f"{problem}; nothing recorded (run `referee verify`)",
+                                  f"{problem.text('zh')}；未记录（请运行 `referee verify`）")
             yield s
 
     def create(self, events: list[Event], referee: str | None = None, replace: bool = False,
@@ -328,11 +339,11 @@ class Store:
         from referee.notation import format_event
 
         if not events or not isinstance(events[0], MatchHeader):
-            raise StoreError("a match must begin with its `match` header")
+            raise StoreError("a match must begin with its `match` header", "比赛必须以 `match` 行开头")
         header = events[0]
         match_id = header.id
         if not match_id:
-            raise StoreError("the match header has no id")
+            raise StoreError("the match header has no id", "`match` 行没有比赛编号")
         path = self.path(match_id)
         self.matches_dir.mkdir(parents=True, exist_ok=True)
         with lock(path):
@@ -340,7 +351,9 @@ class Store:
             if path.is_file():
                 if not replace:
                     raise DuplicateMatch(f"match {match_id!r} is already in the store at {self.root} "
-                                         "(use --replace to overwrite it; the old one is kept in replaced/)")
+                                         "(use --replace to overwrite it; the old one is kept in replaced/)",
+                                         f"比赛 {match_id!r} 已在存储 {self.root} 中"
+                                         "（用 --replace 覆盖；旧的保存在 replaced/ 中）")
                 keep = self.root / "replaced"
                 keep.mkdir(exist_ok=True)
                 stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")

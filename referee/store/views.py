@@ -1,4 +1,9 @@
-"""Plain-text views of the store for the terminal: settlements, status, the audit log, what-if."""
+"""Plain-text views of the store for the terminal: settlements, status, the audit log, what-if.
+
+Each view speaks English or Chinese (``lang="en"|"zh"``); the English text is the original one, the
+Chinese functions stand beside it (``_settlement_zh`` …) and use the referees' terms (庄家, 抓分方, 保底,
+抠底, 上台, 干锅, 血 …), with seats 东南西北 and teams 东西/南北.
+"""
 
 from __future__ import annotations
 
@@ -28,19 +33,25 @@ PHASE = {
 }
 
 
-def who(seat: str | None, seats: dict[str, str]) -> str:
+def who(seat: str | None, seats: dict[str, str], lang: str = "en") -> str:
+    if lang == "zh":
+        return who_zh(seat, seats)
     if seat is None:
         return "-"
     name = seats.get(seat)
     return f"{seat} ({name})" if name else seat
 
 
-def levels(lv: dict[str, int]) -> str:
+def levels(lv: dict[str, int], lang: str = "en") -> str:
+    if lang == "zh":
+        return levels_zh(lv)
     return ", ".join(f"{team} {lv[team]}" for team in ("EW", "NS") if team in lv)
 
 
-def settlement(hand, result) -> list[str]:
+def settlement(hand, result, lang: str = "en") -> list[str]:
     """A settled hand in a few lines: score, outcome, levels, blood, next declarer, game."""
+    if lang == "zh":
+        return _settlement_zh(hand, result)
     seats = result.seats
     trump = hand.trump or "-"
     out = [f"Hand {hand.hand} settled (game {hand.game}; declarer {who(hand.declarer, seats)} of "
@@ -70,7 +81,9 @@ def settlement(hand, result) -> list[str]:
     return out
 
 
-def status(match_id: str, result, log_len: int) -> list[str]:
+def status(match_id: str, result, log_len: int, lang: str = "en") -> list[str]:
+    if lang == "zh":
+        return _status_zh(match_id, result, log_len)
     st = result.state
     seats = result.seats
     h = result.header
@@ -110,7 +123,9 @@ def status(match_id: str, result, log_len: int) -> list[str]:
     return out
 
 
-def log_lines(entries) -> list[str]:
+def log_lines(entries, lang: str = "en") -> list[str]:
+    if lang == "zh":
+        return _log_zh(entries)
     out = []
     for e in entries:
         time = e.time.replace("T", " ").replace("Z", "")[:19]
@@ -151,7 +166,9 @@ def _hand_row(h) -> dict[str, str]:
 ROW_KEYS = ("score", "outcome", "levels", "blood", "next declarer", "game winner")
 
 
-def whatif_table(w, match_id: str) -> list[str]:
+def whatif_table(w, match_id: str, lang: str = "en") -> list[str]:
+    if lang == "zh":
+        return _whatif_zh(w, match_id)
     from referee.notation import format_event
 
     old_text, new_text = format_event(w.old_event), format_event(w.new_event)
@@ -184,4 +201,259 @@ def whatif_table(w, match_id: str) -> list[str]:
     if w.new_errors:
         out.append("With that change the record would have these problems:")
         out += [f"  seq {e.line}: {e.message}" if e.line else f"  {e.message}" for e in w.new_errors]
+    return out
+
+
+# --- Chinese -------------------------------------------------------------------------------------
+# The referee types directives as the record format spells them; in Chinese output each keyword
+# keeps its spelling and gets a gloss, e.g. "tribute（进贡）".
+
+DIRECTIVE_ZH = {
+    "match": "比赛", "team": "队名", "seat": "座位", "hand": "新一局", "declarer": "庄家", "declare": "亮主",
+    "flip": "翻牌", "draw": "抽牌定主", "trump": "定主", "riot": "暴动", "waive": "免贡", "tribute": "进贡",
+    "kitty": "底牌", "bury": "扣底", "king": "扣王", "points": "计分", "declarer-points": "庄家方得分",
+    "last": "最后一墩", "show": "亮牌", "warn": "警告", "time": "时间到", "ruling": "裁定", "redeal": "重新发牌",
+}
+USAGE_ZH = {
+    "hand": "hand", "declarer": "declarer 座位", "declare": "declare 座位 牌… [as 花色]",
+    "flip": "flip 座位 牌", "draw": "draw 牌", "trump": "trump 花色",
+    "riot": "riot 座位 牌 牌 牌", "waive": "waive", "tribute": "tribute 座位 牌…",
+    "kitty": "kitty 6张牌", "bury": "bury 6张牌", "king": "king 座位 王… take 牌…",
+    "points": "points 分数", "declarer-points": "declarer-points 分数", "last": "last def|decl",
+    "show": "show 座位 牌…", "warn": "warn 座位 说明", "time": "time", "ruling": "ruling winner=队 说明",
+    "redeal": "redeal", "team": "team EW|NS 队名", "seat": "seat 座位 姓名",
+}
+OUTCOME_ZH = {
+    "keep": "保底：庄家方继续坐庄并升级",
+    "foul_dig": "臭抠：庄家方继续坐庄，不升级",
+    "stage_kept": "抓分方上台，庄家方保底：不升级",
+    "stage_dug": "抓分方上台并抠底：抓分方升级",
+}
+OUTCOME_SHORT_ZH = {"keep": "保底升级", "foul_dig": "臭抠", "stage_kept": "上台不升级", "stage_dug": "上台升级"}
+GAME_REASON_ZH = {
+    "passed_10": "打过10", "zero": "抓分方0分", "sweep": "抓分方满300分", "three_jokers": "底牌三王",
+    "time": "时间到", "ruling": "裁判裁定", "forfeit": "警告三次判负",
+}
+PHASE_ZH = {
+    "between_hands": "两局之间", "declaring": "亮主", "tribute": "进贡", "kitty": "底牌", "bury": "扣底",
+    "kings": "扣王", "points": "出牌（计分）", "done": "本局结束", "match_over": "比赛结束",
+}
+KIND_ZH = {"event": "事件", "undo": "撤销", "void": "作废", "amend": "更正"}
+ROW_ZH = {"score": "得分", "outcome": "结果", "levels": "级数", "blood": "血", "next declarer": "下局庄家",
+          "game winner": "本轮胜方"}
+
+
+def gloss(directive: str, lang: str = "zh") -> str:
+    """A directive keyword as typed, with its Chinese gloss in Chinese output: ``tribute（进贡）``."""
+    zh = DIRECTIVE_ZH.get(directive) if lang == "zh" else None
+    return f"{directive}（{zh}）" if zh else directive
+
+
+def glossed(text: str, lang: str = "zh") -> str:
+    """A directive line (``points 25``) with its keyword glossed in Chinese output."""
+    first, _, rest = text.partition(" ")
+    zh = DIRECTIVE_ZH.get(first) if lang == "zh" else None
+    if zh and first == "last":
+        zh += {"def": "：抓分方抠底", "decl": "：庄家方保底"}.get(rest.strip(), "")
+    return f"{text}（{zh}）" if zh else text
+
+
+def expected(directives, lang: str = "en") -> str:
+    """The directives that may come next, joined by `` | `` (glossed in Chinese)."""
+    return " | ".join(gloss(d, lang) for d in directives)
+
+
+def next_line(result, lang: str = "en") -> str:
+    """The "next: …" line after a command that changed the match."""
+    st = result.state
+    if lang != "zh":
+        if st.match_over or not st.expected:
+            return "next: nothing, the match is over" if st.match_over else "next: -"
+        return "next: " + " | ".join(st.expected)
+    if st.match_over or not st.expected:
+        return "下一步：无，比赛已结束" if st.match_over else "下一步：-"
+    return "下一步：" + expected(st.expected, "zh")
+
+
+def seat_zh(seat: str | None) -> str:
+    from referee.seats import SEAT_ZH
+
+    return SEAT_ZH.get(seat or "", seat or "-")
+
+
+def team_zh(team: str | None) -> str:
+    from referee.seats import TEAM_ZH
+
+    return TEAM_ZH.get(team or "", team or "-")
+
+
+def suit_zh(suit: str | None, none: str = "-") -> str:
+    if not suit:
+        return none
+    from referee.cards import SUIT_ZH
+
+    return SUIT_ZH.get(suit, suit)
+
+
+def who_zh(seat: str | None, seats: dict[str, str]) -> str:
+    if seat is None:
+        return "-"
+    name = seats.get(seat)
+    return f"{seat_zh(seat)}（{name}）" if name else seat_zh(seat)
+
+
+def levels_zh(lv: dict[str, int]) -> str:
+    return "，".join(f"{team_zh(team)} {lv[team]}" for team in ("EW", "NS") if team in lv)
+
+
+def error_lines(errors, lang: str, indent: str = "  ") -> list[str]:
+    """Record errors at store sequence numbers, one a line."""
+    if lang != "zh":
+        return [f"{indent}seq {e.line}: {e.message}" if e.line else f"{indent}{e.message}" for e in errors]
+    return [f"{indent}seq {e.line}：{e.text('zh')}" if e.line else f"{indent}{e.text('zh')}" for e in errors]
+
+
+def _settlement_zh(hand, result) -> list[str]:
+    seats = result.seats
+    out = [f"第{hand.hand}局结算（第{hand.game}轮；庄家 {who_zh(hand.declarer, seats)}，"
+           f"{team_zh(hand.declarer_team)}方，打{hand.level}，主{suit_zh(hand.trump)}）"]
+    kitty = hand.score - hand.points
+    how = "抓分方抠底" if hand.dug else "庄家方保底"
+    score = f"  抓分方得分 {hand.score} = 捡分 {hand.points}"
+    if kitty:
+        score += f" + 底分 {kitty}"
+    out.append(f"{score}；{how}" + ("；干锅" if hand.dry_pot else ""))
+    out.append(f"  结果：{OUTCOME_ZH.get(hand.outcome, hand.outcome)}")
+    out.append(f"  现在级数：{levels_zh(hand.levels_after)}")
+    if hand.game_winner:
+        reason = GAME_REASON_ZH.get(hand.game_reason or "", hand.game_reason or "")
+        out.append(f"  第{hand.game}轮：{team_zh(hand.game_winner)}胜（{reason}）")
+    else:
+        if hand.blood:
+            out.append(f"  下局血：{hand.blood}个（王 {hand.blood_kings} + 分 {hand.blood_score}），"
+                       f"由{who_zh(hand.blood_giver, seats)}进贡给{who_zh(hand.next_declarer, seats)}")
+        else:
+            out.append("  下局血：无")
+        out.append(f"  下局庄家：{who_zh(hand.next_declarer, seats)}")
+    if result.winner:
+        out.append(f"  比赛结束：{team_zh(result.winner)}胜（胜轮：{levels_zh(result.games_won)}）")
+    return out
+
+
+def _status_zh(match_id: str, result, log_len: int) -> list[str]:
+    st = result.state
+    seats = result.seats
+    h = result.header
+    title = f"比赛 {match_id}（{result.rules}）"
+    if h is not None:
+        extra = [x for x in (h.event, f"{h.table}号桌" if h.table else None,
+                             f"轮次 {h.round}" if h.round else None, h.date) if x]
+        if extra:
+            title += " — " + "，".join(extra)
+    out = [title]
+    if result.teams:
+        out.append("队：" + "，".join(f"{team_zh(t)} {n}" for t, n in result.teams.items()))
+    if seats:
+        out.append("座位：" + "，".join(f"{seat_zh(s)} {n}" for s, n in seats.items()))
+    if st.match_over or result.winner:
+        winner = team_zh(result.winner) if result.winner else "-"
+        out.append(f"比赛结束：{winner}胜（胜轮：{levels_zh(result.games_won)}）")
+    out.append(f"第{st.game}轮，第{st.hand}局" + ("（进行中）" if st.in_hand else "（未开始）")
+               + f"；阶段：{PHASE_ZH.get(st.phase, st.phase)}")
+    out.append(f"级数：{levels_zh(st.levels)}   胜轮：{levels_zh(result.games_won)}")
+    decl = who_zh(st.declarer, seats) if st.declarer else "未定（本轮第一局）"
+    out.append(f"庄家：{decl}；打{st.level if st.level is not None else '-'}；"
+               f"主：{suit_zh(st.trump, '未定')}")
+    if st.blood_owed:
+        out.append(f"欠血：{st.blood_owed}个，由{who_zh(st.blood_giver, seats)}进贡给{who_zh(st.declarer, seats)}")
+    else:
+        out.append("欠血：无")
+    if st.in_hand and st.points_so_far:
+        out.append(f"抓分方已得分：{st.points_so_far}")
+    if any(st.warnings.values()):
+        out.append("警告：" + "，".join(f"{team_zh(k)} {v}次"
+                                     for k, v in st.warnings.items() if v))
+    out.append("下一步：" + (expected(st.expected, "zh") if st.expected else "无（比赛已结束）"))
+    if result.errors:
+        out.append(f"记录中的问题（{len(result.errors)}个）：")
+        out += error_lines(result.errors, "zh")
+    out.append(f"存储中共 {log_len} 条记录")
+    return out
+
+
+def _log_zh(entries) -> list[str]:
+    out = []
+    for e in entries:
+        time = e.time.replace("T", " ").replace("Z", "")[:19]
+        if e.kind == "event":
+            text = e.directive
+        elif e.kind == "amend":
+            text = f"更正 #{e.target} → {e.directive}"
+        else:
+            text = f"{KIND_ZH.get(e.kind, e.kind)} #{e.target}"
+        if e.reason:
+            text += f"   理由：{e.reason}"
+        if e.superseded_by:
+            text += f"   [已被 #{e.superseded_by} 更正或撤回]"
+        out.append(f"{e.seq:>4}  {time}  {pad(e.referee, 12)}  {pad(KIND_ZH.get(e.kind, e.kind), 6)} {text}")
+    return out
+
+
+def log_heading(match_id: str, n: int, lang: str = "en") -> list[str]:
+    if lang != "zh":
+        return [f"Audit trail of match {match_id} ({n} entries; times in UTC)",
+                f"{'seq':>4}  {'time':<19}  {'referee':<12}  {'kind':<6} entry"]
+    return [f"比赛 {match_id} 的审计记录（{n} 条；时间为 UTC）",
+            f"{'seq':>4}  {pad('时间', 19)}  {pad('裁判', 12)}  {pad('类型', 6)} 内容"]
+
+
+def _row_zh(h) -> dict[str, str]:
+    if h is None:
+        return {k: "-" for k in ROW_KEYS}
+    return {
+        "score": str(h.score),
+        "outcome": OUTCOME_SHORT_ZH.get(h.outcome, h.outcome),
+        "levels": levels_zh(h.levels_after),
+        "blood": f"{h.blood}个，{seat_zh(h.blood_giver)}进贡" if h.blood else "0",
+        "next declarer": seat_zh(h.next_declarer) if h.next_declarer else "-",
+        "game winner": team_zh(h.game_winner) if h.game_winner else "-",
+    }
+
+
+def _whatif_zh(w, match_id: str) -> list[str]:
+    from referee.notation import format_event
+
+    old_text, new_text = format_event(w.old_event), format_event(w.new_event)
+    out = [f"假如比赛 {match_id} 中 seq {w.seq} 记为 `{new_text}` 而不是 `{old_text}`",
+           "（不存储任何内容）", ""]
+    rec = {h.hand: h for h in w.recorded.hands if h.hand >= w.first_hand}
+    alt = {h.hand: h for h in w.changed.hands if h.hand >= w.first_hand}
+    width = 28
+    out.append(f"{'':<22}{pad('按记录', width)}假如")
+    changed_any = False
+    for n in sorted(set(rec) | set(alt)):
+        # what changes is judged on the language-free rows; the Chinese rows are what is shown
+        a, b = _hand_row(rec.get(n)), _hand_row(alt.get(n))
+        za, zb = _row_zh(rec.get(n)), _row_zh(alt.get(n))
+        out.append(f"第{n}局")
+        for key in ROW_KEYS:
+            mark = "*" if a[key] != b[key] else " "
+            changed_any |= mark == "*"
+            out.append(f" {mark} {pad(ROW_ZH[key], 19)}{pad(za[key], width)}{zb[key]}")
+    out.append("比赛")
+    r, c = w.recorded, w.changed
+    for key, a, b in (
+        ("胜方", team_zh(r.winner) if r.winner else "-", team_zh(c.winner) if c.winner else "-"),
+        ("胜轮", levels_zh(r.games_won), levels_zh(c.games_won)),
+        ("现在级数", levels_zh(r.state.levels), levels_zh(c.state.levels)),
+        ("现在欠血", str(r.state.blood_owed), str(c.state.blood_owed)),
+    ):
+        mark = "*" if a != b else " "
+        changed_any |= mark == "*"
+        out.append(f" {mark} {pad(key, 19)}{pad(a, width)}{b}")
+    out.append("")
+    out.append("* 表示有变化。" if changed_any else "结果没有任何变化。")
+    if w.new_errors:
+        out.append("这样改动后，记录会有以下问题：")
+        out += error_lines(w.new_errors, "zh")
     return out
