@@ -70,3 +70,28 @@ def child_env(db: Path) -> dict[str, str]:
     env["REFEREE_DB"] = str(db)
     env["REFEREE_NAME"] = "child"
     return env
+
+
+def test_a_lock_held_too_long_is_a_store_error_not_a_traceback(tmp_path):
+    # Another process holds the match's lock: the waiting writer gives up with a StoreError (which the
+    # commands print as an error line) after its timeout, and nothing is written.
+    import fcntl
+    import os
+
+    import pytest
+
+    from referee.store.files import lock
+    from referee.store.store import StoreBusy, StoreError
+
+    target = tmp_path / "m.json"
+    fd = os.open(tmp_path / "m.lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(fd, fcntl.LOCK_EX)  # an open file description of its own: conflicts like another process
+    try:
+        with pytest.raises(StoreBusy) as caught:
+            with lock(target, timeout=0.05):
+                pass
+        assert isinstance(caught.value, StoreError)
+        assert "busy" in str(caught.value)
+        assert not target.exists()
+    finally:
+        os.close(fd)

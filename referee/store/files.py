@@ -157,7 +157,10 @@ class _FlockLock:
             except BlockingIOError:
                 if time.monotonic() >= deadline:
                     os.close(fd)
-                    raise TimeoutError(f"the store is busy: {self.path} stayed locked for {self.timeout:g} s") from None
+                    from referee.store.store import StoreBusy
+
+                    raise StoreBusy(f"the store is busy: {self.path} stayed locked for {self.timeout:g} s; try again",
+                                    f"存储正忙：{self.path} 被锁定超过 {self.timeout:g} 秒，请稍后重试") from None
                 time.sleep(0.005)
         self._held[self.path] = [fd, 1]
         return self

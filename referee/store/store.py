@@ -39,6 +39,10 @@ class StoreError(Bilingual, Exception):
     """
 
 
+class StoreBusy(StoreError, TimeoutError):
+    """Another process held the match's lock for too long; nothing was written."""
+
+
 class UnknownMatch(StoreError):
     pass
 
