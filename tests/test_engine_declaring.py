@@ -36,6 +36,16 @@ def test_flip_ace_is_below_two(rules, declarer, trump):
     assert (h.declarer, h.trump) == (declarer, trump)
 
 
+@pytest.mark.parametrize("rules", ["dalian-club", "classic"])
+def test_flip_a_k_q_j_are_all_equal(rules):
+    # §4.1: "A K Q J are all equal and lowest"; equal best flips: the earlier flipper wins. E KC, S JD,
+    # W AH, N QS are four equal flips, so E declares with either rule (highest or lowest), trump C.
+    # (Ranking them J < Q < K < A instead would give W or S.)
+    h = play(first_hand(flip=["E KC", "S JD", "W AH", "N QS"], kitty="KC JD AH QS 7C 6D", points=80),
+             rules=rules).hands[0]
+    assert (h.declarer, h.trump) == ("E", "C")
+
+
 def test_flip_equal_best_earlier_flipper_wins():
     # E and W both flip a 10: E flipped first → E declares, trump clubs.
     h = play(first_hand(flip=["E 10C", "S 7D", "W 10H", "N 3S"], kitty="10C 7D 10H 3S JC 4C",
@@ -132,7 +142,12 @@ def test_tribute_point_card_at_level_4(card):
 
 
 def test_tribute_missing_is_an_error():
-    assert errors_of(record(*_tribute_chain()))
+    # S owes W 1 blood (ceil(5/10)); nothing is given: the error is on the kitty line, the first
+    # directive after the tribute phase, and it names the debt.
+    text = record(first_hand(points=75), hand_text(trump="H", kitty="4C 6C 7C 8C 9C JH  # !", points=80))
+    (hit,) = assert_error_at(text, "no tribute recorded")
+    assert "S owes 1 blood to W" in hit.message
+    assert len(errors_of(text)) == 1
 
 
 def _level5_chain(tribute):
@@ -206,7 +221,7 @@ def test_three_jokers_must_name_a_suit():
 def test_tribute_when_none_is_owed():
     # H1 S = 80 → blood 0: a tribute in H2 is wrong.
     text = record(first_hand(points=80), hand_text(trump="H", tribute="S AC  # !", points=80))
-    assert_error_at(text, "blood")
+    assert_error_at(text, "no blood is owed")
 
 
 def test_tribute_after_stage_comes_from_the_old_declarer():

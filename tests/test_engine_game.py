@@ -210,9 +210,14 @@ def test_time_equal_levels_first_to_reach_wins():
 def test_time_tie_awaits_a_ruling_then_ruling_decides():
     # H1 stage kept S = 120: 3/3, neither side reached 3 first → no winner until the referee rules.
     r = play(first_hand(points=120, after="time"))
-    assert all(g.winner is None for g in r.games)
+    assert r.games == ()  # no game result at all (an `all(...)` over no games would pass vacuously)
+    assert r.winner is None
+    assert r.state.expected == ("ruling",)  # §7.3.5: "the referee rules"
+    # A new hand before the ruling is refused on its own line.
+    assert_error_at(record(first_hand(points=120, after="time"), "hand  # !\n"), "ruling")
     r = play(first_hand(points=120, after=["time", "ruling winner=NS N's side played on faster"]))
     assert (r.games[0].winner, r.games[0].reason) == ("NS", "ruling")
+    assert [s.key for s in r.games[0].explain] == ["game.time", "game.ruling"]
 
 
 # --- warnings ----------------------------------------------------------------------------------------
@@ -393,12 +398,18 @@ def test_ruling_ends_a_game_in_progress():
 
 
 def test_warnings_count_across_games():
-    # One NS warning in game 1, two in game 2 → three in the match → EW win 2:0 by forfeit.
-    r = play(first_hand(points=0, after="warn N talking"),
-             first_hand(grab="S", points=80, after=["warn S slow play", "warn N signalling"]))
+    # One NS warning in game 1, two in game 2 → three in the match (§8: "three times in one match") →
+    # EW win 2:0 by forfeit. The first warning is given *during* hand 1, before the `last` that ends
+    # game 1 (NS sweep: S = 300 dug, §7.3.2), so it is a game-1 warning; and although NS won game 1,
+    # the forfeit is 2:0 (002 §九.7).
+    hand1 = first_hand(points=300, last="def").replace("last def", "warn N talking\nlast def")
+    r = play(hand1, first_hand(grab="S", points=80, after=["warn S slow play", "warn N signalling"]))
+    assert (r.games[0].game, r.games[0].winner, r.games[0].reason) == (1, "NS", "sweep")
+    assert [n.game for n in r.notes if n.kind == "warn"] == [1, 2, 2]
     assert r.forfeit is True
     assert r.winner == "EW"
     assert r.games_won == {"EW": 2, "NS": 0}
+    assert (r.games[-1].game, r.games[-1].winner, r.games[-1].reason) == (2, "EW", "forfeit")
 
 
 def test_redeal_in_a_first_hand():

@@ -121,29 +121,43 @@ def test_smallest_card_legal(bury, take):
 ])
 def test_smallest_card_illegal(bury, take):
     text = record(first_hand(bury=bury, king=f"N BJ take {take}  # !", points=80))
-    assert_error_at(text)
+    assert_error_at(text, "cannot come out")
 
 
 def test_smallest_card_never_a_joker():
     # Bury BJ + only point cards otherwise... plus 4C: the joker may not come out, 4C must.
     text = record(first_hand(declarer="E", bury="BJ 4C KC 10C 5C KD", king="N SJ take BJ  # !", points=80))
-    assert_error_at(text)
+    assert_error_at(text, "cannot come out")
 
 
-@pytest.mark.parametrize("bury", [
-    "5C 10C KC 5D 10D KD",   # only point cards
-    "5C 10C KC SJ SJ 10D",   # point cards and jokers
+def test_a_joker_never_comes_out_even_when_it_is_the_only_non_point_card():
+    # §6.4: the card that comes out is "never a point card and never a joker". Kitty BJ KC 10C 5C KD 5D:
+    # the only card that is not a point card is the BJ, so nothing may come out and N may not bury
+    # (a joker is the highest card, so only a kitty like this one tells "jokers excluded" apart from
+    # "the smallest eligible card").
+    text = record(first_hand(declarer="E", bury="BJ KC 10C 5C KD 5D", king="N SJ take BJ  # !", points=80))
+    assert_error_at(text, "no card can come out")
+
+
+@pytest.mark.parametrize(("bury", "take"), [
+    ("5C 10C KC 5D 10D KD", "5C"),   # only point cards
+    ("5C 10C KC SJ SJ 10D", "5C"),   # point cards and jokers
+    ("5C 10C KC SJ SJ 10D", "SJ"),   # … and a joker does not come out instead
 ])
-def test_no_eligible_card_no_joker_burying(bury):
+def test_no_eligible_card_no_joker_burying(bury, take):
     # §6.4: nobody may bury jokers when the kitty holds no non-point non-joker card.
-    text = record(first_hand(bury=bury, king="N BJ take 5C  # !", points=80))
-    assert_error_at(text)
+    text = record(first_hand(bury=bury, king=f"N BJ take {take}  # !", points=80))
+    assert_error_at(text, "no card can come out")
 
 
 def test_two_jokers_take_the_two_smallest():
     # N buries BJ SJ: out come 4C then 7D (AC is higher). Final kitty AC BJ SJ 2S 3S JH.
     h = play(first_hand(bury="AC 4C 7D 2S 3S JH", king="N BJ SJ take 4C 7D", points=80)).hands[0]
     assert (h.big_jokers, h.small_jokers) == (1, 1)
+    assert sorted(map(str, h.final_kitty)) == sorted("AC BJ SJ 2S 3S JH".split())
+    # The second card out is the smallest of what is left (7D), not AC.
+    text = record(first_hand(bury="AC 4C 7D 2S 3S JH", king="N BJ SJ take 4C AC  # !", points=80))
+    assert_error_at(text, "cannot come out")
 
 
 def test_buried_joker_rewards_the_side_that_wins_the_kitty():
@@ -180,13 +194,13 @@ def test_smallest_card_order(bury, take, ok):
     if ok:
         play(first_hand(bury=bury, king=f"N BJ take {take}", points=80))
     else:
-        assert_error_at(text)
+        assert_error_at(text, "cannot come out")
 
 
 def test_one_card_out_per_joker():
     # N buries two jokers but takes one card out.
     text = record(first_hand(bury="AC 4C 7D 2S 3S JH", king="N BJ SJ take 4C  # !", points=80))
-    assert_error_at(text)
+    assert_error_at(text, "one card comes out for each joker")
 
 
 def test_three_big_jokers_in_an_all_trump_kitty():

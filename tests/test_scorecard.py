@@ -355,11 +355,22 @@ def test_long_match_chart_has_every_hand():
 
 # ---------------------------------------------------------------- fonts
 
+# Where Debian's fonts-arphic-gbsn00lp (the font .ci/run installs) puts its file, now and in older
+# releases. That package does not pull in fontconfig, so on a fresh CI machine there is no fc-list to ask.
+KNOWN_CJK_TTFS = (
+    Path("/usr/share/fonts/truetype/arphic-gbsn00lp/gbsn00lp.ttf"),
+    Path("/usr/share/fonts/truetype/arphic/gbsn00lp.ttf"),
+)
+
+
 def _cjk_ttf() -> Path | None:
     """A TrueType font with Chinese glyphs on this machine, if any."""
     import shutil
     import subprocess
 
+    for path in KNOWN_CJK_TTFS:
+        if path.is_file():
+            return path
     if shutil.which("fc-list"):
         out = subprocess.run(["fc-list", ":lang=zh", "file"], capture_output=True, text=True).stdout
         for line in out.splitlines():
