@@ -347,11 +347,11 @@ class Replay:
         h = self._in_hand(ev)
         if h is None:
             return None
-        if phase == h.phase:
-            return h
-        if h.phase == DONE:
+        if h.phase == DONE:  # before the same-phase shortcut: a second 'last' is as late as any
             raise Reject(f"out of order: hand {h.number} is over; '{ev.directive}' comes before 'last'",
                          f"顺序不对：第{h.number}局已经结束；'{ev.directive}' 应在 'last' 之前")
+        if phase == h.phase:
+            return h
         if phase < h.phase:
             raise Reject(f"out of order: '{ev.directive}' comes before the {PHASE_NAME[h.phase]} of hand "
                          f"{h.number}", f"顺序不对：'{ev.directive}' 应在第{h.number}局的{PHASE_ZH[h.phase]}之前")

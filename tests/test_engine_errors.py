@@ -218,10 +218,6 @@ def test_fourth_small_joker_counting_a_riot():
     assert_error_at(text, "three copies")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "product bug: a second `last` in a hand that is already settled is accepted and settles the hand "
-    "again (Replay._enter returns the hand when the event's phase equals the hand's phase, before its "
-    "'hand … is over' check for DONE), so hand 1 appears twice and its result is applied twice"))
 def test_a_second_last_in_one_hand_is_an_error():
     # One hand has one last trick (record-format: `last def|decl`). Here H1 is kept with S = 80
     # (keep, EW 3 → 4, §7.1); a second `last def` must be refused, not settled as a foul dig.
