@@ -1,8 +1,8 @@
 """Plain-text views of the store for the terminal: settlements, status, the audit log, what-if.
 
-Each view speaks English or Chinese (``lang="en"|"zh"``); the English text is the original one, the
-Chinese functions stand beside it (``_settlement_zh`` …) and use the referees' terms (庄家, 抓分方, 保底,
-抠底, 上台, 干锅, 血 …), with seats 东南西北 and teams 东西/南北.
+Each view speaks English or Chinese (``lang="en"|"zh"``): one function per view, its words from the
+phrase tables ``WORDS[lang]``; the Chinese uses the referees' terms (庄家, 抓分方, 保底, 抠底, 上台, 干锅,
+血 …), with seats 东南西北 and teams 东西/南北.
 """
 
 from __future__ import annotations
@@ -48,99 +48,160 @@ def levels(lv: dict[str, int], lang: str = "en") -> str:
     return ", ".join(f"{team} {lv[team]}" for team in ("EW", "NS") if team in lv)
 
 
+# --- the views, one function each; the words come from WORDS[lang] -------------------------------
+
+WORDS = {
+    "en": {
+        "settled": "Hand {hand} settled (game {game}; declarer {declarer} of {team}, level {level}, trump {trump})",
+        "score": "  defenders' score {score} = trick points {points}", "from_kitty": " + {kitty} from the kitty",
+        "dug": "the defenders dug the kitty (抠底)", "kept": "the declarers kept the last trick (保底)",
+        "then": "; ", "dry": "; dry pot (干锅)", "outcome": "  outcome: {outcome}",
+        "levels_now": "  levels now: {levels}", "game_won": "  game {game} won by {winner} ({reason})",
+        "blood": "  blood owed next hand: {blood} (kings {kings} + score {score}), paid by {giver} to {receiver}",
+        "no_blood": "  blood owed next hand: none", "next_declarer": "  next declarer: {seat}",
+        "match_won": "  match won by {winner} (games {games})",
+        "title": "Match {id} ({rules})", "table": "table {table}", "round": "round {round}", "list": ", ",
+        "teams": "Teams: ", "seats": "Seats: ", "member": "{who} {name}",
+        "match_over": "Match over: won by {winner} (games {games})",
+        "where": "Game {game}, hand {hand}{progress}; phase: {phase}",
+        "in_progress": " (in progress)", "not_started": " (not started)",
+        "levels": "Levels: {levels}   games won: {games}",
+        "declarer": "Declarer: {declarer}; level {level}; trump {trump}",
+        "no_declarer": "not fixed yet (first hand of a game)", "no_trump": "not fixed yet",
+        "owed": "Blood owed: {blood}, by {giver} to {receiver}", "not_owed": "Blood owed: none",
+        "points_so_far": "Defenders' points so far: {points}", "warnings": "Warnings: ",
+        "warned": "{team} {n}", "next": "Next: ", "nothing_next": "nothing (match over)",
+        "problems": "Problems in the record ({n}):", "entries": "{n} entries in the store",
+        "amend": "amend #{target} → {directive}", "correction": "{kind} #{target}", "reason": "   reason: {reason}",
+        "superseded": "   [replaced or taken back by #{later}]",
+    },
+    "zh": {
+        "settled": "第{hand}局结算（第{game}轮；庄家 {declarer}，{team}方，打{level}，主{trump}）",
+        "score": "  抓分方得分 {score} = 捡分 {points}", "from_kitty": " + 底分 {kitty}",
+        "dug": "抓分方抠底", "kept": "庄家方保底", "then": "；", "dry": "；干锅", "outcome": "  结果：{outcome}",
+        "levels_now": "  现在级数：{levels}", "game_won": "  第{game}轮：{winner}胜（{reason}）",
+        "blood": "  下局血：{blood}个（王 {kings} + 分 {score}），由{giver}进贡给{receiver}",
+        "no_blood": "  下局血：无", "next_declarer": "  下局庄家：{seat}",
+        "match_won": "  比赛结束：{winner}胜（胜轮：{games}）",
+        "title": "比赛 {id}（{rules}）", "table": "{table}号桌", "round": "轮次 {round}", "list": "，",
+        "teams": "队：", "seats": "座位：", "member": "{who} {name}",
+        "match_over": "比赛结束：{winner}胜（胜轮：{games}）",
+        "where": "第{game}轮，第{hand}局{progress}；阶段：{phase}",
+        "in_progress": "（进行中）", "not_started": "（未开始）",
+        "levels": "级数：{levels}   胜轮：{games}",
+        "declarer": "庄家：{declarer}；打{level}；主：{trump}",
+        "no_declarer": "未定（本轮第一局）", "no_trump": "未定",
+        "owed": "欠血：{blood}个，由{giver}进贡给{receiver}", "not_owed": "欠血：无",
+        "points_so_far": "抓分方已得分：{points}", "warnings": "警告：",
+        "warned": "{team} {n}次", "next": "下一步：", "nothing_next": "无（比赛已结束）",
+        "problems": "记录中的问题（{n}个）：", "entries": "存储中共 {n} 条记录",
+        "amend": "更正 #{target} → {directive}", "correction": "{kind} #{target}", "reason": "   理由：{reason}",
+        "superseded": "   [已被 #{later} 更正或撤回]",
+    },
+}
+
+
+def _team(team: str | None, lang: str) -> str:
+    return team_zh(team) if lang == "zh" else (team or "-")
+
+
+def _suit(suit: str | None, lang: str, none: str = "-") -> str:
+    return suit_zh(suit, none) if lang == "zh" else (suit or none)
+
+
 def settlement(hand, result, lang: str = "en") -> list[str]:
     """A settled hand in a few lines: score, outcome, levels, blood, next declarer, game."""
-    if lang == "zh":
-        return _settlement_zh(hand, result)
-    seats = result.seats
-    trump = hand.trump or "-"
-    out = [f"Hand {hand.hand} settled (game {hand.game}; declarer {who(hand.declarer, seats)} of "
-           f"{hand.declarer_team}, level {hand.level}, trump {trump})"]
+    w, seats = WORDS[lang], result.seats
+    out = [w["settled"].format(hand=hand.hand, game=hand.game, declarer=who(hand.declarer, seats, lang),
+                               team=_team(hand.declarer_team, lang), level=hand.level, trump=_suit(hand.trump, lang))]
     kitty = hand.score - hand.points
-    how = "the defenders dug the kitty (抠底)" if hand.dug else "the declarers kept the last trick (保底)"
-    score = f"  defenders' score {hand.score} = trick points {hand.points}"
+    score = w["score"].format(score=hand.score, points=hand.points)
     if kitty:
-        score += f" + {kitty} from the kitty"
-    out.append(f"{score}; {how}" + ("; dry pot (干锅)" if hand.dry_pot else ""))
-    out.append(f"  outcome: {OUTCOME.get(hand.outcome, hand.outcome)}")
-    out.append(f"  levels now: {levels(hand.levels_after)}")
+        score += w["from_kitty"].format(kitty=kitty)
+    out.append(score + w["then"] + w["dug" if hand.dug else "kept"] + (w["dry"] if hand.dry_pot else ""))
+    outcomes = OUTCOME_ZH if lang == "zh" else OUTCOME
+    out.append(w["outcome"].format(outcome=outcomes.get(hand.outcome, hand.outcome)))
+    out.append(w["levels_now"].format(levels=levels(hand.levels_after, lang)))
     if hand.game_winner:
-        reason = GAME_REASON.get(hand.game_reason or "", hand.game_reason or "")
-        out.append(f"  game {hand.game} won by {hand.game_winner} ({reason})")
+        reasons = GAME_REASON_ZH if lang == "zh" else GAME_REASON
+        reason = reasons.get(hand.game_reason or "", hand.game_reason or "")
+        out.append(w["game_won"].format(game=hand.game, winner=_team(hand.game_winner, lang), reason=reason))
     else:
         if hand.blood:
-            out.append(f"  blood owed next hand: {hand.blood} (kings {hand.blood_kings} + score "
-                       f"{hand.blood_score}), paid by {who(hand.blood_giver, seats)} to "
-                       f"{who(hand.next_declarer, seats)}")
+            out.append(w["blood"].format(blood=hand.blood, kings=hand.blood_kings, score=hand.blood_score,
+                                         giver=who(hand.blood_giver, seats, lang),
+                                         receiver=who(hand.next_declarer, seats, lang)))
         else:
-            out.append("  blood owed next hand: none")
-        out.append(f"  next declarer: {who(hand.next_declarer, seats)}")
+            out.append(w["no_blood"])
+        out.append(w["next_declarer"].format(seat=who(hand.next_declarer, seats, lang)))
     if result.winner:
-        games = levels(result.games_won)
-        out.append(f"  match won by {result.winner} (games {games})")
+        out.append(w["match_won"].format(winner=_team(result.winner, lang), games=levels(result.games_won, lang)))
     return out
 
 
 def status(match_id: str, result, log_len: int, lang: str = "en") -> list[str]:
-    if lang == "zh":
-        return _status_zh(match_id, result, log_len)
-    st = result.state
-    seats = result.seats
-    h = result.header
-    title = f"Match {match_id} ({result.rules})"
+    """Where the match stands, for `referee status`."""
+    w, st, seats, h = WORDS[lang], result.state, result.seats, result.header
+    title = w["title"].format(id=match_id, rules=result.rules)
     if h is not None:
-        extra = [x for x in (h.event, f"table {h.table}" if h.table else None,
-                             f"round {h.round}" if h.round else None, h.date) if x]
+        extra = [x for x in (h.event, w["table"].format(table=h.table) if h.table else None,
+                             w["round"].format(round=h.round) if h.round else None, h.date) if x]
         if extra:
-            title += " — " + ", ".join(extra)
+            title += " — " + w["list"].join(extra)
     out = [title]
+    seat_word = seat_zh if lang == "zh" else str
     if result.teams:
-        out.append("Teams: " + ", ".join(f"{t} {n}" for t, n in result.teams.items()))
+        out.append(w["teams"] + w["list"].join(w["member"].format(who=_team(t, lang), name=n)
+                                               for t, n in result.teams.items()))
     if seats:
-        out.append("Seats: " + ", ".join(f"{s} {n}" for s, n in seats.items()))
+        out.append(w["seats"] + w["list"].join(w["member"].format(who=seat_word(s), name=n)
+                                               for s, n in seats.items()))
+    games = levels(result.games_won, lang)
     if st.match_over or result.winner:
-        out.append(f"Match over: won by {result.winner or '-'} (games {levels(result.games_won)})")
-    out.append(f"Game {st.game}, hand {st.hand}" + (" (in progress)" if st.in_hand else " (not started)")
-               + f"; phase: {PHASE.get(st.phase, st.phase)}")
-    out.append(f"Levels: {levels(st.levels)}   games won: {levels(result.games_won)}")
-    decl = who(st.declarer, seats) if st.declarer else "not fixed yet (first hand of a game)"
-    out.append(f"Declarer: {decl}; level {st.level if st.level is not None else '-'}; "
-               f"trump {st.trump or 'not fixed yet'}")
+        out.append(w["match_over"].format(winner=_team(result.winner, lang), games=games))
+    phases = PHASE_ZH if lang == "zh" else PHASE
+    out.append(w["where"].format(game=st.game, hand=st.hand, phase=phases.get(st.phase, st.phase),
+                                 progress=w["in_progress" if st.in_hand else "not_started"]))
+    out.append(w["levels"].format(levels=levels(st.levels, lang), games=games))
+    decl = who(st.declarer, seats, lang) if st.declarer else w["no_declarer"]
+    out.append(w["declarer"].format(declarer=decl, level=st.level if st.level is not None else "-",
+                                    trump=_suit(st.trump, lang, w["no_trump"])))
     if st.blood_owed:
-        out.append(f"Blood owed: {st.blood_owed}, by {who(st.blood_giver, seats)} "
-                   f"to {who(st.declarer, seats)}")
+        out.append(w["owed"].format(blood=st.blood_owed, giver=who(st.blood_giver, seats, lang),
+                                    receiver=who(st.declarer, seats, lang)))
     else:
-        out.append("Blood owed: none")
+        out.append(w["not_owed"])
     if st.in_hand and st.points_so_far:
-        out.append(f"Defenders' points so far: {st.points_so_far}")
+        out.append(w["points_so_far"].format(points=st.points_so_far))
     if any(st.warnings.values()):
-        out.append("Warnings: " + ", ".join(f"{k} {v}" for k, v in st.warnings.items() if v))
-    out.append("Next: " + (" | ".join(st.expected) if st.expected else "nothing (match over)"))
+        out.append(w["warnings"] + w["list"].join(w["warned"].format(team=_team(k, lang), n=v)
+                                                  for k, v in st.warnings.items() if v))
+    out.append(w["next"] + (expected(st.expected, lang) if st.expected else w["nothing_next"]))
     if result.errors:
-        out.append(f"Problems in the record ({len(result.errors)}):")
-        out += [f"  seq {e.line}: {e.message}" if e.line else f"  {e.message}" for e in result.errors]
-    out.append(f"{log_len} entries in the store")
+        out.append(w["problems"].format(n=len(result.errors)))
+        out += error_lines(result.errors, lang)
+    out.append(w["entries"].format(n=log_len))
     return out
 
 
 def log_lines(entries, lang: str = "en") -> list[str]:
-    if lang == "zh":
-        return _log_zh(entries)
+    """The audit trail, one entry a line, corrections included."""
+    w = WORDS[lang]
     out = []
     for e in entries:
         time = e.time.replace("T", " ").replace("Z", "")[:19]
+        kind = KIND_ZH.get(e.kind, e.kind) if lang == "zh" else e.kind
         if e.kind == "event":
             text = e.directive
         elif e.kind == "amend":
-            text = f"amend #{e.target} → {e.directive}"
+            text = w["amend"].format(target=e.target, directive=e.directive)
         else:
-            text = f"{e.kind} #{e.target}"
+            text = w["correction"].format(kind=kind, target=e.target)
         if e.reason:
-            text += f"   reason: {e.reason}"
+            text += w["reason"].format(reason=e.reason)
         if e.superseded_by:
-            later = e.superseded_by
-            text += f"   [replaced or taken back by #{later}]"
-        out.append(f"{e.seq:>4}  {time}  {pad(e.referee, 12)}  {e.kind:<6} {text}")
+            text += w["superseded"].format(later=e.superseded_by)
+        out.append(f"{e.seq:>4}  {time}  {pad(e.referee, 12)}  {pad(kind, 6)} {text}")
     return out
 
 
@@ -311,92 +372,6 @@ def error_lines(errors, lang: str, indent: str = "  ") -> list[str]:
     if lang != "zh":
         return [f"{indent}seq {e.line}: {e.message}" if e.line else f"{indent}{e.message}" for e in errors]
     return [f"{indent}seq {e.line}：{e.text('zh')}" if e.line else f"{indent}{e.text('zh')}" for e in errors]
-
-
-def _settlement_zh(hand, result) -> list[str]:
-    seats = result.seats
-    out = [f"第{hand.hand}局结算（第{hand.game}轮；庄家 {who_zh(hand.declarer, seats)}，"
-           f"{team_zh(hand.declarer_team)}方，打{hand.level}，主{suit_zh(hand.trump)}）"]
-    kitty = hand.score - hand.points
-    how = "抓分方抠底" if hand.dug else "庄家方保底"
-    score = f"  抓分方得分 {hand.score} = 捡分 {hand.points}"
-    if kitty:
-        score += f" + 底分 {kitty}"
-    out.append(f"{score}；{how}" + ("；干锅" if hand.dry_pot else ""))
-    out.append(f"  结果：{OUTCOME_ZH.get(hand.outcome, hand.outcome)}")
-    out.append(f"  现在级数：{levels_zh(hand.levels_after)}")
-    if hand.game_winner:
-        reason = GAME_REASON_ZH.get(hand.game_reason or "", hand.game_reason or "")
-        out.append(f"  第{hand.game}轮：{team_zh(hand.game_winner)}胜（{reason}）")
-    else:
-        if hand.blood:
-            out.append(f"  下局血：{hand.blood}个（王 {hand.blood_kings} + 分 {hand.blood_score}），"
-                       f"由{who_zh(hand.blood_giver, seats)}进贡给{who_zh(hand.next_declarer, seats)}")
-        else:
-            out.append("  下局血：无")
-        out.append(f"  下局庄家：{who_zh(hand.next_declarer, seats)}")
-    if result.winner:
-        out.append(f"  比赛结束：{team_zh(result.winner)}胜（胜轮：{levels_zh(result.games_won)}）")
-    return out
-
-
-def _status_zh(match_id: str, result, log_len: int) -> list[str]:
-    st = result.state
-    seats = result.seats
-    h = result.header
-    title = f"比赛 {match_id}（{result.rules}）"
-    if h is not None:
-        extra = [x for x in (h.event, f"{h.table}号桌" if h.table else None,
-                             f"轮次 {h.round}" if h.round else None, h.date) if x]
-        if extra:
-            title += " — " + "，".join(extra)
-    out = [title]
-    if result.teams:
-        out.append("队：" + "，".join(f"{team_zh(t)} {n}" for t, n in result.teams.items()))
-    if seats:
-        out.append("座位：" + "，".join(f"{seat_zh(s)} {n}" for s, n in seats.items()))
-    if st.match_over or result.winner:
-        winner = team_zh(result.winner) if result.winner else "-"
-        out.append(f"比赛结束：{winner}胜（胜轮：{levels_zh(result.games_won)}）")
-    out.append(f"第{st.game}轮，第{st.hand}局" + ("（进行中）" if st.in_hand else "（未开始）")
-               + f"；阶段：{PHASE_ZH.get(st.phase, st.phase)}")
-    out.append(f"级数：{levels_zh(st.levels)}   胜轮：{levels_zh(result.games_won)}")
-    decl = who_zh(st.declarer, seats) if st.declarer else "未定（本轮第一局）"
-    out.append(f"庄家：{decl}；打{st.level if st.level is not None else '-'}；"
-               f"主：{suit_zh(st.trump, '未定')}")
-    if st.blood_owed:
-        out.append(f"欠血：{st.blood_owed}个，由{who_zh(st.blood_giver, seats)}进贡给{who_zh(st.declarer, seats)}")
-    else:
-        out.append("欠血：无")
-    if st.in_hand and st.points_so_far:
-        out.append(f"抓分方已得分：{st.points_so_far}")
-    if any(st.warnings.values()):
-        out.append("警告：" + "，".join(f"{team_zh(k)} {v}次"
-                                     for k, v in st.warnings.items() if v))
-    out.append("下一步：" + (expected(st.expected, "zh") if st.expected else "无（比赛已结束）"))
-    if result.errors:
-        out.append(f"记录中的问题（{len(result.errors)}个）：")
-        out += error_lines(result.errors, "zh")
-    out.append(f"存储中共 {log_len} 条记录")
-    return out
-
-
-def _log_zh(entries) -> list[str]:
-    out = []
-    for e in entries:
-        time = e.time.replace("T", " ").replace("Z", "")[:19]
-        if e.kind == "event":
-            text = e.directive
-        elif e.kind == "amend":
-            text = f"更正 #{e.target} → {e.directive}"
-        else:
-            text = f"{KIND_ZH.get(e.kind, e.kind)} #{e.target}"
-        if e.reason:
-            text += f"   理由：{e.reason}"
-        if e.superseded_by:
-            text += f"   [已被 #{e.superseded_by} 更正或撤回]"
-        out.append(f"{e.seq:>4}  {time}  {pad(e.referee, 12)}  {pad(KIND_ZH.get(e.kind, e.kind), 6)} {text}")
-    return out
 
 
 def log_heading(match_id: str, n: int, lang: str = "en") -> list[str]:
