@@ -8,11 +8,15 @@ that copies a file and mistypes a key is told which one.
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "rules"
+# Where the bundled rule files are: rules/ of a checkout (an editable install), or where an installed
+# wheel puts them (pyproject.toml: data-files "share/referee/rules").
+RULES_DIRS = (Path(__file__).resolve().parent.parent / "rules", Path(sys.prefix) / "share" / "referee" / "rules")
+RULES_DIR = RULES_DIRS[0]
 DEFAULT_RULES = "dalian-club"
 
 
@@ -119,14 +123,14 @@ def _show(value: object) -> str:
 
 
 def available() -> list[str]:
-    """Names of the bundled rule sets."""
-    return sorted(p.stem for p in _rules_dirs()[0].glob("*.toml")) if _rules_dirs() else []
+    """Names of the rule sets that can be named (``$REFEREE_RULES_DIR`` first, then the bundled ones)."""
+    return sorted({p.stem for d in _rules_dirs() for p in d.glob("*.toml")})
 
 
 def _rules_dirs() -> list[Path]:
     extra = os.environ.get("REFEREE_RULES_DIR")
     dirs = [Path(extra)] if extra else []
-    return dirs + [RULES_DIR] if RULES_DIR.is_dir() else dirs
+    return dirs + [d for d in RULES_DIRS if d.is_dir()]
 
 
 def resolve(name_or_path: str) -> Path:
