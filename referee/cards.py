@@ -195,23 +195,18 @@ def format_cards(cards: Iterable[Card]) -> str:
 # --- order under a trump (gunzi-rules.md §2) -------------------------------------------------------
 
 
-def order(level: int, trump: str | None) -> tuple[int, ...]:
-    """``order(level, trump)[card]`` is the card's standing (see ``strength``), for loops over many cards."""
-    return _ORDERS.get((level, trump)) or _order(level, trump)
-
-
 def is_trump(card: Card, level: int, trump: str | None) -> bool:
-    return _order(level, trump)[card] >= TRUMP_FLOOR
+    return order(level, trump)[card] >= TRUMP_FLOOR
 
 
 def is_trump_plain(card: Card, level: int, trump: str | None) -> bool:
     """A card of the trump suit that is neither a level card nor a 2 (the dry-pot test)."""
-    return TRUMP_FLOOR <= _order(level, trump)[card] < TWO_FLOOR
+    return TRUMP_FLOOR <= order(level, trump)[card] < TWO_FLOOR
 
 
 def strength(card: Card, level: int, trump: str | None) -> int:
     """A number that orders cards high to low as §2 does; cards of equal standing get equal numbers."""
-    return _order(level, trump)[card]
+    return order(level, trump)[card]
 
 
 TRUMP_FLOOR = 100  # standings at or above this are trumps
@@ -219,8 +214,9 @@ TWO_FLOOR = 160  # and at or above this, 2s, level cards and jokers
 _ORDERS: dict[tuple[int, str | None], tuple[int, ...]] = {}
 
 
-def _order(level: int, trump: str | None) -> tuple[int, ...]:
-    """Every card's standing under one level and trump, computed once per (level, trump)."""
+def order(level: int, trump: str | None) -> tuple[int, ...]:
+    """``order(level, trump)[card]`` is the card's standing (see ``strength``), computed once per
+    (level, trump); loops over many cards index it directly."""
     table = _ORDERS.get((level, trump))
     if table is None:
         table = _ORDERS[(level, trump)] = tuple(_standing(c, level, trump) for c in ALL_CARDS)
