@@ -79,13 +79,6 @@ def _points(cards) -> int:
     return sum([CARD_POINTS[c] for c in cards])
 
 
-def _counts(cards) -> dict:
-    counts: dict = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    return counts
-
-
 def _zh(cards) -> str:
     """Cards in Chinese for a message: ``红桃10 大王``."""
     return " ".join([c.zh() for c in cards])
@@ -626,13 +619,12 @@ class Replay:
         if len(ev.cards) != 6:
             h.broken = True
             raise Reject(f"the kitty holds 6 cards; {len(ev.cards)} given", f"底牌是6张，这里写了{len(ev.cards)}张")
-        if h.flips or h.draws:
-            have = _counts(ev.cards)
-            for what, cards in (("flipped", [c for _, c in h.flips]), ("drawn", h.draws)):
-                for c, n in _counts(cards).items():
-                    if have.get(c, 0) < n:
-                        raise Reject(f"{c} was {what} from the kitty but is not in it",
-                                     f"{c.zh()}是从底牌里{'翻' if what == 'flipped' else '抽'}出来的，底牌里却没有")
+        for what, cards in (("flipped", [c for _, c in h.flips]), ("drawn", h.draws)):
+            missing = _minus(cards, ev.cards)  # cards turned from the kitty that it does not hold
+            if missing:
+                c = missing[0]
+                raise Reject(f"{c} was {what} from the kitty but is not in it",
+                             f"{c.zh()}是从底牌里{'翻' if what == 'flipped' else '抽'}出来的，底牌里却没有")
         self._known(h, None, ev.cards, ev)
         if h.trump is None or h.declarer is None:
             return

@@ -366,3 +366,16 @@ REFUSALS = {
 def test_each_refusal_is_reported_on_its_line(case):
     hands, keyword = REFUSALS[case]
     assert_error_at(record(hands), keyword)
+
+
+def test_a_flipped_card_missing_from_the_kitty_is_an_error_at_the_kitty():
+    # First hand, no grab: every player flips a card of the kitty (§4.1), a joker is flipped again.
+    # S flipped 8D, but the kitty recorded on line 8 holds no 8D: that is the one error, on line 8.
+    from referee.engine import replay
+    from referee.notation import parse
+    from referee.ruleset import load
+
+    text = ("match id=F\nhand\nflip E BJ\nflip E 7H\nflip S 8D\nflip W 9C\nflip N 6S\n"
+            "kitty BJ 7H 9C 6S 3C 4D\n")
+    result = replay(parse(text).events, load("dalian-club"))
+    assert [(e.line, e.message) for e in result.errors] == [(8, "8D was flipped from the kitty but is not in it")]
