@@ -18,15 +18,6 @@ import typer
 DB_HELP = "Store folder (else $REFEREE_DB, else ./referee-store)."
 REFEREE_HELP = "Who records (else $REFEREE_NAME, else the login name)."
 
-USAGE = {
-    "hand": "hand", "declarer": "declarer SEAT", "declare": "declare SEAT CARD… [as SUIT]",
-    "flip": "flip SEAT CARD", "draw": "draw CARD", "trump": "trump SUIT",
-    "riot": "riot SEAT CARD CARD CARD", "waive": "waive", "tribute": "tribute SEAT CARD…",
-    "kitty": "kitty CARD×6", "bury": "bury CARD×6", "king": "king SEAT JOKER… take CARD…",
-    "points": "points N", "declarer-points": "declarer-points N", "last": "last def|decl",
-    "show": "show SEAT CARD…", "warn": "warn SEAT TEXT", "time": "time", "ruling": "ruling winner=TEAM TEXT",
-    "redeal": "redeal", "team": "team EW|NS NAME", "seat": "seat SEAT NAME",
-}
 QUIT = {"q", "quit", "exit", "退出"}
 
 
@@ -111,8 +102,7 @@ def _report_record(match_id: str, out, lang: str = "en") -> None:
 def _known_directives() -> set[str]:
     from referee import notation
 
-    known = set(getattr(notation, "READERS", {})) | set(getattr(notation, "ALIASES", {}))
-    return known or set(USAGE)
+    return set(notation.READERS) | set(notation.ALIASES)
 
 
 def _interpret(answer: str, expected: tuple[str, ...], known: set[str]) -> str:
@@ -129,6 +119,8 @@ def _interpret(answer: str, expected: tuple[str, ...], known: set[str]) -> str:
                           "保底": "decl"}.get(first, first)
     if "points" in expected and text.isdigit():
         return "points " + text
+    from referee.store.views import USAGE
+
     with_args = [d for d in expected if USAGE.get(d, d) != d]
     if len(with_args) == 1 and not any(d in ("hand", "waive", "time", "redeal") for d in expected):
         return f"{with_args[0]} {text}"
@@ -136,9 +128,11 @@ def _interpret(answer: str, expected: tuple[str, ...], known: set[str]) -> str:
 
 
 def _usage(expected: tuple[str, ...], lang: str) -> str:
-    if lang != "zh":
-        return " | ".join(USAGE.get(d, d) for d in expected)
+    """What may be typed next, with its arguments (glossed in Chinese)."""
     from referee.store import views
+
+    if lang != "zh":
+        return " | ".join(views.USAGE.get(d, d) for d in expected)
 
     return " | ".join(views.USAGE_ZH.get(d, d) + (f"（{views.DIRECTIVE_ZH[d]}）" if d in views.DIRECTIVE_ZH else "")
                       for d in expected)
@@ -159,7 +153,7 @@ def _prompt(result, lang: str = "en") -> str:
     if "points" in st.expected:
         lines.append(f"  defenders' points so far: {st.points_so_far}; a number adds points, "
                      "def / decl records the last trick")
-    lines.append("  expected: " + " | ".join(USAGE.get(d, d) for d in st.expected))
+    lines.append("  expected: " + _usage(st.expected, "en"))
     lines.append("  (q to stop)")
     return "\n".join(lines) + "\n>"
 

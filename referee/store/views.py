@@ -275,6 +275,15 @@ DIRECTIVE_ZH = {
     "kitty": "底牌", "bury": "扣底", "king": "扣王", "points": "计分", "declarer-points": "庄家方得分",
     "last": "最后一墩", "show": "亮牌", "warn": "警告", "time": "时间到", "ruling": "裁定", "redeal": "重新发牌",
 }
+USAGE = {
+    "hand": "hand", "declarer": "declarer SEAT", "declare": "declare SEAT CARD… [as SUIT]",
+    "flip": "flip SEAT CARD", "draw": "draw CARD", "trump": "trump SUIT",
+    "riot": "riot SEAT CARD CARD CARD", "waive": "waive", "tribute": "tribute SEAT CARD…",
+    "kitty": "kitty CARD×6", "bury": "bury CARD×6", "king": "king SEAT JOKER… take CARD…",
+    "points": "points N", "declarer-points": "declarer-points N", "last": "last def|decl",
+    "show": "show SEAT CARD…", "warn": "warn SEAT TEXT", "time": "time", "ruling": "ruling winner=TEAM TEXT",
+    "redeal": "redeal", "team": "team EW|NS NAME", "seat": "seat SEAT NAME",
+}
 USAGE_ZH = {
     "hand": "hand", "declarer": "declarer 座位", "declare": "declare 座位 牌… [as 花色]",
     "flip": "flip 座位 牌", "draw": "draw 牌", "trump": "trump 花色",
