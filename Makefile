@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean
+.PHONY: demo test lint bench clean catalogues
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -20,6 +20,10 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+# Extract every message into referee/locale/referee.pot, update each language's .po, compile the .mo.
+catalogues: $(STAMP)
+	$(BIN)/python tools/catalogues.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/replay_bench.py

@@ -88,7 +88,12 @@ def _rule_error(header, e):
     from referee.events import RecordError
 
     name = header.rules if header else ""
-    return RecordError(header.line if header else 0, f"rules={name}: {e}", f"rules={name}：规则集无法使用（{e}）")
+    from referee.i18n import M
+
+    problem = e.msg if hasattr(e, "msg") else str(e)
+    return RecordError(header.line if header else 0,
+                       M("rules={name}: {problem}", zh="rules={name}：规则集无法使用（{problem}）", name=name,
+                         problem=problem))
 
 
 def replay_cmd(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.bilingual import Bilingual
 from referee.cards import BIG_JOKER, SMALL_JOKER, Card, flip_value
+from referee.errors import Bilingual
 
 
 class DeclarationError(Bilingual, ValueError):

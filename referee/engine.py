@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 from referee import declaring
 from referee import kitty as kitty_rules
-from referee.bilingual import Bilingual
 from referee.cards import ALL_CARDS, BIG_JOKER, COPIES, SMALL_JOKER, SUIT_ZH, format_cards, strength
 from referee.cards import POINTS as CARD_POINTS
+from referee.errors import Bilingual
 from referee.events import (
     Bury,
     Declare,
@@ -41,8 +41,10 @@ from referee.events import (
     Trump,
     Waive,
     Warn,
+    record_error,
 )
 from referee.gcpause import no_gc
+from referee.i18n import M
 from referee.results import GameResult, HandResult, MatchResult, Note, Step, TableState, TributeInfo
 from referee.ruleset import RuleSet
 from referee.seats import SEAT_ZH, SEATS, TEAM_ZH, other_team, team_of, upper_hand
@@ -174,8 +176,8 @@ class Replay:
 
     def run(self, events: Sequence[Event]) -> MatchResult:
         if events and not isinstance(events[0], MatchHeader):
-            self.errors.append(RecordError(events[0].line, "the record must start with 'match id=…'",
-                                           "记录要以 'match id=…' 开头"))
+            self.errors.append(RecordError(events[0].line, M("the record must start with 'match id=…'",
+                                                             zh="记录要以 'match id=…' 开头")))
         handlers, phases = self.HANDLERS, PHASE_OF
         for ev in events:
             kind = type(ev)
@@ -191,7 +193,7 @@ class Replay:
                         continue
                 handlers[kind](self, h, ev)
             except Reject as e:
-                self.errors.append(RecordError(ev.line, str(e), e.zh))
+                self.errors.append(record_error(ev.line, e))
         return self.result()
 
     # --- match-level directives ---------------------------------------------------------------
@@ -235,9 +237,9 @@ class Replay:
     def _abandon_open_hand(self, line: int) -> None:
         h = self.hand
         if h is not None and h.phase != DONE:
-            self.errors.append(RecordError(
-                h.line, f"hand {h.number} has no 'last' before line {line}: it is not settled",
-                f"第{h.number}局到第{line}行还没有 'last'（末墩）：这一局无法结算"))
+            self.errors.append(RecordError(h.line, M(
+                "hand {hand} has no 'last' before line {line}: it is not settled",
+                zh="第{hand}副到第{line}行还没有 'last'（末墩）：这一副无法结算", hand=h.number, line=line)))
         self.hand = None
 
     def on_warn(self, ev: Warn) -> None:
@@ -360,7 +362,7 @@ class Replay:
         try:
             check(h, line)
         except Reject as e:
-            self.errors.append(RecordError(line, str(e), e.zh))
+            self.errors.append(record_error(line, e))
 
     def on_declarer(self, h: Hand, ev: DeclarerIs) -> None:
         if h.fixed_declarer is not None and ev.seat != h.fixed_declarer:
@@ -731,11 +733,11 @@ class Replay:
         dp = h.declarer_points
         if dp is not None and h.points + dp.points + kitty_pts != TOTAL_POINTS:
             total = h.points + dp.points + kitty_pts
-            self.errors.append(RecordError(dp.line, (
-                f"points do not add up: defenders {h.points} + declarers {dp.points} + kitty {kitty_pts} = "
-                f"{total}, not {TOTAL_POINTS}"), (
-                f"分数对不上：抓分方{h.points} + 庄家方{dp.points} + 底牌{kitty_pts} = {total}，"
-                f"不是{TOTAL_POINTS}")))
+            self.errors.append(RecordError(dp.line, M(
+                "points do not add up: defenders {defenders} + declarers {declarers} + kitty {kitty} = "
+                "{total}, not {all}",
+                zh="分数对不上：抓分方{defenders} + 庄家方{declarers} + 底牌{kitty} = {total}，不是{all}",
+                defenders=h.points, declarers=dp.points, kitty=kitty_pts, total=total, all=TOTAL_POINTS)))
         self._settle(h, ev)
 
     def _settle(self, h: Hand, ev: Last) -> None:
@@ -838,8 +840,8 @@ class Replay:
 
     def result(self) -> MatchResult:
         if self.header is None and not self.errors:
-            self.errors.append(RecordError(0, "the record has no 'match id=…' header",
-                                           "记录没有 'match id=…' 开头行"))
+            self.errors.append(RecordError(0, M("the record has no 'match id=…' header",
+                                             zh="记录没有 'match id=…' 开头行")))
         return MatchResult(
             header=self.header, rules=self.rules.name, teams=dict(self.teams), seats=dict(self.seats),
             hands=tuple(self.hands), games=tuple(self.games), winner=self.winner, games_won=dict(self.games_won),

@@ -11,9 +11,10 @@ when a long record is read. ``line`` is always the last field; change one with `
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import Any, NamedTuple, Union
 
 from referee.cards import Card
+from referee.i18n import Msg
 
 
 class MatchHeader(NamedTuple):
@@ -189,16 +190,28 @@ def header_of(events) -> MatchHeader | None:
 class RecordError(NamedTuple):
     """A problem found in a record, at a line (0 when it concerns the whole record).
 
-    ``message`` is English (the public JSON's ``"message"``); ``message_zh`` the same in Chinese.
+    ``msg`` is the problem in no language yet; ``message`` is its English (the public JSON's
+    ``"message"``), ``message_zh`` its Chinese, ``text(lang)`` any catalogue's.
     """
 
     line: int
-    message: str
-    message_zh: str = ""
+    msg: Msg
+
+    @property
+    def message(self) -> str:
+        return self.msg.text("en")
+
+    @property
+    def message_zh(self) -> str:
+        return self.msg.text("zh")
 
     def text(self, lang: str) -> str:
-        """The message in *lang* ("zh" or "en"); English when there is no Chinese."""
-        return self.message_zh if lang == "zh" and self.message_zh else self.message
+        return self.msg.text(lang)
 
     def __str__(self) -> str:
         return f"line {self.line}: {self.message}" if self.line else self.message
+
+
+def record_error(line: int, error: Any) -> RecordError:
+    """The record error of a raised project error (its message kept in no language)."""
+    return RecordError(line, error.msg)

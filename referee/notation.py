@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from referee.bilingual import Bilingual
 from referee.cards import _CACHE as _CARD_CACHE
 from referee.cards import CardError, format_cards, parse_card, parse_suit
+from referee.errors import Bilingual
 from referee.events import (
     Bury,
     Declare,
@@ -41,6 +41,7 @@ from referee.events import (
     Waive,
     Warn,
     header_of,
+    record_error,
 )
 from referee.gcpause import no_gc
 from referee.seats import SeatError, parse_seat, parse_team
@@ -389,7 +390,7 @@ def parse(text: str) -> Record:
                 try:
                     ev = seen[raw] = parse_line(raw, number)
                 except NotationError as e:
-                    errors.append(RecordError(number, str(e), e.zh))
+                    errors.append(record_error(number, e))
                     continue
             elif ev is not None:
                 ev = new(type(ev), (*ev[:-1], number))  # the same event at this line

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.bilingual import Bilingual
+from referee.errors import Bilingual
 
 SEATS = ("E", "S", "W", "N")
 TEAMS = ("EW", "NS")

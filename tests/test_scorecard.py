@@ -14,6 +14,7 @@ import pytest
 
 from referee.cards import parse_cards
 from referee.events import MatchHeader, RecordError
+from referee.i18n import M
 from referee.results import GameResult, HandResult, MatchResult, Note, TableState, TributeInfo
 
 pypdf = pytest.importorskip("pypdf")
@@ -267,7 +268,7 @@ def test_notes_and_audit_trail_are_listed_with_reasons():
 
 
 def test_record_errors_are_listed():
-    data = pdf_bytes(small_result(), "en", errors=[RecordError(17, "kitty has 5 cards, not 6")])
+    data = pdf_bytes(small_result(), "en", errors=[RecordError(17, M("kitty has 5 cards, not 6"))])
     assert "line17:kittyhas5cards,not6" in flat(text_of(data))
 
 

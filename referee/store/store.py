@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import quote, unquote
 
-from referee.bilingual import Bilingual
-from referee.events import Event, MatchHeader, RecordError
+from referee.errors import Bilingual
+from referee.events import Event, MatchHeader, RecordError, record_error
 from referee.store import chain
 from referee.store.files import AtomicJSONStorage, clean_temp, lock
 
@@ -122,7 +122,7 @@ def to_events(view: dict[int, str]) -> tuple[list[Event], list[RecordError]]:
         try:
             ev = parse_line(text, line=seq)
         except NotationError as e:
-            errors.append(RecordError(seq, str(e), e.zh))
+            errors.append(record_error(seq, e))
             continue
         if ev is not None:
             events.append(ev)

@@ -1,0 +1,56 @@
+"""The project's errors: each carries a message in no language yet and the exit code it means.
+
+The command line (and, later, the web) turns any of these into its message in the user's language and
+an exit code in one place (``referee.commands.boundary``): 1 when a record or an event was refused
+or has problems, 2 for a usage error or something not found. A Python traceback shown to a user is
+a bug; an error raised here never needs one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.i18n import Msg
+
+REFUSED = 1  # the record or the event was refused, or has problems
+USAGE = 2  # a usage error, or something named that is not there
+
+
+class RefereeError(Exception):
+    """``RefereeError(M("…", field=…))``; ``str(exc)`` is the English, ``exc.text(lang)`` any language.
+
+    (An English text and its Chinese, ``RefereeError(en, zh)``, are still accepted while messages move
+    into the catalogue.)"""
+
+    exit_code = REFUSED
+
+    def __init__(self, message: Msg | str = "", zh: str = "") -> None:
+        msg = message if isinstance(message, Msg) else Msg(str(message), zh=zh or None)
+        super().__init__(msg.text("en"))
+        self.msg = msg
+
+    @property
+    def zh(self) -> str:
+        """The Chinese text (for callers that still ask for it by name)."""
+        return self.msg.text("zh")
+
+    def text(self, lang: str) -> str:
+        return self.msg.text(lang)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.msg,))
+
+
+class UsageError(RefereeError):
+    """An argument, option or value the command cannot use."""
+
+    exit_code = USAGE
+
+
+class NotFound(RefereeError):
+    """A file, match, rule set or hand that was named but is not there."""
+
+    exit_code = USAGE
+
+
+Bilingual = RefereeError  # the former name, kept while the raise sites move to the catalogue

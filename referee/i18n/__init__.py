@@ -1,0 +1,259 @@
+"""Every word a user reads comes from a gettext catalogue: ``referee/locale/<lang>/LC_MESSAGES/referee.mo``.
+
+Messages are English-source: the msgid is the English text with named fields (``"{giver:seat} owes
+{owed} blood"``). The ``en`` catalogue may reword them, ``zh_CN`` translates them, and any further
+language is one more catalogue folder (``zh_TW`` shows it): no code names a language.
+
+A field's format spec says what kind of word it holds, so the value stays a plain code and each
+language names it: ``{s:seat}`` (E → 东), ``{t:team}``, ``{x:suit}``, ``{c:card}``, ``{c:cards}``,
+``{xs:list}`` (joined the language's way). Cards, codes (``referee.codes``) and nested messages are
+recognised by type. The engine never formats text: it returns :class:`Msg` values (what happened, in
+no language), and a view calls ``msg.text(lang)``.
+
+The extraction keywords (``M``, ``MN``, ``tr``, ``trn``, ``P_``) are listed in ``babel.cfg``; ``make
+catalogues`` extracts, merges and compiles.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    import gettext as _gettext
+
+DOMAIN = "referee"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+SOURCE = "en"  # the language of the msgids
+# Spellings a user may type for a catalogue (``--lang zh``, ``$REFEREE_LANG=zh-TW``); the folder
+# names themselves are always accepted.
+ALIASES = {"zh": "zh_CN", "zh_hans": "zh_CN", "cn": "zh_CN", "zh_hant": "zh_TW", "tw": "zh_TW",
+           "en_us": "en", "en_gb": "en"}
+
+
+def languages() -> tuple[str, ...]:
+    """The catalogues shipped, by folder name: ``('en', 'zh_CN', 'zh_TW')``."""
+    try:
+        names = os.listdir(LOCALE_DIR)
+    except FileNotFoundError:  # pragma: no cover - a broken install
+        return (SOURCE,)
+    found = [n for n in names if (LOCALE_DIR / n / "LC_MESSAGES" / f"{DOMAIN}.mo").is_file()]
+    return tuple(sorted(set(found) | {SOURCE}))
+
+
+def normalize(lang: str | None) -> str | None:
+    """The catalogue a spelling of a language names (``zh`` → ``zh_CN``), or None if there is none."""
+    if not lang:
+        return None
+    key = lang.strip().replace("-", "_")
+    key = key.split(".")[0]  # zh_CN.UTF-8
+    folded = {n.lower(): n for n in languages()}
+    name = ALIASES.get(key.lower(), key)
+    return folded.get(name.lower())
+
+
+def is_chinese(lang: str) -> bool:
+    """For layout only (a CJK font, column widths): never for choosing words."""
+    return (normalize(lang) or "").startswith("zh")
+
+
+# --- catalogues ------------------------------------------------------------------------------------
+
+_CATALOGUES: dict[str, _gettext.NullTranslations] = {}
+# Which catalogue a language falls back to before the msgid itself (a regional variant to its base).
+FALLBACK = {"zh_TW": "zh_CN"}
+
+
+def catalogue(lang: str) -> _gettext.NullTranslations:
+    """The translations of *lang* (any accepted spelling), with its fallbacks; loaded once."""
+    name = normalize(lang) or SOURCE
+    found = _CATALOGUES.get(name)
+    if found is not None:
+        return found
+    import gettext
+
+    path = LOCALE_DIR / name / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    trans: gettext.NullTranslations
+    try:
+        with open(path, "rb") as f:
+            trans = gettext.GNUTranslations(f)
+    except OSError:
+        trans = gettext.NullTranslations()
+    base = FALLBACK.get(name)
+    if base:
+        trans.add_fallback(catalogue(base))
+    _CATALOGUES[name] = trans
+    return trans
+
+
+def gettext(lang: str, msgid: str) -> str:
+    return catalogue(lang).gettext(msgid)
+
+
+def pgettext(lang: str, context: str, msgid: str) -> str:
+    return catalogue(lang).pgettext(context, msgid)
+
+
+def ngettext(lang: str, singular: str, plural: str, n: int) -> str:
+    return catalogue(lang).ngettext(singular, plural, n)
+
+
+def _translated(lang: str, msgid: str, plural: str | None, n: int, zh: str | None, context: str | None) -> str:
+    """The template of a message in *lang*. *zh* is an inline Chinese text kept only until the
+    catalogue holds the message (``make catalogues`` harvests it): used when the catalogue lacks it."""
+    cat = catalogue(lang)
+    if plural is not None:
+        text = cat.ngettext(msgid, plural, n)
+        missing = text in (msgid, plural)
+    elif context is not None:
+        text = cat.pgettext(context, msgid)
+        missing = text == msgid
+    else:
+        text = cat.gettext(msgid)
+        missing = text == msgid
+    if missing and zh is not None and is_chinese(lang):
+        return zh
+    return text
+
+
+# --- formatting ------------------------------------------------------------------------------------
+
+def localize(value: Any, lang: str) -> Any:
+    """A value as the language shows it: messages rendered, codes worded, cards named."""
+    from referee.cards import Card
+    from referee.codes import Code
+
+    if isinstance(value, Msg):
+        return value.text(lang)
+    if isinstance(value, Code):
+        from referee.i18n.words import word
+
+        return word(value, lang)
+    if isinstance(value, Card):
+        return card_name(value, lang)
+    return value
+
+
+def card_name(card: Any, lang: str) -> str:
+    """``10H`` / ``红桃10`` / ``大王``: the card as *lang* writes it."""
+    key = (int(card), normalize(lang) or SOURCE)
+    name = _CARD_NAMES.get(key)
+    if name is None:
+        if card.is_joker:
+            name = pgettext(lang, "card", str(card))
+        else:
+            rank = str(card)[:-1]
+            name = pgettext(lang, "card", "{rank}{suit}").format(rank=rank, suit=pgettext(lang, "card-suit",
+                                                                                          card.suit))
+        _CARD_NAMES[key] = name
+    return name
+
+
+_CARD_NAMES: dict[tuple[int, str], str] = {}
+
+
+def join(lang: str, items: Iterable[Any]) -> str:
+    """Items joined as *lang* lists them (``a, b`` / ``a、b``)."""
+    return pgettext(lang, "list", ", ").join(str(localize(x, lang)) for x in items)
+
+
+def _cards(value: Any, lang: str) -> str:
+    if not value:
+        return pgettext(lang, "cards", "none")
+    return " ".join(card_name(c, lang) for c in value)
+
+
+def _word(context: str):
+    def render(value: Any, lang: str) -> str:
+        return "-" if value is None else pgettext(lang, context, str(value))
+    return render
+
+
+KINDS = {
+    "seat": _word("seat"),
+    "team": _word("team"),
+    "suit": _word("suit"),
+    "card": lambda v, lang: card_name(v, lang),
+    "cards": _cards,
+    "list": lambda v, lang: join(lang, v),
+    "seats": lambda v, lang: join(lang, [pgettext(lang, "seat", s) for s in v]),
+}
+
+
+def fill(template: str, lang: str, fields: dict[str, Any]) -> str:
+    """*template* with its fields, each shown the way its spec (or its type) says in *lang*."""
+    if not fields:
+        return template
+    filler = _FILLERS.get(lang)
+    if filler is None:
+        filler = _FILLERS[lang] = _filler(lang)
+    return filler.vformat(template, (), fields)
+
+
+_FILLERS: dict[str, Any] = {}
+
+
+def _filler(lang: str) -> Any:
+    from string import Formatter
+
+    class Fill(Formatter):
+        def format_field(self, value: Any, spec: str) -> str:
+            kind = KINDS.get(spec)
+            if kind is not None:
+                return kind(value, lang)
+            return format(localize(value, lang), spec)
+
+    return Fill()
+
+
+# --- messages ---------------------------------------------------------------------------------------
+
+class Msg(NamedTuple):
+    """A message not yet in any language: its msgid and its fields. Cheap to make and hashable
+    when its fields are; ``str(msg)`` is the English."""
+
+    msgid: str
+    fields: tuple[tuple[str, Any], ...] = ()
+    plural: str | None = None
+    n: int = 0
+    zh: str | None = None  # inline Chinese until the catalogue has the message (see _translated)
+    context: str | None = None
+
+    def text(self, lang: str = SOURCE) -> str:
+        template = _translated(lang, self.msgid, self.plural, self.n, self.zh, self.context)
+        return fill(template, lang, dict(self.fields))
+
+    def __str__(self) -> str:
+        return self.text(SOURCE)
+
+
+def M(msgid: str, /, *, zh: str | None = None, **fields: Any) -> Msg:  # noqa: N802 - the marker's name
+    """A message to word later, in whatever language is asked."""
+    return Msg(msgid, tuple(fields.items()), zh=zh)
+
+
+def MN(singular: str, plural: str, n: int, /, *, zh: str | None = None, **fields: Any) -> Msg:  # noqa: N802
+    """A message with a plural form chosen by *n* (also given to the text as ``{n}``)."""
+    return Msg(singular, tuple({"n": n, **fields}.items()), plural, n, zh)
+
+
+def tr(lang: str, msgid: str, /, *, zh: str | None = None, **fields: Any) -> str:
+    """A message worded now, in *lang* (for views)."""
+    return fill(_translated(lang, msgid, None, 0, zh, None), lang, fields)
+
+
+def trn(lang: str, singular: str, plural: str, n: int, /, *, zh: str | None = None, **fields: Any) -> str:
+    """A plural message worded now (``{n}`` is given to the text)."""
+    return fill(_translated(lang, singular, plural, n, zh, None), lang, {"n": n, **fields})
+
+
+def P_(context: str, msgid: str) -> str:  # noqa: N802 - the marker's name
+    """Marks a word of a context for the catalogue, returning it untranslated (words.py uses it)."""
+    return msgid
+
+
+def literal(text: str) -> Msg:
+    """Text that is the same in every language (a name, a file path): a message with no words."""
+    return Msg("{text}", (("text", text),))

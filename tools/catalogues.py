@@ -1,0 +1,159 @@
+"""Extract, merge and compile the gettext catalogues (``make catalogues``).
+
+Babel extracts every message of the package into ``referee/locale/referee.pot``; each language's
+``.po`` is updated from it (new messages added, gone ones dropped); the English catalogue gets
+msgstr = msgid for new messages (English is the source; a reworded msgstr is kept); and every ``.po``
+is compiled to the ``.mo`` the package ships. ``--harvest`` first moves inline Chinese (``zh="…"``
+arguments of M/MN/tr/trn) into the zh_CN catalogue and removes it from the code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import io
+import sys
+from pathlib import Path
+
+from babel.messages import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "referee"
+LOCALE = PACKAGE / "locale"
+POT = LOCALE / "referee.pot"
+DOMAIN = "referee"
+KEYWORDS = {"M": None, "MN": (1, 2), "tr": (2,), "trn": (2, 3), "P_": ((1, "c"), 2), "N_": None}
+LANGS = ("en", "zh_CN", "zh_TW")
+PLURALS = {"en": "nplurals=2; plural=(n != 1);", "zh_CN": "nplurals=1; plural=0;", "zh_TW": "nplurals=1; plural=0;"}
+
+
+def extract() -> Catalog:
+    """The catalogue template: every message in the package's code."""
+    cat = Catalog(project="referee", domain=DOMAIN, charset="utf-8")
+    method_map = [("**.py", "python")]
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(PACKAGE), method_map=method_map, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True):
+        cat.add(message, None, [(f"referee/{filename}", lineno)], auto_comments=comments, context=context)
+    return cat
+
+
+def _po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def load_po(lang: str) -> Catalog:
+    path = _po_path(lang)
+    if not path.is_file():
+        cat = Catalog(locale=lang, domain=DOMAIN, project="referee", charset="utf-8")
+    else:
+        with open(path, "rb") as f:
+            cat = read_po(f, locale=lang, domain=DOMAIN)
+    cat.plural_forms  # noqa: B018 - make babel read the header
+    return cat
+
+
+def save_po(lang: str, cat: Catalog) -> None:
+    path = _po_path(lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buf = io.BytesIO()
+    write_po(buf, cat, width=100, omit_header=False, sort_output=False, ignore_obsolete=True)
+    path.write_bytes(buf.getvalue())
+
+
+def compile_mo(cat: Catalog) -> bytes:
+    buf = io.BytesIO()
+    write_mo(buf, cat, use_fuzzy=False)
+    return buf.getvalue()
+
+
+def _plural_header(lang: str, cat: Catalog) -> None:
+    cat._set_mime_headers([("Plural-Forms", PLURALS[lang])])  # babel reads the forms from here
+
+
+def harvest() -> dict[tuple[str | None, str], str | tuple[str, ...]]:
+    """Move every inline ``zh="…"`` into a dict (msgid → Chinese) and out of the code."""
+    found: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if "zh=" in text:
+            new = _harvest_text(text, found)
+            if new != text:
+                path.write_text(new, encoding="utf-8")
+    return found
+
+
+def _harvest_text(text: str, found: dict) -> str:
+    tree = ast.parse(text)
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+
+    def pos(lineno: int, col: int) -> int:  # ast columns are UTF-8 byte offsets within the line
+        line = text[starts[lineno - 1]:starts[lineno]]
+        return starts[lineno - 1] + len(line.encode("utf-8")[:col].decode("utf-8"))
+
+    cuts: list[tuple[int, int]] = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+            continue
+        index = {"M": 0, "MN": 0, "tr": 1, "trn": 1}.get(node.func.id)
+        kw = next((k for k in node.keywords if k.arg == "zh"), None)
+        if index is None or kw is None or not isinstance(kw.value, ast.Constant):
+            continue
+        if len(node.args) <= index or not isinstance(node.args[index], ast.Constant):
+            continue
+        msgid = node.args[index].value
+        plural = node.func.id in ("MN", "trn")
+        found[(None, msgid)] = (kw.value.value,) if plural else kw.value.value  # Chinese: one plural form
+        items = [*node.args, *node.keywords]
+        prev = items[items.index(kw) - 1]  # cut from the end of the argument before (its comma on)
+        cuts.append((pos(prev.end_lineno, prev.end_col_offset), pos(kw.value.end_lineno, kw.value.end_col_offset)))
+    for start, end in sorted(cuts, reverse=True):
+        text = text[:start] + text[end:]
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--harvest", action="store_true", help="move inline zh= texts into the zh_CN catalogue")
+    args = ap.parse_args(argv)
+    harvested = harvest() if args.harvest else {}
+    template = extract()
+    buf = io.BytesIO()
+    write_po(buf, template, width=100, omit_header=True, sort_output=False)
+    POT.write_bytes(buf.getvalue())
+    for lang in LANGS:
+        cat = load_po(lang)
+        _plural_header(lang, cat)
+        cat.update(copy.deepcopy(template), no_fuzzy_matching=True)
+        cat.fuzzy = False
+        for message in cat:
+            if not message.id:
+                continue
+            key = (message.context, message.id if isinstance(message.id, str) else message.id[0])
+            if lang == "zh_CN" and key in harvested and not _filled(message.string):
+                message.string = harvested[key]
+            if lang == "en" and not _filled(message.string):
+                message.string = message.id
+        save_po(lang, cat)
+        mo = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        mo.write_bytes(compile_mo(cat))
+    missing = {lang: [m.id for m in load_po(lang) if m.id and not _filled(m.string)] for lang in ("en", "zh_CN")}
+    for lang, ids in missing.items():
+        for msgid in ids:
+            print(f"{lang}: no translation: {msgid!r}", file=sys.stderr)
+    return 1 if any(missing.values()) else 0
+
+
+def _filled(string: object) -> bool:
+    if isinstance(string, tuple | list):
+        return all(string)
+    return bool(string)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
