@@ -8,12 +8,14 @@ record with mistakes still shows everything that can be settled.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from referee import declaring
 from referee import kitty as kitty_rules
 from referee.cards import ALL_CARDS, BIG_JOKER, COPIES, SMALL_JOKER, SUIT_ZH, format_cards, strength
 from referee.cards import POINTS as CARD_POINTS
+from referee.codes import Phase
+from referee.directives import DIRECTIVES, keyword_of
 from referee.errors import Bilingual
 from referee.events import (
     Bury,
@@ -50,15 +52,11 @@ from referee.ruleset import RuleSet
 from referee.seats import SEAT_ZH, SEATS, TEAM_ZH, other_team, team_of, upper_hand
 from referee.settle import HandFacts, settle
 
-# Phases of a hand: a directive may not come after one of a later phase.
-DECLARING, TRIBUTE, KITTY, BURY, KINGS, POINTS, DONE = range(7)
-PHASE_OF = {
-    DeclarerIs: DECLARING, Declare: DECLARING, Flip: DECLARING, Draw: DECLARING, Trump: DECLARING,
-    Riot: TRIBUTE, Waive: TRIBUTE, Tribute: TRIBUTE, Kitty: KITTY, Bury: BURY, King: KINGS,
-    Points: POINTS, DeclarerPoints: POINTS, Last: DONE,
-}
-PHASE_NAME = ["declaring", "tribute", "kitty", "bury", "kings", "points", "done"]
-PHASE_ZH = ["亮主", "进贡", "底牌", "扣底", "扣王", "计分", "结束"]
+# The phases of a hand, in play order: a directive may not come after one of a later phase. Which
+# phase each directive belongs to is the registry's (referee.directives).
+HAND_PHASES = (Phase.declaring, Phase.tribute, Phase.kitty, Phase.bury, Phase.kings, Phase.points, Phase.done)
+DECLARING, TRIBUTE, KITTY, BURY, KINGS, POINTS, DONE = range(len(HAND_PHASES))
+PHASE_OF = {d.event: HAND_PHASES.index(d.phase) for d in DIRECTIVES if d.phase is not None}
 TOTAL_POINTS = 300
 CARD_KINDS = len(ALL_CARDS)
 
@@ -178,7 +176,7 @@ class Replay:
         if events and not isinstance(events[0], MatchHeader):
             self.errors.append(RecordError(events[0].line, M("the record must start with 'match id=…'",
                                                              zh="记录要以 'match id=…' 开头")))
-        handlers, phases = self.HANDLERS, PHASE_OF
+        handlers, phases = HANDLERS, PHASE_OF
         for ev in events:
             kind = type(ev)
             try:
@@ -206,8 +204,8 @@ class Replay:
 
     def _before_hands(self, ev: Event) -> None:
         if self.seen_first_hand:
-            raise Reject(f"out of order: '{ev.directive}' belongs before the first hand",
-                         f"顺序不对：'{ev.directive}' 应写在第一局之前")
+            raise Reject(M("out of order: '{keyword}' belongs before the first hand",
+                           zh="顺序不对：'{keyword}' 应写在第一副之前", keyword=keyword_of(ev)))
 
     def on_team(self, ev: TeamName) -> None:
         self._before_hands(ev)
@@ -332,8 +330,8 @@ class Replay:
             return None
         h = self.hand
         if h is None:
-            raise Reject(f"'{ev.directive}' outside a hand: start the hand with 'hand'",
-                         f"'{ev.directive}' 不在任何一局之内：请先用 'hand' 开始一局")
+            raise Reject(M("'{keyword}' outside a hand: start the hand with 'hand'",
+                           zh="'{keyword}' 不在任何一副之内：请先用 'hand' 开始一副", keyword=keyword_of(ev)))
         return h
 
     def _enter(self, ev: Event, phase: int) -> Hand | None:
@@ -343,13 +341,15 @@ class Replay:
         if h is None:
             return None
         if h.phase == DONE:  # before the same-phase shortcut: a second 'last' is as late as any
-            raise Reject(f"out of order: hand {h.number} is over; '{ev.directive}' comes before 'last'",
-                         f"顺序不对：第{h.number}局已经结束；'{ev.directive}' 应在 'last' 之前")
+            raise Reject(M("out of order: hand {hand} is over; '{keyword}' comes before 'last'",
+                           zh="顺序不对：第{hand}副已经结束；'{keyword}' 应在 'last' 之前",
+                           hand=h.number, keyword=keyword_of(ev)))
         if phase == h.phase:
             return h
         if phase < h.phase:
-            raise Reject(f"out of order: '{ev.directive}' comes before the {PHASE_NAME[h.phase]} of hand "
-                         f"{h.number}", f"顺序不对：'{ev.directive}' 应在第{h.number}局的{PHASE_ZH[h.phase]}之前")
+            raise Reject(M("out of order: '{keyword}' comes before the {phase} of hand {hand}",
+                           zh="顺序不对：'{keyword}' 应在第{hand}副的{phase}之前",
+                           keyword=keyword_of(ev), phase=HAND_PHASES[h.phase], hand=h.number))
         if phase > DECLARING and not h.resolved:
             self._soft(self._resolve_declaring, h, ev.line)
         if phase > TRIBUTE and not h.tribute_checked and h.declarer is not None:
@@ -896,13 +896,11 @@ class Replay:
             return "kings", ("king", "points", "last")
         return "points", ("points", "declarer-points", "last")
 
-    HANDLERS = {
-        MatchHeader: on_match, TeamName: on_team, SeatName: on_seat, HandStart: on_hand,
-        DeclarerIs: on_declarer, Declare: on_declare, Flip: on_flip, Draw: on_draw, Trump: on_trump,
-        Riot: on_riot, Waive: on_waive, Tribute: on_tribute, Kitty: on_kitty, Bury: on_bury, King: on_king,
-        Points: on_points, DeclarerPoints: on_declarer_points, Last: on_last, Show: on_show, Warn: on_warn,
-        Time: on_time, Ruling: on_ruling, Redeal: on_redeal,
-    }
+
+# The handler of each directive: ``Replay.on_<keyword>`` (``declarer-points`` → ``on_declarer_points``).
+HANDLERS: dict[type, Callable[..., None]] = {
+    d.event: getattr(Replay, "on_" + d.keyword.replace("-", "_")) for d in DIRECTIVES
+}
 
 
 def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:

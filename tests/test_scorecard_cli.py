@@ -192,13 +192,14 @@ def store(tmp_path):
 
 
 def test_stored_match_with_its_corrections(tmp_path, monkeypatch, store):
+    from referee.events import Points
     from referee.notation import parse_line
     from referee.store import officiate
     from referee.store.store import Store
 
     st = Store(store)
     events = st.events("S-A")
-    points = [ev for ev in events if ev.directive == "points"]
+    points = [ev for ev in events if isinstance(ev, Points)]
     officiate.correct(st, "S-A", "amend", seq=points[0].line, event=parse_line("points 105"),
                       reason="miscounted a K as a 5", referee="周裁判")
     monkeypatch.chdir(tmp_path)

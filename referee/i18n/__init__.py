@@ -249,6 +249,11 @@ def trn(lang: str, singular: str, plural: str, n: int, /, *, zh: str | None = No
     return fill(_translated(lang, singular, plural, n, zh, None), lang, {"n": n, **fields})
 
 
+def N_(msgid: str) -> str:  # noqa: N802 - the marker's name
+    """Marks a msgid for the catalogue where it is declared as data (worded later with ``Msg(msgid)``)."""
+    return msgid
+
+
 def P_(context: str, msgid: str) -> str:  # noqa: N802 - the marker's name
     """Marks a word of a context for the catalogue, returning it untranslated (words.py uses it)."""
     return msgid

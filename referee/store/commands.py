@@ -100,9 +100,9 @@ def _report_record(match_id: str, out, lang: str = "en") -> None:
 # --- guided entry -----------------------------------------------------------------------------
 
 def _known_directives() -> set[str]:
-    from referee import notation
+    from referee.directives import SPELLINGS
 
-    return set(notation.READERS) | set(notation.ALIASES)
+    return set(SPELLINGS)
 
 
 def _interpret(answer: str, expected: tuple[str, ...], known: set[str]) -> str:
