@@ -13,6 +13,8 @@ import tomllib
 from pathlib import Path
 from typing import NamedTuple
 
+from referee.errors import UsageError
+
 # Where the bundled rule files are: rules/ of a checkout (an editable install), or where an installed
 # wheel puts them (pyproject.toml: data-files "share/referee/rules").
 RULES_DIRS = (Path(__file__).resolve().parent.parent / "rules", Path(sys.prefix) / "share" / "referee" / "rules")
@@ -20,7 +22,7 @@ RULES_DIR = RULES_DIRS[0]
 DEFAULT_RULES = "dalian-club"
 
 
-class RulesError(ValueError):
+class RulesError(UsageError, ValueError):
     """A rule file that cannot be used; the message names the file and the key."""
 
 

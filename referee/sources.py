@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, NamedTuple
 
+from referee.errors import NotFound
 from referee.events import Event, MatchHeader, RecordError, header_of
 
 if TYPE_CHECKING:
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 DEFAULT_RULES = "dalian-club"
 
 
-class SourceError(ValueError):
+class SourceError(NotFound, ValueError):
     """The argument names neither a record file nor a stored match."""
 
 

@@ -184,16 +184,6 @@ def test_runs_split_latin_from_chinese():
     assert runs("EW 海之韵", "TTF", "TTF") == [("TTF", "EW 海之韵")]
 
 
-def test_commands_module_does_not_import_reportlab():
-    import subprocess
-    import sys
-
-    code = ("import sys, typer; import referee.scorecard.commands as c; c.register(typer.Typer()); "
-            "print(sorted(m for m in sys.modules if m.startswith('reportlab')))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
-
-
 # ---------------------------------------------------------------- the small match, read back
 
 @pytest.fixture(scope="module")

@@ -21,18 +21,11 @@ pypdf = pytest.importorskip("pypdf")
 pytest.importorskip("referee.engine")
 pytest.importorskip("referee.sources")
 
-from referee.scorecard.commands import register  # noqa: E402
+from referee.cli import build_app  # noqa: E402
 
 
 def make_app() -> typer.Typer:
-    app = typer.Typer()
-    register(app)
-
-    @app.command("noop")  # a second command, so typer keeps `scorecard` as a subcommand
-    def noop() -> None:
-        pass
-
-    return app
+    return build_app()
 
 
 runner = CliRunner()

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
-from referee.store.commands import register
+from referee.cli import build_app
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -27,14 +27,7 @@ HAND1 = [
 
 
 def make_app() -> typer.Typer:
-    app = typer.Typer()
-    register(app)
-
-    @app.callback()
-    def _root() -> None:  # keeps the commands as subcommands even if only one were registered
-        pass
-
-    return app
+    return build_app()
 
 
 class Cli:

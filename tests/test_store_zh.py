@@ -7,8 +7,6 @@ Real TinyDB stores in temporary folders, driven through the whole ``referee`` ap
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -286,7 +284,7 @@ def test_referee_lang_is_the_default_and_lang_overrides_it(cli):
     r = cli("status", "T3")
     assert r.output.startswith("Match T3 (dalian-club)")
     r = cli("status", "T3", "--lang", "fr")
-    assert r.exit_code == 2 and "'fr' is not a language" in r.output
+    assert r.exit_code == 2 and "--lang fr: not a language" in r.output
 
 
 def test_import_list_verify_in_chinese(cli, tmp_path):
@@ -323,13 +321,6 @@ def test_import_list_verify_in_chinese(cli, tmp_path):
 def test_empty_store_list_in_chinese(cli):
     r = cli("list", "--lang", "zh")
     assert r.exit_code == 0 and r.output.strip() == f"存储 {cli.db} 中没有比赛"
-
-
-def test_store_commands_still_import_only_typer_at_start_up():
-    code = ("import sys; import referee.store.commands; "
-            "print(sorted(m for m in sys.modules if m.startswith(('referee', 'tinydb', 'filelock'))))")
-    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['referee', 'referee.store', 'referee.store.commands']"
 
 
 def test_readme_chinese_example_is_what_record_prints(cli):

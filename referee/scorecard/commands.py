@@ -6,7 +6,6 @@ and the store load inside the command.
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -81,39 +80,6 @@ def write_one(source: str, out: Path | None, lang: str, font: str | None, db: st
     except OSError as e:
         _fail(f"error: cannot write {path}: {e.strerror or e}", 1)
     return path
-
-
-def register(app: typer.Typer) -> None:
-    @app.command("scorecard")
-    def scorecard(
-        source: str = typer.Argument(None, metavar="MATCH_ID|FILE",
-                                     help="A record file, or the id of a stored match."),
-        output: Path = typer.Option(None, "-o", "--output",
-                                    help="PDF to write (default reports/<match-id>.pdf); with --all, a folder."),
-        lang: str = typer.Option(None, "--lang",
-                                 help="Language of the scorecard: zh or en (else $REFEREE_LANG, else zh)."),
-        font: str = typer.Option(None, "--font", metavar="PATH",
-                                 help="Embed this TrueType font (.ttf/.ttc) instead of the reader's "
-                                      "Chinese font (STSong-Light)."),
-        all_: bool = typer.Option(False, "--all", help="One PDF per stored match."),
-        event: str = typer.Option(None, "--event", metavar="NAME", help="With --all: only this event's matches."),
-        db: str = typer.Option(None, "--db", help=DB_HELP),
-    ):
-        """Write a match's PDF scorecard: header, hand by hand, levels chart, result, notes, signatures."""
-        lang = (lang or os.environ.get("REFEREE_LANG") or "zh").lower()
-        if lang not in LANGS:
-            _fail(f"error: --lang must be zh or en, not {lang!r}", 2)
-        if all_:
-            if source is not None:
-                _fail("error: give either MATCH_ID|FILE or --all, not both", 2)
-            _write_all(output, lang, font, event, db)
-            return
-        if event is not None:
-            _fail("error: --event goes with --all", 2)
-        if source is None:
-            _fail("error: missing argument MATCH_ID|FILE (or use --all)", 2)
-        path = write_one(source, output, lang, font, db)
-        typer.echo(f"wrote {path}")
 
 
 def _write_all(out_dir: Path | None, lang: str, font: str | None, event: str | None, db: str | None) -> None:

@@ -1,0 +1,57 @@
+"""The one place where the project's errors become what a user sees and an exit code.
+
+Every command is wrapped here: a :class:`referee.errors.RefereeError` raised anywhere below it is
+printed in the user's language (``error: …`` on stderr) and ends the command with its exit code —
+0 done, 1 the record or event was refused or has problems, 2 a usage error or something not found.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+from referee.errors import RefereeError
+
+
+def language(lang: str | None) -> str:
+    """The language of a command's output: *lang*, else ``$REFEREE_LANG``, else English; a bad value
+    is a usage error naming the option (exit 2)."""
+    from referee.errors import UsageError
+    from referee.i18n import M, languages, normalize
+
+    value = lang or os.environ.get("REFEREE_LANG") or "en"
+    found = normalize(value)
+    if found is None:
+        if not lang:  # a bad $REFEREE_LANG does not stop the command
+            return "en"
+        raise UsageError(M("--lang {value}: not a language (known: {known})",
+                           zh="--lang {value}：不是可用的语言（可用：{known}）", value=value,
+                           known=", ".join(languages())))
+    return "zh" if found == "zh_CN" else found
+
+
+def report(error: RefereeError, lang: str | None) -> None:
+    """Print *error* in the user's language."""
+    from referee.i18n import tr
+
+    try:
+        where = language(lang)
+    except RefereeError:
+        where = "en"
+    typer.echo(tr(where, "error: {message}", zh="错误：{message}", message=error.msg), err=True)
+
+
+def guard(command: Callable[..., Any]) -> Callable[..., Any]:
+    """*command* with the error boundary around it."""
+    @functools.wraps(command)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except RefereeError as e:
+            report(e, kwargs.get("lang"))
+            raise typer.Exit(e.exit_code) from None
+    return run

@@ -1,0 +1,36 @@
+"""The options several commands share, defined once (pip's ``cli/cmdoptions.py`` is the model).
+
+Each is an ``Annotated`` type: a command takes ``db: Db = None`` and gets the same flag, help and
+metavar as every other command. Help texts are English msgids: the command table words them in the
+user's language when it builds the command line (``referee.commands.build``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from referee.i18n import N_
+
+Db = Annotated[str | None, typer.Option(
+    "--db", metavar="PATH", help=N_("Store folder (else $REFEREE_DB, else ./referee-store)."))]
+Lang = Annotated[str | None, typer.Option(
+    "--lang", metavar="LANG", help=N_("Language of the output: en, zh or zh_TW (else $REFEREE_LANG, else en)."))]
+Rules = Annotated[str | None, typer.Option(
+    "--rules", metavar="NAME|PATH",
+    help=N_("Rule set name (dalian-club, gunzi-001, classic) or a rule file path; overrides the record's rules=."))]
+Referee = Annotated[str | None, typer.Option(
+    "--referee", metavar="NAME", help=N_("Who records (else $REFEREE_NAME, else the login name)."))]
+Reason = Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))]
+Force = Annotated[bool, typer.Option("--force", help=N_("Store it even if it leaves errors."))]
+Output = Annotated[Path | None, typer.Option(
+    "--output", "-o", metavar="PATH", help=N_("Write to this file instead of the screen."))]
+MatchId = Annotated[str, typer.Argument(metavar="MATCH_ID", help=N_("Stored match id."), show_default=False)]
+Source = Annotated[str, typer.Argument(metavar="MATCH_ID|FILE", help=N_("A record file, or a stored match id."),
+                                       show_default=False)]
+Seq = Annotated[int, typer.Argument(metavar="SEQ", help=N_("Sequence number of the entry (see `log`)."),
+                                    show_default=False)]
+Directive = Annotated[list[str], typer.Argument(metavar="DIRECTIVE", help=N_("A record directive, e.g. `points 25`."),
+                                                show_default=False)]

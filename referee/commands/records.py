@@ -1,0 +1,172 @@
+"""The commands on records: check, replay, explain, export, rules.
+
+Imported when the command line starts: only typer and the standard library at the top; the notation,
+the engine and the views load inside the commands.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from referee.commands.boundary import language
+from referee.commands.options import Db, Lang, Output, Rules, Source
+from referee.i18n import N_
+
+
+def _rules(name: str, option: bool):
+    from referee.ruleset import RulesError, load
+
+    try:
+        return load(name)
+    except RulesError as e:
+        if option:
+            raise RulesError(f"--rules: {e}") from None
+        raise
+
+
+def _replay(source: str, rules: str | None, db: str | None):
+    """Source → events → engine; the parse errors come back beside the result."""
+    from referee.engine import replay as run
+    from referee.sources import load
+
+    src = load(source, db)
+    result = run(src.events, _rules(rules or src.rules, rules is not None))
+    return src, result
+
+
+def check(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE", help=N_("Record files to check."),
+                                                show_default=False)],
+    lang: Lang = None,
+) -> None:
+    """Exit 0 when every record is valid, else list every error as FILE:LINE: message and exit 1."""
+    out = language(lang)
+    from referee.engine import replay as run
+    from referee.ruleset import RulesError, load
+    from referee.sources import SourceError, read_record
+
+    bad = 0
+    for path in files:
+        try:
+            record = read_record(path)
+        except SourceError as e:
+            typer.echo(e.text(out), err=True)
+            bad += 1
+            continue
+        errors = list(record.errors)
+        header = record.header
+        try:
+            rules = load(header.rules if header else "dalian-club")
+        except RulesError as e:
+            errors.append(_rule_error(header, e))
+            rules = load("dalian-club")
+        errors += run(record.events, rules).errors
+        for e in sorted(errors, key=lambda e: e.line):
+            typer.echo(f"{path}:{e.line}: {e.text(out)}")
+        bad += bool(errors)
+    raise typer.Exit(1 if bad else 0)
+
+
+def _rule_error(header, e):
+    from referee.events import RecordError
+    from referee.i18n import M
+
+    name = header.rules if header else ""
+    problem = e.msg if hasattr(e, "msg") else str(e)
+    return RecordError(header.line if header else 0,
+                       M("rules={name}: {problem}", zh="rules={name}：规则集无法使用（{problem}）", name=name,
+                         problem=problem))
+
+
+def replay(
+    source: Source,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the JSON object of record-format.md."))] = False,
+    rules: Rules = None,
+    lang: Lang = None,
+    db: Db = None,
+) -> None:
+    """Replay a match hand by hand: levels, blood, outcomes, ledger and the result."""
+    out = language(lang)
+    src, result = _replay(source, rules, db)
+    errors = sorted([*src.errors, *result.errors], key=lambda e: e.line)
+    if as_json:
+        from referee.gcpause import no_gc
+        from referee.jsonview import write_json
+
+        with no_gc():
+            write_json(result, sys.stdout, out, src.errors)
+        return
+    from referee.terminal import match_view
+
+    typer.echo(match_view(result, out))
+    for e in errors:
+        typer.echo(f"{src.name}:{e.line}: {e.text(out)}", err=True)
+
+
+def explain(
+    source: Source,
+    hand: Annotated[int, typer.Option("--hand", "-n", metavar="N",
+                                      help=N_("The hand number (hands count 1, 2, … through the match)."))],
+    rules: Rules = None,
+    lang: Lang = None,
+    db: Db = None,
+) -> None:
+    """Show how one hand was settled, step by step, each step naming the rule it applied."""
+    out = language(lang)
+    src, result = _replay(source, rules, db)
+    from referee.errors import NotFound
+    from referee.i18n import M
+    from referee.terminal import explain_view
+
+    for h in result.hands:
+        if h.hand == hand:
+            typer.echo(explain_view(h, out))
+            return
+    settled = ", ".join(str(h.hand) for h in result.hands) or "-"
+    raise NotFound(M("--hand {hand}: no settled hand {hand} in {source} (settled hands: {settled})",
+                     zh="--hand {hand}：{source} 中没有已结算的第{hand}副（已结算：{settled}）",
+                     hand=hand, source=src.name, settled=settled))
+
+
+def export(
+    source: Source,
+    out: Output = None,
+    db: Db = None,
+) -> None:
+    """Write the canonical record (exporting an export gives the same text)."""
+    from referee.notation import write
+    from referee.sources import load
+
+    src = load(source, db)
+    text = write(src.events)
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
+    for e in src.errors:
+        typer.echo(f"{src.name}:{e.line}: left out: {e.message}", err=True)
+    if src.errors:
+        raise typer.Exit(1)
+
+
+def rules(
+    name: Annotated[str | None, typer.Argument(metavar="NAME|PATH", help=N_("A rule set name or rule file path."))]
+    = None,
+) -> None:
+    """List the rule sets, or show one with every key explained."""
+    from referee.ruleset import available
+
+    if name is None:
+        for n in available():
+            r = _rules(n, False)
+            typer.echo(f"{n:12s} {r.title} (seed {r.source})")
+        return
+    r = _rules(name, False)
+    typer.echo(f"{r.name}: {r.title} (seed {r.source})")
+    for key, value, doc in r.explain():
+        typer.echo(f"  {key} = {value}\n      {doc}")
