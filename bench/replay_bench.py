@@ -39,7 +39,7 @@ from referee.engine import replay  # noqa: E402
 from referee.generate import endless_rules, generate_match  # noqa: E402
 from referee.jsonview import to_dict  # noqa: E402
 from referee.notation import parse  # noqa: E402
-from referee.ruleset import RULES_DIR, load  # noqa: E402
+from referee.ruleset import load, resolve  # noqa: E402
 
 TARGET_HANDS_PER_S = 25_000
 TARGET_WALL_S = 1.5
@@ -116,10 +116,10 @@ def run_process(cmd: list[str], runs: int) -> tuple[float, float | None, subproc
 
 
 def endless_rule_file(folder: Path) -> Path:
-    text = (RULES_DIR / "dalian-club.toml").read_text(encoding="utf-8")
+    text = resolve("dalian-club").read_text(encoding="utf-8")
     text, n = re.subn(r"(?m)^games_to_win\s*=\s*\d+", "games_to_win = 1000000", text)
     if n != 1:
-        sys.exit("bench: cannot find games_to_win in rules/dalian-club.toml")
+        sys.exit("bench: cannot find games_to_win in referee/rules/dalian-club.toml")
     path = folder / "dalian-club-endless.toml"
     path.write_text(text, encoding="utf-8")
     load(str(path))  # valid?

@@ -8,16 +8,15 @@ that copies a file and mistypes a key is told which one.
 from __future__ import annotations
 
 import os
-import sys
 import tomllib
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-# Where the bundled rule files are: rules/ of a checkout (an editable install), or where an installed
-# wheel puts them (pyproject.toml: data-files "share/referee/rules").
-RULES_DIRS = (Path(__file__).resolve().parent.parent / "rules", Path(sys.prefix) / "share" / "referee" / "rules")
-RULES_DIR = RULES_DIRS[0]
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
 DEFAULT_RULES = "dalian-club"
+BUNDLED = "referee.rules"  # the package whose data files are the bundled rule sets
 
 
 class RulesError(ValueError):
@@ -124,16 +123,19 @@ def _show(value: object) -> str:
 
 def available() -> list[str]:
     """Names of the rule sets that can be named (``$REFEREE_RULES_DIR`` first, then the bundled ones)."""
-    return sorted({p.stem for d in _rules_dirs() for p in d.glob("*.toml")})
+    return sorted({f.name[:-5] for d in _rules_dirs() for f in d.iterdir() if f.name.endswith(".toml")})
 
 
-def _rules_dirs() -> list[Path]:
+def _rules_dirs() -> list[Path | Traversable]:
+    """$REFEREE_RULES_DIR, then the package's own files (inside a wheel, an egg or a checkout alike)."""
+    from importlib.resources import files  # here, not at start-up: it imports zipfile and tempfile
+
     extra = os.environ.get("REFEREE_RULES_DIR")
-    dirs = [Path(extra)] if extra else []
-    return dirs + [d for d in RULES_DIRS if d.is_dir()]
+    dirs: list[Path | Traversable] = [Path(extra)] if extra and Path(extra).is_dir() else []
+    return [*dirs, files(BUNDLED)]
 
 
-def resolve(name_or_path: str) -> Path:
+def resolve(name_or_path: str) -> Path | Traversable:
     """A rule set's file from its name (``dalian-club``) or a path to a TOML file."""
     p = Path(name_or_path)
     if p.suffix == ".toml" or os.sep in name_or_path or "/" in name_or_path:
@@ -152,7 +154,7 @@ _LOADED: dict[str, RuleSet] = {}
 
 def load(name_or_path: str = DEFAULT_RULES) -> RuleSet:
     path = resolve(name_or_path)
-    key = str(path.resolve())
+    key = str(path.resolve()) if isinstance(path, Path) else str(path)
     if key not in _LOADED:
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
