@@ -157,16 +157,26 @@ def export(
         raise typer.Exit(1)
 
 
-def rules_cmd(name: str | None = typer.Argument(None, help="A rule set name or rule file path.")) -> None:
-    """List the rule sets, or show one with every key explained."""
+def rules_cmd(
+    name: str | None = typer.Argument(None, help="A rule set name or rule file path."),
+    table: bool = typer.Option(False, "--table", help="Print what each defenders' score 0-300 settles to."),
+) -> None:
+    """List the rule sets, or show one with every key explained (or, with --table, its score table)."""
     from referee.ruleset import available
 
     if name is None:
+        if table:
+            _fail("error: --table needs a rule set: referee rules NAME --table", 2)
         for n in available():
             r = _rules(n, False)
             typer.echo(f"{n:12s} {r.title} (seed {r.source})")
         return
     r = _rules(name, False)
+    if table:
+        from referee.scoretable import format_table, score_table
+
+        typer.echo(format_table(r, score_table(r)))
+        return
     typer.echo(f"{r.name}: {r.title} (seed {r.source})")
     for key, value, doc in r.explain():
         typer.echo(f"  {key} = {value}\n      {doc}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -30,6 +31,7 @@ from referee.ruleset import (
     load,
     resolve,
 )
+from referee.scoretable import score_table
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ("classic", "dalian-club", "gunzi-001")
@@ -300,3 +302,72 @@ def test_a_file_without_a_base_must_be_complete(tmp_path):
     assert "missing" in msg and "'kitty.dig_multiplier'" in msg and "'name'" in msg and "base = " in msg
     assert "'scoring.stage_threshold'" not in msg
 
+
+# --- the score table ---------------------------------------------------------------------------------
+
+# Worked by hand from gunzi-rules.md §7 for a kitty that adds nothing (K = 0, no jokers: S = P, no king
+# blood), EW declaring at level 3; the three bundled sets score alike (§10 changes none of this):
+# outcome (§7.1): S < 120 kept → keep, declarers +1 (1 + 0 kings); S < 120 dug → foul dig, nobody moves;
+# S >= 120 kept → stage kept, nobody moves; S >= 120 dug → stage dug, defenders +1.
+# blood (§7.2): S < 80 → ceil((80 − S)/10); S > 150 → floor((S − 150)/10); else 0. None: the game is over.
+# game end (§7.3): S = 0 → the declarers win; S >= 300 → the defenders win.
+KEEP, FOUL, STAGE_KEPT, STAGE_DUG = ("keep", "declarers", 1), ("foul_dig", None, 0), ("stage_kept", None, 0), \
+    ("stage_dug", "defenders", 1)
+TABLE = {
+    # S: (kept, dug), each (outcome, side up, levels, blood, game won by, why)
+    0: ((*KEEP, None, "declarers", "zero"), (*FOUL, None, "declarers", "zero")),  # S = 0 ends the game
+    5: ((*KEEP, 8, None, None), (*FOUL, 8, None, None)),  # ceil((80 − 5)/10) = ceil(7.5) = 8
+    75: ((*KEEP, 1, None, None), (*FOUL, 1, None, None)),  # ceil((80 − 75)/10) = ceil(0.5) = 1
+    80: ((*KEEP, 0, None, None), (*FOUL, 0, None, None)),  # 80 is not < 80: no blood
+    115: ((*KEEP, 0, None, None), (*FOUL, 0, None, None)),  # 115 < 120: still the declarers' hand
+    120: ((*STAGE_KEPT, 0, None, None), (*STAGE_DUG, 0, None, None)),  # 120 >= 120: the defenders take over
+    150: ((*STAGE_KEPT, 0, None, None), (*STAGE_DUG, 0, None, None)),  # 150 is not > 150: no blood
+    155: ((*STAGE_KEPT, 0, None, None), (*STAGE_DUG, 0, None, None)),  # floor((155 − 150)/10) = floor(0.5) = 0
+    175: ((*STAGE_KEPT, 2, None, None), (*STAGE_DUG, 2, None, None)),  # floor((175 − 150)/10) = floor(2.5) = 2
+    295: ((*STAGE_KEPT, 14, None, None), (*STAGE_DUG, 14, None, None)),  # floor(145/10) = 14; 295 < 300
+    300: ((*STAGE_KEPT, None, "defenders", "sweep"), (*STAGE_DUG, None, "defenders", "sweep")),  # 300 >= 300
+}
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_score_table_as_worked_by_hand(name):
+    rows = score_table(load(name))
+    assert [r.score for r in rows] == list(range(0, 301, 5))  # 0, 5, … 300: 61 rows
+    by_score = {r.score: r for r in rows}
+    for s, (kept, dug) in TABLE.items():
+        assert (tuple(by_score[s].kept), tuple(by_score[s].dug)) == (kept, dug), s
+
+
+def test_score_table_follows_a_house_rule(tmp_path):
+    # stage_threshold = 130: S = 125 is now below the stage (§7.1): kept → keep, declarers +1; dug → foul dig.
+    # S = 130 reaches it: stage kept / stage dug, defenders +1. Blood 0 for both (80 <= S <= 150).
+    by_score = {r.score: r for r in score_table(load(str(_file(tmp_path, "house.toml", STAGE_130))))}
+    assert tuple(by_score[125].kept) == (*KEEP, 0, None, None)
+    assert tuple(by_score[125].dug) == (*FOUL, 0, None, None)
+    assert tuple(by_score[130].dug) == (*STAGE_DUG, 0, None, None)
+    # and under dalian-club 125 is already a stage dug
+    assert tuple({r.score: r for r in score_table(load("dalian-club"))}[125].dug) == (*STAGE_DUG, 0, None, None)
+
+
+def _columns(line: str) -> list[list[str]]:
+    return [re.split(r"\s{2,}", part.strip()) for part in line.split("|")]
+
+
+def test_rules_table_prints_the_table(cli):  # noqa: F811
+    run = cli("rules", "dalian-club", "--table")
+    assert run.code == 0 and run.out.startswith("dalian-club: 大连分舵打滚子规则 (club draft)")
+    rows = {cols[0][0]: cols[1:] for cols in map(_columns, run.out.splitlines()) if cols[0][:1] != [""]
+            and cols[0][0].isdigit()}
+    assert len(rows) == 61
+    # the same hand-worked numbers as above, as printed
+    assert rows["75"] == [["keep", "declarers +1", "1", "-"], ["foul dig", "-", "1", "-"]]
+    assert rows["155"] == [["stage, kept", "-", "0", "-"], ["stage, dug", "defenders +1", "0", "-"]]
+    assert rows["0"][0] == ["keep", "declarers +1", "-", "declarers win: S = 0"]
+    assert rows["300"][1] == ["stage, dug", "defenders +1", "-", "defenders win: S >= 300"]
+    lines = run.out.splitlines()
+    assert len({line.index("|") for line in lines if "|" in line}) == 1  # aligned
+
+
+def test_rules_table_needs_a_name(cli):  # noqa: F811
+    run = cli("rules", "--table")
+    assert run.code == 2 and "--table" in run.err
