@@ -358,11 +358,11 @@ def _finish(values: dict, label: str, problems: Problems) -> RuleSet:
 
 
 def _report(problems: Problems) -> str:
-    """One line per file, its problems in the order found."""
+    """Each file followed by its problems in the order found; one line, as `check` prints FILE:LINE: message."""
     by_file: dict[str, list[str]] = {}
     for label, text in problems:
         by_file.setdefault(label, []).append(text)
-    return "\n".join(f"{label}: " + "; ".join(texts) for label, texts in by_file.items())
+    return "; ".join(f"{label}: " + "; ".join(texts) for label, texts in by_file.items())
 
 
 def _check_relations(v: dict) -> list[str]:
