@@ -157,11 +157,29 @@ def available() -> list[str]:
 
 def _rules_dirs() -> list[Path | Traversable]:
     """$REFEREE_RULES_DIR, then the package's own files (inside a wheel, an egg or a checkout alike)."""
-    from importlib.resources import files  # here, not at start-up: it imports zipfile and tempfile
-
     extra = os.environ.get("REFEREE_RULES_DIR")
     dirs: list[Path | Traversable] = [Path(extra)] if extra and Path(extra).is_dir() else []
-    return [*dirs, files(BUNDLED)]
+    return [*dirs, _bundled()]
+
+
+def _bundled() -> Path | Traversable:
+    """The package ``referee.rules`` as importlib.resources.files() sees it.
+
+    Importing importlib.resources costs every command that reads a rule set ~6 ms (zipfile, tempfile),
+    so a package that is a plain folder (a wheel installed, an editable install, a checkout) is read
+    from its import spec, which is what files() returns for it; anything else (a zip import) goes
+    through importlib.resources.
+    """
+    from importlib.util import find_spec  # already imported by the interpreter's start-up
+
+    spec = find_spec(BUNDLED)
+    if spec is not None and spec.origin and spec.submodule_search_locations:
+        folder = Path(spec.origin).parent
+        if (folder / "__init__.py").is_file():
+            return folder
+    from importlib.resources import files
+
+    return files(BUNDLED)
 
 
 def _is_path(name_or_path: str) -> bool:

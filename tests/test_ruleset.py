@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -88,15 +89,38 @@ def test_a_wheel_holds_the_rule_files(tmp_path):
     for name in BUNDLED:
         assert f"referee/rules/{name}.toml" in names
     assert "referee/rules/__init__.py" in names
+    # installed from the wheel (no checkout beside it), the rule sets are there
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--target", str(target),
+                    str(wheel)], check=True, capture_output=True)
+    run = subprocess.run([sys.executable, "-m", "referee.cli", "rules", "dalian-club"], capture_output=True, text=True,
+                         cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(target)})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("dalian-club: 大连分舵打滚子规则 (club draft) (seed 002)")
 
 
 def test_cli_start_up_reads_no_rules():
-    # `referee --help` and `check` start quickly: importlib.resources (zipfile, tempfile) and the rule
-    # files load only inside a command that needs a rule set.
-    code = ("import sys, referee.cli; print(sorted(m for m in ('importlib.resources', 'referee.ruleset', "
-            "'tomllib', 'zipfile') if m in sys.modules))")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert run.stdout.strip() == "[]"
+    # `referee --help` starts quickly: the rule files load only inside a command that needs a rule set,
+    # and even then a package in a plain folder is read without importlib.resources (zipfile, tempfile).
+    code = ("import sys, referee.cli; heavy = ('importlib.resources', 'referee.ruleset', 'tomllib', 'zipfile'); "
+            "print(sorted(m for m in heavy if m in sys.modules)); from referee.ruleset import load; "
+            "load('dalian-club'); print(sorted(m for m in heavy if m in sys.modules))")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert run.stdout.split("\n")[:2] == ["[]", "['referee.ruleset', 'tomllib']"]
+
+
+def test_the_bundled_folder_is_what_importlib_resources_gives(monkeypatch):
+    from importlib.resources import files
+
+    from referee import ruleset
+
+    assert ruleset._bundled() == files("referee.rules")
+    # a package that is no plain folder (a zip import): importlib.resources.files() finds the files
+    asked = []
+    monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
+    monkeypatch.setattr("importlib.resources.files", lambda name: asked.append(name) or files(name))
+    assert set(BUNDLED) <= set(available())
+    assert asked == ["referee.rules"]
 
 
 # --- the bundled files: what docs/gunzi-rules.md §7 and §10 say, key by key ---------------------------
