@@ -630,7 +630,7 @@ class Replay:
         self._known(h, None, ev.cards, ev)
         if h.trump is None or h.declarer is None:
             return
-        h.dry = kitty_rules.dry_pot(ev.cards, h.level, h.trump, self.rules.dry_pot_all_trump)
+        h.dry = kitty_rules.dry_pot(ev.cards, h.level, h.trump, self.rules.dry_pot)
 
     def on_bury(self, h: Hand, ev: Bury) -> None:
         if not h.kitty_line:

@@ -47,7 +47,7 @@ from referee.events import (
     Warn,
 )
 from referee.notation import write
-from referee.ruleset import RuleSet, load
+from referee.ruleset import DryPotRule, RuleSet, load
 from referee.seats import SEATS, lower_hand, other_team, partner, team_of, upper_hand
 
 DECK: tuple[Card, ...] = ALL_CARDS * 3  # 162 cards
@@ -364,7 +364,7 @@ class _Generator:
         shown = list(kitty)
         r.shuffle(shown)
         self.emit(Kitty(tuple(shown)))
-        if _dry(kitty, level, trump, self.rules.dry_pot_all_trump):
+        if _dry(kitty, level, trump, self.rules.dry_pot == DryPotRule.no_plain_trump_or_all_trump):
             return list(kitty), True
         mine = hands[declarer]
         pool = mine + kitty

@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee.cards import TRUMP_FLOOR, TWO_FLOOR, Card, order, strength
+from referee.ruleset import DryPotRule
 
 
-def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, all_trump_counts: bool) -> str | None:
+def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, rule: DryPotRule) -> str | None:
     """Why the dealt kitty is a dry pot (干锅), or None when it is not.
 
-    Club draft (002 §三.7): no trump-suit plain card. Seeds 000/001 add: all six cards trumps.
+    Club draft (002 §三.7): no trump-suit plain card. Seeds 000/001 add: all six cards trumps
+    (``kitty.dry_pot``).
     """
     standing = order(level, trump)
     ranks = [standing[c] for c in kitty]
@@ -19,7 +21,7 @@ def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, all_trump_coun
             break
     else:
         return "no_plain_trump"
-    if all_trump_counts and ranks and min(ranks) >= TRUMP_FLOOR:
+    if rule == DryPotRule.no_plain_trump_or_all_trump and ranks and min(ranks) >= TRUMP_FLOOR:
         return "all_trump"
     return None
 

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from referee.cards import BIG_JOKER, SMALL_JOKER, is_trump_plain
 from referee.explain import suit_arg
 from referee.results import Step
-from referee.ruleset import RuleSet
+from referee.ruleset import DeclarerRotation, RuleSet
 from referee.seats import lower_hand, other_team, partner, team_of, upper_hand
 
 
@@ -172,7 +172,7 @@ def settle(f: HandFacts, rules: RuleSet, explain: bool = False) -> Settlement:
     else:
         stay = outcome in ("keep", "foul_dig")
         if stay:
-            next_declarer = partner(f.declarer) if rules.declarer_rotation == "partner" else f.declarer
+            next_declarer = partner(f.declarer) if rules.declarer_rotation == DeclarerRotation.partner else f.declarer
             note and note(Step("next.stay", "game.declarer_rotation · §7.4", (next_declarer, rules.declarer_rotation)))
         else:
             next_declarer = lower_hand(f.declarer)
@@ -252,7 +252,7 @@ def explain_hand(hr) -> tuple[Step, ...]:
 
     if hr.dry_reason:
         why = "no trump-suit plain card" if hr.dry_reason == "no_plain_trump" else "all six cards are trumps"
-        add(Step("kitty.dry", "kitty.dry_pot_all_trump · 002 §三.7", (why,)))
+        add(Step("kitty.dry", "kitty.dry_pot · 002 §三.7", (why,)))
     else:
         plain = tuple(c for c in hr.kitty if is_trump_plain(c, hr.level, hr.trump))
         add(Step("kitty.not_dry", "002 §三.7", (plain,)))

@@ -392,7 +392,7 @@ def test_a_bad_rules_value_is_named(cli, tmp_path):
 
 
 def test_a_club_rule_file_with_a_bad_key_is_named(cli, tmp_path):
-    text = (ROOT / "rules" / "dalian-club.toml").read_text(encoding="utf-8")
+    text = (ROOT / "referee" / "rules" / "dalian-club.toml").read_text(encoding="utf-8")
     bad = write(tmp_path, "club.toml", text.replace("riot = true", "riot = true\nriots_allowed = 3"))
     run = cli("replay", EXAMPLE, "--rules", bad)
     assert run.code == 2 and "riots_allowed" in run.err
@@ -490,7 +490,8 @@ def test_rules_lists_the_three_sets(cli):
     ("classic", ["flip_winner = lowest", "riot = false", "games_to_win = 1", "three_small_jokers_win = false"]),
     ("dalian-club", ["flip_winner = highest", "riot = true", "games_to_win = 2", "warnings_limit = 3",
                      "dry_pot_kitty_points_count = false"]),
-    ("gunzi-001", ["dry_pot_all_trump = true", "dry_pot_kitty_points_count = true", "time_limit_minutes = 0"]),
+    ("gunzi-001", ["dry_pot = no_plain_trump_or_all_trump", "dry_pot_kitty_points_count = true",
+                   "time_limit_minutes = 0"]),
 ])
 def test_rules_shows_a_set_with_its_keys(cli, name, shown):
     run = cli("rules", name)

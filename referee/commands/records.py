@@ -157,16 +157,28 @@ def export(
 def rules(
     name: Annotated[str | None, typer.Argument(metavar="NAME|PATH", help=N_("A rule set name or rule file path."))]
     = None,
+    table: Annotated[bool, typer.Option("--table", help=N_("Print what each defenders' score 0-300 settles to."))]
+    = False,
 ) -> None:
-    """List the rule sets, or show one with every key explained."""
+    """List the rule sets, or show one with every key explained (or, with --table, its score table)."""
+    from referee.errors import UsageError
+    from referee.i18n import M
     from referee.ruleset import available
 
     if name is None:
+        if table:
+            raise UsageError(M("--table needs a rule set: referee rules NAME --table",
+                               zh="--table 需要指定规则集：referee rules 规则集 --table"))
         for n in available():
             r = _rules(n, False)
             typer.echo(f"{n:12s} {r.title} (seed {r.source})")
         return
     r = _rules(name, False)
+    if table:
+        from referee.scoretable import format_table, score_table
+
+        typer.echo(format_table(r, score_table(r)))
+        return
     typer.echo(f"{r.name}: {r.title} (seed {r.source})")
     for key, value, doc in r.explain():
         typer.echo(f"  {key} = {value}\n      {doc}")
