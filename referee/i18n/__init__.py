@@ -228,6 +228,10 @@ class Msg(NamedTuple):
     def __str__(self) -> str:
         return self.text(SOURCE)
 
+    def bind(self, **fields: Any) -> Msg:
+        """This message with (more) fields: a table of ``M(...)`` templates is filled where used."""
+        return self._replace(fields=(*self.fields, *fields.items()))
+
 
 def M(msgid: str, /, *, zh: str | None = None, **fields: Any) -> Msg:  # noqa: N802 - the marker's name
     """A message to word later, in whatever language is asked."""
