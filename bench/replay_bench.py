@@ -3,7 +3,7 @@
     .venv/bin/python bench/replay_bench.py                 # 10,000 hands, 5 runs
     .venv/bin/python bench/replay_bench.py --hands 2000 --runs 3 --profile
 
-Generates a legal record of N hands (``referee.generate``, with ``games_to_win`` raised so the match never
+Generates a legal record of N hands (``referee.testing.generate``, with ``games_to_win`` raised so the match never
 ends), writes it and a matching rule file into a temporary folder, then measures:
 
 - in-process (best and median of the runs, ``time.perf_counter``): reading and splitting the file (read,
@@ -35,10 +35,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from referee.engine import replay  # noqa: E402
-from referee.generate import endless_rules, generate_match  # noqa: E402
 from referee.jsonview import to_dict  # noqa: E402
 from referee.notation import parse  # noqa: E402
 from referee.ruleset import load  # noqa: E402
+from referee.testing.generate import endless_rules, generate_match  # noqa: E402
 
 TARGET_HANDS_PER_S = 25_000
 TARGET_WALL_S = 1.5

@@ -1,6 +1,6 @@
 """Property tests: random legal records replay cleanly, export is a fixed point, garbage never raises.
 
-Legal records come from ``referee.generate`` (real shuffled deals, its own settlement of every hand);
+Legal records come from ``referee.testing.generate`` (real shuffled deals, its own settlement of every hand);
 hypothesis draws the seeds, the sizes and the rule sets, and mutates the records into garbage.
 The whole module runs in about half a minute.
 """
@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from referee.cards import parse_card
 from referee.engine import replay
-from referee.generate import endless_rules, generate, generate_match
 from referee.notation import parse, write
 from referee.ruleset import load
+from referee.testing.generate import endless_rules, generate, generate_match
 
 RULE_SETS = ("dalian-club", "gunzi-001", "classic")
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
