@@ -1,0 +1,88 @@
+"""Every file the tool writes goes through here: a temporary file in the same folder, fsynced, then
+renamed over the target, and removed on any failure.
+
+So after a crash, a ``kill -9`` or a full disk the target holds its old content or its new content,
+never a torn mix, and no ``.part`` litter is left behind. Readers need no lock: a rename is atomic.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+TMP_SUFFIX = ".tmp"
+
+
+def temp_prefix(path: Path) -> str:
+    return f".{path.name}."
+
+
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in *folder* durable (where the platform has directory descriptors)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - platforms without directory fds
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int = 0o644) -> None:
+    """Replace *path* by *data*: old content or new content after any crash, never a mix.
+
+    Raises ``OSError`` (full disk, read-only folder …) with *path* untouched and no temporary
+    file left."""
+    target = Path(path)
+    tmp = target.parent / f"{temp_prefix(target)}{os.getpid()}{TMP_SUFFIX}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                n = os.write(fd, view)
+                view = view[n:]
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(target.parent)
+
+
+def write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
+    write_bytes(path, text.encode(encoding))
+
+
+@contextlib.contextmanager
+def writing(path: str | os.PathLike[str]) -> Iterator[io.BytesIO]:
+    """A binary stream for a writer that wants a file object (ReportLab, XlsxWriter); its bytes
+    replace *path* only when the block ends without an error."""
+    buf = io.BytesIO()
+    yield buf
+    write_bytes(path, buf.getvalue())
+
+
+def clean_temp(path: Path) -> list[str]:
+    """Remove temporary files a killed writer of *path* left behind. Call with *path*'s lock held."""
+    removed = []
+    prefix = temp_prefix(path)
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return removed
+    for name in names:
+        if name.startswith(prefix) and name.endswith(TMP_SUFFIX):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path.parent / name)
+                removed.append(name)
+    return removed
