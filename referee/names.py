@@ -49,7 +49,8 @@ def check_id(value: str, what: str = "id") -> str:
     if bad is not None or value[0] in ".-":
         raise UsageError(M("{what} '{value}': an id holds letters, digits, '-', '_' and '.' only "
                            "(and does not start with '.' or '-')",
-                           zh="{what} '{value}'：编号只能由字母、汉字、数字和 '-'、'_'、'.' 组成（不能以 '.' 或 '-' 开头）",
+                           zh="{what} '{value}'：编号只能由字母、汉字、数字和 '-'、'_'、'.' 组成"
+                              "（不能以 '.' 或 '-' 开头）",
                            what=what, value=shown(value)))
     return unicodedata.normalize("NFC", value)
 
