@@ -247,10 +247,11 @@ def objective(p: SwissPairing, table: Standings | None, balance: Counter) -> tup
     return (score, sum(abs(v) >= 3 for v in after.values()), sum(abs(v) == 2 for v in after.values()))
 
 
-def play_event(n: int, rounds: int, seed: int, rng: random.Random, window_check: bool = False):
-    """Pair and play up to ``rounds`` Swiss rounds with random results, checking every round."""
+def play_event(n: int, rounds: int, seed: int, rng: random.Random, window_check: bool = False,
+               withdraw: tuple[int, int] | None = None, late: int | None = None) -> int:
+    """Pair and play up to ``rounds`` Swiss rounds with random results, checking every round; the
+    rounds played. ``withdraw=(r, i)``: pair i withdraws before round r; ``late=r``: a pair enters then."""
     entries = pairs(*[f"P{i:02d}" for i in range(n)])
-    codes = [p.code for p in entries]
     previous: list[Round] = []
     summaries: dict[str, MatchSummary] = {}
     table: Standings | None = None
@@ -258,11 +259,16 @@ def play_event(n: int, rounds: int, seed: int, rng: random.Random, window_check:
     balance: Counter = Counter()
     byes: Counter = Counter()
     for r in range(1, rounds + 1):
+        if withdraw and withdraw[0] == r:
+            entries[withdraw[1] % n] = entries[withdraw[1] % n]._replace(active=False)
+        if late == r:
+            entries.append(Pair("LATE", "l1", "l2"))
+        codes = sorted(p.code for p in entries if p.active)
         p = swiss_round(entries, previous, table, seed)
         if isinstance(p, PairingFailure):
             # Only when no rematch-free pairing exists at all (with a bye node when the number is odd).
             assert p.problem == PairingProblem.no_pairing and p.round == r
-            nodes = codes + (["bye"] if n % 2 else [])
+            nodes = codes + (["bye"] if len(codes) % 2 else [])
             assert not perfect(nodes, lambda a, b: "bye" in (a, b) or frozenset((a, b)) not in met)
             return r - 1
         if window_check:
@@ -272,13 +278,16 @@ def play_event(n: int, rounds: int, seed: int, rng: random.Random, window_check:
             assert p.bye == full.bye
         assert p.round == r
         seated = [c for t in p.tables for c in (t.ew, t.ns)] + ([p.bye] if p.bye else [])
-        assert sorted(seated) == codes  # every pair exactly once
-        assert (p.bye is not None) == (n % 2 == 1)
+        assert sorted(seated) == codes  # every active pair exactly once, no withdrawn pair
+        assert (p.bye is not None) == (len(codes) % 2 == 1)
         for t in p.tables:
             assert frozenset((t.ew, t.ns)) not in met  # never a rematch
-        order = [row.pair for row in table.rows] if table else None
-        if order:  # table 1 = the top: numbered by the rank of the higher-ranked pair
-            tops = [min(order.index(t.ew), order.index(t.ns)) for t in p.tables]
+        if table is not None:  # ranks: the standings' order, late entries last; table 1 = the top
+            ranked = [row.pair for row in table.rows if row.pair in codes]
+            order = ranked + [c for c in codes if c not in ranked]
+            for e in p.explanation:
+                assert (e.ew.rank, e.ns.rank) == (order.index(e.ew.pair) + 1, order.index(e.ns.pair) + 1)
+            tops = [min(e.ew.rank, e.ns.rank) for e in p.explanation]
             assert tops == sorted(tops) and [t.number for t in p.tables] == list(range(1, len(p.tables) + 1))
         if p.bye and byes[p.bye] and any(not byes[c] for c in codes):
             # A second bye only if no pair without one could have it and everyone else be paired.
@@ -291,7 +300,7 @@ def play_event(n: int, rounds: int, seed: int, rng: random.Random, window_check:
         for t in p.tables:
             after[t.ew] += 1
             after[t.ns] -= 1
-        if any(abs(v) > 2 for v in after.values()):
+        if any(abs(after[c]) > 2 for c in codes):
             # Only when every rematch-free pairing (with this bye) would push some pair to 3.
             def fine(a: str, b: str, before: Counter = balance) -> bool:
                 ca, cb = before[a], before[b]
@@ -310,10 +319,13 @@ def play_event(n: int, rounds: int, seed: int, rng: random.Random, window_check:
 
 
 @settings(max_examples=30, deadline=None)
-@given(n=st.sampled_from(range(4, 41)), seed=st.integers(0, 2**16), rng=st.randoms(use_true_random=False))
-def test_swiss_properties(n, seed, rng):
-    # Nine rounds, or fewer when a round has no rematch-free pairing (play_event checks that it has none).
-    play_event(n, 9, seed, rng)
+@given(n=st.sampled_from(range(4, 41)), seed=st.integers(0, 2**16), rng=st.randoms(use_true_random=False),
+       withdraw=st.none() | st.tuples(st.integers(2, 9), st.integers(0, 39)),
+       late=st.none() | st.integers(2, 9))
+def test_swiss_properties(n, seed, rng, withdraw, late):
+    # Nine rounds, or fewer when a round has no rematch-free pairing (play_event checks that it has none);
+    # perhaps a pair withdrawing, perhaps a late entry.
+    play_event(n, 9, seed, rng, withdraw=withdraw, late=late)
 
 
 def test_twenty_pairs_play_nine_rounds():
