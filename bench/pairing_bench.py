@@ -1,0 +1,145 @@
+"""Pairing and standings bench: how long a big Swiss round and a standings table take. Prints figures, asserts nothing.
+
+    .venv/bin/python bench/pairing_bench.py              # 200 pairs, round 9; standings 100 pairs x 7 rounds
+    .venv/bin/python bench/pairing_bench.py --pairs 120 --runs 5
+
+Builds a Swiss event of N pairs (``referee.event.pairing.swiss_round``) and plays 8 rounds with random
+results (each table 2:0, 2:1, 1:2 or 0:2, fed back through ``standings``; set-up, not timed), then measures:
+
+- in-process: the first ``swiss_round`` of round 9 (it pays the ``networkx`` import), then the best and
+  median of ``--runs`` more, and ``standings`` after round 8;
+- whole process (target < 2 s): a fresh interpreter that imports the event modules, reads the event
+  (pairs, rounds and match summaries as JSON), computes the standings and pairs round 9; median wall time;
+- ``standings`` for 100 pairs x 7 rounds from summaries (best and median).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from referee.event.model import Pair, Round, Table  # noqa: E402
+from referee.event.pairing import PairingFailure, swiss_round  # noqa: E402
+from referee.event.scoring import load  # noqa: E402
+from referee.event.standings import standings  # noqa: E402
+from referee.summary import GameSummary, MatchSummary, Sides, TeamNames  # noqa: E402
+
+RESULTS = [(2, 0), (2, 1), (1, 2), (0, 2)]
+TARGET_WALL_S = 2.0
+
+
+def summary(mid: str, ew: int, ns: int, rng: random.Random) -> MatchSummary:
+    games = []
+    for i, w in enumerate(rng.sample(["EW"] * ew + ["NS"] * ns, ew + ns), 1):
+        loser = rng.randint(3, 10)
+        games.append(GameSummary(i, w, "passed_10", Sides(10, loser) if w == "EW" else Sides(loser, 10)))
+    led = rng.randint(-60, 60)
+    return MatchSummary(mid, "dalian-club", ("", "", "", ""), TeamNames("", ""), True,
+                        "EW" if ew > ns else "NS", Sides(ew, ns), tuple(games), Sides(led, -led), False)
+
+
+def build(n: int, rounds: int, seed: int):
+    """An event of n pairs after ``rounds`` Swiss rounds with random results."""
+    rng = random.Random(seed)
+    scoring = load()
+    entries = [Pair(f"P{i:03d}", f"a{i}", f"b{i}") for i in range(n)]
+    played: list[Round] = []
+    summaries: dict[str, MatchSummary] = {}
+    table = None
+    for _ in range(rounds):
+        p = swiss_round(entries, played, table, seed)
+        if isinstance(p, PairingFailure):
+            sys.exit(f"bench: round {p.round} could not be paired ({p.problem})")
+        played.append(p.as_round())
+        for t in p.tables:
+            summaries[t.match_id] = summary(t.match_id, *rng.choice(RESULTS), rng)
+        table = standings(entries, played, summaries, scoring, seed)
+    return entries, played, summaries
+
+
+def dump(entries, played, summaries, path: Path) -> None:
+    path.write_text(json.dumps({
+        "pairs": [p.code for p in entries],
+        "rounds": [{"number": r.number, "bye": r.bye, "tables": [list(t) for t in r.tables]} for r in played],
+        "summaries": [s.to_dict() for s in summaries.values()],
+    }), encoding="utf-8")
+
+
+def pair_from(path: str) -> None:
+    """The whole-process run: read the event, rank it, pair the next round."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    entries = [Pair(c, "", "") for c in data["pairs"]]
+    played = [Round(r["number"], tuple(Table(*t) for t in r["tables"]), r["bye"]) for r in data["rounds"]]
+    summaries = {s["match_id"]: MatchSummary.from_dict(s) for s in data["summaries"]}
+    table = standings(entries, played, summaries, load(), 1)
+    p = swiss_round(entries, played, table, 1)
+    print(len(p.tables) if not isinstance(p, PairingFailure) else p.problem)
+
+
+def timed(fn, runs: int) -> tuple[float, float]:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times), statistics.median(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pairs", type=int, default=200)
+    ap.add_argument("--rounds", type=int, default=8, help="rounds played before the timed one")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--pair-from", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.pair_from:
+        pair_from(args.pair_from)
+        return
+
+    scoring = load()
+    t0 = time.perf_counter()
+    entries, played, summaries = build(args.pairs, args.rounds, args.seed)
+    print(f"set-up: {args.pairs} pairs, {args.rounds} Swiss rounds played with random results "
+          f"in {time.perf_counter() - t0:.1f} s (Python {sys.version.split()[0]})")
+    table = standings(entries, played, summaries, scoring, args.seed)
+    nxt = args.rounds + 1
+
+    first = "networkx" not in sys.modules
+    t0 = time.perf_counter()
+    swiss_round(entries, played, table, args.seed)
+    once = time.perf_counter() - t0
+    best, med = timed(lambda: swiss_round(entries, played, table, args.seed), args.runs)
+    sb, sm = timed(lambda: standings(entries, played, summaries, scoring, args.seed), args.runs)
+    print(f"in-process: pair round {nxt}: first call {once:.3f} s{' (with the networkx import)' if first else ''}; "
+          f"then best {best:.3f} s, median {med:.3f} s; standings after round {args.rounds}: best {sb * 1000:.1f} ms")
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "event.json"
+        dump(entries, played, summaries, path)
+        walls = []
+        for _ in range(args.runs):
+            t0 = time.perf_counter()
+            subprocess.run([sys.executable, __file__, "--pair-from", str(path)], check=True, capture_output=True)
+            walls.append(time.perf_counter() - t0)
+    print(f"whole process: read the event, standings, pair round {nxt}: median {statistics.median(walls):.2f} s "
+          f"(runs {min(walls):.2f}-{max(walls):.2f} s; target < {TARGET_WALL_S:.0f} s)")
+
+    entries100, played100, summaries100 = build(100, 7, args.seed)
+    sb, sm = timed(lambda: standings(entries100, played100, summaries100, scoring, args.seed), max(args.runs, 5))
+    print(f"standings, 100 pairs x 7 rounds ({len(summaries100)} summaries): best {sb * 1000:.1f} ms, "
+          f"median {sm * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,79 @@
+"""What an event is made of: its pairs (the entries), its rounds and their tables.
+
+Plain frozen values: the store keeps them, standings and pairing read them. A table says which pair
+sits EW and which NS, so a match summary's EW/NS numbers can be given to the right pair.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import NamedTuple
+
+
+class EventFormat(enum.StrEnum):
+    swiss = "swiss"
+    round_robin = "round_robin"
+
+
+class RoundStatus(enum.StrEnum):
+    open = "open"
+    closed = "closed"
+
+
+class WithdrawnReason(enum.StrEnum):
+    withdrew = "withdrew"  # the pair left of its own accord
+    disqualified = "disqualified"
+    no_show = "no_show"
+
+
+class Pair(NamedTuple):
+    code: str  # the pair's short code, unique in the event
+    player1: str
+    player2: str
+    club: str = ""
+    active: bool = True  # False once withdrawn: never paired again, kept in the standings
+    withdrawn_reason: WithdrawnReason | None = None
+
+
+class Table(NamedTuple):
+    number: int
+    match_id: str
+    ew: str  # code of the pair sitting EW
+    ns: str  # code of the pair sitting NS
+
+
+class Round(NamedTuple):
+    number: int
+    tables: tuple[Table, ...]
+    bye: str | None = None  # code of the pair with the bye
+    status: RoundStatus = RoundStatus.open
+
+
+class EventProblem(enum.StrEnum):
+    unknown_pair = "unknown_pair"  # a table or bye names a pair that is not an entry
+    duplicate_pair = "duplicate_pair"  # two entries with one code
+
+
+class EventError(ValueError):
+    """Event data that does not hold together; ``problem`` says how and ``ref`` names the item."""
+
+    def __init__(self, problem: EventProblem, ref: str) -> None:
+        super().__init__(problem, ref)
+        self.problem = problem
+        self.ref = ref
+
+
+def match_id(round_number: int, table_number: int) -> str:
+    """The default id of a round's match at a table (``R2-T5``); the CLI may prefix the event's code."""
+    return f"R{round_number}-T{table_number}"
+
+
+def check_pairs(pairs: Sequence[Pair]) -> dict[str, Pair]:
+    """The pairs by code; an ``EventError`` if two share one."""
+    by_code: dict[str, Pair] = {}
+    for p in pairs:
+        if p.code in by_code:
+            raise EventError(EventProblem.duplicate_pair, p.code)
+        by_code[p.code] = p
+    return by_code
