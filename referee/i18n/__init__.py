@@ -183,29 +183,38 @@ KINDS = {
 
 
 def fill(template: str, lang: str, fields: dict[str, Any]) -> str:
-    """*template* with its fields, each shown the way its spec (or its type) says in *lang*."""
+    """*template* with its fields, each shown the way its spec (or its type) says in *lang*.
+
+    Text a user typed (a name, a bad token) may hold control characters: they are shown escaped, so a
+    message never carries a raw escape code or NUL to the terminal."""
     if not fields:
         return template
-    filler = _FILLERS.get(lang)
-    if filler is None:
-        filler = _FILLERS[lang] = _filler(lang)
-    return filler.vformat(template, (), fields)
+    return template.format_map({k: _Field(v, lang) for k, v in fields.items()})
 
 
-_FILLERS: dict[str, Any] = {}
+class _Field:
+    """A field's value as a format argument: its spec (``seat``, ``cards`` …) picks how *lang* names it."""
+
+    __slots__ = ("value", "lang")
+
+    def __init__(self, value: Any, lang: str) -> None:
+        self.value, self.lang = value, lang
+
+    def __format__(self, spec: str) -> str:
+        kind = KINDS.get(spec)
+        if kind is not None:
+            return kind(self.value, self.lang)
+        value = localize(self.value, self.lang)
+        if isinstance(value, str):
+            value = _printable(value)
+        return format(value, spec)
 
 
-def _filler(lang: str) -> Any:
-    from string import Formatter
-
-    class Fill(Formatter):
-        def format_field(self, value: Any, spec: str) -> str:
-            kind = KINDS.get(spec)
-            if kind is not None:
-                return kind(value, lang)
-            return format(localize(value, lang), spec)
-
-    return Fill()
+def _printable(text: str) -> str:
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch in "\n\t" else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text)
 
 
 # --- messages ---------------------------------------------------------------------------------------
