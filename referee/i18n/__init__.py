@@ -34,7 +34,17 @@ ALIASES = {"zh": "zh_CN", "zh_hans": "zh_CN", "cn": "zh_CN", "zh_hant": "zh_TW",
 
 
 def languages() -> tuple[str, ...]:
-    """The catalogues shipped, by folder name: ``('en', 'zh_CN', 'zh_TW')``."""
+    """The catalogues shipped, by folder name: ``('en', 'zh_CN', 'zh_TW')`` (looked up once)."""
+    global _LANGUAGES
+    if _LANGUAGES is None:
+        _LANGUAGES = _find_languages()
+    return _LANGUAGES
+
+
+_LANGUAGES: tuple[str, ...] | None = None
+
+
+def _find_languages() -> tuple[str, ...]:
     try:
         names = os.listdir(LOCALE_DIR)
     except FileNotFoundError:  # pragma: no cover - a broken install
@@ -47,6 +57,17 @@ def normalize(lang: str | None) -> str | None:
     """The catalogue a spelling of a language names (``zh`` → ``zh_CN``), or None if there is none."""
     if not lang:
         return None
+    found = _NORMALIZED.get(lang, _UNSEEN)
+    if found is _UNSEEN:
+        found = _NORMALIZED[lang] = _normalize(lang)
+    return found  # type: ignore[return-value]
+
+
+_NORMALIZED: dict[str, str | None] = {}
+_UNSEEN = object()
+
+
+def _normalize(lang: str) -> str | None:
     key = lang.strip().replace("-", "_")
     key = key.split(".")[0]  # zh_CN.UTF-8
     folded = {n.lower(): n for n in languages()}
