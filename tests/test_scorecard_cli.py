@@ -102,7 +102,7 @@ def test_record_file_default_output(tmp_path, monkeypatch, rec40):
         assert bool(rows[n].get("col_game_end")) == (winner is not None), n
     text = pdf_text(out)
     assert "张三" in text and "海之韵" in text
-    assert f"胜轮数:东西海之韵{won['EW']}:{won['NS']}南北星海" in text
+    assert f"胜局数:东西海之韵{won['EW']}:{won['NS']}南北星海" in text
     assert "比赛未结束" in text  # one game of two won: no match winner yet
 
 
