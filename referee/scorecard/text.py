@@ -10,6 +10,7 @@ once in ``referee.i18n.words``: the PDF says what the terminal and the store vie
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 from referee.codes import Code, EntryKind, GameEnd, NoteKind, Outcome, Waiver
 from referee.i18n import M, Msg, pgettext
@@ -98,27 +99,44 @@ LABELS: dict[str, Msg] = {
 TEAM_SEATS = {"EW": ("E", "W"), "NS": ("S", "N")}
 
 
+# The words are cached: a scorecard asks for the same few hundred times over (a column's "keep", a
+# seat's name), and each catalogue look-up first finds the language among the installed catalogues
+# (``referee.i18n.normalize`` lists the locale folder), a cost the 40-hand bench can measure.
+CACHE = 4096
+
+
 def t(key: str, lang: str, **fields: object) -> str:
-    """The label ``key`` in ``lang``, its ``{name}`` fields filled from ``fields``."""
+    """The label ``key`` in ``lang``, its ``{name}`` fields filled from ``fields`` (hashable values)."""
+    return _label(key, lang, tuple(fields.items()))
+
+
+@lru_cache(maxsize=CACHE)
+def _label(key: str, lang: str, fields: tuple[tuple[str, object], ...]) -> str:
     msg = LABELS[key]
-    return (msg.bind(**fields) if fields else msg).text(lang)
+    return (msg.bind(**dict(fields)) if fields else msg).text(lang)
+
+
+@lru_cache(maxsize=CACHE)
+def _field_word(context: str, code: str, lang: str) -> str:
+    return pgettext(lang, context, code)
 
 
 def seat(code: str | None, lang: str) -> str:
     """A seat as the language names it (``E`` → 东); nothing for no seat."""
-    return pgettext(lang, "seat", code) if code else ""
+    return _field_word("seat", code, lang) if code else ""
 
 
 def team(code: str | None, lang: str) -> str:
     """A team as the language names it (``EW`` → 东西); nothing for no team."""
-    return pgettext(lang, "team", code) if code else ""
+    return _field_word("team", code, lang) if code else ""
 
 
 def suit(code: str | None, lang: str) -> str:
     """A trump suit as the language names it (``H`` → hearts / 红桃); the empty mark for none."""
-    return pgettext(lang, "suit", code) if code else NONE
+    return _field_word("suit", code, lang) if code else NONE
 
 
+@lru_cache(maxsize=CACHE)
 def coded(kind: type[Code], value: str | None, lang: str) -> str:
     """The catalogue's word for ``value`` as a code of ``kind``; nothing for none, and a value that is
     no such code (a newer engine's) as it stands rather than a traceback."""
