@@ -175,6 +175,16 @@ def test_a_failed_write_is_an_error_not_a_traceback(tmp_path, rec40):
     assert res.exit_code == 1 and "error: cannot write" in res.stderr and "Traceback" not in res.output
 
 
+def test_a_text_too_long_for_a_page_is_an_error_not_a_traceback(tmp_path):
+    text, *_ = record(2, "T-LONG")
+    text = text.replace("hand\n", "hand\nwarn N " + "说话" * 3000 + "\n", 1)
+    path = tmp_path / "long.gunzi"
+    path.write_text(text, encoding="utf-8")
+    res = invoke("scorecard", str(path), "-o", str(tmp_path / "long.pdf"))
+    assert res.exit_code == 1 and "too long for a page" in res.stderr and "Traceback" not in res.output
+    assert not (tmp_path / "long.pdf").exists()
+
+
 def test_every_catalogue_is_a_language_of_the_scorecard(tmp_path, monkeypatch, rec40):
     path, expected, _ = rec40
     monkeypatch.delenv("REFEREE_LANG", raising=False)

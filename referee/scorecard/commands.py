@@ -74,7 +74,7 @@ def write_one(source: str, out: Path | None, lang: str, font: str | None, db: st
               out_dir: Path | None = None, quiet: bool = False, say: str = "en") -> Path:
     """Write the scorecard of *source* in *lang*; return where. Warnings (unless *quiet*) in *say*."""
     from referee.scorecard.fonts import missing_glyphs
-    from referee.scorecard.layout import build_scorecard, texts_in
+    from referee.scorecard.layout import texts_in
 
     result, src = load_result(source, db)
     match_id = result.header.id if result.header is not None and result.header.id else Path(src.name).stem
@@ -83,12 +83,27 @@ def write_one(source: str, out: Path | None, lang: str, font: str | None, db: st
     if not quiet:
         _warn_glyphs(say, font, missing_glyphs(info, texts_in(result)))
         _warn_problems(say, src.name, len(src.errors) + len(result.errors))
+    _build(result, src, path, lang, font)
+    return path
+
+
+def _build(result, src, path: Path, lang: str, font: str | None) -> None:
+    """The PDF written, or a project error saying why not: a file that cannot be written, or a text
+    of the record too long for a page (a table row cannot break across pages)."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from referee.scorecard.layout import build_scorecard
+
     try:
         build_scorecard(result, path, lang=lang, font_path=font, log=corrections(src.log), errors=src.errors)
     except OSError as e:
         raise RefereeError(M("cannot write {path}: {reason}", zh="无法写入 {path}：{reason}", path=str(path),
                              reason=e.strerror or str(e))) from None
-    return path
+    except LayoutError:
+        raise RefereeError(M("{source}: a text of the record is too long for a page of the scorecard "
+                             "(a very long note or reason?)",
+                             zh="{source}：记录中有一段文字太长，记分卡的一页放不下（过长的备注或理由？）",
+                             source=src.name)) from None
 
 
 def _warn_glyphs(say: str, font: str | None, missing: list[str]) -> None:
