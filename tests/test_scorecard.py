@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 
 from referee.cards import parse_cards
+from referee.codes import GameEnd, Outcome
 from referee.events import MatchHeader, RecordError
 from referee.i18n import M
+from referee.i18n.words import word
 from referee.results import GameResult, HandResult, MatchResult, Note, TableState, TributeInfo
 
 pypdf = pytest.importorskip("pypdf")
@@ -156,22 +158,55 @@ def all_hand_rows(data: bytes) -> list[list[dict[str, str]]]:
 
 # ---------------------------------------------------------------- labels and fonts (no PDF)
 
-def test_every_label_exists_in_both_languages():
+# a value for every field of the scorecard's labels
+LABEL_FIELDS = {"n": 3, "team": "EW", "how": "sweep", "giver": "S", "receiver": "W", "seat": "W", "ew": "EW",
+                "ns": "NS", "ew_games": 1, "ns_games": 2, "problem": "p", "game": 2, "hand": 3}
+
+
+def test_every_label_is_a_message_worded_in_every_catalogue():
+    from referee.i18n import Msg, languages
     from referee.scorecard import text as tx
 
-    for table in (tx.LABELS, tx.OUTCOMES, tx.REASONS, tx.SEAT_NAMES, tx.TEAM_NAMES, tx.SUIT_NAMES):
-        for key, pair in table.items():
-            assert len(pair) == 2, key
-            zh, en = pair
-            assert (zh and en) or key == "cards_unit", key  # 张 is a measure word: nothing in English
-            assert re.findall(r"{(\w+)}", zh) == re.findall(r"{(\w+)}", en), key
+    for key, msg in tx.LABELS.items():
+        assert isinstance(msg, Msg), key
+        # the inline Chinese (until the catalogue holds it) fills exactly the English's fields
+        assert msg.zh and re.findall(r"{(\w+)", msg.zh) == re.findall(r"{(\w+)", msg.msgid), key
+    for lang in languages():
+        for key in tx.LABELS:
+            assert tx.t(key, lang, **LABEL_FIELDS).strip(), (lang, key)
 
 
-def test_reasons_and_outcomes_cover_the_record_format():
+def test_terms_hand_is_fu_game_is_ju_round_is_lun():
+    """docs/gunzi-rules.md §Terms: 副 counts hands, 局 games; 轮 is only the tournament round."""
     from referee.scorecard import text as tx
 
-    assert set(tx.REASONS) == {"passed_10", "zero", "sweep", "three_jokers", "time", "ruling", "forfeit"}
-    assert set(tx.OUTCOMES) == {"keep", "foul_dig", "stage_kept", "stage_dug"}
+    assert tx.t("col_hand", "zh") == "副" and tx.t("col_game", "zh") == "局"
+    assert tx.t("chart_game", "zh", n=2) == "第2局"
+    assert tx.t("game_hand_n", "zh", game=2, hand=3) == "第2局 第3副"
+    assert tx.t("round", "zh") == "轮次"
+    words = [tx.t(key, "zh", **LABEL_FIELDS) for key in tx.LABELS if key != "round"]
+    assert not [w for w in words if "轮" in w]
+
+
+def test_codes_are_worded_by_the_catalogue():
+    from referee.codes import EntryKind, GameEnd, NoteKind, Outcome, Waiver
+    from referee.i18n.words import word
+    from referee.scorecard import text as tx
+
+    for lang in ("en", "zh", "zh_TW"):
+        assert [tx.outcome(c, lang) for c in Outcome] == [word(c, lang) for c in Outcome]
+        assert [tx.reason(c, lang) for c in GameEnd] == [word(c, lang) for c in GameEnd]
+        assert [tx.note_kind(c, lang) for c in (*NoteKind, *EntryKind)] == \
+               [word(c, lang) for c in (*NoteKind, *EntryKind)]
+        assert [tx.waiver(c, lang) for c in Waiver] == [word(c, lang) for c in Waiver]
+    assert tx.reason("meteor", "zh") == "meteor"  # no such code: printed as it stands, no traceback
+    assert tx.reason(None, "zh") == ""
+
+
+def test_no_language_is_compared_to_choose_words():
+    root = Path(__file__).resolve().parents[1] / "referee"
+    for path in [*(root / "scorecard").glob("*.py"), root / "commands" / "scorecard.py"]:
+        assert not re.search(r"lang\w*\s*[!=]=|[!=]=\s*lang", path.read_text(encoding="utf-8")), path
 
 
 def test_runs_split_latin_from_chinese():
@@ -200,8 +235,8 @@ def test_chinese_names_and_header_are_in_the_text(small_zh):
     text = flat(text_of(small_zh))
     for name in [*SEATS.values(), *TEAMS.values(), "周裁判"]:
         assert name in text
-    for word in ("SpringCup", "2026-11-29", "SC26-R1-T3", "dalian-club"):
-        assert word in text
+    for field in ("SpringCup", "2026-11-29", "SC26-R1-T3", "dalian-club"):
+        assert field in text
     # players by seat, in Chinese seat names
     assert "东张三" in text and "西王五" in text and "南李四" in text and "北赵六" in text
 
@@ -224,8 +259,9 @@ def test_each_hand_row_has_its_numbers(small_zh, small_en):
     assert rows[3]["col_tribute"] == "暴动西"
     assert rows[4]["col_dry_pot"] == "干锅"
     assert rows[5]["col_tribute"] == "免贡"
-    assert rows[3]["col_game_end"] == "南北胜（零分）"
-    assert rows[5]["col_game_end"] == "南北胜（满分）"
+    assert rows[3]["col_game_end"] == f"南北胜（{word(GameEnd.zero, 'zh')}）"
+    assert rows[5]["col_game_end"] == f"南北胜（{word(GameEnd.sweep, 'zh')}）"
+    assert rows[4]["col_outcome"] == word(Outcome.stage_kept, "zh")
     assert rows[1]["col_declarer"] == "东张三"
     rows = {int(r["col_hand"]): r for page in all_hand_rows(small_en) for r in page}
     assert rows[2]["col_tribute"] == "S→W2"
@@ -236,8 +272,8 @@ def test_each_hand_row_has_its_numbers(small_zh, small_en):
 
 def test_winner_and_result(small_zh, small_en):
     zh, en = flat(text_of(small_zh)), flat(text_of(small_en))
-    assert "胜方:南北星海—决胜方式:满分" in zh
-    assert "胜轮数:东西海之韵0:2南北星海" in zh
+    assert f"胜方:南北星海—决胜方式:{word(GameEnd.sweep, 'zh')}" in zh
+    assert "胜局数:东西海之韵0:2南北星海" in zh
     assert "Winner:NS星海—How:sweep" in en
     assert "Gameswon:EW海之韵0:2NS星海" in en
 
@@ -253,8 +289,23 @@ def test_notes_and_audit_trail_are_listed_with_reasons():
     assert "Corrections(audittrail)" in en
     assert "amend" in en and "typoinpoints" in en and "#9→points35" in en
     assert "void" in en and "recordedtwice" in en and "#11" in en
+    assert "game1hand3" in en and "game2hand4" in en
     zh = flat(text_of(pdf_bytes(small_result(), "zh", log=log)))
     assert "更正" in zh and "作废" in zh and "typoinpoints" in zh
+    assert "第1局第3副" in zh and "第2局第4副" in zh  # where each note is: game 局, hand 副
+
+
+def test_traditional_chinese_scorecard():
+    """Any catalogue is a language of the scorecard: zh_TW names seats and teams its own way."""
+    from referee.scorecard.layout import pdf_language
+
+    data = pdf_bytes(small_result(), "zh_TW")
+    text = flat(text_of(data))
+    assert "東西海之韵" in text and "東张三" in text
+    rows = {int(r["col_hand"]): r for page in all_hand_rows(data) for r in page}
+    assert rows[2]["col_score"] == "235" and rows[5]["col_ledger"] == "-100:+104"
+    assert rows[5]["col_game_end"] == f"南北胜（{word(GameEnd.sweep, 'zh_TW')}）"
+    assert [pdf_language(x) for x in ("zh", "zh_TW", "en")] == ["zh-CN", "zh-TW", "en"]
 
 
 def test_record_errors_are_listed():
@@ -300,7 +351,7 @@ def test_the_chart_is_drawn():
     en = flat(reader(pdf_bytes(result, "en")).pages[0].extract_text())
     assert "Levels,handbyhand" in en and "Game1" in en and "Game2" in en
     zh = flat(reader(pdf_bytes(result, "zh")).pages[0].extract_text())
-    assert "级数走势（逐局）" in zh and "第1轮" in zh and "第2轮" in zh
+    assert "级数走势（逐副）" in zh and "第1局" in zh and "第2局" in zh
 
 
 # ---------------------------------------------------------------- a long match
@@ -413,7 +464,7 @@ def test_embedded_chinese_truetype_font():
     for name in [*SEATS.values(), *TEAMS.values()]:
         assert name in text
     rows = {int(r["col_hand"]): r for page in all_hand_rows(data) for r in page}
-    assert rows[3]["col_game_end"] == "南北胜（零分）"
+    assert rows[3]["col_game_end"] == f"南北胜（{word(GameEnd.zero, 'zh')}）"
 
 
 def test_bad_font_path():

@@ -88,12 +88,15 @@ def rec40(tmp_path):
 
 
 def test_record_file_default_output(tmp_path, monkeypatch, rec40):
+    """Without --lang or $REFEREE_LANG the scorecard is Chinese, the terminal's lines English (as the
+    command line's errors are)."""
     path, expected, won = rec40
     monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("REFEREE_LANG", raising=False)
     res = invoke("scorecard", str(path))
     assert res.exit_code == 0, res.output
     out = tmp_path / "reports" / "T-40.pdf"
-    assert out.is_file() and "reports/T-40.pdf" in res.output
+    assert out.is_file() and "wrote reports/T-40.pdf" in res.output
     rows = rows_by_hand(out)
     assert sorted(rows) == list(range(1, 41))
     for n, score, levels, winner in expected:
@@ -102,7 +105,7 @@ def test_record_file_default_output(tmp_path, monkeypatch, rec40):
         assert bool(rows[n].get("col_game_end")) == (winner is not None), n
     text = pdf_text(out)
     assert "张三" in text and "海之韵" in text
-    assert f"胜轮数:东西海之韵{won['EW']}:{won['NS']}南北星海" in text
+    assert f"胜局数:东西海之韵{won['EW']}:{won['NS']}南北星海" in text
     assert "比赛未结束" in text  # one game of two won: no match winner yet
 
 
@@ -143,18 +146,60 @@ def test_a_finished_match_names_its_winner(tmp_path):
 
 
 def test_bad_arguments(tmp_path, rec40):
+    """Each is a project error the boundary prints (``error: …``), exit 2, never a traceback."""
     path, *_ = rec40
-    res = invoke("scorecard", str(path), "--lang", "fr")
-    assert res.exit_code == 2 and "--lang" in res.output
-    res = invoke("scorecard", str(tmp_path / "nope.gunzi"), "--db", str(tmp_path / "store"))
-    assert res.exit_code == 2 and "nope.gunzi" in res.output
-    res = invoke("scorecard", str(path), "--font", str(tmp_path / "missing.ttf"), "-o", str(tmp_path / "x.pdf"))
-    assert res.exit_code == 2 and "missing.ttf" in res.output
+    cases = [
+        (["scorecard", str(path), "--lang", "fr"], "error: --lang fr"),
+        (["scorecard", str(tmp_path / "nope.gunzi"), "--db", str(tmp_path / "store")], "nope.gunzi"),
+        (["scorecard", str(path), "--font", str(tmp_path / "missing.ttf"), "-o", str(tmp_path / "x.pdf")],
+         "error: --font: font file not found"),
+        (["scorecard"], "error: missing argument MATCH_ID|FILE"),
+        (["scorecard", str(path), "--all"], "error: give either MATCH_ID|FILE or --all"),
+        (["scorecard", str(path), "--event", "Spring Cup"], "error: --event goes with --all"),
+    ]
+    for args, says in cases:
+        res = invoke(*args)
+        assert res.exit_code == 2 and says in res.stderr and "Traceback" not in res.output, (args, res.output)
     assert not (tmp_path / "x.pdf").exists()
-    res = invoke("scorecard")
-    assert res.exit_code == 2 and "MATCH_ID|FILE" in res.output
-    res = invoke("scorecard", str(path), "--all")
-    assert res.exit_code == 2
+    res = invoke("scorecard", str(path), "--font", str(path), "--lang", "zh")  # a record is no font
+    assert res.exit_code == 2 and "错误：--font：" in res.stderr and "TrueType" in res.stderr
+    res = invoke("scorecard", "--lang", "zh")
+    assert res.exit_code == 2 and "错误：缺少参数 MATCH_ID|FILE" in res.stderr
+
+
+def test_a_failed_write_is_an_error_not_a_traceback(tmp_path, rec40):
+    path, *_ = rec40
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    res = invoke("scorecard", str(path), "-o", str(blocker / "card.pdf"))  # a folder that is a file
+    assert res.exit_code == 1 and "error: cannot write" in res.stderr and "Traceback" not in res.output
+
+
+def test_a_text_too_long_for_a_page_is_an_error_not_a_traceback(tmp_path):
+    text, *_ = record(2, "T-LONG")
+    text = text.replace("hand\n", "hand\nwarn N " + "说话" * 3000 + "\n", 1)
+    path = tmp_path / "long.gunzi"
+    path.write_text(text, encoding="utf-8")
+    res = invoke("scorecard", str(path), "-o", str(tmp_path / "long.pdf"))
+    assert res.exit_code == 1 and "too long for a page" in res.stderr and "Traceback" not in res.output
+    assert not (tmp_path / "long.pdf").exists()
+
+
+def test_every_catalogue_is_a_language_of_the_scorecard(tmp_path, monkeypatch, rec40):
+    path, expected, _ = rec40
+    monkeypatch.delenv("REFEREE_LANG", raising=False)
+    res = invoke("scorecard", str(path), "-o", str(tmp_path / "tw.pdf"), "--lang", "zh_TW")
+    assert res.exit_code == 0, res.output
+    assert "東西海之韵" in pdf_text(tmp_path / "tw.pdf")
+    assert rows_by_hand(tmp_path / "tw.pdf")[40]["col_levels_after"] == expected[-1][2]
+    res = invoke("scorecard", str(path), "-o", str(tmp_path / "zh.pdf"), "--lang", "zh")
+    assert res.exit_code == 0 and "已写入" in res.output  # the terminal's lines in the asked language too
+    monkeypatch.setenv("REFEREE_LANG", "en")
+    res = invoke("scorecard", str(path), "-o", str(tmp_path / "en.pdf"))
+    assert res.exit_code == 0 and "Handbyhand" in pdf_text(tmp_path / "en.pdf")
+    monkeypatch.setenv("REFEREE_LANG", "klingon")  # a bad $REFEREE_LANG: the default, not a stop
+    res = invoke("scorecard", str(path), "-o", str(tmp_path / "xx.pdf"))
+    assert res.exit_code == 0 and "逐副记录" in pdf_text(tmp_path / "xx.pdf")
 
 
 def test_record_with_errors_still_prints_them(tmp_path):
@@ -164,7 +209,7 @@ def test_record_with_errors_still_prints_them(tmp_path):
     path.write_text(text, encoding="utf-8")
     res = invoke("scorecard", str(path), "-o", str(tmp_path / "err.pdf"), "--lang", "en")
     assert res.exit_code == 0, res.output
-    assert "problem(s) in the record" in res.output
+    assert re.search(r"warning: \S+: \d+ problems? in the record; listed on the scorecard", res.stderr)
     lineno = text.count("\n")  # the kitty line is the last one
     assert f"Problemsintherecordline{lineno}:" in pdf_text(tmp_path / "err.pdf")
 
@@ -209,7 +254,7 @@ def test_all_stored_matches_with_progress(tmp_path, monkeypatch, store):
     monkeypatch.chdir(tmp_path)
     res = invoke("scorecard", "--all", "--db", str(store))
     assert res.exit_code == 0, res.output
-    assert "wrote 3 scorecard(s)" in res.output
+    assert "wrote 3 scorecards" in res.output
     for mid, n in (("S-A", 6), ("S-B", 9), ("W-C", 4)):
         assert sorted(rows_by_hand(tmp_path / "reports" / f"{mid}.pdf")) == list(range(1, n + 1))
 
@@ -220,7 +265,26 @@ def test_all_of_one_event(tmp_path, store):
     assert res.exit_code == 0, res.output
     assert sorted(p.name for p in out.iterdir()) == ["S-A.pdf", "S-B.pdf"]
     res = invoke("scorecard", "--all", "--event", "Autumn Cup", "--db", str(store), "-o", str(out))
-    assert res.exit_code == 0 and "no stored matches" in res.output
+    assert res.exit_code == 0 and "no stored matches of event 'Autumn Cup'" in res.output
+
+
+def test_all_goes_on_past_a_match_it_cannot_write(tmp_path, monkeypatch, store):
+    """--all writes every other scorecard, then names the ones it could not write (exit 1)."""
+    from referee.scorecard import layout
+
+    build = layout.build_scorecard
+
+    def failing(result, path, **kw):
+        if result.header.id == "S-B":
+            raise OSError(28, "No space left on device")
+        return build(result, path, **kw)
+
+    monkeypatch.setattr(layout, "build_scorecard", failing)
+    out = tmp_path / "all"
+    res = invoke("scorecard", "--all", "--db", str(store), "-o", str(out))
+    assert res.exit_code == 1 and "Traceback" not in res.output
+    assert "wrote 2 scorecards" in res.stdout and "error: no scorecard for S-B" in res.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["S-A.pdf", "W-C.pdf"]
 
 
 def test_file_names_are_safe():

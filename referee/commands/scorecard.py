@@ -12,8 +12,21 @@ from typing import Annotated
 
 import typer
 
+from referee.commands.boundary import language
 from referee.commands.options import Db
 from referee.i18n import N_
+
+DEFAULT_LANG = "zh"  # the scorecard is for Dalian's clubs: Chinese unless asked otherwise
+
+
+def scorecard_language(lang: str | None) -> str:
+    """The scorecard's language: ``--lang``, else ``$REFEREE_LANG``, else Chinese (a usable
+    ``$REFEREE_LANG`` only: a bad one does not stop the command, as for every command)."""
+    from referee.i18n import normalize
+
+    if lang is None and normalize(os.environ.get("REFEREE_LANG")) is None:
+        return DEFAULT_LANG
+    return language(lang)
 
 
 def scorecard(
@@ -23,8 +36,8 @@ def scorecard(
         "--output", "-o", metavar="PATH",
         help=N_("PDF to write (default reports/<match-id>.pdf); with --all, a folder."))] = None,
     lang: Annotated[str | None, typer.Option(
-        "--lang", metavar="LANG", help=N_("Language of the scorecard: zh or en (else $REFEREE_LANG, else zh)."))]
-    = None,
+        "--lang", metavar="LANG",
+        help=N_("Language of the scorecard: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
     font: Annotated[str | None, typer.Option(
         "--font", metavar="PATH",
         help=N_("Embed this TrueType font (.ttf/.ttc) instead of the reader's Chinese font (STSong-Light)."))] = None,
@@ -34,19 +47,21 @@ def scorecard(
     db: Db = None,
 ) -> None:
     """Write a match's PDF scorecard: header, hand by hand, levels chart, result, notes, signatures."""
-    from referee.scorecard.commands import LANGS, _fail, _write_all, write_one
+    pdf_lang, say = scorecard_language(lang), language(lang)
+    from referee.errors import UsageError
+    from referee.i18n import M, tr
+    from referee.scorecard.commands import write_all, write_one
 
-    lang = (lang or os.environ.get("REFEREE_LANG") or "zh").lower()
-    if lang not in LANGS:
-        _fail(f"error: --lang must be zh or en, not {lang!r}", 2)
     if all_:
         if source is not None:
-            _fail("error: give either MATCH_ID|FILE or --all, not both", 2)
-        _write_all(output, lang, font, event, db)
+            raise UsageError(M("give either MATCH_ID|FILE or --all, not both",
+                               zh="请给出 MATCH_ID|FILE 或 --all，不要同时给出"))
+        write_all(output, pdf_lang, font, event, db, say=say)
         return
     if event is not None:
-        _fail("error: --event goes with --all", 2)
+        raise UsageError(M("--event goes with --all", zh="--event 只能与 --all 一起使用"))
     if source is None:
-        _fail("error: missing argument MATCH_ID|FILE (or use --all)", 2)
-    path = write_one(source, output, lang, font, db)
-    typer.echo(f"wrote {path}")
+        raise UsageError(M("missing argument MATCH_ID|FILE (or use --all)",
+                           zh="缺少参数 MATCH_ID|FILE（或使用 --all）"))
+    path = write_one(source, output, pdf_lang, font, db, say=say)
+    typer.echo(tr(say, "wrote {path}", zh="已写入 {path}", path=str(path)))

@@ -1,4 +1,4 @@
-"""PDF scorecards (ReportLab), in Chinese and English.
+"""PDF scorecards (ReportLab), in the language of any catalogue (Chinese by default).
 
 Importing this package does not import ReportLab: the CLI registers its command cheaply and the
 PDF machinery loads only when a scorecard is written.

@@ -1,7 +1,11 @@
 """`referee scorecard`: the PDF scorecard of one match (a record file or a stored match), or of all.
 
-Imported when the CLI starts: only typer and the standard library at the top. ReportLab, the engine
-and the store load inside the command.
+Imported when the command runs (not when the CLI starts): typer, the standard library and the
+project's light modules (codes, errors, messages) at the top; ReportLab, the engine and the store
+load only as they are needed. Nothing here prints an error: what goes wrong is raised as a
+project error (``referee.errors``) and the command line's one boundary words it and exits with its
+code. Two languages are in play: ``lang`` is the scorecard's, ``say`` the terminal's (the language
+the boundary prints errors in, so that every line a command prints is in one language).
 """
 
 from __future__ import annotations
@@ -11,23 +15,18 @@ from pathlib import Path
 
 import typer
 
-DB_HELP = "Store folder (else $REFEREE_DB, else ./referee-store)."
+from referee.codes import EntryKind
+from referee.errors import RefereeError, UsageError
+from referee.i18n import MN, M, Msg, tr, trn
+
 REPORTS_DIR = "reports"
-LANGS = ("zh", "en")
-
-
-def _fail(message: str, code: int = 1) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(code)
+CORRECTION_KINDS = (EntryKind.undo, EntryKind.void, EntryKind.amend)
 
 
 def file_name(match_id: str) -> str:
     """A safe file name for a match id: letters (any script), digits, ``-``, ``_`` and ``.`` kept."""
     stem = re.sub(r"[^\w.-]", "_", match_id).lstrip(".") or "match"
     return stem + ".pdf"
-
-
-CORRECTION_KINDS = ("undo", "void", "amend")
 
 
 def corrections(log: list) -> list:
@@ -40,49 +39,89 @@ def corrections(log: list) -> list:
     return out
 
 
+def warn(say: str, message: Msg) -> None:
+    """A warning on stderr, in the terminal's language: the scorecard is still written."""
+    typer.echo(tr(say, "warning: {message}", zh="警告：{message}", message=message), err=True)
+
+
 def load_result(source: str, db: str | None):
-    """(MatchResult, Source) for a record file or stored match id; exits with a message when it cannot."""
+    """(MatchResult, Source) for a record file or stored match id.
+
+    A source that is not there is the sources' own ``NotFound``; a rule set that cannot be used is a
+    usage error naming the source whose header named it.
+    """
     from referee import engine, ruleset, sources
 
-    try:
-        src = sources.load(source, db)
-    except sources.SourceError as e:
-        _fail(f"error: {e}", 2)
+    src = sources.load(source, db)
     try:
         rules = ruleset.load(src.rules)
     except ruleset.RulesError as e:
-        _fail(f"error: {src.name}: {e}", 2)
+        raise UsageError(M("{source}: {problem}", zh="{source}：{problem}", source=src.name, problem=e.msg)) from None
     return engine.replay(src.events, rules), src
 
 
+def register_font(font: str | None):
+    """The scorecard's font, registered; a font that cannot be used is a usage error of ``--font``."""
+    from referee.scorecard.fonts import FontError, register
+
+    try:
+        return register(font)
+    except FontError as e:
+        raise UsageError(M("--font: {problem}", zh="--font：{problem}", problem=e.msg)) from None
+
+
 def write_one(source: str, out: Path | None, lang: str, font: str | None, db: str | None,
-              out_dir: Path | None = None, quiet: bool = False) -> Path:
-    from referee.scorecard.fonts import FontError, missing_glyphs, register
-    from referee.scorecard.layout import build_scorecard, texts_in
+              out_dir: Path | None = None, quiet: bool = False, say: str = "en") -> Path:
+    """Write the scorecard of *source* in *lang*; return where. Warnings (unless *quiet*) in *say*."""
+    from referee.scorecard.fonts import missing_glyphs
+    from referee.scorecard.layout import texts_in
 
     result, src = load_result(source, db)
     match_id = result.header.id if result.header is not None and result.header.id else Path(src.name).stem
     path = out if out is not None else (out_dir or Path(REPORTS_DIR)) / file_name(match_id)
-    try:
-        info = register(font)
-    except FontError as e:
-        _fail(f"error: --font: {e}", 2)
-    missing = missing_glyphs(info, texts_in(result))
-    if missing and not quiet:
-        shown = "".join(missing[:20]) + ("…" if len(missing) > 20 else "")
-        typer.echo(f"warning: {font} has no glyphs for {shown}; they will print as boxes", err=True)
-    problems = len(src.errors) + len(result.errors)
-    if problems and not quiet:
-        typer.echo(f"warning: {src.name}: {problems} problem(s) in the record; listed on the scorecard",
-                   err=True)
-    try:
-        build_scorecard(result, path, lang=lang, font_path=font, log=corrections(src.log), errors=src.errors)
-    except OSError as e:
-        _fail(f"error: cannot write {path}: {e.strerror or e}", 1)
+    info = register_font(font)
+    if not quiet:
+        _warn_glyphs(say, font, missing_glyphs(info, texts_in(result)))
+        _warn_problems(say, src.name, len(src.errors) + len(result.errors))
+    _build(result, src, path, lang, font)
     return path
 
 
-def _write_all(out_dir: Path | None, lang: str, font: str | None, event: str | None, db: str | None) -> None:
+def _build(result, src, path: Path, lang: str, font: str | None) -> None:
+    """The PDF written, or a project error saying why not: a file that cannot be written, or a text
+    of the record too long for a page (a table row cannot break across pages)."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from referee.scorecard.layout import build_scorecard
+
+    try:
+        build_scorecard(result, path, lang=lang, font_path=font, log=corrections(src.log), errors=src.errors)
+    except OSError as e:
+        raise RefereeError(M("cannot write {path}: {reason}", zh="无法写入 {path}：{reason}", path=str(path),
+                             reason=e.strerror or str(e))) from None
+    except LayoutError:
+        raise RefereeError(M("{source}: a text of the record is too long for a page of the scorecard "
+                             "(a very long note or reason?)",
+                             zh="{source}：记录中有一段文字太长，记分卡的一页放不下（过长的备注或理由？）",
+                             source=src.name)) from None
+
+
+def _warn_glyphs(say: str, font: str | None, missing: list[str]) -> None:
+    if missing:
+        shown = "".join(missing[:20]) + ("…" if len(missing) > 20 else "")
+        warn(say, M("{font} has no glyphs for {chars}; they will print as boxes",
+                    zh="{font} 中没有这些字的字形：{chars}；它们将印成方框", font=str(font), chars=shown))
+
+
+def _warn_problems(say: str, source: str, problems: int) -> None:
+    if problems:
+        warn(say, MN("{source}: {n} problem in the record; listed on the scorecard",
+                     "{source}: {n} problems in the record; listed on the scorecard", problems,
+                     zh="{source}：记录中有{n}个问题，已列在记分卡上", source=source))
+
+
+def stored_matches(db: str | None, event: str | None):
+    """(store, the ids of its matches), of one event only when *event* is given (any case)."""
     from referee.store.store import Store
 
     store = Store(db)
@@ -90,27 +129,33 @@ def _write_all(out_dir: Path | None, lang: str, font: str | None, event: str | N
     if event is not None:
         want = event.strip().casefold()
         rows = [r for r in rows if (r.get("event") or "").strip().casefold() == want]
-    if not rows:
-        where = f" of event {event!r}" if event is not None else ""
-        typer.echo(f"no stored matches{where} in {store.root}")
+    return store, [r["id"] for r in rows]
+
+
+def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | None, db: str | None,
+              say: str = "en") -> None:
+    """One scorecard per stored match (of *event*), with a progress bar; the matches that could not
+    be written are named at the end (exit 1), after every other one is written."""
+    store, ids = stored_matches(db, event)
+    if not ids:
+        typer.echo(tr(say, "no stored matches of event '{event}' in {store}", zh="{store} 中没有赛事“{event}”的比赛",
+                      event=event, store=str(store.root)) if event is not None else
+                   tr(say, "no stored matches in {store}", zh="{store} 中没有比赛", store=str(store.root)))
         return
     if font is not None:
-        from referee.scorecard.fonts import FontError, register
-
-        try:
-            register(font)
-        except FontError as e:
-            _fail(f"error: --font: {e}", 2)
+        register_font(font)  # a bad --font stops here, not once per match
     folder = out_dir or Path(REPORTS_DIR)
     written: list[Path] = []
     failed: list[str] = []
-    with typer.progressbar(rows, label=f"{len(rows)} scorecard(s)", show_pos=True,
-                           item_show_func=lambda r: r["id"] if r else None) as bar:
-        for row in bar:
+    with typer.progressbar(ids, label=trn(say, "{n} scorecard", "{n} scorecards", len(ids), zh="{n} 张记分卡"),
+                           show_pos=True, item_show_func=lambda mid: mid) as bar:
+        for mid in bar:
             try:
-                written.append(write_one(row["id"], None, lang, font, db, out_dir=folder, quiet=True))
-            except typer.Exit:
-                failed.append(row["id"])
-    typer.echo(f"wrote {len(written)} scorecard(s) to {folder}")
+                written.append(write_one(mid, None, lang, font, db, out_dir=folder, quiet=True, say=say))
+            except RefereeError:
+                failed.append(mid)
+    typer.echo(trn(say, "wrote {n} scorecard to {folder}", "wrote {n} scorecards to {folder}", len(written),
+                   zh="已写入 {n} 张记分卡到 {folder}", folder=str(folder)))
     if failed:
-        _fail(f"error: no scorecard for {', '.join(failed)} (see `referee replay` on each)", 1)
+        raise RefereeError(M("no scorecard for {ids:list} (see `referee replay` on each)",
+                             zh="没有生成记分卡：{ids:list}（请逐个用 `referee replay` 查看）", ids=failed))

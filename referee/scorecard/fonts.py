@@ -12,11 +12,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee.errors import UsageError
+from referee.i18n import M
+
 CID_FONT = "STSong-Light"
 
 
-class FontError(ValueError):
-    """A font that cannot be used; the message names the file and why."""
+class FontError(UsageError, ValueError):
+    """A font that cannot be used (exit 2, like any bad option); the message names the file and why."""
 
 
 @dataclass(frozen=True)
@@ -46,16 +49,19 @@ def register(font_path: str | Path | None = None) -> FontInfo:
     if key in _registered:
         return _registered[key]
     if not path.is_file():
-        raise FontError(f"font file not found: {font_path}")
+        raise FontError(M("font file not found: {path}", zh="找不到字体文件：{path}", path=str(font_path)))
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
     name = "Embedded-" + re.sub(r"[^A-Za-z0-9]", "", path.stem)[:40] + f"-{len(_registered)}"
     try:
         font = TTFont(name, str(path), subfontIndex=0) if path.suffix.lower() == ".ttc" else TTFont(name, str(path))
-    except TTFError as exc:
-        raise FontError(f"{font_path}: not a usable TrueType font ({exc})") from exc
+    except TTFError as exc:  # ReportLab's reason is in English only: it is kept as it stands
+        raise FontError(M("{path}: not a usable TrueType font ({reason})",
+                          zh="{path}：不是可用的 TrueType 字体（{reason}）", path=str(font_path),
+                          reason=str(exc))) from exc
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a file that is not a font at all
-        raise FontError(f"{font_path}: not a TrueType font ({exc})") from exc
+        raise FontError(M("{path}: not a TrueType font ({reason})", zh="{path}：不是 TrueType 字体（{reason}）",
+                          path=str(font_path), reason=str(exc))) from exc
     pdfmetrics.registerFont(font)
     info = FontInfo(name, embedded=True, path=path)
     _registered[key] = info

@@ -30,6 +30,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from referee.codes import GameEnd
+from referee.i18n import is_chinese, languages, normalize
 from referee.results import HandResult, MatchResult
 from referee.scorecard import fonts
 from referee.scorecard import text as tx
@@ -37,12 +39,13 @@ from referee.scorecard.chart import levels_drawing
 from referee.scorecard.fonts import FontInfo, register
 
 TEAMS = ("EW", "NS")
+SEATS = ("E", "S", "W", "N")
 
 
 def escape(text: str) -> str:
     """Paragraph markup for plain text (``xml.sax.saxutils.escape`` would pull in ``urllib``: 25 ms)."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-SEATS = ("E", "S", "W", "N")
+
 
 # Hand table columns: (label key, width in points). Landscape A4 less 12 mm margins is ~774 pt.
 HAND_COLUMNS: tuple[tuple[str, float], ...] = (
@@ -60,32 +63,32 @@ HEADER_FILL = (0.86, 0.88, 0.92)
 # ---------------------------------------------------------------- cell text (pure, tested directly)
 
 def tribute_cell(h: HandResult, lang: str) -> str:
+    """Who gave whom how many cards, or why nothing was given (a riot, a waiver)."""
     tr = h.tribute
     if tr is None:
-        return tx.t("none", lang)
+        return tx.NONE
     if tr.waived == "riot":
-        who = tx.seat(tr.riot_seat, lang)
-        return f"{tx.t('riot', lang)} {who}".strip()
+        return tx.t("riot_by", lang, seat=tr.riot_seat) if tr.riot_seat else tx.waiver("riot", lang)
     if tr.waived:
-        return tx.t("waived", lang)
+        return tx.waiver(tr.waived, lang)
     count = len(tr.cards) if tr.cards else tr.owed
     if not count:
-        return tx.t("none", lang)
-    return f"{tx.seat(tr.giver, lang)}→{tx.seat(tr.receiver, lang)} {count}{tx.t('cards_unit', lang)}"
+        return tx.NONE
+    return tx.t("tribute", lang, giver=tr.giver, receiver=tr.receiver, n=count)
 
 
 def jokers_cell(h: HandResult, lang: str) -> str:
     parts = []
     if h.big_jokers:
-        parts.append(f"{tx.t('big_joker_short', lang)}×{h.big_jokers}")
+        parts.append(tx.t("big_jokers", lang, n=h.big_jokers))
     if h.small_jokers:
-        parts.append(f"{tx.t('small_joker_short', lang)}×{h.small_jokers}")
-    return " ".join(parts) or tx.t("none", lang)
+        parts.append(tx.t("small_jokers", lang, n=h.small_jokers))
+    return " ".join(parts) or tx.NONE
 
 
 def level_change_cell(h: HandResult, lang: str) -> str:
     parts = [f"{tx.team(team, lang)}{tx.signed(n)}" for team in TEAMS if (n := h.level_change.get(team, 0))]
-    return " ".join(parts) or tx.t("none", lang)
+    return " ".join(parts) or tx.NONE
 
 
 def pair_cell(values: Mapping[str, int], signed: bool = False) -> str:
@@ -94,12 +97,10 @@ def pair_cell(values: Mapping[str, int], signed: bool = False) -> str:
 
 
 def game_end_cell(h: HandResult, lang: str) -> str:
+    """On the hand that ended a game: who won it and how."""
     if not h.game_winner:
         return ""
-    how = tx.reason(h.game_reason, lang)
-    if lang == "zh":
-        return f"{tx.team(h.game_winner, lang)}{tx.t('wins', lang)}（{how}）"
-    return f"{tx.team(h.game_winner, lang)} {tx.t('wins', lang)}: {how}"
+    return tx.t("game_end", lang, team=h.game_winner, how=tx.reason(h.game_reason, lang))
 
 
 def hand_row(h: HandResult, seats: Mapping[str, str], lang: str) -> list[str]:
@@ -130,7 +131,7 @@ def winner_how(result: MatchResult) -> str | None:
     if result.winner is None:
         return None
     if result.forfeit:
-        return "forfeit"
+        return GameEnd.forfeit
     won = [g for g in result.games if g.winner == result.winner]
     return won[-1].reason if won else None
 
@@ -172,8 +173,8 @@ def build_scorecard(result: MatchResult, out: str | Path | BinaryIO, lang: str =
     ``log`` is the store's audit trail (undo/void/amend entries); ``errors`` are problems found in
     the record before replay (they are listed with the engine's own ``result.errors``).
     """
-    if lang not in tx.LANGS:
-        raise ValueError(f"language must be one of {', '.join(tx.LANGS)}, not {lang!r}")
+    if normalize(lang) is None:
+        raise ValueError(f"no catalogue for language {lang!r} (known: {', '.join(languages())})")
     font = register(font_path)
     data = render(result, lang, font, list(log), list(errors))
     if isinstance(out, (str, Path)):
@@ -294,48 +295,68 @@ def _cjk_cells(rows: list[list[Any]], typo: Typo, size: float, bold_rows: frozen
 GRID = colors.Color(0.6, 0.6, 0.65)
 
 
-def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = (),
-           errors: Sequence[Any] = ()) -> bytes:
-    typo = Typo(font)
-    fn = typo.cjk
-    t = lambda key, **kw: tx.t(key, lang, **kw)  # noqa: E731
-    header = result.header
-    match_id = header.id if header is not None else ""
-    s_title = ParagraphStyle("title", fontName=fn, fontSize=16, leading=20, spaceAfter=4)
-    s_h2 = ParagraphStyle("h2", fontName=fn, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4,
-                          textColor=colors.Color(0.1, 0.15, 0.35))
-    s_body = ParagraphStyle("body", fontName=fn, fontSize=9, leading=12, wordWrap="CJK")
-    s_big = ParagraphStyle("big", parent=s_body, fontSize=12, leading=16)
-    s_cell = ParagraphStyle("cell", fontName=fn, fontSize=8, leading=10, wordWrap="CJK")
-    s_head = ParagraphStyle("head", fontName=fn, fontSize=7, leading=8.5, alignment=1,
-                            wordWrap="CJK" if lang == "zh" else None)
+class Doc:
+    """What every section of the document needs: the match, its language, the fonts and the styles."""
 
-    def P(text: str, style: ParagraphStyle = s_body, bold: bool = False) -> Paragraph:  # noqa: N802
-        return Paragraph(typo.markup(text, bold), style)
+    def __init__(self, result: MatchResult, lang: str, font: FontInfo) -> None:
+        self.result, self.lang = result, lang
+        self.typo = Typo(font)
+        self.header = result.header
+        self.match_id = self.header.id if self.header is not None else ""
+        fn = self.typo.cjk
+        self.s_title = ParagraphStyle("title", fontName=fn, fontSize=16, leading=20, spaceAfter=4)
+        self.s_h2 = ParagraphStyle("h2", fontName=fn, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4,
+                                   textColor=colors.Color(0.1, 0.15, 0.35))
+        self.s_body = ParagraphStyle("body", fontName=fn, fontSize=9, leading=12, wordWrap="CJK")
+        self.s_big = ParagraphStyle("big", parent=self.s_body, fontSize=12, leading=16)
+        self.s_cell = ParagraphStyle("cell", fontName=fn, fontSize=8, leading=10, wordWrap="CJK")
+        # column heads break between any two characters in Chinese, at spaces in other scripts
+        self.s_head = ParagraphStyle("head", fontName=fn, fontSize=7, leading=8.5, alignment=1,
+                                     wordWrap="CJK" if is_chinese(lang) else None)
 
-    def hv(value: object) -> str:
-        return "" if value in (None, "") else str(value)
+    def t(self, key: str, **fields: object) -> str:
+        return tx.t(key, self.lang, **fields)
 
-    def heading(text: str) -> list[Any]:
+    def para(self, text: str, style: ParagraphStyle | None = None, bold: bool = False) -> Paragraph:
+        return Paragraph(self.typo.markup(text, bold), style or self.s_body)
+
+    def heading(self, text: str) -> list[Any]:
         # a new page first when fewer than a few rows would fit under the heading; tables still split
-        return [CondPageBreak(80), P(text, s_h2)]
+        return [CondPageBreak(80), self.para(text, self.s_h2)]
 
-    story: list[Any] = []
+    def head(self, key: str) -> str:
+        """A header field of the record, or nothing."""
+        return hv(getattr(self.header, key, None))
 
-    # -- title and header
-    story.append(P(f"{t('title')}  {match_id}", s_title, bold=True))
-    rules_text = result.rules
+    def team(self, code: str) -> str:
+        return tx.team_label(code, self.result.teams, self.lang)
+
+    def player(self, code: str) -> str:
+        return tx.seat_player(code, self.result.seats, self.lang)
+
+
+def hv(value: object) -> str:
+    return "" if value in (None, "") else str(value)
+
+
+def _rules_text(result: MatchResult) -> str:
+    """The rule set's name and title (its name only when the rule file cannot be read any more)."""
     try:
         from referee.ruleset import load as load_rules
 
-        rules_text = f"{result.rules} · {load_rules(result.rules).title}"
+        return f"{result.rules} · {load_rules(result.rules).title}"
     except Exception:  # a rule file that moved since: print its name only
-        pass
+        return result.rules
+
+
+def _header(doc: Doc) -> list[Any]:
+    """The title, the match header and the teams with their players by seat."""
+    t, typo = doc.t, doc.typo
     info = [
-        [t("event"), hv(header and header.event), t("date"), hv(header and header.date),
-         t("rules"), typo.cell(rules_text, 9)],
-        [t("round"), hv(header and header.round), t("table"), hv(header and header.table),
-         t("referee"), typo.cell(hv(header and header.referee), 9)],
+        [t("event"), doc.head("event"), t("date"), doc.head("date"),
+         t("rules"), typo.cell(_rules_text(doc.result), 9)],
+        [t("round"), doc.head("round"), t("table"), doc.head("table"),
+         t("referee"), typo.cell(doc.head("referee"), 9)],
     ]
     info = [[typo.cell(v, 9) if isinstance(v, str) else v for v in row] for row in info]
     tbl = Table(info, colWidths=[44, 200, 40, 90, 44, 356], hAlign="LEFT")
@@ -346,56 +367,58 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
         ("TEXTCOLOR", (4, 0), (4, -1), colors.grey),
         ("LINEBELOW", (0, -1), (-1, -1), 0.5, GRID),
     ] + _cjk_cells(info, typo, 9)))
-    story.append(tbl)
-    story.append(Spacer(1, 4))
     team_rows = []
     for team in TEAMS:
         a, b = tx.TEAM_SEATS[team]
-        team_rows.append([typo.cell(v, 10.5, width=w - 12) for v, w in zip((
-            tx.team_label(team, result.teams, lang), tx.seat_player(a, result.seats, lang),
-            tx.seat_player(b, result.seats, lang)), TEAM_WIDTHS, strict=True)])
-    tbl = Table(team_rows, colWidths=TEAM_WIDTHS, hAlign="LEFT")
-    tbl.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), typo.latin, 10.5)] + _cjk_cells(team_rows, typo, 10.5)))
-    story.append(tbl)
+        team_rows.append([typo.cell(v, 10.5, width=w - 12) for v, w in zip(
+            (doc.team(team), doc.player(a), doc.player(b)), TEAM_WIDTHS, strict=True)])
+    teams = Table(team_rows, colWidths=TEAM_WIDTHS, hAlign="LEFT")
+    teams.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), typo.latin, 10.5)] + _cjk_cells(team_rows, typo, 10.5)))
+    return [doc.para(f"{t('title')}  {doc.match_id}", doc.s_title, bold=True), tbl, Spacer(1, 4), teams]
 
-    # -- result
-    story.append(P(t("result"), s_h2))
+
+def _result(doc: Doc) -> list[Any]:
+    """Games won, the winner and how, and each game's result."""
+    result, t = doc.result, doc.t
     gw = result.games_won
-    story.append(P(f"{t('games_won')}: {tx.team_label('EW', result.teams, lang)} {gw.get('EW', 0)} : "
-                   f"{gw.get('NS', 0)} {tx.team_label('NS', result.teams, lang)}"))
+    story = [doc.para(t("result"), doc.s_h2),
+             doc.para(t("games_won", ew=doc.team("EW"), ew_games=gw.get("EW", 0), ns_games=gw.get("NS", 0),
+                        ns=doc.team("NS")))]
     if result.winner:
         how = winner_how(result)
-        line = f"{t('winner')}: {tx.team_label(result.winner, result.teams, lang)}"
-        if how:
-            line += f" — {t('won_by')}: {tx.reason(how, lang)}"
+        line = t("winner_how", team=doc.team(result.winner), how=tx.reason(how, doc.lang)) if how else \
+            t("winner", team=doc.team(result.winner))
         if result.forfeit:
             line += f" ({t('forfeit_note')})"
-        story.append(P(line, s_big, bold=True))
+        story.append(doc.para(line, doc.s_big, bold=True))
     else:
-        story.append(P(t("no_winner"), s_big))
+        story.append(doc.para(t("no_winner"), doc.s_big))
     if result.games:
         rows = [[t("game_col"), t("game_winner"), t("game_reason"), t("game_last_hand")]]
         for g in result.games:
-            rows.append([str(g.game), tx.team_label(g.winner, result.teams, lang) if g.winner else t("game_open"),
-                         tx.reason(g.reason, lang), "" if g.last_hand is None else str(g.last_hand)])
-        rows = [[typo.cell(v, 8.5) for v in row] for row in rows]
-        story.append(Spacer(1, 4))
-        story.append(_grid_table(rows, [40, 180, 100, 60], typo, 8.5))
+            rows.append([str(g.game), doc.team(g.winner) if g.winner else t("game_open"),
+                         tx.reason(g.reason, doc.lang), "" if g.last_hand is None else str(g.last_hand)])
+        rows = [[doc.typo.cell(v, 8.5) for v in row] for row in rows]
+        story += [Spacer(1, 4), _grid_table(rows, [40, 180, 100, 60], doc.typo, 8.5)]
+    return story
 
-    # -- chart
+
+def _chart(doc: Doc) -> list[Any]:
+    if not doc.result.hands:
+        return []
     width = landscape(A4)[0] - 24 * mm
-    if result.hands:
-        story.append(Spacer(1, 6))
-        story.append(levels_drawing(result.hands, result.teams, lang, typo, width))
+    return [Spacer(1, 6), levels_drawing(doc.result.hands, doc.result.teams, doc.lang, doc.typo, width)]
 
-    # -- hand table
-    story += heading(t("hands"))
+
+def _hand_table(doc: Doc) -> list[Any]:
+    """The hand-by-hand table: one row a hand, the rows that end a game shaded and in bold."""
+    result, typo, lang = doc.result, doc.typo, doc.lang
     heads = []
     for key, _ in HAND_COLUMNS:
-        label = typo.markup(t(key))
+        label = typo.markup(doc.t(key))
         if key in ("col_levels_after", "col_ledger"):
             label += "<br/>" + typo.markup(f"{tx.team('EW', lang)}:{tx.team('NS', lang)}")
-        heads.append(Paragraph(label, s_head))
+        heads.append(Paragraph(label, doc.s_head))
     size = 7.5
     ends = frozenset(i for i, h in enumerate(result.hands, start=1) if h.game_winner)
     rows: list[list[Any]] = [heads]
@@ -423,45 +446,65 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
     style += _cjk_cells(rows, typo, size, ends)
     tbl = LongTable(rows, colWidths=[w for _, w in HAND_COLUMNS], repeatRows=1, hAlign="LEFT")
     tbl.setStyle(TableStyle(style))
-    story.append(tbl)
+    return [*doc.heading(doc.t("hands")), tbl]
 
-    # -- notes, corrections, problems
-    story += heading(t("notes"))
-    if result.notes:
-        rows = [[t("note_kind"), t("note_where"), t("note_who"), t("note_text"), t("note_line")]]
-        for n in result.notes:
-            where = t("game_n", n=n.game) + (f" {t('hand_n', n=n.hand)}" if n.hand else "")
-            who = tx.seat_player(n.seat, result.seats, lang) if n.seat else (
-                tx.team_label(n.team, result.teams, lang) if n.team else "")
-            rows.append([tx.note_kind(n.kind, lang), where, who, P(n.text, s_cell), str(n.line)])
-        rows = [[typo.cell(v, 8.5) if isinstance(v, str) else v for v in row] for row in rows]
-        story.append(_grid_table(rows, [50, 100, 110, 470, 40], typo, 8.5))
-    else:
-        story.append(P(t("no_notes")))
-    if log:
-        story += heading(t("audit"))
-        rows = [[t("note_kind"), t("audit_seq"), t("audit_time"), t("referee"), t("note_text"),
-                 t("audit_detail")]]
-        for entry in log:
-            kind = str(_get(entry, "kind") or "")
-            rows.append([tx.note_kind(kind, lang), hv(_get(entry, "seq")), hv(_get(entry, "time")),
-                         hv(_get(entry, "referee")), P(hv(_get(entry, "reason")), s_cell),
-                         P(audit_detail(entry), s_cell)])
-        rows = [[typo.cell(v, 8.5) if isinstance(v, str) else v for v in row] for row in rows]
-        story.append(_grid_table(rows, [44, 36, 110, 70, 290, 220], typo, 8.5))
-    problems = list(errors) + list(result.errors)
-    if problems:
-        story += heading(t("errors"))
-        for e in problems:
-            line, message = _get(e, "line"), (lang == "zh" and _get(e, "message_zh")) or _get(e, "message")
-            prefix = t("line_n", n=line) + ": " if line else ""
-            story.append(P(f"{prefix}{message if message is not None else e}"))
 
-    # -- signatures: three lines to sign on, with a gap between them
-    labels = [t("captain", team=tx.team_label("EW", result.teams, lang)),
-              t("captain", team=tx.team_label("NS", result.teams, lang)),
-              f"{t('referee')} {hv(header and header.referee)}".strip()]
-    date = f"{t('sign_date')}:"
+def _notes(doc: Doc) -> list[Any]:
+    """Warnings, rulings, redeals and time calls, where and whom they concern."""
+    result, t = doc.result, doc.t
+    story = doc.heading(t("notes"))
+    if not result.notes:
+        return [*story, doc.para(t("no_notes"))]
+    rows = [[t("note_kind"), t("note_where"), t("note_who"), t("note_text"), t("note_line")]]
+    for n in result.notes:
+        where = t("game_hand_n", game=n.game, hand=n.hand) if n.hand else t("game_n", game=n.game)
+        who = doc.player(n.seat) if n.seat else (doc.team(n.team) if n.team else "")
+        rows.append([tx.note_kind(n.kind, doc.lang), where, who, doc.para(n.text, doc.s_cell), str(n.line)])
+    rows = [[doc.typo.cell(v, 8.5) if isinstance(v, str) else v for v in row] for row in rows]
+    return [*story, _grid_table(rows, [50, 100, 110, 470, 40], doc.typo, 8.5)]
+
+
+def _audit(doc: Doc, log: Sequence[Any]) -> list[Any]:
+    """The store's corrections (undo, void, amend): who, when, why and what they did."""
+    if not log:
+        return []
+    t = doc.t
+    rows = [[t("note_kind"), t("audit_seq"), t("audit_time"), t("referee"), t("note_text"), t("audit_detail")]]
+    for entry in log:
+        kind = str(_get(entry, "kind") or "")
+        rows.append([tx.note_kind(kind, doc.lang), hv(_get(entry, "seq")), hv(_get(entry, "time")),
+                     hv(_get(entry, "referee")), doc.para(hv(_get(entry, "reason")), doc.s_cell),
+                     doc.para(audit_detail(entry), doc.s_cell)])
+    rows = [[doc.typo.cell(v, 8.5) if isinstance(v, str) else v for v in row] for row in rows]
+    return [*doc.heading(t("audit")), _grid_table(rows, [44, 36, 110, 70, 290, 220], doc.typo, 8.5)]
+
+
+def problem_text(error: Any, lang: str) -> str:
+    """A problem of the record in *lang*: a ``RecordError`` (or any error with ``text``) worded by the
+    catalogue, anything else as it prints."""
+    text = getattr(error, "text", None)
+    if callable(text):
+        return str(text(lang))
+    message = _get(error, "message")
+    return str(message if message is not None else error)
+
+
+def _problems(doc: Doc, problems: Sequence[Any]) -> list[Any]:
+    if not problems:
+        return []
+    story = doc.heading(doc.t("errors"))
+    for e in problems:
+        line, message = _get(e, "line"), problem_text(e, doc.lang)
+        story.append(doc.para(doc.t("line_problem", n=line, problem=message) if line else message))
+    return story
+
+
+def _signatures(doc: Doc) -> list[Any]:
+    """Three lines to sign on, with a gap between them: both captains and the referee."""
+    t, typo = doc.t, doc.typo
+    labels = [t("captain", team=doc.team("EW")), t("captain", team=doc.team("NS")),
+              f"{t('referee')} {doc.head('referee')}".strip()]
+    date = t("sign_date")
     sign_rows = [["", "", "", "", ""], [labels[0], "", labels[1], "", labels[2]], [date, "", date, "", date]]
     sign_rows = [[typo.cell(v, 9) for v in row] for row in sign_rows]
     tbl = Table(sign_rows, colWidths=[220, 30, 220, 30, 220], rowHeights=[36, 14, 16], hAlign="LEFT")
@@ -472,23 +515,34 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = 
         ("LINEBELOW", (4, 0), (4, 0), 0.8, colors.black),
         ("TEXTCOLOR", (0, 2), (-1, 2), colors.grey),
     ] + _cjk_cells(sign_rows, typo, 9)))
-    story.append(Spacer(1, 10))
-    story.append(KeepTogether([P(t("signatures"), s_h2), tbl]))
+    return [Spacer(1, 10), KeepTogether([doc.para(t("signatures"), doc.s_h2), tbl])]
 
-    footer_left = " · ".join(v for v in (match_id, header and header.event, header and header.date) if v)
+
+def pdf_language(lang: str) -> str:
+    """The PDF's language tag (``zh-CN``, ``zh-TW``, ``en``): metadata for readers and screen readers."""
+    return (normalize(lang) or "en").replace("_", "-")
+
+
+def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = (),
+           errors: Sequence[Any] = ()) -> bytes:
+    """The PDF of ``result`` in ``lang``: the sections in order, a footer on every page."""
+    doc = Doc(result, lang, font)
+    story = [*_header(doc), *_result(doc), *_chart(doc), *_hand_table(doc), *_notes(doc), *_audit(doc, log),
+             *_problems(doc, [*errors, *result.errors]), *_signatures(doc)]
+    footer_left = " · ".join(v for v in (doc.match_id, doc.head("event"), doc.head("date")) if v)
     page_width = landscape(A4)[0]
 
-    def on_page(canvas: Any, doc: Any) -> None:
+    def on_page(canvas: Any, template: Any) -> None:
         canvas.saveState()
         canvas.setFillColor(colors.grey)
-        draw_runs(canvas, typo, 12 * mm, 7 * mm, footer_left, 7.5)
-        draw_runs(canvas, typo, page_width - 12 * mm, 7 * mm, tx.t("page", lang, n=doc.page), 7.5, "end")
+        draw_runs(canvas, doc.typo, 12 * mm, 7 * mm, footer_left, 7.5)
+        draw_runs(canvas, doc.typo, page_width - 12 * mm, 7 * mm, doc.t("page", n=template.page), 7.5, "end")
         canvas.restoreState()
 
     buf = io.BytesIO()
-    doc = SimpleDocTemplate(buf, pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
-                            topMargin=10 * mm, bottomMargin=14 * mm, title=f"{t('title')} {match_id}".strip(),
-                            author=hv(header and header.referee), subject=hv(header and header.event),
-                            creator="referee", invariant=True, lang="zh-CN" if lang == "zh" else "en")
-    doc.build(story, onFirstPage=on_page, onLaterPages=on_page)
+    pdf = SimpleDocTemplate(buf, pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
+                            topMargin=10 * mm, bottomMargin=14 * mm, title=f"{doc.t('title')} {doc.match_id}".strip(),
+                            author=doc.head("referee"), subject=doc.head("event"),
+                            creator="referee", invariant=True, lang=pdf_language(lang))
+    pdf.build(story, onFirstPage=on_page, onLaterPages=on_page)
     return buf.getvalue()

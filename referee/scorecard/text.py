@@ -1,171 +1,172 @@
-"""Every word the scorecard prints, in Chinese and English, and the small formatters that use them.
+"""Every word the scorecard prints, as catalogue messages, and the small formatters that use them.
 
-No ReportLab here: the CLI and the tests import this freely. Every label is a (zh, en) pair, so a
-label cannot exist in one language only.
+No ReportLab here: the CLI and the tests import this freely. A label is an ``M("…")`` template
+(English msgid; its Chinese inline until the lead harvests it into the catalogue), worded in any
+catalogue's language by :func:`t`. Seats, teams and suits are the catalogue's field words
+(``seat``/``team``/``suit`` contexts), and outcomes, game ends, note and entry kinds are codes worded
+once in ``referee.i18n.words``: the PDF says what the terminal and the store views say.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
-LANGS = ("zh", "en")
+from referee.codes import Code, EntryKind, GameEnd, NoteKind, Outcome, Waiver
+from referee.i18n import M, Msg, pgettext
+from referee.i18n.words import word
 
-LABELS: dict[str, tuple[str, str]] = {
+# An empty cell: a mark, not a word, the same in every language.
+NONE = "—"
+
+LABELS: dict[str, Msg] = {
     # title and header
-    "title": ("大连打滚子 比赛记分卡", "Dalian Gunzi scorecard"),
-    "match_id": ("比赛编号", "Match"),
-    "event": ("赛事", "Event"),
-    "date": ("日期", "Date"),
-    "round": ("轮次", "Round"),
-    "table": ("桌号", "Table"),
-    "rules": ("规则", "Rules"),
-    "referee": ("裁判", "Referee"),
-    "teams": ("队伍与座位", "Teams and seats"),
-    "team": ("队", "Team"),
-    "page": ("第 {n} 页", "page {n}"),
+    "title": M("Dalian Gunzi scorecard", zh="大连打滚子 比赛记分卡"),
+    "event": M("Event", zh="赛事"),
+    "date": M("Date", zh="日期"),
+    "round": M("Round", zh="轮次"),
+    "table": M("Table", zh="桌号"),
+    "rules": M("Rules", zh="规则"),
+    "referee": M("Referee", zh="裁判"),
+    "page": M("page {n}", zh="第 {n} 页"),
     # result
-    "result": ("比赛结果", "Result"),
-    "games_won": ("胜轮数", "Games won"),
-    "winner": ("胜方", "Winner"),
-    "no_winner": ("比赛未结束", "Match not finished"),
-    "won_by": ("决胜方式", "How"),
-    "forfeit_note": ("判负（警告满限）", "forfeit (warning limit)"),
-    "games": ("各轮结果", "Games"),
-    "game_col": ("轮", "Game"),
-    "game_winner": ("胜方", "Winner"),
-    "game_reason": ("方式", "How"),
-    "game_last_hand": ("末局", "Last hand"),
-    "game_open": ("待裁决", "awaiting ruling"),
+    "result": M("Result", zh="比赛结果"),
+    "games_won": M("Games won: {ew} {ew_games} : {ns_games} {ns}", zh="胜局数: {ew} {ew_games} : {ns_games} {ns}"),
+    "winner": M("Winner: {team}", zh="胜方: {team}"),
+    "winner_how": M("Winner: {team} — How: {how}", zh="胜方: {team} — 决胜方式: {how}"),
+    "no_winner": M("Match not finished", zh="比赛未结束"),
+    "forfeit_note": M("forfeit (warning limit)", zh="判负（警告满限）"),
+    "game_col": M("Game", zh="局"),
+    "game_winner": M("Winner", zh="胜方"),
+    "game_reason": M("How", zh="方式"),
+    "game_last_hand": M("Last hand", zh="末副"),
+    "game_open": M("awaiting ruling", zh="待裁定"),
     # chart
-    "chart_title": ("级数走势（逐局）", "Levels, hand by hand"),
-    "chart_x": ("局", "Hand"),
-    "chart_y": ("级", "Level"),
-    "chart_game": ("第{n}轮", "Game {n}"),
+    "chart_title": M("Levels, hand by hand", zh="级数走势（逐副）"),
+    "chart_x": M("Hand", zh="副"),
+    "chart_y": M("Level", zh="级"),
+    "chart_game": M("Game {n}", zh="第{n}局"),
     # hand table
-    "hands": ("逐局记录", "Hand by hand"),
-    "col_game": ("轮", "Game"),
-    "col_hand": ("局", "Hand"),
-    "col_declarer": ("庄家", "Declarer"),
-    "col_level": ("级", "Level"),
-    "col_trump": ("主", "Trump"),
-    "col_tribute": ("进贡", "Tribute"),
-    "col_kitty_points": ("底分", "Kitty pts"),
-    "col_kitty_jokers": ("底王", "Kitty jokers"),
-    "col_dry_pot": ("干锅", "Dry pot"),
-    "col_points": ("抓分", "Def. pts"),
-    "col_last": ("抠/保", "Dig/keep"),
-    "col_score": ("得分", "Score"),
-    "col_outcome": ("结果", "Outcome"),
-    "col_level_change": ("升级", "Level +"),
-    "col_levels_after": ("级数后", "Levels after"),
-    "col_blood": ("欠血", "Blood"),
-    "col_ledger": ("账", "Ledger"),
-    "col_game_end": ("本轮结束", "Game end"),
-    "dry_pot_yes": ("干锅", "dry"),
-    "dug": ("抠底", "dig"),
-    "kept": ("保底", "keep"),
-    "riot": ("暴动", "riot"),
-    "waived": ("免贡", "waived"),
-    "big_joker_short": ("大", "BJ"),
-    "small_joker_short": ("小", "SJ"),
-    "cards_unit": ("张", ""),
-    "wins": ("胜", "wins"),
-    "none": ("—", "—"),
+    "hands": M("Hand by hand", zh="逐副记录"),
+    "col_game": M("Game", zh="局"),
+    "col_hand": M("Hand", zh="副"),
+    "col_declarer": M("Declarer", zh="庄家"),
+    "col_level": M("Level", zh="级"),
+    "col_trump": M("Trump", zh="主"),
+    "col_tribute": M("Tribute", zh="进贡"),
+    "col_kitty_points": M("Kitty pts", zh="底分"),
+    "col_kitty_jokers": M("Kitty jokers", zh="底王"),
+    "col_dry_pot": M("Dry pot", zh="干锅"),
+    "col_points": M("Def. pts", zh="抓分"),
+    "col_last": M("Dig/keep", zh="抠/保"),
+    "col_score": M("Score", zh="得分"),
+    "col_outcome": M("Outcome", zh="结果"),
+    "col_level_change": M("Level +", zh="升级"),
+    "col_levels_after": M("Levels after", zh="级数后"),
+    "col_blood": M("Blood", zh="欠血"),
+    "col_ledger": M("Ledger", zh="账"),
+    "col_game_end": M("Game end", zh="本局结束"),
+    "dry_pot_yes": M("dry", zh="干锅"),
+    "dug": M("dig", zh="抠底"),
+    "kept": M("keep", zh="保底"),
+    "tribute": M("{giver:seat}→{receiver:seat} {n}", zh="{giver:seat}→{receiver:seat} {n}张"),
+    "riot_by": M("riot {seat:seat}", zh="暴动 {seat:seat}"),
+    "big_jokers": M("BJ×{n}", zh="大×{n}"),
+    "small_jokers": M("SJ×{n}", zh="小×{n}"),
+    "game_end": M("{team:team} wins: {how}", zh="{team:team}胜（{how}）"),
     # notes and audit trail
-    "notes": ("警告、裁决与更正", "Warnings, rulings and corrections"),
-    "no_notes": ("无", "none"),
-    "note_kind": ("类别", "Kind"),
-    "note_where": ("位置", "Where"),
-    "note_who": ("对象", "Who"),
-    "note_text": ("内容 / 理由", "Text / reason"),
-    "note_line": ("行/序号", "Line/seq"),
-    "kind_warn": ("警告", "warning"),
-    "kind_ruling": ("裁决", "ruling"),
-    "kind_redeal": ("重发", "redeal"),
-    "kind_time": ("时间到", "time"),
-    "audit": ("更正记录（审计）", "Corrections (audit trail)"),
-    "audit_seq": ("序号", "Seq"),
-    "audit_time": ("时间", "Time"),
-    "audit_detail": ("内容", "Detail"),
-    "kind_undo": ("撤销", "undo"),
-    "kind_void": ("作废", "void"),
-    "kind_amend": ("更正", "amend"),
-    "errors": ("记录问题", "Problems in the record"),
-    "line_n": ("第{n}行", "line {n}"),
-    "game_n": ("第{n}轮", "game {n}"),
-    "hand_n": ("第{n}局", "hand {n}"),
+    "notes": M("Warnings, rulings and corrections", zh="警告、裁定与更正"),
+    "no_notes": M("none", zh="无"),
+    "note_kind": M("Kind", zh="类别"),
+    "note_where": M("Where", zh="位置"),
+    "note_who": M("Who", zh="对象"),
+    "note_text": M("Text / reason", zh="内容 / 理由"),
+    "note_line": M("Line/seq", zh="行/序号"),
+    "audit": M("Corrections (audit trail)", zh="更正记录（审计）"),
+    "audit_seq": M("Seq", zh="序号"),
+    "audit_time": M("Time", zh="时间"),
+    "audit_detail": M("Detail", zh="内容"),
+    "errors": M("Problems in the record", zh="记录问题"),
+    "line_problem": M("line {n}: {problem}", zh="第{n}行: {problem}"),
+    "game_n": M("game {game}", zh="第{game}局"),
+    "game_hand_n": M("game {game} hand {hand}", zh="第{game}局 第{hand}副"),
     # signatures
-    "signatures": ("签字", "Signatures"),
-    "captain": ("{team}队长", "{team} captain"),
-    "sign_date": ("日期", "Date"),
+    "signatures": M("Signatures", zh="签字"),
+    "captain": M("{team} captain", zh="{team}队长"),
+    "sign_date": M("Date:", zh="日期:"),
 }
 
-OUTCOMES: dict[str, tuple[str, str]] = {
-    "keep": ("保底", "keep"),
-    "foul_dig": ("臭抠", "foul dig"),
-    "stage_kept": ("上台保底", "stage, kept"),
-    "stage_dug": ("上台抠底", "stage, dug"),
-}
-
-REASONS: dict[str, tuple[str, str]] = {
-    "passed_10": ("打过10", "passed 10"),
-    "zero": ("零分", "zero"),
-    "sweep": ("满分", "sweep"),
-    "three_jokers": ("三王", "three jokers"),
-    "time": ("时间到", "time"),
-    "ruling": ("裁决", "ruling"),
-    "forfeit": ("判负", "forfeit"),
-}
-
-SEAT_NAMES: dict[str, tuple[str, str]] = {"E": ("东", "E"), "S": ("南", "S"), "W": ("西", "W"), "N": ("北", "N")}
-TEAM_NAMES: dict[str, tuple[str, str]] = {"EW": ("东西", "EW"), "NS": ("南北", "NS")}
-SUIT_NAMES: dict[str, tuple[str, str]] = {
-    "S": ("黑桃", "spades"), "H": ("红桃", "hearts"), "C": ("梅花", "clubs"), "D": ("方块", "diamonds"),
-}
 TEAM_SEATS = {"EW": ("E", "W"), "NS": ("S", "N")}
 
 
-def _pick(pair: tuple[str, str], lang: str) -> str:
-    return pair[0] if lang == "zh" else pair[1]
+# The words are cached: a scorecard asks for the same few hundred times over (a column's "keep", a
+# seat's name), and each catalogue look-up first finds the language among the installed catalogues
+# (``referee.i18n.normalize`` lists the locale folder), a cost the 40-hand bench can measure.
+CACHE = 4096
 
 
-def t(key: str, lang: str, **kw: object) -> str:
-    """The label ``key`` in ``lang``, with ``{name}`` fields filled from ``kw``."""
-    text = _pick(LABELS[key], lang)
-    return text.format(**kw) if kw else text
+def t(key: str, lang: str, **fields: object) -> str:
+    """The label ``key`` in ``lang``, its ``{name}`` fields filled from ``fields`` (hashable values)."""
+    return _label(key, lang, tuple(fields.items()))
+
+
+@lru_cache(maxsize=CACHE)
+def _label(key: str, lang: str, fields: tuple[tuple[str, object], ...]) -> str:
+    msg = LABELS[key]
+    return (msg.bind(**dict(fields)) if fields else msg).text(lang)
+
+
+@lru_cache(maxsize=CACHE)
+def _field_word(context: str, code: str, lang: str) -> str:
+    return pgettext(lang, context, code)
 
 
 def seat(code: str | None, lang: str) -> str:
-    if not code:
-        return ""
-    return _pick(SEAT_NAMES[code], lang) if code in SEAT_NAMES else code
+    """A seat as the language names it (``E`` → 东); nothing for no seat."""
+    return _field_word("seat", code, lang) if code else ""
 
 
 def team(code: str | None, lang: str) -> str:
-    if not code:
-        return ""
-    return _pick(TEAM_NAMES[code], lang) if code in TEAM_NAMES else code
+    """A team as the language names it (``EW`` → 东西); nothing for no team."""
+    return _field_word("team", code, lang) if code else ""
 
 
 def suit(code: str | None, lang: str) -> str:
-    if not code:
-        return t("none", lang)
-    return _pick(SUIT_NAMES[code], lang) if code in SUIT_NAMES else code
+    """A trump suit as the language names it (``H`` → hearts / 红桃); the empty mark for none."""
+    return _field_word("suit", code, lang) if code else NONE
+
+
+@lru_cache(maxsize=CACHE)
+def coded(kind: type[Code], value: str | None, lang: str) -> str:
+    """The catalogue's word for ``value`` as a code of ``kind``; nothing for none, and a value that is
+    no such code (a newer engine's) as it stands rather than a traceback."""
+    if not value:
+        return ""
+    try:
+        code = kind(value)
+    except ValueError:
+        return str(value)
+    return word(code, lang)
 
 
 def outcome(code: str, lang: str) -> str:
-    return _pick(OUTCOMES[code], lang) if code in OUTCOMES else code
+    return coded(Outcome, code, lang)
 
 
 def reason(code: str | None, lang: str) -> str:
-    if not code:
-        return ""
-    return _pick(REASONS[code], lang) if code in REASONS else code
+    return coded(GameEnd, code, lang)
+
+
+ENTRY_KINDS = frozenset(EntryKind)  # codes hash like their strings: a plain "undo" is found
 
 
 def note_kind(kind: str, lang: str) -> str:
-    key = f"kind_{kind}"
-    return t(key, lang) if key in LABELS else kind
+    """A note's kind (warning, ruling…) or an audit entry's (undo, void, amend)."""
+    return coded(EntryKind if kind in ENTRY_KINDS else NoteKind, kind, lang)
+
+
+def waiver(code: str, lang: str) -> str:
+    return coded(Waiver, code, lang)
 
 
 def signed(n: int) -> str:
