@@ -1,5 +1,5 @@
-"""An event's outputs read back: the XLSX workbook (openpyxl), and the words of the event layer
-(tie-break explanations, pairing explanations).
+"""An event's outputs read back: the XLSX workbook (openpyxl), the round sheet and the standings
+report (pypdf), and the words of the event layer (tie-break explanations, pairing explanations).
 
 The event is built directly from ``MatchSummary`` values; every standings number below is worked out
 by hand in the comments (club scoring: 2:0 → 3, 2:1 → 2, 1:2 → 1, 0:2 → 0, a bye → 2).
@@ -7,7 +7,9 @@ by hand in the comments (club scoring: 2:0 → 3, 2:1 → 2, 1:2 → 1, 0:2 → 
 
 from __future__ import annotations
 
+import io
 import random
+import re
 
 import pytest
 
@@ -21,6 +23,7 @@ from referee.event.words import criterion_name, explain_text, pairing_text, valu
 from referee.summary import GameSummary, MatchSummary, Sides, TeamNames
 
 openpyxl = pytest.importorskip("openpyxl")
+pypdf = pytest.importorskip("pypdf")
 
 C = Criterion
 CLUB = load("club")
@@ -157,6 +160,7 @@ def test_a_forfeit_is_shown_as_counted():
 
 
 def test_writing_into_a_missing_folder_is_a_usage_error(tmp_path):
+    from referee.event.sheets import standings_report
     from referee.event.xlsx import write_workbook
 
     target = tmp_path / "no-such-folder" / "x.xlsx"
@@ -164,6 +168,138 @@ def test_writing_into_a_missing_folder_is_a_usage_error(tmp_path):
         write_workbook(target, EVENT, PAIRS, ROUNDS, ST, SUMMARIES, "zh")
     assert info.value.text("en") == f"{target}: the folder does not exist"
     assert info.value.text("zh") == f"{target}：文件夹不存在"
+    with pytest.raises(UsageError):
+        standings_report(tmp_path / "no-such-folder" / "x.pdf", EVENT, PAIRS, ROUNDS, ST, SUMMARIES, "en")
+
+
+# --- the PDFs --------------------------------------------------------------------------------------
+
+
+def pages(path) -> list:
+    return pypdf.PdfReader(io.BytesIO(path.read_bytes())).pages
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def lines_of(page) -> list[list[str]]:
+    """The page's text as rows: the pieces drawn at (nearly) one height, left to right, top to bottom."""
+    items: list[tuple[float, float, str]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+            y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+            items.append((y, x, text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    rows: list[list[tuple[float, str]]] = []
+    last = None
+    for y, x, text in sorted(items, key=lambda i: (-i[0], i[1])):
+        if last is None or abs(y - last) > 2:
+            rows.append([])
+            last = y
+        rows[-1].append((x, text))
+    return [[t for _, t in sorted(r)] for r in rows]
+
+
+def row_of(page, first: str, second: str) -> list[str]:
+    """The row of a table whose first two cells are *first* and *second*."""
+    found = [r for r in lines_of(page) if r[:2] == [first, second]]
+    assert len(found) == 1, (first, second, lines_of(page))
+    return found[0]
+
+
+@pytest.mark.parametrize("lang, page_word", [("zh", "第{n}页"), ("en", "Page{n}")], ids=["zh", "en"])
+def test_round_sheet_lists_tables_and_pairs_and_a_card_per_table(tmp_path, lang, page_word):
+    from referee.event.sheets import round_sheet
+
+    path = tmp_path / "r3.pdf"
+    round_sheet(path, EVENT, ROUNDS[2], PAIRS, lang)
+    ps = pages(path)
+    assert len(ps) == 2  # the lists, then the two cards on one page
+    for n, page in enumerate(ps, 1):
+        text = flat(page.extract_text())
+        assert page_word.format(n=n) in text and "2026春季杯SpringCup" in text
+    first = ps[0]
+    # by table: table 1 EV-R3-T1 A2 (王五、赵六 (星海)) v B2; table 2 EV-R3-T2 A1 v B1
+    assert row_of(first, "1", "EV-R3-T1")[2] == "A2" and "B2" in row_of(first, "1", "EV-R3-T1")
+    assert row_of(first, "2", "EV-R3-T2")[2] == "A1" and "B1" in row_of(first, "2", "EV-R3-T2")
+    # by pair, in pair order: A1 table 2 EW v B1; A2 table 1 EW v B2; B1 table 2 NS v A1; B2 table 1 NS v A2
+    text = flat(first.extract_text())
+    ew, ns = ("东西", "南北") if lang == "zh" else ("EW", "NS")
+    sep = "、" if lang == "zh" else ","
+    by_pair = [f"A1张三{sep}李四海之韵2{ew}B1", f"A2王五{sep}赵六星海1{ew}B2", f"B1LiWei{sep}ZoëChen2{ns}A1",
+               f"B2周九{sep}吴十老虎滩1{ns}A2"]
+    at = [text.index(row) for row in by_pair]
+    assert at == sorted(at)
+    assert "C1" not in text  # withdrawn: not in this round
+    # the cards: EW pair's player 1 at E, player 2 at W; NS pair's at S and N
+    cards = flat(ps[1].extract_text())
+    e, s, w, n = ("东", "南", "西", "北") if lang == "zh" else ("E", "S", "W", "N")
+    for mid, table, seats in (("EV-R3-T1", 1, (f"{e}王五{w}赵六", f"{s}周九{n}吴十")),
+                              ("EV-R3-T2", 2, (f"{e}张三{w}李四", f"{s}LiWei{n}ZoëChen"))):
+        assert mid in cards and all(x in cards for x in seats), (mid, cards)
+        assert (f"第3轮·第{table}桌" if lang == "zh" else f"Round3·Table{table}") in cards
+    assert cards.index("EV-R3-T1") < cards.index("EV-R3-T2")
+
+
+def test_round_sheet_with_a_bye_and_more_cards_than_a_page(tmp_path):
+    from referee.event.sheets import round_sheet
+
+    many = [Pair(f"P{i}", f"选手{i}甲", f"选手{i}乙") for i in range(1, 12)]  # 11 pairs: 5 tables and a bye
+    tables = tuple(Table(t, f"BIG-R1-T{t}", f"P{2 * t - 1}", f"P{2 * t}") for t in range(1, 6))
+    path = tmp_path / "r1.pdf"
+    round_sheet(path, "大连杯", Round(1, tables, "P11"), many, "zh")
+    ps = pages(path)
+    assert len(ps) == 1 + 3  # the lists, then 5 cards two to a page
+    every = flat("".join(p.extract_text() for p in ps))
+    for t in range(1, 6):
+        assert f"BIG-R1-T{t}" in every and f"第1轮·第{t}桌" in every
+    assert "轮空：P11（选手11甲、选手11乙）" in every
+    assert [n for n in range(1, 5) if f"第{n}页" in flat(ps[n - 1].extract_text())] == [1, 2, 3, 4]
+    # the by-pair list is in natural order: P2 before P10
+    first = flat(ps[0].extract_text())
+    assert first.index("P2选手2甲") < first.index("P10选手10甲")
+
+
+def signed(v: int) -> str:
+    """A difference as the report prints it: +3, 0, -1."""
+    return f"+{v}" if v > 0 else str(v)
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_standings_report(tmp_path, lang):
+    from referee.event.sheets import standings_report
+
+    path = tmp_path / "report.pdf"
+    standings_report(path, EVENT, PAIRS, ROUNDS, ST, SUMMARIES, lang)
+    ps = pages(path)
+    all_text = flat("".join(p.extract_text() for p in ps))
+    for n, page in enumerate(ps, 1):
+        text = flat(page.extract_text())
+        assert (f"第{n}页" if lang == "zh" else f"Page{n}") in text and "2026春季杯SpringCup" in text
+    # round 3 is open: the title says so, and its two unfinished matches are listed
+    assert ("第3轮进行中的排名" if lang == "zh" else "Standingsduringround3") in all_text
+    assert "EV-R3-T1,EV-R3-T2" in all_text
+    # the standings rows: rank and pair, then played won lost byes, match points, games won, games lost,
+    # games difference, (head-to-head blank), Buchholz, level difference, ledger, lot
+    first = ps[0]
+    for rank, code, *_, _status, played, won, lost, byes, mp, gw, gl, gd, _h2h, bu, ld, ledger, lot in EXPECTED:
+        row = row_of(first, str(rank), code)
+        numbers = [str(played), str(won), str(lost), str(byes), str(mp), str(gw), str(gl), signed(gd), str(bu),
+                   signed(ld), signed(ledger), str(lot)]
+        assert row[-len(numbers):] == numbers, row
+    assert row_of(first, "1", "B2")[-4:-1] == ["4", "+16", "+65"]  # B2: Buchholz 4, levels +16, ledger +65
+    assert ("退赛" if lang == "zh" else "withdrew") in row_of(first, "3", "C1")
+    # every match id, and the cross table: A1 met A2 (EW, 2:1), B2 (NS, 0:2), B1 (EW, not started)
+    for mid in ("EV-R1-T1", "EV-R1-T2", "EV-R2-T1", "EV-R2-T2", "EV-R3-T1", "EV-R3-T2"):
+        assert mid in all_text
+    ew, ns = ("东西", "南北") if lang == "zh" else ("EW", "NS")
+    assert f"4A1A2{ew}2:1B2{ns}0:2B1{ew}–2" in all_text
+    assert f"1B2B1{ns}2:0A1{ew}2:0A2{ns}0:1…6" in all_text  # R3 in play: A2 leads 1:0, B2's side 0:1
+    assert ("轮空" if lang == "zh" else "bye") in all_text
 
 
 # --- the words -------------------------------------------------------------------------------------
@@ -287,3 +423,15 @@ def test_pairing_text_of_a_real_swiss_round():
     # A and C both sat EW in round 1, B and D both NS: nothing in their seats separates them
     assert all("the higher-ranked pair sits EW at odd tables" in line for line in lines)
 
+
+def test_a_round_naming_a_pair_that_is_no_entry_is_refused_before_writing(tmp_path):
+    from referee.errors import RefereeError
+    from referee.event.sheets import round_sheet
+
+    stray = Round(4, (Table(1, "EV-R4-T1", "A1", "Z9"),))
+    path = tmp_path / "r4.pdf"
+    with pytest.raises(RefereeError) as info:
+        round_sheet(path, EVENT, stray, PAIRS, "en")
+    assert info.value.text("en") == "round 4: pair Z9 is not an entry of the event"
+    assert info.value.text("zh") == "第 4 轮：对 Z9 不在本赛事的报名中"
+    assert not path.exists()
