@@ -63,6 +63,11 @@ def test_csv_utf16_tab_separated(tmp_path):
     assert got.pairs == PAIRS and got.encoding == "utf-16"
 
 
+def test_csv_with_semicolons_as_excel_writes_it_where_the_comma_is_the_decimal_mark(tmp_path):
+    got = read_entries(write(tmp_path, "e.csv", csv_text(sep=";").encode("utf-8")))
+    assert got.pairs == PAIRS
+
+
 def test_headers_any_case_spaced_reordered_without_club_extra_columns_ignored(tmp_path):
     text = "Seed,Player 2,PAIR,player1,notes\n1,李四,A1,张三,x\n2,赵六,A2,王五,\n"
     got = read_entries(write(tmp_path, "e.csv", text.encode("utf-8")))

@@ -18,7 +18,7 @@ import csv
 import io
 import os
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -363,7 +363,3 @@ def _checked(key: str, raw: str, column: str, where: Msg, problems: list[Msg]) -
         problems.append(_at(where, e.msg))
         return None
 
-
-def pairs_of(rows: Iterable[Sequence[str]], file: str = "entries") -> tuple[Pair, ...]:
-    """The pairs of rows already read (a header row first): for callers holding a table, not a file."""
-    return _pairs([list(r) for r in rows], file, None)
