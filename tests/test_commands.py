@@ -14,7 +14,7 @@ from referee.commands import COMMANDS, load
 
 REPO = Path(__file__).resolve().parent.parent
 HEAVY = ("tinydb", "filelock", "reportlab", "referee.engine", "referee.store.store", "referee.notation",
-         "referee.testing", "networkx", "openpyxl", "starlette")
+         "referee.testing", "networkx", "openpyxl", "xlsxwriter", "starlette")
 
 
 def test_every_command_of_the_table_loads_and_is_on_the_app():
