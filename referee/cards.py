@@ -16,7 +16,6 @@ SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡
 # The Chinese suit names a record may use (they spell the Chinese card names read below); words
 # shown to a user come from the catalogue (``{x:suit}``, ``{c:card}``).
 SUIT_ZH = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
-SUIT_EN = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
 _SUIT_WORDS = {
     "黑桃": "S", "红桃": "H", "红心": "H", "梅花": "C", "草花": "C", "方块": "D", "方片": "D", "方板": "D",
     "黑": "S", "红": "H", "梅": "C", "方": "D",
