@@ -411,6 +411,17 @@ def test_rules_table_prints_the_table(cli):  # noqa: F811
     assert len({line.index("|") for line in lines if "|" in line}) == 1  # aligned
 
 
+def test_score_table_in_chinese():
+    # The same hand-worked rows (S = 0, 75, 300 above), worded by the zh catalogue.
+    from referee.scoretable import format_table
+
+    rules = load("dalian-club")
+    rows = {cols[0][0]: cols[1:] for cols in map(_columns, format_table(rules, score_table(rules), "zh").splitlines())
+            if cols[0][:1] != [""] and cols[0][0].isdigit()}
+    assert rows["75"] == [["保底升级", "庄家方 +1", "1", "-"], ["臭抠", "-", "1", "-"]]
+    assert rows["0"][0][-1] == "庄家方胜：S = 0" and rows["300"][1][-1] == "抓分方胜：S >= 300"
+
+
 def test_rules_table_needs_a_name(cli):  # noqa: F811
     run = cli("rules", "--table")
     assert run.code == 2 and "--table" in run.err
