@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from referee.errors import Bilingual
+from referee.errors import RefereeError
+from referee.i18n import M
 
 SUITS = "SHCD"
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
+# The Chinese suit names a record may use (they spell the Chinese card names read below); words
+# shown to a user come from the catalogue (``{x:suit}``, ``{c:card}``).
 SUIT_ZH = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}
-SUIT_EN = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
 _SUIT_WORDS = {
     "黑桃": "S", "红桃": "H", "红心": "H", "梅花": "C", "草花": "C", "方块": "D", "方片": "D", "方板": "D",
     "黑": "S", "红": "H", "梅": "C", "方": "D",
@@ -33,8 +35,8 @@ JOKER = "J"  # the suit field of both jokers
 COPIES = 3  # three decks: no card exists more than three times in one deal
 
 
-class CardError(Bilingual, ValueError):
-    """A token that is not a card; the message is in the referee's terms (English, and ``.zh``)."""
+class CardError(RefereeError, ValueError):
+    """A token that is not a card: ``CardError(M(...))``, in the referee's terms."""
 
 
 class Card(int):
@@ -48,8 +50,8 @@ class Card(int):
         try:
             return _BY_KEY[(rank, suit)]
         except KeyError:
-            raise CardError(f"no such card: rank {rank}, suit {suit}",
-                            f"没有这张牌：点数 {rank}，花色 {suit}") from None
+            raise CardError(M("no such card: rank {rank}, suit {suit}", zh="没有这张牌：点数 {rank}，花色 {suit}",
+                              rank=rank, suit=suit)) from None
 
     @property
     def rank(self) -> int:
@@ -72,6 +74,8 @@ class Card(int):
         return _NAME[self]
 
     def zh(self) -> str:
+        """The Chinese name a record may spell the card with (read by ``parse_card``); a message
+        names a card with ``{c:card}``."""
         return _ZH[self]
 
     def __repr__(self) -> str:
@@ -139,8 +143,8 @@ def parse_suit(token: str) -> str:
         return SUIT_SYMBOLS[t]
     if t in _SUIT_WORDS:
         return _SUIT_WORDS[t]
-    raise CardError(f"'{token}' is not a suit (S H C D, ♠ ♥ ♣ ♦, 黑桃 红桃 梅花 方块)",
-                    f"'{token}' 不是花色（S H C D、♠ ♥ ♣ ♦、黑桃 红桃 梅花 方块）")
+    raise CardError(M("'{token}' is not a suit (S H C D, ♠ ♥ ♣ ♦, 黑桃 红桃 梅花 方块)",
+                      zh="'{token}' 不是花色（S H C D、♠ ♥ ♣ ♦、黑桃 红桃 梅花 方块）", token=token))
 
 
 def parse_card(token: str) -> Card:
@@ -158,7 +162,7 @@ def parse_card(token: str) -> Card:
 
 def _parse_slow(token: str, t: str) -> Card:
     if not t:
-        raise CardError("empty card", "缺少牌名")
+        raise CardError(M("empty card", zh="缺少牌名"))
     suit = rank_word = None
     for sym, s in SUIT_SYMBOLS.items():
         if t.startswith(sym) or t.endswith(sym):
@@ -175,12 +179,12 @@ def _parse_slow(token: str, t: str) -> Card:
         elif t[0] in SUITS:
             suit, rank_word = t[0], t[1:]
     if suit is None or rank_word is None:
-        raise CardError(f"'{token}' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)",
-                        f"'{token}' 不是一张牌（写法如 10H、KS、BJ、大王、红桃10）")
+        raise CardError(M("'{token}' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)",
+                          zh="'{token}' 不是一张牌（写法如 10H、KS、BJ、大王、红桃10）", token=token))
     rank = _RANK_WORDS.get(rank_word)
     if rank is None:
-        raise CardError(f"'{token}': '{rank_word}' is not a rank (2-10, J, Q, K, A)",
-                        f"'{token}'：'{rank_word}' 不是点数（2-10、J、Q、K、A）")
+        raise CardError(M("'{token}': '{rank}' is not a rank (2-10, J, Q, K, A)",
+                          zh="'{token}'：'{rank}' 不是点数（2-10、J、Q、K、A）", token=token, rank=rank_word))
     return _CACHE[str(Card(rank, suit))]
 
 
@@ -192,7 +196,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join([_NAME[c] for c in cards])
 
 
-# --- order under a trump (gunzi-rules.md §2) -------------------------------------------------------
+# --- order under a trump (gunzi-rules.md §2.2) -------------------------------------------------------
 
 
 def is_trump(card: Card, level: int, trump: str | None) -> bool:
@@ -205,7 +209,7 @@ def is_trump_plain(card: Card, level: int, trump: str | None) -> bool:
 
 
 def strength(card: Card, level: int, trump: str | None) -> int:
-    """A number that orders cards high to low as §2 does; cards of equal standing get equal numbers."""
+    """A number that orders cards high to low as §2.2 does; cards of equal standing get equal numbers."""
     return order(level, trump)[card]
 
 
@@ -237,5 +241,5 @@ def _standing(card: Card, level: int, trump: str | None) -> int:
 
 
 def flip_value(card: Card) -> int:
-    """Flip order for the first hand (002 §二.2): 10 highest, then 9 … 2; A K Q J equal and lowest."""
+    """Flip order for the first hand (§4.1.2): 10 highest, then 9 … 2; A K Q J equal and lowest."""
     return card.rank if card.rank <= 10 else 1

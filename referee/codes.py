@@ -108,3 +108,27 @@ class Jokers(Code):
 
     big = "big"
     small = "small"
+
+
+# --- choices of the rule files (referee.ruleset reads them; explanations word them) ------------------
+
+
+class FlipWinner(Code):
+    """A game's first hand, nobody grabs: which flip wins the declarership (rules §4.1.2)."""
+
+    highest = "highest"  # the club draft and 001
+    lowest = "lowest"  # 000
+
+
+class DeclarerRotation(Code):
+    """Who declares next when the declarers stay (rules §7.4)."""
+
+    partner = "partner"  # the declarers' partner declares next
+    same = "same"
+
+
+class DryPotRule(Code):
+    """What a dry pot is (rules §6.2.1)."""
+
+    no_plain_trump = "no_plain_trump"  # the club draft
+    no_plain_trump_or_all_trump = "no_plain_trump_or_all_trump"  # 000 and 001 add six trumps

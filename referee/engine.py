@@ -12,11 +12,11 @@ from collections.abc import Callable, Sequence
 
 from referee import declaring
 from referee import kitty as kitty_rules
-from referee.cards import ALL_CARDS, BIG_JOKER, COPIES, SMALL_JOKER, SUIT_ZH, format_cards, strength
+from referee.cards import ALL_CARDS, BIG_JOKER, COPIES, SMALL_JOKER, strength
 from referee.cards import POINTS as CARD_POINTS
-from referee.codes import Phase
+from referee.codes import DryReason, Fixed, GameEnd, NoteKind, Phase, TimeCall, Waiver
 from referee.directives import DIRECTIVES, keyword_of
-from referee.errors import Bilingual
+from referee.errors import RefereeError
 from referee.events import (
     Bury,
     Declare,
@@ -46,10 +46,10 @@ from referee.events import (
     record_error,
 )
 from referee.gcpause import no_gc
-from referee.i18n import M
-from referee.results import GameResult, HandResult, MatchResult, Note, Step, TableState, TributeInfo
+from referee.i18n import M, Msg
+from referee.results import GameResult, HandResult, HowFixed, MatchResult, Note, Step, TableState, TributeInfo
 from referee.ruleset import RuleSet
-from referee.seats import SEAT_ZH, SEATS, TEAM_ZH, other_team, team_of, upper_hand
+from referee.seats import SEATS, other_team, team_of, upper_hand
 from referee.settle import HandFacts, settle
 
 # The phases of a hand, in play order: a directive may not come after one of a later phase. Which
@@ -65,8 +65,8 @@ _GIVEABLE: dict[int, frozenset] = {}
 
 
 def _giveable(level: int) -> frozenset:
-    """Cards that may be given in tribute at a level (002 §六.1): no point cards, except the 5s at
-    level 5 and the 10s at level 10; never a king."""
+    """Cards that may be given in tribute at a level (§5.2): no point cards, except the 5s at
+    level 5 and the 10s at level 10; never a K."""
     cards = _GIVEABLE.get(level)
     if cards is None:
         cards = _GIVEABLE[level] = frozenset(
@@ -79,11 +79,6 @@ def _points(cards) -> int:
     return sum([CARD_POINTS[c] for c in cards])
 
 
-def _zh(cards) -> str:
-    """Cards in Chinese for a message: ``红桃10 大王``."""
-    return " ".join([c.zh() for c in cards])
-
-
 def _minus(cards, taken) -> list:
     """The cards left after taking out one of each card in *taken* (a multiset difference)."""
     left = list(cards)
@@ -93,9 +88,23 @@ def _minus(cards, taken) -> list:
     return left
 
 
-class Reject(Bilingual, Exception):
-    """An event that breaks a rule: ``Reject(en, zh)``; the message goes to the record's errors (in both
-    languages), the event is left out."""
+class Reject(RefereeError):
+    """An event that breaks a rule: ``Reject(M(...))``; its message goes to the record's errors (worded
+    in any language when shown), and the event is left out."""
+
+
+def _either(cards) -> Msg:
+    """Cards any one of which will do, as a message field: ``3S or 3H`` / ``黑桃3或红桃3``."""
+    msg = M("{card:card}", zh="{card:card}", card=cards[0])
+    for c in cards[1:]:
+        msg = M("{either} or {card:card}", zh="{either}或{card:card}", either=msg, card=c)
+    return msg
+
+
+def _not_a_multiple(points: int) -> Reject:
+    """Trick points come in fives (§7: P is a multiple of 5)."""
+    return Reject(M("{points} is not a multiple of 5: points come from 5s, 10s and Ks",
+                    zh="{points}不是5的倍数：分只来自5、10和K", points=points))
 
 
 class Hand:
@@ -129,7 +138,7 @@ class Hand:
         self.tribute_checked = False
         self.kitty: tuple = ()
         self.kitty_line = 0
-        self.dry: str | None = None
+        self.dry: DryReason | None = None
         self.bury: Bury | None = None
         self.final: tuple = ()  # the kitty as it stands (dealt, buried, with jokers added)
         self.final_points = 0
@@ -140,7 +149,7 @@ class Hand:
         self.total = [0] * CARD_KINDS  # [n per card]: all the cards known in this deal
         self.shown: dict = {}  # seat -> Counter: a hand laid open with 'show'
         self.broken = False  # a problem that stops the hand being settled was already reported
-        self.how: tuple = ()  # how declarer and trump were fixed, for the explanation
+        self.how: HowFixed | None = None  # how declarer and trump were fixed, for the explanation
 
 
 class Replay:
@@ -198,8 +207,8 @@ class Replay:
 
     def on_match(self, ev: MatchHeader) -> None:
         if self.header is not None:
-            raise Reject(f"a second 'match' header (the first is at line {self.header.line})",
-                         f"重复的 'match' 开头行（第一个在第{self.header.line}行）")
+            raise Reject(M("a second 'match' header (the first is at line {line})",
+                           zh="重复的 'match' 开头行（第一个在第{line}行）", line=self.header.line))
         self.header = ev
 
     def _before_hands(self, ev: Event) -> None:
@@ -220,12 +229,12 @@ class Replay:
         self._abandon_open_hand(ev.line)
         if self.match_over:
             self.skipping = True
-            raise Reject(f"the match is over ({self.winner} won): no more hands",
-                         f"比赛已结束（{TEAM_ZH[self.winner]}胜）：不能再开新局")
+            raise Reject(M("the match is over ({winner:team} won): no more hands",
+                           zh="比赛已结束（{winner:team}胜）：不能再开新的一副", winner=self.winner))
         if self.awaiting_ruling:
             self.skipping = True
-            raise Reject(f"game {self.game} ended on time with the levels tied: record a 'ruling' first",
-                         f"第{self.game}轮到时结束，双方级数相同：请先记录裁决（'ruling'）")
+            raise Reject(M("game {game} ended on time with the levels tied: record a 'ruling' first",
+                           zh="第{game}局到时结束，双方级数相同：请先记录裁决（'ruling'）", game=self.game))
         self.skipping = False
         self.hand_number += 1
         first = self.next_declarer is None
@@ -243,63 +252,63 @@ class Replay:
     def on_warn(self, ev: Warn) -> None:
         team = team_of(ev.seat)
         if self.match_over:
-            raise Reject("the match is over: no more warnings", "比赛已结束：不能再警告")
+            raise Reject(M("the match is over: no more warnings", zh="比赛已结束：不能再警告"))
         self.warnings[team] += 1
-        self.notes.append(Note("warn", ev.line, self.game, self._hand_no(), ev.seat, team, ev.text))
+        self.notes.append(Note(NoteKind.warn, ev.line, self.game, self._hand_no(), ev.seat, team, ev.text))
         limit = self.rules.warnings_limit
         if limit and self.warnings[team] >= limit:
             win = other_team(team)
-            step = Step("game.forfeit", "match.warnings_limit · 002 §九.7", (team, win, self.rules.games_to_win))
-            self.games.append(GameResult(self.game, win, "forfeit", self._hand_no(), ev.line, (step,)))
+            step = Step("game.forfeit", "match.warnings_limit · §8.1", (team, limit, win, self.rules.games_to_win))
+            self.games.append(GameResult(self.game, win, GameEnd.forfeit, self._hand_no(), ev.line, (step,)))
             self.games_won = {win: self.rules.games_to_win, team: 0}
             self._end_match(win, forfeit=True)
 
     def on_time(self, ev: Time) -> None:
         if not self.rules.time_limit_minutes:
-            raise Reject(f"the {self.rules.name} rules have no time limit (match.time_limit_minutes = 0)",
-                         f"{self.rules.name} 规则没有时间限制（match.time_limit_minutes = 0）")
+            raise Reject(M("the {rules} rules have no time limit (match.time_limit_minutes = 0)",
+                           zh="{rules} 规则没有时间限制（match.time_limit_minutes = 0）", rules=self.rules.name))
         if self.match_over:
-            raise Reject("the match is over", "比赛已结束")
+            raise Reject(M("the match is over", zh="比赛已结束"))
         if self.hand is not None and self.hand.phase != DONE:
-            raise Reject(f"time is called between hands: hand {self.hand.number} is not finished "
-                         "(record its last trick, or 'redeal')",
-                         f"到时只能在两局之间叫：第{self.hand.number}局还没打完"
-                         "（请记录末墩 'last'，或 'redeal' 重新发牌）")
+            raise Reject(M("time is called between hands: hand {hand} is not finished "
+                           "(record its last trick, or 'redeal')",
+                           zh="到时只能在两副之间叫：第{hand}副还没打完（请记录末墩 'last'，或 'redeal' 重新发牌）",
+                           hand=self.hand.number))
         if self.awaiting_ruling:
-            raise Reject("time was already called in this game", "本轮已经叫过到时")
-        self.notes.append(Note("time", ev.line, self.game, self._hand_no()))
+            raise Reject(M("time was already called in this game", zh="本局已经叫过到时"))
+        self.notes.append(Note(NoteKind.time, ev.line, self.game, self._hand_no()))
         ew, ns = self.levels["EW"], self.levels["NS"]
         if ew != ns:
-            win, why = ("EW" if ew > ns else "NS"), "higher"
+            win, why = ("EW" if ew > ns else "NS"), TimeCall.higher
         elif self.reached["EW"] != self.reached["NS"]:
-            win, why = ("EW" if self.reached["EW"] < self.reached["NS"] else "NS"), "first"
+            win, why = ("EW" if self.reached["EW"] < self.reached["NS"] else "NS"), TimeCall.first
         else:
             self.awaiting_ruling = True
-            self._pending_time = Step("game.time", "match.time_limit_minutes · 002 §九.6", ("tie",))
+            self._pending_time = Step("game.time", "match.time_limit_minutes · §7.3.5", (TimeCall.tie,))
             return
-        step = Step("game.time", "match.time_limit_minutes · 002 §九.6", (why,))
-        self._end_game(win, "time", ev.line, (step,))
+        step = Step("game.time", "match.time_limit_minutes · §7.3.5", (why,))
+        self._end_game(win, GameEnd.time, ev.line, (step,))
 
     def on_ruling(self, ev: Ruling) -> None:
         if self.match_over:
-            raise Reject("the match is over: a ruling cannot change it here; correct the record instead",
-                         "比赛已结束：裁决不能在这里改变结果，请更正记录")
-        self.notes.append(Note("ruling", ev.line, self.game, self._hand_no(), None, ev.winner, ev.text))
+            raise Reject(M("the match is over: a ruling cannot change it here; correct the record instead",
+                           zh="比赛已结束：裁决不能在这里改变结果，请更正记录"))
+        self.notes.append(Note(NoteKind.ruling, ev.line, self.game, self._hand_no(), None, ev.winner, ev.text))
         if self.hand is not None and self.hand.phase != DONE:
             self.hand = None  # the hand in progress is not played out
-        steps = (Step("game.ruling", "002 §十", (ev.winner, ev.text)),)
+        steps = (Step("game.ruling", "§8.2", (ev.winner, ev.text)),)
         if self.awaiting_ruling:
             steps = (self._pending_time, *steps)
-        self._end_game(ev.winner, "ruling", ev.line, steps)
+        self._end_game(ev.winner, GameEnd.ruling, ev.line, steps)
 
     def on_redeal(self, ev: Redeal) -> None:
         h = self.hand
         if h is None or self.skipping:
-            raise Reject("'redeal' belongs inside a hand", "'redeal'（重新发牌）只能写在一局之内")
+            raise Reject(M("'redeal' belongs inside a hand", zh="'redeal'（重新发牌）只能写在一副之内"))
         if h.phase == DONE:
-            raise Reject(f"hand {h.number} is already settled: it cannot be redealt",
-                         f"第{h.number}局已经结算：不能重新发牌")
-        self.notes.append(Note("redeal", ev.line, self.game, h.number))
+            raise Reject(M("hand {hand} is already settled: it cannot be redealt",
+                           zh="第{hand}副已经结算：不能重新发牌", hand=h.number))
+        self.notes.append(Note(NoteKind.redeal, ev.line, self.game, h.number))
         self.hand = Hand(h.number, h.line, h.game, h.first_of_game, h.fixed_declarer, h.blood_owed)
 
     def on_show(self, ev: Show) -> None:
@@ -366,84 +375,84 @@ class Replay:
 
     def on_declarer(self, h: Hand, ev: DeclarerIs) -> None:
         if h.fixed_declarer is not None and ev.seat != h.fixed_declarer:
-            raise Reject(f"the declarer of hand {h.number} is {h.fixed_declarer} by the last hand's result, "
-                         f"not {ev.seat}",
-                         f"按上一局的结果，第{h.number}局的庄家是{SEAT_ZH[h.fixed_declarer]}，"
-                         f"不是{SEAT_ZH[ev.seat]}")
+            raise Reject(M("the declarer of hand {hand} is {fixed:seat} by the last hand's result, not {seat:seat}",
+                           zh="按上一副的结果，第{hand}副的庄家是{fixed:seat}，不是{seat:seat}",
+                           hand=h.number, fixed=h.fixed_declarer, seat=ev.seat))
         if h.first_of_game and (h.grab or h.flips):
-            raise Reject("the grab or the flips already fix this hand's declarer", "抢亮或翻牌已经定了本局的庄家")
+            raise Reject(M("the grab or the flips already fix this hand's declarer",
+                           zh="抢亮或翻牌已经定了本副的庄家"))
         h.declarer = ev.seat
 
     def on_declare(self, h: Hand, ev: Declare) -> None:
         self._known(h, ev.seat, ev.cards, ev)
         if h.first_of_game:
             if ev.cards != (BIG_JOKER,) or ev.as_suit:
-                raise Reject("in a game's first hand only one big joker grabs (抢亮大王); level cards declare "
-                             "from the second hand on",
-                             "每轮第一局只能用一张大王抢亮（抢亮大王）；级牌亮主从第二局开始")
+                raise Reject(M("in a game's first hand only one big joker grabs (抢亮大王); level cards declare "
+                               "from the second hand on",
+                               zh="每局第一副只能用一张大王抢亮（抢亮大王）；级牌亮主从第二副开始"))
             if h.grab is not None:
-                raise Reject(f"{h.grab.seat} already grabbed at line {h.grab.line}: a grab cannot be overcalled",
-                             f"{SEAT_ZH[h.grab.seat]}已在第{h.grab.line}行抢亮：抢亮不能被反")
+                raise Reject(M("{seat:seat} already grabbed at line {line}: a grab cannot be overcalled",
+                               zh="{seat:seat}已在第{line}行抢亮：抢亮不能被反", seat=h.grab.seat, line=h.grab.line))
             if h.flips or h.declarer:
-                raise Reject("out of order: the grab comes before any flip or 'declarer'",
-                             "顺序不对：抢亮要在翻牌或 'declarer' 之前")
+                raise Reject(M("out of order: the grab comes before any flip or 'declarer'",
+                               zh="顺序不对：抢亮要在翻牌或 'declarer' 之前"))
             h.grab = ev
             return
         if h.draws:
-            raise Reject("out of order: declarations come before a draw from the kitty",
-                         "顺序不对：亮主要在从底牌抽牌之前")
+            raise Reject(M("out of order: declarations come before a draw from the kitty",
+                           zh="顺序不对：亮主要在从底牌抽牌之前"))
         level = self.levels[team_of(h.fixed_declarer)]
         try:
             power = declaring.strength(ev.cards, level, ev.as_suit)
         except declaring.DeclarationError as e:
-            raise Reject(str(e), e.zh) from None
+            raise Reject(e.msg) from None
         if h.declarations:
             old_ev, old = h.declarations[-1]
             if not declaring.beats(power, old):
-                raise Reject(f"{format_cards(ev.cards)} does not beat {old_ev.seat}'s {format_cards(old_ev.cards)} "
-                             f"(line {old_ev.line}): an overcall needs more identical cards, or three small "
-                             "jokers over three level cards, three big over three small",
-                             f"{_zh(ev.cards)} 反不过{SEAT_ZH[old_ev.seat]}的 {_zh(old_ev.cards)}"
-                             f"（第{old_ev.line}行）："
-                             "反主要亮更多张相同的牌，或三张小王反三张级牌、三张大王反三张小王")
+                raise Reject(M("{cards:cards} does not beat {seat:seat}'s {old:cards} (line {line}): an overcall "
+                               "needs more identical cards, or three small jokers over three level cards, three "
+                               "big over three small",
+                               zh="{cards:cards} 反不过{seat:seat}的 {old:cards}（第{line}行）："
+                                  "反主要亮更多张相同的牌，或三张小王反三张级牌、三张大王反三张小王",
+                               cards=ev.cards, seat=old_ev.seat, old=old_ev.cards, line=old_ev.line))
         h.declarations.append((ev, power))
 
     def on_flip(self, h: Hand, ev: Flip) -> None:
         if not h.first_of_game:
-            raise Reject("flips decide only a game's first hand; later hands have a fixed declarer",
-                         "翻牌只定每轮第一局的庄家；以后各局的庄家已经定了")
+            raise Reject(M("flips decide only a game's first hand; later hands have a fixed declarer",
+                           zh="翻牌只定每局第一副的庄家；以后各副的庄家已经定了"))
         if h.grab is not None:
-            raise Reject(f"{h.grab.seat} grabbed at line {h.grab.line}: nobody flips",
-                         f"{SEAT_ZH[h.grab.seat]}已在第{h.grab.line}行抢亮：不再翻牌")
+            raise Reject(M("{seat:seat} grabbed at line {line}: nobody flips",
+                           zh="{seat:seat}已在第{line}行抢亮：不再翻牌", seat=h.grab.seat, line=h.grab.line))
         if h.declarer:
-            raise Reject("the declarer is already stated: nobody flips", "庄家已经写明：不再翻牌")
+            raise Reject(M("the declarer is already stated: nobody flips", zh="庄家已经写明：不再翻牌"))
         if not ev.card.is_joker and any(s == ev.seat and not c.is_joker for s, c in h.flips):
-            raise Reject(f"{ev.seat} has already flipped (only a joker is flipped again)",
-                         f"{SEAT_ZH[ev.seat]}已经翻过牌了（翻到王才再翻）")
+            raise Reject(M("{seat:seat} has already flipped (only a joker is flipped again)",
+                           zh="{seat:seat}已经翻过牌了（翻到王才再翻）", seat=ev.seat))
         h.flips.append((ev.seat, ev.card))
         self._known(h, None, (ev.card,), ev)
 
     def on_draw(self, h: Hand, ev: Draw) -> None:
         if h.first_of_game:
-            raise Reject("a draw fixes trump only in later hands; the first hand grabs or flips",
-                         "抽底牌定主只用于以后各局；每轮第一局靠抢亮或翻牌")
+            raise Reject(M("a draw fixes trump only in later hands; the first hand grabs or flips",
+                           zh="抽底牌定主只用于以后各副；每局第一副靠抢亮或翻牌"))
         if h.declarations:
-            raise Reject("somebody declared: there is no draw", "已经有人亮主：不抽底牌")
+            raise Reject(M("somebody declared: there is no draw", zh="已经有人亮主：不抽底牌"))
         cards = [*h.draws, *ev.cards]
         suited = [i for i, c in enumerate(cards) if not c.is_joker]
         if suited and suited[0] != len(cards) - 1:
-            raise Reject(f"the draw stops at the first suited card ({cards[suited[0]]})",
-                         f"抽到第一张不是王的牌（{cards[suited[0]].zh()}）就停")
+            raise Reject(M("the draw stops at the first suited card ({card:card})",
+                           zh="抽到第一张不是王的牌（{card:card}）就停", card=cards[suited[0]]))
         if len(cards) >= 6 and not suited:
-            raise Reject("six jokers drawn: the kitty is all jokers and the hand is dealt again ('redeal')",
-                         "抽出六张王：底牌全是王，这一局重新发牌（'redeal'）")
+            raise Reject(M("six jokers drawn: the kitty is all jokers and the hand is dealt again ('redeal')",
+                           zh="抽出六张王：底牌全是王，这一副重新发牌（'redeal'）"))
         h.draws.extend(ev.cards)
         self._known(h, None, ev.cards, ev)
 
     def on_trump(self, h: Hand, ev: Trump) -> None:
         if h.stated_trump is not None:
-            raise Reject(f"trump is already stated at line {h.stated_trump.line}",
-                         f"主花色已在第{h.stated_trump.line}行写明")
+            raise Reject(M("trump is already stated at line {line}", zh="主花色已在第{line}行写明",
+                           line=h.stated_trump.line))
         h.stated_trump = ev
 
     def _resolve_declaring(self, h: Hand, line: int) -> None:
@@ -455,62 +464,65 @@ class Replay:
                 h.declarer = h.grab.seat
                 if stated is None:
                     h.broken = True
-                    raise Reject(f"{h.grab.seat} grabbed: record the trump suit drawn next ('trump SUIT')",
-                                 f"{SEAT_ZH[h.grab.seat]}抢亮了：请记录随后摸到的主花色（'trump 花色'）")
+                    raise Reject(M("{seat:seat} grabbed: record the trump suit drawn next ('trump SUIT')",
+                                   zh="{seat:seat}抢亮了：请记录随后摸到的主花色（'trump 花色'）", seat=h.grab.seat))
                 h.trump = stated.suit
-                h.how = ("grab",)
+                h.how = HowFixed(Fixed.grab, h.grab.seat)
             elif h.flips:
                 seats_flipped = {s for s, c in h.flips if not c.is_joker}
                 missing = [s for s in SEATS if s not in seats_flipped]
                 if missing:
                     h.broken = True
-                    raise Reject(f"every player flips a card: no flip from {' '.join(missing)}",
-                                 f"每家都要翻一张牌：{'、'.join(SEAT_ZH[s] for s in missing)}没有翻")
+                    raise Reject(M("every player flips a card: no flip from {seats:seats}",
+                                   zh="每家都要翻一张牌：{seats:seats}没有翻", seats=tuple(missing)))
                 seat, card = declaring.flip_winner(h.flips, self.rules.flip_winner)
                 h.declarer, h.trump = seat, card.suit
                 if stated is not None and stated.suit != card.suit:
-                    raise Reject(f"the flip makes {card.suit} trump, not {stated.suit} (line {stated.line})",
-                                 f"按翻牌，主是{SUIT_ZH[card.suit]}，不是{SUIT_ZH[stated.suit]}（第{stated.line}行）")
-                h.how = ("flip", tuple(c for _, c in h.flips))
+                    raise Reject(M("the flip makes {suit:suit} trump, not {stated:suit} (line {line})",
+                                   zh="按翻牌，主是{suit:suit}，不是{stated:suit}（第{line}行）",
+                                   suit=card.suit, stated=stated.suit, line=stated.line))
+                h.how = HowFixed(Fixed.flip, seat, tuple(c for _, c in h.flips))
             elif h.declarer is not None:
                 if stated is None:
                     h.broken = True
-                    raise Reject("record the trump suit of the first hand ('trump SUIT')",
-                                 "请记录第一局的主花色（'trump 花色'）")
+                    raise Reject(M("record the trump suit of the first hand ('trump SUIT')",
+                                   zh="请记录第一副的主花色（'trump 花色'）"))
                 h.trump = stated.suit
-                h.how = ("given",)
+                h.how = HowFixed(Fixed.given, h.declarer)
             else:
                 h.broken = True
-                raise Reject(f"hand {h.number} is a game's first hand: record a grab ('declare SEAT BJ'), "
-                             "four flips, or 'declarer SEAT'",
-                             f"第{h.number}局是一轮的第一局：请记录抢亮（'declare 座位 BJ'）、四家翻牌，"
-                             "或 'declarer 座位'")
+                raise Reject(M("hand {hand} is a game's first hand: record a grab ('declare SEAT BJ'), "
+                               "four flips, or 'declarer SEAT'",
+                               zh="第{hand}副是一局的第一副：请记录抢亮（'declare 座位 BJ'）、四家翻牌，"
+                                  "或 'declarer 座位'",
+                               hand=h.number))
         else:
             h.declarer = h.fixed_declarer
             if h.declarations:
                 ev, power = h.declarations[-1]
                 h.trump = power[2]
-                h.how = ("declared", ev.seat, ev.cards)
+                h.how = HowFixed(Fixed.declared, ev.seat, ev.cards)
                 if stated is not None and stated.suit != h.trump:
-                    raise Reject(f"trump is {h.trump} by the declaration at line {ev.line}, not {stated.suit}",
-                                 f"按第{ev.line}行的亮主，主是{SUIT_ZH[h.trump]}，不是{SUIT_ZH[stated.suit]}")
+                    raise Reject(M("trump is {suit:suit} by the declaration at line {line}, not {stated:suit}",
+                                   zh="按第{line}行的亮主，主是{suit:suit}，不是{stated:suit}",
+                                   suit=h.trump, line=ev.line, stated=stated.suit))
             elif h.draws:
                 h.trump = h.draws[-1].suit if not h.draws[-1].is_joker else None
                 if h.trump is None:
                     h.broken = True
-                    raise Reject("the draw ended on a joker: draw on to the first suited card",
-                                 "抽牌停在了王上：要接着抽到第一张不是王的牌")
-                h.how = ("drawn", tuple(h.draws))
+                    raise Reject(M("the draw ended on a joker: draw on to the first suited card",
+                                   zh="抽牌停在了王上：要接着抽到第一张不是王的牌"))
+                h.how = HowFixed(Fixed.drawn, h.declarer, tuple(h.draws))
                 if stated is not None and stated.suit != h.trump:
-                    raise Reject(f"the draw makes {h.trump} trump, not {stated.suit}",
-                                 f"按抽牌，主是{SUIT_ZH[h.trump]}，不是{SUIT_ZH[stated.suit]}")
+                    raise Reject(M("the draw makes {suit:suit} trump, not {stated:suit}",
+                                   zh="按抽牌，主是{suit:suit}，不是{stated:suit}", suit=h.trump, stated=stated.suit))
             elif stated is not None:
                 h.trump = stated.suit
-                h.how = ("stated",)
+                h.how = HowFixed(Fixed.stated)
             else:
                 h.broken = True
-                raise Reject(f"hand {h.number} has no trump: record declarations, a 'draw' or 'trump SUIT'",
-                             f"第{h.number}局没有定主：请记录亮主、抽底牌（'draw'）或 'trump 花色'")
+                raise Reject(M("hand {hand} has no trump: record declarations, a 'draw' or 'trump SUIT'",
+                               zh="第{hand}副没有定主：请记录亮主、抽底牌（'draw'）或 'trump 花色'", hand=h.number))
         h.level = self.levels[team_of(h.declarer)]
 
     # --- tribute ------------------------------------------------------------------------------
@@ -520,59 +532,68 @@ class Replay:
 
     def on_riot(self, h: Hand, ev: Riot) -> None:
         if not self.rules.riot:
-            raise Reject(f"riot (暴动) is not part of the {self.rules.name} rules (tribute.riot = false)",
-                         f"{self.rules.name} 规则里没有暴动（tribute.riot = false）")
+            raise Reject(M("riot (暴动) is not part of the {rules} rules (tribute.riot = false)",
+                           zh="{rules} 规则里没有暴动（tribute.riot = false）", rules=self.rules.name))
         if h.declarer is None:
             return
         paying = team_of(self._giver(h))
         if team_of(ev.seat) != paying:
-            raise Reject(f"only the paying side ({paying}) riots; {ev.seat} is on the receiving side",
-                         f"只有进贡的一方（{TEAM_ZH[paying]}）才能暴动；{SEAT_ZH[ev.seat]}是受贡的一方")
+            raise Reject(M("only the paying side ({team:team}) riots; {seat:seat} is on the receiving side",
+                           zh="只有进贡的一方（{team:team}）才能暴动；{seat:seat}是受贡的一方",
+                           team=paying, seat=ev.seat))
         if len(ev.cards) != 3 or ev.cards[0] not in (BIG_JOKER, SMALL_JOKER) or len(set(ev.cards)) != 1:
-            raise Reject("a riot shows three big jokers or three small jokers", "暴动要亮出三张大王或三张小王")
+            raise Reject(M("a riot shows three big jokers or three small jokers", zh="暴动要亮出三张大王或三张小王"))
         if h.tribute is not None:
-            raise Reject(f"out of order: the tribute was already given at line {h.tribute.line}",
-                         f"顺序不对：第{h.tribute.line}行已经进贡了")
+            raise self._tribute_given(h)
         self._known(h, ev.seat, ev.cards, ev)
         if not h.blood_owed:
-            raise Reject("no blood is owed this hand: a riot has nothing to waive", "这一局不欠血：暴动没有贡可免")
+            raise Reject(M("no blood is owed this hand: a riot has nothing to waive",
+                           zh="这一副不欠血：暴动没有贡可免"))
         h.riot = ev
 
     def on_waive(self, h: Hand, ev: Waive) -> None:
         if h.tribute is not None:
-            raise Reject(f"out of order: the tribute was already given at line {h.tribute.line}",
-                         f"顺序不对：第{h.tribute.line}行已经进贡了")
+            raise self._tribute_given(h)
         if not h.blood_owed:
-            raise Reject("no blood is owed this hand: there is nothing to waive", "这一局不欠血：没有贡可免")
+            raise Reject(M("no blood is owed this hand: there is nothing to waive", zh="这一副不欠血：没有贡可免"))
         h.waived = True
+
+    @staticmethod
+    def _tribute_given(h: Hand) -> Reject:
+        """A riot or a waiver after the tribute was given."""
+        return Reject(M("out of order: the tribute was already given at line {line}",
+                        zh="顺序不对：第{line}行已经进贡了", line=h.tribute.line))
 
     def on_tribute(self, h: Hand, ev: Tribute) -> None:
         if h.declarer is None:
             return
         giver, owed = self._giver(h), h.blood_owed
         if h.riot is not None:
-            raise Reject(f"the tribute is waived by the riot at line {h.riot.line}",
-                         f"第{h.riot.line}行暴动了：免贡")
+            raise Reject(M("the tribute is waived by the riot at line {line}", zh="第{line}行暴动了：免贡",
+                           line=h.riot.line))
         if h.waived:
-            raise Reject("the tribute is waived ('waive')", "这一局已免贡（'waive'）")
+            raise Reject(M("the tribute is waived ('waive')", zh="这一副已免贡（'waive'）"))
         if h.tribute is not None:
-            raise Reject(f"the tribute was already given at line {h.tribute.line}", f"第{h.tribute.line}行已经进贡了")
+            raise Reject(M("the tribute was already given at line {line}", zh="第{line}行已经进贡了",
+                           line=h.tribute.line))
         if ev.seat != giver:
-            raise Reject(f"the tribute comes from {giver}, the upper hand (上家) of the declarer {h.declarer}, "
-                         f"not from {ev.seat}",
-                         f"应由上家{SEAT_ZH[giver]}进贡（{SEAT_ZH[h.declarer]}是庄家），不是{SEAT_ZH[ev.seat]}")
+            raise Reject(M("the tribute comes from {giver:seat}, the upper hand (上家) of the declarer "
+                           "{declarer:seat}, not from {seat:seat}",
+                           zh="应由上家{giver:seat}进贡（{declarer:seat}是庄家），不是{seat:seat}",
+                           giver=giver, declarer=h.declarer, seat=ev.seat))
         if len(ev.cards) != owed:
             if owed == 0:
-                raise Reject(f"no blood is owed this hand; {len(ev.cards)} cards given",
-                             f"这一局不欠血，却进贡了{len(ev.cards)}张")
-            raise Reject(f"{giver} owes {owed} blood to {h.declarer}; {len(ev.cards)} cards given",
-                         f"{SEAT_ZH[giver]}欠{SEAT_ZH[h.declarer]}{owed}个血，却进贡了{len(ev.cards)}张")
+                raise Reject(M("no blood is owed this hand; {given} cards given", zh="这一副不欠血，却进贡了{given}张",
+                               given=len(ev.cards)))
+            raise Reject(M("{giver:seat} owes {owed} blood to {declarer:seat}; {given} cards given",
+                           zh="{giver:seat}欠{declarer:seat}{owed}个血，却进贡了{given}张",
+                           giver=giver, owed=owed, declarer=h.declarer, given=len(ev.cards)))
         giveable = _giveable(h.level)
         for c in ev.cards:
             if c not in giveable:
-                raise Reject(f"{c} is a point card: point cards are not given in tribute "
-                             f"(only the 5s at level 5 and the 10s at level 10; kings never)",
-                             f"{c.zh()}是分牌：分牌不进贡（只有打5时贡5、打10时贡10；K永远不贡）")
+                raise Reject(M("{card:card} is a point card: point cards are not given in tribute "
+                               "(only the 5s at level 5 and the 10s at level 10; Ks never)",
+                               zh="{card:card}是分牌：分牌不进贡（只有打5时贡5、打10时贡10；K永远不贡）", card=c))
         shown = h.shown.get(giver)
         if shown:
             self._check_largest(h, giver, ev.cards, shown)
@@ -587,8 +608,8 @@ class Replay:
         rest = Counter(shown)
         for c in given:
             if rest[c] <= 0:
-                raise Reject(f"{giver}'s shown hand has no {c} to give",
-                             f"{SEAT_ZH[giver]}亮出的牌里没有{c.zh()}可以进贡")
+                raise Reject(M("{giver:seat}'s shown hand has no {card:card} to give",
+                               zh="{giver:seat}亮出的牌里没有{card:card}可以进贡", giver=giver, card=c))
             rest[c] -= 1
         giveable = _giveable(h.level)
         kept = [c for c, n in rest.items() if n > 0 and c in giveable]
@@ -597,36 +618,41 @@ class Replay:
         weakest = min(given, key=lambda c: strength(c, h.level, h.trump))
         best = max(kept, key=lambda c: strength(c, h.level, h.trump))
         if strength(best, h.level, h.trump) > strength(weakest, h.level, h.trump):
-            raise Reject(f"{giver} gave {weakest} but holds {best}: the tribute is the giver's largest cards "
-                         "(002 §六.1)",
-                         f"{SEAT_ZH[giver]}贡了{weakest.zh()}，手里却还有{best.zh()}：进贡要给最大的牌（002 §六.1）")
+            raise Reject(M("{giver:seat} gave {weakest:card} but holds {best:card}: the tribute is the giver's "
+                           "largest cards (§5.2)",
+                           zh="{giver:seat}贡了{weakest:card}，手里却还有{best:card}：进贡要给最大的牌（§5.2）",
+                           giver=giver, weakest=weakest, best=best))
 
     def _close_tribute(self, h: Hand, line: int) -> None:
         h.tribute_checked = True
         giver, owed = self._giver(h), h.blood_owed
         if owed and h.riot is None and not h.waived and h.tribute is None:
-            raise Reject(f"{giver} owes {owed} blood to {h.declarer}: no tribute recorded before the kitty "
-                         "(record 'tribute', 'riot' or 'waive')",
-                         f"{SEAT_ZH[giver]}欠{SEAT_ZH[h.declarer]}{owed}个血：底牌之前没有记录进贡"
-                         "（请记录 'tribute'、'riot' 或 'waive'）")
+            raise Reject(M("{giver:seat} owes {owed} blood to {declarer:seat}: no tribute recorded before the kitty "
+                           "(record 'tribute', 'riot' or 'waive')",
+                           zh="{giver:seat}欠{declarer:seat}{owed}个血：底牌之前没有记录进贡"
+                              "（请记录 'tribute'、'riot' 或 'waive'）",
+                           giver=giver, owed=owed, declarer=h.declarer))
 
     # --- kitty --------------------------------------------------------------------------------
 
     def on_kitty(self, h: Hand, ev: Kitty) -> None:
         if h.kitty_line:
-            raise Reject(f"the kitty was already recorded at line {h.kitty_line}",
-                         f"底牌已在第{h.kitty_line}行记录过")
+            raise Reject(M("the kitty was already recorded at line {line}", zh="底牌已在第{line}行记录过",
+                           line=h.kitty_line))
         h.kitty, h.kitty_line = ev.cards, ev.line
         h.final, h.final_points = ev.cards, _points(ev.cards)
         if len(ev.cards) != 6:
             h.broken = True
-            raise Reject(f"the kitty holds 6 cards; {len(ev.cards)} given", f"底牌是6张，这里写了{len(ev.cards)}张")
-        for what, cards in (("flipped", [c for _, c in h.flips]), ("drawn", h.draws)):
-            missing = _minus(cards, ev.cards)  # cards turned from the kitty that it does not hold
-            if missing:
-                c = missing[0]
-                raise Reject(f"{c} was {what} from the kitty but is not in it",
-                             f"{c.zh()}是从底牌里{'翻' if what == 'flipped' else '抽'}出来的，底牌里却没有")
+            raise Reject(M("the kitty holds 6 cards; {given} given", zh="底牌是6张，这里写了{given}张",
+                           given=len(ev.cards)))
+        # cards turned from the kitty that it does not hold
+        flipped, drawn = _minus([c for _, c in h.flips], ev.cards), _minus(h.draws, ev.cards)
+        if flipped:
+            raise Reject(M("{card:card} was flipped from the kitty but is not in it",
+                           zh="{card:card}是从底牌里翻出来的，底牌里却没有", card=flipped[0]))
+        if drawn:
+            raise Reject(M("{card:card} was drawn from the kitty but is not in it",
+                           zh="{card:card}是从底牌里抽出来的，底牌里却没有", card=drawn[0]))
         self._known(h, None, ev.cards, ev)
         if h.trump is None or h.declarer is None:
             return
@@ -634,16 +660,17 @@ class Replay:
 
     def on_bury(self, h: Hand, ev: Bury) -> None:
         if not h.kitty_line:
-            raise Reject("out of order: 'bury' comes after the 'kitty'",
-                         "顺序不对：'bury'（扣底）要在 'kitty'（底牌）之后")
+            raise Reject(M("out of order: 'bury' comes after the 'kitty'",
+                           zh="顺序不对：'bury'（扣底）要在 'kitty'（底牌）之后"))
         if h.bury is not None:
-            raise Reject(f"the kitty was already buried at line {h.bury.line}", f"第{h.bury.line}行已经扣过底了")
+            raise Reject(M("the kitty was already buried at line {line}", zh="第{line}行已经扣过底了",
+                           line=h.bury.line))
         if h.dry:
-            raise Reject("dry pot (干锅): the kitty stays as dealt; the declarer does not exchange it",
-                         "干锅：底牌保持原样，庄家不能换底")
+            raise Reject(M("dry pot (干锅): the kitty stays as dealt; the declarer does not exchange it",
+                           zh="干锅：底牌保持原样，庄家不能换底"))
         if len(ev.cards) != 6:
-            raise Reject(f"the declarer buries 6 cards; {len(ev.cards)} given",
-                         f"庄家要扣6张底牌，这里写了{len(ev.cards)}张")
+            raise Reject(M("the declarer buries 6 cards; {given} given", zh="庄家要扣6张底牌，这里写了{given}张",
+                           given=len(ev.cards)))
         tribute = h.tribute.cards if h.tribute else ()
         own = _minus(ev.cards, h.kitty + tribute)  # what came from the declarer's dealt hand
         held = h.shown.get(h.declarer)  # a hand laid open: what the declarer holds (tribute included)
@@ -651,13 +678,13 @@ class Replay:
             pool = (*h.kitty, *held.elements())
             lacking = _minus(ev.cards, pool)
             if lacking:
-                raise Reject(f"the declarer's shown hand has no {format_cards(sorted(lacking, key=str))}",
-                             f"庄家亮出的牌里没有 {_zh(sorted(lacking, key=str))}")
+                raise Reject(M("the declarer's shown hand has no {cards:cards}", zh="庄家亮出的牌里没有 {cards:cards}",
+                               cards=tuple(sorted(lacking, key=str))))
         else:
             pool = h.kitty + tribute
         if SMALL_JOKER in ev.cards and ev.cards.count(BIG_JOKER) < min(pool.count(BIG_JOKER), COPIES):
-            raise Reject("big jokers are buried before small ones (002 §三.4): a big joker is held",
-                         "先扣大王再扣小王（002 §三.4）：手里还有大王")
+            raise Reject(M("big jokers are buried before small ones (§6.3.2): a big joker is held",
+                           zh="先扣大王再扣小王（§6.3.2）：手里还有大王"))
         if own:
             self._known(h, h.declarer, tuple(own), ev)
         h.bury = ev
@@ -665,34 +692,35 @@ class Replay:
 
     def on_king(self, h: Hand, ev: King) -> None:
         if not h.kitty_line:
-            raise Reject("out of order: 'king' comes after the 'kitty'",
-                         "顺序不对：'king'（扣王）要在 'kitty'（底牌）之后")
+            raise Reject(M("out of order: 'king' comes after the 'kitty'",
+                           zh="顺序不对：'king'（扣王）要在 'kitty'（底牌）之后"))
         if h.dry:
-            raise Reject("dry pot (干锅): nobody may bury jokers into the kitty", "干锅：谁都不能往底牌里扣王")
+            raise Reject(M("dry pot (干锅): nobody may bury jokers into the kitty", zh="干锅：谁都不能往底牌里扣王"))
         if ev.seat == h.declarer:
-            raise Reject("the declarer buries with 'bury'; 'king' is for the other players",
-                         "庄家用 'bury' 扣底；'king'（扣王）是另外三家用的")
+            raise Reject(M("the declarer buries with 'bury'; 'king' is for the other players",
+                           zh="庄家用 'bury' 扣底；'king'（扣王）是另外三家用的"))
         if any(not c.is_joker for c in ev.jokers):
-            raise Reject("'king' buries jokers only", "'king' 只能扣王")
+            raise Reject(M("'king' buries jokers only", zh="'king' 只能扣王"))
         if len(ev.take) != len(ev.jokers):
-            raise Reject(f"one card comes out for each joker: {len(ev.jokers)} buried, {len(ev.take)} taken",
-                         f"扣一张王换出一张牌：扣了{len(ev.jokers)}张王，却拿出{len(ev.take)}张")
+            raise Reject(M("one card comes out for each joker: {buried} buried, {taken} taken",
+                           zh="扣一张王换出一张牌：扣了{buried}张王，却拿出{taken}张",
+                           buried=len(ev.jokers), taken=len(ev.take)))
         shown = h.shown.get(ev.seat)
         if shown and SMALL_JOKER in ev.jokers and ev.jokers.count(BIG_JOKER) < shown[BIG_JOKER]:
-            raise Reject(f"{ev.seat} holds a big joker: big jokers are buried before small ones (002 §三.4)",
-                         f"{SEAT_ZH[ev.seat]}手里还有大王：先扣大王再扣小王（002 §三.4）")
+            raise Reject(M("{seat:seat} holds a big joker: big jokers are buried before small ones (§6.3.2)",
+                           zh="{seat:seat}手里还有大王：先扣大王再扣小王（§6.3.2）", seat=ev.seat))
         kitty = list(h.final)
         for c in ev.take:
             lows = kitty_rules.smallest(kitty, h.level, h.trump)
             if not lows:
-                raise Reject("no card can come out of the kitty (only point cards and jokers are left): "
-                             "nobody may bury jokers (002 §三.6)",
-                             "底牌里没有能换出来的牌（只剩分牌和王）：谁都不能扣王（002 §三.6）")
+                raise Reject(M("no card can come out of the kitty (only point cards and jokers are left): "
+                               "nobody may bury jokers (§6.4.2)",
+                               zh="底牌里没有能换出来的牌（只剩分牌和王）：谁都不能扣王（§6.4.2）"))
             if c not in lows:
-                raise Reject(f"{c} cannot come out: the smallest card in the kitty is {' or '.join(map(str, lows))} "
-                             "(non-trump before trump, never a point card or a joker; 002 §三.5)",
-                             f"{c.zh()}不能换出：底牌里最小的牌是{'或'.join(x.zh() for x in lows)}"
-                             "（先副牌后主牌，分牌和王都不能换出；002 §三.5）")
+                raise Reject(M("{card:card} cannot come out: the smallest card in the kitty is {lows} "
+                               "(non-trump before trump, never a point card or a joker; §6.4.1, §2.3)",
+                               zh="{card:card}不能换出：底牌里最小的牌是{lows}（先副牌后主牌，分牌和王都不能换出；§6.4.1、§2.3）",
+                               card=c, lows=_either(lows)))
             kitty.remove(c)
         self._known(h, ev.seat, ev.jokers, ev)
         if shown:
@@ -703,30 +731,28 @@ class Replay:
 
     def on_points(self, h: Hand, ev: Points) -> None:
         if ev.points % 5:
-            raise Reject(f"{ev.points} is not a multiple of 5: points come from 5s, 10s and kings",
-                         f"{ev.points}不是5的倍数：分只来自5、10和K")
+            raise _not_a_multiple(ev.points)
         most = TOTAL_POINTS - h.final_points
         if h.points + ev.points > most:
-            raise Reject(f"more points than exist: {h.points + ev.points} taken, but the kitty holds "
-                         f"{TOTAL_POINTS - most} of the {TOTAL_POINTS}, so at most {most}",
-                         f"分数超过了总分：抓分方共得{h.points + ev.points}分，但{TOTAL_POINTS}分里底牌占了"
-                         f"{TOTAL_POINTS - most}分，最多只能得{most}分")
+            raise Reject(M("more points than exist: {taken} taken, but the kitty holds {kitty} of the {all}, "
+                           "so at most {most}",
+                           zh="分数超过了总分：抓分方共得{taken}分，但{all}分里底牌占了{kitty}分，最多只能得{most}分",
+                           taken=h.points + ev.points, kitty=TOTAL_POINTS - most, all=TOTAL_POINTS, most=most))
         h.points += ev.points
 
     def on_declarer_points(self, h: Hand, ev: DeclarerPoints) -> None:
         if ev.points % 5:
-            raise Reject(f"{ev.points} is not a multiple of 5: points come from 5s, 10s and kings",
-                         f"{ev.points}不是5的倍数：分只来自5、10和K")
+            raise _not_a_multiple(ev.points)
         if h.declarer_points is not None:
-            raise Reject(f"declarer-points already given at line {h.declarer_points.line}",
-                         f"庄家方得分（declarer-points）已在第{h.declarer_points.line}行记录过")
+            raise Reject(M("declarer-points already given at line {line}",
+                           zh="庄家方得分（declarer-points）已在第{line}行记录过", line=h.declarer_points.line))
         h.declarer_points = ev
 
     def on_last(self, h: Hand, ev: Last) -> None:
         if not h.kitty_line and not h.broken:
             h.broken = True
-            raise Reject(f"hand {h.number} has no 'kitty': it cannot be settled",
-                         f"第{h.number}局没有记录底牌（'kitty'）：无法结算")
+            raise Reject(M("hand {hand} has no 'kitty': it cannot be settled",
+                           zh="第{hand}副没有记录底牌（'kitty'）：无法结算", hand=h.number))
         if h.broken or h.declarer is None or h.trump is None:
             return
         kitty_pts = h.final_points
@@ -752,7 +778,7 @@ class Replay:
         giver = self._giver(h)
         ledger = s.ledger_change  # settle's own fresh dicts: taken over, not copied
         if h.blood_owed or h.tribute or h.riot or h.waived:
-            waived = "riot" if h.riot else ("waive" if h.waived else None)
+            waived = Waiver.riot if h.riot else (Waiver.waive if h.waived else None)
             cards = h.tribute.cards if h.tribute else ()
             riot = h.riot
             tribute_info = TributeInfo(giver, h.declarer, h.blood_owed, cards, waived,
@@ -786,7 +812,7 @@ class Replay:
 
     # --- games and the match ------------------------------------------------------------------
 
-    def _end_game(self, winner: str, reason: str, line: int, steps: tuple) -> None:
+    def _end_game(self, winner: str, reason: GameEnd, line: int, steps: tuple) -> None:
         last = self.hands[-1].hand if self.hands and self.hands[-1].game == self.game else None
         self.games.append(GameResult(self.game, winner, reason, last, line, steps))
         self.games_won[winner] += 1
@@ -832,9 +858,8 @@ class Replay:
         if over:
             h.broken = True
             over.sort(key=str)
-            raise Reject(f"more than three copies of {' '.join(sorted(map(str, over)))} in this deal "
-                         "(there are only three decks)",
-                         f"本局{'、'.join([c.zh() for c in over])}超过了三张（一共只有三副牌）")
+            raise Reject(M("more than three copies of {cards:cards} in this deal (there are only three decks)",
+                           zh="本副{cards:cards}超过了三张（一共只有三副牌）", cards=tuple(over)))
 
     # --- the result ---------------------------------------------------------------------------
 
@@ -847,18 +872,18 @@ class Replay:
             hands=tuple(self.hands), games=tuple(self.games), winner=self.winner, games_won=dict(self.games_won),
             errors=tuple(sorted(self.errors, key=lambda e: e.line)), notes=tuple(self.notes),
             state=self.state(), forfeit=self.forfeit, ledger=dict(self.ledger),
-            ledger_headline=self.rules.ledger_headline,
+            ledger_headline=self.rules.ledger_headline, top_level=self.rules.top_level,
         )
 
     def state(self) -> TableState:
         h = self.hand
         in_hand = h is not None and h.phase != DONE and not self.skipping
         if self.match_over:
-            phase, expected = "match_over", ()
+            phase, expected = Phase.match_over, ()
         elif self.awaiting_ruling:
-            phase, expected = "between_hands", ("ruling",)
+            phase, expected = Phase.between_hands, ("ruling",)
         elif not in_hand:
-            phase = "between_hands"
+            phase = Phase.between_hands
             expected = ("hand", "warn", "ruling") + (("time",) if self.rules.time_limit_minutes else ())
         else:
             phase, expected = self._expected(h)
@@ -873,28 +898,32 @@ class Replay:
             warnings=dict(self.warnings), points_so_far=h.points if in_hand else 0,
         )
 
-    def _expected(self, h: Hand) -> tuple[str, tuple[str, ...]]:
+    def _expected(self, h: Hand) -> tuple[Phase, tuple[str, ...]]:
         if h.phase == DECLARING:
-            if h.first_of_game:
-                if h.grab is not None:
-                    return "declaring", ("kitty",) if h.stated_trump else ("trump",)
-                if h.flips:
-                    return "declaring", ("flip", "kitty")
-                if h.declarer:
-                    return "declaring", ("kitty",) if h.stated_trump else ("trump",)
-                return "declaring", ("declare", "flip", "declarer")
-            nxt = ("tribute", "riot", "waive") if h.blood_owed else ("kitty",)
-            if h.declarations or h.draws or h.stated_trump:
-                return "declaring", ("declare",) + nxt if h.declarations else nxt
-            return "declaring", ("declare", "draw", "trump")
+            return Phase.declaring, self._expected_declaring(h)
         if h.phase == TRIBUTE:
             done = h.tribute or h.riot or h.waived or not h.blood_owed
-            return "tribute", ("kitty",) if done else ("tribute", "riot", "waive")
+            return Phase.tribute, ("kitty",) if done else ("tribute", "riot", "waive")
         if h.phase == KITTY:
-            return "kitty", ("points", "last") if h.dry else ("bury",)
+            return Phase.kitty, ("points", "last") if h.dry else ("bury",)
         if h.phase in (BURY, KINGS):
-            return "kings", ("king", "points", "last")
-        return "points", ("points", "declarer-points", "last")
+            return Phase.kings, ("king", "points", "last")
+        return Phase.points, ("points", "declarer-points", "last")
+
+    @staticmethod
+    def _expected_declaring(h: Hand) -> tuple[str, ...]:
+        if h.first_of_game:
+            if h.grab is not None:
+                return ("kitty",) if h.stated_trump else ("trump",)
+            if h.flips:
+                return ("flip", "kitty")
+            if h.declarer:
+                return ("kitty",) if h.stated_trump else ("trump",)
+            return ("declare", "flip", "declarer")
+        nxt = ("tribute", "riot", "waive") if h.blood_owed else ("kitty",)
+        if h.declarations or h.draws or h.stated_trump:
+            return ("declare",) + nxt if h.declarations else nxt
+        return ("declare", "draw", "trump")
 
 
 # The handler of each directive: ``Replay.on_<keyword>`` (``declarer-points`` → ``on_declarer_points``).

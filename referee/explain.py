@@ -1,149 +1,228 @@
-"""Words for the settlement steps, in English and Chinese.
+"""The kinds of settlement step and their messages: what each step of an explanation says.
 
-The engine records each step as (rule key, seed clause, arguments); the words live here so the
-engine stays free of prose and a step is only formatted when someone reads it.
+The engine records a step as (kind, clause, values) and words nothing; :data:`STEPS` gives each kind
+the names of its values and its message, so a step is worded only when someone reads it, in the
+language asked for. The clause after each step names the rule-file key and the section of
+``docs/gunzi-rules.md`` it applied: ``[blood.short; scoring.short_threshold · §7.2.3]``.
+
+Field kinds (``referee.i18n``): seats ``{x:seat}``, teams ``{x:team}``, suits ``{x:suit}``, cards
+``{x:cards}``; codes (an outcome, a rule choice …) are worded by type, from ``referee.i18n.words``.
 """
 
 from __future__ import annotations
 
-from referee.cards import SUIT_EN, SUIT_SYMBOLS, SUIT_ZH, Card
-from referee.seats import SEAT_ZH, TEAM_ZH
+from string import Formatter
+from typing import TYPE_CHECKING, NamedTuple
 
-# key -> (English, Chinese); arguments are positional.
-TEMPLATES: dict[str, tuple[str, str]] = {
-    "declarer.grab": ("{0} grabbed with a big joker and declares; trump {1} (the suit {0} drew next)",
-                      "{0}抢亮大王坐庄，主花色为{1}（亮牌后摸到的第一张花色牌）"),
-    "declarer.flip": ("no grab: flips {1}; {0} flipped the {2} card and declares, trump {3}",
-                      "无人抢亮，翻牌{1}；{0}翻出{2}的牌坐庄，主花色{3}"),
-    "declarer.given": ("{0} declares (stated by the referee), trump {1}", "{0}坐庄（裁判记录），主花色{1}"),
-    "declarer.rotation": ("{0} declares, fixed by the previous hand", "{0}坐庄（由上一局结果决定）"),
-    "trump.declared": ("trump {0}: the standing declaration is {1}'s {2}", "主花色{0}：最后有效的亮主是{1}的{2}"),
-    "trump.drawn": ("nobody declared: {0} drew {1} from the kitty, trump {2}",
-                    "无人亮主：{0}从底牌抽出{1}，主花色{2}"),
-    "trump.stated": ("trump {0} as recorded", "主花色{0}（记录）"),
-    "level": ("{0} play at level {1}", "{0}打{1}"),
-    "tribute.none": ("no blood owed this hand", "本局无血"),
-    "tribute.paid": ("{0} (upper hand of {1}) owes {2} blood and gives {3}",
-                     "{0}（{1}的上家）欠{2}个血，进贡{3}"),
-    "tribute.riot": ("riot (暴动): {0} shows {1}; the {2} blood owed are waived",
-                     "暴动：{0}亮出{1}，免进贡{2}个血"),
-    "tribute.waive": ("the declarer side saw the kitty first: the {0} blood owed are waived",
-                      "庄家方先看到底牌，免进贡{0}个血"),
-    "kitty.dry": ("dry pot (干锅): {0}; the kitty stays as dealt, no jokers may be buried",
-                  "干锅：{0}；底牌不能替换，也不能扣王"),
-    "kitty.not_dry": ("not a dry pot: the kitty holds {0}", "不是干锅：底牌有{0}"),
-    "kitty.points": ("points in the final kitty: {0}", "底牌分：{0}"),
-    "kitty.points_void": ("dry pot: the kitty's {0} points do not count", "干锅：底牌的{0}分不计"),
-    "kitty.jokers": ("jokers in the final kitty: {0} big, {1} small", "底牌中的王：大王{0}张，小王{1}张"),
-    "kitty.jokers_void": ("dry pot: the kitty's jokers count for nothing", "干锅：底牌中的王不追加升级也不算血"),
-    "score.kept": ("declarers kept the kitty (保底): S = P = {0}", "庄家方保底：得分 S = {0}"),
-    "score.dug": ("defenders dug the kitty (抠底): S = {0} + {1}×{2} = {3}",
-                  "抓分方抠底：得分 S = {0} + {1}×{2} = {3}"),
-    "outcome.keep": ("S = {0} < {1} and kept: declarers stay and level up",
-                     "得分{0} < {1}且保底：庄家方继续坐庄并升级"),
-    "outcome.foul_dig": ("S = {0} < {1} but dug (臭抠): declarers stay, nobody levels, the kings are void",
-                         "得分{0} < {1}但抠底（臭抠）：庄家方继续坐庄，不升级，扣王作废"),
-    "outcome.stage_kept": ("S = {0} ≥ {1} but kept: defenders take over (上台) without levelling",
-                           "得分{0} ≥ {1}但庄家保底：抓分方上台，不升级"),
-    "outcome.stage_dug": ("S = {0} ≥ {1} and dug: defenders take over and level up",
-                          "得分{0} ≥ {1}且抠底：抓分方上台并升级"),
-    "levels.gain": ("{0}: {1} + {2} = {3} levels ({4} → {5})", "{0}：升{1}级 + 扣王{2}级 = {3}级（{4} → {5}）"),
-    "levels.stop": ("{0} stop at {1} (逢10必打): {2} → {1}", "{0}逢10必打，停在{1}（{2} → {1}）"),
-    "levels.pass": ("{0} level up from {1}: they pass {1} (打过10)", "{0}在{1}升级：打过{1}"),
-    "levels.none": ("no level changes", "双方级数不变"),
-    "blood.kings": ("king blood: {0} big × {1} + {2} small × {3} = {4}",
-                    "王的血：大王{0}×{1} + 小王{2}×{3} = {4}"),
-    "blood.kings_void": ("king blood void (foul dig)", "臭抠：王的血作废"),
-    "blood.short": ("S = {0} < {1}: ceil(({1} − {0}) / {2}) = {3} blood, a 5 counting as 10",
-                    "得分{0}未满{1}：每少{2}分一个血（5分按10分计），共{3}个"),
-    "blood.over": ("S = {0} > {1}: floor(({0} − {1}) / {2}) = {3} blood, a 5 not counting",
-                   "得分{0}超过{1}：每多{2}分一个血（5分不计），共{3}个"),
-    "blood.total": ("blood owed next hand: {0} (kings {1} + score {2}), paid by {3} to {4}",
-                    "下局血：{0}个（王{1} + 分{2}），由{3}进贡给{4}"),
-    "blood.none_game_over": ("the game is over: no blood is carried", "本轮结束，不计血"),
-    "end.zero": ("defenders scored 0: the declarers {0} win the game", "抓分方0分：庄家方{0}赢得本轮"),
-    "end.sweep": ("S = {0} ≥ {1}: the defenders {2} win the game", "得分{0} ≥ {1}：抓分方{2}赢得本轮"),
-    "end.three_jokers_dug": ("three {0} dug with S = {1} ≥ {2}: the defenders {3} win the game",
-                             "抓分方抠出三个{0}且得分{1} ≥ {2}：{3}赢得本轮"),
-    "end.three_jokers_kept": ("three {0} kept with S = {1} < {2}: the declarers {3} win the game",
-                              "庄家方保住三个{0}且得分{1} < {2}：{3}赢得本轮"),
-    "end.passed_10": ("the declarers {0} passed {1}: they win the game", "庄家方{0}打过{1}，赢得本轮"),
-    "next.stay": ("declarers stay: {0} declares next ({1})", "庄家方继续坐庄：下局{0}坐庄（{1}）"),
-    "next.take_over": ("defenders take over: {0}, lower hand of {1}, declares next",
-                       "抓分方上台：下局由{1}的下家{0}坐庄"),
-    "ledger.level": ("ledger: {0} {1:+d}, {2} {3:+d} ({4})", "计分：{0} {1:+d}，{2} {3:+d}（{4}）"),
-    "ledger.special": ("ledger special: {0} {1:+d}, {2} {3:+d} ({4})", "特殊计分：{0} {1:+d}，{2} {3:+d}（{4}）"),
-    "ledger.tribute": ("ledger: tribute of {0} cards, {1} {2:+d}, {3} {4:+d}",
-                       "计分：进贡{0}张，{1} {2:+d}，{3} {4:+d}"),
-    "game.time": ("time: {0}", "时间到：{0}"),
-    "game.ruling": ("the referee rules for {0}: {1}", "裁判裁定{0}获胜：{1}"),
-    "game.forfeit": ("third warning against {0}: {1} win the match {2}:0", "{0}被警告三次：{1}以{2}:0获胜"),
+from referee.i18n import KINDS, M, Msg, _translated, localize
+
+if TYPE_CHECKING:
+    from referee.results import Step
+
+
+class StepKind(NamedTuple):
+    """The names of a step's values, in the order the engine passes them, and its message."""
+
+    fields: tuple[str, ...]
+    msg: Msg
+
+
+def _kind(fields: str, msg: Msg) -> StepKind:
+    return StepKind(tuple(fields.split()), msg)
+
+
+STEPS: dict[str, StepKind] = {
+    # --- declarer and trump (§4) ---
+    "declarer.grab": _kind("seat trump", M(
+        "{seat:seat} grabbed with a big joker and declares; trump {trump:suit} (the suit {seat:seat} drew next)",
+        zh="{seat:seat}抢亮大王坐庄，主花色为{trump:suit}（{seat:seat}亮牌后摸到的第一张花色牌）")),
+    "declarer.flip": _kind("seat flips rule trump", M(
+        "no grab: flips {flips:cards}; {seat:seat} flipped the {rule} card and declares, trump {trump:suit}",
+        zh="无人抢亮，翻牌{flips:cards}；{seat:seat}翻出{rule}的牌坐庄，主花色{trump:suit}")),
+    "declarer.given": _kind("seat trump", M(
+        "{seat:seat} declares (stated by the referee), trump {trump:suit}",
+        zh="{seat:seat}坐庄（裁判记录），主花色{trump:suit}")),
+    "declarer.rotation": _kind("seat", M(
+        "{seat:seat} declares, fixed by the previous hand",
+        zh="{seat:seat}坐庄（由上一副结果决定）")),
+    "trump.declared": _kind("trump seat cards", M(
+        "trump {trump:suit}: the standing declaration is {seat:seat}'s {cards:cards}",
+        zh="主花色{trump:suit}：最后有效的亮主是{seat:seat}的{cards:cards}")),
+    "trump.drawn": _kind("seat cards trump", M(
+        "nobody declared: {seat:seat} drew {cards:cards} from the kitty, trump {trump:suit}",
+        zh="无人亮主：{seat:seat}从底牌抽出{cards:cards}，主花色{trump:suit}")),
+    "trump.stated": _kind("trump", M("trump {trump:suit} as recorded", zh="主花色{trump:suit}（记录）")),
+    "level": _kind("team level", M("{team:team} play at level {level}", zh="{team:team}打{level}")),
+    # --- tribute (§5) ---
+    "tribute.none": _kind("", M("no blood owed this hand", zh="本副无血")),
+    "tribute.paid": _kind("giver receiver owed cards", M(
+        "{giver:seat} (upper hand of {receiver:seat}) owes {owed} blood and gives {cards:cards}",
+        zh="{giver:seat}（{receiver:seat}的上家）欠{owed}个血，进贡{cards:cards}")),
+    "tribute.riot": _kind("seat cards owed", M(
+        "riot (暴动): {seat:seat} shows {cards:cards}; the {owed} blood owed are waived",
+        zh="暴动：{seat:seat}亮出{cards:cards}，免进贡{owed}个血")),
+    "tribute.waive": _kind("owed", M(
+        "the declarer side saw the kitty first: the {owed} blood owed are waived",
+        zh="庄家方先看到底牌，免进贡{owed}个血")),
+    # --- the kitty (§6) ---
+    "kitty.dry": _kind("why", M(
+        "dry pot (干锅): {why}; the kitty stays as dealt, no jokers may be buried",
+        zh="干锅：{why}；底牌不能替换，也不能扣王")),
+    "kitty.not_dry": _kind("plain", M("not a dry pot: the kitty holds {plain:cards}",
+                                      zh="不是干锅：底牌有{plain:cards}")),
+    "kitty.points": _kind("points", M("points in the final kitty: {points}", zh="底牌分：{points}")),
+    "kitty.points_void": _kind("points", M("dry pot: the kitty's {points} points do not count",
+                                           zh="干锅：底牌的{points}分不计")),
+    "kitty.jokers": _kind("big small", M("jokers in the final kitty: {big} big, {small} small",
+                                         zh="底牌中的王：大王{big}张，小王{small}张")),
+    "kitty.jokers_void": _kind("", M("dry pot: the kitty's jokers count for nothing",
+                                     zh="干锅：底牌中的王不追加升级也不算血")),
+    # --- the score and the outcome (§7, §7.1) ---
+    "score.kept": _kind("score", M("declarers kept the kitty (保底): S = P = {score}",
+                                   zh="庄家方保底：得分 S = {score}")),
+    "score.dug": _kind("points multiplier kitty score", M(
+        "defenders dug the kitty (抠底): S = {points} + {multiplier}×{kitty} = {score}",
+        zh="抓分方抠底：得分 S = {points} + {multiplier}×{kitty} = {score}")),
+    "outcome.keep": _kind("score stage", M(
+        "S = {score} < {stage} and kept: declarers stay and level up",
+        zh="得分{score} < {stage}且保底：庄家方继续坐庄并升级")),
+    "outcome.foul_dig": _kind("score stage", M(
+        "S = {score} < {stage} but dug (臭抠): declarers stay, nobody levels, the kings are void",
+        zh="得分{score} < {stage}但抠底（臭抠）：庄家方继续坐庄，不升级，扣王作废")),
+    "outcome.stage_kept": _kind("score stage", M(
+        "S = {score} ≥ {stage} but kept: defenders take over (上台) without levelling",
+        zh="得分{score} ≥ {stage}但庄家保底：抓分方上台，不升级")),
+    "outcome.stage_dug": _kind("score stage", M(
+        "S = {score} ≥ {stage} and dug: defenders take over and level up",
+        zh="得分{score} ≥ {stage}且抠底：抓分方上台并升级")),
+    # --- levels (§3.4, §7.1) ---
+    "levels.gain": _kind("team one kings total start end", M(
+        "{team:team}: {one} + {kings} = {total} levels ({start} → {end})",
+        zh="{team:team}：升{one}级 + 扣王{kings}级 = {total}级（{start} → {end}）")),
+    "levels.stop": _kind("team top start", M(
+        "{team:team} stop at {top} (must play {top}): {start} → {top}",
+        zh="{team:team}逢{top}必打，停在{top}（{start} → {top}）")),
+    "levels.pass": _kind("team top", M("{team:team} level up from {top}: they pass {top}",
+                                       zh="{team:team}在{top}升级：打过{top}")),
+    "levels.none": _kind("", M("no level changes", zh="双方级数不变")),
+    # --- blood (§7.2) ---
+    "blood.kings": _kind("big big_blood small small_blood total", M(
+        "king blood: {big} big × {big_blood} + {small} small × {small_blood} = {total}",
+        zh="王的血：大王{big}×{big_blood} + 小王{small}×{small_blood} = {total}")),
+    "blood.kings_void": _kind("", M("king blood void (foul dig)", zh="臭抠：王的血作废")),
+    "blood.short": _kind("score short step blood", M(
+        "S = {score} < {short}: ceil(({short} − {score}) / {step}) = {blood} blood, a remainder under {step} "
+        "counting as {step}",
+        zh="得分{score}未满{short}：每少{step}分一个血（不足{step}分按{step}分计），共{blood}个")),
+    "blood.over": _kind("score over step blood", M(
+        "S = {score} > {over}: floor(({score} − {over}) / {step}) = {blood} blood, a remainder under {step} not "
+        "counting",
+        zh="得分{score}超过{over}：每多{step}分一个血（不足{step}分不计），共{blood}个")),
+    "blood.total": _kind("blood kings score giver receiver", M(
+        "blood owed next hand: {blood} (kings {kings} + score {score}), paid by {giver:seat} to {receiver:seat}",
+        zh="下副血：{blood}个（王{kings} + 分{score}），由{giver:seat}进贡给{receiver:seat}")),
+    "blood.none_game_over": _kind("", M("the game is over: no blood is carried", zh="本局结束，不计血")),
+    # --- the end of a game (§7.3) ---
+    "end.zero": _kind("team", M("defenders scored 0: the declarers {team:team} win the game",
+                                zh="抓分方0分：庄家方{team:team}赢得本局")),
+    "end.sweep": _kind("score sweep team", M("S = {score} ≥ {sweep}: the defenders {team:team} win the game",
+                                             zh="得分{score} ≥ {sweep}：抓分方{team:team}赢得本局")),
+    "end.three_jokers_dug": _kind("jokers score stage team", M(
+        "three {jokers} dug with S = {score} ≥ {stage}: the defenders {team:team} win the game",
+        zh="抓分方抠出三个{jokers}且得分{score} ≥ {stage}：{team:team}赢得本局")),
+    "end.three_jokers_kept": _kind("jokers score stage team", M(
+        "three {jokers} kept with S = {score} < {stage}: the declarers {team:team} win the game",
+        zh="庄家方保住三个{jokers}且得分{score} < {stage}：{team:team}赢得本局")),
+    "end.passed_10": _kind("team top", M("the declarers {team:team} passed {top}: they win the game",
+                                         zh="庄家方{team:team}打过{top}，赢得本局")),
+    # --- the next declarer (§7.4) ---
+    "next.stay": _kind("seat rotation", M("declarers stay: {seat:seat} declares next ({rotation})",
+                                          zh="庄家方继续坐庄：下副{seat:seat}坐庄（{rotation}）")),
+    "next.take_over": _kind("seat old", M(
+        "defenders take over: {seat:seat}, lower hand of {old:seat}, declares next",
+        zh="抓分方上台：下副由{old:seat}的下家{seat:seat}坐庄")),
+    # --- the ledger (§9) ---
+    "ledger.level": _kind("gainer amount loser loss outcome", M(
+        "ledger: {gainer:team} {amount:+d}, {loser:team} {loss:+d} ({outcome})",
+        zh="计分：{gainer:team} {amount:+d}，{loser:team} {loss:+d}（{outcome}）")),
+    "ledger.special": _kind("gainer amount loser loss why", M(
+        "ledger special: {gainer:team} {amount:+d}, {loser:team} {loss:+d} ({why})",
+        zh="特殊计分：{gainer:team} {amount:+d}，{loser:team} {loss:+d}（{why}）")),
+    "ledger.tribute": _kind("cards gainer amount loser loss", M(
+        "ledger: tribute of {cards} cards, {gainer:team} {amount:+d}, {loser:team} {loss:+d}",
+        zh="计分：进贡{cards}张，{gainer:team} {amount:+d}，{loser:team} {loss:+d}")),
+    # --- games decided off the table (§7.3.5, §8) ---
+    "game.time": _kind("call", M("time: {call}", zh="时间到：{call}")),
+    "game.ruling": _kind("team text", M("the referee rules for {team:team}: {text}",
+                                        zh="裁判裁定{team:team}获胜：{text}")),
+    "game.forfeit": _kind("team limit winner games", M(
+        "{limit} warnings against {team:team}: {winner:team} win the match {games}:0",
+        zh="{team:team}被警告{limit}次：{winner:team}以{games}:0获胜")),
 }
-
-_REASON = {
-    "keep": ("kept, declarers level", "保底升级"),
-    "stage_kept": ("took over without levelling", "上台不升级"),
-    "stage_dug": ("took over and levelled", "上台并升级"),
-    "zero": ("zero", "抓分方0分"),
-    "sweep": ("300", "满300分"),
-    "three_jokers": ("three big jokers dug", "抠出三个大王"),
-    "higher": ("the higher level wins", "级高者胜"),
-    "first": ("equal levels: the side that reached it first wins", "级数相同，先升到者胜"),
-    "tie": ("equal levels, neither reached first: the referee rules", "级数相同且无先后：由裁判裁定"),
-    "big": ("big jokers", "大王"),
-    "partner": ("the partner declares", "对家坐庄"),
-    "same": ("the same seat declares", "原庄家继续坐庄"),
-    "small": ("small jokers", "小王"),
-}
-
-
-_SYMBOL_SUIT = {sym: s for sym, s in SUIT_SYMBOLS.items() if sym in "♠♥♣♦"}
-SYMBOL = {s: sym for sym, s in _SYMBOL_SUIT.items()}
-
-
-def suit_arg(suit: str | None) -> str:
-    """How the engine passes a suit to a step, so it is not mistaken for a seat (S)."""
-    return SYMBOL.get(suit or "", "-")
-
-
-def word(value: object, lang: str) -> str:
-    """A seat, team, suit or reason word in the language asked for."""
-    if not isinstance(value, str):
-        return str(value)
-    zh = lang == "zh"
-    if value in SEAT_ZH:
-        return SEAT_ZH[value] if zh else value
-    if value in TEAM_ZH:
-        return TEAM_ZH[value] if zh else value
-    if value in _SYMBOL_SUIT:
-        suit = _SYMBOL_SUIT[value]
-        return SUIT_ZH[suit] if zh else SUIT_EN[suit]
-    if value in _REASON:
-        return _REASON[value][1 if zh else 0]
-    return value
-
-
-def _arg(a: object, lang: str) -> object:
-    if isinstance(a, str):
-        return word(a, lang)
-    if isinstance(a, tuple) and all(isinstance(c, Card) for c in a):
-        return " ".join(c.zh() if lang == "zh" else str(c) for c in a) or ("无" if lang == "zh" else "none")
-    if isinstance(a, Card):
-        return a.zh() if lang == "zh" else str(a)
-    return a
 
 
 _RENDERED: dict = {}  # (step, lang) -> text: a long match repeats the same few thousand steps
 
 
-def render(step, lang: str = "en") -> str:
+def render(step: Step, lang: str = "en") -> str:
+    """The step in *lang*, followed by the rule it applied: ``… [blood.short; scoring.short_threshold · §7.2.3]``.
+
+    The same text as ``STEPS[step.key].msg.bind(...).text(lang)``, made faster: ``replay --json`` of a
+    long match words thousands of distinct steps, so each kind's template is looked up once per
+    language and each field word (a seat, a card, a code) once per value (see :func:`_filled`).
+    """
     key = (step, lang)
     text = _RENDERED.get(key)
     if text is None:
-        en, zh = TEMPLATES[step.key]
-        args = [_arg(a, lang) for a in step.args]
-        text = (zh if lang == "zh" else en).format(*args)
+        text = _filled(step, lang)
         text = f"{text} [{step.key}; {step.clause}]" if step.clause else text
         if len(_RENDERED) < 50_000:
             _RENDERED[key] = text
+    return text
+
+
+_PARTS: dict[tuple[str, str], list[tuple[str, int | None, str]]] = {}  # (kind, lang) -> (text, field, spec)…
+_FIELD_WORDS: dict[tuple, str] = {}  # (spec, type, value, lang) -> the value as the language shows it
+
+
+def _filled(step: Step, lang: str) -> str:
+    """The step's message in *lang*, its fields filled as ``referee.i18n.fill`` fills them (a test
+    compares the two on every step of the example)."""
+    parts = _PARTS.get((step.key, lang))
+    if parts is None:
+        parts = _PARTS[(step.key, lang)] = _template(step.key, lang)
+    args = step.args
+    out = []
+    for literal, index, spec in parts:
+        out.append(literal)
+        if index is None:
+            continue
+        value = args[index]
+        if value.__class__ is int:
+            out.append(format(value, spec) if spec else str(value))
+        elif spec == "cards" and value:
+            out.append(" ".join([_word("card", c, lang) for c in value]))  # as {x:cards} joins them
+        else:
+            out.append(_word(spec, value, lang))
+    return "".join(out)
+
+
+def _template(key: str, lang: str) -> list[tuple[str, int | None, str]]:
+    """The kind's message in *lang* cut into (text before a field, the field's place in the step's
+    values, its spec); the step kinds use no conversions (``!r``)."""
+    kind = STEPS[key]
+    template = _translated(lang, kind.msg.msgid, None, 0, kind.msg.zh, None)
+    return [(literal, None if name is None else kind.fields.index(name), spec or "")
+            for literal, name, spec, _ in Formatter().parse(template)]
+
+
+def _word(spec: str, value: object, lang: str) -> str:
+    """A seat, team, suit, card, code or text as *lang* shows it, looked up once per value: there are
+    few of them, but thousands of distinct steps."""
+    memo = (spec, type(value), value, lang)  # the type too: codes of two kinds may share a value
+    text = _FIELD_WORDS.get(memo)
+    if text is None:
+        kind = KINDS.get(spec)
+        text = kind(value, lang) if kind is not None else format(localize(value, lang), spec)
+        _FIELD_WORDS[memo] = text
     return text

@@ -1,17 +1,17 @@
-"""The kitty (底牌): dry pot, and which card comes out when a player buries a joker (§6)."""
+"""The kitty (底牌): dry pot (§6.2.1), and which card comes out when a player buries a joker (§6.4.1)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from referee.cards import TRUMP_FLOOR, TWO_FLOOR, Card, order, strength
-from referee.ruleset import DryPotRule
+from referee.codes import DryPotRule, DryReason
 
 
-def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, rule: DryPotRule) -> str | None:
-    """Why the dealt kitty is a dry pot (干锅), or None when it is not.
+def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, rule: DryPotRule) -> DryReason | None:
+    """Why the dealt kitty is a dry pot (干锅), or None when it is not (§6.2.1).
 
-    Club draft (002 §三.7): no trump-suit plain card. Seeds 000/001 add: all six cards trumps
+    Club draft: no trump-suit plain card (§2.4). Seeds 000/001 add: all six cards trumps
     (``kitty.dry_pot``).
     """
     standing = order(level, trump)
@@ -20,9 +20,9 @@ def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, rule: DryPotRu
         if TRUMP_FLOOR <= r < TWO_FLOOR:
             break
     else:
-        return "no_plain_trump"
+        return DryReason.no_plain_trump
     if rule == DryPotRule.no_plain_trump_or_all_trump and ranks and min(ranks) >= TRUMP_FLOOR:
-        return "all_trump"
+        return DryReason.all_trump
     return None
 
 

@@ -6,26 +6,40 @@ the same thing and none of them computes a rule of its own.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.cards import Card
+from referee.codes import DryReason, Fixed, GameEnd, NoteKind, Outcome, Phase, Waiver
 from referee.events import MatchHeader, RecordError
 from referee.explain import render
 
+if TYPE_CHECKING:
+    from referee.ruleset import RuleSet
+
 
 class Step(NamedTuple):
-    """One step of a settlement: the rule applied (rule-file key or clause) and what it gave.
+    """One step of a settlement: the kind of step, the rule it applied and what it gave.
 
     The text is formatted only when shown (``text``), so replaying a long record stays cheap; a
-    named tuple because thousands are made per second of replay.
+    named tuple because thousands are made per second of replay. ``args`` are the values of the
+    step kind's fields, in the order ``referee.explain.STEPS`` names them.
     """
 
-    key: str  # the rule-file key or rule name applied, e.g. "scoring.short_threshold"
-    clause: str  # where the rule comes from, e.g. "002 §六.2"
+    key: str  # the kind of step, e.g. "blood.short" (referee.explain.STEPS)
+    clause: str  # the rule-file key and the section of docs/gunzi-rules.md, e.g. "scoring.short_threshold · §7.2.3"
     args: tuple = ()
 
     def text(self, lang: str = "en") -> str:
         return render(self, lang)
+
+
+class HowFixed(NamedTuple):
+    """How a hand's declarer and trump were fixed (§4), kept for its explanation: the grab or the
+    declaration's seat, and the cards flipped, drawn or declared."""
+
+    kind: Fixed
+    seat: str | None = None
+    cards: tuple[Card, ...] = ()
 
 
 class TributeInfo(NamedTuple):
@@ -33,7 +47,7 @@ class TributeInfo(NamedTuple):
     receiver: str
     owed: int
     cards: tuple[Card, ...] = ()
-    waived: str | None = None  # None, "riot" or "waive"
+    waived: Waiver | None = None
     riot_seat: str | None = None
     riot_cards: tuple[Card, ...] = ()
 
@@ -59,7 +73,7 @@ class HandResult(NamedTuple):
     points: int  # P: the defenders' trick points
     dug: bool
     score: int  # S = P + multiplier·K when dug
-    outcome: str  # "keep" | "foul_dig" | "stage_kept" | "stage_dug"
+    outcome: Outcome
     level_change: dict[str, int]
     levels_after: dict[str, int]
     blood: int  # owed for the next hand (0 when the game ended)
@@ -68,19 +82,18 @@ class HandResult(NamedTuple):
     blood_giver: str | None  # who pays it: the next declarer's 上家
     next_declarer: str | None
     game_winner: str | None
-    game_reason: str | None
+    game_reason: GameEnd | None
     ledger_change: dict[str, int]
     ledger: dict[str, int]  # running total, per player of each team
     # What the explanation is rebuilt from (``explain``):
     levels_before: dict[str, int] | None = None
-    how: tuple = ()  # how declarer and trump were fixed: ("grab",), ("flip", flips), ("given",),
-    #                  ("declared", seat, cards), ("drawn", cards) or ("stated",)
-    dry_reason: str | None = None  # "no_plain_trump" | "all_trump" | None
-    rules: Any = None  # the RuleSet the hand was settled under
+    how: HowFixed | None = None  # how declarer and trump were fixed (None: trump as stated)
+    dry_reason: DryReason | None = None
+    rules: RuleSet | None = None  # the rule set the hand was settled under
 
     @property
     def explain(self) -> tuple[Step, ...]:
-        """The ordered steps of the settlement, each naming the rule (key and seed clause) it applied."""
+        """The ordered steps of the settlement, each naming the rule (key and section) it applied."""
         from referee.settle import explain_hand
 
         return explain_hand(self)
@@ -89,7 +102,7 @@ class HandResult(NamedTuple):
 class GameResult(NamedTuple):
     game: int
     winner: str | None  # None only while a timed-out game awaits a ruling
-    reason: str  # "passed_10" | "zero" | "sweep" | "three_jokers" | "time" | "ruling" | "forfeit"
+    reason: GameEnd
     last_hand: int | None
     line: int
     explain: tuple[Step, ...] = ()
@@ -98,7 +111,7 @@ class GameResult(NamedTuple):
 class Note(NamedTuple):
     """A warning, ruling, redeal or time call kept for the report, with its line."""
 
-    kind: str  # "warn" | "ruling" | "redeal" | "time"
+    kind: NoteKind
     line: int
     game: int
     hand: int | None
@@ -113,7 +126,7 @@ class TableState(NamedTuple):
     game: int
     hand: int  # the hand in progress, or the next hand's number
     in_hand: bool
-    phase: str  # "between_hands", "declaring", "tribute", "kitty", "bury", "kings", "points", "done", "match_over"
+    phase: Phase
     levels: dict[str, int]
     declarer: str | None  # fixed declarer of the hand in progress or the next one (None: first hand of a game)
     trump: str | None
@@ -142,6 +155,7 @@ class MatchResult(NamedTuple):
     extra: dict | None = None
     ledger: dict | None = None  # the points ledger's final totals (gunzi-rules.md §9), per player of each team
     ledger_headline: bool = False  # the rule set makes the ledger the headline score (classic)
+    top_level: int = 10  # the rule set's top level: the words of GameEnd.passed_10 name it
 
     @property
     def ok(self) -> bool:

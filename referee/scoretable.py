@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from referee.codes import GameEnd, Outcome
+from referee.i18n import M, Msg
+from referee.i18n.words import word
 from referee.ruleset import RuleSet
 from referee.settle import HandFacts, settle
 
@@ -19,12 +22,12 @@ SIDE = {"EW": "declarers", "NS": "defenders"}
 class Settled(NamedTuple):
     """One score settled one way (kitty kept or dug)."""
 
-    outcome: str  # keep | foul_dig | stage_kept | stage_dug
+    outcome: Outcome
     up: str | None  # the side that goes up ("declarers" | "defenders"), None when nobody does
     levels: int  # how many levels it goes up
     blood: int | None  # king + score blood owed for the next hand; None when the hand ends the game
     ends: str | None  # the side that wins the game with this hand
-    why: str | None  # zero | sweep | three_jokers | passed_10
+    why: GameEnd | None
 
 
 class ScoreRow(NamedTuple):
@@ -51,41 +54,61 @@ def _settled(score: int, dug: bool, rules: RuleSet) -> Settled:
     )
 
 
-# The table's words, in one place so that they can move to a message catalogue.
-WORDS = {
-    "heading": "{name}: {title}\nwhat each defenders' score S settles to: P = S, a kitty with no points and no "
-               "jokers, EW (E declaring) at level 3 against NS at 3",
-    "kept": "kitty kept", "dug": "kitty dug",
-    "S": "S", "outcome": "outcome", "levels": "levels", "blood": "blood", "game": "game",
-    "keep": "keep", "foul_dig": "foul dig", "stage_kept": "stage, kept", "stage_dug": "stage, dug",
-    "up": "{side} +{n}", "nobody": "-", "goes_on": "-", "game_over": "-",
-    "declarers": "declarers", "defenders": "defenders",
-    "ends": "{side} win: {why}",
-    "zero": "S = 0", "sweep": "S >= {sweep}", "three_jokers": "three jokers", "passed_10": "passed {top}",
+# The table's words. A side is named as the table sees it (the declarers are EW, at level 3).
+HEADING = M("{name}: {title}\nwhat each defenders' score S settles to: P = S, a kitty with no points and no jokers, "
+            "EW (E declaring) at level 3 against NS at 3",
+            zh="{name}：{title}\n抓分方每个得分 S 的结算：P = S，底牌无分无王，东西（东坐庄）打3，南北也是3")
+COLUMNS = {
+    "S": M("S", zh="S"), "outcome": M("outcome", zh="结果"), "levels": M("levels", zh="升级"),
+    "blood": M("blood", zh="血"), "game": M("game", zh="局"),
+    "kept": M("kitty kept", zh="庄家保底"), "dug": M("kitty dug", zh="抓分方抠底"),
 }
+SIDES = {"declarers": M("declarers", zh="庄家方"), "defenders": M("defenders", zh="抓分方")}
+UP = M("{side} +{n}", zh="{side} +{n}")
+ENDS = M("{side} win: {why}", zh="{side}胜：{why}")
+# What ends the game, said as the condition on S that the table's rows show; the other ends (three
+# jokers, passing the top level) cannot happen in this table and are worded as their code.
+CONDITION = {GameEnd.zero: M("S = 0", zh="S = 0"), GameEnd.sweep: M("S >= {sweep}", zh="S >= {sweep}")}
+NOTHING = "-"
 
 
-def format_table(rules: RuleSet, rows: tuple[ScoreRow, ...]) -> str:
+def _why(why: GameEnd, rules: RuleSet, lang: str) -> str:
+    condition = CONDITION.get(why)
+    if condition is not None:
+        return condition.bind(sweep=rules.sweep_threshold).text(lang)
+    return word(why, lang, top=rules.top_level)
+
+
+def _cells(s: Settled, rules: RuleSet, lang: str) -> list[str]:
+    """Outcome, level change, blood and game end of one way of settling."""
+    up = UP.bind(side=SIDES[s.up], n=s.levels).text(lang) if s.up else NOTHING
+    blood = NOTHING if s.blood is None else str(s.blood)
+    game = ENDS.bind(side=SIDES[s.ends], why=_why(s.why, rules, lang)).text(lang) if s.ends and s.why else NOTHING
+    return [word(s.outcome, lang), up, blood, game]
+
+
+def format_table(rules: RuleSet, rows: tuple[ScoreRow, ...], lang: str = "en") -> str:
     """The rows as aligned text: S, then outcome, level change, blood and game end for each way."""
-    w = WORDS
+    from referee.terminal import width
 
-    def cells(s: Settled) -> list[str]:
-        up = w["up"].format(side=w[s.up], n=s.levels) if s.up else w["nobody"]
-        blood = w["game_over"] if s.blood is None else str(s.blood)
-        why = w[s.why].format(sweep=rules.sweep_threshold, top=rules.top_level) if s.why else ""
-        game = w["ends"].format(side=w[s.ends], why=why) if s.ends else w["goes_on"]
-        return [w[s.outcome], up, blood, game]
+    def text(msg: Msg) -> str:
+        return msg.text(lang)
 
-    names = [w["outcome"], w["levels"], w["blood"], w["game"]]
-    body = [[str(r.score), *cells(r.kept), *cells(r.dug)] for r in rows]
-    table = [[w["S"], *names, *names], *body]
-    widths = [max(len(line[i]) for line in table) for i in range(9)]
+    names = [text(COLUMNS[k]) for k in ("outcome", "levels", "blood", "game")]
+    body = [[str(r.score), *_cells(r.kept, rules, lang), *_cells(r.dug, rules, lang)] for r in rows]
+    table = [[text(COLUMNS["S"]), *names, *names], *body]
+    widths = [max(width(line[i]) for line in table) for i in range(9)]
     right = {0, 3, 7}  # S and the blood columns are numbers
 
+    def cell(i: int, c: str) -> str:
+        room = " " * (widths[i] - width(c))
+        return room + c if i in right else c + room
+
     def line(row: list[str]) -> str:
-        out = [c.rjust(widths[i]) if i in right else c.ljust(widths[i]) for i, c in enumerate(row)]
+        out = [cell(i, c) for i, c in enumerate(row)]
         return f"{out[0]} | {'  '.join(out[1:5])} | {'  '.join(out[5:])}".rstrip()
 
     group = sum(widths[1:5]) + 6
-    top = f"{'':{widths[0]}} | {w['kept']:{group}} | {w['dug']}"
-    return "\n".join([w["heading"].format(name=rules.name, title=rules.title), "", top, *map(line, table)])
+    kept = text(COLUMNS["kept"])
+    top = f"{'':{widths[0]}} | {kept}{' ' * (group - width(kept))} | {text(COLUMNS['dug'])}"
+    return "\n".join([HEADING.bind(name=rules.name, title=rules.title).text(lang), "", top, *map(line, table)])

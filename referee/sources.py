@@ -9,8 +9,9 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.errors import NotFound
+from referee.errors import NotFound, RefereeError
 from referee.events import Event, MatchHeader, RecordError, header_of
+from referee.i18n import M
 
 if TYPE_CHECKING:
     from referee.notation import Record
@@ -19,7 +20,7 @@ DEFAULT_RULES = "dalian-club"
 
 
 class SourceError(NotFound, ValueError):
-    """The argument names neither a record file nor a stored match."""
+    """The argument names neither a record file nor a stored match: ``SourceError(M(...))``."""
 
 
 class Source(NamedTuple):
@@ -48,9 +49,12 @@ def read_record(path: str | os.PathLike) -> Record:
         with open(path, encoding="utf-8-sig") as f:
             text = f.read()
     except UnicodeDecodeError as e:
-        raise SourceError(f"{path}: not a UTF-8 text file ({e.reason} at byte {e.start})") from None
+        raise SourceError(M("{path}: not a UTF-8 text file ({reason} at byte {byte})",
+                            zh="{path}：不是 UTF-8 文本文件（第{byte}字节：{reason}）",
+                            path=str(path), reason=e.reason, byte=e.start)) from None
     except OSError as e:
-        raise SourceError(f"{path}: cannot read it ({e.strerror})") from None
+        raise SourceError(M("{path}: cannot read it ({reason})", zh="{path}：无法读取（{reason}）", path=str(path),
+                            reason=e.strerror)) from None
     return parse(text)
 
 
@@ -73,12 +77,27 @@ def load(source: str, db: str | None = None) -> Source:
         log = store.log(source)
     except UnknownMatch:
         if os.path.exists(source):
-            raise SourceError(f"{source!r} is not a record file (it is a folder?)") from None
-        ids = store.match_ids()
-        hint = f"; stored matches: {', '.join(ids[:8])}{' …' if len(ids) > 8 else ''}" if ids else ""
-        raise SourceError(f"{source!r} is neither a record file nor a match stored in {store.root}"
-                          f"{hint}") from None
+            raise SourceError(M("'{source}' is not a record file (it is a folder?)",
+                                zh="'{source}' 不是记录文件（是文件夹？）", source=source)) from None
+        raise _not_found(source, store.root, store.match_ids()) from None
     except StoreError as e:
-        raise SourceError(f"{source!r}: {e}") from None
+        raise SourceError(M("'{source}': {problem}", zh="'{source}'：{problem}", source=source,
+                            problem=_problem(e))) from None
     return Source(name=source, events=events, errors=errors, origin="store", log=log,
                   rules=_rules_of(events))
+
+
+def _not_found(source: str, root: object, ids: list[str]) -> SourceError:
+    """Neither a file nor a stored match; the stored ones are named (the first eight) when there are any."""
+    if not ids:
+        return SourceError(M("'{source}' is neither a record file nor a match stored in {root}",
+                             zh="'{source}' 既不是记录文件，也不是 {root} 中保存的比赛", source=source, root=str(root)))
+    shown = ", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")
+    return SourceError(M("'{source}' is neither a record file nor a match stored in {root}; stored matches: {ids}",
+                         zh="'{source}' 既不是记录文件，也不是 {root} 中保存的比赛；已保存的比赛：{ids}",
+                         source=source, root=str(root), ids=shown))
+
+
+def _problem(error: Exception) -> object:
+    """A store error's message (in no language yet), or the text of any other error."""
+    return error.msg if isinstance(error, RefereeError) else str(error)

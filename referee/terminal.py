@@ -1,31 +1,24 @@
 """Plain-text views for the terminal: the hand-by-hand table, one hand's settlement, the result.
 
-Widths count a Chinese character as two columns, so tables with Chinese names stay aligned.
+Every word comes from the catalogue (``tr``; codes from ``referee.i18n.words``), so any language
+with a catalogue reads the same views. Widths count a Chinese character as two columns, so tables
+with Chinese names stay aligned.
 """
 
 from __future__ import annotations
 
 import unicodedata
 
-from referee.cards import format_cards
-from referee.explain import suit_arg, word
-from referee.results import HandResult, MatchResult
+from referee.cards import BIG_JOKER, SMALL_JOKER
+from referee.codes import NoteKind
+from referee.i18n import KINDS, card_name, tr
+from referee.i18n.words import word
+from referee.results import GameResult, HandResult, MatchResult, Note
+from referee.ruleset import RuleSet
 
-OUTCOME = {
-    "keep": ("keep", "保底升级"), "foul_dig": ("foul dig", "臭抠"),
-    "stage_kept": ("stage, kept", "上台不升级"), "stage_dug": ("stage, dug", "上台升级"),
-}
-REASON = {
-    "passed_10": ("passed 10", "打过10"), "zero": ("defenders 0", "抓分方0分"),
-    "sweep": ("300 points", "满300分"), "three_jokers": ("three jokers", "三王"),
-    "time": ("time", "时间到"), "ruling": ("referee's ruling", "裁判裁定"), "forfeit": ("forfeit", "判负"),
-}
-HEAD = {
-    "en": ["#", "game", "decl", "lvl", "trump", "tribute", "pts", "kitty", "last", "score", "outcome",
-           "levels EW-NS", "blood", "ledger EW/NS"],
-    "zh": ["局", "轮", "庄", "级", "主", "进贡", "得分", "底分", "抠/保", "总分", "结果", "级数 东西-南北", "血",
-           "计分 东西/南北"],
-}
+TEAMS = ("EW", "NS")
+# A seat, team or suit as a language names it (a table cell): the catalogue's word for the code.
+seat_word, team_word, suit_word = KINDS["seat"], KINDS["team"], KINDS["suit"]
 
 
 def width(text: str) -> int:
@@ -41,98 +34,161 @@ def table(rows: list[list[str]]) -> list[str]:
     return ["  ".join(pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
 
 
+# --- the hand-by-hand table ---------------------------------------------------------------------------
+
+
+def heading(lang: str) -> list[str]:
+    """The column heads of the hand table: a hand is 副 and a game 局 (docs/gunzi-rules.md §Terms)."""
+    return [
+        tr(lang, "#", zh="副"), tr(lang, "game", zh="局"), tr(lang, "decl", zh="庄"), tr(lang, "lvl", zh="级"),
+        tr(lang, "trump", zh="主"), tr(lang, "tribute", zh="进贡"), tr(lang, "pts", zh="得分"),
+        tr(lang, "kitty", zh="底分"), tr(lang, "last", zh="抠/保"), tr(lang, "score", zh="总分"),
+        tr(lang, "outcome", zh="结果"),
+        tr(lang, "levels {ew:team}-{ns:team}", zh="级数 {ew:team}-{ns:team}", ew="EW", ns="NS"),
+        tr(lang, "blood", zh="血"),
+        tr(lang, "ledger {ew:team}/{ns:team}", zh="计分 {ew:team}/{ns:team}", ew="EW", ns="NS"),
+    ]
+
+
 def _tribute(h: HandResult, lang: str) -> str:
     t = h.tribute
     if t is None:
         return "-"
     if t.waived:
-        return ("暴动" if t.waived == "riot" else "免贡") if lang == "zh" else t.waived
+        return word(t.waived, lang)
     given = len(t.cards) if len(t.cards) == t.owed else f"{len(t.cards)}/{t.owed}"
-    return f"{word(t.giver, lang)}→{word(t.receiver, lang)} {given}"
+    return f"{seat_word(t.giver, lang)}→{seat_word(t.receiver, lang)} {given}"
+
+
+def _kitty(h: HandResult, lang: str) -> str:
+    """The kitty's points as counted, its jokers (``+2BJ``) and whether it was a dry pot."""
+    cell = str(h.kitty_points)
+    for n, joker in ((h.big_jokers, BIG_JOKER), (h.small_jokers, SMALL_JOKER)):
+        if n:
+            cell += f" +{n}{card_name(joker, lang)}"
+    if h.dry_pot:
+        cell += " " + tr(lang, "dry", zh="干锅")
+    return cell
+
+
+def _outcome(h: HandResult, lang: str) -> str:
+    """The outcome's word, and the game's end when the hand ended it (``★EW passed 10``)."""
+    outcome = word(h.outcome, lang)
+    if not h.game_winner or h.game_reason is None:
+        return outcome
+    reason = word(h.game_reason, lang, **_rule_values(h.rules))
+    return f"{outcome} ★{team_word(h.game_winner, lang)} {reason}"
+
+
+def _rule_values(rules: RuleSet | None) -> dict[str, int]:
+    """The rule values the words of a game's end name (``passed {top}``)."""
+    return {"top": rules.top_level} if rules is not None else {}
 
 
 def hand_row(h: HandResult, lang: str) -> list[str]:
-    zh = lang == "zh"
-    kitty = str(h.kitty_points)
-    for n, en, cn in ((h.big_jokers, "BJ", "大王"), (h.small_jokers, "SJ", "小王")):
-        if n:
-            kitty += f" +{n}{cn if zh else en}"
-    if h.dry_pot:
-        kitty += " 干锅" if zh else " dry"
-    outcome = OUTCOME[h.outcome][1 if zh else 0]
-    if h.game_winner:
-        outcome += f" ★{word(h.game_winner, lang)} {REASON[h.game_reason][1 if zh else 0]}"
+    last = tr(lang, "dig", zh="抠底") if h.dug else tr(lang, "keep", zh="保底")
     return [
-        str(h.hand), str(h.game), word(h.declarer, lang), str(h.level), word(suit_arg(h.trump), lang),
-        _tribute(h, lang), str(h.points), kitty, ("抠底" if zh else "dig") if h.dug else ("保底" if zh else "keep"),
-        str(h.score), outcome, f"{h.levels_after['EW']}-{h.levels_after['NS']}", str(h.blood),
+        str(h.hand), str(h.game), seat_word(h.declarer, lang), str(h.level), suit_word(h.trump, lang),
+        _tribute(h, lang), str(h.points), _kitty(h, lang),
+        last, str(h.score), _outcome(h, lang), f"{h.levels_after['EW']}-{h.levels_after['NS']}", str(h.blood),
         f"{h.ledger['EW']:+d}/{h.ledger['NS']:+d}",
     ]
 
 
+# --- the whole match ----------------------------------------------------------------------------------
+
+
 def match_view(result: MatchResult, lang: str = "en") -> str:
-    zh = lang == "zh"
     out: list[str] = []
     hd = result.header
     if hd is not None:
         bits = [hd.id] + [v for v in (hd.event, hd.date) if v]
         if hd.round:
-            bits.append(f"第{hd.round}轮" if zh else f"round {hd.round}")
+            bits.append(tr(lang, "round {round}", zh="第{round}轮", round=hd.round))
         if hd.table:
-            bits.append(f"{hd.table}号桌" if zh else f"table {hd.table}")
+            bits.append(tr(lang, "table {table}", zh="{table}号桌", table=hd.table))
         out.append(" · ".join(bits))
-    out.append(("规则：" if zh else "rules: ") + result.rules)
-    for team in ("EW", "NS"):
-        seats = " ".join(f"{word(s, lang)} {result.seats.get(s, '?')}" for s in team)
-        name = result.teams.get(team)
-        out.append(f"{word(team, lang)} {name + ' ' if name else ''}({seats})")
+    out.append(tr(lang, "rules: {rules}", zh="规则：{rules}", rules=result.rules))
+    out += [_team_line(result, team, lang) for team in TEAMS]
     out.append("")
     if result.hands:
-        out.extend(table([HEAD[lang]] + [hand_row(h, lang) for h in result.hands]))
+        out.extend(table([heading(lang)] + [hand_row(h, lang) for h in result.hands]))
         out.append("")
     out.extend(result_lines(result, lang))
     return "\n".join(out)
 
 
+def _team_line(result: MatchResult, team: str, lang: str) -> str:
+    """A team, its name and its players: ``EW 海之韵 (E 张建国 W 王志强)``."""
+    seats = " ".join(f"{seat_word(s, lang)} {result.seats.get(s, '?')}" for s in team)
+    name = result.teams.get(team)
+    if name:
+        return tr(lang, "{team:team} {name} ({seats})", zh="{team:team} {name}（{seats}）", team=team, name=name,
+                  seats=seats)
+    return tr(lang, "{team:team} ({seats})", zh="{team:team}（{seats}）", team=team, seats=seats)
+
+
 def result_lines(result: MatchResult, lang: str = "en") -> list[str]:
-    zh = lang == "zh"
-    out = []
-    for g in result.games:
-        why = REASON.get(g.reason, (g.reason, g.reason))[1 if zh else 0]
-        if zh:
-            out.append(f"第{g.game}轮：{word(g.winner, lang)}胜（{why}）")
-        else:
-            out.append(f"game {g.game}: {g.winner} ({why})")
-    for n in result.notes:
-        if n.kind in ("warn", "ruling"):
-            who = word(n.seat or n.team or "", lang)
-            out.append(f"{'警告' if zh and n.kind == 'warn' else '裁定' if zh else n.kind} {who}: {n.text} "
-                       f"(line {n.line})")
+    """Each game's winner, the warnings and rulings, the ledger and the match."""
+    rules = {h.hand: h.rules for h in result.hands}
+    out = [_game_line(g, rules.get(g.last_hand), lang) for g in result.games]
+    out += [_note_line(n, lang) for n in result.notes if n.kind in (NoteKind.warn, NoteKind.ruling)]
     if result.ledger is not None:
-        led = f"EW {result.ledger['EW']:+d}, NS {result.ledger['NS']:+d}"
-        if result.ledger_headline:
-            out.append(f"{'计分（主要成绩）' if zh else 'ledger (the headline score)'}: {led}")
-        else:
-            out.append(f"{'计分' if zh else 'ledger'}: {led}")
-    games = f"EW {result.games_won['EW']} : {result.games_won['NS']} NS"
-    if result.winner:
-        how = ("判负 " if zh else "forfeit, ") if result.forfeit else ""
-        out.append(f"{'比赛结果' if zh else 'match'}: {how}{word(result.winner, lang)} "
-                   f"{'胜' if zh else 'win'} ({games})")
-    else:
-        st = result.state
-        out.append(f"{'比赛未结束' if zh else 'match in progress'} ({games}); "
-                   f"{'第' if zh else 'game '}{st.game}{'轮' if zh else ''}, "
-                   f"{'级数' if zh else 'levels'} EW {st.levels['EW']} NS {st.levels['NS']}")
+        out.append(_ledger_line(result, lang))
+    out.append(_match_line(result, lang))
     return out
 
 
+def _game_line(g: GameResult, rules: RuleSet | None, lang: str) -> str:
+    why = word(g.reason, lang, **_rule_values(rules))
+    return tr(lang, "game {game}: {team:team} ({why})", zh="第{game}局：{team:team}胜（{why}）", game=g.game,
+              team=g.winner, why=why)
+
+
+def _note_line(n: Note, lang: str) -> str:
+    who = seat_word(n.seat, lang) if n.seat else team_word(n.team, lang)
+    return tr(lang, "{kind} {who}: {text} (line {line})", zh="{kind} {who}：{text}（第{line}行）", kind=n.kind,
+              who=who, text=n.text, line=n.line)
+
+
+def _ledger_line(result: MatchResult, lang: str) -> str:
+    led = result.ledger or {}
+    values = {"ew": "EW", "a": led["EW"], "ns": "NS", "b": led["NS"]}
+    if result.ledger_headline:
+        return tr(lang, "ledger (the headline score): {ew:team} {a:+d}, {ns:team} {b:+d}",
+                  zh="计分（主要成绩）：{ew:team} {a:+d}，{ns:team} {b:+d}", **values)
+    return tr(lang, "ledger: {ew:team} {a:+d}, {ns:team} {b:+d}", zh="计分：{ew:team} {a:+d}，{ns:team} {b:+d}",
+              **values)
+
+
+def _match_line(result: MatchResult, lang: str) -> str:
+    games = f"{team_word('EW', lang)} {result.games_won['EW']} : {result.games_won['NS']} {team_word('NS', lang)}"
+    if result.winner and result.forfeit:
+        return tr(lang, "match: forfeit, {team:team} win ({games})", zh="比赛结果：判负，{team:team}胜（{games}）",
+                  team=result.winner, games=games)
+    if result.winner:
+        return tr(lang, "match: {team:team} win ({games})", zh="比赛结果：{team:team}胜（{games}）",
+                  team=result.winner, games=games)
+    st = result.state
+    return tr(lang, "match in progress ({games}); game {game}, levels {ew:team} {a} {ns:team} {b}",
+              zh="比赛未结束（{games}）；第{game}局，级数 {ew:team} {a} {ns:team} {b}", games=games, game=st.game,
+              ew="EW", a=st.levels["EW"], ns="NS", b=st.levels["NS"])
+
+
+# --- one hand ---------------------------------------------------------------------------------------
+
+
 def explain_view(h: HandResult, lang: str = "en") -> str:
-    zh = lang == "zh"
-    head = (f"第{h.hand}局（第{h.game}轮）：{word(h.declarer, lang)}坐庄，{word(h.declarer_team, lang)}打{h.level}"
-            if zh else f"hand {h.hand} (game {h.game}): {h.declarer} declares, {h.declarer_team} at level {h.level}")
-    lines = [head, ("底牌 " if zh else "kitty ") + format_cards(h.kitty)
-             + ("  →  " + format_cards(h.final_kitty) if h.final_kitty != h.kitty else "")]
+    """A hand's heading, its kitty as dealt (and as it ended), and its steps, numbered."""
+    head = tr(lang, "hand {hand} (game {game}): {seat:seat} declares, {team:team} at level {level}",
+              zh="第{hand}副（第{game}局）：{seat:seat}坐庄，{team:team}打{level}", hand=h.hand, game=h.game,
+              seat=h.declarer, team=h.declarer_team, level=h.level)
+    if h.final_kitty != h.kitty:
+        kitty = tr(lang, "kitty {dealt:cards}  →  {final:cards}", zh="底牌 {dealt:cards}  →  {final:cards}",
+                   dealt=h.kitty, final=h.final_kitty)
+    else:
+        kitty = tr(lang, "kitty {dealt:cards}", zh="底牌 {dealt:cards}", dealt=h.kitty)
+    lines = [head, kitty]
     for i, step in enumerate(h.explain, 1):
         lines.append(f"{i:2d}. {step.text(lang)}")
     return "\n".join(lines)

@@ -285,8 +285,12 @@ def test_replay_in_chinese(cli):
     assert run.code == 0
     for name in NAMES:
         assert name in run.out
-    for word in ("第1轮", "第3轮", "东西", "南北", "干锅", "臭抠", "打过10", "三王", "裁判裁定"):
+    # docs/gunzi-rules.md §Terms: a hand is 副 and a game 局 (the table's first two columns, the game lines);
+    # 轮 is the tournament round of the header only (round=1).
+    for word in ("第1轮 · 3号桌", "副  局  庄", "第1局：东西胜", "第3局：东西胜", "东西", "南北", "干锅", "臭抠",
+                 "打过10", "三王", "裁判裁定"):
         assert word in run.out, word
+    assert "第2轮" not in run.out and "第3轮" not in run.out
 
 
 def test_replay_rejects_an_unknown_language(cli):
@@ -555,7 +559,7 @@ def test_the_installed_referee_script(tmp_path):
 
 def test_replay_json_carries_the_final_ledger_and_whether_it_is_the_headline():
     # The example's ledger, worked out hand by hand in its comments (gunzi-rules.md §9), ends EW −3, NS +3.
-    # dalian-club keeps the ledger beside the levels; classic (seed 000) makes it the headline score.
+    # dalian-club keeps the ledger beside the levels; classic makes it the headline score (§10).
     from typer.testing import CliRunner
 
     from referee.cli import app

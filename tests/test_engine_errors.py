@@ -316,14 +316,14 @@ REFUSALS = {
                             "no flip from N"),
     # highest flip 10H (W) makes hearts trump, not spades
     "trump against the flip": (hand_text(flip=["E 9C", "S QD", "W 10H", "N KS"], trump="S",
-                                         kitty="9C QD 10H KS JH 6D  # !"), "the flip makes H trump, not S"),
+                                         kitty="9C QD 10H KS JH 6D  # !"), "the flip makes hearts trump, not spades"),
     "first hand without trump": (hand_text(declarer="E", kitty=PLAIN_KITTY + "  # !"),
                                  "record the trump suit of the first hand"),
     "trump against the declaration": (H1_80 + hand_text(declare="W 4H", trump="S", kitty=PLAIN_KITTY + "  # !"),
-                                      "trump is H by the declaration"),
+                                      "trump is hearts by the declaration"),
     "draw ending on a joker": (H1_80 + hand_text(draw="SJ", kitty="SJ 6C 7C 8C JH 3C  # !"), "ended on a joker"),
     "trump against the draw": (H1_80 + hand_text(draw="9D", trump="H", kitty=K_D + "  # !"),
-                               "the draw makes D trump, not H"),
+                               "the draw makes diamonds trump, not hearts"),
     "later hand without trump": (H1_80 + hand_text(kitty=PLAIN_KITTY + "  # !"), "has no trump"),
     "riot after the tribute": (H1_75 + f"hand\ntrump H\ntribute S AC\nriot N SJ SJ SJ  # !\nkitty {PLAIN_KITTY}\n"
                                "last decl\n", "already given"),
@@ -347,7 +347,7 @@ REFUSALS = {
                               "last decl\n", "comes after the 'kitty'"),
     "king by the declarer": (first_hand(king="E SJ take 4C  # !"), "the declarer buries with 'bury'"),
     "king with a card that is no joker": (first_hand(king="N 5D take 4C  # !"), "jokers only"),
-    # N's hand laid open holds a big joker: burying the small one first breaks 002 §三.4
+    # N's hand laid open holds a big joker: burying the small one first breaks §6.3.2
     "small joker before a held big one": (
         first_hand(king="N SJ take 4C  # !").replace("hand\n", "hand\nshow N BJ SJ 9D\n"), "holds a big joker"),
     "declarer-points not a multiple of 5": (

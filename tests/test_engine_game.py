@@ -1,7 +1,7 @@
 """Games and the match: the stop at 10 and passing 10, the ordered game-ending conditions (§7.3), time,
 rulings, warnings, declarer rotation (§7.4), games to win, and the ledger (§9).
 
-Every number is worked out from ../shared/gunzi-rules.md. Later hands carry the declarer and level the
+Every number is worked out from docs/gunzi-rules.md. Later hands carry the declarer and level the
 previous hand fixed (noted in the comments); trump is given with `trump H` and PLAIN_KITTY has JH.
 """
 
@@ -61,6 +61,31 @@ def test_ledger_through_passing_10():
     assert [h.ledger_change for h in r.hands] == [
         {"EW": 3, "NS": -3}, {"EW": 18, "NS": -18}, {"EW": 9, "NS": -9}]
     assert r.hands[2].ledger == {"EW": 30, "NS": -30}
+
+
+def test_the_top_level_comes_from_the_rule_file():
+    # A house file with game.top_level = 9 (§3.4 names the key): the same chain stops at 9 and passes 9,
+    # and every word of it says 9, never 10.
+    # H1 E: keep S = 80 → EW 4. H2 W (4): keep S = 80 with kings 6 → 4 + 1 + 6 = 11 → stops at 9; blood 6
+    # (kings) + 0 (S = 80 is not < 80); next E, paid by N. H3 E (9): N pays six cards without a point card
+    # (at level 9 the 10s are point cards, §5.2); keep S = 80 → EW level up from 9: they pass 9 and win.
+    from referee.terminal import explain_view, match_view
+
+    d = tomllib.loads(resolve("dalian-club").read_text(encoding="utf-8"))
+    d["game"]["top_level"] = 9
+    h1, h2, _ = chain_ew_passes_10()
+    r = play(h1, h2, hand_text(trump="H", tribute="N AS AD QS QD JS JD", points=80), rules=from_dict(d, "top9"))
+    assert not r.errors, r.errors
+    assert [h.levels_after["EW"] for h in r.hands] == [4, 9, 9]
+    assert (r.hands[1].blood, r.hands[1].next_declarer, r.hands[1].blood_giver) == (6, "E", "N")
+    assert (r.hands[2].level, r.hands[2].game_winner, r.hands[2].game_reason) == (9, "EW", "passed_10")
+    stop = explain_view(r.hands[1], "en")
+    assert "EW stop at 9 (must play 9): 4 → 9 [levels.stop; game.top_level · §3.4]" in stop
+    assert "东西逢9必打，停在9（4 → 9）" in explain_view(r.hands[1], "zh")
+    passed = explain_view(r.hands[2], "en")
+    assert "EW level up from 9: they pass 9" in passed and "the declarers EW passed 9: they win the game" in passed
+    assert "game 1: EW (passed 9)" in match_view(r, "en") and "第1局：东西胜（打过9）" in match_view(r, "zh")
+    assert "10" not in "".join(line for line in match_view(r, "zh").splitlines() if line.startswith("第1局"))
 
 
 def chain_defenders_at_10():
@@ -398,10 +423,10 @@ def test_ruling_ends_a_game_in_progress():
 
 
 def test_warnings_count_across_games():
-    # One NS warning in game 1, two in game 2 → three in the match (§8: "three times in one match") →
+    # One NS warning in game 1, two in game 2 → three in the match (§8.1: "three times in one match") →
     # EW win 2:0 by forfeit. The first warning is given *during* hand 1, before the `last` that ends
     # game 1 (NS sweep: S = 300 dug, §7.3.2), so it is a game-1 warning; and although NS won game 1,
-    # the forfeit is 2:0 (002 §九.7).
+    # the forfeit is 2:0 (§8.1).
     hand1 = first_hand(points=300, last="def").replace("last def", "warn N talking\nlast def")
     r = play(hand1, first_hand(grab="S", points=80, after=["warn S slow play", "warn N signalling"]))
     assert (r.games[0].game, r.games[0].winner, r.games[0].reason) == (1, "NS", "sweep")

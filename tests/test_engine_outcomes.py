@@ -1,6 +1,6 @@
 """Settling one hand: the four outcomes, every blood edge, the doubled kitty, joker weights.
 
-Every expected number is worked out by hand from ../shared/gunzi-rules.md §7 (clause in the comment).
+Every expected number is worked out by hand from docs/gunzi-rules.md §7 (clause in the comment).
 Unless a test says otherwise the hand is a game's first hand: E grabs (EW declare, NS defend), trump H,
 level 3, both teams at 3, a kitty without points or jokers (PLAIN_KITTY) put back unchanged.
 """
@@ -269,7 +269,7 @@ def test_explanation_names_the_rules():
     for s in steps:
         assert s.text("en").strip() and s.text("zh").strip()
     short = [s for s in steps if "short" in s.key or "short_threshold" in s.clause]
-    assert short and "§六.2" in short[0].clause and "80" in short[0].text("en")
+    assert short and "§7.2.3" in short[0].clause and "80" in short[0].text("en")
     r = play(first_hand(points=160, last="decl"))
     over = [s for s in r.hands[0].explain if "over" in s.key or "over_threshold" in s.clause]
     assert over and "150" in over[0].text("en")

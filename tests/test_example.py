@@ -9,6 +9,7 @@ table without the engine, so a wrong record and a wrong engine cannot hide each 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -255,3 +256,31 @@ def test_the_record_is_consistent_with_the_rules_without_the_engine(record):
             if isinstance(ev, King):
                 known += Counter(ev.jokers)
         assert max(known.values()) <= 3, number
+
+
+def _steps(result):
+    return [s for h in result.hands for s in h.explain] + [s for g in result.games for s in g.explain]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh_TW"])
+def test_every_step_reads_as_its_message_and_cites_a_section(result, lang):
+    # render() words a step faster than Msg.text, with the same words; and the clause after it names
+    # the rule-file key and the section of docs/gunzi-rules.md, never a seed clause (002 §六.2 …).
+    from referee.explain import STEPS, render
+
+    steps = _steps(result)
+    assert len({s.key for s in steps}) >= 30  # the example reaches most kinds of step
+    for s in steps:
+        kind = STEPS[s.key]
+        expected = kind.msg.bind(**dict(zip(kind.fields, s.args, strict=True))).text(lang)
+        assert render(s, lang) == f"{expected} [{s.key}; {s.clause}]", s
+        assert re.search(r"§\d+(\.\d+)*$", s.clause) and not re.search(r"\b00[0-3]\b|§[^\d]", s.clause), s
+
+
+def test_the_chinese_steps_count_hands_with_fu_and_games_with_ju(result):
+    # docs/gunzi-rules.md §Terms: a hand is 副 (下副 = the next hand), a game 局 (本局); 轮 is a tournament round.
+    from referee.explain import render
+
+    texts = [render(s, "zh") for s in _steps(result)]
+    assert any("下副" in t for t in texts) and any("本局" in t for t in texts)
+    assert not [t for t in texts if "轮" in t or "下局" in t]

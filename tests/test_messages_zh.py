@@ -51,7 +51,7 @@ BAD = "  # !"  # marks the line the error belongs to
 # name → (record text, English keyword, Chinese term)
 CASES = {
     "unknown card": (first(kitty=f"kitty 4C 6C 7C 8C XY JH{BAD}"), "not a card", "不是一张牌"),
-    "fourth copy": (first(kitty=f"kitty BJ BJ BJ 7C 8C JH{BAD}"), "three copies", "本局大王超过了三张"),
+    "fourth copy": (first(kitty=f"kitty BJ BJ BJ 7C 8C JH{BAD}"), "three copies", "本副大王超过了三张"),
     "wrong tribute count": (HAND1 + "\n" + hand2(tribute=f"tribute S AC AC AC{BAD}"), "owes 2 blood",
                             "南欠西2个血，却进贡了3张"),
     "wrong giver": (HAND1 + "\n" + hand2(tribute=f"tribute N AC AC{BAD}"), "upper hand", "上家"),
@@ -116,8 +116,11 @@ def test_record_error_keeps_its_positions():
 
 
 def test_exceptions_stay_english():
-    e = Reject("S owes 2 blood to W; 3 cards given", "南欠西2个血，却进贡了3张")
+    e = Reject(M("{giver:seat} owes {owed} blood to {declarer:seat}; {given} cards given",
+                 zh="{giver:seat}欠{declarer:seat}{owed}个血，却进贡了{given}张", giver="S", owed=2, declarer="W",
+                 given=3))
     assert str(e) == "S owes 2 blood to W; 3 cards given" and e.zh == "南欠西2个血，却进贡了3张"
+    assert e.text("zh_TW") == "南欠西2个血，却进贡了3张"  # zh_TW falls back to the simplified text it lacks
     with pytest.raises(NotationError) as info:
         parse_line("kitty 4C XY", 1)
     assert "not a card" in str(info.value) and "不是一张牌" in info.value.zh
@@ -177,6 +180,51 @@ def test_every_raise_site_has_a_chinese_text():
         if len(args) < need or _is_empty(args[need - 1]):
             missing.append(f"{where}:{lineno}")
     assert not missing, "no Chinese text at " + ", ".join(missing)
+
+
+def test_codes_of_two_kinds_with_one_value_keep_their_own_words():
+    # GameEnd.ruling and NoteKind.ruling are both "ruling" (and equal to it): each is worded as its kind.
+    from referee.codes import GameEnd, NoteKind
+    from referee.i18n.words import describe, word
+
+    assert (word(GameEnd.ruling, "zh"), word(NoteKind.ruling, "zh")) == ("裁判裁定", "裁定")
+    assert (word(GameEnd.time, "en"), describe(GameEnd.time, "en"), word(NoteKind.time, "en")) == \
+        ("time", "time was called", "time")
+    # a word naming a rule value takes it from the caller (game.top_level, §3.4)
+    assert (word(GameEnd.passed_10, "en", top=9), word(GameEnd.passed_10, "zh_TW", top=10)) == ("passed 9", "打过10")
+
+
+# The engine's modules and the modules under it word nothing themselves: every error they raise carries
+# one message of the catalogue (M(...)/MN(...), or a message built by a helper), never an English text
+# with its Chinese beside it (the former Bilingual pair) nor a bare string.
+ENGINE_MODULES = ("engine.py", "declaring.py", "kitty.py", "cards.py", "seats.py", "ruleset.py", "sources.py",
+                  "scoretable.py", "settle.py", "explain.py", "results.py", "terminal.py", "jsonview.py")
+
+
+def _is_text(arg: ast.expr) -> bool:
+    """A string literal, an f-string, or text glued from them: words written in the code."""
+    if isinstance(arg, ast.Constant):
+        return isinstance(arg.value, str)
+    if isinstance(arg, ast.JoinedStr):
+        return True
+    return isinstance(arg, ast.BinOp) and (_is_text(arg.left) or _is_text(arg.right))
+
+
+def test_engine_errors_are_catalogue_messages():
+    raised = 0
+    wrong = []
+    for name in ENGINE_MODULES:
+        tree = ast.parse((PACKAGE / name).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+                continue
+            if not (node.func.id == "Reject" or node.func.id.endswith("Error")) or node.func.id == "RecordError":
+                continue
+            raised += 1
+            if len(node.args) != 1 or _is_text(node.args[0]) or any(k.arg == "zh" for k in node.keywords):
+                wrong.append(f"{name}:{node.lineno}")
+    assert raised > 100  # the check reaches the raise sites
+    assert not wrong, "not one catalogue message at " + ", ".join(wrong)
 
 
 # --- the command line -------------------------------------------------------------------------------

@@ -308,7 +308,7 @@ def test_show_after_tribute_is_legal():
 
 def test_king_after_giving_the_big_joker_in_tribute_is_legal():
     # S = 70 → 1 blood, paid by S with its largest card, the big joker (its hand was shown). S then holds
-    # no big joker, so burying a small joker breaks no "big before small" rule (002 §三.4). EW play at 4
+    # no big joker, so burying a small joker breaks no "big before small" rule (§6.3.2). EW play at 4
     # (hand 1 kept), so 4C is a level card (trump) and the smallest card that may come out is 6C.
     text = _FIRST.format(p=70) + ("show S BJ SJ 3C\ntribute S BJ\nkitty 4C 6C 7C 8C 9D JH\nking S SJ take 6C\n"
                                   "points 100\nlast decl\n")

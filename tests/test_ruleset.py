@@ -291,6 +291,25 @@ def test_house_file_errors_name_the_file_and_the_key(tmp_path, body, said):
         assert "unknown" not in msg  # a wrong type or place is said as such
 
 
+def test_house_file_errors_in_chinese(tmp_path):
+    # The same problems, worded by the zh catalogue: the file, then each problem, keys as written.
+    path = _file(tmp_path, "house.toml", 'base = "dalian-club"\n[scoring]\nstage_treshold = 130\n[tribute]\nriot = 1\n')
+    with pytest.raises(RulesError) as e:
+        load(str(path))
+    assert e.value.text("zh") == (f"{path}：未知的键 'scoring.stage_treshold'；"
+                                  "'tribute.riot' 必须是 true 或 false，不能是 1")
+    assert str(e.value) == f"{path}: unknown key 'scoring.stage_treshold'; 'tribute.riot' must be true or false, not 1"
+
+
+def test_every_key_doc_cites_a_section_in_both_languages():
+    # Each key's meaning cites the section of docs/gunzi-rules.md it follows, never a seed clause.
+    for key, _, doc in load("dalian-club").explain():
+        for lang in ("en", "zh"):
+            text = doc.text(lang)
+            assert re.search(r"§\d+(\.\d+)*", text) and not re.search(r"\b00[0-3]\b|§[^\d]", text), (key, text)
+        assert doc.text("zh") != doc.text("en"), key
+
+
 def test_every_problem_is_reported_at_once(tmp_path):
     path = _file(tmp_path, "house.toml", 'base = "dalian-club"\nscoring = 5\n[tribute]\nriot = "yes"\n'
                                          '[kitty]\ndry_pot_all_trump = true\n[match]\ngames_to_win = 0.5\n')
@@ -390,6 +409,17 @@ def test_rules_table_prints_the_table(cli):  # noqa: F811
     assert rows["300"][1] == ["stage, dug", "defenders +1", "-", "defenders win: S >= 300"]
     lines = run.out.splitlines()
     assert len({line.index("|") for line in lines if "|" in line}) == 1  # aligned
+
+
+def test_score_table_in_chinese():
+    # The same hand-worked rows (S = 0, 75, 300 above), worded by the zh catalogue.
+    from referee.scoretable import format_table
+
+    rules = load("dalian-club")
+    rows = {cols[0][0]: cols[1:] for cols in map(_columns, format_table(rules, score_table(rules), "zh").splitlines())
+            if cols[0][:1] != [""] and cols[0][0].isdigit()}
+    assert rows["75"] == [["保底升级", "庄家方 +1", "1", "-"], ["臭抠", "-", "1", "-"]]
+    assert rows["0"][0][-1] == "庄家方胜：S = 0" and rows["300"][1][-1] == "抓分方胜：S >= 300"
 
 
 def test_rules_table_needs_a_name(cli):  # noqa: F811

@@ -195,7 +195,8 @@ def test_codes_are_worded_by_the_catalogue():
 
     for lang in ("en", "zh", "zh_TW"):
         assert [tx.outcome(c, lang) for c in Outcome] == [word(c, lang) for c in Outcome]
-        assert [tx.reason(c, lang) for c in GameEnd] == [word(c, lang) for c in GameEnd]
+        assert [tx.reason(c, lang, 9) for c in GameEnd] == [word(c, lang, top=9) for c in GameEnd]
+        assert tx.reason(GameEnd.passed_10, lang, 9).endswith("9")
         assert [tx.note_kind(c, lang) for c in (*NoteKind, *EntryKind)] == \
                [word(c, lang) for c in (*NoteKind, *EntryKind)]
         assert [tx.waiver(c, lang) for c in Waiver] == [word(c, lang) for c in Waiver]

@@ -100,7 +100,8 @@ def game_end_cell(h: HandResult, lang: str) -> str:
     """On the hand that ended a game: who won it and how."""
     if not h.game_winner:
         return ""
-    return tx.t("game_end", lang, team=h.game_winner, how=tx.reason(h.game_reason, lang))
+    top = h.rules.top_level if h.rules else 10
+    return tx.t("game_end", lang, team=h.game_winner, how=tx.reason(h.game_reason, lang, top))
 
 
 def hand_row(h: HandResult, seats: Mapping[str, str], lang: str) -> list[str]:
@@ -386,7 +387,8 @@ def _result(doc: Doc) -> list[Any]:
                         ns=doc.team("NS")))]
     if result.winner:
         how = winner_how(result)
-        line = t("winner_how", team=doc.team(result.winner), how=tx.reason(how, doc.lang)) if how else \
+        how_text = tx.reason(how, doc.lang, result.top_level)
+        line = t("winner_how", team=doc.team(result.winner), how=how_text) if how else \
             t("winner", team=doc.team(result.winner))
         if result.forfeit:
             line += f" ({t('forfeit_note')})"
@@ -397,7 +399,8 @@ def _result(doc: Doc) -> list[Any]:
         rows = [[t("game_col"), t("game_winner"), t("game_reason"), t("game_last_hand")]]
         for g in result.games:
             rows.append([str(g.game), doc.team(g.winner) if g.winner else t("game_open"),
-                         tx.reason(g.reason, doc.lang), "" if g.last_hand is None else str(g.last_hand)])
+                         tx.reason(g.reason, doc.lang, result.top_level),
+                         "" if g.last_hand is None else str(g.last_hand)])
         rows = [[doc.typo.cell(v, 8.5) for v in row] for row in rows]
         story += [Spacer(1, 4), _grid_table(rows, [40, 180, 100, 60], doc.typo, 8.5)]
     return story

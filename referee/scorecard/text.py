@@ -137,7 +137,7 @@ def suit(code: str | None, lang: str) -> str:
 
 
 @lru_cache(maxsize=CACHE)
-def coded(kind: type[Code], value: str | None, lang: str) -> str:
+def coded(kind: type[Code], value: str | None, lang: str, top: int = 10) -> str:
     """The catalogue's word for ``value`` as a code of ``kind``; nothing for none, and a value that is
     no such code (a newer engine's) as it stands rather than a traceback."""
     if not value:
@@ -146,15 +146,16 @@ def coded(kind: type[Code], value: str | None, lang: str) -> str:
         code = kind(value)
     except ValueError:
         return str(value)
-    return word(code, lang)
+    return word(code, lang, top=top)
 
 
 def outcome(code: str, lang: str) -> str:
     return coded(Outcome, code, lang)
 
 
-def reason(code: str | None, lang: str) -> str:
-    return coded(GameEnd, code, lang)
+def reason(code: str | None, lang: str, top: int = 10) -> str:
+    """How a game ended; *top* is the rule set's top level, which "passed 10" names."""
+    return coded(GameEnd, code, lang, top)
 
 
 ENTRY_KINDS = frozenset(EntryKind)  # codes hash like their strings: a plain "undo" is found
