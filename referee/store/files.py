@@ -157,10 +157,7 @@ class _FlockLock:
             except BlockingIOError:
                 if time.monotonic() >= deadline:
                     os.close(fd)
-                    from referee.store.store import StoreBusy
-
-                    raise StoreBusy(f"the store is busy: {self.path} stayed locked for {self.timeout:g} s; try again",
-                                    f"存储正忙：{self.path} 被锁定超过 {self.timeout:g} 秒，请稍后重试") from None
+                    raise _busy(self.path, self.timeout) from None
                 time.sleep(0.005)
         self._held[self.path] = [fd, 1]
         return self
@@ -174,3 +171,12 @@ class _FlockLock:
             del self._held[self.path]
             fcntl.flock(held[0], fcntl.LOCK_UN)
             os.close(held[0])
+
+
+def _busy(path: str, timeout: float) -> Exception:
+    """The error of a lock that stayed held: nothing was written, and trying again may work."""
+    from referee.i18n import M
+    from referee.store.store import StoreBusy
+
+    return StoreBusy(M("the store is busy: {path} stayed locked for {seconds:g} s; try again",
+                       zh="存储正忙：{path} 被锁定超过 {seconds:g} 秒，请稍后重试", path=path, seconds=timeout))
