@@ -114,7 +114,7 @@ def test_list_and_index(cli):
     new_match(cli, "春季杯-1")
     r = cli("list")
     assert r.exit_code == 0
-    assert "2 match(es)" in r.output and "T3" in r.output and "春季杯-1" in r.output
+    assert "2 matches" in r.output and "T3" in r.output and "春季杯-1" in r.output
     assert Store(cli.db).match_ids() == sorted(["T3", "春季杯-1"])
 
 
@@ -162,8 +162,8 @@ def test_record_refuses_header_and_unknown_match(cli):
     new_match(cli)
     r = cli("record", "T3", "match", "id=T3")
     assert r.exit_code == 1 and "amend seq 1" in r.output
-    r = cli("record", "NOPE", "hand")
-    assert r.exit_code == 1 and "no match 'NOPE'" in r.output and "T3" in r.output
+    r = cli("record", "NOPE", "hand")  # a match id not stored: not found, exit 2
+    assert r.exit_code == 2 and "error: no match 'NOPE'" in r.output and "T3" in r.output
 
 
 # --- corrections ----------------------------------------------------------------------------------------
@@ -292,7 +292,7 @@ def test_whatif_shows_changes_and_stores_nothing(cli):
     rows = {line[3:22].strip(): (line[:3].strip(), line[22:].split()) for line in out.splitlines()
             if line.startswith(" ")}
     assert rows["score"] == ("", ["75", "75"])
-    assert rows["outcome"] == ("*", ["keep", "foul_dig"])
+    assert rows["outcome"] == ("*", ["keep", "foul", "dig"])
     assert rows["levels"] == ("*", ["EW", "4,", "NS", "3", "EW", "3,", "NS", "3"])
     # blood: ceil((80 − 75)/10) = 1 either way; keep and foul dig both leave the declarers in, so the next
     # declarer is E's partner W and the payer W's upper hand S (§7.2, §7.4).
@@ -393,7 +393,7 @@ def test_verify_passes_then_names_a_hand_edit(cli):
     new_match(cli, "T4")
     record_all(cli, "T3", HAND1)
     r = cli("verify")
-    assert r.exit_code == 0 and "ok: 2 match(es), 22 entries" in r.output
+    assert r.exit_code == 0 and "ok: 2 matches, 22 entries" in r.output
     path = cli.db / "matches" / "T3.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     data["entries"]["13"]["directive"] = "points 5"  # was points 25
