@@ -451,6 +451,18 @@ def test_atomic_write_failure_keeps_old_file_and_no_temp(tmp_path, monkeypatch):
     assert sorted(os.listdir(tmp_path)) == ["m.json"]
 
 
+def test_a_store_that_cannot_be_written_is_an_error_not_a_traceback(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    cli = Cli(blocker / "store")  # a store folder inside a file: the system refuses to create it
+    r = cli("new", "T3")
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit)  # exited, did not raise
+    assert r.output.startswith(f"error: {blocker / 'store'}") and "Traceback" not in r.output
+    r = cli("new", "T3", "--lang", "zh")
+    assert r.exit_code == 1 and r.output.startswith(f"错误：{blocker / 'store'}")
+    assert "：" in r.output.splitlines()[0][len("错误："):]  # file and reason parted the Chinese way
+
+
 def test_store_location_from_env_and_option(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("REFEREE_DB", raising=False)
