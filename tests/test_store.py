@@ -463,6 +463,36 @@ def test_a_store_that_cannot_be_written_is_an_error_not_a_traceback(tmp_path):
     assert "：" in r.output.splitlines()[0][len("错误："):]  # file and reason parted the Chinese way
 
 
+def test_a_match_file_written_by_recording_is_a_tinydb_table(cli):
+    from tinydb import TinyDB
+
+    new_match(cli)
+    record_all(cli, "T3", HAND1[:3])  # appended by the session, without TinyDB's table layer
+    store = Store(cli.db)
+    with TinyDB(str(store.path("T3")), storage=files.AtomicJSONStorage, create=False) as db:
+        rows = db.table("entries").all()
+    assert [r.doc_id for r in rows] == list(range(1, 11))  # 7 entries of `new`, then 3 recorded
+    assert [dict(r) for r in rows] == store.entries("T3")
+    assert Store(cli.db).verify(["T3"])[2] == []
+
+
+def test_recording_loads_no_tinydb(tmp_path):
+    # A `record` at the table appends to one match file: TinyDB's import (~2-4 ms) is not needed.
+    import subprocess
+    import sys
+
+    store = Store(tmp_path / "s")
+    store.create([MatchHeader(id="R1", line=1)])
+    code = ("import sys; from referee.cli import main\n"
+            "try:\n    main(['record', 'R1', 'hand', '--db', sys.argv[1]])\n"
+            "except SystemExit as e:\n    assert not e.code, e.code\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'tinydb'))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s")], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.splitlines() == ["stored #2 in R1 (by " + store.log("R1")[-1].referee + "): hand",
+                                       "next: declare | flip | declarer", "[]"], out.stdout + out.stderr
+
+
 def test_store_location_from_env_and_option(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("REFEREE_DB", raising=False)

@@ -15,8 +15,6 @@ import json
 import os
 from pathlib import Path
 
-from tinydb.storages import Storage
-
 TMP_SUFFIX = ".tmp"
 
 
@@ -79,14 +77,15 @@ def dumps(data: object) -> bytes:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False).encode("utf-8")
 
 
-class AtomicJSONStorage(Storage):
+class AtomicJSONStorage:
     """A TinyDB storage writing through :func:`atomic_write`; the state is cached between calls.
 
     Use one instance per locked session: the cache is only valid while the file's lock is held.
+    TinyDB takes any object with ``read``, ``write`` and ``close``; not deriving from its ``Storage``
+    keeps TinyDB out of the imports of a command that only appends to a match file.
     """
 
     def __init__(self, path: str | os.PathLike, create: bool = True):
-        super().__init__()
         self.path = Path(path)
         self.create = create
         self._cache: dict | None = None
@@ -112,6 +111,9 @@ class AtomicJSONStorage(Storage):
             raise
         self._cache = data
         self._loaded = True
+
+    def close(self) -> None:
+        """Nothing to release: every write is a whole file replaced."""
 
 
 def lock(path: Path, timeout: float = 30.0):

@@ -10,7 +10,6 @@ two columns in any language.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -20,7 +19,10 @@ from referee.i18n import MN, M, Msg, fill, join, literal, tr
 
 
 def width(text: str) -> int:
-    """Terminal columns of *text*: a Chinese character takes two."""
+    """Terminal columns of *text*: a Chinese character takes two. (``unicodedata`` loads here, not
+    with the module: recording an event pads no column.)"""
+    import unicodedata
+
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
@@ -36,10 +38,19 @@ def rjust(text: str, columns: int) -> str:
 # --- pieces the views share ---------------------------------------------------------------------------
 
 
+class _Form(Msg):
+    """A template with no words of its own (``{s:seat} {name}``, ``{a} | {b}``): the same in every
+    language, so it is no catalogue message and is filled without looking it up (a lookup is a cost
+    of every ``referee record``); its fields are still worded by kind."""
+
+    __slots__ = ()
+
+    def text(self, lang: str = "en") -> str:
+        return fill(self.msgid, lang, dict(self.fields))
+
+
 def _form(template: str, **fields: Any) -> Msg:
-    """A template with no words of its own (``{s:seat} {name}``): the same in every language, so it is
-    not a catalogue message; its fields are still worded by kind."""
-    return Msg(template, tuple(fields.items()))
+    return _Form(template, tuple(fields.items()))
 
 
 def who(seat: str | None, seats: dict[str, str]) -> Msg:
