@@ -476,8 +476,12 @@ def test_a_messy_record_exports_to_the_clean_one(cli, tmp_path):
 def test_export_reports_what_it_leaves_out(cli, tmp_path):
     bad = write(tmp_path, "bad.gunzi", "match id=E-1\nhand\nkitty 2C 3C 4C 6C 7C ZZ\nlast decl\n")
     run = cli("export", bad)
-    assert run.code == 1 and f"{bad}:3:" in run.err and "ZZ" in run.err
+    assert run.code == 1 and f"{bad}:3: left out:" in run.err and "ZZ" in run.err
+    assert run.err.rstrip().endswith("error: 1 line left out of the export")  # the one bad line (3)
     assert run.out == "match id=E-1 rules=dalian-club\n\nhand\nlast decl\n"
+    zh = cli("export", bad, "--lang", "zh")
+    assert zh.code == 1 and f"{bad}:3：未导出：" in zh.err and zh.err.rstrip().endswith("错误：导出时略去了 1 行")
+    assert zh.out == run.out  # the record itself is the same in any language
 
 
 # --- rules ---------------------------------------------------------------------------------------

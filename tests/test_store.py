@@ -114,7 +114,7 @@ def test_list_and_index(cli):
     new_match(cli, "春季杯-1")
     r = cli("list")
     assert r.exit_code == 0
-    assert "2 match(es)" in r.output and "T3" in r.output and "春季杯-1" in r.output
+    assert "2 matches" in r.output and "T3" in r.output and "春季杯-1" in r.output
     assert Store(cli.db).match_ids() == sorted(["T3", "春季杯-1"])
 
 
@@ -162,8 +162,8 @@ def test_record_refuses_header_and_unknown_match(cli):
     new_match(cli)
     r = cli("record", "T3", "match", "id=T3")
     assert r.exit_code == 1 and "amend seq 1" in r.output
-    r = cli("record", "NOPE", "hand")
-    assert r.exit_code == 1 and "no match 'NOPE'" in r.output and "T3" in r.output
+    r = cli("record", "NOPE", "hand")  # a match id not stored: not found, exit 2
+    assert r.exit_code == 2 and "error: no match 'NOPE'" in r.output and "T3" in r.output
 
 
 # --- corrections ----------------------------------------------------------------------------------------
@@ -292,7 +292,7 @@ def test_whatif_shows_changes_and_stores_nothing(cli):
     rows = {line[3:22].strip(): (line[:3].strip(), line[22:].split()) for line in out.splitlines()
             if line.startswith(" ")}
     assert rows["score"] == ("", ["75", "75"])
-    assert rows["outcome"] == ("*", ["keep", "foul_dig"])
+    assert rows["outcome"] == ("*", ["keep", "foul", "dig"])
     assert rows["levels"] == ("*", ["EW", "4,", "NS", "3", "EW", "3,", "NS", "3"])
     # blood: ceil((80 − 75)/10) = 1 either way; keep and foul dig both leave the declarers in, so the next
     # declarer is E's partner W and the payer W's upper hand S (§7.2, §7.4).
@@ -393,7 +393,7 @@ def test_verify_passes_then_names_a_hand_edit(cli):
     new_match(cli, "T4")
     record_all(cli, "T3", HAND1)
     r = cli("verify")
-    assert r.exit_code == 0 and "ok: 2 match(es), 22 entries" in r.output
+    assert r.exit_code == 0 and "ok: 2 matches, 22 entries" in r.output
     path = cli.db / "matches" / "T3.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     data["entries"]["13"]["directive"] = "points 5"  # was points 25
@@ -449,6 +449,48 @@ def test_atomic_write_failure_keeps_old_file_and_no_temp(tmp_path, monkeypatch):
     stale.write_bytes(b'{"half')
     assert files.clean_temp(path) == [stale.name]
     assert sorted(os.listdir(tmp_path)) == ["m.json"]
+
+
+def test_a_store_that_cannot_be_written_is_an_error_not_a_traceback(tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    cli = Cli(blocker / "store")  # a store folder inside a file: the system refuses to create it
+    r = cli("new", "T3")
+    assert r.exit_code == 1 and isinstance(r.exception, SystemExit)  # exited, did not raise
+    assert r.output.startswith(f"error: {blocker / 'store'}") and "Traceback" not in r.output
+    r = cli("new", "T3", "--lang", "zh")
+    assert r.exit_code == 1 and r.output.startswith(f"错误：{blocker / 'store'}")
+    assert "：" in r.output.splitlines()[0][len("错误："):]  # file and reason parted the Chinese way
+
+
+def test_a_match_file_written_by_recording_is_a_tinydb_table(cli):
+    from tinydb import TinyDB
+
+    new_match(cli)
+    record_all(cli, "T3", HAND1[:3])  # appended by the session, without TinyDB's table layer
+    store = Store(cli.db)
+    with TinyDB(str(store.path("T3")), storage=files.AtomicJSONStorage, create=False) as db:
+        rows = db.table("entries").all()
+    assert [r.doc_id for r in rows] == list(range(1, 11))  # 7 entries of `new`, then 3 recorded
+    assert [dict(r) for r in rows] == store.entries("T3")
+    assert Store(cli.db).verify(["T3"])[2] == []
+
+
+def test_recording_loads_no_tinydb(tmp_path):
+    # A `record` at the table appends to one match file: TinyDB's import (~2-4 ms) is not needed.
+    import subprocess
+    import sys
+
+    store = Store(tmp_path / "s")
+    store.create([MatchHeader(id="R1", line=1)])
+    code = ("import sys; from referee.cli import main\n"
+            "try:\n    main(['record', 'R1', 'hand', '--db', sys.argv[1]])\n"
+            "except SystemExit as e:\n    assert not e.code, e.code\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'tinydb'))")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "s")], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.splitlines() == ["stored #2 in R1 (by " + store.log("R1")[-1].referee + "): hand",
+                                       "next: declare | flip | declarer", "[]"], out.stdout + out.stderr
 
 
 def test_store_location_from_env_and_option(tmp_path, monkeypatch):

@@ -138,7 +138,7 @@ def test_cli_processes_recording_at_once(tmp_path):
         assert p.returncode == 0, err
         assert out.startswith("stored #")
     r = subprocess.run([exe, "verify"], env=env, capture_output=True, text=True)
-    assert r.returncode == 0 and "ok: 2 match(es), 11 entries" in r.stdout, r.stdout + r.stderr
+    assert r.returncode == 0 and "ok: 2 matches, 11 entries" in r.stdout, r.stdout + r.stderr
     store = Store(db)
     m1 = sorted(t for s, t in _stored(store, "M1").items() if s != 1)
     assert m1 == sorted(f"warn S w{i}" for i in range(6))

@@ -6,7 +6,9 @@ Real TinyDB stores in temporary folders, driven through the whole ``referee`` ap
 
 from __future__ import annotations
 
+import ast
 import os
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -72,7 +74,7 @@ def folder_digest(folder) -> dict[str, bytes]:
 def test_new_in_chinese(cli):
     r = new_match(cli, "T3", "--lang", "zh")
     assert f"新比赛 T3（dalian-club）已存入 {cli.db}：7 条记录" in r.output
-    assert "下一步：hand（新一局） | warn（警告） | ruling（裁定） | time（时间到）" in r.output
+    assert "下一步：hand（发牌） | warn（警告） | ruling（裁定） | time（到时）" in r.output
 
 
 def test_hand_recorded_in_chinese_prints_the_settlement_in_chinese(cli):
@@ -81,14 +83,14 @@ def test_hand_recorded_in_chinese_prints_the_settlement_in_chinese(cli):
     # §7: P = 75, kept → S = 75 < 120: keep, EW (declarer E) 3 → 4; blood ceil((80 − 75)/10) = 1;
     # §7.4 declarers stay → E's partner W declares; §7.2 paid by W's upper hand S (E → S → W → N).
     assert r.output.splitlines() == [
-        "已记录 #15（比赛 T3，王裁判 录入）：last decl（最后一墩：庄家方保底）",
-        "第1局结算（第1轮；庄家 东（张三），东西方，打3，主红桃）",
+        "已记录 #15（比赛 T3，王裁判 录入）：last decl（末墩）",
+        "第1副结算（第1局；庄家 东（张三），东西方，打3，主红桃）",
         "  抓分方得分 75 = 捡分 75；庄家方保底",
         "  结果：保底：庄家方继续坐庄并升级",
-        "  现在级数：东西 4，南北 3",
-        "  下局血：1个（王 0 + 分 1），由南（李四）进贡给西（王五）",
-        "  下局庄家：西（王五）",
-        "下一步：hand（新一局） | warn（警告） | ruling（裁定） | time（时间到）",
+        "  现在级数：东西 4、南北 3",
+        "  下一副血：1个（王 0 + 分 1），由南（李四）进贡给西（王五）",
+        "  下一副庄家：西（王五）",
+        "下一步：hand（发牌） | warn（警告） | ruling（裁定） | time（到时）",
     ]
     assert "stored" not in r.output and "next" not in r.output
 
@@ -102,7 +104,7 @@ def test_each_event_and_the_next_directives_in_chinese(cli):
     r = record_all(cli, "T3", ["trump H", "kitty 4C 6D 9S KH 7C 3H"], "--lang", "zh")
     assert r.output.splitlines()[-1] == "下一步：bury（扣底）"
     r = cli("record", "T3", "bury", "4C", "6C", "7C", "8D", "9D", "JS", "--lang", "zh")
-    assert r.output.splitlines()[-1] == "下一步：king（扣王） | points（计分） | last（最后一墩）"
+    assert r.output.splitlines()[-1] == "下一步：king（扣王） | points（得分） | last（末墩）"
 
 
 def test_dig_with_kitty_points_in_chinese(cli):
@@ -112,12 +114,12 @@ def test_dig_with_kitty_points_in_chinese(cli):
     r = record_all(cli, "T3", ["hand", "declare E BJ", "trump H", "kitty 4C 6D 9S KH 7C 3H",
                                "bury 4C 5C 10C 8D 9D JS", "points 100", "last def"], "--lang", "zh")
     out = r.output
-    assert "last def（最后一墩：抓分方抠底）" in out
+    assert "last def（末墩）" in out
     assert "  抓分方得分 130 = 捡分 100 + 底分 30；抓分方抠底" in out
     assert "  结果：抓分方上台并抠底：抓分方升级" in out
-    assert "  现在级数：东西 3，南北 4" in out
-    assert "  下局血：无" in out
-    assert "  下局庄家：南（李四）" in out
+    assert "  现在级数：东西 3、南北 4" in out
+    assert "  下一副血：无" in out
+    assert "  下一副庄家：南（李四）" in out
 
 
 def test_rejected_tribute_prints_the_engine_error_in_chinese_and_stores_nothing(cli):
@@ -139,7 +141,7 @@ def test_rejected_tribute_prints_the_engine_error_in_chinese_and_stores_nothing(
 def test_store_errors_in_chinese(cli):
     new_match(cli)
     r = cli("record", "NOPE", "hand", "--lang", "zh")
-    assert r.exit_code == 1
+    assert r.exit_code == 2  # not found
     assert f"错误：存储 {cli.db} 中没有比赛 'NOPE'（已存的比赛：T3）" in r.output
     r = cli("record", "T3", "declare", "--lang", "zh")
     assert r.exit_code == 2 and "错误：无法读取参数 DIRECTIVE 'declare'：" in r.output
@@ -156,14 +158,14 @@ def test_corrections_and_log_in_chinese(cli):
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
     # P = 30 + 50 = 80, kept: keep, EW 3 → 4; blood 0 (80 is not short of 80).
-    assert lines[0] == "已记录 #16（比赛 T3，王裁判 录入）：更正 #13 → points 30（计分）（理由：重新数分）"
+    assert lines[0] == "已记录 #16（比赛 T3，王裁判 录入）：更正 #13 → points 30（得分）（理由：重新数分）"
     assert lines[1] == "重新结算："
     assert "  抓分方得分 80 = 捡分 80；庄家方保底" in lines
-    assert "  下局血：无" in lines
+    assert "  下一副血：无" in lines
     r = cli("undo", "T3", "--lang", "zh")
     assert r.exit_code == 0, r.output
     assert r.output.splitlines()[0] == "已记录 #17（比赛 T3，王裁判 录入）：撤销 #15"
-    assert r.output.splitlines()[-1] == "下一步：points（计分） | declarer-points（庄家方得分） | last（最后一墩）"
+    assert r.output.splitlines()[-1] == "下一步：points（得分） | declarer-points（庄家得分） | last（末墩）"
     # Voiding the kitty that the bury needs is refused, in Chinese.
     r = cli("void", "T3", "11", "--reason", "误记", "--lang", "zh")
     assert r.exit_code == 1
@@ -171,7 +173,7 @@ def test_corrections_and_log_in_chinese(cli):
     r = cli("log", "T3", "--lang", "zh")
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
-    assert lines[0] == "比赛 T3 的审计记录（17 条；时间为 UTC）"
+    assert lines[0] == "比赛 T3 的审计记录（17 条记录；时间为 UTC）"
     assert lines[1].split() == ["seq", "时间", "裁判", "类型", "内容"]
     by_seq = {int(line.split()[0]): line for line in lines[2:]}
     assert "事件" in by_seq[13] and "points 25" in by_seq[13] and "[已被 #16 更正或撤回]" in by_seq[13]
@@ -186,11 +188,11 @@ def test_status_in_chinese(cli):
     r = cli("status", "T3", "--lang", "zh")
     assert r.exit_code == 0, r.output
     assert r.output.splitlines() == [
-        "比赛 T3（dalian-club） — Spring Cup，3号桌，轮次 1，2026-11-29",
-        "队：东西 海之韵，南北 星海",
-        "座位：东 张三，南 李四，西 王五，北 赵六",
-        "第1轮，第2局（进行中）；阶段：亮主",
-        "级数：东西 4，南北 3   胜轮：东西 0，南北 0",
+        "比赛 T3（dalian-club） — Spring Cup、3号桌、轮次 1、2026-11-29",
+        "队：东西 海之韵、南北 星海",
+        "座位：东 张三、南 李四、西 王五、北 赵六",
+        "第1局，第2副（进行中）；阶段：亮主",
+        "级数：东西 4、南北 3   胜局：东西 0、南北 0",
         "庄家：西（王五）；打4；主：未定",
         "欠血：1个，由南（李四）进贡给西（王五）",
         "下一步：declare（亮主） | draw（抽牌定主） | trump（定主）",
@@ -210,12 +212,12 @@ def test_whatif_in_chinese(cli):
     assert lines[0] == "假如比赛 T3 中 seq 15 记为 `last def` 而不是 `last decl`"
     assert lines[1] == "（不存储任何内容）"
     assert lines[3].split() == ["按记录", "假如"]
-    assert lines[4] == "第1局"
+    assert lines[4] == "第1副"
     assert lines[5].split() == ["得分", "75", "75"]
     assert lines[6].split() == ["*", "结果", "保底升级", "臭抠"]
-    assert lines[7].split() == ["*", "级数", "东西", "4，南北", "3", "东西", "3，南北", "3"]
+    assert lines[7].split() == ["*", "级数", "东西", "4、南北", "3", "东西", "3、南北", "3"]
     assert lines[8].split() == ["血", "1个，南进贡", "1个，南进贡"]
-    assert lines[9].split() == ["下局庄家", "西", "西"]
+    assert lines[9].split() == ["下一副庄家", "西", "西"]
     assert "比赛" in lines and lines[-1] == "* 表示有变化。"
     assert folder_digest(cli.db) == before
     # the columns line up: a Chinese character takes two columns
@@ -238,24 +240,24 @@ def test_guided_entry_in_chinese(cli):
     assert r.exit_code == 0, r.output
     out = r.output
     assert "比赛 T3 逐步录入：每发生一件事，输入一行。" in out
-    assert "已记录 #16：hand（第2局开始）" in out
-    assert "第2局 · 亮主" in out
+    assert "已记录 #16：hand（第2副开始）" in out
+    assert "第2副 · 亮主" in out
     assert "  南（李四）欠西（王五）1个血：进贡输入 tribute S 加1张牌（或 riot 暴动 / waive 免贡）" in out
     assert "tribute 座位 牌…（进贡）" in out and "（输入 q 结束）" in out
     assert "未接受：南欠西1个血，却进贡了2张；请重新输入" in out
     assert "已记录 #18：tribute S SJ（进贡）" in out
-    assert "  抓分方已得分：0；输入数字即计分，def / decl 记录最后一墩（抓分方抠底 / 庄家方保底）" in out
+    assert "  抓分方已得分：0；输入数字即计分，def / decl 记录末墩（抓分方抠底 / 庄家方保底）" in out
     assert "无法理解 'xyz'" in out and "应输入：" in out
-    assert "已记录 #21：points 40（计分）" in out
-    assert "已记录 #22：last def（最后一墩：抓分方抠底）" in out
+    assert "已记录 #21：points 40（得分）" in out
+    assert "已记录 #22：last def（末墩）" in out
     # Hand 2: declarer W (EW at 4), P = 40, dug; the final kitty 4C 6C 7C 8D 9D JS holds no points:
     # S = 40 < 120 and dug: foul dig (臭抠), declarers stay, nobody levels; blood ceil((80-40)/10) = 4,
     # next declarer W's partner E, paid by E's upper hand N.
-    assert "第2局结算（第1轮；庄家 西（王五），东西方，打4，主红桃）" in out
+    assert "第2副结算（第1局；庄家 西（王五），东西方，打4，主红桃）" in out
     assert "  抓分方得分 40 = 捡分 40；抓分方抠底" in out
     assert "  结果：臭抠：庄家方继续坐庄，不升级" in out
-    assert "  下局血：4个（王 0 + 分 4），由北（赵六）进贡给东（张三）" in out
-    assert "  下局庄家：东（张三）" in out
+    assert "  下一副血：4个（王 0 + 分 4），由北（赵六）进贡给东（张三）" in out
+    assert "  下一副庄家：东（张三）" in out
     assert "stored" not in out and "expected" not in out and "try again" not in out
 
 
@@ -263,8 +265,8 @@ def test_guided_entry_stops_in_chinese(cli):
     new_match(cli)
     r = cli("record", "T3", "--lang", "zh", input="q\n")
     assert r.exit_code == 0, r.output
-    assert "已记录 #8：hand（第1局开始）" in r.output
-    assert "第1局 · 亮主" in r.output
+    assert "已记录 #8：hand（第1副开始）" in r.output
+    assert "第1副 · 亮主" in r.output
     assert "应输入：declare 座位 牌… [as 花色]（亮主） | flip 座位 牌（翻牌） | declarer 座位（庄家）" in r.output
     assert r.output.rstrip().endswith("已停止；已输入的内容都已存储")
 
@@ -274,9 +276,9 @@ def test_guided_entry_stops_in_chinese(cli):
 def test_referee_lang_is_the_default_and_lang_overrides_it(cli):
     new_match(cli)
     r = cli("record", "T3", "hand", env_lang="zh")
-    assert r.output.splitlines()[0] == "已记录 #8（比赛 T3，王裁判 录入）：hand（新一局）"
+    assert r.output.splitlines()[0] == "已记录 #8（比赛 T3，王裁判 录入）：hand（发牌）"
     r = cli("status", "T3", env_lang="zh")
-    assert "第1轮，第1局（进行中）；阶段：亮主" in r.output
+    assert "第1局，第1副（进行中）；阶段：亮主" in r.output
     r = cli("status", "T3", "--lang", "en", env_lang="zh")
     assert "Game 1, hand 1 (in progress); phase: declaring trump" in r.output
     r = cli("log", "T3", env_lang="ZH")
@@ -333,25 +335,81 @@ def test_readme_chinese_example_is_what_record_prints(cli):
     assert r.output.splitlines() == shown
 
 
-def test_every_store_raise_site_has_a_chinese_text():
-    import ast
-    from pathlib import Path
+# --- the sources of the words ------------------------------------------------------------------------
 
-    store_errors = {"StoreError", "UnknownMatch", "DuplicateMatch", "BrokenChain"}
-    sites, missing = 0, []
-    for path in sorted((Path(REPO) / "referee" / "store").glob("*.py")):
+# The store and the commands around it: every word they print is a catalogue message.
+SOURCES = sorted((Path(REPO) / "referee" / "store").glob("*.py")) + [
+    Path(REPO) / "referee" / "commands" / f"{name}.py" for name in ("table", "guided", "storage", "records",
+                                                                     "boundary")]
+MESSAGES = {"M": 0, "MN": 0, "tr": 1, "trn": 1}  # the function → the position of its msgid
+
+
+def _calls(path):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            yield node, getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+
+
+def test_every_message_of_the_store_has_chinese():
+    from referee.i18n import catalogue
+
+    zh_cn = catalogue("zh_CN")
+    found, missing = 0, []
+    for path in SOURCES:
+        for call, name in _calls(path):
+            if name not in MESSAGES:
+                continue
+            found += 1
+            msgid = call.args[MESSAGES[name]]
+            assert isinstance(msgid, ast.Constant), f"{path.name}:{call.lineno}: the msgid is not a literal"
+            inline = next((k.value for k in call.keywords if k.arg == "zh"), None)
+            if inline is None and zh_cn.gettext(msgid.value) == msgid.value:
+                missing.append(f"{path.name}:{call.lineno}")
+            elif inline is not None:
+                assert isinstance(inline, ast.Constant), f"{path.name}:{call.lineno}: zh= is not a literal"
+                assert _fields(inline.value) == _fields(msgid.value), f"{path.name}:{call.lineno}: fields differ"
+    assert found > 150
+    assert not missing, "no Chinese at " + ", ".join(missing)
+
+
+def _fields(template: str) -> set[str]:
+    from string import Formatter
+
+    return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+
+def test_every_store_raise_site_passes_a_message():
+    store_errors = {"StoreError", "StoreBusy", "UnknownMatch", "DuplicateMatch", "BrokenChain", "RefereeError",
+                    "UsageError", "NotFound"}
+    sites, bare = 0, []
+    for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            # `raise StoreError(en, zh)`, and `return UnknownMatch(en, zh)` of a helper that builds one
+            # `raise StoreError(M(…))`, and `return UnknownMatch(M(…))` of a helper that builds one
             call = node.exc if isinstance(node, ast.Raise) else node.value if isinstance(node, ast.Return) else None
             if not isinstance(call, ast.Call):
                 continue
-            name = getattr(call.func, "id", None) or getattr(call.func, "attr", None)
-            if name in store_errors:
+            if (getattr(call.func, "id", None) or getattr(call.func, "attr", None)) in store_errors:
                 sites += 1
-                args = list(call.args) + [k.value for k in call.keywords if k.arg == "zh"]
-                blank = len(args) < 2 or (isinstance(args[1], ast.Constant) and not args[1].value) or \
-                    (isinstance(args[1], ast.JoinedStr) and not args[1].values)  # "" or f""
-                if blank:
-                    missing.append(f"{path.name}:{node.lineno}")
-    assert sites > 20
-    assert not missing, "no Chinese text at " + ", ".join(missing)
+                first = call.args[0] if call.args else None
+                if isinstance(first, ast.Constant | ast.JoinedStr | ast.BinOp) or first is None or len(call.args) > 2:
+                    bare.append(f"{path.name}:{node.lineno}")  # a text, not a message
+    assert sites > 25
+    assert not bare, "an error raised with a text at " + ", ".join(bare)
+
+
+def test_no_view_chooses_words_by_language():
+    import re
+
+    choice = re.compile(r"""(lang|language)\s*[!=]=|==\s*["']zh|["']zh["']\s*(if|==)|\bzh\s*=\s*language""")
+    for path in SOURCES:
+        for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not choice.search(line), f"{path.name}:{no}: {line.strip()}"
+
+
+def test_hands_and_games_are_counted_with_fu_and_ju():
+    # gunzi-rules.md §Terms: a hand is 副, a game 局; 轮 is a tournament round only (轮次 = the record's round=).
+    for path in SOURCES:
+        for call, _ in _calls(path):
+            for k in call.keywords:
+                if k.arg == "zh" and isinstance(k.value, ast.Constant):
+                    assert "轮" not in k.value.value.replace("轮次", ""), f"{path.name}:{call.lineno}: {k.value.value}"

@@ -1,162 +1,170 @@
 """Guided entry of a hand (`referee record ID` with no directive): the referee answers prompts.
 
-The prompt shows what the rules expect next; short answers (a number, def/decl, six cards) fill
-the one directive they can mean.
+The prompt shows what the rules expect next, each directive's form and gloss from its registry
+(``referee.directives``). A short answer fills the one expected directive it can mean, as the
+registry's ``bare`` says: a number fills ``points``, def/decl (or 抠底/保底 …) fills ``last``, and
+cards fill the one expected directive that takes bare cards (``kitty``, ``bury``, or ``tribute``
+with the seat that owes it).
 """
 
 from __future__ import annotations
 
 import typer
 
-from referee.commands.table import _echo_lines, _errors, _fail, _next, _say, _won
+from referee.commands.table import _echo_lines
 
 QUIT = {"q", "quit", "exit", "退出"}
 
 
-def _known_directives() -> set[str]:
-    from referee.directives import SPELLINGS
-
-    return set(SPELLINGS)
-
-
-def _interpret(answer: str, expected: tuple[str, ...], known: set[str]) -> str:
-    """Turn a short answer into a directive where the expected ones make it clear."""
-    text = answer.strip()
-    if not text:
-        return text
-    first = text.split()[0].lower()
-    if first in known:
-        return text
-    if "last" in expected and first in ("def", "decl", "抓分方", "庄家方", "dig", "keep", "kept", "dug", "抠底",
-                                        "保底"):
-        return "last " + {"dig": "def", "dug": "def", "keep": "decl", "kept": "decl", "抠底": "def",
-                          "保底": "decl"}.get(first, first)
-    if "points" in expected and text.isdigit():
-        return "points " + text
-    from referee.store.views import USAGE
-
-    with_args = [d for d in expected if USAGE.get(d, d) != d]
-    if len(with_args) == 1 and not any(d in ("hand", "waive", "time", "redeal") for d in expected):
-        return f"{with_args[0]} {text}"
-    return text
-
-
-def _usage(expected: tuple[str, ...], lang: str) -> str:
-    """What may be typed next, with its arguments (glossed in Chinese)."""
-    from referee.store import views
-
-    if lang != "zh":
-        return " | ".join(views.USAGE.get(d, d) for d in expected)
-
-    return " | ".join(views.USAGE_ZH.get(d, d) + (f"（{views.DIRECTIVE_ZH[d]}）" if d in views.DIRECTIVE_ZH else "")
-                      for d in expected)
-
-
-def _prompt(result, lang: str = "en") -> str:
-    if lang == "zh":
-        return _prompt_zh(result)
-    from referee.store import views
-
-    st = result.state
-    seats = result.seats
-    lines = [f"hand {st.hand} · {views.PHASE.get(st.phase, st.phase)}"]
-    if "tribute" in st.expected and st.blood_owed:
-        lines.append(f"  {views.who(st.blood_giver, seats)} owes {st.blood_owed} blood to "
-                     f"{views.who(st.declarer, seats)}: tribute {st.blood_giver} and {st.blood_owed} card(s) "
-                     f"(or riot / waive)")
-    if "points" in st.expected:
-        lines.append(f"  defenders' points so far: {st.points_so_far}; a number adds points, "
-                     "def / decl records the last trick")
-    lines.append("  expected: " + _usage(st.expected, "en"))
-    lines.append("  (q to stop)")
-    return "\n".join(lines) + "\n>"
-
-
-def _prompt_zh(result) -> str:
-    from referee.store import views
-
-    st = result.state
-    seats = result.seats
-    lines = [f"第{st.hand}局 · {views.PHASE_ZH.get(st.phase, st.phase)}"]
-    if "tribute" in st.expected and st.blood_owed:
-        giver, receiver = views.who_zh(st.blood_giver, seats), views.who_zh(st.declarer, seats)
-        lines.append(f"  {giver}欠{receiver}{st.blood_owed}个血：进贡输入 tribute {st.blood_giver} "
-                     f"加{st.blood_owed}张牌（或 riot 暴动 / waive 免贡）")
-    if "points" in st.expected:
-        lines.append(f"  抓分方已得分：{st.points_so_far}；输入数字即计分，"
-                     "def / decl 记录最后一墩（抓分方抠底 / 庄家方保底）")
-    lines.append("  应输入：" + _usage(st.expected, "zh"))
-    lines.append("  （输入 q 结束）")
-    return "\n".join(lines) + "\n>"
-
-
-def guided(store, match_id: str, referee: str | None, lang: str = "en") -> None:
-    from referee.notation import NotationError, format_event, parse_line
-    from referee.store import officiate, views
-    from referee.store.store import StoreError
+def _is_cards(words: list[str]) -> bool:
+    from referee.cards import CardError, parse_card
 
     try:
-        events, _ = store.events_and_errors(match_id)
-        result = officiate.replay(events)
-    except StoreError as e:
-        _errors(e, lang)
-    if result.state.match_over:
-        _fail(_say(lang, f"match {match_id} is over: won by {result.winner}",
-                   f"比赛 {match_id} 已结束：{views.team_zh(result.winner)}胜"), 1)
-    hands_before = len(result.hands)
-    known = _known_directives()
-    typer.echo(_say(lang, f"Guided entry for match {match_id}: type each event as it happens.",
-                    f"比赛 {match_id} 逐步录入：每发生一件事，输入一行。"))
-    if not result.state.in_hand and "hand" in result.state.expected:
-        from referee.events import HandStart
+        for w in words:
+            parse_card(w)
+    except CardError:
+        return False
+    return bool(words)
 
-        try:
-            out = officiate.record(store, match_id, HandStart(), referee)
-        except StoreError as e:
-            _errors(e, lang)
+
+def _bare(kind: str, words: list[str]) -> bool:
+    """Whether *words* are a bare answer of the *kind* a directive takes (``Directive.bare``)."""
+    from referee.directives import SIDES
+
+    if kind == "number":
+        return len(words) == 1 and words[0].isdigit()
+    if kind == "side":
+        return len(words) == 1 and words[0].lower() in SIDES
+    return kind == "cards" and _is_cards(words)
+
+
+def _interpret(answer: str, state) -> str:
+    """Turn a short answer into the directive the expected ones make clear; else the answer as typed."""
+    from referee.directives import BY_KEYWORD, lookup
+
+    text = answer.strip()
+    words = text.split()
+    if not words or lookup(words[0]):
+        return text
+    fits = [BY_KEYWORD[k] for k in state.expected if BY_KEYWORD[k].bare and _bare(BY_KEYWORD[k].bare, words)]
+    if len(fits) != 1:
+        return text
+    d = fits[0]
+    if "seat" in d.event._fields:  # a tribute: paid by the seat that owes the blood
+        if state.blood_giver is None:
+            return text
+        return f"{d.keyword} {state.blood_giver} {text}"
+    return f"{d.keyword} {text}"
+
+
+def _prompt(result, lang: str) -> str:
+    """The hand and phase, what is owed or scored so far, and the directives expected next."""
+    from referee.codes import Phase
+    from referee.directives import BY_KEYWORD
+    from referee.i18n import tr, trn
+    from referee.store import views
+
+    st, seats = result.state, result.seats
+    lines = [tr(lang, "hand {hand} · {phase}", zh="第{hand}副 · {phase}", hand=st.hand, phase=Phase(st.phase))]
+    phases = {BY_KEYWORD[k].phase for k in st.expected}
+    if Phase.tribute in phases and st.blood_owed:
+        lines.append(trn(lang, "{giver} owes {n} blood to {receiver}: tribute {seat} and {n} card (or riot / waive)",
+                         "{giver} owes {n} blood to {receiver}: tribute {seat} and {n} cards (or riot / waive)",
+                         st.blood_owed, zh="{giver}欠{receiver}{n}个血：进贡输入 tribute {seat} 加{n}张牌"
+                                           "（或 riot 暴动 / waive 免贡）",
+                         giver=views.who(st.blood_giver, seats), receiver=views.who(st.declarer, seats),
+                         seat=st.blood_giver))
+    if Phase.points in phases:
+        lines.append(tr(lang, "defenders' points so far: {points}; a number adds points, def / decl records the "
+                              "last trick",
+                        zh="抓分方已得分：{points}；输入数字即计分，def / decl 记录末墩（抓分方抠底 / 庄家方保底）",
+                        points=st.points_so_far))
+    lines.append(tr(lang, "expected: {usage}", zh="应输入：{usage}", usage=views.usages(st.expected)))
+    lines.append(tr(lang, "(q to stop)", zh="（输入 q 结束）"))
+    lines[1:] = ["  " + line for line in lines[1:]]
+    return "\n".join(lines) + "\n>"
+
+
+def _start(store, match_id: str, referee: str | None, lang: str):
+    """The match replayed, a new hand begun if none is in progress; refused when the match is over."""
+    from referee.events import HandStart
+    from referee.i18n import M, tr
+    from referee.store import officiate
+    from referee.store.store import StoreError
+
+    events, _ = store.events_and_errors(match_id)
+    result = officiate.replay(events)
+    if result.state.match_over:
+        raise StoreError(M("match {match} is over: won by {winner:team}", zh="比赛 {match} 已结束：{winner:team}胜",
+                           match=match_id, winner=result.winner))
+    typer.echo(tr(lang, "Guided entry for match {match}: type each event as it happens.",
+                  zh="比赛 {match} 逐步录入：每发生一件事，输入一行。", match=match_id))
+    if not result.state.in_hand and "hand" in result.state.expected:
+        out = officiate.record(store, match_id, HandStart(), referee)
         result = out.after
-        typer.echo(_say(lang, f"stored #{out.entry['seq']}: hand (hand {result.state.hand} begins)",
-                        f"已记录 #{out.entry['seq']}：hand（第{result.state.hand}局开始）"))
-    stopped = _say(lang, "stopped; everything entered so far is stored", "已停止；已输入的内容都已存储")
-    again = _say(lang, "; try again", "；请重新输入")
+        typer.echo(tr(lang, "stored #{seq}: hand (hand {hand} begins)", zh="已记录 #{seq}：hand（第{hand}副开始）",
+                      seq=out.entry["seq"], hand=result.state.hand))
+    return result
+
+
+def _read(text: str, result, lang: str):
+    """The event an answer holds, or None after saying why it cannot be read (or for a blank line)."""
+    from referee.directives import lookup
+    from referee.i18n import M, tr
+    from referee.notation import NotationError, parse_line
+    from referee.store import views
+
+    try:
+        return parse_line(text)
+    except NotationError as e:
+        if lookup(text.split()[0]) is None:
+            problem = M("'{text}' is not understood (expected: {expected})",
+                        zh="无法理解 '{text}'（应输入：{expected}）", text=text,
+                        expected=views.usages(result.state.expected))
+        else:
+            problem = M("cannot read '{text}': {problem}", zh="无法读取 '{text}'：{problem}", text=text, problem=e.msg)
+        typer.echo(tr(lang, "{problem}; try again", zh="{problem}；请重新输入", problem=problem))
+        return None
+
+
+def guided(store, match_id: str, referee: str | None, lang: str) -> None:
+    """Prompt for each event of a hand, store each one accepted, and print the settlement at its end."""
+    from referee.errors import RefereeError
+    from referee.i18n import M, tr
+    from referee.notation import format_event
+    from referee.store import officiate, views
+
+    result = _start(store, match_id, referee, lang)
+    hands_before = len(result.hands)
+    stopped = M("stopped; everything entered so far is stored", zh="已停止；已输入的内容都已存储")
     while True:
         try:
             answer = typer.prompt(_prompt(result, lang), prompt_suffix=" ")
         except typer.Abort:
-            typer.echo("\n" + stopped, err=True)
-            raise typer.Exit(1) from None
+            typer.echo("", err=True)
+            raise RefereeError(stopped) from None
         if answer.strip().lower() in QUIT:
-            typer.echo(stopped)
+            typer.echo(stopped.text(lang))
             return
-        text = _interpret(answer, result.state.expected, known)
-        try:
-            event = parse_line(text)
-        except NotationError as e:
-            if text.split()[0].lower() not in known:
-                expected = _usage(result.state.expected, lang)
-                typer.echo(_say(lang, f"'{text}' is not understood (expected: {expected})",
-                                f"无法理解 '{text}'（应输入：{expected}）") + again)
-            else:
-                typer.echo(_say(lang, f"cannot read '{text}': {e}", f"无法读取 '{text}'：{e.text('zh')}") + again)
-            continue
+        event = _read(_interpret(answer, result.state), result, lang)
         if event is None:
             continue
         try:
             out = officiate.record(store, match_id, event, referee)
         except officiate.Rejected as e:
-            typer.echo(_say(lang, f"not accepted: {'; '.join(x.message for x in e.errors)}",
-                            f"未接受：{'；'.join(x.text('zh') for x in e.errors)}") + again)
+            problem = M("not accepted: {problems}", zh="未接受：{problems}", problems=views.semicolons(
+                [x.msg for x in e.errors]))
+            typer.echo(tr(lang, "{problem}; try again", zh="{problem}；请重新输入", problem=problem))
             continue
-        except StoreError as e:
-            _errors(e, lang)
         result = out.after
-        typer.echo(_say(lang, f"stored #{out.entry['seq']}: {format_event(out.event)}",
-                        f"已记录 #{out.entry['seq']}：{views.glossed(format_event(out.event), 'zh')}"))
+        line = views.directive_line(format_event(out.event))
+        typer.echo(tr(lang, "stored #{seq}: {directive}", zh="已记录 #{seq}：{directive}", seq=out.entry["seq"],
+                      directive=line))
         if len(result.hands) > hands_before:
             for hand in result.hands[hands_before:]:
                 _echo_lines(views.settlement(hand, result, lang))
-            typer.echo(_next(result, lang))
+            typer.echo(views.next_line(result, lang))
             return
         if result.state.match_over:
-            typer.echo(_won(result, lang, games=False))
+            typer.echo(views.won_line(result, lang, games=False))
             return

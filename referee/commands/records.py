@@ -18,13 +18,16 @@ from referee.i18n import N_
 
 
 def _rules(name: str, option: bool):
+    """The rule set *name*; a problem with it names ``--rules`` when the option gave it."""
     from referee.ruleset import RulesError, load
 
     try:
         return load(name)
     except RulesError as e:
         if option:
-            raise RulesError(f"--rules: {e}") from None
+            from referee.i18n import M
+
+            raise RulesError(M("--rules: {problem}", zh="--rules：{problem}", problem=e.msg)) from None
         raise
 
 
@@ -136,8 +139,11 @@ def export(
     source: Source,
     out: Output = None,
     db: Db = None,
+    lang: Lang = None,
 ) -> None:
     """Write the canonical record (exporting an export gives the same text)."""
+    words = language(lang)
+    from referee.i18n import tr
     from referee.notation import write
     from referee.sources import load
 
@@ -149,9 +155,14 @@ def export(
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")
     for e in src.errors:
-        typer.echo(f"{src.name}:{e.line}: left out: {e.message}", err=True)
-    if src.errors:
-        raise typer.Exit(1)
+        typer.echo(tr(words, "{source}:{line}: left out: {problem}", zh="{source}:{line}：未导出：{problem}",
+                      source=src.name, line=e.line, problem=e.msg), err=True)
+    if src.errors:  # the record is written without them; the exit status says it has problems
+        from referee.errors import RefereeError
+        from referee.i18n import MN
+
+        raise RefereeError(MN("{n} line left out of the export", "{n} lines left out of the export",
+                              len(src.errors), zh="导出时略去了 {n} 行"))
 
 
 def rules(
@@ -159,10 +170,12 @@ def rules(
     = None,
     table: Annotated[bool, typer.Option("--table", help=N_("Print what each defenders' score 0-300 settles to."))]
     = False,
+    lang: Lang = None,
 ) -> None:
     """List the rule sets, or show one with every key explained (or, with --table, its score table)."""
+    words = language(lang)
     from referee.errors import UsageError
-    from referee.i18n import M
+    from referee.i18n import M, tr
     from referee.ruleset import available
 
     if name is None:
@@ -171,7 +184,8 @@ def rules(
                                zh="--table 需要指定规则集：referee rules 规则集 --table"))
         for n in available():
             r = _rules(n, False)
-            typer.echo(f"{n:12s} {r.title} (seed {r.source})")
+            typer.echo(tr(words, "{name} {title} (seed {source})", zh="{name} {title}（依据 {source}）",
+                          name=f"{n:12s}", title=r.title, source=r.source))
         return
     r = _rules(name, False)
     if table:
@@ -179,6 +193,7 @@ def rules(
 
         typer.echo(format_table(r, score_table(r)))
         return
-    typer.echo(f"{r.name}: {r.title} (seed {r.source})")
+    typer.echo(tr(words, "{name}: {title} (seed {source})", zh="{name}：{title}（依据 {source}）", name=r.name,
+                  title=r.title, source=r.source))
     for key, value, doc in r.explain():
         typer.echo(f"  {key} = {value}\n      {doc}")

@@ -1,4 +1,7 @@
 """The commands on the store as a whole: import, list, verify.
+
+Imported when the command line starts: only typer and the standard library at the top; the store,
+the notation and the engine load inside the commands.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ import typer
 
 from referee.commands.boundary import language as resolve_language
 from referee.commands.options import Db, Lang, Referee
-from referee.commands.table import _say, _store
+from referee.commands.table import _store
 from referee.i18n import N_
 
 
@@ -25,58 +28,75 @@ def import_(
 ):
     """Store record files as matches (refusing a match id already stored unless --replace)."""
     language = resolve_language(lang)
-    from referee.events import MatchHeader
-    from referee.sources import SourceError, read_record
-    from referee.store import officiate
+    from referee.i18n import MN
     from referee.store.store import StoreError
 
-    zh = language == "zh"
     store = _store(db)
-    failed = 0
-    for path in files:
-        try:
-            rec = read_record(path)
-        except SourceError as e:
-            typer.echo(str(e), err=True)  # about the file: English (as every file error)
-            failed += 1
-            continue
-        if rec.errors:
-            typer.echo(_say(language, f"{path}: not imported, {len(rec.errors)} unreadable line(s):",
-                            f"{path}：未导入，有 {len(rec.errors)} 行无法读取："), err=True)
-            for x in rec.errors:
-                typer.echo(f"  第{x.line}行：{x.text('zh')}" if zh else f"  line {x.line}: {x.message}",
-                           err=True)
-            failed += 1
-            continue
-        if not rec.events or not isinstance(rec.events[0], MatchHeader):
-            typer.echo(_say(language, f"{path}: not imported: the record does not begin with a `match` header",
-                            f"{path}：未导入：记录不是以 `match` 行开头"), err=True)
-            failed += 1
-            continue
-        try:
-            result = officiate.replay(rec.events)
-            match_id = store.create(rec.events, referee, replace=replace)
-        except StoreError as e:
-            typer.echo(_say(language, f"{path}: not imported: {e}", f"{path}：未导入：{e.text('zh')}"),
-                       err=True)
-            failed += 1
-            continue
-        typer.echo(_say(language, f"{path}: imported as match {match_id} ({len(rec.events)} events)",
-                        f"{path}：已导入为比赛 {match_id}（{len(rec.events)} 个事件）"))
-        if result.errors:
-            # Kept as written (a paper record may hold mistakes): fix them with amend/void.
-            seqs = {ev.line: i for i, ev in enumerate(rec.events, 1)}
-            typer.echo(_say(language, f"  warning: the record has {len(result.errors)} problem(s) by the rules:",
-                            f"  注意：按规则，记录有 {len(result.errors)} 个问题："))
-            for x in result.errors:
-                if zh:
-                    where = f"seq {seqs[x.line]}（第{x.line}行）" if x.line in seqs else f"第{x.line}行"
-                    typer.echo(f"    {where}：{x.text('zh')}")
-                else:
-                    where = f"seq {seqs[x.line]} (line {x.line})" if x.line in seqs else f"line {x.line}"
-                    typer.echo(f"    {where}: {x.message}")
+    failed = sum(not _import_one(store, path, referee, replace, language) for path in files)
     if failed:
-        raise typer.Exit(1)
+        raise StoreError(MN("{failed} of {n} file not imported", "{failed} of {n} files not imported", len(files),
+                            zh="{n} 个文件中有 {failed} 个未导入", failed=failed))
+
+
+def _import_one(store, path: Path, referee: str | None, replace: bool, lang: str) -> bool:
+    """Store one record file; say why not (on stderr) and return False when it cannot be."""
+    from referee.errors import RefereeError
+    from referee.events import MatchHeader
+    from referee.i18n import MN, M, tr
+    from referee.sources import SourceError, read_record
+    from referee.store import officiate
+
+    try:
+        rec = read_record(path)
+    except SourceError as e:  # it names the file itself
+        typer.echo(e.text(lang), err=True)
+        return False
+    if rec.errors:
+        _unreadable(path, rec.errors, lang)
+        return False
+    try:
+        if not rec.events or not isinstance(rec.events[0], MatchHeader):
+            raise RefereeError(M("the record does not begin with a `match` header", zh="记录不是以 `match` 行开头"))
+        result = officiate.replay(rec.events)
+        match_id = store.create(rec.events, referee, replace=replace)
+    except RefereeError as e:
+        typer.echo(tr(lang, "{path}: not imported: {problem}", zh="{path}：未导入：{problem}", path=path,
+                      problem=e.msg), err=True)
+        return False
+    typer.echo(tr(lang, "{path}: imported as match {match} ({events})", zh="{path}：已导入为比赛 {match}（{events}）",
+                  path=path, match=match_id, events=MN("{n} event", "{n} events", len(rec.events),
+                                                       zh="{n} 个事件")))
+    if result.errors:  # kept as written (a paper record may hold mistakes): fix them with amend/void
+        _import_warnings(rec.events, result.errors, lang)
+    return True
+
+
+def _unreadable(path: Path, errors, lang: str) -> None:
+    """A record file not imported because some of its lines cannot be read: each, at its line."""
+    from referee.i18n import tr, trn
+
+    typer.echo(trn(lang, "{path}: not imported, {n} unreadable line:", "{path}: not imported, {n} unreadable lines:",
+                   len(errors), zh="{path}：未导入，有 {n} 行无法读取：", path=path), err=True)
+    for x in errors:
+        typer.echo("  " + tr(lang, "line {line}: {problem}", zh="第{line}行：{problem}", line=x.line, problem=x.msg),
+                   err=True)
+
+
+def _import_warnings(events, errors, lang: str) -> None:
+    """The rule problems of an imported record, at their store seq and record line."""
+    from referee.i18n import tr, trn
+
+    seqs = {ev.line: i for i, ev in enumerate(events, 1)}
+    typer.echo("  " + trn(lang, "warning: the record has {n} problem by the rules:",
+                          "warning: the record has {n} problems by the rules:", len(errors),
+                          zh="注意：按规则，记录有 {n} 个问题："))
+    for x in errors:
+        if x.line in seqs:
+            where = tr(lang, "seq {seq} (line {line}): {problem}", zh="seq {seq}（第{line}行）：{problem}",
+                       seq=seqs[x.line], line=x.line, problem=x.msg)
+        else:
+            where = tr(lang, "line {line}: {problem}", zh="第{line}行：{problem}", line=x.line, problem=x.msg)
+        typer.echo("    " + where)
 
 
 def list_(
@@ -85,29 +105,28 @@ def list_(
 ):
     """The matches in the store."""
     language = resolve_language(lang)
+    from referee.i18n import tr
+    from referee.store.views import pad
+
     store = _store(db)
     rows = store.summaries()
-    if language == "zh":
-        from referee.store.views import pad
-
-        if not rows:
-            typer.echo(f"存储 {store.root} 中没有比赛")
-            return
-        typer.echo(f"存储 {store.root} 中有 {len(rows)} 场比赛")
-        typer.echo(f"{pad('编号', 20)} {pad('日期', 10)}  {pad('规则', 12)} 赛事 / 桌号 / 轮次")
-        for r in rows:
-            where = " / ".join(str(x) for x in (r.get("event"), r.get("table"), r.get("round")) if x)
-            typer.echo(f"{pad(r['id'], 20)} {pad(r.get('date') or '-', 10)}  {pad(r.get('rules') or '-', 12)} "
-                       f"{where}")
-        return
     if not rows:
-        typer.echo(f"no matches in the store at {store.root}")
+        typer.echo(tr(language, "no matches in the store at {root}", zh="存储 {root} 中没有比赛", root=store.root))
         return
-    typer.echo(f"{len(rows)} match(es) in {store.root}")
-    typer.echo(f"{'id':<20} {'date':<10}  {'rules':<12} event / table / round")
+    typer.echo(tr(language, "{matches} in {root}", zh="存储 {root} 中有 {matches}", matches=_matches(len(rows)),
+                  root=store.root))
+    typer.echo(f"{pad(tr(language, 'id', zh='编号'), 20)} {pad(tr(language, 'date', zh='日期'), 10)}  "
+               f"{pad(tr(language, 'rules', zh='规则'), 12)} "
+               + tr(language, "event / table / round", zh="赛事 / 桌号 / 轮次"))
     for r in rows:
         where = " / ".join(str(x) for x in (r.get("event"), r.get("table"), r.get("round")) if x)
-        typer.echo(f"{r['id']:<20} {r.get('date') or '-':<10}  {r.get('rules') or '-':<12} {where}")
+        typer.echo(f"{pad(r['id'], 20)} {pad(r.get('date') or '-', 10)}  {pad(r.get('rules') or '-', 12)} {where}")
+
+
+def _matches(n: int):
+    from referee.i18n import MN
+
+    return MN("{n} match", "{n} matches", n, zh="{n} 场比赛")
 
 
 def verify(
@@ -118,13 +137,16 @@ def verify(
 ):
     """Recompute every hash chain; name the match and entry where a hand-edit broke one."""
     language = resolve_language(lang)
-    store = _store(db)
-    n_matches, n_entries, problems = store.verify(match_ids or None)
+    from referee.i18n import MN, tr
+    from referee.store.store import StoreError
+    from referee.store.views import entries
+
+    n_matches, n_entries, problems = _store(db).verify(match_ids or None)
+    for p in problems:
+        typer.echo(tr(language, "BROKEN {problem}", zh="损坏 {problem}", problem=p.msg), err=True)
     if problems:
-        for p in problems:
-            typer.echo(_say(language, f"BROKEN {p}", f"损坏 {p.text('zh')}"), err=True)
-        typer.echo(_say(language, f"{len(problems)} of {n_matches} match(es) fail verification",
-                        f"{n_matches} 场比赛中有 {len(problems)} 场未通过校验"), err=True)
-        raise typer.Exit(1)
-    typer.echo(_say(language, f"ok: {n_matches} match(es), {n_entries} entries, every hash chain intact",
-                    f"正常：{n_matches} 场比赛，{n_entries} 条记录，哈希链全部完好"))
+        raise StoreError(MN("{failed} of {n} match fails verification", "{failed} of {n} matches fail verification",
+                            n_matches, zh="{n} 场比赛中有 {failed} 场未通过校验", failed=len(problems)))
+    typer.echo(tr(language, "ok: {matches}, {entries}, every hash chain intact",
+                  zh="正常：{matches}，{entries}，哈希链全部完好", matches=_matches(n_matches),
+                  entries=entries(n_entries)))

@@ -15,80 +15,75 @@ from referee.commands.options import Db, Directive, Force, Lang, MatchId, Reason
 from referee.i18n import N_
 
 
-def _fail(message: str, code: int = 1) -> None:
-    typer.echo(message, err=True)
-    raise typer.Exit(code)
-
-
 def _store(db: str | None):
     from referee.store.store import Store
 
     return Store(db)
 
 
-def _parse_directive(words: list[str], argument: str = "DIRECTIVE", lang: str = "en"):
-    """The event typed on the command line; exit 2 naming the argument when it cannot be read."""
+def _parse_directive(words: list[str], argument: str = "DIRECTIVE"):
+    """The event typed on the command line; a usage error (exit 2) naming the argument when it cannot
+    be read."""
+    from referee.errors import UsageError
+    from referee.i18n import M
     from referee.notation import NotationError, parse_line
 
     text = " ".join(words)
     try:
         event = parse_line(text)
     except NotationError as e:
-        _fail(_say(lang, f"error: cannot read the {argument} argument '{text}': {e}",
-                   f"错误：无法读取参数 {argument} '{text}'：{e.text('zh')}"), 2)
+        raise UsageError(M("cannot read the {argument} argument '{text}': {problem}",
+                           zh="无法读取参数 {argument} '{text}'：{problem}", argument=argument, text=text,
+                           problem=e.msg)) from None
     if event is None:
-        _fail(_say(lang, f"error: the {argument} argument '{text}' holds no directive (empty or a comment)",
-                   f"错误：参数 {argument} '{text}' 中没有指令（是空的或是注释）"), 2)
+        raise UsageError(M("the {argument} argument '{text}' holds no directive (empty or a comment)",
+                           zh="参数 {argument} '{text}' 中没有指令（是空的或是注释）", argument=argument, text=text))
     return event
-
-
-def _say(lang: str, en: str, zh: str) -> str:
-    return zh if lang == "zh" else en
-
-
-def _errors(exc, lang: str = "en") -> None:
-    """Report a store error (exit 1), in *lang* when it carries Chinese."""
-    if lang == "zh":
-        text = exc.text("zh") if hasattr(exc, "text") else str(exc)
-        _fail(f"错误：{text}", 1)
-    _fail(f"error: {exc}", 1)
 
 
 def _echo_lines(lines: list[str]) -> None:
     typer.echo("\n".join(lines))
 
 
-def _next(result, lang: str = "en") -> str:
-    from referee.store import views
-
-    return views.next_line(result, lang)
-
-
-def _stored(seq, match_id: str, referee: str, what: str, lang: str) -> str:
-    return _say(lang, f"stored #{seq} in {match_id} (by {referee}): {what}",
-                f"已记录 #{seq}（比赛 {match_id}，{referee} 录入）：{what}")
-
-
-def _won(result, lang: str, games: bool = True) -> str:
-    from referee.store import views
-
-    if lang != "zh":
-        return f"match won by {result.winner}" + (f" (games {views.levels(result.games_won)})" if games else "")
-    return f"比赛结束：{views.team_zh(result.winner)}胜" + (
-        f"（胜轮：{views.levels_zh(result.games_won)}）" if games else "")
-
-
-def _report_record(match_id: str, out, lang: str = "en") -> None:
+def _report_record(match_id: str, out, lang: str) -> None:
+    """What recording an event did: the entry stored, the hand it settled, who won, what comes next."""
     from referee.store import views
 
     e = out.entry
-    typer.echo(_stored(e["seq"], match_id, e["referee"], views.glossed(e["directive"], lang), lang))
+    typer.echo(views.stored_line(e, match_id, views.directive_line(e["directive"]), lang))
     for hand in out.new_hands:
         _echo_lines(views.settlement(hand, out.after, lang))
-    if out.after.winner and not out.new_hands and out.after.state.match_over and e["kind"] == "event" \
-            and e["directive"].split()[0] in ("time", "ruling", "warn"):
-        typer.echo(_won(out.after, lang))
-    typer.echo(_next(out.after, lang))
+    # No event is accepted once the match is over, so a match over now was ended by this event; when it
+    # settled no hand (time called, a ruling, a third warning), say who won.
+    if out.after.winner and out.after.state.match_over and not out.new_hands:
+        typer.echo(views.won_line(out.after, lang))
+    typer.echo(views.next_line(out.after, lang))
+
+
+def _header(match_id: str, rules: str, **fields):
+    """The `match` header of a new match; a usage error (exit 2) when the id or the rules cannot be used."""
+    from referee import ruleset
+    from referee.errors import UsageError
+    from referee.events import MatchHeader
+    from referee.i18n import M
+    from referee.notation import NotationError, format_event, parse_line
+
+    try:
+        ruleset.load(rules)
+    except ruleset.RulesError as e:
+        raise UsageError(M("--rules {rules}: {problem}", zh="--rules {rules}：{problem}", rules=rules,
+                           problem=e.msg)) from None
+    header = MatchHeader(id=match_id, rules=rules, **fields)
+    try:
+        back = parse_line(format_event(header))
+    except NotationError as e:
+        raise UsageError(M("MATCH_ID '{match}' cannot be used: {problem}",
+                           zh="比赛编号 MATCH_ID '{match}' 不能使用：{problem}", match=match_id,
+                           problem=e.msg)) from None
+    if back != header or not match_id.strip():
+        raise UsageError(M("MATCH_ID '{match}' cannot be used as a match id",
+                           zh="'{match}' 不能用作比赛编号 MATCH_ID", match=match_id))
+    return header
 
 
 def new(
@@ -116,27 +111,13 @@ def new(
     import datetime
     import os
 
-    from referee import ruleset
-    from referee.events import MatchHeader, SeatName, TeamName
-    from referee.notation import NotationError, format_event, parse_line
-    from referee.store import officiate
-    from referee.store.store import StoreError
+    from referee.errors import UsageError
+    from referee.events import SeatName, TeamName
+    from referee.i18n import trn
+    from referee.store import officiate, views
 
-    try:
-        ruleset.load(rules)
-    except ruleset.RulesError as e:
-        _fail(_say(language, f"error: --rules {rules}: {e}", f"错误：--rules {rules}：{e}"), 2)
-    header = MatchHeader(id=match_id, rules=rules, date=date or datetime.date.today().isoformat(),
-                         event=event, table=table, round=round_,
-                         referee=referee or os.environ.get("REFEREE_NAME") or None)
-    try:
-        back = parse_line(format_event(header))
-    except NotationError as e:
-        _fail(_say(language, f"error: MATCH_ID '{match_id}' cannot be used: {e}",
-                   f"错误：比赛编号 MATCH_ID '{match_id}' 不能使用：{e.text('zh')}"), 2)
-    if back != header or not match_id.strip():
-        _fail(_say(language, f"error: MATCH_ID '{match_id}' cannot be used as a match id",
-                   f"错误：'{match_id}' 不能用作比赛编号 MATCH_ID"), 2)
+    header = _header(match_id, rules, date=date or datetime.date.today().isoformat(), event=event, table=table,
+                     round=round_, referee=referee or os.environ.get("REFEREE_NAME") or None)
     events = [header]
     events += [TeamName(team=t, name=n) for t, n in (("EW", ew), ("NS", ns)) if n]
     events += [SeatName(seat=s, name=n) for s, n in (("E", east), ("S", south), ("W", west),
@@ -144,16 +125,14 @@ def new(
     events = [ev._replace(line=i) for i, ev in enumerate(events, 1)]
     result = officiate.replay(events)
     if result.errors:
-        _fail(_say(language, "error: " + "; ".join(e.message for e in result.errors),
-                   "错误：" + "；".join(e.text("zh") for e in result.errors)), 2)
+        raise UsageError(views.semicolons([e.msg for e in result.errors]))
     store = _store(db)
-    try:
-        store.create(events, referee)
-    except StoreError as e:
-        _errors(e, language)
-    typer.echo(_say(language, f"new match {match_id} ({rules}) in {store.root}: {len(events)} entries",
-                    f"新比赛 {match_id}（{rules}）已存入 {store.root}：{len(events)} 条记录"))
-    typer.echo(_next(result, language))
+    store.create(events, referee)
+    typer.echo(trn(language, "new match {match} ({rules}) in {root}: {n} entry",
+                   "new match {match} ({rules}) in {root}: {n} entries", len(events),
+                   zh="新比赛 {match}（{rules}）已存入 {root}：{n} 条记录", match=match_id, rules=rules,
+                   root=store.root))
+    typer.echo(views.next_line(result, language))
 
 
 def record(
@@ -168,7 +147,6 @@ def record(
     """Record one event (checked by the rules first), or enter a whole hand step by step."""
     language = resolve_language(lang)
     from referee.store import officiate
-    from referee.store.store import StoreError
 
     store = _store(db)
     if not directive:
@@ -176,12 +154,8 @@ def record(
 
         guided(store, match_id, referee, language)
         return
-    event = _parse_directive(directive, lang=language)
-    try:
-        out = officiate.record(store, match_id, event, referee)
-    except StoreError as e:
-        _errors(e, language)
-    _report_record(match_id, out, language)
+    event = _parse_directive(directive)
+    _report_record(match_id, officiate.record(store, match_id, event, referee), language)
 
 
 def status(
@@ -191,53 +165,51 @@ def status(
 ):
     """Where the match stands: game, hand, levels, declarer, trump, blood, what comes next."""
     language = resolve_language(lang)
+    from referee.i18n import tr
     from referee.store import officiate, views
-    from referee.store.store import StoreError
+    from referee.store.store import corrected, to_events
 
-    store = _store(db)
-    try:
-        entries = store.entries(match_id)
-        events, parse_errors = store.events_and_errors(match_id)
-        result = officiate.replay(events)
-    except StoreError as e:
-        _errors(e, language)
-    _echo_lines(views.status(match_id, result, len(entries), language))
+    entries = _store(db).entries(match_id)
+    events, parse_errors = to_events(corrected(entries))
+    _echo_lines(views.status(match_id, officiate.replay(events), len(entries), language))
     for e in parse_errors:
-        typer.echo(_say(language, f"unreadable entry seq {e.line}: {e.message}",
-                        f"无法读取的记录 seq {e.line}：{e.text('zh')}"))
+        typer.echo(tr(language, "unreadable entry seq {seq}: {problem}", zh="无法读取的记录 seq {seq}：{problem}",
+                      seq=e.line, problem=e.msg))
 
 
 def _correction(kind, match_id, seq, words, reason, force, db, referee, lang):
+    """Store an undo, void or amend and show what it re-settled; a refusal names --force."""
     language = resolve_language(lang)
-    from referee.store import officiate, views
+    from referee.i18n import M
+    from referee.store import officiate
     from referee.store.store import StoreError
 
-    event = _parse_directive(words, lang=language) if words is not None else None
-    store = _store(db)
+    event = _parse_directive(words) if words is not None else None
     try:
-        out = officiate.correct(store, match_id, kind, seq=seq, event=event, reason=reason,
+        out = officiate.correct(_store(db), match_id, kind, seq=seq, event=event, reason=reason,
                                 referee=referee, force=force)
     except officiate.Rejected as e:
-        _fail(_say(language, f"error: {e}\n(use --force to store it anyway and fix the record afterwards)",
-                   f"错误：{e.text('zh')}\n（加 --force 可照样存储，之后再修正记录）"), 1)
-    except StoreError as e:
-        _errors(e, language)
+        raise StoreError(M("{problem}\n(use --force to store it anyway and fix the record afterwards)",
+                           zh="{problem}\n（加 --force 可照样存储，之后再修正记录）", problem=e.msg)) from None
+    _report_correction(match_id, kind, out, language)
+
+
+def _report_correction(match_id: str, kind: str, out, lang: str) -> None:
+    from referee.i18n import M, tr
+    from referee.store import views
+
     e = out.entry
-    if language == "zh":
-        what = (f"更正 #{e['target']} → {views.glossed(e['directive'], 'zh')}" if kind == "amend"
-                else f"{views.KIND_ZH[kind]} #{e['target']}")
-        reason_text = f"（理由：{e['reason']}）" if e["reason"] else ""
-    else:
-        what = f"amend #{e['target']} → {e['directive']}" if kind == "amend" else f"{kind} #{e['target']}"
-        reason_text = f" (reason: {e['reason']})" if e["reason"] else ""
-    typer.echo(_stored(e["seq"], match_id, e["referee"], what, language) + reason_text)
+    what = views.correction(kind, e["target"], views.directive_line(e["directive"]))
+    if e["reason"]:
+        what = M("{what} (reason: {reason})", zh="{what}（理由：{reason}）", what=what, reason=e["reason"])
+    typer.echo(views.stored_line(e, match_id, what, lang))
     for hand in views.changed_hands(out.before, out.after):
-        typer.echo(_say(language, "re-settled:", "重新结算："))
-        _echo_lines(views.settlement(hand, out.after, language))
+        typer.echo(tr(lang, "re-settled:", zh="重新结算："))
+        _echo_lines(views.settlement(hand, out.after, lang))
     if out.new_errors:
-        typer.echo(_say(language, "warning: the record now has these problems:", "注意：记录现在有以下问题："))
-        _echo_lines(views.error_lines(out.new_errors, language))
-    typer.echo(_next(out.after, language))
+        typer.echo(tr(lang, "warning: the record now has these problems:", zh="注意：记录现在有以下问题："))
+        _echo_lines(views.error_lines(out.new_errors, lang))
+    typer.echo(views.next_line(out.after, lang))
 
 
 def undo(
@@ -287,13 +259,8 @@ def log(
     """The audit trail: every entry, corrections included, with who and when (UTC)."""
     language = resolve_language(lang)
     from referee.store import views
-    from referee.store.store import StoreError
 
-    store = _store(db)
-    try:
-        entries = store.log(match_id)
-    except StoreError as e:
-        _errors(e, language)
+    entries = _store(db).log(match_id)
     _echo_lines(views.log_heading(match_id, len(entries), language))
     _echo_lines(views.log_lines(entries, language))
 
@@ -308,12 +275,6 @@ def whatif(
     """For a dispute: replay with event SEQ replaced, side by side with the record; stores nothing."""
     language = resolve_language(lang)
     from referee.store import officiate, views
-    from referee.store.store import StoreError
 
-    event = _parse_directive(directive, lang=language)
-    store = _store(db)
-    try:
-        w = officiate.whatif(store, match_id, seq, event)
-    except StoreError as e:
-        _errors(e, language)
-    _echo_lines(views.whatif_table(w, match_id, language))
+    event = _parse_directive(directive)
+    _echo_lines(views.whatif_table(officiate.whatif(_store(db), match_id, seq, event), match_id, language))

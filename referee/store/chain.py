@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import NamedTuple
 
+from referee.i18n import M, Msg
+
 try:  # the built-in SHA-256: same digest, without loading OpenSSL (~4 ms at every start)
     from _sha256 import sha256
 except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
@@ -37,21 +39,26 @@ def seal(match_id: str, entry: dict, prev: str) -> dict:
 
 
 class ChainProblem(NamedTuple):
+    """Where a match's chain breaks (``seq`` None: the file as a whole) and what is wrong there."""
+
     match_id: str
-    seq: int | None  # None: the file as a whole
-    message: str
-    message_zh: str = ""
+    seq: int | None
+    problem: Msg  # what is wrong, in no language yet
+
+    @property
+    def msg(self) -> Msg:
+        """The whole finding, place included: what ``verify`` prints and a refused write carries."""
+        if self.seq is None:
+            return M("match {match}: {problem}", zh="比赛 {match}：{problem}", match=self.match_id,
+                     problem=self.problem)
+        return M("match {match}, seq {seq}: {problem}", zh="比赛 {match}，seq {seq}：{problem}",
+                 match=self.match_id, seq=self.seq, problem=self.problem)
 
     def __str__(self) -> str:
         return self.text("en")
 
     def text(self, lang: str = "en") -> str:
-        """Where the chain breaks and why, in *lang* ("en" or "zh"; English when there is no Chinese)."""
-        if lang == "zh" and self.message_zh:
-            where = f"比赛 {self.match_id}" + (f"，seq {self.seq}" if self.seq is not None else "")
-            return f"{where}：{self.message_zh}"
-        where = f"match {self.match_id}" + (f", seq {self.seq}" if self.seq is not None else "")
-        return f"{where}: {self.message}"
+        return self.msg.text(lang)
 
 
 def check(match_id: str, entries: list[dict]) -> ChainProblem | None:
@@ -60,18 +67,18 @@ def check(match_id: str, entries: list[dict]) -> ChainProblem | None:
     for i, entry in enumerate(entries, start=1):
         seq = entry.get("seq")
         if seq != i:
-            return ChainProblem(match_id, i, f"entry {i} carries seq {seq!r}: an entry was removed, "
-                                             "added or moved by hand",
-                                f"第{i}条记录带着 seq {seq!r}：有记录被手工删除、添加或移动")
+            return ChainProblem(match_id, i, M("entry {i} carries seq {seq}: an entry was removed, added or moved "
+                                               "by hand", zh="第{i}条记录带着 seq {seq}：有记录被手工删除、添加或移动",
+                                               i=i, seq=repr(seq)))
         if entry.get("kind") not in KINDS:
-            return ChainProblem(match_id, i, f"unknown entry kind {entry.get('kind')!r}",
-                                f"未知的记录类型 {entry.get('kind')!r}")
+            return ChainProblem(match_id, i, M("unknown entry kind {kind}", zh="未知的记录类型 {kind}",
+                                               kind=repr(entry.get("kind"))))
         if entry.get("prev") != prev:
-            return ChainProblem(match_id, i, "its link to the entry before does not match "
-                                             "(an entry before it was removed or replaced)",
-                                "与前一条记录的链接不符（前面有记录被删除或替换）")
+            return ChainProblem(match_id, i, M("its link to the entry before does not match (an entry before it "
+                                               "was removed or replaced)",
+                                               zh="与前一条记录的链接不符（前面有记录被删除或替换）"))
         if entry_hash(match_id, entry) != entry.get("hash"):
-            return ChainProblem(match_id, i, "its content does not match its hash (edited by hand)",
-                                "内容与哈希值不符（被手工编辑过）")
+            return ChainProblem(match_id, i, M("its content does not match its hash (edited by hand)",
+                                               zh="内容与哈希值不符（被手工编辑过）"))
         prev = entry["hash"]
     return None

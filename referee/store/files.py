@@ -15,8 +15,6 @@ import json
 import os
 from pathlib import Path
 
-from tinydb.storages import Storage
-
 TMP_SUFFIX = ".tmp"
 
 
@@ -79,14 +77,15 @@ def dumps(data: object) -> bytes:
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False).encode("utf-8")
 
 
-class AtomicJSONStorage(Storage):
+class AtomicJSONStorage:
     """A TinyDB storage writing through :func:`atomic_write`; the state is cached between calls.
 
     Use one instance per locked session: the cache is only valid while the file's lock is held.
+    TinyDB takes any object with ``read``, ``write`` and ``close``; not deriving from its ``Storage``
+    keeps TinyDB out of the imports of a command that only appends to a match file.
     """
 
     def __init__(self, path: str | os.PathLike, create: bool = True):
-        super().__init__()
         self.path = Path(path)
         self.create = create
         self._cache: dict | None = None
@@ -112,6 +111,9 @@ class AtomicJSONStorage(Storage):
             raise
         self._cache = data
         self._loaded = True
+
+    def close(self) -> None:
+        """Nothing to release: every write is a whole file replaced."""
 
 
 def lock(path: Path, timeout: float = 30.0):
@@ -157,10 +159,7 @@ class _FlockLock:
             except BlockingIOError:
                 if time.monotonic() >= deadline:
                     os.close(fd)
-                    from referee.store.store import StoreBusy
-
-                    raise StoreBusy(f"the store is busy: {self.path} stayed locked for {self.timeout:g} s; try again",
-                                    f"存储正忙：{self.path} 被锁定超过 {self.timeout:g} 秒，请稍后重试") from None
+                    raise _busy(self.path, self.timeout) from None
                 time.sleep(0.005)
         self._held[self.path] = [fd, 1]
         return self
@@ -174,3 +173,12 @@ class _FlockLock:
             del self._held[self.path]
             fcntl.flock(held[0], fcntl.LOCK_UN)
             os.close(held[0])
+
+
+def _busy(path: str, timeout: float) -> Exception:
+    """The error of a lock that stayed held: nothing was written, and trying again may work."""
+    from referee.i18n import M
+    from referee.store.store import StoreBusy
+
+    return StoreBusy(M("the store is busy: {path} stayed locked for {seconds:g} s; try again",
+                       zh="存储正忙：{path} 被锁定超过 {seconds:g} 秒，请稍后重试", path=path, seconds=timeout))

@@ -9,34 +9,39 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from referee.codes import EntryKind
 from referee.events import Event, MatchHeader, RecordError
+from referee.i18n import M, Msg
 from referee.store.store import Store, StoreError
-
-WHAT_ZH = {"event": "事件", "undo": "撤销", "void": "作废", "amend": "更正"}
 
 
 class Rejected(StoreError):
     """The rules refuse the event (or the correction): nothing was stored.
 
-    ``str(exc)`` is the English; ``exc.zh`` the Chinese, with each engine error's ``message_zh``.
+    The message joins the engine's errors (worded by the engine's messages) and, for an event, the
+    directives the match expected instead.
     """
 
     def __init__(self, errors: list[RecordError], expected: tuple[str, ...] = (), what: str = "event"):
-        from referee.store.views import expected as glossed
-
         self.errors = errors
         self.expected = expected
         self.what = what
-        lines = [e.message for e in errors]
-        lines_zh = [e.text("zh") for e in errors]
-        if expected:
-            lines.append("expected next: " + " | ".join(expected))
-            lines_zh.append("下一步应为：" + glossed(expected, "zh"))
-        super().__init__(f"{what} rejected, nothing stored: " + "; ".join(lines),
-                         f"{WHAT_ZH.get(what, what)}被拒绝，未存储：" + "；".join(lines_zh))
+        super().__init__(_rejection(errors, expected, EntryKind(what)))
 
     def __reduce__(self):
         return (type(self), (self.errors, self.expected, self.what))
+
+
+def _rejection(errors: list[RecordError], expected: tuple[str, ...], what: EntryKind) -> Msg:
+    from referee.store.views import hints, semicolons
+
+    problems = semicolons([e.msg for e in errors])
+    if not expected:
+        return M("{what} rejected, nothing stored: {problems}", zh="{what}被拒绝，未存储：{problems}",
+                 what=what, problems=problems)
+    return M("{what} rejected, nothing stored: {problems}; expected next: {expected}",
+             zh="{what}被拒绝，未存储：{problems}；下一步应为：{expected}", what=what, problems=problems,
+             expected=hints(expected))
 
 
 class Outcome(NamedTuple):
@@ -65,7 +70,8 @@ def rules_of(events: list[Event]):
     try:
         return ruleset.load(name)
     except ruleset.RulesError as e:
-        raise StoreError(f"the match's rule set cannot be used: {e}", f"比赛的规则集无法使用：{e}") from None
+        raise StoreError(M("the match's rule set cannot be used: {problem}", zh="比赛的规则集无法使用：{problem}",
+                           problem=e.msg)) from None
 
 
 def replay(events: list[Event]):
@@ -84,8 +90,8 @@ def record(store: Store, match_id: str, event: Event, referee: str | None = None
     from referee.notation import format_event
 
     if isinstance(event, MatchHeader):
-        raise StoreError("the `match` header is written by `referee new`; to change it, amend seq 1",
-                         "`match` 行由 `referee new` 写入；要修改它，请更正 seq 1（amend）")
+        raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1",
+                           zh="`match` 行由 `referee new` 写入；要修改它，请更正 seq 1（amend）"))
     with store.session(match_id) as s:
         events, _ = s.events()
         ev = event._replace(line=s.next_seq)
@@ -101,22 +107,24 @@ def record(store: Store, match_id: str, event: Event, referee: str | None = None
 
 
 def _target(s, seq: int, what: str) -> int:
+    """The event a void or amend of *seq* corrects (an amend's seq stands for the event it amended)."""
     view = s.view
     if seq in view:
         return seq
     if not 1 <= seq < s.next_seq:
-        raise StoreError(f"there is no seq {seq} in match {s.match_id} (last is {s.next_seq - 1})",
-                         f"比赛 {s.match_id} 中没有 seq {seq}（最后一条是 {s.next_seq - 1}）")
+        raise StoreError(M("there is no seq {seq} in match {match} (last is {last})",
+                           zh="比赛 {match} 中没有 seq {seq}（最后一条是 {last}）", seq=seq, match=s.match_id,
+                           last=s.next_seq - 1))
     entry = s.entries[seq - 1]
     if entry["kind"] == "amend" and entry["target"] in view:
-        return entry["target"]  # an amend's seq stands for the event it amended
+        return entry["target"]
     if entry["kind"] in ("undo", "void"):
-        raise StoreError(f"seq {seq} is itself a correction ({entry['kind']} of seq {entry['target']}); "
-                         f"nothing to {what}",
-                         f"seq {seq} 本身是一条更正（{WHAT_ZH[entry['kind']]} seq {entry['target']}）；"
-                         f"没有可{WHAT_ZH[what]}的事件")
-    raise StoreError(f"seq {seq} is no longer in effect (see `referee log {s.match_id}`); nothing to {what}",
-                     f"seq {seq} 已不再有效（见 `referee log {s.match_id}`）；没有可{WHAT_ZH[what]}的事件")
+        raise StoreError(M("seq {seq} is itself a correction ({kind} of seq {target}); nothing to {what}",
+                           zh="seq {seq} 本身是一条更正（{kind} seq {target}）；没有可{what}的事件", seq=seq,
+                           kind=EntryKind(entry["kind"]), target=entry["target"], what=EntryKind(what)))
+    raise StoreError(M("seq {seq} is no longer in effect (see `referee log {match}`); nothing to {what}",
+                       zh="seq {seq} 已不再有效（见 `referee log {match}`）；没有可{what}的事件", seq=seq,
+                       match=s.match_id, what=EntryKind(what)))
 
 
 def correct(store: Store, match_id: str, kind: str, seq: int | None = None, event: Event | None = None,
@@ -134,8 +142,8 @@ def correct(store: Store, match_id: str, kind: str, seq: int | None = None, even
         view = s.view
         if kind == "undo":
             if len(view) <= 1:
-                raise StoreError(f"nothing to undo in match {match_id}: only the header is in effect",
-                                 f"比赛 {match_id} 没有可撤销的事件：只有 `match` 行有效")
+                raise StoreError(M("nothing to undo in match {match}: only the header is in effect",
+                                   zh="比赛 {match} 没有可撤销的事件：只有 `match` 行有效", match=match_id))
             target = next(reversed(view))
         else:
             target = _target(s, seq, kind)
@@ -148,21 +156,22 @@ def correct(store: Store, match_id: str, kind: str, seq: int | None = None, even
             assert event is not None
             if target == header_seq:
                 if not isinstance(event, MatchHeader):
-                    raise StoreError(f"seq {target} is the match header: amend it with a `match` directive",
-                                     f"seq {target} 是 `match` 行：请用 `match` 指令更正它")
+                    raise StoreError(M("seq {seq} is the match header: amend it with a `match` directive",
+                                       zh="seq {seq} 是 `match` 行：请用 `match` 指令更正它", seq=target))
                 if event.id != match_id:
-                    raise StoreError(f"the match id cannot change ({match_id} → {event.id}); import it anew",
-                                     f"比赛编号不能更改（{match_id} → {event.id}）；请重新导入（import）")
+                    raise StoreError(M("the match id cannot change ({old} → {new}); import it anew",
+                                       zh="比赛编号不能更改（{old} → {new}）；请重新导入（import）", old=match_id,
+                                       new=event.id))
             elif isinstance(event, MatchHeader):
-                raise StoreError("a `match` header can only replace the header (seq 1)",
-                                 "`match` 行只能替换 `match` 行（seq 1）")
+                raise StoreError(M("a `match` header can only replace the header (seq 1)",
+                                   zh="`match` 行只能替换 `match` 行（seq 1）"))
             new_event = event._replace(line=target)
             directive = format_event(new_event)
             new_view[target] = directive
         else:
             if target == header_seq:
-                raise StoreError(f"seq {target} is the match header; it can be amended, not removed",
-                                 f"seq {target} 是 `match` 行；只能更正，不能删除")
+                raise StoreError(M("seq {seq} is the match header; it can be amended, not removed",
+                                   zh="seq {seq} 是 `match` 行；只能更正，不能删除", seq=target))
             del new_view[target]
         new_events = []
         for place, text in new_view.items():
@@ -199,14 +208,14 @@ def whatif(store: Store, match_id: str, seq: int, event: Event) -> WhatIf:
         if entry.get("kind") == "amend" and entry.get("target") in view:
             seq = entry["target"]
         else:
-            raise StoreError(f"seq {seq} is not an event in effect in match {match_id} "
-                             f"(see `referee log {match_id}`)",
-                             f"seq {seq} 不是比赛 {match_id} 中有效的事件（见 `referee log {match_id}`）")
+            raise StoreError(M("seq {seq} is not an event in effect in match {match} (see `referee log {match}`)",
+                               zh="seq {seq} 不是比赛 {match} 中有效的事件（见 `referee log {match}`）", seq=seq,
+                               match=match_id))
     events, _ = to_events(view)
     old_event = next(ev for ev in events if ev.line == seq)
     if isinstance(old_event, MatchHeader) != isinstance(event, MatchHeader):
-        raise StoreError("the match header can only be replaced by another `match` header",
-                         "`match` 行只能用另一个 `match` 行替换")
+        raise StoreError(M("the match header can only be replaced by another `match` header",
+                           zh="`match` 行只能用另一个 `match` 行替换"))
     new_event = event._replace(line=seq)
     changed_events = [new_event if ev.line == seq else ev for ev in events]
     recorded = replay(events)

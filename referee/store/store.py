@@ -23,8 +23,9 @@ from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import quote, unquote
 
-from referee.errors import Bilingual
+from referee.errors import NotFound, RefereeError
 from referee.events import Event, MatchHeader, RecordError, record_error
+from referee.i18n import M, Msg
 from referee.store import chain
 from referee.store.files import AtomicJSONStorage, clean_temp, lock
 
@@ -32,27 +33,47 @@ DEFAULT_DIR = "referee-store"
 TABLE = "entries"
 
 
-class StoreError(Bilingual, Exception):
-    """A store operation that cannot be done; the message says why in plain words.
-
-    ``StoreError(en, zh)``: ``str(exc)`` is the English, ``exc.zh`` the Chinese (``exc.text(lang)``).
-    """
+class StoreError(RefereeError):
+    """A store operation that cannot be done (exit 1): ``StoreError(M("…", field=…))``, the message
+    saying why in plain words, worded in the user's language where it is shown."""
 
 
 class StoreBusy(StoreError, TimeoutError):
     """Another process held the match's lock for too long; nothing was written."""
 
 
-class UnknownMatch(StoreError):
-    pass
+class UnknownMatch(NotFound, StoreError):
+    """A match id the store does not hold: something named that is not there (exit 2)."""
 
 
 class DuplicateMatch(StoreError):
-    pass
+    """A match id already stored (refused, exit 1)."""
 
 
 class BrokenChain(StoreError):
-    pass
+    """A match file whose hash chain or content is broken; ``problem`` says where (for ``verify``)."""
+
+    def __init__(self, problem: chain.ChainProblem | Msg, suffix: Msg | None = None) -> None:
+        if isinstance(problem, Msg):  # pickling hands the message back
+            super().__init__(problem)
+            self.problem = None
+            return
+        msg = problem.msg if suffix is None else suffix.bind(problem=problem.msg)
+        super().__init__(msg)
+        self.problem = problem
+
+
+def _broken_file(match_id: str, what: Msg) -> BrokenChain:
+    """The error of a match file that cannot be read as a chain at all."""
+    return BrokenChain(chain.ChainProblem(match_id, None, what))
+
+
+def _not_json(match_id: str, error: ValueError, path: Path | None = None) -> BrokenChain:
+    if path is None:
+        return _broken_file(match_id, M("the store file is not valid JSON ({detail})",
+                                        zh="存储文件不是有效的 JSON（{detail}）", detail=str(error)))
+    return _broken_file(match_id, M("the store file {path} is not valid JSON ({detail})",
+                                    zh="存储文件 {path} 不是有效的 JSON（{detail}）", path=path, detail=str(error)))
 
 
 class LogEntry(NamedTuple):
@@ -151,16 +172,18 @@ def log_of(entries: list[dict]) -> list[LogEntry]:
 
 
 class MatchSession:
-    """A match opened for writing, its lock held: read, check, append."""
+    """A match opened for writing, its lock held: read, check, append.
+
+    It reads and writes the match file through its storage, in the layout TinyDB gives a table
+    (``{"entries": {"1": {…}, "2": {…}}}``, so TinyDB reads it as ever): an append needs none of
+    TinyDB's table layer, whose imports cost ~4 ms of every ``referee record``.
+    """
 
     def __init__(self, match_id: str, path: Path):
-        from tinydb import TinyDB
-
         self.match_id = match_id
         self.path = path
-        self.storage_db = TinyDB(str(path), storage=AtomicJSONStorage)
-        self.table = self.storage_db.table(TABLE)
-        self.entries = read_entries(self.storage_db.storage.read(), match_id)
+        self.storage = AtomicJSONStorage(path)
+        self.entries = read_entries(self.storage.read(), match_id)
 
     @property
     def next_seq(self) -> int:
@@ -180,8 +203,6 @@ class MatchSession:
 
     def append_many(self, items: list[dict], referee: str | None = None) -> list[dict]:
         """Append entries in one atomic write (all or none)."""
-        from tinydb.table import Document
-
         who = referee_name(referee)
         stamp = now()
         prev = self.entries[-1]["hash"] if self.entries else chain.GENESIS
@@ -193,7 +214,11 @@ class MatchSession:
             sealed = chain.seal(self.match_id, entry, prev)
             prev = sealed["hash"]
             new.append(sealed)
-        self.table.insert_multiple(Document(e, doc_id=e["seq"]) for e in new)
+        data = dict(self.storage.read() or {})
+        table = dict(data.get(TABLE) or {})
+        table.update((str(e["seq"]), e) for e in new)
+        data[TABLE] = table
+        self.storage.write(data)
         self.entries.extend(new)
         return new
 
@@ -203,8 +228,8 @@ def read_entries(data: dict | None, match_id: str) -> list[dict]:
         return []
     table = data.get(TABLE, {})
     if not isinstance(table, dict):
-        raise BrokenChain(f"match {match_id}: the store file has no readable entries table",
-                          f"比赛 {match_id}：存储文件中没有可读的记录表")
+        raise _broken_file(match_id, M("the store file has no readable entries table",
+                                       zh="存储文件中没有可读的记录表"))
     return list(table.values())
 
 
@@ -235,27 +260,28 @@ class Store:
         try:
             return json.loads(raw) if raw.strip() else None
         except ValueError as e:
-            raise BrokenChain(f"match {match_id}: the store file {path} is not valid JSON ({e})",
-                              f"比赛 {match_id}：存储文件 {path} 不是有效的 JSON（{e}）") from None
+            raise _not_json(match_id, e, path) from None
 
     def _unknown(self, match_id: str) -> UnknownMatch:
+        """The error naming a match id not stored, with the ids that are (the first eight)."""
         ids = self.match_ids()
-        listed = (", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")) if ids else ""
-        return UnknownMatch(f"no match {match_id!r} in the store at {self.root} (matches stored: {listed or 'none'})",
-                            f"存储 {self.root} 中没有比赛 {match_id!r}（已存的比赛：{listed or '无'}）")
+        if not ids:
+            return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: none)",
+                                  zh="存储 {root} 中没有比赛 '{match}'（已存的比赛：无）", match=match_id,
+                                  root=self.root))
+        stored = ids[:8] + (["…"] if len(ids) > 8 else [])
+        return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: {stored:list})",
+                              zh="存储 {root} 中没有比赛 '{match}'（已存的比赛：{stored:list}）", match=match_id,
+                              root=self.root, stored=stored))
 
     def entries(self, match_id: str) -> list[dict]:
         """The raw entries of a match, in stored order (no lock: files are replaced atomically)."""
-        from tinydb import TinyDB
-
         if not self.exists(match_id):
             raise self._unknown(match_id)
-        db = TinyDB(str(self.path(match_id)), storage=AtomicJSONStorage, create=False)
         try:
-            return read_entries(db.storage.read(), match_id)
+            return read_entries(AtomicJSONStorage(self.path(match_id), create=False).read(), match_id)
         except ValueError as e:
-            raise BrokenChain(f"match {match_id}: the store file is not valid JSON ({e})",
-                              f"比赛 {match_id}：存储文件不是有效的 JSON（{e}）") from None
+            raise _not_json(match_id, e) from None
 
     # --- the reading API ------------------------------------------------------------------------
 
@@ -277,7 +303,8 @@ class Store:
         for ev in self.events(match_id):
             if isinstance(ev, MatchHeader):
                 return ev
-        raise StoreError(f"match {match_id}: no match header in effect", f"比赛 {match_id}：没有有效的 `match` 行")
+        raise StoreError(M("match {match}: no match header in effect", zh="比赛 {match}：没有有效的 `match` 行",
+                           match=match_id))
 
     def log(self, match_id: str) -> list[LogEntry]:
         return log_of(self.entries(match_id))
@@ -288,30 +315,36 @@ class Store:
         n_entries = 0
         ids = self.match_ids() if match_ids is None else match_ids
         for mid in ids:
-            try:
-                data = self._raw(mid)
-                table = (data or {}).get(TABLE, {})
-                if not isinstance(table, dict):
-                    raise BrokenChain(f"match {mid}: no readable entries table", f"比赛 {mid}：没有可读的记录表")
-            except StoreError as e:
-                problems.append(chain.ChainProblem(mid, None, str(e), e.zh))
-                continue
-            for key, entry in table.items():
-                if isinstance(entry, dict) and str(entry.get("seq")) != key:
-                    msg = f"stored under id {key} but carries seq {entry.get('seq')}"
-                    msg_zh = f"存放在编号 {key} 下，却带着 seq {entry.get('seq')}"
-                    problems.append(chain.ChainProblem(mid, entry.get("seq"), msg, msg_zh))
-                    break
-            else:
-                entries = list(table.values())
-                n_entries += len(entries)
-                problem = chain.check(mid, entries) if all(isinstance(e, dict) for e in entries) else \
-                    chain.ChainProblem(mid, None, "an entry is not a JSON object", "有一条记录不是 JSON 对象")
-                if problem is None and entries and entries[0].get("kind") != "event":
-                    problem = chain.ChainProblem(mid, 1, "the first entry is not an event", "第一条记录不是事件")
-                if problem:
-                    problems.append(problem)
+            checked, problem = self._verify_one(mid)
+            n_entries += checked
+            if problem is not None:
+                problems.append(problem)
         return len(ids), n_entries, problems
+
+    def _verify_one(self, mid: str) -> tuple[int, chain.ChainProblem | None]:
+        """(entries checked, the first problem or None) of one match file, read as stored."""
+        try:
+            data = self._raw(mid)
+        except BrokenChain as e:
+            return 0, e.problem
+        except StoreError as e:  # gone since it was listed
+            return 0, chain.ChainProblem(mid, None, e.msg)
+        table = (data or {}).get(TABLE, {})
+        if not isinstance(table, dict):
+            return 0, chain.ChainProblem(mid, None, M("no readable entries table", zh="没有可读的记录表"))
+        for key, entry in table.items():
+            if isinstance(entry, dict) and str(entry.get("seq")) != key:
+                return 0, chain.ChainProblem(mid, entry.get("seq"), M(
+                    "stored under id {key} but carries seq {seq}", zh="存放在编号 {key} 下，却带着 seq {seq}",
+                    key=key, seq=entry.get("seq")))
+        entries = list(table.values())
+        if not all(isinstance(e, dict) for e in entries):
+            return len(entries), chain.ChainProblem(mid, None, M("an entry is not a JSON object",
+                                                                 zh="有一条记录不是 JSON 对象"))
+        problem = chain.check(mid, entries)
+        if problem is None and entries and entries[0].get("kind") != "event":
+            problem = chain.ChainProblem(mid, 1, M("the first entry is not an event", zh="第一条记录不是事件"))
+        return len(entries), problem
 
     # --- writing --------------------------------------------------------------------------------
 
@@ -329,12 +362,11 @@ class Store:
             try:
                 s = MatchSession(match_id, path)
             except ValueError as e:
-                raise BrokenChain(f"match {match_id}: the store file is not valid JSON ({e})",
-                                  f"比赛 {match_id}：存储文件不是有效的 JSON（{e}）") from None
+                raise _not_json(match_id, e) from None
             problem = chain.check(match_id, s.entries)
             if problem:
-                raise BrokenChain(f"{problem}; nothing recorded (run `referee verify`)",
-                                  f"{problem.text('zh')}；未记录（请运行 `referee verify`）")
+                raise BrokenChain(problem, M("{problem}; nothing recorded (run `referee verify`)",
+                                             zh="{problem}；未记录（请运行 `referee verify`）"))
             yield s
 
     def create(self, events: list[Event], referee: str | None = None, replace: bool = False,
@@ -343,21 +375,22 @@ class Store:
         from referee.notation import format_event
 
         if not events or not isinstance(events[0], MatchHeader):
-            raise StoreError("a match must begin with its `match` header", "比赛必须以 `match` 行开头")
+            raise StoreError(M("a match must begin with its `match` header", zh="比赛必须以 `match` 行开头"))
         header = events[0]
         match_id = header.id
         if not match_id:
-            raise StoreError("the match header has no id", "`match` 行没有比赛编号")
+            raise StoreError(M("the match header has no id", zh="`match` 行没有比赛编号"))
         path = self.path(match_id)
         self.matches_dir.mkdir(parents=True, exist_ok=True)
         with lock(path):
             clean_temp(path)
             if path.is_file():
                 if not replace:
-                    raise DuplicateMatch(f"match {match_id!r} is already in the store at {self.root} "
-                                         "(use --replace to overwrite it; the old one is kept in replaced/)",
-                                         f"比赛 {match_id!r} 已在存储 {self.root} 中"
-                                         "（用 --replace 覆盖；旧的保存在 replaced/ 中）")
+                    raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
+                                           "overwrite it; the old one is kept in replaced/)",
+                                           zh="比赛 '{match}' 已在存储 {root} 中"
+                                              "（用 --replace 覆盖；旧的保存在 replaced/ 中）",
+                                           match=match_id, root=self.root))
                 keep = self.root / "replaced"
                 keep.mkdir(exist_ok=True)
                 stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
