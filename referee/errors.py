@@ -17,22 +17,13 @@ USAGE = 2  # a usage error, or something named that is not there
 
 
 class RefereeError(Exception):
-    """``RefereeError(M("…", field=…))``; ``str(exc)`` is the English, ``exc.text(lang)`` any language.
-
-    (An English text and its Chinese, ``RefereeError(en, zh)``, are still accepted while messages move
-    into the catalogue.)"""
+    """``RefereeError(M("…", field=…))``; ``str(exc)`` is the English, ``exc.text(lang)`` any language."""
 
     exit_code = REFUSED
 
-    def __init__(self, message: Msg | str = "", zh: str = "") -> None:
-        msg = message if isinstance(message, Msg) else Msg(str(message), zh=zh or None)
-        super().__init__(msg.text("en"))
-        self.msg = msg
-
-    @property
-    def zh(self) -> str:
-        """The Chinese text (for callers that still ask for it by name)."""
-        return self.msg.text("zh")
+    def __init__(self, message: Msg) -> None:
+        super().__init__(message.text("en"))
+        self.msg = message
 
     def text(self, lang: str) -> str:
         return self.msg.text(lang)
@@ -52,5 +43,3 @@ class NotFound(RefereeError):
 
     exit_code = USAGE
 
-
-Bilingual = RefereeError  # the former name, kept while the raise sites move to the catalogue

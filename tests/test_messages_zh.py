@@ -119,11 +119,11 @@ def test_exceptions_stay_english():
     e = Reject(M("{giver:seat} owes {owed} blood to {declarer:seat}; {given} cards given",
                  zh="{giver:seat}欠{declarer:seat}{owed}个血，却进贡了{given}张", giver="S", owed=2, declarer="W",
                  given=3))
-    assert str(e) == "S owes 2 blood to W; 3 cards given" and e.zh == "南欠西2个血，却进贡了3张"
+    assert str(e) == "S owes 2 blood to W; 3 cards given" and e.text("zh") == "南欠西2个血，却进贡了3张"
     assert e.text("zh_TW") == "南欠西2个血，却进贡了3张"  # zh_TW falls back to the simplified text it lacks
     with pytest.raises(NotationError) as info:
         parse_line("kitty 4C XY", 1)
-    assert "not a card" in str(info.value) and "不是一张牌" in info.value.zh
+    assert "not a card" in str(info.value) and "不是一张牌" in info.value.text("zh")
     assert isinstance(info.value, ValueError)
 
 

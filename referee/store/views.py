@@ -198,10 +198,12 @@ def _score_line(hand, lang: str) -> str:
 def _what_follows(hand, seats: dict[str, str], lang: str) -> list[str]:
     """The game won, or the blood owed and the declarer of the next hand."""
     from referee.codes import GameEnd
+    from referee.i18n.words import word
 
     if hand.game_winner:
+        reason = word(GameEnd(hand.game_reason), lang, top=hand.rules.top_level if hand.rules else 10)
         return [tr(lang, "game {game} won by {winner:team} ({reason})", zh="第{game}局：{winner:team}胜（{reason}）",
-                   game=hand.game, winner=hand.game_winner, reason=GameEnd(hand.game_reason))]
+                   game=hand.game, winner=hand.game_winner, reason=reason)]
     if hand.blood:
         blood = tr(lang, "blood owed next hand: {blood} (kings {kings} + score {score}), paid by {giver} to {receiver}",
                    zh="下一副血：{blood}个（王 {kings} + 分 {score}），由{giver}进贡给{receiver}", blood=hand.blood,
