@@ -59,7 +59,7 @@ HEADING = M("{name}: {title}\nwhat each defenders' score S settles to: P = S, a 
             "EW (E declaring) at level 3 against NS at 3",
             zh="{name}：{title}\n抓分方每个得分 S 的结算：P = S，底牌无分无王，东西（东坐庄）打3，南北也是3")
 COLUMNS = {
-    "S": M("S", zh="S"), "outcome": M("outcome", zh="结果"), "levels": M("levels", zh="升级"),
+    "S": M("S", zh="S"), "outcome": M("outcome", zh="结果"), "levels": M("level change", zh="升级"),
     "blood": M("blood", zh="血"), "game": M("game", zh="局"),
     "kept": M("kitty kept", zh="庄家保底"), "dug": M("kitty dug", zh="抓分方抠底"),
 }

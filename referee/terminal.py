@@ -41,8 +41,8 @@ def heading(lang: str) -> list[str]:
     """The column heads of the hand table: a hand is 副 and a game 局 (docs/gunzi-rules.md §Terms)."""
     return [
         tr(lang, "#", zh="副"), tr(lang, "game", zh="局"), tr(lang, "decl", zh="庄"), tr(lang, "lvl", zh="级"),
-        tr(lang, "trump", zh="主"), tr(lang, "tribute", zh="进贡"), tr(lang, "pts", zh="得分"),
-        tr(lang, "kitty", zh="底分"), tr(lang, "last", zh="抠/保"), tr(lang, "score", zh="总分"),
+        tr(lang, "trump", zh="主"), tr(lang, "tribute", zh="进贡"), tr(lang, "pts", zh="捡分"),
+        tr(lang, "kitty", zh="底分"), tr(lang, "last", zh="抠/保"), tr(lang, "score", zh="得分"),
         tr(lang, "outcome", zh="结果"),
         tr(lang, "levels {ew:team}-{ns:team}", zh="级数 {ew:team}-{ns:team}", ew="EW", ns="NS"),
         tr(lang, "blood", zh="血"),
@@ -104,7 +104,7 @@ def match_view(result: MatchResult, lang: str = "en") -> str:
     if hd is not None:
         bits = [hd.id] + [v for v in (hd.event, hd.date) if v]
         if hd.round:
-            bits.append(tr(lang, "round {round}", zh="第{round}轮", round=hd.round))
+            bits.append(tr(lang, "round {round}", zh="轮次 {round}", round=hd.round))
         if hd.table:
             bits.append(tr(lang, "table {table}", zh="{table}号桌", table=hd.table))
         out.append(" · ".join(bits))

@@ -79,7 +79,7 @@ def _prompt(result, lang: str) -> str:
                               "last trick",
                         zh="抓分方已得分：{points}；输入数字即计分，def / decl 记录末墩（抓分方抠底 / 庄家方保底）",
                         points=st.points_so_far))
-    lines.append(tr(lang, "expected: {usage}", zh="应输入：{usage}", usage=views.usages(st.expected)))
+    lines.append(tr(lang, "type: {usage}", zh="应输入：{usage}", usage=views.usages(st.expected)))
     lines.append(tr(lang, "(q to stop)", zh="（输入 q 结束）"))
     lines[1:] = ["  " + line for line in lines[1:]]
     return "\n".join(lines) + "\n>"

@@ -222,7 +222,7 @@ def _card(pr: _Printer, event: str, rnd: Round, table_no: int, match_id: str, se
         label = tr(lang, "{team:team}: pair {pair}", zh="{team:team}：{pair}", team=side, pair=p.code)
         body.append([label + (f" · {p.club}" if p.club else ""), "", "", ""])
         body.append([pgettext(lang, "seat", a), seats[a], pgettext(lang, "seat", b), seats[b]])
-    body.append([tr(lang, "Games won", zh="胜局数"),
+    body.append([tr(lang, "Games won", zh="胜局"),
                  f"{rows.team_word('EW', lang)}  {blank}  :  {blank}  {rows.team_word('NS', lang)}", "", ""])
     body.append([tr(lang, "Winner", zh="胜方"), blank * 2, "", ""])
     widths = [width * 0.1, width * 0.4, width * 0.1, width * 0.4]
