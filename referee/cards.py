@@ -50,7 +50,7 @@ class Card(int):
         try:
             return _BY_KEY[(rank, suit)]
         except KeyError:
-            raise CardError(M("no such card: rank {rank}, suit {suit}", zh="没有这张牌：点数 {rank}，花色 {suit}",
+            raise CardError(M("no such card: rank {rank}, suit {suit}",
                               rank=rank, suit=suit)) from None
 
     @property
@@ -143,8 +143,7 @@ def parse_suit(token: str) -> str:
         return SUIT_SYMBOLS[t]
     if t in _SUIT_WORDS:
         return _SUIT_WORDS[t]
-    raise CardError(M("'{token}' is not a suit (S H C D, ♠ ♥ ♣ ♦, 黑桃 红桃 梅花 方块)",
-                      zh="'{token}' 不是花色（S H C D、♠ ♥ ♣ ♦、黑桃 红桃 梅花 方块）", token=token))
+    raise CardError(M("'{token}' is not a suit (S H C D, ♠ ♥ ♣ ♦, 黑桃 红桃 梅花 方块)", token=token))
 
 
 def parse_card(token: str) -> Card:
@@ -162,7 +161,7 @@ def parse_card(token: str) -> Card:
 
 def _parse_slow(token: str, t: str) -> Card:
     if not t:
-        raise CardError(M("empty card", zh="缺少牌名"))
+        raise CardError(M("empty card"))
     suit = rank_word = None
     for sym, s in SUIT_SYMBOLS.items():
         if t.startswith(sym) or t.endswith(sym):
@@ -179,12 +178,10 @@ def _parse_slow(token: str, t: str) -> Card:
         elif t[0] in SUITS:
             suit, rank_word = t[0], t[1:]
     if suit is None or rank_word is None:
-        raise CardError(M("'{token}' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)",
-                          zh="'{token}' 不是一张牌（写法如 10H、KS、BJ、大王、红桃10）", token=token))
+        raise CardError(M("'{token}' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)", token=token))
     rank = _RANK_WORDS.get(rank_word)
     if rank is None:
-        raise CardError(M("'{token}': '{rank}' is not a rank (2-10, J, Q, K, A)",
-                          zh="'{token}'：'{rank}' 不是点数（2-10、J、Q、K、A）", token=token, rank=rank_word))
+        raise CardError(M("'{token}': '{rank}' is not a rank (2-10, J, Q, K, A)", token=token, rank=rank_word))
     return _CACHE[str(Card(rank, suit))]
 
 

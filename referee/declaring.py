@@ -22,27 +22,23 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> tuple[in
     """
     first = cards[0]
     if cards.count(first) != len(cards):
-        raise DeclarationError(M("a declaration shows identical cards, not {cards:cards}",
-                                 zh="亮主要亮相同的牌，不能是 {cards:cards}", cards=tuple(cards)))
+        raise DeclarationError(M("a declaration shows identical cards, not {cards:cards}", cards=tuple(cards)))
     n = len(cards)
     if first.is_joker:
         if n != 3:
             if first == BIG_JOKER and n == 1:
-                raise DeclarationError(M("a single big joker grabs only in a game's first hand",
-                                         zh="一张大王只在每局第一副抢亮"))
-            raise DeclarationError(M("jokers declare only as three of a kind", zh="王只能三张一起亮主"))
+                raise DeclarationError(M("a single big joker grabs only in a game's first hand"))
+            raise DeclarationError(M("jokers declare only as three of a kind"))
         if as_suit is None:
-            raise DeclarationError(M("three jokers name a suit: add 'as S|H|C|D' (never no-trump)",
-                                     zh="三张王亮主要指定花色：加上 'as S|H|C|D'（不能无主）"))
+            raise DeclarationError(M("three jokers name a suit: add 'as S|H|C|D' (never no-trump)"))
         return (3, 2 if first == BIG_JOKER else 1, as_suit)
     if as_suit is not None:
-        raise DeclarationError(M("only three jokers name a suit with 'as'; level cards declare their own suit",
-                                 zh="只有三张王才用 'as' 指定花色；级牌亮的就是它自己的花色"))
+        raise DeclarationError(M("only three jokers name a suit with 'as'; level cards declare their own suit"))
     if first.rank != level:
         raise DeclarationError(M("{card:card} is not a level card: this hand is played at level {level}",
-                                 zh="{card:card}不是级牌：本副打{level}", card=first, level=level))
+                                 card=first, level=level))
     if n > 3:
-        raise DeclarationError(M("at most three identical cards exist", zh="相同的牌最多只有三张"))
+        raise DeclarationError(M("at most three identical cards exist"))
     return (n, 0, first.suit)
 
 

@@ -83,7 +83,7 @@ _PLAIN_SEATS = {"E": "E", "S": "S", "W": "W", "N": "N"}
 
 def expected(keyword: str) -> NotationError:
     """The error for a line that does not have the form of *keyword*."""
-    return NotationError(M("expected: {usage}", zh="格式应为：{usage}", usage=Msg(BY_KEYWORD[keyword].usage)))
+    return NotationError(M("expected: {usage}", usage=Msg(BY_KEYWORD[keyword].usage)))
 
 
 def _need(tokens: list[str], n: int, keyword: str) -> None:
@@ -154,18 +154,17 @@ def read_match(tokens: list[str], rest: str, line: int) -> MatchHeader:
         if not m:
             bad = body[pos:].split()[0]
             raise NotationError(M("'{bad}' is not KEY=VALUE (quote values with spaces: event=\"Spring Cup\")",
-                                  zh="'{bad}' 不是 键=值 的写法（值里有空格要加引号：event=\"春季杯 第一轮\"）",
                                   bad=bad))
         key, value = m.group(1).lower(), unquote(m.group(2))
         if key in values or any(k == key for k, _ in extra):
-            raise NotationError(M("'{key}' is given twice", zh="'{key}' 写了两次", key=key))
+            raise NotationError(M("'{key}' is given twice", key=key))
         if key in HEADER_KEYS:
             values[key] = value
         else:
             extra.append((key, value))
         pos = m.end()
     if not values.get("id"):
-        raise NotationError(M("the match needs an id: match id=SC26-R1-T3 …", zh="比赛要有 id：match id=SC26-R1-T3 …"))
+        raise NotationError(M("the match needs an id: match id=SC26-R1-T3 …"))
     rules = values.pop("rules", "") or "dalian-club"
     return MatchHeader(rules=rules, extra=tuple(extra), line=line, **values)
 
@@ -184,7 +183,6 @@ def _nothing(keyword: str, cls: type) -> Reader:
     def read(tokens: list[str], rest: str, line: int) -> Event:
         if tokens:
             raise NotationError(M("'{keyword}' takes nothing after it, found '{found}'",
-                                  zh="'{keyword}' 后面不跟任何内容，却写了 '{found}'",
                                   keyword=keyword, found=" ".join(tokens)))
         return cls(line=line)  # type: ignore[no-any-return]
     return read
@@ -206,8 +204,7 @@ def read_declare(tokens: list[str], rest: str, line: int) -> Declare:
     i = _index(tokens, AS_WORDS) if len(tokens) > 2 else None
     if i is not None:
         if i != len(tokens) - 2:
-            raise NotationError(M("'as SUIT' must end the declaration: declare N SJ SJ SJ as H",
-                                  zh="'as 花色' 要写在亮主的最后：declare N SJ SJ SJ as H"))
+            raise NotationError(M("'as SUIT' must end the declaration: declare N SJ SJ SJ as H"))
         as_suit = _suit(tokens[-1])
         tokens = tokens[:i]
     if len(tokens) < 2:
@@ -260,13 +257,16 @@ def _number(keyword: str, cls: type) -> Reader:
         try:
             n = int(tokens[0])
         except ValueError:
-            raise NotationError(M("'{word}' is not a number of points", zh="'{word}' 不是分数",
+            raise NotationError(M("'{word}' is not a number of points",
                                   word=tokens[0])) from None
         if n < 0:
-            raise NotationError(M("points cannot be negative ({n})", zh="分数不能是负数（{n}）", n=n))
+            raise NotationError(M("points cannot be negative ({n})", n=n))
         return cls(n, line=line)  # type: ignore[no-any-return]
     return read
 
+
+# What stops the guided entry at its prompt (input words, like the keywords).
+QUIT = frozenset({"q", "quit", "exit", "退出"})
 
 # Who won the last trick: True the defenders dug (抠底), False the declarers kept (保底).
 SIDES = {"def": True, "defenders": True, "dig": True, "dug": True, "抓分方": True, "抠底": True, "闲家": True,

@@ -95,16 +95,15 @@ class Reject(RefereeError):
 
 def _either(cards) -> Msg:
     """Cards any one of which will do, as a message field: ``3S or 3H`` / ``黑桃3或红桃3``."""
-    msg = M("{card:card}", zh="{card:card}", card=cards[0])
+    msg = M("{card:card}", card=cards[0])
     for c in cards[1:]:
-        msg = M("{either} or {card:card}", zh="{either}或{card:card}", either=msg, card=c)
+        msg = M("{either} or {card:card}", either=msg, card=c)
     return msg
 
 
 def _not_a_multiple(points: int) -> Reject:
     """Trick points come in fives (§7: P is a multiple of 5)."""
-    return Reject(M("{points} is not a multiple of 5: points come from 5s, 10s and Ks",
-                    zh="{points}不是5的倍数：分只来自5、10和K", points=points))
+    return Reject(M("{points} is not a multiple of 5: points come from 5s, 10s and Ks", points=points))
 
 
 class Hand:
@@ -183,8 +182,7 @@ class Replay:
 
     def run(self, events: Sequence[Event]) -> MatchResult:
         if events and not isinstance(events[0], MatchHeader):
-            self.errors.append(RecordError(events[0].line, M("the record must start with 'match id=…'",
-                                                             zh="记录要以 'match id=…' 开头")))
+            self.errors.append(RecordError(events[0].line, M("the record must start with 'match id=…'")))
         handlers, phases = HANDLERS, PHASE_OF
         for ev in events:
             kind = type(ev)
@@ -207,14 +205,12 @@ class Replay:
 
     def on_match(self, ev: MatchHeader) -> None:
         if self.header is not None:
-            raise Reject(M("a second 'match' header (the first is at line {line})",
-                           zh="重复的 'match' 开头行（第一个在第{line}行）", line=self.header.line))
+            raise Reject(M("a second 'match' header (the first is at line {line})", line=self.header.line))
         self.header = ev
 
     def _before_hands(self, ev: Event) -> None:
         if self.seen_first_hand:
-            raise Reject(M("out of order: '{keyword}' belongs before the first hand",
-                           zh="顺序不对：'{keyword}' 应写在第一副之前", keyword=keyword_of(ev)))
+            raise Reject(M("out of order: '{keyword}' belongs before the first hand", keyword=keyword_of(ev)))
 
     def on_team(self, ev: TeamName) -> None:
         self._before_hands(ev)
@@ -229,12 +225,10 @@ class Replay:
         self._abandon_open_hand(ev.line)
         if self.match_over:
             self.skipping = True
-            raise Reject(M("the match is over ({winner:team} won): no more hands",
-                           zh="比赛已结束（{winner:team}胜）：不能再开新的一副", winner=self.winner))
+            raise Reject(M("the match is over ({winner:team} won): no more hands", winner=self.winner))
         if self.awaiting_ruling:
             self.skipping = True
-            raise Reject(M("game {game} ended on time with the levels tied: record a 'ruling' first",
-                           zh="第{game}局到时结束，双方级数相同：请先记录裁决（'ruling'）", game=self.game))
+            raise Reject(M("game {game} ended on time with the levels tied: record a 'ruling' first", game=self.game))
         self.skipping = False
         self.hand_number += 1
         first = self.next_declarer is None
@@ -245,14 +239,13 @@ class Replay:
         h = self.hand
         if h is not None and h.phase != DONE:
             self.errors.append(RecordError(h.line, M(
-                "hand {hand} has no 'last' before line {line}: it is not settled",
-                zh="第{hand}副到第{line}行还没有 'last'（末墩）：这一副无法结算", hand=h.number, line=line)))
+                "hand {hand} has no 'last' before line {line}: it is not settled", hand=h.number, line=line)))
         self.hand = None
 
     def on_warn(self, ev: Warn) -> None:
         team = team_of(ev.seat)
         if self.match_over:
-            raise Reject(M("the match is over: no more warnings", zh="比赛已结束：不能再警告"))
+            raise Reject(M("the match is over: no more warnings"))
         self.warnings[team] += 1
         self.notes.append(Note(NoteKind.warn, ev.line, self.game, self._hand_no(), ev.seat, team, ev.text))
         limit = self.rules.warnings_limit
@@ -266,16 +259,15 @@ class Replay:
     def on_time(self, ev: Time) -> None:
         if not self.rules.time_limit_minutes:
             raise Reject(M("the {rules} rules have no time limit (match.time_limit_minutes = 0)",
-                           zh="{rules} 规则没有时间限制（match.time_limit_minutes = 0）", rules=self.rules.name))
+                           rules=self.rules.name))
         if self.match_over:
-            raise Reject(M("the match is over", zh="比赛已结束"))
+            raise Reject(M("the match is over"))
         if self.hand is not None and self.hand.phase != DONE:
             raise Reject(M("time is called between hands: hand {hand} is not finished "
                            "(record its last trick, or 'redeal')",
-                           zh="到时只能在两副之间叫：第{hand}副还没打完（请记录末墩 'last'，或 'redeal' 重新发牌）",
                            hand=self.hand.number))
         if self.awaiting_ruling:
-            raise Reject(M("time was already called in this game", zh="本局已经叫过到时"))
+            raise Reject(M("time was already called in this game"))
         self.notes.append(Note(NoteKind.time, ev.line, self.game, self._hand_no()))
         ew, ns = self.levels["EW"], self.levels["NS"]
         if ew != ns:
@@ -291,8 +283,7 @@ class Replay:
 
     def on_ruling(self, ev: Ruling) -> None:
         if self.match_over:
-            raise Reject(M("the match is over: a ruling cannot change it here; correct the record instead",
-                           zh="比赛已结束：裁决不能在这里改变结果，请更正记录"))
+            raise Reject(M("the match is over: a ruling cannot change it here; correct the record instead"))
         self.notes.append(Note(NoteKind.ruling, ev.line, self.game, self._hand_no(), None, ev.winner, ev.text))
         if self.hand is not None and self.hand.phase != DONE:
             self.hand = None  # the hand in progress is not played out
@@ -304,10 +295,9 @@ class Replay:
     def on_redeal(self, ev: Redeal) -> None:
         h = self.hand
         if h is None or self.skipping:
-            raise Reject(M("'redeal' belongs inside a hand", zh="'redeal'（重新发牌）只能写在一副之内"))
+            raise Reject(M("'redeal' belongs inside a hand"))
         if h.phase == DONE:
-            raise Reject(M("hand {hand} is already settled: it cannot be redealt",
-                           zh="第{hand}副已经结算：不能重新发牌", hand=h.number))
+            raise Reject(M("hand {hand} is already settled: it cannot be redealt", hand=h.number))
         self.notes.append(Note(NoteKind.redeal, ev.line, self.game, h.number))
         self.hand = Hand(h.number, h.line, h.game, h.first_of_game, h.fixed_declarer, h.blood_owed)
 
@@ -339,8 +329,7 @@ class Replay:
             return None
         h = self.hand
         if h is None:
-            raise Reject(M("'{keyword}' outside a hand: start the hand with 'hand'",
-                           zh="'{keyword}' 不在任何一副之内：请先用 'hand' 开始一副", keyword=keyword_of(ev)))
+            raise Reject(M("'{keyword}' outside a hand: start the hand with 'hand'", keyword=keyword_of(ev)))
         return h
 
     def _enter(self, ev: Event, phase: int) -> Hand | None:
@@ -351,13 +340,11 @@ class Replay:
             return None
         if h.phase == DONE:  # before the same-phase shortcut: a second 'last' is as late as any
             raise Reject(M("out of order: hand {hand} is over; '{keyword}' comes before 'last'",
-                           zh="顺序不对：第{hand}副已经结束；'{keyword}' 应在 'last' 之前",
                            hand=h.number, keyword=keyword_of(ev)))
         if phase == h.phase:
             return h
         if phase < h.phase:
             raise Reject(M("out of order: '{keyword}' comes before the {phase} of hand {hand}",
-                           zh="顺序不对：'{keyword}' 应在第{hand}副的{phase}之前",
                            keyword=keyword_of(ev), phase=HAND_PHASES[h.phase], hand=h.number))
         if phase > DECLARING and not h.resolved:
             self._soft(self._resolve_declaring, h, ev.line)
@@ -376,11 +363,9 @@ class Replay:
     def on_declarer(self, h: Hand, ev: DeclarerIs) -> None:
         if h.fixed_declarer is not None and ev.seat != h.fixed_declarer:
             raise Reject(M("the declarer of hand {hand} is {fixed:seat} by the last hand's result, not {seat:seat}",
-                           zh="按上一副的结果，第{hand}副的庄家是{fixed:seat}，不是{seat:seat}",
                            hand=h.number, fixed=h.fixed_declarer, seat=ev.seat))
         if h.first_of_game and (h.grab or h.flips):
-            raise Reject(M("the grab or the flips already fix this hand's declarer",
-                           zh="抢亮或翻牌已经定了本副的庄家"))
+            raise Reject(M("the grab or the flips already fix this hand's declarer"))
         h.declarer = ev.seat
 
     def on_declare(self, h: Hand, ev: Declare) -> None:
@@ -388,19 +373,16 @@ class Replay:
         if h.first_of_game:
             if ev.cards != (BIG_JOKER,) or ev.as_suit:
                 raise Reject(M("in a game's first hand only one big joker grabs (抢亮大王); level cards declare "
-                               "from the second hand on",
-                               zh="每局第一副只能用一张大王抢亮（抢亮大王）；级牌亮主从第二副开始"))
+                               "from the second hand on"))
             if h.grab is not None:
                 raise Reject(M("{seat:seat} already grabbed at line {line}: a grab cannot be overcalled",
-                               zh="{seat:seat}已在第{line}行抢亮：抢亮不能被反", seat=h.grab.seat, line=h.grab.line))
+                               seat=h.grab.seat, line=h.grab.line))
             if h.flips or h.declarer:
-                raise Reject(M("out of order: the grab comes before any flip or 'declarer'",
-                               zh="顺序不对：抢亮要在翻牌或 'declarer' 之前"))
+                raise Reject(M("out of order: the grab comes before any flip or 'declarer'"))
             h.grab = ev
             return
         if h.draws:
-            raise Reject(M("out of order: declarations come before a draw from the kitty",
-                           zh="顺序不对：亮主要在从底牌抽牌之前"))
+            raise Reject(M("out of order: declarations come before a draw from the kitty"))
         level = self.levels[team_of(h.fixed_declarer)]
         try:
             power = declaring.strength(ev.cards, level, ev.as_suit)
@@ -412,46 +394,38 @@ class Replay:
                 raise Reject(M("{cards:cards} does not beat {seat:seat}'s {old:cards} (line {line}): an overcall "
                                "needs more identical cards, or three small jokers over three level cards, three "
                                "big over three small",
-                               zh="{cards:cards} 反不过{seat:seat}的 {old:cards}（第{line}行）："
-                                  "反主要亮更多张相同的牌，或三张小王反三张级牌、三张大王反三张小王",
                                cards=ev.cards, seat=old_ev.seat, old=old_ev.cards, line=old_ev.line))
         h.declarations.append((ev, power))
 
     def on_flip(self, h: Hand, ev: Flip) -> None:
         if not h.first_of_game:
-            raise Reject(M("flips decide only a game's first hand; later hands have a fixed declarer",
-                           zh="翻牌只定每局第一副的庄家；以后各副的庄家已经定了"))
+            raise Reject(M("flips decide only a game's first hand; later hands have a fixed declarer"))
         if h.grab is not None:
-            raise Reject(M("{seat:seat} grabbed at line {line}: nobody flips",
-                           zh="{seat:seat}已在第{line}行抢亮：不再翻牌", seat=h.grab.seat, line=h.grab.line))
+            raise Reject(M("{seat:seat} grabbed at line {line}: nobody flips", seat=h.grab.seat, line=h.grab.line))
         if h.declarer:
-            raise Reject(M("the declarer is already stated: nobody flips", zh="庄家已经写明：不再翻牌"))
+            raise Reject(M("the declarer is already stated: nobody flips"))
         if not ev.card.is_joker and any(s == ev.seat and not c.is_joker for s, c in h.flips):
-            raise Reject(M("{seat:seat} has already flipped (only a joker is flipped again)",
-                           zh="{seat:seat}已经翻过牌了（翻到王才再翻）", seat=ev.seat))
+            raise Reject(M("{seat:seat} has already flipped (only a joker is flipped again)", seat=ev.seat))
         h.flips.append((ev.seat, ev.card))
         self._known(h, None, (ev.card,), ev)
 
     def on_draw(self, h: Hand, ev: Draw) -> None:
         if h.first_of_game:
-            raise Reject(M("a draw fixes trump only in later hands; the first hand grabs or flips",
-                           zh="抽底牌定主只用于以后各副；每局第一副靠抢亮或翻牌"))
+            raise Reject(M("a draw fixes trump only in later hands; the first hand grabs or flips"))
         if h.declarations:
-            raise Reject(M("somebody declared: there is no draw", zh="已经有人亮主：不抽底牌"))
+            raise Reject(M("somebody declared: there is no draw"))
         cards = [*h.draws, *ev.cards]
         suited = [i for i, c in enumerate(cards) if not c.is_joker]
         if suited and suited[0] != len(cards) - 1:
-            raise Reject(M("the draw stops at the first suited card ({card:card})",
-                           zh="抽到第一张不是王的牌（{card:card}）就停", card=cards[suited[0]]))
+            raise Reject(M("the draw stops at the first suited card ({card:card})", card=cards[suited[0]]))
         if len(cards) >= 6 and not suited:
-            raise Reject(M("six jokers drawn: the kitty is all jokers and the hand is dealt again ('redeal')",
-                           zh="抽出六张王：底牌全是王，这一副重新发牌（'redeal'）"))
+            raise Reject(M("six jokers drawn: the kitty is all jokers and the hand is dealt again ('redeal')"))
         h.draws.extend(ev.cards)
         self._known(h, None, ev.cards, ev)
 
     def on_trump(self, h: Hand, ev: Trump) -> None:
         if h.stated_trump is not None:
-            raise Reject(M("trump is already stated at line {line}", zh="主花色已在第{line}行写明",
+            raise Reject(M("trump is already stated at line {line}",
                            line=h.stated_trump.line))
         h.stated_trump = ev
 
@@ -465,7 +439,7 @@ class Replay:
                 if stated is None:
                     h.broken = True
                     raise Reject(M("{seat:seat} grabbed: record the trump suit drawn next ('trump SUIT')",
-                                   zh="{seat:seat}抢亮了：请记录随后摸到的主花色（'trump 花色'）", seat=h.grab.seat))
+                                   seat=h.grab.seat))
                 h.trump = stated.suit
                 h.how = HowFixed(Fixed.grab, h.grab.seat)
             elif h.flips:
@@ -473,28 +447,23 @@ class Replay:
                 missing = [s for s in SEATS if s not in seats_flipped]
                 if missing:
                     h.broken = True
-                    raise Reject(M("every player flips a card: no flip from {seats:seats}",
-                                   zh="每家都要翻一张牌：{seats:seats}没有翻", seats=tuple(missing)))
+                    raise Reject(M("every player flips a card: no flip from {seats:seats}", seats=tuple(missing)))
                 seat, card = declaring.flip_winner(h.flips, self.rules.flip_winner)
                 h.declarer, h.trump = seat, card.suit
                 if stated is not None and stated.suit != card.suit:
                     raise Reject(M("the flip makes {suit:suit} trump, not {stated:suit} (line {line})",
-                                   zh="按翻牌，主是{suit:suit}，不是{stated:suit}（第{line}行）",
                                    suit=card.suit, stated=stated.suit, line=stated.line))
                 h.how = HowFixed(Fixed.flip, seat, tuple(c for _, c in h.flips))
             elif h.declarer is not None:
                 if stated is None:
                     h.broken = True
-                    raise Reject(M("record the trump suit of the first hand ('trump SUIT')",
-                                   zh="请记录第一副的主花色（'trump 花色'）"))
+                    raise Reject(M("record the trump suit of the first hand ('trump SUIT')"))
                 h.trump = stated.suit
                 h.how = HowFixed(Fixed.given, h.declarer)
             else:
                 h.broken = True
                 raise Reject(M("hand {hand} is a game's first hand: record a grab ('declare SEAT BJ'), "
                                "four flips, or 'declarer SEAT'",
-                               zh="第{hand}副是一局的第一副：请记录抢亮（'declare 座位 BJ'）、四家翻牌，"
-                                  "或 'declarer 座位'",
                                hand=h.number))
         else:
             h.declarer = h.fixed_declarer
@@ -504,25 +473,23 @@ class Replay:
                 h.how = HowFixed(Fixed.declared, ev.seat, ev.cards)
                 if stated is not None and stated.suit != h.trump:
                     raise Reject(M("trump is {suit:suit} by the declaration at line {line}, not {stated:suit}",
-                                   zh="按第{line}行的亮主，主是{suit:suit}，不是{stated:suit}",
                                    suit=h.trump, line=ev.line, stated=stated.suit))
             elif h.draws:
                 h.trump = h.draws[-1].suit if not h.draws[-1].is_joker else None
                 if h.trump is None:
                     h.broken = True
-                    raise Reject(M("the draw ended on a joker: draw on to the first suited card",
-                                   zh="抽牌停在了王上：要接着抽到第一张不是王的牌"))
+                    raise Reject(M("the draw ended on a joker: draw on to the first suited card"))
                 h.how = HowFixed(Fixed.drawn, h.declarer, tuple(h.draws))
                 if stated is not None and stated.suit != h.trump:
                     raise Reject(M("the draw makes {suit:suit} trump, not {stated:suit}",
-                                   zh="按抽牌，主是{suit:suit}，不是{stated:suit}", suit=h.trump, stated=stated.suit))
+                                   suit=h.trump, stated=stated.suit))
             elif stated is not None:
                 h.trump = stated.suit
                 h.how = HowFixed(Fixed.stated)
             else:
                 h.broken = True
                 raise Reject(M("hand {hand} has no trump: record declarations, a 'draw' or 'trump SUIT'",
-                               zh="第{hand}副没有定主：请记录亮主、抽底牌（'draw'）或 'trump 花色'", hand=h.number))
+                               hand=h.number))
         h.level = self.levels[team_of(h.declarer)]
 
     # --- tribute ------------------------------------------------------------------------------
@@ -533,67 +500,61 @@ class Replay:
     def on_riot(self, h: Hand, ev: Riot) -> None:
         if not self.rules.riot:
             raise Reject(M("riot (暴动) is not part of the {rules} rules (tribute.riot = false)",
-                           zh="{rules} 规则里没有暴动（tribute.riot = false）", rules=self.rules.name))
+                           rules=self.rules.name))
         if h.declarer is None:
             return
         paying = team_of(self._giver(h))
         if team_of(ev.seat) != paying:
             raise Reject(M("only the paying side ({team:team}) riots; {seat:seat} is on the receiving side",
-                           zh="只有进贡的一方（{team:team}）才能暴动；{seat:seat}是受贡的一方",
                            team=paying, seat=ev.seat))
         if len(ev.cards) != 3 or ev.cards[0] not in (BIG_JOKER, SMALL_JOKER) or len(set(ev.cards)) != 1:
-            raise Reject(M("a riot shows three big jokers or three small jokers", zh="暴动要亮出三张大王或三张小王"))
+            raise Reject(M("a riot shows three big jokers or three small jokers"))
         if h.tribute is not None:
             raise self._tribute_given(h)
         self._known(h, ev.seat, ev.cards, ev)
         if not h.blood_owed:
-            raise Reject(M("no blood is owed this hand: a riot has nothing to waive",
-                           zh="这一副不欠血：暴动没有贡可免"))
+            raise Reject(M("no blood is owed this hand: a riot has nothing to waive"))
         h.riot = ev
 
     def on_waive(self, h: Hand, ev: Waive) -> None:
         if h.tribute is not None:
             raise self._tribute_given(h)
         if not h.blood_owed:
-            raise Reject(M("no blood is owed this hand: there is nothing to waive", zh="这一副不欠血：没有贡可免"))
+            raise Reject(M("no blood is owed this hand: there is nothing to waive"))
         h.waived = True
 
     @staticmethod
     def _tribute_given(h: Hand) -> Reject:
         """A riot or a waiver after the tribute was given."""
-        return Reject(M("out of order: the tribute was already given at line {line}",
-                        zh="顺序不对：第{line}行已经进贡了", line=h.tribute.line))
+        return Reject(M("out of order: the tribute was already given at line {line}", line=h.tribute.line))
 
     def on_tribute(self, h: Hand, ev: Tribute) -> None:
         if h.declarer is None:
             return
         giver, owed = self._giver(h), h.blood_owed
         if h.riot is not None:
-            raise Reject(M("the tribute is waived by the riot at line {line}", zh="第{line}行暴动了：免贡",
+            raise Reject(M("the tribute is waived by the riot at line {line}",
                            line=h.riot.line))
         if h.waived:
-            raise Reject(M("the tribute is waived ('waive')", zh="这一副已免贡（'waive'）"))
+            raise Reject(M("the tribute is waived ('waive')"))
         if h.tribute is not None:
-            raise Reject(M("the tribute was already given at line {line}", zh="第{line}行已经进贡了",
+            raise Reject(M("the tribute was already given at line {line}",
                            line=h.tribute.line))
         if ev.seat != giver:
             raise Reject(M("the tribute comes from {giver:seat}, the upper hand (上家) of the declarer "
                            "{declarer:seat}, not from {seat:seat}",
-                           zh="应由上家{giver:seat}进贡（{declarer:seat}是庄家），不是{seat:seat}",
                            giver=giver, declarer=h.declarer, seat=ev.seat))
         if len(ev.cards) != owed:
             if owed == 0:
-                raise Reject(M("no blood is owed this hand; {given} cards given", zh="这一副不欠血，却进贡了{given}张",
+                raise Reject(M("no blood is owed this hand; {given} cards given",
                                given=len(ev.cards)))
             raise Reject(M("{giver:seat} owes {owed} blood to {declarer:seat}; {given} cards given",
-                           zh="{giver:seat}欠{declarer:seat}{owed}个血，却进贡了{given}张",
                            giver=giver, owed=owed, declarer=h.declarer, given=len(ev.cards)))
         giveable = _giveable(h.level)
         for c in ev.cards:
             if c not in giveable:
                 raise Reject(M("{card:card} is a point card: point cards are not given in tribute "
-                               "(only the 5s at level 5 and the 10s at level 10; Ks never)",
-                               zh="{card:card}是分牌：分牌不进贡（只有打5时贡5、打10时贡10；K永远不贡）", card=c))
+                               "(only the 5s at level 5 and the 10s at level 10; Ks never)", card=c))
         shown = h.shown.get(giver)
         if shown:
             self._check_largest(h, giver, ev.cards, shown)
@@ -608,8 +569,7 @@ class Replay:
         rest = Counter(shown)
         for c in given:
             if rest[c] <= 0:
-                raise Reject(M("{giver:seat}'s shown hand has no {card:card} to give",
-                               zh="{giver:seat}亮出的牌里没有{card:card}可以进贡", giver=giver, card=c))
+                raise Reject(M("{giver:seat}'s shown hand has no {card:card} to give", giver=giver, card=c))
             rest[c] -= 1
         giveable = _giveable(h.level)
         kept = [c for c, n in rest.items() if n > 0 and c in giveable]
@@ -620,7 +580,6 @@ class Replay:
         if strength(best, h.level, h.trump) > strength(weakest, h.level, h.trump):
             raise Reject(M("{giver:seat} gave {weakest:card} but holds {best:card}: the tribute is the giver's "
                            "largest cards (§5.2)",
-                           zh="{giver:seat}贡了{weakest:card}，手里却还有{best:card}：进贡要给最大的牌（§5.2）",
                            giver=giver, weakest=weakest, best=best))
 
     def _close_tribute(self, h: Hand, line: int) -> None:
@@ -629,30 +588,26 @@ class Replay:
         if owed and h.riot is None and not h.waived and h.tribute is None:
             raise Reject(M("{giver:seat} owes {owed} blood to {declarer:seat}: no tribute recorded before the kitty "
                            "(record 'tribute', 'riot' or 'waive')",
-                           zh="{giver:seat}欠{declarer:seat}{owed}个血：底牌之前没有记录进贡"
-                              "（请记录 'tribute'、'riot' 或 'waive'）",
                            giver=giver, owed=owed, declarer=h.declarer))
 
     # --- kitty --------------------------------------------------------------------------------
 
     def on_kitty(self, h: Hand, ev: Kitty) -> None:
         if h.kitty_line:
-            raise Reject(M("the kitty was already recorded at line {line}", zh="底牌已在第{line}行记录过",
+            raise Reject(M("the kitty was already recorded at line {line}",
                            line=h.kitty_line))
         h.kitty, h.kitty_line = ev.cards, ev.line
         h.final, h.final_points = ev.cards, _points(ev.cards)
         if len(ev.cards) != 6:
             h.broken = True
-            raise Reject(M("the kitty holds 6 cards; {given} given", zh="底牌是6张，这里写了{given}张",
+            raise Reject(M("the kitty holds 6 cards; {given} given",
                            given=len(ev.cards)))
         # cards turned from the kitty that it does not hold
         flipped, drawn = _minus([c for _, c in h.flips], ev.cards), _minus(h.draws, ev.cards)
         if flipped:
-            raise Reject(M("{card:card} was flipped from the kitty but is not in it",
-                           zh="{card:card}是从底牌里翻出来的，底牌里却没有", card=flipped[0]))
+            raise Reject(M("{card:card} was flipped from the kitty but is not in it", card=flipped[0]))
         if drawn:
-            raise Reject(M("{card:card} was drawn from the kitty but is not in it",
-                           zh="{card:card}是从底牌里抽出来的，底牌里却没有", card=drawn[0]))
+            raise Reject(M("{card:card} was drawn from the kitty but is not in it", card=drawn[0]))
         self._known(h, None, ev.cards, ev)
         if h.trump is None or h.declarer is None:
             return
@@ -660,16 +615,14 @@ class Replay:
 
     def on_bury(self, h: Hand, ev: Bury) -> None:
         if not h.kitty_line:
-            raise Reject(M("out of order: 'bury' comes after the 'kitty'",
-                           zh="顺序不对：'bury'（扣底）要在 'kitty'（底牌）之后"))
+            raise Reject(M("out of order: 'bury' comes after the 'kitty'"))
         if h.bury is not None:
-            raise Reject(M("the kitty was already buried at line {line}", zh="第{line}行已经扣过底了",
+            raise Reject(M("the kitty was already buried at line {line}",
                            line=h.bury.line))
         if h.dry:
-            raise Reject(M("dry pot (干锅): the kitty stays as dealt; the declarer does not exchange it",
-                           zh="干锅：底牌保持原样，庄家不能换底"))
+            raise Reject(M("dry pot (干锅): the kitty stays as dealt; the declarer does not exchange it"))
         if len(ev.cards) != 6:
-            raise Reject(M("the declarer buries 6 cards; {given} given", zh="庄家要扣6张底牌，这里写了{given}张",
+            raise Reject(M("the declarer buries 6 cards; {given} given",
                            given=len(ev.cards)))
         tribute = h.tribute.cards if h.tribute else ()
         own = _minus(ev.cards, h.kitty + tribute)  # what came from the declarer's dealt hand
@@ -678,13 +631,12 @@ class Replay:
             pool = (*h.kitty, *held.elements())
             lacking = _minus(ev.cards, pool)
             if lacking:
-                raise Reject(M("the declarer's shown hand has no {cards:cards}", zh="庄家亮出的牌里没有 {cards:cards}",
+                raise Reject(M("the declarer's shown hand has no {cards:cards}",
                                cards=tuple(sorted(lacking, key=str))))
         else:
             pool = h.kitty + tribute
         if SMALL_JOKER in ev.cards and ev.cards.count(BIG_JOKER) < min(pool.count(BIG_JOKER), COPIES):
-            raise Reject(M("big jokers are buried before small ones (§6.3.2): a big joker is held",
-                           zh="先扣大王再扣小王（§6.3.2）：手里还有大王"))
+            raise Reject(M("big jokers are buried before small ones (§6.3.2): a big joker is held"))
         if own:
             self._known(h, h.declarer, tuple(own), ev)
         h.bury = ev
@@ -692,34 +644,29 @@ class Replay:
 
     def on_king(self, h: Hand, ev: King) -> None:
         if not h.kitty_line:
-            raise Reject(M("out of order: 'king' comes after the 'kitty'",
-                           zh="顺序不对：'king'（扣王）要在 'kitty'（底牌）之后"))
+            raise Reject(M("out of order: 'king' comes after the 'kitty'"))
         if h.dry:
-            raise Reject(M("dry pot (干锅): nobody may bury jokers into the kitty", zh="干锅：谁都不能往底牌里扣王"))
+            raise Reject(M("dry pot (干锅): nobody may bury jokers into the kitty"))
         if ev.seat == h.declarer:
-            raise Reject(M("the declarer buries with 'bury'; 'king' is for the other players",
-                           zh="庄家用 'bury' 扣底；'king'（扣王）是另外三家用的"))
+            raise Reject(M("the declarer buries with 'bury'; 'king' is for the other players"))
         if any(not c.is_joker for c in ev.jokers):
-            raise Reject(M("'king' buries jokers only", zh="'king' 只能扣王"))
+            raise Reject(M("'king' buries jokers only"))
         if len(ev.take) != len(ev.jokers):
             raise Reject(M("one card comes out for each joker: {buried} buried, {taken} taken",
-                           zh="扣一张王换出一张牌：扣了{buried}张王，却拿出{taken}张",
                            buried=len(ev.jokers), taken=len(ev.take)))
         shown = h.shown.get(ev.seat)
         if shown and SMALL_JOKER in ev.jokers and ev.jokers.count(BIG_JOKER) < shown[BIG_JOKER]:
             raise Reject(M("{seat:seat} holds a big joker: big jokers are buried before small ones (§6.3.2)",
-                           zh="{seat:seat}手里还有大王：先扣大王再扣小王（§6.3.2）", seat=ev.seat))
+                           seat=ev.seat))
         kitty = list(h.final)
         for c in ev.take:
             lows = kitty_rules.smallest(kitty, h.level, h.trump)
             if not lows:
                 raise Reject(M("no card can come out of the kitty (only point cards and jokers are left): "
-                               "nobody may bury jokers (§6.4.2)",
-                               zh="底牌里没有能换出来的牌（只剩分牌和王）：谁都不能扣王（§6.4.2）"))
+                               "nobody may bury jokers (§6.4.2)"))
             if c not in lows:
                 raise Reject(M("{card:card} cannot come out: the smallest card in the kitty is {lows} "
                                "(non-trump before trump, never a point card or a joker; §6.4.1, §2.3)",
-                               zh="{card:card}不能换出：底牌里最小的牌是{lows}（先副牌后主牌，分牌和王都不能换出；§6.4.1、§2.3）",
                                card=c, lows=_either(lows)))
             kitty.remove(c)
         self._known(h, ev.seat, ev.jokers, ev)
@@ -736,7 +683,6 @@ class Replay:
         if h.points + ev.points > most:
             raise Reject(M("more points than exist: {taken} taken, but the kitty holds {kitty} of the {all}, "
                            "so at most {most}",
-                           zh="分数超过了总分：抓分方共得{taken}分，但{all}分里底牌占了{kitty}分，最多只能得{most}分",
                            taken=h.points + ev.points, kitty=TOTAL_POINTS - most, all=TOTAL_POINTS, most=most))
         h.points += ev.points
 
@@ -744,15 +690,13 @@ class Replay:
         if ev.points % 5:
             raise _not_a_multiple(ev.points)
         if h.declarer_points is not None:
-            raise Reject(M("declarer-points already given at line {line}",
-                           zh="庄家方得分（declarer-points）已在第{line}行记录过", line=h.declarer_points.line))
+            raise Reject(M("declarer-points already given at line {line}", line=h.declarer_points.line))
         h.declarer_points = ev
 
     def on_last(self, h: Hand, ev: Last) -> None:
         if not h.kitty_line and not h.broken:
             h.broken = True
-            raise Reject(M("hand {hand} has no 'kitty': it cannot be settled",
-                           zh="第{hand}副没有记录底牌（'kitty'）：无法结算", hand=h.number))
+            raise Reject(M("hand {hand} has no 'kitty': it cannot be settled", hand=h.number))
         if h.broken or h.declarer is None or h.trump is None:
             return
         kitty_pts = h.final_points
@@ -762,7 +706,6 @@ class Replay:
             self.errors.append(RecordError(dp.line, M(
                 "points do not add up: defenders {defenders} + declarers {declarers} + kitty {kitty} = "
                 "{total}, not {all}",
-                zh="分数对不上：抓分方{defenders} + 庄家方{declarers} + 底牌{kitty} = {total}，不是{all}",
                 defenders=h.points, declarers=dp.points, kitty=kitty_pts, total=total, all=TOTAL_POINTS)))
         self._settle(h, ev)
 
@@ -859,14 +802,13 @@ class Replay:
             h.broken = True
             over.sort(key=str)
             raise Reject(M("more than three copies of {cards:cards} in this deal (there are only three decks)",
-                           zh="本副{cards:cards}超过了三张（一共只有三副牌）", cards=tuple(over)))
+                           cards=tuple(over)))
 
     # --- the result ---------------------------------------------------------------------------
 
     def result(self) -> MatchResult:
         if self.header is None and not self.errors:
-            self.errors.append(RecordError(0, M("the record has no 'match id=…' header",
-                                             zh="记录没有 'match id=…' 开头行")))
+            self.errors.append(RecordError(0, M("the record has no 'match id=…' header")))
         return MatchResult(
             header=self.header, rules=self.rules.name, teams=dict(self.teams), seats=dict(self.seats),
             hands=tuple(self.hands), games=tuple(self.games), winner=self.winner, games_won=dict(self.games_won),

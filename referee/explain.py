@@ -34,130 +34,91 @@ def _kind(fields: str, msg: Msg) -> StepKind:
 STEPS: dict[str, StepKind] = {
     # --- declarer and trump (§4) ---
     "declarer.grab": _kind("seat trump", M(
-        "{seat:seat} grabbed with a big joker and declares; trump {trump:suit} (the suit {seat:seat} drew next)",
-        zh="{seat:seat}抢亮大王坐庄，主花色为{trump:suit}（{seat:seat}亮牌后摸到的第一张花色牌）")),
+        "{seat:seat} grabbed with a big joker and declares; trump {trump:suit} (the suit {seat:seat} drew next)")),
     "declarer.flip": _kind("seat flips rule trump", M(
-        "no grab: flips {flips:cards}; {seat:seat} flipped the {rule} card and declares, trump {trump:suit}",
-        zh="无人抢亮，翻牌{flips:cards}；{seat:seat}翻出{rule}的牌坐庄，主花色{trump:suit}")),
+        "no grab: flips {flips:cards}; {seat:seat} flipped the {rule} card and declares, trump {trump:suit}")),
     "declarer.given": _kind("seat trump", M(
-        "{seat:seat} declares (stated by the referee), trump {trump:suit}",
-        zh="{seat:seat}坐庄（裁判记录），主花色{trump:suit}")),
+        "{seat:seat} declares (stated by the referee), trump {trump:suit}")),
     "declarer.rotation": _kind("seat", M(
-        "{seat:seat} declares, fixed by the previous hand",
-        zh="{seat:seat}坐庄（由上一副结果决定）")),
+        "{seat:seat} declares, fixed by the previous hand")),
     "trump.declared": _kind("trump seat cards", M(
-        "trump {trump:suit}: the standing declaration is {seat:seat}'s {cards:cards}",
-        zh="主花色{trump:suit}：最后有效的亮主是{seat:seat}的{cards:cards}")),
+        "trump {trump:suit}: the standing declaration is {seat:seat}'s {cards:cards}")),
     "trump.drawn": _kind("seat cards trump", M(
-        "nobody declared: {seat:seat} drew {cards:cards} from the kitty, trump {trump:suit}",
-        zh="无人亮主：{seat:seat}从底牌抽出{cards:cards}，主花色{trump:suit}")),
-    "trump.stated": _kind("trump", M("trump {trump:suit} as recorded", zh="主花色{trump:suit}（记录）")),
-    "level": _kind("team level", M("{team:team} play at level {level}", zh="{team:team}打{level}")),
+        "nobody declared: {seat:seat} drew {cards:cards} from the kitty, trump {trump:suit}")),
+    "trump.stated": _kind("trump", M("trump {trump:suit} as recorded")),
+    "level": _kind("team level", M("{team:team} play at level {level}")),
     # --- tribute (§5) ---
-    "tribute.none": _kind("", M("no blood owed this hand", zh="本副无血")),
+    "tribute.none": _kind("", M("no blood owed this hand")),
     "tribute.paid": _kind("giver receiver owed cards", M(
-        "{giver:seat} (upper hand of {receiver:seat}) owes {owed} blood and gives {cards:cards}",
-        zh="{giver:seat}（{receiver:seat}的上家）欠{owed}个血，进贡{cards:cards}")),
+        "{giver:seat} (upper hand of {receiver:seat}) owes {owed} blood and gives {cards:cards}")),
     "tribute.riot": _kind("seat cards owed", M(
-        "riot (暴动): {seat:seat} shows {cards:cards}; the {owed} blood owed are waived",
-        zh="暴动：{seat:seat}亮出{cards:cards}，免进贡{owed}个血")),
+        "riot (暴动): {seat:seat} shows {cards:cards}; the {owed} blood owed are waived")),
     "tribute.waive": _kind("owed", M(
-        "the declarer side saw the kitty first: the {owed} blood owed are waived",
-        zh="庄家方先看到底牌，免进贡{owed}个血")),
+        "the declarer side saw the kitty first: the {owed} blood owed are waived")),
     # --- the kitty (§6) ---
     "kitty.dry": _kind("why", M(
-        "dry pot (干锅): {why}; the kitty stays as dealt, no jokers may be buried",
-        zh="干锅：{why}；底牌不能替换，也不能扣王")),
-    "kitty.not_dry": _kind("plain", M("not a dry pot: the kitty holds {plain:cards}",
-                                      zh="不是干锅：底牌有{plain:cards}")),
-    "kitty.points": _kind("points", M("points in the final kitty: {points}", zh="底牌分：{points}")),
-    "kitty.points_void": _kind("points", M("dry pot: the kitty's {points} points do not count",
-                                           zh="干锅：底牌的{points}分不计")),
-    "kitty.jokers": _kind("big small", M("jokers in the final kitty: {big} big, {small} small",
-                                         zh="底牌中的王：大王{big}张，小王{small}张")),
-    "kitty.jokers_void": _kind("", M("dry pot: the kitty's jokers count for nothing",
-                                     zh="干锅：底牌中的王不追加升级也不算血")),
+        "dry pot (干锅): {why}; the kitty stays as dealt, no jokers may be buried")),
+    "kitty.not_dry": _kind("plain", M("not a dry pot: the kitty holds {plain:cards}")),
+    "kitty.points": _kind("points", M("points in the final kitty: {points}")),
+    "kitty.points_void": _kind("points", M("dry pot: the kitty's {points} points do not count")),
+    "kitty.jokers": _kind("big small", M("jokers in the final kitty: {big} big, {small} small")),
+    "kitty.jokers_void": _kind("", M("dry pot: the kitty's jokers count for nothing")),
     # --- the score and the outcome (§7, §7.1) ---
-    "score.kept": _kind("score", M("declarers kept the kitty (保底): S = P = {score}",
-                                   zh="庄家方保底：得分 S = {score}")),
+    "score.kept": _kind("score", M("declarers kept the kitty (保底): S = P = {score}")),
     "score.dug": _kind("points multiplier kitty score", M(
-        "defenders dug the kitty (抠底): S = {points} + {multiplier}×{kitty} = {score}",
-        zh="抓分方抠底：得分 S = {points} + {multiplier}×{kitty} = {score}")),
+        "defenders dug the kitty (抠底): S = {points} + {multiplier}×{kitty} = {score}")),
     "outcome.keep": _kind("score stage", M(
-        "S = {score} < {stage} and kept: declarers stay and level up",
-        zh="得分{score} < {stage}且保底：庄家方继续坐庄并升级")),
+        "S = {score} < {stage} and kept: declarers stay and level up")),
     "outcome.foul_dig": _kind("score stage", M(
-        "S = {score} < {stage} but dug (臭抠): declarers stay, nobody levels, the kings are void",
-        zh="得分{score} < {stage}但抠底（臭抠）：庄家方继续坐庄，不升级，扣王作废")),
+        "S = {score} < {stage} but dug (臭抠): declarers stay, nobody levels, the kings are void")),
     "outcome.stage_kept": _kind("score stage", M(
-        "S = {score} ≥ {stage} but kept: defenders take over (上台) without levelling",
-        zh="得分{score} ≥ {stage}但庄家保底：抓分方上台，不升级")),
+        "S = {score} ≥ {stage} but kept: defenders take over (上台) without levelling")),
     "outcome.stage_dug": _kind("score stage", M(
-        "S = {score} ≥ {stage} and dug: defenders take over and level up",
-        zh="得分{score} ≥ {stage}且抠底：抓分方上台并升级")),
+        "S = {score} ≥ {stage} and dug: defenders take over and level up")),
     # --- levels (§3.4, §7.1) ---
     "levels.gain": _kind("team one kings total start end", M(
-        "{team:team}: {one} + {kings} = {total} levels ({start} → {end})",
-        zh="{team:team}：升{one}级 + 扣王{kings}级 = {total}级（{start} → {end}）")),
+        "{team:team}: {one} + {kings} = {total} levels ({start} → {end})")),
     "levels.stop": _kind("team top start", M(
-        "{team:team} stop at {top} (must play {top}): {start} → {top}",
-        zh="{team:team}逢{top}必打，停在{top}（{start} → {top}）")),
-    "levels.pass": _kind("team top", M("{team:team} level up from {top}: they pass {top}",
-                                       zh="{team:team}在{top}升级：打过{top}")),
-    "levels.none": _kind("", M("no level changes", zh="双方级数不变")),
+        "{team:team} stop at {top} (must play {top}): {start} → {top}")),
+    "levels.pass": _kind("team top", M("{team:team} level up from {top}: they pass {top}")),
+    "levels.none": _kind("", M("no level changes")),
     # --- blood (§7.2) ---
     "blood.kings": _kind("big big_blood small small_blood total", M(
-        "king blood: {big} big × {big_blood} + {small} small × {small_blood} = {total}",
-        zh="王的血：大王{big}×{big_blood} + 小王{small}×{small_blood} = {total}")),
-    "blood.kings_void": _kind("", M("king blood void (foul dig)", zh="臭抠：王的血作废")),
+        "king blood: {big} big × {big_blood} + {small} small × {small_blood} = {total}")),
+    "blood.kings_void": _kind("", M("king blood void (foul dig)")),
     "blood.short": _kind("score short step blood", M(
         "S = {score} < {short}: ceil(({short} − {score}) / {step}) = {blood} blood, a remainder under {step} "
-        "counting as {step}",
-        zh="得分{score}未满{short}：每少{step}分一个血（不足{step}分按{step}分计），共{blood}个")),
+        "counting as {step}")),
     "blood.over": _kind("score over step blood", M(
         "S = {score} > {over}: floor(({score} − {over}) / {step}) = {blood} blood, a remainder under {step} not "
-        "counting",
-        zh="得分{score}超过{over}：每多{step}分一个血（不足{step}分不计），共{blood}个")),
+        "counting")),
     "blood.total": _kind("blood kings score giver receiver", M(
-        "blood owed next hand: {blood} (kings {kings} + score {score}), paid by {giver:seat} to {receiver:seat}",
-        zh="下副血：{blood}个（王{kings} + 分{score}），由{giver:seat}进贡给{receiver:seat}")),
-    "blood.none_game_over": _kind("", M("the game is over: no blood is carried", zh="本局结束，不计血")),
+        "blood owed next hand: {blood} (kings {kings} + score {score}), paid by {giver:seat} to {receiver:seat}")),
+    "blood.none_game_over": _kind("", M("the game is over: no blood is carried")),
     # --- the end of a game (§7.3) ---
-    "end.zero": _kind("team", M("defenders scored 0: the declarers {team:team} win the game",
-                                zh="抓分方0分：庄家方{team:team}赢得本局")),
-    "end.sweep": _kind("score sweep team", M("S = {score} ≥ {sweep}: the defenders {team:team} win the game",
-                                             zh="得分{score} ≥ {sweep}：抓分方{team:team}赢得本局")),
+    "end.zero": _kind("team", M("defenders scored 0: the declarers {team:team} win the game")),
+    "end.sweep": _kind("score sweep team", M("S = {score} ≥ {sweep}: the defenders {team:team} win the game")),
     "end.three_jokers_dug": _kind("jokers score stage team", M(
-        "three {jokers} dug with S = {score} ≥ {stage}: the defenders {team:team} win the game",
-        zh="抓分方抠出三个{jokers}且得分{score} ≥ {stage}：{team:team}赢得本局")),
+        "three {jokers} dug with S = {score} ≥ {stage}: the defenders {team:team} win the game")),
     "end.three_jokers_kept": _kind("jokers score stage team", M(
-        "three {jokers} kept with S = {score} < {stage}: the declarers {team:team} win the game",
-        zh="庄家方保住三个{jokers}且得分{score} < {stage}：{team:team}赢得本局")),
-    "end.passed_10": _kind("team top", M("the declarers {team:team} passed {top}: they win the game",
-                                         zh="庄家方{team:team}打过{top}，赢得本局")),
+        "three {jokers} kept with S = {score} < {stage}: the declarers {team:team} win the game")),
+    "end.passed_10": _kind("team top", M("the declarers {team:team} passed {top}: they win the game")),
     # --- the next declarer (§7.4) ---
-    "next.stay": _kind("seat rotation", M("declarers stay: {seat:seat} declares next ({rotation})",
-                                          zh="庄家方继续坐庄：下副{seat:seat}坐庄（{rotation}）")),
+    "next.stay": _kind("seat rotation", M("declarers stay: {seat:seat} declares next ({rotation})")),
     "next.take_over": _kind("seat old", M(
-        "defenders take over: {seat:seat}, lower hand of {old:seat}, declares next",
-        zh="抓分方上台：下副由{old:seat}的下家{seat:seat}坐庄")),
+        "defenders take over: {seat:seat}, lower hand of {old:seat}, declares next")),
     # --- the ledger (§9) ---
     "ledger.level": _kind("gainer amount loser loss outcome", M(
-        "ledger: {gainer:team} {amount:+d}, {loser:team} {loss:+d} ({outcome})",
-        zh="计分：{gainer:team} {amount:+d}，{loser:team} {loss:+d}（{outcome}）")),
+        "ledger: {gainer:team} {amount:+d}, {loser:team} {loss:+d} ({outcome})")),
     "ledger.special": _kind("gainer amount loser loss why", M(
-        "ledger special: {gainer:team} {amount:+d}, {loser:team} {loss:+d} ({why})",
-        zh="特殊计分：{gainer:team} {amount:+d}，{loser:team} {loss:+d}（{why}）")),
+        "ledger special: {gainer:team} {amount:+d}, {loser:team} {loss:+d} ({why})")),
     "ledger.tribute": _kind("cards gainer amount loser loss", M(
-        "ledger: tribute of {cards} cards, {gainer:team} {amount:+d}, {loser:team} {loss:+d}",
-        zh="计分：进贡{cards}张，{gainer:team} {amount:+d}，{loser:team} {loss:+d}")),
+        "ledger: tribute of {cards} cards, {gainer:team} {amount:+d}, {loser:team} {loss:+d}")),
     # --- games decided off the table (§7.3.5, §8) ---
-    "game.time": _kind("call", M("time: {call}", zh="时间到：{call}")),
-    "game.ruling": _kind("team text", M("the referee rules for {team:team}: {text}",
-                                        zh="裁判裁定{team:team}获胜：{text}")),
+    "game.time": _kind("call", M("time: {call}")),
+    "game.ruling": _kind("team text", M("the referee rules for {team:team}: {text}")),
     "game.forfeit": _kind("team limit winner games", M(
-        "{limit} warnings against {team:team}: {winner:team} win the match {games}:0",
-        zh="{team:team}被警告{limit}次：{winner:team}以{games}:0获胜")),
+        "{limit} warnings against {team:team}: {winner:team} win the match {games}:0")),
 }
 
 

@@ -43,14 +43,11 @@ def check_id(value: str, what: str = "id") -> str:
     """*value* if it is a valid id, else a UsageError naming *what* (``--event``, ``MATCH_ID``…)."""
     if not value or len(value) > ID_MAX:
         raise UsageError(M("{what} '{value}': an id has 1 to {most} characters, not {n}",
-                           zh="{what} '{value}'：编号要有 1 到 {most} 个字符，这里有 {n} 个",
                            what=what, value=shown(value), most=ID_MAX, n=len(value)))
     bad = next((ch for ch in value if not (ch.isalnum() or ch in ID_PUNCT)), None)
     if bad is not None or value[0] in ".-":
         raise UsageError(M("{what} '{value}': an id holds letters, digits, '-', '_' and '.' only "
                            "(and does not start with '.' or '-')",
-                           zh="{what} '{value}'：编号只能由字母、汉字、数字和 '-'、'_'、'.' 组成"
-                              "（不能以 '.' 或 '-' 开头）",
                            what=what, value=shown(value)))
     return unicodedata.normalize("NFC", value)
 
@@ -60,11 +57,9 @@ def check_text(value: str, what: str, most: int = TEXT_MAX) -> str:
     bad = _bad_char(value)
     if bad is not None:
         raise UsageError(M("{what}: control character {char} is not allowed",
-                           zh="{what}：不能包含控制字符 {char}",
                            what=what, char=bad.encode("unicode_escape").decode("ascii")))
     if len(value) > most:
-        raise UsageError(M("{what}: at most {most} characters, not {n}",
-                           zh="{what}：最多 {most} 个字符，这里有 {n} 个", what=what, most=most, n=len(value)))
+        raise UsageError(M("{what}: at most {most} characters, not {n}", what=what, most=most, n=len(value)))
     return value
 
 

@@ -59,9 +59,8 @@ def unknown(word: str) -> NotationError:
     known = ", ".join(d.keyword for d in DIRECTIVES)
     if near:
         return NotationError(M("unknown directive '{word}': did you mean '{near}'? (known: {known})",
-                               zh="未知指令 '{word}'：是不是 '{near}'？（可用的有：{known}）",
                                word=word, near=near, known=known))
-    return NotationError(M("unknown directive '{word}' (known: {known})", zh="未知指令 '{word}'（可用的有：{known}）",
+    return NotationError(M("unknown directive '{word}' (known: {known})",
                            word=word, known=known))
 
 

@@ -87,73 +87,56 @@ class Key(NamedTuple):
 
 KEYS: dict[str, Key] = {  # in the order of RuleSet's fields after name, title, source
     "flip_winner": Key("declaring", FlipWinner, M(
-        "first hand, nobody grabs: the highest or the lowest flip wins the declarership (§4.1.2)",
-        zh="每局第一副无人抢亮：翻牌最大或最小的一家坐庄（§4.1.2）")),
+        "first hand, nobody grabs: the highest or the lowest flip wins the declarership (§4.1.2)")),
     "dry_pot": Key("kitty", DryPotRule, M(
         "what a dry pot (干锅) is: 'no_plain_trump' (no trump-suit plain card) or 'no_plain_trump_or_all_trump' "
-        "(also six trumps) (§6.2.1)",
-        zh="什么是干锅：'no_plain_trump'（底牌没有主花色的普通牌）或 'no_plain_trump_or_all_trump'（或六张都是主牌）"
-           "（§6.2.1）")),
+        "(also six trumps) (§6.2.1)")),
     "dry_pot_kitty_points_count": Key("kitty", bool, M(
-        "in a dry pot the kitty's point cards still count (the club draft says no: §6.2.4)",
-        zh="干锅时底牌的分牌照样计分（俱乐部规则不计：§6.2.4）")),
+        "in a dry pot the kitty's point cards still count (the club draft says no: §6.2.4)")),
     "dig_multiplier": Key("kitty", int, M(
-        "the kitty's points are multiplied by this when the defenders dig (§6.6)",
-        zh="抓分方抠底时底牌分乘以此数（§6.6）")),
+        "the kitty's points are multiplied by this when the defenders dig (§6.6)")),
     "stage_threshold": Key("scoring", int, M(
-        "defenders' score at which they take over (上台) (§7.1)", zh="抓分方上台所需的得分（§7.1）")),
+        "defenders' score at which they take over (上台) (§7.1)")),
     "short_threshold": Key("scoring", int, M(
-        "below this score one blood per step short, a part of a step counting as a whole one (§7.2.3)",
-        zh="得分低于此数时每少一档出一个血，不足一档按一档计（§7.2.3）")),
+        "below this score one blood per step short, a part of a step counting as a whole one (§7.2.3)")),
     "over_threshold": Key("scoring", int, M(
-        "above this score one blood per step over, a part of a step not counting (§7.2.3)",
-        zh="得分高于此数时每多一档得一个血，不足一档不计（§7.2.3）")),
-    "blood_step": Key("scoring", int, M("points per blood on either side (§7.2.3)",
-                                        zh="每个血对应的分数（一档，§7.2.3）")),
+        "above this score one blood per step over, a part of a step not counting (§7.2.3)")),
+    "blood_step": Key("scoring", int, M("points per blood on either side (§7.2.3)")),
     "sweep_threshold": Key("scoring", int, M(
-        "defenders' score that wins the game outright (§7.3.2)", zh="抓分方直接赢得本局所需的得分（§7.3.2）")),
+        "defenders' score that wins the game outright (§7.3.2)")),
     "level_big_joker": Key("jokers", int, M(
-        "extra levels per big joker in the final kitty (§6.5)", zh="最终底牌中每张大王追加升的级数（§6.5）")),
+        "extra levels per big joker in the final kitty (§6.5)")),
     "level_small_joker": Key("jokers", int, M(
-        "extra levels per small joker in the final kitty (§6.5)", zh="最终底牌中每张小王追加升的级数（§6.5）")),
+        "extra levels per small joker in the final kitty (§6.5)")),
     "blood_big_joker": Key("jokers", int, M(
-        "blood per big joker in the final kitty (§6.5, §7.2.2)", zh="最终底牌中每张大王算的血数（§6.5、§7.2.2）")),
+        "blood per big joker in the final kitty (§6.5, §7.2.2)")),
     "blood_small_joker": Key("jokers", int, M(
-        "blood per small joker in the final kitty (§6.5, §7.2.2)", zh="最终底牌中每张小王算的血数（§6.5、§7.2.2）")),
+        "blood per small joker in the final kitty (§6.5, §7.2.2)")),
     "riot": Key("tribute", bool, M(
-        "three big or three small jokers on the paying side waive the tribute (暴动, §5.4)",
-        zh="进贡方亮出三张大王或三张小王即免进贡（暴动，§5.4）")),
-    "start_level": Key("game", int, M("the level every game starts at (§3.2)", zh="每局开始时的级（§3.2）")),
+        "three big or three small jokers on the paying side waive the tribute (暴动, §5.4)")),
+    "start_level": Key("game", int, M("the level every game starts at (§3.2)")),
     "top_level": Key("game", int, M(
-        "the level no advance skips, which the declarers must play and pass to win (§3.4)",
-        zh="升级不能越过、庄家方必须打过才能获胜的级（§3.4）")),
+        "the level no advance skips, which the declarers must play and pass to win (§3.4)")),
     "three_small_jokers_win": Key("game", bool, M(
-        "three small jokers in the final kitty end the game like three big ones (§7.3.3)",
-        zh="最终底牌中的三张小王与三张大王一样结束本局（§7.3.3）")),
+        "three small jokers in the final kitty end the game like three big ones (§7.3.3)")),
     "declarer_rotation": Key("game", DeclarerRotation, M(
-        "declarers stay: 'partner' (the partner declares next) or 'same' (the same seat) (§7.4)",
-        zh="庄家方继续坐庄时：'partner'（下副由对家坐庄）或 'same'（原庄家继续坐庄）（§7.4）")),
+        "declarers stay: 'partner' (the partner declares next) or 'same' (the same seat) (§7.4)")),
     "games_to_win": Key("match", int, M(
-        "games a team must win to win the match (§3.3)", zh="赢得比赛需要赢的局数（§3.3）")),
+        "games a team must win to win the match (§3.3)")),
     "time_limit_minutes": Key("match", int, M(
-        "minutes per game before the referee may call time; 0 for none (§7.3.5)",
-        zh="每局的时限（分钟），到时裁判可以叫停；0 表示不限时（§7.3.5）")),
+        "minutes per game before the referee may call time; 0 for none (§7.3.5)")),
     "warnings_limit": Key("match", int, M(
-        "warnings against one team that forfeit the match; 0 for none (§8.1)",
-        zh="一队被警告多少次即判负整场比赛；0 表示不判负（§8.1）")),
+        "warnings against one team that forfeit the match; 0 for none (§8.1)")),
     "ledger_headline": Key("ledger", bool, M(
-        "the points ledger (§9) is the headline score rather than a side table (§10)",
-        zh="以计分（§9）作为主要成绩，而不只是附表（§10）")),
+        "the points ledger (§9) is the headline score rather than a side table (§10)")),
     "ledger_per_level": Key("ledger", int, M(
-        "ledger points per level gained, the other side loses as much (§9.2)",
-        zh="每升一级的计分，对方减同样的分（§9.2）")),
+        "ledger points per level gained, the other side loses as much (§9.2)")),
     "ledger_take_over": Key("ledger", int, M(
-        "ledger points for taking over the declarership (§9.1)", zh="上台的计分（§9.1）")),
+        "ledger points for taking over the declarership (§9.1)")),
     "ledger_tribute": Key("ledger", int, M(
-        "ledger points per tribute card, paid by the giving side (§9.3)", zh="每进贡一张牌的计分，由进贡方付（§9.3）")),
+        "ledger points per tribute card, paid by the giving side (§9.3)")),
     "ledger_special": Key("ledger", int, M(
-        "ledger points for a zero, a sweep or three big jokers dug (§9.4)",
-        zh="抓分方0分、满分或抠出三个大王时的特殊计分（§9.4）")),
+        "ledger points for a zero, a sweep or three big jokers dug (§9.4)")),
 }
 SECTIONS = tuple(dict.fromkeys(k.section for k in KEYS.values()))
 META = ("base", "name", "title", "source")  # top-level strings; only a file without a base needs name, title, source
@@ -220,12 +203,12 @@ def resolve(name_or_path: str) -> Path | Traversable:
         candidate = d / f"{name_or_path}.toml"
         if candidate.is_file():
             return candidate
-    raise RulesError(M("unknown rule set '{name}' (known: {known})", zh="没有名为 '{name}' 的规则集（已有：{known}）",
+    raise RulesError(M("unknown rule set '{name}' (known: {known})",
                        name=name_or_path, known=", ".join(available())))
 
 
 def _no_file(path: object) -> RulesError:
-    return RulesError(M("no rule file at {path}", zh="{path} 处没有规则文件", path=str(path)))
+    return RulesError(M("no rule file at {path}", path=str(path)))
 
 
 def _identity(src: Path | Traversable) -> str:
@@ -263,15 +246,15 @@ def _read_file(src: Path | Traversable, chain: list[tuple[str, str]], problems: 
     if ident in seen:
         cycle = [lab for _, lab in chain[seen.index(ident):]] + [label]
         problems.append((chain[-1][1], M("the rule files inherit from each other in a cycle: {cycle}",
-                                         zh="规则文件互相继承，成了一个圈：{cycle}", cycle=" → ".join(cycle))))
+                                         cycle=" → ".join(cycle))))
         return {}
     try:
         data = tomllib.loads(src.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        problems.append((label, M("not valid TOML: {error}", zh="不是有效的 TOML：{error}", error=str(e))))
+        problems.append((label, M("not valid TOML: {error}", error=str(e))))
         return {}
     except OSError as e:
-        problems.append((label, M("cannot be read: {error}", zh="无法读取：{error}", error=str(e.strerror or e))))
+        problems.append((label, M("cannot be read: {error}", error=str(e.strerror or e))))
         return {}
     folder = src.parent if isinstance(src, Path) else None
     return _merge(data, label, folder, [*chain, (ident, label)], problems)
@@ -288,7 +271,6 @@ def _merge(data: dict, label: str, folder: Path | None, chain: list, problems: P
         if missing:
             problems.append((label, M("missing {keys} (a house-rule file can say base = \"{base}\" and list only "
                                       "the keys it changes)",
-                                      zh="缺少 {keys}（俱乐部自己的规则文件可以写 base = \"{base}\"，只列出要改的键）",
                                       keys=", ".join(missing), base=DEFAULT_RULES)))
         return own
     if base is None:  # a bad 'base' value, already reported
@@ -296,7 +278,7 @@ def _merge(data: dict, label: str, folder: Path | None, chain: list, problems: P
     try:
         base_src = _resolve_base(base, folder)
     except RulesError as e:
-        problems.append((label, M("'base': {problem}", zh="'base'：{problem}", problem=e.msg)))
+        problems.append((label, M("'base': {problem}", problem=e.msg)))
         return own
     inherited = _read_file(base_src, chain or [(label, label)], problems)
     defaults = {"name": stem, "title": f"{inherited.get('title', base)} (house rules: {stem})"}
@@ -309,8 +291,7 @@ def _resolve_base(base: str, folder: Path | None) -> Path | Traversable:
     p = Path(base)
     if not p.is_absolute():
         if folder is None:
-            raise RulesError(M("a bundled rule file names its base by name, not by path ({base})",
-                               zh="自带的规则文件要用名称而不是路径指定 base（{base}）", base=base))
+            raise RulesError(M("a bundled rule file names its base by name, not by path ({base})", base=base))
         p = folder / p
     if not p.is_file():
         raise _no_file(p)
@@ -327,12 +308,11 @@ def _own_values(data: dict, label: str, problems: Problems) -> tuple[dict, set[s
             if isinstance(v, str) and v.strip():
                 own[top] = v
             else:
-                bad((label, M("'{key}' must be a non-empty string, not {value}",
-                              zh="'{key}' 必须是非空的字符串，不能是 {value}", key=top, value=_what(v))))
+                bad((label, M("'{key}' must be a non-empty string, not {value}", key=top, value=_what(v))))
         elif top in SECTIONS:
             if not isinstance(v, dict):
                 bad((label, M("'{key}' must be a section ([{key}] and its keys), not {value}",
-                              zh="'{key}' 必须是一节（[{key}] 及其下的键），不能是 {value}", key=top, value=_what(v))))
+                              key=top, value=_what(v))))
                 continue
             for key, value in v.items():
                 full = f"{top}.{key}"
@@ -344,24 +324,21 @@ def _own_values(data: dict, label: str, problems: Problems) -> tuple[dict, set[s
                     bad((label, _unknown_key(full)))
                 elif KEYS[key].section != top:
                     bad((label, M("'{key}' is in the wrong section: it belongs in [{section}] ('{section}.{name}')",
-                                  zh="'{key}' 放错了节：应放在 [{section}]（'{section}.{name}'）",
                                   key=full, section=KEYS[key].section, name=key)))
                 else:
                     problem = _check_type(key, value)
                     if problem:
-                        bad((label, M("'{key}' {problem}", zh="'{key}' {problem}", key=full, problem=problem)))
+                        bad((label, M("'{key}' {problem}", key=full, problem=problem)))
                     else:
                         own[key] = KEYS[key].kind(value)
         elif top in KEYS:
             bad((label, M("'{key}' is outside any section: it belongs in [{section}] ('{section}.{key}')",
-                          zh="'{key}' 不在任何一节里：应放在 [{section}]（'{section}.{key}'）",
                           key=top, section=KEYS[top].section)))
         elif top in RETIRED:
             seen.add(RETIRED[top][0])
             bad((label, _retired(top, v)))
         elif isinstance(v, dict):
-            bad((label, M("unknown section [{section}] (the sections are {sections})",
-                          zh="未知的节 [{section}]（已有的节：{sections}）", section=top,
+            bad((label, M("unknown section [{section}] (the sections are {sections})", section=top,
                           sections=", ".join(SECTIONS))))
         else:
             bad((label, _unknown_key(top)))
@@ -369,7 +346,7 @@ def _own_values(data: dict, label: str, problems: Problems) -> tuple[dict, set[s
 
 
 def _unknown_key(key: str) -> Msg:
-    return M("unknown key '{key}'", zh="未知的键 '{key}'", key=key)
+    return M("unknown key '{key}'", key=key)
 
 
 def _retired(full: str, v: object) -> Msg:
@@ -380,7 +357,6 @@ def _retired(full: str, v: object) -> Msg:
     else:
         write = f'{new} = ' + " or ".join(f'"{m.value}"' for m in KEYS[new].kind)
     return M("'{key}' is no longer a key: it was replaced by '{section}.{new}' (write {write} in [{section}])",
-             zh="'{key}' 已不再是一个键：已由 '{section}.{new}' 代替（请在 [{section}] 中写 {write}）",
              key=full, section=section, new=new, write=write)
 
 
@@ -388,28 +364,27 @@ def _check_type(key: str, v: object) -> Msg | None:
     """What is wrong with a value for *key*, or None."""
     kind = KEYS[key].kind
     if kind is bool:
-        return None if isinstance(v, bool) else M("must be true or false, not {value}",
-                                                  zh="必须是 true 或 false，不能是 {value}", value=_what(v))
+        return None if isinstance(v, bool) else M("must be true or false, not {value}", value=_what(v))
     if kind is int:
         if isinstance(v, bool) or not isinstance(v, int):
-            return M("must be a whole number, not {value}", zh="必须是整数，不能是 {value}", value=_what(v))
-        return M("must not be negative, not {value}", zh="不能是负数（{value}）", value=v) if v < 0 else None
+            return M("must be a whole number, not {value}", value=_what(v))
+        return M("must not be negative, not {value}", value=v) if v < 0 else None
     choices = [m.value for m in kind]  # a choice (referee.codes)
     if isinstance(v, str) and v in choices:
         return None
-    return M("must be one of {choices}, not {value}", zh="必须是 {choices} 之一，不能是 {value}",
+    return M("must be one of {choices}, not {value}",
              choices=", ".join(repr(c) for c in choices), value=_what(v))
 
 
 def _what(v: object) -> Msg:
     """A value as a problem names it: ``a table``, ``the string 'x'``, ``130``."""
     if isinstance(v, dict):
-        return M("a table", zh="表（table）")
+        return M("a table")
     if isinstance(v, list):
-        return M("an array", zh="数组（array）")
+        return M("an array")
     if isinstance(v, str):
-        return M("the string {value}", zh="字符串 {value}", value=repr(v))
-    return M("{value}", zh="{value}", value=_show(v) if isinstance(v, bool) else repr(v))
+        return M("the string {value}", value=repr(v))
+    return M("{value}", value=_show(v) if isinstance(v, bool) else repr(v))
 
 
 def _finish(values: dict, label: str, problems: Problems) -> RuleSet:
@@ -425,7 +400,7 @@ def _report(problems: Problems) -> Msg:
     by_file: dict[str, list[Msg]] = {}
     for label, problem in problems:
         by_file.setdefault(label, []).append(problem)
-    return _joined([M("{file}: {problems}", zh="{file}：{problems}", file=label, problems=_joined(found))
+    return _joined([M("{file}: {problems}", file=label, problems=_joined(found))
                     for label, found in by_file.items()])
 
 
@@ -433,7 +408,7 @@ def _joined(messages: list[Msg]) -> Msg:
     """Messages one after another (``a; b; c``), each worded in the reader's language."""
     out = messages[0]
     for msg in messages[1:]:
-        out = M("{first}; {then}", zh="{first}；{then}", first=out, then=msg)
+        out = M("{first}; {then}", first=out, then=msg)
     return out
 
 
@@ -443,24 +418,19 @@ def _check_relations(v: dict) -> list[Msg]:
     if not 2 < v["start_level"] < v["top_level"] <= 14:
         out.append(M("'game.start_level' and 'game.top_level' must satisfy 3 <= start < top <= 14 "
                      "(start {start}, top {top})",
-                     zh="'game.start_level' 和 'game.top_level' 必须满足 3 <= start < top <= 14"
-                        "（start {start}，top {top}）",
                      start=v["start_level"], top=v["top_level"]))
     short, stage, over, sweep = (v[k] for k in ("short_threshold", "stage_threshold", "over_threshold",
                                                 "sweep_threshold"))
     if not 0 < short <= stage <= over < sweep:
         out.append(M("'scoring' thresholds must satisfy 0 < short <= stage <= over < sweep "
                      "(short {short}, stage {stage}, over {over}, sweep {sweep})",
-                     zh="'scoring' 的各个分数线必须满足 0 < short <= stage <= over < sweep"
-                        "（short {short}，stage {stage}，over {over}，sweep {sweep}）",
                      short=short, stage=stage, over=over, sweep=sweep))
     for k in ("short_threshold", "stage_threshold", "over_threshold", "sweep_threshold", "blood_step"):
         if v[k] % 5:
-            out.append(M("'scoring.{key}' must be a multiple of 5, not {value}",
-                         zh="'scoring.{key}' 必须是5的倍数，不能是 {value}", key=k, value=v[k]))
+            out.append(M("'scoring.{key}' must be a multiple of 5, not {value}", key=k, value=v[k]))
     for key, short_of, least in (("scoring.blood_step", v["blood_step"] == 0, 5),
                                  ("match.games_to_win", v["games_to_win"] < 1, 1),
                                  ("kitty.dig_multiplier", v["dig_multiplier"] < 1, 1)):
         if short_of:
-            out.append(M("'{key}' must be at least {least}", zh="'{key}' 至少为 {least}", key=key, least=least))
+            out.append(M("'{key}' must be at least {least}", key=key, least=least))
     return out

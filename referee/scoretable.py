@@ -56,19 +56,18 @@ def _settled(score: int, dug: bool, rules: RuleSet) -> Settled:
 
 # The table's words. A side is named as the table sees it (the declarers are EW, at level 3).
 HEADING = M("{name}: {title}\nwhat each defenders' score S settles to: P = S, a kitty with no points and no jokers, "
-            "EW (E declaring) at level 3 against NS at 3",
-            zh="{name}：{title}\n抓分方每个得分 S 的结算：P = S，底牌无分无王，东西（东坐庄）打3，南北也是3")
+            "EW (E declaring) at level 3 against NS at 3")
 COLUMNS = {
-    "S": M("S", zh="S"), "outcome": M("outcome", zh="结果"), "levels": M("level change", zh="升级"),
-    "blood": M("blood", zh="血"), "game": M("game", zh="局"),
-    "kept": M("kitty kept", zh="庄家保底"), "dug": M("kitty dug", zh="抓分方抠底"),
+    "S": M("S"), "outcome": M("outcome"), "levels": M("level change"),
+    "blood": M("blood"), "game": M("game"),
+    "kept": M("kitty kept"), "dug": M("kitty dug"),
 }
-SIDES = {"declarers": M("declarers", zh="庄家方"), "defenders": M("defenders", zh="抓分方")}
-UP = M("{side} +{n}", zh="{side} +{n}")
-ENDS = M("{side} win: {why}", zh="{side}胜：{why}")
+SIDES = {"declarers": M("declarers"), "defenders": M("defenders")}
+UP = M("{side} +{n}")
+ENDS = M("{side} win: {why}")
 # What ends the game, said as the condition on S that the table's rows show; the other ends (three
 # jokers, passing the top level) cannot happen in this table and are worded as their code.
-CONDITION = {GameEnd.zero: M("S = 0", zh="S = 0"), GameEnd.sweep: M("S >= {sweep}", zh="S >= {sweep}")}
+CONDITION = {GameEnd.zero: M("S = 0"), GameEnd.sweep: M("S >= {sweep}")}
 NOTHING = "-"
 
 

@@ -24,16 +24,14 @@ class SeatError(RefereeError, ValueError):
 def parse_seat(token: str) -> str:
     seat = _SEAT_WORDS.get(token.strip().upper())
     if seat is None:
-        raise SeatError(M("'{token}' is not a seat (E S W N or 东 南 西 北)",
-                          zh="'{token}' 不是座位（E S W N 或 东 南 西 北）", token=token))
+        raise SeatError(M("'{token}' is not a seat (E S W N or 东 南 西 北)", token=token))
     return seat
 
 
 def parse_team(token: str) -> str:
     team = _TEAM_WORDS.get(token.strip().upper())
     if team is None:
-        raise SeatError(M("'{token}' is not a team (EW or NS, 东西 or 南北)",
-                          zh="'{token}' 不是队（EW 或 NS，东西 或 南北）", token=token))
+        raise SeatError(M("'{token}' is not a team (EW or NS, 东西 or 南北)", token=token))
     return team
 
 

@@ -50,10 +50,9 @@ def read_record(path: str | os.PathLike) -> Record:
             text = f.read()
     except UnicodeDecodeError as e:
         raise SourceError(M("{path}: not a UTF-8 text file ({reason} at byte {byte})",
-                            zh="{path}：不是 UTF-8 文本文件（第{byte}字节：{reason}）",
                             path=str(path), reason=e.reason, byte=e.start)) from None
     except OSError as e:
-        raise SourceError(M("{path}: cannot read it ({reason})", zh="{path}：无法读取（{reason}）", path=str(path),
+        raise SourceError(M("{path}: cannot read it ({reason})", path=str(path),
                             reason=e.strerror)) from None
     return parse(text)
 
@@ -77,11 +76,10 @@ def load(source: str, db: str | None = None) -> Source:
         log = store.log(source)
     except UnknownMatch:
         if os.path.exists(source):
-            raise SourceError(M("'{source}' is not a record file (it is a folder?)",
-                                zh="'{source}' 不是记录文件（是文件夹？）", source=source)) from None
+            raise SourceError(M("'{source}' is not a record file (it is a folder?)", source=source)) from None
         raise _not_found(source, store.root, store.match_ids()) from None
     except StoreError as e:
-        raise SourceError(M("'{source}': {problem}", zh="'{source}'：{problem}", source=source,
+        raise SourceError(M("'{source}': {problem}", source=source,
                             problem=_problem(e))) from None
     return Source(name=source, events=events, errors=errors, origin="store", log=log,
                   rules=_rules_of(events))
@@ -91,10 +89,9 @@ def _not_found(source: str, root: object, ids: list[str]) -> SourceError:
     """Neither a file nor a stored match; the stored ones are named (the first eight) when there are any."""
     if not ids:
         return SourceError(M("'{source}' is neither a record file nor a match stored in {root}",
-                             zh="'{source}' 既不是记录文件，也不是 {root} 中保存的比赛", source=source, root=str(root)))
+                             source=source, root=str(root)))
     shown = ", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")
     return SourceError(M("'{source}' is neither a record file nor a match stored in {root}; stored matches: {ids}",
-                         zh="'{source}' 既不是记录文件，也不是 {root} 中保存的比赛；已保存的比赛：{ids}",
                          source=source, root=str(root), ids=shown))
 
 

@@ -40,13 +40,13 @@ def table(rows: list[list[str]]) -> list[str]:
 def heading(lang: str) -> list[str]:
     """The column heads of the hand table: a hand is 副 and a game 局 (docs/gunzi-rules.md §Terms)."""
     return [
-        tr(lang, "#", zh="副"), tr(lang, "game", zh="局"), tr(lang, "decl", zh="庄"), tr(lang, "lvl", zh="级"),
-        tr(lang, "trump", zh="主"), tr(lang, "tribute", zh="进贡"), tr(lang, "pts", zh="捡分"),
-        tr(lang, "kitty", zh="底分"), tr(lang, "last", zh="抠/保"), tr(lang, "score", zh="得分"),
-        tr(lang, "outcome", zh="结果"),
-        tr(lang, "levels {ew:team}-{ns:team}", zh="级数 {ew:team}-{ns:team}", ew="EW", ns="NS"),
-        tr(lang, "blood", zh="血"),
-        tr(lang, "ledger {ew:team}/{ns:team}", zh="计分 {ew:team}/{ns:team}", ew="EW", ns="NS"),
+        tr(lang, "#"), tr(lang, "game"), tr(lang, "decl"), tr(lang, "lvl"),
+        tr(lang, "trump"), tr(lang, "tribute"), tr(lang, "pts"),
+        tr(lang, "kitty"), tr(lang, "last"), tr(lang, "score"),
+        tr(lang, "outcome"),
+        tr(lang, "levels {ew:team}-{ns:team}", ew="EW", ns="NS"),
+        tr(lang, "blood"),
+        tr(lang, "ledger {ew:team}/{ns:team}", ew="EW", ns="NS"),
     ]
 
 
@@ -67,7 +67,7 @@ def _kitty(h: HandResult, lang: str) -> str:
         if n:
             cell += f" +{n}{card_name(joker, lang)}"
     if h.dry_pot:
-        cell += " " + tr(lang, "dry", zh="干锅")
+        cell += " " + tr(lang, "dry")
     return cell
 
 
@@ -86,7 +86,7 @@ def _rule_values(rules: RuleSet | None) -> dict[str, int]:
 
 
 def hand_row(h: HandResult, lang: str) -> list[str]:
-    last = tr(lang, "dig", zh="抠底") if h.dug else tr(lang, "keep", zh="保底")
+    last = tr(lang, "dig") if h.dug else tr(lang, "keep")
     return [
         str(h.hand), str(h.game), seat_word(h.declarer, lang), str(h.level), suit_word(h.trump, lang),
         _tribute(h, lang), str(h.points), _kitty(h, lang),
@@ -104,11 +104,11 @@ def match_view(result: MatchResult, lang: str = "en") -> str:
     if hd is not None:
         bits = [hd.id] + [v for v in (hd.event, hd.date) if v]
         if hd.round:
-            bits.append(tr(lang, "round {round}", zh="轮次 {round}", round=hd.round))
+            bits.append(tr(lang, "round {round}", round=hd.round))
         if hd.table:
-            bits.append(tr(lang, "table {table}", zh="{table}号桌", table=hd.table))
+            bits.append(tr(lang, "table {table}", table=hd.table))
         out.append(" · ".join(bits))
-    out.append(tr(lang, "rules: {rules}", zh="规则：{rules}", rules=result.rules))
+    out.append(tr(lang, "rules: {rules}", rules=result.rules))
     out += [_team_line(result, team, lang) for team in TEAMS]
     out.append("")
     if result.hands:
@@ -123,9 +123,9 @@ def _team_line(result: MatchResult, team: str, lang: str) -> str:
     seats = " ".join(f"{seat_word(s, lang)} {result.seats.get(s, '?')}" for s in team)
     name = result.teams.get(team)
     if name:
-        return tr(lang, "{team:team} {name} ({seats})", zh="{team:team} {name}（{seats}）", team=team, name=name,
+        return tr(lang, "{team:team} {name} ({seats})", team=team, name=name,
                   seats=seats)
-    return tr(lang, "{team:team} ({seats})", zh="{team:team}（{seats}）", team=team, seats=seats)
+    return tr(lang, "{team:team} ({seats})", team=team, seats=seats)
 
 
 def result_lines(result: MatchResult, lang: str = "en") -> list[str]:
@@ -141,13 +141,13 @@ def result_lines(result: MatchResult, lang: str = "en") -> list[str]:
 
 def _game_line(g: GameResult, rules: RuleSet | None, lang: str) -> str:
     why = word(g.reason, lang, **_rule_values(rules))
-    return tr(lang, "game {game}: {team:team} ({why})", zh="第{game}局：{team:team}胜（{why}）", game=g.game,
+    return tr(lang, "game {game}: {team:team} ({why})", game=g.game,
               team=g.winner, why=why)
 
 
 def _note_line(n: Note, lang: str) -> str:
     who = seat_word(n.seat, lang) if n.seat else team_word(n.team, lang)
-    return tr(lang, "{kind} {who}: {text} (line {line})", zh="{kind} {who}：{text}（第{line}行）", kind=n.kind,
+    return tr(lang, "{kind} {who}: {text} (line {line})", kind=n.kind,
               who=who, text=n.text, line=n.line)
 
 
@@ -155,23 +155,22 @@ def _ledger_line(result: MatchResult, lang: str) -> str:
     led = result.ledger or {}
     values = {"ew": "EW", "a": led["EW"], "ns": "NS", "b": led["NS"]}
     if result.ledger_headline:
-        return tr(lang, "ledger (the headline score): {ew:team} {a:+d}, {ns:team} {b:+d}",
-                  zh="计分（主要成绩）：{ew:team} {a:+d}，{ns:team} {b:+d}", **values)
-    return tr(lang, "ledger: {ew:team} {a:+d}, {ns:team} {b:+d}", zh="计分：{ew:team} {a:+d}，{ns:team} {b:+d}",
+        return tr(lang, "ledger (the headline score): {ew:team} {a:+d}, {ns:team} {b:+d}", **values)
+    return tr(lang, "ledger: {ew:team} {a:+d}, {ns:team} {b:+d}",
               **values)
 
 
 def _match_line(result: MatchResult, lang: str) -> str:
     games = f"{team_word('EW', lang)} {result.games_won['EW']} : {result.games_won['NS']} {team_word('NS', lang)}"
     if result.winner and result.forfeit:
-        return tr(lang, "match: forfeit, {team:team} win ({games})", zh="比赛结果：判负，{team:team}胜（{games}）",
+        return tr(lang, "match: forfeit, {team:team} win ({games})",
                   team=result.winner, games=games)
     if result.winner:
-        return tr(lang, "match: {team:team} win ({games})", zh="比赛结果：{team:team}胜（{games}）",
+        return tr(lang, "match: {team:team} win ({games})",
                   team=result.winner, games=games)
     st = result.state
     return tr(lang, "match in progress ({games}); game {game}, levels {ew:team} {a} {ns:team} {b}",
-              zh="比赛未结束（{games}）；第{game}局，级数 {ew:team} {a} {ns:team} {b}", games=games, game=st.game,
+              games=games, game=st.game,
               ew="EW", a=st.levels["EW"], ns="NS", b=st.levels["NS"])
 
 
@@ -181,13 +180,13 @@ def _match_line(result: MatchResult, lang: str) -> str:
 def explain_view(h: HandResult, lang: str = "en") -> str:
     """A hand's heading, its kitty as dealt (and as it ended), and its steps, numbered."""
     head = tr(lang, "hand {hand} (game {game}): {seat:seat} declares, {team:team} at level {level}",
-              zh="第{hand}副（第{game}局）：{seat:seat}坐庄，{team:team}打{level}", hand=h.hand, game=h.game,
+              hand=h.hand, game=h.game,
               seat=h.declarer, team=h.declarer_team, level=h.level)
     if h.final_kitty != h.kitty:
-        kitty = tr(lang, "kitty {dealt:cards}  →  {final:cards}", zh="底牌 {dealt:cards}  →  {final:cards}",
+        kitty = tr(lang, "kitty {dealt:cards}  →  {final:cards}",
                    dealt=h.kitty, final=h.final_kitty)
     else:
-        kitty = tr(lang, "kitty {dealt:cards}", zh="底牌 {dealt:cards}", dealt=h.kitty)
+        kitty = tr(lang, "kitty {dealt:cards}", dealt=h.kitty)
     lines = [head, kitty]
     for i, step in enumerate(h.explain, 1):
         lines.append(f"{i:2d}. {step.text(lang)}")

@@ -18,8 +18,8 @@ import typer
 
 from referee.errors import RefereeError
 
-# The catalogue a command gets under its short name: zh_CN is "zh", the spelling the views not yet
-# worded from the catalogue still recognise (every i18n function accepts either).
+# The catalogue a command gets under its short name: zh_CN is "zh" (every i18n function accepts
+# either spelling; "zh" is the one the JSON's message_zh and the tests name).
 SHORT = {"zh_CN": "zh"}
 
 
@@ -34,8 +34,7 @@ def language(lang: str | None) -> str:
     if found is None:
         if not lang:  # a bad $REFEREE_LANG does not stop the command
             return "en"
-        raise UsageError(M("--lang {value}: not a language (known: {known})",
-                           zh="--lang {value}：不是可用的语言（可用：{known}）", value=value,
+        raise UsageError(M("--lang {value}: not a language (known: {known})", value=value,
                            known=", ".join(languages())))
     return SHORT.get(found, found)
 
@@ -48,7 +47,7 @@ def report(error: RefereeError, lang: str | None) -> None:
         where = language(lang)
     except RefereeError:
         where = "en"
-    typer.echo(tr(where, "error: {message}", zh="错误：{message}", message=error.msg), err=True)
+    typer.echo(tr(where, "error: {message}", message=error.msg), err=True)
 
 
 def system_error(error: OSError) -> RefereeError:
@@ -58,7 +57,7 @@ def system_error(error: OSError) -> RefereeError:
     reason = error.strerror or str(error)
     if error.filename is None:
         return RefereeError(literal(reason))
-    return RefereeError(M("{file}: {reason}", zh="{file}：{reason}", file=error.filename, reason=reason))
+    return RefereeError(M("{file}: {reason}", file=error.filename, reason=reason))
 
 
 def guard(command: Callable[..., Any]) -> Callable[..., Any]:

@@ -12,8 +12,7 @@ from __future__ import annotations
 import typer
 
 from referee.commands.table import _echo_lines
-
-QUIT = {"q", "quit", "exit", "退出"}
+from referee.directives import QUIT
 
 
 def _is_cards(words: list[str]) -> bool:
@@ -65,22 +64,20 @@ def _prompt(result, lang: str) -> str:
     from referee.store import views
 
     st, seats = result.state, result.seats
-    lines = [tr(lang, "hand {hand} · {phase}", zh="第{hand}副 · {phase}", hand=st.hand, phase=Phase(st.phase))]
+    lines = [tr(lang, "hand {hand} · {phase}", hand=st.hand, phase=Phase(st.phase))]
     phases = {BY_KEYWORD[k].phase for k in st.expected}
     if Phase.tribute in phases and st.blood_owed:
         lines.append(trn(lang, "{giver} owes {n} blood to {receiver}: tribute {seat} and {n} card (or riot / waive)",
                          "{giver} owes {n} blood to {receiver}: tribute {seat} and {n} cards (or riot / waive)",
-                         st.blood_owed, zh="{giver}欠{receiver}{n}个血：进贡输入 tribute {seat} 加{n}张牌"
-                                           "（或 riot 暴动 / waive 免贡）",
+                         st.blood_owed,
                          giver=views.who(st.blood_giver, seats), receiver=views.who(st.declarer, seats),
                          seat=st.blood_giver))
     if Phase.points in phases:
         lines.append(tr(lang, "defenders' points so far: {points}; a number adds points, def / decl records the "
                               "last trick",
-                        zh="抓分方已得分：{points}；输入数字即计分，def / decl 记录末墩（抓分方抠底 / 庄家方保底）",
                         points=st.points_so_far))
-    lines.append(tr(lang, "type: {usage}", zh="应输入：{usage}", usage=views.usages(st.expected)))
-    lines.append(tr(lang, "(q to stop)", zh="（输入 q 结束）"))
+    lines.append(tr(lang, "type: {usage}", usage=views.usages(st.expected)))
+    lines.append(tr(lang, "(q to stop)"))
     lines[1:] = ["  " + line for line in lines[1:]]
     return "\n".join(lines) + "\n>"
 
@@ -95,14 +92,13 @@ def _start(store, match_id: str, referee: str | None, lang: str):
     events, _ = store.events_and_errors(match_id)
     result = officiate.replay(events)
     if result.state.match_over:
-        raise StoreError(M("match {match} is over: won by {winner:team}", zh="比赛 {match} 已结束：{winner:team}胜",
+        raise StoreError(M("match {match} is over: won by {winner:team}",
                            match=match_id, winner=result.winner))
-    typer.echo(tr(lang, "Guided entry for match {match}: type each event as it happens.",
-                  zh="比赛 {match} 逐步录入：每发生一件事，输入一行。", match=match_id))
+    typer.echo(tr(lang, "Guided entry for match {match}: type each event as it happens.", match=match_id))
     if not result.state.in_hand and "hand" in result.state.expected:
         out = officiate.record(store, match_id, HandStart(), referee)
         result = out.after
-        typer.echo(tr(lang, "stored #{seq}: hand (hand {hand} begins)", zh="已记录 #{seq}：hand（第{hand}副开始）",
+        typer.echo(tr(lang, "stored #{seq}: hand (hand {hand} begins)",
                       seq=out.entry["seq"], hand=result.state.hand))
     return result
 
@@ -118,12 +114,11 @@ def _read(text: str, result, lang: str):
         return parse_line(text)
     except NotationError as e:
         if lookup(text.split()[0]) is None:
-            problem = M("'{text}' is not understood (expected: {expected})",
-                        zh="无法理解 '{text}'（应输入：{expected}）", text=text,
+            problem = M("'{text}' is not understood (expected: {expected})", text=text,
                         expected=views.usages(result.state.expected))
         else:
-            problem = M("cannot read '{text}': {problem}", zh="无法读取 '{text}'：{problem}", text=text, problem=e.msg)
-        typer.echo(tr(lang, "{problem}; try again", zh="{problem}；请重新输入", problem=problem))
+            problem = M("cannot read '{text}': {problem}", text=text, problem=e.msg)
+        typer.echo(tr(lang, "{problem}; try again", problem=problem))
         return None
 
 
@@ -136,7 +131,7 @@ def guided(store, match_id: str, referee: str | None, lang: str) -> None:
 
     result = _start(store, match_id, referee, lang)
     hands_before = len(result.hands)
-    stopped = M("stopped; everything entered so far is stored", zh="已停止；已输入的内容都已存储")
+    stopped = M("stopped; everything entered so far is stored")
     while True:
         try:
             answer = typer.prompt(_prompt(result, lang), prompt_suffix=" ")
@@ -152,13 +147,13 @@ def guided(store, match_id: str, referee: str | None, lang: str) -> None:
         try:
             out = officiate.record(store, match_id, event, referee)
         except officiate.Rejected as e:
-            problem = M("not accepted: {problems}", zh="未接受：{problems}", problems=views.semicolons(
+            problem = M("not accepted: {problems}", problems=views.semicolons(
                 [x.msg for x in e.errors]))
-            typer.echo(tr(lang, "{problem}; try again", zh="{problem}；请重新输入", problem=problem))
+            typer.echo(tr(lang, "{problem}; try again", problem=problem))
             continue
         result = out.after
         line = views.directive_line(format_event(out.event))
-        typer.echo(tr(lang, "stored #{seq}: {directive}", zh="已记录 #{seq}：{directive}", seq=out.entry["seq"],
+        typer.echo(tr(lang, "stored #{seq}: {directive}", seq=out.entry["seq"],
                       directive=line))
         if len(result.hands) > hands_before:
             for hand in result.hands[hands_before:]:

@@ -27,7 +27,7 @@ def _rules(name: str, option: bool):
         if option:
             from referee.i18n import M
 
-            raise RulesError(M("--rules: {problem}", zh="--rules：{problem}", problem=e.msg)) from None
+            raise RulesError(M("--rules: {problem}", problem=e.msg)) from None
         raise
 
 
@@ -81,7 +81,7 @@ def _rule_error(header, e):
     name = header.rules if header else ""
     problem = e.msg if hasattr(e, "msg") else str(e)
     return RecordError(header.line if header else 0,
-                       M("rules={name}: {problem}", zh="rules={name}：规则集无法使用（{problem}）", name=name,
+                       M("rules={name}: {problem}", name=name,
                          problem=problem))
 
 
@@ -131,7 +131,6 @@ def explain(
             return
     settled = ", ".join(str(h.hand) for h in result.hands) or "-"
     raise NotFound(M("--hand {hand}: no settled hand {hand} in {source} (settled hands: {settled})",
-                     zh="--hand {hand}：{source} 中没有已结算的第{hand}副（已结算：{settled}）",
                      hand=hand, source=src.name, settled=settled))
 
 
@@ -155,14 +154,14 @@ def export(
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(text, encoding="utf-8")
     for e in src.errors:
-        typer.echo(tr(words, "{source}:{line}: left out: {problem}", zh="{source}:{line}：未导出：{problem}",
+        typer.echo(tr(words, "{source}:{line}: left out: {problem}",
                       source=src.name, line=e.line, problem=e.msg), err=True)
     if src.errors:  # the record is written without them; the exit status says it has problems
         from referee.errors import RefereeError
         from referee.i18n import MN
 
         raise RefereeError(MN("{n} line left out of the export", "{n} lines left out of the export",
-                              len(src.errors), zh="导出时略去了 {n} 行"))
+                              len(src.errors)))
 
 
 def rules(
@@ -180,12 +179,11 @@ def rules(
 
     if name is None:
         if table:
-            raise UsageError(M("--table needs a rule set: referee rules NAME --table",
-                               zh="--table 需要指定规则集：referee rules 规则集 --table"))
+            raise UsageError(M("--table needs a rule set: referee rules NAME --table"))
         for n in available():
             r = _rules(n, False)
-            typer.echo(tr(words, "{name} {title} (seed {source})", zh="{name} {title}（依据 {source}）",
-                          name=f"{n:12s}", title=r.title, source=r.source))
+            typer.echo(tr(words, "{name} {title} (seed {source})",
+                          name=n.ljust(12), title=r.title, source=r.source))
         return
     r = _rules(name, False)
     if table:
@@ -193,7 +191,7 @@ def rules(
 
         typer.echo(format_table(r, score_table(r)))
         return
-    typer.echo(tr(words, "{name}: {title} (seed {source})", zh="{name}：{title}（依据 {source}）", name=r.name,
+    typer.echo(tr(words, "{name}: {title} (seed {source})", name=r.name,
                   title=r.title, source=r.source))
     for key, value, doc in r.explain():
         typer.echo(f"  {key} = {value}\n      {doc}")

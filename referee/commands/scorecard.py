@@ -54,14 +54,12 @@ def scorecard(
 
     if all_:
         if source is not None:
-            raise UsageError(M("give either MATCH_ID|FILE or --all, not both",
-                               zh="请给出 MATCH_ID|FILE 或 --all，不要同时给出"))
+            raise UsageError(M("give either MATCH_ID|FILE or --all, not both"))
         write_all(output, pdf_lang, font, event, db, say=say)
         return
     if event is not None:
-        raise UsageError(M("--event goes with --all", zh="--event 只能与 --all 一起使用"))
+        raise UsageError(M("--event goes with --all"))
     if source is None:
-        raise UsageError(M("missing argument MATCH_ID|FILE (or use --all)",
-                           zh="缺少参数 MATCH_ID|FILE（或使用 --all）"))
+        raise UsageError(M("missing argument MATCH_ID|FILE (or use --all)"))
     path = write_one(source, output, pdf_lang, font, db, say=say)
-    typer.echo(tr(say, "wrote {path}", zh="已写入 {path}", path=str(path)))
+    typer.echo(tr(say, "wrote {path}", path=str(path)))

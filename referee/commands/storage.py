@@ -35,7 +35,7 @@ def import_(
     failed = sum(not _import_one(store, path, referee, replace, language) for path in files)
     if failed:
         raise StoreError(MN("{failed} of {n} file not imported", "{failed} of {n} files not imported", len(files),
-                            zh="{n} 个文件中有 {failed} 个未导入", failed=failed))
+                            failed=failed))
 
 
 def _import_one(store, path: Path, referee: str | None, replace: bool, lang: str) -> bool:
@@ -56,16 +56,15 @@ def _import_one(store, path: Path, referee: str | None, replace: bool, lang: str
         return False
     try:
         if not rec.events or not isinstance(rec.events[0], MatchHeader):
-            raise RefereeError(M("the record does not begin with a `match` header", zh="记录不是以 `match` 行开头"))
+            raise RefereeError(M("the record does not begin with a `match` header"))
         result = officiate.replay(rec.events)
         match_id = store.create(rec.events, referee, replace=replace)
     except RefereeError as e:
-        typer.echo(tr(lang, "{path}: not imported: {problem}", zh="{path}：未导入：{problem}", path=path,
+        typer.echo(tr(lang, "{path}: not imported: {problem}", path=path,
                       problem=e.msg), err=True)
         return False
-    typer.echo(tr(lang, "{path}: imported as match {match} ({events})", zh="{path}：已导入为比赛 {match}（{events}）",
-                  path=path, match=match_id, events=MN("{n} event", "{n} events", len(rec.events),
-                                                       zh="{n} 个事件")))
+    typer.echo(tr(lang, "{path}: imported as match {match} ({events})",
+                  path=path, match=match_id, events=MN("{n} event", "{n} events", len(rec.events))))
     if result.errors:  # kept as written (a paper record may hold mistakes): fix them with amend/void
         _import_warnings(rec.events, result.errors, lang)
     return True
@@ -76,9 +75,9 @@ def _unreadable(path: Path, errors, lang: str) -> None:
     from referee.i18n import tr, trn
 
     typer.echo(trn(lang, "{path}: not imported, {n} unreadable line:", "{path}: not imported, {n} unreadable lines:",
-                   len(errors), zh="{path}：未导入，有 {n} 行无法读取：", path=path), err=True)
+                   len(errors), path=path), err=True)
     for x in errors:
-        typer.echo("  " + tr(lang, "line {line}: {problem}", zh="第{line}行：{problem}", line=x.line, problem=x.msg),
+        typer.echo("  " + tr(lang, "line {line}: {problem}", line=x.line, problem=x.msg),
                    err=True)
 
 
@@ -88,14 +87,13 @@ def _import_warnings(events, errors, lang: str) -> None:
 
     seqs = {ev.line: i for i, ev in enumerate(events, 1)}
     typer.echo("  " + trn(lang, "warning: the record has {n} problem by the rules:",
-                          "warning: the record has {n} problems by the rules:", len(errors),
-                          zh="注意：按规则，记录有 {n} 个问题："))
+                          "warning: the record has {n} problems by the rules:", len(errors)))
     for x in errors:
         if x.line in seqs:
-            where = tr(lang, "seq {seq} (line {line}): {problem}", zh="seq {seq}（第{line}行）：{problem}",
+            where = tr(lang, "seq {seq} (line {line}): {problem}",
                        seq=seqs[x.line], line=x.line, problem=x.msg)
         else:
-            where = tr(lang, "line {line}: {problem}", zh="第{line}行：{problem}", line=x.line, problem=x.msg)
+            where = tr(lang, "line {line}: {problem}", line=x.line, problem=x.msg)
         typer.echo("    " + where)
 
 
@@ -111,13 +109,12 @@ def list_(
     store = _store(db)
     rows = store.summaries()
     if not rows:
-        typer.echo(tr(language, "no matches in the store at {root}", zh="存储 {root} 中没有比赛", root=store.root))
+        typer.echo(tr(language, "no matches in the store at {root}", root=store.root))
         return
-    typer.echo(tr(language, "{matches} in {root}", zh="存储 {root} 中有 {matches}", matches=_matches(len(rows)),
+    typer.echo(tr(language, "{matches} in {root}", matches=_matches(len(rows)),
                   root=store.root))
-    typer.echo(f"{pad(tr(language, 'id', zh='编号'), 20)} {pad(tr(language, 'date', zh='日期'), 10)}  "
-               f"{pad(tr(language, 'rules', zh='规则'), 12)} "
-               + tr(language, "event / table / round", zh="赛事 / 桌号 / 轮次"))
+    ident, date, rules = tr(language, "id"), tr(language, "date"), tr(language, "rules")
+    typer.echo(f"{pad(ident, 20)} {pad(date, 10)}  {pad(rules, 12)} " + tr(language, "event / table / round"))
     for r in rows:
         where = " / ".join(str(x) for x in (r.get("event"), r.get("table"), r.get("round")) if x)
         typer.echo(f"{pad(r['id'], 20)} {pad(r.get('date') or '-', 10)}  {pad(r.get('rules') or '-', 12)} {where}")
@@ -126,7 +123,7 @@ def list_(
 def _matches(n: int):
     from referee.i18n import MN
 
-    return MN("{n} match", "{n} matches", n, zh="{n} 场比赛")
+    return MN("{n} match", "{n} matches", n)
 
 
 def verify(
@@ -143,10 +140,9 @@ def verify(
 
     n_matches, n_entries, problems = _store(db).verify(match_ids or None)
     for p in problems:
-        typer.echo(tr(language, "BROKEN {problem}", zh="损坏 {problem}", problem=p.msg), err=True)
+        typer.echo(tr(language, "BROKEN {problem}", problem=p.msg), err=True)
     if problems:
         raise StoreError(MN("{failed} of {n} match fails verification", "{failed} of {n} matches fail verification",
-                            n_matches, zh="{n} 场比赛中有 {failed} 场未通过校验", failed=len(problems)))
-    typer.echo(tr(language, "ok: {matches}, {entries}, every hash chain intact",
-                  zh="正常：{matches}，{entries}，哈希链全部完好", matches=_matches(n_matches),
+                            n_matches, failed=len(problems)))
+    typer.echo(tr(language, "ok: {matches}, {entries}, every hash chain intact", matches=_matches(n_matches),
                   entries=entries(n_entries)))

@@ -32,12 +32,11 @@ def _parse_directive(words: list[str], argument: str = "DIRECTIVE"):
     try:
         event = parse_line(text)
     except NotationError as e:
-        raise UsageError(M("cannot read the {argument} argument '{text}': {problem}",
-                           zh="无法读取参数 {argument} '{text}'：{problem}", argument=argument, text=text,
+        raise UsageError(M("cannot read the {argument} argument '{text}': {problem}", argument=argument, text=text,
                            problem=e.msg)) from None
     if event is None:
         raise UsageError(M("the {argument} argument '{text}' holds no directive (empty or a comment)",
-                           zh="参数 {argument} '{text}' 中没有指令（是空的或是注释）", argument=argument, text=text))
+                           argument=argument, text=text))
     return event
 
 
@@ -71,18 +70,16 @@ def _header(match_id: str, rules: str, **fields):
     try:
         ruleset.load(rules)
     except ruleset.RulesError as e:
-        raise UsageError(M("--rules {rules}: {problem}", zh="--rules {rules}：{problem}", rules=rules,
+        raise UsageError(M("--rules {rules}: {problem}", rules=rules,
                            problem=e.msg)) from None
     header = MatchHeader(id=match_id, rules=rules, **fields)
     try:
         back = parse_line(format_event(header))
     except NotationError as e:
-        raise UsageError(M("MATCH_ID '{match}' cannot be used: {problem}",
-                           zh="比赛编号 MATCH_ID '{match}' 不能使用：{problem}", match=match_id,
+        raise UsageError(M("MATCH_ID '{match}' cannot be used: {problem}", match=match_id,
                            problem=e.msg)) from None
     if back != header or not match_id.strip():
-        raise UsageError(M("MATCH_ID '{match}' cannot be used as a match id",
-                           zh="'{match}' 不能用作比赛编号 MATCH_ID", match=match_id))
+        raise UsageError(M("MATCH_ID '{match}' cannot be used as a match id", match=match_id))
     return header
 
 
@@ -129,8 +126,7 @@ def new(
     store = _store(db)
     store.create(events, referee)
     typer.echo(trn(language, "new match {match} ({rules}) in {root}: {n} entry",
-                   "new match {match} ({rules}) in {root}: {n} entries", len(events),
-                   zh="新比赛 {match}（{rules}）已存入 {root}：{n} 条记录", match=match_id, rules=rules,
+                   "new match {match} ({rules}) in {root}: {n} entries", len(events), match=match_id, rules=rules,
                    root=store.root))
     typer.echo(views.next_line(result, language))
 
@@ -173,7 +169,7 @@ def status(
     events, parse_errors = to_events(corrected(entries))
     _echo_lines(views.status(match_id, officiate.replay(events), len(entries), language))
     for e in parse_errors:
-        typer.echo(tr(language, "unreadable entry seq {seq}: {problem}", zh="无法读取的记录 seq {seq}：{problem}",
+        typer.echo(tr(language, "unreadable entry seq {seq}: {problem}",
                       seq=e.line, problem=e.msg))
 
 
@@ -190,7 +186,7 @@ def _correction(kind, match_id, seq, words, reason, force, db, referee, lang):
                                 referee=referee, force=force)
     except officiate.Rejected as e:
         raise StoreError(M("{problem}\n(use --force to store it anyway and fix the record afterwards)",
-                           zh="{problem}\n（加 --force 可照样存储，之后再修正记录）", problem=e.msg)) from None
+                           problem=e.msg)) from None
     _report_correction(match_id, kind, out, language)
 
 
@@ -201,13 +197,13 @@ def _report_correction(match_id: str, kind: str, out, lang: str) -> None:
     e = out.entry
     what = views.correction(kind, e["target"], views.directive_line(e["directive"]))
     if e["reason"]:
-        what = M("{what} (reason: {reason})", zh="{what}（理由：{reason}）", what=what, reason=e["reason"])
+        what = M("{what} (reason: {reason})", what=what, reason=e["reason"])
     typer.echo(views.stored_line(e, match_id, what, lang))
     for hand in views.changed_hands(out.before, out.after):
-        typer.echo(tr(lang, "re-settled:", zh="重新结算："))
+        typer.echo(tr(lang, "re-settled:"))
         _echo_lines(views.settlement(hand, out.after, lang))
     if out.new_errors:
-        typer.echo(tr(lang, "warning: the record now has these problems:", zh="注意：记录现在有以下问题："))
+        typer.echo(tr(lang, "warning: the record now has these problems:"))
         _echo_lines(views.error_lines(out.new_errors, lang))
     typer.echo(views.next_line(out.after, lang))
 

@@ -70,12 +70,12 @@ def _listing(file: str, problems: tuple[Msg, ...], notice: Msg | None) -> Msg:
     if len(problems) == 1:
         out = problems[0]
     else:
-        out = MN("{file}: {n} problem", "{file}: {n} problems", len(problems), zh="{file}：{n} 处问题", file=file)
+        out = MN("{file}: {n} problem", "{file}: {n} problems", len(problems), file=file)
         for p in problems[:MOST_SHOWN]:
             out = _lines(out, Msg("  {p}", (("p", p),)))
         if len(problems) > MOST_SHOWN:
             more = len(problems) - MOST_SHOWN
-            out = _lines(out, MN("  … and {n} more", "  … and {n} more", more, zh="  …… 还有 {n} 处"))
+            out = _lines(out, MN("  … and {n} more", "  … and {n} more", more))
     return out if notice is None else _lines(out, notice)
 
 
@@ -92,13 +92,12 @@ def read_entries(path: str | os.PathLike[str]) -> Entries:
         return Entries(_pairs(rows, file, None), "xlsx", None, None)
     if data.startswith(OLE_MAGIC) or suffix == ".xls":
         raise EntriesError(file, [M("{file}: an Excel 97-2003 workbook (.xls); save it as .xlsx or as CSV (UTF-8)",
-                                    zh="{file}：这是 Excel 97-2003 工作簿（.xls），请另存为 .xlsx 或 CSV（UTF-8）",
                                     file=file)])
     if suffix in XLSX_SUFFIXES:
         raise EntriesError(file, [_not_xlsx(file)])
     if suffix not in CSV_SUFFIXES:
         raise EntriesError(file, [M("{file}: not a CSV or XLSX file (the entries are read from .csv or .xlsx)",
-                                    zh="{file}：不是 CSV 或 XLSX 文件（报名表须为 .csv 或 .xlsx）", file=file)])
+                                    file=file)])
     text, encoding, notice = _decode(data, file)
     rows = _csv_rows(text, file, notice)
     return Entries(_pairs(rows, file, notice), "csv", encoding, notice)
@@ -108,25 +107,23 @@ def _read_bytes(path: Path, file: str) -> bytes:
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise NotFound(M("{file}: no such file", zh="{file}：文件不存在", file=file)) from None
+        raise NotFound(M("{file}: no such file", file=file)) from None
     except IsADirectoryError:
-        raise UsageError(M("{file}: a folder, not an entries file", zh="{file}：这是文件夹，不是报名表",
+        raise UsageError(M("{file}: a folder, not an entries file",
                            file=file)) from None
     except PermissionError:
-        raise UsageError(M("{file}: no permission to read it", zh="{file}：没有读取权限", file=file)) from None
+        raise UsageError(M("{file}: no permission to read it", file=file)) from None
     except OSError as e:
         import errno
 
         code = errno.errorcode.get(e.errno or 0, "?")
-        raise UsageError(M("{file}: cannot be read ({code})", zh="{file}：无法读取（{code}）", file=file,
+        raise UsageError(M("{file}: cannot be read ({code})", file=file,
                            code=code)) from None
 
 
 def _encoding_problem(file: str) -> Msg:
     return M("{file}: not readable as UTF-8, UTF-16 (with a BOM) or GBK/GB18030 text. Convert it to UTF-8 "
              "(iconv -f GBK -t UTF-8 {file} > entries-utf8.csv, or save it from Excel as \"CSV UTF-8\")",
-             zh="{file}：无法按 UTF-8、UTF-16（带 BOM）或 GBK/GB18030 读取。请转换为 UTF-8"
-                "（iconv -f GBK -t UTF-8 {file} > entries-utf8.csv，或在 Excel 中另存为“CSV UTF-8”）",
              file=file)
 
 
@@ -147,9 +144,7 @@ def _decode(data: bytes, file: str) -> tuple[str, str, Msg | None]:
     except UnicodeDecodeError:
         raise EntriesError(file, [_encoding_problem(file)]) from None
     notice = M("{file}: not UTF-8; read as GBK/GB18030 (Chinese Windows). If the names look wrong, convert "
-               "it: iconv -f GBK -t UTF-8 {file} > entries-utf8.csv",
-               zh="{file}：不是 UTF-8，已按 GBK/GB18030（中文 Windows）读取。如姓名显示不对，请转换："
-                  "iconv -f GBK -t UTF-8 {file} > entries-utf8.csv", file=file)
+               "it: iconv -f GBK -t UTF-8 {file} > entries-utf8.csv", file=file)
     return text, "gb18030", notice
 
 
@@ -172,14 +167,12 @@ def _csv_rows(text: str, file: str, notice: Msg | None) -> list[list[str]]:
             rows.append(row)
     except csv.Error:
         raise EntriesError(file, [M("{where}: a quote (\") is not closed, or stands inside a cell",
-                                    zh="{where}：引号（\"）没有闭合，或出现在单元格中间",
                                     where=_row_at(file, len(rows) + 1))], notice) from None
     return rows
 
 
 def _not_xlsx(file: str) -> Msg:
-    return M("{file}: not a readable XLSX workbook (damaged, or another kind of file)",
-             zh="{file}：无法读取的 XLSX 工作簿（已损坏或不是 XLSX 文件）", file=file)
+    return M("{file}: not a readable XLSX workbook (damaged, or another kind of file)", file=file)
 
 
 def _xlsx_rows(data: bytes, file: str) -> list[list[str]]:
@@ -234,16 +227,16 @@ def letter(index: int) -> str:
 
 
 def _row_at(file: str, row: int) -> Msg:
-    return M("{file}, row {row}", zh="{file}，第 {row} 行", file=file, row=row)
+    return M("{file}, row {row}", file=file, row=row)
 
 
 def _cell_at(file: str, row: int, column: str, index: int) -> Msg:
-    return M("{file}, row {row}, column {column} ({letter})", zh="{file}，第 {row} 行，“{column}”列（{letter} 列）",
+    return M("{file}, row {row}, column {column} ({letter})",
              file=file, row=row, column=column, letter=letter(index))
 
 
 def _at(where: Msg, problem: Msg) -> Msg:
-    return M("{where}: {problem}", zh="{where}：{problem}", where=where, problem=problem)
+    return M("{where}: {problem}", where=where, problem=problem)
 
 
 def _find_header(rows: Sequence[Sequence[str]]) -> int | None:
@@ -258,8 +251,7 @@ def _find_header(rows: Sequence[Sequence[str]]) -> int | None:
 def _pairs(rows: Sequence[Sequence[str]], file: str, notice: Msg | None) -> tuple[Pair, ...]:
     at = _find_header(rows)
     if at is None:
-        raise EntriesError(file, [M("{file}: empty: no header row (pair, player1, player2, club)",
-                                    zh="{file}：文件为空，没有表头行（对, 选手1, 选手2, 俱乐部）", file=file)], notice)
+        raise EntriesError(file, [M("{file}: empty: no header row (pair, player1, player2, club)", file=file)], notice)
     problems: list[Msg] = []
     header_row = at + 1
     columns: dict[str, int] = {}  # column key -> index
@@ -271,7 +263,6 @@ def _pairs(rows: Sequence[Sequence[str]], file: str, notice: Msg | None) -> tupl
         if key in columns:
             problems.append(_at(_row_at(file, header_row), M(
                 "the header names column {column} twice ({first} and {second})",
-                zh="表头中“{column}”列出现了两次（{first} 列和 {second} 列）",
                 column=cell.strip(), first=letter(columns[key]), second=letter(i))))
             continue
         columns[key], names[key] = i, cell.strip()
@@ -280,7 +271,6 @@ def _pairs(rows: Sequence[Sequence[str]], file: str, notice: Msg | None) -> tupl
         problems.append(_at(_row_at(file, header_row), M(
             "the header row has no column {missing:list} (it needs pair, player1, player2 and may have club; "
             "or 对, 选手1, 选手2, 俱乐部)",
-            zh="表头行缺少“{missing:list}”列（须有 对、选手1、选手2，可有 俱乐部；或 pair, player1, player2, club）",
             missing=missing)))
     if problems:
         raise EntriesError(file, problems, notice)
@@ -308,7 +298,7 @@ def _pairs(rows: Sequence[Sequence[str]], file: str, notice: Msg | None) -> tupl
         code = values.get("pair")
         if code is not None and code in code_row:
             problems.append(_at(_cell_at(file, number, names["pair"], columns["pair"]), M(
-                "pair {pair} is entered twice (first in row {first})", zh="对 {pair} 重复报名（第一次在第 {first} 行）",
+                "pair {pair} is entered twice (first in row {first})",
                 pair=code, first=code_row[code])))
             ok = False
         elif code is not None:
@@ -327,8 +317,7 @@ def _pairs(rows: Sequence[Sequence[str]], file: str, notice: Msg | None) -> tupl
         if ok and code is not None:
             pairs.append(Pair(code, values["player1"], values["player2"], values.get("club", "")))
     if not problems and not pairs:
-        problems.append(M("{file}: no entries below the header row (row {row})",
-                          zh="{file}：表头行（第 {row} 行）下面没有报名", file=file, row=header_row))
+        problems.append(M("{file}: no entries below the header row (row {row})", file=file, row=header_row))
     if problems:
         raise EntriesError(file, problems, notice)
     return tuple(pairs)
@@ -337,15 +326,12 @@ def _pairs(rows: Sequence[Sequence[str]], file: str, notice: Msg | None) -> tupl
 def _twice(name: str, seen: tuple[str | None, int], code: str | None) -> Msg:
     pair, row = seen
     if pair is None:  # the earlier row's pair code is itself a problem
-        return M("{player} is already entered in row {row}; a player enters one pair only",
-                 zh="{player} 已在第 {row} 行报名，一名选手只能报一对", player=name, row=row)
+        return M("{player} is already entered in row {row}; a player enters one pair only", player=name, row=row)
     if pair == code:
-        return M("{player} is named as both players of pair {pair}", zh="{player} 在对 {pair} 中出现了两次",
+        return M("{player} is named as both players of pair {pair}",
                  player=name, pair=pair)
     return M("{player} already plays in pair {pair} (row {row}); a player enters one pair only (two people "
-             "of one name: tell them apart, e.g. {player} (2))",
-             zh="{player} 已在对 {pair} 中（第 {row} 行），一名选手只能报一对（如果是同名的两个人，请加以区分，"
-                "例如 {player}（2））", player=name, pair=pair, row=row)
+             "of one name: tell them apart, e.g. {player} (2))", player=name, pair=pair, row=row)
 
 
 def _checked(key: str, raw: str, column: str, where: Msg, problems: list[Msg]) -> str | None:
@@ -353,7 +339,7 @@ def _checked(key: str, raw: str, column: str, where: Msg, problems: list[Msg]) -
     if not raw:
         if key == "club":
             return ""
-        problems.append(_at(where, M("the cell is empty", zh="单元格为空")))
+        problems.append(_at(where, M("the cell is empty")))
         return None
     try:
         if key == "pair":

@@ -35,12 +35,12 @@ def written(path: str | os.PathLike[str]) -> Iterator[io.BytesIO]:
 def cannot_write(file: str, e: OSError) -> Msg:
     """Why *file* could not be written, in words the user can act on."""
     if isinstance(e, FileNotFoundError):
-        return M("{file}: the folder does not exist", zh="{file}：文件夹不存在", file=file)
+        return M("{file}: the folder does not exist", file=file)
     if isinstance(e, IsADirectoryError):
-        return M("{file}: a folder of that name is in the way", zh="{file}：已有同名文件夹", file=file)
+        return M("{file}: a folder of that name is in the way", file=file)
     if isinstance(e, PermissionError):
-        return M("{file}: no permission to write it", zh="{file}：没有写入权限", file=file)
+        return M("{file}: no permission to write it", file=file)
     if e.errno == errno.ENOSPC:
-        return M("{file}: the disk is full", zh="{file}：磁盘已满", file=file)
-    return M("{file}: cannot be written ({code})", zh="{file}：无法写入（{code}）", file=file,
+        return M("{file}: the disk is full", file=file)
+    return M("{file}: cannot be written ({code})", file=file,
              code=errno.errorcode.get(e.errno or 0, "?"))

@@ -44,12 +44,10 @@ def check_known(pairs: Sequence[Pair], rounds: Sequence[Round], standings: Stand
     named += [(r.number, r.bye) for r in rounds if r.bye is not None]
     for number, code in named:
         if code not in by_code:
-            raise RefereeError(M("round {round}: pair {pair} is not an entry of the event",
-                                 zh="第 {round} 轮：对 {pair} 不在本赛事的报名中", round=number, pair=code))
+            raise RefereeError(M("round {round}: pair {pair} is not an entry of the event", round=number, pair=code))
     for row in standings.rows if standings is not None else ():
         if row.pair not in by_code:
-            raise RefereeError(M("the standings name pair {pair}, which is not an entry of the event",
-                                 zh="排名中的对 {pair} 不在本赛事的报名中", pair=row.pair))
+            raise RefereeError(M("the standings name pair {pair}, which is not an entry of the event", pair=row.pair))
     return by_code
 
 
@@ -99,15 +97,15 @@ def standings_sheet(pairs: Sequence[Pair], standings: Standings, lang: str, *, s
     """A row per pair in rank order: its record, then every tie-break of the scoring by its name."""
     by_code = {p.code: p for p in pairs}
     extra = [c for c in standings.criteria if c is not Criterion.match_points]
-    who = ((Column(tr(lang, "Player 1", zh="选手1")), Column(tr(lang, "Player 2", zh="选手2"))) if split_players
-           else (Column(tr(lang, "Players", zh="选手")),))
+    who = ((Column(tr(lang, "Player 1")), Column(tr(lang, "Player 2"))) if split_players
+           else (Column(tr(lang, "Players")),))
     columns = (
-        Column(tr(lang, "Rank", zh="名次"), numeric=True), Column(tr(lang, "Pair", zh="对")), *who,
-        Column(tr(lang, "Club", zh="俱乐部")), Column(tr(lang, "Status", zh="状态")),
-        Column(tr(lang, "Played", zh="已赛"), numeric=True), Column(tr(lang, "Won", zh="胜"), numeric=True),
-        Column(tr(lang, "Lost", zh="负"), numeric=True), Column(tr(lang, "Byes", zh="轮空"), numeric=True),
+        Column(tr(lang, "Rank"), numeric=True), Column(tr(lang, "Pair")), *who,
+        Column(tr(lang, "Club")), Column(tr(lang, "Status")),
+        Column(tr(lang, "Played"), numeric=True), Column(tr(lang, "Won"), numeric=True),
+        Column(tr(lang, "Lost"), numeric=True), Column(tr(lang, "Byes"), numeric=True),
         Column(words.heading(words.criterion_name(Criterion.match_points, lang)), numeric=True),
-        Column(tr(lang, "Games won", zh="胜局"), numeric=True), Column(tr(lang, "Games lost", zh="负局"), numeric=True),
+        Column(tr(lang, "Games won"), numeric=True), Column(tr(lang, "Games lost"), numeric=True),
         *(Column(words.heading(words.criterion_name(c, lang)), numeric=True, signed=c in words.SIGNED)
           for c in extra),
     )
@@ -121,9 +119,9 @@ def standings_sheet(pairs: Sequence[Pair], standings: Standings, lang: str, *, s
 
 
 def entries_sheet(pairs: Sequence[Pair], lang: str) -> Sheet:
-    columns = (Column(tr(lang, "Pair", zh="对")), Column(tr(lang, "Player 1", zh="选手1")),
-               Column(tr(lang, "Player 2", zh="选手2")), Column(tr(lang, "Club", zh="俱乐部")),
-               Column(tr(lang, "Status", zh="状态")))
+    columns = (Column(tr(lang, "Pair")), Column(tr(lang, "Player 1")),
+               Column(tr(lang, "Player 2")), Column(tr(lang, "Club")),
+               Column(tr(lang, "Status")))
     return Sheet(columns, tuple((p.code, p.player1, p.player2, p.club, status(p, lang)) for p in pairs))
 
 
@@ -131,11 +129,11 @@ def results_sheet(rounds: Sequence[Round], summaries: Mapping[str, MatchSummary]
                   with_round: bool = True) -> Sheet:
     """Every match of the rounds, then each round's bye: games as counted ``EW:NS``, the winning pair."""
     columns = (
-        *((Column(tr(lang, "Round", zh="轮次"), numeric=True),) if with_round else ()),
-        Column(tr(lang, "Table", zh="桌号"), numeric=True), Column(tr(lang, "Match", zh="比赛编号")),
-        Column(tr(lang, "EW pair", zh="东西方")), Column(tr(lang, "NS pair", zh="南北方")),
-        Column(tr(lang, "Games EW:NS", zh="局数 东西:南北"), numeric=True), Column(tr(lang, "Winner", zh="胜方")),
-        Column(tr(lang, "Status", zh="状态")),
+        *((Column(tr(lang, "Round"), numeric=True),) if with_round else ()),
+        Column(tr(lang, "Table"), numeric=True), Column(tr(lang, "Match")),
+        Column(tr(lang, "EW pair")), Column(tr(lang, "NS pair")),
+        Column(tr(lang, "Games EW:NS"), numeric=True), Column(tr(lang, "Winner")),
+        Column(tr(lang, "Status")),
     )
     rows: list[tuple[Cell, ...]] = []
     for rnd in sorted(rounds, key=lambda r: r.number):
@@ -174,8 +172,8 @@ def cross_sheet(standings: Standings, rounds: Sequence[Round], summaries: Mappin
                 lang: str) -> Sheet:
     """Pair × round, in rank order: each cell the pair's opponent, seat and result that round."""
     ordered = sorted(rounds, key=lambda r: r.number)
-    columns = (Column(tr(lang, "Rank", zh="名次"), numeric=True), Column(tr(lang, "Pair", zh="对")),
-               *(Column(tr(lang, "R{n}", zh="第{n}轮", n=r.number)) for r in ordered),
+    columns = (Column(tr(lang, "Rank"), numeric=True), Column(tr(lang, "Pair")),
+               *(Column(tr(lang, "R{n}", n=r.number)) for r in ordered),
                Column(words.heading(words.criterion_name(Criterion.match_points, lang)), numeric=True))
     rows: list[tuple[Cell, ...]] = []
     for r in standings.rows:

@@ -46,8 +46,7 @@ class _Printer:
         try:
             font = register(None if font_path is None else os.fspath(font_path))
         except FontError:
-            raise UsageError(M("--font {font}: not a usable TrueType font",
-                               zh="--font {font}：不是可用的 TrueType 字体", font=str(font_path))) from None
+            raise UsageError(M("--font {font}: not a usable TrueType font", font=str(font_path))) from None
         self.lang = lang
         self.typo = Typo(font)
         self.colors = colors
@@ -123,7 +122,7 @@ class _Printer:
             canvas.setFillColor(self.colors.grey)
             draw_runs(canvas, self.typo, MARGIN * mm, 7 * mm, footer, 7.5)
             draw_runs(canvas, self.typo, size[0] - MARGIN * mm, 7 * mm,
-                      tr(self.lang, "Page {n}", zh="第 {n} 页", n=doc.page), 7.5, "end")
+                      tr(self.lang, "Page {n}", n=doc.page), 7.5, "end")
             canvas.restoreState()
 
         with written(path) as buf:
@@ -150,24 +149,24 @@ def _who(pair: Pair, lang: str) -> str:
     names = rows.players(pair, lang)
     if not pair.club:
         return names
-    return tr(lang, "{players} ({club})", zh="{players}（{club}）", players=names, club=pair.club)
+    return tr(lang, "{players} ({club})", players=names, club=pair.club)
 
 
 # --- a round's sheet ---------------------------------------------------------------------------
 
 def _by_table(rnd: Round, by_code: Mapping[str, Pair], lang: str) -> rows.Sheet:
-    columns = (rows.Column(tr(lang, "Table", zh="桌号"), numeric=True), rows.Column(tr(lang, "Match", zh="比赛编号")),
-               rows.Column(tr(lang, "EW pair", zh="东西方")), rows.Column(tr(lang, "Players", zh="选手")),
-               rows.Column(tr(lang, "NS pair", zh="南北方")), rows.Column(tr(lang, "Players", zh="选手")))
+    columns = (rows.Column(tr(lang, "Table"), numeric=True), rows.Column(tr(lang, "Match")),
+               rows.Column(tr(lang, "EW pair")), rows.Column(tr(lang, "Players")),
+               rows.Column(tr(lang, "NS pair")), rows.Column(tr(lang, "Players")))
     out = [(t.number, t.match_id, t.ew, _who(by_code[t.ew], lang), t.ns, _who(by_code[t.ns], lang))
            for t in sorted(rnd.tables, key=lambda t: t.number)]
     return rows.Sheet(columns, tuple(out))
 
 
 def _by_pair(rnd: Round, by_code: Mapping[str, Pair], lang: str) -> rows.Sheet:
-    columns = (rows.Column(tr(lang, "Pair", zh="对")), rows.Column(tr(lang, "Players", zh="选手")),
-               rows.Column(tr(lang, "Club", zh="俱乐部")), rows.Column(tr(lang, "Table", zh="桌号"), numeric=True),
-               rows.Column(tr(lang, "Seat", zh="方位"), numeric=True), rows.Column(tr(lang, "Opponent", zh="对手")))
+    columns = (rows.Column(tr(lang, "Pair")), rows.Column(tr(lang, "Players")),
+               rows.Column(tr(lang, "Club")), rows.Column(tr(lang, "Table"), numeric=True),
+               rows.Column(tr(lang, "Seat"), numeric=True), rows.Column(tr(lang, "Opponent")))
     out: list[tuple[rows.Cell, ...]] = []
     for t in rnd.tables:
         for code, side, other in ((t.ew, "EW", t.ns), (t.ns, "NS", t.ew)):
@@ -214,17 +213,17 @@ def _card(pr: _Printer, event: str, rnd: Round, table_no: int, match_id: str, se
     blank = "_" * 14
     body: list[list[str]] = [
         [event, "", "", ""],
-        [tr(lang, "Round {round} · Table {table}", zh="第 {round} 轮 · 第 {table} 桌", round=rnd.number,
-            table=table_no), "", tr(lang, "Match {id}", zh="比赛编号 {id}", id=match_id), ""],
+        [tr(lang, "Round {round} · Table {table}", round=rnd.number,
+            table=table_no), "", tr(lang, "Match {id}", id=match_id), ""],
     ]
     for side, (a, b) in (("EW", ("E", "W")), ("NS", ("S", "N"))):
         p = teams[side]
-        label = tr(lang, "{team:team}: pair {pair}", zh="{team:team}：{pair}", team=side, pair=p.code)
+        label = tr(lang, "{team:team}: pair {pair}", team=side, pair=p.code)
         body.append([label + (f" · {p.club}" if p.club else ""), "", "", ""])
         body.append([pgettext(lang, "seat", a), seats[a], pgettext(lang, "seat", b), seats[b]])
-    body.append([tr(lang, "Games won", zh="胜局"),
+    body.append([tr(lang, "Games won"),
                  f"{rows.team_word('EW', lang)}  {blank}  :  {blank}  {rows.team_word('NS', lang)}", "", ""])
-    body.append([tr(lang, "Winner", zh="胜方"), blank * 2, "", ""])
+    body.append([tr(lang, "Winner"), blank * 2, "", ""])
     widths = [width * 0.1, width * 0.4, width * 0.1, width * 0.4]
     data, style = _cells(pr, body, widths, [14, 12, 10.5, 12, 10.5, 12, 10.5, 10.5], bold_rows=2)
     style += [
@@ -241,8 +240,8 @@ def _card(pr: _Printer, event: str, rnd: Round, table_no: int, match_id: str, se
     main.setStyle(TableStyle(style))
     # three signature lines, the labels under them
     sig_w = [width * 0.3, width * 0.04, width * 0.3, width * 0.04, width * 0.32]
-    labels = [tr(lang, "EW captain", zh="东西方队长"), "", tr(lang, "NS captain", zh="南北方队长"), "",
-              tr(lang, "Referee", zh="裁判")]
+    labels = [tr(lang, "EW captain"), "", tr(lang, "NS captain"), "",
+              tr(lang, "Referee")]
     sig_data, sig_style = _cells(pr, [["", "", "", "", ""], labels], sig_w, [9, 9], bold_rows=0)
     sig_style += [("LINEBELOW", (i, 0), (i, 0), 0.8, c.black) for i in (0, 2, 4)]
     sig_style += [("TEXTCOLOR", (0, 1), (-1, 1), c.grey), ("VALIGN", (0, 0), (-1, -1), "TOP")]
@@ -262,15 +261,15 @@ def round_sheet(path: str | os.PathLike[str], event: str, round: Round, pairs: S
     by_code = rows.check_known(pairs, [round])
     pr = _Printer(lang, font_path)
     width = pr.width(wide=False)
-    title = tr(lang, "Round {n}", zh="第 {n} 轮", n=round.number)
+    title = tr(lang, "Round {n}", n=round.number)
     story: list[Any] = [pr.para(event, pr.s_title, bold=True), pr.para(title, pr.s_sub)]
-    story += pr.heading(tr(lang, "Pairings by table", zh="对阵表（按桌号）"))
+    story += pr.heading(tr(lang, "Pairings by table"))
     story.append(pr.grid(_by_table(round, by_code, lang), _spread([0.6, 1.6, 0.8, 2.6, 0.8, 2.6], width), 8.5))
     if round.bye is not None:
         story.append(Spacer(1, 4))
-        story.append(pr.para(tr(lang, "Bye: {pair} ({players})", zh="轮空：{pair}（{players}）", pair=round.bye,
+        story.append(pr.para(tr(lang, "Bye: {pair} ({players})", pair=round.bye,
                                 players=_who(by_code[round.bye], lang)), pr.s_body))
-    story += pr.heading(tr(lang, "Pairings by pair", zh="对阵表（按对）"))
+    story += pr.heading(tr(lang, "Pairings by pair"))
     story.append(pr.grid(_by_pair(round, by_code, lang), _spread([0.9, 2.6, 1.8, 0.7, 0.8, 1.0], width), 8.5))
     tables = sorted(round.tables, key=lambda t: t.number)
     for i, t in enumerate(tables):
@@ -285,13 +284,13 @@ def round_sheet(path: str | os.PathLike[str], event: str, round: Round, pairs: S
 
 def _title(rounds: Sequence[Round], final: bool, lang: str) -> str:
     if final:
-        return tr(lang, "Final standings", zh="最终排名")
+        return tr(lang, "Final standings")
     if not rounds:
-        return tr(lang, "Standings", zh="排名")
+        return tr(lang, "Standings")
     last = max(rounds, key=lambda r: r.number)
     if last.status is RoundStatus.closed:
-        return tr(lang, "Standings after round {n}", zh="第 {n} 轮后排名", n=last.number)
-    return tr(lang, "Standings during round {n}", zh="第 {n} 轮进行中的排名", n=last.number)
+        return tr(lang, "Standings after round {n}", n=last.number)
+    return tr(lang, "Standings during round {n}", n=last.number)
 
 
 def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[Pair], rounds: Sequence[Round],
@@ -309,7 +308,6 @@ def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[P
         n = len(standings.unfinished)
         story.append(pr.para(MN("{n} match is not finished and does not count yet: {ids}",
                                 "{n} matches are not finished and do not count yet: {ids}", n,
-                                zh="{n} 场比赛尚未结束，暂不计入：{ids}",
                                 ids=", ".join(t.match_id for t in standings.unfinished)).text(lang), pr.s_body))
 
     sheet = rows.standings_sheet(pairs, standings, lang, split_players=False)
@@ -324,13 +322,12 @@ def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[P
     for start in range(0, len(ordered), CROSS_ROUNDS):
         part = ordered[start:start + CROSS_ROUNDS]
         story.append(PageBreak())
-        story += pr.heading(tr(lang, "Cross table: opponent, seat and games round by round",
-                               zh="交叉表：逐轮的对手、方位和局数"))
+        story += pr.heading(tr(lang, "Cross table: opponent, seat and games round by round"))
         cross = rows.cross_sheet(standings, part, summaries, lang)
         story.append(pr.grid(cross, _spread([0.6, 1.0, *([2.0] * len(part)), 0.8], width), 7.5))
 
     for rnd in ordered:
-        story += pr.heading(tr(lang, "Round {n} ({status})", zh="第 {n} 轮（{status}）", n=rnd.number,
+        story += pr.heading(tr(lang, "Round {n} ({status})", n=rnd.number,
                                status=words.round_status(rnd.status, lang)))
         res = rows.results_sheet([rnd], summaries, lang, with_round=False)
         texts = [[rows.cell_text(v, col) for v, col in zip(r, res.columns, strict=True)] for r in res.rows]

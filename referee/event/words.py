@@ -22,13 +22,13 @@ if TYPE_CHECKING:
     from referee.summary import MatchSummary
 
 CRITERIA: dict[Criterion, Msg] = {
-    Criterion.match_points: M("match points", zh="积分"),
-    Criterion.games_difference: M("games difference", zh="局分差"),
-    Criterion.head_to_head: M("head-to-head", zh="胜负关系"),
-    Criterion.buchholz: M("Buchholz", zh="布赫霍尔茨分（对手分）"),
-    Criterion.level_difference: M("level difference", zh="级差"),
-    Criterion.ledger: M("ledger", zh="计分"),
-    Criterion.lot: M("lot", zh="抽签"),
+    Criterion.match_points: M("match points"),
+    Criterion.games_difference: M("games difference"),
+    Criterion.head_to_head: M("head-to-head"),
+    Criterion.buchholz: M("Buchholz"),
+    Criterion.level_difference: M("level difference"),
+    Criterion.ledger: M("ledger"),
+    Criterion.lot: M("lot"),
 }
 
 # Values shown with their sign (+3, 0, -1): they are differences or a ledger's balance.
@@ -37,14 +37,14 @@ SIGNED = frozenset({Criterion.games_difference, Criterion.level_difference, Crit
 LOWER_FIRST = frozenset({Criterion.lot})
 
 ROUND_STATUS: dict[RoundStatus, Msg] = {
-    RoundStatus.open: M("in play", zh="进行中"),
-    RoundStatus.closed: M("closed", zh="已结束"),
+    RoundStatus.open: M("in play"),
+    RoundStatus.closed: M("closed"),
 }
 
 WITHDRAWN: dict[WithdrawnReason, Msg] = {
-    WithdrawnReason.withdrew: M("withdrew", zh="退赛"),
-    WithdrawnReason.disqualified: M("disqualified", zh="取消资格"),
-    WithdrawnReason.no_show: M("did not come", zh="未到场"),
+    WithdrawnReason.withdrew: M("withdrew"),
+    WithdrawnReason.disqualified: M("disqualified"),
+    WithdrawnReason.no_show: M("did not come"),
 }
 
 
@@ -59,11 +59,11 @@ class MatchState(enum.StrEnum):
 
 
 MATCH_STATE: dict[MatchState, Msg] = {
-    MatchState.not_started: M("not started", zh="未开始"),
-    MatchState.in_play: M("in play", zh="进行中"),
-    MatchState.finished: M("finished", zh="已结束"),
-    MatchState.forfeit: M("forfeit", zh="判负"),
-    MatchState.bye: M("bye", zh="轮空"),
+    MatchState.not_started: M("not started"),
+    MatchState.in_play: M("in play"),
+    MatchState.finished: M("finished"),
+    MatchState.forfeit: M("forfeit"),
+    MatchState.bye: M("bye"),
 }
 
 
@@ -81,7 +81,7 @@ def round_status(status: RoundStatus, lang: str) -> str:
 def withdrawn_reason(reason: WithdrawnReason | None, lang: str) -> str:
     """The reason's word; a withdrawal recorded without one is just "withdrawn"."""
     if reason is None:
-        return tr(lang, "withdrawn", zh="已退出")
+        return tr(lang, "withdrawn")
     return WITHDRAWN[reason].text(lang)
 
 
@@ -118,22 +118,19 @@ def _clause(c: Comparison, a: str, b: str) -> Msg:
     name = CRITERIA[c.criterion]
     if c.a is None or c.b is None:
         if c.criterion is Criterion.head_to_head:
-            return M("head-to-head does not apply (not every two of the tied pairs have met)",
-                     zh="胜负关系不适用（并列的各对并未两两交手）")
-        return M("{criterion} does not apply", zh="{criterion}不适用", criterion=name)
+            return M("head-to-head does not apply (not every two of the tied pairs have met)")
+        return M("{criterion} does not apply", criterion=name)
     va, vb = value_text(c.criterion, c.a), value_text(c.criterion, c.b)
     if not c.decided:
-        return M("{a} and {b} are level on {criterion} ({va} = {vb})", zh="{a} 与 {b} {criterion}相同（{va} = {vb}）",
+        return M("{a} and {b} are level on {criterion} ({va} = {vb})",
                  a=a, b=b, criterion=name, va=va, vb=vb)
     ahead, behind = (a, b) if c.ahead == a else (b, a)
     v_ahead, v_behind = (va, vb) if c.ahead == a else (vb, va)
     if c.criterion in LOWER_FIRST:
         return M("{ahead} is ahead on the {criterion} ({va} < {vb}: the lower number drawn ranks first): "
                  "that decides it",
-                 zh="{ahead} {criterion}在前（{va} < {vb}，签号小者在前），由此决出名次",
                  ahead=ahead, criterion=name, va=v_ahead, vb=v_behind)
     return M("{ahead} is ahead of {behind} on {criterion} ({va} > {vb}): that decides it",
-             zh="{ahead} {criterion}领先 {behind}（{va} > {vb}），由此决出名次",
              ahead=ahead, behind=behind, criterion=name, va=v_ahead, vb=v_behind)
 
 
@@ -141,7 +138,7 @@ def _joined(clauses: Sequence[Msg]) -> Msg:
     """Clauses one after another, with the language's semicolon."""
     out = clauses[0]
     for nxt in clauses[1:]:
-        out = M("{done}; {next}", zh="{done}；{next}", done=out, next=nxt)
+        out = M("{done}; {next}", done=out, next=nxt)
     return out
 
 
@@ -153,7 +150,7 @@ def explain_message(comparisons: Sequence[Comparison], a: str, b: str) -> Msg:
         if c.decided:
             break
     else:
-        clauses.append(M("nothing separates {a} and {b}: they share a rank", zh="{a} 与 {b} 无法区分，名次并列",
+        clauses.append(M("nothing separates {a} and {b}: they share a rank",
                          a=a, b=b))
     return _joined(clauses)
 
@@ -168,16 +165,14 @@ def explain_text(comparisons: Sequence[Comparison], lang: str, a: str, b: str) -
 
 def _side(s: SeatExplanation, team: str) -> Msg:
     return M("{pair} ({team:team}, rank {rank}, {points} match points)",
-             zh="{pair}（{team:team}，第 {rank} 名，积分 {points}）",
              pair=s.pair, team=team, rank=s.rank, points=s.match_points)
 
 
 def _why_met(t: TableExplanation) -> Msg:
     if not t.floated:
-        return M("both in the {points}-point score group", zh="同在积分 {points} 组", points=t.ew.match_points)
+        return M("both in the {points}-point score group", points=t.ew.match_points)
     high, low = (t.ew, t.ns) if t.ew.match_points > t.ns.match_points else (t.ns, t.ew)
     return M("{high} floats down from the {hp}-point group to meet {low} ({lp})",
-             zh="{high} 从积分 {hp} 组下调，对阵 {low}（积分 {lp}）",
              high=high.pair, hp=high.match_points, low=low.pair, lp=low.match_points)
 
 
@@ -185,12 +180,12 @@ def _seat_rule(t: TableExplanation) -> Msg:
     from referee.event.pairing import SeatRule
 
     if t.seat_rule is SeatRule.balance:
-        return M("{ew} sits EW: it has sat EW fewer times than {ns}", zh="{ew} 坐东西：它坐东西的次数比 {ns} 少",
+        return M("{ew} sits EW: it has sat EW fewer times than {ns}",
                  ew=t.ew.pair, ns=t.ns.pair)
     if t.seat_rule is SeatRule.alternate:
-        return M("each pair takes the other seat from its last match", zh="两对各换到与上一场比赛相反的方位")
+        return M("each pair takes the other seat from its last match")
     return M("nothing in their seats so far separates them: the higher-ranked pair sits EW at odd tables, "
-             "NS at even ones", zh="以往方位无法区分：单号桌排名靠前的一对坐东西，双号桌坐南北")
+             "NS at even ones")
 
 
 def table_message(t: TableExplanation) -> Msg:
@@ -199,9 +194,9 @@ def table_message(t: TableExplanation) -> Msg:
     for s in (t.ew, t.ns):
         if s.avoided:
             clauses.append(M("{pair} has already met {others:list}, nearer in match points",
-                             zh="{pair} 已与积分更接近的 {others:list} 交过手", pair=s.pair, others=list(s.avoided)))
+                             pair=s.pair, others=list(s.avoided)))
     clauses.append(_seat_rule(t))
-    return M("Table {table}: {ew} v {ns}: {why}", zh="第 {table} 桌：{ew}对 {ns}：{why}",
+    return M("Table {table}: {ew} v {ns}: {why}",
              table=t.table, ew=_side(t.ew, "EW"), ns=_side(t.ns, "NS"), why=_joined(clauses))
 
 
@@ -209,11 +204,10 @@ def pairing_messages(pairing: SwissPairing) -> list[Msg]:
     out = [table_message(t) for t in pairing.explanation]
     if pairing.bye is not None:
         if pairing.bye_repeat:
-            out.append(M("Bye: {pair}, a second time: no pair without a bye could take it",
-                         zh="轮空：{pair}（第二次轮空：没有未轮空过的对可以轮空）", pair=pairing.bye))
+            out.append(M("Bye: {pair}, a second time: no pair without a bye could take it", pair=pairing.bye))
         else:
             out.append(M("Bye: {pair}, the lowest-ranked pair without a bye that lets every other pair play",
-                         zh="轮空：{pair}，未轮空过的对中排名最低、且其余各对都能配对的一对", pair=pairing.bye))
+                         pair=pairing.bye))
     return out
 
 

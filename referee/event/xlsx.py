@@ -61,9 +61,9 @@ def write_workbook(path: str | os.PathLike[str], event_name: str, pairs: Sequenc
     rows.check_known(pairs, rounds, standings)
 
     sheets = [
-        (tr(lang, "Standings", zh="排名"), rows.standings_sheet(pairs, standings, lang)),
-        (tr(lang, "Entries", zh="报名"), rows.entries_sheet(pairs, lang)),
-        (tr(lang, "Results", zh="成绩"), rows.results_sheet(rounds, summaries, lang)),
+        (tr(lang, "Standings"), rows.standings_sheet(pairs, standings, lang)),
+        (tr(lang, "Entries"), rows.entries_sheet(pairs, lang)),
+        (tr(lang, "Results"), rows.results_sheet(rounds, summaries, lang)),
     ]
     with written(path) as buf:
         book = xlsxwriter.Workbook(buf, {"in_memory": True, "strings_to_formulas": False,

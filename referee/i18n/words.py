@@ -89,19 +89,6 @@ _ROWS: tuple[tuple[Code, tuple[str, str, str | None]], ...] = (
 )
 WORDS: dict[tuple[type, str], tuple[str, str, str | None]] = {(type(c), c.value): entry for c, entry in _ROWS}
 
-# The Chinese of words added or reworded since the catalogue was last made, keyed (context, msgid):
-# used only while zh_CN.po lacks them. ``--harvest`` moves only the inline ``zh=`` of messages, so
-# these are copied into zh_CN.po by hand (then this table is emptied).
-PENDING_ZH: dict[tuple[str, str], str] = {
-    ("game-end", "passed {top}"): "打过{top}",
-    ("game-end-long", "the declarers passed {top}"): "庄家方打过{top}",
-    ("flip-winner", "highest"): "最大",
-    ("flip-winner", "lowest"): "最小",
-    ("rotation", "the partner declares"): "对家坐庄",
-    ("rotation", "the same seat declares"): "原庄家继续坐庄",
-}
-
-
 def word(code: Code, lang: str, **fields: Any) -> str:
     """The short word of *code* in *lang* (a table cell, a list); *fields* fill the rule values it
     names (``top`` for ``GameEnd.passed_10``)."""
@@ -118,7 +105,7 @@ def describe(code: Code, lang: str, **fields: Any) -> str:
 
 
 def _worded(lang: str, context: str, msgid: str, fields: dict[str, Any]) -> str:
-    text = _translated(lang, msgid, None, 0, PENDING_ZH.get((context, msgid)), context)
+    text = _translated(lang, msgid, None, 0, None, context)
     return fill(text, lang, fields) if fields else text
 
 

@@ -41,7 +41,7 @@ def corrections(log: list) -> list:
 
 def warn(say: str, message: Msg) -> None:
     """A warning on stderr, in the terminal's language: the scorecard is still written."""
-    typer.echo(tr(say, "warning: {message}", zh="警告：{message}", message=message), err=True)
+    typer.echo(tr(say, "warning: {message}", message=message), err=True)
 
 
 def load_result(source: str, db: str | None):
@@ -56,7 +56,7 @@ def load_result(source: str, db: str | None):
     try:
         rules = ruleset.load(src.rules)
     except ruleset.RulesError as e:
-        raise UsageError(M("{source}: {problem}", zh="{source}：{problem}", source=src.name, problem=e.msg)) from None
+        raise UsageError(M("{source}: {problem}", source=src.name, problem=e.msg)) from None
     return engine.replay(src.events, rules), src
 
 
@@ -67,7 +67,7 @@ def register_font(font: str | None):
     try:
         return register(font)
     except FontError as e:
-        raise UsageError(M("--font: {problem}", zh="--font：{problem}", problem=e.msg)) from None
+        raise UsageError(M("--font: {problem}", problem=e.msg)) from None
 
 
 def write_one(source: str, out: Path | None, lang: str, font: str | None, db: str | None,
@@ -97,27 +97,24 @@ def _build(result, src, path: Path, lang: str, font: str | None) -> None:
     try:
         build_scorecard(result, path, lang=lang, font_path=font, log=corrections(src.log), errors=src.errors)
     except OSError as e:
-        raise RefereeError(M("cannot write {path}: {reason}", zh="无法写入 {path}：{reason}", path=str(path),
+        raise RefereeError(M("cannot write {path}: {reason}", path=str(path),
                              reason=e.strerror or str(e))) from None
     except LayoutError:
         raise RefereeError(M("{source}: a text of the record is too long for a page of the scorecard "
                              "(a very long note or reason?)",
-                             zh="{source}：记录中有一段文字太长，记分卡的一页放不下（过长的备注或理由？）",
                              source=src.name)) from None
 
 
 def _warn_glyphs(say: str, font: str | None, missing: list[str]) -> None:
     if missing:
         shown = "".join(missing[:20]) + ("…" if len(missing) > 20 else "")
-        warn(say, M("{font} has no glyphs for {chars}; they will print as boxes",
-                    zh="{font} 中没有这些字的字形：{chars}；它们将印成方框", font=str(font), chars=shown))
+        warn(say, M("{font} has no glyphs for {chars}; they will print as boxes", font=str(font), chars=shown))
 
 
 def _warn_problems(say: str, source: str, problems: int) -> None:
     if problems:
         warn(say, MN("{source}: {n} problem in the record; listed on the scorecard",
-                     "{source}: {n} problems in the record; listed on the scorecard", problems,
-                     zh="{source}：记录中有{n}个问题，已列在记分卡上", source=source))
+                     "{source}: {n} problems in the record; listed on the scorecard", problems, source=source))
 
 
 def stored_matches(db: str | None, event: str | None):
@@ -138,16 +135,16 @@ def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | No
     be written are named at the end (exit 1), after every other one is written."""
     store, ids = stored_matches(db, event)
     if not ids:
-        typer.echo(tr(say, "no stored matches of event '{event}' in {store}", zh="{store} 中没有赛事“{event}”的比赛",
+        typer.echo(tr(say, "no stored matches of event '{event}' in {store}",
                       event=event, store=str(store.root)) if event is not None else
-                   tr(say, "no stored matches in {store}", zh="{store} 中没有比赛", store=str(store.root)))
+                   tr(say, "no stored matches in {store}", store=str(store.root)))
         return
     if font is not None:
         register_font(font)  # a bad --font stops here, not once per match
     folder = out_dir or Path(REPORTS_DIR)
     written: list[Path] = []
     failed: list[str] = []
-    with typer.progressbar(ids, label=trn(say, "{n} scorecard", "{n} scorecards", len(ids), zh="{n} 张记分卡"),
+    with typer.progressbar(ids, label=trn(say, "{n} scorecard", "{n} scorecards", len(ids)),
                            show_pos=True, item_show_func=lambda mid: mid) as bar:
         for mid in bar:
             try:
@@ -155,7 +152,6 @@ def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | No
             except RefereeError:
                 failed.append(mid)
     typer.echo(trn(say, "wrote {n} scorecard to {folder}", "wrote {n} scorecards to {folder}", len(written),
-                   zh="已写入 {n} 张记分卡到 {folder}", folder=str(folder)))
+                   folder=str(folder)))
     if failed:
-        raise RefereeError(M("no scorecard for {ids:list} (see `referee replay` on each)",
-                             zh="没有生成记分卡：{ids:list}（请逐个用 `referee replay` 查看）", ids=failed))
+        raise RefereeError(M("no scorecard for {ids:list} (see `referee replay` on each)", ids=failed))

@@ -49,18 +49,17 @@ def register(font_path: str | Path | None = None) -> FontInfo:
     if key in _registered:
         return _registered[key]
     if not path.is_file():
-        raise FontError(M("font file not found: {path}", zh="找不到字体文件：{path}", path=str(font_path)))
+        raise FontError(M("font file not found: {path}", path=str(font_path)))
     from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
     name = "Embedded-" + re.sub(r"[^A-Za-z0-9]", "", path.stem)[:40] + f"-{len(_registered)}"
     try:
         font = TTFont(name, str(path), subfontIndex=0) if path.suffix.lower() == ".ttc" else TTFont(name, str(path))
     except TTFError as exc:  # ReportLab's reason is in English only: it is kept as it stands
-        raise FontError(M("{path}: not a usable TrueType font ({reason})",
-                          zh="{path}：不是可用的 TrueType 字体（{reason}）", path=str(font_path),
+        raise FontError(M("{path}: not a usable TrueType font ({reason})", path=str(font_path),
                           reason=str(exc))) from exc
     except (OSError, ValueError, KeyError, IndexError) as exc:  # a file that is not a font at all
-        raise FontError(M("{path}: not a TrueType font ({reason})", zh="{path}：不是 TrueType 字体（{reason}）",
+        raise FontError(M("{path}: not a TrueType font ({reason})",
                           path=str(font_path), reason=str(exc))) from exc
     pdfmetrics.registerFont(font)
     info = FontInfo(name, embedded=True, path=path)

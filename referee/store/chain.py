@@ -49,9 +49,9 @@ class ChainProblem(NamedTuple):
     def msg(self) -> Msg:
         """The whole finding, place included: what ``verify`` prints and a refused write carries."""
         if self.seq is None:
-            return M("match {match}: {problem}", zh="比赛 {match}：{problem}", match=self.match_id,
+            return M("match {match}: {problem}", match=self.match_id,
                      problem=self.problem)
-        return M("match {match}, seq {seq}: {problem}", zh="比赛 {match}，seq {seq}：{problem}",
+        return M("match {match}, seq {seq}: {problem}",
                  match=self.match_id, seq=self.seq, problem=self.problem)
 
     def __str__(self) -> str:
@@ -68,17 +68,15 @@ def check(match_id: str, entries: list[dict]) -> ChainProblem | None:
         seq = entry.get("seq")
         if seq != i:
             return ChainProblem(match_id, i, M("entry {i} carries seq {seq}: an entry was removed, added or moved "
-                                               "by hand", zh="第{i}条记录带着 seq {seq}：有记录被手工删除、添加或移动",
+                                               "by hand",
                                                i=i, seq=repr(seq)))
         if entry.get("kind") not in KINDS:
-            return ChainProblem(match_id, i, M("unknown entry kind {kind}", zh="未知的记录类型 {kind}",
+            return ChainProblem(match_id, i, M("unknown entry kind {kind}",
                                                kind=repr(entry.get("kind"))))
         if entry.get("prev") != prev:
             return ChainProblem(match_id, i, M("its link to the entry before does not match (an entry before it "
-                                               "was removed or replaced)",
-                                               zh="与前一条记录的链接不符（前面有记录被删除或替换）"))
+                                               "was removed or replaced)"))
         if entry_hash(match_id, entry) != entry.get("hash"):
-            return ChainProblem(match_id, i, M("its content does not match its hash (edited by hand)",
-                                               zh="内容与哈希值不符（被手工编辑过）"))
+            return ChainProblem(match_id, i, M("its content does not match its hash (edited by hand)"))
         prev = entry["hash"]
     return None

@@ -181,4 +181,4 @@ def _busy(path: str, timeout: float) -> Exception:
     from referee.store.store import StoreBusy
 
     return StoreBusy(M("the store is busy: {path} stayed locked for {seconds:g} s; try again",
-                       zh="存储正忙：{path} 被锁定超过 {seconds:g} 秒，请稍后重试", path=path, seconds=timeout))
+                       path=path, seconds=timeout))

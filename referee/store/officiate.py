@@ -37,10 +37,9 @@ def _rejection(errors: list[RecordError], expected: tuple[str, ...], what: Entry
 
     problems = semicolons([e.msg for e in errors])
     if not expected:
-        return M("{what} rejected, nothing stored: {problems}", zh="{what}被拒绝，未存储：{problems}",
+        return M("{what} rejected, nothing stored: {problems}",
                  what=what, problems=problems)
-    return M("{what} rejected, nothing stored: {problems}; expected next: {expected}",
-             zh="{what}被拒绝，未存储：{problems}；下一步应为：{expected}", what=what, problems=problems,
+    return M("{what} rejected, nothing stored: {problems}; expected next: {expected}", what=what, problems=problems,
              expected=hints(expected))
 
 
@@ -70,7 +69,7 @@ def rules_of(events: list[Event]):
     try:
         return ruleset.load(name)
     except ruleset.RulesError as e:
-        raise StoreError(M("the match's rule set cannot be used: {problem}", zh="比赛的规则集无法使用：{problem}",
+        raise StoreError(M("the match's rule set cannot be used: {problem}",
                            problem=e.msg)) from None
 
 
@@ -90,8 +89,7 @@ def record(store: Store, match_id: str, event: Event, referee: str | None = None
     from referee.notation import format_event
 
     if isinstance(event, MatchHeader):
-        raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1",
-                           zh="`match` 行由 `referee new` 写入；要修改它，请更正 seq 1（amend）"))
+        raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
     with store.session(match_id) as s:
         events, _ = s.events()
         ev = event._replace(line=s.next_seq)
@@ -112,18 +110,15 @@ def _target(s, seq: int, what: str) -> int:
     if seq in view:
         return seq
     if not 1 <= seq < s.next_seq:
-        raise StoreError(M("there is no seq {seq} in match {match} (last is {last})",
-                           zh="比赛 {match} 中没有 seq {seq}（最后一条是 {last}）", seq=seq, match=s.match_id,
+        raise StoreError(M("there is no seq {seq} in match {match} (last is {last})", seq=seq, match=s.match_id,
                            last=s.next_seq - 1))
     entry = s.entries[seq - 1]
     if entry["kind"] == "amend" and entry["target"] in view:
         return entry["target"]
     if entry["kind"] in ("undo", "void"):
-        raise StoreError(M("seq {seq} is itself a correction ({kind} of seq {target}); nothing to {what}",
-                           zh="seq {seq} 本身是一条更正（{kind} seq {target}）；没有可{what}的事件", seq=seq,
+        raise StoreError(M("seq {seq} is itself a correction ({kind} of seq {target}); nothing to {what}", seq=seq,
                            kind=EntryKind(entry["kind"]), target=entry["target"], what=EntryKind(what)))
-    raise StoreError(M("seq {seq} is no longer in effect (see `referee log {match}`); nothing to {what}",
-                       zh="seq {seq} 已不再有效（见 `referee log {match}`）；没有可{what}的事件", seq=seq,
+    raise StoreError(M("seq {seq} is no longer in effect (see `referee log {match}`); nothing to {what}", seq=seq,
                        match=s.match_id, what=EntryKind(what)))
 
 
@@ -142,8 +137,7 @@ def correct(store: Store, match_id: str, kind: str, seq: int | None = None, even
         view = s.view
         if kind == "undo":
             if len(view) <= 1:
-                raise StoreError(M("nothing to undo in match {match}: only the header is in effect",
-                                   zh="比赛 {match} 没有可撤销的事件：只有 `match` 行有效", match=match_id))
+                raise StoreError(M("nothing to undo in match {match}: only the header is in effect", match=match_id))
             target = next(reversed(view))
         else:
             target = _target(s, seq, kind)
@@ -156,22 +150,18 @@ def correct(store: Store, match_id: str, kind: str, seq: int | None = None, even
             assert event is not None
             if target == header_seq:
                 if not isinstance(event, MatchHeader):
-                    raise StoreError(M("seq {seq} is the match header: amend it with a `match` directive",
-                                       zh="seq {seq} 是 `match` 行：请用 `match` 指令更正它", seq=target))
+                    raise StoreError(M("seq {seq} is the match header: amend it with a `match` directive", seq=target))
                 if event.id != match_id:
-                    raise StoreError(M("the match id cannot change ({old} → {new}); import it anew",
-                                       zh="比赛编号不能更改（{old} → {new}）；请重新导入（import）", old=match_id,
+                    raise StoreError(M("the match id cannot change ({old} → {new}); import it anew", old=match_id,
                                        new=event.id))
             elif isinstance(event, MatchHeader):
-                raise StoreError(M("a `match` header can only replace the header (seq 1)",
-                                   zh="`match` 行只能替换 `match` 行（seq 1）"))
+                raise StoreError(M("a `match` header can only replace the header (seq 1)"))
             new_event = event._replace(line=target)
             directive = format_event(new_event)
             new_view[target] = directive
         else:
             if target == header_seq:
-                raise StoreError(M("seq {seq} is the match header; it can be amended, not removed",
-                                   zh="seq {seq} 是 `match` 行；只能更正，不能删除", seq=target))
+                raise StoreError(M("seq {seq} is the match header; it can be amended, not removed", seq=target))
             del new_view[target]
         new_events = []
         for place, text in new_view.items():
@@ -209,13 +199,12 @@ def whatif(store: Store, match_id: str, seq: int, event: Event) -> WhatIf:
             seq = entry["target"]
         else:
             raise StoreError(M("seq {seq} is not an event in effect in match {match} (see `referee log {match}`)",
-                               zh="seq {seq} 不是比赛 {match} 中有效的事件（见 `referee log {match}`）", seq=seq,
+                               seq=seq,
                                match=match_id))
     events, _ = to_events(view)
     old_event = next(ev for ev in events if ev.line == seq)
     if isinstance(old_event, MatchHeader) != isinstance(event, MatchHeader):
-        raise StoreError(M("the match header can only be replaced by another `match` header",
-                           zh="`match` 行只能用另一个 `match` 行替换"))
+        raise StoreError(M("the match header can only be replaced by another `match` header"))
     new_event = event._replace(line=seq)
     changed_events = [new_event if ev.line == seq else ev for ev in events]
     recorded = replay(events)

@@ -70,10 +70,8 @@ def _broken_file(match_id: str, what: Msg) -> BrokenChain:
 
 def _not_json(match_id: str, error: ValueError, path: Path | None = None) -> BrokenChain:
     if path is None:
-        return _broken_file(match_id, M("the store file is not valid JSON ({detail})",
-                                        zh="存储文件不是有效的 JSON（{detail}）", detail=str(error)))
-    return _broken_file(match_id, M("the store file {path} is not valid JSON ({detail})",
-                                    zh="存储文件 {path} 不是有效的 JSON（{detail}）", path=path, detail=str(error)))
+        return _broken_file(match_id, M("the store file is not valid JSON ({detail})", detail=str(error)))
+    return _broken_file(match_id, M("the store file {path} is not valid JSON ({detail})", path=path, detail=str(error)))
 
 
 class LogEntry(NamedTuple):
@@ -228,8 +226,7 @@ def read_entries(data: dict | None, match_id: str) -> list[dict]:
         return []
     table = data.get(TABLE, {})
     if not isinstance(table, dict):
-        raise _broken_file(match_id, M("the store file has no readable entries table",
-                                       zh="存储文件中没有可读的记录表"))
+        raise _broken_file(match_id, M("the store file has no readable entries table"))
     return list(table.values())
 
 
@@ -266,12 +263,11 @@ class Store:
         """The error naming a match id not stored, with the ids that are (the first eight)."""
         ids = self.match_ids()
         if not ids:
-            return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: none)",
-                                  zh="存储 {root} 中没有比赛 '{match}'（已存的比赛：无）", match=match_id,
+            return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: none)", match=match_id,
                                   root=self.root))
         stored = ids[:8] + (["…"] if len(ids) > 8 else [])
         return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: {stored:list})",
-                              zh="存储 {root} 中没有比赛 '{match}'（已存的比赛：{stored:list}）", match=match_id,
+                              match=match_id,
                               root=self.root, stored=stored))
 
     def entries(self, match_id: str) -> list[dict]:
@@ -303,7 +299,7 @@ class Store:
         for ev in self.events(match_id):
             if isinstance(ev, MatchHeader):
                 return ev
-        raise StoreError(M("match {match}: no match header in effect", zh="比赛 {match}：没有有效的 `match` 行",
+        raise StoreError(M("match {match}: no match header in effect",
                            match=match_id))
 
     def log(self, match_id: str) -> list[LogEntry]:
@@ -331,19 +327,18 @@ class Store:
             return 0, chain.ChainProblem(mid, None, e.msg)
         table = (data or {}).get(TABLE, {})
         if not isinstance(table, dict):
-            return 0, chain.ChainProblem(mid, None, M("no readable entries table", zh="没有可读的记录表"))
+            return 0, chain.ChainProblem(mid, None, M("no readable entries table"))
         for key, entry in table.items():
             if isinstance(entry, dict) and str(entry.get("seq")) != key:
                 return 0, chain.ChainProblem(mid, entry.get("seq"), M(
-                    "stored under id {key} but carries seq {seq}", zh="存放在编号 {key} 下，却带着 seq {seq}",
+                    "stored under id {key} but carries seq {seq}",
                     key=key, seq=entry.get("seq")))
         entries = list(table.values())
         if not all(isinstance(e, dict) for e in entries):
-            return len(entries), chain.ChainProblem(mid, None, M("an entry is not a JSON object",
-                                                                 zh="有一条记录不是 JSON 对象"))
+            return len(entries), chain.ChainProblem(mid, None, M("an entry is not a JSON object"))
         problem = chain.check(mid, entries)
         if problem is None and entries and entries[0].get("kind") != "event":
-            problem = chain.ChainProblem(mid, 1, M("the first entry is not an event", zh="第一条记录不是事件"))
+            problem = chain.ChainProblem(mid, 1, M("the first entry is not an event"))
         return len(entries), problem
 
     # --- writing --------------------------------------------------------------------------------
@@ -365,8 +360,7 @@ class Store:
                 raise _not_json(match_id, e) from None
             problem = chain.check(match_id, s.entries)
             if problem:
-                raise BrokenChain(problem, M("{problem}; nothing recorded (run `referee verify`)",
-                                             zh="{problem}；未记录（请运行 `referee verify`）"))
+                raise BrokenChain(problem, M("{problem}; nothing recorded (run `referee verify`)"))
             yield s
 
     def create(self, events: list[Event], referee: str | None = None, replace: bool = False,
@@ -375,11 +369,11 @@ class Store:
         from referee.notation import format_event
 
         if not events or not isinstance(events[0], MatchHeader):
-            raise StoreError(M("a match must begin with its `match` header", zh="比赛必须以 `match` 行开头"))
+            raise StoreError(M("a match must begin with its `match` header"))
         header = events[0]
         match_id = header.id
         if not match_id:
-            raise StoreError(M("the match header has no id", zh="`match` 行没有比赛编号"))
+            raise StoreError(M("the match header has no id"))
         path = self.path(match_id)
         self.matches_dir.mkdir(parents=True, exist_ok=True)
         with lock(path):
@@ -388,8 +382,6 @@ class Store:
                 if not replace:
                     raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
                                            "overwrite it; the old one is kept in replaced/)",
-                                           zh="比赛 '{match}' 已在存储 {root} 中"
-                                              "（用 --replace 覆盖；旧的保存在 replaced/ 中）",
                                            match=match_id, root=self.root))
                 keep = self.root / "replaced"
                 keep.mkdir(exist_ok=True)

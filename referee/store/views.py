@@ -60,7 +60,7 @@ def who(seat: str | None, seats: dict[str, str]) -> Msg:
     name = seats.get(seat)
     if not name:
         return _form("{seat:seat}", seat=seat)
-    return M("{seat:seat} ({name})", zh="{seat:seat}（{name}）", seat=seat, name=name)
+    return M("{seat:seat} ({name})", seat=seat, name=name)
 
 
 def levels(lv: dict[str, int]) -> list[Msg]:
@@ -70,7 +70,7 @@ def levels(lv: dict[str, int]) -> list[Msg]:
 
 def entries(n: int) -> Msg:
     """``17 entries`` / ``17 条记录``, for a field of a longer message."""
-    return MN("{n} entry", "{n} entries", n, zh="{n} 条记录")
+    return MN("{n} entry", "{n} entries", n)
 
 
 def bars(items: Sequence[Msg]) -> Msg:
@@ -88,7 +88,7 @@ def semicolons(items: Sequence[Msg]) -> Msg:
         return items[0]
     if not items:
         return literal("")
-    return M("{first}; {rest}", zh="{first}；{rest}", first=items[0], rest=semicolons(items[1:]))
+    return M("{first}; {rest}", first=items[0], rest=semicolons(items[1:]))
 
 
 # --- directives, from their registry ------------------------------------------------------------------
@@ -103,7 +103,7 @@ def glossed(text: str | Msg, keyword: str) -> Msg:
     d = lookup(keyword)
     if d is None:
         return text if isinstance(text, Msg) else literal(text)
-    return M("{text}{gloss:.0}", zh="{text}（{gloss}）", text=text, gloss=gloss(d.keyword))
+    return M("{text}{gloss:.0}", text=text, gloss=gloss(d.keyword))
 
 
 def directive_line(text: str) -> Msg:
@@ -127,31 +127,29 @@ def next_line(result, lang: str) -> str:
     """The "next: …" line after a command that changed the match."""
     st = result.state
     if st.match_over:
-        return tr(lang, "next: nothing, the match is over", zh="下一步：无，比赛已结束")
+        return tr(lang, "next: nothing, the match is over")
     if not st.expected:
-        return tr(lang, "next: -", zh="下一步：-")
-    return tr(lang, "next: {directives}", zh="下一步：{directives}", directives=hints(st.expected))
+        return tr(lang, "next: -")
+    return tr(lang, "next: {directives}", directives=hints(st.expected))
 
 
 def stored_line(entry: dict, match_id: str, what: Msg | str, lang: str) -> str:
     """What a command stored: ``stored #9 in T3 (by 王裁判): declare E BJ``."""
-    return tr(lang, "stored #{seq} in {match} (by {referee}): {what}",
-              zh="已记录 #{seq}（比赛 {match}，{referee} 录入）：{what}", seq=entry["seq"], match=match_id,
+    return tr(lang, "stored #{seq} in {match} (by {referee}): {what}", seq=entry["seq"], match=match_id,
               referee=entry["referee"], what=what)
 
 
 def won_line(result, lang: str, games: bool = True) -> str:
     """Who won the match (and its games)."""
     if not games:
-        return tr(lang, "match won by {winner:team}", zh="比赛结束：{winner:team}胜", winner=result.winner)
-    return tr(lang, "match won by {winner:team} (games {games:list})",
-              zh="比赛结束：{winner:team}胜（胜局：{games:list}）", winner=result.winner,
+        return tr(lang, "match won by {winner:team}", winner=result.winner)
+    return tr(lang, "match won by {winner:team} (games {games:list})", winner=result.winner,
               games=levels(result.games_won))
 
 
 def error_lines(errors, lang: str, indent: str = "  ") -> list[str]:
     """Record errors at store sequence numbers, one a line."""
-    return [indent + (tr(lang, "seq {seq}: {problem}", zh="seq {seq}：{problem}", seq=e.line, problem=e.msg)
+    return [indent + (tr(lang, "seq {seq}: {problem}", seq=e.line, problem=e.msg)
                       if e.line else e.text(lang)) for e in errors]
 
 
@@ -166,12 +164,11 @@ def settlement(hand, result, lang: str) -> list[str]:
     seats = result.seats
     title = tr(lang, "Hand {hand} settled (game {game}; declarer {declarer} of {team:team}, level {level}, "
                      "trump {trump:suit})",
-               zh="第{hand}副结算（第{game}局；庄家 {declarer}，{team:team}方，打{level}，主{trump:suit}）",
                hand=hand.hand, game=hand.game, declarer=who(hand.declarer, seats), team=hand.declarer_team,
                level=hand.level, trump=hand.trump)
     lines = [_score_line(hand, lang),
-             tr(lang, "outcome: {outcome}", zh="结果：{outcome}", outcome=describe(Outcome(hand.outcome), lang)),
-             tr(lang, "levels now: {levels:list}", zh="现在级数：{levels:list}", levels=levels(hand.levels_after)),
+             tr(lang, "outcome: {outcome}", outcome=describe(Outcome(hand.outcome), lang)),
+             tr(lang, "levels now: {levels:list}", levels=levels(hand.levels_after)),
              *_what_follows(hand, seats, lang)]
     if result.winner:
         lines.append(won_line(result, lang))
@@ -181,17 +178,17 @@ def settlement(hand, result, lang: str) -> list[str]:
 def _score_line(hand, lang: str) -> str:
     kitty = hand.score - hand.points
     if kitty:
-        total = M("trick points {points} + {kitty} from the kitty", zh="捡分 {points} + 底分 {kitty}",
+        total = M("trick points {points} + {kitty} from the kitty",
                   points=hand.points, kitty=kitty)
     else:
-        total = M("trick points {points}", zh="捡分 {points}", points=hand.points)
+        total = M("trick points {points}", points=hand.points)
     if hand.dug:
-        last = M("the defenders dug the kitty (抠底)", zh="抓分方抠底")
+        last = M("the defenders dug the kitty (抠底)")
     else:
-        last = M("the declarers kept the last trick (保底)", zh="庄家方保底")
+        last = M("the declarers kept the last trick (保底)")
     if hand.dry_pot:
-        last = M("{last}; dry pot (干锅)", zh="{last}；干锅", last=last)
-    return tr(lang, "defenders' score {score} = {total}; {last}", zh="抓分方得分 {score} = {total}；{last}",
+        last = M("{last}; dry pot (干锅)", last=last)
+    return tr(lang, "defenders' score {score} = {total}; {last}",
               score=hand.score, total=total, last=last)
 
 
@@ -202,16 +199,16 @@ def _what_follows(hand, seats: dict[str, str], lang: str) -> list[str]:
 
     if hand.game_winner:
         reason = word(GameEnd(hand.game_reason), lang, top=hand.rules.top_level if hand.rules else 10)
-        return [tr(lang, "game {game} won by {winner:team} ({reason})", zh="第{game}局：{winner:team}胜（{reason}）",
+        return [tr(lang, "game {game} won by {winner:team} ({reason})",
                    game=hand.game, winner=hand.game_winner, reason=reason)]
     if hand.blood:
         blood = tr(lang, "blood owed next hand: {blood} (kings {kings} + score {score}), paid by {giver} to {receiver}",
-                   zh="下一副血：{blood}个（王 {kings} + 分 {score}），由{giver}进贡给{receiver}", blood=hand.blood,
+                   blood=hand.blood,
                    kings=hand.blood_kings, score=hand.blood_score, giver=who(hand.blood_giver, seats),
                    receiver=who(hand.next_declarer, seats))
     else:
-        blood = tr(lang, "blood owed next hand: none", zh="下一副血：无")
-    return [blood, tr(lang, "next declarer: {seat}", zh="下一副庄家：{seat}", seat=who(hand.next_declarer, seats))]
+        blood = tr(lang, "blood owed next hand: none")
+    return [blood, tr(lang, "next declarer: {seat}", seat=who(hand.next_declarer, seats))]
 
 
 # --- status -------------------------------------------------------------------------------------------
@@ -222,33 +219,31 @@ def status(match_id: str, result, log_len: int, lang: str) -> list[str]:
     st, seats = result.state, result.seats
     out = [_title(match_id, result, lang)]
     if result.teams:
-        out.append(tr(lang, "Teams: {teams:list}", zh="队：{teams:list}",
+        out.append(tr(lang, "Teams: {teams:list}",
                       teams=[_form("{team:team} {name}", team=t, name=n) for t, n in result.teams.items()]))
     if seats:
-        out.append(tr(lang, "Seats: {seats:list}", zh="座位：{seats:list}",
+        out.append(tr(lang, "Seats: {seats:list}",
                       seats=[_form("{seat:seat} {name}", seat=s, name=n) for s, n in seats.items()]))
     games = levels(result.games_won)
     if st.match_over or result.winner:
-        out.append(tr(lang, "Match over: won by {winner:team} (games {games:list})",
-                      zh="比赛结束：{winner:team}胜（胜局：{games:list}）", winner=result.winner, games=games))
+        out.append(tr(lang, "Match over: won by {winner:team} (games {games:list})", winner=result.winner, games=games))
     out.append(_where(st, lang))
-    out.append(tr(lang, "Levels: {levels:list}   games won: {games:list}",
-                  zh="级数：{levels:list}   胜局：{games:list}", levels=levels(st.levels), games=games))
+    out.append(tr(lang, "Levels: {levels:list}   games won: {games:list}", levels=levels(st.levels), games=games))
     out.append(_declarer(st, seats, lang))
     out.append(_owed(st, seats, lang))
     if st.in_hand and st.points_so_far:
-        out.append(tr(lang, "Defenders' points so far: {points}", zh="抓分方已得分：{points}", points=st.points_so_far))
+        out.append(tr(lang, "Defenders' points so far: {points}", points=st.points_so_far))
     if any(st.warnings.values()):
-        warned = [M("{team:team} {n}", zh="{team:team} {n}次", team=t, n=n) for t, n in st.warnings.items() if n]
-        out.append(tr(lang, "Warnings: {warned:list}", zh="警告：{warned:list}", warned=warned))
+        warned = [M("{team:team} {n}", team=t, n=n) for t, n in st.warnings.items() if n]
+        out.append(tr(lang, "Warnings: {warned:list}", warned=warned))
     if st.expected:
-        out.append(tr(lang, "Next: {directives}", zh="下一步：{directives}", directives=hints(st.expected)))
+        out.append(tr(lang, "Next: {directives}", directives=hints(st.expected)))
     else:
-        out.append(tr(lang, "Next: nothing (match over)", zh="下一步：无（比赛已结束）"))
+        out.append(tr(lang, "Next: nothing (match over)"))
     if result.errors:
-        out.append(tr(lang, "Problems in the record ({n}):", zh="记录中的问题（{n}个）：", n=len(result.errors)))
+        out.append(tr(lang, "Problems in the record ({n}):", n=len(result.errors)))
         out += error_lines(result.errors, lang)
-    out.append(tr(lang, "{entries} in the store", zh="存储中共 {entries}", entries=entries(log_len)))
+    out.append(tr(lang, "{entries} in the store", entries=entries(log_len)))
     return out
 
 
@@ -258,13 +253,13 @@ def _title(match_id: str, result, lang: str) -> str:
     details: list[Any] = []
     if h is not None:
         details = [h.event,
-                   M("table {table}", zh="{table}号桌", table=h.table) if h.table else None,
-                   M("round {round}", zh="轮次 {round}", round=h.round) if h.round else None,
+                   M("table {table}", table=h.table) if h.table else None,
+                   M("round {round}", round=h.round) if h.round else None,
                    h.date]
         details = [x for x in details if x]
     if not details:
-        return tr(lang, "Match {match} ({rules})", zh="比赛 {match}（{rules}）", match=match_id, rules=result.rules)
-    return tr(lang, "Match {match} ({rules}) — {details:list}", zh="比赛 {match}（{rules}） — {details:list}",
+        return tr(lang, "Match {match} ({rules})", match=match_id, rules=result.rules)
+    return tr(lang, "Match {match} ({rules}) — {details:list}",
               match=match_id, rules=result.rules, details=details)
 
 
@@ -274,25 +269,24 @@ def _where(st, lang: str) -> str:
     phase = Phase(st.phase)
     if st.in_hand:
         return tr(lang, "Game {game}, hand {hand} (in progress); phase: {phase}",
-                  zh="第{game}局，第{hand}副（进行中）；阶段：{phase}", game=st.game, hand=st.hand, phase=phase)
-    return tr(lang, "Game {game}, hand {hand} (not started); phase: {phase}",
-              zh="第{game}局，第{hand}副（未开始）；阶段：{phase}", game=st.game, hand=st.hand, phase=phase)
+                  game=st.game, hand=st.hand, phase=phase)
+    return tr(lang, "Game {game}, hand {hand} (not started); phase: {phase}", game=st.game, hand=st.hand, phase=phase)
 
 
 def _declarer(st, seats: dict[str, str], lang: str) -> str:
     if st.declarer:
         declarer = who(st.declarer, seats)
     else:
-        declarer = M("not fixed yet (first hand of a game)", zh="未定（本局第一副）")
-    trump = _form("{suit:suit}", suit=st.trump) if st.trump else M("not fixed yet", zh="未定")
-    return tr(lang, "Declarer: {declarer}; level {level}; trump {trump}", zh="庄家：{declarer}；打{level}；主：{trump}",
+        declarer = M("not fixed yet (first hand of a game)")
+    trump = _form("{suit:suit}", suit=st.trump) if st.trump else M("not fixed yet")
+    return tr(lang, "Declarer: {declarer}; level {level}; trump {trump}",
               declarer=declarer, level=st.level if st.level is not None else "-", trump=trump)
 
 
 def _owed(st, seats: dict[str, str], lang: str) -> str:
     if not st.blood_owed:
-        return tr(lang, "Blood owed: none", zh="欠血：无")
-    return tr(lang, "Blood owed: {blood}, by {giver} to {receiver}", zh="欠血：{blood}个，由{giver}进贡给{receiver}",
+        return tr(lang, "Blood owed: none")
+    return tr(lang, "Blood owed: {blood}, by {giver} to {receiver}",
               blood=st.blood_owed, giver=who(st.blood_giver, seats), receiver=who(st.declarer, seats))
 
 
@@ -300,11 +294,9 @@ def _owed(st, seats: dict[str, str], lang: str) -> str:
 
 
 def log_heading(match_id: str, n: int, lang: str) -> list[str]:
-    title = tr(lang, "Audit trail of match {match} ({entries}; times in UTC)",
-               zh="比赛 {match} 的审计记录（{entries}；时间为 UTC）", match=match_id, entries=entries(n))
-    columns = (f"{rjust('seq', 4)}  {pad(tr(lang, 'when', zh='时间'), 19)}  "
-               f"{pad(tr(lang, 'referee', zh='裁判'), 12)}  {pad(tr(lang, 'kind', zh='类型'), 6)} "
-               f"{tr(lang, 'entry', zh='内容')}")
+    title = tr(lang, "Audit trail of match {match} ({entries}; times in UTC)", match=match_id, entries=entries(n))
+    when, who, kind, entry = tr(lang, "when"), tr(lang, "referee"), tr(lang, "kind"), tr(lang, "entry")
+    columns = f"{rjust('seq', 4)}  {pad(when, 19)}  {pad(who, 12)}  {pad(kind, 6)} {entry}"
     return [title, columns]
 
 
@@ -327,9 +319,9 @@ def _entry_text(e, lang: str) -> str:
     else:
         text = correction(e.kind, e.target, e.directive).text(lang)
     if e.reason:
-        text += "   " + tr(lang, "reason: {reason}", zh="理由：{reason}", reason=e.reason)
+        text += "   " + tr(lang, "reason: {reason}", reason=e.reason)
     if e.superseded_by:
-        text += "   " + tr(lang, "[replaced or taken back by #{later}]", zh="[已被 #{later} 更正或撤回]",
+        text += "   " + tr(lang, "[replaced or taken back by #{later}]",
                            later=e.superseded_by)
     return text
 
@@ -339,7 +331,7 @@ def correction(kind: str, target: int, directive: str | Msg = "") -> Msg:
     from referee.codes import EntryKind
 
     if kind == "amend":
-        return M("amend #{target} → {directive}", zh="更正 #{target} → {directive}", target=target,
+        return M("amend #{target} → {directive}", target=target,
                  directive=directive)
     return _form("{kind} #{target}", kind=EntryKind(kind), target=target)
 
@@ -349,13 +341,13 @@ def correction(kind: str, target: int, directive: str | Msg = "") -> Msg:
 LABEL, COLUMN = 19, 28  # the width of a row's label, and of the "as recorded" column
 # The rows compared hand by hand, and the match rows: labels as message templates.
 HAND_ROWS: dict[str, Msg] = {
-    "score": M("score", zh="得分"), "outcome": M("outcome", zh="结果"), "levels": M("levels", zh="级数"),
-    "blood": M("blood", zh="血"), "next declarer": M("next declarer", zh="下一副庄家"),
-    "game winner": M("game winner", zh="本局胜方"),
+    "score": M("score"), "outcome": M("outcome"), "levels": M("levels"),
+    "blood": M("blood"), "next declarer": M("next declarer"),
+    "game winner": M("game winner"),
 }
 MATCH_ROWS: dict[str, Msg] = {
-    "winner": M("winner", zh="胜方"), "games": M("games", zh="胜局"), "levels now": M("levels now", zh="现在级数"),
-    "blood owed now": M("blood owed now", zh="现在欠血"),
+    "winner": M("winner"), "games": M("games"), "levels now": M("levels now"),
+    "blood owed now": M("blood owed now"),
 }
 
 
@@ -375,7 +367,7 @@ def _cells(h, lang: str) -> dict[str, str]:
 
     if h is None:
         return dict.fromkeys(HAND_ROWS, "-")
-    blood = tr(lang, "{blood} by {giver:seat}", zh="{blood}个，{giver:seat}进贡", blood=h.blood,
+    blood = tr(lang, "{blood} by {giver:seat}", blood=h.blood,
                giver=h.blood_giver) if h.blood else "0"
     return {"score": str(h.score), "outcome": word(Outcome(h.outcome), lang),
             "levels": join(lang, levels(h.levels_after)), "blood": blood,
@@ -402,21 +394,19 @@ def whatif_table(w, match_id: str, lang: str) -> list[str]:
     """The match as recorded and as it would be with event ``w.seq`` replaced, side by side."""
     from referee.notation import format_event
 
-    out = [tr(lang, "What if, in match {match}, seq {seq} were `{new}` instead of `{old}`",
-              zh="假如比赛 {match} 中 seq {seq} 记为 `{new}` 而不是 `{old}`", match=match_id, seq=w.seq,
+    out = [tr(lang, "What if, in match {match}, seq {seq} were `{new}` instead of `{old}`", match=match_id, seq=w.seq,
               new=format_event(w.new_event), old=format_event(w.old_event)),
-           tr(lang, "(nothing is stored)", zh="（不存储任何内容）"), "",
-           " " * (LABEL + 3) + pad(tr(lang, "as recorded", zh="按记录"), COLUMN) + tr(lang, "what if", zh="假如")]
+           tr(lang, "(nothing is stored)"), "",
+           " " * (LABEL + 3) + pad(tr(lang, "as recorded"), COLUMN) + tr(lang, "what if")]
     rows, changed_any = _whatif_rows(w, lang)
     out += rows
     out.append("")
     if changed_any:
-        out.append(tr(lang, "* marks what changes.", zh="* 表示有变化。"))
+        out.append(tr(lang, "* marks what changes."))
     else:
-        out.append(tr(lang, "Nothing in the outcome changes.", zh="结果没有任何变化。"))
+        out.append(tr(lang, "Nothing in the outcome changes."))
     if w.new_errors:
-        out.append(tr(lang, "With that change the record would have these problems:",
-                      zh="这样改动后，记录会有以下问题："))
+        out.append(tr(lang, "With that change the record would have these problems:"))
         out += error_lines(w.new_errors, lang)
     return out
 
@@ -429,12 +419,12 @@ def _whatif_rows(w, lang: str) -> tuple[list[str], bool]:
     for n in sorted(set(rec) | set(alt)):
         facts_a, facts_b = _facts(rec.get(n)), _facts(alt.get(n))
         cells_a, cells_b = _cells(rec.get(n), lang), _cells(alt.get(n), lang)
-        out.append(tr(lang, "hand {hand}", zh="第{hand}副", hand=n))
+        out.append(tr(lang, "hand {hand}", hand=n))
         for key, label in HAND_ROWS.items():
             changed = facts_a[key] != facts_b[key]
             changed_any |= changed
             out.append(_row(label, cells_a[key], cells_b[key], changed, lang))
-    out.append(tr(lang, "match", zh="比赛"))
+    out.append(tr(lang, "match"))
     cells_a, cells_b = _match_cells(w.recorded, lang), _match_cells(w.changed, lang)
     for key, label in MATCH_ROWS.items():
         changed = cells_a[key] != cells_b[key]

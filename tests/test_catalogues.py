@@ -1,0 +1,120 @@
+"""The word catalogues: every message of the code is in every catalogue, translated; the shipped .mo
+files are the compiled .po sources; no word reaches a user from anywhere else."""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+babel = pytest.importorskip("babel")
+from babel.messages.mofile import write_mo  # noqa: E402
+from babel.messages.pofile import read_po  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import catalogues  # noqa: E402
+
+from referee import i18n  # noqa: E402
+
+LOCALE = ROOT / "referee" / "locale"
+FIELD = re.compile(r"\{(\w+)")
+CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+MESSAGE_FUNCTIONS = {"M", "MN", "tr", "trn", "N_", "P_"}
+# Input spellings (a referee may type 红桃10, 大王, 东, 底牌 …; an entries file may head its columns
+# 对, 选手1 …): read, never shown as output words. And the test oracle's made-up player names.
+INPUT_MODULES = {"referee/cards.py", "referee/seats.py", "referee/directives.py", "referee/event/entries.py",
+                 "referee/testing/generate.py"}
+
+
+def _po(lang: str):
+    with open(LOCALE / lang / "LC_MESSAGES" / "referee.po", "rb") as f:
+        return read_po(f, locale=lang)
+
+
+@pytest.fixture(scope="module")
+def extracted() -> dict:
+    return {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in catalogues.extract() if m.id}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN"])
+def test_every_message_is_translated(extracted, lang):
+    po = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m for m in _po(lang) if m.id}
+    missing = [k for k in extracted if k not in po]
+    assert not missing, f"not in {lang}.po (run make catalogues): {missing[:10]}"
+    untranslated = [k for k, m in po.items() if k in extracted and (m.fuzzy or not catalogues._filled(m.string))]
+    assert not untranslated, f"{lang}: no translation for {untranslated[:10]}"
+    obsolete = [k for k in po if k not in extracted]
+    assert not obsolete, f"{lang}.po holds messages the code no longer has (run make catalogues): {obsolete[:10]}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
+def test_the_shipped_mo_is_the_compiled_po(lang):
+    buf = io.BytesIO()
+    write_mo(buf, _po(lang), use_fuzzy=False)
+    shipped = (LOCALE / lang / "LC_MESSAGES" / "referee.mo").read_bytes()
+    assert shipped == buf.getvalue(), f"{lang}: referee.mo is stale: run make catalogues"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh_CN", "zh_TW"])
+def test_translations_use_only_the_fields_of_their_message(lang):
+    bad = []
+    for m in _po(lang):
+        if not m.id or not m.string:
+            continue
+        ids = m.id if isinstance(m.id, tuple | list) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple | list) else (m.string,)
+        fields = set().union(*(FIELD.findall(i) for i in ids))
+        for s in strings:
+            if s and not set(FIELD.findall(s)) <= fields:
+                bad.append((m.id, s))
+    assert not bad, bad[:5]
+
+
+def test_a_third_language_is_a_catalogue_not_code():
+    assert "zh_TW" in i18n.languages()
+    assert i18n.pgettext("zh_TW", "seat", "E") == "東"  # its own word
+    assert i18n.pgettext("zh_TW", "seat", "S") == "南"  # falls back to zh_CN where it has none
+    named = [p for p in (ROOT / "referee").rglob("*.py") if p.parent.name != "i18n"
+             for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value == "zh_TW"]
+    assert not named  # no code names the third language (help texts may list it)
+
+
+def _string_constants(tree: ast.AST):
+    """String literals that are neither docstrings nor the msgids of a message function."""
+    skip: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef | ast.AsyncFunctionDef) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skip.add(id(first.value))
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in MESSAGE_FUNCTIONS:
+            for arg in node.args:
+                skip.add(id(arg))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            yield node
+
+
+def test_no_word_reaches_a_user_from_outside_the_catalogue():
+    found = []
+    for path in sorted((ROOT / "referee").rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel in INPUT_MODULES:
+            continue
+        for node in _string_constants(ast.parse(path.read_text(encoding="utf-8"))):
+            if CJK.search(node.value):
+                found.append(f"{rel}:{node.lineno}: {node.value[:40]!r}")
+    assert not found, "Chinese outside the catalogue:\n" + "\n".join(found[:20])
+
+
+def test_no_code_chooses_words_by_language():
+    pattern = re.compile(r"""lang(uage)?\s*[!=]=\s*["']zh|["']zh["']\s*if\s|== ["']en["']""")
+    found = [f"{p.relative_to(ROOT)}:{i}" for p in (ROOT / "referee").rglob("*.py")
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert not found, found
