@@ -53,7 +53,7 @@ def test_a_match_won_two_one():
 
 def test_a_forfeit_on_the_third_warning():
     # Hand 1: E grabs, S = 80 kept: EW 3 -> 4, ledger EW +3. Then N, S, N are warned: NS have three
-    # warnings and lose the match 2:0 (002 §九.7), game 1 recorded as a forfeit at EW 4, NS 3.
+    # warnings and lose the match 2:0 (rules §8.1), game 1 recorded as a forfeit at EW 4, NS 3.
     s = summary_of(HEADER + first_hand(points=80, after=["warn N slow", "warn S slow", "warn N slow"]))
     assert s.finished and s.forfeit and s.winner == "EW"
     assert s.games_won == Sides(EW=2, NS=0)
