@@ -118,7 +118,7 @@ def _target(s: MatchSession, seq: int, what: str) -> int:
         raise StoreError(M("there is no seq {seq} in match {match} (last is {last})", seq=seq, match=s.match_id,
                            last=s.next_seq - 1))
     entry = s.entries[seq - 1]
-    target = entry["target"]
+    target = entry.get("target")  # get: an event's entry needs no target key to be sound
     if entry["kind"] == "amend" and target is not None and target in view:
         return target
     if entry["kind"] in ("undo", "void"):

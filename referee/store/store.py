@@ -148,14 +148,13 @@ def corrected(entries: Iterable[StoredEntry]) -> dict[int, str]:
         kind = e["kind"]
         if kind == "event":
             view[e["seq"]] = e["directive"]
-            continue
-        target = e["target"]
-        if target is None:  # a correction of no place: it changes nothing
-            continue
-        if kind in ("undo", "void"):
-            view.pop(target, None)
+        elif kind in ("undo", "void"):
+            target = e["target"]
+            if target is not None:  # no place is None: a correction of none changes nothing
+                view.pop(target, None)
         elif kind == "amend":
-            if target in view:
+            target = e["target"]
+            if target is not None and target in view:
                 view[target] = e["directive"]
     return view
 
