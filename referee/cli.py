@@ -8,7 +8,7 @@ boundary, with its help worded in the user's language.
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -20,6 +20,15 @@ from referee.i18n import N_
 HELP = N_("Officiate and score Dalian Gunzi (大连打滚子) matches: check, replay and explain match records, "
           "record them at the table, print scorecards.")
 HELP_OPTIONS = ["-h", "--help"]
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Documented(Protocol):
+        """What ``_translate`` rewords: a click command (of the vendored click or click itself, as the
+        Typer versions allowed ship) with its help; its parameters and sub-commands are read as found."""
+
+        help: str | None
 
 
 def _version(value: bool) -> None:
@@ -47,11 +56,11 @@ def build_app(command: str | None = None) -> typer.Typer:
     return app
 
 
-def _translate(command: Any, lang: str) -> None:
+def _translate(command: Documented, lang: str) -> None:
     """Word the help texts of a built click command (and its sub-commands) in *lang*."""
     from referee.i18n import gettext
 
-    if getattr(command, "help", None):
+    if command.help:
         command.help = gettext(lang, command.help)
     for param in getattr(command, "params", ()):
         if getattr(param, "help", None):
@@ -89,7 +98,7 @@ def main(argv: list[str] | None = None) -> None:
     command.main(args, prog_name="referee")
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> typer.Typer:
     if name == "app":  # every command: for tests and `python -m referee.cli --help`
         return build_app()
     raise AttributeError(name)

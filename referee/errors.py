@@ -8,8 +8,6 @@ a bug; an error raised here never needs one.
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.i18n import Msg
 
 REFUSED = 1  # the record or the event was refused, or has problems
@@ -28,7 +26,7 @@ class RefereeError(Exception):
     def text(self, lang: str) -> str:
         return self.msg.text(lang)
 
-    def __reduce__(self) -> tuple[Any, ...]:
+    def __reduce__(self) -> tuple[type[RefereeError], tuple[object, ...]]:
         return (type(self), (self.msg,))
 
 

@@ -71,4 +71,5 @@ COMMANDS: dict[str, CommandInfo] = {
 def load(name: str) -> Callable[..., Any]:
     """The function of command *name* (its module imported now)."""
     info = COMMANDS[name]
-    return getattr(importlib.import_module(info.module), info.function)  # type: ignore[no-any-return]
+    command: Callable[..., Any] = getattr(importlib.import_module(info.module), info.function)
+    return command

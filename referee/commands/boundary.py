@@ -12,11 +12,17 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import typer
 
 from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from typing import ParamSpec, TypeVar
+
+    P = ParamSpec("P")
+    R = TypeVar("R")
 
 # The catalogue a command gets under its short name: zh_CN is "zh" (every i18n function accepts
 # either spelling; "zh" is the one the JSON's message_zh and the tests name).
@@ -60,16 +66,17 @@ def system_error(error: OSError) -> RefereeError:
     return RefereeError(M("{file}: {reason}", file=error.filename, reason=reason))
 
 
-def guard(command: Callable[..., Any]) -> Callable[..., Any]:
+def guard(command: Callable[P, R]) -> Callable[P, R]:
     """*command* with the error boundary around it."""
     @functools.wraps(command)
-    def run(*args: Any, **kwargs: Any) -> Any:
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
         except RefereeError as e:
             failure = e
         except OSError as e:
             failure = system_error(e)
-        report(failure, kwargs.get("lang"))
+        lang = kwargs.get("lang")  # every command's --lang (Lang): a str or None
+        report(failure, lang if isinstance(lang, str) else None)
         raise typer.Exit(failure.exit_code) from None
     return run

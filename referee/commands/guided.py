@@ -9,10 +9,17 @@ with the seat that owes it).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from referee.commands.table import _echo_lines
 from referee.directives import QUIT
+
+if TYPE_CHECKING:
+    from referee.events import Event
+    from referee.results import MatchResult, TableState
+    from referee.store.store import Store
 
 
 def _is_cards(words: list[str]) -> bool:
@@ -37,26 +44,31 @@ def _bare(kind: str, words: list[str]) -> bool:
     return kind == "cards" and _is_cards(words)
 
 
-def _interpret(answer: str, state) -> str:
+def _interpret(answer: str, state: TableState) -> str:
     """Turn a short answer into the directive the expected ones make clear; else the answer as typed."""
+    from typing import cast
+
     from referee.directives import BY_KEYWORD, lookup
 
     text = answer.strip()
     words = text.split()
     if not words or lookup(words[0]):
         return text
-    fits = [BY_KEYWORD[k] for k in state.expected if BY_KEYWORD[k].bare and _bare(BY_KEYWORD[k].bare, words)]
+    expected = [BY_KEYWORD[k] for k in state.expected]
+    fits = [d for d in expected if d.bare and _bare(d.bare, words)]
     if len(fits) != 1:
         return text
     d = fits[0]
-    if "seat" in d.event._fields:  # a tribute: paid by the seat that owes the blood
+    # Directive.event is typed `type`; every directive reads into one of the event classes (named tuples).
+    event_class = cast("type[Event]", d.event)
+    if "seat" in event_class._fields:  # a tribute: paid by the seat that owes the blood
         if state.blood_giver is None:
             return text
         return f"{d.keyword} {state.blood_giver} {text}"
     return f"{d.keyword} {text}"
 
 
-def _prompt(result, lang: str) -> str:
+def _prompt(result: MatchResult, lang: str) -> str:
     """The hand and phase, what is owed or scored so far, and the directives expected next."""
     from referee.codes import Phase
     from referee.directives import BY_KEYWORD
@@ -82,7 +94,7 @@ def _prompt(result, lang: str) -> str:
     return "\n".join(lines) + "\n>"
 
 
-def _start(store, match_id: str, referee: str | None, lang: str):
+def _start(store: Store, match_id: str, referee: str | None, lang: str) -> MatchResult:
     """The match replayed, a new hand begun if none is in progress; refused when the match is over."""
     from referee.events import HandStart
     from referee.i18n import M, tr
@@ -103,7 +115,7 @@ def _start(store, match_id: str, referee: str | None, lang: str):
     return result
 
 
-def _read(text: str, result, lang: str):
+def _read(text: str, result: MatchResult, lang: str) -> Event | None:
     """The event an answer holds, or None after saying why it cannot be read (or for a blank line)."""
     from referee.directives import lookup
     from referee.i18n import M, tr
@@ -122,11 +134,10 @@ def _read(text: str, result, lang: str):
         return None
 
 
-def guided(store, match_id: str, referee: str | None, lang: str) -> None:
+def guided(store: Store, match_id: str, referee: str | None, lang: str) -> None:
     """Prompt for each event of a hand, store each one accepted, and print the settlement at its end."""
     from referee.errors import RefereeError
     from referee.i18n import M, tr
-    from referee.notation import format_event
     from referee.store import officiate, views
 
     result = _start(store, match_id, referee, lang)
@@ -152,7 +163,7 @@ def guided(store, match_id: str, referee: str | None, lang: str) -> None:
             typer.echo(tr(lang, "{problem}; try again", problem=problem))
             continue
         result = out.after
-        line = views.directive_line(format_event(out.event))
+        line = views.directive_line(out.entry["directive"])  # the event as stored: format_event(out.event)
         typer.echo(tr(lang, "stored #{seq}: {directive}", seq=out.entry["seq"],
                       directive=line))
         if len(result.hands) > hands_before:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -16,8 +16,14 @@ from referee.commands.boundary import language
 from referee.commands.options import Db, Lang, Output, Rules, Source
 from referee.i18n import N_
 
+if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
+    from referee import sources
+    from referee.events import MatchHeader, RecordError
+    from referee.results import MatchResult
+    from referee.ruleset import RulesError, RuleSet
 
-def _rules(name: str, option: bool):
+
+def _rules(name: str, option: bool) -> RuleSet:
     """The rule set *name*; a problem with it names ``--rules`` when the option gave it."""
     from referee.ruleset import RulesError, load
 
@@ -31,7 +37,7 @@ def _rules(name: str, option: bool):
         raise
 
 
-def _replay(source: str, rules: str | None, db: str | None):
+def _replay(source: str, rules: str | None, db: str | None) -> tuple[sources.Source, MatchResult]:
     """Source → events → engine; the parse errors come back beside the result."""
     from referee.engine import replay as run
     from referee.sources import load
@@ -68,13 +74,13 @@ def check(
             errors.append(_rule_error(header, e))
             rules = load("dalian-club")
         errors += run(record.events, rules).errors
-        for e in sorted(errors, key=lambda e: e.line):
-            typer.echo(f"{path}:{e.line}: {e.text(out)}")
+        for err in sorted(errors, key=lambda err: err.line):
+            typer.echo(f"{path}:{err.line}: {err.text(out)}")
         bad += bool(errors)
     raise typer.Exit(1 if bad else 0)
 
 
-def _rule_error(header, e):
+def _rule_error(header: MatchHeader | None, e: RulesError) -> RecordError:
     from referee.events import RecordError
     from referee.i18n import M
 

@@ -7,7 +7,7 @@ the notation and the engine load inside the commands.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -15,6 +15,13 @@ from referee.commands.boundary import language as resolve_language
 from referee.commands.options import Db, Lang, Referee
 from referee.commands.table import _store
 from referee.i18n import N_
+
+if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
+    from collections.abc import Sequence
+
+    from referee.events import Event, RecordError
+    from referee.i18n import Msg
+    from referee.store.store import Store
 
 
 def import_(
@@ -25,7 +32,7 @@ def import_(
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
-):
+) -> None:
     """Store record files as matches (refusing a match id already stored unless --replace)."""
     language = resolve_language(lang)
     from referee.i18n import MN
@@ -38,7 +45,7 @@ def import_(
                             failed=failed))
 
 
-def _import_one(store, path: Path, referee: str | None, replace: bool, lang: str) -> bool:
+def _import_one(store: Store, path: Path, referee: str | None, replace: bool, lang: str) -> bool:
     """Store one record file; say why not (on stderr) and return False when it cannot be."""
     from referee.errors import RefereeError
     from referee.events import MatchHeader
@@ -70,7 +77,7 @@ def _import_one(store, path: Path, referee: str | None, replace: bool, lang: str
     return True
 
 
-def _unreadable(path: Path, errors, lang: str) -> None:
+def _unreadable(path: Path, errors: Sequence[RecordError], lang: str) -> None:
     """A record file not imported because some of its lines cannot be read: each, at its line."""
     from referee.i18n import tr, trn
 
@@ -81,7 +88,7 @@ def _unreadable(path: Path, errors, lang: str) -> None:
                    err=True)
 
 
-def _import_warnings(events, errors, lang: str) -> None:
+def _import_warnings(events: Sequence[Event], errors: Sequence[RecordError], lang: str) -> None:
     """The rule problems of an imported record, at their store seq and record line."""
     from referee.i18n import tr, trn
 
@@ -100,7 +107,7 @@ def _import_warnings(events, errors, lang: str) -> None:
 def list_(
     db: Db = None,
     lang: Lang = None,
-):
+) -> None:
     """The matches in the store."""
     language = resolve_language(lang)
     from referee.i18n import tr
@@ -120,7 +127,7 @@ def list_(
         typer.echo(f"{pad(r['id'], 20)} {pad(r.get('date') or '-', 10)}  {pad(r.get('rules') or '-', 12)} {where}")
 
 
-def _matches(n: int):
+def _matches(n: int) -> Msg:
     from referee.i18n import MN
 
     return MN("{n} match", "{n} matches", n)
@@ -131,7 +138,7 @@ def verify(
                                                           help=N_("Matches to check (default: all)."))] = None,
     db: Db = None,
     lang: Lang = None,
-):
+) -> None:
     """Recompute every hash chain; name the match and entry where a hand-edit broke one."""
     language = resolve_language(lang)
     from referee.i18n import MN, tr

@@ -6,7 +6,7 @@ the notation and the engine load inside the commands.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,14 +14,19 @@ from referee.commands.boundary import language as resolve_language
 from referee.commands.options import Db, Directive, Force, Lang, MatchId, Reason, Referee, Seq
 from referee.i18n import N_
 
+if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
+    from referee.events import Event, MatchHeader
+    from referee.store.officiate import Outcome
+    from referee.store.store import Store
 
-def _store(db: str | None):
+
+def _store(db: str | None) -> Store:
     from referee.store.store import Store
 
     return Store(db)
 
 
-def _parse_directive(words: list[str], argument: str = "DIRECTIVE"):
+def _parse_directive(words: list[str], argument: str = "DIRECTIVE") -> Event:
     """The event typed on the command line; a usage error (exit 2) naming the argument when it cannot
     be read."""
     from referee.errors import UsageError
@@ -44,7 +49,7 @@ def _echo_lines(lines: list[str]) -> None:
     typer.echo("\n".join(lines))
 
 
-def _report_record(match_id: str, out, lang: str) -> None:
+def _report_record(match_id: str, out: Outcome, lang: str) -> None:
     """What recording an event did: the entry stored, the hand it settled, who won, what comes next."""
     from referee.store import views
 
@@ -59,7 +64,8 @@ def _report_record(match_id: str, out, lang: str) -> None:
     typer.echo(views.next_line(out.after, lang))
 
 
-def _header(match_id: str, rules: str, **fields):
+def _header(match_id: str, rules: str, *, date: str, event: str | None, table: str | None, round: str | None,
+            referee: str | None) -> MatchHeader:
     """The `match` header of a new match; a usage error (exit 2) when the id or the rules cannot be used."""
     from referee import ruleset
     from referee.errors import UsageError
@@ -72,7 +78,7 @@ def _header(match_id: str, rules: str, **fields):
     except ruleset.RulesError as e:
         raise UsageError(M("--rules {rules}: {problem}", rules=rules,
                            problem=e.msg)) from None
-    header = MatchHeader(id=match_id, rules=rules, **fields)
+    header = MatchHeader(id=match_id, rules=rules, date=date, event=event, table=table, round=round, referee=referee)
     try:
         back = parse_line(format_event(header))
     except NotationError as e:
@@ -102,7 +108,7 @@ def new(
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
-):
+) -> None:
     """Start a match in the store: header, team and player names."""
     language = resolve_language(lang)
     import datetime
@@ -115,7 +121,7 @@ def new(
 
     header = _header(match_id, rules, date=date or datetime.date.today().isoformat(), event=event, table=table,
                      round=round_, referee=referee or os.environ.get("REFEREE_NAME") or None)
-    events = [header]
+    events: list[Event] = [header]
     events += [TeamName(team=t, name=n) for t, n in (("EW", ew), ("NS", ns)) if n]
     events += [SeatName(seat=s, name=n) for s, n in (("E", east), ("S", south), ("W", west),
                                                      ("N", north)) if n]
@@ -139,7 +145,7 @@ def record(
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
-):
+) -> None:
     """Record one event (checked by the rules first), or enter a whole hand step by step."""
     language = resolve_language(lang)
     from referee.store import officiate
@@ -158,7 +164,7 @@ def status(
     match_id: MatchId,
     db: Db = None,
     lang: Lang = None,
-):
+) -> None:
     """Where the match stands: game, hand, levels, declarer, trump, blood, what comes next."""
     language = resolve_language(lang)
     from referee.i18n import tr
@@ -173,7 +179,8 @@ def status(
                       seq=e.line, problem=e.msg))
 
 
-def _correction(kind, match_id, seq, words, reason, force, db, referee, lang):
+def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | None, reason: str, force: bool,
+                db: str | None, referee: str | None, lang: str | None) -> None:
     """Store an undo, void or amend and show what it re-settled; a refusal names --force."""
     language = resolve_language(lang)
     from referee.i18n import M
@@ -190,7 +197,7 @@ def _correction(kind, match_id, seq, words, reason, force, db, referee, lang):
     _report_correction(match_id, kind, out, language)
 
 
-def _report_correction(match_id: str, kind: str, out, lang: str) -> None:
+def _report_correction(match_id: str, kind: str, out: Outcome, lang: str) -> None:
     from referee.i18n import M, tr
     from referee.store import views
 
@@ -199,6 +206,7 @@ def _report_correction(match_id: str, kind: str, out, lang: str) -> None:
     if e["reason"]:
         what = M("{what} (reason: {reason})", what=what, reason=e["reason"])
     typer.echo(views.stored_line(e, match_id, what, lang))
+    assert out.before is not None  # a correction replays the match as it was as well as corrected
     for hand in views.changed_hands(out.before, out.after):
         typer.echo(tr(lang, "re-settled:"))
         _echo_lines(views.settlement(hand, out.after, lang))
@@ -215,7 +223,7 @@ def undo(
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
-):
+) -> None:
     """Take back the latest event still in effect (a correction entry; nothing is deleted)."""
     _correction("undo", match_id, None, None, reason, force, db, referee, lang)
 
@@ -228,7 +236,7 @@ def void(
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
-):
+) -> None:
     """Take back event SEQ, with a reason (a correction entry; nothing is deleted)."""
     _correction("void", match_id, seq, None, reason, force, db, referee, lang)
 
@@ -242,7 +250,7 @@ def amend(
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
-):
+) -> None:
     """Replace event SEQ by DIRECTIVE, with a reason (a correction entry; nothing is deleted)."""
     _correction("amend", match_id, seq, directive, reason, force, db, referee, lang)
 
@@ -251,7 +259,7 @@ def log(
     match_id: MatchId,
     db: Db = None,
     lang: Lang = None,
-):
+) -> None:
     """The audit trail: every entry, corrections included, with who and when (UTC)."""
     language = resolve_language(lang)
     from referee.store import views
@@ -267,7 +275,7 @@ def whatif(
     directive: Directive,
     db: Db = None,
     lang: Lang = None,
-):
+) -> None:
     """For a dispute: replay with event SEQ replaced, side by side with the record; stores nothing."""
     language = resolve_language(lang)
     from referee.store import officiate, views

@@ -6,12 +6,19 @@ PDF machinery loads only when a scorecard is written.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, BinaryIO
+
+if TYPE_CHECKING:
+    from referee.events import RecordError
+    from referee.results import MatchResult
+    from referee.scorecard.layout import AuditEntry
 
 
-def build_scorecard(result: Any, out: Any, lang: str = "zh", font_path: Any = None, log: Any = (),
-                    errors: Any = ()) -> Path | None:
+def build_scorecard(result: MatchResult, out: str | Path | BinaryIO, lang: str = "zh",
+                    font_path: str | Path | None = None, log: Iterable[AuditEntry] = (),
+                    errors: Iterable[RecordError] = ()) -> Path | None:
     """Write the scorecard of a ``MatchResult``; see ``referee.scorecard.layout.build_scorecard``."""
     from referee.scorecard.layout import build_scorecard as build
 

@@ -7,7 +7,7 @@ level both teams start from, so a new game's lines start fresh instead of joinin
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from reportlab.graphics.shapes import Circle, Drawing, Line, PolyLine, String
 from reportlab.lib import colors
@@ -16,6 +16,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from referee.results import HandResult
 from referee.scorecard import fonts
 from referee.scorecard import text as tx
+
+if TYPE_CHECKING:
+    from referee.scorecard.layout import Typo  # layout imports this module: the checker's name only
 
 TEAMS = ("EW", "NS")
 TEAM_COLOURS = {"EW": (0.80, 0.15, 0.15), "NS": (0.12, 0.30, 0.70)}
@@ -37,7 +40,7 @@ def level_series(hands: Sequence[HandResult]) -> list[tuple[int, str, list[tuple
     return series
 
 
-def _add_text(d: Drawing, typo: Any, x: float, y: float, text: str, size: float,
+def _add_text(d: Drawing, typo: Typo, x: float, y: float, text: str, size: float,
               anchor: str = "start", max_width: float | None = None) -> None:
     """Strings for ``text``, one per font run (Latin in the Latin font), anchored like ``String``;
     set smaller when wider than ``max_width``."""
@@ -51,7 +54,7 @@ def _add_text(d: Drawing, typo: Any, x: float, y: float, text: str, size: float,
         x += stringWidth(piece, font, size)
 
 
-def levels_drawing(hands: Sequence[HandResult], teams: Mapping[str, str], lang: str, typo: Any,
+def levels_drawing(hands: Sequence[HandResult], teams: Mapping[str, str], lang: str, typo: Typo,
                    width: float, height: float = 170) -> Drawing:
     """The chart as plain shapes (grid, polylines, markers, labels): a vector drawing in the PDF.
 

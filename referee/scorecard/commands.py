@@ -11,13 +11,22 @@ the boundary prints errors in, so that every line a command prints is in one lan
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from referee.codes import EntryKind
 from referee.errors import RefereeError, UsageError
 from referee.i18n import MN, M, Msg, tr, trn
+
+if TYPE_CHECKING:
+    from referee.results import MatchResult
+    from referee.scorecard.fonts import FontInfo
+    from referee.scorecard.layout import AuditEntry
+    from referee.sources import Source
+    from referee.store.store import Store
 
 REPORTS_DIR = "reports"
 CORRECTION_KINDS = (EntryKind.undo, EntryKind.void, EntryKind.amend)
@@ -29,9 +38,9 @@ def file_name(match_id: str) -> str:
     return stem + ".pdf"
 
 
-def corrections(log: list) -> list:
+def corrections(log: Iterable[AuditEntry]) -> list[AuditEntry]:
     """The audit trail's corrections (undo, void, amend); recorded events are the record itself."""
-    out = []
+    out: list[AuditEntry] = []
     for entry in log:
         kind = entry.get("kind") if isinstance(entry, dict) else getattr(entry, "kind", None)
         if kind in CORRECTION_KINDS:
@@ -44,7 +53,7 @@ def warn(say: str, message: Msg) -> None:
     typer.echo(tr(say, "warning: {message}", message=message), err=True)
 
 
-def load_result(source: str, db: str | None):
+def load_result(source: str, db: str | None) -> tuple[MatchResult, Source]:
     """(MatchResult, Source) for a record file or stored match id.
 
     A source that is not there is the sources' own ``NotFound``; a rule set that cannot be used is a
@@ -60,7 +69,7 @@ def load_result(source: str, db: str | None):
     return engine.replay(src.events, rules), src
 
 
-def register_font(font: str | None):
+def register_font(font: str | None) -> FontInfo:
     """The scorecard's font, registered; a font that cannot be used is a usage error of ``--font``."""
     from referee.scorecard.fonts import FontError, register
 
@@ -87,7 +96,7 @@ def write_one(source: str, out: Path | None, lang: str, font: str | None, db: st
     return path
 
 
-def _build(result, src, path: Path, lang: str, font: str | None) -> None:
+def _build(result: MatchResult, src: Source, path: Path, lang: str, font: str | None) -> None:
     """The PDF written, or a project error saying why not: a file that cannot be written, or a text
     of the record too long for a page (a table row cannot break across pages)."""
     from reportlab.platypus.doctemplate import LayoutError
@@ -117,7 +126,7 @@ def _warn_problems(say: str, source: str, problems: int) -> None:
                      "{source}: {n} problems in the record; listed on the scorecard", problems, source=source))
 
 
-def stored_matches(db: str | None, event: str | None):
+def stored_matches(db: str | None, event: str | None) -> tuple[Store, list[str]]:
     """(store, the ids of its matches), of one event only when *event* is given (any case)."""
     from referee.store.store import Store
 

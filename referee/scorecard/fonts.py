@@ -114,7 +114,8 @@ def runs(text: str, cjk: str, latin: str) -> list[tuple[str, str]]:
     if cjk == latin or is_latin(text):
         return [(latin, text)] if text else []
     out: list[tuple[str, str]] = []
-    current, piece = None, []
+    current = ""  # the font of the run being gathered ("" before the first character)
+    piece: list[str] = []
     for ch in text:
         font = current if ch in NEUTRAL and current else (latin if _is_latin_char(ch) else cjk)
         if font != current and piece:

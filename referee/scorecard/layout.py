@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
@@ -37,6 +37,16 @@ from referee.scorecard import fonts
 from referee.scorecard import text as tx
 from referee.scorecard.chart import levels_drawing
 from referee.scorecard.fonts import FontInfo, register
+
+# ReportLab ships no types: its flowables, drawings and canvases are Any to the checker. The values
+# this module reads are typed: an audit trail entry is the store's LogEntry or a mapping with the same
+# keys (a stored entry, a test's dict); a table style command is ReportLab's tuple (name, cells, values…).
+if TYPE_CHECKING:
+    from referee.events import RecordError
+    from referee.store.store import LogEntry
+
+    AuditEntry = LogEntry | Mapping[str, object]
+StyleCommand = tuple[object, ...]
 
 TEAMS = ("EW", "NS")
 SEATS = ("E", "S", "W", "N")
@@ -137,7 +147,7 @@ def winner_how(result: MatchResult) -> str | None:
     return won[-1].reason if won else None
 
 
-def _get(entry: Any, key: str) -> Any:
+def _get(entry: object, key: str) -> object:
     if isinstance(entry, Mapping):
         return entry.get(key)
     return getattr(entry, key, None)
@@ -146,7 +156,7 @@ def _get(entry: Any, key: str) -> Any:
 AUDIT_KEYS = ("kind", "seq", "reason", "referee", "time", "target", "directive")
 
 
-def audit_detail(entry: Any) -> str:
+def audit_detail(entry: object) -> str:
     """What a correction did: ``#12 → points 35`` (the event it corrects, the directive put in place),
     then whatever else the entry holds."""
     target, directive = _get(entry, "target"), _get(entry, "directive")
@@ -167,8 +177,8 @@ def audit_detail(entry: Any) -> str:
 # ---------------------------------------------------------------- the document
 
 def build_scorecard(result: MatchResult, out: str | Path | BinaryIO, lang: str = "zh",
-                    font_path: str | Path | None = None, log: Iterable[Any] = (),
-                    errors: Iterable[Any] = ()) -> Path | None:
+                    font_path: str | Path | None = None, log: Iterable[AuditEntry] = (),
+                    errors: Iterable[RecordError] = ()) -> Path | None:
     """Write the scorecard PDF of ``result`` to ``out`` (a path or a binary file); return the path.
 
     ``log`` is the store's audit trail (undo/void/amend entries); ``errors`` are problems found in
@@ -213,7 +223,7 @@ class Typo:
         return "".join(f'<font face="{f}">{escape(piece)}</font>' if f != self.cjk else escape(piece)
                        for f, piece in fonts.runs(text, self.cjk, latin))
 
-    def cell(self, text: str, size: float, bold: bool = False, width: float | None = None) -> Any:
+    def cell(self, text: str, size: float, bold: bool = False, width: float | None = None) -> str | Runs:
         """A table cell: the string itself when one font prints it, else a ``Runs`` flowable.
 
         Text wider than ``width`` (a long name) is set smaller to fit rather than run into the next cell.
@@ -232,7 +242,7 @@ class Typo:
         return (self.latin_bold if bold else self.latin) if fonts.is_latin(text) else self.cjk
 
 
-class Runs(Flowable):
+class Runs(Flowable):  # type: ignore[misc]  # Flowable is Any to the checker (ReportLab ships no types)
     """One line of text in several fonts: cheaper than a Paragraph for short table cells."""
 
     def __init__(self, parts: list[tuple[str, str]], size: float) -> None:
@@ -263,9 +273,9 @@ def draw_runs(canvas: Any, typo: Typo, x: float, y: float, text: str, size: floa
 
 
 def _grid_table(rows: list[list[Any]], widths: Sequence[float], typo: Typo, size: float,
-                repeat: int = 1, extra: Sequence[tuple] = (), long: bool = False) -> Table:
+                repeat: int = 1, extra: Sequence[StyleCommand] = (), long: bool = False) -> Table:
     """A ruled table of plain strings and flowables, each string in the font that prints it."""
-    style: list[tuple] = [
+    style: list[StyleCommand] = [
         ("FONT", (0, 0), (-1, -1), typo.latin, size),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
@@ -282,10 +292,11 @@ def _grid_table(rows: list[list[Any]], widths: Sequence[float], typo: Typo, size
     return tbl
 
 
-def _cjk_cells(rows: list[list[Any]], typo: Typo, size: float, bold_rows: frozenset[int] = frozenset()) -> list:
+def _cjk_cells(rows: list[list[Any]], typo: Typo, size: float,
+               bold_rows: frozenset[int] = frozenset()) -> list[StyleCommand]:
     if typo.cjk == typo.latin:
         return []
-    cmds = []
+    cmds: list[StyleCommand] = []
     for r, row in enumerate(rows):
         for c, value in enumerate(row):
             if isinstance(value, str) and value and not fonts.is_latin(value):
@@ -467,7 +478,7 @@ def _notes(doc: Doc) -> list[Any]:
     return [*story, _grid_table(rows, [50, 100, 110, 470, 40], doc.typo, 8.5)]
 
 
-def _audit(doc: Doc, log: Sequence[Any]) -> list[Any]:
+def _audit(doc: Doc, log: Sequence[AuditEntry]) -> list[Any]:
     """The store's corrections (undo, void, amend): who, when, why and what they did."""
     if not log:
         return []
@@ -482,7 +493,7 @@ def _audit(doc: Doc, log: Sequence[Any]) -> list[Any]:
     return [*doc.heading(t("audit")), _grid_table(rows, [44, 36, 110, 70, 290, 220], doc.typo, 8.5)]
 
 
-def problem_text(error: Any, lang: str) -> str:
+def problem_text(error: object, lang: str) -> str:
     """A problem of the record in *lang*: a ``RecordError`` (or any error with ``text``) worded by the
     catalogue, anything else as it prints."""
     text = getattr(error, "text", None)
@@ -492,7 +503,7 @@ def problem_text(error: Any, lang: str) -> str:
     return str(message if message is not None else error)
 
 
-def _problems(doc: Doc, problems: Sequence[Any]) -> list[Any]:
+def _problems(doc: Doc, problems: Sequence[RecordError]) -> list[Any]:
     if not problems:
         return []
     story = doc.heading(doc.t("errors"))
@@ -526,8 +537,8 @@ def pdf_language(lang: str) -> str:
     return (normalize(lang) or "en").replace("_", "-")
 
 
-def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[Any] = (),
-           errors: Sequence[Any] = ()) -> bytes:
+def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[AuditEntry] = (),
+           errors: Sequence[RecordError] = ()) -> bytes:
     """The PDF of ``result`` in ``lang``: the sections in order, a footer on every page."""
     doc = Doc(result, lang, font)
     story = [*_header(doc), *_result(doc), *_chart(doc), *_hand_table(doc), *_notes(doc), *_audit(doc, log),

@@ -9,32 +9,57 @@ entry or reordering entries breaks the chain at a place :func:`check` names.
 from __future__ import annotations
 
 import json
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
 from referee.i18n import M, Msg
 
-try:  # the built-in SHA-256: same digest, without loading OpenSSL (~4 ms at every start)
-    from _sha256 import sha256
-except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
+if TYPE_CHECKING:  # the checker reads hashlib's (typeshed has no stub for the private _sha256): same API
     from hashlib import sha256
+else:
+    try:  # the built-in SHA-256: same digest, without loading OpenSSL (~4 ms at every start)
+        from _sha256 import sha256
+    except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
+        from hashlib import sha256
 
 GENESIS = "0" * 64
 FIELDS = ("seq", "kind", "time", "referee", "directive", "target", "reason", "prev")
 KINDS = ("event", "undo", "void", "amend")
 
 
-def entry_hash(match_id: str, entry: dict) -> str:
+class Unsealed(TypedDict):
+    """An entry about to be appended: every field of :data:`FIELDS` but its link to the one before."""
+
+    seq: int
+    kind: str  # one of KINDS
+    time: str  # UTC, ISO 8601
+    referee: str
+    directive: str  # the directive recorded (event) or put in place (amend); "" for undo/void
+    target: int | None  # the event an undo/void/amend corrects; None for an event
+    reason: str
+
+
+class StoredEntry(Unsealed):
+    """One entry of a match file, as stored: the fields of :data:`FIELDS` and its own hash."""
+
+    prev: str  # the hash of the entry before (GENESIS for the first)
+    hash: str
+
+
+def entry_hash(match_id: str, entry: Mapping[str, object]) -> str:
+    """The hash of *entry*: any mapping, a stored entry or one read from a hand-edited file."""
     body = {k: entry.get(k) for k in FIELDS}
     body["match"] = match_id
     text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return sha256(text.encode("utf-8")).hexdigest()
 
 
-def seal(match_id: str, entry: dict, prev: str) -> dict:
+def seal(match_id: str, entry: Unsealed, prev: str) -> StoredEntry:
     """Return *entry* with its ``prev`` and ``hash`` set."""
-    sealed = {k: entry.get(k) for k in FIELDS}
-    sealed["prev"] = prev
-    sealed["hash"] = entry_hash(match_id, sealed)
+    sealed: StoredEntry = {"seq": entry["seq"], "kind": entry["kind"], "time": entry["time"],
+                           "referee": entry["referee"], "directive": entry["directive"],
+                           "target": entry["target"], "reason": entry["reason"], "prev": prev, "hash": ""}
+    sealed["hash"] = entry_hash(match_id, sealed)  # the hash is not in FIELDS: "" above is not hashed
     return sealed
 
 
@@ -61,8 +86,9 @@ class ChainProblem(NamedTuple):
         return self.msg.text(lang)
 
 
-def check(match_id: str, entries: list[dict]) -> ChainProblem | None:
-    """The first place where *entries* (in stored order) break the chain, or None."""
+def check(match_id: str, entries: Sequence[Mapping[str, object]]) -> ChainProblem | None:
+    """The first place where *entries* (in stored order) break the chain, or None. They are read as
+    stored, any shape: what is wrong with one is the problem found."""
     prev = GENESIS
     for i, entry in enumerate(entries, start=1):
         seq = entry.get("seq")
@@ -76,7 +102,8 @@ def check(match_id: str, entries: list[dict]) -> ChainProblem | None:
         if entry.get("prev") != prev:
             return ChainProblem(match_id, i, M("its link to the entry before does not match (an entry before it "
                                                "was removed or replaced)"))
-        if entry_hash(match_id, entry) != entry.get("hash"):
+        digest = entry_hash(match_id, entry)
+        if digest != entry.get("hash"):
             return ChainProblem(match_id, i, M("its content does not match its hash (edited by hand)"))
-        prev = entry["hash"]
+        prev = digest
     return None

@@ -13,7 +13,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from referee.store.store import StoreBusy
+
+# What TinyDB's storages read and write: table name → document id → document (JSON values).
+Tables = dict[str, dict[str, Any]]
 
 TMP_SUFFIX = ".tmp"
 
@@ -24,7 +32,7 @@ def temp_prefix(path: Path) -> str:
 
 def clean_temp(path: Path) -> list[str]:
     """Remove temporary files a killed writer of *path* left behind. Call with *path*'s lock held."""
-    removed = []
+    removed: list[str] = []
     prefix = temp_prefix(path)
     try:
         names = os.listdir(path.parent)
@@ -85,13 +93,14 @@ class AtomicJSONStorage:
     keeps TinyDB out of the imports of a command that only appends to a match file.
     """
 
-    def __init__(self, path: str | os.PathLike, create: bool = True):
+    def __init__(self, path: str | os.PathLike[str], create: bool = True) -> None:
         self.path = Path(path)
         self.create = create
-        self._cache: dict | None = None
+        self._cache: Tables | None = None
         self._loaded = False
 
-    def read(self):
+    def read(self) -> Tables | None:
+        """The file's state (None for an empty or missing file); its JSON as written, unchecked."""
         if not self._loaded:
             try:
                 raw = self.path.read_bytes()
@@ -101,7 +110,7 @@ class AtomicJSONStorage:
             self._loaded = True
         return self._cache
 
-    def write(self, data) -> None:
+    def write(self, data: Tables) -> None:
         if not self.create and not self.path.exists():
             raise FileNotFoundError(self.path)
         try:
@@ -116,7 +125,7 @@ class AtomicJSONStorage:
         """Nothing to release: every write is a whole file replaced."""
 
 
-def lock(path: Path, timeout: float = 30.0):
+def lock(path: Path, timeout: float = 30.0) -> contextlib.AbstractContextManager[object]:
     """The cross-process lock guarding *path* (a ``.lock`` file beside it).
 
     On POSIX this is ``fcntl.flock`` on the lock file: the kernel drops it when the process dies,
@@ -125,9 +134,7 @@ def lock(path: Path, timeout: float = 30.0):
     is a fresh process with a 120 ms budget.
     """
     lock_path = path.with_suffix(".lock")
-    try:
-        import fcntl  # noqa: F401
-    except ImportError:  # pragma: no cover - not POSIX
+    if sys.platform == "win32":  # pragma: no cover - no fcntl; filelock is installed there only
         from filelock import FileLock
 
         return FileLock(str(lock_path), timeout=timeout)
@@ -137,12 +144,12 @@ def lock(path: Path, timeout: float = 30.0):
 class _FlockLock:
     """An exclusive ``flock`` held for a ``with`` block; re-entrant within one process."""
 
-    _held: dict[str, list] = {}  # lock path -> [fd, depth]
+    _held: ClassVar[dict[str, list[int]]] = {}  # lock path -> [fd, depth]
 
-    def __init__(self, path: Path, timeout: float):
+    def __init__(self, path: Path, timeout: float) -> None:
         self.path, self.timeout = str(path), timeout
 
-    def __enter__(self):
+    def __enter__(self) -> _FlockLock:
         import fcntl
         import time
 
@@ -164,7 +171,7 @@ class _FlockLock:
         self._held[self.path] = [fd, 1]
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         import fcntl
 
         held = self._held[self.path]
@@ -175,7 +182,7 @@ class _FlockLock:
             os.close(held[0])
 
 
-def _busy(path: str, timeout: float) -> Exception:
+def _busy(path: str, timeout: float) -> StoreBusy:
     """The error of a lock that stayed held: nothing was written, and trying again may work."""
     from referee.i18n import M
     from referee.store.store import StoreBusy

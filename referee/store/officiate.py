@@ -7,12 +7,17 @@ two referees recording into one match cannot interleave between check and append
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.codes import EntryKind
 from referee.events import Event, MatchHeader, RecordError
 from referee.i18n import M, Msg
-from referee.store.store import Store, StoreError
+from referee.store.store import MatchSession, Store, StoreError
+
+if TYPE_CHECKING:
+    from referee.results import HandResult, MatchResult
+    from referee.ruleset import RuleSet
+    from referee.store.chain import StoredEntry
 
 
 class Rejected(StoreError):
@@ -22,13 +27,13 @@ class Rejected(StoreError):
     directives the match expected instead.
     """
 
-    def __init__(self, errors: list[RecordError], expected: tuple[str, ...] = (), what: str = "event"):
+    def __init__(self, errors: list[RecordError], expected: tuple[str, ...] = (), what: str = "event") -> None:
         self.errors = errors
         self.expected = expected
         self.what = what
         super().__init__(_rejection(errors, expected, EntryKind(what)))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Rejected], tuple[list[RecordError], tuple[str, ...], str]]:
         return (type(self), (self.errors, self.expected, self.what))
 
 
@@ -44,14 +49,14 @@ def _rejection(errors: list[RecordError], expected: tuple[str, ...], what: Entry
 
 
 class Outcome(NamedTuple):
-    entry: dict  # the entry stored
+    entry: StoredEntry  # the entry stored
     event: Event | None  # the event in effect at its place (None for undo/void)
-    before: object  # MatchResult before, or None when not needed (recording into an error-free match)
-    after: object  # MatchResult after
+    before: MatchResult | None  # None when not needed (recording into an error-free match); set for a correction
+    after: MatchResult
     new_errors: list[RecordError]  # errors the change added (only when forced)
 
     @property
-    def new_hands(self) -> tuple:
+    def new_hands(self) -> tuple[HandResult, ...]:
         """Hands the change completed (for a recorded event: the hand its `last` settled)."""
         if self.before is not None:
             return self.after.hands[len(self.before.hands):]
@@ -62,7 +67,7 @@ class Outcome(NamedTuple):
         return ()
 
 
-def rules_of(events: list[Event]):
+def rules_of(events: list[Event]) -> RuleSet:
     from referee import ruleset
 
     name = next((ev.rules for ev in events if isinstance(ev, MatchHeader)), None) or ruleset.DEFAULT_RULES
@@ -73,13 +78,13 @@ def rules_of(events: list[Event]):
                            problem=e.msg)) from None
 
 
-def replay(events: list[Event]):
+def replay(events: list[Event]) -> MatchResult:
     from referee import engine
 
     return engine.replay(events, rules_of(events))
 
 
-def added_errors(before, after) -> list[RecordError]:
+def added_errors(before: MatchResult, after: MatchResult) -> list[RecordError]:
     old = {(e.line, e.message) for e in before.errors}
     return [e for e in after.errors if (e.line, e.message) not in old]
 
@@ -94,7 +99,7 @@ def record(store: Store, match_id: str, event: Event, referee: str | None = None
         events, _ = s.events()
         ev = event._replace(line=s.next_seq)
         after = replay(events + [ev])
-        before = None
+        before: MatchResult | None = None
         if after.errors:  # the usual case has none: one replay, not two
             before = replay(events)
             new = added_errors(before, after)
@@ -104,7 +109,7 @@ def record(store: Store, match_id: str, event: Event, referee: str | None = None
     return Outcome(entry, ev, before, after, [])
 
 
-def _target(s, seq: int, what: str) -> int:
+def _target(s: MatchSession, seq: int, what: str) -> int:
     """The event a void or amend of *seq* corrects (an amend's seq stands for the event it amended)."""
     view = s.view
     if seq in view:
@@ -113,8 +118,9 @@ def _target(s, seq: int, what: str) -> int:
         raise StoreError(M("there is no seq {seq} in match {match} (last is {last})", seq=seq, match=s.match_id,
                            last=s.next_seq - 1))
     entry = s.entries[seq - 1]
-    if entry["kind"] == "amend" and entry["target"] in view:
-        return entry["target"]
+    target = entry.get("target")  # get: an event's entry needs no target key to be sound
+    if entry["kind"] == "amend" and target is not None and target in view:
+        return target
     if entry["kind"] in ("undo", "void"):
         raise StoreError(M("seq {seq} is itself a correction ({kind} of seq {target}); nothing to {what}", seq=seq,
                            kind=EntryKind(entry["kind"]), target=entry["target"], what=EntryKind(what)))
@@ -129,45 +135,15 @@ def correct(store: Store, match_id: str, kind: str, seq: int | None = None, even
     A correction that would add errors (say, voiding a `kitty` a later `bury` needs) is refused
     unless *force*: the referee then fixes the record in the order they choose.
     """
-    from referee.notation import format_event, parse_line
-
     if kind not in ("undo", "void", "amend"):
         raise ValueError(kind)
     with store.session(match_id) as s:
         view = s.view
-        if kind == "undo":
-            if len(view) <= 1:
-                raise StoreError(M("nothing to undo in match {match}: only the header is in effect", match=match_id))
-            target = next(reversed(view))
-        else:
-            target = _target(s, seq, kind)
+        target = _correction_target(s, view, kind, seq)
         old_events, _ = s.events()
         header_seq = next((ev.line for ev in old_events if isinstance(ev, MatchHeader)), None)
-        new_view = dict(view)
-        new_event = None
-        directive = ""
-        if kind == "amend":
-            assert event is not None
-            if target == header_seq:
-                if not isinstance(event, MatchHeader):
-                    raise StoreError(M("seq {seq} is the match header: amend it with a `match` directive", seq=target))
-                if event.id != match_id:
-                    raise StoreError(M("the match id cannot change ({old} → {new}); import it anew", old=match_id,
-                                       new=event.id))
-            elif isinstance(event, MatchHeader):
-                raise StoreError(M("a `match` header can only replace the header (seq 1)"))
-            new_event = event._replace(line=target)
-            directive = format_event(new_event)
-            new_view[target] = directive
-        else:
-            if target == header_seq:
-                raise StoreError(M("seq {seq} is the match header; it can be amended, not removed", seq=target))
-            del new_view[target]
-        new_events = []
-        for place, text in new_view.items():
-            ev = new_event if place == target and new_event is not None else parse_line(text, line=place)
-            if ev is not None:
-                new_events.append(ev)
+        new_view, new_event, directive = _applied(kind, view, target, event, header_seq, match_id)
+        new_events = _events_of(new_view, target, new_event)
         before = replay(old_events)
         after = replay(new_events)
         new = added_errors(before, after)
@@ -177,12 +153,67 @@ def correct(store: Store, match_id: str, kind: str, seq: int | None = None, even
     return Outcome(entry, new_event, before, after, new)
 
 
+def _correction_target(s: MatchSession, view: dict[int, str], kind: str, seq: int | None) -> int:
+    """The place a correction takes back or replaces: an undo's is the latest event still in effect."""
+    if kind == "undo":
+        if len(view) <= 1:
+            raise StoreError(M("nothing to undo in match {match}: only the header is in effect", match=s.match_id))
+        return next(reversed(view))
+    if seq is None:
+        raise ValueError(f"a {kind} names the seq it corrects")
+    return _target(s, seq, kind)
+
+
+def _applied(kind: str, view: dict[int, str], target: int, event: Event | None, header_seq: int | None,
+             match_id: str) -> tuple[dict[int, str], Event | None, str]:
+    """The corrected view with the correction applied; the event an amend puts in place and its
+    directive (None and "" for an undo or a void). The header can be amended, never removed."""
+    new_view = dict(view)
+    if kind != "amend":
+        if target == header_seq:
+            raise StoreError(M("seq {seq} is the match header; it can be amended, not removed", seq=target))
+        del new_view[target]
+        return new_view, None, ""
+    from referee.notation import format_event
+
+    assert event is not None
+    _check_amend(event, target, header_seq, match_id)
+    new_event = event._replace(line=target)
+    directive = format_event(new_event)
+    new_view[target] = directive
+    return new_view, new_event, directive
+
+
+def _check_amend(event: Event, target: int, header_seq: int | None, match_id: str) -> None:
+    """Refuse an amend that puts a header anywhere but the header's place, or changes the match id."""
+    if target == header_seq:
+        if not isinstance(event, MatchHeader):
+            raise StoreError(M("seq {seq} is the match header: amend it with a `match` directive", seq=target))
+        if event.id != match_id:
+            raise StoreError(M("the match id cannot change ({old} → {new}); import it anew", old=match_id,
+                               new=event.id))
+    elif isinstance(event, MatchHeader):
+        raise StoreError(M("a `match` header can only replace the header (seq 1)"))
+
+
+def _events_of(view: dict[int, str], target: int, new_event: Event | None) -> list[Event]:
+    """The events of a corrected view, *new_event* at its place *target* (it is not read again)."""
+    from referee.notation import parse_line
+
+    events: list[Event] = []
+    for place, text in view.items():
+        ev = new_event if place == target and new_event is not None else parse_line(text, line=place)
+        if ev is not None:
+            events.append(ev)
+    return events
+
+
 class WhatIf(NamedTuple):
     seq: int
     old_event: Event
     new_event: Event
-    recorded: object  # MatchResult as recorded
-    changed: object  # MatchResult with the event replaced
+    recorded: MatchResult  # as recorded
+    changed: MatchResult  # with the event replaced
     first_hand: int  # number of the hand holding seq (hands before it are the same)
     new_errors: list[RecordError]
 
@@ -194,13 +225,7 @@ def whatif(store: Store, match_id: str, seq: int, event: Event) -> WhatIf:
 
     view = corrected(entries)
     if seq not in view:
-        entry = entries[seq - 1] if 1 <= seq <= len(entries) else {}
-        if entry.get("kind") == "amend" and entry.get("target") in view:
-            seq = entry["target"]
-        else:
-            raise StoreError(M("seq {seq} is not an event in effect in match {match} (see `referee log {match}`)",
-                               seq=seq,
-                               match=match_id))
+        seq = _amended_place(entries, view, seq, match_id)
     events, _ = to_events(view)
     old_event = next(ev for ev in events if ev.line == seq)
     if isinstance(old_event, MatchHeader) != isinstance(event, MatchHeader):
@@ -209,10 +234,28 @@ def whatif(store: Store, match_id: str, seq: int, event: Event) -> WhatIf:
     changed_events = [new_event if ev.line == seq else ev for ev in events]
     recorded = replay(events)
     changed = replay(changed_events)
+    return WhatIf(seq, old_event, new_event, recorded, changed, _first_hand(recorded, seq),
+                  added_errors(recorded, changed))
+
+
+def _amended_place(entries: list[StoredEntry], view: dict[int, str], seq: int, match_id: str) -> int:
+    """The place of the event that amend *seq* put in effect; a store error when *seq* is no such amend."""
+    entry = entries[seq - 1] if 1 <= seq <= len(entries) else None
+    if entry is not None and entry.get("kind") == "amend":
+        target = entry.get("target")
+        if target is not None and target in view:
+            return target
+    raise StoreError(M("seq {seq} is not an event in effect in match {match} (see `referee log {match}`)",
+                       seq=seq,
+                       match=match_id))
+
+
+def _first_hand(recorded: MatchResult, seq: int) -> int:
+    """The number of the hand holding *seq* (the first hand when *seq* comes before them all)."""
     first = None
     for h in recorded.hands:
         if h.line <= seq:
             first = h.hand
     if first is None:
         first = recorded.hands[0].hand if recorded.hands else 1
-    return WhatIf(seq, old_event, new_event, recorded, changed, first, added_errors(recorded, changed))
+    return first

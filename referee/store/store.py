@@ -17,16 +17,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple, Required, TypedDict, cast
 from urllib.parse import quote, unquote
 
 from referee.errors import NotFound, RefereeError
 from referee.events import Event, MatchHeader, RecordError, record_error
 from referee.i18n import M, Msg
 from referee.store import chain
+from referee.store.chain import StoredEntry
 from referee.store.files import AtomicJSONStorage, clean_temp, lock
 
 DEFAULT_DIR = "referee-store"
@@ -54,6 +55,7 @@ class BrokenChain(StoreError):
     """A match file whose hash chain or content is broken; ``problem`` says where (for ``verify``)."""
 
     def __init__(self, problem: chain.ChainProblem | Msg, suffix: Msg | None = None) -> None:
+        self.problem: chain.ChainProblem | None
         if isinstance(problem, Msg):  # pickling hands the message back
             super().__init__(problem)
             self.problem = None
@@ -87,7 +89,29 @@ class LogEntry(NamedTuple):
     superseded_by: int | None = None  # for an event or amend: the later entry that took it back/replaced it
 
 
-def resolve_root(db: str | os.PathLike | None = None) -> Path:
+class NewEntry(TypedDict, total=False):
+    """An entry a writer appends (:meth:`MatchSession.append_many`): the store sets the rest."""
+
+    kind: Required[str]  # one of chain.KINDS
+    directive: str
+    target: int | None
+    reason: str
+
+
+class Summary(TypedDict, total=False):
+    """One stored match for ``list``: its row of the index, or the same read from its header."""
+
+    id: Required[str]
+    file: str  # the match file's name in matches/
+    rules: str  # "?" when the match's header cannot be read
+    date: str | None
+    event: str | None
+    table: str | None
+    round: str | None
+    created: str  # when it was indexed (UTC, ISO 8601)
+
+
+def resolve_root(db: str | os.PathLike[str] | None = None) -> Path:
     return Path(db or os.environ.get("REFEREE_DB") or DEFAULT_DIR)
 
 
@@ -117,7 +141,7 @@ def file_stem(match_id: str) -> str:
     return stem
 
 
-def corrected(entries: list[dict]) -> dict[int, str]:
+def corrected(entries: Iterable[StoredEntry]) -> dict[int, str]:
     """The corrected view: place (seq of the original event) → directive text, in match order."""
     view: dict[int, str] = {}
     for e in entries:
@@ -125,14 +149,17 @@ def corrected(entries: list[dict]) -> dict[int, str]:
         if kind == "event":
             view[e["seq"]] = e["directive"]
         elif kind in ("undo", "void"):
-            view.pop(e["target"], None)
+            target = e["target"]
+            if target is not None:  # no place is None: a correction of none changes nothing
+                view.pop(target, None)
         elif kind == "amend":
-            if e["target"] in view:
-                view[e["target"]] = e["directive"]
+            target = e["target"]
+            if target is not None and target in view:
+                view[target] = e["directive"]
     return view
 
 
-def to_events(view: dict[int, str]) -> tuple[list[Event], list[RecordError]]:
+def to_events(view: Mapping[int, str]) -> tuple[list[Event], list[RecordError]]:
     from referee.notation import NotationError, parse_line
 
     events: list[Event] = []
@@ -148,19 +175,21 @@ def to_events(view: dict[int, str]) -> tuple[list[Event], list[RecordError]]:
     return events, errors
 
 
-def log_of(entries: list[dict]) -> list[LogEntry]:
+def log_of(entries: Sequence[StoredEntry]) -> list[LogEntry]:
     holder: dict[int, int] = {}  # place → seq of the entry whose text is in effect
     later: dict[int, int] = {}
     for e in entries:
         kind, seq = e["kind"], e["seq"]
         if kind == "event":
             holder[seq] = seq
-        elif e["target"] in holder:
-            later[holder[e["target"]]] = seq
+            continue
+        target = e["target"]
+        if target is not None and target in holder:
+            later[holder[target]] = seq
             if kind == "amend":
-                holder[e["target"]] = seq
+                holder[target] = seq
             else:
-                del holder[e["target"]]
+                del holder[target]
     return [
         LogEntry(seq=e["seq"], kind=e["kind"], directive=e.get("directive") or "", target=e.get("target"),
                  reason=e.get("reason") or "", referee=e.get("referee") or "", time=e.get("time") or "",
@@ -177,11 +206,11 @@ class MatchSession:
     TinyDB's table layer, whose imports cost ~4 ms of every ``referee record``.
     """
 
-    def __init__(self, match_id: str, path: Path):
+    def __init__(self, match_id: str, path: Path) -> None:
         self.match_id = match_id
         self.path = path
         self.storage = AtomicJSONStorage(path)
-        self.entries = read_entries(self.storage.read(), match_id)
+        self.entries: list[StoredEntry] = read_entries(self.storage.read(), match_id)
 
     @property
     def next_seq(self) -> int:
@@ -195,20 +224,20 @@ class MatchSession:
         return to_events(self.view)
 
     def append(self, kind: str, directive: str = "", referee: str | None = None,
-               target: int | None = None, reason: str = "") -> dict:
-        return self.append_many([dict(kind=kind, directive=directive, target=target, reason=reason)],
+               target: int | None = None, reason: str = "") -> StoredEntry:
+        return self.append_many([{"kind": kind, "directive": directive, "target": target, "reason": reason}],
                                 referee)[0]
 
-    def append_many(self, items: list[dict], referee: str | None = None) -> list[dict]:
+    def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]:
         """Append entries in one atomic write (all or none)."""
         who = referee_name(referee)
         stamp = now()
         prev = self.entries[-1]["hash"] if self.entries else chain.GENESIS
-        new = []
+        new: list[StoredEntry] = []
         for item in items:
-            entry = dict(seq=len(self.entries) + len(new) + 1, kind=item["kind"], time=stamp, referee=who,
-                         directive=item.get("directive") or "", target=item.get("target"),
-                         reason=item.get("reason") or "")
+            entry: chain.Unsealed = {"seq": len(self.entries) + len(new) + 1, "kind": item["kind"], "time": stamp,
+                                     "referee": who, "directive": item.get("directive") or "",
+                                     "target": item.get("target"), "reason": item.get("reason") or ""}
             sealed = chain.seal(self.match_id, entry, prev)
             prev = sealed["hash"]
             new.append(sealed)
@@ -221,7 +250,19 @@ class MatchSession:
         return new
 
 
-def read_entries(data: dict | None, match_id: str) -> list[dict]:
+def new_header(events: Sequence[Event]) -> MatchHeader:
+    """The header a new match begins with; a store error when it has none, or one without an id."""
+    if not events or not isinstance(events[0], MatchHeader):
+        raise StoreError(M("a match must begin with its `match` header"))
+    header = events[0]
+    if not header.id:
+        raise StoreError(M("the match header has no id"))
+    return header
+
+
+def read_entries(data: Mapping[str, object] | None, match_id: str) -> list[StoredEntry]:
+    """The entries of a match file's JSON, as stored: their chain is checked by the writers
+    (:meth:`Store.session`) and by ``verify``, not here."""
     if data is None:
         return []
     table = data.get(TABLE, {})
@@ -233,7 +274,7 @@ def read_entries(data: dict | None, match_id: str) -> list[dict]:
 class Store:
     """A store folder. Cheap to create: nothing is read until asked."""
 
-    def __init__(self, root: str | os.PathLike | None = None):
+    def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
         self.root = resolve_root(root)
         self.matches_dir = self.root / "matches"
         self.index_path = self.root / "index.json"
@@ -246,7 +287,8 @@ class Store:
     def exists(self, match_id: str) -> bool:
         return self.path(match_id).is_file()
 
-    def _raw(self, match_id: str) -> dict | None:
+    def _raw(self, match_id: str) -> Any:
+        """The match file's JSON as stored, of whatever shape a hand-edit left (``verify`` checks it)."""
         import json
 
         path = self.path(match_id)
@@ -270,7 +312,7 @@ class Store:
                               match=match_id,
                               root=self.root, stored=stored))
 
-    def entries(self, match_id: str) -> list[dict]:
+    def entries(self, match_id: str) -> list[StoredEntry]:
         """The raw entries of a match, in stored order (no lock: files are replaced atomically)."""
         if not self.exists(match_id):
             raise self._unknown(match_id)
@@ -368,12 +410,8 @@ class Store:
         """Store a new match from its events (the header first). Returns the match id."""
         from referee.notation import format_event
 
-        if not events or not isinstance(events[0], MatchHeader):
-            raise StoreError(M("a match must begin with its `match` header"))
-        header = events[0]
+        header = new_header(events)
         match_id = header.id
-        if not match_id:
-            raise StoreError(M("the match header has no id"))
         path = self.path(match_id)
         self.matches_dir.mkdir(parents=True, exist_ok=True)
         with lock(path):
@@ -383,15 +421,19 @@ class Store:
                     raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
                                            "overwrite it; the old one is kept in replaced/)",
                                            match=match_id, root=self.root))
-                keep = self.root / "replaced"
-                keep.mkdir(exist_ok=True)
-                stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-                os.replace(path, keep / f"{path.stem}.{stamp}.json")
+                self._keep_replaced(path)
             s = MatchSession(match_id, path)
-            s.append_many([dict(kind="event", directive=format_event(ev)) for ev in events], referee)
+            s.append_many([{"kind": "event", "directive": format_event(ev)} for ev in events], referee)
         if _index:
             self._index_put(header)
         return match_id
+
+    def _keep_replaced(self, path: Path) -> None:
+        """Move the match file *path* into replaced/, under a name stamped with the time (never deleted)."""
+        keep = self.root / "replaced"
+        keep.mkdir(exist_ok=True)
+        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+        os.replace(path, keep / f"{path.stem}.{stamp}.json")
 
     # --- the index (summaries for `list`; recording never touches it) ----------------------------
 
@@ -402,11 +444,12 @@ class Store:
         with lock(self.index_path):
             clean_temp(self.index_path)
             table = TinyDB(str(self.index_path), storage=AtomicJSONStorage).table("matches")
-            rows = {row["id"]: row.doc_id for row in table.all()}
-            new, stamp = [], now()
+            rows: dict[str, int] = {row["id"]: row.doc_id for row in table.all()}
+            new: list[Summary] = []
+            stamp = now()
             for h in headers:
-                row = dict(id=h.id, file=self.path(h.id).name, rules=h.rules, date=h.date, event=h.event,
-                           table=h.table, round=h.round, created=stamp)
+                row: Summary = {"id": h.id, "file": self.path(h.id).name, "rules": h.rules, "date": h.date,
+                                "event": h.event, "table": h.table, "round": h.round, "created": stamp}
                 if h.id in rows:
                     table.update(row, doc_ids=[rows[h.id]])
                 else:
@@ -416,34 +459,34 @@ class Store:
 
     def create_many(self, matches: list[list[Event]], referee: str | None = None) -> None:
         """Store many new matches, indexing them in one write (for imports of a season, benches)."""
-        headers = []
+        headers: list[MatchHeader] = []
         for events in matches:
             self.create(events, referee, _index=False)
-            headers.append(events[0])
+            headers.append(new_header(events))
         self._index_put(*headers)
 
-    def summaries(self) -> list[dict]:
+    def summaries(self) -> list[Summary]:
         """One row per stored match, from the index; matches missing from it (a crash between
         writing a match and indexing it) are read and indexed now; rows without a file are dropped."""
         from tinydb import TinyDB
 
-        rows: dict[str, dict] = {}
+        rows: dict[str, Summary] = {}
         if self.index_path.is_file():
             db = TinyDB(str(self.index_path), storage=AtomicJSONStorage, create=False)
             for row in db.table("matches").all():
-                rows[row["id"]] = dict(row)
+                rows[row["id"]] = cast(Summary, dict(row))  # the index holds the rows _index_put wrote
         ids = self.match_ids()
-        missing = []
+        missing: list[MatchHeader] = []
         for mid in ids:
             if mid not in rows:
                 try:
                     header = self.header(mid)
                 except StoreError:
-                    rows[mid] = dict(id=mid, rules="?", date=None, event=None, table=None, round=None)
+                    rows[mid] = {"id": mid, "rules": "?", "date": None, "event": None, "table": None, "round": None}
                     continue
                 missing.append(header)
-                rows[mid] = dict(id=mid, rules=header.rules, date=header.date, event=header.event,
-                                 table=header.table, round=header.round)
+                rows[mid] = {"id": mid, "rules": header.rules, "date": header.date, "event": header.event,
+                             "table": header.table, "round": header.round}
         if missing:
             self._index_put(*missing)
         present = set(ids)

@@ -11,9 +11,16 @@ two columns in any language.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from referee.i18n import MN, M, Msg, fill, join, literal, tr
+
+if TYPE_CHECKING:
+    from referee.events import RecordError
+    from referee.results import HandResult, MatchResult, TableState
+    from referee.store.chain import StoredEntry
+    from referee.store.officiate import WhatIf
+    from referee.store.store import LogEntry
 
 # --- layout -----------------------------------------------------------------------------------------
 
@@ -49,7 +56,7 @@ class _Form(Msg):
         return fill(self.msgid, lang, dict(self.fields))
 
 
-def _form(template: str, **fields: Any) -> Msg:
+def _form(template: str, **fields: object) -> Msg:
     return _Form(template, tuple(fields.items()))
 
 
@@ -123,7 +130,7 @@ def usages(keywords: Iterable[str]) -> Msg:
     return bars([glossed(usage(k), k) for k in keywords])
 
 
-def next_line(result, lang: str) -> str:
+def next_line(result: MatchResult, lang: str) -> str:
     """The "next: …" line after a command that changed the match."""
     st = result.state
     if st.match_over:
@@ -133,13 +140,13 @@ def next_line(result, lang: str) -> str:
     return tr(lang, "next: {directives}", directives=hints(st.expected))
 
 
-def stored_line(entry: dict, match_id: str, what: Msg | str, lang: str) -> str:
+def stored_line(entry: StoredEntry, match_id: str, what: Msg | str, lang: str) -> str:
     """What a command stored: ``stored #9 in T3 (by 王裁判): declare E BJ``."""
     return tr(lang, "stored #{seq} in {match} (by {referee}): {what}", seq=entry["seq"], match=match_id,
               referee=entry["referee"], what=what)
 
 
-def won_line(result, lang: str, games: bool = True) -> str:
+def won_line(result: MatchResult, lang: str, games: bool = True) -> str:
     """Who won the match (and its games)."""
     if not games:
         return tr(lang, "match won by {winner:team}", winner=result.winner)
@@ -147,7 +154,7 @@ def won_line(result, lang: str, games: bool = True) -> str:
               games=levels(result.games_won))
 
 
-def error_lines(errors, lang: str, indent: str = "  ") -> list[str]:
+def error_lines(errors: Iterable[RecordError], lang: str, indent: str = "  ") -> list[str]:
     """Record errors at store sequence numbers, one a line."""
     return [indent + (tr(lang, "seq {seq}: {problem}", seq=e.line, problem=e.msg)
                       if e.line else e.text(lang)) for e in errors]
@@ -156,7 +163,7 @@ def error_lines(errors, lang: str, indent: str = "  ") -> list[str]:
 # --- a settled hand -----------------------------------------------------------------------------------
 
 
-def settlement(hand, result, lang: str) -> list[str]:
+def settlement(hand: HandResult, result: MatchResult, lang: str) -> list[str]:
     """A settled hand in a few lines: score, outcome, levels, blood, next declarer, game."""
     from referee.codes import Outcome
     from referee.i18n.words import describe
@@ -175,7 +182,7 @@ def settlement(hand, result, lang: str) -> list[str]:
     return [title, *("  " + line for line in lines)]
 
 
-def _score_line(hand, lang: str) -> str:
+def _score_line(hand: HandResult, lang: str) -> str:
     kitty = hand.score - hand.points
     if kitty:
         total = M("trick points {points} + {kitty} from the kitty",
@@ -192,12 +199,13 @@ def _score_line(hand, lang: str) -> str:
               score=hand.score, total=total, last=last)
 
 
-def _what_follows(hand, seats: dict[str, str], lang: str) -> list[str]:
+def _what_follows(hand: HandResult, seats: dict[str, str], lang: str) -> list[str]:
     """The game won, or the blood owed and the declarer of the next hand."""
     from referee.codes import GameEnd
     from referee.i18n.words import word
 
     if hand.game_winner:
+        assert hand.game_reason is not None  # the engine settles a game's winner and how together
         reason = word(GameEnd(hand.game_reason), lang, top=hand.rules.top_level if hand.rules else 10)
         return [tr(lang, "game {game} won by {winner:team} ({reason})",
                    game=hand.game, winner=hand.game_winner, reason=reason)]
@@ -214,7 +222,7 @@ def _what_follows(hand, seats: dict[str, str], lang: str) -> list[str]:
 # --- status -------------------------------------------------------------------------------------------
 
 
-def status(match_id: str, result, log_len: int, lang: str) -> list[str]:
+def status(match_id: str, result: MatchResult, log_len: int, lang: str) -> list[str]:
     """Where the match stands, for `referee status`."""
     st, seats = result.state, result.seats
     out = [_title(match_id, result, lang)]
@@ -247,23 +255,23 @@ def status(match_id: str, result, log_len: int, lang: str) -> list[str]:
     return out
 
 
-def _title(match_id: str, result, lang: str) -> str:
+def _title(match_id: str, result: MatchResult, lang: str) -> str:
     """``Match T3 (dalian-club) — Spring Cup, table 3, round 1, 2026-11-29``."""
     h = result.header
-    details: list[Any] = []
+    details: list[str | Msg] = []
     if h is not None:
-        details = [h.event,
-                   M("table {table}", table=h.table) if h.table else None,
-                   M("round {round}", round=h.round) if h.round else None,
-                   h.date]
-        details = [x for x in details if x]
+        given = [h.event,
+                 M("table {table}", table=h.table) if h.table else None,
+                 M("round {round}", round=h.round) if h.round else None,
+                 h.date]
+        details = [x for x in given if x]
     if not details:
         return tr(lang, "Match {match} ({rules})", match=match_id, rules=result.rules)
     return tr(lang, "Match {match} ({rules}) — {details:list}",
               match=match_id, rules=result.rules, details=details)
 
 
-def _where(st, lang: str) -> str:
+def _where(st: TableState, lang: str) -> str:
     from referee.codes import Phase
 
     phase = Phase(st.phase)
@@ -273,7 +281,7 @@ def _where(st, lang: str) -> str:
     return tr(lang, "Game {game}, hand {hand} (not started); phase: {phase}", game=st.game, hand=st.hand, phase=phase)
 
 
-def _declarer(st, seats: dict[str, str], lang: str) -> str:
+def _declarer(st: TableState, seats: dict[str, str], lang: str) -> str:
     if st.declarer:
         declarer = who(st.declarer, seats)
     else:
@@ -283,7 +291,7 @@ def _declarer(st, seats: dict[str, str], lang: str) -> str:
               declarer=declarer, level=st.level if st.level is not None else "-", trump=trump)
 
 
-def _owed(st, seats: dict[str, str], lang: str) -> str:
+def _owed(st: TableState, seats: dict[str, str], lang: str) -> str:
     if not st.blood_owed:
         return tr(lang, "Blood owed: none")
     return tr(lang, "Blood owed: {blood}, by {giver} to {receiver}",
@@ -300,7 +308,7 @@ def log_heading(match_id: str, n: int, lang: str) -> list[str]:
     return [title, columns]
 
 
-def log_lines(log, lang: str) -> list[str]:
+def log_lines(log: Iterable[LogEntry], lang: str) -> list[str]:
     """The audit trail, one entry a line, corrections included."""
     from referee.codes import EntryKind
     from referee.i18n.words import word
@@ -313,7 +321,7 @@ def log_lines(log, lang: str) -> list[str]:
     return out
 
 
-def _entry_text(e, lang: str) -> str:
+def _entry_text(e: LogEntry, lang: str) -> str:
     if e.kind == "event":
         text = e.directive
     else:
@@ -326,7 +334,7 @@ def _entry_text(e, lang: str) -> str:
     return text
 
 
-def correction(kind: str, target: int, directive: str | Msg = "") -> Msg:
+def correction(kind: str, target: int | None, directive: str | Msg = "") -> Msg:
     """What a correction does: ``amend #13 → points 30`` / ``undo #15`` (``撤销 #15``)."""
     from referee.codes import EntryKind
 
@@ -351,7 +359,7 @@ MATCH_ROWS: dict[str, Msg] = {
 }
 
 
-def _facts(h) -> dict[str, Any]:
+def _facts(h: HandResult | None) -> dict[str, object]:
     """What a hand settled to, in no language: what a correction is judged to change."""
     if h is None:
         return dict.fromkeys(HAND_ROWS)
@@ -360,7 +368,7 @@ def _facts(h) -> dict[str, Any]:
             "game winner": h.game_winner}
 
 
-def _cells(h, lang: str) -> dict[str, str]:
+def _cells(h: HandResult | None, lang: str) -> dict[str, str]:
     """The same, as the table shows it in *lang*."""
     from referee.codes import Outcome
     from referee.i18n.words import word
@@ -375,12 +383,12 @@ def _cells(h, lang: str) -> dict[str, str]:
             "game winner": fill("{t:team}", lang, {"t": h.game_winner})}
 
 
-def _match_cells(result, lang: str) -> dict[str, str]:
+def _match_cells(result: MatchResult, lang: str) -> dict[str, str]:
     return {"winner": fill("{t:team}", lang, {"t": result.winner}), "games": join(lang, levels(result.games_won)),
             "levels now": join(lang, levels(result.state.levels)), "blood owed now": str(result.state.blood_owed)}
 
 
-def changed_hands(before, after) -> list:
+def changed_hands(before: MatchResult, after: MatchResult) -> list[HandResult]:
     """Hands whose settlement a correction changed (or that it completed)."""
     old = {h.hand: _facts(h) for h in before.hands}
     return [h for h in after.hands if old.get(h.hand) != _facts(h)]
@@ -390,7 +398,7 @@ def _row(label: Msg, a: str, b: str, changed: bool, lang: str) -> str:
     return f" {'*' if changed else ' '} {pad(label.text(lang), LABEL)}{pad(a, COLUMN)}{b}"
 
 
-def whatif_table(w, match_id: str, lang: str) -> list[str]:
+def whatif_table(w: WhatIf, match_id: str, lang: str) -> list[str]:
     """The match as recorded and as it would be with event ``w.seq`` replaced, side by side."""
     from referee.notation import format_event
 
@@ -411,11 +419,12 @@ def whatif_table(w, match_id: str, lang: str) -> list[str]:
     return out
 
 
-def _whatif_rows(w, lang: str) -> tuple[list[str], bool]:
+def _whatif_rows(w: WhatIf, lang: str) -> tuple[list[str], bool]:
     """The rows of each hand from the one holding ``w.seq``, then the match's; and whether any changed."""
     rec = {h.hand: h for h in w.recorded.hands if h.hand >= w.first_hand}
     alt = {h.hand: h for h in w.changed.hands if h.hand >= w.first_hand}
-    out, changed_any = [], False
+    out: list[str] = []
+    changed_any = False
     for n in sorted(set(rec) | set(alt)):
         facts_a, facts_b = _facts(rec.get(n)), _facts(alt.get(n))
         cells_a, cells_b = _cells(rec.get(n), lang), _cells(alt.get(n), lang)
