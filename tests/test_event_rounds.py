@@ -256,3 +256,32 @@ def test_a_withdrawn_pair_is_not_paired_again_and_a_late_entry_starts_at_zero(cl
     assert (f2["played"], f2["match_points"]) == (1, 0)  # kept with what it played
     status = cli.ok("event", "status", EVENT).out
     assert "Withdrawn: F2 (家里有事)" in status
+
+
+def test_pairing_again_after_a_crash_takes_over_the_matches_it_had_written(cli: Cli) -> None:
+    from referee.store import director
+    from referee.store.creating import create_matches
+    from referee.store.eventlog import EventLog
+
+    cli.ok("event", "new", EVENT, "--name", "Cup", "--rounds", 2)
+    for code in ("F1", "F2", "F3", "F4"):
+        cli.ok("event", "add", EVENT, code, f"{code}a", f"{code}b")
+    store = Store(cli.db)
+    state = EventLog(store.root, EVENT).state()
+    rnd, _ = director.next_round(store, state, SummaryCache(store, EVENT))
+    # The crash: the round's matches written, the log entry not.
+    create_matches(store, [director.match_events(state, t, 1) for t in rnd.tables])
+    assert EventLog(store.root, EVENT).state().rounds == ()
+    js = cli.json("event", "pair", EVENT)
+    assert [t["match"] for t in js["tables"]] == ["CUP-R1-T1", "CUP-R1-T2"]
+    assert len(store.entries("CUP-R1-T1")) == 7  # taken over, not written twice
+
+
+def test_pairing_refuses_a_stored_match_that_is_not_the_tables(cli: Cli) -> None:
+    cli.ok("event", "new", EVENT, "--name", "Cup", "--rounds", 2)
+    for code in ("F1", "F2", "F3", "F4"):
+        cli.ok("event", "add", EVENT, code, f"{code}a", f"{code}b")
+    cli.ok("new", "CUP-R1-T2", "--east", "someone")  # a match of that id, made by hand
+    err = refused(cli, "event", "pair", EVENT)
+    assert "match CUP-R1-T2 is already in the store and is not round 1's table" in err
+    assert not Store(cli.db).exists("CUP-R1-T1")  # nothing of the round written

@@ -34,6 +34,7 @@ from referee.event.state import (
 from referee.events import Event, MatchHeader, Ruling, SeatName, TeamName
 from referee.i18n import MN, M, Msg
 from referee.names import NAME_MAX, check_id, check_text
+from referee.store.creating import create_matches
 from referee.store.eventlog import EventLog
 from referee.store.store import DuplicateMatch, Store
 from referee.store.summaries import Progress, SummaryCache
@@ -309,7 +310,7 @@ def pair_round(store: Store, event_id: str, referee: str | None = None) -> Paire
             else:
                 missing.append(events)
         if missing:
-            store.create_many(missing, referee)
+            create_matches(store, missing, referee)
         after = s.append([round_paired(rnd)], referee)
         cache.save()
     return Paired(rnd, swiss, after)

@@ -10,17 +10,20 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from referee.codes import EntryKind
 from referee.event import rows, words
 from referee.event.model import Pair, Round
-from referee.event.pairing import SwissPairing
 from referee.event.state import EventState
 from referee.i18n import M, Msg, tr, trn
 from referee.store.eventjson import elapsed, state_code
 from referee.store.eventresults import CLOSED, CORRECTED, EventResults
 from referee.store.summaries import Cached
 from referee.store.views import pad, rjust, width
+
+if TYPE_CHECKING:
+    from referee.event.pairing import SwissPairing
 
 
 def _who(pair: Pair, lang: str) -> str:
