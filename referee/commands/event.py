@@ -319,6 +319,9 @@ def sheet(
     state = _state(_store(db), event_id)
     number = round_ if round_ is not None else (state.current.number if state.current else None)
     rnd = None if number is None else state.round(number)
+    if number is None:
+        raise UsageError(M("event {event} has no round paired yet (referee event pair {event})",
+                           zh="赛事 {event} 还没有配对任何一轮（referee event pair {event}）", event=event_id))
     if rnd is None:
         raise UsageError(M("--round {n}: event {event} has no such round (rounds paired: {paired})",
                            zh="--round {n}：赛事 {event} 没有这一轮（已配对：{paired}）",

@@ -47,12 +47,16 @@ def closed_round(store: Store, match_id: str) -> ClosedRound | None:
     log = EventLog(store.root, m["event"])
     if not log.exists():
         return None
-    rnd = log.state().round(int(m["round"]))
-    if rnd is None or not any(t.match_id == match_id for t in rnd.tables):
-        return None
-    from referee.event.model import RoundStatus
-
-    return ClosedRound(m["event"], rnd.number) if rnd.status is RoundStatus.closed else None
+    number = int(m["round"])
+    paired = closed = False
+    for action in log.actions():  # a scan of the (chain-checked) log: no replay of the event's state
+        if action.get("action") == "round_paired" and action.get("round") == number:
+            tables = action.get("tables")
+            paired = isinstance(tables, list) and any(isinstance(t, dict) and t.get("match") == match_id
+                                                      for t in tables)
+        elif action.get("action") == "round_closed" and action.get("round") == number:
+            closed = True
+    return ClosedRound(m["event"], number) if paired and closed else None
 
 
 def require_reason(store: Store, match_id: str, reason: str) -> None:

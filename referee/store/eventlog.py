@@ -20,17 +20,20 @@ import json
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee import safefile
 from referee.errors import NotFound
-from referee.event.state import Action, EventState, StateError, replay
 from referee.i18n import M, Msg
 from referee.names import file_stem
 from referee.store import chain
 from referee.store.files import lock
 from referee.store.store import StoreError, now, referee_name
 
+if TYPE_CHECKING:  # the event layer loads when a state is replayed: `referee record` only scans the log
+    from referee.event.state import EventState
+
+Action = dict[str, Any]
 EVENTS_DIR = "events"
 FORMAT = 1
 
@@ -212,6 +215,8 @@ def actions_of(event_id: str, entries: Sequence[dict[str, Any]]) -> list[Action]
 
 
 def state_of(event_id: str, actions: Sequence[Action]) -> EventState:
+    from referee.event.state import StateError, replay
+
     try:
         return replay(actions)
     except StateError as e:
