@@ -64,7 +64,8 @@ COMMANDS: dict[str, CommandInfo] = {
     # tournaments
     "event": CommandInfo("referee.commands.event", "event",
                          N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, "
-                            "printed sheets."), group=True),
+                            "printed sheets.",
+                            zh="举办赛事：报名、配对、轮次、附说明的排名和名次标准、打印表格。"), group=True),
     # print
     "scorecard": CommandInfo("referee.commands.scorecard", "scorecard",
                          N_("Write a match's PDF scorecard: header, hand by hand, levels chart, result, notes, "

@@ -23,9 +23,11 @@ if TYPE_CHECKING:
     from referee.i18n import Msg
     from referee.store.store import Store
 
-EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
-PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1."), show_default=False)]
-Json = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table."))]
+EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26.",
+                                                                 zh="赛事编号，例如 SC26。"), show_default=False)]
+PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1.",
+                                                                 zh="对的编号，例如 A1。"), show_default=False)]
+Json = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table.", zh="输出 JSON 而不是表格。"))]
 
 
 def _store(db: str | None) -> Store:
@@ -46,21 +48,29 @@ def _dump(data: object) -> None:
 
 def new(
     event_id: EventId,
-    name: Annotated[str, typer.Option("--name", metavar="NAME", help=N_("The event's name, e.g. \"Spring Cup\"."),
+    name: Annotated[str, typer.Option("--name", metavar="NAME", help=N_("The event's name, e.g. \"Spring Cup\".",
+                                                                        zh="赛事名称，例如“春季杯”。"),
                                       show_default=False)],
     rules: Annotated[str, typer.Option("--rules", metavar="RULESET",
-                                       help=N_("Rule set of every match (a name or a TOML file)."))] = "dalian-club",
+                                       help=N_("Rule set of every match (a name or a TOML file).",
+                                               zh="每场比赛的规则（名称或 TOML 文件）。"))] = "dalian-club",
     fmt: Annotated[str, typer.Option("--format", metavar="swiss|round-robin",
-                                     help=N_("Swiss rounds, or a round robin (every pair meets every other)."))]
+                                     help=N_("Swiss rounds, or a round robin (every pair meets every other).",
+                                             zh="瑞士制，或循环赛（每对与其他每对都交手）。"))]
     = "swiss",
     rounds: Annotated[int | None, typer.Option("--rounds", metavar="N", help=N_(
-        "Rounds the event will have (a Swiss event needs it; a round robin: all of its schedule)."))] = None,
+        "Rounds the event will have (a Swiss event needs it; a round robin: all of its schedule).",
+        zh="赛事共几轮（瑞士制必须给出；循环赛默认打完全部赛程）。"))] = None,
     scoring: Annotated[str, typer.Option("--scoring", metavar="NAME|PATH", help=N_(
-        "Match points and tie-breaks: a bundled scoring (club) or a TOML file (base = allowed)."))] = "club",
-    date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD", help=N_("Date of the event."))] = None,
-    venue: Annotated[str | None, typer.Option("--venue", metavar="TEXT", help=N_("Where it is played."))] = None,
+        "Match points and tie-breaks: a bundled scoring (club) or a TOML file (base = allowed).",
+        zh="积分和名次标准：内置计分（club）或 TOML 文件（可用 base =）。"))] = "club",
+    date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD", help=N_("Date of the event.",
+                                                                                     zh="赛事日期。"))] = None,
+    venue: Annotated[str | None, typer.Option("--venue", metavar="TEXT", help=N_("Where it is played.",
+                                                                                 zh="比赛地点。"))] = None,
     seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=N_(
-        "Shuffle round 1 with this seed (else entry order); also the seed of the lot."))] = None,
+        "Shuffle round 1 with this seed (else entry order); also the seed of the lot.",
+        zh="用此种子打乱第 1 轮的顺序（否则按报名顺序）；也是抽签的种子。"))] = None,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -91,11 +101,14 @@ def new(
 def add(
     event_id: EventId,
     pair: PairCode,
-    player1: Annotated[str, typer.Argument(metavar="PLAYER1", help=N_("First player (sits E or S)."),
+    player1: Annotated[str, typer.Argument(metavar="PLAYER1", help=N_("First player (sits E or S).",
+                                                                      zh="第一名选手（坐东或南）。"),
                                            show_default=False)],
-    player2: Annotated[str, typer.Argument(metavar="PLAYER2", help=N_("Second player (sits W or N)."),
+    player2: Annotated[str, typer.Argument(metavar="PLAYER2", help=N_("Second player (sits W or N).",
+                                                                      zh="第二名选手（坐西或北）。"),
                                            show_default=False)],
-    club: Annotated[str, typer.Option("--club", metavar="CLUB", help=N_("The pair's club."))] = "",
+    club: Annotated[str, typer.Option("--club", metavar="CLUB", help=N_("The pair's club.",
+                                                                        zh="这一对的俱乐部。"))] = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -116,7 +129,8 @@ def add(
 def import_(
     event_id: EventId,
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
-        "Entries: CSV or XLSX with a header row pair,player1,player2,club."), show_default=False)],
+        "Entries: CSV or XLSX with a header row pair,player1,player2,club.",
+        zh="报名表：CSV 或 XLSX，首行为 pair,player1,player2,club。"), show_default=False)],
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -169,7 +183,8 @@ def pair(
     event_id: EventId,
     json_: Json = False,
     explain: Annotated[bool, typer.Option("--explain", help=N_(
-        "Say why each table was paired (score group, floats, a rematch avoided)."))] = False,
+        "Say why each table was paired (score group, floats, a rematch avoided).",
+        zh="说明每桌为何这样配对（积分组、上下调、避免重复交手）。"))] = False,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -222,7 +237,8 @@ def _state(store: Store, event_id: str) -> EventState:
 def close(
     event_id: EventId,
     force: Annotated[bool, typer.Option("--force", help=N_(
-        "Close even with unfinished matches: each is decided by rulings recorded with --reason."))] = False,
+        "Close even with unfinished matches: each is decided by rulings recorded with --reason.",
+        zh="有比赛未结束也结束本轮：每场以裁定结束，理由用 --reason 记录。"))] = False,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
     referee: Referee = None,
@@ -239,11 +255,11 @@ def close(
                       zh="{match}：已记录 #{seq}，裁定{team:team}胜（{reason}）",
                       match=r.match, team=r.team, seq=r.seq, reason=reason))
     planned = closed.state.planned
-    typer.echo(tr(say, "round {round} of {event} closed: its results are final", zh="赛事 {event} 第 {round} 轮已结束："
-                  "成绩已确定", round=closed.round.number, event=event_id))
+    typer.echo(tr(say, "round {round} of {event} closed: its results are final",
+                  round=closed.round.number, event=event_id, zh="赛事 {event} 第 {round} 轮已结束：成绩已确定"))
     if closed.state.final:
         typer.echo(tr(say, "that was the last round: the standings are final (referee event standings {event})",
-                      zh="这是最后一轮：排名已确定（referee event standings {event}）", event=event_id))
+                      event=event_id, zh="这是最后一轮：排名已确定（referee event standings {event}）"))
     elif planned is None or closed.round.number < planned:
         typer.echo(tr(say, "next: referee event pair {event}", zh="下一步：referee event pair {event}",
                       event=event_id))
@@ -255,9 +271,10 @@ def standings(
     event_id: EventId,
     json_: Json = False,
     after_round: Annotated[int | None, typer.Option("--after-round", metavar="N", help=N_(
-        "The standings as they stood after round N."))] = None,
+        "The standings as they stood after round N.", zh="第 N 轮结束时的排名。"))] = None,
     explain: Annotated[tuple[str, str] | None, typer.Option("--explain", metavar="PAIR PAIR", help=N_(
-        "Say in words why the first pair ranks where it does against the second, criterion by criterion."))]
+        "Say in words why the first pair ranks where it does against the second, criterion by criterion.",
+        zh="逐项说明第一对相对第二对的名次为何如此。"))]
     = None,
     db: Db = None,
     lang: Lang = None,
@@ -304,10 +321,11 @@ def _default(event_id: str, suffix: str) -> Path:
 def sheet(
     event_id: EventId,
     round_: Annotated[int | None, typer.Option("--round", metavar="N", help=N_(
-        "The round (default: the latest paired)."))] = None,
+        "The round (default: the latest paired).", zh="轮次（默认：最近配对的一轮）。"))] = None,
     output: Output = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
-        "Language of the sheet: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+        "Language of the sheet: zh, en or zh_TW (else $REFEREE_LANG, else zh).",
+        zh="对阵表的语言：zh、en 或 zh_TW（否则用 $REFEREE_LANG，再否则 zh）。"))] = None,
     db: Db = None,
 ) -> None:
     """PDF: a round's pairing list by table and by pair, and a card per table for its referee."""
@@ -336,7 +354,8 @@ def report(
     event_id: EventId,
     output: Output = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
-        "Language of the report: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+        "Language of the report: zh, en or zh_TW (else $REFEREE_LANG, else zh).",
+        zh="成绩报告的语言：zh、en 或 zh_TW（否则用 $REFEREE_LANG，再否则 zh）。"))] = None,
     db: Db = None,
 ) -> None:
     """PDF: the standings with every tie-break, the cross table and each round's results."""
@@ -356,9 +375,11 @@ def report(
 def export(
     event_id: EventId,
     xlsx: Annotated[Path, typer.Option("--xlsx", metavar="PATH", help=N_(
-        "The workbook to write: standings, entries and every match result, a sheet each."), show_default=False)],
+        "The workbook to write: standings, entries and every match result, a sheet each.",
+        zh="要写出的工作簿：排名、报名和每场比赛的成绩，各占一张表。"), show_default=False)],
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
-        "Language of the workbook: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+        "Language of the workbook: zh, en or zh_TW (else $REFEREE_LANG, else zh).",
+        zh="工作簿的语言：zh、en 或 zh_TW（否则用 $REFEREE_LANG，再否则 zh）。"))] = None,
     db: Db = None,
 ) -> None:
     """XLSX: the standings, the entries and every match result, one sheet each."""
@@ -394,7 +415,8 @@ def list_(
     _echo(list_lines(found, str(store.root), say))
 
 
-HELP = N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, printed sheets.")
+HELP = N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, printed sheets.",
+          zh="举办赛事：报名、配对、轮次、附说明的排名和名次标准、打印表格。")
 
 
 def event() -> typer.Typer:
@@ -403,21 +425,29 @@ def event() -> typer.Typer:
                         pretty_exceptions_enable=False, rich_markup_mode=None,
                         context_settings={"help_option_names": ["-h", "--help"]})
     for name, function, text in (
-        ("new", new, N_("Create an event: its name, rule set, format, rounds and scoring.")),
-        ("add", add, N_("Enter a pair.")),
-        ("import", import_, N_("Enter the pairs of an entries file (CSV or XLSX): all of them or none.")),
-        ("withdraw", withdraw, N_("Withdraw a pair: never paired again; it keeps what it played in the standings.")),
-        ("pair", pair, N_("Pair the next round and create its matches in the store (EVENT-R<round>-T<table>).")),
+        ("new", new, N_("Create an event: its name, rule set, format, rounds and scoring.",
+                        zh="创建赛事：名称、规则、赛制、轮数和计分。")),
+        ("add", add, N_("Enter a pair.", zh="报名一对。")),
+        ("import", import_, N_("Enter the pairs of an entries file (CSV or XLSX): all of them or none.",
+                               zh="按报名表（CSV 或 XLSX）报名：要么全部报名，要么都不报名。")),
+        ("withdraw", withdraw, N_("Withdraw a pair: never paired again; it keeps what it played in the standings.",
+                                  zh="一对退赛：不再配对；已赛成绩保留在排名中。")),
+        ("pair", pair, N_("Pair the next round and create its matches in the store (EVENT-R<round>-T<table>).",
+                          zh="配对下一轮，并在存储中创建其比赛（赛事-R轮次-T桌号）。")),
         ("status", status, N_("The current round: each table's match (not started, game and hand in play, or its "
-                              "result) and its time.")),
-        ("close", close, N_("Close the current round once every match is finished; its results are then final.")),
+                              "result) and its time.",
+                              zh="本轮：每桌比赛的状态（未开始、进行到第几局第几副，或结果）及用时。")),
+        ("close", close, N_("Close the current round once every match is finished; its results are then final.",
+                            zh="所有比赛结束后结束本轮；其成绩随即确定。")),
         ("standings", standings, N_("The standings: match points and every tie-break, from the replays of the "
-                                    "stored matches.")),
+                                    "stored matches.", zh="排名：积分和各项名次标准，均由已存比赛重放得出。")),
         ("sheet", sheet, N_("PDF: a round's pairing list by table and by pair, and a card per table for its "
-                            "referee.")),
-        ("report", report, N_("PDF: the standings with every tie-break, the cross table and each round's results.")),
-        ("export", export, N_("XLSX: the standings, the entries and every match result, one sheet each.")),
-        ("list", list_, N_("The events in the store.")),
+                            "referee.", zh="PDF：一轮的对阵表（按桌号和按对），每桌一张给裁判的记分卡。")),
+        ("report", report, N_("PDF: the standings with every tie-break, the cross table and each round's results.",
+                              zh="PDF：含各项名次标准的排名、交叉表和每轮成绩。")),
+        ("export", export, N_("XLSX: the standings, the entries and every match result, one sheet each.",
+                              zh="XLSX：排名、报名和每场比赛的成绩，各占一张表。")),
+        ("list", list_, N_("The events in the store.", zh="存储中的赛事。")),
     ):
         group.command(name, help=text)(function)
     return group

@@ -138,7 +138,8 @@ def record(
         metavar="[DIRECTIVE]", help=N_("One record directive, e.g. `declare E BJ`, `points 25`; none: guided entry "
                                         "of a hand."), show_default=False)] = None,
     file: Annotated[Path | None, typer.Option("--file", metavar="FILE", help=N_(
-        "Append the hands of a record file (a paper sheet typed in): every directive checked, all or none stored."))]
+        "Append the hands of a record file (a paper sheet typed in): every directive checked, all or none stored.",
+        zh="追加记录文件中的各副（录入纸质记分表）：逐条检查，要么全部存储，要么都不存储。"))]
     = None,
     reason: Reason = "",
     db: Db = None,

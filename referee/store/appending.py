@@ -194,7 +194,7 @@ def read_file(store: Store, match_id: str, path: Path) -> FileEvents:
         raise UsageError(_listed(name, problems))
     if not keep:
         raise UsageError(M("{file}: no directive to record (only header, team and seat lines that are stored already)",
-                           zh="{file}：没有要记录的内容（只有已存储的比赛、队名和座位行）", file=name))
+                           file=name, zh="{file}：没有要记录的内容（只有已存储的比赛、队名和座位行）"))
     return FileEvents(keep, lines, skipped)
 
 

@@ -150,7 +150,7 @@ class EventLog:
             if create:
                 if self.path.is_file():
                     raise DuplicateEvent(M("event '{event}' is already in the store at {root}",
-                                           zh="赛事“{event}”已在 {root} 的存储中", event=self.event_id, root=self.root))
+                                           event=self.event_id, root=self.root, zh="赛事“{event}”已在 {root} 的存储中"))
                 yield EventSession(self, [])
                 return
             try:

@@ -68,7 +68,7 @@ def _rounds(state: EventState, after_round: int | None) -> tuple[Round, ...]:
     if not 1 <= after_round <= len(state.rounds):
         if not state.rounds:
             raise UsageError(M("--after-round {n}: event {event} has no round yet",
-                               zh="--after-round {n}：赛事 {event} 还没有轮次", n=after_round, event=state.settings.id))
+                               n=after_round, event=state.settings.id, zh="--after-round {n}：赛事 {event} 还没有轮次"))
         raise UsageError(M("--after-round {n}: event {event} has rounds 1 to {last}",
                            zh="--after-round {n}：赛事 {event} 只有第 1 至 {last} 轮",
                            n=after_round, event=state.settings.id, last=len(state.rounds)))

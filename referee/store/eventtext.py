@@ -67,7 +67,7 @@ def explanation_lines(rnd: Round, swiss: SwissPairing | None, lang: str) -> list
               round=rnd.number)]
     if rnd.bye is not None:
         out.append(tr(lang, "Bye: {pair}, by the schedule (each pair has one bye when the number of pairs is odd)",
-                      zh="轮空：{pair}，按赛程（对数为奇数时每对轮空一次）", pair=rnd.bye))
+                      pair=rnd.bye, zh="轮空：{pair}，按赛程（对数为奇数时每对轮空一次）"))
     return out
 
 
@@ -130,7 +130,7 @@ def status_lines(results: EventResults, now: datetime.datetime, lang: str) -> li
     done = sum(1 for t in rnd.tables if results.cached[t.match_id].summary.finished)
     if code == "open":
         out.append(trn(lang, "{done} of {n} match finished", "{done} of {n} matches finished", len(rnd.tables),
-                       zh="{n} 场比赛中已结束 {done} 场", done=done))
+                       done=done, zh="{n} 场比赛中已结束 {done} 场"))
     for code_, reason in state.withdrawals.items():
         out.append(tr(lang, "Withdrawn: {pair} ({reason})", zh="退赛：{pair}（{reason}）", pair=code_, reason=reason))
     return out
@@ -178,7 +178,7 @@ def notes(results: EventResults, lang: str) -> list[str]:
     if unfinished:
         out.append(trn(lang, "Not counted yet ({n} match not finished): {ids}",
                        "Not counted yet ({n} matches not finished): {ids}", len(unfinished),
-                       zh="暂不计入（{n} 场比赛尚未结束）：{ids}", ids=", ".join(t.match_id for t in unfinished)))
+                       ids=", ".join(t.match_id for t in unfinished), zh="暂不计入（{n} 场比赛尚未结束）：{ids}"))
     for number, found in sorted(results.corrections.items()):
         for c in found:
             out.append(tr(lang, "Round {round} corrected after close: {match} seq {seq} ({kind}), reason: {reason}",
