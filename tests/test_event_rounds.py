@@ -285,3 +285,19 @@ def test_pairing_refuses_a_stored_match_that_is_not_the_tables(cli: Cli) -> None
     err = refused(cli, "event", "pair", EVENT)
     assert "match CUP-R1-T2 is already in the store and is not round 1's table" in err
     assert not Store(cli.db).exists("CUP-R1-T1")  # nothing of the round written
+
+
+def test_an_xlsx_entries_file_is_imported(cli: Cli, tmp_path: Path) -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    for row in (["2026 春季杯 报名表"], ["对", "选手1", "选手2", "俱乐部"], ["A1", "张三", "李四", "星海"],
+                ["A2", "王五", "赵六", None]):
+        sheet.append(row)
+    path = tmp_path / "entries.xlsx"
+    book.save(path)
+    cli.ok("event", "new", EVENT, "--name", "Cup", "--rounds", 1)
+    out = cli.ok("event", "import", EVENT, path, "--lang", "zh").out
+    assert "已为赛事 CUP 报名 2 对（共 2 对）" in out
+    js = cli.json("event", "pair", EVENT)
+    assert [(t["ew"], t["ns"]) for t in js["tables"]] == [("A1", "A2")]  # entry order: A1 first, EW at table 1
