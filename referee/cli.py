@@ -51,7 +51,12 @@ def build_app(command: str | None = None) -> typer.Typer:
                       context_settings={"help_option_names": HELP_OPTIONS})
     app.callback()(_root)  # keeps `referee COMMAND` a group even when only one command is built
     for name, info in COMMANDS.items():
-        if command in (None, name):
+        if command in (None, name) and info.group:  # a Typer group: each of its commands behind the boundary
+            group = load(name)()
+            for sub in group.registered_commands:
+                sub.callback = guard(sub.callback) if sub.callback else None
+            app.add_typer(group, name=name, help=info.help)
+        elif command in (None, name):
             app.command(name, help=info.help)(guard(load(name)))
     return app
 

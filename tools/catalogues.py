@@ -4,7 +4,7 @@ Babel extracts every message of the package into ``referee/locale/referee.pot``;
 ``.po`` is updated from it (new messages added, gone ones dropped); the English catalogue gets
 msgstr = msgid for new messages (English is the source; a reworded msgstr is kept); and every ``.po``
 is compiled to the ``.mo`` the package ships. ``--harvest`` first moves inline Chinese (``zh="…"``
-arguments of M/MN/tr/trn) into the zh_CN catalogue and removes it from the code.
+arguments of M/MN/tr/trn/N_) into the zh_CN catalogue and removes it from the code.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def _harvest_text(text: str, found: dict) -> str:
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
             continue
-        index = {"M": 0, "MN": 0, "tr": 1, "trn": 1}.get(node.func.id)
+        index = {"M": 0, "MN": 0, "tr": 1, "trn": 1, "N_": 0}.get(node.func.id)
         kw = next((k for k in node.keywords if k.arg == "zh"), None)
         if index is None or kw is None or not isinstance(kw.value, ast.Constant):
             continue

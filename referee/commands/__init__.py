@@ -61,6 +61,10 @@ COMMANDS: dict[str, CommandInfo] = {
                          N_("The matches in the store.")),
     "verify": CommandInfo("referee.commands.storage", "verify",
                          N_("Recompute every hash chain; name the match and entry where a hand-edit broke one.")),
+    # tournaments
+    "event": CommandInfo("referee.commands.event", "event",
+                         N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, "
+                            "printed sheets."), group=True),
     # print
     "scorecard": CommandInfo("referee.commands.scorecard", "scorecard",
                          N_("Write a match's PDF scorecard: header, hand by hand, levels chart, result, notes, "

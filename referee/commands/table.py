@@ -6,6 +6,7 @@ the notation and the engine load inside the commands.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -142,22 +143,35 @@ def record(
     directive: Annotated[list[str] | None, typer.Argument(
         metavar="[DIRECTIVE]", help=N_("One record directive, e.g. `declare E BJ`, `points 25`; none: guided entry "
                                         "of a hand."), show_default=False)] = None,
+    file: Annotated[Path | None, typer.Option("--file", metavar="FILE", help=N_(
+        "Append the hands of a record file (a paper sheet typed in): every directive checked, all or none stored."))]
+    = None,
+    reason: Reason = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
 ) -> None:
     """Record one event (checked by the rules first), or enter a whole hand step by step."""
     language = resolve_language(lang)
-    from referee.store import officiate
+    from referee.commands import recordfile
 
     store = _store(db)
+    if file is not None:  # a closed round's match needs --reason: referee.store.appending
+        if directive:
+            from referee.errors import UsageError
+            from referee.i18n import M
+
+            raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
+        recordfile.record_file(store, match_id, file, referee, reason, language)
+        return
     if not directive:
         from referee.commands.guided import guided
 
+        recordfile.refuse_guided(store, match_id)
         guided(store, match_id, referee, language)
         return
     event = _parse_directive(directive)
-    _report_record(match_id, officiate.record(store, match_id, event, referee), language)
+    _report_record(match_id, recordfile.record_one(store, match_id, event, referee, reason), language)
 
 
 def status(
@@ -185,12 +199,15 @@ def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | No
     language = resolve_language(lang)
     from referee.i18n import M
     from referee.store import officiate
+    from referee.store.appending import guarded
     from referee.store.store import StoreError
 
     event = _parse_directive(words) if words is not None else None
+    store = _store(db)
     try:
-        out = officiate.correct(_store(db), match_id, kind, seq=seq, event=event, reason=reason,
-                                referee=referee, force=force)
+        with guarded(store, match_id, reason):  # a closed round's match needs a reason
+            out = officiate.correct(store, match_id, kind, seq=seq, event=event, reason=reason,
+                                    referee=referee, force=force)
     except officiate.Rejected as e:
         raise StoreError(M("{problem}\n(use --force to store it anyway and fix the record afterwards)",
                            problem=e.msg)) from None

@@ -283,8 +283,9 @@ def trn(lang: str, singular: str, plural: str, n: int, /, *, zh: str | None = No
     return fill(_translated(lang, singular, plural, n, zh, None), lang, {"n": n, **fields})
 
 
-def N_(msgid: str) -> str:  # noqa: N802 - the marker's name
-    """Marks a msgid for the catalogue where it is declared as data (worded later with ``Msg(msgid)``)."""
+def N_(msgid: str, /, *, zh: str | None = None) -> str:  # noqa: N802 - the marker's name
+    """Marks a msgid for the catalogue where it is declared as data (worded later with ``Msg(msgid)``);
+    *zh*, its Chinese while new, is for ``tools/catalogues.py --harvest`` to move into the catalogue."""
     return msgid
 
 

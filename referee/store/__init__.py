@@ -7,6 +7,8 @@ Layout of a store folder (``--db PATH``, ``REFEREE_DB``, else ``./referee-store`
     matches/<id>.json     TinyDB: the match's append-only entries, hash-chained
     matches/<id>.lock     cross-process lock for that match
     replaced/             matches overwritten by ``import --replace``, kept, never deleted
+    events/<id>.json      an event's own log: append-only, hash-chained (``referee.store.eventlog``)
+    summaries/<id>.json   the summaries of an event's matches at their chain heads (a cache, ``summaries``)
 
 Recording touches only the match's own file, so its cost does not grow with the number of matches.
 Everything here imports TinyDB and filelock lazily: ``referee --help`` must stay quick.

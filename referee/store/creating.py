@@ -1,0 +1,120 @@
+"""Creating a round's matches at once: every file written, then all made durable by one sync.
+
+``Store.create`` makes one match safe at a time: it takes the match's lock, fsyncs its file, renames
+it and fsyncs the folder: two flushes to disk per match, a second or more for the 100 tables of a big
+round. Here each new match file is written to a temporary file in the layout ``Store.create`` writes
+(``referee.store.store``: the entries sealed by ``referee.store.chain``) and *linked* to its name: a
+hard link never replaces a file, so a match another process stored under that id in the meantime is
+refused, not overwritten, and no lock is needed for a file that did not exist (its lock file is made
+beside it, as ``Store.create`` leaves one). Then one ``os.sync`` (where the platform has it; an fsync
+of each file where not) and one fsync of the folder make them durable together, before the caller
+records the round in the event's log. A crash before that leaves new match files that the log does not
+list: pairing the round again takes them over when they hold exactly what it would create.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from referee.events import Event, MatchHeader
+from referee.i18n import M
+from referee.store import chain
+from referee.store.files import dumps, fsync_dir, temp_prefix
+from referee.store.store import TABLE, DuplicateMatch, Store, StoreError, now, referee_name
+
+TMP_SUFFIX = ".tmp"
+
+
+def create_matches(store: Store, matches: Sequence[Sequence[Event]], referee: str | None = None) -> None:
+    """Store new matches (each its events, the header first) and index them; refused whole, nothing
+    left written, if one of their ids is already stored."""
+    from referee.notation import format_event
+
+    headers: list[MatchHeader] = []
+    for events in matches:
+        header = events[0] if events else None
+        if not isinstance(header, MatchHeader) or not header.id:
+            raise StoreError(M("a match must begin with its `match` header"))
+        headers.append(header)
+    store.matches_dir.mkdir(parents=True, exist_ok=True)
+    _clean_temp(store.matches_dir, [store.path(h.id) for h in headers])
+    who, stamp = referee_name(referee), now()
+    written: list[Path] = []
+    try:
+        for h, events in zip(headers, matches, strict=True):
+            prev, table = chain.GENESIS, {}
+            for seq, ev in enumerate(events, 1):
+                entry = dict(seq=seq, kind="event", time=stamp, referee=who, directive=format_event(ev),
+                             target=None, reason="")
+                sealed = chain.seal(h.id, entry, prev)
+                prev = sealed["hash"]
+                table[str(seq)] = sealed
+            path = store.path(h.id)
+            if not _write_new(path, dumps({TABLE: table})):
+                raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
+                                       "overwrite it; the old one is kept in replaced/)", match=h.id, root=store.root))
+            written.append(path)
+            _touch(path.with_suffix(".lock"))  # as Store.create leaves it: a later refusal then adds no file
+        _sync(written)
+    except BaseException:
+        for path in written:  # all or none: a failure half-way leaves no match of the round
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+        raise
+    store._index_put(*headers)
+
+
+def _clean_temp(folder: Path, paths: Sequence[Path]) -> None:
+    """Remove the temporary files killed writers of *paths* left (one listing of the folder for all)."""
+    prefixes = tuple(temp_prefix(p) for p in paths)
+    for name in os.listdir(folder):
+        if name.endswith(TMP_SUFFIX) and name.startswith(prefixes):
+            with contextlib.suppress(OSError):
+                os.unlink(folder / name)
+
+
+def _write_new(path: Path, data: bytes) -> bool:
+    """Write *path* if it does not exist (False if it does), never a half-written file under its name."""
+    tmp = path.parent / f"{temp_prefix(path)}{os.getpid()}{TMP_SUFFIX}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            return False
+        except OSError:  # pragma: no cover - a file system without hard links: check, then rename
+            if path.exists():
+                return False
+            os.replace(tmp, path)
+        return True
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+
+
+def _touch(path: Path) -> None:
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o644))
+
+
+def _sync(paths: Sequence[Path]) -> None:
+    if not paths:
+        return
+    if hasattr(os, "sync"):
+        os.sync()
+    else:  # pragma: no cover - Windows
+        for path in paths:
+            fd = os.open(path, os.O_RDWR)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+    fsync_dir(paths[0].parent)
