@@ -24,6 +24,14 @@ class Power(NamedTuple):
     suit: str
 
 
+# Every power a declaration can have, made once (a declaration is judged on every 'declare' line).
+_POWERS: dict[tuple[int, int, str], Power] = {
+    (size, kind, suit): Power(size, kind, suit)
+    for suit in "SHCD" for size, kind in ((1, 0), (2, 0), (3, 0), (3, 1), (3, 2))
+}
+UNDECLARED = Power(0, 0, "")  # before any declaration: every declaration beats it
+
+
 def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> Power:
     """The power of a later-hand declaration.
 
@@ -41,7 +49,8 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> Power:
             raise DeclarationError(M("jokers declare only as three of a kind"))
         if as_suit is None:
             raise DeclarationError(M("three jokers name a suit: add 'as S|H|C|D' (never no-trump)"))
-        return Power(3, 2 if first == BIG_JOKER else 1, as_suit)
+        kind = 2 if first == BIG_JOKER else 1
+        return _POWERS.get((3, kind, as_suit)) or Power(3, kind, as_suit)
     if as_suit is not None:
         raise DeclarationError(M("only three jokers name a suit with 'as'; level cards declare their own suit"))
     if first.rank != level:
@@ -49,7 +58,7 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> Power:
                                  card=first, level=level))
     if n > 3:
         raise DeclarationError(M("at most three identical cards exist"))
-    return Power(n, 0, first.suit)
+    return _POWERS[n, 0, first.suit]
 
 
 def beats(new: Power, old: Power) -> bool:

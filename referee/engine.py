@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
 
 from referee import declaring
 from referee import kitty as kitty_rules
@@ -107,19 +106,12 @@ def _not_a_multiple(points: int) -> Reject:
     return Reject(M("{points} is not a multiple of 5: points come from 5s, 10s and Ks", points=points))
 
 
-class Declaration(NamedTuple):
-    """A later-hand declaration that stood when it was made: the event and its power."""
-
-    event: Declare
-    power: declaring.Power
-
-
 class Hand:
     """The state of the hand being recorded (mutable; lives only during a replay)."""
 
     __slots__ = (
         "number", "line", "game", "first_of_game", "fixed_declarer", "blood_owed", "phase", "declarer",
-        "level", "trump", "grab", "declarations", "flips", "draws", "stated_trump", "resolved",
+        "level", "trump", "grab", "declarations", "power", "flips", "draws", "stated_trump", "resolved",
         "riot", "waived", "tribute", "tribute_checked", "kitty", "kitty_line", "dry", "bury", "final", "final_points",
         "points",
         "declarer_points", "known", "kitty_known", "total", "shown", "broken", "how",
@@ -134,7 +126,8 @@ class Hand:
         self.level = 3
         self.trump: str | None = None
         self.grab: Declare | None = None
-        self.declarations: list[Declaration] = []  # each overcalling the one before
+        self.declarations: list[Declare] = []  # each overcalling the one before
+        self.power = declaring.UNDECLARED  # the power of the last declaration
         self.flips: list[Flip] = []
         self.draws: list[Card] = []  # in the order drawn
         self.stated_trump: Trump | None = None
@@ -398,14 +391,14 @@ class Replay:
             power = declaring.strength(ev.cards, level, ev.as_suit)
         except declaring.DeclarationError as e:
             raise Reject(e.msg) from None
-        if h.declarations:
-            old = h.declarations[-1].event
-            if not declaring.beats(power, h.declarations[-1].power):
-                raise Reject(M("{cards:cards} does not beat {seat:seat}'s {old:cards} (line {line}): an overcall "
-                               "needs more identical cards, or three small jokers over three level cards, three "
-                               "big over three small",
-                               cards=ev.cards, seat=old.seat, old=old.cards, line=old.line))
-        h.declarations.append(Declaration(ev, power))
+        if not declaring.beats(power, h.power):
+            old = h.declarations[-1]
+            raise Reject(M("{cards:cards} does not beat {seat:seat}'s {old:cards} (line {line}): an overcall "
+                           "needs more identical cards, or three small jokers over three level cards, three "
+                           "big over three small",
+                           cards=ev.cards, seat=old.seat, old=old.cards, line=old.line))
+        h.declarations.append(ev)
+        h.power = power
 
     def on_flip(self, h: Hand, ev: Flip) -> None:
         if not h.first_of_game:
@@ -479,8 +472,8 @@ class Replay:
             assert h.fixed_declarer is not None  # a later hand's declarer is fixed by the hand before
             h.declarer = h.fixed_declarer
             if h.declarations:
-                ev, power = h.declarations[-1]
-                h.trump = power.suit
+                ev = h.declarations[-1]
+                h.trump = h.power.suit
                 h.how = HowFixed(Fixed.declared, ev.seat, ev.cards)
                 if stated is not None and stated.suit != h.trump:
                     raise Reject(M("trump is {suit:suit} by the declaration at line {line}, not {stated:suit}",
@@ -886,8 +879,9 @@ class Replay:
         return ("declare", "draw", "trump")
 
 
-# The handler of each directive: ``Replay.on_<keyword>`` (``declarer-points`` → ``on_declarer_points``).
-HANDLERS: dict[type, Callable[..., None]] = {
+# The handler of each directive: ``Replay.on_<keyword>`` (``declarer-points`` → ``on_declarer_points``);
+# a match-level handler takes (replay, event), an in-hand one (replay, hand, event).
+HANDLERS: dict[type[Event], Callable[..., None]] = {
     d.event: getattr(Replay, "on_" + d.keyword.replace("-", "_")) for d in DIRECTIVES
 }
 
