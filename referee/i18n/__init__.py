@@ -17,7 +17,7 @@ catalogues`` extracts, merges and compiles.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -210,7 +210,7 @@ KINDS: dict[str, FieldWord] = {
 }
 
 
-def fill(template: str, lang: str, fields: dict[str, Any]) -> str:
+def fill(template: str, lang: str, fields: Mapping[str, object]) -> str:
     """*template* with its fields, each shown the way its spec (or its type) says in *lang*.
 
     Text a user typed (a name, a bad token) may hold control characters: they are shown escaped, so a
@@ -225,7 +225,7 @@ class _Field:
 
     __slots__ = ("value", "lang")
 
-    def __init__(self, value: Any, lang: str) -> None:
+    def __init__(self, value: object, lang: str) -> None:
         self.value, self.lang = value, lang
 
     def __format__(self, spec: str) -> str:
@@ -252,7 +252,7 @@ class Msg(NamedTuple):
     when its fields are; ``str(msg)`` is the English."""
 
     msgid: str
-    fields: tuple[tuple[str, Any], ...] = ()
+    fields: tuple[tuple[str, object], ...] = ()
     plural: str | None = None
     n: int = 0
     zh: str | None = None  # inline Chinese until the catalogue has the message (see _translated)
@@ -265,27 +265,27 @@ class Msg(NamedTuple):
     def __str__(self) -> str:
         return self.text(SOURCE)
 
-    def bind(self, **fields: Any) -> Msg:
+    def bind(self, **fields: object) -> Msg:
         """This message with (more) fields: a table of ``M(...)`` templates is filled where used."""
         return self._replace(fields=(*self.fields, *fields.items()))
 
 
-def M(msgid: str, /, *, zh: str | None = None, **fields: Any) -> Msg:  # noqa: N802 - the marker's name
+def M(msgid: str, /, *, zh: str | None = None, **fields: object) -> Msg:  # noqa: N802 - the marker's name
     """A message to word later, in whatever language is asked."""
     return Msg(msgid, tuple(fields.items()), zh=zh)
 
 
-def MN(singular: str, plural: str, n: int, /, *, zh: str | None = None, **fields: Any) -> Msg:  # noqa: N802
+def MN(singular: str, plural: str, n: int, /, *, zh: str | None = None, **fields: object) -> Msg:  # noqa: N802
     """A message with a plural form chosen by *n* (also given to the text as ``{n}``)."""
     return Msg(singular, tuple({"n": n, **fields}.items()), plural, n, zh)
 
 
-def tr(lang: str, msgid: str, /, *, zh: str | None = None, **fields: Any) -> str:
+def tr(lang: str, msgid: str, /, *, zh: str | None = None, **fields: object) -> str:
     """A message worded now, in *lang* (for views)."""
     return fill(_translated(lang, msgid, None, 0, zh, None), lang, fields)
 
 
-def trn(lang: str, singular: str, plural: str, n: int, /, *, zh: str | None = None, **fields: Any) -> str:
+def trn(lang: str, singular: str, plural: str, n: int, /, *, zh: str | None = None, **fields: object) -> str:
     """A plural message worded now (``{n}`` is given to the text)."""
     return fill(_translated(lang, singular, plural, n, zh, None), lang, {"n": n, **fields})
 

@@ -10,7 +10,8 @@ A word that names a rule value takes it as a field, since a rule file may change
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from collections.abc import Mapping
+from typing import NamedTuple
 
 from referee.codes import (
     Code,
@@ -100,14 +101,14 @@ _ROWS: tuple[tuple[Code, Wording], ...] = (
 )
 WORDS: dict[tuple[type, str], Wording] = {(type(c), c.value): entry for c, entry in _ROWS}
 
-def word(code: Code, lang: str, **fields: Any) -> str:
+def word(code: Code, lang: str, **fields: object) -> str:
     """The short word of *code* in *lang* (a table cell, a list); *fields* fill the rule values it
     names (``top`` for ``GameEnd.passed_10``)."""
     wording = WORDS[type(code), code.value]
     return _worded(lang, wording.context, wording.short, fields)
 
 
-def describe(code: Code, lang: str, **fields: Any) -> str:
+def describe(code: Code, lang: str, **fields: object) -> str:
     """The sentence of *code* in *lang* where it has one, else its word."""
     wording = WORDS[type(code), code.value]
     if wording.long is None:
@@ -115,7 +116,7 @@ def describe(code: Code, lang: str, **fields: Any) -> str:
     return _worded(lang, wording.context + "-long", wording.long, fields)
 
 
-def _worded(lang: str, context: str, msgid: str, fields: dict[str, Any]) -> str:
+def _worded(lang: str, context: str, msgid: str, fields: Mapping[str, object]) -> str:
     text = _translated(lang, msgid, None, 0, None, context)
     return fill(text, lang, fields) if fields else text
 
