@@ -75,7 +75,7 @@ class MatchSummary(NamedTuple):
     head: str = ""  # the store's chain head the summary was computed at
     entries: int = 0  # and its number of entries
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "format": FORMAT,
             "match_id": self.match_id,

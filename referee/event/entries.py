@@ -185,7 +185,7 @@ def _not_xlsx(file: str) -> Msg:
 
 def _xlsx_rows(data: bytes, file: str) -> list[list[str]]:
     try:
-        # Here only: not at the CLI's start-up. openpyxl ships no types (types-openpyxl is not installed).
+        # Here only: not at the CLI's start-up. openpyxl ships no type information.
         import openpyxl  # type: ignore[import-untyped, unused-ignore]
 
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True, keep_links=False)
