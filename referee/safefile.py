@@ -74,7 +74,7 @@ def writing(path: str | os.PathLike[str]) -> Iterator[io.BytesIO]:
 
 def clean_temp(path: Path) -> list[str]:
     """Remove temporary files a killed writer of *path* left behind. Call with *path*'s lock held."""
-    removed = []
+    removed: list[str] = []
     prefix = temp_prefix(path)
     try:
         names = os.listdir(path.parent)
