@@ -47,8 +47,8 @@ def create_matches(store: Store, matches: Sequence[Sequence[Event]], referee: st
         for h, events in zip(headers, matches, strict=True):
             prev, table = chain.GENESIS, {}
             for seq, ev in enumerate(events, 1):
-                entry = dict(seq=seq, kind="event", time=stamp, referee=who, directive=format_event(ev),
-                             target=None, reason="")
+                entry: chain.Unsealed = {"seq": seq, "kind": "event", "time": stamp, "referee": who,
+                                         "directive": format_event(ev), "target": None, "reason": ""}
                 sealed = chain.seal(h.id, entry, prev)
                 prev = sealed["hash"]
                 table[str(seq)] = sealed
