@@ -61,6 +61,8 @@ COMMANDS: dict[str, CommandInfo] = {
                          N_("The matches in the store.")),
     "verify": CommandInfo("referee.commands.storage", "verify",
                          N_("Recompute every hash chain; name the match and entry where a hand-edit broke one.")),
+    "config": CommandInfo("referee.commands.storage", "config",
+                         N_("Show or set your own settings (the default store folder: `referee config db PATH`).")),
     # print
     "scorecard": CommandInfo("referee.commands.scorecard", "scorecard",
                          N_("Write a match's PDF scorecard: header, hand by hand, levels chart, result, notes, "
