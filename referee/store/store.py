@@ -630,7 +630,10 @@ class Store:
     def _id_of_file(self, stem: str) -> str | None:
         """The id of a match whose file name was cut: from its head record, else its header."""
         name = stem + ".json"
-        raw = _read_or_none(self.heads_dir / name)
+        try:
+            raw = _read_or_none(self.heads_dir / name)
+        except OSError:
+            raw = None
         if raw is not None:
             with contextlib.suppress(ValueError, RecursionError):
                 data = _load_json(raw)
@@ -653,7 +656,7 @@ class Store:
         return None
 
     def match_ids(self) -> list[str]:
-        return sorted(mid for mid in self._stems().values() if mid is not None)
+        return sorted({mid for mid in self._stems().values() if mid is not None})
 
     def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]:
         return to_events(corrected(self.entries(match_id)))
@@ -775,7 +778,7 @@ class Store:
             ids = list(match_ids)
         else:
             stems = self._stems()
-            ids = sorted(mid for mid in stems.values() if mid is not None)
+            ids = sorted({mid for mid in stems.values() if mid is not None})
         for mid in ids:
             try:
                 found = self._audit_one(mid)
@@ -819,11 +822,11 @@ class Store:
         for name in sorted(names):
             if not name.endswith(".json") or name.startswith(".") or name[:-5] in stems:
                 continue
-            raw = _read_or_none(self.heads_dir / name) or b""
             try:
+                raw = _read_or_none(self.heads_dir / name) or b""
                 data = _load_json(raw)
-            except (ValueError, RecursionError):
-                data = None
+            except (OSError, ValueError, RecursionError):
+                raw, data = b"", None
             mid = data.get("id") if isinstance(data, dict) else None
             if not isinstance(mid, str):
                 out.append(chain.ChainProblem(name, None, M(
@@ -931,7 +934,10 @@ class Store:
         """Write a new match file, its head record set to no entries first: a crash in between leaves a
         head behind the file, never a file whose head is missing."""
         head_path = self._head_of(path)
-        old_head = _read_or_none(head_path)
+        try:
+            old_head = _read_or_none(head_path)
+        except OSError as e:
+            raise not_stored(e) from None
         try:
             self._write_head(head_path, match_id, 0, chain.GENESIS, durable=True)
             safefile.write_bytes(path, data)
@@ -947,7 +953,10 @@ class Store:
         file is renamed over the old. Until that rename the match is the old one, whole; after it, the
         new one, whole, its head behind at worst. A failure before it undoes the steps taken."""
         head_path = self._head_of(path)
-        old_head = _read_or_none(head_path)
+        try:
+            old_head = _read_or_none(head_path)
+        except OSError as e:
+            raise not_stored(e) from None
         keep = self.root / "replaced"
         kept = keep / f"{path.stem}.{_stamp()}.json"
         steps: list[Callable[[], None]] = []
