@@ -25,7 +25,6 @@ from referee.errors import UsageError
 from referee.events import Event, MatchHeader, RecordError, SeatName, TeamName
 from referee.i18n import MN, M, Msg
 from referee.store.chain import StoredEntry
-from referee.store.files import lock
 from referee.store.store import NewEntry, Store, StoreError
 
 # An event's matches are named EVENT-R<round>-T<table> (referee event pair).
@@ -78,7 +77,7 @@ def guarded(store: Store, match_id: str, reason: str) -> Iterator[None]:
     if not store.exists(match_id):  # the store's session names the missing match
         yield
         return
-    with lock(store.path(match_id)):
+    with store.lock_match(match_id):
         require_reason(store, match_id, reason)
         yield
 
