@@ -450,10 +450,11 @@ class Replay:
                     raise Reject(M("every player flips a card: no flip from {seats:seats}", seats=tuple(missing)))
                 seat, card = declaring.flip_winner(h.flips, self.rules.flip_winner)
                 h.declarer, h.trump = seat, card.suit
+                h.level = self.levels[team_of(seat)]
+                h.how = HowFixed(Fixed.flip, seat, tuple(c for _, c in h.flips))
                 if stated is not None and stated.suit != card.suit:
                     raise Reject(M("the flip makes {suit:suit} trump, not {stated:suit} (line {line})",
                                    suit=card.suit, stated=stated.suit, line=stated.line))
-                h.how = HowFixed(Fixed.flip, seat, tuple(c for _, c in h.flips))
             elif h.declarer is not None:
                 if stated is None:
                     h.broken = True
@@ -467,6 +468,7 @@ class Replay:
                                hand=h.number))
         else:
             h.declarer = h.fixed_declarer
+            h.level = self.levels[team_of(h.declarer)]
             if h.declarations:
                 ev, power = h.declarations[-1]
                 h.trump = power[2]
