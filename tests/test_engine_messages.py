@@ -52,6 +52,7 @@ CASES = [
      "hand 1 is already settled: it cannot be redealt"),
     ("outside-hand", record("kitty 4C 6C 7C 8C 9C JH  # !\n", H1),
      "'kitty' outside a hand: start the hand with 'hand'"),
+    ("show-outside-hand", record("show N 4C 6C  # !\n", H1), "'show' outside a hand: start the hand with 'hand'"),
     ("after-last", record(first_hand(points=80, after="points 5  # !")),
      "out of order: hand 1 is over; 'points' comes before 'last'"),
     ("phase-order", record(hand("declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 50",

@@ -4,6 +4,7 @@ the table (§7.3.5, §8) with their steps, and the cards a `show` lays open (§1
 
 from __future__ import annotations
 
+import pytest
 from helpers import errors_of, first_hand, hand_text, line_of, play, record, run
 
 from referee.codes import GameEnd, NoteKind
@@ -139,3 +140,120 @@ def test_a_shown_hand_is_the_pool_of_a_bury():
     ok = record(hand("declare E BJ", "trump H", "show E 4D 5D 9S", "kitty 4C 6C 7C 8C 9C JH",
                      "bury 4D 5D 9S 4C 6C 7C", "points 80", "last decl"))
     assert errors_of(ok) == []
+
+
+def test_a_tribute_received_joins_the_declarers_shown_hand():
+    # W lays the hand open before the tribute; S then gives AS AD (2 blood owed, see H1 S = 65), and W may bury
+    # them with the kitty's cards: they are W's now.
+    h2 = hand("trump H", "show W 4D 5D", "tribute S AS AD", "kitty 4C 6C 7C 8C 9C JH", "bury AS AD 4C 6C 7C 8C",
+              "points 80", "last decl")
+    assert errors_of(record(first_hand(points=65), h2)) == []
+
+
+def test_tribute_cards_in_the_bury_are_not_counted_again():
+    # S gives AS AS; the kitty holds the third AS; W buries all three: two came from S, one from the kitty.
+    h2 = hand_text(trump="H", tribute="S AS AS", kitty="AS 4C 6C 7C 8C JH", bury="AS AS AS 4C 6C 7C", points=80)
+    assert errors_of(record(first_hand(points=65), h2)) == []
+
+
+def test_a_giver_who_gave_the_big_jokers_holds_none():
+    # S shows BJ BJ 9C 8C and must give the largest cards: BJ BJ (jokers are giveable, §5.2). S holds no big joker
+    # after that, so S may bury a small joker (§6.3.2 asks a held big joker first); at level 4 the 4C is a level
+    # card, so 6C is the smallest card to come out.
+    h2 = hand("trump H", "show S BJ BJ 9C 8C", "tribute S BJ BJ", "kitty 4C 6C 7C 8C 9C JH",
+              "bury 4C 6C 7C 8C 9C JH", "king S SJ take 6C", "points 80", "last decl")
+    assert errors_of(record(first_hand(points=65), h2)) == []
+
+
+def test_a_player_burying_the_big_joker_held_with_a_small_one():
+    # N shows BJ SJ 4D and buries both: the big joker goes with the small one, as §6.3.2 asks.
+    text = record(hand("declare E BJ", "trump H", "show N BJ SJ 4D", "kitty 4C 6C 7C 8C 9C JH",
+                       "king N BJ SJ take 4C 6C", "points 80", "last decl"))
+    assert errors_of(text) == []
+
+
+def test_team_and_seat_names_are_kept():
+    r = play("team EW 海之韵\nteam NS 老虎队\nseat E 张三\nseat N 赵六\n", first_hand(points=80))
+    assert (r.teams, r.seats) == ({"EW": "海之韵", "NS": "老虎队"}, {"E": "张三", "N": "赵六"})
+
+
+def test_a_match_won_by_games_is_no_forfeit():
+    r = play(first_hand(points=0), rules="gunzi-001")
+    assert (r.winner, r.forfeit) == ("EW", False)
+
+
+def test_a_forfeit_before_any_hand_and_in_the_middle_of_one():
+    # Three warnings before the first hand: the match is over (EW win 2:0) with no hand played.
+    r = play("warn N a\nwarn S b\nwarn N c\n")
+    assert (r.winner, r.forfeit, r.games[0].last_hand) == ("EW", True, None)
+    # In the middle of a hand: that hand is not played out; its next line is outside any hand.
+    text = record(hand("declare E BJ", "trump H", "warn N a", "warn S b", "warn N c", "points 80  # !"))
+    errs = errors_of(text)
+    assert [(e.line, e.message) for e in errs] == [
+        (line_of(text), "'points' outside a hand: start the hand with 'hand'")]
+
+
+def test_a_redealt_hand_keeps_its_number_line_and_game():
+    text = record(first_hand(points=80), "hand  # a\ndeclare S 4S\nredeal\n" + hand_text(trump="H", points=80)[5:])
+    _, r = run(text)
+    assert not r.errors
+    h = r.hands[1]
+    assert (h.hand, h.line, h.game, h.declarer) == (2, line_of(text, "# a"), 1, "W")
+
+
+# --- the largest cards of a shown hand (§5.2) ----------------------------------------------------------------
+# H1 E keeps S = 65 → EW 4, 2 blood owed to W by S. H2 W at level 4, trump H: the 4s are level cards, hearts trump.
+
+def _largest(show: str, give: str) -> list[str]:
+    h2 = hand("trump H", f"show S {show}", f"tribute S {give}  # !", "kitty 4C 6C 7C 8C 9C JH", "points 80",
+              "last decl")
+    text = record(first_hand(points=65), h2)
+    return [e.message for e in errors_of(text) if e.line == line_of(text)]
+
+
+def test_the_tribute_is_the_givers_largest_cards():
+    # 4S is a level card (a trump) and AS the highest non-trump; giving 4S 9D keeps AS: 9D is not among the
+    # largest. (6C, kept too, is smaller than 9D.)
+    assert _largest("4S 9D AS 6C", "4S 9D") == [
+        "S gave 9D but holds AS: the tribute is the giver's largest cards (§5.2)"]
+    # a kept plain heart (a trump) outranks a given 8D (a 5H would not count: a point card, never given)
+    assert _largest("9D 8D 6H AS", "9D 8D") == [
+        "S gave 8D but holds 6H: the tribute is the giver's largest cards (§5.2)"]
+    # giving the two hearts and keeping AS and 9C is right: both hearts are trumps
+    assert _largest("6H 7H AS 9C", "6H 7H") == []
+    # two identical cards given from two held
+    assert _largest("AS AS 9C", "AS AS") == []
+    # one AS shown cannot be given twice
+    assert _largest("AS 9C", "AS AS") == ["S's shown hand has no AS to give"]
+
+
+def test_at_level_5_the_fives_are_among_the_largest(monkeypatch):
+    # H1 E keeps S = 65 with a SJ buried: EW 3 + 1 + 1 = 5; blood = kings 1 + score 2 = 3, owed to W by S.
+    # H2 at level 5: 5S is a level card and may be given ("打5进5"), so keeping it while giving 7D is wrong.
+    from referee import engine
+
+    monkeypatch.setattr(engine, "_GIVEABLE", {})  # judge from the rule, not from a warm cache
+    h1 = first_hand(declarer="E", kitty="SJ 7C 8C 9C JH 6C", points=65)
+    h2 = hand("trump H", "show S 5S 9D 8D 7D", "tribute S 9D 8D 7D  # !", "kitty 4C 6C 7C 8C 9C JH", "points 80",
+              "last decl")
+    text = record(h1, h2)
+    assert [e.message for e in errors_of(text) if e.line == line_of(text)] == [
+        "S gave 7D but holds 5S: the tribute is the giver's largest cards (§5.2)"]
+
+
+@pytest.mark.parametrize(("level", "given", "kept"), [
+    # no point card is given (5, 10, K), except the 5s at level 5 and the 10s at level 10; Ks never (§5.2)
+    (3, "AS 2H 3D QC JD 9S 4H BJ SJ", "5S 10H KD"),
+    (5, "5S 5H AS 2C BJ", "10D KS"),
+    (10, "10S 10D AS 2C SJ", "5H KC"),
+    (4, "4S AS 2C", "5D 10C KH"),
+])
+def test_what_may_be_given_in_tribute(monkeypatch, level, given, kept):
+    from referee import engine
+    from referee.cards import parse_cards
+
+    monkeypatch.setattr(engine, "_GIVEABLE", {})  # computed afresh from the rule
+    may = engine._giveable(level)
+    assert all(c in may for c in parse_cards(given.split()))
+    assert not any(c in may for c in parse_cards(kept.split()))
+    assert engine._giveable(level) is may  # and kept for the next tribute at that level
