@@ -219,6 +219,9 @@ def test_the_tribute_is_the_givers_largest_cards():
     # a kept plain heart (a trump) outranks a given 8D (a 5H would not count: a point card, never given)
     assert _largest("9D 8D 6H AS", "9D 8D") == [
         "S gave 8D but holds 6H: the tribute is the giver's largest cards (§5.2)"]
+    # a given heart is a trump: the weaker card given is 9D, below the kept AS
+    assert _largest("6H 9D AS 8C", "6H 9D") == [
+        "S gave 9D but holds AS: the tribute is the giver's largest cards (§5.2)"]
     # giving the two hearts and keeping AS and 9C is right: both hearts are trumps
     assert _largest("6H 7H AS 9C", "6H 7H") == []
     # two identical cards given from two held

@@ -702,3 +702,11 @@ def test_a_contradicted_flip_is_played_at_the_start_level():
     assert (h.declarer, h.level) == ("W", 5)
     assert said(h, "level")[0] == "EW play at level 5 [level; game.start_level · §3.2]"
     assert said(h, "kitty.not_dry")[0] == "not a dry pot: the kitty holds 10H JH [kitty.not_dry; §6.2.1]"
+
+
+def test_steps_without_values_carry_none():
+    # A step kind without fields (explain.STEPS) is recorded with no values: () and nothing else.
+    h = play(first_hand(declarer="E", kitty="BJ 7C 8C 9C 4D 6D", points=100, last="def")).hands[0]
+    bare = [s for s in h.explain if s.key in ("tribute.none", "kitty.jokers_void", "levels.none")]
+    assert [tuple(s) for s in bare] == [("tribute.none", "§5.1", ()), ("kitty.jokers_void", "§6.2.3", ()),
+                                        ("levels.none", "§7.1", ())]
