@@ -91,7 +91,9 @@ def equivalents() -> list[tuple[str, str, str]]:
     if not DOC.exists():
         return rows
     for line in DOC.read_text(encoding="utf-8").splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not line.startswith("|"):
+            continue
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip()[1:])]
         if len(cells) >= 4 and all(c.startswith("`") and c.endswith("`") for c in cells[:3]):
             rows.append(tuple(_unquote(c) for c in cells[:3]))
     return rows
