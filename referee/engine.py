@@ -453,10 +453,11 @@ class Replay:
                     raise Reject(M("every player flips a card: no flip from {seats:seats}", seats=tuple(missing)))
                 won = declaring.flip_winner(h.flips, self.rules.flip_winner)
                 h.declarer, h.trump = won.seat, won.card.suit
+                h.level = self.levels[team_of(won.seat)]
+                h.how = HowFixed(Fixed.flip, won.seat, tuple(f.card for f in h.flips))
                 if stated is not None and stated.suit != won.card.suit:
                     raise Reject(M("the flip makes {suit:suit} trump, not {stated:suit} (line {line})",
                                    suit=won.card.suit, stated=stated.suit, line=stated.line))
-                h.how = HowFixed(Fixed.flip, won.seat, tuple(f.card for f in h.flips))
             elif h.declarer is not None:
                 if stated is None:
                     h.broken = True
@@ -471,6 +472,7 @@ class Replay:
         else:
             assert h.fixed_declarer is not None  # a later hand's declarer is fixed by the hand before
             h.declarer = h.fixed_declarer
+            h.level = self.levels[team_of(h.declarer)]
             if h.declarations:
                 ev = h.declarations[-1]
                 h.trump = h.power.suit
