@@ -114,7 +114,7 @@ class Hand:
         "level", "trump", "grab", "declarations", "power", "flips", "draws", "stated_trump", "resolved",
         "riot", "waived", "tribute", "tribute_checked", "kitty", "kitty_line", "dry", "bury", "final", "final_points",
         "points",
-        "declarer_points", "known", "kitty_known", "total", "shown", "broken", "how",
+        "declarer_points", "known", "kitty_known", "total", "shown", "broken", "how", "small_without_big",
     )
 
     def __init__(self, number: int, line: int, game: int, first_of_game: bool, fixed_declarer: str | None,
@@ -150,6 +150,7 @@ class Hand:
         self.shown: dict[str, Counter[Card]] = {}  # seat -> what it holds: a hand laid open with 'show'
         self.broken = False  # a problem that stops the hand being settled was already reported
         self.how: HowFixed | None = None  # how declarer and trump were fixed, for the explanation
+        self.small_without_big: str | None = None  # who buried three small jokers holding a big one (§6.3.3)
 
 
 class Replay:
@@ -643,11 +644,33 @@ class Replay:
         else:
             pool = h.kitty + tribute
         if SMALL_JOKER in ev.cards and ev.cards.count(BIG_JOKER) < min(pool.count(BIG_JOKER), COPIES):
-            raise Reject(M("big jokers are buried before small ones (§6.3.2): a big joker is held"))
+            if not self._three_small(ev.cards):
+                raise self._big_first(M("a big joker is held", zh="手中有大王"))
+            h.small_without_big = h.declarer
         if own:
             self._known(h, h.declarer, tuple(own), ev)
         h.bury = ev
         h.final, h.final_points = ev.cards, _points(ev.cards)
+
+    def _three_small(self, cards: tuple[Card, ...]) -> bool:
+        """Whether burying *cards* takes the exception of §6.3.3: three small jokers need no big joker
+        buried first (``kitty.three_small_jokers_without_big``)."""
+        return self.rules.three_small_jokers_without_big and cards.count(SMALL_JOKER) == COPIES
+
+    def _big_first(self, held: Msg) -> Reject:
+        """The refusal of small jokers buried while a big joker is held (§6.3.2), naming the exception of
+        §6.3.3 and whether the rule set makes it."""
+        if self.rules.three_small_jokers_without_big:
+            return Reject(M("{held}: big jokers are buried before small ones (§6.3.2); only three small jokers "
+                            "may be buried without them (kitty.three_small_jokers_without_big, §6.3.3)",
+                            zh="{held}：先扣大王，再扣小王（§6.3.2）；只有扣三个小王时无需扣大王"
+                               "（kitty.three_small_jokers_without_big，§6.3.3）",
+                            held=held))
+        return Reject(M("{held}: big jokers are buried before small ones (§6.3.2); the {rules} rules make no "
+                        "exception for three small jokers (kitty.three_small_jokers_without_big = false, §6.3.3)",
+                        zh="{held}：先扣大王，再扣小王（§6.3.2）；{rules}规则中扣三个小王也不例外"
+                           "（kitty.three_small_jokers_without_big = false，§6.3.3）",
+                        held=held, rules=self.rules.name))
 
     def on_king(self, h: Hand, ev: King) -> None:
         if not h.kitty_line:
@@ -663,8 +686,9 @@ class Replay:
                            buried=len(ev.jokers), taken=len(ev.take)))
         shown = h.shown.get(ev.seat)
         if shown and SMALL_JOKER in ev.jokers and ev.jokers.count(BIG_JOKER) < shown[BIG_JOKER]:
-            raise Reject(M("{seat:seat} holds a big joker: big jokers are buried before small ones (§6.3.2)",
-                           seat=ev.seat))
+            if not self._three_small(ev.jokers):
+                raise self._big_first(M("{seat:seat} holds a big joker", zh="{seat:seat}手中有大王", seat=ev.seat))
+            h.small_without_big = ev.seat
         kitty = list(h.final)
         for c in ev.take:
             lows = kitty_rules.smallest(kitty, h.level, h.trump)
@@ -753,7 +777,7 @@ class Replay:
             blood_kings=s.blood_kings, blood_score=s.blood_score, blood_giver=s.blood_giver,
             next_declarer=s.next_declarer, game_winner=s.game_winner, game_reason=s.game_reason,
             ledger_change=ledger, ledger=dict(self.ledger), levels_before=facts.levels, how=h.how,
-            dry_reason=h.dry, rules=rules,
+            dry_reason=h.dry, rules=rules, small_without_big=h.small_without_big,
         ))
         if s.game_winner is not None:
             assert s.game_reason is not None  # settle gives a game's winner and its reason together

@@ -95,6 +95,7 @@ class HandResult(NamedTuple):
     how: HowFixed | None = None  # how declarer and trump were fixed (None: trump as stated)
     dry_reason: DryReason | None = None
     rules: RuleSet | None = None  # the rule set the hand was settled under
+    small_without_big: str | None = None  # the seat that buried three small jokers holding a big one (§6.3.3)
 
     @property
     def explain(self) -> tuple[Step, ...]:
