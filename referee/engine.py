@@ -645,7 +645,7 @@ class Replay:
             pool = h.kitty + tribute
         if SMALL_JOKER in ev.cards and ev.cards.count(BIG_JOKER) < min(pool.count(BIG_JOKER), COPIES):
             if not self._three_small(ev.cards):
-                raise self._big_first(M("a big joker is held", zh="手中有大王"))
+                raise self._big_first(M("big jokers are buried before small ones (§6.3.2): a big joker is held"))
             h.small_without_big = h.declarer
         if own:
             self._known(h, h.declarer, tuple(own), ev)
@@ -657,20 +657,19 @@ class Replay:
         buried first (``kitty.three_small_jokers_without_big``)."""
         return self.rules.three_small_jokers_without_big and cards.count(SMALL_JOKER) == COPIES
 
-    def _big_first(self, held: Msg) -> Reject:
+    def _big_first(self, refusal: Msg) -> Reject:
         """The refusal of small jokers buried while a big joker is held (§6.3.2), naming the exception of
         §6.3.3 and whether the rule set makes it."""
         if self.rules.three_small_jokers_without_big:
-            return Reject(M("{held}: big jokers are buried before small ones (§6.3.2); only three small jokers "
-                            "may be buried without them (kitty.three_small_jokers_without_big, §6.3.3)",
-                            zh="{held}：先扣大王，再扣小王（§6.3.2）；只有扣三个小王时无需扣大王"
-                               "（kitty.three_small_jokers_without_big，§6.3.3）",
-                            held=held))
-        return Reject(M("{held}: big jokers are buried before small ones (§6.3.2); the {rules} rules make no "
-                        "exception for three small jokers (kitty.three_small_jokers_without_big = false, §6.3.3)",
-                        zh="{held}：先扣大王，再扣小王（§6.3.2）；{rules}规则中扣三个小王也不例外"
-                           "（kitty.three_small_jokers_without_big = false，§6.3.3）",
-                        held=held, rules=self.rules.name))
+            return Reject(M("{refusal}; only three small jokers may be buried without the big ones "
+                            "(kitty.three_small_jokers_without_big, §6.3.3)",
+                            refusal=refusal,
+                            zh="{refusal}；只有扣三个小王时无需先扣大王（kitty.three_small_jokers_without_big，§6.3.3）"))
+        return Reject(M("{refusal}; the {rules} rules make no exception for three small jokers "
+                        "(kitty.three_small_jokers_without_big = false, §6.3.3)",
+                        refusal=refusal, rules=self.rules.name,
+                        zh="{refusal}；{rules}规则中扣三个小王也不例外"
+                           "（kitty.three_small_jokers_without_big = false，§6.3.3）"))
 
     def on_king(self, h: Hand, ev: King) -> None:
         if not h.kitty_line:
@@ -687,7 +686,8 @@ class Replay:
         shown = h.shown.get(ev.seat)
         if shown and SMALL_JOKER in ev.jokers and ev.jokers.count(BIG_JOKER) < shown[BIG_JOKER]:
             if not self._three_small(ev.jokers):
-                raise self._big_first(M("{seat:seat} holds a big joker", zh="{seat:seat}手中有大王", seat=ev.seat))
+                raise self._big_first(M(
+                    "{seat:seat} holds a big joker: big jokers are buried before small ones (§6.3.2)", seat=ev.seat))
             h.small_without_big = ev.seat
         kitty = list(h.final)
         for c in ev.take:
@@ -864,18 +864,48 @@ class Replay:
             expected = ("hand", "warn", "ruling") + (("time",) if self.rules.time_limit_minutes else ())
         else:
             phase, expected = self._expected(h)
+        trump = None
         if h is not None:
             declarer, blood = h.declarer or h.fixed_declarer, h.blood_owed
+            trump = h.trump
+            if not h.resolved:
+                declarer, trump = self._known_so_far(h, declarer)
         else:
             declarer, blood = self.next_declarer, (self.blood if self.next_declarer else 0)
         giver = upper_hand(declarer) if declarer and blood else None
         level = self.levels[team_of(declarer)] if declarer else None
         return TableState(
             game=self.game, hand=h.number if h is not None else self.hand_number + 1, in_hand=h is not None,
-            phase=phase, levels=dict(self.levels), declarer=declarer, trump=h.trump if h is not None else None,
+            phase=phase, levels=dict(self.levels), declarer=declarer, trump=trump,
             level=level, blood_owed=blood, blood_giver=giver, expected=expected, match_over=self.match_over,
             warnings=dict(self.warnings), points_so_far=h.points if h is not None else 0,
         )
+
+    @staticmethod
+    def _flips_complete(h: Hand) -> bool:
+        """Every player has flipped a suited card (a joker is flipped again, §4.1.2)."""
+        return {f.seat for f in h.flips if not f.card.is_joker} >= set(SEATS)
+
+    def _known_so_far(self, h: Hand, declarer: str | None) -> tuple[str | None, str | None]:
+        """Declarer and trump as far as the declaring so far fixes them, before the first directive after
+        declaring settles them: the grab's seat (§4.1.1), the winner of the four flips (§4.1.2), a stated
+        declarer; the trump stated, or the winning flip's suit. Later hands: the fixed declarer (§4.2.1),
+        the trump of the standing declaration or of the draw."""
+        stated = h.stated_trump.suit if h.stated_trump is not None else None
+        if h.first_of_game:
+            if h.grab is not None:
+                return h.grab.seat, stated
+            if h.flips:
+                if not self._flips_complete(h):
+                    return None, None
+                won = declaring.flip_winner(h.flips, self.rules.flip_winner)
+                return won.seat, won.card.suit
+            return declarer, stated if declarer else None
+        if h.declarations:
+            return declarer, h.power.suit
+        if h.draws and not h.draws[-1].is_joker:
+            return declarer, h.draws[-1].suit
+        return declarer, stated
 
     def _expected(self, h: Hand) -> tuple[Phase, tuple[str, ...]]:
         if h.phase == DECLARING:
@@ -895,7 +925,7 @@ class Replay:
             if h.grab is not None:
                 return ("kitty",) if h.stated_trump else ("trump",)
             if h.flips:
-                return ("flip", "kitty")
+                return ("kitty",) if Replay._flips_complete(h) else ("flip",)
             if h.declarer:
                 return ("kitty",) if h.stated_trump else ("trump",)
             return ("declare", "flip", "declarer")

@@ -7,7 +7,9 @@ Engine tests replay record texts (tests/helpers.py); the store and command tests
 
 from __future__ import annotations
 
+import pytest
 from helpers import errors_of, first_hand, play, record
+from test_store_support import HAND1, Cli
 
 from referee.codes import GameEnd
 from referee.explain import render
@@ -70,3 +72,43 @@ def test_item01_the_exception_is_the_rule_files_and_cited_in_the_refusal():
                    points=120, last="def").replace("kitty ", "show N BJ SJ SJ\nkitty ", 1)
     msgs = [e.message for e in errors_of(record(k))]
     assert any(m.startswith("N holds a big joker") and "§6.3.3" in m for m in msgs), msgs
+
+
+# --- the store and the commands ------------------------------------------------------------------------------
+
+
+
+@pytest.fixture
+def cli(tmp_path):
+    return Cli(tmp_path / "store")
+
+
+def new_match(cli: Cli, match_id: str = "T3", *extra: str):
+    r = cli("new", match_id, "--east", "张三", "--south", "李四", "--west", "王五", "--north", "赵六", *extra)
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def record_all(cli: Cli, match_id: str, lines: list[str], *extra: str):
+    r = None
+    for line in lines:
+        r = cli("record", match_id, *line.split(), *extra)
+        assert r.exit_code == 0, f"{line}: {r.output}"
+    return r
+
+
+# --- item 6: after the four flips the declarer is known ---------------------------------------------------------
+
+def test_item06_the_four_flips_name_the_declarer_at_once(cli):
+    # §4.1.2 (dalian-club: the highest flip wins; 10 highest, then 9 … 2, A K Q J lowest): E 4C, S 9D, W 10S,
+    # N KH → W's 10 wins: W declares, trump spades, at EW's level 3 (§4.1.3).
+    new_match(cli)
+    r = record_all(cli, "T3", ["hand", "flip E 4C", "flip S 9D", "flip W 10S"])
+    assert r.output.splitlines()[-1] == "next: flip"  # three flips: not known yet
+    r = cli("record", "T3", "flip", "N", "KH")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[-1] == "next: kitty (declarer W (王五), level 3, trump spades)"
+    out = cli("status", "T3").output
+    assert "Declarer: W (王五); level 3; trump spades" in out and "Next: kitty" in out
+    zh = cli("status", "T3", "--lang", "zh").output
+    assert "庄家：西（王五）；打3；主：黑桃" in zh

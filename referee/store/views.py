@@ -137,6 +137,12 @@ def next_line(result: MatchResult, lang: str) -> str:
         return tr(lang, "next: nothing, the match is over")
     if not st.expected:
         return tr(lang, "next: -")
+    if st.in_hand and st.phase == "declaring" and st.declarer and st.trump:
+        # the declaring fixes declarer and trump before the kitty is recorded: say so at once
+        return tr(lang, "next: {directives} (declarer {declarer}, level {level}, trump {trump:suit})",
+                  zh="下一步：{directives}（庄家{declarer}，打{level}，主{trump:suit}）",
+                  directives=hints(st.expected), declarer=who(st.declarer, result.seats), level=st.level,
+                  trump=st.trump)
     return tr(lang, "next: {directives}", directives=hints(st.expected))
 
 
