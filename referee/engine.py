@@ -715,6 +715,9 @@ class Replay:
             raise Reject(M("more points than exist: {taken} taken, but the kitty holds {kitty} of the {all}, "
                            "so at most {most}",
                            taken=h.points + ev.points, kitty=TOTAL_POINTS - most, all=TOTAL_POINTS, most=most))
+        dp = h.declarer_points
+        if dp is not None and h.points + ev.points + dp.points + h.final_points > TOTAL_POINTS:
+            raise self._over_300(h.points + ev.points, dp.points, h.final_points)
         h.points += ev.points
 
     def on_declarer_points(self, h: Hand, ev: DeclarerPoints) -> None:
@@ -722,7 +725,20 @@ class Replay:
             raise _not_a_multiple(ev.points)
         if h.declarer_points is not None:
             raise Reject(M("declarer-points already given at line {line}", line=h.declarer_points.line))
+        if h.points + ev.points + h.final_points > TOTAL_POINTS:
+            raise self._over_300(h.points, ev.points, h.final_points)
         h.declarer_points = ev
+
+    @staticmethod
+    def _over_300(defenders: int, declarers: int, kitty: int) -> Reject:
+        """Trick points of both sides and the kitty's beyond the 300 there are (§1.5): refused at the entry
+        that makes it impossible, not at the last trick."""
+        return Reject(M("more points than exist: defenders {defenders} + declarers {declarers} + kitty {kitty} = "
+                        "{total}, more than the {all} of the three decks (§1.5)",
+                        defenders=defenders, declarers=declarers, kitty=kitty, total=defenders + declarers + kitty,
+                        all=TOTAL_POINTS,
+                        zh="分数超出总数：抓分方{defenders} + 庄家方{declarers} + 底牌{kitty} = {total}，"
+                           "超过三副牌的{all}分（§1.5）"))
 
     def on_last(self, h: Hand, ev: Last) -> None:
         if not h.kitty_line and not h.broken:
@@ -865,11 +881,16 @@ class Replay:
         else:
             phase, expected = self._expected(h)
         trump = None
-        if h is not None:
+        done: str | None = None  # the directive that settled this hand's blood (None: not yet, or none owed)
+        if self.match_over:  # nothing is owed or declared once the match is over
+            declarer, blood = None, 0
+        elif h is not None:
             declarer, blood = h.declarer or h.fixed_declarer, h.blood_owed
             trump = h.trump
             if not h.resolved:
                 declarer, trump = self._known_so_far(h, declarer)
+            if blood and (h.tribute or h.riot or h.waived):
+                done = "riot" if h.riot else "waive" if h.waived else "tribute"
         else:
             declarer, blood = self.next_declarer, (self.blood if self.next_declarer else 0)
         giver = upper_hand(declarer) if declarer and blood else None
@@ -879,6 +900,7 @@ class Replay:
             phase=phase, levels=dict(self.levels), declarer=declarer, trump=trump,
             level=level, blood_owed=blood, blood_giver=giver, expected=expected, match_over=self.match_over,
             warnings=dict(self.warnings), points_so_far=h.points if h is not None else 0,
+            blood_settled=done, blood_due=0 if done else blood,
         )
 
     @staticmethod

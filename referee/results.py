@@ -143,6 +143,10 @@ class TableState(NamedTuple):
     match_over: bool
     warnings: dict[str, int]
     points_so_far: int = 0
+    # This hand's blood once it is settled: the directive that settled it ('tribute', 'riot', 'waive'), and
+    # what is still due (0 once settled; blood_owed stays what the hand owed).
+    blood_settled: str | None = None
+    blood_due: int = 0
 
 
 class MatchResult(NamedTuple):

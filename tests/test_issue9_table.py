@@ -112,3 +112,92 @@ def test_item06_the_four_flips_name_the_declarer_at_once(cli):
     assert "Declarer: W (王五); level 3; trump spades" in out and "Next: kitty" in out
     zh = cli("status", "T3", "--lang", "zh").output
     assert "庄家：西（王五）；打3；主：黑桃" in zh
+
+
+# --- item 7: points that cannot add up are refused at the entry that makes them impossible ------------------------
+
+def test_item07_points_beyond_300_refused_at_their_entry(cli):
+    # E grabs, trump H; the declarer buries 5C 10C KC 4C 6C 7C: the kitty holds 5 + 10 + 10 = 25 points, so the
+    # tricks hold 300 − 25 = 275 (§1.5, §7 checks).
+    new_match(cli)
+    record_all(cli, "T3", ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "bury 5C 10C KC 4C 6C 7C"])
+    r = cli("record", "T3", "points", "280")  # 280 > 275
+    assert r.exit_code == 1 and "at most 275" in r.output, r.output
+    record_all(cli, "T3", ["points 200"])
+    # declarers 80: 200 + 80 + 25 = 305 > 300, refused now, not at `last`
+    r = cli("record", "T3", "declarer-points", "80")
+    assert r.exit_code == 1, r.output
+    assert "defenders 200 + declarers 80 + kitty 25 = 305, more than the 300 of the three decks (§1.5)" in r.output
+    record_all(cli, "T3", ["declarer-points 75"])  # 200 + 75 + 25 = 300
+    r = cli("record", "T3", "points", "5")  # 205 + 75 + 25 = 305
+    assert r.exit_code == 1 and "= 305" in r.output, r.output
+    r = record_all(cli, "T3", ["last decl"])
+    assert "defenders' score 200" in r.output
+
+
+# --- items 9 and 10: honest status; warnings that count towards a forfeit ------------------------------------------
+
+# Hand 1 (game 1's first hand): E grabs, trump H; the kitty 4C 6D 9S KH 7C 3H is buried as 4C 6C 7C 8D 9D JS
+# (no points, no jokers); defenders 35, kept: S = 35 < 120 → keep, EW 3 → 4 (§7.1); blood
+# ceil((80 − 35) / 10) = 5 (§7.2.3); next declarer E's partner W (§7.4), paid by W's upper hand S (§1.2, §7.2.1).
+HAND_35 = [*HAND1[:5], "points 35", "last decl"]
+
+
+def test_item09_status_says_what_is_still_to_be_done(cli):
+    new_match(cli)
+    record_all(cli, "T3", [*HAND_35, "hand", "declare W 4H"])
+    out = cli("status", "T3").output
+    assert "Blood owed: 5, by S (李四) to W (王五)" in out
+    record_all(cli, "T3", ["tribute S SJ 2C 2D AS AH"])
+    out = cli("status", "T3").output
+    assert "Blood owed" not in out, out
+    assert "Blood: 5, paid by S (李四) to W (王五) (nothing more owed)" in out
+    assert "Next: kitty" in out
+
+
+def test_item09_a_finished_match_has_nothing_left_to_do(cli):
+    # Hand 2: W declares, the paying side's S riots with three small jokers (§5.4): the 5 blood are waived.
+    # Then NS are warned three times: the match is forfeited 2:0 to EW (§8.1, dalian-club games_to_win 2).
+    new_match(cli)
+    record_all(cli, "T3", [*HAND_35, "hand", "declare W 4H", "riot S SJ SJ SJ"])
+    out = cli("status", "T3").output
+    assert "Blood: 5, waived (riot; nothing owed)" in out, out
+    record_all(cli, "T3", ["warn N talk", "warn S hint", "warn N talk again"])
+    out = cli("status", "T3").output
+    assert "Match finished: EW 2:0, forfeited by NS on the third warning (§8.1)" in out, out
+    for stale in ("Blood owed", "Blood:", "not started", "Declarer:", "Next:", "Levels:"):
+        assert stale not in out, (stale, out)
+    assert "Warnings: NS 3" in out
+    zh = cli("status", "T3", "--lang", "zh").output
+    assert "比赛结束：东西 2:0，南北被第三次警告判负（§8.1）" in zh and "欠血" not in zh
+    # what-if of the hand-1 points: the match as recorded is over, so no blood is owed "now" on either side
+    r = cli("whatif", "T3", "11", "points", "30")
+    assert r.exit_code == 0, r.output
+    row = next(line for line in r.output.splitlines() if "blood owed now" in line)
+    assert row.split()[-2:] == ["-", "-"], row
+
+
+def test_item09_a_match_won_at_the_table_lists_its_games(cli):
+    # gunzi-001 plays one game (§10). Hand 1: E grabs, buries SJ SJ SJ 4C 6C 7C (the kitty's own big joker
+    # taken up, §6.3.3); defenders 100, kept: S = 100 < 120 → three small jokers kept: EW win the game and
+    # the match 1:0 (§7.3.3).
+    new_match(cli, "G1", "--rules", "gunzi-001")
+    record_all(cli, "G1", ["hand", "declare E BJ", "trump H", "kitty BJ 4C 6C 7C 8C JH", "bury SJ SJ SJ 4C 6C 7C",
+                           "points 100", "last decl"])
+    out = cli("status", "G1").output
+    assert "Match finished: EW 1:0 (game 1 EW, three jokers)" in out, out
+    assert "hand 2" not in out and "Blood owed" not in out
+
+
+def test_item10_the_warnings_before_and_at_the_limit(cli):
+    # dalian-club: warnings_limit 3, games_to_win 2 (§8.1, §3.3)
+    new_match(cli)
+    r = record_all(cli, "T3", ["warn N talk"])
+    assert "NS: 1 warning (3 forfeit the match, §8.1)" in r.output
+    r = record_all(cli, "T3", ["warn S hint"])
+    assert "NS: 2 warnings — a third forfeits (§8.1)" in r.output
+    r = record_all(cli, "T3", ["warn N again"])
+    assert "third warning for NS: match forfeited 2:0 to EW (§8.1)" in r.output
+    assert "next: nothing, the match is over" in r.output
+    r = cli("record", "T3", "warn", "E", "late")  # the match is over: no more warnings
+    assert r.exit_code == 1

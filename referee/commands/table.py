@@ -59,17 +59,25 @@ def _echo_notes(store: Store, lang: str) -> None:
 
 
 def _report_record(match_id: str, out: Outcome, lang: str) -> None:
-    """What recording an event did: the entry stored, the hand it settled, who won, what comes next."""
-    from referee.store import views
+    """What recording an event did: the entry stored, the hand it settled, a warning's count, who won, the
+    game clock's notice, what comes next."""
+    from referee.store import officiate, views
 
     e = out.entry
     typer.echo(views.stored_line(e, match_id, views.directive_line(e["directive"]), lang))
     for hand in out.new_hands:
         _echo_lines(views.settlement(hand, out.after, lang))
+    warned = officiate.warning_of(out)
+    if warned is not None:  # what the warning counts towards (§8.1): the last before the limit, the forfeit
+        line = views.warning_line(out.after, *warned, lang)
+        if line:
+            typer.echo(line)
     # No event is accepted once the match is over, so a match over now was ended by this event; when it
     # settled no hand (time called, a ruling, a third warning), say who won.
-    if out.after.winner and out.after.state.match_over and not out.new_hands:
+    elif out.after.winner and out.after.state.match_over and not out.new_hands:
         typer.echo(views.won_line(out.after, lang))
+    for notice in officiate.notices(out):
+        typer.echo(notice.text(lang))
     typer.echo(views.next_line(out.after, lang))
 
 
