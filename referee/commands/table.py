@@ -199,12 +199,16 @@ def status(
     lang: Lang = None,
 ) -> None:
     """Where the match stands: game, hand, levels, declarer, trump, blood, what comes next."""
-    language = resolve_language(lang)
+    show_status(_store(db), match_id, resolve_language(lang))
+
+
+def show_status(store: Store, match_id: str, lang: str) -> None:
+    """Print `referee status` of a match (the command's and the guided prompt's `status`)."""
     from referee.i18n import tr
     from referee.store import chain, officiate, views
     from referee.store.store import corrected, to_events
 
-    store = _store(db)
+    language = lang
     entries = store.entries(match_id)
     problem = store.check(match_id)
     events, parse_errors = to_events(corrected(entries))
@@ -220,13 +224,19 @@ def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | No
                 db: str | None, referee: str | None, lang: str | None) -> None:
     """Store an undo, void or amend and show what it re-settled; a refusal names --force."""
     language = resolve_language(lang)
+    event = _parse_directive(words) if words is not None else None
+    correct(_store(db), match_id, kind, seq, event, reason, force, referee, language)
+
+
+def correct(store: Store, match_id: str, kind: str, seq: int | None, event: Event | None, reason: str, force: bool,
+            referee: str | None, lang: str) -> Outcome:
+    """Store an undo, void or amend and print what it re-settled (the commands' and the guided prompt's); a
+    refusal is a store error naming --force."""
     from referee.i18n import M
     from referee.store import officiate
     from referee.store.appending import guarded
     from referee.store.store import StoreError
 
-    event = _parse_directive(words) if words is not None else None
-    store = _store(db)
     try:
         with guarded(store, match_id, reason):  # a closed round's match needs a reason
             out = officiate.correct(store, match_id, kind, seq=seq, event=event, reason=reason,
@@ -234,8 +244,9 @@ def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | No
     except officiate.Rejected as e:
         raise StoreError(M("{problem}\n(use --force to store it anyway and fix the record afterwards)",
                            problem=e.msg)) from None
-    _report_correction(match_id, kind, out, language)
-    _echo_notes(store, language)
+    _report_correction(match_id, kind, out, lang)
+    _echo_notes(store, lang)
+    return out
 
 
 def _report_correction(match_id: str, kind: str, out: Outcome, lang: str) -> None:
