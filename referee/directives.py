@@ -269,6 +269,15 @@ def _number(keyword: str, cls: type[Points | DeclarerPoints]) -> Reader:
 
 # What stops the guided entry at its prompt (input words, like the keywords).
 QUIT = frozenset({"q", "quit", "exit", "退出"})
+# The guided prompt's own commands besides the directives (input words, both languages): each the name of
+# the `referee` command it runs (`undo`, `amend`, `void`, `status`), or `help`, or `quit`.
+PROMPT_COMMANDS: dict[str, str] = {
+    "undo": "undo", "撤销": "undo", "amend": "amend", "更正": "amend", "void": "void", "作废": "void",
+    "status": "status", "状态": "status", "help": "help", "帮助": "help", "?": "help", "？": "help",
+    **{word: "quit" for word in QUIT},
+}
+# The seats as the prompt completes them (input words).
+SEAT_WORDS = ("E", "S", "W", "N", "东", "南", "西", "北")
 
 # Who won the last trick: True the defenders dug (抠底), False the declarers kept (保底).
 SIDES = {"def": True, "defenders": True, "dig": True, "dug": True, "抓分方": True, "抠底": True, "闲家": True,
@@ -439,9 +448,10 @@ def gloss(keyword: str) -> Msg:
     return Msg(BY_KEYWORD[keyword].gloss)
 
 
-def suggest(word: str) -> str | None:
-    """The keyword a mistyped word most likely meant (``piont`` → ``points``), or None."""
+def suggest(word: str, extra: Iterable[str] = ()) -> str | None:
+    """The keyword a mistyped word most likely meant (``piont`` → ``points``), or None; *extra* are more
+    words it may have meant (the guided prompt's commands)."""
     import difflib
 
-    found = difflib.get_close_matches(word.lower(), [d.keyword for d in DIRECTIVES], n=1, cutoff=0.6)
+    found = difflib.get_close_matches(word.lower(), [*(d.keyword for d in DIRECTIVES), *extra], n=1, cutoff=0.6)
     return found[0] if found else None

@@ -114,7 +114,7 @@ class Hand:
         "level", "trump", "grab", "declarations", "power", "flips", "draws", "stated_trump", "resolved",
         "riot", "waived", "tribute", "tribute_checked", "kitty", "kitty_line", "dry", "bury", "final", "final_points",
         "points",
-        "declarer_points", "known", "kitty_known", "total", "shown", "broken", "how",
+        "declarer_points", "known", "kitty_known", "total", "shown", "broken", "how", "small_without_big",
     )
 
     def __init__(self, number: int, line: int, game: int, first_of_game: bool, fixed_declarer: str | None,
@@ -150,6 +150,7 @@ class Hand:
         self.shown: dict[str, Counter[Card]] = {}  # seat -> what it holds: a hand laid open with 'show'
         self.broken = False  # a problem that stops the hand being settled was already reported
         self.how: HowFixed | None = None  # how declarer and trump were fixed, for the explanation
+        self.small_without_big: str | None = None  # who buried three small jokers holding a big one (§6.3.3)
 
 
 class Replay:
@@ -643,11 +644,32 @@ class Replay:
         else:
             pool = h.kitty + tribute
         if SMALL_JOKER in ev.cards and ev.cards.count(BIG_JOKER) < min(pool.count(BIG_JOKER), COPIES):
-            raise Reject(M("big jokers are buried before small ones (§6.3.2): a big joker is held"))
+            if not self._three_small(ev.cards):
+                raise self._big_first(M("big jokers are buried before small ones (§6.3.2): a big joker is held"))
+            h.small_without_big = h.declarer
         if own:
             self._known(h, h.declarer, tuple(own), ev)
         h.bury = ev
         h.final, h.final_points = ev.cards, _points(ev.cards)
+
+    def _three_small(self, cards: tuple[Card, ...]) -> bool:
+        """Whether burying *cards* takes the exception of §6.3.3: three small jokers need no big joker
+        buried first (``kitty.three_small_jokers_without_big``)."""
+        return self.rules.three_small_jokers_without_big and cards.count(SMALL_JOKER) == COPIES
+
+    def _big_first(self, refusal: Msg) -> Reject:
+        """The refusal of small jokers buried while a big joker is held (§6.3.2), naming the exception of
+        §6.3.3 and whether the rule set makes it."""
+        if self.rules.three_small_jokers_without_big:
+            return Reject(M("{refusal}; only three small jokers may be buried without the big ones "
+                            "(kitty.three_small_jokers_without_big, §6.3.3)",
+                            refusal=refusal,
+                            zh="{refusal}；只有扣三个小王时无需先扣大王（kitty.three_small_jokers_without_big，§6.3.3）"))
+        return Reject(M("{refusal}; the {rules} rules make no exception for three small jokers "
+                        "(kitty.three_small_jokers_without_big = false, §6.3.3)",
+                        refusal=refusal, rules=self.rules.name,
+                        zh="{refusal}；{rules}规则中扣三个小王也不例外"
+                           "（kitty.three_small_jokers_without_big = false，§6.3.3）"))
 
     def on_king(self, h: Hand, ev: King) -> None:
         if not h.kitty_line:
@@ -663,8 +685,10 @@ class Replay:
                            buried=len(ev.jokers), taken=len(ev.take)))
         shown = h.shown.get(ev.seat)
         if shown and SMALL_JOKER in ev.jokers and ev.jokers.count(BIG_JOKER) < shown[BIG_JOKER]:
-            raise Reject(M("{seat:seat} holds a big joker: big jokers are buried before small ones (§6.3.2)",
-                           seat=ev.seat))
+            if not self._three_small(ev.jokers):
+                raise self._big_first(M(
+                    "{seat:seat} holds a big joker: big jokers are buried before small ones (§6.3.2)", seat=ev.seat))
+            h.small_without_big = ev.seat
         kitty = list(h.final)
         for c in ev.take:
             lows = kitty_rules.smallest(kitty, h.level, h.trump)
@@ -691,6 +715,9 @@ class Replay:
             raise Reject(M("more points than exist: {taken} taken, but the kitty holds {kitty} of the {all}, "
                            "so at most {most}",
                            taken=h.points + ev.points, kitty=TOTAL_POINTS - most, all=TOTAL_POINTS, most=most))
+        dp = h.declarer_points
+        if dp is not None and h.points + ev.points + dp.points + h.final_points > TOTAL_POINTS:
+            raise self._over_300(h.points + ev.points, dp.points, h.final_points)
         h.points += ev.points
 
     def on_declarer_points(self, h: Hand, ev: DeclarerPoints) -> None:
@@ -698,7 +725,20 @@ class Replay:
             raise _not_a_multiple(ev.points)
         if h.declarer_points is not None:
             raise Reject(M("declarer-points already given at line {line}", line=h.declarer_points.line))
+        if h.points + ev.points + h.final_points > TOTAL_POINTS:
+            raise self._over_300(h.points, ev.points, h.final_points)
         h.declarer_points = ev
+
+    @staticmethod
+    def _over_300(defenders: int, declarers: int, kitty: int) -> Reject:
+        """Trick points of both sides and the kitty's beyond the 300 there are (§1.5): refused at the entry
+        that makes it impossible, not at the last trick."""
+        return Reject(M("more points than exist: defenders {defenders} + declarers {declarers} + kitty {kitty} = "
+                        "{total}, more than the {all} of the three decks (§1.5)",
+                        defenders=defenders, declarers=declarers, kitty=kitty, total=defenders + declarers + kitty,
+                        all=TOTAL_POINTS,
+                        zh="分数超出总数：抓分方{defenders} + 庄家方{declarers} + 底牌{kitty} = {total}，"
+                           "超过三副牌的{all}分（§1.5）"))
 
     def on_last(self, h: Hand, ev: Last) -> None:
         if not h.kitty_line and not h.broken:
@@ -753,7 +793,7 @@ class Replay:
             blood_kings=s.blood_kings, blood_score=s.blood_score, blood_giver=s.blood_giver,
             next_declarer=s.next_declarer, game_winner=s.game_winner, game_reason=s.game_reason,
             ledger_change=ledger, ledger=dict(self.ledger), levels_before=facts.levels, how=h.how,
-            dry_reason=h.dry, rules=rules,
+            dry_reason=h.dry, rules=rules, small_without_big=h.small_without_big,
         ))
         if s.game_winner is not None:
             assert s.game_reason is not None  # settle gives a game's winner and its reason together
@@ -840,18 +880,54 @@ class Replay:
             expected = ("hand", "warn", "ruling") + (("time",) if self.rules.time_limit_minutes else ())
         else:
             phase, expected = self._expected(h)
-        if h is not None:
+        trump = None
+        done: str | None = None  # the directive that settled this hand's blood (None: not yet, or none owed)
+        if self.match_over:  # nothing is owed or declared once the match is over
+            declarer, blood = None, 0
+        elif h is not None:
             declarer, blood = h.declarer or h.fixed_declarer, h.blood_owed
+            trump = h.trump
+            if not h.resolved:
+                declarer, trump = self._known_so_far(h, declarer)
+            if blood and (h.tribute or h.riot or h.waived):
+                done = "riot" if h.riot else "waive" if h.waived else "tribute"
         else:
             declarer, blood = self.next_declarer, (self.blood if self.next_declarer else 0)
         giver = upper_hand(declarer) if declarer and blood else None
         level = self.levels[team_of(declarer)] if declarer else None
         return TableState(
             game=self.game, hand=h.number if h is not None else self.hand_number + 1, in_hand=h is not None,
-            phase=phase, levels=dict(self.levels), declarer=declarer, trump=h.trump if h is not None else None,
+            phase=phase, levels=dict(self.levels), declarer=declarer, trump=trump,
             level=level, blood_owed=blood, blood_giver=giver, expected=expected, match_over=self.match_over,
             warnings=dict(self.warnings), points_so_far=h.points if h is not None else 0,
+            blood_settled=done, blood_due=0 if done else blood,
         )
+
+    @staticmethod
+    def _flips_complete(h: Hand) -> bool:
+        """Every player has flipped a suited card (a joker is flipped again, §4.1.2)."""
+        return {f.seat for f in h.flips if not f.card.is_joker} >= set(SEATS)
+
+    def _known_so_far(self, h: Hand, declarer: str | None) -> tuple[str | None, str | None]:
+        """Declarer and trump as far as the declaring so far fixes them, before the first directive after
+        declaring settles them: the grab's seat (§4.1.1), the winner of the four flips (§4.1.2), a stated
+        declarer; the trump stated, or the winning flip's suit. Later hands: the fixed declarer (§4.2.1),
+        the trump of the standing declaration or of the draw."""
+        stated = h.stated_trump.suit if h.stated_trump is not None else None
+        if h.first_of_game:
+            if h.grab is not None:
+                return h.grab.seat, stated
+            if h.flips:
+                if not self._flips_complete(h):
+                    return None, None
+                won = declaring.flip_winner(h.flips, self.rules.flip_winner)
+                return won.seat, won.card.suit
+            return declarer, stated if declarer else None
+        if h.declarations:
+            return declarer, h.power.suit
+        if h.draws and not h.draws[-1].is_joker:
+            return declarer, h.draws[-1].suit
+        return declarer, stated
 
     def _expected(self, h: Hand) -> tuple[Phase, tuple[str, ...]]:
         if h.phase == DECLARING:
@@ -871,7 +947,7 @@ class Replay:
             if h.grab is not None:
                 return ("kitty",) if h.stated_trump else ("trump",)
             if h.flips:
-                return ("flip", "kitty")
+                return ("kitty",) if Replay._flips_complete(h) else ("flip",)
             if h.declarer:
                 return ("kitty",) if h.stated_trump else ("trump",)
             return ("declare", "flip", "declarer")

@@ -95,6 +95,7 @@ class HandResult(NamedTuple):
     how: HowFixed | None = None  # how declarer and trump were fixed (None: trump as stated)
     dry_reason: DryReason | None = None
     rules: RuleSet | None = None  # the rule set the hand was settled under
+    small_without_big: str | None = None  # the seat that buried three small jokers holding a big one (§6.3.3)
 
     @property
     def explain(self) -> tuple[Step, ...]:
@@ -142,6 +143,10 @@ class TableState(NamedTuple):
     match_over: bool
     warnings: dict[str, int]
     points_so_far: int = 0
+    # This hand's blood once it is settled: the directive that settled it ('tribute', 'riot', 'waive'), and
+    # what is still due (0 once settled; blood_owed stays what the hand owed).
+    blood_settled: str | None = None
+    blood_due: int = 0
 
 
 class MatchResult(NamedTuple):

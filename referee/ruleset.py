@@ -45,6 +45,7 @@ class RuleSet(NamedTuple):
     dry_pot: DryPotRule
     dry_pot_kitty_points_count: bool
     dig_multiplier: int
+    three_small_jokers_without_big: bool
     # [scoring]
     stage_threshold: int
     short_threshold: int
@@ -109,6 +110,9 @@ KEYS: dict[str, Key] = {  # in the order of RuleSet's fields after name, title, 
         "in a dry pot the kitty's point cards still count (the club draft says no: §6.2.4)")),
     "dig_multiplier": Key("kitty", int, M(
         "the kitty's points are multiplied by this when the defenders dig (§6.6)")),
+    "three_small_jokers_without_big": Key("kitty", bool, M(
+        "whoever buries three small jokers need not bury a big joker first (§6.3.3, the exception to §6.3.2)",
+        zh="扣三个小王时无需先扣大王（§6.3.3，§6.3.2的例外）")),
     "stage_threshold": Key("scoring", int, M(
         "defenders' score at which they take over (上台) (§7.1)")),
     "short_threshold": Key("scoring", int, M(

@@ -295,6 +295,9 @@ def explain_hand(hr: HandResult) -> tuple[Step, ...]:
     rules, levels = hr.rules, hr.levels_before
     assert rules is not None and levels is not None, "a settled hand keeps its rule set and its levels"
     steps = [*_declaring_steps(hr, rules), *_tribute_steps(hr), _kitty_step(hr)]
+    if hr.small_without_big is not None:
+        steps.append(Step("kitty.three_small_without_big", "kitty.three_small_jokers_without_big · §6.3.3",
+                          (hr.small_without_big,)))
     final = hr.final_kitty
     facts = HandFacts(hr.declarer, levels, hr.points, hr.kitty_points_physical,
                       final.count(BIG_JOKER), final.count(SMALL_JOKER), hr.dry_pot, hr.dug)

@@ -195,7 +195,8 @@ CASES = [
      "the declarer's shown hand has no 9D 9S"),
     ("bury-small-before-big", record(first_hand(declarer="E", kitty="BJ SJ 7C 8C 9C JH",
                                                 bury="SJ 7C 8C 9C JH 4C  # !", points=80)),
-     "big jokers are buried before small ones (§6.3.2): a big joker is held"),
+     "big jokers are buried before small ones (§6.3.2): a big joker is held; only three small jokers may be buried "
+     "without the big ones (kitty.three_small_jokers_without_big, §6.3.3)"),
     ("king-no-kitty", record(hand("declare E BJ", "trump H", "king N BJ take 4C  # !", "points 80", "last decl")),
      "out of order: 'king' comes after the 'kitty'"),
     ("king-dry", record(first_hand(kitty="KC 10C 5C 7C 8C 9C", king="N BJ take 7C  # !", points=50)),
@@ -207,7 +208,8 @@ CASES = [
      "one card comes out for each joker: 2 buried, 1 taken"),
     ("king-small-before-big", record(hand("declare E BJ", "trump H", "show N BJ SJ 4D", "kitty 4C 6C 7C 8C 9C JH",
                                           "king N SJ take 4C  # !", "points 80", "last decl")),
-     "N holds a big joker: big jokers are buried before small ones (§6.3.2)"),
+     "N holds a big joker: big jokers are buried before small ones (§6.3.2); only three small jokers may be buried "
+     "without the big ones (kitty.three_small_jokers_without_big, §6.3.3)"),
     ("king-nothing-out", record(first_hand(bury="5C 10C KC 5D 10D KD", king="N BJ take 5C  # !", points=80)),
      "no card can come out of the kitty (only point cards and jokers are left): nobody may bury jokers (§6.4.2)"),
     # --- points and the last trick (§7) ---------------------------------------------------------------

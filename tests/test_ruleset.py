@@ -135,12 +135,15 @@ COMMON = dict(dig_multiplier=2, stage_threshold=120, short_threshold=80, over_th
 DIFFERENT = {
     "dalian-club": dict(source="002", flip_winner=FlipWinner.highest, dry_pot=DryPotRule.no_plain_trump,
                         dry_pot_kitty_points_count=False, three_small_jokers_win=True, riot=True,
+                        three_small_jokers_without_big=True,
                         time_limit_minutes=50, warnings_limit=3, games_to_win=2, ledger_headline=False),
     "gunzi-001": dict(source="001", flip_winner=FlipWinner.highest, dry_pot=DryPotRule.no_plain_trump_or_all_trump,
                       dry_pot_kitty_points_count=True, three_small_jokers_win=True, riot=False,
+                      three_small_jokers_without_big=True,
                       time_limit_minutes=0, warnings_limit=0, games_to_win=1, ledger_headline=False),
     "classic": dict(source="000", flip_winner=FlipWinner.lowest, dry_pot=DryPotRule.no_plain_trump_or_all_trump,
                     dry_pot_kitty_points_count=True, three_small_jokers_win=False, riot=False,
+                    three_small_jokers_without_big=False,
                     time_limit_minutes=0, warnings_limit=0, games_to_win=1, ledger_headline=True),
 }
 

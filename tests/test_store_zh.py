@@ -261,7 +261,7 @@ def test_guided_entry_in_chinese(cli):
     assert "已记录 #16：hand（第2副开始）" in out
     assert "第2副 · 亮主" in out
     assert "  南（李四）欠西（王五）1个血：进贡输入 tribute S 加1张牌（或 riot 暴动 / waive 免贡）" in out
-    assert "tribute 座位 牌…（进贡）" in out and "（输入 q 结束）" in out
+    assert "tribute 座位 牌…（进贡）" in out and "（也可输入 undo 撤销、status 状态、help 帮助；输入 q 结束）" in out
     assert "未接受：南欠西1个血，却进贡了2张；请重新输入" in out
     assert "已记录 #18：tribute S SJ（进贡）" in out
     assert "  抓分方已得分：0；输入数字即计分，def / decl 记录末墩（抓分方抠底 / 庄家方保底）" in out

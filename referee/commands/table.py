@@ -59,17 +59,25 @@ def _echo_notes(store: Store, lang: str) -> None:
 
 
 def _report_record(match_id: str, out: Outcome, lang: str) -> None:
-    """What recording an event did: the entry stored, the hand it settled, who won, what comes next."""
-    from referee.store import views
+    """What recording an event did: the entry stored, the hand it settled, a warning's count, who won, the
+    game clock's notice, what comes next."""
+    from referee.store import officiate, views
 
     e = out.entry
     typer.echo(views.stored_line(e, match_id, views.directive_line(e["directive"]), lang))
     for hand in out.new_hands:
         _echo_lines(views.settlement(hand, out.after, lang))
+    warned = officiate.warning_of(out)
+    if warned is not None:  # what the warning counts towards (§8.1): the last before the limit, the forfeit
+        line = views.warning_line(out.after, *warned, lang)
+        if line:
+            typer.echo(line)
     # No event is accepted once the match is over, so a match over now was ended by this event; when it
     # settled no hand (time called, a ruling, a third warning), say who won.
-    if out.after.winner and out.after.state.match_over and not out.new_hands:
+    elif out.after.winner and out.after.state.match_over and not out.new_hands:
         typer.echo(views.won_line(out.after, lang))
+    for notice in officiate.notices(out):
+        typer.echo(notice.text(lang))
     typer.echo(views.next_line(out.after, lang))
 
 
@@ -191,12 +199,16 @@ def status(
     lang: Lang = None,
 ) -> None:
     """Where the match stands: game, hand, levels, declarer, trump, blood, what comes next."""
-    language = resolve_language(lang)
+    show_status(_store(db), match_id, resolve_language(lang))
+
+
+def show_status(store: Store, match_id: str, lang: str) -> None:
+    """Print `referee status` of a match (the command's and the guided prompt's `status`)."""
     from referee.i18n import tr
     from referee.store import chain, officiate, views
     from referee.store.store import corrected, to_events
 
-    store = _store(db)
+    language = lang
     entries = store.entries(match_id)
     problem = store.check(match_id)
     events, parse_errors = to_events(corrected(entries))
@@ -212,13 +224,19 @@ def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | No
                 db: str | None, referee: str | None, lang: str | None) -> None:
     """Store an undo, void or amend and show what it re-settled; a refusal names --force."""
     language = resolve_language(lang)
+    event = _parse_directive(words) if words is not None else None
+    correct(_store(db), match_id, kind, seq, event, reason, force, referee, language)
+
+
+def correct(store: Store, match_id: str, kind: str, seq: int | None, event: Event | None, reason: str, force: bool,
+            referee: str | None, lang: str) -> Outcome:
+    """Store an undo, void or amend and print what it re-settled (the commands' and the guided prompt's); a
+    refusal is a store error naming --force."""
     from referee.i18n import M
     from referee.store import officiate
     from referee.store.appending import guarded
     from referee.store.store import StoreError
 
-    event = _parse_directive(words) if words is not None else None
-    store = _store(db)
     try:
         with guarded(store, match_id, reason):  # a closed round's match needs a reason
             out = officiate.correct(store, match_id, kind, seq=seq, event=event, reason=reason,
@@ -226,8 +244,9 @@ def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | No
     except officiate.Rejected as e:
         raise StoreError(M("{problem}\n(use --force to store it anyway and fix the record afterwards)",
                            problem=e.msg)) from None
-    _report_correction(match_id, kind, out, language)
-    _echo_notes(store, language)
+    _report_correction(match_id, kind, out, lang)
+    _echo_notes(store, lang)
+    return out
 
 
 def _report_correction(match_id: str, kind: str, out: Outcome, lang: str) -> None:

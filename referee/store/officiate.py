@@ -211,6 +211,27 @@ def _events_of(view: dict[int, str], target: int, new_event: Event | None) -> li
     return events
 
 
+def warning_of(out: Outcome) -> tuple[str, int, int] | None:
+    """For a recorded ``warn``: the team warned, the rule set's ``match.warnings_limit`` and
+    ``match.games_to_win`` (§8.1); None for any other event."""
+    from referee import ruleset
+    from referee.events import Warn
+    from referee.seats import team_of
+
+    if not isinstance(out.event, Warn):
+        return None
+    try:
+        rules = ruleset.load(out.after.rules)
+    except ruleset.RulesError:
+        return None
+    return team_of(out.event.seat), rules.warnings_limit, rules.games_to_win
+
+
+def notices(out: Outcome) -> list[Msg]:
+    """One-line notices about what was just stored (the game clock's, issue 9 item 15)."""
+    return []
+
+
 class WhatIf(NamedTuple):
     seq: int
     old_event: Event

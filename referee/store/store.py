@@ -536,6 +536,22 @@ def _restore(path: Path, old: bytes | None) -> None:
             safefile.write_bytes(path, old)
 
 
+def _nearest(match_id: str, ids: list[str]) -> Msg | None:
+    """The stored ids nearest a mistyped one (difflib, any case), as ``CL1 or CL2``; None when none is near."""
+    import difflib
+
+    lowered = {i.lower(): i for i in ids}
+    close = difflib.get_close_matches(match_id.lower(), list(lowered), n=3, cutoff=0.6)
+    ratio = {i: difflib.SequenceMatcher(None, match_id.lower(), i).ratio() for i in close}
+    found = [lowered[i] for i in sorted(close, key=lambda i: (-ratio[i], i))]  # the nearest first, then by name
+    if not found:
+        return None
+    msg: Msg = literal(found[0])
+    for i in found[1:]:
+        msg = M("{either} or {id}", zh="{either}或{id}", either=msg, id=i)
+    return msg
+
+
 class Store:
     """A store folder. Cheap to create: nothing is read until asked."""
 
@@ -578,6 +594,13 @@ class Store:
                                   "store: --db PATH, $REFEREE_DB or `referee config db PATH`)",
                                   match=match_id, root=root))
         stored = ids[:8] + (["…"] if len(ids) > 8 else [])
+        near = _nearest(match_id, ids)
+        if near:
+            return UnknownMatch(M("no match '{match}' in the store at {root}: did you mean {near}? (matches stored: "
+                                  "{stored:list}; another store: --db PATH, $REFEREE_DB or `referee config db PATH`)",
+                                  match=match_id, root=root, near=near, stored=stored,
+                                  zh="{root} 的存储中没有比赛 '{match}'：是不是 {near}？（已存储的比赛：{stored:list}；"
+                                     "换一个存储：--db 路径、$REFEREE_DB 或 `referee config db 路径`）"))
         return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: {stored:list}; another "
                               "store: --db PATH, $REFEREE_DB or `referee config db PATH`)",
                               match=match_id, root=root, stored=stored))

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.i18n import MN, M, Msg, fill, join, literal, tr
+from referee.i18n import MN, M, Msg, fill, join, literal, tr, trn
 
 if TYPE_CHECKING:
     from referee.events import Event, RecordError
@@ -137,6 +137,12 @@ def next_line(result: MatchResult, lang: str) -> str:
         return tr(lang, "next: nothing, the match is over")
     if not st.expected:
         return tr(lang, "next: -")
+    if st.in_hand and st.phase == "declaring" and st.declarer and st.trump:
+        # the declaring fixes declarer and trump before the kitty is recorded: say so at once
+        return tr(lang, "next: {directives} (declarer {declarer}, level {level}, trump {trump:suit})",
+                  zh="下一步：{directives}（庄家{declarer}，打{level}，主{trump:suit}）",
+                  directives=hints(st.expected), declarer=who(st.declarer, result.seats), level=st.level,
+                  trump=st.trump)
     return tr(lang, "next: {directives}", directives=hints(st.expected))
 
 
@@ -235,21 +241,21 @@ def status(match_id: str, result: MatchResult, log_len: int, lang: str, head: st
         out.append(tr(lang, "Seats: {seats:list}",
                       seats=[_form("{seat:seat} {name}", seat=s, name=n) for s, n in seats.items()]))
     games = levels(result.games_won)
-    if st.match_over or result.winner:
-        out.append(tr(lang, "Match over: won by {winner:team} (games {games:list})", winner=result.winner, games=games))
-    out.append(_where(st, lang))
-    out.append(tr(lang, "Levels: {levels:list}   games won: {games:list}", levels=levels(st.levels), games=games))
-    out.append(_declarer(st, seats, lang))
-    out.append(_owed(st, seats, lang))
-    if st.in_hand and st.points_so_far:
+    over = st.match_over or bool(result.winner)
+    if over:  # what is still to be done: nothing; no hand, level, declarer or blood to speak of
+        out.append(finished_line(result, lang))
+    else:
+        out.append(_where(st, lang))
+        out.append(tr(lang, "Levels: {levels:list}   games won: {games:list}", levels=levels(st.levels), games=games))
+        out.append(_declarer(st, seats, lang))
+        out.append(_owed(st, seats, lang))
+    if st.in_hand and st.points_so_far and not over:
         out.append(tr(lang, "Defenders' points so far: {points}", points=st.points_so_far))
     if any(st.warnings.values()):
         warned = [M("{team:team} {n}", team=t, n=n) for t, n in st.warnings.items() if n]
         out.append(tr(lang, "Warnings: {warned:list}", warned=warned))
-    if st.expected:
+    if st.expected and not over:
         out.append(tr(lang, "Next: {directives}", directives=hints(st.expected)))
-    else:
-        out.append(tr(lang, "Next: nothing (match over)"))
     if result.errors:
         out.append(tr(lang, "Problems in the record ({n}):", n=len(result.errors)))
         out += error_lines(result.errors, lang)
@@ -299,10 +305,74 @@ def _declarer(st: TableState, seats: dict[str, str], lang: str) -> str:
 
 
 def _owed(st: TableState, seats: dict[str, str], lang: str) -> str:
+    """The blood of the hand: still owed, or how it was settled (a tribute stored owes nothing more)."""
     if not st.blood_owed:
         return tr(lang, "Blood owed: none")
+    giver, receiver = who(st.blood_giver, seats), who(st.declarer, seats)
+    if st.blood_settled == "tribute":
+        return tr(lang, "Blood: {blood}, paid by {giver} to {receiver} (nothing more owed)",
+                  zh="血：{blood}个，已由{giver}进贡给{receiver}（不再欠血）",
+                  blood=st.blood_owed, giver=giver, receiver=receiver)
+    if st.blood_settled is not None:
+        return tr(lang, "Blood: {blood}, waived ({how}; nothing owed)",
+                  zh="血：{blood}个，已免（{how}；不再欠血）",
+                  blood=st.blood_owed, how=glossed(st.blood_settled, st.blood_settled))
     return tr(lang, "Blood owed: {blood}, by {giver} to {receiver}",
-              blood=st.blood_owed, giver=who(st.blood_giver, seats), receiver=who(st.declarer, seats))
+              blood=st.blood_owed, giver=giver, receiver=receiver)
+
+
+ORDINALS = {1: M("first", zh="第一次"), 2: M("second", zh="第二次"), 3: M("third", zh="第三次"),
+            4: M("fourth", zh="第四次"), 5: M("fifth", zh="第五次")}
+
+
+def ordinal(n: int) -> Msg:
+    """``third`` / ``第三次`` (a warning's place in the count)."""
+    return ORDINALS.get(n) or M("{n}th", n=n, zh="第{n}次")
+
+
+def finished_line(result: MatchResult, lang: str) -> str:
+    """``Match finished: EW 2:0 (game 1 EW, passed 10; game 2 EW, forfeit)``: the match's result, and how
+    each game went; a forfeit by warnings says so (§8.1)."""
+    from referee.codes import GameEnd
+    from referee.i18n.words import word
+
+    winner = result.winner
+    if winner is None:
+        return tr(lang, "Match finished", zh="比赛结束")
+    loser = "NS" if winner == "EW" else "EW"
+    won, lost = result.games_won.get(winner, 0), result.games_won.get(loser, 0)
+    if result.forfeit:
+        n = result.state.warnings.get(loser, 0)
+        return tr(lang, "Match finished: {winner:team} {won}:{lost}, forfeited by {loser:team} on the {nth} warning "
+                        "(§8.1)",
+                  zh="比赛结束：{winner:team} {won}:{lost}，{loser:team}被{nth}警告判负（§8.1）",
+                  winner=winner, won=won, lost=lost, loser=loser, nth=ordinal(n))
+    games = [M("game {game} {team:team}, {how}", zh="第{game}局{team:team}胜，{how}", game=g.game, team=g.winner,
+               how=word(GameEnd(g.reason), lang, top=result.top_level))
+             for g in result.games if g.winner]
+    return tr(lang, "Match finished: {winner:team} {won}:{lost} ({games:list})",
+              zh="比赛结束：{winner:team} {won}:{lost}（{games:list}）",
+              winner=winner, won=won, lost=lost, games=games)
+
+
+def warning_line(result: MatchResult, team: str, limit: int, games_to_win: int, lang: str) -> str | None:
+    """What a warning just stored means (§8.1, ``match.warnings_limit``): the one before the limit says the
+    next forfeits; the one at the limit says the match is forfeited. None without a limit."""
+    if not limit:
+        return None
+    n = result.state.warnings.get(team, 0)
+    other = "NS" if team == "EW" else "EW"
+    if n >= limit:
+        return tr(lang, "{nth} warning for {team:team}: match forfeited {games}:0 to {winner:team} (§8.1)",
+                  zh="{team:team}{nth}被警告：比赛判{winner:team} {games}:0 获胜（§8.1）",
+                  nth=ordinal(n), team=team, games=games_to_win, winner=other)
+    if n == limit - 1:
+        return tr(lang, "{team:team}: {n} warnings — a {nth} forfeits (§8.1)",
+                  zh="{team:team}：已被警告{n}次——{nth}警告即判负（§8.1）",
+                  team=team, n=n, nth=ordinal(limit))
+    return trn(lang, "{team:team}: {n} warning ({limit} forfeit the match, §8.1)",
+               "{team:team}: {n} warnings ({limit} forfeit the match, §8.1)", n,
+               zh="{team:team}：已被警告{n}次（满{limit}次判负，§8.1）", team=team, limit=limit)
 
 
 # --- the audit trail ----------------------------------------------------------------------------------
@@ -443,7 +513,8 @@ def _cells(h: HandResult | None, lang: str) -> dict[str, str]:
 
 def _match_cells(result: MatchResult, lang: str) -> dict[str, str]:
     return {"winner": fill("{t:team}", lang, {"t": result.winner}), "games": join(lang, levels(result.games_won)),
-            "levels now": join(lang, levels(result.state.levels)), "blood owed now": str(result.state.blood_owed)}
+            "levels now": join(lang, levels(result.state.levels)),
+            "blood owed now": "-" if result.state.match_over else str(result.state.blood_due)}
 
 
 def changed_hands(before: MatchResult, after: MatchResult) -> list[HandResult]:

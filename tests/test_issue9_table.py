@@ -1,0 +1,374 @@
+"""Issue 9, the table-side items: each test is named after its item (test_itemNN_…) and asserts what
+docs/gunzi-rules.md says, with the numbers worked out by hand in the comments.
+
+Engine tests replay record texts (tests/helpers.py); the store and command tests run the whole
+``referee`` application on real stores in temporary folders.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import errors_of, first_hand, play, record
+from test_store_support import HAND1, Cli
+
+from referee import notation
+from referee.codes import GameEnd
+from referee.explain import render
+from referee.store import Store
+
+# --- item 1: three small jokers may be buried while a big joker is held (§6.3.3) -------------------------------------
+# First hand, E grabs (declare E BJ), trump H, level 3 (§4.1.1, §4.1.3): 4C < 6C < 7C < 8C < 9C are the
+# smallest cards (non-trump, §2.3); JH is a trump-suit plain card, so no kitty here is a dry pot (§6.2.1).
+
+
+def test_item01_three_small_jokers_under_a_held_big_joker():
+    # (a) The declarer E shows a hand with a big joker and buries three small jokers without it: allowed
+    # in dalian-club (§6.3.3). Final kitty SJ SJ SJ 4C 6C 7C: K = 0, B = 0, s = 3. Defenders 115, kept:
+    # S = 115 < 120 (§7.1) → three small jokers kept: the declarers EW win game 1 (§7.3.3).
+    a = first_hand(kitty="8C 9C JH 3D 4D 6D", bury="SJ SJ SJ 4C 6C 7C", points=115, last="decl")
+    a = a.replace("kitty ", "show E BJ SJ SJ SJ 4C 6C 7C\nkitty ", 1)
+    result = play(a)
+    (hand,) = result.hands
+    assert (hand.score, hand.small_jokers, hand.game_winner, hand.game_reason) == (115, 3, "EW", GameEnd.three_jokers)
+    assert result.games[0].winner == "EW"
+    steps = [render(s) for s in hand.explain]
+    assert ("E buried three small jokers while holding a big joker: no big joker need go first "
+            "[kitty.three_small_without_big; kitty.three_small_jokers_without_big · §6.3.3]") in steps
+
+    # (b) The defender N shows a big joker and buries three small ones with `king` (§6.4.1): one card out for
+    # each, the smallest each time: 4C, then 6C, then 7C. Final kitty 8C 9C JH SJ SJ SJ: K = 0, s = 3.
+    # Defenders 120 and dig: S = 120 + 2×0 = 120 ≥ 120 → three small jokers dug: NS win game 1 (§7.3.3).
+    b = first_hand(kitty="4C 6C 7C 8C 9C JH", bury="4C 6C 7C 8C 9C JH", king="N SJ SJ SJ take 4C 6C 7C",
+                   points=120, last="def")
+    b = b.replace("kitty ", "show N BJ SJ SJ SJ\nkitty ", 1)
+    (hand,) = play(b).hands
+    assert (hand.score, hand.small_jokers, hand.game_winner) == (120, 3, "NS")
+    assert any("N buried three small jokers" in render(s) for s in hand.explain)
+
+    # (c) The kitty's own big joker, taken up by the declarer, stays in hand while three small jokers go
+    # down. Final kitty SJ SJ SJ 5C 6C 7C: K = 5. Defenders 110 and dig: S = 110 + 2×5 = 120 ≥ 120 → NS win
+    # the game; had they 105 and the declarers kept, S = 105 < 120 → EW win it.
+    c = first_hand(kitty="BJ 4C 6C 7C 8C JH", bury="SJ SJ SJ 5C 6C 7C", points=110, last="def")
+    (hand,) = play(c).hands
+    assert (hand.kitty_points, hand.score, hand.game_winner) == (5, 120, "NS")
+    c_kept = first_hand(kitty="BJ 4C 6C 7C 8C JH", bury="SJ SJ SJ 5C 6C 7C", points=105, last="decl")
+    (hand,) = play(c_kept).hands
+    assert (hand.score, hand.game_winner) == (105, "EW")
+
+
+def test_item01_the_exception_is_the_rule_files_and_cited_in_the_refusal():
+    # gunzi-001 keeps the exception (§10: it ends games on three small jokers); classic makes none.
+    from referee.ruleset import load
+
+    assert [load(n).three_small_jokers_without_big for n in ("dalian-club", "gunzi-001", "classic")] == \
+        [True, True, False]
+    c = first_hand(kitty="BJ 4C 6C 7C 8C JH", bury="SJ SJ SJ 5C 6C 7C", points=110, last="def")
+    msgs = [e.message for e in errors_of(record(c, rules="classic"), "classic")]
+    assert any("§6.3.2" in m and "kitty.three_small_jokers_without_big = false" in m for m in msgs), msgs
+    # Two small jokers are no exception anywhere: refused, naming the exception and its key.
+    two = first_hand(kitty="BJ 4C 6C 7C 8C JH", bury="SJ SJ 4C 5C 6C 7C", points=110, last="def")
+    msgs = [e.message for e in errors_of(record(two))]
+    assert any("only three small jokers" in m and "§6.3.3" in m for m in msgs), msgs
+    # and a defender who shows a big joker may not bury fewer than three small ones before it
+    k = first_hand(kitty="4C 6C 7C 8C 9C JH", bury="4C 6C 7C 8C 9C JH", king="N SJ SJ take 4C 6C",
+                   points=120, last="def").replace("kitty ", "show N BJ SJ SJ\nkitty ", 1)
+    msgs = [e.message for e in errors_of(record(k))]
+    assert any(m.startswith("N holds a big joker") and "§6.3.3" in m for m in msgs), msgs
+
+
+# --- the store and the commands --------------------------------------------------------------------------------------
+
+
+
+@pytest.fixture
+def cli(tmp_path):
+    return Cli(tmp_path / "store")
+
+
+def new_match(cli: Cli, match_id: str = "T3", *extra: str):
+    r = cli("new", match_id, "--east", "张三", "--south", "李四", "--west", "王五", "--north", "赵六", *extra)
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def record_all(cli: Cli, match_id: str, lines: list[str], *extra: str):
+    r = None
+    for line in lines:
+        r = cli("record", match_id, *line.split(), *extra)
+        assert r.exit_code == 0, f"{line}: {r.output}"
+    return r
+
+
+# --- item 6: after the four flips the declarer is known --------------------------------------------------------------
+
+def test_item06_the_four_flips_name_the_declarer_at_once(cli):
+    # §4.1.2 (dalian-club: the highest flip wins; 10 highest, then 9 … 2, A K Q J lowest): E 4C, S 9D, W 10S,
+    # N KH → W's 10 wins: W declares, trump spades, at EW's level 3 (§4.1.3).
+    new_match(cli)
+    r = record_all(cli, "T3", ["hand", "flip E 4C", "flip S 9D", "flip W 10S"])
+    assert r.output.splitlines()[-1] == "next: flip"  # three flips: not known yet
+    r = cli("record", "T3", "flip", "N", "KH")
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[-1] == "next: kitty (declarer W (王五), level 3, trump spades)"
+    out = cli("status", "T3").output
+    assert "Declarer: W (王五); level 3; trump spades" in out and "Next: kitty" in out
+    zh = cli("status", "T3", "--lang", "zh").output
+    assert "庄家：西（王五）；打3；主：黑桃" in zh
+
+
+# --- item 7: points that cannot add up are refused at the entry that makes them impossible ---------------------------
+
+def test_item07_points_beyond_300_refused_at_their_entry(cli):
+    # E grabs, trump H; the declarer buries 5C 10C KC 4C 6C 7C: the kitty holds 5 + 10 + 10 = 25 points, so the
+    # tricks hold 300 − 25 = 275 (§1.5, §7 checks).
+    new_match(cli)
+    record_all(cli, "T3", ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "bury 5C 10C KC 4C 6C 7C"])
+    r = cli("record", "T3", "points", "280")  # 280 > 275
+    assert r.exit_code == 1 and "at most 275" in r.output, r.output
+    record_all(cli, "T3", ["points 200"])
+    # declarers 80: 200 + 80 + 25 = 305 > 300, refused now, not at `last`
+    r = cli("record", "T3", "declarer-points", "80")
+    assert r.exit_code == 1, r.output
+    assert "defenders 200 + declarers 80 + kitty 25 = 305, more than the 300 of the three decks (§1.5)" in r.output
+    record_all(cli, "T3", ["declarer-points 75"])  # 200 + 75 + 25 = 300
+    r = cli("record", "T3", "points", "5")  # 205 + 75 + 25 = 305
+    assert r.exit_code == 1 and "= 305" in r.output, r.output
+    r = record_all(cli, "T3", ["last decl"])
+    assert "defenders' score 200" in r.output
+
+
+# --- items 9 and 10: honest status; warnings that count towards a forfeit --------------------------------------------
+
+# Hand 1 (game 1's first hand): E grabs, trump H; the kitty 4C 6D 9S KH 7C 3H is buried as 4C 6C 7C 8D 9D JS
+# (no points, no jokers); defenders 35, kept: S = 35 < 120 → keep, EW 3 → 4 (§7.1); blood
+# ceil((80 − 35) / 10) = 5 (§7.2.3); next declarer E's partner W (§7.4), paid by W's upper hand S (§1.2, §7.2.1).
+HAND_35 = [*HAND1[:5], "points 35", "last decl"]
+
+
+def test_item09_status_says_what_is_still_to_be_done(cli):
+    new_match(cli)
+    record_all(cli, "T3", [*HAND_35, "hand", "declare W 4H"])
+    out = cli("status", "T3").output
+    assert "Blood owed: 5, by S (李四) to W (王五)" in out
+    record_all(cli, "T3", ["tribute S SJ 2C 2D AS AH"])
+    out = cli("status", "T3").output
+    assert "Blood owed" not in out, out
+    assert "Blood: 5, paid by S (李四) to W (王五) (nothing more owed)" in out
+    assert "Next: kitty" in out
+
+
+def test_item09_a_finished_match_has_nothing_left_to_do(cli):
+    # Hand 2: W declares, the paying side's S riots with three small jokers (§5.4): the 5 blood are waived.
+    # Then NS are warned three times: the match is forfeited 2:0 to EW (§8.1, dalian-club games_to_win 2).
+    new_match(cli)
+    record_all(cli, "T3", [*HAND_35, "hand", "declare W 4H", "riot S SJ SJ SJ"])
+    out = cli("status", "T3").output
+    assert "Blood: 5, waived (riot; nothing owed)" in out, out
+    record_all(cli, "T3", ["warn N talk", "warn S hint", "warn N talk again"])
+    out = cli("status", "T3").output
+    assert "Match finished: EW 2:0, forfeited by NS on the third warning (§8.1)" in out, out
+    for stale in ("Blood owed", "Blood:", "not started", "Declarer:", "Next:", "Levels:"):
+        assert stale not in out, (stale, out)
+    assert "Warnings: NS 3" in out
+    zh = cli("status", "T3", "--lang", "zh").output
+    assert "比赛结束：东西 2:0，南北被第三次警告判负（§8.1）" in zh and "欠血" not in zh
+    # what-if of the hand-1 points: the match as recorded is over, so no blood is owed "now" on either side
+    r = cli("whatif", "T3", "11", "points", "30")
+    assert r.exit_code == 0, r.output
+    row = next(line for line in r.output.splitlines() if "blood owed now" in line)
+    assert row.split()[-2:] == ["-", "-"], row
+
+
+def test_item09_a_match_won_at_the_table_lists_its_games(cli):
+    # gunzi-001 plays one game (§10). Hand 1: E grabs, buries SJ SJ SJ 4C 6C 7C (the kitty's own big joker
+    # taken up, §6.3.3); defenders 100, kept: S = 100 < 120 → three small jokers kept: EW win the game and
+    # the match 1:0 (§7.3.3).
+    new_match(cli, "G1", "--rules", "gunzi-001")
+    record_all(cli, "G1", ["hand", "declare E BJ", "trump H", "kitty BJ 4C 6C 7C 8C JH", "bury SJ SJ SJ 4C 6C 7C",
+                           "points 100", "last decl"])
+    out = cli("status", "G1").output
+    assert "Match finished: EW 1:0 (game 1 EW, three jokers)" in out, out
+    assert "hand 2" not in out and "Blood owed" not in out
+
+
+def test_item10_the_warnings_before_and_at_the_limit(cli):
+    # dalian-club: warnings_limit 3, games_to_win 2 (§8.1, §3.3)
+    new_match(cli)
+    r = record_all(cli, "T3", ["warn N talk"])
+    assert "NS: 1 warning (3 forfeit the match, §8.1)" in r.output
+    r = record_all(cli, "T3", ["warn S hint"])
+    assert "NS: 2 warnings — a third forfeits (§8.1)" in r.output
+    r = record_all(cli, "T3", ["warn N again"])
+    assert "third warning for NS: match forfeited 2:0 to EW (§8.1)" in r.output
+    assert "next: nothing, the match is over" in r.output
+    r = cli("record", "T3", "warn", "E", "late")  # the match is over: no more warnings
+    assert r.exit_code == 1
+
+
+# --- item 2: six bare cards fill the one directive that takes them ---------------------------------------------------
+
+# Hand 1 of the record format's example, then a hand 2 with no blood: defenders 100, kept: S = 100 < 120 → keep,
+# EW 3 → 4; 80 ≤ 100 ≤ 150 → no score blood, no kings → no blood (§7.2.3); next declarer W (§7.4).
+HAND_100 = [*HAND1[:5], "points 100", "last decl"]
+
+
+def guided(cli: Cli, match_id: str, answers: list[str], *extra: str):
+    r = cli("record", match_id, *extra, input="\n".join(answers) + "\n")
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+@pytest.mark.parametrize(("lang", "cards", "stored"), [
+    ("en", "5H 8C 9C QH 3D 6S", "stored #15: kitty 5H 8C 9C QH 3D 6S"),
+    ("zh", "红桃5 梅花8 ♣9 QH 方块3 黑桃6", "已记录 #15：kitty 5H 8C 9C QH 3D 6S（底牌）"),
+])
+def test_item02_six_bare_cards_after_a_declaration_with_no_blood_are_the_kitty(cli, lang, cards, stored):
+    new_match(cli)
+    record_all(cli, "T3", HAND_100)
+    out = guided(cli, "T3", ["declare S 4S", cards, "q"], "--lang", lang)  # #13 hand, #14 declare
+    assert stored in out, out
+    # and after four flips (a game's first hand): the kitty is the one directive that takes bare cards
+    new_match(cli, "F1")
+    out = guided(cli, "F1", ["flip E 4C", "flip S 9D", "flip W 10S", "flip N KH", "4C 9D 10S KH 6C 7C", "q"])
+    assert "stored #11: kitty 4C 9D 10S KH 6C 7C" in out
+
+
+# --- item 3: undo, amend, void, status, help and quit at the prompt --------------------------------------------------
+
+def test_item03_corrections_status_help_and_quit_at_the_guided_prompt(cli):
+    new_match(cli)  # #1 header, #2–#5 seats
+    answers = [
+        "declare E BJ", "trump H",  # #7, #8 (#6: hand)
+        "kitty 4C 6D 9S KH 7C 3H",  # #9
+        "undo",  # #10: undo #9
+        "kitty 4C 6D 9S KH 7C 3H",  # #11
+        "bury 4C 6C 7C 8D 9D JS",  # #12
+        "points 20",  # #13
+        'amend 13 points 25 --reason "counted the 5 twice"',  # #14
+        "points 45",  # #15
+        "void 15 --reason typo",  # #16
+        "void 15",  # no reason: refused, asked again
+        "status", "help",
+        "points 50",  # #17
+        "q",
+    ]
+    out = guided(cli, "T3", answers)
+    assert "stored #10 in T3 (by 王裁判): undo #9: kitty 4C 6D 9S KH 7C 3H" in out
+    assert "stored #14 in T3 (by 王裁判): amend #13 → points 25 (reason: counted the 5 twice)" in out
+    assert "stored #16 in T3 (by 王裁判): void #15: points 45 (reason: typo)" in out
+    assert "not done: expected: void SEQ --reason TEXT; try again" in out
+    assert "Defenders' points so far: 25" in out  # status: 25 after the amend and the void
+    assert "undo [--reason TEXT] — take back the latest event" in out  # help
+    assert "defenders' points so far: 75" in out  # 25 + 50 in the prompt after the last answer
+    assert out.rstrip().endswith("stopped; everything entered so far is stored")
+    texts = [notation.format_event(ev) for ev in Store(cli.db).events("T3")[5:]]
+    assert texts == ["hand", "declare E BJ", "trump H", "kitty 4C 6D 9S KH 7C 3H", "bury 4C 6C 7C 8D 9D JS",
+                     "points 25", "points 50"]
+    # in Chinese, with the Chinese command words
+    out = guided(cli, "T3", ["撤销", "状态", "帮助", "退出"], "--lang", "zh")
+    assert "撤销 #17：points 50" in out and "抓分方已得分：25" in out and "此处还可输入的命令：" in out
+
+
+# --- item 4: line editing, history and completion where readline is present ------------------------------------------
+
+def test_item04_the_completer_offers_keywords_in_both_languages_and_seats():
+    from referee.commands.guided import completions
+
+    assert completions("", "dec") == ["declare", "declarer", "declarer-points"]
+    assert completions("", "庄") == ["庄家", "庄家得分"]
+    assert completions("", "un") == ["undo"]
+    assert completions("", "底") == ["底牌"]
+    assert completions("tribute ", "") == ["E", "S", "W", "N", "东", "南", "西", "北"]
+    assert completions("flip ", "W") == ["W"]
+    assert completions("last ", "de") == ["def", "defenders", "decl", "declarers"]
+
+
+def test_item04_a_left_arrow_edit_under_a_terminal(tmp_path):
+    # The whole command under a pseudo-terminal: 'abc', two left arrows, 'X' is read as 'aXbc' (readline
+    # moved the cursor), never as 'abc^[[D^[[DX'; the up arrow brings the last line back.
+    pytest.importorskip("readline")
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+
+    from test_store_support import child_env
+
+    db = tmp_path / "store"
+    env = {**child_env(db), "TERM": "xterm", "REFEREE_LANG": "en"}
+    subprocess.run([sys.executable, "-c", "from referee.cli import main; main()", "new", "P1"], env=env, check=True,
+                   capture_output=True)
+    main, child = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-c", "from referee.cli import main; main()", "record", "P1"],
+                            stdin=child, stdout=child, stderr=child, env=env, close_fds=True)
+    os.close(child)
+    seen = b""
+
+    def read_until(marker: bytes, start: int = 0, timeout: float = 60) -> bytes:
+        """What the terminal showed from *start* once it shows *marker* there (or the time is up)."""
+        nonlocal seen
+        end = time.monotonic() + timeout
+        while marker not in seen[start:] and time.monotonic() < end:
+            ready, _, _ = select.select([main], [], [], 0.5)
+            if ready:
+                try:
+                    seen += os.read(main, 4096)
+                except OSError:  # the child has gone
+                    break
+        return seen[start:]
+
+    try:
+        read_until(b"> ")
+        os.write(main, b"abc\x1b[D\x1b[DX\r")  # abc, left, left, X, Enter
+        shown = read_until(b"try again")
+        assert b"'aXbc' is not understood" in shown, shown
+        prompt = read_until(b"> ", len(seen) - len(b"> ") - 200)  # the prompt shown again
+        os.write(main, b"\x1b[A\r")  # up arrow: the line typed before, Enter
+        shown = read_until(b"try again", len(seen))
+        assert b"'aXbc' is not understood" in shown, (prompt, shown)
+        os.write(main, b"q\r")
+        proc.wait(timeout=60)
+        assert proc.returncode == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(main)
+
+
+# --- item 5: Chinese directive keywords wherever directives are typed ------------------------------------------------
+
+def test_item05_chinese_keywords_on_the_command_line_and_at_the_prompt(cli):
+    new_match(cli)
+    # on the command line: 发牌 (hand), 亮主 (declare), 定主 (trump), 底牌 (kitty), 扣底 (bury), 得分 (points)
+    r = record_all(cli, "T3", ["发牌", "亮主 东 大王", "定主 红桃", "底牌 4C 6D 9S KH 7C 3H", "扣底 4C 6C 7C 8D 9D JS",
+                               "得分 25"])
+    assert "stored #11 in T3 (by 王裁判): points 25" in r.output
+    # at the prompt: a Chinese keyword, a Chinese side for the last trick
+    out = guided(cli, "T3", ["得分 50", "保底"], "--lang", "zh")
+    assert "已记录 #12：points 50（得分）" in out and "已记录 #13：last decl（末墩）" in out
+    # hand 2: W declares with two 4H (EW at 4, S = 75 owes 1 blood), in Chinese; N buries a big joker, which
+    # takes out the smallest card: 4C is a level card (trump) at level 4, so 6C (§6.4.1, §2.3)
+    out = guided(cli, "T3", ["亮主 西 红桃4 红桃4", "进贡 南 小王", "底牌 4C 6D 9S KH 7C 3H", "扣底 4C 6C 7C 8D 9D JS",
+                             "扣王 北 大王 换 6C", "得分 40", "末墩 抠底"], "--lang", "zh")
+    assert "已记录 #19：king N BJ take 6C（扣王）" in out, out
+    assert "第2副结算" in out
+
+
+# --- item 8: a typo'd directive, an unknown match id -----------------------------------------------------------------
+
+def test_item08_typos_get_the_nearest_keyword_and_unknown_ids_the_nearest_stored(cli):
+    new_match(cli, "CL1")
+    new_match(cli, "CL2")
+    new_match(cli, "SPRING-R1-T3")
+    out = guided(cli, "CL1", ["piont 25", "staus", "q"])
+    assert "'piont 25' is not understood: did you mean 'points'?" in out
+    assert "'staus' is not understood: did you mean 'status'?" in out
+    r = cli("record", "CL1", "piont", "25")
+    assert r.exit_code == 2 and "did you mean 'points'?" in r.output, r.output
+    r = cli("status", "CLl")
+    assert r.exit_code != 0 and "did you mean CL1 or CL2?" in r.output, r.output
+    r = cli("status", "SPRING-R1-T4")
+    assert "did you mean SPRING-R1-T3?" in r.output, r.output
