@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean catalogues
+.PHONY: demo test lint bench clean catalogues mutate
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -19,14 +19,22 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 # Extract every message into referee/locale/referee.pot, update each language's .po, compile the .mo.
 catalogues: $(STAMP)
 	$(BIN)/python tools/catalogues.py
 
+# Mutation testing of the rules code (settle, declaring, kitty, the engine's checks) against the fast engine
+# tests; prints each module's score and the survivors (docs/mutation.md). Not part of `make test`: ~10 min.
+# MUTATE=--survivors reruns only last run's survivors; MUTATE=--properties adds the property tests.
+mutate: $(STAMP)
+	$(BIN)/pip install -q -e '.[test,mutate]' --config-settings editable_mode=compat
+	$(BIN)/python tools/mutate.py $(MUTATE)
+
 bench: $(STAMP)
 	$(BIN)/python bench/replay_bench.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis mutants

@@ -81,7 +81,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({_NAME[self]})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
         return (Card, (_RANK[self], _SUIT[self]))
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from referee.cards import BIG_JOKER, SMALL_JOKER, Card, flip_value
 from referee.codes import FlipWinner
 from referee.errors import RefereeError
+from referee.events import Flip
 from referee.i18n import M
 
 
@@ -14,8 +16,24 @@ class DeclarationError(RefereeError, ValueError):
     """Cards that cannot declare: ``DeclarationError(M(...))``; the engine refuses the line with it."""
 
 
-def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> tuple[int, int, str]:
-    """(count, kind, suit) of a later-hand declaration; kind 0 level cards, 1 small jokers, 2 big.
+class Power(NamedTuple):
+    """The strength of a later-hand declaration (§4.2.3) and the suit it makes trump."""
+
+    size: int  # how many identical cards are shown
+    kind: int  # 0 level cards, 1 small jokers, 2 big jokers
+    suit: str
+
+
+# Every power a declaration can have, made once (a declaration is judged on every 'declare' line).
+_POWERS: dict[tuple[int, int, str], Power] = {
+    (size, kind, suit): Power(size, kind, suit)
+    for suit in "SHCD" for size, kind in ((1, 0), (2, 0), (3, 0), (3, 1), (3, 2))
+}
+UNDECLARED = Power(0, 0, "")  # before any declaration: every declaration beats it
+
+
+def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> Power:
+    """The power of a later-hand declaration.
 
     Raises DeclarationError when the cards cannot declare: they must be identical level cards
     (1-3) or three identical jokers naming a suit with ``as`` (§4.2.2).
@@ -31,7 +49,8 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> tuple[in
             raise DeclarationError(M("jokers declare only as three of a kind"))
         if as_suit is None:
             raise DeclarationError(M("three jokers name a suit: add 'as S|H|C|D' (never no-trump)"))
-        return (3, 2 if first == BIG_JOKER else 1, as_suit)
+        kind = 2 if first == BIG_JOKER else 1
+        return _POWERS.get((3, kind, as_suit)) or Power(3, kind, as_suit)
     if as_suit is not None:
         raise DeclarationError(M("only three jokers name a suit with 'as'; level cards declare their own suit"))
     if first.rank != level:
@@ -39,19 +58,19 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> tuple[in
                                  card=first, level=level))
     if n > 3:
         raise DeclarationError(M("at most three identical cards exist"))
-    return (n, 0, first.suit)
+    return _POWERS[n, 0, first.suit]
 
 
-def beats(new: tuple[int, int, str], old: tuple[int, int, str]) -> bool:
+def beats(new: Power, old: Power) -> bool:
     """More identical cards beat fewer; among triples, small jokers beat level cards and big jokers
     beat small jokers (§4.2.3). Equal strength never overcalls."""
-    return new[:2] > old[:2]
+    return (new.size, new.kind) > (old.size, old.kind)
 
 
-def flip_winner(flips: Sequence[tuple[str, Card]], rule: FlipWinner) -> tuple[str, Card]:
-    """The first hand's flip (§4.1.2): 10 high … A K Q J equal and low; 'highest' or 'lowest'
-    wins by rule; equal best flips go to the earlier flipper. Jokers are flipped again."""
-    real = [(seat, c) for seat, c in flips if c not in (BIG_JOKER, SMALL_JOKER)]
+def flip_winner(flips: Sequence[Flip], rule: FlipWinner) -> Flip:
+    """The flip that wins a game's first hand (§4.1.2): 10 high … A K Q J equal and low; 'highest' or
+    'lowest' wins by rule; equal best flips go to the earlier flipper. Jokers are flipped again."""
+    real = [f for f in flips if f.card not in (BIG_JOKER, SMALL_JOKER)]
     pick = max if rule == FlipWinner.highest else min
-    best = pick(flip_value(c) for _, c in real)
-    return next((seat, c) for seat, c in real if flip_value(c) == best)
+    best = pick(flip_value(f.card) for f in real)
+    return next(f for f in real if flip_value(f.card) == best)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from referee.cards import _CACHE as _CARD_CACHE
 from referee.cards import Card, CardError, format_cards, parse_card, parse_suit
@@ -57,13 +57,15 @@ class NotationError(UsageError, ValueError):
 
 
 Reader = Callable[[list[str], str, int], Event]
+# A writer takes the event of its own directive (a Kitty for 'kitty'): the registry holds every
+# directive's, and a type cannot tie each row's writer to that row's event class.
 Writer = Callable[[Any], str]
 
 
 class Directive(NamedTuple):
     keyword: str  # as the record writes it
     zh: str  # the Chinese keyword, read as the keyword
-    event: type  # the event class it reads into
+    event: type[Event]  # the event class it reads into
     read: Reader
     write: Writer
     usage: str  # its form, an English msgid ("kitty CARD×6"); the catalogue words it per language
@@ -179,12 +181,12 @@ def read_seat(tokens: list[str], rest: str, line: int) -> SeatName:
     return SeatName(_seat(tokens[0]), _rest(rest), line=line)
 
 
-def _nothing(keyword: str, cls: type) -> Reader:
+def _nothing(keyword: str, cls: type[HandStart | Waive | Time | Redeal]) -> Reader:
     def read(tokens: list[str], rest: str, line: int) -> Event:
         if tokens:
             raise NotationError(M("'{keyword}' takes nothing after it, found '{found}'",
                                   keyword=keyword, found=" ".join(tokens)))
-        return cls(line=line)  # type: ignore[no-any-return]
+        return cls(line=line)
     return read
 
 
@@ -229,17 +231,17 @@ def read_trump(tokens: list[str], rest: str, line: int) -> Trump:
     return Trump(_suit(tokens[0]), line=line)
 
 
-def _seat_cards(keyword: str, cls: type) -> Reader:
+def _seat_cards(keyword: str, cls: type[Riot | Tribute | Show]) -> Reader:
     def read(tokens: list[str], rest: str, line: int) -> Event:
         _need(tokens, 2, keyword)
-        return cls(_seat(tokens[0]), _cards(tokens[1:]), line=line)  # type: ignore[no-any-return]
+        return cls(_seat(tokens[0]), _cards(tokens[1:]), line=line)
     return read
 
 
-def _cards_only(keyword: str, cls: type) -> Reader:
+def _cards_only(keyword: str, cls: type[Kitty | Bury]) -> Reader:
     def read(tokens: list[str], rest: str, line: int) -> Event:
         _need(tokens, 1, keyword)
-        return cls(_cards(tokens), line=line)  # type: ignore[no-any-return]
+        return cls(_cards(tokens), line=line)
     return read
 
 
@@ -250,7 +252,7 @@ def read_king(tokens: list[str], rest: str, line: int) -> King:
     return King(_seat(tokens[0]), _cards(tokens[1:i]), _cards(tokens[i + 1:]), line=line)
 
 
-def _number(keyword: str, cls: type) -> Reader:
+def _number(keyword: str, cls: type[Points | DeclarerPoints]) -> Reader:
     def read(tokens: list[str], rest: str, line: int) -> Event:
         if len(tokens) != 1:
             raise expected(keyword)
@@ -261,7 +263,7 @@ def _number(keyword: str, cls: type) -> Reader:
                                   word=tokens[0])) from None
         if n < 0:
             raise NotationError(M("points cannot be negative ({n})", n=n))
-        return cls(n, line=line)  # type: ignore[no-any-return]
+        return cls(n, line=line)
     return read
 
 
@@ -318,22 +320,37 @@ def write_match(ev: MatchHeader) -> str:
     return "match " + " ".join(f"{k}={quote(v)}" for k, v in pairs)
 
 
-def _write(keyword: str, *parts: Callable[[Any], str]) -> Writer:
+def _write(keyword: str, *parts: Callable[[Any], str]) -> Writer:  # each part reads the directive's event
     """A writer joining the keyword and each part of the event."""
     def write(ev: Any) -> str:
         return " ".join([keyword, *(p(ev) for p in parts)]).rstrip()
     return write
 
 
-def _seat_of(ev: Any) -> str:
-    return str(ev.seat)
+class _Seated(Protocol):
+    @property
+    def seat(self) -> str: ...
 
 
-def _cards_of(ev: Any) -> str:
+class _Carded(Protocol):
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+
+class _Counted(Protocol):
+    @property
+    def points(self) -> int: ...
+
+
+def _seat_of(ev: _Seated) -> str:
+    return ev.seat
+
+
+def _cards_of(ev: _Carded) -> str:
     return format_cards(ev.cards)
 
 
-def _points_of(ev: Any) -> str:
+def _points_of(ev: _Counted) -> str:
     return str(ev.points)
 
 
@@ -396,7 +413,7 @@ DIRECTIVES: tuple[Directive, ...] = (
 )
 
 BY_KEYWORD: dict[str, Directive] = {d.keyword: d for d in DIRECTIVES}
-BY_EVENT: dict[type, Directive] = {d.event: d for d in DIRECTIVES}
+BY_EVENT: dict[type[Event], Directive] = {d.event: d for d in DIRECTIVES}
 # Every spelling of a keyword that reads as it: the keyword, its Chinese, its aliases (any case).
 SPELLINGS: dict[str, Directive] = {
     word: d for d in DIRECTIVES for word in (d.keyword, d.zh, *d.aliases)

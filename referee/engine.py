@@ -8,11 +8,11 @@ record with mistakes still shows everything that can be settled.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from referee import declaring
 from referee import kitty as kitty_rules
-from referee.cards import ALL_CARDS, BIG_JOKER, COPIES, SMALL_JOKER, strength
+from referee.cards import ALL_CARDS, BIG_JOKER, COPIES, SMALL_JOKER, Card, strength
 from referee.cards import POINTS as CARD_POINTS
 from referee.codes import DryReason, Fixed, GameEnd, NoteKind, Phase, TimeCall, Waiver
 from referee.directives import DIRECTIVES, keyword_of
@@ -61,10 +61,10 @@ TOTAL_POINTS = 300
 CARD_KINDS = len(ALL_CARDS)
 
 
-_GIVEABLE: dict[int, frozenset] = {}
+_GIVEABLE: dict[int, frozenset[Card]] = {}
 
 
-def _giveable(level: int) -> frozenset:
+def _giveable(level: int) -> frozenset[Card]:
     """Cards that may be given in tribute at a level (§5.2): no point cards, except the 5s at
     level 5 and the 10s at level 10; never a K."""
     cards = _GIVEABLE.get(level)
@@ -75,11 +75,11 @@ def _giveable(level: int) -> frozenset:
     return cards
 
 
-def _points(cards) -> int:
+def _points(cards: Iterable[Card]) -> int:
     return sum([CARD_POINTS[c] for c in cards])
 
 
-def _minus(cards, taken) -> list:
+def _minus(cards: Iterable[Card], taken: Iterable[Card]) -> list[Card]:
     """The cards left after taking out one of each card in *taken* (a multiset difference)."""
     left = list(cards)
     for c in taken:
@@ -93,7 +93,7 @@ class Reject(RefereeError):
     in any language when shown), and the event is left out."""
 
 
-def _either(cards) -> Msg:
+def _either(cards: Sequence[Card]) -> Msg:
     """Cards any one of which will do, as a message field: ``3S or 3H`` / ``黑桃3或红桃3``."""
     msg = M("{card:card}", card=cards[0])
     for c in cards[1:]:
@@ -111,14 +111,14 @@ class Hand:
 
     __slots__ = (
         "number", "line", "game", "first_of_game", "fixed_declarer", "blood_owed", "phase", "declarer",
-        "level", "trump", "grab", "declarations", "flips", "draws", "stated_trump", "resolved",
+        "level", "trump", "grab", "declarations", "power", "flips", "draws", "stated_trump", "resolved",
         "riot", "waived", "tribute", "tribute_checked", "kitty", "kitty_line", "dry", "bury", "final", "final_points",
         "points",
         "declarer_points", "known", "kitty_known", "total", "shown", "broken", "how",
     )
 
     def __init__(self, number: int, line: int, game: int, first_of_game: bool, fixed_declarer: str | None,
-                 blood_owed: int):
+                 blood_owed: int) -> None:
         self.number, self.line, self.game = number, line, game
         self.first_of_game, self.fixed_declarer, self.blood_owed = first_of_game, fixed_declarer, blood_owed
         self.phase = DECLARING
@@ -126,33 +126,34 @@ class Hand:
         self.level = 3
         self.trump: str | None = None
         self.grab: Declare | None = None
-        self.declarations: list = []  # (Declare, (count, kind, suit))
-        self.flips: list = []  # (seat, card)
-        self.draws: list = []
+        self.declarations: list[Declare] = []  # each overcalling the one before
+        self.power = declaring.UNDECLARED  # the power of the last declaration
+        self.flips: list[Flip] = []
+        self.draws: list[Card] = []  # in the order drawn
         self.stated_trump: Trump | None = None
         self.resolved = False
         self.riot: Riot | None = None
         self.waived = False
         self.tribute: Tribute | None = None
         self.tribute_checked = False
-        self.kitty: tuple = ()
+        self.kitty: tuple[Card, ...] = ()
         self.kitty_line = 0
         self.dry: DryReason | None = None
         self.bury: Bury | None = None
-        self.final: tuple = ()  # the kitty as it stands (dealt, buried, with jokers added)
+        self.final: tuple[Card, ...] = ()  # the kitty as it stands (dealt, buried, with jokers added)
         self.final_points = 0
         self.points = 0
         self.declarer_points: DeclarerPoints | None = None
-        self.known: dict = {}  # seat -> [n per card]: a lower bound of what the seat was dealt
+        self.known: dict[str, list[int]] = {}  # seat -> [n per card]: a lower bound of what the seat was dealt
         self.kitty_known = [0] * CARD_KINDS  # [n per card] of the kitty (flips and draws before it)
         self.total = [0] * CARD_KINDS  # [n per card]: all the cards known in this deal
-        self.shown: dict = {}  # seat -> Counter: a hand laid open with 'show'
+        self.shown: dict[str, Counter[Card]] = {}  # seat -> what it holds: a hand laid open with 'show'
         self.broken = False  # a problem that stops the hand being settled was already reported
         self.how: HowFixed | None = None  # how declarer and trump were fixed, for the explanation
 
 
 class Replay:
-    def __init__(self, rules: RuleSet):
+    def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.errors: list[RecordError] = []
         self.notes: list[Note] = []
@@ -175,6 +176,7 @@ class Replay:
         self.winner: str | None = None
         self.forfeit = False
         self.awaiting_ruling = False
+        self.pending_time: Step | None = None  # the time call of a game that awaits a ruling
         self.skipping = False  # inside a hand that was refused: its directives are not judged again
         self.seen_first_hand = False
 
@@ -276,7 +278,7 @@ class Replay:
             win, why = ("EW" if self.reached["EW"] < self.reached["NS"] else "NS"), TimeCall.first
         else:
             self.awaiting_ruling = True
-            self._pending_time = Step("game.time", "match.time_limit_minutes · §7.3.5", (TimeCall.tie,))
+            self.pending_time = Step("game.time", "match.time_limit_minutes · §7.3.5", (TimeCall.tie,))
             return
         step = Step("game.time", "match.time_limit_minutes · §7.3.5", (why,))
         self._end_game(win, GameEnd.time, ev.line, (step,))
@@ -287,9 +289,9 @@ class Replay:
         self.notes.append(Note(NoteKind.ruling, ev.line, self.game, self._hand_no(), None, ev.winner, ev.text))
         if self.hand is not None and self.hand.phase != DONE:
             self.hand = None  # the hand in progress is not played out
-        steps = (Step("game.ruling", "§8.2", (ev.winner, ev.text)),)
-        if self.awaiting_ruling:
-            steps = (self._pending_time, *steps)
+        steps: tuple[Step, ...] = (Step("game.ruling", "§8.2", (ev.winner, ev.text)),)
+        if self.awaiting_ruling and self.pending_time is not None:
+            steps = (self.pending_time, *steps)
         self._end_game(ev.winner, GameEnd.ruling, ev.line, steps)
 
     def on_redeal(self, ev: Redeal) -> None:
@@ -353,7 +355,7 @@ class Replay:
         h.phase = phase
         return h
 
-    def _soft(self, check, h: Hand, line: int) -> None:
+    def _soft(self, check: Callable[[Hand, int], None], h: Hand, line: int) -> None:
         """A problem found on the way to a later phase is reported there, and the event still counts."""
         try:
             check(h, line)
@@ -383,19 +385,20 @@ class Replay:
             return
         if h.draws:
             raise Reject(M("out of order: declarations come before a draw from the kitty"))
+        assert h.fixed_declarer is not None  # a later hand's declarer is fixed by the hand before
         level = self.levels[team_of(h.fixed_declarer)]
         try:
             power = declaring.strength(ev.cards, level, ev.as_suit)
         except declaring.DeclarationError as e:
             raise Reject(e.msg) from None
-        if h.declarations:
-            old_ev, old = h.declarations[-1]
-            if not declaring.beats(power, old):
-                raise Reject(M("{cards:cards} does not beat {seat:seat}'s {old:cards} (line {line}): an overcall "
-                               "needs more identical cards, or three small jokers over three level cards, three "
-                               "big over three small",
-                               cards=ev.cards, seat=old_ev.seat, old=old_ev.cards, line=old_ev.line))
-        h.declarations.append((ev, power))
+        if not declaring.beats(power, h.power):
+            old = h.declarations[-1]
+            raise Reject(M("{cards:cards} does not beat {seat:seat}'s {old:cards} (line {line}): an overcall "
+                           "needs more identical cards, or three small jokers over three level cards, three "
+                           "big over three small",
+                           cards=ev.cards, seat=old.seat, old=old.cards, line=old.line))
+        h.declarations.append(ev)
+        h.power = power
 
     def on_flip(self, h: Hand, ev: Flip) -> None:
         if not h.first_of_game:
@@ -404,9 +407,9 @@ class Replay:
             raise Reject(M("{seat:seat} grabbed at line {line}: nobody flips", seat=h.grab.seat, line=h.grab.line))
         if h.declarer:
             raise Reject(M("the declarer is already stated: nobody flips"))
-        if not ev.card.is_joker and any(s == ev.seat and not c.is_joker for s, c in h.flips):
+        if not ev.card.is_joker and any(f.seat == ev.seat and not f.card.is_joker for f in h.flips):
             raise Reject(M("{seat:seat} has already flipped (only a joker is flipped again)", seat=ev.seat))
-        h.flips.append((ev.seat, ev.card))
+        h.flips.append(ev)
         self._known(h, None, (ev.card,), ev)
 
     def on_draw(self, h: Hand, ev: Draw) -> None:
@@ -443,17 +446,18 @@ class Replay:
                 h.trump = stated.suit
                 h.how = HowFixed(Fixed.grab, h.grab.seat)
             elif h.flips:
-                seats_flipped = {s for s, c in h.flips if not c.is_joker}
+                seats_flipped = {f.seat for f in h.flips if not f.card.is_joker}
                 missing = [s for s in SEATS if s not in seats_flipped]
                 if missing:
                     h.broken = True
                     raise Reject(M("every player flips a card: no flip from {seats:seats}", seats=tuple(missing)))
-                seat, card = declaring.flip_winner(h.flips, self.rules.flip_winner)
-                h.declarer, h.trump = seat, card.suit
-                if stated is not None and stated.suit != card.suit:
+                won = declaring.flip_winner(h.flips, self.rules.flip_winner)
+                h.declarer, h.trump = won.seat, won.card.suit
+                h.level = self.levels[team_of(won.seat)]
+                h.how = HowFixed(Fixed.flip, won.seat, tuple(f.card for f in h.flips))
+                if stated is not None and stated.suit != won.card.suit:
                     raise Reject(M("the flip makes {suit:suit} trump, not {stated:suit} (line {line})",
-                                   suit=card.suit, stated=stated.suit, line=stated.line))
-                h.how = HowFixed(Fixed.flip, seat, tuple(c for _, c in h.flips))
+                                   suit=won.card.suit, stated=stated.suit, line=stated.line))
             elif h.declarer is not None:
                 if stated is None:
                     h.broken = True
@@ -466,10 +470,12 @@ class Replay:
                                "four flips, or 'declarer SEAT'",
                                hand=h.number))
         else:
+            assert h.fixed_declarer is not None  # a later hand's declarer is fixed by the hand before
             h.declarer = h.fixed_declarer
+            h.level = self.levels[team_of(h.declarer)]
             if h.declarations:
-                ev, power = h.declarations[-1]
-                h.trump = power[2]
+                ev = h.declarations[-1]
+                h.trump = h.power.suit
                 h.how = HowFixed(Fixed.declared, ev.seat, ev.cards)
                 if stated is not None and stated.suit != h.trump:
                     raise Reject(M("trump is {suit:suit} by the declaration at line {line}, not {stated:suit}",
@@ -510,7 +516,7 @@ class Replay:
         if len(ev.cards) != 3 or ev.cards[0] not in (BIG_JOKER, SMALL_JOKER) or len(set(ev.cards)) != 1:
             raise Reject(M("a riot shows three big jokers or three small jokers"))
         if h.tribute is not None:
-            raise self._tribute_given(h)
+            raise self._tribute_given(h.tribute)
         self._known(h, ev.seat, ev.cards, ev)
         if not h.blood_owed:
             raise Reject(M("no blood is owed this hand: a riot has nothing to waive"))
@@ -518,15 +524,15 @@ class Replay:
 
     def on_waive(self, h: Hand, ev: Waive) -> None:
         if h.tribute is not None:
-            raise self._tribute_given(h)
+            raise self._tribute_given(h.tribute)
         if not h.blood_owed:
             raise Reject(M("no blood is owed this hand: there is nothing to waive"))
         h.waived = True
 
     @staticmethod
-    def _tribute_given(h: Hand) -> Reject:
+    def _tribute_given(tribute: Tribute) -> Reject:
         """A riot or a waiver after the tribute was given."""
-        return Reject(M("out of order: the tribute was already given at line {line}", line=h.tribute.line))
+        return Reject(M("out of order: the tribute was already given at line {line}", line=tribute.line))
 
     def on_tribute(self, h: Hand, ev: Tribute) -> None:
         if h.declarer is None:
@@ -565,7 +571,7 @@ class Replay:
         self._known(h, giver, ev.cards, ev)
         h.tribute = ev
 
-    def _check_largest(self, h: Hand, giver: str, given: tuple, shown: Counter) -> None:
+    def _check_largest(self, h: Hand, giver: str, given: tuple[Card, ...], shown: Counter[Card]) -> None:
         rest = Counter(shown)
         for c in given:
             if rest[c] <= 0:
@@ -603,7 +609,7 @@ class Replay:
             raise Reject(M("the kitty holds 6 cards; {given} given",
                            given=len(ev.cards)))
         # cards turned from the kitty that it does not hold
-        flipped, drawn = _minus([c for _, c in h.flips], ev.cards), _minus(h.draws, ev.cards)
+        flipped, drawn = _minus([f.card for f in h.flips], ev.cards), _minus(h.draws, ev.cards)
         if flipped:
             raise Reject(M("{card:card} was flipped from the kitty but is not in it", card=flipped[0]))
         if drawn:
@@ -626,7 +632,8 @@ class Replay:
                            given=len(ev.cards)))
         tribute = h.tribute.cards if h.tribute else ()
         own = _minus(ev.cards, h.kitty + tribute)  # what came from the declarer's dealt hand
-        held = h.shown.get(h.declarer)  # a hand laid open: what the declarer holds (tribute included)
+        # a hand laid open: what the declarer holds (tribute included)
+        held = h.shown.get(h.declarer) if h.declarer is not None else None
         if held:
             pool = (*h.kitty, *held.elements())
             lacking = _minus(ev.cards, pool)
@@ -707,16 +714,16 @@ class Replay:
                 "points do not add up: defenders {defenders} + declarers {declarers} + kitty {kitty} = "
                 "{total}, not {all}",
                 defenders=h.points, declarers=dp.points, kitty=kitty_pts, total=total, all=TOTAL_POINTS)))
-        self._settle(h, ev)
+        self._settle(h, ev, h.declarer)
 
-    def _settle(self, h: Hand, ev: Last) -> None:
+    def _settle(self, h: Hand, ev: Last, declarer: str) -> None:
         rules = self.rules
         big = h.final.count(BIG_JOKER)
         small = h.final.count(SMALL_JOKER)
-        facts = HandFacts(h.declarer, self.levels, h.points, h.final_points, big, small,
+        facts = HandFacts(declarer, self.levels, h.points, h.final_points, big, small,
                           bool(h.dry), ev.dug)
         s = settle(facts, rules)
-        decl_team = team_of(h.declarer)
+        decl_team = team_of(declarer)
         tribute_info = None
         giver = self._giver(h)
         ledger = s.ledger_change  # settle's own fresh dicts: taken over, not copied
@@ -724,7 +731,7 @@ class Replay:
             waived = Waiver.riot if h.riot else (Waiver.waive if h.waived else None)
             cards = h.tribute.cards if h.tribute else ()
             riot = h.riot
-            tribute_info = TributeInfo(giver, h.declarer, h.blood_owed, cards, waived,
+            tribute_info = TributeInfo(giver, declarer, h.blood_owed, cards, waived,
                                        riot.seat if riot else None, riot.cards if riot else ())
             if cards and rules.ledger_tribute:
                 amount = len(cards) * rules.ledger_tribute
@@ -738,7 +745,7 @@ class Replay:
         self.levels = levels  # never changed in place: each settlement or new game makes a new dict
         h.phase = DONE
         self.hands.append(HandResult(
-            hand=h.number, game=h.game, line=h.line, declarer=h.declarer, declarer_team=decl_team,
+            hand=h.number, game=h.game, line=h.line, declarer=declarer, declarer_team=decl_team,
             level=h.level, trump=h.trump, tribute=tribute_info, kitty=h.kitty, final_kitty=h.final,
             dry_pot=bool(h.dry), kitty_points=s.kitty_points, kitty_points_physical=facts.kitty_points,
             big_jokers=s.big_jokers, small_jokers=s.small_jokers, points=h.points, dug=ev.dug, score=s.score,
@@ -749,13 +756,14 @@ class Replay:
             dry_reason=h.dry, rules=rules,
         ))
         if s.game_winner is not None:
+            assert s.game_reason is not None  # settle gives a game's winner and its reason together
             self._end_game(s.game_winner, s.game_reason, ev.line, ())
         else:
             self.next_declarer, self.blood = s.next_declarer, s.blood
 
     # --- games and the match ------------------------------------------------------------------
 
-    def _end_game(self, winner: str, reason: GameEnd, line: int, steps: tuple) -> None:
+    def _end_game(self, winner: str, reason: GameEnd, line: int, steps: tuple[Step, ...]) -> None:
         last = self.hands[-1].hand if self.hands and self.hands[-1].game == self.game else None
         self.games.append(GameResult(self.game, winner, reason, last, line, steps))
         self.games_won[winner] += 1
@@ -777,7 +785,7 @@ class Replay:
 
     # --- card bookkeeping: no card more than three times in one deal ---------------------------
 
-    def _known(self, h: Hand, seat: str | None, cards: tuple, ev: Event) -> None:
+    def _known(self, h: Hand, seat: str | None, cards: tuple[Card, ...], ev: Event) -> None:
         """Raise the lower bound of what a seat (None: the kitty) holds by the cards this event shows,
         and check that no card is then known more than three times in the deal."""
         if not cards:
@@ -785,9 +793,10 @@ class Replay:
         if seat is None:
             bucket = h.kitty_known
         else:
-            bucket = h.known.get(seat)
-            if bucket is None:
-                bucket = h.known[seat] = [0] * CARD_KINDS
+            seen = h.known.get(seat)
+            if seen is None:
+                seen = h.known[seat] = [0] * CARD_KINDS
+            bucket = seen
         total = h.total
         over = []
         for c in set(cards):
@@ -819,25 +828,29 @@ class Replay:
 
     def state(self) -> TableState:
         h = self.hand
-        in_hand = h is not None and h.phase != DONE and not self.skipping
+        if h is not None and (h.phase == DONE or self.skipping):
+            h = None  # no hand in progress
+        expected: tuple[str, ...]
         if self.match_over:
             phase, expected = Phase.match_over, ()
         elif self.awaiting_ruling:
             phase, expected = Phase.between_hands, ("ruling",)
-        elif not in_hand:
+        elif h is None:
             phase = Phase.between_hands
             expected = ("hand", "warn", "ruling") + (("time",) if self.rules.time_limit_minutes else ())
         else:
             phase, expected = self._expected(h)
-        declarer = (h.declarer or h.fixed_declarer) if in_hand else self.next_declarer
-        blood = h.blood_owed if in_hand else (self.blood if self.next_declarer else 0)
+        if h is not None:
+            declarer, blood = h.declarer or h.fixed_declarer, h.blood_owed
+        else:
+            declarer, blood = self.next_declarer, (self.blood if self.next_declarer else 0)
         giver = upper_hand(declarer) if declarer and blood else None
         level = self.levels[team_of(declarer)] if declarer else None
         return TableState(
-            game=self.game, hand=h.number if in_hand else self.hand_number + 1, in_hand=in_hand, phase=phase,
-            levels=dict(self.levels), declarer=declarer, trump=h.trump if in_hand else None, level=level,
-            blood_owed=blood, blood_giver=giver, expected=expected, match_over=self.match_over,
-            warnings=dict(self.warnings), points_so_far=h.points if in_hand else 0,
+            game=self.game, hand=h.number if h is not None else self.hand_number + 1, in_hand=h is not None,
+            phase=phase, levels=dict(self.levels), declarer=declarer, trump=h.trump if h is not None else None,
+            level=level, blood_owed=blood, blood_giver=giver, expected=expected, match_over=self.match_over,
+            warnings=dict(self.warnings), points_so_far=h.points if h is not None else 0,
         )
 
     def _expected(self, h: Hand) -> tuple[Phase, tuple[str, ...]]:
@@ -868,8 +881,9 @@ class Replay:
         return ("declare", "draw", "trump")
 
 
-# The handler of each directive: ``Replay.on_<keyword>`` (``declarer-points`` → ``on_declarer_points``).
-HANDLERS: dict[type, Callable[..., None]] = {
+# The handler of each directive: ``Replay.on_<keyword>`` (``declarer-points`` → ``on_declarer_points``);
+# a match-level handler takes (replay, event), an in-hand one (replay, hand, event).
+HANDLERS: dict[type[Event], Callable[..., None]] = {
     d.event: getattr(Replay, "on_" + d.keyword.replace("-", "_")) for d in DIRECTIVES
 }
 

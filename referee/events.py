@@ -12,10 +12,14 @@ when a long record is read. ``line`` is always the last field; change one with `
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Union
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, NamedTuple, Union
 
 from referee.cards import Card
 from referee.i18n import Msg
+
+if TYPE_CHECKING:
+    from referee.errors import RefereeError
 
 
 class MatchHeader(NamedTuple):
@@ -163,7 +167,7 @@ def without_line(ev: Event) -> Event:
     return ev._replace(line=0)
 
 
-def header_of(events) -> MatchHeader | None:
+def header_of(events: Iterable[Event]) -> MatchHeader | None:
     """The match header among *events* (the first ``match`` directive), if any."""
     for ev in events:
         if type(ev) is MatchHeader:
@@ -196,6 +200,6 @@ class RecordError(NamedTuple):
         return f"line {self.line}: {self.message}" if self.line else self.message
 
 
-def record_error(line: int, error: Any) -> RecordError:
+def record_error(line: int, error: RefereeError) -> RecordError:
     """The record error of a raised project error (its message kept in no language)."""
     return RecordError(line, error.msg)

@@ -122,7 +122,7 @@ STEPS: dict[str, StepKind] = {
 }
 
 
-_RENDERED: dict = {}  # (step, lang) -> text: a long match repeats the same few thousand steps
+_RENDERED: dict[tuple[Step, str], str] = {}  # (step, lang) -> text: a long match repeats the same few thousand steps
 
 
 def render(step: Step, lang: str = "en") -> str:
@@ -142,8 +142,16 @@ def render(step: Step, lang: str = "en") -> str:
     return text
 
 
-_PARTS: dict[tuple[str, str], list[tuple[str, int | None, str]]] = {}  # (kind, lang) -> (text, field, spec)…
-_FIELD_WORDS: dict[tuple, str] = {}  # (spec, type, value, lang) -> the value as the language shows it
+class Part(NamedTuple):
+    """A piece of a step kind's message in one language: the text before a field, and the field."""
+
+    literal: str
+    place: int | None  # the field's place in the step's values; None after the last field
+    spec: str  # its format spec ("seat", "cards", "+d" …; "" for none)
+
+
+_PARTS: dict[tuple[str, str], list[Part]] = {}  # (kind, lang) -> its parts
+_FIELD_WORDS: dict[tuple[str, type, object, str], str] = {}  # (spec, type, value, lang) -> the value as shown
 
 
 def _filled(step: Step, lang: str) -> str:
@@ -161,19 +169,19 @@ def _filled(step: Step, lang: str) -> str:
         value = args[index]
         if value.__class__ is int:
             out.append(format(value, spec) if spec else str(value))
-        elif spec == "cards" and value:
+        elif spec == "cards" and isinstance(value, tuple) and value:
             out.append(" ".join([_word("card", c, lang) for c in value]))  # as {x:cards} joins them
         else:
             out.append(_word(spec, value, lang))
     return "".join(out)
 
 
-def _template(key: str, lang: str) -> list[tuple[str, int | None, str]]:
+def _template(key: str, lang: str) -> list[Part]:
     """The kind's message in *lang* cut into (text before a field, the field's place in the step's
     values, its spec); the step kinds use no conversions (``!r``)."""
     kind = STEPS[key]
     template = _translated(lang, kind.msg.msgid, None, 0, kind.msg.zh, None)
-    return [(literal, None if name is None else kind.fields.index(name), spec or "")
+    return [Part(literal, None if name is None else kind.fields.index(name), spec or "")
             for literal, name, spec, _ in Formatter().parse(template)]
 
 

@@ -9,11 +9,12 @@ dies, and the collector's state is restored on the way out.
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 
 @contextmanager
-def no_gc():
+def no_gc() -> Iterator[None]:
     was_enabled = gc.isenabled()
     gc.disable()
     try:

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
+from typing import TextIO
 
 from referee.cards import format_cards
 from referee.events import RecordError
 from referee.explain import render
-from referee.results import HandResult, MatchResult
+from referee.results import HandResult, MatchResult, Step
+
+# A JSON object as built here: its values are what ``json.dumps`` encodes (numbers, strings, codes,
+# None, lists and objects of them).
+Obj = dict[str, object]
+Counts = dict[str, int]  # per team (levels, ledger) or per joker kind
 
 
-def _hand(h: HandResult, lang: str, copy=dict, explain: bool = True) -> dict:
+def _hand(h: HandResult, lang: str, copy: Callable[[Counts], Counts] = dict, explain: bool = True) -> Obj:
     """One hand's object. ``copy`` copies the result's dicts (to_dict hands them to the caller);
     the streaming writer passes the identity and encodes them as they are."""
     t = h.tribute
@@ -51,21 +58,21 @@ def _hand(h: HandResult, lang: str, copy=dict, explain: bool = True) -> dict:
     }
 
 
-def to_dict(result: MatchResult, lang: str = "en", extra_errors: list[RecordError] | tuple = ()) -> dict:
+def to_dict(result: MatchResult, lang: str = "en", extra_errors: Sequence[RecordError] = ()) -> Obj:
     """The whole object of ``replay --json`` as one dict."""
     out = _frame(result, extra_errors)
     out["hands"] = [_hand(h, lang) for h in result.hands]
     return out
 
 
-def write_json(result: MatchResult, out, lang: str = "en", extra_errors: list[RecordError] | tuple = ()) -> None:
+def write_json(result: MatchResult, out: TextIO, lang: str = "en", extra_errors: Sequence[RecordError] = ()) -> None:
     """The same object written to a text stream one hand at a time: a 10,000-hand match never holds
     its whole JSON text (or a dict of every hand) in memory at once."""
     frame = _frame(result, extra_errors)
     head = json.dumps({"match": frame.pop("match")}, ensure_ascii=False)
     out.write(head[:-1] + ', "hands": [')
     dumps = json.JSONEncoder(ensure_ascii=False).encode
-    quoted: dict = {}  # step -> its text as a JSON string: a long match repeats the same steps
+    quoted: dict[Step, str] = {}  # step -> its text as a JSON string: a long match repeats the same steps
     for i, h in enumerate(result.hands):
         hand = _hand(h, lang, _same, explain=False)
         hand["explain"] = _SLOT
@@ -84,13 +91,13 @@ _SLOT = "\x00explain\x00"  # stands in for the explanation while a hand is encod
 _SLOT_JSON = json.dumps(_SLOT)
 
 
-def _same(d: dict) -> dict:
+def _same(d: Counts) -> Counts:
     return d
 
 
-def _frame(result: MatchResult, extra_errors) -> dict:
+def _frame(result: MatchResult, extra_errors: Sequence[RecordError]) -> Obj:
     header = result.header
-    match: dict = {}
+    match: Obj = {}
     if header is not None:
         match = {k: getattr(header, k) for k in ("id", "date", "event", "table", "round", "referee")
                  if getattr(header, k) is not None}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from referee.directives import BY_EVENT, DIRECTIVES, NotationError, lookup, suggest
-from referee.events import Event, HandStart, MatchHeader, RecordError, header_of, record_error
+from referee.events import Event, HandStart, MatchHeader, RecordError, Redeal, header_of, record_error
 from referee.gcpause import no_gc
 from referee.i18n import M
 
@@ -108,7 +108,7 @@ def parse(text: str) -> Record:
     return record
 
 
-_UNSEEN: Event | None = object()  # type: ignore[assignment]
+_UNSEEN: Event = Redeal(line=-1)  # "not read yet" in the cache of lines: compared by identity, never read
 
 
 # --- writing -------------------------------------------------------------------------------------

@@ -17,6 +17,11 @@ if TYPE_CHECKING:
     from referee.ruleset import RuleSet
 
 
+# What a step's values are: numbers, seats, teams, suits (None: no trump), texts, codes (a ``StrEnum``,
+# so a str) and cards.
+StepValue = int | str | tuple[Card, ...] | None
+
+
 class Step(NamedTuple):
     """One step of a settlement: the kind of step, the rule it applied and what it gave.
 
@@ -27,7 +32,7 @@ class Step(NamedTuple):
 
     key: str  # the kind of step, e.g. "blood.short" (referee.explain.STEPS)
     clause: str  # the rule-file key and the section of docs/gunzi-rules.md, e.g. "scoring.short_threshold · §7.2.3"
-    args: tuple = ()
+    args: tuple[StepValue, ...] = ()
 
     def text(self, lang: str = "en") -> str:
         return render(self, lang)
@@ -152,8 +157,8 @@ class MatchResult(NamedTuple):
     notes: tuple[Note, ...]
     state: TableState
     forfeit: bool = False
-    extra: dict | None = None
-    ledger: dict | None = None  # the points ledger's final totals (gunzi-rules.md §9), per player of each team
+    extra: dict[str, object] | None = None  # not set by the engine
+    ledger: dict[str, int] | None = None  # the points ledger's final totals (§9), per player of each team
     ledger_headline: bool = False  # the rule set makes the ledger the headline score (classic)
     top_level: int = 10  # the rule set's top level: the words of GameEnd.passed_10 name it
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-from referee.codes import DeclarerRotation, DryPotRule, FlipWinner
+from referee.codes import Code, DeclarerRotation, DryPotRule, FlipWinner
 from referee.errors import UsageError
 from referee.i18n import M, Msg
 
@@ -73,16 +74,29 @@ class RuleSet(NamedTuple):
     ledger_tribute: int
     ledger_special: int
 
-    def explain(self) -> list[tuple[str, str, Msg]]:
-        """(key, value, what it means) for every key, in file order; the meaning is a message, worded
+    def explain(self) -> list[KeyShown]:
+        """Every key with its value and what it means, in file order; the meaning is a message, worded
         in the reader's language (``doc.text(lang)``; ``str(doc)`` is the English)."""
-        return [(f"{k.section}.{f}", _show(getattr(self, f)), k.doc) for f, k in KEYS.items()]
+        return [KeyShown(f"{k.section}.{f}", _show(getattr(self, f)), k.doc) for f, k in KEYS.items()]
+
+
+class KeyShown(NamedTuple):
+    """A key of a rule set as ``referee rules`` shows it."""
+
+    key: str  # its full name, "section.key"
+    value: str  # as the rule file writes it
+    doc: Msg  # what it means
 
 
 class Key(NamedTuple):
     section: str
-    kind: type  # bool, int or one of the choices (referee.codes)
+    kind: type[bool] | type[int] | type[Code]  # bool, int or one of the choices (referee.codes)
     doc: Msg  # what the key means, citing the section of docs/gunzi-rules.md it follows
+
+    def choices(self) -> list[str]:
+        """The values a choice may take ([] for a number or a truth value)."""
+        kind = self.kind
+        return [m.value for m in kind] if issubclass(kind, Code) else []
 
 
 KEYS: dict[str, Key] = {  # in the order of RuleSet's fields after name, title, source
@@ -140,10 +154,18 @@ KEYS: dict[str, Key] = {  # in the order of RuleSet's fields after name, title, 
 }
 SECTIONS = tuple(dict.fromkeys(k.section for k in KEYS.values()))
 META = ("base", "name", "title", "source")  # top-level strings; only a file without a base needs name, title, source
-# Keys that were replaced, so that an old file is told what to write instead: the new key, and the
-# new value for each old one.
+
+
+class Retired(NamedTuple):
+    """A key that was replaced, so that an old file is told what to write instead."""
+
+    new: str  # the key that replaced it
+    values: dict[bool, Code]  # the new value for each old one
+
+
 RETIRED = {
-    "dry_pot_all_trump": ("dry_pot", {True: DryPotRule.no_plain_trump_or_all_trump, False: DryPotRule.no_plain_trump}),
+    "dry_pot_all_trump": Retired("dry_pot", {True: DryPotRule.no_plain_trump_or_all_trump,
+                                             False: DryPotRule.no_plain_trump}),
 }
 
 
@@ -218,7 +240,24 @@ def _identity(src: Path | Traversable) -> str:
 # --- reading and validating ------------------------------------------------------------------------------
 
 _LOADED: dict[str, RuleSet] = {}
-Problems = list[tuple[str, Msg]]  # (file, what is wrong)
+# A rule file's values, its bases merged in: each checked against its key's kind (RuleSet's fields
+# say their types), the top-level strings (META) as strings.
+Values = dict[str, object]
+
+
+class Problem(NamedTuple):
+    file: str  # the rule file, as its label names it
+    msg: Msg  # what is wrong
+
+
+class Link(NamedTuple):
+    """A file on the way down a chain of bases, to find a cycle."""
+
+    ident: str  # the file's identity (its resolved path)
+    label: str  # as problems name it
+
+
+Problems = list[Problem]
 
 
 def load(name_or_path: str = DEFAULT_RULES) -> RuleSet:
@@ -232,35 +271,36 @@ def load(name_or_path: str = DEFAULT_RULES) -> RuleSet:
     return _LOADED[key]
 
 
-def from_dict(data: dict, origin: str = "rules", folder: str | Path | None = None) -> RuleSet:
+def from_dict(data: Mapping[str, object], origin: str = "rules", folder: str | Path | None = None) -> RuleSet:
     """Validate a parsed rule file named *origin*; a relative ``base`` path is looked up in *folder*."""
     problems: Problems = []
     values = _merge(data, origin, Path(folder) if folder else Path.cwd(), [], problems)
     return _finish(values, origin, problems)
 
 
-def _read_file(src: Path | Traversable, chain: list[tuple[str, str]], problems: Problems) -> dict:
+def _read_file(src: Path | Traversable, chain: list[Link], problems: Problems) -> Values:
     """The merged values of a file and its bases; problems are collected, never raised."""
     label, ident = str(src), _identity(src)
-    seen = [i for i, _ in chain]
+    seen = [link.ident for link in chain]
     if ident in seen:
-        cycle = [lab for _, lab in chain[seen.index(ident):]] + [label]
-        problems.append((chain[-1][1], M("the rule files inherit from each other in a cycle: {cycle}",
-                                         cycle=" → ".join(cycle))))
+        cycle = [link.label for link in chain[seen.index(ident):]] + [label]
+        problems.append(Problem(chain[-1].label, M("the rule files inherit from each other in a cycle: {cycle}",
+                                                   cycle=" → ".join(cycle))))
         return {}
     try:
         data = tomllib.loads(src.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        problems.append((label, M("not valid TOML: {error}", error=str(e))))
+        problems.append(Problem(label, M("not valid TOML: {error}", error=str(e))))
         return {}
     except OSError as e:
-        problems.append((label, M("cannot be read: {error}", error=str(e.strerror or e))))
+        problems.append(Problem(label, M("cannot be read: {error}", error=str(e.strerror or e))))
         return {}
     folder = src.parent if isinstance(src, Path) else None
-    return _merge(data, label, folder, [*chain, (ident, label)], problems)
+    return _merge(data, label, folder, [*chain, Link(ident, label)], problems)
 
 
-def _merge(data: dict, label: str, folder: Path | None, chain: list, problems: Problems) -> dict:
+def _merge(data: Mapping[str, object], label: str, folder: Path | None, chain: list[Link],
+           problems: Problems) -> Values:
     """This file's own values over those of its base (when it names one)."""
     own, seen = _own_values(data, label, problems)
     base = own.pop("base", None)
@@ -269,18 +309,18 @@ def _merge(data: dict, label: str, folder: Path | None, chain: list, problems: P
         missing = [f"'{k.section}.{f}'" for f, k in KEYS.items() if f not in seen]
         missing += [f"'{m}'" for m in META[1:] if m not in seen]
         if missing:
-            problems.append((label, M("missing {keys} (a house-rule file can say base = \"{base}\" and list only "
-                                      "the keys it changes)",
-                                      keys=", ".join(missing), base=DEFAULT_RULES)))
+            problems.append(Problem(label, M(
+                "missing {keys} (a house-rule file can say base = \"{base}\" and list only the keys it changes)",
+                keys=", ".join(missing), base=DEFAULT_RULES)))
         return own
-    if base is None:  # a bad 'base' value, already reported
+    if not isinstance(base, str):  # a bad 'base' value, already reported
         return own
     try:
         base_src = _resolve_base(base, folder)
     except RulesError as e:
-        problems.append((label, M("'base': {problem}", problem=e.msg)))
+        problems.append(Problem(label, M("'base': {problem}", problem=e.msg)))
         return own
-    inherited = _read_file(base_src, chain or [(label, label)], problems)
+    inherited = _read_file(base_src, chain or [Link(label, label)], problems)
     defaults = {"name": stem, "title": f"{inherited.get('title', base)} (house rules: {stem})"}
     return {**inherited, **defaults, **own}
 
@@ -298,50 +338,54 @@ def _resolve_base(base: str, folder: Path | None) -> Path | Traversable:
     return p
 
 
-def _own_values(data: dict, label: str, problems: Problems) -> tuple[dict, set[str]]:
+def _own_values(data: Mapping[str, object], label: str, problems: Problems) -> tuple[Values, set[str]]:
     """The keys one file sets, each checked for its place and type; and every key it names."""
-    own: dict = {}
+    own: Values = {}
     seen = set(data)
-    bad = problems.append
+
+    def bad(problem: Msg) -> None:
+        problems.append(Problem(label, problem))
+
     for top, v in data.items():
         if top in META:
             if isinstance(v, str) and v.strip():
                 own[top] = v
             else:
-                bad((label, M("'{key}' must be a non-empty string, not {value}", key=top, value=_what(v))))
+                bad(M("'{key}' must be a non-empty string, not {value}", key=top, value=_what(v)))
         elif top in SECTIONS:
             if not isinstance(v, dict):
-                bad((label, M("'{key}' must be a section ([{key}] and its keys), not {value}",
-                              key=top, value=_what(v))))
+                bad(M("'{key}' must be a section ([{key}] and its keys), not {value}",
+                      key=top, value=_what(v)))
                 continue
             for key, value in v.items():
                 full = f"{top}.{key}"
                 seen.add(key)
                 if key in RETIRED:
-                    seen.add(RETIRED[key][0])  # its replacement is not "missing" too
-                    bad((label, _retired(full, value)))
+                    seen.add(RETIRED[key].new)  # its replacement is not "missing" too
+                    bad(_retired(full, value))
                 elif key not in KEYS:
-                    bad((label, _unknown_key(full)))
+                    bad(_unknown_key(full))
                 elif KEYS[key].section != top:
-                    bad((label, M("'{key}' is in the wrong section: it belongs in [{section}] ('{section}.{name}')",
-                                  key=full, section=KEYS[key].section, name=key)))
+                    bad(M("'{key}' is in the wrong section: it belongs in [{section}] ('{section}.{name}')",
+                          key=full, section=KEYS[key].section, name=key))
                 else:
                     problem = _check_type(key, value)
                     if problem:
-                        bad((label, M("'{key}' {problem}", key=full, problem=problem)))
+                        bad(M("'{key}' {problem}", key=full, problem=problem))
                     else:
-                        own[key] = KEYS[key].kind(value)
+                        kind = KEYS[key].kind  # a choice becomes its code; a number or truth value is one
+                        own[key] = kind(value) if issubclass(kind, Code) else value
         elif top in KEYS:
-            bad((label, M("'{key}' is outside any section: it belongs in [{section}] ('{section}.{key}')",
-                          key=top, section=KEYS[top].section)))
+            bad(M("'{key}' is outside any section: it belongs in [{section}] ('{section}.{key}')",
+                  key=top, section=KEYS[top].section))
         elif top in RETIRED:
-            seen.add(RETIRED[top][0])
-            bad((label, _retired(top, v)))
+            seen.add(RETIRED[top].new)
+            bad(_retired(top, v))
         elif isinstance(v, dict):
-            bad((label, M("unknown section [{section}] (the sections are {sections})", section=top,
-                          sections=", ".join(SECTIONS))))
+            bad(M("unknown section [{section}] (the sections are {sections})", section=top,
+                  sections=", ".join(SECTIONS)))
         else:
-            bad((label, _unknown_key(top)))
+            bad(_unknown_key(top))
     return own, seen
 
 
@@ -355,7 +399,7 @@ def _retired(full: str, v: object) -> Msg:
     if isinstance(v, bool) and v in values:
         write = f'{new} = "{values[v]}"'
     else:
-        write = f'{new} = ' + " or ".join(f'"{m.value}"' for m in KEYS[new].kind)
+        write = f'{new} = ' + " or ".join(f'"{c}"' for c in KEYS[new].choices())
     return M("'{key}' is no longer a key: it was replaced by '{section}.{new}' (write {write} in [{section}])",
              key=full, section=section, new=new, write=write)
 
@@ -369,7 +413,7 @@ def _check_type(key: str, v: object) -> Msg | None:
         if isinstance(v, bool) or not isinstance(v, int):
             return M("must be a whole number, not {value}", value=_what(v))
         return M("must not be negative, not {value}", value=v) if v < 0 else None
-    choices = [m.value for m in kind]  # a choice (referee.codes)
+    choices = KEYS[key].choices()  # a choice (referee.codes)
     if isinstance(v, str) and v in choices:
         return None
     return M("must be one of {choices}, not {value}",
@@ -387,12 +431,15 @@ def _what(v: object) -> Msg:
     return M("{value}", value=_show(v) if isinstance(v, bool) else repr(v))
 
 
-def _finish(values: dict, label: str, problems: Problems) -> RuleSet:
-    if not problems:
-        problems = [(label, p) for p in _check_relations(values)]
+def _finish(values: Values, label: str, problems: Problems) -> RuleSet:
     if problems:
         raise RulesError(_report(problems))
-    return RuleSet(**{f: values[f] for f in RuleSet._fields})
+    # Every key is there and of its kind (a missing or mistyped one is a problem found above).
+    rules = RuleSet._make(values[f] for f in RuleSet._fields)
+    relations = [Problem(label, p) for p in _check_relations(rules)]
+    if relations:
+        raise RulesError(_report(relations))
+    return rules
 
 
 def _report(problems: Problems) -> Msg:
@@ -412,25 +459,25 @@ def _joined(messages: list[Msg]) -> Msg:
     return out
 
 
-def _check_relations(v: dict) -> list[Msg]:
+def _check_relations(r: RuleSet) -> list[Msg]:
     """Checked on the merged values: a house file may change one threshold and break the order."""
     out = []
-    if not 2 < v["start_level"] < v["top_level"] <= 14:
+    if not 2 < r.start_level < r.top_level <= 14:
         out.append(M("'game.start_level' and 'game.top_level' must satisfy 3 <= start < top <= 14 "
                      "(start {start}, top {top})",
-                     start=v["start_level"], top=v["top_level"]))
-    short, stage, over, sweep = (v[k] for k in ("short_threshold", "stage_threshold", "over_threshold",
-                                                "sweep_threshold"))
+                     start=r.start_level, top=r.top_level))
+    short, stage, over, sweep = r.short_threshold, r.stage_threshold, r.over_threshold, r.sweep_threshold
     if not 0 < short <= stage <= over < sweep:
         out.append(M("'scoring' thresholds must satisfy 0 < short <= stage <= over < sweep "
                      "(short {short}, stage {stage}, over {over}, sweep {sweep})",
                      short=short, stage=stage, over=over, sweep=sweep))
-    for k in ("short_threshold", "stage_threshold", "over_threshold", "sweep_threshold", "blood_step"):
-        if v[k] % 5:
-            out.append(M("'scoring.{key}' must be a multiple of 5, not {value}", key=k, value=v[k]))
-    for key, short_of, least in (("scoring.blood_step", v["blood_step"] == 0, 5),
-                                 ("match.games_to_win", v["games_to_win"] < 1, 1),
-                                 ("kitty.dig_multiplier", v["dig_multiplier"] < 1, 1)):
+    for k, value in (("short_threshold", short), ("stage_threshold", stage), ("over_threshold", over),
+                     ("sweep_threshold", sweep), ("blood_step", r.blood_step)):
+        if value % 5:
+            out.append(M("'scoring.{key}' must be a multiple of 5, not {value}", key=k, value=value))
+    for key, short_of, least in (("scoring.blood_step", r.blood_step == 0, 5),
+                                 ("match.games_to_win", r.games_to_win < 1, 1),
+                                 ("kitty.dig_multiplier", r.dig_multiplier < 1, 1)):
         if short_of:
             out.append(M("'{key}' must be at least {least}", key=key, least=least))
     return out

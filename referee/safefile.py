@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 TMP_SUFFIX = ".tmp"
@@ -34,11 +34,17 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int = 0o644) -> None:
+def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int = 0o644, *,
+                before_replace: Callable[[], None] | None = None, sync_folder: bool = True) -> None:
     """Replace *path* by *data*: old content or new content after any crash, never a mix.
 
     Raises ``OSError`` (full disk, read-only folder …) with *path* untouched and no temporary
-    file left."""
+    file left. *before_replace* runs once the new content is complete and durable in its temporary
+    file, just before it replaces *path* (to keep the old file elsewhere first, say); if it raises,
+    *path* is left untouched and the temporary file removed. ``sync_folder=False`` leaves out the
+    fsync that makes the rename itself durable: for a file whose old content is as good after a
+    power cut (the store's head records, which may lag behind but never run ahead); the content is
+    fsynced all the same, so the file is never torn."""
     target = Path(path)
     tmp = target.parent / f"{temp_prefix(target)}{os.getpid()}{TMP_SUFFIX}"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
@@ -51,12 +57,15 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int = 0o644) ->
             os.fsync(fd)
         finally:
             os.close(fd)
+        if before_replace is not None:
+            before_replace()
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    fsync_dir(target.parent)
+    if sync_folder:
+        fsync_dir(target.parent)
 
 
 def write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
@@ -74,7 +83,7 @@ def writing(path: str | os.PathLike[str]) -> Iterator[io.BytesIO]:
 
 def clean_temp(path: Path) -> list[str]:
     """Remove temporary files a killed writer of *path* left behind. Call with *path*'s lock held."""
-    removed = []
+    removed: list[str] = []
     prefix = temp_prefix(path)
     try:
         names = os.listdir(path.parent)

@@ -7,7 +7,8 @@ record file or a stored match id; :func:`load` turns it into the same thing eith
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from referee.errors import NotFound, RefereeError
 from referee.events import Event, MatchHeader, RecordError, header_of
@@ -15,6 +16,7 @@ from referee.i18n import M
 
 if TYPE_CHECKING:
     from referee.notation import Record
+    from referee.store.store import LogEntry
 
 DEFAULT_RULES = "dalian-club"
 
@@ -27,8 +29,8 @@ class Source(NamedTuple):
     name: str  # the file path as given, or the match id
     events: list[Event]
     errors: list[RecordError]  # parse errors (lines of a file; sequence numbers of a stored match)
-    origin: str  # "file" | "store"
-    log: list | tuple = ()  # referee.store.LogEntry values; () for a file
+    origin: Literal["file", "store"]
+    log: Sequence[LogEntry] = ()  # the store's audit trail; () for a file
     rules: str = DEFAULT_RULES  # the rule set named in the match header
 
     @property
@@ -41,7 +43,7 @@ def _rules_of(events: list[Event]) -> str:
     return (header.rules if header else None) or DEFAULT_RULES
 
 
-def read_record(path: str | os.PathLike) -> Record:
+def read_record(path: str | os.PathLike[str]) -> Record:
     """Read and parse a record file (UTF-8, a byte-order mark allowed); SourceError names the file."""
     from referee.notation import parse
 

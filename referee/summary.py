@@ -7,8 +7,8 @@ count it was computed at, and recompute it only when the match has moved on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Literal, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, NamedTuple, TypeVar
 
 from referee.results import MatchResult
 
@@ -20,6 +20,7 @@ SEAT_ORDER = ("E", "S", "W", "N")
 START_LEVEL = 3
 # Bumped when the JSON shape changes, so that a cached summary of an older shape is recomputed.
 FORMAT = 1
+T = TypeVar("T")
 
 
 class Sides(NamedTuple):
@@ -74,7 +75,7 @@ class MatchSummary(NamedTuple):
     head: str = ""  # the store's chain head the summary was computed at
     entries: int = 0  # and its number of entries
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "format": FORMAT,
             "match_id": self.match_id,
@@ -94,11 +95,12 @@ class MatchSummary(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> MatchSummary:
-        """The summary ``to_dict`` wrote; a ``SummaryError`` naming the field when it is not one."""
+        """The summary ``to_dict`` wrote (parsed JSON: any value may be of any type); a ``SummaryError``
+        naming the field when it is not one."""
         if data.get("format") != FORMAT:
             raise SummaryError("format")
 
-        def field(name: str, read: Any) -> Any:
+        def field(name: str, read: Callable[[Any], T]) -> T:
             try:
                 return read(data[name])
             except (KeyError, TypeError, ValueError, AttributeError):
@@ -107,7 +109,7 @@ class MatchSummary(NamedTuple):
         return cls(
             match_id=field("match_id", str),
             rules=field("rules", str),
-            seats=field("seats", lambda v: tuple(str(v[seat]) for seat in SEAT_ORDER)),
+            seats=field("seats", lambda v: (str(v["E"]), str(v["S"]), str(v["W"]), str(v["N"]))),
             teams=field("teams", lambda v: TeamNames(str(v["EW"]), str(v["NS"]))),
             finished=field("finished", bool),
             winner=field("winner", _side),

@@ -131,7 +131,7 @@ def _team_line(result: MatchResult, team: str, lang: str) -> str:
 def result_lines(result: MatchResult, lang: str = "en") -> list[str]:
     """Each game's winner, the warnings and rulings, the ledger and the match."""
     rules = {h.hand: h.rules for h in result.hands}
-    out = [_game_line(g, rules.get(g.last_hand), lang) for g in result.games]
+    out = [_game_line(g, rules.get(g.last_hand) if g.last_hand is not None else None, lang) for g in result.games]
     out += [_note_line(n, lang) for n in result.notes if n.kind in (NoteKind.warn, NoteKind.ruling)]
     if result.ledger is not None:
         out.append(_ledger_line(result, lang))
@@ -153,11 +153,11 @@ def _note_line(n: Note, lang: str) -> str:
 
 def _ledger_line(result: MatchResult, lang: str) -> str:
     led = result.ledger or {}
-    values = {"ew": "EW", "a": led["EW"], "ns": "NS", "b": led["NS"]}
+    a, b = led["EW"], led["NS"]
     if result.ledger_headline:
-        return tr(lang, "ledger (the headline score): {ew:team} {a:+d}, {ns:team} {b:+d}", **values)
+        return tr(lang, "ledger (the headline score): {ew:team} {a:+d}, {ns:team} {b:+d}", ew="EW", a=a, ns="NS", b=b)
     return tr(lang, "ledger: {ew:team} {a:+d}, {ns:team} {b:+d}",
-              **values)
+              ew="EW", a=a, ns="NS", b=b)
 
 
 def _match_line(result: MatchResult, lang: str) -> str:

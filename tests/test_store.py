@@ -234,7 +234,7 @@ def test_void_requires_reason_and_existing_seq(cli):
     r = cli("void", "T3", "3")
     assert r.exit_code == 2  # typer: missing --reason
     r = cli("void", "T3", "99", "--reason", "x")
-    assert r.exit_code == 1 and "no seq 99" in r.output
+    assert r.exit_code == 1 and "there is no #99" in r.output
 
 
 # --- guided entry ----------------------------------------------------------------------------------------
@@ -400,11 +400,11 @@ def test_verify_passes_then_names_a_hand_edit(cli):
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     r = cli("verify")
     assert r.exit_code == 1
-    assert "match T3, seq 13" in r.output and "edited by hand" in r.output
+    assert "match T3, #13" in r.output and "edited by hand" in r.output
     assert "T4" not in r.output.replace("T3", "")
     # Recording into a broken chain is refused.
     r = cli("record", "T3", "hand")
-    assert r.exit_code == 1 and "seq 13" in r.output and "verify" in r.output
+    assert r.exit_code == 1 and "#13" in r.output and "verify" in r.output
 
 
 def test_verify_names_removed_entry_and_fixed_hash(cli):
@@ -418,7 +418,7 @@ def test_verify_names_removed_entry_and_fixed_hash(cli):
     e["hash"] = chain.entry_hash("T3", e)
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     r = cli("verify", "T3")
-    assert r.exit_code == 1 and "match T3, seq 14" in r.output
+    assert r.exit_code == 1 and "match T3, #14" in r.output
     del data["entries"]["13"]
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     r = cli("verify", "T3")
@@ -457,10 +457,11 @@ def test_a_store_that_cannot_be_written_is_an_error_not_a_traceback(tmp_path):
     cli = Cli(blocker / "store")  # a store folder inside a file: the system refuses to create it
     r = cli("new", "T3")
     assert r.exit_code == 1 and isinstance(r.exception, SystemExit)  # exited, did not raise
-    assert r.output.startswith(f"error: {blocker / 'store'}") and "Traceback" not in r.output
+    assert r.output.startswith(f"error: cannot write to the store: {blocker / 'store'}") and "Traceback" not in r.output
+    assert r.output.rstrip().endswith("; nothing was stored")
     r = cli("new", "T3", "--lang", "zh")
-    assert r.exit_code == 1 and r.output.startswith(f"错误：{blocker / 'store'}")
-    assert "：" in r.output.splitlines()[0][len("错误："):]  # file and reason parted the Chinese way
+    assert r.exit_code == 1 and r.output.startswith(f"错误：无法写入存储：{blocker / 'store'}")
+    assert r.output.rstrip().endswith("；未存储任何内容")  # file and reason parted the Chinese way
 
 
 def test_a_match_file_written_by_recording_is_a_tinydb_table(cli):

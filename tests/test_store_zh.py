@@ -143,7 +143,9 @@ def test_store_errors_in_chinese(cli):
     new_match(cli)
     r = cli("record", "NOPE", "hand", "--lang", "zh")
     assert r.exit_code == 2  # not found
-    assert f"错误：存储 {cli.db} 中没有比赛 'NOPE'（已存的比赛：T3）" in r.output
+    # The store's absolute path, and how to name another (issue 9 item 13).
+    assert (f"错误：存储 {cli.db.absolute()} 中没有比赛 'NOPE'（已存比赛：T3；换一个存储：--db PATH、$REFEREE_DB 或 "
+            "`referee config db PATH`）") in r.output
     r = cli("record", "T3", "declare", "--lang", "zh")
     assert r.exit_code == 2 and "错误：无法读取参数 DIRECTIVE 'declare'：" in r.output
     r = cli("new", "T3", "--lang", "zh")
@@ -165,7 +167,7 @@ def test_corrections_and_log_in_chinese(cli):
     assert "  下一副血：无" in lines
     r = cli("undo", "T3", "--lang", "zh")
     assert r.exit_code == 0, r.output
-    assert r.output.splitlines()[0] == "已记录 #17（比赛 T3，王裁判 录入）：撤销 #15"
+    assert r.output.splitlines()[0] == "已记录 #17（比赛 T3，王裁判 录入）：撤销 #15：last decl（末墩）"
     assert r.output.splitlines()[-1] == "下一步：points（得分） | declarer-points（庄家得分） | last（末墩）"
     # Voiding the kitty that the bury needs is refused, in Chinese.
     r = cli("void", "T3", "11", "--reason", "误记", "--lang", "zh")
@@ -176,10 +178,11 @@ def test_corrections_and_log_in_chinese(cli):
     lines = r.output.splitlines()
     assert lines[0] == "比赛 T3 的审计记录（17 条记录；时间为 UTC）"
     assert lines[1].split() == ["seq", "时间", "裁判", "类型", "内容"]
-    by_seq = {int(line.split()[0]): line for line in lines[2:]}
+    assert lines[2] == "比赛（第一副之前）" and lines[10] == "第1局 第1副"  # entries 1-7, then hand 1 from #8
+    by_seq = {int(line.split()[0]): line for line in lines[2:] if line.split()[0].isdigit()}
     assert "事件" in by_seq[13] and "points 25" in by_seq[13] and "[已被 #16 更正或撤回]" in by_seq[13]
     assert "更正" in by_seq[16] and "更正 #13 → points 30   理由：重新数分" in by_seq[16]
-    assert "撤销 #15" in by_seq[17]
+    assert "撤销 #15：last decl" in by_seq[17]
     assert "[已被 #17 更正或撤回]" in by_seq[15]
 
 
@@ -198,7 +201,21 @@ def test_status_in_chinese(cli):
         "欠血：1个，由南（李四）进贡给西（王五）",
         "下一步：declare（亮主） | draw（抽牌定主） | trump（定主）",
         "存储中共 16 条记录",
+        f"链头：{_chain_head(cli.db / 'matches' / 'T3.json')}（16 条记录）",
     ]
+
+
+def _chain_head(path) -> str:
+    """The first 12 hex digits of the SHA-256 of the last entry, computed here from the file (the chain's
+    definition: the entry's fields and the match id, keys sorted, compact JSON), not by the store."""
+    import hashlib
+    import json
+
+    last = list(json.loads(path.read_text(encoding="utf-8"))["entries"].values())[-1]
+    body = {k: last[k] for k in ("seq", "kind", "time", "referee", "directive", "target", "reason", "prev")}
+    body["match"] = "T3"
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
 
 
 def test_whatif_in_chinese(cli):
@@ -315,10 +332,10 @@ def test_import_list_verify_in_chinese(cli, tmp_path):
     path.write_text(path.read_text(encoding="utf-8").replace("points 500", "points 50"), encoding="utf-8")
     r = cli("verify", "--lang", "zh")
     assert r.exit_code == 1
-    assert "损坏 比赛 M1，seq 6：内容与哈希值不符（被手工编辑过）" in r.output
+    assert "损坏 比赛 M1，#6：内容与哈希值不符（被手工编辑过）" in r.output
     assert "1 场比赛中有 1 场未通过校验" in r.output
     r = cli("record", "M1", "warn", "E", "x", "--lang", "zh")
-    assert r.exit_code == 1 and "错误：比赛 M1，seq 6：内容与哈希值不符" in r.output and "未记录" in r.output
+    assert r.exit_code == 1 and "错误：比赛 M1，#6：内容与哈希值不符" in r.output and "未记录" in r.output
 
 
 def test_empty_store_list_in_chinese(cli):

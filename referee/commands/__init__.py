@@ -61,6 +61,8 @@ COMMANDS: dict[str, CommandInfo] = {
                          N_("The matches in the store.")),
     "verify": CommandInfo("referee.commands.storage", "verify",
                          N_("Recompute every hash chain; name the match and entry where a hand-edit broke one.")),
+    "config": CommandInfo("referee.commands.storage", "config",
+                         N_("Show or set your own settings (the default store folder: `referee config db PATH`).")),
     # tournaments
     "event": CommandInfo("referee.commands.event", "event",
                          N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, "

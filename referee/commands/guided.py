@@ -46,7 +46,6 @@ def _bare(kind: str, words: list[str]) -> bool:
 
 def _interpret(answer: str, state: TableState) -> str:
     """Turn a short answer into the directive the expected ones make clear; else the answer as typed."""
-    from typing import cast
 
     from referee.directives import BY_KEYWORD, lookup
 
@@ -59,9 +58,7 @@ def _interpret(answer: str, state: TableState) -> str:
     if len(fits) != 1:
         return text
     d = fits[0]
-    # Directive.event is typed `type`; every directive reads into one of the event classes (named tuples).
-    event_class = cast("type[Event]", d.event)
-    if "seat" in event_class._fields:  # a tribute: paid by the seat that owes the blood
+    if "seat" in d.event._fields:  # a tribute: paid by the seat that owes the blood
         if state.blood_giver is None:
             return text
         return f"{d.keyword} {state.blood_giver} {text}"

@@ -15,7 +15,8 @@ import typer
 from referee.i18n import N_
 
 Db = Annotated[str | None, typer.Option(
-    "--db", metavar="PATH", help=N_("Store folder (else $REFEREE_DB, else ./referee-store)."))]
+    "--db", metavar="PATH", help=N_(
+        "Store folder (else $REFEREE_DB, else the db of `referee config`, else ./referee-store)."))]
 Lang = Annotated[str | None, typer.Option(
     "--lang", metavar="LANG", help=N_("Language of the output: en, zh or zh_TW (else $REFEREE_LANG, else en)."))]
 Rules = Annotated[str | None, typer.Option(
@@ -25,6 +26,8 @@ Referee = Annotated[str | None, typer.Option(
     "--referee", metavar="NAME", help=N_("Who records (else $REFEREE_NAME, else the login name)."))]
 Reason = Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))]
 Force = Annotated[bool, typer.Option("--force", help=N_("Store it even if it leaves errors."))]
+Replace = Annotated[bool, typer.Option("--replace", help=N_(
+    "Overwrite a stored match with the same id (the old one is kept in the store's replaced/ folder)."))]
 Output = Annotated[Path | None, typer.Option(
     "--output", "-o", metavar="PATH", help=N_("Write to this file instead of the screen."))]
 MatchId = Annotated[str, typer.Argument(metavar="MATCH_ID", help=N_("Stored match id."), show_default=False)]

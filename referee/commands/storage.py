@@ -1,4 +1,4 @@
-"""The commands on the store as a whole: import, list, verify.
+"""The commands on the store as a whole: import, list, verify, config.
 
 Imported when the command line starts: only typer and the standard library at the top; the store,
 the notation and the engine load inside the commands.
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.commands.boundary import language as resolve_language
-from referee.commands.options import Db, Lang, Referee
-from referee.commands.table import _store
+from referee.commands.options import Db, Lang, Referee, Replace
+from referee.commands.table import _echo_notes, _store
 from referee.i18n import N_
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
@@ -27,8 +27,7 @@ if TYPE_CHECKING:  # for the checker only: the command modules load none of thes
 def import_(
     files: Annotated[list[Path], typer.Argument(metavar="FILE", help=N_("Record files to store, one match each."),
                                                 show_default=False)],
-    replace: Annotated[bool, typer.Option("--replace", help=N_(
-        "Overwrite a stored match with the same id (the old one is kept in the store's replaced/ folder)."))] = False,
+    replace: Replace = False,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -40,6 +39,7 @@ def import_(
 
     store = _store(db)
     failed = sum(not _import_one(store, path, referee, replace, language) for path in files)
+    _echo_notes(store, language)
     if failed:
         raise StoreError(MN("{failed} of {n} file not imported", "{failed} of {n} files not imported", len(files),
                             failed=failed))
@@ -115,6 +115,8 @@ def list_(
 
     store = _store(db)
     rows = store.summaries()
+    if store.index_problem is not None:
+        typer.echo(tr(language, "note: {problem}; listed from the match files", problem=store.index_problem), err=True)
     if not rows:
         typer.echo(tr(language, "no matches in the store at {root}", root=store.root))
         return
@@ -136,6 +138,12 @@ def _matches(n: int) -> Msg:
 def verify(
     match_ids: Annotated[list[str] | None, typer.Argument(metavar="[MATCH_ID]",
                                                           help=N_("Matches to check (default: all)."))] = None,
+    head: Annotated[str | None, typer.Option("--head", metavar="HASH", help=N_(
+        "With one MATCH_ID: confirm that HASH (a chain head as `referee status` or a scorecard prints it, 8 or "
+        "more hex digits) is the hash of an entry of the match, nothing before it changed."))] = None,
+    repair_index: Annotated[bool, typer.Option("--repair-index", help=N_(
+        "Rebuild the store's index from the match files (an index that cannot be read is kept in replaced/)."))]
+    = False,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -145,11 +153,123 @@ def verify(
     from referee.store.store import StoreError
     from referee.store.views import entries
 
-    n_matches, n_entries, problems = _store(db).verify(match_ids or None)
-    for p in problems:
+    store = _store(db)
+    if head is not None:
+        _check_head(store, match_ids or [], head, language)
+    if repair_index:
+        _repair_index(store, language)
+        if not match_ids:
+            return
+    found = store.audit(match_ids or None)
+    for p in found.problems:
         typer.echo(tr(language, "BROKEN {problem}", problem=p.msg), err=True)
-    if problems:
+    for msg in found.index_findings:
+        typer.echo(tr(language, "INDEX {problem}", problem=msg), err=True)
+    for note in found.notes:
+        typer.echo(tr(language, "note: {message}", message=note))
+    if found.problems:
         raise StoreError(MN("{failed} of {n} match fails verification", "{failed} of {n} matches fail verification",
-                            n_matches, failed=len(problems)))
-    typer.echo(tr(language, "ok: {matches}, {entries}, every hash chain intact", matches=_matches(n_matches),
-                  entries=entries(n_entries)))
+                            found.matches, failed=len(found.problems)))
+    if found.index_findings:
+        raise StoreError(MN("the index disagrees with the match files in {n} place; `referee verify --repair-index` "
+                            "rebuilds it", "the index disagrees with the match files in {n} places; `referee verify "
+                            "--repair-index` rebuilds it", len(found.index_findings)))
+    typer.echo(tr(language, "ok: {matches}, {entries}, every hash chain intact", matches=_matches(found.matches),
+                  entries=entries(found.entries)))
+
+
+def _check_head(store: Store, match_ids: list[str], head: str, lang: str) -> None:
+    """``verify ID --head HASH``: where the printed head is, and that nothing before it changed (exit 1
+    when something did, or no entry carries it)."""
+    from referee.errors import UsageError
+    from referee.i18n import MN, M, tr
+    from referee.store import chain
+    from referee.store.store import StoreError
+
+    if len(match_ids) != 1:
+        raise UsageError(M("--head goes with one MATCH_ID"))
+    digits = head.strip()
+    if len(digits) < chain.SHORTEST or any(c not in "0123456789abcdefABCDEF" for c in digits):
+        from referee.names import shown
+
+        raise UsageError(M("--head {head}: give {n} or more hex digits of the chain head (as `referee status` "
+                           "prints it)", head=shown(head), n=chain.SHORTEST))
+    match_id = match_ids[0]
+    found = store.anchor(match_id, digits)
+    if found.problem is not None:
+        typer.echo(tr(lang, "BROKEN {problem}", problem=found.problem.msg), err=True)
+        raise StoreError(M("match {match}: the head {head} is entry #{seq}, but the chain before it has changed",
+                           match=match_id, head=digits, seq=found.seq))
+    typer.echo(tr(lang, "ok: the head {head} is entry #{seq} of match {match}, and nothing up to it has changed",
+                  head=digits, seq=found.seq, match=match_id))
+    if found.entries > found.seq:
+        since = MN("{n} entry recorded since", "{n} entries recorded since", found.entries - found.seq)
+        typer.echo("  " + since.text(lang))
+
+
+def _repair_index(store: Store, lang: str) -> None:
+    from referee.i18n import tr
+
+    rows, left_out, kept = store.repair_index()
+    typer.echo(tr(lang, "index rebuilt from the match files: {matches}",
+                  matches=_matches(rows)))
+    if kept is not None:
+        typer.echo(tr(lang, "the unreadable index is kept as {path}",
+                      path=str(kept)))
+    for p in left_out:
+        typer.echo(tr(lang, "left out: {problem}", problem=p.msg), err=True)
+
+
+def config(
+    key: Annotated[str | None, typer.Argument(metavar="[KEY]", help=N_(
+        "The setting: db (the store folder when neither --db nor $REFEREE_DB is given)."))] = None,
+    value: Annotated[str | None, typer.Argument(metavar="[VALUE]", help=N_("Its new value."))] = None,
+    unset: Annotated[bool, typer.Option("--unset", help=N_("Remove the setting."))] = False,
+    lang: Lang = None,
+) -> None:
+    """Show or set your own settings (the default store folder: `referee config db PATH`)."""
+    language = resolve_language(lang)
+    from referee.errors import UsageError
+    from referee.i18n import M, tr
+    from referee.store import config as settings
+
+    path = settings.config_path()
+    if key is None:
+        typer.echo(tr(language, "settings file: {path}", path=str(path)))
+        for k, v in settings.read().items():
+            typer.echo(f"{k} = {v}")
+        _where(language)
+        return
+    if key not in settings.KEYS:
+        raise UsageError(M("unknown setting '{key}' (known: {known:list})", key=key, known=list(settings.KEYS)))
+    if unset or value is not None:
+        if unset and value is not None:
+            raise UsageError(M("give a VALUE or --unset, not both"))
+        new = None if value is None else _folder(value)
+        written = settings.put(key, new)
+        typer.echo(tr(language, "wrote {path}", path=str(written)))
+    current = settings.read().get(key)
+    if current is None:
+        typer.echo(tr(language, "{key} is not set", key=key))
+    else:
+        typer.echo(f"{key} = {current}")
+    _where(language)
+
+
+def _folder(value: str) -> str:
+    """A store folder for the settings file: absolute (it is used wherever the shell stands), printable."""
+    import os
+
+    from referee.names import check_text
+
+    check_text(value, "VALUE", 4096)
+    return os.path.abspath(os.path.expanduser(value))
+
+
+def _where(lang: str) -> None:
+    """Which store the commands use now, and why (the order is --db, $REFEREE_DB, this file, ./referee-store)."""
+    from referee.i18n import tr
+
+    store = _store(None)
+    typer.echo(tr(lang, "store in use: {root} (from {origin})",
+                  root=str(store.root.absolute()), origin=store.origin))

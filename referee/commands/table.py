@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.commands.boundary import language as resolve_language
-from referee.commands.options import Db, Directive, Force, Lang, MatchId, Reason, Referee, Seq
+from referee.commands.options import Db, Directive, Force, Lang, MatchId, Reason, Referee, Replace, Seq
 from referee.i18n import N_
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
@@ -48,6 +48,14 @@ def _parse_directive(words: list[str], argument: str = "DIRECTIVE") -> Event:
 
 def _echo_lines(lines: list[str]) -> None:
     typer.echo("\n".join(lines))
+
+
+def _echo_notes(store: Store, lang: str) -> None:
+    """What a command that stored something should also say (a head record or the index left behind)."""
+    from referee.i18n import tr
+
+    for note in store.notes:
+        typer.echo(tr(lang, "warning: {message}", message=note), err=True)
 
 
 def _report_record(match_id: str, out: Outcome, lang: str) -> None:
@@ -106,6 +114,7 @@ def new(
     round_: Annotated[str | None, typer.Option("--round", metavar="N", help=N_("Round."))] = None,
     date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD", help=N_("Date (default: today)."))]
     = None,
+    replace: Replace = False,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -131,11 +140,12 @@ def new(
     if result.errors:
         raise UsageError(views.semicolons([e.msg for e in result.errors]))
     store = _store(db)
-    store.create(events, referee)
+    store.create(events, referee, replace=replace)
     typer.echo(trn(language, "new match {match} ({rules}) in {root}: {n} entry",
                    "new match {match} ({rules}) in {root}: {n} entries", len(events), match=match_id, rules=rules,
                    root=store.root))
     typer.echo(views.next_line(result, language))
+    _echo_notes(store, language)
 
 
 def record(
@@ -172,6 +182,7 @@ def record(
         return
     event = _parse_directive(directive)
     _report_record(match_id, recordfile.record_one(store, match_id, event, referee, reason), language)
+    _echo_notes(store, language)
 
 
 def status(
@@ -182,14 +193,18 @@ def status(
     """Where the match stands: game, hand, levels, declarer, trump, blood, what comes next."""
     language = resolve_language(lang)
     from referee.i18n import tr
-    from referee.store import officiate, views
+    from referee.store import chain, officiate, views
     from referee.store.store import corrected, to_events
 
-    entries = _store(db).entries(match_id)
+    store = _store(db)
+    entries = store.entries(match_id)
+    problem = store.check(match_id)
     events, parse_errors = to_events(corrected(entries))
-    _echo_lines(views.status(match_id, officiate.replay(events), len(entries), language))
+    head = entries[-1]["hash"][:chain.SHORT]
+    _echo_lines(views.status(match_id, officiate.replay(events), len(entries), language, head=head,
+                             broken=problem.msg if problem else None))
     for e in parse_errors:
-        typer.echo(tr(language, "unreadable entry seq {seq}: {problem}",
+        typer.echo(tr(language, "unreadable entry #{seq}: {problem}",
                       seq=e.line, problem=e.msg))
 
 
@@ -212,6 +227,7 @@ def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | No
         raise StoreError(M("{problem}\n(use --force to store it anyway and fix the record afterwards)",
                            problem=e.msg)) from None
     _report_correction(match_id, kind, out, language)
+    _echo_notes(store, language)
 
 
 def _report_correction(match_id: str, kind: str, out: Outcome, lang: str) -> None:
@@ -219,7 +235,8 @@ def _report_correction(match_id: str, kind: str, out: Outcome, lang: str) -> Non
     from referee.store import views
 
     e = out.entry
-    what = views.correction(kind, e["target"], views.directive_line(e["directive"]))
+    what = views.correction(kind, e["target"], views.directive_line(e["directive"]),
+                            views.directive_line(out.taken) if out.taken else "")
     if e["reason"]:
         what = M("{what} (reason: {reason})", what=what, reason=e["reason"])
     typer.echo(views.stored_line(e, match_id, what, lang))
@@ -274,16 +291,37 @@ def amend(
 
 def log(
     match_id: MatchId,
+    hand: Annotated[int | None, typer.Option("--hand", metavar="N", help=N_(
+        "Only hand N: its events and the corrections of them."))] = None,
+    game: Annotated[int | None, typer.Option("--game", metavar="N", help=N_(
+        "Only the hands of game N."))] = None,
+    corrections: Annotated[bool, typer.Option("--corrections", help=N_(
+        "Only the corrections, and the entries they took back or replaced."))] = False,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
-    """The audit trail: every entry, corrections included, with who and when (UTC)."""
+    """The audit trail: every entry, corrections included, with who and when (UTC), by game and hand."""
     language = resolve_language(lang)
-    from referee.store import views
+    from referee.i18n import tr
+    from referee.store import officiate, views
+    from referee.store.store import corrected, log_of, to_events
 
-    entries = _store(db).log(match_id)
-    _echo_lines(views.log_heading(match_id, len(entries), language))
-    _echo_lines(views.log_lines(entries, language))
+    entries = _store(db).entries(match_id)
+    trail = log_of(entries)
+    events, _ = to_events(corrected(entries))
+    groups = views.log_groups(trail, events, officiate.replay(events))
+    _echo_lines(views.log_heading(match_id, len(trail), language))
+    shown = 0
+    for group in groups:
+        if (hand is not None and group.hand != hand) or (game is not None and group.game != game):
+            continue
+        rows = [e for e in group.entries if not corrections or e.kind != "event" or e.superseded_by]
+        if rows:
+            typer.echo(views.group_title(group, language))
+            _echo_lines(views.log_lines(rows, language))
+            shown += len(rows)
+    if not shown:
+        typer.echo(tr(language, "(no entries of that kind)"))
 
 
 def whatif(

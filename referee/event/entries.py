@@ -127,17 +127,25 @@ def _encoding_problem(file: str) -> Msg:
              file=file)
 
 
-def _decode(data: bytes, file: str) -> tuple[str, str, Msg | None]:
+class Decoded(NamedTuple):
     """The text of a CSV, the encoding it was read with, and a notice when the encoding was assumed."""
+
+    text: str
+    encoding: str
+    notice: Msg | None
+
+
+def _decode(data: bytes, file: str) -> Decoded:
+    """A CSV's bytes as text: UTF-8 (a BOM allowed), UTF-16 with a BOM, else GB18030 (with a notice)."""
     try:
         if data.startswith(codecs.BOM_UTF8):
-            return data[len(codecs.BOM_UTF8):].decode("utf-8"), "utf-8-sig", None
+            return Decoded(data[len(codecs.BOM_UTF8):].decode("utf-8"), "utf-8-sig", None)
         if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return data.decode("utf-16"), "utf-16", None
+            return Decoded(data.decode("utf-16"), "utf-16", None)
         if b"\x00" in data:  # UTF-16 without its BOM, or not text at all
             raise EntriesError(file, [_encoding_problem(file)])
         try:
-            return data.decode("utf-8"), "utf-8", None
+            return Decoded(data.decode("utf-8"), "utf-8", None)
         except UnicodeDecodeError:
             pass
         text = data.decode("gb18030")
@@ -145,7 +153,7 @@ def _decode(data: bytes, file: str) -> tuple[str, str, Msg | None]:
         raise EntriesError(file, [_encoding_problem(file)]) from None
     notice = M("{file}: not UTF-8; read as GBK/GB18030 (Chinese Windows). If the names look wrong, convert "
                "it: iconv -f GBK -t UTF-8 {file} > entries-utf8.csv", file=file)
-    return text, "gb18030", notice
+    return Decoded(text, "gb18030", notice)
 
 
 def _delimiter(text: str) -> str:
@@ -177,7 +185,8 @@ def _not_xlsx(file: str) -> Msg:
 
 def _xlsx_rows(data: bytes, file: str) -> list[list[str]]:
     try:
-        import openpyxl  # type: ignore[import-untyped, unused-ignore]  # here only: not at the CLI's start-up
+        # Here only: not at the CLI's start-up. openpyxl ships no type information.
+        import openpyxl  # type: ignore[import-untyped, unused-ignore]
 
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True, keep_links=False)
     except Exception:  # openpyxl raises whatever its zip, XML and part readers raise for a broken file
@@ -248,82 +257,115 @@ def _find_header(rows: Sequence[Sequence[str]]) -> int | None:
     return next((i for i, row in enumerate(rows) if any(c.strip() for c in row)), None)
 
 
+class Header(NamedTuple):
+    """The header row: where it is and which columns it names."""
+
+    row: int  # as a spreadsheet numbers it
+    columns: dict[str, int]  # column key -> index
+    names: dict[str, str]  # column key -> the header as the file writes it
+
+
+class Entered(NamedTuple):
+    """Where a player was first entered."""
+
+    pair: str | None  # the pair's code (None when that cell was itself a problem)
+    row: int
+
+
 def _pairs(rows: Sequence[Sequence[str]], file: str, notice: Msg | None) -> tuple[Pair, ...]:
     at = _find_header(rows)
     if at is None:
         raise EntriesError(file, [M("{file}: empty: no header row (pair, player1, player2, club)", file=file)], notice)
+    header = _header(rows[at], at + 1, file, notice)
     problems: list[Msg] = []
-    header_row = at + 1
-    columns: dict[str, int] = {}  # column key -> index
-    names: dict[str, str] = {}  # column key -> the header as the file writes it
-    for i, cell in enumerate(rows[at]):
+    pairs: list[Pair] = []
+    code_row: dict[str, int] = {}  # pair code -> row of its entry
+    player_at: dict[str, Entered] = {}  # folded name -> where it was entered
+    for offset, row in enumerate(rows[at + 1:]):
+        if any(c.strip() for c in row):
+            pair = _entry(row, header.row + 1 + offset, header, file, problems, code_row, player_at)
+            if pair is not None:
+                pairs.append(pair)
+    if not problems and not pairs:
+        problems.append(M("{file}: no entries below the header row (row {row})", file=file, row=header.row))
+    if problems:
+        raise EntriesError(file, problems, notice)
+    return tuple(pairs)
+
+
+def _header(cells: Sequence[str], row: int, file: str, notice: Msg | None) -> Header:
+    """The columns the header row names; an ``EntriesError`` when it names one twice or lacks one."""
+    problems: list[Msg] = []
+    columns: dict[str, int] = {}
+    names: dict[str, str] = {}
+    for i, cell in enumerate(cells):
         key = HEADERS.get(_fold(cell))
         if key is None:
             continue
         if key in columns:
-            problems.append(_at(_row_at(file, header_row), M(
+            problems.append(_at(_row_at(file, row), M(
                 "the header names column {column} twice ({first} and {second})",
                 column=cell.strip(), first=letter(columns[key]), second=letter(i))))
             continue
         columns[key], names[key] = i, cell.strip()
     missing = [c for c in REQUIRED if c not in columns]
     if missing:
-        problems.append(_at(_row_at(file, header_row), M(
+        problems.append(_at(_row_at(file, row), M(
             "the header row has no column {missing:list} (it needs pair, player1, player2 and may have club; "
             "or 对, 选手1, 选手2, 俱乐部)",
             missing=missing)))
     if problems:
         raise EntriesError(file, problems, notice)
+    return Header(row, columns, names)
 
-    pairs: list[Pair] = []
-    code_row: dict[str, int] = {}  # pair code -> row of its entry
-    player_at: dict[str, tuple[str | None, int]] = {}  # folded name -> (pair code, row)
-    for offset, row in enumerate(rows[at + 1:]):
-        number = header_row + 1 + offset
-        if not any(c.strip() for c in row):
+
+def _entry(row: Sequence[str], number: int, header: Header, file: str, problems: list[Msg],
+           code_row: dict[str, int], player_at: dict[str, Entered]) -> Pair | None:
+    """The pair of one row, or None (and its problems added) when the row cannot be used: a cell that
+    is not a valid value, a pair code entered before, a player who already plays in a pair."""
+    columns, names = header.columns, header.names
+    values = _values(row, number, header, file, problems)
+    ok = len(values) == len(columns)  # every cell of the row is usable
+    code = values.get("pair")
+    if code is not None and code in code_row:
+        problems.append(_at(_cell_at(file, number, names["pair"], columns["pair"]), M(
+            "pair {pair} is entered twice (first in row {first})",
+            pair=code, first=code_row[code])))
+        ok = False
+    elif code is not None:
+        code_row[code] = number
+    for key in ("player1", "player2"):
+        if key not in values:
             continue
-        values: dict[str, str] = {}
-        ok = True
-        for key in COLUMNS:
-            if key not in columns:
-                continue
-            index = columns[key]
-            where = _cell_at(file, number, names[key], index)
-            raw = row[index].strip() if index < len(row) else ""
-            value = _checked(key, raw, names[key], where, problems)
-            if value is None:
-                ok = False
-            else:
-                values[key] = value
-        code = values.get("pair")
-        if code is not None and code in code_row:
-            problems.append(_at(_cell_at(file, number, names["pair"], columns["pair"]), M(
-                "pair {pair} is entered twice (first in row {first})",
-                pair=code, first=code_row[code])))
+        person = _person(values[key])
+        seen = player_at.get(person)
+        if seen is not None:
             ok = False
-        elif code is not None:
-            code_row[code] = number
-        for key in ("player1", "player2"):
-            if key not in values:
-                continue
-            person = _person(values[key])
-            seen = player_at.get(person)
-            if seen is not None:
-                ok = False
-                problems.append(_at(_cell_at(file, number, names[key], columns[key]),
-                                    _twice(values[key], seen, code)))
-            else:
-                player_at[person] = (code, number)
-        if ok and code is not None:
-            pairs.append(Pair(code, values["player1"], values["player2"], values.get("club", "")))
-    if not problems and not pairs:
-        problems.append(M("{file}: no entries below the header row (row {row})", file=file, row=header_row))
-    if problems:
-        raise EntriesError(file, problems, notice)
-    return tuple(pairs)
+            problems.append(_at(_cell_at(file, number, names[key], columns[key]),
+                                _twice(values[key], seen, code)))
+        else:
+            player_at[person] = Entered(code, number)
+    if ok and code is not None:
+        return Pair(code, values["player1"], values["player2"], values.get("club", ""))
+    return None
 
 
-def _twice(name: str, seen: tuple[str | None, int], code: str | None) -> Msg:
+def _values(row: Sequence[str], number: int, header: Header, file: str, problems: list[Msg]) -> dict[str, str]:
+    """The row's usable values by column key; a cell that cannot be used is left out (its problem added)."""
+    values: dict[str, str] = {}
+    for key in COLUMNS:
+        if key not in header.columns:
+            continue
+        index = header.columns[key]
+        where = _cell_at(file, number, header.names[key], index)
+        raw = row[index].strip() if index < len(row) else ""
+        value = _checked(key, raw, header.names[key], where, problems)
+        if value is not None:
+            values[key] = value
+    return values
+
+
+def _twice(name: str, seen: Entered, code: str | None) -> Msg:
     pair, row = seen
     if pair is None:  # the earlier row's pair code is itself a problem
         return M("{player} is already entered in row {row}; a player enters one pair only", player=name, row=row)

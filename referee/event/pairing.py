@@ -23,7 +23,7 @@ import enum
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Generic, NamedTuple, TypeVar
 
 from referee.event.model import Pair, Round, RoundStatus, Table, check_pairs
 from referee.event.model import match_id as default_match_id
@@ -39,6 +39,16 @@ WINDOW = 4
 
 
 # --- round robin -------------------------------------------------------------------------------
+
+
+T = TypeVar("T")
+
+
+class Meeting(NamedTuple, Generic[T]):
+    """Two pairs that meet, by their numbers or their codes: the one sitting EW and the one sitting NS."""
+
+    ew: T
+    ns: T
 
 
 def round_robin(pairs: Sequence[Pair], match_id: MatchId = default_match_id) -> list[Round]:
@@ -60,22 +70,22 @@ def round_robin(pairs: Sequence[Pair], match_id: MatchId = default_match_id) -> 
     rounds: list[Round] = []
     for k in range(1, m + 1):
         target = (k + 1) % m
-        games: list[tuple[int, int]] = []  # (EW number, NS number), 1-based
+        games: list[Meeting[int]] = []  # by the pairs' numbers, 1-based
         fixed = next(i for i in range(1, m + 1) if (2 * i) % m == target)
-        games.append((n, fixed) if k % 2 == 0 else (fixed, n))
+        games.append(Meeting(n, fixed) if k % 2 == 0 else Meeting(fixed, n))
         for i in range(1, m + 1):
             for j in range(i + 1, m + 1):
                 if i != fixed and j != fixed and (i + j) % m == target:
-                    games.append((i, j) if (j - i) % m % 2 else (j, i))
+                    games.append(Meeting(i, j) if (j - i) % m % 2 else Meeting(j, i))
         bye: str | None = None
-        seated: list[tuple[str, str]] = []
+        seated: list[Meeting[str]] = []
         for ew, ns in sorted(games, key=min):
             a, b = codes[ew - 1], codes[ns - 1]
             if a is None or b is None:
                 bye = b if a is None else a
             else:
-                seated.append((a, b))
-        tables = tuple(Table(t, match_id(k, t), a, b) for t, (a, b) in enumerate(seated, 1))
+                seated.append(Meeting(a, b))
+        tables = tuple(Table(t, match_id(k, t), g.ew, g.ns) for t, g in enumerate(seated, 1))
         rounds.append(Round(k, tables, bye, RoundStatus.open))
     return rounds
 
@@ -149,15 +159,25 @@ def _history(rounds: Sequence[Round]) -> _History:
     return _History(frozenset(met), balance, last, byes)
 
 
-def _seats(a: str, b: str, h: _History) -> tuple[SeatRule, str | None]:
+class Matching(NamedTuple):
+    edges: set[tuple[int, int]]  # the matched nodes (i < j: ranks in this round's order; the bye node last)
+    doubtful: bool  # more edges might better it (see solve)
+
+
+class SeatChoice(NamedTuple):
+    rule: SeatRule  # how the seats are fixed
+    ew: str | None  # the pair sitting EW (None: by table)
+
+
+def _seats(a: str, b: str, h: _History) -> SeatChoice:
     """How the seats of a (ranked higher) and b are fixed, and the pair sitting EW (None: by table)."""
     ca, cb = h.balance[a], h.balance[b]
     if ca != cb:
-        return SeatRule.balance, (a if ca < cb else b)
+        return SeatChoice(SeatRule.balance, a if ca < cb else b)
     la, lb = h.last.get(a), h.last.get(b)
     if la != lb:
-        return SeatRule.alternate, (b if la == "EW" or lb == "NS" else a)
-    return SeatRule.table, None
+        return SeatChoice(SeatRule.alternate, b if la == "EW" or lb == "NS" else a)
+    return SeatChoice(SeatRule.table, None)
 
 
 def _colour_cost(a: str, b: str, h: _History) -> tuple[int, int]:
@@ -192,7 +212,7 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
     later rounds take the order and match points of ``standings``. A late entry starts at 0 points.
     ``window=None`` solves the full graph at once.
     """
-    import networkx as nx  # type: ignore[import-untyped, unused-ignore]  # here only: not at the CLI's start-up
+    import networkx as nx  # here only: not at the CLI's start-up
 
     check_pairs(pairs)
     number = max((r.number for r in previous_rounds), default=0) + 1
@@ -219,7 +239,7 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
 
     unbyed = any(not h.byes[c] for c in order)
 
-    def solve(reach: int | None) -> tuple[set[tuple[int, int]], bool]:
+    def solve(reach: int | None) -> Matching:
         """The matching over edges within ``reach`` ranks, and whether it might be bettered by more edges:
         it needs an imbalance of 3, or gives a second bye while some pair has had none."""
         graph: nx.Graph[int] = nx.Graph()
@@ -239,7 +259,7 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
         matching = {(min(u, v), max(u, v)) for u, v in nx.max_weight_matching(graph, maxcardinality=True)}
         doubtful = any(_colour_cost(order[i], order[j], h)[0] if j != bye_node else unbyed and h.byes[order[i]]
                        for i, j in matching)
-        return matching, bool(doubtful)
+        return Matching(matching, bool(doubtful))
 
     played = sum(1 for r in previous_rounds if r.tables)
     reach = None if window is None else window + 2 * played

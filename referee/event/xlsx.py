@@ -56,7 +56,8 @@ def _sheet(book: Any, name: str, event_name: str, sheet: rows.Sheet, bold: Any) 
 def write_workbook(path: str | os.PathLike[str], event_name: str, pairs: Sequence[Pair], rounds: Sequence[Round],
                    standings: Standings, summaries: Mapping[str, MatchSummary], lang: str) -> None:
     """Write the event's workbook to *path*: sheets Standings, Entries, Results, worded in *lang*."""
-    import xlsxwriter  # type: ignore[import-untyped, unused-ignore]  # here only: not at the CLI's start-up
+    # Here only: not at the CLI's start-up. XlsxWriter ships no type information.
+    import xlsxwriter  # type: ignore[import-untyped, unused-ignore]
 
     rows.check_known(pairs, rounds, standings)
 

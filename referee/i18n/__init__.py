@@ -17,12 +17,14 @@ catalogues`` extracts, merges and compiles.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     import gettext as _gettext
+
+    from referee.cards import Card
 
 DOMAIN = "referee"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -57,14 +59,14 @@ def normalize(lang: str | None) -> str | None:
     """The catalogue a spelling of a language names (``zh`` → ``zh_CN``), or None if there is none."""
     if not lang:
         return None
-    found = _NORMALIZED.get(lang, _UNSEEN)
-    if found is _UNSEEN:
+    try:
+        return _NORMALIZED[lang]
+    except KeyError:
         found = _NORMALIZED[lang] = _normalize(lang)
-    return found  # type: ignore[return-value]
+        return found
 
 
 _NORMALIZED: dict[str, str | None] = {}
-_UNSEEN = object()
 
 
 def _normalize(lang: str) -> str | None:
@@ -141,7 +143,7 @@ def _translated(lang: str, msgid: str, plural: str | None, n: int, zh: str | Non
 
 # --- formatting ------------------------------------------------------------------------------------
 
-def localize(value: Any, lang: str) -> Any:
+def localize(value: object, lang: str) -> object:
     """A value as the language shows it: messages rendered, codes worded, cards named."""
     from referee.cards import Card
     from referee.codes import Code
@@ -157,7 +159,7 @@ def localize(value: Any, lang: str) -> Any:
     return value
 
 
-def card_name(card: Any, lang: str) -> str:
+def card_name(card: Card, lang: str) -> str:
     """``10H`` / ``红桃10`` / ``大王``: the card as *lang* writes it."""
     key = (int(card), normalize(lang) or SOURCE)
     name = _CARD_NAMES.get(key)
@@ -175,24 +177,29 @@ def card_name(card: Any, lang: str) -> str:
 _CARD_NAMES: dict[tuple[int, str], str] = {}
 
 
-def join(lang: str, items: Iterable[Any]) -> str:
+def join(lang: str, items: Iterable[object]) -> str:
     """Items joined as *lang* lists them (``a, b`` / ``a、b``)."""
     return pgettext(lang, "list", ", ").join(str(localize(x, lang)) for x in items)
 
 
-def _cards(value: Any, lang: str) -> str:
+def _cards(value: Iterable[Card], lang: str) -> str:
     if not value:
         return pgettext(lang, "cards", "none")
     return " ".join(card_name(c, lang) for c in value)
 
 
-def _word(context: str):
-    def render(value: Any, lang: str) -> str:
+# How a field of each spec is worded: the value is whatever the message was given for the field (a
+# message's fields are untyped), and the spec says what it holds: a seat, a card, cards, a list …
+FieldWord = Callable[[Any, str], str]
+
+
+def _word(context: str) -> FieldWord:
+    def render(value: str | None, lang: str) -> str:
         return "-" if value is None else pgettext(lang, context, str(value))
     return render
 
 
-KINDS = {
+KINDS: dict[str, FieldWord] = {
     "seat": _word("seat"),
     "team": _word("team"),
     "suit": _word("suit"),
@@ -203,7 +210,7 @@ KINDS = {
 }
 
 
-def fill(template: str, lang: str, fields: dict[str, Any]) -> str:
+def fill(template: str, lang: str, fields: Mapping[str, object]) -> str:
     """*template* with its fields, each shown the way its spec (or its type) says in *lang*.
 
     Text a user typed (a name, a bad token) may hold control characters: they are shown escaped, so a
@@ -218,7 +225,7 @@ class _Field:
 
     __slots__ = ("value", "lang")
 
-    def __init__(self, value: Any, lang: str) -> None:
+    def __init__(self, value: object, lang: str) -> None:
         self.value, self.lang = value, lang
 
     def __format__(self, spec: str) -> str:
@@ -245,7 +252,7 @@ class Msg(NamedTuple):
     when its fields are; ``str(msg)`` is the English."""
 
     msgid: str
-    fields: tuple[tuple[str, Any], ...] = ()
+    fields: tuple[tuple[str, object], ...] = ()
     plural: str | None = None
     n: int = 0
     zh: str | None = None  # inline Chinese until the catalogue has the message (see _translated)
@@ -258,27 +265,27 @@ class Msg(NamedTuple):
     def __str__(self) -> str:
         return self.text(SOURCE)
 
-    def bind(self, **fields: Any) -> Msg:
+    def bind(self, **fields: object) -> Msg:
         """This message with (more) fields: a table of ``M(...)`` templates is filled where used."""
         return self._replace(fields=(*self.fields, *fields.items()))
 
 
-def M(msgid: str, /, *, zh: str | None = None, **fields: Any) -> Msg:  # noqa: N802 - the marker's name
+def M(msgid: str, /, *, zh: str | None = None, **fields: object) -> Msg:  # noqa: N802 - the marker's name
     """A message to word later, in whatever language is asked."""
     return Msg(msgid, tuple(fields.items()), zh=zh)
 
 
-def MN(singular: str, plural: str, n: int, /, *, zh: str | None = None, **fields: Any) -> Msg:  # noqa: N802
+def MN(singular: str, plural: str, n: int, /, *, zh: str | None = None, **fields: object) -> Msg:  # noqa: N802
     """A message with a plural form chosen by *n* (also given to the text as ``{n}``)."""
     return Msg(singular, tuple({"n": n, **fields}.items()), plural, n, zh)
 
 
-def tr(lang: str, msgid: str, /, *, zh: str | None = None, **fields: Any) -> str:
+def tr(lang: str, msgid: str, /, *, zh: str | None = None, **fields: object) -> str:
     """A message worded now, in *lang* (for views)."""
     return fill(_translated(lang, msgid, None, 0, zh, None), lang, fields)
 
 
-def trn(lang: str, singular: str, plural: str, n: int, /, *, zh: str | None = None, **fields: Any) -> str:
+def trn(lang: str, singular: str, plural: str, n: int, /, *, zh: str | None = None, **fields: object) -> str:
     """A plural message worded now (``{n}`` is given to the text)."""
     return fill(_translated(lang, singular, plural, n, zh, None), lang, {"n": n, **fields})
 

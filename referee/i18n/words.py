@@ -10,7 +10,8 @@ A word that names a rule value takes it as a field, since a rule file may change
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import NamedTuple
 
 from referee.codes import (
     Code,
@@ -29,82 +30,93 @@ from referee.codes import (
 )
 from referee.i18n import P_, _translated, fill
 
-# (code, (context, short English word, long English sentence or None)), one row per code. Codes of
-# different kinds may share a value (GameEnd.ruling and NoteKind.ruling are both "ruling", and a code
-# equals its string), so the rows are looked up by kind and value, never by the code alone.
-_ROWS: tuple[tuple[Code, tuple[str, str, str | None]], ...] = (
-    (Outcome.keep, ("outcome", P_("outcome", "keep"),
-                    P_("outcome-long", "kept (保底): the declarers stay and go up"))),
-    (Outcome.foul_dig, ("outcome", P_("outcome", "foul dig"),
-                        P_("outcome-long", "foul dig (臭抠): the declarers stay, no level change"))),
-    (Outcome.stage_kept, ("outcome", P_("outcome", "stage, kept"),
-                          P_("outcome-long", "the defenders take over (上台), kitty kept: no level change"))),
-    (Outcome.stage_dug, ("outcome", P_("outcome", "stage, dug"),
-                         P_("outcome-long", "the defenders take over and dig (上台抠底): they go up"))),
-    (GameEnd.passed_10, ("game-end", P_("game-end", "passed {top}"),
-                         P_("game-end-long", "the declarers passed {top}"))),
-    (GameEnd.zero, ("game-end", P_("game-end", "defenders 0"), P_("game-end-long", "the defenders scored 0"))),
-    (GameEnd.sweep, ("game-end", P_("game-end", "sweep"), P_("game-end-long", "the defenders reached the sweep"))),
-    (GameEnd.three_jokers, ("game-end", P_("game-end", "three jokers"),
-                            P_("game-end-long", "three jokers in the kitty"))),
-    (GameEnd.time, ("game-end", P_("game-end", "time"), P_("game-end-long", "time was called"))),
-    (GameEnd.ruling, ("game-end", P_("game-end", "ruling"), P_("game-end-long", "the referee's ruling"))),
-    (GameEnd.forfeit, ("game-end", P_("game-end", "forfeit"), P_("game-end-long", "forfeit (warnings)"))),
-    (Phase.between_hands, ("phase", P_("phase", "between hands"), None)),
-    (Phase.declaring, ("phase", P_("phase", "declaring trump"), None)),
-    (Phase.tribute, ("phase", P_("phase", "tribute"), None)),
-    (Phase.kitty, ("phase", P_("phase", "kitty"), None)),
-    (Phase.bury, ("phase", P_("phase", "burying"), None)),
-    (Phase.kings, ("phase", P_("phase", "burying kings"), None)),
-    (Phase.points, ("phase", P_("phase", "play (points)"), None)),
-    (Phase.done, ("phase", P_("phase", "hand finished"), None)),
-    (Phase.match_over, ("phase", P_("phase", "match over"), None)),
-    (NoteKind.warn, ("note", P_("note", "warning"), None)),
-    (NoteKind.ruling, ("note", P_("note", "ruling"), None)),
-    (NoteKind.redeal, ("note", P_("note", "redeal"), None)),
-    (NoteKind.time, ("note", P_("note", "time"), None)),
-    (EntryKind.event, ("entry", P_("entry", "event"), None)),
-    (EntryKind.undo, ("entry", P_("entry", "undo"), None)),
-    (EntryKind.void, ("entry", P_("entry", "void"), None)),
-    (EntryKind.amend, ("entry", P_("entry", "amend"), None)),
-    (Waiver.riot, ("waiver", P_("waiver", "riot"), None)),
-    (Waiver.waive, ("waiver", P_("waiver", "waived"), None)),
-    (DryReason.no_plain_trump, ("dry-pot", P_("dry-pot", "no trump-suit plain card"), None)),
-    (DryReason.all_trump, ("dry-pot", P_("dry-pot", "all six cards are trumps"), None)),
-    (Fixed.grab, ("fixed", P_("fixed", "grab"), None)),
-    (Fixed.flip, ("fixed", P_("fixed", "flip"), None)),
-    (Fixed.given, ("fixed", P_("fixed", "stated declarer"), None)),
-    (Fixed.declared, ("fixed", P_("fixed", "declaration"), None)),
-    (Fixed.drawn, ("fixed", P_("fixed", "draw"), None)),
-    (Fixed.stated, ("fixed", P_("fixed", "stated trump"), None)),
-    (TimeCall.higher, ("time-call", P_("time-call", "the higher level wins"), None)),
-    (TimeCall.first, ("time-call", P_("time-call", "equal levels: the side that reached it first wins"), None)),
-    (TimeCall.tie, ("time-call", P_("time-call", "equal levels, neither reached first: the referee rules"), None)),
-    (Jokers.big, ("jokers", P_("jokers", "big jokers"), None)),
-    (Jokers.small, ("jokers", P_("jokers", "small jokers"), None)),
-    (FlipWinner.highest, ("flip-winner", P_("flip-winner", "highest"), None)),
-    (FlipWinner.lowest, ("flip-winner", P_("flip-winner", "lowest"), None)),
-    (DeclarerRotation.partner, ("rotation", P_("rotation", "the partner declares"), None)),
-    (DeclarerRotation.same, ("rotation", P_("rotation", "the same seat declares"), None)),
-)
-WORDS: dict[tuple[type, str], tuple[str, str, str | None]] = {(type(c), c.value): entry for c, entry in _ROWS}
 
-def word(code: Code, lang: str, **fields: Any) -> str:
+class Wording(NamedTuple):
+    """How a code is worded: its catalogue context (the code's kind), and its English msgids."""
+
+    context: str
+    short: str  # the word (a table cell, a list)
+    long: str | None  # the sentence, where the code has one
+
+
+# (code, its wording), one row per code. Codes of different kinds may share a value (GameEnd.ruling and
+# NoteKind.ruling are both "ruling", and a code equals its string), so the rows are looked up by kind
+# and value, never by the code alone.
+_ROWS: tuple[tuple[Code, Wording], ...] = (
+    (Outcome.keep, Wording("outcome", P_("outcome", "keep"),
+                           P_("outcome-long", "kept (保底): the declarers stay and go up"))),
+    (Outcome.foul_dig, Wording("outcome", P_("outcome", "foul dig"),
+                               P_("outcome-long", "foul dig (臭抠): the declarers stay, no level change"))),
+    (Outcome.stage_kept, Wording("outcome", P_("outcome", "stage, kept"),
+                                 P_("outcome-long", "the defenders take over (上台), kitty kept: no level change"))),
+    (Outcome.stage_dug, Wording("outcome", P_("outcome", "stage, dug"),
+                                P_("outcome-long", "the defenders take over and dig (上台抠底): they go up"))),
+    (GameEnd.passed_10, Wording("game-end", P_("game-end", "passed {top}"),
+                                P_("game-end-long", "the declarers passed {top}"))),
+    (GameEnd.zero, Wording("game-end", P_("game-end", "defenders 0"), P_("game-end-long", "the defenders scored 0"))),
+    (GameEnd.sweep, Wording("game-end", P_("game-end", "sweep"),
+                            P_("game-end-long", "the defenders reached the sweep"))),
+    (GameEnd.three_jokers, Wording("game-end", P_("game-end", "three jokers"),
+                                   P_("game-end-long", "three jokers in the kitty"))),
+    (GameEnd.time, Wording("game-end", P_("game-end", "time"), P_("game-end-long", "time was called"))),
+    (GameEnd.ruling, Wording("game-end", P_("game-end", "ruling"), P_("game-end-long", "the referee's ruling"))),
+    (GameEnd.forfeit, Wording("game-end", P_("game-end", "forfeit"), P_("game-end-long", "forfeit (warnings)"))),
+    (Phase.between_hands, Wording("phase", P_("phase", "between hands"), None)),
+    (Phase.declaring, Wording("phase", P_("phase", "declaring trump"), None)),
+    (Phase.tribute, Wording("phase", P_("phase", "tribute"), None)),
+    (Phase.kitty, Wording("phase", P_("phase", "kitty"), None)),
+    (Phase.bury, Wording("phase", P_("phase", "burying"), None)),
+    (Phase.kings, Wording("phase", P_("phase", "burying kings"), None)),
+    (Phase.points, Wording("phase", P_("phase", "play (points)"), None)),
+    (Phase.done, Wording("phase", P_("phase", "hand finished"), None)),
+    (Phase.match_over, Wording("phase", P_("phase", "match over"), None)),
+    (NoteKind.warn, Wording("note", P_("note", "warning"), None)),
+    (NoteKind.ruling, Wording("note", P_("note", "ruling"), None)),
+    (NoteKind.redeal, Wording("note", P_("note", "redeal"), None)),
+    (NoteKind.time, Wording("note", P_("note", "time"), None)),
+    (EntryKind.event, Wording("entry", P_("entry", "event"), None)),
+    (EntryKind.undo, Wording("entry", P_("entry", "undo"), None)),
+    (EntryKind.void, Wording("entry", P_("entry", "void"), None)),
+    (EntryKind.amend, Wording("entry", P_("entry", "amend"), None)),
+    (Waiver.riot, Wording("waiver", P_("waiver", "riot"), None)),
+    (Waiver.waive, Wording("waiver", P_("waiver", "waived"), None)),
+    (DryReason.no_plain_trump, Wording("dry-pot", P_("dry-pot", "no trump-suit plain card"), None)),
+    (DryReason.all_trump, Wording("dry-pot", P_("dry-pot", "all six cards are trumps"), None)),
+    (Fixed.grab, Wording("fixed", P_("fixed", "grab"), None)),
+    (Fixed.flip, Wording("fixed", P_("fixed", "flip"), None)),
+    (Fixed.given, Wording("fixed", P_("fixed", "stated declarer"), None)),
+    (Fixed.declared, Wording("fixed", P_("fixed", "declaration"), None)),
+    (Fixed.drawn, Wording("fixed", P_("fixed", "draw"), None)),
+    (Fixed.stated, Wording("fixed", P_("fixed", "stated trump"), None)),
+    (TimeCall.higher, Wording("time-call", P_("time-call", "the higher level wins"), None)),
+    (TimeCall.first, Wording("time-call", P_("time-call", "equal levels: the side that reached it first wins"), None)),
+    (TimeCall.tie, Wording("time-call", P_("time-call", "equal levels, neither reached first: the referee rules"),
+                           None)),
+    (Jokers.big, Wording("jokers", P_("jokers", "big jokers"), None)),
+    (Jokers.small, Wording("jokers", P_("jokers", "small jokers"), None)),
+    (FlipWinner.highest, Wording("flip-winner", P_("flip-winner", "highest"), None)),
+    (FlipWinner.lowest, Wording("flip-winner", P_("flip-winner", "lowest"), None)),
+    (DeclarerRotation.partner, Wording("rotation", P_("rotation", "the partner declares"), None)),
+    (DeclarerRotation.same, Wording("rotation", P_("rotation", "the same seat declares"), None)),
+)
+WORDS: dict[tuple[type, str], Wording] = {(type(c), c.value): entry for c, entry in _ROWS}
+
+def word(code: Code, lang: str, **fields: object) -> str:
     """The short word of *code* in *lang* (a table cell, a list); *fields* fill the rule values it
     names (``top`` for ``GameEnd.passed_10``)."""
-    context, short, _ = WORDS[type(code), code.value]
-    return _worded(lang, context, short, fields)
+    wording = WORDS[type(code), code.value]
+    return _worded(lang, wording.context, wording.short, fields)
 
 
-def describe(code: Code, lang: str, **fields: Any) -> str:
+def describe(code: Code, lang: str, **fields: object) -> str:
     """The sentence of *code* in *lang* where it has one, else its word."""
-    context, short, long = WORDS[type(code), code.value]
-    if long is None:
-        return _worded(lang, context, short, fields)
-    return _worded(lang, context + "-long", long, fields)
+    wording = WORDS[type(code), code.value]
+    if wording.long is None:
+        return _worded(lang, wording.context, wording.short, fields)
+    return _worded(lang, wording.context + "-long", wording.long, fields)
 
 
-def _worded(lang: str, context: str, msgid: str, fields: dict[str, Any]) -> str:
+def _worded(lang: str, context: str, msgid: str, fields: Mapping[str, object]) -> str:
     text = _translated(lang, msgid, None, 0, None, context)
     return fill(text, lang, fields) if fields else text
 

@@ -1,14 +1,21 @@
 """The event store: matches recorded at the table, kept safe in TinyDB files.
 
-Layout of a store folder (``--db PATH``, ``REFEREE_DB``, else ``./referee-store``)::
+Layout of a store folder (``--db PATH``, else ``$REFEREE_DB``, else ``db`` of the user's settings
+file, else ``./referee-store``)::
 
-    index.json            TinyDB: one row per match (id, file, rules, date, event, table, round)
+    index.json            TinyDB: one row per match (id, file, rules, date, event, table, round);
+                          rebuilt from the match files by ``verify --repair-index``
     index.lock            cross-process lock for the index
-    matches/<id>.json     TinyDB: the match's append-only entries, hash-chained
-    matches/<id>.lock     cross-process lock for that match
-    replaced/             matches overwritten by ``import --replace``, kept, never deleted
+    matches/<stem>.json   TinyDB: the match's append-only entries, hash-chained
+    matches/<stem>.lock   cross-process lock for that match
+    heads/<stem>.json     the match's head record: its entry count and last hash (never ahead of the file)
+    replaced/             matches overwritten by ``import --replace`` / ``new --replace`` (and an
+                          unreadable index), kept, never deleted
     events/<id>.json      an event's own log: append-only, hash-chained (``referee.store.eventlog``)
     summaries/<id>.json   the summaries of an event's matches at their chain heads (a cache, ``summaries``)
+
+``<stem>`` is :func:`referee.names.file_stem` of the match id (injective, bounded); a store written
+before it, with %-escaped names, is read and written in place.
 
 Recording touches only the match's own file, so its cost does not grow with the number of matches.
 Everything here imports TinyDB and filelock lazily: ``referee --help`` must stay quick.

@@ -24,8 +24,8 @@ from typing import Any, NamedTuple
 from referee.errors import UsageError
 from referee.events import Event, MatchHeader, RecordError, SeatName, TeamName
 from referee.i18n import MN, M, Msg
-from referee.store.files import lock
-from referee.store.store import Store, StoreError
+from referee.store.chain import StoredEntry
+from referee.store.store import NewEntry, Store, StoreError
 
 # An event's matches are named EVENT-R<round>-T<table> (referee event pair).
 EVENT_MATCH = re.compile(r"(?P<event>.+)-R(?P<round>[1-9][0-9]*)-T(?P<table>[1-9][0-9]*)")
@@ -77,13 +77,13 @@ def guarded(store: Store, match_id: str, reason: str) -> Iterator[None]:
     if not store.exists(match_id):  # the store's session names the missing match
         yield
         return
-    with lock(store.path(match_id)):
+    with store.lock_match(match_id):
         require_reason(store, match_id, reason)
         yield
 
 
 class Appended(NamedTuple):
-    entries: list[dict[str, Any]]  # the entries stored
+    entries: list[StoredEntry]  # the entries stored
     events: list[Event]  # the events in effect, their line = their seq
     before: Any  # MatchResult before (None when not needed)
     after: Any  # MatchResult after
@@ -113,7 +113,7 @@ def append_events(store: Store, match_id: str, events: Sequence[Event], referee:
                 if file is None or lines is None:
                     raise Rejected(added, before.state.expected if len(new) == 1 else ())
                 raise _file_rejection(stored, new, added, lines, file)
-        items = [dict(kind="event", directive=format_event(ev), reason=reason) for ev in new]
+        items: list[NewEntry] = [{"kind": "event", "directive": format_event(ev), "reason": reason} for ev in new]
         entries = s.append_many(items, referee)
     return Appended(entries, new, before, after)
 

@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
-from referee.i18n import M, Msg
+from referee.i18n import M, Msg, literal
 
 if TYPE_CHECKING:  # the checker reads hashlib's (typeshed has no stub for the private _sha256): same API
     from hashlib import sha256
@@ -25,6 +25,8 @@ else:
 GENESIS = "0" * 64
 FIELDS = ("seq", "kind", "time", "referee", "directive", "target", "reason", "prev")
 KINDS = ("event", "undo", "void", "amend")
+SHORT = 12  # hex digits of a hash shown as a chain head (`referee status`, a scorecard)
+SHORTEST = 8  # the fewest digits `referee verify --head` accepts
 
 
 class Unsealed(TypedDict):
@@ -76,7 +78,7 @@ class ChainProblem(NamedTuple):
         if self.seq is None:
             return M("match {match}: {problem}", match=self.match_id,
                      problem=self.problem)
-        return M("match {match}, seq {seq}: {problem}",
+        return M("match {match}, #{seq}: {problem}",
                  match=self.match_id, seq=self.seq, problem=self.problem)
 
     def __str__(self) -> str:
@@ -106,4 +108,63 @@ def check(match_id: str, entries: Sequence[Mapping[str, object]]) -> ChainProble
         if digest != entry.get("hash"):
             return ChainProblem(match_id, i, M("its content does not match its hash (edited by hand)"))
         prev = digest
+    return None
+
+
+# --- the shape of an entry, checked on every load --------------------------------------------------
+
+# What each field of a stored entry holds (StoredEntry): a JSON integer (never true/false), a text,
+# or an integer or null.
+_INT, _TEXT, _INT_OR_NULL = "int", "text", "int|null"
+SHAPES: dict[str, str] = {"seq": _INT, "kind": _TEXT, "time": _TEXT, "referee": _TEXT, "directive": _TEXT,
+                          "target": _INT_OR_NULL, "reason": _TEXT, "prev": _TEXT, "hash": _TEXT}
+
+
+def _fits(value: object, shape: str) -> bool:
+    if shape == _TEXT:
+        return isinstance(value, str)
+    if value is None:
+        return shape == _INT_OR_NULL
+    return type(value) is int  # bool is an int to Python, never to the store
+
+
+def _expected(shape: str) -> Msg:
+    if shape == _INT:
+        return M("a whole number")
+    if shape == _INT_OR_NULL:
+        return M("a whole number or null")
+    return M("a text")
+
+
+def json_value(value: object) -> Msg:
+    """A JSON value as a message names it: ``true``, ``"x"``, ``12``; a list or an object by kind."""
+    if isinstance(value, dict):
+        return M("an object")
+    if isinstance(value, list):
+        return M("a list")
+    from referee.names import shown
+
+    return literal(shown(json.dumps(value, ensure_ascii=False), 40))
+
+
+def entry_problem(entry: object) -> Msg | None:
+    """What is wrong with the shape of one entry read from a match file (None: it is a
+    :class:`StoredEntry`, every field there and of its type, no other field, a known kind)."""
+    if not isinstance(entry, dict):
+        return M("the entry is {value}, not an object", value=json_value(entry))
+    for field, shape in SHAPES.items():
+        if field not in entry:
+            return M("it has no '{field}' field", field=field)
+        if not _fits(entry[field], shape):
+            return M("its '{field}' must be {expected}, not {value}",
+                     field=field, expected=_expected(shape), value=json_value(entry[field]))
+    extra = next((key for key in entry if key not in SHAPES), None)
+    if extra is not None:
+        from referee.names import shown
+
+        return M("it has an unknown field '{field}'", field=shown(extra, 40))
+    if entry["kind"] not in KINDS:
+        from referee.names import shown
+
+        return M("unknown entry kind {kind}", kind=shown(repr(entry["kind"]), 40))
     return None

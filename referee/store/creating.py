@@ -21,16 +21,20 @@ from pathlib import Path
 
 from referee.events import Event, MatchHeader
 from referee.i18n import M
+from referee.safefile import fsync_dir, temp_prefix
 from referee.store import chain
-from referee.store.files import dumps, fsync_dir, temp_prefix
-from referee.store.store import TABLE, DuplicateMatch, Store, StoreError, now, referee_name
+from referee.store.store import DuplicateMatch, Store, StoreError, head_bytes, match_data, seal_all
 
 TMP_SUFFIX = ".tmp"
 
 
 def create_matches(store: Store, matches: Sequence[Sequence[Event]], referee: str | None = None) -> None:
     """Store new matches (each its events, the header first) and index them; refused whole, nothing
-    left written, if one of their ids is already stored."""
+    left written, if one of their ids is already stored.
+
+    As ``Store.create`` does for one match, each head record is set to no entries and made durable
+    before its match file exists, and brought up to date only once the files are durable: a crash at
+    any point leaves heads behind their files, never a file whose head is missing."""
     from referee.notation import format_event
 
     headers: list[MatchHeader] = []
@@ -40,31 +44,40 @@ def create_matches(store: Store, matches: Sequence[Sequence[Event]], referee: st
             raise StoreError(M("a match must begin with its `match` header"))
         headers.append(header)
     store.matches_dir.mkdir(parents=True, exist_ok=True)
+    store.heads_dir.mkdir(parents=True, exist_ok=True)
     _clean_temp(store.matches_dir, [store.path(h.id) for h in headers])
-    who, stamp = referee_name(referee), now()
+    sealed = [seal_all(h.id, [], [{"kind": "event", "directive": format_event(ev)} for ev in events], referee)
+              for h, events in zip(headers, matches, strict=True)]
     written: list[Path] = []
+    heads: list[Path] = []
     try:
-        for h, events in zip(headers, matches, strict=True):
-            prev, table = chain.GENESIS, {}
-            for seq, ev in enumerate(events, 1):
-                entry = dict(seq=seq, kind="event", time=stamp, referee=who, directive=format_event(ev),
-                             target=None, reason="")
-                sealed = chain.seal(h.id, entry, prev)
-                prev = sealed["hash"]
-                table[str(seq)] = sealed
+        for h in headers:
+            head = store._head_of(store.path(h.id))
+            if not head.exists():
+                _write_head(head, h.id, 0, chain.GENESIS)
+                heads.append(head)
+        _sync(heads)
+        for h, entries in zip(headers, sealed, strict=True):
             path = store.path(h.id)
-            if not _write_new(path, dumps({TABLE: table})):
+            if not _write_new(path, match_data(entries)):
                 raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
                                        "overwrite it; the old one is kept in replaced/)", match=h.id, root=store.root))
             written.append(path)
             _touch(path.with_suffix(".lock"))  # as Store.create leaves it: a later refusal then adds no file
         _sync(written)
     except BaseException:
-        for path in written:  # all or none: a failure half-way leaves no match of the round
+        for path in written + heads:  # all or none: a failure half-way leaves no match of the round
             with contextlib.suppress(OSError):
                 os.unlink(path)
         raise
+    for h, entries in zip(headers, sealed, strict=True):  # behind is allowed: no sync needed
+        store.put_head(h.id, store.path(h.id), len(entries), entries[-1]["hash"])
     store._index_put(*headers)
+
+
+def _write_head(path: Path, match_id: str, entries: int, digest: str) -> None:
+    if not _write_new(path, head_bytes(match_id, entries, digest)):  # pragma: no cover - a racing writer
+        raise DuplicateMatch(M("match '{match}' is already in the store", match=match_id))
 
 
 def _clean_temp(folder: Path, paths: Sequence[Path]) -> None:

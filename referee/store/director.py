@@ -325,7 +325,6 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
                 referee: str | None = None) -> Closed:
     """Close the current round once every match is finished; with *force*, first end each unfinished
     match by as many rulings as it needs (the reason in each), for the side §7.3.5 would favour."""
-    from referee.store.files import lock
     from referee.store.officiate import replay, rules_of
 
     reason = check_text(reason, "--reason").strip()
@@ -343,7 +342,7 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
                                  "{event})",
                                  round=rnd.number, event=event_id))
         for t in rnd.tables:  # no entry lands in a match between its check here and the close
-            held.enter_context(lock(store.path(t.match_id)))
+            held.enter_context(store.lock_match(t.match_id))
         cache = SummaryCache(store, event_id)
         got = cache.get_many(t.match_id for t in rnd.tables)
         unfinished = [t for t in rnd.tables if not got[t.match_id].summary.finished]

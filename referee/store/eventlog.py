@@ -27,6 +27,7 @@ from referee.errors import NotFound
 from referee.i18n import M, Msg
 from referee.names import file_stem
 from referee.store import chain
+from referee.store.chain import StoredEntry, Unsealed
 from referee.store.files import lock
 from referee.store.store import StoreError, now, referee_name
 
@@ -101,7 +102,7 @@ class EventLog:
         return UnknownEvent(M("no event '{event}' in the store at {root} (events stored: {known:list})",
                               event=self.event_id, root=self.root, known=known[:8]))
 
-    def entries(self) -> list[dict[str, Any]]:
+    def entries(self) -> list[StoredEntry]:
         """The entries as stored, their chain checked (no lock: the file is replaced atomically)."""
         try:
             raw = self.path.read_bytes()
@@ -109,7 +110,7 @@ class EventLog:
             raise self._unknown() from None
         return self._checked(raw)
 
-    def _checked(self, raw: bytes) -> list[dict[str, Any]]:
+    def _checked(self, raw: bytes) -> list[StoredEntry]:
         try:
             data = json.loads(raw)
         except ValueError as e:
@@ -156,7 +157,7 @@ class EventLog:
 class EventSession:
     """The log while its lock is held: its entries, its state, and the one way to add to it."""
 
-    def __init__(self, log: EventLog, entries: list[dict[str, Any]]) -> None:
+    def __init__(self, log: EventLog, entries: list[StoredEntry]) -> None:
         self.log = log
         self.entries = entries
         self._state: EventState | None = None
@@ -180,8 +181,9 @@ class EventSession:
         sealed = []
         cid = chain_id(self.log.event_id)
         for i, action in enumerate(actions):
-            entry = {"seq": len(self.entries) + i + 1, "kind": "event", "time": stamp, "referee": who,
-                     "directive": canonical(action), "target": None, "reason": str(action.get("reason") or "")}
+            entry: Unsealed = {"seq": len(self.entries) + i + 1, "kind": "event", "time": stamp, "referee": who,
+                               "directive": canonical(action), "target": None,
+                               "reason": str(action.get("reason") or "")}
             done = chain.seal(cid, entry, prev)
             prev = done["hash"]
             sealed.append(done)
@@ -193,7 +195,7 @@ class EventSession:
         return after
 
 
-def actions_of(event_id: str, entries: Sequence[dict[str, Any]]) -> list[Action]:
+def actions_of(event_id: str, entries: Sequence[StoredEntry]) -> list[Action]:
     """Each entry's action, read back from the canonical JSON it sealed."""
     out: list[Action] = []
     for e in entries:

@@ -1,9 +1,10 @@
 """Crash-safe files: an atomic TinyDB storage and the cross-process lock around it.
 
 TinyDB's own ``JSONStorage`` rewrites its file in place (seek 0, write, truncate): a crash half-way
-leaves a torn file, and it has no locking. :class:`AtomicJSONStorage` writes the whole state to a
-temporary file in the same folder, fsyncs it, ``os.replace``s it over the old file (atomic on POSIX)
-and fsyncs the folder, so after a crash or ``kill -9`` at any instant the file holds the previous
+leaves a torn file, and it has no locking. Every file of the store is written instead through the
+project's one safe-write helper, :func:`referee.safefile.write_bytes`: the whole state goes to a
+temporary file in the same folder, fsynced, ``os.replace``d over the old file (atomic on POSIX)
+and the folder fsynced, so after a crash or ``kill -9`` at any instant the file holds the previous
 state or the new one. A temporary file left by a killed writer is removed the next time the file is
 opened under its lock (:func:`clean_temp`), so no litter builds up.
 """
@@ -17,68 +18,15 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from referee.safefile import TMP_SUFFIX, clean_temp, temp_prefix, write_bytes
+
 if TYPE_CHECKING:
     from referee.store.store import StoreBusy
 
 # What TinyDB's storages read and write: table name → document id → document (JSON values).
 Tables = dict[str, dict[str, Any]]
 
-TMP_SUFFIX = ".tmp"
-
-
-def temp_prefix(path: Path) -> str:
-    return f".{path.name}."
-
-
-def clean_temp(path: Path) -> list[str]:
-    """Remove temporary files a killed writer of *path* left behind. Call with *path*'s lock held."""
-    removed: list[str] = []
-    prefix = temp_prefix(path)
-    try:
-        names = os.listdir(path.parent)
-    except FileNotFoundError:
-        return removed
-    for name in names:
-        if name.startswith(prefix) and name.endswith(TMP_SUFFIX):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(path.parent / name)
-                removed.append(name)
-    return removed
-
-
-def fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:  # pragma: no cover - platforms without directory fds
-        return
-    try:
-        os.fsync(fd)
-    except OSError:  # pragma: no cover
-        pass
-    finally:
-        os.close(fd)
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Replace *path* by *data*: old content or new content after any crash, never a mix."""
-    tmp = path.parent / f"{temp_prefix(path)}{os.getpid()}{TMP_SUFFIX}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                n = os.write(fd, view)
-                view = view[n:]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
-    fsync_dir(path.parent)
-
+__all__ = ["TMP_SUFFIX", "AtomicJSONStorage", "clean_temp", "dumps", "lock", "temp_prefix"]
 
 def dumps(data: object) -> bytes:
     # Indented: a person can read (and hand-edit, which verify must catch) the file.
@@ -86,7 +34,8 @@ def dumps(data: object) -> bytes:
 
 
 class AtomicJSONStorage:
-    """A TinyDB storage writing through :func:`atomic_write`; the state is cached between calls.
+    """A TinyDB storage writing through :func:`referee.safefile.write_bytes`; the state is cached
+    between calls.
 
     Use one instance per locked session: the cache is only valid while the file's lock is held.
     TinyDB takes any object with ``read``, ``write`` and ``close``; not deriving from its ``Storage``
@@ -114,7 +63,7 @@ class AtomicJSONStorage:
         if not self.create and not self.path.exists():
             raise FileNotFoundError(self.path)
         try:
-            atomic_write(self.path, dumps(data))
+            write_bytes(self.path, dumps(data))
         except BaseException:
             self._loaded = False  # TinyDB mutated the cached dict before writing: forget it
             raise

@@ -54,6 +54,7 @@ class Outcome(NamedTuple):
     before: MatchResult | None  # None when not needed (recording into an error-free match); set for a correction
     after: MatchResult
     new_errors: list[RecordError]  # errors the change added (only when forced)
+    taken: str = ""  # for a correction: the directive in effect at its target before it (what it took back)
 
     @property
     def new_hands(self) -> tuple[HandResult, ...]:
@@ -115,16 +116,16 @@ def _target(s: MatchSession, seq: int, what: str) -> int:
     if seq in view:
         return seq
     if not 1 <= seq < s.next_seq:
-        raise StoreError(M("there is no seq {seq} in match {match} (last is {last})", seq=seq, match=s.match_id,
+        raise StoreError(M("there is no #{seq} in match {match} (the last is #{last})", seq=seq, match=s.match_id,
                            last=s.next_seq - 1))
     entry = s.entries[seq - 1]
     target = entry.get("target")  # get: an event's entry needs no target key to be sound
     if entry["kind"] == "amend" and target is not None and target in view:
         return target
     if entry["kind"] in ("undo", "void"):
-        raise StoreError(M("seq {seq} is itself a correction ({kind} of seq {target}); nothing to {what}", seq=seq,
+        raise StoreError(M("#{seq} is itself a correction ({kind} of #{target}); nothing to {what}", seq=seq,
                            kind=EntryKind(entry["kind"]), target=entry["target"], what=EntryKind(what)))
-    raise StoreError(M("seq {seq} is no longer in effect (see `referee log {match}`); nothing to {what}", seq=seq,
+    raise StoreError(M("#{seq} is no longer in effect (see `referee log {match}`); nothing to {what}", seq=seq,
                        match=s.match_id, what=EntryKind(what)))
 
 
@@ -150,7 +151,9 @@ def correct(store: Store, match_id: str, kind: str, seq: int | None = None, even
         if new and not force:
             raise Rejected(new, (), what=kind)
         entry = s.append(kind, directive, referee, target=target, reason=reason)
-    return Outcome(entry, new_event, before, after, new)
+    if isinstance(new_event, MatchHeader):  # the header amended: the index repeats its fields
+        store._index_put(new_event)
+    return Outcome(entry, new_event, before, after, new, view[target])
 
 
 def _correction_target(s: MatchSession, view: dict[int, str], kind: str, seq: int | None) -> int:
@@ -171,7 +174,7 @@ def _applied(kind: str, view: dict[int, str], target: int, event: Event | None, 
     new_view = dict(view)
     if kind != "amend":
         if target == header_seq:
-            raise StoreError(M("seq {seq} is the match header; it can be amended, not removed", seq=target))
+            raise StoreError(M("#{seq} is the match header; it can be amended, not removed", seq=target))
         del new_view[target]
         return new_view, None, ""
     from referee.notation import format_event
@@ -188,7 +191,7 @@ def _check_amend(event: Event, target: int, header_seq: int | None, match_id: st
     """Refuse an amend that puts a header anywhere but the header's place, or changes the match id."""
     if target == header_seq:
         if not isinstance(event, MatchHeader):
-            raise StoreError(M("seq {seq} is the match header: amend it with a `match` directive", seq=target))
+            raise StoreError(M("#{seq} is the match header: amend it with a `match` directive", seq=target))
         if event.id != match_id:
             raise StoreError(M("the match id cannot change ({old} → {new}); import it anew", old=match_id,
                                new=event.id))
@@ -245,8 +248,7 @@ def _amended_place(entries: list[StoredEntry], view: dict[int, str], seq: int, m
         target = entry.get("target")
         if target is not None and target in view:
             return target
-    raise StoreError(M("seq {seq} is not an event in effect in match {match} (see `referee log {match}`)",
-                       seq=seq,
+    raise StoreError(M("#{seq} is not an event in effect in match {match} (see `referee log {match}`)", seq=seq,
                        match=match_id))
 
 

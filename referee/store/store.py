@@ -11,27 +11,49 @@ The *corrected view* applies them in order; it is what replay, export and the sc
 :class:`referee.events.Event` values whose ``line`` is the store sequence number of the event's
 place in the match. Writers take the match's cross-process lock around read-check-append; readers
 need no lock, because every write replaces the file atomically.
+
+Every match file is read through :func:`parse_match`, which checks the shape of the file and of each
+entry (a :class:`~referee.store.chain.StoredEntry`: every field there and of its type); whatever a
+hand-edit or a torn disk left is a :class:`BrokenChain` naming the match, the entry and what is
+wrong, never a Python error, and the other matches stay usable.
+
+Beside each match file, ``heads/<stem>.json`` keeps its **head record**: the number of entries and
+the hash of the last, written right after each append (so a crash between the two leaves the head
+behind the file, never ahead of it). ``verify`` compares the two: a file with fewer entries than its
+head, or whose entry at that count does not carry that hash, was truncated, wiped or rewritten.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, NamedTuple, Required, TypedDict, cast
-from urllib.parse import quote, unquote
+from typing import NamedTuple, Required, TypedDict, cast
 
+from referee import safefile
 from referee.errors import NotFound, RefereeError
 from referee.events import Event, MatchHeader, RecordError, record_error
-from referee.i18n import M, Msg
+from referee.i18n import M, Msg, literal
+from referee.names import file_stem
 from referee.store import chain
 from referee.store.chain import StoredEntry
-from referee.store.files import AtomicJSONStorage, clean_temp, lock
+from referee.store.files import clean_temp, dumps, lock
+
+__all__ = ["BrokenChain", "DuplicateMatch", "LogEntry", "Store", "StoreBusy", "StoreError", "StoreWriteError",
+           "UnknownMatch", "file_stem", "legacy_stem"]
 
 DEFAULT_DIR = "referee-store"
 TABLE = "entries"
+# A match file written by a version that keeps head records says so: its head record is then
+# required (a missing one is reported), while a match written before head records were kept reads
+# as ever until its next write adds one.
+META = "meta"
+META_TABLE = {"1": {"heads": 1}}
+HEADS = "heads"
+INDEX_FIELDS = ("rules", "date", "event", "table", "round")  # what the index repeats of a header
 
 
 class StoreError(RefereeError):
@@ -41,6 +63,11 @@ class StoreError(RefereeError):
 
 class StoreBusy(StoreError, TimeoutError):
     """Another process held the match's lock for too long; nothing was written."""
+
+
+class StoreWriteError(StoreError):
+    """The system refused a write (a read-only store, a full disk): the message says which file and
+    why, and that nothing was stored, which the order of the writes makes true."""
 
 
 class UnknownMatch(NotFound, StoreError):
@@ -76,6 +103,16 @@ def _not_json(match_id: str, error: ValueError, path: Path | None = None) -> Bro
     return _broken_file(match_id, M("the store file {path} is not valid JSON ({detail})", path=path, detail=str(error)))
 
 
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def not_stored(error: OSError) -> StoreWriteError:
+    """The error of a write the system refused before anything was stored."""
+    return StoreWriteError(M("cannot write to the store: {file}: {reason}; nothing was stored",
+                             file=str(error.filename or "?"), reason=_reason(error)))
+
+
 class LogEntry(NamedTuple):
     """One line of the audit trail."""
 
@@ -87,6 +124,7 @@ class LogEntry(NamedTuple):
     referee: str
     time: str  # UTC, ISO 8601
     superseded_by: int | None = None  # for an event or amend: the later entry that took it back/replaced it
+    taken: str = ""  # for a correction: the directive in effect at its target before it (what it took back)
 
 
 class NewEntry(TypedDict, total=False):
@@ -111,8 +149,67 @@ class Summary(TypedDict, total=False):
     created: str  # when it was indexed (UTC, ISO 8601)
 
 
+class Head(NamedTuple):
+    """A match's head record: how many entries it had and the hash of the last (GENESIS for none)."""
+
+    entries: int
+    hash: str
+
+
+class MatchFile(NamedTuple):
+    """A match file as read and checked for shape (its chain is checked apart: :func:`chain.check`)."""
+
+    entries: list[StoredEntry]
+    keeps_head: bool  # written by a version that keeps head records
+
+
+class MatchAudit(NamedTuple):
+    """What ``verify`` finds in one match."""
+
+    entries: int  # entries checked
+    problem: chain.ChainProblem | None  # the first thing broken
+    note: Msg | None = None  # something to say that is not broken (a head record left behind)
+    header: MatchHeader | None = None  # the header in effect (to compare with the index)
+
+
+class Audit(NamedTuple):
+    """What ``verify`` finds in the store: chains, head records and the index."""
+
+    matches: int
+    entries: int
+    problems: list[chain.ChainProblem]
+    notes: list[Msg]
+    index_findings: list[Msg]  # where the index and the match files disagree
+
+
+class Anchor(NamedTuple):
+    """Where a printed chain head is in its match (``verify --head``)."""
+
+    seq: int  # the entry that carries it
+    entries: int  # entries in the match now
+    problem: chain.ChainProblem | None  # what changed at or before it (None: nothing)
+
+
 def resolve_root(db: str | os.PathLike[str] | None = None) -> Path:
-    return Path(db or os.environ.get("REFEREE_DB") or DEFAULT_DIR)
+    return _resolve(db)[0]
+
+
+def _resolve(db: str | os.PathLike[str] | None) -> tuple[Path, Msg]:
+    """The store folder and where it came from: ``--db``, ``$REFEREE_DB``, the user's settings file
+    (``referee config db PATH``), else ``./referee-store`` in the current folder."""
+    if db:
+        return Path(db), literal("--db")
+    env = os.environ.get("REFEREE_DB")
+    if env:
+        return Path(env), literal("$REFEREE_DB")
+    from referee.store import config
+
+    path = config.config_path()
+    if path.is_file():
+        configured = config.read(path).get("db")
+        if configured:
+            return Path(configured), M("the settings file {path}", path=str(path))
+    return Path(DEFAULT_DIR), M("the current folder")
 
 
 def referee_name(name: str | None = None) -> str:
@@ -133,12 +230,35 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
-def file_stem(match_id: str) -> str:
-    """A file name for a match id: the id itself where it is safe, %-escaped where not."""
+def legacy_stem(match_id: str) -> str:
+    """The file name stores written before :func:`referee.names.file_stem` gave a match id (%-escaped,
+    unbounded); such a store is still read, and written in place."""
+    from urllib.parse import quote
+
     stem = quote(match_id, safe="-_.")
     if stem.startswith("."):
         stem = "%2E" + stem[1:]
     return stem
+
+
+def id_of_stem(stem: str) -> str | None:
+    """The match id a file name stands for, where the name alone says it (it does unless the id was
+    cut to bound the name): the one id whose file stem, new or legacy, is *stem*."""
+    from urllib.parse import unquote
+
+    if "~" in stem:  # a cut name (file_stem escapes every other ~), or an old name of an id with a ~
+        return None
+    candidates = [stem]
+    if stem.startswith("%") and not (len(stem) >= 3 and all(c in "0123456789ABCDEFabcdef" for c in stem[1:3])):
+        candidates.append(stem[1:])  # the mark of a name Windows reserves (%CON)
+    for text in candidates:
+        try:
+            found = unquote(text, errors="strict")
+        except UnicodeDecodeError:
+            continue
+        if found and (file_stem(found) == stem or legacy_stem(found) == stem):
+            return found
+    return None
 
 
 def corrected(entries: Iterable[StoredEntry]) -> dict[int, str]:
@@ -177,40 +297,144 @@ def to_events(view: Mapping[int, str]) -> tuple[list[Event], list[RecordError]]:
 
 def log_of(entries: Sequence[StoredEntry]) -> list[LogEntry]:
     holder: dict[int, int] = {}  # place → seq of the entry whose text is in effect
+    text: dict[int, str] = {}  # place → the text in effect there
     later: dict[int, int] = {}
+    taken: dict[int, str] = {}  # correction seq → the text it took back or replaced
     for e in entries:
         kind, seq = e["kind"], e["seq"]
         if kind == "event":
-            holder[seq] = seq
+            holder[seq], text[seq] = seq, e["directive"]
             continue
         target = e["target"]
         if target is not None and target in holder:
             later[holder[target]] = seq
+            taken[seq] = text[target]
             if kind == "amend":
-                holder[target] = seq
+                holder[target], text[target] = seq, e["directive"]
             else:
-                del holder[target]
+                del holder[target], text[target]
     return [
-        LogEntry(seq=e["seq"], kind=e["kind"], directive=e.get("directive") or "", target=e.get("target"),
-                 reason=e.get("reason") or "", referee=e.get("referee") or "", time=e.get("time") or "",
-                 superseded_by=later.get(e["seq"]))
+        LogEntry(seq=e["seq"], kind=e["kind"], directive=e["directive"], target=e["target"], reason=e["reason"],
+                 referee=e["referee"], time=e["time"], superseded_by=later.get(e["seq"]), taken=taken.get(e["seq"], ""))
         for e in entries
     ]
+
+
+def _load_json(raw: bytes) -> object:
+    """*raw* as JSON; ValueError (not JSON, not UTF-8, a number too long) or RecursionError (nested
+    too deeply) when it is not."""
+    return json.loads(raw)
+
+
+def parse_match(raw: bytes, match_id: str, path: Path | None = None) -> MatchFile:
+    """A match file's bytes as its entries, every one checked for shape; a :class:`BrokenChain`
+    naming the match, the entry (``#seq``, its place in the file) and what is wrong otherwise."""
+    if not raw.strip():
+        raise _broken_file(match_id, M("the match file is empty (wiped?)"))
+    try:
+        data = _load_json(raw)
+    except RecursionError:
+        raise _broken_file(match_id, M("the match file is nested too deeply to be read")) from None
+    except ValueError as e:
+        raise _not_json(match_id, e, path) from None
+    if data is None or data == {} or (isinstance(data, dict) and data.get(TABLE) == {}):
+        raise _broken_file(match_id, M("the match file holds no entries (wiped?)"))
+    if not isinstance(data, dict) or not isinstance(data.get(TABLE), dict):
+        raise _broken_file(match_id, M("the store file has no readable entries table"))
+    unknown = next((key for key in data if key not in (TABLE, META)), None)
+    if unknown is not None:
+        from referee.names import shown
+
+        raise _broken_file(match_id, M("the match file holds an unknown table '{name}'", name=shown(unknown, 40)))
+    if META in data and data[META] != META_TABLE:
+        raise _broken_file(match_id, M("the match file's '{name}' table is not as the store writes it", name=META))
+    table: dict[str, object] = data[TABLE]
+    for i, (key, entry) in enumerate(table.items(), start=1):
+        problem = chain.entry_problem(entry)
+        if problem is not None:
+            raise BrokenChain(chain.ChainProblem(match_id, i, problem))
+        seq = cast(StoredEntry, entry)["seq"]
+        if key != str(seq):
+            raise BrokenChain(chain.ChainProblem(match_id, i, M("stored under id {key} but carries seq {seq}",
+                                                                key=key, seq=seq)))
+    return MatchFile(cast(list[StoredEntry], list(table.values())), META in data)
+
+
+def match_data(entries: Sequence[StoredEntry]) -> bytes:
+    """The bytes of a match file holding *entries*, in the layout TinyDB gives a table."""
+    return dumps({TABLE: {str(e["seq"]): e for e in entries}, META: META_TABLE})
+
+
+def parse_head(raw: bytes, match_id: str) -> Head | Msg:
+    """A head record's bytes as a :class:`Head`, or what is wrong with them."""
+    try:
+        data = _load_json(raw)
+    except (ValueError, RecursionError):
+        return M("it is not valid JSON")
+    if not (isinstance(data, dict) and set(data) == {"id", "entries", "hash"} and type(data["entries"]) is int
+            and data["entries"] >= 0 and isinstance(data["hash"], str) and isinstance(data["id"], str)):
+        return M("it is not a head record the store writes")
+    if data["id"] != match_id:
+        from referee.names import shown
+
+        return M("it belongs to match '{other}'", other=shown(data["id"]))
+    return Head(data["entries"], data["hash"])
+
+
+def head_bytes(match_id: str, entries: int, digest: str) -> bytes:
+    return json.dumps({"id": match_id, "entries": entries, "hash": digest}, ensure_ascii=False).encode("utf-8")
+
+
+def head_finding(match_id: str, entries: Sequence[StoredEntry], keeps_head: bool, head: Head | None,
+                 head_path: Path) -> tuple[chain.ChainProblem | None, Msg | None]:
+    """(what is broken, what to say) comparing a sound chain with its head record."""
+    from referee.store.views import entries as n_entries
+
+    n = len(entries)
+    if head is None:
+        if keeps_head:
+            return chain.ChainProblem(match_id, None, M(
+                "its head record {path} is missing, so a removal of its last entries could not be seen",
+                path=str(head_path))), None
+        return None, None  # a match written before head records were kept: its next write adds one
+    if head.entries and not keeps_head:  # a head is written only after a file that says it keeps one
+        return chain.ChainProblem(match_id, None, M(
+            "its '{name}' table was removed, though its head record says {head}",
+            name=META, head=n_entries(head.entries))), None
+    if n < head.entries:
+        return chain.ChainProblem(match_id, None, M(
+            "it holds {entries} but its head record says {head}: entries were removed",
+            entries=n_entries(n), head=n_entries(head.entries))), None
+    digest = entries[head.entries - 1]["hash"] if head.entries else chain.GENESIS
+    if digest != head.hash:
+        return chain.ChainProblem(match_id, head.entries or None, M(
+            "it does not carry the hash its head record holds: the match was rewritten")), None
+    if n > head.entries:
+        return None, M("match {match}: its head record is {behind} behind (a write was interrupted between the "
+                       "match file and its head record; the next write brings it up to date)",
+                       match=match_id, behind=n_entries(n - head.entries))
+    return None, None
 
 
 class MatchSession:
     """A match opened for writing, its lock held: read, check, append.
 
-    It reads and writes the match file through its storage, in the layout TinyDB gives a table
+    It reads and writes the match file itself, in the layout TinyDB gives a table
     (``{"entries": {"1": {…}, "2": {…}}}``, so TinyDB reads it as ever): an append needs none of
     TinyDB's table layer, whose imports cost ~4 ms of every ``referee record``.
     """
 
-    def __init__(self, match_id: str, path: Path) -> None:
+    def __init__(self, store: Store, match_id: str, path: Path) -> None:
+        self.store = store
         self.match_id = match_id
         self.path = path
-        self.storage = AtomicJSONStorage(path)
-        self.entries: list[StoredEntry] = read_entries(self.storage.read(), match_id)
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            raw = None
+        found = parse_match(raw, match_id, path) if raw is not None else MatchFile([], True)
+        self.entries: list[StoredEntry] = found.entries
+        self.keeps_head = found.keeps_head
 
     @property
     def next_seq(self) -> int:
@@ -229,25 +453,35 @@ class MatchSession:
                                 referee)[0]
 
     def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]:
-        """Append entries in one atomic write (all or none)."""
-        who = referee_name(referee)
-        stamp = now()
-        prev = self.entries[-1]["hash"] if self.entries else chain.GENESIS
-        new: list[StoredEntry] = []
-        for item in items:
-            entry: chain.Unsealed = {"seq": len(self.entries) + len(new) + 1, "kind": item["kind"], "time": stamp,
-                                     "referee": who, "directive": item.get("directive") or "",
-                                     "target": item.get("target"), "reason": item.get("reason") or ""}
-            sealed = chain.seal(self.match_id, entry, prev)
-            prev = sealed["hash"]
-            new.append(sealed)
-        data = dict(self.storage.read() or {})
-        table = dict(data.get(TABLE) or {})
-        table.update((str(e["seq"]), e) for e in new)
-        data[TABLE] = table
-        self.storage.write(data)
-        self.entries.extend(new)
+        """Append entries in one atomic write (all or none), then bring the head record up to date.
+        A write the system refuses is a :class:`StoreWriteError`: nothing was stored."""
+        new = seal_all(self.match_id, self.entries, items, referee)
+        entries = self.entries + new
+        try:
+            safefile.write_bytes(self.path, match_data(entries))
+        except OSError as e:
+            raise not_stored(e) from None
+        self.entries = entries
+        self.keeps_head = True
+        self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"])
         return new
+
+
+def seal_all(match_id: str, before: Sequence[StoredEntry], items: Sequence[NewEntry],
+             referee: str | None) -> list[StoredEntry]:
+    """*items* as entries following *before*, each sealed to the one before it."""
+    who = referee_name(referee)
+    stamp = now()
+    prev = before[-1]["hash"] if before else chain.GENESIS
+    new: list[StoredEntry] = []
+    for item in items:
+        entry: chain.Unsealed = {"seq": len(before) + len(new) + 1, "kind": item["kind"], "time": stamp,
+                                 "referee": who, "directive": item.get("directive") or "",
+                                 "target": item.get("target"), "reason": item.get("reason") or ""}
+        sealed = chain.seal(match_id, entry, prev)
+        prev = sealed["hash"]
+        new.append(sealed)
+    return new
 
 
 def new_header(events: Sequence[Event]) -> MatchHeader:
@@ -260,75 +494,156 @@ def new_header(events: Sequence[Event]) -> MatchHeader:
     return header
 
 
-def read_entries(data: Mapping[str, object] | None, match_id: str) -> list[StoredEntry]:
-    """The entries of a match file's JSON, as stored: their chain is checked by the writers
-    (:meth:`Store.session`) and by ``verify``, not here."""
-    if data is None:
-        return []
-    table = data.get(TABLE, {})
-    if not isinstance(table, dict):
-        raise _broken_file(match_id, M("the store file has no readable entries table"))
-    return list(table.values())
+def _header_in_effect(entries: Sequence[StoredEntry]) -> MatchHeader | None:
+    """The `match` header of the corrected view (read alone: the rest of the match is not parsed)."""
+    from referee.notation import NotationError, parse_line
+
+    for place, text in corrected(entries).items():
+        try:
+            ev = parse_line(text, line=place)
+        except NotationError:
+            return None
+        return ev if isinstance(ev, MatchHeader) else None
+    return None
+
+
+def _stamp() -> str:
+    return datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
+
+
+def _exists(path: Path) -> bool:
+    """Whether *path* is there; a name too long for the file system is not (a legacy name may be)."""
+    try:
+        os.stat(path)
+    except OSError:
+        return False
+    return True
+
+
+def _read_or_none(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def _restore(path: Path, old: bytes | None) -> None:
+    """Put *path* back as it was (*old*, or no file), as far as the system lets us."""
+    with contextlib.suppress(OSError):
+        if old is None:
+            path.unlink(missing_ok=True)
+        else:
+            safefile.write_bytes(path, old)
 
 
 class Store:
     """A store folder. Cheap to create: nothing is read until asked."""
 
     def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
-        self.root = resolve_root(root)
+        self.root, self.origin = _resolve(root)
         self.matches_dir = self.root / "matches"
+        self.heads_dir = self.root / HEADS
         self.index_path = self.root / "index.json"
+        self.notes: list[Msg] = []  # what a command that wrote should also say (an index left as it was)
+        self.index_problem: Msg | None = None  # set by summaries() when it read around a broken index
 
     # --- paths and raw reads --------------------------------------------------------------------
 
     def path(self, match_id: str) -> Path:
-        return self.matches_dir / (file_stem(match_id) + ".json")
+        """The match's file: named by :func:`referee.names.file_stem`, or by the legacy %-escaping in a
+        store written before it (read and written in place)."""
+        path = self.matches_dir / (file_stem(match_id) + ".json")
+        if not _exists(path):
+            old = self.matches_dir / (legacy_stem(match_id) + ".json")
+            if old != path and _exists(old):
+                return old
+        return path
+
+    def head_path(self, match_id: str) -> Path:
+        return self._head_of(self.path(match_id))
+
+    def _head_of(self, path: Path) -> Path:
+        return self.heads_dir / path.name
 
     def exists(self, match_id: str) -> bool:
         return self.path(match_id).is_file()
 
-    def _raw(self, match_id: str) -> Any:
-        """The match file's JSON as stored, of whatever shape a hand-edit left (``verify`` checks it)."""
-        import json
+    def _unknown(self, match_id: str) -> UnknownMatch:
+        """The error naming a match id not stored: the store's absolute path, the ids it holds (the first
+        eight), and how to name another store."""
+        ids = self.match_ids()
+        root = str(self.root.absolute())
+        if not ids:
+            return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: none; another "
+                                  "store: --db PATH, $REFEREE_DB or `referee config db PATH`)",
+                                  match=match_id, root=root))
+        stored = ids[:8] + (["…"] if len(ids) > 8 else [])
+        return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: {stored:list}; another "
+                              "store: --db PATH, $REFEREE_DB or `referee config db PATH`)",
+                              match=match_id, root=root, stored=stored))
 
+    def _read(self, match_id: str) -> MatchFile:
         path = self.path(match_id)
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
             raise self._unknown(match_id) from None
-        try:
-            return json.loads(raw) if raw.strip() else None
-        except ValueError as e:
-            raise _not_json(match_id, e, path) from None
-
-    def _unknown(self, match_id: str) -> UnknownMatch:
-        """The error naming a match id not stored, with the ids that are (the first eight)."""
-        ids = self.match_ids()
-        if not ids:
-            return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: none)", match=match_id,
-                                  root=self.root))
-        stored = ids[:8] + (["…"] if len(ids) > 8 else [])
-        return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: {stored:list})",
-                              match=match_id,
-                              root=self.root, stored=stored))
+        except OSError as e:
+            raise _broken_file(match_id, M("its file {file} cannot be read ({reason})",
+                                           file=str(path), reason=_reason(e))) from None
+        return parse_match(raw, match_id, path)
 
     def entries(self, match_id: str) -> list[StoredEntry]:
-        """The raw entries of a match, in stored order (no lock: files are replaced atomically)."""
-        if not self.exists(match_id):
-            raise self._unknown(match_id)
-        try:
-            return read_entries(AtomicJSONStorage(self.path(match_id), create=False).read(), match_id)
-        except ValueError as e:
-            raise _not_json(match_id, e) from None
+        """The entries of a match, in stored order, each checked for shape (no lock: files are replaced
+        atomically). Whether the chain is sound is :meth:`check`'s question."""
+        return self._read(match_id).entries
 
     # --- the reading API ------------------------------------------------------------------------
 
-    def match_ids(self) -> list[str]:
+    def _stems(self) -> dict[str, str | None]:
+        """Each match file's stem → its match id (None where neither its name nor its head record nor
+        its header says it)."""
         try:
             names = os.listdir(self.matches_dir)
-        except FileNotFoundError:
-            return []
-        return sorted(unquote(n[:-5]) for n in names if n.endswith(".json") and not n.startswith("."))
+        except (FileNotFoundError, NotADirectoryError):
+            return {}
+        out: dict[str, str | None] = {}
+        for name in names:
+            if name.endswith(".json") and not name.startswith("."):
+                stem = name[:-5]
+                out[stem] = id_of_stem(stem) or self._id_of_file(stem)
+        return out
+
+    def _id_of_file(self, stem: str) -> str | None:
+        """The id of a match whose file name was cut: from its head record, else its header."""
+        name = stem + ".json"
+        try:
+            raw = _read_or_none(self.heads_dir / name)
+        except OSError:
+            raw = None
+        if raw is not None:
+            with contextlib.suppress(ValueError, RecursionError):
+                data = _load_json(raw)
+                mid = data.get("id") if isinstance(data, dict) else None
+                if isinstance(mid, str) and stem in (file_stem(mid), legacy_stem(mid)):
+                    return mid
+        try:
+            data = _load_json((self.matches_dir / name).read_bytes())
+            first = data[TABLE]["1"]["directive"]  # type: ignore[index]
+        except (OSError, ValueError, RecursionError, TypeError, KeyError):
+            return None
+        from referee.notation import NotationError, parse_line
+
+        try:
+            header = parse_line(first) if isinstance(first, str) else None
+        except NotationError:
+            return None
+        if isinstance(header, MatchHeader) and stem in (file_stem(header.id), legacy_stem(header.id)):
+            return header.id
+        return None
+
+    def match_ids(self) -> list[str]:
+        return sorted({mid for mid in self._stems().values() if mid is not None})
 
     def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]:
         return to_events(corrected(self.entries(match_id)))
@@ -347,115 +662,303 @@ class Store:
     def log(self, match_id: str) -> list[LogEntry]:
         return log_of(self.entries(match_id))
 
+    # --- checking -------------------------------------------------------------------------------
+
+    def check(self, match_id: str) -> chain.ChainProblem | None:
+        """The first thing broken in one match (its file, an entry, its chain, its head record), or None
+        when it is sound. Reads that match only; an id not stored is :class:`UnknownMatch`."""
+        return self._audit_one(match_id).problem
+
+    def head(self, match_id: str) -> tuple[str, int]:
+        """The match's chain head as a scorecard or ``status`` prints it: (the last entry's hash in
+        :data:`chain.SHORT` hex digits, the number of entries)."""
+        entries = self.entries(match_id)
+        return (entries[-1]["hash"] if entries else chain.GENESIS)[:chain.SHORT], len(entries)
+
+    def anchor(self, match_id: str, head: str) -> Anchor:
+        """Where the printed head *head* (at least :data:`chain.SHORTEST` hex digits) is in the match,
+        and whether anything at or before that entry changed since it was printed.
+
+        A :class:`StoreError` when no entry carries it (the record changed since, or the digits are
+        wrong); a usage error when several do (more digits are needed)."""
+        from referee.errors import UsageError
+
+        entries = self._read(match_id).entries
+        want = head.lower()
+        found = [i for i, e in enumerate(entries, 1) if e["hash"].startswith(want)]
+        if not found:
+            raise StoreError(M("no entry of match {match} carries the head {head}: the record changed since that "
+                               "head was printed (or the digits are mistyped)",
+                               match=match_id, head=head))
+        if len(found) > 1:
+            raise UsageError(M("--head {head}: entries #{first} and #{second} of match {match} both begin so; give "
+                               "more digits",
+                               head=head, first=found[0], second=found[1], match=match_id))
+        seq = found[0]
+        return Anchor(seq, len(entries), chain.check(match_id, entries[:seq]))
+
+    def _read_head(self, match_id: str, path: Path) -> tuple[Head | None, chain.ChainProblem | None]:
+        head_path = self._head_of(path)
+        try:
+            raw = head_path.read_bytes()
+        except FileNotFoundError:
+            return None, None
+        except OSError as e:
+            return None, chain.ChainProblem(match_id, None, M(
+                "its head record {path} cannot be read ({reason})",
+                path=str(head_path), reason=_reason(e)))
+        head = parse_head(raw, match_id)
+        if isinstance(head, Msg):
+            return None, chain.ChainProblem(match_id, None, M(
+                "its head record {path} cannot be used: {problem}",
+                path=str(head_path), problem=head))
+        return head, None
+
+    def _soundness(self, match_id: str, path: Path, found: MatchFile) -> tuple[chain.ChainProblem | None, Msg | None]:
+        """(what is broken, what to say) of a match file read for shape: chain, first entry, head record."""
+        entries = found.entries
+        problem = chain.check(match_id, entries)
+        if problem is None and entries and entries[0]["kind"] != "event":
+            problem = chain.ChainProblem(match_id, 1, M("the first entry is not an event"))
+        if problem is not None:
+            return problem, None
+        head, head_problem = self._read_head(match_id, path)
+        if head_problem is not None:
+            return head_problem, None
+        return head_finding(match_id, entries, found.keeps_head, head, self._head_of(path))
+
+    def _audit_one(self, match_id: str) -> MatchAudit:
+        path = self.path(match_id)
+        try:
+            found = self._read(match_id)
+        except UnknownMatch:
+            head, _ = self._read_head(match_id, path)
+            if head is not None and head.entries > 0:
+                return MatchAudit(0, self._missing_file(match_id, path, head))
+            raise
+        except BrokenChain as e:
+            assert e.problem is not None  # raised here with its problem, not unpickled
+            return MatchAudit(0, e.problem)
+        problem, note = self._soundness(match_id, path, found)
+        header = _header_in_effect(found.entries) if problem is None else None
+        return MatchAudit(len(found.entries), problem, note, header)
+
+    def _missing_file(self, match_id: str, path: Path, head: Head) -> chain.ChainProblem:
+        from referee.store.views import entries as n_entries
+
+        return chain.ChainProblem(match_id, None, M("its match file {file} is missing (its head record says {head})",
+                                                    file=str(path), head=n_entries(head.entries)))
+
+    def audit(self, match_ids: list[str] | None = None) -> Audit:
+        """Check every match (or those named): shape, chain, head record; and, for the whole store, the
+        head records without a match file, the files whose id cannot be read, and the index."""
+        problems: list[chain.ChainProblem] = []
+        notes: list[Msg] = []
+        n_entries = 0
+        headers: dict[str, MatchHeader | None] = {}
+        if match_ids is not None:
+            stems: dict[str, str | None] = {}
+            ids = list(match_ids)
+        else:
+            stems = self._stems()
+            ids = sorted({mid for mid in stems.values() if mid is not None})
+        for mid in ids:
+            try:
+                found = self._audit_one(mid)
+            except UnknownMatch as e:
+                problems.append(chain.ChainProblem(mid, None, e.msg))
+                continue
+            n_entries += found.entries
+            headers[mid] = found.header
+            if found.problem is not None:
+                problems.append(found.problem)
+            if found.note is not None:
+                notes.append(found.note)
+        index: list[Msg] = []
+        matches = len(ids)
+        if match_ids is None:
+            for stem, named in sorted(stems.items()):
+                if named is None:
+                    problems.append(chain.ChainProblem(stem + ".json", None, M(
+                        "a match file whose match id cannot be read")))
+                    matches += 1
+            orphans = self._orphan_heads(set(stems))
+            problems += orphans
+            matches += len(orphans)  # a match whose file is gone is still a match checked, and failed
+            index, index_notes = self._index_findings(headers)
+            notes += index_notes
+        return Audit(matches, n_entries, problems, notes, index)
+
     def verify(self, match_ids: list[str] | None = None) -> tuple[int, int, list[chain.ChainProblem]]:
         """Recompute every chain: (matches checked, entries checked, problems)."""
-        problems: list[chain.ChainProblem] = []
-        n_entries = 0
-        ids = self.match_ids() if match_ids is None else match_ids
-        for mid in ids:
-            checked, problem = self._verify_one(mid)
-            n_entries += checked
-            if problem is not None:
-                problems.append(problem)
-        return len(ids), n_entries, problems
+        found = self.audit(match_ids)
+        return found.matches, found.entries, found.problems
 
-    def _verify_one(self, mid: str) -> tuple[int, chain.ChainProblem | None]:
-        """(entries checked, the first problem or None) of one match file, read as stored."""
+    def _orphan_heads(self, stems: set[str]) -> list[chain.ChainProblem]:
+        """Head records with entries whose match file is gone (one of 0 entries is what an interrupted
+        `new` leaves: nothing was stored, nothing lost)."""
         try:
-            data = self._raw(mid)
-        except BrokenChain as e:
-            return 0, e.problem
-        except StoreError as e:  # gone since it was listed
-            return 0, chain.ChainProblem(mid, None, e.msg)
-        table = (data or {}).get(TABLE, {})
-        if not isinstance(table, dict):
-            return 0, chain.ChainProblem(mid, None, M("no readable entries table"))
-        for key, entry in table.items():
-            if isinstance(entry, dict) and str(entry.get("seq")) != key:
-                return 0, chain.ChainProblem(mid, entry.get("seq"), M(
-                    "stored under id {key} but carries seq {seq}",
-                    key=key, seq=entry.get("seq")))
-        entries = list(table.values())
-        if not all(isinstance(e, dict) for e in entries):
-            return len(entries), chain.ChainProblem(mid, None, M("an entry is not a JSON object"))
-        problem = chain.check(mid, entries)
-        if problem is None and entries and entries[0].get("kind") != "event":
-            problem = chain.ChainProblem(mid, 1, M("the first entry is not an event"))
-        return len(entries), problem
+            names = os.listdir(self.heads_dir)
+        except (FileNotFoundError, NotADirectoryError):
+            return []
+        out: list[chain.ChainProblem] = []
+        for name in sorted(names):
+            if not name.endswith(".json") or name.startswith(".") or name[:-5] in stems:
+                continue
+            try:
+                raw = _read_or_none(self.heads_dir / name) or b""
+                data = _load_json(raw)
+            except (OSError, ValueError, RecursionError):
+                raw, data = b"", None
+            mid = data.get("id") if isinstance(data, dict) else None
+            if not isinstance(mid, str):
+                out.append(chain.ChainProblem(name, None, M(
+                    "a head record that cannot be read, and no match file beside it")))
+                continue
+            head = parse_head(raw, mid)
+            if not isinstance(head, Head):
+                out.append(chain.ChainProblem(mid, None, M(
+                    "its head record {path} cannot be used ({problem}), and there is no match file beside it",
+                    path=str(self.heads_dir / name), problem=head)))
+            elif head.entries > 0:
+                out.append(self._missing_file(mid, self.matches_dir / name, head))
+        return out
 
     # --- writing --------------------------------------------------------------------------------
 
     @contextlib.contextmanager
+    def _locked(self, path: Path) -> Iterator[None]:
+        """The lock of the match file *path*, its folder made; a refusal of the system (a read-only
+        store) is a :class:`StoreWriteError`, before anything is written."""
+        with contextlib.ExitStack() as stack:
+            try:
+                self.matches_dir.mkdir(parents=True, exist_ok=True)
+                stack.enter_context(lock(path))
+            except OSError as e:
+                raise not_stored(e) from None
+            clean_temp(path)
+            yield
+
+    def lock_match(self, match_id: str) -> contextlib.AbstractContextManager[None]:
+        """The match's lock, for a caller that checks more than the store does before it writes (a
+        closed round's reason, a round's tables at once); a read-only store is a refusal."""
+        return self._locked(self.path(match_id))
+
+    @contextlib.contextmanager
     def session(self, match_id: str, *, must_exist: bool = True) -> Iterator[MatchSession]:
-        """Open a match for writing: take its lock, clean a killed writer's litter, check the chain."""
+        """Open a match for writing: take its lock, clean a killed writer's litter, check the chain and
+        the head record (a truncated match is refused like a hand-edited one)."""
         path = self.path(match_id)
         if must_exist and not path.is_file():
             raise self._unknown(match_id)
-        self.matches_dir.mkdir(parents=True, exist_ok=True)
-        with lock(path):
-            clean_temp(path)
+        with self._locked(path):
             if must_exist and not path.is_file():
                 raise self._unknown(match_id)
             try:
-                s = MatchSession(match_id, path)
-            except ValueError as e:
-                raise _not_json(match_id, e) from None
-            problem = chain.check(match_id, s.entries)
+                s = MatchSession(self, match_id, path)
+            except OSError as e:
+                raise not_stored(e) from None
+            problem, _ = self._soundness(match_id, path, MatchFile(s.entries, s.keeps_head))
             if problem:
                 raise BrokenChain(problem, M("{problem}; nothing recorded (run `referee verify`)"))
             yield s
 
+    def put_head(self, match_id: str, path: Path, entries: int, digest: str) -> None:
+        """Bring the head record of the match file *path* up to date, after an append. The entries are
+        stored already: a refusal of the system leaves the head behind (what a crash leaves), said in
+        :attr:`notes`, not an error."""
+        try:
+            self._write_head(self._head_of(path), match_id, entries, digest)
+        except OSError as e:
+            self.notes.append(M("the entry is stored, but its head record {file} could not be written ({reason}); "
+                                "`referee verify` will show it behind until the next write",
+                                file=str(e.filename), reason=_reason(e)))
+
+    def _write_head(self, head_path: Path, match_id: str, entries: int, digest: str, *, durable: bool = False) -> None:
+        """Write a head record. Its rename need not be made durable after an append (a power cut then
+        leaves the old head: behind the file, which is allowed); it must be when the head goes back
+        (*durable*: before a match file is replaced, or a new one written)."""
+        data = head_bytes(match_id, entries, digest)
+        try:
+            safefile.write_bytes(head_path, data, sync_folder=durable)
+        except FileNotFoundError:
+            head_path.parent.mkdir(parents=True, exist_ok=True)
+            safefile.write_bytes(head_path, data, sync_folder=True)
+
     def create(self, events: list[Event], referee: str | None = None, replace: bool = False,
                _index: bool = True) -> str:
-        """Store a new match from its events (the header first). Returns the match id."""
+        """Store a new match from its events (the header first). Returns the match id.
+
+        With *replace*, a match already stored under that id is retired to ``replaced/`` only once the
+        new one is complete and durable beside it; a failure at any step leaves the store as it was."""
         from referee.notation import format_event
 
         header = new_header(events)
         match_id = header.id
         path = self.path(match_id)
-        self.matches_dir.mkdir(parents=True, exist_ok=True)
-        with lock(path):
-            clean_temp(path)
-            if path.is_file():
-                if not replace:
-                    raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
-                                           "overwrite it; the old one is kept in replaced/)",
-                                           match=match_id, root=self.root))
-                self._keep_replaced(path)
-            s = MatchSession(match_id, path)
-            s.append_many([{"kind": "event", "directive": format_event(ev)} for ev in events], referee)
+        with self._locked(path):
+            exists = path.is_file()
+            if exists and not replace:
+                raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
+                                       "overwrite it; the old one is kept in replaced/)",
+                                       match=match_id, root=self.root))
+            entries = seal_all(match_id, [], [{"kind": "event", "directive": format_event(ev)} for ev in events],
+                               referee)
+            data = match_data(entries)
+            if exists:
+                self._replace_file(match_id, path, data)
+            else:
+                self._create_file(match_id, path, data)
+            self.put_head(match_id, path, len(entries), entries[-1]["hash"])
         if _index:
             self._index_put(header)
         return match_id
 
-    def _keep_replaced(self, path: Path) -> None:
-        """Move the match file *path* into replaced/, under a name stamped with the time (never deleted)."""
+    def _create_file(self, match_id: str, path: Path, data: bytes) -> None:
+        """Write a new match file, its head record set to no entries first: a crash in between leaves a
+        head behind the file, never a file whose head is missing."""
+        head_path = self._head_of(path)
+        try:
+            old_head = _read_or_none(head_path)
+        except OSError as e:
+            raise not_stored(e) from None
+        try:
+            self._write_head(head_path, match_id, 0, chain.GENESIS, durable=True)
+            safefile.write_bytes(path, data)
+        except OSError as e:
+            _restore(head_path, old_head)
+            raise not_stored(e) from None
+
+    def _replace_file(self, match_id: str, path: Path, data: bytes) -> None:
+        """Replace the match file *path* by *data*, the old one kept in ``replaced/``.
+
+        The new file is written to a temporary file and fsynced; then the old one is hard-linked (or
+        copied and fsynced) into ``replaced/`` and the head record set to no entries; then the temporary
+        file is renamed over the old. Until that rename the match is the old one, whole; after it, the
+        new one, whole, its head behind at worst. A failure before it undoes the steps taken."""
+        head_path = self._head_of(path)
+        try:
+            old_head = _read_or_none(head_path)
+        except OSError as e:
+            raise not_stored(e) from None
         keep = self.root / "replaced"
-        keep.mkdir(exist_ok=True)
-        stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
-        os.replace(path, keep / f"{path.stem}.{stamp}.json")
+        kept = keep / f"{path.stem}.{_stamp()}.json"
+        steps: list[Callable[[], None]] = []
 
-    # --- the index (summaries for `list`; recording never touches it) ----------------------------
+        def retire() -> None:
+            keep.mkdir(exist_ok=True)
+            _link_or_copy(path, kept)
+            steps.append(lambda: kept.unlink(missing_ok=True))
+            steps.append(lambda: _restore(head_path, old_head))
+            self._write_head(head_path, match_id, 0, chain.GENESIS, durable=True)
 
-    def _index_put(self, *headers: MatchHeader) -> None:
-        from tinydb import TinyDB
-
-        self.root.mkdir(parents=True, exist_ok=True)
-        with lock(self.index_path):
-            clean_temp(self.index_path)
-            table = TinyDB(str(self.index_path), storage=AtomicJSONStorage).table("matches")
-            rows: dict[str, int] = {row["id"]: row.doc_id for row in table.all()}
-            new: list[Summary] = []
-            stamp = now()
-            for h in headers:
-                row: Summary = {"id": h.id, "file": self.path(h.id).name, "rules": h.rules, "date": h.date,
-                                "event": h.event, "table": h.table, "round": h.round, "created": stamp}
-                if h.id in rows:
-                    table.update(row, doc_ids=[rows[h.id]])
-                else:
-                    new.append(row)
-            if new:
-                table.insert_multiple(new)
+        try:
+            safefile.write_bytes(path, data, before_replace=retire)
+        except OSError as e:
+            for undo in reversed(steps):
+                with contextlib.suppress(OSError):
+                    undo()
+            raise not_stored(e) from None
 
     def create_many(self, matches: list[list[Event]], referee: str | None = None) -> None:
         """Store many new matches, indexing them in one write (for imports of a season, benches)."""
@@ -465,16 +968,86 @@ class Store:
             headers.append(new_header(events))
         self._index_put(*headers)
 
+    # --- the index (summaries for `list`; recording never touches it) ----------------------------
+
+    def _read_index(self) -> tuple[dict[str, Summary], Msg | None]:
+        """The index's rows by document id, checked for shape; ({}, what is wrong) when it cannot be
+        read. The index holds nothing the match files do not: it can always be rebuilt from them."""
+        try:
+            raw = self.index_path.read_bytes()
+        except FileNotFoundError:
+            return {}, None
+        except OSError as e:
+            return {}, literal(_reason(e))
+        if not raw.strip():
+            return {}, None
+        try:
+            data = _load_json(raw)
+        except RecursionError:
+            return {}, M("nested too deeply")
+        except ValueError as e:
+            return {}, M("not valid JSON: {detail}", detail=str(e))
+        table = data.get("matches", {}) if isinstance(data, dict) else None
+        if not isinstance(table, dict):
+            return {}, M("no readable table of matches")
+        rows: dict[str, Summary] = {}
+        for key, row in table.items():
+            if not _index_row_ok(row):
+                return {}, M("its row {key} is not a row the store writes", key=key)
+            rows[key] = cast(Summary, row)
+        return rows, None
+
+    def _index_problem(self, problem: Msg) -> Msg:
+        return M("the index {path} cannot be read ({problem}); `referee verify --repair-index` rebuilds it from the "
+                 "match files",
+                 path=str(self.index_path), problem=problem)
+
+    def _index_put(self, *headers: MatchHeader, quiet: bool = False) -> None:
+        """Add or update the index rows of *headers*. The matches are stored already: an index that
+        cannot be read is left as it is, and a refusal of the system leaves it behind; either is said in
+        :attr:`notes` (unless *quiet*), never an error — the index is rebuilt from the match files."""
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            with lock(self.index_path):
+                clean_temp(self.index_path)
+                rows, problem = self._read_index()
+                if problem is not None:
+                    if not quiet:
+                        self.notes.append(M("the match is stored, but the index was not updated: {problem}",
+                                            problem=self._index_problem(problem)))
+                    return
+                self._write_index(rows, headers)
+        except OSError as e:
+            if not quiet:
+                self.notes.append(M("the match is stored, but the index could not be updated ({file}: {reason}); "
+                                    "`referee list` adds it later",
+                                    file=str(e.filename), reason=_reason(e)))
+
+    def _write_index(self, rows: dict[str, Summary], headers: Iterable[MatchHeader],
+                     created: Mapping[str, str] | None = None) -> None:
+        """Write the index: *rows* (by document id), with a row for each of *headers* added or updated."""
+        by_id = {row["id"]: key for key, row in rows.items()}
+        stamp = now()
+        rows = dict(rows)
+        for h in headers:
+            row: Summary = {"id": h.id, "file": self.path(h.id).name, "rules": h.rules, "date": h.date,
+                            "event": h.event, "table": h.table, "round": h.round,
+                            "created": (created or {}).get(h.id, stamp)}
+            key = by_id.get(h.id)
+            if key is None:
+                key = str(max((int(k) for k in rows if k.isdigit()), default=0) + 1)
+                by_id[h.id] = key
+            rows[key] = row
+        safefile.write_bytes(self.index_path, dumps({"matches": rows}))
+
     def summaries(self) -> list[Summary]:
         """One row per stored match, from the index; matches missing from it (a crash between
-        writing a match and indexing it) are read and indexed now; rows without a file are dropped."""
-        from tinydb import TinyDB
-
-        rows: dict[str, Summary] = {}
-        if self.index_path.is_file():
-            db = TinyDB(str(self.index_path), storage=AtomicJSONStorage, create=False)
-            for row in db.table("matches").all():
-                rows[row["id"]] = cast(Summary, dict(row))  # the index holds the rows _index_put wrote
+        writing a match and indexing it) are read and indexed now; rows without a file are dropped.
+        An index that cannot be read is read around (every row from its match file) and left as it
+        is; :attr:`index_problem` then says what is wrong with it."""
+        table, problem = self._read_index()
+        self.index_problem = None if problem is None else self._index_problem(problem)
+        rows: dict[str, Summary] = {row["id"]: row for row in table.values()}
         ids = self.match_ids()
         missing: list[MatchHeader] = []
         for mid in ids:
@@ -487,8 +1060,104 @@ class Store:
                 missing.append(header)
                 rows[mid] = {"id": mid, "rules": header.rules, "date": header.date, "event": header.event,
                              "table": header.table, "round": header.round}
-        if missing:
-            self._index_put(*missing)
+        if missing and problem is None:
+            self._index_put(*missing, quiet=True)  # a read-only store is listed all the same
         present = set(ids)
         return [rows[k] for k in sorted(rows) if k in present]
 
+    def repair_index(self) -> tuple[int, list[chain.ChainProblem], Path | None]:
+        """Rebuild the index from the match files: (rows written, matches left out because their header
+        cannot be read, where the old index was kept when it could not be read)."""
+        left_out: list[chain.ChainProblem] = []
+        headers: list[MatchHeader] = []
+        for mid in self.match_ids():
+            try:
+                headers.append(self.header(mid))
+            except BrokenChain as e:
+                left_out.append(e.problem or chain.ChainProblem(mid, None, e.msg))
+            except StoreError as e:
+                left_out.append(chain.ChainProblem(mid, None, e.msg))
+        kept: Path | None = None
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+            with lock(self.index_path):
+                clean_temp(self.index_path)
+                old, problem = self._read_index()
+                raw = _read_or_none(self.index_path)
+                if problem is not None and raw is not None:
+                    keep = self.root / "replaced"
+                    keep.mkdir(exist_ok=True)
+                    kept = keep / f"index.{_stamp()}.json"
+                    safefile.write_bytes(kept, raw)
+                created = {row["id"]: row["created"] for row in old.values() if "created" in row}
+                self._write_index({}, headers, created)
+        except OSError as e:
+            raise not_stored(e) from None
+        return len(headers), left_out, kept
+
+    def _index_findings(self, headers: Mapping[str, MatchHeader | None]) -> tuple[list[Msg], list[Msg]]:
+        """(where the index and the match files disagree, what to say): rows without a file, rows naming
+        another file or other header values than the match's own; matches not indexed yet are a note."""
+        rows, problem = self._read_index()
+        if problem is not None:
+            return [self._index_problem(problem)], []
+        found: list[Msg] = []
+        notes: list[Msg] = []
+        indexed: set[str] = set()
+        for row in rows.values():
+            mid = row["id"]
+            indexed.add(mid)
+            if mid not in headers:
+                found.append(M("the index lists match {match}, whose file is missing", match=mid))
+                continue
+            if row.get("file") is not None and row.get("file") != self.path(mid).name:
+                found.append(M("the index names the file {indexed} for match {match}, not {file}",
+                               indexed=str(row.get("file")), match=mid, file=self.path(mid).name))
+            header = headers[mid]
+            if header is None:
+                continue
+            for field in INDEX_FIELDS:
+                said, stored = row.get(field), getattr(header, field)
+                if said != stored:
+                    found.append(M("the index says {field} {indexed} for match {match}; its match file says {stored}",
+                                   field=field, indexed=_shown(said), match=mid, stored=_shown(stored)))
+        for mid in headers:
+            if mid not in indexed:
+                notes.append(M("match {match} is not in the index yet (`referee list` adds it)", match=mid))
+        return found, notes
+
+
+def _shown(value: object) -> str:
+    from referee.names import shown
+
+    return "-" if value is None else shown(str(value), 40)
+
+
+def _index_row_ok(row: object) -> bool:
+    if not isinstance(row, dict) or not isinstance(row.get("id"), str):
+        return False
+    for key, value in row.items():
+        if key in ("id", "file", "rules", "created"):
+            if not isinstance(value, str):
+                return False
+        elif key in ("date", "event", "table", "round"):
+            if value is not None and not isinstance(value, str):
+                return False
+        else:
+            return False
+    return True
+
+
+def _link_or_copy(src: Path, dst: Path) -> None:
+    """*dst* the same file as *src*, durably: a hard link, or (where the file system has none) a copy
+    written through the safe-write helper."""
+    try:
+        os.link(src, dst)
+    except OSError as e:
+        import errno
+
+        if e.errno in (errno.ENOSPC, errno.EROFS, errno.EDQUOT, errno.EIO, errno.EEXIST):
+            raise
+        safefile.write_bytes(dst, src.read_bytes())
+        return
+    safefile.fsync_dir(dst.parent)

@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 from referee import __version__, safefile
 from referee.events import Event
 from referee.names import file_stem
+from referee.store.chain import StoredEntry
 from referee.store.files import lock
 from referee.store.store import BrokenChain, Store
 from referee.summary import MatchSummary, SummaryError, summarize
@@ -126,7 +127,7 @@ class SummaryCache:
         self._dirty = False
 
 
-def _check_head(match_id: str, entries: list[dict[str, Any]]) -> None:
+def _check_head(match_id: str, entries: list[StoredEntry]) -> None:
     """The head the summary is stamped with must be a sound seal of the last entry, at its place.
 
     The whole chain is ``referee verify``'s to recompute (as for every reader of the store: replay,
@@ -148,7 +149,7 @@ def _check_head(match_id: str, entries: list[dict[str, Any]]) -> None:
     raise BrokenChain(problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
 
 
-def _events(entries: list[dict[str, Any]]) -> list[Event]:
+def _events(entries: list[StoredEntry]) -> list[Event]:
     """The corrected view as events, each distinct directive read once (a match repeats many lines)."""
     from referee.notation import NotationError, parse_line
     from referee.store.store import corrected
@@ -167,7 +168,7 @@ def _events(entries: list[dict[str, Any]]) -> list[Event]:
     return out
 
 
-def compute(match_id: str, entries: list[dict[str, Any]]) -> Cached:
+def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
     """Replay the corrected view of *entries* and summarize it at their head."""
     from referee.store import officiate
 

@@ -11,12 +11,12 @@ two columns in any language.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.i18n import MN, M, Msg, fill, join, literal, tr
 
 if TYPE_CHECKING:
-    from referee.events import RecordError
+    from referee.events import Event, RecordError
     from referee.results import HandResult, MatchResult, TableState
     from referee.store.chain import StoredEntry
     from referee.store.officiate import WhatIf
@@ -156,7 +156,7 @@ def won_line(result: MatchResult, lang: str, games: bool = True) -> str:
 
 def error_lines(errors: Iterable[RecordError], lang: str, indent: str = "  ") -> list[str]:
     """Record errors at store sequence numbers, one a line."""
-    return [indent + (tr(lang, "seq {seq}: {problem}", seq=e.line, problem=e.msg)
+    return [indent + (tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg)
                       if e.line else e.text(lang)) for e in errors]
 
 
@@ -222,8 +222,10 @@ def _what_follows(hand: HandResult, seats: dict[str, str], lang: str) -> list[st
 # --- status -------------------------------------------------------------------------------------------
 
 
-def status(match_id: str, result: MatchResult, log_len: int, lang: str) -> list[str]:
-    """Where the match stands, for `referee status`."""
+def status(match_id: str, result: MatchResult, log_len: int, lang: str, head: str | None = None,
+           broken: Msg | None = None) -> list[str]:
+    """Where the match stands, for `referee status`; its chain head (the last entry's short hash, to
+    copy onto a card: ``referee verify ID --head HASH`` confirms it later), or what breaks the chain."""
     st, seats = result.state, result.seats
     out = [_title(match_id, result, lang)]
     if result.teams:
@@ -252,6 +254,11 @@ def status(match_id: str, result: MatchResult, log_len: int, lang: str) -> list[
         out.append(tr(lang, "Problems in the record ({n}):", n=len(result.errors)))
         out += error_lines(result.errors, lang)
     out.append(tr(lang, "{entries} in the store", entries=entries(log_len)))
+    if broken is not None:
+        out.append(tr(lang, "Chain BROKEN: {problem} (see `referee verify`)", problem=broken))
+    elif head is not None:
+        out.append(tr(lang, "Chain head: {head} ({entries})", head=head,
+                      entries=entries(log_len)))
     return out
 
 
@@ -309,23 +316,30 @@ def log_heading(match_id: str, n: int, lang: str) -> list[str]:
 
 
 def log_lines(log: Iterable[LogEntry], lang: str) -> list[str]:
-    """The audit trail, one entry a line, corrections included."""
+    """The audit trail, one entry a line, corrections included (what a hand-edit put in a text is
+    shown escaped, never sent raw to the terminal)."""
     from referee.codes import EntryKind
     from referee.i18n.words import word
 
     out = []
     for e in log:
-        time = e.time.replace("T", " ").replace("Z", "")[:19]
+        time = _safe(e.time.replace("T", " ").replace("Z", "")[:19])
         kind = word(EntryKind(e.kind), lang)
-        out.append(f"{e.seq:>4}  {time}  {pad(e.referee, 12)}  {pad(kind, 6)} {_entry_text(e, lang)}")
+        out.append(f"{e.seq:>4}  {time}  {pad(_safe(e.referee), 12)}  {pad(kind, 6)} {_entry_text(e, lang)}")
     return out
+
+
+def _safe(text: str) -> str:
+    from referee.names import shown
+
+    return text if text.isprintable() else shown(text, len(text))
 
 
 def _entry_text(e: LogEntry, lang: str) -> str:
     if e.kind == "event":
-        text = e.directive
+        text = _safe(e.directive)
     else:
-        text = correction(e.kind, e.target, e.directive).text(lang)
+        text = correction(e.kind, e.target, _safe(e.directive), _safe(e.taken)).text(lang)
     if e.reason:
         text += "   " + tr(lang, "reason: {reason}", reason=e.reason)
     if e.superseded_by:
@@ -334,14 +348,58 @@ def _entry_text(e: LogEntry, lang: str) -> str:
     return text
 
 
-def correction(kind: str, target: int | None, directive: str | Msg = "") -> Msg:
-    """What a correction does: ``amend #13 → points 30`` / ``undo #15`` (``撤销 #15``)."""
+def correction(kind: str, target: int | None, directive: str | Msg = "", taken: str | Msg = "") -> Msg:
+    """What a correction does: ``amend #13 → points 30``; ``undo #34: points 50`` (``撤销 #34：points 50``),
+    naming what it took back when *taken* says it."""
     from referee.codes import EntryKind
 
     if kind == "amend":
         return M("amend #{target} → {directive}", target=target,
                  directive=directive)
+    if taken:
+        return M("{kind} #{target}: {taken}", kind=EntryKind(kind), target=target,
+                 taken=taken)
     return _form("{kind} #{target}", kind=EntryKind(kind), target=target)
+
+
+class LogGroup(NamedTuple):
+    """The entries of the audit trail that concern one hand (``hand`` None: the match before its first
+    hand): its events, and the corrections of them, in stored order."""
+
+    game: int | None
+    hand: int | None
+    entries: list[LogEntry]
+
+
+def log_groups(log: Sequence[LogEntry], events: Sequence[Event], result: MatchResult) -> list[LogGroup]:
+    """The audit trail by game and hand. An entry belongs to the hand holding its place in the match:
+    an event's own seq, a correction's target (so the correction of a hand is listed with it)."""
+    from bisect import bisect_right
+
+    from referee.events import HandStart
+
+    starts = [ev.line for ev in events if isinstance(ev, HandStart)]  # hand k begins at starts[k - 1]
+    games = {h.hand: h.game for h in result.hands}
+    if result.state.in_hand:
+        games.setdefault(result.state.hand, result.state.game)
+    game: int | None = None
+    keys: list[tuple[int | None, int | None]] = [(None, None)]
+    for k in range(1, len(starts) + 1):
+        game = games.get(k, game)
+        keys.append((game, k))
+    grouped: dict[int, list[LogEntry]] = {}
+    for e in log:
+        place = e.target if e.kind != "event" and e.target is not None else e.seq
+        grouped.setdefault(bisect_right(starts, place), []).append(e)
+    return [LogGroup(*keys[k], entries) for k, entries in sorted(grouped.items())]
+
+
+def group_title(group: LogGroup, lang: str) -> str:
+    if group.hand is None:
+        return tr(lang, "match (before the first hand)")
+    if group.game is None:
+        return tr(lang, "hand {hand}", hand=group.hand)
+    return tr(lang, "game {game}, hand {hand}", game=group.game, hand=group.hand)
 
 
 # --- what if ------------------------------------------------------------------------------------------

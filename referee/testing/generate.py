@@ -18,8 +18,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import NamedTuple, TypedDict
 
 from referee.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, SUITS, Card, strength
+from referee.codes import DeclarerRotation, DryPotRule, FlipWinner, GameEnd, Outcome
 from referee.events import (
     Bury,
     Declare,
@@ -47,7 +49,7 @@ from referee.events import (
     Warn,
 )
 from referee.notation import write
-from referee.ruleset import DryPotRule, RuleSet, load
+from referee.ruleset import RuleSet, load
 from referee.seats import SEATS, lower_hand, other_team, partner, team_of, upper_hand
 
 DECK: tuple[Card, ...] = ALL_CARDS * 3  # 162 cards
@@ -65,13 +67,40 @@ def endless_rules(rules: RuleSet | None = None) -> RuleSet:
     return (rules or load("dalian-club"))._replace(games_to_win=10**6)
 
 
+class GeneratedHand(TypedDict):
+    """What the generator settled a hand to, keys as in ``HandResult``."""
+
+    hand: int
+    game: int
+    declarer: str
+    level: int
+    trump: str
+    points: int
+    dug: bool
+    dry_pot: bool
+    score: int
+    outcome: Outcome
+    levels_after: dict[str, int]
+    blood: int
+    next_declarer: str | None
+    game_winner: str | None
+
+
+class GeneratedGame(NamedTuple):
+    """A game the generator ended, as ``GameResult`` has it."""
+
+    game: int
+    winner: str
+    reason: GameEnd
+
+
 @dataclass
 class GeneratedMatch:
     """A generated record: its events, and what the generator itself settled, for cross-checking."""
 
     events: list[Event]
-    hands: list[dict] = field(default_factory=list)  # per settled hand, keys as in HandResult
-    games: list[tuple[int, str, str]] = field(default_factory=list)  # (game, winner, reason)
+    hands: list[GeneratedHand] = field(default_factory=list)
+    games: list[GeneratedGame] = field(default_factory=list)
     winner: str | None = None
     games_won: dict[str, int] = field(default_factory=dict)
     rules: RuleSet | None = None
@@ -109,6 +138,44 @@ def _dry(kitty: list[Card], level: int, trump: str, all_trump: bool) -> bool:
 def _take(cards: list[Card], wanted: list[Card]) -> None:
     for c in wanted:
         cards.remove(c)
+
+
+class Deal(NamedTuple):
+    """Three shuffled decks dealt."""
+
+    hands: dict[str, list[Card]]  # 39 cards to each seat
+    kitty: list[Card]  # and 6
+
+
+class FinalKitty(NamedTuple):
+    """How the kitty ends the hand."""
+
+    cards: list[Card]  # the kitty as the hand ends: buried, kings added
+    dry: bool  # the dealt kitty was a dry pot
+
+
+class Declared(NamedTuple):
+    """How declaring ended: the declarer and trump."""
+
+    declarer: str
+    trump: str
+
+
+class Candidate(NamedTuple):
+    """A declaration a seat's cards allow in a later hand (§4.2)."""
+
+    power: tuple[int, int]  # (identical cards, kind: 0 level cards, 1 small jokers, 2 big), ordered as §4.2.3
+    seat: str
+    cards: tuple[Card, ...]
+    trump: str
+    as_suit: str | None
+
+
+class GameOver(NamedTuple):
+    """The game a hand ends (§7.3): who wins it and why."""
+
+    winner: str
+    reason: GameEnd
 
 
 class _Generator:
@@ -150,14 +217,14 @@ class _Generator:
             for seat, name in zip(SEATS, r.sample(_PLAYER_NAMES, 4), strict=True):
                 self.emit(SeatName(seat, name))
         while not self.match_over and (self.limit is None or self.settled < self.limit):
-            self.between_hands()
-            if self.match_over:
+            if self.between_hands():
                 break
             self.play_hand()
         self.out.games_won = dict(self.games_won)
         return self.out
 
-    def between_hands(self) -> None:
+    def between_hands(self) -> bool:
+        """Now and then a warning, a time call or a ruling; True when that ended the match."""
         r, rules = self.rng, self.rules
         if r.random() < 0.01:
             seat = r.choice(SEATS)
@@ -168,28 +235,29 @@ class _Generator:
                 self.warnings[team] += 1
                 if limit and self.warnings[team] >= limit:
                     win = other_team(team)
-                    self.out.games.append((self.game, win, "forfeit"))
+                    self.out.games.append(GeneratedGame(self.game, win, GameEnd.forfeit))
                     self.games_won = {win: rules.games_to_win, team: 0}
                     self._match_end(win)
-                    return
+                    return True
         if self.game_hands and rules.time_limit_minutes and r.random() < 0.01:
             self.emit(Time())
             ew, ns = self.levels["EW"], self.levels["NS"]
             if ew != ns:
-                self._game_end("EW" if ew > ns else "NS", "time")
+                self._game_end("EW" if ew > ns else "NS", GameEnd.time)
             elif self.reached["EW"] != self.reached["NS"]:
-                self._game_end("EW" if self.reached["EW"] < self.reached["NS"] else "NS", "time")
+                self._game_end("EW" if self.reached["EW"] < self.reached["NS"] else "NS", GameEnd.time)
             else:
                 win = r.choice(("EW", "NS"))
                 self.emit(Ruling(win, r.choice(_RULING_TEXTS)))
-                self._game_end(win, "ruling")
+                self._game_end(win, GameEnd.ruling)
         elif self.game_hands and r.random() < 0.003:
             win = r.choice(("EW", "NS"))
             self.emit(Ruling(win, r.choice(_RULING_TEXTS)))
-            self._game_end(win, "ruling")
+            self._game_end(win, GameEnd.ruling)
+        return self.match_over
 
-    def _game_end(self, winner: str, reason: str) -> None:
-        self.out.games.append((self.game, winner, reason))
+    def _game_end(self, winner: str, reason: GameEnd) -> None:
+        self.out.games.append(GeneratedGame(self.game, winner, reason))
         last = self.out.hands[-1] if self.out.hands else None
         if last is not None and last["game"] == self.game:  # a game ended off the table voids the blood
             last["blood"], last["next_declarer"] = 0, None
@@ -209,10 +277,10 @@ class _Generator:
 
     # --- one hand ---------------------------------------------------------------------------
 
-    def deal(self) -> tuple[dict[str, list[Card]], list[Card]]:
+    def deal(self) -> Deal:
         deck = list(DECK)
         self.rng.shuffle(deck)
-        return {s: deck[i * 39:(i + 1) * 39] for i, s in enumerate(SEATS)}, deck[156:]
+        return Deal({s: deck[i * 39:(i + 1) * 39] for i, s in enumerate(SEATS)}, deck[156:])
 
     def play_hand(self) -> None:
         r = self.rng
@@ -237,12 +305,12 @@ class _Generator:
 
     # --- declaring (§4) ---------------------------------------------------------------------
 
-    def declaring(self, hands: dict[str, list[Card]], kitty: list[Card]) -> tuple[str, str] | None:
+    def declaring(self, hands: dict[str, list[Card]], kitty: list[Card]) -> Declared | None:
         if self.next_declarer is None:
             return self.first_hand(hands, kitty)
         return self.later_hand(hands, kitty)
 
-    def first_hand(self, hands: dict[str, list[Card]], kitty: list[Card]) -> tuple[str, str]:
+    def first_hand(self, hands: dict[str, list[Card]], kitty: list[Card]) -> Declared:
         r = self.rng
         mode = r.choices(("grab", "flip", "declarer"), (0.5, 0.35, 0.15))[0]
         if mode == "grab":
@@ -252,38 +320,38 @@ class _Generator:
                 suit = r.choice(SUITS)
                 self.emit(Declare(seat, (BIG_JOKER,)))
                 self.emit(Trump(suit))
-                return seat, suit
+                return Declared(seat, suit)
             mode = "flip"
         if mode == "flip":
             start = r.randrange(4)
             order = SEATS[start:] + SEATS[:start]
-            flips: list[tuple[str, Card]] = []
+            flips: list[Flip] = []
             pile = iter(kitty)
             ok = True
             for seat in order:
                 for card in pile:
-                    flips.append((seat, card))
+                    flips.append(Flip(seat, card))
                     if not card.is_joker:
                         break
                 else:
                     ok = False
                     break
             if ok:
-                real = [(s, c) for s, c in flips if not c.is_joker]
-                pick = max if self.rules.flip_winner == "highest" else min
-                best = pick(_flip_value(c) for _, c in real)
-                seat, card = next((s, c) for s, c in real if _flip_value(c) == best)
-                for s, c in flips:
-                    self.emit(Flip(s, c))
+                real = [f for f in flips if not f.card.is_joker]
+                pick = max if self.rules.flip_winner == FlipWinner.highest else min
+                best = pick(_flip_value(f.card) for f in real)
+                won = next(f for f in real if _flip_value(f.card) == best)
+                for f in flips:
+                    self.emit(f)
                 if r.random() < 0.2:
-                    self.emit(Trump(card.suit))
-                return seat, card.suit
+                    self.emit(Trump(won.card.suit))
+                return Declared(won.seat, won.card.suit)
         seat, suit = r.choice(SEATS), r.choice(SUITS)
         self.emit(DeclarerIs(seat))
         self.emit(Trump(suit))
-        return seat, suit
+        return Declared(seat, suit)
 
-    def later_hand(self, hands: dict[str, list[Card]], kitty: list[Card]) -> tuple[str, str] | None:
+    def later_hand(self, hands: dict[str, list[Card]], kitty: list[Card]) -> Declared | None:
         r = self.rng
         declarer = self.next_declarer
         assert declarer is not None
@@ -291,34 +359,50 @@ class _Generator:
         if r.random() < 0.1:
             self.emit(DeclarerIs(declarer))
         if r.random() < 0.8:
-            cands: list[tuple[tuple[int, int], str, tuple[Card, ...], str, str | None]] = []
-            for seat in SEATS:
-                held = Counter(hands[seat])
-                for suit in SUITS:
-                    card = CARD[(level, suit)]
-                    for k in range(1, held[card] + 1):
-                        cands.append(((k, 0), seat, (card,) * k, suit, None))
-                for kind, joker in ((1, SMALL_JOKER), (2, BIG_JOKER)):
-                    if held[joker] == 3:
-                        suit = r.choice(SUITS)
-                        cands.append(((3, kind), seat, (joker,) * 3, suit, suit))
-            power: tuple[int, int] = (0, 0)
-            trump = None
-            for _ in range(r.choice((1, 1, 2, 3, 4))):
-                stronger = [c for c in cands if c[0] > power]
-                if not stronger:
-                    break
-                if r.random() < 0.6:
-                    low = min(c[0] for c in stronger)
-                    stronger = [c for c in stronger if c[0] == low]
-                power, seat, cards, trump, as_suit = r.choice(stronger)
-                self.emit(Declare(seat, cards, as_suit))
+            trump = self.declarations(self.candidates(hands, level))
             if trump is not None:
-                return declarer, trump
+                return Declared(declarer, trump)
         if r.random() < 0.2:
             suit = r.choice(SUITS)
             self.emit(Trump(suit))
-            return declarer, suit
+            return Declared(declarer, suit)
+        return self.draw(declarer, kitty)
+
+    def candidates(self, hands: dict[str, list[Card]], level: int) -> list[Candidate]:
+        """Every declaration the seats' cards allow: 1-3 identical level cards, three identical jokers."""
+        r = self.rng
+        cands: list[Candidate] = []
+        for seat in SEATS:
+            held = Counter(hands[seat])
+            for suit in SUITS:
+                card = CARD[(level, suit)]
+                for k in range(1, held[card] + 1):
+                    cands.append(Candidate((k, 0), seat, (card,) * k, suit, None))
+            for kind, joker in ((1, SMALL_JOKER), (2, BIG_JOKER)):
+                if held[joker] == 3:
+                    suit = r.choice(SUITS)
+                    cands.append(Candidate((3, kind), seat, (joker,) * 3, suit, suit))
+        return cands
+
+    def declarations(self, cands: list[Candidate]) -> str | None:
+        """A few declarations, each overcalling the one before; the trump the last one makes, or None."""
+        r = self.rng
+        power = (0, 0)
+        trump = None
+        for _ in range(r.choice((1, 1, 2, 3, 4))):
+            stronger = [c for c in cands if c.power > power]
+            if not stronger:
+                break
+            if r.random() < 0.6:
+                low = min(c.power for c in stronger)
+                stronger = [c for c in stronger if c.power == low]
+            chosen = r.choice(stronger)
+            power, trump = chosen.power, chosen.trump
+            self.emit(Declare(chosen.seat, chosen.cards, chosen.as_suit))
+        return trump
+
+    def draw(self, declarer: str, kitty: list[Card]) -> Declared | None:
+        """Nobody declared: cards drawn from the kitty to the first suited one (None: six jokers)."""
         drawn = []
         for card in kitty:
             drawn.append(card)
@@ -327,7 +411,7 @@ class _Generator:
         if drawn[-1].is_joker:
             return None
         self.emit(Draw(tuple(drawn)))
-        return declarer, drawn[-1].suit
+        return Declared(declarer, drawn[-1].suit)
 
     # --- tribute (§5) -----------------------------------------------------------------------
 
@@ -337,11 +421,10 @@ class _Generator:
             return
         r = self.rng
         giver = upper_hand(declarer)
-        rioters = [(s, j) for s in (giver, partner(giver)) for j in (BIG_JOKER, SMALL_JOKER)
+        rioters = [Riot(s, (j,) * 3) for s in (giver, partner(giver)) for j in (BIG_JOKER, SMALL_JOKER)
                    if hands[s].count(j) == 3]
         if self.rules.riot and rioters and r.random() < 0.7:
-            seat, joker = r.choice(rioters)
-            self.emit(Riot(seat, (joker,) * 3))
+            self.emit(r.choice(rioters))
             return
         giveable = [c for c in hands[giver] if _may_give(c, level)]
         if r.random() < 0.04 or len(giveable) < owed:
@@ -359,13 +442,13 @@ class _Generator:
     # --- the kitty (§6) ---------------------------------------------------------------------
 
     def kitty(self, hands: dict[str, list[Card]], kitty: list[Card], declarer: str, level: int,
-              trump: str) -> tuple[list[Card], bool]:
+              trump: str) -> FinalKitty:
         r = self.rng
         shown = list(kitty)
         r.shuffle(shown)
         self.emit(Kitty(tuple(shown)))
         if _dry(kitty, level, trump, self.rules.dry_pot == DryPotRule.no_plain_trump_or_all_trump):
-            return list(kitty), True
+            return FinalKitty(list(kitty), True)
         mine = hands[declarer]
         pool = mine + kitty
         if r.random() < 0.05:
@@ -391,7 +474,7 @@ class _Generator:
             hands[declarer] = pool
         if r.random() < 0.25:
             final = self.kings(hands, final, declarer, level, trump)
-        return final, False
+        return FinalKitty(final, False)
 
     def kings(self, hands: dict[str, list[Card]], final: list[Card], declarer: str, level: int,
               trump: str) -> list[Card]:
@@ -460,7 +543,7 @@ class _Generator:
     def settle(self, declarer: str, level: int, trump: str, p: int, final: list[Card], dry: bool,
                dug: bool) -> None:
         rules = self.rules
-        decl, dfn = team_of(declarer), other_team(team_of(declarer))
+        decl = team_of(declarer)
         kpts = sum(c.points for c in final)
         big, small = final.count(BIG_JOKER), final.count(SMALL_JOKER)
         if dry:
@@ -469,55 +552,77 @@ class _Generator:
                 kpts = 0
         score = p + rules.dig_multiplier * kpts if dug else p
         staged = score >= rules.stage_threshold
-        outcome = ("stage_dug" if dug else "stage_kept") if staged else ("foul_dig" if dug else "keep")
-        king_levels = big * rules.level_big_joker + small * rules.level_small_joker
-        king_blood = big * rules.blood_big_joker + small * rules.blood_small_joker
+        if staged:
+            outcome = Outcome.stage_dug if dug else Outcome.stage_kept
+        else:
+            outcome = Outcome.foul_dig if dug else Outcome.keep
         before = dict(self.levels)
-        passed = False
-        if outcome in ("keep", "stage_dug"):
-            team = decl if outcome == "keep" else dfn
-            if team == decl and self.levels[team] == rules.top_level:
-                passed = True
-            else:
-                self.levels[team] = min(self.levels[team] + 1 + king_levels, rules.top_level)
-        blood = 0 if outcome == "foul_dig" else king_blood
-        if score < rules.short_threshold:
-            blood += -(-(rules.short_threshold - score) // rules.blood_step)
-        elif score > rules.over_threshold:
-            blood += (score - rules.over_threshold) // rules.blood_step
-        winner = reason = None
-        if score == 0:
-            winner, reason = decl, "zero"
-        elif score >= rules.sweep_threshold:
-            winner, reason = dfn, "sweep"
-        elif big == 3 or (small == 3 and rules.three_small_jokers_win):
-            if dug and staged:
-                winner, reason = dfn, "three_jokers"
-            elif not dug and not staged:
-                winner, reason = decl, "three_jokers"
-        if winner is None and passed:
-            winner, reason = decl, "passed_10"
+        passed = self.level_up(decl, outcome, big, small)
+        blood = self.blood_owed(outcome, score, big, small)
+        end = self.game_over(decl, score, dug, staged, big, small, passed)
         self.settled += 1
         self.game_hands += 1
         for t in ("EW", "NS"):
             if self.levels[t] != before[t]:
                 self.reached[t] = self.hand_no
-        if winner is None:
-            if outcome in ("keep", "foul_dig"):
-                nxt = partner(declarer) if rules.declarer_rotation == "partner" else declarer
-            else:
-                nxt = lower_hand(declarer)
+        if end is None:
+            nxt = self.next_of(declarer, outcome)
         else:
             nxt, blood = None, 0
-        self.out.hands.append({
-            "hand": self.hand_no, "game": self.game, "declarer": declarer, "level": level, "trump": trump,
-            "points": p, "dug": dug, "dry_pot": dry, "score": score, "outcome": outcome,
-            "levels_after": dict(self.levels), "blood": blood, "next_declarer": nxt, "game_winner": winner,
-        })
-        if winner is not None:
-            self._game_end(winner, reason)
+        self.out.hands.append(GeneratedHand(
+            hand=self.hand_no, game=self.game, declarer=declarer, level=level, trump=trump,
+            points=p, dug=dug, dry_pot=dry, score=score, outcome=outcome,
+            levels_after=dict(self.levels), blood=blood, next_declarer=nxt, game_winner=end.winner if end else None,
+        ))
+        if end is not None:
+            self._game_end(end.winner, end.reason)
         else:
             self.next_declarer, self.blood = nxt, blood
+
+    def level_up(self, decl: str, outcome: Outcome, big: int, small: int) -> bool:
+        """Move the levels (§7.1, §3.4); True when the declarers pass the top level."""
+        rules = self.rules
+        if outcome not in (Outcome.keep, Outcome.stage_dug):
+            return False
+        team = decl if outcome == Outcome.keep else other_team(decl)
+        if team == decl and self.levels[team] == rules.top_level:
+            return True
+        king_levels = big * rules.level_big_joker + small * rules.level_small_joker
+        self.levels[team] = min(self.levels[team] + 1 + king_levels, rules.top_level)
+        return False
+
+    def blood_owed(self, outcome: Outcome, score: int, big: int, small: int) -> int:
+        """The blood the next hand pays if the game goes on (§7.2): the kings (void on a foul dig) and the score."""
+        rules = self.rules
+        blood = 0 if outcome == Outcome.foul_dig else big * rules.blood_big_joker + small * rules.blood_small_joker
+        if score < rules.short_threshold:
+            blood += -(-(rules.short_threshold - score) // rules.blood_step)
+        elif score > rules.over_threshold:
+            blood += (score - rules.over_threshold) // rules.blood_step
+        return blood
+
+    def game_over(self, decl: str, score: int, dug: bool, staged: bool, big: int, small: int,
+                  passed: bool) -> GameOver | None:
+        """Whether the hand ends the game (§7.3), the conditions in their order."""
+        rules = self.rules
+        dfn = other_team(decl)
+        if score == 0:
+            return GameOver(decl, GameEnd.zero)
+        if score >= rules.sweep_threshold:
+            return GameOver(dfn, GameEnd.sweep)
+        if big == 3 or (small == 3 and rules.three_small_jokers_win):
+            if dug and staged:
+                return GameOver(dfn, GameEnd.three_jokers)
+            if not dug and not staged:
+                return GameOver(decl, GameEnd.three_jokers)
+        return GameOver(decl, GameEnd.passed_10) if passed else None
+
+    def next_of(self, declarer: str, outcome: Outcome) -> str:
+        """The next hand's declarer (§7.4): the declarers stay (the partner or the same seat), or the
+        defenders' seat after the declarer takes over."""
+        if outcome in (Outcome.keep, Outcome.foul_dig):
+            return partner(declarer) if self.rules.declarer_rotation == DeclarerRotation.partner else declarer
+        return lower_hand(declarer)
 
 
 def generate(seed: int, hands: int | None = None, rules: RuleSet | None = None) -> GeneratedMatch:
