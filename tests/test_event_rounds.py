@@ -96,6 +96,13 @@ def test_close_refuses_unfinished_matches_then_force_decides_them_by_rulings(cli
     assert "already closed" in refused(cli, "event", "close", EVENT)
 
 
+def pdf_text(path: Path) -> str:
+    """The PDF's text with all white space taken out (line breaks fall anywhere in a wrapped cell)."""
+    import pypdf
+
+    return "".join("".join(page.extract_text().split()) for page in pypdf.PdfReader(path).pages)
+
+
 def test_a_closed_rounds_results_are_final_and_a_correction_is_marked(cli: Cli, tmp_path: Path) -> None:
     js = four_pairs(cli)
     t1, t2 = js["tables"]
@@ -131,6 +138,12 @@ def test_a_closed_rounds_results_are_final_and_a_correction_is_marked(cli: Cli, 
     assert "Not counted yet (1 match not finished): CUP-R1-T1" in text
     zh = cli.ok("event", "standings", EVENT, "--lang", "zh").out
     assert "第 1 轮结束后有更正：CUP-R1-T1 第 25 条" in zh
+    # The printed report says the same: the round's heading and the note with the entry and its reason.
+    pdf = tmp_path / "report.pdf"
+    cli.ok("event", "report", EVENT, "-o", str(pdf), "--lang", "en")
+    printed = pdf_text(pdf)
+    assert "Round1(closed,correctedafteritsclose)" in printed
+    assert "Round1correctedafterclose:CUP-R1-T1seq25(amend),reason:recountofhand3" in printed
 
     # The third game, from the paper sheet, with a reason: NS (F2) wins it: F2 2:1 → 2, F1 1.
     g3 = write(tmp_path, "g3.gunzi", "match id=CUP-R1-T1 rules=dalian-club\n" + game("NS"))

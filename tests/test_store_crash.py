@@ -58,23 +58,22 @@ def test_sigkill_at_random_moments(tmp_path):
     env = child_env(db)
     rng = random.Random(20261129)
     reported: list[tuple[int, str]] = []
-    deadline = time.monotonic() + 9
-    rounds = 0
-    while time.monotonic() < deadline and rounds < 40:
-        rounds += 1
-        child = subprocess.Popen([sys.executable, "-c", CHILD, "CRASH", f"r{rounds}", "100000"],
+    rounds = 20
+    for r in range(1, rounds + 1):
+        child = subprocess.Popen([sys.executable, "-c", CHILD, "CRASH", f"r{r}", "100000"],
                                  env=env, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                  text=True)
-        time.sleep(rng.uniform(0.25, 0.7))  # imports take ~0.2 s; then records until killed
+        assert child.stdout is not None
+        first = child.stdout.readline()  # the child is recording: however loaded the machine, kill it mid-write
+        time.sleep(rng.uniform(0.0, 0.3))
         child.send_signal(signal.SIGKILL)
         out, err = child.communicate()
         assert child.returncode == -signal.SIGKILL, err
-        reported += _reported(out)
+        reported += _reported(first + out)
         # After every kill the store opens, the chain verifies, and nothing reported is missing.
         n, _, problems = Store(db).verify()
         assert problems == [], problems
-    assert rounds >= 10
-    assert len(reported) > 50, "the children should have recorded many events"
+    assert len(reported) >= rounds, "every child reported at least the entry it recorded first"
     stored = _stored(Store(db), "CRASH")
     for seq, directive in reported:
         assert stored.get(seq) == directive

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_store_support import HAND1, REPO, Cli, child_env
+from test_store_support import HAND1, REPO, Cli, child_env, new_match, record_all
 
 from referee import notation, sources
 from referee.events import MatchHeader, Warn
@@ -33,20 +33,6 @@ from referee.store import Store, officiate
 @pytest.fixture
 def cli(tmp_path):
     return Cli(tmp_path / "store")
-
-
-def new_match(cli: Cli, match_id: str = "T3", *extra: str):
-    r = cli("new", match_id, "--east", "张三", "--south", "李四", "--west", "王五", "--north", "赵六", *extra)
-    assert r.exit_code == 0, r.output
-    return r
-
-
-def record_all(cli: Cli, match_id: str, lines: list[str]):
-    r = None
-    for line in lines:
-        r = cli("record", match_id, *line.split())
-        assert r.exit_code == 0, f"{line}: {r.output}"
-    return r
 
 
 def no_traceback(r) -> None:

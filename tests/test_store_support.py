@@ -47,6 +47,20 @@ class Cli:
         return self.runner.invoke(self.app, argv, input=input)
 
 
+def new_match(cli: Cli, match_id: str = "T3", *extra: str):
+    r = cli("new", match_id, "--east", "张三", "--south", "李四", "--west", "王五", "--north", "赵六", *extra)
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def record_all(cli: Cli, match_id: str, lines: list[str]):
+    r = None
+    for line in lines:
+        r = cli("record", match_id, *line.split())
+        assert r.exit_code == 0, f"{line}: {r.output}"
+    return r
+
+
 def folder_digest(folder: Path) -> dict[str, str]:
     """Every file under *folder* (lock files excluded: they are empty markers) → sha256."""
     out = {}

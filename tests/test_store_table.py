@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 import pytest
-from test_store_support import HAND1, Cli
+from test_store_support import HAND1, Cli, new_match, record_all
 
 from referee.store import Store
 
@@ -19,20 +19,6 @@ from referee.store import Store
 @pytest.fixture
 def cli(tmp_path):
     return Cli(tmp_path / "store")
-
-
-def new_match(cli: Cli, match_id: str = "T3", *extra: str):
-    r = cli("new", match_id, "--east", "张三", "--south", "李四", "--west", "王五", "--north", "赵六", *extra)
-    assert r.exit_code == 0, r.output
-    return r
-
-
-def record_all(cli: Cli, match_id: str, lines: list[str]):
-    r = None
-    for line in lines:
-        r = cli("record", match_id, *line.split())
-        assert r.exit_code == 0, f"{line}: {r.output}"
-    return r
 
 
 def seqs(lines: list[str]) -> list[int]:

@@ -338,8 +338,11 @@ def report(
 
     results, cache = eventresults.load(_store(db), event_id)
     path = output or _default(event_id, "-standings.pdf")
+    from referee.store.eventtext import notes, round_word
+
     standings_report(path, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
-                     results.summaries, pdf, final=results.final)
+                     results.summaries, pdf, final=results.final, notes=notes(results, pdf),
+                     round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds})
     cache.save()
     typer.echo(tr(say, "wrote {path}", path=str(path)))
 

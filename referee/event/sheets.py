@@ -295,8 +295,13 @@ def _title(rounds: Sequence[Round], final: bool, lang: str) -> str:
 
 def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[Pair], rounds: Sequence[Round],
                      standings: Standings, summaries: Mapping[str, MatchSummary], lang: str, *,
-                     final: bool = False, font_path: str | os.PathLike[str] | None = None) -> None:
-    """Write the PDF report: standings with every tie-break, the cross table, each round's results."""
+                     final: bool = False, font_path: str | os.PathLike[str] | None = None,
+                     notes: Sequence[str] | None = None, round_words: Mapping[int, str] | None = None) -> None:
+    """Write the PDF report: standings with every tie-break, the cross table, each round's results.
+
+    *notes* are what the table does not show (the matches not counted yet, a round corrected after its
+    close, with the entry and its reason), worded by the caller that read the store; *round_words* a
+    round's status in words where it is more than its status in the event (corrected after close)."""
     from reportlab.platypus import PageBreak
 
     by_code = rows.check_known(pairs, rounds, standings)
@@ -304,7 +309,9 @@ def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[P
     width = pr.width(wide=True)
     title = _title(rounds, final, lang)
     story: list[Any] = [pr.para(event, pr.s_title, bold=True), pr.para(title, pr.s_sub)]
-    if standings.unfinished:
+    if notes is not None:
+        story += [pr.para(line, pr.s_body) for line in notes]
+    elif standings.unfinished:
         n = len(standings.unfinished)
         story.append(pr.para(MN("{n} match is not finished and does not count yet: {ids}",
                                 "{n} matches are not finished and do not count yet: {ids}", n,
@@ -327,8 +334,8 @@ def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[P
         story.append(pr.grid(cross, _spread([0.6, 1.0, *([2.0] * len(part)), 0.8], width), 7.5))
 
     for rnd in ordered:
-        story += pr.heading(tr(lang, "Round {n} ({status})", n=rnd.number,
-                               status=words.round_status(rnd.status, lang)))
+        status = (round_words or {}).get(rnd.number) or words.round_status(rnd.status, lang)
+        story += pr.heading(tr(lang, "Round {n} ({status})", n=rnd.number, status=status))
         res = rows.results_sheet([rnd], summaries, lang, with_round=False)
         texts = [[rows.cell_text(v, col) for v, col in zip(r, res.columns, strict=True)] for r in res.rows]
         for r in texts:

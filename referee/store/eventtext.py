@@ -109,7 +109,7 @@ def status_lines(results: EventResults, now: datetime.datetime, lang: str) -> li
     code = results.status(rnd.number)
     out.append(tr(lang, "Round {round} of {planned}: {status}",
                   round=rnd.number, planned=planned or "?",
-                  status=_round_word(code, lang)))
+                  status=round_word(code, lang)))
     head = [tr(lang, "Table"), tr(lang, "Match"), tr(lang, "EW pair"), tr(lang, "NS pair"), tr(lang, "Status"),
             tr(lang, "Time")]
     body = []
@@ -133,7 +133,8 @@ def status_lines(results: EventResults, now: datetime.datetime, lang: str) -> li
     return out
 
 
-def _round_word(code: str, lang: str) -> str:
+def round_word(code: str, lang: str) -> str:
+    """A round's status code of the results (``open``, ``closed``, ``corrected_after_close``) in words."""
     from referee.event.model import RoundStatus
 
     if code == CORRECTED:
