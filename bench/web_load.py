@@ -33,6 +33,7 @@ import json
 import math
 import os
 import re
+import resource
 import sys
 import tempfile
 import time
@@ -234,6 +235,7 @@ async def run_load(base: str, pid: int, matches: list[str], tokens: list[str], l
         await asyncio.wait_for(asyncio.gather(*(v.connected.wait() for v in viewers)), 60)
         await asyncio.sleep(0.5)  # the last subscriptions registered on the server's side
         rss_start = rss_kb(pid).get("VmRSS", 0)
+        own_start = resource.getrusage(resource.RUSAGE_SELF)
         cpu_start = cpu_seconds(pid)
         start = time.monotonic() + 0.2
         end = start + args.seconds
@@ -247,6 +249,7 @@ async def run_load(base: str, pid: int, matches: list[str], tokens: list[str], l
         await asyncio.gather(*(referee_loop(pc, base, m, t, lines[m], after[m], start, end, args.interval, posts)
                                for m, t in zip(matches, tokens, strict=True)))
         elapsed = time.monotonic() - start
+        own = resource.getrusage(resource.RUSAGE_SELF)
         await asyncio.sleep(2.0)  # the last entries reach the viewers
         stop.set()
         for w in watchers:
@@ -255,7 +258,8 @@ async def run_load(base: str, pid: int, matches: list[str], tokens: list[str], l
         await sampler
     info = {"elapsed": elapsed, "rss_start": rss_start, "rss_peak": max(rss, default=0),
             "rss_end": rss_kb(pid).get("VmRSS", 0), "hwm": rss_kb(pid).get("VmHWM", 0),
-            "cpu": (cpu_seconds(pid) or 0.0) - (cpu_start or 0.0) if cpu_start is not None else None}
+            "cpu": (cpu_seconds(pid) or 0.0) - (cpu_start or 0.0) if cpu_start is not None else None,
+            "client_cpu": own.ru_utime + own.ru_stime - own_start.ru_utime - own_start.ru_stime}
     return posts, viewers, info
 
 
@@ -330,9 +334,10 @@ def main(argv: list[str] | None = None) -> int:
     by_status: dict[int, int] = defaultdict(int)
     for p in posts:
         by_status[p.status] += 1
-    print(f"\nPOST /api/matches/{{id}}/entries: {len(posts)} sent in {info['elapsed']:.1f} s, {len(ok)} accepted "
-          f"({len(ok) / info['elapsed']:.1f}/s); by status: "
-          + ", ".join(f"{s}: {n}" for s, n in sorted(by_status.items())))
+    scheduled = args.referees * math.floor(args.seconds / args.interval)
+    print(f"\nPOST /api/matches/{{id}}/entries: {len(posts)} sent in {info['elapsed']:.1f} s of {scheduled} scheduled "
+          f"(a referee waits for each answer before the next), {len(ok)} accepted ({len(ok) / info['elapsed']:.1f}/s); "
+          "by status: " + ", ".join(f"{s}: {n}" for s, n in sorted(by_status.items())))
     refused = [p for p in posts if p.status != 201][:3]
     for p in refused:
         print(f"  refused ({p.status}) {p.match} {p.directive!r}: {p.stored or ''}")
@@ -362,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     cpu = "n/a" if info["cpu"] is None else f"{info['cpu']:.1f} s"
     print(f"server RSS: {info['rss_start'] / 1024:.0f} MB at start, peak {info['rss_peak'] / 1024:.0f} MB, "
           f"{info['rss_end'] / 1024:.0f} MB at the end (VmHWM {info['hwm'] / 1024:.0f} MB); "
-          f"server CPU {cpu} in {info['elapsed']:.0f} s")
+          f"server CPU {cpu} in {info['elapsed']:.0f} s; this client's CPU {info['client_cpu']:.1f} s")
     print(f"load average: {' '.join(f'{x:.2f}' for x in load_before)} before, "
           f"{' '.join(f'{x:.2f}' for x in load_after)} after ({os.cpu_count()} CPUs)")
 
