@@ -48,6 +48,7 @@ def _check_after(store: Store, match_id: str, after: int | None) -> None:
     have = len(store.entries(match_id))
     if have != after:
         raise MovedOn(M("the match moved on: reload (entry #{have} is the latest; this was made after #{after})",
+                        zh="比赛已有新记录：请刷新（最新为第 #{have} 条；此操作基于第 #{after} 条）",
                         have=have, after=after))
 
 
@@ -61,9 +62,11 @@ def parse(text: str) -> Event:
     try:
         event = parse_line(text)
     except NotationError as e:
-        raise UsageError(M("cannot read '{text}': {problem}", text=text, problem=e.msg)) from None
+        raise UsageError(M("cannot read '{text}': {problem}",
+                           zh="无法读取“{text}”：{problem}", text=text, problem=e.msg)) from None
     if event is None:
-        raise UsageError(M("'{text}' holds no directive (empty or a comment)", text=text))
+        raise UsageError(M("'{text}' holds no directive (empty or a comment)",
+                           zh="“{text}”中没有指令（为空或是注释）", text=text))
     return event
 
 
@@ -82,7 +85,7 @@ def record(store: Store, match_id: str, event: Event, referee: str, after: int |
             from referee.store.officiate import Outcome
 
             done = append_events(store, match_id, [event], referee, reason)
-            return Outcome(done.entries[-1], done.events[-1], done.before, done.after, [])  # type: ignore[arg-type]
+            return Outcome(done.entries[-1], done.events[-1], done.before, done.after, [])
         return officiate.record(store, match_id, event, referee)
 
 
