@@ -14,7 +14,8 @@ from referee.commands import COMMANDS, load
 
 REPO = Path(__file__).resolve().parent.parent
 HEAVY = ("tinydb", "filelock", "reportlab", "referee.engine", "referee.store.store", "referee.notation",
-         "referee.testing", "networkx", "openpyxl", "xlsxwriter", "starlette")
+         "referee.testing", "networkx", "openpyxl", "xlsxwriter", "starlette", "uvicorn",
+         "jinja2", "sse_starlette", "segno")
 
 
 def test_every_command_of_the_table_loads_and_is_on_the_app():

@@ -67,6 +67,13 @@ COMMANDS: dict[str, CommandInfo] = {
     "event": CommandInfo("referee.commands.event", "event",
                          N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, "
                             "printed sheets."), group=True),
+    # at the venue
+    "serve": CommandInfo("referee.commands.serve", "serve",
+                         N_("Serve the store on the venue's network: live standings and matches, score entry from "
+                            "phones.")),
+    "token": CommandInfo("referee.commands.token", "token",
+                         N_("The tokens of the web server: a referee's writes to their tables, a director's runs "
+                            "the event."), group=True),
     # print
     "scorecard": CommandInfo("referee.commands.scorecard", "scorecard",
                          N_("Write a match's PDF scorecard: header, hand by hand, levels chart, result, notes, "

@@ -1,0 +1,390 @@
+"""Web load bench: ``referee serve`` under SSE viewers and referees posting entries. Prints figures, asserts
+nothing (it exits 1 only when an accepted entry is not stored exactly once, or a viewer missed one).
+
+    .venv/bin/python bench/web_load.py                         # 100 viewers, 20 referees, 60 s
+    .venv/bin/python bench/web_load.py --seconds 20 --viewers 50 --referees 10
+
+Loopback only, and it stops by itself. In a temporary store it makes one match per referee (``referee new
+LOAD-<i> --table <i>`` with ``games_to_win`` raised, so no match ends during the run) and one referee token per
+table (``referee token add load-<i> --role referee --tables <i>``), starts ``referee serve`` on a free
+127.0.0.1 port (``tests/webserver.py``), opens the SSE viewers (``GET /api/matches/{id}/stream``, spread evenly
+over the matches) and, once all of them are connected, lets every referee post the next directive of a
+generated legal record (``referee.testing.generate``) to its own match every ``--interval`` seconds
+(``POST /api/matches/{id}/entries``, ``Authorization: Bearer``, with ``"after"`` the seq it knows, as a phone
+form does). The clients are httpx (async), all in this process.
+
+Afterwards, with the server stopped, it reads the store: every entry a POST was told was stored (201, its
+seq) must be there exactly once, at that seq, with that directive and the token's name as its referee, and
+nothing else stored. It prints:
+
+- POSTs: sent, accepted (201), refused by status, throughput, and the latency p50/p95/max;
+- SSE delivery: per viewer, every accepted entry of its match must arrive once: missed and duplicated counts;
+  the delay from the POST's answer to the viewer receiving it (p50/p95/max; it can be a little negative: the
+  event may be sent before the answer reaches the poster), and from the POST's sending (end to end);
+- the server's RSS (start, peak while running, end; VmHWM) and its CPU seconds;
+- the load average before and after (the machine is shared: read the figures with it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import os
+import re
+import resource
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+import httpx  # noqa: E402
+from webserver import WebServer, add_token, referee_cli  # noqa: E402
+
+from referee.testing.generate import endless_rules, generate_match  # noqa: E402
+
+HEADER_WORDS = {"match", "team", "seat"}
+TARGET_P95_MS = 150.0
+
+
+@dataclass
+class Post:
+    match: str
+    directive: str
+    sent: float
+    answered: float
+    status: int
+    seq: int | None = None
+    stored: str | None = None
+
+
+@dataclass
+class Viewer:
+    match: str
+    connected: asyncio.Event = field(default_factory=asyncio.Event)
+    got: list[tuple[int, float]] = field(default_factory=list)  # (seq, monotonic time received)
+    error: str | None = None
+
+
+def endless_rule_file(folder: Path) -> Path:
+    """A house file on dalian-club with games_to_win raised, as ``endless_rules()`` does in-process."""
+    from referee.ruleset import load
+
+    path = folder / "dalian-club-endless.toml"
+    path.write_text('base = "dalian-club"\n\n[match]\ngames_to_win = 1000000\n', encoding="utf-8")
+    if load(str(path))._replace(name="", title="") != endless_rules()._replace(name="", title=""):
+        sys.exit("bench: the endless rule file differs from endless_rules()")
+    return path
+
+
+def directives(seed: int, wanted: int) -> list[str]:
+    """At least *wanted* directives of a legal generated record, header lines left out."""
+    hands = max(4, math.ceil(wanted / 7) + 4)
+    while True:
+        text = generate_match(seed, hands, endless_rules())
+        lines = [ln.strip() for ln in text.splitlines()]
+        out = [ln for ln in lines if ln and not ln.startswith("#") and ln.split()[0] not in HEADER_WORDS]
+        if len(out) >= wanted:
+            return out
+        hands *= 2
+
+
+def rss_kb(pid: int) -> dict[str, int]:
+    """VmRSS and VmHWM of *pid*, in kB (empty when the process is gone)."""
+    out: dict[str, int] = {}
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith(("VmRSS:", "VmHWM:")):
+                    key, value = line.split(":", 1)
+                    out[key] = int(value.split()[0])
+    except OSError:
+        pass
+    return out
+
+
+def cpu_seconds(pid: int) -> float | None:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+SEQ_IN_DATA = re.compile(r"\d+")
+
+
+def seq_of(event_id: str | None, data: str) -> int | None:
+    """The seq an SSE event carries: its ``id:``, else ``"seq"`` of a JSON ``data:``, else the data's first number."""
+    if event_id and event_id.strip().isdigit():
+        return int(event_id)
+    try:
+        value = json.loads(data)
+    except ValueError:
+        value = None
+    if isinstance(value, dict) and isinstance(value.get("seq"), int):
+        return int(value["seq"])
+    found = SEQ_IN_DATA.search(data)
+    return int(found.group(0)) if found else None
+
+
+async def watch(client: httpx.AsyncClient, base: str, viewer: Viewer, stop: asyncio.Event) -> None:
+    try:
+        async with client.stream("GET", f"{base}/api/matches/{viewer.match}/stream",
+                                 headers={"Accept": "text/event-stream"}) as r:
+            if r.status_code != 200:
+                viewer.error = f"status {r.status_code}"
+                viewer.connected.set()
+                return
+            viewer.connected.set()
+            event_id: str | None = None
+            data: list[str] = []
+            async for line in r.aiter_lines():
+                if line == "":
+                    if data:
+                        seq = seq_of(event_id, "\n".join(data))
+                        if seq is not None:
+                            viewer.got.append((seq, time.monotonic()))
+                    event_id, data = None, []
+                    if stop.is_set():
+                        return
+                elif line.startswith("id:"):
+                    event_id = line[3:].strip()
+                elif line.startswith("data:"):
+                    data.append(line[5:].lstrip(" "))
+    except (httpx.HTTPError, asyncio.CancelledError) as e:
+        if not stop.is_set() and not isinstance(e, asyncio.CancelledError):
+            viewer.error = repr(e)
+        viewer.connected.set()
+
+
+async def referee_loop(client: httpx.AsyncClient, base: str, match: str, token: str, lines: list[str],
+                       after: int, start: float, end: float, interval: float, posts: list[Post]) -> None:
+    k = 0
+    headers = {"Authorization": f"Bearer {token}"}
+    while k < len(lines):
+        slot = start + k * interval
+        now = time.monotonic()
+        if slot >= end or now >= end:
+            return
+        if slot > now:
+            await asyncio.sleep(slot - now)
+        directive = lines[k]
+        sent = time.monotonic()
+        try:
+            r = await client.post(f"{base}/api/matches/{match}/entries", headers=headers,
+                                  json={"directive": directive, "after": after})
+            status = r.status_code
+            try:
+                body = r.json()
+            except ValueError:
+                body = {}
+        except httpx.HTTPError as e:
+            posts.append(Post(match, directive, sent, time.monotonic(), -1, stored=repr(e)))
+            k += 1
+            continue
+        post = Post(match, directive, sent, time.monotonic(), status)
+        if status == 201:
+            post.seq, post.stored = int(body["seq"]), str(body["stored"])
+            after = post.seq
+            k += 1
+        else:
+            post.stored = str(body.get("error", {}).get("message", ""))[:200]
+        posts.append(post)
+        if status == 409:  # the match moved on (never expected: one poster per match): this referee stops
+            return
+        if status != 201:
+            k += 1  # refused: on to the next directive (a refusal here is itself a finding)
+
+
+def pct(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    s = sorted(values)
+    return s[min(len(s) - 1, max(0, math.ceil(p / 100 * len(s)) - 1))]
+
+
+def ms(values: list[float]) -> str:
+    if not values:
+        return "n/a"
+    return (f"p50 {pct(values, 50) * 1000:7.1f} ms   p95 {pct(values, 95) * 1000:7.1f} ms   "
+            f"max {max(values) * 1000:7.1f} ms   (n={len(values)})")
+
+
+async def run_load(base: str, pid: int, matches: list[str], tokens: list[str], lines: dict[str, list[str]],
+                   after: dict[str, int], args: argparse.Namespace) -> tuple[list[Post], list[Viewer], dict[str, Any]]:
+    viewers = [Viewer(matches[j % len(matches)]) for j in range(args.viewers)]
+    stop = asyncio.Event()
+    timeout = httpx.Timeout(30.0, read=None)
+    limits_v = httpx.Limits(max_connections=args.viewers + 5, max_keepalive_connections=args.viewers + 5)
+    limits_p = httpx.Limits(max_connections=args.referees + 5, max_keepalive_connections=args.referees + 5)
+    posts: list[Post] = []
+    rss: list[int] = []
+    async with httpx.AsyncClient(timeout=timeout, limits=limits_v) as vc, \
+            httpx.AsyncClient(timeout=httpx.Timeout(30.0), limits=limits_p) as pc:
+        watchers = [asyncio.create_task(watch(vc, base, v, stop)) for v in viewers]
+        await asyncio.wait_for(asyncio.gather(*(v.connected.wait() for v in viewers)), 60)
+        await asyncio.sleep(0.5)  # the last subscriptions registered on the server's side
+        rss_start = rss_kb(pid).get("VmRSS", 0)
+        own_start = resource.getrusage(resource.RUSAGE_SELF)
+        cpu_start = cpu_seconds(pid)
+        start = time.monotonic() + 0.2
+        end = start + args.seconds
+
+        async def sample() -> None:
+            while time.monotonic() < end + 2:
+                rss.append(rss_kb(pid).get("VmRSS", 0))
+                await asyncio.sleep(1.0)
+
+        sampler = asyncio.create_task(sample())
+        await asyncio.gather(*(referee_loop(pc, base, m, t, lines[m], after[m], start, end, args.interval, posts)
+                               for m, t in zip(matches, tokens, strict=True)))
+        elapsed = time.monotonic() - start
+        own = resource.getrusage(resource.RUSAGE_SELF)
+        await asyncio.sleep(2.0)  # the last entries reach the viewers
+        stop.set()
+        for w in watchers:
+            w.cancel()
+        await asyncio.gather(*watchers, return_exceptions=True)
+        await sampler
+    info = {"elapsed": elapsed, "rss_start": rss_start, "rss_peak": max(rss, default=0),
+            "rss_end": rss_kb(pid).get("VmRSS", 0), "hwm": rss_kb(pid).get("VmHWM", 0),
+            "cpu": (cpu_seconds(pid) or 0.0) - (cpu_start or 0.0) if cpu_start is not None else None,
+            "client_cpu": own.ru_utime + own.ru_stime - own_start.ru_utime - own_start.ru_stime}
+    return posts, viewers, info
+
+
+def check_store(db: Path, matches: list[str], names: dict[str, str], header: dict[str, int],
+                posts: list[Post]) -> list[str]:
+    """Every accepted POST stored exactly once, where it was said to be; nothing else stored."""
+    from referee.store.store import Store
+
+    store = Store(db)
+    problems: list[str] = []
+    accepted: dict[str, list[Post]] = defaultdict(list)
+    for p in posts:
+        if p.status == 201:
+            accepted[p.match].append(p)
+    for m in matches:
+        entries = store.entries(m)[header[m]:]
+        want = accepted[m]
+        if len(entries) != len(want):
+            problems.append(f"{m}: {len(want)} entries accepted, {len(entries)} stored after the header")
+        for p, e in zip(want, entries, strict=False):
+            if (e["seq"], e["directive"], e["referee"], e["kind"]) != (p.seq, p.stored, names[m], "event"):
+                problems.append(f"{m}: accepted #{p.seq} {p.stored!r} by {names[m]}, stored #{e['seq']} "
+                                f"{e['directive']!r} ({e['kind']}) by {e['referee']}")
+                break
+        seqs = [e["seq"] for e in store.entries(m)]
+        if len(seqs) != len(set(seqs)):
+            problems.append(f"{m}: a seq stored twice")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=60.0, help="how long the referees post (default 60)")
+    ap.add_argument("--viewers", type=int, default=100, help="SSE viewers, spread over the matches (default 100)")
+    ap.add_argument("--referees", type=int, default=20, help="referees, one match each (default 20)")
+    ap.add_argument("--interval", type=float, default=0.2, help="seconds between a referee's posts (default 0.2)")
+    ap.add_argument("--keep", action="store_true", help="keep the store folder and the server's log")
+    args = ap.parse_args(argv)
+    if args.referees < 1 or args.viewers < 0 or args.seconds <= 0 or args.interval <= 0:
+        ap.error("--referees ≥ 1, --viewers ≥ 0, --seconds and --interval > 0")
+
+    load_before = os.getloadavg()
+    folder = Path(tempfile.mkdtemp(prefix="referee-web-load-"))
+    db = folder / "store"
+    rules = endless_rule_file(folder)
+    wanted = math.ceil(args.seconds / args.interval) + 10
+    matches = [f"LOAD-{i}" for i in range(1, args.referees + 1)]
+    names = {m: f"load-{i}" for i, m in enumerate(matches, 1)}
+    t0 = time.monotonic()
+    tokens: list[str] = []
+    lines: dict[str, list[str]] = {}
+    header: dict[str, int] = {}
+    from referee.store.store import Store
+
+    for i, m in enumerate(matches, 1):
+        referee_cli(db, "new", m, "--rules", str(rules), "--table", str(i), "--east", f"东{i}", "--south", f"南{i}",
+                    "--west", f"西{i}", "--north", f"北{i}", "--ew", "海之韵", "--ns", "星海", referee="director")
+        tokens.append(add_token(db, names[m], "--role", "referee", "--tables", str(i)))
+        lines[m] = directives(1000 + i, wanted)
+        header[m] = len(Store(db).entries(m))
+    setup = time.monotonic() - t0
+    print(f"setup: {len(matches)} matches and tokens, {wanted} directives each ready, in {setup:.1f} s "
+          f"(store {db})")
+
+    with WebServer(db) as server:
+        print(f"server: {server.url} (pid {server.pid}); {args.viewers} SSE viewers, {args.referees} referees, "
+              f"a directive every {args.interval * 1000:.0f} ms each, for {args.seconds:g} s")
+        posts, viewers, info = asyncio.run(run_load(server.url, server.pid, matches, tokens, lines, header, args))
+    load_after = os.getloadavg()
+
+    ok = [p for p in posts if p.status == 201]
+    by_status: dict[int, int] = defaultdict(int)
+    for p in posts:
+        by_status[p.status] += 1
+    scheduled = args.referees * math.floor(args.seconds / args.interval)
+    print(f"\nPOST /api/matches/{{id}}/entries: {len(posts)} sent in {info['elapsed']:.1f} s of {scheduled} scheduled "
+          f"(a referee waits for each answer before the next), {len(ok)} accepted ({len(ok) / info['elapsed']:.1f}/s); "
+          "by status: " + ", ".join(f"{s}: {n}" for s, n in sorted(by_status.items())))
+    refused = [p for p in posts if p.status != 201][:3]
+    for p in refused:
+        print(f"  refused ({p.status}) {p.match} {p.directive!r}: {p.stored or ''}")
+    print(f"  latency    {ms([p.answered - p.sent for p in ok])}   target p95 < {TARGET_P95_MS:.0f} ms")
+
+    answered = {(p.match, p.seq): p for p in ok}
+    delay_answer: list[float] = []
+    delay_sent: list[float] = []
+    missed = dup = errors = 0
+    for v in viewers:
+        if v.error:
+            errors += 1
+        seen: dict[int, int] = defaultdict(int)
+        for seq, t in v.got:
+            seen[seq] += 1
+            hit = answered.get((v.match, seq))
+            if hit is not None and seen[seq] == 1:
+                delay_answer.append(t - hit.answered)
+                delay_sent.append(t - hit.sent)
+        want = {p.seq for p in ok if p.match == v.match}
+        missed += len([s for s in want if s not in seen])
+        dup += sum(n - 1 for s, n in seen.items() if n > 1)
+    print(f"SSE: {len(viewers)} viewers, {sum(len(v.got) for v in viewers)} events received; "
+          f"missed {missed}, duplicated {dup}, viewers with errors {errors}")
+    print(f"  delay after the POST's answer  {ms(delay_answer)}")
+    print(f"  delay after the POST was sent  {ms(delay_sent)}   target p95 < {TARGET_P95_MS:.0f} ms")
+    cpu = "n/a" if info["cpu"] is None else f"{info['cpu']:.1f} s"
+    print(f"server RSS: {info['rss_start'] / 1024:.0f} MB at start, peak {info['rss_peak'] / 1024:.0f} MB, "
+          f"{info['rss_end'] / 1024:.0f} MB at the end (VmHWM {info['hwm'] / 1024:.0f} MB); "
+          f"server CPU {cpu} in {info['elapsed']:.0f} s; this client's CPU {info['client_cpu']:.1f} s")
+    print(f"load average: {' '.join(f'{x:.2f}' for x in load_before)} before, "
+          f"{' '.join(f'{x:.2f}' for x in load_after)} after ({os.cpu_count()} CPUs)")
+
+    problems = check_store(db, matches, names, header, ok)
+    if problems:
+        print("STORE: " + "; ".join(problems[:10]))
+    else:
+        print(f"store: every one of the {len(ok)} accepted entries stored exactly once, at its seq, by its token's "
+              f"name; nothing else stored")
+    if args.keep:
+        print(f"kept: {folder}")
+    else:
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+    return 1 if problems or missed or dup else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

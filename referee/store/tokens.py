@@ -1,0 +1,246 @@
+"""The tokens that let a referee or the director write through the web server (``referee serve``).
+
+One file in the store folder, ``tokens.json``, written through ``referee.safefile`` under its lock
+(``referee.store.files.lock``), readable only by its owner::
+
+    {"format": 1, "key": "<the server's session key>", "tokens": [{"name": "王裁判", "role": "referee",
+      "event": "SC26", "tables": [1, 2], "hash": "<sha256 of the token>", "created": …, "revoked": null}, …]}
+
+A token is shown once, when it is made (``referee token add``, or the director's page); the file
+keeps only its SHA-256 (a random 192-bit token needs no slow hash), so reading the file gives no one
+a token. A referee token writes only to its tables' matches — all of its event's when it names no
+tables, all matches when it names no event; a director's also pairs and closes rounds, assigns
+referees to tables (the ``tables`` of their token, kept here, not in the event's log) and issues and
+revokes tokens. A revoked token is kept, marked, so the log's referee names stay explained.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from referee import safefile
+from referee.errors import NotFound, RefereeError, UsageError
+from referee.i18n import M
+from referee.names import NAME_MAX, check_id, check_text
+from referee.store.files import lock
+from referee.store.store import now
+
+FILE = "tokens.json"
+FORMAT = 1
+ROLES = ("referee", "director")
+PREFIX = "rt-"  # marks a referee token where it is pasted (a log, a chat) so it is recognised
+TABLES_MAX = 999
+
+
+class Token(NamedTuple):
+    """One token as stored (its hash, never the token itself)."""
+
+    name: str  # who writes with it: every entry stored with it carries this name as its referee
+    role: str  # "referee" | "director"
+    event: str | None  # the event it is for (None: every match in the store)
+    tables: tuple[int, ...]  # the tables it writes to (empty: every table of its event)
+    hash: str
+    created: str
+    revoked: str | None = None  # when it was revoked (UTC), None while it is valid
+
+    @property
+    def active(self) -> bool:
+        return self.revoked is None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "role": self.role, "event": self.event, "tables": list(self.tables),
+                "hash": self.hash, "created": self.created, "revoked": self.revoked}
+
+
+class Issued(NamedTuple):
+    token: Token
+    secret: str  # the token itself: shown once, never stored
+
+
+class TokenError(RefereeError):
+    """A token operation refused (a name taken, the file unreadable): nothing written."""
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def parse_tables(text: str | None, what: str = "--tables") -> tuple[int, ...]:
+    """``1,2,3`` → (1, 2, 3); a usage error naming *what* for anything else."""
+    if text is None or not text.strip():
+        return ()
+    out: list[int] = []
+    for part in text.replace("，", ",").split(","):
+        part = part.strip()
+        if not part.isdigit() or not 1 <= int(part) <= TABLES_MAX:
+            raise UsageError(M("{what} {value}: tables are numbers from 1, separated by commas (1,2,3)",
+                               zh="{what} {value}：桌号是从1起的数字，用逗号分隔（1,2,3）",
+                               what=what, value=text))
+        if int(part) not in out:
+            out.append(int(part))
+    return tuple(sorted(out))
+
+
+class Tokens:
+    """The tokens of a store folder. Cheap to make: the file is read when asked (and re-read only when
+    it changed, so a server checking a token per request reads it once)."""
+
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        self.root = Path(root)
+        self.path = self.root / FILE
+        self._seen: tuple[int, int] | None = None
+        self._data: dict[str, Any] = {}
+
+    # --- reading ------------------------------------------------------------------------------------
+
+    def _read(self) -> dict[str, Any]:
+        try:
+            st = os.stat(self.path)
+        except FileNotFoundError:
+            self._seen, self._data = None, {}
+            return {}
+        sig = (st.st_size, st.st_mtime_ns)
+        if sig != self._seen:
+            self._data = self._load(self.path.read_bytes())
+            self._seen = sig
+        return self._data
+
+    def _load(self, raw: bytes) -> dict[str, Any]:
+        try:
+            data = json.loads(raw)
+        except ValueError as e:
+            raise TokenError(M("{file} is not valid JSON ({detail})",
+                               zh="{file} 不是有效的 JSON（{detail}）", file=str(self.path), detail=str(e))) from None
+        if not isinstance(data, dict) or not isinstance(data.get("tokens"), list):
+            raise TokenError(M("{file} holds no list of tokens", zh="{file} 中没有令牌列表", file=str(self.path)))
+        return data
+
+    def all(self) -> list[Token]:
+        out = []
+        for row in self._read().get("tokens", []):
+            try:
+                out.append(Token(str(row["name"]), str(row["role"]), row.get("event"),
+                                 tuple(int(t) for t in row.get("tables") or ()), str(row["hash"]),
+                                 str(row.get("created") or ""), row.get("revoked")))
+            except (KeyError, TypeError, ValueError):
+                raise TokenError(M("{file}: a token's record is not readable",
+                                   zh="{file}：有一个令牌记录无法读取", file=str(self.path))) from None
+        return out
+
+    def find(self, secret: str) -> Token | None:
+        """The valid token *secret* is, or None (compared by hash, in constant time)."""
+        if not secret:
+            return None
+        wanted = digest(secret.strip())
+        found = None
+        for t in self.all():
+            if hmac.compare_digest(t.hash, wanted) and t.active:
+                found = t
+        return found
+
+    def named(self, name: str) -> Token | None:
+        """The valid token of *name*, or None."""
+        return next((t for t in self.all() if t.name == name and t.active), None)
+
+    def session_key(self) -> bytes:
+        """The key the server signs its session cookies with (made, and stored, on first use)."""
+        key = self._read().get("key")
+        if isinstance(key, str) and key:
+            return bytes.fromhex(key)
+        with self._writing() as data:
+            if not data.get("key"):
+                data["key"] = secrets.token_hex(32)
+            made = str(data["key"])
+        return bytes.fromhex(made)
+
+    # --- writing ------------------------------------------------------------------------------------
+
+    def _writing(self) -> _Writing:
+        return _Writing(self)
+
+    def add(self, name: str, role: str, event: str | None = None, tables: Sequence[int] = ()) -> Issued:
+        """Make a token for *name*; refused when *name* has a valid one already."""
+        name = check_text(name, "NAME", NAME_MAX).strip()
+        if not name:
+            raise UsageError(M("NAME: a token needs the name of the person who writes with it",
+                               zh="NAME：令牌需要写明使用者的姓名"))
+        if role not in ROLES:
+            raise UsageError(M("--role {role}: referee or director",
+                               zh="--role {role}：应为 referee（裁判）或 director（裁判长）", role=role))
+        if event is not None:
+            event = check_id(event, "--event")
+        secret = PREFIX + secrets.token_urlsafe(24)
+        token = Token(name, role, event, tuple(sorted(set(tables))), digest(secret), now())
+        with self._writing() as data:
+            rows = data.setdefault("tokens", [])
+            if any(r.get("name") == name and r.get("revoked") is None for r in rows):
+                raise TokenError(M("{name} has a token already: revoke it first (referee token revoke {name})",
+                                   zh="{name} 已有令牌：请先吊销（referee token revoke {name}）",
+                                   name=name))
+            rows.append(token.to_dict())
+        return Issued(token, secret)
+
+    def revoke(self, name: str) -> Token:
+        with self._writing() as data:
+            for row in data.get("tokens", []):
+                if row.get("name") == name and row.get("revoked") is None:
+                    row["revoked"] = now()
+                    return self._token(row)
+        raise NotFound(M("no valid token named {name} (see referee token list)",
+                         zh="没有名为 {name} 的有效令牌（见 referee token list）", name=name))
+
+    def assign(self, name: str, tables: Sequence[int], event: str | None = None) -> Token:
+        """Give the referee *name* these tables (of *event*, when given): the director's assignment."""
+        with self._writing() as data:
+            for row in data.get("tokens", []):
+                if row.get("name") == name and row.get("revoked") is None:
+                    row["tables"] = sorted(set(int(t) for t in tables))
+                    if event is not None:
+                        row["event"] = check_id(event, "event")
+                    return self._token(row)
+        raise NotFound(M("no valid token named {name} (see referee token list)",
+                         zh="没有名为 {name} 的有效令牌（见 referee token list）", name=name))
+
+    @staticmethod
+    def _token(row: dict[str, Any]) -> Token:
+        return Token(row["name"], row["role"], row.get("event"), tuple(row.get("tables") or ()), row["hash"],
+                     row.get("created") or "", row.get("revoked"))
+
+
+class _Writing:
+    """The file's data while its lock is held; written back (atomically, owner-only) when the block
+    ends without an error, left as it was otherwise."""
+
+    def __init__(self, tokens: Tokens) -> None:
+        self.tokens = tokens
+        self._lock = lock(tokens.path)
+
+    def __enter__(self) -> dict[str, Any]:
+        self.tokens.root.mkdir(parents=True, exist_ok=True)
+        self._lock.__enter__()
+        try:
+            safefile.clean_temp(self.tokens.path)
+            try:
+                raw = self.tokens.path.read_bytes()
+            except FileNotFoundError:
+                raw = b""
+            self.data = self.tokens._load(raw) if raw.strip() else {"format": FORMAT, "tokens": []}
+        except BaseException:
+            self._lock.__exit__(None, None, None)
+            raise
+        return self.data
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        try:
+            if kind is None:
+                text = json.dumps(self.data, ensure_ascii=False, indent=1)
+                safefile.write_bytes(self.tokens.path, text.encode("utf-8"), mode=0o600)
+        finally:
+            self._lock.__exit__(None, None, None)

@@ -1,0 +1,173 @@
+"""The JSON API: the CLI's JSON, byte for byte, and the one write of an entry.
+
+- ``GET /api/matches/{id}`` → what ``referee replay ID --json`` prints;
+- ``GET /api/events/{event}/standings`` → what ``referee event standings EVENT --json`` prints;
+- ``POST /api/matches/{id}/entries`` ``{"directive": "points 25", "after"?: seq}`` with
+  ``Authorization: Bearer TOKEN`` → 201 ``{"seq", "stored", "next"}``; 422 / 401 / 403 / 409 with
+  ``{"error": {"line"?, "message", "message_zh"}}``, nothing stored;
+- ``GET /api/matches/{id}/stream`` → server-sent events, one per stored entry (``id:`` its seq,
+  ``data:`` its seq, kind and directive), ``Last-Event-ID`` (or ``?after=N``) catching up;
+- ``GET /api/events/{event}/stream`` → an event whenever the event's log or a match changed.
+
+The JSON's language (the explanations') is ``?lang=``, else ``$REFEREE_LANG``, else English: the
+CLI's own choice, so that the two are the same.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import JSONResponse, Response
+
+from referee.errors import UsageError
+from referee.i18n import M
+
+if TYPE_CHECKING:
+    from collections.abc import AsyncIterator
+
+    from starlette.requests import Request
+
+    from referee.store.store import Store
+
+EXAMPLE = '{"directive": "points 25"}'
+PING = 15.0  # seconds between keep-alive comments of a stream
+
+
+def json_lang(request: Request) -> str:
+    from referee.commands.boundary import language
+
+    return language(request.query_params.get("lang") or None)
+
+
+def _json(text: str, status: int = 200) -> Response:
+    return Response(text, status_code=status, media_type="application/json")
+
+
+async def match(request: Request) -> Response:
+    from referee.web.app import web
+    from referee.web.data import match_json
+
+    w = web(request)
+    lang = json_lang(request)
+    return _json(await run_in_threadpool(match_json, w.store, request.path_params["match"], lang))
+
+
+async def standings(request: Request) -> Response:
+    from referee.web.app import web
+    from referee.web.data import standings_json
+
+    w = web(request)
+    return _json(await run_in_threadpool(standings_json, w.store, request.path_params["event"]))
+
+
+def _after(value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise UsageError(M("\"after\" is the seq of the latest entry the client knew of (a number), not {value}",
+                           zh="\"after\" 应为客户端所知最后一条记录的序号（数字），而不是 {value}",
+                           value=json.dumps(value)))
+    return value
+
+
+def match_table(store: Store, match_id: str) -> str | None:
+    """The table the match header names (for a token of no event)."""
+    return store.header(match_id).table
+
+
+async def post_entry(request: Request) -> Response:
+    from referee.web import writes
+    from referee.web.app import web
+    from referee.web.auth import bearer, check_write
+    from referee.web.data import checked_match
+
+    w = web(request)
+    token = bearer(request, w.tokens)
+    match_id = await run_in_threadpool(checked_match, w.store, request.path_params["match"])
+    table = await run_in_threadpool(match_table, w.store, match_id)
+    await run_in_threadpool(check_write, token, match_id, table, w.events)
+    try:
+        body = await request.json()
+    except ValueError:
+        raise UsageError(M("the body is not JSON: send {example}",
+                           zh="请求体不是 JSON：请发送 {example}", example=EXAMPLE)) from None
+    if not isinstance(body, dict) or not isinstance(body.get("directive"), str):
+        raise UsageError(M("the body names no directive: send {example}",
+                           zh="请求体中没有指令：请发送 {example}", example=EXAMPLE))
+    after = _after(body.get("after"))
+    event = writes.parse(body["directive"])
+    out = await run_in_threadpool(writes.record, w.store, match_id, event, token.name, after)
+    w.hub.poke(("match", match_id))
+    w.hub.poke_all()
+    return JSONResponse({"seq": out.entry["seq"], "stored": out.entry["directive"],
+                         "next": list(out.after.state.expected)}, status_code=201)
+
+
+def entries_of(store: Store, match_id: str) -> list[dict[str, Any]]:
+    """A match's entries as the stream sends them."""
+    return [{"seq": e["seq"], "kind": e["kind"], "directive": e["directive"], "target": e.get("target"),
+             "referee": e["referee"]} for e in store.entries(match_id)]
+
+
+def _start(request: Request) -> int | None:
+    text = request.headers.get("last-event-id") or request.query_params.get("after")
+    if text is None or not text.strip().isdigit():
+        return None
+    return int(text)
+
+
+async def match_stream(request: Request) -> Response:
+    from sse_starlette.sse import EventSourceResponse
+
+    from referee.web.app import web
+    from referee.web.data import checked_match
+
+    w = web(request)
+    match_id = await run_in_threadpool(checked_match, w.store, request.path_params["match"])
+    start = _start(request)
+    store = w.store
+
+    async def events() -> AsyncIterator[dict[str, Any]]:
+        async with w.hub.watching(("match", match_id), lambda: [store.path(match_id)],
+                                  lambda: entries_of(store, match_id)) as watch:
+            rows: list[dict[str, Any]] = watch.data or []
+            sent = len(rows) if start is None else min(start, len(rows))
+            seen = watch.version
+            while True:
+                rows = watch.data or []
+                if len(rows) < sent:  # the match was replaced (import --replace): follow the new one
+                    sent = len(rows)
+                for row in rows[sent:]:
+                    yield {"id": str(row["seq"]), "data": json.dumps(row, ensure_ascii=False)}
+                sent = len(rows)
+                seen = await watch.wait(seen, PING)
+
+    return EventSourceResponse(events(), ping=int(PING))
+
+
+async def event_stream(request: Request) -> Response:
+    from sse_starlette.sse import EventSourceResponse
+
+    from referee.names import check_id
+    from referee.store.eventlog import EventLog
+    from referee.web.app import web
+
+    w = web(request)
+    event_id = check_id(request.path_params["event"], "event")
+    log = EventLog(w.root, event_id)
+    if not log.exists():
+        await run_in_threadpool(log.state)  # names the event that is not there
+    matches = w.store.matches_dir
+
+    async def events() -> AsyncIterator[dict[str, Any]]:
+        async with w.hub.watching(("event", event_id), lambda: [log.path, matches], lambda: None) as watch:
+            seen = watch.version
+            while True:
+                now = await watch.wait(seen, PING)
+                if now != seen:
+                    seen = now
+                    yield {"id": str(now), "data": "changed"}
+
+    return EventSourceResponse(events(), ping=int(PING))

@@ -1,0 +1,230 @@
+"""Who may write: the token of an API call or of a signed-in page, the session cookie, CSRF, the
+sign-in rate limit, and which matches a token may write to.
+
+- The API takes ``Authorization: Bearer TOKEN``; pages take a sign-in form (the token typed or
+  pasted) that sets a session cookie, ``HttpOnly`` and ``SameSite=Strict``, signed with the store's
+  session key. The cookie names the token's holder and a prefix of the token's hash, so revoking
+  the token (or issuing a new one to the same name) ends every session made with it; a restart of
+  the server keeps them.
+- Every form carries a CSRF token equal to a random cookie of the browser (``referee_csrf``, also
+  ``SameSite=Strict``); a POST without the pair is refused (403).
+- Sign-in attempts are limited per client address: :data:`ATTEMPTS` failures in :data:`WINDOW`
+  seconds, then 429 until the window has passed.
+- Reading needs no token.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import secrets
+import threading
+import time
+from collections import deque
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from referee.i18n import M
+from referee.store.tokens import Token, Tokens
+from referee.web.errors import BadForm, Forbidden, NotSignedIn, TooManyAttempts
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+
+    from referee.event.state import EventState
+
+SESSION = "referee_session"
+CSRF = "referee_csrf"
+ATTEMPTS = 5
+WINDOW = 60.0
+SESSION_DAYS = 2  # a club evening, and the morning after
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def _unb64(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+class Sessions:
+    """Signed session cookies: ``payload.signature``, the payload naming the token's holder."""
+
+    def __init__(self, tokens: Tokens) -> None:
+        self.tokens = tokens
+        self._key: bytes | None = None
+
+    @property
+    def key(self) -> bytes:
+        if self._key is None:
+            self._key = self.tokens.session_key()
+        return self._key
+
+    def make(self, token: Token) -> str:
+        payload = _b64(json.dumps({"n": token.name, "h": token.hash[:16], "t": int(time.time())},
+                                  ensure_ascii=False).encode("utf-8"))
+        return payload + "." + self._sign(payload)
+
+    def _sign(self, payload: str) -> str:
+        return _b64(hmac.new(self.key, payload.encode("ascii"), hashlib.sha256).digest())
+
+    def token(self, cookie: str | None) -> Token | None:
+        """The valid token a session cookie stands for, or None."""
+        if not cookie or "." not in cookie:
+            return None
+        payload, signature = cookie.rsplit(".", 1)
+        if not hmac.compare_digest(self._sign(payload), signature):
+            return None
+        try:
+            data = json.loads(_unb64(payload))
+            name, prefix, issued = str(data["n"]), str(data["h"]), int(data["t"])
+        except (ValueError, KeyError, TypeError):
+            return None
+        if time.time() - issued > SESSION_DAYS * 86400:
+            return None
+        token = self.tokens.named(name)
+        if token is None or not hmac.compare_digest(token.hash[:16], prefix):
+            return None
+        return token
+
+
+class RateLimit:
+    """At most *attempts* failures per client in *window* seconds (thread-safe)."""
+
+    def __init__(self, attempts: int = ATTEMPTS, window: float = WINDOW) -> None:
+        self.attempts, self.window = attempts, window
+        self._failures: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def check(self, client: str) -> None:
+        with self._lock:
+            recent = self._recent(client)
+            if len(recent) >= self.attempts:
+                wait = int(self.window - (time.monotonic() - recent[0])) + 1
+                raise TooManyAttempts(M("too many sign-in attempts from this device: try again in {seconds} s",
+                                        zh="此设备登录尝试过多：请 {seconds} 秒后再试",
+                                        seconds=wait))
+
+    def failed(self, client: str) -> None:
+        with self._lock:
+            self._recent(client).append(time.monotonic())
+
+    def _recent(self, client: str) -> deque[float]:
+        q = self._failures.setdefault(client, deque())
+        while q and time.monotonic() - q[0] > self.window:
+            q.popleft()
+        return q
+
+
+def bearer(request: Request, tokens: Tokens) -> Token:
+    """The valid token of an API call's ``Authorization: Bearer …``; 401 without one."""
+    header = request.headers.get("authorization", "")
+    kind, _, secret = header.partition(" ")
+    if kind.lower() != "bearer" or not secret.strip():
+        raise NotSignedIn(M("this needs a token: send Authorization: Bearer TOKEN (referee token add NAME)",
+                            zh="需要令牌：请发送 Authorization: Bearer TOKEN（referee token add NAME）"))
+    token = tokens.find(secret.strip())
+    if token is None:
+        raise NotSignedIn(M("the token is not valid (unknown or revoked)", zh="令牌无效（未知或已吊销）"))
+    return token
+
+
+def csrf_value(request: Request) -> str:
+    """The browser's CSRF value (a new one when it has none; the page sets the cookie)."""
+    value = request.cookies.get(CSRF)
+    if value and len(value) >= 16:
+        return value
+    made: str | None = getattr(request.state, "csrf", None)
+    if made is None:
+        made = secrets.token_urlsafe(24)
+        request.state.csrf = made
+    return made
+
+
+def check_csrf(request: Request, form_value: object) -> None:
+    cookie = request.cookies.get(CSRF)
+    if not cookie or not isinstance(form_value, str) or not hmac.compare_digest(cookie, form_value):
+        raise BadForm(M("the form has expired or did not come from this site: reload the page and try again",
+                        zh="表单已过期或并非来自本站：请刷新页面后重试"))
+
+
+def need_role(token: Token, role: str) -> None:
+    if token.role != role:
+        raise Forbidden(M("{name} signed in as {role}: this needs the {wanted} role",
+                          zh="{name} 以 {role} 身份登录：此操作需要 {wanted} 身份", name=token.name,
+                          role=token.role, wanted=role))
+
+
+class EventStates:
+    """Event states by id, read again only when the event's log changed (permissions are checked on
+    every write)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self._cache: dict[str, tuple[tuple[int, int], EventState]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, event_id: str) -> EventState:
+        import os
+
+        from referee.store.eventlog import EventLog
+
+        log = EventLog(self.root, event_id)
+        try:
+            st = os.stat(log.path)
+        except FileNotFoundError:
+            return log.state()  # names the event that is not there
+        sig = (st.st_size, st.st_mtime_ns)
+        with self._lock:
+            hit = self._cache.get(event_id)
+        if hit is not None and hit[0] == sig:
+            return hit[1]
+        state = log.state()
+        with self._lock:
+            self._cache[event_id] = (sig, state)
+        return state
+
+
+def table_of(state: EventState, match_id: str) -> int | None:
+    """The table number *match_id* was paired at in the event, or None if it is none of its matches."""
+    for rnd in state.rounds:
+        for t in rnd.tables:
+            if t.match_id == match_id:
+                return t.number
+    return None
+
+
+def may_write(token: Token, match_id: str, header_table: str | None, events: EventStates) -> bool:
+    """Whether *token* writes to *match_id*: a match of its event at one of its tables (any table when
+    it names none); with no event, a match at one of its tables by the header (any when none)."""
+    if token.event is None:
+        return not token.tables or (header_table is not None and header_table.strip().isdigit()
+                                    and int(header_table) in token.tables)
+    from referee.errors import NotFound
+
+    try:
+        table = table_of(events.get(token.event), match_id)
+    except NotFound:  # the token's event is not in this store: none of its matches are here
+        return False
+    if table is None:
+        return False
+    return token.role == "director" or not token.tables or table in token.tables
+
+
+def check_write(token: Token, match_id: str, header_table: str | None, events: EventStates) -> None:
+    if not may_write(token, match_id, header_table, events):
+        if token.event is None:
+            raise Forbidden(M("{name}'s token writes to tables {tables:list} only; match {match} is not one of them",
+                              zh="{name} 的令牌只能写入第 {tables:list} 桌；比赛 {match} 不在其中",
+                              name=token.name, tables=list(token.tables), match=match_id))
+        if token.tables and token.role != "director":
+            raise Forbidden(M("{name}'s token writes to tables {tables:list} of event {event} only; match {match} "
+                              "is not one of them",
+                              zh="{name} 的令牌只能写入赛事 {event} 的第 {tables:list} 桌；比赛 {match} 不在其中",
+                              name=token.name, tables=list(token.tables), event=token.event, match=match_id))
+        raise Forbidden(M("{name}'s token writes to matches of event {event} only; match {match} is not one of them",
+                          zh="{name} 的令牌只能写入赛事 {event} 的比赛；比赛 {match} 不在其中",
+                          name=token.name, event=token.event, match=match_id))

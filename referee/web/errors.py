@@ -1,0 +1,118 @@
+"""The web's errors, and the one place where any project error becomes an HTTP status and a message.
+
+The counterpart of ``referee.commands.boundary``: a :class:`referee.errors.RefereeError` raised
+anywhere below a route is answered here — as JSON ``{"error": {"line"?, "message", "message_zh"}}``
+under ``/api/``, as a page in the visitor's language elsewhere — with the status its kind means:
+
+====================================  ======
+something named that is not there     404
+a directive or value that cannot be used, an event or correction the rules refuse   422
+no token, an unknown or revoked one   401
+a role or a table the token does not have, a form without its CSRF token   403
+the match moved on since the form was built (a stale ``after``)   409
+too many sign-in attempts             429
+the store is busy, or cannot be written   503
+====================================  ======
+
+An operating-system error is reported like the CLI's boundary does (the file and the reason); any
+other exception is a bug, logged with its traceback for the operator and answered with a plain 500
+that shows none.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from referee.errors import NotFound, RefereeError, UsageError
+from referee.i18n import Msg
+
+if TYPE_CHECKING:
+    from starlette.requests import Request
+    from starlette.responses import Response
+
+log = logging.getLogger("referee.web")
+
+
+class NotSignedIn(RefereeError):
+    """No token, or one that is unknown or revoked (401)."""
+
+
+class Forbidden(RefereeError):
+    """The token may not do this: another role, another table, another event (403)."""
+
+
+class BadForm(RefereeError):
+    """A form without the CSRF token it was served with (403)."""
+
+
+class MovedOn(RefereeError):
+    """The match has entries the form (or the API call's ``after``) did not know of (409)."""
+
+
+class TooManyAttempts(RefereeError):
+    """Sign-in attempts over the limit (429)."""
+
+
+def status_of(error: BaseException) -> int:
+    """The HTTP status of a project error (or of an operating-system one)."""
+    from referee.store.officiate import Rejected
+    from referee.store.store import StoreBusy
+
+    if isinstance(error, NotSignedIn):
+        return 401
+    if isinstance(error, Forbidden | BadForm):
+        return 403
+    if isinstance(error, MovedOn):
+        return 409
+    if isinstance(error, TooManyAttempts):
+        return 429
+    if isinstance(error, StoreBusy | OSError):
+        return 503
+    if isinstance(error, NotFound):
+        return 404
+    if isinstance(error, Rejected | UsageError | RefereeError):
+        return 422
+    return 500
+
+
+def message_of(error: BaseException) -> Msg:
+    if isinstance(error, RefereeError):
+        return error.msg
+    if isinstance(error, OSError):
+        from referee.commands.boundary import system_error
+
+        return system_error(error).msg
+    from referee.i18n import M
+
+    return M("the server met a problem it does not know; nothing was changed by this request",
+             zh="服务器遇到未知问题；此请求未作任何更改")
+
+
+def error_json(error: BaseException) -> dict[str, Any]:
+    """``{"error": {"line"?, "message", "message_zh"}}``: the line is the entry (seq) a refused event
+    would have taken."""
+    from referee.store.officiate import Rejected
+
+    msg = message_of(error)
+    body: dict[str, Any] = {}
+    if isinstance(error, Rejected) and error.errors:
+        body["line"] = error.errors[0].line
+    body["message"] = msg.text("en")
+    body["message_zh"] = msg.text("zh")
+    return {"error": body}
+
+
+async def handle(request: Request, error: Exception) -> Response:
+    """The exception handler of the whole application."""
+    from starlette.responses import JSONResponse
+
+    status = status_of(error)
+    if status == 500:
+        log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=error)
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    if request.url.path.startswith("/api/"):
+        return JSONResponse(error_json(error), status_code=status, headers=headers)
+    from referee.web import pages
+
+    return pages.error_page(request, message_of(error), status)

@@ -1,0 +1,126 @@
+"""Live updates: one watcher per watched thing (a match's file, an event), shared by its subscribers.
+
+A watcher polls the signature (size, mtime, inode) of a few files every :data:`INTERVAL` seconds —
+a CLI ``record`` replaces the match file, so it is seen within that time — and, when it changed,
+loads what its subscribers need once (a match's entries) and wakes them all. A write made through
+this server pokes the watcher, so its subscribers hear of it at once. The watcher starts with its
+first subscriber and stops with its last: no subscriber, no polling; one poll per match, not one per
+client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator, Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+INTERVAL = 0.1  # seconds between two looks at the files (a CLI write shows within this, plus a read)
+
+Signature = tuple[tuple[int, int, int] | None, ...]
+
+
+def signature(paths: Sequence[Path]) -> Signature:
+    out: list[tuple[int, int, int] | None] = []
+    for p in paths:
+        try:
+            st = os.stat(p)
+        except OSError:
+            out.append(None)
+        else:
+            out.append((st.st_size, st.st_mtime_ns, st.st_ino))
+    return tuple(out)
+
+
+class Watcher:
+    """The shared watch of *paths*; :attr:`data` is what *load* returned at the latest change."""
+
+    def __init__(self, paths: Callable[[], Sequence[Path]], load: Callable[[], Any], interval: float) -> None:
+        self.paths, self.load, self.interval = paths, load, interval
+        self.version = 0
+        self.data: Any = None
+        self.subscribers = 0
+        self._sig: Signature | None = None
+        self._changed = asyncio.Condition()
+        self._poke = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def poke(self) -> None:
+        self._poke.set()
+
+    async def refresh(self) -> None:
+        """Look now; load and wake the subscribers when the files changed."""
+        sig = signature(self.paths())
+        if sig == self._sig:
+            return
+        try:
+            data = await asyncio.to_thread(self.load)
+        except Exception:  # a file caught half-way by a hand edit: look again next time
+            return
+        self._sig, self.data = sig, data
+        self.version += 1
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def _run(self) -> None:
+        while True:
+            await self.refresh()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._poke.wait(), self.interval)
+            self._poke.clear()
+
+    async def wait(self, seen: int, timeout: float) -> int:
+        """The version after *seen* (returns at once when there is one), or *seen* after *timeout*."""
+        if self.version > seen:
+            return self.version
+        async with self._changed:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait_for(lambda: self.version > seen), timeout)
+        return self.version
+
+
+class Hub:
+    """The watchers of one server, by key."""
+
+    def __init__(self, interval: float = INTERVAL) -> None:
+        self.interval = interval
+        self.watchers: dict[object, Watcher] = {}
+
+    @contextlib.asynccontextmanager
+    async def watching(self, key: object, paths: Callable[[], Sequence[Path]],
+                       load: Callable[[], Any]) -> AsyncIterator[Watcher]:
+        w = self.watchers.get(key)
+        if w is None:
+            w = self.watchers[key] = Watcher(paths, load, self.interval)
+        w.subscribers += 1
+        try:
+            await w.refresh()
+            w.start()
+            yield w
+        finally:
+            w.subscribers -= 1
+            if w.subscribers == 0 and self.watchers.get(key) is w:
+                del self.watchers[key]
+                await w.stop()
+
+    def poke(self, key: object) -> None:
+        w = self.watchers.get(key)
+        if w is not None:
+            w.poke()
+
+    def poke_all(self) -> None:
+        for w in list(self.watchers.values()):
+            w.poke()

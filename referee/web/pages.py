@@ -1,0 +1,442 @@
+"""The pages: Chinese by default (``?lang=en`` switches, a cookie keeps it), phone-first, every word
+from the catalogue (``referee.web.words`` and the views the CLI prints), every value escaped
+(Jinja2's autoescape).
+
+Reading needs no token. The referee's pages need a session (``/referee`` signs in with a token);
+the director's need a director's. Every form carries the CSRF value of the browser's cookie, and
+the entry form the seq it was built on (``after``), so a double tap stores once.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+
+from referee.errors import UsageError
+from referee.i18n import M, Msg, tr
+from referee.web.auth import CSRF, SESSION, SESSION_DAYS, check_csrf, csrf_value, need_role
+from referee.web.errors import NotSignedIn
+
+if TYPE_CHECKING:
+    from starlette.datastructures import FormData
+    from starlette.requests import Request
+
+    from referee.store.officiate import Outcome
+    from referee.store.tokens import Token
+    from referee.web.app import Web
+
+LANGS = ("zh", "en")
+OTHER = {"zh": "en", "en": "zh"}  # what the switch at the top of a page offers
+HTML_LANG = {"zh": "zh-CN", "en": "en"}
+LANG_COOKIE = "referee_lang"
+
+
+def lang_of(request: Request) -> str:
+    asked = request.query_params.get("lang")
+    if asked in LANGS:
+        return asked
+    kept = request.cookies.get(LANG_COOKIE)
+    return kept if kept in LANGS else "zh"
+
+
+def _web(request: Request) -> Web:
+    from referee.web.app import web
+
+    return web(request)
+
+
+def render(request: Request, template: str, code: int = 200, **context: Any) -> HTMLResponse:
+    from referee.web.words import words
+
+    w = _web(request)
+    lang = lang_of(request)
+    csrf = csrf_value(request)
+    here = request.url.path
+    other = OTHER[lang]
+    html = w.env.get_template(template).render(
+        _=words(lang), lang=lang, html_lang=HTML_LANG[lang], csrf=csrf,
+        switch=f"{here}?lang={other}", signed=_signed(request), **context)
+    response = HTMLResponse(html, status_code=code)
+    if request.cookies.get(CSRF) != csrf:
+        response.set_cookie(CSRF, csrf, httponly=True, samesite="strict", path="/")
+    if request.query_params.get("lang") in LANGS and request.cookies.get(LANG_COOKIE) != lang:
+        response.set_cookie(LANG_COOKIE, lang, samesite="strict", path="/", max_age=365 * 86400)
+    return response
+
+
+def error_page(request: Request, message: Msg, status: int) -> Response:
+    lang = lang_of(request)
+    return render(request, "error.html", code=status, message=message.text(lang), status_code=status)
+
+
+def _signed(request: Request) -> Token | None:
+    try:
+        return _web(request).sessions.token(request.cookies.get(SESSION))
+    except Exception:  # a broken tokens file: the page shows as to a visitor not signed in
+        return None
+
+
+def signed_in(request: Request) -> Token:
+    token = _signed(request)
+    if token is None:
+        raise NotSignedIn(M("sign in first: open /referee and type your token",
+                            zh="请先登录：打开 /referee 并输入你的令牌"))
+    return token
+
+
+async def form_of(request: Request) -> FormData:
+    """The form of a POST, its CSRF value checked (403 without it)."""
+    form = await request.form()
+    check_csrf(request, form.get("csrf"))
+    return form
+
+
+def _hx(request: Request) -> bool:
+    return request.headers.get("hx-request") == "true"
+
+
+# --- reading ----------------------------------------------------------------------------------------
+
+def _home_data(w: Web) -> dict[str, Any]:
+    from referee.store.eventlog import list_events
+
+    events = []
+    for event_id, _path in list_events(w.root):
+        try:
+            name = w.events.get(event_id).settings.name
+        except Exception:  # an event log that cannot be read is listed by its id
+            name = ""
+        events.append({"id": event_id, "name": name})
+    return {"events": events, "matches": w.store.summaries()}
+
+
+async def home(request: Request) -> Response:
+    w = _web(request)
+    data = await run_in_threadpool(_home_data, w)
+    return render(request, "home.html", **data)
+
+
+async def event_page(request: Request) -> Response:
+    from referee.web.data import event_view
+
+    w = _web(request)
+    view = await run_in_threadpool(event_view, w.store, request.path_params["event"], lang_of(request))
+    return render(request, "event.html", **view)
+
+
+async def event_live(request: Request) -> Response:
+    from referee.web.data import event_view
+
+    w = _web(request)
+    view = await run_in_threadpool(event_view, w.store, request.path_params["event"], lang_of(request))
+    return render(request, "_event_live.html", **view)
+
+
+async def match_page(request: Request) -> Response:
+    from referee.web.data import match_view
+
+    w = _web(request)
+    view = await run_in_threadpool(match_view, w.store, request.path_params["match"], lang_of(request))
+    return render(request, "match.html", **view)
+
+
+async def match_live(request: Request) -> Response:
+    from referee.web.data import match_view
+
+    w = _web(request)
+    view = await run_in_threadpool(match_view, w.store, request.path_params["match"], lang_of(request))
+    return render(request, "_match_live.html", **view)
+
+
+# --- signing in ---------------------------------------------------------------------------------------
+
+def tables_of(w: Web, token: Token) -> list[dict[str, Any]]:
+    """The matches *token* writes to: its event's current round, at its tables (all for a director or
+    a token naming none); with no event, the stored matches at its tables by their header."""
+    rows: list[dict[str, Any]] = []
+    if token.event is not None:
+        state = w.events.get(token.event)
+        current = state.current
+        if current is None:
+            return rows
+        for t in current.tables:
+            if token.role == "director" or not token.tables or t.number in token.tables:
+                rows.append({"match": t.match_id, "table": t.number, "event": token.event, "round": current.number,
+                             "ew": t.ew, "ns": t.ns})
+        return rows
+    for s in w.store.summaries():
+        table = s.get("table")
+        number = int(table) if table and table.isdigit() else None
+        if not token.tables or number in token.tables:
+            rows.append({"match": s["id"], "table": table, "event": s.get("event"), "round": s.get("round"),
+                         "ew": "", "ns": ""})
+    return rows
+
+
+async def referee_home(request: Request) -> Response:
+    token = _signed(request)
+    if token is None:
+        return render(request, "login.html")
+    rows = await run_in_threadpool(tables_of, _web(request), token)
+    return render(request, "referee.html", token=token, tables=rows)
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+async def login(request: Request) -> Response:
+    w = _web(request)
+    client = _client(request)
+    w.limit.check(client)
+    form = await form_of(request)
+    secret = form.get("token")
+    token = w.tokens.find(secret) if isinstance(secret, str) else None
+    if token is None:
+        w.limit.failed(client)
+        return render(request, "login.html", code=401,
+                      rejection=tr(lang_of(request), "the token is not valid (unknown or revoked)",
+                                   zh="令牌无效（未知或已吊销）"))
+    response = RedirectResponse("/director" if token.role == "director" else "/referee", status_code=303)
+    response.set_cookie(SESSION, w.sessions.make(token), httponly=True, samesite="strict", path="/",
+                        max_age=SESSION_DAYS * 86400)
+    return response
+
+
+async def logout(request: Request) -> Response:
+    await form_of(request)
+    response = RedirectResponse("/referee", status_code=303)
+    response.delete_cookie(SESSION, path="/")
+    return response
+
+
+# --- entering -----------------------------------------------------------------------------------------
+
+def controls(expected: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
+    """The next expected directives as the entry form's controls (from the directive registry): a
+    directive with nothing to add is a button that stores it; ``last`` two; the others a button that
+    starts the directive in the text field, with its usage and gloss."""
+    from referee.directives import BY_KEYWORD, gloss, usage
+
+    out = []
+    for keyword in expected:
+        d = BY_KEYWORD[keyword]
+        form = usage(keyword).text(lang)
+        if keyword == "last":
+            picks = ["last def", "last decl"]
+        elif d.usage == keyword:
+            picks = [keyword]
+        else:
+            picks = []
+        out.append({"keyword": keyword, "zh": d.zh, "usage": form, "gloss": gloss(keyword).text(lang),
+                    "picks": picks, "start": keyword + " "})
+    return out
+
+
+def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
+    from referee.web.data import match_view
+
+    view = match_view(w.store, match_id, lang)
+    view["controls"] = controls(view["result"].state.expected, lang)
+    return view
+
+
+def _may_write(w: Web, token: Token, match_id: str) -> None:
+    from referee.web.api import match_table
+    from referee.web.auth import check_write
+    from referee.web.data import checked_match
+
+    match_id = checked_match(w.store, match_id)
+    check_write(token, match_id, match_table(w.store, match_id), w.events)
+
+
+def _after(form: FormData) -> int | None:
+    text = form.get("after")
+    if not isinstance(text, str) or not text.strip():
+        return None
+    if not text.strip().isdigit():
+        raise UsageError(M("the form's seq '{value}' is not a number: reload the page",
+                           zh="表单的序号“{value}”不是数字：请刷新页面", value=text))
+    return int(text)
+
+
+def _text(form: FormData, name: str) -> str:
+    value = form.get(name)
+    return value if isinstance(value, str) else ""
+
+
+def _report(out: Outcome, match_id: str, lang: str) -> dict[str, Any]:
+    """What the CLI prints after recording (``referee record``): the entry stored, the hand it settled,
+    who won, what comes next."""
+    from referee.store import views
+
+    e = out.entry
+    what = views.directive_line(e["directive"]) if e["kind"] in ("event", "amend") else \
+        views.correction(e["kind"], e.get("target"), e["directive"], out.taken)
+    lines = [views.stored_line(e, match_id, what, lang)]
+    settled = [views.settlement(hand, out.after, lang) for hand in out.new_hands]
+    if out.after.winner and out.after.state.match_over and not out.new_hands:
+        lines.append(views.won_line(out.after, lang))
+    lines.append(views.next_line(out.after, lang))
+    return {"stored": lines, "settled": settled}
+
+
+async def _entry_response(request: Request, match_id: str, status: int, **extra: Any) -> Response:
+    w = _web(request)
+    context = await run_in_threadpool(_entry_context, w, match_id, lang_of(request))
+    template = "_entry_panel.html" if _hx(request) else "entry.html"
+    if _hx(request):
+        status = 200  # htmx swaps only what succeeded: the refusal is in the panel
+    return render(request, template, code=status, token=signed_in(request), **context, **extra)
+
+
+async def entry_page(request: Request) -> Response:
+    w = _web(request)
+    token = signed_in(request)
+    match_id = request.path_params["match"]
+    await run_in_threadpool(_may_write, w, token, match_id)
+    if request.method == "GET":
+        return await _entry_response(request, match_id, 200)
+    form = await form_of(request)
+    text = _text(form, "pick") or _text(form, "directive")
+    return await _write(request, match_id, "record", text, form, token)
+
+
+async def undo(request: Request) -> Response:
+    w = _web(request)
+    token = signed_in(request)
+    match_id = request.path_params["match"]
+    await run_in_threadpool(_may_write, w, token, match_id)
+    form = await form_of(request)
+    return await _write(request, match_id, "undo", "", form, token)
+
+
+async def amend(request: Request) -> Response:
+    w = _web(request)
+    token = signed_in(request)
+    match_id = request.path_params["match"]
+    await run_in_threadpool(_may_write, w, token, match_id)
+    form = await form_of(request)
+    return await _write(request, match_id, "amend", _text(form, "directive"), form, token)
+
+
+def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Outcome:
+    from referee.web import writes
+
+    after = _after(form)
+    reason = _text(form, "reason")
+    if kind == "record":
+        return writes.record(w.store, match_id, writes.parse(text), token.name, after, reason)
+    if kind == "undo":
+        return writes.correct(w.store, match_id, "undo", token.name, after, reason=reason)
+    seq_text = _text(form, "seq").strip().lstrip("#")
+    if not seq_text.isdigit():
+        raise UsageError(M("amend: the entry # to replace is a number (see the entries below)",
+                           zh="修改：要替换的条目号应为数字（见下方记录）"))
+    if not reason.strip():
+        raise UsageError(M("amend: give the reason (it is kept in the log)", zh="修改：请写明原因（记入日志）"))
+    return writes.correct(w.store, match_id, "amend", token.name, after, seq=int(seq_text), event=writes.parse(text),
+                          reason=reason)
+
+
+async def _write(request: Request, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Response:
+    from referee.errors import RefereeError
+    from referee.web.errors import message_of, status_of
+
+    w = _web(request)
+    lang = lang_of(request)
+    try:
+        out = await run_in_threadpool(_stored, w, match_id, kind, text, form, token)
+    except RefereeError as e:
+        status = status_of(e)
+        if status in (401, 403, 404, 503):
+            raise
+        return await _entry_response(request, match_id, status, rejection=message_of(e).text(lang), typed=text)
+    w.hub.poke_all()
+    return await _entry_response(request, match_id, 200, **_report(out, match_id, lang))
+
+
+# --- the director ---------------------------------------------------------------------------------------
+
+def _director_data(w: Web, token: Token) -> dict[str, Any]:
+    from referee.store.eventlog import list_events
+
+    ids = [token.event] if token.event else ([w.event] if w.event else [e for e, _ in list_events(w.root)])
+    events = []
+    for event_id in ids:
+        state = w.events.get(event_id)
+        events.append({"id": event_id, "name": state.settings.name, "current": state.current,
+                       "final": state.final})
+    return {"events": events, "tokens": w.tokens.all()}
+
+
+async def director_page(request: Request, **extra: Any) -> Response:
+    token = signed_in(request)
+    need_role(token, "director")
+    data = await run_in_threadpool(_director_data, _web(request), token)
+    return render(request, "director.html", code=extra.pop("code", 200), token=token, **data, **extra)
+
+
+def _event_of(w: Web, token: Token, form: FormData) -> str:
+    from referee.names import check_id
+    from referee.web.errors import Forbidden
+
+    event_id = check_id(_text(form, "event").strip() or (token.event or w.event or ""), "event")
+    if token.event is not None and event_id != token.event:
+        raise Forbidden(M("{name}'s token is for event {event} only",
+                          zh="{name} 的令牌仅用于赛事 {event}", name=token.name, event=token.event))
+    return event_id
+
+
+def _director_do(w: Web, token: Token, action: str, form: FormData, lang: str) -> dict[str, Any]:
+    from referee.errors import NotFound
+    from referee.store import director
+    from referee.store.tokens import parse_tables
+
+    if action == "pair":
+        paired = director.pair_round(w.store, _event_of(w, token, form), token.name)
+        return {"done": tr(lang, "round {round} paired: {n} tables",
+                           zh="第 {round} 轮已编排：{n} 桌", round=paired.round.number,
+                           n=len(paired.round.tables))}
+    if action == "close":
+        closed = director.close_round(w.store, _event_of(w, token, form), force=bool(form.get("force")),
+                                      reason=_text(form, "reason").strip(), referee=token.name)
+        return {"done": tr(lang, "round {round} closed: its results are final", round=closed.round.number)}
+    if action == "assign":
+        event_id = _text(form, "event").strip() or None
+        if event_id is not None:
+            event_id = _event_of(w, token, form)
+        t = w.tokens.assign(_text(form, "name").strip(), parse_tables(_text(form, "tables"), "tables"), event_id)
+        return {"done": tr(lang, "{name} writes to tables {tables}", zh="{name} 负责第 {tables} 桌", name=t.name,
+                           tables=", ".join(map(str, t.tables)) or "*")}
+    if action == "issue":
+        issued = w.tokens.add(_text(form, "name"), _text(form, "role") or "referee",
+                              _text(form, "event").strip() or token.event,
+                              parse_tables(_text(form, "tables"), "tables"))
+        return {"issued": issued}
+    if action == "revoke":
+        t = w.tokens.revoke(_text(form, "name").strip())
+        return {"done": tr(lang, "the token of {name} is revoked", zh="{name} 的令牌已吊销", name=t.name)}
+    raise NotFound(M("no such action: {action}", zh="没有这个操作：{action}", action=action))
+
+
+async def director_action(request: Request) -> Response:
+    from referee.errors import RefereeError
+    from referee.web.errors import message_of, status_of
+
+    token = signed_in(request)
+    need_role(token, "director")
+    form = await form_of(request)
+    w = _web(request)
+    lang = lang_of(request)
+    try:
+        result = await run_in_threadpool(_director_do, w, token, request.path_params["action"], form, lang)
+    except RefereeError as e:
+        status = status_of(e)
+        if status in (401, 403, 404, 503):
+            raise
+        return await director_page(request, code=status, rejection=message_of(e).text(lang))
+    w.hub.poke_all()
+    return await director_page(request, **result)
