@@ -372,3 +372,53 @@ def test_item08_typos_get_the_nearest_keyword_and_unknown_ids_the_nearest_stored
     assert r.exit_code != 0 and "did you mean CL1 or CL2?" in r.output, r.output
     r = cli("status", "SPRING-R1-T4")
     assert "did you mean SPRING-R1-T3?" in r.output, r.output
+
+
+# --- item 14: check's summary, whatif's words, --date, exit codes -----------------------------------------------------
+
+def _three_small_kept(points: int) -> str:
+    """A game's first hand: E grabs, trump H, buries SJ SJ SJ 4C 6C 7C (the kitty's own big joker taken up,
+    §6.3.3); defenders *points* (< 120), kept → three small jokers kept: EW win the game (§7.3.3)."""
+    return first_hand(kitty="BJ 4C 6C 7C 8C JH", bury="SJ SJ SJ 4C 6C 7C", points=points, last="decl")
+
+
+def test_item14_check_whatif_date_and_exit_codes(cli, tmp_path):
+    import subprocess
+    import sys
+
+    from test_store_support import child_env
+
+    # check: two hands, each ending its game (§7.3.3): EW win the match 2:0 (dalian-club games_to_win 2)
+    good = tmp_path / "good.txt"
+    good.write_text(record(_three_small_kept(100), _three_small_kept(60)), encoding="utf-8")
+    unfinished = tmp_path / "half.txt"
+    unfinished.write_text(record(_three_small_kept(100)), encoding="utf-8")
+    run = [sys.executable, "-c", "from referee.cli import main; main()", "check"]
+    env = child_env(tmp_path / "store")
+    p = subprocess.run([*run, str(good), str(unfinished)], capture_output=True, text=True, env=env)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == [f"{good}: ok: 2 hands, 2 games, EW 2:0",
+                                     f"{unfinished}: ok: 1 hand, 1 game, EW 1:0 NS, unfinished"]
+    p = subprocess.run([*run, str(good), "--lang", "zh"], capture_output=True, text=True, env=env)
+    assert p.stdout.strip() == f"{good}: 无误：2副，2局，东西 2:0"
+    bad = tmp_path / "bad.txt"
+    bad.write_text(record(first_hand(points=23)), encoding="utf-8")
+    p = subprocess.run([*run, str(bad)], capture_output=True, text=True, env=env)
+    assert p.returncode == 1 and "ok:" not in p.stdout
+
+    # whatif in English words: S = 100 kept is a keep; 130 kept is a stage, kept (§7.1)
+    new_match(cli)
+    record_all(cli, "T3", HAND_100)  # points 100 is #11
+    r = cli("whatif", "T3", "11", "points", "130")
+    assert r.exit_code == 0, r.output
+    row = next(line for line in r.output.splitlines() if "outcome" in line)
+    assert row.split() == ["*", "outcome", "keep", "stage,", "kept"], row
+    assert "stage_kept" not in r.output and "foul_dig" not in r.output
+
+    # --date is a date; a usage error is exit 2, a refused event exit 1, an unknown match exit 2
+    r = cli("new", "D1", "--date", "2026-13-45")
+    assert r.exit_code == 2 and "--date 2026-13-45: not a date (YYYY-MM-DD" in r.output, r.output
+    assert cli("new", "D2", "--date", "2026-11-29").exit_code == 0
+    assert cli("record", "T3", "points", "25").exit_code == 1  # the rules refuse it: no hand is in progress
+    assert cli("record", "NOPE", "hand").exit_code == 2
+    assert cli("record", "T3", "points", "many").exit_code == 2  # cannot be read

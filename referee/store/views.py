@@ -355,6 +355,23 @@ def finished_line(result: MatchResult, lang: str) -> str:
               winner=winner, won=won, lost=lost, games=games)
 
 
+def check_summary(result: MatchResult, lang: str) -> str:
+    """`referee check`'s line for a valid record: ``ok: 26 hands, 3 games, EW 2:1`` (the games won, the
+    winner's first; ``EW 1:1 NS`` while the match is unfinished)."""
+    hands = MN("{n} hand", "{n} hands", len(result.hands), zh="{n}副")
+    games = MN("{n} game", "{n} games", len(result.games), zh="{n}局")
+    won = result.games_won
+    if result.winner:
+        loser = "NS" if result.winner == "EW" else "EW"
+        score = M("{team:team} {won}:{lost}", zh="{team:team} {won}:{lost}", team=result.winner,
+                  won=won.get(result.winner, 0), lost=won.get(loser, 0))
+    else:
+        score = M("{ew:team} {a}:{b} {ns:team}, unfinished", zh="{ew:team} {a}:{b} {ns:team}，未完", ew="EW", ns="NS",
+                  a=won.get("EW", 0), b=won.get("NS", 0))
+    return tr(lang, "ok: {hands}, {games}, {score}", zh="无误：{hands}，{games}，{score}", hands=hands, games=games,
+              score=score)
+
+
 def warning_line(result: MatchResult, team: str, limit: int, games_to_win: int, lang: str) -> str | None:
     """What a warning just stored means (§8.1, ``match.warnings_limit``): the one before the limit says the
     next forfeits; the one at the limit says the match is forfeited. None without a limit."""
