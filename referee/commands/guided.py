@@ -368,7 +368,7 @@ def guided(store: Store, match_id: str, referee: str | None, lang: str,
             notice = views.warning_line(result, *warned, lang)
             if notice:
                 typer.echo(notice)
-        for note in officiate.notices(out):
+        for note in officiate.notices(store, match_id, out):
             typer.echo(note.text(lang))
         if len(result.hands) > hands_before:
             for hand in result.hands[hands_before:]:
