@@ -369,8 +369,8 @@ def check_summary(result: MatchResult, lang: str) -> str:
     won = result.games_won
     if result.winner:
         loser = "NS" if result.winner == "EW" else "EW"
-        score = M("{team:team} {won}:{lost}", zh="{team:team} {won}:{lost}", team=result.winner,
-                  won=won.get(result.winner, 0), lost=won.get(loser, 0))
+        score = _form("{team:team} {won}:{lost}", team=result.winner, won=won.get(result.winner, 0),
+                      lost=won.get(loser, 0))
     else:
         score = M("{ew:team} {a}:{b} {ns:team}, unfinished", zh="{ew:team} {a}:{b} {ns:team}，未完", ew="EW", ns="NS",
                   a=won.get("EW", 0), b=won.get("NS", 0))
