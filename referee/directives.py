@@ -196,7 +196,7 @@ def read_declarer(tokens: list[str], rest: str, line: int) -> DeclarerIs:
     return DeclarerIs(_seat(tokens[0]), line=line)
 
 
-AS_WORDS = ("as",)
+AS_WORDS = ("as", "作")  # declare N SJ SJ SJ as H / 亮主 北 小王 小王 小王 作 红桃
 TAKE_WORDS = ("take", "换")
 
 
@@ -299,8 +299,9 @@ def read_warn(tokens: list[str], rest: str, line: int) -> Warn:
 def read_ruling(tokens: list[str], rest: str, line: int) -> Ruling:
     _need(tokens, 1, "ruling")
     word = tokens[0]
-    if word.lower().startswith("winner="):
-        word = word[len("winner="):]
+    for prefix in ("winner=", "胜方="):  # ruling winner=EW … / 裁定 胜方=东西 …
+        if word.lower().startswith(prefix):
+            word = word[len(prefix):]
     return Ruling(_team(word), _rest(rest), line=line)
 
 

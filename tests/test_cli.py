@@ -222,9 +222,10 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
 # --- check ---------------------------------------------------------------------------------------
 
 
-def test_check_example_is_silent(cli):
+def test_check_example_prints_one_summary_line(cli):
+    # issue 9 item 14: the example's 26 hands, 3 games, EW winning 2:1 (as its replay shows below)
     run = cli("check", EXAMPLE)
-    assert (run.code, run.out, run.err) == (0, "", "")
+    assert (run.code, run.out, run.err) == (0, f"{EXAMPLE}: ok: 26 hands, 3 games, EW 2:1\n", "")
 
 
 def test_check_lists_every_error_on_its_line(cli, tmp_path):
@@ -247,7 +248,7 @@ def test_check_several_files(cli, tmp_path):
     bad = write(tmp_path, "bad.gunzi", BROKEN)
     run = cli("check", EXAMPLE, bad)
     assert run.code == 1
-    assert str(EXAMPLE) not in run.text
+    assert [r for r in run.text.splitlines() if str(EXAMPLE) in r] == [f"{EXAMPLE}: ok: 26 hands, 3 games, EW 2:1"]
     assert len([r for r in run.out.splitlines() if r.startswith(f"{bad}:")]) >= len(BROKEN_WORDS)
 
 
@@ -552,7 +553,7 @@ def test_the_installed_referee_script(tmp_path):
         pytest.skip("the referee console script is not installed")
     env = {**os.environ, "REFEREE_DB": str(tmp_path / "store"), "PYTHONIOENCODING": "utf-8"}
     ok = subprocess.run([script, "check", str(EXAMPLE)], capture_output=True, text=True, env=env, timeout=120)
-    assert (ok.returncode, ok.stdout, ok.stderr) == (0, "", "")
+    assert (ok.returncode, ok.stdout, ok.stderr) == (0, f"{EXAMPLE}: ok: 26 hands, 3 games, EW 2:1\n", "")
     table = subprocess.run([script, "replay", str(EXAMPLE), "--lang", "zh"], capture_output=True, text=True,
                            encoding="utf-8", env=env, timeout=120)
     assert table.returncode == 0 and "张建国" in table.stdout and "比赛结果" in table.stdout

@@ -355,6 +355,12 @@ def test_item05_chinese_keywords_on_the_command_line_and_at_the_prompt(cli):
                              "扣王 北 大王 换 6C", "得分 40", "末墩 抠底"], "--lang", "zh")
     assert "已记录 #19：king N BJ take 6C（扣王）" in out, out
     assert "第2副结算" in out
+    # the words inside a directive too: 作 for `as` (three small jokers name any suit, §4.2.2), 胜方= for
+    # a ruling's winner=
+    r = record_all(cli, "T3", ["发牌", "亮主 北 小王 小王 小王 作 红桃"])
+    assert "declare N SJ SJ SJ as H" in r.output
+    r = record_all(cli, "T3", ["裁定 胜方=南北 双方同意"])
+    assert "ruling winner=NS 双方同意" in r.output
 
 
 # --- item 8: a typo'd directive, an unknown match id -----------------------------------------------------------------
@@ -372,3 +378,113 @@ def test_item08_typos_get_the_nearest_keyword_and_unknown_ids_the_nearest_stored
     assert r.exit_code != 0 and "did you mean CL1 or CL2?" in r.output, r.output
     r = cli("status", "SPRING-R1-T4")
     assert "did you mean SPRING-R1-T3?" in r.output, r.output
+
+
+# --- item 14: check's summary, whatif's words, --date, exit codes -----------------------------------------------------
+
+def _three_small_kept(points: int) -> str:
+    """A game's first hand: E grabs, trump H, buries SJ SJ SJ 4C 6C 7C (the kitty's own big joker taken up,
+    §6.3.3); defenders *points* (< 120), kept → three small jokers kept: EW win the game (§7.3.3)."""
+    return first_hand(kitty="BJ 4C 6C 7C 8C JH", bury="SJ SJ SJ 4C 6C 7C", points=points, last="decl")
+
+
+def test_item14_check_whatif_date_and_exit_codes(cli, tmp_path):
+    import subprocess
+    import sys
+
+    from test_store_support import child_env
+
+    # check: two hands, each ending its game (§7.3.3): EW win the match 2:0 (dalian-club games_to_win 2)
+    good = tmp_path / "good.txt"
+    good.write_text(record(_three_small_kept(100), _three_small_kept(60)), encoding="utf-8")
+    unfinished = tmp_path / "half.txt"
+    unfinished.write_text(record(_three_small_kept(100)), encoding="utf-8")
+    run = [sys.executable, "-c", "from referee.cli import main; main()", "check"]
+    env = child_env(tmp_path / "store")
+    p = subprocess.run([*run, str(good), str(unfinished)], capture_output=True, text=True, env=env)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines() == [f"{good}: ok: 2 hands, 2 games, EW 2:0",
+                                     f"{unfinished}: ok: 1 hand, 1 game, EW 1:0 NS, unfinished"]
+    p = subprocess.run([*run, str(good), "--lang", "zh"], capture_output=True, text=True, env=env)
+    assert p.stdout.strip() == f"{good}: 无误：2副，2局，东西 2:0"
+    bad = tmp_path / "bad.txt"
+    bad.write_text(record(first_hand(points=23)), encoding="utf-8")
+    p = subprocess.run([*run, str(bad)], capture_output=True, text=True, env=env)
+    assert p.returncode == 1 and "ok:" not in p.stdout
+
+    # whatif in English words: S = 100 kept is a keep; 130 kept is a stage, kept (§7.1)
+    new_match(cli)
+    record_all(cli, "T3", HAND_100)  # points 100 is #11
+    r = cli("whatif", "T3", "11", "points", "130")
+    assert r.exit_code == 0, r.output
+    row = next(line for line in r.output.splitlines() if "outcome" in line)
+    assert row.split() == ["*", "outcome", "keep", "stage,", "kept"], row
+    assert "stage_kept" not in r.output and "foul_dig" not in r.output
+
+    # --date is a date; a usage error is exit 2, a refused event exit 1, an unknown match exit 2
+    r = cli("new", "D1", "--date", "2026-13-45")
+    assert r.exit_code == 2 and "--date 2026-13-45: not a date (YYYY-MM-DD" in r.output, r.output
+    assert cli("new", "D2", "--date", "2026-11-29").exit_code == 0
+    assert cli("record", "T3", "points", "25").exit_code == 1  # the rules refuse it: no hand is in progress
+    assert cli("record", "NOPE", "hand").exit_code == 2
+    assert cli("record", "T3", "points", "many").exit_code == 2  # cannot be read
+
+
+# --- item 15: the game clock ------------------------------------------------------------------------------------------
+
+class FakeClock:
+    """The store's clock (``referee.store.store.now``), set by the test: each entry stamped at ``self.at``."""
+
+    def __init__(self, at: str) -> None:
+        self.at = at
+
+    def __call__(self) -> str:
+        return self.at + ".000Z"
+
+
+def test_item15_the_game_clock_in_status_and_record(cli, monkeypatch):
+    clock = FakeClock("2026-11-29T06:00:00")
+    monkeypatch.setattr("referee.store.store.now", clock)
+    new_match(cli)
+    header = "match id=T3 rules=dalian-club date=2026-11-29 referee=王裁判 tz=Asia/Shanghai"
+    r = cli("amend", "T3", "1", *header.split(), "--reason", "venue zone")
+    assert r.exit_code == 0, r.output
+    clock.at = "2026-11-29T06:02:00"  # 14:02 in Shanghai (UTC+8): game 1 begins with its first hand
+    record_all(cli, "T3", HAND_35[:1])
+    clock.at = "2026-11-29T06:10:00"
+    record_all(cli, "T3", HAND_35[1:])  # kept: EW 3 → 4, NS 3 (§7.1)
+    clock.at = "2026-11-29T06:45:00"
+    out = cli("status", "T3").output
+    assert "Clock: game 1: started 14:02, 43 of 50 min" in out, out  # 06:45 − 06:02 = 43 min
+    assert "time is up" not in out
+    r = record_all(cli, "T3", ["hand"])
+    assert "past its" not in r.output
+    clock.at = "2026-11-29T06:53:30"  # 51.5 min: past the 50 of dalian-club (§7.3.5)
+    r = record_all(cli, "T3", ["declare W 4H"])
+    assert "game 1 has run 51 min, past its 50-minute limit (§7.3.5): record `time` when it is called" in r.output
+    out = cli("status", "T3").output
+    assert "Clock: game 1: started 14:02, 51 of 50 min" in out
+    # EW at 4, NS at 3: the higher level wins (§7.3.5)
+    assert "Clock: time is up (50 min, §7.3.5): the time rule favours EW now (the higher level wins)" in out
+    assert "2026-11-29T" not in out and ".000" not in out  # never the stored ISO text
+    zh = cli("status", "T3", "--lang", "zh").output
+    assert "计时：第1局：14:02开始，已用51分钟（限时50分钟）" in zh
+    # time called between hands: the game ends (EW, higher level); its clock stops at the `time` entry
+    clock.at = "2026-11-29T06:55:00"
+    r = record_all(cli, "T3", ["tribute S SJ 2C 2D AS AH", "kitty 4C 6D 9S KH 7C 3H", "bury 4C 6C 7C 8D 9D JS",
+                               "points 100", "last decl"])
+    clock.at = "2026-11-29T06:56:00"
+    r = record_all(cli, "T3", ["time"])
+    assert "past its" not in r.output
+    out = cli("status", "T3").output
+    assert "Clock: game 1: 14:02–14:56, 54 min" in out, out
+
+
+def test_item15_equal_levels_at_the_limit_need_a_ruling(cli, monkeypatch):
+    clock = FakeClock("2026-11-29T06:00:00")
+    monkeypatch.setattr("referee.store.store.now", clock)
+    new_match(cli)
+    record_all(cli, "T3", ["hand", "declare E BJ"])  # no hand settled: EW 3, NS 3, neither reached first
+    clock.at = "2026-11-29T06:50:00"
+    out = cli("status", "T3").output
+    assert "Clock: time is up (50 min, §7.3.5): levels equal, neither reached first: a ruling is needed" in out

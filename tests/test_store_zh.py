@@ -186,7 +186,12 @@ def test_corrections_and_log_in_chinese(cli):
     assert "[已被 #17 更正或撤回]" in by_seq[15]
 
 
-def test_status_in_chinese(cli):
+def test_status_in_chinese(cli, monkeypatch):
+    from datetime import UTC, datetime
+
+    # every entry stamped 06:02 UTC, and status read then: game 1 has run 0 minutes (shown in the machine's zone)
+    monkeypatch.setattr("referee.store.store.now", lambda: "2026-11-29T06:02:00.000Z")
+    start = datetime(2026, 11, 29, 6, 2, tzinfo=UTC).astimezone().strftime("%H:%M")
     new_match(cli)
     record_all(cli, "T3", HAND1 + ["hand"])
     r = cli("status", "T3", "--lang", "zh")
@@ -199,6 +204,7 @@ def test_status_in_chinese(cli):
         "级数：东西 4、南北 3   胜局：东西 0、南北 0",
         "庄家：西（王五）；打4；主：未定",
         "欠血：1个，由南（李四）进贡给西（王五）",
+        f"计时：第1局：{start}开始，已用0分钟（限时50分钟）",
         "下一步：declare（亮主） | draw（抽牌定主） | trump（定主）",
         "存储中共 16 条记录",
         f"链头：{_chain_head(cli.db / 'matches' / 'T3.json')}（16 条记录）",

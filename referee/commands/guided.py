@@ -215,7 +215,7 @@ def _read(text: str, result: MatchResult, lang: str) -> Event | None:
 def _help(result: MatchResult, lang: str) -> None:
     """What may be typed now: the directives expected, a short answer, and the prompt's commands."""
     from referee.directives import BY_KEYWORD, usage
-    from referee.i18n import M, tr
+    from referee.i18n import M, literal, tr
     from referee.store import views
 
     lines = [tr(lang, "expected now:", zh="现在应输入：")]
@@ -232,9 +232,9 @@ def _help(result: MatchResult, lang: str) -> None:
          M("replace event SEQ", zh="更正第 SEQ 条记录")),
         (M("void SEQ --reason TEXT", zh="void 序号 --reason 理由"),
          M("take back event SEQ", zh="作废第 SEQ 条记录")),
-        (M("status", zh="status"), M("where the match stands", zh="比赛现状")),
-        (M("help", zh="help"), M("this list", zh="本说明")),
-        (M("q", zh="q"), M("stop (everything entered is stored)", zh="结束（已输入的内容都已存储）")),
+        (literal("status"), M("where the match stands", zh="比赛现状")),  # input words: the same in every language
+        (literal("help"), M("this list", zh="本说明")),
+        (literal("q"), M("stop (everything entered is stored)", zh="结束（已输入的内容都已存储）")),
     )
     lines += [tr(lang, "  {form} — {what}", zh="  {form}——{what}", form=form, what=what) for form, what in commands]
     lines.append(tr(lang, "keywords in either language (kitty or 底牌); tab completes keywords and seats",
@@ -368,7 +368,7 @@ def guided(store: Store, match_id: str, referee: str | None, lang: str,
             notice = views.warning_line(result, *warned, lang)
             if notice:
                 typer.echo(notice)
-        for note in officiate.notices(out):
+        for note in officiate.notices(store, match_id, out):
             typer.echo(note.text(lang))
         if len(result.hands) > hands_before:
             for hand in result.hands[hands_before:]:

@@ -73,9 +73,14 @@ def check(
         except RulesError as e:
             errors.append(_rule_error(header, e))
             rules = load("dalian-club")
-        errors += run(record.events, rules).errors
+        result = run(record.events, rules)
+        errors += result.errors
         for err in sorted(errors, key=lambda err: err.line):
             typer.echo(f"{path}:{err.line}: {err.text(out)}")
+        if not errors:
+            from referee.store.views import check_summary
+
+            typer.echo(f"{path}: {check_summary(result, out)}")
         bad += bool(errors)
     raise typer.Exit(1 if bad else 0)
 

@@ -58,7 +58,7 @@ def _echo_notes(store: Store, lang: str) -> None:
         typer.echo(tr(lang, "warning: {message}", message=note), err=True)
 
 
-def _report_record(match_id: str, out: Outcome, lang: str) -> None:
+def _report_record(match_id: str, out: Outcome, lang: str, store: Store | None = None) -> None:
     """What recording an event did: the entry stored, the hand it settled, a warning's count, who won, the
     game clock's notice, what comes next."""
     from referee.store import officiate, views
@@ -76,7 +76,7 @@ def _report_record(match_id: str, out: Outcome, lang: str) -> None:
     # settled no hand (time called, a ruling, a third warning), say who won.
     elif out.after.winner and out.after.state.match_over and not out.new_hands:
         typer.echo(views.won_line(out.after, lang))
-    for notice in officiate.notices(out):
+    for notice in officiate.notices(store, match_id, out) if store is not None else ():
         typer.echo(notice.text(lang))
     typer.echo(views.next_line(out.after, lang))
 
@@ -134,9 +134,15 @@ def new(
 
     from referee.errors import UsageError
     from referee.events import SeatName, TeamName
-    from referee.i18n import trn
+    from referee.i18n import M, trn
     from referee.store import officiate, views
 
+    if date is not None:
+        try:
+            datetime.date.fromisoformat(date)
+        except ValueError:
+            raise UsageError(M("--date {date}: not a date (YYYY-MM-DD, e.g. 2026-11-29)", date=date,
+                               zh="--date {date}：不是日期（应为 YYYY-MM-DD，如 2026-11-29）")) from None
     header = _header(match_id, rules, date=date or datetime.date.today().isoformat(), event=event, table=table,
                      round=round_, referee=referee or os.environ.get("REFEREE_NAME") or None)
     events: list[Event] = [header]
@@ -189,7 +195,7 @@ def record(
         guided(store, match_id, referee, language)
         return
     event = _parse_directive(directive)
-    _report_record(match_id, recordfile.record_one(store, match_id, event, referee, reason), language)
+    _report_record(match_id, recordfile.record_one(store, match_id, event, referee, reason), language, store)
     _echo_notes(store, language)
 
 
@@ -213,8 +219,10 @@ def show_status(store: Store, match_id: str, lang: str) -> None:
     problem = store.check(match_id)
     events, parse_errors = to_events(corrected(entries))
     head = entries[-1]["hash"][:chain.SHORT]
-    _echo_lines(views.status(match_id, officiate.replay(events), len(entries), language, head=head,
-                             broken=problem.msg if problem else None))
+    result = officiate.replay(events)
+    _echo_lines(views.status(match_id, result, len(entries), language, head=head,
+                             broken=problem.msg if problem else None,
+                             clock=officiate.clock(entries, events, result)))
     for e in parse_errors:
         typer.echo(tr(language, "unreadable entry #{seq}: {problem}",
                       seq=e.line, problem=e.msg))

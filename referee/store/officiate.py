@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from referee.results import HandResult, MatchResult
     from referee.ruleset import RuleSet
     from referee.store.chain import StoredEntry
+    from referee.store.clock import Clock
 
 
 class Rejected(StoreError):
@@ -227,9 +228,41 @@ def warning_of(out: Outcome) -> tuple[str, int, int] | None:
     return team_of(out.event.seat), rules.warnings_limit, rules.games_to_win
 
 
-def notices(out: Outcome) -> list[Msg]:
-    """One-line notices about what was just stored (the game clock's, issue 9 item 15)."""
-    return []
+def clock(entries: list[StoredEntry], events: list[Event], result: MatchResult) -> Clock | None:
+    """The game clock of a match (``referee.store.clock``) under its rule set's ``match.time_limit_minutes``;
+    None when the rule set cannot be read."""
+    from referee import ruleset
+    from referee.store.clock import clock_of
+
+    try:
+        rules = ruleset.load(result.rules)
+    except ruleset.RulesError:
+        return None
+    return clock_of(entries, events, result, rules.time_limit_minutes)
+
+
+def notices(store: Store, match_id: str, out: Outcome) -> list[Msg]:
+    """One-line notices about what was just stored: an entry stored after the game's time limit with no
+    `time` recorded (§7.3.5). Only a rule set with a time limit reads the entries again for it."""
+    from referee import ruleset
+    from referee.events import Time
+
+    result = out.after
+    if result.state.match_over or isinstance(out.event, Time):
+        return []
+    try:
+        if not ruleset.load(result.rules).time_limit_minutes:
+            return []
+    except ruleset.RulesError:
+        return []
+    from referee.store.clock import notice
+    from referee.store.store import corrected, to_events
+
+    entries = store.entries(match_id)
+    events, _ = to_events(corrected(entries))
+    game_clock = clock(entries, events, result)
+    found = notice(game_clock, result) if game_clock is not None else None
+    return [found] if found is not None else []
 
 
 class WhatIf(NamedTuple):

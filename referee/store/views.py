@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from referee.events import Event, RecordError
     from referee.results import HandResult, MatchResult, TableState
     from referee.store.chain import StoredEntry
+    from referee.store.clock import Clock
     from referee.store.officiate import WhatIf
     from referee.store.store import LogEntry
 
@@ -229,9 +230,10 @@ def _what_follows(hand: HandResult, seats: dict[str, str], lang: str) -> list[st
 
 
 def status(match_id: str, result: MatchResult, log_len: int, lang: str, head: str | None = None,
-           broken: Msg | None = None) -> list[str]:
+           broken: Msg | None = None, clock: Clock | None = None) -> list[str]:
     """Where the match stands, for `referee status`; its chain head (the last entry's short hash, to
-    copy onto a card: ``referee verify ID --head HASH`` confirms it later), or what breaks the chain."""
+    copy onto a card: ``referee verify ID --head HASH`` confirms it later), or what breaks the chain; with
+    *clock*, each game's time and, at the limit, whom the time rule favours (``referee.store.clock``)."""
     st, seats = result.state, result.seats
     out = [_title(match_id, result, lang)]
     if result.teams:
@@ -251,6 +253,10 @@ def status(match_id: str, result: MatchResult, log_len: int, lang: str, head: st
         out.append(_owed(st, seats, lang))
     if st.in_hand and st.points_so_far and not over:
         out.append(tr(lang, "Defenders' points so far: {points}", points=st.points_so_far))
+    if clock is not None:
+        from referee.store import clock as clocks
+
+        out += [tr(lang, "Clock: {what}", zh="计时：{what}", what=line) for line in clocks.lines(clock, result)]
     if any(st.warnings.values()):
         warned = [M("{team:team} {n}", team=t, n=n) for t, n in st.warnings.items() if n]
         out.append(tr(lang, "Warnings: {warned:list}", warned=warned))
@@ -353,6 +359,23 @@ def finished_line(result: MatchResult, lang: str) -> str:
     return tr(lang, "Match finished: {winner:team} {won}:{lost} ({games:list})",
               zh="比赛结束：{winner:team} {won}:{lost}（{games:list}）",
               winner=winner, won=won, lost=lost, games=games)
+
+
+def check_summary(result: MatchResult, lang: str) -> str:
+    """`referee check`'s line for a valid record: ``ok: 26 hands, 3 games, EW 2:1`` (the games won, the
+    winner's first; ``EW 1:1 NS`` while the match is unfinished)."""
+    hands = MN("{n} hand", "{n} hands", len(result.hands), zh="{n}副")
+    games = MN("{n} game", "{n} games", len(result.games), zh="{n}局")
+    won = result.games_won
+    if result.winner:
+        loser = "NS" if result.winner == "EW" else "EW"
+        score = _form("{team:team} {won}:{lost}", team=result.winner, won=won.get(result.winner, 0),
+                      lost=won.get(loser, 0))
+    else:
+        score = M("{ew:team} {a}:{b} {ns:team}, unfinished", zh="{ew:team} {a}:{b} {ns:team}，未完", ew="EW", ns="NS",
+                  a=won.get("EW", 0), b=won.get("NS", 0))
+    return tr(lang, "ok: {hands}, {games}, {score}", zh="无误：{hands}，{games}，{score}", hands=hands, games=games,
+              score=score)
 
 
 def warning_line(result: MatchResult, team: str, limit: int, games_to_win: int, lang: str) -> str | None:
