@@ -249,7 +249,7 @@ def _may_write(w: Web, token: Token, match_id: str) -> None:
     from referee.web.data import checked_match
 
     match_id = checked_match(w.store, match_id)
-    check_write(token, match_id, match_table(w.store, match_id), w.events)
+    check_write(token, match_id, None if token.event is not None else match_table(w.store, match_id), w.events)
 
 
 def _after(form: FormData) -> int | None:
