@@ -25,7 +25,7 @@ import pytest
 
 pytest.importorskip("starlette")
 with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx is what the test extra installs
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 from webvenue import EVENT, EVIL, T1, T2, Venue, make_venue, running  # noqa: E402
 
@@ -464,3 +464,64 @@ def test_a_server_restart_loses_nothing(venue: Venue) -> None:
         assert http.post(f"/api/matches/{T1}/entries", json={"directive": HAND[3]},
                          headers=bearer(venue.table1)).status_code == 201
     assert [e["directive"] for e in entries(venue)][n0:] == HAND[:4]
+
+
+def test_referee_serve_starts_prints_its_address_and_serves_the_store(venue: Venue) -> None:
+    import httpx
+    from webvenue import free_port
+
+    port = free_port()
+    env = {**os.environ, "REFEREE_DB": str(venue.db), "REFEREE_LANG": "en"}
+    server = subprocess.Popen([*REFEREE, "serve", "--port", str(port), "--event", EVENT], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = f"http://127.0.0.1:{port}/events/{EVENT}"
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                page = httpx.get(url, timeout=2)
+                break
+            except httpx.TransportError:
+                assert server.poll() is None, server.communicate()
+                assert time.monotonic() < deadline, "referee serve did not answer"
+                time.sleep(0.2)
+        assert page.status_code == 200 and 'id="standings"' in page.text
+    finally:
+        server.terminate()
+        out, err = server.communicate(timeout=20)
+    assert f"open: {url}" in out and "Traceback" not in err
+    assert (venue.db / "venue-qr.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_serve_on_every_address_says_so(venue: Venue, monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    import referee.commands.serve as serve
+    from referee.cli import app
+
+    ran: dict[str, object] = {}
+    monkeypatch.setattr("uvicorn.run", lambda app, **kw: ran.update(kw))
+    res = CliRunner().invoke(app, ["serve", "--host", "0.0.0.0", "--db", str(venue.db), "--lang", "en"])
+    assert res.exit_code == 0, res.output
+    assert ran["host"] == "0.0.0.0" and "warning: listening on 0.0.0.0" in res.stderr
+    assert serve.QR_FILE in res.stdout
+    bad = CliRunner().invoke(app, ["serve", "--port", "0", "--db", str(venue.db)])
+    assert bad.exit_code == 2 and "Traceback" not in bad.output
+
+
+def test_the_event_stream_says_when_a_match_of_the_event_changed(venue: Venue) -> None:
+    import httpx
+
+    with running(venue.db) as base, httpx.Client(base_url=base, timeout=20) as http:
+        with http.stream("GET", f"/api/events/{EVENT}/stream") as stream:
+            time.sleep(0.3)
+            done = run_cli(venue, "record", T2, "hand")
+            stored_at = time.monotonic()
+            assert done.returncode == 0, done.stderr
+            got = None
+            for line in stream.iter_lines():
+                if line.startswith("data:"):
+                    got = (line[5:].strip(), time.monotonic())
+                    break
+        assert got is not None and got[0] == "changed" and got[1] - stored_at < 1.0
+        assert http.get(f"/events/{EVENT}/live").text.count("第1局 第1副") == 1  # table 2 now in play

@@ -448,7 +448,7 @@ def test_going_from_page_to_page_keeps_loading(site, phones):
     _, player = phones
     first = player.current_window_handle
     player.switch_to.new_window("tab")
-    player.set_page_load_timeout(8)
+    player.set_page_load_timeout(5)
     pages = [f"{p}?lang={lang}&visit={n}" for n in range(2) for lang in ("zh", "en")
              for p in (f"/matches/{MATCH}", f"/matches/{OTHER}", "/events/SC26")]
     loaded = []

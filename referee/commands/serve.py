@@ -62,11 +62,14 @@ def qr(url: str, png: str) -> str:
 def serve(
     db: Db = None,
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=N_(
-        "The address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (the venue's network)."))]
+        "The address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (the venue's network).",
+        zh="监听的地址：127.0.0.1（仅本机）或 0.0.0.0（赛场网络）。"))]
     = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", metavar="PORT", help=N_("The port to listen on."))] = 8000,
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help=N_("The port to listen on.",
+                                                                            zh="监听的端口。"))] = 8000,
     event: Annotated[str | None, typer.Option("--event", metavar="EVENT", help=N_(
-        "The event of the venue: its standings are the page the QR code opens."))] = None,
+        "The event of the venue: its standings are the page the QR code opens.",
+        zh="本赛场的赛事：二维码打开的就是它的排名页。"))] = None,
     lang: Lang = None,
 ) -> None:
     """Serve the store on the venue's network: live standings and matches, score entry from phones."""

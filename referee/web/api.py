@@ -86,7 +86,7 @@ async def post_entry(request: Request) -> Response:
     w = web(request)
     token = bearer(request, w.tokens)
     match_id = await run_in_threadpool(checked_match, w.store, request.path_params["match"])
-    table = await run_in_threadpool(match_table, w.store, match_id)
+    table = None if token.event is not None else await run_in_threadpool(match_table, w.store, match_id)
     await run_in_threadpool(check_write, token, match_id, table, w.events)
     try:
         body = await request.json()

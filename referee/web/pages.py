@@ -249,7 +249,7 @@ def _may_write(w: Web, token: Token, match_id: str) -> None:
     from referee.web.data import checked_match
 
     match_id = checked_match(w.store, match_id)
-    check_write(token, match_id, match_table(w.store, match_id), w.events)
+    check_write(token, match_id, None if token.event is not None else match_table(w.store, match_id), w.events)
 
 
 def _after(form: FormData) -> int | None:
@@ -403,7 +403,8 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, lang: str) -
     if action == "close":
         closed = director.close_round(w.store, _event_of(w, token, form), force=bool(form.get("force")),
                                       reason=_text(form, "reason").strip(), referee=token.name)
-        return {"done": tr(lang, "round {round} closed: its results are final", round=closed.round.number)}
+        return {"done": tr(lang, "round {round} closed: its results are final",
+                           zh="第 {round} 轮已结束：其结果为最终结果", round=closed.round.number)}
     if action == "assign":
         event_id = _text(form, "event").strip() or None
         if event_id is not None:
