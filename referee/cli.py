@@ -84,8 +84,43 @@ def _early_lang(args: list[str]) -> str | None:
     return None
 
 
+def _terminal() -> None:
+    """A terminal that cannot show a character (``PYTHONIOENCODING=gbk`` and an emoji, an ASCII-only
+    ``LC_ALL=C``) gets a replacement character, never a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a stream that cannot be reconfigured: left as it is
+                pass
+
+
+def _not_utf8(args: list[str]) -> None:
+    """An argument that is not UTF-8 (a GBK-typed ``--east``: its bytes are surrogates in ``sys.argv``)
+    is a usage error naming it (exit 2), before any command sees it."""
+    for i, arg in enumerate(args):
+        if any("\udc80" <= ch <= "\udcff" for ch in arg):
+            from referee.commands.boundary import report
+            from referee.errors import UsageError
+            from referee.i18n import M
+
+            raw = arg.encode("utf-8", "surrogateescape")
+            option = arg.split("=", 1)[0] if arg.startswith("-") else (args[i - 1] if i and args[i - 1].startswith("-")
+                                                                        else f"#{i + 1}")
+            error = UsageError(M("argument {option}: not UTF-8 text ({value}); the terminal or the script that typed "
+                                 "it uses another encoding (set it to UTF-8, or convert: iconv -f GBK -t UTF-8)",
+                                 zh="参数 {option}：不是 UTF-8 文本（{value}）；输入它的终端或脚本用的是别的编码"
+                                    "（请改为 UTF-8，或转换：iconv -f GBK -t UTF-8）",
+                                 option=option, value=raw.decode("utf-8", "backslashreplace")))
+            report(error, _early_lang(args))
+            raise SystemExit(error.exit_code)
+
+
 def main(argv: list[str] | None = None) -> None:
+    _terminal()
     args = sys.argv[1:] if argv is None else argv
+    _not_utf8(args)
     word = next((a for a in args if not a.startswith("-")), None)
     asks_help = any(a in HELP_OPTIONS for a in args)
     app = build_app(word if word in COMMANDS and not asks_help else None)

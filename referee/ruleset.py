@@ -292,15 +292,41 @@ def _read_file(src: Path | Traversable, chain: list[Link], problems: Problems) -
                                                    cycle=" → ".join(cycle))))
         return {}
     try:
-        data = tomllib.loads(src.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        problems.append(Problem(label, M("not valid TOML: {error}", error=str(e))))
+        data = tomllib.loads(_text_of(src))
+    except _TooLarge:
+        problems.append(Problem(label, M("larger than {kib} KiB: not a rule file",
+                                         zh="超过 {kib} KiB，不是规则文件", kib=RULES_MAX >> 10)))
+        return {}
+    except RecursionError:  # thousands of nested [ or {: tomllib recurses once a level
+        problems.append(Problem(label, M("not valid TOML: nested too deeply",
+                                         zh="不是有效的 TOML：嵌套过深")))
+        return {}
+    except (ValueError, UnicodeDecodeError) as e:  # TOMLDecodeError, and an integer of 5,000 digits
+        problems.append(Problem(label, M("not valid TOML: {error}", error=str(e)[:200])))
         return {}
     except OSError as e:
         problems.append(Problem(label, M("cannot be read: {error}", error=str(e.strerror or e))))
         return {}
     folder = src.parent if isinstance(src, Path) else None
     return _merge(data, label, folder, [*chain, Link(ident, label)], problems)
+
+
+RULES_MAX = 1 << 20  # bytes: a rule file is a page of TOML; anything larger is refused unread
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _text_of(src: Path | Traversable) -> str:
+    """A rule file's text: a regular file (``resolve`` checked it) of at most :data:`RULES_MAX` bytes."""
+    if not isinstance(src, Path):  # a bundled file inside a zip: the package's own
+        return src.read_text(encoding="utf-8")
+    with open(src, "rb") as f:
+        data = f.read(RULES_MAX + 1)
+    if len(data) > RULES_MAX:
+        raise _TooLarge
+    return data.decode("utf-8")
 
 
 def _merge(data: Mapping[str, object], label: str, folder: Path | None, chain: list[Link],

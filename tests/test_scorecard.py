@@ -275,9 +275,10 @@ def test_each_hand_row_has_its_numbers(small_zh, small_en):
 
 def test_winner_and_result(small_zh, small_en):
     zh, en = flat(text_of(small_zh)), flat(text_of(small_en))
-    assert f"胜方:南北星海—决胜方式:{word(GameEnd.sweep, 'zh')}" in zh
+    # the headline is the match (issue 9 item 19): NS won games 1 (zero) and 2 (sweep), 2:0
+    assert "胜方：南北星海—2:0，第1、2局" in zh
     assert "胜局数:东西海之韵0:2南北星海" in zh
-    assert "Winner:NS星海—How:sweep" in en
+    assert "Winner:NS星海—2:0,games1,2" in en and "How:sweep" not in en
     assert "Gameswon:EW海之韵0:2NS星海" in en
 
 
@@ -325,7 +326,7 @@ def test_signature_lines_for_both_captains_and_the_referee(small_zh, small_en):
 def test_game_ending_rows_stand_out():
     from referee.scorecard.layout import GAME_END_FILL
 
-    data = pdf_bytes(small_result(), "en")
+    data = pdf_bytes(small_result(), "en", font_path="cid")  # bold: the CID font's Latin runs are Helvetica
     page = reader(data).pages[0]
     stream = page.get_contents().get_data().decode("latin-1")
     fill = " ".join(f"{c:g}".removeprefix("0") for c in GAME_END_FILL) + " rg"  # "1 .93 .7 rg"
@@ -425,10 +426,12 @@ def _cjk_ttf() -> Path | None:
     return None
 
 
-def test_default_font_is_the_cid_font_not_embedded(small_zh):
-    fonts = {f.get_object()["/BaseFont"] for f in reader(small_zh).pages[0]["/Resources"]["/Font"].values()}
+def test_the_cid_font_is_named_not_embedded():
+    """`--font cid` (and a machine without a Chinese TrueType font: test_harden_io, issue 9 item 17)."""
+    data = pdf_bytes(small_result(), "zh", font_path="cid")
+    fonts = {f.get_object()["/BaseFont"] for f in reader(data).pages[0]["/Resources"]["/Font"].values()}
     assert "/STSong-Light" in fonts
-    assert b"/FontFile2" not in small_zh
+    assert b"/FontFile2" not in data
 
 
 def test_embedded_truetype_font_latin():
@@ -488,6 +491,13 @@ def test_long_names_are_set_smaller_to_fit_their_cell():
     assert typo.cell("E 张三", 7.5, width=56).__class__ is Runs  # mixed fonts, fits: size kept
     assert typo.cell("E 张三", 7.5, width=56).size == 7.5
     assert typo.cell("keep", 7.5, width=30) == "keep"
-    long = typo.cell("E Alexander Konstantinopolsky", 7.5, width=56)
+    long = typo.cell("E Alexander", 7.5, width=36)
     assert isinstance(long, Runs) and long.size < 7.5
-    assert sum(stringWidth(p, f, long.size) for f, p in long.parts) <= 56 + 1e-6
+    assert sum(stringWidth(p, f, long.size) for f, p in long.parts) <= 36 + 1e-6
+    # too long to fit at the smallest size (issue 9 item 18): it wraps at that size instead
+    from referee.scorecard.layout import MIN_SIZE, Paragraph
+
+    name = "E Alexander Konstantinopolsky"
+    assert stringWidth(name, "Helvetica", MIN_SIZE) > 56
+    wrapped = typo.cell(name, 7.5, width=56)
+    assert isinstance(wrapped, Paragraph) and wrapped.style.fontSize == MIN_SIZE

@@ -141,7 +141,9 @@ def test_a_finished_match_names_its_winner(tmp_path):
     assert res.exit_code == 0, res.output
     names = {"EW": "EW海之韵", "NS": "NS星海"}
     text = pdf_text(tmp_path / "t70.pdf")
-    assert f"Winner:{names[winner]}—How:passed10" in text
+    loser = "NS" if winner == "EW" else "EW"
+    games = [g for g, (*_, w) in enumerate([e for e in expected if e[3]], start=1) if w == winner]  # k-th end: game k
+    assert f"Winner:{names[winner]}—{won[winner]}:{won[loser]},games{','.join(map(str, games))}" in text
     assert f"Gameswon:EW海之韵{won['EW']}:{won['NS']}NS星海" in text
 
 
@@ -291,8 +293,8 @@ def test_file_names_are_safe():
     from referee.scorecard.commands import file_name
 
     assert file_name("SC26-R1-T3") == "SC26-R1-T3.pdf"
-    assert file_name("春季/第1轮") == "春季_第1轮.pdf"
-    assert file_name("../x") == "_x.pdf"
+    assert file_name("春季/第1轮") == "春季%2F第1轮.pdf"  # names.file_stem: %-escaped, never a folder
+    assert file_name("../x") == "%2E.%2Fx.pdf"
 
 
 # ---------------------------------------------------------------- the installed command

@@ -13,12 +13,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.commands.boundary import language
-from referee.commands.options import Db, Lang, Output, Rules, Source
+from referee.commands.options import AsFile, AsMatch, Db, Encoding, Lang, Output, Rules, Source
 from referee.i18n import N_
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
+    from collections.abc import Callable
+
     from referee import sources
     from referee.events import MatchHeader, RecordError
+    from referee.i18n import Msg
     from referee.results import MatchResult
     from referee.ruleset import RulesError, RuleSet
 
@@ -37,12 +40,53 @@ def _rules(name: str, option: bool) -> RuleSet:
         raise
 
 
-def _replay(source: str, rules: str | None, db: str | None) -> tuple[sources.Source, MatchResult]:
+def _load(source: str, db: str | None, as_file: bool, as_match: bool, encoding: str | None = None,
+          lang: str = "en") -> sources.Source:
+    """The source as ``--file``/``--match`` (or neither) ask; an assumed encoding noticed in *lang*."""
+    from referee.sources import kind_of, load
+
+    return load(source, db, kind_of(as_file, as_match), encoding, notifier(lang))
+
+
+def notifier(lang: str) -> Callable[[Msg], None]:
+    """What prints a reader's notice (an assumed encoding) on stderr in *lang*."""
+    def say(notice: Msg) -> None:
+        from referee.i18n import tr
+
+        typer.echo(tr(lang, "notice: {message}", zh="提示：{message}", message=notice), err=True)
+    return say
+
+
+def _problem_line(source: str, line: int, problem: Msg | str, lang: str) -> str:
+    """``FILE:LINE: problem`` with the file name through a message field (its control characters escaped)."""
+    from referee.i18n import tr
+
+    return tr(lang, "{source}:{line}: {problem}", zh="{source}:{line}: {problem}", source=source, line=line,
+              problem=problem)
+
+
+def _broken(src: sources.Source) -> None:
+    """A stored match whose chain is broken: said on stderr (the output is still printed), exit 1."""
+    if src.broken is not None:
+        from referee.errors import RefereeError
+        from referee.i18n import M
+
+        raise RefereeError(M("match {match}: {problem}; `referee verify` shows what changed",
+                             zh="比赛 {match}：{problem}；用 `referee verify` 查看改动之处",
+                             match=src.name, problem=src.broken))
+
+
+def _replay(source: str, rules: str | None, db: str | None, as_file: bool = False,
+            as_match: bool = False, encoding: str | None = None,
+            lang: str = "en") -> tuple[sources.Source, MatchResult]:
     """Source → events → engine; the parse errors come back beside the result."""
     from referee.engine import replay as run
-    from referee.sources import load
 
-    src = load(source, db)
+    src = _load(source, db, as_file, as_match, encoding, lang)
+    if rules is None and src.rules_problem is not None:
+        from referee.ruleset import RulesError
+
+        raise RulesError(src.rules_problem)
     result = run(src.events, _rules(rules or src.rules, rules is not None))
     return src, result
 
@@ -51,17 +95,19 @@ def check(
     files: Annotated[list[Path], typer.Argument(metavar="FILE", help=N_("Record files to check."),
                                                 show_default=False)],
     lang: Lang = None,
+    encoding: Encoding = None,
 ) -> None:
     """Exit 0 when every record is valid, else list every error as FILE:LINE: message and exit 1."""
     out = language(lang)
     from referee.engine import replay as run
+    from referee.events import RecordError
     from referee.ruleset import RulesError, load
-    from referee.sources import SourceError, read_record
+    from referee.sources import SourceError, header_rules, read_record
 
     bad = 0
     for path in files:
         try:
-            record = read_record(path)
+            record = read_record(path, encoding, notifier(out))
         except SourceError as e:
             typer.echo(e.text(out), err=True)
             bad += 1
@@ -69,18 +115,24 @@ def check(
         errors = list(record.errors)
         header = record.header
         try:
-            rules = load(header.rules if header else "dalian-club")
+            name = header_rules(header.rules, path) if header else "dalian-club"
+        except RulesError as e:  # a path a record's header may not name: said as it stands
+            errors.append(RecordError(header.line if header else 0, e.msg))
+            name = "dalian-club"
+        try:
+            rules = load(name)
         except RulesError as e:
             errors.append(_rule_error(header, e))
             rules = load("dalian-club")
         result = run(record.events, rules)
         errors += result.errors
         for err in sorted(errors, key=lambda err: err.line):
-            typer.echo(f"{path}:{err.line}: {err.text(out)}")
+            typer.echo(_problem_line(str(path), err.line, err.msg, out))
         if not errors:
+            from referee.i18n import tr
             from referee.store.views import check_summary
 
-            typer.echo(f"{path}: {check_summary(result, out)}")
+            typer.echo(tr(out, "{source}: {summary}", source=str(path), summary=check_summary(result, out)))
         bad += bool(errors)
     raise typer.Exit(1 if bad else 0)
 
@@ -102,10 +154,13 @@ def replay(
     rules: Rules = None,
     lang: Lang = None,
     db: Db = None,
+    as_file: AsFile = False,
+    as_match: AsMatch = False,
+    encoding: Encoding = None,
 ) -> None:
     """Replay a match hand by hand: levels, blood, outcomes, ledger and the result."""
     out = language(lang)
-    src, result = _replay(source, rules, db)
+    src, result = _replay(source, rules, db, as_file, as_match, encoding, out)
     errors = sorted([*src.errors, *result.errors], key=lambda e: e.line)
     if as_json:
         from referee.gcpause import no_gc
@@ -113,12 +168,14 @@ def replay(
 
         with no_gc():
             write_json(result, sys.stdout, out, src.errors)
+        _broken(src)
         return
     from referee.terminal import match_view
 
     typer.echo(match_view(result, out))
     for e in errors:
-        typer.echo(f"{src.name}:{e.line}: {e.text(out)}", err=True)
+        typer.echo(_problem_line(src.name, e.line, e.msg, out), err=True)
+    _broken(src)
 
 
 def explain(
@@ -128,10 +185,13 @@ def explain(
     rules: Rules = None,
     lang: Lang = None,
     db: Db = None,
+    as_file: AsFile = False,
+    as_match: AsMatch = False,
+    encoding: Encoding = None,
 ) -> None:
     """Show how one hand was settled, step by step, each step naming the rule it applied."""
     out = language(lang)
-    src, result = _replay(source, rules, db)
+    src, result = _replay(source, rules, db, as_file, as_match, encoding, out)
     from referee.errors import NotFound
     from referee.i18n import M
     from referee.terminal import explain_view
@@ -150,23 +210,30 @@ def export(
     out: Output = None,
     db: Db = None,
     lang: Lang = None,
+    as_file: AsFile = False,
+    as_match: AsMatch = False,
+    encoding: Encoding = None,
 ) -> None:
-    """Write the canonical record (exporting an export gives the same text)."""
+    """Write the canonical record, always in UTF-8 (exporting an export gives the same text)."""
     words = language(lang)
     from referee.i18n import tr
     from referee.notation import write
-    from referee.sources import load
 
-    src = load(source, db)
+    src = _load(source, db, as_file, as_match, encoding, words)
     text = write(src.events)
-    if out is None:
-        sys.stdout.write(text)
+    if out is None:  # UTF-8 whatever the terminal's encoding: a record is read back as UTF-8
+        sys.stdout.flush()
+        sys.stdout.buffer.write(text.encode("utf-8"))
+        sys.stdout.buffer.flush()
     else:
+        from referee.safefile import write_text
+
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text, encoding="utf-8")
+        write_text(out, text)  # whole or not at all: a full disk leaves the old file as it was
     for e in src.errors:
         typer.echo(tr(words, "{source}:{line}: left out: {problem}",
                       source=src.name, line=e.line, problem=e.msg), err=True)
+    _broken(src)
     if src.errors:  # the record is written without them; the exit status says it has problems
         from referee.errors import RefereeError
         from referee.i18n import MN

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from referee.commands.boundary import language
-from referee.commands.options import Db
+from referee.commands.options import AsFile, AsMatch, Db, Encoding
 from referee.i18n import N_
 
 DEFAULT_LANG = "zh"  # the scorecard is for Dalian's clubs: Chinese unless asked otherwise
@@ -40,18 +40,26 @@ def scorecard(
         help=N_("Language of the scorecard: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
     font: Annotated[str | None, typer.Option(
         "--font", metavar="PATH",
-        help=N_("Embed this TrueType font (.ttf/.ttc) instead of the reader's Chinese font (STSong-Light)."))] = None,
+        help=N_("Embed this TrueType font (.ttf/.ttc); `cid` for the reader's own Chinese font (STSong-Light). "
+                "Default: an installed Chinese TrueType font, else STSong-Light.",
+                zh="嵌入此 TrueType 字体（.ttf/.ttc）；`cid` 表示使用阅读器自带的中文字体（STSong-Light）。"
+                   "默认：已安装的中文 TrueType 字体，否则 STSong-Light。"))] = None,
     all_: Annotated[bool, typer.Option("--all", help=N_("One PDF per stored match."))] = False,
     event: Annotated[str | None, typer.Option("--event", metavar="NAME",
                                               help=N_("With --all: only this event's matches."))] = None,
     db: Db = None,
+    as_file: AsFile = False,
+    as_match: AsMatch = False,
+    encoding: Encoding = None,
 ) -> None:
     """Write a match's PDF scorecard: header, hand by hand, levels chart, result, notes, signatures."""
     pdf_lang, say = scorecard_language(lang), language(lang)
-    from referee.errors import UsageError
+    from referee.errors import RefereeError, UsageError
     from referee.i18n import M, tr
     from referee.scorecard.commands import write_all, write_one
+    from referee.sources import kind_of
 
+    kind = kind_of(as_file, as_match)
     if all_:
         if source is not None:
             raise UsageError(M("give either MATCH_ID|FILE or --all, not both"))
@@ -61,5 +69,9 @@ def scorecard(
         raise UsageError(M("--event goes with --all"))
     if source is None:
         raise UsageError(M("missing argument MATCH_ID|FILE (or use --all)"))
-    path = write_one(source, output, pdf_lang, font, db, say=say)
+    path, broken = write_one(source, output, pdf_lang, font, db, say=say, kind=kind, encoding=encoding)
     typer.echo(tr(say, "wrote {path}", path=str(path)))
+    if broken is not None:  # written, with the warning on its face; the exit status says so too
+        raise RefereeError(M("match {match}: {problem}; `referee verify` shows what changed",
+                             zh="比赛 {match}：{problem}；用 `referee verify` 查看改动之处",
+                             match=source, problem=broken))

@@ -13,7 +13,6 @@ spreadsheet numbers it) and the column. Nothing is stored here.
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import os
@@ -136,21 +135,16 @@ class Decoded(NamedTuple):
 
 
 def _decode(data: bytes, file: str) -> Decoded:
-    """A CSV's bytes as text: UTF-8 (a BOM allowed), UTF-16 with a BOM, else GB18030 (with a notice)."""
-    try:
-        if data.startswith(codecs.BOM_UTF8):
-            return Decoded(data[len(codecs.BOM_UTF8):].decode("utf-8"), "utf-8-sig", None)
-        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return Decoded(data.decode("utf-16"), "utf-16", None)
-        if b"\x00" in data:  # UTF-16 without its BOM, or not text at all
-            raise EntriesError(file, [_encoding_problem(file)])
-        try:
-            return Decoded(data.decode("utf-8"), "utf-8", None)
-        except UnicodeDecodeError:
-            pass
-        text = data.decode("gb18030")
-    except UnicodeDecodeError:
-        raise EntriesError(file, [_encoding_problem(file)]) from None
+    """A CSV's bytes as text: UTF-8 (a BOM allowed), UTF-16 with a BOM, else GB18030 (with a notice) —
+    the records' decoding (``referee.sources.detect``), worded for an entries file."""
+    from referee.sources import detect
+
+    found = detect(data)
+    if found is None:
+        raise EntriesError(file, [_encoding_problem(file)])
+    text, encoding = found
+    if encoding != "gb18030":
+        return Decoded(text, encoding, None)
     notice = M("{file}: not UTF-8; read as GBK/GB18030 (Chinese Windows). If the names look wrong, convert "
                "it: iconv -f GBK -t UTF-8 {file} > entries-utf8.csv", file=file)
     return Decoded(text, "gb18030", notice)

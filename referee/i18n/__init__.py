@@ -238,11 +238,17 @@ class _Field:
         return format(value, spec)
 
 
+ECHO_MAX = 80  # characters of an escaped field echoed back (a line of 1,000 NULs is not printed whole)
+
+
 def _printable(text: str) -> str:
     if text.isprintable():
         return text
-    return "".join(ch if ch.isprintable() or ch in "\n\t" else ch.encode("unicode_escape").decode("ascii")
-                   for ch in text)
+    if all(ch.isprintable() or ch in "\n\t" for ch in text):  # lines of a nested message: shown whole
+        return text
+    shown = "".join(ch if ch.isprintable() or ch in "\n\t" else ch.encode("unicode_escape").decode("ascii")
+                    for ch in text)
+    return shown if len(shown) <= ECHO_MAX else shown[:ECHO_MAX] + "…"
 
 
 # --- messages ---------------------------------------------------------------------------------------

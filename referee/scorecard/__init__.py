@@ -12,17 +12,19 @@ from typing import TYPE_CHECKING, BinaryIO
 
 if TYPE_CHECKING:
     from referee.events import RecordError
+    from referee.i18n import Msg
     from referee.results import MatchResult
     from referee.scorecard.layout import AuditEntry
 
 
 def build_scorecard(result: MatchResult, out: str | Path | BinaryIO, lang: str = "zh",
                     font_path: str | Path | None = None, log: Iterable[AuditEntry] = (),
-                    errors: Iterable[RecordError] = ()) -> Path | None:
+                    errors: Iterable[RecordError] = (), broken: Msg | None = None,
+                    head: tuple[str, int] | None = None) -> Path | None:
     """Write the scorecard of a ``MatchResult``; see ``referee.scorecard.layout.build_scorecard``."""
     from referee.scorecard.layout import build_scorecard as build
 
-    return build(result, out, lang=lang, font_path=font_path, log=log, errors=errors)
+    return build(result, out, lang=lang, font_path=font_path, log=log, errors=errors, broken=broken, head=head)
 
 
 __all__ = ["build_scorecard"]

@@ -40,6 +40,10 @@ def level_series(hands: Sequence[HandResult]) -> list[tuple[int, str, list[tuple
     return series
 
 
+DY = 1.3  # points each team's line is moved off the level: 2.6 apart, a line's width (1.3) between them
+NS_DASH = [3, 2]
+
+
 def _add_text(d: Drawing, typo: Typo, x: float, y: float, text: str, size: float,
               anchor: str = "start", max_width: float | None = None) -> None:
     """Strings for ``text``, one per font run (Latin in the Latin font), anchored like ``String``;
@@ -81,10 +85,12 @@ def levels_drawing(hands: Sequence[HandResult], teams: Mapping[str, str], lang: 
         return py + (v - y_min) / (y_max - y_min) * ph
 
     grid, axis = colors.Color(0.85, 0.85, 0.85), colors.Color(0.3, 0.3, 0.3)
+    every = 1 if Y(1) - Y(0) >= 8.5 else 2 if 2 * (Y(1) - Y(0)) >= 8.5 else 3  # a lower chart labels fewer levels
     for level in range(low, top + 1):
         d.add(Line(px, Y(level), px + pw, Y(level), strokeColor=grid, strokeWidth=0.4))
         d.add(Line(px - 3, Y(level), px, Y(level), strokeColor=axis, strokeWidth=0.5))
-        d.add(String(px - 5, Y(level) - 2.5, str(level), fontName=typo.latin, fontSize=7, textAnchor="end"))
+        if (level - low) % every == 0:
+            d.add(String(px - 5, Y(level) - 2.5, str(level), fontName=typo.latin, fontSize=7, textAnchor="end"))
     d.add(Line(px, py, px, py + ph, strokeColor=axis, strokeWidth=0.6))
     d.add(Line(px, py, px + pw, py, strokeColor=axis, strokeWidth=0.6))
     span = last_hand - first_hand + 1
@@ -105,13 +111,14 @@ def levels_drawing(hands: Sequence[HandResult], teams: Mapping[str, str], lang: 
             d.add(Line(x0, py, x0, py + ph, strokeColor=colors.grey, strokeWidth=0.6, strokeDashArray=[2, 2]))
         _add_text(d, typo, (x0 + X(hi + 0.5)) / 2, py + ph + 4, tx.t("chart_game", lang, n=game), 7.5, "middle")
 
-    # the levels: one polyline per team and game; NS drawn a hair lower so equal levels show both
+    # the levels: one polyline per team and game; NS drawn lower and dashed, so that where the levels
+    # are equal both lines show (EW solid above, NS dashed below, their widths apart)
     radius = 1.6 if span <= 60 else 1.0
     for _, team, pts in series:
         colour = colors.Color(*TEAM_COLOURS[team])
-        dy = -0.8 if team == "NS" else 0.8
+        dy = -DY if team == "NS" else DY
         flat = [c for x, y in pts for c in (X(x), Y(y) + dy)]
-        d.add(PolyLine(flat, strokeColor=colour, strokeWidth=1.3))
+        d.add(PolyLine(flat, strokeColor=colour, strokeWidth=1.3, strokeDashArray=NS_DASH if team == "NS" else None))
         for x, y in pts[1:]:
             d.add(Circle(X(x), Y(y) + dy, radius, fillColor=colour, strokeColor=None))
 
@@ -123,7 +130,8 @@ def levels_drawing(hands: Sequence[HandResult], teams: Mapping[str, str], lang: 
     lx, ly = px + pw + 14, py + ph - 8
     for team in TEAMS:
         colour = colors.Color(*TEAM_COLOURS[team])
-        d.add(Line(lx, ly + 3, lx + 16, ly + 3, strokeColor=colour, strokeWidth=1.6))
+        d.add(Line(lx, ly + 3, lx + 16, ly + 3, strokeColor=colour, strokeWidth=1.6,
+                   strokeDashArray=NS_DASH if team == "NS" else None))
         d.add(Circle(lx + 8, ly + 3, 1.6, fillColor=colour, strokeColor=None))
         _add_text(d, typo, lx + 22, ly, tx.team_label(team, teams, lang), 8, max_width=width - lx - 24)
         ly -= 14

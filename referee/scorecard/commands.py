@@ -10,7 +10,6 @@ the boundary prints errors in, so that every line a command prints is in one lan
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,7 +24,7 @@ if TYPE_CHECKING:
     from referee.results import MatchResult
     from referee.scorecard.fonts import FontInfo
     from referee.scorecard.layout import AuditEntry
-    from referee.sources import Source
+    from referee.sources import Kind, Source
     from referee.store.store import Store
 
 REPORTS_DIR = "reports"
@@ -33,9 +32,11 @@ CORRECTION_KINDS = (EntryKind.undo, EntryKind.void, EntryKind.amend)
 
 
 def file_name(match_id: str) -> str:
-    """A safe file name for a match id: letters (any script), digits, ``-``, ``_`` and ``.`` kept."""
-    stem = re.sub(r"[^\w.-]", "_", match_id).lstrip(".") or "match"
-    return stem + ".pdf"
+    """The PDF's file name for a match id: :func:`referee.names.file_stem` (injective and bounded: two
+    ids never share a scorecard, ``.`` and ``..`` included)."""
+    from referee.names import file_stem
+
+    return file_stem(match_id) + ".pdf"
 
 
 def corrections(log: Iterable[AuditEntry]) -> list[AuditEntry]:
@@ -53,26 +54,36 @@ def warn(say: str, message: Msg) -> None:
     typer.echo(tr(say, "warning: {message}", message=message), err=True)
 
 
-def load_result(source: str, db: str | None) -> tuple[MatchResult, Source]:
-    """(MatchResult, Source) for a record file or stored match id.
+def load_result(source: str, db: str | None, kind: Kind = "auto", encoding: str | None = None,
+                say: str = "en") -> tuple[MatchResult, Source]:
+    """(MatchResult, Source) for a record file or stored match id (as *kind* says: ``sources.load``).
 
     A source that is not there is the sources' own ``NotFound``; a rule set that cannot be used is a
     usage error naming the source whose header named it.
     """
     from referee import engine, ruleset, sources
+    from referee.commands.records import notifier
 
-    src = sources.load(source, db)
+    src = sources.load(source, db, kind, encoding, notifier(say))
     try:
+        if src.rules_problem is not None:
+            raise ruleset.RulesError(src.rules_problem)
         rules = ruleset.load(src.rules)
     except ruleset.RulesError as e:
         raise UsageError(M("{source}: {problem}", source=src.name, problem=e.msg)) from None
     return engine.replay(src.events, rules), src
 
 
-def register_font(font: str | None) -> FontInfo:
-    """The scorecard's font, registered; a font that cannot be used is a usage error of ``--font``."""
+def register_font(font: str | None, result: MatchResult | None = None, lang: str = "zh") -> FontInfo:
+    """The scorecard's font, registered; a font that cannot be used is a usage error of ``--font``.
+    Without *font*, the default for *result* in *lang* (``fonts.register_default``)."""
     from referee.scorecard.fonts import FontError, register
 
+    if font is None and result is not None:
+        from referee.scorecard.fonts import register_default
+        from referee.scorecard.layout import document_texts
+
+        return register_default(document_texts(result, lang))
     try:
         return register(font)
     except FontError as e:
@@ -80,20 +91,30 @@ def register_font(font: str | None) -> FontInfo:
 
 
 def write_one(source: str, out: Path | None, lang: str, font: str | None, db: str | None,
-              out_dir: Path | None = None, quiet: bool = False, say: str = "en") -> Path:
-    """Write the scorecard of *source* in *lang*; return where. Warnings (unless *quiet*) in *say*."""
+              out_dir: Path | None = None, quiet: bool = False, say: str = "en",
+              kind: Kind = "auto", encoding: str | None = None) -> tuple[Path, Msg | None]:
+    """Write the scorecard of *source* in *lang*; return where, and what is broken in a stored match's
+    chain (None when sound: the PDF carries it on its face). Warnings (unless *quiet*) in *say*."""
     from referee.scorecard.fonts import missing_glyphs
     from referee.scorecard.layout import texts_in
 
-    result, src = load_result(source, db)
+    result, src = load_result(source, db, kind, encoding, say)
     match_id = result.header.id if result.header is not None and result.header.id else Path(src.name).stem
     path = out if out is not None else (out_dir or Path(REPORTS_DIR)) / file_name(match_id)
-    info = register_font(font)
+    info = register_font(font, result, lang)
+    if not quiet and font is None and not info.embedded:
+        from referee.scorecard.fonts import CID_FONT, INSTALL_HINT
+
+        warn(say, M("no Chinese TrueType font is installed: the PDF names {font} without its glyphs (a reader "
+                    "without Chinese fonts shows boxes); to embed one: {install}",
+                    zh="未安装中文 TrueType 字体：PDF 只引用 {font}，不含字形（没有中文字体的阅读器会显示方框）；"
+                       "要嵌入字体请安装：{install}",
+                    font=CID_FONT, install=INSTALL_HINT))
     if not quiet:
-        _warn_glyphs(say, font, missing_glyphs(info, texts_in(result)))
+        _warn_glyphs(say, font, missing_glyphs(info, texts_in(result)), info)
         _warn_problems(say, src.name, len(src.errors) + len(result.errors))
     _build(result, src, path, lang, font)
-    return path
+    return path, src.broken
 
 
 def _build(result: MatchResult, src: Source, path: Path, lang: str, font: str | None) -> None:
@@ -104,7 +125,8 @@ def _build(result: MatchResult, src: Source, path: Path, lang: str, font: str | 
     from referee.scorecard.layout import build_scorecard
 
     try:
-        build_scorecard(result, path, lang=lang, font_path=font, log=corrections(src.log), errors=src.errors)
+        build_scorecard(result, path, lang=lang, font_path=font, log=corrections(src.log), errors=src.errors,
+                        broken=src.broken, head=src.head)
     except OSError as e:
         raise RefereeError(M("cannot write {path}: {reason}", path=str(path),
                              reason=e.strerror or str(e))) from None
@@ -114,10 +136,18 @@ def _build(result: MatchResult, src: Source, path: Path, lang: str, font: str | 
                              source=src.name)) from None
 
 
-def _warn_glyphs(say: str, font: str | None, missing: list[str]) -> None:
+def _warn_glyphs(say: str, font: str | None, missing: list[str], info: FontInfo | None = None) -> None:
     if missing:
         shown = "".join(missing[:20]) + ("…" if len(missing) > 20 else "")
-        warn(say, M("{font} has no glyphs for {chars}; they will print as boxes", font=str(font), chars=shown))
+        if info is not None and not info.embedded:
+            warn(say, M("the PDF's built-in font ({font}) cannot draw {chars}: they will be missing from the "
+                        "scorecard; give --font with a TrueType font that has them",
+                        zh="PDF 的内置字体（{font}）无法显示 {chars}：记分卡上将缺少这些字符；"
+                           "请用 --font 指定含有它们的 TrueType 字体",
+                        font=info.name, chars=shown))
+            return
+        warn(say, M("{font} has no glyphs for {chars}; they will print as boxes",
+                    font=str(info.path if info is not None and info.path else font), chars=shown))
 
 
 def _warn_problems(say: str, source: str, problems: int) -> None:
@@ -142,6 +172,8 @@ def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | No
               say: str = "en") -> None:
     """One scorecard per stored match (of *event*), with a progress bar; the matches that could not
     be written are named at the end (exit 1), after every other one is written."""
+    from referee.names import shown
+
     store, ids = stored_matches(db, event)
     if not ids:
         typer.echo(tr(say, "no stored matches of event '{event}' in {store}",
@@ -153,14 +185,27 @@ def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | No
     folder = out_dir or Path(REPORTS_DIR)
     written: list[Path] = []
     failed: list[str] = []
+    tampered: list[str] = []  # written, with the broken chain on their face
     with typer.progressbar(ids, label=trn(say, "{n} scorecard", "{n} scorecards", len(ids)),
-                           show_pos=True, item_show_func=lambda mid: mid) as bar:
+                           show_pos=True, item_show_func=lambda mid: shown(mid) if mid else mid) as bar:
         for mid in bar:
             try:
-                written.append(write_one(mid, None, lang, font, db, out_dir=folder, quiet=True, say=say))
+                # an id out of the store is a stored match only: never tried as a path
+                path, broken = write_one(mid, None, lang, font, db, out_dir=folder, quiet=True, say=say,
+                                         kind="match")
+                written.append(path)
+                if broken is not None:
+                    tampered.append(mid)
             except RefereeError:
                 failed.append(mid)
     typer.echo(trn(say, "wrote {n} scorecard to {folder}", "wrote {n} scorecards to {folder}", len(written),
                    folder=str(folder)))
+    if tampered:
+        message = M("the hash chain of {ids:list} is broken: their scorecards say so on their face "
+                    "(`referee verify` shows what changed)",
+                    zh="{ids:list} 的哈希链已断开：其记分卡上已注明（用 `referee verify` 查看改动之处）", ids=tampered)
+        if not failed:
+            raise RefereeError(message)
+        warn(say, message)
     if failed:
         raise RefereeError(M("no scorecard for {ids:list} (see `referee replay` on each)", ids=failed))

@@ -31,7 +31,7 @@ from reportlab.platypus import (
 )
 
 from referee.codes import GameEnd
-from referee.i18n import is_chinese, languages, normalize
+from referee.i18n import Msg, is_chinese, languages, normalize, tr
 from referee.results import HandResult, MatchResult
 from referee.scorecard import fonts
 from referee.scorecard import text as tx
@@ -178,22 +178,26 @@ def audit_detail(entry: object) -> str:
 
 def build_scorecard(result: MatchResult, out: str | Path | BinaryIO, lang: str = "zh",
                     font_path: str | Path | None = None, log: Iterable[AuditEntry] = (),
-                    errors: Iterable[RecordError] = ()) -> Path | None:
+                    errors: Iterable[RecordError] = (), broken: Msg | None = None,
+                    head: tuple[str, int] | None = None) -> Path | None:
     """Write the scorecard PDF of ``result`` to ``out`` (a path or a binary file); return the path.
 
     ``log`` is the store's audit trail (undo/void/amend entries); ``errors`` are problems found in
-    the record before replay (they are listed with the engine's own ``result.errors``).
+    the record before replay (they are listed with the engine's own ``result.errors``). A stored
+    match gives its chain *head* (short hash, entry count), printed on every page, and what is
+    *broken* in its chain, printed as a banner at the top. A path is written through
+    :mod:`referee.safefile`: whole or not at all.
     """
     if normalize(lang) is None:
         raise ValueError(f"no catalogue for language {lang!r} (known: {', '.join(languages())})")
-    font = register(font_path)
-    data = render(result, lang, font, list(log), list(errors))
+    font = register(font_path) if font_path is not None else fonts.register_default(document_texts(result, lang))
+    data = render(result, lang, font, list(log), list(errors), broken=broken, head=head)
     if isinstance(out, (str, Path)):
+        from referee.safefile import write_bytes
+
         path = Path(out)
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".part")
-        tmp.write_bytes(data)
-        tmp.replace(path)
+        write_bytes(path, data)
         return path
     out.write(data)
     return None
@@ -207,6 +211,21 @@ def texts_in(result: MatchResult) -> list[str]:
         words += [v for v in (h.id, h.event, h.referee, h.date, h.round, h.table) if v]
     words += [n.text for n in result.notes if n.text]
     return words
+
+
+def document_texts(result: MatchResult, lang: str) -> list[str]:
+    """What a default font must draw: the record's own words and the card's words in *lang*."""
+    words = texts_in(result)
+    words += [tx.t(key, lang) for key, msg in tx.LABELS.items() if not _has_fields(msg.msgid)]
+    words += [tx.team(t, lang) for t in TEAMS] + [tx.seat(s, lang) for s in SEATS]
+    return words
+
+
+def _has_fields(msgid: str) -> bool:
+    return "{" in msgid
+
+
+MIN_SIZE = 6.0  # points: the smallest a long name is set before it wraps
 
 
 class Typo:
@@ -223,17 +242,23 @@ class Typo:
         return "".join(f'<font face="{f}">{escape(piece)}</font>' if f != self.cjk else escape(piece)
                        for f, piece in fonts.runs(text, self.cjk, latin))
 
-    def cell(self, text: str, size: float, bold: bool = False, width: float | None = None) -> str | Runs:
+    def cell(self, text: str, size: float, bold: bool = False, width: float | None = None) -> str | Runs | Paragraph:
         """A table cell: the string itself when one font prints it, else a ``Runs`` flowable.
 
-        Text wider than ``width`` (a long name) is set smaller to fit rather than run into the next cell.
+        Text wider than ``width`` (a long name) is set smaller to fit rather than run into the next cell,
+        down to :data:`MIN_SIZE`; wider still, it wraps onto more lines at that size.
         """
         latin = self.latin_bold if bold else self.latin
         parts = fonts.runs(text, self.cjk, latin)
         if width is not None:
             wide = sum(stringWidth(p, f, size) for f, p in parts)
             if wide > width:
-                return Runs(parts, max(4.0, size * width / wide))
+                fit = size * width / wide
+                if fit >= MIN_SIZE:
+                    return Runs(parts, fit)
+                style = ParagraphStyle("wrapped", fontName=self.cjk, fontSize=MIN_SIZE, leading=MIN_SIZE * 1.15,
+                                       wordWrap="CJK")
+                return Paragraph(self.markup(text, bold), style)
         if len(parts) <= 1:
             return text
         return Runs(parts, size)
@@ -365,13 +390,13 @@ def _header(doc: Doc) -> list[Any]:
     """The title, the match header and the teams with their players by seat."""
     t, typo = doc.t, doc.typo
     info = [
-        [t("event"), doc.head("event"), t("date"), doc.head("date"),
-         t("rules"), typo.cell(_rules_text(doc.result), 9)],
-        [t("round"), doc.head("round"), t("table"), doc.head("table"),
-         t("referee"), typo.cell(doc.head("referee"), 9)],
+        [t("event"), doc.head("event"), t("date"), doc.head("date"), t("rules"), _rules_text(doc.result)],
+        [t("round"), doc.head("round"), t("table"), doc.head("table"), t("referee"), doc.head("referee")],
     ]
-    info = [[typo.cell(v, 9) if isinstance(v, str) else v for v in row] for row in info]
-    tbl = Table(info, colWidths=[44, 200, 40, 90, 44, 356], hAlign="LEFT")
+    widths = [44, 200, 40, 90, 44, 356]
+    info = [[typo.cell(v, 9, width=w - 12) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)]
+            for row in info]
+    tbl = Table(info, colWidths=widths, hAlign="LEFT")
     tbl.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), typo.latin, 9),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -397,9 +422,12 @@ def _result(doc: Doc) -> list[Any]:
              doc.para(t("games_won", ew=doc.team("EW"), ew_games=gw.get("EW", 0), ns_games=gw.get("NS", 0),
                         ns=doc.team("NS")))]
     if result.winner:
-        how = winner_how(result)
-        how_text = tx.reason(how, doc.lang, result.top_level)
-        line = t("winner_how", team=doc.team(result.winner), how=how_text) if how else \
+        # the match, not the last game's reason: games won, and which (each game's reason is in the table)
+        loser = "NS" if result.winner == "EW" else "EW"
+        won = [g.game for g in result.games if g.winner == result.winner]
+        line = tr(doc.lang, "Winner: {team} — {won}:{lost}, games {games:list}",
+                  zh="胜方：{team} — {won}:{lost}，第 {games:list} 局", team=doc.team(result.winner),
+                  won=gw.get(result.winner, 0), lost=gw.get(loser, 0), games=[str(n) for n in won]) if won else \
             t("winner", team=doc.team(result.winner))
         if result.forfeit:
             line += f" ({t('forfeit_note')})"
@@ -412,16 +440,20 @@ def _result(doc: Doc) -> list[Any]:
             rows.append([str(g.game), doc.team(g.winner) if g.winner else t("game_open"),
                          tx.reason(g.reason, doc.lang, result.top_level),
                          "" if g.last_hand is None else str(g.last_hand)])
-        rows = [[doc.typo.cell(v, 8.5) for v in row] for row in rows]
-        story += [Spacer(1, 4), _grid_table(rows, [40, 180, 100, 60], doc.typo, 8.5)]
+        widths = [40, 180, 100, 60]
+        rows = [[doc.typo.cell(v, 8.5, width=w - 12) for v, w in zip(row, widths, strict=True)] for row in rows]
+        story += [Spacer(1, 4), _grid_table(rows, widths, doc.typo, 8.5)]
     return story
 
 
-def _chart(doc: Doc) -> list[Any]:
+CHART_HEIGHTS = (170.0, 125.0, 105.0, 90.0)  # points: the chart's height, then the lower ones a short match may take
+
+
+def _chart(doc: Doc, height: float = CHART_HEIGHTS[0]) -> list[Any]:
     if not doc.result.hands:
         return []
     width = landscape(A4)[0] - 24 * mm
-    return [Spacer(1, 6), levels_drawing(doc.result.hands, doc.result.teams, doc.lang, doc.typo, width)]
+    return [Spacer(1, 6), levels_drawing(doc.result.hands, doc.result.teams, doc.lang, doc.typo, width, height)]
 
 
 def _hand_table(doc: Doc) -> list[Any]:
@@ -463,9 +495,11 @@ def _hand_table(doc: Doc) -> list[Any]:
     return [*doc.heading(doc.t("hands")), tbl]
 
 
-def _notes(doc: Doc) -> list[Any]:
+def _notes(doc: Doc, compact: bool = False) -> list[Any]:
     """Warnings, rulings, redeals and time calls, where and whom they concern."""
     result, t = doc.result, doc.t
+    if not result.notes and compact:  # one line: "Warnings, rulings and corrections: none"
+        return [doc.para(f"{t('notes')}: {t('no_notes')}", doc.s_body)]
     story = doc.heading(t("notes"))
     if not result.notes:
         return [*story, doc.para(t("no_notes"))]
@@ -474,8 +508,10 @@ def _notes(doc: Doc) -> list[Any]:
         where = t("game_hand_n", game=n.game, hand=n.hand) if n.hand else t("game_n", game=n.game)
         who = doc.player(n.seat) if n.seat else (doc.team(n.team) if n.team else "")
         rows.append([tx.note_kind(n.kind, doc.lang), where, who, doc.para(n.text, doc.s_cell), str(n.line)])
-    rows = [[doc.typo.cell(v, 8.5) if isinstance(v, str) else v for v in row] for row in rows]
-    return [*story, _grid_table(rows, [50, 100, 110, 470, 40], doc.typo, 8.5)]
+    widths = [50, 100, 110, 470, 40]
+    rows = [[doc.typo.cell(v, 8.5, width=w - 12) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)]
+            for row in rows]
+    return [*story, _grid_table(rows, widths, doc.typo, 8.5)]
 
 
 def _audit(doc: Doc, log: Sequence[AuditEntry]) -> list[Any]:
@@ -489,8 +525,10 @@ def _audit(doc: Doc, log: Sequence[AuditEntry]) -> list[Any]:
         rows.append([tx.note_kind(kind, doc.lang), hv(_get(entry, "seq")), hv(_get(entry, "time")),
                      hv(_get(entry, "referee")), doc.para(hv(_get(entry, "reason")), doc.s_cell),
                      doc.para(audit_detail(entry), doc.s_cell)])
-    rows = [[doc.typo.cell(v, 8.5) if isinstance(v, str) else v for v in row] for row in rows]
-    return [*doc.heading(t("audit")), _grid_table(rows, [44, 36, 110, 70, 290, 220], doc.typo, 8.5)]
+    widths = [44, 36, 110, 70, 290, 220]
+    rows = [[doc.typo.cell(v, 8.5, width=w - 12) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)]
+            for row in rows]
+    return [*doc.heading(t("audit")), _grid_table(rows, widths, doc.typo, 8.5)]
 
 
 def problem_text(error: object, lang: str) -> str:
@@ -513,15 +551,16 @@ def _problems(doc: Doc, problems: Sequence[RecordError]) -> list[Any]:
     return story
 
 
-def _signatures(doc: Doc) -> list[Any]:
+def _signatures(doc: Doc, compact: bool = False) -> list[Any]:
     """Three lines to sign on, with a gap between them: both captains and the referee."""
     t, typo = doc.t, doc.typo
     labels = [t("captain", team=doc.team("EW")), t("captain", team=doc.team("NS")),
               f"{t('referee')} {doc.head('referee')}".strip()]
     date = t("sign_date")
     sign_rows = [["", "", "", "", ""], [labels[0], "", labels[1], "", labels[2]], [date, "", date, "", date]]
-    sign_rows = [[typo.cell(v, 9) for v in row] for row in sign_rows]
-    tbl = Table(sign_rows, colWidths=[220, 30, 220, 30, 220], rowHeights=[36, 14, 16], hAlign="LEFT")
+    widths = [220, 30, 220, 30, 220]
+    sign_rows = [[typo.cell(v, 9, width=w - 6) for v, w in zip(row, widths, strict=True)] for row in sign_rows]
+    tbl = Table(sign_rows, colWidths=widths, rowHeights=[26, 14, 14] if compact else [36, 14, 16], hAlign="LEFT")
     tbl.setStyle(TableStyle([
         ("FONT", (0, 0), (-1, -1), typo.latin, 9),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -529,7 +568,7 @@ def _signatures(doc: Doc) -> list[Any]:
         ("LINEBELOW", (4, 0), (4, 0), 0.8, colors.black),
         ("TEXTCOLOR", (0, 2), (-1, 2), colors.grey),
     ] + _cjk_cells(sign_rows, typo, 9)))
-    return [Spacer(1, 10), KeepTogether([doc.para(t("signatures"), doc.s_h2), tbl])]
+    return [Spacer(1, 4 if compact else 10), KeepTogether([doc.para(t("signatures"), doc.s_h2), tbl])]
 
 
 def pdf_language(lang: str) -> str:
@@ -537,26 +576,72 @@ def pdf_language(lang: str) -> str:
     return (normalize(lang) or "en").replace("_", "-")
 
 
+def _banner(doc: Doc, broken: Msg | None) -> list[Any]:
+    """A broken chain, said on the face of the card: a framed red paragraph above everything."""
+    if broken is None:
+        return []
+    style = ParagraphStyle("banner", parent=doc.s_big, textColor=colors.Color(0.7, 0, 0), borderColor=colors.red,
+                           borderWidth=1.2, borderPadding=4, spaceAfter=8)
+    text = tr(doc.lang, "Warning: {problem}. This scorecard prints the record as it now stands; "
+              "`referee verify` shows what changed.",
+              zh="警告：{problem}。本记分卡按记录现状打印；用 `referee verify` 查看改动之处。", problem=broken)
+    return [doc.para(text, style, bold=True)]
+
+
+def pdf_date(date: str) -> str:
+    """The PDF's creation date: the match's date (``date=YYYY-MM-DD``, midnight UTC), else now (UTC)."""
+    import datetime
+
+    try:
+        when = datetime.datetime.combine(datetime.date.fromisoformat(date), datetime.time(), datetime.UTC)
+    except ValueError:
+        when = datetime.datetime.now(datetime.UTC)
+    return when.strftime("D:%Y%m%d%H%M%S+00'00'")
+
+
 def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[AuditEntry] = (),
-           errors: Sequence[RecordError] = ()) -> bytes:
+           errors: Sequence[RecordError] = (), broken: Msg | None = None,
+           head: tuple[str, int] | None = None) -> bytes:
     """The PDF of ``result`` in ``lang``: the sections in order, a footer on every page."""
     doc = Doc(result, lang, font)
-    story = [*_header(doc), *_result(doc), *_chart(doc), *_hand_table(doc), *_notes(doc), *_audit(doc, log),
-             *_problems(doc, [*errors, *result.errors]), *_signatures(doc)]
-    footer_left = " · ".join(v for v in (doc.match_id, doc.head("event"), doc.head("date")) if v)
+
+    def story(chart_height: float, compact: bool) -> list[Any]:
+        return [*_banner(doc, broken), *_header(doc), *_result(doc), *_chart(doc, chart_height), *_hand_table(doc),
+                *_notes(doc, compact), *_audit(doc, log), *_problems(doc, [*errors, *result.errors]),
+                *_signatures(doc, compact)]
+    # a stored match's chain head on every page: the card on the wall anchors the record (`verify --head`)
+    chain_head = "" if head is None else tr(lang, "record head {hash} · {n} entries", zh="记录链头 {hash} · 共 {n} 条",
+                                            hash=head[0], n=head[1])
+    footer_left = " · ".join(v for v in (doc.match_id, doc.head("event"), doc.head("date"), chain_head) if v)
     page_width = landscape(A4)[0]
 
+    stamp = pdf_date(doc.head("date"))
+
     def on_page(canvas: Any, template: Any) -> None:
+        # ReportLab's invariant mode (a reproducible file) stamps 2000-01-01: the card's date is the match's
+        canvas.setDateFormatter(lambda *_: stamp)
         canvas.saveState()
         canvas.setFillColor(colors.grey)
         draw_runs(canvas, doc.typo, 12 * mm, 7 * mm, footer_left, 7.5)
         draw_runs(canvas, doc.typo, page_width - 12 * mm, 7 * mm, doc.t("page", n=template.page), 7.5, "end")
         canvas.restoreState()
 
-    buf = io.BytesIO()
-    pdf = SimpleDocTemplate(buf, pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
-                            topMargin=10 * mm, bottomMargin=14 * mm, title=f"{doc.t('title')} {doc.match_id}".strip(),
-                            author=doc.head("referee"), subject=doc.head("event"),
-                            creator="referee", invariant=True, lang=pdf_language(lang))
-    pdf.build(story, onFirstPage=on_page, onLaterPages=on_page)
-    return buf.getvalue()
+    def build(chart_height: float, compact: bool = False) -> tuple[bytes, int]:
+        buf = io.BytesIO()
+        pdf = SimpleDocTemplate(buf, pagesize=landscape(A4), leftMargin=12 * mm, rightMargin=12 * mm,
+                                topMargin=10 * mm, bottomMargin=14 * mm,
+                                title=f"{doc.t('title')} {doc.match_id}".strip(), author=doc.head("referee"),
+                                subject=doc.head("event"), creator="referee", invariant=True,
+                                lang=pdf_language(lang))
+        pdf.build(story(chart_height, compact), onFirstPage=on_page, onLaterPages=on_page)
+        return buf.getvalue(), pdf.page
+
+    # A short match that spills onto a second page gets a lower chart (and no empty notes section) when
+    # that keeps it on one page; a longer one is left as it is.
+    data, pages = build(CHART_HEIGHTS[0])
+    if pages == 2:
+        for height in CHART_HEIGHTS[1:]:
+            smaller, pages = build(height, compact=True)
+            if pages == 1:
+                return smaller
+    return data
