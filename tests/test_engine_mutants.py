@@ -8,7 +8,8 @@ docs/gunzi-rules.md. Seats go E → S → W → N (§1.2); teams EW 东西 and N
 
 from __future__ import annotations
 
-from helpers import PLAIN_KITTY, errors_of, first_hand, line_of, play, record, run
+import pytest
+from helpers import PLAIN_KITTY, errors_of, first_hand, hand_text, line_of, play, record, run
 
 # A hand's directives after its 'hand' line, as the table records them: E grabs, trump H (§4.1.1), a plain
 # kitty, S = 80 kept.
@@ -70,3 +71,22 @@ def test_a_tribute_in_a_first_hand_declared_by_w_is_judged_against_w():
     # (§5.1); a tribute from W's 上家 S (§1.2: S plays just before W) is refused for that, not for its giver.
     text = record(first_hand(declarer="W", tribute="S 4C  # !", points=80))
     assert words(text) == [(line_of(text), "no blood is owed this hand; 1 cards given", "这一副不欠血，却进贡了1张")]
+
+
+# --- a kitty refused for a card turned from it (§6.2.1) -------------------------------------------------
+
+@pytest.mark.xfail(strict=True, reason=(
+    "bug (referee/engine.py, Replay.on_kitty): a kitty that lacks a flipped or drawn card is refused before "
+    "its dry pot is judged, yet it is kept for the hand, which is then settled as not a dry pot "
+    "('not a dry pot: the kitty holds' no card, the declarer's bury accepted)"))
+def test_a_kitty_refused_for_a_flipped_card_is_not_settled_as_not_dry():
+    # No grab: flips E 10S, S 4C, W 6C, N 7C; 10 is the highest flip (§4.1.2, dalian-club 'highest') → E
+    # declares, trump spades, level 3. The kitty 4C 6C 7C 8C 9C 5D lacks the 10S E flipped from it: refused on
+    # its line. It holds no spade, so no trump-suit plain card (§2.4): a dry pot by §6.2.1. Whatever the
+    # engine does with a refused kitty, it must not settle the hand as a kitty that is not dry: either the
+    # hand is not settled, or it is settled as the dry pot (no exchange, its kings void, §6.2.2–§6.2.4).
+    text = record(hand_text(flip=["E 10S", "S 4C", "W 6C", "N 7C"], kitty="4C 6C 7C 8C 9C 5D  # !", points=80))
+    assert (line_of(text), "10S was flipped from the kitty but is not in it") in [
+        (e.line, e.message) for e in errors_of(text)]
+    _, r = run(text)
+    assert not r.hands or r.hands[0].dry_pot
