@@ -217,33 +217,48 @@ def read_record(path: str | os.PathLike[str], encoding: str | None = None,
 
 
 def _name_problems(events: Sequence[Event]) -> list[RecordError]:
-    """The record's id (``names.check_id``) and every name and text in it (``names.check_text``)."""
-    from referee.errors import UsageError
+    """The record's id (``names.check_id``) and every name and text in it (``names.check_text``).
+    A plain id and printable texts are passed without loading ``referee.names`` (``check`` start-up)."""
     from referee.events import MatchHeader
-    from referee.names import NAME_MAX, TEXT_MAX, check_id, check_text
 
+    limits = {"name": 100, "text": 500}  # names.NAME_MAX, names.TEXT_MAX (test_harden_io checks they agree)
     out: list[RecordError] = []
     for ev in events:
         checks: list[tuple[str, str, int]] = []
         if isinstance(ev, MatchHeader):
-            try:
-                check_id(ev.id, "match id=")
-            except UsageError as e:
-                out.append(RecordError(ev.line, e.msg))
-            checks += [(f"{key}=", value, NAME_MAX) for key, value in
+            if not _plain_id(ev.id):
+                out += _refused(ev.line, "id", "match id=", ev.id, 0)
+            checks += [(f"{key}=", value, limits["name"]) for key, value in
                        (("rules", ev.rules), ("date", ev.date), ("event", ev.event), ("table", ev.table),
                         ("round", ev.round), ("referee", ev.referee), *ev.extra) if value]
         else:
             for field in ("name", "text"):
                 value = getattr(ev, field, None)
                 if isinstance(value, str):
-                    checks.append((field, value, NAME_MAX if field == "name" else TEXT_MAX))
+                    checks.append((field, value, limits[field]))
         for what, value, most in checks:
-            try:
-                check_text(value, what, most)
-            except UsageError as e:
-                out.append(RecordError(ev.line, e.msg))
+            if not (value.isprintable() and len(value) <= most):  # every control character is unprintable
+                out += _refused(ev.line, "text", what, value, most)
     return out
+
+
+def _plain_id(value: str) -> bool:
+    """What ``names.check_id`` accepts, without loading it."""
+    return 0 < len(value) <= 64 and value[0] not in ".-" and all(ch.isalnum() or ch in "-_." for ch in value)
+
+
+def _refused(line: int, kind: str, what: str, value: str, most: int) -> list[RecordError]:
+    from referee.errors import UsageError
+    from referee.names import check_id, check_text
+
+    try:
+        if kind == "id":
+            check_id(value, what)
+        else:
+            check_text(value, what, most)
+    except UsageError as e:
+        return [RecordError(line, e.msg)]
+    return []
 
 
 def kind_of(as_file: bool, as_match: bool) -> Kind:

@@ -660,3 +660,17 @@ def test_issue9_item19_equal_level_lines_both_show():
     ew_y, ns_y = ew.points[1::2], ns.points[1::2]
     assert all(a - b > ew.strokeWidth for a, b in zip(ew_y, ns_y, strict=True))
     assert ns.strokeDashArray and not ew.strokeDashArray
+
+
+def test_item07_the_readers_quick_id_check_agrees_with_names():
+    """sources passes plain ids and printable texts without loading referee.names: the same limits."""
+    from referee import names, sources
+
+    assert (names.ID_MAX, names.NAME_MAX, names.TEXT_MAX) == (64, 100, 500)
+    for value in ("SC26-R1-T3", "春" * 64, "春" * 65, "", ".x", "-x", "a b", "a/b", "a\x1bb", "x.y_z", "Ⅻ"):
+        try:
+            names.check_id(value)
+            accepted = True
+        except names.UsageError:
+            accepted = False
+        assert sources._plain_id(value) == accepted, value
