@@ -59,6 +59,14 @@ def qr(url: str, png: str) -> str:
     return text.getvalue()
 
 
+class _StreamsClosed:
+    """Drops uvicorn's complaint about the live streams it cuts when the server stops (Ctrl-C): a stream
+    has no end, so every open one is "returned without completing response" then."""
+
+    def filter(self, record: object) -> bool:
+        return "returned without completing response" not in str(getattr(record, "msg", ""))
+
+
 def serve(
     db: Db = None,
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=N_(
@@ -109,4 +117,7 @@ def serve(
                       zh="警告：正在监听 {host}：本网络中的任何设备都能打开这些页面（写入需要令牌）",
                       host=host), err=True)
     typer.echo(tr(say, "stop with Ctrl-C", zh="按 Ctrl-C 停止"))
+    import logging
+
+    logging.getLogger("uvicorn.error").addFilter(_StreamsClosed())
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
