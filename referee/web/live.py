@@ -43,7 +43,7 @@ class Watcher:
         self.data: Any = None
         self.subscribers = 0
         self._sig: Signature | None = None
-        self._changed = asyncio.Condition()
+        self._changed = asyncio.Event()  # set (and replaced by a new one) at each change
         self._poke = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -72,8 +72,8 @@ class Watcher:
             return
         self._sig, self.data = sig, data
         self.version += 1
-        async with self._changed:
-            self._changed.notify_all()
+        changed, self._changed = self._changed, asyncio.Event()
+        changed.set()
 
     async def _run(self) -> None:
         while True:
@@ -83,12 +83,15 @@ class Watcher:
             self._poke.clear()
 
     async def wait(self, seen: int, timeout: float) -> int:
-        """The version after *seen* (returns at once when there is one), or *seen* after *timeout*."""
+        """The version after *seen* (returns at once when there is one), or *seen* after *timeout*.
+
+        An event per change, not a condition: a timeout that cancels a condition's wait while it takes
+        its lock back leaves the lock unheld (asyncio, Python 3.11), and the stream then fails."""
         if self.version > seen:
             return self.version
-        async with self._changed:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._changed.wait_for(lambda: self.version > seen), timeout)
+        changed = self._changed
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(changed.wait(), timeout)
         return self.version
 
 
