@@ -611,6 +611,8 @@ class Replay:
                            given=len(ev.cards)))
         # cards turned from the kitty that it does not hold
         flipped, drawn = _minus([f.card for f in h.flips], ev.cards), _minus(h.draws, ev.cards)
+        if flipped or drawn:  # the kitty as recorded cannot be the one dealt: the hand cannot be settled
+            h.broken = True
         if flipped:
             raise Reject(M("{card:card} was flipped from the kitty but is not in it", card=flipped[0]))
         if drawn:

@@ -75,10 +75,6 @@ def test_a_tribute_in_a_first_hand_declared_by_w_is_judged_against_w():
 
 # --- a kitty refused for a card turned from it (§6.2.1) -------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason=(
-    "bug (referee/engine.py, Replay.on_kitty): a kitty that lacks a flipped or drawn card is refused before "
-    "its dry pot is judged, yet it is kept for the hand, which is then settled as not a dry pot "
-    "('not a dry pot: the kitty holds' no card, the declarer's bury accepted)"))
 def test_a_kitty_refused_for_a_flipped_card_is_not_settled_as_not_dry():
     # No grab: flips E 10S, S 4C, W 6C, N 7C; 10 is the highest flip (§4.1.2, dalian-club 'highest') → E
     # declares, trump spades, level 3. The kitty 4C 6C 7C 8C 9C 5D lacks the 10S E flipped from it: refused on
