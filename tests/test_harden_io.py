@@ -242,6 +242,17 @@ def test_item07_import_refuses_a_bad_match_id_and_never_echoes_it_raw(tmp_path):
     assert res.exit_code == 0, res.output
 
 
+def test_item07_new_refuses_a_bad_match_id_and_stores_nothing(tmp_path):
+    db = tmp_path / "db"
+    for mid, said in (("x" * 65, "an id has 1 to 64 characters, not 65"), ("a/b", "an id holds letters, digits"),
+                      ("a\x1b[31mb", "\\x1b")):
+        res = invoke("new", mid, "--db", str(db), "--lang", "en")
+        assert res.exit_code == 2, res.output
+        assert said in res.output and "\x1b" not in res.output
+    assert not (db / "matches").exists() or not list((db / "matches").glob("*.json"))
+    assert invoke("new", "春" * 29, "--db", str(db)).exit_code == 0  # 29 ≤ 64 characters: a good id
+
+
 def test_item07_control_characters_in_names_are_record_errors(tmp_path):
     path = tmp_path / "r.gunzi"
     path.write_text(record_text("N1", east="张\x07三"), encoding="utf-8")

@@ -88,8 +88,10 @@ def _header(match_id: str, rules: str, *, date: str, event: str | None, table: s
     from referee.errors import UsageError
     from referee.events import MatchHeader
     from referee.i18n import M
+    from referee.names import check_id
     from referee.notation import NotationError, format_event, parse_line
 
+    check_id(match_id, "MATCH_ID")  # the same id rule as `import` and the event's matches
     try:
         ruleset.load(rules)
     except ruleset.RulesError as e:
