@@ -110,8 +110,6 @@ def _not_utf8(args: list[str]) -> None:
                                                                         else f"#{i + 1}")
             error = UsageError(M("argument {option}: not UTF-8 text ({value}); the terminal or the script that typed "
                                  "it uses another encoding (set it to UTF-8, or convert: iconv -f GBK -t UTF-8)",
-                                 zh="参数 {option}：不是 UTF-8 文本（{value}）；输入它的终端或脚本用的是别的编码"
-                                    "（请改为 UTF-8，或转换：iconv -f GBK -t UTF-8）",
                                  option=option, value=raw.decode("utf-8", "backslashreplace")))
             report(error, _early_lang(args))
             raise SystemExit(error.exit_code)

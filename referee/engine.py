@@ -665,13 +665,10 @@ class Replay:
         if self.rules.three_small_jokers_without_big:
             return Reject(M("{refusal}; only three small jokers may be buried without the big ones "
                             "(kitty.three_small_jokers_without_big, §6.3.3)",
-                            refusal=refusal,
-                            zh="{refusal}；只有扣三个小王时无需先扣大王（kitty.three_small_jokers_without_big，§6.3.3）"))
+                            refusal=refusal))
         return Reject(M("{refusal}; the {rules} rules make no exception for three small jokers "
                         "(kitty.three_small_jokers_without_big = false, §6.3.3)",
-                        refusal=refusal, rules=self.rules.name,
-                        zh="{refusal}；{rules}规则中扣三个小王也不例外"
-                           "（kitty.three_small_jokers_without_big = false，§6.3.3）"))
+                        refusal=refusal, rules=self.rules.name))
 
     def on_king(self, h: Hand, ev: King) -> None:
         if not h.kitty_line:
@@ -738,9 +735,7 @@ class Replay:
         return Reject(M("more points than exist: defenders {defenders} + declarers {declarers} + kitty {kitty} = "
                         "{total}, more than the {all} of the three decks (§1.5)",
                         defenders=defenders, declarers=declarers, kitty=kitty, total=defenders + declarers + kitty,
-                        all=TOTAL_POINTS,
-                        zh="分数超出总数：抓分方{defenders} + 庄家方{declarers} + 底牌{kitty} = {total}，"
-                           "超过三副牌的{all}分（§1.5）"))
+                        all=TOTAL_POINTS))
 
     def on_last(self, h: Hand, ev: Last) -> None:
         if not h.kitty_line and not h.broken:

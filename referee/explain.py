@@ -60,8 +60,7 @@ STEPS: dict[str, StepKind] = {
         "dry pot (干锅): {why}; the kitty stays as dealt, no jokers may be buried")),
     "kitty.not_dry": _kind("plain", M("not a dry pot: the kitty holds {plain:cards}")),
     "kitty.three_small_without_big": _kind("seat", M(
-        "{seat:seat} buried three small jokers while holding a big joker: no big joker need go first",
-        zh="{seat:seat}扣三个小王，手中虽有大王，无需先扣大王")),
+        "{seat:seat} buried three small jokers while holding a big joker: no big joker need go first")),
     "kitty.points": _kind("points", M("points in the final kitty: {points}")),
     "kitty.points_void": _kind("points", M("dry pot: the kitty's {points} points do not count")),
     "kitty.jokers": _kind("big small", M("jokers in the final kitty: {big} big, {small} small")),

@@ -111,8 +111,7 @@ KEYS: dict[str, Key] = {  # in the order of RuleSet's fields after name, title, 
     "dig_multiplier": Key("kitty", int, M(
         "the kitty's points are multiplied by this when the defenders dig (§6.6)")),
     "three_small_jokers_without_big": Key("kitty", bool, M(
-        "whoever buries three small jokers need not bury a big joker first (§6.3.3, the exception to §6.3.2)",
-        zh="扣三个小王时无需先扣大王（§6.3.3，§6.3.2的例外）")),
+        "whoever buries three small jokers need not bury a big joker first (§6.3.3, the exception to §6.3.2)")),
     "stage_threshold": Key("scoring", int, M(
         "defenders' score at which they take over (上台) (§7.1)")),
     "short_threshold": Key("scoring", int, M(
@@ -294,12 +293,10 @@ def _read_file(src: Path | Traversable, chain: list[Link], problems: Problems) -
     try:
         data = tomllib.loads(_text_of(src))
     except _TooLarge:
-        problems.append(Problem(label, M("larger than {kib} KiB: not a rule file",
-                                         zh="超过 {kib} KiB，不是规则文件", kib=RULES_MAX >> 10)))
+        problems.append(Problem(label, M("larger than {kib} KiB: not a rule file", kib=RULES_MAX >> 10)))
         return {}
     except RecursionError:  # thousands of nested [ or {: tomllib recurses once a level
-        problems.append(Problem(label, M("not valid TOML: nested too deeply",
-                                         zh="不是有效的 TOML：嵌套过深")))
+        problems.append(Problem(label, M("not valid TOML: nested too deeply")))
         return {}
     except (ValueError, UnicodeDecodeError) as e:  # TOMLDecodeError, and an integer of 5,000 digits
         problems.append(Problem(label, M("not valid TOML: {error}", error=str(e)[:200])))

@@ -59,8 +59,6 @@ def header_rules(rules: str, record: str | os.PathLike[str]) -> str:
     if name.is_absolute() or len(name.parts) != 1 or name.name in ("", ".", ".."):
         raise RulesError(M("rules={rules}: a record's header names a bundled rule set or a rule file next to the "
                            "record; for a rule file elsewhere give --rules {rules}",
-                           zh="rules={rules}：记录的头部只能指定内置规则集或与记录同一文件夹的规则文件；"
-                              "其他位置的规则文件请用 --rules {rules}",
                            rules=rules))
     return str(Path(record).parent / name)
 
@@ -101,7 +99,7 @@ def read_bounded(path: str | os.PathLike[str], most: int = RECORD_MAX) -> bytes:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             raise SourceError(M("{path}: not a regular file (a folder, a device or a pipe): a record is a text file",
-                                zh="{path}：不是普通文件（是文件夹、设备或管道）：记录应是文本文件", path=name))
+                                path=name))
         if st.st_size > most:
             raise _too_large(name, most)
         chunks: list[bytes] = []
@@ -122,15 +120,12 @@ def read_bounded(path: str | os.PathLike[str], most: int = RECORD_MAX) -> bytes:
 
 
 def _too_large(name: str, most: int) -> SourceError:
-    return SourceError(M("{path}: larger than {mib} MiB: not a record file",
-                         zh="{path}：超过 {mib} MiB，不是记录文件", path=name, mib=most >> 20))
+    return SourceError(M("{path}: larger than {mib} MiB: not a record file", path=name, mib=most >> 20))
 
 
 def _encoding_problem(file: str) -> Msg:
     return M("{file}: not readable as UTF-8, UTF-16 (with a BOM) or GBK/GB18030 text. Convert it to UTF-8 "
              "(iconv -f GBK -t UTF-8 {file} > converted.txt) or name its encoding with --encoding",
-             zh="{file}：无法按 UTF-8、UTF-16（带 BOM）或 GBK/GB18030 文本读取。请先转换为 UTF-8"
-                "（iconv -f GBK -t UTF-8 {file} > converted.txt），或用 --encoding 指定其编码",
              file=file)
 
 
@@ -166,13 +161,11 @@ def decode(data: bytes, file: str, forced: str | None = None) -> Decoded:
             from referee.errors import UsageError
 
             raise UsageError(M("--encoding {encoding}: not one of {known}",
-                               zh="--encoding {encoding}：只能是 {known} 之一",
                                encoding=forced, known="utf-8, utf-16, gb18030 (gbk)"))
         try:
             return Decoded(data.decode(codec), codec, None)
         except UnicodeDecodeError as e:
             raise SourceError(M("{file}: not {encoding} text ({reason} at byte {byte})",
-                                zh="{file}：不是 {encoding} 文本（第 {byte} 字节：{reason}）",
                                 file=file, encoding=forced, reason=e.reason, byte=e.start)) from None
     found = detect(data)
     if found is None:
@@ -182,8 +175,6 @@ def decode(data: bytes, file: str, forced: str | None = None) -> Decoded:
         return Decoded(text, encoding, None)
     notice = M("{file}: not UTF-8; read as GBK/GB18030 (Chinese Windows). If the names look wrong, convert it "
                "(iconv -f GBK -t UTF-8 {file} > converted.txt) or name its encoding with --encoding",
-               zh="{file}：不是 UTF-8，已按 GBK/GB18030（中文 Windows）读取。若名字显示不对，请先转换"
-                  "（iconv -f GBK -t UTF-8 {file} > converted.txt），或用 --encoding 指定其编码",
                file=file)
     return Decoded(text, "gb18030", notice)
 
@@ -195,7 +186,7 @@ def _say(notice: Msg) -> None:
     from referee.i18n import normalize, tr
 
     lang = normalize(os.environ.get("REFEREE_LANG") or "en") or "en"
-    sys.stderr.write(tr(lang, "notice: {message}", zh="提示：{message}", message=notice) + "\n")
+    sys.stderr.write(tr(lang, "notice: {message}", message=notice) + "\n")
 
 
 def read_record(path: str | os.PathLike[str], encoding: str | None = None,
@@ -266,7 +257,7 @@ def kind_of(as_file: bool, as_match: bool) -> Kind:
     from referee.errors import UsageError
 
     if as_file and as_match:
-        raise UsageError(M("give --file or --match, not both", zh="--file 与 --match 只能给一个"))
+        raise UsageError(M("give --file or --match, not both"))
     return "file" if as_file else "match" if as_match else "auto"
 
 
@@ -314,10 +305,8 @@ def load(source: str, db: str | None = None, kind: Kind = "auto", encoding: str 
 
 def _broken(seq: int | None, problem: Msg) -> Msg:
     if seq is None:
-        return M("the record's store file is broken: {problem}",
-                 zh="此比赛的存储文件已损坏：{problem}", problem=problem)
-    return M("the record's hash chain is broken at entry {seq}: {problem}",
-             zh="此记录的哈希链在第 {seq} 条处断开：{problem}", seq=seq, problem=problem)
+        return M("the record's store file is broken: {problem}", problem=problem)
+    return M("the record's hash chain is broken at entry {seq}: {problem}", seq=seq, problem=problem)
 
 
 def _refuse_both(source: str, db: str | None) -> None:
@@ -333,8 +322,6 @@ def _refuse_both(source: str, db: str | None) -> None:
     if stored:
         raise UsageError(M("'{source}' is both a record file and a match stored in {root}: give --file to read "
                            "the file, or --match for the stored match",
-                           zh="'{source}' 既是记录文件，也是 {root} 中存储的比赛：读文件请加 --file，"
-                              "读存储的比赛请加 --match",
                            source=source, root=str(store.root)))
 
 

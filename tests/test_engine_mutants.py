@@ -8,7 +8,6 @@ docs/gunzi-rules.md. Seats go E → S → W → N (§1.2); teams EW 东西 and N
 
 from __future__ import annotations
 
-import pytest
 from helpers import PLAIN_KITTY, errors_of, first_hand, hand_text, line_of, play, record, run
 
 # A hand's directives after its 'hand' line, as the table records them: E grabs, trump H (§4.1.1), a plain

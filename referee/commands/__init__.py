@@ -70,10 +70,10 @@ COMMANDS: dict[str, CommandInfo] = {
     # at the venue
     "serve": CommandInfo("referee.commands.serve", "serve",
                          N_("Serve the store on the venue's network: live standings and matches, score entry from "
-                            "phones.", zh="在赛场网络上提供数据库：实时排名与比赛，手机录入比分。")),
+                            "phones.")),
     "token": CommandInfo("referee.commands.token", "token",
                          N_("The tokens of the web server: a referee's writes to their tables, a director's runs "
-                            "the event.", zh="网页服务器的令牌：裁判的令牌写入其负责的桌，裁判长的令牌主持赛事。"),
+                            "the event."),
                          group=True),
     # print
     "scorecard": CommandInfo("referee.commands.scorecard", "scorecard",

@@ -137,7 +137,6 @@ def _prompt(result: MatchResult, lang: str) -> str:
     lines = [tr(lang, "hand {hand} · {phase}", hand=st.hand, phase=Phase(st.phase))]
     if st.declarer and st.trump and st.phase == Phase.declaring:
         lines.append(tr(lang, "declarer {declarer}, level {level}, trump {trump:suit}",
-                        zh="庄家{declarer}，打{level}，主{trump:suit}",
                         declarer=views.who(st.declarer, seats), level=st.level, trump=st.trump))
     phases = {BY_KEYWORD[k].phase for k in st.expected}
     if Phase.tribute in phases and st.blood_due:
@@ -151,8 +150,7 @@ def _prompt(result: MatchResult, lang: str) -> str:
                               "last trick",
                         points=st.points_so_far))
     lines.append(tr(lang, "type: {usage}", usage=views.usages(st.expected)))
-    lines.append(tr(lang, "(undo, status, help; q to stop)",
-                    zh="（也可输入 undo 撤销、status 状态、help 帮助；输入 q 结束）"))
+    lines.append(tr(lang, "(undo, status, help; q to stop)"))
     lines[1:] = ["  " + line for line in lines[1:]]
     return "\n".join(lines)
 
@@ -202,7 +200,6 @@ def _read(text: str, result: MatchResult, lang: str) -> Event | None:
             problem = M("cannot read '{text}': {problem}", text=text, problem=e.msg)
         elif near is not None:
             problem = M("'{text}' is not understood: did you mean '{near}'? (expected: {expected})",
-                        zh="无法理解 '{text}'：是不是 '{near}'？（应输入：{expected}）",
                         text=text, near=near, expected=expected)
         else:
             problem = M("'{text}' is not understood (expected: {expected})", text=text, expected=expected)
@@ -218,27 +215,26 @@ def _help(result: MatchResult, lang: str) -> None:
     from referee.i18n import M, literal, tr
     from referee.store import views
 
-    lines = [tr(lang, "expected now:", zh="现在应输入：")]
+    lines = [tr(lang, "expected now:")]
     lines += ["  " + views.glossed(usage(k), k).text(lang) for k in result.state.expected]
     bare = [k for k in result.state.expected if BY_KEYWORD[k].bare]
     if bare:
         lines.append(tr(lang, "a short answer fills {keywords}: cards, a number, or def / decl",
-                        zh="简短回答可代替 {keywords}：牌、数字，或 def / decl", keywords=views.hints(bare)))
-    lines.append(tr(lang, "commands at this prompt:", zh="此处还可输入的命令："))
+                        keywords=views.hints(bare)))
+    lines.append(tr(lang, "commands at this prompt:"))
     commands = (
-        (M("undo [--reason TEXT]", zh="undo [--reason 理由]"),
-         M("take back the latest event", zh="撤销最近一条记录")),
-        (M("amend SEQ DIRECTIVE… --reason TEXT", zh="amend 序号 指令… --reason 理由"),
-         M("replace event SEQ", zh="更正第 SEQ 条记录")),
-        (M("void SEQ --reason TEXT", zh="void 序号 --reason 理由"),
-         M("take back event SEQ", zh="作废第 SEQ 条记录")),
-        (literal("status"), M("where the match stands", zh="比赛现状")),  # input words: the same in every language
-        (literal("help"), M("this list", zh="本说明")),
-        (literal("q"), M("stop (everything entered is stored)", zh="结束（已输入的内容都已存储）")),
+        (M("undo [--reason TEXT]"),
+         M("take back the latest event")),
+        (M("amend SEQ DIRECTIVE… --reason TEXT"),
+         M("replace event SEQ")),
+        (M("void SEQ --reason TEXT"),
+         M("take back event SEQ")),
+        (literal("status"), M("where the match stands")),  # input words: the same in every language
+        (literal("help"), M("this list")),
+        (literal("q"), M("stop (everything entered is stored)")),
     )
-    lines += [tr(lang, "  {form} — {what}", zh="  {form}——{what}", form=form, what=what) for form, what in commands]
-    lines.append(tr(lang, "keywords in either language (kitty or 底牌); tab completes keywords and seats",
-                    zh="关键词中英文皆可（kitty 或 底牌）；Tab 键补全关键词和座位"))
+    lines += [tr(lang, "  {form} — {what}", form=form, what=what) for form, what in commands]
+    lines.append(tr(lang, "keywords in either language (kitty or 底牌); tab completes keywords and seats"))
     _echo_lines(lines)
 
 
@@ -302,7 +298,7 @@ def _command(name: str, answer: str, store: Store, match_id: str, referee: str |
         out = correct(store, match_id, name, seq, event, reason or "", force, referee, lang)
         return out.after
     except RefereeError as e:
-        _try_again(lang, M("not done: {problem}", zh="未执行：{problem}", problem=e.msg))
+        _try_again(lang, M("not done: {problem}", problem=e.msg))
         return result
 
 
@@ -310,7 +306,7 @@ def _usage(form: str) -> Exception:
     from referee.errors import UsageError
     from referee.i18n import M
 
-    return UsageError(M("expected: {form}", zh="应输入：{form}", form=form))
+    return UsageError(M("expected: {form}", form=form))
 
 
 # --- the session -----------------------------------------------------------------------------------------------

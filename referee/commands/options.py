@@ -38,14 +38,10 @@ Seq = Annotated[int, typer.Argument(metavar="SEQ", help=N_("Sequence number of t
 Directive = Annotated[list[str], typer.Argument(metavar="DIRECTIVE", help=N_("A record directive, e.g. `points 25`."),
                                                 show_default=False)]
 AsFile = Annotated[bool, typer.Option("--file", help=N_(
-    "Read MATCH_ID|FILE as a record file, never as a stored match.",
-    zh="把 MATCH_ID|FILE 当作记录文件读取，不查存储的比赛。"))]
+    "Read MATCH_ID|FILE as a record file, never as a stored match."))]
 AsMatch = Annotated[bool, typer.Option("--match", help=N_(
-    "Read MATCH_ID|FILE as a stored match id, never as a file.",
-    zh="把 MATCH_ID|FILE 当作存储的比赛编号，不读文件。"))]
+    "Read MATCH_ID|FILE as a stored match id, never as a file."))]
 Encoding = Annotated[str | None, typer.Option(
     "--encoding", metavar="ENC", help=N_(
         "Encoding of a record file: utf-8, utf-16 or gb18030 (gbk); else UTF-8, UTF-16 with a BOM, or GB18030 "
-        "with a notice.",
-        zh="记录文件的编码：utf-8、utf-16 或 gb18030（gbk）；不给时按 UTF-8、带 BOM 的 UTF-16 读取，"
-           "否则按 GB18030 读取并提示。"))]
+        "with a notice."))]

@@ -53,7 +53,7 @@ def notifier(lang: str) -> Callable[[Msg], None]:
     def say(notice: Msg) -> None:
         from referee.i18n import tr
 
-        typer.echo(tr(lang, "notice: {message}", zh="提示：{message}", message=notice), err=True)
+        typer.echo(tr(lang, "notice: {message}", message=notice), err=True)
     return say
 
 
@@ -61,7 +61,7 @@ def _problem_line(source: str, line: int, problem: Msg | str, lang: str) -> str:
     """``FILE:LINE: problem`` with the file name through a message field (its control characters escaped)."""
     from referee.i18n import tr
 
-    return tr(lang, "{source}:{line}: {problem}", zh="{source}:{line}: {problem}", source=source, line=line,
+    return tr(lang, "{source}:{line}: {problem}", source=source, line=line,
               problem=problem)
 
 
@@ -72,7 +72,6 @@ def _broken(src: sources.Source) -> None:
         from referee.i18n import M
 
         raise RefereeError(M("match {match}: {problem}; `referee verify` shows what changed",
-                             zh="比赛 {match}：{problem}；用 `referee verify` 查看改动之处",
                              match=src.name, problem=src.broken))
 
 

@@ -41,9 +41,7 @@ def scorecard(
     font: Annotated[str | None, typer.Option(
         "--font", metavar="PATH",
         help=N_("Embed this TrueType font (.ttf/.ttc); `cid` for the reader's own Chinese font (STSong-Light). "
-                "Default: an installed Chinese TrueType font, else STSong-Light.",
-                zh="嵌入此 TrueType 字体（.ttf/.ttc）；`cid` 表示使用阅读器自带的中文字体（STSong-Light）。"
-                   "默认：已安装的中文 TrueType 字体，否则 STSong-Light。"))] = None,
+                "Default: an installed Chinese TrueType font, else STSong-Light."))] = None,
     all_: Annotated[bool, typer.Option("--all", help=N_("One PDF per stored match."))] = False,
     event: Annotated[str | None, typer.Option("--event", metavar="NAME",
                                               help=N_("With --all: only this event's matches."))] = None,
@@ -73,5 +71,4 @@ def scorecard(
     typer.echo(tr(say, "wrote {path}", path=str(path)))
     if broken is not None:  # written, with the warning on its face; the exit status says so too
         raise RefereeError(M("match {match}: {problem}; `referee verify` shows what changed",
-                             zh="比赛 {match}：{problem}；用 `referee verify` 查看改动之处",
                              match=source, problem=broken))

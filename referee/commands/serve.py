@@ -70,14 +70,11 @@ class _StreamsClosed:
 def serve(
     db: Db = None,
     host: Annotated[str, typer.Option("--host", metavar="ADDRESS", help=N_(
-        "The address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (the venue's network).",
-        zh="监听的地址：127.0.0.1（仅本机）或 0.0.0.0（赛场网络）。"))]
+        "The address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 (the venue's network)."))]
     = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", metavar="PORT", help=N_("The port to listen on.",
-                                                                            zh="监听的端口。"))] = 8000,
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help=N_("The port to listen on."))] = 8000,
     event: Annotated[str | None, typer.Option("--event", metavar="EVENT", help=N_(
-        "The event of the venue: its standings are the page the QR code opens.",
-        zh="本赛场的赛事：二维码打开的就是它的排名页。"))] = None,
+        "The event of the venue: its standings are the page the QR code opens."))] = None,
     lang: Lang = None,
 ) -> None:
     """Serve the store on the venue's network: live standings and matches, score entry from phones."""
@@ -88,8 +85,7 @@ def serve(
     from referee.store.store import Store
 
     if not 0 < port < 65536:
-        raise UsageError(M("--port {port}: a port is a number from 1 to 65535",
-                           zh="--port {port}：端口是 1 到 65535 之间的数字", port=port))
+        raise UsageError(M("--port {port}: a port is a number from 1 to 65535", port=port))
     if event is not None:
         event = check_id(event, "--event")
     store = Store(db)
@@ -100,23 +96,19 @@ def serve(
 
     app = make_app(str(store.root), event)
     found = urls(host, port, event)
-    typer.echo(tr(say, "referee serve: the store at {root}",
-                  zh="referee serve：数据库位于 {root}", root=str(store.root)))
+    typer.echo(tr(say, "referee serve: the store at {root}", root=str(store.root)))
     for url in found:
-        typer.echo(tr(say, "open: {url}", zh="打开：{url}", url=url))
+        typer.echo(tr(say, "open: {url}", url=url))
     png = str(store.root / QR_FILE)
     typer.echo(qr(found[0], png))
-    typer.echo(tr(say, "the QR code of {url} is also in {file} (print it for the wall)",
-                  zh="{url} 的二维码也保存在 {file}（可打印贴在墙上）", url=found[0], file=png))
+    typer.echo(tr(say, "the QR code of {url} is also in {file} (print it for the wall)", url=found[0], file=png))
     typer.echo(tr(say, "referees sign in at {url}/referee with a token (referee token add NAME --role referee)",
-                  zh="裁判用令牌在 {url}/referee 登录（referee token add NAME --role referee）",
                   url=found[0].split("/events/")[0].rstrip("/")))
     if host in ("0.0.0.0", "::"):
         typer.echo(tr(say, "warning: listening on {host}: every device on this network can open these pages "
                            "(writing needs a token)",
-                      zh="警告：正在监听 {host}：本网络中的任何设备都能打开这些页面（写入需要令牌）",
                       host=host), err=True)
-    typer.echo(tr(say, "stop with Ctrl-C", zh="按 Ctrl-C 停止"))
+    typer.echo(tr(say, "stop with Ctrl-C"))
     import logging
 
     logging.getLogger("uvicorn.error").addFilter(_StreamsClosed())

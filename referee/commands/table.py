@@ -143,8 +143,7 @@ def new(
         try:
             datetime.date.fromisoformat(date)
         except ValueError:
-            raise UsageError(M("--date {date}: not a date (YYYY-MM-DD, e.g. 2026-11-29)", date=date,
-                               zh="--date {date}：不是日期（应为 YYYY-MM-DD，如 2026-11-29）")) from None
+            raise UsageError(M("--date {date}: not a date (YYYY-MM-DD, e.g. 2026-11-29)", date=date)) from None
     header = _header(match_id, rules, date=date or datetime.date.today().isoformat(), event=event, table=table,
                      round=round_, referee=referee or os.environ.get("REFEREE_NAME") or None)
     events: list[Event] = [header]

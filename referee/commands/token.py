@@ -16,8 +16,7 @@ from referee.i18n import N_
 if TYPE_CHECKING:
     from referee.store.tokens import Tokens
 
-HELP = N_("The tokens of the web server: a referee's writes to their tables, a director's runs the event.",
-          zh="网页服务器的令牌：裁判的令牌写入其负责的桌，裁判长的令牌主持赛事。")
+HELP = N_("The tokens of the web server: a referee's writes to their tables, a director's runs the event.")
 
 
 def _tokens(db: str | None) -> Tokens:
@@ -29,18 +28,17 @@ def _tokens(db: str | None) -> Tokens:
 
 def add(
     name: Annotated[str, typer.Argument(metavar="NAME", help=N_(
-        "Who writes with it (their name is on every entry).", zh="使用者（其姓名记在每条记录上）。"),
+        "Who writes with it (their name is on every entry)."),
                                         show_default=False)],
     role: Annotated[str, typer.Option("--role", metavar="referee|director", help=N_(
-        "referee: records at their tables; director: also pairs, closes rounds, hands out tokens.",
-        zh="referee：在负责的桌录入；director：还可编排、结束轮次、发放令牌。"))] = "referee",
+        "referee: records at their tables; director: also pairs, closes rounds, hands out tokens."))] = "referee",
     event: Annotated[str | None, typer.Option("--event", metavar="EVENT", help=N_(
-        "The event it is for (without: every match of the store).", zh="所属赛事（不写：库中所有比赛）。"))] = None,
+        "The event it is for (without: every match of the store)."))] = None,
     tables: Annotated[str | None, typer.Option("--tables", metavar="1,2,3", help=N_(
-        "The tables it writes to (without: every table of the event).", zh="可写入的桌（不写：赛事的所有桌）。"))]
+        "The tables it writes to (without: every table of the event)."))]
     = None,
     qr: Annotated[bool, typer.Option("--qr/--no-qr", help=N_(
-        "Also print the token as a QR code.", zh="同时以二维码打印令牌。"))] = True,
+        "Also print the token as a QR code."))] = True,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -52,7 +50,6 @@ def add(
     issued = _tokens(db).add(name, role, event, parse_tables(tables))
     t = issued.token
     typer.echo(tr(say, "token of {name} ({role}; event {event}; tables {tables}): shown once, keep it safe",
-                  zh="{name} 的令牌（{role}；赛事 {event}；桌 {tables}）：只显示这一次，请妥善保管",
                   name=t.name, role=t.role, event=t.event or "*", tables=",".join(map(str, t.tables)) or "*"))
     typer.echo(issued.secret)
     if qr:
@@ -72,19 +69,16 @@ def list_(db: Db = None, lang: Lang = None) -> None:
 
     rows = _tokens(db).all()
     if not rows:
-        typer.echo(tr(say, "no tokens yet (referee token add NAME --role referee)",
-                      zh="还没有令牌（referee token add NAME --role referee）"))
+        typer.echo(tr(say, "no tokens yet (referee token add NAME --role referee)"))
     for t in rows:
-        state = tr(say, "revoked {time}",
-                   zh="已于 {time} 吊销", time=t.revoked) if t.revoked else tr(say, "valid", zh="有效")
-        typer.echo(tr(say, "{name}  {role}  event {event}  tables {tables}  made {time}  {state}",
-                      zh="{name}  {role}  赛事 {event}  桌 {tables}  创建于 {time}  {state}", name=t.name,
+        state = tr(say, "revoked {time}", time=t.revoked) if t.revoked else tr(say, "valid")
+        typer.echo(tr(say, "{name}  {role}  event {event}  tables {tables}  made {time}  {state}", name=t.name,
                       role=t.role, event=t.event or "*", tables=",".join(map(str, t.tables)) or "*",
                       time=t.created, state=state))
 
 
 def revoke(
-    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("Whose token to revoke.", zh="要吊销谁的令牌。"),
+    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("Whose token to revoke."),
                                         show_default=False)],
     db: Db = None,
     lang: Lang = None,
@@ -94,7 +88,7 @@ def revoke(
     from referee.i18n import tr
 
     t = _tokens(db).revoke(name)
-    typer.echo(tr(say, "the token of {name} is revoked", zh="{name} 的令牌已吊销", name=t.name))
+    typer.echo(tr(say, "the token of {name} is revoked", name=t.name))
 
 
 def token() -> typer.Typer:
@@ -102,12 +96,9 @@ def token() -> typer.Typer:
                         pretty_exceptions_enable=False, rich_markup_mode=None,
                         context_settings={"help_option_names": ["-h", "--help"]})
     for name, function, text in (
-        ("add", add, N_("Make a token: it is printed once, and only its hash is kept.",
-                        zh="生成令牌：只打印一次，只保存其哈希值。")),
-        ("list", list_, N_("The tokens: name, role, event, tables, when made and revoked (never the token itself).",
-                           zh="令牌列表：姓名、角色、赛事、桌、创建与吊销时间（从不显示令牌本身）。")),
-        ("revoke", revoke, N_("Revoke a token: it writes no more, and its sessions end.",
-                              zh="吊销令牌：不能再写入，其登录会话结束。")),
+        ("add", add, N_("Make a token: it is printed once, and only its hash is kept.")),
+        ("list", list_, N_("The tokens: name, role, event, tables, when made and revoked (never the token itself).")),
+        ("revoke", revoke, N_("Revoke a token: it writes no more, and its sessions end.")),
     ):
         group.command(name, help=text)(function)
     return group

@@ -107,8 +107,6 @@ def write_one(source: str, out: Path | None, lang: str, font: str | None, db: st
 
         warn(say, M("no Chinese TrueType font is installed: the PDF names {font} without its glyphs (a reader "
                     "without Chinese fonts shows boxes); to embed one: {install}",
-                    zh="未安装中文 TrueType 字体：PDF 只引用 {font}，不含字形（没有中文字体的阅读器会显示方框）；"
-                       "要嵌入字体请安装：{install}",
                     font=CID_FONT, install=INSTALL_HINT))
     if not quiet:
         _warn_glyphs(say, font, missing_glyphs(info, texts_in(result)), info)
@@ -142,8 +140,6 @@ def _warn_glyphs(say: str, font: str | None, missing: list[str], info: FontInfo 
         if info is not None and not info.embedded:
             warn(say, M("the PDF's built-in font ({font}) cannot draw {chars}: they will be missing from the "
                         "scorecard; give --font with a TrueType font that has them",
-                        zh="PDF 的内置字体（{font}）无法显示 {chars}：记分卡上将缺少这些字符；"
-                           "请用 --font 指定含有它们的 TrueType 字体",
                         font=info.name, chars=shown))
             return
         warn(say, M("{font} has no glyphs for {chars}; they will print as boxes",
@@ -202,8 +198,7 @@ def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | No
                    folder=str(folder)))
     if tampered:
         message = M("the hash chain of {ids:list} is broken: their scorecards say so on their face "
-                    "(`referee verify` shows what changed)",
-                    zh="{ids:list} 的哈希链已断开：其记分卡上已注明（用 `referee verify` 查看改动之处）", ids=tampered)
+                    "(`referee verify` shows what changed)", ids=tampered)
         if not failed:
             raise RefereeError(message)
         warn(say, message)

@@ -139,7 +139,6 @@ def register(font_path: str | Path | None = None) -> FontInfo:
         is_file = path.is_file()
     except (OSError, RuntimeError):  # a symlink loop (RuntimeError before Python 3.13), a name too long
         raise FontError(M("{path}: not a usable TrueType font (the path cannot be followed: a symlink loop?)",
-                          zh="{path}：不是可用的 TrueType 字体（路径无法解析：符号链接循环？）",
                           path=str(font_path))) from None
     key = str(path)
     if key in _registered:
@@ -165,11 +164,8 @@ def _load_ttf(path: Path, shown: str) -> Any:
         postscript = "postscript outlines" in str(exc).lower()
         if postscript:
             raise FontError(M("{path}: not a usable TrueType font (its outlines are PostScript/CFF, as in OpenType "
-                              ".otf files; the PDF can embed TrueType outlines only)",
-                              zh="{path}：不是可用的 TrueType 字体（其轮廓为 PostScript/CFF，如 OpenType .otf；"
-                                 "PDF 只能嵌入 TrueType 轮廓）", path=shown)) from None
-        raise FontError(M("{path}: not a usable TrueType font (.ttf or .ttc)",
-                          zh="{path}：不是可用的 TrueType 字体（.ttf 或 .ttc）", path=shown)) from None
+                              ".otf files; the PDF can embed TrueType outlines only)", path=shown)) from None
+        raise FontError(M("{path}: not a usable TrueType font (.ttf or .ttc)", path=shown)) from None
 
 
 def _cid_draws(ch: str) -> bool:

@@ -425,8 +425,7 @@ def _result(doc: Doc) -> list[Any]:
         # the match, not the last game's reason: games won, and which (each game's reason is in the table)
         loser = "NS" if result.winner == "EW" else "EW"
         won = [g.game for g in result.games if g.winner == result.winner]
-        line = tr(doc.lang, "Winner: {team} — {won}:{lost}, games {games:list}",
-                  zh="胜方：{team} — {won}:{lost}，第 {games:list} 局", team=doc.team(result.winner),
+        line = tr(doc.lang, "Winner: {team} — {won}:{lost}, games {games:list}", team=doc.team(result.winner),
                   won=gw.get(result.winner, 0), lost=gw.get(loser, 0), games=[str(n) for n in won]) if won else \
             t("winner", team=doc.team(result.winner))
         if result.forfeit:
@@ -583,8 +582,7 @@ def _banner(doc: Doc, broken: Msg | None) -> list[Any]:
     style = ParagraphStyle("banner", parent=doc.s_big, textColor=colors.Color(0.7, 0, 0), borderColor=colors.red,
                            borderWidth=1.2, borderPadding=4, spaceAfter=8)
     text = tr(doc.lang, "Warning: {problem}. This scorecard prints the record as it now stands; "
-              "`referee verify` shows what changed.",
-              zh="警告：{problem}。本记分卡按记录现状打印；用 `referee verify` 查看改动之处。", problem=broken)
+              "`referee verify` shows what changed.", problem=broken)
     return [doc.para(text, style, bold=True)]
 
 
@@ -610,7 +608,7 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[AuditEn
                 *_notes(doc, compact), *_audit(doc, log), *_problems(doc, [*errors, *result.errors]),
                 *_signatures(doc, compact)]
     # a stored match's chain head on every page: the card on the wall anchors the record (`verify --head`)
-    chain_head = "" if head is None else tr(lang, "record head {hash} · {n} entries", zh="记录链头 {hash} · 共 {n} 条",
+    chain_head = "" if head is None else tr(lang, "record head {hash} · {n} entries",
                                             hash=head[0], n=head[1])
     footer_left = " · ".join(v for v in (doc.match_id, doc.head("event"), doc.head("date"), chain_head) if v)
     page_width = landscape(A4)[0]

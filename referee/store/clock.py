@@ -132,24 +132,22 @@ def lines(clock: Clock, result: MatchResult) -> list[Msg]:
     for g in clock.games:
         start = local(g.start, clock.zone)
         if g.end is not None:
-            out.append(M("game {game}: {start}–{end}, {minutes} min", zh="第{game}局：{start}–{end}，用时{minutes}分钟",
+            out.append(M("game {game}: {start}–{end}, {minutes} min",
                          game=g.game, start=start, end=local(g.end, clock.zone), minutes=g.minutes))
             continue
         if clock.limit:
             out.append(M("game {game}: started {start}, {minutes} of {limit} min",
-                         zh="第{game}局：{start}开始，已用{minutes}分钟（限时{limit}分钟）",
                          game=g.game, start=start, minutes=g.minutes, limit=clock.limit))
         else:
-            out.append(M("game {game}: started {start}, {minutes} min", zh="第{game}局：{start}开始，已用{minutes}分钟",
+            out.append(M("game {game}: started {start}, {minutes} min",
                          game=g.game, start=start, minutes=g.minutes))
     if over is not None:
         call, team = favoured(result)
         if call == TimeCall.tie:
             out.append(M("time is up ({limit} min, §7.3.5): levels equal, neither reached first: a ruling is needed",
-                         zh="时间到（{limit}分钟，§7.3.5）：级数相同，也无先到者：须由裁判裁定", limit=clock.limit))
+                         limit=clock.limit))
         else:
             out.append(M("time is up ({limit} min, §7.3.5): the time rule favours {team:team} now ({why})",
-                         zh="时间到（{limit}分钟，§7.3.5）：按时间规则现在{team:team}胜（{why}）",
                          limit=clock.limit, team=team, why=TimeCall(call)))
     return out
 
@@ -161,7 +159,6 @@ def notice(clock: Clock, result: MatchResult) -> Msg | None:
         return None
     return M("game {game} has run {minutes} min, past its {limit}-minute limit (§7.3.5): record `time` when it "
              "is called",
-             zh="第{game}局已用{minutes}分钟，超过{limit}分钟的限时（§7.3.5）：裁判宣布到时后请记录 `time`",
              game=over.game, minutes=over.minutes, limit=clock.limit)
 
 

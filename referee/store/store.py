@@ -548,7 +548,7 @@ def _nearest(match_id: str, ids: list[str]) -> Msg | None:
         return None
     msg: Msg = literal(found[0])
     for i in found[1:]:
-        msg = M("{either} or {id}", zh="{either}或{id}", either=msg, id=i)
+        msg = M("{either} or {id}", either=msg, id=i)
     return msg
 
 
@@ -598,9 +598,7 @@ class Store:
         if near:
             return UnknownMatch(M("no match '{match}' in the store at {root}: did you mean {near}? (matches stored: "
                                   "{stored:list}; another store: --db PATH, $REFEREE_DB or `referee config db PATH`)",
-                                  match=match_id, root=root, near=near, stored=stored,
-                                  zh="{root} 的存储中没有比赛 '{match}'：是不是 {near}？（已存储的比赛：{stored:list}；"
-                                     "换一个存储：--db 路径、$REFEREE_DB 或 `referee config db 路径`）"))
+                                  match=match_id, root=root, near=near, stored=stored))
         return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: {stored:list}; another "
                               "store: --db PATH, $REFEREE_DB or `referee config db PATH`)",
                               match=match_id, root=root, stored=stored))

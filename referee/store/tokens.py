@@ -81,7 +81,6 @@ def parse_tables(text: str | None, what: str = "--tables") -> tuple[int, ...]:
         part = part.strip()
         if not part.isdigit() or not 1 <= int(part) <= TABLES_MAX:
             raise UsageError(M("{what} {value}: tables are numbers from 1, separated by commas (1,2,3)",
-                               zh="{what} {value}：桌号是从1起的数字，用逗号分隔（1,2,3）",
                                what=what, value=text))
         if int(part) not in out:
             out.append(int(part))
@@ -116,10 +115,9 @@ class Tokens:
         try:
             data = json.loads(raw)
         except ValueError as e:
-            raise TokenError(M("{file} is not valid JSON ({detail})",
-                               zh="{file} 不是有效的 JSON（{detail}）", file=str(self.path), detail=str(e))) from None
+            raise TokenError(M("{file} is not valid JSON ({detail})", file=str(self.path), detail=str(e))) from None
         if not isinstance(data, dict) or not isinstance(data.get("tokens"), list):
-            raise TokenError(M("{file} holds no list of tokens", zh="{file} 中没有令牌列表", file=str(self.path)))
+            raise TokenError(M("{file} holds no list of tokens", file=str(self.path)))
         return data
 
     def all(self) -> list[Token]:
@@ -130,8 +128,7 @@ class Tokens:
                                  tuple(int(t) for t in row.get("tables") or ()), str(row["hash"]),
                                  str(row.get("created") or ""), row.get("revoked")))
             except (KeyError, TypeError, ValueError):
-                raise TokenError(M("{file}: a token's record is not readable",
-                                   zh="{file}：有一个令牌记录无法读取", file=str(self.path))) from None
+                raise TokenError(M("{file}: a token's record is not readable", file=str(self.path))) from None
         return out
 
     def find(self, secret: str) -> Token | None:
@@ -169,11 +166,9 @@ class Tokens:
         """Make a token for *name*; refused when *name* has a valid one already."""
         name = check_text(name, "NAME", NAME_MAX).strip()
         if not name:
-            raise UsageError(M("NAME: a token needs the name of the person who writes with it",
-                               zh="NAME：令牌需要写明使用者的姓名"))
+            raise UsageError(M("NAME: a token needs the name of the person who writes with it"))
         if role not in ROLES:
-            raise UsageError(M("--role {role}: referee or director",
-                               zh="--role {role}：应为 referee（裁判）或 director（裁判长）", role=role))
+            raise UsageError(M("--role {role}: referee or director", role=role))
         if event is not None:
             event = check_id(event, "--event")
         secret = PREFIX + secrets.token_urlsafe(24)
@@ -182,7 +177,6 @@ class Tokens:
             rows = data.setdefault("tokens", [])
             if any(r.get("name") == name and r.get("revoked") is None for r in rows):
                 raise TokenError(M("{name} has a token already: revoke it first (referee token revoke {name})",
-                                   zh="{name} 已有令牌：请先吊销（referee token revoke {name}）",
                                    name=name))
             rows.append(token.to_dict())
         return Issued(token, secret)
@@ -193,8 +187,7 @@ class Tokens:
                 if row.get("name") == name and row.get("revoked") is None:
                     row["revoked"] = now()
                     return self._token(row)
-        raise NotFound(M("no valid token named {name} (see referee token list)",
-                         zh="没有名为 {name} 的有效令牌（见 referee token list）", name=name))
+        raise NotFound(M("no valid token named {name} (see referee token list)", name=name))
 
     def assign(self, name: str, tables: Sequence[int], event: str | None = None) -> Token:
         """Give the referee *name* these tables (of *event*, when given): the director's assignment."""
@@ -205,8 +198,7 @@ class Tokens:
                     if event is not None:
                         row["event"] = check_id(event, "event")
                     return self._token(row)
-        raise NotFound(M("no valid token named {name} (see referee token list)",
-                         zh="没有名为 {name} 的有效令牌（见 referee token list）", name=name))
+        raise NotFound(M("no valid token named {name} (see referee token list)", name=name))
 
     @staticmethod
     def _token(row: dict[str, Any]) -> Token:

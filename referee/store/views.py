@@ -141,7 +141,6 @@ def next_line(result: MatchResult, lang: str) -> str:
     if st.in_hand and st.phase == "declaring" and st.declarer and st.trump:
         # the declaring fixes declarer and trump before the kitty is recorded: say so at once
         return tr(lang, "next: {directives} (declarer {declarer}, level {level}, trump {trump:suit})",
-                  zh="下一步：{directives}（庄家{declarer}，打{level}，主{trump:suit}）",
                   directives=hints(st.expected), declarer=who(st.declarer, result.seats), level=st.level,
                   trump=st.trump)
     return tr(lang, "next: {directives}", directives=hints(st.expected))
@@ -256,7 +255,7 @@ def status(match_id: str, result: MatchResult, log_len: int, lang: str, head: st
     if clock is not None:
         from referee.store import clock as clocks
 
-        out += [tr(lang, "Clock: {what}", zh="计时：{what}", what=line) for line in clocks.lines(clock, result)]
+        out += [tr(lang, "Clock: {what}", what=line) for line in clocks.lines(clock, result)]
     if any(st.warnings.values()):
         warned = [M("{team:team} {n}", team=t, n=n) for t, n in st.warnings.items() if n]
         out.append(tr(lang, "Warnings: {warned:list}", warned=warned))
@@ -317,23 +316,21 @@ def _owed(st: TableState, seats: dict[str, str], lang: str) -> str:
     giver, receiver = who(st.blood_giver, seats), who(st.declarer, seats)
     if st.blood_settled == "tribute":
         return tr(lang, "Blood: {blood}, paid by {giver} to {receiver} (nothing more owed)",
-                  zh="血：{blood}个，已由{giver}进贡给{receiver}（不再欠血）",
                   blood=st.blood_owed, giver=giver, receiver=receiver)
     if st.blood_settled is not None:
         return tr(lang, "Blood: {blood}, waived ({how}; nothing owed)",
-                  zh="血：{blood}个，已免（{how}；不再欠血）",
                   blood=st.blood_owed, how=glossed(st.blood_settled, st.blood_settled))
     return tr(lang, "Blood owed: {blood}, by {giver} to {receiver}",
               blood=st.blood_owed, giver=giver, receiver=receiver)
 
 
-ORDINALS = {1: M("first", zh="第一次"), 2: M("second", zh="第二次"), 3: M("third", zh="第三次"),
-            4: M("fourth", zh="第四次"), 5: M("fifth", zh="第五次")}
+ORDINALS = {1: M("first"), 2: M("second"), 3: M("third"),
+            4: M("fourth"), 5: M("fifth")}
 
 
 def ordinal(n: int) -> Msg:
     """``third`` / ``第三次`` (a warning's place in the count)."""
-    return ORDINALS.get(n) or M("{n}th", n=n, zh="第{n}次")
+    return ORDINALS.get(n) or M("{n}th", n=n)
 
 
 def finished_line(result: MatchResult, lang: str) -> str:
@@ -344,37 +341,35 @@ def finished_line(result: MatchResult, lang: str) -> str:
 
     winner = result.winner
     if winner is None:
-        return tr(lang, "Match finished", zh="比赛结束")
+        return tr(lang, "Match finished")
     loser = "NS" if winner == "EW" else "EW"
     won, lost = result.games_won.get(winner, 0), result.games_won.get(loser, 0)
     if result.forfeit:
         n = result.state.warnings.get(loser, 0)
         return tr(lang, "Match finished: {winner:team} {won}:{lost}, forfeited by {loser:team} on the {nth} warning "
                         "(§8.1)",
-                  zh="比赛结束：{winner:team} {won}:{lost}，{loser:team}被{nth}警告判负（§8.1）",
                   winner=winner, won=won, lost=lost, loser=loser, nth=ordinal(n))
-    games = [M("game {game} {team:team}, {how}", zh="第{game}局{team:team}胜，{how}", game=g.game, team=g.winner,
+    games = [M("game {game} {team:team}, {how}", game=g.game, team=g.winner,
                how=word(GameEnd(g.reason), lang, top=result.top_level))
              for g in result.games if g.winner]
     return tr(lang, "Match finished: {winner:team} {won}:{lost} ({games:list})",
-              zh="比赛结束：{winner:team} {won}:{lost}（{games:list}）",
               winner=winner, won=won, lost=lost, games=games)
 
 
 def check_summary(result: MatchResult, lang: str) -> str:
     """`referee check`'s line for a valid record: ``ok: 26 hands, 3 games, EW 2:1`` (the games won, the
     winner's first; ``EW 1:1 NS`` while the match is unfinished)."""
-    hands = MN("{n} hand", "{n} hands", len(result.hands), zh="{n}副")
-    games = MN("{n} game", "{n} games", len(result.games), zh="{n}局")
+    hands = MN("{n} hand", "{n} hands", len(result.hands))
+    games = MN("{n} game", "{n} games", len(result.games))
     won = result.games_won
     if result.winner:
         loser = "NS" if result.winner == "EW" else "EW"
         score = _form("{team:team} {won}:{lost}", team=result.winner, won=won.get(result.winner, 0),
                       lost=won.get(loser, 0))
     else:
-        score = M("{ew:team} {a}:{b} {ns:team}, unfinished", zh="{ew:team} {a}:{b} {ns:team}，未完", ew="EW", ns="NS",
+        score = M("{ew:team} {a}:{b} {ns:team}, unfinished", ew="EW", ns="NS",
                   a=won.get("EW", 0), b=won.get("NS", 0))
-    return tr(lang, "ok: {hands}, {games}, {score}", zh="无误：{hands}，{games}，{score}", hands=hands, games=games,
+    return tr(lang, "ok: {hands}, {games}, {score}", hands=hands, games=games,
               score=score)
 
 
@@ -387,15 +382,12 @@ def warning_line(result: MatchResult, team: str, limit: int, games_to_win: int, 
     other = "NS" if team == "EW" else "EW"
     if n >= limit:
         return tr(lang, "{nth} warning for {team:team}: match forfeited {games}:0 to {winner:team} (§8.1)",
-                  zh="{team:team}{nth}被警告：比赛判{winner:team} {games}:0 获胜（§8.1）",
                   nth=ordinal(n), team=team, games=games_to_win, winner=other)
     if n == limit - 1:
         return tr(lang, "{team:team}: {n} warnings — a {nth} forfeits (§8.1)",
-                  zh="{team:team}：已被警告{n}次——{nth}警告即判负（§8.1）",
                   team=team, n=n, nth=ordinal(limit))
     return trn(lang, "{team:team}: {n} warning ({limit} forfeit the match, §8.1)",
-               "{team:team}: {n} warnings ({limit} forfeit the match, §8.1)", n,
-               zh="{team:team}：已被警告{n}次（满{limit}次判负，§8.1）", team=team, limit=limit)
+               "{team:team}: {n} warnings ({limit} forfeit the match, §8.1)", n, team=team, limit=limit)
 
 
 # --- the audit trail ----------------------------------------------------------------------------------

@@ -67,7 +67,6 @@ def _after(value: object) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise UsageError(M("\"after\" is the seq of the latest entry the client knew of (a number), not {value}",
-                           zh="\"after\" 应为客户端所知最后一条记录的序号（数字），而不是 {value}",
                            value=json.dumps(value)))
     return value
 
@@ -91,11 +90,9 @@ async def post_entry(request: Request) -> Response:
     try:
         body = await request.json()
     except ValueError:
-        raise UsageError(M("the body is not JSON: send {example}",
-                           zh="请求体不是 JSON：请发送 {example}", example=EXAMPLE)) from None
+        raise UsageError(M("the body is not JSON: send {example}", example=EXAMPLE)) from None
     if not isinstance(body, dict) or not isinstance(body.get("directive"), str):
-        raise UsageError(M("the body names no directive: send {example}",
-                           zh="请求体中没有指令：请发送 {example}", example=EXAMPLE))
+        raise UsageError(M("the body names no directive: send {example}", example=EXAMPLE))
     after = _after(body.get("after"))
     event = writes.parse(body["directive"])
     out = await run_in_threadpool(writes.record, w.store, match_id, event, token.name, after)

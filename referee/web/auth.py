@@ -105,7 +105,6 @@ class RateLimit:
             if len(recent) >= self.attempts:
                 wait = int(self.window - (time.monotonic() - recent[0])) + 1
                 raise TooManyAttempts(M("too many sign-in attempts from this device: try again in {seconds} s",
-                                        zh="此设备登录尝试过多：请 {seconds} 秒后再试",
                                         seconds=wait))
 
     def failed(self, client: str) -> None:
@@ -124,11 +123,10 @@ def bearer(request: Request, tokens: Tokens) -> Token:
     header = request.headers.get("authorization", "")
     kind, _, secret = header.partition(" ")
     if kind.lower() != "bearer" or not secret.strip():
-        raise NotSignedIn(M("this needs a token: send Authorization: Bearer TOKEN (referee token add NAME)",
-                            zh="需要令牌：请发送 Authorization: Bearer TOKEN（referee token add NAME）"))
+        raise NotSignedIn(M("this needs a token: send Authorization: Bearer TOKEN (referee token add NAME)"))
     token = tokens.find(secret.strip())
     if token is None:
-        raise NotSignedIn(M("the token is not valid (unknown or revoked)", zh="令牌无效（未知或已吊销）"))
+        raise NotSignedIn(M("the token is not valid (unknown or revoked)"))
     return token
 
 
@@ -147,14 +145,12 @@ def csrf_value(request: Request) -> str:
 def check_csrf(request: Request, form_value: object) -> None:
     cookie = request.cookies.get(CSRF)
     if not cookie or not isinstance(form_value, str) or not hmac.compare_digest(cookie, form_value):
-        raise BadForm(M("the form has expired or did not come from this site: reload the page and try again",
-                        zh="表单已过期或并非来自本站：请刷新页面后重试"))
+        raise BadForm(M("the form has expired or did not come from this site: reload the page and try again"))
 
 
 def need_role(token: Token, role: str) -> None:
     if token.role != role:
-        raise Forbidden(M("{name} signed in as {role}: this needs the {wanted} role",
-                          zh="{name} 以 {role} 身份登录：此操作需要 {wanted} 身份", name=token.name,
+        raise Forbidden(M("{name} signed in as {role}: this needs the {wanted} role", name=token.name,
                           role=token.role, wanted=role))
 
 
@@ -218,13 +214,10 @@ def check_write(token: Token, match_id: str, header_table: str | None, events: E
     if not may_write(token, match_id, header_table, events):
         if token.event is None:
             raise Forbidden(M("{name}'s token writes to tables {tables:list} only; match {match} is not one of them",
-                              zh="{name} 的令牌只能写入第 {tables:list} 桌；比赛 {match} 不在其中",
                               name=token.name, tables=list(token.tables), match=match_id))
         if token.tables and token.role != "director":
             raise Forbidden(M("{name}'s token writes to tables {tables:list} of event {event} only; match {match} "
                               "is not one of them",
-                              zh="{name} 的令牌只能写入赛事 {event} 的第 {tables:list} 桌；比赛 {match} 不在其中",
                               name=token.name, tables=list(token.tables), event=token.event, match=match_id))
         raise Forbidden(M("{name}'s token writes to matches of event {event} only; match {match} is not one of them",
-                          zh="{name} 的令牌只能写入赛事 {event} 的比赛；比赛 {match} 不在其中",
                           name=token.name, event=token.event, match=match_id))

@@ -28,7 +28,7 @@ def checked_match(store: Store, match_id: str) -> str:
 
     match_id = check_id(match_id, "match")
     if not store.exists(match_id):
-        raise NotFound(M("no match '{match}' in the store", zh="库中没有比赛“{match}”", match=match_id))
+        raise NotFound(M("no match '{match}' in the store", match=match_id))
     return match_id
 
 

@@ -85,8 +85,7 @@ def message_of(error: BaseException) -> Msg:
         return system_error(error).msg
     from referee.i18n import M
 
-    return M("the server met a problem it does not know; nothing was changed by this request",
-             zh="服务器遇到未知问题；此请求未作任何更改")
+    return M("the server met a problem it does not know; nothing was changed by this request")
 
 
 def error_json(error: BaseException) -> dict[str, Any]:

@@ -81,8 +81,7 @@ def _signed(request: Request) -> Token | None:
 def signed_in(request: Request) -> Token:
     token = _signed(request)
     if token is None:
-        raise NotSignedIn(M("sign in first: open /referee and type your token",
-                            zh="请先登录：打开 /referee 并输入你的令牌"))
+        raise NotSignedIn(M("sign in first: open /referee and type your token"))
     return token
 
 
@@ -197,8 +196,7 @@ async def login(request: Request) -> Response:
     if token is None:
         w.limit.failed(client)
         return render(request, "login.html", code=401,
-                      rejection=tr(lang_of(request), "the token is not valid (unknown or revoked)",
-                                   zh="令牌无效（未知或已吊销）"))
+                      rejection=tr(lang_of(request), "the token is not valid (unknown or revoked)"))
     response = RedirectResponse("/director" if token.role == "director" else "/referee", status_code=303)
     response.set_cookie(SESSION, w.sessions.make(token), httponly=True, samesite="strict", path="/",
                         max_age=SESSION_DAYS * 86400)
@@ -257,8 +255,7 @@ def _after(form: FormData) -> int | None:
     if not isinstance(text, str) or not text.strip():
         return None
     if not text.strip().isdigit():
-        raise UsageError(M("the form's seq '{value}' is not a number: reload the page",
-                           zh="表单的序号“{value}”不是数字：请刷新页面", value=text))
+        raise UsageError(M("the form's seq '{value}' is not a number: reload the page", value=text))
     return int(text)
 
 
@@ -333,10 +330,9 @@ def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: 
         return writes.correct(w.store, match_id, "undo", token.name, after, reason=reason)
     seq_text = _text(form, "seq").strip().lstrip("#")
     if not seq_text.isdigit():
-        raise UsageError(M("amend: the entry # to replace is a number (see the entries below)",
-                           zh="修改：要替换的条目号应为数字（见下方记录）"))
+        raise UsageError(M("amend: the entry # to replace is a number (see the entries below)"))
     if not reason.strip():
-        raise UsageError(M("amend: give the reason (it is kept in the log)", zh="修改：请写明原因（记入日志）"))
+        raise UsageError(M("amend: give the reason (it is kept in the log)"))
     return writes.correct(w.store, match_id, "amend", token.name, after, seq=int(seq_text), event=writes.parse(text),
                           reason=reason)
 
@@ -385,8 +381,7 @@ def _event_of(w: Web, token: Token, form: FormData) -> str:
 
     event_id = check_id(_text(form, "event").strip() or (token.event or w.event or ""), "event")
     if token.event is not None and event_id != token.event:
-        raise Forbidden(M("{name}'s token is for event {event} only",
-                          zh="{name} 的令牌仅用于赛事 {event}", name=token.name, event=token.event))
+        raise Forbidden(M("{name}'s token is for event {event} only", name=token.name, event=token.event))
     return event_id
 
 
@@ -397,20 +392,18 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, lang: str) -
 
     if action == "pair":
         paired = director.pair_round(w.store, _event_of(w, token, form), token.name)
-        return {"done": tr(lang, "round {round} paired: {n} tables",
-                           zh="第 {round} 轮已编排：{n} 桌", round=paired.round.number,
+        return {"done": tr(lang, "round {round} paired: {n} tables", round=paired.round.number,
                            n=len(paired.round.tables))}
     if action == "close":
         closed = director.close_round(w.store, _event_of(w, token, form), force=bool(form.get("force")),
                                       reason=_text(form, "reason").strip(), referee=token.name)
-        return {"done": tr(lang, "round {round} closed: its results are final",
-                           zh="第 {round} 轮已结束：其结果为最终结果", round=closed.round.number)}
+        return {"done": tr(lang, "round {round} closed: its results are final", round=closed.round.number)}
     if action == "assign":
         event_id = _text(form, "event").strip() or None
         if event_id is not None:
             event_id = _event_of(w, token, form)
         t = w.tokens.assign(_text(form, "name").strip(), parse_tables(_text(form, "tables"), "tables"), event_id)
-        return {"done": tr(lang, "{name} writes to tables {tables}", zh="{name} 负责第 {tables} 桌", name=t.name,
+        return {"done": tr(lang, "{name} writes to tables {tables}", name=t.name,
                            tables=", ".join(map(str, t.tables)) or "*")}
     if action == "issue":
         issued = w.tokens.add(_text(form, "name"), _text(form, "role") or "referee",
@@ -419,8 +412,8 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, lang: str) -
         return {"issued": issued}
     if action == "revoke":
         t = w.tokens.revoke(_text(form, "name").strip())
-        return {"done": tr(lang, "the token of {name} is revoked", zh="{name} 的令牌已吊销", name=t.name)}
-    raise NotFound(M("no such action: {action}", zh="没有这个操作：{action}", action=action))
+        return {"done": tr(lang, "the token of {name} is revoked", name=t.name)}
+    raise NotFound(M("no such action: {action}", action=action))
 
 
 async def director_action(request: Request) -> Response:

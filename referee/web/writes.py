@@ -48,7 +48,6 @@ def _check_after(store: Store, match_id: str, after: int | None) -> None:
     have = len(store.entries(match_id))
     if have != after:
         raise MovedOn(M("the match moved on: reload (entry #{have} is the latest; this was made after #{after})",
-                        zh="比赛已有新记录：请刷新（最新为第 #{have} 条；此操作基于第 #{after} 条）",
                         have=have, after=after))
 
 
@@ -62,11 +61,9 @@ def parse(text: str) -> Event:
     try:
         event = parse_line(text)
     except NotationError as e:
-        raise UsageError(M("cannot read '{text}': {problem}",
-                           zh="无法读取“{text}”：{problem}", text=text, problem=e.msg)) from None
+        raise UsageError(M("cannot read '{text}': {problem}", text=text, problem=e.msg)) from None
     if event is None:
-        raise UsageError(M("'{text}' holds no directive (empty or a comment)",
-                           zh="“{text}”中没有指令（为空或是注释）", text=text))
+        raise UsageError(M("'{text}' holds no directive (empty or a comment)", text=text))
     return event
 
 
