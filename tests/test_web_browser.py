@@ -13,10 +13,9 @@ made with the real CLI: event SC26 of four pairs, round 1 paired (tables 1 and 2
 - a player named ``<script>alert(1)</script>`` shows as text;
 - screenshots of the match and standings pages, 390 px (phone) and 1920 px (projector), zh and en, in
   ``reports/screens/`` (git-ignored) for review, with the server's log (``serve.log``);
-- two product bugs the browser shows, each a strict xfail (it fails once the bug is fixed: remove the mark):
-  Enter in the directive field stores the form's first pick button instead of what was typed, and pages
-  left for others keep their live stream open in the back/forward cache until the browser's six
-  connections to the server are used up.
+- two faults the browser found, fixed and kept pinned: Enter in the directive field stores what was typed
+  (not the form's first pick button), and pages left for others close their live stream (the back/forward
+  cache kept it open until the browser's six connections to the server were used up).
 
 Skipped, with the reason, where chromium, chromedriver or Selenium are absent (``.ci/run`` installs them).
 """
@@ -361,9 +360,6 @@ def test_referee_records_a_hand_and_a_player_sees_each_entry_live(site, phones):
     assert len(delays) == 8
 
 
-@pytest.mark.xfail(strict=True, reason="product bug: the entry form's first submit button is a directive's "
-                   "pick (hand, last def …), so Enter in the directive field (a phone keyboard's Go) stores "
-                   "that pick instead of what was typed")
 def test_enter_in_the_directive_field_stores_what_was_typed(site, phones):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
@@ -403,7 +399,7 @@ def screenshot(driver, url: str, path: Path, width: int) -> dict[str, int]:
     """A full-page PNG of *url* at *width* CSS px (a phone's viewport below 1000 px); its page's sizes.
 
     Each in a new tab, closed afterwards: a page left by navigating keeps its live stream open in the
-    back/forward cache (see the xfail test at the end), and six of them would use up the browser's six
+    back/forward cache (see the last test), and six of them would use up the browser's six
     connections to the server."""
     first = driver.current_window_handle
     driver.switch_to.new_window("tab")
@@ -454,9 +450,6 @@ def test_screenshots_of_the_match_and_standings_pages(site, phones):
     assert not overflow, overflow
 
 
-@pytest.mark.xfail(strict=True, reason="product bug: live.js keeps a page's EventSource open when the browser "
-                   "puts the page in its back/forward cache, so after six live pages (a player going from match "
-                   "to match) the browser's six connections to the server are all held and the next page hangs")
 def test_going_from_page_to_page_keeps_loading(site, phones):
     from selenium.common.exceptions import TimeoutException
 

@@ -18,8 +18,15 @@
         })
         .finally(function () { busy = false; if (again) { again = false; refresh(); } });
     }
-    var source = new EventSource(el.dataset.stream);
-    source.onmessage = refresh;
+    // The stream is closed when the page is left (it may be kept in the back/forward cache, where an
+    // open stream would hold one of the browser's few connections to the server) and opened again,
+    // with a refresh, when the page is shown from that cache.
+    var source = null;
+    function open() { if (!source) { source = new EventSource(el.dataset.stream); source.onmessage = refresh; } }
+    function close() { if (source) { source.close(); source = null; } }
+    open();
+    window.addEventListener("pagehide", close);
+    window.addEventListener("pageshow", function (ev) { if (ev.persisted) { open(); refresh(); } });
   }
   function starts(root) {
     root.addEventListener("click", function (ev) {
