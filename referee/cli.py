@@ -44,12 +44,22 @@ def _root(
     pass
 
 
-def build_app(command: str | None = None) -> typer.Typer:
-    """The ``referee`` application; with *command*, only that command."""
+def _listed() -> None:
+    """A command as the top-level help lists it: its name and help text, nothing imported."""
+
+
+def build_app(command: str | None = None, *, listing: bool = False) -> typer.Typer:
+    """The ``referee`` application; with *command*, only that command; with *listing*, every command as
+    its name and help only (``referee --help``, an unknown command): no command module is imported and
+    no signature inspected, so the list costs what one command does."""
     app = typer.Typer(name="referee", help=HELP, no_args_is_help=True, add_completion=False,
                       pretty_exceptions_enable=False, rich_markup_mode=None,
                       context_settings={"help_option_names": HELP_OPTIONS})
     app.callback()(_root)  # keeps `referee COMMAND` a group even when only one command is built
+    if listing:
+        for name, info in COMMANDS.items():
+            app.command(name, help=info.help)(_listed)
+        return app
     for name, info in COMMANDS.items():
         if command in (None, name) and info.group:  # a Typer group: each of its commands behind the boundary
             group = load(name)()
@@ -121,7 +131,7 @@ def main(argv: list[str] | None = None) -> None:
     _not_utf8(args)
     word = next((a for a in args if not a.startswith("-")), None)
     asks_help = any(a in HELP_OPTIONS for a in args)
-    app = build_app(word if word in COMMANDS and not asks_help else None)
+    app = build_app(word) if word in COMMANDS else build_app(listing=True)
     command = typer.main.get_command(app)
     if asks_help or not args:
         from referee.commands.boundary import language
