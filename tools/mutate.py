@@ -161,6 +161,20 @@ def _number(key: str) -> int:
     return int(key.rpartition("__mutmut_")[2] or 0)
 
 
+def sync_data() -> None:
+    """Copy the package's data files (rule sets, catalogues, templates) into a kept mutants/ folder:
+    mutmut copies again only the Python files that changed, so a rule key added since the last run
+    would be missing there and every test would fail to collect."""
+    if not (MUTANTS / "referee").is_dir():
+        return
+    for src in (ROOT / "referee").rglob("*"):
+        if src.is_file() and src.suffix not in (".py", ".pyc") and "__pycache__" not in src.parts:
+            dst = MUTANTS / src.relative_to(ROOT)
+            if not dst.exists() or dst.read_bytes() != src.read_bytes():
+                dst.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(src, dst)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--keep", action="store_true")
@@ -188,6 +202,7 @@ def main() -> int:
             shutil.rmtree(MUTANTS)
         print(" ".join(run[:4]) + (f" … ({len(run) - 5} mutants)" if args.survivors else ""), flush=True)
         MUTANTS.mkdir(exist_ok=True)
+        sync_data()
         log = MUTANTS / "run.log"
         with log.open("w", encoding="utf-8") as out:
             p = subprocess.run(run, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
