@@ -38,7 +38,7 @@ from referee.engine import replay  # noqa: E402
 from referee.jsonview import to_dict  # noqa: E402
 from referee.notation import parse  # noqa: E402
 from referee.ruleset import load  # noqa: E402
-from referee.testing.generate import endless_rules, generate_match  # noqa: E402
+from referee.testing.generate import endless_rule_file, endless_rules, generate_match  # noqa: E402
 
 TARGET_HANDS_PER_S = 25_000
 TARGET_WALL_S = 1.5
@@ -113,14 +113,6 @@ def run_process(cmd: list[str], runs: int) -> tuple[float, float | None, subproc
         peaks.append(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024)
     return statistics.median(walls), max(peaks) if peaks else None, last
 
-
-def endless_rule_file(folder: Path) -> Path:
-    """A house file on dalian-club with games_to_win raised, as endless_rules() does in-process."""
-    path = folder / "dalian-club-endless.toml"
-    path.write_text('base = "dalian-club"\n\n[match]\ngames_to_win = 1000000\n', encoding="utf-8")
-    if load(str(path))._replace(name="", title="") != endless_rules()._replace(name="", title=""):
-        sys.exit("bench: the endless rule file differs from endless_rules()")
-    return path
 
 
 def profile(label: str, fn, top: int) -> None:

@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import httpx  # noqa: E402
 from webserver import WebServer, add_token, referee_cli  # noqa: E402
 
-from referee.testing.generate import endless_rules, generate_match  # noqa: E402
+from referee.testing.generate import endless_rule_file, endless_rules, generate_match  # noqa: E402
 
 HEADER_WORDS = {"match", "team", "seat"}
 TARGET_P95_MS = 150.0
@@ -73,16 +73,6 @@ class Viewer:
     got: list[tuple[int, float]] = field(default_factory=list)  # (seq, monotonic time received)
     error: str | None = None
 
-
-def endless_rule_file(folder: Path) -> Path:
-    """A house file on dalian-club with games_to_win raised, as ``endless_rules()`` does in-process."""
-    from referee.ruleset import load
-
-    path = folder / "dalian-club-endless.toml"
-    path.write_text('base = "dalian-club"\n\n[match]\ngames_to_win = 1000000\n', encoding="utf-8")
-    if load(str(path))._replace(name="", title="") != endless_rules()._replace(name="", title=""):
-        sys.exit("bench: the endless rule file differs from endless_rules()")
-    return path
 
 
 def directives(seed: int, wanted: int) -> list[str]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import NamedTuple, TypedDict
 
 from referee.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, SUITS, Card, strength
@@ -65,6 +66,16 @@ _RULING_TEXTS = ["双方同级，裁判判定", "tie on time: decided by the ref
 def endless_rules(rules: RuleSet | None = None) -> RuleSet:
     """The rule set with ``games_to_win`` raised so that a long generated record never ends the match."""
     return (rules or load("dalian-club"))._replace(games_to_win=10**6)
+
+
+def endless_rule_file(folder: Path) -> Path:
+    """A house file on dalian-club with ``games_to_win`` raised, as :func:`endless_rules` does in-process:
+    for a whole process (``referee replay --rules FILE``) replaying a long generated record."""
+    path = folder / "dalian-club-endless.toml"
+    path.write_text('base = "dalian-club"\n\n[match]\ngames_to_win = 1000000\n', encoding="utf-8")
+    if load(str(path))._replace(name="", title="") != endless_rules()._replace(name="", title=""):
+        raise ValueError("the endless rule file differs from endless_rules()")
+    return path
 
 
 class GeneratedHand(TypedDict):

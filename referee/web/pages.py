@@ -117,36 +117,30 @@ async def home(request: Request) -> Response:
     return render(request, "home.html", **data)
 
 
-async def event_page(request: Request) -> Response:
-    from referee.web.data import event_view
+async def _view(request: Request, kind: str, template: str) -> Response:
+    """A read-only page (or its live fragment) of an event or a match: the view built off the event loop."""
+    from referee.web.data import event_view, match_view
 
     w = _web(request)
-    view = await run_in_threadpool(event_view, w.store, request.path_params["event"], lang_of(request))
-    return render(request, "event.html", **view)
+    build, key = (event_view, "event") if kind == "event" else (match_view, "match")
+    view = await run_in_threadpool(build, w.store, request.path_params[key], lang_of(request))
+    return render(request, template, **view)
+
+
+async def event_page(request: Request) -> Response:
+    return await _view(request, "event", "event.html")
 
 
 async def event_live(request: Request) -> Response:
-    from referee.web.data import event_view
-
-    w = _web(request)
-    view = await run_in_threadpool(event_view, w.store, request.path_params["event"], lang_of(request))
-    return render(request, "_event_live.html", **view)
+    return await _view(request, "event", "_event_live.html")
 
 
 async def match_page(request: Request) -> Response:
-    from referee.web.data import match_view
-
-    w = _web(request)
-    view = await run_in_threadpool(match_view, w.store, request.path_params["match"], lang_of(request))
-    return render(request, "match.html", **view)
+    return await _view(request, "match", "match.html")
 
 
 async def match_live(request: Request) -> Response:
-    from referee.web.data import match_view
-
-    w = _web(request)
-    view = await run_in_threadpool(match_view, w.store, request.path_params["match"], lang_of(request))
-    return render(request, "_match_live.html", **view)
+    return await _view(request, "match", "_match_live.html")
 
 
 # --- signing in ---------------------------------------------------------------------------------------
