@@ -85,3 +85,37 @@ def test_a_kitty_refused_for_a_flipped_card_is_not_settled_as_not_dry():
         (e.line, e.message) for e in errors_of(text)]
     _, r = run(text)
     assert not r.hands or r.hands[0].dry_pot
+
+
+# --- trick points that cannot add up to 300, refused at their entry (§1.5) -------------------------------
+
+POINTED_KITTY = "5C 6C 7C 8C 9C KH"  # a 5 and a K: 5 + 10 = 15 points stay in the kitty (§1.5)
+
+
+def _messages_at(text: str, line: int) -> list[tuple[str, str]]:
+    _, result = run(text)
+    return [(e.message, e.text("zh")) for e in result.errors if e.line == line]
+
+
+def test_declarer_points_past_300_are_refused_with_the_sum_and_300_exactly_is_not():
+    # Defenders 40, kitty 15: declarer-points 245 makes 40 + 245 + 15 = 300 exactly, accepted; 250 would make
+    # 305, refused on its own line with each part of the sum.
+    ok = record(first_hand(kitty=POINTED_KITTY, points=["40\ndeclarer-points 245"]))
+    assert errors_of(ok) == []
+    bad = record(first_hand(kitty=POINTED_KITTY, points=["40\ndeclarer-points 250  # !"], last=None))
+    assert _messages_at(bad, line_of(bad)) == [(
+        "more points than exist: defenders 40 + declarers 250 + kitty 15 = 305, more than the 300 of the three "
+        "decks (§1.5)",
+        "分数超出总数：抓分方40 + 庄家方250 + 底牌15 = 305，超过三副牌的300分（§1.5）")]
+
+
+def test_defenders_points_past_300_after_declarer_points_are_refused_at_that_entry():
+    # declarer-points 200 first, kitty 15: points 80 then 5 make 85 + 200 + 15 = 300 exactly, accepted; the
+    # next 5 would make 90 + 200 + 15 = 305: refused on its line, the defenders' 90 counted with it.
+    ok = record(first_hand(kitty=POINTED_KITTY, points=["0\ndeclarer-points 200", 80, 5]))
+    assert errors_of(ok) == []
+    bad = record(first_hand(kitty=POINTED_KITTY, points=["0\ndeclarer-points 200", 80, 5, "5  # !"], last=None))
+    assert _messages_at(bad, line_of(bad)) == [(
+        "more points than exist: defenders 90 + declarers 200 + kitty 15 = 305, more than the 300 of the three "
+        "decks (§1.5)",
+        "分数超出总数：抓分方90 + 庄家方200 + 底牌15 = 305，超过三副牌的300分（§1.5）")]
