@@ -36,7 +36,8 @@ DOC = ROOT / "docs" / "mutation.md"
 MODULES = ("referee/settle.py", "referee/declaring.py", "referee/kitty.py", "referee/engine.py")
 # engine.py's functions that only describe the table for the guided prompt and the result (no rule is
 # checked there): mutated, but not scored.
-VIEWS = {"engine": ("result", "state", "_expected", "_expected_declaring", "_known_so_far")}
+VIEWS = {"engine": ("result", "state", "_expected", "_expected_declaring", "_known_so_far",
+                   "_flips_complete")}
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped", 36: "timeout",
           37: "type check", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout", None: "not checked"}
 MUTMUT = [sys.executable, "-m", "mutmut"]
