@@ -17,27 +17,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from helpers import hand_text
+from helpers import Run, hand_text
 from typer.testing import CliRunner
 
 from referee.cli import app
 
 WIN_SEAT = {"EW": "E", "NS": "S"}
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-    @property
-    def text(self) -> str:
-        return self.out + self.err
 
 
 class Cli:

@@ -8,6 +8,7 @@ tribute, kitty, bury, kings, points, last). Mark a line you expect an error on w
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from referee.engine import replay
 from referee.notation import parse
@@ -17,6 +18,19 @@ from referee.ruleset import RuleSet, load
 # so with trump H this kitty is not a dry pot in any rule set (and 7C 8C 9C are never all trumps).
 PLAIN_KITTY = "4C 6C 7C 8C 9C JH"
 MARK = "# !"
+
+
+@dataclass
+class Run:
+    """A command's result as the CLI tests read it: exit code, stdout, stderr."""
+
+    code: int
+    out: str
+    err: str
+
+    @property
+    def text(self) -> str:
+        return self.out + self.err
 
 
 def _lines(value: object) -> list[str]:

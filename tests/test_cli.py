@@ -12,10 +12,10 @@ import re
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from helpers import Run
 from typer.testing import CliRunner
 
 from referee.cli import app
@@ -24,17 +24,6 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "spring-cup.gunzi"
 NAMES = ("张建国", "李秀英", "王志强", "赵丽华", "海之韵", "星海")
 MARK = "# !"
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-    @property
-    def text(self) -> str:
-        return self.out + self.err
 
 
 def _no_traceback(run: Run) -> Run:
