@@ -295,22 +295,22 @@ async def entry_page(request: Request) -> Response:
     return await _write(request, match_id, "record", text, form, token)
 
 
-async def undo(request: Request) -> Response:
+async def _correct(request: Request, kind: str) -> Response:
+    """Undo or amend from the entry page: the same rights as recording, then the one write path."""
     w = _web(request)
     token = signed_in(request)
     match_id = request.path_params["match"]
     await run_in_threadpool(_may_write, w, token, match_id)
     form = await form_of(request)
-    return await _write(request, match_id, "undo", "", form, token)
+    return await _write(request, match_id, kind, _text(form, "directive") if kind == "amend" else "", form, token)
+
+
+async def undo(request: Request) -> Response:
+    return await _correct(request, "undo")
 
 
 async def amend(request: Request) -> Response:
-    w = _web(request)
-    token = signed_in(request)
-    match_id = request.path_params["match"]
-    await run_in_threadpool(_may_write, w, token, match_id)
-    form = await form_of(request)
-    return await _write(request, match_id, "amend", _text(form, "directive"), form, token)
+    return await _correct(request, "amend")
 
 
 def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Outcome:
