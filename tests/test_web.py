@@ -394,6 +394,8 @@ def test_token_add_prints_it_once_and_stores_only_its_hash(venue: Venue) -> None
     assert oct((venue.db / "tokens.json").stat().st_mode & 0o777) == "0o600"
     listed = run_cli(venue, "token", "list").stdout.decode()
     assert "钱裁判" in listed and "1,2" in listed and secret not in listed
+    # when it was made, as people read a time, never the stored ISO stamp
+    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d", listed) and not re.search(r"\d\dT\d\d:", listed)
     again = run_cli(venue, "token", "add", "钱裁判")
     assert again.returncode == 1 and b"revoke" in again.stderr
     assert run_cli(venue, "token", "add", "x", "--role", "boss").returncode == 2

@@ -71,10 +71,20 @@ def list_(db: Db = None, lang: Lang = None) -> None:
     if not rows:
         typer.echo(tr(say, "no tokens yet (referee token add NAME --role referee)"))
     for t in rows:
-        state = tr(say, "revoked {time}", time=t.revoked) if t.revoked else tr(say, "valid")
+        state = tr(say, "revoked {time}", time=_shown(t.revoked)) if t.revoked else tr(say, "valid")
         typer.echo(tr(say, "{name}  {role}  event {event}  tables {tables}  made {time}  {state}", name=t.name,
                       role=t.role, event=t.event or "*", tables=",".join(map(str, t.tables)) or "*",
-                      time=t.created, state=state))
+                      time=_shown(t.created), state=state))
+
+
+def _shown(stamp: str) -> str:
+    """A stored UTC time as the venue reads it (``2026-12-01 21:19``, the machine's zone), never raw ISO."""
+    from referee.store.clock import when
+
+    try:
+        return when(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
 
 
 def revoke(
