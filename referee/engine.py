@@ -45,9 +45,10 @@ from referee.events import (
     Warn,
     record_error,
 )
+from referee.explain import Step
 from referee.gcpause import no_gc
 from referee.i18n import M, Msg
-from referee.results import GameResult, HandResult, HowFixed, MatchResult, Note, Step, TableState, TributeInfo
+from referee.results import GameResult, HandResult, HowFixed, MatchResult, Note, TableState, TributeInfo
 from referee.ruleset import RuleSet
 from referee.seats import SEATS, other_team, team_of, upper_hand
 from referee.settle import HandFacts, settle

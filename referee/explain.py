@@ -12,12 +12,30 @@ Field kinds (``referee.i18n``): seats ``{x:seat}``, teams ``{x:team}``, suits ``
 from __future__ import annotations
 
 from string import Formatter
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
+from referee.cards import Card
 from referee.i18n import KINDS, M, Msg, _translated, localize
 
-if TYPE_CHECKING:
-    from referee.results import Step
+# What a step's values are: numbers, seats, teams, suits (None: no trump), texts, codes (a ``StrEnum``,
+# so a str) and cards.
+StepValue = int | str | tuple[Card, ...] | None
+
+
+class Step(NamedTuple):
+    """One step of a settlement: the kind of step, the rule it applied and what it gave.
+
+    The text is formatted only when shown (``text``), so replaying a long record stays cheap; a
+    named tuple because thousands are made per second of replay. ``args`` are the values of the
+    step kind's fields, in the order ``STEPS`` names them.
+    """
+
+    key: str  # the kind of step, e.g. "blood.short" (STEPS)
+    clause: str  # the rule-file key and the section of docs/gunzi-rules.md, e.g. "scoring.short_threshold · §7.2.3"
+    args: tuple[StepValue, ...] = ()
+
+    def text(self, lang: str = "en") -> str:
+        return render(self, lang)
 
 
 class StepKind(NamedTuple):

@@ -8,8 +8,9 @@ from typing import TextIO
 
 from referee.cards import format_cards
 from referee.events import RecordError
-from referee.explain import render
-from referee.results import HandResult, MatchResult, Step
+from referee.explain import Step, render
+from referee.results import HandResult, MatchResult
+from referee.settle import explain_hand
 
 # A JSON object as built here: its values are what ``json.dumps`` encodes (numbers, strings, codes,
 # None, lists and objects of them).
@@ -39,7 +40,7 @@ def _hand(h: HandResult, lang: str, copy: Callable[[Counts], Counts] = dict, exp
         "next_declarer": h.next_declarer,
         "game_winner": h.game_winner,
         "ledger": copy(h.ledger),
-        "explain": [render(s, lang) for s in h.explain] if explain else None,
+        "explain": [render(s, lang) for s in explain_hand(h)] if explain else None,
         # Extra keys (record-format.md lets the project add them).
         "game_reason": h.game_reason,
         "level_change": copy(h.level_change),
@@ -77,7 +78,7 @@ def write_json(result: MatchResult, out: TextIO, lang: str = "en", extra_errors:
         hand = _hand(h, lang, _same, explain=False)
         hand["explain"] = _SLOT
         steps = []
-        for step in h.explain:
+        for step in explain_hand(h):
             q = quoted.get(step)
             if q is None:
                 q = quoted[step] = dumps(render(step, lang))

@@ -11,31 +11,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.cards import Card
 from referee.codes import DryReason, Fixed, GameEnd, NoteKind, Outcome, Phase, Waiver
 from referee.events import MatchHeader, RecordError
-from referee.explain import render
+from referee.explain import Step
 
 if TYPE_CHECKING:
     from referee.ruleset import RuleSet
-
-
-# What a step's values are: numbers, seats, teams, suits (None: no trump), texts, codes (a ``StrEnum``,
-# so a str) and cards.
-StepValue = int | str | tuple[Card, ...] | None
-
-
-class Step(NamedTuple):
-    """One step of a settlement: the kind of step, the rule it applied and what it gave.
-
-    The text is formatted only when shown (``text``), so replaying a long record stays cheap; a
-    named tuple because thousands are made per second of replay. ``args`` are the values of the
-    step kind's fields, in the order ``referee.explain.STEPS`` names them.
-    """
-
-    key: str  # the kind of step, e.g. "blood.short" (referee.explain.STEPS)
-    clause: str  # the rule-file key and the section of docs/gunzi-rules.md, e.g. "scoring.short_threshold · §7.2.3"
-    args: tuple[StepValue, ...] = ()
-
-    def text(self, lang: str = "en") -> str:
-        return render(self, lang)
 
 
 class HowFixed(NamedTuple):
@@ -96,13 +75,6 @@ class HandResult(NamedTuple):
     dry_reason: DryReason | None = None
     rules: RuleSet | None = None  # the rule set the hand was settled under
     small_without_big: str | None = None  # the seat that buried three small jokers holding a big one (§6.3.3)
-
-    @property
-    def explain(self) -> tuple[Step, ...]:
-        """The ordered steps of the settlement, each naming the rule (key and section) it applied."""
-        from referee.settle import explain_hand
-
-        return explain_hand(self)
 
 
 class GameResult(NamedTuple):

@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 from referee.cards import BIG_JOKER, SMALL_JOKER, TRUMP_FLOOR, TWO_FLOOR, order
 from referee.codes import DeclarerRotation, DryReason, Fixed, GameEnd, Jokers, Outcome, Waiver
-from referee.results import HandResult, HowFixed, Step
+from referee.explain import Step
+from referee.results import HandResult, HowFixed
 from referee.ruleset import RuleSet
 from referee.seats import lower_hand, other_team, partner, team_of, upper_hand
 

@@ -15,6 +15,7 @@ from referee.i18n import KINDS, card_name, tr
 from referee.i18n.words import word
 from referee.results import GameResult, HandResult, MatchResult, Note
 from referee.ruleset import RuleSet
+from referee.settle import explain_hand
 
 TEAMS = ("EW", "NS")
 # A seat, team or suit as a language names it (a table cell): the catalogue's word for the code.
@@ -188,6 +189,6 @@ def explain_view(h: HandResult, lang: str = "en") -> str:
     else:
         kitty = tr(lang, "kitty {dealt:cards}", dealt=h.kitty)
     lines = [head, kitty]
-    for i, step in enumerate(h.explain, 1):
+    for i, step in enumerate(explain_hand(h), 1):
         lines.append(f"{i:2d}. {step.text(lang)}")
     return "\n".join(lines)

@@ -11,6 +11,7 @@ import pytest
 from helpers import first_hand, play
 
 from referee.ruleset import from_dict, load
+from referee.settle import explain_hand
 
 # --------------------------------------------------------------------------------------------------
 # Blood edges (§7.2) with K = 0, so S = P whether dug or kept.
@@ -264,14 +265,14 @@ def test_level_and_blood_weights_are_separate_keys():
 def test_explanation_names_the_rules():
     # S = 75 → blood from the short side (scoring.short_threshold); S = 160 → from the over side.
     r = play(first_hand(points=75, last="decl"))
-    steps = r.hands[0].explain
+    steps = explain_hand(r.hands[0])
     assert steps
     for s in steps:
         assert s.text("en").strip() and s.text("zh").strip()
     short = [s for s in steps if "short" in s.key or "short_threshold" in s.clause]
     assert short and "§7.2.3" in short[0].clause and "80" in short[0].text("en")
     r = play(first_hand(points=160, last="decl"))
-    over = [s for s in r.hands[0].explain if "over" in s.key or "over_threshold" in s.clause]
+    over = [s for s in explain_hand(r.hands[0]) if "over" in s.key or "over_threshold" in s.clause]
     assert over and "150" in over[0].text("en")
 
 

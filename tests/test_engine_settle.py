@@ -11,7 +11,7 @@ import pytest
 from helpers import first_hand, play
 
 from referee.ruleset import from_dict, load, resolve
-from referee.settle import HandFacts, score_blood, settle
+from referee.settle import HandFacts, explain_hand, score_blood, settle
 
 CLUB = load("dalian-club")
 
@@ -85,7 +85,7 @@ def test_the_same_seat_declares_again_by_the_rule_file():
     # by E's 上家 N.
     h = play(first_hand(points=75), rules=_same_seat_rules()).hands[0]
     assert (h.next_declarer, h.blood_giver, h.blood) == ("E", "N", 1)
-    (step,) = [s for s in h.explain if s.key == "next.stay"]
+    (step,) = [s for s in explain_hand(h) if s.key == "next.stay"]
     assert (step.text("en"), step.text("zh")) == (
         "declarers stay: E declares next (the same seat declares) [next.stay; game.declarer_rotation · §7.4]",
         "庄家方继续坐庄：下副东坐庄（原庄家继续坐庄） [next.stay; game.declarer_rotation · §7.4]")

@@ -9,6 +9,7 @@ from helpers import errors_of, first_hand, play, record
 
 from referee.codes import GameEnd
 from referee.explain import render
+from referee.settle import explain_hand
 
 # --- item 1: three small jokers may be buried while a big joker is held (§6.3.3) -------------------------------------
 # First hand, E grabs (declare E BJ), trump H, level 3 (§4.1.1, §4.1.3): 4C < 6C < 7C < 8C < 9C are the
@@ -25,7 +26,7 @@ def test_item01_three_small_jokers_under_a_held_big_joker():
     (hand,) = result.hands
     assert (hand.score, hand.small_jokers, hand.game_winner, hand.game_reason) == (115, 3, "EW", GameEnd.three_jokers)
     assert result.games[0].winner == "EW"
-    steps = [render(s) for s in hand.explain]
+    steps = [render(s) for s in explain_hand(hand)]
     assert ("E buried three small jokers while holding a big joker: no big joker need go first "
             "[kitty.three_small_without_big; kitty.three_small_jokers_without_big · §6.3.3]") in steps
 
@@ -37,7 +38,7 @@ def test_item01_three_small_jokers_under_a_held_big_joker():
     b = b.replace("kitty ", "show N BJ SJ SJ SJ\nkitty ", 1)
     (hand,) = play(b).hands
     assert (hand.score, hand.small_jokers, hand.game_winner) == (120, 3, "NS")
-    assert any("N buried three small jokers" in render(s) for s in hand.explain)
+    assert any("N buried three small jokers" in render(s) for s in explain_hand(hand))
 
     # (c) The kitty's own big joker, taken up by the declarer, stays in hand while three small jokers go
     # down. Final kitty SJ SJ SJ 5C 6C 7C: K = 5. Defenders 110 and dig: S = 110 + 2×5 = 120 ≥ 120 → NS win

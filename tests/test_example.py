@@ -40,6 +40,7 @@ from referee.events import (
 from referee.notation import parse
 from referee.ruleset import load
 from referee.seats import team_of, upper_hand
+from referee.settle import explain_hand
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "spring-cup.gunzi"
 
@@ -147,7 +148,7 @@ def test_the_interesting_hands(result):
     # Hand 5: two big jokers dug with S = 140 + 2×10; the advance 6 + 5 stops at 10; blood 4 + 1.
     assert (h[5].points, h[5].kitty_points, h[5].big_jokers) == (140, 10, 2)
     assert (h[5].blood_kings, h[5].blood_score, h[5].blood_giver) == (4, 1, "N")
-    assert any(s.key == "levels.stop" for s in h[5].explain)
+    assert any(s.key == "levels.stop" for s in explain_hand(h[5]))
     # Hand 4: the riot waives the blood S owed; hand 13: waived because the declarers saw the kitty.
     assert h[4].tribute.waived == "riot" and h[4].tribute.owed == 1 and h[4].tribute.cards == ()
     assert h[13].tribute.waived == "waive" and h[13].tribute.owed == 1
@@ -156,7 +157,7 @@ def test_the_interesting_hands(result):
     # Hand 6: at level 10 the 10s are given; five cards for the five blood of hand 5.
     assert (h[6].tribute.giver, h[6].tribute.owed, len(h[6].tribute.cards)) == ("N", 5, 5)
     # Hand 10: EW take over at 10 and stay there; hand 11: EW level up from 10 and pass it.
-    assert h[10].level_change["EW"] == 0 and any(s.key == "levels.stop" for s in h[10].explain)
+    assert h[10].level_change["EW"] == 0 and any(s.key == "levels.stop" for s in explain_hand(h[10]))
     assert h[11].game_winner == "EW" and h[11].game_reason == "passed_10"
     # Hand 18: a foul dig with a small joker in the kitty: no levels, no king blood.
     assert h[18].small_jokers == 1 and h[18].blood_kings == 0 and h[18].level_change == {"EW": 0, "NS": 0}
@@ -259,7 +260,7 @@ def test_the_record_is_consistent_with_the_rules_without_the_engine(record):
 
 
 def _steps(result):
-    return [s for h in result.hands for s in h.explain] + [s for g in result.games for s in g.explain]
+    return [s for h in result.hands for s in explain_hand(h)] + [s for g in result.games for s in g.explain]
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "zh_TW"])

@@ -1,6 +1,6 @@
 """The explanation of a settled hand: the ruling the players read (issue 12).
 
-Each test replays hand-worked records and checks the steps of ``HandResult.explain``: their keys in
+Each test replays hand-worked records and checks the steps of ``explain_hand``: their keys in
 order, and for the steps that carry the ruling their words in English and in Chinese, with the rule
 they cite. Every number is worked out by hand from docs/gunzi-rules.md (the arithmetic is in the
 comments); every wording is the step kind's message (referee/explain.py) and its translation
@@ -19,6 +19,7 @@ import pytest
 from helpers import errors_of, first_hand, hand_text, line_of, play, record, run
 
 from referee.ruleset import from_dict, resolve
+from referee.settle import explain_hand
 
 # The steps every hand starts with when E is stated declarer of a first hand (§4.1) and nothing is owed.
 GIVEN = ["declarer.given", "level", "tribute.none"]
@@ -27,12 +28,12 @@ GRABBED = ["declarer.grab", "level", "tribute.none"]
 
 
 def keys(hand) -> list[str]:
-    return [s.key for s in hand.explain]
+    return [s.key for s in explain_hand(hand)]
 
 
 def said(hand, key: str) -> tuple[str, str]:
     """The (English, Chinese) words of the hand's one step of kind *key*."""
-    found = [s for s in hand.explain if s.key == key]
+    found = [s for s in explain_hand(hand) if s.key == key]
     assert len(found) == 1, (key, keys(hand))
     return found[0].text("en"), found[0].text("zh")
 
@@ -707,6 +708,6 @@ def test_a_contradicted_flip_is_played_at_the_start_level():
 def test_steps_without_values_carry_none():
     # A step kind without fields (explain.STEPS) is recorded with no values: () and nothing else.
     h = play(first_hand(declarer="E", kitty="BJ 7C 8C 9C 4D 6D", points=100, last="def")).hands[0]
-    bare = [s for s in h.explain if s.key in ("tribute.none", "kitty.jokers_void", "levels.none")]
+    bare = [s for s in explain_hand(h) if s.key in ("tribute.none", "kitty.jokers_void", "levels.none")]
     assert [tuple(s) for s in bare] == [("tribute.none", "§5.1", ()), ("kitty.jokers_void", "§6.2.3", ()),
                                         ("levels.none", "§7.1", ())]

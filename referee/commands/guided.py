@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from referee.commands.table import _echo_lines
+from referee.commands.tableactions import echo_lines
 from referee.directives import PROMPT_COMMANDS
 
 if TYPE_CHECKING:
@@ -235,7 +235,7 @@ def _help(result: MatchResult, lang: str) -> None:
     )
     lines += [tr(lang, "  {form} — {what}", form=form, what=what) for form, what in commands]
     lines.append(tr(lang, "keywords in either language (kitty or 底牌); tab completes keywords and seats"))
-    _echo_lines(lines)
+    echo_lines(lines)
 
 
 def _options(args: list[str]) -> tuple[list[str], str | None, bool]:
@@ -265,7 +265,7 @@ def _command(name: str, answer: str, store: Store, match_id: str, referee: str |
     after it. A refusal is said and the prompt goes on."""
     import shlex
 
-    from referee.commands.table import _parse_directive, correct, show_status
+    from referee.commands.tableactions import correct, parse_directive, show_status
     from referee.errors import RefereeError
     from referee.i18n import M
 
@@ -294,7 +294,7 @@ def _command(name: str, answer: str, store: Store, match_id: str, referee: str |
                 raise _usage(form)
             seq = int(rest[0].lstrip("#"))
             if name == "amend":
-                event = _parse_directive(rest[1:])
+                event = parse_directive(rest[1:])
         out = correct(store, match_id, name, seq, event, reason or "", force, referee, lang)
         return out.after
     except RefereeError as e:
@@ -368,7 +368,7 @@ def guided(store: Store, match_id: str, referee: str | None, lang: str,
             typer.echo(note.text(lang))
         if len(result.hands) > hands_before:
             for hand in result.hands[hands_before:]:
-                _echo_lines(views.settlement(hand, result, lang))
+                echo_lines(views.settlement(hand, result, lang))
             typer.echo(views.next_line(result, lang))
             return
         if result.state.match_over:

@@ -13,7 +13,7 @@ import typer
 
 from referee.commands.boundary import language as resolve_language
 from referee.commands.options import Db, Lang, Referee, Replace
-from referee.commands.table import _echo_notes, _store
+from referee.commands.tableactions import echo_notes, open_store
 from referee.i18n import N_
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
@@ -37,9 +37,9 @@ def import_(
     from referee.i18n import MN
     from referee.store.store import StoreError
 
-    store = _store(db)
+    store = open_store(db)
     failed = sum(not _import_one(store, path, referee, replace, language) for path in files)
-    _echo_notes(store, language)
+    echo_notes(store, language)
     if failed:
         raise StoreError(MN("{failed} of {n} file not imported", "{failed} of {n} files not imported", len(files),
                             failed=failed))
@@ -113,7 +113,7 @@ def list_(
     from referee.i18n import tr
     from referee.store.views import pad
 
-    store = _store(db)
+    store = open_store(db)
     rows = store.summaries()
     if store.index_problem is not None:
         typer.echo(tr(language, "note: {problem}; listed from the match files", problem=store.index_problem), err=True)
@@ -153,7 +153,7 @@ def verify(
     from referee.store.store import StoreError
     from referee.store.views import entries
 
-    store = _store(db)
+    store = open_store(db)
     if head is not None:
         _check_head(store, match_ids or [], head, language)
     if repair_index:
@@ -270,6 +270,6 @@ def _where(lang: str) -> None:
     """Which store the commands use now, and why (the order is --db, $REFEREE_DB, this file, ./referee-store)."""
     from referee.i18n import tr
 
-    store = _store(None)
+    store = open_store(None)
     typer.echo(tr(lang, "store in use: {root} (from {origin})",
                   root=str(store.root.absolute()), origin=store.origin))

@@ -13,72 +13,19 @@ import typer
 
 from referee.commands.boundary import language as resolve_language
 from referee.commands.options import Db, Directive, Force, Lang, MatchId, Reason, Referee, Replace, Seq
+from referee.commands.tableactions import (
+    correct,
+    echo_lines,
+    echo_notes,
+    open_store,
+    parse_directive,
+    report_record,
+    show_status,
+)
 from referee.i18n import N_
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
     from referee.events import Event, MatchHeader
-    from referee.store.officiate import Outcome
-    from referee.store.store import Store
-
-
-def _store(db: str | None) -> Store:
-    from referee.store.store import Store
-
-    return Store(db)
-
-
-def _parse_directive(words: list[str], argument: str = "DIRECTIVE") -> Event:
-    """The event typed on the command line; a usage error (exit 2) naming the argument when it cannot
-    be read."""
-    from referee.errors import UsageError
-    from referee.i18n import M
-    from referee.notation import NotationError, parse_line
-
-    text = " ".join(words)
-    try:
-        event = parse_line(text)
-    except NotationError as e:
-        raise UsageError(M("cannot read the {argument} argument '{text}': {problem}", argument=argument, text=text,
-                           problem=e.msg)) from None
-    if event is None:
-        raise UsageError(M("the {argument} argument '{text}' holds no directive (empty or a comment)",
-                           argument=argument, text=text))
-    return event
-
-
-def _echo_lines(lines: list[str]) -> None:
-    typer.echo("\n".join(lines))
-
-
-def _echo_notes(store: Store, lang: str) -> None:
-    """What a command that stored something should also say (a head record or the index left behind)."""
-    from referee.i18n import tr
-
-    for note in store.notes:
-        typer.echo(tr(lang, "warning: {message}", message=note), err=True)
-
-
-def _report_record(match_id: str, out: Outcome, lang: str, store: Store | None = None) -> None:
-    """What recording an event did: the entry stored, the hand it settled, a warning's count, who won, the
-    game clock's notice, what comes next."""
-    from referee.store import officiate, views
-
-    e = out.entry
-    typer.echo(views.stored_line(e, match_id, views.directive_line(e["directive"]), lang))
-    for hand in out.new_hands:
-        _echo_lines(views.settlement(hand, out.after, lang))
-    warned = officiate.warning_of(out)
-    if warned is not None:  # what the warning counts towards (§8.1): the last before the limit, the forfeit
-        line = views.warning_line(out.after, *warned, lang)
-        if line:
-            typer.echo(line)
-    # No event is accepted once the match is over, so a match over now was ended by this event; when it
-    # settled no hand (time called, a ruling, a third warning), say who won.
-    elif out.after.winner and out.after.state.match_over and not out.new_hands:
-        typer.echo(views.won_line(out.after, lang))
-    for notice in officiate.notices(store, match_id, out) if store is not None else ():
-        typer.echo(notice.text(lang))
-    typer.echo(views.next_line(out.after, lang))
 
 
 def _header(match_id: str, rules: str, *, date: str, event: str | None, table: str | None, round: str | None,
@@ -154,13 +101,13 @@ def new(
     result = officiate.replay(events)
     if result.errors:
         raise UsageError(views.semicolons([e.msg for e in result.errors]))
-    store = _store(db)
+    store = open_store(db)
     store.create(events, referee, replace=replace)
     typer.echo(trn(language, "new match {match} ({rules}) in {root}: {n} entry",
                    "new match {match} ({rules}) in {root}: {n} entries", len(events), match=match_id, rules=rules,
                    root=store.root))
     typer.echo(views.next_line(result, language))
-    _echo_notes(store, language)
+    echo_notes(store, language)
 
 
 def record(
@@ -180,7 +127,7 @@ def record(
     language = resolve_language(lang)
     from referee.commands import recordfile
 
-    store = _store(db)
+    store = open_store(db)
     if file is not None:  # a closed round's match needs --reason: referee.store.appending
         if directive:
             from referee.errors import UsageError
@@ -195,9 +142,9 @@ def record(
         recordfile.refuse_guided(store, match_id)
         guided(store, match_id, referee, language)
         return
-    event = _parse_directive(directive)
-    _report_record(match_id, recordfile.record_one(store, match_id, event, referee, reason), language, store)
-    _echo_notes(store, language)
+    event = parse_directive(directive)
+    report_record(match_id, recordfile.record_one(store, match_id, event, referee, reason), language, store)
+    echo_notes(store, language)
 
 
 def status(
@@ -206,76 +153,15 @@ def status(
     lang: Lang = None,
 ) -> None:
     """Where the match stands: game, hand, levels, declarer, trump, blood, what comes next."""
-    show_status(_store(db), match_id, resolve_language(lang))
-
-
-def show_status(store: Store, match_id: str, lang: str) -> None:
-    """Print `referee status` of a match (the command's and the guided prompt's `status`)."""
-    from referee.i18n import tr
-    from referee.store import chain, officiate, views
-    from referee.store.store import corrected, to_events
-
-    language = lang
-    entries = store.entries(match_id)
-    problem = store.check(match_id)
-    events, parse_errors = to_events(corrected(entries))
-    head = entries[-1]["hash"][:chain.SHORT]
-    result = officiate.replay(events)
-    _echo_lines(views.status(match_id, result, len(entries), language, head=head,
-                             broken=problem.msg if problem else None,
-                             clock=officiate.clock(entries, events, result)))
-    for e in parse_errors:
-        typer.echo(tr(language, "unreadable entry #{seq}: {problem}",
-                      seq=e.line, problem=e.msg))
+    show_status(open_store(db), match_id, resolve_language(lang))
 
 
 def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | None, reason: str, force: bool,
                 db: str | None, referee: str | None, lang: str | None) -> None:
     """Store an undo, void or amend and show what it re-settled; a refusal names --force."""
     language = resolve_language(lang)
-    event = _parse_directive(words) if words is not None else None
-    correct(_store(db), match_id, kind, seq, event, reason, force, referee, language)
-
-
-def correct(store: Store, match_id: str, kind: str, seq: int | None, event: Event | None, reason: str, force: bool,
-            referee: str | None, lang: str) -> Outcome:
-    """Store an undo, void or amend and print what it re-settled (the commands' and the guided prompt's); a
-    refusal is a store error naming --force."""
-    from referee.i18n import M
-    from referee.store import officiate
-    from referee.store.appending import guarded
-    from referee.store.store import StoreError
-
-    try:
-        with guarded(store, match_id, reason):  # a closed round's match needs a reason
-            out = officiate.correct(store, match_id, kind, seq=seq, event=event, reason=reason,
-                                    referee=referee, force=force)
-    except officiate.Rejected as e:
-        raise StoreError(M("{problem}\n(use --force to store it anyway and fix the record afterwards)",
-                           problem=e.msg)) from None
-    _report_correction(match_id, kind, out, lang)
-    _echo_notes(store, lang)
-    return out
-
-
-def _report_correction(match_id: str, kind: str, out: Outcome, lang: str) -> None:
-    from referee.i18n import M, tr
-    from referee.store import views
-
-    e = out.entry
-    what = views.correction(kind, e["target"], views.directive_line(e["directive"]),
-                            views.directive_line(out.taken) if out.taken else "")
-    if e["reason"]:
-        what = M("{what} (reason: {reason})", what=what, reason=e["reason"])
-    typer.echo(views.stored_line(e, match_id, what, lang))
-    assert out.before is not None  # a correction replays the match as it was as well as corrected
-    for hand in views.changed_hands(out.before, out.after):
-        typer.echo(tr(lang, "re-settled:"))
-        _echo_lines(views.settlement(hand, out.after, lang))
-    if out.new_errors:
-        typer.echo(tr(lang, "warning: the record now has these problems:"))
-        _echo_lines(views.error_lines(out.new_errors, lang))
-    typer.echo(views.next_line(out.after, lang))
+    event = parse_directive(words) if words is not None else None
+    correct(open_store(db), match_id, kind, seq, event, reason, force, referee, language)
 
 
 def undo(
@@ -334,11 +220,11 @@ def log(
     from referee.store import officiate, views
     from referee.store.store import corrected, log_of, to_events
 
-    entries = _store(db).entries(match_id)
+    entries = open_store(db).entries(match_id)
     trail = log_of(entries)
     events, _ = to_events(corrected(entries))
     groups = views.log_groups(trail, events, officiate.replay(events))
-    _echo_lines(views.log_heading(match_id, len(trail), language))
+    echo_lines(views.log_heading(match_id, len(trail), language))
     shown = 0
     for group in groups:
         if (hand is not None and group.hand != hand) or (game is not None and group.game != game):
@@ -346,7 +232,7 @@ def log(
         rows = [e for e in group.entries if not corrections or e.kind != "event" or e.superseded_by]
         if rows:
             typer.echo(views.group_title(group, language))
-            _echo_lines(views.log_lines(rows, language))
+            echo_lines(views.log_lines(rows, language))
             shown += len(rows)
     if not shown:
         typer.echo(tr(language, "(no entries of that kind)"))
@@ -363,5 +249,5 @@ def whatif(
     language = resolve_language(lang)
     from referee.store import officiate, views
 
-    event = _parse_directive(directive)
-    _echo_lines(views.whatif_table(officiate.whatif(_store(db), match_id, seq, event), match_id, language))
+    event = parse_directive(directive)
+    echo_lines(views.whatif_table(officiate.whatif(open_store(db), match_id, seq, event), match_id, language))

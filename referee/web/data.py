@@ -112,6 +112,7 @@ def match_view(store: Store, match_id: str, lang: str) -> dict[str, Any]:
     from referee.explain import render
     from referee.i18n import join
     from referee.i18n.words import describe
+    from referee.settle import explain_hand
     from referee.store import views
 
     match_id = checked_match(store, match_id)
@@ -124,7 +125,7 @@ def match_view(store: Store, match_id: str, lang: str) -> dict[str, Any]:
             "hand": h.hand, "game": h.game, "declarer": views.who(h.declarer, seats).text(lang),
             "team": h.declarer_team, "level": h.level, "trump": h.trump, "score": h.score,
             "outcome": describe(Outcome(h.outcome), lang), "levels": join(lang, views.levels(h.levels_after)),
-            "blood": h.blood, "explain": [render(s, lang) for s in h.explain],
+            "blood": h.blood, "explain": [render(s, lang) for s in explain_hand(h)],
             "settlement": views.settlement(h, result, lang),
         })
     return {
