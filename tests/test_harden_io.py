@@ -661,7 +661,7 @@ def test_issue9_item19_equal_level_lines_both_show():
 
     from referee.scorecard.chart import levels_drawing
     from referee.scorecard.fonts import register
-    from referee.scorecard.layout import Typo
+    from referee.scorecard.typo import Typo
 
     hands = (hand(1, 1, "E", 3, 100, (4, 4)), hand(2, 1, "S", 4, 100, (4, 4)))
     d = levels_drawing(hands, {}, "en", Typo(register("cid")), 700)

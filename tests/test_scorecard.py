@@ -339,7 +339,8 @@ def test_the_chart_is_drawn():
     from reportlab.graphics.shapes import PolyLine
 
     from referee.scorecard.chart import level_series, levels_drawing
-    from referee.scorecard.layout import Typo, register
+    from referee.scorecard.fonts import register
+    from referee.scorecard.typo import Typo
 
     result = small_result()
     assert level_series(result.hands) == [
@@ -485,7 +486,8 @@ def test_bad_font_path():
 def test_long_names_are_set_smaller_to_fit_their_cell():
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from referee.scorecard.layout import Runs, Typo, register
+    from referee.scorecard.fonts import register
+    from referee.scorecard.typo import Runs, Typo
 
     typo = Typo(register())
     assert typo.cell("E 张三", 7.5, width=56).__class__ is Runs  # mixed fonts, fits: size kept
@@ -495,7 +497,7 @@ def test_long_names_are_set_smaller_to_fit_their_cell():
     assert isinstance(long, Runs) and long.size < 7.5
     assert sum(stringWidth(p, f, long.size) for f, p in long.parts) <= 36 + 1e-6
     # too long to fit at the smallest size (issue 9 item 18): it wraps at that size instead
-    from referee.scorecard.layout import MIN_SIZE, Paragraph
+    from referee.scorecard.typo import MIN_SIZE, Paragraph
 
     name = "E Alexander Konstantinopolsky"
     assert stringWidth(name, "Helvetica", MIN_SIZE) > 56

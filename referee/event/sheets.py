@@ -2,7 +2,7 @@
 report (standings, cross table, every round's results), as PDF.
 
 ReportLab, like the scorecard, with the scorecard's fonts (the CID font STSong-Light for Chinese,
-Latin runs in Helvetica, via ``referee.scorecard.layout.Typo``); imported inside the functions only,
+Latin runs in Helvetica, via ``referee.scorecard.typo.Typo``); imported inside the functions only,
 so the CLI's start-up does not pay for it. Every page carries the event's name and its number. The
 file goes through ``safefile.writing``: a failed build leaves the old file as it was.
 
@@ -41,7 +41,7 @@ class _Printer:
         from reportlab.lib.styles import ParagraphStyle
 
         from referee.scorecard.fonts import FontError, register
-        from referee.scorecard.layout import Typo
+        from referee.scorecard.typo import Typo
 
         try:
             font = register(None if font_path is None else os.fspath(font_path))
@@ -112,7 +112,7 @@ class _Printer:
         from reportlab.lib.units import mm
         from reportlab.platypus import SimpleDocTemplate
 
-        from referee.scorecard.layout import draw_runs
+        from referee.scorecard.typo import draw_runs
 
         size = landscape(A4) if wide else A4
         footer = f"{event} · {title}"

@@ -18,7 +18,7 @@ from referee.scorecard import fonts
 from referee.scorecard import text as tx
 
 if TYPE_CHECKING:
-    from referee.scorecard.layout import Typo  # layout imports this module: the checker's name only
+    from referee.scorecard.typo import Typo
 
 TEAMS = ("EW", "NS")
 TEAM_COLOURS = {"EW": (0.80, 0.15, 0.15), "NS": (0.12, 0.30, 0.70)}
