@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from referee.errors import RefereeError
-from referee.i18n import M
+from referee.i18n import SOURCE, M, normalize, pgettext
 
 SUITS = "SHCD"
 SUIT_SYMBOLS = {"♠": "S", "♥": "H", "♣": "C", "♦": "D", "♤": "S", "♡": "H", "♧": "C", "♢": "D"}
@@ -78,11 +78,33 @@ class Card(int):
         names a card with ``{c:card}``."""
         return _ZH[self]
 
+    def localized(self, lang: str) -> str:
+        """How a message shows the card in *lang* (``{c:card}``): :func:`card_name`."""
+        return card_name(self, lang)
+
     def __repr__(self) -> str:
         return f"Card({_NAME[self]})"
 
     def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
         return (Card, (_RANK[self], _SUIT[self]))
+
+
+def card_name(card: Card, lang: str) -> str:
+    """``10H`` / ``红桃10`` / ``大王``: the card as *lang* writes it (the catalogue's words, looked up once)."""
+    key = (int(card), normalize(lang) or SOURCE)
+    name = _CARD_NAMES.get(key)
+    if name is None:
+        if card.is_joker:
+            name = pgettext(lang, "card", str(card))
+        else:
+            rank = str(card)[:-1]
+            name = pgettext(lang, "card", "{rank}{suit}").format(rank=rank, suit=pgettext(lang, "card-suit",
+                                                                                          card.suit))
+        _CARD_NAMES[key] = name
+    return name
+
+
+_CARD_NAMES: dict[tuple[int, str], str] = {}
 
 
 def _make_cards() -> tuple[Card, ...]:

@@ -6,7 +6,7 @@ language asked for. The clause after each step names the rule-file key and the s
 ``docs/gunzi-rules.md`` it applied: ``[blood.short; scoring.short_threshold · §7.2.3]``.
 
 Field kinds (``referee.i18n``): seats ``{x:seat}``, teams ``{x:team}``, suits ``{x:suit}``, cards
-``{x:cards}``; codes (an outcome, a rule choice …) are worded by type, from ``referee.i18n.words``.
+``{x:cards}``; codes (an outcome, a rule choice …) are worded by type, from ``referee.codes``.
 """
 
 from __future__ import annotations

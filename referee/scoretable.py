@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from referee.codes import GameEnd, Outcome
+from referee.codes import GameEnd, Outcome, word
 from referee.i18n import M, Msg
-from referee.i18n.words import word
 from referee.ruleset import RuleSet
 from referee.settle import HandFacts, settle
 

@@ -1,6 +1,6 @@
 """Plain-text views for the terminal: the hand-by-hand table, one hand's settlement, the result.
 
-Every word comes from the catalogue (``tr``; codes from ``referee.i18n.words``), so any language
+Every word comes from the catalogue (``tr``; codes from ``referee.codes``), so any language
 with a catalogue reads the same views. Widths count a Chinese character as two columns, so tables
 with Chinese names stay aligned.
 """
@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import unicodedata
 
-from referee.cards import BIG_JOKER, SMALL_JOKER
-from referee.codes import NoteKind
-from referee.i18n import KINDS, card_name, tr
-from referee.i18n.words import word
+from referee.cards import BIG_JOKER, SMALL_JOKER, card_name
+from referee.codes import NoteKind, word
+from referee.i18n import KINDS, tr
 from referee.results import GameResult, HandResult, MatchResult, Note
 from referee.ruleset import RuleSet
 from referee.settle import explain_hand

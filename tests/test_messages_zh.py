@@ -184,8 +184,7 @@ def test_every_raise_site_has_a_chinese_text():
 
 def test_codes_of_two_kinds_with_one_value_keep_their_own_words():
     # GameEnd.ruling and NoteKind.ruling are both "ruling" (and equal to it): each is worded as its kind.
-    from referee.codes import GameEnd, NoteKind
-    from referee.i18n.words import describe, word
+    from referee.codes import GameEnd, NoteKind, describe, word
 
     assert (word(GameEnd.ruling, "zh"), word(NoteKind.ruling, "zh")) == ("裁判裁定", "裁定")
     assert (word(GameEnd.time, "en"), describe(GameEnd.time, "en"), word(NoteKind.time, "en")) == \

@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 
 from referee.cards import parse_cards
-from referee.codes import GameEnd, Outcome
+from referee.codes import GameEnd, Outcome, word
 from referee.events import MatchHeader, RecordError
 from referee.i18n import M
-from referee.i18n.words import word
 from referee.results import GameResult, HandResult, MatchResult, Note, TableState, TributeInfo
 
 pypdf = pytest.importorskip("pypdf")
@@ -191,8 +190,7 @@ def test_terms_hand_is_fu_game_is_ju_round_is_lun():
 
 
 def test_codes_are_worded_by_the_catalogue():
-    from referee.codes import EntryKind, GameEnd, NoteKind, Outcome, Waiver
-    from referee.i18n.words import word
+    from referee.codes import EntryKind, GameEnd, NoteKind, Outcome, Waiver, word
     from referee.scorecard import text as tx
 
     for lang in ("en", "zh", "zh_TW"):

@@ -6,8 +6,9 @@ language is one more catalogue folder (``zh_TW`` shows it): no code names a lang
 
 A field's format spec says what kind of word it holds, so the value stays a plain code and each
 language names it: ``{s:seat}`` (E → 东), ``{t:team}``, ``{x:suit}``, ``{c:card}``, ``{c:cards}``,
-``{xs:list}`` (joined the language's way). Cards, codes (``referee.codes``) and nested messages are
-recognised by type. The engine never formats text: it returns :class:`Msg` values (what happened, in
+``{xs:list}`` (joined the language's way). Nested messages are recognised by type, and any value that
+words itself (a card, a code: a ``localized(lang)`` method, :class:`Localized`) is asked to, so this
+module knows no game's cards or codes. The engine never formats text: it returns :class:`Msg` values (what happened, in
 no language), and a view calls ``msg.text(lang)``.
 
 The extraction keywords (``M``, ``MN``, ``tr``, ``trn``, ``P_``) are listed in ``babel.cfg``; ``make
@@ -19,12 +20,10 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 if TYPE_CHECKING:
     import gettext as _gettext
-
-    from referee.cards import Card
 
 DOMAIN = "referee"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -143,38 +142,20 @@ def _translated(lang: str, msgid: str, plural: str | None, n: int, zh: str | Non
 
 # --- formatting ------------------------------------------------------------------------------------
 
-def localize(value: object, lang: str) -> object:
-    """A value as the language shows it: messages rendered, codes worded, cards named."""
-    from referee.cards import Card
-    from referee.codes import Code
+class Localized(Protocol):
+    """A value that words itself in a language (a card, a code)."""
 
+    def localized(self, lang: str) -> str: ...
+
+
+def localize(value: object, lang: str) -> object:
+    """A value as the language shows it: messages rendered, cards and codes worded by themselves."""
     if isinstance(value, Msg):
         return value.text(lang)
-    if isinstance(value, Code):
-        from referee.i18n.words import word
-
-        return word(value, lang)
-    if isinstance(value, Card):
-        return card_name(value, lang)
+    localized = getattr(value, "localized", None)
+    if localized is not None:
+        return localized(lang)
     return value
-
-
-def card_name(card: Card, lang: str) -> str:
-    """``10H`` / ``红桃10`` / ``大王``: the card as *lang* writes it."""
-    key = (int(card), normalize(lang) or SOURCE)
-    name = _CARD_NAMES.get(key)
-    if name is None:
-        if card.is_joker:
-            name = pgettext(lang, "card", str(card))
-        else:
-            rank = str(card)[:-1]
-            name = pgettext(lang, "card", "{rank}{suit}").format(rank=rank, suit=pgettext(lang, "card-suit",
-                                                                                          card.suit))
-        _CARD_NAMES[key] = name
-    return name
-
-
-_CARD_NAMES: dict[tuple[int, str], str] = {}
 
 
 def join(lang: str, items: Iterable[object]) -> str:
@@ -182,10 +163,10 @@ def join(lang: str, items: Iterable[object]) -> str:
     return pgettext(lang, "list", ", ").join(str(localize(x, lang)) for x in items)
 
 
-def _cards(value: Iterable[Card], lang: str) -> str:
+def _cards(value: Iterable[Localized], lang: str) -> str:
     if not value:
         return pgettext(lang, "cards", "none")
-    return " ".join(card_name(c, lang) for c in value)
+    return " ".join(c.localized(lang) for c in value)
 
 
 # How a field of each spec is worded: the value is whatever the message was given for the field (a
@@ -203,7 +184,7 @@ KINDS: dict[str, FieldWord] = {
     "seat": _word("seat"),
     "team": _word("team"),
     "suit": _word("suit"),
-    "card": lambda v, lang: card_name(v, lang),
+    "card": lambda v, lang: v.localized(lang),
     "cards": _cards,
     "list": lambda v, lang: join(lang, v),
     "seats": lambda v, lang: join(lang, [pgettext(lang, "seat", s) for s in v]),

@@ -4,7 +4,7 @@ No ReportLab here: the CLI and the tests import this freely. A label is an ``M("
 (English msgid; its Chinese inline until the lead harvests it into the catalogue), worded in any
 catalogue's language by :func:`t`. Seats, teams and suits are the catalogue's field words
 (``seat``/``team``/``suit`` contexts), and outcomes, game ends, note and entry kinds are codes worded
-once in ``referee.i18n.words``: the PDF says what the terminal and the store views say.
+once in ``referee.codes``: the PDF says what the terminal and the store views say.
 """
 
 from __future__ import annotations
@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-from referee.codes import Code, EntryKind, GameEnd, NoteKind, Outcome, Waiver
+from referee.codes import Code, EntryKind, GameEnd, NoteKind, Outcome, Waiver, word
 from referee.i18n import M, Msg, pgettext
-from referee.i18n.words import word
 
 # An empty cell: a mark, not a word, the same in every language.
 NONE = "—"

@@ -2,7 +2,7 @@
 the "next:" hints.
 
 One function per view, every word from the catalogue (``tr``): seats, teams and suits go in as codes
-(``{s:seat}`` → E / 东), codes (outcomes, phases, entry kinds) by type (``referee.i18n.words``), and
+(``{s:seat}`` → E / 东), codes (outcomes, phases, entry kinds) by type (``referee.codes``), and
 directives from their registry (``referee.directives``: keyword, usage, gloss), so no view names a
 language or lists directives. Columns are padded with :func:`pad`, which counts a CJK character as
 two columns in any language.
@@ -171,8 +171,7 @@ def error_lines(errors: Iterable[RecordError], lang: str, indent: str = "  ") ->
 
 def settlement(hand: HandResult, result: MatchResult, lang: str) -> list[str]:
     """A settled hand in a few lines: score, outcome, levels, blood, next declarer, game."""
-    from referee.codes import Outcome
-    from referee.i18n.words import describe
+    from referee.codes import Outcome, describe
 
     seats = result.seats
     title = tr(lang, "Hand {hand} settled (game {game}; declarer {declarer} of {team:team}, level {level}, "
@@ -207,8 +206,7 @@ def _score_line(hand: HandResult, lang: str) -> str:
 
 def _what_follows(hand: HandResult, seats: dict[str, str], lang: str) -> list[str]:
     """The game won, or the blood owed and the declarer of the next hand."""
-    from referee.codes import GameEnd
-    from referee.i18n.words import word
+    from referee.codes import GameEnd, word
 
     if hand.game_winner:
         assert hand.game_reason is not None  # the engine settles a game's winner and how together
@@ -336,8 +334,7 @@ def ordinal(n: int) -> Msg:
 def finished_line(result: MatchResult, lang: str) -> str:
     """``Match finished: EW 2:0 (game 1 EW, passed 10; game 2 EW, forfeit)``: the match's result, and how
     each game went; a forfeit by warnings says so (§8.1)."""
-    from referee.codes import GameEnd
-    from referee.i18n.words import word
+    from referee.codes import GameEnd, word
 
     winner = result.winner
     if winner is None:
@@ -403,8 +400,7 @@ def log_heading(match_id: str, n: int, lang: str) -> list[str]:
 def log_lines(log: Iterable[LogEntry], lang: str) -> list[str]:
     """The audit trail, one entry a line, corrections included (what a hand-edit put in a text is
     shown escaped, never sent raw to the terminal)."""
-    from referee.codes import EntryKind
-    from referee.i18n.words import word
+    from referee.codes import EntryKind, word
 
     out = []
     for e in log:
@@ -513,8 +509,7 @@ def _facts(h: HandResult | None) -> dict[str, object]:
 
 def _cells(h: HandResult | None, lang: str) -> dict[str, str]:
     """The same, as the table shows it in *lang*."""
-    from referee.codes import Outcome
-    from referee.i18n.words import word
+    from referee.codes import Outcome, word
 
     if h is None:
         return dict.fromkeys(HAND_ROWS, "-")

@@ -108,10 +108,9 @@ def chart(result: MatchResult) -> Chart:
 
 def match_view(store: Store, match_id: str, lang: str) -> dict[str, Any]:
     """The context of a match page (and of its live part)."""
-    from referee.codes import Outcome
+    from referee.codes import Outcome, describe
     from referee.explain import render
     from referee.i18n import join
-    from referee.i18n.words import describe
     from referee.settle import explain_hand
     from referee.store import views
 
