@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean catalogues mutate
+.PHONY: demo test check lint bench clean catalogues mutate
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -21,6 +21,12 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+# The inner loop: lint, types and the fast tests (no slow or browser marker), in under a minute.
+check: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -m "not slow and not browser" -p no:cacheprovider
 
 # Extract every message into referee/locale/referee.pot, update each language's .po, compile the .mo.
 catalogues: $(STAMP)

@@ -1,4 +1,8 @@
-"""Make ``helpers`` (and, uninstalled, ``referee``) importable from every test module; in CI, a skip fails.
+"""Make ``helpers`` (and, uninstalled, ``referee``) importable; mark the slow tests; in CI, a skip fails.
+
+``make check`` runs the fast tests (``-m "not slow and not browser"``) in under a minute; ``make test`` and CI
+run everything. What is slow is said here, in one table, by module (and the CLI tests' subprocess variant:
+the same checks as the in-process variant, each paying a Python start-up).
 
 A test that needs a component the machine lacks (chromium, a Chinese TrueType font, root for a tmpfs) skips
 and says why on a developer's machine. Under ``CI=true`` (``.ci/run`` sets it after installing everything)
@@ -19,6 +23,25 @@ for _p in (str(_HERE), str(_HERE.parent)):
         sys.path.insert(0, _p)
 
 _SKIPPED: list[str] = []
+
+# module -> its marker: fuzzing, crash and kill -9 runs, property tests, the real browser
+MARKED = {
+    "test_store_fuzz.py": "slow",
+    "test_store_crash.py": "slow",
+    "test_store_hardening.py": "slow",
+    "test_properties.py": "slow",
+    "test_web_browser.py": "browser",
+}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        marker = MARKED.get(item.path.name)
+        if marker is not None:
+            item.add_marker(getattr(pytest.mark, marker))
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and callspec.params.get("cli") == "process":
+            item.add_marker(pytest.mark.slow)
 
 
 def _in_ci() -> bool:
