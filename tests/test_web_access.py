@@ -229,3 +229,18 @@ def test_a_refusal_by_scope_says_why_in_both_languages(base: Base, tmp_path: Pat
     assert said == {"en": "外裁判长&#39;s token is for event OTHER only, not SC",
                     "zh": "外裁判长 的令牌只用于赛事 OTHER，不能用于 SC"}
     assert Tokens(db).named("新裁判") is None
+
+
+def test_the_director_page_lists_the_tokens_of_its_own_scope_only(base: Base) -> None:
+    def listed(secret: str) -> set[str]:
+        client = TestClient(make_app(str(base.db), EVENT))
+        page = client.get("/referee")
+        client.post("/referee/login", data={"token": secret, "csrf": csrf_of(page.text)})
+        director = client.get("/director")
+        assert director.status_code == 200
+        return set(re.findall(r'<tr data-name="([^"]+)"', director.text))
+
+    sc = {"王裁判", "李裁判", "裁判长"}  # the tokens of event SC (tests/webvenue.py)
+    assert listed(base.secrets[3]) == sc
+    assert listed(base.secrets[4]) == {"赵裁判", "外裁判长"}
+    assert listed(base.secrets[5]) == sc | {"赵裁判", "外裁判长", "总裁判长"}

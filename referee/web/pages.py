@@ -16,6 +16,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from referee.errors import UsageError
 from referee.i18n import M, Msg, tr
+from referee.web.access import covers
 from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
 from referee.web.errors import NotSignedIn
 
@@ -351,7 +352,7 @@ def _director_data(w: Web, token: Token) -> dict[str, Any]:
         state = w.events.get(event_id)
         events.append({"id": event_id, "name": state.settings.name, "current": state.current,
                        "final": state.final})
-    return {"events": events, "tokens": w.tokens.all()}
+    return {"events": events, "tokens": [t for t in w.tokens.all() if covers(token, t.event)]}
 
 
 async def director_page(request: Request, **extra: Any) -> Response:
