@@ -3,8 +3,12 @@
 One file in the store folder, ``tokens.json``, written through ``referee.safefile`` under its lock
 (``referee.store.files.lock``), readable only by its owner::
 
-    {"format": 1, "key": "<the server's session key>", "tokens": [{"name": "王裁判", "role": "referee",
-      "event": "SC26", "tables": [1, 2], "hash": "<sha256 of the token>", "created": …, "revoked": null}, …]}
+    {"format": 1, "tokens": [{"name": "王裁判", "role": "referee", "event": "SC26", "tables": [1, 2],
+      "hash": "<sha256 of the token>", "created": …, "revoked": null}, …]}
+
+The file holds no secret: the web server's session key is drawn at each start and kept in memory
+(``referee.web.auth.Sessions``); a ``key`` an older version stored here is ignored, and dropped at
+the file's next write.
 
 A token is shown once, when it is made (``referee token add``, or the director's page); the file
 keeps only its SHA-256 (a random 192-bit token needs no slow hash), so reading the file gives no one
@@ -146,17 +150,6 @@ class Tokens:
         """The valid token of *name*, or None."""
         return next((t for t in self.all() if t.name == name and t.active), None)
 
-    def session_key(self) -> bytes:
-        """The key the server signs its session cookies with (made, and stored, on first use)."""
-        key = self._read().get("key")
-        if isinstance(key, str) and key:
-            return bytes.fromhex(key)
-        with self._writing() as data:
-            if not data.get("key"):
-                data["key"] = secrets.token_hex(32)
-            made = str(data["key"])
-        return bytes.fromhex(made)
-
     # --- writing ------------------------------------------------------------------------------------
 
     def _writing(self) -> _Writing:
@@ -232,6 +225,7 @@ class _Writing:
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         try:
             if kind is None:
+                self.data.pop("key", None)  # an older version's session key: no secret is kept here
                 text = json.dumps(self.data, ensure_ascii=False, indent=1)
                 safefile.write_bytes(self.tokens.path, text.encode("utf-8"), mode=0o600)
         finally:
