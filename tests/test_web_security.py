@@ -78,3 +78,57 @@ def test_a_session_lasts_as_long_as_the_server_that_made_it(venue: Venue) -> Non
     restarted = TestClient(make_app(str(venue.db), EVENT))
     restarted.cookies.set("referee_session", cookie)
     assert restarted.get("/director").status_code == 401
+
+
+# --- item 4: the security headers -------------------------------------------------------------------
+
+SECURITY = {
+    "content-security-policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+                               "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                               "frame-ancestors 'none'",
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+}
+
+
+def test_every_response_carries_the_security_headers(venue: Venue, monkeypatch: pytest.MonkeyPatch) -> None:
+    from webvenue import T1
+
+    client = TestClient(make_app(str(venue.db), EVENT), raise_server_exceptions=False)
+    answers = {url: client.get(url) for url in ("/", f"/events/{EVENT}", f"/matches/{T1}/live", "/referee",
+                                                f"/api/matches/{T1}", "/matches/NOPE", "/api/matches/NOPE",
+                                                "/director", "/static/live.js")}
+    sign_in(client, venue.director)
+    answers["/director (signed in)"] = client.get("/director")
+    issued = client.post("/director/issue", data={"csrf": csrf_of(answers["/director (signed in)"].text),
+                                                  "name": "新裁判", "event": EVENT})
+    assert 'id="issued-token"' in issued.text
+    answers["/director/issue"] = issued
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("referee.web.data.match_view", broken)
+    answers["a bug (500)"] = client.get(f"/matches/{T1}")
+    codes = {url: r.status_code for url, r in answers.items()}
+    assert codes == {"/": 200, f"/events/{EVENT}": 200, f"/matches/{T1}/live": 200, "/referee": 200,
+                     f"/api/matches/{T1}": 200, "/matches/NOPE": 404, "/api/matches/NOPE": 404, "/director": 401,
+                     "/static/live.js": 200, "/director (signed in)": 200, "/director/issue": 200, "a bug (500)": 500}
+    for url, r in answers.items():
+        assert {k: r.headers.get(k) for k in SECURITY} == SECURITY, url
+        # a page with a CSRF value or a new token is never stored by the browser; the static files may be
+        assert r.headers.get("cache-control") == (None if url.startswith("/static/") else "no-store"), url
+
+
+def test_the_pages_hold_no_inline_script(venue: Venue) -> None:
+    from webvenue import T1
+
+    client = TestClient(make_app(str(venue.db), EVENT))
+    sign_in(client, venue.table1)
+    for url in ("/", f"/events/{EVENT}", f"/matches/{T1}", "/referee", f"/referee/matches/{T1}"):
+        html = client.get(url).text
+        scripts = re.findall(r"<script\b[^>]*>", html)
+        assert scripts == ['<script src="/static/htmx.min.js" defer>', '<script src="/static/live.js" defer>'], url
+        assert not re.search(r"\son[a-z]+\s*=", html), url  # no event-handler attribute
+        assert not re.search(r"\sstyle\s*=", html), url  # no inline style (style-src 'self')

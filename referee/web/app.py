@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -22,6 +23,7 @@ from referee.web import api, pages
 from referee.web.access import Handler, guarded
 from referee.web.auth import EventStates, RateLimit, Sessions
 from referee.web.errors import handle
+from referee.web.headers import SecurityHeaders
 from referee.web.live import Hub
 
 if TYPE_CHECKING:
@@ -83,6 +85,9 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
     routes.append(Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"))
     # Project and system errors are answered by the routes' handler (their status, their message);
     # anything else is a bug: a plain 500, its traceback in the server's log only.
-    app = Starlette(routes=routes, exception_handlers={RefereeError: handle, OSError: handle, Exception: handle})
+    # Every response carries the security headers (referee.web.headers); a plain 500, answered outside
+    # the middleware, gets them from the handler.
+    app = Starlette(routes=routes, exception_handlers={RefereeError: handle, OSError: handle, Exception: handle},
+                    middleware=[Middleware(SecurityHeaders)])
     app.state.web = Web(db, event, interval)
     return app

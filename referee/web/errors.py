@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.errors import NotFound, RefereeError, UsageError
 from referee.i18n import Msg
+from referee.web.headers import secured
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -111,7 +112,12 @@ async def handle(request: Request, error: Exception) -> Response:
         log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=error)
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
     if request.url.path.startswith("/api/"):
-        return JSONResponse(error_json(error), status_code=status, headers=headers)
-    from referee.web import pages
+        response: Response = JSONResponse(error_json(error), status_code=status, headers=headers)
+    else:
+        from referee.web import pages
 
-    return pages.error_page(request, message_of(error), status)
+        response = pages.error_page(request, message_of(error), status)
+    if status == 500:  # answered by Starlette's outermost middleware, outside SecurityHeaders
+        for name, value in secured(request.url.path, []):
+            response.headers[name.decode("latin-1")] = value.decode("latin-1")
+    return response
