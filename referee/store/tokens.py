@@ -24,6 +24,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
@@ -41,6 +42,7 @@ FORMAT = 1
 ROLES = ("referee", "director")
 PREFIX = "rt-"  # marks a referee token where it is pasted (a log, a chat) so it is recognised
 TABLES_MAX = 999
+TABLE = re.compile(r"[0-9]{1,3}")  # ASCII digits: str.isdigit() takes "²", which int() refuses
 
 
 class Token(NamedTuple):
@@ -83,9 +85,9 @@ def parse_tables(text: str | None, what: str = "--tables") -> tuple[int, ...]:
     out: list[int] = []
     for part in text.replace("，", ",").split(","):
         part = part.strip()
-        if not part.isdigit() or not 1 <= int(part) <= TABLES_MAX:
+        if not TABLE.fullmatch(part) or not 1 <= int(part) <= TABLES_MAX:
             raise UsageError(M("{what} {value}: tables are numbers from 1, separated by commas (1,2,3)",
-                               what=what, value=text))
+                               what=what, value=text if len(text) <= 40 else text[:40] + "…"))
         if int(part) not in out:
             out.append(int(part))
     return tuple(sorted(out))

@@ -42,7 +42,7 @@ from referee.i18n import M
 from referee.names import check_id
 from referee.web.auth import SESSION, bearer, check_csrf, check_write, need_role
 from referee.web.data import checked_match
-from referee.web.errors import Forbidden, NotSignedIn
+from referee.web.errors import Forbidden, NotSignedIn, TooLarge
 
 if TYPE_CHECKING:
     from starlette.datastructures import FormData
@@ -60,6 +60,9 @@ MATCH = "match"  # the path's match: the token writes to it
 EVENT = "event"  # the form's event (else the token's, else the server's): within the token's scope
 ISSUE = "issue"  # the event of the token to be made: within the issuer's scope
 HOLDER = "holder"  # the named holder's token (and the event it is moved to): within the token's scope
+
+
+MAX_FORM = 64 * 1024  # bytes of a page's form: a few fields typed on a phone
 
 
 class Rule(NamedTuple):
@@ -156,6 +159,9 @@ async def authorise(request: Request, action: str) -> Token | None:
             need_role(token, rule.roles[0])
     form: FormData | None = None
     if request.method == "POST" and not request.url.path.startswith("/api/"):
+        length = request.headers.get("content-length", "")
+        if length.isascii() and length.isdigit() and (len(length) > 9 or int(length) > MAX_FORM):
+            raise TooLarge(M("the form is larger than {n} bytes", zh="表单超过 {n} 字节", n=MAX_FORM))
         form = await request.form()
         check_csrf(request, form.get("csrf"))
         request.state.form = form

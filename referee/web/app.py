@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -22,7 +23,7 @@ from referee.store.tokens import Tokens
 from referee.web import api, pages
 from referee.web.access import Handler, guarded
 from referee.web.auth import EventStates, RateLimit, Sessions
-from referee.web.errors import handle
+from referee.web.errors import gone, handle
 from referee.web.headers import SecurityHeaders
 from referee.web.live import Hub
 
@@ -87,7 +88,8 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
     # anything else is a bug: a plain 500, its traceback in the server's log only.
     # Every response carries the security headers (referee.web.headers); a plain 500, answered outside
     # the middleware, gets them from the handler.
-    app = Starlette(routes=routes, exception_handlers={RefereeError: handle, OSError: handle, Exception: handle},
+    handlers = {ClientDisconnect: gone, RefereeError: handle, OSError: handle, Exception: handle}
+    app = Starlette(routes=routes, exception_handlers=handlers,
                     middleware=[Middleware(SecurityHeaders)])
     app.state.web = Web(db, event, interval)
     return app

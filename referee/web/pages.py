@@ -17,8 +17,9 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from referee.errors import UsageError
 from referee.i18n import M, Msg, tr
 from referee.web.access import covers
+from referee.web.api import SEQ
 from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
-from referee.web.errors import NotSignedIn
+from referee.web.errors import NotSignedIn, short
 
 if TYPE_CHECKING:
     from starlette.datastructures import FormData
@@ -245,8 +246,8 @@ def _after(form: FormData) -> int | None:
     text = form.get("after")
     if not isinstance(text, str) or not text.strip():
         return None
-    if not text.strip().isdigit():
-        raise UsageError(M("the form's seq '{value}' is not a number: reload the page", value=text))
+    if not SEQ.fullmatch(text.strip()):
+        raise UsageError(M("the form's seq '{value}' is not a number: reload the page", value=short(text)))
     return int(text)
 
 
@@ -316,7 +317,7 @@ def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: 
     if kind == "undo":
         return writes.correct(w.store, match_id, "undo", token.name, after, reason=reason)
     seq_text = _text(form, "seq").strip().lstrip("#")
-    if not seq_text.isdigit():
+    if not SEQ.fullmatch(seq_text):
         raise UsageError(M("amend: the entry # to replace is a number (see the entries below)"))
     if not reason.strip():
         raise UsageError(M("amend: give the reason (it is kept in the log)"))
