@@ -171,6 +171,7 @@ def _serve(sock: socket.socket, host: str, port: int, event: str | None, store: 
     import uvicorn
 
     from referee.web.app import make_app
+    from referee.web.server import limits, open_files
 
     app = make_app(str(store.root), event)
     found = urls(host, port, event)
@@ -190,7 +191,9 @@ def _serve(sock: socket.socket, host: str, port: int, event: str | None, store: 
     import logging
 
     logging.getLogger("uvicorn.error").addFilter(_StreamsClosed())
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False))
+    # slow and many connections: a header deadline, keep-alive, a concurrency bound (referee.web.server)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                                           **limits(open_files())))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C: uvicorn has stopped the server and raises the signal again
