@@ -1,7 +1,8 @@
 """``referee serve``: the web server for the venue (referees' phones, the standings on the wall).
 
-Imported when the command line starts: only typer and the standard library at the top; Starlette,
-uvicorn, Jinja2, sse-starlette and segno load inside the command.
+Imported when the command line starts: only typer, the standard library and the project's errors and
+messages at the top; Starlette, uvicorn, Jinja2, sse-starlette and segno load inside the command
+(the start-up of every other command does not pay for them).
 """
 
 from __future__ import annotations

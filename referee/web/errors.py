@@ -27,13 +27,14 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from starlette.responses import Response
+
 from referee.errors import NotFound, RefereeError, UsageError
 from referee.i18n import Msg
 from referee.web.headers import secured
 
 if TYPE_CHECKING:
     from starlette.requests import Request
-    from starlette.responses import Response
 
 log = logging.getLogger("referee.web")
 
@@ -121,8 +122,6 @@ def error_json(error: BaseException) -> dict[str, Any]:
 async def gone(request: Request, error: Exception) -> Response:
     """A client that disconnected before its request's body arrived: one quiet line, no traceback
     (there is no one left to answer)."""
-    from starlette.responses import Response
-
     log.warning("%s %s: the client went away before its request arrived whole; nothing was done",
                 request.method, request.url.path)
     return Response(status_code=400)
