@@ -36,6 +36,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
 
 from referee.errors import NotFound
 from referee.i18n import M
@@ -46,8 +47,8 @@ from referee.web.errors import Forbidden, NotSignedIn, TooLarge
 
 if TYPE_CHECKING:
     from starlette.datastructures import FormData
-    from starlette.requests import Request
     from starlette.responses import Response
+    from starlette.types import ASGIApp, Receive, Scope, Send
 
     from referee.store.tokens import Token
     from referee.web.app import Web
@@ -185,3 +186,18 @@ def guarded(action: str, handler: Handler) -> Handler:
     endpoint.__name__ = handler.__name__
     endpoint.__doc__ = handler.__doc__
     return endpoint
+
+
+class GuardedApp:
+    """An ASGI application (the static files' ``Mount``) behind :func:`authorise` for *action*."""
+
+    def __init__(self, action: str, app: ASGIApp) -> None:
+        if action not in RULES:
+            raise KeyError(f"no rule for the action {action!r} in referee.web.access.RULES")
+        self.action, self.app = action, app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            request = Request(scope, receive)
+            request.state.token = await authorise(request, self.action)
+        await self.app(scope, receive, send)

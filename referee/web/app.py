@@ -21,7 +21,7 @@ from referee.errors import RefereeError
 from referee.store.store import Store
 from referee.store.tokens import Tokens
 from referee.web import api, pages
-from referee.web.access import Handler, guarded
+from referee.web.access import GuardedApp, Handler, guarded
 from referee.web.auth import EventStates, RateLimit, Sessions
 from referee.web.errors import gone, handle
 from referee.web.headers import SecurityHeaders
@@ -83,7 +83,7 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
     ]
     routes: list[Any] = [Route(path, guarded(action, handler), methods=methods)
                          for path, handler, action, methods in table]
-    routes.append(Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"))
+    routes.append(Mount("/static", app=GuardedApp("read", StaticFiles(directory=str(HERE / "static"))), name="static"))
     # Project and system errors are answered by the routes' handler (their status, their message);
     # anything else is a bug: a plain 500, its traceback in the server's log only.
     # Every response carries the security headers (referee.web.headers); a plain 500, answered outside
