@@ -497,13 +497,19 @@ def test_referee_serve_starts_prints_its_address_and_serves_the_store(venue: Ven
 
 def test_serve_on_every_address_says_so(venue: Venue, monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner
+    from webvenue import free_port
 
     import referee.commands.serve as serve
     from referee.cli import app
 
     ran: dict[str, object] = {}
-    monkeypatch.setattr("uvicorn.run", lambda app, **kw: ran.update(kw))
-    res = CliRunner().invoke(app, ["serve", "--host", "0.0.0.0", "--db", str(venue.db), "--lang", "en"])
+
+    def run(server: object, sockets: list[object]) -> None:
+        ran.update(host=server.config.host, sockets=sockets)  # type: ignore[attr-defined]
+
+    monkeypatch.setattr("uvicorn.Server.run", run)
+    res = CliRunner().invoke(app, ["serve", "--host", "0.0.0.0", "--port", str(free_port()), "--db", str(venue.db),
+                                   "--lang", "en"])
     assert res.exit_code == 0, res.output
     assert ran["host"] == "0.0.0.0" and "warning: listening on 0.0.0.0" in res.stderr
     assert serve.QR_FILE in res.stdout

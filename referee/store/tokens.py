@@ -3,8 +3,12 @@
 One file in the store folder, ``tokens.json``, written through ``referee.safefile`` under its lock
 (``referee.store.files.lock``), readable only by its owner::
 
-    {"format": 1, "key": "<the server's session key>", "tokens": [{"name": "王裁判", "role": "referee",
-      "event": "SC26", "tables": [1, 2], "hash": "<sha256 of the token>", "created": …, "revoked": null}, …]}
+    {"format": 1, "tokens": [{"name": "王裁判", "role": "referee", "event": "SC26", "tables": [1, 2],
+      "hash": "<sha256 of the token>", "created": …, "revoked": null}, …]}
+
+The file holds no secret: the web server's session key is drawn at each start and kept in memory
+(``referee.web.auth.Sessions``); a ``key`` an older version stored here is ignored, and dropped at
+the file's next write.
 
 A token is shown once, when it is made (``referee token add``, or the director's page); the file
 keeps only its SHA-256 (a random 192-bit token needs no slow hash), so reading the file gives no one
@@ -20,6 +24,7 @@ import hashlib
 import hmac
 import json
 import os
+import re
 import secrets
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,6 +42,7 @@ FORMAT = 1
 ROLES = ("referee", "director")
 PREFIX = "rt-"  # marks a referee token where it is pasted (a log, a chat) so it is recognised
 TABLES_MAX = 999
+TABLE = re.compile(r"[0-9]{1,3}")  # ASCII digits: str.isdigit() takes "²", which int() refuses
 
 
 class Token(NamedTuple):
@@ -79,9 +85,9 @@ def parse_tables(text: str | None, what: str = "--tables") -> tuple[int, ...]:
     out: list[int] = []
     for part in text.replace("，", ",").split(","):
         part = part.strip()
-        if not part.isdigit() or not 1 <= int(part) <= TABLES_MAX:
+        if not TABLE.fullmatch(part) or not 1 <= int(part) <= TABLES_MAX:
             raise UsageError(M("{what} {value}: tables are numbers from 1, separated by commas (1,2,3)",
-                               what=what, value=text))
+                               what=what, value=text if len(text) <= 40 else text[:40] + "…"))
         if int(part) not in out:
             out.append(int(part))
     return tuple(sorted(out))
@@ -145,17 +151,6 @@ class Tokens:
     def named(self, name: str) -> Token | None:
         """The valid token of *name*, or None."""
         return next((t for t in self.all() if t.name == name and t.active), None)
-
-    def session_key(self) -> bytes:
-        """The key the server signs its session cookies with (made, and stored, on first use)."""
-        key = self._read().get("key")
-        if isinstance(key, str) and key:
-            return bytes.fromhex(key)
-        with self._writing() as data:
-            if not data.get("key"):
-                data["key"] = secrets.token_hex(32)
-            made = str(data["key"])
-        return bytes.fromhex(made)
 
     # --- writing ------------------------------------------------------------------------------------
 
@@ -232,6 +227,7 @@ class _Writing:
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         try:
             if kind is None:
+                self.data.pop("key", None)  # an older version's session key: no secret is kept here
                 text = json.dumps(self.data, ensure_ascii=False, indent=1)
                 safefile.write_bytes(self.tokens.path, text.encode("utf-8"), mode=0o600)
         finally:

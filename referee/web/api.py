@@ -16,6 +16,7 @@ CLI's own choice, so that the two are the same.
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
@@ -23,6 +24,7 @@ from starlette.responses import JSONResponse, Response
 
 from referee.errors import UsageError
 from referee.i18n import M
+from referee.web.errors import BadRequest, TooLarge, short
 
 if TYPE_CHECKING:
     from collections.abc import AsyncIterator
@@ -32,6 +34,8 @@ if TYPE_CHECKING:
     from referee.store.store import Store
 
 EXAMPLE = '{"directive": "points 25"}'
+MAX_BODY = 64 * 1024  # bytes of an entry's JSON body: a directive is a line
+SEQ = re.compile(r"[0-9]{1,9}")  # a seq as a client sends it back (Last-Event-ID, ?after=)
 PING = 15.0  # seconds between keep-alive comments of a stream
 
 
@@ -67,30 +71,18 @@ def _after(value: object) -> int | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise UsageError(M("\"after\" is the seq of the latest entry the client knew of (a number), not {value}",
-                           value=json.dumps(value)))
+                           value=short(json.dumps(value))))
     return value
-
-
-def match_table(store: Store, match_id: str) -> str | None:
-    """The table the match header names (for a token of no event)."""
-    return store.header(match_id).table
 
 
 async def post_entry(request: Request) -> Response:
     from referee.web import writes
     from referee.web.app import web
-    from referee.web.auth import bearer, check_write
-    from referee.web.data import checked_match
 
     w = web(request)
-    token = bearer(request, w.tokens)
-    match_id = await run_in_threadpool(checked_match, w.store, request.path_params["match"])
-    table = None if token.event is not None else await run_in_threadpool(match_table, w.store, match_id)
-    await run_in_threadpool(check_write, token, match_id, table, w.events)
-    try:
-        body = await request.json()
-    except ValueError:
-        raise UsageError(M("the body is not JSON: send {example}", example=EXAMPLE)) from None
+    token = request.state.token  # referee.web.access: the bearer token, which writes to this match
+    match_id: str = request.state.scope["match"]
+    body = await _body(request)
     if not isinstance(body, dict) or not isinstance(body.get("directive"), str):
         raise UsageError(M("the body names no directive: send {example}", example=EXAMPLE))
     after = _after(body.get("after"))
@@ -102,6 +94,26 @@ async def post_entry(request: Request) -> Response:
                          "next": list(out.after.state.expected)}, status_code=201)
 
 
+async def _body(request: Request) -> object:
+    """The JSON of an entry's body: at most :data:`MAX_BODY` bytes (413), nested no deeper than the
+    parser goes (400), JSON (422)."""
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise TooLarge(M("the body is larger than {n} bytes: send one directive, {example}",
+                             zh="请求体超过 {n} 字节：每次发送一条指令，如 {example}", n=MAX_BODY, example=EXAMPLE))
+        chunks.append(chunk)
+    try:
+        return json.loads(b"".join(chunks))
+    except RecursionError:
+        raise BadRequest(M("the body is nested too deeply to read: send {example}",
+                           zh="请求体嵌套过深，无法读取：请发送 {example}", example=EXAMPLE)) from None
+    except ValueError:
+        raise UsageError(M("the body is not JSON: send {example}", example=EXAMPLE)) from None
+
+
 def entries_of(store: Store, match_id: str) -> list[dict[str, Any]]:
     """A match's entries as the stream sends them."""
     return [{"seq": e["seq"], "kind": e["kind"], "directive": e["directive"], "target": e.get("target"),
@@ -109,9 +121,16 @@ def entries_of(store: Store, match_id: str) -> list[dict[str, Any]]:
 
 
 def _start(request: Request) -> int | None:
-    text = request.headers.get("last-event-id") or request.query_params.get("after")
-    if text is None or not text.strip().isdigit():
+    """The seq a stream starts after: ``Last-Event-ID`` (a reconnecting browser), else ``?after=``;
+    None for neither; anything but a seq is a 400."""
+    header = request.headers.get("last-event-id")
+    name, text = ("Last-Event-ID", header) if header is not None else ("after", request.query_params.get("after"))
+    if text is None or not text.strip():
         return None
+    if not SEQ.fullmatch(text.strip()):
+        raise BadRequest(M("{name}: the seq of the latest entry the client has (a number), not {value}",
+                           zh="{name}：应为客户端已有的最新条目的序号（一个数字），而不是 {value}", name=name,
+                           value=short(text.strip())))
     return int(text)
 
 

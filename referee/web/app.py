@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -19,8 +21,10 @@ from referee.errors import RefereeError
 from referee.store.store import Store
 from referee.store.tokens import Tokens
 from referee.web import api, pages
+from referee.web.access import GuardedApp, Handler, guarded
 from referee.web.auth import EventStates, RateLimit, Sessions
-from referee.web.errors import handle
+from referee.web.errors import gone, handle
+from referee.web.headers import SecurityHeaders
 from referee.web.live import Hub
 
 if TYPE_CHECKING:
@@ -55,29 +59,37 @@ def web(request: Request) -> Web:
 
 
 def make_app(db: str | None = None, event: str | None = None, interval: float | None = None) -> Starlette:
-    routes: list[Any] = [
-        Route("/", pages.home),
-        Route("/events/{event}", pages.event_page),
-        Route("/events/{event}/live", pages.event_live),
-        Route("/matches/{match}", pages.match_page),
-        Route("/matches/{match}/live", pages.match_live),
-        Route("/referee", pages.referee_home),
-        Route("/referee/login", pages.login, methods=["POST"]),
-        Route("/referee/logout", pages.logout, methods=["POST"]),
-        Route("/referee/matches/{match}", pages.entry_page, methods=["GET", "POST"]),
-        Route("/referee/matches/{match}/undo", pages.undo, methods=["POST"]),
-        Route("/referee/matches/{match}/amend", pages.amend, methods=["POST"]),
-        Route("/director", pages.director_page),
-        Route("/director/{action}", pages.director_action, methods=["POST"]),
-        Route("/api/matches/{match}", api.match),
-        Route("/api/matches/{match}/entries", api.post_entry, methods=["POST"]),
-        Route("/api/matches/{match}/stream", api.match_stream),
-        Route("/api/events/{event}/standings", api.standings),
-        Route("/api/events/{event}/stream", api.event_stream),
-        Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
+    # Every route names its action: referee.web.access.authorise checks it (RULES: action × role ×
+    # scope) before the handler runs. The static files are read by anyone.
+    table: list[tuple[str, Handler, str, list[str]]] = [
+        ("/", pages.home, "read", ["GET"]),
+        ("/events/{event}", pages.event_page, "read", ["GET"]),
+        ("/events/{event}/live", pages.event_live, "read", ["GET"]),
+        ("/matches/{match}", pages.match_page, "read", ["GET"]),
+        ("/matches/{match}/live", pages.match_live, "read", ["GET"]),
+        ("/referee", pages.referee_home, "read", ["GET"]),
+        ("/referee/login", pages.login, "sign-in", ["POST"]),
+        ("/referee/logout", pages.logout, "sign-in", ["POST"]),
+        ("/referee/matches/{match}", pages.entry_page, "write", ["GET", "POST"]),
+        ("/referee/matches/{match}/undo", pages.undo, "write", ["POST"]),
+        ("/referee/matches/{match}/amend", pages.amend, "write", ["POST"]),
+        ("/director", pages.director_page, "direct", ["GET"]),
+        *((f"/director/{action}", pages.director_action, action, ["POST"]) for action in pages.DIRECTOR_ACTIONS),
+        ("/api/matches/{match}", api.match, "read", ["GET"]),
+        ("/api/matches/{match}/entries", api.post_entry, "write", ["POST"]),
+        ("/api/matches/{match}/stream", api.match_stream, "read", ["GET"]),
+        ("/api/events/{event}/standings", api.standings, "read", ["GET"]),
+        ("/api/events/{event}/stream", api.event_stream, "read", ["GET"]),
     ]
+    routes: list[Any] = [Route(path, guarded(action, handler), methods=methods)
+                         for path, handler, action, methods in table]
+    routes.append(Mount("/static", app=GuardedApp("read", StaticFiles(directory=str(HERE / "static"))), name="static"))
     # Project and system errors are answered by the routes' handler (their status, their message);
     # anything else is a bug: a plain 500, its traceback in the server's log only.
-    app = Starlette(routes=routes, exception_handlers={RefereeError: handle, OSError: handle, Exception: handle})
+    # Every response carries the security headers (referee.web.headers); a plain 500, answered outside
+    # the middleware, gets them from the handler.
+    handlers = {ClientDisconnect: gone, RefereeError: handle, OSError: handle, Exception: handle}
+    app = Starlette(routes=routes, exception_handlers=handlers,
+                    middleware=[Middleware(SecurityHeaders)])
     app.state.web = Web(db, event, interval)
     return app

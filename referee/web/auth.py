@@ -2,10 +2,12 @@
 sign-in rate limit, and which matches a token may write to.
 
 - The API takes ``Authorization: Bearer TOKEN``; pages take a sign-in form (the token typed or
-  pasted) that sets a session cookie, ``HttpOnly`` and ``SameSite=Strict``, signed with the store's
-  session key. The cookie names the token's holder and a prefix of the token's hash, so revoking
-  the token (or issuing a new one to the same name) ends every session made with it; a restart of
-  the server keeps them.
+  pasted) that sets a session cookie, ``HttpOnly`` and ``SameSite=Strict``, signed with a key the
+  server draws at random when it starts and keeps in memory only: nothing on disk (the store, a
+  backup of it, the settings) lets anyone forge a cookie, and a restart of the server ends every
+  session (the referees sign in again with their tokens). The cookie names the token's holder and a
+  prefix of the token's hash, so revoking the token (or issuing a new one to the same name) ends
+  every session made with it.
 - Every form carries a CSRF token equal to a random cookie of the browser (``referee_csrf``, also
   ``SameSite=Strict``); a POST without the pair is refused (403).
 - Sign-in attempts are limited per client address: :data:`ATTEMPTS` failures in :data:`WINDOW`
@@ -51,17 +53,12 @@ def _unb64(text: str) -> bytes:
 
 
 class Sessions:
-    """Signed session cookies: ``payload.signature``, the payload naming the token's holder."""
+    """Signed session cookies: ``payload.signature``, the payload naming the token's holder. The
+    signing key is this object's, drawn at random (one per server start), never written anywhere."""
 
     def __init__(self, tokens: Tokens) -> None:
         self.tokens = tokens
-        self._key: bytes | None = None
-
-    @property
-    def key(self) -> bytes:
-        if self._key is None:
-            self._key = self.tokens.session_key()
-        return self._key
+        self.key = secrets.token_bytes(32)
 
     def make(self, token: Token) -> str:
         payload = _b64(json.dumps({"n": token.name, "h": token.hash[:16], "t": int(time.time())},

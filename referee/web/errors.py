@@ -7,16 +7,19 @@ under ``/api/``, as a page in the visitor's language elsewhere — with the stat
 ====================================  ======
 something named that is not there     404
 a directive or value that cannot be used, an event or correction the rules refuse   422
+a request that cannot be read: a body nested too deeply, a seq of thousands of digits   400
 no token, an unknown or revoked one   401
 a role or a table the token does not have, a form without its CSRF token   403
 the match moved on since the form was built (a stale ``after``)   409
+a body larger than the server reads   413
 too many sign-in attempts             429
 the store is busy, or cannot be written   503
 ====================================  ======
 
 An operating-system error is reported like the CLI's boundary does (the file and the reason); any
 other exception is a bug, logged with its traceback for the operator and answered with a plain 500
-that shows none.
+that shows none. A client that goes away before its request's body has arrived is not an error of
+the server: one line in the log (:func:`gone`), no traceback.
 """
 
 from __future__ import annotations
@@ -24,14 +27,24 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from starlette.responses import Response
+
 from referee.errors import NotFound, RefereeError, UsageError
 from referee.i18n import Msg
+from referee.web.headers import secured
 
 if TYPE_CHECKING:
     from starlette.requests import Request
-    from starlette.responses import Response
 
 log = logging.getLogger("referee.web")
+
+
+class BadRequest(RefereeError):
+    """A request that cannot be read at all (400): a body nested too deeply, a number too long."""
+
+
+class TooLarge(RefereeError):
+    """A body larger than the server reads (413)."""
 
 
 class NotSignedIn(RefereeError):
@@ -59,6 +72,10 @@ def status_of(error: BaseException) -> int:
     from referee.store.officiate import Rejected
     from referee.store.store import StoreBusy
 
+    if isinstance(error, BadRequest):
+        return 400
+    if isinstance(error, TooLarge):
+        return 413
     if isinstance(error, NotSignedIn):
         return 401
     if isinstance(error, Forbidden | BadForm):
@@ -102,6 +119,19 @@ def error_json(error: BaseException) -> dict[str, Any]:
     return {"error": body}
 
 
+async def gone(request: Request, error: Exception) -> Response:
+    """A client that disconnected before its request's body arrived: one quiet line, no traceback
+    (there is no one left to answer)."""
+    log.warning("%s %s: the client went away before its request arrived whole; nothing was done",
+                request.method, request.url.path)
+    return Response(status_code=400)
+
+
+def short(text: str, most: int = 24) -> str:
+    """*text* as a message quotes it: at most *most* characters."""
+    return text if len(text) <= most else text[:most] + "…"
+
+
 async def handle(request: Request, error: Exception) -> Response:
     """The exception handler of the whole application."""
     from starlette.responses import JSONResponse
@@ -111,7 +141,12 @@ async def handle(request: Request, error: Exception) -> Response:
         log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=error)
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
     if request.url.path.startswith("/api/"):
-        return JSONResponse(error_json(error), status_code=status, headers=headers)
-    from referee.web import pages
+        response: Response = JSONResponse(error_json(error), status_code=status, headers=headers)
+    else:
+        from referee.web import pages
 
-    return pages.error_page(request, message_of(error), status)
+        response = pages.error_page(request, message_of(error), status)
+    if status == 500:  # answered by Starlette's outermost middleware, outside SecurityHeaders
+        for name, value in secured(request.url.path, []):
+            response.headers[name.decode("latin-1")] = value.decode("latin-1")
+    return response

@@ -16,8 +16,10 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 
 from referee.errors import UsageError
 from referee.i18n import M, Msg, tr
-from referee.web.auth import CSRF, SESSION, SESSION_DAYS, check_csrf, csrf_value, need_role
-from referee.web.errors import NotSignedIn
+from referee.web.access import covers
+from referee.web.api import SEQ
+from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
+from referee.web.errors import NotSignedIn, short
 
 if TYPE_CHECKING:
     from starlette.datastructures import FormData
@@ -79,17 +81,23 @@ def _signed(request: Request) -> Token | None:
 
 
 def signed_in(request: Request) -> Token:
-    token = _signed(request)
+    """The token ``referee.web.access.authorise`` let this request through with."""
+    token: Token | None = getattr(request.state, "token", None)
     if token is None:
         raise NotSignedIn(M("sign in first: open /referee and type your token"))
     return token
 
 
-async def form_of(request: Request) -> FormData:
-    """The form of a POST, its CSRF value checked (403 without it)."""
-    form = await request.form()
-    check_csrf(request, form.get("csrf"))
+def form_of(request: Request) -> FormData:
+    """The form of a POST, its CSRF value checked by ``referee.web.access.authorise``."""
+    form: FormData = request.state.form
     return form
+
+
+def scope_of(request: Request) -> dict[str, Any]:
+    """What ``referee.web.access.authorise`` resolved: the match id, the event, the holder's token."""
+    found: dict[str, Any] = getattr(request.state, "scope", {})
+    return found
 
 
 def _hx(request: Request) -> bool:
@@ -184,7 +192,7 @@ async def login(request: Request) -> Response:
     w = _web(request)
     client = _client(request)
     w.limit.check(client)
-    form = await form_of(request)
+    form = form_of(request)
     secret = form.get("token")
     token = w.tokens.find(secret) if isinstance(secret, str) else None
     if token is None:
@@ -198,7 +206,6 @@ async def login(request: Request) -> Response:
 
 
 async def logout(request: Request) -> Response:
-    await form_of(request)
     response = RedirectResponse("/referee", status_code=303)
     response.delete_cookie(SESSION, path="/")
     return response
@@ -235,21 +242,12 @@ def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
     return view
 
 
-def _may_write(w: Web, token: Token, match_id: str) -> None:
-    from referee.web.api import match_table
-    from referee.web.auth import check_write
-    from referee.web.data import checked_match
-
-    match_id = checked_match(w.store, match_id)
-    check_write(token, match_id, None if token.event is not None else match_table(w.store, match_id), w.events)
-
-
 def _after(form: FormData) -> int | None:
     text = form.get("after")
     if not isinstance(text, str) or not text.strip():
         return None
-    if not text.strip().isdigit():
-        raise UsageError(M("the form's seq '{value}' is not a number: reload the page", value=text))
+    if not SEQ.fullmatch(text.strip()):
+        raise UsageError(M("the form's seq '{value}' is not a number: reload the page", value=short(text)))
     return int(text)
 
 
@@ -284,24 +282,20 @@ async def _entry_response(request: Request, match_id: str, status: int, **extra:
 
 
 async def entry_page(request: Request) -> Response:
-    w = _web(request)
     token = signed_in(request)
-    match_id = request.path_params["match"]
-    await run_in_threadpool(_may_write, w, token, match_id)
+    match_id = scope_of(request)["match"]
     if request.method == "GET":
         return await _entry_response(request, match_id, 200)
-    form = await form_of(request)
+    form = form_of(request)
     text = _text(form, "pick") or _text(form, "directive")
     return await _write(request, match_id, "record", text, form, token)
 
 
 async def _correct(request: Request, kind: str) -> Response:
     """Undo or amend from the entry page: the same rights as recording, then the one write path."""
-    w = _web(request)
     token = signed_in(request)
-    match_id = request.path_params["match"]
-    await run_in_threadpool(_may_write, w, token, match_id)
-    form = await form_of(request)
+    match_id = scope_of(request)["match"]
+    form = form_of(request)
     return await _write(request, match_id, kind, _text(form, "directive") if kind == "amend" else "", form, token)
 
 
@@ -323,7 +317,7 @@ def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: 
     if kind == "undo":
         return writes.correct(w.store, match_id, "undo", token.name, after, reason=reason)
     seq_text = _text(form, "seq").strip().lstrip("#")
-    if not seq_text.isdigit():
+    if not SEQ.fullmatch(seq_text):
         raise UsageError(M("amend: the entry # to replace is a number (see the entries below)"))
     if not reason.strip():
         raise UsageError(M("amend: give the reason (it is kept in the log)"))
@@ -359,55 +353,44 @@ def _director_data(w: Web, token: Token) -> dict[str, Any]:
         state = w.events.get(event_id)
         events.append({"id": event_id, "name": state.settings.name, "current": state.current,
                        "final": state.final})
-    return {"events": events, "tokens": w.tokens.all()}
+    return {"events": events, "tokens": [t for t in w.tokens.all() if covers(token, t.event)]}
 
 
 async def director_page(request: Request, **extra: Any) -> Response:
     token = signed_in(request)
-    need_role(token, "director")
     data = await run_in_threadpool(_director_data, _web(request), token)
     return render(request, "director.html", code=extra.pop("code", 200), token=token, **data, **extra)
 
 
-def _event_of(w: Web, token: Token, form: FormData) -> str:
-    from referee.names import check_id
-    from referee.web.errors import Forbidden
-
-    event_id = check_id(_text(form, "event").strip() or (token.event or w.event or ""), "event")
-    if token.event is not None and event_id != token.event:
-        raise Forbidden(M("{name}'s token is for event {event} only", name=token.name, event=token.event))
-    return event_id
+DIRECTOR_ACTIONS = ("pair", "close", "assign", "issue", "revoke")  # POST /director/ACTION
 
 
-def _director_do(w: Web, token: Token, action: str, form: FormData, lang: str) -> dict[str, Any]:
-    from referee.errors import NotFound
+def _director_do(w: Web, token: Token, action: str, form: FormData, scope: dict[str, Any],
+                 lang: str) -> dict[str, Any]:
+    """One director's action, its event or holder already checked against the token's scope
+    (``referee.web.access``)."""
     from referee.store import director
     from referee.store.tokens import parse_tables
 
     if action == "pair":
-        paired = director.pair_round(w.store, _event_of(w, token, form), token.name)
+        paired = director.pair_round(w.store, scope["event"], token.name)
         return {"done": tr(lang, "round {round} paired: {n} tables", round=paired.round.number,
                            n=len(paired.round.tables))}
     if action == "close":
-        closed = director.close_round(w.store, _event_of(w, token, form), force=bool(form.get("force")),
+        closed = director.close_round(w.store, scope["event"], force=bool(form.get("force")),
                                       reason=_text(form, "reason").strip(), referee=token.name)
         return {"done": tr(lang, "round {round} closed: its results are final", round=closed.round.number)}
     if action == "assign":
-        event_id = _text(form, "event").strip() or None
-        if event_id is not None:
-            event_id = _event_of(w, token, form)
-        t = w.tokens.assign(_text(form, "name").strip(), parse_tables(_text(form, "tables"), "tables"), event_id)
+        t = w.tokens.assign(scope["holder"].name, parse_tables(_text(form, "tables"), "tables"), scope["event"])
         return {"done": tr(lang, "{name} writes to tables {tables}", name=t.name,
                            tables=", ".join(map(str, t.tables)) or "*")}
     if action == "issue":
-        issued = w.tokens.add(_text(form, "name"), _text(form, "role") or "referee",
-                              _text(form, "event").strip() or token.event,
+        issued = w.tokens.add(_text(form, "name"), _text(form, "role") or "referee", scope["event"],
                               parse_tables(_text(form, "tables"), "tables"))
         return {"issued": issued}
-    if action == "revoke":
-        t = w.tokens.revoke(_text(form, "name").strip())
-        return {"done": tr(lang, "the token of {name} is revoked", name=t.name)}
-    raise NotFound(M("no such action: {action}", action=action))
+    assert action == "revoke", action
+    t = w.tokens.revoke(scope["holder"].name)
+    return {"done": tr(lang, "the token of {name} is revoked", name=t.name)}
 
 
 async def director_action(request: Request) -> Response:
@@ -415,12 +398,12 @@ async def director_action(request: Request) -> Response:
     from referee.web.errors import message_of, status_of
 
     token = signed_in(request)
-    need_role(token, "director")
-    form = await form_of(request)
+    form = form_of(request)
     w = _web(request)
     lang = lang_of(request)
+    action = request.url.path.rsplit("/", 1)[-1]
     try:
-        result = await run_in_threadpool(_director_do, w, token, request.path_params["action"], form, lang)
+        result = await run_in_threadpool(_director_do, w, token, action, form, scope_of(request), lang)
     except RefereeError as e:
         status = status_of(e)
         if status in (401, 403, 404, 503):

@@ -1,0 +1,203 @@
+"""Who may do what on the venue server: ONE table (:data:`RULES`, action × role × scope) and ONE
+function (:func:`authorise`) that every route goes through before its handler runs.
+
+:func:`make_app <referee.web.app.make_app>` builds each route with :func:`guarded`, naming its
+action; an action without a rule cannot be built into a route. The handler then finds the token
+(or None for a visitor) in ``request.state.token``, and a POSTed page form, its CSRF value checked,
+in ``request.state.form``.
+
+A token's scope is its event (``None``: the whole store) and, for a referee, its tables:
+
+=========  ===================  ==============================================================
+action     roles                scope checked
+=========  ===================  ==============================================================
+read       anyone               —
+sign-in    anyone               — (the form's CSRF value)
+write      referee, director    the match of the path: a match of the token's event, at one of
+                                its tables (``referee.web.auth.may_write``)
+direct     director             — (the director's page shows its own scope only)
+pair       director             the event of the form (else the token's, else the server's)
+close      director             the same
+issue      director             the event the new token is for (a scoped director issues
+                                tokens of its own event only, never a store-wide one)
+assign     director             the holder's current event, and the event it is moved to
+revoke     director             the holder's event
+=========  ===================  ==============================================================
+
+A director of event E acts on E only: a token of no event (store-wide) is outside every event's
+scope, so only a store-wide director touches it. The API takes ``Authorization: Bearer``; pages
+take the session cookie. No token where one is needed is 401; a role or scope the token does not
+have is 403; a form without its CSRF value is 403.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+
+from referee.errors import NotFound
+from referee.i18n import M
+from referee.names import check_id
+from referee.web.auth import SESSION, bearer, check_csrf, check_write, need_role
+from referee.web.data import checked_match
+from referee.web.errors import Forbidden, NotSignedIn, TooLarge
+
+if TYPE_CHECKING:
+    from starlette.datastructures import FormData
+    from starlette.responses import Response
+    from starlette.types import ASGIApp, Receive, Scope, Send
+
+    from referee.store.tokens import Token
+    from referee.web.app import Web
+
+Handler = Callable[["Request"], Awaitable["Response"]]
+
+# What a rule's scope is checked against.
+NONE = "none"  # nothing beyond the role
+MATCH = "match"  # the path's match: the token writes to it
+EVENT = "event"  # the form's event (else the token's, else the server's): within the token's scope
+ISSUE = "issue"  # the event of the token to be made: within the issuer's scope
+HOLDER = "holder"  # the named holder's token (and the event it is moved to): within the token's scope
+
+
+MAX_FORM = 64 * 1024  # bytes of a page's form: a few fields typed on a phone
+
+
+class Rule(NamedTuple):
+    roles: tuple[str, ...]  # the roles that may; () is anyone, no token needed
+    scope: str
+
+
+DIRECTOR = ("director",)
+RULES: dict[str, Rule] = {
+    "read": Rule((), NONE),
+    "sign-in": Rule((), NONE),
+    "write": Rule(("referee", "director"), MATCH),
+    "direct": Rule(DIRECTOR, NONE),
+    "pair": Rule(DIRECTOR, EVENT),
+    "close": Rule(DIRECTOR, EVENT),
+    "issue": Rule(DIRECTOR, ISSUE),
+    "assign": Rule(DIRECTOR, HOLDER),
+    "revoke": Rule(DIRECTOR, HOLDER),
+}
+
+
+def covers(token: Token, event: str | None) -> bool:
+    """Whether *event* (None: the whole store) is within *token*'s scope."""
+    return token.event is None or token.event == event
+
+
+def _outside(token: Token, event: str | None) -> Forbidden:
+    if event is None:
+        return Forbidden(M("{name}'s token is for event {event} only: this concerns the whole store",
+                           zh="{name} 的令牌只用于赛事 {event}：此操作涉及整个存储", name=token.name,
+                           event=token.event))
+    return Forbidden(M("{name}'s token is for event {event} only, not {other}",
+                       zh="{name} 的令牌只用于赛事 {event}，不能用于 {other}", name=token.name, event=token.event,
+                       other=event))
+
+
+def _field(form: FormData | None, name: str) -> str:
+    value = form.get(name) if form is not None else None
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _scoped_event(token: Token, event: str | None) -> str | None:
+    """*event* checked against *token*'s scope first (403), then as an id (422)."""
+    if not covers(token, event):
+        raise _outside(token, event)
+    return None if event is None else check_id(event, "event")
+
+
+def check_scope(w: Web, token: Token, rule: Rule, match: str | None, form: FormData | None) -> dict[str, object]:
+    """The scope check of *rule* for *token* (reads the store: run off the event loop). Returns what
+    was resolved for the handler (the match id, the event, the holder's token)."""
+    if rule.scope == MATCH:
+        assert match is not None
+        match_id = checked_match(w.store, match)
+        table = None if token.event is not None else w.store.header(match_id).table
+        check_write(token, match_id, table, w.events)
+        return {"match": match_id}
+    if rule.scope == EVENT:
+        event = _field(form, "event") or token.event or w.event
+        if not event:
+            raise Forbidden(M("name the event (the form's event field)", zh="请填写赛事（表单的赛事一栏）"))
+        return {"event": _scoped_event(token, event)}
+    if rule.scope == ISSUE:
+        return {"event": _scoped_event(token, _field(form, "event") or token.event)}
+    if rule.scope == HOLDER:
+        name = _field(form, "name")
+        holder = w.tokens.named(name)
+        if holder is None:
+            raise NotFound(M("no valid token named {name} (see referee token list)", name=name))
+        if not covers(token, holder.event):
+            raise _outside(token, holder.event)
+        moved = _field(form, "event")
+        return {"holder": holder, "event": _scoped_event(token, moved) if moved else None}
+    return {}
+
+
+def _token(w: Web, request: Request) -> Token | None:
+    """The token of the request: the API's bearer token, a page's session; None for a visitor."""
+    if request.url.path.startswith("/api/"):
+        return bearer(request, w.tokens)
+    return w.sessions.token(request.cookies.get(SESSION))
+
+
+async def authorise(request: Request, action: str) -> Token | None:
+    """Allow *request* to do *action*, or raise (401, 403, 404): the one check of every route."""
+    w: Web = request.app.state.web
+    rule = RULES[action]
+    token: Token | None = None
+    if rule.roles:
+        token = await run_in_threadpool(_token, w, request)
+        if token is None:
+            raise NotSignedIn(M("sign in first: open /referee and type your token"))
+        if token.role not in rule.roles:
+            need_role(token, rule.roles[0])
+    form: FormData | None = None
+    if request.method == "POST" and not request.url.path.startswith("/api/"):
+        length = request.headers.get("content-length", "")
+        if length.isascii() and length.isdigit() and (len(length) > 9 or int(length) > MAX_FORM):
+            raise TooLarge(M("the form is larger than {n} bytes", zh="表单超过 {n} 字节", n=MAX_FORM))
+        form = await request.form()
+        check_csrf(request, form.get("csrf"))
+        request.state.form = form
+    if token is None:
+        return None
+    found = await run_in_threadpool(check_scope, w, token, rule, request.path_params.get("match"), form)
+    request.state.scope = found
+    return token
+
+
+def guarded(action: str, handler: Handler) -> Handler:
+    """*handler* behind :func:`authorise` for *action* (a KeyError here, at start-up, for an action
+    without a rule)."""
+    if action not in RULES:
+        raise KeyError(f"no rule for the action {action!r} in referee.web.access.RULES")
+
+    async def endpoint(request: Request) -> Response:
+        request.state.token = await authorise(request, action)
+        return await handler(request)
+
+    endpoint.__name__ = handler.__name__
+    endpoint.__doc__ = handler.__doc__
+    return endpoint
+
+
+class GuardedApp:
+    """An ASGI application (the static files' ``Mount``) behind :func:`authorise` for *action*."""
+
+    def __init__(self, action: str, app: ASGIApp) -> None:
+        if action not in RULES:
+            raise KeyError(f"no rule for the action {action!r} in referee.web.access.RULES")
+        self.action, self.app = action, app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            request = Request(scope, receive)
+            request.state.token = await authorise(request, self.action)
+        await self.app(scope, receive, send)
