@@ -109,7 +109,7 @@ def test_every_response_carries_the_security_headers(venue: Venue, monkeypatch: 
     def broken(*args: object) -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("referee.web.data.match_view", broken)
+    monkeypatch.setattr("referee.web.pages.match_view", broken)
     answers["a bug (500)"] = client.get(f"/matches/{T1}")
     codes = {url: r.status_code for url, r in answers.items()}
     assert codes == {"/": 200, f"/events/{EVENT}": 200, f"/matches/{T1}/live": 200, "/referee": 200,

@@ -43,6 +43,7 @@ from referee.i18n import M
 from referee.names import check_id
 from referee.web.auth import SESSION, bearer, check_csrf, check_write, need_role
 from referee.web.data import checked_match
+from referee.web.deps import Web
 from referee.web.errors import Forbidden, NotSignedIn, TooLarge
 
 if TYPE_CHECKING:
@@ -51,7 +52,6 @@ if TYPE_CHECKING:
     from starlette.types import ASGIApp, Receive, Scope, Send
 
     from referee.store.tokens import Token
-    from referee.web.app import Web
 
 Handler = Callable[["Request"], Awaitable["Response"]]
 

@@ -22,8 +22,14 @@ from typing import TYPE_CHECKING, Any
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse, Response
 
+from referee.commands.boundary import language
 from referee.errors import UsageError
 from referee.i18n import M
+from referee.names import check_id
+from referee.store.eventlog import EventLog
+from referee.web import writes
+from referee.web.data import checked_match, match_json, standings_json
+from referee.web.deps import web
 from referee.web.errors import BadRequest, TooLarge, short
 
 if TYPE_CHECKING:
@@ -40,7 +46,6 @@ PING = 15.0  # seconds between keep-alive comments of a stream
 
 
 def json_lang(request: Request) -> str:
-    from referee.commands.boundary import language
 
     return language(request.query_params.get("lang") or None)
 
@@ -50,8 +55,6 @@ def _json(text: str, status: int = 200) -> Response:
 
 
 async def match(request: Request) -> Response:
-    from referee.web.app import web
-    from referee.web.data import match_json
 
     w = web(request)
     lang = json_lang(request)
@@ -59,8 +62,6 @@ async def match(request: Request) -> Response:
 
 
 async def standings(request: Request) -> Response:
-    from referee.web.app import web
-    from referee.web.data import standings_json
 
     w = web(request)
     return _json(await run_in_threadpool(standings_json, w.store, request.path_params["event"]))
@@ -76,8 +77,6 @@ def _after(value: object) -> int | None:
 
 
 async def post_entry(request: Request) -> Response:
-    from referee.web import writes
-    from referee.web.app import web
 
     w = web(request)
     token = request.state.token  # referee.web.access: the bearer token, which writes to this match
@@ -137,8 +136,6 @@ def _start(request: Request) -> int | None:
 async def match_stream(request: Request) -> Response:
     from sse_starlette.sse import EventSourceResponse
 
-    from referee.web.app import web
-    from referee.web.data import checked_match
 
     w = web(request)
     match_id = await run_in_threadpool(checked_match, w.store, request.path_params["match"])
@@ -166,9 +163,6 @@ async def match_stream(request: Request) -> Response:
 async def event_stream(request: Request) -> Response:
     from sse_starlette.sse import EventSourceResponse
 
-    from referee.names import check_id
-    from referee.store.eventlog import EventLog
-    from referee.web.app import web
 
     w = web(request)
     event_id = check_id(request.path_params["event"], "event")

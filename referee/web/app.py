@@ -8,8 +8,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -18,44 +17,11 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from referee.errors import RefereeError
-from referee.store.store import Store
-from referee.store.tokens import Tokens
 from referee.web import api, pages
 from referee.web.access import GuardedApp, Handler, guarded
-from referee.web.auth import EventStates, RateLimit, Sessions
-from referee.web.errors import gone, handle
+from referee.web.deps import HERE, Web
+from referee.web.errors import gone
 from referee.web.headers import SecurityHeaders
-from referee.web.live import Hub
-
-if TYPE_CHECKING:
-    import jinja2
-    from starlette.requests import Request
-
-HERE = Path(__file__).resolve().parent
-
-
-class Web:
-    """What every request of one server shares."""
-
-    def __init__(self, db: str | None, event: str | None = None, interval: float | None = None) -> None:
-        import jinja2
-
-        self.store = Store(db)
-        self.root = self.store.root
-        self.event = event
-        self.tokens = Tokens(self.root)
-        self.sessions = Sessions(self.tokens)
-        self.limit = RateLimit()
-        self.events = EventStates(self.root)
-        self.hub = Hub() if interval is None else Hub(interval)
-        self.env: jinja2.Environment = jinja2.Environment(
-            loader=jinja2.FileSystemLoader(str(HERE / "templates")),
-            autoescape=True, trim_blocks=True, lstrip_blocks=True)
-
-
-def web(request: Request) -> Web:
-    found: Web = request.app.state.web
-    return found
 
 
 def make_app(db: str | None = None, event: str | None = None, interval: float | None = None) -> Starlette:
@@ -88,7 +54,7 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
     # anything else is a bug: a plain 500, its traceback in the server's log only.
     # Every response carries the security headers (referee.web.headers); a plain 500, answered outside
     # the middleware, gets them from the handler.
-    handlers = {ClientDisconnect: gone, RefereeError: handle, OSError: handle, Exception: handle}
+    handlers = {ClientDisconnect: gone, RefereeError: pages.handle, OSError: pages.handle, Exception: pages.handle}
     app = Starlette(routes=routes, exception_handlers=handlers,
                     middleware=[Middleware(SecurityHeaders)])
     app.state.web = Web(db, event, interval)

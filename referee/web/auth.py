@@ -28,7 +28,9 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from referee.errors import NotFound
 from referee.i18n import M
+from referee.store.eventlog import EventLog
 from referee.store.tokens import Token, Tokens
 from referee.web.errors import BadForm, Forbidden, NotSignedIn, TooManyAttempts
 
@@ -163,7 +165,6 @@ class EventStates:
     def get(self, event_id: str) -> EventState:
         import os
 
-        from referee.store.eventlog import EventLog
 
         log = EventLog(self.root, event_id)
         try:
@@ -196,7 +197,6 @@ def may_write(token: Token, match_id: str, header_table: str | None, events: Eve
     if token.event is None:
         return not token.tables or (header_table is not None and header_table.strip().isdigit()
                                     and int(header_table) in token.tables)
-    from referee.errors import NotFound
 
     try:
         table = table_of(events.get(token.event), match_id)

@@ -13,8 +13,17 @@ import io
 import json
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee.i18n import M
+from referee.codes import Outcome, describe
+from referee.errors import NotFound
+from referee.explain import render
+from referee.gcpause import no_gc
+from referee.i18n import M, join
+from referee.jsonview import write_json
 from referee.names import check_id
+from referee.settle import explain_hand
+from referee.store import eventjson, eventresults, views
+from referee.store.officiate import replay
+from referee.web.words import WORDS
 
 if TYPE_CHECKING:
     from referee.event.state import EventState
@@ -24,7 +33,6 @@ if TYPE_CHECKING:
 
 def checked_match(store: Store, match_id: str) -> str:
     """*match_id* as a stored match's id (a NotFound when the store holds none of that id)."""
-    from referee.errors import NotFound
 
     match_id = check_id(match_id, "match")
     if not store.exists(match_id):
@@ -35,15 +43,12 @@ def checked_match(store: Store, match_id: str) -> str:
 def replayed(store: Store, match_id: str) -> tuple[MatchResult, list[Any]]:
     """The match replayed as ``referee replay`` does (the stored view, its rule set), and the errors
     of its stored entries."""
-    from referee.store.officiate import replay
 
     events, errors = store.events_and_errors(match_id)
     return replay(events), errors
 
 
 def match_json(store: Store, match_id: str, lang: str) -> str:
-    from referee.gcpause import no_gc
-    from referee.jsonview import write_json
 
     result, errors = replayed(store, checked_match(store, match_id))
     out = io.StringIO()
@@ -53,7 +58,6 @@ def match_json(store: Store, match_id: str, lang: str) -> str:
 
 
 def standings_json(store: Store, event_id: str) -> str:
-    from referee.store import eventjson, eventresults
 
     results, cache = eventresults.load(store, check_id(event_id, "event"))
     text = json.dumps(eventjson.standings(results), ensure_ascii=False, indent=2) + "\n"
@@ -108,11 +112,6 @@ def chart(result: MatchResult) -> Chart:
 
 def match_view(store: Store, match_id: str, lang: str) -> dict[str, Any]:
     """The context of a match page (and of its live part)."""
-    from referee.codes import Outcome, describe
-    from referee.explain import render
-    from referee.i18n import join
-    from referee.settle import explain_hand
-    from referee.store import views
 
     match_id = checked_match(store, match_id)
     result, errors = replayed(store, match_id)
@@ -141,7 +140,6 @@ def match_view(store: Store, match_id: str, lang: str) -> dict[str, Any]:
 
 def _table_state(row: dict[str, Any], lang: str) -> str:
     """One table's state (a row of ``event status --json``) in a few words."""
-    from referee.web.words import WORDS
 
     if row["state"] == "in_play":
         return WORDS["in_play"].bind(game=row["game"], hand=row["hand"]).text(lang)
@@ -155,7 +153,6 @@ def event_view(store: Store, event_id: str, lang: str) -> dict[str, Any]:
     current round's tables with their state (as ``event status --json`` has them)."""
     import datetime
 
-    from referee.store import eventjson, eventresults
 
     event_id = check_id(event_id, "event")
     results, cache = eventresults.load(store, event_id)

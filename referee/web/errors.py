@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING, Any
 from starlette.responses import Response
 
 from referee.errors import NotFound, RefereeError, UsageError
-from referee.i18n import Msg
-from referee.web.headers import secured
+from referee.i18n import M, Msg
+from referee.store.officiate import Rejected
+from referee.store.store import StoreBusy
 
 if TYPE_CHECKING:
     from starlette.requests import Request
@@ -69,8 +70,6 @@ class TooManyAttempts(RefereeError):
 
 def status_of(error: BaseException) -> int:
     """The HTTP status of a project error (or of an operating-system one)."""
-    from referee.store.officiate import Rejected
-    from referee.store.store import StoreBusy
 
     if isinstance(error, BadRequest):
         return 400
@@ -100,7 +99,6 @@ def message_of(error: BaseException) -> Msg:
         from referee.commands.boundary import system_error
 
         return system_error(error).msg
-    from referee.i18n import M
 
     return M("the server met a problem it does not know; nothing was changed by this request")
 
@@ -108,7 +106,6 @@ def message_of(error: BaseException) -> Msg:
 def error_json(error: BaseException) -> dict[str, Any]:
     """``{"error": {"line"?, "message", "message_zh"}}``: the line is the entry (seq) a refused event
     would have taken."""
-    from referee.store.officiate import Rejected
 
     msg = message_of(error)
     body: dict[str, Any] = {}
@@ -132,21 +129,3 @@ def short(text: str, most: int = 24) -> str:
     return text if len(text) <= most else text[:most] + "…"
 
 
-async def handle(request: Request, error: Exception) -> Response:
-    """The exception handler of the whole application."""
-    from starlette.responses import JSONResponse
-
-    status = status_of(error)
-    if status == 500:
-        log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=error)
-    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
-    if request.url.path.startswith("/api/"):
-        response: Response = JSONResponse(error_json(error), status_code=status, headers=headers)
-    else:
-        from referee.web import pages
-
-        response = pages.error_page(request, message_of(error), status)
-    if status == 500:  # answered by Starlette's outermost middleware, outside SecurityHeaders
-        for name, value in secured(request.url.path, []):
-            response.headers[name.decode("latin-1")] = value.decode("latin-1")
-    return response

@@ -12,14 +12,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from referee.errors import UsageError
+from referee.directives import BY_KEYWORD, gloss, usage
+from referee.errors import RefereeError, UsageError
 from referee.i18n import M, Msg, tr
+from referee.store import director, views
+from referee.store.eventlog import list_events
+from referee.store.tokens import parse_tables
+from referee.web import writes
 from referee.web.access import covers
 from referee.web.api import SEQ
 from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
-from referee.web.errors import NotSignedIn, short
+from referee.web.data import event_view, match_view
+from referee.web.deps import Web, web
+from referee.web.errors import NotSignedIn, error_json, log, message_of, short, status_of
+from referee.web.headers import secured
+from referee.web.words import words
 
 if TYPE_CHECKING:
     from starlette.datastructures import FormData
@@ -27,7 +36,6 @@ if TYPE_CHECKING:
 
     from referee.store.officiate import Outcome
     from referee.store.tokens import Token
-    from referee.web.app import Web
 
 LANGS = ("zh", "en")
 OTHER = {"zh": "en", "en": "zh"}  # what the switch at the top of a page offers
@@ -44,13 +52,11 @@ def lang_of(request: Request) -> str:
 
 
 def _web(request: Request) -> Web:
-    from referee.web.app import web
 
     return web(request)
 
 
 def render(request: Request, template: str, code: int = 200, **context: Any) -> HTMLResponse:
-    from referee.web.words import words
 
     w = _web(request)
     lang = lang_of(request)
@@ -107,7 +113,6 @@ def _hx(request: Request) -> bool:
 # --- reading ----------------------------------------------------------------------------------------
 
 def _home_data(w: Web) -> dict[str, Any]:
-    from referee.store.eventlog import list_events
 
     events = []
     for event_id, _path in list_events(w.root):
@@ -127,7 +132,6 @@ async def home(request: Request) -> Response:
 
 async def _view(request: Request, kind: str, template: str) -> Response:
     """A read-only page (or its live fragment) of an event or a match: the view built off the event loop."""
-    from referee.web.data import event_view, match_view
 
     w = _web(request)
     build, key = (event_view, "event") if kind == "event" else (match_view, "match")
@@ -217,7 +221,6 @@ def controls(expected: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
     """The next expected directives as the entry form's controls (from the directive registry): a
     directive with nothing to add is a button that stores it; ``last`` two; the others a button that
     starts the directive in the text field, with its usage and gloss."""
-    from referee.directives import BY_KEYWORD, gloss, usage
 
     out = []
     for keyword in expected:
@@ -235,7 +238,6 @@ def controls(expected: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
 
 
 def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
-    from referee.web.data import match_view
 
     view = match_view(w.store, match_id, lang)
     view["controls"] = controls(view["result"].state.expected, lang)
@@ -259,7 +261,6 @@ def _text(form: FormData, name: str) -> str:
 def _report(out: Outcome, match_id: str, lang: str) -> dict[str, Any]:
     """What the CLI prints after recording (``referee record``): the entry stored, the hand it settled,
     who won, what comes next."""
-    from referee.store import views
 
     e = out.entry
     what = views.directive_line(e["directive"]) if e["kind"] in ("event", "amend") else \
@@ -308,7 +309,6 @@ async def amend(request: Request) -> Response:
 
 
 def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Outcome:
-    from referee.web import writes
 
     after = _after(form)
     reason = _text(form, "reason")
@@ -326,8 +326,6 @@ def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: 
 
 
 async def _write(request: Request, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Response:
-    from referee.errors import RefereeError
-    from referee.web.errors import message_of, status_of
 
     w = _web(request)
     lang = lang_of(request)
@@ -345,7 +343,6 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
 # --- the director ---------------------------------------------------------------------------------------
 
 def _director_data(w: Web, token: Token) -> dict[str, Any]:
-    from referee.store.eventlog import list_events
 
     ids = [token.event] if token.event else ([w.event] if w.event else [e for e, _ in list_events(w.root)])
     events = []
@@ -369,8 +366,6 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, scope: dict[
                  lang: str) -> dict[str, Any]:
     """One director's action, its event or holder already checked against the token's scope
     (``referee.web.access``)."""
-    from referee.store import director
-    from referee.store.tokens import parse_tables
 
     if action == "pair":
         paired = director.pair_round(w.store, scope["event"], token.name)
@@ -394,8 +389,6 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, scope: dict[
 
 
 async def director_action(request: Request) -> Response:
-    from referee.errors import RefereeError
-    from referee.web.errors import message_of, status_of
 
     token = signed_in(request)
     form = form_of(request)
@@ -411,3 +404,20 @@ async def director_action(request: Request) -> Response:
         return await director_page(request, code=status, rejection=message_of(e).text(lang))
     w.hub.poke_all()
     return await director_page(request, **result)
+
+
+async def handle(request: Request, error: Exception) -> Response:
+    """The exception handler of the whole application."""
+
+    status = status_of(error)
+    if status == 500:
+        log.exception("unexpected error on %s %s", request.method, request.url.path, exc_info=error)
+    headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
+    if request.url.path.startswith("/api/"):
+        response: Response = JSONResponse(error_json(error), status_code=status, headers=headers)
+    else:
+        response = error_page(request, message_of(error), status)
+    if status == 500:  # answered by Starlette's outermost middleware, outside SecurityHeaders
+        for name, value in secured(request.url.path, []):
+            response.headers[name.decode("latin-1")] = value.decode("latin-1")
+    return response

@@ -21,7 +21,12 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
+from referee.errors import UsageError
 from referee.i18n import M
+from referee.names import check_text
+from referee.notation import NotationError, parse_line
+from referee.store import officiate
+from referee.store.appending import guarded
 from referee.web.errors import MovedOn
 
 if TYPE_CHECKING:
@@ -53,9 +58,6 @@ def _check_after(store: Store, match_id: str, after: int | None) -> None:
 
 def parse(text: str) -> Event:
     """The event a directive's text holds; a usage error (422) when it cannot be read."""
-    from referee.errors import UsageError
-    from referee.names import check_text
-    from referee.notation import NotationError, parse_line
 
     text = check_text(text, "directive").strip()
     try:
@@ -70,9 +72,6 @@ def parse(text: str) -> Event:
 def record(store: Store, match_id: str, event: Event, referee: str, after: int | None = None,
            reason: str = "") -> Outcome:
     """Store *event* as ``referee record`` does, or raise (nothing stored)."""
-    from referee.names import check_text
-    from referee.store import officiate
-    from referee.store.appending import guarded
 
     reason = check_text(reason, "reason").strip()
     with match_lock(store, match_id), guarded(store, match_id, reason):
@@ -89,9 +88,6 @@ def record(store: Store, match_id: str, event: Event, referee: str, after: int |
 def correct(store: Store, match_id: str, kind: str, referee: str, after: int | None = None, seq: int | None = None,
             event: Event | None = None, reason: str = "") -> Outcome:
     """An undo or an amend, as ``referee undo`` / ``amend`` store them (never forced)."""
-    from referee.names import check_text
-    from referee.store import officiate
-    from referee.store.appending import guarded
 
     reason = check_text(reason, "reason").strip()
     with match_lock(store, match_id), guarded(store, match_id, reason):
