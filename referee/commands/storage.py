@@ -150,6 +150,8 @@ def verify(
     """Recompute every hash chain; name the match and entry where a hand-edit broke one."""
     language = resolve_language(lang)
     from referee.i18n import MN, tr
+    from referee.store.eventaudit import audit_events
+    from referee.store.eventlog import EventLog
     from referee.store.store import StoreError
     from referee.store.views import entries
 
@@ -160,22 +162,51 @@ def verify(
         _repair_index(store, language)
         if not match_ids:
             return
-    found = store.audit(match_ids or None)
-    for p in found.problems:
+    event_ids: list[str] | None = None
+    if match_ids:  # an id that is an event's, not a match's, names the event
+        event_ids = [i for i in match_ids if not store.exists(i) and EventLog(store.root, i).exists()]
+        match_ids = [i for i in match_ids if i not in event_ids]
+    found = store.audit(match_ids or None) if match_ids or event_ids is None else None
+    events = audit_events(store, event_ids)
+    problems = found.problems if found is not None else []
+    for p in problems:
         typer.echo(tr(language, "BROKEN {problem}", problem=p.msg), err=True)
-    for msg in found.index_findings:
+    for e in events.problems:
+        typer.echo(tr(language, "BROKEN {problem}", problem=e.msg), err=True)
+    index_findings = found.index_findings if found is not None else []
+    for msg in index_findings:
         typer.echo(tr(language, "INDEX {problem}", problem=msg), err=True)
-    for note in found.notes:
+    for note in [*(found.notes if found is not None else []), *events.notes]:
         typer.echo(tr(language, "note: {message}", message=note))
-    if found.problems:
-        raise StoreError(MN("{failed} of {n} match fails verification", "{failed} of {n} matches fail verification",
-                            found.matches, failed=len(found.problems)))
-    if found.index_findings:
+    n_matches = found.matches if found is not None else 0
+    failing: list[Msg] = []
+    if problems:
+        failing.append(MN("{failed} of {n} match fails verification", "{failed} of {n} matches fail verification",
+                          n_matches, failed=len(problems)))
+    if events.problems:
+        failing.append(MN("{failed} of {n} event fails verification", "{failed} of {n} events fail verification",
+                          events.events, zh="{n} 个赛事中有 {failed} 个未通过校验", failed=events.failed))
+    if failing:
+        raise StoreError(failing[0] if len(failing) == 1 else _both(failing[0], failing[1]))
+    if index_findings:
         raise StoreError(MN("the index disagrees with the match files in {n} place; `referee verify --repair-index` "
                             "rebuilds it", "the index disagrees with the match files in {n} places; `referee verify "
-                            "--repair-index` rebuilds it", len(found.index_findings)))
-    typer.echo(tr(language, "ok: {matches}, {entries}, every hash chain intact", matches=_matches(found.matches),
-                  entries=entries(found.entries)))
+                            "--repair-index` rebuilds it", len(index_findings)))
+    if not events.events:
+        typer.echo(tr(language, "ok: {matches}, {entries}, every hash chain intact", matches=_matches(n_matches),
+                      entries=entries(found.entries if found is not None else 0)))
+        return
+    logs = MN("{n} event log", "{n} event logs", events.events, zh="{n} 份赛事记录")
+    typer.echo(tr(language, "ok: {matches}, {entries}; {events}, {event_entries}; every hash chain intact",
+                  zh="正常：{matches}，{entries}；{events}，{event_entries}；哈希链全部完好",
+                  matches=_matches(n_matches), entries=entries(found.entries if found is not None else 0),
+                  events=logs, event_entries=entries(events.entries)))
+
+
+def _both(first: Msg, second: Msg) -> Msg:
+    from referee.i18n import Msg
+
+    return Msg("{first}; {second}", (("first", first), ("second", second)))
 
 
 def _check_head(store: Store, match_ids: list[str], head: str, lang: str) -> None:

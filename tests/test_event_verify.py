@@ -1,0 +1,234 @@
+"""`referee verify` checks the events too (issue 16, items 11, 12, 13): every event log — its file, each
+entry, the chain, its head record — and what the log says of the matches (each table a match in the
+store, each closed round's match still carrying the head its close recorded); the event commands say
+which match is broken, missing or cut back after its close, and still show the rest.
+
+The store is built through the command line in-process (tests/eventplay.py); the commands whose output
+is asserted run as real processes. The event, by hand: ``event new`` is entry 1, the four pairs
+entries 2–5, round 1 paired entry 6 (tables 1: P1 v P2, 2: P3 v P4 in entry order, no seed), and its
+close entry 7: a log of 7 entries. Each match is created with 7 entries (header, two team names, four
+seats); P1 wins 2:0 in two short games (one hand each: hand, declare, trump, kitty, points, last = 6
+entries a game), so its match holds 7 + 12 = 19 entries.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from eventplay import Cli, play
+from helpers import Run
+
+from referee.store import chain
+
+ROOT = Path(__file__).resolve().parent.parent
+EV = "SC26"
+
+
+def referee(db: Path, *args: str) -> Run:
+    """The real command line as a process, in English."""
+    env = {**os.environ, "REFEREE_DB": str(db), "REFEREE_LANG": "en", "PYTHONIOENCODING": "utf-8",
+           "REFEREE_NAME": "裁判长"}
+    out = subprocess.run([sys.executable, "-m", "referee.cli", *args], cwd=ROOT, env=env, capture_output=True,
+                         text=True, timeout=120)
+    run = Run(out.returncode, out.stdout, out.stderr)
+    assert "Traceback" not in run.text, run.text
+    return run
+
+
+@pytest.fixture
+def closed(tmp_path: Path) -> Cli:
+    """The event of the module's docstring: round 1 played to the end and closed."""
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", EV, "--name", "Spring Cup", "--rounds", 2, "--date", "2026-12-05")
+    for code in ("P1", "P2", "P3", "P4"):
+        cli.ok("event", "add", EV, code, f"{code}甲", f"{code}乙")
+    js = cli.json("event", "pair", EV)
+    play(cli, tmp_path, js["tables"][0], "P1", 2, 0)
+    play(cli, tmp_path, js["tables"][1], "P4", 2, 1)
+    cli.ok("event", "close", EV)
+    return cli
+
+
+def log_path(db: Path) -> Path:
+    return db / "events" / f"{EV}.json"
+
+
+def head_path(db: Path) -> Path:
+    return db / "events" / "heads" / f"{EV}.json"
+
+
+def edit(db: Path, change: Callable[[dict[str, Any]], None]) -> None:
+    path = log_path(db)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
+def reseal(entries: list[dict[str, Any]]) -> None:
+    """Seal *entries* again from the first, as a forger who knows the chain would."""
+    prev = chain.GENESIS
+    for e in entries:
+        e["prev"] = prev
+        e["hash"] = prev = chain.entry_hash(f"event:{EV}", e)
+
+
+def rename(data: dict[str, Any]) -> None:
+    data["entries"][2]["directive"] = data["entries"][2]["directive"].replace("P2甲", "P2丙")
+
+
+def drop_last_two(data: dict[str, Any]) -> None:
+    data["entries"] = data["entries"][:-2]
+
+
+def drop_first(data: dict[str, Any]) -> None:
+    data["entries"] = data["entries"][1:]
+
+
+def swap(data: dict[str, Any]) -> None:
+    e = data["entries"]
+    e[1], e[2] = e[2], e[1]
+
+
+def bad_hash(data: dict[str, Any]) -> None:
+    data["entries"][3]["hash"] = "0" * 64
+
+
+def seq_text(data: dict[str, Any]) -> None:
+    data["entries"][0]["seq"] = "1"
+
+
+def time_number(data: dict[str, Any]) -> None:
+    data["entries"][4]["time"] = 5
+
+
+def undo_kind(data: dict[str, Any]) -> None:
+    data["entries"][5]["kind"] = "undo"
+
+
+def unknown_key(data: dict[str, Any]) -> None:
+    data["owner"] = "x"
+
+
+def format_two(data: dict[str, Any]) -> None:
+    data["format"] = 2
+
+
+def resealed_edit(data: dict[str, Any]) -> None:
+    rename(data)
+    reseal(data["entries"])
+
+
+CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
+    ("edited field", rename, f"event {EV}, #3: its content does not match its hash (edited by hand)"),
+    # 7 entries, the last two (round 1 paired, round 1 closed) dropped: 5 are left, the head says 7
+    ("dropped last two", drop_last_two,
+     f"event {EV}: it holds 5 entries but its head record says 7 entries: entries were removed"),
+    ("dropped first", drop_first, f"event {EV}, #1: entry 1 carries seq 2: an entry was removed, added or moved"),
+    ("reordered", swap, f"event {EV}, #2: entry 2 carries seq 3: an entry was removed, added or moved"),
+    ("bad hash", bad_hash, f"event {EV}, #4: its content does not match its hash (edited by hand)"),
+    ("seq a text", seq_text, f"event {EV}, #1: its 'seq' must be a whole number, not \"1\""),
+    ("time a number", time_number, f"event {EV}, #5: its 'time' must be a text, not 5"),
+    ("kind undo", undo_kind, f"event {EV}, #6: an event's log holds entries of kind event only, not undo"),
+    ("unknown key", unknown_key, f"event {EV}: the file holds an unknown key 'owner'"),
+    ("format 2", format_two, f"event {EV}: the file's format is 2, not one this version of referee reads"),
+    # every hash recomputed after the edit: the head record still holds the old hash of entry 7
+    ("edited and resealed", resealed_edit,
+     f"event {EV}, #7: it does not carry the hash its head record holds: the log was rewritten"),
+]
+
+
+@pytest.mark.parametrize(("change", "expected"), [c[1:] for c in CORRUPTIONS], ids=[c[0] for c in CORRUPTIONS])
+def test_verify_names_each_corruption_of_an_event_log(closed: Cli, change: Callable[[dict[str, Any]], None],
+                                                      expected: str) -> None:
+    ok = referee(closed.db, "verify")
+    assert ok.code == 0 and "1 event log, 7 entries" in ok.out, ok.text
+    edit(closed.db, change)
+    run = referee(closed.db, "verify")
+    assert run.code == 1
+    assert f"BROKEN {expected}" in run.err, run.err
+    assert "error: 1 of 1 event fails verification" in run.err
+    status = referee(closed.db, "event", "status", EV)  # the event commands refuse it too, naming it
+    assert status.code == 1 and expected in status.err, status.err
+
+
+def test_a_truncated_or_wiped_log_file(closed: Cli) -> None:
+    raw = log_path(closed.db).read_bytes()
+    log_path(closed.db).write_bytes(raw[: len(raw) // 2])
+    run = referee(closed.db, "verify")
+    assert run.code == 1 and f"BROKEN event {EV}: the file is not valid JSON (" in run.err, run.err
+    edit_raw = json.loads(raw)
+    edit_raw["entries"] = []
+    log_path(closed.db).write_text(json.dumps(edit_raw), encoding="utf-8")
+    run = referee(closed.db, "verify")
+    assert run.code == 1 and f"BROKEN event {EV}: the file holds no readable list of entries" in run.err, run.err
+
+
+def test_a_missing_head_record_or_mark(closed: Cli) -> None:
+    saved = head_path(closed.db).read_bytes()
+    head_path(closed.db).unlink()
+    run = referee(closed.db, "verify")
+    assert run.code == 1
+    assert (f"BROKEN event {EV}: its head record {head_path(closed.db)} is missing, so a removal of its last entries "
+            "could not be seen") in run.err, run.err
+    head_path(closed.db).write_bytes(saved)
+    edit(closed.db, lambda d: d.pop("heads"))
+    run = referee(closed.db, "verify")
+    assert run.code == 1
+    assert f"BROKEN event {EV}: its 'heads' mark was removed, though its head record says 7 entries" in run.err
+
+
+def test_a_log_gone_with_its_head_record_left(closed: Cli) -> None:
+    log_path(closed.db).unlink()
+    run = referee(closed.db, "verify")
+    assert run.code == 1
+    assert (f"BROKEN event {EV}: its log {log_path(closed.db)} is missing (its head record says 7 entries)"
+            in run.err), run.err
+
+
+def test_log_and_head_cut_back_together_leave_played_matches_unlisted(closed: Cli) -> None:
+    """The last two entries dropped with the head record and its mark: the log reads as sound (round 1
+    never paired), but both matches of round 1 were played, so entries of the log were removed."""
+    edit(closed.db, lambda d: (drop_last_two(d), d.pop("heads")))
+    head_path(closed.db).unlink()
+    run = referee(closed.db, "verify")
+    assert run.code == 1, run.text
+    for table in (1, 2):
+        assert (f"BROKEN event {EV}: match {EV}-R1-T{table} was played as table {table} of round 1, but the log does "
+                "not list that table: entries of the log were removed") in run.err, run.err
+
+
+def test_a_head_behind_is_a_note_and_the_next_write_brings_it_up(closed: Cli) -> None:
+    """A crash between the log and its head leaves the head behind: said, not broken."""
+    data = json.loads(head_path(closed.db).read_text(encoding="utf-8"))
+    entries = json.loads(log_path(closed.db).read_text(encoding="utf-8"))["entries"]
+    head_path(closed.db).write_text(json.dumps({"id": data["id"], "entries": 6, "hash": entries[5]["hash"]}),
+                                    encoding="utf-8")
+    run = referee(closed.db, "verify")
+    assert run.code == 0, run.text
+    assert f"note: event {EV}: its head record is 1 entry behind" in run.out
+    closed.ok("event", "pair", EV)  # round 2 paired: entry 8
+    assert json.loads(head_path(closed.db).read_text(encoding="utf-8"))["entries"] == 8
+
+
+def test_a_log_written_before_head_records_gains_one_on_its_next_write(closed: Cli) -> None:
+    edit(closed.db, lambda d: d.pop("heads"))
+    head_path(closed.db).unlink()
+    assert referee(closed.db, "verify").code == 0
+    closed.ok("event", "pair", EV)
+    assert json.loads(log_path(closed.db).read_text(encoding="utf-8"))["heads"] == 1
+    assert json.loads(head_path(closed.db).read_text(encoding="utf-8"))["entries"] == 8
+
+
+def test_verify_names_one_event(closed: Cli) -> None:
+    run = referee(closed.db, "verify", EV)
+    assert run.code == 0 and "ok: 0 matches, 0 entries; 1 event log, 7 entries" in run.out, run.text
+    edit(closed.db, rename)
+    run = referee(closed.db, "verify", EV)
+    assert run.code == 1 and f"BROKEN event {EV}, #3:" in run.err
