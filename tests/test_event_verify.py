@@ -232,3 +232,113 @@ def test_verify_names_one_event(closed: Cli) -> None:
     edit(closed.db, rename)
     run = referee(closed.db, "verify", EV)
     assert run.code == 1 and f"BROKEN event {EV}, #3:" in run.err
+
+
+# --- the matches an event lists (items 12 and 13) ---------------------------------------------------------
+# Round 1: table 1 SC26-R1-T1 P1 (EW) v P2, P1 wins 2:0: 7 + 2 × 6 = 19 entries; table 2 SC26-R1-T2 P3 (EW)
+# v P4, P4 wins 2:1: 7 + 3 × 6 = 25 entries. Club scoring (README): 2:0 → 3, 0:2 → 0, 2:1 → 2, 1:2 → 1.
+
+T1, T2 = f"{EV}-R1-T1", f"{EV}-R1-T2"
+
+
+def match_file(db: Path, match_id: str) -> Path:
+    return db / "matches" / f"{match_id}.json"
+
+
+def cut_back(db: Path, match_id: str, keep: int) -> None:
+    """Keep the first *keep* entries of the match, and remove its head record and its `meta` table: the
+    file then reads as a sound match written before head records were kept."""
+    path = match_file(db, match_id)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["entries"] = {k: v for k, v in data["entries"].items() if int(k) <= keep}
+    del data["meta"]
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    (db / "heads" / f"{match_id}.json").unlink()
+
+
+def points(db: Path) -> dict[str, tuple[int, int]]:
+    """Each pair's (matches played, match points) from `event standings --json` (exit code not asserted)."""
+    run = referee(db, "event", "standings", EV, "--json")
+    return {r["pair"]: (r["played"], r["match_points"]) for r in json.loads(run.out)["standings"]}
+
+
+CUT = (f"event {EV}: round 1 was closed with match {T1} at 19 entries; it now holds 13 entries: entries were "
+       "removed after the close")
+
+
+def test_a_closed_match_cut_back_with_its_head_record_and_meta_is_a_finding(closed: Cli) -> None:
+    assert points(closed.db) == {"P1": (1, 3), "P2": (1, 0), "P3": (1, 1), "P4": (1, 2)}
+    cut_back(closed.db, T1, 13)  # the second game (entries 14–19) removed
+    assert referee(closed.db, "verify", T1).code == 0  # the match alone reads as sound: only the close knows
+    standings = referee(closed.db, "event", "standings", EV)
+    assert standings.code == 1 and standings.err == f"error: {CUT}\n", standings.err
+    assert "Standings after round 1" in standings.out  # the rest still shown
+    # T1 not counted (P1 and P2 played none); T2 counted as before
+    assert points(closed.db) == {"P1": (0, 0), "P2": (0, 0), "P3": (1, 1), "P4": (1, 2)}
+    status = referee(closed.db, "event", "status", EV)
+    assert status.code == 1 and status.err == f"error: {CUT}\n"
+    assert "BROKEN: not counted (see below)" in status.out and "finished: P4 won 2:1" in status.out
+    js = json.loads(referee(closed.db, "event", "status", EV, "--json").out)
+    assert [t["state"] for t in js["tables"]] == ["broken", "finished"]
+    run = referee(closed.db, "verify")
+    assert run.code == 1 and f"BROKEN {CUT}" in run.err, run.err
+
+
+def test_a_closed_match_cut_back_and_played_on_is_rewritten(closed: Cli, tmp_path: Path) -> None:
+    """Cut back to 13 entries and recorded again up to 19 (with the reason a closed round asks for):
+    entry #19 is no longer the one the close recorded."""
+    cut_back(closed.db, T1, 13)
+    for line in ("hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 0", "last decl"):
+        closed.ok("record", T1, *line.split(), "--reason", "retyped")
+    expected = (f"event {EV}: match {T1}, #19 does not carry the hash round 1's close recorded: the match was "
+                "rewritten after the close")
+    standings = referee(closed.db, "event", "standings", EV)
+    assert standings.code == 1 and standings.err == f"error: {expected}\n", standings.err
+    run = referee(closed.db, "verify")
+    assert run.code == 1 and f"BROKEN {expected}" in run.err, run.err
+
+
+def test_a_match_whose_chain_breaks_is_named_and_the_rest_shown(closed: Cli) -> None:
+    assert referee(closed.db, "event", "standings", EV).code == 0  # the summaries cached
+    path = match_file(closed.db, T2)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["entries"]["9"]["directive"] == "declare E BJ"  # game 1 of T2 won by EW (P3): E grabs
+    data["entries"]["9"]["directive"] = "declare E SJ"
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    expected = (f"match {T2}, #9: its content does not match its hash (edited by hand); the event cannot use this "
+                "match (run `referee verify`)")
+    for args in (("standings", EV), ("status", EV)):
+        run = referee(closed.db, "event", *args)
+        assert run.code == 1 and run.err == f"error: {expected}\n", run.err
+    assert points(closed.db) == {"P1": (1, 3), "P2": (1, 0), "P3": (0, 0), "P4": (0, 0)}
+
+
+def test_a_missing_match_is_one_line_and_repair_index_says_so(closed: Cli) -> None:
+    match_file(closed.db, T2).unlink()
+    (closed.db / "heads" / f"{T2}.json").unlink()
+    gone = f"event {EV}: match {T2} of round 1, closed at 25 entries, is missing from the store"
+    repair = referee(closed.db, "verify", "--repair-index")
+    assert repair.code == 1, repair.text
+    assert "index rebuilt from the match files: 1 match" in repair.out
+    assert f"note: match {T2} dropped from the index: its file is missing" in repair.out
+    assert f"BROKEN {gone}" in repair.err
+    for args in (("standings", EV), ("status", EV)):
+        run = referee(closed.db, "event", *args)
+        assert run.code == 1 and run.err == f"error: {gone}\n", run.err
+    assert points(closed.db) == {"P1": (1, 3), "P2": (1, 0), "P3": (0, 0), "P4": (0, 0)}
+    run = referee(closed.db, "verify")
+    assert run.code == 1 and f"BROKEN {gone}" in run.err
+
+
+def test_close_refuses_a_broken_match_naming_it(tmp_path: Path) -> None:
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", EV, "--name", "Spring Cup", "--rounds", 2)
+    for code in ("P1", "P2", "P3", "P4"):
+        cli.ok("event", "add", EV, code, f"{code}甲", f"{code}乙")
+    js = cli.json("event", "pair", EV)
+    play(cli, tmp_path, js["tables"][0], "P1", 2, 0)
+    play(cli, tmp_path, js["tables"][1], "P4", 2, 1)
+    match_file(cli.db, T1).unlink()
+    run = referee(cli.db, "event", "close", EV)
+    assert run.code == 1
+    assert run.err == f"error: round 1 cannot close: event {EV}: match {T1} of round 1 is missing from the store\n"

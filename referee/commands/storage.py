@@ -239,16 +239,33 @@ def _check_head(store: Store, match_ids: list[str], head: str, lang: str) -> Non
 
 
 def _repair_index(store: Store, lang: str) -> None:
-    from referee.i18n import tr
+    """Rebuild the index. A match dropped from it is said; one an event lists that is not in the store
+    is BROKEN (stderr) and the command exits 1: a rebuild never makes an event's match disappear silently."""
+    from referee.i18n import MN, M, tr
+    from referee.store.eventaudit import missing_matches
+    from referee.store.store import StoreError
 
-    rows, left_out, kept = store.repair_index()
+    done = store.repair_index()
     typer.echo(tr(lang, "index rebuilt from the match files: {matches}",
-                  matches=_matches(rows)))
-    if kept is not None:
+                  matches=_matches(done.rows)))
+    if done.kept is not None:
         typer.echo(tr(lang, "the unreadable index is kept as {path}",
-                      path=str(kept)))
-    for p in left_out:
+                      path=str(done.kept)))
+    for p in done.left_out:
         typer.echo(tr(lang, "left out: {problem}", problem=p.msg), err=True)
+    for mid in done.dropped:
+        typer.echo(tr(lang, "note: {message}", message=M(
+            "match {match} dropped from the index: its file is missing",
+            zh="比赛 {match} 已从索引中删除：它的文件不见了", match=mid)))
+    missing = missing_matches(store)
+    for _, msg in missing:
+        typer.echo(tr(lang, "BROKEN {problem}", problem=msg), err=True)
+    if missing:
+        raise StoreError(MN("the index was rebuilt, but {n} match an event lists is missing from the store (see "
+                            "above; `referee verify` says more)",
+                            "the index was rebuilt, but {n} matches events list are missing from the store (see "
+                            "above; `referee verify` says more)", len(missing),
+                            zh="索引已重建，但存储中缺少赛事所列的 {n} 场比赛（见上文；`referee verify` 有详情）"))
 
 
 def config(

@@ -31,7 +31,7 @@ from referee.events import MatchHeader, SeatName, TeamName
 from referee.i18n import M, Msg
 from referee.names import shown
 from referee.store.appending import EVENT_MATCH
-from referee.store.chain import StoredEntry
+from referee.store.chain import GENESIS, StoredEntry
 from referee.store.eventlog import (
     HEADS_DIR,
     BrokenEventLog,
@@ -64,28 +64,63 @@ class EventAudit(NamedTuple):
         return len({p.event for p in self.problems})
 
 
-def close_finding(event_id: str, number: int, match_id: str, head: Head,
-                  entries: Sequence[StoredEntry] | None) -> Msg | None:
+def close_finding(event_id: str, number: int, match_id: str, head: Head, entries: int | None,
+                  at_head: str) -> Msg | None:
     """What is wrong with a match of closed round *number* whose close recorded *head*: it is gone
-    (*entries* None), holds fewer entries, or another hash at that count; None when it still carries
-    the head (entries after it are corrections after the close, which the standings show)."""
+    (*entries* None), holds fewer entries, or *at_head* (the hash of its entry at the head's count) is
+    not the head's; None when it still carries the head (entries after it are corrections after the
+    close, which the standings show)."""
     if entries is None:
         return M("event {event}: match {match} of round {round}, closed at {head}, is missing from the store",
                  zh="赛事 {event}：第 {round} 轮的比赛 {match}（收轮时{head}）已不在存储中",
                  event=event_id, match=match_id, round=number, head=n_entries(head.entries))
-    if len(entries) < head.entries:
+    if entries < head.entries:
         return M("event {event}: round {round} was closed with match {match} at {head}; it now holds {entries}: "
                  "entries were removed after the close",
                  zh="赛事 {event}：第 {round} 轮收轮时比赛 {match} 有{head}，现在只有{entries}：收轮后有记录被删除了",
                  event=event_id, round=number, match=match_id, head=n_entries(head.entries),
-                 entries=n_entries(len(entries)))
-    at = entries[head.entries - 1]["hash"] if head.entries else ""
-    if at != head.hash:
+                 entries=n_entries(entries))
+    if at_head != head.hash:
         return M("event {event}: match {match}, #{seq} does not carry the hash round {round}'s close recorded: the "
                  "match was rewritten after the close",
                  zh="赛事 {event}：比赛 {match} 的 #{seq} 与第 {round} 轮收轮时记下的哈希值不符：收轮后比赛被改写过",
                  event=event_id, match=match_id, seq=head.entries, round=number)
     return None
+
+
+def missing(event_id: str, number: int, match_id: str, head: Head | None) -> Msg:
+    """A table's match that is not in the store (with the head its round's close recorded, if closed)."""
+    if head is not None:
+        found = close_finding(event_id, number, match_id, head, None, "")
+        assert found is not None
+        return found
+    return M("event {event}: match {match} of round {round} is missing from the store",
+             zh="赛事 {event}：第 {round} 轮的比赛 {match} 已不在存储中",
+             event=event_id, match=match_id, round=number)
+
+
+def missing_matches(store: Store) -> list[tuple[str, Msg]]:
+    """(match id, finding) of every table of every readable event whose match is not in the store."""
+    out: list[tuple[str, Msg]] = []
+    for event_id, _ in list_events(store.root):
+        try:
+            state = EventLog(store.root, event_id).state()
+        except StoreError:
+            continue  # a broken log: `verify` names it
+        for rnd in state.rounds:
+            close = state.closes.get(rnd.number)
+            for t in rnd.tables:
+                if not store.exists(t.match_id):
+                    out.append((t.match_id, missing(event_id, rnd.number, t.match_id,
+                                                    close.heads.get(t.match_id) if close else None)))
+    return out
+
+
+def hash_at(entries: Sequence[StoredEntry], n: int) -> str:
+    """The hash of entry *n* (the chain's start for 0; "" when there is no such entry)."""
+    if n == 0:
+        return GENESIS
+    return entries[n - 1]["hash"] if n <= len(entries) else ""
 
 
 def audit_events(store: Store, event_ids: Sequence[str] | None = None) -> EventAudit:
@@ -147,14 +182,13 @@ def _matches(store: Store, state: EventState) -> tuple[list[Msg], list[Msg]]:
             except StoreError:
                 continue  # its file is broken: the match's own finding says where
             head = close.heads.get(t.match_id) if close is not None else None
-            if head is not None:
-                problem = close_finding(event_id, rnd.number, t.match_id, head, entries)
+            if entries is None:
+                found.append(missing(event_id, rnd.number, t.match_id, head))
+            elif head is not None:
+                problem = close_finding(event_id, rnd.number, t.match_id, head, len(entries),
+                                        hash_at(entries, head.entries))
                 if problem is not None:
                     found.append(problem)
-            elif entries is None:
-                found.append(M("event {event}: match {match} of round {round} is missing from the store",
-                               zh="赛事 {event}：第 {round} 轮的比赛 {match} 已不在存储中",
-                               event=event_id, match=t.match_id, round=rnd.number))
     for mid in store.match_ids():
         m = EVENT_MATCH.fullmatch(mid)
         if m is None or m["event"] != event_id or mid in listed:

@@ -182,6 +182,15 @@ class Audit(NamedTuple):
     index_findings: list[Msg]  # where the index and the match files disagree
 
 
+class Repair(NamedTuple):
+    """What ``verify --repair-index`` did."""
+
+    rows: int  # rows written
+    left_out: list[chain.ChainProblem]  # matches whose header cannot be read
+    kept: Path | None  # where the unreadable old index was kept
+    dropped: list[str]  # matches the old index listed whose file is gone
+
+
 class Anchor(NamedTuple):
     """Where a printed chain head is in its match (``verify --head``)."""
 
@@ -1086,9 +1095,10 @@ class Store:
         present = set(ids)
         return [rows[k] for k in sorted(rows) if k in present]
 
-    def repair_index(self) -> tuple[int, list[chain.ChainProblem], Path | None]:
-        """Rebuild the index from the match files: (rows written, matches left out because their header
-        cannot be read, where the old index was kept when it could not be read)."""
+    def repair_index(self) -> Repair:
+        """Rebuild the index from the match files: the rows written, the matches left out because their
+        header cannot be read, where the old index was kept when it could not be read, and the matches
+        the old index listed that are no longer in the store (their rows are dropped: said, never silent)."""
         left_out: list[chain.ChainProblem] = []
         headers: list[MatchHeader] = []
         for mid in self.match_ids():
@@ -1114,7 +1124,9 @@ class Store:
                 self._write_index({}, headers, created)
         except OSError as e:
             raise not_stored(e) from None
-        return len(headers), left_out, kept
+        present = {h.id for h in headers} | {p.match_id for p in left_out}
+        dropped = sorted({row["id"] for row in old.values()} - present)
+        return Repair(len(headers), left_out, kept, dropped)
 
     def _index_findings(self, headers: Mapping[str, MatchHeader | None]) -> tuple[list[Msg], list[Msg]]:
         """(where the index and the match files disagree, what to say): rows without a file, rows naming
