@@ -342,3 +342,32 @@ def test_close_refuses_a_broken_match_naming_it(tmp_path: Path) -> None:
     run = referee(cli.db, "event", "close", EV)
     assert run.code == 1
     assert run.err == f"error: round 1 cannot close: event {EV}: match {T1} of round 1 is missing from the store\n"
+
+
+def test_the_index_is_a_second_witness_of_the_close(closed: Cli) -> None:
+    """The close's heads kept in the index too: a match cut back with its head record and meta, and
+    the log's close rewritten to agree (resealed, its head record too), is still caught by verify."""
+    index = json.loads((closed.db / "index.json").read_text(encoding="utf-8"))
+    rows = {r["id"]: r for r in index["matches"].values()}
+    assert (rows[T1]["entries"], rows[T2]["entries"]) == (19, 25)
+    cut_back(closed.db, T1, 13)
+    t1 = json.loads(match_file(closed.db, T1).read_text(encoding="utf-8"))["entries"]
+
+    def forge(data: dict[str, Any]) -> None:
+        close = json.loads(data["entries"][6]["directive"])
+        close["heads"][T1] = {"entries": 13, "hash": t1["13"]["hash"]}
+        data["entries"][6]["directive"] = json.dumps(close, sort_keys=True, ensure_ascii=False,
+                                                     separators=(",", ":"))
+        reseal(data["entries"])
+        head_path(closed.db).write_text(json.dumps({"id": f"event:{EV}", "entries": 7,
+                                                    "hash": data["entries"][6]["hash"]}), encoding="utf-8")
+
+    edit(closed.db, forge)
+    run = referee(closed.db, "verify")
+    assert run.code == 1, run.text
+    assert (f"BROKEN match {T1}: it holds 13 entries but the index recorded 19 entries when its round closed: "
+            "entries were removed") in run.err, run.err
+    assert "BROKEN event" not in run.err  # the log itself agrees with the cut match now
+    repair = referee(closed.db, "verify", "--repair-index")  # a rebuild keeps the witness
+    assert repair.code == 0, repair.text
+    assert referee(closed.db, "verify").code == 1

@@ -381,6 +381,7 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
         got = cache.get_many(t.match_id for t in rnd.tables)
         heads = {mid: Head(c.summary.entries, c.summary.head) for mid, c in got.items()}
         after = s.append([round_closed(rnd.number, force and bool(plans), reason, rulings, heads)], referee)
+        store.witness(heads)  # the index keeps them too: a second witness for `referee verify`
         cache.save()
     closed = after.round(rnd.number)
     assert closed is not None

@@ -94,10 +94,11 @@ class CheckedReads(Store):
         super().__init__(store.root)
 
     def entries(self, match_id: str) -> list[StoredEntry]:
-        problem = self.check(match_id)
+        found = self._read(match_id)  # read once, checked for shape, then the chain and the head record
+        problem, _ = self._soundness(match_id, self.path(match_id), found)
         if problem is not None:
             raise BrokenChain(problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
-        return super().entries(match_id)
+        return found.entries
 
 
 def summary_cache(store: Store, event_id: str) -> SummaryCache:
