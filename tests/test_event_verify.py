@@ -371,3 +371,31 @@ def test_the_index_is_a_second_witness_of_the_close(closed: Cli) -> None:
     repair = referee(closed.db, "verify", "--repair-index")  # a rebuild keeps the witness
     assert repair.code == 0, repair.text
     assert referee(closed.db, "verify").code == 1
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (lambda d: d["tokens"][0].update(role="admin"), ": token 1 is not a record the store writes"),
+    (lambda d: d["tokens"][1].update(tables=["1"]), ": token 2 is not a record the store writes"),
+    (lambda d: d["tokens"][0].update(hash="not a hash"), ": token 1 is not a record the store writes"),
+    (lambda d: d.update(tokens={}), " holds no list of tokens"),
+], ids=["role", "tables", "hash", "no list"])
+def test_verify_checks_the_tokens_file(closed: Cli, change: Callable[[dict[str, Any]], None], expected: str) -> None:
+    closed.ok("token", "add", "王裁判", "--role", "referee", "--event", EV, "--tables", "1")
+    closed.ok("token", "add", "裁判长", "--role", "director", "--event", EV)
+    assert referee(closed.db, "verify").code == 0
+    path = closed.db / "tokens.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    run = referee(closed.db, "verify")
+    assert run.code == 1, run.text
+    assert f"BROKEN {path}{expected}" in run.err, run.err
+    assert run.err.endswith("error: the tokens file fails verification\n")
+
+
+def test_verify_checks_a_torn_tokens_file(closed: Cli) -> None:
+    closed.ok("token", "add", "王裁判", "--role", "referee", "--event", EV)
+    path = closed.db / "tokens.json"
+    path.write_bytes(path.read_bytes()[:40])
+    run = referee(closed.db, "verify")
+    assert run.code == 1 and f"BROKEN {path} is not valid JSON" in run.err, run.err
