@@ -282,6 +282,9 @@ def test_a_closed_match_cut_back_with_its_head_record_and_meta_is_a_finding(clos
     assert [t["state"] for t in js["tables"]] == ["broken", "finished"]
     run = referee(closed.db, "verify")
     assert run.code == 1 and f"BROKEN {CUT}" in run.err, run.err
+    paired = referee(closed.db, "event", "pair", EV)  # no round is paired on standings that leave it out
+    assert paired.code == 1 and paired.err == f"error: {CUT}\n", paired.err
+    assert not match_file(closed.db, f"{EV}-R2-T1").exists()
 
 
 def test_a_closed_match_cut_back_and_played_on_is_rewritten(closed: Cli, tmp_path: Path) -> None:
@@ -399,3 +402,16 @@ def test_verify_checks_a_torn_tokens_file(closed: Cli) -> None:
     path.write_bytes(path.read_bytes()[:40])
     run = referee(closed.db, "verify")
     assert run.code == 1 and f"BROKEN {path} is not valid JSON" in run.err, run.err
+
+
+def test_stray_files_in_the_events_folder(closed: Cli) -> None:
+    stray = closed.db / "events" / "x~1.json"  # a cut name (~): the name alone does not say the event
+    stray.write_text("{", encoding="utf-8")
+    head = closed.db / "events" / "heads" / "y~2.json"
+    head.write_text("[]", encoding="utf-8")
+    run = referee(closed.db, "verify")
+    assert run.code == 1, run.text
+    assert f"BROKEN {stray}: an event log whose event id cannot be read" in run.err
+    assert f"BROKEN {head}: a head record that cannot be read, and no event log beside it" in run.err
+    # the event itself, and two strays: 2 of 3 fail
+    assert "error: 2 of 3 events fail verification" in run.err

@@ -234,7 +234,7 @@ def _unreadable(root: Path, named: set[str]) -> tuple[list[str], list[Finding]]:
         else:
             found.append(Finding(name, M("{file}: an event log whose event id cannot be read",
                                          zh="{file}：无法读出赛事编号的赛事记录",
-                                         file=f"{events_dir(root).name}/{shown(name, 60)}")))
+                                         file=str(events_dir(root) / shown(name, 60)))))
     return ids, found
 
 
@@ -258,7 +258,7 @@ def _orphan_heads(root: Path) -> list[Finding]:
         if event_id is None or isinstance(head, Msg) or head is None:
             out.append(Finding(name, M("{file}: a head record that cannot be read, and no event log beside it",
                                        zh="{file}：无法读取的链头记录，旁边也没有赛事记录",
-                                       file=f"{events_dir(root).name}/{HEADS_DIR}/{shown(name, 60)}")))
+                                       file=str(folder / shown(name, 60)))))
         elif head.entries > 0:
             out.append(Finding(event_id, M("event {event}: its log {file} is missing (its head record says {head})",
                                            zh="赛事 {event}：赛事记录 {file} 不见了（链头记录为{head}）",
