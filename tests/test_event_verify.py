@@ -287,12 +287,32 @@ def test_a_closed_match_cut_back_with_its_head_record_and_meta_is_a_finding(clos
     assert not match_file(closed.db, f"{EV}-R2-T1").exists()
 
 
-def test_a_closed_match_cut_back_and_played_on_is_rewritten(closed: Cli, tmp_path: Path) -> None:
-    """Cut back to 13 entries and recorded again up to 19 (with the reason a closed round asks for):
+def test_a_closed_match_cut_back_refuses_records(closed: Cli) -> None:
+    """Cut back, the match no longer reads as its round closed it: nothing more is recorded into it."""
+    cut_back(closed.db, T1, 13)
+    before = match_file(closed.db, T1).read_bytes()
+    run = referee(closed.db, "record", T1, "hand", "--reason", "retyped")
+    assert run.code == 1
+    assert run.err == f"error: {CUT}; nothing recorded (run `referee verify`)\n", run.err
+    assert match_file(closed.db, T1).read_bytes() == before
+
+
+def test_a_closed_match_cut_back_and_written_on_is_rewritten(closed: Cli) -> None:
+    """Cut back to 13 entries and sealed on up to 19 by hand, as a forger who knows the chain would:
     entry #19 is no longer the one the close recorded."""
     cut_back(closed.db, T1, 13)
-    for line in ("hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 0", "last decl"):
-        closed.ok("record", T1, *line.split(), "--reason", "retyped")
+    path = match_file(closed.db, T1)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    prev = data["entries"]["13"]["hash"]
+    for seq, line in enumerate(("hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 0",
+                                "last decl"), 14):
+        entry: chain.Unsealed = {"seq": seq, "kind": "event", "time": "2026-12-05T10:00:00.000Z",
+                                 "referee": "x", "directive": line, "target": None, "reason": ""}
+        sealed = chain.seal(T1, entry, prev)
+        data["entries"][str(seq)] = sealed
+        prev = sealed["hash"]
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert referee(closed.db, "verify", T1).code == 0  # a sound chain of 19 entries, no head record kept
     expected = (f"event {EV}: match {T1}, #19 does not carry the hash round 1's close recorded: the match was "
                 "rewritten after the close")
     standings = referee(closed.db, "event", "standings", EV)

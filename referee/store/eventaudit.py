@@ -9,7 +9,7 @@ log says of the store's matches:
 - each closed round's close recorded every match's head (its number of entries and the hash of its
   last): the match must still hold at least that many entries, and the entry at that count must carry
   that hash. A match with fewer, or another hash there, lost entries or was rewritten after the close,
-  even when its head record and its ``meta`` table went too (:func:`close_finding`, also used by every
+  even when its head record and its ``meta`` table went too (``referee.store.closeheads``, also used by every
   event command that reads the results);
 - a match named as a table of the event (``EVENT-R<round>-T<table>``, its header giving the event's
   name, that round and table) that the log does not list: with entries past those ``event pair``
@@ -26,12 +26,13 @@ from pathlib import Path
 from typing import NamedTuple
 
 from referee.event.model import RoundStatus
-from referee.event.state import EventState, Head
+from referee.event.state import EventState
 from referee.events import MatchHeader, SeatName, TeamName
 from referee.i18n import M, Msg
 from referee.names import shown
 from referee.store.appending import EVENT_MATCH
-from referee.store.chain import GENESIS, StoredEntry
+from referee.store.chain import StoredEntry
+from referee.store.closeheads import close_finding, hash_at, missing
 from referee.store.eventlog import (
     HEADS_DIR,
     BrokenEventLog,
@@ -64,41 +65,6 @@ class EventAudit(NamedTuple):
         return len({p.event for p in self.problems})
 
 
-def close_finding(event_id: str, number: int, match_id: str, head: Head, entries: int | None,
-                  at_head: str) -> Msg | None:
-    """What is wrong with a match of closed round *number* whose close recorded *head*: it is gone
-    (*entries* None), holds fewer entries, or *at_head* (the hash of its entry at the head's count) is
-    not the head's; None when it still carries the head (entries after it are corrections after the
-    close, which the standings show)."""
-    if entries is None:
-        return M("event {event}: match {match} of round {round}, closed at {head}, is missing from the store",
-                 zh="赛事 {event}：第 {round} 轮的比赛 {match}（收轮时{head}）已不在存储中",
-                 event=event_id, match=match_id, round=number, head=n_entries(head.entries))
-    if entries < head.entries:
-        return M("event {event}: round {round} was closed with match {match} at {head}; it now holds {entries}: "
-                 "entries were removed after the close",
-                 zh="赛事 {event}：第 {round} 轮收轮时比赛 {match} 有{head}，现在只有{entries}：收轮后有记录被删除了",
-                 event=event_id, round=number, match=match_id, head=n_entries(head.entries),
-                 entries=n_entries(entries))
-    if at_head != head.hash:
-        return M("event {event}: match {match}, #{seq} does not carry the hash round {round}'s close recorded: the "
-                 "match was rewritten after the close",
-                 zh="赛事 {event}：比赛 {match} 的 #{seq} 与第 {round} 轮收轮时记下的哈希值不符：收轮后比赛被改写过",
-                 event=event_id, match=match_id, seq=head.entries, round=number)
-    return None
-
-
-def missing(event_id: str, number: int, match_id: str, head: Head | None) -> Msg:
-    """A table's match that is not in the store (with the head its round's close recorded, if closed)."""
-    if head is not None:
-        found = close_finding(event_id, number, match_id, head, None, "")
-        assert found is not None
-        return found
-    return M("event {event}: match {match} of round {round} is missing from the store",
-             zh="赛事 {event}：第 {round} 轮的比赛 {match} 已不在存储中",
-             event=event_id, match=match_id, round=number)
-
-
 def missing_matches(store: Store) -> list[tuple[str, Msg]]:
     """(match id, finding) of every table of every readable event whose match is not in the store."""
     out: list[tuple[str, Msg]] = []
@@ -114,13 +80,6 @@ def missing_matches(store: Store) -> list[tuple[str, Msg]]:
                     out.append((t.match_id, missing(event_id, rnd.number, t.match_id,
                                                     close.heads.get(t.match_id) if close else None)))
     return out
-
-
-def hash_at(entries: Sequence[StoredEntry], n: int) -> str:
-    """The hash of entry *n* (the chain's start for 0; "" when there is no such entry)."""
-    if n == 0:
-        return GENESIS
-    return entries[n - 1]["hash"] if n <= len(entries) else ""
 
 
 def audit_events(store: Store, event_ids: Sequence[str] | None = None) -> EventAudit:

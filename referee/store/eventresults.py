@@ -8,7 +8,7 @@ close recorded; each such entry is listed with its seq and reason.
 A match the event cannot count is never a silent change: one whose file is missing, whose chain is
 broken (every match file the summary cache has to read is checked whole, chain and head record, as
 ``replay`` checks one), or that no longer carries the head its round's close recorded (entries
-removed, or rewritten, after the close: ``referee.store.eventaudit.close_finding``) is left out of the
+removed, or rewritten, after the close: ``referee.store.closeheads``) is left out of the
 standings and named in :attr:`EventResults.broken`; the commands show the rest, then each such match on
 a line of its own, and exit 1.
 """
@@ -24,7 +24,7 @@ from referee.event.standings import Standings, standings
 from referee.event.state import EventState, Head
 from referee.i18n import M, Msg
 from referee.store.chain import StoredEntry
-from referee.store.eventaudit import close_finding, hash_at, missing
+from referee.store.closeheads import close_finding, hash_at, missing
 from referee.store.eventlog import EventLog
 from referee.store.store import BrokenChain, Store, StoreError
 from referee.store.summaries import Cached, Progress, SummaryCache
