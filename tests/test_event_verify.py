@@ -435,3 +435,15 @@ def test_stray_files_in_the_events_folder(closed: Cli) -> None:
     assert f"BROKEN {head}: a head record that cannot be read, and no event log beside it" in run.err
     # the event itself, and two strays: 2 of 3 fail
     assert "error: 2 of 3 events fail verification" in run.err
+
+
+def test_the_findings_in_chinese(closed: Cli) -> None:
+    cut_back(closed.db, T1, 13)
+    env = ("--lang", "zh")
+    run = referee(closed.db, "event", "standings", EV, *env)
+    assert run.code == 1
+    assert run.err == (f"错误：赛事 {EV}：第 1 轮收轮时比赛 {T1} 有19 条记录，现在只有13 条记录："
+                       "收轮后有记录被删除了\n"), run.err
+    edit(closed.db, rename)
+    run = referee(closed.db, "verify", *env)
+    assert run.code == 1 and f"损坏 赛事 {EV}，#3：" in run.err, run.err

@@ -140,11 +140,6 @@ class EventLog:
         entries, keeps_head = self._parsed(raw)
         return LogFile(entries, self._head_finding(entries, keeps_head))
 
-    def _checked(self, raw: bytes) -> list[StoredEntry]:
-        entries, keeps_head = self._parsed(raw)
-        self._head_finding(entries, keeps_head)
-        return entries
-
     def _parsed(self, raw: bytes) -> tuple[list[StoredEntry], bool]:
         """The file's entries, its shape and chain checked, and whether it keeps a head record."""
         try:
