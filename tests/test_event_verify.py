@@ -442,8 +442,8 @@ def test_the_findings_in_chinese(closed: Cli) -> None:
     env = ("--lang", "zh")
     run = referee(closed.db, "event", "standings", EV, *env)
     assert run.code == 1
-    assert run.err == (f"错误：赛事 {EV}：第 1 轮收轮时比赛 {T1} 有19 条记录，现在只有13 条记录："
-                       "收轮后有记录被删除了\n"), run.err
+    assert run.err == (f"错误：赛事 {EV}：第 1 轮结束时比赛 {T1} 有19 条记录，现在只有13 条记录："
+                       "该轮结束后有记录被删除了\n"), run.err
     edit(closed.db, rename)
     run = referee(closed.db, "verify", *env)
     assert run.code == 1 and f"损坏 赛事 {EV}，#3：" in run.err, run.err

@@ -345,7 +345,7 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
         cache = summary_cache(store, event_id)
         got, broken = summaries_of(store, cache, state, [rnd])
         if broken:
-            raise StoreError(M("round {round} cannot close: {problem}", zh="第 {round} 轮不能收轮：{problem}",
+            raise StoreError(M("round {round} cannot close: {problem}", zh="第 {round} 轮不能结束：{problem}",
                                round=rnd.number, problem=next(iter(broken.values()))))
         unfinished = [t for t in rnd.tables if not got[t.match_id].summary.finished]
         if unfinished and not force:

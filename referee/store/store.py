@@ -842,12 +842,12 @@ class Store:
 
                 out.append(chain.ChainProblem(mid, None, M(
                     "it holds {entries} but the index recorded {head} when its round closed: entries were removed",
-                    zh="它只有{entries}，但索引记下收轮时为{head}：有记录被删除了",
+                    zh="它只有{entries}，但索引记下成绩确定时为{head}：有记录被删除了",
                     entries=n_entries(len(entries)), head=n_entries(n))))
             elif (entries[n - 1]["hash"] if n else chain.GENESIS) != row["head"]:
                 out.append(chain.ChainProblem(mid, n or None, M(
                     "it does not carry the hash the index recorded when its round closed: the match was rewritten",
-                    zh="它的哈希值与索引记下的收轮时的不符：比赛被改写过")))
+                    zh="它的哈希值与索引记下的成绩确定时的不符：比赛被改写过")))
         return out
 
     def verify(self, match_ids: list[str] | None = None) -> tuple[int, int, list[chain.ChainProblem]]:
