@@ -149,7 +149,7 @@ def test_the_event_log_is_a_hash_chain_a_hand_edit_breaks(played: Cli) -> None:
     data["entries"][2]["directive"] = data["entries"][2]["directive"].replace("王五", "王六")
     log.path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     run = played("event", "standings", EVENT)
-    assert run.code == 1 and f"event {EVENT}, seq 3: its content does not match its hash" in run.err
+    assert run.code == 1 and f"event {EVENT}, #3: its content does not match its hash" in run.err
 
 
 def test_the_group_runs_as_a_process_behind_the_boundary(tmp_path: Path) -> None:

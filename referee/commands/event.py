@@ -42,6 +42,19 @@ def _dump(data: object) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def _uncounted(broken: dict[str, Msg], say: str) -> None:
+    """After the output: each match the event cannot count on a line of its own (stderr), exit 1."""
+    if not broken:
+        return
+    from referee.i18n import tr
+    from referee.store.store import StoreError
+
+    found = list(broken.values())
+    for msg in found[:-1]:
+        typer.echo(tr(say, "error: {message}", message=msg), err=True)
+    raise StoreError(found[-1])
+
+
 # --- entries --------------------------------------------------------------------------------------
 
 def new(
@@ -205,6 +218,7 @@ def status(
     else:
         _echo(eventtext.status_lines(results, now, say))
     cache.save()
+    _uncounted(results.broken, say)
 
 
 def _state(store: Store, event_id: str) -> EventState:
@@ -277,6 +291,7 @@ def standings(
     else:
         _echo(eventtext.standings_lines(results, say))
     cache.save()
+    _uncounted(results.broken, say)
 
 
 def _pdf_lang(lang: str | None) -> str:
@@ -338,13 +353,15 @@ def report(
 
     results, cache = eventresults.load(_store(db), event_id)
     path = output or _default(event_id, "-standings.pdf")
-    from referee.store.eventtext import notes, round_word
+    from referee.store.eventtext import broken_lines, notes, round_word
 
     standings_report(path, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
-                     results.summaries, pdf, final=results.final, notes=notes(results, pdf),
+                     results.summaries, pdf, final=results.final,
+                     notes=notes(results, pdf) + broken_lines(results, pdf),
                      round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds})
     cache.save()
     typer.echo(tr(say, "wrote {path}", path=str(path)))
+    _uncounted(results.broken, say)
 
 
 def export(
@@ -366,6 +383,7 @@ def export(
                    results.summaries, book)
     cache.save()
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)))
+    _uncounted(results.broken, say)
 
 
 def list_(

@@ -21,7 +21,8 @@ if TYPE_CHECKING:  # for the checker only: the command modules load none of thes
 
     from referee.events import Event, RecordError
     from referee.i18n import Msg
-    from referee.store.store import Store
+    from referee.store.eventaudit import EventAudit
+    from referee.store.store import Audit, Store
 
 
 def import_(
@@ -149,9 +150,8 @@ def verify(
 ) -> None:
     """Recompute every hash chain; name the match and entry where a hand-edit broke one."""
     language = resolve_language(lang)
-    from referee.i18n import MN, tr
-    from referee.store.store import StoreError
-    from referee.store.views import entries
+    from referee.store.eventaudit import audit_events
+    from referee.store.eventlog import EventLog
 
     store = open_store(db)
     if head is not None:
@@ -160,22 +160,104 @@ def verify(
         _repair_index(store, language)
         if not match_ids:
             return
-    found = store.audit(match_ids or None)
-    for p in found.problems:
-        typer.echo(tr(language, "BROKEN {problem}", problem=p.msg), err=True)
-    for msg in found.index_findings:
-        typer.echo(tr(language, "INDEX {problem}", problem=msg), err=True)
-    for note in found.notes:
-        typer.echo(tr(language, "note: {message}", message=note))
-    if found.problems:
-        raise StoreError(MN("{failed} of {n} match fails verification", "{failed} of {n} matches fail verification",
-                            found.matches, failed=len(found.problems)))
-    if found.index_findings:
+    event_ids: list[str] | None = None
+    if match_ids:  # an id that is an event's, not a match's, names the event
+        event_ids = [i for i in match_ids if not store.exists(i) and EventLog(store.root, i).exists()]
+        match_ids = [i for i in match_ids if i not in event_ids]
+    found = store.audit(match_ids or None) if match_ids or event_ids is None else None
+    events = audit_events(store, event_ids)
+    tokens = _token_problems(store) if event_ids is None else []
+    _verified(found, events, tokens, language)
+
+
+def _verified(found: Audit | None, events: EventAudit, tokens: list[Msg], lang: str) -> None:
+    """What ``verify`` found, said: each thing broken on stderr, the notes, then exit 1 or the ok line."""
+    from referee.i18n import MN, M, tr
+    from referee.store.store import StoreError
+    from referee.store.views import entries
+
+    problems = found.problems if found is not None else []
+    index_findings = found.index_findings if found is not None else []
+    for msg in [*(p.msg for p in problems), *(e.msg for e in events.problems), *tokens]:
+        typer.echo(tr(lang, "BROKEN {problem}", problem=msg), err=True)
+    for msg in index_findings:
+        typer.echo(tr(lang, "INDEX {problem}", problem=msg), err=True)
+    for note in [*(found.notes if found is not None else []), *events.notes]:
+        typer.echo(tr(lang, "note: {message}", message=note))
+    n_matches = found.matches if found is not None else 0
+    failing: list[Msg] = []
+    if problems:
+        failing.append(MN("{failed} of {n} match fails verification", "{failed} of {n} matches fail verification",
+                          n_matches, failed=len(problems)))
+    if events.problems:
+        failing.append(MN("{failed} of {n} event fails verification", "{failed} of {n} events fail verification",
+                          events.events, zh="{n} 个赛事中有 {failed} 个未通过校验", failed=events.failed))
+    if tokens:
+        failing.append(M("the tokens file fails verification", zh="令牌文件未通过校验"))
+    if failing:
+        whole = failing[0]
+        for more in failing[1:]:
+            whole = _both(whole, more)
+        raise StoreError(whole)
+    if index_findings:
         raise StoreError(MN("the index disagrees with the match files in {n} place; `referee verify --repair-index` "
                             "rebuilds it", "the index disagrees with the match files in {n} places; `referee verify "
-                            "--repair-index` rebuilds it", len(found.index_findings)))
-    typer.echo(tr(language, "ok: {matches}, {entries}, every hash chain intact", matches=_matches(found.matches),
-                  entries=entries(found.entries)))
+                            "--repair-index` rebuilds it", len(index_findings)))
+    n_entries = entries(found.entries if found is not None else 0)
+    if not events.events:
+        typer.echo(tr(lang, "ok: {matches}, {entries}, every hash chain intact", matches=_matches(n_matches),
+                      entries=n_entries))
+        return
+    logs = MN("{n} event log", "{n} event logs", events.events, zh="{n} 份赛事记录")
+    typer.echo(tr(lang, "ok: {matches}, {entries}; {events}, {event_entries}; every hash chain intact",
+                  zh="正常：{matches}，{entries}；{events}，{event_entries}；哈希链全部完好",
+                  matches=_matches(n_matches), entries=n_entries, events=logs, event_entries=entries(events.entries)))
+
+
+def _token_problems(store: Store) -> list[Msg]:
+    """What is wrong with the store's tokens file (not chained: each record is checked for what the store
+    writes): a file that cannot be read, a record of the wrong shape, a role or a hash no token has."""
+    import json
+
+    from referee.i18n import M
+    from referee.store.tokens import FILE, ROLES
+
+    path = store.root / FILE
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return []
+    except OSError as e:
+        return [M("{file} cannot be read ({reason})", zh="{file} 无法读取（{reason}）", file=str(path),
+                  reason=e.strerror or str(e))]
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return [M("{file} is not valid JSON", zh="{file} 不是有效的 JSON", file=str(path))]
+    rows = data.get("tokens") if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        return [M("{file} holds no list of tokens", file=str(path))]
+    return [M("{file}: token {n} is not a record the store writes", zh="{file}：第 {n} 个令牌不是存储写入的记录",
+              file=str(path), n=i) for i, row in enumerate(rows, 1) if not _token_ok(row, ROLES)]
+
+
+def _token_ok(row: object, roles: Sequence[str]) -> bool:
+    """A token's record as ``referee.store.tokens`` writes it."""
+    if not isinstance(row, dict) or set(row) != {"name", "role", "event", "tables", "hash", "created", "revoked"}:
+        return False
+    tables = row["tables"]
+    digest = row["hash"]
+    return (isinstance(row["name"], str) and row["role"] in roles
+            and (row["event"] is None or isinstance(row["event"], str))
+            and isinstance(tables, list) and all(type(t) is int and t >= 1 for t in tables)
+            and isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
+            and isinstance(row["created"], str) and (row["revoked"] is None or isinstance(row["revoked"], str)))
+
+
+def _both(first: Msg, second: Msg) -> Msg:
+    from referee.i18n import Msg
+
+    return Msg("{first}; {second}", (("first", first), ("second", second)))
 
 
 def _check_head(store: Store, match_ids: list[str], head: str, lang: str) -> None:
@@ -208,16 +290,33 @@ def _check_head(store: Store, match_ids: list[str], head: str, lang: str) -> Non
 
 
 def _repair_index(store: Store, lang: str) -> None:
-    from referee.i18n import tr
+    """Rebuild the index. A match dropped from it is said; one an event lists that is not in the store
+    is BROKEN (stderr) and the command exits 1: a rebuild never makes an event's match disappear silently."""
+    from referee.i18n import MN, M, tr
+    from referee.store.eventaudit import missing_matches
+    from referee.store.store import StoreError
 
-    rows, left_out, kept = store.repair_index()
+    done = store.repair_index()
     typer.echo(tr(lang, "index rebuilt from the match files: {matches}",
-                  matches=_matches(rows)))
-    if kept is not None:
+                  matches=_matches(done.rows)))
+    if done.kept is not None:
         typer.echo(tr(lang, "the unreadable index is kept as {path}",
-                      path=str(kept)))
-    for p in left_out:
+                      path=str(done.kept)))
+    for p in done.left_out:
         typer.echo(tr(lang, "left out: {problem}", problem=p.msg), err=True)
+    for mid in done.dropped:
+        typer.echo(tr(lang, "note: {message}", message=M(
+            "match {match} dropped from the index: its file is missing",
+            zh="比赛 {match} 已从索引中删除：它的文件不见了", match=mid)))
+    missing = missing_matches(store)
+    for _, msg in missing:
+        typer.echo(tr(lang, "BROKEN {problem}", problem=msg), err=True)
+    if missing:
+        raise StoreError(MN("the index was rebuilt, but {n} match an event lists is missing from the store (see "
+                            "above; `referee verify` says more)",
+                            "the index was rebuilt, but {n} matches events list are missing from the store (see "
+                            "above; `referee verify` says more)", len(missing),
+                            zh="索引已重建，但存储中缺少赛事所列的 {n} 场比赛（见上文；`referee verify` 有详情）"))
 
 
 def config(

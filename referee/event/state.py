@@ -193,6 +193,11 @@ def _get(action: Mapping[str, Any], seq: int, key: str, kind: type | tuple[type,
     return value
 
 
+def _optional(action: Mapping[str, Any], seq: int, key: str, kind: type) -> Any:
+    """A field that may be null (or left out), else of *kind*."""
+    return None if action.get(key) is None else _get(action, seq, key, kind)
+
+
 def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
     return kind if isinstance(kind, tuple) else (kind,)
 
@@ -205,16 +210,10 @@ def _on_created(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
         scoring = from_dict(_get(a, seq, "scoring", dict), origin="scoring")
     except ValueError:
         raise StateError(seq, "bad_action", "format/scoring") from None
-    rounds = a.get("rounds")
-    seed = a.get("seed")
-    if rounds is not None:
-        rounds = _get(a, seq, "rounds", int)
-    if seed is not None:
-        seed = _get(a, seq, "seed", int)
     f.settings = Settings(
         id=_get(a, seq, "event", str), name=_get(a, seq, "name", str), rules=_get(a, seq, "rules", str),
-        format=fmt, rounds=rounds, scoring=scoring, date=a.get("date"), venue=a.get("venue"), seed=seed,
-        lot=_get(a, seq, "lot", int))
+        format=fmt, rounds=_optional(a, seq, "rounds", int), scoring=scoring, date=_optional(a, seq, "date", str),
+        venue=_optional(a, seq, "venue", str), seed=_optional(a, seq, "seed", int), lot=_get(a, seq, "lot", int))
 
 
 def _on_pair_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:

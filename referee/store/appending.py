@@ -25,6 +25,7 @@ from referee.errors import UsageError
 from referee.events import Event, MatchHeader, RecordError, SeatName, TeamName
 from referee.i18n import MN, M, Msg
 from referee.store.chain import StoredEntry
+from referee.store.closeheads import close_finding, hash_at
 from referee.store.store import NewEntry, Store, StoreError
 
 # An event's matches are named EVENT-R<round>-T<table> (referee event pair).
@@ -34,6 +35,7 @@ EVENT_MATCH = re.compile(r"(?P<event>.+)-R(?P<round>[1-9][0-9]*)-T(?P<table>[1-9
 class ClosedRound(NamedTuple):
     event: str
     round: int
+    head: tuple[int, str] | None = None  # the match's head its close recorded (entries, last hash)
 
 
 def closed_round(store: Store, match_id: str) -> ClosedRound | None:
@@ -49,6 +51,7 @@ def closed_round(store: Store, match_id: str) -> ClosedRound | None:
         return None
     number = int(m["round"])
     paired = closed = False
+    head: tuple[int, str] | None = None
     for action in log.actions():  # a scan of the (chain-checked) log: no replay of the event's state
         if action.get("action") == "round_paired" and action.get("round") == number:
             tables = action.get("tables")
@@ -56,12 +59,23 @@ def closed_round(store: Store, match_id: str) -> ClosedRound | None:
                                                       for t in tables)
         elif action.get("action") == "round_closed" and action.get("round") == number:
             closed = True
-    return ClosedRound(m["event"], number) if paired and closed else None
+            heads = action.get("heads")
+            got = heads.get(match_id) if isinstance(heads, dict) else None
+            if isinstance(got, dict) and type(got.get("entries")) is int and isinstance(got.get("hash"), str):
+                head = (got["entries"], got["hash"])
+    return ClosedRound(m["event"], number, head) if paired and closed else None
 
 
 def require_reason(store: Store, match_id: str, reason: str) -> None:
-    """Refuse (nothing stored) an entry without a reason into a match of a closed round."""
+    """Refuse (nothing stored) an entry without a reason into a match of a closed round, and any entry
+    into one that no longer carries the head its round's close recorded (cut back or rewritten since)."""
     closed = closed_round(store, match_id)
+    if closed is not None and closed.head is not None:
+        entries = store.entries(match_id)
+        problem = close_finding(closed.event, closed.round, match_id, closed.head, len(entries),
+                                hash_at(entries, closed.head[0]))
+        if problem is not None:
+            raise StoreError(M("{problem}; nothing recorded (run `referee verify`)", problem=problem))
     if closed is not None and not reason.strip():
         raise StoreError(M(
             "match {match} was played in round {round} of event {event}, which is closed: its result is final. "

@@ -36,7 +36,8 @@ from referee.i18n import MN, M, Msg
 from referee.names import NAME_MAX, check_id, check_text
 from referee.store.creating import create_matches
 from referee.store.eventlog import EventLog
-from referee.store.store import DuplicateMatch, Store
+from referee.store.eventresults import standings_of, summaries_of, summary_cache
+from referee.store.store import DuplicateMatch, Store, StoreError
 from referee.store.summaries import Progress, SummaryCache
 
 if TYPE_CHECKING:
@@ -234,8 +235,6 @@ def next_round(store: Store, state: EventState, cache: SummaryCache) -> tuple[Ro
     number = len(state.rounds) + 1
     if settings.format is EventFormat.round_robin:
         return _robin_round(state, number, ids), None
-    from referee.store.eventresults import standings_of
-
     standings = standings_of(state, cache) if state.rounds else None
     got = swiss_round(state.pairs, state.rounds, standings, settings.seed, match_id=ids)
     if isinstance(got, PairingFailure):
@@ -281,7 +280,7 @@ def pair_round(store: Store, event_id: str, referee: str | None = None) -> Paire
     log = EventLog(store.root, event_id)
     with log.session() as s:
         state = s.state
-        cache = SummaryCache(store, event_id)
+        cache = summary_cache(store, event_id)
         rnd, swiss = next_round(store, state, cache)
         wanted = {t.match_id: match_events(state, t, rnd.number) for t in rnd.tables}
         missing = []
@@ -343,8 +342,11 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
                                  round=rnd.number, event=event_id))
         for t in rnd.tables:  # no entry lands in a match between its check here and the close
             held.enter_context(store.lock_match(t.match_id))
-        cache = SummaryCache(store, event_id)
-        got = cache.get_many(t.match_id for t in rnd.tables)
+        cache = summary_cache(store, event_id)
+        got, broken = summaries_of(store, cache, state, [rnd])
+        if broken:
+            raise StoreError(M("round {round} cannot close: {problem}", zh="第 {round} 轮不能结束：{problem}",
+                               round=rnd.number, problem=next(iter(broken.values()))))
         unfinished = [t for t in rnd.tables if not got[t.match_id].summary.finished]
         if unfinished and not force:
             where = [_progress_text(t.match_id, got[t.match_id].progress) for t in unfinished]
@@ -379,6 +381,7 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
         got = cache.get_many(t.match_id for t in rnd.tables)
         heads = {mid: Head(c.summary.entries, c.summary.head) for mid, c in got.items()}
         after = s.append([round_closed(rnd.number, force and bool(plans), reason, rulings, heads)], referee)
+        store.witness(heads)  # the index keeps them too: a second witness for `referee verify`
         cache.save()
     closed = after.round(rnd.number)
     assert closed is not None

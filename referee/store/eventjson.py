@@ -79,8 +79,8 @@ def state_code(cached: Cached) -> str:
 
 
 def status(results: EventResults, now: datetime.datetime) -> dict[str, Any]:
-    """The current round: each table's match state (game and hand in play, or the result), and the
-    time since its first hand."""
+    """The current round: each table's match state (game and hand in play, or the result; ``broken``
+    for a match the event cannot count), and the time since its first hand."""
     state = results.state
     rnd = state.current
     out: dict[str, Any] = {"event": state.settings.id, "name": state.settings.name,
@@ -92,7 +92,8 @@ def status(results: EventResults, now: datetime.datetime) -> dict[str, Any]:
         games = counted(c.summary)
         playing = not c.summary.finished and c.progress.started
         out["tables"].append({
-            "table": t.number, "match": t.match_id, "ew": t.ew, "ns": t.ns, "state": state_code(c),
+            "table": t.number, "match": t.match_id, "ew": t.ew, "ns": t.ns,
+            "state": "broken" if t.match_id in results.broken else state_code(c),
             "game": c.progress.game if playing else None, "hand": c.progress.hand if playing else None,
             "winner": _winner(t.ew, t.ns, c), "games": {"EW": games.EW, "NS": games.NS},
             "elapsed": elapsed(c.progress, c.summary.finished, now), "problems": c.progress.errors,

@@ -11,6 +11,15 @@ hand-edit anywhere breaks the chain at a place :meth:`EventLog.read` names. The 
 ``event:<id>``, so an event's entries never pass for a match's. Writers take the file's lock
 (``referee.store.files.lock``) around read-check-append and write through ``referee.safefile``;
 readers need no lock. Entries are only ever appended: the state is what replaying them gives.
+
+Every read checks the file whole: its shape (the keys above and no others, each entry every field of
+a match entry's type, of kind ``event``), the chain, and the log's **head record**,
+``events/heads/<file_stem(id)>.json``: its number of entries and the hash of its last, written right
+after each append, as a match's is (a crash between the two leaves the head behind the log, never
+ahead). A log written with a head record says so (``"heads": 1``): its head record is then required,
+and a log with fewer entries than its head, or whose entry at that count does not carry that hash,
+lost its last entries or was rewritten: a :class:`BrokenEventLog`, never an event that silently
+reverts to an earlier state.
 """
 
 from __future__ import annotations
@@ -20,23 +29,26 @@ import json
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee import safefile
 from referee.errors import NotFound
 from referee.i18n import M, Msg
-from referee.names import file_stem
+from referee.names import file_stem, shown
 from referee.store import chain
 from referee.store.chain import StoredEntry, Unsealed
 from referee.store.files import lock
-from referee.store.store import StoreError, now, referee_name
+from referee.store.store import Head, StoreError, head_bytes, now, parse_head, referee_name
+from referee.store.views import entries as n_entries
 
 if TYPE_CHECKING:  # the event layer loads when a state is replayed: `referee record` only scans the log
     from referee.event.state import EventState
 
 Action = dict[str, Any]
 EVENTS_DIR = "events"
+HEADS_DIR = "heads"  # the logs' head records, in events/heads/
 FORMAT = 1
+KEYS = ("format", "event", "entries", "heads")  # what a log file holds, no more
 
 
 class UnknownEvent(NotFound, StoreError):
@@ -69,7 +81,7 @@ def _broken(event_id: str, seq: int | None, problem: Msg) -> BrokenEventLog:
     if seq is None:
         return BrokenEventLog(M("event {event}: {problem}",
                                 event=event_id, problem=problem))
-    return BrokenEventLog(M("event {event}, seq {seq}: {problem}",
+    return BrokenEventLog(M("event {event}, #{seq}: {problem}", zh="赛事 {event}，#{seq}：{problem}",
                             event=event_id, seq=seq, problem=problem))
 
 
@@ -83,6 +95,13 @@ _STATE_PROBLEMS: dict[str, Msg] = {
 }
 
 
+class LogFile(NamedTuple):
+    """An event's log as read and checked whole: its entries, and what to say that is not broken."""
+
+    entries: list[StoredEntry]
+    note: Msg | None  # its head record is behind (a write interrupted between the log and its head)
+
+
 class EventLog:
     """An event's log in a store folder. Cheap to make: nothing is read until asked."""
 
@@ -90,6 +109,7 @@ class EventLog:
         self.root = root
         self.event_id = event_id
         self.path = events_dir(root) / (file_stem(event_id) + ".json")
+        self.head_path = events_dir(root) / HEADS_DIR / self.path.name
 
     def exists(self) -> bool:
         return self.path.is_file()
@@ -103,27 +123,116 @@ class EventLog:
                               event=self.event_id, root=self.root, known=known[:8]))
 
     def entries(self) -> list[StoredEntry]:
-        """The entries as stored, their chain checked (no lock: the file is replaced atomically)."""
+        """The entries as stored, the file, the chain and the head record checked (no lock: the files
+        are replaced atomically)."""
+        return self.read().entries
+
+    def read(self) -> LogFile:
+        """The log checked whole (a :class:`BrokenEventLog` naming the entry otherwise), with what
+        ``verify`` should say of a head record left behind."""
         try:
             raw = self.path.read_bytes()
         except FileNotFoundError:
             raise self._unknown() from None
-        return self._checked(raw)
+        except OSError as e:
+            raise _broken(self.event_id, None, M("its file {file} cannot be read ({reason})",
+                                                 file=str(self.path), reason=e.strerror or str(e))) from None
+        entries, keeps_head = self._parsed(raw)
+        return LogFile(entries, self._head_finding(entries, keeps_head))
 
-    def _checked(self, raw: bytes) -> list[StoredEntry]:
+    def _parsed(self, raw: bytes) -> tuple[list[StoredEntry], bool]:
+        """The file's entries, its shape and chain checked, and whether it keeps a head record."""
         try:
             data = json.loads(raw)
+        except RecursionError:
+            raise _broken(self.event_id, None, M("the file is nested too deeply to be read",
+                                                 zh="文件嵌套过深，无法读取")) from None
         except ValueError as e:
             raise _broken(self.event_id, None, M("the file is not valid JSON ({detail})", detail=str(e))) from None
         entries = data.get("entries") if isinstance(data, dict) else None
-        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries) or not entries:
+        if not isinstance(data, dict) or not isinstance(entries, list) or not entries:
             raise _broken(self.event_id, None, M("the file holds no readable list of entries"))
+        unknown = next((key for key in data if key not in KEYS), None)
+        if unknown is not None:
+            raise _broken(self.event_id, None, M("the file holds an unknown key '{name}'",
+                                                 zh="文件中有未知的键“{name}”", name=shown(unknown, 40)))
+        if data.get("format") != FORMAT or type(data.get("format")) is not int:
+            raise _broken(self.event_id, None, M("the file's format is {value}, not one this version of referee reads",
+                                                 zh="文件的格式为 {value}，不是本版 referee 能读的格式",
+                                                 value=chain.json_value(data.get("format"))))
+        if "heads" in data and (data["heads"] != 1 or type(data["heads"]) is not int):
+            raise _broken(self.event_id, None, M("the file's '{name}' mark is not as the store writes it",
+                                                 zh="文件的“{name}”标记与存储写入的不同", name="heads"))
         if data.get("event") != self.event_id:
             raise _broken(self.event_id, None, M("the file is the log of event {other}", other=str(data.get("event"))))
-        problem = chain.check(chain_id(self.event_id), entries)
-        if problem is not None:
-            raise _broken(self.event_id, problem.seq, problem.problem)
-        return entries
+        for i, entry in enumerate(entries, start=1):
+            problem = chain.entry_problem(entry)
+            if problem is None and entry["kind"] != "event":
+                problem = M("an event's log holds entries of kind event only, not {kind}",
+                            zh="赛事记录只含 event 类记录，不能是 {kind}", kind=shown(entry["kind"], 40))
+            if problem is None and entry["target"] is not None:
+                problem = M("its 'target' must be null in an event's log, not {value}",
+                            zh="赛事记录中它的“target”必须为 null，而不是 {value}",
+                            value=chain.json_value(entry["target"]))
+            if problem is not None:
+                raise _broken(self.event_id, i, problem)
+        broken = chain.check(chain_id(self.event_id), entries)
+        if broken is not None:
+            raise _broken(self.event_id, broken.seq, broken.problem)
+        return entries, "heads" in data
+
+    def _head(self) -> Head | None:
+        """The log's head record (None: there is none); a :class:`BrokenEventLog` when it is unusable."""
+        try:
+            raw = self.head_path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as e:
+            raise _broken(self.event_id, None, M("its head record {path} cannot be read ({reason})",
+                                                 path=str(self.head_path), reason=e.strerror or str(e))) from None
+        head = parse_head(raw, chain_id(self.event_id))
+        if isinstance(head, Msg):
+            raise _broken(self.event_id, None, M("its head record {path} cannot be used: {problem}",
+                                                 path=str(self.head_path), problem=head))
+        return head
+
+    def _head_finding(self, entries: Sequence[StoredEntry], keeps_head: bool) -> Msg | None:
+        """Compare a sound chain with the head record: a :class:`BrokenEventLog` when entries were removed
+        or the log rewritten; a note when the head is behind (what an interrupted write leaves)."""
+        head = self._head()
+        if head is None:
+            if keeps_head:
+                raise _broken(self.event_id, None, M(
+                    "its head record {path} is missing, so a removal of its last entries could not be seen",
+                    path=str(self.head_path)))
+            return None  # a log written before head records were kept: its next write adds one
+        if head.entries and not keeps_head:  # a head is written only beside a log that says it keeps one
+            raise _broken(self.event_id, None, M("its '{name}' mark was removed, though its head record says {head}",
+                                                 zh="它的“{name}”标记被删除了，而链头记录为{head}",
+                                                 name="heads", head=n_entries(head.entries)))
+        n = len(entries)
+        if n < head.entries:
+            raise _broken(self.event_id, None, M(
+                "it holds {entries} but its head record says {head}: entries were removed",
+                entries=n_entries(n), head=n_entries(head.entries)))
+        digest = entries[head.entries - 1]["hash"] if head.entries else chain.GENESIS
+        if digest != head.hash:
+            raise _broken(self.event_id, head.entries or None, M(
+                "it does not carry the hash its head record holds: the log was rewritten",
+                zh="它的哈希值与链头记录不符：赛事记录被改写过"))
+        if n > head.entries:
+            return M("event {event}: its head record is {behind} behind (a write was interrupted between the log "
+                     "and its head record; the next write brings it up to date)",
+                     zh="赛事 {event}：链头记录落后{behind}（写入在记录文件与链头记录之间被中断；下次写入会更新它）",
+                     event=self.event_id, behind=n_entries(n - head.entries))
+        return None
+
+    def write_head(self, entries: int, digest: str, *, durable: bool) -> None:
+        """Write the head record (its folder made). *durable*: before the log is written with a head it
+        did not have (the head must never be missing beside a log that says it keeps one)."""
+        data = head_bytes(chain_id(self.event_id), entries, digest)
+        self.head_path.parent.mkdir(parents=True, exist_ok=True)
+        safefile.write_bytes(self.head_path, data, sync_folder=durable)
 
     def actions(self) -> list[Action]:
         return actions_of(self.event_id, self.entries())
@@ -145,21 +254,24 @@ class EventLog:
                 if self.path.is_file():
                     raise DuplicateEvent(M("event '{event}' is already in the store at {root}",
                                            event=self.event_id, root=self.root))
-                yield EventSession(self, [])
+                yield EventSession(self, [], keeps_head=False)
                 return
             try:
                 raw = self.path.read_bytes()
             except FileNotFoundError:
                 raise self._unknown() from None
-            yield EventSession(self, self._checked(raw))
+            entries, keeps_head = self._parsed(raw)
+            self._head_finding(entries, keeps_head)
+            yield EventSession(self, entries, keeps_head)
 
 
 class EventSession:
     """The log while its lock is held: its entries, its state, and the one way to add to it."""
 
-    def __init__(self, log: EventLog, entries: list[StoredEntry]) -> None:
+    def __init__(self, log: EventLog, entries: list[StoredEntry], keeps_head: bool) -> None:
         self.log = log
         self.entries = entries
+        self.keeps_head = keeps_head
         self._state: EventState | None = None
 
     @property
@@ -172,7 +284,8 @@ class EventSession:
         """Append *actions* in one atomic write (all or none) and return the state after them.
 
         The new state is replayed before anything is written, so an action that would not fit is
-        refused with the file untouched."""
+        refused with the file untouched. The head record follows the log: set first (durably) to the
+        entries already there when the log did not keep one yet, brought up to date after the write."""
         new_actions = actions_of(self.log.event_id, self.entries) + list(actions)
         after = state_of(self.log.event_id, new_actions)
         who = referee_name(referee)
@@ -187,10 +300,16 @@ class EventSession:
             done = chain.seal(cid, entry, prev)
             prev = done["hash"]
             sealed.append(done)
-        data = {"format": FORMAT, "event": self.log.event_id, "entries": [*self.entries, *sealed]}
+        if not self.keeps_head:
+            before = self.entries[-1]["hash"] if self.entries else chain.GENESIS
+            self.log.write_head(len(self.entries), before, durable=True)
+        data = {"format": FORMAT, "event": self.log.event_id, "heads": 1, "entries": [*self.entries, *sealed]}
         text = json.dumps(data, ensure_ascii=False, indent=1)
         safefile.write_bytes(self.log.path, text.encode("utf-8"))
         self.entries.extend(sealed)
+        self.keeps_head = True
+        with contextlib.suppress(OSError):  # the log is stored: a head left behind is what a crash leaves
+            self.log.write_head(len(self.entries), prev, durable=False)
         self._state = after
         return after
 

@@ -4,21 +4,31 @@
 Nothing here is typed in: the rounds come from the event's log, the numbers from the matches'
 replays. A round is "corrected after close" when one of its matches has entries past the head its
 close recorded; each such entry is listed with its seq and reason.
+
+A match the event cannot count is never a silent change: one whose file is missing, whose chain is
+broken (every match file the summary cache has to read is checked whole, chain and head record, as
+``replay`` checks one), or that no longer carries the head its round's close recorded (entries
+removed, or rewritten, after the close: ``referee.store.closeheads``) is left out of the
+standings and named in :attr:`EventResults.broken`; the commands show the rest, then each such match on
+a line of its own, and exit 1.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from referee.errors import UsageError
 from referee.event.model import Round, RoundStatus
 from referee.event.standings import Standings, standings
-from referee.event.state import EventState
-from referee.i18n import M
+from referee.event.state import EventState, Head
+from referee.i18n import M, Msg
+from referee.store.chain import StoredEntry
+from referee.store.closeheads import close_finding, hash_at, missing
 from referee.store.eventlog import EventLog
-from referee.store.store import Store
-from referee.store.summaries import Cached, SummaryCache
-from referee.summary import MatchSummary
+from referee.store.store import BrokenChain, Store, StoreError
+from referee.store.summaries import Cached, Progress, SummaryCache
+from referee.summary import MatchSummary, Sides, TeamNames
 
 OPEN = "open"
 CLOSED = "closed"
@@ -39,6 +49,7 @@ class EventResults(NamedTuple):
     cached: dict[str, Cached]  # match id -> its summary, progress and notes
     standings: Standings
     corrections: dict[int, tuple[Correction, ...]]  # round -> its entries after its close
+    broken: dict[str, Msg]  # match id -> why the event cannot count it (its summary is an empty stand-in)
 
     @property
     def summaries(self) -> dict[str, MatchSummary]:
@@ -74,10 +85,82 @@ def _rounds(state: EventState, after_round: int | None) -> tuple[Round, ...]:
     return state.rounds[:after_round]
 
 
+class CheckedReads(Store):
+    """The store as an event reads it: every match file the summary cache has to read (a match new to it,
+    or whose file changed) is checked whole first — its chain and its head record, as ``replay`` checks
+    one — so a broken match is never summarized. A file the cache knows unchanged is not read at all."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store.root)
+
+    def entries(self, match_id: str) -> list[StoredEntry]:
+        found = self._read(match_id)  # read once, checked for shape, then the chain and the head record
+        problem, _ = self._soundness(match_id, self.path(match_id), found)
+        if problem is not None:
+            raise BrokenChain(problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
+        return found.entries
+
+
+def summary_cache(store: Store, event_id: str) -> SummaryCache:
+    """The event's summary cache, reading the matches through :class:`CheckedReads`."""
+    return SummaryCache(CheckedReads(store), event_id)
+
+
+def _stand_in(match_id: str) -> Cached:
+    """What the views show of a match the event cannot count: not finished, not started, no games."""
+    summary = MatchSummary(match_id, "", ("", "", "", ""), TeamNames("", ""), False, None, Sides(0, 0), (),
+                           Sides(0, 0), False)
+    return Cached(summary, Progress(False, 0, 0, False, 0, None, ""), ())
+
+
+def _moved(store: Store, event_id: str, number: int, match_id: str, head: Head, cached: Cached) -> Msg | None:
+    """Whether the match still carries the head its round's close recorded: read from its summary (its
+    number of entries and last hash), and from its file only when entries followed the close."""
+    s = cached.summary
+    if s.entries == head.entries:
+        return close_finding(event_id, number, match_id, head, s.entries, s.head)
+    at_head = hash_at(store.entries(match_id), head.entries) if s.entries > head.entries else ""
+    return close_finding(event_id, number, match_id, head, s.entries, at_head)
+
+
+def summaries_of(store: Store, cache: SummaryCache, state: EventState,
+                 rounds: Iterable[Round]) -> tuple[dict[str, Cached], dict[str, Msg]]:
+    """Each table's summary at its match's current head, and the matches the event cannot count with
+    why (missing, chain broken, cut back or rewritten after its round's close)."""
+    event_id = state.settings.id
+    cached: dict[str, Cached] = {}
+    broken: dict[str, Msg] = {}
+    for rnd in rounds:
+        close = state.closes.get(rnd.number) if rnd.status is RoundStatus.closed else None
+        for t in rnd.tables:
+            mid = t.match_id
+            head = close.heads.get(mid) if close is not None else None
+            problem: Msg | None = None
+            if not store.exists(mid):
+                problem = missing(event_id, rnd.number, mid, head)
+            else:
+                try:
+                    got = cache.get(mid)
+                except StoreError as e:  # a broken chain, a file that cannot be read
+                    problem = e.msg
+                else:
+                    problem = None if head is None else _moved(store, event_id, rnd.number, mid, head, got)
+                    if problem is None:
+                        cached[mid] = got
+            if problem is not None:
+                broken[mid] = problem
+                cached[mid] = _stand_in(mid)
+    return cached, broken
+
+
 def standings_of(state: EventState, cache: SummaryCache, rounds: tuple[Round, ...] | None = None) -> Standings:
-    """The standings of *rounds* (all the event's by default) from the matches' cached summaries."""
+    """The standings of *rounds* (all the event's by default) from the matches' cached summaries; a
+    :class:`StoreError` naming the first match the event cannot count (nothing is paired on standings
+    that leave one out)."""
     counted = state.rounds if rounds is None else rounds
-    got = cache.get_many(t.match_id for r in counted for t in r.tables)
+    got, broken = summaries_of(cache.store, cache, state, counted)
+    if broken:
+        raise StoreError(next(iter(broken.values())))
     summaries = {mid: c.summary for mid, c in got.items()}
     return standings(state.pairs, counted, summaries, state.settings.scoring, state.settings.lot)
 
@@ -107,8 +190,8 @@ def load(store: Store, event_id: str, after_round: int | None = None,
     the command has done its work)."""
     state = EventLog(store.root, event_id).state()
     rounds = _rounds(state, after_round)
-    cache = cache or SummaryCache(store, event_id)
-    cached = cache.get_many(t.match_id for r in rounds for t in r.tables)
-    st = standings(state.pairs, rounds, {mid: c.summary for mid, c in cached.items()}, state.settings.scoring,
-                   state.settings.lot)
-    return EventResults(state, rounds, cached, st, corrections(state, cached, rounds)), cache
+    cache = cache or summary_cache(store, event_id)
+    cached, broken = summaries_of(store, cache, state, rounds)
+    counted = {mid: c.summary for mid, c in cached.items() if mid not in broken}
+    st = standings(state.pairs, rounds, counted, state.settings.scoring, state.settings.lot)
+    return EventResults(state, rounds, cached, st, corrections(state, cached, rounds), broken), cache

@@ -116,7 +116,9 @@ def status_lines(results: EventResults, now: datetime.datetime, lang: str) -> li
     for t in rnd.tables:
         c = results.cached[t.match_id]
         state_text = _state_text(c, t.ew, t.ns, lang)
-        if c.progress.errors:
+        if t.match_id in results.broken:
+            state_text = tr(lang, "BROKEN: not counted (see below)", zh="已损坏：不计入（见下文）")
+        elif c.progress.errors:
             state_text = trn(lang, "{state}; {n} problem in the record", "{state}; {n} problems in the record",
                              c.progress.errors, state=state_text)
         body.append([str(t.number), t.match_id, t.ew, t.ns, state_text,
@@ -172,7 +174,7 @@ def standings_lines(results: EventResults, lang: str) -> list[str]:
 def notes(results: EventResults, lang: str) -> list[str]:
     """What the table does not show: matches not counted yet, rounds corrected after their close."""
     out = []
-    unfinished = results.standings.unfinished
+    unfinished = [t for t in results.standings.unfinished if t.match_id not in results.broken]
     if unfinished:
         out.append(trn(lang, "Not counted yet ({n} match not finished): {ids}",
                        "Not counted yet ({n} matches not finished): {ids}", len(unfinished),
@@ -182,6 +184,11 @@ def notes(results: EventResults, lang: str) -> list[str]:
             out.append(tr(lang, "Round {round} corrected after close: {match} seq {seq} ({kind}), reason: {reason}",
                           round=number, match=c.match, seq=c.seq, kind=EntryKind(c.kind), reason=c.reason or "-"))
     return out
+
+
+def broken_lines(results: EventResults, lang: str) -> list[str]:
+    """Each match the event cannot count, and why (for a printed report: the terminal has them on stderr)."""
+    return [tr(lang, "Not counted: {problem}", zh="不计入：{problem}", problem=msg) for msg in results.broken.values()]
 
 
 def explain_lines(results: EventResults, a: str, b: str, lang: str) -> list[str]:

@@ -147,6 +147,8 @@ class Summary(TypedDict, total=False):
     table: str | None
     round: str | None
     created: str  # when it was indexed (UTC, ISO 8601)
+    entries: int  # the witness of a closed round: the match's entries when its round closed
+    head: str  # and the hash of its last entry then (verify compares the match with them)
 
 
 class Head(NamedTuple):
@@ -180,6 +182,15 @@ class Audit(NamedTuple):
     problems: list[chain.ChainProblem]
     notes: list[Msg]
     index_findings: list[Msg]  # where the index and the match files disagree
+
+
+class Repair(NamedTuple):
+    """What ``verify --repair-index`` did."""
+
+    rows: int  # rows written
+    left_out: list[chain.ChainProblem]  # matches whose header cannot be read
+    kept: Path | None  # where the unreadable old index was kept
+    dropped: list[str]  # matches the old index listed whose file is gone
 
 
 class Anchor(NamedTuple):
@@ -808,7 +819,36 @@ class Store:
             matches += len(orphans)  # a match whose file is gone is still a match checked, and failed
             index, index_notes = self._index_findings(headers)
             notes += index_notes
+            problems += self._witness_problems(headers, {p.match_id for p in problems})
         return Audit(matches, n_entries, problems, notes, index)
+
+    def _witness_problems(self, present: Mapping[str, MatchHeader | None],
+                          broken: set[str]) -> list[chain.ChainProblem]:
+        """The matches (sound by their own file and head record) that no longer carry the head the index
+        recorded when their round closed: cut back, or rewritten, head record and all."""
+        rows, problem = self._read_index()
+        out: list[chain.ChainProblem] = []
+        for row in rows.values() if problem is None else ():
+            mid = row["id"]
+            if "entries" not in row or "head" not in row or mid not in present or mid in broken:
+                continue
+            try:
+                entries = self.entries(mid)
+            except StoreError:
+                continue
+            n = row["entries"]
+            if len(entries) < n:
+                from referee.store.views import entries as n_entries
+
+                out.append(chain.ChainProblem(mid, None, M(
+                    "it holds {entries} but the index recorded {head} when its round closed: entries were removed",
+                    zh="它只有{entries}，但索引记下成绩确定时为{head}：有记录被删除了",
+                    entries=n_entries(len(entries)), head=n_entries(n))))
+            elif (entries[n - 1]["hash"] if n else chain.GENESIS) != row["head"]:
+                out.append(chain.ChainProblem(mid, n or None, M(
+                    "it does not carry the hash the index recorded when its round closed: the match was rewritten",
+                    zh="它的哈希值与索引记下的成绩确定时的不符：比赛被改写过")))
+        return out
 
     def verify(self, match_ids: list[str] | None = None) -> tuple[int, int, list[chain.ChainProblem]]:
         """Recompute every chain: (matches checked, entries checked, problems)."""
@@ -1044,6 +1084,21 @@ class Store:
                                     "`referee list` adds it later",
                                     file=str(e.filename), reason=_reason(e)))
 
+    def witness(self, heads: Mapping[str, tuple[int, str]]) -> None:
+        """Keep in the index each match's head when its round closed (the event's log records it too):
+        a second witness ``verify`` compares the match with. The index is only a witness: one that
+        cannot be read or written is left as it is (``verify`` says so)."""
+        with contextlib.suppress(OSError), lock(self.index_path):
+            clean_temp(self.index_path)
+            rows, problem = self._read_index()
+            if problem is not None:
+                return
+            for row in rows.values():
+                head = heads.get(row["id"])
+                if head is not None:
+                    row["entries"], row["head"] = head
+            safefile.write_bytes(self.index_path, dumps({"matches": rows}))
+
     def _write_index(self, rows: dict[str, Summary], headers: Iterable[MatchHeader],
                      created: Mapping[str, str] | None = None) -> None:
         """Write the index: *rows* (by document id), with a row for each of *headers* added or updated."""
@@ -1055,6 +1110,9 @@ class Store:
                             "event": h.event, "table": h.table, "round": h.round,
                             "created": (created or {}).get(h.id, stamp)}
             key = by_id.get(h.id)
+            before = rows.get(key) if key is not None else None
+            if before is not None and "entries" in before and "head" in before:  # a header amended: the witness stays
+                row["entries"], row["head"] = before["entries"], before["head"]
             if key is None:
                 key = str(max((int(k) for k in rows if k.isdigit()), default=0) + 1)
                 by_id[h.id] = key
@@ -1086,9 +1144,10 @@ class Store:
         present = set(ids)
         return [rows[k] for k in sorted(rows) if k in present]
 
-    def repair_index(self) -> tuple[int, list[chain.ChainProblem], Path | None]:
-        """Rebuild the index from the match files: (rows written, matches left out because their header
-        cannot be read, where the old index was kept when it could not be read)."""
+    def repair_index(self) -> Repair:
+        """Rebuild the index from the match files: the rows written, the matches left out because their
+        header cannot be read, where the old index was kept when it could not be read, and the matches
+        the old index listed that are no longer in the store (their rows are dropped: said, never silent)."""
         left_out: list[chain.ChainProblem] = []
         headers: list[MatchHeader] = []
         for mid in self.match_ids():
@@ -1112,9 +1171,15 @@ class Store:
                     safefile.write_bytes(kept, raw)
                 created = {row["id"]: row["created"] for row in old.values() if "created" in row}
                 self._write_index({}, headers, created)
+                witnessed = {row["id"]: Head(row["entries"], row["head"]) for row in old.values()
+                             if "entries" in row and "head" in row}
+                if witnessed:  # the witnesses of closed rounds are not the match files' to give: kept
+                    self.witness(witnessed)
         except OSError as e:
             raise not_stored(e) from None
-        return len(headers), left_out, kept
+        present = {h.id for h in headers} | {p.match_id for p in left_out}
+        dropped = sorted({row["id"] for row in old.values()} - present)
+        return Repair(len(headers), left_out, kept, dropped)
 
     def _index_findings(self, headers: Mapping[str, MatchHeader | None]) -> tuple[list[Msg], list[Msg]]:
         """(where the index and the match files disagree, what to say): rows without a file, rows naming
@@ -1163,6 +1228,12 @@ def _index_row_ok(row: object) -> bool:
                 return False
         elif key in ("date", "event", "table", "round"):
             if value is not None and not isinstance(value, str):
+                return False
+        elif key == "entries":
+            if type(value) is not int or value < 0:
+                return False
+        elif key == "head":
+            if not isinstance(value, str):
                 return False
         else:
             return False
