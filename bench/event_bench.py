@@ -8,11 +8,11 @@
   is kept from the rounds before, as in a real evening) and cold (no cache: every one of the 800
   matches replayed). Each run works on a fresh copy of the store, so every run pairs the same round.
 - ``standings``: 100 pairs after 7 closed rounds, 350 matches of 25–35 hands each (legal records from
-  ``referee.testing.generate``); ``referee event standings`` as a fresh process (target < 1 s), cold
+  ``referee.games.gunzi.testing.generate``); ``referee event standings`` as a fresh process (target < 1 s), cold
   (no summary cache: 350 replays) and warm (the cache read, each match's file only stat'ed).
 
-The stores are built in-process through the same functions the commands call (``referee.store.director``,
-``referee.store.appending``); building is not timed. Figures: median and min of the runs, wall time.
+The stores are built in-process through the same functions the commands call (``referee.app.director``,
+``referee.app.appending``); building is not timed. Figures: median and min of the runs, wall time.
 """
 
 from __future__ import annotations
@@ -33,12 +33,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from referee.events import Event, MatchHeader, SeatName, TeamName  # noqa: E402
-from referee.notation import parse  # noqa: E402
-from referee.store import director  # noqa: E402
-from referee.store.appending import append_events  # noqa: E402
+from referee.app import director  # noqa: E402
+from referee.app.appending import append_events  # noqa: E402
+from referee.games.gunzi.events import Event, MatchHeader, SeatName, TeamName  # noqa: E402
+from referee.games.gunzi.notation import parse  # noqa: E402
+from referee.games.gunzi.testing.generate import generate  # noqa: E402
 from referee.store.store import Store  # noqa: E402
-from referee.testing.generate import generate  # noqa: E402
 
 REFEREE = [sys.executable, "-m", "referee.cli"]
 

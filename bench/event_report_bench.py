@@ -16,10 +16,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from referee.event.model import Pair, Round, RoundStatus, Table
-from referee.event.scoring import load
-from referee.event.standings import standings
-from referee.summary import GameSummary, MatchSummary, Sides, TeamNames
+from referee.games.gunzi.summary import GameSummary, MatchSummary, Sides, TeamNames
+from referee.tournament.model import Pair, Round, RoundStatus, Table
+from referee.tournament.scoring import load
+from referee.tournament.standings import standings
 
 PAIRS, ROUNDS = 100, 7
 
@@ -50,8 +50,8 @@ def event(seed: int = 1) -> tuple[list[Pair], list[Round], dict[str, MatchSummar
 
 
 def main(runs: int = 5) -> None:
-    from referee.event.sheets import standings_report
-    from referee.event.xlsx import write_workbook
+    from referee.views.sheets import standings_report
+    from referee.views.xlsx import write_workbook
 
     pairs, rounds, summaries = event()
     t0 = time.perf_counter()

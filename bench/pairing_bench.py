@@ -3,7 +3,7 @@
     .venv/bin/python bench/pairing_bench.py              # 200 pairs, round 9; standings 100 pairs x 7 rounds
     .venv/bin/python bench/pairing_bench.py --pairs 120 --runs 5
 
-Builds a Swiss event of N pairs (``referee.event.pairing.swiss_round``) and plays 8 rounds with random
+Builds a Swiss event of N pairs (``referee.tournament.pairing.swiss_round``) and plays 8 rounds with random
 results (each table 2:0, 2:1, 1:2 or 0:2, fed back through ``standings``; set-up, not timed), then measures:
 
 - in-process: the first ``swiss_round`` of round 9 (it pays the ``networkx`` import), then the best and
@@ -28,11 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from referee.event.model import Pair, Round, Table  # noqa: E402
-from referee.event.pairing import PairingFailure, swiss_round  # noqa: E402
-from referee.event.scoring import load  # noqa: E402
-from referee.event.standings import standings  # noqa: E402
-from referee.summary import GameSummary, MatchSummary, Sides, TeamNames  # noqa: E402
+from referee.games.gunzi.summary import GameSummary, MatchSummary, Sides, TeamNames  # noqa: E402
+from referee.tournament.model import Pair, Round, Table  # noqa: E402
+from referee.tournament.pairing import PairingFailure, swiss_round  # noqa: E402
+from referee.tournament.scoring import load  # noqa: E402
+from referee.tournament.standings import standings  # noqa: E402
 
 RESULTS = [(2, 0), (2, 1), (1, 2), (0, 2)]
 TARGET_WALL_S = 2.0

@@ -45,8 +45,8 @@ def run(argv: list[str], env: dict[str, str]) -> float:
 def fill(db: Path, n: int) -> None:
     """n matches, written straight through the store API (fast), each with a played hand."""
     sys.path.insert(0, str(REPO))
-    from referee.events import MatchHeader
-    from referee.notation import parse
+    from referee.games.gunzi.events import MatchHeader
+    from referee.games.gunzi.notation import parse
     from referee.store import Store
 
     hand = parse("hand\ndeclare E BJ\ntrump H\nkitty 4C 6D 9S KH 7C 3H\nbury 4C 6C 7C 8D 9D JS\n"

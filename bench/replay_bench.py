@@ -3,8 +3,8 @@
     .venv/bin/python bench/replay_bench.py                 # 10,000 hands, 5 runs
     .venv/bin/python bench/replay_bench.py --hands 2000 --runs 3 --profile
 
-Generates a legal record of N hands (``referee.testing.generate``, with ``games_to_win`` raised so the match never
-ends), writes it and a matching rule file into a temporary folder, then measures:
+Generates a legal record of N hands (``referee.games.gunzi.testing.generate``, with ``games_to_win`` raised so the
+match never ends), writes it and a matching rule file into a temporary folder, then measures:
 
 - in-process (best and median of the runs, ``time.perf_counter``): reading and splitting the file (read,
   splitlines, split each line: the floor any reader pays), ``parse``, ``replay`` on parsed events, and
@@ -34,11 +34,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from referee.engine import replay  # noqa: E402
-from referee.jsonview import to_dict  # noqa: E402
-from referee.notation import parse  # noqa: E402
-from referee.ruleset import load  # noqa: E402
-from referee.testing.generate import endless_rule_file, endless_rules, generate_match  # noqa: E402
+from referee.games.gunzi.engine import replay  # noqa: E402
+from referee.games.gunzi.jsonview import to_dict  # noqa: E402
+from referee.games.gunzi.notation import parse  # noqa: E402
+from referee.games.gunzi.ruleset import load  # noqa: E402
+from referee.games.gunzi.testing.generate import endless_rule_file, endless_rules, generate_match  # noqa: E402
 
 TARGET_HANDS_PER_S = 25_000
 TARGET_WALL_S = 1.5

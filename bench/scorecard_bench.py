@@ -84,9 +84,10 @@ import time
 t0 = time.perf_counter()
 import typer, referee.cli
 t1 = time.perf_counter()
-import reportlab.platypus, referee.scorecard.layout as L
+import reportlab.platypus, referee.views.scorecard.layout as L
 t2 = time.perf_counter()
-from referee import engine, ruleset, sources
+from referee.games.gunzi import engine, ruleset
+from referee.app import sources
 s = sources.load({str(rec)!r}); r = engine.replay(s.events, ruleset.load(s.rules))
 t3 = time.perf_counter()
 L.build_scorecard(r, {str(out)!r})

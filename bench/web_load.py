@@ -9,7 +9,7 @@ LOAD-<i> --table <i>`` with ``games_to_win`` raised, so no match ends during the
 table (``referee token add load-<i> --role referee --tables <i>``), starts ``referee serve`` on a free
 127.0.0.1 port (``tests/webserver.py``), opens the SSE viewers (``GET /api/matches/{id}/stream``, spread evenly
 over the matches) and, once all of them are connected, lets every referee post the next directive of a
-generated legal record (``referee.testing.generate``) to its own match every ``--interval`` seconds
+generated legal record (``referee.games.gunzi.testing.generate``) to its own match every ``--interval`` seconds
 (``POST /api/matches/{id}/entries``, ``Authorization: Bearer``, with ``"after"`` the seq it knows, as a phone
 form does). The clients are httpx (async), all in this process.
 
@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 import httpx  # noqa: E402
 from webserver import WebServer, add_token, referee_cli  # noqa: E402
 
-from referee.testing.generate import endless_rule_file, endless_rules, generate_match  # noqa: E402
+from referee.games.gunzi.testing.generate import endless_rule_file, endless_rules, generate_match  # noqa: E402
 
 HEADER_WORDS = {"match", "team", "seat"}
 TARGET_P95_MS = 150.0

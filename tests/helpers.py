@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from referee.engine import replay
-from referee.notation import parse
-from referee.ruleset import RuleSet, load
+from referee.games.gunzi.engine import replay
+from referee.games.gunzi.notation import parse
+from referee.games.gunzi.ruleset import RuleSet, load
 
 # No points, no jokers; JH is a trump-suit plain card when trump is hearts (J is never a level),
 # so with trump H this kitty is not a dry pot in any rule set (and 7C 8C 9C are never all trumps).

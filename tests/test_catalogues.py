@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import catalogues  # noqa: E402
 
-from referee import i18n  # noqa: E402
+from referee.core import i18n  # noqa: E402
 
 LOCALE = ROOT / "referee" / "locale"
 FIELD = re.compile(r"\{(\w+)")
@@ -27,8 +27,8 @@ CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 MESSAGE_FUNCTIONS = {"M", "MN", "tr", "trn", "N_", "P_"}
 # Input spellings (a referee may type 红桃10, 大王, 东, 底牌 …; an entries file may head its columns
 # 对, 选手1 …): read, never shown as output words. And the test oracle's made-up player names.
-INPUT_MODULES = {"referee/cards.py", "referee/seats.py", "referee/directives.py", "referee/event/entries.py",
-                 "referee/testing/generate.py"}
+INPUT_MODULES = {"referee/games/gunzi/cards.py", "referee/games/gunzi/seats.py", "referee/games/gunzi/directives.py",
+                 "referee/tournament/entries.py", "referee/games/gunzi/testing/generate.py"}
 
 
 def _po(lang: str):

@@ -386,7 +386,7 @@ def test_a_bad_rules_value_is_named(cli, tmp_path):
 
 
 def test_a_club_rule_file_with_a_bad_key_is_named(cli, tmp_path):
-    text = (ROOT / "referee" / "rules" / "dalian-club.toml").read_text(encoding="utf-8")
+    text = (ROOT / "referee" / "games" / "gunzi" / "rules" / "dalian-club.toml").read_text(encoding="utf-8")
     bad = write(tmp_path, "club.toml", text.replace("riot = true", "riot = true\nriots_allowed = 3"))
     run = cli("replay", EXAMPLE, "--rules", bad)
     assert run.code == 2 and "riots_allowed" in run.err

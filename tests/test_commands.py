@@ -10,12 +10,12 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from referee.cli import build_app, main
-from referee.commands import COMMANDS, load
+from referee.cli.commands import COMMANDS, load
 
 REPO = Path(__file__).resolve().parent.parent
-HEAVY = ("tinydb", "filelock", "reportlab", "referee.engine", "referee.store.store", "referee.notation",
-         "referee.testing", "networkx", "openpyxl", "xlsxwriter", "starlette", "uvicorn",
-         "jinja2", "sse_starlette", "segno")
+HEAVY = ("tinydb", "filelock", "reportlab", "referee.games.gunzi.engine", "referee.store.store",
+         "referee.games.gunzi.notation", "referee.games.gunzi.testing", "networkx", "openpyxl", "xlsxwriter",
+         "starlette", "uvicorn", "jinja2", "sse_starlette", "segno")
 
 
 def test_every_command_of_the_table_loads_and_is_on_the_app():

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.directives import BY_KEYWORD, DIRECTIVES, lookup, suggest
-from referee.engine import HANDLERS, PHASE_OF
-from referee.events import EVENT_TYPES, without_line
-from referee.notation import NotationError, format_event, parse, parse_line
+from referee.games.gunzi.directives import BY_KEYWORD, DIRECTIVES, lookup, suggest
+from referee.games.gunzi.engine import HANDLERS, PHASE_OF
+from referee.games.gunzi.events import EVENT_TYPES, without_line
+from referee.games.gunzi.notation import NotationError, format_event, parse, parse_line
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "record-format.md"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from helpers import errors_of, first_hand, hand_text, line_of, play, record, run
 
-from referee.codes import Fixed, GameEnd
-from referee.results import HowFixed
+from referee.games.gunzi.codes import Fixed, GameEnd
+from referee.games.gunzi.results import HowFixed
 
 H1 = first_hand(points=80)  # E keeps S = 80 → EW 4, next W, nothing owed
 

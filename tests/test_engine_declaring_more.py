@@ -1,4 +1,4 @@
-"""Declaring (§4) at the level of referee.declaring: what may declare, what beats what, who wins the flip.
+"""Declaring (§4) at the level of referee.games.gunzi.declaring: what may declare, what beats what, who wins the flip.
 
 The engine refuses a declaration with the module's own message, so the words are checked here in both
 languages, as a referee reads them (the Chinese is the catalogue's, referee/locale/zh_CN).
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cards import parse_cards
-from referee.codes import FlipWinner
-from referee.declaring import DeclarationError, Power, beats, flip_winner, strength
-from referee.events import Flip
+from referee.games.gunzi.cards import parse_cards
+from referee.games.gunzi.codes import FlipWinner
+from referee.games.gunzi.declaring import DeclarationError, Power, beats, flip_winner, strength
+from referee.games.gunzi.events import Flip
 
 
 def cards(text: str):

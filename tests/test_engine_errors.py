@@ -8,7 +8,7 @@ import tomllib
 import pytest
 from helpers import PLAIN_KITTY, assert_error_at, errors_of, first_hand, hand_text, line_of, record, run
 
-from referee.ruleset import RulesError, from_dict, load, resolve
+from referee.games.gunzi.ruleset import RulesError, from_dict, load, resolve
 
 KITTY_25 = "5C 10C KC 7C 8C JH"  # K = 25, not a dry pot with trump H
 
@@ -371,9 +371,9 @@ def test_each_refusal_is_reported_on_its_line(case):
 def test_a_flipped_card_missing_from_the_kitty_is_an_error_at_the_kitty():
     # First hand, no grab: every player flips a card of the kitty (§4.1), a joker is flipped again.
     # S flipped 8D, but the kitty recorded on line 8 holds no 8D: that is the one error, on line 8.
-    from referee.engine import replay
-    from referee.notation import parse
-    from referee.ruleset import load
+    from referee.games.gunzi.engine import replay
+    from referee.games.gunzi.notation import parse
+    from referee.games.gunzi.ruleset import load
 
     text = ("match id=F\nhand\nflip E BJ\nflip E 7H\nflip S 8D\nflip W 9C\nflip N 6S\n"
             "kitty BJ 7H 9C 6S 3C 4D\n")

@@ -12,7 +12,7 @@ import tomllib
 import pytest
 from helpers import assert_error_at, first_hand, hand_text, play, record
 
-from referee.ruleset import from_dict, resolve
+from referee.games.gunzi.ruleset import from_dict, resolve
 
 # A six-card tribute without point cards (the level-10 tribute below may give 10s: 10D).
 TRIB6 = "AS AD QS QD JS 10D"
@@ -69,7 +69,7 @@ def test_the_top_level_comes_from_the_rule_file():
     # H1 E: keep S = 80 → EW 4. H2 W (4): keep S = 80 with kings 6 → 4 + 1 + 6 = 11 → stops at 9; blood 6
     # (kings) + 0 (S = 80 is not < 80); next E, paid by N. H3 E (9): N pays six cards without a point card
     # (at level 9 the 10s are point cards, §5.2); keep S = 80 → EW level up from 9: they pass 9 and win.
-    from referee.terminal import explain_view, match_view
+    from referee.games.gunzi.terminal import explain_view, match_view
 
     d = tomllib.loads(resolve("dalian-club").read_text(encoding="utf-8"))
     d["game"]["top_level"] = 9

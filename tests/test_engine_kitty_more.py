@@ -1,5 +1,5 @@
-"""The kitty at the level of referee.kitty: the dry pot's edges (§6.2.1, §2.4) and the smallest card (§6.4.1,
-§2.3), with the refusal a referee reads when another card is taken.
+"""The kitty at the level of referee.games.gunzi.kitty: the dry pot's edges (§6.2.1, §2.4) and the smallest card
+(§6.4.1, §2.3), with the refusal a referee reads when another card is taken.
 
 Level 3, trump H unless a test says otherwise: trumps are the jokers, the 2s, the 3s and the hearts; a
 trump-suit plain card is a heart other than 3H and 2H.
@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 from helpers import errors_of, first_hand, line_of, record
 
-from referee.cards import parse_cards
-from referee.codes import DryPotRule, DryReason
-from referee.kitty import can_come_out, dry_pot, smallest
+from referee.games.gunzi.cards import parse_cards
+from referee.games.gunzi.codes import DryPotRule, DryReason
+from referee.games.gunzi.kitty import can_come_out, dry_pot, smallest
 
 CLUB, SEEDS = DryPotRule.no_plain_trump, DryPotRule.no_plain_trump_or_all_trump
 

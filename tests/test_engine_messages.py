@@ -1,7 +1,7 @@
 """Every refusal of the engine, word for word: the message a referee reads on the line it belongs to.
 
 Each case is a small record with one bad line (marked ``# !``) and the English of the error expected
-there, filled in by hand from the message in referee/engine.py; lines it names are marked ``# a``, ``# b``
+there, filled in by hand from the message in referee/games/gunzi/engine.py; lines it names are marked ``# a``, ``# b``
 and written ``{a}``, ``{b}``. The records follow the rules of docs/gunzi-rules.md, so the refusal is
 the only error on its line. Unless a case says otherwise: dalian-club, H1 E grabs, trump H, level 3.
 """

@@ -1,8 +1,8 @@
 """Cases the mutation run (docs/mutation.md) found no test for: each test here kills surviving mutants of
 the rules code, and says in the game's terms which rule they broke.
 
-Every expected word is the engine's message (referee/engine.py, referee/explain.py) and its Chinese
-(referee/locale/zh_CN/LC_MESSAGES/referee.po), filled in by hand; every number is worked out by hand from
+Every expected word is the engine's message (referee/games/gunzi/engine.py, referee/games/gunzi/explain.py) and its
+Chinese (referee/locale/zh_CN/LC_MESSAGES/referee.po), filled in by hand; every number is worked out by hand from
 docs/gunzi-rules.md. Seats go E → S → W → N (§1.2); teams EW 东西 and NS 南北.
 """
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from helpers import errors_of, first_hand, hand_text, line_of, play, record, run
 
-from referee.codes import GameEnd, NoteKind
-from referee.results import GameResult, Note
+from referee.games.gunzi.codes import GameEnd, NoteKind
+from referee.games.gunzi.results import GameResult, Note
 
 
 def said(step) -> tuple[str, str]:
@@ -233,7 +233,7 @@ def test_the_tribute_is_the_givers_largest_cards():
 def test_at_level_5_the_fives_are_among_the_largest(monkeypatch):
     # H1 E keeps S = 65 with a SJ buried: EW 3 + 1 + 1 = 5; blood = kings 1 + score 2 = 3, owed to W by S.
     # H2 at level 5: 5S is a level card and may be given ("打5进5"), so keeping it while giving 7D is wrong.
-    from referee import engine
+    from referee.games.gunzi import engine
 
     monkeypatch.setattr(engine, "_GIVEABLE", {})  # judge from the rule, not from a warm cache
     h1 = first_hand(declarer="E", kitty="SJ 7C 8C 9C JH 6C", points=65)
@@ -252,8 +252,8 @@ def test_at_level_5_the_fives_are_among_the_largest(monkeypatch):
     (4, "4S AS 2C", "5D 10C KH"),
 ])
 def test_what_may_be_given_in_tribute(monkeypatch, level, given, kept):
-    from referee import engine
-    from referee.cards import parse_cards
+    from referee.games.gunzi import engine
+    from referee.games.gunzi.cards import parse_cards
 
     monkeypatch.setattr(engine, "_GIVEABLE", {})  # computed afresh from the rule
     may = engine._giveable(level)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 from helpers import first_hand, play
 
-from referee.ruleset import from_dict, load
-from referee.settle import explain_hand
+from referee.games.gunzi.ruleset import from_dict, load
+from referee.games.gunzi.settle import explain_hand
 
 # --------------------------------------------------------------------------------------------------
 # Blood edges (§7.2) with K = 0, so S = P whether dug or kept.
@@ -279,7 +279,7 @@ def test_explanation_names_the_rules():
 def _rules_dict(name: str) -> dict:
     import tomllib
 
-    from referee.ruleset import resolve
+    from referee.games.gunzi.ruleset import resolve
 
     assert load(name)  # the bundled file is valid
     return tomllib.loads(resolve(name).read_text(encoding="utf-8"))

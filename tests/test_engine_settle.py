@@ -1,4 +1,4 @@
-"""referee.settle.settle on its own: the numbers of a Settlement for given facts (§7, §9), worked by hand.
+"""referee.games.gunzi.settle.settle on its own: the numbers of a Settlement for given facts (§7, §9), worked by hand.
 
 E declares (EW), NS defend; levels at the start of the hand are given; dalian-club unless told otherwise.
 """
@@ -10,8 +10,8 @@ import tomllib
 import pytest
 from helpers import first_hand, play
 
-from referee.ruleset import from_dict, load, resolve
-from referee.settle import HandFacts, explain_hand, score_blood, settle
+from referee.games.gunzi.ruleset import from_dict, load, resolve
+from referee.games.gunzi.settle import HandFacts, explain_hand, score_blood, settle
 
 CLUB = load("dalian-club")
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from helpers import errors_of, first_hand, play, record
 
-from referee.codes import GameEnd
-from referee.explain import render
-from referee.settle import explain_hand
+from referee.games.gunzi.codes import GameEnd
+from referee.games.gunzi.explain import render
+from referee.games.gunzi.settle import explain_hand
 
 # --- item 1: three small jokers may be buried while a big joker is held (§6.3.3) -------------------------------------
 # First hand, E grabs (declare E BJ), trump H, level 3 (§4.1.1, §4.1.3): 4C < 6C < 7C < 8C < 9C are the
@@ -53,7 +53,7 @@ def test_item01_three_small_jokers_under_a_held_big_joker():
 
 def test_item01_the_exception_is_the_rule_files_and_cited_in_the_refusal():
     # gunzi-001 keeps the exception (§10: it ends games on three small jokers); classic makes none.
-    from referee.ruleset import load
+    from referee.games.gunzi.ruleset import load
 
     assert [load(n).three_small_jokers_without_big for n in ("dalian-club", "gunzi-001", "classic")] == \
         [True, True, False]

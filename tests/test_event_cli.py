@@ -4,7 +4,7 @@ robin of 6.
 
 Every number below is worked out by hand in the comments, from the club scoring (2:0 → 3, 2:1 → 2,
 1:2 → 1, 0:2 → 0, a bye → 2; tie-breaks: match points, games difference, head-to-head, Buchholz,
-level difference, ledger, lot), the pairing rules of ``referee.event.pairing`` (round 1 in entry
+level difference, ledger, lot), the pairing rules of ``referee.tournament.pairing`` (round 1 in entry
 order; later rounds: the fewest pairs reaching an EW/NS imbalance of 3, then the least sum of squared
 match-point differences, then the fewest imbalances of 2, then the least sum of squared rank
 distances; seats: the pair that sat EW more often sits NS, at equal counts each takes the other seat

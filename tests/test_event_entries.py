@@ -1,4 +1,4 @@
-"""Entries files (referee.event.entries): CSV in the encodings clubs' machines write, XLSX, and every
+"""Entries files (referee.tournament.entries): CSV in the encodings clubs' machines write, XLSX, and every
 bad input named by file, row and column in both languages.
 
 Rows are numbered as a spreadsheet shows them: the header is row 1 when it is the first line.
@@ -10,9 +10,9 @@ import codecs
 
 import pytest
 
-from referee.errors import USAGE, NotFound, UsageError
-from referee.event.entries import EntriesError, letter, read_entries
-from referee.event.model import Pair
+from referee.core.errors import USAGE, NotFound, UsageError
+from referee.tournament.entries import EntriesError, letter, read_entries
+from referee.tournament.model import Pair
 
 openpyxl = pytest.importorskip("openpyxl")
 

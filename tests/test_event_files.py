@@ -82,7 +82,7 @@ def test_the_matches_are_seated_as_the_table_cards_print_them(played: Cli) -> No
     assert (header.event, header.round, header.table, header.rules, header.date) == (
         "2026 大连春季杯 Spring Cup", "1", "1", "dalian-club", "2026-12-06")
     log = played.ok("log", f"{EVENT}-R1-T1").out
-    # F1 sits EW: player1 at E, player2 at W; F2 NS: player1 at S, player2 at N (referee.event.seating).
+    # F1 sits EW: player1 at E, player2 at W; F2 NS: player1 at S, player2 at N (referee.tournament.seating).
     for line in ("team EW F1", "team NS F2", "seat E 张三", "seat S 王五", "seat W 李四", "seat N 赵六"):
         assert line in log
 

@@ -13,14 +13,14 @@ import re
 
 import pytest
 
-from referee.errors import UsageError
-from referee.event.model import Pair, Round, RoundStatus, Table, WithdrawnReason
-from referee.event.pairing import SeatExplanation, SeatRule, SwissPairing, TableExplanation, swiss_round
-from referee.event.rows import counted
-from referee.event.scoring import Criterion, load
-from referee.event.standings import explain, standings
-from referee.event.words import criterion_name, explain_text, pairing_text, value_text
-from referee.summary import GameSummary, MatchSummary, Sides, TeamNames
+from referee.core.errors import UsageError
+from referee.games.gunzi.summary import GameSummary, MatchSummary, Sides, TeamNames
+from referee.tournament.model import Pair, Round, RoundStatus, Table, WithdrawnReason
+from referee.tournament.pairing import SeatExplanation, SeatRule, SwissPairing, TableExplanation, swiss_round
+from referee.tournament.scoring import Criterion, load
+from referee.tournament.standings import explain, standings
+from referee.views.eventrows import counted
+from referee.views.eventwords import criterion_name, explain_text, pairing_text, value_text
 
 openpyxl = pytest.importorskip("openpyxl")
 pypdf = pytest.importorskip("pypdf")
@@ -92,7 +92,7 @@ EXPECTED = [
 
 
 def workbook(tmp_path, lang: str, pairs=PAIRS):
-    from referee.event.xlsx import write_workbook
+    from referee.views.xlsx import write_workbook
 
     path = tmp_path / f"event-{lang}.xlsx"
     write_workbook(path, EVENT, pairs, ROUNDS, standings(pairs, ROUNDS, SUMMARIES, CLUB, seed=SEED), SUMMARIES, lang)
@@ -160,8 +160,8 @@ def test_a_forfeit_is_shown_as_counted():
 
 
 def test_writing_into_a_missing_folder_is_a_usage_error(tmp_path):
-    from referee.event.sheets import standings_report
-    from referee.event.xlsx import write_workbook
+    from referee.views.sheets import standings_report
+    from referee.views.xlsx import write_workbook
 
     target = tmp_path / "no-such-folder" / "x.xlsx"
     with pytest.raises(UsageError) as info:
@@ -213,7 +213,7 @@ def row_of(page, first: str, second: str) -> list[str]:
 
 @pytest.mark.parametrize("lang, page_word", [("zh", "第{n}页"), ("en", "Page{n}")], ids=["zh", "en"])
 def test_round_sheet_lists_tables_and_pairs_and_a_card_per_table(tmp_path, lang, page_word):
-    from referee.event.sheets import round_sheet
+    from referee.views.sheets import round_sheet
 
     path = tmp_path / "r3.pdf"
     round_sheet(path, EVENT, ROUNDS[2], PAIRS, lang)
@@ -246,7 +246,7 @@ def test_round_sheet_lists_tables_and_pairs_and_a_card_per_table(tmp_path, lang,
 
 
 def test_round_sheet_with_a_bye_and_more_cards_than_a_page(tmp_path):
-    from referee.event.sheets import round_sheet
+    from referee.views.sheets import round_sheet
 
     many = [Pair(f"P{i}", f"选手{i}甲", f"选手{i}乙") for i in range(1, 12)]  # 11 pairs: 5 tables and a bye
     tables = tuple(Table(t, f"BIG-R1-T{t}", f"P{2 * t - 1}", f"P{2 * t}") for t in range(1, 6))
@@ -271,7 +271,7 @@ def signed(v: int) -> str:
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_standings_report(tmp_path, lang):
-    from referee.event.sheets import standings_report
+    from referee.views.sheets import standings_report
 
     path = tmp_path / "report.pdf"
     standings_report(path, EVENT, PAIRS, ROUNDS, ST, SUMMARIES, lang)
@@ -374,7 +374,7 @@ def test_explain_signed_values_the_lot_and_a_shared_rank():
     assert text.endswith(f"{first} is ahead on the lot (1 < 2: the lower number drawn ranks first): that decides it")
     assert "抽签在前（1 < 2，签号小者在前）" in explain_text(explain(st, "X", "Y"), "zh", "X", "Y")
     # Without a lot, two pairs equal on everything share a rank, and the words say so.
-    from referee.event.scoring import from_dict
+    from referee.tournament.scoring import from_dict
 
     no_lot = from_dict({"name": "n", "base": "club", "tiebreaks": {"order": ["match_points"]}})
     st = standings([Pair(c, f"{c}1", f"{c}2") for c in "XY"], [], {}, no_lot, seed=3)
@@ -425,8 +425,8 @@ def test_pairing_text_of_a_real_swiss_round():
 
 
 def test_a_round_naming_a_pair_that_is_no_entry_is_refused_before_writing(tmp_path):
-    from referee.errors import RefereeError
-    from referee.event.sheets import round_sheet
+    from referee.core.errors import RefereeError
+    from referee.views.sheets import round_sheet
 
     stray = Round(4, (Table(1, "EV-R4-T1", "A1", "Z9"),))
     path = tmp_path / "r4.pdf"

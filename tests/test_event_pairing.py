@@ -12,8 +12,9 @@ import networkx as nx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.event.model import Pair, Round, Table
-from referee.event.pairing import (
+from referee.games.gunzi.summary import GameSummary, MatchSummary, Sides, TeamNames
+from referee.tournament.model import Pair, Round, Table
+from referee.tournament.pairing import (
     PairingFailure,
     PairingProblem,
     SeatExplanation,
@@ -23,9 +24,8 @@ from referee.event.pairing import (
     round_robin,
     swiss_round,
 )
-from referee.event.scoring import load
-from referee.event.standings import Row, Standings, standings
-from referee.summary import GameSummary, MatchSummary, Sides, TeamNames
+from referee.tournament.scoring import load
+from referee.tournament.standings import Row, Standings, standings
 
 CLUB = load("club")
 
@@ -211,7 +211,7 @@ def test_swiss_failure_when_every_pairing_is_a_rematch():
 
 
 def test_networkx_is_not_imported_at_start_up():
-    code = ("import sys, referee.cli, referee.event.pairing, referee.event.standings; "
+    code = ("import sys, referee.cli, referee.tournament.pairing, referee.tournament.standings; "
             "sys.exit('networkx' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
 

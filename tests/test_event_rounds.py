@@ -272,7 +272,7 @@ def test_a_withdrawn_pair_is_not_paired_again_and_a_late_entry_starts_at_zero(cl
 
 
 def test_pairing_again_after_a_crash_takes_over_the_matches_it_had_written(cli: Cli) -> None:
-    from referee.store import director
+    from referee.app import director
     from referee.store.creating import create_matches
     from referee.store.eventlog import EventLog
 

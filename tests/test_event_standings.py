@@ -11,10 +11,10 @@ import random
 import pytest
 from helpers import first_hand, hand_text, run
 
-from referee.event.model import EventError, EventProblem, Pair, Round, Table, WithdrawnReason
-from referee.event.scoring import Criterion, ScoringError, ScoringProblem, from_dict, load
-from referee.event.standings import Comparison, explain, standings
-from referee.summary import GameSummary, MatchSummary, Sides, TeamNames, summarize
+from referee.games.gunzi.summary import GameSummary, MatchSummary, Sides, TeamNames, summarize
+from referee.tournament.model import EventError, EventProblem, Pair, Round, Table, WithdrawnReason
+from referee.tournament.scoring import Criterion, ScoringError, ScoringProblem, from_dict, load
+from referee.tournament.standings import Comparison, explain, standings
 
 C = Criterion
 CLUB = load("club")

@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.cards import BIG_JOKER, SMALL_JOKER
-from referee.directives import keyword_of
-from referee.engine import replay
-from referee.events import (
+from referee.games.gunzi.cards import BIG_JOKER, SMALL_JOKER
+from referee.games.gunzi.directives import keyword_of
+from referee.games.gunzi.engine import replay
+from referee.games.gunzi.events import (
     Bury,
     Declare,
     DeclarerPoints,
@@ -37,10 +37,10 @@ from referee.events import (
     Waive,
     Warn,
 )
-from referee.notation import parse
-from referee.ruleset import load
-from referee.seats import team_of, upper_hand
-from referee.settle import explain_hand
+from referee.games.gunzi.notation import parse
+from referee.games.gunzi.ruleset import load
+from referee.games.gunzi.seats import team_of, upper_hand
+from referee.games.gunzi.settle import explain_hand
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "spring-cup.gunzi"
 
@@ -267,7 +267,7 @@ def _steps(result):
 def test_every_step_reads_as_its_message_and_cites_a_section(result, lang):
     # render() words a step faster than Msg.text, with the same words; and the clause after it names
     # the rule-file key and the section of docs/gunzi-rules.md, never a seed clause (002 §六.2 …).
-    from referee.explain import STEPS, render
+    from referee.games.gunzi.explain import STEPS, render
 
     steps = _steps(result)
     assert len({s.key for s in steps}) >= 30  # the example reaches most kinds of step
@@ -280,7 +280,7 @@ def test_every_step_reads_as_its_message_and_cites_a_section(result, lang):
 
 def test_the_chinese_steps_count_hands_with_fu_and_games_with_ju(result):
     # docs/gunzi-rules.md §Terms: a hand is 副 (下副 = the next hand), a game 局 (本局); 轮 is a tournament round.
-    from referee.explain import render
+    from referee.games.gunzi.explain import render
 
     texts = [render(s, "zh") for s in _steps(result)]
     assert any("下副" in t for t in texts) and any("本局" in t for t in texts)

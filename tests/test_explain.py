@@ -3,7 +3,7 @@
 Each test replays hand-worked records and checks the steps of ``explain_hand``: their keys in
 order, and for the steps that carry the ruling their words in English and in Chinese, with the rule
 they cite. Every number is worked out by hand from docs/gunzi-rules.md (the arithmetic is in the
-comments); every wording is the step kind's message (referee/explain.py) and its translation
+comments); every wording is the step kind's message (referee/games/gunzi/explain.py) and its translation
 (referee/locale/zh_CN/LC_MESSAGES/referee.po), filled in by hand.
 
 Unless a test says otherwise a hand is a game's first hand of dalian-club: E declares (EW declare, NS
@@ -18,8 +18,8 @@ import tomllib
 import pytest
 from helpers import errors_of, first_hand, hand_text, line_of, play, record, run
 
-from referee.ruleset import from_dict, resolve
-from referee.settle import explain_hand
+from referee.games.gunzi.ruleset import from_dict, resolve
+from referee.games.gunzi.settle import explain_hand
 
 # The steps every hand starts with when E is stated declarer of a first hand (§4.1) and nothing is owed.
 GIVEN = ["declarer.given", "level", "tribute.none"]

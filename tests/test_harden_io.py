@@ -51,7 +51,7 @@ def record_text(match_id: str, *, east: str = "张三", event: str = "Spring Cup
 def store_with(db: Path, *ids: str) -> Path:
     """A real store holding one short match under each id (put in through the store's API: the ids of
     old stores were not checked)."""
-    from referee.notation import parse
+    from referee.games.gunzi.notation import parse
     from referee.store.store import Store
 
     st = Store(db)
@@ -116,8 +116,8 @@ def test_item04_reports_every_hostile_id_gets_its_own_pdf(tmp_path):
 
 
 def test_item04_reports_file_names_are_the_one_mapping():
-    from referee.names import file_stem
-    from referee.scorecard.commands import file_name
+    from referee.app.scorecards import file_name
+    from referee.core.names import file_stem
 
     assert file_name("SC26-R1-T3") == "SC26-R1-T3.pdf"
     assert file_name("春季/第1轮") == file_stem("春季/第1轮") + ".pdf" == "春季%2F第1轮.pdf"
@@ -362,7 +362,7 @@ def test_item16_a_file_of_nuls_is_refused_and_escaped_when_forced(tmp_path):
 
 
 def test_item16_the_readers_messages_carry_the_bad_token_through_a_field(tmp_path):
-    from referee.notation import parse
+    from referee.games.gunzi.notation import parse
 
     record = parse("match id=E1\n\x1b[31mred\n")
     (err,) = [e for e in record.errors if e.line == 2]
@@ -428,7 +428,7 @@ def test_item12_a_terminal_that_cannot_show_a_name_gets_replacement_characters(t
 
 def _truncated_font(tmp_path: Path) -> Path:
     """The first 3,000 bytes of a real TrueType font (its table directory, none of its tables)."""
-    from referee.scorecard.fonts import find_cjk_font
+    from referee.views.scorecard.fonts import find_cjk_font
 
     found = find_cjk_font()
     if found is None:
@@ -486,7 +486,7 @@ def _fonts_of(pdf: Path) -> dict[str, bool]:
 
 
 def test_issue9_item17_chinese_font_embedded(tmp_path):
-    from referee.scorecard.fonts import find_cjk_font, truetype_outlines
+    from referee.views.scorecard.fonts import find_cjk_font, truetype_outlines
 
     found = find_cjk_font()
     if found is None:
@@ -509,7 +509,7 @@ def test_issue9_item17_chinese_font_embedded(tmp_path):
 
 
 def test_issue9_item17_no_font_installed_falls_back_with_a_warning(tmp_path, monkeypatch):
-    from referee.scorecard import fonts
+    from referee.views.scorecard import fonts
 
     monkeypatch.setattr(fonts, "CJK_FONTS", ())
     monkeypatch.setattr(fonts, "_fc_match", lambda: None)
@@ -539,7 +539,7 @@ def text_boxes(pdf: Path) -> list[tuple[int, float, float, float, float, str, fl
     line (a font switch with no move) are placed end to end."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from referee.scorecard.fonts import register
+    from referee.views.scorecard.fonts import register
 
     register("cid")
     out = []
@@ -621,8 +621,8 @@ def test_issue9_item19_the_headline_is_the_match_and_the_date_is_real(tmp_path):
     """A 2:1 match: the headline says 2:1 and by which games, not the last game's reason."""
     from test_scorecard import HEADER, SEATS, TEAMS, hand, state
 
-    from referee.results import GameResult, MatchResult
-    from referee.scorecard import build_scorecard
+    from referee.games.gunzi.results import GameResult, MatchResult
+    from referee.views.scorecard import build_scorecard
 
     hands = (hand(1, 1, "E", 3, 0, (4, 3), winner="EW", reason="zero"),
              hand(2, 2, "S", 3, 0, (3, 4), winner="NS", reason="zero"),
@@ -659,9 +659,9 @@ def test_issue9_item19_equal_level_lines_both_show():
     from reportlab.graphics.shapes import PolyLine
     from test_scorecard import hand
 
-    from referee.scorecard.chart import levels_drawing
-    from referee.scorecard.fonts import register
-    from referee.scorecard.typo import Typo
+    from referee.views.scorecard.chart import levels_drawing
+    from referee.views.scorecard.fonts import register
+    from referee.views.scorecard.typo import Typo
 
     hands = (hand(1, 1, "E", 3, 100, (4, 4)), hand(2, 1, "S", 4, 100, (4, 4)))
     d = levels_drawing(hands, {}, "en", Typo(register("cid")), 700)
@@ -674,8 +674,9 @@ def test_issue9_item19_equal_level_lines_both_show():
 
 
 def test_item07_the_readers_quick_id_check_agrees_with_names():
-    """sources passes plain ids and printable texts without loading referee.names: the same limits."""
-    from referee import names, sources
+    """sources passes plain ids and printable texts without loading referee.core.names: the same limits."""
+    from referee.app import sources
+    from referee.core import names
 
     assert (names.ID_MAX, names.NAME_MAX, names.TEXT_MAX) == (64, 100, 500)
     for value in ("SC26-R1-T3", "春" * 64, "春" * 65, "", ".x", "-x", "a b", "a/b", "a\x1bb", "x.y_z", "Ⅻ"):

@@ -11,7 +11,7 @@ import pytest
 from helpers import first_hand, record
 from test_store_support import HAND1, Cli
 
-from referee import notation
+from referee.games.gunzi import notation
 from referee.store import Store
 
 # item 1 (three small jokers under a held big joker, §6.3.3) is an engine rule: its tests are in
@@ -213,7 +213,7 @@ def test_item03_corrections_status_help_and_quit_at_the_guided_prompt(cli):
 # --- item 4: line editing, history and completion where readline is present ------------------------------------------
 
 def test_item04_the_completer_offers_keywords_in_both_languages_and_seats():
-    from referee.commands.guided import completions
+    from referee.cli.commands.guided import completions
 
     assert completions("", "dec") == ["declare", "declarer", "declarer-points"]
     assert completions("", "庄") == ["庄家", "庄家得分"]

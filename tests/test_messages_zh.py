@@ -17,12 +17,12 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.directives import DIRECTIVES
-from referee.engine import Reject, replay
-from referee.events import RecordError
-from referee.i18n import M
-from referee.notation import NotationError, parse, parse_line
-from referee.ruleset import load
+from referee.core.i18n import M
+from referee.games.gunzi.directives import DIRECTIVES
+from referee.games.gunzi.engine import Reject, replay
+from referee.games.gunzi.events import RecordError
+from referee.games.gunzi.notation import NotationError, parse, parse_line
+from referee.games.gunzi.ruleset import load
 
 PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -184,7 +184,7 @@ def test_every_raise_site_has_a_chinese_text():
 
 def test_codes_of_two_kinds_with_one_value_keep_their_own_words():
     # GameEnd.ruling and NoteKind.ruling are both "ruling" (and equal to it): each is worded as its kind.
-    from referee.codes import GameEnd, NoteKind, describe, word
+    from referee.games.gunzi.codes import GameEnd, NoteKind, describe, word
 
     assert (word(GameEnd.ruling, "zh"), word(NoteKind.ruling, "zh")) == ("裁判裁定", "裁定")
     assert (word(GameEnd.time, "en"), describe(GameEnd.time, "en"), word(NoteKind.time, "en")) == \
@@ -196,8 +196,9 @@ def test_codes_of_two_kinds_with_one_value_keep_their_own_words():
 # The engine's modules and the modules under it word nothing themselves: every error they raise carries
 # one message of the catalogue (M(...)/MN(...), or a message built by a helper), never an English text
 # with its Chinese beside it (the former Bilingual pair) nor a bare string.
-ENGINE_MODULES = ("engine.py", "declaring.py", "kitty.py", "cards.py", "seats.py", "ruleset.py", "sources.py",
-                  "scoretable.py", "settle.py", "explain.py", "results.py", "terminal.py", "jsonview.py")
+ENGINE_MODULES = (*(f"games/gunzi/{name}.py" for name in (
+    "engine", "declaring", "kitty", "cards", "seats", "ruleset", "scoretable", "settle", "explain", "results",
+    "terminal", "jsonview")), "app/sources.py")
 
 
 def _is_text(arg: ast.expr) -> bool:

@@ -1,7 +1,7 @@
 """Property tests: random legal records replay cleanly, export is a fixed point, garbage never raises.
 
-Legal records come from ``referee.testing.generate`` (real shuffled deals, its own settlement of every hand);
-hypothesis draws the seeds, the sizes and the rule sets, and mutates the records into garbage.
+Legal records come from ``referee.games.gunzi.testing.generate`` (real shuffled deals, its own settlement of every
+hand); hypothesis draws the seeds, the sizes and the rule sets, and mutates the records into garbage.
 The whole module runs in about half a minute.
 """
 
@@ -13,11 +13,11 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.cards import parse_card
-from referee.engine import replay
-from referee.notation import parse, write
-from referee.ruleset import load
-from referee.testing.generate import endless_rules, generate, generate_match
+from referee.games.gunzi.cards import parse_card
+from referee.games.gunzi.engine import replay
+from referee.games.gunzi.notation import parse, write
+from referee.games.gunzi.ruleset import load
+from referee.games.gunzi.testing.generate import endless_rules, generate, generate_match
 
 RULE_SETS = ("dalian-club", "gunzi-001", "classic")
 FAST = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])

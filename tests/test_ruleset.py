@@ -21,7 +21,7 @@ import pytest
 from helpers import first_hand, play, record
 from test_cli import cli  # noqa: F401  (the fixture: the CLI in-process and as a subprocess)
 
-from referee.ruleset import (
+from referee.games.gunzi.ruleset import (
     KEYS,
     DeclarerRotation,
     DryPotRule,
@@ -32,7 +32,7 @@ from referee.ruleset import (
     load,
     resolve,
 )
-from referee.scoretable import score_table
+from referee.games.gunzi.scoretable import score_table
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ("classic", "dalian-club", "gunzi-001")
@@ -46,7 +46,7 @@ def test_the_bundled_sets_are_found_as_package_data():
     for name in BUNDLED:
         # importlib.resources finds them inside the package, not in a folder beside it
         assert resolve(name).name == f"{name}.toml"
-        assert str(resolve(name)).startswith(str(ROOT / "referee" / "rules"))
+        assert str(resolve(name)).startswith(str(ROOT / "referee" / "games" / "gunzi" / "rules"))
 
 
 def test_rules_dir_adds_sets(tmp_path, monkeypatch):
@@ -87,8 +87,8 @@ def test_a_wheel_holds_the_rule_files(tmp_path):
     (wheel,) = out.glob("referee-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in BUNDLED:
-        assert f"referee/rules/{name}.toml" in names
-    assert "referee/rules/__init__.py" in names
+        assert f"referee/games/gunzi/rules/{name}.toml" in names
+    assert "referee/games/gunzi/rules/__init__.py" in names
     # installed from the wheel (no checkout beside it), the rule sets are there
     target = tmp_path / "site"
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--no-index", "--target", str(target),
@@ -102,25 +102,26 @@ def test_a_wheel_holds_the_rule_files(tmp_path):
 def test_cli_start_up_reads_no_rules():
     # `referee --help` starts quickly: the rule files load only inside a command that needs a rule set,
     # and even then a package in a plain folder is read without importlib.resources (zipfile, tempfile).
-    code = ("import sys, referee.cli; heavy = ('importlib.resources', 'referee.ruleset', 'tomllib', 'zipfile'); "
-            "print(sorted(m for m in heavy if m in sys.modules)); from referee.ruleset import load; "
+    code = ("import sys, referee.cli; "
+            "heavy = ('importlib.resources', 'referee.games.gunzi.ruleset', 'tomllib', 'zipfile'); "
+            "print(sorted(m for m in heavy if m in sys.modules)); from referee.games.gunzi.ruleset import load; "
             "load('dalian-club'); print(sorted(m for m in heavy if m in sys.modules))")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    assert run.stdout.split("\n")[:2] == ["[]", "['referee.ruleset', 'tomllib']"]
+    assert run.stdout.split("\n")[:2] == ["[]", "['referee.games.gunzi.ruleset', 'tomllib']"]
 
 
 def test_the_bundled_folder_is_what_importlib_resources_gives(monkeypatch):
     from importlib.resources import files
 
-    from referee import ruleset
+    from referee.games.gunzi import ruleset
 
-    assert ruleset._bundled() == files("referee.rules")
+    assert ruleset._bundled() == files("referee.games.gunzi.rules")
     # a package that is no plain folder (a zip import): importlib.resources.files() finds the files
     asked = []
     monkeypatch.setattr("importlib.util.find_spec", lambda name: None)
     monkeypatch.setattr("importlib.resources.files", lambda name: asked.append(name) or files(name))
     assert set(BUNDLED) <= set(available())
-    assert asked == ["referee.rules"]
+    assert asked == ["referee.games.gunzi.rules"]
 
 
 # --- the bundled files: what docs/gunzi-rules.md §7 and §10 say, key by key ---------------------------
@@ -416,7 +417,7 @@ def test_rules_table_prints_the_table(cli):  # noqa: F811
 
 def test_score_table_in_chinese():
     # The same hand-worked rows (S = 0, 75, 300 above), worded by the zh catalogue.
-    from referee.scoretable import format_table
+    from referee.games.gunzi.scoretable import format_table
 
     rules = load("dalian-club")
     rows = {cols[0][0]: cols[1:] for cols in map(_columns, format_table(rules, score_table(rules), "zh").splitlines())

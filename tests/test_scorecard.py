@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.cards import parse_cards
-from referee.codes import GameEnd, Outcome, word
-from referee.events import MatchHeader, RecordError
-from referee.i18n import M
-from referee.results import GameResult, HandResult, MatchResult, Note, TableState, TributeInfo
+from referee.core.i18n import M
+from referee.games.gunzi.cards import parse_cards
+from referee.games.gunzi.codes import GameEnd, Outcome, word
+from referee.games.gunzi.events import MatchHeader, RecordError
+from referee.games.gunzi.results import GameResult, HandResult, MatchResult, Note, TableState, TributeInfo
 
 pypdf = pytest.importorskip("pypdf")
 
@@ -85,7 +85,7 @@ def long_result(n: int = 120) -> MatchResult:
 # ---------------------------------------------------------------- reading a PDF back
 
 def pdf_bytes(result, lang="zh", **kw) -> bytes:
-    from referee.scorecard import build_scorecard
+    from referee.views.scorecard import build_scorecard
 
     buf = io.BytesIO()
     build_scorecard(result, buf, lang=lang, **kw)
@@ -125,7 +125,7 @@ def hand_rows(page) -> list[dict[str, str]]:
     Cells are placed by the table's column bounds (left margin 12 mm, then the column widths); a row
     is every piece of text at (nearly) the same height.
     """
-    from referee.scorecard.layout import HAND_COLUMNS
+    from referee.views.scorecard.layout import HAND_COLUMNS
 
     left = 12 * 72 / 25.4
     bounds = []
@@ -163,8 +163,8 @@ LABEL_FIELDS = {"n": 3, "team": "EW", "how": "sweep", "giver": "S", "receiver": 
 
 
 def test_every_label_is_a_message_worded_in_every_catalogue():
-    from referee.i18n import Msg, gettext, languages
-    from referee.scorecard import text as tx
+    from referee.core.i18n import Msg, gettext, languages
+    from referee.views.scorecard import text as tx
 
     for key, msg in tx.LABELS.items():
         assert isinstance(msg, Msg), key
@@ -179,7 +179,7 @@ def test_every_label_is_a_message_worded_in_every_catalogue():
 
 def test_terms_hand_is_fu_game_is_ju_round_is_lun():
     """docs/gunzi-rules.md §Terms: 副 counts hands, 局 games; 轮 is only the tournament round."""
-    from referee.scorecard import text as tx
+    from referee.views.scorecard import text as tx
 
     assert tx.t("col_hand", "zh") == "副" and tx.t("col_game", "zh") == "局"
     assert tx.t("chart_game", "zh", n=2) == "第2局"
@@ -190,8 +190,8 @@ def test_terms_hand_is_fu_game_is_ju_round_is_lun():
 
 
 def test_codes_are_worded_by_the_catalogue():
-    from referee.codes import EntryKind, GameEnd, NoteKind, Outcome, Waiver, word
-    from referee.scorecard import text as tx
+    from referee.games.gunzi.codes import EntryKind, GameEnd, NoteKind, Outcome, Waiver, word
+    from referee.views.scorecard import text as tx
 
     for lang in ("en", "zh", "zh_TW"):
         assert [tx.outcome(c, lang) for c in Outcome] == [word(c, lang) for c in Outcome]
@@ -206,12 +206,15 @@ def test_codes_are_worded_by_the_catalogue():
 
 def test_no_language_is_compared_to_choose_words():
     root = Path(__file__).resolve().parents[1] / "referee"
-    for path in [*(root / "scorecard").glob("*.py"), root / "commands" / "scorecard.py"]:
+    sources = [*(root / "views" / "scorecard").glob("*.py"), root / "app" / "scorecards.py",
+               root / "cli" / "commands" / "scorecard.py"]
+    assert len(sources) > 5  # a moved folder must not leave nothing to check
+    for path in sources:
         assert not re.search(r"lang\w*\s*[!=]=|[!=]=\s*lang", path.read_text(encoding="utf-8")), path
 
 
 def test_runs_split_latin_from_chinese():
-    from referee.scorecard.fonts import runs
+    from referee.views.scorecard.fonts import runs
 
     assert runs("Spring Cup", "CJK", "Lat") == [("Lat", "Spring Cup")]
     assert runs("东 张三", "CJK", "Lat") == [("CJK", "东 张三")]
@@ -299,7 +302,7 @@ def test_notes_and_audit_trail_are_listed_with_reasons():
 
 def test_traditional_chinese_scorecard():
     """Any catalogue is a language of the scorecard: zh_TW names seats and teams its own way."""
-    from referee.scorecard.layout import pdf_language
+    from referee.views.scorecard.layout import pdf_language
 
     data = pdf_bytes(small_result(), "zh_TW")
     text = flat(text_of(data))
@@ -322,7 +325,7 @@ def test_signature_lines_for_both_captains_and_the_referee(small_zh, small_en):
 
 
 def test_game_ending_rows_stand_out():
-    from referee.scorecard.layout import GAME_END_FILL
+    from referee.views.scorecard.layout import GAME_END_FILL
 
     data = pdf_bytes(small_result(), "en", font_path="cid")  # bold: the CID font's Latin runs are Helvetica
     page = reader(data).pages[0]
@@ -336,9 +339,9 @@ def test_game_ending_rows_stand_out():
 def test_the_chart_is_drawn():
     from reportlab.graphics.shapes import PolyLine
 
-    from referee.scorecard.chart import level_series, levels_drawing
-    from referee.scorecard.fonts import register
-    from referee.scorecard.typo import Typo
+    from referee.views.scorecard.chart import level_series, levels_drawing
+    from referee.views.scorecard.fonts import register
+    from referee.views.scorecard.typo import Typo
 
     result = small_result()
     assert level_series(result.hands) == [
@@ -391,7 +394,7 @@ def test_long_match_breaks_across_pages_with_the_header_repeated(long_pdfs, lang
 
 
 def test_long_match_chart_has_every_hand():
-    from referee.scorecard.chart import level_series
+    from referee.views.scorecard.chart import level_series
 
     series = level_series(long_result(120).hands)
     assert [len(pts) for _, _, pts in series] == [121, 121]
@@ -450,7 +453,7 @@ def test_embedded_truetype_font_latin():
 def test_missing_glyphs_are_reported():
     import reportlab
 
-    from referee.scorecard.fonts import missing_glyphs, register
+    from referee.views.scorecard.fonts import missing_glyphs, register
 
     vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
     if not vera.is_file():
@@ -473,7 +476,7 @@ def test_embedded_chinese_truetype_font():
 
 
 def test_bad_font_path():
-    from referee.scorecard.fonts import FontError, register
+    from referee.views.scorecard.fonts import FontError, register
 
     with pytest.raises(FontError, match="not found"):
         register("/nonexistent/font.ttf")
@@ -484,8 +487,8 @@ def test_bad_font_path():
 def test_long_names_are_set_smaller_to_fit_their_cell():
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    from referee.scorecard.fonts import register
-    from referee.scorecard.typo import Runs, Typo
+    from referee.views.scorecard.fonts import register
+    from referee.views.scorecard.typo import Runs, Typo
 
     typo = Typo(register())
     assert typo.cell("E 张三", 7.5, width=56).__class__ is Runs  # mixed fonts, fits: size kept
@@ -495,7 +498,7 @@ def test_long_names_are_set_smaller_to_fit_their_cell():
     assert isinstance(long, Runs) and long.size < 7.5
     assert sum(stringWidth(p, f, long.size) for f, p in long.parts) <= 36 + 1e-6
     # too long to fit at the smallest size (issue 9 item 18): it wraps at that size instead
-    from referee.scorecard.typo import MIN_SIZE, Paragraph
+    from referee.views.scorecard.typo import MIN_SIZE, Paragraph
 
     name = "E Alexander Konstantinopolsky"
     assert stringWidth(name, "Helvetica", MIN_SIZE) > 56

@@ -18,8 +18,8 @@ import typer
 from typer.testing import CliRunner
 
 pypdf = pytest.importorskip("pypdf")
-pytest.importorskip("referee.engine")
-pytest.importorskip("referee.sources")
+pytest.importorskip("referee.games.gunzi.engine")
+pytest.importorskip("referee.app.sources")
 
 from referee.cli import build_app  # noqa: E402
 
@@ -220,7 +220,7 @@ def test_record_with_errors_still_prints_them(tmp_path):
 
 @pytest.fixture
 def store(tmp_path):
-    from referee.notation import parse
+    from referee.games.gunzi.notation import parse
     from referee.store.store import Store
 
     db = tmp_path / "store"
@@ -232,9 +232,9 @@ def store(tmp_path):
 
 
 def test_stored_match_with_its_corrections(tmp_path, monkeypatch, store):
-    from referee.events import Points
-    from referee.notation import parse_line
-    from referee.store import officiate
+    from referee.app import officiate
+    from referee.games.gunzi.events import Points
+    from referee.games.gunzi.notation import parse_line
     from referee.store.store import Store
 
     st = Store(store)
@@ -272,7 +272,7 @@ def test_all_of_one_event(tmp_path, store):
 
 def test_all_goes_on_past_a_match_it_cannot_write(tmp_path, monkeypatch, store):
     """--all writes every other scorecard, then names the ones it could not write (exit 1)."""
-    from referee.scorecard import layout
+    from referee.views.scorecard import layout
 
     build = layout.build_scorecard
 
@@ -290,7 +290,7 @@ def test_all_goes_on_past_a_match_it_cannot_write(tmp_path, monkeypatch, store):
 
 
 def test_file_names_are_safe():
-    from referee.scorecard.commands import file_name
+    from referee.app.scorecards import file_name
 
     assert file_name("SC26-R1-T3") == "SC26-R1-T3.pdf"
     assert file_name("春季/第1轮") == "春季%2F第1轮.pdf"  # names.file_stem: %-escaped, never a folder

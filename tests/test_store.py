@@ -11,9 +11,10 @@ import os
 import pytest
 from test_store_support import HAND1, Cli, folder_digest
 
-from referee import notation, sources
-from referee.cards import parse_card
-from referee.events import Declare, HandStart, Last, MatchHeader, Points, SeatName, without_line
+from referee.app import sources
+from referee.games.gunzi import notation
+from referee.games.gunzi.cards import parse_card
+from referee.games.gunzi.events import Declare, HandStart, Last, MatchHeader, Points, SeatName, without_line
 from referee.store import Store, chain, files
 from referee.store.store import DuplicateMatch, file_stem
 

@@ -13,7 +13,7 @@ import time
 import pytest
 from test_store_support import REPO, child_env
 
-from referee.events import MatchHeader
+from referee.games.gunzi.events import MatchHeader
 from referee.store import Store
 from referee.store.files import TMP_SUFFIX
 
@@ -22,9 +22,9 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals a
 # A child that records events as fast as it can, reporting each only after `record` returned.
 CHILD = r"""
 import sys
-from referee.events import Warn
+from referee.games.gunzi.events import Warn
 from referee.store import Store
-from referee.store import officiate
+from referee.app import officiate
 
 store, match_id, tag, count = Store(), sys.argv[1], sys.argv[2], int(sys.argv[3])
 for i in range(count):

@@ -23,9 +23,10 @@ from pathlib import Path
 import pytest
 from test_store_support import HAND1, REPO, Cli, child_env, new_match, record_all
 
-from referee import notation, sources
-from referee.events import MatchHeader, Warn
-from referee.store import Store, officiate
+from referee.app import officiate, sources
+from referee.games.gunzi import notation
+from referee.games.gunzi.events import MatchHeader, Warn
+from referee.store import Store
 
 # --- helpers ---------------------------------------------------------------------------------------------
 
@@ -225,7 +226,7 @@ def test_item02_replace_keeps_the_old_match_and_the_new_is_whole(cli, replaced_s
 # A child that replaces match SC by record A, then B, then A … as fast as it can, until killed.
 REPLACER = r"""
 import sys
-from referee.notation import parse
+from referee.games.gunzi.notation import parse
 from referee.store import Store
 
 store = Store()

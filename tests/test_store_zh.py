@@ -245,7 +245,7 @@ def test_whatif_in_chinese(cli):
     assert "比赛" in lines and lines[-1] == "* 表示有变化。"
     assert folder_digest(cli.db) == before
     # the columns line up: a Chinese character takes two columns
-    from referee.terminal import width
+    from referee.games.gunzi.terminal import width
 
     for line, left, right in ((lines[3], "按记录", "假如"), (lines[6], "保底升级", "臭抠"),
                               (lines[8], "1个", "1个"), (lines[9], "西", "西")):
@@ -362,9 +362,11 @@ def test_readme_chinese_example_is_what_record_prints(cli):
 # --- the sources of the words ------------------------------------------------------------------------
 
 # The store and the commands around it: every word they print is a catalogue message.
-SOURCES = sorted((Path(REPO) / "referee" / "store").glob("*.py")) + [
-    Path(REPO) / "referee" / "commands" / f"{name}.py" for name in ("table", "guided", "storage", "records",
-                                                                     "boundary")]
+_PACKAGE = Path(REPO) / "referee"
+SOURCES = sorted((_PACKAGE / "store").glob("*.py")) + sorted((_PACKAGE / "app").glob("*.py")) + [
+    _PACKAGE / "views" / f"{name}.py" for name in ("matchtext", "eventtext", "eventjson")] + [
+    _PACKAGE / "cli" / "commands" / f"{name}.py" for name in ("table", "tableactions", "guided", "storage", "records",
+                                                              "boundary")]
 MESSAGES = {"M": 0, "MN": 0, "tr": 1, "trn": 1}  # the function → the position of its msgid
 
 
@@ -375,7 +377,7 @@ def _calls(path):
 
 
 def test_every_message_of_the_store_has_chinese():
-    from referee.i18n import catalogue
+    from referee.core.i18n import catalogue
 
     zh_cn = catalogue("zh_CN")
     found, missing = 0, []

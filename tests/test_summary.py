@@ -7,7 +7,7 @@ import json
 import pytest
 from helpers import first_hand, hand_text, run
 
-from referee.summary import GameSummary, MatchSummary, Sides, SummaryError, TeamNames, summarize
+from referee.games.gunzi.summary import GameSummary, MatchSummary, Sides, SummaryError, TeamNames, summarize
 
 HEADER = """match id=SC-R1-T1 rules=dalian-club
 team EW 海之韵

@@ -404,7 +404,7 @@ def test_token_add_prints_it_once_and_stores_only_its_hash(venue: Venue) -> None
 
 
 def test_serve_prints_the_addresses_and_a_qr_code(tmp_path: Path) -> None:
-    from referee.commands.serve import qr, urls
+    from referee.cli.commands.serve import qr, urls
 
     assert urls("127.0.0.1", 8001, "SC 26") == ["http://127.0.0.1:8001/events/SC%2026"]
     assert urls("0.0.0.0", 80, None)[-1] == "http://127.0.0.1:80/"
@@ -499,7 +499,7 @@ def test_serve_on_every_address_says_so(venue: Venue, monkeypatch: pytest.Monkey
     from typer.testing import CliRunner
     from webvenue import free_port
 
-    import referee.commands.serve as serve
+    import referee.cli.commands.serve as serve
     from referee.cli import app
 
     ran: dict[str, object] = {}

@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
 DOC = ROOT / "docs" / "mutation.md"
-MODULES = ("referee/settle.py", "referee/declaring.py", "referee/kitty.py", "referee/engine.py")
+MODULES = tuple(f"referee/games/gunzi/{name}.py" for name in ("settle", "declaring", "kitty", "engine"))
 # engine.py's functions that only describe the table for the guided prompt and the result (no rule is
 # checked there): mutated, but not scored.
 VIEWS = {"engine": ("result", "state", "_expected", "_expected_declaring", "_known_so_far",
@@ -44,8 +44,8 @@ MUTMUT = [sys.executable, "-m", "mutmut"]
 
 
 def function_of(key: str) -> str:
-    """``referee.engine.xǁReplayǁon_bury__mutmut_7`` → ``Replay.on_bury``; ``referee.settle.x_settle__mutmut_3``
-    → ``settle``."""
+    """``referee.games.gunzi.engine.xǁReplayǁon_bury__mutmut_7`` → ``Replay.on_bury``;
+    ``referee.games.gunzi.settle.x_settle__mutmut_3`` → ``settle``."""
     name = key.rpartition(".")[2].rpartition("__mutmut_")[0]
     if name.startswith("xǁ"):
         _, cls, meth = name.split("ǁ")

@@ -14,7 +14,7 @@ file, else ``./referee-store``)::
     events/<id>.json      an event's own log: append-only, hash-chained (``referee.store.eventlog``)
     summaries/<id>.json   the summaries of an event's matches at their chain heads (a cache, ``summaries``)
 
-``<stem>`` is :func:`referee.names.file_stem` of the match id (injective, bounded); a store written
+``<stem>`` is :func:`referee.core.names.file_stem` of the match id (injective, bounded); a store written
 before it, with %-escaped names, is read and written in place.
 
 Recording touches only the match's own file, so its cost does not grow with the number of matches.

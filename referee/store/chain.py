@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
-from referee.i18n import M, Msg, literal
+from referee.core.i18n import M, Msg, literal
 
 if TYPE_CHECKING:  # the checker reads hashlib's (typeshed has no stub for the private _sha256): same API
     from hashlib import sha256
@@ -142,7 +142,7 @@ def json_value(value: object) -> Msg:
         return M("an object")
     if isinstance(value, list):
         return M("a list")
-    from referee.names import shown
+    from referee.core.names import shown
 
     return literal(shown(json.dumps(value, ensure_ascii=False), 40))
 
@@ -160,11 +160,11 @@ def entry_problem(entry: object) -> Msg | None:
                      field=field, expected=_expected(shape), value=json_value(entry[field]))
     extra = next((key for key in entry if key not in SHAPES), None)
     if extra is not None:
-        from referee.names import shown
+        from referee.core.names import shown
 
         return M("it has an unknown field '{field}'", field=shown(extra, 40))
     if entry["kind"] not in KINDS:
-        from referee.names import shown
+        from referee.core.names import shown
 
         return M("unknown entry kind {kind}", kind=shown(repr(entry["kind"]), 40))
     return None

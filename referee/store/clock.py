@@ -12,11 +12,11 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, tzinfo
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.i18n import M, Msg
+from referee.core.i18n import M, Msg
 
 if TYPE_CHECKING:
-    from referee.events import Event
-    from referee.results import MatchResult
+    from referee.games.gunzi.events import Event
+    from referee.games.gunzi.results import MatchResult
     from referee.store.chain import StoredEntry
 
 
@@ -71,7 +71,7 @@ def game_clocks(entries: Sequence[StoredEntry], events: Sequence[Event], result:
                 now: datetime) -> list[GameClock]:
     """Each game's clock, from the time of the entry of its first hand (hand *k* is the *k*-th ``hand``
     event in effect) to the entry that ended it, or to *now*."""
-    from referee.events import HandStart
+    from referee.games.gunzi.events import HandStart
 
     times = {e["seq"]: e["time"] for e in entries}
     starts = [ev.line for ev in events if isinstance(ev, HandStart)]
@@ -98,7 +98,7 @@ def game_clocks(entries: Sequence[StoredEntry], events: Sequence[Event], result:
 def favoured(result: MatchResult) -> tuple[str, str | None]:
     """Whom the time rule favours if time were called now (§7.3.5), as the engine judges a `time`: the
     higher level; at equal levels the side that reached it first; else a ruling. (the call's code, the team)"""
-    from referee.codes import TimeCall
+    from referee.games.gunzi.codes import TimeCall
 
     lv = result.state.levels
     if lv["EW"] != lv["NS"]:
@@ -125,7 +125,7 @@ def running(clock: Clock | None, result: MatchResult) -> GameClock | None:
 def lines(clock: Clock, result: MatchResult) -> list[Msg]:
     """`status`'s lines of the clock: each game's start, end and minutes; at the limit, that time is up and
     whom the time rule favours now."""
-    from referee.codes import TimeCall
+    from referee.games.gunzi.codes import TimeCall
 
     out: list[Msg] = []
     over = running(clock, result)

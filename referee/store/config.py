@@ -18,8 +18,8 @@ import os
 import sys
 from pathlib import Path
 
-from referee.errors import UsageError
-from referee.i18n import M, Msg, literal
+from referee.core.errors import UsageError
+from referee.core.i18n import M, Msg, literal
 
 KEYS = ("db",)
 MAX_BYTES = 64 * 1024  # a settings file is a few lines; anything bigger is not one
@@ -79,7 +79,7 @@ def get(key: str) -> str | None:
 
 def put(key: str, value: str | None, path: Path | None = None) -> Path:
     """Set *key* to *value* (None removes it) and write the file; returns its path."""
-    from referee import safefile
+    from referee.core import safefile
 
     path = path or config_path()
     settings = read(path)

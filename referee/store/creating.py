@@ -19,9 +19,9 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from referee.events import Event, MatchHeader
-from referee.i18n import M
-from referee.safefile import fsync_dir, temp_prefix
+from referee.core.i18n import M
+from referee.core.safefile import fsync_dir, temp_prefix
+from referee.games.gunzi.events import Event, MatchHeader
 from referee.store import chain
 from referee.store.store import DuplicateMatch, Store, StoreError, head_bytes, match_data, seal_all
 
@@ -35,7 +35,7 @@ def create_matches(store: Store, matches: Sequence[Sequence[Event]], referee: st
     As ``Store.create`` does for one match, each head record is set to no entries and made durable
     before its match file exists, and brought up to date only once the files are durable: a crash at
     any point leaves heads behind their files, never a file whose head is missing."""
-    from referee.notation import format_event
+    from referee.games.gunzi.notation import format_event
 
     headers: list[MatchHeader] = []
     for events in matches:

@@ -25,12 +25,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.event.model import RoundStatus
-from referee.event.state import EventState
-from referee.events import MatchHeader, SeatName, TeamName
-from referee.i18n import M, Msg
-from referee.names import shown
-from referee.store.appending import EVENT_MATCH
+from referee.app.appending import EVENT_MATCH
+from referee.core.i18n import M, Msg
+from referee.core.names import shown
+from referee.games.gunzi.events import MatchHeader, SeatName, TeamName
 from referee.store.chain import StoredEntry
 from referee.store.closeheads import close_finding, hash_at, missing
 from referee.store.eventlog import (
@@ -44,7 +42,9 @@ from referee.store.eventlog import (
     state_of,
 )
 from referee.store.store import Store, StoreError, id_of_stem, parse_head
-from referee.store.views import entries as n_entries
+from referee.tournament.model import RoundStatus
+from referee.tournament.state import EventState
+from referee.views.matchtext import entries as n_entries
 
 
 class Finding(NamedTuple):

@@ -6,10 +6,10 @@ One file per event, ``events/<file_stem(id)>.json`` in the store folder, beside 
       "directive": "{\\"action\\":\\"created\\",…}", "target": null, "reason": "", "prev": …, "hash": …}, …]}
 
 Each entry is sealed by ``referee.store.chain`` exactly as a match's entries are: its ``directive`` is
-the action (``referee.event.state``) as canonical JSON, so the hash covers every field of it, and a
+the action (``referee.tournament.state``) as canonical JSON, so the hash covers every field of it, and a
 hand-edit anywhere breaks the chain at a place :meth:`EventLog.read` names. The chain's id is
 ``event:<id>``, so an event's entries never pass for a match's. Writers take the file's lock
-(``referee.store.files.lock``) around read-check-append and write through ``referee.safefile``;
+(``referee.store.files.lock``) around read-check-append and write through ``referee.core.safefile``;
 readers need no lock. Entries are only ever appended: the state is what replaying them gives.
 
 Every read checks the file whole: its shape (the keys above and no others, each entry every field of
@@ -31,18 +31,18 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee import safefile
-from referee.errors import NotFound
-from referee.i18n import M, Msg
-from referee.names import file_stem, shown
+from referee.core import safefile
+from referee.core.errors import NotFound
+from referee.core.i18n import M, Msg
+from referee.core.names import file_stem, shown
 from referee.store import chain
 from referee.store.chain import StoredEntry, Unsealed
 from referee.store.files import lock
 from referee.store.store import Head, StoreError, head_bytes, now, parse_head, referee_name
-from referee.store.views import entries as n_entries
+from referee.views.matchtext import entries as n_entries
 
 if TYPE_CHECKING:  # the event layer loads when a state is replayed: `referee record` only scans the log
-    from referee.event.state import EventState
+    from referee.tournament.state import EventState
 
 Action = dict[str, Any]
 EVENTS_DIR = "events"
@@ -329,7 +329,7 @@ def actions_of(event_id: str, entries: Sequence[StoredEntry]) -> list[Action]:
 
 
 def state_of(event_id: str, actions: Sequence[Action]) -> EventState:
-    from referee.event.state import StateError, replay
+    from referee.tournament.state import StateError, replay
 
     try:
         return replay(actions)

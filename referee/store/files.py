@@ -2,7 +2,7 @@
 
 TinyDB's own ``JSONStorage`` rewrites its file in place (seek 0, write, truncate): a crash half-way
 leaves a torn file, and it has no locking. Every file of the store is written instead through the
-project's one safe-write helper, :func:`referee.safefile.write_bytes`: the whole state goes to a
+project's one safe-write helper, :func:`referee.core.safefile.write_bytes`: the whole state goes to a
 temporary file in the same folder, fsynced, ``os.replace``d over the old file (atomic on POSIX)
 and the folder fsynced, so after a crash or ``kill -9`` at any instant the file holds the previous
 state or the new one. A temporary file left by a killed writer is removed the next time the file is
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.safefile import TMP_SUFFIX, clean_temp, temp_prefix, write_bytes
+from referee.core.safefile import TMP_SUFFIX, clean_temp, temp_prefix, write_bytes
 
 if TYPE_CHECKING:
     from referee.store.store import StoreBusy
@@ -34,7 +34,7 @@ def dumps(data: object) -> bytes:
 
 
 class AtomicJSONStorage:
-    """A TinyDB storage writing through :func:`referee.safefile.write_bytes`; the state is cached
+    """A TinyDB storage writing through :func:`referee.core.safefile.write_bytes`; the state is cached
     between calls.
 
     Use one instance per locked session: the cache is only valid while the file's lock is held.
@@ -133,7 +133,7 @@ class _FlockLock:
 
 def _busy(path: str, timeout: float) -> StoreBusy:
     """The error of a lock that stayed held: nothing was written, and trying again may work."""
-    from referee.i18n import M
+    from referee.core.i18n import M
     from referee.store.store import StoreBusy
 
     return StoreBusy(M("the store is busy: {path} stayed locked for {seconds:g} s; try again",

@@ -8,7 +8,7 @@ Every entry is one of four kinds, all appended, none ever edited or removed:
 - ``amend``: replaces event ``target`` by ``directive`` (same place in the match), with a ``reason``.
 
 The *corrected view* applies them in order; it is what replay, export and the scorecard read, as
-:class:`referee.events.Event` values whose ``line`` is the store sequence number of the event's
+:class:`referee.games.gunzi.events.Event` values whose ``line`` is the store sequence number of the event's
 place in the match. Writers take the match's cross-process lock around read-check-append; readers
 need no lock, because every write replaces the file atomically.
 
@@ -33,11 +33,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple, Required, TypedDict, cast
 
-from referee import safefile
-from referee.errors import NotFound, RefereeError
-from referee.events import Event, MatchHeader, RecordError, record_error
-from referee.i18n import M, Msg, literal
-from referee.names import file_stem
+from referee.core import safefile
+from referee.core.errors import NotFound, RefereeError
+from referee.core.i18n import M, Msg, literal
+from referee.core.names import file_stem
+from referee.games.gunzi.events import Event, MatchHeader, RecordError, record_error
 from referee.store import chain
 from referee.store.chain import StoredEntry
 from referee.store.files import clean_temp, dumps, lock
@@ -242,7 +242,7 @@ def now() -> str:
 
 
 def legacy_stem(match_id: str) -> str:
-    """The file name stores written before :func:`referee.names.file_stem` gave a match id (%-escaped,
+    """The file name stores written before :func:`referee.core.names.file_stem` gave a match id (%-escaped,
     unbounded); such a store is still read, and written in place."""
     from urllib.parse import quote
 
@@ -291,7 +291,7 @@ def corrected(entries: Iterable[StoredEntry]) -> dict[int, str]:
 
 
 def to_events(view: Mapping[int, str]) -> tuple[list[Event], list[RecordError]]:
-    from referee.notation import NotationError, parse_line
+    from referee.games.gunzi.notation import NotationError, parse_line
 
     events: list[Event] = []
     errors: list[RecordError] = []
@@ -354,7 +354,7 @@ def parse_match(raw: bytes, match_id: str, path: Path | None = None) -> MatchFil
         raise _broken_file(match_id, M("the store file has no readable entries table"))
     unknown = next((key for key in data if key not in (TABLE, META)), None)
     if unknown is not None:
-        from referee.names import shown
+        from referee.core.names import shown
 
         raise _broken_file(match_id, M("the match file holds an unknown table '{name}'", name=shown(unknown, 40)))
     if META in data and data[META] != META_TABLE:
@@ -386,7 +386,7 @@ def parse_head(raw: bytes, match_id: str) -> Head | Msg:
             and data["entries"] >= 0 and isinstance(data["hash"], str) and isinstance(data["id"], str)):
         return M("it is not a head record the store writes")
     if data["id"] != match_id:
-        from referee.names import shown
+        from referee.core.names import shown
 
         return M("it belongs to match '{other}'", other=shown(data["id"]))
     return Head(data["entries"], data["hash"])
@@ -399,7 +399,7 @@ def head_bytes(match_id: str, entries: int, digest: str) -> bytes:
 def head_finding(match_id: str, entries: Sequence[StoredEntry], keeps_head: bool, head: Head | None,
                  head_path: Path) -> tuple[chain.ChainProblem | None, Msg | None]:
     """(what is broken, what to say) comparing a sound chain with its head record."""
-    from referee.store.views import entries as n_entries
+    from referee.views.matchtext import entries as n_entries
 
     n = len(entries)
     if head is None:
@@ -507,7 +507,7 @@ def new_header(events: Sequence[Event]) -> MatchHeader:
 
 def _header_in_effect(entries: Sequence[StoredEntry]) -> MatchHeader | None:
     """The `match` header of the corrected view (read alone: the rest of the match is not parsed)."""
-    from referee.notation import NotationError, parse_line
+    from referee.games.gunzi.notation import NotationError, parse_line
 
     for place, text in corrected(entries).items():
         try:
@@ -577,7 +577,7 @@ class Store:
     # --- paths and raw reads --------------------------------------------------------------------
 
     def path(self, match_id: str) -> Path:
-        """The match's file: named by :func:`referee.names.file_stem`, or by the legacy %-escaping in a
+        """The match's file: named by :func:`referee.core.names.file_stem`, or by the legacy %-escaping in a
         store written before it (read and written in place)."""
         path = self.matches_dir / (file_stem(match_id) + ".json")
         if not _exists(path):
@@ -664,7 +664,7 @@ class Store:
             first = data[TABLE]["1"]["directive"]  # type: ignore[index]
         except (OSError, ValueError, RecursionError, TypeError, KeyError):
             return None
-        from referee.notation import NotationError, parse_line
+        from referee.games.gunzi.notation import NotationError, parse_line
 
         try:
             header = parse_line(first) if isinstance(first, str) else None
@@ -713,7 +713,7 @@ class Store:
 
         A :class:`StoreError` when no entry carries it (the record changed since, or the digits are
         wrong); a usage error when several do (more digits are needed)."""
-        from referee.errors import UsageError
+        from referee.core.errors import UsageError
 
         entries = self._read(match_id).entries
         want = head.lower()
@@ -776,7 +776,7 @@ class Store:
         return MatchAudit(len(found.entries), problem, note, header)
 
     def _missing_file(self, match_id: str, path: Path, head: Head) -> chain.ChainProblem:
-        from referee.store.views import entries as n_entries
+        from referee.views.matchtext import entries as n_entries
 
         return chain.ChainProblem(match_id, None, M("its match file {file} is missing (its head record says {head})",
                                                     file=str(path), head=n_entries(head.entries)))
@@ -838,7 +838,7 @@ class Store:
                 continue
             n = row["entries"]
             if len(entries) < n:
-                from referee.store.views import entries as n_entries
+                from referee.views.matchtext import entries as n_entries
 
                 out.append(chain.ChainProblem(mid, None, M(
                     "it holds {entries} but the index recorded {head} when its round closed: entries were removed",
@@ -952,7 +952,7 @@ class Store:
 
         With *replace*, a match already stored under that id is retired to ``replaced/`` only once the
         new one is complete and durable beside it; a failure at any step leaves the store as it was."""
-        from referee.notation import format_event
+        from referee.games.gunzi.notation import format_event
 
         header = new_header(events)
         match_id = header.id
@@ -1214,7 +1214,7 @@ class Store:
 
 
 def _shown(value: object) -> str:
-    from referee.names import shown
+    from referee.core.names import shown
 
     return "-" if value is None else shown(str(value), 40)
 

@@ -2,7 +2,7 @@
 
 Standings need a few numbers of every match of an event; replaying 350 matches of 30 hands takes
 seconds, reading their summaries milliseconds. One file per event, ``summaries/<file_stem(id)>.json``,
-holds for each of its matches the summary (``referee.summary``, stamped with the head's hash and its
+holds for each of its matches the summary (``referee.games.gunzi.summary``, stamped with the head's hash and its
 number of entries), where the match stands (game, hand, started), the first and last entry times,
 the entries that carry a reason (for "corrected after close"), and the match file's signature (size
 and mtime). A summary is recomputed when its match's head has moved, i.e. when an entry, a
@@ -25,13 +25,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from referee import __version__, safefile
-from referee.events import Event
-from referee.names import file_stem
+from referee import __version__
+from referee.core import safefile
+from referee.core.names import file_stem
+from referee.games.gunzi.events import Event
+from referee.games.gunzi.summary import MatchSummary, SummaryError, summarize
 from referee.store.chain import StoredEntry
 from referee.store.files import lock
 from referee.store.store import BrokenChain, Store
-from referee.summary import MatchSummary, SummaryError, summarize
 
 SUMMARIES_DIR = "summaries"
 FORMAT = 1
@@ -132,7 +133,7 @@ def _check_head(match_id: str, entries: list[StoredEntry]) -> None:
 
     The whole chain is ``referee verify``'s to recompute (as for every reader of the store: replay,
     scorecard); hashing every entry of 350 matches would triple the cost of a cold cache."""
-    from referee.i18n import M
+    from referee.core.i18n import M
     from referee.store import chain
 
     if not entries:
@@ -151,7 +152,7 @@ def _check_head(match_id: str, entries: list[StoredEntry]) -> None:
 
 def _events(entries: list[StoredEntry]) -> list[Event]:
     """The corrected view as events, each distinct directive read once (a match repeats many lines)."""
-    from referee.notation import NotationError, parse_line
+    from referee.games.gunzi.notation import NotationError, parse_line
     from referee.store.store import corrected
 
     seen: dict[str, Event | None] = {}
@@ -170,7 +171,7 @@ def _events(entries: list[StoredEntry]) -> list[Event]:
 
 def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
     """Replay the corrected view of *entries* and summarize it at their head."""
-    from referee.store import officiate
+    from referee.app import officiate
 
     result = officiate.replay(_events(entries))
     head = entries[-1]["hash"] if entries else ""

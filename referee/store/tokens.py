@@ -1,6 +1,6 @@
 """The tokens that let a referee or the director write through the web server (``referee serve``).
 
-One file in the store folder, ``tokens.json``, written through ``referee.safefile`` under its lock
+One file in the store folder, ``tokens.json``, written through ``referee.core.safefile`` under its lock
 (``referee.store.files.lock``), readable only by its owner::
 
     {"format": 1, "tokens": [{"name": "王裁判", "role": "referee", "event": "SC26", "tables": [1, 2],
@@ -30,10 +30,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from referee import safefile
-from referee.errors import NotFound, RefereeError, UsageError
-from referee.i18n import M
-from referee.names import NAME_MAX, check_id, check_text
+from referee.core import safefile
+from referee.core.errors import NotFound, RefereeError, UsageError
+from referee.core.i18n import M
+from referee.core.names import NAME_MAX, check_id, check_text
 from referee.store.files import lock
 from referee.store.store import now
 

@@ -38,9 +38,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
-from referee.errors import NotFound
-from referee.i18n import M
-from referee.names import check_id
+from referee.core.errors import NotFound
+from referee.core.i18n import M
+from referee.core.names import check_id
 from referee.web.auth import SESSION, bearer, check_csrf, check_write, need_role
 from referee.web.data import checked_match
 from referee.web.deps import Web

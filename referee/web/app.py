@@ -16,7 +16,7 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.web import api, pages
 from referee.web.access import GuardedApp, Handler, guarded
 from referee.web.deps import HERE, Web

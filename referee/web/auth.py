@@ -28,8 +28,8 @@ from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.errors import NotFound
-from referee.i18n import M
+from referee.core.errors import NotFound
+from referee.core.i18n import M
 from referee.store.eventlog import EventLog
 from referee.store.tokens import Token, Tokens
 from referee.web.errors import BadForm, Forbidden, NotSignedIn, TooManyAttempts
@@ -37,7 +37,7 @@ from referee.web.errors import BadForm, Forbidden, NotSignedIn, TooManyAttempts
 if TYPE_CHECKING:
     from starlette.requests import Request
 
-    from referee.event.state import EventState
+    from referee.tournament.state import EventState
 
 SESSION = "referee_session"
 CSRF = "referee_csrf"

@@ -13,22 +13,24 @@ import io
 import json
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee.codes import Outcome, describe
-from referee.errors import NotFound
-from referee.explain import render
-from referee.gcpause import no_gc
-from referee.i18n import M, join
-from referee.jsonview import write_json
-from referee.names import check_id
-from referee.settle import explain_hand
-from referee.store import eventjson, eventresults, views
-from referee.store.officiate import replay
+from referee.app import eventresults
+from referee.app.officiate import replay
+from referee.core.errors import NotFound
+from referee.core.gcpause import no_gc
+from referee.core.i18n import M, join
+from referee.core.names import check_id
+from referee.games.gunzi.codes import Outcome, describe
+from referee.games.gunzi.explain import render
+from referee.games.gunzi.jsonview import write_json
+from referee.games.gunzi.settle import explain_hand
+from referee.views import eventjson
+from referee.views import matchtext as views
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
-    from referee.event.state import EventState
-    from referee.results import MatchResult
+    from referee.games.gunzi.results import MatchResult
     from referee.store.store import Store
+    from referee.tournament.state import EventState
 
 
 def checked_match(store: Store, match_id: str) -> str:

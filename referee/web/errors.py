@@ -1,6 +1,6 @@
 """The web's errors, and the one place where any project error becomes an HTTP status and a message.
 
-The counterpart of ``referee.commands.boundary``: a :class:`referee.errors.RefereeError` raised
+The counterpart of ``referee.cli.commands.boundary``: a :class:`referee.core.errors.RefereeError` raised
 anywhere below a route is answered here — as JSON ``{"error": {"line"?, "message", "message_zh"}}``
 under ``/api/``, as a page in the visitor's language elsewhere — with the status its kind means:
 
@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.responses import Response
 
-from referee.errors import NotFound, RefereeError, UsageError
-from referee.i18n import M, Msg
-from referee.store.officiate import Rejected
+from referee.app.officiate import Rejected
+from referee.core.errors import NotFound, RefereeError, UsageError
+from referee.core.i18n import M, Msg
 from referee.store.store import StoreBusy
 
 if TYPE_CHECKING:
@@ -96,7 +96,7 @@ def message_of(error: BaseException) -> Msg:
     if isinstance(error, RefereeError):
         return error.msg
     if isinstance(error, OSError):
-        from referee.commands.boundary import system_error
+        from referee.cli.commands.boundary import system_error
 
         return system_error(error).msg
 

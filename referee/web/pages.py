@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
-from referee.directives import BY_KEYWORD, gloss, usage
-from referee.errors import RefereeError, UsageError
-from referee.i18n import M, Msg, tr
-from referee.store import director, views
+from referee.app import director
+from referee.core.errors import RefereeError, UsageError
+from referee.core.i18n import M, Msg, tr
+from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
 from referee.store.eventlog import list_events
 from referee.store.tokens import parse_tables
+from referee.views import matchtext as views
 from referee.web import writes
 from referee.web.access import covers
 from referee.web.api import SEQ
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from starlette.datastructures import FormData
     from starlette.requests import Request
 
-    from referee.store.officiate import Outcome
+    from referee.app.officiate import Outcome
     from referee.store.tokens import Token
 
 LANGS = ("zh", "en")

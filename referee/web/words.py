@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.i18n import M, Msg
+from referee.core.i18n import M, Msg
 
 WORDS: dict[str, Msg] = {
     "title": M("Dalian Gunzi referee"),

@@ -1,7 +1,7 @@
 """The web's writes: the CLI's store path, with the seq the form was built on checked first.
 
-Every entry goes through ``referee.store.officiate.record`` (or ``correct`` for undo and amend)
-inside ``referee.store.appending.guarded`` — the match's cross-process lock, and a reason required
+Every entry goes through ``referee.app.officiate.record`` (or ``correct`` for undo and amend)
+inside ``referee.app.appending.guarded`` — the match's cross-process lock, and a reason required
 when the match's round is closed — exactly as ``referee record`` / ``undo`` / ``amend`` do. So a CLI
 ``record`` and a phone's entry at the same moment both land in order, or one is refused; none is
 lost.
@@ -21,17 +21,17 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING
 
-from referee.errors import UsageError
-from referee.i18n import M
-from referee.names import check_text
-from referee.notation import NotationError, parse_line
-from referee.store import officiate
-from referee.store.appending import guarded
+from referee.app import officiate
+from referee.app.appending import guarded
+from referee.core.errors import UsageError
+from referee.core.i18n import M
+from referee.core.names import check_text
+from referee.games.gunzi.notation import NotationError, parse_line
 from referee.web.errors import MovedOn
 
 if TYPE_CHECKING:
-    from referee.events import Event
-    from referee.store.officiate import Outcome
+    from referee.app.officiate import Outcome
+    from referee.games.gunzi.events import Event
     from referee.store.store import Store
 
 _LOCKS: dict[tuple[str, str], threading.Lock] = {}
@@ -77,8 +77,8 @@ def record(store: Store, match_id: str, event: Event, referee: str, after: int |
     with match_lock(store, match_id), guarded(store, match_id, reason):
         _check_after(store, match_id, after)
         if reason:  # an entry into a closed round's match keeps its reason, as `record --reason` does
-            from referee.store.appending import append_events
-            from referee.store.officiate import Outcome
+            from referee.app.appending import append_events
+            from referee.app.officiate import Outcome
 
             done = append_events(store, match_id, [event], referee, reason)
             return Outcome(done.entries[-1], done.events[-1], done.before, done.after, [])

@@ -1,0 +1,242 @@
+"""Appending to a stored match: directives checked by the rules together, stored all or none, and
+a closed round's results kept final unless a reason is given.
+
+``referee record ID --file FILE`` is the path for a referee who kept a paper sheet: the hands of the
+file are appended to the stored match in one atomic write, each directive checked as ``referee
+record`` checks one (the engine replays the match with it and refuses an error the match did not
+have). The engine's errors belong to the event that caused them and never to a later one, so one
+replay of the stored events and the file's finds exactly what checking them one by one finds.
+
+A match of an event's round that is closed (``referee event close``) holds a final result: any entry
+into it, a correction included, needs a reason (``--reason``), which is stored with the entry, and
+the standings then mark the round "corrected after close" with the entry's seq and that reason. The
+check is made under the match's lock, which ``event close`` also holds while it closes the round.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from referee.core.errors import UsageError
+from referee.core.i18n import MN, M, Msg
+from referee.games.gunzi.events import Event, MatchHeader, RecordError, SeatName, TeamName
+from referee.store.chain import StoredEntry
+from referee.store.closeheads import close_finding, hash_at
+from referee.store.store import NewEntry, Store, StoreError
+
+# An event's matches are named EVENT-R<round>-T<table> (referee event pair).
+EVENT_MATCH = re.compile(r"(?P<event>.+)-R(?P<round>[1-9][0-9]*)-T(?P<table>[1-9][0-9]*)")
+
+
+class ClosedRound(NamedTuple):
+    event: str
+    round: int
+    head: tuple[int, str] | None = None  # the match's head its close recorded (entries, last hash)
+
+
+def closed_round(store: Store, match_id: str) -> ClosedRound | None:
+    """The closed round of an event that *match_id* was paired in, or None (a match of no event, or
+    of a round still open)."""
+    m = EVENT_MATCH.fullmatch(match_id)
+    if m is None:
+        return None
+    from referee.store.eventlog import EventLog
+
+    log = EventLog(store.root, m["event"])
+    if not log.exists():
+        return None
+    number = int(m["round"])
+    paired = closed = False
+    head: tuple[int, str] | None = None
+    for action in log.actions():  # a scan of the (chain-checked) log: no replay of the event's state
+        if action.get("action") == "round_paired" and action.get("round") == number:
+            tables = action.get("tables")
+            paired = isinstance(tables, list) and any(isinstance(t, dict) and t.get("match") == match_id
+                                                      for t in tables)
+        elif action.get("action") == "round_closed" and action.get("round") == number:
+            closed = True
+            heads = action.get("heads")
+            got = heads.get(match_id) if isinstance(heads, dict) else None
+            if isinstance(got, dict) and type(got.get("entries")) is int and isinstance(got.get("hash"), str):
+                head = (got["entries"], got["hash"])
+    return ClosedRound(m["event"], number, head) if paired and closed else None
+
+
+def require_reason(store: Store, match_id: str, reason: str) -> None:
+    """Refuse (nothing stored) an entry without a reason into a match of a closed round, and any entry
+    into one that no longer carries the head its round's close recorded (cut back or rewritten since)."""
+    closed = closed_round(store, match_id)
+    if closed is not None and closed.head is not None:
+        entries = store.entries(match_id)
+        problem = close_finding(closed.event, closed.round, match_id, closed.head, len(entries),
+                                hash_at(entries, closed.head[0]))
+        if problem is not None:
+            raise StoreError(M("{problem}; nothing recorded (run `referee verify`)", problem=problem))
+    if closed is not None and not reason.strip():
+        raise StoreError(M(
+            "match {match} was played in round {round} of event {event}, which is closed: its result is final. "
+            "To change it anyway, give --reason TEXT: it is kept with the entry and the standings mark the round "
+            "as corrected after its close",
+            match=match_id, round=closed.round, event=closed.event))
+
+
+@contextlib.contextmanager
+def guarded(store: Store, match_id: str, reason: str) -> Iterator[None]:
+    """The match's lock held, and a reason required if its round is closed (for undo, void, amend:
+    the store's own session takes the same lock again, which is re-entrant within a process)."""
+    if not store.exists(match_id):  # the store's session names the missing match
+        yield
+        return
+    with store.lock_match(match_id):
+        require_reason(store, match_id, reason)
+        yield
+
+
+class Appended(NamedTuple):
+    entries: list[StoredEntry]  # the entries stored
+    events: list[Event]  # the events in effect, their line = their seq
+    before: Any  # MatchResult before (None when not needed)
+    after: Any  # MatchResult after
+
+
+def append_events(store: Store, match_id: str, events: Sequence[Event], referee: str | None = None,
+                  reason: str = "", lines: Sequence[int] | None = None, file: str | None = None) -> Appended:
+    """Check *events* against the match and append them in one write, or store nothing.
+
+    *lines* (the events' lines in *file*) let a refusal name the place in the file."""
+    from referee.app.officiate import Rejected, added_errors, replay
+    from referee.games.gunzi.notation import format_event
+
+    if any(isinstance(ev, MatchHeader) for ev in events):
+        raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
+    with store.session(match_id) as s:
+        require_reason(store, match_id, reason)
+        stored, _ = s.events()
+        first = s.next_seq
+        new = [ev._replace(line=first + i) for i, ev in enumerate(events)]
+        after = replay(stored + new)
+        before = None
+        if after.errors or len(new) > 1:
+            before = replay(stored)
+            added = added_errors(before, after)
+            if added:
+                if file is None or lines is None:
+                    raise Rejected(added, before.state.expected if len(new) == 1 else ())
+                raise _file_rejection(stored, new, added, lines, file)
+        items: list[NewEntry] = [{"kind": "event", "directive": format_event(ev), "reason": reason} for ev in new]
+        entries = s.append_many(items, referee)
+    return Appended(entries, new, before, after)
+
+
+def _file_rejection(stored: list[Event], new: list[Event], added: list[RecordError], lines: Sequence[int],
+                    file: str) -> StoreError:
+    """The first directive of the file the rules refuse, at its line, with what the match expected there."""
+    from referee.app.officiate import replay
+    from referee.views.matchtext import hints, semicolons
+
+    first = min(e.line for e in added)
+    k = next((i for i, ev in enumerate(new) if ev.line == first), 0)
+    problems = semicolons([e.msg for e in added if e.line == first])
+    expected = replay(stored + new[:k]).state.expected
+    more = len({e.line for e in added}) - 1
+    msg = M("{file}:{line}: {problem}; expected there: {expected}. Nothing stored: the file's directives are "
+            "stored all together or not at all",
+            file=file, line=lines[k], problem=problems, expected=hints(expected))
+    if more:
+        msg = MN("{message} (and {n} more line after it)", "{message} (and {n} more lines after it)", more, message=msg)
+    return StoreError(msg)
+
+
+# --- a record file ------------------------------------------------------------------------------------
+
+class FileEvents(NamedTuple):
+    events: list[Event]  # to append
+    lines: list[int]  # their lines in the file
+    skipped: int  # header, team and seat lines that agree with the stored ones
+
+
+_HEADER_FIELDS = ("date", "event", "table", "round", "referee")
+
+
+def read_file(store: Store, match_id: str, path: Path) -> FileEvents:
+    """The directives of a record file to append to *match_id*: its header, team and seat lines must
+    agree with the stored ones (they are then left out) or be absent; a usage error (exit 2) lists
+    every line that cannot be read or does not agree."""
+    from referee.app.sources import read_record
+
+    name = str(path)
+    if not path.is_file():
+        from referee.core.errors import NotFound
+
+        raise NotFound(M("{file}: no such file", file=name))
+    record = read_record(path)
+    problems: list[Msg] = [M("{file}:{line}: {problem}", file=name, line=e.line,
+                             problem=e.msg) for e in record.errors]
+    stored = store.events(match_id)
+    header = next((ev for ev in stored if isinstance(ev, MatchHeader)), None)
+    teams = {ev.team: ev.name for ev in stored if isinstance(ev, TeamName)}
+    seats = {ev.seat: ev.name for ev in stored if isinstance(ev, SeatName)}
+    raw = path.read_text(encoding="utf-8-sig").splitlines()
+    keep: list[Event] = []
+    lines: list[int] = []
+    skipped = 0
+    for ev in record.events:
+        at = ev.line
+        if isinstance(ev, MatchHeader):
+            problems += _header_problems(ev, header, match_id, raw[at - 1] if at <= len(raw) else "", name, at)
+            skipped += 1
+            continue
+        if isinstance(ev, TeamName) and ev.team in teams or isinstance(ev, SeatName) and ev.seat in seats:
+            key, have = (ev.team, teams[ev.team]) if isinstance(ev, TeamName) else (ev.seat, seats[ev.seat])
+            if ev.name != have:
+                problems.append(M("{file}:{line}: {what} is '{given}' here but '{stored}' in match {match}",
+                                  file=name, line=at, what=key, given=ev.name, stored=have, match=match_id))
+            skipped += 1
+            continue
+        keep.append(ev)
+        lines.append(at)
+    if problems:
+        raise UsageError(_listed(name, problems))
+    if not keep:
+        raise UsageError(M("{file}: no directive to record (only header, team and seat lines that are stored already)",
+                           file=name))
+    return FileEvents(keep, lines, skipped)
+
+
+def _header_problems(ev: MatchHeader, header: MatchHeader | None, match_id: str, text: str, file: str,
+                     line: int) -> list[Msg]:
+    """How a file's `match` line disagrees with the stored header (a key it leaves out agrees)."""
+    out: list[Msg] = []
+
+    def differs(key: str, given: str, have: str | None) -> None:
+        out.append(M("{file}:{line}: the header's {key} is '{given}' but match {match} has '{stored}'",
+                     file=file, line=line, key=key, given=given, stored=have or "-", match=match_id))
+
+    if ev.id != match_id:
+        differs("id", ev.id, match_id)
+    if header is None:
+        return out
+    if ev.rules != header.rules and re.search(r"(?i)\brules\s*=", text):
+        differs("rules", ev.rules, header.rules)
+    for key in _HEADER_FIELDS:
+        given = getattr(ev, key)
+        if given is not None and given != getattr(header, key):
+            differs(key, given, getattr(header, key))
+    stored_extra = dict(header.extra)
+    for key, given in ev.extra:
+        if stored_extra.get(key) != given:
+            differs(key, given, stored_extra.get(key))
+    return out
+
+
+def _listed(file: str, problems: list[Msg]) -> Msg:
+    if len(problems) == 1:
+        return problems[0]
+    out = M("{file}: {n} problems, nothing stored:", file=file, n=len(problems))
+    for p in problems:
+        out = Msg("{first}\n  {rest}", (("first", out), ("rest", p)))
+    return out

@@ -1,0 +1,395 @@
+"""The director's operations on an event: create it, enter and withdraw pairs, pair a round (creating
+its matches), close a round. Each is checked whole before anything is written, then stored as one
+append to the event's log (``referee.store.eventlog``), under the log's lock.
+
+Every argument a user gives is checked here (``referee.core.names``) and every refusal is a project error
+naming the pair, the player, the round or the match, in both languages; nothing is stored by a
+refused operation. Pairing writes the round's matches first and its log entry last: a crash between
+the two leaves matches the log does not list yet, and pairing again (the same state pairs the same
+way) takes those matches over when they are exactly what it would create.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from referee.app.eventresults import standings_of, summaries_of, summary_cache
+from referee.core.errors import RefereeError, UsageError
+from referee.core.i18n import MN, M, Msg
+from referee.core.names import NAME_MAX, check_id, check_text
+from referee.games.gunzi.events import Event, MatchHeader, Ruling, SeatName, TeamName
+from referee.store.creating import create_matches
+from referee.store.eventlog import EventLog
+from referee.store.store import DuplicateMatch, Store, StoreError
+from referee.store.summaries import Progress, SummaryCache
+from referee.tournament.model import EventFormat, Pair, Round, RoundStatus, Table
+from referee.tournament.pairing import PairingFailure, PairingProblem, SwissPairing, round_robin, swiss_round
+from referee.tournament.seating import seat_players
+from referee.tournament.state import (
+    EventState,
+    Head,
+    Ruled,
+    created,
+    pair_added,
+    pair_withdrawn,
+    round_closed,
+    round_paired,
+)
+
+if TYPE_CHECKING:
+    from referee.games.gunzi.results import MatchResult
+
+FORMATS = {"swiss": EventFormat.swiss, "round-robin": EventFormat.round_robin,
+           "round_robin": EventFormat.round_robin}
+
+
+def match_id(event_id: str) -> Callable[[int, int], str]:
+    """The ids of an event's matches: ``EVENT-R<round>-T<table>``."""
+    return lambda rnd, table: f"{event_id}-R{rnd}-T{table}"
+
+
+# --- creating an event ----------------------------------------------------------------------------
+
+def _scoring_problem(name: str, e: Exception) -> Msg:
+    from referee.tournament.scoring import ScoringError, ScoringProblem, available
+
+    if not isinstance(e, ScoringError):
+        return M("--scoring {scoring}: cannot be used", scoring=name)
+    words: dict[ScoringProblem, Msg] = {
+        ScoringProblem.not_found: M("no bundled scoring of that name and no such file (bundled: {known:list})"),
+        ScoringProblem.not_toml: M("{file} is not a readable TOML file"),
+        ScoringProblem.unknown_key: M("{file}: unknown key '{key}'"),
+        ScoringProblem.missing_key: M("{file}: key '{key}' is missing"),
+        ScoringProblem.bad_type: M("{file}: key '{key}' has a value of the wrong type"),
+        ScoringProblem.bad_value: M("{file}: key '{key}' has a value that cannot be used"),
+        ScoringProblem.duplicate: M("{file}: '{key}' names a criterion twice"),
+        ScoringProblem.lot_not_last: M("{file}: in '{key}' the lot can only come last"),
+        ScoringProblem.base_cycle: M("{file}: its base leads back to itself"),
+    }
+    problem = words[e.problem].bind(file=e.file, key=e.key, known=available())
+    return M("--scoring {scoring}: {problem}", scoring=name, problem=problem)
+
+
+def new_event(store: Store, event_id: str, *, name: str, rules: str, fmt: str, rounds: int | None,
+              scoring: str, date: str | None, venue: str | None, seed: int | None,
+              referee: str | None = None) -> EventState:
+    """Create the event's log with its settings; everything is checked before the file is made."""
+    from referee.games.gunzi import ruleset
+    from referee.tournament import scoring as scorings
+
+    event_id = check_id(event_id, "EVENT")
+    name = check_text(name, "--name", NAME_MAX).strip()
+    if not name:
+        raise UsageError(M("--name: the event needs a name"))
+    form = FORMATS.get(fmt.strip().lower())
+    if form is None:
+        raise UsageError(M("--format {value}: not a format (swiss or round-robin)", value=fmt))
+    if rounds is not None and rounds < 1:
+        raise UsageError(M("--rounds {value}: an event has at least 1 round",
+                           value=rounds))
+    if form is EventFormat.swiss and rounds is None:
+        raise UsageError(M("a Swiss event needs --rounds N, the number of rounds it will have"))
+    try:
+        ruleset.load(rules)
+    except ruleset.RulesError as e:
+        raise UsageError(M("--rules {rules}: {problem}", rules=rules, problem=e.msg)) from None
+    try:
+        chosen = scorings.load(scoring)
+    except (scorings.ScoringError, OSError) as e:
+        raise UsageError(_scoring_problem(scoring, e)) from None
+    if date is not None:
+        try:
+            datetime.date.fromisoformat(date)
+        except ValueError:
+            raise UsageError(M("--date {value}: not a date (YYYY-MM-DD)",
+                               value=date)) from None
+    if venue is not None:
+        venue = check_text(venue, "--venue", NAME_MAX)
+    if seed is not None and seed < 0:
+        raise UsageError(M("--seed {value}: a whole number from 0",
+                           value=seed))
+    import random
+
+    lot = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    action = created(event_id, name, rules, form, rounds, chosen, date, venue, seed, lot)
+    with EventLog(store.root, event_id).session(create=True) as s:
+        return s.append([action], referee)
+
+
+# --- pairs ---------------------------------------------------------------------------------------------
+
+def _person(name: str) -> str:
+    """A player's name as compared between pairs: full-width folded, any case, no spaces."""
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def checked_pair(code: str, player1: str, player2: str, club: str = "") -> Pair:
+    """A pair from the command line, every part checked (the usage error names the argument)."""
+    code = check_id(code, "PAIR")
+    names = []
+    for what, value in (("PLAYER1", player1), ("PLAYER2", player2)):
+        value = unicodedata.normalize("NFC", check_text(value, what, NAME_MAX).strip())
+        if not value:
+            raise UsageError(M("{what}: a player needs a name", what=what))
+        names.append(value)
+    club = unicodedata.normalize("NFC", check_text(club, "--club", NAME_MAX).strip())
+    return Pair(code, names[0], names[1], club)
+
+
+def add_pairs(store: Store, event_id: str, pairs: Sequence[Pair], referee: str | None = None,
+              source: str | None = None) -> EventState:
+    """Enter *pairs* (one, or an entries file's) in one append: refused whole when a code is taken or
+    a player already plays in another pair, naming them."""
+    with EventLog(store.root, event_id).session() as s:
+        state = s.state
+        if state.settings.format is EventFormat.round_robin and state.rounds:
+            raise RefereeError(M("pair {pair} cannot join: the round robin's schedule was fixed when round 1 was "
+                                 "paired",
+                                 pair=pairs[0].code if pairs else "-"))
+        codes = {p.code: p for p in state.pairs}
+        players = {_person(n): p.code for p in state.pairs for n in (p.player1, p.player2)}
+        problems: list[Msg] = []
+        for p in pairs:
+            if p.code in codes:
+                have = codes[p.code]
+                problems.append(M("pair {pair} is already entered ({player1}, {player2})",
+                                  pair=p.code, player1=have.player1, player2=have.player2))
+            if _person(p.player1) == _person(p.player2):
+                problems.append(M("{player} is named as both players of pair {pair}", player=p.player1, pair=p.code))
+            for name in dict.fromkeys((p.player1, p.player2)):
+                other = players.get(_person(name))
+                if other is not None and other != p.code:
+                    problems.append(M("{player} already plays in pair {other}: a player enters one pair only "
+                                      "(pair {pair} not entered)",
+                                      player=name, other=other, pair=p.code))
+            codes[p.code] = p
+            for name in (p.player1, p.player2):
+                players.setdefault(_person(name), p.code)
+        if problems:
+            raise RefereeError(_joined(problems, source))
+        return s.append([pair_added(p) for p in pairs], referee)
+
+
+def _joined(problems: list[Msg], source: str | None) -> Msg:
+    if len(problems) == 1 and source is None:
+        return problems[0]
+    head = M("nothing entered: {n} problems", n=len(problems)) if source is None \
+        else M("{file}: nothing entered: {n} problems", file=source,
+               n=len(problems))
+    out = head
+    for p in problems:
+        out = Msg("{first}\n  {rest}", (("first", out), ("rest", p)))
+    return out
+
+
+def withdraw(store: Store, event_id: str, code: str, reason: str, referee: str | None = None) -> EventState:
+    """Withdraw a pair: never paired again, kept in the standings with what it played."""
+    reason = check_text(reason, "--reason").strip()
+    if not reason:
+        raise UsageError(M("--reason: say why the pair withdraws (it is kept in the event's log)"))
+    with EventLog(store.root, event_id).session() as s:
+        state = s.state
+        pair = state.pair(code)
+        if pair is None:
+            raise _unknown_pair(state, code)
+        if not pair.active:
+            raise RefereeError(M("pair {pair} has already withdrawn ({reason})",
+                                 pair=code, reason=state.withdrawals.get(code, "")))
+        return s.append([pair_withdrawn(code, reason)], referee)
+
+
+def _unknown_pair(state: EventState, code: str) -> UsageError:
+    return UsageError(M("pair {pair} is not an entry of event {event} (entries: {pairs:list})",
+                        pair=code, event=state.settings.id, pairs=[p.code for p in state.pairs][:12] or ["-"]))
+
+
+# --- pairing a round --------------------------------------------------------------------------------
+
+class Paired(NamedTuple):
+    round: Round
+    swiss: SwissPairing | None  # the Swiss pairing with its explanation (None: a round robin)
+    state: EventState
+
+
+def next_round(store: Store, state: EventState, cache: SummaryCache) -> tuple[Round, SwissPairing | None]:
+    """The next round of *state*, paired (nothing stored); refused when it cannot be paired now."""
+    settings = state.settings
+    current = state.current
+    if current is not None and current.status is RoundStatus.open:
+        raise RefereeError(M("round {round} of event {event} is still open: close it first "
+                             "(referee event close {event})",
+                             round=current.number, event=settings.id))
+    planned = state.planned
+    if planned is not None and len(state.rounds) >= planned:
+        raise RefereeError(M("all {n} rounds of event {event} are paired",
+                             n=planned, event=settings.id))
+    active = state.active
+    if len(active) < 2:
+        raise RefereeError(M("pairing needs at least 2 active pairs; event {event} has {n}",
+                             event=settings.id, n=len(active)))
+    ids = match_id(settings.id)
+    number = len(state.rounds) + 1
+    if settings.format is EventFormat.round_robin:
+        return _robin_round(state, number, ids), None
+    standings = standings_of(state, cache) if state.rounds else None
+    got = swiss_round(state.pairs, state.rounds, standings, settings.seed, match_id=ids)
+    if isinstance(got, PairingFailure):
+        if got.problem is PairingProblem.too_few_pairs:
+            raise RefereeError(M("pairing needs at least 2 active pairs; event {event} has {n}",
+                                 event=settings.id, n=len(got.unpaired)))
+        raise RefereeError(M("round {round} cannot be paired without a rematch: {pairs:list} would be left without "
+                             "a table",
+                             round=number, pairs=list(got.unpaired)))
+    return got.as_round(), got
+
+
+def _robin_round(state: EventState, number: int, ids: Callable[[int, int], str]) -> Round:
+    """Round *number* of the Berger schedule of the pairs entered when round 1 was paired; a table of
+    a pair withdrawn since is left out (its opponent sits the round out), and so is its bye."""
+    roster = state.roster if state.rounds else tuple(p.code for p in state.active)
+    by_code = {p.code: p for p in state.pairs}
+    schedule = round_robin([by_code[c]._replace(active=True) for c in roster], ids)
+    planned = schedule[number - 1]
+    active = {p.code for p in state.active}
+    kept = [t for t in planned.tables if t.ew in active and t.ns in active]
+    tables = tuple(Table(i, ids(number, i), t.ew, t.ns) for i, t in enumerate(kept, 1))
+    bye = planned.bye if planned.bye in active else None
+    return Round(number, tables, bye, RoundStatus.open)
+
+
+def match_events(state: EventState, table: Table, number: int) -> list[Event]:
+    """A table's match as created: the header (event, round, table, rules), the pairs' codes as team
+    names, the players in their seats (``referee.tournament.seating``, as the table cards print them)."""
+    settings = state.settings
+    by_code = {p.code: p for p in state.pairs}
+    header = MatchHeader(id=table.match_id, rules=settings.rules,
+                         date=settings.date or datetime.date.today().isoformat(), event=settings.name,
+                         table=str(table.number), round=str(number))
+    seats = seat_players(table, by_code)
+    events: list[Event] = [header, TeamName("EW", table.ew), TeamName("NS", table.ns)]
+    events += [SeatName(seat, seats[seat]) for seat in ("E", "S", "W", "N")]
+    return [ev._replace(line=i) for i, ev in enumerate(events, 1)]
+
+
+def pair_round(store: Store, event_id: str, referee: str | None = None) -> Paired:
+    """Pair the next round, create its matches, then record the round in the log."""
+    log = EventLog(store.root, event_id)
+    with log.session() as s:
+        state = s.state
+        cache = summary_cache(store, event_id)
+        rnd, swiss = next_round(store, state, cache)
+        wanted = {t.match_id: match_events(state, t, rnd.number) for t in rnd.tables}
+        missing = []
+        for mid, events in wanted.items():
+            if store.exists(mid):
+                have = [ev._replace(line=0) for ev in store.events(mid)]
+                if have != [ev._replace(line=0) for ev in events]:
+                    raise DuplicateMatch(M("match {match} is already in the store and is not round {round}'s table "
+                                           "as paired: nothing paired (rename or remove that match first)",
+                                           match=mid, round=rnd.number))
+            else:
+                missing.append(events)
+        if missing:
+            create_matches(store, missing, referee)
+        after = s.append([round_paired(rnd)], referee)
+        cache.save()
+    return Paired(rnd, swiss, after)
+
+
+# --- closing a round ----------------------------------------------------------------------------------
+
+class Closed(NamedTuple):
+    round: Round
+    rulings: tuple[Ruled, ...]
+    state: EventState
+
+
+def _leader(result: MatchResult) -> str | None:
+    """Who a forced close decides an unfinished match for, as time decides a game (§7.3.5): the side
+    ahead in games, else the side higher in level in the game in play; None when they are level."""
+    ew, ns = result.games_won.get("EW", 0), result.games_won.get("NS", 0)
+    if ew != ns:
+        return "EW" if ew > ns else "NS"
+    lew, lns = result.state.levels.get("EW", 0), result.state.levels.get("NS", 0)
+    if lew != lns:
+        return "EW" if lew > lns else "NS"
+    return None
+
+
+def close_round(store: Store, event_id: str, *, force: bool = False, reason: str = "",
+                referee: str | None = None) -> Closed:
+    """Close the current round once every match is finished; with *force*, first end each unfinished
+    match by as many rulings as it needs (the reason in each), for the side §7.3.5 would favour."""
+    from referee.app.officiate import replay, rules_of
+
+    reason = check_text(reason, "--reason").strip()
+    if force and not reason:
+        raise UsageError(M("--force needs --reason TEXT: it is recorded in each ruling that decides a match"))
+    log = EventLog(store.root, event_id)
+    with log.session() as s, contextlib.ExitStack() as held:
+        state = s.state
+        rnd = state.current
+        if rnd is None:
+            raise RefereeError(M("event {event} has no round to close (pair round 1 first: referee event pair {event})",
+                                 event=event_id))
+        if rnd.status is RoundStatus.closed:
+            raise RefereeError(M("round {round} of event {event} is already closed (pair the next: referee event pair "
+                                 "{event})",
+                                 round=rnd.number, event=event_id))
+        for t in rnd.tables:  # no entry lands in a match between its check here and the close
+            held.enter_context(store.lock_match(t.match_id))
+        cache = summary_cache(store, event_id)
+        got, broken = summaries_of(store, cache, state, [rnd])
+        if broken:
+            raise StoreError(M("round {round} cannot close: {problem}", zh="第 {round} 轮不能结束：{problem}",
+                               round=rnd.number, problem=next(iter(broken.values()))))
+        unfinished = [t for t in rnd.tables if not got[t.match_id].summary.finished]
+        if unfinished and not force:
+            where = [_progress_text(t.match_id, got[t.match_id].progress) for t in unfinished]
+            raise RefereeError(MN("round {round} cannot close: {n} match is not finished: {matches:list}. Finish "
+                                  "it, or close with --force --reason TEXT to decide it by a ruling",
+                                  "round {round} cannot close: {n} matches are not finished: {matches:list}. "
+                                  "Finish them, or close with --force --reason TEXT to decide each by a ruling",
+                                  len(unfinished),
+                                  round=rnd.number, matches=where))
+        plans: list[tuple[str, str, int]] = []
+        level: list[str] = []
+        for t in unfinished:
+            events = store.events(t.match_id)
+            result = replay(events)
+            leader = _leader(result)
+            if leader is None:
+                level.append(t.match_id)
+                continue
+            needed = rules_of(events).games_to_win - result.games_won.get(leader, 0)
+            plans.append((t.match_id, leader, max(needed, 1)))
+        if level:
+            raise RefereeError(M("--force cannot decide {matches:list}: the two sides are level in games and in level. "
+                                 "Record the ruling you decide (referee record MATCH ruling winner=EW|NS TEXT), then "
+                                 "close again; nothing stored",
+                                 matches=level))
+        from referee.app.appending import append_events
+
+        rulings: list[Ruled] = []
+        for mid, team, n in plans:
+            done = append_events(store, mid, [Ruling(team, reason)] * n, referee)
+            rulings += [Ruled(mid, int(e["seq"]), team) for e in done.entries]
+        got = cache.get_many(t.match_id for t in rnd.tables)
+        heads = {mid: Head(c.summary.entries, c.summary.head) for mid, c in got.items()}
+        after = s.append([round_closed(rnd.number, force and bool(plans), reason, rulings, heads)], referee)
+        store.witness(heads)  # the index keeps them too: a second witness for `referee verify`
+        cache.save()
+    closed = after.round(rnd.number)
+    assert closed is not None
+    return Closed(closed, tuple(rulings), after)
+
+
+def _progress_text(match: str, p: Progress) -> Msg:
+    if not p.started:
+        return M("{match} (not started)", match=match)
+    return M("{match} (game {game}, hand {hand})", match=match, game=p.game,
+             hand=p.hand)

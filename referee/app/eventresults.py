@@ -1,0 +1,197 @@
+"""An event's results as the store holds them: its rounds, every match's summary at its current head
+(``referee.store.summaries``), the standings they give, and the corrections made after a close.
+
+Nothing here is typed in: the rounds come from the event's log, the numbers from the matches'
+replays. A round is "corrected after close" when one of its matches has entries past the head its
+close recorded; each such entry is listed with its seq and reason.
+
+A match the event cannot count is never a silent change: one whose file is missing, whose chain is
+broken (every match file the summary cache has to read is checked whole, chain and head record, as
+``replay`` checks one), or that no longer carries the head its round's close recorded (entries
+removed, or rewritten, after the close: ``referee.store.closeheads``) is left out of the
+standings and named in :attr:`EventResults.broken`; the commands show the rest, then each such match on
+a line of its own, and exit 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from referee.core.errors import UsageError
+from referee.core.i18n import M, Msg
+from referee.games.gunzi.summary import MatchSummary, Sides, TeamNames
+from referee.store.chain import StoredEntry
+from referee.store.closeheads import close_finding, hash_at, missing
+from referee.store.eventlog import EventLog
+from referee.store.store import BrokenChain, Store, StoreError
+from referee.store.summaries import Cached, Progress, SummaryCache
+from referee.tournament.model import Round, RoundStatus
+from referee.tournament.standings import Standings, standings
+from referee.tournament.state import EventState, Head
+
+OPEN = "open"
+CLOSED = "closed"
+CORRECTED = "corrected_after_close"
+
+
+class Correction(NamedTuple):
+    round: int
+    match: str
+    seq: int
+    kind: str  # the entry's kind: event, undo, void, amend
+    reason: str
+
+
+class EventResults(NamedTuple):
+    state: EventState
+    rounds: tuple[Round, ...]  # the rounds counted (``--after-round`` may stop before the last)
+    cached: dict[str, Cached]  # match id -> its summary, progress and notes
+    standings: Standings
+    corrections: dict[int, tuple[Correction, ...]]  # round -> its entries after its close
+    broken: dict[str, Msg]  # match id -> why the event cannot count it (its summary is an empty stand-in)
+
+    @property
+    def summaries(self) -> dict[str, MatchSummary]:
+        return {mid: c.summary for mid, c in self.cached.items()}
+
+    @property
+    def last(self) -> int:
+        """The last round counted (0 before round 1)."""
+        return self.rounds[-1].number if self.rounds else 0
+
+    @property
+    def final(self) -> bool:
+        """Every planned round closed, and all of them counted."""
+        return self.state.final and len(self.rounds) == len(self.state.rounds)
+
+    def status(self, number: int) -> str:
+        """``open``, ``closed`` or ``corrected_after_close`` (the JSON's words)."""
+        rnd = next(r for r in self.rounds if r.number == number)
+        if rnd.status is RoundStatus.open:
+            return OPEN
+        return CORRECTED if self.corrections.get(number) else CLOSED
+
+
+def _rounds(state: EventState, after_round: int | None) -> tuple[Round, ...]:
+    if after_round is None:
+        return state.rounds
+    if not 1 <= after_round <= len(state.rounds):
+        if not state.rounds:
+            raise UsageError(M("--after-round {n}: event {event} has no round yet",
+                               n=after_round, event=state.settings.id))
+        raise UsageError(M("--after-round {n}: event {event} has rounds 1 to {last}",
+                           n=after_round, event=state.settings.id, last=len(state.rounds)))
+    return state.rounds[:after_round]
+
+
+class CheckedReads(Store):
+    """The store as an event reads it: every match file the summary cache has to read (a match new to it,
+    or whose file changed) is checked whole first — its chain and its head record, as ``replay`` checks
+    one — so a broken match is never summarized. A file the cache knows unchanged is not read at all."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store.root)
+
+    def entries(self, match_id: str) -> list[StoredEntry]:
+        found = self._read(match_id)  # read once, checked for shape, then the chain and the head record
+        problem, _ = self._soundness(match_id, self.path(match_id), found)
+        if problem is not None:
+            raise BrokenChain(problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
+        return found.entries
+
+
+def summary_cache(store: Store, event_id: str) -> SummaryCache:
+    """The event's summary cache, reading the matches through :class:`CheckedReads`."""
+    return SummaryCache(CheckedReads(store), event_id)
+
+
+def _stand_in(match_id: str) -> Cached:
+    """What the views show of a match the event cannot count: not finished, not started, no games."""
+    summary = MatchSummary(match_id, "", ("", "", "", ""), TeamNames("", ""), False, None, Sides(0, 0), (),
+                           Sides(0, 0), False)
+    return Cached(summary, Progress(False, 0, 0, False, 0, None, ""), ())
+
+
+def _moved(store: Store, event_id: str, number: int, match_id: str, head: Head, cached: Cached) -> Msg | None:
+    """Whether the match still carries the head its round's close recorded: read from its summary (its
+    number of entries and last hash), and from its file only when entries followed the close."""
+    s = cached.summary
+    if s.entries == head.entries:
+        return close_finding(event_id, number, match_id, head, s.entries, s.head)
+    at_head = hash_at(store.entries(match_id), head.entries) if s.entries > head.entries else ""
+    return close_finding(event_id, number, match_id, head, s.entries, at_head)
+
+
+def summaries_of(store: Store, cache: SummaryCache, state: EventState,
+                 rounds: Iterable[Round]) -> tuple[dict[str, Cached], dict[str, Msg]]:
+    """Each table's summary at its match's current head, and the matches the event cannot count with
+    why (missing, chain broken, cut back or rewritten after its round's close)."""
+    event_id = state.settings.id
+    cached: dict[str, Cached] = {}
+    broken: dict[str, Msg] = {}
+    for rnd in rounds:
+        close = state.closes.get(rnd.number) if rnd.status is RoundStatus.closed else None
+        for t in rnd.tables:
+            mid = t.match_id
+            head = close.heads.get(mid) if close is not None else None
+            problem: Msg | None = None
+            if not store.exists(mid):
+                problem = missing(event_id, rnd.number, mid, head)
+            else:
+                try:
+                    got = cache.get(mid)
+                except StoreError as e:  # a broken chain, a file that cannot be read
+                    problem = e.msg
+                else:
+                    problem = None if head is None else _moved(store, event_id, rnd.number, mid, head, got)
+                    if problem is None:
+                        cached[mid] = got
+            if problem is not None:
+                broken[mid] = problem
+                cached[mid] = _stand_in(mid)
+    return cached, broken
+
+
+def standings_of(state: EventState, cache: SummaryCache, rounds: tuple[Round, ...] | None = None) -> Standings:
+    """The standings of *rounds* (all the event's by default) from the matches' cached summaries; a
+    :class:`StoreError` naming the first match the event cannot count (nothing is paired on standings
+    that leave one out)."""
+    counted = state.rounds if rounds is None else rounds
+    got, broken = summaries_of(cache.store, cache, state, counted)
+    if broken:
+        raise StoreError(next(iter(broken.values())))
+    summaries = {mid: c.summary for mid, c in got.items()}
+    return standings(state.pairs, counted, summaries, state.settings.scoring, state.settings.lot)
+
+
+def corrections(state: EventState, cached: dict[str, Cached],
+                rounds: tuple[Round, ...]) -> dict[int, tuple[Correction, ...]]:
+    out: dict[int, tuple[Correction, ...]] = {}
+    for rnd in rounds:
+        close = state.closes.get(rnd.number)
+        if close is None:
+            continue
+        found = []
+        for t in rnd.tables:
+            head = close.heads.get(t.match_id)
+            if head is None:
+                continue
+            found += [Correction(rnd.number, t.match_id, n.seq, n.kind, n.reason)
+                      for n in cached[t.match_id].notes if n.seq > head.entries]
+        if found:
+            out[rnd.number] = tuple(found)
+    return out
+
+
+def load(store: Store, event_id: str, after_round: int | None = None,
+         cache: SummaryCache | None = None) -> tuple[EventResults, SummaryCache]:
+    """The event's results (up to *after_round*), and the cache that holds them (``save()`` it once
+    the command has done its work)."""
+    state = EventLog(store.root, event_id).state()
+    rounds = _rounds(state, after_round)
+    cache = cache or summary_cache(store, event_id)
+    cached, broken = summaries_of(store, cache, state, rounds)
+    counted = {mid: c.summary for mid, c in cached.items() if mid not in broken}
+    st = standings(state.pairs, rounds, counted, state.settings.scoring, state.settings.lot)
+    return EventResults(state, rounds, cached, st, corrections(state, cached, rounds), broken), cache

@@ -1,0 +1,317 @@
+"""Officiating: every event is checked by the engine against the replayed match before it is stored.
+
+A recorded event or a correction is accepted only if replaying the corrected view with it adds no
+error the match did not already have; the check and the append happen under the match's lock, so
+two referees recording into one match cannot interleave between check and append.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from referee.core.i18n import M, Msg
+from referee.games.gunzi.codes import EntryKind
+from referee.games.gunzi.events import Event, MatchHeader, RecordError
+from referee.store.store import MatchSession, Store, StoreError
+
+if TYPE_CHECKING:
+    from referee.games.gunzi.results import HandResult, MatchResult
+    from referee.games.gunzi.ruleset import RuleSet
+    from referee.store.chain import StoredEntry
+    from referee.store.clock import Clock
+
+
+class Rejected(StoreError):
+    """The rules refuse the event (or the correction): nothing was stored.
+
+    The message joins the engine's errors (worded by the engine's messages) and, for an event, the
+    directives the match expected instead.
+    """
+
+    def __init__(self, errors: list[RecordError], expected: tuple[str, ...] = (), what: str = "event") -> None:
+        self.errors = errors
+        self.expected = expected
+        self.what = what
+        super().__init__(_rejection(errors, expected, EntryKind(what)))
+
+    def __reduce__(self) -> tuple[type[Rejected], tuple[list[RecordError], tuple[str, ...], str]]:
+        return (type(self), (self.errors, self.expected, self.what))
+
+
+def _rejection(errors: list[RecordError], expected: tuple[str, ...], what: EntryKind) -> Msg:
+    from referee.views.matchtext import hints, semicolons
+
+    problems = semicolons([e.msg for e in errors])
+    if not expected:
+        return M("{what} rejected, nothing stored: {problems}",
+                 what=what, problems=problems)
+    return M("{what} rejected, nothing stored: {problems}; expected next: {expected}", what=what, problems=problems,
+             expected=hints(expected))
+
+
+class Outcome(NamedTuple):
+    entry: StoredEntry  # the entry stored
+    event: Event | None  # the event in effect at its place (None for undo/void)
+    before: MatchResult | None  # None when not needed (recording into an error-free match); set for a correction
+    after: MatchResult
+    new_errors: list[RecordError]  # errors the change added (only when forced)
+    taken: str = ""  # for a correction: the directive in effect at its target before it (what it took back)
+
+    @property
+    def new_hands(self) -> tuple[HandResult, ...]:
+        """Hands the change completed (for a recorded event: the hand its `last` settled)."""
+        if self.before is not None:
+            return self.after.hands[len(self.before.hands):]
+        hands = self.after.hands
+        if self.event is not None and hands and hands[-1].line <= self.event.line and \
+                type(self.event).__name__ == "Last":
+            return hands[-1:]
+        return ()
+
+
+def rules_of(events: list[Event]) -> RuleSet:
+    from referee.games.gunzi import ruleset
+
+    name = next((ev.rules for ev in events if isinstance(ev, MatchHeader)), None) or ruleset.DEFAULT_RULES
+    try:
+        return ruleset.load(name)
+    except ruleset.RulesError as e:
+        raise StoreError(M("the match's rule set cannot be used: {problem}",
+                           problem=e.msg)) from None
+
+
+def replay(events: list[Event]) -> MatchResult:
+    from referee.games.gunzi import engine
+
+    return engine.replay(events, rules_of(events))
+
+
+def added_errors(before: MatchResult, after: MatchResult) -> list[RecordError]:
+    old = {(e.line, e.message) for e in before.errors}
+    return [e for e in after.errors if (e.line, e.message) not in old]
+
+
+def record(store: Store, match_id: str, event: Event, referee: str | None = None) -> Outcome:
+    """Check *event* against the match and append it, or raise :class:`Rejected`."""
+    from referee.games.gunzi.notation import format_event
+
+    if isinstance(event, MatchHeader):
+        raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
+    with store.session(match_id) as s:
+        events, _ = s.events()
+        ev = event._replace(line=s.next_seq)
+        after = replay(events + [ev])
+        before: MatchResult | None = None
+        if after.errors:  # the usual case has none: one replay, not two
+            before = replay(events)
+            new = added_errors(before, after)
+            if new:
+                raise Rejected(new, before.state.expected)
+        entry = s.append("event", format_event(ev), referee)
+    return Outcome(entry, ev, before, after, [])
+
+
+def _target(s: MatchSession, seq: int, what: str) -> int:
+    """The event a void or amend of *seq* corrects (an amend's seq stands for the event it amended)."""
+    view = s.view
+    if seq in view:
+        return seq
+    if not 1 <= seq < s.next_seq:
+        raise StoreError(M("there is no #{seq} in match {match} (the last is #{last})", seq=seq, match=s.match_id,
+                           last=s.next_seq - 1))
+    entry = s.entries[seq - 1]
+    target = entry.get("target")  # get: an event's entry needs no target key to be sound
+    if entry["kind"] == "amend" and target is not None and target in view:
+        return target
+    if entry["kind"] in ("undo", "void"):
+        raise StoreError(M("#{seq} is itself a correction ({kind} of #{target}); nothing to {what}", seq=seq,
+                           kind=EntryKind(entry["kind"]), target=entry["target"], what=EntryKind(what)))
+    raise StoreError(M("#{seq} is no longer in effect (see `referee log {match}`); nothing to {what}", seq=seq,
+                       match=s.match_id, what=EntryKind(what)))
+
+
+def correct(store: Store, match_id: str, kind: str, seq: int | None = None, event: Event | None = None,
+            reason: str = "", referee: str | None = None, force: bool = False) -> Outcome:
+    """Append an undo, void or amend after checking what it does to the match.
+
+    A correction that would add errors (say, voiding a `kitty` a later `bury` needs) is refused
+    unless *force*: the referee then fixes the record in the order they choose.
+    """
+    if kind not in ("undo", "void", "amend"):
+        raise ValueError(kind)
+    with store.session(match_id) as s:
+        view = s.view
+        target = _correction_target(s, view, kind, seq)
+        old_events, _ = s.events()
+        header_seq = next((ev.line for ev in old_events if isinstance(ev, MatchHeader)), None)
+        new_view, new_event, directive = _applied(kind, view, target, event, header_seq, match_id)
+        new_events = _events_of(new_view, target, new_event)
+        before = replay(old_events)
+        after = replay(new_events)
+        new = added_errors(before, after)
+        if new and not force:
+            raise Rejected(new, (), what=kind)
+        entry = s.append(kind, directive, referee, target=target, reason=reason)
+    if isinstance(new_event, MatchHeader):  # the header amended: the index repeats its fields
+        store._index_put(new_event)
+    return Outcome(entry, new_event, before, after, new, view[target])
+
+
+def _correction_target(s: MatchSession, view: dict[int, str], kind: str, seq: int | None) -> int:
+    """The place a correction takes back or replaces: an undo's is the latest event still in effect."""
+    if kind == "undo":
+        if len(view) <= 1:
+            raise StoreError(M("nothing to undo in match {match}: only the header is in effect", match=s.match_id))
+        return next(reversed(view))
+    if seq is None:
+        raise ValueError(f"a {kind} names the seq it corrects")
+    return _target(s, seq, kind)
+
+
+def _applied(kind: str, view: dict[int, str], target: int, event: Event | None, header_seq: int | None,
+             match_id: str) -> tuple[dict[int, str], Event | None, str]:
+    """The corrected view with the correction applied; the event an amend puts in place and its
+    directive (None and "" for an undo or a void). The header can be amended, never removed."""
+    new_view = dict(view)
+    if kind != "amend":
+        if target == header_seq:
+            raise StoreError(M("#{seq} is the match header; it can be amended, not removed", seq=target))
+        del new_view[target]
+        return new_view, None, ""
+    from referee.games.gunzi.notation import format_event
+
+    assert event is not None
+    _check_amend(event, target, header_seq, match_id)
+    new_event = event._replace(line=target)
+    directive = format_event(new_event)
+    new_view[target] = directive
+    return new_view, new_event, directive
+
+
+def _check_amend(event: Event, target: int, header_seq: int | None, match_id: str) -> None:
+    """Refuse an amend that puts a header anywhere but the header's place, or changes the match id."""
+    if target == header_seq:
+        if not isinstance(event, MatchHeader):
+            raise StoreError(M("#{seq} is the match header: amend it with a `match` directive", seq=target))
+        if event.id != match_id:
+            raise StoreError(M("the match id cannot change ({old} → {new}); import it anew", old=match_id,
+                               new=event.id))
+    elif isinstance(event, MatchHeader):
+        raise StoreError(M("a `match` header can only replace the header (seq 1)"))
+
+
+def _events_of(view: dict[int, str], target: int, new_event: Event | None) -> list[Event]:
+    """The events of a corrected view, *new_event* at its place *target* (it is not read again)."""
+    from referee.games.gunzi.notation import parse_line
+
+    events: list[Event] = []
+    for place, text in view.items():
+        ev = new_event if place == target and new_event is not None else parse_line(text, line=place)
+        if ev is not None:
+            events.append(ev)
+    return events
+
+
+def warning_of(out: Outcome) -> tuple[str, int, int] | None:
+    """For a recorded ``warn``: the team warned, the rule set's ``match.warnings_limit`` and
+    ``match.games_to_win`` (§8.1); None for any other event."""
+    from referee.games.gunzi import ruleset
+    from referee.games.gunzi.events import Warn
+    from referee.games.gunzi.seats import team_of
+
+    if not isinstance(out.event, Warn):
+        return None
+    try:
+        rules = ruleset.load(out.after.rules)
+    except ruleset.RulesError:
+        return None
+    return team_of(out.event.seat), rules.warnings_limit, rules.games_to_win
+
+
+def clock(entries: list[StoredEntry], events: list[Event], result: MatchResult) -> Clock | None:
+    """The game clock of a match (``referee.store.clock``) under its rule set's ``match.time_limit_minutes``;
+    None when the rule set cannot be read."""
+    from referee.games.gunzi import ruleset
+    from referee.store.clock import clock_of
+
+    try:
+        rules = ruleset.load(result.rules)
+    except ruleset.RulesError:
+        return None
+    return clock_of(entries, events, result, rules.time_limit_minutes)
+
+
+def notices(store: Store, match_id: str, out: Outcome) -> list[Msg]:
+    """One-line notices about what was just stored: an entry stored after the game's time limit with no
+    `time` recorded (§7.3.5). Only a rule set with a time limit reads the entries again for it."""
+    from referee.games.gunzi import ruleset
+    from referee.games.gunzi.events import Time
+
+    result = out.after
+    if result.state.match_over or isinstance(out.event, Time):
+        return []
+    try:
+        if not ruleset.load(result.rules).time_limit_minutes:
+            return []
+    except ruleset.RulesError:
+        return []
+    from referee.store.clock import notice
+    from referee.store.store import corrected, to_events
+
+    entries = store.entries(match_id)
+    events, _ = to_events(corrected(entries))
+    game_clock = clock(entries, events, result)
+    found = notice(game_clock, result) if game_clock is not None else None
+    return [found] if found is not None else []
+
+
+class WhatIf(NamedTuple):
+    seq: int
+    old_event: Event
+    new_event: Event
+    recorded: MatchResult  # as recorded
+    changed: MatchResult  # with the event replaced
+    first_hand: int  # number of the hand holding seq (hands before it are the same)
+    new_errors: list[RecordError]
+
+
+def whatif(store: Store, match_id: str, seq: int, event: Event) -> WhatIf:
+    """Replay the match with the event at *seq* replaced by *event*; nothing is stored."""
+    entries = store.entries(match_id)
+    from referee.store.store import corrected, to_events
+
+    view = corrected(entries)
+    if seq not in view:
+        seq = _amended_place(entries, view, seq, match_id)
+    events, _ = to_events(view)
+    old_event = next(ev for ev in events if ev.line == seq)
+    if isinstance(old_event, MatchHeader) != isinstance(event, MatchHeader):
+        raise StoreError(M("the match header can only be replaced by another `match` header"))
+    new_event = event._replace(line=seq)
+    changed_events = [new_event if ev.line == seq else ev for ev in events]
+    recorded = replay(events)
+    changed = replay(changed_events)
+    return WhatIf(seq, old_event, new_event, recorded, changed, _first_hand(recorded, seq),
+                  added_errors(recorded, changed))
+
+
+def _amended_place(entries: list[StoredEntry], view: dict[int, str], seq: int, match_id: str) -> int:
+    """The place of the event that amend *seq* put in effect; a store error when *seq* is no such amend."""
+    entry = entries[seq - 1] if 1 <= seq <= len(entries) else None
+    if entry is not None and entry.get("kind") == "amend":
+        target = entry.get("target")
+        if target is not None and target in view:
+            return target
+    raise StoreError(M("#{seq} is not an event in effect in match {match} (see `referee log {match}`)", seq=seq,
+                       match=match_id))
+
+
+def _first_hand(recorded: MatchResult, seq: int) -> int:
+    """The number of the hand holding *seq* (the first hand when *seq* comes before them all)."""
+    first = None
+    for h in recorded.hands:
+        if h.line <= seq:
+            first = h.hand
+    if first is None:
+        first = recorded.hands[0].hand if recorded.hands else 1
+    return first

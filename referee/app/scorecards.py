@@ -1,0 +1,207 @@
+"""`referee scorecard`: the PDF scorecard of one match (a record file or a stored match), or of all.
+
+Imported when the command runs (not when the CLI starts): typer, the standard library and the
+project's light modules (codes, errors, messages) at the top; ReportLab, the engine and the store
+load only as they are needed. Nothing here prints an error: what goes wrong is raised as a
+project error (``referee.core.errors``) and the command line's one boundary words it and exits with its
+code. Two languages are in play: ``lang`` is the scorecard's, ``say`` the terminal's (the language
+the boundary prints errors in, so that every line a command prints is in one language).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from referee.core.errors import RefereeError, UsageError
+from referee.core.i18n import MN, M, Msg, tr, trn
+from referee.games.gunzi.codes import EntryKind
+
+if TYPE_CHECKING:
+    from referee.app.sources import Kind, Source
+    from referee.games.gunzi.results import MatchResult
+    from referee.store.store import Store
+    from referee.views.scorecard.fonts import FontInfo
+    from referee.views.scorecard.layout import AuditEntry
+
+REPORTS_DIR = "reports"
+CORRECTION_KINDS = (EntryKind.undo, EntryKind.void, EntryKind.amend)
+
+
+def file_name(match_id: str) -> str:
+    """The PDF's file name for a match id: :func:`referee.core.names.file_stem` (injective and bounded: two
+    ids never share a scorecard, ``.`` and ``..`` included)."""
+    from referee.core.names import file_stem
+
+    return file_stem(match_id) + ".pdf"
+
+
+def corrections(log: Iterable[AuditEntry]) -> list[AuditEntry]:
+    """The audit trail's corrections (undo, void, amend); recorded events are the record itself."""
+    out: list[AuditEntry] = []
+    for entry in log:
+        kind = entry.get("kind") if isinstance(entry, dict) else getattr(entry, "kind", None)
+        if kind in CORRECTION_KINDS:
+            out.append(entry)
+    return out
+
+
+def warn(say: str, message: Msg) -> None:
+    """A warning on stderr, in the terminal's language: the scorecard is still written."""
+    typer.echo(tr(say, "warning: {message}", message=message), err=True)
+
+
+def load_result(source: str, db: str | None, kind: Kind = "auto", encoding: str | None = None,
+                say: str = "en") -> tuple[MatchResult, Source]:
+    """(MatchResult, Source) for a record file or stored match id (as *kind* says: ``sources.load``).
+
+    A source that is not there is the sources' own ``NotFound``; a rule set that cannot be used is a
+    usage error naming the source whose header named it.
+    """
+    from referee.app import sources
+    from referee.cli.commands.records import notifier
+    from referee.games.gunzi import engine, ruleset
+
+    src = sources.load(source, db, kind, encoding, notifier(say))
+    try:
+        if src.rules_problem is not None:
+            raise ruleset.RulesError(src.rules_problem)
+        rules = ruleset.load(src.rules)
+    except ruleset.RulesError as e:
+        raise UsageError(M("{source}: {problem}", source=src.name, problem=e.msg)) from None
+    return engine.replay(src.events, rules), src
+
+
+def register_font(font: str | None, result: MatchResult | None = None, lang: str = "zh") -> FontInfo:
+    """The scorecard's font, registered; a font that cannot be used is a usage error of ``--font``.
+    Without *font*, the default for *result* in *lang* (``fonts.register_default``)."""
+    from referee.views.scorecard.fonts import FontError, register
+
+    if font is None and result is not None:
+        from referee.views.scorecard.fonts import register_default
+        from referee.views.scorecard.layout import document_texts
+
+        return register_default(document_texts(result, lang))
+    try:
+        return register(font)
+    except FontError as e:
+        raise UsageError(M("--font: {problem}", problem=e.msg)) from None
+
+
+def write_one(source: str, out: Path | None, lang: str, font: str | None, db: str | None,
+              out_dir: Path | None = None, quiet: bool = False, say: str = "en",
+              kind: Kind = "auto", encoding: str | None = None) -> tuple[Path, Msg | None]:
+    """Write the scorecard of *source* in *lang*; return where, and what is broken in a stored match's
+    chain (None when sound: the PDF carries it on its face). Warnings (unless *quiet*) in *say*."""
+    from referee.views.scorecard.fonts import missing_glyphs
+    from referee.views.scorecard.layout import texts_in
+
+    result, src = load_result(source, db, kind, encoding, say)
+    match_id = result.header.id if result.header is not None and result.header.id else Path(src.name).stem
+    path = out if out is not None else (out_dir or Path(REPORTS_DIR)) / file_name(match_id)
+    info = register_font(font, result, lang)
+    if not quiet and font is None and not info.embedded:
+        from referee.views.scorecard.fonts import CID_FONT, INSTALL_HINT
+
+        warn(say, M("no Chinese TrueType font is installed: the PDF names {font} without its glyphs (a reader "
+                    "without Chinese fonts shows boxes); to embed one: {install}",
+                    font=CID_FONT, install=INSTALL_HINT))
+    if not quiet:
+        _warn_glyphs(say, font, missing_glyphs(info, texts_in(result)), info)
+        _warn_problems(say, src.name, len(src.errors) + len(result.errors))
+    _build(result, src, path, lang, font)
+    return path, src.broken
+
+
+def _build(result: MatchResult, src: Source, path: Path, lang: str, font: str | None) -> None:
+    """The PDF written, or a project error saying why not: a file that cannot be written, or a text
+    of the record too long for a page (a table row cannot break across pages)."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from referee.views.scorecard.layout import build_scorecard
+
+    try:
+        build_scorecard(result, path, lang=lang, font_path=font, log=corrections(src.log), errors=src.errors,
+                        broken=src.broken, head=src.head)
+    except OSError as e:
+        raise RefereeError(M("cannot write {path}: {reason}", path=str(path),
+                             reason=e.strerror or str(e))) from None
+    except LayoutError:
+        raise RefereeError(M("{source}: a text of the record is too long for a page of the scorecard "
+                             "(a very long note or reason?)",
+                             source=src.name)) from None
+
+
+def _warn_glyphs(say: str, font: str | None, missing: list[str], info: FontInfo | None = None) -> None:
+    if missing:
+        shown = "".join(missing[:20]) + ("…" if len(missing) > 20 else "")
+        if info is not None and not info.embedded:
+            warn(say, M("the PDF's built-in font ({font}) cannot draw {chars}: they will be missing from the "
+                        "scorecard; give --font with a TrueType font that has them",
+                        font=info.name, chars=shown))
+            return
+        warn(say, M("{font} has no glyphs for {chars}; they will print as boxes",
+                    font=str(info.path if info is not None and info.path else font), chars=shown))
+
+
+def _warn_problems(say: str, source: str, problems: int) -> None:
+    if problems:
+        warn(say, MN("{source}: {n} problem in the record; listed on the scorecard",
+                     "{source}: {n} problems in the record; listed on the scorecard", problems, source=source))
+
+
+def stored_matches(db: str | None, event: str | None) -> tuple[Store, list[str]]:
+    """(store, the ids of its matches), of one event only when *event* is given (any case)."""
+    from referee.store.store import Store
+
+    store = Store(db)
+    rows = store.summaries()
+    if event is not None:
+        want = event.strip().casefold()
+        rows = [r for r in rows if (r.get("event") or "").strip().casefold() == want]
+    return store, [r["id"] for r in rows]
+
+
+def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | None, db: str | None,
+              say: str = "en") -> None:
+    """One scorecard per stored match (of *event*), with a progress bar; the matches that could not
+    be written are named at the end (exit 1), after every other one is written."""
+    from referee.core.names import shown
+
+    store, ids = stored_matches(db, event)
+    if not ids:
+        typer.echo(tr(say, "no stored matches of event '{event}' in {store}",
+                      event=event, store=str(store.root)) if event is not None else
+                   tr(say, "no stored matches in {store}", store=str(store.root)))
+        return
+    if font is not None:
+        register_font(font)  # a bad --font stops here, not once per match
+    folder = out_dir or Path(REPORTS_DIR)
+    written: list[Path] = []
+    failed: list[str] = []
+    tampered: list[str] = []  # written, with the broken chain on their face
+    with typer.progressbar(ids, label=trn(say, "{n} scorecard", "{n} scorecards", len(ids)),
+                           show_pos=True, item_show_func=lambda mid: shown(mid) if mid else mid) as bar:
+        for mid in bar:
+            try:
+                # an id out of the store is a stored match only: never tried as a path
+                path, broken = write_one(mid, None, lang, font, db, out_dir=folder, quiet=True, say=say,
+                                         kind="match")
+                written.append(path)
+                if broken is not None:
+                    tampered.append(mid)
+            except RefereeError:
+                failed.append(mid)
+    typer.echo(trn(say, "wrote {n} scorecard to {folder}", "wrote {n} scorecards to {folder}", len(written),
+                   folder=str(folder)))
+    if tampered:
+        message = M("the hash chain of {ids:list} is broken: their scorecards say so on their face "
+                    "(`referee verify` shows what changed)", ids=tampered)
+        if not failed:
+            raise RefereeError(message)
+        warn(say, message)
+    if failed:
+        raise RefereeError(M("no scorecard for {ids:list} (see `referee replay` on each)", ids=failed))

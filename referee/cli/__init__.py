@@ -1,0 +1,156 @@
+"""The ``referee`` command line: the command table (``referee.cli.commands``) made into a Typer app.
+
+Only typer, the standard library and the table load at start-up; ``main()`` builds just the command
+that runs (Typer inspects every registered command each time it starts), each behind the one error
+boundary, with its help worded in the user's language.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from referee import __version__
+from referee.cli.commands import COMMANDS, load
+from referee.cli.commands.boundary import guard
+from referee.core.i18n import N_
+
+HELP = N_("Officiate and score Dalian Gunzi (大连打滚子) matches: check, replay and explain match records, "
+          "record them at the table, print scorecards.")
+HELP_OPTIONS = ["-h", "--help"]
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class Documented(Protocol):
+        """What ``_translate`` rewords: a click command (of the vendored click or click itself, as the
+        Typer versions allowed ship) with its help; its parameters and sub-commands are read as found."""
+
+        help: str | None
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"referee {__version__}")
+        raise typer.Exit()
+
+
+def _root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help=N_("Print the version and exit."))] = False,
+) -> None:
+    pass
+
+
+def _listed() -> None:
+    """A command as the top-level help lists it: its name and help text, nothing imported."""
+
+
+def build_app(command: str | None = None, *, listing: bool = False) -> typer.Typer:
+    """The ``referee`` application; with *command*, only that command; with *listing*, every command as
+    its name and help only (``referee --help``, an unknown command): no command module is imported and
+    no signature inspected, so the list costs what one command does."""
+    app = typer.Typer(name="referee", help=HELP, no_args_is_help=True, add_completion=False,
+                      pretty_exceptions_enable=False, rich_markup_mode=None,
+                      context_settings={"help_option_names": HELP_OPTIONS})
+    app.callback()(_root)  # keeps `referee COMMAND` a group even when only one command is built
+    if listing:
+        for name, info in COMMANDS.items():
+            app.command(name, help=info.help)(_listed)
+        return app
+    for name, info in COMMANDS.items():
+        if command in (None, name) and info.group:  # a Typer group: each of its commands behind the boundary
+            group = load(name)()
+            for sub in group.registered_commands:
+                sub.callback = guard(sub.callback) if sub.callback else None
+            app.add_typer(group, name=name, help=info.help)
+        elif command in (None, name):
+            app.command(name, help=info.help)(guard(load(name)))
+    return app
+
+
+def _translate(command: Documented, lang: str) -> None:
+    """Word the help texts of a built click command (and its sub-commands) in *lang*."""
+    from referee.core.i18n import gettext
+
+    if command.help:
+        command.help = gettext(lang, command.help)
+    for param in getattr(command, "params", ()):
+        if getattr(param, "help", None):
+            param.help = gettext(lang, param.help)
+    for sub in getattr(command, "commands", {}).values():
+        _translate(sub, lang)
+
+
+def _early_lang(args: list[str]) -> str | None:
+    """The ``--lang`` of the command line, read before the command is built (for its help)."""
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def _terminal() -> None:
+    """A terminal that cannot show a character (``PYTHONIOENCODING=gbk`` and an emoji, an ASCII-only
+    ``LC_ALL=C``) gets a replacement character, never a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="replace")
+            except (ValueError, OSError):  # a stream that cannot be reconfigured: left as it is
+                pass
+
+
+def _not_utf8(args: list[str]) -> None:
+    """An argument that is not UTF-8 (a GBK-typed ``--east``: its bytes are surrogates in ``sys.argv``)
+    is a usage error naming it (exit 2), before any command sees it."""
+    for i, arg in enumerate(args):
+        if any("\udc80" <= ch <= "\udcff" for ch in arg):
+            from referee.cli.commands.boundary import report
+            from referee.core.errors import UsageError
+            from referee.core.i18n import M
+
+            raw = arg.encode("utf-8", "surrogateescape")
+            option = arg.split("=", 1)[0] if arg.startswith("-") else (args[i - 1] if i and args[i - 1].startswith("-")
+                                                                        else f"#{i + 1}")
+            error = UsageError(M("argument {option}: not UTF-8 text ({value}); the terminal or the script that typed "
+                                 "it uses another encoding (set it to UTF-8, or convert: iconv -f GBK -t UTF-8)",
+                                 option=option, value=raw.decode("utf-8", "backslashreplace")))
+            report(error, _early_lang(args))
+            raise SystemExit(error.exit_code)
+
+
+def main(argv: list[str] | None = None) -> None:
+    _terminal()
+    args = sys.argv[1:] if argv is None else argv
+    _not_utf8(args)
+    word = next((a for a in args if not a.startswith("-")), None)
+    asks_help = any(a in HELP_OPTIONS for a in args)
+    app = build_app(word) if word in COMMANDS else build_app(listing=True)
+    command = typer.main.get_command(app)
+    if asks_help or not args:
+        from referee.cli.commands.boundary import language
+        from referee.core.errors import RefereeError
+
+        try:
+            lang = language(_early_lang(args))
+        except RefereeError:
+            lang = "en"
+        if lang != "en":
+            _translate(command, lang)
+    command.main(args, prog_name="referee")
+
+
+def __getattr__(name: str) -> typer.Typer:
+    if name == "app":  # every command: for tests and `python -m referee.cli --help`
+        return build_app()
+    raise AttributeError(name)
+
+
+if __name__ == "__main__":
+    main()

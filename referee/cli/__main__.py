@@ -1,0 +1,5 @@
+"""``python -m referee.cli``: the command line, as the ``referee`` script runs it."""
+
+from referee.cli import main
+
+main()

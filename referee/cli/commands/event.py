@@ -1,0 +1,437 @@
+"""``referee event …``: running a tournament — entries, pairings, round control, standings, sheets.
+
+One Typer group (``COMMANDS["event"]``, ``group=True``); the command line wraps each of its
+commands in the error boundary and words their help in the user's language, as for every command.
+Imported when the command line starts: only typer and the standard library at the top; the store,
+the event layer, the engine and ReportLab load inside the commands.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from referee.cli.commands.boundary import language
+from referee.cli.commands.options import Db, Lang, Output, Reason, Referee
+from referee.core.i18n import N_
+
+if TYPE_CHECKING:
+    from referee.core.i18n import Msg
+    from referee.store.store import Store
+    from referee.tournament.state import EventState
+
+EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
+PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1."), show_default=False)]
+Json = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table."))]
+
+
+def _store(db: str | None) -> Store:
+    from referee.store.store import Store
+
+    return Store(db)
+
+
+def _echo(lines: list[str]) -> None:
+    typer.echo("\n".join(lines))
+
+
+def _dump(data: object) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _uncounted(broken: dict[str, Msg], say: str) -> None:
+    """After the output: each match the event cannot count on a line of its own (stderr), exit 1."""
+    if not broken:
+        return
+    from referee.core.i18n import tr
+    from referee.store.store import StoreError
+
+    found = list(broken.values())
+    for msg in found[:-1]:
+        typer.echo(tr(say, "error: {message}", message=msg), err=True)
+    raise StoreError(found[-1])
+
+
+# --- entries --------------------------------------------------------------------------------------
+
+def new(
+    event_id: EventId,
+    name: Annotated[str, typer.Option("--name", metavar="NAME", help=N_("The event's name, e.g. \"Spring Cup\"."),
+                                      show_default=False)],
+    rules: Annotated[str, typer.Option("--rules", metavar="RULESET",
+                                       help=N_("Rule set of every match (a name or a TOML file)."))] = "dalian-club",
+    fmt: Annotated[str, typer.Option("--format", metavar="swiss|round-robin",
+                                     help=N_("Swiss rounds, or a round robin (every pair meets every other)."))]
+    = "swiss",
+    rounds: Annotated[int | None, typer.Option("--rounds", metavar="N", help=N_(
+        "Rounds the event will have (a Swiss event needs it; a round robin: all of its schedule)."))] = None,
+    scoring: Annotated[str, typer.Option("--scoring", metavar="NAME|PATH", help=N_(
+        "Match points and tie-breaks: a bundled scoring (club) or a TOML file (base = allowed)."))] = "club",
+    date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD", help=N_("Date of the event."))] = None,
+    venue: Annotated[str | None, typer.Option("--venue", metavar="TEXT", help=N_("Where it is played."))] = None,
+    seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=N_(
+        "Shuffle round 1 with this seed (else entry order); also the seed of the lot."))] = None,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Create an event: its name, rule set, format, rounds and scoring."""
+    say = language(lang)
+    from referee.app.director import new_event
+    from referee.core.i18n import M, tr
+    from referee.tournament.model import EventFormat
+
+    store = _store(db)
+    state = new_event(store, event_id, name=name, rules=rules, fmt=fmt, rounds=rounds, scoring=scoring, date=date,
+                      venue=venue, seed=seed, referee=referee)
+    s = state.settings
+    form = M("round robin") if s.format is EventFormat.round_robin else M("Swiss")
+    planned = "-" if s.rounds is None else s.rounds
+    typer.echo(tr(say, "new event {event} ({name}) in {root}: {format}, {rounds} rounds, rules {rules}, scoring "
+                       "{scoring}, lot seed {lot}",
+                  event=s.id, name=s.name, root=store.root, format=form, rounds=planned, rules=s.rules,
+                  scoring=s.scoring.name, lot=s.lot))
+    typer.echo(tr(say, "next: referee event add {event} PAIR PLAYER1 PLAYER2, or referee event import {event} FILE",
+                  event=s.id))
+
+
+def add(
+    event_id: EventId,
+    pair: PairCode,
+    player1: Annotated[str, typer.Argument(metavar="PLAYER1", help=N_("First player (sits E or S)."),
+                                           show_default=False)],
+    player2: Annotated[str, typer.Argument(metavar="PLAYER2", help=N_("Second player (sits W or N)."),
+                                           show_default=False)],
+    club: Annotated[str, typer.Option("--club", metavar="CLUB", help=N_("The pair's club."))] = "",
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Enter a pair."""
+    say = language(lang)
+    from referee.app.director import add_pairs, checked_pair
+    from referee.core.i18n import trn
+
+    entry = checked_pair(pair, player1, player2, club)
+    state = add_pairs(_store(db), event_id, [entry], referee)
+    typer.echo(trn(say, "entered pair {pair} ({player1}, {player2}) in {event}: {n} pair",
+                   "entered pair {pair} ({player1}, {player2}) in {event}: {n} pairs", len(state.pairs),
+                   pair=entry.code, player1=entry.player1, player2=entry.player2, event=event_id))
+
+
+def import_(
+    event_id: EventId,
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
+        "Entries: CSV or XLSX with a header row pair,player1,player2,club."), show_default=False)],
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Enter the pairs of an entries file (CSV or XLSX): all of them or none."""
+    say = language(lang)
+    from referee.app.director import add_pairs
+    from referee.core.i18n import tr
+    from referee.tournament.entries import read_entries
+
+    entries = read_entries(file)
+    if entries.notice is not None:
+        typer.echo(entries.notice.text(say), err=True)
+    state = add_pairs(_store(db), event_id, list(entries.pairs), referee, source=str(file))
+    typer.echo(tr(say, "{file}: entered {n} pairs in {event} ({total} in all)",
+                  file=str(file), n=len(entries.pairs), event=event_id, total=len(state.pairs)))
+
+
+def withdraw(
+    event_id: EventId,
+    pair: PairCode,
+    reason: Reason,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Withdraw a pair: never paired again; it keeps what it played in the standings."""
+    say = language(lang)
+    from referee.app.director import withdraw as withdraw_pair
+    from referee.core.i18n import tr
+
+    state = withdraw_pair(_store(db), event_id, pair, reason, referee)
+    current = state.current
+    typer.echo(tr(say, "pair {pair} withdrawn from {event} ({reason}): {n} pairs playing",
+                  pair=pair, event=event_id, reason=reason, n=len(state.active)))
+    from referee.tournament.model import RoundStatus
+
+    if current is not None and current.status is RoundStatus.open and any(pair in (t.ew, t.ns)
+                                                                           for t in current.tables):
+        typer.echo(tr(say, "its match in round {round} is still to be decided (record it, or close the round with "
+                           "--force)",
+                      round=current.number))
+
+
+# --- rounds -----------------------------------------------------------------------------------------
+
+def pair(
+    event_id: EventId,
+    json_: Json = False,
+    explain: Annotated[bool, typer.Option("--explain", help=N_(
+        "Say why each table was paired (score group, floats, a rematch avoided)."))] = False,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Pair the next round and create its matches in the store (EVENT-R<round>-T<table>)."""
+    say = language(lang)
+    from referee.app.director import pair_round
+    from referee.views import eventjson, eventtext
+
+    paired = pair_round(_store(db), event_id, referee)
+    if json_:
+        _dump(eventjson.pairing(paired.round))
+        return
+    _echo(eventtext.pairing_lines(paired.state, paired.round, say))
+    if explain:
+        _echo(eventtext.explanation_lines(paired.round, paired.swiss, say))
+
+
+def status(
+    event_id: EventId,
+    json_: Json = False,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """The current round: each table's match (not started, game and hand in play, or its result) and its time."""
+    say = language(lang)
+    import datetime
+
+    from referee.app import eventresults
+    from referee.views import eventjson, eventtext
+
+    store = _store(db)
+    state = _state(store, event_id)
+    current = state.current
+    counted = None if current is None else current.number
+    results, cache = eventresults.load(store, event_id, counted)
+    now = datetime.datetime.now(datetime.UTC)
+    if json_:
+        _dump(eventjson.status(results, now))
+    else:
+        _echo(eventtext.status_lines(results, now, say))
+    cache.save()
+    _uncounted(results.broken, say)
+
+
+def _state(store: Store, event_id: str) -> EventState:
+    from referee.store.eventlog import EventLog
+
+    return EventLog(store.root, event_id).state()
+
+
+def close(
+    event_id: EventId,
+    force: Annotated[bool, typer.Option("--force", help=N_(
+        "Close even with unfinished matches: each is decided by rulings recorded with --reason."))] = False,
+    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Close the current round once every match is finished; its results are then final."""
+    say = language(lang)
+    from referee.app.director import close_round
+    from referee.core.i18n import tr
+
+    closed = close_round(_store(db), event_id, force=force, reason=reason, referee=referee)
+    for r in closed.rulings:
+        typer.echo(tr(say, "{match}: ruling for {team:team} recorded as #{seq} ({reason})",
+                      match=r.match, team=r.team, seq=r.seq, reason=reason))
+    planned = closed.state.planned
+    typer.echo(tr(say, "round {round} of {event} closed: its results are final",
+                  round=closed.round.number, event=event_id))
+    if closed.state.final:
+        typer.echo(tr(say, "that was the last round: the standings are final (referee event standings {event})",
+                      event=event_id))
+    elif planned is None or closed.round.number < planned:
+        typer.echo(tr(say, "next: referee event pair {event}",
+                      event=event_id))
+
+
+# --- results ----------------------------------------------------------------------------------------
+
+def standings(
+    event_id: EventId,
+    json_: Json = False,
+    after_round: Annotated[int | None, typer.Option("--after-round", metavar="N", help=N_(
+        "The standings as they stood after round N."))] = None,
+    explain: Annotated[tuple[str, str] | None, typer.Option("--explain", metavar="PAIR PAIR", help=N_(
+        "Say in words why the first pair ranks where it does against the second, criterion by criterion."))]
+    = None,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """The standings: match points and every tie-break, from the replays of the stored matches."""
+    say = language(lang)
+    from referee.app import eventresults
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M
+    from referee.views import eventjson, eventtext
+
+    if json_ and explain:
+        raise UsageError(M("--json and --explain go apart"))
+    results, cache = eventresults.load(_store(db), event_id, after_round)
+    if explain:
+        a, b = explain
+        for code in (a, b):
+            if results.state.pair(code) is None:
+                from referee.app.director import _unknown_pair
+
+                raise _unknown_pair(results.state, code)
+        _echo(eventtext.explain_lines(results, a, b, say))
+    elif json_:
+        _dump(eventjson.standings(results))
+    else:
+        _echo(eventtext.standings_lines(results, say))
+    cache.save()
+    _uncounted(results.broken, say)
+
+
+def _pdf_lang(lang: str | None) -> str:
+    from referee.cli.commands.scorecard import scorecard_language
+
+    return scorecard_language(lang)
+
+
+def _default(event_id: str, suffix: str) -> Path:
+    from referee.app.scorecards import REPORTS_DIR
+    from referee.core.names import file_stem
+
+    folder = Path(REPORTS_DIR)
+    folder.mkdir(exist_ok=True)
+    return folder / f"{file_stem(event_id)}{suffix}"
+
+
+def sheet(
+    event_id: EventId,
+    round_: Annotated[int | None, typer.Option("--round", metavar="N", help=N_(
+        "The round (default: the latest paired)."))] = None,
+    output: Output = None,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
+        "Language of the sheet: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+    db: Db = None,
+) -> None:
+    """PDF: a round's pairing list by table and by pair, and a card per table for its referee."""
+    say, pdf = language(lang), _pdf_lang(lang)
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, tr
+    from referee.views.sheets import round_sheet
+
+    state = _state(_store(db), event_id)
+    number = round_ if round_ is not None else (state.current.number if state.current else None)
+    rnd = None if number is None else state.round(number)
+    if number is None:
+        raise UsageError(M("event {event} has no round paired yet (referee event pair {event})", event=event_id))
+    if rnd is None:
+        raise UsageError(M("--round {n}: event {event} has no such round (rounds paired: {paired})",
+                           n=number if number is not None else "-", event=event_id,
+                           paired=len(state.rounds)))
+    path = output or _default(event_id, f"-R{rnd.number}.pdf")
+    round_sheet(path, state.settings.name, rnd, state.pairs, pdf)
+    typer.echo(tr(say, "wrote {path}", path=str(path)))
+
+
+def report(
+    event_id: EventId,
+    output: Output = None,
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
+        "Language of the report: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+    db: Db = None,
+) -> None:
+    """PDF: the standings with every tie-break, the cross table and each round's results."""
+    say, pdf = language(lang), _pdf_lang(lang)
+    from referee.app import eventresults
+    from referee.core.i18n import tr
+    from referee.views.sheets import standings_report
+
+    results, cache = eventresults.load(_store(db), event_id)
+    path = output or _default(event_id, "-standings.pdf")
+    from referee.views.eventtext import broken_lines, notes, round_word
+
+    standings_report(path, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
+                     results.summaries, pdf, final=results.final,
+                     notes=notes(results, pdf) + broken_lines(results, pdf),
+                     round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds})
+    cache.save()
+    typer.echo(tr(say, "wrote {path}", path=str(path)))
+    _uncounted(results.broken, say)
+
+
+def export(
+    event_id: EventId,
+    xlsx: Annotated[Path, typer.Option("--xlsx", metavar="PATH", help=N_(
+        "The workbook to write: standings, entries and every match result, a sheet each."), show_default=False)],
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
+        "Language of the workbook: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+    db: Db = None,
+) -> None:
+    """XLSX: the standings, the entries and every match result, one sheet each."""
+    say, book = language(lang), _pdf_lang(lang)
+    from referee.app import eventresults
+    from referee.core.i18n import tr
+    from referee.views.xlsx import write_workbook
+
+    results, cache = eventresults.load(_store(db), event_id)
+    write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
+                   results.summaries, book)
+    cache.save()
+    typer.echo(tr(say, "wrote {path}", path=str(xlsx)))
+    _uncounted(results.broken, say)
+
+
+def list_(
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """The events in the store."""
+    say = language(lang)
+    from referee.core.errors import RefereeError
+    from referee.store.eventlog import EventLog, list_events
+    from referee.views.eventtext import list_lines
+
+    store = _store(db)
+    found: list[tuple[str, EventState | Msg]] = []
+    for event_id, _ in list_events(store.root):
+        try:
+            found.append((event_id, EventLog(store.root, event_id).state()))
+        except RefereeError as e:  # a broken log is listed with its problem, the others still shown
+            found.append((event_id, e.msg))
+    _echo(list_lines(found, str(store.root), say))
+
+
+HELP = N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, printed sheets.")
+
+
+def event() -> typer.Typer:
+    """The ``event`` group: its commands, each with its help as a msgid (worded where it is shown)."""
+    group = typer.Typer(name="event", help=HELP, no_args_is_help=True, add_completion=False,
+                        pretty_exceptions_enable=False, rich_markup_mode=None,
+                        context_settings={"help_option_names": ["-h", "--help"]})
+    for name, function, text in (
+        ("new", new, N_("Create an event: its name, rule set, format, rounds and scoring.")),
+        ("add", add, N_("Enter a pair.")),
+        ("import", import_, N_("Enter the pairs of an entries file (CSV or XLSX): all of them or none.")),
+        ("withdraw", withdraw, N_("Withdraw a pair: never paired again; it keeps what it played in the standings.")),
+        ("pair", pair, N_("Pair the next round and create its matches in the store (EVENT-R<round>-T<table>).")),
+        ("status", status, N_("The current round: each table's match (not started, game and hand in play, or its "
+                              "result) and its time.")),
+        ("close", close, N_("Close the current round once every match is finished; its results are then final.")),
+        ("standings", standings, N_("The standings: match points and every tie-break, from the replays of the "
+                                    "stored matches.")),
+        ("sheet", sheet, N_("PDF: a round's pairing list by table and by pair, and a card per table for its "
+                            "referee.")),
+        ("report", report, N_("PDF: the standings with every tie-break, the cross table and each round's results.")),
+        ("export", export, N_("XLSX: the standings, the entries and every match result, one sheet each.")),
+        ("list", list_, N_("The events in the store.")),
+    ):
+        group.command(name, help=text)(function)
+    return group

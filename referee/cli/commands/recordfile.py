@@ -1,0 +1,66 @@
+"""``referee record ID --file FILE`` and ``--reason``: the paths of ``record`` that go through
+``referee.app.appending`` (a file of hands appended all or nothing; an entry into a closed
+round's match, which needs a reason). Imported only when one of them runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+if TYPE_CHECKING:
+    from referee.app.officiate import Outcome
+    from referee.games.gunzi.events import Event
+    from referee.store.store import Store
+
+
+def record_one(store: Store, match_id: str, event: Event, referee: str | None, reason: str) -> Outcome:
+    """One directive, checked and stored as ``officiate.record`` does, with the entry's reason (a
+    closed round's match requires one)."""
+    from referee.app.appending import append_events
+    from referee.app.officiate import Outcome
+
+    done = append_events(store, match_id, [event], referee, reason)
+    return Outcome(done.entries[-1], done.events[-1], done.before, done.after, [])
+
+
+def refuse_guided(store: Store, match_id: str) -> None:
+    """Guided entry stores event after event without a reason: not into a closed round's match."""
+    from referee.app.appending import closed_round
+    from referee.core.i18n import M
+    from referee.store.store import StoreError
+
+    closed = closed_round(store, match_id)
+    if closed is not None:
+        raise StoreError(M("match {match} was played in round {round} of event {event}, which is closed: record "
+                           "into it one directive at a time with --reason TEXT (guided entry is for matches in play)",
+                           match=match_id, round=closed.round, event=closed.event))
+
+
+def record_file(store: Store, match_id: str, path: Path, referee: str | None, reason: str, lang: str) -> None:
+    """Append the hands of *path* to the match and say what they settled."""
+    from referee.app.appending import append_events, read_file
+    from referee.core.i18n import tr, trn
+    from referee.views import matchtext as views
+
+    got = read_file(store, match_id, path)
+    done = append_events(store, match_id, got.events, referee, reason, lines=got.lines, file=str(path))
+    first, last = done.entries[0], done.entries[-1]
+    typer.echo(trn(lang, "stored #{first}–#{last} in {match} (by {referee}): {n} directive from {file}",
+                   "stored #{first}–#{last} in {match} (by {referee}): {n} directives from {file}", len(done.entries),
+                   first=first["seq"], last=last["seq"], match=match_id, referee=last["referee"], file=str(path)))
+    if got.skipped:
+        typer.echo(trn(lang, "  ({n} header, team or seat line agrees with the match and was left out)",
+                       "  ({n} header, team and seat lines agree with the match and were left out)", got.skipped))
+    before = done.before.hands if done.before is not None else ()
+    settled = done.after.hands[len(before):]
+    for i, hand in enumerate(settled, 1):  # the match's winner is said after the hand that decided it
+        shown = done.after if i == len(settled) else done.after._replace(winner=None)
+        typer.echo("\n".join(views.settlement(hand, shown, lang)))
+    if done.after.winner and done.after.state.match_over and not done.after.hands[len(before):]:
+        typer.echo(views.won_line(done.after, lang))
+    typer.echo(views.next_line(done.after, lang))
+    if reason:
+        typer.echo(tr(lang, "reason kept with the entries: {reason}", reason=reason))

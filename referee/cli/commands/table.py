@@ -1,0 +1,256 @@
+"""The commands at the table: new, record, status, undo, void, amend, log, whatif.
+
+Imported when the command line starts: only typer and the standard library at the top; the store,
+the notation and the engine load inside the commands.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from referee.cli.commands.boundary import language as resolve_language
+from referee.cli.commands.options import Db, Directive, Force, Lang, MatchId, Reason, Referee, Replace, Seq
+from referee.cli.commands.tableactions import (
+    correct,
+    echo_lines,
+    echo_notes,
+    open_store,
+    parse_directive,
+    report_record,
+    show_status,
+)
+from referee.core.i18n import N_
+
+if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
+    from referee.games.gunzi.events import Event, MatchHeader
+
+
+def _header(match_id: str, rules: str, *, date: str, event: str | None, table: str | None, round: str | None,
+            referee: str | None) -> MatchHeader:
+    """The `match` header of a new match; a usage error (exit 2) when the id or the rules cannot be used."""
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M
+    from referee.core.names import check_id
+    from referee.games.gunzi import ruleset
+    from referee.games.gunzi.events import MatchHeader
+    from referee.games.gunzi.notation import NotationError, format_event, parse_line
+
+    check_id(match_id, "MATCH_ID")  # the same id rule as `import` and the event's matches
+    try:
+        ruleset.load(rules)
+    except ruleset.RulesError as e:
+        raise UsageError(M("--rules {rules}: {problem}", rules=rules,
+                           problem=e.msg)) from None
+    header = MatchHeader(id=match_id, rules=rules, date=date, event=event, table=table, round=round, referee=referee)
+    try:
+        back = parse_line(format_event(header))
+    except NotationError as e:
+        raise UsageError(M("MATCH_ID '{match}' cannot be used: {problem}", match=match_id,
+                           problem=e.msg)) from None
+    if back != header or not match_id.strip():
+        raise UsageError(M("MATCH_ID '{match}' cannot be used as a match id", match=match_id))
+    return header
+
+
+def new(
+    match_id: Annotated[str, typer.Argument(metavar="MATCH_ID", help=N_("The new match's id, e.g. SC26-R1-T3."),
+                                            show_default=False)],
+    rules: Annotated[str, typer.Option("--rules", metavar="NAME|PATH",
+                                       help=N_("Rule set name or a TOML file."))] = "dalian-club",
+    east: Annotated[str | None, typer.Option("--east", metavar="NAME", help=N_("Player in seat E (东)."))] = None,
+    south: Annotated[str | None, typer.Option("--south", metavar="NAME", help=N_("Player in seat S (南)."))] = None,
+    west: Annotated[str | None, typer.Option("--west", metavar="NAME", help=N_("Player in seat W (西)."))] = None,
+    north: Annotated[str | None, typer.Option("--north", metavar="NAME", help=N_("Player in seat N (北)."))] = None,
+    ew: Annotated[str | None, typer.Option("--ew", metavar="NAME", help=N_("Team name of EW."))] = None,
+    ns: Annotated[str | None, typer.Option("--ns", metavar="NAME", help=N_("Team name of NS."))] = None,
+    event: Annotated[str | None, typer.Option("--event", metavar="NAME", help=N_("Event (tournament) name."))] = None,
+    table: Annotated[str | None, typer.Option("--table", metavar="N", help=N_("Table."))] = None,
+    round_: Annotated[str | None, typer.Option("--round", metavar="N", help=N_("Round."))] = None,
+    date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD", help=N_("Date (default: today)."))]
+    = None,
+    replace: Replace = False,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Start a match in the store: header, team and player names."""
+    language = resolve_language(lang)
+    import datetime
+    import os
+
+    from referee.app import officiate
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, trn
+    from referee.games.gunzi.events import SeatName, TeamName
+    from referee.views import matchtext as views
+
+    if date is not None:
+        try:
+            datetime.date.fromisoformat(date)
+        except ValueError:
+            raise UsageError(M("--date {date}: not a date (YYYY-MM-DD, e.g. 2026-11-29)", date=date)) from None
+    header = _header(match_id, rules, date=date or datetime.date.today().isoformat(), event=event, table=table,
+                     round=round_, referee=referee or os.environ.get("REFEREE_NAME") or None)
+    events: list[Event] = [header]
+    events += [TeamName(team=t, name=n) for t, n in (("EW", ew), ("NS", ns)) if n]
+    events += [SeatName(seat=s, name=n) for s, n in (("E", east), ("S", south), ("W", west),
+                                                     ("N", north)) if n]
+    events = [ev._replace(line=i) for i, ev in enumerate(events, 1)]
+    result = officiate.replay(events)
+    if result.errors:
+        raise UsageError(views.semicolons([e.msg for e in result.errors]))
+    store = open_store(db)
+    store.create(events, referee, replace=replace)
+    typer.echo(trn(language, "new match {match} ({rules}) in {root}: {n} entry",
+                   "new match {match} ({rules}) in {root}: {n} entries", len(events), match=match_id, rules=rules,
+                   root=store.root))
+    typer.echo(views.next_line(result, language))
+    echo_notes(store, language)
+
+
+def record(
+    match_id: MatchId,
+    directive: Annotated[list[str] | None, typer.Argument(
+        metavar="[DIRECTIVE]", help=N_("One record directive, e.g. `declare E BJ`, `points 25`; none: guided entry "
+                                        "of a hand."), show_default=False)] = None,
+    file: Annotated[Path | None, typer.Option("--file", metavar="FILE", help=N_(
+        "Append the hands of a record file (a paper sheet typed in): every directive checked, all or none stored."))]
+    = None,
+    reason: Reason = "",
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Record one event (checked by the rules first), or enter a whole hand step by step."""
+    language = resolve_language(lang)
+    from referee.cli.commands import recordfile
+
+    store = open_store(db)
+    if file is not None:  # a closed round's match needs --reason: referee.app.appending
+        if directive:
+            from referee.core.errors import UsageError
+            from referee.core.i18n import M
+
+            raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
+        recordfile.record_file(store, match_id, file, referee, reason, language)
+        return
+    if not directive:
+        from referee.cli.commands.guided import guided
+
+        recordfile.refuse_guided(store, match_id)
+        guided(store, match_id, referee, language)
+        return
+    event = parse_directive(directive)
+    report_record(match_id, recordfile.record_one(store, match_id, event, referee, reason), language, store)
+    echo_notes(store, language)
+
+
+def status(
+    match_id: MatchId,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Where the match stands: game, hand, levels, declarer, trump, blood, what comes next."""
+    show_status(open_store(db), match_id, resolve_language(lang))
+
+
+def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | None, reason: str, force: bool,
+                db: str | None, referee: str | None, lang: str | None) -> None:
+    """Store an undo, void or amend and show what it re-settled; a refusal names --force."""
+    language = resolve_language(lang)
+    event = parse_directive(words) if words is not None else None
+    correct(open_store(db), match_id, kind, seq, event, reason, force, referee, language)
+
+
+def undo(
+    match_id: MatchId,
+    reason: Reason = "",
+    force: Force = False,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Take back the latest event still in effect (a correction entry; nothing is deleted)."""
+    _correction("undo", match_id, None, None, reason, force, db, referee, lang)
+
+
+def void(
+    match_id: MatchId,
+    seq: Seq,
+    reason: Reason,
+    force: Force = False,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Take back event SEQ, with a reason (a correction entry; nothing is deleted)."""
+    _correction("void", match_id, seq, None, reason, force, db, referee, lang)
+
+
+def amend(
+    match_id: MatchId,
+    seq: Seq,
+    directive: Directive,
+    reason: Reason,
+    force: Force = False,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Replace event SEQ by DIRECTIVE, with a reason (a correction entry; nothing is deleted)."""
+    _correction("amend", match_id, seq, directive, reason, force, db, referee, lang)
+
+
+def log(
+    match_id: MatchId,
+    hand: Annotated[int | None, typer.Option("--hand", metavar="N", help=N_(
+        "Only hand N: its events and the corrections of them."))] = None,
+    game: Annotated[int | None, typer.Option("--game", metavar="N", help=N_(
+        "Only the hands of game N."))] = None,
+    corrections: Annotated[bool, typer.Option("--corrections", help=N_(
+        "Only the corrections, and the entries they took back or replaced."))] = False,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """The audit trail: every entry, corrections included, with who and when (UTC), by game and hand."""
+    language = resolve_language(lang)
+    from referee.app import officiate
+    from referee.core.i18n import tr
+    from referee.store.store import corrected, log_of, to_events
+    from referee.views import matchtext as views
+
+    entries = open_store(db).entries(match_id)
+    trail = log_of(entries)
+    events, _ = to_events(corrected(entries))
+    groups = views.log_groups(trail, events, officiate.replay(events))
+    echo_lines(views.log_heading(match_id, len(trail), language))
+    shown = 0
+    for group in groups:
+        if (hand is not None and group.hand != hand) or (game is not None and group.game != game):
+            continue
+        rows = [e for e in group.entries if not corrections or e.kind != "event" or e.superseded_by]
+        if rows:
+            typer.echo(views.group_title(group, language))
+            echo_lines(views.log_lines(rows, language))
+            shown += len(rows)
+    if not shown:
+        typer.echo(tr(language, "(no entries of that kind)"))
+
+
+def whatif(
+    match_id: MatchId,
+    seq: Seq,
+    directive: Directive,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """For a dispute: replay with event SEQ replaced, side by side with the record; stores nothing."""
+    language = resolve_language(lang)
+    from referee.app import officiate
+    from referee.views import matchtext as views
+
+    event = parse_directive(directive)
+    echo_lines(views.whatif_table(officiate.whatif(open_store(db), match_id, seq, event), match_id, language))

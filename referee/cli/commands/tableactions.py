@@ -1,0 +1,143 @@
+"""What the table commands and the guided prompt share: reading a typed directive, storing a correction,
+showing a match's status and what a record or a correction did.
+
+Its own module so that ``table`` (the commands) and ``guided`` (the prompt) both use it and neither imports
+the other's internals. Only typer and the standard library at the top, as for every command module.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import typer
+
+if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
+    from referee.app.officiate import Outcome
+    from referee.games.gunzi.events import Event
+    from referee.store.store import Store
+
+
+def open_store(db: str | None) -> Store:
+    from referee.store.store import Store
+
+    return Store(db)
+
+
+def parse_directive(words: list[str], argument: str = "DIRECTIVE") -> Event:
+    """The event typed on the command line; a usage error (exit 2) naming the argument when it cannot
+    be read."""
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M
+    from referee.games.gunzi.notation import NotationError, parse_line
+
+    text = " ".join(words)
+    try:
+        event = parse_line(text)
+    except NotationError as e:
+        raise UsageError(M("cannot read the {argument} argument '{text}': {problem}", argument=argument, text=text,
+                           problem=e.msg)) from None
+    if event is None:
+        raise UsageError(M("the {argument} argument '{text}' holds no directive (empty or a comment)",
+                           argument=argument, text=text))
+    return event
+
+
+def echo_lines(lines: list[str]) -> None:
+    typer.echo("\n".join(lines))
+
+
+def echo_notes(store: Store, lang: str) -> None:
+    """What a command that stored something should also say (a head record or the index left behind)."""
+    from referee.core.i18n import tr
+
+    for note in store.notes:
+        typer.echo(tr(lang, "warning: {message}", message=note), err=True)
+
+
+def report_record(match_id: str, out: Outcome, lang: str, store: Store | None = None) -> None:
+    """What recording an event did: the entry stored, the hand it settled, a warning's count, who won, the
+    game clock's notice, what comes next."""
+    from referee.app import officiate
+    from referee.views import matchtext as views
+
+    e = out.entry
+    typer.echo(views.stored_line(e, match_id, views.directive_line(e["directive"]), lang))
+    for hand in out.new_hands:
+        echo_lines(views.settlement(hand, out.after, lang))
+    warned = officiate.warning_of(out)
+    if warned is not None:  # what the warning counts towards (§8.1): the last before the limit, the forfeit
+        line = views.warning_line(out.after, *warned, lang)
+        if line:
+            typer.echo(line)
+    # No event is accepted once the match is over, so a match over now was ended by this event; when it
+    # settled no hand (time called, a ruling, a third warning), say who won.
+    elif out.after.winner and out.after.state.match_over and not out.new_hands:
+        typer.echo(views.won_line(out.after, lang))
+    for notice in officiate.notices(store, match_id, out) if store is not None else ():
+        typer.echo(notice.text(lang))
+    typer.echo(views.next_line(out.after, lang))
+
+
+def show_status(store: Store, match_id: str, lang: str) -> None:
+    """Print `referee status` of a match (the command's and the guided prompt's `status`)."""
+    from referee.app import officiate
+    from referee.core.i18n import tr
+    from referee.store import chain
+    from referee.store.store import corrected, to_events
+    from referee.views import matchtext as views
+
+    language = lang
+    entries = store.entries(match_id)
+    problem = store.check(match_id)
+    events, parse_errors = to_events(corrected(entries))
+    head = entries[-1]["hash"][:chain.SHORT]
+    result = officiate.replay(events)
+    echo_lines(views.status(match_id, result, len(entries), language, head=head,
+                             broken=problem.msg if problem else None,
+                             clock=officiate.clock(entries, events, result)))
+    for e in parse_errors:
+        typer.echo(tr(language, "unreadable entry #{seq}: {problem}",
+                      seq=e.line, problem=e.msg))
+
+
+def correct(store: Store, match_id: str, kind: str, seq: int | None, event: Event | None, reason: str, force: bool,
+            referee: str | None, lang: str) -> Outcome:
+    """Store an undo, void or amend and print what it re-settled (the commands' and the guided prompt's); a
+    refusal is a store error naming --force."""
+    from referee.app import officiate
+    from referee.app.appending import guarded
+    from referee.core.i18n import M
+    from referee.store.store import StoreError
+
+    try:
+        with guarded(store, match_id, reason):  # a closed round's match needs a reason
+            out = officiate.correct(store, match_id, kind, seq=seq, event=event, reason=reason,
+                                    referee=referee, force=force)
+    except officiate.Rejected as e:
+        raise StoreError(M("{problem}\n(use --force to store it anyway and fix the record afterwards)",
+                           problem=e.msg)) from None
+    report_correction(match_id, kind, out, lang)
+    echo_notes(store, lang)
+    return out
+
+
+def report_correction(match_id: str, kind: str, out: Outcome, lang: str) -> None:
+    from referee.core.i18n import M, tr
+    from referee.views import matchtext as views
+
+    e = out.entry
+    what = views.correction(kind, e["target"], views.directive_line(e["directive"]),
+                            views.directive_line(out.taken) if out.taken else "")
+    if e["reason"]:
+        what = M("{what} (reason: {reason})", what=what, reason=e["reason"])
+    typer.echo(views.stored_line(e, match_id, what, lang))
+    assert out.before is not None  # a correction replays the match as it was as well as corrected
+    for hand in views.changed_hands(out.before, out.after):
+        typer.echo(tr(lang, "re-settled:"))
+        echo_lines(views.settlement(hand, out.after, lang))
+    if out.new_errors:
+        typer.echo(tr(lang, "warning: the record now has these problems:"))
+        echo_lines(views.error_lines(out.new_errors, lang))
+    typer.echo(views.next_line(out.after, lang))
+
+

@@ -1,0 +1,114 @@
+"""``referee token add|list|revoke``: who may write through ``referee serve``.
+
+Imported when the command line starts: only typer and the standard library at the top.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from referee.cli.commands.boundary import language
+from referee.cli.commands.options import Db, Lang
+from referee.core.i18n import N_
+
+if TYPE_CHECKING:
+    from referee.store.tokens import Tokens
+
+HELP = N_("The tokens of the web server: a referee's writes to their tables, a director's runs the event.")
+
+
+def _tokens(db: str | None) -> Tokens:
+    from referee.store.store import Store
+    from referee.store.tokens import Tokens
+
+    return Tokens(Store(db).root)
+
+
+def add(
+    name: Annotated[str, typer.Argument(metavar="NAME", help=N_(
+        "Who writes with it (their name is on every entry)."),
+                                        show_default=False)],
+    role: Annotated[str, typer.Option("--role", metavar="referee|director", help=N_(
+        "referee: records at their tables; director: also pairs, closes rounds, hands out tokens."))] = "referee",
+    event: Annotated[str | None, typer.Option("--event", metavar="EVENT", help=N_(
+        "The event it is for (without: every match of the store)."))] = None,
+    tables: Annotated[str | None, typer.Option("--tables", metavar="1,2,3", help=N_(
+        "The tables it writes to (without: every table of the event)."))]
+    = None,
+    qr: Annotated[bool, typer.Option("--qr/--no-qr", help=N_(
+        "Also print the token as a QR code."))] = True,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Make a token: it is printed once, and only its hash is kept."""
+    say = language(lang)
+    from referee.core.i18n import tr
+    from referee.store.tokens import parse_tables
+
+    issued = _tokens(db).add(name, role, event, parse_tables(tables))
+    t = issued.token
+    typer.echo(tr(say, "token of {name} ({role}; event {event}; tables {tables}): shown once, keep it safe",
+                  name=t.name, role=t.role, event=t.event or "*", tables=",".join(map(str, t.tables)) or "*"))
+    typer.echo(issued.secret)
+    if qr:
+        import io
+
+        import segno
+
+        out = io.StringIO()
+        segno.make(issued.secret, error="m").terminal(out=out, compact=True)
+        typer.echo(out.getvalue())
+
+
+def list_(db: Db = None, lang: Lang = None) -> None:
+    """The tokens: name, role, event, tables, when made and revoked (never the token itself)."""
+    say = language(lang)
+    from referee.core.i18n import tr
+
+    rows = _tokens(db).all()
+    if not rows:
+        typer.echo(tr(say, "no tokens yet (referee token add NAME --role referee)"))
+    for t in rows:
+        state = tr(say, "revoked {time}", time=_shown(t.revoked)) if t.revoked else tr(say, "valid")
+        typer.echo(tr(say, "{name}  {role}  event {event}  tables {tables}  made {time}  {state}", name=t.name,
+                      role=t.role, event=t.event or "*", tables=",".join(map(str, t.tables)) or "*",
+                      time=_shown(t.created), state=state))
+
+
+def _shown(stamp: str) -> str:
+    """A stored UTC time as the venue reads it (``2026-12-01 21:19``, the machine's zone), never raw ISO."""
+    from referee.store.clock import when
+
+    try:
+        return when(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return stamp
+
+
+def revoke(
+    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("Whose token to revoke."),
+                                        show_default=False)],
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Revoke a token: it writes no more, and its sessions end."""
+    say = language(lang)
+    from referee.core.i18n import tr
+
+    t = _tokens(db).revoke(name)
+    typer.echo(tr(say, "the token of {name} is revoked", name=t.name))
+
+
+def token() -> typer.Typer:
+    group = typer.Typer(name="token", help=HELP, no_args_is_help=True, add_completion=False,
+                        pretty_exceptions_enable=False, rich_markup_mode=None,
+                        context_settings={"help_option_names": ["-h", "--help"]})
+    for name, function, text in (
+        ("add", add, N_("Make a token: it is printed once, and only its hash is kept.")),
+        ("list", list_, N_("The tokens: name, role, event, tables, when made and revoked (never the token itself).")),
+        ("revoke", revoke, N_("Revoke a token: it writes no more, and its sessions end.")),
+    ):
+        group.command(name, help=text)(function)
+    return group

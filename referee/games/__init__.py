@@ -1,0 +1,1 @@
+"""The games a referee officiates, each a package behind the game interface."""

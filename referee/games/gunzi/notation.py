@@ -1,0 +1,128 @@
+"""The match record notation: a tolerant reader and a strict, canonical writer.
+
+Reading forgives what has one clear meaning (case, spacing, suit symbols, Chinese card, seat and
+directive names) and collects every problem with its line number instead of stopping at the first,
+as python-chess's PGN reader does. The form of each directive is in ``referee.games.gunzi.directives``; whether
+an event is legal at that point of the match is the engine's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from referee.core.gcpause import no_gc
+from referee.core.i18n import M
+from referee.games.gunzi.directives import BY_EVENT, DIRECTIVES, NotationError, lookup, suggest
+from referee.games.gunzi.events import Event, HandStart, MatchHeader, RecordError, Redeal, header_of, record_error
+
+__all__ = ["NotationError", "Record", "format_event", "parse", "parse_line", "strip_comment", "write"]
+
+
+class Record:
+    """What a reading gives: the events, and an error for every line that could not be read."""
+
+    __slots__ = ("events", "errors")
+
+    def __init__(self, events: list[Event] | None = None, errors: list[RecordError] | None = None):
+        self.events: list[Event] = events if events is not None else []
+        self.errors: list[RecordError] = errors if errors is not None else []
+
+    @property
+    def header(self) -> MatchHeader | None:
+        return header_of(self.events)
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+def strip_comment(text: str) -> str:
+    """Drop a '#' comment, but not a '#' inside double quotes."""
+    if "#" not in text:
+        return text
+    if '"' not in text:
+        return text[: text.index("#")]
+    quoted = escaped = False
+    for i, ch in enumerate(text):
+        if escaped:
+            escaped = False
+        elif ch == "\\" and quoted:
+            escaped = True
+        elif ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return text[:i]
+    return text
+
+
+def unknown(word: str) -> NotationError:
+    """The error for a word that names no directive: the nearest keyword when there is one."""
+    near = suggest(word)
+    known = ", ".join(d.keyword for d in DIRECTIVES)
+    if near:
+        return NotationError(M("unknown directive '{word}': did you mean '{near}'? (known: {known})",
+                               word=word, near=near, known=known))
+    return NotationError(M("unknown directive '{word}' (known: {known})",
+                           word=word, known=known))
+
+
+def parse_line(text: str, line: int = 0) -> Event | None:
+    """One directive, or None for a blank or comment line; raises NotationError when malformed."""
+    if "#" in text:
+        text = strip_comment(text)
+    tokens = text.split()
+    if not tokens:
+        return None
+    directive = lookup(tokens[0])
+    if directive is None:
+        raise unknown(tokens[0])
+    if directive.text:
+        parts = text.strip().split(None, 1)
+        rest = parts[1] if len(parts) > 1 else ""
+    else:
+        rest = ""
+    return directive.read(tokens[1:], rest, line)
+
+
+def parse(text: str) -> Record:
+    """Read a whole record; malformed lines become errors with their numbers and are skipped."""
+    record = Record()
+    events, errors = record.events, record.errors
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    # A long record repeats many lines exactly ("hand", "last def", "points 20", "declare S 4S"):
+    # each distinct line is read once and its event copied with the new line number.
+    seen: dict[str, Event | None] = {}
+    new = tuple.__new__
+    with no_gc():
+        for number, raw in enumerate(text.splitlines(), 1):
+            ev = seen.get(raw, _UNSEEN)
+            if ev is _UNSEEN:
+                try:
+                    ev = seen[raw] = parse_line(raw, number)
+                except NotationError as e:
+                    errors.append(record_error(number, e))
+                    continue
+            elif ev is not None:
+                ev = new(type(ev), (*ev[:-1], number))  # the same event at this line
+            if ev is not None:
+                events.append(ev)
+    return record
+
+
+_UNSEEN: Event = Redeal(line=-1)  # "not read yet" in the cache of lines: compared by identity, never read
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+def format_event(ev: Event) -> str:
+    """The canonical line of one event."""
+    return BY_EVENT[type(ev)].write(ev)
+
+
+def write(events: Iterable[Event]) -> str:
+    """The canonical record: one directive a line, a blank line before each hand, no comments."""
+    out: list[str] = []
+    for ev in events:
+        if isinstance(ev, HandStart) and out:
+            out.append("")
+        out.append(format_event(ev))
+    return "\n".join(out) + "\n" if out else ""

@@ -1,0 +1,299 @@
+"""Who meets whom: round-robin schedules (Berger tables) and Swiss rounds (a maximum-weight matching).
+
+A Swiss round is one ``networkx.max_weight_matching`` over the graph of allowed pairings: an edge for
+every two active pairs that have not met (a rematch has no edge, so it can never be chosen), plus a
+virtual "bye" node when the number is odd. ``maxcardinality=True`` makes everyone play whenever a
+rematch-free pairing exists; among those pairings the edge weights, read as digits of one number,
+choose lexicographically:
+
+1. the bye to a pair that has not had one, 2. the bye to the lowest-ranked such pair,
+3. no pair's EW/NS imbalance reaching 3 (kept above the score, like the absolute colour rule of the
+   FIDE Swiss systems, so that imbalance stays within 2 whenever it can),
+4. the smallest sum of squared match-point differences (pairs of equal or nearest match points meet),
+5. the fewest imbalances reaching 2 (colour balance breaks score ties),
+6. the smallest sum of squared rank distances (within a score group 1 v 2, 3 v 4: table 1 = the top).
+
+Seats: the pair that has sat EW more often sits NS; at equal counts each pair takes the other seat
+from its last one; with no history to separate them the higher-ranked pair sits EW at odd tables.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Generic, NamedTuple, TypeVar
+
+from referee.tournament.model import Pair, Round, RoundStatus, Table, check_pairs
+from referee.tournament.model import match_id as default_match_id
+from referee.tournament.standings import Standings
+
+MatchId = Callable[[int, int], str]
+# The Swiss graph first joins each pair to the pairs of its own score group and to those within this
+# many ranks of it (plus two per round played, for the opponents it may no longer meet): the best pairing
+# practically always lies there (tests/test_event_pairing.py compares), and the blossom algorithm's time
+# grows with the edges: 200 pairs take ~0.25 s instead of ~1.5 s. If that graph has no complete pairing,
+# or needs an imbalance of 3 or a second bye, the full graph is solved.
+WINDOW = 4
+
+
+# --- round robin -------------------------------------------------------------------------------
+
+
+T = TypeVar("T")
+
+
+class Meeting(NamedTuple, Generic[T]):
+    """Two pairs that meet, by their numbers or their codes: the one sitting EW and the one sitting NS."""
+
+    ew: T
+    ns: T
+
+
+def round_robin(pairs: Sequence[Pair], match_id: MatchId = default_match_id) -> list[Round]:
+    """Every active pair meets every other once: Berger tables, by the circle method.
+
+    Pairs are numbered 1..n in entry order; with an odd number a virtual pair n+1 is added and its
+    opponent has the bye (once each). In round k the pairs i, j < n meet when i + j ≡ k + 1 (mod n-1),
+    the one for which (j - i) mod (n-1) is odd sitting EW; pair n meets the i with 2i ≡ k + 1 and sits
+    EW in even rounds. Each pair then alternates EW and NS as far as the schedule allows.
+    """
+    check_pairs(pairs)
+    codes: list[str | None] = [p.code for p in pairs if p.active]
+    if len(codes) < 2:
+        return []
+    if len(codes) % 2:
+        codes.append(None)  # the bye
+    n = len(codes)
+    m = n - 1
+    rounds: list[Round] = []
+    for k in range(1, m + 1):
+        target = (k + 1) % m
+        games: list[Meeting[int]] = []  # by the pairs' numbers, 1-based
+        fixed = next(i for i in range(1, m + 1) if (2 * i) % m == target)
+        games.append(Meeting(n, fixed) if k % 2 == 0 else Meeting(fixed, n))
+        for i in range(1, m + 1):
+            for j in range(i + 1, m + 1):
+                if i != fixed and j != fixed and (i + j) % m == target:
+                    games.append(Meeting(i, j) if (j - i) % m % 2 else Meeting(j, i))
+        bye: str | None = None
+        seated: list[Meeting[str]] = []
+        for ew, ns in sorted(games, key=min):
+            a, b = codes[ew - 1], codes[ns - 1]
+            if a is None or b is None:
+                bye = b if a is None else a
+            else:
+                seated.append(Meeting(a, b))
+        tables = tuple(Table(t, match_id(k, t), g.ew, g.ns) for t, g in enumerate(seated, 1))
+        rounds.append(Round(k, tables, bye, RoundStatus.open))
+    return rounds
+
+
+# --- Swiss -------------------------------------------------------------------------------------
+
+
+class SeatRule(enum.StrEnum):
+    balance = "balance"  # the pair that sat EW more often sits NS
+    alternate = "alternate"  # equal counts: each takes the other seat from its last one
+    table = "table"  # nothing separates them: the higher-ranked pair sits EW at odd tables
+
+
+class SeatExplanation(NamedTuple):
+    pair: str
+    rank: int  # 1-based place in this round's order (the standings, less the withdrawn)
+    match_points: int  # its score group
+    avoided: tuple[str, ...]  # pairs nearer in match points that it could not meet again, nearest first
+
+
+class TableExplanation(NamedTuple):
+    table: int
+    ew: SeatExplanation
+    ns: SeatExplanation
+    floated: bool  # the two pairs come from different score groups
+    seat_rule: SeatRule
+
+
+class SwissPairing(NamedTuple):
+    tables: tuple[Table, ...]
+    bye: str | None
+    explanation: tuple[TableExplanation, ...]  # one per table, in table order
+    round: int
+    bye_repeat: bool = False  # the bye went to a pair that had had one (no other could take it)
+
+    def as_round(self) -> Round:
+        return Round(self.round, self.tables, self.bye, RoundStatus.open)
+
+
+class PairingProblem(enum.StrEnum):
+    too_few_pairs = "too_few_pairs"  # fewer than two active pairs
+    no_pairing = "no_pairing"  # no pairing of every active pair without a rematch
+
+
+class PairingFailure(NamedTuple):
+    round: int
+    problem: PairingProblem
+    unpaired: tuple[str, ...] = ()  # the pairs a largest rematch-free pairing leaves without a table
+
+
+class _History(NamedTuple):
+    met: frozenset[frozenset[str]]
+    balance: Counter[str]  # times EW minus times NS
+    last: dict[str, str]  # "EW" or "NS": the seat of the pair's latest match
+    byes: Counter[str]
+
+
+def _history(rounds: Sequence[Round]) -> _History:
+    met: set[frozenset[str]] = set()
+    balance: Counter[str] = Counter()
+    last: dict[str, str] = {}
+    byes: Counter[str] = Counter()
+    for rnd in sorted(rounds, key=lambda r: r.number):
+        for t in rnd.tables:
+            met.add(frozenset((t.ew, t.ns)))
+            balance[t.ew] += 1
+            balance[t.ns] -= 1
+            last[t.ew], last[t.ns] = "EW", "NS"
+        if rnd.bye is not None:
+            byes[rnd.bye] += 1
+    return _History(frozenset(met), balance, last, byes)
+
+
+class Matching(NamedTuple):
+    edges: set[tuple[int, int]]  # the matched nodes (i < j: ranks in this round's order; the bye node last)
+    doubtful: bool  # more edges might better it (see solve)
+
+
+class SeatChoice(NamedTuple):
+    rule: SeatRule  # how the seats are fixed
+    ew: str | None  # the pair sitting EW (None: by table)
+
+
+def _seats(a: str, b: str, h: _History) -> SeatChoice:
+    """How the seats of a (ranked higher) and b are fixed, and the pair sitting EW (None: by table)."""
+    ca, cb = h.balance[a], h.balance[b]
+    if ca != cb:
+        return SeatChoice(SeatRule.balance, a if ca < cb else b)
+    la, lb = h.last.get(a), h.last.get(b)
+    if la != lb:
+        return SeatChoice(SeatRule.alternate, b if la == "EW" or lb == "NS" else a)
+    return SeatChoice(SeatRule.table, None)
+
+
+def _colour_cost(a: str, b: str, h: _History) -> tuple[int, int]:
+    """(imbalances reaching 3 or more, imbalances reaching exactly 2) after a meets b."""
+    ca, cb = h.balance[a], h.balance[b]
+    after = (ca - 1, cb + 1) if ca > cb else (ca + 1, cb - 1)
+    return sum(1 for x in after if abs(x) >= 3), sum(1 for x in after if abs(x) == 2)
+
+
+def _order(active: list[str], previous: Sequence[Round], standings: Standings | None,
+           seed: int | None) -> list[str]:
+    """This round's ranking: seed order in round 1, else the standings' (late entries last)."""
+    if not any(r.tables or r.bye for r in previous):
+        order = list(active)
+        if seed is not None:
+            random.Random(seed).shuffle(order)
+        return order
+    if standings is None:
+        return list(active)
+    wanted = set(active)
+    ranked = [r.pair for r in standings.rows if r.pair in wanted]
+    seen = set(ranked)
+    return ranked + [c for c in active if c not in seen]
+
+
+def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standings: Standings | None,
+                seed: int | None = None, *, window: int | None = WINDOW,
+                match_id: MatchId = default_match_id) -> SwissPairing | PairingFailure:
+    """The next Swiss round, or a ``PairingFailure`` when no rematch-free pairing exists.
+
+    Round 1 (no previous round) pairs in seed order: entry order, or shuffled by ``random.Random(seed)``;
+    later rounds take the order and match points of ``standings``. A late entry starts at 0 points.
+    ``window=None`` solves the full graph at once.
+    """
+    import networkx as nx  # here only: not at the CLI's start-up
+
+    check_pairs(pairs)
+    number = max((r.number for r in previous_rounds), default=0) + 1
+    order = _order([p.code for p in pairs if p.active], previous_rounds, standings, seed)
+    if len(order) < 2:
+        return PairingFailure(number, PairingProblem.too_few_pairs, tuple(order))
+    h = _history(previous_rounds)
+    points = {code: 0 for code in order}
+    if standings is not None:
+        points.update((r.pair, r.match_points) for r in standings.rows if r.pair in points)
+    n = len(order)
+    bye_node = n if n % 2 else None
+    spread = max(points.values()) - min(points.values())
+    size = (n + 1) // 2  # edges in a complete pairing
+    # Mixed-radix digits: each tier's weight exceeds the largest total the tiers below it can reach.
+    tier_max = [1, n - 1, 2, spread * spread, 2, (n - 1) ** 2]
+    scale = [1] * len(tier_max)
+    for t in range(len(tier_max) - 2, -1, -1):
+        scale[t] = scale[t + 1] * (size * tier_max[t + 1] + 1)
+    big = scale[0] * (size * tier_max[0] + 1)
+
+    def cost(*tiers: int) -> int:
+        return sum(v * s for v, s in zip(tiers, scale, strict=True))
+
+    unbyed = any(not h.byes[c] for c in order)
+
+    def solve(reach: int | None) -> Matching:
+        """The matching over edges within ``reach`` ranks, and whether it might be bettered by more edges:
+        it needs an imbalance of 3, or gives a second bye while some pair has had none."""
+        graph: nx.Graph[int] = nx.Graph()
+        graph.add_nodes_from(range(n + (bye_node is not None)))
+        for i, a in enumerate(order):
+            for j in range(i + 1, n):
+                b = order[j]
+                if reach is not None and j - i > reach and points[b] != points[a]:
+                    continue
+                if frozenset((a, b)) in h.met:
+                    continue
+                c3, c2 = _colour_cost(a, b, h)
+                d = points[a] - points[b]
+                graph.add_edge(i, j, weight=big - cost(0, 0, c3, d * d, c2, (j - i) ** 2))
+            if bye_node is not None:
+                graph.add_edge(i, bye_node, weight=big - cost(1 if h.byes[a] else 0, n - 1 - i, 0, 0, 0, 0))
+        matching = {(min(u, v), max(u, v)) for u, v in nx.max_weight_matching(graph, maxcardinality=True)}
+        doubtful = any(_colour_cost(order[i], order[j], h)[0] if j != bye_node else unbyed and h.byes[order[i]]
+                       for i, j in matching)
+        return Matching(matching, bool(doubtful))
+
+    played = sum(1 for r in previous_rounds if r.tables)
+    reach = None if window is None else window + 2 * played
+    matching, doubtful = solve(reach)
+    if reach is not None and reach < n - 1 and (len(matching) < size or doubtful):
+        matching, _ = solve(None)
+    if len(matching) < size:
+        matched = {x for e in matching for x in e}
+        return PairingFailure(number, PairingProblem.no_pairing,
+                              tuple(c for i, c in enumerate(order) if i not in matched))
+    return _tables(number, order, points, matching, bye_node, h, match_id)
+
+
+def _tables(number: int, order: list[str], points: dict[str, int], matching: set[tuple[int, int]],
+            bye_node: int | None, h: _History, match_id: MatchId) -> SwissPairing:
+    bye = next((order[i] for i, j in matching if j == bye_node), None)
+    games = sorted((i, j) for i, j in matching if j != bye_node)
+    tables: list[Table] = []
+    notes: list[TableExplanation] = []
+    for t, (i, j) in enumerate(games, 1):
+        a, b = order[i], order[j]
+        rule, ew = _seats(a, b, h)
+        if ew is None:
+            ew = a if t % 2 else b
+        ns = b if ew == a else a
+        tables.append(Table(t, match_id(number, t), ew, ns))
+        notes.append(TableExplanation(
+            t, _seat_note(ew, ns, order, points, h), _seat_note(ns, ew, order, points, h),
+            points[a] != points[b], rule))
+    return SwissPairing(tuple(tables), bye, tuple(notes), number, bye is not None and h.byes[bye] > 0)
+
+
+def _seat_note(pair: str, opponent: str, order: list[str], points: dict[str, int], h: _History) -> SeatExplanation:
+    gap = abs(points[pair] - points[opponent])
+    nearer = [(abs(points[c] - points[pair]), k, c) for k, c in enumerate(order)
+              if c != pair and abs(points[c] - points[pair]) < gap and frozenset((pair, c)) in h.met]
+    return SeatExplanation(pair, order.index(pair) + 1, points[pair], tuple(c for _, _, c in sorted(nearer)))

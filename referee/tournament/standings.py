@@ -1,0 +1,222 @@
+"""The standings of an event: every pair's record and tie-break values, ranked as the scoring orders.
+
+Pure arithmetic over the rounds' tables and the matches' summaries. Ties are broken criterion by
+criterion on the groups still tied, so head-to-head is always computed among exactly the pairs tied
+at that point (a group of three is not split by the result of a match between two of them alone).
+
+Conventions (the views cite them):
+
+- Only finished matches count. A table whose match is unfinished (or has no summary yet) is listed in
+  ``Standings.unfinished`` and adds nothing to either pair.
+- A forfeit counts as the engine records it: ``games_to_win : 0`` for the team not forfeiting.
+- A bye gives ``scoring.bye_points`` and no games; it is not a match played.
+- Head-to-head applies only if every two of the tied pairs met in a finished match; then each pair's
+  value is the match points it scored in those mutual matches. Otherwise it does not separate them
+  (their value is None), and neither does it for a pair that is not tied with anyone.
+- Buchholz is the sum of the opponents' final match points, one term per match played. A bye counts as
+  a virtual opponent holding the pair's own match points: the convention of FIDE's tie-break
+  regulations for an unplayed round, so a bye neither helps nor hurts the pair's Buchholz against its
+  score group.
+- The level difference sums, over every game of every match played, the pair's final level minus its
+  opponent's; the ledger sums the pair's side's ledger total (gunzi-rules.md §9) over its matches.
+- The lot: a permutation 1..n of the pairs (in entry order) drawn with ``random.Random(seed)``; the
+  lower number ranks first. It is drawn whether or not it is needed, so the same seed always gives the
+  same lots, and it is kept in the standings.
+- Withdrawn pairs stay in the standings with what they played. Pairs still equal on every criterion
+  (a scoring without ``lot``) share a rank.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
+
+from referee.games.gunzi.summary import MatchSummary, Side
+from referee.tournament.model import EventError, EventProblem, Pair, Round, Table, check_pairs
+from referee.tournament.scoring import Criterion, Scoring
+
+# Every criterion ranks the higher value first, except the lot (the lower number drawn first).
+_ASCENDING = frozenset({Criterion.lot})
+
+
+class Row(NamedTuple):
+    rank: int
+    pair: str
+    active: bool
+    played: int  # finished matches, byes not counted
+    won: int
+    lost: int
+    byes: int
+    match_points: int
+    games_won: int
+    games_lost: int
+    tiebreaks: dict[Criterion, int | None]  # every criterion of the scoring's order, by name
+
+
+class Standings(NamedTuple):
+    rows: tuple[Row, ...]  # in rank order
+    criteria: tuple[Criterion, ...]
+    seed: int
+    unfinished: tuple[Table, ...]  # tables whose match does not count yet
+
+    def row(self, pair: str) -> Row:
+        for r in self.rows:
+            if r.pair == pair:
+                return r
+        raise EventError(EventProblem.unknown_pair, pair)
+
+
+class Comparison(NamedTuple):
+    """One criterion between two pairs: their values, and whether it is the one that ranks them."""
+
+    criterion: Criterion
+    a: int | None
+    b: int | None
+    decided: bool  # the first criterion on which they differ
+    ahead: str | None  # the pair it puts first, when it decided
+
+
+class _Played(NamedTuple):
+    opponent: str
+    match_points: int
+    games_won: int
+    games_lost: int
+    level_difference: int
+    ledger: int
+
+
+class _Tally:
+    __slots__ = ("played", "byes")
+
+    def __init__(self) -> None:
+        self.played: list[_Played] = []
+        self.byes = 0
+
+
+def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping[str, MatchSummary],
+              scoring: Scoring, seed: int) -> Standings:
+    """Rank the event's pairs by the scoring's criteria (see the module's conventions)."""
+    by_code = check_pairs(pairs)
+    tally = {code: _Tally() for code in by_code}
+    unfinished: list[Table] = []
+    for rnd in rounds:
+        if rnd.bye is not None:
+            _known(by_code, rnd.bye)
+            tally[rnd.bye].byes += 1
+        for table in rnd.tables:
+            _known(by_code, table.ew)
+            _known(by_code, table.ns)
+            summary = summaries.get(table.match_id)
+            if summary is None or not summary.finished:
+                unfinished.append(table)
+                continue
+            tally[table.ew].played.append(_side_of(summary, "EW", table.ns, scoring))
+            tally[table.ns].played.append(_side_of(summary, "NS", table.ew, scoring))
+
+    points = {code: sum(m.match_points for m in t.played) + t.byes * scoring.bye_points
+              for code, t in tally.items()}
+    lots = list(range(1, len(by_code) + 1))
+    random.Random(seed).shuffle(lots)
+    values: dict[str, dict[Criterion, int | None]] = {}
+    for (code, t), lot in zip(tally.items(), lots, strict=True):
+        values[code] = {
+            Criterion.match_points: points[code],
+            Criterion.games_difference: sum(m.games_won - m.games_lost for m in t.played),
+            Criterion.head_to_head: None,
+            Criterion.buchholz: sum(points[m.opponent] for m in t.played) + t.byes * points[code],
+            Criterion.level_difference: sum(m.level_difference for m in t.played),
+            Criterion.ledger: sum(m.ledger for m in t.played),
+            Criterion.lot: lot,
+        }
+
+    groups = _rank(list(by_code), scoring.tiebreaks, values, tally)
+    rows: list[Row] = []
+    for group in groups:
+        rank = len(rows) + 1
+        for code in group:
+            t = tally[code]
+            rows.append(Row(
+                rank=rank, pair=code, active=by_code[code].active, played=len(t.played),
+                won=sum(1 for m in t.played if m.games_won > m.games_lost),
+                lost=sum(1 for m in t.played if m.games_won < m.games_lost), byes=t.byes,
+                match_points=points[code], games_won=sum(m.games_won for m in t.played),
+                games_lost=sum(m.games_lost for m in t.played),
+                tiebreaks={c: values[code][c] for c in scoring.tiebreaks},
+            ))
+    return Standings(tuple(rows), scoring.tiebreaks, seed, tuple(unfinished))
+
+
+def _known(by_code: Mapping[str, Pair], code: str) -> None:
+    if code not in by_code:
+        raise EventError(EventProblem.unknown_pair, code)
+
+
+def _side_of(summary: MatchSummary, side: Side, opponent: str, scoring: Scoring) -> _Played:
+    other: Side = "NS" if side == "EW" else "EW"
+    won, lost = summary.games_won.of(side), summary.games_won.of(other)
+    if summary.forfeit:  # the rule set's games_to_win : 0, which the winner's count already is
+        full = max(won, lost)
+        won, lost = (full, 0) if summary.winner == side else (0, full)
+    levels = sum(g.levels.of(side) - g.levels.of(other) for g in summary.games)
+    return _Played(opponent, scoring.points(won, lost), won, lost, levels, summary.ledger.of(side))
+
+
+def _head_to_head(group: list[str], tally: Mapping[str, _Tally]) -> dict[str, int] | None:
+    """Each pair's match points against the others of the group, if every two of them met."""
+    members = set(group)
+    met: set[frozenset[str]] = set()
+    scored = dict.fromkeys(group, 0)
+    for code in group:
+        for m in tally[code].played:
+            if m.opponent in members:
+                met.add(frozenset((code, m.opponent)))
+                scored[code] += m.match_points
+    n = len(group)
+    return scored if len(met) == n * (n - 1) // 2 else None
+
+
+def _rank(codes: list[str], order: tuple[Criterion, ...], values: dict[str, dict[Criterion, int | None]],
+          tally: Mapping[str, _Tally]) -> list[list[str]]:
+    """Split the pairs (in entry order) into ranked groups, criterion by criterion, on the tied groups."""
+    groups = [codes]
+    for criterion in order:
+        refined: list[list[str]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            if criterion is Criterion.head_to_head:
+                h2h = _head_to_head(group, tally)
+                for code in group:
+                    values[code][criterion] = None if h2h is None else h2h[code]
+                if h2h is None:
+                    refined.append(group)
+                    continue
+            sign = 1 if criterion in _ASCENDING else -1
+            ordered = sorted(group, key=lambda c: sign * (values[c][criterion] or 0))
+            start = 0
+            for i in range(1, len(ordered) + 1):
+                if i == len(ordered) or values[ordered[i]][criterion] != values[ordered[start]][criterion]:
+                    refined.append(ordered[start:i])
+                    start = i
+        groups = refined
+    return groups
+
+
+def explain(standings: Standings, a: str, b: str) -> list[Comparison]:
+    """Criterion by criterion, the two pairs' values; the first that differs is the one that decided."""
+    ra, rb = standings.row(a), standings.row(b)
+    out: list[Comparison] = []
+    decided = False
+    for criterion in standings.criteria:
+        va, vb = ra.tiebreaks[criterion], rb.tiebreaks[criterion]
+        here = not decided and va is not None and vb is not None and va != vb
+        ahead = None
+        if here:
+            assert va is not None and vb is not None
+            a_first = va < vb if criterion in _ASCENDING else va > vb
+            ahead = a if a_first else b
+            decided = True
+        out.append(Comparison(criterion, va, vb, here, ahead))
+    return out

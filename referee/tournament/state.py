@@ -1,0 +1,297 @@
+"""An event's state, derived by replaying the actions of its log: nothing is typed in twice.
+
+The event's log (``referee.store.eventlog``) keeps one action per entry, a JSON object whose
+``"action"`` names what the director did. This module defines each action's shape once (the
+builders below) and folds the actions, in order, into an :class:`EventState`: the event's
+settings, its pairs (entries and withdrawals), its rounds with their tables and byes, and what
+each round's close recorded. Pure: no I/O, no clock.
+
+Actions: ``created``, ``pair_added``, ``pair_withdrawn``, ``round_paired``, ``round_closed``. A
+later action (a referee assigned to a table, for the web) is one more builder and one more
+handler in ``_HANDLERS``; a log holding an action this version does not know is refused, never
+half read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from referee.tournament.model import EventFormat, Pair, Round, RoundStatus, Table, WithdrawnReason
+from referee.tournament.scoring import Scoring, from_dict
+
+CREATED = "created"
+PAIR_ADDED = "pair_added"
+PAIR_WITHDRAWN = "pair_withdrawn"
+ROUND_PAIRED = "round_paired"
+ROUND_CLOSED = "round_closed"
+
+Action = dict[str, Any]
+
+
+class Head(NamedTuple):
+    """A match's chain head: its number of entries and the hash of its last one."""
+
+    entries: int
+    hash: str
+
+
+class Ruled(NamedTuple):
+    """A ruling a forced close recorded: in which match, at which seq, for which team."""
+
+    match: str
+    seq: int
+    team: str
+
+
+class Close(NamedTuple):
+    """What closing a round recorded; its heads tell a later correction from the result closed."""
+
+    round: int
+    forced: bool
+    reason: str
+    rulings: tuple[Ruled, ...]
+    heads: dict[str, Head]  # match id -> its head at the close
+
+
+class Settings(NamedTuple):
+    """The event as ``event new`` created it."""
+
+    id: str
+    name: str
+    rules: str
+    format: EventFormat
+    rounds: int | None  # the rounds planned (a round robin: None until its schedule is known)
+    scoring: Scoring
+    date: str | None
+    venue: str | None
+    seed: int | None  # the round-1 shuffle of a Swiss event (None: entry order)
+    lot: int  # the seed of the lot that breaks the last ties (recorded at creation)
+
+
+class EventState(NamedTuple):
+    settings: Settings
+    pairs: tuple[Pair, ...]  # in entry order
+    rounds: tuple[Round, ...]  # in round order, each with its status
+    closes: dict[int, Close]
+    withdrawals: dict[str, str]  # pair code -> the reason given
+    roster: tuple[str, ...]  # a round robin's pairs when round 1 was paired (its schedule's order)
+
+    @property
+    def current(self) -> Round | None:
+        """The latest round paired, or None before round 1."""
+        return self.rounds[-1] if self.rounds else None
+
+    @property
+    def active(self) -> tuple[Pair, ...]:
+        return tuple(p for p in self.pairs if p.active)
+
+    def pair(self, code: str) -> Pair | None:
+        return next((p for p in self.pairs if p.code == code), None)
+
+    def round(self, number: int) -> Round | None:
+        return next((r for r in self.rounds if r.number == number), None)
+
+    @property
+    def planned(self) -> int | None:
+        """The rounds the event will have: ``--rounds``; a round robin's schedule once round 1 is paired
+        (every pair meets every other: n - 1 rounds, n with a bye each), or fewer if ``--rounds`` says so."""
+        given = self.settings.rounds
+        if self.settings.format is not EventFormat.round_robin or not self.roster:
+            return given
+        n = len(self.roster)
+        schedule = n - 1 if n % 2 == 0 else n
+        return schedule if given is None else min(given, schedule)
+
+    @property
+    def final(self) -> bool:
+        """Every planned round is closed: the standings are final."""
+        planned = self.planned
+        return (planned is not None and len(self.rounds) == planned
+                and all(r.status is RoundStatus.closed for r in self.rounds))
+
+
+class StateError(ValueError):
+    """An action that does not fit the state before it (a log edited by hand, or a newer version's).
+
+    ``seq`` is the log entry, ``what`` a code: ``unknown_action``, ``not_first``, ``no_event``,
+    ``bad_action`` (a field missing or of the wrong type), ``unknown_pair``, ``round_order``."""
+
+    def __init__(self, seq: int, what: str, detail: str = "") -> None:
+        super().__init__(seq, what, detail)
+        self.seq = seq
+        self.what = what
+        self.detail = detail
+
+
+# --- the actions ------------------------------------------------------------------------------------
+
+def scoring_data(scoring: Scoring) -> dict[str, Any]:
+    """A scoring as the data of its TOML file (no base): the log keeps the rules of the event itself,
+    so a scoring file edited or moved later changes nothing of an event created with it."""
+    return {
+        "name": scoring.name,
+        "match_points": {f"{won}:{lost}": points for (won, lost), points in sorted(scoring.match_points.items())},
+        "bye": {"match_points": scoring.bye_points},
+        "tiebreaks": {"order": [c.value for c in scoring.tiebreaks]},
+    }
+
+
+def created(event_id: str, name: str, rules: str, fmt: EventFormat, rounds: int | None, scoring: Scoring,
+            date: str | None, venue: str | None, seed: int | None, lot: int) -> Action:
+    return {"action": CREATED, "event": event_id, "name": name, "rules": rules, "format": fmt.value,
+            "rounds": rounds, "scoring": scoring_data(scoring), "date": date, "venue": venue, "seed": seed,
+            "lot": lot}
+
+
+def pair_added(pair: Pair) -> Action:
+    return {"action": PAIR_ADDED, "pair": pair.code, "player1": pair.player1, "player2": pair.player2,
+            "club": pair.club}
+
+
+def pair_withdrawn(code: str, reason: str) -> Action:
+    return {"action": PAIR_WITHDRAWN, "pair": code, "reason": reason}
+
+
+def round_paired(rnd: Round) -> Action:
+    return {"action": ROUND_PAIRED, "round": rnd.number,
+            "tables": [{"table": t.number, "match": t.match_id, "ew": t.ew, "ns": t.ns} for t in rnd.tables],
+            "bye": rnd.bye}
+
+
+def round_closed(number: int, forced: bool, reason: str, rulings: Sequence[Ruled],
+                 heads: Mapping[str, Head]) -> Action:
+    return {"action": ROUND_CLOSED, "round": number, "forced": forced, "reason": reason,
+            "rulings": [{"match": r.match, "seq": r.seq, "team": r.team} for r in rulings],
+            "heads": {mid: {"entries": h.entries, "hash": h.hash} for mid, h in heads.items()}}
+
+
+# --- the replay ----------------------------------------------------------------------------------------
+
+class _Fold:
+    """The state being built, action by action."""
+
+    def __init__(self) -> None:
+        self.settings: Settings | None = None
+        self.pairs: dict[str, Pair] = {}
+        self.rounds: list[Round] = []
+        self.closes: dict[int, Close] = {}
+        self.withdrawals: dict[str, str] = {}
+        self.roster: tuple[str, ...] = ()
+
+    def known(self, seq: int, code: str) -> Pair:
+        pair = self.pairs.get(code)
+        if pair is None:
+            raise StateError(seq, "unknown_pair", code)
+        return pair
+
+
+def _get(action: Mapping[str, Any], seq: int, key: str, kind: type | tuple[type, ...]) -> Any:
+    value = action.get(key)
+    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in _kinds(kind)):
+        raise StateError(seq, "bad_action", key)
+    return value
+
+
+def _optional(action: Mapping[str, Any], seq: int, key: str, kind: type) -> Any:
+    """A field that may be null (or left out), else of *kind*."""
+    return None if action.get(key) is None else _get(action, seq, key, kind)
+
+
+def _kinds(kind: type | tuple[type, ...]) -> tuple[type, ...]:
+    return kind if isinstance(kind, tuple) else (kind,)
+
+
+def _on_created(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    if f.settings is not None or seq != 1:
+        raise StateError(seq, "not_first")
+    try:
+        fmt = EventFormat(_get(a, seq, "format", str))
+        scoring = from_dict(_get(a, seq, "scoring", dict), origin="scoring")
+    except ValueError:
+        raise StateError(seq, "bad_action", "format/scoring") from None
+    f.settings = Settings(
+        id=_get(a, seq, "event", str), name=_get(a, seq, "name", str), rules=_get(a, seq, "rules", str),
+        format=fmt, rounds=_optional(a, seq, "rounds", int), scoring=scoring, date=_optional(a, seq, "date", str),
+        venue=_optional(a, seq, "venue", str), seed=_optional(a, seq, "seed", int), lot=_get(a, seq, "lot", int))
+
+
+def _on_pair_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code = _get(a, seq, "pair", str)
+    if code in f.pairs:
+        raise StateError(seq, "bad_action", code)
+    f.pairs[code] = Pair(code, _get(a, seq, "player1", str), _get(a, seq, "player2", str),
+                         _get(a, seq, "club", str))
+
+
+def _on_pair_withdrawn(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code = _get(a, seq, "pair", str)
+    pair = f.known(seq, code)
+    f.pairs[code] = pair._replace(active=False, withdrawn_reason=WithdrawnReason.withdrew)
+    f.withdrawals[code] = _get(a, seq, "reason", str)
+
+
+def _on_round_paired(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    number = _get(a, seq, "round", int)
+    if number != len(f.rounds) + 1 or (f.rounds and f.rounds[-1].status is not RoundStatus.closed):
+        raise StateError(seq, "round_order", str(number))
+    tables = []
+    for t in _get(a, seq, "tables", list):
+        if not isinstance(t, dict):
+            raise StateError(seq, "bad_action", "tables")
+        table = Table(_get(t, seq, "table", int), _get(t, seq, "match", str), _get(t, seq, "ew", str),
+                      _get(t, seq, "ns", str))
+        f.known(seq, table.ew)
+        f.known(seq, table.ns)
+        tables.append(table)
+    bye = a.get("bye")
+    if bye is not None:
+        f.known(seq, _get(a, seq, "bye", str))
+    if number == 1:
+        f.roster = tuple(code for code, p in f.pairs.items() if p.active)
+    f.rounds.append(Round(number, tuple(tables), bye, RoundStatus.open))
+
+
+def _on_round_closed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    number = _get(a, seq, "round", int)
+    if not f.rounds or f.rounds[-1].number != number or f.rounds[-1].status is RoundStatus.closed:
+        raise StateError(seq, "round_order", str(number))
+    rulings = []
+    for r in _get(a, seq, "rulings", list):
+        if not isinstance(r, dict):
+            raise StateError(seq, "bad_action", "rulings")
+        rulings.append(Ruled(_get(r, seq, "match", str), _get(r, seq, "seq", int), _get(r, seq, "team", str)))
+    heads = {}
+    for mid, h in _get(a, seq, "heads", dict).items():
+        if not isinstance(h, dict):
+            raise StateError(seq, "bad_action", "heads")
+        heads[mid] = Head(_get(h, seq, "entries", int), _get(h, seq, "hash", str))
+    f.closes[number] = Close(number, bool(_get(a, seq, "forced", bool)), _get(a, seq, "reason", str),
+                             tuple(rulings), heads)
+    f.rounds[-1] = f.rounds[-1]._replace(status=RoundStatus.closed)
+
+
+_HANDLERS: dict[str, Callable[[_Fold, Mapping[str, Any], int], None]] = {
+    CREATED: _on_created,
+    PAIR_ADDED: _on_pair_added,
+    PAIR_WITHDRAWN: _on_pair_withdrawn,
+    ROUND_PAIRED: _on_round_paired,
+    ROUND_CLOSED: _on_round_closed,
+}
+
+
+def replay(actions: Sequence[Mapping[str, Any]]) -> EventState:
+    """The state after *actions* (the log's, in order; the first is seq 1); a ``StateError`` naming the
+    entry where one does not fit."""
+    f = _Fold()
+    for seq, action in enumerate(actions, 1):
+        handler = _HANDLERS.get(str(action.get("action")))
+        if handler is None:
+            raise StateError(seq, "unknown_action", str(action.get("action")))
+        if f.settings is None and handler is not _on_created:
+            raise StateError(seq, "no_event")
+        handler(f, action, seq)
+    if f.settings is None:
+        raise StateError(1, "no_event")
+    return EventState(f.settings, tuple(f.pairs.values()), tuple(f.rounds), dict(f.closes), dict(f.withdrawals),
+                      f.roster)

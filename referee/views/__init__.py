@@ -1,0 +1,1 @@
+"""Views over results, the store and events: terminal text, JSON, PDF, workbooks."""

@@ -1,0 +1,232 @@
+"""The terminal views of the event commands: a round's tables, its status, the standings, the list
+of events. Every word from the catalogue (``tr``); columns padded by terminal width (a Chinese
+character takes two), as ``referee.views.matchtext`` does.
+
+The standings table is the report's and the workbook's (``referee.views.eventrows.standings_sheet``),
+so the three never disagree; columns empty for every pair (no club, nobody withdrawn) are left out.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from referee.app.eventresults import CLOSED, CORRECTED, EventResults
+from referee.core.i18n import M, Msg, tr, trn
+from referee.games.gunzi.codes import EntryKind
+from referee.store.summaries import Cached
+from referee.tournament.model import Pair, Round
+from referee.tournament.state import EventState
+from referee.views import eventrows as rows
+from referee.views import eventwords as words
+from referee.views.eventjson import elapsed, state_code
+from referee.views.matchtext import pad, rjust, width
+
+if TYPE_CHECKING:
+    from referee.tournament.pairing import SwissPairing
+
+
+def _who(pair: Pair, lang: str) -> str:
+    return tr(lang, "{pair} ({players})", pair=pair.code, players=rows.players(pair, lang))
+
+
+def _grid(head: Sequence[str], body: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
+    """Rows under a heading, each column as wide as its widest cell."""
+    widths = [max([width(h), *(width(r[i]) for r in body)]) for i, h in enumerate(head)]
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(rjust(c, w) if r else pad(c, w) for c, w, r in zip(cells, widths, right, strict=True)).rstrip()
+
+    return [line(head), *(line(r) for r in body)]
+
+
+# --- a round's tables ------------------------------------------------------------------------------
+
+def pairing_lines(state: EventState, rnd: Round, lang: str) -> list[str]:
+    by_code = {p.code: p for p in state.pairs}
+    out = [trn(lang, "Round {round} of {event} ({name}): {n} table", "Round {round} of {event} ({name}): {n} tables",
+               len(rnd.tables), round=rnd.number, event=state.settings.id,
+               name=state.settings.name)]
+    head = [tr(lang, "Table"), tr(lang, "Match"), tr(lang, "EW pair"), tr(lang, "NS pair")]
+    body = [[str(t.number), t.match_id, _who(by_code[t.ew], lang), _who(by_code[t.ns], lang)] for t in rnd.tables]
+    out += ["  " + x for x in _grid(head, body, [True, False, False, False])]
+    if rnd.bye is not None:
+        out.append(tr(lang, "Bye: {pair} ({players})", pair=rnd.bye, players=rows.players(by_code[rnd.bye], lang)))
+    return out
+
+
+def explanation_lines(rnd: Round, swiss: SwissPairing | None, lang: str) -> list[str]:
+    """Why each table was paired: the Swiss explanation, or the round robin's schedule."""
+    if swiss is not None:
+        from referee.views.eventwords import pairing_text
+
+        return pairing_text(swiss, lang).splitlines()
+    out = [tr(lang, "Round {round} of the round robin's Berger schedule (circle method): every pair meets every "
+                    "other once; seats EW/NS alternate as far as the schedule allows",
+              round=rnd.number)]
+    if rnd.bye is not None:
+        out.append(tr(lang, "Bye: {pair}, by the schedule (each pair has one bye when the number of pairs is odd)",
+                      pair=rnd.bye))
+    return out
+
+
+# --- status -----------------------------------------------------------------------------------------
+
+def _clock(seconds: int | None) -> str:
+    if seconds is None:
+        return ""
+    minutes = seconds // 60
+    return f"{minutes // 60}:{minutes % 60:02d}"
+
+
+def _state_text(cached: Cached, ew: str, ns: str, lang: str) -> str:
+    s = cached.summary
+    code = state_code(cached)
+    games = rows.counted(s)
+    if code in ("finished", "forfeit"):
+        winner = ew if s.winner == "EW" else ns
+        word = words.match_state_word(words.MatchState(code), lang)
+        return tr(lang, "{state}: {winner} won {ew}:{ns}",
+                  state=word, winner=winner, ew=games.EW, ns=games.NS)
+    if code == "in_play":
+        p = cached.progress
+        where = M("game {game}, hand {hand}", game=p.game, hand=p.hand)
+        return tr(lang, "{where} (games {ew}:{ns})", where=where,
+                  ew=games.EW, ns=games.NS)
+    return words.match_state_word(words.MatchState.not_started, lang)
+
+
+def status_lines(results: EventResults, now: datetime.datetime, lang: str) -> list[str]:
+    state = results.state
+    s = state.settings
+    rnd = state.current
+    planned = s.rounds if state.planned is None else state.planned
+    out = [tr(lang, "Event {event} ({name}): {pairs} pairs, {active} playing", event=s.id, name=s.name,
+              pairs=len(state.pairs), active=len(state.active))]
+    if rnd is None:
+        out.append(tr(lang, "No round paired yet (next: referee event pair {event})", event=s.id))
+        return out
+    code = results.status(rnd.number)
+    out.append(tr(lang, "Round {round} of {planned}: {status}",
+                  round=rnd.number, planned=planned or "?",
+                  status=round_word(code, lang)))
+    head = [tr(lang, "Table"), tr(lang, "Match"), tr(lang, "EW pair"), tr(lang, "NS pair"), tr(lang, "Status"),
+            tr(lang, "Time")]
+    body = []
+    for t in rnd.tables:
+        c = results.cached[t.match_id]
+        state_text = _state_text(c, t.ew, t.ns, lang)
+        if t.match_id in results.broken:
+            state_text = tr(lang, "BROKEN: not counted (see below)", zh="已损坏：不计入（见下文）")
+        elif c.progress.errors:
+            state_text = trn(lang, "{state}; {n} problem in the record", "{state}; {n} problems in the record",
+                             c.progress.errors, state=state_text)
+        body.append([str(t.number), t.match_id, t.ew, t.ns, state_text,
+                     _clock(elapsed(c.progress, c.summary.finished, now))])
+    out += ["  " + x for x in _grid(head, body, [True, False, False, False, False, True])]
+    if rnd.bye is not None:
+        out.append(tr(lang, "Bye: {pair}", pair=rnd.bye))
+    done = sum(1 for t in rnd.tables if results.cached[t.match_id].summary.finished)
+    if code == "open":
+        out.append(trn(lang, "{done} of {n} match finished", "{done} of {n} matches finished", len(rnd.tables),
+                       done=done))
+    for code_, reason in state.withdrawals.items():
+        out.append(tr(lang, "Withdrawn: {pair} ({reason})", pair=code_, reason=reason))
+    return out
+
+
+def round_word(code: str, lang: str) -> str:
+    """A round's status code of the results (``open``, ``closed``, ``corrected_after_close``) in words."""
+    from referee.tournament.model import RoundStatus
+
+    if code == CORRECTED:
+        return tr(lang, "closed, corrected after its close")
+    return words.round_status(RoundStatus.closed if code == CLOSED else RoundStatus.open, lang)
+
+
+# --- standings ------------------------------------------------------------------------------------------
+
+def _title(results: EventResults, lang: str) -> str:
+    s = results.state.settings
+    if results.final:
+        what = tr(lang, "Final standings")
+    elif not results.rounds:
+        what = tr(lang, "Standings")
+    elif results.status(results.last) == "open":
+        what = tr(lang, "Standings during round {n}", n=results.last)
+    else:
+        what = tr(lang, "Standings after round {n}", n=results.last)
+    return tr(lang, "{event} ({name}): {what}", event=s.id, name=s.name, what=what)
+
+
+def standings_lines(results: EventResults, lang: str) -> list[str]:
+    sheet = rows.standings_sheet(results.state.pairs, results.standings, lang, split_players=False)
+    keep = [i for i, col in enumerate(sheet.columns)
+            if not all(r[i] in (None, "") for r in sheet.rows) or col.numeric]
+    head = [sheet.columns[i].head for i in keep]
+    body = [[rows.cell_text(r[i], sheet.columns[i]) for i in keep] for r in sheet.rows]
+    out = [_title(results, lang)]
+    out += _grid(head, body, [sheet.columns[i].numeric for i in keep])
+    out += notes(results, lang)
+    return out
+
+
+def notes(results: EventResults, lang: str) -> list[str]:
+    """What the table does not show: matches not counted yet, rounds corrected after their close."""
+    out = []
+    unfinished = [t for t in results.standings.unfinished if t.match_id not in results.broken]
+    if unfinished:
+        out.append(trn(lang, "Not counted yet ({n} match not finished): {ids}",
+                       "Not counted yet ({n} matches not finished): {ids}", len(unfinished),
+                       ids=", ".join(t.match_id for t in unfinished)))
+    for number, found in sorted(results.corrections.items()):
+        for c in found:
+            out.append(tr(lang, "Round {round} corrected after close: {match} seq {seq} ({kind}), reason: {reason}",
+                          round=number, match=c.match, seq=c.seq, kind=EntryKind(c.kind), reason=c.reason or "-"))
+    return out
+
+
+def broken_lines(results: EventResults, lang: str) -> list[str]:
+    """Each match the event cannot count, and why (for a printed report: the terminal has them on stderr)."""
+    return [tr(lang, "Not counted: {problem}", zh="不计入：{problem}", problem=msg) for msg in results.broken.values()]
+
+
+def explain_lines(results: EventResults, a: str, b: str, lang: str) -> list[str]:
+    from referee.tournament.standings import explain
+    from referee.views.eventwords import explain_text
+
+    st = results.standings
+    ra, rb = st.row(a), st.row(b)
+    return [tr(lang, "{a}: rank {ra}; {b}: rank {rb}",
+               a=a, ra=ra.rank, b=b, rb=rb.rank),
+            explain_text(explain(st, a, b), lang, a, b)]
+
+
+# --- the list of events ------------------------------------------------------------------------------
+
+def list_lines(events: Sequence[tuple[str, EventState | Msg]], root: str, lang: str) -> list[str]:
+    if not events:
+        return [tr(lang, "no events in the store at {root}", root=root)]
+    head = [tr(lang, "Event"), tr(lang, "Name"), tr(lang, "Date"), tr(lang, "Format"),
+            tr(lang, "Round"), tr(lang, "Pairs")]
+    body = []
+    for event_id, state in events:
+        if isinstance(state, Msg):
+            body.append([event_id, state.text(lang), "", "", "", ""])
+            continue
+        s = state.settings
+        rnd = state.current
+        planned = state.planned
+        where = "-" if rnd is None else tr(lang, "{round}/{planned} ({status})",
+                                           round=rnd.number,
+                                           planned=planned or "?", status=words.round_status(rnd.status, lang))
+        body.append([event_id, s.name, s.date or "", _format_word(s.format.value, lang), where,
+                     str(len(state.active))])
+    return [trn(lang, "{n} event in {root}", "{n} events in {root}", len(events),
+                root=root),
+            *_grid(head, body, [False, False, False, False, False, True])]
+
+
+def _format_word(code: str, lang: str) -> str:
+    return (M("round robin") if code == "round_robin" else M("Swiss")).text(lang)
