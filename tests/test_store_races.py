@@ -30,10 +30,10 @@ from eventplay import Cli, game, play
 
 from referee import safefile
 from referee.errors import RefereeError
-from referee.store import director, files, officiate
+from referee.store import director, files, officiate, summaries
 from referee.store.eventlog import EventLog
 from referee.store.store import Store, StoreBusy
-from referee.store.summaries import SummaryCache
+from referee.store.summaries import SummaryCache, forget
 
 REFEREE = [str(Path(sys.executable).parent / "referee")]
 EVENT = "CUP"
@@ -362,8 +362,8 @@ def test_an_edited_summary_cache_changes_neither_the_standings_nor_what_close_al
     cache.get_many(["CUP-R1-T1", "CUP-R1-T2"])
     assert cache.save()
     path = cache.path
-    edit_cached_summary(path, "CUP-R1-T1", winner="NS", games={"EW": 0, "NS": 2})
-    edit_cached_summary(path, "CUP-R1-T2", winner="EW", finished=True, games={"EW": 2, "NS": 0})
+    edit_cached_summary(path, "CUP-R1-T1", winner="NS", games_won={"EW": 0, "NS": 2})
+    edit_cached_summary(path, "CUP-R1-T2", winner="EW", finished=True, games_won={"EW": 2, "NS": 0})
     assert points(cli.json("event", "standings", EVENT)) == IN_PLAY
     status = cli.json("event", "status", EVENT)
     assert [t["state"] for t in status["tables"]] == ["finished", "in_play"]
@@ -380,17 +380,76 @@ def test_a_summary_cached_at_an_older_head_is_recomputed(tmp_path: Path) -> None
     event_in_play(cli, tmp_path)
     store = Store(cli.db)
     cache = SummaryCache(store, EVENT)
-    assert cache.get("CUP-R1-T2").summary.entries == 13
+    got = cache.get_many(["CUP-R1-T1", "CUP-R1-T2"])
+    assert (got["CUP-R1-T1"].summary.entries, got["CUP-R1-T2"].summary.entries) == (19, 13)  # 7 + 6 × 2, 7 + 6
     assert cache.save()
     g2 = tmp_path / "g2.gunzi"
     g2.write_text(game("EW"), encoding="utf-8")
     cli.ok("record", "CUP-R1-T2", "--file", g2)
+    forget()  # what this process kept in memory: T1's row must come from the file
     again = SummaryCache(store, EVENT)
     got = again.get("CUP-R1-T2")
     assert (again.recomputed, got.summary.entries, got.summary.finished) == (1, 19, True)
     again.get("CUP-R1-T1")
     assert again.recomputed == 1  # T1's head had not moved: its cached row was used
     assert points(cli.json("event", "standings", EVENT)) == {"F1": 3, "F2": 0, "F3": 0, "F4": 3}
+
+
+def test_a_process_replays_a_match_once_per_head_and_writes_nothing_for_it(tmp_path: Path) -> None:
+    """Reads in one process (the web server's threads) keep what they computed in memory, by head: a
+    second read at the same heads replays nothing; once T2 moves on, T2 alone is replayed. The cache
+    file is not touched by any of it."""
+    cli = Cli(tmp_path / "store")
+    event_in_play(cli, tmp_path)
+    before = (cli.db / "summaries" / f"{EVENT}.json").read_bytes()
+    store = Store(cli.db)
+    forget()
+    first = SummaryCache(store, EVENT)
+    first.get_many(["CUP-R1-T1", "CUP-R1-T2"])
+    assert first.recomputed == 2  # both moved past the cache file's rows (7 entries each)
+    second = SummaryCache(store, EVENT)
+    second.get_many(["CUP-R1-T1", "CUP-R1-T2"])
+    assert second.recomputed == 0
+    g2 = tmp_path / "g2.gunzi"
+    g2.write_text(game("EW"), encoding="utf-8")
+    cli.ok("record", "CUP-R1-T2", "--file", g2)
+    third = SummaryCache(store, EVENT)
+    assert third.get("CUP-R1-T2").summary.finished
+    third.get("CUP-R1-T1")
+    assert third.recomputed == 1
+    assert (cli.db / "summaries" / f"{EVENT}.json").read_bytes() == before
+
+
+def test_a_row_forged_with_its_seal_recomputed_is_listed_by_stale(tmp_path: Path) -> None:
+    """The seal stops an edit by hand; who recomputes it as well is caught by replaying the match:
+    ``stale`` lists the forged row (T1 turned into a win for NS), and none of the honest ones."""
+    cli = Cli(tmp_path / "store")
+    event_in_play(cli, tmp_path)
+    store = Store(cli.db)
+    cache = SummaryCache(store, EVENT)
+    cache.get_many(["CUP-R1-T1", "CUP-R1-T2"])
+    assert cache.save()
+    assert summaries.stale(store, EVENT) == []
+    data = json.loads(cache.path.read_bytes())
+    row = data["matches"]["CUP-R1-T1"]
+    row["summary"].update(winner="NS", games_won={"EW": 0, "NS": 2})
+    row["seal"] = summaries._seal("CUP-R1-T1", row)
+    cache.path.write_text(json.dumps(data), encoding="utf-8")
+    assert summaries.stale(store, EVENT) == ["CUP-R1-T1"]
+
+
+def test_a_removed_match_is_not_read_from_the_cache(tmp_path: Path) -> None:
+    """T1's file removed, its head record and its cached row left: the standings do not go on from
+    the row as if nothing happened, they name the match that is not there (exit 2)."""
+    cli = Cli(tmp_path / "store")
+    event_in_play(cli, tmp_path)
+    cache = SummaryCache(Store(cli.db), EVENT)
+    cache.get_many(["CUP-R1-T1", "CUP-R1-T2"])
+    assert cache.save()
+    (cli.db / "matches" / "CUP-R1-T1.json").unlink()
+    run = cli("event", "standings", EVENT)
+    assert run.code == 2
+    assert "no match 'CUP-R1-T1' in the store" in run.err
 
 
 def block_cache(cli: Cli) -> Path:

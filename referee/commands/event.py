@@ -198,13 +198,12 @@ def status(
     state = _state(store, event_id)
     current = state.current
     counted = None if current is None else current.number
-    results, cache = eventresults.load(store, event_id, counted)
+    results = eventresults.load(store, event_id, counted)
     now = datetime.datetime.now(datetime.UTC)
     if json_:
         _dump(eventjson.status(results, now))
     else:
         _echo(eventtext.status_lines(results, now, say))
-    cache.save()
 
 
 def _state(store: Store, event_id: str) -> EventState:
@@ -263,7 +262,7 @@ def standings(
 
     if json_ and explain:
         raise UsageError(M("--json and --explain go apart"))
-    results, cache = eventresults.load(_store(db), event_id, after_round)
+    results = eventresults.load(_store(db), event_id, after_round)
     if explain:
         a, b = explain
         for code in (a, b):
@@ -276,7 +275,6 @@ def standings(
         _dump(eventjson.standings(results))
     else:
         _echo(eventtext.standings_lines(results, say))
-    cache.save()
 
 
 def _pdf_lang(lang: str | None) -> str:
@@ -336,14 +334,13 @@ def report(
     from referee.i18n import tr
     from referee.store import eventresults
 
-    results, cache = eventresults.load(_store(db), event_id)
+    results = eventresults.load(_store(db), event_id)
     path = output or _default(event_id, "-standings.pdf")
     from referee.store.eventtext import notes, round_word
 
     standings_report(path, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                      results.summaries, pdf, final=results.final, notes=notes(results, pdf),
                      round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds})
-    cache.save()
     typer.echo(tr(say, "wrote {path}", path=str(path)))
 
 
@@ -361,10 +358,9 @@ def export(
     from referee.i18n import tr
     from referee.store import eventresults
 
-    results, cache = eventresults.load(_store(db), event_id)
+    results = eventresults.load(_store(db), event_id)
     write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                    results.summaries, book)
-    cache.save()
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)))
 
 

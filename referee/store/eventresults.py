@@ -1,5 +1,5 @@
 """An event's results as the store holds them: its rounds, every match's summary at its current head
-(``referee.store.summaries``), the standings they give, and the corrections made after a close.
+(``referee.store.summaries``, never written by a read), the standings they give, and the corrections made after a close.
 
 Nothing here is typed in: the rounds come from the event's log, the numbers from the matches'
 replays. A round is "corrected after close" when one of its matches has entries past the head its
@@ -101,14 +101,13 @@ def corrections(state: EventState, cached: dict[str, Cached],
     return out
 
 
-def load(store: Store, event_id: str, after_round: int | None = None,
-         cache: SummaryCache | None = None) -> tuple[EventResults, SummaryCache]:
-    """The event's results (up to *after_round*), and the cache that holds them (``save()`` it once
-    the command has done its work)."""
+def load(store: Store, event_id: str, after_round: int | None = None) -> EventResults:
+    """The event's results (up to *after_round*), each match's summary at its current head: read from
+    the summary cache where it is at that head, else computed in memory. A read: the cache file is
+    not written (the director's writes keep it up to date)."""
     state = EventLog(store.root, event_id).state()
     rounds = _rounds(state, after_round)
-    cache = cache or SummaryCache(store, event_id)
-    cached = cache.get_many(t.match_id for r in rounds for t in r.tables)
+    cached = SummaryCache(store, event_id).get_many(t.match_id for r in rounds for t in r.tables)
     st = standings(state.pairs, rounds, {mid: c.summary for mid, c in cached.items()}, state.settings.scoring,
                    state.settings.lot)
-    return EventResults(state, rounds, cached, st, corrections(state, cached, rounds)), cache
+    return EventResults(state, rounds, cached, st, corrections(state, cached, rounds))

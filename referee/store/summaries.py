@@ -3,39 +3,50 @@
 Standings need a few numbers of every match of an event; replaying 350 matches of 30 hands takes
 seconds, reading their summaries milliseconds. One file per event, ``summaries/<file_stem(id)>.json``,
 holds for each of its matches the summary (``referee.summary``, stamped with the head's hash and its
-number of entries), where the match stands (game, hand, started), the first and last entry times,
-the entries that carry a reason (for "corrected after close"), and the match file's signature (size
-and mtime). A summary is recomputed when its match's head has moved, i.e. when an entry, a
-correction included, was appended.
+number of entries), where the match stands (game, hand, started), the first and last entry times and
+the entries that carry a reason (for "corrected after close"), and a seal over all of it.
 
-Checking the head means reading the match file; the signature is the shortcut that avoids it. The
-store replaces a match file on every append, and an append only ever adds entries: a larger file with
-a new mtime. So an unchanged signature means an unchanged file (a copy of the store keeps both); a
-changed one sends us to the file, whose head decides (its last entry's seal is checked; the whole
-chain is ``referee verify``'s). The cache is only a cache: a missing, unreadable or older-version
-file is recomputed, never an error, and it is written only when a command that needed it succeeds
-(``save``), so a refused command leaves the store folder as it was.
+**Keyed by the chain head.** A cached summary is used only when the head it is stamped with is the
+match's current head: the entry count and last hash of its head record (``heads/``, a few bytes,
+written by the store after every append), or of the match file itself where there is no head record
+(a store older than head records). Any other row is recomputed from the match file: an append, a
+correction, a replacement all move the head. The seal (a SHA-256 of the row, its match and this
+version) catches a row edited by hand, as an entry's hash does in the chain: an edited cache can
+neither change the standings nor let ``event close`` close a round whose match is unfinished. (Who
+recomputes the seal as well forges the row, as who rewrites a chain forges the entries: recomputing
+every summary, as ``verify`` may, is the check against that; :func:`stale` lists such rows.)
+
+**Written by the store's writes only.** Reads (``event status``, ``standings``, ``export``,
+``report``, every web GET) compute what is missing in memory and never write the file, so a read
+never fails, or waits, because the cache cannot be written (a read-only store, a full disk). The
+director's writes (pairing a round, closing one), which need the summaries anyway, save it under its
+own lock (:meth:`SummaryCache.save`), best effort: a cache that cannot be written is no reason to
+refuse a write that has been made. Within one process (the web server), summaries computed at a head
+are also kept in memory, keyed by the same head, so that a page polled every few seconds replays a
+match once per change. The cache is only a cache: a missing, unreadable, edited or older-version
+file is recomputed, never an error.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-import os
+import threading
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from referee import __version__, safefile
 from referee.events import Event
+from referee.i18n import M
 from referee.names import file_stem
 from referee.store.chain import StoredEntry
 from referee.store.files import lock
-from referee.store.store import BrokenChain, Store
+from referee.store.store import BrokenChain, Head, Store, StoreError, head_finding
 from referee.summary import MatchSummary, SummaryError, summarize
 
 SUMMARIES_DIR = "summaries"
-FORMAT = 1
-Signature = tuple[int, int]
+FORMAT = 2  # 2: rows keyed by the chain head and sealed (1: by the match file's size and mtime)
+MEMO_SIZE = 4096  # summaries a process keeps in memory (a few KB each)
 
 
 class Note(NamedTuple):
@@ -63,68 +74,149 @@ class Cached(NamedTuple):
     progress: Progress
     notes: tuple[Note, ...]
 
+    @property
+    def head(self) -> Head:
+        """The chain head it was computed at."""
+        return Head(self.summary.entries, self.summary.head)
 
-def _signature(path: Path) -> Signature:
-    st = os.stat(path)
-    return (st.st_size, st.st_mtime_ns)
+
+# Summaries computed in this process, by (store folder, match id): (head, summary). Only ever filled
+# from a replay of the match file, so a row read from the cache file never lands here.
+_memo: dict[tuple[str, str], Cached] = {}
+_memo_guard = threading.Lock()
+
+
+def _remember(key: tuple[str, str], cached: Cached) -> None:
+    with _memo_guard:
+        if len(_memo) >= MEMO_SIZE:
+            _memo.clear()
+        _memo[key] = cached
+
+
+def _recalled(key: tuple[str, str], head: Head) -> Cached | None:
+    with _memo_guard:
+        found = _memo.get(key)
+    return found if found is not None and found.head == head else None
+
+
+def forget() -> None:
+    """Drop the summaries this process keeps in memory (for tests and benches of the cache file)."""
+    with _memo_guard:
+        _memo.clear()
 
 
 class SummaryCache:
-    """The cached summaries of one event's matches; :meth:`get` brings one up to date."""
+    """The cached summaries of one event's matches; :meth:`get` gives one at the match's current head."""
 
     def __init__(self, store: Store, event_id: str) -> None:
         self.store = store
         self.path = store.root / SUMMARIES_DIR / (file_stem(event_id) + ".json")
         self.event_id = event_id
         self._rows: dict[str, dict[str, Any]] = self._load()
-        self._dirty = False
+        self._changed: set[str] = set()  # rows computed here, not yet saved
+        self._root = str(store.root.absolute())
         self.recomputed = 0  # matches replayed by this cache (for the bench and tests)
 
     def _load(self) -> dict[str, dict[str, Any]]:
         try:
             data = json.loads(self.path.read_bytes())
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != __version__:
             return {}  # another version's engine may settle differently: recompute everything
         rows = data.get("matches")
         return rows if isinstance(rows, dict) else {}
 
+    def _head(self, match_id: str) -> Head | None:
+        """The match's current head by its head record; None when it has none the store can use, or
+        its match file is gone (a cached row of a removed match is never used)."""
+        if not self.store.exists(match_id):
+            return None
+        return self.store.head_record(match_id)
+
     def get(self, match_id: str) -> Cached:
-        """The match's summary at its current head (recomputed if the head moved)."""
-        path = self.store.path(match_id)
-        try:
-            signature = _signature(path)
-        except FileNotFoundError:
-            self.store.entries(match_id)  # raises the store's "no match" error, naming the stored ones
-            raise
-        row = self._rows.get(match_id)
-        cached = _read(row) if row is not None else None
-        if cached is not None and row is not None and tuple(row.get("file") or ()) == signature:
-            return cached
-        entries = self.store.entries(match_id)
+        """The match's summary at its current head (recomputed when the cached one is not at it)."""
+        head = self._head(match_id)
+        if head is not None:
+            row = self._rows.get(match_id)
+            cached = _read(row, match_id) if row is not None else None
+            if cached is not None and cached.head == head:
+                return cached
+            cached = _recalled((self._root, match_id), head)
+            if cached is not None:
+                self._keep(match_id, cached)
+                return cached
+        found = self.store.read_match(match_id)  # raises the store's "no match" error, naming the stored ones
+        entries = found.entries
         _check_head(match_id, entries)
-        head = entries[-1]["hash"] if entries else ""
-        if cached is None or cached.summary.head != head or cached.summary.entries != len(entries):
+        if head is not None:  # a file that does not carry its head record's head was cut or rewritten
+            problem, _ = head_finding(match_id, entries, found.keeps_head, head, self.store.head_path(match_id))
+            if problem is not None:
+                raise BrokenChain(problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
+        now = Head(len(entries), entries[-1]["hash"] if entries else "")
+        if head is None:  # no head record: the file's own last entry is the head
+            row = self._rows.get(match_id)
+            cached = _read(row, match_id) if row is not None else None
+            if cached is not None and cached.head == now:
+                return cached
+        cached = _recalled((self._root, match_id), now)
+        if cached is None:
             cached = compute(match_id, entries)
             self.recomputed += 1
-        self._rows[match_id] = _row(cached, signature)
-        self._dirty = True
+            _remember((self._root, match_id), cached)
+        self._keep(match_id, cached)
         return cached
+
+    def _keep(self, match_id: str, cached: Cached) -> None:
+        self._rows[match_id] = _row(match_id, cached)
+        self._changed.add(match_id)
 
     def get_many(self, match_ids: Iterable[str]) -> dict[str, Cached]:
         return {mid: self.get(mid) for mid in match_ids}
 
-    def save(self) -> None:
-        """Write the cache if anything changed (under its lock; a killed writer's litter removed)."""
-        if not self._dirty:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        data = {"format": FORMAT, "version": __version__, "event": self.event_id, "matches": self._rows}
-        with lock(self.path):
-            safefile.clean_temp(self.path)
-            safefile.write_bytes(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
-        self._dirty = False
+    def save(self) -> bool:
+        """Write the rows computed here into the cache file, under its lock (a killed writer's litter
+        removed, the rows another process saved for other matches kept). For the store's writes only
+        (pairing, closing): a read never writes. Best effort: False, nothing raised, when the file
+        cannot be written (a read-only store, a full disk, a lock held too long)."""
+        if not self._changed:
+            return True
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with lock(self.path):
+                safefile.clean_temp(self.path)
+                rows = self._load()
+                rows.update({mid: self._rows[mid] for mid in self._changed})
+                data = {"format": FORMAT, "version": __version__, "event": self.event_id, "matches": rows}
+                safefile.write_bytes(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+        except (OSError, StoreError):
+            return False
+        self._changed.clear()
+        return True
+
+
+def stale(store: Store, event_id: str) -> list[str]:
+    """The matches whose cached row is not what their records give at the row's head (a row edited and
+    sealed again, or a cache of an engine that settles differently): for ``verify``. Rows at another
+    head, or that fail their seal, are not listed: they are never used."""
+    cache = SummaryCache(store, event_id)
+    out: list[str] = []
+    for mid, row in sorted(cache._rows.items()):
+        cached = _read(row, mid)
+        if cached is None:
+            continue
+        try:
+            entries = store.entries(mid)
+        except StoreError:
+            continue
+        if len(entries) < cached.summary.entries:
+            continue
+        at = entries[:cached.summary.entries]
+        if not at or at[-1]["hash"] != cached.summary.head:
+            continue
+        if _row(mid, compute(mid, at)) != row:
+            out.append(mid)
+    return out
 
 
 def _check_head(match_id: str, entries: list[StoredEntry]) -> None:
@@ -132,7 +224,6 @@ def _check_head(match_id: str, entries: list[StoredEntry]) -> None:
 
     The whole chain is ``referee verify``'s to recompute (as for every reader of the store: replay,
     scorecard); hashing every entry of 350 matches would triple the cost of a cold cache."""
-    from referee.i18n import M
     from referee.store import chain
 
     if not entries:
@@ -188,13 +279,24 @@ def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
     return Cached(summary, progress, notes)
 
 
-def _row(c: Cached, signature: Signature) -> dict[str, Any]:
-    return {"summary": c.summary.to_dict(), "progress": list(c.progress), "notes": [list(n) for n in c.notes],
-            "file": list(signature)}
+def _seal(match_id: str, row: dict[str, Any]) -> str:
+    """The SHA-256 of a row (its seal left out), its match and the version that computed it."""
+    body = {k: v for k, v in row.items() if k != "seal"}
+    text = json.dumps([match_id, __version__, body], ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _read(row: dict[str, Any]) -> Cached | None:
-    """A cached row, or None when it is not one this version wrote."""
+def _row(match_id: str, c: Cached) -> dict[str, Any]:
+    row: dict[str, Any] = {"summary": c.summary.to_dict(), "progress": list(c.progress),
+                           "notes": [list(n) for n in c.notes]}
+    row["seal"] = _seal(match_id, row)
+    return row
+
+
+def _read(row: object, match_id: str) -> Cached | None:
+    """A cached row, or None when it is not one this version wrote for *match_id*, as it wrote it."""
+    if not isinstance(row, dict) or row.get("seal") != _seal(match_id, row):
+        return None
     try:
         summary = MatchSummary.from_dict(row["summary"])
         p = row["progress"]
