@@ -1,4 +1,4 @@
-"""Crash-safe files: an atomic TinyDB storage and the cross-process lock around it.
+"""Crash-safe files: an atomic TinyDB storage and the lock around it (against other processes and other threads).
 
 TinyDB's own ``JSONStorage`` rewrites its file in place (seek 0, write, truncate): a crash half-way
 leaves a torn file, and it has no locking. Every file of the store is written instead through the
