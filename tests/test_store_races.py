@@ -5,9 +5,9 @@ written by a read.
 
 The web server runs store calls on a thread pool, so two requests are two threads of one process:
 each race below is run with threads in one process, and with processes (the real CLI) where the
-behaviour is a command's. The entries recorded are ``team EW NAME``: a team name may be set again
-and again before the first hand (docs/gunzi-rules.md §2: the match's header, teams and seats come
-before play), so every one of them is accepted and each can be told apart by its name.
+behaviour is a command's. The entries recorded are ``team EW NAME`` (docs/record-format.md,
+Directives: team names, optional): before a match's first hand the store accepts a team name again
+and again, so every one of them is accepted and each can be told apart by its name.
 """
 
 from __future__ import annotations
@@ -167,10 +167,20 @@ def test_write_bytes_from_many_threads_at_once_never_collides(tmp_path: Path) ->
     assert target.stat().st_mode & 0o777 == 0o644
 
 
-def test_write_bytes_keeps_a_private_mode_and_names_the_target_when_refused(tmp_path: Path) -> None:
+def test_write_bytes_keeps_the_mode_and_the_umask_and_leaves_nothing_when_refused(tmp_path: Path) -> None:
+    """A private file stays 0600; under a umask of 077 a file asked as 0644 is made 0600, as any new
+    file is (a temporary file made 0600 and chmod'ed to 0644 would not be); a write into a folder that
+    is gone fails with the system's error and leaves nothing."""
     secret = tmp_path / "tokens.json"
     safefile.write_bytes(secret, b"{}", mode=0o600)
     assert secret.stat().st_mode & 0o777 == 0o600
+    old = os.umask(0o077)
+    try:
+        safefile.write_bytes(tmp_path / "private.json", b"{}")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "private.json").stat().st_mode & 0o777 == 0o600
+    (tmp_path / "private.json").unlink()
     os.mkdir(tmp_path / "gone")
     os.rmdir(tmp_path / "gone")
     with pytest.raises(FileNotFoundError) as caught:
@@ -299,8 +309,8 @@ def points(standings: dict[str, Any]) -> dict[str, int]:
     return {r["pair"]: r["match_points"] for r in standings["standings"]}
 
 
-# Club scoring (docs/event-rules: a match won 2:0 is 3 match points, lost 0): F1 beat F2 2:0, so F1 3,
-# F2 0; T2 is not finished and counts for nobody yet.
+# The club scoring (README, Tournaments: 2:0 → 3 match points, 0:2 → 0): F1 beat F2 2:0, so F1 3, F2 0;
+# T2 is not finished and counts for nobody yet.
 IN_PLAY = {"F1": 3, "F2": 0, "F3": 0, "F4": 0}
 
 
@@ -343,11 +353,17 @@ def test_three_threads_reading_standings_on_a_dirty_cache_never_fail_and_never_w
     assert cache_file.read_bytes() == before
 
 
-def edit_cached_summary(path: Path, match_id: str, **changes: Any) -> None:
+def edit_cached_summary(path: Path, match_id: str, reseal: bool = False, **changes: Any) -> None:
+    """Change fields of a match's cached summary in the cache file, as a text editor would (its seal
+    left as it was), or with its seal recomputed as the code does (*reseal*)."""
     data = json.loads(path.read_bytes())
     row = data["matches"][match_id]
-    row["summary"].update(changes)
-    path.write_text(json.dumps(data), encoding="utf-8")
+    body = json.loads(row["row"])
+    body["summary"].update(changes)
+    row["row"] = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    if reseal:
+        row["seal"] = summaries._seal(match_id, row["row"])
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 
 def test_an_edited_summary_cache_changes_neither_the_standings_nor_what_close_allows(tmp_path: Path) -> None:
@@ -430,11 +446,7 @@ def test_a_row_forged_with_its_seal_recomputed_is_listed_by_stale(tmp_path: Path
     cache.get_many(["CUP-R1-T1", "CUP-R1-T2"])
     assert cache.save()
     assert summaries.stale(store, EVENT) == []
-    data = json.loads(cache.path.read_bytes())
-    row = data["matches"]["CUP-R1-T1"]
-    row["summary"].update(winner="NS", games_won={"EW": 0, "NS": 2})
-    row["seal"] = summaries._seal("CUP-R1-T1", row)
-    cache.path.write_text(json.dumps(data), encoding="utf-8")
+    edit_cached_summary(cache.path, "CUP-R1-T1", reseal=True, winner="NS", games_won={"EW": 0, "NS": 2})
     assert summaries.stale(store, EVENT) == ["CUP-R1-T1"]
 
 

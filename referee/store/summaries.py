@@ -29,11 +29,10 @@ file is recomputed, never an error.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import threading
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee import __version__, safefile
 from referee.events import Event
@@ -43,6 +42,14 @@ from referee.store.chain import StoredEntry
 from referee.store.files import lock
 from referee.store.store import BrokenChain, Head, Store, StoreError, head_finding
 from referee.summary import MatchSummary, SummaryError, summarize
+
+if TYPE_CHECKING:  # as in referee.store.chain: the built-in SHA-256, without loading OpenSSL
+    from hashlib import sha256
+else:
+    try:
+        from _sha256 import sha256
+    except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
+        from hashlib import sha256
 
 SUMMARIES_DIR = "summaries"
 FORMAT = 2  # 2: rows keyed by the chain head and sealed (1: by the match file's size and mtime)
@@ -112,12 +119,12 @@ class SummaryCache:
         self.store = store
         self.path = store.root / SUMMARIES_DIR / (file_stem(event_id) + ".json")
         self.event_id = event_id
-        self._rows: dict[str, dict[str, Any]] = self._load()
+        self._rows: dict[str, Any] = self._load()
         self._changed: set[str] = set()  # rows computed here, not yet saved
         self._root = str(store.root.absolute())
         self.recomputed = 0  # matches replayed by this cache (for the bench and tests)
 
-    def _load(self) -> dict[str, dict[str, Any]]:
+    def _load(self) -> dict[str, Any]:
         try:
             data = json.loads(self.path.read_bytes())
         except (OSError, ValueError, RecursionError):
@@ -127,16 +134,9 @@ class SummaryCache:
         rows = data.get("matches")
         return rows if isinstance(rows, dict) else {}
 
-    def _head(self, match_id: str) -> Head | None:
-        """The match's current head by its head record; None when it has none the store can use, or
-        its match file is gone (a cached row of a removed match is never used)."""
-        if not self.store.exists(match_id):
-            return None
-        return self.store.head_record(match_id)
-
     def get(self, match_id: str) -> Cached:
         """The match's summary at its current head (recomputed when the cached one is not at it)."""
-        head = self._head(match_id)
+        head = self.store.head_record(match_id)  # None when the file is gone: its row is never used
         if head is not None:
             row = self._rows.get(match_id)
             cached = _read(row, match_id) if row is not None else None
@@ -279,30 +279,32 @@ def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
     return Cached(summary, progress, notes)
 
 
-def _seal(match_id: str, row: dict[str, Any]) -> str:
-    """The SHA-256 of a row (its seal left out), its match and the version that computed it."""
-    body = {k: v for k, v in row.items() if k != "seal"}
-    text = json.dumps([match_id, __version__, body], ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+def _seal(match_id: str, text: str) -> str:
+    """The SHA-256 of a row's text, its match and the version that computed it."""
+    return sha256(f"{match_id}\n{__version__}\n{text}".encode()).hexdigest()
 
 
-def _row(match_id: str, c: Cached) -> dict[str, Any]:
-    row: dict[str, Any] = {"summary": c.summary.to_dict(), "progress": list(c.progress),
-                           "notes": [list(n) for n in c.notes]}
-    row["seal"] = _seal(match_id, row)
-    return row
+def _row(match_id: str, c: Cached) -> dict[str, str]:
+    """A row of the file: the summary, progress and notes as JSON text, and its seal."""
+    text = json.dumps({"summary": c.summary.to_dict(), "progress": list(c.progress),
+                       "notes": [list(n) for n in c.notes]}, ensure_ascii=False, separators=(",", ":"))
+    return {"row": text, "seal": _seal(match_id, text)}
 
 
 def _read(row: object, match_id: str) -> Cached | None:
     """A cached row, or None when it is not one this version wrote for *match_id*, as it wrote it."""
-    if not isinstance(row, dict) or row.get("seal") != _seal(match_id, row):
+    if not isinstance(row, dict):
+        return None
+    text = row.get("row")
+    if not isinstance(text, str) or row.get("seal") != _seal(match_id, text):
         return None
     try:
-        summary = MatchSummary.from_dict(row["summary"])
-        p = row["progress"]
+        data = json.loads(text)
+        summary = MatchSummary.from_dict(data["summary"])
+        p = data["progress"]
         progress = Progress(bool(p[0]), int(p[1]), int(p[2]), bool(p[3]), int(p[4]),
                             None if p[5] is None else str(p[5]), str(p[6]))
-        notes = tuple(Note(int(n[0]), str(n[1]), str(n[2])) for n in row["notes"])
-    except (SummaryError, KeyError, TypeError, ValueError, IndexError):
+        notes = tuple(Note(int(n[0]), str(n[1]), str(n[2])) for n in data["notes"])
+    except (SummaryError, KeyError, TypeError, ValueError, IndexError, RecursionError):
         return None
     return Cached(summary, progress, notes)
