@@ -22,18 +22,28 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
 from eventplay import Cli, game, play
+from webserver import WebServer
+from webvenue import T1, make_venue
 
 from referee import safefile
 from referee.errors import RefereeError
+from referee.notation import parse_line
 from referee.store import director, files, officiate, summaries
 from referee.store.eventlog import EventLog
 from referee.store.store import Store, StoreBusy
 from referee.store.summaries import SummaryCache, forget
+from referee.web.app import make_app
+from referee.web.data import standings_json
+
+with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx is what the test extra installs
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
 
 REFEREE = [str(Path(sys.executable).parent / "referee")]
 EVENT = "CUP"
@@ -209,8 +219,6 @@ def test_threads_and_processes_appending_to_one_match_store_each_entry_once(tmp_
     and the web call) while two more threads run the real ``referee record`` 8 times each: all 116
     entries stored, each exactly once, numbered 2..117 after the header, and ``referee verify`` finds
     the chain whole."""
-    from referee.notation import parse_line
-
     db = tmp_path / "store"
     assert run_referee(db, "new", "M1").returncode == 0
 
@@ -319,8 +327,6 @@ def test_three_threads_reading_standings_on_a_dirty_cache_never_fail_and_never_w
     that old cache back (as another process saving it would). Three threads read the standings 100
     times each as ``GET /api/events/CUP/standings`` does: no failure, the same standings every time,
     and the cache file not written by any of the reads."""
-    from referee.web.data import standings_json
-
     cli = Cli(tmp_path / "store")
     event_in_play(cli, tmp_path)
     cache_file = cli.db / "summaries" / f"{EVENT}.json"
@@ -496,10 +502,6 @@ def test_reads_print_and_exit_0_when_the_cache_cannot_be_written(tmp_path: Path)
     pdf = tmp_path / "cup.pdf"
     report = run_referee(cli.db, "event", "report", EVENT, "-o", str(pdf))
     assert report.returncode == 0 and pdf.read_bytes().startswith(b"%PDF"), report.stderr
-    from starlette.testclient import TestClient
-
-    from referee.web.app import make_app
-
     got = TestClient(make_app(str(cli.db), EVENT)).get(f"/api/events/{EVENT}/standings")
     assert got.status_code == 200 and points(got.json()) == IN_PLAY
     assert blocked.read_bytes() == b"not a folder"
@@ -520,10 +522,6 @@ def test_a_write_that_cannot_save_the_cache_still_succeeds(tmp_path: Path) -> No
 
 
 def test_the_web_event_page_and_standings_never_write_the_cache(tmp_path: Path) -> None:
-    from starlette.testclient import TestClient
-
-    from referee.web.app import make_app
-
     cli = Cli(tmp_path / "store")
     event_in_play(cli, tmp_path)
     folder = cli.db / "summaries"
@@ -544,9 +542,6 @@ def test_eight_threads_posting_200_entries_each_to_one_match_store_each_once(tmp
     """8 × 200 ``POST /api/matches/SC-R1-T1/entries`` against one real ``referee serve`` on loopback,
     each a team name of its own: every one answered 201 is stored exactly once, none answered 5xx,
     the seqs run on without a gap, and ``referee verify`` finds the chain whole."""
-    from webserver import WebServer
-    from webvenue import T1, make_venue
-
     venue = make_venue(tmp_path)
     start = len(Store(venue.db).entries(T1))
     codes: dict[str, int] = {}

@@ -4,14 +4,14 @@ Standings need a few numbers of every match of an event; replaying 350 matches o
 seconds, reading their summaries milliseconds. One file per event, ``summaries/<file_stem(id)>.json``,
 holds for each of its matches the summary (``referee.summary``, stamped with the head's hash and its
 number of entries), where the match stands (game, hand, started), the first and last entry times and
-the entries that carry a reason (for "corrected after close"), and a seal over all of it.
+the entries that carry a reason (for "corrected after close"): a row of JSON text and its seal.
 
 **Keyed by the chain head.** A cached summary is used only when the head it is stamped with is the
 match's current head: the entry count and last hash of its head record (``heads/``, a few bytes,
 written by the store after every append), or of the match file itself where there is no head record
 (a store older than head records). Any other row is recomputed from the match file: an append, a
-correction, a replacement all move the head. The seal (a SHA-256 of the row, its match and this
-version) catches a row edited by hand, as an entry's hash does in the chain: an edited cache can
+correction, a replacement all move the head. The seal (a SHA-256 of the row's text, its match and
+this version) catches a row edited by hand, as an entry's hash does in the chain: an edited cache can
 neither change the standings nor let ``event close`` close a round whose match is unfinished. (Who
 recomputes the seal as well forges the row, as who rewrites a chain forges the entries: recomputing
 every summary, as ``verify`` may, is the check against that; :func:`stale` lists such rows.)
