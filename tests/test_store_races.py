@@ -147,12 +147,33 @@ def test_files_lock_held_by_another_thread_makes_a_waiter_busy_in_both_languages
         assert time.monotonic() - began >= 0.1
         lock_path = str(tmp_path / "m.lock")
         assert caught.value.msg.text("en") == f"the store is busy: {lock_path} stayed locked for 0.1 s; try again"
-        assert lock_path in caught.value.msg.text("zh")
+        assert caught.value.msg.text("zh") == f"存储正忙：{lock_path} 被锁定超过 0.1 秒，请稍后重试"
     finally:
         done.set()
         t.join(10)
     with files.lock(target, timeout=0.1):  # released by its holder: free again
         pass
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_child_does_not_inherit_the_parents_hold_on_a_lock(tmp_path: Path) -> None:
+    """The parent holds the lock when it forks: the child's thread has the same id as the parent's, yet
+    the child must not count itself a holder; it waits for the parent like any other process (busy
+    after its 0.1 s). Exit 0 from the child says it was kept out."""
+    target = tmp_path / "m.json"
+    with files.lock(target):
+        pid = os.fork()
+        if pid == 0:  # the child: report by exit status only
+            code = 1
+            try:
+                with files.lock(target, timeout=0.1):
+                    code = 2  # let in while the parent holds it
+            except StoreBusy:
+                code = 0
+            finally:
+                os._exit(code)
+        _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
 
 
 # --- temporary files ------------------------------------------------------------------------------------

@@ -171,6 +171,18 @@ class _FlockLock:
             held.rlock.release()
 
 
+def _forget_in_child() -> None:
+    """A forked child starts with no lock held: the table it inherits describes the parent's threads
+    (its own thread may carry the id of the one that held a path). The descriptors it inherits keep
+    the parent's ``flock``, so the child's own ``flock`` on a new descriptor waits for the parent."""
+    _FlockLock._paths = {}
+    _FlockLock._guard = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_in_child)
+
+
 def _flock(path: str, deadline: float, timeout: float) -> int:
     """The lock file *path* opened and flocked exclusively, waiting until *deadline* at most."""
     import fcntl
