@@ -87,7 +87,7 @@ def require_reason(store: Store, match_id: str, reason: str) -> None:
 @contextlib.contextmanager
 def guarded(store: Store, match_id: str, reason: str) -> Iterator[None]:
     """The match's lock held, and a reason required if its round is closed (for undo, void, amend:
-    the store's own session takes the same lock again, which is re-entrant within a process)."""
+    the store's own session takes the same lock again, which is re-entrant within a thread)."""
     if not store.exists(match_id):  # the store's session names the missing match
         yield
         return

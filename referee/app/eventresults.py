@@ -1,5 +1,5 @@
 """An event's results as the store holds them: its rounds, every match's summary at its current head
-(``referee.store.summaries``), the standings they give, and the corrections made after a close.
+(``referee.store.summaries``, never written by a read), the standings they give, and the corrections made after a close.
 
 Nothing here is typed in: the rounds come from the event's log, the numbers from the matches'
 replays. A round is "corrected after close" when one of its matches has entries past the head its
@@ -24,7 +24,7 @@ from referee.games.gunzi.summary import MatchSummary, Sides, TeamNames
 from referee.store.chain import StoredEntry
 from referee.store.closeheads import close_finding, hash_at, missing
 from referee.store.eventlog import EventLog
-from referee.store.store import BrokenChain, Store, StoreError
+from referee.store.store import BrokenChain, MatchFile, Store, StoreError
 from referee.store.summaries import Cached, Progress, SummaryCache
 from referee.tournament.model import Round, RoundStatus
 from referee.tournament.standings import Standings, standings
@@ -93,12 +93,15 @@ class CheckedReads(Store):
     def __init__(self, store: Store) -> None:
         super().__init__(store.root)
 
-    def entries(self, match_id: str) -> list[StoredEntry]:
+    def read_match(self, match_id: str) -> MatchFile:
         found = self._read(match_id)  # read once, checked for shape, then the chain and the head record
         problem, _ = self._soundness(match_id, self.path(match_id), found)
         if problem is not None:
             raise BrokenChain(problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
-        return found.entries
+        return found
+
+    def entries(self, match_id: str) -> list[StoredEntry]:
+        return self.read_match(match_id).entries
 
 
 def summary_cache(store: Store, event_id: str) -> SummaryCache:
@@ -185,13 +188,14 @@ def corrections(state: EventState, cached: dict[str, Cached],
 
 
 def load(store: Store, event_id: str, after_round: int | None = None,
-         cache: SummaryCache | None = None) -> tuple[EventResults, SummaryCache]:
-    """The event's results (up to *after_round*), and the cache that holds them (``save()`` it once
-    the command has done its work)."""
+         cache: SummaryCache | None = None) -> EventResults:
+    """The event's results (up to *after_round*), each match's summary at its current head: read from
+    the summary cache where it is at that head, else computed in memory. A read: the cache file is
+    not written (the director's writes keep it up to date)."""
     state = EventLog(store.root, event_id).state()
     rounds = _rounds(state, after_round)
     cache = cache or summary_cache(store, event_id)
     cached, broken = summaries_of(store, cache, state, rounds)
     counted = {mid: c.summary for mid, c in cached.items() if mid not in broken}
     st = standings(state.pairs, rounds, counted, state.settings.scoring, state.settings.lot)
-    return EventResults(state, rounds, cached, st, corrections(state, cached, rounds), broken), cache
+    return EventResults(state, rounds, cached, st, corrections(state, cached, rounds), broken)

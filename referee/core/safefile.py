@@ -8,6 +8,7 @@ never a torn mix, and no ``.part`` litter is left behind. Readers need no lock: 
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 from collections.abc import Callable, Iterator
@@ -18,6 +19,23 @@ TMP_SUFFIX = ".tmp"
 
 def temp_prefix(path: Path) -> str:
     return f".{path.name}."
+
+
+def open_temp(target: Path, mode: int = 0o644) -> tuple[int, Path]:
+    """A new temporary file beside *target*, opened for writing: (its descriptor, its path).
+
+    Its name is unique (``.NAME.<random>.tmp``, created with ``O_EXCL`` as ``tempfile.mkstemp`` does,
+    another name tried if it is taken), so two threads of one process, or two processes, never write
+    into one temporary file, and :func:`clean_temp` still knows it for litter. Unlike ``mkstemp``
+    (always 0600) it is created with *mode* itself, so the umask applies as to any new file, and it
+    saves importing ``tempfile`` in every ``referee record``."""
+    for _ in range(100):
+        tmp = target.parent / f"{temp_prefix(target)}{os.urandom(6).hex()}{TMP_SUFFIX}"
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode), tmp
+        except FileExistsError:  # pragma: no cover - 48 random bits taken already
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(target))  # pragma: no cover
 
 
 def fsync_dir(folder: Path) -> None:
@@ -46,8 +64,7 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int = 0o644, *,
     power cut (the store's head records, which may lag behind but never run ahead); the content is
     fsynced all the same, so the file is never torn."""
     target = Path(path)
-    tmp = target.parent / f"{temp_prefix(target)}{os.getpid()}{TMP_SUFFIX}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+    fd, tmp = open_temp(target, mode)
     try:
         try:
             view = memoryview(data)

@@ -20,12 +20,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from referee.core.i18n import M
-from referee.core.safefile import fsync_dir, temp_prefix
+from referee.core.safefile import TMP_SUFFIX, fsync_dir, open_temp, temp_prefix
 from referee.games.gunzi.events import Event, MatchHeader
 from referee.store import chain
 from referee.store.store import DuplicateMatch, Store, StoreError, head_bytes, match_data, seal_all
-
-TMP_SUFFIX = ".tmp"
 
 
 def create_matches(store: Store, matches: Sequence[Sequence[Event]], referee: str | None = None) -> None:
@@ -91,8 +89,7 @@ def _clean_temp(folder: Path, paths: Sequence[Path]) -> None:
 
 def _write_new(path: Path, data: bytes) -> bool:
     """Write *path* if it does not exist (False if it does), never a half-written file under its name."""
-    tmp = path.parent / f"{temp_prefix(path)}{os.getpid()}{TMP_SUFFIX}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    fd, tmp = open_temp(path)
     try:
         try:
             view = memoryview(data)

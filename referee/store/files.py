@@ -1,4 +1,4 @@
-"""Crash-safe files: an atomic TinyDB storage and the cross-process lock around it.
+"""Crash-safe files: an atomic TinyDB storage and the lock around it (against other processes and other threads).
 
 TinyDB's own ``JSONStorage`` rewrites its file in place (seek 0, write, truncate): a crash half-way
 leaves a torn file, and it has no locking. Every file of the store is written instead through the
@@ -15,6 +15,7 @@ import contextlib
 import json
 import os
 import sys
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -75,7 +76,8 @@ class AtomicJSONStorage:
 
 
 def lock(path: Path, timeout: float = 30.0) -> contextlib.AbstractContextManager[object]:
-    """The cross-process lock guarding *path* (a ``.lock`` file beside it).
+    """The lock guarding *path* (a ``.lock`` file beside it) against other processes and the other
+    threads of this one; re-entrant in the thread that holds it.
 
     On POSIX this is ``fcntl.flock`` on the lock file: the kernel drops it when the process dies,
     even by SIGKILL, and it costs nothing to import. Elsewhere (Windows) the ``filelock`` package
@@ -90,45 +92,115 @@ def lock(path: Path, timeout: float = 30.0) -> contextlib.AbstractContextManager
     return _FlockLock(lock_path, timeout)
 
 
-class _FlockLock:
-    """An exclusive ``flock`` held for a ``with`` block; re-entrant within one process."""
+class _PathLock:
+    """What one process knows of one lock file: the threads' lock, and the ``flock`` while held."""
 
-    _held: ClassVar[dict[str, list[int]]] = {}  # lock path -> [fd, depth]
+    __slots__ = ("depth", "fd", "rlock")
+
+    def __init__(self) -> None:
+        self.rlock = threading.RLock()
+        self.depth = 0  # how deep the thread holding rlock has nested (0: nobody holds it)
+        self.fd = -1  # the lock file's descriptor, flocked, while depth > 0
+
+
+class _FlockLock:
+    """An exclusive lock on one path for a ``with`` block: against every other process *and* every
+    other thread of this one; re-entrant within one thread only.
+
+    ``flock`` locks belong to an open file description, not to a thread: a second ``flock`` on the
+    same descriptor from another thread succeeds at once, so it cannot keep a process's threads
+    apart (the web server runs store calls on a thread pool). So each lock path has, process-wide,
+    a ``threading.RLock`` taken *first*: threads of this process queue on it (woken in turn, no
+    polling), the thread holding it may nest. The one that holds it takes the ``flock`` when it
+    enters the outermost level and releases it when it leaves that level, so the process holds the
+    ``flock`` exactly while one of its threads holds the path, and only one thread of a process
+    ever polls for it against other processes.
+
+    The other design, a descriptor per thread (``flock`` conflicts between two open file
+    descriptions even in one process), was not chosen: every waiting thread would poll the file
+    every few milliseconds, in no order, and each holder would need its own open file; the
+    ``RLock`` gives threads a queue and keeps one descriptor a path.
+
+    The per-path entries stay for the life of the process (a small object per match file locked).
+    The timeout covers both waits: for the other threads, then for the other processes.
+    """
+
+    _paths: ClassVar[dict[str, _PathLock]] = {}
+    _guard: ClassVar[threading.Lock] = threading.Lock()
 
     def __init__(self, path: Path, timeout: float) -> None:
         self.path, self.timeout = str(path), timeout
+        key = os.path.abspath(self.path)  # one entry whatever the spelling of the same path
+        with self._guard:
+            held = self._paths.get(key)
+            if held is None:
+                held = self._paths[key] = _PathLock()
+        self._held = held
 
     def __enter__(self) -> _FlockLock:
-        import fcntl
         import time
 
-        held = self._held.get(self.path)
-        if held:
-            held[1] += 1
-            return self
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        held = self._held
         deadline = time.monotonic() + self.timeout
-        while True:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    os.close(fd)
-                    raise _busy(self.path, self.timeout) from None
-                time.sleep(0.005)
-        self._held[self.path] = [fd, 1]
+        if not held.rlock.acquire(timeout=max(self.timeout, 0.0)):
+            raise _busy(self.path, self.timeout)
+        if held.depth:
+            held.depth += 1  # this thread holds it already: the flock is ours
+            return self
+        try:
+            held.fd = _flock(self.path, deadline, self.timeout)
+        except BaseException:
+            held.rlock.release()
+            raise
+        held.depth = 1
         return self
 
     def __exit__(self, *exc: object) -> None:
         import fcntl
 
-        held = self._held[self.path]
-        held[1] -= 1
-        if held[1] == 0:
-            del self._held[self.path]
-            fcntl.flock(held[0], fcntl.LOCK_UN)
-            os.close(held[0])
+        held = self._held
+        held.depth -= 1
+        try:
+            if held.depth == 0:
+                fd, held.fd = held.fd, -1
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_UN)
+                finally:
+                    os.close(fd)
+        finally:
+            held.rlock.release()
+
+
+def _forget_in_child() -> None:
+    """A forked child starts with no lock held: the table it inherits describes the parent's threads
+    (its own thread may carry the id of the one that held a path). The descriptors it inherits keep
+    the parent's ``flock``, so the child's own ``flock`` on a new descriptor waits for the parent."""
+    _FlockLock._paths = {}
+    _FlockLock._guard = threading.Lock()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_in_child)
+
+
+def _flock(path: str, deadline: float, timeout: float) -> int:
+    """The lock file *path* opened and flocked exclusively, waiting until *deadline* at most."""
+    import fcntl
+    import time
+
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return fd
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                os.close(fd)
+                raise _busy(path, timeout) from None
+            time.sleep(0.005)
+        except BaseException:
+            os.close(fd)
+            raise
 
 
 def _busy(path: str, timeout: float) -> StoreBusy:

@@ -625,6 +625,19 @@ class Store:
                                            file=str(path), reason=_reason(e))) from None
         return parse_match(raw, match_id, path)
 
+    def read_match(self, match_id: str) -> MatchFile:
+        """The match file read and checked for shape (its entries, and whether it keeps a head record)."""
+        return self._read(match_id)
+
+    def head_record(self, match_id: str) -> Head | None:
+        """The match's head record (its entry count and last hash, as the store wrote them after the
+        last append), or None when it has none that can be used (a store older than head records, a
+        record removed or spoilt: ``verify`` names those) or its match file is gone."""
+        path = self.path(match_id)
+        if not _exists(path):
+            return None
+        return self._read_head(match_id, path)[0]
+
     def entries(self, match_id: str) -> list[StoredEntry]:
         """The entries of a match, in stored order, each checked for shape (no lock: files are replaced
         atomically). Whether the chain is sound is :meth:`check`'s question."""

@@ -3,40 +3,60 @@
 Standings need a few numbers of every match of an event; replaying 350 matches of 30 hands takes
 seconds, reading their summaries milliseconds. One file per event, ``summaries/<file_stem(id)>.json``,
 holds for each of its matches the summary (``referee.games.gunzi.summary``, stamped with the head's hash and its
-number of entries), where the match stands (game, hand, started), the first and last entry times,
-the entries that carry a reason (for "corrected after close"), and the match file's signature (size
-and mtime). A summary is recomputed when its match's head has moved, i.e. when an entry, a
-correction included, was appended.
+number of entries), where the match stands (game, hand, started), the first and last entry times and
+the entries that carry a reason (for "corrected after close"): a row of JSON text and its seal.
 
-Checking the head means reading the match file; the signature is the shortcut that avoids it. The
-store replaces a match file on every append, and an append only ever adds entries: a larger file with
-a new mtime. So an unchanged signature means an unchanged file (a copy of the store keeps both); a
-changed one sends us to the file, whose head decides (its last entry's seal is checked; the whole
-chain is ``referee verify``'s). The cache is only a cache: a missing, unreadable or older-version
-file is recomputed, never an error, and it is written only when a command that needed it succeeds
-(``save``), so a refused command leaves the store folder as it was.
+**Keyed by the chain head.** A cached summary is used only when the head it is stamped with is the
+match's current head: the entry count and last hash of its head record (``heads/``, a few bytes,
+written by the store after every append), or of the match file itself where there is no head record
+(a store older than head records). Any other row is recomputed from the match file: an append, a
+correction, a replacement all move the head. The seal (a SHA-256 of the row's text, its match and
+this version) catches a row edited by hand, as an entry's hash does in the chain: an edited cache can
+neither change the standings nor let ``event close`` close a round whose match is unfinished. (Who
+recomputes the seal as well forges the row, as who rewrites a chain forges the entries: recomputing
+every summary, as ``verify`` may, is the check against that; :func:`stale` lists such rows.)
+
+**Written by the store's writes only.** Reads (``event status``, ``standings``, ``export``,
+``report``, every web GET) compute what is missing in memory and never write the file, so a read
+never fails, or waits, because the cache cannot be written (a read-only store, a full disk). The
+director's writes (pairing a round, closing one), which need the summaries anyway, save it under its
+own lock (:meth:`SummaryCache.save`), best effort: a cache that cannot be written is no reason to
+refuse a write that has been made. Within one process (the web server), summaries computed at a head
+are also kept in memory, keyed by the same head, so that a page polled every few seconds replays a
+match once per change. The cache is only a cache: a missing, unreadable, edited or older-version
+file is recomputed, never an error.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee import __version__
 from referee.core import safefile
+from referee.core.i18n import M
 from referee.core.names import file_stem
 from referee.games.gunzi.events import Event
 from referee.games.gunzi.summary import MatchSummary, SummaryError, summarize
 from referee.store.chain import StoredEntry
 from referee.store.files import lock
-from referee.store.store import BrokenChain, Store
+from referee.store.store import BrokenChain, Head, Store, StoreError, head_finding
+
+if TYPE_CHECKING:  # as in referee.store.chain: the built-in SHA-256, without loading OpenSSL
+    from hashlib import sha256
+else:
+    try:
+        from _sha256 import sha256
+    except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
+        from hashlib import sha256
 
 SUMMARIES_DIR = "summaries"
-FORMAT = 1
-Signature = tuple[int, int]
+FORMAT = 2  # 2: rows keyed by the chain head and sealed (1: by the match file's size and mtime)
+MEMO_SIZE = 4096  # summaries a process keeps in memory (a few KB each)
 
 
 class Note(NamedTuple):
@@ -64,27 +84,74 @@ class Cached(NamedTuple):
     progress: Progress
     notes: tuple[Note, ...]
 
+    @property
+    def head(self) -> Head:
+        """The chain head it was computed at."""
+        return Head(self.summary.entries, self.summary.head)
 
-def _signature(path: Path) -> Signature:
-    st = os.stat(path)
+
+# The match file as it was when a summary was computed from it: its size and mtime. A file edited by
+# hand in the middle keeps its head (entry count, last hash) but not its signature: the file is then
+# read again and its whole chain checked (the reader's job: ``referee.app.eventresults.CheckedReads``).
+Signature = tuple[int, int]
+
+# Summaries computed in this process, by (store folder, match id): (summary, file signature). Only
+# ever filled from a replay of the match file, so a row read from the cache file never lands here.
+_memo: dict[tuple[str, str], tuple[Cached, Signature]] = {}
+_memo_guard = threading.Lock()
+
+
+def _remember(key: tuple[str, str], cached: Cached, sig: Signature) -> None:
+    with _memo_guard:
+        if len(_memo) >= MEMO_SIZE:
+            _memo.clear()
+        _memo[key] = (cached, sig)
+
+
+def _recalled(key: tuple[str, str], head: Head, sig: Signature | None) -> Cached | None:
+    with _memo_guard:
+        found = _memo.get(key)
+    return found[0] if found is not None and found[0].head == head and found[1] == sig else None
+
+
+def signature(path: Path) -> Signature | None:
+    """The file's size and mtime (None when it cannot be stat'ed: gone)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
     return (st.st_size, st.st_mtime_ns)
 
 
+def _row_signature(row: object) -> Signature | None:
+    sig = row.get("sig") if isinstance(row, dict) else None
+    if isinstance(sig, list) and len(sig) == 2 and all(type(v) is int for v in sig):
+        return (sig[0], sig[1])
+    return None
+
+
+def forget() -> None:
+    """Drop the summaries this process keeps in memory (for tests and benches of the cache file)."""
+    with _memo_guard:
+        _memo.clear()
+
+
 class SummaryCache:
-    """The cached summaries of one event's matches; :meth:`get` brings one up to date."""
+    """The cached summaries of one event's matches; :meth:`get` gives one at the match's current head."""
 
     def __init__(self, store: Store, event_id: str) -> None:
         self.store = store
         self.path = store.root / SUMMARIES_DIR / (file_stem(event_id) + ".json")
         self.event_id = event_id
-        self._rows: dict[str, dict[str, Any]] = self._load()
-        self._dirty = False
+        self._rows: dict[str, Any] = self._load()
+        self._changed: set[str] = set()  # rows computed here, not yet saved
+        self._root = str(store.root.absolute())
         self.recomputed = 0  # matches replayed by this cache (for the bench and tests)
 
-    def _load(self) -> dict[str, dict[str, Any]]:
+    def _load(self) -> dict[str, Any]:
         try:
             data = json.loads(self.path.read_bytes())
-        except (OSError, ValueError):
+        except (OSError, ValueError, RecursionError):
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != __version__:
             return {}  # another version's engine may settle differently: recompute everything
@@ -92,40 +159,93 @@ class SummaryCache:
         return rows if isinstance(rows, dict) else {}
 
     def get(self, match_id: str) -> Cached:
-        """The match's summary at its current head (recomputed if the head moved)."""
-        path = self.store.path(match_id)
-        try:
-            signature = _signature(path)
-        except FileNotFoundError:
-            self.store.entries(match_id)  # raises the store's "no match" error, naming the stored ones
-            raise
-        row = self._rows.get(match_id)
-        cached = _read(row) if row is not None else None
-        if cached is not None and row is not None and tuple(row.get("file") or ()) == signature:
-            return cached
-        entries = self.store.entries(match_id)
+        """The match's summary at its current head (recomputed when the cached one is not at it)."""
+        sig = signature(self.store.path(match_id))
+        head = self.store.head_record(match_id)  # None when the file is gone: its row is never used
+        if head is not None:
+            row = self._rows.get(match_id)
+            cached = _read(row, match_id) if row is not None else None
+            if cached is not None and cached.head == head and _row_signature(row) == sig:
+                return cached
+            cached = _recalled((self._root, match_id), head, sig)
+            if cached is not None:
+                self._keep(match_id, cached, sig)
+                return cached
+        found = self.store.read_match(match_id)  # raises the store's "no match" error, naming the stored ones
+        entries = found.entries
         _check_head(match_id, entries)
-        head = entries[-1]["hash"] if entries else ""
-        if cached is None or cached.summary.head != head or cached.summary.entries != len(entries):
+        if head is not None:  # a file that does not carry its head record's head was cut or rewritten
+            problem, _ = head_finding(match_id, entries, found.keeps_head, head, self.store.head_path(match_id))
+            if problem is not None:
+                raise BrokenChain(problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
+        now = Head(len(entries), entries[-1]["hash"] if entries else "")
+        if head is None:  # no head record: the file's own last entry is the head
+            row = self._rows.get(match_id)
+            cached = _read(row, match_id) if row is not None else None
+            if cached is not None and cached.head == now and _row_signature(row) == sig:
+                return cached
+        cached = _recalled((self._root, match_id), now, sig)
+        if cached is None:
             cached = compute(match_id, entries)
             self.recomputed += 1
-        self._rows[match_id] = _row(cached, signature)
-        self._dirty = True
+            if sig is not None:
+                _remember((self._root, match_id), cached, sig)
+        self._keep(match_id, cached, sig)
         return cached
+
+    def _keep(self, match_id: str, cached: Cached, sig: Signature | None) -> None:
+        row = _row(match_id, cached)
+        if sig is not None:
+            row["sig"] = list(sig)
+        self._rows[match_id] = row
+        self._changed.add(match_id)
 
     def get_many(self, match_ids: Iterable[str]) -> dict[str, Cached]:
         return {mid: self.get(mid) for mid in match_ids}
 
-    def save(self) -> None:
-        """Write the cache if anything changed (under its lock; a killed writer's litter removed)."""
-        if not self._dirty:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        data = {"format": FORMAT, "version": __version__, "event": self.event_id, "matches": self._rows}
-        with lock(self.path):
-            safefile.clean_temp(self.path)
-            safefile.write_bytes(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
-        self._dirty = False
+    def save(self) -> bool:
+        """Write the rows computed here into the cache file, under its lock (a killed writer's litter
+        removed, the rows another process saved for other matches kept). For the store's writes only
+        (pairing, closing): a read never writes. Best effort: False, nothing raised, when the file
+        cannot be written (a read-only store, a full disk, a lock held too long)."""
+        if not self._changed:
+            return True
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with lock(self.path):
+                safefile.clean_temp(self.path)
+                rows = self._load()
+                rows.update({mid: self._rows[mid] for mid in self._changed})
+                data = {"format": FORMAT, "version": __version__, "event": self.event_id, "matches": rows}
+                safefile.write_bytes(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+        except (OSError, StoreError):
+            return False
+        self._changed.clear()
+        return True
+
+
+def stale(store: Store, event_id: str) -> list[str]:
+    """The matches whose cached row is not what their records give at the row's head (a row edited and
+    sealed again, or a cache of an engine that settles differently): for ``verify``. Rows at another
+    head, or that fail their seal, are not listed: they are never used."""
+    cache = SummaryCache(store, event_id)
+    out: list[str] = []
+    for mid, row in sorted(cache._rows.items()):
+        cached = _read(row, mid)
+        if cached is None:
+            continue
+        try:
+            entries = store.entries(mid)
+        except StoreError:
+            continue
+        if len(entries) < cached.summary.entries:
+            continue
+        at = entries[:cached.summary.entries]
+        if not at or at[-1]["hash"] != cached.summary.head:
+            continue
+        if _row(mid, compute(mid, at)) != {k: v for k, v in row.items() if k != "sig"}:
+            out.append(mid)
+    return out
 
 
 def _check_head(match_id: str, entries: list[StoredEntry]) -> None:
@@ -133,7 +253,6 @@ def _check_head(match_id: str, entries: list[StoredEntry]) -> None:
 
     The whole chain is ``referee verify``'s to recompute (as for every reader of the store: replay,
     scorecard); hashing every entry of 350 matches would triple the cost of a cold cache."""
-    from referee.core.i18n import M
     from referee.store import chain
 
     if not entries:
@@ -189,19 +308,32 @@ def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
     return Cached(summary, progress, notes)
 
 
-def _row(c: Cached, signature: Signature) -> dict[str, Any]:
-    return {"summary": c.summary.to_dict(), "progress": list(c.progress), "notes": [list(n) for n in c.notes],
-            "file": list(signature)}
+def _seal(match_id: str, text: str) -> str:
+    """The SHA-256 of a row's text, its match and the version that computed it."""
+    return sha256(f"{match_id}\n{__version__}\n{text}".encode()).hexdigest()
 
 
-def _read(row: dict[str, Any]) -> Cached | None:
-    """A cached row, or None when it is not one this version wrote."""
+def _row(match_id: str, c: Cached) -> dict[str, Any]:
+    """A row of the file: the summary, progress and notes as JSON text, and its seal."""
+    text = json.dumps({"summary": c.summary.to_dict(), "progress": list(c.progress),
+                       "notes": [list(n) for n in c.notes]}, ensure_ascii=False, separators=(",", ":"))
+    return {"row": text, "seal": _seal(match_id, text)}
+
+
+def _read(row: object, match_id: str) -> Cached | None:
+    """A cached row, or None when it is not one this version wrote for *match_id*, as it wrote it."""
+    if not isinstance(row, dict):
+        return None
+    text = row.get("row")
+    if not isinstance(text, str) or row.get("seal") != _seal(match_id, text):
+        return None
     try:
-        summary = MatchSummary.from_dict(row["summary"])
-        p = row["progress"]
+        data = json.loads(text)
+        summary = MatchSummary.from_dict(data["summary"])
+        p = data["progress"]
         progress = Progress(bool(p[0]), int(p[1]), int(p[2]), bool(p[3]), int(p[4]),
                             None if p[5] is None else str(p[5]), str(p[6]))
-        notes = tuple(Note(int(n[0]), str(n[1]), str(n[2])) for n in row["notes"])
-    except (SummaryError, KeyError, TypeError, ValueError, IndexError):
+        notes = tuple(Note(int(n[0]), str(n[1]), str(n[2])) for n in data["notes"])
+    except (SummaryError, KeyError, TypeError, ValueError, IndexError, RecursionError):
         return None
     return Cached(summary, progress, notes)

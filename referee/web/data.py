@@ -61,10 +61,8 @@ def match_json(store: Store, match_id: str, lang: str) -> str:
 
 def standings_json(store: Store, event_id: str) -> str:
 
-    results, cache = eventresults.load(store, check_id(event_id, "event"))
-    text = json.dumps(eventjson.standings(results), ensure_ascii=False, indent=2) + "\n"
-    cache.save()
-    return text
+    results = eventresults.load(store, check_id(event_id, "event"))
+    return json.dumps(eventjson.standings(results), ensure_ascii=False, indent=2) + "\n"
 
 
 # --- pages ----------------------------------------------------------------------------------------
@@ -157,10 +155,9 @@ def event_view(store: Store, event_id: str, lang: str) -> dict[str, Any]:
 
 
     event_id = check_id(event_id, "event")
-    results, cache = eventresults.load(store, event_id)
+    results = eventresults.load(store, event_id)
     data = eventjson.standings(results)
     status = eventjson.status(results, datetime.datetime.now(datetime.UTC))
-    cache.save()
     state: EventState = results.state
     by_code = {p.code: p for p in state.pairs}
     tables = [{**row, "ew_players": _players(by_code.get(row["ew"])), "ns_players": _players(by_code.get(row["ns"])),

@@ -6,19 +6,16 @@ when the match's round is closed — exactly as ``referee record`` / ``undo`` / 
 ``record`` and a phone's entry at the same moment both land in order, or one is refused; none is
 lost.
 
-Two things are added around it:
+One thing is added around it: the ``after`` check. A form (or an API call) says which seq it was
+built on; if the match has moved on since, the write is refused (409, "the match moved on: reload")
+under the same lock, so a double tap, or two phones sending the same directive, stores it once.
 
-- the ``after`` check: a form (or an API call) says which seq it was built on; if the match has
-  moved on since, the write is refused (409, "the match moved on: reload") under the same lock, so a
-  double tap, or two phones sending the same directive, stores it once;
-- a lock per match within this process: the store's file lock is re-entrant per *process* (so that
-  its own helpers can nest), and would let two threads of one server in together; the server's
-  threads therefore queue here before they take it.
+The server's threads need nothing of their own: the store's lock keeps out the other threads of a
+process as well as the other processes (``referee.store.files``).
 """
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING
 
 from referee.app import officiate
@@ -33,19 +30,6 @@ if TYPE_CHECKING:
     from referee.app.officiate import Outcome
     from referee.games.gunzi.events import Event
     from referee.store.store import Store
-
-_LOCKS: dict[tuple[str, str], threading.Lock] = {}
-_GUARD = threading.Lock()
-
-
-def match_lock(store: Store, match_id: str) -> threading.Lock:
-    key = (str(store.root.resolve()), match_id)
-    with _GUARD:
-        found = _LOCKS.get(key)
-        if found is None:
-            found = _LOCKS[key] = threading.Lock()
-        return found
-
 
 def _check_after(store: Store, match_id: str, after: int | None) -> None:
     if after is None:
@@ -74,7 +58,7 @@ def record(store: Store, match_id: str, event: Event, referee: str, after: int |
     """Store *event* as ``referee record`` does, or raise (nothing stored)."""
 
     reason = check_text(reason, "reason").strip()
-    with match_lock(store, match_id), guarded(store, match_id, reason):
+    with guarded(store, match_id, reason):
         _check_after(store, match_id, after)
         if reason:  # an entry into a closed round's match keeps its reason, as `record --reason` does
             from referee.app.appending import append_events
@@ -90,6 +74,6 @@ def correct(store: Store, match_id: str, kind: str, referee: str, after: int | N
     """An undo or an amend, as ``referee undo`` / ``amend`` store them (never forced)."""
 
     reason = check_text(reason, "reason").strip()
-    with match_lock(store, match_id), guarded(store, match_id, reason):
+    with guarded(store, match_id, reason):
         _check_after(store, match_id, after)
         return officiate.correct(store, match_id, kind, seq=seq, event=event, reason=reason, referee=referee)

@@ -212,13 +212,12 @@ def status(
     state = _state(store, event_id)
     current = state.current
     counted = None if current is None else current.number
-    results, cache = eventresults.load(store, event_id, counted)
+    results = eventresults.load(store, event_id, counted)
     now = datetime.datetime.now(datetime.UTC)
     if json_:
         _dump(eventjson.status(results, now))
     else:
         _echo(eventtext.status_lines(results, now, say))
-    cache.save()
     _uncounted(results.broken, say)
 
 
@@ -279,7 +278,7 @@ def standings(
 
     if json_ and explain:
         raise UsageError(M("--json and --explain go apart"))
-    results, cache = eventresults.load(_store(db), event_id, after_round)
+    results = eventresults.load(_store(db), event_id, after_round)
     if explain:
         a, b = explain
         for code in (a, b):
@@ -292,7 +291,6 @@ def standings(
         _dump(eventjson.standings(results))
     else:
         _echo(eventtext.standings_lines(results, say))
-    cache.save()
     _uncounted(results.broken, say)
 
 
@@ -353,7 +351,7 @@ def report(
     from referee.core.i18n import tr
     from referee.views.sheets import standings_report
 
-    results, cache = eventresults.load(_store(db), event_id)
+    results = eventresults.load(_store(db), event_id)
     path = output or _default(event_id, "-standings.pdf")
     from referee.views.eventtext import broken_lines, notes, round_word
 
@@ -361,7 +359,6 @@ def report(
                      results.summaries, pdf, final=results.final,
                      notes=notes(results, pdf) + broken_lines(results, pdf),
                      round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds})
-    cache.save()
     typer.echo(tr(say, "wrote {path}", path=str(path)))
     _uncounted(results.broken, say)
 
@@ -380,10 +377,9 @@ def export(
     from referee.core.i18n import tr
     from referee.views.xlsx import write_workbook
 
-    results, cache = eventresults.load(_store(db), event_id)
+    results = eventresults.load(_store(db), event_id)
     write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                    results.summaries, book)
-    cache.save()
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)))
     _uncounted(results.broken, say)
 
