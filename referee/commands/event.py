@@ -287,11 +287,10 @@ def _pdf_lang(lang: str | None) -> str:
 
 def _default(event_id: str, suffix: str) -> Path:
     from referee.names import file_stem
+    from referee.safefile import output_folder
     from referee.scorecard.commands import REPORTS_DIR
 
-    folder = Path(REPORTS_DIR)
-    folder.mkdir(exist_ok=True)
-    return folder / f"{file_stem(event_id)}{suffix}"
+    return output_folder(REPORTS_DIR) / f"{file_stem(event_id)}{suffix}"
 
 
 def sheet(

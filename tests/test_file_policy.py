@@ -1,0 +1,248 @@
+"""The one policy for files (issue 15 item 5; issue 16 items 8, 9, 14–17, 19): how every output is
+written (a regular file by rename; a character device, a FIFO or ``-`` streamed to; anything else
+refused; the folder must exist), how an operating-system error is worded (one function, the file
+named, one exit code), how a closed pipe and Ctrl-C end, and how the files the tool reads are read
+(regular files only, bounded size and depth).
+
+Real files in tmp folders and the real CLI as a process. No real device node is written: the device
+stand-ins are a FIFO made in tmp_path (read by a thread) and a symlink in tmp_path to /dev/null,
+whose node is checked to be a character device still afterwards.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from eventplay import Cli
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "spring-cup.gunzi"
+
+
+def run_cli(*args: str | Path, cwd: Path | None = None, timeout: float = 60,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, "REFEREE_LANG": "en", **(env or {})}
+    return subprocess.run([sys.executable, "-m", "referee.cli", *map(str, args)], capture_output=True, text=True,
+                          cwd=cwd, timeout=timeout, env=full)
+
+
+def record(tmp_path: Path) -> Path:
+    path = tmp_path / "r.gunzi"
+    path.write_text(EXAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    return path
+
+
+def is_char_device(path: str) -> bool:
+    return stat.S_ISCHR(os.stat(path).st_mode)
+
+
+def paired_event(tmp_path: Path) -> tuple[Path, str]:
+    """A store with event E1 of 4 pairs, round 1 paired."""
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "E1", "--name", "Cup", "--rounds", 2, "--date", "2026-12-06")
+    for code, p1, p2 in (("F1", "张三", "李四"), ("F2", "王五", "赵六"), ("F3", "Ann", "Bob"), ("F4", "周九", "吴十")):
+        cli.ok("event", "add", "E1", code, p1, p2)
+    cli.ok("event", "pair", "E1")
+    return cli.db, "E1"
+
+
+class FifoReader(threading.Thread):
+    """Reads a FIFO to its end (the writer's close), as `cat fifo` would."""
+
+    def __init__(self, fifo: Path) -> None:
+        super().__init__(daemon=True)
+        self.fifo = fifo
+        self.data = b""
+
+    def run(self) -> None:
+        with open(self.fifo, "rb") as f:
+            self.data = f.read()
+
+
+# ---------------------------------------------------------------- 16.8: the safe-write helper
+
+def test_output_through_a_symlink_to_dev_null_leaves_the_device_a_device(tmp_path):
+    """`export -o LINK` (LINK → /dev/null) streams into the device: it neither replaces /dev/null nor the link."""
+    link = tmp_path / "null"
+    link.symlink_to("/dev/null")
+    assert is_char_device("/dev/null")
+    res = run_cli("export", record(tmp_path), "-o", link)
+    assert res.returncode == 0, res.stderr
+    assert is_char_device("/dev/null") and link.is_symlink() and os.readlink(link) == "/dev/null"
+
+
+@pytest.mark.parametrize("command", ["export", "scorecard"])
+def test_output_to_a_fifo_is_streamed_not_replaced(tmp_path, command):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = FifoReader(fifo)
+    reader.start()
+    res = run_cli(command, record(tmp_path), "-o", fifo, "--lang", "en")
+    reader.join(30)
+    assert res.returncode == 0, res.stderr
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)  # still a FIFO
+    assert reader.data.startswith(b"match id=SC26-R1-T3" if command == "export" else b"%PDF-")
+
+
+def test_output_dash_and_dev_stdout_write_to_standard_output(tmp_path):
+    """`-o -` and `-o /dev/stdout` (its stand-in: a symlink in tmp_path to /proc/self/fd/1, as /dev/stdout is:
+    the test never names a real /dev node) write into the process's standard output, a pipe here."""
+    src = record(tmp_path)
+    plain = run_cli("export", src)
+    stdout = tmp_path / "stdout"
+    stdout.symlink_to("/proc/self/fd/1")
+    for target in ("-", stdout):
+        res = run_cli("export", src, "-o", target, cwd=tmp_path)
+        assert res.returncode == 0 and res.stdout == plain.stdout, (target, res.stderr)
+    assert stdout.is_symlink() and not (tmp_path / "-").exists()
+    res = subprocess.run([sys.executable, "-m", "referee.cli", "scorecard", str(src), "-o", "-"], capture_output=True,
+                         timeout=60, cwd=tmp_path)
+    assert res.returncode == 0 and res.stdout.startswith(b"%PDF-"), res.stderr
+
+
+def test_output_through_a_symlink_to_a_file_keeps_the_link(tmp_path):
+    real = tmp_path / "real.gunzi"
+    real.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "link.gunzi"
+    link.symlink_to(real)
+    res = run_cli("export", record(tmp_path), "-o", link)
+    assert res.returncode == 0, res.stderr
+    assert link.is_symlink() and real.read_text(encoding="utf-8").startswith("match id=SC26-R1-T3")
+
+
+def test_output_to_a_folder_or_a_socket_is_refused_naming_it(tmp_path):
+    import socket
+
+    sock_path = tmp_path / "s"
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(sock_path))
+    try:
+        for target, kind, zh in ((tmp_path, "a folder", "文件夹"), (sock_path, "a socket", "套接字")):
+            res = run_cli("export", record(tmp_path), "-o", target)
+            assert res.returncode == 1, res.stderr
+            assert res.stderr == (f"error: {target}: {kind}: an output is written to a file, a character device, "
+                                  "a pipe or -\n")
+            res = run_cli("export", record(tmp_path), "-o", target, env={"REFEREE_LANG": "zh"})
+            assert f"{target}：是{zh}；输出只能写入文件、字符设备、管道或 -" in res.stderr, res.stderr
+        assert stat.S_ISSOCK(os.lstat(sock_path).st_mode)
+    finally:
+        sock.close()
+
+
+def test_every_output_option_goes_through_the_helper(tmp_path):
+    """event sheet/report -o and event export --xlsx stream into a FIFO too (no rename over it)."""
+    db, event = paired_event(tmp_path)
+    for args, magic in ((["event", "sheet", event, "-o"], b"%PDF-"), (["event", "report", event, "-o"], b"%PDF-"),
+                        (["event", "export", event, "--xlsx"], b"PK")):
+        fifo = tmp_path / f"out-{args[1]}"
+        os.mkfifo(fifo)
+        reader = FifoReader(fifo)
+        reader.start()
+        res = run_cli(*args, fifo, "--db", db)
+        reader.join(30)
+        assert res.returncode == 0, (args, res.stderr)
+        assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and reader.data.startswith(magic), args
+
+
+# ---------------------------------------------------------------- 16.9: no folders made
+
+def test_an_output_in_a_missing_folder_makes_no_folder(tmp_path):
+    src = record(tmp_path)
+    target = tmp_path / "no" / "such" / "x.out"
+    assert run_cli("import", src, "--db", tmp_path / "db").returncode == 0
+    for args in (["export", src, "-o", target], ["scorecard", src, "-o", target],
+                 ["scorecard", "--all", "-o", tmp_path / "no" / "cards", "--db", tmp_path / "db"]):
+        res = run_cli(*args)
+        assert res.returncode == 1 and "Traceback" not in res.stderr, (args, res.stderr)
+        assert res.stderr.startswith("error: ") and "the folder does not exist" in res.stderr, res.stderr
+        assert not (tmp_path / "no").exists(), args
+    res = run_cli("export", src, "-o", target, env={"REFEREE_LANG": "zh"})
+    assert res.stderr == f"错误：{target}：文件夹不存在\n", res.stderr
+
+
+def test_the_default_reports_folder_is_made(tmp_path):
+    res = run_cli("scorecard", record(tmp_path), cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert (tmp_path / "reports" / "SC26-R1-T3.pdf").read_bytes().startswith(b"%PDF-")
+
+
+# ---------------------------------------------------------------- 15.5: one wording, one exit code
+
+def test_failure_names_the_target_never_a_temporary_file_or_a_question_mark(tmp_path):
+    from referee.safefile import OS_ERROR, failure
+
+    nameless = OSError(errno.ENOSPC, "No space left on device")  # os.write on a full disk names no file
+    assert failure(nameless, tmp_path / "x.pdf").text("en") == f"{tmp_path / 'x.pdf'}: the disk is full"
+    assert failure(nameless, tmp_path / "x.pdf").text("zh") == f"{tmp_path / 'x.pdf'}：磁盘已满"
+    temp = OSError(errno.EACCES, "Permission denied", str(tmp_path / ".x.pdf.123.tmp"))
+    said = failure(temp, tmp_path / "x.pdf")
+    assert said.text("en") == f"{tmp_path / 'x.pdf'}: no permission" and ".tmp" not in said.text("zh")
+    assert said.exit_code == OS_ERROR == 1
+    assert "?" not in failure(nameless).text("en")
+
+
+def test_an_output_on_a_full_disk_names_the_file_with_exit_1(tmp_path, monkeypatch):
+    """The system refuses the write itself (ENOSPC from os.write, which names no file)."""
+    from referee import safefile
+    from referee.errors import RefereeError
+
+    real_write = os.write
+
+    def full(fd: int, data: object) -> int:
+        if os.readlink(f"/proc/self/fd/{fd}").endswith(".tmp"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)  # type: ignore[arg-type]
+
+    target = tmp_path / "book.xlsx"
+    monkeypatch.setattr(safefile.os, "write", full)
+    from referee.event.outfile import written
+
+    with pytest.raises(RefereeError) as info, written(target) as buf:
+        buf.write(b"PK")
+    assert info.value.text("en") == f"{target}: the disk is full" and info.value.exit_code == 1
+    assert sorted(os.listdir(tmp_path)) == []  # no temporary file left
+
+
+def test_a_closed_pipe_ends_quietly_with_141(tmp_path):
+    src = record(tmp_path)
+    for args in (["replay", str(src)], ["export", str(src)], ["explain", str(src), "--hand", "1"]):
+        proc = subprocess.Popen([sys.executable, "-m", "referee.cli", *args], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.close()  # the reader is gone before the first line: `referee … | head -0`
+        err = proc.stderr.read()
+        assert proc.wait(60) == 141, (args, err)
+        assert err == b"", (args, err)
+
+
+def test_ctrl_c_ends_quietly_with_130(tmp_path):
+    """SIGINT to a command blocked writing into a FIFO nobody reads."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "export", str(record(tmp_path)), "-o", str(fifo)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:  # wait until it is blocked opening the FIFO
+        time.sleep(0.2)
+        try:
+            if any(Path(f"/proc/{proc.pid}/fd/{fd}").resolve() == fifo.resolve()
+                   for fd in os.listdir(f"/proc/{proc.pid}/fd")):
+                break
+            if "fifo" in Path(f"/proc/{proc.pid}/wchan").read_text() or \
+                    Path(f"/proc/{proc.pid}/stat").read_text().split()[2] == "S" and time.monotonic() > deadline - 25:
+                break
+        except OSError:
+            pass
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err and b"Aborted" not in err and b"error" not in err, err
