@@ -120,14 +120,25 @@ OS_ERROR = 1  # the exit code of every error the operating system reports (a ful
 
 class Refused(OSError):
     """A file the tool will not read or write as asked (not a regular file, too large, no folder):
-    an ``OSError`` naming it, with *msg* saying why in the user's words."""
+    an ``OSError`` naming it; *why* says why in the user's words (without the file: a reason to put
+    in a sentence), :attr:`msg` the whole line."""
 
-    def __init__(self, path: str | os.PathLike[str], msg: Msg, code: int = errno.EINVAL) -> None:
-        super().__init__(code, msg.text("en"), os.fspath(path))
-        self.msg = msg
+    def __init__(self, path: str | os.PathLike[str], why: Msg, code: int = errno.EINVAL) -> None:
+        super().__init__(code, why.text("en"), os.fspath(path))
+        self.why = why
+
+    @property
+    def msg(self) -> Msg:
+        return M("{file}: {reason}", zh="{file}：{reason}", file=os.fsdecode(self.filename), reason=self.why)
 
     def __reduce__(self) -> tuple[type[Refused], tuple[object, ...]]:
-        return (type(self), (self.filename, self.msg, self.errno))
+        return (type(self), (self.filename, self.why, self.errno))
+
+
+def reason(error: OSError) -> Msg | str:
+    """Why *error* happened, to put in a sentence that names the file itself: the tool's words for a
+    :class:`Refused` file, else the system's."""
+    return error.why if isinstance(error, Refused) else (error.strerror or str(error))
 
 
 class FileError(RefereeError):
@@ -161,8 +172,8 @@ def read_regular(path: str | os.PathLike[str], most: int = STORE_MAX) -> bytes:
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise Refused(name, M("{file}: {kind}, not a regular file: not read",
-                                  zh="{file}：是{kind}，不是普通文件，未读取", file=name, kind=_kind(mode)))
+            raise Refused(name, M("{kind}, not a regular file: not read", zh="是{kind}，不是普通文件，未读取",
+                                  kind=_kind(mode)))
         chunks: list[bytes] = []
         size = 0
         while size <= most:  # the size fstat says can be wrong (/proc): read no more than the cap allows
@@ -179,8 +190,8 @@ def read_regular(path: str | os.PathLike[str], most: int = STORE_MAX) -> bytes:
 
 
 def too_large(path: str | os.PathLike[str], most: int) -> Refused:
-    return Refused(path, M("{file}: larger than {mib} MiB: not read", zh="{file}：大于 {mib} MiB，未读取",
-                           file=os.fspath(path), mib=max(1, most >> 20)), errno.EFBIG)
+    return Refused(path, M("larger than {mib} MiB: not read", zh="大于 {mib} MiB，未读取", mib=max(1, most >> 20)),
+                   errno.EFBIG)
 
 
 def loads(raw: bytes | str, depth: int = DEPTH_MAX) -> object:
@@ -240,7 +251,7 @@ def failure(error: OSError, target: str | os.PathLike[str] | None = None) -> Fil
 
 def _no_folder(name: str) -> Refused:
     """The one rule for outputs: the folder must exist (README, "Files the tool writes")."""
-    return Refused(name, M("{file}: the folder does not exist", zh="{file}：文件夹不存在", file=name), errno.ENOENT)
+    return Refused(name, M("the folder does not exist", zh="文件夹不存在"), errno.ENOENT)
 
 
 def output(path: str | os.PathLike[str], data: bytes) -> None:
@@ -271,9 +282,8 @@ def output(path: str | os.PathLike[str], data: bytes) -> None:
         elif stat.S_ISCHR(mode) or stat.S_ISFIFO(mode):
             _stream(name, data)
         else:
-            raise Refused(name, M("{file}: {kind}: an output is written to a file, a character device, a pipe or -",
-                                  zh="{file}：是{kind}；输出只能写入文件、字符设备、管道或 -", file=name,
-                                  kind=_kind(mode)))
+            raise Refused(name, M("{kind}: an output is written to a file, a character device, a pipe or -",
+                                  zh="是{kind}；输出只能写入文件、字符设备、管道或 -", kind=_kind(mode)))
     except OSError as e:
         raise named(e, name) from None
 
@@ -311,7 +321,7 @@ def output_folder(path: str | os.PathLike[str]) -> Path:
         os.mkdir(name)
     except FileExistsError:
         if not os.path.isdir(name):
-            raise Refused(name, M("{file}: not a folder", zh="{file}：不是文件夹", file=name), errno.ENOTDIR) from None
+            raise Refused(name, M("not a folder", zh="不是文件夹"), errno.ENOTDIR) from None
     except FileNotFoundError:
         raise _no_folder(name) from None
     except OSError as e:

@@ -104,22 +104,29 @@ class EventLog:
 
     def entries(self) -> list[StoredEntry]:
         """The entries as stored, their chain checked (no lock: the file is replaced atomically)."""
+        return self._checked(self._raw())
+
+    def _raw(self) -> bytes:
+        """The log's bytes: a regular file of bounded size, else a BrokenEvent naming it."""
         try:
-            raw = self.path.read_bytes()
+            return safefile.read_regular(self.path)
         except FileNotFoundError:
             raise self._unknown() from None
-        return self._checked(raw)
+        except OSError as e:
+            raise _broken(self.event_id, None, M("its file {file} cannot be read ({reason})", file=str(self.path),
+                                                 reason=safefile.reason(e))) from None
 
     def _checked(self, raw: bytes) -> list[StoredEntry]:
         try:
-            data = json.loads(raw)
+            data = safefile.loads(raw)
         except ValueError as e:
             raise _broken(self.event_id, None, M("the file is not valid JSON ({detail})", detail=str(e))) from None
         entries = data.get("entries") if isinstance(data, dict) else None
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries) or not entries:
             raise _broken(self.event_id, None, M("the file holds no readable list of entries"))
-        if data.get("event") != self.event_id:
-            raise _broken(self.event_id, None, M("the file is the log of event {other}", other=str(data.get("event"))))
+        if not isinstance(data, dict) or data.get("event") != self.event_id:
+            other = data.get("event") if isinstance(data, dict) else None
+            raise _broken(self.event_id, None, M("the file is the log of event {other}", other=str(other)))
         problem = chain.check(chain_id(self.event_id), entries)
         if problem is not None:
             raise _broken(self.event_id, problem.seq, problem.problem)
@@ -147,11 +154,7 @@ class EventLog:
                                            event=self.event_id, root=self.root))
                 yield EventSession(self, [])
                 return
-            try:
-                raw = self.path.read_bytes()
-            except FileNotFoundError:
-                raise self._unknown() from None
-            yield EventSession(self, self._checked(raw))
+            yield EventSession(self, self._checked(self._raw()))
 
 
 class EventSession:
@@ -200,7 +203,7 @@ def actions_of(event_id: str, entries: Sequence[StoredEntry]) -> list[Action]:
     out: list[Action] = []
     for e in entries:
         try:
-            action = json.loads(e.get("directive") or "")
+            action = safefile.loads(e.get("directive") or "")
         except ValueError:
             action = None
         if not isinstance(action, dict):
@@ -230,8 +233,8 @@ def list_events(root: Path) -> list[tuple[str, Path]]:
         if not name.endswith(".json") or name.startswith("."):
             continue
         try:
-            data = json.loads((folder / name).read_bytes())
-        except (OSError, ValueError):
+            data = safefile.loads(safefile.read_regular(folder / name))
+        except (OSError, ValueError):  # a broken file never hides the others
             continue
         event = data.get("event") if isinstance(data, dict) else None
         if isinstance(event, str):

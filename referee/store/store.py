@@ -103,14 +103,18 @@ def _not_json(match_id: str, error: ValueError, path: Path | None = None) -> Bro
     return _broken_file(match_id, M("the store file {path} is not valid JSON ({detail})", path=path, detail=str(error)))
 
 
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
+def _reason(error: OSError) -> Msg | str:
+    return safefile.reason(error)
 
 
-def not_stored(error: OSError) -> StoreWriteError:
-    """The error of a write the system refused before anything was stored."""
+def not_stored(error: OSError, target: Path | None = None) -> StoreWriteError:
+    """The error of a write the system refused before anything was stored: the file it concerns
+    (*target* when the error names none, as ``os.write`` on a full disk does; never ``?``)."""
+    file = error.filename if error.filename is not None else target
+    if file is None:
+        return StoreWriteError(M("cannot write to the store: {reason}; nothing was stored", reason=_reason(error)))
     return StoreWriteError(M("cannot write to the store: {file}: {reason}; nothing was stored",
-                             file=str(error.filename or "?"), reason=_reason(error)))
+                             file=str(file), reason=_reason(error)))
 
 
 class LogEntry(NamedTuple):
@@ -321,9 +325,9 @@ def log_of(entries: Sequence[StoredEntry]) -> list[LogEntry]:
 
 
 def _load_json(raw: bytes) -> object:
-    """*raw* as JSON; ValueError (not JSON, not UTF-8, a number too long) or RecursionError (nested
-    too deeply) when it is not."""
-    return json.loads(raw)
+    """*raw* as JSON; ValueError (not JSON, not UTF-8, a number too long, nested deeper than
+    :data:`referee.safefile.DEPTH_MAX`) when it is not."""
+    return safefile.loads(raw)
 
 
 def parse_match(raw: bytes, match_id: str, path: Path | None = None) -> MatchFile:
@@ -429,7 +433,7 @@ class MatchSession:
         self.match_id = match_id
         self.path = path
         try:
-            raw = path.read_bytes()
+            raw = safefile.read_regular(path)
         except FileNotFoundError:
             raw = None
         found = parse_match(raw, match_id, path) if raw is not None else MatchFile([], True)
@@ -460,7 +464,7 @@ class MatchSession:
         try:
             safefile.write_bytes(self.path, match_data(entries))
         except OSError as e:
-            raise not_stored(e) from None
+            raise not_stored(e, self.path) from None
         self.entries = entries
         self.keeps_head = True
         self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"])
@@ -522,7 +526,7 @@ def _exists(path: Path) -> bool:
 
 def _read_or_none(path: Path) -> bytes | None:
     try:
-        return path.read_bytes()
+        return safefile.read_regular(path)
     except FileNotFoundError:
         return None
 
@@ -606,7 +610,7 @@ class Store:
     def _read(self, match_id: str) -> MatchFile:
         path = self.path(match_id)
         try:
-            raw = path.read_bytes()
+            raw = safefile.read_regular(path)
         except FileNotFoundError:
             raise self._unknown(match_id) from None
         except OSError as e:
@@ -649,7 +653,7 @@ class Store:
                 if isinstance(mid, str) and stem in (file_stem(mid), legacy_stem(mid)):
                     return mid
         try:
-            data = _load_json((self.matches_dir / name).read_bytes())
+            data = _load_json(safefile.read_regular(self.matches_dir / name))
             first = data[TABLE]["1"]["directive"]  # type: ignore[index]
         except (OSError, ValueError, RecursionError, TypeError, KeyError):
             return None
@@ -721,7 +725,7 @@ class Store:
     def _read_head(self, match_id: str, path: Path) -> tuple[Head | None, chain.ChainProblem | None]:
         head_path = self._head_of(path)
         try:
-            raw = head_path.read_bytes()
+            raw = safefile.read_regular(head_path)
         except FileNotFoundError:
             return None, None
         except OSError as e:
@@ -858,6 +862,7 @@ class Store:
             except OSError as e:
                 raise not_stored(e) from None
             clean_temp(path)
+            clean_temp(self._head_of(path))  # a writer killed while writing the head record (issue 16.19)
             yield
 
     def lock_match(self, match_id: str) -> contextlib.AbstractContextManager[None]:
@@ -893,7 +898,7 @@ class Store:
         except OSError as e:
             self.notes.append(M("the entry is stored, but its head record {file} could not be written ({reason}); "
                                 "`referee verify` will show it behind until the next write",
-                                file=str(e.filename), reason=_reason(e)))
+                                file=str(e.filename or self._head_of(path)), reason=_reason(e)))
 
     def _write_head(self, head_path: Path, match_id: str, entries: int, digest: str, *, durable: bool = False) -> None:
         """Write a head record. Its rename need not be made durable after an append (a power cut then
@@ -948,7 +953,7 @@ class Store:
             safefile.write_bytes(path, data)
         except OSError as e:
             _restore(head_path, old_head)
-            raise not_stored(e) from None
+            raise not_stored(e, path) from None
 
     def _replace_file(self, match_id: str, path: Path, data: bytes) -> None:
         """Replace the match file *path* by *data*, the old one kept in ``replaced/``.
@@ -979,7 +984,7 @@ class Store:
             for undo in reversed(steps):
                 with contextlib.suppress(OSError):
                     undo()
-            raise not_stored(e) from None
+            raise not_stored(e, path) from None
 
     def create_many(self, matches: list[list[Event]], referee: str | None = None) -> None:
         """Store many new matches, indexing them in one write (for imports of a season, benches)."""
@@ -995,11 +1000,13 @@ class Store:
         """The index's rows by document id, checked for shape; ({}, what is wrong) when it cannot be
         read. The index holds nothing the match files do not: it can always be rebuilt from them."""
         try:
-            raw = self.index_path.read_bytes()
+            raw = safefile.read_regular(self.index_path)
         except FileNotFoundError:
             return {}, None
+        except safefile.Refused as e:
+            return {}, e.why
         except OSError as e:
-            return {}, literal(_reason(e))
+            return {}, literal(e.strerror or str(e))
         if not raw.strip():
             return {}, None
         try:
@@ -1042,7 +1049,7 @@ class Store:
             if not quiet:
                 self.notes.append(M("the match is stored, but the index could not be updated ({file}: {reason}); "
                                     "`referee list` adds it later",
-                                    file=str(e.filename), reason=_reason(e)))
+                                    file=str(e.filename or self.index_path), reason=_reason(e)))
 
     def _write_index(self, rows: dict[str, Summary], headers: Iterable[MatchHeader],
                      created: Mapping[str, str] | None = None) -> None:
