@@ -28,16 +28,17 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple, Required, TypedDict, cast
 
 from referee import safefile
-from referee.errors import NotFound, RefereeError
+from referee.errors import NotFound, RefereeError, UsageError
 from referee.events import Event, MatchHeader, RecordError, record_error
 from referee.i18n import M, Msg, literal
-from referee.names import file_stem
+from referee.names import NAME_MAX, check_text, file_stem, shown
 from referee.store import chain
 from referee.store.chain import StoredEntry
 from referee.store.files import clean_temp, dumps, lock
@@ -217,17 +218,29 @@ def _resolve(db: str | os.PathLike[str] | None) -> tuple[Path, Msg]:
 
 
 def referee_name(name: str | None = None) -> str:
+    """Who records: *name* (``--referee``), else ``$REFEREE_NAME``, else the login name; the first two
+    checked as players' names are (printable, at most ``NAME_MAX`` characters, UTF-8 text), else a
+    UsageError naming the option or the variable."""
     if name:
-        return name
+        return _checked_referee(name, "--referee")
     env = os.environ.get("REFEREE_NAME")
     if env:
-        return env
+        return _checked_referee(env, "$REFEREE_NAME")
     import getpass
 
     try:
         return getpass.getuser()
     except Exception:  # pragma: no cover - no user database
         return "unknown"
+
+
+def _checked_referee(value: str, what: str) -> str:
+    if any("\udc80" <= ch <= "\udcff" for ch in value):  # bytes that were not UTF-8 (a GBK terminal)
+        raw = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise UsageError(M("{what}: not UTF-8 text ({value}); set it in UTF-8 (iconv -f GBK -t UTF-8)",
+                           zh="{what}：不是 UTF-8 文本（{value}）；请用 UTF-8 设置（iconv -f GBK -t UTF-8）",
+                           what=what, value=shown(raw)))
+    return unicodedata.normalize("NFC", check_text(value, what, NAME_MAX))
 
 
 def now() -> str:
