@@ -120,7 +120,9 @@ class EventLog:
         try:
             data = safefile.loads(raw)
         except ValueError as e:
-            raise _broken(self.event_id, None, M("the file is not valid JSON ({detail})", detail=str(e))) from None
+            raise _broken(self.event_id, None, M("its file {file} is not valid JSON ({detail})",
+                                                 zh="其文件 {file} 不是有效的 JSON（{detail}）", file=str(self.path),
+                                                 detail=str(e))) from None
         entries = data.get("entries") if isinstance(data, dict) else None
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries) or not entries:
             raise _broken(self.event_id, None, M("the file holds no readable list of entries"))
