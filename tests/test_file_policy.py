@@ -246,3 +246,136 @@ def test_ctrl_c_ends_quietly_with_130(tmp_path):
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert b"Traceback" not in err and b"Aborted" not in err and b"error" not in err, err
+
+
+# ---------------------------------------------------------------- 16.15: record --file decodes as check does
+
+def _new_match(db: Path) -> None:
+    res = run_cli("new", "G1", "--east", "张三", "--south", "李四", "--west", "王五", "--north", "赵六", "--db", db)
+    assert res.returncode == 0, res.stderr
+
+
+@pytest.mark.parametrize("encoding", ["gbk", "utf-16"])
+def test_record_file_in_gbk_or_utf16_is_read_as_check_reads_it(tmp_path, encoding):
+    db = tmp_path / "db"
+    _new_match(db)
+    sheet = tmp_path / "sheet.gunzi"  # its seat line agrees with the match: compared, then left out
+    sheet.write_bytes("match id=G1 rules=dalian-club\nseat E 张三\nhand\ndeclarer E\n".encode(encoding))
+    res = run_cli("record", "G1", "--file", sheet, "--db", db)
+    assert res.returncode == 0 and "Traceback" not in res.stderr, res.stderr
+    assert "stored #6–#7 in G1 (by " in res.stdout and "2 directives from" in res.stdout, res.stdout
+    assert ("read as GBK/GB18030" in res.stderr) == (encoding == "gbk"), res.stderr
+
+
+# ---------------------------------------------------------------- 16.16: the referee's name is checked
+
+def _entries(db: Path) -> int:
+    import json
+
+    return len(json.loads((db / "matches" / "G1.json").read_text(encoding="utf-8"))["entries"])
+
+
+@pytest.mark.parametrize(("value", "en", "zh"), [
+    ("张三".encode("gbk"), "error: $REFEREE_NAME: not UTF-8 text (\\xd5\\xc5\\xc8\\xfd); set it in UTF-8",
+     "错误：$REFEREE_NAME：不是 UTF-8 文本（\\xd5\\xc5\\xc8\\xfd）"),
+    (b"a\x1bb", "error: $REFEREE_NAME: control character \\x1b is not allowed",
+     "$REFEREE_NAME：不能包含控制字符 \\x1b"),
+    (b"x" * 5000, "error: $REFEREE_NAME: at most 100 characters, not 5000", "$REFEREE_NAME"),
+])
+def test_a_bad_referee_name_is_refused_and_nothing_stored(tmp_path, value, en, zh):
+    db = tmp_path / "db"
+    _new_match(db)
+    before = _entries(db)
+    for lang, said in (("en", en), ("zh", zh)):
+        env = {**os.environ, "REFEREE_LANG": lang, "REFEREE_NAME": value}
+        res = subprocess.run([sys.executable, "-m", "referee.cli", "record", "G1", "hand", "--db", str(db)],
+                             capture_output=True, env=env, timeout=60)  # type: ignore[arg-type]
+        err = res.stderr.decode("utf-8")
+        assert res.returncode == 2 and said in err and "Traceback" not in err, err
+    assert _entries(db) == before
+    res = run_cli("record", "G1", "hand", "--referee", "a\tb", "--db", db)
+    assert res.returncode == 2 and "error: --referee: control character \\t is not allowed" in res.stderr
+
+
+# ---------------------------------------------------------------- 16.17: entries.most, a scoring key
+
+def test_an_event_takes_at_most_entries_most_pairs(tmp_path):
+    scoring = tmp_path / "small.toml"
+    scoring.write_text('base = "club"\nname = "small"\n[entries]\nmost = 2\n', encoding="utf-8")
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "S1", "--name", "Small", "--rounds", 1, "--scoring", scoring)
+    cli.ok("event", "add", "S1", "F1", "张三", "李四")
+    cli.ok("event", "add", "S1", "F2", "王五", "赵六")
+    run = cli("event", "add", "S1", "F3", "Ann", "Bob")
+    assert run.code == 1 and run.err == ("error: event S1 takes at most 2 pairs (entries.most of its scoring small): "
+                                         "2 entered, 1 more refused; nothing was entered\n"), run.err
+    run = Cli(tmp_path / "store", lang="zh")("event", "add", "S1", "F3", "Ann", "Bob")
+    assert "赛事 S1 最多接受 2 对（其计分规则 small 的 entries.most）：已报名 2 对，再加 1 对被拒绝" in run.err, run.err
+    scoring.write_text('base = "club"\nname = "one"\n[entries]\nmost = 1\n', encoding="utf-8")
+    run = cli("event", "new", "S2", "--name", "One", "--rounds", 1, "--scoring", scoring)
+    assert run.code == 2 and f"{scoring}: key 'entries.most' has a value that cannot be used" in run.err, run.err
+
+
+# ---------------------------------------------------------------- 16.19: nothing written for nothing; names
+
+def test_revoking_nobody_writes_nothing(tmp_path):
+    db = tmp_path / "db"
+    res = run_cli("token", "revoke", "nobody", "--db", db)
+    assert res.returncode == 2 and res.stderr == "error: no valid token named nobody (see referee token list)\n"
+    assert not db.exists()  # no store folder, no tokens.json, no lock file
+    assert run_cli("token", "add", "Ann", "--role", "referee", "--db", db).returncode == 0
+    tokens = db / "tokens.json"
+    before = (tokens.read_bytes(), tokens.stat().st_mtime_ns, tokens.stat().st_ino)
+    for args in (["revoke", "nobody"], ["revoke", "nobody"]):
+        res = run_cli("token", *args, "--db", db)
+        assert res.returncode == 2, res.stderr
+    assert (tokens.read_bytes(), tokens.stat().st_mtime_ns, tokens.stat().st_ino) == before
+
+
+def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The system refuses to write a temporary file's bytes (ENOSPC from os.write, which names no file)."""
+    from referee import safefile
+
+    real_write = os.write
+
+    def full(fd: int, data: object) -> int:
+        if os.readlink(f"/proc/self/fd/{fd}").endswith(".tmp"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(safefile.os, "write", full)
+
+
+def test_full_disk_messages_name_the_file_never_a_question_mark(tmp_path, monkeypatch):
+    db, event = paired_event(tmp_path)
+    cli = Cli(db)
+    match = json_of(cli, "event", "status", event)["tables"][0]["match"]
+    _full_disk(monkeypatch)
+    run = cli("record", match, "hand")
+    path = db / "matches" / f"{match}.json"
+    assert run.code == 1 and run.err == (f"error: cannot write to the store: {path}: No space left on device; "
+                                         "nothing was stored\n"), run.err
+    run = Cli(db, lang="zh")("record", match, "hand")
+    assert f"{path}" in run.err and "?" not in run.err, run.err
+    book = tmp_path / "e.xlsx"
+    run = cli("event", "export", event, "--xlsx", book)  # the one exit code of an OSError: 1, not 2
+    assert run.code == 1 and run.err == f"error: {book}: the disk is full\n", run.err
+    assert not book.exists()
+
+
+def json_of(cli: Cli, *args: str) -> dict[str, object]:
+    import json
+
+    data = json.loads(cli.ok(*args, "--json").out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_a_killed_head_write_leaves_no_litter(tmp_path):
+    db = tmp_path / "db"
+    _new_match(db)
+    litter = db / "heads" / ".G1.json.999999.tmp"  # what a writer killed between write and rename leaves
+    litter.write_bytes(b'{"half": ')
+    res = run_cli("record", "G1", "hand", "--db", db)
+    assert res.returncode == 0, res.stderr
+    assert not litter.exists() and sorted(os.listdir(db / "heads")) == ["G1.json"]
