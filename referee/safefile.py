@@ -194,13 +194,17 @@ def too_large(path: str | os.PathLike[str], most: int) -> Refused:
                    errno.EFBIG)
 
 
+class TooDeep(ValueError):
+    """JSON nested deeper than the tool reads (:data:`DEPTH_MAX`)."""
+
+
 def loads(raw: bytes | str, depth: int = DEPTH_MAX) -> object:
-    """*raw* as JSON nested at most *depth* deep; ``ValueError`` (not JSON, not UTF-8, too deep)
-    otherwise — never a ``RecursionError``."""
+    """*raw* as JSON nested at most *depth* deep; ``ValueError`` (not JSON, not UTF-8) or
+    :class:`TooDeep` otherwise — never a ``RecursionError``."""
     try:
         data = json.loads(raw)
     except RecursionError:
-        raise ValueError(f"nested deeper than {depth} levels") from None
+        raise TooDeep(f"nested deeper than {depth} levels") from None
     level: list[object] = [data]
     for _ in range(depth + 1):
         inner: list[object] = []
@@ -212,7 +216,7 @@ def loads(raw: bytes | str, depth: int = DEPTH_MAX) -> object:
         if not inner:
             return data
         level = inner
-    raise ValueError(f"nested deeper than {depth} levels")
+    raise TooDeep(f"nested deeper than {depth} levels")
 
 
 def named(error: OSError, target: str | os.PathLike[str]) -> OSError:

@@ -350,7 +350,7 @@ def parse_match(raw: bytes, match_id: str, path: Path | None = None) -> MatchFil
         raise _broken_file(match_id, M("the match file is empty (wiped?)"))
     try:
         data = _load_json(raw)
-    except RecursionError:
+    except (RecursionError, safefile.TooDeep):
         raise _broken_file(match_id, M("the match file is nested too deeply to be read")) from None
     except ValueError as e:
         raise _not_json(match_id, e, path) from None
@@ -1024,7 +1024,7 @@ class Store:
             return {}, None
         try:
             data = _load_json(raw)
-        except RecursionError:
+        except (RecursionError, safefile.TooDeep):
             return {}, M("nested too deeply")
         except ValueError as e:
             return {}, M("not valid JSON: {detail}", detail=str(e))
