@@ -253,6 +253,14 @@ def test_category17_hostile_entries_files(tmp_path, base_store):
     res = run("event", "import", "E2", book, db=db)
     assert res.returncode == 2 and time.monotonic() - started < 20, res.stderr
     one_clean_line(res, f"{book}: more than 10000 rows")
+    bomb = tmp_path / "bomb.xlsx"  # 65 MiB of blanks in a sheet: a small file that unpacks large
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as z, z.open("xl/worksheets/sheet1.xml", "w") as f:
+        for _ in range(65):
+            f.write(b" " * (1 << 20))
+    assert bomb.stat().st_size < 1 << 20
+    res = run("event", "import", "E2", bomb, db=db)
+    assert res.returncode == 2, res.stderr
+    one_clean_line(res, f"{bomb}: unpacks to more than 64 MiB: not an entries file")
     assert cli.json("event", "status", "E2")  # the event is as it was: nothing entered
     assert run("event", "import", "E2", csv_of(tmp_path / "ok.csv", 1_000), db=db).returncode == 0
     assert stat.S_ISCHR(os.stat("/dev/zero").st_mode)

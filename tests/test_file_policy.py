@@ -231,17 +231,12 @@ def test_ctrl_c_ends_quietly_with_130(tmp_path):
     proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "export", str(record(tmp_path)), "-o", str(fifo)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:  # wait until it is blocked opening the FIFO
-        time.sleep(0.2)
-        try:
-            if any(Path(f"/proc/{proc.pid}/fd/{fd}").resolve() == fifo.resolve()
-                   for fd in os.listdir(f"/proc/{proc.pid}/fd")):
-                break
-            if "fifo" in Path(f"/proc/{proc.pid}/wchan").read_text() or \
-                    Path(f"/proc/{proc.pid}/stat").read_text().split()[2] == "S" and time.monotonic() > deadline - 25:
-                break
-        except OSError:
-            pass
+    while time.monotonic() < deadline:  # until it waits for a reader (the kernel's wait_for_partner)
+        time.sleep(0.1)
+        if "partner" in Path(f"/proc/{proc.pid}/wchan").read_text():
+            break
+    else:
+        pytest.fail("the command never reached the FIFO")
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err

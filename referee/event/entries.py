@@ -17,6 +17,7 @@ import csv
 import io
 import os
 import unicodedata
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -40,6 +41,7 @@ XLSX_SUFFIXES = frozenset({".xlsx", ".xlsm"})
 ZIP_MAGIC = b"PK\x03\x04"
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an Excel 97-2003 .xls (or any old Office file)
 FILE_MAX = 8 * 1024 * 1024  # bytes: an entries file larger than this is refused before it is read
+UNPACKED_MAX = 64 * 1024 * 1024  # bytes an XLSX may unpack to (its shared strings are read whole)
 ROWS_MAX = 10_000  # rows read at most (an event takes at most its scoring's entries.most pairs: 1,000 by default)
 
 
@@ -193,6 +195,15 @@ def _not_xlsx(file: str) -> Msg:
 
 
 def _xlsx_rows(data: bytes, file: str) -> list[list[str]]:
+    try:  # what it unpacks to, from the zip's directory, before any part is inflated
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            unpacked = sum(info.file_size for info in z.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise EntriesError(file, [_not_xlsx(file)]) from None
+    if unpacked > UNPACKED_MAX:
+        raise EntriesError(file, [M("{file}: unpacks to more than {mib} MiB: not an entries file",
+                                    zh="{file}：解压后超过 {mib} MiB，不是报名文件", file=file,
+                                    mib=UNPACKED_MAX >> 20)])
     try:
         # Here only: not at the CLI's start-up. openpyxl ships no type information.
         import openpyxl  # type: ignore[import-untyped, unused-ignore]
