@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 from referee.errors import RefereeError
-from referee.safefile import failure
 
 BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
 INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C
@@ -64,7 +63,10 @@ def report(error: RefereeError, lang: str | None) -> None:
 
 
 def system_error(error: OSError) -> RefereeError:
-    """An operating-system error as the project's: :func:`referee.safefile.failure`."""
+    """An operating-system error as the project's: :func:`referee.safefile.failure` (loaded only when
+    one happens: the CLI's start-up does not pay for it)."""
+    from referee.safefile import failure
+
     return failure(error)
 
 
