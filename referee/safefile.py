@@ -261,8 +261,9 @@ def _no_folder(name: str) -> Refused:
 def output(path: str | os.PathLike[str], data: bytes) -> None:
     """Write an output the user named (``-o``, ``--xlsx``…): the one way every output is written.
 
-    ``-`` is standard output. A character device or a FIFO (``/dev/null``, ``/dev/stdout``, a named
-    pipe, or a symlink to one) is written to as it is, never replaced. A regular file (through a symlink:
+    ``-`` is standard output. A character device or a FIFO (``/dev/null``, a named pipe, or a symlink
+    to one), and whatever an open descriptor stands for (``/dev/stdout``, ``/dev/fd/N``: a file the
+    shell opened, appended to), is written to as it is, never replaced. A regular file (through a symlink:
     the file it points to, the link kept) or a new name in an existing folder is replaced whole by
     rename (:func:`write_bytes`). Anything else (a folder, a socket, a block device) is :class:`Refused`,
     and so is a folder that does not exist: no folder is made. Every ``OSError`` names *path*."""
@@ -275,7 +276,9 @@ def output(path: str | os.PathLike[str], data: bytes) -> None:
             mode: int | None = os.stat(name).st_mode
         except FileNotFoundError:
             mode = None
-        if mode is None:
+        if mode is not None and _descriptor(name):  # /dev/stdout, /dev/fd/N: a file the caller opened already
+            _stream(name, data)
+        elif mode is None:
             real = os.path.realpath(name)  # a dangling symlink: the file it names is made, the link kept
             folder = os.path.dirname(real) or "."
             if not os.path.isdir(folder):
@@ -292,8 +295,24 @@ def output(path: str | os.PathLike[str], data: bytes) -> None:
         raise named(e, name) from None
 
 
+def _descriptor(name: str) -> bool:
+    """Whether *name* reaches an open descriptor (``/dev/stdout`` → ``/proc/self/fd/1``): what it
+    stands for is written into (``> file`` or ``>> log`` as the shell opened it), never replaced."""
+    path = os.path.abspath(name)
+    for _ in range(40):  # the kernel's limit of symlinks followed
+        if path.startswith(("/proc/", "/dev/fd/")):
+            return True
+        try:
+            target = os.readlink(path)
+        except OSError:  # not a symlink (or gone): the end of the chain
+            return False
+        path = os.path.normpath(os.path.join(os.path.dirname(path), target))
+    return False
+
+
 def _stream(name: str, data: bytes) -> None:
-    fd = os.open(name, os.O_WRONLY | getattr(os, "O_NOCTTY", 0))  # no O_CREAT, no O_TRUNC: a device stays one
+    # no O_CREAT, no O_TRUNC: a device stays one; O_APPEND: a file behind a descriptor (`>> log`) keeps its start
+    fd = os.open(name, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOCTTY", 0))
     try:
         view = memoryview(data)
         while view:

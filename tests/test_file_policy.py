@@ -109,6 +109,23 @@ def test_output_dash_and_dev_stdout_write_to_standard_output(tmp_path):
     assert res.returncode == 0 and res.stdout.startswith(b"%PDF-"), res.stderr
 
 
+def test_dev_stdout_redirected_to_a_file_is_written_into_not_replaced(tmp_path):
+    """`referee export X -o /dev/stdout >> log`: the export is added to the log the shell opened (its
+    stand-in: a symlink in tmp_path to /proc/self/fd/1, as /dev/stdout is)."""
+    stdout = tmp_path / "stdout"
+    stdout.symlink_to("/proc/self/fd/1")
+    log = tmp_path / "log.txt"
+    log.write_text("earlier line\n", encoding="utf-8")
+    inode = log.stat().st_ino
+    with open(log, "ab") as out:
+        res = subprocess.run([sys.executable, "-m", "referee.cli", "export", str(record(tmp_path)), "-o", str(stdout)],
+                             stdout=out, stderr=subprocess.PIPE, timeout=60)
+    assert res.returncode == 0, res.stderr
+    text = log.read_text(encoding="utf-8")
+    assert text.startswith("earlier line\nmatch id=SC26-R1-T3") and log.stat().st_ino == inode
+    assert stdout.is_symlink()
+
+
 def test_output_through_a_symlink_to_a_file_keeps_the_link(tmp_path):
     real = tmp_path / "real.gunzi"
     real.write_text("old\n", encoding="utf-8")
