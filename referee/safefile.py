@@ -310,6 +310,19 @@ def _descriptor(name: str) -> bool:
     return False
 
 
+def is_stdout(path: str | os.PathLike[str]) -> bool:
+    """Whether an output to *path* lands in standard output (``-``, ``/dev/stdout``, a path to the
+    file or pipe it is): a command then says "wrote …" on stderr, not into what it wrote."""
+    name = os.fspath(path)
+    if name == STDOUT:
+        return True
+    try:
+        there, out = os.stat(name), os.fstat(sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no such file yet, or a stdout without a descriptor
+        return False
+    return (there.st_dev, there.st_ino) == (out.st_dev, out.st_ino)
+
+
 def _stream(name: str, data: bytes) -> None:
     # no O_CREAT, no O_TRUNC: a device stays one; O_APPEND: a file behind a descriptor (`>> log`) keeps its start
     fd = os.open(name, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOCTTY", 0))

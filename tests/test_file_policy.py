@@ -107,6 +107,7 @@ def test_output_dash_and_dev_stdout_write_to_standard_output(tmp_path):
     res = subprocess.run([sys.executable, "-m", "referee.cli", "scorecard", str(src), "-o", "-"], capture_output=True,
                          timeout=60, cwd=tmp_path)
     assert res.returncode == 0 and res.stdout.startswith(b"%PDF-"), res.stderr
+    assert res.stdout.rstrip().endswith(b"%%EOF") and b"wrote -" in res.stderr  # said on stderr, not in the PDF
 
 
 def test_dev_stdout_redirected_to_a_file_is_written_into_not_replaced(tmp_path):

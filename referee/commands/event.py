@@ -307,6 +307,7 @@ def sheet(
     from referee.errors import UsageError
     from referee.event.sheets import round_sheet
     from referee.i18n import M, tr
+    from referee.safefile import is_stdout
 
     state = _state(_store(db), event_id)
     number = round_ if round_ is not None else (state.current.number if state.current else None)
@@ -319,7 +320,7 @@ def sheet(
                            paired=len(state.rounds)))
     path = output or _default(event_id, f"-R{rnd.number}.pdf")
     round_sheet(path, state.settings.name, rnd, state.pairs, pdf)
-    typer.echo(tr(say, "wrote {path}", path=str(path)))
+    typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
 
 
 def report(
@@ -333,6 +334,7 @@ def report(
     say, pdf = language(lang), _pdf_lang(lang)
     from referee.event.sheets import standings_report
     from referee.i18n import tr
+    from referee.safefile import is_stdout
     from referee.store import eventresults
 
     results, cache = eventresults.load(_store(db), event_id)
@@ -343,7 +345,7 @@ def report(
                      results.summaries, pdf, final=results.final, notes=notes(results, pdf),
                      round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds})
     cache.save()
-    typer.echo(tr(say, "wrote {path}", path=str(path)))
+    typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
 
 
 def export(
@@ -358,13 +360,14 @@ def export(
     say, book = language(lang), _pdf_lang(lang)
     from referee.event.xlsx import write_workbook
     from referee.i18n import tr
+    from referee.safefile import is_stdout
     from referee.store import eventresults
 
     results, cache = eventresults.load(_store(db), event_id)
     write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                    results.summaries, book)
     cache.save()
-    typer.echo(tr(say, "wrote {path}", path=str(xlsx)))
+    typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
 
 
 def list_(

@@ -54,6 +54,7 @@ def scorecard(
     pdf_lang, say = scorecard_language(lang), language(lang)
     from referee.errors import RefereeError, UsageError
     from referee.i18n import M, tr
+    from referee.safefile import is_stdout
     from referee.scorecard.commands import write_all, write_one
     from referee.sources import kind_of
 
@@ -68,7 +69,7 @@ def scorecard(
     if source is None:
         raise UsageError(M("missing argument MATCH_ID|FILE (or use --all)"))
     path, broken = write_one(source, output, pdf_lang, font, db, say=say, kind=kind, encoding=encoding)
-    typer.echo(tr(say, "wrote {path}", path=str(path)))
+    typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into the PDF on stdout
     if broken is not None:  # written, with the warning on its face; the exit status says so too
         raise RefereeError(M("match {match}: {problem}; `referee verify` shows what changed",
                              match=source, problem=broken))
