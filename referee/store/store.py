@@ -113,7 +113,8 @@ def not_stored(error: OSError, target: Path | None = None) -> StoreWriteError:
     (*target* when the error names none, as ``os.write`` on a full disk does; never ``?``)."""
     file = error.filename if error.filename is not None else target
     if file is None:
-        return StoreWriteError(M("cannot write to the store: {reason}; nothing was stored", reason=_reason(error)))
+        return StoreWriteError(M("cannot write to the store: {reason}; nothing was stored",
+                                 zh="无法写入存储：{reason}；未存储任何内容", reason=_reason(error)))
     return StoreWriteError(M("cannot write to the store: {file}: {reason}; nothing was stored",
                              file=str(file), reason=_reason(error)))
 
