@@ -392,3 +392,20 @@ def test_a_killed_head_write_leaves_no_litter(tmp_path):
     res = run_cli("record", "G1", "hand", "--db", db)
     assert res.returncode == 0, res.stderr
     assert not litter.exists() and sorted(os.listdir(db / "heads")) == ["G1.json"]
+
+
+def test_an_entries_file_the_system_cannot_read_is_the_one_file_error(tmp_path, monkeypatch):
+    """An I/O error reading an entries file: safefile.failure's wording (the file, the system's reason),
+    not an errno code name."""
+    from referee import safefile
+    from referee.event import entries
+
+    def broken(path: object, most: int = 0) -> bytes:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(entries.safefile, "read_regular", broken)
+    target = tmp_path / "e.csv"
+    with pytest.raises(safefile.FileError) as info:
+        entries.read_entries(target)
+    assert info.value.text("en") == f"{target}: Input/output error" and info.value.exit_code == 1
+    assert info.value.text("zh") == f"{target}：Input/output error"

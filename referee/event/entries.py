@@ -120,12 +120,8 @@ def _read_bytes(path: Path, file: str) -> bytes:
         raise NotFound(M("{file}: no such file", file=file)) from None
     except PermissionError:
         raise UsageError(M("{file}: no permission to read it", file=file)) from None
-    except OSError as e:
-        import errno
-
-        code = errno.errorcode.get(e.errno or 0, "?")
-        raise UsageError(M("{file}: cannot be read ({code})", file=file,
-                           code=code)) from None
+    except OSError as e:  # anything else the system says (an I/O error): the one wording, the file named
+        raise safefile.failure(e, file) from None
 
 
 def _encoding_problem(file: str) -> Msg:
