@@ -41,6 +41,19 @@ def record(tmp_path: Path) -> Path:
     return path
 
 
+@pytest.fixture
+def short_tmp():
+    """A folder with a short path (a Unix socket's path is at most 107 bytes; tmp_path may be longer)."""
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="ref-"))
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def is_char_device(path: str) -> bool:
     return stat.S_ISCHR(os.stat(path).st_mode)
 
@@ -137,10 +150,10 @@ def test_output_through_a_symlink_to_a_file_keeps_the_link(tmp_path):
     assert link.is_symlink() and real.read_text(encoding="utf-8").startswith("match id=SC26-R1-T3")
 
 
-def test_output_to_a_folder_or_a_socket_is_refused_naming_it(tmp_path):
+def test_output_to_a_folder_or_a_socket_is_refused_naming_it(tmp_path, short_tmp):
     import socket
 
-    sock_path = tmp_path / "s"
+    sock_path = short_tmp / "s"
     sock = socket.socket(socket.AF_UNIX)
     sock.bind(str(sock_path))
     try:
