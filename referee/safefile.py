@@ -170,10 +170,12 @@ def read_regular(path: str | os.PathLike[str], most: int = STORE_MAX) -> bytes:
     name = os.fspath(path)
     fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
             raise Refused(name, M("{kind}, not a regular file: not read", zh="是{kind}，不是普通文件，未读取",
-                                  kind=_kind(mode)))
+                                  kind=_kind(st.st_mode)))
+        if st.st_size > most:  # refused before a byte is read
+            raise too_large(name, most)
         chunks: list[bytes] = []
         size = 0
         while size <= most:  # the size fstat says can be wrong (/proc): read no more than the cap allows

@@ -422,3 +422,20 @@ def test_an_entries_file_the_system_cannot_read_is_the_one_file_error(tmp_path, 
         entries.read_entries(target)
     assert info.value.text("en") == f"{target}: Input/output error" and info.value.exit_code == 1
     assert info.value.text("zh") == f"{target}：Input/output error"
+
+
+def test_read_regular_refuses_a_large_file_before_reading_it(tmp_path, monkeypatch):
+    from referee import safefile
+
+    big = tmp_path / "index.json"
+    with open(big, "wb") as f:  # sparse: 1 MiB and one byte, none of it written
+        f.truncate((1 << 20) + 1)
+    reads: list[int] = []
+    real_read = os.read
+    monkeypatch.setattr(safefile.os, "read", lambda fd, n: reads.append(n) or real_read(fd, n))
+    with pytest.raises(safefile.Refused) as info:
+        safefile.read_regular(big, 1 << 20)
+    assert reads == [] and info.value.msg.text("en") == f"{big}: larger than 1 MiB: not read"
+    assert info.value.msg.text("zh") == f"{big}：大于 1 MiB，未读取"
+    big.write_bytes(b"[]")
+    assert safefile.read_regular(big, 1 << 20) == b"[]"
