@@ -444,6 +444,7 @@ def test_export_of_the_example_is_canonical_and_a_fixed_point(cli, tmp_path):
     assert "#" not in first and "\n\n\n" not in first
     assert first.count("\nhand\n") == 26
     out = tmp_path / "out" / "export.gunzi"
+    out.parent.mkdir()  # an output's folder must exist (issue 16.9)
     assert cli("export", EXAMPLE, "-o", out).code == 0
     assert out.read_text(encoding="utf-8") == first
     again = cli("export", out)

@@ -13,7 +13,6 @@ import re
 
 import pytest
 
-from referee.core.errors import UsageError
 from referee.games.gunzi.summary import GameSummary, MatchSummary, Sides, TeamNames
 from referee.tournament.model import Pair, Round, RoundStatus, Table, WithdrawnReason
 from referee.tournament.pairing import SeatExplanation, SeatRule, SwissPairing, TableExplanation, swiss_round
@@ -159,16 +158,20 @@ def test_a_forfeit_is_shown_as_counted():
     assert counted(s._replace(forfeit=False)) == Sides(2, 1)
 
 
-def test_writing_into_a_missing_folder_is_a_usage_error(tmp_path):
+def test_writing_into_a_missing_folder_is_the_one_file_error(tmp_path):
+    """Issue 15 item 5 / issue 16 item 19: every operating-system error of an output is the one
+    FileError, with the one exit code (1, not a usage error's 2); no folder is made."""
+    from referee.core.safefile import OS_ERROR, FileError
     from referee.views.sheets import standings_report
     from referee.views.xlsx import write_workbook
 
     target = tmp_path / "no-such-folder" / "x.xlsx"
-    with pytest.raises(UsageError) as info:
+    with pytest.raises(FileError) as info:
         write_workbook(target, EVENT, PAIRS, ROUNDS, ST, SUMMARIES, "zh")
     assert info.value.text("en") == f"{target}: the folder does not exist"
     assert info.value.text("zh") == f"{target}：文件夹不存在"
-    with pytest.raises(UsageError):
+    assert info.value.exit_code == OS_ERROR == 1 and not target.parent.exists()
+    with pytest.raises(FileError):
         standings_report(tmp_path / "no-such-folder" / "x.pdf", EVENT, PAIRS, ROUNDS, ST, SUMMARIES, "en")
 
 

@@ -166,10 +166,10 @@ def read_file(store: Store, match_id: str, path: Path) -> FileEvents:
     """The directives of a record file to append to *match_id*: its header, team and seat lines must
     agree with the stored ones (they are then left out) or be absent; a usage error (exit 2) lists
     every line that cannot be read or does not agree."""
-    from referee.app.sources import read_record
+    from referee.app.sources import decode, read_bounded, read_record
 
     name = str(path)
-    if not path.is_file():
+    if not path.exists():  # a folder, a FIFO or a device is the reader's to refuse, naming it
         from referee.core.errors import NotFound
 
         raise NotFound(M("{file}: no such file", file=name))
@@ -180,7 +180,8 @@ def read_file(store: Store, match_id: str, path: Path) -> FileEvents:
     header = next((ev for ev in stored if isinstance(ev, MatchHeader)), None)
     teams = {ev.team: ev.name for ev in stored if isinstance(ev, TeamName)}
     seats = {ev.seat: ev.name for ev in stored if isinstance(ev, SeatName)}
-    raw = path.read_text(encoding="utf-8-sig").splitlines()
+    # the lines as read_record decoded them (UTF-8, UTF-16 with a BOM or GBK: the decoding of check/replay/import)
+    raw = decode(read_bounded(path), name).text.splitlines()
     keep: list[Event] = []
     lines: list[int] = []
     skipped = 0

@@ -150,6 +150,14 @@ def add_pairs(store: Store, event_id: str, pairs: Sequence[Pair], referee: str |
             raise RefereeError(M("pair {pair} cannot join: the round robin's schedule was fixed when round 1 was "
                                  "paired",
                                  pair=pairs[0].code if pairs else "-"))
+        most = state.settings.scoring.most_entries
+        if len(state.pairs) + len(pairs) > most:
+            raise RefereeError(M("event {event} takes at most {most} pairs (entries.most of its scoring {scoring}): "
+                                 "{n} entered, {adding} more refused; nothing was entered",
+                                 zh="赛事 {event} 最多接受 {most} 对（其计分规则 {scoring} 的 entries.most）："
+                                    "已报名 {n} 对，再加 {adding} 对被拒绝；未登记任何对",
+                                 event=event_id, most=most, scoring=state.settings.scoring.name, n=len(state.pairs),
+                                 adding=len(pairs)))
         codes = {p.code: p for p in state.pairs}
         players = {_person(n): p.code for p in state.pairs for n in (p.player1, p.player2)}
         problems: list[Msg] = []

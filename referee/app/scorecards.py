@@ -18,6 +18,7 @@ import typer
 
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg, tr, trn
+from referee.core.safefile import failure, output_folder
 from referee.games.gunzi.codes import EntryKind
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def write_one(source: str, out: Path | None, lang: str, font: str | None, db: st
 
     result, src = load_result(source, db, kind, encoding, say)
     match_id = result.header.id if result.header is not None and result.header.id else Path(src.name).stem
-    path = out if out is not None else (out_dir or Path(REPORTS_DIR)) / file_name(match_id)
+    path = out if out is not None else (out_dir or output_folder(REPORTS_DIR)) / file_name(match_id)
     info = register_font(font, result, lang)
     if not quiet and font is None and not info.embedded:
         from referee.views.scorecard.fonts import CID_FONT, INSTALL_HINT
@@ -127,8 +128,7 @@ def _build(result: MatchResult, src: Source, path: Path, lang: str, font: str | 
         build_scorecard(result, path, lang=lang, font_path=font, log=corrections(src.log), errors=src.errors,
                         broken=src.broken, head=src.head)
     except OSError as e:
-        raise RefereeError(M("cannot write {path}: {reason}", path=str(path),
-                             reason=e.strerror or str(e))) from None
+        raise failure(e) from None  # the one wording: it names the file (output() names path)
     except LayoutError:
         raise RefereeError(M("{source}: a text of the record is too long for a page of the scorecard "
                              "(a very long note or reason?)",
@@ -179,7 +179,7 @@ def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | No
         return
     if font is not None:
         register_font(font)  # a bad --font stops here, not once per match
-    folder = out_dir or Path(REPORTS_DIR)
+    folder = output_folder(out_dir or REPORTS_DIR)  # made if missing, its parent never
     written: list[Path] = []
     failed: list[str] = []
     tampered: list[str] = []  # written, with the broken chain on their face

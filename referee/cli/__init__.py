@@ -14,7 +14,7 @@ import typer
 
 from referee import __version__
 from referee.cli.commands import COMMANDS, load
-from referee.cli.commands.boundary import guard
+from referee.cli.commands.boundary import BROKEN_PIPE, INTERRUPTED, guard, quiet_exit
 from referee.core.i18n import N_
 
 HELP = N_("Officiate and score Dalian Gunzi (大连打滚子) matches: check, replay and explain match records, "
@@ -126,6 +126,16 @@ def _not_utf8(args: list[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """The command line; Ctrl-C before a command runs (while it loads) ends as quietly as during it."""
+    try:
+        _main(argv)
+    except KeyboardInterrupt:
+        quiet_exit(INTERRUPTED)
+    except BrokenPipeError:
+        quiet_exit(BROKEN_PIPE)
+
+
+def _main(argv: list[str] | None) -> None:
     _terminal()
     args = sys.argv[1:] if argv is None else argv
     _not_utf8(args)

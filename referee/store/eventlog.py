@@ -130,25 +130,27 @@ class EventLog:
     def read(self) -> LogFile:
         """The log checked whole (a :class:`BrokenEventLog` naming the entry otherwise), with what
         ``verify`` should say of a head record left behind."""
+        entries, keeps_head = self._parsed(self._raw())
+        return LogFile(entries, self._head_finding(entries, keeps_head))
+
+    def _raw(self) -> bytes:
+        """The log's bytes: a regular file of bounded size, else a :class:`BrokenEventLog` naming it."""
         try:
-            raw = self.path.read_bytes()
+            return safefile.read_regular(self.path)
         except FileNotFoundError:
             raise self._unknown() from None
         except OSError as e:
-            raise _broken(self.event_id, None, M("its file {file} cannot be read ({reason})",
-                                                 file=str(self.path), reason=e.strerror or str(e))) from None
-        entries, keeps_head = self._parsed(raw)
-        return LogFile(entries, self._head_finding(entries, keeps_head))
+            raise _broken(self.event_id, None, M("its file {file} cannot be read ({reason})", file=str(self.path),
+                                                 reason=safefile.reason(e))) from None
 
     def _parsed(self, raw: bytes) -> tuple[list[StoredEntry], bool]:
         """The file's entries, its shape and chain checked, and whether it keeps a head record."""
         try:
-            data = json.loads(raw)
-        except RecursionError:
-            raise _broken(self.event_id, None, M("the file is nested too deeply to be read",
-                                                 zh="文件嵌套过深，无法读取")) from None
+            data = safefile.loads(raw)
         except ValueError as e:
-            raise _broken(self.event_id, None, M("the file is not valid JSON ({detail})", detail=str(e))) from None
+            raise _broken(self.event_id, None, M("its file {file} is not valid JSON ({detail})",
+                                                 zh="其文件 {file} 不是有效的 JSON（{detail}）", file=str(self.path),
+                                                 detail=str(e))) from None
         entries = data.get("entries") if isinstance(data, dict) else None
         if not isinstance(data, dict) or not isinstance(entries, list) or not entries:
             raise _broken(self.event_id, None, M("the file holds no readable list of entries"))
@@ -184,12 +186,12 @@ class EventLog:
     def _head(self) -> Head | None:
         """The log's head record (None: there is none); a :class:`BrokenEventLog` when it is unusable."""
         try:
-            raw = self.head_path.read_bytes()
+            raw = safefile.read_regular(self.head_path)
         except FileNotFoundError:
             return None
         except OSError as e:
             raise _broken(self.event_id, None, M("its head record {path} cannot be read ({reason})",
-                                                 path=str(self.head_path), reason=e.strerror or str(e))) from None
+                                                 path=str(self.head_path), reason=safefile.reason(e))) from None
         head = parse_head(raw, chain_id(self.event_id))
         if isinstance(head, Msg):
             raise _broken(self.event_id, None, M("its head record {path} cannot be used: {problem}",
@@ -256,11 +258,7 @@ class EventLog:
                                            event=self.event_id, root=self.root))
                 yield EventSession(self, [], keeps_head=False)
                 return
-            try:
-                raw = self.path.read_bytes()
-            except FileNotFoundError:
-                raise self._unknown() from None
-            entries, keeps_head = self._parsed(raw)
+            entries, keeps_head = self._parsed(self._raw())
             self._head_finding(entries, keeps_head)
             yield EventSession(self, entries, keeps_head)
 
@@ -319,7 +317,7 @@ def actions_of(event_id: str, entries: Sequence[StoredEntry]) -> list[Action]:
     out: list[Action] = []
     for e in entries:
         try:
-            action = json.loads(e.get("directive") or "")
+            action = safefile.loads(e.get("directive") or "")
         except ValueError:
             action = None
         if not isinstance(action, dict):
@@ -349,8 +347,8 @@ def list_events(root: Path) -> list[tuple[str, Path]]:
         if not name.endswith(".json") or name.startswith("."):
             continue
         try:
-            data = json.loads((folder / name).read_bytes())
-        except (OSError, ValueError):
+            data = safefile.loads(safefile.read_regular(folder / name))
+        except (OSError, ValueError):  # a broken file never hides the others
             continue
         event = data.get("event") if isinstance(data, dict) else None
         if isinstance(event, str):

@@ -19,7 +19,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from referee.core.safefile import TMP_SUFFIX, clean_temp, temp_prefix, write_bytes
+from referee.core.safefile import TMP_SUFFIX, clean_temp, loads, read_regular, temp_prefix, write_bytes
 
 if TYPE_CHECKING:
     from referee.store.store import StoreBusy
@@ -53,10 +53,10 @@ class AtomicJSONStorage:
         """The file's state (None for an empty or missing file); its JSON as written, unchecked."""
         if not self._loaded:
             try:
-                raw = self.path.read_bytes()
+                raw = read_regular(self.path)  # a FIFO or a device in its place: refused, never waited on
             except FileNotFoundError:
                 raw = b""
-            self._cache = json.loads(raw) if raw.strip() else None
+            self._cache = loads(raw) if raw.strip() else None  # type: ignore[assignment]
             self._loaded = True
         return self._cache
 

@@ -28,15 +28,16 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple, Required, TypedDict, cast
 
 from referee.core import safefile
-from referee.core.errors import NotFound, RefereeError
+from referee.core.errors import NotFound, RefereeError, UsageError
 from referee.core.i18n import M, Msg, literal
-from referee.core.names import file_stem
+from referee.core.names import NAME_MAX, check_text, file_stem, shown
 from referee.games.gunzi.events import Event, MatchHeader, RecordError, record_error
 from referee.store import chain
 from referee.store.chain import StoredEntry
@@ -103,14 +104,19 @@ def _not_json(match_id: str, error: ValueError, path: Path | None = None) -> Bro
     return _broken_file(match_id, M("the store file {path} is not valid JSON ({detail})", path=path, detail=str(error)))
 
 
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
+def _reason(error: OSError) -> Msg | str:
+    return safefile.reason(error)
 
 
-def not_stored(error: OSError) -> StoreWriteError:
-    """The error of a write the system refused before anything was stored."""
+def not_stored(error: OSError, target: Path | None = None) -> StoreWriteError:
+    """The error of a write the system refused before anything was stored: the file it concerns
+    (*target* when the error names none, as ``os.write`` on a full disk does; never ``?``)."""
+    file = error.filename if error.filename is not None else target
+    if file is None:
+        return StoreWriteError(M("cannot write to the store: {reason}; nothing was stored",
+                                 zh="无法写入存储：{reason}；未存储任何内容", reason=_reason(error)))
     return StoreWriteError(M("cannot write to the store: {file}: {reason}; nothing was stored",
-                             file=str(error.filename or "?"), reason=_reason(error)))
+                             file=str(file), reason=_reason(error)))
 
 
 class LogEntry(NamedTuple):
@@ -224,17 +230,29 @@ def _resolve(db: str | os.PathLike[str] | None) -> tuple[Path, Msg]:
 
 
 def referee_name(name: str | None = None) -> str:
+    """Who records: *name* (``--referee``), else ``$REFEREE_NAME``, else the login name; the first two
+    checked as players' names are (printable, at most ``NAME_MAX`` characters, UTF-8 text), else a
+    UsageError naming the option or the variable."""
     if name:
-        return name
+        return _checked_referee(name, "--referee")
     env = os.environ.get("REFEREE_NAME")
     if env:
-        return env
+        return _checked_referee(env, "$REFEREE_NAME")
     import getpass
 
     try:
         return getpass.getuser()
     except Exception:  # pragma: no cover - no user database
         return "unknown"
+
+
+def _checked_referee(value: str, what: str) -> str:
+    if any("\udc80" <= ch <= "\udcff" for ch in value):  # bytes that were not UTF-8 (a GBK terminal)
+        raw = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise UsageError(M("{what}: not UTF-8 text ({value}); set it in UTF-8 (iconv -f GBK -t UTF-8)",
+                           zh="{what}：不是 UTF-8 文本（{value}）；请用 UTF-8 设置（iconv -f GBK -t UTF-8）",
+                           what=what, value=shown(raw)))
+    return unicodedata.normalize("NFC", check_text(value, what, NAME_MAX))
 
 
 def now() -> str:
@@ -332,9 +350,9 @@ def log_of(entries: Sequence[StoredEntry]) -> list[LogEntry]:
 
 
 def _load_json(raw: bytes) -> object:
-    """*raw* as JSON; ValueError (not JSON, not UTF-8, a number too long) or RecursionError (nested
-    too deeply) when it is not."""
-    return json.loads(raw)
+    """*raw* as JSON; ValueError (not JSON, not UTF-8, a number too long, nested deeper than
+    :data:`referee.core.safefile.DEPTH_MAX`) when it is not."""
+    return safefile.loads(raw)
 
 
 def parse_match(raw: bytes, match_id: str, path: Path | None = None) -> MatchFile:
@@ -344,7 +362,7 @@ def parse_match(raw: bytes, match_id: str, path: Path | None = None) -> MatchFil
         raise _broken_file(match_id, M("the match file is empty (wiped?)"))
     try:
         data = _load_json(raw)
-    except RecursionError:
+    except (RecursionError, safefile.TooDeep):
         raise _broken_file(match_id, M("the match file is nested too deeply to be read")) from None
     except ValueError as e:
         raise _not_json(match_id, e, path) from None
@@ -440,7 +458,7 @@ class MatchSession:
         self.match_id = match_id
         self.path = path
         try:
-            raw = path.read_bytes()
+            raw = safefile.read_regular(path)
         except FileNotFoundError:
             raw = None
         found = parse_match(raw, match_id, path) if raw is not None else MatchFile([], True)
@@ -471,7 +489,7 @@ class MatchSession:
         try:
             safefile.write_bytes(self.path, match_data(entries))
         except OSError as e:
-            raise not_stored(e) from None
+            raise not_stored(e, self.path) from None
         self.entries = entries
         self.keeps_head = True
         self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"])
@@ -533,7 +551,7 @@ def _exists(path: Path) -> bool:
 
 def _read_or_none(path: Path) -> bytes | None:
     try:
-        return path.read_bytes()
+        return safefile.read_regular(path)
     except FileNotFoundError:
         return None
 
@@ -617,7 +635,7 @@ class Store:
     def _read(self, match_id: str) -> MatchFile:
         path = self.path(match_id)
         try:
-            raw = path.read_bytes()
+            raw = safefile.read_regular(path)
         except FileNotFoundError:
             raise self._unknown(match_id) from None
         except OSError as e:
@@ -673,7 +691,7 @@ class Store:
                 if isinstance(mid, str) and stem in (file_stem(mid), legacy_stem(mid)):
                     return mid
         try:
-            data = _load_json((self.matches_dir / name).read_bytes())
+            data = _load_json(safefile.read_regular(self.matches_dir / name))
             first = data[TABLE]["1"]["directive"]  # type: ignore[index]
         except (OSError, ValueError, RecursionError, TypeError, KeyError):
             return None
@@ -745,7 +763,7 @@ class Store:
     def _read_head(self, match_id: str, path: Path) -> tuple[Head | None, chain.ChainProblem | None]:
         head_path = self._head_of(path)
         try:
-            raw = head_path.read_bytes()
+            raw = safefile.read_regular(head_path)
         except FileNotFoundError:
             return None, None
         except OSError as e:
@@ -911,6 +929,7 @@ class Store:
             except OSError as e:
                 raise not_stored(e) from None
             clean_temp(path)
+            clean_temp(self._head_of(path))  # a writer killed while writing the head record (issue 16.19)
             yield
 
     def lock_match(self, match_id: str) -> contextlib.AbstractContextManager[None]:
@@ -946,7 +965,7 @@ class Store:
         except OSError as e:
             self.notes.append(M("the entry is stored, but its head record {file} could not be written ({reason}); "
                                 "`referee verify` will show it behind until the next write",
-                                file=str(e.filename), reason=_reason(e)))
+                                file=str(e.filename or self._head_of(path)), reason=_reason(e)))
 
     def _write_head(self, head_path: Path, match_id: str, entries: int, digest: str, *, durable: bool = False) -> None:
         """Write a head record. Its rename need not be made durable after an append (a power cut then
@@ -1001,7 +1020,7 @@ class Store:
             safefile.write_bytes(path, data)
         except OSError as e:
             _restore(head_path, old_head)
-            raise not_stored(e) from None
+            raise not_stored(e, path) from None
 
     def _replace_file(self, match_id: str, path: Path, data: bytes) -> None:
         """Replace the match file *path* by *data*, the old one kept in ``replaced/``.
@@ -1032,7 +1051,7 @@ class Store:
             for undo in reversed(steps):
                 with contextlib.suppress(OSError):
                     undo()
-            raise not_stored(e) from None
+            raise not_stored(e, path) from None
 
     def create_many(self, matches: list[list[Event]], referee: str | None = None) -> None:
         """Store many new matches, indexing them in one write (for imports of a season, benches)."""
@@ -1048,16 +1067,18 @@ class Store:
         """The index's rows by document id, checked for shape; ({}, what is wrong) when it cannot be
         read. The index holds nothing the match files do not: it can always be rebuilt from them."""
         try:
-            raw = self.index_path.read_bytes()
+            raw = safefile.read_regular(self.index_path)
         except FileNotFoundError:
             return {}, None
+        except safefile.Refused as e:
+            return {}, e.why
         except OSError as e:
-            return {}, literal(_reason(e))
+            return {}, literal(e.strerror or str(e))
         if not raw.strip():
             return {}, None
         try:
             data = _load_json(raw)
-        except RecursionError:
+        except (RecursionError, safefile.TooDeep):
             return {}, M("nested too deeply")
         except ValueError as e:
             return {}, M("not valid JSON: {detail}", detail=str(e))
@@ -1095,7 +1116,7 @@ class Store:
             if not quiet:
                 self.notes.append(M("the match is stored, but the index could not be updated ({file}: {reason}); "
                                     "`referee list` adds it later",
-                                    file=str(e.filename), reason=_reason(e)))
+                                    file=str(e.filename or self.index_path), reason=_reason(e)))
 
     def witness(self, heads: Mapping[str, tuple[int, str]]) -> None:
         """Keep in the index each match's head when its round closed (the event's log records it too):

@@ -150,8 +150,8 @@ class SummaryCache:
 
     def _load(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.path.read_bytes())
-        except (OSError, ValueError, RecursionError):
+            data = safefile.loads(safefile.read_regular(self.path))
+        except (OSError, ValueError):  # missing, not a regular file, too large, not JSON, too deep: recomputed
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != __version__:
             return {}  # another version's engine may settle differently: recompute everything

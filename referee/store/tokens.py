@@ -113,13 +113,23 @@ class Tokens:
             return {}
         sig = (st.st_size, st.st_mtime_ns)
         if sig != self._seen:
-            self._data = self._load(self.path.read_bytes())
+            self._data = self._load(self._raw())
             self._seen = sig
         return self._data
 
+    def _raw(self) -> bytes:
+        """The file's bytes: a regular file of bounded size (a FIFO or a device in its place is a
+        TokenError naming it, never waited on or read whole); b"" when there is none."""
+        try:
+            return safefile.read_regular(self.path)
+        except FileNotFoundError:
+            return b""
+        except safefile.Refused as e:
+            raise TokenError(e.msg) from None
+
     def _load(self, raw: bytes) -> dict[str, Any]:
         try:
-            data = json.loads(raw)
+            data = safefile.loads(raw)
         except ValueError as e:
             raise TokenError(M("{file} is not valid JSON ({detail})", file=str(self.path), detail=str(e))) from None
         if not isinstance(data, dict) or not isinstance(data.get("tokens"), list):
@@ -177,15 +187,19 @@ class Tokens:
         return Issued(token, secret)
 
     def revoke(self, name: str) -> Token:
+        if self.named(name) is None:  # nothing to write: no file, no folder made (issue 16.19)
+            raise _no_token(name)
         with self._writing() as data:
             for row in data.get("tokens", []):
                 if row.get("name") == name and row.get("revoked") is None:
                     row["revoked"] = now()
                     return self._token(row)
-        raise NotFound(M("no valid token named {name} (see referee token list)", name=name))
+            raise _no_token(name)
 
     def assign(self, name: str, tables: Sequence[int], event: str | None = None) -> Token:
         """Give the referee *name* these tables (of *event*, when given): the director's assignment."""
+        if self.named(name) is None:
+            raise _no_token(name)
         with self._writing() as data:
             for row in data.get("tokens", []):
                 if row.get("name") == name and row.get("revoked") is None:
@@ -193,7 +207,7 @@ class Tokens:
                     if event is not None:
                         row["event"] = check_id(event, "event")
                     return self._token(row)
-        raise NotFound(M("no valid token named {name} (see referee token list)", name=name))
+            raise _no_token(name)
 
     @staticmethod
     def _token(row: dict[str, Any]) -> Token:
@@ -214,11 +228,9 @@ class _Writing:
         self._lock.__enter__()
         try:
             safefile.clean_temp(self.tokens.path)
-            try:
-                raw = self.tokens.path.read_bytes()
-            except FileNotFoundError:
-                raw = b""
+            raw = self.tokens._raw()
             self.data = self.tokens._load(raw) if raw.strip() else {"format": FORMAT, "tokens": []}
+            self.before = json.dumps(self.data, sort_keys=True)
         except BaseException:
             self._lock.__exit__(None, None, None)
             raise
@@ -226,9 +238,13 @@ class _Writing:
 
     def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
         try:
-            if kind is None:
+            if kind is None and json.dumps(self.data, sort_keys=True) != self.before:  # unchanged: not rewritten
                 self.data.pop("key", None)  # an older version's session key: no secret is kept here
                 text = json.dumps(self.data, ensure_ascii=False, indent=1)
                 safefile.write_bytes(self.tokens.path, text.encode("utf-8"), mode=0o600)
         finally:
             self._lock.__exit__(None, None, None)
+
+
+def _no_token(name: str) -> NotFound:
+    return NotFound(M("no valid token named {name} (see referee token list)", name=name))

@@ -17,10 +17,12 @@ import csv
 import io
 import os
 import unicodedata
+import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from referee.core import safefile
 from referee.core.errors import NotFound, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text, shown
@@ -38,6 +40,9 @@ CSV_SUFFIXES = frozenset({".csv", ".txt", ".tsv", ""})
 XLSX_SUFFIXES = frozenset({".xlsx", ".xlsm"})
 ZIP_MAGIC = b"PK\x03\x04"
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # an Excel 97-2003 .xls (or any old Office file)
+FILE_MAX = 8 * 1024 * 1024  # bytes: an entries file larger than this is refused before it is read
+UNPACKED_MAX = 64 * 1024 * 1024  # bytes an XLSX may unpack to (its shared strings are read whole)
+ROWS_MAX = 10_000  # rows read at most (an event takes at most its scoring's entries.most pairs: 1,000 by default)
 
 
 class Entries(NamedTuple):
@@ -103,21 +108,20 @@ def read_entries(path: str | os.PathLike[str]) -> Entries:
 
 
 def _read_bytes(path: Path, file: str) -> bytes:
+    """The file's bytes: a regular file of at most :data:`FILE_MAX` bytes (``/dev/zero``, a FIFO, a
+    folder are refused naming it, never read or waited on)."""
     try:
-        return path.read_bytes()
+        return safefile.read_regular(path, FILE_MAX)
+    except safefile.Refused as e:
+        if path.is_dir():
+            raise UsageError(M("{file}: a folder, not an entries file", file=file)) from None
+        raise UsageError(e.msg) from None
     except FileNotFoundError:
         raise NotFound(M("{file}: no such file", file=file)) from None
-    except IsADirectoryError:
-        raise UsageError(M("{file}: a folder, not an entries file",
-                           file=file)) from None
     except PermissionError:
         raise UsageError(M("{file}: no permission to read it", file=file)) from None
-    except OSError as e:
-        import errno
-
-        code = errno.errorcode.get(e.errno or 0, "?")
-        raise UsageError(M("{file}: cannot be read ({code})", file=file,
-                           code=code)) from None
+    except OSError as e:  # anything else the system says (an I/O error): the one wording, the file named
+        raise safefile.failure(e, file) from None
 
 
 def _encoding_problem(file: str) -> Msg:
@@ -167,10 +171,19 @@ def _csv_rows(text: str, file: str, notice: Msg | None) -> list[list[str]]:
     try:
         for row in reader:
             rows.append(row)
+            if len(rows) > ROWS_MAX:
+                raise EntriesError(file, [_too_many(file)], notice)
     except csv.Error:
         raise EntriesError(file, [M("{where}: a quote (\") is not closed, or stands inside a cell",
                                     where=_row_at(file, len(rows) + 1))], notice) from None
     return rows
+
+
+def _too_many(file: str) -> Msg:
+    return M("{file}: more than {n} rows: not an entries file (an event takes at most its scoring's entries.most "
+             "pairs, 1,000 by default)",
+             zh="{file}：超过 {n} 行，不是报名文件（一个赛事最多接受其计分规则 entries.most 规定的对数，默认 1000）",
+             file=file, n=ROWS_MAX)
 
 
 def _not_xlsx(file: str) -> Msg:
@@ -178,6 +191,15 @@ def _not_xlsx(file: str) -> Msg:
 
 
 def _xlsx_rows(data: bytes, file: str) -> list[list[str]]:
+    try:  # what it unpacks to, from the zip's directory, before any part is inflated
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            unpacked = sum(info.file_size for info in z.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise EntriesError(file, [_not_xlsx(file)]) from None
+    if unpacked > UNPACKED_MAX:
+        raise EntriesError(file, [M("{file}: unpacks to more than {mib} MiB: not an entries file",
+                                    zh="{file}：解压后超过 {mib} MiB，不是报名文件", file=file,
+                                    mib=UNPACKED_MAX >> 20)])
     try:
         # Here only: not at the CLI's start-up. openpyxl ships no type information.
         import openpyxl  # type: ignore[import-untyped, unused-ignore]
@@ -188,7 +210,14 @@ def _xlsx_rows(data: bytes, file: str) -> list[list[str]]:
     try:
         if not book.worksheets:
             return []
-        return [[_cell_text(v) for v in row] for row in book.worksheets[0].iter_rows(values_only=True)]
+        rows: list[list[str]] = []
+        for row in book.worksheets[0].iter_rows(values_only=True, max_col=64):
+            rows.append([_cell_text(v) for v in row])
+            if len(rows) > ROWS_MAX:  # a sheet of two million rows is not read to its end
+                raise EntriesError(file, [_too_many(file)])
+        return rows
+    except EntriesError:
+        raise
     except Exception:  # a sheet whose XML breaks off half-way
         raise EntriesError(file, [_not_xlsx(file)]) from None
     finally:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 DEFAULT_SCORING = "club"
+MOST_ENTRIES = 1000  # entries.most when a scoring (or an event logged before the key) leaves it out
 _RESULT_KEY = re.compile(r"(\d+):(\d+)")
 
 
@@ -58,6 +59,7 @@ class Scoring(NamedTuple):
     match_points: dict[tuple[int, int], int]  # (games won, games lost) -> match points
     bye_points: int
     tiebreaks: tuple[Criterion, ...]
+    most_entries: int = MOST_ENTRIES  # [entries] most: the pairs an event takes at most
 
     def points(self, won: int, lost: int) -> int:
         """The match points of a result; a result the table lacks is a ``missing_key`` error."""
@@ -129,7 +131,7 @@ def _merge(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
     """Own keys over the base's; the match-points table key by key. The name is never inherited."""
     out = {k: v for k, v in base.items() if k != "name"}
     out["match_points"] = {**base.get("match_points", {}), **own.get("match_points", {})}
-    for key in ("name", "bye_points", "tiebreaks"):
+    for key in ("name", "bye_points", "tiebreaks", "most_entries"):
         if key in own:
             out[key] = own[key]
     return out
@@ -152,7 +154,7 @@ def _table(data: Mapping[str, Any], section: str, origin: str) -> Mapping[str, A
 
 def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
     """One file's keys, each checked, in the flat form ``_merge`` folds; the file's own problems only."""
-    known = {"name", "base", "match_points", "bye", "tiebreaks"}
+    known = {"name", "base", "match_points", "bye", "tiebreaks", "entries"}
     for top in data:
         if top not in known:
             raise ScoringError(top, origin, ScoringProblem.unknown_key)
@@ -174,6 +176,13 @@ def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
         if key != "match_points":
             raise ScoringError(f"bye.{key}", origin, ScoringProblem.unknown_key)
         out["bye_points"] = _int(value, "bye.match_points", origin)
+    for key, value in _table(data, "entries", origin).items():
+        if key != "most":
+            raise ScoringError(f"entries.{key}", origin, ScoringProblem.unknown_key)
+        most = _int(value, "entries.most", origin)
+        if most < 2:  # an event needs two pairs
+            raise ScoringError("entries.most", origin, ScoringProblem.bad_value)
+        out["most_entries"] = most
     for key, value in _table(data, "tiebreaks", origin).items():
         if key != "order":
             raise ScoringError(f"tiebreaks.{key}", origin, ScoringProblem.unknown_key)
@@ -202,4 +211,5 @@ def _build(data: Mapping[str, Any], origin: str) -> Scoring:
     if not data["match_points"]:
         raise ScoringError("match_points", origin, ScoringProblem.missing_key)
     return Scoring(name=data["name"], origin=origin, match_points=dict(data["match_points"]),
-                   bye_points=data["bye_points"], tiebreaks=data["tiebreaks"])
+                   bye_points=data["bye_points"], tiebreaks=data["tiebreaks"],
+                   most_entries=data.get("most_entries", MOST_ENTRIES))

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from referee.tournament.model import EventFormat, Pair, Round, RoundStatus, Table, WithdrawnReason
-from referee.tournament.scoring import Scoring, from_dict
+from referee.tournament.scoring import MOST_ENTRIES, Scoring, from_dict
 
 CREATED = "created"
 PAIR_ADDED = "pair_added"
@@ -134,6 +134,8 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
         "match_points": {f"{won}:{lost}": points for (won, lost), points in sorted(scoring.match_points.items())},
         "bye": {"match_points": scoring.bye_points},
         "tiebreaks": {"order": [c.value for c in scoring.tiebreaks]},
+        # entries.most only when not the default: the logs of events made before the key stay as they were
+        **({"entries": {"most": scoring.most_entries}} if scoring.most_entries != MOST_ENTRIES else {}),
     }
 
 

@@ -4,19 +4,25 @@ Every command is wrapped here: a :class:`referee.core.errors.RefereeError` raise
 printed in the user's language (``error: …`` on stderr) and ends the command with its exit code —
 0 done, 1 the record or event was refused or has problems, 2 a usage error or something not found.
 An operating-system error (a store folder that cannot be written, a full disk) is reported the same
-way, with exit 1, so that no traceback reaches a user.
+way, worded by :func:`referee.core.safefile.failure` (the one wording: the file named, never a temporary
+one), with exit 1, so that no traceback reaches a user. A closed pipe (``referee replay X | head -1``)
+and Ctrl-C end quietly with the codes shells use: 141 (128 + SIGPIPE) and 130 (128 + SIGINT).
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
 from referee.core.errors import RefereeError
+
+BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
+INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C
 
 if TYPE_CHECKING:
     from typing import ParamSpec, TypeVar
@@ -57,13 +63,24 @@ def report(error: RefereeError, lang: str | None) -> None:
 
 
 def system_error(error: OSError) -> RefereeError:
-    """An operating-system error as the project's: the file it concerns and the system's reason."""
-    from referee.core.i18n import M, literal
+    """An operating-system error as the project's: :func:`referee.core.safefile.failure` (loaded only when
+    one happens: the CLI's start-up does not pay for it)."""
+    from referee.core.safefile import failure
 
-    reason = error.strerror or str(error)
-    if error.filename is None:
-        return RefereeError(literal(reason))
-    return RefereeError(M("{file}: {reason}", file=error.filename, reason=reason))
+    return failure(error)
+
+
+def quiet_exit(code: int) -> NoReturn:
+    """End now with *code* and nothing more said: after a closed pipe, standard output is pointed at
+    the null device so that the interpreter's last flush cannot complain of it."""
+    if code == BROKEN_PIPE:
+        try:
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stdout.fileno())
+            os.close(null)
+        except (OSError, ValueError):  # a stdout without a descriptor (a test's capture): nothing to quiet
+            pass
+    raise SystemExit(code)
 
 
 def guard(command: Callable[P, R]) -> Callable[P, R]:
@@ -73,10 +90,17 @@ def guard(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except RefereeError as e:
-            failure = e
+            found = e
+        except BrokenPipeError:
+            quiet_exit(BROKEN_PIPE)
+        except KeyboardInterrupt:
+            quiet_exit(INTERRUPTED)
         except OSError as e:
-            failure = system_error(e)
+            found = system_error(e)
         lang = kwargs.get("lang")  # every command's --lang (Lang): a str or None
-        report(failure, lang if isinstance(lang, str) else None)
-        raise typer.Exit(failure.exit_code) from None
+        try:
+            report(found, lang if isinstance(lang, str) else None)
+        except BrokenPipeError:  # stderr gone as well
+            quiet_exit(BROKEN_PIPE)
+        raise typer.Exit(found.exit_code) from None
     return run

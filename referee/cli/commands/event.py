@@ -303,10 +303,9 @@ def _pdf_lang(lang: str | None) -> str:
 def _default(event_id: str, suffix: str) -> Path:
     from referee.app.scorecards import REPORTS_DIR
     from referee.core.names import file_stem
+    from referee.core.safefile import output_folder
 
-    folder = Path(REPORTS_DIR)
-    folder.mkdir(exist_ok=True)
-    return folder / f"{file_stem(event_id)}{suffix}"
+    return output_folder(REPORTS_DIR) / f"{file_stem(event_id)}{suffix}"
 
 
 def sheet(
@@ -322,6 +321,7 @@ def sheet(
     say, pdf = language(lang), _pdf_lang(lang)
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
+    from referee.core.safefile import is_stdout
     from referee.views.sheets import round_sheet
 
     state = _state(_store(db), event_id)
@@ -335,7 +335,7 @@ def sheet(
                            paired=len(state.rounds)))
     path = output or _default(event_id, f"-R{rnd.number}.pdf")
     round_sheet(path, state.settings.name, rnd, state.pairs, pdf)
-    typer.echo(tr(say, "wrote {path}", path=str(path)))
+    typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
 
 
 def report(
@@ -349,6 +349,7 @@ def report(
     say, pdf = language(lang), _pdf_lang(lang)
     from referee.app import eventresults
     from referee.core.i18n import tr
+    from referee.core.safefile import is_stdout
     from referee.views.sheets import standings_report
 
     results = eventresults.load(_store(db), event_id)
@@ -359,7 +360,7 @@ def report(
                      results.summaries, pdf, final=results.final,
                      notes=notes(results, pdf) + broken_lines(results, pdf),
                      round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds})
-    typer.echo(tr(say, "wrote {path}", path=str(path)))
+    typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
     _uncounted(results.broken, say)
 
 
@@ -375,12 +376,13 @@ def export(
     say, book = language(lang), _pdf_lang(lang)
     from referee.app import eventresults
     from referee.core.i18n import tr
+    from referee.core.safefile import is_stdout
     from referee.views.xlsx import write_workbook
 
     results = eventresults.load(_store(db), event_id)
     write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                    results.summaries, book)
-    typer.echo(tr(say, "wrote {path}", path=str(xlsx)))
+    typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
     _uncounted(results.broken, say)
 
 

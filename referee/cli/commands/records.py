@@ -225,10 +225,9 @@ def export(
         sys.stdout.buffer.write(text.encode("utf-8"))
         sys.stdout.buffer.flush()
     else:
-        from referee.core.safefile import write_text
+        from referee.core.safefile import output
 
-        out.parent.mkdir(parents=True, exist_ok=True)
-        write_text(out, text)  # whole or not at all: a full disk leaves the old file as it was
+        output(out, text.encode("utf-8"))  # whole or not at all: a full disk leaves the old file as it was
     for e in src.errors:
         typer.echo(tr(words, "{source}:{line}: left out: {problem}",
                       source=src.name, line=e.line, problem=e.msg), err=True)

@@ -56,6 +56,7 @@ def scorecard(
     from referee.app.sources import kind_of
     from referee.core.errors import RefereeError, UsageError
     from referee.core.i18n import M, tr
+    from referee.core.safefile import is_stdout
 
     kind = kind_of(as_file, as_match)
     if all_:
@@ -68,7 +69,7 @@ def scorecard(
     if source is None:
         raise UsageError(M("missing argument MATCH_ID|FILE (or use --all)"))
     path, broken = write_one(source, output, pdf_lang, font, db, say=say, kind=kind, encoding=encoding)
-    typer.echo(tr(say, "wrote {path}", path=str(path)))
+    typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into the PDF on stdout
     if broken is not None:  # written, with the warning on its face; the exit status says so too
         raise RefereeError(M("match {match}: {problem}; `referee verify` shows what changed",
                              match=source, problem=broken))

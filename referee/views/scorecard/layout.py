@@ -180,18 +180,17 @@ def build_scorecard(result: MatchResult, out: str | Path | BinaryIO, lang: str =
     the record before replay (they are listed with the engine's own ``result.errors``). A stored
     match gives its chain *head* (short hash, entry count), printed on every page, and what is
     *broken* in its chain, printed as a banner at the top. A path is written through
-    :mod:`referee.core.safefile`: whole or not at all.
+    :func:`referee.core.safefile.output`: whole or not at all, and only into a folder that exists.
     """
     if normalize(lang) is None:
         raise ValueError(f"no catalogue for language {lang!r} (known: {', '.join(languages())})")
     font = register(font_path) if font_path is not None else fonts.register_default(document_texts(result, lang))
     data = render(result, lang, font, list(log), list(errors), broken=broken, head=head)
     if isinstance(out, (str, Path)):
-        from referee.core.safefile import write_bytes
+        from referee.core.safefile import output
 
         path = Path(out)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_bytes(path, data)
+        output(path, data)  # a file by rename, a device or a pipe streamed to; its folder must exist
         return path
     out.write(data)
     return None
