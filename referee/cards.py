@@ -20,6 +20,8 @@ _SUIT_WORDS = {
     "黑桃": "S", "红桃": "H", "红心": "H", "梅花": "C", "草花": "C", "方块": "D", "方片": "D", "方板": "D",
     "黑": "S", "红": "H", "梅": "C", "方": "D",
 }
+# Every spelling of a suit on its own (``trump``, ``as``): the letters, the symbols and the words.
+_SUIT_SPELLINGS = {**{s: s for s in SUITS}, **SUIT_SYMBOLS, **_SUIT_WORDS}
 RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_WORDS = {
     "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "T": 10,
@@ -135,14 +137,11 @@ _register()
 
 
 def parse_suit(token: str) -> str:
-    """A suit from ``S``, ``♠`` or ``黑桃`` (any case)."""
-    t = token.strip().upper()
-    if t in SUITS and t:
-        return t
-    if t in SUIT_SYMBOLS:
-        return SUIT_SYMBOLS[t]
-    if t in _SUIT_WORDS:
-        return _SUIT_WORDS[t]
+    """A suit from ``S``, ``♠`` or ``黑桃`` (any case): exactly one suit, the whole token naming it
+    (``SH`` or ``HC`` is no suit: a look-up in the table of spellings, never a substring test)."""
+    suit = _SUIT_SPELLINGS.get(token.strip().upper())
+    if suit is not None:
+        return suit
     raise CardError(M("'{token}' is not a suit (S H C D, ♠ ♥ ♣ ♦, 黑桃 红桃 梅花 方块)", token=token))
 
 

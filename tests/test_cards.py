@@ -1,0 +1,146 @@
+"""The readers of suits, cards and seats (§1.1, §1.4): what a record may write, and what it may not.
+
+A suit is exactly one of S H C D (§1.4: spades 黑桃 ♠, hearts 红桃 ♥, clubs 梅花 ♣, diamonds 方块 ♦), wherever
+a record names one: ``trump SUIT``, ``declare … as SUIT``. Two suits run together (``SH``, ``HC``) or all
+four (``SHCD``) name no suit: each is a line error, never a trump.
+"""
+
+from __future__ import annotations
+
+import pytest
+from helpers import first_hand, hand_text, line_of, play, record, run
+
+from referee.cards import CardError, parse_card, parse_suit
+from referee.notation import NotationError, parse_line
+from referee.seats import SeatError, parse_seat, parse_team
+
+# §1.4 and docs/record-format.md: the letters (any case), the symbols (filled and hollow), the Chinese
+# names and their everyday variants (红心 for hearts, 草花 for clubs, 方片/方板 for diamonds, and the
+# one-character 黑 红 梅 方).
+SPELLINGS = [
+    ("S", "S"), ("H", "H"), ("C", "C"), ("D", "D"), ("s", "S"), ("h", "H"), ("c", "C"), ("d", "D"),
+    ("♠", "S"), ("♥", "H"), ("♣", "C"), ("♦", "D"), ("♤", "S"), ("♡", "H"), ("♧", "C"), ("♢", "D"),
+    ("黑桃", "S"), ("红桃", "H"), ("梅花", "C"), ("方块", "D"),
+    ("红心", "H"), ("草花", "C"), ("方片", "D"), ("方板", "D"), ("黑", "S"), ("红", "H"), ("梅", "C"), ("方", "D"),
+    (" H ", "H"),  # spacing is forgiven
+]
+
+# The issue's spellings (several suit letters run together), then other tokens that are no suit.
+NOT_SUITS = ["SH", "HC", "CD", "SHC", "HCD", "SHCD", "sh", "hc", "DC", "SS", "HH", "♠♥", "黑桃红桃", "X", "", "NT",
+             "10", "SJ"]
+
+
+def _en(token: str) -> str:
+    return f"'{token}' is not a suit (S H C D, ♠ ♥ ♣ ♦, 黑桃 红桃 梅花 方块)"
+
+
+def _zh(token: str) -> str:
+    return f"'{token}' 不是花色（S H C D、♠ ♥ ♣ ♦、黑桃 红桃 梅花 方块）"
+
+
+@pytest.mark.parametrize(("token", "suit"), SPELLINGS)
+def test_every_spelling_of_a_suit_reads_as_that_suit(token, suit):
+    assert parse_suit(token) == suit
+
+
+@pytest.mark.parametrize("token", NOT_SUITS)
+def test_a_token_that_is_not_exactly_one_suit_is_refused(token):
+    with pytest.raises(CardError) as info:
+        parse_suit(token)
+    assert info.value.msg.text("en") == _en(token)
+    assert info.value.msg.text("zh") == _zh(token)
+
+
+@pytest.mark.parametrize("token", NOT_SUITS[:7])
+@pytest.mark.parametrize("line", ["trump {}", "declare S SJ SJ SJ as {}", "定主 {}", "亮主 南 小王 小王 小王 作 {}"])
+def test_trump_and_as_refuse_a_token_that_is_not_one_suit(line, token):
+    with pytest.raises(NotationError) as info:
+        parse_line(line.format(token), 7)
+    assert info.value.msg.text("en") == _en(token)
+    assert info.value.msg.text("zh") == _zh(token)
+
+
+@pytest.mark.parametrize(("line", "suit"), [("trump ♥", "H"), ("定主 红桃", "H"), ("trump d", "D"),
+                                            ("declare S SJ SJ SJ as 黑桃", "S"), ("declare S BJ BJ BJ as ♣", "C")])
+def test_trump_and_as_read_each_spelling(line, suit):
+    ev = parse_line(line)
+    assert (ev.suit if hasattr(ev, "suit") else ev.as_suit) == suit
+
+
+# The issue's example. E grabs (§4.1.1) and the referee writes 'trump HC'; the dealt kitty holds KH and JH.
+# With trump H, JH is a trump-suit plain card (§2.4: suit H, rank J, neither the level 3 nor a 2), so the
+# kitty is not a dry pot (§6.2.1). 'HC' is no suit: the line is refused, and no hand is judged on a
+# trump "HC" (which no kitty card would follow, making every kitty a dry pot).
+KITTY_KH_JH = "4C 6C 7C 8C KH JH"
+
+
+def test_trump_hc_over_a_kitty_with_kh_and_jh_is_a_line_error_not_a_dry_pot():
+    text = record(first_hand(trump="HC  # !", kitty=KITTY_KH_JH, points=60))
+    rec, result = run(text)
+    assert [(e.line, e.message) for e in rec.errors] == [(line_of(text), _en("HC"))]
+    assert [h for h in result.hands if h.dry_pot] == []
+
+
+def test_trump_h_over_the_same_kitty_is_not_a_dry_pot():
+    # The control of the test above: the same hand with trump H is kept, not dry (JH is plain trump).
+    h = play(first_hand(trump="H", kitty=KITTY_KH_JH, points=60)).hands[0]
+    assert (h.trump, h.dry_pot) == ("H", False)
+
+
+def test_as_sh_is_a_line_error_not_a_trump():
+    # Hand 2 (§4.2): E keeps hand 1 with S = 80, no blood (§7.2.3: ceil((80 − 80) / 10) = 0), declarer W,
+    # E's partner (§7.4); S shows three small jokers "as SH": the line is refused, and no hand is played
+    # with a trump "SH".
+    text = record(first_hand(points=80), hand_text(declare="S SJ SJ SJ as SH  # !", points=60))
+    rec, result = run(text)
+    assert [(e.line, e.message) for e in rec.errors] == [(line_of(text), _en("SH"))]
+    assert "SH" not in {h.trump for h in result.hands}
+
+
+# --- cards (§1.4) -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("token", "name"), [
+    ("10H", "10H"), ("h10", "10H"), ("♥10", "10H"), ("10♥", "10H"), ("红桃10", "10H"), ("KS", "KS"), ("ks", "KS"),
+    ("大王", "BJ"), ("小王", "SJ"), ("BJ", "BJ"), ("SJ", "SJ"), ("TD", "10D"), ("1C", "AC"), ("方块尖", "AD"),
+])
+def test_every_spelling_of_a_card(token, name):
+    assert str(parse_card(token)) == name
+
+
+@pytest.mark.parametrize(("token", "en"), [
+    ("10SH", "'10SH': '10S' is not a rank (2-10, J, Q, K, A)"),  # H is the suit, "10S" no rank
+    ("SHA", "'SHA': 'HA' is not a rank (2-10, J, Q, K, A)"),  # S the suit, "HA" no rank
+    ("XQ", "'XQ' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)"),
+    ("H", "'H' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)"),
+])
+def test_a_card_with_two_suits_or_none_is_refused(token, en):
+    with pytest.raises(CardError) as info:
+        parse_card(token)
+    assert info.value.msg.text("en") == en
+
+
+# --- seats and teams (§1.1) ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("token", "seat"), [("E", "E"), ("s", "S"), ("西", "W"), ("north", "N"), (" N ", "N")])
+def test_seats(token, seat):
+    assert parse_seat(token) == seat
+
+
+@pytest.mark.parametrize("token", ["ES", "EW", "东南", "", "X", "SW"])
+def test_a_token_that_is_not_one_seat_is_refused(token):
+    with pytest.raises(SeatError) as info:
+        parse_seat(token)
+    assert info.value.msg.text("en") == f"'{token}' is not a seat (E S W N or 东 南 西 北)"
+
+
+@pytest.mark.parametrize(("token", "team"), [("EW", "EW"), ("we", "EW"), ("NS", "NS"), ("SN", "NS"), ("东西", "EW"),
+                                             ("北南", "NS")])
+def test_teams(token, team):
+    assert parse_team(token) == team
+
+
+@pytest.mark.parametrize("token", ["E", "ES", "EWNS", "东", "", "NSEW"])
+def test_a_token_that_is_not_one_team_is_refused(token):
+    with pytest.raises(SeatError) as info:
+        parse_team(token)
+    assert info.value.msg.text("en") == f"'{token}' is not a team (EW or NS, 东西 or 南北)"
