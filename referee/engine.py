@@ -374,12 +374,12 @@ class Replay:
     def on_declare(self, h: Hand, ev: Declare) -> None:
         self._known(h, ev.seat, ev.cards, ev)
         if h.first_of_game:
+            if h.grab is not None:  # whatever is shown after it (§4.1.1: a grab cannot be overcalled)
+                raise Reject(M("{seat:seat} already grabbed at line {line}: a grab cannot be overcalled",
+                               seat=h.grab.seat, line=h.grab.line))
             if ev.cards != (BIG_JOKER,) or ev.as_suit:
                 raise Reject(M("in a game's first hand only one big joker grabs (抢亮大王); level cards declare "
                                "from the second hand on"))
-            if h.grab is not None:
-                raise Reject(M("{seat:seat} already grabbed at line {line}: a grab cannot be overcalled",
-                               seat=h.grab.seat, line=h.grab.line))
             if h.flips or h.declarer:
                 raise Reject(M("out of order: the grab comes before any flip or 'declarer'"))
             h.grab = ev

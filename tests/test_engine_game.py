@@ -319,8 +319,10 @@ def test_declarer_rotation():
 
 
 def test_stated_declarer_must_match_the_rotation():
+    # E keeps hand 1 with S = 80: the declarer passes to E's partner W (§7.4, §4.2.1), not E.
     text = record(first_hand(points=80), hand_text(declarer="E  # !", trump="H", points=80))
-    assert_error_at(text)
+    assert [e.message for e in assert_error_at(text)] == [
+        "the declarer of hand 2 is W by the last hand's result, not E"]
 
 
 # --- the ledger (§9) -----------------------------------------------------------------------------------
