@@ -10,7 +10,20 @@ from __future__ import annotations
 import pytest
 from helpers import first_hand, hand_text, line_of, play, record, run
 
-from referee.cards import CardError, parse_card, parse_suit
+from referee.cards import (
+    ALL_CARDS,
+    BIG_JOKER,
+    POINTS,
+    SMALL_JOKER,
+    Card,
+    CardError,
+    flip_value,
+    is_trump,
+    is_trump_plain,
+    parse_card,
+    parse_suit,
+    strength,
+)
 from referee.notation import NotationError, parse_line
 from referee.seats import SeatError, parse_seat, parse_team
 
@@ -144,3 +157,94 @@ def test_a_token_that_is_not_one_team_is_refused(token):
     with pytest.raises(SeatError) as info:
         parse_team(token)
     assert info.value.msg.text("en") == f"'{token}' is not a team (EW or NS, 东西 or 南北)"
+
+
+# --- the order of the cards under a trump (§2.1, §2.2, §2.4), over every reachable input --------------------
+
+def _tier(card, level: int, trump: str | None) -> tuple[int, int]:
+    """§2.2 written out: BJ > SJ > L of suit T > L of other suits (equal) > 2 of suit T > 2 of other suits
+    (equal) > other cards of suit T (A … 3) > non-trump cards (A high … 3 low; equal rank, equal standing,
+    §2.3). A pair (tier, rank within the tier); 0 where the tier holds equal cards."""
+    if card == BIG_JOKER:
+        return (8, 0)
+    if card == SMALL_JOKER:
+        return (7, 0)
+    if card.rank == level:
+        return (6, 0) if card.suit == trump else (5, 0)
+    if card.rank == 2:
+        return (4, 0) if card.suit == trump else (3, 0)
+    if card.suit == trump:
+        return (2, card.rank)
+    return (1, card.rank)
+
+
+LEVELS = range(3, 11)  # §3.4: levels run 3 … 10
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+@pytest.mark.parametrize("trump", ["S", "H", "C", "D", None])
+def test_the_order_of_every_pair_of_cards_is_that_of_2_2(trump):
+    wrong = []
+    for level in LEVELS:
+        for a in ALL_CARDS:
+            ta = _tier(a, level, trump)
+            for b in ALL_CARDS:
+                tb = _tier(b, level, trump)
+                want = (ta > tb) - (ta < tb)
+                if _sign(strength(a, level, trump) - strength(b, level, trump)) != want:
+                    wrong.append((level, str(a), str(b)))
+    assert wrong == []
+
+
+@pytest.mark.parametrize("trump", ["S", "H", "C", "D"])
+def test_trumps_and_trump_suit_plain_cards(trump):
+    # §2.1: trumps are the jokers, every 2, every card of the level and every card of suit T (tiers 2-8);
+    # §2.4: a trump-suit plain card is of suit T and neither the level nor a 2 (tier 2).
+    for level in LEVELS:
+        assert [str(c) for c in ALL_CARDS if is_trump(c, level, trump)] == [
+            str(c) for c in ALL_CARDS if _tier(c, level, trump)[0] >= 2]
+        assert [str(c) for c in ALL_CARDS if is_trump_plain(c, level, trump)] == [
+            f"{n}{trump}" for n in ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+            if n != str(level)]
+
+
+def test_flip_order_of_4_1_2():
+    # §4.1.2: 10 highest, then 9 8 7 6 5 4 3 2; A K Q J all equal and lowest.
+    high_to_low = [["10"], ["9"], ["8"], ["7"], ["6"], ["5"], ["4"], ["3"], ["2"], ["A", "K", "Q", "J"]]
+    for i, group in enumerate(high_to_low):
+        for rank in group:
+            for suit in "SHCD":
+                value = flip_value(parse_card(rank + suit))
+                assert all(value > flip_value(parse_card(r + "S")) for g in high_to_low[i + 1:] for r in g)
+                assert all(value == flip_value(parse_card(r + "C")) for r in group)
+
+
+def test_points_of_every_card():
+    # §1.5: 5 = 5, 10 = 10, K = 10, every other card (jokers too) 0; three decks hold 300.
+    want = {"5": 5, "10": 10, "K": 10}
+    for card in ALL_CARDS:
+        name = str(card)
+        assert card.points == (0 if card.is_joker else want.get(name[:-1], 0)), name
+        assert POINTS[card] == card.points
+    assert 3 * sum(c.points for c in ALL_CARDS) == 300
+
+
+def test_the_54_cards_and_their_names():
+    # §1.3, §1.4: 13 ranks × 4 suits + 2 jokers; rank then suit; the Chinese name is suit then rank.
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    assert [str(c) for c in ALL_CARDS] == [r + s for s in "SHCD" for r in ranks] + ["SJ", "BJ"]
+    zh_suits = ("黑桃", "红桃", "梅花", "方块")
+    assert [c.zh() for c in ALL_CARDS] == [z + r for z in zh_suits for r in ranks] + ["小王", "大王"]
+    assert [(c.rank, c.suit) for c in ALL_CARDS[:13]] == [(n, "S") for n in range(2, 15)]
+    assert (SMALL_JOKER.rank, SMALL_JOKER.suit, BIG_JOKER.rank, BIG_JOKER.suit) == (15, "J", 16, "J")
+    assert [c.is_joker for c in ALL_CARDS] == [False] * 52 + [True, True]
+    assert all(parse_card(str(c)) is c and parse_card(c.zh()) is c for c in ALL_CARDS)
+
+
+def test_no_such_card():
+    with pytest.raises(CardError) as info:
+        Card(1, "S")
+    assert info.value.msg.text("en") == "no such card: rank 1, suit S"
