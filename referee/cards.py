@@ -87,53 +87,60 @@ class Card(int):
         return (Card, (_RANK[self], _SUIT[self]))
 
 
-def _make_cards() -> tuple[Card, ...]:
+_Tables = tuple[dict[tuple[int, str], Card], list[int], list[str], list[int], list[str], list[str], tuple[Card, ...]]
+
+
+def _make_cards() -> _Tables:
+    """The 54 cards and the tables of their facts, indexed by card: (by (rank, suit), rank, suit, points,
+    name, Chinese name, the cards). Pure, so a test can make them again and check each entry."""
     keys = [(r, s) for s in SUITS for r in range(2, 15)] + [(SMALL_JOKER_RANK, JOKER), (BIG_JOKER_RANK, JOKER)]
+    by_key: dict[tuple[int, str], Card] = {}
+    ranks: list[int] = []
+    suits: list[str] = []
+    points: list[int] = []
+    names: list[str] = []
+    zh: list[str] = []
     cards = []
     for code, (rank, suit) in enumerate(keys):
         card = int.__new__(Card, code)
-        _BY_KEY[(rank, suit)] = card
-        _RANK.append(rank)
-        _SUIT.append(suit)
-        _POINTS_OF.append(_POINTS.get(rank, 0) if suit != JOKER else 0)
+        by_key[(rank, suit)] = card
+        ranks.append(rank)
+        suits.append(suit)
+        points.append(_POINTS.get(rank, 0) if suit != JOKER else 0)
         if suit == JOKER:
-            _NAME.append("BJ" if rank == BIG_JOKER_RANK else "SJ")
-            _ZH.append("大王" if rank == BIG_JOKER_RANK else "小王")
+            names.append("BJ" if rank == BIG_JOKER_RANK else "SJ")
+            zh.append("大王" if rank == BIG_JOKER_RANK else "小王")
         else:
             face = RANK_NAMES.get(rank, str(rank))
-            _NAME.append(face + suit)
-            _ZH.append(SUIT_ZH[suit] + face)
+            names.append(face + suit)
+            zh.append(SUIT_ZH[suit] + face)
         cards.append(card)
-    return tuple(cards)
+    return by_key, ranks, suits, points, names, zh, tuple(cards)
 
 
 _POINTS = {5: 5, 10: 10, 13: 10}
-_BY_KEY: dict[tuple[int, str], Card] = {}
-_RANK: list[int] = []
-_SUIT: list[str] = []
-_POINTS_OF: list[int] = []
-_NAME: list[str] = []
-_ZH: list[str] = []
 _FIRST_JOKER = 4 * 13
-
-ALL_CARDS: tuple[Card, ...] = _make_cards()
+_BY_KEY, _RANK, _SUIT, _POINTS_OF, _NAME, _ZH, ALL_CARDS = _make_cards()
 POINTS: tuple[int, ...] = tuple(_POINTS_OF)  # POINTS[card]: a card's points, for hot loops
 SMALL_JOKER = Card(SMALL_JOKER_RANK, JOKER)
 BIG_JOKER = Card(BIG_JOKER_RANK, JOKER)
-_CACHE: dict[str, Card] = {}  # every spelling seen so far -> its card (the notation reads through it)
 
 
-def _register() -> None:
+def _spellings() -> dict[str, Card]:
+    """The spellings every card is known by from the start: its name, its Chinese name, and the
+    jokers' other words. Pure, so a test can check each entry."""
+    known = {}
     for card in ALL_CARDS:
-        _CACHE[str(card)] = card
-        _CACHE[card.zh()] = card
+        known[str(card)] = card
+        known[card.zh()] = card
     for word in ("大王", "大鬼", "BJ", "RJ", "BIG"):
-        _CACHE[word] = BIG_JOKER
+        known[word] = BIG_JOKER
     for word in ("小王", "小鬼", "SJ", "LJ", "SMALL"):
-        _CACHE[word] = SMALL_JOKER
+        known[word] = SMALL_JOKER
+    return known
 
 
-_register()
+_CACHE: dict[str, Card] = _spellings()  # every spelling seen so far -> its card (the notation reads through it)
 
 
 def parse_suit(token: str) -> str:

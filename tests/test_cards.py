@@ -17,6 +17,8 @@ from referee.cards import (
     SMALL_JOKER,
     Card,
     CardError,
+    _make_cards,
+    _spellings,
     flip_value,
     is_trump,
     is_trump_plain,
@@ -25,7 +27,7 @@ from referee.cards import (
     strength,
 )
 from referee.notation import NotationError, parse_line
-from referee.seats import SeatError, parse_seat, parse_team
+from referee.seats import SeatError, lower_hand, other_team, parse_seat, parse_team, partner, team_of, upper_hand
 
 # §1.4 and docs/record-format.md: the letters (any case), the symbols (filled and hollow), the Chinese
 # names and their everyday variants (红心 for hearts, 草花 for clubs, 方片/方板 for diamonds, and the
@@ -248,3 +250,43 @@ def test_no_such_card():
     with pytest.raises(CardError) as info:
         Card(1, "S")
     assert info.value.msg.text("en") == "no such card: rank 1, suit S"
+
+
+FACES = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+ZH_SUITS = {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"}  # §1.4
+
+
+def test_the_tables_of_the_cards_made_again():
+    # §1.3: 13 ranks (2 … A = 14) of four suits, then the small (15) and the big joker (16); §1.5 points:
+    # per suit 2 3 4 → 0, 5 → 5, 6 7 8 9 → 0, 10 → 10, J Q → 0, K → 10, A → 0; jokers 0.
+    by_key, ranks, suits, points, names, zh, cards = _make_cards()
+    assert [int(c) for c in cards] == list(range(54))
+    assert ranks == [n for _ in "SHCD" for n in range(2, 15)] + [15, 16]
+    assert suits == [s for s in "SHCD" for _ in range(13)] + ["J", "J"]
+    assert points == [0, 0, 0, 5, 0, 0, 0, 0, 10, 0, 0, 10, 0] * 4 + [0, 0]
+    assert names == [f + s for s in "SHCD" for f in FACES] + ["SJ", "BJ"]
+    assert zh == [ZH_SUITS[s] + f for s in "SHCD" for f in FACES] + ["小王", "大王"]
+    assert {k: int(v) for k, v in by_key.items()} == {
+        **{(n, s): 13 * i + n - 2 for i, s in enumerate("SHCD") for n in range(2, 15)}, (15, "J"): 52, (16, "J"): 53}
+
+
+def test_the_spellings_known_from_the_start():
+    # §1.4: every card by its name and its Chinese name; the big joker also as 大鬼, RJ, BIG, the small
+    # one as 小鬼, LJ, SMALL.
+    want = {f + s: f + s for s in "SHCD" for f in FACES}
+    want |= {ZH_SUITS[s] + f: f + s for s in "SHCD" for f in FACES}
+    want |= {w: "BJ" for w in ("BJ", "大王", "大鬼", "RJ", "BIG")}
+    want |= {w: "SJ" for w in ("SJ", "小王", "小鬼", "LJ", "SMALL")}
+    assert {w: str(c) for w, c in _spellings().items()} == want
+
+
+# --- seat arithmetic (§1.1, §1.2) ------------------------------------------------------------------------
+
+def test_teams_partners_and_the_hands_around_each_seat():
+    # §1.1: partners sit opposite, teams EW and NS. §1.2: play runs E → S → W → N → E; a seat's upper hand
+    # plays just before it (of E: N), its lower hand just after (of E: S).
+    assert {s: team_of(s) for s in "ESWN"} == {"E": "EW", "W": "EW", "S": "NS", "N": "NS"}
+    assert {t: other_team(t) for t in ("EW", "NS")} == {"EW": "NS", "NS": "EW"}
+    assert {s: partner(s) for s in "ESWN"} == {"E": "W", "S": "N", "W": "E", "N": "S"}
+    assert {s: upper_hand(s) for s in "ESWN"} == {"E": "N", "S": "E", "W": "S", "N": "W"}
+    assert {s: lower_hand(s) for s in "ESWN"} == {"E": "S", "S": "W", "W": "N", "N": "E"}
