@@ -12,8 +12,8 @@ reader can check in the code: the value is never read, both branches return the 
 and shows equal results (the tool checks that the test exists). A row without one proves nothing.
 
 Options:
-  --keep         reuse the results in mutants/ (mutmut reruns only what changed); default: start afresh
-  --survivors    rerun only the mutants that survived last time (after adding tests), then report
+  --keep         reuse the results in mutants/ (mutmut runs only the mutants of what changed); default: afresh
+  --survivors    as --keep, then rerun every mutant not killed (after adding tests), then report
   --properties   also rerun the survivors against tests/test_properties.py (about 12 s a mutant)
   --report       only report the results already in mutants/
   --compare KEY… replay the bundled example and a generated corpus (every rule set) through the code
@@ -320,6 +320,19 @@ def sync_data() -> None:
                 shutil.copy2(src, dst)
 
 
+def mutmut(names: list[str], workers: int) -> int:
+    """``mutmut run`` (of *names* only, when given), its output in mutants/run.log (run-names.log)."""
+    run = [*MUTMUT, "run", "--max-children", str(workers), *names]
+    print(" ".join(run[:5]) + (f" … ({len(names)} mutants)" if names else ""), flush=True)
+    log = MUTANTS / ("run-names.log" if names else "run.log")
+    with log.open("w", encoding="utf-8") as out:
+        p = subprocess.run(run, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        print(log.read_text(encoding="utf-8")[-3000:])
+        print(f"mutmut failed ({p.returncode}); its output is in {log}")
+    return p.returncode
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--keep", action="store_true")
@@ -334,32 +347,27 @@ def main() -> int:
         return compare(args.compare)
     mode = "--survivors" if args.survivors else "--keep" if args.keep else "--report" if args.report else "full run"
     if not args.report:
-        run = [*MUTMUT, "run", "--max-children", str(args.j)]
         stats = MUTANTS / "mutmut-stats.json"
         if (args.survivors or args.keep) and stats.exists() and "no tests" in load_results().values():
             # mutmut maps tests to functions afresh only for new tests: a function the code gained since (a
             # helper split out of another) is left with no tests. Mapping all tests again costs a minute.
             print("mutants with no tests: collecting which tests call each function again", flush=True)
             stats.unlink()
-        if args.survivors:
-            last = [k for k, s in load_results().items() if s not in ("killed", "timeout")]
-            if not last:
-                print("no survivors to rerun")
-                return report(load_results(), set(), mode)
-            run += last
-        elif not args.keep and MUTANTS.exists():
+        if not args.survivors and not args.keep and MUTANTS.exists():
             shutil.rmtree(MUTANTS)
-        print(" ".join(run[:4]) + (f" … ({len(run) - 5} mutants)" if args.survivors else ""), flush=True)
         MUTANTS.mkdir(exist_ok=True)
         sync_data()
-        log = MUTANTS / "run.log"
-        with log.open("w", encoding="utf-8") as out:
-            p = subprocess.run(run, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-        if p.returncode != 0:
-            print(log.read_text(encoding="utf-8")[-3000:])
-            print(f"mutmut failed ({p.returncode}); its output is in {log}")
+        # A full run, or --keep: mutmut makes the mutants of the code as it is now and runs those it has no
+        # result for (all of them from a clean folder; with --keep, those of the functions that changed).
+        if mutmut([], args.j) != 0:
             return 2
-        print(f"mutmut done in {time.monotonic() - start:.0f} s (its output: mutants/{log.name})")
+        if args.survivors:
+            # Then every mutant that is still not killed, by its name as mutmut numbers it now (a function
+            # that changed was numbered afresh above), against the tests as they are now.
+            last = [k for k, s in load_results().items() if s not in ("killed", "timeout")]
+            if last and mutmut(last, args.j) != 0:
+                return 2
+        print(f"mutmut done in {time.monotonic() - start:.0f} s (its output: mutants/run*.log)")
     results = load_results()
     killed = set()
     if args.properties:
