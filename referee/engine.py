@@ -319,7 +319,7 @@ class Replay:
             dealt = tuple(_minus(dealt, received))
         elif t is not None and ev.seat == t.seat:
             dealt = dealt + t.cards
-        self._known(h, ev.seat, dealt, ev)
+        self._known(h, ev.seat, dealt)
         h.shown[ev.seat] = Counter(ev.cards)  # what the seat holds now
 
     # --- in-hand directives ------------------------------------------------------------------
@@ -356,10 +356,10 @@ class Replay:
         h.phase = phase
         return h
 
-    def _soft(self, check: Callable[[Hand, int], None], h: Hand, line: int) -> None:
+    def _soft(self, check: Callable[[Hand], None], h: Hand, line: int) -> None:
         """A problem found on the way to a later phase is reported there, and the event still counts."""
         try:
-            check(h, line)
+            check(h)
         except Reject as e:
             self.errors.append(record_error(line, e))
 
@@ -372,7 +372,7 @@ class Replay:
         h.declarer = ev.seat
 
     def on_declare(self, h: Hand, ev: Declare) -> None:
-        self._known(h, ev.seat, ev.cards, ev)
+        self._known(h, ev.seat, ev.cards)
         if h.first_of_game:
             if h.grab is not None:  # whatever is shown after it (§4.1.1: a grab cannot be overcalled)
                 raise Reject(M("{seat:seat} already grabbed at line {line}: a grab cannot be overcalled",
@@ -411,7 +411,7 @@ class Replay:
         if not ev.card.is_joker and any(f.seat == ev.seat and not f.card.is_joker for f in h.flips):
             raise Reject(M("{seat:seat} has already flipped (only a joker is flipped again)", seat=ev.seat))
         h.flips.append(ev)
-        self._known(h, None, (ev.card,), ev)
+        self._known(h, None, (ev.card,))
 
     def on_draw(self, h: Hand, ev: Draw) -> None:
         if h.first_of_game:
@@ -425,7 +425,7 @@ class Replay:
         if len(cards) >= 6 and not suited:
             raise Reject(M("six jokers drawn: the kitty is all jokers and the hand is dealt again ('redeal')"))
         h.draws.extend(ev.cards)
-        self._known(h, None, ev.cards, ev)
+        self._known(h, None, ev.cards)
 
     def on_trump(self, h: Hand, ev: Trump) -> None:
         if h.stated_trump is not None:
@@ -433,7 +433,7 @@ class Replay:
                            line=h.stated_trump.line))
         h.stated_trump = ev
 
-    def _resolve_declaring(self, h: Hand, line: int) -> None:
+    def _resolve_declaring(self, h: Hand) -> None:
         """Fix declarer and trump at the first directive after declaring."""
         h.resolved = True
         stated = h.stated_trump
@@ -518,7 +518,7 @@ class Replay:
             raise Reject(M("a riot shows three big jokers or three small jokers"))
         if h.tribute is not None:
             raise self._tribute_given(h.tribute)
-        self._known(h, ev.seat, ev.cards, ev)
+        self._known(h, ev.seat, ev.cards)
         if not h.blood_owed:
             raise Reject(M("no blood is owed this hand: a riot has nothing to waive"))
         h.riot = ev
@@ -569,7 +569,7 @@ class Replay:
         held = h.shown.get(h.declarer)
         if held:
             held.update(ev.cards)  # and the declarer does
-        self._known(h, giver, ev.cards, ev)
+        self._known(h, giver, ev.cards)
         h.tribute = ev
 
     def _check_largest(self, h: Hand, giver: str, given: tuple[Card, ...], shown: Counter[Card]) -> None:
@@ -589,7 +589,7 @@ class Replay:
                            "largest cards (§5.2)",
                            giver=giver, weakest=weakest, best=best))
 
-    def _close_tribute(self, h: Hand, line: int) -> None:
+    def _close_tribute(self, h: Hand) -> None:
         h.tribute_checked = True
         giver, owed = self._giver(h), h.blood_owed
         if owed and h.riot is None and not h.waived and h.tribute is None:
@@ -617,7 +617,7 @@ class Replay:
             raise Reject(M("{card:card} was flipped from the kitty but is not in it", card=flipped[0]))
         if drawn:
             raise Reject(M("{card:card} was drawn from the kitty but is not in it", card=drawn[0]))
-        self._known(h, None, ev.cards, ev)
+        self._known(h, None, ev.cards)
         if h.trump is None or h.declarer is None:
             return
         h.dry = kitty_rules.dry_pot(ev.cards, h.level, h.trump, self.rules.dry_pot)
@@ -650,7 +650,7 @@ class Replay:
                 raise self._big_first(M("big jokers are buried before small ones (§6.3.2): a big joker is held"))
             h.small_without_big = h.declarer
         if own:
-            self._known(h, h.declarer, tuple(own), ev)
+            self._known(h, h.declarer, tuple(own))
         h.bury = ev
         h.final, h.final_points = ev.cards, _points(ev.cards)
 
@@ -699,7 +699,7 @@ class Replay:
                                "(non-trump before trump, never a point card or a joker; §6.4.1, §2.3)",
                                card=c, lows=_either(lows)))
             kitty.remove(c)
-        self._known(h, ev.seat, ev.jokers, ev)
+        self._known(h, ev.seat, ev.jokers)
         if shown:
             shown.subtract(ev.jokers)  # now in the kitty
         h.final = (*kitty, *ev.jokers)  # jokers carry no points: final_points stands
@@ -822,7 +822,7 @@ class Replay:
 
     # --- card bookkeeping: no card more than three times in one deal ---------------------------
 
-    def _known(self, h: Hand, seat: str | None, cards: tuple[Card, ...], ev: Event) -> None:
+    def _known(self, h: Hand, seat: str | None, cards: tuple[Card, ...]) -> None:
         """Raise the lower bound of what a seat (None: the kitty) holds by the cards this event shows,
         and check that no card is then known more than three times in the deal."""
         if not cards:
