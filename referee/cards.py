@@ -20,6 +20,8 @@ _SUIT_WORDS = {
     "黑桃": "S", "红桃": "H", "红心": "H", "梅花": "C", "草花": "C", "方块": "D", "方片": "D", "方板": "D",
     "黑": "S", "红": "H", "梅": "C", "方": "D",
 }
+# The suit names a card may carry (红桃10): those of two characters; one character (红) names a suit alone.
+_SUIT_NAMES = tuple(w for w in _SUIT_WORDS if len(w) > 1)
 # Every spelling of a suit on its own (``trump``, ``as``): the letters, the symbols and the words.
 _SUIT_SPELLINGS = {**{s: s for s in SUITS}, **SUIT_SYMBOLS, **_SUIT_WORDS}
 RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
@@ -166,16 +168,19 @@ def parse_card(token: str) -> Card:
 
 
 def _parse_slow(token: str, t: str) -> Card:
+    """A spelling not seen yet (*t*: *token* stripped, upper case): the suit as a symbol or a Chinese
+    name at either end, else its letter at either end, and the rank word left over."""
     if not t:
         raise CardError(M("empty card"))
-    suit = rank_word = None
+    suit: str | None = None
+    rank_word = ""
     for sym, s in SUIT_SYMBOLS.items():
         if t.startswith(sym) or t.endswith(sym):
             suit, rank_word = s, t.replace(sym, "", 1)
             break
     if suit is None:
-        for word in sorted(_SUIT_WORDS, key=len, reverse=True):
-            if len(word) > 1 and (t.startswith(word) or t.endswith(word)):
+        for word in _SUIT_NAMES:
+            if t.startswith(word) or t.endswith(word):
                 suit, rank_word = _SUIT_WORDS[word], t.replace(word, "", 1)
                 break
     if suit is None and len(t) >= 2:
@@ -183,12 +188,12 @@ def _parse_slow(token: str, t: str) -> Card:
             suit, rank_word = t[-1], t[:-1]
         elif t[0] in SUITS:
             suit, rank_word = t[0], t[1:]
-    if suit is None or rank_word is None:
+    if suit is None:
         raise CardError(M("'{token}' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)", token=token))
     rank = _RANK_WORDS.get(rank_word)
     if rank is None:
         raise CardError(M("'{token}': '{rank}' is not a rank (2-10, J, Q, K, A)", token=token, rank=rank_word))
-    return _CACHE[str(Card(rank, suit))]
+    return Card(rank, suit)
 
 
 def parse_cards(tokens: Iterable[str]) -> tuple[Card, ...]:

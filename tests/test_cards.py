@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from helpers import first_hand, hand_text, line_of, play, record, run
 
+from referee import cards
 from referee.cards import (
     ALL_CARDS,
     BIG_JOKER,
@@ -18,6 +19,7 @@ from referee.cards import (
     Card,
     CardError,
     _make_cards,
+    _parse_slow,
     _spellings,
     flip_value,
     is_trump,
@@ -290,3 +292,47 @@ def test_teams_partners_and_the_hands_around_each_seat():
     assert {s: partner(s) for s in "ESWN"} == {"E": "W", "S": "N", "W": "E", "N": "S"}
     assert {s: upper_hand(s) for s in "ESWN"} == {"E": "N", "S": "E", "W": "S", "N": "W"}
     assert {s: lower_hand(s) for s in "ESWN"} == {"E": "S", "S": "W", "W": "N", "N": "E"}
+
+
+# --- the slow path of the card reader, called directly --------------------------------------------------
+# parse_card remembers every spelling it has read (cards._CACHE); a test run fills that cache, so the
+# spellings below are read by _parse_slow itself, as the first reading of each spelling is.
+
+@pytest.mark.parametrize(("token", "name"), [
+    ("10H", "10H"), ("H10", "10H"), ("h10", "10H"), ("KS", "KS"), ("SK", "KS"), ("TD", "10D"), ("1C", "AC"),
+    ("♥10", "10H"), ("10♥", "10H"), ("♡10", "10H"), ("♠A", "AS"), ("Q♣", "QC"), ("♦2", "2D"),
+    ("红桃10", "10H"), ("10红桃", "10H"), ("黑桃A", "AS"), ("梅花Q", "QC"), ("方块2", "2D"),
+    ("红心K", "KH"), ("草花J", "JC"), ("方片5", "5D"), ("方板5", "5D"), ("方块尖", "AD"), ("红桃钩", "JH"),
+    ("黑桃圈", "QS"), ("梅花十", "10C"), ("方块二", "2D"), (" 10h ", "10H"),
+])
+def test_the_slow_reader_of_every_spelling(token, name):
+    assert str(_parse_slow(token, token.strip().upper())) == name
+
+
+@pytest.mark.parametrize(("token", "en"), [
+    ("", "empty card"),
+    ("H", "'H' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)"),  # one letter: no rank
+    ("XQ", "'XQ' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)"),
+    ("红10", "'红10' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)"),  # 红 names a suit, not a card's
+    ("♥10♥", "'♥10♥': '10♥' is not a rank (2-10, J, Q, K, A)"),  # the symbol is taken once
+    ("红桃10红桃", "'红桃10红桃': '10红桃' is not a rank (2-10, J, Q, K, A)"),
+    ("10SH", "'10SH': '10S' is not a rank (2-10, J, Q, K, A)"),
+    ("H11", "'H11': '11' is not a rank (2-10, J, Q, K, A)"),
+    ("♥", "'♥': '' is not a rank (2-10, J, Q, K, A)"),
+    ("红桃", "'红桃': '' is not a rank (2-10, J, Q, K, A)"),
+])
+def test_the_slow_reader_refuses(token, en):
+    with pytest.raises(CardError) as info:
+        _parse_slow(token, token.strip().upper())
+    assert info.value.msg.text("en") == en
+
+
+def test_a_spelling_read_once_is_remembered_as_its_card():
+    # The first reading goes the slow way and remembers the spelling; the second finds it (the same card).
+    token = "♢7"
+    cards._CACHE.pop(token, None)
+    first = parse_card(token)
+    assert cards._CACHE[token] is first and str(first) == "7D"
+    assert parse_card(token) is first
+    # A stripped, upper-case spelling already known is found without the slow way: " 7d" → "7D".
+    assert parse_card(" 7d") is first
