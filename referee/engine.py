@@ -900,11 +900,6 @@ class Replay:
             blood_settled=done, blood_due=0 if done else blood,
         )
 
-    @staticmethod
-    def _flips_complete(h: Hand) -> bool:
-        """Every player has flipped a suited card (a joker is flipped again, §4.1.2)."""
-        return {f.seat for f in h.flips if not f.card.is_joker} >= set(SEATS)
-
     def _known_so_far(self, h: Hand, declarer: str | None) -> tuple[str | None, str | None]:
         """Declarer and trump as far as the declaring so far fixes them, before the first directive after
         declaring settles them: the grab's seat (§4.1.1), the winner of the four flips (§4.1.2), a stated
@@ -915,7 +910,7 @@ class Replay:
             if h.grab is not None:
                 return h.grab.seat, stated
             if h.flips:
-                if not self._flips_complete(h):
+                if not flips_complete(h):
                     return None, None
                 won = declaring.flip_winner(h.flips, self.rules.flip_winner)
                 return won.seat, won.card.suit
@@ -944,7 +939,7 @@ class Replay:
             if h.grab is not None:
                 return ("kitty",) if h.stated_trump else ("trump",)
             if h.flips:
-                return ("kitty",) if Replay._flips_complete(h) else ("flip",)
+                return ("kitty",) if flips_complete(h) else ("flip",)
             if h.declarer:
                 return ("kitty",) if h.stated_trump else ("trump",)
             return ("declare", "flip", "declarer")
@@ -952,6 +947,12 @@ class Replay:
         if h.declarations or h.draws or h.stated_trump:
             return ("declare",) + nxt if h.declarations else nxt
         return ("declare", "draw", "trump")
+
+
+def flips_complete(h: Hand) -> bool:
+    """Every player has flipped a suited card (a joker is flipped again, §4.1.2). (As a static method of
+    Replay it had no test mapped to it by the mutation run.)"""
+    return {f.seat for f in h.flips if not f.card.is_joker} >= set(SEATS)
 
 
 # The handler of each directive: ``Replay.on_<keyword>`` (``declarer-points`` → ``on_declarer_points``);
