@@ -110,6 +110,32 @@ def test_blood_owed_then_paid():
         phase=Phase.tribute, expected=("kitty",), blood_settled="waive", blood_due=0)
 
 
+def test_a_riot_settles_the_blood_and_a_refused_tribute_leaves_it_owed():
+    owing = table(hand=2, in_hand=True, phase=Phase.tribute, levels={"EW": 4, "NS": 3}, declarer="W", level=4,
+                  trump="S", blood_owed=1, blood_giver="S")
+    # §5.4: N (of the paying side NS) shows three small jokers: the tribute is waived by the riot.
+    assert state("hand", "declare S 4S", "riot N SJ SJ SJ", before=H1_KEEP_75) == owing._replace(
+        expected=("kitty",), blood_settled="riot")
+    # Two cards for one blood owed are refused (§5.2): the blood is still due, a tribute, riot or waiver next.
+    text = "match id=T-1 rules=dalian-club\n" + H1_KEEP_75 + "hand\ndeclare S 4S\ntribute S AC AD\n"
+    _, result = run(text)
+    assert [e.message for e in result.errors] == ["S owes 1 blood to W; 2 cards given"]
+    assert result.state == owing._replace(expected=("tribute", "riot", "waive"), blood_due=1)
+
+
+def test_a_stated_trump_with_blood_owed_waits_for_the_tribute():
+    assert state("hand", "trump C", before=H1_KEEP_75) == table(
+        hand=2, in_hand=True, phase=Phase.declaring, levels={"EW": 4, "NS": 3}, declarer="W", level=4, trump="C",
+        blood_owed=1, blood_giver="S", blood_due=1, expected=("tribute", "riot", "waive"))
+
+
+def test_a_first_hands_trump_is_shown_with_its_declarer():
+    # §4.1: the first hand's trump goes with the grab, the flips or the stated declarer; stated before any
+    # of them, it is not shown yet, and the declaring is still open.
+    assert state("hand", "trump H") == table(in_hand=True, phase=Phase.declaring,
+                                             expected=("declare", "flip", "declarer"))
+
+
 # --- the kitty, the play, the end of the hand -----------------------------------------------------------
 
 GRABBED_H = ("hand", "declare E BJ", "trump H")
