@@ -189,6 +189,13 @@ def _sign(x: int) -> int:
     return (x > 0) - (x < 0)
 
 
+@pytest.fixture(autouse=True)
+def _no_cached_orders():
+    # order() keeps each (level, trump)'s table once made; the mutation run forks every mutant from a
+    # process whose test run filled that cache, so each test here makes the tables afresh.
+    cards._ORDERS.clear()
+
+
 @pytest.mark.parametrize("trump", ["S", "H", "C", "D", None])
 def test_the_order_of_every_pair_of_cards_is_that_of_2_2(trump):
     wrong = []

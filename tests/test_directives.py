@@ -213,3 +213,39 @@ def test_a_typo_of_a_prompt_command():
     assert suggest("undp", ["undo", "amend"]) == "undo"
     assert suggest("kity") == "kitty"
     assert suggest("zzzz", ["undo"]) is None
+
+
+@pytest.mark.parametrize(("line", "fields"), [
+    ("declare E as", ("E", "AS", None)),         # two words: 'as' is the ace of spades, not the keyword
+    ("declare E SJ SJ SJ 作 红桃", ("E", "SJ SJ SJ", "H")),
+    ("declare E 4S", ("E", "4S", None)),
+])
+def test_declare_reads_as_only_before_the_last_word(line, fields):
+    from referee.cards import format_cards
+
+    ev = parse_line(line)
+    assert (ev.seat, format_cards(ev.cards), ev.as_suit) == fields
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("declare E SJ as", "'as SUIT' must end the declaration: declare N SJ SJ SJ as H"),
+    ("last def decl", "expected: last def|decl"),
+    ("flip E", "expected: flip SEAT CARD"),
+])
+def test_more_malformed_lines(line, message):
+    with pytest.raises(NotationError) as info:
+        parse_line(line)
+    assert info.value.msg.text("en") == message
+
+
+@pytest.mark.parametrize("line", ["warn N", "ruling winner=EW", 'warn N ""'])
+def test_a_text_may_be_empty(line):
+    assert parse_line(line).text == ""
+
+
+def test_the_header_reader_ignores_trailing_space():
+    # parse_line strips the line; the reader itself also stops at trailing space (it is given the rest).
+    from referee.directives import read_match
+
+    ev = read_match([], "id=X rules=classic   ", 4)
+    assert (ev.id, ev.rules, ev.extra, ev.line) == ("X", "classic", (), 4)
