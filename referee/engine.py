@@ -502,7 +502,10 @@ class Replay:
     # --- tribute ------------------------------------------------------------------------------
 
     def _giver(self, h: Hand) -> str:
-        return upper_hand(h.declarer or h.fixed_declarer or "E")
+        """The declarer's upper hand (上家), who pays the blood (§5.2). Called once the declarer is known:
+        on_riot and on_tribute return before while it is not, _close_tribute and _settle run after."""
+        assert h.declarer is not None
+        return upper_hand(h.declarer)
 
     def on_riot(self, h: Hand, ev: Riot) -> None:
         if not self.rules.riot:
@@ -738,8 +741,7 @@ class Replay:
                         all=TOTAL_POINTS))
 
     def on_last(self, h: Hand, ev: Last) -> None:
-        if not h.kitty_line and not h.broken:
-            h.broken = True
+        if not h.kitty_line and not h.broken:  # (the hand is over: nothing reads 'broken' after this line)
             raise Reject(M("hand {hand} has no 'kitty': it cannot be settled", hand=h.number))
         if h.broken or h.declarer is None or h.trump is None:
             return

@@ -7,7 +7,7 @@ S, W's 上家), so the second hand has declarer W at level 4: level cards are 4s
 from __future__ import annotations
 
 import pytest
-from helpers import assert_error_at, errors_of, first_hand, hand_text, play, record
+from helpers import assert_error_at, errors_of, first_hand, hand_text, play, record, run
 
 # --- first hand: flips (§4.1) --------------------------------------------------------------------------
 # Flip order: 10 high, 9 … 2, then A K Q J equal and lowest. Equal best: the earlier flipper.
@@ -181,6 +181,10 @@ def test_tribute_missing_is_an_error():
     (hit,) = assert_error_at(text, "no tribute recorded")
     assert "S owes 1 blood to W" in hit.message
     assert len(errors_of(text)) == 1
+    # The hand is still settled, and its result keeps the debt: S owed W 1 blood, nothing given or waived.
+    _, result = run(text)
+    t = result.hands[1].tribute
+    assert tuple(t) == ("S", "W", 1, (), None, None, ())  # giver, receiver, owed, cards, waived, riot seat, riot cards
 
 
 def _level5_chain(tribute):
