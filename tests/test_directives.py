@@ -249,3 +249,8 @@ def test_the_header_reader_ignores_trailing_space():
 
     ev = read_match([], "id=X rules=classic   ", 4)
     assert (ev.id, ev.rules, ev.extra, ev.line) == ("X", "classic", (), 4)
+
+
+def test_the_reader_takes_any_number_of_kitty_cards():
+    # The form is 'kitty CARD…': the count of six is the engine's rule (§1.3), not the reader's.
+    assert len(parse_line("bury 4C").cards) == 1 and len(parse_line("kitty 4C 5C").cards) == 2
