@@ -254,3 +254,10 @@ def test_the_header_reader_ignores_trailing_space():
 def test_the_reader_takes_any_number_of_kitty_cards():
     # The form is 'kitty CARD…': the count of six is the engine's rule (§1.3), not the reader's.
     assert len(parse_line("bury 4C").cards) == 1 and len(parse_line("kitty 4C 5C").cards) == 2
+
+
+def test_every_spelling_of_a_keyword_is_its_own_lower_case():
+    # lookup() tries the word, then its lower case: a key with upper case letters could be missed.
+    from referee.directives import SPELLINGS
+
+    assert [w for w in SPELLINGS if w != w.lower()] == []
