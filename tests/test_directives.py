@@ -205,8 +205,9 @@ def test_usage_and_gloss_of_a_directive():
 
 
 def test_a_match_header_is_written_canonically():
-    ev = parse_line('match rules=classic id=X referee=刘振东 event="Spring Cup" zz=1')
-    assert format_event(ev) == 'match id=X rules=classic event="Spring Cup" referee=刘振东 zz=1'
+    ev = parse_line('match rules=classic id=X referee=刘振东 event="Spring Cup" zz=1 date=2026-11-29')
+    # id and rules first, then the other header keys in their order (date event table round referee), then the rest.
+    assert format_event(ev) == 'match id=X rules=classic date=2026-11-29 event="Spring Cup" referee=刘振东 zz=1'
 
 
 def test_a_typo_of_a_prompt_command():

@@ -13,6 +13,7 @@ from helpers import first_hand, record, run
 
 from referee.codes import Phase
 from referee.results import TableState
+from referee.ruleset import load
 
 START = {"EW": 3, "NS": 3}  # §3.2: both teams start a game at level 3
 NO_WARNINGS = {"EW": 0, "NS": 0}
@@ -95,6 +96,8 @@ def test_a_later_hand_declared_drawn_or_stated():
     assert state("hand", "declare S 4S", before=H1_KEEP_80) == later._replace(trump="S", expected=("declare", "kitty"))
     # Nobody declares: W draws SJ (passed over, §4.2.4), then 9D: trump D.
     assert state("hand", "draw SJ 9D", before=H1_KEEP_80) == later._replace(trump="D", expected=("kitty",))
+    # Two jokers passed over, then 9D: the last card drawn names the trump.
+    assert state("hand", "draw SJ BJ 9D", before=H1_KEEP_80) == later._replace(trump="D", expected=("kitty",))
     assert state("hand", "trump C", before=H1_KEEP_80) == later._replace(trump="C", expected=("kitty",))
 
 
@@ -189,3 +192,16 @@ def test_the_result_carries_the_rule_sets_facts():
         "dalian-club", {"EW": 3, "NS": -3}, False, 10)
     _, classic = run(record(H1_KEEP_80, rules="classic"), "classic")
     assert (classic.rules, classic.ledger_headline) == ("classic", True)
+    # A club's rule set whose game ends past 9 (game.top_level = 9, §3.4): the result names its top level.
+    _, nine = run(record(H1_KEEP_80), load("dalian-club")._replace(top_level=9))
+    assert nine.top_level == 9
+
+
+def test_errors_on_one_line_keep_the_order_they_were_found_in():
+    # Line 10 (the kitty) closes the tribute first — S owes W 1 blood, none recorded (§5.2) — then the
+    # kitty itself is refused: 5 cards, where the kitty holds 6 (§1.3). The two errors keep that order.
+    text = record(H1_KEEP_75, "hand\ndeclare S 4S\nkitty 4C 6C 7C 8C 9C\nlast decl\n")
+    _, result = run(text)
+    assert [(e.line, e.message) for e in result.errors] == [
+        (10, "S owes 1 blood to W: no tribute recorded before the kitty (record 'tribute', 'riot' or 'waive')"),
+        (10, "the kitty holds 6 cards; 5 given")]
