@@ -160,18 +160,28 @@ def test_tribute_paid():
     assert h.ledger_change == {"EW": 4, "NS": -4}
 
 
+def point_card(card: str) -> str:
+    """§5.2: no point card is given, except the 5s at level 5 and the 10s at level 10; a K never."""
+    return (f"{card} is a point card: point cards are not given in tribute (only the 5s at level 5 and the 10s at "
+            "level 10; Ks never)")
+
+
 def test_tribute_wrong_count():
-    assert_error_at(record(*_tribute_chain(tribute="S AC AD  # !")), "blood")
+    # One blood is owed (ceil(5/10) = 1): two cards are refused.
+    hits = assert_error_at(record(*_tribute_chain(tribute="S AC AD  # !")))
+    assert [e.message for e in hits] == ["S owes 1 blood to W; 2 cards given"]
 
 
 def test_tribute_wrong_giver():
-    # N is W's partner's... N is not W's upper hand (S is).
-    assert_error_at(record(*_tribute_chain(tribute="N AC  # !")), "upper hand")
+    # §5.2, §1.2: the declarer W's upper hand is S (play runs E → S → W → N), not N.
+    hits = assert_error_at(record(*_tribute_chain(tribute="N AC  # !")))
+    assert [e.message for e in hits] == [
+        "the tribute comes from S, the upper hand (上家) of the declarer W, not from N"]
 
 
 @pytest.mark.parametrize("card", ["KC", "5C", "10C"])
 def test_tribute_point_card_at_level_4(card):
-    assert_error_at(record(*_tribute_chain(tribute=f"S {card}  # !")), "point card")
+    assert [e.message for e in assert_error_at(record(*_tribute_chain(tribute=f"S {card}  # !")))] == [point_card(card)]
 
 
 def test_tribute_missing_is_an_error():
@@ -199,7 +209,7 @@ def test_tribute_fives_at_level_5():
 
 
 def test_tribute_king_never_even_at_level_5():
-    assert_error_at(record(*_level5_chain("S KC  # !")), "point card")
+    assert [e.message for e in assert_error_at(record(*_level5_chain("S KC  # !")))] == [point_card("KC")]
 
 
 def test_tribute_tens_at_level_10():
@@ -211,7 +221,7 @@ def test_tribute_tens_at_level_10():
 def test_tribute_king_at_level_10():
     text = record(first_hand(declarer="E", kitty="BJ BJ SJ SJ JH 7C", points=80),
                   hand_text(trump="H", tribute="S KD 10S 10C AS AD QS  # !", points=80))
-    assert_error_at(text, "point card")
+    assert [e.message for e in assert_error_at(text)] == [point_card("KD")]
 
 
 def test_waive():
@@ -279,11 +289,11 @@ def test_tribute_five_at_level_10_is_a_point_card():
     # at level 10 the 10s may be given, not the 5s
     text = record(first_hand(declarer="E", kitty="BJ BJ SJ SJ JH 7C", points=80),
                   hand_text(trump="H", tribute="S 5D 10S 10C AS AD QS  # !", points=80))
-    assert_error_at(text, "point card")
+    assert [e.message for e in assert_error_at(text)] == [point_card("5D")]
 
 
 def test_tribute_ten_at_level_5_is_a_point_card():
-    assert_error_at(record(*_level5_chain("S 10C  # !")), "point card")
+    assert [e.message for e in assert_error_at(record(*_level5_chain("S 10C  # !")))] == [point_card("10C")]
 
 
 @pytest.mark.parametrize(("declare", "trump"), [
