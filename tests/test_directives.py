@@ -88,3 +88,177 @@ def test_a_record_in_chinese_keywords_replays_like_the_english_one():
     zh = "比赛 id=Z\n发牌\n亮主 东 大王\n定主 红桃\n底牌 4C 6C 7C 8C 9C JH\n得分 65\n末墩 庄家方\n"
     en = "match id=Z\nhand\ndeclare E BJ\ntrump H\nkitty 4C 6C 7C 8C 9C JH\npoints 65\nlast decl\n"
     assert [without_line(e) for e in parse(zh).events] == [without_line(e) for e in parse(en).events]
+
+
+# --- the readers' refusals and the writers' quoting (docs/record-format.md) ---------------------------------
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("team EW", "expected: team EW|NS NAME"),
+    ("team XY 海之韵", "'XY' is not a team (EW or NS, 东西 or 南北)"),
+    ("seat E", "expected: seat E|S|W|N NAME"),
+    ("seat Q 张三", "'Q' is not a seat (E S W N or 东 南 西 北)"),
+    ("hand now", "'hand' takes nothing after it, found 'now'"),
+    ("waive 2 cards", "'waive' takes nothing after it, found '2 cards'"),
+    ("declarer", "expected: declarer SEAT"),
+    ("declarer E W", "expected: declarer SEAT"),
+    ("declare E", "expected: declare SEAT CARD… [as SUIT]"),
+    ("declare E SJ SJ SJ as H C", "'as SUIT' must end the declaration: declare N SJ SJ SJ as H"),
+    ("declare E as H", "expected: declare SEAT CARD… [as SUIT]"),
+    ("flip E", "expected: flip SEAT CARD"),
+    ("flip E 9C 9D", "expected: flip SEAT CARD"),
+    ("draw", "expected: draw CARD…"),
+    ("trump", "expected: trump SUIT"),
+    ("trump H C", "expected: trump SUIT"),
+    ("riot N", "expected: riot SEAT CARD CARD CARD"),
+    ("tribute S", "expected: tribute SEAT CARD…"),
+    ("kitty", "expected: kitty CARD×6"),
+    ("bury", "expected: bury CARD×6"),
+    ("king S BJ", "expected: king SEAT JOKER… take CARD…"),
+    ("king S take 3D", "expected: king SEAT JOKER… take CARD…"),
+    ("king S BJ take", "expected: king SEAT JOKER… take CARD…"),
+    ("points", "expected: points N"),
+    ("points 5 10", "expected: points N"),
+    ("points five", "'five' is not a number of points"),
+    ("points -5", "points cannot be negative (-5)"),
+    ("declarer-points x", "'x' is not a number of points"),
+    ("last", "expected: last def|decl"),
+    ("last both", "expected: last def|decl"),
+    ("warn", "expected: warn SEAT TEXT"),
+    ("ruling", "expected: ruling winner=EW|NS TEXT"),
+    ("ruling winner=XY", "'XY' is not a team (EW or NS, 东西 or 南北)"),
+    ("match rules=classic", "the match needs an id: match id=SC26-R1-T3 …"),
+    ("match id=A id=B", "'id' is given twice"),
+    ("match id=A x=1 X=2", "'x' is given twice"),
+    ("match id=A oops", "'oops' is not KEY=VALUE (quote values with spaces: event=\"Spring Cup\")"),
+    ("kitty 4C XQ", "'XQ' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)"),
+])
+def test_a_malformed_line_is_refused_with_what_was_expected(line, message):
+    with pytest.raises(NotationError) as info:
+        parse_line(line)
+    assert info.value.msg.text("en") == message
+
+
+@pytest.mark.parametrize(("line", "fields"), [
+    ("team NS 星海", ("NS", "星海")),
+    ('team EW "a # b"', ("EW", "a # b")),
+    ('seat 南 "  李四 "', ("S", "  李四 ")),
+    ('seat W "say \\"hi\\""', ("W", 'say "hi"')),
+    ("warn N too slow  ", ("N", "too slow")),
+    ("ruling winner=NS the referee decides", ("NS", "the referee decides")),
+    ("ruling 胜方=东西 时间到", ("EW", "时间到")),
+    ("裁定 南北", ("NS", "")),
+])
+def test_names_and_texts_are_the_rest_of_the_line(line, fields):
+    assert tuple(parse_line(line))[:2] == fields
+
+
+@pytest.mark.parametrize(("line", "header"), [
+    ("match id=X", {"id": "X", "rules": "dalian-club"}),
+    ('match id=X rules=classic event="Spring Cup" table=3 round=1', {
+        "id": "X", "rules": "classic", "event": "Spring Cup", "table": "3", "round": "1"}),
+    ('match ID=X Date=2026-11-29 referee="刘 振东" note=x', {"id": "X", "date": "2026-11-29", "referee": "刘 振东",
+                                                           "rules": "dalian-club"}),
+    ('match id=X event="say \\"hi\\""', {"id": "X", "event": 'say "hi"', "rules": "dalian-club"}),
+])
+def test_the_match_header(line, header):
+    ev = parse_line(line)
+    assert {k: v for k, v in ev._asdict().items() if v and k not in ("line", "extra")} == header
+
+
+def test_an_unknown_header_key_is_kept_in_order():
+    assert parse_line("match id=X b=2 a=1").extra == (("b", "2"), ("a", "1"))
+
+
+@pytest.mark.parametrize(("value", "quoted"), [
+    ("SC26-R1", "SC26-R1"), ("Spring Cup", '"Spring Cup"'), ("", '""'), ("a=b", '"a=b"'), ("a#b", '"a#b"'),
+    ('a"b', '"a\\"b"'), ("a\\b", '"a\\\\b"'), ("a\tb", '"a\tb"'), ("春季杯", "春季杯"),
+])
+def test_a_header_value_is_quoted_only_when_it_must_be(value, quoted):
+    from referee.games.gunzi.directives import quote
+
+    assert quote(value) == quoted
+
+
+@pytest.mark.parametrize(("value", "written"), [
+    ("海之韵", "海之韵"), ("slow play", "slow play"), ("", '""'), ("a # b", '"a # b"'), (" x", '" x"'),
+    ("x ", '"x "'), ('"x', '"\\"x"'), ('a"b', 'a"b'), ("a\\b", "a\\b"), ("a\nb", '"a\nb"'), ("\\x", "\\x"),
+    ('"a\\b"', '"\\"a\\\\b\\""'),
+])
+def test_a_name_or_text_is_quoted_only_when_reading_it_back_would_change_it(value, written):
+    from referee.games.gunzi.directives import text_field
+
+    assert text_field(value) == written
+
+
+@pytest.mark.parametrize("name", ["海之韵", "a # b", " lead", "trail ", '"quoted"', 'mid"quote', "back\\slash", "x"])
+def test_every_name_is_read_back_as_written(name):
+    from referee.games.gunzi.events import TeamName
+
+    assert parse_line(format_event(TeamName("EW", name))).name == name
+
+
+def test_usage_and_gloss_of_a_directive():
+    from referee.games.gunzi.directives import gloss, usage
+
+    assert usage("kitty").text("en") == "kitty CARD×6"
+    assert gloss("kitty").text("en") == "the dealt kitty"
+
+
+def test_a_match_header_is_written_canonically():
+    ev = parse_line('match rules=classic id=X referee=刘振东 event="Spring Cup" zz=1 date=2026-11-29')
+    # id and rules first, then the other header keys in their order (date event table round referee), then the rest.
+    assert format_event(ev) == 'match id=X rules=classic date=2026-11-29 event="Spring Cup" referee=刘振东 zz=1'
+
+
+def test_a_typo_of_a_prompt_command():
+    assert suggest("undp", ["undo", "amend"]) == "undo"
+    assert suggest("kity") == "kitty"
+    assert suggest("zzzz", ["undo"]) is None
+
+
+@pytest.mark.parametrize(("line", "fields"), [
+    ("declare E as", ("E", "AS", None)),         # two words: 'as' is the ace of spades, not the keyword
+    ("declare E SJ SJ SJ 作 红桃", ("E", "SJ SJ SJ", "H")),
+    ("declare E 4S", ("E", "4S", None)),
+])
+def test_declare_reads_as_only_before_the_last_word(line, fields):
+    from referee.games.gunzi.cards import format_cards
+
+    ev = parse_line(line)
+    assert (ev.seat, format_cards(ev.cards), ev.as_suit) == fields
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("declare E SJ as", "'as SUIT' must end the declaration: declare N SJ SJ SJ as H"),
+    ("last def decl", "expected: last def|decl"),
+    ("flip E", "expected: flip SEAT CARD"),
+])
+def test_more_malformed_lines(line, message):
+    with pytest.raises(NotationError) as info:
+        parse_line(line)
+    assert info.value.msg.text("en") == message
+
+
+@pytest.mark.parametrize("line", ["warn N", "ruling winner=EW", 'warn N ""'])
+def test_a_text_may_be_empty(line):
+    assert parse_line(line).text == ""
+
+
+def test_the_header_reader_ignores_trailing_space():
+    # parse_line strips the line; the reader itself also stops at trailing space (it is given the rest).
+    from referee.games.gunzi.directives import read_match
+
+    ev = read_match([], "id=X rules=classic   ", 4)
+    assert (ev.id, ev.rules, ev.extra, ev.line) == ("X", "classic", (), 4)
+
+
+def test_the_reader_takes_any_number_of_kitty_cards():
+    # The form is 'kitty CARD…': the count of six is the engine's rule (§1.3), not the reader's.
+    assert len(parse_line("bury 4C").cards) == 1 and len(parse_line("kitty 4C 5C").cards) == 2
+
+
+def test_every_spelling_of_a_keyword_is_its_own_lower_case():
+    # lookup() tries the word, then its lower case: a key with upper case letters could be missed.
+    from referee.games.gunzi.directives import SPELLINGS
+
+    assert [w for w in SPELLINGS if w != w.lower()] == []

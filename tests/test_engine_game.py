@@ -239,7 +239,8 @@ def test_time_tie_awaits_a_ruling_then_ruling_decides():
     assert r.winner is None
     assert r.state.expected == ("ruling",)  # §7.3.5: "the referee rules"
     # A new hand before the ruling is refused on its own line.
-    assert_error_at(record(first_hand(points=120, after="time"), "hand  # !\n"), "ruling")
+    hits = assert_error_at(record(first_hand(points=120, after="time"), "hand  # !\n"))
+    assert [e.message for e in hits] == ["game 1 ended on time with the levels tied: record a 'ruling' first"]
     r = play(first_hand(points=120, after=["time", "ruling winner=NS N's side played on faster"]))
     assert (r.games[0].winner, r.games[0].reason) == ("NS", "ruling")
     assert [s.key for s in r.games[0].explain] == ["game.time", "game.ruling"]
@@ -319,8 +320,10 @@ def test_declarer_rotation():
 
 
 def test_stated_declarer_must_match_the_rotation():
+    # E keeps hand 1 with S = 80: the declarer passes to E's partner W (§7.4, §4.2.1), not E.
     text = record(first_hand(points=80), hand_text(declarer="E  # !", trump="H", points=80))
-    assert_error_at(text)
+    assert [e.message for e in assert_error_at(text)] == [
+        "the declarer of hand 2 is W by the last hand's result, not E"]
 
 
 # --- the ledger (§9) -----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import pytest
 from helpers import errors_of, first_hand, hand_text, line_of, play, record, run
 
 from referee.games.gunzi.codes import GameEnd, NoteKind
-from referee.games.gunzi.results import GameResult, Note
+from referee.games.gunzi.results import Note
 
 
 def said(step) -> tuple[str, str]:
@@ -34,7 +34,7 @@ def test_a_warning_after_a_hand_ended_by_a_ruling_names_that_hand():
     assert not r.errors
     assert r.notes == (Note(NoteKind.ruling, line_of(text, "# a"), 1, 2, None, "NS", "dispute"),
                        Note(NoteKind.warn, line_of(text, "# b"), 2, 2, "E", "EW", "noise"))
-    assert r.games == (GameResult(1, "NS", GameEnd.ruling, 1, line_of(text, "# a"), r.games[0].explain),)
+    assert [g[:5] for g in r.games] == [(1, "NS", GameEnd.ruling, 1, line_of(text, "# a"))]
     assert [said(s) for s in r.games[0].explain] == [
         ("the referee rules for NS: dispute [game.ruling; §8.2]", "裁判裁定南北获胜：dispute [game.ruling; §8.2]")]
     assert r.state.in_hand is False and r.state.game == 2
@@ -44,8 +44,12 @@ def test_a_ruling_before_any_hand_decides_the_game():
     text = record("ruling winner=EW forfeit by absence  # a\n")
     _, r = run(text)
     assert not r.errors
-    assert r.games == (GameResult(1, "EW", GameEnd.ruling, None, line_of(text, "# a"), r.games[0].explain),)
-    assert r.notes[0].hand is None
+    # §8.2: the referee's ruling decides game 1 before any hand is played (its last hand: none).
+    assert [g[:5] for g in r.games] == [(1, "EW", GameEnd.ruling, None, line_of(text, "# a"))]
+    assert [said(s) for s in r.games[0].explain] == [
+        ("the referee rules for EW: forfeit by absence [game.ruling; §8.2]",
+         "裁判裁定东西获胜：forfeit by absence [game.ruling; §8.2]")]
+    assert r.notes == (Note(NoteKind.ruling, line_of(text, "# a"), 1, None, None, "EW", "forfeit by absence"),)
 
 
 def test_three_warnings_forfeit_with_the_step_worded():

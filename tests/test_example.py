@@ -267,6 +267,8 @@ def _steps(result):
 def test_every_step_reads_as_its_message_and_cites_a_section(result, lang):
     # render() words a step faster than Msg.text, with the same words; and the clause after it names
     # the rule-file key and the section of docs/gunzi-rules.md, never a seed clause (002 §六.2 …).
+    # This compares two ways of wording a step with each other (Msg.text is the reference, render the
+    # fast path); what the words must say is checked against the rules in the test above.
     from referee.games.gunzi.explain import STEPS, render
 
     steps = _steps(result)
@@ -276,6 +278,36 @@ def test_every_step_reads_as_its_message_and_cites_a_section(result, lang):
         expected = kind.msg.bind(**dict(zip(kind.fields, s.args, strict=True))).text(lang)
         assert render(s, lang) == f"{expected} [{s.key}; {s.clause}]", s
         assert re.search(r"§\d+(\.\d+)*$", s.clause) and not re.search(r"\b00[0-3]\b|§[^\d]", s.clause), s
+
+
+def test_hand_1_is_explained_in_the_words_of_the_rules(result):
+    # The expected words are written here, not made by the code: hand 1 as its comment in the record works
+    # it out. E grabs and draws a heart: trump H (§4.1.1), EW at 3 (§3.2); a game's first hand owes no blood
+    # (§5.1); the dealt kitty 6C 9D JS KH 4D 8C holds one trump-suit plain card, KH (§2.4), so it is not
+    # dry (§6.2.1); P = 60 kept: S = P = 60 (§7), 60 < 120 kept → keep (§7.1): EW 1 + 0 kings = 1 level,
+    # 3 → 4; blood ceil((80 − 60) / 10) = 2 (§7.2.3); the declarers stay, the partner W declares next
+    # (§7.4), paid by W's upper hand S (§5.2); ledger: a keep of 1 level, ±3 (§9.2).
+    from referee.games.gunzi.explain import render
+
+    assert [render(s, "en") for s in result.hands[0].explain] == [
+        "E grabbed with a big joker and declares; trump hearts (the suit E drew next) [declarer.grab; §4.1.1]",
+        "EW play at level 3 [level; game.start_level · §3.2]",
+        "no blood owed this hand [tribute.none; §5.1]",
+        "not a dry pot: the kitty holds KH [kitty.not_dry; §6.2.1]",
+        "declarers kept the kitty (保底): S = P = 60 [score.kept; §7]",
+        "S = 60 < 120 and kept: declarers stay and level up [outcome.keep; scoring.stage_threshold · §7.1]",
+        "EW: 1 + 0 = 1 levels (3 → 4) [levels.gain; jokers.level_big_joker, jokers.level_small_joker · §7.1, §6.5]",
+        "S = 60 < 80: ceil((80 − 60) / 10) = 2 blood, a remainder under 10 counting as 10 "
+        "[blood.short; scoring.short_threshold · §7.2.3]",
+        "declarers stay: W declares next (the partner declares) [next.stay; game.declarer_rotation · §7.4]",
+        "blood owed next hand: 2 (kings 0 + score 2), paid by S to W [blood.total; §7.2.4, §7.2.1]",
+        "ledger: EW +3, NS -3 (keep) [ledger.level; ledger.ledger_per_level · §9.2]",
+    ]
+    # The same steps in Chinese, from the catalogue's words (referee/locale/zh_CN): three of them.
+    zh = [render(s, "zh") for s in result.hands[0].explain]
+    assert zh[1] == "东西打3 [level; game.start_level · §3.2]"
+    assert zh[2] == "本副无血 [tribute.none; §5.1]"
+    assert zh[4] == "庄家方保底：得分 S = 60 [score.kept; §7]"
 
 
 def test_the_chinese_steps_count_hands_with_fu_and_games_with_ju(result):

@@ -1,19 +1,27 @@
 """Mutation testing of the rules code: ``make mutate`` (docs/mutation.md).
 
-Runs mutmut (configured in pyproject's ``[tool.mutmut]``: the modules to mutate and the fast engine
-test subset) from a clean ``mutants/`` folder, then prints the score of each module and every
-surviving mutant as a one-line diff, marked ``equivalent`` when docs/mutation.md judges it so (a
-survivor is known there by its function and its mutated line, not by its number, which moves when
-the code does).
+Runs mutmut (configured in pyproject's ``[tool.mutmut]``: the modules to mutate and the fast test
+subset) from a clean ``mutants/`` folder, then prints the score of each module and every surviving
+mutant as a one-line diff, marked ``equivalent`` when docs/mutation.md proves it so (a survivor is
+known there by its function and its mutated line, not by its number, which moves when the code does),
+and writes the figures into docs/mutation.md between its ``mutate:figures`` markers.
+
+A row of docs/mutation.md proves a survivor equivalent only with a proof: ``argument: …`` (a reason a
+reader can check in the code: the value is never read, both branches return the same …) or
+``test: `tests/FILE.py::test_name` …`` naming a test that runs every reachable input of the function
+and shows equal results (the tool checks that the test exists). A row without one proves nothing.
 
 Options:
-  --keep         reuse the results in mutants/ (mutmut reruns only what changed); default: start afresh
-  --survivors    rerun only the mutants that survived last time (after adding tests), then report
+  --keep         reuse the results in mutants/ (mutmut runs only the mutants of what changed); default: afresh
+  --survivors    as --keep, then rerun every mutant not killed (after adding tests), then report
   --properties   also rerun the survivors against tests/test_properties.py (about 12 s a mutant)
   --report       only report the results already in mutants/
+  --compare KEY… replay the bundled example and a generated corpus (every rule set) through the code
+                 and through each mutant KEY, and say whether any result differs (before judging a
+                 survivor equivalent)
   -j N           workers (default: the number of cores)
 
-The exit status is 1 when a survivor is not judged equivalent in docs/mutation.md, else 0.
+The exit status is 1 when a survivor is not proved equivalent in docs/mutation.md, else 0.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import time
+import tomllib
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -33,11 +42,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MUTANTS = ROOT / "mutants"
 DOC = ROOT / "docs" / "mutation.md"
-MODULES = tuple(f"referee/games/gunzi/{name}.py" for name in ("settle", "declaring", "kitty", "engine"))
-# engine.py's functions that only describe the table for the guided prompt and the result (no rule is
-# checked there): mutated, but not scored.
-VIEWS = {"engine": ("result", "state", "_expected", "_expected_declaring", "_known_so_far",
-                   "_flips_complete")}
+# The modules mutated: pyproject's [tool.mutmut] only_mutate, the one list.
+MODULES: tuple[str, ...] = tuple(
+    tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]["only_mutate"])
+FIGURES = ("<!-- mutate:figures start -->", "<!-- mutate:figures end -->")
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped", 36: "timeout",
           37: "type check", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout", None: "not checked"}
 MUTMUT = [sys.executable, "-m", "mutmut"]
@@ -53,8 +61,12 @@ def function_of(key: str) -> str:
     return name[2:]
 
 
+GAME = "referee.games.gunzi."  # the package of the mutated modules: a mutant's key starts with it
+
+
 def module_of(key: str) -> str:
-    return key.split(".")[1]
+    """``referee.games.gunzi.engine.xǁReplayǁon_bury__mutmut_7`` → ``engine``."""
+    return key.removeprefix(GAME).split(".")[0]
 
 
 def load_results() -> dict[str, str]:
@@ -70,34 +82,46 @@ def load_results() -> dict[str, str]:
     return out
 
 
-def is_view(key: str) -> bool:
-    return function_of(key).rpartition(".")[2] in VIEWS.get(module_of(key), ())
-
-
 def diff_line(key: str) -> tuple[str, str]:
     """The original and the mutated lines of a mutant, from mutmut's diff of the function."""
     from mutmut.mutation.diff_apply import get_diff_for_mutant
 
     os.chdir(ROOT)  # mutmut reads mutants/<path>
-    text = get_diff_for_mutant(key, path=Path("referee", module_of(key) + ".py"))
+    text = get_diff_for_mutant(key, path=Path(*GAME.split(".")[:-1], module_of(key) + ".py"))
     minus = [ln[1:].strip() for ln in text.splitlines() if ln.startswith("-") and not ln.startswith("---")]
     plus = [ln[1:].strip() for ln in text.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
     return (" ".join(minus), " ".join(plus))
 
 
-def equivalents() -> list[tuple[str, str, str]]:
-    """(function, original line, mutated line) of each survivor docs/mutation.md judges equivalent: its
-    table rows ``| `function` | `original` | `mutated` | reason |``."""
-    rows = []
+def equivalents() -> list[tuple[str, str, str, str, str]]:
+    """(function, original line, mutated line, proof, problem) of each row of docs/mutation.md's table of
+    equivalent survivors: ``| `function` | `original` | `mutated` | proof |``. *problem* is "" when the
+    proof has one of the two forms (see the module's doc), else what is wrong with it."""
+    rows: list[tuple[str, str, str, str, str]] = []
     if not DOC.exists():
         return rows
     for line in DOC.read_text(encoding="utf-8").splitlines():
         if not line.startswith("|"):
             continue
         cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip()[1:])]
-        if len(cells) >= 4 and all(c.startswith("`") and c.endswith("`") for c in cells[:3]):
-            rows.append(tuple(_unquote(c) for c in cells[:3]))
+        if len(cells) >= 4 and all(c.startswith("`") and c.endswith("`") and len(c) > 1 for c in cells[:3]):
+            function, before, after = (_unquote(c) for c in cells[:3])
+            rows.append((function, before, after, cells[3], proof_problem(cells[3])))
     return rows
+
+
+def proof_problem(proof: str) -> str:
+    """"" when *proof* is ``argument: <text>`` or ``test: `tests/FILE.py::test_name` …`` with that test
+    defined in that file; else what is missing."""
+    if proof.startswith("argument:"):
+        return "" if len(proof[len("argument:"):].strip()) >= 20 else "the argument is empty"
+    m = re.match(r"test: `(tests/[\w/]+\.py)::(test_\w+)`", proof)
+    if m is None:
+        return "no proof (write 'argument: …' or 'test: `tests/FILE.py::test_name` …')"
+    path = ROOT / m.group(1)
+    if not path.exists() or not re.search(rf"^def {m.group(2)}\(", path.read_text(encoding="utf-8"), re.M):
+        return f"the test {m.group(1)}::{m.group(2)} does not exist"
+    return ""
 
 
 def _unquote(cell: str) -> str:
@@ -125,37 +149,161 @@ def rerun_with_properties(keys: list[str], workers: int) -> set[str]:
         return {k for k in pool.map(one, keys) if k}
 
 
-def report(results: dict[str, str], killed_by_properties: set[str]) -> int:
-    judged = [(f, _norm(a), _norm(b)) for f, a, b in equivalents()]
-    by_module: dict[str, Counter] = {}
+def report(results: dict[str, str], killed_by_properties: set[str], mode: str) -> int:
+    """Print each module's score and every survivor, write the figures into docs/mutation.md; 1 when a
+    survivor is not proved equivalent there."""
+    rows = equivalents()
+    by_module: dict[str, Counter[str]] = {}
     survivors = []
     for key, status in sorted(results.items(), key=lambda kv: (module_of(kv[0]), _number(kv[0]))):
         if key in killed_by_properties:
             status = "killed"
-        module = module_of(key) + (" (views, not scored)" if is_view(key) else "")
-        by_module.setdefault(module, Counter())[status] += 1
-        if status not in ("killed", "timeout") and not is_view(key):
+        by_module.setdefault(module_of(key), Counter())[status] += 1
+        if status not in ("killed", "timeout"):
             survivors.append((key, status))
     print("\nMutation score per module (killed + timeout) / mutants:")
     for module, counts in sorted(by_module.items()):
         total = sum(counts.values())
         caught = counts["killed"] + counts["timeout"]
         rest = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()) if s not in ("killed",))
-        print(f"  {module:32} {caught:4}/{total:<4} {100 * caught / total:5.1f}%   ({rest or 'all killed'})")
-    unjudged = 0
+        print(f"  {module:12} {caught:4}/{total:<4} {100 * caught / total:5.1f}%   ({rest or 'all killed'})")
+    proved: Counter[str] = Counter()
+    left: list[tuple[str, str, str, str, str]] = []  # (module, function, status, before → after, why)
+    used: set[int] = set()
     if survivors:
         print("\nSurvivors (function: original → mutated):")
     for key, status in survivors:
         before, after = diff_line(key)
         function = function_of(key)
-        equivalent = any(f == function and a == _norm(before) and b == _norm(after) for f, a, b in judged)
-        unjudged += not equivalent
-        mark = "equivalent" if equivalent else f"{status.upper()}, not judged"
+        match = [i for i, (f, a, b, _, _) in enumerate(rows)
+                 if f == function and _norm(a) == _norm(before) and _norm(b) == _norm(after)]
+        used.update(match)
+        problems = [rows[i][4] for i in match]
+        if status == "survived" and match and "" in problems:
+            proved[module_of(key)] += 1
+            mark = "equivalent"
+        else:
+            why = "no row in docs/mutation.md" if not match else problems[0] if status == "survived" else status
+            left.append((module_of(key), function, status, f"{before} → {after}", why))
+            mark = f"{status.upper()}, not proved: {why}"
         print(f"  [{mark}] {key}\n      {function}: {before}\n      {' ' * len(function)}→ {after}")
+    stale = [rows[i] for i in range(len(rows)) if i not in used]
+    if stale:
+        print(f"\n{len(stale)} rows of docs/mutation.md match no survivor (killed since, or their code changed):")
+        for f, a, b, _, _ in stale:
+            print(f"  {f}: {a}\n  {' ' * len(f)}→ {b}")
     if survivors:
-        print(f"\n{len(survivors)} survivors, {len(survivors) - unjudged} judged equivalent in docs/mutation.md, "
-              f"{unjudged} not")
-    return 1 if unjudged else 0
+        print(f"\n{len(survivors)} survivors, {sum(proved.values())} proved equivalent in docs/mutation.md, "
+              f"{len(left)} not")
+    write_figures(by_module, proved, left, len(stale), mode)
+    return 1 if left else 0
+
+
+def write_figures(by_module: dict[str, Counter[str]], proved: Counter[str],
+                  left: list[tuple[str, str, str, str, str]], stale: int, mode: str) -> None:
+    """The figures of this report, in docs/mutation.md between the ``mutate:figures`` markers."""
+    head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", "referee", "tests"], cwd=ROOT,
+                           capture_output=True, text=True).stdout.strip()
+    commit = head.stdout.strip() + (" with uncommitted changes to referee/ or tests/" if dirty else "")
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    lines = [FIGURES[0], "",
+             f"Written by `tools/mutate.py` ({mode}, {when}, code at {commit}); do not edit by hand.", "",
+             "| module | mutants | killed | timeout | survived | no tests | score | survivors proved equivalent "
+             "| survivors left |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    total: Counter[str] = Counter()
+    for module, counts in sorted(by_module.items()):
+        total.update(counts)
+        lines.append(_figure_row(f"`{module}.py`", counts, proved[module], sum(1 for m in left if m[0] == module)))
+    lines.append(_figure_row("all", total, sum(proved.values()), len(left)))
+    if left:
+        lines += ["", "Survivors left (no proof in the table below):", "",
+                  "| module | function | status | original → mutated | why |", "|---|---|---|---|---|"]
+        lines += [f"| `{m}` | `{f}` | {s} | `{d.replace('|', chr(92) + '|')}` | {w} |" for m, f, s, d, w in left]
+    if stale:
+        lines += ["", f"{stale} rows of the table below match no survivor of this run."]
+    lines += ["", FIGURES[1]]
+    text = DOC.read_text(encoding="utf-8")
+    if FIGURES[0] in text and FIGURES[1] in text:
+        start, end = text.index(FIGURES[0]), text.index(FIGURES[1]) + len(FIGURES[1])
+        DOC.write_text(text[:start] + "\n".join(lines) + text[end:], encoding="utf-8")
+        print(f"figures written to {DOC.relative_to(ROOT)}")
+    else:
+        print(f"{DOC.relative_to(ROOT)} has no {FIGURES[0]} … {FIGURES[1]} block: figures not written")
+
+
+def _figure_row(name: str, counts: Counter[str], proved: int, left: int) -> str:
+    total = sum(counts.values())
+    caught = counts["killed"] + counts["timeout"]
+    other = total - caught - counts["survived"]
+    score = f"{caught}/{total} = {100 * caught / total:.1f}%" if total else "—"
+    return (f"| {name} | {total} | {counts['killed']} | {counts['timeout']} | {counts['survived']} | {other} "
+            f"| {score} | {proved} | {left} |")
+
+
+# --- comparing a mutant with the code on real records (before calling it equivalent) ------------------
+
+CORPUS = MUTANTS / "compare-corpus"
+_MAKE_CORPUS = """
+import sys
+from pathlib import Path
+from referee.games.gunzi.ruleset import load
+from referee.games.gunzi.testing.generate import generate_match
+out, n = Path(sys.argv[1]), int(sys.argv[2])
+out.mkdir(parents=True, exist_ok=True)
+for rules in ("dalian-club", "gunzi-001", "classic"):
+    for seed in range(n):
+        (out / f"{rules}-{seed}.gunzi").write_text(generate_match(seed, rules=load(rules)), encoding="utf-8")
+"""
+_DIGEST = """
+import hashlib, json, sys
+from pathlib import Path
+from referee.games.gunzi.engine import replay
+from referee.games.gunzi.jsonview import to_dict
+from referee.games.gunzi.notation import parse
+from referee.games.gunzi.ruleset import load
+for path in sorted(Path(sys.argv[1]).glob("*.gunzi")):
+    rec = parse(path.read_text(encoding="utf-8"))
+    try:
+        rules = load(rec.header.rules if rec.header else "dalian-club")
+        text = json.dumps(to_dict(replay(rec.events, rules), extra_errors=rec.errors), sort_keys=True,
+                          ensure_ascii=False, default=repr)
+    except Exception as e:  # a mutant that crashes differs
+        text = f"crash: {type(e).__name__}: {e}"
+    print(path.name, hashlib.sha256(text.encode()).hexdigest()[:16])
+"""
+
+
+def compare(keys: list[str], seeds: int = 20) -> int:
+    """Replay the example and a generated corpus (*seeds* matches per rule set, made by the code as it
+    is) through the code and through each mutant; print the records whose results differ."""
+    if not (MUTANTS / "referee").is_dir():
+        print("no mutants/ folder: run make mutate first")
+        return 2
+    if not CORPUS.is_dir():
+        subprocess.run([sys.executable, "-c", _MAKE_CORPUS, str(CORPUS), str(seeds)], cwd=ROOT, check=True)
+        shutil.copy2(ROOT / "examples" / "spring-cup.gunzi", CORPUS / "spring-cup.gunzi")
+
+    def digest(key: str) -> dict[str, str]:
+        env = dict(os.environ, MUTANT_UNDER_TEST=key, PYTHONPATH=str(MUTANTS))
+        p = subprocess.run([sys.executable, "-c", _DIGEST, str(CORPUS)], cwd=MUTANTS, env=env,
+                           capture_output=True, text=True, timeout=600)
+        if p.returncode != 0:
+            return {"(the replay)": f"failed: {p.stderr.strip().splitlines()[-1:]}"}
+        return dict(line.split() for line in p.stdout.splitlines())
+
+    base = digest("")
+    status = 0
+    for key in keys:
+        got = digest(key)
+        differ = sorted(name for name in base.keys() | got.keys() if base.get(name) != got.get(name))
+        if differ:
+            status = 1
+            print(f"{key}: DIFFERS on {len(differ)} of {len(base)} records: {', '.join(differ[:5])}")
+        else:
+            print(f"{key}: the same results on all {len(base)} records")
+    return status
 
 
 def _number(key: str) -> int:
@@ -176,50 +324,62 @@ def sync_data() -> None:
                 shutil.copy2(src, dst)
 
 
+def mutmut(names: list[str], workers: int) -> int:
+    """``mutmut run`` (of *names* only, when given), its output in mutants/run.log (run-names.log)."""
+    run = [*MUTMUT, "run", "--max-children", str(workers), *names]
+    print(" ".join(run[:5]) + (f" … ({len(names)} mutants)" if names else ""), flush=True)
+    log = MUTANTS / ("run-names.log" if names else "run.log")
+    with log.open("w", encoding="utf-8") as out:
+        p = subprocess.run(run, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    if p.returncode != 0:
+        print(log.read_text(encoding="utf-8")[-3000:])
+        print(f"mutmut failed ({p.returncode}); its output is in {log}")
+    return p.returncode
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--survivors", action="store_true")
     ap.add_argument("--properties", action="store_true")
     ap.add_argument("--report", action="store_true")
+    ap.add_argument("--compare", nargs="+", metavar="KEY")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
     start = time.monotonic()
+    if args.compare:
+        return compare(args.compare)
+    mode = "--survivors" if args.survivors else "--keep" if args.keep else "--report" if args.report else "full run"
     if not args.report:
-        run = [*MUTMUT, "run", "--max-children", str(args.j)]
         stats = MUTANTS / "mutmut-stats.json"
         if (args.survivors or args.keep) and stats.exists() and "no tests" in load_results().values():
             # mutmut maps tests to functions afresh only for new tests: a function the code gained since (a
             # helper split out of another) is left with no tests. Mapping all tests again costs a minute.
             print("mutants with no tests: collecting which tests call each function again", flush=True)
             stats.unlink()
-        if args.survivors:
-            last = [k for k, s in load_results().items() if s not in ("killed", "timeout") and not is_view(k)]
-            if not last:
-                print("no survivors to rerun")
-                return report(load_results(), set())
-            run += last
-        elif not args.keep and MUTANTS.exists():
+        if not args.survivors and not args.keep and MUTANTS.exists():
             shutil.rmtree(MUTANTS)
-        print(" ".join(run[:4]) + (f" … ({len(run) - 5} mutants)" if args.survivors else ""), flush=True)
         MUTANTS.mkdir(exist_ok=True)
         sync_data()
-        log = MUTANTS / "run.log"
-        with log.open("w", encoding="utf-8") as out:
-            p = subprocess.run(run, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-        if p.returncode != 0:
-            print(log.read_text(encoding="utf-8")[-3000:])
-            print(f"mutmut failed ({p.returncode}); its output is in {log}")
+        # A full run, or --keep: mutmut makes the mutants of the code as it is now and runs those it has no
+        # result for (all of them from a clean folder; with --keep, those of the functions that changed).
+        if mutmut([], args.j) != 0:
             return 2
-        print(f"mutmut done in {time.monotonic() - start:.0f} s (its output: mutants/{log.name})")
+        if args.survivors:
+            # Then every mutant that is still not killed, by its name as mutmut numbers it now (a function
+            # that changed was numbered afresh above), against the tests as they are now.
+            last = [k for k, s in load_results().items() if s not in ("killed", "timeout")]
+            if last and mutmut(last, args.j) != 0:
+                return 2
+        print(f"mutmut done in {time.monotonic() - start:.0f} s (its output: mutants/run*.log)")
     results = load_results()
     killed = set()
     if args.properties:
-        left = [k for k, s in results.items() if s == "survived" and not is_view(k)]
+        left = [k for k, s in results.items() if s == "survived"]
         t = time.monotonic()
         killed = rerun_with_properties(left, args.j)
         print(f"property tests: {len(killed)} of {len(left)} survivors killed in {time.monotonic() - t:.0f} s")
-    status = report(results, killed)
+    status = report(results, killed, mode + (" with --properties" if args.properties else ""))
     print(f"\nmake mutate: {time.monotonic() - start:.0f} s")
     return status
 

@@ -20,6 +20,10 @@ _SUIT_WORDS = {
     "黑桃": "S", "红桃": "H", "红心": "H", "梅花": "C", "草花": "C", "方块": "D", "方片": "D", "方板": "D",
     "黑": "S", "红": "H", "梅": "C", "方": "D",
 }
+# The suit names a card may carry (红桃10): those of two characters; one character (红) names a suit alone.
+_SUIT_NAMES = tuple(w for w in _SUIT_WORDS if len(w) > 1)
+# Every spelling of a suit on its own (``trump``, ``as``): the letters, the symbols and the words.
+_SUIT_SPELLINGS = {**{s: s for s in SUITS}, **SUIT_SYMBOLS, **_SUIT_WORDS}
 RANK_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _RANK_WORDS = {
     "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "T": 10,
@@ -107,64 +111,68 @@ def card_name(card: Card, lang: str) -> str:
 _CARD_NAMES: dict[tuple[int, str], str] = {}
 
 
-def _make_cards() -> tuple[Card, ...]:
+_Tables = tuple[dict[tuple[int, str], Card], list[int], list[str], list[int], list[str], list[str], tuple[Card, ...]]
+
+
+def _make_cards() -> _Tables:
+    """The 54 cards and the tables of their facts, indexed by card: (by (rank, suit), rank, suit, points,
+    name, Chinese name, the cards). Pure, so a test can make them again and check each entry."""
     keys = [(r, s) for s in SUITS for r in range(2, 15)] + [(SMALL_JOKER_RANK, JOKER), (BIG_JOKER_RANK, JOKER)]
+    by_key: dict[tuple[int, str], Card] = {}
+    ranks: list[int] = []
+    suits: list[str] = []
+    points: list[int] = []
+    names: list[str] = []
+    zh: list[str] = []
     cards = []
     for code, (rank, suit) in enumerate(keys):
         card = int.__new__(Card, code)
-        _BY_KEY[(rank, suit)] = card
-        _RANK.append(rank)
-        _SUIT.append(suit)
-        _POINTS_OF.append(_POINTS.get(rank, 0) if suit != JOKER else 0)
+        by_key[(rank, suit)] = card
+        ranks.append(rank)
+        suits.append(suit)
+        points.append(_POINTS.get(rank, 0) if suit != JOKER else 0)
         if suit == JOKER:
-            _NAME.append("BJ" if rank == BIG_JOKER_RANK else "SJ")
-            _ZH.append("大王" if rank == BIG_JOKER_RANK else "小王")
+            names.append("BJ" if rank == BIG_JOKER_RANK else "SJ")
+            zh.append("大王" if rank == BIG_JOKER_RANK else "小王")
         else:
             face = RANK_NAMES.get(rank, str(rank))
-            _NAME.append(face + suit)
-            _ZH.append(SUIT_ZH[suit] + face)
+            names.append(face + suit)
+            zh.append(SUIT_ZH[suit] + face)
         cards.append(card)
-    return tuple(cards)
+    return by_key, ranks, suits, points, names, zh, tuple(cards)
 
 
 _POINTS = {5: 5, 10: 10, 13: 10}
-_BY_KEY: dict[tuple[int, str], Card] = {}
-_RANK: list[int] = []
-_SUIT: list[str] = []
-_POINTS_OF: list[int] = []
-_NAME: list[str] = []
-_ZH: list[str] = []
 _FIRST_JOKER = 4 * 13
-
-ALL_CARDS: tuple[Card, ...] = _make_cards()
+_BY_KEY, _RANK, _SUIT, _POINTS_OF, _NAME, _ZH, ALL_CARDS = _make_cards()
 POINTS: tuple[int, ...] = tuple(_POINTS_OF)  # POINTS[card]: a card's points, for hot loops
 SMALL_JOKER = Card(SMALL_JOKER_RANK, JOKER)
 BIG_JOKER = Card(BIG_JOKER_RANK, JOKER)
-_CACHE: dict[str, Card] = {}  # every spelling seen so far -> its card (the notation reads through it)
 
 
-def _register() -> None:
+def _spellings() -> dict[str, Card]:
+    """The spellings every card is known by from the start: its name, its Chinese name, and the
+    jokers' other words. Pure, so a test can check each entry."""
+    known = {}
     for card in ALL_CARDS:
-        _CACHE[str(card)] = card
-        _CACHE[card.zh()] = card
+        known[str(card)] = card
+        known[card.zh()] = card
     for word in ("大王", "大鬼", "BJ", "RJ", "BIG"):
-        _CACHE[word] = BIG_JOKER
+        known[word] = BIG_JOKER
     for word in ("小王", "小鬼", "SJ", "LJ", "SMALL"):
-        _CACHE[word] = SMALL_JOKER
+        known[word] = SMALL_JOKER
+    return known
 
 
-_register()
+_CACHE: dict[str, Card] = _spellings()  # every spelling seen so far -> its card (the notation reads through it)
 
 
 def parse_suit(token: str) -> str:
-    """A suit from ``S``, ``♠`` or ``黑桃`` (any case)."""
-    t = token.strip().upper()
-    if t in SUITS and t:
-        return t
-    if t in SUIT_SYMBOLS:
-        return SUIT_SYMBOLS[t]
-    if t in _SUIT_WORDS:
-        return _SUIT_WORDS[t]
+    """A suit from ``S``, ``♠`` or ``黑桃`` (any case): exactly one suit, the whole token naming it
+    (``SH`` or ``HC`` is no suit: a look-up in the table of spellings, never a substring test)."""
+    suit = _SUIT_SPELLINGS.get(token.strip().upper())
+    if suit is not None:
+        return suit
     raise CardError(M("'{token}' is not a suit (S H C D, ♠ ♥ ♣ ♦, 黑桃 红桃 梅花 方块)", token=token))
 
 
@@ -182,16 +190,19 @@ def parse_card(token: str) -> Card:
 
 
 def _parse_slow(token: str, t: str) -> Card:
+    """A spelling not seen yet (*t*: *token* stripped, upper case): the suit as a symbol or a Chinese
+    name at either end, else its letter at either end, and the rank word left over."""
     if not t:
         raise CardError(M("empty card"))
-    suit = rank_word = None
+    suit: str | None = None
+    rank_word = ""
     for sym, s in SUIT_SYMBOLS.items():
         if t.startswith(sym) or t.endswith(sym):
             suit, rank_word = s, t.replace(sym, "", 1)
             break
     if suit is None:
-        for word in sorted(_SUIT_WORDS, key=len, reverse=True):
-            if len(word) > 1 and (t.startswith(word) or t.endswith(word)):
+        for word in _SUIT_NAMES:
+            if t.startswith(word) or t.endswith(word):
                 suit, rank_word = _SUIT_WORDS[word], t.replace(word, "", 1)
                 break
     if suit is None and len(t) >= 2:
@@ -199,12 +210,12 @@ def _parse_slow(token: str, t: str) -> Card:
             suit, rank_word = t[-1], t[:-1]
         elif t[0] in SUITS:
             suit, rank_word = t[0], t[1:]
-    if suit is None or rank_word is None:
+    if suit is None:
         raise CardError(M("'{token}' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)", token=token))
     rank = _RANK_WORDS.get(rank_word)
     if rank is None:
         raise CardError(M("'{token}': '{rank}' is not a rank (2-10, J, Q, K, A)", token=token, rank=rank_word))
-    return _CACHE[str(Card(rank, suit))]
+    return Card(rank, suit)
 
 
 def parse_cards(tokens: Iterable[str]) -> tuple[Card, ...]:

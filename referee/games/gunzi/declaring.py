@@ -36,7 +36,7 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> Power:
     """The power of a later-hand declaration.
 
     Raises DeclarationError when the cards cannot declare: they must be identical level cards
-    (1-3) or three identical jokers naming a suit with ``as`` (§4.2.2).
+    (1-3) or three identical jokers naming one suit (S H C D) with ``as`` (§4.2.2).
     """
     first = cards[0]
     if cards.count(first) != len(cards):
@@ -49,8 +49,11 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> Power:
             raise DeclarationError(M("jokers declare only as three of a kind"))
         if as_suit is None:
             raise DeclarationError(M("three jokers name a suit: add 'as S|H|C|D' (never no-trump)"))
-        kind = 2 if first == BIG_JOKER else 1
-        return _POWERS.get((3, kind, as_suit)) or Power(3, kind, as_suit)
+        power = _POWERS.get((3, 2 if first == BIG_JOKER else 1, as_suit))
+        if power is None:  # the reader lets only S H C D through; a caller building events by hand may not
+            raise DeclarationError(M("three jokers name one suit, S, H, C or D, not '{suit}'", suit=as_suit,
+                                     zh="三张王作一门花色：S、H、C 或 D，不是 '{suit}'"))
+        return power
     if as_suit is not None:
         raise DeclarationError(M("only three jokers name a suit with 'as'; level cards declare their own suit"))
     if first.rank != level:

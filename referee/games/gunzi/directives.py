@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any, NamedTuple, Protocol
 
 from referee.core.errors import UsageError
@@ -181,13 +182,16 @@ def read_seat(tokens: list[str], rest: str, line: int) -> SeatName:
     return SeatName(_seat(tokens[0]), _rest(rest), line=line)
 
 
-def _nothing(keyword: str, cls: type[HandStart | Waive | Time | Redeal]) -> Reader:
-    def read(tokens: list[str], rest: str, line: int) -> Event:
-        if tokens:
-            raise NotationError(M("'{keyword}' takes nothing after it, found '{found}'",
-                                  keyword=keyword, found=" ".join(tokens)))
-        return cls(line=line)
-    return read
+# The readers and writers shared by several directives take the directive's keyword and event class
+# first; the registry binds them with ``partial`` (a function called at each reading, where the tests
+# reach it, not a closure made once at import).
+
+def _nothing(keyword: str, cls: type[HandStart | Waive | Time | Redeal], tokens: list[str], rest: str,
+             line: int) -> Event:
+    if tokens:
+        raise NotationError(M("'{keyword}' takes nothing after it, found '{found}'",
+                              keyword=keyword, found=" ".join(tokens)))
+    return cls(line=line)
 
 
 def read_declarer(tokens: list[str], rest: str, line: int) -> DeclarerIs:
@@ -231,18 +235,14 @@ def read_trump(tokens: list[str], rest: str, line: int) -> Trump:
     return Trump(_suit(tokens[0]), line=line)
 
 
-def _seat_cards(keyword: str, cls: type[Riot | Tribute | Show]) -> Reader:
-    def read(tokens: list[str], rest: str, line: int) -> Event:
-        _need(tokens, 2, keyword)
-        return cls(_seat(tokens[0]), _cards(tokens[1:]), line=line)
-    return read
+def _seat_cards(keyword: str, cls: type[Riot | Tribute | Show], tokens: list[str], rest: str, line: int) -> Event:
+    _need(tokens, 2, keyword)
+    return cls(_seat(tokens[0]), _cards(tokens[1:]), line=line)
 
 
-def _cards_only(keyword: str, cls: type[Kitty | Bury]) -> Reader:
-    def read(tokens: list[str], rest: str, line: int) -> Event:
-        _need(tokens, 1, keyword)
-        return cls(_cards(tokens), line=line)
-    return read
+def _cards_only(keyword: str, cls: type[Kitty | Bury], tokens: list[str], rest: str, line: int) -> Event:
+    _need(tokens, 1, keyword)
+    return cls(_cards(tokens), line=line)
 
 
 def read_king(tokens: list[str], rest: str, line: int) -> King:
@@ -252,19 +252,17 @@ def read_king(tokens: list[str], rest: str, line: int) -> King:
     return King(_seat(tokens[0]), _cards(tokens[1:i]), _cards(tokens[i + 1:]), line=line)
 
 
-def _number(keyword: str, cls: type[Points | DeclarerPoints]) -> Reader:
-    def read(tokens: list[str], rest: str, line: int) -> Event:
-        if len(tokens) != 1:
-            raise expected(keyword)
-        try:
-            n = int(tokens[0])
-        except ValueError:
-            raise NotationError(M("'{word}' is not a number of points",
-                                  word=tokens[0])) from None
-        if n < 0:
-            raise NotationError(M("points cannot be negative ({n})", n=n))
-        return cls(n, line=line)
-    return read
+def _number(keyword: str, cls: type[Points | DeclarerPoints], tokens: list[str], rest: str, line: int) -> Event:
+    if len(tokens) != 1:
+        raise expected(keyword)
+    try:
+        n = int(tokens[0])
+    except ValueError:
+        raise NotationError(M("'{word}' is not a number of points",
+                              word=tokens[0])) from None
+    if n < 0:
+        raise NotationError(M("points cannot be negative ({n})", n=n))
+    return cls(n, line=line)
 
 
 # What stops the guided entry at its prompt (input words, like the keywords).
@@ -330,11 +328,9 @@ def write_match(ev: MatchHeader) -> str:
     return "match " + " ".join(f"{k}={quote(v)}" for k, v in pairs)
 
 
-def _write(keyword: str, *parts: Callable[[Any], str]) -> Writer:  # each part reads the directive's event
-    """A writer joining the keyword and each part of the event."""
-    def write(ev: Any) -> str:
-        return " ".join([keyword, *(p(ev) for p in parts)]).rstrip()
-    return write
+def _write(keyword: str, parts: tuple[Callable[[Any], str], ...], ev: Any) -> str:  # each part reads the event
+    """The line of *ev*: the keyword and each part of the event."""
+    return " ".join([keyword, *(p(ev) for p in parts)]).rstrip()
 
 
 class _Seated(Protocol):
@@ -374,52 +370,56 @@ def _declare(ev: Declare) -> str:
 DIRECTIVES: tuple[Directive, ...] = (
     Directive("match", "比赛", MatchHeader, read_match, write_match, N_("match KEY=VALUE…"),
               N_("the match header"), None, text=True),
-    Directive("team", "队名", TeamName, read_team, _write("team", lambda e: e.team, lambda e: text_field(e.name)),
+    Directive("team", "队名", TeamName, read_team,
+              partial(_write, "team", (lambda e: e.team, lambda e: text_field(e.name))),
               N_("team EW|NS NAME"), N_("a team's name"), None, text=True),
-    Directive("seat", "座位", SeatName, read_seat, _write("seat", _seat_of, lambda e: text_field(e.name)),
+    Directive("seat", "座位", SeatName, read_seat, partial(_write, "seat", (_seat_of, lambda e: text_field(e.name))),
               N_("seat E|S|W|N NAME"), N_("a player's name"), None, text=True),
-    Directive("hand", "发牌", HandStart, _nothing("hand", HandStart), _write("hand"), N_("hand"),
-              N_("a new hand"), None),
-    Directive("declarer", "庄家", DeclarerIs, read_declarer, _write("declarer", _seat_of), N_("declarer SEAT"),
-              N_("the declarer"), Phase.declaring),
+    Directive("hand", "发牌", HandStart, partial(_nothing, "hand", HandStart), partial(_write, "hand", ()),
+              N_("hand"), N_("a new hand"), None),
+    Directive("declarer", "庄家", DeclarerIs, read_declarer, partial(_write, "declarer", (_seat_of,)),
+              N_("declarer SEAT"), N_("the declarer"), Phase.declaring),
     Directive("declare", "亮主", Declare, read_declare, _declare, N_("declare SEAT CARD… [as SUIT]"),
               N_("declare trump"), Phase.declaring),
-    Directive("flip", "翻牌", Flip, read_flip, _write("flip", _seat_of, lambda e: str(e.card)), N_("flip SEAT CARD"),
-              N_("a flip from the kitty"), Phase.declaring),
-    Directive("draw", "抽牌", Draw, read_draw, _write("draw", _cards_of), N_("draw CARD…"),
+    Directive("flip", "翻牌", Flip, read_flip, partial(_write, "flip", (_seat_of, lambda e: str(e.card))),
+              N_("flip SEAT CARD"), N_("a flip from the kitty"), Phase.declaring),
+    Directive("draw", "抽牌", Draw, read_draw, partial(_write, "draw", (_cards_of,)), N_("draw CARD…"),
               N_("a draw for trump"), Phase.declaring),
-    Directive("trump", "定主", Trump, read_trump, _write("trump", lambda e: e.suit), N_("trump SUIT"),
+    Directive("trump", "定主", Trump, read_trump, partial(_write, "trump", (lambda e: e.suit,)), N_("trump SUIT"),
               N_("the trump suit"), Phase.declaring),
-    Directive("riot", "暴动", Riot, _seat_cards("riot", Riot), _write("riot", _seat_of, _cards_of),
+    Directive("riot", "暴动", Riot, partial(_seat_cards, "riot", Riot), partial(_write, "riot", (_seat_of, _cards_of)),
               N_("riot SEAT CARD CARD CARD"), N_("riot: tribute waived"), Phase.tribute),
-    Directive("waive", "免贡", Waive, _nothing("waive", Waive), _write("waive"), N_("waive"),
+    Directive("waive", "免贡", Waive, partial(_nothing, "waive", Waive), partial(_write, "waive", ()), N_("waive"),
               N_("tribute waived"), Phase.tribute),
-    Directive("tribute", "进贡", Tribute, _seat_cards("tribute", Tribute), _write("tribute", _seat_of, _cards_of),
+    Directive("tribute", "进贡", Tribute, partial(_seat_cards, "tribute", Tribute),
+              partial(_write, "tribute", (_seat_of, _cards_of)),
               N_("tribute SEAT CARD…"), N_("the tribute"), Phase.tribute, bare="cards"),
-    Directive("kitty", "底牌", Kitty, _cards_only("kitty", Kitty), _write("kitty", _cards_of), N_("kitty CARD×6"),
-              N_("the dealt kitty"), Phase.kitty, bare="cards"),
-    Directive("bury", "扣底", Bury, _cards_only("bury", Bury), _write("bury", _cards_of), N_("bury CARD×6"),
-              N_("the declarer's new kitty"), Phase.bury, bare="cards"),
+    Directive("kitty", "底牌", Kitty, partial(_cards_only, "kitty", Kitty), partial(_write, "kitty", (_cards_of,)),
+              N_("kitty CARD×6"), N_("the dealt kitty"), Phase.kitty, bare="cards"),
+    Directive("bury", "扣底", Bury, partial(_cards_only, "bury", Bury), partial(_write, "bury", (_cards_of,)),
+              N_("bury CARD×6"), N_("the declarer's new kitty"), Phase.bury, bare="cards"),
     Directive("king", "扣王", King, read_king,
-              _write("king", _seat_of, lambda e: format_cards(e.jokers), lambda e: "take " + format_cards(e.take)),
+              partial(_write, "king", (_seat_of, lambda e: format_cards(e.jokers),
+                                       lambda e: "take " + format_cards(e.take))),
               N_("king SEAT JOKER… take CARD…"), N_("jokers buried by another player"), Phase.kings),
-    Directive("points", "得分", Points, _number("points", Points), _write("points", _points_of), N_("points N"),
-              N_("defenders' trick points"), Phase.points, bare="number"),
-    Directive("declarer-points", "庄家得分", DeclarerPoints, _number("declarer-points", DeclarerPoints),
-              _write("declarer-points", _points_of), N_("declarer-points N"), N_("declarers' trick points"),
+    Directive("points", "得分", Points, partial(_number, "points", Points), partial(_write, "points", (_points_of,)),
+              N_("points N"), N_("defenders' trick points"), Phase.points, bare="number"),
+    Directive("declarer-points", "庄家得分", DeclarerPoints, partial(_number, "declarer-points", DeclarerPoints),
+              partial(_write, "declarer-points", (_points_of,)), N_("declarer-points N"), N_("declarers' trick points"),
               Phase.points, aliases=("declarer_points", "declarerpoints")),
     Directive("last", "末墩", Last, read_last, lambda e: "last def" if e.dug else "last decl", N_("last def|decl"),
               N_("the last trick"), Phase.done, bare="side"),
-    Directive("show", "亮牌", Show, _seat_cards("show", Show), _write("show", _seat_of, _cards_of),
+    Directive("show", "亮牌", Show, partial(_seat_cards, "show", Show), partial(_write, "show", (_seat_of, _cards_of)),
               N_("show SEAT CARD…"), N_("a hand laid open"), None),
-    Directive("warn", "警告", Warn, read_warn, _write("warn", _seat_of, lambda e: text_field(e.text)),
+    Directive("warn", "警告", Warn, read_warn, partial(_write, "warn", (_seat_of, lambda e: text_field(e.text))),
               N_("warn SEAT TEXT"), N_("a warning"), None, text=True),
-    Directive("time", "到时", Time, _nothing("time", Time), _write("time"), N_("time"), N_("time called"), None),
+    Directive("time", "到时", Time, partial(_nothing, "time", Time), partial(_write, "time", ()), N_("time"),
+              N_("time called"), None),
     Directive("ruling", "裁定", Ruling, read_ruling,
-              _write("ruling", lambda e: f"winner={e.winner}", lambda e: text_field(e.text)),
+              partial(_write, "ruling", (lambda e: f"winner={e.winner}", lambda e: text_field(e.text))),
               N_("ruling winner=EW|NS TEXT"), N_("the referee's ruling"), None, text=True),
-    Directive("redeal", "重发", Redeal, _nothing("redeal", Redeal), _write("redeal"), N_("redeal"),
-              N_("the hand dealt again"), None),
+    Directive("redeal", "重发", Redeal, partial(_nothing, "redeal", Redeal), partial(_write, "redeal", ()),
+              N_("redeal"), N_("the hand dealt again"), None),
 )
 
 BY_KEYWORD: dict[str, Directive] = {d.keyword: d for d in DIRECTIVES}

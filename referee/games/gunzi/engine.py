@@ -320,7 +320,7 @@ class Replay:
             dealt = tuple(_minus(dealt, received))
         elif t is not None and ev.seat == t.seat:
             dealt = dealt + t.cards
-        self._known(h, ev.seat, dealt, ev)
+        self._known(h, ev.seat, dealt)
         h.shown[ev.seat] = Counter(ev.cards)  # what the seat holds now
 
     # --- in-hand directives ------------------------------------------------------------------
@@ -357,10 +357,10 @@ class Replay:
         h.phase = phase
         return h
 
-    def _soft(self, check: Callable[[Hand, int], None], h: Hand, line: int) -> None:
+    def _soft(self, check: Callable[[Hand], None], h: Hand, line: int) -> None:
         """A problem found on the way to a later phase is reported there, and the event still counts."""
         try:
-            check(h, line)
+            check(h)
         except Reject as e:
             self.errors.append(record_error(line, e))
 
@@ -373,14 +373,14 @@ class Replay:
         h.declarer = ev.seat
 
     def on_declare(self, h: Hand, ev: Declare) -> None:
-        self._known(h, ev.seat, ev.cards, ev)
+        self._known(h, ev.seat, ev.cards)
         if h.first_of_game:
+            if h.grab is not None:  # whatever is shown after it (§4.1.1: a grab cannot be overcalled)
+                raise Reject(M("{seat:seat} already grabbed at line {line}: a grab cannot be overcalled",
+                               seat=h.grab.seat, line=h.grab.line))
             if ev.cards != (BIG_JOKER,) or ev.as_suit:
                 raise Reject(M("in a game's first hand only one big joker grabs (抢亮大王); level cards declare "
                                "from the second hand on"))
-            if h.grab is not None:
-                raise Reject(M("{seat:seat} already grabbed at line {line}: a grab cannot be overcalled",
-                               seat=h.grab.seat, line=h.grab.line))
             if h.flips or h.declarer:
                 raise Reject(M("out of order: the grab comes before any flip or 'declarer'"))
             h.grab = ev
@@ -412,7 +412,7 @@ class Replay:
         if not ev.card.is_joker and any(f.seat == ev.seat and not f.card.is_joker for f in h.flips):
             raise Reject(M("{seat:seat} has already flipped (only a joker is flipped again)", seat=ev.seat))
         h.flips.append(ev)
-        self._known(h, None, (ev.card,), ev)
+        self._known(h, None, (ev.card,))
 
     def on_draw(self, h: Hand, ev: Draw) -> None:
         if h.first_of_game:
@@ -426,7 +426,7 @@ class Replay:
         if len(cards) >= 6 and not suited:
             raise Reject(M("six jokers drawn: the kitty is all jokers and the hand is dealt again ('redeal')"))
         h.draws.extend(ev.cards)
-        self._known(h, None, ev.cards, ev)
+        self._known(h, None, ev.cards)
 
     def on_trump(self, h: Hand, ev: Trump) -> None:
         if h.stated_trump is not None:
@@ -434,7 +434,7 @@ class Replay:
                            line=h.stated_trump.line))
         h.stated_trump = ev
 
-    def _resolve_declaring(self, h: Hand, line: int) -> None:
+    def _resolve_declaring(self, h: Hand) -> None:
         """Fix declarer and trump at the first directive after declaring."""
         h.resolved = True
         stated = h.stated_trump
@@ -503,7 +503,10 @@ class Replay:
     # --- tribute ------------------------------------------------------------------------------
 
     def _giver(self, h: Hand) -> str:
-        return upper_hand(h.declarer or h.fixed_declarer or "E")
+        """The declarer's upper hand (上家), who pays the blood (§5.2). Called once the declarer is known:
+        on_riot and on_tribute return before while it is not, _close_tribute and _settle run after."""
+        assert h.declarer is not None
+        return upper_hand(h.declarer)
 
     def on_riot(self, h: Hand, ev: Riot) -> None:
         if not self.rules.riot:
@@ -519,7 +522,7 @@ class Replay:
             raise Reject(M("a riot shows three big jokers or three small jokers"))
         if h.tribute is not None:
             raise self._tribute_given(h.tribute)
-        self._known(h, ev.seat, ev.cards, ev)
+        self._known(h, ev.seat, ev.cards)
         if not h.blood_owed:
             raise Reject(M("no blood is owed this hand: a riot has nothing to waive"))
         h.riot = ev
@@ -570,7 +573,7 @@ class Replay:
         held = h.shown.get(h.declarer)
         if held:
             held.update(ev.cards)  # and the declarer does
-        self._known(h, giver, ev.cards, ev)
+        self._known(h, giver, ev.cards)
         h.tribute = ev
 
     def _check_largest(self, h: Hand, giver: str, given: tuple[Card, ...], shown: Counter[Card]) -> None:
@@ -590,7 +593,7 @@ class Replay:
                            "largest cards (§5.2)",
                            giver=giver, weakest=weakest, best=best))
 
-    def _close_tribute(self, h: Hand, line: int) -> None:
+    def _close_tribute(self, h: Hand) -> None:
         h.tribute_checked = True
         giver, owed = self._giver(h), h.blood_owed
         if owed and h.riot is None and not h.waived and h.tribute is None:
@@ -618,7 +621,7 @@ class Replay:
             raise Reject(M("{card:card} was flipped from the kitty but is not in it", card=flipped[0]))
         if drawn:
             raise Reject(M("{card:card} was drawn from the kitty but is not in it", card=drawn[0]))
-        self._known(h, None, ev.cards, ev)
+        self._known(h, None, ev.cards)
         if h.trump is None or h.declarer is None:
             return
         h.dry = kitty_rules.dry_pot(ev.cards, h.level, h.trump, self.rules.dry_pot)
@@ -651,7 +654,7 @@ class Replay:
                 raise self._big_first(M("big jokers are buried before small ones (§6.3.2): a big joker is held"))
             h.small_without_big = h.declarer
         if own:
-            self._known(h, h.declarer, tuple(own), ev)
+            self._known(h, h.declarer, tuple(own))
         h.bury = ev
         h.final, h.final_points = ev.cards, _points(ev.cards)
 
@@ -700,7 +703,7 @@ class Replay:
                                "(non-trump before trump, never a point card or a joker; §6.4.1, §2.3)",
                                card=c, lows=_either(lows)))
             kitty.remove(c)
-        self._known(h, ev.seat, ev.jokers, ev)
+        self._known(h, ev.seat, ev.jokers)
         if shown:
             shown.subtract(ev.jokers)  # now in the kitty
         h.final = (*kitty, *ev.jokers)  # jokers carry no points: final_points stands
@@ -739,8 +742,7 @@ class Replay:
                         all=TOTAL_POINTS))
 
     def on_last(self, h: Hand, ev: Last) -> None:
-        if not h.kitty_line and not h.broken:
-            h.broken = True
+        if not h.kitty_line and not h.broken:  # (the hand is over: nothing reads 'broken' after this line)
             raise Reject(M("hand {hand} has no 'kitty': it cannot be settled", hand=h.number))
         if h.broken or h.declarer is None or h.trump is None:
             return
@@ -823,7 +825,7 @@ class Replay:
 
     # --- card bookkeeping: no card more than three times in one deal ---------------------------
 
-    def _known(self, h: Hand, seat: str | None, cards: tuple[Card, ...], ev: Event) -> None:
+    def _known(self, h: Hand, seat: str | None, cards: tuple[Card, ...]) -> None:
         """Raise the lower bound of what a seat (None: the kitty) holds by the cards this event shows,
         and check that no card is then known more than three times in the deal."""
         if not cards:
@@ -901,11 +903,6 @@ class Replay:
             blood_settled=done, blood_due=0 if done else blood,
         )
 
-    @staticmethod
-    def _flips_complete(h: Hand) -> bool:
-        """Every player has flipped a suited card (a joker is flipped again, §4.1.2)."""
-        return {f.seat for f in h.flips if not f.card.is_joker} >= set(SEATS)
-
     def _known_so_far(self, h: Hand, declarer: str | None) -> tuple[str | None, str | None]:
         """Declarer and trump as far as the declaring so far fixes them, before the first directive after
         declaring settles them: the grab's seat (§4.1.1), the winner of the four flips (§4.1.2), a stated
@@ -916,7 +913,7 @@ class Replay:
             if h.grab is not None:
                 return h.grab.seat, stated
             if h.flips:
-                if not self._flips_complete(h):
+                if not flips_complete(h):
                     return None, None
                 won = declaring.flip_winner(h.flips, self.rules.flip_winner)
                 return won.seat, won.card.suit
@@ -945,7 +942,7 @@ class Replay:
             if h.grab is not None:
                 return ("kitty",) if h.stated_trump else ("trump",)
             if h.flips:
-                return ("kitty",) if Replay._flips_complete(h) else ("flip",)
+                return ("kitty",) if flips_complete(h) else ("flip",)
             if h.declarer:
                 return ("kitty",) if h.stated_trump else ("trump",)
             return ("declare", "flip", "declarer")
@@ -953,6 +950,12 @@ class Replay:
         if h.declarations or h.draws or h.stated_trump:
             return ("declare",) + nxt if h.declarations else nxt
         return ("declare", "draw", "trump")
+
+
+def flips_complete(h: Hand) -> bool:
+    """Every player has flipped a suited card (a joker is flipped again, §4.1.2). (As a static method of
+    Replay it had no test mapped to it by the mutation run.)"""
+    return {f.seat for f in h.flips if not f.card.is_joker} >= set(SEATS)
 
 
 # The handler of each directive: ``Replay.on_<keyword>`` (``declarer-points`` → ``on_declarer_points``);
