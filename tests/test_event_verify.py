@@ -162,7 +162,8 @@ def test_a_truncated_or_wiped_log_file(closed: Cli) -> None:
     raw = log_path(closed.db).read_bytes()
     log_path(closed.db).write_bytes(raw[: len(raw) // 2])
     run = referee(closed.db, "verify")
-    assert run.code == 1 and f"BROKEN event {EV}: the file is not valid JSON (" in run.err, run.err
+    wanted = f"BROKEN event {EV}: its file {log_path(closed.db)} is not valid JSON ("
+    assert run.code == 1 and wanted in run.err, run.err
     edit_raw = json.loads(raw)
     edit_raw["entries"] = []
     log_path(closed.db).write_text(json.dumps(edit_raw), encoding="utf-8")

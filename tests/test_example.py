@@ -289,7 +289,7 @@ def test_hand_1_is_explained_in_the_words_of_the_rules(result):
     # (§7.4), paid by W's upper hand S (§5.2); ledger: a keep of 1 level, ±3 (§9.2).
     from referee.games.gunzi.explain import render
 
-    assert [render(s, "en") for s in result.hands[0].explain] == [
+    assert [render(s, "en") for s in explain_hand(result.hands[0])] == [
         "E grabbed with a big joker and declares; trump hearts (the suit E drew next) [declarer.grab; §4.1.1]",
         "EW play at level 3 [level; game.start_level · §3.2]",
         "no blood owed this hand [tribute.none; §5.1]",
@@ -304,7 +304,7 @@ def test_hand_1_is_explained_in_the_words_of_the_rules(result):
         "ledger: EW +3, NS -3 (keep) [ledger.level; ledger.ledger_per_level · §9.2]",
     ]
     # The same steps in Chinese, from the catalogue's words (referee/locale/zh_CN): three of them.
-    zh = [render(s, "zh") for s in result.hands[0].explain]
+    zh = [render(s, "zh") for s in explain_hand(result.hands[0])]
     assert zh[1] == "东西打3 [level; game.start_level · §3.2]"
     assert zh[2] == "本副无血 [tribute.none; §5.1]"
     assert zh[4] == "庄家方保底：得分 S = 60 [score.kept; §7]"

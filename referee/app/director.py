@@ -154,8 +154,6 @@ def add_pairs(store: Store, event_id: str, pairs: Sequence[Pair], referee: str |
         if len(state.pairs) + len(pairs) > most:
             raise RefereeError(M("event {event} takes at most {most} pairs (entries.most of its scoring {scoring}): "
                                  "{n} entered, {adding} more refused; nothing was entered",
-                                 zh="赛事 {event} 最多接受 {most} 对（其计分规则 {scoring} 的 entries.most）："
-                                    "已报名 {n} 对，再加 {adding} 对被拒绝；未登记任何对",
                                  event=event_id, most=most, scoring=state.settings.scoring.name, n=len(state.pairs),
                                  adding=len(pairs)))
         codes = {p.code: p for p in state.pairs}
@@ -353,7 +351,7 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
         cache = summary_cache(store, event_id)
         got, broken = summaries_of(store, cache, state, [rnd])
         if broken:
-            raise StoreError(M("round {round} cannot close: {problem}", zh="第 {round} 轮不能结束：{problem}",
+            raise StoreError(M("round {round} cannot close: {problem}",
                                round=rnd.number, problem=next(iter(broken.values()))))
         unfinished = [t for t in rnd.tables if not got[t.match_id].summary.finished]
         if unfinished and not force:

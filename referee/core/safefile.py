@@ -145,7 +145,7 @@ class Refused(OSError):
 
     @property
     def msg(self) -> Msg:
-        return M("{file}: {reason}", zh="{file}：{reason}", file=os.fsdecode(self.filename), reason=self.why)
+        return M("{file}: {reason}", file=os.fsdecode(self.filename), reason=self.why)
 
     def __reduce__(self) -> tuple[type[Refused], tuple[object, ...]]:
         return (type(self), (self.filename, self.why, self.errno))
@@ -165,16 +165,16 @@ class FileError(RefereeError):
 
 def _kind(mode: int) -> Msg:
     if stat.S_ISDIR(mode):
-        return M("a folder", zh="文件夹")
+        return M("a folder")
     if stat.S_ISSOCK(mode):
-        return M("a socket", zh="套接字")
+        return M("a socket")
     if stat.S_ISBLK(mode):
-        return M("a block device", zh="块设备")
+        return M("a block device")
     if stat.S_ISCHR(mode):
-        return M("a character device", zh="字符设备")
+        return M("a character device")
     if stat.S_ISFIFO(mode):
-        return M("a pipe", zh="管道")
-    return M("not a regular file", zh="非普通文件")
+        return M("a pipe")
+    return M("not a regular file")
 
 
 def read_regular(path: str | os.PathLike[str], most: int = STORE_MAX) -> bytes:
@@ -188,7 +188,7 @@ def read_regular(path: str | os.PathLike[str], most: int = STORE_MAX) -> bytes:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise Refused(name, M("{kind}, not a regular file: not read", zh="是{kind}，不是普通文件，未读取",
+            raise Refused(name, M("{kind}, not a regular file: not read",
                                   kind=_kind(st.st_mode)))
         if st.st_size > most:  # refused before a byte is read
             raise too_large(name, most)
@@ -208,7 +208,7 @@ def read_regular(path: str | os.PathLike[str], most: int = STORE_MAX) -> bytes:
 
 
 def too_large(path: str | os.PathLike[str], most: int) -> Refused:
-    return Refused(path, M("larger than {mib} MiB: not read", zh="大于 {mib} MiB，未读取", mib=max(1, most >> 20)),
+    return Refused(path, M("larger than {mib} MiB: not read", mib=max(1, most >> 20)),
                    errno.EFBIG)
 
 
@@ -252,28 +252,27 @@ def failure(error: OSError, target: str | os.PathLike[str] | None = None) -> Fil
     name = os.fspath(target) if target is not None else error.filename
     reason = error.strerror or str(error)
     if name is None:
-        return FileError(M("{reason}", zh="{reason}", reason=reason))
+        return FileError(M("{reason}", reason=reason))
     file = os.fsdecode(name)
     if isinstance(error, FileNotFoundError):
-        return FileError(M("{file}: no such file or folder", zh="{file}：没有这个文件或文件夹", file=file))
+        return FileError(M("{file}: no such file or folder", file=file))
     if isinstance(error, IsADirectoryError):
-        return FileError(M("{file}: a folder of that name is in the way", zh="{file}：有同名文件夹挡住", file=file))
+        return FileError(M("{file}: a folder of that name is in the way", file=file))
     if isinstance(error, NotADirectoryError):
-        return FileError(M("{file}: a part of the path is a file, not a folder",
-                           zh="{file}：路径中有一段是文件而不是文件夹", file=file))
+        return FileError(M("{file}: a part of the path is a file, not a folder", file=file))
     if isinstance(error, PermissionError):
-        return FileError(M("{file}: no permission", zh="{file}：没有权限", file=file))
+        return FileError(M("{file}: no permission", file=file))
     if error.errno == errno.ENOSPC:
-        return FileError(M("{file}: the disk is full", zh="{file}：磁盘已满", file=file))
+        return FileError(M("{file}: the disk is full", file=file))
     if error.errno == errno.EROFS:
-        return FileError(M("{file}: the file system is read-only ({reason})", zh="{file}：文件系统只读（{reason}）",
+        return FileError(M("{file}: the file system is read-only ({reason})",
                            file=file, reason=reason))
-    return FileError(M("{file}: {reason}", zh="{file}：{reason}", file=file, reason=reason))
+    return FileError(M("{file}: {reason}", file=file, reason=reason))
 
 
 def _no_folder(name: str) -> Refused:
     """The one rule for outputs: the folder must exist (README, "Files the tool writes")."""
-    return Refused(name, M("the folder does not exist", zh="文件夹不存在"), errno.ENOENT)
+    return Refused(name, M("the folder does not exist"), errno.ENOENT)
 
 
 def output(path: str | os.PathLike[str], data: bytes) -> None:
@@ -308,7 +307,7 @@ def output(path: str | os.PathLike[str], data: bytes) -> None:
             _stream(name, data)
         else:
             raise Refused(name, M("{kind}: an output is written to a file, a character device, a pipe or -",
-                                  zh="是{kind}；输出只能写入文件、字符设备、管道或 -", kind=_kind(mode)))
+                                  kind=_kind(mode)))
     except OSError as e:
         raise named(e, name) from None
 
@@ -375,7 +374,7 @@ def output_folder(path: str | os.PathLike[str]) -> Path:
         os.mkdir(name)
     except FileExistsError:
         if not os.path.isdir(name):
-            raise Refused(name, M("not a folder", zh="不是文件夹"), errno.ENOTDIR) from None
+            raise Refused(name, M("not a folder"), errno.ENOTDIR) from None
     except FileNotFoundError:
         raise _no_folder(name) from None
     except OSError as e:

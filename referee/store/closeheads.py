@@ -24,20 +24,15 @@ def close_finding(event_id: str, number: int, match_id: str, head: tuple[int, st
     count, digest = head
     if entries is None:
         return M("event {event}: match {match} of round {round}, closed at {head}, is missing from the store",
-                 zh="赛事 {event}：第 {round} 轮的比赛 {match}（该轮结束时{head}）已不在存储中",
                  event=event_id, match=match_id, round=number, head=n_entries(count))
     if entries < count:
         return M("event {event}: round {round} was closed with match {match} at {head}; it now holds {entries}: "
                  "entries were removed after the close",
-                 zh="赛事 {event}：第 {round} 轮结束时比赛 {match} 有{head}，现在只有{entries}："
-                    "该轮结束后有记录被删除了",
                  event=event_id, round=number, match=match_id, head=n_entries(count),
                  entries=n_entries(entries))
     if at_head != digest:
         return M("event {event}: match {match}, #{seq} does not carry the hash round {round}'s close recorded: the "
                  "match was rewritten after the close",
-                 zh="赛事 {event}：比赛 {match} 的 #{seq} 与第 {round} 轮结束时记下的哈希值不符："
-                    "该轮结束后比赛被改写过",
                  event=event_id, match=match_id, seq=count, round=number)
     return None
 
@@ -49,7 +44,6 @@ def missing(event_id: str, number: int, match_id: str, head: tuple[int, str] | N
         assert found is not None
         return found
     return M("event {event}: match {match} of round {round} is missing from the store",
-             zh="赛事 {event}：第 {round} 轮的比赛 {match} 已不在存储中",
              event=event_id, match=match_id, round=number)
 
 

@@ -163,14 +163,10 @@ def _matches(store: Store, state: EventState) -> tuple[list[Msg], list[Msg]]:
         if all(isinstance(ev, (MatchHeader, TeamName, SeatName)) for ev in events):
             notes.append(M("event {event}: match {match} was created for round {round} but the log does not list it "
                            "(a pairing interrupted before its log entry; `referee event pair {event}` takes it over)",
-                           zh="赛事 {event}：比赛 {match} 是为第 {round} 轮创建的，但赛事记录中没有它"
-                              "（编排在写入赛事记录前被中断；`referee event pair {event}` 会接管它）",
                            event=event_id, match=mid, round=m["round"]))
         else:
             found.append(M("event {event}: match {match} was played as table {table} of round {round}, but the log "
                            "does not list that table: entries of the log were removed",
-                           zh="赛事 {event}：比赛 {match} 作为第 {round} 轮第 {table} 桌已开赛，"
-                              "但赛事记录中没有这一桌：赛事记录中有记录被删除了",
                            event=event_id, match=mid, table=m["table"], round=m["round"]))
     return found, notes
 
@@ -192,7 +188,6 @@ def _unreadable(root: Path, named: set[str]) -> tuple[list[str], list[Finding]]:
             ids.append(event_id)
         else:
             found.append(Finding(name, M("{file}: an event log whose event id cannot be read",
-                                         zh="{file}：无法读出赛事编号的赛事记录",
                                          file=str(events_dir(root) / shown(name, 60)))))
     return ids, found
 
@@ -216,11 +211,9 @@ def _orphan_heads(root: Path) -> list[Finding]:
         head = parse_head(raw, chain_id(event_id)) if event_id is not None else None
         if event_id is None or isinstance(head, Msg) or head is None:
             out.append(Finding(name, M("{file}: a head record that cannot be read, and no event log beside it",
-                                       zh="{file}：无法读取的链头记录，旁边也没有赛事记录",
                                        file=str(folder / shown(name, 60)))))
         elif head.entries > 0:
             out.append(Finding(event_id, M("event {event}: its log {file} is missing (its head record says {head})",
-                                           zh="赛事 {event}：赛事记录 {file} 不见了（链头记录为{head}）",
                                            event=event_id, file=str(events_dir(root) / name),
                                            head=n_entries(head.entries))))
     return out

@@ -81,7 +81,7 @@ def _broken(event_id: str, seq: int | None, problem: Msg) -> BrokenEventLog:
     if seq is None:
         return BrokenEventLog(M("event {event}: {problem}",
                                 event=event_id, problem=problem))
-    return BrokenEventLog(M("event {event}, #{seq}: {problem}", zh="赛事 {event}，#{seq}：{problem}",
+    return BrokenEventLog(M("event {event}, #{seq}: {problem}",
                             event=event_id, seq=seq, problem=problem))
 
 
@@ -148,33 +148,29 @@ class EventLog:
         try:
             data = safefile.loads(raw)
         except ValueError as e:
-            raise _broken(self.event_id, None, M("its file {file} is not valid JSON ({detail})",
-                                                 zh="其文件 {file} 不是有效的 JSON（{detail}）", file=str(self.path),
+            raise _broken(self.event_id, None, M("its file {file} is not valid JSON ({detail})", file=str(self.path),
                                                  detail=str(e))) from None
         entries = data.get("entries") if isinstance(data, dict) else None
         if not isinstance(data, dict) or not isinstance(entries, list) or not entries:
             raise _broken(self.event_id, None, M("the file holds no readable list of entries"))
         unknown = next((key for key in data if key not in KEYS), None)
         if unknown is not None:
-            raise _broken(self.event_id, None, M("the file holds an unknown key '{name}'",
-                                                 zh="文件中有未知的键“{name}”", name=shown(unknown, 40)))
+            raise _broken(self.event_id, None, M("the file holds an unknown key '{name}'", name=shown(unknown, 40)))
         if data.get("format") != FORMAT or type(data.get("format")) is not int:
             raise _broken(self.event_id, None, M("the file's format is {value}, not one this version of referee reads",
-                                                 zh="文件的格式为 {value}，不是本版 referee 能读的格式",
                                                  value=chain.json_value(data.get("format"))))
         if "heads" in data and (data["heads"] != 1 or type(data["heads"]) is not int):
             raise _broken(self.event_id, None, M("the file's '{name}' mark is not as the store writes it",
-                                                 zh="文件的“{name}”标记与存储写入的不同", name="heads"))
+                                                 name="heads"))
         if data.get("event") != self.event_id:
             raise _broken(self.event_id, None, M("the file is the log of event {other}", other=str(data.get("event"))))
         for i, entry in enumerate(entries, start=1):
             problem = chain.entry_problem(entry)
             if problem is None and entry["kind"] != "event":
                 problem = M("an event's log holds entries of kind event only, not {kind}",
-                            zh="赛事记录只含 event 类记录，不能是 {kind}", kind=shown(entry["kind"], 40))
+                            kind=shown(entry["kind"], 40))
             if problem is None and entry["target"] is not None:
                 problem = M("its 'target' must be null in an event's log, not {value}",
-                            zh="赛事记录中它的“target”必须为 null，而不是 {value}",
                             value=chain.json_value(entry["target"]))
             if problem is not None:
                 raise _broken(self.event_id, i, problem)
@@ -210,7 +206,6 @@ class EventLog:
             return None  # a log written before head records were kept: its next write adds one
         if head.entries and not keeps_head:  # a head is written only beside a log that says it keeps one
             raise _broken(self.event_id, None, M("its '{name}' mark was removed, though its head record says {head}",
-                                                 zh="它的“{name}”标记被删除了，而链头记录为{head}",
                                                  name="heads", head=n_entries(head.entries)))
         n = len(entries)
         if n < head.entries:
@@ -220,12 +215,10 @@ class EventLog:
         digest = entries[head.entries - 1]["hash"] if head.entries else chain.GENESIS
         if digest != head.hash:
             raise _broken(self.event_id, head.entries or None, M(
-                "it does not carry the hash its head record holds: the log was rewritten",
-                zh="它的哈希值与链头记录不符：赛事记录被改写过"))
+                "it does not carry the hash its head record holds: the log was rewritten"))
         if n > head.entries:
             return M("event {event}: its head record is {behind} behind (a write was interrupted between the log "
                      "and its head record; the next write brings it up to date)",
-                     zh="赛事 {event}：链头记录落后{behind}（写入在记录文件与链头记录之间被中断；下次写入会更新它）",
                      event=self.event_id, behind=n_entries(n - head.entries))
         return None
 

@@ -113,8 +113,7 @@ def not_stored(error: OSError, target: Path | None = None) -> StoreWriteError:
     (*target* when the error names none, as ``os.write`` on a full disk does; never ``?``)."""
     file = error.filename if error.filename is not None else target
     if file is None:
-        return StoreWriteError(M("cannot write to the store: {reason}; nothing was stored",
-                                 zh="无法写入存储：{reason}；未存储任何内容", reason=_reason(error)))
+        return StoreWriteError(M("cannot write to the store: {reason}; nothing was stored", reason=_reason(error)))
     return StoreWriteError(M("cannot write to the store: {file}: {reason}; nothing was stored",
                              file=str(file), reason=_reason(error)))
 
@@ -250,7 +249,6 @@ def _checked_referee(value: str, what: str) -> str:
     if any("\udc80" <= ch <= "\udcff" for ch in value):  # bytes that were not UTF-8 (a GBK terminal)
         raw = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         raise UsageError(M("{what}: not UTF-8 text ({value}); set it in UTF-8 (iconv -f GBK -t UTF-8)",
-                           zh="{what}：不是 UTF-8 文本（{value}）；请用 UTF-8 设置（iconv -f GBK -t UTF-8）",
                            what=what, value=shown(raw)))
     return unicodedata.normalize("NFC", check_text(value, what, NAME_MAX))
 
@@ -873,12 +871,10 @@ class Store:
 
                 out.append(chain.ChainProblem(mid, None, M(
                     "it holds {entries} but the index recorded {head} when its round closed: entries were removed",
-                    zh="它只有{entries}，但索引记下成绩确定时为{head}：有记录被删除了",
                     entries=n_entries(len(entries)), head=n_entries(n))))
             elif (entries[n - 1]["hash"] if n else chain.GENESIS) != row["head"]:
                 out.append(chain.ChainProblem(mid, n or None, M(
-                    "it does not carry the hash the index recorded when its round closed: the match was rewritten",
-                    zh="它的哈希值与索引记下的成绩确定时的不符：比赛被改写过")))
+                    "it does not carry the hash the index recorded when its round closed: the match was rewritten")))
         return out
 
     def verify(self, match_ids: list[str] | None = None) -> tuple[int, int, list[chain.ChainProblem]]:

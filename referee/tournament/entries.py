@@ -182,7 +182,6 @@ def _csv_rows(text: str, file: str, notice: Msg | None) -> list[list[str]]:
 def _too_many(file: str) -> Msg:
     return M("{file}: more than {n} rows: not an entries file (an event takes at most its scoring's entries.most "
              "pairs, 1,000 by default)",
-             zh="{file}：超过 {n} 行，不是报名文件（一个赛事最多接受其计分规则 entries.most 规定的对数，默认 1000）",
              file=file, n=ROWS_MAX)
 
 
@@ -197,8 +196,7 @@ def _xlsx_rows(data: bytes, file: str) -> list[list[str]]:
     except (zipfile.BadZipFile, OSError, ValueError):
         raise EntriesError(file, [_not_xlsx(file)]) from None
     if unpacked > UNPACKED_MAX:
-        raise EntriesError(file, [M("{file}: unpacks to more than {mib} MiB: not an entries file",
-                                    zh="{file}：解压后超过 {mib} MiB，不是报名文件", file=file,
+        raise EntriesError(file, [M("{file}: unpacks to more than {mib} MiB: not an entries file", file=file,
                                     mib=UNPACKED_MAX >> 20)])
     try:
         # Here only: not at the CLI's start-up. openpyxl ships no type information.

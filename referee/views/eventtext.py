@@ -118,7 +118,7 @@ def status_lines(results: EventResults, now: datetime.datetime, lang: str) -> li
         c = results.cached[t.match_id]
         state_text = _state_text(c, t.ew, t.ns, lang)
         if t.match_id in results.broken:
-            state_text = tr(lang, "BROKEN: not counted (see below)", zh="已损坏：不计入（见下文）")
+            state_text = tr(lang, "BROKEN: not counted (see below)")
         elif c.progress.errors:
             state_text = trn(lang, "{state}; {n} problem in the record", "{state}; {n} problems in the record",
                              c.progress.errors, state=state_text)
@@ -189,7 +189,7 @@ def notes(results: EventResults, lang: str) -> list[str]:
 
 def broken_lines(results: EventResults, lang: str) -> list[str]:
     """Each match the event cannot count, and why (for a printed report: the terminal has them on stderr)."""
-    return [tr(lang, "Not counted: {problem}", zh="不计入：{problem}", problem=msg) for msg in results.broken.values()]
+    return [tr(lang, "Not counted: {problem}", problem=msg) for msg in results.broken.values()]
 
 
 def explain_lines(results: EventResults, a: str, b: str, lang: str) -> list[str]:

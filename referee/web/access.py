@@ -92,11 +92,9 @@ def covers(token: Token, event: str | None) -> bool:
 
 def _outside(token: Token, event: str | None) -> Forbidden:
     if event is None:
-        return Forbidden(M("{name}'s token is for event {event} only: this concerns the whole store",
-                           zh="{name} 的令牌只用于赛事 {event}：此操作涉及整个存储", name=token.name,
+        return Forbidden(M("{name}'s token is for event {event} only: this concerns the whole store", name=token.name,
                            event=token.event))
-    return Forbidden(M("{name}'s token is for event {event} only, not {other}",
-                       zh="{name} 的令牌只用于赛事 {event}，不能用于 {other}", name=token.name, event=token.event,
+    return Forbidden(M("{name}'s token is for event {event} only, not {other}", name=token.name, event=token.event,
                        other=event))
 
 
@@ -124,7 +122,7 @@ def check_scope(w: Web, token: Token, rule: Rule, match: str | None, form: FormD
     if rule.scope == EVENT:
         event = _field(form, "event") or token.event or w.event
         if not event:
-            raise Forbidden(M("name the event (the form's event field)", zh="请填写赛事（表单的赛事一栏）"))
+            raise Forbidden(M("name the event (the form's event field)"))
         return {"event": _scoped_event(token, event)}
     if rule.scope == ISSUE:
         return {"event": _scoped_event(token, _field(form, "event") or token.event)}
@@ -162,7 +160,7 @@ async def authorise(request: Request, action: str) -> Token | None:
     if request.method == "POST" and not request.url.path.startswith("/api/"):
         length = request.headers.get("content-length", "")
         if length.isascii() and length.isdigit() and (len(length) > 9 or int(length) > MAX_FORM):
-            raise TooLarge(M("the form is larger than {n} bytes", zh="表单超过 {n} 字节", n=MAX_FORM))
+            raise TooLarge(M("the form is larger than {n} bytes", n=MAX_FORM))
         form = await request.form()
         check_csrf(request, form.get("csrf"))
         request.state.form = form

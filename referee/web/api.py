@@ -101,14 +101,13 @@ async def _body(request: Request) -> object:
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise TooLarge(M("the body is larger than {n} bytes: send one directive, {example}",
-                             zh="请求体超过 {n} 字节：每次发送一条指令，如 {example}", n=MAX_BODY, example=EXAMPLE))
+            raise TooLarge(M("the body is larger than {n} bytes: send one directive, {example}", n=MAX_BODY,
+                             example=EXAMPLE))
         chunks.append(chunk)
     try:
         return json.loads(b"".join(chunks))
     except RecursionError:
-        raise BadRequest(M("the body is nested too deeply to read: send {example}",
-                           zh="请求体嵌套过深，无法读取：请发送 {example}", example=EXAMPLE)) from None
+        raise BadRequest(M("the body is nested too deeply to read: send {example}", example=EXAMPLE)) from None
     except ValueError:
         raise UsageError(M("the body is not JSON: send {example}", example=EXAMPLE)) from None
 
@@ -127,8 +126,7 @@ def _start(request: Request) -> int | None:
     if text is None or not text.strip():
         return None
     if not SEQ.fullmatch(text.strip()):
-        raise BadRequest(M("{name}: the seq of the latest entry the client has (a number), not {value}",
-                           zh="{name}：应为客户端已有的最新条目的序号（一个数字），而不是 {value}", name=name,
+        raise BadRequest(M("{name}: the seq of the latest entry the client has (a number), not {value}", name=name,
                            value=short(text.strip())))
     return int(text)
 

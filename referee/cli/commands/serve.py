@@ -42,8 +42,7 @@ def listening(host: str, port: int) -> socket.socket:
     this machine, a port in use or not allowed."""
     if not host.strip():
         raise UsageError(M("--host: give the address to listen on: 127.0.0.1 (this machine only) or 0.0.0.0 "
-                           "(the venue's network)",
-                           zh="--host：请给出监听地址：127.0.0.1（仅本机）或 0.0.0.0（场馆网络）"))
+                           "(the venue's network)"))
     try:
         ipaddress.ip_address(host)
     except ValueError:
@@ -51,14 +50,12 @@ def listening(host: str, port: int) -> socket.socket:
         if len(host) > HOST_MAX or not name or not all(LABEL.fullmatch(part) for part in name.split(".")):
             raise UsageError(M("--host {host}: not an address (127.0.0.1, 0.0.0.0, ::1) or a host name (letters, "
                                "digits and hyphens, in parts of at most 63 separated by dots, 253 in all)",
-                               zh="--host {host}：不是地址（127.0.0.1、0.0.0.0、::1），也不是主机名"
-                                  "（字母、数字和连字符，以点分隔，每段至多 63 个字符，总长至多 253）",
                                host=_shown(host))) from None
     try:
         found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
         raise UsageError(M("--host {host}: no such host (the name does not resolve to an address)",
-                           zh="--host {host}：没有这个主机（该名称解析不到地址）", host=_shown(host))) from None
+                           host=_shown(host))) from None
     family, kind, proto, _, address = found[0]
     sock = socket.socket(family, kind, proto)
     try:
@@ -69,19 +66,14 @@ def listening(host: str, port: int) -> socket.socket:
         if e.errno == errno.EADDRINUSE:
             raise UsageError(M("--port {port}: the port is in use on {host} (another server?): choose another "
                                "with --port",
-                               zh="--port {port}：{host} 上该端口已被占用（另一个服务器？）：请用 --port 另选一个",
                                port=port, host=_shown(host))) from None
         if e.errno == errno.EACCES:
             raise UsageError(M("--port {port}: not allowed to listen on this port (ports below 1024 need the "
                                "administrator): choose another with --port",
-                               zh="--port {port}：无权监听此端口（1024 以下的端口需要管理员权限）："
-                                  "请用 --port 另选一个",
                                port=port)) from None
         if e.errno == errno.EADDRNOTAVAIL:
-            raise UsageError(M("--host {host}: not an address of this machine",
-                               zh="--host {host}：不是本机的地址", host=_shown(host))) from None
-        raise UsageError(M("--host {host} --port {port}: cannot listen there ({reason})",
-                           zh="--host {host} --port {port}：无法在此监听（{reason}）", host=_shown(host), port=port,
+            raise UsageError(M("--host {host}: not an address of this machine", host=_shown(host))) from None
+        raise UsageError(M("--host {host} --port {port}: cannot listen there ({reason})", host=_shown(host), port=port,
                            reason=e.strerror or str(e))) from None
     return sock
 

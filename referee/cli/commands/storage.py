@@ -191,9 +191,9 @@ def _verified(found: Audit | None, events: EventAudit, tokens: list[Msg], lang: 
                           n_matches, failed=len(problems)))
     if events.problems:
         failing.append(MN("{failed} of {n} event fails verification", "{failed} of {n} events fail verification",
-                          events.events, zh="{n} 个赛事中有 {failed} 个未通过校验", failed=events.failed))
+                          events.events, failed=events.failed))
     if tokens:
-        failing.append(M("the tokens file fails verification", zh="令牌文件未通过校验"))
+        failing.append(M("the tokens file fails verification"))
     if failing:
         whole = failing[0]
         for more in failing[1:]:
@@ -208,9 +208,8 @@ def _verified(found: Audit | None, events: EventAudit, tokens: list[Msg], lang: 
         typer.echo(tr(lang, "ok: {matches}, {entries}, every hash chain intact", matches=_matches(n_matches),
                       entries=n_entries))
         return
-    logs = MN("{n} event log", "{n} event logs", events.events, zh="{n} 份赛事记录")
+    logs = MN("{n} event log", "{n} event logs", events.events)
     typer.echo(tr(lang, "ok: {matches}, {entries}; {events}, {event_entries}; every hash chain intact",
-                  zh="正常：{matches}，{entries}；{events}，{event_entries}；哈希链全部完好",
                   matches=_matches(n_matches), entries=n_entries, events=logs, event_entries=entries(events.entries)))
 
 
@@ -228,16 +227,16 @@ def _token_problems(store: Store) -> list[Msg]:
     except FileNotFoundError:
         return []
     except OSError as e:
-        return [M("{file} cannot be read ({reason})", zh="{file} 无法读取（{reason}）", file=str(path),
+        return [M("{file} cannot be read ({reason})", file=str(path),
                   reason=e.strerror or str(e))]
     try:
         data = json.loads(raw)
     except (ValueError, RecursionError):
-        return [M("{file} is not valid JSON", zh="{file} 不是有效的 JSON", file=str(path))]
+        return [M("{file} is not valid JSON", file=str(path))]
     rows = data.get("tokens") if isinstance(data, dict) else None
     if not isinstance(rows, list):
         return [M("{file} holds no list of tokens", file=str(path))]
-    return [M("{file}: token {n} is not a record the store writes", zh="{file}：第 {n} 个令牌不是存储写入的记录",
+    return [M("{file}: token {n} is not a record the store writes",
               file=str(path), n=i) for i, row in enumerate(rows, 1) if not _token_ok(row, ROLES)]
 
 
@@ -306,8 +305,7 @@ def _repair_index(store: Store, lang: str) -> None:
         typer.echo(tr(lang, "left out: {problem}", problem=p.msg), err=True)
     for mid in done.dropped:
         typer.echo(tr(lang, "note: {message}", message=M(
-            "match {match} dropped from the index: its file is missing",
-            zh="比赛 {match} 已从索引中删除：它的文件不见了", match=mid)))
+            "match {match} dropped from the index: its file is missing", match=mid)))
     missing = missing_matches(store)
     for _, msg in missing:
         typer.echo(tr(lang, "BROKEN {problem}", problem=msg), err=True)
@@ -315,8 +313,7 @@ def _repair_index(store: Store, lang: str) -> None:
         raise StoreError(MN("the index was rebuilt, but {n} match an event lists is missing from the store (see "
                             "above; `referee verify` says more)",
                             "the index was rebuilt, but {n} matches events list are missing from the store (see "
-                            "above; `referee verify` says more)", len(missing),
-                            zh="索引已重建，但存储中缺少赛事所列的 {n} 场比赛（见上文；`referee verify` 有详情）"))
+                            "above; `referee verify` says more)", len(missing)))
 
 
 def config(

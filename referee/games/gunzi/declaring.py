@@ -51,8 +51,7 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> Power:
             raise DeclarationError(M("three jokers name a suit: add 'as S|H|C|D' (never no-trump)"))
         power = _POWERS.get((3, 2 if first == BIG_JOKER else 1, as_suit))
         if power is None:  # the reader lets only S H C D through; a caller building events by hand may not
-            raise DeclarationError(M("three jokers name one suit, S, H, C or D, not '{suit}'", suit=as_suit,
-                                     zh="三张王作一门花色：S、H、C 或 D，不是 '{suit}'"))
+            raise DeclarationError(M("three jokers name one suit, S, H, C or D, not '{suit}'", suit=as_suit))
         return power
     if as_suit is not None:
         raise DeclarationError(M("only three jokers name a suit with 'as'; level cards declare their own suit"))
