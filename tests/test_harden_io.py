@@ -116,7 +116,7 @@ def test_item04_reports_every_hostile_id_gets_its_own_pdf(tmp_path):
 
 
 def test_item04_reports_file_names_are_the_one_mapping():
-    from referee.app.scorecards import file_name
+    from referee.cli.scorecards import file_name
     from referee.core.names import file_stem
 
     assert file_name("SC26-R1-T3") == "SC26-R1-T3.pdf"

@@ -295,7 +295,7 @@ def test_all_goes_on_past_a_match_it_cannot_write(tmp_path, monkeypatch, store):
 
 
 def test_file_names_are_safe():
-    from referee.app.scorecards import file_name
+    from referee.cli.scorecards import file_name
 
     assert file_name("SC26-R1-T3") == "SC26-R1-T3.pdf"
     assert file_name("春季/第1轮") == "春季%2F第1轮.pdf"  # names.file_stem: %-escaped, never a folder

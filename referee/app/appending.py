@@ -27,9 +27,7 @@ from referee.games.gunzi.events import Event, MatchHeader, RecordError, SeatName
 from referee.store.chain import StoredEntry
 from referee.store.closeheads import close_finding, hash_at
 from referee.store.store import NewEntry, Store, StoreError
-
-# An event's matches are named EVENT-R<round>-T<table> (referee event pair).
-EVENT_MATCH = re.compile(r"(?P<event>.+)-R(?P<round>[1-9][0-9]*)-T(?P<table>[1-9][0-9]*)")
+from referee.tournament.model import EVENT_MATCH
 
 
 class ClosedRound(NamedTuple):

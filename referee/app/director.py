@@ -17,13 +17,13 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.app.eventresults import standings_of, summaries_of, summary_cache
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games.gunzi.events import Event, MatchHeader, Ruling, SeatName, TeamName
 from referee.store.creating import create_matches
 from referee.store.eventlog import EventLog
+from referee.store.eventresults import standings_of, summaries_of, summary_cache
 from referee.store.store import DuplicateMatch, Store, StoreError
 from referee.store.summaries import Progress, SummaryCache
 from referee.tournament.model import EventFormat, Pair, Round, RoundStatus, Table

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.core.i18n import M, Msg
 from referee.games.gunzi.codes import EntryKind
 from referee.games.gunzi.events import Event, MatchHeader, RecordError
+from referee.games.gunzi.results import WhatIf
+from referee.store.replaying import replay as replay
+from referee.store.replaying import rules_of as rules_of
 from referee.store.store import MatchSession, Store, StoreError
 
 if TYPE_CHECKING:
     from referee.games.gunzi.results import HandResult, MatchResult
-    from referee.games.gunzi.ruleset import RuleSet
     from referee.store.chain import StoredEntry
     from referee.store.clock import Clock
 
@@ -67,23 +69,6 @@ class Outcome(NamedTuple):
                 type(self.event).__name__ == "Last":
             return hands[-1:]
         return ()
-
-
-def rules_of(events: list[Event]) -> RuleSet:
-    from referee.games.gunzi import ruleset
-
-    name = next((ev.rules for ev in events if isinstance(ev, MatchHeader)), None) or ruleset.DEFAULT_RULES
-    try:
-        return ruleset.load(name)
-    except ruleset.RulesError as e:
-        raise StoreError(M("the match's rule set cannot be used: {problem}",
-                           problem=e.msg)) from None
-
-
-def replay(events: list[Event]) -> MatchResult:
-    from referee.games.gunzi import engine
-
-    return engine.replay(events, rules_of(events))
 
 
 def added_errors(before: MatchResult, after: MatchResult) -> list[RecordError]:
@@ -263,16 +248,6 @@ def notices(store: Store, match_id: str, out: Outcome) -> list[Msg]:
     game_clock = clock(entries, events, result)
     found = notice(game_clock, result) if game_clock is not None else None
     return [found] if found is not None else []
-
-
-class WhatIf(NamedTuple):
-    seq: int
-    old_event: Event
-    new_event: Event
-    recorded: MatchResult  # as recorded
-    changed: MatchResult  # with the event replaced
-    first_hand: int  # number of the hand holding seq (hands before it are the same)
-    new_errors: list[RecordError]
 
 
 def whatif(store: Store, match_id: str, seq: int, event: Event) -> WhatIf:

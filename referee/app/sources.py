@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from referee.core.errors import NotFound, RefereeError
 from referee.core.i18n import M, Msg
+from referee.core.textfile import detect
 from referee.games.gunzi.events import Event, MatchHeader, RecordError, header_of
 
 if TYPE_CHECKING:
@@ -127,28 +128,6 @@ def _encoding_problem(file: str) -> Msg:
     return M("{file}: not readable as UTF-8, UTF-16 (with a BOM) or GBK/GB18030 text. Convert it to UTF-8 "
              "(iconv -f GBK -t UTF-8 {file} > converted.txt) or name its encoding with --encoding",
              file=file)
-
-
-def detect(data: bytes) -> tuple[str, str] | None:
-    """The one decoding of files people bring (records here, entries CSVs in ``referee.tournament.entries``):
-    (text, encoding) for UTF-8 with a BOM (``utf-8-sig``), UTF-16 with a BOM, UTF-8, else GB18030 —
-    or None when the bytes are none of these (NULs without a BOM: UTF-16 without one, or no text)."""
-    import codecs
-
-    try:
-        if data.startswith(codecs.BOM_UTF8):
-            return data[len(codecs.BOM_UTF8):].decode("utf-8"), "utf-8-sig"
-        if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            return data.decode("utf-16"), "utf-16"
-        if b"\x00" in data:
-            return None
-        try:
-            return data.decode("utf-8"), "utf-8"
-        except UnicodeDecodeError:
-            pass
-        return data.decode("gb18030"), "gb18030"
-    except UnicodeDecodeError:
-        return None
 
 
 def decode(data: bytes, file: str, forced: str | None = None) -> Decoded:

@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypedDict
 
-from referee.core.i18n import M, Msg, literal
+from referee.core.i18n import MN, M, Msg, literal
 
 if TYPE_CHECKING:  # the checker reads hashlib's (typeshed has no stub for the private _sha256): same API
     from hashlib import sha256
@@ -168,3 +168,8 @@ def entry_problem(entry: object) -> Msg | None:
 
         return M("unknown entry kind {kind}", kind=shown(repr(entry["kind"]), 40))
     return None
+
+
+def entries(n: int) -> Msg:
+    """``17 entries`` / ``17 条记录``, for a field of a longer message (of the store's and its views')."""
+    return MN("{n} entry", "{n} entries", n)

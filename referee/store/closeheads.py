@@ -1,6 +1,6 @@
 """A closed round's witness: the head (number of entries, hash of the last) its close recorded for each
 of its matches, and what it means when a match no longer carries it. Used by every read of an event
-(``referee.app.eventresults``), by ``referee verify`` (``referee.store.eventaudit``) and by every
+(``referee.store.eventresults``), by ``referee verify`` (``referee.store.eventaudit``) and by every
 write into a match of a closed round (``referee.app.appending``): a match cut back or rewritten after
 its round's close is a finding, never a silent change, even when its head record and its ``meta`` table
 went with it. Light to import: ``referee record`` loads it.
@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from referee.core.i18n import M, Msg
 from referee.store.chain import GENESIS, StoredEntry
-from referee.views.matchtext import entries as n_entries
+from referee.store.chain import entries as n_entries
 
 
 def close_finding(event_id: str, number: int, match_id: str, head: tuple[int, str], entries: int | None,

@@ -25,11 +25,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.app.appending import EVENT_MATCH
 from referee.core.i18n import M, Msg
 from referee.core.names import shown
 from referee.games.gunzi.events import MatchHeader, SeatName, TeamName
 from referee.store.chain import StoredEntry
+from referee.store.chain import entries as n_entries
 from referee.store.closeheads import close_finding, hash_at, missing
 from referee.store.eventlog import (
     HEADS_DIR,
@@ -42,9 +42,8 @@ from referee.store.eventlog import (
     state_of,
 )
 from referee.store.store import Store, StoreError, id_of_stem, parse_head
-from referee.tournament.model import RoundStatus
+from referee.tournament.model import EVENT_MATCH, RoundStatus
 from referee.tournament.state import EventState
-from referee.views.matchtext import entries as n_entries
 
 
 class Finding(NamedTuple):

@@ -37,9 +37,9 @@ from referee.core.i18n import M, Msg
 from referee.core.names import file_stem, shown
 from referee.store import chain
 from referee.store.chain import StoredEntry, Unsealed
+from referee.store.chain import entries as n_entries
 from referee.store.files import lock
 from referee.store.store import Head, StoreError, head_bytes, now, parse_head, referee_name
-from referee.views.matchtext import entries as n_entries
 
 if TYPE_CHECKING:  # the event layer loads when a state is replayed: `referee record` only scans the log
     from referee.tournament.state import EventState

@@ -17,12 +17,11 @@ import os
 import sys
 import threading
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
+from referee.core.i18n import M
 from referee.core.safefile import TMP_SUFFIX, clean_temp, loads, read_regular, temp_prefix, write_bytes
-
-if TYPE_CHECKING:
-    from referee.store.store import StoreBusy
+from referee.store.errors import StoreBusy
 
 # What TinyDB's storages read and write: table name → document id → document (JSON values).
 Tables = dict[str, dict[str, Any]]
@@ -205,8 +204,5 @@ def _flock(path: str, deadline: float, timeout: float) -> int:
 
 def _busy(path: str, timeout: float) -> StoreBusy:
     """The error of a lock that stayed held: nothing was written, and trying again may work."""
-    from referee.core.i18n import M
-    from referee.store.store import StoreBusy
-
     return StoreBusy(M("the store is busy: {path} stayed locked for {seconds:g} s; try again",
                        path=path, seconds=timeout))

@@ -35,12 +35,13 @@ from pathlib import Path
 from typing import NamedTuple, Required, TypedDict, cast
 
 from referee.core import safefile
-from referee.core.errors import NotFound, RefereeError, UsageError
+from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg, literal
 from referee.core.names import NAME_MAX, check_text, file_stem, shown
 from referee.games.gunzi.events import Event, MatchHeader, RecordError, record_error
 from referee.store import chain
 from referee.store.chain import StoredEntry
+from referee.store.errors import BrokenChain, DuplicateMatch, StoreBusy, StoreError, StoreWriteError, UnknownMatch
 from referee.store.files import clean_temp, dumps, lock
 
 __all__ = ["BrokenChain", "DuplicateMatch", "LogEntry", "Store", "StoreBusy", "StoreError", "StoreWriteError",
@@ -55,42 +56,6 @@ META = "meta"
 META_TABLE = {"1": {"heads": 1}}
 HEADS = "heads"
 INDEX_FIELDS = ("rules", "date", "event", "table", "round")  # what the index repeats of a header
-
-
-class StoreError(RefereeError):
-    """A store operation that cannot be done (exit 1): ``StoreError(M("…", field=…))``, the message
-    saying why in plain words, worded in the user's language where it is shown."""
-
-
-class StoreBusy(StoreError, TimeoutError):
-    """Another process held the match's lock for too long; nothing was written."""
-
-
-class StoreWriteError(StoreError):
-    """The system refused a write (a read-only store, a full disk): the message says which file and
-    why, and that nothing was stored, which the order of the writes makes true."""
-
-
-class UnknownMatch(NotFound, StoreError):
-    """A match id the store does not hold: something named that is not there (exit 2)."""
-
-
-class DuplicateMatch(StoreError):
-    """A match id already stored (refused, exit 1)."""
-
-
-class BrokenChain(StoreError):
-    """A match file whose hash chain or content is broken; ``problem`` says where (for ``verify``)."""
-
-    def __init__(self, problem: chain.ChainProblem | Msg, suffix: Msg | None = None) -> None:
-        self.problem: chain.ChainProblem | None
-        if isinstance(problem, Msg):  # pickling hands the message back
-            super().__init__(problem)
-            self.problem = None
-            return
-        msg = problem.msg if suffix is None else suffix.bind(problem=problem.msg)
-        super().__init__(msg)
-        self.problem = problem
 
 
 def _broken_file(match_id: str, what: Msg) -> BrokenChain:
@@ -415,7 +380,7 @@ def head_bytes(match_id: str, entries: int, digest: str) -> bytes:
 def head_finding(match_id: str, entries: Sequence[StoredEntry], keeps_head: bool, head: Head | None,
                  head_path: Path) -> tuple[chain.ChainProblem | None, Msg | None]:
     """(what is broken, what to say) comparing a sound chain with its head record."""
-    from referee.views.matchtext import entries as n_entries
+    from referee.store.chain import entries as n_entries
 
     n = len(entries)
     if head is None:
@@ -805,7 +770,7 @@ class Store:
         return MatchAudit(len(found.entries), problem, note, header)
 
     def _missing_file(self, match_id: str, path: Path, head: Head) -> chain.ChainProblem:
-        from referee.views.matchtext import entries as n_entries
+        from referee.store.chain import entries as n_entries
 
         return chain.ChainProblem(match_id, None, M("its match file {file} is missing (its head record says {head})",
                                                     file=str(path), head=n_entries(head.entries)))
@@ -867,7 +832,7 @@ class Store:
                 continue
             n = row["entries"]
             if len(entries) < n:
-                from referee.views.matchtext import entries as n_entries
+                from referee.store.chain import entries as n_entries
 
                 out.append(chain.ChainProblem(mid, None, M(
                     "it holds {entries} but the index recorded {head} when its round closed: entries were removed",

@@ -92,7 +92,7 @@ class Cached(NamedTuple):
 
 # The match file as it was when a summary was computed from it: its size and mtime. A file edited by
 # hand in the middle keeps its head (entry count, last hash) but not its signature: the file is then
-# read again and its whole chain checked (the reader's job: ``referee.app.eventresults.CheckedReads``).
+# read again and its whole chain checked (the reader's job: ``referee.store.eventresults.CheckedReads``).
 Signature = tuple[int, int]
 
 # Summaries computed in this process, by (store folder, match id): (summary, file signature). Only
@@ -290,9 +290,9 @@ def _events(entries: list[StoredEntry]) -> list[Event]:
 
 def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
     """Replay the corrected view of *entries* and summarize it at their head."""
-    from referee.app import officiate
+    from referee.store.replaying import replay
 
-    result = officiate.replay(_events(entries))
+    result = replay(_events(entries))
     head = entries[-1]["hash"] if entries else ""
     summary = summarize(result, head=head, entries=len(entries))
     if not summary.match_id:

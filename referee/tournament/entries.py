@@ -140,8 +140,8 @@ class Decoded(NamedTuple):
 
 def _decode(data: bytes, file: str) -> Decoded:
     """A CSV's bytes as text: UTF-8 (a BOM allowed), UTF-16 with a BOM, else GB18030 (with a notice) —
-    the records' decoding (``referee.app.sources.detect``), worded for an entries file."""
-    from referee.app.sources import detect
+    the records' decoding (``referee.core.textfile.detect``), worded for an entries file."""
+    from referee.core.textfile import detect
 
     found = detect(data)
     if found is None:

@@ -12,9 +12,9 @@ import datetime
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from referee.app.eventresults import CLOSED, CORRECTED, EventResults
 from referee.core.i18n import M, Msg, tr, trn
 from referee.games.gunzi.codes import EntryKind
+from referee.store.eventresults import CLOSED, CORRECTED, EventResults
 from referee.store.summaries import Cached
 from referee.tournament.model import Pair, Round
 from referee.tournament.state import EventState

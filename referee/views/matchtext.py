@@ -14,11 +14,11 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.core.i18n import MN, M, Msg, fill, join, literal, tr, trn
+from referee.store.chain import entries
 
 if TYPE_CHECKING:
-    from referee.app.officiate import WhatIf
     from referee.games.gunzi.events import Event, RecordError
-    from referee.games.gunzi.results import HandResult, MatchResult, TableState
+    from referee.games.gunzi.results import HandResult, MatchResult, TableState, WhatIf
     from referee.store.chain import StoredEntry
     from referee.store.clock import Clock
     from referee.store.store import LogEntry
@@ -74,11 +74,6 @@ def who(seat: str | None, seats: dict[str, str]) -> Msg:
 def levels(lv: dict[str, int]) -> list[Msg]:
     """Both teams' levels (or games won), for a ``{x:list}`` field: ``EW 4, NS 3``."""
     return [_form("{team:team} {level}", team=team, level=lv[team]) for team in ("EW", "NS") if team in lv]
-
-
-def entries(n: int) -> Msg:
-    """``17 entries`` / ``17 条记录``, for a field of a longer message."""
-    return MN("{n} entry", "{n} entries", n)
 
 
 def bars(items: Sequence[Msg]) -> Msg:

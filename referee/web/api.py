@@ -22,9 +22,9 @@ from typing import TYPE_CHECKING, Any
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import JSONResponse, Response
 
-from referee.cli.commands.boundary import language
 from referee.core.errors import UsageError
 from referee.core.i18n import M
+from referee.core.lang import language
 from referee.core.names import check_id
 from referee.store.eventlog import EventLog
 from referee.web import writes

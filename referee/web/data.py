@@ -13,7 +13,6 @@ import io
 import json
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee.app import eventresults
 from referee.app.officiate import replay
 from referee.core.errors import NotFound
 from referee.core.gcpause import no_gc
@@ -23,6 +22,7 @@ from referee.games.gunzi.codes import Outcome, describe
 from referee.games.gunzi.explain import render
 from referee.games.gunzi.jsonview import write_json
 from referee.games.gunzi.settle import explain_hand
+from referee.store import eventresults
 from referee.views import eventjson
 from referee.views import matchtext as views
 from referee.web.words import WORDS

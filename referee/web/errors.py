@@ -32,6 +32,7 @@ from starlette.responses import Response
 from referee.app.officiate import Rejected
 from referee.core.errors import NotFound, RefereeError, UsageError
 from referee.core.i18n import M, Msg
+from referee.core.safefile import failure
 from referee.store.store import StoreBusy
 
 if TYPE_CHECKING:
@@ -96,10 +97,7 @@ def message_of(error: BaseException) -> Msg:
     if isinstance(error, RefereeError):
         return error.msg
     if isinstance(error, OSError):
-        from referee.cli.commands.boundary import system_error
-
-        return system_error(error).msg
-
+        return failure(error).msg
     return M("the server met a problem it does not know; nothing was changed by this request")
 
 

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 from referee.core.errors import RefereeError
+from referee.core.lang import language as language
 
 BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
 INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C
@@ -29,27 +30,6 @@ if TYPE_CHECKING:
 
     P = ParamSpec("P")
     R = TypeVar("R")
-
-# The catalogue a command gets under its short name: zh_CN is "zh" (every i18n function accepts
-# either spelling; "zh" is the one the JSON's message_zh and the tests name).
-SHORT = {"zh_CN": "zh"}
-
-
-def language(lang: str | None) -> str:
-    """The language of a command's output: *lang*, else ``$REFEREE_LANG``, else English; a bad value
-    is a usage error naming the option (exit 2)."""
-    from referee.core.errors import UsageError
-    from referee.core.i18n import M, languages, normalize
-
-    value = lang or os.environ.get("REFEREE_LANG") or "en"
-    found = normalize(value)
-    if found is None:
-        if not lang:  # a bad $REFEREE_LANG does not stop the command
-            return "en"
-        raise UsageError(M("--lang {value}: not a language (known: {known})", value=value,
-                           known=", ".join(languages())))
-    return SHORT.get(found, found)
-
 
 def report(error: RefereeError, lang: str | None) -> None:
     """Print *error* in the user's language."""

@@ -205,7 +205,7 @@ def status(
     say = language(lang)
     import datetime
 
-    from referee.app import eventresults
+    from referee.store import eventresults
     from referee.views import eventjson, eventtext
 
     store = _store(db)
@@ -271,9 +271,9 @@ def standings(
 ) -> None:
     """The standings: match points and every tie-break, from the replays of the stored matches."""
     say = language(lang)
-    from referee.app import eventresults
     from referee.core.errors import UsageError
     from referee.core.i18n import M
+    from referee.store import eventresults
     from referee.views import eventjson, eventtext
 
     if json_ and explain:
@@ -301,7 +301,7 @@ def _pdf_lang(lang: str | None) -> str:
 
 
 def _default(event_id: str, suffix: str) -> Path:
-    from referee.app.scorecards import REPORTS_DIR
+    from referee.cli.scorecards import REPORTS_DIR
     from referee.core.names import file_stem
     from referee.core.safefile import output_folder
 
@@ -347,9 +347,9 @@ def report(
 ) -> None:
     """PDF: the standings with every tie-break, the cross table and each round's results."""
     say, pdf = language(lang), _pdf_lang(lang)
-    from referee.app import eventresults
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
+    from referee.store import eventresults
     from referee.views.sheets import standings_report
 
     results = eventresults.load(_store(db), event_id)
@@ -374,9 +374,9 @@ def export(
 ) -> None:
     """XLSX: the standings, the entries and every match result, one sheet each."""
     say, book = language(lang), _pdf_lang(lang)
-    from referee.app import eventresults
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
+    from referee.store import eventresults
     from referee.views.xlsx import write_workbook
 
     results = eventresults.load(_store(db), event_id)

@@ -52,8 +52,8 @@ def scorecard(
 ) -> None:
     """Write a match's PDF scorecard: header, hand by hand, levels chart, result, notes, signatures."""
     pdf_lang, say = scorecard_language(lang), language(lang)
-    from referee.app.scorecards import write_all, write_one
     from referee.app.sources import kind_of
+    from referee.cli.scorecards import write_all, write_one
     from referee.core.errors import RefereeError, UsageError
     from referee.core.i18n import M, tr
     from referee.core.safefile import is_stdout

@@ -173,8 +173,8 @@ def verify(
 def _verified(found: Audit | None, events: EventAudit, tokens: list[Msg], lang: str) -> None:
     """What ``verify`` found, said: each thing broken on stderr, the notes, then exit 1 or the ok line."""
     from referee.core.i18n import MN, M, tr
+    from referee.store.chain import entries
     from referee.store.store import StoreError
-    from referee.views.matchtext import entries
 
     problems = found.problems if found is not None else []
     index_findings = found.index_findings if found is not None else []

@@ -1,0 +1,113 @@
+"""The layers of docs/architecture.md, checked on the code: no import circle, no arrow pointing up.
+
+Every import of the package counts — at the top of a module, inside a function (a lazy import for start-up
+time is still a dependency) and under ``TYPE_CHECKING`` — read with ``ast``, nothing imported. ``from PKG
+import NAME`` is an arrow to the module ``PKG.NAME`` when there is one, else to ``PKG``; a module does not
+depend on its package's ``__init__`` by being in it.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "referee"
+
+# Bottom to top: a layer may import the layers before it, never one after it. The command line and the web
+# are two views at the top: the command line starts the web server (`referee serve`), the web never
+# reaches into the command line.
+LAYERS = ("core", "games", "tournament", "store", "views", "app", "cli", "web")
+ALLOWED_ACROSS = {("cli", "web")}
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+def imports(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, int]]:
+    """(module imported, line) for every import statement of the module, wherever it stands."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: list[tuple[str, int]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [(a.name, node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            for alias in node.names:
+                sub = f"{source}.{alias.name}"
+                out.append((sub if sub in known else source, node.lineno))
+    return [(target, line) for target, line in out if target in known and target != name]
+
+
+def graph() -> nx.DiGraph:
+    known = modules()
+    g = nx.DiGraph()
+    g.add_nodes_from(known)
+    for name, path in known.items():
+        for target, line in imports(name, path, known):
+            g.add_edge(name, target, line=line)
+    return g
+
+
+def layer(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in LAYERS else None
+
+
+def test_the_package_is_read_whole():
+    # The checks below cannot pass by reading nothing: every layer has modules, and imports are found.
+    g = graph()
+    assert {layer(m) for m in g.nodes} >= set(LAYERS)
+    assert g.number_of_edges() > 200
+
+
+def test_no_import_circle():
+    circles = [sorted(c) for c in nx.strongly_connected_components(graph()) if len(c) > 1]
+    assert circles == []
+
+
+def test_no_arrow_points_up():
+    g = graph()
+    wrong = []
+    for a, b, data in g.edges(data=True):
+        la, lb = layer(a), layer(b)
+        if la is None or lb is None or la == lb or (la, lb) in ALLOWED_ACROSS:
+            continue
+        if LAYERS.index(lb) > LAYERS.index(la):
+            wrong.append(f"{a} (line {data['line']}) imports {b}: {la} may not use {lb}")
+    assert wrong == []
+
+
+def test_every_module_is_in_a_layer():
+    loose = [m for m in graph().nodes if m != "referee" and layer(m) is None]
+    assert loose == []
+
+
+def test_the_engines_are_pure():
+    # A game's package (its notation, engine and results) reaches no store, tournament, app or view, and no
+    # clock or file of its own: records in, results out (docs/architecture.md).
+    g = graph()
+    for module in g.nodes:
+        if layer(module) == "games":
+            assert {layer(t) for t in g.successors(module)} <= {"core", "games"}, module
+
+
+@pytest.mark.parametrize(("importer", "imported"), [
+    ("referee.core.i18n", "referee.games.gunzi.cards"),  # i18n knows no cards
+    ("referee.store.files", "referee.store.store"),  # the lock needs only the store's errors
+])
+def test_arrows_that_were_circles_stay_gone(importer, imported):
+    assert not graph().has_edge(importer, imported)
