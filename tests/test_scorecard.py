@@ -206,7 +206,7 @@ def test_codes_are_worded_by_the_catalogue():
 
 def test_no_language_is_compared_to_choose_words():
     root = Path(__file__).resolve().parents[1] / "referee"
-    sources = [*(root / "views" / "scorecard").glob("*.py"), root / "app" / "scorecards.py",
+    sources = [*(root / "views" / "scorecard").glob("*.py"), root / "cli" / "scorecards.py",
                root / "cli" / "commands" / "scorecard.py"]
     assert len(sources) > 5  # a moved folder must not leave nothing to check
     for path in sources:

@@ -262,9 +262,10 @@ def load(source: str, db: str | None = None, kind: Kind = "auto", encoding: str 
         return Source(name=source, events=list(record.events), errors=list(record.errors), origin="file",
                       log=[], rules=rules, rules_problem=refused)
 
-    from referee.store.store import Store, StoreError, UnknownMatch
+    from referee.store.api import open_store
+    from referee.store.store import StoreError, UnknownMatch
 
-    store = Store(db)
+    store = open_store(db)
     try:
         events, errors = store.events_and_errors(source)
         log = store.log(source)
@@ -291,10 +292,11 @@ def _broken(seq: int | None, problem: Msg) -> Msg:
 def _refuse_both(source: str, db: str | None) -> None:
     """A usage error when *source*, an existing file, is also the id of a stored match."""
     from referee.core.errors import UsageError
-    from referee.store.store import Store, StoreError
+    from referee.store.api import open_store
+    from referee.store.store import StoreError
 
     try:
-        store = Store(db)
+        store = open_store(db)
         stored = store.exists(source)
     except (StoreError, OSError, ValueError):
         return

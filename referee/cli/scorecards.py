@@ -155,9 +155,9 @@ def _warn_problems(say: str, source: str, problems: int) -> None:
 
 def stored_matches(db: str | None, event: str | None) -> tuple[Store, list[str]]:
     """(store, the ids of its matches), of one event only when *event* is given (any case)."""
-    from referee.store.store import Store
+    from referee.store.api import open_store
 
-    store = Store(db)
+    store = open_store(db)
     rows = store.summaries()
     if event is not None:
         want = event.strip().casefold()

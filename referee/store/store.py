@@ -163,6 +163,20 @@ class Repair(NamedTuple):
     dropped: list[str]  # matches the old index listed whose file is gone
 
 
+class Snapshot(NamedTuple):
+    """A match as one read of its file found it: its entries, the first thing broken in them (None: the
+    file, every entry, the chain and the head record are sound) and what to say that is not broken."""
+
+    entries: list[StoredEntry]
+    problem: chain.ChainProblem | None
+    note: Msg | None = None
+
+    @property
+    def head(self) -> tuple[int, str]:
+        """(entries, the last entry's hash): the chain head, as a head record holds it."""
+        return len(self.entries), (self.entries[-1]["hash"] if self.entries else chain.GENESIS)
+
+
 class Anchor(NamedTuple):
     """Where a printed chain head is in its match (``verify --head``)."""
 
@@ -176,21 +190,27 @@ def resolve_root(db: str | os.PathLike[str] | None = None) -> Path:
 
 
 def _resolve(db: str | os.PathLike[str] | None) -> tuple[Path, Msg]:
-    """The store folder and where it came from: ``--db``, ``$REFEREE_DB``, the user's settings file
-    (``referee config db PATH``), else ``./referee-store`` in the current folder."""
+    """The store folder and where it came from (:func:`location`)."""
+    where, origin = location(db)
+    return Path(where), origin
+
+
+def location(db: str | os.PathLike[str] | None) -> tuple[str, Msg]:
+    """Where the store is, as given, and where that came from: ``--db``, ``$REFEREE_DB``, the user's
+    settings file (``referee config db PATH``), else ``./referee-store`` in the current folder."""
     if db:
-        return Path(db), literal("--db")
+        return os.fspath(db), literal("--db")
     env = os.environ.get("REFEREE_DB")
     if env:
-        return Path(env), literal("$REFEREE_DB")
+        return env, literal("$REFEREE_DB")
     from referee.store import config
 
     path = config.config_path()
     if path.is_file():
         configured = config.read(path).get("db")
         if configured:
-            return Path(configured), M("the settings file {path}", path=str(path))
-    return Path(DEFAULT_DIR), M("the current folder")
+            return str(configured), M("the settings file {path}", path=str(path))
+    return DEFAULT_DIR, M("the current folder")
 
 
 def referee_name(name: str | None = None) -> str:
@@ -690,6 +710,24 @@ class Store:
 
     # --- checking -------------------------------------------------------------------------------
 
+    def snapshot(self, match_id: str) -> Snapshot:
+        """The match from one read of its file: its entries with the first thing broken in them (its file,
+        an entry, the chain, the head record) — what ``status``, a scorecard or a web page needs, without
+        reading the file twice. An id not stored is :class:`UnknownMatch`."""
+        path = self.path(match_id)
+        try:
+            found = self._read(match_id)
+        except UnknownMatch:
+            head, _ = self._read_head(match_id, path)
+            if head is not None and head.entries > 0:
+                return Snapshot([], self._missing_file(match_id, path, head))
+            raise
+        except BrokenChain as e:
+            assert e.problem is not None  # raised here with its problem, not unpickled
+            return Snapshot([], e.problem)
+        problem, note = self._soundness(match_id, path, found)
+        return Snapshot(found.entries, problem, note)
+
     def check(self, match_id: str) -> chain.ChainProblem | None:
         """The first thing broken in one match (its file, an entry, its chain, its head record), or None
         when it is sound. Reads that match only; an id not stored is :class:`UnknownMatch`."""
@@ -754,20 +792,9 @@ class Store:
         return head_finding(match_id, entries, found.keeps_head, head, self._head_of(path))
 
     def _audit_one(self, match_id: str) -> MatchAudit:
-        path = self.path(match_id)
-        try:
-            found = self._read(match_id)
-        except UnknownMatch:
-            head, _ = self._read_head(match_id, path)
-            if head is not None and head.entries > 0:
-                return MatchAudit(0, self._missing_file(match_id, path, head))
-            raise
-        except BrokenChain as e:
-            assert e.problem is not None  # raised here with its problem, not unpickled
-            return MatchAudit(0, e.problem)
-        problem, note = self._soundness(match_id, path, found)
-        header = _header_in_effect(found.entries) if problem is None else None
-        return MatchAudit(len(found.entries), problem, note, header)
+        snap = self.snapshot(match_id)
+        header = _header_in_effect(snap.entries) if snap.problem is None else None
+        return MatchAudit(len(snap.entries), snap.problem, snap.note, header)
 
     def _missing_file(self, match_id: str, path: Path, head: Head) -> chain.ChainProblem:
         from referee.store.chain import entries as n_entries

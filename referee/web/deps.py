@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.store.store import Store
+from referee.store.api import open_store
 from referee.store.tokens import Tokens
 from referee.web.auth import EventStates, RateLimit, Sessions
 from referee.web.live import Hub
@@ -28,7 +28,7 @@ class Web:
     def __init__(self, db: str | None, event: str | None = None, interval: float | None = None) -> None:
         import jinja2
 
-        self.store = Store(db)
+        self.store = open_store(db)
         self.root = self.store.root
         self.event = event
         self.tokens = Tokens(self.root)

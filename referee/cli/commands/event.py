@@ -29,9 +29,9 @@ Json = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the
 
 
 def _store(db: str | None) -> Store:
-    from referee.store.store import Store
+    from referee.store.api import open_store
 
-    return Store(db)
+    return open_store(db)
 
 
 def _echo(lines: list[str]) -> None:

@@ -146,7 +146,7 @@ def serve(
     """Serve the store on the venue's network: live standings and matches, score entry from phones."""
     say = language(lang)
     from referee.core.names import check_id
-    from referee.store.store import Store
+    from referee.store.api import open_store
 
     if not 0 < port < 65536:
         raise UsageError(M("--port {port}: a port is a number from 1 to 65535", port=port))
@@ -154,7 +154,7 @@ def serve(
         event = check_id(event, "--event")
     sock = listening(host, port)  # before anything is printed or written
     try:
-        _serve(sock, host, port, event, Store(db), say)
+        _serve(sock, host, port, event, open_store(db), say)
     finally:
         sock.close()
 

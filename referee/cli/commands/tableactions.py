@@ -18,9 +18,10 @@ if TYPE_CHECKING:  # for the checker only: the command modules load none of thes
 
 
 def open_store(db: str | None) -> Store:
-    from referee.store.store import Store
+    """The store ``--db`` names (``referee.store.api.open_store``, loaded only when a command needs it)."""
+    from referee.store.api import open_store
 
-    return Store(db)
+    return open_store(db)
 
 
 def parse_directive(words: list[str], argument: str = "DIRECTIVE") -> Event:

@@ -20,10 +20,10 @@ HELP = N_("The tokens of the web server: a referee's writes to their tables, a d
 
 
 def _tokens(db: str | None) -> Tokens:
-    from referee.store.store import Store
+    from referee.store.api import open_store
     from referee.store.tokens import Tokens
 
-    return Tokens(Store(db).root)
+    return Tokens(open_store(db).root)
 
 
 def add(

@@ -1,0 +1,111 @@
+"""The store's interface: the one factory that knows the backends, and a match read once.
+
+`open_store` is where every command, use case and the web open the store (`referee/store/api.py`); a URL
+names a backend that is not in this version yet, refused in one line that never shows a password.
+`Store.snapshot` gives a match's entries and the first thing broken in them from one read of its file.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.core.errors import UsageError
+from referee.store.api import MatchStore, open_store
+from referee.store.store import Store, UnknownMatch
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def referee(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, "PYTHONIOENCODING": "utf-8", **(env or {})}
+    full.pop("REFEREE_LANG", None)
+    return subprocess.run([sys.executable, "-m", "referee.cli", *args], capture_output=True, text=True,
+                          encoding="utf-8", env=full, cwd=cwd, timeout=120)
+
+
+@pytest.mark.parametrize(("lang", "expected"), [
+    ("en", "error: --db postgresql://ann:***@db.example/league: the PostgreSQL store is not in this version yet; "
+           "give a folder\n"),
+    ("zh", "错误：--db postgresql://ann:***@db.example/league：此版本还没有 PostgreSQL 存储；请给出一个文件夹\n"),
+])
+def test_a_postgresql_url_is_one_line_without_its_password(tmp_path, lang, expected):
+    run = referee("list", "--db", "postgresql://ann:s3cret@db.example/league", "--lang", lang, cwd=tmp_path)
+    assert (run.returncode, run.stdout, run.stderr) == (2, "", expected)
+    assert "s3cret" not in run.stdout + run.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing made: no folder named after the URL
+
+
+def test_a_url_from_the_environment_names_where_it_came_from(tmp_path):
+    run = referee("list", "--lang", "en", env={"REFEREE_DB": "mysql://root:pw@localhost/x"}, cwd=tmp_path)
+    assert run.returncode == 2
+    assert run.stderr == ("error: $REFEREE_DB mysql://root:***@localhost/x: not a store (a folder, or a "
+                          "postgresql:// address)\n")
+
+
+def test_a_folder_opens_the_folder_store(tmp_path):
+    store = open_store(tmp_path / "store")
+    assert isinstance(store, Store) and store.root == tmp_path / "store"
+    with pytest.raises(UsageError):
+        open_store("postgres://h/db")
+
+
+def test_the_folder_store_offers_every_operation_of_the_interface():
+    # What mypy checks statically (store/api.py), checked here on the running code as well: each member of
+    # the protocol is a member of the folder store, with the protocol's parameters.
+    members = [name for name in MatchStore.__dict__ if not name.startswith("_")]
+    assert {"snapshot", "session", "create", "audit", "anchor", "entries"} <= set(members)
+    for name in members:
+        if callable(getattr(MatchStore, name)):
+            wanted = list(inspect.signature(getattr(MatchStore, name)).parameters)
+            got = list(inspect.signature(getattr(Store, name)).parameters)
+            assert got[:len(wanted)] == wanted, name
+
+
+def _new_match(db: Path) -> None:
+    run = referee("new", "T1", "--east", "a", "--south", "b", "--west", "c", "--north", "d", "--db", str(db))
+    assert run.returncode == 0, run.stderr
+    for line in (["hand"], ["declare", "E", "BJ"], ["trump", "H"]):
+        run = referee("record", "T1", *line, "--db", str(db))
+        assert run.returncode == 0, run.stderr
+
+
+def test_a_snapshot_is_the_match_from_one_read(tmp_path, monkeypatch):
+    db = tmp_path / "store"
+    _new_match(db)  # the header and the 4 seats (5 entries; no team names given), then 3 directives: 8
+    store = Store(db)
+    reads = []
+    real = Path.read_bytes
+
+    def counting(self: Path) -> bytes:
+        reads.append(self.name)
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", counting)
+    snap = store.snapshot("T1")
+    match_reads = [r for r in reads if r == "T1.json"]
+    assert len(snap.entries) == 8 and snap.problem is None
+    assert snap.head == (8, snap.entries[-1]["hash"])
+    assert len(match_reads) <= 1  # the match file read once (a regular-file read may not use read_bytes)
+
+
+def test_a_snapshot_names_what_is_broken(tmp_path):
+    db = tmp_path / "store"
+    _new_match(db)
+    path = db / "matches" / "T1.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["entries"]["7"]["directive"] == "declare E BJ"  # the 6th, 7th and 8th: hand, declare, trump
+    data["entries"]["7"]["directive"] = "declare E SJ"  # edited by hand: its hash no longer holds
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+    snap = Store(db).snapshot("T1")
+    assert snap.problem is not None and snap.problem.seq == 7
+    assert snap.problem.msg.text("en") == "match T1, #7: its content does not match its hash (edited by hand)"
+    assert len(snap.entries) == 8  # what was read is handed back with it
+    with pytest.raises(UnknownMatch):
+        Store(db).snapshot("T2")
