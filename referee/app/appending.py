@@ -27,7 +27,7 @@ from referee.games.gunzi.events import Event, MatchHeader, RecordError, SeatName
 from referee.store.chain import StoredEntry
 from referee.store.closeheads import close_finding, hash_at
 from referee.store.store import NewEntry, Store, StoreError
-from referee.tournament.model import EVENT_MATCH
+from referee.tournament.matchids import EVENT_MATCH
 
 
 class ClosedRound(NamedTuple):

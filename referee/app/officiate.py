@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.core.i18n import M, Msg
 from referee.games.gunzi.codes import EntryKind
 from referee.games.gunzi.events import Event, MatchHeader, RecordError
-from referee.games.gunzi.results import WhatIf
 from referee.store.replaying import replay as replay
 from referee.store.replaying import rules_of as rules_of
 from referee.store.store import MatchSession, Store, StoreError
 
 if TYPE_CHECKING:
-    from referee.games.gunzi.results import HandResult, MatchResult
+    from referee.games.gunzi.results import HandResult, MatchResult, WhatIf
     from referee.store.chain import StoredEntry
     from referee.store.clock import Clock
 
@@ -252,6 +251,7 @@ def notices(store: Store, match_id: str, out: Outcome) -> list[Msg]:
 
 def whatif(store: Store, match_id: str, seq: int, event: Event) -> WhatIf:
     """Replay the match with the event at *seq* replaced by *event*; nothing is stored."""
+    from referee.games.gunzi.results import WhatIf  # here: a `record` does not load the results' module
     entries = store.entries(match_id)
     from referee.store.store import corrected, to_events
 

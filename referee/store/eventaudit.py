@@ -42,7 +42,8 @@ from referee.store.eventlog import (
     state_of,
 )
 from referee.store.store import Store, StoreError, id_of_stem, parse_head
-from referee.tournament.model import EVENT_MATCH, RoundStatus
+from referee.tournament.matchids import EVENT_MATCH
+from referee.tournament.model import RoundStatus
 from referee.tournament.state import EventState
 
 

@@ -7,12 +7,8 @@ sits EW and which NS, so a match summary's EW/NS numbers can be given to the rig
 from __future__ import annotations
 
 import enum
-import re
 from collections.abc import Sequence
 from typing import NamedTuple
-
-# An event's matches are named EVENT-R<round>-T<table> (referee event pair).
-EVENT_MATCH = re.compile(r"(?P<event>.+)-R(?P<round>[1-9][0-9]*)-T(?P<table>[1-9][0-9]*)")
 
 
 class EventFormat(enum.StrEnum):
