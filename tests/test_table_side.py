@@ -1,4 +1,4 @@
-"""Issue 9, the table-side items: each test is named after its item (test_itemNN_…) and asserts what
+"""The table side of officiating (issue 9's items): each test is named after its item (test_itemNN_…) and asserts what
 docs/gunzi-rules.md says, with the numbers worked out by hand in the comments.
 
 Engine tests replay record texts (tests/helpers.py); the store and command tests run the whole
