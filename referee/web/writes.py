@@ -19,7 +19,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.app import officiate
-from referee.app.appending import guarded
+from referee.app.appending import append_events, guarded
+from referee.app.officiate import Outcome
 from referee.core.errors import UsageError
 from referee.core.i18n import M
 from referee.core.names import check_text
@@ -27,9 +28,9 @@ from referee.games.gunzi.notation import NotationError, parse_line
 from referee.web.errors import MovedOn
 
 if TYPE_CHECKING:
-    from referee.app.officiate import Outcome
     from referee.games.gunzi.events import Event
     from referee.store.store import Store
+
 
 def _check_after(store: Store, match_id: str, after: int | None) -> None:
     if after is None:
@@ -42,7 +43,6 @@ def _check_after(store: Store, match_id: str, after: int | None) -> None:
 
 def parse(text: str) -> Event:
     """The event a directive's text holds; a usage error (422) when it cannot be read."""
-
     text = check_text(text, "directive").strip()
     try:
         event = parse_line(text)
@@ -56,14 +56,10 @@ def parse(text: str) -> Event:
 def record(store: Store, match_id: str, event: Event, referee: str, after: int | None = None,
            reason: str = "") -> Outcome:
     """Store *event* as ``referee record`` does, or raise (nothing stored)."""
-
     reason = check_text(reason, "reason").strip()
     with guarded(store, match_id, reason):
         _check_after(store, match_id, after)
         if reason:  # an entry into a closed round's match keeps its reason, as `record --reason` does
-            from referee.app.appending import append_events
-            from referee.app.officiate import Outcome
-
             done = append_events(store, match_id, [event], referee, reason)
             return Outcome(done.entries[-1], done.events[-1], done.before, done.after, [])
         return officiate.record(store, match_id, event, referee)
@@ -72,7 +68,6 @@ def record(store: Store, match_id: str, event: Event, referee: str, after: int |
 def correct(store: Store, match_id: str, kind: str, referee: str, after: int | None = None, seq: int | None = None,
             event: Event | None = None, reason: str = "") -> Outcome:
     """An undo or an amend, as ``referee undo`` / ``amend`` store them (never forced)."""
-
     reason = check_text(reason, "reason").strip()
     with guarded(store, match_id, reason):
         _check_after(store, match_id, after)
