@@ -262,3 +262,36 @@ def test_every_spelling_of_a_keyword_is_its_own_lower_case():
     from referee.games.gunzi.directives import SPELLINGS
 
     assert [w for w in SPELLINGS if w != w.lower()] == []
+
+
+# --- the game a record is of ----------------------------------------------------------------------
+
+def test_a_record_names_its_game_or_is_gunzi():
+    # docs/record-format.md: `game=gunzi` is the default; the key is kept and written back as given.
+    plain = parse_line("match id=T1")
+    named = parse_line("match id=T1 game=gunzi")
+    assert dict(plain.extra) == {} and dict(named.extra) == {"game": "gunzi"}
+    assert format_event(named) == "match id=T1 rules=dalian-club game=gunzi"  # the canonical header names its rules
+    assert dict(parse_line("match id=T1 game=GUNZI").extra) == {"game": "GUNZI"}  # the name in any case
+
+
+@pytest.mark.parametrize("game", ["doudizhu", "mahjong", "gunz", ""])
+def test_a_record_of_another_game_is_a_line_error(game):
+    with pytest.raises(NotationError) as e:
+        parse_line(f"match id=T1 game={game}")
+    assert e.value.msg.text("en") == (f"game={game}: this version officiates gunzi only; a record of another game "
+                                      "cannot be settled by its rules")
+    assert e.value.msg.text("zh") == f"game={game}：此版本只裁判 gunzi；别的游戏的记录不能按它的规则结算"
+
+
+def test_check_refuses_a_record_of_another_game(tmp_path):
+    import subprocess
+    import sys
+
+    record = tmp_path / "ddz.gunzi"
+    record.write_text("match id=D1 game=doudizhu\nhand\n", encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "referee.cli", "check", str(record), "--lang", "en"],
+                         capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert run.returncode == 1
+    assert (f"{record}:1: game=doudizhu: this version officiates gunzi only; a record of another game cannot be "
+            "settled by its rules") in run.stdout + run.stderr

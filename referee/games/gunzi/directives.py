@@ -80,6 +80,8 @@ class Directive(NamedTuple):
 # --- helpers of the readers ---------------------------------------------------------------------------
 
 HEADER_KEYS = ("id", "rules", "date", "event", "table", "round", "referee")
+# The header's `game=` names the game a record is of: this package's, the default when absent.
+GAME_KEY, GAME = "game", "gunzi"
 _KV = re.compile(r'\s*([^\s=]+)=("(?:[^"\\]|\\.)*"|\S*)')
 _PLAIN_SEATS = {"E": "E", "S": "S", "W": "W", "N": "N"}
 
@@ -161,6 +163,10 @@ def read_match(tokens: list[str], rest: str, line: int) -> MatchHeader:
         key, value = m.group(1).lower(), unquote(m.group(2))
         if key in values or any(k == key for k, _ in extra):
             raise NotationError(M("'{key}' is given twice", key=key))
+        if key == GAME_KEY and value.lower() != GAME:
+            raise NotationError(M("game={value}: this version officiates {game} only; a record of another game "
+                                  "cannot be settled by its rules", zh="game={value}：此版本只裁判 {game}；"
+                                  "别的游戏的记录不能按它的规则结算", value=value, game=GAME))
         if key in HEADER_KEYS:
             values[key] = value
         else:
