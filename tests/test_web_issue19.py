@@ -8,7 +8,11 @@ from docs/gunzi-rules.md): a short game is one hand won at S = 0 (§7.3.1), a lo
 
 from __future__ import annotations
 
+import html
+import os
 import re
+import subprocess
+import sys
 import warnings
 from pathlib import Path
 
@@ -19,9 +23,11 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 from eventplay import match_text  # noqa: E402
-from webvenue import EVENT, T1, Venue, make_venue  # noqa: E402
+from webvenue import EVENT, T1, T2, Venue, make_venue  # noqa: E402
 
 from referee.web.app import make_app  # noqa: E402
+
+REFEREE = [str(Path(sys.executable).parent / "referee")]
 
 
 @pytest.fixture
@@ -56,3 +62,79 @@ def test_only_the_hand_that_ended_the_match_says_who_won_it(venue: Venue, client
     zh = client.get(f"/matches/{T1}?lang=zh").text
     assert [("比赛结束" in s) for s in re.findall(r'<pre class="settlement">(.*?)</pre>', zh, re.S)] \
         == [False, False, False, True]
+
+
+# --- 2. the phone's entry field reads what the guided prompt reads, through the same code ---------------
+
+def web_answers(client: TestClient, answers: list[str], lang: str) -> list[str]:
+    """Each answer typed into the entry field of table 1 and sent; the rejection shown, or ''."""
+    from test_web import csrf_of, seq_of
+
+    shown = []
+    page = client.get(f"/referee/matches/{T1}?lang={lang}")
+    for answer in answers:
+        r = client.post(f"/referee/matches/{T1}?lang={lang}",
+                        data={"csrf": csrf_of(page.text), "after": seq_of(page.text), "directive": answer})
+        found = re.search(r'<p id="rejection"[^>]*>(.*?)</p>', r.text, re.S)
+        shown.append(html.unescape(found.group(1)) if found else "")
+        page = r
+    return shown
+
+
+def guided_cli(venue: Venue, match: str, answers: list[str], lang: str) -> str:
+    """The guided prompt of the real CLI (``referee record MATCH``), the answers on its input."""
+    env = {**os.environ, "REFEREE_DB": str(venue.db), "REFEREE_LANG": lang, "REFEREE_NAME": "命令行"}
+    run = subprocess.run([*REFEREE, "record", match], input="\n".join([*answers, "q"]) + "\n", env=env,
+                         capture_output=True, text=True, check=False)
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    return run.stdout
+
+
+# The short keep of docs/gunzi-rules.md, answered as a referee answers at the prompt: E grabs with the
+# big joker, trump hearts, six bare cards (the one expected directive taking bare cards after the trump
+# is the kitty), the same six buried again (after the kitty, the bury), bare numbers 30 and 70 (points),
+# 保底 (the declarers kept the last trick: last decl). The buried cards hold no points, so
+# S = 30 + 70 = 100 < 120 and kept: a keep (§7.1), EW 3 → 4.
+SHORT = ["declare E BJ", "trump H", "4C 6C 7C 8C 9C JH", "4C 6C 7C 8C 9C JH", "30", "70", "保底"]
+STORED = ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "bury 4C 6C 7C 8C 9C JH", "points 30",
+          "points 70", "last decl"]
+
+
+def test_the_entry_field_accepts_the_short_answers_of_the_guided_prompt(venue: Venue, client: TestClient) -> None:
+    from test_web import sign_in
+
+    from referee.store.store import Store
+
+    sign_in(client, venue.table1)
+    n1, n2 = len(Store(venue.db).entries(T1)), len(Store(venue.db).entries(T2))
+    assert web_answers(client, ["hand", *SHORT], "en") == [""] * 8
+    guided_cli(venue, T2, SHORT, "en")  # the guided prompt begins the hand itself
+    for match, n in ((T1, n1), (T2, n2)):
+        assert [e["directive"] for e in Store(venue.db).entries(match)][n:] == STORED, match
+    page = client.get(f"/matches/{T1}?lang=en").text
+    assert "EW 4" in re.findall(r'<pre class="settlement">(.*?)</pre>', page, re.S)[0]  # the keep, §7.1
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "'xyz' is not understood (expected: "),
+    ("zh", "无法理解 'xyz'（应输入："),
+])
+def test_an_answer_naming_nothing_is_refused_alike_with_what_is_expected(venue: Venue, client: TestClient,
+                                                                        lang: str, said: str) -> None:
+    from test_web import sign_in
+
+    from referee.store.store import Store
+
+    sign_in(client, venue.table1)
+    n = len(Store(venue.db).entries(T1))
+    # after `hand` and before any declaration, 'xyz' names nothing and a bare number fills nothing (points
+    # are not expected before the trump is known): the refusal lists what is expected now (the declaring
+    # directives), never the match-level match/team/seat
+    web = web_answers(client, ["hand", "xyz", "30"], lang)
+    assert web[0] == "" and web[1].startswith(said) and web[2].startswith(said.replace("xyz", "30"))
+    for refusal in web[1:]:
+        assert "match" not in refusal and "team" not in refusal and "declare" in refusal, refusal
+    printed = guided_cli(venue, T2, ["xyz", "30"], lang)
+    for refusal in web[1:]:
+        assert refusal in printed, (refusal, printed)
+    assert len(Store(venue.db).entries(T1)) == n + 1  # only `hand` stored

@@ -314,7 +314,7 @@ def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: 
     after = _after(form)
     reason = _text(form, "reason")
     if kind == "record":
-        return writes.record(w.store, match_id, writes.parse(text), token.name, after, reason)
+        return writes.record(w.store, match_id, writes.answer(w.store, match_id, text), token.name, after, reason)
     if kind == "undo":
         return writes.correct(w.store, match_id, "undo", token.name, after, reason=reason)
     seq_text = _text(form, "seq").strip().lstrip("#")
