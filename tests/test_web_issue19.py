@@ -138,3 +138,67 @@ def test_an_answer_naming_nothing_is_refused_alike_with_what_is_expected(venue: 
     for refusal in web[1:]:
         assert refusal in printed, (refusal, printed)
     assert len(Store(venue.db).entries(T1)) == n + 1  # only `hand` stored
+
+
+# --- 4. the web standings: tie-breaks, the withdrawn mark, the corrected note, final -------------------
+
+def standings_rows(page: str) -> dict[str, list[str]]:
+    """The standings table of an event page: the header and each pair's cells, by pair."""
+    table = page[page.index('<table id="standings"'):]
+    table = table[:table.index("</table>")]
+    head = [html.unescape(h) for h in re.findall(r"<th(?: [^>]*)?>(.*?)</th>", table)]
+    rows = {pair: [html.unescape(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", body)]
+            for pair, body in re.findall(r'<tr data-pair="([^"]+)"[^>]*>(.*?)</tr>', table, re.S)}
+    return {"head": head, **rows}
+
+
+def test_the_standings_show_the_tie_breaks_the_withdrawn_the_correction_and_final(venue: Venue,
+                                                                                 client: TestClient) -> None:
+    # Round 1 (tests/webvenue.py pairs P1 v P2 at table 1, P4 v P3 at table 2): P1 (EW) win 2:0, game 1
+    # long, game 2 short; P3 (NS at table 2) win 2:0, both games short. The club scoring
+    # (referee/tournament/scoring/club.toml): 2:0 is 3 match points, 0:2 is 0, so P1 and P3 are level
+    # on 3; games difference +2 each; they have not met (no head-to-head); Buchholz 0 each (their
+    # opponents have 0). The level difference separates them: a long game ends 5:3 (+2), a short one 4:3
+    # (+1) (tests/eventplay.py), so P1 +2 +1 = +3, P3 +1 +1 = +2: P1 first, P3 second.
+    play(venue, T1, ["EW", "EW"], long=(1,))
+    play(venue, T2, ["NS", "NS"])
+    venue.cli.ok("event", "close", EVENT)
+    venue.cli.ok("event", "withdraw", EVENT, "P4", "--reason", "ill")
+    page = client.get(f"/events/{EVENT}?lang=en").text
+    table = standings_rows(page)
+    head = table["head"]
+    for column in ("Match points", "Games difference", "Buchholz", "Level difference", "Status"):
+        assert any(h.lower() == column.lower() for h in head), (column, head)
+    level = next(i for i, h in enumerate(head) if h.lower() == "level difference")
+    points = next(i for i, h in enumerate(head) if h.lower() == "match points")
+    rank = head.index("Rank")
+    assert (table["P1"][rank], table["P1"][points], table["P1"][level]) == ("1", "3", "+3")
+    assert (table["P3"][rank], table["P3"][points], table["P3"][level]) == ("2", "3", "+2")
+    assert re.search(r'<tr data-pair="P4" class="withdrawn"', page)
+    assert re.search(r'<tr data-pair="P1">', page)  # the others are not marked
+    status = head.index("Status")
+    assert "withdr" in table["P4"][status] and table["P1"][status] == table["P3"][status] == ""
+    assert re.search(r'<h2 id="standings-title">Standings after round 1</h2>', page)
+    assert 'id="standings-notes"' not in page
+    # A correction after the close that changes no result: game 1's first hand had 95, not 100 (S = 95
+    # < 120 kept is still a keep, +1, and 80 ≤ 95 ≤ 150 owes no blood: §7.1, §7.2.3).
+    from referee.store.store import Store
+
+    seq = next(e["seq"] for e in Store(venue.db).entries(T1) if e.get("directive") == "points 100")
+    venue.cli.ok("amend", T1, seq, "points", "95", "--reason", "recount")
+    page = client.get(f"/events/{EVENT}?lang=en").text
+    notes = re.search(r'<ul id="standings-notes"[^>]*>(.*?)</ul>', page, re.S)
+    assert notes and f"Round 1 corrected after close: {T1} seq " in notes.group(1) and "recount" in notes.group(1)
+    zh = client.get(f"/events/{EVENT}?lang=zh").text
+    assert "第 1 轮结束后有更正" in zh and re.search(r'<h2 id="standings-title">第 1 轮后排名</h2>', zh)
+    # Round 2 (three pairs left: one has the bye) played out and closed: the event's last round, final.
+    venue.cli.ok("event", "pair", EVENT)
+    pairing = venue.cli.json("event", "standings", EVENT)["rounds"][1]["tables"]
+    for t in pairing:
+        play(venue, t["match"], ["EW", "EW"])
+    venue.cli.ok("event", "close", EVENT)
+    zh = client.get(f"/events/{EVENT}?lang=zh").text
+    assert re.search(r'<h2 id="standings-title">最终排名</h2>', zh), zh[:3000]
+    assert "第 2 轮" not in zh[zh.index('id="standings-title"'):zh.index('<table id="standings"')]
+    en = client.get(f"/events/{EVENT}?lang=en").text
+    assert re.search(r'<h2 id="standings-title">Final standings</h2>', en)

@@ -17,7 +17,7 @@ from referee.app import eventresults
 from referee.app.officiate import replay
 from referee.core.errors import NotFound
 from referee.core.gcpause import no_gc
-from referee.core.i18n import M, join
+from referee.core.i18n import M, join, tr
 from referee.core.names import check_id
 from referee.games.gunzi.codes import Outcome, describe
 from referee.games.gunzi.explain import render
@@ -28,6 +28,7 @@ from referee.views import matchtext as views
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
+    from referee.app.eventresults import EventResults
     from referee.games.gunzi.results import MatchResult
     from referee.store.store import Store
     from referee.tournament.state import EventState
@@ -162,7 +163,36 @@ def event_view(store: Store, event_id: str, lang: str) -> dict[str, Any]:
     by_code = {p.code: p for p in state.pairs}
     tables = [{**row, "ew_players": _players(by_code.get(row["ew"])), "ns_players": _players(by_code.get(row["ns"])),
                "words": _table_state(row, lang)} for row in status["tables"]]
-    return {"event_id": event_id, "state": state, "standings": data, "status": status, "tables": tables}
+    return {"event_id": event_id, "state": state, "standings": data, "status": status, "tables": tables,
+            "sheet": standings_table(results, lang)}
+
+
+def standings_table(results: EventResults, lang: str) -> dict[str, Any]:
+    """The standings as ``referee event standings`` prints them (``eventrows.standings_sheet``): every
+    tie-break of the scoring by its name, a withdrawn pair's status, the columns no pair fills left
+    out; the title (final, during or after round N) and the notes (matches not counted yet, rounds
+    corrected after their close)."""
+    from referee.views import eventrows, eventtext
+
+    sheet = eventrows.standings_sheet(results.state.pairs, results.standings, lang, split_players=False)
+    keep = [i for i, col in enumerate(sheet.columns)
+            if not all(r[i] in (None, "") for r in sheet.rows) or col.numeric]
+    active = {p.code: p.active for p in results.state.pairs}
+    if results.final:
+        title = tr(lang, "Final standings")
+    elif not results.rounds:
+        title = tr(lang, "Standings")
+    elif results.status(results.last) == "open":
+        title = tr(lang, "Standings during round {n}", n=results.last)
+    else:
+        title = tr(lang, "Standings after round {n}", n=results.last)
+    return {
+        "title": title,
+        "columns": [{"head": sheet.columns[i].head, "numeric": sheet.columns[i].numeric} for i in keep],
+        "rows": [{"pair": r[1], "withdrawn": not active[str(r[1])],
+                  "cells": [eventrows.cell_text(r[i], sheet.columns[i]) for i in keep]} for r in sheet.rows],
+        "notes": eventtext.notes(results, lang),
+    }
 
 
 def _players(pair: Any) -> str:
