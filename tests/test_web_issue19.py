@@ -202,3 +202,59 @@ def test_the_standings_show_the_tie_breaks_the_withdrawn_the_correction_and_fina
     assert "第 2 轮" not in zh[zh.index('id="standings-title"'):zh.index('<table id="standings"')]
     en = client.get(f"/events/{EVENT}?lang=en").text
     assert re.search(r'<h2 id="standings-title">Final standings</h2>', en)
+
+
+# --- 6. the words: 积分, one form of a round, Chinese on the buttons ------------------------------------
+
+def test_match_points_are_jifen_and_a_round_is_di_n_lun_everywhere_on_the_pages(venue: Venue,
+                                                                                client: TestClient) -> None:
+    from test_web import sign_in
+
+    from referee.web.words import WORDS
+
+    # the words and the templates of the pages: 积分 as elsewhere (docs, CLI), never 比赛分
+    assert not [key for key, msg in WORDS.items() if "比赛分" in msg.text("zh")]
+    templates = Path(__file__).parent.parent / "referee" / "web" / "templates"
+    assert sorted(templates.glob("*.html")) and not [p.name for p in templates.glob("*.html")
+                                                     if "比赛分" in p.read_text(encoding="utf-8")]
+    play(venue, T1, ["EW", "EW"])
+    sign_in(client, venue.director)
+    pages = {url: client.get(url + "?lang=zh").text
+             for url in ("/", f"/events/{EVENT}", f"/matches/{T1}", f"/matches/{T2}", "/director")}
+    for url, page in pages.items():
+        assert "比赛分" not in page and not re.search(r"轮次 ?\d", page), url
+    assert "积分" in pages[f"/events/{EVENT}"]
+    # the match's header names its round as the event page does: 第 1 轮
+    assert "第 1 轮" in pages[f"/matches/{T1}"] and "第 1 轮" in pages[f"/events/{EVENT}"]
+
+
+def button_texts(page: str) -> dict[str, str]:
+    """The entry form's directive buttons: id → text."""
+    return {i: html.unescape(t) for i, t in re.findall(r'<button[^>]* id="((?:pick|start)-[^"]+)"[^>]*>(.*?)</button>',
+                                                       page)}
+
+
+def test_the_chinese_entry_page_shows_each_directive_with_its_chinese_keyword(venue: Venue,
+                                                                              client: TestClient) -> None:
+    from test_web import csrf_of, seq_of, sign_in
+
+    sign_in(client, venue.table1)
+    # the registry (referee/games/gunzi/directives.py): hand 发牌, time 到时, warn 警告, ruling 裁定, declare
+    # 亮主, declarer 庄家, flip 翻牌 (between hands: a hand, a time call, a warning or a ruling)
+    assert button_texts(client.get(f"/referee/matches/{T1}?lang=zh").text) == {
+        "pick-hand": "hand 发牌", "pick-time": "time 到时", "start-warn": "warn 警告", "start-ruling": "ruling 裁定"}
+    assert button_texts(client.get(f"/referee/matches/{T1}?lang=en").text) == {
+        "pick-hand": "hand", "pick-time": "time", "start-warn": "warn", "start-ruling": "ruling"}
+    page = client.get(f"/referee/matches/{T1}?lang=zh")
+    page = client.post(f"/referee/matches/{T1}?lang=zh",
+                       data={"csrf": csrf_of(page.text), "after": seq_of(page.text), "pick": "hand"})
+    shown = button_texts(page.text)
+    assert shown["start-declare"] == "declare 亮主" and shown["start-flip"] == "flip 翻牌"
+    assert shown["start-declarer"] == "declarer 庄家"
+    # the last trick's two buttons: 抠底 (the defenders dug) and 保底 (the declarers kept)
+    for line in ["declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 100"]:
+        page = client.post(f"/referee/matches/{T1}?lang=zh",
+                           data={"csrf": csrf_of(page.text), "after": seq_of(page.text), "directive": line})
+        assert 'id="rejection"' not in page.text, page.text
+    shown = button_texts(page.text)
+    assert shown["pick-last-def"] == "last def 抠底" and shown["pick-last-decl"] == "last decl 保底"

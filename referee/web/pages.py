@@ -16,7 +16,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from referee.app import director
 from referee.core.errors import RefereeError, UsageError
-from referee.core.i18n import M, Msg, tr
+from referee.core.i18n import M, Msg, literal, tr
 from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
 from referee.store.eventlog import list_events
 from referee.store.tokens import parse_tables
@@ -29,7 +29,7 @@ from referee.web.data import event_view, match_view
 from referee.web.deps import Web, web
 from referee.web.errors import NotSignedIn, error_json, log, message_of, short, status_of
 from referee.web.headers import secured
-from referee.web.words import words
+from referee.web.words import WORDS, words
 
 if TYPE_CHECKING:
     from starlette.datastructures import FormData
@@ -221,21 +221,28 @@ async def logout(request: Request) -> Response:
 def controls(expected: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
     """The next expected directives as the entry form's controls (from the directive registry): a
     directive with nothing to add is a button that stores it; ``last`` two; the others a button that
-    starts the directive in the text field, with its usage and gloss."""
+    starts the directive in the text field, with its usage and gloss. Each button says its keyword, and
+    on a Chinese page the registry's Chinese keyword beside it (``kitty 底牌``; ``last def 抠底``)."""
 
     out = []
     for keyword in expected:
         d = BY_KEYWORD[keyword]
         form = usage(keyword).text(lang)
         if keyword == "last":
-            picks = ["last def", "last decl"]
+            picks = [("last def", M("dig")), ("last decl", M("keep"))]
         elif d.usage == keyword:
-            picks = [keyword]
+            picks = [(keyword, literal(d.zh))]
         else:
             picks = []
         out.append({"keyword": keyword, "zh": d.zh, "usage": form, "gloss": gloss(keyword).text(lang),
-                    "picks": picks, "start": keyword + " "})
+                    "picks": [{"value": value, "label": _label(value, chinese, lang)} for value, chinese in picks],
+                    "label": _label(keyword, literal(d.zh), lang), "start": keyword + " "})
     return out
+
+
+def _label(keyword: str, chinese: Msg, lang: str) -> str:
+    """A directive button's words: its keyword, with the Chinese keyword beside it in Chinese."""
+    return WORDS["directive_button"].bind(keyword=literal(keyword), chinese=chinese).text(lang)
 
 
 def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:

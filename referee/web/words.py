@@ -26,9 +26,10 @@ WORDS: dict[str, Msg] = {
     "played": M("Played"),
     "won": M("Won"),
     "lost": M("Lost"),
-    "match_points": M("Match points"),
     "games": M("Games"),
     "round_n": M("Round {n}"),
+    # a directive's button: its keyword (typed in the record), and in Chinese the registry's Chinese keyword
+    "directive_button": M("{keyword}", zh="{keyword} {chinese}"),
     "round_closed": M("closed"),
     "round_open": M("in play"),
     "no_round": M("No round paired yet."),
