@@ -258,3 +258,52 @@ def test_the_chinese_entry_page_shows_each_directive_with_its_chinese_keyword(ve
         assert 'id="rejection"' not in page.text, page.text
     shown = button_texts(page.text)
     assert shown["pick-last-def"] == "last def 抠底" and shown["pick-last-decl"] == "last decl 保底"
+
+
+# --- 3. the director's page: signing in on it, pairing only after the close, a phone's wording -------
+
+def test_the_director_page_signed_out_has_its_sign_in_form(venue: Venue, client: TestClient) -> None:
+    from test_web import csrf_of
+
+    for lang, said in (("en", "This page needs you signed in"), ("zh", "此页面需要登录")):
+        page = client.get(f"/director?lang={lang}")
+        assert page.status_code == 401 and 'id="login-form"' in page.text and said in page.text
+    signed = client.post("/referee/login", data={"token": venue.director, "csrf": csrf_of(page.text)},
+                         follow_redirects=False)
+    assert signed.status_code == 303 and signed.headers["location"] == "/director"
+    assert 'id="tokens"' in client.get("/director").text
+    assert client.get("/api/events/SC/standings").status_code == 200  # the API is untouched: JSON, no form
+    api = client.post(f"/api/matches/{T1}/entries", json={"directive": "hand"})
+    assert api.status_code == 401 and api.headers["content-type"].startswith("application/json")
+
+
+def pair_button(page: str) -> str:
+    found = re.search(r'<button id="pair"[^>]*>', page)
+    assert found, page
+    return found.group(0)
+
+
+def test_pairing_waits_for_the_close_and_the_close_refusal_speaks_to_a_phone(venue: Venue,
+                                                                              client: TestClient) -> None:
+    from test_web import csrf_of, sign_in
+
+    sign_in(client, venue.director)
+    page = client.get("/director?lang=en").text
+    assert "disabled" in pair_button(page) and "once this round is closed" in page  # round 1 is being played
+    play(venue, T1, ["EW", "EW"])  # T2 not started
+    for lang, said in (("en", ["round 1 cannot close: not finished yet: ", f"{T2} (not started)", "tick"]),
+                       ("zh", ["第 1 轮不能结束：尚未打完：", f"{T2}（未开始）", "勾选"])):
+        refused = client.post(f"/director/close?lang={lang}", data={"csrf": csrf_of(page), "event": EVENT})
+        rejection = html.unescape(re.search(r'<p id="rejection"[^>]*>(.*?)</p>', refused.text, re.S).group(1))
+        assert refused.status_code == 422 and all(s in rejection for s in said), rejection
+        assert "--force" not in rejection and "--reason" not in rejection and T1 not in rejection, rejection
+    no_reason = client.post("/director/close?lang=en", data={"csrf": csrf_of(page), "event": EVENT, "force": "1"})
+    rejection = html.unescape(re.search(r'<p id="rejection"[^>]*>(.*?)</p>', no_reason.text, re.S).group(1))
+    assert no_reason.status_code == 422 and rejection.startswith("to close with unfinished matches, give the reason")
+    zh = client.post("/director/close?lang=zh", data={"csrf": csrf_of(page), "event": EVENT, "force": "1"})
+    assert "结束仍有未打完比赛的一轮须填写理由" in zh.text
+    assert venue.cli.json("event", "standings", EVENT)["rounds"][0]["status"] == "open"  # nothing closed
+    play(venue, T2, ["NS", "NS"])
+    closed = client.post("/director/close?lang=en", data={"csrf": csrf_of(page), "event": EVENT})
+    assert closed.status_code == 200 and 'id="done"' in closed.text
+    assert "disabled" not in pair_button(closed.text)  # closed: the next round may be paired

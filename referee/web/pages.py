@@ -380,8 +380,20 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, scope: dict[
         return {"done": tr(lang, "round {round} paired: {n} tables", round=paired.round.number,
                            n=len(paired.round.tables))}
     if action == "close":
-        closed = director.close_round(w.store, scope["event"], force=bool(form.get("force")),
-                                      reason=_text(form, "reason").strip(), referee=token.name)
+        force, reason = bool(form.get("force")), _text(form, "reason").strip()
+        if force and not reason:
+            raise UsageError(M("to close with unfinished matches, give the reason: it is kept in each ruling that "
+                               "decides a match",
+                               zh="结束仍有未打完比赛的一轮须填写理由：理由会记入裁定每场比赛的裁决"))
+        try:
+            closed = director.close_round(w.store, scope["event"], force=force, reason=reason, referee=token.name)
+        except director.Unfinished as e:  # the CLI's way out is --force --reason; on the page it is the box
+            raise director.Unfinished(M(
+                "round {round} cannot close: not finished yet: {matches:list}. Finish them, or tick “{force}” "
+                "and give the reason to decide each by a ruling",
+                zh="第 {round} 轮不能结束：尚未打完：{matches:list}。请打完，或勾选“{force}”并填写理由，"
+                   "以裁定结束每场比赛",
+                round=e.round, matches=e.matches, force=WORDS["force"]), e.round, e.matches) from None
         return {"done": tr(lang, "round {round} closed: its results are final", round=closed.round.number)}
     if action == "assign":
         t = w.tokens.assign(scope["holder"].name, parse_tables(_text(form, "tables"), "tables"), scope["event"])
@@ -423,6 +435,8 @@ async def handle(request: Request, error: Exception) -> Response:
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
     if request.url.path.startswith("/api/"):
         response: Response = JSONResponse(error_json(error), status_code=status, headers=headers)
+    elif status == 401 and request.method == "GET":  # a page that needs a session: the sign-in form on it
+        response = render(request, "login.html", code=401, notice=WORDS["sign_in_here"].text(lang_of(request)))
     else:
         response = error_page(request, message_of(error), status)
     if status == 500:  # answered by Starlette's outermost middleware, outside SecurityHeaders
