@@ -307,3 +307,33 @@ def test_pairing_waits_for_the_close_and_the_close_refusal_speaks_to_a_phone(ven
     closed = client.post("/director/close?lang=en", data={"csrf": csrf_of(page), "event": EVENT})
     assert closed.status_code == 200 and 'id="done"' in closed.text
     assert "disabled" not in pair_button(closed.text)  # closed: the next round may be paired
+
+
+# --- 5. the level chart: each game its own lines, the game-ending hand marked -------------------------
+
+def test_the_level_chart_draws_each_game_apart_and_marks_the_hand_that_ended_it(venue: Venue,
+                                                                               client: TestClient) -> None:
+    # EW win game 1 in two hands (long), NS game 2 in one, EW game 3 in one (tests/eventplay.py): by hand
+    # (§7.1 a keep +1, §7.3.1 S = 0 wins the game), EW 3 → 4 → 5 in game 1 while NS stay 3; game 2 starts
+    # both at 3 again (§3.2) and NS go 3 → 4; game 3 starts at 3 and EW go 3 → 4.
+    play(venue, T1, ["EW", "NS", "EW"], long=(1,))
+    page = client.get(f"/matches/{T1}?lang=en").text
+    svg = page[page.index('<svg id="level-chart"'):page.index("</svg>")]
+    grid = r'<line x1="28" x2="\d+" y1="([\d.]+)" y2="[\d.]+" class="gridline"/><text[^>]*>(\d+)<'
+    level_at = {float(y): int(level) for y, level in re.findall(grid, svg)}
+    ticks = r'<text x="([\d.]+)" y="\d+" class="tick" text-anchor="middle">(\d+)<'
+    hand_at = {int(n): float(x) for x, n in re.findall(ticks, svg)}
+    lines = {(team, int(game)): [level_at[float(p.split(",")[1])] for p in points.split()]
+             for points, team, game in re.findall(r'<polyline points="([^"]+)" class="line (ew|ns)" data-game="(\d)"/>',
+                                                  svg)}
+    assert lines == {("ew", 1): [3, 4, 5], ("ns", 1): [3, 3, 3], ("ew", 2): [3, 3], ("ns", 2): [3, 4],
+                     ("ew", 3): [3, 4], ("ns", 3): [3, 3]}
+    assert len(re.findall(r'class="game-bound"', svg)) == 2  # between games 1 and 2, 2 and 3
+    assert [g for g in re.findall(r'class="tick game-label"[^>]*>([^<]+)<', svg)] == ["Game 1", "Game 2", "Game 3"]
+    # hands 2, 3 and 4 ended games 1, 2 and 3: their dots (both teams') are marked, hand 1's are not
+    marked = {float(x) for x in re.findall(r'<circle cx="([\d.]+)" cy="[\d.]+" r="\d+" class="dot (?:ew|ns) game-end"',
+                                             svg)}
+    assert marked == {hand_at[2], hand_at[3], hand_at[4]}
+    assert len(re.findall(r'class="dot (?:ew|ns) game-end"', svg)) == 6
+    ended = re.findall(r'<li id="hand-(\d+)" class="game-end">', page)
+    assert ended == ["2", "3", "4"]

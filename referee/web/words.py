@@ -54,6 +54,8 @@ WORDS: dict[str, Msg] = {
     "blood": M("Blood"),
     "explanation": M("Why"),
     "level_chart": M("Levels hand by hand"),
+    "game_n": M("Game {n}"),
+    "game_end_mark": M("a large dot: the hand that ended its game", zh="大圆点：结束该局的那一副"),
     "where": M("Where the match stands"),
     "live": M("Live: this page updates by itself."),
     "language": M("中文 / English"),
