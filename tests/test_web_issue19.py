@@ -337,3 +337,23 @@ def test_the_level_chart_draws_each_game_apart_and_marks_the_hand_that_ended_it(
     assert len(re.findall(r'class="dot (?:ew|ns) game-end"', svg)) == 6
     ended = re.findall(r'<li id="hand-(\d+)" class="game-end">', page)
     assert ended == ["2", "3", "4"]
+
+
+def test_the_prompt_commands_typed_in_the_entry_field(venue: Venue, client: TestClient) -> None:
+    from test_web import sign_in
+
+    from referee.store.store import Store
+
+    sign_in(client, venue.table1)
+    n = len(Store(venue.db).entries(T1))
+    # `hand` stored as #n+1, then `undo` typed as at the guided prompt: an undo of #n+1 by the referee
+    assert web_answers(client, ["hand", "undo"], "en") == ["", ""]
+    last = Store(venue.db).entries(T1)[-1]
+    assert (last["seq"], last["kind"], last["target"], last["referee"]) == (n + 2, "undo", n + 1, "王裁判")
+    # the prompt's other commands are the page's own controls: said so, never "did you mean 'status'?"
+    for lang, said in (("en", "'status' is a command of the guided prompt: on this page, use “Undo the latest” or "
+                              "“Amend” below"),
+                       ("zh", "'status' 是引导录入提示符的命令：在本页请用下方的“撤销最近一条”或“修改”")):
+        shown = web_answers(client, ["status"], lang)[0]
+        assert shown.startswith(said) and "did you mean" not in shown, shown
+    assert len(Store(venue.db).entries(T1)) == n + 2

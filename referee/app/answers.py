@@ -25,6 +25,17 @@ class Unread(UsageError):
     """An answer that cannot be read; its message says why and what is expected."""
 
 
+def command_of(answer: str) -> str | None:
+    """The prompt command an answer begins with (``undo``, ``amend``, ``void``, ``status``, ``help``,
+    ``quit``), in either language; None for a directive or a short answer."""
+    from referee.games.gunzi.directives import PROMPT_COMMANDS
+
+    words = answer.split()
+    if not words:
+        return None
+    return PROMPT_COMMANDS.get(words[0]) or PROMPT_COMMANDS.get(words[0].lower())
+
+
 def _is_cards(words: list[str]) -> bool:
     from referee.games.gunzi.cards import CardError, parse_card
 

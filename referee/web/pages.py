@@ -15,6 +15,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from referee.app import director
+from referee.app.answers import command_of
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg, literal, tr
 from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
@@ -297,6 +298,15 @@ async def entry_page(request: Request) -> Response:
         return await _entry_response(request, match_id, 200)
     form = form_of(request)
     text = _text(form, "pick") or _text(form, "directive")
+    command = command_of(text)
+    if command == "undo" and len(text.split()) == 1:  # typed as at the guided prompt: the Undo button
+        return await _write(request, match_id, "undo", "", form, token)
+    if command is not None:  # the other commands of the guided prompt are the page's own controls
+        problem = M("'{text}' is a command of the guided prompt: on this page, use “{undo}” or “{amend}” below, "
+                    "or the match's page for where it stands",
+                    zh="'{text}' 是引导录入提示符的命令：在本页请用下方的“{undo}”或“{amend}”，或在比赛页面查看进度",
+                    text=short(text), undo=WORDS["undo"], amend=WORDS["amend"])
+        return await _entry_response(request, match_id, 422, rejection=problem.text(lang_of(request)), typed=text)
     return await _write(request, match_id, "record", text, form, token)
 
 

@@ -262,6 +262,7 @@ def guided(store: Store, match_id: str, referee: str | None, lang: str,
     """Prompt for each event of a hand, store each one accepted, and print the settlement at its end.
     *read* reads one answer after showing its argument (default: :func:`line_reader`)."""
     from referee.app import officiate
+    from referee.app.answers import command_of
     from referee.core.errors import RefereeError
     from referee.core.i18n import M, tr
     from referee.views import matchtext as views
@@ -280,7 +281,7 @@ def guided(store: Store, match_id: str, referee: str | None, lang: str,
         words = answer.split()
         if not words:
             continue
-        command = PROMPT_COMMANDS.get(words[0]) or PROMPT_COMMANDS.get(words[0].lower())
+        command = command_of(answer)
         if command == "quit":
             typer.echo(stopped.text(lang))
             return
