@@ -202,6 +202,12 @@ def test_the_standings_show_the_tie_breaks_the_withdrawn_the_correction_and_fina
     assert "第 2 轮" not in zh[zh.index('id="standings-title"'):zh.index('<table id="standings"')]
     en = client.get(f"/events/{EVENT}?lang=en").text
     assert re.search(r'<h2 id="standings-title">Final standings</h2>', en)
+    # and the director's page pairs no further round: the event is over
+    from test_web import sign_in
+
+    sign_in(client, venue.director)
+    director = client.get("/director?lang=en").text
+    assert "disabled" in pair_button(director) and "Every round of the event is played" in director
 
 
 # --- 6. the words: 积分, one form of a round, Chinese on the buttons ------------------------------------
