@@ -277,7 +277,7 @@ def test_replay_in_chinese(cli):
         assert name in run.out
     # docs/gunzi-rules.md §Terms: a hand is 副 and a game 局 (the table's first two columns, the game lines);
     # 轮 is the tournament round of the header only (round=1).
-    for word in ("轮次 1 · 3号桌", "副  局  庄", "第1局：东西胜", "第3局：东西胜", "东西", "南北", "干锅", "臭抠",
+    for word in ("第 1 轮 · 3号桌", "副  局  庄", "第1局：东西胜", "第3局：东西胜", "东西", "南北", "干锅", "臭抠",
                  "打过10", "三王", "裁判裁定"):
         assert word in run.out, word
     assert "第2轮" not in run.out and "第3轮" not in run.out

@@ -197,7 +197,7 @@ def test_status_in_chinese(cli, monkeypatch):
     r = cli("status", "T3", "--lang", "zh")
     assert r.exit_code == 0, r.output
     assert r.output.splitlines() == [
-        "比赛 T3（dalian-club） — Spring Cup、3号桌、轮次 1、2026-11-29",
+        "比赛 T3（dalian-club） — Spring Cup、3号桌、第 1 轮、2026-11-29",
         "队：东西 海之韵、南北 星海",
         "座位：东 张三、南 李四、西 王五、北 赵六",
         "第1局，第2副（进行中）；阶段：亮主",
@@ -437,7 +437,7 @@ def test_no_view_chooses_words_by_language():
 # The store's modules of an event's rounds speak of tournament rounds: 轮 there only as a round is
 # counted (第 2 轮, {n} 轮, 该轮, 下一轮) or in 轮空 (a bye) and 轮次.
 ROUND_MODULES = {"appending.py", "closeheads.py", "director.py", "eventaudit.py", "eventlog.py", "eventresults.py",
-                 "eventtext.py"}
+                 "eventtext.py", "matchtext.py", "terminal.py"}  # the last two: a match header's round= (第 1 轮)
 A_ROUND = re.compile(r"(第 ?)?(\{(round|n|detail|last|planned|rounds)\}|\d+) ?轮|([该每本几一]|最后一|下一)轮|轮[空次]")
 
 

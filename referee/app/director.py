@@ -326,6 +326,19 @@ def _leader(result: MatchResult) -> str | None:
     return None
 
 
+class Unfinished(RefereeError):
+    """A round that cannot close: matches not finished (its message words the CLI's way out, ``--force
+    --reason``; *round* and *matches* let another front end word its own)."""
+
+    def __init__(self, message: Msg, round: int, matches: list[Msg]) -> None:  # noqa: A002 - a round's number
+        super().__init__(message)
+        self.round = round
+        self.matches = matches
+
+    def __reduce__(self) -> tuple[type[Unfinished], tuple[object, ...]]:
+        return (type(self), (self.msg, self.round, self.matches))
+
+
 def close_round(store: Store, event_id: str, *, force: bool = False, reason: str = "",
                 referee: str | None = None) -> Closed:
     """Close the current round once every match is finished; with *force*, first end each unfinished
@@ -356,12 +369,12 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
         unfinished = [t for t in rnd.tables if not got[t.match_id].summary.finished]
         if unfinished and not force:
             where = [_progress_text(t.match_id, got[t.match_id].progress) for t in unfinished]
-            raise RefereeError(MN("round {round} cannot close: {n} match is not finished: {matches:list}. Finish "
-                                  "it, or close with --force --reason TEXT to decide it by a ruling",
-                                  "round {round} cannot close: {n} matches are not finished: {matches:list}. "
-                                  "Finish them, or close with --force --reason TEXT to decide each by a ruling",
-                                  len(unfinished),
-                                  round=rnd.number, matches=where))
+            raise Unfinished(MN("round {round} cannot close: {n} match is not finished: {matches:list}. Finish "
+                                "it, or close with --force --reason TEXT to decide it by a ruling",
+                                "round {round} cannot close: {n} matches are not finished: {matches:list}. "
+                                "Finish them, or close with --force --reason TEXT to decide each by a ruling",
+                                len(unfinished),
+                                round=rnd.number, matches=where), rnd.number, where)
         plans: list[tuple[str, str, int]] = []
         level: list[str] = []
         for t in unfinished:

@@ -177,9 +177,19 @@ def settlement(hand: HandResult, result: MatchResult, lang: str) -> list[str]:
              tr(lang, "outcome: {outcome}", outcome=describe(Outcome(hand.outcome), lang)),
              tr(lang, "levels now: {levels:list}", levels=levels(hand.levels_after)),
              *_what_follows(hand, seats, lang)]
-    if result.winner:
+    if ended_match(hand, result):
         lines.append(won_line(result, lang))
     return [title, *("  " + line for line in lines)]
+
+
+def ended_match(hand: HandResult, result: MatchResult) -> bool:
+    """Whether *hand* is the one that ended the match: the match has a winner, the hand is its last and
+    won the match's last game (a match ended off the table, by a ruling or a forfeit, ended at no hand)."""
+    if not result.winner or result.forfeit or not result.hands or not result.games:
+        return False
+    last, game = result.hands[-1], result.games[-1]
+    return ((hand.game, hand.hand) == (last.game, last.hand) and hand.game_winner is not None
+            and game.game == hand.game and game.last_hand == hand.hand)
 
 
 def _score_line(hand: HandResult, lang: str) -> str:
@@ -273,7 +283,7 @@ def _title(match_id: str, result: MatchResult, lang: str) -> str:
     if h is not None:
         given = [h.event,
                  M("table {table}", table=h.table) if h.table else None,
-                 M("round {round}", round=h.round) if h.round else None,
+                 M("round {n}", zh="第 {n} 轮", n=h.round) if h.round else None,
                  h.date]
         details = [x for x in given if x]
     if not details:

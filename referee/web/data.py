@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from referee.app.officiate import replay
 from referee.core.errors import NotFound
 from referee.core.gcpause import no_gc
-from referee.core.i18n import M, join
+from referee.core.i18n import M, join, tr
 from referee.core.names import check_id
 from referee.games.gunzi.codes import Outcome, describe
 from referee.games.gunzi.explain import render
@@ -28,6 +28,7 @@ from referee.views import matchtext as views
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
+    from referee.app.eventresults import EventResults
     from referee.games.gunzi.results import MatchResult
     from referee.store.store import Store
     from referee.tournament.state import EventState
@@ -70,44 +71,66 @@ def standings_json(store: Store, event_id: str) -> str:
 class Point(NamedTuple):
     x: float
     y: float
+    end: bool = False  # the hand that ended its game
+
+
+class Line(NamedTuple):
+    team: str
+    game: int
+    points: str  # the SVG points attribute
 
 
 class Chart(NamedTuple):
-    """The level chart: one polyline per team, levels 2..top over the hands."""
+    """The level chart, drawn as the PDF draws it (``referee.views.scorecard.chart.level_series``): one
+    polyline per team and game, each game starting half a hand before its first hand at the level both
+    teams start from, so a new game's lines start fresh instead of dropping from the last game's; a
+    dashed line between games, each game's number over it, the hand that ended a game marked."""
 
     width: int
     height: int
-    lines: dict[str, str]  # team -> the SVG points attribute
+    lines: list[Line]
     dots: dict[str, list[Point]]
     xs: list[tuple[float, int]]  # (x, hand number) of the ticks
     ys: list[tuple[float, int]]  # (y, level)
+    bounds: list[float]  # x of the dashed line before each game but the first
+    games: list[tuple[float, int]]  # (x of the middle, game number)
 
 
 def chart(result: MatchResult) -> Chart:
+    from referee.views.scorecard.chart import level_series
+
     top = result.top_level or 10
-    w, h, pad = 640, 240, 28
-    first = result.hands[0].levels_before if result.hands else None
-    start = dict(first or result.state.levels)
-    series: dict[str, list[int]] = {t: [int(start.get(t, 3))] for t in ("EW", "NS")}
-    for hand in result.hands:
-        for team in series:
-            series[team].append(int(hand.levels_after.get(team, series[team][-1])))
-    n = max(1, len(result.hands))
-    values = [*series["EW"], *series["NS"]]
+    w, h, pad, head = 640, 240, 28, 16
+    hands = result.hands
+    series = level_series(hands)
+    ends = {hand.hand for hand in hands if hand.game_winner}
+    first = min((hand.hand for hand in hands), default=1)
+    last = max((hand.hand for hand in hands), default=1)
+    x_min, x_max = first - 0.5, last + 0.5
+    values = [level for _, _, pts in series for _, level in pts] or [int(v) for v in result.state.levels.values()]
+    values = values or [3]
     low, high = min(values), max(top, *values)
 
-    def x(i: int) -> float:
-        return round(pad + (w - 2 * pad) * i / n, 1)
+    def x(v: float) -> float:
+        return round(pad + (w - 2 * pad) * (v - x_min) / (x_max - x_min), 1)
 
     def y(level: int) -> float:
-        return round(h - pad - (h - 2 * pad) * (level - low) / max(1, high - low), 1)
+        return round(h - pad - (h - 2 * pad - head) * (level - low) / max(1, high - low), 1)
 
-    dots = {t: [Point(x(i), y(v)) for i, v in enumerate(vs)] for t, vs in series.items()}
-    lines = {t: " ".join(f"{p.x},{p.y}" for p in ps) for t, ps in dots.items()}
-    step = max(1, n // 10)
-    xs = [(x(i), i) for i in range(0, n + 1, step)]
+    lines = [Line(team, game, " ".join(f"{x(v)},{y(level)}" for v, level in pts)) for game, team, pts in series]
+    dots: dict[str, list[Point]] = {"EW": [], "NS": []}
+    for _, team, pts in series:
+        dots[team] += [Point(x(v), y(level), int(v) in ends) for v, level in pts[1:]]
+    spans: dict[int, tuple[int, int]] = {}
+    for hand in hands:
+        lo, hi = spans.get(hand.game, (hand.hand, hand.hand))
+        spans[hand.game] = (min(lo, hand.hand), max(hi, hand.hand))
+    bounds = [x(lo - 0.5) for lo, _ in spans.values() if lo > first]
+    games = [(round((x(lo - 0.5) + x(hi + 0.5)) / 2, 1), game) for game, (lo, hi) in spans.items()]
+    step = max(1, (last - first + 1) // 10)
+    xs = [(x(n), n) for n in range(first, last + 1, step)] if hands else []
     ys = [(y(v), v) for v in range(low, high + 1, 2 if high - low > 8 else 1)]
-    return Chart(w, h, lines, dots, xs, ys)
+    return Chart(w, h, lines, dots, xs, ys, bounds, games)
 
 
 def match_view(store: Store, match_id: str, lang: str) -> dict[str, Any]:
@@ -124,7 +147,7 @@ def match_view(store: Store, match_id: str, lang: str) -> dict[str, Any]:
             "team": h.declarer_team, "level": h.level, "trump": h.trump, "score": h.score,
             "outcome": describe(Outcome(h.outcome), lang), "levels": join(lang, views.levels(h.levels_after)),
             "blood": h.blood, "explain": [render(s, lang) for s in explain_hand(h)],
-            "settlement": views.settlement(h, result, lang),
+            "settlement": views.settlement(h, result, lang), "ends_game": h.game_winner is not None,
         })
     return {
         "match_id": match_id,
@@ -162,7 +185,36 @@ def event_view(store: Store, event_id: str, lang: str) -> dict[str, Any]:
     by_code = {p.code: p for p in state.pairs}
     tables = [{**row, "ew_players": _players(by_code.get(row["ew"])), "ns_players": _players(by_code.get(row["ns"])),
                "words": _table_state(row, lang)} for row in status["tables"]]
-    return {"event_id": event_id, "state": state, "standings": data, "status": status, "tables": tables}
+    return {"event_id": event_id, "state": state, "standings": data, "status": status, "tables": tables,
+            "sheet": standings_table(results, lang)}
+
+
+def standings_table(results: EventResults, lang: str) -> dict[str, Any]:
+    """The standings as ``referee event standings`` prints them (``eventrows.standings_sheet``): every
+    tie-break of the scoring by its name, a withdrawn pair's status, the columns no pair fills left
+    out; the title (final, during or after round N) and the notes (matches not counted yet, rounds
+    corrected after their close)."""
+    from referee.views import eventrows, eventtext
+
+    sheet = eventrows.standings_sheet(results.state.pairs, results.standings, lang, split_players=False)
+    keep = [i for i, col in enumerate(sheet.columns)
+            if not all(r[i] in (None, "") for r in sheet.rows) or col.numeric]
+    active = {p.code: p.active for p in results.state.pairs}
+    if results.final:
+        title = tr(lang, "Final standings")
+    elif not results.rounds:
+        title = tr(lang, "Standings")
+    elif results.status(results.last) == "open":
+        title = tr(lang, "Standings during round {n}", n=results.last)
+    else:
+        title = tr(lang, "Standings after round {n}", n=results.last)
+    return {
+        "title": title,
+        "columns": [{"head": sheet.columns[i].head, "numeric": sheet.columns[i].numeric} for i in keep],
+        "rows": [{"pair": r[1], "withdrawn": not active[str(r[1])],
+                  "cells": [eventrows.cell_text(r[i], sheet.columns[i]) for i in keep]} for r in sheet.rows],
+        "notes": eventtext.notes(results, lang),
+    }
 
 
 def _players(pair: Any) -> str:

@@ -15,8 +15,9 @@ from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from referee.app import director
+from referee.app.answers import command_of
 from referee.core.errors import RefereeError, UsageError
-from referee.core.i18n import M, Msg, tr
+from referee.core.i18n import M, Msg, literal, tr
 from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
 from referee.store.eventlog import list_events
 from referee.store.tokens import parse_tables
@@ -29,7 +30,7 @@ from referee.web.data import event_view, match_view
 from referee.web.deps import Web, web
 from referee.web.errors import NotSignedIn, error_json, log, message_of, short, status_of
 from referee.web.headers import secured
-from referee.web.words import words
+from referee.web.words import WORDS, words
 
 if TYPE_CHECKING:
     from starlette.datastructures import FormData
@@ -221,21 +222,28 @@ async def logout(request: Request) -> Response:
 def controls(expected: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
     """The next expected directives as the entry form's controls (from the directive registry): a
     directive with nothing to add is a button that stores it; ``last`` two; the others a button that
-    starts the directive in the text field, with its usage and gloss."""
+    starts the directive in the text field, with its usage and gloss. Each button says its keyword, and
+    on a Chinese page the registry's Chinese keyword beside it (``kitty 底牌``; ``last def 抠底``)."""
 
     out = []
     for keyword in expected:
         d = BY_KEYWORD[keyword]
         form = usage(keyword).text(lang)
         if keyword == "last":
-            picks = ["last def", "last decl"]
+            picks = [("last def", M("dig")), ("last decl", M("keep"))]
         elif d.usage == keyword:
-            picks = [keyword]
+            picks = [(keyword, literal(d.zh))]
         else:
             picks = []
         out.append({"keyword": keyword, "zh": d.zh, "usage": form, "gloss": gloss(keyword).text(lang),
-                    "picks": picks, "start": keyword + " "})
+                    "picks": [{"value": value, "label": _label(value, chinese, lang)} for value, chinese in picks],
+                    "label": _label(keyword, literal(d.zh), lang), "start": keyword + " "})
     return out
+
+
+def _label(keyword: str, chinese: Msg, lang: str) -> str:
+    """A directive button's words: its keyword, with the Chinese keyword beside it in Chinese."""
+    return WORDS["directive_button"].bind(keyword=literal(keyword), chinese=chinese).text(lang)
 
 
 def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
@@ -290,6 +298,15 @@ async def entry_page(request: Request) -> Response:
         return await _entry_response(request, match_id, 200)
     form = form_of(request)
     text = _text(form, "pick") or _text(form, "directive")
+    command = command_of(text)
+    if command == "undo" and len(text.split()) == 1:  # typed as at the guided prompt: the Undo button
+        return await _write(request, match_id, "undo", "", form, token)
+    if command is not None:  # the other commands of the guided prompt are the page's own controls
+        problem = M("'{text}' is a command of the guided prompt: on this page, use “{undo}” or “{amend}” below, "
+                    "or the match's page for where it stands",
+                    zh="'{text}' 是引导录入提示符的命令：在本页请用下方的“{undo}”或“{amend}”，或在比赛页面查看进度",
+                    text=short(text), undo=WORDS["undo"], amend=WORDS["amend"])
+        return await _entry_response(request, match_id, 422, rejection=problem.text(lang_of(request)), typed=text)
     return await _write(request, match_id, "record", text, form, token)
 
 
@@ -314,7 +331,7 @@ def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: 
     after = _after(form)
     reason = _text(form, "reason")
     if kind == "record":
-        return writes.record(w.store, match_id, writes.parse(text), token.name, after, reason)
+        return writes.record(w.store, match_id, writes.answer(w.store, match_id, text), token.name, after, reason)
     if kind == "undo":
         return writes.correct(w.store, match_id, "undo", token.name, after, reason=reason)
     seq_text = _text(form, "seq").strip().lstrip("#")
@@ -373,8 +390,20 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, scope: dict[
         return {"done": tr(lang, "round {round} paired: {n} tables", round=paired.round.number,
                            n=len(paired.round.tables))}
     if action == "close":
-        closed = director.close_round(w.store, scope["event"], force=bool(form.get("force")),
-                                      reason=_text(form, "reason").strip(), referee=token.name)
+        force, reason = bool(form.get("force")), _text(form, "reason").strip()
+        if force and not reason:
+            raise UsageError(M("to close with unfinished matches, give the reason: it is kept in each ruling that "
+                               "decides a match",
+                               zh="结束仍有未打完比赛的一轮须填写理由：理由会记入裁定每场比赛的裁决"))
+        try:
+            closed = director.close_round(w.store, scope["event"], force=force, reason=reason, referee=token.name)
+        except director.Unfinished as e:  # the CLI's way out is --force --reason; on the page it is the box
+            raise director.Unfinished(M(
+                "round {round} cannot close: not finished yet: {matches:list}. Finish them, or tick “{force}” "
+                "and give the reason to decide each by a ruling",
+                zh="第 {round} 轮不能结束：尚未打完：{matches:list}。请打完，或勾选“{force}”并填写理由，"
+                   "以裁定结束每场比赛",
+                round=e.round, matches=e.matches, force=WORDS["force"]), e.round, e.matches) from None
         return {"done": tr(lang, "round {round} closed: its results are final", round=closed.round.number)}
     if action == "assign":
         t = w.tokens.assign(scope["holder"].name, parse_tables(_text(form, "tables"), "tables"), scope["event"])
@@ -416,6 +445,8 @@ async def handle(request: Request, error: Exception) -> Response:
     headers = {"WWW-Authenticate": "Bearer"} if status == 401 else None
     if request.url.path.startswith("/api/"):
         response: Response = JSONResponse(error_json(error), status_code=status, headers=headers)
+    elif status == 401 and request.method == "GET":  # a page that needs a session: the sign-in form on it
+        response = render(request, "login.html", code=401, notice=WORDS["sign_in_here"].text(lang_of(request)))
     else:
         response = error_page(request, message_of(error), status)
     if status == 500:  # answered by Starlette's outermost middleware, outside SecurityHeaders

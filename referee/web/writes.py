@@ -53,6 +53,21 @@ def parse(text: str) -> Event:
     return event
 
 
+def answer(store: Store, match_id: str, text: str) -> Event:
+    """The event a referee's answer in the entry field holds, read as the guided prompt reads it
+    (``referee.app.answers``: a bare number is ``points N``, def/decl is ``last``, cards alone fill the
+    one expected directive taking them) against where the match stands now; a usage error (422)
+    when it cannot be read."""
+    from referee.app.answers import read_answer
+
+    text = check_text(text, "directive").strip()
+    events, _ = store.events_and_errors(match_id)
+    event = read_answer(text, officiate.replay(events).state)
+    if event is None:
+        raise UsageError(M("'{text}' holds no directive (empty or a comment)", text=text))
+    return event
+
+
 def record(store: Store, match_id: str, event: Event, referee: str, after: int | None = None,
            reason: str = "") -> Outcome:
     """Store *event* as ``referee record`` does, or raise (nothing stored)."""

@@ -4,7 +4,8 @@ The prompt shows what the rules expect next, each directive's form and gloss fro
 (``referee.games.gunzi.directives``). A short answer fills the one expected directive it can mean, as the
 registry's ``bare`` says: a number fills ``points``, def/decl (or 抠底/保底 …) fills ``last``, and
 cards fill the one expected directive that takes bare cards (``kitty``, ``bury``, or ``tribute``
-with the seat that owes it). Keywords may be typed in either language (``kitty`` or ``底牌``).
+with the seat that owes it). Keywords may be typed in either language (``kitty`` or ``底牌``). The
+answer is read by ``referee.app.answers``, the reader the web's entry field uses too.
 
 Besides directives the prompt takes the commands a referee needs while a hand is being entered, in
 either language: ``undo``, ``amend SEQ DIRECTIVE… --reason TEXT``, ``void SEQ --reason TEXT`` (the
@@ -26,53 +27,10 @@ from referee.games.gunzi.directives import PROMPT_COMMANDS
 if TYPE_CHECKING:
     from referee.core.i18n import Msg
     from referee.games.gunzi.events import Event
-    from referee.games.gunzi.results import MatchResult, TableState
+    from referee.games.gunzi.results import MatchResult
     from referee.store.store import Store
 
 PROMPT = "> "
-
-
-def _is_cards(words: list[str]) -> bool:
-    from referee.games.gunzi.cards import CardError, parse_card
-
-    try:
-        for w in words:
-            parse_card(w)
-    except CardError:
-        return False
-    return bool(words)
-
-
-def _bare(kind: str, words: list[str]) -> bool:
-    """Whether *words* are a bare answer of the *kind* a directive takes (``Directive.bare``)."""
-    from referee.games.gunzi.directives import SIDES
-
-    if kind == "number":
-        return len(words) == 1 and words[0].isdigit()
-    if kind == "side":
-        return len(words) == 1 and words[0].lower() in SIDES
-    return kind == "cards" and _is_cards(words)
-
-
-def _interpret(answer: str, state: TableState) -> str:
-    """Turn a short answer into the directive the expected ones make clear; else the answer as typed."""
-
-    from referee.games.gunzi.directives import BY_KEYWORD, lookup
-
-    text = answer.strip()
-    words = text.split()
-    if not words or lookup(words[0]):
-        return text
-    expected = [BY_KEYWORD[k] for k in state.expected]
-    fits = [d for d in expected if d.bare and _bare(d.bare, words)]
-    if len(fits) != 1:
-        return text
-    d = fits[0]
-    if "seat" in d.event._fields:  # a tribute: paid by the seat that owes the blood
-        if state.blood_giver is None:
-            return text
-        return f"{d.keyword} {state.blood_giver} {text}"
-    return f"{d.keyword} {text}"
 
 
 # --- completion and line editing ------------------------------------------------------------------------
@@ -182,28 +140,15 @@ def _try_again(lang: str, problem: Msg) -> None:
     typer.echo(tr(lang, "{problem}; try again", problem=problem))
 
 
-def _read(text: str, result: MatchResult, lang: str) -> Event | None:
-    """The event an answer holds, or None after saying why it cannot be read (or for a blank line). A
-    word that names nothing gets the nearest keyword or prompt command: ``did you mean 'points'?``."""
-    from referee.core.i18n import M
-    from referee.games.gunzi.directives import lookup, suggest
-    from referee.games.gunzi.notation import NotationError, parse_line
-    from referee.views import matchtext as views
+def _read(answer: str, result: MatchResult, lang: str) -> Event | None:
+    """The event an answer holds (``referee.app.answers``, as the web's entry field reads it), or None
+    after saying why it cannot be read (or for a blank line)."""
+    from referee.app.answers import Unread, read_answer
 
     try:
-        return parse_line(text)
-    except NotationError as e:
-        first = text.split()[0]
-        expected = views.usages(result.state.expected)
-        near = suggest(first, [w for w in PROMPT_COMMANDS if w.isascii() and len(w) > 1])
-        if lookup(first) is not None:
-            problem = M("cannot read '{text}': {problem}", text=text, problem=e.msg)
-        elif near is not None:
-            problem = M("'{text}' is not understood: did you mean '{near}'? (expected: {expected})",
-                        text=text, near=near, expected=expected)
-        else:
-            problem = M("'{text}' is not understood (expected: {expected})", text=text, expected=expected)
-        _try_again(lang, problem)
+        return read_answer(answer, result.state)
+    except Unread as e:
+        _try_again(lang, e.msg)
         return None
 
 
@@ -317,6 +262,7 @@ def guided(store: Store, match_id: str, referee: str | None, lang: str,
     """Prompt for each event of a hand, store each one accepted, and print the settlement at its end.
     *read* reads one answer after showing its argument (default: :func:`line_reader`)."""
     from referee.app import officiate
+    from referee.app.answers import command_of
     from referee.core.errors import RefereeError
     from referee.core.i18n import M, tr
     from referee.views import matchtext as views
@@ -335,7 +281,7 @@ def guided(store: Store, match_id: str, referee: str | None, lang: str,
         words = answer.split()
         if not words:
             continue
-        command = PROMPT_COMMANDS.get(words[0]) or PROMPT_COMMANDS.get(words[0].lower())
+        command = command_of(answer)
         if command == "quit":
             typer.echo(stopped.text(lang))
             return
@@ -346,7 +292,7 @@ def guided(store: Store, match_id: str, referee: str | None, lang: str,
                 typer.echo(views.finished_line(result, lang))
                 return
             continue
-        event = _read(_interpret(answer, result.state), result, lang)
+        event = _read(answer, result, lang)
         if event is None:
             continue
         try:
