@@ -28,8 +28,8 @@ from referee.views import matchtext as views
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
-    from referee.app.eventresults import EventResults
     from referee.games.gunzi.results import MatchResult
+    from referee.store.eventresults import EventResults
     from referee.store.store import Store
     from referee.tournament.state import EventState
 
