@@ -283,7 +283,7 @@ def _title(match_id: str, result: MatchResult, lang: str) -> str:
     if h is not None:
         given = [h.event,
                  M("table {table}", table=h.table) if h.table else None,
-                 M("round {n}", zh="第 {n} 轮", n=h.round) if h.round else None,
+                 M("round {n}", n=h.round) if h.round else None,
                  h.date]
         details = [x for x in given if x]
     if not details:

@@ -304,7 +304,6 @@ async def entry_page(request: Request) -> Response:
     if command is not None:  # the other commands of the guided prompt are the page's own controls
         problem = M("'{text}' is a command of the guided prompt: on this page, use “{undo}” or “{amend}” below, "
                     "or the match's page for where it stands",
-                    zh="'{text}' 是引导录入提示符的命令：在本页请用下方的“{undo}”或“{amend}”，或在比赛页面查看进度",
                     text=short(text), undo=WORDS["undo"], amend=WORDS["amend"])
         return await _entry_response(request, match_id, 422, rejection=problem.text(lang_of(request)), typed=text)
     return await _write(request, match_id, "record", text, form, token)
@@ -393,16 +392,13 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, scope: dict[
         force, reason = bool(form.get("force")), _text(form, "reason").strip()
         if force and not reason:
             raise UsageError(M("to close with unfinished matches, give the reason: it is kept in each ruling that "
-                               "decides a match",
-                               zh="结束仍有未打完比赛的一轮须填写理由：理由会记入裁定每场比赛的裁决"))
+                               "decides a match"))
         try:
             closed = director.close_round(w.store, scope["event"], force=force, reason=reason, referee=token.name)
         except director.Unfinished as e:  # the CLI's way out is --force --reason; on the page it is the box
             raise director.Unfinished(M(
                 "round {round} cannot close: not finished yet: {matches:list}. Finish them, or tick “{force}” "
                 "and give the reason to decide each by a ruling",
-                zh="第 {round} 轮不能结束：尚未打完：{matches:list}。请打完，或勾选“{force}”并填写理由，"
-                   "以裁定结束每场比赛",
                 round=e.round, matches=e.matches, force=WORDS["force"]), e.round, e.matches) from None
         return {"done": tr(lang, "round {round} closed: its results are final", round=closed.round.number)}
     if action == "assign":

@@ -165,8 +165,7 @@ def read_match(tokens: list[str], rest: str, line: int) -> MatchHeader:
             raise NotationError(M("'{key}' is given twice", key=key))
         if key == GAME_KEY and value.lower() != GAME:
             raise NotationError(M("game={value}: this version officiates {game} only; a record of another game "
-                                  "cannot be settled by its rules", zh="game={value}：此版本只裁判 {game}；"
-                                  "别的游戏的记录不能按它的规则结算", value=value, game=GAME))
+                                  "cannot be settled by its rules", value=value, game=GAME))
         if key in HEADER_KEYS:
             values[key] = value
         else:

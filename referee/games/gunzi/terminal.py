@@ -104,7 +104,7 @@ def match_view(result: MatchResult, lang: str = "en") -> str:
     if hd is not None:
         bits = [hd.id] + [v for v in (hd.event, hd.date) if v]
         if hd.round:
-            bits.append(tr(lang, "round {n}", zh="第 {n} 轮", n=hd.round))
+            bits.append(tr(lang, "round {n}", n=hd.round))
         if hd.table:
             bits.append(tr(lang, "table {table}", table=hd.table))
         out.append(" · ".join(bits))
