@@ -79,17 +79,43 @@ def load_result(source: str, db: str | None, kind: Kind = "auto", encoding: str 
 def register_font(font: str | None, result: MatchResult | None = None, lang: str = "zh") -> FontInfo:
     """The scorecard's font, registered; a font that cannot be used is a usage error of ``--font``.
     Without *font*, the default for *result* in *lang* (``fonts.register_default``)."""
-    from referee.views.scorecard.fonts import FontError, register
-
     if font is None and result is not None:
-        from referee.views.scorecard.fonts import register_default
         from referee.views.scorecard.layout import document_texts
 
-        return register_default(document_texts(result, lang))
+        return choose_font(None, document_texts(result, lang))
+    return choose_font(font, ())
+
+
+def choose_font(font: str | None, texts: Iterable[str]) -> FontInfo:
+    """The one font policy of every PDF (scorecard, round sheet, report): ``--font``'s font (a path, or
+    ``cid``), a usage error when it cannot be used; without it the first installed Chinese TrueType font
+    that draws every one of *texts* (embedded), else the CID font."""
+    from referee.views.scorecard.fonts import FontError, register, register_default
+
     try:
-        return register(font)
+        return register(font) if font is not None else register_default(texts)
     except FontError as e:
         raise UsageError(M("--font: {problem}", problem=e.msg)) from None
+
+
+def pdf_font(font: str | None, texts: Iterable[str], say: str, checked: Iterable[str] | None = None,
+             quiet: bool = False) -> FontInfo:
+    """:func:`choose_font`, with the warnings every PDF command gives in *say* (unless *quiet*): no
+    Chinese TrueType font to embed, and the characters of *checked* (default: *texts*) it cannot draw."""
+    from referee.views.scorecard.fonts import missing_glyphs
+
+    texts = list(texts)
+    info = choose_font(font, texts)
+    if quiet:
+        return info
+    if font is None and not info.embedded:
+        from referee.views.scorecard.fonts import CID_FONT, INSTALL_HINT
+
+        warn(say, M("no Chinese TrueType font is installed: the PDF names {font} without its glyphs (a reader "
+                    "without Chinese fonts shows boxes); to embed one: {install}",
+                    font=CID_FONT, install=INSTALL_HINT))
+    _warn_glyphs(say, font, missing_glyphs(info, texts if checked is None else checked), info)
+    return info
 
 
 def write_one(source: str, out: Path | None, lang: str, font: str | None, db: str | None,
@@ -97,21 +123,13 @@ def write_one(source: str, out: Path | None, lang: str, font: str | None, db: st
               kind: Kind = "auto", encoding: str | None = None) -> tuple[Path, Msg | None]:
     """Write the scorecard of *source* in *lang*; return where, and what is broken in a stored match's
     chain (None when sound: the PDF carries it on its face). Warnings (unless *quiet*) in *say*."""
-    from referee.views.scorecard.fonts import missing_glyphs
-    from referee.views.scorecard.layout import texts_in
+    from referee.views.scorecard.layout import document_texts, texts_in
 
     result, src = load_result(source, db, kind, encoding, say)
     match_id = result.header.id if result.header is not None and result.header.id else Path(src.name).stem
     path = out if out is not None else (out_dir or output_folder(REPORTS_DIR)) / file_name(match_id)
-    info = register_font(font, result, lang)
-    if not quiet and font is None and not info.embedded:
-        from referee.views.scorecard.fonts import CID_FONT, INSTALL_HINT
-
-        warn(say, M("no Chinese TrueType font is installed: the PDF names {font} without its glyphs (a reader "
-                    "without Chinese fonts shows boxes); to embed one: {install}",
-                    font=CID_FONT, install=INSTALL_HINT))
+    pdf_font(font, document_texts(result, lang), say, checked=texts_in(result), quiet=quiet)
     if not quiet:
-        _warn_glyphs(say, font, missing_glyphs(info, texts_in(result)), info)
         _warn_problems(say, src.name, len(src.errors) + len(result.errors))
     _build(result, src, path, lang, font)
     return path, src.broken
@@ -140,7 +158,9 @@ def _warn_glyphs(say: str, font: str | None, missing: list[str], info: FontInfo 
         shown = "".join(missing[:20]) + ("…" if len(missing) > 20 else "")
         if info is not None and not info.embedded:
             warn(say, M("the PDF's built-in font ({font}) cannot draw {chars}: they will be missing from the "
-                        "scorecard; give --font with a TrueType font that has them",
+                        "PDF; give --font with a TrueType font that has them",
+                        zh="PDF 的内置字体（{font}）无法显示 {chars}：PDF 上将缺少这些字符；"
+                           "请用 --font 指定含有它们的 TrueType 字体",
                         font=info.name, chars=shown))
             return
         warn(say, M("{font} has no glyphs for {chars}; they will print as boxes",

@@ -1,8 +1,10 @@
 """The printed sheets of an event: a round's sheet (pairing lists and table cards) and the standings
 report (standings, cross table, every round's results), as PDF.
 
-ReportLab, like the scorecard, with the scorecard's fonts (the CID font STSong-Light for Chinese,
-Latin runs in Helvetica, via ``referee.views.scorecard.typo.Typo``); imported inside the functions only,
+ReportLab, like the scorecard, with the scorecard's font policy (``referee.views.scorecard.fonts``): an
+installed Chinese TrueType font embedded by default, chosen for the words the document prints (a first
+pass gathers them), else the CID font STSong-Light with Latin runs in Helvetica; a caller may choose
+(``font``: a path, ``cid``, or a function of the document's words). Imported inside the functions only,
 so the CLI's start-up does not pay for it. Every page carries the event's name and its number. The
 file goes through ``safefile.writing``: a failed build leaves the old file as it was.
 
@@ -14,8 +16,8 @@ referee to take to the table. The report is landscape: the standings carry every
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import UsageError
 from referee.core.i18n import MN, M, is_chinese, pgettext, tr
@@ -27,6 +29,12 @@ from referee.views import eventrows as rows
 from referee.views import eventwords as words
 from referee.views.outfile import written
 
+if TYPE_CHECKING:
+    from referee.views.scorecard.fonts import FontInfo
+
+FontChoice = Callable[[Sequence[str]], "FontInfo"]  # the words a document prints → its font
+Font = str | os.PathLike[str] | FontChoice | None
+
 MARGIN = 12.0  # mm, each side
 CROSS_ROUNDS = 10  # rounds per cross table: more would make the cells too narrow to read
 HEADER_FILL = (0.86, 0.88, 0.92)
@@ -37,17 +45,14 @@ GRID = (0.6, 0.6, 0.65)
 class _Printer:
     """The fonts, styles and page furniture shared by both documents."""
 
-    def __init__(self, lang: str, font_path: str | os.PathLike[str] | None) -> None:
+    def __init__(self, lang: str, font: FontInfo) -> None:
         from reportlab.lib import colors
         from reportlab.lib.styles import ParagraphStyle
 
-        from referee.views.scorecard.fonts import FontError, register
         from referee.views.scorecard.typo import Typo
 
-        try:
-            font = register(None if font_path is None else os.fspath(font_path))
-        except FontError:
-            raise UsageError(M("--font {font}: not a usable TrueType font", font=str(font_path))) from None
+        self.font = font
+        self.texts: list[str] = []  # every text set, for the choice of a font that draws them all
         self.lang = lang
         self.typo = Typo(font)
         self.colors = colors
@@ -63,6 +68,7 @@ class _Printer:
     def para(self, text: str, style: Any, bold: bool = False) -> Any:
         from reportlab.platypus import Paragraph
 
+        self.texts.append(text)
         return Paragraph(self.typo.markup(text, bold), style)
 
     def heading(self, text: str) -> list[Any]:
@@ -83,6 +89,7 @@ class _Printer:
                                                                                             strict=True)]
                                                  for row in sheet.rows]
         data: list[list[Any]] = [[self.para(col.head, self.s_head) for col in sheet.columns]]
+        self.texts += [text for row in body for text in row]
         style: list[tuple[Any, ...]] = [
             ("FONT", (0, 0), (-1, -1), self.typo.latin, size),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -139,6 +146,28 @@ class _Printer:
         return float((landscape(A4) if wide else A4)[0] - 2 * MARGIN * mm)
 
 
+def _printed(lang: str, font: Font, make: Callable[[_Printer], list[Any]]) -> tuple[_Printer, list[Any]]:
+    """The printer and the story *make* builds with it, in the font *font* says: a path (or ``cid``) as
+    given; a function, or None for the default policy (``fonts.register_default``), given every word
+    the document prints, gathered by building the story once in the CID font (no layout: quick)."""
+    from referee.views.scorecard.fonts import CID_CHOICE, FontError, register, register_default
+
+    if font is None or callable(font):
+        draft = _Printer(lang, register(CID_CHOICE))
+        story = make(draft)
+        texts = [*draft.texts, tr(lang, "Page {n}", n=1)]
+        info = register_default(texts) if font is None else font(texts)
+        if info == draft.font:
+            return draft, story
+    else:
+        try:
+            info = register(os.fspath(font))
+        except FontError as e:
+            raise UsageError(M("--font: {problem}", problem=e.msg)) from None
+    pr = _Printer(lang, info)
+    return pr, make(pr)
+
+
 def _spread(weights: Sequence[float], total: float) -> list[float]:
     """Column widths in proportion to *weights*, filling *total*."""
     s = sum(weights)
@@ -187,6 +216,7 @@ def _cells(pr: _Printer, body: Sequence[Sequence[str]], widths: Sequence[float],
     from referee.views.scorecard.fonts import is_latin
 
     typo = pr.typo
+    pr.texts += [text for row in body for text in row]
     data: list[list[Any]] = []
     style: list[tuple[Any, ...]] = []
     for r, row in enumerate(body):
@@ -255,14 +285,19 @@ def _card(pr: _Printer, event: str, rnd: Round, table_no: int, match_id: str, se
 
 
 def round_sheet(path: str | os.PathLike[str], event: str, round: Round, pairs: Sequence[Pair], lang: str, *,
-                font_path: str | os.PathLike[str] | None = None) -> None:
+                font: Font = None) -> None:
     """Write the PDF of *round*: its pairing list by table and by pair, then one card per table."""
+    by_code = rows.check_known(pairs, [round])
+    title = tr(lang, "Round {n}", n=round.number)
+    pr, story = _printed(lang, font, lambda pr: _round_story(pr, event, round, by_code, title))
+    pr.build(path, story, wide=False, event=event, title=title)
+
+
+def _round_story(pr: _Printer, event: str, round: Round, by_code: Mapping[str, Pair], title: str) -> list[Any]:
     from reportlab.platypus import HRFlowable, PageBreak, Spacer
 
-    by_code = rows.check_known(pairs, [round])
-    pr = _Printer(lang, font_path)
+    lang = pr.lang
     width = pr.width(wide=False)
-    title = tr(lang, "Round {n}", n=round.number)
     story: list[Any] = [pr.para(event, pr.s_title, bold=True), pr.para(title, pr.s_sub)]
     story += pr.heading(tr(lang, "Pairings by table"))
     story.append(pr.grid(_by_table(round, by_code, lang), _spread([0.6, 1.6, 0.8, 2.6, 0.8, 2.6], width), 8.5))
@@ -278,7 +313,7 @@ def round_sheet(path: str | os.PathLike[str], event: str, round: Round, pairs: S
                                                                  spaceBefore=18, spaceAfter=18, color=pr.colors.grey))
         story.append(_card(pr, event, round, t.number, t.match_id, seat_players(t, by_code),
                            {"EW": by_code[t.ew], "NS": by_code[t.ns]}, width))
-    pr.build(path, story, wide=False, event=event, title=title)
+    return story
 
 
 # --- the standings report ----------------------------------------------------------------------
@@ -296,19 +331,27 @@ def _title(rounds: Sequence[Round], final: bool, lang: str) -> str:
 
 def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[Pair], rounds: Sequence[Round],
                      standings: Standings, summaries: Mapping[str, MatchSummary], lang: str, *,
-                     final: bool = False, font_path: str | os.PathLike[str] | None = None,
+                     final: bool = False, font: Font = None,
                      notes: Sequence[str] | None = None, round_words: Mapping[int, str] | None = None) -> None:
     """Write the PDF report: standings with every tie-break, the cross table, each round's results.
 
     *notes* are what the table does not show (the matches not counted yet, a round corrected after its
     close, with the entry and its reason), worded by the caller that read the store; *round_words* a
     round's status in words where it is more than its status in the event (corrected after close)."""
+    by_code = rows.check_known(pairs, rounds, standings)
+    title = _title(rounds, final, lang)
+    pr, story = _printed(lang, font, lambda pr: _report_story(pr, event, pairs, rounds, standings, summaries, by_code,
+                                                               title, notes, round_words))
+    pr.build(path, story, wide=True, event=event, title=title)
+
+
+def _report_story(pr: _Printer, event: str, pairs: Sequence[Pair], rounds: Sequence[Round], standings: Standings,
+                  summaries: Mapping[str, MatchSummary], by_code: Mapping[str, Pair], title: str,
+                  notes: Sequence[str] | None, round_words: Mapping[int, str] | None) -> list[Any]:
     from reportlab.platypus import PageBreak
 
-    by_code = rows.check_known(pairs, rounds, standings)
-    pr = _Printer(lang, font_path)
+    lang = pr.lang
     width = pr.width(wide=True)
-    title = _title(rounds, final, lang)
     story: list[Any] = [pr.para(event, pr.s_title, bold=True), pr.para(title, pr.s_sub)]
     if notes is not None:
         story += [pr.para(line, pr.s_body) for line in notes]
@@ -344,4 +387,4 @@ def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[P
                 if r[i] in by_code:
                     r[i] = f"{r[i]}  {rows.players(by_code[r[i]], lang)}"
         story.append(pr.grid(res, _spread([0.6, 1.6, 3.0, 3.0, 1.0, 0.9, 1.0], width), 7.5, texts=texts))
-    pr.build(path, story, wide=True, event=event, title=title)
+    return story

@@ -15,13 +15,16 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.commands.boundary import language
-from referee.cli.commands.options import Db, Lang, Output, Reason, Referee
+from referee.cli.commands.options import Db, Lang, Output, PdfFont, Reason, Referee
 from referee.core.i18n import N_
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from referee.core.i18n import Msg
     from referee.store.store import Store
     from referee.tournament.state import EventState
+    from referee.views.scorecard.fonts import FontInfo
 
 EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
 PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1."), show_default=False)]
@@ -308,6 +311,16 @@ def _default(event_id: str, suffix: str) -> Path:
     return output_folder(REPORTS_DIR) / f"{file_stem(event_id)}{suffix}"
 
 
+def _font(font: str | None, say: str) -> Callable[[Sequence[str]], FontInfo]:
+    """The PDF's font chosen as the scorecard's is (``app.scorecards.pdf_font``: ``--font``, else an
+    installed Chinese TrueType font embedded), with its warnings, for the words the PDF prints."""
+    from referee.app.scorecards import choose_font, pdf_font
+
+    if font is not None:
+        choose_font(font, ())  # a bad --font stops before the event is read
+    return lambda texts: pdf_font(font, texts, say)
+
+
 def sheet(
     event_id: EventId,
     round_: Annotated[int | None, typer.Option("--round", metavar="N", help=N_(
@@ -315,6 +328,7 @@ def sheet(
     output: Output = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
         "Language of the sheet: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+    font: PdfFont = None,
     db: Db = None,
 ) -> None:
     """PDF: a round's pairing list by table and by pair, and a card per table for its referee."""
@@ -334,7 +348,7 @@ def sheet(
                            n=number if number is not None else "-", event=event_id,
                            paired=len(state.rounds)))
     path = output or _default(event_id, f"-R{rnd.number}.pdf")
-    round_sheet(path, state.settings.name, rnd, state.pairs, pdf)
+    round_sheet(path, state.settings.name, rnd, state.pairs, pdf, font=_font(font, say))
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
 
 
@@ -343,6 +357,7 @@ def report(
     output: Output = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
         "Language of the report: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+    font: PdfFont = None,
     db: Db = None,
 ) -> None:
     """PDF: the standings with every tie-break, the cross table and each round's results."""
@@ -359,7 +374,8 @@ def report(
     standings_report(path, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                      results.summaries, pdf, final=results.final,
                      notes=notes(results, pdf) + broken_lines(results, pdf),
-                     round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds})
+                     round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds},
+                     font=_font(font, say))
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
     _uncounted(results.broken, say)
 

@@ -1,0 +1,123 @@
+"""Issue 18, "Defects found": what a new director met running an evening, each through the real command
+line (a process of its own where the output is under test), the PDFs read back with pypdf.
+
+The events are played with the two game shapes of ``tests/eventplay.py`` (club scoring: 2:0 → 3,
+2:1 → 2, 1:2 → 1, 0:2 → 0).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from eventplay import Cli, play
+
+pypdf = pytest.importorskip("pypdf")
+
+EV = "FRI"
+NAME = "星海周五赛 Friday Pairs"
+
+
+def run_cli(*args: object, db: Path, lang: str = "en", cwd: Path | None = None,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``referee ARGS`` in a process of its own, on the store *db*."""
+    full = {**os.environ, "REFEREE_DB": str(db), "REFEREE_LANG": lang, "REFEREE_NAME": "裁判长", **(env or {})}
+    done = subprocess.run([sys.executable, "-m", "referee.cli", *map(str, args)], capture_output=True, text=True,
+                          env=full, cwd=cwd, timeout=120)
+    assert "Traceback" not in done.stderr, done.stderr
+    return done
+
+
+@pytest.fixture
+def four(tmp_path: Path) -> Cli:
+    """A 4-pair Swiss event of 2 rounds, round 1 paired and played: F1 beats F2 2:1, F4 beats F3 2:0."""
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", EV, "--name", NAME, "--rounds", 2)
+    for code, p1, p2, club in (("F1", "张三", "李四", "海之韵"), ("F2", "王五", "赵六", "星海"),
+                               ("F3", "Ann Lee", "Bob Ma", ""), ("F4", "周九", "吴十", "老虎滩")):
+        cli.ok("event", "add", EV, code, p1, p2, "--club", club)
+    js = cli.json("event", "pair", EV)
+    play(cli, tmp_path, js["tables"][0], "F1", 2, 1)
+    play(cli, tmp_path, js["tables"][1], "F4", 2, 0)
+    return cli
+
+
+# --- item 1: one font policy for every PDF ----------------------------------------------------------
+
+def fonts_of(pdf: Path) -> dict[str, bool]:
+    """Each font the PDF's pages use → whether its glyphs are embedded (a font file in its descriptor)."""
+    out: dict[str, bool] = {}
+    for page in pypdf.PdfReader(str(pdf)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            desc = font.get("/FontDescriptor")
+            if desc is None and "/DescendantFonts" in font:
+                desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            desc = desc.get_object() if desc is not None else {}
+            out[str(font["/BaseFont"])] = any(k in desc for k in ("/FontFile2", "/FontFile", "/FontFile3"))
+    return out
+
+
+def pdf_text(pdf: Path) -> str:
+    return "".join("".join(p.extract_text() or "" for p in pypdf.PdfReader(str(pdf)).pages).split())
+
+
+def test_item1_the_event_pdfs_embed_the_chinese_truetype_font_as_the_scorecard_does(four: Cli,
+                                                                                    tmp_path: Path) -> None:
+    from referee.views.scorecard.fonts import find_cjk_font
+
+    if find_cjk_font() is None:
+        pytest.skip("no Chinese TrueType font installed (apt-get install fonts-wqy-microhei)")
+    made = {}
+    for what, args in (("sheet", ("event", "sheet", EV)), ("report", ("event", "report", EV)),
+                       ("card", ("scorecard", f"{EV}-R1-T1"))):
+        pdf = tmp_path / f"{what}.pdf"
+        done = run_cli(*args, "-o", pdf, "--lang", "zh", db=four.db)
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        made[what] = fonts_of(pdf)
+        # the fonts of the document's own: every one embedded (the 14 standard fonts need not be)
+        own = {n: e for n, e in made[what].items() if not n.startswith(("/Helvetica", "/Times", "/Courier"))}
+        assert own and all(own.values()), (what, made[what])
+        assert "/STSong-Light" not in made[what], what
+    # one policy: the sheet and the report embed the very font the scorecard embeds (a subset of it:
+    # ReportLab names a subset "<font>+<n>", the font's name after the "+" is the same)
+    def family(fonts: dict[str, bool]) -> set[str]:
+        return {n.split("+")[-1] for n in fonts if not n.startswith("/Helvetica")}
+
+    assert family(made["sheet"]) == family(made["report"]) == family(made["card"]) != set()
+    assert "张三" in pdf_text(tmp_path / "sheet.pdf") and "海之韵" in pdf_text(tmp_path / "report.pdf")
+
+
+def test_item1_font_option_and_the_warning_are_the_scorecards(four: Cli, tmp_path: Path) -> None:
+    # --font cid: the reader's own STSong-Light, named, not embedded
+    pdf = tmp_path / "cid.pdf"
+    done = run_cli("event", "report", EV, "-o", pdf, "--font", "cid", db=four.db)
+    assert done.returncode == 0, done.stderr
+    assert fonts_of(pdf).get("/STSong-Light") is False
+    # a --font that is no font: exit 2 with the scorecard's words, in English and Chinese, and no PDF
+    bad = tmp_path / "missing.ttf"
+    for lang, said in (("en", f"error: --font: font file not found: {bad}"),
+                       ("zh", f"错误：--font：找不到字体文件：{bad}")):
+        done = run_cli("event", "sheet", EV, "-o", tmp_path / "x.pdf", "--font", bad, db=four.db, lang=lang)
+        assert done.returncode == 2 and done.stderr.splitlines()[0] == said, done.stderr
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_item1_without_a_truetype_font_the_event_pdfs_warn_as_the_scorecard(four: Cli, tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.views.scorecard import fonts
+
+    monkeypatch.setattr(fonts, "CJK_FONTS", ())
+    monkeypatch.setattr(fonts, "_fc_match", lambda: None)
+    monkeypatch.setattr(fonts, "_found", [])
+    monkeypatch.setattr(fonts, "_registered", {})
+    warning = ("warning: no Chinese TrueType font is installed: the PDF names STSong-Light without its glyphs (a "
+               "reader without Chinese fonts shows boxes); to embed one: apt-get install fonts-wqy-microhei")
+    for args in (("event", "sheet", EV), ("event", "report", EV)):
+        pdf = tmp_path / "out.pdf"
+        run = four.ok(*args, "-o", pdf)
+        assert run.err.splitlines() == [warning], run.err
+        assert fonts_of(pdf).get("/STSong-Light") is False
