@@ -121,3 +121,34 @@ def test_item1_without_a_truetype_font_the_event_pdfs_warn_as_the_scorecard(four
         run = four.ok(*args, "-o", pdf)
         assert run.err.splitlines() == [warning], run.err
         assert fonts_of(pdf).get("/STSong-Light") is False
+
+
+# --- item 3: scorecard --all --event takes the event's id --------------------------------------------
+
+def test_item3_scorecard_all_of_an_event_by_its_id(four: Cli, tmp_path: Path) -> None:
+    # round 1 paired two tables: FRI-R1-T1 and FRI-R1-T2, both stored; one scorecard each
+    out = tmp_path / "fri"
+    done = run_cli("scorecard", "--all", "--event", EV, "-o", out, db=four.db)
+    assert done.returncode == 0, done.stderr
+    assert sorted(p.name for p in out.iterdir()) == [f"{EV}-R1-T1.pdf", f"{EV}-R1-T2.pdf"]
+    assert f"wrote 2 scorecards to {out}" in done.stdout
+    assert "张三" in pdf_text(out / f"{EV}-R1-T1.pdf")  # F1's player: the match of table 1
+
+
+def test_item3_an_unknown_event_is_an_error_naming_the_events_stored(four: Cli, tmp_path: Path) -> None:
+    root = four.db.resolve()
+    for lang, said in (("en", f"error: --event NOPE: no event with this id in the store at {root}, nor a stored "
+                              f"match of an event so named (events stored: {EV})"),
+                       ("zh", f"错误：--event NOPE：{root} 的存储中没有这个编号的赛事，也没有标有这个赛事名的已存比赛"
+                              f"（已存赛事：{EV}）")):
+        done = run_cli("scorecard", "--all", "--event", "NOPE", "-o", tmp_path / "x", db=four.db, lang=lang)
+        assert (done.returncode, done.stderr.strip()) == (2, said)
+    assert not (tmp_path / "x").exists()
+
+
+def test_item3_an_event_with_no_round_paired_says_so(tmp_path: Path) -> None:
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "EMPTY", "--name", "Empty", "--rounds", 1)
+    done = run_cli("scorecard", "--all", "--event", "EMPTY", db=cli.db, cwd=tmp_path)
+    assert (done.returncode, done.stdout.strip()) == (0, "event EMPTY has no match yet (referee event pair EMPTY)")
+    assert not (tmp_path / "reports").exists()

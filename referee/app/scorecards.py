@@ -174,15 +174,33 @@ def _warn_problems(say: str, source: str, problems: int) -> None:
 
 
 def stored_matches(db: str | None, event: str | None) -> tuple[Store, list[str]]:
-    """(store, the ids of its matches), of one event only when *event* is given (any case)."""
+    """(store, the ids of its matches), of one event only when *event* is given: its id, as every
+    ``event`` command takes it (its rounds' matches, by round and table); else, for matches stored
+    outside an event, the event name their headers carry (any case). Neither: an ``UnknownEvent``
+    naming the events stored (exit 2)."""
+    from referee.store.eventlog import EventLog, UnknownEvent, list_events
     from referee.store.store import Store
 
     store = Store(db)
     rows = store.summaries()
-    if event is not None:
-        want = event.strip().casefold()
-        rows = [r for r in rows if (r.get("event") or "").strip().casefold() == want]
-    return store, [r["id"] for r in rows]
+    if event is None:
+        return store, [r["id"] for r in rows]
+    log = EventLog(store.root, event)
+    if log.exists():
+        stored = {r["id"] for r in rows}
+        return store, [t.match_id for rnd in sorted(log.state().rounds, key=lambda r: r.number)
+                       for t in sorted(rnd.tables, key=lambda t: t.number) if t.match_id in stored]
+    want = event.strip().casefold()
+    named = [r["id"] for r in rows if (r.get("event") or "").strip().casefold() == want]
+    if not named:
+        known = [e for e, _ in list_events(store.root)]
+        raise UnknownEvent(M("--event {event}: no event with this id in the store at {root}, nor a stored match "
+                             "of an event so named (events stored: {known})",
+                             zh="--event {event}：{root} 的存储中没有这个编号的赛事，也没有标有这个赛事名的已存比赛"
+                                "（已存赛事：{known}）",
+                             event=event, root=str(store.root),
+                             known=", ".join(known[:8]) + (", …" if len(known) > 8 else "") if known else "-"))
+    return store, named
 
 
 def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | None, db: str | None,
@@ -193,8 +211,8 @@ def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | No
 
     store, ids = stored_matches(db, event)
     if not ids:
-        typer.echo(tr(say, "no stored matches of event '{event}' in {store}",
-                      event=event, store=str(store.root)) if event is not None else
+        typer.echo(tr(say, "event {event} has no match yet (referee event pair {event})", event=event,
+                      zh="赛事 {event} 还没有比赛（referee event pair {event}）") if event is not None else
                    tr(say, "no stored matches in {store}", store=str(store.root)))
         return
     if font is not None:

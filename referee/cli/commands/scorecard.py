@@ -40,8 +40,10 @@ def scorecard(
         help=N_("Language of the scorecard: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
     font: PdfFont = None,
     all_: Annotated[bool, typer.Option("--all", help=N_("One PDF per stored match."))] = False,
-    event: Annotated[str | None, typer.Option("--event", metavar="NAME",
-                                              help=N_("With --all: only this event's matches."))] = None,
+    event: Annotated[str | None, typer.Option("--event", metavar="EVENT",
+                                              help=N_("With --all: only this event's matches (its id, e.g. SC26).",
+                                                      zh="与 --all 同用：只写这个赛事的比赛（赛事编号，如 SC26）。"))]
+    = None,
     db: Db = None,
     as_file: AsFile = False,
     as_match: AsMatch = False,
