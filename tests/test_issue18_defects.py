@@ -152,3 +152,39 @@ def test_item3_an_event_with_no_round_paired_says_so(tmp_path: Path) -> None:
     done = run_cli("scorecard", "--all", "--event", "EMPTY", db=cli.db, cwd=tmp_path)
     assert (done.returncode, done.stdout.strip()) == (0, "event EMPTY has no match yet (referee event pair EMPTY)")
     assert not (tmp_path / "reports").exists()
+
+
+# --- item 4: the hints after the last round agree with the state ------------------------------------
+
+def test_item4_after_the_last_round_close_and_pair_say_the_event_is_finished(tmp_path: Path) -> None:
+    # An event of one round (--rounds 1): two pairs, one table; G1 beats G2 2:0, the round is closed,
+    # and that was the last round: the standings are final.
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "ONE", "--name", "One round", "--rounds", 1)
+    cli.ok("event", "add", "ONE", "G1", "甲", "乙")
+    cli.ok("event", "add", "ONE", "G2", "丙", "丁")
+    js = cli.json("event", "pair", "ONE")
+    play(cli, tmp_path, js["tables"][0], "G1", 2, 0)
+    closed = cli.ok("event", "close", "ONE").out
+    assert "that was the last round: the standings are final (referee event standings ONE)" in closed
+    assert "referee event pair" not in closed
+    for lang, close_said, pair_said in (
+            ("en", "error: round 1 of event ONE is already closed, and it was the last: the standings are final "
+                   "(referee event standings ONE)",
+                   "error: event ONE is finished: its 1 round is played and closed, the standings are final "
+                   "(referee event standings ONE)"),
+            ("zh", "错误：赛事 ONE 的第 1 轮已经结束，这是最后一轮：排名已是最终排名（referee event standings ONE）",
+                   "错误：赛事 ONE 已结束：1 轮都已赛完并结束，排名已是最终排名（referee event standings ONE）")):
+        done = run_cli("event", "close", "ONE", db=cli.db, lang=lang)
+        assert (done.returncode, done.stderr.strip()) == (1, close_said)
+        assert "event pair" not in done.stderr  # no hint to pair a round the event does not have
+        done = run_cli("event", "pair", "ONE", db=cli.db, lang=lang)
+        assert (done.returncode, done.stderr.strip()) == (1, pair_said)
+
+
+def test_item4_a_closed_round_before_the_last_still_hints_the_next_pairing(four: Cli) -> None:
+    # FRI has 2 rounds: round 1 closed is not the last, so closing again points to pairing round 2
+    four.ok("event", "close", EV)
+    done = run_cli("event", "close", EV, db=four.db)
+    assert (done.returncode, done.stderr.strip()) == (
+        1, f"error: round 1 of event {EV} is already closed (pair the next: referee event pair {EV})")

@@ -231,8 +231,13 @@ def next_round(store: Store, state: EventState, cache: SummaryCache) -> tuple[Ro
                              round=current.number, event=settings.id))
     planned = state.planned
     if planned is not None and len(state.rounds) >= planned:
-        raise RefereeError(M("all {n} rounds of event {event} are paired",
-                             n=planned, event=settings.id))
+        raise RefereeError(MN("event {event} is finished: its {n} round is played and closed, the standings are "
+                              "final (referee event standings {event})",
+                              "event {event} is finished: its {n} rounds are played and closed, the standings are "
+                              "final (referee event standings {event})", planned,
+                              zh="赛事 {event} 已结束：{n} 轮都已赛完并结束，排名已是最终排名（referee event standings "
+                                 "{event}）",
+                              event=settings.id))
     active = state.active
     if len(active) < 2:
         raise RefereeError(M("pairing needs at least 2 active pairs; event {event} has {n}",
@@ -342,6 +347,12 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
         if rnd is None:
             raise RefereeError(M("event {event} has no round to close (pair round 1 first: referee event pair {event})",
                                  event=event_id))
+        if rnd.status is RoundStatus.closed and state.final:
+            raise RefereeError(M("round {round} of event {event} is already closed, and it was the last: the "
+                                 "standings are final (referee event standings {event})",
+                                 zh="赛事 {event} 的第 {round} 轮已经结束，这是最后一轮：排名已是最终排名"
+                                    "（referee event standings {event}）",
+                                 round=rnd.number, event=event_id))
         if rnd.status is RoundStatus.closed:
             raise RefereeError(M("round {round} of event {event} is already closed (pair the next: referee event pair "
                                  "{event})",
