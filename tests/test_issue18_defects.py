@@ -188,3 +188,38 @@ def test_item4_a_closed_round_before_the_last_still_hints_the_next_pairing(four:
     done = run_cli("event", "close", EV, db=four.db)
     assert (done.returncode, done.stderr.strip()) == (
         1, f"error: round 1 of event {EV} is already closed (pair the next: referee event pair {EV})")
+
+
+# --- item 5: a refusal caused by a later entry names it ----------------------------------------------
+
+def tribute_match(tmp_path: Path) -> tuple[Path, int, int]:
+    """Match T7 imported from a record: hand 1, E grabs (declarer), trump H, the defenders take 70 points
+    (§7.2: S = 70 < 80, the declarers keep: EW up one level; blood ceil((80 − 70) / 10) = 1, §7.2.3);
+    hand 2: W declares (§7.4, the declarers stay), S (W's 上家) gives 1 card of tribute (§5.1).
+    Returns the store, the seq of hand 1's `points` and of hand 2's `tribute` (one entry per line)."""
+    from helpers import first_hand, hand_text
+
+    text = "match id=T7 rules=dalian-club\n" + first_hand(points=70) + hand_text(trump="H", tribute="S AS",
+                                                                                  points=80)
+    lines = text.splitlines()
+    path = tmp_path / "T7.gunzi"
+    path.write_text(text, encoding="utf-8")
+    db = tmp_path / "store"
+    done = run_cli("import", path, db=db)
+    assert done.returncode == 0, done.stderr
+    return db, lines.index("points 70") + 1, lines.index("tribute S AS") + 1
+
+
+def test_item5_an_amend_refused_for_a_later_entry_names_that_entry(tmp_path: Path) -> None:
+    db, points, tribute = tribute_match(tmp_path)
+    # Amending hand 1's points to 80: 80 ≤ S ≤ 150 owes no blood (§7.2.3), so the later tribute of hand 2
+    # gives 1 card where none is owed: refused, naming the tribute's entry, with "1 card" in the singular.
+    for lang, said in (("en", f"error: amend rejected, nothing stored: it makes #{tribute} (tribute S AS) wrong: "
+                              "no blood is owed this hand; 1 card given"),
+                       ("zh", f"错误：更正被拒绝，未存储：会使 #{tribute}（tribute S AS）出错："
+                              "这一副不欠血，却进贡了1张")):
+        done = run_cli("amend", "T7", points, "points", "80", "--reason", "recount", db=db, lang=lang)
+        assert done.returncode == 1
+        assert done.stderr.splitlines()[0] == said, done.stderr
+    log = run_cli("log", "T7", db=db)
+    assert "amend" not in log.stdout  # nothing stored
