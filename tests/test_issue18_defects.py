@@ -223,3 +223,44 @@ def test_item5_an_amend_refused_for_a_later_entry_names_that_entry(tmp_path: Pat
         assert done.stderr.splitlines()[0] == said, done.stderr
     log = run_cli("log", "T7", db=db)
     assert "amend" not in log.stdout  # nothing stored
+
+
+# --- item 2: a finished event's entries --------------------------------------------------------------
+
+def finished_event(tmp_path: Path) -> Cli:
+    """ONE: one round (--rounds 1), G1 beats G2 2:0, the round closed: the event is finished."""
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "ONE", "--name", "One round", "--rounds", 1)
+    cli.ok("event", "add", "ONE", "G1", "甲", "乙")
+    cli.ok("event", "add", "ONE", "G2", "丙", "丁")
+    js = cli.json("event", "pair", "ONE")
+    play(cli, tmp_path, js["tables"][0], "G1", 2, 0)
+    cli.ok("event", "close", "ONE")
+    return cli
+
+
+def test_item2_a_finished_event_refuses_a_new_pair(tmp_path: Path) -> None:
+    from eventplay import snapshot
+
+    cli = finished_event(tmp_path)
+    before = snapshot(cli.db)
+    for lang, said in (("en", "error: event ONE is finished (its 1 round is played and closed): no pair can join; "
+                              "to change it anyway: --force --reason TEXT"),
+                       ("zh", "错误：赛事 ONE 已结束（1 轮都已赛完并结束）：不能再加入配对；"
+                              "如仍要更改：--force --reason 说明")):
+        done = run_cli("event", "add", "ONE", "G9", "戊", "己", db=cli.db, lang=lang)
+        assert (done.returncode, done.stderr.strip()) == (1, said)
+    entries = tmp_path / "entries.csv"
+    entries.write_text("pair,player1,player2,club\nG8,庚,辛,\n", encoding="utf-8")
+    done = run_cli("event", "import", "ONE", entries, db=cli.db)
+    assert done.returncode == 1 and "event ONE is finished" in done.stderr
+    assert snapshot(cli.db) == before  # nothing stored
+    # --force without a reason is a usage error; with one, the pair joins and the reason is in the log
+    done = run_cli("event", "add", "ONE", "G9", "戊", "己", "--force", db=cli.db)
+    assert (done.returncode, done.stderr.strip()) == (2, "error: --force needs --reason TEXT: it is kept in the "
+                                                         "event's log")
+    cli.ok("event", "add", "ONE", "G9", "戊", "己", "--force", "--reason", "late prize entry")
+    from referee.store.eventlog import EventLog
+
+    last = EventLog(cli.db, "ONE").actions()[-1]
+    assert (last["action"], last["pair"], last["reason"]) == ("pair_added", "G9", "late prize entry")

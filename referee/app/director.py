@@ -141,11 +141,17 @@ def checked_pair(code: str, player1: str, player2: str, club: str = "") -> Pair:
 
 
 def add_pairs(store: Store, event_id: str, pairs: Sequence[Pair], referee: str | None = None,
-              source: str | None = None) -> EventState:
+              source: str | None = None, *, force: bool = False, reason: str = "") -> EventState:
     """Enter *pairs* (one, or an entries file's) in one append: refused whole when a code is taken or
-    a player already plays in another pair, naming them."""
+    a player already plays in another pair, naming them; refused by a finished event unless *force*,
+    with the *reason* kept in each entry."""
+    reason = check_text(reason, "--reason").strip()
+    if force and not reason:
+        raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log",
+                           zh="--force 需要 --reason 说明：理由记入赛事日志"))
     with EventLog(store.root, event_id).session() as s:
         state = s.state
+        _finished_refuses(state, force, M("no pair can join", zh="不能再加入配对"))
         if state.settings.format is EventFormat.round_robin and state.rounds:
             raise RefereeError(M("pair {pair} cannot join: the round robin's schedule was fixed when round 1 was "
                                  "paired",
@@ -177,7 +183,19 @@ def add_pairs(store: Store, event_id: str, pairs: Sequence[Pair], referee: str |
                 players.setdefault(_person(name), p.code)
         if problems:
             raise RefereeError(_joined(problems, source))
-        return s.append([pair_added(p) for p in pairs], referee)
+        return s.append([pair_added(p, reason if state.final else "") for p in pairs], referee)
+
+
+def _finished_refuses(state: EventState, force: bool, what: Msg) -> None:
+    """A finished event (every planned round closed) takes no change of its entries but by --force --reason."""
+    if state.final and not force:
+        raise RefereeError(MN("event {event} is finished (its {n} round is played and closed): {what}; to change "
+                              "it anyway: --force --reason TEXT",
+                              "event {event} is finished (its {n} rounds are played and closed): {what}; to change "
+                              "it anyway: --force --reason TEXT", len(state.rounds),
+                              zh="赛事 {event} 已结束（{n} 轮都已赛完并结束）：{what}；"
+                                 "如仍要更改：--force --reason 说明",
+                              event=state.settings.id, what=what))
 
 
 def _joined(problems: list[Msg], source: str | None) -> Msg:

@@ -146,9 +146,10 @@ def created(event_id: str, name: str, rules: str, fmt: EventFormat, rounds: int 
             "lot": lot}
 
 
-def pair_added(pair: Pair) -> Action:
+def pair_added(pair: Pair, reason: str = "") -> Action:
+    """A pair entered; *reason*: why it was entered into a finished event (``--force --reason``)."""
     return {"action": PAIR_ADDED, "pair": pair.code, "player1": pair.player1, "player2": pair.player2,
-            "club": pair.club}
+            "club": pair.club, **({"reason": reason} if reason else {})}
 
 
 def pair_withdrawn(code: str, reason: str) -> Action:

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
 PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1."), show_default=False)]
 Json = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table."))]
+Finished = Annotated[bool, typer.Option("--force", help=N_(
+    "Change the entries of a finished event anyway (with --reason, kept in the log).",
+    zh="仍然更改已结束赛事的报名（需 --reason，理由记入日志）。"))]
 
 
 def _store(db: str | None) -> Store:
@@ -109,6 +112,8 @@ def add(
     player2: Annotated[str, typer.Argument(metavar="PLAYER2", help=N_("Second player (sits W or N)."),
                                            show_default=False)],
     club: Annotated[str, typer.Option("--club", metavar="CLUB", help=N_("The pair's club."))] = "",
+    force: Finished = False,
+    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -119,7 +124,7 @@ def add(
     from referee.core.i18n import trn
 
     entry = checked_pair(pair, player1, player2, club)
-    state = add_pairs(_store(db), event_id, [entry], referee)
+    state = add_pairs(_store(db), event_id, [entry], referee, force=force, reason=reason)
     typer.echo(trn(say, "entered pair {pair} ({player1}, {player2}) in {event}: {n} pair",
                    "entered pair {pair} ({player1}, {player2}) in {event}: {n} pairs", len(state.pairs),
                    pair=entry.code, player1=entry.player1, player2=entry.player2, event=event_id))
@@ -129,6 +134,8 @@ def import_(
     event_id: EventId,
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
         "Entries: CSV or XLSX with a header row pair,player1,player2,club."), show_default=False)],
+    force: Finished = False,
+    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -142,7 +149,8 @@ def import_(
     entries = read_entries(file)
     if entries.notice is not None:
         typer.echo(entries.notice.text(say), err=True)
-    state = add_pairs(_store(db), event_id, list(entries.pairs), referee, source=str(file))
+    state = add_pairs(_store(db), event_id, list(entries.pairs), referee, source=str(file), force=force,
+                      reason=reason)
     typer.echo(tr(say, "{file}: entered {n} pairs in {event} ({total} in all)",
                   file=str(file), n=len(entries.pairs), event=event_id, total=len(state.pairs)))
 
