@@ -264,3 +264,45 @@ def test_item2_a_finished_event_refuses_a_new_pair(tmp_path: Path) -> None:
 
     last = EventLog(cli.db, "ONE").actions()[-1]
     assert (last["action"], last["pair"], last["reason"]) == ("pair_added", "G9", "late prize entry")
+
+
+# --- item 8: the terminal standings fit the terminal -------------------------------------------------
+
+def display_width(line: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+def test_item8_standings_fit_80_columns_and_wide_shows_every_column(four: Cli) -> None:
+    # The columns of FRI's standings in English and their widths (the widest of heading and cells):
+    # Rank 4, Pair 4, Players 15 ("Ann Lee, Bob Ma"), Club 6 (海之韵: 3 wide characters), Played 6, Won 3,
+    # Lost 4, Byes 4, Match points 12, Games won 9, Games lost 10, then the club scoring's tie-breaks:
+    # Games difference 16, Head-to-head 12, Buchholz 8, Level difference 16, Ledger 6, Lot 3; Status is
+    # empty for every pair (nobody withdrew): not shown. Two spaces between columns.
+    # Always: rank, pair, players, match points = 4 + 4 + 15 + 12 + 3 × 2 = 41.
+    # Tie-breaks in order: + 2 + 16 = 59, + 2 + 12 = 73, Buchholz + 2 + 8 = 83 > 80: stop there.
+    # Played-won-lost: + 6 + 3 + 4 + 3 × 2 = 92 > 80; games won and lost: + 9 + 10 + 4 = 96 > 80;
+    # club: + 2 + 6 = 81 > 80; byes: + 2 + 4 = 79 ≤ 80, shown.
+    done = run_cli("event", "standings", EV, db=four.db, env={"COLUMNS": "80"})
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[1].split() == ["Rank", "Pair", "Players", "Byes", "Match", "points", "Games", "difference",
+                                "Head-to-head"]
+    assert display_width(lines[1]) == 79
+    assert all(display_width(line) <= 80 for line in lines[1:6]), lines  # the heading and the 4 pairs
+    assert lines[-1] == ("Left out to fit 80 columns: Club, Played, Won, Lost, Games won, Games lost, Buchholz, "
+                         "Level difference, Ledger, Lot; --wide shows every column")
+    zh = run_cli("event", "standings", EV, db=four.db, lang="zh", env={"COLUMNS": "60"})
+    assert zh.stdout.splitlines()[-1].startswith("为适应 60 列宽度未显示：")
+    assert all(display_width(line) <= 60 for line in zh.stdout.splitlines()[1:6])
+    # --wide: every column, 41 + the rest: 6 + 6 + 3 + 4 + 4 + 9 + 10 + 16 + 12 + 8 + 16 + 6 + 3 + 13 × 2 = 170
+    wide = run_cli("event", "standings", EV, "--wide", db=four.db, env={"COLUMNS": "80"})
+    head = wide.stdout.splitlines()[1]
+    assert display_width(head) == 170 and head.endswith("Lot")
+    assert "--wide" not in wide.stdout
+    # a pipe without $COLUMNS: every column, as --wide
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
+    piped = subprocess.run([sys.executable, "-m", "referee.cli", "event", "standings", EV], capture_output=True,
+                           text=True, env={**env, "REFEREE_DB": str(four.db), "REFEREE_LANG": "en"}, timeout=120)
+    assert piped.stdout == wide.stdout

@@ -277,6 +277,9 @@ def standings(
     explain: Annotated[tuple[str, str] | None, typer.Option("--explain", metavar="PAIR PAIR", help=N_(
         "Say in words why the first pair ranks where it does against the second, criterion by criterion."))]
     = None,
+    wide: Annotated[bool, typer.Option("--wide", help=N_(
+        "Every column, however wide (else, on a terminal, the columns that fit its width).",
+        zh="显示全部列，不论多宽（否则在终端上只显示适合其宽度的列）。"))] = False,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -301,8 +304,25 @@ def standings(
     elif json_:
         _dump(eventjson.standings(results))
     else:
-        _echo(eventtext.standings_lines(results, say))
+        _echo(eventtext.standings_lines(results, say, None if wide else _terminal_width()))
     _uncounted(results.broken, say)
+
+
+def _terminal_width() -> int | None:
+    """The width to fit a table into: the terminal's when the output is one, else ``$COLUMNS`` when set (a
+    pager's or a script's choice); None (every column) for a file or a pipe."""
+    import os
+    import shutil
+    import sys
+
+    given = os.environ.get("COLUMNS", "")
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    try:
+        tty = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return None
+    return shutil.get_terminal_size().columns if tty else None
 
 
 def _pdf_lang(lang: str | None) -> str:
