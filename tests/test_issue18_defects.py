@@ -306,3 +306,57 @@ def test_item8_standings_fit_80_columns_and_wide_shows_every_column(four: Cli) -
     piped = subprocess.run([sys.executable, "-m", "referee.cli", "event", "standings", EV], capture_output=True,
                            text=True, env={**env, "REFEREE_DB": str(four.db), "REFEREE_LANG": "en"}, timeout=120)
     assert piped.stdout == wide.stdout
+
+
+# --- item 6: record --file says which hand is in progress, in the file's own lines -------------------
+
+def test_item6_a_file_that_starts_again_the_hand_in_progress_says_what_to_leave_out(tmp_path: Path) -> None:
+    db = tmp_path / "store"
+    assert run_cli("new", "T1", "--east", "甲", "--south", "乙", "--west", "丙", "--north", "丁", db=db).returncode == 0
+    # the header is #1, the 4 seats #2–#5 (no team names given): the hand's first 3 directives are #6–#8
+    for directive in ("hand", "declare E BJ", "trump H"):
+        assert run_cli("record", "T1", *directive.split(), db=db).returncode == 0
+    sheet = tmp_path / "sheet.gunzi"
+    # the paper sheet holds the whole hand: its lines 2–4 repeat #6–#8, the rest (from line 5) is new
+    sheet.write_text("match id=T1\nhand\ndeclare E BJ\ntrump H\nkitty 4C 6C 7C 8C 9C JH\npoints 0\nlast decl\n",
+                     encoding="utf-8")
+    for lang, said in (
+            ("en", f"error: {sheet}:2: hand 1 of game 1 is already in progress in the match (stored as #6–#8): the "
+                   "file's lines 2–4 repeat those entries. Leave them out and record from line 5 on; nothing stored"),
+            ("zh", f"错误：{sheet}:2：第 1 局第 1 副已在比赛中进行（已存为 #6–#8）：文件的第 2–4 行与这些记录重复。"
+                   "请去掉它们，从第 5 行起记录；未存储任何内容")):
+        done = run_cli("record", "T1", "--file", sheet, db=db, lang=lang)
+        assert (done.returncode, done.stderr.strip()) == (1, said)
+    # a sheet that starts the hand again differently: the stored entries to leave out or take back
+    other = tmp_path / "other.gunzi"
+    other.write_text("hand\ndeclare E BJ\nkitty 4C 6C 7C 8C 9C JH\n", encoding="utf-8")
+    done = run_cli("record", "T1", "--file", other, db=db)
+    assert (done.returncode, done.stderr.strip()) == (
+        1, f"error: {other}:1: hand 1 of game 1 is already in progress in the match (stored as #6–#8): the file "
+           "starts it again. Leave out the file's lines of that hand up to #8's directive (trump H), or take the "
+           "stored ones back first (referee undo); nothing stored")
+    # as the message says: the rest of the sheet, from its line 5, is recorded
+    sheet.write_text("kitty 4C 6C 7C 8C 9C JH\npoints 0\nlast decl\n", encoding="utf-8")
+    assert run_cli("record", "T1", "--file", sheet, db=db).returncode == 0
+
+
+def test_item6_a_line_named_in_a_refusal_is_the_files(tmp_path: Path) -> None:
+    from helpers import first_hand
+
+    # T8 holds hand 1 only: E declares, S = 70 < 80 kept, 1 blood owed in hand 2 (§7.2.3), by S (W's 上家,
+    # §5.1); 8 lines stored: header, hand, declare, trump, kitty, points, last → #1–#7.
+    text = "match id=T8 rules=dalian-club\n" + first_hand(points=70)
+    record = tmp_path / "T8.gunzi"
+    record.write_text(text, encoding="utf-8")
+    db = tmp_path / "store"
+    assert run_cli("import", record, db=db).returncode == 0
+    stored = len(text.splitlines())
+    # The sheet of hand 2 gives the tribute twice: its line 4 is refused, for the tribute of its line 3
+    # (the combined record's #{stored + 3}: not a line of the file, never named as one).
+    sheet = tmp_path / "hand2.gunzi"
+    sheet.write_text("hand\ntrump H\ntribute S AS\ntribute S AH\n", encoding="utf-8")
+    for lang, said in (("en", f"error: {sheet}:4: the tribute was already given at line 3; expected there: "),
+                       ("zh", f"错误：{sheet}:4：第3行已经进贡了")):
+        done = run_cli("record", "T8", "--file", sheet, db=db, lang=lang)
+        assert done.returncode == 1 and done.stderr.startswith(said), done.stderr
+        assert f"line {stored + 3}" not in done.stderr and f"第 {stored + 3} 行" not in done.stderr
