@@ -360,3 +360,39 @@ def test_item6_a_line_named_in_a_refusal_is_the_files(tmp_path: Path) -> None:
         done = run_cli("record", "T8", "--file", sheet, db=db, lang=lang)
         assert done.returncode == 1 and done.stderr.startswith(said), done.stderr
         assert f"line {stored + 3}" not in done.stderr and f"第 {stored + 3} 行" not in done.stderr
+
+
+# --- item 7: the round sheet ---------------------------------------------------------------------------
+
+def page_texts(pdf: Path) -> list[str]:
+    return ["".join((p.extract_text() or "").split()) for p in pypdf.PdfReader(str(pdf)).pages]
+
+
+def test_item7_the_pairing_list_gives_rank_and_points_before_the_round(four: Cli, tmp_path: Path) -> None:
+    first = tmp_path / "r1.pdf"
+    four.ok("event", "sheet", EV, "-o", first, "--lang", "en")
+    assert "Points" not in page_texts(first)[0]  # round 1: nobody has any yet, no such column
+    four.ok("event", "close", EV)
+    four.ok("event", "pair", EV)
+    second = tmp_path / "r2.pdf"
+    four.ok("event", "sheet", EV, "-o", second, "--lang", "en")
+    text = page_texts(second)[0]
+    assert "PairRankPointsPlayersClub" in text
+    # After round 1 (club scoring): F4 2:0 → 3, rank 1; F1 2:1 → 2, rank 2; F2 1:2 → 1, rank 3; F3 0:2 → 0, rank 4.
+    for row in ("F413周九,吴十老虎滩", "F122张三,李四海之韵", "F231王五,赵六星海", "F340AnnLee,BobMa"):
+        assert row in text, (row, text)
+
+
+def test_item7_three_table_cards_to_a_page(tmp_path: Path) -> None:
+    # 12 pairs: 6 tables in round 1; the lists on page 1, then the cards three to a page: 2 pages of cards.
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "BIG", "--name", "Big night", "--rounds", 1)
+    for i in range(1, 13):
+        cli.ok("event", "add", "BIG", f"P{i}", f"甲{i}", f"乙{i}")
+    cli.ok("event", "pair", "BIG")
+    pdf = tmp_path / "big.pdf"
+    cli.ok("event", "sheet", "BIG", "-o", pdf, "--lang", "en")
+    texts = page_texts(pdf)
+    assert len(texts) == 1 + 2
+    assert [[t for t in range(1, 7) if f"Round1·Table{t}" in p] for p in texts[1:]] == [[1, 2, 3], [4, 5, 6]]
+    assert all(p.count("EWcaptain") == 3 for p in texts[1:])

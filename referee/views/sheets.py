@@ -9,7 +9,7 @@ so the CLI's start-up does not pay for it. Every page carries the event's name a
 file goes through ``safefile.writing``: a failed build leaves the old file as it was.
 
 A round's sheet is portrait A4: the pairing list by table (for the director), by pair (clubs post
-both, so players find their table by their own name), then a card per table, two to a page, for the
+both, so players find their table by their own name), then a card per table, three to a page, for the
 referee to take to the table. The report is landscape: the standings carry every tie-break column.
 """
 
@@ -36,6 +36,7 @@ FontChoice = Callable[[Sequence[str]], "FontInfo"]  # the words a document print
 Font = str | os.PathLike[str] | FontChoice | None
 
 MARGIN = 12.0  # mm, each side
+CARDS_PER_PAGE = 3  # a card is about 233 pt (82 mm) high: three and two cutting lines fit A4 (762 pt)
 CROSS_ROUNDS = 10  # rounds per cross table: more would make the cells too narrow to read
 HEADER_FILL = (0.86, 0.88, 0.92)
 STRIPE = (0.96, 0.96, 0.97)
@@ -184,27 +185,51 @@ def _who(pair: Pair, lang: str) -> str:
 
 # --- a round's sheet ---------------------------------------------------------------------------
 
-def _by_table(rnd: Round, by_code: Mapping[str, Pair], lang: str) -> rows.Sheet:
+def _points(standings: Standings | None, code: str) -> int | None:
+    """A pair's match points in the standings before the round (None: round 1, or a pair not ranked)."""
+    if standings is None:
+        return None
+    row = next((r for r in standings.rows if r.pair == code), None)
+    return None if row is None else row.match_points
+
+
+def _by_table(rnd: Round, by_code: Mapping[str, Pair], lang: str, standings: Standings | None = None) -> rows.Sheet:
+    """The tables in order; after round 1, each pair's match points before the round beside it."""
+    points = standings is not None
+    mp = (rows.Column(tr(lang, "Points", zh="积分"), numeric=True),) if points else ()
     columns = (rows.Column(tr(lang, "Table"), numeric=True), rows.Column(tr(lang, "Match")),
-               rows.Column(tr(lang, "EW pair")), rows.Column(tr(lang, "Players")),
-               rows.Column(tr(lang, "NS pair")), rows.Column(tr(lang, "Players")))
-    out = [(t.number, t.match_id, t.ew, _who(by_code[t.ew], lang), t.ns, _who(by_code[t.ns], lang))
-           for t in sorted(rnd.tables, key=lambda t: t.number)]
+               rows.Column(tr(lang, "EW pair")), *mp, rows.Column(tr(lang, "Players")),
+               rows.Column(tr(lang, "NS pair")), *mp, rows.Column(tr(lang, "Players")))
+    out = []
+    for t in sorted(rnd.tables, key=lambda t: t.number):
+        ew: tuple[rows.Cell, ...] = (_points(standings, t.ew),) if points else ()
+        ns: tuple[rows.Cell, ...] = (_points(standings, t.ns),) if points else ()
+        out.append((t.number, t.match_id, t.ew, *ew, _who(by_code[t.ew], lang), t.ns, *ns, _who(by_code[t.ns], lang)))
     return rows.Sheet(columns, tuple(out))
 
 
-def _by_pair(rnd: Round, by_code: Mapping[str, Pair], lang: str) -> rows.Sheet:
-    columns = (rows.Column(tr(lang, "Pair")), rows.Column(tr(lang, "Players")),
+def _by_pair(rnd: Round, by_code: Mapping[str, Pair], lang: str, standings: Standings | None = None) -> rows.Sheet:
+    """Every pair by its code: where it plays; after round 1, its rank and match points before the round."""
+    ranked = standings is not None
+    extra = (rows.Column(tr(lang, "Rank"), numeric=True),
+             rows.Column(tr(lang, "Points", zh="积分"), numeric=True)) if ranked else ()
+    columns = (rows.Column(tr(lang, "Pair")), *extra, rows.Column(tr(lang, "Players")),
                rows.Column(tr(lang, "Club")), rows.Column(tr(lang, "Table"), numeric=True),
                rows.Column(tr(lang, "Seat"), numeric=True), rows.Column(tr(lang, "Opponent")))
+    rank = {r.pair: r.rank for r in standings.rows} if standings is not None else {}
+
+    def lead(code: str) -> tuple[rows.Cell, ...]:
+        return (rank.get(code), _points(standings, code)) if ranked else ()
+
     out: list[tuple[rows.Cell, ...]] = []
     for t in rnd.tables:
         for code, side, other in ((t.ew, "EW", t.ns), (t.ns, "NS", t.ew)):
             p = by_code[code]
-            out.append((code, rows.players(p, lang), p.club, t.number, rows.team_word(side, lang), other))
+            out.append((code, *lead(code), rows.players(p, lang), p.club, t.number, rows.team_word(side, lang),
+                        other))
     if rnd.bye is not None:
         p = by_code[rnd.bye]
-        out.append((p.code, rows.players(p, lang), p.club, None, None,
+        out.append((p.code, *lead(p.code), rows.players(p, lang), p.club, None, None,
                     words.match_state_word(words.MatchState.bye, lang)))
     out.sort(key=lambda r: rows.natural(str(r[0])))
     return rows.Sheet(columns, tuple(out))
@@ -267,7 +292,7 @@ def _card(pr: _Printer, event: str, rnd: Round, table_no: int, match_id: str, se
         ("TEXTCOLOR", (0, 5), (0, 5), c.grey), ("TEXTCOLOR", (2, 5), (2, 5), c.grey),
         ("LINEABOVE", (0, 6), (-1, 6), 0.5, c.Color(*GRID)),
     ]
-    main = Table(data, colWidths=widths, rowHeights=[26, 22, 20, 28, 20, 28, 30, 30])
+    main = Table(data, colWidths=widths, rowHeights=[22, 20, 18, 22, 18, 22, 26, 26])
     main.setStyle(TableStyle(style))
     # three signature lines, the labels under them
     sig_w = [width * 0.3, width * 0.04, width * 0.3, width * 0.04, width * 0.32]
@@ -276,7 +301,7 @@ def _card(pr: _Printer, event: str, rnd: Round, table_no: int, match_id: str, se
     sig_data, sig_style = _cells(pr, [["", "", "", "", ""], labels], sig_w, [9, 9], bold_rows=0)
     sig_style += [("LINEBELOW", (i, 0), (i, 0), 0.8, c.black) for i in (0, 2, 4)]
     sig_style += [("TEXTCOLOR", (0, 1), (-1, 1), c.grey), ("VALIGN", (0, 0), (-1, -1), "TOP")]
-    sig = Table(sig_data, colWidths=sig_w, rowHeights=[36, 16])
+    sig = Table(sig_data, colWidths=sig_w, rowHeights=[30, 14])
     sig.setStyle(TableStyle(sig_style))
     card = Table([[main], [sig]], colWidths=[width])
     card.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 1, c.black), ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -285,32 +310,40 @@ def _card(pr: _Printer, event: str, rnd: Round, table_no: int, match_id: str, se
 
 
 def round_sheet(path: str | os.PathLike[str], event: str, round: Round, pairs: Sequence[Pair], lang: str, *,
-                font: Font = None) -> None:
-    """Write the PDF of *round*: its pairing list by table and by pair, then one card per table."""
+                font: Font = None, standings: Standings | None = None) -> None:
+    """Write the PDF of *round*: its pairing list by table and by pair, then one card per table.
+    *standings*: as they stood before the round (after the one before it): each pair's rank and match
+    points are listed with it."""
     by_code = rows.check_known(pairs, [round])
     title = tr(lang, "Round {n}", n=round.number)
-    pr, story = _printed(lang, font, lambda pr: _round_story(pr, event, round, by_code, title))
+    pr, story = _printed(lang, font, lambda pr: _round_story(pr, event, round, by_code, title, standings))
     pr.build(path, story, wide=False, event=event, title=title)
 
 
-def _round_story(pr: _Printer, event: str, round: Round, by_code: Mapping[str, Pair], title: str) -> list[Any]:
+def _round_story(pr: _Printer, event: str, round: Round, by_code: Mapping[str, Pair], title: str,
+                 standings: Standings | None) -> list[Any]:
     from reportlab.platypus import HRFlowable, PageBreak, Spacer
 
     lang = pr.lang
     width = pr.width(wide=False)
     story: list[Any] = [pr.para(event, pr.s_title, bold=True), pr.para(title, pr.s_sub)]
     story += pr.heading(tr(lang, "Pairings by table"))
-    story.append(pr.grid(_by_table(round, by_code, lang), _spread([0.6, 1.6, 0.8, 2.6, 0.8, 2.6], width), 8.5))
+    mp = [0.6] if standings is not None else []
+    story.append(pr.grid(_by_table(round, by_code, lang, standings),
+                         _spread([0.6, 1.6, 0.8, *mp, 2.6, 0.8, *mp, 2.6], width), 8.5))
     if round.bye is not None:
         story.append(Spacer(1, 4))
         story.append(pr.para(tr(lang, "Bye: {pair} ({players})", pair=round.bye,
                                 players=_who(by_code[round.bye], lang)), pr.s_body))
     story += pr.heading(tr(lang, "Pairings by pair"))
-    story.append(pr.grid(_by_pair(round, by_code, lang), _spread([0.9, 2.6, 1.8, 0.7, 0.8, 1.0], width), 8.5))
+    ranked = [0.6, 0.6] if standings is not None else []
+    story.append(pr.grid(_by_pair(round, by_code, lang, standings),
+                         _spread([0.9, *ranked, 2.6, 1.8, 0.7, 0.8, 1.0], width), 8.5))
     tables = sorted(round.tables, key=lambda t: t.number)
     for i, t in enumerate(tables):
-        story.append(PageBreak() if i % 2 == 0 else HRFlowable(width="100%", thickness=0.5, dash=(3, 3),
-                                                                 spaceBefore=18, spaceAfter=18, color=pr.colors.grey))
+        story.append(PageBreak() if i % CARDS_PER_PAGE == 0 else
+                     HRFlowable(width="100%", thickness=0.5, dash=(3, 3), spaceBefore=8, spaceAfter=8,
+                                color=pr.colors.grey))
         story.append(_card(pr, event, round, t.number, t.match_id, seat_players(t, by_code),
                            {"EW": by_code[t.ew], "NS": by_code[t.ns]}, width))
     return story

@@ -376,7 +376,12 @@ def sheet(
                            n=number if number is not None else "-", event=event_id,
                            paired=len(state.rounds)))
     path = output or _default(event_id, f"-R{rnd.number}.pdf")
-    round_sheet(path, state.settings.name, rnd, state.pairs, pdf, font=_font(font, say))
+    before = None
+    if rnd.number > 1:  # the standings as they stood when the round was paired: after the round before it
+        from referee.app import eventresults
+
+        before = eventresults.load(_store(db), event_id, rnd.number - 1).standings
+    round_sheet(path, state.settings.name, rnd, state.pairs, pdf, font=_font(font, say), standings=before)
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
 
 
