@@ -396,3 +396,32 @@ def test_item7_three_table_cards_to_a_page(tmp_path: Path) -> None:
     assert len(texts) == 1 + 2
     assert [[t for t in range(1, 7) if f"Round1·Table{t}" in p] for p in texts[1:]] == [[1, 2, 3], [4, 5, 6]]
     assert all(p.count("EWcaptain") == 3 for p in texts[1:])
+
+
+def test_item7_long_names_in_the_report_wrap_between_words_at_full_size(tmp_path: Path) -> None:
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "LN", "--name", "Long names", "--rounds", 1)
+    long1, long2 = "Maximilian Alexander Worthington", "Christopher Bartholomew Fairweather"
+    club = "Dalian Xinghai Bridge and Card Club"
+    cli.ok("event", "add", "LN", "L1", long1, long2, "--club", club)
+    cli.ok("event", "add", "LN", "L2", "张三", "李四")
+    js = cli.json("event", "pair", "LN")
+    play(cli, tmp_path, js["tables"][0], "L1", 2, 0)
+    for font in ("cid", None):  # the reader's font (Latin runs in Helvetica) and the default (embedded)
+        pdf = tmp_path / f"report-{font}.pdf"
+        cli.ok("event", "report", "LN", "-o", pdf, "--lang", "en", *(("--font", font) if font else ()))
+        pieces: list[tuple[str, float]] = []
+
+        def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+            if text.strip():
+                pieces.append((text.strip(), size * (tm[0] or 1)))
+
+        for page in pypdf.PdfReader(str(pdf)).pages:
+            page.extract_text(visitor_text=visit)
+        words = {w for text, _ in pieces for w in text.replace(",", " ").split()}
+        # every word of the names and the club whole (a line breaks between words, never inside one)
+        assert set(f"{long1} {long2} {club}".split()) <= words, (font, pieces)
+        # and at the table's size, 7.5 pt (the report's grid), never shrunk to 6 pt or below
+        sizes = {round(size, 1) for text, size in pieces if any(w in text for w in ("Worthington", "Bartholomew",
+                                                                                     "Xinghai"))}
+        assert sizes == {7.5}, (font, sizes)

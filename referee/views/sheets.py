@@ -37,6 +37,7 @@ Font = str | os.PathLike[str] | FontChoice | None
 
 MARGIN = 12.0  # mm, each side
 CARDS_PER_PAGE = 3  # a card is about 233 pt (82 mm) high: three and two cutting lines fit A4 (762 pt)
+SHRINK = 0.9  # a cell's text is set at least this fraction of its size; wider, it wraps
 CROSS_ROUNDS = 10  # rounds per cross table: more would make the cells too narrow to read
 HEADER_FILL = (0.86, 0.88, 0.92)
 STRIPE = (0.96, 0.96, 0.97)
@@ -106,7 +107,7 @@ class _Printer:
         for r, row in enumerate(body, 1):
             cells: list[Any] = []
             for i, text in enumerate(row):
-                cell = self.typo.cell(text, size, width=widths[i] - 4)
+                cell = self.fit(text, size, widths[i] - 4)
                 if isinstance(cell, str) and cell and not is_latin(cell):
                     style.append(("FONT", (i, r), (i, r), self.typo.cjk, size))
                 cells.append(cell)
@@ -114,6 +115,23 @@ class _Printer:
         table = LongTable(data, colWidths=list(widths), repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(style))
         return table
+
+    def fit(self, text: str, size: float, width: float) -> Any:
+        """A table cell of *text* in *width*: as it is when it fits, set a little smaller (to 90 %) when
+        that is enough, else wrapped onto more lines at *size*, between words when it has spaces (a long
+        name is never set tiny nor cut mid-word)."""
+        from reportlab.lib.styles import ParagraphStyle
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+        from reportlab.platypus import Paragraph
+
+        from referee.views.scorecard import fonts
+
+        wide = sum(stringWidth(piece, font, size) for font, piece in fonts.runs(text, self.typo.cjk, self.typo.latin))
+        if wide <= width / SHRINK:
+            return self.typo.cell(text, size, width=width)
+        style = ParagraphStyle("wrapped", fontName=self.typo.cjk, fontSize=size, leading=size * 1.2,
+                               wordWrap=None if " " in text.strip() else "CJK")
+        return Paragraph(self.typo.markup(text), style)
 
     def build(self, path: str | os.PathLike[str], story: list[Any], wide: bool, event: str, title: str) -> None:
         """Lay out *story* on A4 (landscape when *wide*) with the footer on every page, and write it."""
