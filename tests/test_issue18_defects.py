@@ -412,7 +412,8 @@ def test_item7_long_names_in_the_report_wrap_between_words_at_full_size(tmp_path
         cli.ok("event", "report", "LN", "-o", pdf, "--lang", "en", *(("--font", font) if font else ()))
         pieces: list[tuple[str, float]] = []
 
-        def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        def visit(text: str, cm: list[float], tm: list[float], font: object, size: float,
+                  pieces: list[tuple[str, float]] = pieces) -> None:
             if text.strip():
                 pieces.append((text.strip(), size * (tm[0] or 1)))
 
