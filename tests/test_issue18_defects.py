@@ -426,3 +426,91 @@ def test_item7_long_names_in_the_report_wrap_between_words_at_full_size(tmp_path
         sizes = {round(size, 1) for text, size in pieces if any(w in text for w in ("Worthington", "Bartholomew",
                                                                                      "Xinghai"))}
         assert sizes == {7.5}, (font, sizes)
+
+
+def test_item2_an_entry_is_edited_and_removed_before_it_plays_as_entries_of_the_log(tmp_path: Path) -> None:
+    from eventplay import snapshot
+
+    from referee.store.eventlog import EventLog
+
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "ED", "--name", "Edits", "--rounds", 2)
+    for code, p1, p2 in (("E1", "张三", "李四"), ("E2", "王五", "赵六"), ("E3", "周九", "吴十"), ("E4", "Ann", "Bob")):
+        cli.ok("event", "add", "ED", code, p1, p2)
+    # a misspelt player and a club, corrected before round 1: one pair_edited entry each, with the reason
+    out = cli.ok("event", "edit", "ED", "E4", "--player2", "Rob", "--club", "星海", "--reason", "typo").out
+    assert out.strip() == "pair E4 of ED: Ann, Bob → Ann, Rob (星海)"
+    # a player of another pair, and nothing to change: refused, exit 1 and 2
+    done = run_cli("event", "edit", "ED", "E2", "--player1", "张三", db=cli.db)
+    assert (done.returncode, done.stderr.strip()) == (
+        1, "error: 张三 already plays in pair E1: a player enters one pair only (pair E2 not changed)")
+    done = run_cli("event", "edit", "ED", "E2", db=cli.db, lang="zh")
+    assert (done.returncode, done.stderr.strip()) == (2, "错误：没有要改的内容：请给出 --player1、--player2 或 --club")
+    # a pair entered by mistake: removed (one pair_removed entry); 3 pairs left
+    out = cli.ok("event", "remove", "ED", "E3", "--reason", "entered twice").out
+    assert out.strip() == "pair E3 removed from ED (entered twice): 3 pairs entered"
+    actions = EventLog(cli.db, "ED").actions()
+    assert [a["action"] for a in actions[-2:]] == ["pair_edited", "pair_removed"]
+    assert (actions[-2]["player2"], actions[-2]["club"], actions[-2]["reason"]) == ("Rob", "星海", "typo")
+    assert (actions[-1]["pair"], actions[-1]["reason"]) == ("E3", "entered twice")
+    assert run_cli("verify", db=cli.db).returncode == 0  # the log's chain holds the new entries
+    # round 1: 3 pairs, one table and a bye; the tables and the match records carry the edited names
+    js = cli.json("event", "pair", "ED")
+    assert {p for t in js["tables"] for p in (t["ew"], t["ns"])} | {js["bye"]} == {"E1", "E2", "E4"}
+    entries = cli.json("event", "standings", "ED")["standings"]
+    assert {r["pair"]: r["players"] for r in entries}["E4"] == ["Ann", "Rob"]
+    # once paired, a pair's players cannot change (its matches carry them), nor can it be removed; the club can
+    before = snapshot(cli.db)
+    for lang, args, said in (
+            ("en", ("edit", "ED", "E4", "--player1", "Anne"),
+             "error: pair E4 was paired in round 1: its players are in that round's match records and cannot "
+             "change (the club can)"),
+            ("zh", ("edit", "ED", "E4", "--player1", "Anne"),
+             "错误：配对 E4 已在第 1 轮配对：选手姓名已写入比赛记录，不能更改（俱乐部可以改）"),
+            ("en", ("remove", "ED", "E1", "--reason", "x"),
+             "error: pair E1 was paired in round 1: it cannot be removed; withdraw it instead (referee event "
+             "withdraw ED E1 --reason TEXT)"),
+            ("zh", ("remove", "ED", "E1", "--reason", "x"),
+             "错误：配对 E1 已在第 1 轮配对：不能删除；请改为退赛（referee event withdraw ED E1 --reason 说明）")):
+        done = run_cli("event", *args, db=cli.db, lang=lang)
+        assert (done.returncode, done.stderr.strip()) == (1, said)
+    assert snapshot(cli.db) == before
+    cli.ok("event", "edit", "ED", "E4", "--club", "海之韵")
+    e4 = EventLog(cli.db, "ED").state().pair("E4")
+    assert e4 is not None and (e4.player1, e4.player2, e4.club) == ("Ann", "Rob", "海之韵")
+
+
+def test_item2_a_finished_event_refuses_edits_but_by_force(tmp_path: Path) -> None:
+    cli = finished_event(tmp_path)
+    done = run_cli("event", "edit", "ONE", "G1", "--club", "星海", db=cli.db)
+    assert (done.returncode, done.stderr.strip()) == (
+        1, "error: event ONE is finished (its 1 round is played and closed): its entries cannot change; to change "
+           "it anyway: --force --reason TEXT")
+    cli.ok("event", "edit", "ONE", "G1", "--club", "星海", "--force", "--reason", "club misread")
+    rows = cli.json("event", "standings", "ONE")["standings"]
+    assert [r["pair"] for r in rows] == ["G1", "G2"]  # G1 won 2:0: first, whatever its club
+
+
+def test_item2_a_log_that_removes_a_paired_pair_is_refused_at_that_entry() -> None:
+    from referee.tournament.model import EventFormat, Pair, Round, Table
+    from referee.tournament.scoring import load
+    from referee.tournament.state import (
+        StateError,
+        created,
+        pair_added,
+        pair_edited,
+        pair_removed,
+        replay,
+        round_paired,
+    )
+
+    head = [created("X", "X", "dalian-club", EventFormat.swiss, 2, load("club"), None, None, None, 1),
+            pair_added(Pair("A", "甲", "乙")), pair_added(Pair("B", "丙", "丁")), pair_added(Pair("C", "戊", "己"))]
+    # before pairing: C removed, B's club corrected
+    state = replay([*head, pair_removed("C", "mistake"), pair_edited(Pair("B", "丙", "丁", "星海"))])
+    assert [(p.code, p.club) for p in state.pairs] == [("A", ""), ("B", "星海")]
+    # after round 1 paired A v B with C's bye, removing C (entry 6) does not fit: a log edited by hand
+    paired = round_paired(Round(1, (Table(1, "X-R1-T1", "A", "B"),), "C"))
+    with pytest.raises(StateError) as refused:
+        replay([*head, paired, pair_removed("C", "x")])
+    assert (refused.value.seq, refused.value.what) == (6, "bad_action")

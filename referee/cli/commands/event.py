@@ -181,6 +181,66 @@ def withdraw(
                       round=current.number))
 
 
+def edit(
+    event_id: EventId,
+    pair: PairCode,
+    player1: Annotated[str | None, typer.Option("--player1", metavar="NAME", help=N_(
+        "The first player's name as corrected.", zh="更正后的第一位选手姓名。"))] = None,
+    player2: Annotated[str | None, typer.Option("--player2", metavar="NAME", help=N_(
+        "The second player's name as corrected.", zh="更正后的第二位选手姓名。"))] = None,
+    club: Annotated[str | None, typer.Option("--club", metavar="CLUB", help=N_(
+        "The pair's club as corrected (empty: none).", zh="更正后的俱乐部（空：无）。"))] = None,
+    force: Finished = False,
+    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Correct a pair's players (before it is paired) or its club, as an entry of the event's log."""
+    say = language(lang)
+    from referee.app.director import edit_pair
+    from referee.core.i18n import tr
+
+    before, state = edit_pair(_store(db), event_id, pair, player1=player1, player2=player2, club=club,
+                              reason=reason, force=force, referee=referee)
+    after = state.pair(pair)
+    assert after is not None
+    typer.echo(tr(say, "pair {pair} of {event}: {old} → {new}",
+                  zh="{event} 的配对 {pair}：{old} → {new}", pair=pair, event=event_id,
+                  old=_entry_words(before.player1, before.player2, before.club, say),
+                  new=_entry_words(after.player1, after.player2, after.club, say)))
+
+
+def _entry_words(player1: str, player2: str, club: str, say: str) -> str:
+    from referee.core.i18n import tr
+
+    if not club:
+        return tr(say, "{player1}, {player2}", zh="{player1}、{player2}", player1=player1, player2=player2)
+    return tr(say, "{player1}, {player2} ({club})", zh="{player1}、{player2}（{club}）", player1=player1,
+              player2=player2, club=club)
+
+
+def remove(
+    event_id: EventId,
+    pair: PairCode,
+    reason: Reason,
+    force: Finished = False,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Take a pair out of the event before it is paired (a pair that played is withdrawn instead)."""
+    say = language(lang)
+    from referee.app.director import remove_pair
+    from referee.core.i18n import trn
+
+    state = remove_pair(_store(db), event_id, pair, reason, force=force, referee=referee)
+    typer.echo(trn(say, "pair {pair} removed from {event} ({reason}): {n} pair entered",
+                   "pair {pair} removed from {event} ({reason}): {n} pairs entered", len(state.pairs),
+                   zh="配对 {pair} 已从 {event} 删除（{reason}）：共 {n} 对报名",
+                   pair=pair, event=event_id, reason=reason))
+
+
 # --- rounds -----------------------------------------------------------------------------------------
 
 def pair(
@@ -467,6 +527,10 @@ def event() -> typer.Typer:
         ("new", new, N_("Create an event: its name, rule set, format, rounds and scoring.")),
         ("add", add, N_("Enter a pair.")),
         ("import", import_, N_("Enter the pairs of an entries file (CSV or XLSX): all of them or none.")),
+        ("edit", edit, N_("Correct a pair's players (before it is paired) or its club, as an entry of the event's "
+                          "log.", zh="更正配对的选手（配对前）或俱乐部，记入赛事日志。")),
+        ("remove", remove, N_("Take a pair out of the event before it is paired (a pair that played is withdrawn "
+                              "instead).", zh="在配对前将配对从赛事中删除（已比赛的配对请改为退赛）。")),
         ("withdraw", withdraw, N_("Withdraw a pair: never paired again; it keeps what it played in the standings.")),
         ("pair", pair, N_("Pair the next round and create its matches in the store (EVENT-R<round>-T<table>).")),
         ("status", status, N_("The current round: each table's match (not started, game and hand in play, or its "
