@@ -275,7 +275,7 @@ def test_three_jokers_must_name_a_suit():
 def test_tribute_when_none_is_owed():
     # H1 S = 80 → blood 0: a tribute in H2 is wrong.
     text = record(first_hand(points=80), hand_text(trump="H", tribute="S AC  # !", points=80))
-    assert [e.message for e in assert_error_at(text)] == ["no blood is owed this hand; 1 cards given"]
+    assert [e.message for e in assert_error_at(text)] == ["no blood is owed this hand; 1 card given"]
 
 
 def test_tribute_after_stage_comes_from_the_old_declarer():

@@ -154,9 +154,9 @@ CASES = [
     ("tribute-wrong-giver", record(H1_OWING, hand_text(trump="H", tribute="N AS AD  # !", points=80)),
      "the tribute comes from S, the upper hand (上家) of the declarer W, not from N"),
     ("tribute-nothing-owed", record(H1, hand_text(trump="H", tribute="S AS  # !", points=80)),
-     "no blood is owed this hand; 1 cards given"),
+     "no blood is owed this hand; 1 card given"),
     ("tribute-count", record(H1_OWING, hand_text(trump="H", tribute="S AS  # !", points=80)),
-     "S owes 2 blood to W; 1 cards given"),
+     "S owes 2 blood to W; 1 card given"),
     ("tribute-king", record(H1_OWING, hand_text(trump="H", tribute="S AS KS  # !", points=80)),
      "KS is a point card: point cards are not given in tribute (only the 5s at level 5 and the 10s at level 10; "
      "Ks never)"),

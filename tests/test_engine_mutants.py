@@ -69,7 +69,7 @@ def test_a_tribute_in_a_first_hand_declared_by_w_is_judged_against_w():
     # The referee states W declarer of game 1's first hand (§4.1), trump H. The first hand owes no blood
     # (§5.1); a tribute from W's 上家 S (§1.2: S plays just before W) is refused for that, not for its giver.
     text = record(first_hand(declarer="W", tribute="S 4C  # !", points=80))
-    assert words(text) == [(line_of(text), "no blood is owed this hand; 1 cards given", "这一副不欠血，却进贡了1张")]
+    assert words(text) == [(line_of(text), "no blood is owed this hand; 1 card given", "这一副不欠血，却进贡了1张")]
 
 
 # --- a kitty refused for a card turned from it (§6.2.1) -------------------------------------------------

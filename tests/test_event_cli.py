@@ -164,9 +164,9 @@ def test_swiss_event_of_eight_pairs_with_a_head_to_head_and_a_buchholz_tie(cli: 
     # Seats: every pair sat EW once or twice over the three rounds (never three times the same side).
     ew = {p: sum(t[0] == p for js in (r1, r2, r3) for t in tables_of(js)) for p in by}
     assert all(n in (1, 2) for n in ew.values()), ew
-    # All rounds are paired: a fourth is refused, naming the count, and nothing is stored.
+    # All rounds are played and closed: a fourth is refused, naming the count, and nothing is stored.
     refused = cli("event", "pair", "SW8")
-    assert refused.code == 1 and "all 3 rounds of event SW8 are paired" in refused.err
+    assert refused.code == 1 and "event SW8 is finished: its 3 rounds are played and closed" in refused.err
 
 
 # --- 9 pairs over 2 rounds: the byes ---------------------------------------------------------------
@@ -260,7 +260,7 @@ def test_round_robin_of_six_meets_every_pair_once(cli: Cli, tmp_path: Path) -> N
     assert st["final"] is True
     # Buchholz of R1: everyone else's points, 12 + 9 + 6 + 3 + 0 = 30.
     assert st["standings"][0]["tiebreaks"]["buchholz"] == 30
-    assert "all 5 rounds of event RR6 are paired" in cli("event", "pair", "RR6").err
+    assert "event RR6 is finished: its 5 rounds are played and closed" in cli("event", "pair", "RR6").err
 
 
 def test_a_round_robin_of_five_gives_each_pair_one_bye(cli: Cli, tmp_path: Path) -> None:

@@ -256,12 +256,15 @@ def test_round_sheet_with_a_bye_and_more_cards_than_a_page(tmp_path):
     path = tmp_path / "r1.pdf"
     round_sheet(path, "大连杯", Round(1, tables, "P11"), many, "zh")
     ps = pages(path)
-    assert len(ps) == 1 + 3  # the lists, then 5 cards two to a page
+    assert len(ps) == 1 + 2  # the lists, then 5 cards three to a page (issue 18 item 7: 3 + 2)
     every = flat("".join(p.extract_text() for p in ps))
     for t in range(1, 6):
         assert f"BIG-R1-T{t}" in every and f"第1轮·第{t}桌" in every
     assert "轮空：P11（选手11甲、选手11乙）" in every
-    assert [n for n in range(1, 5) if f"第{n}页" in flat(ps[n - 1].extract_text())] == [1, 2, 3, 4]
+    assert [n for n in range(1, 4) if f"第{n}页" in flat(ps[n - 1].extract_text())] == [1, 2, 3]
+    # tables 1–3 on the first page of cards, 4 and 5 on the next
+    assert [[t for t in range(1, 6) if f"第1轮·第{t}桌" in flat(p.extract_text())] for p in ps[1:]] == [[1, 2, 3],
+                                                                                                     [4, 5]]
     # the by-pair list is in natural order: P2 before P10
     first = flat(ps[0].extract_text())
     assert first.index("P2选手2甲") < first.index("P10选手10甲")

@@ -271,8 +271,9 @@ def test_all_of_one_event(tmp_path, store):
     res = invoke("scorecard", "--all", "--event", "spring cup", "--db", str(store), "-o", str(out))
     assert res.exit_code == 0, res.output
     assert sorted(p.name for p in out.iterdir()) == ["S-A.pdf", "S-B.pdf"]
+    # neither an event's id nor the event name of a stored match: an error (issue 18 item 3), not "none"
     res = invoke("scorecard", "--all", "--event", "Autumn Cup", "--db", str(store), "-o", str(out))
-    assert res.exit_code == 0 and "no stored matches of event 'Autumn Cup'" in res.output
+    assert res.exit_code == 2 and "--event Autumn Cup: no event with this id in the store" in res.stderr
 
 
 def test_all_goes_on_past_a_match_it_cannot_write(tmp_path, monkeypatch, store):

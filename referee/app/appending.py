@@ -136,9 +136,13 @@ def _file_rejection(stored: list[Event], new: list[Event], added: list[RecordErr
     from referee.app.officiate import replay
     from referee.views.matchtext import hints, semicolons
 
+    before = replay(stored)
+    started = _restarted(stored, new, before.state, lines, file)
+    if started is not None:
+        return StoreError(started)
     first = min(e.line for e in added)
     k = next((i for i, ev in enumerate(new) if ev.line == first), 0)
-    problems = semicolons([e.msg for e in added if e.line == first])
+    problems = semicolons([_file_lines(e.msg, new[0].line, lines) for e in added if e.line == first])
     expected = replay(stored + new[:k]).state.expected
     more = len({e.line for e in added}) - 1
     msg = M("{file}:{line}: {problem}; expected there: {expected}. Nothing stored: the file's directives are "
@@ -147,6 +151,48 @@ def _file_rejection(stored: list[Event], new: list[Event], added: list[RecordErr
     if more:
         msg = MN("{message} (and {n} more line after it)", "{message} (and {n} more lines after it)", more, message=msg)
     return StoreError(msg)
+
+
+def _file_lines(msg: Msg, first: int, lines: Sequence[int]) -> Msg:
+    """*msg* with the lines it names (``line`` fields: places of the combined record, the stored entries
+    then the file's directives from *first* on) as the file's lines, or ``#seq`` for a stored entry."""
+    fields: list[tuple[str, object]] = []
+    for key, value in msg.fields:
+        if isinstance(value, Msg):
+            value = _file_lines(value, first, lines)
+        elif key == "line" and type(value) is int and value > 0:
+            value = lines[value - first] if first <= value < first + len(lines) else f"#{value}"
+        fields.append((key, value))
+    return msg._replace(fields=tuple(fields))
+
+
+def _restarted(stored: list[Event], new: list[Event], state: Any, lines: Sequence[int], file: str) -> Msg | None:
+    """When the file starts again a hand the match has in progress: which hand, the entries it holds,
+    and which of the file's lines repeat them (to leave out); None otherwise."""
+    from referee.games.gunzi.events import HandStart
+    from referee.games.gunzi.notation import format_event
+
+    if not state.in_hand or not isinstance(new[0], HandStart):
+        return None
+    start = max(i for i, ev in enumerate(stored) if isinstance(ev, HandStart))
+    have = [format_event(ev) for ev in stored[start:]]
+    given = [format_event(ev) for ev in new[:len(have)]]
+    first_seq, last_seq = stored[start].line, stored[-1].line
+    where = M("{file}:{line}: hand {hand} of game {game} is already in progress in the match (stored as "
+              "#{first}–#{last})",
+              zh="{file}:{line}：第 {game} 局第 {hand} 副已在比赛中进行（已存为 #{first}–#{last}）",
+              file=file, line=lines[0], hand=state.hand, game=state.game, first=first_seq, last=last_seq)
+    if given == have and len(new) > len(have):
+        return M("{where}: the file's lines {start}–{end} repeat those entries. Leave them out and record from line "
+                 "{next} on; nothing stored",
+                 zh="{where}：文件的第 {start}–{end} 行与这些记录重复。请去掉它们，从第 {next} 行起记录；"
+                    "未存储任何内容",
+                 where=where, start=lines[0], end=lines[len(have) - 1], next=lines[len(have)])
+    return M("{where}: the file starts it again. Leave out the file's lines of that hand up to #{last}'s "
+             "directive ({directive}), or take the stored ones back first (referee undo); nothing stored",
+             zh="{where}：文件又从头开始这一副。请去掉文件中这一副直到 #{last}（{directive}）的各行，"
+                "或先撤回已存的记录（referee undo）；未存储任何内容",
+             where=where, last=last_seq, directive=have[-1])
 
 
 # --- a record file ------------------------------------------------------------------------------------

@@ -134,7 +134,7 @@ def correct(store: Store, match_id: str, kind: str, seq: int | None = None, even
         after = replay(new_events)
         new = added_errors(before, after)
         if new and not force:
-            raise Rejected(new, (), what=kind)
+            raise Rejected(_named(new, new_view, target), (), what=kind)
         entry = s.append(kind, directive, referee, target=target, reason=reason)
     if isinstance(new_event, MatchHeader):  # the header amended: the index repeats its fields
         store._index_put(new_event)
@@ -182,6 +182,19 @@ def _check_amend(event: Event, target: int, header_seq: int | None, match_id: st
                                new=event.id))
     elif isinstance(event, MatchHeader):
         raise StoreError(M("a `match` header can only replace the header (seq 1)"))
+
+
+def _named(errors: list[RecordError], view: dict[int, str], target: int) -> list[RecordError]:
+    """The problems a correction would cause, each one at another entry than the corrected one naming
+    that entry and its directive: the refusal says which entry of the record it breaks."""
+    out: list[RecordError] = []
+    for e in errors:
+        if e.line != target and e.line in view:
+            e = e._replace(msg=M("it makes #{seq} ({directive}) wrong: {problem}",
+                                 zh="会使 #{seq}（{directive}）出错：{problem}",
+                                 seq=e.line, directive=view[e.line], problem=e.msg))
+        out.append(e)
+    return out
 
 
 def _events_of(view: dict[int, str], target: int, new_event: Event | None) -> list[Event]:

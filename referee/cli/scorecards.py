@@ -79,17 +79,43 @@ def load_result(source: str, db: str | None, kind: Kind = "auto", encoding: str 
 def register_font(font: str | None, result: MatchResult | None = None, lang: str = "zh") -> FontInfo:
     """The scorecard's font, registered; a font that cannot be used is a usage error of ``--font``.
     Without *font*, the default for *result* in *lang* (``fonts.register_default``)."""
-    from referee.views.scorecard.fonts import FontError, register
-
     if font is None and result is not None:
-        from referee.views.scorecard.fonts import register_default
         from referee.views.scorecard.layout import document_texts
 
-        return register_default(document_texts(result, lang))
+        return choose_font(None, document_texts(result, lang))
+    return choose_font(font, ())
+
+
+def choose_font(font: str | None, texts: Iterable[str]) -> FontInfo:
+    """The one font policy of every PDF (scorecard, round sheet, report): ``--font``'s font (a path, or
+    ``cid``), a usage error when it cannot be used; without it the first installed Chinese TrueType font
+    that draws every one of *texts* (embedded), else the CID font."""
+    from referee.views.scorecard.fonts import FontError, register, register_default
+
     try:
-        return register(font)
+        return register(font) if font is not None else register_default(texts)
     except FontError as e:
         raise UsageError(M("--font: {problem}", problem=e.msg)) from None
+
+
+def pdf_font(font: str | None, texts: Iterable[str], say: str, checked: Iterable[str] | None = None,
+             quiet: bool = False) -> FontInfo:
+    """:func:`choose_font`, with the warnings every PDF command gives in *say* (unless *quiet*): no
+    Chinese TrueType font to embed, and the characters of *checked* (default: *texts*) it cannot draw."""
+    from referee.views.scorecard.fonts import missing_glyphs
+
+    texts = list(texts)
+    info = choose_font(font, texts)
+    if quiet:
+        return info
+    if font is None and not info.embedded:
+        from referee.views.scorecard.fonts import CID_FONT, INSTALL_HINT
+
+        warn(say, M("no Chinese TrueType font is installed: the PDF names {font} without its glyphs (a reader "
+                    "without Chinese fonts shows boxes); to embed one: {install}",
+                    font=CID_FONT, install=INSTALL_HINT))
+    _warn_glyphs(say, font, missing_glyphs(info, texts if checked is None else checked), info)
+    return info
 
 
 def write_one(source: str, out: Path | None, lang: str, font: str | None, db: str | None,
@@ -97,21 +123,13 @@ def write_one(source: str, out: Path | None, lang: str, font: str | None, db: st
               kind: Kind = "auto", encoding: str | None = None) -> tuple[Path, Msg | None]:
     """Write the scorecard of *source* in *lang*; return where, and what is broken in a stored match's
     chain (None when sound: the PDF carries it on its face). Warnings (unless *quiet*) in *say*."""
-    from referee.views.scorecard.fonts import missing_glyphs
-    from referee.views.scorecard.layout import texts_in
+    from referee.views.scorecard.layout import document_texts, texts_in
 
     result, src = load_result(source, db, kind, encoding, say)
     match_id = result.header.id if result.header is not None and result.header.id else Path(src.name).stem
     path = out if out is not None else (out_dir or output_folder(REPORTS_DIR)) / file_name(match_id)
-    info = register_font(font, result, lang)
-    if not quiet and font is None and not info.embedded:
-        from referee.views.scorecard.fonts import CID_FONT, INSTALL_HINT
-
-        warn(say, M("no Chinese TrueType font is installed: the PDF names {font} without its glyphs (a reader "
-                    "without Chinese fonts shows boxes); to embed one: {install}",
-                    font=CID_FONT, install=INSTALL_HINT))
+    pdf_font(font, document_texts(result, lang), say, checked=texts_in(result), quiet=quiet)
     if not quiet:
-        _warn_glyphs(say, font, missing_glyphs(info, texts_in(result)), info)
         _warn_problems(say, src.name, len(src.errors) + len(result.errors))
     _build(result, src, path, lang, font)
     return path, src.broken
@@ -140,7 +158,9 @@ def _warn_glyphs(say: str, font: str | None, missing: list[str], info: FontInfo 
         shown = "".join(missing[:20]) + ("…" if len(missing) > 20 else "")
         if info is not None and not info.embedded:
             warn(say, M("the PDF's built-in font ({font}) cannot draw {chars}: they will be missing from the "
-                        "scorecard; give --font with a TrueType font that has them",
+                        "PDF; give --font with a TrueType font that has them",
+                        zh="PDF 的内置字体（{font}）无法显示 {chars}：PDF 上将缺少这些字符；"
+                           "请用 --font 指定含有它们的 TrueType 字体",
                         font=info.name, chars=shown))
             return
         warn(say, M("{font} has no glyphs for {chars}; they will print as boxes",
@@ -154,15 +174,33 @@ def _warn_problems(say: str, source: str, problems: int) -> None:
 
 
 def stored_matches(db: str | None, event: str | None) -> tuple[Store, list[str]]:
-    """(store, the ids of its matches), of one event only when *event* is given (any case)."""
+    """(store, the ids of its matches), of one event only when *event* is given: its id, as every
+    ``event`` command takes it (its rounds' matches, by round and table); else, for matches stored
+    outside an event, the event name their headers carry (any case). Neither: an ``UnknownEvent``
+    naming the events stored (exit 2)."""
     from referee.store.api import open_store
+    from referee.store.eventlog import EventLog, UnknownEvent, list_events
 
     store = open_store(db)
     rows = store.summaries()
-    if event is not None:
-        want = event.strip().casefold()
-        rows = [r for r in rows if (r.get("event") or "").strip().casefold() == want]
-    return store, [r["id"] for r in rows]
+    if event is None:
+        return store, [r["id"] for r in rows]
+    log = EventLog(store.root, event)
+    if log.exists():
+        stored = {r["id"] for r in rows}
+        return store, [t.match_id for rnd in sorted(log.state().rounds, key=lambda r: r.number)
+                       for t in sorted(rnd.tables, key=lambda t: t.number) if t.match_id in stored]
+    want = event.strip().casefold()
+    named = [r["id"] for r in rows if (r.get("event") or "").strip().casefold() == want]
+    if not named:
+        known = [e for e, _ in list_events(store.root)]
+        raise UnknownEvent(M("--event {event}: no event with this id in the store at {root}, nor a stored match "
+                             "of an event so named (events stored: {known})",
+                             zh="--event {event}：{root} 的存储中没有这个编号的赛事，也没有标有这个赛事名的已存比赛"
+                                "（已存赛事：{known}）",
+                             event=event, root=str(store.root),
+                             known=", ".join(known[:8]) + (", …" if len(known) > 8 else "") if known else "-"))
+    return store, named
 
 
 def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | None, db: str | None,
@@ -173,8 +211,8 @@ def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | No
 
     store, ids = stored_matches(db, event)
     if not ids:
-        typer.echo(tr(say, "no stored matches of event '{event}' in {store}",
-                      event=event, store=str(store.root)) if event is not None else
+        typer.echo(tr(say, "event {event} has no match yet (referee event pair {event})", event=event,
+                      zh="赛事 {event} 还没有比赛（referee event pair {event}）") if event is not None else
                    tr(say, "no stored matches in {store}", store=str(store.root)))
         return
     if font is not None:

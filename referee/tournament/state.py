@@ -6,7 +6,8 @@ builders below) and folds the actions, in order, into an :class:`EventState`: th
 settings, its pairs (entries and withdrawals), its rounds with their tables and byes, and what
 each round's close recorded. Pure: no I/O, no clock.
 
-Actions: ``created``, ``pair_added``, ``pair_withdrawn``, ``round_paired``, ``round_closed``. A
+Actions: ``created``, ``pair_added``, ``pair_edited``, ``pair_removed`` (an entry corrected or taken
+out before it was paired), ``pair_withdrawn``, ``round_paired``, ``round_closed``. A
 later action (a referee assigned to a table, for the web) is one more builder and one more
 handler in ``_HANDLERS``; a log holding an action this version does not know is refused, never
 half read.
@@ -23,6 +24,8 @@ from referee.tournament.scoring import MOST_ENTRIES, Scoring, from_dict
 CREATED = "created"
 PAIR_ADDED = "pair_added"
 PAIR_WITHDRAWN = "pair_withdrawn"
+PAIR_EDITED = "pair_edited"
+PAIR_REMOVED = "pair_removed"
 ROUND_PAIRED = "round_paired"
 ROUND_CLOSED = "round_closed"
 
@@ -146,9 +149,21 @@ def created(event_id: str, name: str, rules: str, fmt: EventFormat, rounds: int 
             "lot": lot}
 
 
-def pair_added(pair: Pair) -> Action:
+def pair_added(pair: Pair, reason: str = "") -> Action:
+    """A pair entered; *reason*: why it was entered into a finished event (``--force --reason``)."""
     return {"action": PAIR_ADDED, "pair": pair.code, "player1": pair.player1, "player2": pair.player2,
-            "club": pair.club}
+            "club": pair.club, **({"reason": reason} if reason else {})}
+
+
+def pair_edited(pair: Pair, reason: str = "") -> Action:
+    """A pair's players and club as corrected (its code stays)."""
+    return {"action": PAIR_EDITED, "pair": pair.code, "player1": pair.player1, "player2": pair.player2,
+            "club": pair.club, "reason": reason}
+
+
+def pair_removed(code: str, reason: str) -> Action:
+    """An entry taken out of the event before it was paired in any round."""
+    return {"action": PAIR_REMOVED, "pair": code, "reason": reason}
 
 
 def pair_withdrawn(code: str, reason: str) -> Action:
@@ -226,6 +241,27 @@ def _on_pair_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
                          _get(a, seq, "club", str))
 
 
+def paired_in(rounds: Sequence[Round], code: str) -> list[int]:
+    """The rounds *code* was paired in (at a table or with the bye)."""
+    return [r.number for r in rounds if r.bye == code or any(code in (t.ew, t.ns) for t in r.tables)]
+
+
+def _on_pair_edited(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code = _get(a, seq, "pair", str)
+    pair = f.known(seq, code)
+    f.pairs[code] = pair._replace(player1=_get(a, seq, "player1", str), player2=_get(a, seq, "player2", str),
+                                  club=_get(a, seq, "club", str))
+
+
+def _on_pair_removed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code = _get(a, seq, "pair", str)
+    f.known(seq, code)
+    if paired_in(f.rounds, code):
+        raise StateError(seq, "bad_action", code)  # a pair that was paired is withdrawn, never removed
+    del f.pairs[code]
+    f.withdrawals.pop(code, None)
+
+
 def _on_pair_withdrawn(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
     code = _get(a, seq, "pair", str)
     pair = f.known(seq, code)
@@ -276,6 +312,8 @@ def _on_round_closed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
 _HANDLERS: dict[str, Callable[[_Fold, Mapping[str, Any], int], None]] = {
     CREATED: _on_created,
     PAIR_ADDED: _on_pair_added,
+    PAIR_EDITED: _on_pair_edited,
+    PAIR_REMOVED: _on_pair_removed,
     PAIR_WITHDRAWN: _on_pair_withdrawn,
     ROUND_PAIRED: _on_round_paired,
     ROUND_CLOSED: _on_round_closed,

@@ -160,14 +160,53 @@ def _title(results: EventResults, lang: str) -> str:
     return tr(lang, "{event} ({name}): {what}", event=s.id, name=s.name, what=what)
 
 
-def standings_lines(results: EventResults, lang: str) -> list[str]:
+# The standings' columns by index in ``rows.standings_sheet(…, split_players=False)``: rank, pair,
+# players, club, status, played, won, lost, byes, match points, games won, games lost, then the tie-breaks.
+_ALWAYS = (0, 1, 2, 9)  # rank, pair, players, match points: the standings themselves
+# then, as they fit: status, the tie-breaks in order, played-won-lost, games won and lost, club, byes
+_THEN: tuple[tuple[int, ...] | None, ...] = ((4,), None, (5, 6, 7), (10, 11), (3,), (8,))
+TIEBREAKS_FROM = 12
+GAP = 2  # spaces between two columns
+
+
+def standings_lines(results: EventResults, lang: str, columns: int | None = None) -> list[str]:
+    """The standings table; within *columns* (a terminal's width) when given: rank, pair, players and
+    match points always, then as many of status, the tie-breaks (in their order, a first part of them),
+    played-won-lost, games won and lost, club and byes as fit (each group whole), in the table's order;
+    a last line names the columns left out. None: every column."""
     sheet = rows.standings_sheet(results.state.pairs, results.standings, lang, split_players=False)
     keep = [i for i, col in enumerate(sheet.columns)
             if not all(r[i] in (None, "") for r in sheet.rows) or col.numeric]
+    texts = {i: [rows.cell_text(r[i], sheet.columns[i]) for r in sheet.rows] for i in keep}
+    wide = {i: max([width(sheet.columns[i].head), *(width(t) for t in texts[i])]) for i in keep}
+    left_out: list[int] = []
+    if columns is not None:
+        chosen = [i for i in _ALWAYS if i in keep]
+        used = sum(wide[i] for i in chosen) + GAP * (len(chosen) - 1)
+        tiebreaks = [i for i in keep if i >= TIEBREAKS_FROM]
+        for group in _THEN:
+            if group is None:  # the tie-breaks, a first part of them: a later one without an earlier would mislead
+                for i in tiebreaks:
+                    if used + GAP + wide[i] > columns:
+                        break
+                    chosen.append(i)
+                    used += GAP + wide[i]
+                continue
+            present = [i for i in group if i in keep]
+            need = sum(wide[i] + GAP for i in present)
+            if present and used + need <= columns:
+                chosen += present
+                used += need
+        left_out = [i for i in keep if i not in chosen]
+        keep = sorted(chosen)
     head = [sheet.columns[i].head for i in keep]
-    body = [[rows.cell_text(r[i], sheet.columns[i]) for i in keep] for r in sheet.rows]
+    body = [[texts[i][n] for i in keep] for n in range(len(sheet.rows))]
     out = [_title(results, lang)]
     out += _grid(head, body, [sheet.columns[i].numeric for i in keep])
+    if left_out:
+        out.append(tr(lang, "Left out to fit {width} columns: {names:list}; --wide shows every column",
+                      zh="为适应 {width} 列宽度未显示：{names:list}；--wide 显示全部列",
+                      width=columns, names=[sheet.columns[i].head for i in left_out]))
     out += notes(results, lang)
     return out
 

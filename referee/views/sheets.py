@@ -1,21 +1,23 @@
 """The printed sheets of an event: a round's sheet (pairing lists and table cards) and the standings
 report (standings, cross table, every round's results), as PDF.
 
-ReportLab, like the scorecard, with the scorecard's fonts (the CID font STSong-Light for Chinese,
-Latin runs in Helvetica, via ``referee.views.scorecard.typo.Typo``); imported inside the functions only,
+ReportLab, like the scorecard, with the scorecard's font policy (``referee.views.scorecard.fonts``): an
+installed Chinese TrueType font embedded by default, chosen for the words the document prints (a first
+pass gathers them), else the CID font STSong-Light with Latin runs in Helvetica; a caller may choose
+(``font``: a path, ``cid``, or a function of the document's words). Imported inside the functions only,
 so the CLI's start-up does not pay for it. Every page carries the event's name and its number. The
 file goes through ``safefile.writing``: a failed build leaves the old file as it was.
 
 A round's sheet is portrait A4: the pairing list by table (for the director), by pair (clubs post
-both, so players find their table by their own name), then a card per table, two to a page, for the
+both, so players find their table by their own name), then a card per table, three to a page, for the
 referee to take to the table. The report is landscape: the standings carry every tie-break column.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import UsageError
 from referee.core.i18n import MN, M, is_chinese, pgettext, tr
@@ -27,7 +29,15 @@ from referee.views import eventrows as rows
 from referee.views import eventwords as words
 from referee.views.outfile import written
 
+if TYPE_CHECKING:
+    from referee.views.scorecard.fonts import FontInfo
+
+FontChoice = Callable[[Sequence[str]], "FontInfo"]  # the words a document prints → its font
+Font = str | os.PathLike[str] | FontChoice | None
+
 MARGIN = 12.0  # mm, each side
+CARDS_PER_PAGE = 3  # a card is about 233 pt (82 mm) high: three and two cutting lines fit A4 (762 pt)
+SHRINK = 0.9  # a cell's text is set at least this fraction of its size; wider, it wraps
 CROSS_ROUNDS = 10  # rounds per cross table: more would make the cells too narrow to read
 HEADER_FILL = (0.86, 0.88, 0.92)
 STRIPE = (0.96, 0.96, 0.97)
@@ -37,17 +47,14 @@ GRID = (0.6, 0.6, 0.65)
 class _Printer:
     """The fonts, styles and page furniture shared by both documents."""
 
-    def __init__(self, lang: str, font_path: str | os.PathLike[str] | None) -> None:
+    def __init__(self, lang: str, font: FontInfo) -> None:
         from reportlab.lib import colors
         from reportlab.lib.styles import ParagraphStyle
 
-        from referee.views.scorecard.fonts import FontError, register
         from referee.views.scorecard.typo import Typo
 
-        try:
-            font = register(None if font_path is None else os.fspath(font_path))
-        except FontError:
-            raise UsageError(M("--font {font}: not a usable TrueType font", font=str(font_path))) from None
+        self.font = font
+        self.texts: list[str] = []  # every text set, for the choice of a font that draws them all
         self.lang = lang
         self.typo = Typo(font)
         self.colors = colors
@@ -63,6 +70,7 @@ class _Printer:
     def para(self, text: str, style: Any, bold: bool = False) -> Any:
         from reportlab.platypus import Paragraph
 
+        self.texts.append(text)
         return Paragraph(self.typo.markup(text, bold), style)
 
     def heading(self, text: str) -> list[Any]:
@@ -83,6 +91,7 @@ class _Printer:
                                                                                             strict=True)]
                                                  for row in sheet.rows]
         data: list[list[Any]] = [[self.para(col.head, self.s_head) for col in sheet.columns]]
+        self.texts += [text for row in body for text in row]
         style: list[tuple[Any, ...]] = [
             ("FONT", (0, 0), (-1, -1), self.typo.latin, size),
             ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -98,7 +107,7 @@ class _Printer:
         for r, row in enumerate(body, 1):
             cells: list[Any] = []
             for i, text in enumerate(row):
-                cell = self.typo.cell(text, size, width=widths[i] - 4)
+                cell = self.fit(text, size, widths[i] - 4)
                 if isinstance(cell, str) and cell and not is_latin(cell):
                     style.append(("FONT", (i, r), (i, r), self.typo.cjk, size))
                 cells.append(cell)
@@ -106,6 +115,23 @@ class _Printer:
         table = LongTable(data, colWidths=list(widths), repeatRows=1, hAlign="LEFT")
         table.setStyle(TableStyle(style))
         return table
+
+    def fit(self, text: str, size: float, width: float) -> Any:
+        """A table cell of *text* in *width*: as it is when it fits, set a little smaller (to 90 %) when
+        that is enough, else wrapped onto more lines at *size*, between words when it has spaces (a long
+        name is never set tiny nor cut mid-word)."""
+        from reportlab.lib.styles import ParagraphStyle
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+        from reportlab.platypus import Paragraph
+
+        from referee.views.scorecard import fonts
+
+        wide = sum(stringWidth(piece, font, size) for font, piece in fonts.runs(text, self.typo.cjk, self.typo.latin))
+        if wide <= width / SHRINK:
+            return self.typo.cell(text, size, width=width)
+        style = ParagraphStyle("wrapped", fontName=self.typo.cjk, fontSize=size, leading=size * 1.2,
+                               wordWrap=None if " " in text.strip() else "CJK")
+        return Paragraph(self.typo.markup(text), style)
 
     def build(self, path: str | os.PathLike[str], story: list[Any], wide: bool, event: str, title: str) -> None:
         """Lay out *story* on A4 (landscape when *wide*) with the footer on every page, and write it."""
@@ -139,6 +165,28 @@ class _Printer:
         return float((landscape(A4) if wide else A4)[0] - 2 * MARGIN * mm)
 
 
+def _printed(lang: str, font: Font, make: Callable[[_Printer], list[Any]]) -> tuple[_Printer, list[Any]]:
+    """The printer and the story *make* builds with it, in the font *font* says: a path (or ``cid``) as
+    given; a function, or None for the default policy (``fonts.register_default``), given every word
+    the document prints, gathered by building the story once in the CID font (no layout: quick)."""
+    from referee.views.scorecard.fonts import CID_CHOICE, FontError, register, register_default
+
+    if font is None or callable(font):
+        draft = _Printer(lang, register(CID_CHOICE))
+        story = make(draft)
+        texts = [*draft.texts, tr(lang, "Page {n}", n=1)]
+        info = register_default(texts) if font is None else font(texts)
+        if info == draft.font:
+            return draft, story
+    else:
+        try:
+            info = register(os.fspath(font))
+        except FontError as e:
+            raise UsageError(M("--font: {problem}", problem=e.msg)) from None
+    pr = _Printer(lang, info)
+    return pr, make(pr)
+
+
 def _spread(weights: Sequence[float], total: float) -> list[float]:
     """Column widths in proportion to *weights*, filling *total*."""
     s = sum(weights)
@@ -155,27 +203,51 @@ def _who(pair: Pair, lang: str) -> str:
 
 # --- a round's sheet ---------------------------------------------------------------------------
 
-def _by_table(rnd: Round, by_code: Mapping[str, Pair], lang: str) -> rows.Sheet:
+def _points(standings: Standings | None, code: str) -> int | None:
+    """A pair's match points in the standings before the round (None: round 1, or a pair not ranked)."""
+    if standings is None:
+        return None
+    row = next((r for r in standings.rows if r.pair == code), None)
+    return None if row is None else row.match_points
+
+
+def _by_table(rnd: Round, by_code: Mapping[str, Pair], lang: str, standings: Standings | None = None) -> rows.Sheet:
+    """The tables in order; after round 1, each pair's match points before the round beside it."""
+    points = standings is not None
+    mp = (rows.Column(tr(lang, "Points", zh="积分"), numeric=True),) if points else ()
     columns = (rows.Column(tr(lang, "Table"), numeric=True), rows.Column(tr(lang, "Match")),
-               rows.Column(tr(lang, "EW pair")), rows.Column(tr(lang, "Players")),
-               rows.Column(tr(lang, "NS pair")), rows.Column(tr(lang, "Players")))
-    out = [(t.number, t.match_id, t.ew, _who(by_code[t.ew], lang), t.ns, _who(by_code[t.ns], lang))
-           for t in sorted(rnd.tables, key=lambda t: t.number)]
+               rows.Column(tr(lang, "EW pair")), *mp, rows.Column(tr(lang, "Players")),
+               rows.Column(tr(lang, "NS pair")), *mp, rows.Column(tr(lang, "Players")))
+    out = []
+    for t in sorted(rnd.tables, key=lambda t: t.number):
+        ew: tuple[rows.Cell, ...] = (_points(standings, t.ew),) if points else ()
+        ns: tuple[rows.Cell, ...] = (_points(standings, t.ns),) if points else ()
+        out.append((t.number, t.match_id, t.ew, *ew, _who(by_code[t.ew], lang), t.ns, *ns, _who(by_code[t.ns], lang)))
     return rows.Sheet(columns, tuple(out))
 
 
-def _by_pair(rnd: Round, by_code: Mapping[str, Pair], lang: str) -> rows.Sheet:
-    columns = (rows.Column(tr(lang, "Pair")), rows.Column(tr(lang, "Players")),
+def _by_pair(rnd: Round, by_code: Mapping[str, Pair], lang: str, standings: Standings | None = None) -> rows.Sheet:
+    """Every pair by its code: where it plays; after round 1, its rank and match points before the round."""
+    ranked = standings is not None
+    extra = (rows.Column(tr(lang, "Rank"), numeric=True),
+             rows.Column(tr(lang, "Points", zh="积分"), numeric=True)) if ranked else ()
+    columns = (rows.Column(tr(lang, "Pair")), *extra, rows.Column(tr(lang, "Players")),
                rows.Column(tr(lang, "Club")), rows.Column(tr(lang, "Table"), numeric=True),
                rows.Column(tr(lang, "Seat"), numeric=True), rows.Column(tr(lang, "Opponent")))
+    rank = {r.pair: r.rank for r in standings.rows} if standings is not None else {}
+
+    def lead(code: str) -> tuple[rows.Cell, ...]:
+        return (rank.get(code), _points(standings, code)) if ranked else ()
+
     out: list[tuple[rows.Cell, ...]] = []
     for t in rnd.tables:
         for code, side, other in ((t.ew, "EW", t.ns), (t.ns, "NS", t.ew)):
             p = by_code[code]
-            out.append((code, rows.players(p, lang), p.club, t.number, rows.team_word(side, lang), other))
+            out.append((code, *lead(code), rows.players(p, lang), p.club, t.number, rows.team_word(side, lang),
+                        other))
     if rnd.bye is not None:
         p = by_code[rnd.bye]
-        out.append((p.code, rows.players(p, lang), p.club, None, None,
+        out.append((p.code, *lead(p.code), rows.players(p, lang), p.club, None, None,
                     words.match_state_word(words.MatchState.bye, lang)))
     out.sort(key=lambda r: rows.natural(str(r[0])))
     return rows.Sheet(columns, tuple(out))
@@ -187,6 +259,7 @@ def _cells(pr: _Printer, body: Sequence[Sequence[str]], widths: Sequence[float],
     from referee.views.scorecard.fonts import is_latin
 
     typo = pr.typo
+    pr.texts += [text for row in body for text in row]
     data: list[list[Any]] = []
     style: list[tuple[Any, ...]] = []
     for r, row in enumerate(body):
@@ -237,7 +310,7 @@ def _card(pr: _Printer, event: str, rnd: Round, table_no: int, match_id: str, se
         ("TEXTCOLOR", (0, 5), (0, 5), c.grey), ("TEXTCOLOR", (2, 5), (2, 5), c.grey),
         ("LINEABOVE", (0, 6), (-1, 6), 0.5, c.Color(*GRID)),
     ]
-    main = Table(data, colWidths=widths, rowHeights=[26, 22, 20, 28, 20, 28, 30, 30])
+    main = Table(data, colWidths=widths, rowHeights=[22, 20, 18, 22, 18, 22, 26, 26])
     main.setStyle(TableStyle(style))
     # three signature lines, the labels under them
     sig_w = [width * 0.3, width * 0.04, width * 0.3, width * 0.04, width * 0.32]
@@ -246,7 +319,7 @@ def _card(pr: _Printer, event: str, rnd: Round, table_no: int, match_id: str, se
     sig_data, sig_style = _cells(pr, [["", "", "", "", ""], labels], sig_w, [9, 9], bold_rows=0)
     sig_style += [("LINEBELOW", (i, 0), (i, 0), 0.8, c.black) for i in (0, 2, 4)]
     sig_style += [("TEXTCOLOR", (0, 1), (-1, 1), c.grey), ("VALIGN", (0, 0), (-1, -1), "TOP")]
-    sig = Table(sig_data, colWidths=sig_w, rowHeights=[36, 16])
+    sig = Table(sig_data, colWidths=sig_w, rowHeights=[30, 14])
     sig.setStyle(TableStyle(sig_style))
     card = Table([[main], [sig]], colWidths=[width])
     card.setStyle(TableStyle([("BOX", (0, 0), (-1, -1), 1, c.black), ("LEFTPADDING", (0, 0), (-1, -1), 0),
@@ -255,30 +328,43 @@ def _card(pr: _Printer, event: str, rnd: Round, table_no: int, match_id: str, se
 
 
 def round_sheet(path: str | os.PathLike[str], event: str, round: Round, pairs: Sequence[Pair], lang: str, *,
-                font_path: str | os.PathLike[str] | None = None) -> None:
-    """Write the PDF of *round*: its pairing list by table and by pair, then one card per table."""
+                font: Font = None, standings: Standings | None = None) -> None:
+    """Write the PDF of *round*: its pairing list by table and by pair, then one card per table.
+    *standings*: as they stood before the round (after the one before it): each pair's rank and match
+    points are listed with it."""
+    by_code = rows.check_known(pairs, [round])
+    title = tr(lang, "Round {n}", n=round.number)
+    pr, story = _printed(lang, font, lambda pr: _round_story(pr, event, round, by_code, title, standings))
+    pr.build(path, story, wide=False, event=event, title=title)
+
+
+def _round_story(pr: _Printer, event: str, round: Round, by_code: Mapping[str, Pair], title: str,
+                 standings: Standings | None) -> list[Any]:
     from reportlab.platypus import HRFlowable, PageBreak, Spacer
 
-    by_code = rows.check_known(pairs, [round])
-    pr = _Printer(lang, font_path)
+    lang = pr.lang
     width = pr.width(wide=False)
-    title = tr(lang, "Round {n}", n=round.number)
     story: list[Any] = [pr.para(event, pr.s_title, bold=True), pr.para(title, pr.s_sub)]
     story += pr.heading(tr(lang, "Pairings by table"))
-    story.append(pr.grid(_by_table(round, by_code, lang), _spread([0.6, 1.6, 0.8, 2.6, 0.8, 2.6], width), 8.5))
+    mp = [0.6] if standings is not None else []
+    story.append(pr.grid(_by_table(round, by_code, lang, standings),
+                         _spread([0.6, 1.6, 0.8, *mp, 2.6, 0.8, *mp, 2.6], width), 8.5))
     if round.bye is not None:
         story.append(Spacer(1, 4))
         story.append(pr.para(tr(lang, "Bye: {pair} ({players})", pair=round.bye,
                                 players=_who(by_code[round.bye], lang)), pr.s_body))
     story += pr.heading(tr(lang, "Pairings by pair"))
-    story.append(pr.grid(_by_pair(round, by_code, lang), _spread([0.9, 2.6, 1.8, 0.7, 0.8, 1.0], width), 8.5))
+    ranked = [0.6, 0.6] if standings is not None else []
+    story.append(pr.grid(_by_pair(round, by_code, lang, standings),
+                         _spread([0.9, *ranked, 2.6, 1.8, 0.7, 0.8, 1.0], width), 8.5))
     tables = sorted(round.tables, key=lambda t: t.number)
     for i, t in enumerate(tables):
-        story.append(PageBreak() if i % 2 == 0 else HRFlowable(width="100%", thickness=0.5, dash=(3, 3),
-                                                                 spaceBefore=18, spaceAfter=18, color=pr.colors.grey))
+        story.append(PageBreak() if i % CARDS_PER_PAGE == 0 else
+                     HRFlowable(width="100%", thickness=0.5, dash=(3, 3), spaceBefore=8, spaceAfter=8,
+                                color=pr.colors.grey))
         story.append(_card(pr, event, round, t.number, t.match_id, seat_players(t, by_code),
                            {"EW": by_code[t.ew], "NS": by_code[t.ns]}, width))
-    pr.build(path, story, wide=False, event=event, title=title)
+    return story
 
 
 # --- the standings report ----------------------------------------------------------------------
@@ -296,19 +382,27 @@ def _title(rounds: Sequence[Round], final: bool, lang: str) -> str:
 
 def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[Pair], rounds: Sequence[Round],
                      standings: Standings, summaries: Mapping[str, MatchSummary], lang: str, *,
-                     final: bool = False, font_path: str | os.PathLike[str] | None = None,
+                     final: bool = False, font: Font = None,
                      notes: Sequence[str] | None = None, round_words: Mapping[int, str] | None = None) -> None:
     """Write the PDF report: standings with every tie-break, the cross table, each round's results.
 
     *notes* are what the table does not show (the matches not counted yet, a round corrected after its
     close, with the entry and its reason), worded by the caller that read the store; *round_words* a
     round's status in words where it is more than its status in the event (corrected after close)."""
+    by_code = rows.check_known(pairs, rounds, standings)
+    title = _title(rounds, final, lang)
+    pr, story = _printed(lang, font, lambda pr: _report_story(pr, event, pairs, rounds, standings, summaries, by_code,
+                                                               title, notes, round_words))
+    pr.build(path, story, wide=True, event=event, title=title)
+
+
+def _report_story(pr: _Printer, event: str, pairs: Sequence[Pair], rounds: Sequence[Round], standings: Standings,
+                  summaries: Mapping[str, MatchSummary], by_code: Mapping[str, Pair], title: str,
+                  notes: Sequence[str] | None, round_words: Mapping[int, str] | None) -> list[Any]:
     from reportlab.platypus import PageBreak
 
-    by_code = rows.check_known(pairs, rounds, standings)
-    pr = _Printer(lang, font_path)
+    lang = pr.lang
     width = pr.width(wide=True)
-    title = _title(rounds, final, lang)
     story: list[Any] = [pr.para(event, pr.s_title, bold=True), pr.para(title, pr.s_sub)]
     if notes is not None:
         story += [pr.para(line, pr.s_body) for line in notes]
@@ -344,4 +438,4 @@ def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[P
                 if r[i] in by_code:
                     r[i] = f"{r[i]}  {rows.players(by_code[r[i]], lang)}"
         story.append(pr.grid(res, _spread([0.6, 1.6, 3.0, 3.0, 1.0, 0.9, 1.0], width), 7.5, texts=texts))
-    pr.build(path, story, wide=True, event=event, title=title)
+    return story

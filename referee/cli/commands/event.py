@@ -15,17 +15,23 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.commands.boundary import language
-from referee.cli.commands.options import Db, Lang, Output, Reason, Referee
+from referee.cli.commands.options import Db, Lang, Output, PdfFont, Reason, Referee
 from referee.core.i18n import N_
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from referee.core.i18n import Msg
     from referee.store.store import Store
     from referee.tournament.state import EventState
+    from referee.views.scorecard.fonts import FontInfo
 
 EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
 PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1."), show_default=False)]
 Json = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table."))]
+Finished = Annotated[bool, typer.Option("--force", help=N_(
+    "Change the entries of a finished event anyway (with --reason, kept in the log).",
+    zh="仍然更改已结束赛事的报名（需 --reason，理由记入日志）。"))]
 
 
 def _store(db: str | None) -> Store:
@@ -106,6 +112,8 @@ def add(
     player2: Annotated[str, typer.Argument(metavar="PLAYER2", help=N_("Second player (sits W or N)."),
                                            show_default=False)],
     club: Annotated[str, typer.Option("--club", metavar="CLUB", help=N_("The pair's club."))] = "",
+    force: Finished = False,
+    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -116,7 +124,7 @@ def add(
     from referee.core.i18n import trn
 
     entry = checked_pair(pair, player1, player2, club)
-    state = add_pairs(_store(db), event_id, [entry], referee)
+    state = add_pairs(_store(db), event_id, [entry], referee, force=force, reason=reason)
     typer.echo(trn(say, "entered pair {pair} ({player1}, {player2}) in {event}: {n} pair",
                    "entered pair {pair} ({player1}, {player2}) in {event}: {n} pairs", len(state.pairs),
                    pair=entry.code, player1=entry.player1, player2=entry.player2, event=event_id))
@@ -126,6 +134,8 @@ def import_(
     event_id: EventId,
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
         "Entries: CSV or XLSX with a header row pair,player1,player2,club."), show_default=False)],
+    force: Finished = False,
+    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -139,7 +149,8 @@ def import_(
     entries = read_entries(file)
     if entries.notice is not None:
         typer.echo(entries.notice.text(say), err=True)
-    state = add_pairs(_store(db), event_id, list(entries.pairs), referee, source=str(file))
+    state = add_pairs(_store(db), event_id, list(entries.pairs), referee, source=str(file), force=force,
+                      reason=reason)
     typer.echo(tr(say, "{file}: entered {n} pairs in {event} ({total} in all)",
                   file=str(file), n=len(entries.pairs), event=event_id, total=len(state.pairs)))
 
@@ -168,6 +179,66 @@ def withdraw(
         typer.echo(tr(say, "its match in round {round} is still to be decided (record it, or close the round with "
                            "--force)",
                       round=current.number))
+
+
+def edit(
+    event_id: EventId,
+    pair: PairCode,
+    player1: Annotated[str | None, typer.Option("--player1", metavar="NAME", help=N_(
+        "The first player's name as corrected.", zh="更正后的第一位选手姓名。"))] = None,
+    player2: Annotated[str | None, typer.Option("--player2", metavar="NAME", help=N_(
+        "The second player's name as corrected.", zh="更正后的第二位选手姓名。"))] = None,
+    club: Annotated[str | None, typer.Option("--club", metavar="CLUB", help=N_(
+        "The pair's club as corrected (empty: none).", zh="更正后的俱乐部（空：无）。"))] = None,
+    force: Finished = False,
+    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Correct a pair's players (before it is paired) or its club, as an entry of the event's log."""
+    say = language(lang)
+    from referee.app.director import edit_pair
+    from referee.core.i18n import tr
+
+    before, state = edit_pair(_store(db), event_id, pair, player1=player1, player2=player2, club=club,
+                              reason=reason, force=force, referee=referee)
+    after = state.pair(pair)
+    assert after is not None
+    typer.echo(tr(say, "pair {pair} of {event}: {old} → {new}",
+                  zh="{event} 的配对 {pair}：{old} → {new}", pair=pair, event=event_id,
+                  old=_entry_words(before.player1, before.player2, before.club, say),
+                  new=_entry_words(after.player1, after.player2, after.club, say)))
+
+
+def _entry_words(player1: str, player2: str, club: str, say: str) -> str:
+    from referee.core.i18n import tr
+
+    if not club:
+        return tr(say, "{player1}, {player2}", zh="{player1}、{player2}", player1=player1, player2=player2)
+    return tr(say, "{player1}, {player2} ({club})", zh="{player1}、{player2}（{club}）", player1=player1,
+              player2=player2, club=club)
+
+
+def remove(
+    event_id: EventId,
+    pair: PairCode,
+    reason: Reason,
+    force: Finished = False,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Take a pair out of the event before it is paired (a pair that played is withdrawn instead)."""
+    say = language(lang)
+    from referee.app.director import remove_pair
+    from referee.core.i18n import trn
+
+    state = remove_pair(_store(db), event_id, pair, reason, force=force, referee=referee)
+    typer.echo(trn(say, "pair {pair} removed from {event} ({reason}): {n} pair entered",
+                   "pair {pair} removed from {event} ({reason}): {n} pairs entered", len(state.pairs),
+                   zh="配对 {pair} 已从 {event} 删除（{reason}）：共 {n} 对报名",
+                   pair=pair, event=event_id, reason=reason))
 
 
 # --- rounds -----------------------------------------------------------------------------------------
@@ -266,6 +337,9 @@ def standings(
     explain: Annotated[tuple[str, str] | None, typer.Option("--explain", metavar="PAIR PAIR", help=N_(
         "Say in words why the first pair ranks where it does against the second, criterion by criterion."))]
     = None,
+    wide: Annotated[bool, typer.Option("--wide", help=N_(
+        "Every column, however wide (else, on a terminal, the columns that fit its width).",
+        zh="显示全部列，不论多宽（否则在终端上只显示适合其宽度的列）。"))] = False,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -290,8 +364,25 @@ def standings(
     elif json_:
         _dump(eventjson.standings(results))
     else:
-        _echo(eventtext.standings_lines(results, say))
+        _echo(eventtext.standings_lines(results, say, None if wide else _terminal_width()))
     _uncounted(results.broken, say)
+
+
+def _terminal_width() -> int | None:
+    """The width to fit a table into: the terminal's when the output is one, else ``$COLUMNS`` when set (a
+    pager's or a script's choice); None (every column) for a file or a pipe."""
+    import os
+    import shutil
+    import sys
+
+    given = os.environ.get("COLUMNS", "")
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    try:
+        tty = sys.stdout.isatty()
+    except (AttributeError, ValueError):
+        return None
+    return shutil.get_terminal_size().columns if tty else None
 
 
 def _pdf_lang(lang: str | None) -> str:
@@ -308,6 +399,16 @@ def _default(event_id: str, suffix: str) -> Path:
     return output_folder(REPORTS_DIR) / f"{file_stem(event_id)}{suffix}"
 
 
+def _font(font: str | None, say: str) -> Callable[[Sequence[str]], FontInfo]:
+    """The PDF's font chosen as the scorecard's is (``app.scorecards.pdf_font``: ``--font``, else an
+    installed Chinese TrueType font embedded), with its warnings, for the words the PDF prints."""
+    from referee.cli.scorecards import choose_font, pdf_font
+
+    if font is not None:
+        choose_font(font, ())  # a bad --font stops before the event is read
+    return lambda texts: pdf_font(font, texts, say)
+
+
 def sheet(
     event_id: EventId,
     round_: Annotated[int | None, typer.Option("--round", metavar="N", help=N_(
@@ -315,6 +416,7 @@ def sheet(
     output: Output = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
         "Language of the sheet: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+    font: PdfFont = None,
     db: Db = None,
 ) -> None:
     """PDF: a round's pairing list by table and by pair, and a card per table for its referee."""
@@ -334,7 +436,12 @@ def sheet(
                            n=number if number is not None else "-", event=event_id,
                            paired=len(state.rounds)))
     path = output or _default(event_id, f"-R{rnd.number}.pdf")
-    round_sheet(path, state.settings.name, rnd, state.pairs, pdf)
+    before = None
+    if rnd.number > 1:  # the standings as they stood when the round was paired: after the round before it
+        from referee.store import eventresults
+
+        before = eventresults.load(_store(db), event_id, rnd.number - 1).standings
+    round_sheet(path, state.settings.name, rnd, state.pairs, pdf, font=_font(font, say), standings=before)
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
 
 
@@ -343,6 +450,7 @@ def report(
     output: Output = None,
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
         "Language of the report: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+    font: PdfFont = None,
     db: Db = None,
 ) -> None:
     """PDF: the standings with every tie-break, the cross table and each round's results."""
@@ -359,7 +467,8 @@ def report(
     standings_report(path, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                      results.summaries, pdf, final=results.final,
                      notes=notes(results, pdf) + broken_lines(results, pdf),
-                     round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds})
+                     round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds},
+                     font=_font(font, say))
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
     _uncounted(results.broken, say)
 
@@ -418,6 +527,10 @@ def event() -> typer.Typer:
         ("new", new, N_("Create an event: its name, rule set, format, rounds and scoring.")),
         ("add", add, N_("Enter a pair.")),
         ("import", import_, N_("Enter the pairs of an entries file (CSV or XLSX): all of them or none.")),
+        ("edit", edit, N_("Correct a pair's players (before it is paired) or its club, as an entry of the event's "
+                          "log.", zh="更正配对的选手（配对前）或俱乐部，记入赛事日志。")),
+        ("remove", remove, N_("Take a pair out of the event before it is paired (a pair that played is withdrawn "
+                              "instead).", zh="在配对前将配对从赛事中删除（已比赛的配对请改为退赛）。")),
         ("withdraw", withdraw, N_("Withdraw a pair: never paired again; it keeps what it played in the standings.")),
         ("pair", pair, N_("Pair the next round and create its matches in the store (EVENT-R<round>-T<table>).")),
         ("status", status, N_("The current round: each table's match (not started, game and hand in play, or its "

@@ -45,3 +45,7 @@ Encoding = Annotated[str | None, typer.Option(
     "--encoding", metavar="ENC", help=N_(
         "Encoding of a record file: utf-8, utf-16 or gb18030 (gbk); else UTF-8, UTF-16 with a BOM, or GB18030 "
         "with a notice."))]
+PdfFont = Annotated[str | None, typer.Option(
+    "--font", metavar="PATH",
+    help=N_("Embed this TrueType font (.ttf/.ttc); `cid` for the reader's own Chinese font (STSong-Light). "
+            "Default: an installed Chinese TrueType font, else STSong-Light."))]

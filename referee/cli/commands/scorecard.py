@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.commands.boundary import language
-from referee.cli.commands.options import AsFile, AsMatch, Db, Encoding
+from referee.cli.commands.options import AsFile, AsMatch, Db, Encoding, PdfFont
 from referee.core.i18n import N_
 
 DEFAULT_LANG = "zh"  # the scorecard is for Dalian's clubs: Chinese unless asked otherwise
@@ -38,13 +38,12 @@ def scorecard(
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="LANG",
         help=N_("Language of the scorecard: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
-    font: Annotated[str | None, typer.Option(
-        "--font", metavar="PATH",
-        help=N_("Embed this TrueType font (.ttf/.ttc); `cid` for the reader's own Chinese font (STSong-Light). "
-                "Default: an installed Chinese TrueType font, else STSong-Light."))] = None,
+    font: PdfFont = None,
     all_: Annotated[bool, typer.Option("--all", help=N_("One PDF per stored match."))] = False,
-    event: Annotated[str | None, typer.Option("--event", metavar="NAME",
-                                              help=N_("With --all: only this event's matches."))] = None,
+    event: Annotated[str | None, typer.Option("--event", metavar="EVENT",
+                                              help=N_("With --all: only this event's matches (its id, e.g. SC26).",
+                                                      zh="与 --all 同用：只写这个赛事的比赛（赛事编号，如 SC26）。"))]
+    = None,
     db: Db = None,
     as_file: AsFile = False,
     as_match: AsMatch = False,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from referee.core.errors import RefereeError
 from referee.core.gcpause import no_gc
-from referee.core.i18n import M, Msg
+from referee.core.i18n import MN, M, Msg
 from referee.games.gunzi import declaring
 from referee.games.gunzi import kitty as kitty_rules
 from referee.games.gunzi.cards import ALL_CARDS, BIG_JOKER, COPIES, SMALL_JOKER, Card, strength
@@ -557,10 +557,13 @@ class Replay:
                            giver=giver, declarer=h.declarer, seat=ev.seat))
         if len(ev.cards) != owed:
             if owed == 0:
-                raise Reject(M("no blood is owed this hand; {given} cards given",
-                               given=len(ev.cards)))
-            raise Reject(M("{giver:seat} owes {owed} blood to {declarer:seat}; {given} cards given",
-                           giver=giver, owed=owed, declarer=h.declarer, given=len(ev.cards)))
+                raise Reject(MN("no blood is owed this hand; {n} card given",
+                                "no blood is owed this hand; {n} cards given", len(ev.cards),
+                                zh="这一副不欠血，却进贡了{n}张"))
+            raise Reject(MN("{giver:seat} owes {owed} blood to {declarer:seat}; {n} card given",
+                            "{giver:seat} owes {owed} blood to {declarer:seat}; {n} cards given", len(ev.cards),
+                            zh="{giver:seat}欠{declarer:seat}{owed}个血，却进贡了{n}张",
+                            giver=giver, owed=owed, declarer=h.declarer))
         giveable = _giveable(h.level)
         for c in ev.cards:
             if c not in giveable:
