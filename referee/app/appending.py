@@ -180,18 +180,13 @@ def _restarted(stored: list[Event], new: list[Event], state: Any, lines: Sequenc
     first_seq, last_seq = stored[start].line, stored[-1].line
     where = M("{file}:{line}: hand {hand} of game {game} is already in progress in the match (stored as "
               "#{first}–#{last})",
-              zh="{file}:{line}：第 {game} 局第 {hand} 副已在比赛中进行（已存为 #{first}–#{last}）",
               file=file, line=lines[0], hand=state.hand, game=state.game, first=first_seq, last=last_seq)
     if given == have and len(new) > len(have):
         return M("{where}: the file's lines {start}–{end} repeat those entries. Leave them out and record from line "
                  "{next} on; nothing stored",
-                 zh="{where}：文件的第 {start}–{end} 行与这些记录重复。请去掉它们，从第 {next} 行起记录；"
-                    "未存储任何内容",
                  where=where, start=lines[0], end=lines[len(have) - 1], next=lines[len(have)])
     return M("{where}: the file starts it again. Leave out the file's lines of that hand up to #{last}'s "
              "directive ({directive}), or take the stored ones back first (referee undo); nothing stored",
-             zh="{where}：文件又从头开始这一副。请去掉文件中这一副直到 #{last}（{directive}）的各行，"
-                "或先撤回已存的记录（referee undo）；未存储任何内容",
              where=where, last=last_seq, directive=have[-1])
 
 

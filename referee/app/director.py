@@ -150,11 +150,10 @@ def add_pairs(store: Store, event_id: str, pairs: Sequence[Pair], referee: str |
     with the *reason* kept in each entry."""
     reason = check_text(reason, "--reason").strip()
     if force and not reason:
-        raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log",
-                           zh="--force 需要 --reason 说明：理由记入赛事日志"))
+        raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
     with EventLog(store.root, event_id).session() as s:
         state = s.state
-        _finished_refuses(state, force, M("no pair can join", zh="不能再加入配对"))
+        _finished_refuses(state, force, M("no pair can join"))
         if state.settings.format is EventFormat.round_robin and state.rounds:
             raise RefereeError(M("pair {pair} cannot join: the round robin's schedule was fixed when round 1 was "
                                  "paired",
@@ -196,17 +195,15 @@ def edit_pair(store: Store, event_id: str, code: str, *, player1: str | None = N
     pair has not been paired (its matches carry their names); (the pair before, the state after)."""
     reason = check_text(reason, "--reason").strip()
     if force and not reason:
-        raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log",
-                           zh="--force 需要 --reason 说明：理由记入赛事日志"))
+        raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
     if player1 is None and player2 is None and club is None:
-        raise UsageError(M("nothing to change: give --player1, --player2 or --club",
-                           zh="没有要改的内容：请给出 --player1、--player2 或 --club"))
+        raise UsageError(M("nothing to change: give --player1, --player2 or --club"))
     with EventLog(store.root, event_id).session() as s:
         state = s.state
         pair = state.pair(code)
         if pair is None:
             raise _unknown_pair(state, code)
-        _finished_refuses(state, force, M("its entries cannot change", zh="报名不能再更改"))
+        _finished_refuses(state, force, M("its entries cannot change"))
         edited = checked_pair(code, pair.player1 if player1 is None else player1,
                               pair.player2 if player2 is None else player2, pair.club if club is None else club)
         rounds = paired_in(state.rounds, code)
@@ -215,8 +212,6 @@ def edit_pair(store: Store, event_id: str, code: str, *, player1: str | None = N
                                   "match records and cannot change (the club can)",
                                   "pair {pair} was paired in rounds {rounds:list}: its players are in those rounds' "
                                   "match records and cannot change (the club can)", len(rounds),
-                                  zh="配对 {pair} 已在第 {rounds:list} 轮配对：选手姓名已写入比赛记录，不能更改"
-                                     "（俱乐部可以改）",
                                   pair=code, rounds=rounds))
         others = {_person(n): p.code for p in state.pairs if p.code != code for n in (p.player1, p.player2)}
         problems: list[Msg] = []
@@ -227,13 +222,11 @@ def edit_pair(store: Store, event_id: str, code: str, *, player1: str | None = N
             if other is not None:
                 problems.append(M("{player} already plays in pair {other}: a player enters one pair only "
                                   "(pair {pair} not changed)",
-                                  zh="{player} 已在配对 {other} 中：每位选手只能报名一个配对（配对 {pair} 未更改）",
                                   player=name, other=other, pair=code))
         if problems:
             raise RefereeError(_joined(problems, None))
         if (edited.player1, edited.player2, edited.club) == (pair.player1, pair.player2, pair.club):
-            raise UsageError(M("pair {pair} already has these players and club: nothing changed",
-                               zh="配对 {pair} 的选手和俱乐部已是如此：未作更改", pair=code))
+            raise UsageError(M("pair {pair} already has these players and club: nothing changed", pair=code))
         return pair, s.append([pair_edited(edited, reason)], referee)
 
 
@@ -243,21 +236,18 @@ def remove_pair(store: Store, event_id: str, code: str, reason: str, *, force: b
     played is withdrawn instead, and keeps what it played)."""
     reason = check_text(reason, "--reason").strip()
     if not reason:
-        raise UsageError(M("--reason: say why the pair is removed (it is kept in the event's log)",
-                           zh="--reason：请说明为何删除该配对（理由记入赛事日志）"))
+        raise UsageError(M("--reason: say why the pair is removed (it is kept in the event's log)"))
     with EventLog(store.root, event_id).session() as s:
         state = s.state
         if state.pair(code) is None:
             raise _unknown_pair(state, code)
-        _finished_refuses(state, force, M("its entries cannot change", zh="报名不能再更改"))
+        _finished_refuses(state, force, M("its entries cannot change"))
         rounds = paired_in(state.rounds, code)
         if rounds:
             raise RefereeError(MN("pair {pair} was paired in round {rounds:list}: it cannot be removed; withdraw it "
                                   "instead (referee event withdraw {event} {pair} --reason TEXT)",
                                   "pair {pair} was paired in rounds {rounds:list}: it cannot be removed; withdraw it "
                                   "instead (referee event withdraw {event} {pair} --reason TEXT)", len(rounds),
-                                  zh="配对 {pair} 已在第 {rounds:list} 轮配对：不能删除；请改为退赛"
-                                     "（referee event withdraw {event} {pair} --reason 说明）",
                                   pair=code, rounds=rounds, event=event_id))
         return s.append([pair_removed(code, reason)], referee)
 
@@ -269,8 +259,6 @@ def _finished_refuses(state: EventState, force: bool, what: Msg) -> None:
                               "it anyway: --force --reason TEXT",
                               "event {event} is finished (its {n} rounds are played and closed): {what}; to change "
                               "it anyway: --force --reason TEXT", len(state.rounds),
-                              zh="赛事 {event} 已结束（{n} 轮都已赛完并结束）：{what}；"
-                                 "如仍要更改：--force --reason 说明",
                               event=state.settings.id, what=what))
 
 
@@ -329,8 +317,6 @@ def next_round(store: Store, state: EventState, cache: SummaryCache) -> tuple[Ro
                               "final (referee event standings {event})",
                               "event {event} is finished: its {n} rounds are played and closed, the standings are "
                               "final (referee event standings {event})", planned,
-                              zh="赛事 {event} 已结束：{n} 轮都已赛完并结束，排名已是最终排名（referee event standings "
-                                 "{event}）",
                               event=settings.id))
     active = state.active
     if len(active) < 2:
@@ -457,8 +443,6 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
         if rnd.status is RoundStatus.closed and state.final:
             raise RefereeError(M("round {round} of event {event} is already closed, and it was the last: the "
                                  "standings are final (referee event standings {event})",
-                                 zh="赛事 {event} 的第 {round} 轮已经结束，这是最后一轮：排名已是最终排名"
-                                    "（referee event standings {event}）",
                                  round=rnd.number, event=event_id))
         if rnd.status is RoundStatus.closed:
             raise RefereeError(M("round {round} of event {event} is already closed (pair the next: referee event pair "

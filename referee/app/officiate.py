@@ -191,7 +191,6 @@ def _named(errors: list[RecordError], view: dict[int, str], target: int) -> list
     for e in errors:
         if e.line != target and e.line in view:
             e = e._replace(msg=M("it makes #{seq} ({directive}) wrong: {problem}",
-                                 zh="会使 #{seq}（{directive}）出错：{problem}",
                                  seq=e.line, directive=view[e.line], problem=e.msg))
         out.append(e)
     return out

@@ -159,8 +159,6 @@ def _warn_glyphs(say: str, font: str | None, missing: list[str], info: FontInfo 
         if info is not None and not info.embedded:
             warn(say, M("the PDF's built-in font ({font}) cannot draw {chars}: they will be missing from the "
                         "PDF; give --font with a TrueType font that has them",
-                        zh="PDF 的内置字体（{font}）无法显示 {chars}：PDF 上将缺少这些字符；"
-                           "请用 --font 指定含有它们的 TrueType 字体",
                         font=info.name, chars=shown))
             return
         warn(say, M("{font} has no glyphs for {chars}; they will print as boxes",
@@ -196,8 +194,6 @@ def stored_matches(db: str | None, event: str | None) -> tuple[Store, list[str]]
         known = [e for e, _ in list_events(store.root)]
         raise UnknownEvent(M("--event {event}: no event with this id in the store at {root}, nor a stored match "
                              "of an event so named (events stored: {known})",
-                             zh="--event {event}：{root} 的存储中没有这个编号的赛事，也没有标有这个赛事名的已存比赛"
-                                "（已存赛事：{known}）",
                              event=event, root=str(store.root),
                              known=", ".join(known[:8]) + (", …" if len(known) > 8 else "") if known else "-"))
     return store, named
@@ -211,9 +207,10 @@ def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | No
 
     store, ids = stored_matches(db, event)
     if not ids:
-        typer.echo(tr(say, "event {event} has no match yet (referee event pair {event})", event=event,
-                      zh="赛事 {event} 还没有比赛（referee event pair {event}）") if event is not None else
-                   tr(say, "no stored matches in {store}", store=str(store.root)))
+        if event is not None:
+            typer.echo(tr(say, "event {event} has no match yet (referee event pair {event})", event=event))
+        else:
+            typer.echo(tr(say, "no stored matches in {store}", store=str(store.root)))
         return
     if font is not None:
         register_font(font)  # a bad --font stops here, not once per match

@@ -205,7 +205,6 @@ def standings_lines(results: EventResults, lang: str, columns: int | None = None
     out += _grid(head, body, [sheet.columns[i].numeric for i in keep])
     if left_out:
         out.append(tr(lang, "Left out to fit {width} columns: {names:list}; --wide shows every column",
-                      zh="为适应 {width} 列宽度未显示：{names:list}；--wide 显示全部列",
                       width=columns, names=[sheet.columns[i].head for i in left_out]))
     out += notes(results, lang)
     return out

@@ -214,7 +214,7 @@ def _points(standings: Standings | None, code: str) -> int | None:
 def _by_table(rnd: Round, by_code: Mapping[str, Pair], lang: str, standings: Standings | None = None) -> rows.Sheet:
     """The tables in order; after round 1, each pair's match points before the round beside it."""
     points = standings is not None
-    mp = (rows.Column(tr(lang, "Points", zh="积分"), numeric=True),) if points else ()
+    mp = (rows.Column(tr(lang, "Points"), numeric=True),) if points else ()
     columns = (rows.Column(tr(lang, "Table"), numeric=True), rows.Column(tr(lang, "Match")),
                rows.Column(tr(lang, "EW pair")), *mp, rows.Column(tr(lang, "Players")),
                rows.Column(tr(lang, "NS pair")), *mp, rows.Column(tr(lang, "Players")))
@@ -230,7 +230,7 @@ def _by_pair(rnd: Round, by_code: Mapping[str, Pair], lang: str, standings: Stan
     """Every pair by its code: where it plays; after round 1, its rank and match points before the round."""
     ranked = standings is not None
     extra = (rows.Column(tr(lang, "Rank"), numeric=True),
-             rows.Column(tr(lang, "Points", zh="积分"), numeric=True)) if ranked else ()
+             rows.Column(tr(lang, "Points"), numeric=True)) if ranked else ()
     columns = (rows.Column(tr(lang, "Pair")), *extra, rows.Column(tr(lang, "Players")),
                rows.Column(tr(lang, "Club")), rows.Column(tr(lang, "Table"), numeric=True),
                rows.Column(tr(lang, "Seat"), numeric=True), rows.Column(tr(lang, "Opponent")))

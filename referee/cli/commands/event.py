@@ -30,8 +30,7 @@ EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id
 PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1."), show_default=False)]
 Json = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table."))]
 Finished = Annotated[bool, typer.Option("--force", help=N_(
-    "Change the entries of a finished event anyway (with --reason, kept in the log).",
-    zh="仍然更改已结束赛事的报名（需 --reason，理由记入日志）。"))]
+    "Change the entries of a finished event anyway (with --reason, kept in the log)."))]
 
 
 def _store(db: str | None) -> Store:
@@ -185,11 +184,11 @@ def edit(
     event_id: EventId,
     pair: PairCode,
     player1: Annotated[str | None, typer.Option("--player1", metavar="NAME", help=N_(
-        "The first player's name as corrected.", zh="更正后的第一位选手姓名。"))] = None,
+        "The first player's name as corrected."))] = None,
     player2: Annotated[str | None, typer.Option("--player2", metavar="NAME", help=N_(
-        "The second player's name as corrected.", zh="更正后的第二位选手姓名。"))] = None,
+        "The second player's name as corrected."))] = None,
     club: Annotated[str | None, typer.Option("--club", metavar="CLUB", help=N_(
-        "The pair's club as corrected (empty: none).", zh="更正后的俱乐部（空：无）。"))] = None,
+        "The pair's club as corrected (empty: none)."))] = None,
     force: Finished = False,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
@@ -205,8 +204,7 @@ def edit(
                               reason=reason, force=force, referee=referee)
     after = state.pair(pair)
     assert after is not None
-    typer.echo(tr(say, "pair {pair} of {event}: {old} → {new}",
-                  zh="{event} 的配对 {pair}：{old} → {new}", pair=pair, event=event_id,
+    typer.echo(tr(say, "pair {pair} of {event}: {old} → {new}", pair=pair, event=event_id,
                   old=_entry_words(before.player1, before.player2, before.club, say),
                   new=_entry_words(after.player1, after.player2, after.club, say)))
 
@@ -215,8 +213,8 @@ def _entry_words(player1: str, player2: str, club: str, say: str) -> str:
     from referee.core.i18n import tr
 
     if not club:
-        return tr(say, "{player1}, {player2}", zh="{player1}、{player2}", player1=player1, player2=player2)
-    return tr(say, "{player1}, {player2} ({club})", zh="{player1}、{player2}（{club}）", player1=player1,
+        return tr(say, "{player1}, {player2}", player1=player1, player2=player2)
+    return tr(say, "{player1}, {player2} ({club})", player1=player1,
               player2=player2, club=club)
 
 
@@ -237,7 +235,6 @@ def remove(
     state = remove_pair(_store(db), event_id, pair, reason, force=force, referee=referee)
     typer.echo(trn(say, "pair {pair} removed from {event} ({reason}): {n} pair entered",
                    "pair {pair} removed from {event} ({reason}): {n} pairs entered", len(state.pairs),
-                   zh="配对 {pair} 已从 {event} 删除（{reason}）：共 {n} 对报名",
                    pair=pair, event=event_id, reason=reason))
 
 
@@ -338,8 +335,7 @@ def standings(
         "Say in words why the first pair ranks where it does against the second, criterion by criterion."))]
     = None,
     wide: Annotated[bool, typer.Option("--wide", help=N_(
-        "Every column, however wide (else, on a terminal, the columns that fit its width).",
-        zh="显示全部列，不论多宽（否则在终端上只显示适合其宽度的列）。"))] = False,
+        "Every column, however wide (else, on a terminal, the columns that fit its width)."))] = False,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -528,9 +524,9 @@ def event() -> typer.Typer:
         ("add", add, N_("Enter a pair.")),
         ("import", import_, N_("Enter the pairs of an entries file (CSV or XLSX): all of them or none.")),
         ("edit", edit, N_("Correct a pair's players (before it is paired) or its club, as an entry of the event's "
-                          "log.", zh="更正配对的选手（配对前）或俱乐部，记入赛事日志。")),
+                          "log.")),
         ("remove", remove, N_("Take a pair out of the event before it is paired (a pair that played is withdrawn "
-                              "instead).", zh="在配对前将配对从赛事中删除（已比赛的配对请改为退赛）。")),
+                              "instead).")),
         ("withdraw", withdraw, N_("Withdraw a pair: never paired again; it keeps what it played in the standings.")),
         ("pair", pair, N_("Pair the next round and create its matches in the store (EVENT-R<round>-T<table>).")),
         ("status", status, N_("The current round: each table's match (not started, game and hand in play, or its "

@@ -41,8 +41,7 @@ def scorecard(
     font: PdfFont = None,
     all_: Annotated[bool, typer.Option("--all", help=N_("One PDF per stored match."))] = False,
     event: Annotated[str | None, typer.Option("--event", metavar="EVENT",
-                                              help=N_("With --all: only this event's matches (its id, e.g. SC26).",
-                                                      zh="与 --all 同用：只写这个赛事的比赛（赛事编号，如 SC26）。"))]
+                                              help=N_("With --all: only this event's matches (its id, e.g. SC26)."))]
     = None,
     db: Db = None,
     as_file: AsFile = False,

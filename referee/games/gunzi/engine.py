@@ -558,11 +558,9 @@ class Replay:
         if len(ev.cards) != owed:
             if owed == 0:
                 raise Reject(MN("no blood is owed this hand; {n} card given",
-                                "no blood is owed this hand; {n} cards given", len(ev.cards),
-                                zh="这一副不欠血，却进贡了{n}张"))
+                                "no blood is owed this hand; {n} cards given", len(ev.cards)))
             raise Reject(MN("{giver:seat} owes {owed} blood to {declarer:seat}; {n} card given",
                             "{giver:seat} owes {owed} blood to {declarer:seat}; {n} cards given", len(ev.cards),
-                            zh="{giver:seat}欠{declarer:seat}{owed}个血，却进贡了{n}张",
                             giver=giver, owed=owed, declarer=h.declarer))
         giveable = _giveable(h.level)
         for c in ev.cards:
