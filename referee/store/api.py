@@ -79,7 +79,7 @@ def open_store(db: str | os.PathLike[str] | None = None) -> Store:
                                origin=origin, url=shown))
         raise UsageError(M("{origin} {url}: not a store (a folder, or a postgresql:// address)",
                            origin=origin, url=shown))
-    return Store(where)
+    return Store(db)  # resolved again there, with where it came from (`referee config` says it)
 
 
 def _conforms() -> Iterator[MatchStore]:  # pragma: no cover - for the type checker: the folder store is one
