@@ -88,8 +88,10 @@ def show_status(store: Store, match_id: str, lang: str) -> None:
     from referee.views import matchtext as views
 
     language = lang
-    entries = store.entries(match_id)
-    problem = store.check(match_id)
+    snap = store.snapshot(match_id)  # one read: the entries and what is broken in them
+    # A file that could not be read at all holds no entries: read it again for the store's own error.
+    entries = snap.entries or store.entries(match_id)
+    problem = snap.problem
     events, parse_errors = to_events(corrected(entries))
     head = entries[-1]["hash"][:chain.SHORT]
     result = officiate.replay(events)
