@@ -21,8 +21,20 @@ TEAMS = ("EW", "NS")
 seat_word, team_word, suit_word = KINDS["seat"], KINDS["team"], KINDS["suit"]
 
 
+_WIDTHS: dict[str, int] = {}  # text -> its width, for the texts that are not ASCII (a long table repeats them)
+
+
 def width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    """Columns on a terminal: two for a wide (Chinese) character, one for any other. ASCII text, most
+    of a table's cells, is its length; other texts are measured once each."""
+    if text.isascii():
+        return len(text)
+    n = _WIDTHS.get(text)
+    if n is None:
+        n = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+        if len(_WIDTHS) < 10_000:
+            _WIDTHS[text] = n
+    return n
 
 
 def pad(text: str, n: int) -> str:
@@ -30,8 +42,10 @@ def pad(text: str, n: int) -> str:
 
 
 def table(rows: list[list[str]]) -> list[str]:
-    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  ".join(pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    """The rows as aligned columns, two spaces apart; each cell measured once."""
+    sized = [[(c, width(c)) for c in r] for r in rows]
+    widths = [max(r[i][1] for r in sized) for i in range(len(rows[0]))]
+    return ["  ".join([c + " " * (w - n) for (c, n), w in zip(r, widths, strict=True)]).rstrip() for r in sized]
 
 
 # --- the hand-by-hand table ---------------------------------------------------------------------------
