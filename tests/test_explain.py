@@ -739,3 +739,19 @@ def test_the_streamed_json_writes_each_hand_as_json_dumps_would(lang):
     out = io.StringIO()
     write_json(result, out, lang)
     assert json.loads(out.getvalue()) == to_dict(result, lang)
+
+
+def test_steps_kept_by_the_replay_are_the_steps_settled_again():
+    # replay(..., explain=True) keeps each settlement's steps in its hand (for --json); explain_hand then uses
+    # them instead of settling the hand again: the same steps for every hand of a generated match.
+    from referee.games.gunzi.engine import replay
+    from referee.games.gunzi.notation import parse
+    from referee.games.gunzi.testing.generate import endless_rules, generate_match
+
+    rules = endless_rules()
+    events = parse(generate_match(11, 250, rules)).events
+    plain, kept = replay(events, rules), replay(events, rules, explain=True)
+    assert all(h.settle_steps is None for h in plain.hands)
+    assert all(h.settle_steps for h in kept.hands)
+    assert [explain_hand(h) for h in kept.hands] == [explain_hand(h) for h in plain.hands]
+    assert [h._replace(settle_steps=None) for h in kept.hands] == list(plain.hands)

@@ -155,8 +155,9 @@ class Hand:
 
 
 class Replay:
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, explain: bool = False) -> None:
         self.rules = rules
+        self.explain = explain  # keep each settlement's steps in its hand (HandResult.settle_steps)
         self.errors: list[RecordError] = []
         self.notes: list[Note] = []
         self.header: MatchHeader | None = None
@@ -762,7 +763,7 @@ class Replay:
         small = h.final.count(SMALL_JOKER)
         facts = HandFacts(declarer, self.levels, h.points, h.final_points, big, small,
                           bool(h.dry), ev.dug)
-        s = settle(facts, rules)
+        s = settle(facts, rules, self.explain)
         decl_team = team_of(declarer)
         tribute_info = None
         giver = self._giver(h)
@@ -794,6 +795,7 @@ class Replay:
             next_declarer=s.next_declarer, game_winner=s.game_winner, game_reason=s.game_reason,
             ledger_change=ledger, ledger=dict(self.ledger), levels_before=facts.levels, how=h.how,
             dry_reason=h.dry, rules=rules, small_without_big=h.small_without_big,
+            settle_steps=s.steps if self.explain else None,
         ))
         if s.game_winner is not None:
             assert s.game_reason is not None  # settle gives a game's winner and its reason together
@@ -965,7 +967,9 @@ HANDLERS: dict[type[Event], Callable[..., None]] = {
 }
 
 
-def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
-    """Replay a match's events under a rule set: every hand settled and explained, every problem listed."""
+def replay(events: Sequence[Event], rules: RuleSet, explain: bool = False) -> MatchResult:
+    """Replay a match's events under a rule set: every hand settled and explained, every problem listed.
+    With ``explain`` each hand keeps its settlement's steps, for a caller that explains every hand
+    (``replay --json``): ``explain_hand`` then need not settle it again."""
     with no_gc():
-        return Replay(rules).run(events)
+        return Replay(rules, explain).run(events)
