@@ -102,8 +102,18 @@ def _opt(text: str | None) -> str:
 
 
 def _counts_json(d: Counts) -> str:
-    """A dict of team (or kind) -> int, as JSON."""
-    return "{" + ", ".join([f"{_str(k)}: {v}" for k, v in d.items()]) + "}"
+    """A dict of team (or kind) -> int, as JSON; each distinct one written once (a long match repeats
+    its levels and its changes)."""
+    key = tuple(d.items())
+    text = _COUNTS.get(key)
+    if text is None:
+        text = "{" + ", ".join([f"{_str(k)}: {int(v)}" for k, v in key]) + "}"
+        if len(_COUNTS) < 10_000:
+            _COUNTS[key] = text
+    return text
+
+
+_COUNTS: dict[tuple[tuple[str, int], ...], str] = {}
 
 
 def _hand_json(h: HandResult, explain: str) -> str:
