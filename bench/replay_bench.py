@@ -165,7 +165,7 @@ def against_floor(commands: dict[str, list[str]], floor: list[str], runs: int) -
             else f"≤ {target:g}× {'OK' if ratio <= target else 'MISSED'}")
         exits = ",".join(str(rc) for rc in sorted(codes[label]))
         print(f"  {label:28s} {statistics.median(cpu[label]):7.3f} {statistics.median(wall[label]):7.3f} "
-              f"{ratio:7.1f}×  {verdict}{'' if exits == '0' else f'  (exit {exits})'}")
+              f"{ratio:7.1f}×  {verdict}{'' if exits == '0' else f'  (exit {exits})'}".rstrip())
 
 
 def profile(label: str, fn, top: int) -> None:
