@@ -11,6 +11,10 @@ match never ends), writes it and a matching rule file into a temporary folder, t
   parse + replay, as hands per second and as a multiple of the read-and-split time;
 - whole process: ``referee replay FILE --json --rules RULES`` (median wall time and peak RSS over the
   runs), ``referee --help`` and ``referee check`` of a one-hand record;
+- against the floor, whole processes run in turn (floor, replay --json, replay, check, floor, …): the CPU
+  time (user + sys) of each command on the long record and of a bare Python reading and splitting it,
+  and the ratio to the floor run by run (median), against the targets of issue 20 (``--json`` ≤ 10×,
+  ``check`` ≤ 6×);
 - with ``--profile``: the top functions of cProfile for parse and for replay.
 """
 
@@ -35,14 +39,21 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from referee.games.gunzi.engine import replay  # noqa: E402
-from referee.games.gunzi.jsonview import to_dict  # noqa: E402
+from referee.games.gunzi.jsonview import to_dict, write_json  # noqa: E402
 from referee.games.gunzi.notation import parse  # noqa: E402
 from referee.games.gunzi.ruleset import load  # noqa: E402
+from referee.games.gunzi.terminal import match_view  # noqa: E402
 from referee.games.gunzi.testing.generate import endless_rule_file, endless_rules, generate_match  # noqa: E402
 
 TARGET_HANDS_PER_S = 25_000
 TARGET_WALL_S = 1.5
 TARGET_RSS_MB = 150
+# Whole-process CPU as a multiple of the read-and-split floor's (issue 20); None: no target, just faster.
+FLOOR_TARGETS: dict[str, float | None] = {"replay --json": 10.0, "check": 6.0, "replay (text)": None}
+
+# The floor as a whole process: Python starts, reads the record, splits it into lines and words.
+FLOOR_CODE = ("import sys\nn = 0\nfor line in open(sys.argv[1], encoding='utf-8').read().splitlines():\n"
+              "    n += len(line.split())\nprint(n)\n")
 
 ONE_HAND = """match id=BENCH-1 rules=dalian-club
 hand
@@ -114,6 +125,48 @@ def run_process(cmd: list[str], runs: int) -> tuple[float, float | None, subproc
     return statistics.median(walls), max(peaks) if peaks else None, last
 
 
+def cpu_run(cmd: list[str]) -> tuple[float, float, int]:
+    """One run of *cmd*, its output to a file: (CPU seconds, user + sys, of the child; wall seconds; exit)."""
+    import resource
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with tempfile.TemporaryFile("w") as out_file:
+        t0 = time.perf_counter()
+        proc = subprocess.run(cmd, stdout=out_file, stderr=subprocess.DEVNULL, env=_ENV)
+        wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, wall, proc.returncode
+
+
+def against_floor(commands: dict[str, list[str]], floor: list[str], runs: int) -> None:
+    """Each command and the floor in turn, run after run (so a drift of the machine's speed touches
+    both alike), one warm-up round first; prints the median CPU and wall, and the median of the per-run
+    CPU ratios to the floor."""
+    for cmd in (floor, *commands.values()):  # warm-up: the page cache, the bytecode
+        cpu_run(cmd)
+    cpu: dict[str, list[float]] = {"floor": [], **{k: [] for k in commands}}
+    wall: dict[str, list[float]] = {k: [] for k in cpu}
+    codes: dict[str, set[int]] = {k: set() for k in cpu}
+    for _ in range(runs):
+        for label, cmd in (("floor", floor), *commands.items()):
+            c, w, rc = cpu_run(cmd)
+            cpu[label].append(c)
+            wall[label].append(w)
+            codes[label].add(rc)
+    print(f"\nagainst the floor, whole processes in turn, {runs} runs (median; × floor: the median of the "
+          "per-run CPU ratios)")
+    print(f"  {'command':28s} {'CPU s':>7s} {'wall s':>7s} {'× floor':>8s}  target")
+    for label in cpu:
+        ratio = statistics.median(c / f for c, f in zip(cpu[label], cpu["floor"], strict=True))
+        target = FLOOR_TARGETS.get(label)
+        verdict = "" if label == "floor" else (
+            "no target: faster" if target is None
+            else f"≤ {target:g}× {'OK' if ratio <= target else 'MISSED'}")
+        exits = ",".join(str(rc) for rc in sorted(codes[label]))
+        print(f"  {label:28s} {statistics.median(cpu[label]):7.3f} {statistics.median(wall[label]):7.3f} "
+              f"{ratio:7.1f}×  {verdict}{'' if exits == '0' else f'  (exit {exits})'}".rstrip())
+
 
 def profile(label: str, fn, top: int) -> None:
     prof = cProfile.Profile()
@@ -172,6 +225,9 @@ def main() -> None:
 
         j_best, j_med, _ = timed(lambda: to_dict(result, "en", []), args.runs)
         d_best, d_med, _ = timed(lambda: json.dumps(to_dict(result, "en", []), ensure_ascii=False), args.runs)
+        kept = replay(events, rules, explain=True)  # as --json replays: each hand keeps its settlement's steps
+        w_best, w_med, _ = timed(lambda: write_json(kept, io.StringIO(), "en", []), args.runs)
+        t_best, t_med, _ = timed(lambda: match_view(result, "en"), args.runs)
         gc.disable()
         try:
             g_best, g_med, _ = timed(lambda: replay(parse(record_path.read_text(encoding="utf-8")).events, rules),
@@ -183,7 +239,8 @@ def main() -> None:
         rows = [("read + splitlines + split", rs_best, rs_med), ("parse (read + parse)", p_best, p_med),
                 ("replay (parsed events)", r_best, r_med), ("parse + replay", pr_best, pr_med),
                 ("  the same, gc disabled", g_best, g_med), ("JSON view: to_dict", j_best, j_med),
-                ("JSON view: to_dict + json.dumps", d_best, d_med)]
+                ("JSON view: to_dict + json.dumps", d_best, d_med), ("JSON view: write_json (--json)", w_best, w_med),
+                ("text view: match_view", t_best, t_med)]
         for label, best, med in rows:
             print(f"  {label:32s} {best:7.3f}   {med:8.3f}   {n / best:14,.0f}   {best / rs_best:10.1f}")
         ok = n / pr_best >= TARGET_HANDS_PER_S
@@ -214,6 +271,14 @@ def main() -> None:
         t0 = time.perf_counter()
         subprocess.run([sys.executable, "-c", "pass"], check=True)
         print(f"  (bare 'python -c pass': {time.perf_counter() - t0:.3f} s)")
+
+        # check reads the rules its header names: a copy of the record naming the endless rule file beside it.
+        check_path = folder / f"bench-{args.hands}-check.gunzi"
+        check_path.write_text(text.replace(" rules=dalian-club ", f" rules={rule_path.name} ", 1), encoding="utf-8")
+        against_floor({"replay --json": [exe, "replay", str(record_path), "--json", "--rules", str(rule_path)],
+                       "replay (text)": [exe, "replay", str(record_path), "--rules", str(rule_path)],
+                       "check": [exe, "check", str(check_path)]},
+                      [sys.executable, "-c", FLOOR_CODE, str(record_path)], args.runs)
 
         if args.profile:
             profile("parse", lambda: parse(text), args.top)

@@ -711,3 +711,47 @@ def test_steps_without_values_carry_none():
     bare = [s for s in explain_hand(h) if s.key in ("tribute.none", "kitty.jokers_void", "levels.none")]
     assert [tuple(s) for s in bare] == [("tribute.none", "§5.1", ()), ("kitty.jokers_void", "§6.2.3", ()),
                                         ("levels.none", "§7.1", ())]
+
+
+# --- the JSON of replay --json (referee/games/gunzi/jsonview.py) -----------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_streamed_json_writes_each_hand_as_json_dumps_would(lang):
+    # write_json writes each hand field by field (_hand_json) instead of encoding _hand's dict: the text of
+    # every hand of a generated match (grabs, flips, declarations, draws, tribute, riots, waivers, dry pots,
+    # kings, game ends) must be the encoder's byte for byte, and the whole stream the object of to_dict.
+    import io
+    import json
+
+    from referee.games.gunzi.engine import replay
+    from referee.games.gunzi.explain import render
+    from referee.games.gunzi.jsonview import _hand, _hand_json, to_dict, write_json
+    from referee.games.gunzi.notation import parse
+    from referee.games.gunzi.testing.generate import endless_rules, generate_match
+
+    rules = endless_rules()
+    result = replay(parse(generate_match(7, 250, rules)).events, rules)
+    assert len(result.hands) == 250 and not result.errors
+    for h in result.hands:
+        explain = json.dumps([render(s, lang) for s in explain_hand(h)], ensure_ascii=False)
+        assert _hand_json(h, explain) == json.dumps(_hand(h, lang), ensure_ascii=False)
+    out = io.StringIO()
+    write_json(result, out, lang)
+    assert json.loads(out.getvalue()) == to_dict(result, lang)
+
+
+def test_steps_kept_by_the_replay_are_the_steps_settled_again():
+    # replay(..., explain=True) keeps each settlement's steps in its hand (for --json); explain_hand then uses
+    # them instead of settling the hand again: the same steps for every hand of a generated match.
+    from referee.games.gunzi.engine import replay
+    from referee.games.gunzi.notation import parse
+    from referee.games.gunzi.testing.generate import endless_rules, generate_match
+
+    rules = endless_rules()
+    events = parse(generate_match(11, 250, rules)).events
+    plain, kept = replay(events, rules), replay(events, rules, explain=True)
+    assert all(h.settle_steps is None for h in plain.hands)
+    assert all(h.settle_steps for h in kept.hands)
+    assert [explain_hand(h) for h in kept.hands] == [explain_hand(h) for h in plain.hands]
+    assert [h._replace(settle_steps=None) for h in kept.hands] == list(plain.hands)

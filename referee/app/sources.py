@@ -193,7 +193,14 @@ def _name_problems(events: Sequence[Event]) -> list[RecordError]:
 
     limits = {"name": 100, "text": 500}  # names.NAME_MAX, names.TEXT_MAX (test_harden_io checks they agree)
     out: list[RecordError] = []
+    texts = _TEXT_FIELDS
     for ev in events:
+        fields = texts.get(type(ev))
+        if fields is None:  # a kind of event seen first: which of its fields are a name or a text
+            fields = texts[type(ev)] = ("header",) if isinstance(ev, MatchHeader) else tuple(
+                f for f in ("name", "text") if hasattr(ev, f))
+        if not fields:  # most directives (cards, points): nothing to check
+            continue
         checks: list[tuple[str, str, int]] = []
         if isinstance(ev, MatchHeader):
             if not _plain_id(ev.id):
@@ -202,7 +209,7 @@ def _name_problems(events: Sequence[Event]) -> list[RecordError]:
                        (("rules", ev.rules), ("date", ev.date), ("event", ev.event), ("table", ev.table),
                         ("round", ev.round), ("referee", ev.referee), *ev.extra) if value]
         else:
-            for field in ("name", "text"):
+            for field in fields:
                 value = getattr(ev, field, None)
                 if isinstance(value, str):
                     checks.append((field, value, limits[field]))
@@ -210,6 +217,10 @@ def _name_problems(events: Sequence[Event]) -> list[RecordError]:
             if not (value.isprintable() and len(value) <= most):  # every control character is unprintable
                 out += _refused(ev.line, "text", what, value, most)
     return out
+
+
+# The kind of each event -> which of "name" and "text" it has; a MatchHeader is checked whole ("header").
+_TEXT_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _plain_id(value: str) -> bool:

@@ -77,8 +77,9 @@ def _broken(src: sources.Source) -> None:
 
 def _replay(source: str, rules: str | None, db: str | None, as_file: bool = False,
             as_match: bool = False, encoding: str | None = None,
-            lang: str = "en") -> tuple[sources.Source, MatchResult]:
-    """Source → events → engine; the parse errors come back beside the result."""
+            lang: str = "en", explain: bool = False) -> tuple[sources.Source, MatchResult]:
+    """Source → events → engine; the parse errors come back beside the result (with ``explain``, each
+    hand keeps its settlement's steps: for a view that explains every hand)."""
     from referee.games.gunzi.engine import replay as run
 
     src = _load(source, db, as_file, as_match, encoding, lang)
@@ -86,7 +87,7 @@ def _replay(source: str, rules: str | None, db: str | None, as_file: bool = Fals
         from referee.games.gunzi.ruleset import RulesError
 
         raise RulesError(src.rules_problem)
-    result = run(src.events, _rules(rules or src.rules, rules is not None))
+    result = run(src.events, _rules(rules or src.rules, rules is not None), explain)
     return src, result
 
 
@@ -159,7 +160,7 @@ def replay(
 ) -> None:
     """Replay a match hand by hand: levels, blood, outcomes, ledger and the result."""
     out = language(lang)
-    src, result = _replay(source, rules, db, as_file, as_match, encoding, out)
+    src, result = _replay(source, rules, db, as_file, as_match, encoding, out, explain=as_json)
     errors = sorted([*src.errors, *result.errors], key=lambda e: e.line)
     if as_json:
         from referee.core.gcpause import no_gc

@@ -155,8 +155,9 @@ class Hand:
 
 
 class Replay:
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, explain: bool = False) -> None:
         self.rules = rules
+        self.explain = explain  # keep each settlement's steps in its hand (HandResult.settle_steps)
         self.errors: list[RecordError] = []
         self.notes: list[Note] = []
         self.header: MatchHeader | None = None
@@ -614,14 +615,14 @@ class Replay:
             h.broken = True
             raise Reject(M("the kitty holds 6 cards; {given} given",
                            given=len(ev.cards)))
-        # cards turned from the kitty that it does not hold
-        flipped, drawn = _minus([f.card for f in h.flips], ev.cards), _minus(h.draws, ev.cards)
-        if flipped or drawn:  # the kitty as recorded cannot be the one dealt: the hand cannot be settled
-            h.broken = True
-        if flipped:
-            raise Reject(M("{card:card} was flipped from the kitty but is not in it", card=flipped[0]))
-        if drawn:
-            raise Reject(M("{card:card} was drawn from the kitty but is not in it", card=drawn[0]))
+        if h.flips or h.draws:  # cards turned from the kitty that it does not hold
+            flipped, drawn = _minus([f.card for f in h.flips], ev.cards), _minus(h.draws, ev.cards)
+            if flipped or drawn:  # the kitty as recorded cannot be the one dealt: the hand cannot be settled
+                h.broken = True
+            if flipped:
+                raise Reject(M("{card:card} was flipped from the kitty but is not in it", card=flipped[0]))
+            if drawn:
+                raise Reject(M("{card:card} was drawn from the kitty but is not in it", card=drawn[0]))
         self._known(h, None, ev.cards)
         if h.trump is None or h.declarer is None:
             return
@@ -763,7 +764,7 @@ class Replay:
         small = h.final.count(SMALL_JOKER)
         facts = HandFacts(declarer, self.levels, h.points, h.final_points, big, small,
                           bool(h.dry), ev.dug)
-        s = settle(facts, rules)
+        s = settle(facts, rules, self.explain)
         decl_team = team_of(declarer)
         tribute_info = None
         giver = self._giver(h)
@@ -785,16 +786,19 @@ class Replay:
                 self.reached[t] = h.number
         self.levels = levels  # never changed in place: each settlement or new game makes a new dict
         h.phase = DONE
+        # In field order, not by keyword (as settle makes its Settlement): a named tuple's __new__ matches 36
+        # keywords one by one, a tenth of this method.
         self.hands.append(HandResult(
-            hand=h.number, game=h.game, line=h.line, declarer=declarer, declarer_team=decl_team,
-            level=h.level, trump=h.trump, tribute=tribute_info, kitty=h.kitty, final_kitty=h.final,
-            dry_pot=bool(h.dry), kitty_points=s.kitty_points, kitty_points_physical=facts.kitty_points,
-            big_jokers=s.big_jokers, small_jokers=s.small_jokers, points=h.points, dug=ev.dug, score=s.score,
-            outcome=s.outcome, level_change=s.level_change, levels_after=levels, blood=s.blood,
-            blood_kings=s.blood_kings, blood_score=s.blood_score, blood_giver=s.blood_giver,
-            next_declarer=s.next_declarer, game_winner=s.game_winner, game_reason=s.game_reason,
-            ledger_change=ledger, ledger=dict(self.ledger), levels_before=facts.levels, how=h.how,
-            dry_reason=h.dry, rules=rules, small_without_big=h.small_without_big,
+            h.number, h.game, h.line, declarer, decl_team,  # hand, game, line, declarer, declarer_team
+            h.level, h.trump, tribute_info, h.kitty, h.final,  # level, trump, tribute, kitty, final_kitty
+            bool(h.dry), s.kitty_points, facts.kitty_points,  # dry_pot, kitty_points, kitty_points_physical
+            s.big_jokers, s.small_jokers, h.points, ev.dug, s.score,  # big_jokers, small_jokers, points, dug, score
+            s.outcome, s.level_change, levels, s.blood,  # outcome, level_change, levels_after, blood
+            s.blood_kings, s.blood_score, s.blood_giver,  # blood_kings, blood_score, blood_giver
+            s.next_declarer, s.game_winner, s.game_reason,  # next_declarer, game_winner, game_reason
+            ledger, dict(self.ledger), facts.levels, h.how,  # ledger_change, ledger, levels_before, how
+            h.dry, rules, h.small_without_big,  # dry_reason, rules, small_without_big
+            s.steps if self.explain else None,  # settle_steps
         ))
         if s.game_winner is not None:
             assert s.game_reason is not None  # settle gives a game's winner and its reason together
@@ -966,7 +970,9 @@ HANDLERS: dict[type[Event], Callable[..., None]] = {
 }
 
 
-def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
-    """Replay a match's events under a rule set: every hand settled and explained, every problem listed."""
+def replay(events: Sequence[Event], rules: RuleSet, explain: bool = False) -> MatchResult:
+    """Replay a match's events under a rule set: every hand settled and explained, every problem listed.
+    With ``explain`` each hand keeps its settlement's steps, for a caller that explains every hand
+    (``replay --json``): ``explain_hand`` then need not settle it again."""
     with no_gc():
-        return Replay(rules).run(events)
+        return Replay(rules, explain).run(events)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TextIO
 
 from referee.games.gunzi.cards import format_cards
@@ -18,9 +18,10 @@ Obj = dict[str, object]
 Counts = dict[str, int]  # per team (levels, ledger) or per joker kind
 
 
-def _hand(h: HandResult, lang: str, copy: Callable[[Counts], Counts] = dict, explain: bool = True) -> Obj:
-    """One hand's object. ``copy`` copies the result's dicts (to_dict hands them to the caller);
-    the streaming writer passes the identity and encodes them as they are."""
+def _hand(h: HandResult, lang: str) -> Obj:
+    """One hand's object (its dicts copied: to_dict hands them to the caller). The streaming writer
+    writes the same object as text without building it (:func:`_hand_json`)."""
+    copy = dict
     t = h.tribute
     return {
         "hand": h.hand,
@@ -40,7 +41,7 @@ def _hand(h: HandResult, lang: str, copy: Callable[[Counts], Counts] = dict, exp
         "next_declarer": h.next_declarer,
         "game_winner": h.game_winner,
         "ledger": copy(h.ledger),
-        "explain": [render(s, lang) for s in explain_hand(h)] if explain else None,
+        "explain": [render(s, lang) for s in explain_hand(h)],
         # Extra keys (record-format.md lets the project add them).
         "game_reason": h.game_reason,
         "level_change": copy(h.level_change),
@@ -68,32 +69,76 @@ def to_dict(result: MatchResult, lang: str = "en", extra_errors: Sequence[Record
 
 def write_json(result: MatchResult, out: TextIO, lang: str = "en", extra_errors: Sequence[RecordError] = ()) -> None:
     """The same object written to a text stream one hand at a time: a 10,000-hand match never holds
-    its whole JSON text (or a dict of every hand) in memory at once."""
+    its whole JSON text (or a dict of every hand) in memory at once. Each hand is written as
+    ``json.dumps(_hand(h, lang))`` would write it (:func:`_hand_json`), without building the dict."""
     frame = _frame(result, extra_errors)
     head = json.dumps({"match": frame.pop("match")}, ensure_ascii=False)
     out.write(head[:-1] + ', "hands": [')
-    dumps = json.JSONEncoder(ensure_ascii=False).encode
     quoted: dict[Step, str] = {}  # step -> its text as a JSON string: a long match repeats the same steps
+    chunk: list[str] = []  # hands written a hundred at a time: fewer, larger writes
     for i, h in enumerate(result.hands):
-        hand = _hand(h, lang, _same, explain=False)
-        hand["explain"] = _SLOT
         steps = []
         for step in explain_hand(h):
             q = quoted.get(step)
             if q is None:
-                q = quoted[step] = dumps(render(step, lang))
+                q = quoted[step] = _str(render(step, lang))
             steps.append(q)
-        text = dumps(hand).replace(_SLOT_JSON, "[" + ", ".join(steps) + "]", 1)
-        out.write((", " if i else "") + text)
+        chunk.append(_hand_json(h, "[" + ", ".join(steps) + "]"))
+        if len(chunk) == 100:
+            out.write((", " if i >= 100 else "") + ", ".join(chunk))
+            chunk.clear()
+    if chunk:
+        out.write((", " if len(result.hands) > len(chunk) else "") + ", ".join(chunk))
     out.write("], " + json.dumps(frame, ensure_ascii=False)[1:] + "\n")
 
 
-_SLOT = "\x00explain\x00"  # stands in for the explanation while a hand is encoded, then replaced
-_SLOT_JSON = json.dumps(_SLOT)
+_str = json.encoder.encode_basestring  # a str as json.dumps(..., ensure_ascii=False) writes it (C)
+_BOOL = {False: "false", True: "true"}
 
 
-def _same(d: Counts) -> Counts:
-    return d
+def _opt(text: str | None) -> str:
+    """A string or null, as JSON."""
+    return "null" if text is None else _str(text)
+
+
+def _counts_json(d: Counts) -> str:
+    """A dict of team (or kind) -> int, as JSON; each distinct one written once (a long match repeats
+    its levels and its changes)."""
+    key = tuple(d.items())
+    text = _COUNTS.get(key)
+    if text is None:
+        text = "{" + ", ".join([f"{_str(k)}: {int(v)}" for k, v in key]) + "}"
+        if len(_COUNTS) < 10_000:
+            _COUNTS[key] = text
+    return text
+
+
+_COUNTS: dict[tuple[tuple[str, int], ...], str] = {}
+
+
+def _hand_json(h: HandResult, explain: str) -> str:
+    """``json.dumps(_hand(h, lang), ensure_ascii=False)`` with *explain* (the explanation's JSON list)
+    in its place, written field by field: the same text, at a fraction of the cost of a dict and the
+    encoder for each of 10,000 hands. (tests/test_explain.py compares the two.)"""
+    t = h.tribute
+    tribute = "null" if t is None else (
+        f'{{"giver": {_str(t.giver)}, "receiver": {_str(t.receiver)}, "owed": {t.owed}, '
+        f'"cards": {_str(format_cards(t.cards))}, "waived": {_opt(t.waived)}}}')
+    return (
+        f'{{"hand": {h.hand}, "game": {h.game}, "declarer": {_str(h.declarer)}, '
+        f'"declarer_team": {_str(h.declarer_team)}, "level": {h.level}, "trump": {_opt(h.trump)}, '
+        f'"points": {h.points}, "kitty_points": {h.kitty_points}, "dug": {_BOOL[h.dug]}, '
+        f'"dry_pot": {_BOOL[h.dry_pot]}, "score": {h.score}, "outcome": {_str(h.outcome)}, '
+        f'"levels_after": {_counts_json(h.levels_after)}, "blood": {h.blood}, '
+        f'"next_declarer": {_opt(h.next_declarer)}, "game_winner": {_opt(h.game_winner)}, '
+        f'"ledger": {_counts_json(h.ledger)}, "explain": {explain}, "game_reason": {_opt(h.game_reason)}, '
+        f'"level_change": {_counts_json(h.level_change)}, "blood_kings": {h.blood_kings}, '
+        f'"blood_score": {h.blood_score}, "blood_giver": {_opt(h.blood_giver)}, '
+        f'"kitty": {_str(format_cards(h.kitty))}, "final_kitty": {_str(format_cards(h.final_kitty))}, '
+        f'"kitty_points_physical": {h.kitty_points_physical}, '
+        f'"kitty_jokers": {{"big": {h.big_jokers}, "small": {h.small_jokers}}}, '
+        f'"tribute": {tribute}, "ledger_change": {_counts_json(h.ledger_change)}}}'
+    )
 
 
 def _frame(result: MatchResult, extra_errors: Sequence[RecordError]) -> Obj:

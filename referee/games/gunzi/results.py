@@ -75,6 +75,9 @@ class HandResult(NamedTuple):
     dry_reason: DryReason | None = None
     rules: RuleSet | None = None  # the rule set the hand was settled under
     small_without_big: str | None = None  # the seat that buried three small jokers holding a big one (§6.3.3)
+    # The settlement's own steps when the replay kept them (``replay(..., explain=True)``, for ``--json``, which
+    # explains every hand); None: ``explain_hand`` settles the hand again to word them.
+    settle_steps: tuple[Step, ...] | None = None
 
 
 class GameResult(NamedTuple):

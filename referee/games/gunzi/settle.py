@@ -299,10 +299,13 @@ def explain_hand(hr: HandResult) -> tuple[Step, ...]:
     if hr.small_without_big is not None:
         steps.append(Step("kitty.three_small_without_big", "kitty.three_small_jokers_without_big · §6.3.3",
                           (hr.small_without_big,)))
-    final = hr.final_kitty
-    facts = HandFacts(hr.declarer, levels, hr.points, hr.kitty_points_physical,
-                      final.count(BIG_JOKER), final.count(SMALL_JOKER), hr.dry_pot, hr.dug)
-    steps += settle(facts, rules, explain=True).steps
+    if hr.settle_steps is not None:  # kept by the replay (replay(..., explain=True))
+        steps += hr.settle_steps
+    else:
+        final = hr.final_kitty
+        facts = HandFacts(hr.declarer, levels, hr.points, hr.kitty_points_physical,
+                          final.count(BIG_JOKER), final.count(SMALL_JOKER), hr.dry_pot, hr.dug)
+        steps += settle(facts, rules, explain=True).steps
     t = hr.tribute
     if t is not None and t.cards and rules.ledger_tribute:
         amount = len(t.cards) * rules.ledger_tribute

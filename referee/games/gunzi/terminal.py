@@ -8,6 +8,7 @@ with Chinese names stay aligned.
 from __future__ import annotations
 
 import unicodedata
+from typing import cast
 
 from referee.core.i18n import KINDS, tr
 from referee.games.gunzi.cards import BIG_JOKER, SMALL_JOKER, card_name
@@ -21,8 +22,20 @@ TEAMS = ("EW", "NS")
 seat_word, team_word, suit_word = KINDS["seat"], KINDS["team"], KINDS["suit"]
 
 
+_WIDTHS: dict[str, int] = {}  # text -> its width, for the texts that are not ASCII (a long table repeats them)
+
+
 def width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    """Columns on a terminal: two for a wide (Chinese) character, one for any other. ASCII text, most
+    of a table's cells, is its length; other texts are measured once each."""
+    if text.isascii():
+        return len(text)
+    n = _WIDTHS.get(text)
+    if n is None:
+        n = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+        if len(_WIDTHS) < 10_000:
+            _WIDTHS[text] = n
+    return n
 
 
 def pad(text: str, n: int) -> str:
@@ -30,8 +43,10 @@ def pad(text: str, n: int) -> str:
 
 
 def table(rows: list[list[str]]) -> list[str]:
-    widths = [max(width(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return ["  ".join(pad(c, w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+    """The rows as aligned columns, two spaces apart; each cell measured once."""
+    sized = [[(c, width(c)) for c in r] for r in rows]
+    widths = [max(r[i][1] for r in sized) for i in range(len(rows[0]))]
+    return ["  ".join([c + " " * (w - n) for (c, n), w in zip(r, widths, strict=True)]).rstrip() for r in sized]
 
 
 # --- the hand-by-hand table ---------------------------------------------------------------------------
@@ -86,13 +101,33 @@ def _rule_values(rules: RuleSet | None) -> dict[str, int]:
 
 
 def hand_row(h: HandResult, lang: str) -> list[str]:
-    last = tr(lang, "dig") if h.dug else tr(lang, "keep")
+    words = _CELLS.get(lang)
+    if words is None:
+        words = _CELLS[lang] = {}
+    # The worded cells repeat down a long table: each is worded once per language and what it depends on.
+    t = h.tribute
+    keys = (("seat", h.declarer), ("suit", h.trump),
+            ("tribute", None) if t is None else ("tribute", t.waived, t.giver, t.receiver, len(t.cards), t.owed),
+            ("kitty", h.kitty_points, h.big_jokers, h.small_jokers, h.dry_pot), ("last", h.dug),
+            ("outcome", h.outcome, h.game_winner, h.game_reason, h.rules.top_level if h.rules is not None else None))
+    found = [words.get(k) for k in keys]
+    if None in found:
+        cells = [seat_word(h.declarer, lang), suit_word(h.trump, lang), _tribute(h, lang), _kitty(h, lang),
+                 tr(lang, "dig") if h.dug else tr(lang, "keep"), _outcome(h, lang)]
+        if len(words) < 10_000:
+            words.update(zip(keys, cells, strict=True))
+    else:
+        cells = cast("list[str]", found)
+    declarer, trump, tribute, kitty, last, outcome = cells
     return [
-        str(h.hand), str(h.game), seat_word(h.declarer, lang), str(h.level), suit_word(h.trump, lang),
-        _tribute(h, lang), str(h.points), _kitty(h, lang),
-        last, str(h.score), _outcome(h, lang), f"{h.levels_after['EW']}-{h.levels_after['NS']}", str(h.blood),
+        str(h.hand), str(h.game), declarer, str(h.level), trump, tribute, str(h.points), kitty,
+        last, str(h.score), outcome, f"{h.levels_after['EW']}-{h.levels_after['NS']}", str(h.blood),
         f"{h.ledger['EW']:+d}/{h.ledger['NS']:+d}",
     ]
+
+
+# lang -> (a cell's kind, what it depends on) -> the cell as worded: see hand_row.
+_CELLS: dict[str, dict[tuple[object, ...], str]] = {}
 
 
 # --- the whole match ----------------------------------------------------------------------------------
