@@ -5,6 +5,11 @@ Babel extracts every message of the package into ``referee/locale/referee.pot``;
 msgstr = msgid for new messages (English is the source; a reworded msgstr is kept); and every ``.po``
 is compiled to the ``.mo`` the package ships. ``--harvest`` first moves inline Chinese (``zh="…"``
 arguments of M/MN/tr/trn/N_) into the zh_CN catalogue and removes it from the code.
+
+Traditional Chinese (``zh_TW``) is made from ``zh_CN`` at every build by OpenCC's ``s2twp`` conversion
+(characters and Taiwan's phrases: 文件 → 檔案), then the reviewed corrections of ``tools/zh_TW-terms.toml``
+(the game's own words); each such message carries the flag ``opencc`` and is made again when its Chinese
+changes. A zh_TW message without the flag was written by hand and is kept as it is.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ import ast
 import copy
 import io
 import sys
+import tomllib
+from collections.abc import Callable
 from pathlib import Path
 
 from babel.messages import Catalog
@@ -28,6 +35,9 @@ POT = LOCALE / "referee.pot"
 DOMAIN = "referee"
 KEYWORDS = {"M": None, "MN": (1, 2), "tr": (2,), "trn": (2, 3), "P_": ((1, "c"), 2), "N_": None}
 LANGS = ("en", "zh_CN", "zh_TW")
+TRADITIONAL, SIMPLIFIED = "zh_TW", "zh_CN"
+CONVERTED = "opencc"  # the flag of a zh_TW message made from zh_CN by the conversion
+TERMS = ROOT / "tools" / "zh_TW-terms.toml"
 PLURALS = {"en": "nplurals=2; plural=(n != 1);", "zh_CN": "nplurals=1; plural=0;", "zh_TW": "nplurals=1; plural=0;"}
 
 
@@ -126,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     buf = io.BytesIO()
     write_po(buf, template, width=100, omit_header=True, sort_output=False)
     POT.write_bytes(buf.getvalue())
+    simplified: Catalog | None = None
     for lang in LANGS:
         cat = load_po(lang)
         _plural_header(lang, cat)
@@ -139,14 +150,47 @@ def main(argv: list[str] | None = None) -> int:
                 message.string = harvested[key]
             if lang == "en" and not _filled(message.string):
                 message.string = message.id
+        if lang == SIMPLIFIED:
+            simplified = cat
+        if lang == TRADITIONAL and simplified is not None:
+            traditional(cat, simplified)
         save_po(lang, cat)
         mo = LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
         mo.write_bytes(compile_mo(cat))
-    missing = {lang: [m.id for m in load_po(lang) if m.id and not _filled(m.string)] for lang in ("en", "zh_CN")}
+    missing = {lang: [m.id for m in load_po(lang) if m.id and not _filled(m.string)] for lang in LANGS}
     for lang, ids in missing.items():
         for msgid in ids:
             print(f"{lang}: no translation: {msgid!r}", file=sys.stderr)
     return 1 if any(missing.values()) else 0
+
+
+def converter() -> Callable[[str], str]:
+    """zh_CN text → zh_TW text: OpenCC's s2twp, then the reviewed corrections of the game's words."""
+    from opencc import OpenCC
+
+    s2twp = OpenCC("s2twp")
+    fixes = tomllib.loads(TERMS.read_text(encoding="utf-8"))["replace"]
+
+    def convert(text: str) -> str:
+        out = s2twp.convert(text)
+        for wrong, right in fixes.items():
+            out = out.replace(wrong, right)
+        return out
+    return convert
+
+
+def traditional(cat: Catalog, simplified: Catalog) -> None:
+    """Fill *cat* (zh_TW) from *simplified* where it has no translation written by hand."""
+    convert = converter()
+    source = {(m.context, m.id if isinstance(m.id, str) else m.id[0]): m.string for m in simplified if m.id}
+    for message in cat:
+        if not message.id or (_filled(message.string) and CONVERTED not in message.flags):
+            continue
+        text = source.get((message.context, message.id if isinstance(message.id, str) else message.id[0]))
+        if not _filled(text):
+            continue
+        message.string = tuple(convert(t) for t in text) if isinstance(text, tuple | list) else convert(str(text))
+        message.flags.add(CONVERTED)
 
 
 def _filled(string: object) -> bool:
