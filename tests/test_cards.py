@@ -352,3 +352,36 @@ def test_a_spelling_read_once_is_remembered_as_its_card():
     assert parse_card(token) is first
     # A stripped, upper-case spelling already known is found without the slow way: " 7d" → "7D".
     assert parse_card(" 7d") is first
+
+
+# --- a card's name in each language (cards.card_name, what {c:card} and {cs:cards} show) ------------------
+
+# Written by hand from the catalogues' card words: English as the record writes a card, Chinese as a club
+# says it (suit then rank), traditional Chinese with its own characters for hearts and diamonds.
+SUIT_WORDS = {"en": {"S": "S", "H": "H", "C": "C", "D": "D"},
+              "zh": {"S": "黑桃", "H": "红桃", "C": "梅花", "D": "方块"},
+              "zh_TW": {"S": "黑桃", "H": "紅桃", "C": "梅花", "D": "方塊"}}
+RANK_WORDS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K",
+              14: "A"}
+JOKER_WORDS = {"en": ("SJ", "BJ"), "zh": ("小王", "大王"), "zh_TW": ("小王", "大王")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh_TW"])
+def test_every_card_is_named_in_each_language(lang):
+    for suit in "SHCD":
+        for rank, word in RANK_WORDS.items():
+            card = cards.Card(rank, suit)
+            wanted = word + suit if lang == "en" else SUIT_WORDS[lang][suit] + word
+            assert cards.card_name(card, lang) == wanted
+            assert card.localized(lang) == wanted
+            assert cards.card_name(card, lang) == wanted  # asked again: the same (from the cache)
+    small, big = JOKER_WORDS[lang]
+    assert cards.card_name(cards.SMALL_JOKER, lang) == small and cards.card_name(cards.BIG_JOKER, lang) == big
+
+
+def test_a_card_is_named_in_the_language_asked_each_time():
+    # One card asked in one language and then another: each answer in its own language (the cache is by
+    # card and language).
+    ten = cards.Card(10, "H")
+    assert [cards.card_name(ten, lang) for lang in ("en", "zh", "en", "zh_TW", "zh")] == \
+        ["10H", "红桃10", "10H", "紅桃10", "红桃10"]
