@@ -533,3 +533,20 @@ def test_the_event_stream_says_when_a_match_of_the_event_changed(venue: Venue) -
                     break
         assert got is not None and got[0] == "changed" and got[1] - stored_at < 1.0
         assert http.get(f"/events/{EVENT}/live").text.count("第1局 第1副") == 1  # table 2 now in play
+
+
+def test_pages_in_traditional_chinese(client: TestClient) -> None:
+    # Issue 19 item 7: the web offers zh_TW as the CLI does; the page is in traditional characters and says so,
+    # the choice is kept, and each page offers the other script.
+    page = client.get("/?lang=zh_TW")
+    assert page.status_code == 200
+    assert '<html lang="zh-TW"' in page.text
+    assert "大連打滾子裁判" in page.text and "大连打滚子裁判" not in page.text  # the title, converted
+    assert page.cookies.get("referee_lang") == "zh_TW" or client.cookies.get("referee_lang") == "zh_TW"
+    assert 'id="script-switch" href="/?lang=zh" hreflang="zh-CN">簡體中文</a>' in page.text
+    again = client.get("/")  # the cookie keeps the language
+    assert '<html lang="zh-TW"' in again.text
+    simplified = client.get("/?lang=zh")
+    assert 'id="script-switch" href="/?lang=zh_TW" hreflang="zh-TW">繁体中文</a>' in simplified.text
+    english = client.get("/?lang=en")
+    assert 'id="script-switch" href="/?lang=zh_TW" hreflang="zh-TW">Traditional Chinese</a>' in english.text

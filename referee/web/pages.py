@@ -39,9 +39,11 @@ if TYPE_CHECKING:
     from referee.app.officiate import Outcome
     from referee.store.tokens import Token
 
-LANGS = ("zh", "en")
-OTHER = {"zh": "en", "en": "zh"}  # what the switch at the top of a page offers
-HTML_LANG = {"zh": "zh-CN", "en": "en"}
+LANGS = ("zh", "zh_TW", "en")
+OTHER = {"zh": "en", "zh_TW": "en", "en": "zh"}  # what the switch at the top of a page offers
+# The second switch: between the two scripts of Chinese (the language it opens, and the word naming it).
+SCRIPT = {"zh": ("zh_TW", "to_traditional"), "zh_TW": ("zh", "to_simplified"), "en": ("zh_TW", "to_traditional")}
+HTML_LANG = {"zh": "zh-CN", "zh_TW": "zh-TW", "en": "en"}
 LANG_COOKIE = "referee_lang"
 
 
@@ -65,9 +67,12 @@ def render(request: Request, template: str, code: int = 200, **context: Any) -> 
     csrf = csrf_value(request)
     here = request.url.path
     other = OTHER[lang]
+    script, script_word = SCRIPT[lang]
     html = w.env.get_template(template).render(
         _=words(lang), lang=lang, html_lang=HTML_LANG[lang], csrf=csrf,
-        switch=f"{here}?lang={other}", signed=_signed(request), **context)
+        switch=f"{here}?lang={other}", script_switch=f"{here}?lang={script}", script_word=script_word,
+        script_lang=HTML_LANG[script],
+        signed=_signed(request), **context)
     response = HTMLResponse(html, status_code=code)
     if request.cookies.get(CSRF) != csrf:
         response.set_cookie(CSRF, csrf, httponly=True, samesite="strict", path="/")
