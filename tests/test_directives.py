@@ -275,7 +275,7 @@ def test_a_record_names_its_game_or_is_gunzi():
     assert dict(parse_line("match id=T1 game=GUNZI").extra) == {"game": "GUNZI"}  # the name in any case
 
 
-@pytest.mark.parametrize("game", ["doudizhu", "mahjong", "gunz", ""])
+@pytest.mark.parametrize("game", ["doudizhu", "mahjong", "gunz", "gunzi2"])
 def test_a_record_of_another_game_is_a_line_error(game):
     with pytest.raises(NotationError) as e:
         parse_line(f"match id=T1 game={game}")

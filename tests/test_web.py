@@ -536,17 +536,19 @@ def test_the_event_stream_says_when_a_match_of_the_event_changed(venue: Venue) -
 
 
 def test_pages_in_traditional_chinese(client: TestClient) -> None:
-    # Issue 19 item 7: the web offers zh_TW as the CLI does; the page is in traditional characters and says so,
-    # the choice is kept, and each page offers the other script.
+    # Issue 19 item 7: the web offers every catalogue's language as the CLI does. In traditional Chinese the
+    # page is in traditional characters and says so, the choice is kept, and every page offers each language
+    # by its own name (English, 简体中文, 繁體中文).
     page = client.get("/?lang=zh_TW")
     assert page.status_code == 200
     assert '<html lang="zh-TW"' in page.text
     assert "大連打滾子裁判" in page.text and "大连打滚子裁判" not in page.text  # the title, converted
-    assert page.cookies.get("referee_lang") == "zh_TW" or client.cookies.get("referee_lang") == "zh_TW"
-    assert 'id="script-switch" href="/?lang=zh" hreflang="zh-CN">簡體中文</a>' in page.text
-    again = client.get("/")  # the cookie keeps the language
-    assert '<html lang="zh-TW"' in again.text
+    assert 'id="lang-switch" href="/?lang=en"' in page.text
+    assert '<a class="lang-other" href="/?lang=zh" hreflang="zh-CN">简体中文</a>' in page.text
+    assert '<html lang="zh-TW"' in client.get("/").text  # the cookie keeps the language
     simplified = client.get("/?lang=zh")
-    assert 'id="script-switch" href="/?lang=zh_TW" hreflang="zh-TW">繁体中文</a>' in simplified.text
+    assert '<html lang="zh-CN"' in simplified.text
+    assert '<a class="lang-other" href="/?lang=zh_TW" hreflang="zh-TW">繁體中文</a>' in simplified.text
     english = client.get("/?lang=en")
-    assert 'id="script-switch" href="/?lang=zh_TW" hreflang="zh-TW">Traditional Chinese</a>' in english.text
+    assert '<a class="lang-other" href="/?lang=zh_TW" hreflang="zh-TW">繁體中文</a>' in english.text
+    assert 'id="lang-switch" href="/?lang=zh"' in english.text

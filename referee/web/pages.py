@@ -17,7 +17,8 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from referee.app import director
 from referee.app.answers import command_of
 from referee.core.errors import RefereeError, UsageError
-from referee.core.i18n import M, Msg, literal, tr
+from referee.core.i18n import M, Msg, languages, literal, normalize, tr
+from referee.core.lang import SHORT
 from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
 from referee.store.eventlog import list_events
 from referee.store.tokens import parse_tables
@@ -39,11 +40,16 @@ if TYPE_CHECKING:
     from referee.app.officiate import Outcome
     from referee.store.tokens import Token
 
-LANGS = ("zh", "zh_TW", "en")
-OTHER = {"zh": "en", "zh_TW": "en", "en": "zh"}  # what the switch at the top of a page offers
-# The second switch: between the two scripts of Chinese (the language it opens, and the word naming it).
-SCRIPT = {"zh": ("zh_TW", "to_traditional"), "zh_TW": ("zh", "to_simplified"), "en": ("zh_TW", "to_traditional")}
-HTML_LANG = {"zh": "zh-CN", "zh_TW": "zh-TW", "en": "en"}
+# Every catalogue shipped is a language of the pages (core.lang's short names: zh for zh_CN); no code names a
+# further one. The switch at the top offers Chinese ↔ English, and each further language by its own name.
+LANGS = tuple(SHORT.get(name, name) for name in languages())
+OTHER = {"zh": "en", "en": "zh"}  # the first switch; any further language switches to English
+LANGUAGE_NAME = M("English")  # worded by each catalogue in its own language
+
+
+def html_lang(lang: str) -> str:
+    """The page's ``lang`` attribute: zh-CN, zh-TW, en."""
+    return (normalize(lang) or lang).replace("_", "-")
 LANG_COOKIE = "referee_lang"
 
 
@@ -66,13 +72,12 @@ def render(request: Request, template: str, code: int = 200, **context: Any) -> 
     lang = lang_of(request)
     csrf = csrf_value(request)
     here = request.url.path
-    other = OTHER[lang]
-    script, script_word = SCRIPT[lang]
+    other = OTHER.get(lang, "en")
+    more = [{"href": f"{here}?lang={code}", "lang": html_lang(code), "name": LANGUAGE_NAME.text(code)}
+            for code in LANGS if code not in (lang, other)]
     html = w.env.get_template(template).render(
-        _=words(lang), lang=lang, html_lang=HTML_LANG[lang], csrf=csrf,
-        switch=f"{here}?lang={other}", script_switch=f"{here}?lang={script}", script_word=script_word,
-        script_lang=HTML_LANG[script],
-        signed=_signed(request), **context)
+        _=words(lang), lang=lang, html_lang=html_lang(lang), csrf=csrf,
+        switch=f"{here}?lang={other}", languages=more, signed=_signed(request), **context)
     response = HTMLResponse(html, status_code=code)
     if request.cookies.get(CSRF) != csrf:
         response.set_cookie(CSRF, csrf, httponly=True, samesite="strict", path="/")

@@ -60,8 +60,6 @@ WORDS: dict[str, Msg] = {
     "where": M("Where the match stands"),
     "live": M("Live: this page updates by itself."),
     "language": M("中文 / English"),
-    "to_traditional": M("Traditional Chinese"),
-    "to_simplified": M("Simplified Chinese"),
     "referee": M("Referee"),
     "director": M("Director"),
     "sign_in": M("Sign in"),
