@@ -334,3 +334,12 @@ def test_shown_big_joker_buried_before_small():
         "big jokers are buried before small ones (§6.3.2): a big joker is held; only three small jokers may be "
         "buried without the big ones (kitty.three_small_jokers_without_big, §6.3.3)"]
     play(first_hand(declarer="E", bury="BJ SJ 8C 9C JH 6C", points=80).replace("hand\n", "hand\nshow E BJ SJ 9D\n", 1))
+
+
+def test_a_tribute_of_two_cards_when_none_is_owed():
+    # H1 S = 80 → blood 0 (§7.2.3: S ≥ 80 owes no score blood): two cards given in H2 are two too many, and the
+    # message counts them in the plural (in Chinese the same words for any number).
+    text = record(first_hand(points=80), hand_text(trump="H", tribute="S AC KC  # !", points=80))
+    hits = assert_error_at(text)
+    assert [e.message for e in hits] == ["no blood is owed this hand; 2 cards given"]
+    assert [e.msg.text("zh") for e in hits] == ["这一副不欠血，却进贡了2张"]

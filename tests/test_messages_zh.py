@@ -190,7 +190,7 @@ def test_codes_of_two_kinds_with_one_value_keep_their_own_words():
     assert (word(GameEnd.time, "en"), describe(GameEnd.time, "en"), word(NoteKind.time, "en")) == \
         ("time", "time was called", "time")
     # a word naming a rule value takes it from the caller (game.top_level, §3.4)
-    assert (word(GameEnd.passed_10, "en", top=9), word(GameEnd.passed_10, "zh_TW", top=10)) == ("passed 9", "打过10")
+    assert (word(GameEnd.passed_10, "en", top=9), word(GameEnd.passed_10, "zh_TW", top=10)) == ("passed 9", "打過10")
 
 
 # The engine's modules and the modules under it word nothing themselves: every error they raise carries

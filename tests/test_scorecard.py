@@ -309,7 +309,7 @@ def test_traditional_chinese_scorecard():
     assert "東西海之韵" in text and "東张三" in text
     rows = {int(r["col_hand"]): r for page in all_hand_rows(data) for r in page}
     assert rows[2]["col_score"] == "235" and rows[5]["col_ledger"] == "-100:+104"
-    assert rows[5]["col_game_end"] == f"南北胜（{word(GameEnd.sweep, 'zh_TW')}）"
+    assert rows[5]["col_game_end"] == f"南北勝（{word(GameEnd.sweep, 'zh_TW')}）"  # 勝, not 胜
     assert [pdf_language(x) for x in ("zh", "zh_TW", "en")] == ["zh-CN", "zh-TW", "en"]
 
 
