@@ -366,8 +366,15 @@ RANK_WORDS = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10
 JOKER_WORDS = {"en": ("SJ", "BJ"), "zh": ("小王", "大王"), "zh_TW": ("小王", "大王")}
 
 
+@pytest.fixture
+def fresh_names(monkeypatch):
+    """card_name's cache emptied for the test: every name is worded, not recalled (a cache an earlier test
+    filled would hide a wrong wording from the mutation run, which forks after filling it)."""
+    monkeypatch.setattr(cards, "_CARD_NAMES", {})
+
+
 @pytest.mark.parametrize("lang", ["en", "zh", "zh_TW"])
-def test_every_card_is_named_in_each_language(lang):
+def test_every_card_is_named_in_each_language(lang, fresh_names):
     for suit in "SHCD":
         for rank, word in RANK_WORDS.items():
             card = cards.Card(rank, suit)
@@ -379,7 +386,7 @@ def test_every_card_is_named_in_each_language(lang):
     assert cards.card_name(cards.SMALL_JOKER, lang) == small and cards.card_name(cards.BIG_JOKER, lang) == big
 
 
-def test_a_card_is_named_in_the_language_asked_each_time():
+def test_a_card_is_named_in_the_language_asked_each_time(fresh_names):
     # One card asked in one language and then another: each answer in its own language (the cache is by
     # card and language).
     ten = cards.Card(10, "H")
