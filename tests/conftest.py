@@ -30,6 +30,16 @@ MARKED = {
     "test_store_crash.py": "slow",
     "test_store_hardening.py": "slow",
     "test_properties.py": "slow",
+    # whole-process runs over hostile files, full disks, truncated stores, many connections, many threads
+    "test_adversarial.py": "slow",
+    "test_file_policy.py": "slow",
+    "test_harden_io.py": "slow",
+    "test_event_verify.py": "slow",
+    "test_store_races.py": "slow",
+    "test_web_slow.py": "slow",
+    "test_web_access.py": "slow",
+    # a club evening's outputs end to end, every PDF read back
+    "test_event_director.py": "slow",
     "test_web_browser.py": "browser",
 }
 

@@ -9,6 +9,7 @@ depend on its package's ``__init__`` by being in it.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import networkx as nx
@@ -52,7 +53,8 @@ def imports(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, in
     return [(target, line) for target, line in out if target in known and target != name]
 
 
-def graph() -> nx.DiGraph:
+@functools.cache
+def graph() -> nx.DiGraph:  # read once for the module's tests (they only read it)
     known = modules()
     g = nx.DiGraph()
     g.add_nodes_from(known)
