@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.core import safefile
 from referee.core.errors import UsageError
 from referee.store.api import MatchStore, open_store
 from referee.store.store import Store, UnknownMatch
@@ -80,19 +81,23 @@ def test_a_snapshot_is_the_match_from_one_read(tmp_path, monkeypatch):
     db = tmp_path / "store"
     _new_match(db)  # the header and the 4 seats (5 entries; no team names given), then 3 directives: 8
     store = Store(db)
+    match_file = db / "matches" / "T1.json"
     reads = []
-    real = Path.read_bytes
+    real = safefile.read_regular
 
-    def counting(self: Path) -> bytes:
-        reads.append(self.name)
-        return real(self)
+    def counting(path, *args, **kwargs):
+        reads.append(Path(path))
+        return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", counting)
+    monkeypatch.setattr(safefile, "read_regular", counting)  # every store file is read through it
     snap = store.snapshot("T1")
-    match_reads = [r for r in reads if r == "T1.json"]
     assert len(snap.entries) == 8 and snap.problem is None
     assert snap.head == (8, snap.entries[-1]["hash"])
-    assert len(match_reads) <= 1  # the match file read once (a regular-file read may not use read_bytes)
+    assert reads.count(match_file) == 1  # the match file read once (its head record beside it, once too)
+    reads.clear()
+    store.entries("T1")
+    store.check("T1")
+    assert reads.count(match_file) == 2  # what status did before: the file read twice
 
 
 def test_a_snapshot_names_what_is_broken(tmp_path):
