@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
@@ -79,8 +79,8 @@ def open_store(db: str | os.PathLike[str] | None = None) -> Store:
                                origin=origin, url=shown))
         raise UsageError(M("{origin} {url}: not a store (a folder, or a postgresql:// address)",
                            origin=origin, url=shown))
-    return Store(db)  # resolved again there, with where it came from (`referee config` says it)
+    return Store(where, origin)
 
 
-def _conforms() -> Iterator[MatchStore]:  # pragma: no cover - for the type checker: the folder store is one
-    yield Store()
+if TYPE_CHECKING:  # for the type checker: the folder store offers every operation of the interface
+    _FOLDER_STORE: MatchStore = Store()

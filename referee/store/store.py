@@ -567,8 +567,13 @@ def _nearest(match_id: str, ids: list[str]) -> Msg | None:
 class Store:
     """A store folder. Cheap to create: nothing is read until asked."""
 
-    def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
-        self.root, self.origin = _resolve(root)
+    def __init__(self, root: str | os.PathLike[str] | None = None, origin: Msg | None = None) -> None:
+        """The store at *root* (resolved as ``--db`` is: :func:`location`), or, with *origin*, at *root* as
+        already resolved (``referee.store.api.open_store``), *origin* saying where it came from."""
+        if origin is None:
+            self.root, self.origin = _resolve(root)
+        else:
+            self.root, self.origin = Path(root or DEFAULT_DIR), origin
         self.matches_dir = self.root / "matches"
         self.heads_dir = self.root / HEADS
         self.index_path = self.root / "index.json"

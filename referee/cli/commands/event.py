@@ -16,6 +16,7 @@ import typer
 
 from referee.cli.commands.boundary import language
 from referee.cli.commands.options import Db, Lang, Output, PdfFont, Reason, Referee
+from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
 
 if TYPE_CHECKING:
@@ -33,10 +34,6 @@ Finished = Annotated[bool, typer.Option("--force", help=N_(
     "Change the entries of a finished event anyway (with --reason, kept in the log)."))]
 
 
-def _store(db: str | None) -> Store:
-    from referee.store.api import open_store
-
-    return open_store(db)
 
 
 def _echo(lines: list[str]) -> None:
@@ -89,7 +86,7 @@ def new(
     from referee.core.i18n import M, tr
     from referee.tournament.model import EventFormat
 
-    store = _store(db)
+    store = open_store(db)
     state = new_event(store, event_id, name=name, rules=rules, fmt=fmt, rounds=rounds, scoring=scoring, date=date,
                       venue=venue, seed=seed, referee=referee)
     s = state.settings
@@ -123,7 +120,7 @@ def add(
     from referee.core.i18n import trn
 
     entry = checked_pair(pair, player1, player2, club)
-    state = add_pairs(_store(db), event_id, [entry], referee, force=force, reason=reason)
+    state = add_pairs(open_store(db), event_id, [entry], referee, force=force, reason=reason)
     typer.echo(trn(say, "entered pair {pair} ({player1}, {player2}) in {event}: {n} pair",
                    "entered pair {pair} ({player1}, {player2}) in {event}: {n} pairs", len(state.pairs),
                    pair=entry.code, player1=entry.player1, player2=entry.player2, event=event_id))
@@ -148,7 +145,7 @@ def import_(
     entries = read_entries(file)
     if entries.notice is not None:
         typer.echo(entries.notice.text(say), err=True)
-    state = add_pairs(_store(db), event_id, list(entries.pairs), referee, source=str(file), force=force,
+    state = add_pairs(open_store(db), event_id, list(entries.pairs), referee, source=str(file), force=force,
                       reason=reason)
     typer.echo(tr(say, "{file}: entered {n} pairs in {event} ({total} in all)",
                   file=str(file), n=len(entries.pairs), event=event_id, total=len(state.pairs)))
@@ -167,7 +164,7 @@ def withdraw(
     from referee.app.director import withdraw as withdraw_pair
     from referee.core.i18n import tr
 
-    state = withdraw_pair(_store(db), event_id, pair, reason, referee)
+    state = withdraw_pair(open_store(db), event_id, pair, reason, referee)
     current = state.current
     typer.echo(tr(say, "pair {pair} withdrawn from {event} ({reason}): {n} pairs playing",
                   pair=pair, event=event_id, reason=reason, n=len(state.active)))
@@ -200,7 +197,7 @@ def edit(
     from referee.app.director import edit_pair
     from referee.core.i18n import tr
 
-    before, state = edit_pair(_store(db), event_id, pair, player1=player1, player2=player2, club=club,
+    before, state = edit_pair(open_store(db), event_id, pair, player1=player1, player2=player2, club=club,
                               reason=reason, force=force, referee=referee)
     after = state.pair(pair)
     assert after is not None
@@ -232,7 +229,7 @@ def remove(
     from referee.app.director import remove_pair
     from referee.core.i18n import trn
 
-    state = remove_pair(_store(db), event_id, pair, reason, force=force, referee=referee)
+    state = remove_pair(open_store(db), event_id, pair, reason, force=force, referee=referee)
     typer.echo(trn(say, "pair {pair} removed from {event} ({reason}): {n} pair entered",
                    "pair {pair} removed from {event} ({reason}): {n} pairs entered", len(state.pairs),
                    pair=pair, event=event_id, reason=reason))
@@ -254,7 +251,7 @@ def pair(
     from referee.app.director import pair_round
     from referee.views import eventjson, eventtext
 
-    paired = pair_round(_store(db), event_id, referee)
+    paired = pair_round(open_store(db), event_id, referee)
     if json_:
         _dump(eventjson.pairing(paired.round))
         return
@@ -276,7 +273,7 @@ def status(
     from referee.store import eventresults
     from referee.views import eventjson, eventtext
 
-    store = _store(db)
+    store = open_store(db)
     state = _state(store, event_id)
     current = state.current
     counted = None if current is None else current.number
@@ -309,7 +306,7 @@ def close(
     from referee.app.director import close_round
     from referee.core.i18n import tr
 
-    closed = close_round(_store(db), event_id, force=force, reason=reason, referee=referee)
+    closed = close_round(open_store(db), event_id, force=force, reason=reason, referee=referee)
     for r in closed.rulings:
         typer.echo(tr(say, "{match}: ruling for {team:team} recorded as #{seq} ({reason})",
                       match=r.match, team=r.team, seq=r.seq, reason=reason))
@@ -348,7 +345,7 @@ def standings(
 
     if json_ and explain:
         raise UsageError(M("--json and --explain go apart"))
-    results = eventresults.load(_store(db), event_id, after_round)
+    results = eventresults.load(open_store(db), event_id, after_round)
     if explain:
         a, b = explain
         for code in (a, b):
@@ -422,7 +419,7 @@ def sheet(
     from referee.core.safefile import is_stdout
     from referee.views.sheets import round_sheet
 
-    state = _state(_store(db), event_id)
+    state = _state(open_store(db), event_id)
     number = round_ if round_ is not None else (state.current.number if state.current else None)
     rnd = None if number is None else state.round(number)
     if number is None:
@@ -436,7 +433,7 @@ def sheet(
     if rnd.number > 1:  # the standings as they stood when the round was paired: after the round before it
         from referee.store import eventresults
 
-        before = eventresults.load(_store(db), event_id, rnd.number - 1).standings
+        before = eventresults.load(open_store(db), event_id, rnd.number - 1).standings
     round_sheet(path, state.settings.name, rnd, state.pairs, pdf, font=_font(font, say), standings=before)
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
 
@@ -456,7 +453,7 @@ def report(
     from referee.store import eventresults
     from referee.views.sheets import standings_report
 
-    results = eventresults.load(_store(db), event_id)
+    results = eventresults.load(open_store(db), event_id)
     path = output or _default(event_id, "-standings.pdf")
     from referee.views.eventtext import broken_lines, notes, round_word
 
@@ -484,7 +481,7 @@ def export(
     from referee.store import eventresults
     from referee.views.xlsx import write_workbook
 
-    results = eventresults.load(_store(db), event_id)
+    results = eventresults.load(open_store(db), event_id)
     write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                    results.summaries, book)
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
@@ -501,7 +498,7 @@ def list_(
     from referee.store.eventlog import EventLog, list_events
     from referee.views.eventtext import list_lines
 
-    store = _store(db)
+    store = open_store(db)
     found: list[tuple[str, EventState | Msg]] = []
     for event_id, _ in list_events(store.root):
         try:
