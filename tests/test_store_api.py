@@ -19,6 +19,7 @@ import pytest
 from referee.core import safefile
 from referee.core.errors import UsageError
 from referee.store.api import MatchStore, open_store
+from referee.store.folder import FolderStore
 from referee.store.store import Store, UnknownMatch
 
 REPO = Path(__file__).resolve().parent.parent
@@ -65,7 +66,7 @@ def test_the_folder_store_offers_every_operation_of_the_interface():
     for name in members:
         if callable(getattr(MatchStore, name)):
             wanted = list(inspect.signature(getattr(MatchStore, name)).parameters)
-            got = list(inspect.signature(getattr(Store, name)).parameters)
+            got = list(inspect.signature(getattr(FolderStore, name)).parameters)
             assert got[:len(wanted)] == wanted, name
 
 

@@ -13,7 +13,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from referee.web.live import Hub  # noqa: E402
+from referee.web.live import Hub, signature  # noqa: E402
 
 SUBSCRIBERS = 40
 
@@ -32,7 +32,7 @@ def test_one_load_per_change_wakes_every_subscriber_and_the_last_one_stops_the_w
         seen_by: list[int] = []
 
         async def subscriber() -> None:
-            async with hub.watching("m", lambda: [watched], load) as w:
+            async with hub.watching("m", lambda: signature([watched]), load) as w:
                 seen = w.version
                 for _ in range(300):  # timeouts of 1 ms, racing the writer's changes
                     seen = await w.wait(seen, 0.001)

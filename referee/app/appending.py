@@ -24,9 +24,10 @@ from typing import Any, NamedTuple
 from referee.core.errors import UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.games.gunzi.events import Event, MatchHeader, RecordError, SeatName, TeamName
+from referee.store.api import MatchStore
 from referee.store.chain import StoredEntry
 from referee.store.closeheads import close_finding, hash_at
-from referee.store.store import NewEntry, Store, StoreError
+from referee.store.store import NewEntry, StoreError
 from referee.tournament.matchids import EVENT_MATCH
 
 
@@ -36,15 +37,13 @@ class ClosedRound(NamedTuple):
     head: tuple[int, str] | None = None  # the match's head its close recorded (entries, last hash)
 
 
-def closed_round(store: Store, match_id: str) -> ClosedRound | None:
+def closed_round(store: MatchStore, match_id: str) -> ClosedRound | None:
     """The closed round of an event that *match_id* was paired in, or None (a match of no event, or
     of a round still open)."""
     m = EVENT_MATCH.fullmatch(match_id)
     if m is None:
         return None
-    from referee.store.eventlog import EventLog
-
-    log = EventLog(store.root, m["event"])
+    log = store.event_log(m["event"])
     if not log.exists():
         return None
     number = int(m["round"])
@@ -64,7 +63,7 @@ def closed_round(store: Store, match_id: str) -> ClosedRound | None:
     return ClosedRound(m["event"], number, head) if paired and closed else None
 
 
-def require_reason(store: Store, match_id: str, reason: str) -> None:
+def require_reason(store: MatchStore, match_id: str, reason: str) -> None:
     """Refuse (nothing stored) an entry without a reason into a match of a closed round, and any entry
     into one that no longer carries the head its round's close recorded (cut back or rewritten since)."""
     closed = closed_round(store, match_id)
@@ -83,7 +82,7 @@ def require_reason(store: Store, match_id: str, reason: str) -> None:
 
 
 @contextlib.contextmanager
-def guarded(store: Store, match_id: str, reason: str) -> Iterator[None]:
+def guarded(store: MatchStore, match_id: str, reason: str) -> Iterator[None]:
     """The match's lock held, and a reason required if its round is closed (for undo, void, amend:
     the store's own session takes the same lock again, which is re-entrant within a thread)."""
     if not store.exists(match_id):  # the store's session names the missing match
@@ -101,7 +100,7 @@ class Appended(NamedTuple):
     after: Any  # MatchResult after
 
 
-def append_events(store: Store, match_id: str, events: Sequence[Event], referee: str | None = None,
+def append_events(store: MatchStore, match_id: str, events: Sequence[Event], referee: str | None = None,
                   reason: str = "", lines: Sequence[int] | None = None, file: str | None = None) -> Appended:
     """Check *events* against the match and append them in one write, or store nothing.
 
@@ -201,7 +200,7 @@ class FileEvents(NamedTuple):
 _HEADER_FIELDS = ("date", "event", "table", "round", "referee")
 
 
-def read_file(store: Store, match_id: str, path: Path) -> FileEvents:
+def read_file(store: MatchStore, match_id: str, path: Path) -> FileEvents:
     """The directives of a record file to append to *match_id*: its header, team and seat lines must
     agree with the stored ones (they are then left out) or be absent; a usage error (exit 2) lists
     every line that cannot be read or does not agree."""

@@ -21,11 +21,10 @@ from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games.gunzi.events import Event, MatchHeader, Ruling, SeatName, TeamName
-from referee.store.creating import create_matches
-from referee.store.eventlog import EventLog
-from referee.store.eventresults import standings_of, summaries_of, summary_cache
-from referee.store.store import DuplicateMatch, Store, StoreError
-from referee.store.summaries import Progress, SummaryCache
+from referee.store.api import MatchStore, SummariesRepo
+from referee.store.eventresults import standings_of, summaries_of
+from referee.store.store import DuplicateMatch, StoreError
+from referee.store.summaries import Progress
 from referee.tournament.model import EventFormat, Pair, Round, RoundStatus, Table
 from referee.tournament.pairing import PairingFailure, PairingProblem, SwissPairing, round_robin, swiss_round
 from referee.tournament.seating import seat_players
@@ -77,7 +76,7 @@ def _scoring_problem(name: str, e: Exception) -> Msg:
     return M("--scoring {scoring}: {problem}", scoring=name, problem=problem)
 
 
-def new_event(store: Store, event_id: str, *, name: str, rules: str, fmt: str, rounds: int | None,
+def new_event(store: MatchStore, event_id: str, *, name: str, rules: str, fmt: str, rounds: int | None,
               scoring: str, date: str | None, venue: str | None, seed: int | None,
               referee: str | None = None) -> EventState:
     """Create the event's log with its settings; everything is checked before the file is made."""
@@ -119,7 +118,7 @@ def new_event(store: Store, event_id: str, *, name: str, rules: str, fmt: str, r
 
     lot = seed if seed is not None else random.SystemRandom().randrange(2**31)
     action = created(event_id, name, rules, form, rounds, chosen, date, venue, seed, lot)
-    with EventLog(store.root, event_id).session(create=True) as s:
+    with store.event_log(event_id).session(create=True) as s:
         return s.append([action], referee)
 
 
@@ -143,7 +142,7 @@ def checked_pair(code: str, player1: str, player2: str, club: str = "") -> Pair:
     return Pair(code, names[0], names[1], club)
 
 
-def add_pairs(store: Store, event_id: str, pairs: Sequence[Pair], referee: str | None = None,
+def add_pairs(store: MatchStore, event_id: str, pairs: Sequence[Pair], referee: str | None = None,
               source: str | None = None, *, force: bool = False, reason: str = "") -> EventState:
     """Enter *pairs* (one, or an entries file's) in one append: refused whole when a code is taken or
     a player already plays in another pair, naming them; refused by a finished event unless *force*,
@@ -151,7 +150,7 @@ def add_pairs(store: Store, event_id: str, pairs: Sequence[Pair], referee: str |
     reason = check_text(reason, "--reason").strip()
     if force and not reason:
         raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
-    with EventLog(store.root, event_id).session() as s:
+    with store.event_log(event_id).session() as s:
         state = s.state
         _finished_refuses(state, force, M("no pair can join"))
         if state.settings.format is EventFormat.round_robin and state.rounds:
@@ -188,7 +187,7 @@ def add_pairs(store: Store, event_id: str, pairs: Sequence[Pair], referee: str |
         return s.append([pair_added(p, reason if state.final else "") for p in pairs], referee)
 
 
-def edit_pair(store: Store, event_id: str, code: str, *, player1: str | None = None, player2: str | None = None,
+def edit_pair(store: MatchStore, event_id: str, code: str, *, player1: str | None = None, player2: str | None = None,
               club: str | None = None, reason: str = "", force: bool = False,
               referee: str | None = None) -> tuple[Pair, EventState]:
     """Correct an entry's players or club, as one entry of the event's log: the players only while the
@@ -198,7 +197,7 @@ def edit_pair(store: Store, event_id: str, code: str, *, player1: str | None = N
         raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
     if player1 is None and player2 is None and club is None:
         raise UsageError(M("nothing to change: give --player1, --player2 or --club"))
-    with EventLog(store.root, event_id).session() as s:
+    with store.event_log(event_id).session() as s:
         state = s.state
         pair = state.pair(code)
         if pair is None:
@@ -230,14 +229,14 @@ def edit_pair(store: Store, event_id: str, code: str, *, player1: str | None = N
         return pair, s.append([pair_edited(edited, reason)], referee)
 
 
-def remove_pair(store: Store, event_id: str, code: str, reason: str, *, force: bool = False,
+def remove_pair(store: MatchStore, event_id: str, code: str, reason: str, *, force: bool = False,
                 referee: str | None = None) -> EventState:
     """Take an entry out of the event, as one entry of its log: only a pair never paired (a pair that
     played is withdrawn instead, and keeps what it played)."""
     reason = check_text(reason, "--reason").strip()
     if not reason:
         raise UsageError(M("--reason: say why the pair is removed (it is kept in the event's log)"))
-    with EventLog(store.root, event_id).session() as s:
+    with store.event_log(event_id).session() as s:
         state = s.state
         if state.pair(code) is None:
             raise _unknown_pair(state, code)
@@ -274,12 +273,12 @@ def _joined(problems: list[Msg], source: str | None) -> Msg:
     return out
 
 
-def withdraw(store: Store, event_id: str, code: str, reason: str, referee: str | None = None) -> EventState:
+def withdraw(store: MatchStore, event_id: str, code: str, reason: str, referee: str | None = None) -> EventState:
     """Withdraw a pair: never paired again, kept in the standings with what it played."""
     reason = check_text(reason, "--reason").strip()
     if not reason:
         raise UsageError(M("--reason: say why the pair withdraws (it is kept in the event's log)"))
-    with EventLog(store.root, event_id).session() as s:
+    with store.event_log(event_id).session() as s:
         state = s.state
         pair = state.pair(code)
         if pair is None:
@@ -303,7 +302,7 @@ class Paired(NamedTuple):
     state: EventState
 
 
-def next_round(store: Store, state: EventState, cache: SummaryCache) -> tuple[Round, SwissPairing | None]:
+def next_round(store: MatchStore, state: EventState, cache: SummariesRepo) -> tuple[Round, SwissPairing | None]:
     """The next round of *state*, paired (nothing stored); refused when it cannot be paired now."""
     settings = state.settings
     current = state.current
@@ -366,12 +365,12 @@ def match_events(state: EventState, table: Table, number: int) -> list[Event]:
     return [ev._replace(line=i) for i, ev in enumerate(events, 1)]
 
 
-def pair_round(store: Store, event_id: str, referee: str | None = None) -> Paired:
+def pair_round(store: MatchStore, event_id: str, referee: str | None = None) -> Paired:
     """Pair the next round, create its matches, then record the round in the log."""
-    log = EventLog(store.root, event_id)
+    log = store.event_log(event_id)
     with log.session() as s:
         state = s.state
-        cache = summary_cache(store, event_id)
+        cache = store.summary_cache(event_id)
         rnd, swiss = next_round(store, state, cache)
         wanted = {t.match_id: match_events(state, t, rnd.number) for t in rnd.tables}
         missing = []
@@ -385,7 +384,7 @@ def pair_round(store: Store, event_id: str, referee: str | None = None) -> Paire
             else:
                 missing.append(events)
         if missing:
-            create_matches(store, missing, referee)
+            store.create_all(missing, referee)
         after = s.append([round_paired(rnd)], referee)
         cache.save()
     return Paired(rnd, swiss, after)
@@ -424,7 +423,7 @@ class Unfinished(RefereeError):
         return (type(self), (self.msg, self.round, self.matches))
 
 
-def close_round(store: Store, event_id: str, *, force: bool = False, reason: str = "",
+def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason: str = "",
                 referee: str | None = None) -> Closed:
     """Close the current round once every match is finished; with *force*, first end each unfinished
     match by as many rulings as it needs (the reason in each), for the side §7.3.5 would favour."""
@@ -433,7 +432,7 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
     reason = check_text(reason, "--reason").strip()
     if force and not reason:
         raise UsageError(M("--force needs --reason TEXT: it is recorded in each ruling that decides a match"))
-    log = EventLog(store.root, event_id)
+    log = store.event_log(event_id)
     with log.session() as s, contextlib.ExitStack() as held:
         state = s.state
         rnd = state.current
@@ -450,7 +449,7 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
                                  round=rnd.number, event=event_id))
         for t in rnd.tables:  # no entry lands in a match between its check here and the close
             held.enter_context(store.lock_match(t.match_id))
-        cache = summary_cache(store, event_id)
+        cache = store.summary_cache(event_id)
         got, broken = summaries_of(store, cache, state, [rnd])
         if broken:
             raise StoreError(M("round {round} cannot close: {problem}",

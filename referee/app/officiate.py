@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.core.i18n import M, Msg
 from referee.games.gunzi.codes import EntryKind
 from referee.games.gunzi.events import Event, MatchHeader, RecordError
+from referee.store.api import MatchSessionLike, MatchStore
 from referee.store.replaying import replay as replay
 from referee.store.replaying import rules_of as rules_of
-from referee.store.store import MatchSession, Store, StoreError
+from referee.store.store import StoreError
 
 if TYPE_CHECKING:
     from referee.games.gunzi.results import HandResult, MatchResult, WhatIf
@@ -75,7 +76,7 @@ def added_errors(before: MatchResult, after: MatchResult) -> list[RecordError]:
     return [e for e in after.errors if (e.line, e.message) not in old]
 
 
-def record(store: Store, match_id: str, event: Event, referee: str | None = None) -> Outcome:
+def record(store: MatchStore, match_id: str, event: Event, referee: str | None = None) -> Outcome:
     """Check *event* against the match and append it, or raise :class:`Rejected`."""
     from referee.games.gunzi.notation import format_event
 
@@ -95,7 +96,7 @@ def record(store: Store, match_id: str, event: Event, referee: str | None = None
     return Outcome(entry, ev, before, after, [])
 
 
-def _target(s: MatchSession, seq: int, what: str) -> int:
+def _target(s: MatchSessionLike, seq: int, what: str) -> int:
     """The event a void or amend of *seq* corrects (an amend's seq stands for the event it amended)."""
     view = s.view
     if seq in view:
@@ -114,7 +115,7 @@ def _target(s: MatchSession, seq: int, what: str) -> int:
                        match=s.match_id, what=EntryKind(what)))
 
 
-def correct(store: Store, match_id: str, kind: str, seq: int | None = None, event: Event | None = None,
+def correct(store: MatchStore, match_id: str, kind: str, seq: int | None = None, event: Event | None = None,
             reason: str = "", referee: str | None = None, force: bool = False) -> Outcome:
     """Append an undo, void or amend after checking what it does to the match.
 
@@ -137,11 +138,11 @@ def correct(store: Store, match_id: str, kind: str, seq: int | None = None, even
             raise Rejected(_named(new, new_view, target), (), what=kind)
         entry = s.append(kind, directive, referee, target=target, reason=reason)
     if isinstance(new_event, MatchHeader):  # the header amended: the index repeats its fields
-        store._index_put(new_event)
+        store.index_header(new_event)
     return Outcome(entry, new_event, before, after, new, view[target])
 
 
-def _correction_target(s: MatchSession, view: dict[int, str], kind: str, seq: int | None) -> int:
+def _correction_target(s: MatchSessionLike, view: dict[int, str], kind: str, seq: int | None) -> int:
     """The place a correction takes back or replaces: an undo's is the latest event still in effect."""
     if kind == "undo":
         if len(view) <= 1:
@@ -237,7 +238,7 @@ def clock(entries: list[StoredEntry], events: list[Event], result: MatchResult) 
     return clock_of(entries, events, result, rules.time_limit_minutes)
 
 
-def notices(store: Store, match_id: str, out: Outcome) -> list[Msg]:
+def notices(store: MatchStore, match_id: str, out: Outcome) -> list[Msg]:
     """One-line notices about what was just stored: an entry stored after the game's time limit with no
     `time` recorded (§7.3.5). Only a rule set with a time limit reads the entries again for it."""
     from referee.games.gunzi import ruleset
@@ -261,7 +262,7 @@ def notices(store: Store, match_id: str, out: Outcome) -> list[Msg]:
     return [found] if found is not None else []
 
 
-def whatif(store: Store, match_id: str, seq: int, event: Event) -> WhatIf:
+def whatif(store: MatchStore, match_id: str, seq: int, event: Event) -> WhatIf:
     """Replay the match with the event at *seq* replaced by *event*; nothing is stored."""
     from referee.games.gunzi.results import WhatIf  # here: a `record` does not load the results' module
     entries = store.entries(match_id)

@@ -285,7 +285,7 @@ def load(source: str, db: str | None = None, kind: Kind = "auto", encoding: str 
     except UnknownMatch:
         if kind == "auto" and os.path.exists(source):
             raise SourceError(M("'{source}' is not a record file (it is a folder?)", source=source)) from None
-        raise _not_found(source, store.root, store.match_ids()) from None
+        raise _not_found(source, store.where, store.match_ids()) from None
     except StoreError as e:
         raise SourceError(M("'{source}': {problem}", source=source,
                             problem=_problem(e))) from None
@@ -314,7 +314,7 @@ def _refuse_both(source: str, db: str | None) -> None:
     if stored:
         raise UsageError(M("'{source}' is both a record file and a match stored in {root}: give --file to read "
                            "the file, or --match for the stored match",
-                           source=source, root=str(store.root)))
+                           source=source, root=store.where))
 
 
 def _not_found(source: str, root: object, ids: list[str]) -> SourceError:

@@ -24,7 +24,7 @@ from referee.games.gunzi.codes import EntryKind
 if TYPE_CHECKING:
     from referee.app.sources import Kind, Source
     from referee.games.gunzi.results import MatchResult
-    from referee.store.store import Store
+    from referee.store.api import MatchStore
     from referee.views.scorecard.fonts import FontInfo
     from referee.views.scorecard.layout import AuditEntry
 
@@ -171,19 +171,19 @@ def _warn_problems(say: str, source: str, problems: int) -> None:
                      "{source}: {n} problems in the record; listed on the scorecard", problems, source=source))
 
 
-def stored_matches(db: str | None, event: str | None) -> tuple[Store, list[str]]:
+def stored_matches(db: str | None, event: str | None) -> tuple[MatchStore, list[str]]:
     """(store, the ids of its matches), of one event only when *event* is given: its id, as every
     ``event`` command takes it (its rounds' matches, by round and table); else, for matches stored
     outside an event, the event name their headers carry (any case). Neither: an ``UnknownEvent``
     naming the events stored (exit 2)."""
     from referee.store.api import open_store
-    from referee.store.eventlog import EventLog, UnknownEvent, list_events
+    from referee.store.eventlog import UnknownEvent
 
     store = open_store(db)
     rows = store.summaries()
     if event is None:
         return store, [r["id"] for r in rows]
-    log = EventLog(store.root, event)
+    log = store.event_log(event)
     if log.exists():
         stored = {r["id"] for r in rows}
         return store, [t.match_id for rnd in sorted(log.state().rounds, key=lambda r: r.number)
@@ -191,10 +191,10 @@ def stored_matches(db: str | None, event: str | None) -> tuple[Store, list[str]]
     want = event.strip().casefold()
     named = [r["id"] for r in rows if (r.get("event") or "").strip().casefold() == want]
     if not named:
-        known = [e for e, _ in list_events(store.root)]
+        known = store.event_ids()
         raise UnknownEvent(M("--event {event}: no event with this id in the store at {root}, nor a stored match "
                              "of an event so named (events stored: {known})",
-                             event=event, root=str(store.root),
+                             event=event, root=store.where,
                              known=", ".join(known[:8]) + (", …" if len(known) > 8 else "") if known else "-"))
     return store, named
 
@@ -210,7 +210,7 @@ def write_all(out_dir: Path | None, lang: str, font: str | None, event: str | No
         if event is not None:
             typer.echo(tr(say, "event {event} has no match yet (referee event pair {event})", event=event))
         else:
-            typer.echo(tr(say, "no stored matches in {store}", store=str(store.root)))
+            typer.echo(tr(say, "no stored matches in {store}", store=store.where))
         return
     if font is not None:
         register_font(font)  # a bad --font stops here, not once per match

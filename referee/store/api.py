@@ -2,85 +2,194 @@
 :class:`MatchStore`, what a backend offers.
 
 Commands, use cases and the web open a store only here. Today the one backend is the folder store
-(``referee.store.store.Store``: TinyDB's layout written through the atomic storage of ``store.files``);
-``--db`` / ``$REFEREE_DB`` / ``referee config db`` name a folder. A URL names a backend by its scheme;
-``postgresql://`` is the league store to come (issue 21), refused for now in one line that never echoes a
-password.
+(``referee.store.folder.FolderStore``: TinyDB's layout written through the atomic storage of ``store.files``)
+and the PostgreSQL store (``referee.store.postgres``). ``--db`` / ``$REFEREE_DB`` / ``referee config db``
+name a folder or a URL; a URL names a backend by its scheme, and a message shows it without its password.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
-from referee.games.gunzi.events import Event, MatchHeader
+from referee.games.gunzi.events import Event, MatchHeader, RecordError
 from referee.store import chain
 from referee.store.chain import StoredEntry
+from referee.store.eventlog import Action, LogFile
+from referee.store.folder import FolderStore
 from referee.store.store import (
     Anchor,
     Audit,
     Head,
     LogEntry,
     MatchFile,
-    MatchSession,
+    NewEntry,
     Repair,
     Snapshot,
-    Store,
     Summary,
     location,
 )
+from referee.store.summaries import Cached
+from referee.store.tokens import Issued, Token
+from referee.store.watching import Changes
+
+if TYPE_CHECKING:
+    from referee.tournament.state import EventState
+
+__all__ = ["Changes", "EventLogRepo", "MatchReads", "MatchStore", "SummariesRepo", "TokensRepo", "hide_password",
+           "open_store"]
 
 URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://")
 PASSWORD = re.compile(r"(://[^/:@]*:)[^/@]*@")
 
 
+class MatchSessionLike(Protocol):
+    """A match opened for writing, its lock held (``referee.store.store.MatchSession``): its entries as
+    read under the lock, and the one way to add to them."""
+
+    match_id: str
+    entries: list[StoredEntry]
+
+    @property
+    def next_seq(self) -> int: ...
+    @property
+    def view(self) -> dict[int, str]: ...
+    def events(self) -> tuple[list[Event], list[RecordError]]: ...
+    def append(self, kind: str, directive: str = "", referee: str | None = None,
+               target: int | None = None, reason: str = "") -> StoredEntry: ...
+    def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]: ...
+
+
+class EventSessionLike(Protocol):
+    """An event's log opened for appending, its lock held (``referee.store.eventlog.EventSession``)."""
+
+    entries: list[StoredEntry]
+
+    @property
+    def state(self) -> EventState: ...
+    def append(self, actions: Sequence[Action], referee: str | None = None) -> EventState: ...
+
+
+class EventLogRepo(Protocol):
+    """One event's own log: append-only, hash-chained (``referee.store.eventlog``)."""
+
+    event_id: str
+
+    def exists(self) -> bool: ...
+    def entries(self) -> list[StoredEntry]: ...
+    def read(self) -> LogFile: ...
+    def actions(self) -> list[Action]: ...
+    def state(self) -> EventState: ...
+    def session(self, *, create: bool = False) -> AbstractContextManager[EventSessionLike]: ...
+
+
+class TokensRepo(Protocol):
+    """The tokens that let a referee or the director write through the web server (``referee.store.tokens``)."""
+
+    def all(self) -> list[Token]: ...
+    def find(self, secret: str) -> Token | None: ...
+    def named(self, name: str) -> Token | None: ...
+    def add(self, name: str, role: str, event: str | None = None, tables: Sequence[int] = ()) -> Issued: ...
+    def revoke(self, name: str) -> Token: ...
+    def assign(self, name: str, tables: Sequence[int], event: str | None = None) -> Token: ...
+    def problems(self) -> list[Msg]: ...
+
+
+class MatchReads(Protocol):
+    """What a summary cache reads of the matches."""
+
+    def exists(self, match_id: str) -> bool: ...
+    def entries(self, match_id: str) -> list[StoredEntry]: ...
+
+
+class SummariesRepo(Protocol):
+    """An event's match summaries at their chain heads (``referee.store.summaries``)."""
+
+    recomputed: int
+
+    @property
+    def store(self) -> MatchReads: ...
+
+    def get(self, match_id: str) -> Cached: ...
+    def get_many(self, match_ids: Iterable[str]) -> dict[str, Cached]: ...
+    def save(self) -> bool: ...
+
+
 class MatchStore(Protocol):
     """What a store backend offers the layers above: its matches (one snapshot per read, a session that
-    checks and extends the chain under the match's lock, creation, the ids, audit, verify and the anchor of
-    a printed head), its index rows, and where it is."""
+    checks and extends the chain under the match's lock, an append refused when the match moved on,
+    creation, the ids, audit, verify and the anchor of a printed head), its index rows, its repositories
+    (events' logs, tokens, summaries), what changed since a cursor, and where it is."""
 
-    root: Path
+    origin: Msg
     notes: list[Msg]
+    index_problem: Msg | None
 
+    @property
+    def where(self) -> str: ...
+    @property
+    def address(self) -> str: ...
+    def folder(self) -> Path | None: ...
     def exists(self, match_id: str) -> bool: ...
     def match_ids(self) -> list[str]: ...
     def snapshot(self, match_id: str) -> Snapshot: ...
     def read_match(self, match_id: str) -> MatchFile: ...
     def head_record(self, match_id: str) -> Head | None: ...
     def entries(self, match_id: str) -> list[StoredEntry]: ...
+    def events(self, match_id: str) -> list[Event]: ...
+    def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]: ...
     def header(self, match_id: str) -> MatchHeader: ...
+    def head(self, match_id: str) -> tuple[str, int]: ...
     def log(self, match_id: str) -> list[LogEntry]: ...
     def check(self, match_id: str) -> chain.ChainProblem | None: ...
     def anchor(self, match_id: str, head: str) -> Anchor: ...
     def audit(self, match_ids: list[str] | None = None) -> Audit: ...
-    def session(self, match_id: str, *, must_exist: bool = True) -> AbstractContextManager[MatchSession]: ...
+    def verify(self, match_ids: list[str] | None = None) -> tuple[int, int, list[chain.ChainProblem]]: ...
+    def session(self, match_id: str, *, must_exist: bool = True) -> AbstractContextManager[MatchSessionLike]: ...
+    def lock_match(self, match_id: str) -> AbstractContextManager[None]: ...
+    def append(self, match_id: str, items: Sequence[NewEntry], expect_seq: int | None = None,
+               referee: str | None = None) -> list[StoredEntry]: ...
     def create(self, events: list[Event], referee: str | None = None, replace: bool = False) -> str: ...
     def create_many(self, matches: list[list[Event]], referee: str | None = None) -> None: ...
     def witness(self, heads: Mapping[str, tuple[int, str]]) -> None: ...
     def summaries(self) -> list[Summary]: ...
     def repair_index(self) -> Repair: ...
+    def event_log(self, event_id: str) -> EventLogRepo: ...
+    def event_ids(self) -> list[str]: ...
+    def index_header(self, header: MatchHeader) -> None: ...
+    def create_all(self, matches: Sequence[Sequence[Event]], referee: str | None = None) -> None: ...
+    def match_version(self, match_id: str) -> object: ...
+    def event_version(self, event_id: str) -> object: ...
+    def version(self) -> object: ...
+    def tokens(self) -> TokensRepo: ...
+    def summary_cache(self, event_id: str) -> SummariesRepo: ...
 
 
-def open_store(db: str | os.PathLike[str] | None = None) -> Store:
+def open_store(db: str | os.PathLike[str] | None = None) -> MatchStore:
     """The store that ``--db`` (else ``$REFEREE_DB``, else ``referee config db``, else ``./referee-store``)
-    names. A URL is a usage error naming its scheme (exit 2): no backend but the folder is here yet."""
+    names: a folder, or a ``postgresql://`` URL (the league store: ``referee.store.postgres``). Another
+    URL is a usage error naming its scheme (exit 2), never echoing a password."""
     where, origin = location(db)
     url = URL.match(where)
     if url is not None:
-        shown = PASSWORD.sub(r"\1***@", where)
         if url["scheme"].lower() in ("postgresql", "postgres"):
             raise UsageError(M("{origin} {url}: the PostgreSQL store is not in this version yet; give a folder",
-                               origin=origin, url=shown))
+                               origin=origin, url=hide_password(where)))
         raise UsageError(M("{origin} {url}: not a store (a folder, or a postgresql:// address)",
-                           origin=origin, url=shown))
-    return Store(where, origin)
+                           origin=origin, url=hide_password(where)))
+    return FolderStore(where, origin)
+
+
+def hide_password(url: str) -> str:
+    """*url* as a message may show it: its password, if any, replaced by ``***``."""
+    return PASSWORD.sub(r"\1***@", url)
 
 
 if TYPE_CHECKING:  # for the type checker: the folder store offers every operation of the interface
-    _FOLDER_STORE: MatchStore = Store()
+    _FOLDER_STORE: MatchStore = FolderStore()

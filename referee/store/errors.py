@@ -45,3 +45,16 @@ class BrokenChain(StoreError):
         msg = problem.msg if suffix is None else suffix.bind(problem=problem.msg)
         super().__init__(msg)
         self.problem = problem
+
+
+class MatchMovedOn(StoreError):
+    """An append made after entry #N (``expect_seq=N``) of a match that holds another number of entries:
+    refused, nothing written (the web answers 409: reload)."""
+
+
+def moved_on(have: int, after: int) -> MatchMovedOn:
+    """The refusal of an append made after entry #*after* of a match whose latest entry is #*have*."""
+    from referee.core.i18n import M
+
+    return MatchMovedOn(M("the match moved on: reload (entry #{have} is the latest; this was made after #{after})",
+                          have=have, after=after))

@@ -28,6 +28,7 @@ from typing import NamedTuple
 from referee.core.i18n import M, Msg
 from referee.core.names import shown
 from referee.games.gunzi.events import MatchHeader, SeatName, TeamName
+from referee.store.api import MatchStore
 from referee.store.chain import StoredEntry
 from referee.store.chain import entries as n_entries
 from referee.store.closeheads import close_finding, hash_at, missing
@@ -65,12 +66,12 @@ class EventAudit(NamedTuple):
         return len({p.event for p in self.problems})
 
 
-def missing_matches(store: Store) -> list[tuple[str, Msg]]:
+def missing_matches(store: MatchStore) -> list[tuple[str, Msg]]:
     """(match id, finding) of every table of every readable event whose match is not in the store."""
     out: list[tuple[str, Msg]] = []
-    for event_id, _ in list_events(store.root):
+    for event_id in store.event_ids():
         try:
-            state = EventLog(store.root, event_id).state()
+            state = store.event_log(event_id).state()
         except StoreError:
             continue  # a broken log: `verify` names it
         for rnd in state.rounds:
@@ -82,22 +83,25 @@ def missing_matches(store: Store) -> list[tuple[str, Msg]]:
     return out
 
 
-def audit_events(store: Store, event_ids: Sequence[str] | None = None) -> EventAudit:
+def audit_events(store: MatchStore, event_ids: Sequence[str] | None = None) -> EventAudit:
     """Check every event of the store (or those named): the log, its state, its rounds' matches; and, for
-    the whole store, logs whose event cannot be read and head records whose log is gone."""
+    the whole store, logs whose event cannot be read and head records whose log is gone (the files of a
+    folder store: a database holds no stray file)."""
     problems: list[Finding] = []
     notes: list[Msg] = []
-    listed = list_events(store.root)
+    root = store.root if isinstance(store, Store) else None
     strays: list[Finding] = []
     if event_ids is None:
-        ids = [e for e, _ in listed]
-        named, strays = _unreadable(store.root, {p.name for _, p in listed})
-        ids = sorted({*ids, *named})
+        ids = store.event_ids()
+        if root is not None:
+            listed = list_events(root)
+            named, strays = _unreadable(root, {p.name for _, p in listed})
+            ids = sorted({*ids, *named})
     else:
         ids = list(event_ids)
     total = 0
     for event_id in ids:
-        log = EventLog(store.root, event_id)
+        log = store.event_log(event_id)
         try:
             read = log.read()
             state = state_of(event_id, actions_of(event_id, read.entries))
@@ -111,14 +115,14 @@ def audit_events(store: Store, event_ids: Sequence[str] | None = None) -> EventA
         problems += [Finding(event_id, m) for m in found]
         notes += said
     checked = len(ids)
-    if event_ids is None:
-        strays += _orphan_heads(store.root)
+    if event_ids is None and root is not None:
+        strays += _orphan_heads(root)
         problems += strays
         checked += len(strays)  # a log that cannot be read, or is gone, is still an event checked, and failed
     return EventAudit(checked, total, problems, notes)
 
 
-def _entries(store: Store, match_id: str) -> list[StoredEntry] | None:
+def _entries(store: MatchStore, match_id: str) -> list[StoredEntry] | None:
     """The match's entries (None: not in the store); a file that cannot be read as entries is the match
     audit's to name, so it raises :class:`StoreError` for the caller to pass over."""
     if not store.exists(match_id):
@@ -126,7 +130,7 @@ def _entries(store: Store, match_id: str) -> list[StoredEntry] | None:
     return store.entries(match_id)
 
 
-def _matches(store: Store, state: EventState) -> tuple[list[Msg], list[Msg]]:
+def _matches(store: MatchStore, state: EventState) -> tuple[list[Msg], list[Msg]]:
     """(what is broken, what to say) between the event's log and the store's matches."""
     event_id = state.settings.id
     found: list[Msg] = []

@@ -21,11 +21,10 @@ from typing import NamedTuple
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
 from referee.games.gunzi.summary import MatchSummary, Sides, TeamNames
-from referee.store.chain import StoredEntry
+from referee.store.api import MatchReads, MatchStore, SummariesRepo
 from referee.store.closeheads import close_finding, hash_at, missing
-from referee.store.eventlog import EventLog
-from referee.store.store import BrokenChain, MatchFile, Store, StoreError
-from referee.store.summaries import Cached, Progress, SummaryCache
+from referee.store.store import StoreError
+from referee.store.summaries import Cached, Progress
 from referee.tournament.model import Round, RoundStatus
 from referee.tournament.standings import Standings, standings
 from referee.tournament.state import EventState, Head
@@ -85,28 +84,9 @@ def _rounds(state: EventState, after_round: int | None) -> tuple[Round, ...]:
     return state.rounds[:after_round]
 
 
-class CheckedReads(Store):
-    """The store as an event reads it: every match file the summary cache has to read (a match new to it,
-    or whose file changed) is checked whole first — its chain and its head record, as ``replay`` checks
-    one — so a broken match is never summarized. A file the cache knows unchanged is not read at all."""
-
-    def __init__(self, store: Store) -> None:
-        super().__init__(store.root)
-
-    def read_match(self, match_id: str) -> MatchFile:
-        found = self._read(match_id)  # read once, checked for shape, then the chain and the head record
-        problem, _ = self._soundness(match_id, self.path(match_id), found)
-        if problem is not None:
-            raise BrokenChain(problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
-        return found
-
-    def entries(self, match_id: str) -> list[StoredEntry]:
-        return self.read_match(match_id).entries
-
-
-def summary_cache(store: Store, event_id: str) -> SummaryCache:
-    """The event's summary cache, reading the matches through :class:`CheckedReads`."""
-    return SummaryCache(CheckedReads(store), event_id)
+def summary_cache(store: MatchStore, event_id: str) -> SummariesRepo:
+    """The event's summary cache (the store's: ``store.summary_cache``)."""
+    return store.summary_cache(event_id)
 
 
 def _stand_in(match_id: str) -> Cached:
@@ -116,7 +96,7 @@ def _stand_in(match_id: str) -> Cached:
     return Cached(summary, Progress(False, 0, 0, False, 0, None, ""), ())
 
 
-def _moved(store: Store, event_id: str, number: int, match_id: str, head: Head, cached: Cached) -> Msg | None:
+def _moved(store: MatchReads, event_id: str, number: int, match_id: str, head: Head, cached: Cached) -> Msg | None:
     """Whether the match still carries the head its round's close recorded: read from its summary (its
     number of entries and last hash), and from its file only when entries followed the close."""
     s = cached.summary
@@ -126,7 +106,7 @@ def _moved(store: Store, event_id: str, number: int, match_id: str, head: Head, 
     return close_finding(event_id, number, match_id, head, s.entries, at_head)
 
 
-def summaries_of(store: Store, cache: SummaryCache, state: EventState,
+def summaries_of(store: MatchReads, cache: SummariesRepo, state: EventState,
                  rounds: Iterable[Round]) -> tuple[dict[str, Cached], dict[str, Msg]]:
     """Each table's summary at its match's current head, and the matches the event cannot count with
     why (missing, chain broken, cut back or rewritten after its round's close)."""
@@ -156,7 +136,7 @@ def summaries_of(store: Store, cache: SummaryCache, state: EventState,
     return cached, broken
 
 
-def standings_of(state: EventState, cache: SummaryCache, rounds: tuple[Round, ...] | None = None) -> Standings:
+def standings_of(state: EventState, cache: SummariesRepo, rounds: tuple[Round, ...] | None = None) -> Standings:
     """The standings of *rounds* (all the event's by default) from the matches' cached summaries; a
     :class:`StoreError` naming the first match the event cannot count (nothing is paired on standings
     that leave one out)."""
@@ -187,12 +167,12 @@ def corrections(state: EventState, cached: dict[str, Cached],
     return out
 
 
-def load(store: Store, event_id: str, after_round: int | None = None,
-         cache: SummaryCache | None = None) -> EventResults:
+def load(store: MatchStore, event_id: str, after_round: int | None = None,
+         cache: SummariesRepo | None = None) -> EventResults:
     """The event's results (up to *after_round*), each match's summary at its current head: read from
     the summary cache where it is at that head, else computed in memory. A read: the cache file is
     not written (the director's writes keep it up to date)."""
-    state = EventLog(store.root, event_id).state()
+    state = store.event_log(event_id).state()
     rounds = _rounds(state, after_round)
     cache = cache or summary_cache(store, event_id)
     cached, broken = summaries_of(store, cache, state, rounds)

@@ -26,7 +26,6 @@ from referee.core.errors import UsageError
 from referee.core.i18n import M
 from referee.core.lang import language
 from referee.core.names import check_id
-from referee.store.eventlog import EventLog
 from referee.web import writes
 from referee.web.data import checked_match, match_json, standings_json
 from referee.web.deps import web
@@ -37,7 +36,7 @@ if TYPE_CHECKING:
 
     from starlette.requests import Request
 
-    from referee.store.store import Store
+    from referee.store.api import MatchStore
 
 EXAMPLE = '{"directive": "points 25"}'
 MAX_BODY = 64 * 1024  # bytes of an entry's JSON body: a directive is a line
@@ -112,7 +111,7 @@ async def _body(request: Request) -> object:
         raise UsageError(M("the body is not JSON: send {example}", example=EXAMPLE)) from None
 
 
-def entries_of(store: Store, match_id: str) -> list[dict[str, Any]]:
+def entries_of(store: MatchStore, match_id: str) -> list[dict[str, Any]]:
     """A match's entries as the stream sends them."""
     return [{"seq": e["seq"], "kind": e["kind"], "directive": e["directive"], "target": e.get("target"),
              "referee": e["referee"]} for e in store.entries(match_id)]
@@ -141,7 +140,7 @@ async def match_stream(request: Request) -> Response:
     store = w.store
 
     async def events() -> AsyncIterator[dict[str, Any]]:
-        async with w.hub.watching(("match", match_id), lambda: [store.path(match_id)],
+        async with w.hub.watching(("match", match_id), lambda: store.match_version(match_id),
                                   lambda: entries_of(store, match_id)) as watch:
             rows: list[dict[str, Any]] = watch.data or []
             sent = len(rows) if start is None else min(start, len(rows))
@@ -164,13 +163,14 @@ async def event_stream(request: Request) -> Response:
 
     w = web(request)
     event_id = check_id(request.path_params["event"], "event")
-    log = EventLog(w.root, event_id)
+    log = w.store.event_log(event_id)
     if not log.exists():
         await run_in_threadpool(log.state)  # names the event that is not there
-    matches = w.store.matches_dir
+    store = w.store
 
     async def events() -> AsyncIterator[dict[str, Any]]:
-        async with w.hub.watching(("event", event_id), lambda: [log.path, matches], lambda: None) as watch:
+        async with w.hub.watching(("event", event_id), lambda: (store.event_version(event_id), store.version()),
+                                  lambda: None) as watch:
             seen = watch.version
             while True:
                 now = await watch.wait(seen, PING)

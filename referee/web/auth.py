@@ -25,18 +25,17 @@ import secrets
 import threading
 import time
 from collections import deque
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.core.errors import NotFound
 from referee.core.i18n import M
-from referee.store.eventlog import EventLog
-from referee.store.tokens import Token, Tokens
+from referee.store.tokens import Token
 from referee.web.errors import BadForm, Forbidden, NotSignedIn, TooManyAttempts
 
 if TYPE_CHECKING:
     from starlette.requests import Request
 
+    from referee.store.api import MatchStore, TokensRepo
     from referee.tournament.state import EventState
 
 SESSION = "referee_session"
@@ -58,7 +57,7 @@ class Sessions:
     """Signed session cookies: ``payload.signature``, the payload naming the token's holder. The
     signing key is this object's, drawn at random (one per server start), never written anywhere."""
 
-    def __init__(self, tokens: Tokens) -> None:
+    def __init__(self, tokens: TokensRepo) -> None:
         self.tokens = tokens
         self.key = secrets.token_bytes(32)
 
@@ -117,7 +116,7 @@ class RateLimit:
         return q
 
 
-def bearer(request: Request, tokens: Tokens) -> Token:
+def bearer(request: Request, tokens: TokensRepo) -> Token:
     """The valid token of an API call's ``Authorization: Bearer …``; 401 without one."""
     header = request.headers.get("authorization", "")
     kind, _, secret = header.partition(" ")
@@ -157,21 +156,16 @@ class EventStates:
     """Event states by id, read again only when the event's log changed (permissions are checked on
     every write)."""
 
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self._cache: dict[str, tuple[tuple[int, int], EventState]] = {}
+    def __init__(self, store: MatchStore) -> None:
+        self.store = store
+        self._cache: dict[str, tuple[object, EventState]] = {}
         self._lock = threading.Lock()
 
     def get(self, event_id: str) -> EventState:
-        import os
-
-
-        log = EventLog(self.root, event_id)
-        try:
-            st = os.stat(log.path)
-        except FileNotFoundError:
+        log = self.store.event_log(event_id)
+        sig = self.store.event_version(event_id)
+        if sig is None:
             return log.state()  # names the event that is not there
-        sig = (st.st_size, st.st_mtime_ns)
         with self._lock:
             hit = self._cache.get(event_id)
         if hit is not None and hit[0] == sig:

@@ -29,12 +29,12 @@ from referee.web.words import WORDS
 
 if TYPE_CHECKING:
     from referee.games.gunzi.results import MatchResult
+    from referee.store.api import MatchStore
     from referee.store.eventresults import EventResults
-    from referee.store.store import Store
     from referee.tournament.state import EventState
 
 
-def checked_match(store: Store, match_id: str) -> str:
+def checked_match(store: MatchStore, match_id: str) -> str:
     """*match_id* as a stored match's id (a NotFound when the store holds none of that id)."""
 
     match_id = check_id(match_id, "match")
@@ -43,7 +43,7 @@ def checked_match(store: Store, match_id: str) -> str:
     return match_id
 
 
-def replayed(store: Store, match_id: str) -> tuple[MatchResult, list[Any]]:
+def replayed(store: MatchStore, match_id: str) -> tuple[MatchResult, list[Any]]:
     """The match replayed as ``referee replay`` does (the stored view, its rule set), and the errors
     of its stored entries."""
 
@@ -51,7 +51,7 @@ def replayed(store: Store, match_id: str) -> tuple[MatchResult, list[Any]]:
     return replay(events), errors
 
 
-def match_json(store: Store, match_id: str, lang: str) -> str:
+def match_json(store: MatchStore, match_id: str, lang: str) -> str:
 
     result, errors = replayed(store, checked_match(store, match_id))
     out = io.StringIO()
@@ -60,7 +60,7 @@ def match_json(store: Store, match_id: str, lang: str) -> str:
     return out.getvalue()
 
 
-def standings_json(store: Store, event_id: str) -> str:
+def standings_json(store: MatchStore, event_id: str) -> str:
 
     results = eventresults.load(store, check_id(event_id, "event"))
     return json.dumps(eventjson.standings(results), ensure_ascii=False, indent=2) + "\n"
@@ -133,7 +133,7 @@ def chart(result: MatchResult) -> Chart:
     return Chart(w, h, lines, dots, xs, ys, bounds, games)
 
 
-def match_view(store: Store, match_id: str, lang: str) -> dict[str, Any]:
+def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
     """The context of a match page (and of its live part)."""
 
     match_id = checked_match(store, match_id)
@@ -171,7 +171,7 @@ def _table_state(row: dict[str, Any], lang: str) -> str:
     return WORDS["not_started"].text(lang)
 
 
-def event_view(store: Store, event_id: str, lang: str) -> dict[str, Any]:
+def event_view(store: MatchStore, event_id: str, lang: str) -> dict[str, Any]:
     """The context of an event page: the standings (as ``event standings --json`` has them) and the
     current round's tables with their state (as ``event status --json`` has them)."""
     import datetime

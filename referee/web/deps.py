@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.store.api import open_store
-from referee.store.tokens import Tokens
 from referee.web.auth import EventStates, RateLimit, Sessions
 from referee.web.live import Hub
 
@@ -29,12 +28,11 @@ class Web:
         import jinja2
 
         self.store = open_store(db)
-        self.root = self.store.root
         self.event = event
-        self.tokens = Tokens(self.root)
+        self.tokens = self.store.tokens()
         self.sessions = Sessions(self.tokens)
         self.limit = RateLimit()
-        self.events = EventStates(self.root)
+        self.events = EventStates(self.store)
         self.hub = Hub() if interval is None else Hub(interval)
         self.env: jinja2.Environment = jinja2.Environment(
             loader=jinja2.FileSystemLoader(str(HERE / "templates")),

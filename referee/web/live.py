@@ -1,7 +1,8 @@
 """Live updates: one watcher per watched thing (a match's file, an event), shared by its subscribers.
 
-A watcher polls the signature (size, mtime, inode) of a few files every :data:`INTERVAL` seconds —
-a CLI ``record`` replaces the match file, so it is seen within that time — and, when it changed,
+A watcher polls a version of what it watches every :data:`INTERVAL` seconds (the store's
+``match_version`` / ``event_version``: the signature — size, mtime, inode — of the folder store's files,
+the chain head of a PostgreSQL row) — a CLI ``record`` moves it, so it is seen within that time — and, when it changed,
 loads what its subscribers need once (a match's entries) and wakes them all. A write made through
 this server pokes the watcher, so its subscribers hear of it at once. The watcher starts with its
 first subscriber and stops with its last: no subscriber, no polling; one poll per match, not one per
@@ -35,14 +36,14 @@ def signature(paths: Sequence[Path]) -> Signature:
 
 
 class Watcher:
-    """The shared watch of *paths*; :attr:`data` is what *load* returned at the latest change."""
+    """The shared watch of what *look* versions; :attr:`data` is what *load* returned at the latest change."""
 
-    def __init__(self, paths: Callable[[], Sequence[Path]], load: Callable[[], Any], interval: float) -> None:
-        self.paths, self.load, self.interval = paths, load, interval
+    def __init__(self, look: Callable[[], object], load: Callable[[], Any], interval: float) -> None:
+        self.look, self.load, self.interval = look, load, interval
         self.version = 0
         self.data: Any = None
         self.subscribers = 0
-        self._sig: Signature | None = None
+        self._sig: object = None
         self._changed = asyncio.Event()  # set (and replaced by a new one) at each change
         self._poke = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -62,8 +63,8 @@ class Watcher:
         self._poke.set()
 
     async def refresh(self) -> None:
-        """Look now; load and wake the subscribers when the files changed."""
-        sig = signature(self.paths())
+        """Look now; load and wake the subscribers when the version changed."""
+        sig = self.look()
         if sig == self._sig:
             return
         try:
@@ -103,11 +104,11 @@ class Hub:
         self.watchers: dict[object, Watcher] = {}
 
     @contextlib.asynccontextmanager
-    async def watching(self, key: object, paths: Callable[[], Sequence[Path]],
+    async def watching(self, key: object, look: Callable[[], object],
                        load: Callable[[], Any]) -> AsyncIterator[Watcher]:
         w = self.watchers.get(key)
         if w is None:
-            w = self.watchers[key] = Watcher(paths, load, self.interval)
+            w = self.watchers[key] = Watcher(look, load, self.interval)
         w.subscribers += 1
         try:
             await w.refresh()

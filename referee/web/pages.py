@@ -20,7 +20,6 @@ from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg, languages, literal, normalize, tr
 from referee.core.lang import SHORT
 from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
-from referee.store.eventlog import list_events
 from referee.store.tokens import parse_tables
 from referee.views import matchtext as views
 from referee.web import writes
@@ -127,7 +126,7 @@ def _hx(request: Request) -> bool:
 def _home_data(w: Web) -> dict[str, Any]:
 
     events = []
-    for event_id, _path in list_events(w.root):
+    for event_id in w.store.event_ids():
         try:
             name = w.events.get(event_id).settings.name
         except Exception:  # an event log that cannot be read is listed by its id
@@ -371,7 +370,7 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
 
 def _director_data(w: Web, token: Token) -> dict[str, Any]:
 
-    ids = [token.event] if token.event else ([w.event] if w.event else [e for e, _ in list_events(w.root)])
+    ids = [token.event] if token.event else ([w.event] if w.event else w.store.event_ids())
     events = []
     for event_id in ids:
         state = w.events.get(event_id)

@@ -29,10 +29,10 @@ from referee.web.errors import MovedOn
 
 if TYPE_CHECKING:
     from referee.games.gunzi.events import Event
-    from referee.store.store import Store
+    from referee.store.api import MatchStore
 
 
-def _check_after(store: Store, match_id: str, after: int | None) -> None:
+def _check_after(store: MatchStore, match_id: str, after: int | None) -> None:
     if after is None:
         return
     have = len(store.entries(match_id))
@@ -53,7 +53,7 @@ def parse(text: str) -> Event:
     return event
 
 
-def answer(store: Store, match_id: str, text: str) -> Event:
+def answer(store: MatchStore, match_id: str, text: str) -> Event:
     """The event a referee's answer in the entry field holds, read as the guided prompt reads it
     (``referee.app.answers``: a bare number is ``points N``, def/decl is ``last``, cards alone fill the
     one expected directive taking them) against where the match stands now; a usage error (422)
@@ -68,7 +68,7 @@ def answer(store: Store, match_id: str, text: str) -> Event:
     return event
 
 
-def record(store: Store, match_id: str, event: Event, referee: str, after: int | None = None,
+def record(store: MatchStore, match_id: str, event: Event, referee: str, after: int | None = None,
            reason: str = "") -> Outcome:
     """Store *event* as ``referee record`` does, or raise (nothing stored)."""
     reason = check_text(reason, "reason").strip()
@@ -80,7 +80,7 @@ def record(store: Store, match_id: str, event: Event, referee: str, after: int |
         return officiate.record(store, match_id, event, referee)
 
 
-def correct(store: Store, match_id: str, kind: str, referee: str, after: int | None = None, seq: int | None = None,
+def correct(store: MatchStore, match_id: str, kind: str, referee: str, after: int | None = None, seq: int | None = None,
             event: Event | None = None, reason: str = "") -> Outcome:
     """An undo or an amend, as ``referee undo`` / ``amend`` store them (never forced)."""
     reason = check_text(reason, "reason").strip()

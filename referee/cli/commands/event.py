@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from referee.core.i18n import Msg
-    from referee.store.store import Store
+    from referee.store.api import MatchStore
     from referee.tournament.state import EventState
     from referee.views.scorecard.fonts import FontInfo
 
@@ -94,7 +94,7 @@ def new(
     planned = "-" if s.rounds is None else s.rounds
     typer.echo(tr(say, "new event {event} ({name}) in {root}: {format}, {rounds} rounds, rules {rules}, scoring "
                        "{scoring}, lot seed {lot}",
-                  event=s.id, name=s.name, root=store.root, format=form, rounds=planned, rules=s.rules,
+                  event=s.id, name=s.name, root=store.where, format=form, rounds=planned, rules=s.rules,
                   scoring=s.scoring.name, lot=s.lot))
     typer.echo(tr(say, "next: referee event add {event} PAIR PLAYER1 PLAYER2, or referee event import {event} FILE",
                   event=s.id))
@@ -286,10 +286,8 @@ def status(
     _uncounted(results.broken, say)
 
 
-def _state(store: Store, event_id: str) -> EventState:
-    from referee.store.eventlog import EventLog
-
-    return EventLog(store.root, event_id).state()
+def _state(store: MatchStore, event_id: str) -> EventState:
+    return store.event_log(event_id).state()
 
 
 def close(
@@ -495,17 +493,16 @@ def list_(
     """The events in the store."""
     say = language(lang)
     from referee.core.errors import RefereeError
-    from referee.store.eventlog import EventLog, list_events
     from referee.views.eventtext import list_lines
 
     store = open_store(db)
     found: list[tuple[str, EventState | Msg]] = []
-    for event_id, _ in list_events(store.root):
+    for event_id in store.event_ids():
         try:
-            found.append((event_id, EventLog(store.root, event_id).state()))
+            found.append((event_id, store.event_log(event_id).state()))
         except RefereeError as e:  # a broken log is listed with its problem, the others still shown
             found.append((event_id, e.msg))
-    _echo(list_lines(found, str(store.root), say))
+    _echo(list_lines(found, store.where, say))
 
 
 HELP = N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, printed sheets.")

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from referee.core.i18n import Msg
     from referee.games.gunzi.events import Event
     from referee.games.gunzi.results import MatchResult
-    from referee.store.store import Store
+    from referee.store.api import MatchStore
 
 PROMPT = "> "
 
@@ -113,7 +113,7 @@ def _prompt(result: MatchResult, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _start(store: Store, match_id: str, referee: str | None, lang: str) -> MatchResult:
+def _start(store: MatchStore, match_id: str, referee: str | None, lang: str) -> MatchResult:
     """The match replayed, a new hand begun if none is in progress; refused when the match is over."""
     from referee.app import officiate
     from referee.core.i18n import M, tr
@@ -204,7 +204,7 @@ def _options(args: list[str]) -> tuple[list[str], str | None, bool]:
     return rest, reason, force
 
 
-def _command(name: str, answer: str, store: Store, match_id: str, referee: str | None,
+def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: str | None,
              result: MatchResult, lang: str) -> MatchResult:
     """Run a prompt command (``undo``, ``amend``, ``void``, ``status``, ``help``); the match as it stands
     after it. A refusal is said and the prompt goes on."""
@@ -257,7 +257,7 @@ def _usage(form: str) -> Exception:
 # --- the session -----------------------------------------------------------------------------------------------
 
 
-def guided(store: Store, match_id: str, referee: str | None, lang: str,
+def guided(store: MatchStore, match_id: str, referee: str | None, lang: str,
            read: Callable[[str], str] | None = None) -> None:
     """Prompt for each event of a hand, store each one accepted, and print the settlement at its end.
     *read* reads one answer after showing its argument (default: :func:`line_reader`)."""

@@ -13,10 +13,10 @@ import typer
 if TYPE_CHECKING:
     from referee.app.officiate import Outcome
     from referee.games.gunzi.events import Event
-    from referee.store.store import Store
+    from referee.store.api import MatchStore
 
 
-def record_one(store: Store, match_id: str, event: Event, referee: str | None, reason: str) -> Outcome:
+def record_one(store: MatchStore, match_id: str, event: Event, referee: str | None, reason: str) -> Outcome:
     """One directive, checked and stored as ``officiate.record`` does, with the entry's reason (a
     closed round's match requires one)."""
     from referee.app.appending import append_events
@@ -26,7 +26,7 @@ def record_one(store: Store, match_id: str, event: Event, referee: str | None, r
     return Outcome(done.entries[-1], done.events[-1], done.before, done.after, [])
 
 
-def refuse_guided(store: Store, match_id: str) -> None:
+def refuse_guided(store: MatchStore, match_id: str) -> None:
     """Guided entry stores event after event without a reason: not into a closed round's match."""
     from referee.app.appending import closed_round
     from referee.core.i18n import M
@@ -39,7 +39,7 @@ def refuse_guided(store: Store, match_id: str) -> None:
                            match=match_id, round=closed.round, event=closed.event))
 
 
-def record_file(store: Store, match_id: str, path: Path, referee: str | None, reason: str, lang: str) -> None:
+def record_file(store: MatchStore, match_id: str, path: Path, referee: str | None, reason: str, lang: str) -> None:
     """Append the hands of *path* to the match and say what they settled."""
     from referee.app.appending import append_events, read_file
     from referee.core.i18n import tr, trn

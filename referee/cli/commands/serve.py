@@ -21,7 +21,7 @@ from referee.core.errors import UsageError
 from referee.core.i18n import N_, M, tr
 
 if TYPE_CHECKING:
-    from referee.store.store import Store
+    from referee.store.api import MatchStore
 
 QR_FILE = "venue-qr.png"
 HOST_MAX = 253  # characters of a host name (RFC 1035)
@@ -159,19 +159,23 @@ def serve(
         sock.close()
 
 
-def _serve(sock: socket.socket, host: str, port: int, event: str | None, store: Store, say: str) -> None:
-    store.root.mkdir(parents=True, exist_ok=True)
+def _serve(sock: socket.socket, host: str, port: int, event: str | None, store: MatchStore, say: str) -> None:
+    from pathlib import Path
+
+    folder = store.folder()  # the QR code goes beside a folder store's files, else in the current folder
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
     import uvicorn
 
     from referee.web.app import make_app
     from referee.web.server import limits, open_files
 
-    app = make_app(str(store.root), event)
+    app = make_app(store.address, event)
     found = urls(host, port, event)
-    typer.echo(tr(say, "referee serve: the store at {root}", root=str(store.root)))
+    typer.echo(tr(say, "referee serve: the store at {root}", root=store.where))
     for url in found:
         typer.echo(tr(say, "open: {url}", url=url))
-    png = str(store.root / QR_FILE)
+    png = str((folder or Path(".")) / QR_FILE)
     typer.echo(qr(found[0], png))
     typer.echo(tr(say, "the QR code of {url} is also in {file} (print it for the wall)", url=found[0], file=png))
     typer.echo(tr(say, "referees sign in at {url}/referee with a token (referee token add NAME --role referee)",

@@ -21,8 +21,9 @@ if TYPE_CHECKING:  # for the checker only: the command modules load none of thes
 
     from referee.core.i18n import Msg
     from referee.games.gunzi.events import Event, RecordError
+    from referee.store.api import MatchStore
     from referee.store.eventaudit import EventAudit
-    from referee.store.store import Audit, Store
+    from referee.store.store import Audit
 
 
 def import_(
@@ -46,7 +47,7 @@ def import_(
                             failed=failed))
 
 
-def _import_one(store: Store, path: Path, referee: str | None, replace: bool, lang: str) -> bool:
+def _import_one(store: MatchStore, path: Path, referee: str | None, replace: bool, lang: str) -> bool:
     """Store one record file; say why not (on stderr) and return False when it cannot be."""
     from referee.app import officiate
     from referee.app.sources import SourceError, read_record
@@ -119,10 +120,10 @@ def list_(
     if store.index_problem is not None:
         typer.echo(tr(language, "note: {problem}; listed from the match files", problem=store.index_problem), err=True)
     if not rows:
-        typer.echo(tr(language, "no matches in the store at {root}", root=store.root))
+        typer.echo(tr(language, "no matches in the store at {root}", root=store.where))
         return
     typer.echo(tr(language, "{matches} in {root}", matches=_matches(len(rows)),
-                  root=store.root))
+                  root=store.where))
     ident, date, rules = tr(language, "id"), tr(language, "date"), tr(language, "rules")
     typer.echo(f"{pad(ident, 20)} {pad(date, 10)}  {pad(rules, 12)} " + tr(language, "event / table / round"))
     for r in rows:
@@ -151,7 +152,6 @@ def verify(
     """Recompute every hash chain; name the match and entry where a hand-edit broke one."""
     language = resolve_language(lang)
     from referee.store.eventaudit import audit_events
-    from referee.store.eventlog import EventLog
 
     store = open_store(db)
     if head is not None:
@@ -162,11 +162,11 @@ def verify(
             return
     event_ids: list[str] | None = None
     if match_ids:  # an id that is an event's, not a match's, names the event
-        event_ids = [i for i in match_ids if not store.exists(i) and EventLog(store.root, i).exists()]
+        event_ids = [i for i in match_ids if not store.exists(i) and store.event_log(i).exists()]
         match_ids = [i for i in match_ids if i not in event_ids]
     found = store.audit(match_ids or None) if match_ids or event_ids is None else None
     events = audit_events(store, event_ids)
-    tokens = _token_problems(store) if event_ids is None else []
+    tokens = store.tokens().problems() if event_ids is None else []
     _verified(found, events, tokens, language)
 
 
@@ -213,53 +213,13 @@ def _verified(found: Audit | None, events: EventAudit, tokens: list[Msg], lang: 
                   matches=_matches(n_matches), entries=n_entries, events=logs, event_entries=entries(events.entries)))
 
 
-def _token_problems(store: Store) -> list[Msg]:
-    """What is wrong with the store's tokens file (not chained: each record is checked for what the store
-    writes): a file that cannot be read, a record of the wrong shape, a role or a hash no token has."""
-    import json
-
-    from referee.core.i18n import M
-    from referee.store.tokens import FILE, ROLES
-
-    path = store.root / FILE
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return []
-    except OSError as e:
-        return [M("{file} cannot be read ({reason})", file=str(path),
-                  reason=e.strerror or str(e))]
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError):
-        return [M("{file} is not valid JSON", file=str(path))]
-    rows = data.get("tokens") if isinstance(data, dict) else None
-    if not isinstance(rows, list):
-        return [M("{file} holds no list of tokens", file=str(path))]
-    return [M("{file}: token {n} is not a record the store writes",
-              file=str(path), n=i) for i, row in enumerate(rows, 1) if not _token_ok(row, ROLES)]
-
-
-def _token_ok(row: object, roles: Sequence[str]) -> bool:
-    """A token's record as ``referee.store.tokens`` writes it."""
-    if not isinstance(row, dict) or set(row) != {"name", "role", "event", "tables", "hash", "created", "revoked"}:
-        return False
-    tables = row["tables"]
-    digest = row["hash"]
-    return (isinstance(row["name"], str) and row["role"] in roles
-            and (row["event"] is None or isinstance(row["event"], str))
-            and isinstance(tables, list) and all(type(t) is int and t >= 1 for t in tables)
-            and isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
-            and isinstance(row["created"], str) and (row["revoked"] is None or isinstance(row["revoked"], str)))
-
-
 def _both(first: Msg, second: Msg) -> Msg:
     from referee.core.i18n import Msg
 
     return Msg("{first}; {second}", (("first", first), ("second", second)))
 
 
-def _check_head(store: Store, match_ids: list[str], head: str, lang: str) -> None:
+def _check_head(store: MatchStore, match_ids: list[str], head: str, lang: str) -> None:
     """``verify ID --head HASH``: where the printed head is, and that nothing before it changed (exit 1
     when something did, or no entry carries it)."""
     from referee.core.errors import UsageError
@@ -288,7 +248,7 @@ def _check_head(store: Store, match_ids: list[str], head: str, lang: str) -> Non
         typer.echo("  " + since.text(lang))
 
 
-def _repair_index(store: Store, lang: str) -> None:
+def _repair_index(store: MatchStore, lang: str) -> None:
     """Rebuild the index. A match dropped from it is said; one an event lists that is not in the store
     is BROKEN (stderr) and the command exits 1: a rebuild never makes an event's match disappear silently."""
     from referee.core.i18n import MN, M, tr
@@ -368,4 +328,10 @@ def _where(lang: str) -> None:
 
     store = open_store(None)
     typer.echo(tr(lang, "store in use: {root} (from {origin})",
-                  root=str(store.root.absolute()), origin=store.origin))
+                  root=_absolute(store), origin=store.origin))
+
+
+def _absolute(store: MatchStore) -> str:
+    """The store as ``config`` shows it: a folder made absolute, or its address."""
+    folder = store.folder()
+    return store.where if folder is None else str(folder.absolute())

@@ -106,7 +106,7 @@ def new(
     store.create(events, referee, replace=replace)
     typer.echo(trn(language, "new match {match} ({rules}) in {root}: {n} entry",
                    "new match {match} ({rules}) in {root}: {n} entries", len(events), match=match_id, rules=rules,
-                   root=store.root))
+                   root=store.where))
     typer.echo(views.next_line(result, language))
     echo_notes(store, language)
 

@@ -14,10 +14,10 @@ import typer
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
     from referee.app.officiate import Outcome
     from referee.games.gunzi.events import Event
-    from referee.store.store import Store
+    from referee.store.api import MatchStore
 
 
-def open_store(db: str | None) -> Store:
+def open_store(db: str | None) -> MatchStore:
     """The store ``--db`` names (``referee.store.api.open_store``, loaded only when a command needs it)."""
     from referee.store.api import open_store
 
@@ -47,7 +47,7 @@ def echo_lines(lines: list[str]) -> None:
     typer.echo("\n".join(lines))
 
 
-def echo_notes(store: Store, lang: str) -> None:
+def echo_notes(store: MatchStore, lang: str) -> None:
     """What a command that stored something should also say (a head record or the index left behind)."""
     from referee.core.i18n import tr
 
@@ -55,7 +55,7 @@ def echo_notes(store: Store, lang: str) -> None:
         typer.echo(tr(lang, "warning: {message}", message=note), err=True)
 
 
-def report_record(match_id: str, out: Outcome, lang: str, store: Store | None = None) -> None:
+def report_record(match_id: str, out: Outcome, lang: str, store: MatchStore | None = None) -> None:
     """What recording an event did: the entry stored, the hand it settled, a warning's count, who won, the
     game clock's notice, what comes next."""
     from referee.app import officiate
@@ -79,7 +79,7 @@ def report_record(match_id: str, out: Outcome, lang: str, store: Store | None = 
     typer.echo(views.next_line(out.after, lang))
 
 
-def show_status(store: Store, match_id: str, lang: str) -> None:
+def show_status(store: MatchStore, match_id: str, lang: str) -> None:
     """Print `referee status` of a match (the command's and the guided prompt's `status`)."""
     from referee.app import officiate
     from referee.core.i18n import tr
@@ -103,7 +103,7 @@ def show_status(store: Store, match_id: str, lang: str) -> None:
                       seq=e.line, problem=e.msg))
 
 
-def correct(store: Store, match_id: str, kind: str, seq: int | None, event: Event | None, reason: str, force: bool,
+def correct(store: MatchStore, match_id: str, kind: str, seq: int | None, event: Event | None, reason: str, force: bool,
             referee: str | None, lang: str) -> Outcome:
     """Store an undo, void or amend and print what it re-settled (the commands' and the guided prompt's); a
     refusal is a store error naming --force."""

@@ -14,16 +14,15 @@ from referee.cli.commands.options import Db, Lang
 from referee.core.i18n import N_
 
 if TYPE_CHECKING:
-    from referee.store.tokens import Tokens
+    from referee.store.api import TokensRepo
 
 HELP = N_("The tokens of the web server: a referee's writes to their tables, a director's runs the event.")
 
 
-def _tokens(db: str | None) -> Tokens:
+def _tokens(db: str | None) -> TokensRepo:
     from referee.store.api import open_store
-    from referee.store.tokens import Tokens
 
-    return Tokens(open_store(db).root)
+    return open_store(db).tokens()
 
 
 def add(

@@ -1,0 +1,164 @@
+"""The folder backend as the store interface offers it: :class:`FolderStore`, the folder store
+(``referee.store.store.Store``) with its repositories — the events' logs, the tokens and the summary cache —
+reached through the store (``store.event_log(id)``, ``store.tokens()``, ``store.summary_cache(id)``) so that
+nothing above the store builds one from a path.
+
+The repositories are thin: each is the existing class of its module (``eventlog``, ``tokens``,
+``summaries``) made on the store's folder.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from referee.core.i18n import M, Msg
+from referee.games.gunzi.events import Event, MatchHeader
+from referee.store.chain import StoredEntry
+from referee.store.creating import create_matches
+from referee.store.errors import BrokenChain, moved_on
+from referee.store.eventlog import EventLog, list_events
+from referee.store.store import MatchFile, NewEntry, Store
+from referee.store.summaries import SummaryCache
+from referee.store.tokens import ROLES, Tokens
+
+
+class FolderTokens(Tokens):
+    """The tokens file of a store folder, with what ``verify`` finds wrong in it."""
+
+    def problems(self) -> list[Msg]:
+        """What is wrong with the tokens file (not chained: each record is checked for what the store
+        writes): a file that cannot be read, a record of the wrong shape, a role or a hash no token has."""
+        path = self.path
+        try:
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return []
+        except OSError as e:
+            return [M("{file} cannot be read ({reason})", file=str(path),
+                      reason=e.strerror or str(e))]
+        try:
+            data = json.loads(raw)
+        except (ValueError, RecursionError):
+            return [M("{file} is not valid JSON", file=str(path))]
+        rows = data.get("tokens") if isinstance(data, dict) else None
+        if not isinstance(rows, list):
+            return [M("{file} holds no list of tokens", file=str(path))]
+        return [M("{file}: token {n} is not a record the store writes",
+                  file=str(path), n=i) for i, row in enumerate(rows, 1) if not token_ok(row, ROLES)]
+
+
+def token_ok(row: object, roles: Sequence[str]) -> bool:
+    """A token's record as ``referee.store.tokens`` writes it."""
+    if not isinstance(row, dict) or set(row) != {"name", "role", "event", "tables", "hash", "created", "revoked"}:
+        return False
+    tables = row["tables"]
+    digest = row["hash"]
+    return (isinstance(row["name"], str) and row["role"] in roles
+            and (row["event"] is None or isinstance(row["event"], str))
+            and isinstance(tables, list) and all(type(t) is int and t >= 1 for t in tables)
+            and isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
+            and isinstance(row["created"], str) and (row["revoked"] is None or isinstance(row["revoked"], str)))
+
+
+class CheckedReads(Store):
+    """The store as an event reads it: every match file the summary cache has to read (a match new to it,
+    or whose file changed) is checked whole first — its chain and its head record, as ``replay`` checks
+    one — so a broken match is never summarized. A file the cache knows unchanged is not read at all."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store.root)
+
+    def read_match(self, match_id: str) -> MatchFile:
+        found = self._read(match_id)  # read once, checked for shape, then the chain and the head record
+        problem, _ = self._soundness(match_id, self.path(match_id), found)
+        if problem is not None:
+            raise BrokenChain(problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
+        return found
+
+    def entries(self, match_id: str) -> list[StoredEntry]:
+        return self.read_match(match_id).entries
+
+
+class FolderStore(Store):
+    """The folder store with its repositories: what :func:`referee.store.api.open_store` gives for a folder."""
+
+    _tokens: FolderTokens | None = None
+
+    @property
+    def where(self) -> str:
+        """The store as a message names it: its folder."""
+        return str(self.root)
+
+    @property
+    def address(self) -> str:
+        """What ``open_store`` opens this store again with (the web server's workers do)."""
+        return str(self.root)
+
+    def folder(self) -> Path:
+        """The store's folder (where ``serve`` keeps its QR code)."""
+        return self.root
+
+    # --- repositories -------------------------------------------------------------------------------
+
+    def event_log(self, event_id: str) -> EventLog:
+        """The log of event *event_id* (nothing read until asked)."""
+        return EventLog(self.root, event_id)
+
+    def event_ids(self) -> list[str]:
+        """Every event of the store, by id."""
+        return [event_id for event_id, _ in list_events(self.root)]
+
+    def tokens(self) -> FolderTokens:
+        """The store's tokens (one object per store: it re-reads the file only when it changed)."""
+        if self._tokens is None:
+            self._tokens = FolderTokens(self.root)
+        return self._tokens
+
+    def summary_cache(self, event_id: str) -> SummaryCache:
+        """The event's summary cache, reading the matches through :class:`CheckedReads`."""
+        return SummaryCache(CheckedReads(self), event_id)
+
+    # --- appending with a check of where the match stands -------------------------------------------
+
+    def append(self, match_id: str, items: Sequence[NewEntry], expect_seq: int | None = None,
+               referee: str | None = None) -> list[StoredEntry]:
+        """Append *items* to the match in one write, under its lock; refused (``MatchMovedOn``, nothing written)
+        when *expect_seq* is given and the match does not hold that many entries."""
+        with self.session(match_id) as s:
+            if expect_seq is not None and len(s.entries) != expect_seq:
+                raise moved_on(len(s.entries), expect_seq)
+            return s.append_many(items, referee)
+
+    def index_header(self, header: MatchHeader) -> None:
+        """Bring the index row of a match whose header was amended up to date (best effort: see notes)."""
+        self._index_put(header)
+
+    def create_all(self, matches: Sequence[Sequence[Event]], referee: str | None = None) -> None:
+        """Store a round's new matches at once, indexed together; refused whole if one is stored already."""
+        create_matches(self, matches, referee)
+
+    # --- versions: what the live pages and the web's caches compare -----------------------------------
+
+    def match_version(self, match_id: str) -> object:
+        """Something that changes whenever the match does (its file's size, time and inode)."""
+        return _signature(self.path(match_id))
+
+    def event_version(self, event_id: str) -> object:
+        """Something that changes whenever the event's log does, None when there is no such event: for a
+        reader that keeps the state between two requests."""
+        return _signature(self.event_log(event_id).path)
+
+    def version(self) -> object:
+        """Something that changes whenever a match is added or replaced (the matches folder's signature)."""
+        return _signature(self.matches_dir)
+
+
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
