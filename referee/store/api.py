@@ -179,8 +179,9 @@ def open_store(db: str | os.PathLike[str] | None = None) -> MatchStore:
     url = URL.match(where)
     if url is not None:
         if url["scheme"].lower() in ("postgresql", "postgres"):
-            raise UsageError(M("{origin} {url}: the PostgreSQL store is not in this version yet; give a folder",
-                               origin=origin, url=hide_password(where)))
+            from referee.store.postgres.store import PgStore
+
+            return PgStore(where, origin)
         raise UsageError(M("{origin} {url}: not a store (a folder, or a postgresql:// address)",
                            origin=origin, url=hide_password(where)))
     return FolderStore(where, origin)

@@ -61,6 +61,9 @@ COMMANDS: dict[str, CommandInfo] = {
                          N_("The matches in the store.")),
     "verify": CommandInfo("referee.cli.commands.storage", "verify",
                          N_("Recompute every hash chain; name the match and entry where a hand-edit broke one.")),
+    "db": CommandInfo("referee.cli.commands.db", "db",
+                         N_("The store's database: create or migrate the PostgreSQL schema (referee db upgrade).",
+                            zh="存储的数据库：创建或升级 PostgreSQL 的表结构（referee db upgrade）。"), group=True),
     "config": CommandInfo("referee.cli.commands.storage", "config",
                          N_("Show or set your own settings (the default store folder: `referee config db PATH`).")),
     # tournaments

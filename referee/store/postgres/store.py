@@ -1,0 +1,882 @@
+"""The league store: the store interface on PostgreSQL (``--db postgresql://…``).
+
+The same matches, entries and chains as the folder store (``referee.store.chain`` seals every entry; the
+hashes are the same bytes whatever backend wrote them), kept in the tables of ``schema/001_store.sql``, with
+the guarantees enforced by the database itself:
+
+- entries are append-only: a trigger refuses UPDATE, DELETE and TRUNCATE of ``entries`` and ``event_entries``;
+- each entry must follow its match's head: ``UNIQUE (match_key, seq)``, and a trigger that takes the match
+  row's lock and refuses an entry whose ``seq``/``prev`` does not follow the row's head, then moves the head —
+  in the same transaction as the insert, so a refused entry writes nothing;
+- a writer (:meth:`PgStore.session`) holds the match row's lock (``SELECT … FOR UPDATE``) from its read to
+  its commit: what it checked is what it extends; ``append(…, expect_seq)`` is refused when the match moved on;
+- ``verify`` recomputes every chain client-side and compares it with the row's head (the head record);
+- every entry adds a row to ``changes`` and a ``NOTIFY referee_changes``: :meth:`PgStore.watch`.
+
+Connections: one per thread (autocommit; each operation its own explicit transaction), or, for the web
+server, a ``psycopg_pool`` pool (:meth:`PgStore.use_pool`). Within a thread, nested operations (a match's
+lock taken by :meth:`lock_match`, then its session) share the thread's connection and transaction.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import secrets
+import threading
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from referee.core.errors import NotFound, UsageError
+from referee.core.i18n import M, Msg
+from referee.core.names import NAME_MAX, check_id, check_text
+from referee.games.gunzi.events import Event, MatchHeader, RecordError
+from referee.store import chain
+from referee.store.chain import StoredEntry, Unsealed
+from referee.store.errors import BrokenChain, DuplicateMatch, StoreError, UnknownMatch, moved_on
+from referee.store.eventlog import (
+    Action,
+    BrokenEventLog,
+    DuplicateEvent,
+    LogFile,
+    UnknownEvent,
+    actions_of,
+    canonical,
+    chain_id,
+    state_of,
+)
+from referee.store.postgres.connection import (
+    CHANNEL,
+    StoreUnavailable,
+    check_version,
+    connect,
+    shown_url,
+)
+from referee.store.store import (
+    INDEX_FIELDS,
+    Anchor,
+    Audit,
+    Head,
+    LogEntry,
+    MatchFile,
+    NewEntry,
+    Repair,
+    Snapshot,
+    Summary,
+    corrected,
+    head_finding,
+    log_of,
+    new_header,
+    now,
+    referee_name,
+    seal_all,
+    to_events,
+)
+from referee.store.summaries import Cached, _read, _row, compute
+from referee.store.tokens import PREFIX, ROLES, Issued, Token, TokenError, digest
+from referee.store.watching import Changes
+
+if TYPE_CHECKING:
+    import psycopg
+    import psycopg_pool
+
+    from referee.tournament.state import EventState
+
+    Conn = psycopg.Connection[tuple[Any, ...]]
+
+ENTRY_COLUMNS = "seq, kind, time, referee, directive, target, reason, prev, hash"
+FIELDS = ("seq", "kind", "time", "referee", "directive", "target", "reason", "prev", "hash")
+NO_HEAD = Path("(the match row)")  # what head_finding names: the row's head is never missing
+
+
+def _entry(row: Sequence[Any]) -> StoredEntry:
+    return {"seq": row[0], "kind": row[1], "time": row[2], "referee": row[3], "directive": row[4],
+            "target": row[5], "reason": row[6], "prev": row[7], "hash": row[8]}
+
+
+def _values(key: object, e: StoredEntry) -> tuple[object, ...]:
+    return (key, e["seq"], e["kind"], e["time"], e["referee"], e["directive"], e["target"], e["reason"], e["prev"],
+            e["hash"])
+
+
+class PgSession:
+    """A match opened for writing inside a transaction that holds its row's lock."""
+
+    def __init__(self, store: PgStore, conn: Conn, key: int, match_id: str, entries: list[StoredEntry]) -> None:
+        self.store = store
+        self.conn = conn
+        self.key = key
+        self.match_id = match_id
+        self.entries = entries
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.entries) + 1
+
+    @property
+    def view(self) -> dict[int, str]:
+        return corrected(self.entries)
+
+    def events(self) -> tuple[list[Event], list[RecordError]]:
+        return to_events(self.view)
+
+    def append(self, kind: str, directive: str = "", referee: str | None = None,
+               target: int | None = None, reason: str = "") -> StoredEntry:
+        return self.append_many([{"kind": kind, "directive": directive, "target": target, "reason": reason}],
+                                referee)[0]
+
+    def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]:
+        """Insert the entries, sealed to the head read under the lock; stored when the session's transaction
+        commits (all or none)."""
+        new = seal_all(self.match_id, self.entries, items, referee)
+        self.store._insert_entries(self.conn, self.key, new, self.match_id)
+        self.entries = self.entries + new
+        return new
+
+
+class PgEventSession:
+    """An event's log opened for appending, its row locked."""
+
+    def __init__(self, log: PgEventLog, conn: Conn, entries: list[StoredEntry]) -> None:
+        self.log = log
+        self.conn = conn
+        self.entries = entries
+        self._state: EventState | None = None
+
+    @property
+    def state(self) -> EventState:
+        if self._state is None:
+            self._state = state_of(self.log.event_id, actions_of(self.log.event_id, self.entries))
+        return self._state
+
+    def append(self, actions: Sequence[Action], referee: str | None = None) -> EventState:
+        """Append *actions* (all or none, with the session's transaction); the state after them, replayed
+        before anything is written so that an action that would not fit is refused."""
+        event_id = self.log.event_id
+        after = state_of(event_id, actions_of(event_id, self.entries) + list(actions))
+        who = referee_name(referee)
+        stamp = now()
+        prev = self.entries[-1]["hash"] if self.entries else chain.GENESIS
+        sealed: list[StoredEntry] = []
+        cid = chain_id(event_id)
+        for i, action in enumerate(actions):
+            entry: Unsealed = {"seq": len(self.entries) + i + 1, "kind": "event", "time": stamp, "referee": who,
+                               "directive": canonical(action), "target": None,
+                               "reason": str(action.get("reason") or "")}
+            done = chain.seal(cid, entry, prev)
+            prev = done["hash"]
+            sealed.append(done)
+        with self.log.store._errors(self.conn):
+            with self.conn.cursor() as cur:
+                cur.executemany(f"INSERT INTO event_entries (event_id, {ENTRY_COLUMNS}) "
+                                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                                [_values(event_id, e) for e in sealed])
+        self.entries.extend(sealed)
+        self._state = after
+        return after
+
+
+class PgEventLog:
+    """An event's log in the database (``events`` and ``event_entries``)."""
+
+    def __init__(self, store: PgStore, event_id: str) -> None:
+        self.store = store
+        self.event_id = event_id
+
+    def exists(self) -> bool:
+        with self.store._use() as conn:
+            return conn.execute("SELECT 1 FROM events WHERE id = %s", (self.event_id,)).fetchone() is not None
+
+    def _unknown(self) -> UnknownEvent:
+        known = self.store.event_ids()
+        if not known:
+            return UnknownEvent(M("no event '{event}' in the store at {root} (events stored: none)",
+                                  event=self.event_id, root=self.store.where))
+        return UnknownEvent(M("no event '{event}' in the store at {root} (events stored: {known:list})",
+                              event=self.event_id, root=self.store.where, known=known[:8]))
+
+    def _checked(self, head: tuple[int, str] | None, entries: list[StoredEntry]) -> list[StoredEntry]:
+        if head is None:
+            raise self._unknown()
+        if not entries:
+            raise BrokenEventLog(M("event {event}: {problem}", event=self.event_id,
+                                   problem=M("the file holds no readable list of entries")))
+        broken = chain.check(chain_id(self.event_id), entries)
+        if broken is None and (head[0] != len(entries) or head[1] != entries[-1]["hash"]):
+            broken = chain.ChainProblem(self.event_id, None, M(
+                "its row says {head} ending in {hash}, but it holds {entries}: the log was rewritten",
+                zh="它的行记着 {head}，末条哈希 {hash}，实际却有 {entries}：日志被改写过",
+                head=chain.entries(head[0]), hash=head[1][:chain.SHORT], entries=chain.entries(len(entries))))
+        if broken is not None:
+            if broken.seq is None:
+                raise BrokenEventLog(M("event {event}: {problem}", event=self.event_id, problem=broken.problem))
+            raise BrokenEventLog(M("event {event}, #{seq}: {problem}", event=self.event_id, seq=broken.seq,
+                                   problem=broken.problem))
+        return entries
+
+    def _fetch(self, conn: Conn, lock: bool = False) -> tuple[tuple[int, str] | None, list[StoredEntry]]:
+        if lock:
+            row = conn.execute("SELECT entries, head FROM events WHERE id = %s FOR UPDATE",
+                               (self.event_id,)).fetchone()
+            rows = conn.execute(f"SELECT {ENTRY_COLUMNS} FROM event_entries WHERE event_id = %s ORDER BY seq",
+                                (self.event_id,)).fetchall()
+            return (None if row is None else (row[0], row[1])), [_entry(r) for r in rows]
+        found = conn.execute(f"SELECT ev.entries, ev.head, {', '.join('e.' + c for c in FIELDS)} FROM events ev "
+                             "LEFT JOIN event_entries e ON e.event_id = ev.id WHERE ev.id = %s ORDER BY e.seq",
+                             (self.event_id,)).fetchall()
+        if not found:
+            return None, []
+        return (found[0][0], found[0][1]), [_entry(r[2:]) for r in found if r[2] is not None]
+
+    def read(self) -> LogFile:
+        with self.store._use() as conn:
+            head, entries = self._fetch(conn)
+        return LogFile(self._checked(head, entries), None)
+
+    def entries(self) -> list[StoredEntry]:
+        return self.read().entries
+
+    def actions(self) -> list[Action]:
+        return actions_of(self.event_id, self.entries())
+
+    def state(self) -> EventState:
+        return state_of(self.event_id, self.actions())
+
+    @contextlib.contextmanager
+    def session(self, *, create: bool = False) -> Iterator[PgEventSession]:
+        with self.store._use() as conn, self.store._errors(conn), conn.transaction():
+            if create:
+                made = conn.execute("INSERT INTO events (id) VALUES (%s) ON CONFLICT DO NOTHING RETURNING id",
+                                    (self.event_id,)).fetchone()
+                if made is None:
+                    raise DuplicateEvent(M("event '{event}' is already in the store at {root}",
+                                           event=self.event_id, root=self.store.where))
+                yield PgEventSession(self, conn, [])
+                return
+            head, entries = self._fetch(conn, lock=True)
+            yield PgEventSession(self, conn, self._checked(head, entries))
+
+
+class PgTokens:
+    """The web server's tokens in the ``tokens`` table (only their hashes)."""
+
+    def __init__(self, store: PgStore) -> None:
+        self.store = store
+
+    def all(self) -> list[Token]:
+        with self.store._use() as conn:
+            rows = conn.execute("SELECT name, role, event, tables, hash, created, revoked FROM tokens "
+                                "ORDER BY key").fetchall()
+        return [Token(r[0], r[1], r[2], tuple(r[3] or ()), r[4], r[5], r[6]) for r in rows]
+
+    def find(self, secret: str) -> Token | None:
+        if not secret:
+            return None
+        wanted = digest(secret.strip())
+        found = None
+        for t in self.all():
+            if hmac.compare_digest(t.hash, wanted) and t.active:
+                found = t
+        return found
+
+    def named(self, name: str) -> Token | None:
+        return next((t for t in self.all() if t.name == name and t.active), None)
+
+    def add(self, name: str, role: str, event: str | None = None, tables: Sequence[int] = ()) -> Issued:
+        import psycopg
+
+        name = check_text(name, "NAME", NAME_MAX).strip()
+        if not name:
+            raise UsageError(M("NAME: a token needs the name of the person who writes with it"))
+        if role not in ROLES:
+            raise UsageError(M("--role {role}: referee or director", role=role))
+        if event is not None:
+            event = check_id(event, "--event")
+        secret = PREFIX + secrets.token_urlsafe(24)
+        token = Token(name, role, event, tuple(sorted(set(tables))), digest(secret), now())
+        try:
+            with self.store._use() as conn, self.store._errors(conn), conn.transaction():
+                conn.execute("INSERT INTO tokens (name, role, event, tables, hash, created) "
+                             "VALUES (%s, %s, %s, %s, %s, %s)",
+                             (token.name, token.role, token.event, list(token.tables), token.hash, token.created))
+        except psycopg.errors.UniqueViolation:
+            raise TokenError(M("{name} has a token already: revoke it first (referee token revoke {name})",
+                               name=name)) from None
+        return Issued(token, secret)
+
+    def _update(self, name: str, sql: str, params: tuple[object, ...]) -> Token:
+        with self.store._use() as conn, self.store._errors(conn), conn.transaction():
+            row = conn.execute(sql.encode(), params).fetchone()
+        if row is None:
+            raise NotFound(M("no valid token named {name} (see referee token list)", name=name))
+        return Token(row[0], row[1], row[2], tuple(row[3] or ()), row[4], row[5], row[6])
+
+    def revoke(self, name: str) -> Token:
+        return self._update(name, "UPDATE tokens SET revoked = %s WHERE name = %s AND revoked IS NULL "
+                                  "RETURNING name, role, event, tables, hash, created, revoked", (now(), name))
+
+    def assign(self, name: str, tables: Sequence[int], event: str | None = None) -> Token:
+        numbers = sorted(set(int(t) for t in tables))
+        if event is not None:
+            return self._update(name, "UPDATE tokens SET tables = %s, event = %s WHERE name = %s AND revoked IS NULL "
+                                      "RETURNING name, role, event, tables, hash, created, revoked",
+                                (numbers, check_id(event, "event"), name))
+        return self._update(name, "UPDATE tokens SET tables = %s WHERE name = %s AND revoked IS NULL "
+                                  "RETURNING name, role, event, tables, hash, created, revoked", (numbers, name))
+
+    def problems(self) -> list[Msg]:
+        """Tokens whose row is not one the store writes (a hash that is no SHA-256, a table below 1)."""
+        out: list[Msg] = []
+        for i, t in enumerate(self.all(), 1):
+            if len(t.hash) != 64 or any(c not in "0123456789abcdef" for c in t.hash) or any(n < 1 for n in t.tables):
+                out.append(M("{file}: token {n} is not a record the store writes", file="tokens", n=i))
+        return out
+
+
+class PgSummaryCache:
+    """An event's summaries at their chain heads, in the ``summaries`` table. A row is used only at the
+    head it was computed at and only when its seal holds; anything else is recomputed from the match's
+    entries (its chain checked whole first). Reads never write: :meth:`save` does, for the director."""
+
+    def __init__(self, store: PgStore, event_id: str) -> None:
+        self.store = store
+        self.event_id = event_id
+        self.recomputed = 0
+        self._changed: dict[str, Cached] = {}
+        with store._use() as conn:
+            rows = conn.execute("SELECT match_id, entries, head, row, seal FROM summaries WHERE event_id = %s",
+                                (event_id,)).fetchall()
+        self._rows: dict[str, tuple[Head, dict[str, str]]] = {
+            r[0]: (Head(r[1], r[2]), {"row": r[3], "seal": r[4]}) for r in rows}
+
+    def get(self, match_id: str) -> Cached:
+        head = self.store.head_record(match_id)
+        if head is not None:
+            if match_id in self._changed and self._changed[match_id].head == head:
+                return self._changed[match_id]
+            stored = self._rows.get(match_id)
+            if stored is not None and stored[0] == head:
+                cached = _read(stored[1], match_id)
+                if cached is not None and cached.head == head:
+                    return cached
+        snap = self.store.snapshot(match_id)
+        if snap.problem is not None:
+            raise BrokenChain(snap.problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
+        cached = compute(match_id, snap.entries)
+        self.recomputed += 1
+        self._changed[match_id] = cached
+        return cached
+
+    def get_many(self, match_ids: Iterable[str]) -> dict[str, Cached]:
+        return {mid: self.get(mid) for mid in match_ids}
+
+    def save(self) -> bool:
+        """Write the rows computed here (best effort: False when they cannot be written)."""
+        if not self._changed:
+            return True
+        try:
+            with self.store._use() as conn, self.store._errors(conn), conn.transaction():
+                with conn.cursor() as cur:
+                    cur.executemany(
+                        "INSERT INTO summaries (event_id, match_id, entries, head, row, seal) "
+                        "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (event_id, match_id) DO UPDATE SET "
+                        "entries = EXCLUDED.entries, head = EXCLUDED.head, row = EXCLUDED.row, seal = EXCLUDED.seal",
+                        [(self.event_id, mid, c.summary.entries, c.summary.head, r["row"], r["seal"])
+                         for mid, c in self._changed.items() for r in [_row(mid, c)]])
+        except StoreError:
+            return False
+        self._changed.clear()
+        return True
+
+
+class PgStore:
+    """The store in a PostgreSQL database. Cheap to make: the first operation connects (and checks the
+    schema's version)."""
+
+    def __init__(self, url: str, origin: Msg) -> None:
+        self.url = url
+        self.origin = origin
+        self.notes: list[Msg] = []
+        self.index_problem: Msg | None = None
+        self._local = threading.local()
+        self._pool: psycopg_pool.ConnectionPool[Conn] | None = None
+        self._checked = False
+        self._guard = threading.Lock()
+        self._own: list[Conn] = []
+        self._tokens = PgTokens(self)
+
+    # --- where it is ------------------------------------------------------------------------------------
+
+    @property
+    def where(self) -> str:
+        """The store as a message names it: its URL without the password."""
+        return shown_url(self.url)
+
+    @property
+    def address(self) -> str:
+        return self.url
+
+    def folder(self) -> Path | None:
+        return None
+
+    # --- connections ------------------------------------------------------------------------------------
+
+    def _connect(self) -> Conn:
+        conn = connect(self.url, self.origin)
+        if not self._checked:
+            try:
+                check_version(conn, self.url, self.origin)
+            except BaseException:
+                conn.close()
+                raise
+            self._checked = True
+        return conn
+
+    def use_pool(self, size: int) -> None:
+        """Draw connections from a pool of up to *size* (the web server's worker threads) instead of one
+        per thread."""
+        from psycopg_pool import ConnectionPool
+
+        self._connect().close()  # an unusable store is said now, in one line, not by the pool's retries
+        self._pool = ConnectionPool(self.url, min_size=1, max_size=size, open=True,
+                                    kwargs={"autocommit": True, "connect_timeout": 5})
+
+    def close(self) -> None:
+        """Close this store's connections (a pool, the threads' own)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
+        with self._guard:
+            for conn in self._own:
+                with contextlib.suppress(Exception):
+                    conn.close()
+            self._own.clear()
+
+    @contextlib.contextmanager
+    def _use(self) -> Iterator[Conn]:
+        """The thread's connection: the one an enclosing operation holds, else one of the pool's, else the
+        thread's own (made on first use)."""
+        held: Conn | None = getattr(self._local, "conn", None)
+        if held is not None:
+            yield held
+            return
+        import psycopg
+
+        if self._pool is not None:
+            try:
+                with self._pool.connection() as conn:
+                    self._local.conn = conn
+                    try:
+                        yield conn
+                    finally:
+                        self._local.conn = None
+            except psycopg.OperationalError as e:
+                raise self._lost(e) from None
+            return
+        own: Conn | None = getattr(self._local, "own", None)
+        if own is None or own.closed:
+            own = self._connect()
+            self._local.own = own
+            with self._guard:
+                self._own.append(own)
+        self._local.conn = own
+        try:
+            yield own
+        except psycopg.OperationalError as e:
+            with contextlib.suppress(Exception):
+                own.close()
+            self._local.own = None
+            raise self._lost(e) from None
+        finally:
+            self._local.conn = None
+
+    def _lost(self, error: BaseException) -> StoreUnavailable:
+        from referee.store.postgres.connection import _detail
+
+        return StoreUnavailable(M("the PostgreSQL store {url} cannot be reached ({detail}); what was not "
+                                  "confirmed was not stored", zh="连接不上 PostgreSQL 存储 {url}（{detail}）；"
+                                  "未确认的内容没有存入", url=self.where, detail=_detail(error, self.url)))
+
+    @contextlib.contextmanager
+    def _errors(self, conn: Conn) -> Iterator[None]:
+        """The database's refusals as the store's errors: a link the trigger refuses (the match moved on
+        under a writer that did not hold its lock), an append-only table."""
+        import psycopg
+
+        try:
+            yield
+        except psycopg.errors.UniqueViolation as e:
+            if "matches_in_effect" in str(e) or "entries_match_key_seq" in str(e) or "event_entries" in str(e):
+                raise StoreError(M("another writer stored the same entry first; nothing was stored",
+                                   zh="另一位写入者先存入了同一条记录；什么也没有存入")) from None
+            raise
+        except psycopg.DatabaseError as e:
+            if e.sqlstate not in ("RF001", "RF002"):  # the triggers' refusals; anything else is not the store's
+                raise
+            raise StoreError(M("the database refused the write ({detail}); nothing was stored",
+                               zh="数据库拒绝了这次写入（{detail}）；什么也没有存入",
+                               detail=str(e).splitlines()[0])) from None
+
+    # --- reading ----------------------------------------------------------------------------------------
+
+    def _unknown(self, match_id: str) -> UnknownMatch:
+        ids = self.match_ids()
+        if not ids:
+            return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: none; another "
+                                  "store: --db PATH, $REFEREE_DB or `referee config db PATH`)",
+                                  match=match_id, root=self.where))
+        stored = ids[:8] + (["…"] if len(ids) > 8 else [])
+        return UnknownMatch(M("no match '{match}' in the store at {root} (matches stored: {stored:list}; another "
+                              "store: --db PATH, $REFEREE_DB or `referee config db PATH`)",
+                              match=match_id, root=self.where, stored=stored))
+
+    def _fetch(self, match_id: str) -> tuple[Head, list[StoredEntry]]:
+        """The match's row head and entries, from one statement (one snapshot of the database)."""
+        with self._use() as conn:
+            rows = conn.execute(
+                f"SELECT m.entries, m.head, {', '.join('e.' + c for c in FIELDS)} FROM matches m "
+                "LEFT JOIN entries e ON e.match_key = m.key WHERE m.id = %s AND m.replaced IS NULL ORDER BY e.seq",
+                (match_id,)).fetchall()
+        if not rows:
+            raise self._unknown(match_id)
+        return Head(rows[0][0], rows[0][1]), [_entry(r[2:]) for r in rows if r[2] is not None]
+
+    @staticmethod
+    def _soundness(match_id: str, head: Head, entries: list[StoredEntry]) -> tuple[chain.ChainProblem | None,
+                                                                                   Msg | None]:
+        problem = chain.check(match_id, entries)
+        if problem is None and entries and entries[0]["kind"] != "event":
+            problem = chain.ChainProblem(match_id, 1, M("the first entry is not an event"))
+        if problem is not None:
+            return problem, None
+        if len(entries) > head.entries:
+            return chain.ChainProblem(match_id, None, M(
+                "it holds {entries} but its row says {head}: its head was moved back by hand",
+                zh="它有 {entries}，但它的行只记着 {head}：链头被人手工改回去了",
+                entries=chain.entries(len(entries)), head=chain.entries(head.entries))), None
+        return head_finding(match_id, entries, True, head, NO_HEAD)
+
+    def exists(self, match_id: str) -> bool:
+        with self._use() as conn:
+            return conn.execute("SELECT 1 FROM matches WHERE id = %s AND replaced IS NULL",
+                                (match_id,)).fetchone() is not None
+
+    def match_ids(self) -> list[str]:
+        with self._use() as conn:
+            return [r[0] for r in conn.execute("SELECT id FROM matches WHERE replaced IS NULL ORDER BY id")]
+
+    def snapshot(self, match_id: str) -> Snapshot:
+        head, entries = self._fetch(match_id)
+        problem, note = self._soundness(match_id, head, entries)
+        return Snapshot(entries, problem, note)
+
+    def read_match(self, match_id: str) -> MatchFile:
+        return MatchFile(self._fetch(match_id)[1], True)
+
+    def head_record(self, match_id: str) -> Head | None:
+        with self._use() as conn:
+            row = conn.execute("SELECT entries, head FROM matches WHERE id = %s AND replaced IS NULL",
+                               (match_id,)).fetchone()
+        return None if row is None else Head(row[0], row[1])
+
+    def entries(self, match_id: str) -> list[StoredEntry]:
+        return self._fetch(match_id)[1]
+
+    def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]:
+        return to_events(corrected(self.entries(match_id)))
+
+    def events(self, match_id: str) -> list[Event]:
+        return self.events_and_errors(match_id)[0]
+
+    def header(self, match_id: str) -> MatchHeader:
+        for ev in self.events(match_id):
+            if isinstance(ev, MatchHeader):
+                return ev
+        raise StoreError(M("match {match}: no match header in effect", match=match_id))
+
+    def head(self, match_id: str) -> tuple[str, int]:
+        entries = self.entries(match_id)
+        return (entries[-1]["hash"] if entries else chain.GENESIS)[:chain.SHORT], len(entries)
+
+    def log(self, match_id: str) -> list[LogEntry]:
+        return log_of(self.entries(match_id))
+
+    def check(self, match_id: str) -> chain.ChainProblem | None:
+        return self.snapshot(match_id).problem
+
+    def anchor(self, match_id: str, head: str) -> Anchor:
+        entries = self.entries(match_id)
+        want = head.lower()
+        found = [i for i, e in enumerate(entries, 1) if e["hash"].startswith(want)]
+        if not found:
+            raise StoreError(M("no entry of match {match} carries the head {head}: the record changed since that "
+                               "head was printed (or the digits are mistyped)",
+                               match=match_id, head=head))
+        if len(found) > 1:
+            raise UsageError(M("--head {head}: entries #{first} and #{second} of match {match} both begin so; give "
+                               "more digits",
+                               head=head, first=found[0], second=found[1], match=match_id))
+        seq = found[0]
+        return Anchor(seq, len(entries), chain.check(match_id, entries[:seq]))
+
+    def audit(self, match_ids: list[str] | None = None) -> Audit:
+        """Recompute every chain (or those of *match_ids*) client-side, compare it with its row's head, and
+        the index columns and round witnesses with the header in effect."""
+        ids = self.match_ids() if match_ids is None else list(match_ids)
+        problems: list[chain.ChainProblem] = []
+        notes: list[Msg] = []
+        findings: list[Msg] = []
+        total = 0
+        rows = {r["id"]: r for r in self.summaries()}
+        for mid in ids:
+            try:
+                snap = self.snapshot(mid)
+            except UnknownMatch as e:
+                problems.append(chain.ChainProblem(mid, None, e.msg))
+                continue
+            total += len(snap.entries)
+            if snap.problem is not None:
+                problems.append(snap.problem)
+                continue
+            if snap.note is not None:
+                notes.append(snap.note)
+            row = rows.get(mid)
+            if row is None:
+                continue
+            header = _header_of(snap.entries)
+            for field in INDEX_FIELDS if header is not None else ():
+                said, stored = row.get(field), getattr(header, field)
+                if said != stored:
+                    findings.append(M("the index says {field} {indexed} for match {match}; its match file says "
+                                      "{stored}", field=field, indexed="-" if said is None else str(said), match=mid,
+                                      stored="-" if stored is None else str(stored)))
+            if "entries" in row and "head" in row:
+                n = row["entries"]
+                if len(snap.entries) < n:
+                    problems.append(chain.ChainProblem(mid, None, M(
+                        "it holds {entries} but the index recorded {head} when its round closed: entries were removed",
+                        entries=chain.entries(len(snap.entries)), head=chain.entries(n))))
+                elif (snap.entries[n - 1]["hash"] if n else chain.GENESIS) != row["head"]:
+                    problems.append(chain.ChainProblem(mid, n or None, M(
+                        "it does not carry the hash the index recorded when its round closed: the match was "
+                        "rewritten")))
+        return Audit(len(ids), total, problems, notes, findings)
+
+    def verify(self, match_ids: list[str] | None = None) -> tuple[int, int, list[chain.ChainProblem]]:
+        found = self.audit(match_ids)
+        return found.matches, found.entries, found.problems
+
+    # --- writing ----------------------------------------------------------------------------------------
+
+    def _insert_entries(self, conn: Conn, key: int, entries: Sequence[StoredEntry], match_id: str) -> None:
+        with self._errors(conn), conn.cursor() as cur:
+            cur.executemany(f"INSERT INTO entries (match_key, {ENTRY_COLUMNS}) "
+                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                            [_values(key, e) for e in entries])
+
+    @contextlib.contextmanager
+    def lock_match(self, match_id: str) -> Iterator[None]:
+        """The match row's lock, held until the block ends (a session inside shares its transaction)."""
+        with self._use() as conn, conn.transaction():
+            conn.execute("SELECT 1 FROM matches WHERE id = %s AND replaced IS NULL FOR UPDATE", (match_id,))
+            yield
+
+    @contextlib.contextmanager
+    def session(self, match_id: str, *, must_exist: bool = True) -> Iterator[PgSession]:
+        """The match opened for writing: its row locked, its entries read and checked (chain and head); the
+        entries appended are committed when the block ends, none of them if it raises."""
+        with self._use() as conn, conn.transaction():
+            row = conn.execute("SELECT key, entries, head FROM matches WHERE id = %s AND replaced IS NULL "
+                               "FOR UPDATE", (match_id,)).fetchone()
+            if row is None:
+                raise self._unknown(match_id)
+            rows = conn.execute(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE match_key = %s ORDER BY seq",
+                                (row[0],)).fetchall()
+            entries = [_entry(r) for r in rows]
+            problem, _ = self._soundness(match_id, Head(row[1], row[2]), entries)
+            if problem is not None:
+                raise BrokenChain(problem, M("{problem}; nothing recorded (run `referee verify`)"))
+            yield PgSession(self, conn, row[0], match_id, entries)
+
+    def append(self, match_id: str, items: Sequence[NewEntry], expect_seq: int | None = None,
+               referee: str | None = None) -> list[StoredEntry]:
+        """Append *items* in one transaction under the match row's lock; refused (nothing written) when
+        *expect_seq* is given and the match does not hold that many entries."""
+        with self.session(match_id) as s:
+            if expect_seq is not None and len(s.entries) != expect_seq:
+                raise moved_on(len(s.entries), expect_seq)
+            return s.append_many(items, referee)
+
+    def _create(self, conn: Conn, events: Sequence[Event], referee: str | None, replace: bool) -> MatchHeader:
+        import psycopg
+
+        from referee.games.gunzi.notation import format_event
+
+        header = new_header(events)
+        match_id = header.id
+        found = conn.execute("SELECT key FROM matches WHERE id = %s AND replaced IS NULL FOR UPDATE",
+                             (match_id,)).fetchone()
+        if found is not None:
+            if not replace:
+                raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
+                                       "overwrite it; the old one is kept in replaced/)",
+                                       match=match_id, root=self.where))
+            conn.execute("UPDATE matches SET replaced = %s WHERE key = %s", (now(), found[0]))
+        try:
+            with conn.transaction():
+                key = conn.execute(
+                    'INSERT INTO matches (id, created, rules, date, event, "table", round) '
+                    "VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING key",
+                    (match_id, now(), header.rules, header.date, header.event, header.table,
+                     header.round)).fetchone()
+        except psycopg.errors.UniqueViolation:
+            raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
+                                   "overwrite it; the old one is kept in replaced/)",
+                                   match=match_id, root=self.where)) from None
+        assert key is not None
+        entries = seal_all(match_id, [], [{"kind": "event", "directive": format_event(ev)} for ev in events],
+                           referee)
+        self._insert_entries(conn, key[0], entries, match_id)
+        return header
+
+    def create(self, events: list[Event], referee: str | None = None, replace: bool = False) -> str:
+        """Store a new match (its header first), in one transaction; with *replace*, the match that had its id
+        is kept, marked replaced."""
+        with self._use() as conn, conn.transaction():
+            return self._create(conn, events, referee, replace).id
+
+    def create_many(self, matches: list[list[Event]], referee: str | None = None) -> None:
+        self.create_all(matches, referee)
+
+    def create_all(self, matches: Sequence[Sequence[Event]], referee: str | None = None) -> None:
+        """Store many new matches in one transaction: all, or none if one of their ids is stored."""
+        with self._use() as conn, conn.transaction():
+            for events in matches:
+                self._create(conn, events, referee, replace=False)
+
+    def index_header(self, header: MatchHeader) -> None:
+        with self._use() as conn, conn.transaction():
+            conn.execute('UPDATE matches SET rules = %s, date = %s, event = %s, "table" = %s, round = %s '
+                         "WHERE id = %s AND replaced IS NULL",
+                         (header.rules, header.date, header.event, header.table, header.round, header.id))
+
+    def witness(self, heads: Mapping[str, tuple[int, str]]) -> None:
+        with self._use() as conn, conn.transaction():
+            for mid, (n, digest_) in heads.items():
+                conn.execute("UPDATE matches SET witness_entries = %s, witness_head = %s "
+                             "WHERE id = %s AND replaced IS NULL", (n, digest_, mid))
+
+    def summaries(self) -> list[Summary]:
+        with self._use() as conn:
+            rows = conn.execute('SELECT id, rules, date, event, "table", round, created, witness_entries, '
+                                "witness_head FROM matches WHERE replaced IS NULL ORDER BY key").fetchall()
+        out: list[Summary] = []
+        for r in rows:
+            row: Summary = {"id": r[0], "rules": r[1], "date": r[2], "event": r[3], "table": r[4], "round": r[5],
+                            "created": r[6]}
+            if r[7] is not None and r[8] is not None:
+                row["entries"], row["head"] = r[7], r[8]
+            out.append(row)
+        return out
+
+    def repair_index(self) -> Repair:
+        """Set each match row's index columns from the header in effect in its entries."""
+        left_out: list[chain.ChainProblem] = []
+        headers: list[MatchHeader] = []
+        for mid in self.match_ids():
+            try:
+                headers.append(self.header(mid))
+            except StoreError as e:
+                left_out.append(chain.ChainProblem(mid, None, e.msg))
+        for h in headers:
+            self.index_header(h)
+        return Repair(len(headers), left_out, None, [])
+
+    # --- repositories -----------------------------------------------------------------------------------
+
+    def event_log(self, event_id: str) -> PgEventLog:
+        return PgEventLog(self, event_id)
+
+    def event_ids(self) -> list[str]:
+        with self._use() as conn:
+            return [r[0] for r in conn.execute("SELECT id FROM events ORDER BY id")]
+
+    def tokens(self) -> PgTokens:
+        return self._tokens
+
+    def summary_cache(self, event_id: str) -> PgSummaryCache:
+        return PgSummaryCache(self, event_id)
+
+    # --- versions and changes ---------------------------------------------------------------------------
+
+    def match_version(self, match_id: str) -> object:
+        with self._use() as conn:
+            return conn.execute("SELECT key, entries, head FROM matches WHERE id = %s AND replaced IS NULL",
+                                (match_id,)).fetchone()
+
+    def event_version(self, event_id: str) -> object:
+        with self._use() as conn:
+            return conn.execute("SELECT entries, head FROM events WHERE id = %s", (event_id,)).fetchone()
+
+    def version(self) -> object:
+        with self._use() as conn:
+            row = conn.execute("SELECT coalesce(max(id), 0) FROM changes").fetchone()
+        return None if row is None else row[0]
+
+    def _listener(self) -> Conn:
+        """This thread's connection that LISTENs on the changes channel (apart from the one that writes:
+        a notification is delivered to a connection between its transactions)."""
+        conn: Conn | None = getattr(self._local, "listener", None)
+        if conn is None or conn.closed:
+            conn = self._connect()
+            conn.execute(f"LISTEN {CHANNEL}")
+            self._local.listener = conn
+            with self._guard:
+                self._own.append(conn)
+        return conn
+
+    def watch(self, cursor: str | None, timeout: float = 0.0) -> Changes:
+        """What changed after *cursor* (every match and event when it is None), waiting up to *timeout*
+        seconds for a change when there is none yet. The cursor is the id of the last row of ``changes``
+        seen: nothing committed after it is missed between two calls."""
+        import psycopg
+
+        listener = self._listener() if timeout > 0 else None
+        try:
+            start = int(cursor) if cursor is not None else None
+        except ValueError:
+            raise UsageError(M("not a cursor of this store: {cursor}", zh="不是这个存储的游标：{cursor}",
+                               cursor=str(cursor)[:40])) from None
+        with self._use() as conn:
+            if start is None:
+                row = conn.execute("SELECT coalesce(max(id), 0) FROM changes").fetchone()
+                last = int(row[0]) if row is not None else 0
+                return Changes(str(last), frozenset(self.match_ids()), frozenset(self.event_ids()))
+            rows = conn.execute("SELECT id, match_id, event_id FROM changes WHERE id > %s ORDER BY id",
+                                (start,)).fetchall()
+        if not rows and listener is not None:
+            try:
+                for _ in listener.notifies(timeout=timeout, stop_after=1):
+                    break
+            except psycopg.OperationalError as e:
+                self._local.listener = None
+                raise self._lost(e) from None
+            with self._use() as conn:
+                rows = conn.execute("SELECT id, match_id, event_id FROM changes WHERE id > %s ORDER BY id",
+                                    (start,)).fetchall()
+        last = max([start, *(int(r[0]) for r in rows)])
+        return Changes(str(last), frozenset(r[1] for r in rows if r[1] is not None),
+                       frozenset(r[2] for r in rows if r[2] is not None))
+
+
+def _header_of(entries: Sequence[StoredEntry]) -> MatchHeader | None:
+    from referee.games.gunzi.notation import NotationError, parse_line
+
+    for place, text in corrected(entries).items():
+        try:
+            ev = parse_line(text, line=place)
+        except NotationError:
+            return None
+        return ev if isinstance(ev, MatchHeader) else None
+    return None

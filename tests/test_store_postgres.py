@@ -1,0 +1,341 @@
+"""The league store on a real PostgreSQL server ($REFEREE_TEST_PG): what the database itself enforces (append-only
+entries, the link of each entry to its match's head), what `verify` finds after a hand-made change in SQL, the
+schema's versions (`referee db upgrade`), the command line on a postgresql:// address, each way a connection
+fails said in one line without the password, and watch(): two processes see each other's appends.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from referee.games.gunzi import notation
+from referee.store import chain
+from referee.store.api import open_store
+from referee.store.postgres.connection import StoreUnavailable, current_version
+from referee.store.postgres.store import PgStore
+
+REPO = Path(__file__).resolve().parent.parent
+RECORD = """match id=P1 rules=dalian-club date=2026-04-11
+seat E a
+seat S b
+seat W c
+seat N d
+"""
+
+
+def referee(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = {**os.environ, "PYTHONIOENCODING": "utf-8", "REFEREE_NAME": "ann"}
+    full.pop("REFEREE_LANG", None)
+    full.pop("REFEREE_DB", None)
+    full.update(env or {})
+    return subprocess.run([sys.executable, "-m", "referee.cli", *args], capture_output=True, text=True,
+                          encoding="utf-8", env=full, cwd=cwd, timeout=120)
+
+
+@pytest.fixture
+def url(pg_server) -> str:
+    return pg_server.store()
+
+
+@pytest.fixture
+def store(url: str):
+    s = open_store(url)
+    assert isinstance(s, PgStore)
+    yield s
+    s.close()
+
+
+def _sql(url: str, statement: str, params: tuple[object, ...] = (), *,
+         replica: bool = False) -> list[tuple[object, ...]]:
+    """Run *statement* as a superuser at the psql prompt would; *replica*: with the triggers switched off."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        if replica:
+            conn.execute("SET session_replication_role = replica")
+        cur = conn.execute(statement.encode(), params)
+        return cur.fetchall() if cur.description else []
+
+
+def _new(store: PgStore, match_id: str = "P1") -> None:
+    store.create(notation.parse(RECORD.replace("id=P1", f"id={match_id}")).events, "ann")
+
+
+# --- what the database enforces ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("statement", [
+    "UPDATE entries SET directive = 'seat E z' WHERE seq = 2",
+    "DELETE FROM entries WHERE seq = 5",
+    "TRUNCATE entries CASCADE",
+])
+def test_entries_are_append_only_in_the_database(store: PgStore, url: str, statement: str) -> None:
+    _new(store)
+    before = store.entries("P1")
+    with pytest.raises(psycopg.DatabaseError) as refused:
+        _sql(url, statement)
+    assert refused.value.sqlstate == "RF002"
+    assert "referee: entries is append-only" in str(refused.value)
+    assert store.entries("P1") == before
+
+
+def test_an_event_log_is_append_only_in_the_database(store: PgStore, url: str) -> None:
+    from referee.app.director import new_event
+
+    new_event(store, "E1", name="Cup", rules="dalian-club", fmt="round-robin", rounds=None, scoring="club",
+              date=None, venue=None, seed=1, referee="dora")
+    with pytest.raises(psycopg.DatabaseError) as refused:
+        _sql(url, "UPDATE event_entries SET reason = 'x'")
+    assert "referee: event_entries is append-only" in str(refused.value)
+
+
+def _raw_entry(store: PgStore, match_id: str, **change: object) -> tuple[object, ...]:
+    """The row of the entry that would follow the match's head, sealed, with *change* applied after sealing."""
+    entries = store.entries(match_id)
+    entry: chain.Unsealed = {"seq": len(entries) + 1, "kind": "event", "time": "2026-04-11T10:00:00.000Z",
+                             "referee": "mallory", "directive": "hand", "target": None, "reason": ""}
+    sealed = dict(chain.seal(match_id, entry, entries[-1]["hash"]))
+    sealed.update(change)
+    key = _sql(store.url, "SELECT key FROM matches WHERE id = %s AND replaced IS NULL", (match_id,))[0][0]
+    return (key, *(sealed[f] for f in ("seq", "kind", "time", "referee", "directive", "target", "reason", "prev",
+                                        "hash")))
+
+
+INSERT = ("INSERT INTO entries (match_key, seq, kind, time, referee, directive, target, reason, prev, hash) "
+          "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)")
+
+
+def test_an_entry_that_does_not_follow_the_head_is_refused_by_the_database(store: PgStore, url: str) -> None:
+    _new(store)
+    before = store.entries("P1")
+    with pytest.raises(psycopg.DatabaseError) as wrong_prev:
+        _sql(url, INSERT, _raw_entry(store, "P1", prev="0" * 64))
+    assert wrong_prev.value.sqlstate == "RF001"
+    assert "referee: entry #6 of match P1 does not follow its head (entry #5)" in str(wrong_prev.value)
+    with pytest.raises(psycopg.DatabaseError):
+        _sql(url, INSERT, _raw_entry(store, "P1", seq=7))  # a gap
+    with pytest.raises(psycopg.errors.UniqueViolation):  # #5 again: even with the triggers off, the key refuses it
+        _sql(url, INSERT, _raw_entry(store, "P1", seq=5), replica=True)
+    assert store.entries("P1") == before
+
+
+def test_verify_names_a_row_inserted_with_a_wrong_link(store: PgStore, url: str, tmp_path: Path) -> None:
+    # The trigger refuses such a row; a superuser who switches triggers off (replica role) gets it in. The chain,
+    # recomputed client-side, names the entry: #6's prev is not #5's hash.
+    _new(store)
+    _new(store, "P2")
+    _sql(url, INSERT, _raw_entry(store, "P1", prev="f" * 64), replica=True)
+    run = referee("verify", "--db", url, cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    assert run.stderr.splitlines() == [
+        "BROKEN match P1, #6: its link to the entry before does not match (an entry before it was removed or "
+        "replaced)",
+        "error: 1 of 2 matches fail verification"]
+    zh = referee("verify", "--db", url, "--lang", "zh", cwd=tmp_path)
+    assert zh.returncode == 1 and "P1" in zh.stderr and "2 场比赛中有 1 场未通过校验" in zh.stderr
+
+
+def test_verify_names_an_entry_whose_content_does_not_match_its_hash(store: PgStore, url: str,
+                                                                      tmp_path: Path) -> None:
+    # The link is right (the trigger lets it in): the directive was changed after sealing.
+    _new(store)
+    _sql(url, INSERT, _raw_entry(store, "P1", directive="declare E BJ"))
+    run = referee("verify", "P1", "--db", url, cwd=tmp_path)
+    assert run.returncode == 1
+    assert "BROKEN match P1, #6: its content does not match its hash (edited by hand)" in run.stderr
+    with pytest.raises(Exception) as refused:
+        store.append("P1", [{"kind": "event", "directive": "hand"}])
+    assert "match P1, #6: its content does not match its hash" in str(refused.value)
+    assert "nothing recorded" in str(refused.value)
+
+
+def test_verify_names_a_head_moved_back_by_hand(store: PgStore, url: str, tmp_path: Path) -> None:
+    _new(store)
+    store.append("P1", [{"kind": "event", "directive": "hand"}])
+    _sql(url, "UPDATE matches SET entries = 5 WHERE id = 'P1'")
+    run = referee("verify", "--db", url, cwd=tmp_path)
+    assert run.returncode == 1
+    assert "BROKEN match P1: it holds 6 entries but its row says 5 entries: its head was moved back by hand" in \
+        run.stderr
+
+
+# --- the schema and its versions --------------------------------------------------------------------------------
+
+def test_db_upgrade_makes_the_tables_once(pg_server, tmp_path: Path) -> None:
+    url = pg_server.empty()
+    first = referee("db", "upgrade", "--db", url, cwd=tmp_path)
+    shown = url.replace(":referee@", ":***@")
+    assert (first.returncode, first.stdout) == (0, f"{shown}: the store's tables are made (schema version 1)\n")
+    again = referee("db", "upgrade", "--db", url, cwd=tmp_path)
+    assert (again.returncode, again.stdout) == (0, f"{shown}: the store's schema is at version 1; nothing to do\n")
+    assert _sql(url, "SELECT version FROM schema_version") == [(1,)]
+    assert current_version() == 1
+
+
+def test_a_database_without_the_store_or_of_another_version_is_one_line(pg_server, tmp_path: Path) -> None:
+    url = pg_server.empty()
+    shown = url.replace(":referee@", ":***@")
+    run = referee("list", "--db", url, cwd=tmp_path)
+    assert (run.returncode, run.stdout) == (2, "")
+    assert run.stderr == (f"error: --db {shown}: no referee store in this database yet: run `referee db upgrade "
+                          "--db URL` first\n")
+    referee("db", "upgrade", "--db", url, cwd=tmp_path)
+    _sql(url, "INSERT INTO schema_version (version) VALUES (2)")
+    newer = referee("list", "--db", url, "--lang", "zh", cwd=tmp_path)
+    assert newer.returncode == 2
+    assert newer.stderr == (f"错误：--db {shown}：存储的结构版本是 2，比本版 referee 的（1）新：请升级 referee\n")
+    _sql(url, "DELETE FROM schema_version")
+    _sql(url, "INSERT INTO schema_version (version) VALUES (0)")
+    older = referee("list", "--db", url, cwd=tmp_path)
+    assert older.stderr == (f"error: --db {shown}: the store's schema is version 0, older than this referee's (1): "
+                            "run `referee db upgrade`\n")
+
+
+# --- connections that fail: one line, exit 2, no password ---------------------------------------------------------
+
+def _server(url: str) -> str:
+    return url.rsplit("/", 1)[0]
+
+
+def test_a_wrong_password_is_one_line_without_it(url: str, tmp_path: Path) -> None:
+    bad = url.replace(":referee@", ":s3cret-wrong@")
+    shown = url.replace(":referee@", ":***@")
+    for lang, expected in (("en", f"error: --db {shown}: the PostgreSQL server refused the user name or password\n"),
+                           ("zh", f"错误：--db {shown}：PostgreSQL 服务器拒绝了用户名或密码\n")):
+        run = referee("list", "--db", bad, "--lang", lang, cwd=tmp_path)
+        assert (run.returncode, run.stdout, run.stderr) == (2, "", expected)
+        assert "s3cret" not in run.stderr
+
+
+def test_a_missing_database_is_named(url: str, tmp_path: Path) -> None:
+    missing = _server(url) + "/referee_no_such_db"
+    shown = missing.replace(":referee@", ":***@")
+    run = referee("status", "X", "--db", missing, cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (2, f"error: --db {shown}: the PostgreSQL server has no database "
+                                               "referee_no_such_db (create it, then `referee db upgrade`)\n")
+    zh = referee("status", "X", "--db", missing, "--lang", "zh", cwd=tmp_path)
+    assert zh.stderr == (f"错误：--db {shown}：PostgreSQL 服务器上没有数据库 referee_no_such_db（请先创建，再运行 "
+                         "`referee db upgrade`）\n")
+
+
+def test_an_unreachable_server_is_one_line(tmp_path: Path) -> None:
+    # Port 1 on the loopback: nothing listens there, the connection is refused at once.
+    run = referee("list", "--db", "postgresql://ann:s3cret@127.0.0.1:1/league", cwd=tmp_path)
+    assert run.returncode == 2 and run.stdout == "" and len(run.stderr.splitlines()) == 1
+    assert run.stderr.startswith("error: --db postgresql://ann:***@127.0.0.1:1/league: no PostgreSQL server can be "
+                                 "reached there (")
+    assert "s3cret" not in run.stderr and "Traceback" not in run.stderr
+    zh = referee("list", "--lang", "zh", cwd=tmp_path, env={"REFEREE_DB": "postgresql://ann:s3cret@127.0.0.1:1/l"})
+    assert zh.returncode == 2
+    assert zh.stderr.startswith("错误：$REFEREE_DB postgresql://ann:***@127.0.0.1:1/l："
+                                "连接不上该地址的 PostgreSQL 服务器（")
+    assert list(tmp_path.iterdir()) == []  # nothing made: no folder named after the URL
+
+
+def test_an_address_the_driver_cannot_read_is_one_line(tmp_path: Path) -> None:
+    run = referee("list", "--db", "postgresql://ann:s3cret@127.0.0.1:5432/x?bogus=1", cwd=tmp_path)
+    assert (run.returncode, run.stderr) == (2, "error: --db postgresql://ann:***@127.0.0.1:5432/x?bogus=1: not a "
+                                               "PostgreSQL address that can be read (invalid URI query parameter: "
+                                               "\"bogus\")\n")
+
+
+def test_an_error_inside_the_library_is_the_store_s_error(store: PgStore) -> None:
+    _new(store)
+    with pytest.raises(StoreUnavailable) as lost:
+        with store.session("P1"):
+            _sql(_server(store.url) + "/postgres", "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                 "WHERE datname = %s", (store.url.rsplit("/", 1)[1],))  # the server drops the store's connection
+            store.entries("P1")
+    assert lost.value.msg.text("en").startswith("the PostgreSQL store postgresql://referee:***@")
+    assert "what was not confirmed was not stored" in lost.value.msg.text("en")
+    assert len(store.entries("P1")) == 5  # the next operation connects again
+
+
+# --- the command line on a postgresql:// address ------------------------------------------------------------------
+
+def test_the_cli_records_shows_and_verifies_a_match_in_the_database(url: str, tmp_path: Path) -> None:
+    shown = url.replace(":referee@", ":***@")
+    new = referee("new", "T1", "--east", "张三", "--south", "李四", "--west", "王五", "--north", "赵六", "--db", url,
+                  cwd=tmp_path)
+    assert new.returncode == 0, new.stderr
+    assert new.stdout.splitlines()[0] == f"new match T1 (dalian-club) in {shown}: 5 entries"
+    for line in (["hand"], ["declare", "E", "BJ"], ["trump", "H"]):
+        run = referee("record", "T1", *line, "--db", url, cwd=tmp_path)
+        assert run.returncode == 0, run.stderr
+    status = referee("status", "T1", "--db", url, cwd=tmp_path)
+    assert status.returncode == 0
+    assert "Declarer: E (张三); level 3; trump hearts" in status.stdout
+    head = next(line for line in status.stdout.splitlines() if line.startswith("Chain head: ")).split()[2]
+    entries = open_store(url).entries("T1")
+    assert len(entries) == 8 and head == entries[-1]["hash"][:12]  # 5 header entries + 3 recorded
+    verify = referee("verify", "--db", url, cwd=tmp_path)
+    assert (verify.returncode, verify.stdout) == (0, "ok: 1 match, 8 entries, every hash chain intact\n")
+    anchored = referee("verify", "T1", "--head", head, "--db", url, cwd=tmp_path)
+    assert anchored.stdout == (f"ok: the head {head} is entry #8 of match T1, and nothing up to it has changed\n"
+                               "ok: 1 match, 8 entries, every hash chain intact\n")
+    listed = referee("list", "--db", url, cwd=tmp_path)
+    assert listed.stdout.splitlines()[0] == f"1 match in {shown}"
+    assert list(tmp_path.iterdir()) == []  # the database holds it all: no folder made
+
+
+# --- watch(): two processes on one database ----------------------------------------------------------------------
+
+WATCHER = textwrap.dedent("""
+    import sys, time
+    from referee.store.api import open_store
+    store = open_store(sys.argv[1])
+    cursor = store.watch(None).cursor
+    print("ready", flush=True)
+    start = time.monotonic()
+    while time.monotonic() - start < 20:
+        changes = store.watch(cursor, timeout=5.0)
+        if changes.matches:
+            print("seen", sorted(changes.matches), round(time.monotonic() - float(sys.argv[2]), 3), flush=True)
+            break
+        cursor = changes.cursor
+""")
+
+
+def test_watch_reports_every_change_after_its_cursor(store: PgStore) -> None:
+    _new(store)
+    first = store.watch(None)
+    assert first.matches == frozenset({"P1"}) and first.events == frozenset()
+    assert store.watch(first.cursor).matches == frozenset()
+    store.append("P1", [{"kind": "event", "directive": "hand"}])
+    _new(store, "P2")
+    later = store.watch(first.cursor)
+    assert later.matches == frozenset({"P1", "P2"}) and int(later.cursor) > int(first.cursor)
+    assert store.watch(later.cursor).matches == frozenset()
+    started = time.monotonic()
+    assert store.watch(later.cursor, timeout=0.3).matches == frozenset()  # nothing: waits the timeout, no longer
+    assert 0.25 <= time.monotonic() - started < 3
+
+
+def test_two_processes_see_each_other_s_appends_within_a_second(store: PgStore) -> None:
+    _new(store)
+    watcher = subprocess.Popen([sys.executable, "-c", WATCHER, store.url, "0"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env={**os.environ})
+    try:
+        assert watcher.stdout is not None
+        assert watcher.stdout.readline().strip() == "ready"
+        writer = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+            import sys, time
+            from referee.store.api import open_store
+            store = open_store(sys.argv[1])
+            print(time.monotonic(), flush=True)
+            store.append("P1", [{"kind": "event", "directive": "hand"}])
+        """), store.url], capture_output=True, text=True, timeout=60)
+        assert writer.returncode == 0, writer.stderr
+        sent = float(writer.stdout.strip())
+        line = watcher.stdout.readline().split()
+        assert line[:2] == ["seen", "['P1']"], watcher.stderr.read() if watcher.stderr else line
+        received = float(line[2])  # monotonic seconds since 0 in the watcher: the same clock as the writer's
+        assert received - sent < 1.0
+    finally:
+        watcher.kill()
+        watcher.wait()
