@@ -339,3 +339,106 @@ def test_two_processes_see_each_other_s_appends_within_a_second(store: PgStore) 
     finally:
         watcher.kill()
         watcher.wait()
+
+
+# --- two servers on one database: the venues of a league ----------------------------------------------------------
+
+def _serve(url: str, log: Path) -> tuple[subprocess.Popen[bytes], str]:
+    """``referee serve --db URL`` on a free loopback port, answering: (process, base URL)."""
+    import socket
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k not in ("REFEREE_DB", "REFEREE_LANG")}
+    with open(log, "ab") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "serve", "--db", url, "--port", str(port)],
+                                stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=env,
+                                cwd=log.parent, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, log.read_text(errors="replace")
+        try:
+            with urllib.request.urlopen(base + "/", timeout=2):
+                return proc, base
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError(f"referee serve did not start: {log.read_text(errors='replace')}")
+
+
+MATCHES, CLIENTS, POSTS = 4, 6, 5
+L1_POSTS = len(range(0, CLIENTS * POSTS, MATCHES))  # post k goes to match k mod 4: L1 gets k = 0, 4, …, 28: 8
+
+
+def test_two_servers_share_the_database_and_each_other_s_live_entries(store: PgStore, tmp_path: Path) -> None:
+    import concurrent.futures
+    import json
+    import threading
+
+    import httpx
+
+    ids = [f"L{i}" for i in range(1, MATCHES + 1)]
+    for mid in ids:
+        _new(store, mid)
+        store.append(mid, [{"kind": "event", "directive": "hand"}])  # #6; then any number of `redeal`
+    secret = store.tokens().add("ann", "referee").secret
+    servers = [_serve(store.url, tmp_path / f"serve-{n}.log") for n in (1, 2)]
+    try:
+        (_, a), (_, b) = servers
+        arrived: dict[int, float] = {}
+        listening = threading.Event()
+
+        def listen() -> None:  # server A's live stream of L1, from entry #6 on
+            with httpx.stream("GET", f"{a}/api/matches/L1/stream", headers={"Last-Event-ID": "6"},
+                              timeout=30) as stream:
+                listening.set()
+                for line in stream.iter_lines():
+                    if line.startswith("data:"):
+                        arrived[json.loads(line[5:])["seq"]] = time.monotonic()
+                        if len(arrived) >= 1 + L1_POSTS:
+                            return
+
+        listener = threading.Thread(target=listen, daemon=True)
+        listener.start()
+        assert listening.wait(20)
+        time.sleep(0.5)  # the stream's first look is done: what follows arrives by the change
+        posted = httpx.post(f"{b}/api/matches/L1/entries", json={"directive": "redeal", "after": 6},
+                            headers={"Authorization": f"Bearer {secret}"}, timeout=30)
+        done = time.monotonic()
+        assert posted.status_code == 201, posted.text
+        assert posted.json()["seq"] == 7
+        deadline = time.monotonic() + 5
+        while 7 not in arrived and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert 7 in arrived and arrived[7] - done < 1.0  # server A shows server B's entry within a second
+
+        # Then clients post to every match through both servers at once: each entry stored once, chains intact.
+        def client(n: int) -> list[int]:
+            codes = []
+            with httpx.Client(timeout=60) as http:
+                for i in range(POSTS):
+                    base = (a, b)[(n + i) % 2]
+                    mid = ids[(n * POSTS + i) % MATCHES]
+                    r = http.post(f"{base}/api/matches/{mid}/entries", json={"directive": "redeal"},
+                                  headers={"Authorization": f"Bearer {secret}"})
+                    codes.append(r.status_code)
+            return codes
+
+        with concurrent.futures.ThreadPoolExecutor(CLIENTS) as pool:
+            codes = [c for got in pool.map(client, range(CLIENTS)) for c in got]
+        assert codes == [201] * (CLIENTS * POSTS)
+        found = store.audit()
+        assert found.problems == []
+        # 6 entries each, L1 one more, and the 30 posts spread over the 4 matches
+        assert found.entries == MATCHES * 6 + 1 + CLIENTS * POSTS
+        assert sum(len(store.entries(mid)) - 6 for mid in ids) == 1 + CLIENTS * POSTS
+        listener.join(10)
+        assert len(store.entries("L1")) == 6 + 1 + L1_POSTS
+        assert sorted(arrived) == list(range(7, 6 + 1 + L1_POSTS + 1))  # L1's every entry reached server A's stream
+    finally:
+        for proc, _ in servers:
+            proc.terminate()
+            proc.wait(10)

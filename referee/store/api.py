@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
@@ -42,8 +42,8 @@ from referee.store.watching import Changes
 if TYPE_CHECKING:
     from referee.tournament.state import EventState
 
-__all__ = ["Changes", "EventLogRepo", "MatchReads", "MatchStore", "SummariesRepo", "TokensRepo", "hide_password",
-           "open_store"]
+__all__ = ["Changes", "EventLogRepo", "MatchReads", "MatchStore", "SummariesRepo", "TokensRepo", "Watching",
+           "hide_password", "open_store"]
 
 URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://")
 PASSWORD = re.compile(r"(://[^/:@]*:)[^/@]*@")
@@ -121,6 +121,14 @@ class SummariesRepo(Protocol):
     def save(self) -> bool: ...
 
 
+@runtime_checkable
+class Watching(Protocol):
+    """A store that says what changed since a cursor (the PostgreSQL store: its change table and NOTIFY; the
+    folder store's ``watch`` joins it when it has one)."""
+
+    def watch(self, cursor: str | None, timeout: float = 0.0) -> Changes: ...
+
+
 class MatchStore(Protocol):
     """What a store backend offers the layers above: its matches (one snapshot per read, a session that
     checks and extends the chain under the match's lock, an append refused when the match moved on,
@@ -167,6 +175,7 @@ class MatchStore(Protocol):
     def match_version(self, match_id: str) -> object: ...
     def event_version(self, event_id: str) -> object: ...
     def version(self) -> object: ...
+    def use_pool(self, size: int) -> None: ...
     def tokens(self) -> TokensRepo: ...
     def summary_cache(self, event_id: str) -> SummariesRepo: ...
 

@@ -8,6 +8,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from typing import Any
 
 from starlette.applications import Starlette
@@ -55,7 +58,19 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
     # Every response carries the security headers (referee.web.headers); a plain 500, answered outside
     # the middleware, gets them from the handler.
     handlers = {ClientDisconnect: gone, RefereeError: pages.handle, OSError: pages.handle, Exception: pages.handle}
+    web = Web(db, event, interval)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if web.follower is not None:  # the store's changes, whoever made them, wake this server's live pages
+            web.follower.start(asyncio.get_running_loop())
+        try:
+            yield
+        finally:
+            if web.follower is not None:
+                await asyncio.to_thread(web.follower.stop)
+
     app = Starlette(routes=routes, exception_handlers=handlers,
-                    middleware=[Middleware(SecurityHeaders)])
-    app.state.web = Web(db, event, interval)
+                    middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)
+    app.state.web = web
     return app

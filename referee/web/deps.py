@@ -10,15 +10,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.store.api import open_store
+from referee.store.api import Watching, open_store
 from referee.web.auth import EventStates, RateLimit, Sessions
-from referee.web.live import Hub
+from referee.web.live import Follower, Hub
 
 if TYPE_CHECKING:
     import jinja2
     from starlette.requests import Request
 
 HERE = Path(__file__).resolve().parent
+POOL = 8  # database connections of one server's request threads
+PUSHED_INTERVAL = 1.0  # seconds between two looks of a watcher when the store pushes its changes
 
 
 class Web:
@@ -28,15 +30,25 @@ class Web:
         import jinja2
 
         self.store = open_store(db)
+        self.store.use_pool(POOL)  # the request threads share a few connections (a database store)
         self.event = event
         self.tokens = self.store.tokens()
         self.sessions = Sessions(self.tokens)
         self.limit = RateLimit()
         self.events = EventStates(self.store)
-        self.hub = Hub() if interval is None else Hub(interval)
+        # A store that pushes its changes (watch: PostgreSQL's NOTIFY) wakes the live pages itself; its watchers
+        # then only look again now and then, in case a notification was lost with a connection.
+        self.hub = _hub(interval, isinstance(self.store, Watching))
+        self.follower = Follower(self.store, self.hub) if isinstance(self.store, Watching) else None
         self.env: jinja2.Environment = jinja2.Environment(
             loader=jinja2.FileSystemLoader(str(HERE / "templates")),
             autoescape=True, trim_blocks=True, lstrip_blocks=True)
+
+
+def _hub(interval: float | None, pushes: bool) -> Hub:
+    if interval is not None:
+        return Hub(interval)
+    return Hub(PUSHED_INTERVAL) if pushes else Hub()
 
 
 def web(request: Request) -> Web:

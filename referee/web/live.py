@@ -14,9 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from referee.store.api import Watching
 
 INTERVAL = 0.1  # seconds between two looks at the files (a CLI write shows within this, plus a read)
 
@@ -94,6 +98,40 @@ class Watcher:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(changed.wait(), timeout)
         return self.version
+
+
+class Follower:
+    """A thread that follows a store's changes (``watch``: the PostgreSQL store's NOTIFY) and pokes the hub's
+    watchers when anything changed, so that a write made through another server — another venue — reaches
+    this server's live pages at once instead of at the next poll."""
+
+    def __init__(self, store: Watching, hub: Hub, timeout: float = 1.0) -> None:
+        self.store, self.hub, self.timeout = store, hub, timeout
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._thread = threading.Thread(target=self._run, args=(loop,), name="referee-follow", daemon=True)
+        self._thread.start()
+
+    def _run(self, loop: asyncio.AbstractEventLoop) -> None:
+        cursor: str | None = None
+        while not self._stop.is_set():
+            try:
+                changes = self.store.watch(cursor, self.timeout)
+            except Exception:  # the server away for a moment: the watchers' own polls carry on; try again
+                self._stop.wait(self.timeout)
+                continue
+            if cursor is not None and (changes.matches or changes.events):
+                with contextlib.suppress(RuntimeError):  # the loop closed: the server is stopping
+                    loop.call_soon_threadsafe(self.hub.poke_all)
+            cursor = changes.cursor
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(self.timeout + 5)
+            self._thread = None
 
 
 class Hub:
