@@ -442,3 +442,13 @@ def test_two_servers_share_the_database_and_each_other_s_live_entries(store: PgS
         for proc, _ in servers:
             proc.terminate()
             proc.wait(10)
+
+
+def test_the_settings_file_keeps_an_address_as_given(url: str, tmp_path: Path) -> None:
+    env = {"XDG_CONFIG_HOME": str(tmp_path / "config")}
+    shown = url.replace(":referee@", ":***@")
+    put = referee("config", "db", url, cwd=tmp_path, env=env)
+    assert put.returncode == 0, put.stderr
+    assert put.stdout.splitlines()[-1].startswith(f"store in use: {shown} (from the settings file ")
+    listed = referee("list", cwd=tmp_path, env=env)
+    assert (listed.returncode, listed.stdout) == (0, f"no matches in the store at {shown}\n")

@@ -313,12 +313,16 @@ def config(
 
 
 def _folder(value: str) -> str:
-    """A store folder for the settings file: absolute (it is used wherever the shell stands), printable."""
+    """A store for the settings file: a folder made absolute (it is used wherever the shell stands), or a URL
+    (``postgresql://…``) as given; printable."""
     import os
 
     from referee.core.names import check_text
+    from referee.store.api import URL
 
     check_text(value, "VALUE", 4096)
+    if URL.match(value):
+        return value
     return os.path.abspath(os.path.expanduser(value))
 
 
