@@ -24,8 +24,8 @@ for _p in (str(_HERE), str(_HERE.parent)):
 
 _SKIPPED: list[str] = []
 
-# module -> its marker: fuzzing, crash and kill -9 runs, property tests, the real browser
-MARKED = {
+# module -> its marker(s): fuzzing, crash and kill -9 runs, property tests, the real browser, the PostgreSQL server
+MARKED: dict[str, str | tuple[str, ...]] = {
     "test_store_fuzz.py": "slow",
     "test_store_crash.py": "slow",
     "test_store_hardening.py": "slow",
@@ -41,17 +41,17 @@ MARKED = {
     # a club evening's outputs end to end, every PDF read back
     "test_event_director.py": "slow",
     "test_web_browser.py": "browser",
-    # the league store: a real PostgreSQL server ($REFEREE_TEST_PG), a fresh database per module (and per test
-    # of the contract); fast enough for make check, which runs them wherever the server is
-    "test_store_postgres.py": "postgres",
+    # the league store: a real PostgreSQL server ($REFEREE_TEST_PG), a fresh database per module and a fresh
+    # store (a schema) per test; make check runs them wherever the server is
+    "test_store_postgres.py": ("postgres", "slow"),  # the CLI as a subprocess, two servers, several processes
     "test_store_contract.py": "postgres",
 }
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        marker = MARKED.get(item.path.name)
-        if marker is not None:
+        marked = MARKED.get(item.path.name, ())
+        for marker in (marked,) if isinstance(marked, str) else marked:
             item.add_marker(getattr(pytest.mark, marker))
         callspec = getattr(item, "callspec", None)
         if callspec is not None and callspec.params.get("cli") == "process":
@@ -94,63 +94,67 @@ def _pg_base() -> str:
     return base
 
 
-def pg_database_url(base: str, name: str) -> str:
-    """*base* (a server URL naming any database) naming the database *name* instead."""
-    from urllib.parse import urlsplit, urlunsplit
+def pg_database_url(base: str, name: str, schema: str | None = None) -> str:
+    """*base* (a server URL naming any database) naming the database *name* instead, and with *schema*, a
+    search path of that schema alone (a store of its own in that database)."""
+    from urllib.parse import quote, urlsplit, urlunsplit
 
     parts = urlsplit(base)
-    return urlunsplit(parts._replace(path="/" + name))
+    query = parts.query
+    if schema is not None:
+        query = "&".join(q for q in (query, "options=" + quote(f"-csearch_path={schema}", safe="")) if q)
+    return urlunsplit(parts._replace(path="/" + name, query=query))
 
 
 class PgServer:
-    """Fresh databases on the test server: each made empty or with the store's schema, all dropped at the end."""
+    """Fresh stores on the test server: one database per test module (dropped at its end), and in it one schema
+    per store (made empty, or with the store's tables), each a store of its own through its search path."""
 
     def __init__(self, base: str) -> None:
         import secrets
 
         self.base = base
-        self.prefix = f"referee_t{os.getpid()}_{secrets.token_hex(3)}"
-        self.made: list[str] = []
-        self.template: str | None = None
+        self.database = f"referee_t{os.getpid()}_{secrets.token_hex(3)}"
+        self.made = 0
+        self._created = False
 
-    def _admin(self, sql: str) -> None:
+    def _admin(self, sql: str, url: str | None = None) -> None:
         import psycopg
 
-        with psycopg.connect(self.base, autocommit=True) as conn:
+        with psycopg.connect(url or self.base, autocommit=True) as conn:
             conn.execute(sql.encode())
 
     def empty(self) -> str:
-        """A new database without the store's tables: its URL."""
-        name = f"{self.prefix}_{len(self.made) + 1}"
-        self._admin(f'CREATE DATABASE "{name}"')
-        self.made.append(name)
-        return pg_database_url(self.base, name)
+        """A new store's URL, without the store's tables (a schema of its own, empty)."""
+        if not self._created:
+            self._admin(f'CREATE DATABASE "{self.database}"')
+            self._created = True
+        self.made += 1
+        schema = f"store_{self.made}"
+        self._admin(f'CREATE SCHEMA "{schema}"', pg_database_url(self.base, self.database))
+        return pg_database_url(self.base, self.database, schema)
 
     def store(self) -> str:
-        """A new database with the store's schema (copied from a template upgraded once): its URL."""
-        if self.template is None:
-            import psycopg
+        """A new store's URL, its tables made (``referee db upgrade``'s SQL)."""
+        import psycopg
 
-            from referee.store.postgres.connection import upgrade
+        from referee.store.postgres.connection import upgrade
 
-            url = self.empty()
-            with psycopg.connect(url, autocommit=True) as conn:
-                upgrade(conn)
-            self.template = self.made[-1]
-        name = f"{self.prefix}_{len(self.made) + 1}"
-        self._admin(f'CREATE DATABASE "{name}" TEMPLATE "{self.template}"')
-        self.made.append(name)
-        return pg_database_url(self.base, name)
+        url = self.empty()
+        with psycopg.connect(url, autocommit=True) as conn:
+            upgrade(conn)
+        return url
 
     def drop_all(self) -> None:
-        for name in reversed(self.made):
-            self._admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        self.made.clear()
+        if self._created:
+            self._admin(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+            self._created = False
 
 
 @pytest.fixture(scope="module")
 def pg_server():
-    """The test server of the module's tests (skipped without $REFEREE_TEST_PG; failed, as any skip, in CI)."""
+    """The test server of the module's tests (skipped without $REFEREE_TEST_PG; failed, as any skip, in CI): one
+    database for the module, one schema per store in it (a database is slow to drop, a schema is not)."""
     server = PgServer(_pg_base())
     try:
         yield server
