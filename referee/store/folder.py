@@ -145,6 +145,9 @@ class FolderStore(Store):
     def use_pool(self, size: int) -> None:
         """Nothing to pool: a folder store holds no connection (the web server calls it on every backend)."""
 
+    def close(self) -> None:
+        """Nothing to close: a folder store holds no connection."""
+
     def match_version(self, match_id: str) -> object:
         """Something that changes whenever the match does (its file's size, time and inode)."""
         return _signature(self.path(match_id))
