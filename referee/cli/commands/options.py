@@ -15,8 +15,11 @@ import typer
 from referee.core.i18n import N_
 
 Db = Annotated[str | None, typer.Option(
-    "--db", metavar="PATH", help=N_(
-        "Store folder (else $REFEREE_DB, else the db of `referee config`, else ./referee-store)."))]
+    "--db", metavar="PATH|URL", help=N_(
+        "Store folder, or postgresql://user:password@host/database (else $REFEREE_DB, else the db of "
+        "`referee config`, else ./referee-store).",
+        zh="存储文件夹，或 postgresql://用户:密码@主机/数据库（否则用 $REFEREE_DB，否则用 `referee config` 的 db，"
+           "否则用 ./referee-store）。"))]
 Lang = Annotated[str | None, typer.Option(
     "--lang", metavar="LANG", help=N_("Language of the output: en, zh or zh_TW (else $REFEREE_LANG, else en)."))]
 Rules = Annotated[str | None, typer.Option(
