@@ -454,3 +454,30 @@ def test_the_settings_file_keeps_an_address_as_given(url: str, tmp_path: Path) -
     assert put.stdout.splitlines()[-1].startswith(f"store in use: {shown} (from the settings file ")
     listed = referee("list", cwd=tmp_path, env=env)
     assert (listed.returncode, listed.stdout) == (0, f"no matches in the store at {shown}\n")
+
+
+def test_a_writer_killed_in_the_middle_of_its_transaction_leaves_nothing_and_no_lock(store: PgStore) -> None:
+    import signal
+
+    _new(store)
+    holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent("""
+        import sys, time
+        from referee.store.api import open_store
+        store = open_store(sys.argv[1])
+        with store.session("P1") as s:
+            s.append_many([{"kind": "event", "directive": "hand"}], "killed")
+            print("holding", flush=True)  # the entry inserted, the row locked, nothing committed
+            time.sleep(60)
+    """), store.url], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        os.kill(holder.pid, signal.SIGKILL)
+        holder.wait(10)
+        started = time.monotonic()
+        done = store.append("P1", [{"kind": "event", "directive": "hand"}], expect_seq=5, referee="next")
+        assert time.monotonic() - started < 10  # the server let the row go with the dead connection
+    finally:
+        if holder.poll() is None:
+            holder.kill()
+    assert done[0]["seq"] == 6 and done[0]["referee"] == "next"  # the killed writer's #6 was never stored
+    assert store.check("P1") is None and len(store.entries("P1")) == 6
