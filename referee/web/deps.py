@@ -47,8 +47,8 @@ class Web:
 
 def _hub(interval: float | None, pushes: bool) -> Hub:
     if interval is not None:
-        return Hub(interval)
-    return Hub(PUSHED_INTERVAL) if pushes else Hub()
+        return Hub(interval, threaded=pushes)
+    return Hub(PUSHED_INTERVAL, threaded=True) if pushes else Hub()
 
 
 def web(request: Request) -> Web:

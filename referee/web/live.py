@@ -42,8 +42,10 @@ def signature(paths: Sequence[Path]) -> Signature:
 class Watcher:
     """The shared watch of what *look* versions; :attr:`data` is what *load* returned at the latest change."""
 
-    def __init__(self, look: Callable[[], object], load: Callable[[], Any], interval: float) -> None:
+    def __init__(self, look: Callable[[], object], load: Callable[[], Any], interval: float,
+                 threaded: bool = False) -> None:
         self.look, self.load, self.interval = look, load, interval
+        self.threaded = threaded  # the look asks a database server: off the event loop, like the load
         self.version = 0
         self.data: Any = None
         self.subscribers = 0
@@ -68,7 +70,10 @@ class Watcher:
 
     async def refresh(self) -> None:
         """Look now; load and wake the subscribers when the version changed."""
-        sig = self.look()
+        try:
+            sig = await asyncio.to_thread(self.look) if self.threaded else self.look()
+        except Exception:  # the database away for a moment: look again next time
+            return
         if sig == self._sig:
             return
         try:
@@ -137,8 +142,9 @@ class Follower:
 class Hub:
     """The watchers of one server, by key."""
 
-    def __init__(self, interval: float = INTERVAL) -> None:
+    def __init__(self, interval: float = INTERVAL, threaded: bool = False) -> None:
         self.interval = interval
+        self.threaded = threaded
         self.watchers: dict[object, Watcher] = {}
 
     @contextlib.asynccontextmanager
@@ -146,7 +152,7 @@ class Hub:
                        load: Callable[[], Any]) -> AsyncIterator[Watcher]:
         w = self.watchers.get(key)
         if w is None:
-            w = self.watchers[key] = Watcher(look, load, self.interval)
+            w = self.watchers[key] = Watcher(look, load, self.interval, self.threaded)
         w.subscribers += 1
         try:
             await w.refresh()
