@@ -253,7 +253,9 @@ def test_an_error_inside_the_library_is_the_store_s_error(store: PgStore) -> Non
                  "WHERE datname = %s", (urlsplit(store.url).path[1:],))  # the server drops the store's connection
             store.entries("P1")
     assert lost.value.msg.text("en").startswith("the PostgreSQL store postgresql://referee:***@")
-    assert "what was not confirmed was not stored" in lost.value.msg.text("en")
+    assert "an entry that was not confirmed may not be stored: look at the match before recording it again" in \
+        lost.value.msg.text("en")
+    assert "未确认的记录可能没有存入" in lost.value.msg.text("zh")
     assert len(store.entries("P1")) == 5  # the next operation connects again
 
 
@@ -481,3 +483,55 @@ def test_a_writer_killed_in_the_middle_of_its_transaction_leaves_nothing_and_no_
             holder.kill()
     assert done[0]["seq"] == 6 and done[0]["referee"] == "next"  # the killed writer's #6 was never stored
     assert store.check("P1") is None and len(store.entries("P1")) == 6
+
+
+def test_connections_cut_under_load_are_clear_errors_and_a_checked_retry_loses_nothing(store: PgStore) -> None:
+    # The server drops every connection of the database again and again while 4 threads write: each writer gets
+    # the store's one-line error, looks at the match (is its entry there?) and appends again after the entry it
+    # saw (expect_seq): every entry stored exactly once, the chain intact.
+    import threading
+
+    _new(store)
+    database = urlsplit(store.url).path[1:]
+    stop = threading.Event()
+    cut: list[str] = []
+
+    def cutter() -> None:
+        while not stop.is_set():
+            _sql(_server(store.url) + "/postgres", "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                 "WHERE datname = %s AND pid <> pg_backend_pid()", (database,))
+            stop.wait(0.05)
+
+    def writer(n: int) -> None:
+        for i in range(10):
+            mine = f"warn E writer {n} entry {i}"
+            while True:
+                try:
+                    entries = store.entries("P1")
+                    if any(e["directive"] == mine for e in entries):
+                        break
+                    store.append("P1", [{"kind": "event", "directive": mine}], expect_seq=len(entries))
+                    break
+                except StoreUnavailable as e:
+                    cut.append(e.msg.text("en"))
+                except StoreError:  # another writer's entry came first (moved on): look again
+                    pass
+
+    from referee.store.errors import StoreError
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(4)]
+    knife = threading.Thread(target=cutter)
+    knife.start()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    stop.set()
+    knife.join(10)
+    assert cut, "no connection was cut: the test proved nothing"
+    assert all(c.startswith("the PostgreSQL store postgresql://referee:***@") for c in cut)
+    after = open_store(store.url)  # this thread's own connection was cut too: a new store object reads
+    written = [e["directive"] for e in after.entries("P1")[5:]]
+    assert sorted(written) == sorted(f"warn E writer {n} entry {i}" for n in range(4) for i in range(10))
+    assert after.check("P1") is None
+    after.close()

@@ -439,8 +439,10 @@ class PgStore:
         from psycopg_pool import ConnectionPool
 
         self._connect().close()  # an unusable store is said now, in one line, not by the pool's retries
+        # check: a connection the server dropped while it waited in the pool (a restart) is replaced, not lent
         self._pool = ConnectionPool(self.url, min_size=1, max_size=size, open=True,
-                                    kwargs={"autocommit": True, "connect_timeout": 5})
+                                    kwargs={"autocommit": True, "connect_timeout": 5},
+                                    check=ConnectionPool.check_connection)
 
     def close(self) -> None:
         """Close this store's connections (a pool, the threads' own)."""
@@ -494,9 +496,10 @@ class PgStore:
     def _lost(self, error: BaseException) -> StoreUnavailable:
         from referee.store.postgres.connection import _detail
 
-        return StoreUnavailable(M("the PostgreSQL store {url} cannot be reached ({detail}); what was not "
-                                  "confirmed was not stored", zh="连接不上 PostgreSQL 存储 {url}（{detail}）；"
-                                  "未确认的内容没有存入", url=self.where, detail=_detail(error, self.url)))
+        return StoreUnavailable(M("the PostgreSQL store {url} cannot be reached ({detail}); an entry that was not "
+                                  "confirmed may not be stored: look at the match before recording it again",
+                                  zh="连接不上 PostgreSQL 存储 {url}（{detail}）；未确认的记录可能没有存入："
+                                  "再次记录前请先查看这场比赛", url=self.where, detail=_detail(error, self.url)))
 
     @contextlib.contextmanager
     def _errors(self, conn: Conn) -> Iterator[None]:
