@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from eventplay import Cli
 
-from referee.store.store import Store
+from referee.store.folder import FolderStore as Store
 from referee.store.summaries import SummaryCache
 
 TIMEOUT = 30  # seconds a hostile case may take before it counts as a hang

@@ -20,7 +20,7 @@ import pytest
 from eventplay import Cli, play
 
 from referee.store.eventlog import EventLog
-from referee.store.store import Store
+from referee.store.folder import FolderStore as Store
 
 pypdf = pytest.importorskip("pypdf")
 openpyxl = pytest.importorskip("openpyxl")

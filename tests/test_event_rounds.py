@@ -14,7 +14,7 @@ import pytest
 from eventplay import Cli, game, play, snapshot
 from helpers import hand_text
 
-from referee.store.store import Store
+from referee.store.folder import FolderStore as Store
 from referee.store.summaries import SummaryCache, forget
 
 EVENT = "CUP"

@@ -52,7 +52,7 @@ def store_with(db: Path, *ids: str) -> Path:
     """A real store holding one short match under each id (put in through the store's API: the ids of
     old stores were not checked)."""
     from referee.games.gunzi.notation import parse
-    from referee.store.store import Store
+    from referee.store.folder import FolderStore as Store
 
     st = Store(db)
     for mid in ids:
@@ -181,7 +181,7 @@ def test_item05_scorecard_on_a_full_disk_leaves_no_part_file(tmp_path, full_tmpf
 
 def _tamper(db: Path, match_id: str) -> int:
     """Edit the points of the stored match by hand (its hash no longer matches); returns that entry's seq."""
-    from referee.store.store import Store
+    from referee.store.folder import FolderStore as Store
 
     path = Store(db).path(match_id)
     data = json.loads(path.read_text(encoding="utf-8"))
@@ -209,7 +209,7 @@ def test_item06_views_of_a_tampered_match_say_the_chain_is_broken(tmp_path):
 
 
 def test_item06_views_every_stored_scorecard_prints_the_chain_head(tmp_path):
-    from referee.store.store import Store
+    from referee.store.folder import FolderStore as Store
 
     db = store_with(tmp_path / "db", "H1")
     entries = Store(db).entries("H1")

@@ -226,7 +226,7 @@ def test_record_with_errors_still_prints_them(tmp_path):
 @pytest.fixture
 def store(tmp_path):
     from referee.games.gunzi.notation import parse
-    from referee.store.store import Store
+    from referee.store.folder import FolderStore as Store
 
     db = tmp_path / "store"
     st = Store(db)
@@ -240,7 +240,7 @@ def test_stored_match_with_its_corrections(tmp_path, monkeypatch, store):
     from referee.app import officiate
     from referee.games.gunzi.events import Points
     from referee.games.gunzi.notation import parse_line
-    from referee.store.store import Store
+    from referee.store.folder import FolderStore as Store
 
     st = Store(store)
     events = st.events("S-A")

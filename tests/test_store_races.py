@@ -37,7 +37,8 @@ from referee.core.errors import RefereeError
 from referee.games.gunzi.notation import parse_line
 from referee.store import files, summaries
 from referee.store.eventlog import EventLog
-from referee.store.store import Store, StoreBusy
+from referee.store.folder import FolderStore as Store
+from referee.store.store import StoreBusy
 from referee.store.summaries import SummaryCache, forget
 from referee.web.app import make_app
 from referee.web.data import standings_json

@@ -29,7 +29,7 @@ with warnings.catch_warnings():  # Starlette 1.x would rather have httpx2; httpx
     from starlette.testclient import TestClient  # noqa: E402
 from webvenue import EVENT, EVIL, T1, T2, Venue, make_venue, running  # noqa: E402
 
-from referee.store.store import Store  # noqa: E402
+from referee.store.folder import FolderStore as Store  # noqa: E402
 from referee.web.app import make_app  # noqa: E402
 
 REFEREE = [str(Path(sys.executable).parent / "referee")]

@@ -29,7 +29,7 @@ with warnings.catch_warnings():
 from starlette.routing import Mount, Route  # noqa: E402
 from webvenue import EVENT, T1, T2, make_venue, running  # noqa: E402
 
-from referee.store.store import Store  # noqa: E402
+from referee.store.folder import FolderStore as Store  # noqa: E402
 from referee.store.tokens import Tokens  # noqa: E402
 from referee.web.app import make_app  # noqa: E402
 

@@ -103,7 +103,7 @@ STORED = ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "bury 4C
 def test_the_entry_field_accepts_the_short_answers_of_the_guided_prompt(venue: Venue, client: TestClient) -> None:
     from test_web import sign_in
 
-    from referee.store.store import Store
+    from referee.store.folder import FolderStore as Store
 
     sign_in(client, venue.table1)
     n1, n2 = len(Store(venue.db).entries(T1)), len(Store(venue.db).entries(T2))
@@ -123,7 +123,7 @@ def test_an_answer_naming_nothing_is_refused_alike_with_what_is_expected(venue: 
                                                                         lang: str, said: str) -> None:
     from test_web import sign_in
 
-    from referee.store.store import Store
+    from referee.store.folder import FolderStore as Store
 
     sign_in(client, venue.table1)
     n = len(Store(venue.db).entries(T1))
@@ -182,7 +182,7 @@ def test_the_standings_show_the_tie_breaks_the_withdrawn_the_correction_and_fina
     assert 'id="standings-notes"' not in page
     # A correction after the close that changes no result: game 1's first hand had 95, not 100 (S = 95
     # < 120 kept is still a keep, +1, and 80 ≤ 95 ≤ 150 owes no blood: §7.1, §7.2.3).
-    from referee.store.store import Store
+    from referee.store.folder import FolderStore as Store
 
     seq = next(e["seq"] for e in Store(venue.db).entries(T1) if e.get("directive") == "points 100")
     venue.cli.ok("amend", T1, seq, "points", "95", "--reason", "recount")
@@ -348,7 +348,7 @@ def test_the_level_chart_draws_each_game_apart_and_marks_the_hand_that_ended_it(
 def test_the_prompt_commands_typed_in_the_entry_field(venue: Venue, client: TestClient) -> None:
     from test_web import sign_in
 
-    from referee.store.store import Store
+    from referee.store.folder import FolderStore as Store
 
     sign_in(client, venue.table1)
     n = len(Store(venue.db).entries(T1))

@@ -143,7 +143,7 @@ def bearer(secret: str) -> dict[str, str]:
 def test_a_deeply_nested_body_is_a_400_with_one_line_and_stores_nothing(venue: Venue) -> None:
     from webvenue import T1
 
-    from referee.store.store import Store
+    from referee.store.folder import FolderStore as Store
 
     n0 = len(Store(venue.db).entries(T1))
     client = TestClient(make_app(str(venue.db), EVENT), raise_server_exceptions=False)

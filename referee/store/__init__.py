@@ -26,12 +26,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from referee.store.store import LogEntry, Store, StoreError
+    from referee.store.folder import FolderStore as Store
+    from referee.store.store import LogEntry, StoreError
 
 __all__ = ["LogEntry", "Store", "StoreError"]
 
 
 def __getattr__(name: str) -> object:
+    if name == "Store":  # the folder store with its repositories (referee.store.folder), as open_store gives it
+        from referee.store import folder
+
+        return folder.FolderStore
     if name in __all__:
         from referee.store import store
 
