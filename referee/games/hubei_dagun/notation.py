@@ -169,7 +169,8 @@ def _read_deal(tokens: list[str], line: int) -> Deal:
         kv = _key_value(token)
         if kv is not None:
             if spellings.KEYS.get(kv[0].casefold()) != "dealer":
-                raise NotationError(M("deal: unknown key '{key}' (known: dealer)", zh="deal：未知的键“{key}”（可用：dealer）",
+                raise NotationError(M("deal: unknown key '{key}' (known: dealer)",
+                                      zh="deal：未知的键“{key}”（可用：dealer）",
                                       key=kv[0]))
             dealer = _seat(kv[1], "deal dealer")
         elif token.isascii() and token.isdigit() and number is None and dealer is None:
@@ -262,10 +263,12 @@ def _read_declare(tokens: list[str], line: int) -> Declare:
                               zh="declare：“{token}”不是可报的牌（sky 天炸、xi8 8喜、xi7 7喜）", token=tokens[1]))
     if kind == "sky":
         if len(tokens) == 3:
-            raise NotationError(M("declare: 天炸 is the four jokers: it has no rank", zh="declare：天炸是四张王，没有点数"))
+            raise NotationError(M("declare: 天炸 is the four jokers: it has no rank",
+                                  zh="declare：天炸是四张王，没有点数"))
         return Declare(seat, kind, None, line)
     if len(tokens) != 3:
-        raise NotationError(M("declare: a 喜 needs its rank (declare S xi8 K)", zh="declare：喜需要写点数（declare S xi8 K）"))
+        raise NotationError(M("declare: a 喜 needs its rank (declare S xi8 K)",
+                              zh="declare：喜需要写点数（declare S xi8 K）"))
     rank = spellings.RANKS.get(tokens[2].casefold())
     if rank is None:
         raise NotationError(M("declare: '{token}' is not a rank (2-10, J, Q, K, A; a 喜 holds no joker)",
