@@ -129,7 +129,7 @@ def score_table(rules: DagunRules, lang: str) -> str:
     lines = [tr(lang, "{name}: table base {stake}; coins a player gains (+) or pays (-)",
                 zh="{name}：底金 {stake}；每人所得（+）或所付（-）金币", name=rules.name, stake=stake)]
     head = [tr(lang, "result", zh="结果"), tr(lang, "番", zh="番"), tr(lang, "key", zh="键"),
-            tr(lang, "winner", zh="胜方每人"), tr(lang, "loser", zh="负方每人")]
+            tr(lang, "each winner", zh="胜方每人"), tr(lang, "each loser", zh="负方每人")]
     rows = [head]
     for kind in ("plain", "bang", "qing", "guangtou"):
         fan = rules.fan(kind)
