@@ -165,7 +165,7 @@ def test_several_rewards_add_up():
     d = run("deal 1 dealer=E\ncall H10 partner=W\nplaces S E N W\npoints E=40 S=50 W=30 N=45 hand=35\n"
             "declare S xi8 K\ndeclare N sky\n").deals[0]
     # result E -1 S +1 W -1 N +1; 8喜 S +6, others -2; 天炸 N +3, others -1.
-    # E -1-2-1 = -4... no: E -1 -2 -1 = -4; S +1 +6 -1 = +6; W -1 -2 -1 = -4; N +1 -2 +3 = +2.
+    # E -1 -2 -1 = -4; S +1 +6 -1 = +6; W -1 -2 -1 = -4; N +1 -2 +3 = +2.
     assert coins(d) == {"E": -4, "S": 6, "W": -4, "N": 2}
 
 
@@ -299,6 +299,7 @@ def test_declared_hands_against_the_called_card():
     assert problems(result) == [(10, "declare: a 7喜 of 9 by S leaves one 9, but the dealer and the partner each "
                                      "hold a called ♥9 (§4.2, §6)",
                                      "declare：南 的 9 7喜只剩一张 9，但庄家和朋友各有一张叫的 ♥9（§4.2、§6）")]
+    run(head.format(card="BJ") + "declare S xi8 J\n")  # a called joker has no rank (the corpus found this)
     run(head.format(card="H9") + "declare W xi7 9\n")  # the partner may: the dealer holds the eighth
     run(head.format(card="H9") + "declare E xi7 9\n")  # and so may the dealer
 

@@ -267,7 +267,7 @@ def _declare_problems(deal: _Open) -> list[RecordError]:
                 rank=d.rank, other=other.line)))
         else:
             by_rank[d.rank] = d
-        if call is not None and call.card[1:] == d.rank:
+        if call is not None and call.card not in ("BJ", "SJ") and call.card[1:] == d.rank:
             out += _against_call(d, call, deal.deal.dealer)
     for seat, n in cards.items():
         if n > HAND_SIZE:
