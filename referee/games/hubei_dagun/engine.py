@@ -227,9 +227,7 @@ def _close(deal: _Open, rules: DagunRules, deals: list[DealResult], totals: Coin
     errors += _declare_problems(deal)
     result = settle(deal.deal, n, deal.mode, deal.places, deal.points, deal.declares, rules, totals)
     if deal.claim is not None:
-        problem = _claim_problem(deal.claim, result)
-        if problem is not None:
-            errors.append(RecordError(deal.claim.line, problem))
+        errors += _claim_problems(deal.claim, result)
     deals.append(result)
     return result.totals
 
@@ -451,12 +449,14 @@ def _coins_line(coins: Coins) -> Msg:
 
 # --- the claim (rules §8) --------------------------------------------------------------------------------
 
-def _claim_problem(claim: Claim, result: DealResult) -> Msg | None:
+def _claim_problems(claim: Claim, result: DealResult) -> list[RecordError]:
     if result.mode == "alone":
-        return M("claim: a 硬牌 deal is decided by 一游 alone; 绑, 清 and 光头 are 找朋友's (§5.7)",
-                 zh="claim：硬牌只看一游；绑、清、光头只在找朋友中（§5.7）")
+        return [RecordError(claim.line, M(
+            "claim: a 硬牌 deal is decided by 一游 alone; 绑, 清 and 光头 are 找朋友's (§5.7)",
+            zh="claim：硬牌只看一游；绑、清、光头只在找朋友中（§5.7）"))]
     if claim.kind == result.kind:
-        return None
-    return M("claim: the table called {claimed}, but the places and points give {actual} (§5.3-§5.6)",
-             zh="claim：桌上报的是 {claimed}，但名次和得分是 {actual}（§5.3-§5.6）",
-             claimed=KIND_WORD[claim.kind], actual=KIND_WORD[result.kind])
+        return []
+    return [RecordError(claim.line, M(
+        "claim: the table called {claimed}, but the places and points give {actual} (§5.3-§5.6)",
+        zh="claim：桌上报的是 {claimed}，但名次和得分是 {actual}（§5.3-§5.6）",
+        claimed=KIND_WORD[claim.kind], actual=KIND_WORD[result.kind]))]
