@@ -174,3 +174,16 @@ def test_the_writer_is_canonical_and_idempotent():
     )
     again = parse(text)
     assert again.errors == [] and write(again.events) == text
+
+
+def test_ids_and_names_are_checked_as_everywhere():
+    record = parse('match id=../x game=hubei-dagun\nmatch id=A event="a\x07b"\nseat E "' + "x" * 101 + '"\n'
+                   'seat S "a\x1bb"\n')
+    assert [(e.line, e.message) for e in record.errors] == [
+        (1, "match id= '../x': an id holds letters, digits, '-', '_' and '.' only "
+            "(and does not start with '.' or '-')"),
+        (2, "match event=: control character \\x07 is not allowed"),
+        (3, "seat: at most 100 characters, not 101"),
+        (4, "seat: control character \\x1b is not allowed"),
+    ]
+    assert all(e.message_zh != e.message for e in record.errors)  # each in Chinese too

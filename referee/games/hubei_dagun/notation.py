@@ -13,7 +13,9 @@ import shlex
 import unicodedata
 from collections.abc import Callable, Iterable
 
+from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
+from referee.core.names import check_id, check_text
 from referee.core.records import RecordError
 from referee.games.hubei_dagun import spellings
 from referee.games.hubei_dagun.events import (
@@ -30,6 +32,7 @@ from referee.games.hubei_dagun.events import (
     Seat,
 )
 
+NAME_MAX = 100  # characters of a name or header value (as the Gunzi record: docs/record-format.md)
 TOTAL = 200  # the points of two decks: 8 fives, 8 tens, 8 kings (rules §3)
 KEYWORDS = ("match", "seat", "deal", "call", "alone", "places", "points", "declare", "claim")
 
@@ -151,6 +154,13 @@ def _read_match(tokens: list[str], line: int) -> Header:
         fields[key] = kv[1]
     if not fields.get("id"):
         raise NotationError(M("match: the header needs id=…", zh="match：比赛头需要 id=…"))
+    try:  # an id as every id is (it may become a file name); names and texts printable and short
+        check_id(fields["id"], "match id=")
+        for key, value in fields.items():
+            if key != "id":
+                check_text(value, f"match {key}=", NAME_MAX)
+    except UsageError as e:
+        raise NotationError(e.msg) from None
     ident, rules, date = fields.pop("id"), fields.pop("rules", None), fields.pop("date", None)
     return Header(ident, rules or None, date or None, tuple(fields.items()), line)
 
@@ -159,7 +169,12 @@ def _read_seat(tokens: list[str], line: int) -> Seat:
     if len(tokens) < 2:
         raise NotationError(M("seat: give the seat and the player's name (seat E 张三)",
                               zh="seat：请给出座位和选手姓名（seat E 张三）"))
-    return Seat(_seat(tokens[0], "seat"), " ".join(tokens[1:]), line)
+    name = " ".join(tokens[1:])
+    try:
+        check_text(name, "seat", NAME_MAX)
+    except UsageError as e:
+        raise NotationError(e.msg) from None
+    return Seat(_seat(tokens[0], "seat"), name, line)
 
 
 def _read_deal(tokens: list[str], line: int) -> Deal:
