@@ -102,3 +102,16 @@ def test_rules_list_show_and_table():
     # 硬牌 won at 2 番: the lone player +6, each of three -2 (§7.3); 8喜: +6, each of three -2 (§6)
     assert table[6].split() == ["硬牌", "won", "2", "fan.alone_win", "+6", "-2"]
     assert table[9].split() == ["8喜", "6", "(3×2)", "rewards.xi8_each", "+6", "-2"]
+
+
+def test_a_clubs_rule_file_is_found_as_this_games(tmp_path):
+    # no game = key: its base names the game (referee.games.registry.game_of_rules)
+    club = tmp_path / "club.toml"
+    club.write_text('base = "hubei-dagun"\n[coins]\nstake = 10\n', encoding="utf-8")
+    shown = referee("rules", str(club))
+    assert shown.returncode == 0, shown.stderr
+    assert "  coins.stake = 10" in shown.stdout.splitlines()
+    # the example under it: every coin × 10 (the totals E -2 S +10 W -2 N -6 at base 1)
+    run = referee("replay", "--rules", str(club), str(EXAMPLE))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[-1].split() == ["total", "-20", "+100", "-20", "-60"]
