@@ -464,3 +464,26 @@ def unconfirmed(store: Store, match_ids: Sequence[str]) -> list[Unconfirmed]:
         if hands:
             out.append(Unconfirmed(mid, hands))
     return out
+
+
+def open_disputes(store: Store, match_ids: Sequence[str]) -> list[tuple[str, Dispute]]:
+    """The disputes of *match_ids* still open or appealed: what a round's close warns about."""
+    found: list[tuple[str, Dispute]] = []
+    for mid in match_ids:
+        if store.exists(mid):
+            found += [(mid, d) for d in fold(store.entries(mid)).open_disputes()]
+    return found
+
+
+def open_msg(match_id: str, d: Dispute) -> Msg:
+    """``T3 dispute 1 (hand 7, NS, open)``."""
+    return M("{match} dispute {number} (hand {hand}, {team:team}, {state})", zh="{match} 争议 {number}（第 {hand} 副，"
+             "{team:team}，{state}）", match=match_id, number=d.number, hand=d.hand, team=d.by,
+             state=STATE_WORDS[d.state])
+
+
+def unconfirmed_msg(u: Unconfirmed) -> Msg:
+    """``T3 hands 2, 5``."""
+    return M("{match} hands {hands}", zh="{match} 第 {hands} 副", match=u.match_id,
+             hands=", ".join(map(str, u.hands)))
+

@@ -39,8 +39,12 @@ class Clause(NamedTuple):
         return _short(self.text)
 
 
+# Marks of the statement some Chinese fonts lack, and the plain characters that say the same.
+_PLAIN = str.maketrans({"\u2212": "-", "\u2011": "-"})
+
+
 def _short(text: str) -> str:
-    text = " ".join(text.split())
+    text = " ".join(text.split()).translate(_PLAIN)
     return text if len(text) <= MOST else text[:MOST - 1].rstrip() + "…"
 
 
