@@ -50,22 +50,26 @@ def _hand_of(starts: Sequence[int], seq: int) -> int:
 def _team(by: str, option: str = "--by") -> str:
     team = by.strip().upper()
     if team not in TEAMS:
-        raise UsageError(M("{option} {value}: a team is EW or NS", option=option, value=by))
+        raise UsageError(M("{option} {value}: a team is EW or NS",
+                           zh="{option} {value}：一方须为 EW 或 NS", option=option, value=by))
     return team
 
 
 def _text(value: str, option: str, *, needed: bool) -> str:
     text = check_text(value, option).strip()
     if needed and not text:
-        raise UsageError(M("{option} TEXT is needed: nothing stored", option=option))
+        raise UsageError(M("{option} TEXT is needed: nothing stored",
+                           zh="需要 {option} 文字：未存储任何内容", option=option))
     return text
 
 
 def _no_hand(match_id: str, hand: int, starts: Sequence[int]) -> StoreError:
     if not starts:
         return StoreError(M("match {match} has no hand {hand}: no hand is recorded yet; nothing stored",
+                            zh="比赛 {match} 没有第 {hand} 副：尚未记录任何一副；未存储任何内容",
                             match=match_id, hand=hand))
-    return StoreError(M("match {match} has no hand {hand} (hands 1 to {last}); nothing stored", match=match_id,
+    return StoreError(M("match {match} has no hand {hand} (hands 1 to {last}); nothing stored",
+                        zh="比赛 {match} 没有第 {hand} 副（共第 1 至 {last} 副）；未存储任何内容", match=match_id,
                         hand=hand, last=len(starts)))
 
 
@@ -75,8 +79,10 @@ def _dispute(remarks: Remarks, match_id: str, number: int) -> Dispute:
         n = len(remarks.disputes)
         if not n:
             raise StoreError(M("match {match} has no dispute {number}: none was raised; nothing stored",
+                               zh="比赛 {match} 没有争议 {number}：尚未提出任何争议；未存储任何内容",
                                match=match_id, number=number))
         raise StoreError(M("match {match} has no dispute {number} (disputes 1 to {last}); nothing stored",
+                           zh="比赛 {match} 没有争议 {number}（共争议 1 至 {last}）；未存储任何内容",
                            match=match_id, number=number, last=n))
     return d
 
@@ -89,18 +95,23 @@ def raise_dispute(store: Store, match_id: str, *, by: str, claim: str, hand: int
     team = _team(by)
     claim = _text(claim, "--claim", needed=True)
     if (hand is None) == (seq is None):
-        raise UsageError(M("give --hand N or --seq SEQ (the hand, or an event of it), not both; nothing stored"))
+        raise UsageError(M("give --hand N or --seq SEQ (the hand, or an event of it), not both; nothing stored",
+                           zh="请给出 --hand N 或 --seq SEQ（该副，或其中一条记录），不能同时给出；未存储任何内容"))
     with store.session(match_id) as s:
         events, _ = s.events()
         starts = _starts(events)
         if seq is not None:
             if seq not in s.view:
                 raise StoreError(M("#{seq} is not an event in effect in match {match} (see `referee log {match}`); "
-                                   "nothing stored", seq=seq, match=match_id))
+                                   "nothing stored",
+                                   zh="#{seq} 不是比赛 {match} 中有效的记录（见 `referee log {match}`）；未存储任何"
+                                      "内容", seq=seq, match=match_id))
             hand = _hand_of(starts, seq)
             if hand == 0:
                 raise StoreError(M("#{seq} comes before the first hand of match {match}: no hand to dispute; "
-                                   "nothing stored", seq=seq, match=match_id))
+                                   "nothing stored",
+                                   zh="#{seq} 在比赛 {match} 的第一副之前：没有可争议的牌副；未存储任何内容",
+                                   seq=seq, match=match_id))
         assert hand is not None
         if not 1 <= hand <= len(starts):
             raise _no_hand(match_id, hand, starts)
@@ -126,7 +137,9 @@ def _whatif(entries: list[StoredEntry], match_id: str, seq: int, event: Event) -
     old = next((ev for ev in events if ev.line == seq), None)
     if old is None:
         raise StoreError(M("#{seq} is not an event in effect in match {match} (see `referee log {match}`); "
-                           "nothing stored", seq=seq, match=match_id))
+                           "nothing stored",
+                           zh="#{seq} 不是比赛 {match} 中有效的记录（见 `referee log {match}`）；未存储任何内容",
+                           seq=seq, match=match_id))
     new = event._replace(line=seq)
     recorded = replay(events)
     changed = replay([new if ev.line == seq else ev for ev in events])
@@ -171,23 +184,29 @@ def weigh(store: Store, match_id: str, number: int, alternatives: Sequence[tuple
         d = _dispute(remarks, match_id, number)
         if d.state in (DisputeState.ruled, DisputeState.decided):
             raise StoreError(M("dispute {number} of match {match} is {state}: no alternative can be added; nothing "
-                               "stored", number=number, match=match_id, state=_state_word(d.state)))
+                               "stored",
+                               zh="比赛 {match} 的争议 {number} {state}：不能再添加备选；未存储任何内容",
+                               number=number, match=match_id, state=_state_word(d.state)))
         events, _ = s.events()
         starts = _starts(events)
         known = {(a.target, a.directive) for a in d.alternatives}
         new: list[NewEntry] = []
         for seq, event in alternatives:
             if isinstance(event, MatchHeader):
-                raise StoreError(M("an alternative cannot replace the match header; nothing stored"))
+                raise StoreError(M("an alternative cannot replace the match header; nothing stored",
+                                   zh="备选不能替换比赛头；未存储任何内容"))
             if seq not in s.view or _hand_of(starts, seq) != d.hand:
                 raise StoreError(M("#{seq} is not an event of hand {hand} in effect (see `referee log {match} --hand "
-                                   "{hand}`); nothing stored", seq=seq, hand=d.hand, match=match_id))
+                                   "{hand}`); nothing stored",
+                                   zh="#{seq} 不是第 {hand} 副中有效的记录（见 `referee log {match} --hand {hand}`"
+                                      "）；未存储任何内容", seq=seq, hand=d.hand, match=match_id))
             w = _whatif(s.entries, match_id, seq, event)
             directive = format_event(w.new_event)
             if w.new_errors:
                 from referee.views.matchtext import semicolons
 
                 raise StoreError(M("the rules refuse the alternative #{seq} `{directive}`: {problems}; nothing stored",
+                                   zh="规则不接受备选 #{seq} `{directive}`：{problems}；未存储任何内容",
                                    seq=seq, directive=directive, problems=semicolons([e.msg for e in w.new_errors])))
             if (seq, directive) in known:
                 continue
@@ -215,7 +234,8 @@ STATE_WORDS: dict[DisputeState, Msg] = {
 
 def _choice(keep: bool, alternative: int | None) -> None:
     if keep == (alternative is not None):
-        raise UsageError(M("give --keep or --alt K (one of them); nothing stored"))
+        raise UsageError(M("give --keep or --alt K (one of them); nothing stored",
+                           zh="请给出 --keep 或 --alt K（二者之一）；未存储任何内容"))
 
 
 def _amend_items(s: MatchSession, match_id: str, d: Dispute, target: int, directive: str, reason: str,
@@ -227,10 +247,13 @@ def _amend_items(s: MatchSession, match_id: str, d: Dispute, target: int, direct
     view = s.view
     if target not in view:
         raise StoreError(M("#{seq} is no longer in effect in match {match}: the alternative cannot be put in place; "
-                           "nothing stored", seq=target, match=match_id))
+                           "nothing stored",
+                           zh="#{seq} 在比赛 {match} 中已不再有效：无法采用该备选；未存储任何内容",
+                           seq=target, match=match_id))
     event = parse_line(directive, line=target)
     if event is None:
-        raise StoreError(M("the alternative `{directive}` holds no directive; nothing stored", directive=directive))
+        raise StoreError(M("the alternative `{directive}` holds no directive; nothing stored",
+                           zh="备选 `{directive}` 不含指令；未存储任何内容", directive=directive))
     new_view = dict(view)
     new_view[target] = directive
     old_events, _ = s.events()
@@ -240,7 +263,8 @@ def _amend_items(s: MatchSession, match_id: str, d: Dispute, target: int, direct
     if new:
         raise Rejected(new, (), what="amend")
     return {"kind": "amend", "directive": directive, "target": target,
-            "reason": M("dispute {number}: {reason}", number=number, reason=reason).text("en")}
+            "reason": M("dispute {number}: {reason}",
+                        zh="争议 {number}：{reason}", number=number, reason=reason).text("en")}
 
 
 class Ruled(NamedTuple):
@@ -275,6 +299,7 @@ def rule(store: Store, match_id: str, number: int, *, keep: bool = False, altern
         d = _dispute(fold(s.entries), match_id, number)
         if d.state is not DisputeState.open:
             raise StoreError(M("dispute {number} of match {match} is already {state}; nothing stored",
+                               zh="比赛 {match} 的争议 {number} 已经{state}；未存储任何内容",
                                number=number, match=match_id, state=_state_word(d.state)))
         amend = None
         fields: dict[str, object] = {"keep": True}
@@ -290,9 +315,13 @@ def _alternative(d: Dispute, match_id: str, k: int) -> Alternative:
         if not d.alternatives:
             raise StoreError(M("dispute {number} of match {match} has no alternative {k}: none was weighed (referee "
                                "dispute {match} show {number} --alt 'SEQ DIRECTIVE'); nothing stored",
+                               zh="比赛 {match} 的争议 {number} 没有备选 {k}：尚未权衡任何备选（referee dispute {ma"
+                                  "tch} show {number} --alt '序号 指令'）；未存储任何内容",
                                number=d.number, match=match_id, k=k))
         raise StoreError(M("dispute {number} of match {match} has no alternative {k} (alternatives 1 to {last}); "
-                           "nothing stored", number=d.number, match=match_id, k=k, last=len(d.alternatives)))
+                           "nothing stored",
+                           zh="比赛 {match} 的争议 {number} 没有备选 {k}（共备选 1 至 {last}）；未存储任何内容",
+                           number=d.number, match=match_id, k=k, last=len(d.alternatives)))
     return d.alternatives[k - 1]
 
 
@@ -341,15 +370,21 @@ def appeal(store: Store, match_id: str, number: int, *, by: str, reason: str = "
         d = _dispute(fold(s.entries), match_id, number)
         if d.state is not DisputeState.ruled:
             raise StoreError(M("dispute {number} of match {match} is {state}: only a ruled dispute can be appealed; "
-                               "nothing stored", number=number, match=match_id, state=_state_word(d.state)))
+                               "nothing stored",
+                               zh="比赛 {match} 的争议 {number} {state}：只能对已裁定的争议申诉；未存储任何内容",
+                               number=number, match=match_id, state=_state_word(d.state)))
         if window.closed:
             raise StoreError(M("the appeal window of dispute {number} has passed: round {round} of event {event} is "
-                               "closed; nothing stored", number=number, round=window.round, event=window.event))
+                               "closed; nothing stored",
+                               zh="争议 {number} 的申诉期已过：赛事 {event} 第{round}轮已结束；未存储任何内容",
+                               number=number, round=window.round, event=window.event))
         assert d.ruling is not None
         moment = now or datetime.datetime.now(datetime.UTC)
         if window.minutes and _after(d.ruling.time, window.minutes, moment):
             raise StoreError(M("the appeal window of dispute {number} has passed: {minutes} minutes after the ruling "
                                "(disputes.appeal_minutes of the event's scoring); nothing stored",
+                               zh="争议 {number} 的申诉期已过：裁定后 {minutes} 分钟（赛事计分文件的 disputes.appea"
+                                  "l_minutes）；未存储任何内容",
                                number=number, minutes=window.minutes))
         s.append_many([{"kind": "appeal", "directive": encode({"by": team}), "target": d.seq, "reason": reason}],
                       referee)
@@ -361,13 +396,16 @@ def decide(store: Store, match_id: str, number: int, *, uphold: bool = False, ke
     """The director's decision on the appeal of dispute *number*, the last word: uphold the ruling, or
     rule anew (keep the record as it was before the ruling, or put alternative K in place)."""
     if sum((uphold, keep, alternative is not None)) != 1:
-        raise UsageError(M("give one of --uphold, --keep or --alt K; nothing stored"))
+        raise UsageError(M("give one of --uphold, --keep or --alt K; nothing stored",
+                           zh="请给出 --uphold、--keep 或 --alt K 之一；未存储任何内容"))
     reason = _text(reason, "--reason", needed=True)
     with store.session(match_id) as s:
         d = _dispute(fold(s.entries), match_id, number)
         if d.state is not DisputeState.appealed:
             raise StoreError(M("dispute {number} of match {match} is {state}: the director decides an appealed "
-                               "dispute; nothing stored", number=number, match=match_id, state=_state_word(d.state)))
+                               "dispute; nothing stored",
+                               zh="比赛 {match} 的争议 {number} {state}：仲裁只决定已申诉的争议；未存储任何内容",
+                               number=number, match=match_id, state=_state_word(d.state)))
         assert d.ruling is not None
         amend = None
         fields: dict[str, object] = {"uphold": True}
@@ -412,7 +450,9 @@ def confirm(store: Store, match_id: str, *, hand: int, by: str, captain: str = "
             raise _no_hand(match_id, hand, starts)
         if not any(h.hand == hand for h in replay(events).hands):
             raise StoreError(M("hand {hand} of match {match} is not settled yet: there is nothing to confirm; "
-                               "nothing stored", hand=hand, match=match_id))
+                               "nothing stored",
+                               zh="比赛 {match} 的第 {hand} 副尚未结算：无可确认；未存储任何内容",
+                               hand=hand, match=match_id))
         fields: dict[str, object] = {"hand": hand, "by": team}
         if captain:
             fields["captain"] = captain

@@ -56,9 +56,11 @@ COMMANDS: dict[str, CommandInfo] = {
                             "stores nothing.")),
     "dispute": CommandInfo("referee.cli.commands.dispute", "dispute",
                          N_("Raise a dispute of a hand, weigh alternatives, rule, appeal, decide; print the ruling "
-                            "sheet.")),
+                            "sheet.",
+                            zh="对一副提出争议、权衡备选、裁定、申诉、仲裁决定；打印裁定书。")),
     "confirm": CommandInfo("referee.cli.commands.dispute", "confirm",
-                         N_("A side confirms a settled hand (a chained entry naming who confirmed).")),
+                         N_("A side confirms a settled hand (a chained entry naming who confirmed).",
+                            zh="一方确认已结算的一副（记入哈希链，写明确认人）。")),
     # the store
     "import": CommandInfo("referee.cli.commands.storage", "import_",
                          N_("Store record files as matches (refusing a match id already stored unless --replace).")),

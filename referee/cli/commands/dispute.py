@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 ACTIONS = ("show", "rule", "appeal", "decide", "sheet")
 Team = Annotated[str | None, typer.Option("--by", metavar="EW|NS", help=N_(
-    "The side that disputes, appeals or confirms."))]
+    "The side that disputes, appeals or confirms.",
+    zh="提出争议、申诉或确认的一方。"))]
 
 
 def _alternatives(values: list[str]) -> list[tuple[int, Event]]:
@@ -75,27 +76,39 @@ def _need(number: int | None, action: str) -> int:
 def dispute(
     match_id: MatchId,
     action: Annotated[str | None, typer.Argument(metavar="[show|rule|appeal|decide|sheet]", help=N_(
-        "What to do with dispute D; none: raise a dispute (--hand or --seq, --by, --claim)."), show_default=False)]
+        "What to do with dispute D; none: raise a dispute (--hand or --seq, --by, --claim).",
+        zh="对争议 D 的操作；不写：提出争议（--hand 或 --seq、--by、--claim）。"), show_default=False)]
     = None,
-    number: Annotated[int | None, typer.Argument(metavar="[D]", help=N_("The dispute's number in the match."),
+    number: Annotated[int | None, typer.Argument(metavar="[D]", help=N_("The dispute's number in the match.",
+                                                                        zh="争议在本场比赛中的编号。"),
                                                  show_default=False)] = None,
-    hand: Annotated[int | None, typer.Option("--hand", metavar="N", help=N_("The hand disputed."))] = None,
+    hand: Annotated[int | None, typer.Option("--hand", metavar="N", help=N_("The hand disputed.",
+                                                                            zh="有争议的一副。"))] = None,
     seq: Annotated[int | None, typer.Option("--seq", metavar="SEQ", help=N_(
-        "An event of the hand disputed (instead of --hand)."))] = None,
+        "An event of the hand disputed (instead of --hand).",
+        zh="有争议那副中的一条记录（代替 --hand）。"))] = None,
     by: Team = None,
-    claim: Annotated[str, typer.Option("--claim", metavar="TEXT", help=N_("What the side claims."))] = "",
+    claim: Annotated[str, typer.Option("--claim", metavar="TEXT", help=N_("What the side claims.",
+                                                                          zh="该方的主张。"))] = "",
     alt: Annotated[list[str] | None, typer.Option("--alt", metavar="'SEQ DIRECTIVE'|K", help=N_(
         "show: an alternative to weigh, the seq and the directive that would replace it (repeat for more); "
-        "rule, decide: the number K of the alternative chosen."))] = None,
-    keep: Annotated[bool, typer.Option("--keep", help=N_("rule, decide: the record stands as stored."))] = False,
-    uphold: Annotated[bool, typer.Option("--uphold", help=N_("decide: the director upholds the ruling."))] = False,
+        "rule, decide: the number K of the alternative chosen.",
+        zh="show：要权衡的备选，即序号及替换它的指令（可重复）；rule、decide：所选备选的编号 K。"))] = None,
+    keep: Annotated[bool, typer.Option("--keep", help=N_("rule, decide: the record stands as stored.",
+                                                         zh="rule、decide：维持记录。"))] = False,
+    uphold: Annotated[bool, typer.Option("--uphold", help=N_("decide: the director upholds the ruling.",
+                                                             zh="decide：仲裁维持原裁定。"))] = False,
     appeal: Annotated[bool, typer.Option("--appeal", help=N_(
-        "rule: appeal the ruling to the director (with --by), as `appeal D` does."))] = False,
-    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the chain)."))] = "",
+        "rule: appeal the ruling to the director (with --by), as `appeal D` does.",
+        zh="rule：向仲裁申诉（配合 --by），同 `appeal D`。"))] = False,
+    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the chain).",
+                                                                            zh="理由（记入哈希链）。"))] = "",
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="PATH", help=N_(
-        "sheet: the PDF to write (default reports/<match-id>-dispute-<D>.pdf)."))] = None,
+        "sheet: the PDF to write (default reports/<match-id>-dispute-<D>.pdf).",
+        zh="sheet：要写的 PDF（默认 reports/<比赛编号>-dispute-<D>.pdf）。"))] = None,
     font: PdfFont = None,
-    json_: Annotated[bool, typer.Option("--json", help=N_("show: print JSON instead of the text."))] = False,
+    json_: Annotated[bool, typer.Option("--json", help=N_("show: print JSON instead of the text.",
+                                                          zh="show：输出 JSON 而非文字。"))] = False,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -224,12 +237,15 @@ def _sheet(store: Store, match_id: str, number: int, output: Path | None, font: 
 
 def confirm(
     match_id: MatchId,
-    hand: Annotated[int, typer.Option("--hand", metavar="N", help=N_("The settled hand confirmed."),
+    hand: Annotated[int, typer.Option("--hand", metavar="N", help=N_("The settled hand confirmed.",
+                                                                     zh="所确认的已结算一副。"),
                                       show_default=False)],
-    by: Annotated[str, typer.Option("--by", metavar="EW|NS", help=N_("The side that confirms it."),
+    by: Annotated[str, typer.Option("--by", metavar="EW|NS", help=N_("The side that confirms it.",
+                                                                     zh="确认的一方。"),
                                     show_default=False)],
     captain: Annotated[str, typer.Option("--captain", metavar="NAME", help=N_(
-        "Who confirmed for the side (its captain)."))] = "",
+        "Who confirmed for the side (its captain).",
+        zh="代表该方确认的人（队长）。"))] = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,

@@ -562,7 +562,9 @@ def event() -> typer.Typer:
                               "result) and its time.")),
         ("close", close, N_("Close the current round once every match is finished; its results are then final.")),
         ("disputes", disputes, N_("Every dispute of the event's matches with its state (raised, ruled, appealed, "
-                                  "decided); --json for other tools.")),
+                                  "decided); --json for other tools.",
+                                  zh="赛事各场比赛的全部争议及其状态（已提出、已裁定、已申诉、已决定）；--json 供其"
+                                     "他工具使用。")),
         ("standings", standings, N_("The standings: match points and every tie-break, from the replays of the "
                                     "stored matches.")),
         ("sheet", sheet, N_("PDF: a round's pairing list by table and by pair, and a card per table for its "
