@@ -40,6 +40,8 @@ MARKED = {
     "test_web_access.py": "slow",
     # a club evening's outputs end to end, every PDF read back
     "test_event_director.py": "slow",
+    # an event's round with a dispute through the CLI as a subprocess, its report read back
+    "test_event_disputes.py": "slow",
     "test_web_browser.py": "browser",
 }
 

@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from eventplay import match_text, snapshot
+from eventplay import snapshot
 from helpers import Run
 
 from referee.store import Store
@@ -237,45 +237,3 @@ def test_confirmations_and_what_status_shows(cli: Cli) -> None:
     run = cli.ok("confirm", "T1", "--hand", 1, "--by", "EW")
     assert "warning: hand 1 has an open dispute" in run.err
     assert "hand 1 confirmed by EW (张三)" in cli.ok("log", "T1").out
-
-
-def test_an_event_round_with_disputes(tmp_path: Path) -> None:
-    cli = Cli(tmp_path / "store")
-    cli.ok("event", "new", "EV", "--name", "Cup", "--rounds", "1")
-    cli.ok("event", "add", "EV", "A1", "张三", "王五")
-    cli.ok("event", "add", "EV", "A2", "李四", "赵六")
-    cli.ok("event", "pair", "EV")
-    match = "EV-R1-T1"
-    record = tmp_path / "m.gunzi"
-    # two one-hand games won by EW: E grabs, S = 0 → the declarers win the game (§7.3.1); 2 games win (§3.3)
-    record.write_text(match_text(match, ["EW", "EW"]), encoding="utf-8")
-    cli.ok("record", match, "--file", record)
-    cli.ok("confirm", match, "--hand", 2, "--by", "NS")
-    cli.ok("dispute", match, "--hand", 1, "--by", "NS", "--claim", "E did not grab first")
-
-    listed = cli.ok("event", "disputes", "EV").out
-    assert "round 1, table 1: dispute 1 of EV-R1-T1: hand 1, NS claims “E did not grab first” — open" in listed
-    data = json.loads(cli.ok("event", "disputes", "EV", "--json").out)
-    assert [(d["match"], d["number"], d["hand"], d["by"], d["state"]) for d in data["disputes"]] == \
-        [(match, 1, 1, "NS", "open")]
-
-    before = snapshot(cli.db)
-    run = cli("event", "close", "EV")
-    assert run.code == 1
-    assert run.err.strip() == ("error: round 1 cannot close: 1 dispute is still open: EV-R1-T1 dispute 1 (hand 1, NS, "
-                               "open). Rule it (referee dispute MATCH rule|decide D), or close with --force --reason "
-                               "TEXT to leave it open")
-    assert snapshot(cli.db) == before
-    run = cli.ok("event", "close", "EV", "--force", "--reason", "the director rules after the event")
-    assert "warning: the close leaves open: EV-R1-T1 dispute 1 (hand 1, NS, open)" in run.err
-    # hand 2 was confirmed; hand 1 is disputed, so not confirmed
-    assert "warning: settled hands no side confirmed: EV-R1-T1 hands 1 (confirmations.warn_at_close)" in run.err
-    cli.ok("dispute", match, "rule", 1, "--keep", "--reason", "E's grab was seen by both sides")
-    run = cli("dispute", match, "appeal", 1, "--by", "NS")
-    assert run.code == 1
-    assert run.err.strip() == ("error: the appeal window of dispute 1 has passed: round 1 of event EV is closed; "
-                               "nothing stored")
-    report = tmp_path / "report.pdf"
-    cli.ok("event", "report", "EV", "-o", report, "--lang", "en")
-    text = pdf_text(report)
-    assert "Disputes" in text and "dispute1ofEV-R1-T1:hand1,NSclaims" in text
