@@ -32,7 +32,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from referee.games.gunzi.summary import MatchSummary, Side
+from referee.games.api import Summary
 from referee.tournament.model import EventError, EventProblem, Pair, Round, Table, check_pairs
 from referee.tournament.scoring import Criterion, Scoring
 
@@ -94,7 +94,7 @@ class _Tally:
         self.byes = 0
 
 
-def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping[str, MatchSummary],
+def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping[str, Summary],
               scoring: Scoring, seed: int) -> Standings:
     """Rank the event's pairs by the scoring's criteria (see the module's conventions)."""
     by_code = check_pairs(pairs)
@@ -152,14 +152,10 @@ def _known(by_code: Mapping[str, Pair], code: str) -> None:
         raise EventError(EventProblem.unknown_pair, code)
 
 
-def _side_of(summary: MatchSummary, side: Side, opponent: str, scoring: Scoring) -> _Played:
-    other: Side = "NS" if side == "EW" else "EW"
-    won, lost = summary.games_won.of(side), summary.games_won.of(other)
-    if summary.forfeit:  # the rule set's games_to_win : 0, which the winner's count already is
-        full = max(won, lost)
-        won, lost = (full, 0) if summary.winner == side else (0, full)
-    levels = sum(g.levels.of(side) - g.levels.of(other) for g in summary.games)
-    return _Played(opponent, scoring.points(won, lost), won, lost, levels, summary.ledger.of(side))
+def _side_of(summary: Summary, side: str, opponent: str, scoring: Scoring) -> _Played:
+    """What *side* of a finished match counts: only the game-neutral outcome is read."""
+    o = summary.outcome(side)
+    return _Played(opponent, scoring.points(o.won, o.lost), o.won, o.lost, o.margin, o.score)
 
 
 def _head_to_head(group: list[str], tally: Mapping[str, _Tally]) -> dict[str, int] | None:
