@@ -237,3 +237,106 @@ def test_confirmations_and_what_status_shows(cli: Cli) -> None:
     run = cli.ok("confirm", "T1", "--hand", 1, "--by", "EW")
     assert "warning: hand 1 has an open dispute" in run.err
     assert "hand 1 confirmed by EW (张三)" in cli.ok("log", "T1").out
+
+
+def test_the_director_puts_back_the_record_as_it_was(cli: Cli) -> None:
+    cli.ok("dispute", "T1", "--seq", 13, "--by", "NS", "--claim", "the kitty held more points")  # #13: hand 1
+    cli.ok("dispute", "T1", "show", 1, "--alt", ALT2)
+    ruled = cli.ok("dispute", "T1", "rule", 1, "--alt", 1, "--reason", "KD and 10D were turned up")
+    # alternative 2: S = 170 → stage dug, NS 3 → 4, 2 blood paid to S by E (module docstring)
+    assert "levels now: EW 3, NS 4" in ruled.out
+    assert "blood owed next hand: 2 (kings 0 + score 2), paid by E (张三) to S (李四)" in ruled.out
+    cli.ok("dispute", "T1", "rule", 1, "--appeal", "--by", "EW", "--reason", "6C was buried, not KC")
+    decided = cli.ok("dispute", "T1", "decide", 1, "--keep", "--reason", "the photo shows 6C")
+    # back to the record: S = 110, foul dig, nobody levels (§7.1), no blood (§7.2.3), W declares next (§7.4)
+    # entries: dispute #15, alternative #16, amend #17 and ruling #18, appeal #19, amend #20 and decision #21
+    assert "the record as it was (amend #20)" in decided.out
+    assert "levels now: EW 3, NS 3" in decided.out
+    status = cli.ok("status", "T1").out
+    assert "Declarer: W (王五)" in status and "Blood owed: none" in status
+    assert "amend #12 → bury 5C 10C 6C 7C 8D 9D" in cli.ok("log", "T1").out
+    data = json.loads(cli.ok("dispute", "T1", "show", 1, "--json").out)
+    assert (data["state"], data["ruling"]["alternative"], data["ruling"]["amend"]) == ("decided", 1, 17)
+    assert (data["decision"]["keep"], data["decision"]["amend"]) == (True, 20)
+    run = cli("dispute", "T1", "decide", 1, "--uphold", "--reason", "again")
+    assert run.code == 1
+    assert run.err.strip() == ("error: dispute 1 of match T1 is decided by the director: the director decides an "
+                               "appealed dispute; nothing stored")
+
+
+# --- the use cases in-process: the scoring's keys and the appeal window -------------------------------
+
+def _event_match(tmp_path: Path, scoring_toml: str) -> tuple[Store, str]:
+    """An event of one round, its match played to the end (two one-hand games won by EW, §7.3.1) and its
+    first hand ruled on a dispute; the event's scoring is *scoring_toml*."""
+    from eventplay import Cli as InProcess
+    from eventplay import match_text
+
+    from referee.app import disputes
+
+    scoring = tmp_path / "scoring.toml"
+    scoring.write_text(scoring_toml, encoding="utf-8")
+    cli = InProcess(tmp_path / "ev")
+    cli.ok("event", "new", "EV", "--name", "Cup", "--rounds", "1", "--scoring", scoring)
+    cli.ok("event", "add", "EV", "A1", "张三", "王五")
+    cli.ok("event", "add", "EV", "A2", "李四", "赵六")
+    cli.ok("event", "pair", "EV")
+    record = tmp_path / "m.gunzi"
+    record.write_text(match_text("EV-R1-T1", ["EW", "EW"]), encoding="utf-8")
+    cli.ok("record", "EV-R1-T1", "--file", record)
+    store = Store(tmp_path / "ev")
+    disputes.raise_dispute(store, "EV-R1-T1", hand=1, by="NS", claim="E did not grab first")
+    disputes.rule(store, "EV-R1-T1", 1, keep=True, reason="seen by both sides")
+    return store, "EV-R1-T1"
+
+
+def test_the_appeal_window_of_the_events_scoring(tmp_path: Path) -> None:
+    import datetime
+
+    from referee.app import disputes
+    from referee.store.store import StoreError
+
+    store, match = _event_match(tmp_path, 'base = "club"\nname = "club-10"\n[disputes]\nappeal_minutes = 10\n')
+    ruled = disputes.weighed(store, match, 1).dispute.ruling
+    assert ruled is not None
+    at = datetime.datetime.fromisoformat(ruled.time.replace("Z", "+00:00"))
+    before = len(store.entries(match))
+    with pytest.raises(StoreError) as refused:  # 11 minutes after the ruling: past the 10 the scoring allows
+        disputes.appeal(store, match, 1, by="NS", now=at + datetime.timedelta(minutes=11))
+    assert refused.value.msg.text("en") == ("the appeal window of dispute 1 has passed: 10 minutes after the ruling "
+                                            "(disputes.appeal_minutes of the event's scoring); nothing stored")
+    assert len(store.entries(match)) == before
+    d = disputes.appeal(store, match, 1, by="NS", now=at + datetime.timedelta(minutes=9))
+    assert d.appeal is not None and d.appeal.by == "NS"
+
+
+def test_warn_at_close_off_closes_without_the_warning(tmp_path: Path) -> None:
+    from referee.app.director import close_round
+
+    store, match = _event_match(tmp_path, 'base = "club"\nname = "quiet"\n[confirmations]\nwarn_at_close = false\n')
+    closed = close_round(store, "EV")
+    assert closed.unconfirmed == () and closed.left_open == ()
+
+
+def test_the_club_scoring_warns_at_close(tmp_path: Path) -> None:
+    from referee.app.director import close_round
+
+    store, match = _event_match(tmp_path, 'base = "club"\nname = "plain"\n')
+    closed = close_round(store, "EV")
+    # hand 1 ruled, nobody confirmed since; hand 2 never confirmed
+    assert [m.text("en") for m in closed.unconfirmed] == [f"{match} hands 1, 2"]
+
+
+@pytest.mark.parametrize(("toml", "key", "problem"), [
+    ("[disputes]\nappeal_minute = 3\n", "disputes.appeal_minute", "unknown_key"),
+    ("[disputes]\nappeal_minutes = -1\n", "disputes.appeal_minutes", "bad_value"),
+    ("[confirmations]\nwarn_at_close = \"yes\"\n", "confirmations.warn_at_close", "bad_type"),
+])
+def test_a_scoring_file_with_a_bad_dispute_key(tmp_path: Path, toml: str, key: str, problem: str) -> None:
+    from referee.tournament import scoring
+
+    path = tmp_path / "bad.toml"
+    path.write_text('base = "club"\nname = "bad"\n' + toml, encoding="utf-8")
+    with pytest.raises(scoring.ScoringError) as found:
+        scoring.load(str(path))
+    assert (found.value.key, found.value.problem) == (key, problem)
