@@ -236,6 +236,9 @@ def test_confirmations_and_what_status_shows(cli: Cli) -> None:
     assert "settled hands — disputed: 1" in cli.ok("status", "T1").out  # a disputed hand is not confirmed
     run = cli.ok("confirm", "T1", "--hand", 1, "--by", "EW")
     assert "warning: hand 1 has an open dispute" in run.err
+    card = cli.db.parent / "T1.pdf"
+    cli.ok("scorecard", "T1", "-o", card)
+    assert "Confirmationsanddisputes:hand1:disputed" in pdf_text(card)
     assert "hand 1 confirmed by EW (张三)" in cli.ok("log", "T1").out
 
 

@@ -51,6 +51,7 @@ def test_an_event_round_with_disputes(tmp_path: Path) -> None:
     assert run.code == 1
     assert run.err.strip() == ("error: the appeal window of dispute 1 has passed: round 1 of event EV is closed; "
                                "nothing stored")
+    assert "every hash chain intact" in cli.ok("verify").out  # remarks after the close: the close's witness holds
     report = tmp_path / "report.pdf"
     cli.ok("event", "report", "EV", "-o", report, "--lang", "en")
     text = pdf_text(report)
