@@ -230,7 +230,11 @@ def _sheet(store: Store, match_id: str, number: int, output: Path | None, font: 
     from referee.views.rulingsheet import ruling_sheet
 
     w = disputes.weighed(store, match_id, number)
-    path = output or Path("reports") / f"{file_stem(match_id)}-dispute-{number}.pdf"
+    if output is None:
+        from referee.core.safefile import output_folder
+
+        output = output_folder("reports") / f"{file_stem(match_id)}-dispute-{number}.pdf"
+    path = output
     ruling_sheet(path, w, scorecard_language(lang), font=font)
     typer.echo(tr(say, "wrote {path}", path=str(path)))
 
