@@ -30,6 +30,9 @@ if TYPE_CHECKING:
     from referee.games.gunzi.results import MatchResult, WhatIf
 
 
+SHOWN = 3  # the problems an alternative the rules refuse names at most (then how many more)
+
+
 # --- reading -----------------------------------------------------------------------------------------
 
 def remarks_of(entries: Sequence[StoredEntry]) -> Remarks:
@@ -203,11 +206,19 @@ def weigh(store: Store, match_id: str, number: int, alternatives: Sequence[tuple
             w = _whatif(s.entries, match_id, seq, event)
             directive = format_event(w.new_event)
             if w.new_errors:
+                from referee.app.officiate import _named
+                from referee.core.i18n import MN
                 from referee.views.matchtext import semicolons
+
+                named = _named(w.new_errors, s.view, seq)  # each naming the later entry it makes wrong
+                shown: list[Msg] = [e.msg for e in named[:SHOWN]]
+                if len(w.new_errors) > SHOWN:  # a change that breaks every later hand: the first few, and a count
+                    shown.append(MN("and {n} more problem", "and {n} more problems", len(w.new_errors) - SHOWN,
+                                    zh="另有 {n} 个问题"))
 
                 raise StoreError(M("the rules refuse the alternative #{seq} `{directive}`: {problems}; nothing stored",
                                    zh="规则不接受备选 #{seq} `{directive}`：{problems}；未存储任何内容",
-                                   seq=seq, directive=directive, problems=semicolons([e.msg for e in w.new_errors])))
+                                   seq=seq, directive=directive, problems=semicolons(shown)))
             if (seq, directive) in known:
                 continue
             known.add((seq, directive))
