@@ -23,7 +23,17 @@ from referee.core.names import check_text
 from referee.games.gunzi.events import Event, HandStart, MatchHeader
 from referee.games.gunzi.seats import TEAMS
 from referee.store.chain import StoredEntry
-from referee.store.disputes import Alternative, Dispute, DisputeState, EventDispute, Remarks, Weighed, encode, fold
+from referee.store.disputes import (
+    STATE_WORDS,
+    Alternative,
+    Dispute,
+    DisputeState,
+    EventDispute,
+    Remarks,
+    Weighed,
+    encode,
+    fold,
+)
 from referee.store.store import MatchSession, NewEntry, Store, StoreError, corrected, to_events
 
 if TYPE_CHECKING:
@@ -233,14 +243,6 @@ def weigh(store: Store, match_id: str, number: int, alternatives: Sequence[tuple
 
 def _state_word(state: DisputeState) -> Msg:
     return STATE_WORDS[state]
-
-
-STATE_WORDS: dict[DisputeState, Msg] = {
-    DisputeState.open: M("open", zh="未裁定"),
-    DisputeState.ruled: M("ruled", zh="已裁定"),
-    DisputeState.appealed: M("appealed", zh="已申诉"),
-    DisputeState.decided: M("decided by the director", zh="仲裁已决定"),
-}
 
 
 def _choice(keep: bool, alternative: int | None) -> None:

@@ -18,6 +18,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from referee.core.i18n import M, Msg
 from referee.store.chain import StoredEntry
 
 if TYPE_CHECKING:
@@ -32,6 +33,12 @@ class DisputeState(enum.StrEnum):
 
 
 OPEN_STATES = (DisputeState.open, DisputeState.appealed)  # what a round's close warns about
+STATE_WORDS: dict[DisputeState, Msg] = {
+    DisputeState.open: M("open", zh="未裁定"),
+    DisputeState.ruled: M("ruled", zh="已裁定"),
+    DisputeState.appealed: M("appealed", zh="已申诉"),
+    DisputeState.decided: M("decided by the director", zh="仲裁已决定"),
+}
 
 
 class Alternative(NamedTuple):

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.core.i18n import M, Msg, literal, tr
-from referee.store.disputes import Dispute, DisputeState, EventDispute, HandMark, Remarks, Ruling, Weighed
+from referee.store.disputes import STATE_WORDS, Dispute, DisputeState, EventDispute, HandMark, Remarks, Ruling, Weighed
 from referee.views import matchtext as mt
 
 if TYPE_CHECKING:
@@ -19,12 +19,7 @@ if TYPE_CHECKING:
 
 COLUMN = 24  # the width of a column of the side-by-side table
 
-STATES: dict[DisputeState, Msg] = {
-    DisputeState.open: M("open", zh="未裁定"),
-    DisputeState.ruled: M("ruled", zh="已裁定"),
-    DisputeState.appealed: M("appealed", zh="已申诉"),
-    DisputeState.decided: M("decided by the director", zh="仲裁已决定"),
-}
+STATES = STATE_WORDS
 MARKS: dict[HandMark, Msg] = {
     HandMark.unconfirmed: M("not confirmed", zh="未确认"),
     HandMark.confirmed: M("confirmed", zh="已确认"),
