@@ -42,6 +42,8 @@ MARKED = {
     "test_event_director.py": "slow",
     # the 打滚 game through the command line as a process
     "test_hubei_dagun_cli.py": "slow",
+    # an event's round with a dispute through the CLI as a subprocess, its report read back
+    "test_event_disputes.py": "slow",
     "test_web_browser.py": "browser",
 }
 

@@ -397,6 +397,8 @@ class Closed(NamedTuple):
     round: Round
     rulings: tuple[Ruled, ...]
     state: EventState
+    left_open: tuple[Msg, ...] = ()  # disputes and appeals a forced close left open (each named)
+    unconfirmed: tuple[Msg, ...] = ()  # settled hands no side confirmed (when the scoring warns of them)
 
 
 def _leader(result: MatchResult) -> str | None:
@@ -464,6 +466,7 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
                                 "Finish them, or close with --force --reason TEXT to decide each by a ruling",
                                 len(unfinished),
                                 round=rnd.number, matches=where), rnd.number, where)
+        left_open, unconfirmed = _remarks_at_close(store, state, rnd, force)
         plans: list[tuple[str, str, int]] = []
         level: list[str] = []
         for t in unfinished:
@@ -493,7 +496,27 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
         cache.save()
     closed = after.round(rnd.number)
     assert closed is not None
-    return Closed(closed, tuple(rulings), after)
+    return Closed(closed, tuple(rulings), after, left_open, unconfirmed)
+
+
+def _remarks_at_close(store: Store, state: EventState, rnd: Round, force: bool) -> tuple[tuple[Msg, ...],
+                                                                                          tuple[Msg, ...]]:
+    """The round's open disputes and appeals (refused without *force*: a close ends every appeal window)
+    and, when the event's scoring warns of them, its settled hands no side confirmed."""
+    from referee.app.disputes import open_disputes, open_msg, unconfirmed, unconfirmed_msg
+
+    ids = [t.match_id for t in rnd.tables]
+    left = tuple(open_msg(mid, d) for mid, d in open_disputes(store, ids))
+    if left and not force:
+        raise RefereeError(MN("round {round} cannot close: {n} dispute is still open: {disputes:list}. Rule it "
+                              "(referee dispute MATCH rule|decide D), or close with --force --reason TEXT to leave it "
+                              "open", "round {round} cannot close: {n} disputes are still open: {disputes:list}. "
+                              "Rule them (referee dispute MATCH rule|decide D), or close with --force --reason TEXT to "
+                              "leave them open", len(left),
+                              round=rnd.number, disputes=list(left)))
+    late = tuple(unconfirmed_msg(u) for u in unconfirmed(store, ids)) if state.settings.scoring.warn_unconfirmed \
+        else ()
+    return left, late
 
 
 def _progress_text(match: str, p: Progress) -> Msg:

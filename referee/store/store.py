@@ -317,6 +317,8 @@ def log_of(entries: Sequence[StoredEntry]) -> list[LogEntry]:
         if kind == "event":
             holder[seq], text[seq] = seq, e["directive"]
             continue
+        if kind not in chain.CORRECTIONS:  # a remark (a dispute, a confirmation…) takes nothing back
+            continue
         target = e["target"]
         if target is not None and target in holder:
             later[holder[target]] = seq

@@ -42,7 +42,7 @@ from referee.core.i18n import M
 from referee.core.names import file_stem
 from referee.games.gunzi.events import Event
 from referee.games.gunzi.summary import MatchSummary, SummaryError, summarize
-from referee.store.chain import StoredEntry
+from referee.store.chain import CORRECTIONS, StoredEntry
 from referee.store.files import lock
 from referee.store.store import BrokenChain, Head, Store, StoreError, head_finding
 
@@ -304,7 +304,7 @@ def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
                         hand=st.hand, in_hand=st.in_hand, errors=len(result.errors), first_hand=first_hand,
                         last_entry=str(entries[-1].get("time") or "") if entries else "")
     notes = tuple(Note(int(e["seq"]), str(e.get("kind")), str(e.get("reason") or "")) for e in entries
-                  if e.get("kind") != "event" or e.get("reason"))
+                  if e.get("kind") in CORRECTIONS or (e.get("kind") == "event" and e.get("reason")))
     return Cached(summary, progress, notes)
 
 

@@ -60,6 +60,9 @@ class Scoring(NamedTuple):
     bye_points: int
     tiebreaks: tuple[Criterion, ...]
     most_entries: int = MOST_ENTRIES  # [entries] most: the pairs an event takes at most
+    appeal_minutes: int = 0  # [disputes] appeal_minutes: an appeal within so many minutes of the ruling (0: until
+    # the round closes, which ends every appeal window)
+    warn_unconfirmed: bool = True  # [confirmations] warn_at_close: `event close` names the round's unconfirmed hands
 
     def points(self, won: int, lost: int) -> int:
         """The match points of a result; a result the table lacks is a ``missing_key`` error."""
@@ -131,7 +134,7 @@ def _merge(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
     """Own keys over the base's; the match-points table key by key. The name is never inherited."""
     out = {k: v for k, v in base.items() if k != "name"}
     out["match_points"] = {**base.get("match_points", {}), **own.get("match_points", {})}
-    for key in ("name", "bye_points", "tiebreaks", "most_entries"):
+    for key in ("name", "bye_points", "tiebreaks", "most_entries", "appeal_minutes", "warn_unconfirmed"):
         if key in own:
             out[key] = own[key]
     return out
@@ -154,7 +157,7 @@ def _table(data: Mapping[str, Any], section: str, origin: str) -> Mapping[str, A
 
 def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
     """One file's keys, each checked, in the flat form ``_merge`` folds; the file's own problems only."""
-    known = {"name", "base", "match_points", "bye", "tiebreaks", "entries"}
+    known = {"name", "base", "match_points", "bye", "tiebreaks", "entries", "disputes", "confirmations"}
     for top in data:
         if top not in known:
             raise ScoringError(top, origin, ScoringProblem.unknown_key)
@@ -183,10 +186,27 @@ def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
         if most < 2:  # an event needs two pairs
             raise ScoringError("entries.most", origin, ScoringProblem.bad_value)
         out["most_entries"] = most
+    out.update(_remark_keys(data, origin))
     for key, value in _table(data, "tiebreaks", origin).items():
         if key != "order":
             raise ScoringError(f"tiebreaks.{key}", origin, ScoringProblem.unknown_key)
         out["tiebreaks"] = _order(value, origin)
+    return out
+
+
+def _remark_keys(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
+    """The keys of disputes and confirmations: ``disputes.appeal_minutes``, ``confirmations.warn_at_close``."""
+    out: dict[str, Any] = {}
+    for key, value in _table(data, "disputes", origin).items():
+        if key != "appeal_minutes":
+            raise ScoringError(f"disputes.{key}", origin, ScoringProblem.unknown_key)
+        out["appeal_minutes"] = _int(value, "disputes.appeal_minutes", origin)
+    for key, value in _table(data, "confirmations", origin).items():
+        if key != "warn_at_close":
+            raise ScoringError(f"confirmations.{key}", origin, ScoringProblem.unknown_key)
+        if not isinstance(value, bool):
+            raise ScoringError("confirmations.warn_at_close", origin, ScoringProblem.bad_type)
+        out["warn_unconfirmed"] = value
     return out
 
 
@@ -212,4 +232,5 @@ def _build(data: Mapping[str, Any], origin: str) -> Scoring:
         raise ScoringError("match_points", origin, ScoringProblem.missing_key)
     return Scoring(name=data["name"], origin=origin, match_points=dict(data["match_points"]),
                    bye_points=data["bye_points"], tiebreaks=data["tiebreaks"],
-                   most_entries=data.get("most_entries", MOST_ENTRIES))
+                   most_entries=data.get("most_entries", MOST_ENTRIES),
+                   appeal_minutes=data.get("appeal_minutes", 0), warn_unconfirmed=data.get("warn_unconfirmed", True))

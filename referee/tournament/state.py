@@ -139,6 +139,8 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
         "tiebreaks": {"order": [c.value for c in scoring.tiebreaks]},
         # entries.most only when not the default: the logs of events made before the key stay as they were
         **({"entries": {"most": scoring.most_entries}} if scoring.most_entries != MOST_ENTRIES else {}),
+        **({"disputes": {"appeal_minutes": scoring.appeal_minutes}} if scoring.appeal_minutes else {}),
+        **({"confirmations": {"warn_at_close": False}} if not scoring.warn_unconfirmed else {}),
     }
 
 

@@ -383,8 +383,10 @@ def _title(rounds: Sequence[Round], final: bool, lang: str) -> str:
 def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[Pair], rounds: Sequence[Round],
                      standings: Standings, summaries: Mapping[str, MatchSummary], lang: str, *,
                      final: bool = False, font: Font = None,
-                     notes: Sequence[str] | None = None, round_words: Mapping[int, str] | None = None) -> None:
-    """Write the PDF report: standings with every tie-break, the cross table, each round's results.
+                     notes: Sequence[str] | None = None, round_words: Mapping[int, str] | None = None,
+                     disputes: Sequence[str] = ()) -> None:
+    """Write the PDF report: standings with every tie-break, the cross table, each round's results, and
+    the event's disputes (*disputes*: their lines, worded by the caller; no section when there are none).
 
     *notes* are what the table does not show (the matches not counted yet, a round corrected after its
     close, with the entry and its reason), worded by the caller that read the store; *round_words* a
@@ -392,8 +394,14 @@ def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[P
     by_code = rows.check_known(pairs, rounds, standings)
     title = _title(rounds, final, lang)
     pr, story = _printed(lang, font, lambda pr: _report_story(pr, event, pairs, rounds, standings, summaries, by_code,
-                                                               title, notes, round_words))
+                                                               title, notes, round_words) + _disputes(pr, disputes))
     pr.build(path, story, wide=True, event=event, title=title)
+
+
+def _disputes(pr: _Printer, lines: Sequence[str]) -> list[Any]:
+    if not lines:
+        return []
+    return [*pr.heading(tr(pr.lang, "Disputes")), *(pr.para(line, pr.s_body) for line in lines)]
 
 
 def _report_story(pr: _Printer, event: str, pairs: Sequence[Pair], rounds: Sequence[Round], standings: Standings,

@@ -54,6 +54,11 @@ COMMANDS: dict[str, CommandInfo] = {
     "whatif": CommandInfo("referee.cli.commands.table", "whatif",
                          N_("For a dispute: replay with event SEQ replaced, side by side with the record; "
                             "stores nothing.")),
+    "dispute": CommandInfo("referee.cli.commands.dispute", "dispute",
+                         N_("Raise a dispute of a hand, weigh alternatives, rule, appeal, decide; print the ruling "
+                            "sheet.")),
+    "confirm": CommandInfo("referee.cli.commands.dispute", "confirm",
+                         N_("A side confirms a settled hand (a chained entry naming who confirmed).")),
     # the store
     "import": CommandInfo("referee.cli.commands.storage", "import_",
                          N_("Store record files as matches (refusing a match id already stored unless --replace).")),

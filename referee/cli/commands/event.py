@@ -307,6 +307,13 @@ def close(
     from referee.core.i18n import tr
 
     closed = close_round(open_store(db), event_id, force=force, reason=reason, referee=referee)
+    if closed.left_open:
+        typer.echo(tr(say, "warning: the close leaves open: {disputes:list} (the director can still decide them; no "
+                           "appeal can be made any more)",
+                      disputes=list(closed.left_open)), err=True)
+    if closed.unconfirmed:
+        typer.echo(tr(say, "warning: settled hands no side confirmed: {hands:list} (confirmations.warn_at_close)",
+                      hands=list(closed.unconfirmed)), err=True)
     for r in closed.rulings:
         typer.echo(tr(say, "{match}: ruling for {team:team} recorded as #{seq} ({reason})",
                       match=r.match, team=r.team, seq=r.seq, reason=reason))
@@ -319,6 +326,24 @@ def close(
     elif planned is None or closed.round.number < planned:
         typer.echo(tr(say, "next: referee event pair {event}",
                       event=event_id))
+
+
+def disputes(
+    event_id: EventId,
+    json_: Json = False,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Every dispute of the event's matches with its state (raised, ruled, appealed, decided)."""
+    say = language(lang)
+    from referee.app.disputes import event_disputes
+    from referee.views import disputetext
+
+    found = event_disputes(open_store(db), event_id)
+    if json_:
+        _dump(disputetext.event_data(event_id, found))
+        return
+    _echo(disputetext.event_lines(event_id, found, say))
 
 
 # --- results ----------------------------------------------------------------------------------------
@@ -453,15 +478,20 @@ def report(
     from referee.store import eventresults
     from referee.views.sheets import standings_report
 
-    results = eventresults.load(open_store(db), event_id)
+    store = open_store(db)
+    results = eventresults.load(store, event_id)
     path = output or _default(event_id, "-standings.pdf")
+    from referee.app.disputes import event_disputes
+    from referee.views.disputetext import event_lines
     from referee.views.eventtext import broken_lines, notes, round_word
+
+    found = event_disputes(store, event_id)
 
     standings_report(path, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                      results.summaries, pdf, final=results.final,
                      notes=notes(results, pdf) + broken_lines(results, pdf),
                      round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds},
-                     font=_font(font, say))
+                     font=_font(font, say), disputes=event_lines(event_id, found, pdf)[1:] if found else ())
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
     _uncounted(results.broken, say)
 
@@ -529,6 +559,8 @@ def event() -> typer.Typer:
         ("status", status, N_("The current round: each table's match (not started, game and hand in play, or its "
                               "result) and its time.")),
         ("close", close, N_("Close the current round once every match is finished; its results are then final.")),
+        ("disputes", disputes, N_("Every dispute of the event's matches with its state (raised, ruled, appealed, "
+                                  "decided); --json for other tools.")),
         ("standings", standings, N_("The standings: match points and every tie-break, from the replays of the "
                                     "stored matches.")),
         ("sheet", sheet, N_("PDF: a round's pairing list by table and by pair, and a card per table for its "

@@ -219,6 +219,7 @@ def log(
     language = resolve_language(lang)
     from referee.app import officiate
     from referee.core.i18n import tr
+    from referee.store.chain import CORRECTIONS
     from referee.store.store import corrected, log_of, to_events
     from referee.views import matchtext as views
 
@@ -231,7 +232,7 @@ def log(
     for group in groups:
         if (hand is not None and group.hand != hand) or (game is not None and group.game != game):
             continue
-        rows = [e for e in group.entries if not corrections or e.kind != "event" or e.superseded_by]
+        rows = [e for e in group.entries if not corrections or e.kind in CORRECTIONS or e.superseded_by]
         if rows:
             typer.echo(views.group_title(group, language))
             echo_lines(views.log_lines(rows, language))

@@ -173,7 +173,7 @@ def audit_detail(entry: object) -> str:
 def build_scorecard(result: MatchResult, out: str | Path | BinaryIO, lang: str = "zh",
                     font_path: str | Path | None = None, log: Iterable[AuditEntry] = (),
                     errors: Iterable[RecordError] = (), broken: Msg | None = None,
-                    head: tuple[str, int] | None = None) -> Path | None:
+                    head: tuple[str, int] | None = None, marks: Mapping[int, str] | None = None) -> Path | None:
     """Write the scorecard PDF of ``result`` to ``out`` (a path or a binary file); return the path.
 
     ``log`` is the store's audit trail (undo/void/amend entries); ``errors`` are problems found in
@@ -185,7 +185,7 @@ def build_scorecard(result: MatchResult, out: str | Path | BinaryIO, lang: str =
     if normalize(lang) is None:
         raise ValueError(f"no catalogue for language {lang!r} (known: {', '.join(languages())})")
     font = register(font_path) if font_path is not None else fonts.register_default(document_texts(result, lang))
-    data = render(result, lang, font, list(log), list(errors), broken=broken, head=head)
+    data = render(result, lang, font, list(log), list(errors), broken=broken, head=head, marks=marks)
     if isinstance(out, (str, Path)):
         from referee.core.safefile import output
 
@@ -434,6 +434,16 @@ def _notes(doc: Doc, compact: bool = False) -> list[Any]:
     return [*story, _grid_table(rows, widths, doc.typo, 8.5)]
 
 
+def _marks(doc: Doc, marks: Mapping[int, str]) -> list[Any]:
+    """Each settled hand confirmed, disputed or not confirmed: one paragraph."""
+    if not marks:
+        return []
+    text = "; ".join(tr(doc.lang, "hand {hand}: {mark}", hand=n, mark=mark)
+                     for n, mark in sorted(marks.items()))
+    return [doc.para(tr(doc.lang, "Confirmations and disputes: {marks}", marks=text),
+                     doc.s_body)]
+
+
 def _audit(doc: Doc, log: Sequence[AuditEntry]) -> list[Any]:
     """The store's corrections (undo, void, amend): who, when, why and what they did."""
     if not log:
@@ -520,14 +530,15 @@ def pdf_date(date: str) -> str:
 
 def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[AuditEntry] = (),
            errors: Sequence[RecordError] = (), broken: Msg | None = None,
-           head: tuple[str, int] | None = None) -> bytes:
-    """The PDF of ``result`` in ``lang``: the sections in order, a footer on every page."""
+           head: tuple[str, int] | None = None, marks: Mapping[int, str] | None = None) -> bytes:
+    """The PDF of ``result`` in ``lang``: the sections in order, a footer on every page. *marks*: each
+    settled hand's confirmation or dispute in words (a stored match with confirmations or disputes)."""
     doc = Doc(result, lang, font)
 
     def story(chart_height: float, compact: bool) -> list[Any]:
         return [*_banner(doc, broken), *_header(doc), *_result(doc), *_chart(doc, chart_height), *_hand_table(doc),
-                *_notes(doc, compact), *_audit(doc, log), *_problems(doc, [*errors, *result.errors]),
-                *_signatures(doc, compact)]
+                *_marks(doc, marks or {}), *_notes(doc, compact), *_audit(doc, log),
+                *_problems(doc, [*errors, *result.errors]), *_signatures(doc, compact)]
     # a stored match's chain head on every page: the card on the wall anchors the record (`verify --head`)
     chain_head = "" if head is None else tr(lang, "record head {hash} · {n} entries",
                                             hash=head[0], n=head[1])
