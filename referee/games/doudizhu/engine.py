@@ -114,6 +114,7 @@ def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
     settled = 0
     for number, (line, deal_events) in enumerate(zip(starts, deals, strict=True), 1):
         result, found = settle(number, line, deal_events, rules, totals)
+        result = result._replace(steps=tuple(_named(step, names) for step in result.steps))
         errors.extend(found)
         totals = result.totals
         results.append(result)
@@ -124,6 +125,15 @@ def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
                                        n=number, deals=rules.deals)))
     errors.sort(key=lambda e: e.line)
     return MatchResult(header_of(events), names, rules, tuple(results), tuple(errors), dict(totals))
+
+
+def _named(step: Msg, names: dict[int, str]) -> Msg:
+    """A step's seats with their players' names: ``seat 2 (李四)``."""
+    def label(key: str, value: object) -> object:
+        if key in ("seat", "caller") and isinstance(value, int) and names[value] != str(value):
+            return f"{value} ({names[value]})"
+        return value
+    return step._replace(fields=tuple((k, label(k, v)) for k, v in step.fields))
 
 
 class _Bidding(NamedTuple):
