@@ -187,6 +187,7 @@ class _Auction:
                 and self.robs > 0 and len(self.spoken) == 3)
 
     def points(self, b: Bid) -> None:
+        """A bid of points or a pass (§3.1); a refused one counts as a pass, so the turns go on."""
         if not self.in_turn(b, "§3.1"):
             return
         self.spoken[b.seat] = b.line
@@ -217,31 +218,36 @@ class _Auction:
             self.ended = True
 
     def rob(self, b: Bid) -> None:
+        """A call, rob or pass (§3.2); a refused one counts as a pass, so the turns go on."""
         if not self.in_turn(b, "§3.2"):
             return
         answer = b.seat in self.spoken
+        self.spoken.setdefault(b.seat, b.line)
+        self.previous = b
+        if self.rob_allowed(b):
+            if b.bid == "call":
+                self.caller = self.best = b
+            elif b.bid == "rob":
+                self.robs += 1
+                self.best = b
+        if answer or (len(self.spoken) == 3 and not (self.caller is not None and self.robs > 0)):
+            self.ended = True
+
+    def rob_allowed(self, b: Bid) -> bool:
         if b.bid.isdigit():
             self.refuse(b, M("bidding.style = 'rob': call, rob or pass, not {bid} (§3.2)",
                              zh="bidding.style = 'rob'：叫地主、抢地主或不抢，而不是 {bid}（§3.2）", bid=b.bid))
-            return
+            return False
         if b.bid == "call" and self.caller is not None:
             self.refuse(b, M("seat {seat} called after seat {caller} had called: rob or pass (§3.2)",
                              zh="座位 {caller} 已叫地主，座位 {seat} 只能抢或不抢（§3.2）",
                              seat=b.seat, caller=self.caller.seat))
-            return
+            return False
         if b.bid == "rob" and self.caller is None:
             self.refuse(b, M("seat {seat} robbed before anyone called: call or pass (§3.2)",
                              zh="还没有人叫地主，座位 {seat} 不能抢：叫地主或不叫（§3.2）", seat=b.seat))
-            return
-        self.spoken.setdefault(b.seat, b.line)
-        self.previous = b
-        if b.bid == "call":
-            self.caller = self.best = b
-        elif b.bid == "rob":
-            self.robs += 1
-            self.best = b
-        if answer or (len(self.spoken) == 3 and not (self.caller is not None and self.robs > 0)):
-            self.ended = True
+            return False
+        return True
 
     def finish(self, bids: list[Bid]) -> None:
         if bids and not self.ended and len(self.spoken) < 3:
