@@ -170,7 +170,7 @@ class _Auction:
             self.refuse(b, M("the bidding has ended (§3): no more bids", zh="叫牌已经结束（§3）：不能再叫"))
             return False
         prev = self.previous
-        if prev is not None and b.seat != _next(prev.seat):
+        if prev is not None and b.seat != _next(prev.seat) and not self.answers(b):  # the caller answers out of turn
             self.refuse(b, M("bid out of turn: after seat {prev} comes seat {next} (§3)",
                              zh="叫牌不按顺序：座位 {prev} 之后应是座位 {next}（§3）",
                              prev=prev.seat, next=_next(prev.seat)))
