@@ -76,10 +76,6 @@ class MatchResult(NamedTuple):
         return self.rules.deals == 0 or played >= self.rules.deals
 
 
-def _err(line: int, msg: Msg) -> RecordError:
-    return RecordError(line, msg)
-
-
 def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
     """Every deal of the record settled in order, with the running totals and every problem found."""
     errors: list[RecordError] = []
@@ -95,17 +91,17 @@ def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
             continue
         elif isinstance(ev, SeatName):
             if ev.seat in named:
-                errors.append(_err(ev.line, M("seat {seat} is named twice (first on line {first})",
+                errors.append(RecordError(ev.line, M("seat {seat} is named twice (first on line {first})",
                                               zh="座位 {seat} 被命名了两次（第一次在第 {first} 行）",
                                               seat=ev.seat, first=named[ev.seat])))
             elif ev.name in [names[s] for s in named]:
-                errors.append(_err(ev.line, M("the name {name} is already another seat's",
+                errors.append(RecordError(ev.line, M("the name {name} is already another seat's",
                                               zh="名字 {name} 已属于另一个座位", name=ev.name)))
             else:
                 named[ev.seat] = ev.line
                 names[ev.seat] = ev.name
         elif not deals:
-            errors.append(_err(ev.line, M("before the first 'deal': each deal begins with a 'deal' line",
+            errors.append(RecordError(ev.line, M("before the first 'deal': each deal begins with a 'deal' line",
                                           zh="在第一个 'deal' 之前：每一局以 'deal' 行开始")))
         else:
             deals[-1].append(ev)
@@ -120,7 +116,7 @@ def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
         results.append(result)
         settled += result.settled
         if rules.deals and settled > rules.deals and result.settled:
-            errors.append(_err(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
+            errors.append(RecordError(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
                                        zh="第 {n} 局：本场比赛共 {deals} 局（match.deals，§7）",
                                        n=number, deals=rules.deals)))
     errors.sort(key=lambda e: e.line)
@@ -161,23 +157,25 @@ class _Auction:
         self.robs = 0
         self.ended = False
 
-    def refuse(self, b: Bid, msg: Msg) -> None:
-        self.errors.append(_err(b.line, msg))
+    def refuse(self, error: RecordError) -> None:
+        self.errors.append(error)
 
     def in_turn(self, b: Bid, section: str) -> bool:
         """Not after the end, in turn (a warning only), and each player once (§3)."""
         if self.ended:
-            self.refuse(b, M("the bidding has ended (§3): no more bids", zh="叫牌已经结束（§3）：不能再叫"))
+            self.refuse(RecordError(b.line, M(
+                "the bidding has ended (§3): no more bids", zh="叫牌已经结束（§3）：不能再叫")))
             return False
         prev = self.previous
         if prev is not None and b.seat != _next(prev.seat) and not self.answers(b):  # the caller answers out of turn
-            self.refuse(b, M("bid out of turn: after seat {prev} comes seat {next} (§3)",
+            self.refuse(RecordError(b.line, M("bid out of turn: after seat {prev} comes seat {next} (§3)",
                              zh="叫牌不按顺序：座位 {prev} 之后应是座位 {next}（§3）",
-                             prev=prev.seat, next=_next(prev.seat)))
+                             prev=prev.seat, next=_next(prev.seat))))
         if b.seat in self.spoken and not self.answers(b):
-            self.refuse(b, M("seat {seat} has already bid (line {first}): each player once ({section})",
+            self.refuse(RecordError(b.line, M(
+                "seat {seat} has already bid (line {first}): each player once ({section})",
                              zh="座位 {seat} 已经叫过（第 {first} 行）：每人只能叫一次（{section}）",
-                             seat=b.seat, first=self.spoken[b.seat], section=section))
+                             seat=b.seat, first=self.spoken[b.seat], section=section)))
             return False
         return True
 
@@ -195,23 +193,24 @@ class _Auction:
         if len(self.spoken) == 3:
             self.ended = True
         if b.bid in ("call", "rob"):
-            self.refuse(b, M("bidding.style = 'points': a bid is 1 to {most} or pass, not {bid} (§3.1)",
+            self.refuse(RecordError(b.line, M(
+                "bidding.style = 'points': a bid is 1 to {most} or pass, not {bid} (§3.1)",
                              zh="bidding.style = 'points'：叫 1 到 {most} 分或不叫，"
-                                "而不是 {bid}（§3.1）", most=self.rules.max_bid, bid=b.bid))
+                                "而不是 {bid}（§3.1）", most=self.rules.max_bid, bid=b.bid)))
             return
         if b.bid == "pass":
             return
         value = int(b.bid)
         if value > self.rules.max_bid:
-            self.refuse(b, M("a bid is at most {most} (bidding.max_bid, §3.1), not {bid}",
+            self.refuse(RecordError(b.line, M("a bid is at most {most} (bidding.max_bid, §3.1), not {bid}",
                              zh="叫分至多 {most}（bidding.max_bid，§3.1），而不是 {bid}",
-                             most=self.rules.max_bid, bid=value))
+                             most=self.rules.max_bid, bid=value)))
             return
         best = self.best
         if best is not None and value <= int(best.bid):
-            self.refuse(b, M("bids rise: {bid} does not beat {best} (seat {seat}) (§3.1)",
+            self.refuse(RecordError(b.line, M("bids rise: {bid} does not beat {best} (seat {seat}) (§3.1)",
                              zh="叫分只能更高：{bid} 不高于 {best}（座位 {seat}）（§3.1）",
-                             bid=value, best=best.bid, seat=best.seat))
+                             bid=value, best=best.bid, seat=best.seat)))
             return
         self.best = b
         if value == self.rules.max_bid:
@@ -235,25 +234,25 @@ class _Auction:
 
     def rob_allowed(self, b: Bid) -> bool:
         if b.bid.isdigit():
-            self.refuse(b, M("bidding.style = 'rob': call, rob or pass, not {bid} (§3.2)",
-                             zh="bidding.style = 'rob'：叫地主、抢地主或不抢，而不是 {bid}（§3.2）", bid=b.bid))
+            self.refuse(RecordError(b.line, M("bidding.style = 'rob': call, rob or pass, not {bid} (§3.2)",
+                             zh="bidding.style = 'rob'：叫地主、抢地主或不抢，而不是 {bid}（§3.2）", bid=b.bid)))
             return False
         if b.bid == "call" and self.caller is not None:
-            self.refuse(b, M("seat {seat} called after seat {caller} had called: rob or pass (§3.2)",
+            self.refuse(RecordError(b.line, M("seat {seat} called after seat {caller} had called: rob or pass (§3.2)",
                              zh="座位 {caller} 已叫地主，座位 {seat} 只能抢或不抢（§3.2）",
-                             seat=b.seat, caller=self.caller.seat))
+                             seat=b.seat, caller=self.caller.seat)))
             return False
         if b.bid == "rob" and self.caller is None:
-            self.refuse(b, M("seat {seat} robbed before anyone called: call or pass (§3.2)",
-                             zh="还没有人叫地主，座位 {seat} 不能抢：叫地主或不叫（§3.2）", seat=b.seat))
+            self.refuse(RecordError(b.line, M("seat {seat} robbed before anyone called: call or pass (§3.2)",
+                             zh="还没有人叫地主，座位 {seat} 不能抢：叫地主或不叫（§3.2）", seat=b.seat)))
             return False
         return True
 
     def finish(self, bids: list[Bid]) -> None:
         if bids and not self.ended and len(self.spoken) < 3:
             missing = [str(s) for s in SEATS if s not in self.spoken]
-            self.refuse(bids[-1], M("the bidding is not finished: seat {seats} has not bid (§3)",
-                                    zh="叫牌没有结束：座位 {seats} 还没有叫（§3）", seats=", ".join(missing)))
+            self.refuse(RecordError(bids[-1].line, M("the bidding is not finished: seat {seats} has not bid (§3)",
+                                    zh="叫牌没有结束：座位 {seats} 还没有叫（§3）", seats=", ".join(missing))))
 
 
 def _bidding(bids: list[Bid], rules: RuleSet, errors: list[RecordError]) -> _Bidding:
@@ -296,7 +295,7 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
                    zh="第 {n} 局重新发牌（redeal，第 {line} 行）：不计分（§3.3）", n=number, line=redeal.line),)
         played = next((e for e in events if isinstance(e, (Play, Bomb, Rocket, Out, Spring, AntiSpring))), None)
         if played is not None:
-            errors.append(_err(played.line, M("deal {n} was dealt again: nothing is played in it",
+            errors.append(RecordError(played.line, M("deal {n} was dealt again: nothing is played in it",
                                               zh="第 {n} 局已重新发牌：此局不能出牌", n=number)))
         return unsettled._replace(redeal=True, steps=void), errors
     chosen = _landlord(number, line, events, bids, bidding, rules, errors)
@@ -308,10 +307,10 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
     _check_cards(plays, kitty, landlord, errors)
     outs = [e for e in events if isinstance(e, Out)]
     for o in outs[1:]:
-        errors.append(_err(o.line, M("only the first player out ends the deal (line {first})",
+        errors.append(RecordError(o.line, M("only the first player out ends the deal (line {first})",
                                      zh="只有第一个出完牌的人结束本局（第 {first} 行）", first=outs[0].line)))
     if not outs:
-        errors.append(_err(line, M("deal {n}: no 'out': who went out first? (out SEAT, §4)",
+        errors.append(RecordError(line, M("deal {n}: no 'out': who went out first? (out SEAT, §4)",
                                    zh="第 {n} 局：没有 'out'：谁先出完牌？（out 座位，§4）", n=number)))
         return unsettled._replace(landlord=landlord, base=base), errors
     out = outs[0].seat
@@ -334,18 +333,18 @@ def _landlord(number: int, line: int, events: list[Event], bids: list[Bid], bidd
     if landlord is None:
         if not bids:
             if stated:
-                errors.append(_err(stated[0].line, M(
+                errors.append(RecordError(stated[0].line, M(
                     "deal {n}: no bids entered, so the base is unknown: record the bidding (bid SEAT …) (§3)",
                     zh="第 {n} 局：没有记录叫牌，底分未知：请记录叫牌（bid 座位 …）（§3）", n=number)))
             elif events:
-                errors.append(_err(line, M("deal {n}: no bids: record the bidding (bid SEAT …) or 'redeal' (§3)",
+                errors.append(RecordError(line, M("deal {n}: no bids: record the bidding (bid SEAT …) or 'redeal' (§3)",
                                            zh="第 {n} 局：没有叫牌：请记录叫牌（bid 座位 …）或 'redeal'（§3）",
                                            n=number)))
             return None
         if not bidding.all_passed:
             return None  # the bidding's own problems are said
         if rules.no_bid != LAST_FORCED:
-            errors.append(_err(bids[-1].line, M(
+            errors.append(RecordError(bids[-1].line, M(
                 "deal {n}: nobody bid, so the cards are dealt again (bidding.no_bid = 'redeal', §3.3): "
                 "record 'redeal'",
                 zh="第 {n} 局：无人叫牌，应重新发牌（bidding.no_bid = 'redeal'，§3.3）：请记录 'redeal'", n=number)))
@@ -358,7 +357,7 @@ def _landlord(number: int, line: int, events: list[Event], bids: list[Bid], bidd
                           "（bidding.no_bid = 'last_forced'，bidding.forced_bid，§3.3）", seat=landlord, base=base))
     for s in stated:
         if s.seat != landlord:
-            errors.append(_err(s.line, M("the bidding makes seat {bid} the landlord, not seat {stated} (§3)",
+            errors.append(RecordError(s.line, M("the bidding makes seat {bid} the landlord, not seat {stated} (§3)",
                                          zh="按叫牌地主是座位 {bid}，而不是座位 {stated}（§3）",
                                          bid=landlord, stated=s.seat)))
     return landlord, base, steps
@@ -368,10 +367,12 @@ def _kitty(number: int, line: int, events: list[Event], rules: RuleSet,
            errors: list[RecordError]) -> tuple[Card, ...]:
     kitties = [e for e in events if isinstance(e, Kitty)]
     for k in kitties[1:]:
-        errors.append(_err(k.line, M("the kitty is recorded once (line {first})", zh="底牌只记录一次（第 {first} 行）",
+        errors.append(RecordError(k.line, M(
+            "the kitty is recorded once (line {first})", zh="底牌只记录一次（第 {first} 行）",
                                      first=kitties[0].line)))
     if rules.kitty_shown and not kitties:
-        errors.append(_err(line, M("deal {n}: no kitty: the kitty is shown to all, so record it (kitty.shown, §2)",
+        errors.append(RecordError(line, M(
+            "deal {n}: no kitty: the kitty is shown to all, so record it (kitty.shown, §2)",
                                    zh="第 {n} 局：没有底牌：底牌亮给所有人看，请记录（kitty.shown，§2）", n=number)))
     return kitties[0].cards if kitties else ()
 
@@ -440,10 +441,11 @@ def _shown(events: list[Event], landlord: int, errors: list[RecordError]) -> boo
     shown = False
     for s in (e for e in events if isinstance(e, Show)):
         if s.seat != landlord:
-            errors.append(_err(s.line, M("only the landlord shows cards (明牌), not seat {seat} (§5.3)",
+            errors.append(RecordError(s.line, M("only the landlord shows cards (明牌), not seat {seat} (§5.3)",
                                          zh="只有地主可以明牌，座位 {seat} 不能（§5.3）", seat=s.seat)))
         elif shown:
-            errors.append(_err(s.line, M("the landlord's cards are shown once (§5.3)", zh="地主只能明牌一次（§5.3）")))
+            errors.append(RecordError(s.line, M(
+                "the landlord's cards are shown once (§5.3)", zh="地主只能明牌一次（§5.3）")))
         else:
             shown = True
     return shown
@@ -482,12 +484,13 @@ def _spring(events: list[Event], out: int, landlord: int, plays: list[Play | Bom
     if claim is None:
         return False
     if out != landlord:
-        errors.append(_err(claim.line, M("spring (春天) needs the landlord out first, but seat {seat} went out (§5.2)",
+        errors.append(RecordError(claim.line, M(
+            "spring (春天) needs the landlord out first, but seat {seat} went out (§5.2)",
                                          zh="春天要求地主先出完，但先出完的是座位 {seat}（§5.2）", seat=out)))
         return False
     farmer = next((p for p in plays if p.seat != landlord), None)
     if farmer is not None:
-        errors.append(_err(claim.line, M("spring (春天): no farmer plays a card, but seat {seat} played on line "
+        errors.append(RecordError(claim.line, M("spring (春天): no farmer plays a card, but seat {seat} played on line "
                                          "{line} (§5.2)",
                                          zh="春天：农民一张牌都没出，但座位 {seat} 在第 {line} 行出了牌（§5.2）",
                                          seat=farmer.seat, line=farmer.line)))
@@ -501,12 +504,14 @@ def _antispring(events: list[Event], out: int, landlord: int, plays: list[Play |
     if claim is None:
         return False
     if out == landlord:
-        errors.append(_err(claim.line, M("anti-spring (反春) needs a farmer out first, but the landlord went out "
+        errors.append(RecordError(claim.line, M(
+            "anti-spring (反春) needs a farmer out first, but the landlord went out "
                                          "(§5.2)", zh="反春要求农民先出完，但先出完的是地主（§5.2）")))
         return False
     own = [p for p in plays if p.seat == landlord]
     if len(own) > 1:
-        errors.append(_err(claim.line, M("anti-spring (反春): the landlord plays only the first lead, but played "
+        errors.append(RecordError(claim.line, M(
+            "anti-spring (反春): the landlord plays only the first lead, but played "
                                          "again on line {line} (§5.2)",
                                          zh="反春：地主只出过第一手牌，但在第 {line} 行又出了牌（§5.2）",
                                          line=own[1].line)))
@@ -528,17 +533,17 @@ def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], lan
         counts[p.seat] += len(p.cards)
         most = LANDLORD_CARDS if p.seat == landlord else FARMER_CARDS
         if counts[p.seat] > most and counts[p.seat] - len(p.cards) <= most:
-            errors.append(_err(p.line, M("seat {seat} has played {n} cards, more than the {most} held (§2)",
+            errors.append(RecordError(p.line, M("seat {seat} has played {n} cards, more than the {most} held (§2)",
                                          zh="座位 {seat} 已出 {n} 张牌，多于手中的 {most} 张（§2）",
                                          seat=p.seat, n=counts[p.seat], most=most)))
         for c in p.cards:
             if c.suit and c in played:
-                errors.append(_err(p.line, M("{card:card} is played twice (first on line {first}) (§2)",
+                errors.append(RecordError(p.line, M("{card:card} is played twice (first on line {first}) (§2)",
                                              zh="{card:card} 出了两次（第一次在第 {first} 行）（§2）",
                                              card=c, first=played[c])))
                 continue
             if c.suit and c in kitty_suited and p.seat != landlord:
-                errors.append(_err(p.line, M("{card:card} is in the kitty, which the landlord took: seat {seat} "
+                errors.append(RecordError(p.line, M("{card:card} is in the kitty, which the landlord took: seat {seat} "
                                              "cannot play it (§2)",
                                              zh="{card:card} 在底牌中，已归地主：座位 {seat} 不能出（§2）",
                                              card=c, seat=p.seat)))
@@ -550,7 +555,7 @@ def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], lan
                 landlord_ranks[c.rank] += 1
             held = ranks[c.rank] + kitty_ranks[c.rank] - min(kitty_ranks[c.rank], landlord_ranks[c.rank])
             if held > copies(c.rank):
-                errors.append(_err(p.line, M("more than {n} of {card:card} in the deal: the deck has {n} (§2)",
+                errors.append(RecordError(p.line, M("more than {n} of {card:card} in the deal: the deck has {n} (§2)",
                                              zh="本局出现了超过 {n} 张 {card:card}：一副牌只有 {n} 张（§2）",
                                              n=copies(c.rank), card=c._replace(suit=""))))
                 ranks[c.rank] -= 1
