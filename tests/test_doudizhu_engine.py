@@ -236,3 +236,22 @@ def test_explanation_cites_keys_and_sections_in_both_languages() -> None:
     assert zh[1] == "打出炸弹 1 个：每个 × 2（multipliers.bomb，§5.1）→ × 2"
     assert zh[4] == ("地主付 2 × 3 × 2 = 12；每位农民收 1 × 3 × 2 = 6"
                      "（payment.landlord_factor，payment.farmer_factor，§6）")
+
+
+def test_game_neutral_summary() -> None:
+    from referee.games.doudizhu.game import GAME
+
+    # deal 1: 甲 bids 3 and wins: +6 -3 -3. deal 2: 乙 bids 1, farmer 甲 out: 甲 +1, 乙 -2, 丙 +1.
+    # totals 甲 7, 乙 -5, 丙 -2; deals won: 甲 2 (landlord, then farmer), 乙 0, 丙 1 (deal 2's farmers).
+    r = run("deal\nbid 1 3\nkitty 3 4 5\nout 1\ndeal\nbid 2 1\nbid 3 pass\nbid 1 pass\nkitty 3 4 5\nout 1\n")
+    s = GAME.summarize(r, head="h", entries=3)
+    assert [(p.key, p.name, p.players) for p in s.participants()] == [
+        ("1", "甲", ("甲",)), ("2", "乙", ("乙",)), ("3", "丙", ("丙",))]
+    assert s.outcome("1") == (("1", 2, 0, 1, 7, 0))
+    assert s.outcome("2") == (("2", 0, 2, 3, -5, 0))
+    assert s.outcome("3") == (("3", 1, 1, 2, -2, 0))
+    assert (s.match_id, s.finished, s.forfeit, s.head, s.entries) == ("E", True, False, "h", 3)
+    # ties share the better place: one deal, 甲 landlord loses (-2), 乙 and 丙 +1 each: both first
+    r = run("deal\nbid 1 1\nbid 2 pass\nbid 3 pass\nkitty 3 4 5\nout 3\n")
+    s = GAME.summarize(r)
+    assert [s.outcome(k).placement for k in "123"] == [3, 1, 1]
