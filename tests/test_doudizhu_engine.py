@@ -255,3 +255,22 @@ def test_game_neutral_summary() -> None:
     r = run("deal\nbid 1 1\nbid 2 pass\nbid 3 pass\nkitty 3 4 5\nout 3\n")
     s = GAME.summarize(r)
     assert [s.outcome(k).placement for k in "123"] == [3, 1, 1]
+
+
+def test_the_remaining_refusals() -> None:
+    reading = parse("match id=R game=doudizhu\nseat 1 甲\nseat 1 乙\nseat 2 甲\ndeal\nlandlord 1\nout 1\n"
+                    "deal\nbid 1 3\nkitty 3 4 5\nkitty 6 7 8\nshow 1\nshow 1\nout 2\nout 1\n")
+    r = replay(reading.events, load("doudizhu-classic"))
+    assert [(e.line, e.message) for e in r.errors] == [
+        (3, "seat 1 is named twice (first on line 2)"),
+        (4, "the name 甲 is already another seat's"),
+        (6, "deal 1: no bids entered, so the base is unknown: record the bidding (bid SEAT …) (§3)"),
+        (11, "the kitty is recorded once (line 10)"),
+        (13, "the landlord's cards are shown once (§5.3)"),
+        (15, "only the first player out ends the deal (line 14)"),
+    ]
+    assert [e.text("zh_CN") for e in r.errors][3:] == [
+        "底牌只记录一次（第 10 行）", "地主只能明牌一次（§5.3）", "只有第一个出完牌的人结束本局（第 14 行）"]
+    # deal 2 settles on the first 'out': farmer 乙 (seat 2) out, 甲 landlord at 3, shown ×2: unit 6;
+    # 甲 pays 12, each farmer +6
+    assert r.deals[1].payments == {1: -12, 2: 6, 3: 6}
