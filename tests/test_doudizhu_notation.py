@@ -134,6 +134,9 @@ ERRORS = [
     ("match game=doudizhu", "the header needs id=… (match id=NAME game=doudizhu)", "记录头需要 id=…"),
     ("match id=X oops", "header item 'oops' is not KEY=VALUE", "记录头项 'oops' 不是 KEY=VALUE 形式"),
     ('match id="X', "the header has an unclosed quote", "记录头的引号没有闭合"),
+    ("match id=../x", "match id= '../x': an id holds letters, digits, '-', '_' and '.' only", "match id="),
+    ("seat 1 A\x1bB", "seat: control character \\x1b is not allowed", "seat"),
+    ("seat 2 " + "名" * 101, "seat: at most 100 characters, not 101", "seat"),
 ]
 
 

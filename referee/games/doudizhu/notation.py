@@ -12,7 +12,9 @@ import shlex
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
+from referee.core.names import NAME_MAX, check_id, check_text
 from referee.core.records import RecordError
 from referee.games.doudizhu.cards import (
     BIG_JOKER,
@@ -161,6 +163,12 @@ def _match(args: list[str], line: str, number: int, names: dict[str, int]) -> Ev
     if not found.get("id"):
         raise LineError(M("the header needs id=… (match id=NAME game=doudizhu)",
                           zh="记录头需要 id=…（match id=名称 game=doudizhu）"))
+    try:
+        check_id(found["id"], "match id=")
+        for key, value in pairs:
+            check_text(value, f"{key}=", NAME_MAX)
+    except UsageError as e:  # an id becomes a file name in a store; no name may carry a control character
+        raise LineError(e.msg) from None
     return Header(found["id"], found.get("rules") or None, tuple(pairs), number)
 
 
@@ -168,6 +176,10 @@ def _seat_name(args: list[str], line: str, number: int, names: dict[str, int]) -
     if len(args) < 2 or args[0] not in ("1", "2", "3"):
         raise _usage("seat", "seat 1|2|3 NAME")
     name = line.split(None, 2)[2].strip()
+    try:
+        check_text(name, "seat", NAME_MAX)
+    except UsageError as e:
+        raise LineError(e.msg) from None
     if name in ("1", "2", "3"):
         raise LineError(M("a player's name cannot be a seat number ({name})", zh="玩家名不能是座位号（{name}）",
                           name=name))
