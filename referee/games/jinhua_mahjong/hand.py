@@ -23,24 +23,27 @@ class Hand(NamedTuple):
     wilds: int
     won: Tile | None  # the tile won (written last); None when unknown
     won_wild: bool  # the tile won is a 财神
+    whites: int = 0  # 白板 counted as the 财神's face; in 十三不靠 and 七风 each may count as 白 instead (§6.8)
+    face: Tile | None = None  # the 财神's face those 白板 stand for
 
 
 def prepare(tiles: Sequence[Tile], caishen: Tile | None) -> Hand:
     """*tiles* (the tile won last) with 财神 *caishen* as wild tiles and 白板 standing for its face."""
     counts = [0] * KINDS
-    wilds = 0
+    wilds = whites = 0
     for t in tiles:
         if caishen is not None and t == caishen:
             wilds += 1
         elif caishen is not None and t == WHITE:
             counts[caishen] += 1
+            whites += 1
         else:
             counts[t] += 1
     won = tiles[-1] if tiles else None
     won_wild = won is not None and caishen is not None and won == caishen
     if won is not None and caishen is not None and won == WHITE and not won_wild:
         won = caishen
-    return Hand(tuple(counts), wilds, won, won_wild)
+    return Hand(tuple(counts), wilds, won, won_wild, whites, caishen if whites else None)
 
 
 @lru_cache(maxsize=65536)
@@ -171,7 +174,19 @@ def _gapped_max(ranks: set[int]) -> int:
 
 def not_touching(hand: Hand, honours_needed: int, wild_honours: bool) -> bool:
     """十三不靠 (at least *honours_needed* different honours) and 七风 (all seven, no 财神 among them): 14
-    different tiles, the suited ones of a suit at least three apart (§6.7, §6.8)."""
+    different tiles, the suited ones of a suit at least three apart (§6.7, §6.8). A 白板 standing for the
+    财神's face may count as 白 instead (the seed's "必须有两个白板", §6.8)."""
+    for back in range(hand.whites + 1):
+        counts = list(hand.naturals)
+        if back and hand.face is not None:
+            counts[hand.face] -= back
+            counts[WHITE] += back
+        if _not_touching(hand._replace(naturals=tuple(counts)), honours_needed, wild_honours):
+            return True
+    return False
+
+
+def _not_touching(hand: Hand, honours_needed: int, wild_honours: bool) -> bool:
     if total(hand) != HAND or any(c > 1 for c in hand.naturals):
         return False
     honours = sum(hand.naturals[27:])
