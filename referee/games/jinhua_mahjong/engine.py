@@ -449,7 +449,6 @@ def check_tiles(tiles: Tiles, caishen: Caishen | None, codes: Sequence[str]) -> 
 def holds(c: str, h: H.Hand) -> bool:
     """Whether the tiles of *h* make pattern *c* (what tiles can show; claims and the last draw they cannot)."""
     checks = {
-        "pinghu": H.standard,
         "pengpeng": H.all_triplets,
         "quanqiuren": lambda h: not h.won_wild,
         "qing_qidui": H.clean_seven_pairs,
