@@ -115,7 +115,8 @@ def test_two_feeds_are_not_liability() -> None:
     r = run("deal\npong N W\npong N W\nwin N S\nliable W\n")
     assert messages(r) == [(6, "liable: W is liable (承包) only after 3 claims between them and the winner N; "
                             "the record has 2 by N of W and 0 the other way (§7.1)",
-                            "liable：西 与胡牌者 北 之间吃碰杠满 3 次才承包；记录中 北 吃碰杠 西 2 次，反向 0 次（§7.1）")]
+                            "liable：西 与胡牌者 北 之间吃碰杠满 3 次才承包；"
+                            "记录中 北 吃碰杠 西 2 次，反向 0 次（§7.1）")]
     assert not r.deals[0].settled and pays(r) == {"E": 0, "S": 0, "W": 0, "N": 0}
 
 
