@@ -70,10 +70,6 @@ class _Deal:
         self.liable: list[Liable] = []
 
 
-def _err(line: int, msg: Msg) -> RecordError:
-    return RecordError(line, msg)
-
-
 def replay(events: Sequence[Event], rules: Rules, explain: bool = False) -> MatchResult:
     """Every deal of *events* settled under *rules* (*explain* is accepted for the interface: the steps are
     always kept, they are few)."""
@@ -107,20 +103,20 @@ def _collect(events: Sequence[Event], rules: Rules,
     for ev in events:
         if isinstance(ev, Header):
             if header is not None:
-                errors.append(_err(ev.line, M("a second match header (the first is at line {first})",
+                errors.append(RecordError(ev.line, M("a second match header (the first is at line {first})",
                                               zh="第二个比赛行（第一个在第 {first} 行）", first=header.line)))
             else:
                 header = ev
         elif isinstance(ev, Seat):
             if deals:
-                errors.append(_err(ev.line, M("seat: players are named before the first deal",
+                errors.append(RecordError(ev.line, M("seat: players are named before the first deal",
                                               zh="seat：玩家须在第一局之前列出")))
             names[ev.seat] = ev.name
         elif isinstance(ev, Deal):
             dealer = ev.dealer or (_rotate(deals[-1], rules) if deals else "E")
             deals.append(_Deal(len(deals) + 1, ev.line, dealer))
         elif not deals:
-            errors.append(_err(ev.line, M("this directive belongs to a deal: write 'deal' before it",
+            errors.append(RecordError(ev.line, M("this directive belongs to a deal: write 'deal' before it",
                                           zh="此指令属于一局：请先写 'deal'")))
         else:
             _into(deals[-1], ev, errors)
@@ -135,7 +131,7 @@ def _into(d: _Deal, ev: Event, errors: list[RecordError]) -> None:
     if attr is not None:
         earlier = getattr(d, attr)
         if earlier is not None:
-            errors.append(_err(ev.line, M("deal {deal}: a second '{what}' (the first is at line {first})",
+            errors.append(RecordError(ev.line, M("deal {deal}: a second '{what}' (the first is at line {first})",
                                           zh="第 {deal} 局：第二个 '{what}'（第一个在第 {first} 行）",
                                           deal=d.number, what=attr, first=earlier.line)))
         else:
@@ -170,21 +166,21 @@ def _settle(d: _Deal, rules: Rules) -> tuple[list[RecordError], DealResult]:
     errors: list[RecordError] = []
     for c in d.claims:
         if c.claimer == c.feeder:
-            errors.append(_err(c.line, M("{kind}: {seat:seat} cannot claim a tile of their own",
+            errors.append(RecordError(c.line, M("{kind}: {seat:seat} cannot claim a tile of their own",
                                          zh="{kind}：{seat:seat} 不能吃碰杠自己的牌", kind=c.kind, seat=c.claimer)))
         elif c.kind == "chi" and c.feeder != previous_seat(c.claimer):
-            errors.append(_err(c.line, M(
+            errors.append(RecordError(c.line, M(
                 "chi: {seat:seat} may 吃 only from the player before them ({upper:seat}), not {feeder:seat} (§3.1)",
                 zh="chi：{seat:seat} 只能吃上家（{upper:seat}）的牌，不能吃 {feeder:seat}（§3.1）",
                 seat=c.claimer, upper=previous_seat(c.claimer), feeder=c.feeder)))
     if d.nowin is not None:
         if d.win is not None:
-            errors.append(_err(d.nowin.line, M("deal {deal}: 'nowin' and a 'win' (line {win}) in one deal",
+            errors.append(RecordError(d.nowin.line, M("deal {deal}: 'nowin' and a 'win' (line {win}) in one deal",
                                                zh="第 {deal} 局：同一局既有 'nowin' 又有 'win'（第 {win} 行）",
                                                deal=d.number, win=d.win.line)))
         for ev in (d.patterns, d.tiles, *d.liable):
             if ev is not None:
-                errors.append(_err(ev.line, M("deal {deal}: nobody won, so nothing is claimed or paid",
+                errors.append(RecordError(ev.line, M("deal {deal}: nobody won, so nothing is claimed or paid",
                                               zh="第 {deal} 局：无人胡牌，不报番、不承包", deal=d.number)))
         if errors:
             return errors, _unsettled(d, ())
@@ -193,13 +189,14 @@ def _settle(d: _Deal, rules: Rules) -> tuple[list[RecordError], DealResult]:
         return [], DealResult(d.number, d.line, d.dealer, None, None, (), 0, 0, (), {s: 0 for s in SEATS},
                               drawn, True)
     if d.win is None:
-        errors.append(_err(d.line, M("deal {deal} has no result: 'win …' or 'nowin' (the next deal began)",
+        errors.append(RecordError(d.line, M("deal {deal} has no result: 'win …' or 'nowin' (the next deal began)",
                                      zh="第 {deal} 局没有结果：缺少 'win …' 或 'nowin'（下一局已开始）",
                                      deal=d.number)))
         return errors, _unsettled(d, ())
     win = d.win
     if win.discarder == win.winner:
-        errors.append(_err(win.line, M("win: {seat:seat} cannot win on their own discard; write 'win {seat} self'",
+        errors.append(RecordError(win.line, M(
+                                       "win: {seat:seat} cannot win on their own discard; write 'win {seat} self'",
                                        zh="win：{seat:seat} 不能胡自己打出的牌；自摸请写 'win {seat} self'",
                                        seat=win.winner)))
     codes = d.patterns.codes if d.patterns is not None else ("pinghu",)
@@ -351,7 +348,7 @@ def _liable(d: _Deal, win: Win, rules: Rules) -> tuple[list[tuple[str, str]], li
         if stated.seat not in seats:
             fed = counted.get((w, stated.seat), 0)
             took = counted.get((stated.seat, w), 0)
-            errors.append(_err(stated.line, M(
+            errors.append(RecordError(stated.line, M(
                 "liable: {seat:seat} is liable (承包) only after {need} claims between them and the winner "
                 "{winner:seat}; the record has {fed} by {winner:seat} of {seat:seat} and {took} the other way (§7.1)",
                 zh="liable：{seat:seat} 与胡牌者 {winner:seat} 之间吃碰杠满 {need} 次才承包；记录中 {winner:seat} "
@@ -370,29 +367,29 @@ def compatibility(codes: Sequence[str], line: int) -> list[RecordError]:
 
     for group, why in EXCLUSIVE:
         if len(claimed & group) > 1:
-            found.append(_err(line, M("patterns: {names}: {why}", zh="patterns：{names}：{why}",
+            found.append(RecordError(line, M("patterns: {names}: {why}", zh="patterns：{names}：{why}",
                                       names=names(claimed & group), why=why)))
     shapes = {BY_CODE[c].shape for c in codes if BY_CODE[c].shape}
     if len(shapes) > 1:
         shaped = {c for c in codes if BY_CODE[c].shape}
-        found.append(_err(line, M("patterns: {names} are different winning shapes (§8.1)",
+        found.append(RecordError(line, M("patterns: {names} are different winning shapes (§8.1)",
                                   zh="patterns：{names} 是不同的胡牌牌型（§8.1）", names=names(shaped))))
     if shapes and claimed & SETS_ONLY - {"pinghu"}:
         shaped = {c for c in codes if BY_CODE[c].shape}
-        found.append(_err(line, M("patterns: {shape} has no sets or kong; {names} needs them (§8.1)",
+        found.append(RecordError(line, M("patterns: {shape} has no sets or kong; {names} needs them (§8.1)",
                                   zh="patterns：{shape} 没有顺刻或杠；{names} 需要（§8.1）",
                                   shape=names(shaped), names=names(claimed & SETS_ONLY))))
     no_wild = {c for c in codes if BY_CODE[c].no_wild}
     wild = {c for c in codes if BY_CODE[c].uses_wild}
     if no_wild and wild:
-        found.append(_err(line, M("patterns: {clean} has no 财神, {wild} needs one (§8.2)",
+        found.append(RecordError(line, M("patterns: {clean} has no 财神, {wild} needs one (§8.2)",
                                   zh="patterns：{clean} 没有财神，{wild} 需要财神（§8.2）",
                                   clean=names(no_wild), wild=names(wild))))
     for first, second, why in CONFLICTS:
         for a in codes:
             for b in codes:
                 if a in first and b in second and a != b:
-                    found.append(_err(line, M("patterns: {why}", zh="patterns：{why}",
+                    found.append(RecordError(line, M("patterns: {why}", zh="patterns：{why}",
                                               why=why.bind(one=BY_CODE[a].zh, other=BY_CODE[b].zh))))
     return found
 
@@ -403,16 +400,17 @@ def _conditions(codes: Sequence[str], line: int, d: _Deal, win: Win) -> list[Rec
     for c in codes:
         p = BY_CODE[c]
         if p.self_draw and win.discarder is not None:
-            found.append(_err(line, M("patterns: {name} is won by a self-draw (自摸), not on {seat:seat}'s discard "
+            found.append(RecordError(line, M(
+                                      "patterns: {name} is won by a self-draw (自摸), not on {seat:seat}'s discard "
                                       "({section})",
                                       zh="patterns：{name} 须自摸，不能胡 {seat:seat} 打出的牌（{section}）",
                                       name=p.zh, seat=win.discarder, section=p.section)))
     if "tianhu" in codes and win.winner != d.dealer:
-        found.append(_err(line, M("patterns: 天胡 is the dealer's ({dealer:seat}), not {seat:seat}'s (§6.17)",
+        found.append(RecordError(line, M("patterns: 天胡 is the dealer's ({dealer:seat}), not {seat:seat}'s (§6.17)",
                                   zh="patterns：天胡只属于庄家（{dealer:seat}），不属于 {seat:seat}（§6.17）",
                                   dealer=d.dealer, seat=win.winner)))
     if "dihu" in codes and win.discarder != d.dealer:
-        found.append(_err(line, M("patterns: 地胡 is won on the dealer's ({dealer:seat}) first discard (§6.17)",
+        found.append(RecordError(line, M("patterns: 地胡 is won on the dealer's ({dealer:seat}) first discard (§6.17)",
                                   zh="patterns：地胡须胡庄家（{dealer:seat}）打出的第一张牌（§6.17）",
                                   dealer=d.dealer)))
     return found
@@ -422,7 +420,7 @@ def check_tiles(tiles: Tiles, caishen: Caishen | None, codes: Sequence[str]) -> 
     """The 14 tiles entered form the claimed hand, 财神 wild (§4, §6)."""
     line = tiles.line
     if caishen is None:
-        return [_err(line, M("tiles: the deal's 财神 is needed to judge the tiles: write 'caishen TILE' (§2.2)",
+        return [RecordError(line, M("tiles: the deal's 财神 is needed to judge the tiles: write 'caishen TILE' (§2.2)",
                              zh="tiles：判断手牌需要本局的财神：请写 'caishen TILE'（§2.2）"))]
     raw = [0] * KINDS
     for t in tiles.tiles:
@@ -430,18 +428,18 @@ def check_tiles(tiles: Tiles, caishen: Caishen | None, codes: Sequence[str]) -> 
     for t, n in enumerate(raw):
         most = 3 if t == caishen.tile else 4
         if n > most:
-            return [_err(line, M("tiles: {n} × {tile}, there are only {most} (§2.1, §2.2)",
+            return [RecordError(line, M("tiles: {n} × {tile}, there are only {most} (§2.1, §2.2)",
                                  zh="tiles：{n} 张 {tile}，只有 {most} 张（§2.1，§2.2）",
                                  n=n, tile=code(t), most=most))]
     h = H.prepare(tiles.tiles, caishen.tile)
     found: list[RecordError] = []
     for c in codes:
         if not holds(c, h):
-            found.append(_err(line, M("tiles: the tiles do not make {name} ({section})",
+            found.append(RecordError(line, M("tiles: the tiles do not make {name} ({section})",
                                       zh="tiles：这手牌不成 {name}（{section}）", name=BY_CODE[c].zh,
                                       section=BY_CODE[c].section)))
     if not any(BY_CODE[c].shape for c in codes) and not H.standard(h):
-        found.append(_err(line, M("tiles: the tiles are not four sets and a pair, 财神 wild (§4.1)",
+        found.append(RecordError(line, M("tiles: the tiles are not four sets and a pair, 财神 wild (§4.1)",
                                   zh="tiles：这手牌不成四组加一对将（财神百搭）（§4.1）")))
     return found
 
