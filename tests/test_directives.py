@@ -293,5 +293,10 @@ def test_check_refuses_a_record_of_another_game(tmp_path):
     run = subprocess.run([sys.executable, "-m", "referee.cli", "check", str(record), "--lang", "en"],
                          capture_output=True, text=True, encoding="utf-8", timeout=120)
     assert run.returncode == 1
-    # the registry knows no game "go": said at the header's line, and the exit status is 1 (a bad record)
-    assert run.stderr == f"{record}:2: game=go: not a game this version officiates (games: gunzi)\n"
+    # the registry knows no game "go": said at the header's line, and the exit status is 1 (a bad record);
+    # the games it knows are listed (Gunzi first, then each game registered since)
+    from referee.games.registry import GAMES
+
+    assert list(GAMES)[0] == "gunzi"
+    known = ", ".join(GAMES)
+    assert run.stderr == f"{record}:2: game=go: not a game this version officiates (games: {known})\n"
