@@ -100,3 +100,17 @@ def test_export_is_canonical_and_a_fixed_point() -> None:
                          "chi S E\nwin S self\npatterns qingyise\n"
                          "tiles 1m 2m 3m 4m 5m 6m 7m 8m 9m 1m 1m 2m 3m 3m\n")
     assert write(parse(canonical).events) == canonical
+
+
+def test_ids_and_names_are_checked_like_every_record() -> None:
+    # referee.core.names: an id a file name can be made of; printable names of at most 100 characters
+    text = 'match id=../x game=jinhua-mahjong\nseat E \x1b[31mred\nmatch id=ok game=jinhua-mahjong event="a\x01b"\n'
+    got = [(e.line, e.message, e.message_zh) for e in parse(text).errors]
+    assert got == [
+        (1, "match id= '../x': an id holds letters, digits, '-', '_' and '.' only (and does not start with '.' or "
+            "'-')", "match id= '../x'：编号只能由字母、汉字、数字和 '-'、'_'、'.' 组成（不能以 '.' 或 '-' 开头）"),
+        (2, "seat: control character \\x1b is not allowed", "seat：不能包含控制字符 \\x1b"),
+        (3, "event=: control character \\x01 is not allowed", "event=：不能包含控制字符 \\x01"),
+    ]
+    long = parse("match id=ok game=jinhua-mahjong\nseat N " + "名" * 101 + "\n").errors
+    assert [(e.line, e.message) for e in long] == [(2, "seat: at most 100 characters, not 101")]

@@ -8,7 +8,9 @@ import shlex
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
+from referee.core.names import NAME_MAX, check_id, check_text
 from referee.core.records import RecordError
 from referee.games.jinhua_mahjong.events import (
     Caishen,
@@ -107,24 +109,35 @@ def _header(args: list[str], line: int) -> Header:
             raise _Bad(M("match: '{token}' is not KEY=VALUE", zh="match：'{token}' 不是 KEY=VALUE", token=arg))
         key = key.lower()
         if key == "id":
-            ident = value
+            try:
+                ident = check_id(value, "match id=")
+            except UsageError as e:
+                raise _Bad(e.msg) from None
         elif key == "rules":
-            rules = value or None
+            rules = _checked(value, "rules=", NAME_MAX) or None
         elif key == "game":
             if value.strip().lower() != GAME_KEY:
                 raise _Bad(M("match: game={game} is not {key}", zh="match：game={game} 不是 {key}",
                              game=value, key=GAME_KEY))
         else:
-            extra.append((key, value))
+            extra.append((key, _checked(value, f"{key}=", NAME_MAX)))
     if not ident:
         raise _Bad(M("match: the header needs id=ID", zh="match：比赛行需要 id=ID"))
     return Header(ident, rules, tuple(extra), line)
 
 
+def _checked(value: str, what: str, most: int) -> str:
+    """A name or text as ``referee.core.names`` allows it (printable, not too long), else the line's error."""
+    try:
+        return check_text(value, what, most)
+    except UsageError as e:
+        raise _Bad(e.msg) from None
+
+
 def _seat_line(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) < 2:
         raise _Bad(_usage(keyword))
-    return Seat(_seat(args[0], keyword), rest.split(None, 1)[1].strip(), line)
+    return Seat(_seat(args[0], keyword), _checked(rest.split(None, 1)[1].strip(), "seat", NAME_MAX), line)
 
 
 def _deal(keyword: str, args: list[str], line: int, rest: str) -> Event:
