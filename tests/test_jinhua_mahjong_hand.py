@@ -214,3 +214,42 @@ def test_seven_pairs_with_one_tile_swapped_is_judged_again(seed: int, at: int, t
     assert H.pairs(hand_of(hand).naturals, hand.count(WILD), 7)
     hand[at] = WILD if to == 34 else to
     assert H.pairs(hand_of(hand).naturals, hand.count(WILD), 7) == brute(hand, range(34), "pairs")
+
+
+def brute_explode(hand: list[int], wild: int) -> bool:
+    """爆头 from §6.13 by brute force: the tile won (last) and one 财神 are the pair; every way of reading the
+    other 财神 among the twelve left makes four sets."""
+    rest = list(hand[:-1])
+    if wild not in rest:
+        return False
+    rest.remove(wild)
+    plain = [t for t in rest if t != wild]
+    for fill in combinations_with_replacement(range(34), len(rest) - len(plain)):
+        counts: dict[int, int] = {}
+        for t in [*plain, *fill]:
+            counts[t] = counts.get(t, 0) + 1
+        if split(counts, False):
+            return True
+    return False
+
+
+@PROPS
+@given(seed=st.integers(0, 2**32 - 1), at=st.integers(0, 13), to=st.integers(0, 33))
+def test_an_explode_hand_with_one_tile_swapped_is_judged_again(seed: int, at: int, to: int) -> None:
+    # 财神 白板 (33): the 白板 are the wild tiles and nothing stands for them (§2.2)
+    rng = random.Random(seed)
+    hand: list[int] = []
+    while len(hand) < 12:
+        if rng.random() < 0.5:
+            s, r = rng.randrange(3), rng.randrange(7)
+            hand += [9 * s + r, 9 * s + r + 1, 9 * s + r + 2]
+        else:
+            hand += [rng.randrange(33)] * 3
+    for _ in range(rng.randrange(3)):
+        hand[rng.randrange(12)] = 33
+    hand += [33, rng.randrange(33)]
+    assert H.explode(H.prepare(hand, 33)) and brute_explode(hand, 33)
+    hand[at] = to
+    if hand.count(33) > 3 or any(hand.count(t) > 4 for t in hand):
+        return
+    assert H.explode(H.prepare(hand, 33)) == brute_explode(hand, 33), hand
