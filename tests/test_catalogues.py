@@ -29,6 +29,8 @@ MESSAGE_FUNCTIONS = {"M", "MN", "tr", "trn", "N_", "P_"}
 # 对, 选手1 …): read, never shown as output words. And the test oracle's made-up player names.
 INPUT_MODULES = {"referee/games/gunzi/cards.py", "referee/games/gunzi/seats.py", "referee/games/gunzi/directives.py",
                  "referee/tournament/entries.py", "referee/games/gunzi/testing/generate.py",
+                 # Dou Dizhu's card and directive words as a record may type them (大王, 叫分, 抢地主 …)
+                 "referee/games/doudizhu/cards.py", "referee/games/doudizhu/notation.py",
                  # Jinhua mahjong's notation: the Chinese tile, seat, keyword and pattern names the reader takes
                  # (a pattern's Chinese name is also its term in both languages, docs/jinhua-mahjong-rules.md §6)
                  "referee/games/jinhua_mahjong/tiles.py", "referee/games/jinhua_mahjong/notation.py",

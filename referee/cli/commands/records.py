@@ -236,8 +236,10 @@ def export(
 def rules(
     name: Annotated[str | None, typer.Argument(metavar="NAME|PATH", help=N_("A rule set name or rule file path."))]
     = None,
-    table: Annotated[bool, typer.Option("--table", help=N_("Print what each defenders' score 0-300 settles to."))]
-    = False,
+    table: Annotated[bool, typer.Option("--table", help=N_(
+        "Print the rule set's score table (Gunzi: what each defenders' score 0-300 settles to; Dou Dizhu: "
+        "each bid × multiplier → payments).",
+        zh="打印规则集的计分表（打滚子：抓分方 0-300 分各如何结算；斗地主：每种叫分 × 倍数 → 收付）。"))] = False,
     lang: Lang = None,
 ) -> None:
     """List the rule sets, or show one with every key explained (or, with --table, its score table)."""
