@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, form
 from referee.core.records import RecordError
 from referee.core.rulesfile import Rules
 from referee.games.jinhua_mahjong import hand as H
@@ -302,17 +302,13 @@ def pay(winner: str, discarder: str | None, factor: int, liable: Sequence[tuple[
                 owed[s] *= times
     payments = {s: -owed.get(s, 0) for s in SEATS}
     payments[winner] = sum(owed.values())
-    steps.append(M("{winner:seat} +{won}; {losers}", zh="{winner:seat} +{won}；{losers}", winner=winner,
+    steps.append(M("{winner:seat} +{won}; {losers:list}", zh="{winner:seat} +{won}；{losers:list}", winner=winner,
                    won=payments[winner], losers=_paid_list(payments, winner)))
     return payments, steps
 
 
-def _paid_list(payments: dict[str, int], winner: str) -> Msg:
-    parts = [M("{seat:seat} {amount}", seat=s, amount=payments[s]) for s in SEATS if s != winner]
-    out = parts[0]
-    for p in parts[1:]:
-        out = M("{first}, {then}", first=out, then=p)
-    return out
+def _paid_list(payments: dict[str, int], winner: str) -> list[Msg]:
+    return [form("{seat:seat} {amount}", seat=s, amount=payments[s]) for s in SEATS if s != winner]
 
 
 def _liable(d: _Deal, win: Win, rules: Rules) -> tuple[list[tuple[str, str]], list[Msg], list[RecordError]]:

@@ -6,13 +6,17 @@ import json
 from collections.abc import Sequence
 from typing import NamedTuple, TextIO
 
-from referee.core.i18n import tr
+from referee.core.i18n import form, tr
 from referee.core.records import RecordError
 from referee.core.rulesfile import Rules
 from referee.games.api import Outcome, Participant
 from referee.games.jinhua_mahjong.engine import DealResult, MatchResult
 from referee.games.jinhua_mahjong.events import SEATS
 from referee.games.jinhua_mahjong.patterns import BY_CODE, PATTERNS
+
+
+def _seat(seat: str, lang: str) -> str:
+    return form("{seat:seat}", seat=seat).text(lang)
 
 
 def _signed(n: int) -> str:
@@ -34,12 +38,13 @@ def match_view(result: MatchResult, lang: str) -> str:
     lines = [tr(lang, "Jinhua mahjong (金华麻将) · match {match} · rules {rules}",
                 zh="金华麻将 · 比赛 {match} · 规则 {rules}", match=h.id if h else "-", rules=result.rules.name)]
     if result.names:
-        lines.append("  ".join(tr(lang, "{seat:seat} {name}", seat=s, name=result.names.get(s, "-")) for s in SEATS))
+        lines.append("  ".join(form("{seat:seat} {name}", seat=s, name=result.names.get(s, "-")).text(lang)
+                               for s in SEATS))
     head = tr(lang, "deal", zh="局").ljust(5) + tr(lang, "dealer", zh="庄").ljust(7)
-    head += "".join(tr(lang, "{seat:seat}", seat=s).rjust(7) for s in SEATS) + "  " + tr(lang, "result", zh="结果")
+    head += "".join(_seat(s, lang).rjust(7) for s in SEATS) + "  " + tr(lang, "result", zh="结果")
     lines.append(head)
     for d in result.deals:
-        row = str(d.deal).ljust(5) + tr(lang, "{seat:seat}", seat=d.dealer).ljust(7)
+        row = str(d.deal).ljust(5) + _seat(d.dealer, lang).ljust(7)
         row += "".join(_signed(d.payments[s]).rjust(7) for s in SEATS) + "  " + _how(d, lang)
         if d.winner is not None:
             names = " ".join(BY_CODE[c].zh for c in d.patterns)
@@ -56,7 +61,7 @@ def match_view(result: MatchResult, lang: str) -> str:
 
 def check_summary(result: MatchResult, lang: str) -> str:
     settled = sum(1 for d in result.deals if d.settled)
-    totals = ", ".join(tr(lang, "{seat:seat} {total}", seat=s, total=_signed(result.totals[s])) for s in SEATS)
+    totals = ", ".join(form("{seat:seat} {total}", seat=s, total=_signed(result.totals[s])).text(lang) for s in SEATS)
     return tr(lang, "ok: {n} deals settled, {totals}", zh="正确：已结算 {n} 局，{totals}", n=settled, totals=totals)
 
 
