@@ -30,8 +30,6 @@ from referee.games.jinhua_mahjong.events import (
 from referee.games.jinhua_mahjong.patterns import BY_CODE, CONFLICTS, EXCLUSIVE, SETS_ONLY
 from referee.games.jinhua_mahjong.tiles import KINDS, code
 
-CLAIM_ZH = {"chi": "吃", "pong": "碰", "kong": "杠"}
-
 
 class DealResult(NamedTuple):
     deal: int
