@@ -40,6 +40,8 @@ MARKED = {
     "test_web_access.py": "slow",
     # a club evening's outputs end to end, every PDF read back
     "test_event_director.py": "slow",
+    # the 打滚 game through the command line as a process
+    "test_hubei_dagun_cli.py": "slow",
     "test_web_browser.py": "browser",
 }
 

@@ -29,6 +29,7 @@ MESSAGE_FUNCTIONS = {"M", "MN", "tr", "trn", "N_", "P_"}
 # 对, 选手1 …): read, never shown as output words. And the test oracle's made-up player names.
 INPUT_MODULES = {"referee/games/gunzi/cards.py", "referee/games/gunzi/seats.py", "referee/games/gunzi/directives.py",
                  "referee/tournament/entries.py", "referee/games/gunzi/testing/generate.py",
+                 "referee/games/hubei_dagun/spellings.py",
                  # Dou Dizhu's card and directive words as a record may type them (大王, 叫分, 抢地主 …)
                  "referee/games/doudizhu/cards.py", "referee/games/doudizhu/notation.py",
                  # Jinhua mahjong's notation: the Chinese tile, seat, keyword and pattern names the reader takes

@@ -197,12 +197,11 @@ def resolve(schema: Schema, name_or_path: str) -> Path | Traversable:
         if candidate.is_file():
             return candidate
     raise RulesError(M("unknown rule set '{name}' (known: {known})",
-                       zh="未知的规则集 '{name}'（已有：{known}）",
                        name=name_or_path, known=", ".join(available(schema))))
 
 
 def _no_file(path: object) -> RulesError:
-    return RulesError(M("no rule file at {path}", zh="{path} 处没有规则文件", path=str(path)))
+    return RulesError(M("no rule file at {path}", path=str(path)))
 
 
 def _identity(src: Path | Traversable) -> str:
@@ -272,8 +271,8 @@ def _text_of(src: Path | Traversable) -> str:
 
 def _bad_toml(e: Exception) -> Msg:
     if isinstance(e, RecursionError):
-        return M("not valid TOML: nested too deeply", zh="不是有效的 TOML：嵌套过深")
-    return M("not valid TOML: {error}", zh="不是有效的 TOML：{error}", error=str(e)[:200])
+        return M("not valid TOML: nested too deeply")
+    return M("not valid TOML: {error}", error=str(e)[:200])
 
 
 def _read_file(schema: Schema, src: Path | Traversable, chain: list[_Link], problems: list[_Problem]) -> _Values:
@@ -283,20 +282,18 @@ def _read_file(schema: Schema, src: Path | Traversable, chain: list[_Link], prob
     if ident in seen:
         cycle = [link.label for link in chain[seen.index(ident):]] + [label]
         problems.append(_Problem(chain[-1].label, M(
-            "the rule files inherit from each other in a cycle: {cycle}",
-            zh="规则文件相互继承，形成循环：{cycle}", cycle=" → ".join(cycle))))
+            "the rule files inherit from each other in a cycle: {cycle}", cycle=" → ".join(cycle))))
         return {}
     try:
         data = tomllib.loads(_text_of(src))
     except _TooLarge:
-        problems.append(_Problem(label, M("larger than {kib} KiB: not a rule file",
-                                          zh="超过 {kib} KiB：不是规则文件", kib=RULES_MAX >> 10)))
+        problems.append(_Problem(label, M("larger than {kib} KiB: not a rule file", kib=RULES_MAX >> 10)))
         return {}
     except (ValueError, UnicodeDecodeError, RecursionError) as e:
         problems.append(_Problem(label, _bad_toml(e)))
         return {}
     except OSError as e:
-        problems.append(_Problem(label, M("cannot be read: {error}", zh="无法读取：{error}",
+        problems.append(_Problem(label, M("cannot be read: {error}",
                                           error=str(e.strerror or e))))
         return {}
     folder = src.parent if isinstance(src, Path) else None
@@ -319,7 +316,7 @@ def _merge(schema: Schema, data: Mapping[str, object], label: str, folder: Path 
     try:
         base_src = _resolve_base(schema, base, folder)
     except RulesError as e:
-        problems.append(_Problem(label, M("'base': {problem}", zh="'base'：{problem}", problem=e.msg)))
+        problems.append(_Problem(label, M("'base': {problem}", problem=e.msg)))
         return own
     inherited = _read_file(schema, base_src, chain or [_Link(label, label)], problems)
     named: _Values = {"name": stem, "title": f"{inherited.get('title', base)} (house rules: {stem})",
@@ -333,8 +330,7 @@ def _resolve_base(schema: Schema, base: str, folder: Path | None) -> Path | Trav
     p = Path(base)
     if not p.is_absolute():
         if folder is None:
-            raise RulesError(M("a bundled rule file names its base by name, not by path ({base})",
-                               zh="内置规则文件须以名称而非路径指定其 base（{base}）", base=base))
+            raise RulesError(M("a bundled rule file names its base by name, not by path ({base})", base=base))
         p = folder / p
     if not p.is_file():
         raise _no_file(p)
@@ -358,17 +354,15 @@ def _own_values(schema: Schema, data: Mapping[str, object], label: str, problems
     for top, v in data.items():
         if top in META:
             if not isinstance(v, str) or not v.strip():
-                bad(M("'{key}' must be a non-empty string, not {value}", zh="'{key}' 必须是非空字符串，而不是 {value}",
+                bad(M("'{key}' must be a non-empty string, not {value}",
                       key=top, value=_what(v)))
             elif top == "game" and v.strip().lower() != schema.game:
-                bad(M("'game' names {named}, but this is a rule set of {game}",
-                      zh="'game' 写的是 {named}，但这是 {game} 的规则集", named=v, game=schema.game))
+                bad(M("'game' names {named}, but this is a rule set of {game}", named=v, game=schema.game))
             elif top != "game":
                 own[top] = v
         elif top in sections:
             if not isinstance(v, dict):
-                bad(M("'{key}' must be a section ([{key}] and its keys), not {value}",
-                      zh="'{key}' 必须是一节（[{key}] 及其键），而不是 {value}", key=top, value=_what(v)))
+                bad(M("'{key}' must be a section ([{key}] and its keys), not {value}", key=top, value=_what(v)))
                 continue
             for name, value in v.items():
                 full = f"{top}.{name}"
@@ -377,31 +371,29 @@ def _own_values(schema: Schema, data: Mapping[str, object], label: str, problems
                     elsewhere = by_name.get(name)
                     if elsewhere is not None:
                         bad(M("'{key}' is in the wrong section: it belongs in [{section}] ('{full}')",
-                              zh="'{key}' 所在的节不对：它属于 [{section}]（'{full}'）",
                               key=full, section=elsewhere.section, full=elsewhere.full))
                     else:
                         bad(_unknown_key(full))
                     continue
                 problem = check_value(key, value)
                 if problem is not None:
-                    bad(M("'{key}' {problem}", zh="'{key}' {problem}", key=full, problem=problem))
+                    bad(M("'{key}' {problem}", key=full, problem=problem))
                 else:
                     assert isinstance(value, (bool, int, str))
                     own[full] = value
         elif top in by_name:
             bad(M("'{key}' is outside any section: it belongs in [{section}] ('{full}')",
-                  zh="'{key}' 不在任何节中：它属于 [{section}]（'{full}'）",
                   key=top, section=by_name[top].section, full=by_name[top].full))
         elif isinstance(v, dict):
             bad(M("unknown section [{section}] (the sections are {sections})",
-                  zh="未知的节 [{section}]（可用的节：{sections}）", section=top, sections=", ".join(sections)))
+                  section=top, sections=", ".join(sections)))
         else:
             bad(_unknown_key(top))
     return own
 
 
 def _unknown_key(key: str) -> Msg:
-    return M("unknown key '{key}'", zh="未知的键 '{key}'", key=key)
+    return M("unknown key '{key}'", key=key)
 
 
 def check_value(key: Key, v: object) -> Msg | None:
@@ -410,10 +402,10 @@ def check_value(key: Key, v: object) -> Msg | None:
     if kind is bool:
         if isinstance(v, bool):
             return None
-        return M("must be true or false, not {value}", zh="必须是 true 或 false，而不是 {value}", value=_what(v))
+        return M("must be true or false, not {value}", value=_what(v))
     if kind is int:
         if isinstance(v, bool) or not isinstance(v, int):
-            return M("must be a whole number, not {value}", zh="必须是整数，而不是 {value}", value=_what(v))
+            return M("must be a whole number, not {value}", value=_what(v))
         if key.low is not None and v < key.low:
             return _out_of_range(key, v)
         if key.high is not None and v > key.high:
@@ -422,31 +414,31 @@ def check_value(key: Key, v: object) -> Msg | None:
     if kind is str:
         if isinstance(v, str):
             return None
-        return M("must be a string, not {value}", zh="必须是字符串，而不是 {value}", value=_what(v))
+        return M("must be a string, not {value}", value=_what(v))
     choices = key.choices()
     if isinstance(v, str) and v in choices:
         return None
-    return M("must be one of {choices}, not {value}", zh="必须是 {choices} 之一，而不是 {value}",
+    return M("must be one of {choices}, not {value}",
              choices=", ".join(repr(c) for c in choices), value=_what(v))
 
 
 def _out_of_range(key: Key, v: int) -> Msg:
     if key.high is None:
-        return M("must be at least {low}, not {value}", zh="至少为 {low}，而不是 {value}", low=key.low, value=v)
+        return M("must be at least {low}, not {value}", low=key.low, value=v)
     if key.low is None:
-        return M("must be at most {high}, not {value}", zh="至多为 {high}，而不是 {value}", high=key.high, value=v)
-    return M("must be from {low} to {high}, not {value}", zh="必须在 {low} 到 {high} 之间，而不是 {value}",
+        return M("must be at most {high}, not {value}", high=key.high, value=v)
+    return M("must be from {low} to {high}, not {value}",
              low=key.low, high=key.high, value=v)
 
 
 def _what(v: object) -> Msg:
     """A value as a problem names it: ``a table``, ``the string 'x'``, ``130``."""
     if isinstance(v, dict):
-        return M("a table", zh="一个表")
+        return M("a table")
     if isinstance(v, list):
-        return M("an array", zh="一个数组")
+        return M("an array")
     if isinstance(v, str):
-        return M("the string {value}", zh="字符串 {value}", value=repr(v))
+        return M("the string {value}", value=repr(v))
     return M("{value}", value=show(v) if isinstance(v, bool) else repr(v))
 
 

@@ -23,6 +23,7 @@ DEFAULT = "gunzi"
 # key -> the module holding its ``GAME`` object (each satisfies referee.games.api.Game)
 GAMES: dict[str, str] = {
     "gunzi": "referee.games.gunzi.game",
+    "hubei-dagun": "referee.games.hubei_dagun.game",
     "doudizhu": "referee.games.doudizhu.game",
     "jinhua-mahjong": "referee.games.jinhua_mahjong.game",
 }
