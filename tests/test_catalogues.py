@@ -31,7 +31,11 @@ INPUT_MODULES = {"referee/games/gunzi/cards.py", "referee/games/gunzi/seats.py",
                  "referee/tournament/entries.py", "referee/games/gunzi/testing/generate.py",
                  "referee/games/hubei_dagun/spellings.py",
                  # Dou Dizhu's card and directive words as a record may type them (大王, 叫分, 抢地主 …)
-                 "referee/games/doudizhu/cards.py", "referee/games/doudizhu/notation.py"}
+                 "referee/games/doudizhu/cards.py", "referee/games/doudizhu/notation.py",
+                 # Jinhua mahjong's notation: the Chinese tile, seat, keyword and pattern names the reader takes
+                 # (a pattern's Chinese name is also its term in both languages, docs/jinhua-mahjong-rules.md §6)
+                 "referee/games/jinhua_mahjong/tiles.py", "referee/games/jinhua_mahjong/notation.py",
+                 "referee/games/jinhua_mahjong/patterns.py"}
 
 
 def _po(lang: str):

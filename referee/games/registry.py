@@ -23,8 +23,9 @@ DEFAULT = "gunzi"
 # key -> the module holding its ``GAME`` object (each satisfies referee.games.api.Game)
 GAMES: dict[str, str] = {
     "gunzi": "referee.games.gunzi.game",
-    "doudizhu": "referee.games.doudizhu.game",
     "hubei-dagun": "referee.games.hubei_dagun.game",
+    "doudizhu": "referee.games.doudizhu.game",
+    "jinhua-mahjong": "referee.games.jinhua_mahjong.game",
 }
 _LOADED: dict[str, Game] = {}
 _GAME_KEY = re.compile(r"""(?:^|\s)game\s*=\s*("[^"]*"|'[^']*'|\S+)""", re.IGNORECASE)
