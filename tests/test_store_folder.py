@@ -113,3 +113,55 @@ def test_a_batched_db_writes_its_tables_at_flush_in_one_write(tmp_path: Path, mo
     assert len(writes) == 1 and json.loads(path.read_bytes()) == {"a": {"1": {"x": 1}}, "b": {"1": {"y": 2}}}
     files.flush(db)  # nothing changed since: nothing written
     assert len(writes) == 1
+
+
+# --- watch(): what changed since a cursor --------------------------------------------------------------------
+
+def test_watch_names_every_match_and_event_first_then_only_what_changed(old_store: Path) -> None:
+    store = Store(old_store)
+    r = referee(old_store, "event", "new", "CUP", "--name", "Cup", "--rounds", "3")
+    assert r.returncode == 0, r
+    first = store.watch(None)
+    assert first.matches == {"T3", "T4"} and first.events == {"CUP"}  # no cursor: everything
+    quiet = store.watch(first.cursor)
+    assert quiet.matches == frozenset() and quiet.events == frozenset()  # nothing written since
+    r = referee(old_store, "record", "T4", "warn", "E", "late")
+    assert r.returncode == 0, r
+    after = store.watch(quiet.cursor)
+    assert after.matches == {"T4"} and after.events == frozenset()  # T3 untouched
+    r = referee(old_store, "new", "T9")
+    assert r.returncode == 0, r
+    created = store.watch(after.cursor)
+    assert created.matches == {"T9"}
+    assert store.watch(after.cursor).matches == {"T9"}  # a cursor can be asked again: it says the same
+    assert Store(old_store).watch(after.cursor).matches == {"T9"}  # and by another Store of the folder
+    assert Store(old_store).watch("not a cursor").matches == {"T3", "T4", "T9"}  # unreadable: everything
+    r = referee(old_store, "event", "add", "CUP", "A1", "张三", "李四")
+    assert r.returncode == 0, r
+    entered = store.watch(created.cursor)
+    assert entered.events == {"CUP"} and entered.matches == frozenset()  # the event's log, no match
+
+
+def test_watch_waits_for_a_change_up_to_its_timeout(old_store: Path) -> None:
+    import threading
+    import time
+
+    store = Store(old_store)
+    cursor = store.watch(None).cursor
+    t = time.monotonic()
+    nothing = store.watch(cursor, timeout=0.3)
+    waited = time.monotonic() - t
+    assert nothing.matches == frozenset() and 0.29 <= waited < 2.0, waited
+
+    def later() -> None:
+        time.sleep(0.4)
+        with Store(old_store).session("T3") as s:
+            s.append("event", "warn N noise", "tester")
+
+    writer = threading.Thread(target=later)
+    writer.start()
+    t = time.monotonic()
+    got = store.watch(cursor, timeout=10)
+    waited = time.monotonic() - t
+    writer.join()
+    assert got.matches == {"T3"} and 0.35 <= waited < 5, waited  # woke by the write, long before the timeout

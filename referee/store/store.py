@@ -32,7 +32,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, NamedTuple, Required, TypedDict, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Required, TypedDict, cast
 
 from referee.core import safefile
 from referee.core.errors import UsageError
@@ -43,6 +43,9 @@ from referee.store import chain
 from referee.store.chain import StoredEntry
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreBusy, StoreError, StoreWriteError, UnknownMatch
 from referee.store.files import Document, Malformed, TinyDB, clean_temp, flush, lock, open_db, storage_of
+
+if TYPE_CHECKING:
+    from referee.store.watching import Changes, FolderWatch
 
 __all__ = ["BrokenChain", "DuplicateMatch", "LogEntry", "Store", "StoreBusy", "StoreError", "StoreWriteError",
            "UnknownMatch", "file_stem", "legacy_stem"]
@@ -616,6 +619,7 @@ class Store:
         self.index_path = self.root / "index.json"
         self.notes: list[Msg] = []  # what a command that wrote should also say (an index left as it was)
         self.index_problem: Msg | None = None  # set by summaries() when it read around a broken index
+        self._watch: FolderWatch | None = None  # made by the first watch()
 
     # --- paths and raw reads --------------------------------------------------------------------
 
@@ -731,6 +735,17 @@ class Store:
 
     def match_ids(self) -> list[str]:
         return sorted({mid for mid in self._stems().values() if mid is not None})
+
+    def watch(self, cursor: str | None, timeout: float = 0.0) -> Changes:
+        """What changed since *cursor* (every match and event when None): the match ids created or appended
+        to, the event ids whose log changed, and the cursor to pass next; waits up to *timeout* seconds for a
+        change (:mod:`referee.store.watching`: the files' signatures, looked at every few hundredths)."""
+        if self._watch is None:
+            from referee.store.watching import FolderWatch
+
+            self._watch = FolderWatch(self.matches_dir, self.root / "events",
+                                      lambda stem: id_of_stem(stem) or self._id_of_file(stem))
+        return self._watch.watch(cursor, timeout)
 
     def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]:
         return to_events(corrected(self.entries(match_id)))
