@@ -31,7 +31,7 @@ from eventplay import Cli, game, play
 from webserver import WebServer
 from webvenue import T1, make_venue
 
-from referee.app import director, officiate
+from referee.app import director, recording
 from referee.core import safefile
 from referee.core.errors import RefereeError
 from referee.games.gunzi.notation import parse_line
@@ -237,7 +237,7 @@ def test_clean_temp_still_recognises_what_a_killed_writer_left(tmp_path: Path) -
 # --- appending to one match ------------------------------------------------------------------------------
 
 def test_threads_and_processes_appending_to_one_match_store_each_entry_once(tmp_path: Path) -> None:
-    """Four threads record 25 team names each through ``officiate.record`` (what ``referee record``
+    """Four threads record 25 team names each through ``recording.record`` (what ``referee record``
     and the web call) while two more threads run the real ``referee record`` 8 times each: all 116
     entries stored, each exactly once, numbered 2..117 after the header, and ``referee verify`` finds
     the chain whole."""
@@ -250,7 +250,7 @@ def test_threads_and_processes_appending_to_one_match_store_each_entry_once(tmp_
             for i in range(25):
                 ev = parse_line(f"team EW t{k}-{i}")
                 assert ev is not None
-                officiate.record(store, "M1", ev, f"thread{k}")
+                recording.record(store, "M1", [ev], f"thread{k}")
         else:
             for i in range(8):
                 done = run_referee(db, "record", "M1", "team", "EW", f"p{k}-{i}")

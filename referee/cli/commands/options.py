@@ -25,6 +25,9 @@ Rules = Annotated[str | None, typer.Option(
 Referee = Annotated[str | None, typer.Option(
     "--referee", metavar="NAME", help=N_("Who records (else $REFEREE_NAME, else the login name)."))]
 Reason = Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))]
+After = Annotated[int | None, typer.Option("--after", metavar="SEQ", min=0, help=N_(
+    "Store only if the match's latest entry is still #SEQ (the one you saw); else nothing is stored.",
+    zh="仅当比赛的最新记录仍是 #SEQ（您所见的那条）时才存储；否则不存储任何内容。"), show_default=False)]
 Force = Annotated[bool, typer.Option("--force", help=N_("Store it even if it leaves errors."))]
 Replace = Annotated[bool, typer.Option("--replace", help=N_(
     "Overwrite a stored match with the same id (the old one is kept in the store's replaced/ folder)."))]
