@@ -38,7 +38,6 @@ MARKED = {
     "test_store_races.py": "slow",
     "test_web_slow.py": "slow",
     "test_web_access.py": "slow",
-    "test_web_storm.py": "slow",  # 8 threads × 200 POSTs on one server (issue 15)
     "test_recording.py": "slow",  # the three callers of the recording use case as whole processes and a server
     # a club evening's outputs end to end, every PDF read back
     "test_event_director.py": "slow",

@@ -595,5 +595,8 @@ def test_eight_threads_posting_200_entries_each_to_one_match_store_each_once(tmp
     assert sorted(e["directive"] for e in stored) == accepted
     assert len(accepted) == STORM_THREADS * STORM_POSTS  # a team name is always accepted before the first hand
     assert [e["seq"] for e in stored] == list(range(start + 1, start + 1 + len(accepted)))
+    for k in range(STORM_THREADS):  # each thread's entries in the order it posted them (one after the other)
+        mine = [e["directive"] for e in stored if e["directive"].startswith(f"team EW w{k}-")]
+        assert mine == [f"team EW w{k}-{i}" for i in range(STORM_POSTS)]
     verify = run_referee(venue.db, "verify")
     assert verify.returncode == 0, verify.stdout + verify.stderr
