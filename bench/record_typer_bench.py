@@ -5,7 +5,10 @@ fresh process, the two commands alternating run by run so a drift of the machine
 the median wall and CPU (user + sys) time of each and the ratio of the medians (goal ≤ 1.2–1.25×), and
 whether TinyDB was imported by `record` (``python -X importtime`` of one run).
 
-    .venv/bin/python bench/record_typer_bench.py [--runs N]
+    .venv/bin/python bench/record_typer_bench.py [--runs N] [--before CHECKOUT]
+
+``--before`` measures another checkout of the project (the commit before a change) in the same runs, its
+code put first on ``PYTHONPATH`` (this environment's packages), on a copy of the same store.
 """
 
 from __future__ import annotations
@@ -61,30 +64,46 @@ def fill(db: Path) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--before", help="another checkout of the project, measured in the same runs")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "store"
         match = fill(db)
         renv = env(REFEREE_DB=str(db), REFEREE_NAME="bench")
         typer = [sys.executable, "-c", "import typer"]
+        old: list[tuple[float, float]] = []
+        if args.before:
+            import shutil
+
+            shutil.copytree(db, Path(tmp) / "before")
+            benv = env(REFEREE_DB=str(Path(tmp) / "before"), REFEREE_NAME="bench", PYTHONPATH=args.before)
+            script = [sys.executable, "-c", "import sys; from referee.cli import main; sys.exit(main())"]
         for i in range(2):  # warm-up: bytecode caches written, page cache filled
             timed([REFEREE, "record", match, "warn", "E", f"warm-up {i}"], renv)
             timed(typer, renv)
+            if args.before:
+                timed([*script, "record", match, "warn", "E", f"warm-up {i}"], benv)
         rec: list[tuple[float, float]] = []
         peer: list[tuple[float, float]] = []
         for i in range(args.runs):
             rec.append(timed([REFEREE, "record", match, "warn", "E", f"bench {i}"], renv))
             peer.append(timed(typer, renv))
+            if args.before:
+                old.append(timed([*script, "record", match, "warn", "E", f"bench {i}"], benv))
         trace = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee.cli", "record", match, "warn", "E",
                                 "importtime"], env=renv, capture_output=True, text=True, check=False).stderr
     med = statistics.median
     print(f"runs: {args.runs} each, alternating; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
     print(f"{'':32} {'wall ms':>8} {'cpu ms':>8}")
-    for name, rows in (("python -c 'import typer'", peer), ("referee record (1 entry, ~40)", rec)):
+    rows_of = [("python -c 'import typer'", peer), ("referee record (1 entry, ~40)", rec)]
+    if old:
+        rows_of.append(("  the same, --before checkout", old))
+    for name, rows in rows_of:
         print(f"{name:32} {med(w for w, _ in rows):8.1f} {med(c for _, c in rows):8.1f}")
-    ratio_wall = med(w for w, _ in rec) / med(w for w, _ in peer)
-    ratio_cpu = med(c for _, c in rec) / med(c for _, c in peer)
-    print(f"{'ratio of the medians':32} {ratio_wall:8.2f} {ratio_cpu:8.2f}   (goal ≤ 1.20–1.25)")
+    for name, rows in rows_of[1:]:
+        ratio_wall = med(w for w, _ in rows) / med(w for w, _ in peer)
+        ratio_cpu = med(c for _, c in rows) / med(c for _, c in peer)
+        print(f"{"ratio to typer, " + name.split(" (")[0].strip():32} {ratio_wall:8.2f} {ratio_cpu:8.2f}")
     print(f"record imports tinydb: {'yes' if ' tinydb' in trace else 'no'}")
 
 
