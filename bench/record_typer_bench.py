@@ -103,7 +103,8 @@ def main() -> None:
     for name, rows in rows_of[1:]:
         ratio_wall = med(w for w, _ in rows) / med(w for w, _ in peer)
         ratio_cpu = med(c for _, c in rows) / med(c for _, c in peer)
-        print(f"{"ratio to typer, " + name.split(" (")[0].strip():32} {ratio_wall:8.2f} {ratio_cpu:8.2f}")
+        label = "ratio to typer, " + name.split(" (")[0].strip()
+        print(f"{label:32} {ratio_wall:8.2f} {ratio_cpu:8.2f}")
     print(f"record imports tinydb: {'yes' if ' tinydb' in trace else 'no'}")
 
 

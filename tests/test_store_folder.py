@@ -165,3 +165,32 @@ def test_watch_waits_for_a_change_up_to_its_timeout(old_store: Path) -> None:
     waited = time.monotonic() - t
     writer.join()
     assert got.matches == {"T3"} and 0.35 <= waited < 5, waited  # woke by the write, long before the timeout
+
+
+def test_the_summary_cache_is_a_tinydb_and_an_older_cache_is_recomputed(tmp_path: Path) -> None:
+    from referee.games.gunzi.events import MatchHeader
+    from referee.games.gunzi.notation import parse
+    from referee.store.summaries import FORMAT, SummaryCache, forget
+
+    store = Store(tmp_path / "store")
+    hand = parse("hand\ndeclare E BJ\ntrump H\nkitty 4C 6D 9S KH 7C 3H\nbury 4C 6C 7C 8D 9D JS\n"
+                 "points 25\npoints 50\nlast decl\n").events
+    store.create([MatchHeader(id="E-R1-T1", rules="gunzi-001"), *hand], referee="t")
+    path = tmp_path / "store" / "summaries" / "E.json"
+    path.parent.mkdir()
+    # a cache of format 2 (before TinyDB): its rows are not read, whatever they say
+    path.write_text(json.dumps({"format": 2, "version": "x", "event": "E", "matches": {"E-R1-T1": {"row": "{}"}}}))
+    forget()
+    cache = SummaryCache(store, "E")
+    assert cache._rows == {}
+    got = cache.get("E-R1-T1")
+    assert cache.recomputed == 1 and got.summary.entries == 9  # the header and the hand's 8 directives
+    assert cache.save()
+    with files.open_db(path) as db:
+        assert db.tables() == {"meta", "matches"}
+        assert db.table("meta").get(doc_id=1)["format"] == FORMAT == 3  # type: ignore[index]
+        rows = db.table("matches").all()
+    assert [(r.doc_id, r["id"]) for r in rows] == [(1, "E-R1-T1")]
+    forget()  # nothing kept in this process's memory: what is not replayed is read from the file
+    again = SummaryCache(store, "E")
+    assert again.get("E-R1-T1") == got and again.recomputed == 0  # read back from the TinyDB, not replayed

@@ -384,8 +384,8 @@ def test_three_threads_reading_standings_on_a_dirty_cache_never_fail_and_never_w
 def edit_cached_summary(path: Path, match_id: str, reseal: bool = False, **changes: Any) -> None:
     """Change fields of a match's cached summary in the cache file, as a text editor would (its seal
     left as it was), or with its seal recomputed as the code does (*reseal*)."""
-    data = json.loads(path.read_bytes())
-    row = data["matches"][match_id]
+    data = json.loads(path.read_bytes())  # a TinyDB: the rows in its `matches` table, each naming its match
+    row = next(r for r in data["matches"].values() if r["id"] == match_id)
     body = json.loads(row["row"])
     body["summary"].update(changes)
     row["row"] = json.dumps(body, ensure_ascii=False, separators=(",", ":"))

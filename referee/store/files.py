@@ -36,8 +36,11 @@ Tables = dict[str, dict[str, Any]]
 __all__ = ["TMP_SUFFIX", "AtomicStorage", "Document", "Malformed", "TinyDB", "clean_temp", "dumps", "flush", "lock",
            "open_db", "storage_of", "temp_prefix"]
 
-def dumps(data: object) -> bytes:
-    # Indented: a person can read (and hand-edit, which verify must catch) the file.
+def dumps(data: object, compact: bool = False) -> bytes:
+    """Indented: a person can read (and hand-edit, which verify must catch) the file; *compact* for a cache
+    no one reads (the C encoder: ``indent`` forces the pure-Python one)."""
+    if compact:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False).encode("utf-8")
 
 
@@ -77,12 +80,14 @@ class AtomicStorage(Storage):
     the file between TinyDB's read and write of one operation). *fresh*: start from no tables whatever
     the file holds (a file about to be replaced whole); *mode*, *sync_folder* and *before_replace* go to
     ``write_bytes``; *writer* writes the bytes another way (a new file linked, never replacing one);
-    *missing_ok*: a missing file reads as an empty one (else ``FileNotFoundError``)."""
+    *missing_ok*: a missing file reads as an empty one (else ``FileNotFoundError``); *compact*: JSON without
+    indentation (a cache)."""
 
     def __init__(self, path: str | os.PathLike[str], *, fresh: bool = False, mode: int = 0o644,
                  sync_folder: bool = True, before_replace: Callable[[], None] | None = None,
-                 writer: Writer | None = None, missing_ok: bool = True) -> None:
+                 writer: Writer | None = None, missing_ok: bool = True, compact: bool = False) -> None:
         self.path = Path(path)
+        self.compact = compact
         self.missing_ok = missing_ok
         self.mode, self.sync_folder, self.before_replace, self.writer = mode, sync_folder, before_replace, writer
         self.blank = fresh  # the file holds nothing (empty or only white space), or is ignored
@@ -107,7 +112,7 @@ class AtomicStorage(Storage):
         return self._cache
 
     def write(self, data: Tables) -> None:
-        raw = dumps(data)
+        raw = dumps(data, self.compact)
         try:
             if self.writer is not None:
                 self.writer(self.path, raw)
