@@ -38,6 +38,7 @@ MARKED = {
     "test_store_races.py": "slow",
     "test_web_slow.py": "slow",
     "test_web_access.py": "slow",
+    "test_recording.py": "slow",  # the three callers of the recording use case as whole processes and a server
     # a club evening's outputs end to end, every PDF read back
     "test_event_director.py": "slow",
     # the 打滚 game through the command line as a process

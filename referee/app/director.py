@@ -483,11 +483,11 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
                                  "Record the ruling you decide (referee record MATCH ruling winner=EW|NS TEXT), then "
                                  "close again; nothing stored",
                                  matches=level))
-        from referee.app.appending import append_events
+        from referee.app.recording import record
 
         rulings: list[Ruled] = []
         for mid, team, n in plans:
-            done = append_events(store, mid, [Ruling(team, reason)] * n, referee)
+            done = record(store, mid, [Ruling(team, reason)] * n, referee)
             rulings += [Ruled(mid, int(e["seq"]), team) for e in done.entries]
         got = cache.get_many(t.match_id for t in rnd.tables)
         heads = {mid: Head(c.summary.entries, c.summary.head) for mid, c in got.items()}

@@ -35,6 +35,7 @@ from referee.store.store import (
     Summary,
     location,
 )
+from referee.store.watching import Changes as Changes
 
 URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://")
 PASSWORD = re.compile(r"(://[^/:@]*:)[^/@]*@")
@@ -43,7 +44,8 @@ PASSWORD = re.compile(r"(://[^/:@]*:)[^/@]*@")
 class MatchStore(Protocol):
     """What a store backend offers the layers above: its matches (one snapshot per read, a session that
     checks and extends the chain under the match's lock, creation, the ids, audit, verify and the anchor of
-    a printed head), its index rows, and where it is."""
+    a printed head), its index rows, where it is, and what changed since a cursor (:meth:`watch`: the live
+    pages' one question; a folder polls its files' signatures, PostgreSQL listens)."""
 
     root: Path
     notes: list[Msg]
@@ -65,6 +67,7 @@ class MatchStore(Protocol):
     def witness(self, heads: Mapping[str, tuple[int, str]]) -> None: ...
     def summaries(self) -> list[Summary]: ...
     def repair_index(self) -> Repair: ...
+    def watch(self, cursor: str | None, timeout: float = 0.0) -> Changes: ...
 
 
 def open_store(db: str | os.PathLike[str] | None = None) -> Store:

@@ -29,6 +29,11 @@ class UnknownMatch(NotFound, StoreError):
     """A match id the store does not hold: something named that is not there (exit 2)."""
 
 
+class MovedOn(StoreError):
+    """The match holds entries the writer did not know of (an ``expect_seq`` that is not its count): nothing
+    stored; the web answers 409."""
+
+
 class DuplicateMatch(StoreError):
     """A match id already stored (refused, exit 1)."""
 

@@ -141,8 +141,7 @@ async def match_stream(request: Request) -> Response:
     store = w.store
 
     async def events() -> AsyncIterator[dict[str, Any]]:
-        async with w.hub.watching(("match", match_id), lambda: [store.path(match_id)],
-                                  lambda: entries_of(store, match_id)) as watch:
+        async with w.hub.watching(("match", match_id), lambda: entries_of(store, match_id)) as watch:
             rows: list[dict[str, Any]] = watch.data or []
             sent = len(rows) if start is None else min(start, len(rows))
             seen = watch.version
@@ -167,10 +166,9 @@ async def event_stream(request: Request) -> Response:
     log = EventLog(w.root, event_id)
     if not log.exists():
         await run_in_threadpool(log.state)  # names the event that is not there
-    matches = w.store.matches_dir
 
     async def events() -> AsyncIterator[dict[str, Any]]:
-        async with w.hub.watching(("event", event_id), lambda: [log.path, matches], lambda: None) as watch:
+        async with w.hub.watching(("event", event_id), lambda: None) as watch:
             seen = watch.version
             while True:
                 now = await watch.wait(seen, PING)

@@ -35,7 +35,7 @@ class Web:
         self.sessions = Sessions(self.tokens)
         self.limit = RateLimit()
         self.events = EventStates(self.root)
-        self.hub = Hub() if interval is None else Hub(interval)
+        self.hub = Hub(self.store) if interval is None else Hub(self.store, interval)
         self.env: jinja2.Environment = jinja2.Environment(
             loader=jinja2.FileSystemLoader(str(HERE / "templates")),
             autoescape=True, trim_blocks=True, lstrip_blocks=True)

@@ -25,6 +25,9 @@ Rules = Annotated[str | None, typer.Option(
 Referee = Annotated[str | None, typer.Option(
     "--referee", metavar="NAME", help=N_("Who records (else $REFEREE_NAME, else the login name)."))]
 Reason = Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))]
+After = Annotated[int | None, typer.Option("--after", metavar="SEQ", min=0, help=N_(
+    "Store only if the match's latest entry is still #SEQ (the one you saw); else nothing is stored."),
+    show_default=False)]
 Force = Annotated[bool, typer.Option("--force", help=N_("Store it even if it leaves errors."))]
 Replace = Annotated[bool, typer.Option("--replace", help=N_(
     "Overwrite a stored match with the same id (the old one is kept in the store's replaced/ folder)."))]
