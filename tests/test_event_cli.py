@@ -139,7 +139,7 @@ def test_swiss_event_of_eight_pairs_with_a_head_to_head_and_a_buchholz_tie(cli: 
     rounds = st["rounds"]
     assert [r["round"] for r in rounds] == [1, 2, 3] and all(r["status"] == "closed" for r in rounds)
     assert rounds[2]["tables"][0] == {"table": 1, "match": "SW8-R3-T1", "ew": "P1", "ns": "P5", "winner": "P5",
-                                      "games": {"EW": 1, "NS": 2}}
+                                      "games": {"EW": 1, "NS": 2}, "result": None}
     assert rounds[2]["bye"] is None
 
     # Why P1 ranks above P4, and P8 above P6, in words.

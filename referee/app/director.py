@@ -25,8 +25,8 @@ from referee.store.creating import create_matches
 from referee.store.eventlog import EventLog
 from referee.store.eventresults import standings_of, summaries_of, summary_cache
 from referee.store.store import DuplicateMatch, Store, StoreError
-from referee.store.summaries import Progress, SummaryCache
-from referee.tournament.model import EventFormat, Pair, Round, RoundStatus, Table
+from referee.store.summaries import Cached, Progress, SummaryCache
+from referee.tournament.model import DirectorResult, EventFormat, Pair, ResultKind, Round, RoundStatus, Table
 from referee.tournament.pairing import PairingFailure, PairingProblem, SwissPairing, round_robin, swiss_round
 from referee.tournament.seating import seat_players
 from referee.tournament.state import (
@@ -39,6 +39,8 @@ from referee.tournament.state import (
     pair_removed,
     pair_withdrawn,
     paired_in,
+    result_cleared,
+    result_set,
     round_closed,
     round_paired,
 )
@@ -391,6 +393,126 @@ def pair_round(store: Store, event_id: str, referee: str | None = None) -> Paire
     return Paired(rnd, swiss, after)
 
 
+# --- results without hand records ----------------------------------------------------------------------
+
+def _table(state: EventState, table: int, round_number: int | None) -> tuple[Round, Table]:
+    """The table *table* of round *round_number* (the current round by default), or a usage error."""
+    event = state.settings.id
+    rnd = state.current if round_number is None else state.round(round_number)
+    if rnd is None:
+        if round_number is None:
+            raise UsageError(M("event {event} has no round paired yet (referee event pair {event})", event=event))
+        raise UsageError(M("--round {n}: event {event} has no such round (rounds paired: {paired})",
+                           n=round_number, event=event, paired=len(state.rounds)))
+    found = next((t for t in rnd.tables if t.number == table), None)
+    if found is None:
+        raise UsageError(M("TABLE {table}: round {round} of event {event} has tables 1 to {last}",
+                           zh="TABLE {table}：赛事 {event} 第 {round} 轮只有第 1 至 {last} 桌",
+                           table=table, round=rnd.number, event=event, last=len(rnd.tables)))
+    return rnd, found
+
+
+def _side(state: EventState, t: Table, given: str, what: str) -> str:
+    """A side named by EW/NS or by the code of the pair sitting there."""
+    word = given.strip()
+    if word.upper() in ("EW", "NS"):
+        return word.upper()
+    if word in (t.ew, t.ns):
+        return "EW" if word == t.ew else "NS"
+    raise UsageError(M("{what} {side}: not a side of table {table} (EW = {ew}, NS = {ns})",
+                       zh="{what} {side}：不是第 {table} 桌的一方（东西 = {ew}，南北 = {ns}）",
+                       what=what, side=given, table=t.number, ew=t.ew, ns=t.ns))
+
+
+def _two(text: str, what: str) -> tuple[int, int]:
+    """``2:1`` as (2, 1); a usage error naming *what* otherwise."""
+    parts = text.strip().split(":")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise UsageError(M("{what} {value}: not two whole numbers A:B (e.g. 2:1)",
+                           zh="{what} {value}：不是 A:B 形式的两个整数（如 2:1）", what=what, value=text))
+    return int(parts[0]), int(parts[1])
+
+
+class Entered(NamedTuple):
+    result: DirectorResult
+    after_close: bool  # the round was closed: a correction after its close
+    state: EventState
+
+
+def enter_result(store: Store, event_id: str, table: int, *, round_number: int | None = None,
+                 score: tuple[str, str] | None = None, forfeit: str | None = None, no_show: str | None = None,
+                 adjusted: str | None = None, reason: str = "", referee: str | None = None) -> Entered:
+    """Store a table's result without (or over) its hand record, as an entry of the event's log with the
+    *reason*: *score* (a side and the games ``EW 2:1`` as won by that side), a *forfeit* or a *no_show* by
+    a side (the other wins the rule set's games_to_win : 0), or an *adjusted* score (``EW:NS`` match
+    points). It stands for the table in the standings and every list of results; a closed round takes
+    one as a correction after its close."""
+    from referee.games.gunzi import ruleset
+
+    reason = check_text(reason, "--reason").strip()
+    given = [x for x in (score, forfeit, no_show, adjusted) if x is not None]
+    if len(given) != 1:
+        raise UsageError(M("give one result: SIDE A:B (e.g. EW 2:1), --forfeit SIDE, --no-show SIDE or "
+                           "--adjusted EW:NS",
+                           zh="请给出一个结果：SIDE A:B（如 EW 2:1）、--forfeit SIDE、--no-show SIDE "
+                              "或 --adjusted EW:NS"))
+    if not reason:
+        raise UsageError(M("--reason: say why the result is entered by hand (it is kept in the event's log)",
+                           zh="--reason：请说明为何手工录入结果（记入赛事日志）"))
+    with EventLog(store.root, event_id).session() as s:
+        state = s.state
+        rnd, t = _table(state, table, round_number)
+        scoring = state.settings.scoring
+        side: str | None = None
+        if score is not None:
+            who, games = score
+            side = _side(state, t, who, "SIDE")
+            won, lost = _two(games, "SCORE")
+            ew, ns = (won, lost) if side == "EW" else (lost, won)
+            kind = ResultKind.score
+            try:
+                scoring.points(won, lost)
+                scoring.points(lost, won)
+            except ValueError:
+                raise UsageError(M("SCORE {value}: the event's scoring {scoring} has no match points for it "
+                                   "(its results: {known:list})",
+                                   zh="SCORE {value}：赛事计分 {scoring} 没有这个比分的积分（可用：{known:list}）",
+                                   value=games, scoring=scoring.name,
+                                   known=[f"{a}:{b}" for a, b in sorted(scoring.match_points)])) from None
+            side = None
+        elif adjusted is not None:
+            ew, ns = _two(adjusted, "--adjusted")
+            kind = ResultKind.adjusted
+        else:
+            kind = ResultKind.forfeit if forfeit is not None else ResultKind.no_show
+            what = "--forfeit" if forfeit is not None else "--no-show"
+            side = _side(state, t, forfeit if forfeit is not None else str(no_show), what)
+            full = ruleset.load(state.settings.rules).games_to_win
+            ew, ns = (0, full) if side == "EW" else (full, 0)
+        result = DirectorResult(t.match_id, rnd.number, t.number, kind, ew, ns, side, reason)
+        after = s.append([result_set(result)], referee)
+    stored = after.results[t.match_id]
+    return Entered(stored, rnd.status is RoundStatus.closed, after)
+
+
+def clear_result(store: Store, event_id: str, table: int, *, round_number: int | None = None, reason: str = "",
+                 referee: str | None = None) -> EventState:
+    """Take a director's result back (its match's record counts again), as an entry of the log."""
+    reason = check_text(reason, "--reason").strip()
+    if not reason:
+        raise UsageError(M("--reason: say why the result is taken back (it is kept in the event's log)",
+                           zh="--reason：请说明为何撤回结果（记入赛事日志）"))
+    with EventLog(store.root, event_id).session() as s:
+        state = s.state
+        rnd, t = _table(state, table, round_number)
+        if t.match_id not in state.results:
+            raise RefereeError(M("table {table} of round {round} has no result entered by the director: nothing to "
+                                 "take back",
+                                 zh="第 {round} 轮第 {table} 桌没有裁判长录入的结果：无可撤回",
+                                 table=t.number, round=rnd.number))
+        return s.append([result_cleared(rnd.number, t.number, t.match_id, reason)], referee)
+
+
 # --- closing a round ----------------------------------------------------------------------------------
 
 class Closed(NamedTuple):
@@ -426,9 +548,9 @@ class Unfinished(RefereeError):
 
 def close_round(store: Store, event_id: str, *, force: bool = False, reason: str = "",
                 referee: str | None = None) -> Closed:
-    """Close the current round once every match is finished; with *force*, first end each unfinished
-    match by as many rulings as it needs (the reason in each), for the side §7.3.5 would favour."""
-    from referee.app.officiate import replay, rules_of
+    """Close the current round once every match is finished (or settled by a director's result); with
+    *force*, first end each unfinished match by as many rulings as it needs (the reason in each), for the
+    side §7.3.5 would favour (``preview_close`` says what that will be)."""
 
     reason = check_text(reason, "--reason").strip()
     if force and not reason:
@@ -455,7 +577,8 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
         if broken:
             raise StoreError(M("round {round} cannot close: {problem}",
                                round=rnd.number, problem=next(iter(broken.values()))))
-        unfinished = [t for t in rnd.tables if not got[t.match_id].summary.finished]
+        unfinished = [t for t in rnd.tables
+                      if not got[t.match_id].summary.finished and t.match_id not in state.results]
         if unfinished and not force:
             where = [_progress_text(t.match_id, got[t.match_id].progress) for t in unfinished]
             raise Unfinished(MN("round {round} cannot close: {n} match is not finished: {matches:list}. Finish "
@@ -464,22 +587,14 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
                                 "Finish them, or close with --force --reason TEXT to decide each by a ruling",
                                 len(unfinished),
                                 round=rnd.number, matches=where), rnd.number, where)
-        plans: list[tuple[str, str, int]] = []
-        level: list[str] = []
-        for t in unfinished:
-            events = store.events(t.match_id)
-            result = replay(events)
-            leader = _leader(result)
-            if leader is None:
-                level.append(t.match_id)
-                continue
-            needed = rules_of(events).games_to_win - result.games_won.get(leader, 0)
-            plans.append((t.match_id, leader, max(needed, 1)))
+        planned = _plans(store, unfinished, got)
+        level = [p.match for p in planned if p.team is None]
         if level:
             raise RefereeError(M("--force cannot decide {matches:list}: the two sides are level in games and in level. "
                                  "Record the ruling you decide (referee record MATCH ruling winner=EW|NS TEXT), then "
                                  "close again; nothing stored",
                                  matches=level))
+        plans = [(p.match, str(p.team), p.rulings) for p in planned]
         from referee.app.appending import append_events
 
         rulings: list[Ruled] = []
@@ -494,6 +609,48 @@ def close_round(store: Store, event_id: str, *, force: bool = False, reason: str
     closed = after.round(rnd.number)
     assert closed is not None
     return Closed(closed, tuple(rulings), after)
+
+
+class Plan(NamedTuple):
+    """What a forced close would store for an unfinished match: *rulings* rulings for *team* (None: the
+    sides are level, a forced close cannot decide it)."""
+
+    table: int
+    match: str
+    progress: Progress
+    team: str | None
+    rulings: int
+    games: tuple[int, int]  # EW, NS: games won so far
+
+
+def _plans(store: Store, unfinished: Sequence[Table], got: dict[str, Cached]) -> list[Plan]:
+    from referee.app.officiate import replay, rules_of
+
+    out = []
+    for t in unfinished:
+        events = store.events(t.match_id)
+        result = replay(events)
+        leader = _leader(result)
+        games = (result.games_won.get("EW", 0), result.games_won.get("NS", 0))
+        needed = 0 if leader is None else max(rules_of(events).games_to_win - result.games_won.get(leader, 0), 1)
+        out.append(Plan(t.number, t.match_id, got[t.match_id].progress, leader, needed, games))
+    return out
+
+
+def preview_close(store: Store, event_id: str) -> tuple[Round, list[Plan]]:
+    """What ``close --force`` would store in the current round, nothing written: for each unfinished match
+    without a director's result, the rulings for the side §7.3.5 favours (or that it cannot decide)."""
+    state = EventLog(store.root, event_id).state()
+    rnd = state.current
+    if rnd is None or rnd.status is RoundStatus.closed:
+        return close_round(store, event_id).round, []  # refused, or the words of a round already closed
+    cache = summary_cache(store, event_id)
+    got, broken = summaries_of(store, cache, state, [rnd])
+    if broken:
+        raise StoreError(M("round {round} cannot close: {problem}",
+                           round=rnd.number, problem=next(iter(broken.values()))))
+    unfinished = [t for t in rnd.tables if not got[t.match_id].summary.finished and t.match_id not in state.results]
+    return rnd, _plans(store, unfinished, got)
 
 
 def _progress_text(match: str, p: Progress) -> Msg:

@@ -26,6 +26,7 @@ class Criterion(enum.StrEnum):
     games_difference = "games_difference"
     head_to_head = "head_to_head"
     buchholz = "buchholz"
+    sonneborn_berger = "sonneborn_berger"
     level_difference = "level_difference"
     ledger = "ledger"
     lot = "lot"

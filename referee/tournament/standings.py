@@ -22,6 +22,13 @@ Conventions (the views cite them):
 - The lot: a permutation 1..n of the pairs (in entry order) drawn with ``random.Random(seed)``; the
   lower number ranks first. It is drawn whether or not it is needed, so the same seed always gives the
   same lots, and it is kept in the standings.
+- A result the director entered for a table (``event result``: a score, a forfeit, a no-show, an adjusted
+  score; ``DirectorResult``) stands for that table whatever its match record holds: its games count as
+  given (``scoring.points`` of them), an adjusted score gives its match points and no games, and neither
+  adds to the level difference or the ledger. It is a match played.
+- Sonneborn-Berger (for a round robin) sums, over the matches played, the match points the pair scored
+  in the match times the opponent's final match points: beating a strong pair is worth more than beating
+  a weak one. A bye adds nothing (in a round robin every pair has the same one).
 - Withdrawn pairs stay in the standings with what they played. Pairs still equal on every criterion
   (a scoring without ``lot``) share a rank.
 """
@@ -33,7 +40,16 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from referee.games.gunzi.summary import MatchSummary, Side
-from referee.tournament.model import EventError, EventProblem, Pair, Round, Table, check_pairs
+from referee.tournament.model import (
+    DirectorResult,
+    EventError,
+    EventProblem,
+    Pair,
+    ResultKind,
+    Round,
+    Table,
+    check_pairs,
+)
 from referee.tournament.scoring import Criterion, Scoring
 
 # Every criterion ranks the higher value first, except the lot (the lower number drawn first).
@@ -84,6 +100,7 @@ class _Played(NamedTuple):
     games_lost: int
     level_difference: int
     ledger: int
+    sign: int  # +1 won, -1 lost, 0 neither (an adjusted result of equal points)
 
 
 class _Tally:
@@ -94,9 +111,47 @@ class _Tally:
         self.byes = 0
 
 
+class TableOutcome(NamedTuple):
+    """What a table's match counts as, from its record's summary or the director's result: the lists of
+    results and the cross table read this, never the summary, so a director's result shows everywhere."""
+
+    finished: bool
+    winner: Side | None
+    ew: int  # games counted for EW (an adjusted result: none)
+    ns: int
+    kind: ResultKind | None = None  # None: as its record gives it
+    side: str | None = None  # the side that forfeited or did not come
+    points: tuple[int, int] | None = None  # adjusted: the match points awarded, EW and NS
+    forfeit: bool = False  # a forfeit recorded in the match (the third warning)
+
+    def games(self, side: str) -> int:
+        return self.ew if side == "EW" else self.ns
+
+
+def table_outcome(summary: MatchSummary | None, result: DirectorResult | None = None) -> TableOutcome:
+    """A table's outcome: the director's result when there is one, else its match's summary (a forfeit
+    counted as games_to_win : 0 for the side not forfeiting)."""
+    if result is not None:
+        if result.kind is ResultKind.adjusted:
+            winner: Side | None = None if result.ew == result.ns else ("EW" if result.ew > result.ns else "NS")
+            return TableOutcome(True, winner, 0, 0, result.kind, result.side, (result.ew, result.ns))
+        winner = None if result.ew == result.ns else ("EW" if result.ew > result.ns else "NS")
+        return TableOutcome(True, winner, result.ew, result.ns, result.kind, result.side)
+    if summary is None:
+        return TableOutcome(False, None, 0, 0)
+    won = summary.games_won
+    ew, ns = won.EW, won.NS
+    if summary.forfeit and summary.winner is not None:
+        full = max(ew, ns)
+        ew, ns = (full, 0) if summary.winner == "EW" else (0, full)
+    return TableOutcome(summary.finished, summary.winner, ew, ns, forfeit=summary.forfeit)
+
+
 def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping[str, MatchSummary],
-              scoring: Scoring, seed: int) -> Standings:
-    """Rank the event's pairs by the scoring's criteria (see the module's conventions)."""
+              scoring: Scoring, seed: int, results: Mapping[str, DirectorResult] | None = None) -> Standings:
+    """Rank the event's pairs by the scoring's criteria (see the module's conventions); *results*: the
+    director's results by match id, each standing for its table's match."""
+    results = results or {}
     by_code = check_pairs(pairs)
     tally = {code: _Tally() for code in by_code}
     unfinished: list[Table] = []
@@ -107,6 +162,11 @@ def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping
         for table in rnd.tables:
             _known(by_code, table.ew)
             _known(by_code, table.ns)
+            given = results.get(table.match_id)
+            if given is not None:
+                tally[table.ew].played.append(_given(given, "EW", table.ns, scoring))
+                tally[table.ns].played.append(_given(given, "NS", table.ew, scoring))
+                continue
             summary = summaries.get(table.match_id)
             if summary is None or not summary.finished:
                 unfinished.append(table)
@@ -125,6 +185,7 @@ def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping
             Criterion.games_difference: sum(m.games_won - m.games_lost for m in t.played),
             Criterion.head_to_head: None,
             Criterion.buchholz: sum(points[m.opponent] for m in t.played) + t.byes * points[code],
+            Criterion.sonneborn_berger: sum(m.match_points * points[m.opponent] for m in t.played),
             Criterion.level_difference: sum(m.level_difference for m in t.played),
             Criterion.ledger: sum(m.ledger for m in t.played),
             Criterion.lot: lot,
@@ -138,8 +199,8 @@ def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping
             t = tally[code]
             rows.append(Row(
                 rank=rank, pair=code, active=by_code[code].active, played=len(t.played),
-                won=sum(1 for m in t.played if m.games_won > m.games_lost),
-                lost=sum(1 for m in t.played if m.games_won < m.games_lost), byes=t.byes,
+                won=sum(1 for m in t.played if m.sign > 0),
+                lost=sum(1 for m in t.played if m.sign < 0), byes=t.byes,
                 match_points=points[code], games_won=sum(m.games_won for m in t.played),
                 games_lost=sum(m.games_lost for m in t.played),
                 tiebreaks={c: values[code][c] for c in scoring.tiebreaks},
@@ -159,7 +220,18 @@ def _side_of(summary: MatchSummary, side: Side, opponent: str, scoring: Scoring)
         full = max(won, lost)
         won, lost = (full, 0) if summary.winner == side else (0, full)
     levels = sum(g.levels.of(side) - g.levels.of(other) for g in summary.games)
-    return _Played(opponent, scoring.points(won, lost), won, lost, levels, summary.ledger.of(side))
+    return _Played(opponent, scoring.points(won, lost), won, lost, levels, summary.ledger.of(side),
+                   (won > lost) - (won < lost))
+
+
+def _given(result: DirectorResult, side: Side, opponent: str, scoring: Scoring) -> _Played:
+    """A side's share of a director's result: the games given (their match points), or the match points
+    of an adjusted result with no games."""
+    mine, theirs = (result.ew, result.ns) if side == "EW" else (result.ns, result.ew)
+    sign = (mine > theirs) - (mine < theirs)
+    if result.kind is ResultKind.adjusted:
+        return _Played(opponent, mine, 0, 0, 0, 0, sign)
+    return _Played(opponent, scoring.points(mine, theirs), mine, theirs, 0, 0, sign)
 
 
 def _head_to_head(group: list[str], tally: Mapping[str, _Tally]) -> dict[str, int] | None:

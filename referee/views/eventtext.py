@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from referee.core.i18n import M, Msg, tr, trn
 from referee.games.gunzi.codes import EntryKind
-from referee.store.eventresults import CLOSED, CORRECTED, EventResults
-from referee.store.summaries import Cached
+from referee.store.eventresults import CLOSED, CORRECTED, RESULT, EventResults
+from referee.store.summaries import Cached, Progress
 from referee.tournament.model import Pair, Round
 from referee.tournament.state import EventState
 from referee.views import eventrows as rows
@@ -25,6 +25,7 @@ from referee.views.matchtext import pad, rjust, width
 
 if TYPE_CHECKING:
     from referee.tournament.pairing import SwissPairing
+    from referee.tournament.standings import TableOutcome
 
 
 def _who(pair: Pair, lang: str) -> str:
@@ -80,10 +81,16 @@ def _clock(seconds: int | None) -> str:
     return f"{minutes // 60}:{minutes % 60:02d}"
 
 
-def _state_text(cached: Cached, ew: str, ns: str, lang: str) -> str:
+def _state_text(cached: Cached, ew: str, ns: str, lang: str, o: TableOutcome | None = None) -> str:
     s = cached.summary
     code = state_code(cached)
     games = rows.counted(s)
+    given = None if o is None else words.result_message(o)
+    if o is not None and given is not None:
+        if o.winner is None:
+            return tr(lang, "{state}: level", zh="{state}：平", state=given)
+        return tr(lang, "{state}: {winner} won {ew}:{ns}", state=given, winner=ew if o.winner == "EW" else ns,
+                  ew=o.points[0] if o.points else o.ew, ns=o.points[1] if o.points else o.ns)
     if code in ("finished", "forfeit"):
         winner = ew if s.winner == "EW" else ns
         word = words.match_state_word(words.MatchState(code), lang)
@@ -116,8 +123,10 @@ def status_lines(results: EventResults, now: datetime.datetime, lang: str) -> li
     body = []
     for t in rnd.tables:
         c = results.cached[t.match_id]
-        state_text = _state_text(c, t.ew, t.ns, lang)
-        if t.match_id in results.broken:
+        state_text = _state_text(c, t.ew, t.ns, lang, results.table_outcome(t))
+        if t.match_id in results.results:
+            pass  # the director's result stands, whatever the record holds
+        elif t.match_id in results.broken:
             state_text = tr(lang, "BROKEN: not counted (see below)")
         elif c.progress.errors:
             state_text = trn(lang, "{state}; {n} problem in the record", "{state}; {n} problems in the record",
@@ -127,7 +136,7 @@ def status_lines(results: EventResults, now: datetime.datetime, lang: str) -> li
     out += ["  " + x for x in _grid(head, body, [True, False, False, False, False, True])]
     if rnd.bye is not None:
         out.append(tr(lang, "Bye: {pair}", pair=rnd.bye))
-    done = sum(1 for t in rnd.tables if results.cached[t.match_id].summary.finished)
+    done = sum(1 for t in rnd.tables if results.table_outcome(t).finished)
     if code == "open":
         out.append(trn(lang, "{done} of {n} match finished", "{done} of {n} matches finished", len(rnd.tables),
                        done=done))
@@ -211,8 +220,14 @@ def standings_lines(results: EventResults, lang: str, columns: int | None = None
 
 
 def notes(results: EventResults, lang: str) -> list[str]:
-    """What the table does not show: matches not counted yet, rounds corrected after their close."""
+    """What the table does not show: matches not counted yet, the director's results with their reasons,
+    rounds corrected after their close."""
     out = []
+    for mid, r in sorted(results.results.items(), key=lambda kv: (kv[1].round, kv[1].table)):
+        given = words.result_message(results.outcome_of(mid))
+        out.append(tr(lang, "{match}: {result}, reason: {reason} (event log #{seq})",
+                      zh="{match}：{result}，理由：{reason}（赛事日志 #{seq}）",
+                      match=mid, result=given, reason=r.reason or "-", seq=r.seq))
     unfinished = [t for t in results.standings.unfinished if t.match_id not in results.broken]
     if unfinished:
         out.append(trn(lang, "Not counted yet ({n} match not finished): {ids}",
@@ -220,6 +235,12 @@ def notes(results: EventResults, lang: str) -> list[str]:
                        ids=", ".join(t.match_id for t in unfinished)))
     for number, found in sorted(results.corrections.items()):
         for c in found:
+            if c.kind == RESULT:
+                out.append(tr(lang, "Round {round} corrected after close: {match}, the director's result at event log "
+                                    "#{seq}, reason: {reason}",
+                              zh="第 {round} 轮结束后更正：{match}，裁判长的结果（赛事日志 #{seq}），理由：{reason}",
+                              round=number, match=c.match, seq=c.seq, reason=c.reason or "-"))
+                continue
             out.append(tr(lang, "Round {round} corrected after close: {match} seq {seq} ({kind}), reason: {reason}",
                           round=number, match=c.match, seq=c.seq, kind=EntryKind(c.kind), reason=c.reason or "-"))
     return out
@@ -268,3 +289,51 @@ def list_lines(events: Sequence[tuple[str, EventState | Msg]], root: str, lang: 
 
 def _format_word(code: str, lang: str) -> str:
     return (M("round robin") if code == "round_robin" else M("Swiss")).text(lang)
+
+
+# --- what a forced close will store ----------------------------------------------------------------------
+
+class Plan(Protocol):
+    """What a forced close would store for one match (``referee.app.director.Plan``)."""
+
+    @property
+    def table(self) -> int: ...
+    @property
+    def match(self) -> str: ...
+    @property
+    def progress(self) -> Progress: ...
+    @property
+    def team(self) -> str | None: ...
+    @property
+    def rulings(self) -> int: ...
+    @property
+    def games(self) -> tuple[int, int]: ...
+
+
+def close_preview_lines(event_id: str, round_number: int, plans: Sequence[Plan], reason: str, lang: str) -> list[str]:
+    """``event close --force``'s preview: each unfinished match, where it stands and the rulings it would
+    get (or that it cannot be decided), then the director's other choices."""
+    def where(p: Progress) -> str:
+        if not p.started:
+            return tr(lang, "not started", zh="未开始")
+        return tr(lang, "game {game}, hand {hand}", game=p.game, hand=p.hand)
+
+    out = [tr(lang, "Closing round {round} by force would store (reason: {reason}):",
+              zh="强制结束第 {round} 轮将存入（理由：{reason}）：", round=round_number, reason=reason)]
+    for p in plans:
+        if p.team is None:
+            out.append("  " + tr(lang, "table {table} {match} ({where}, games {ew}:{ns}): level, cannot be decided",
+                                 zh="第 {table} 桌 {match}（{where}，局数 {ew}:{ns}）：双方持平，无法裁定",
+                                 table=p.table, match=p.match, where=where(p.progress), ew=p.games[0], ns=p.games[1]))
+        else:
+            out.append("  " + trn(lang, "table {table} {match} ({where}, games {ew}:{ns}): {n} ruling for {team:team}",
+                                  "table {table} {match} ({where}, games {ew}:{ns}): {n} rulings for {team:team}",
+                                  p.rulings,
+                                  zh="第 {table} 桌 {match}（{where}，局数 {ew}:{ns}）：{n} 个裁决判{team:team}胜",
+                                  table=p.table, match=p.match, where=where(p.progress), ew=p.games[0],
+                                  ns=p.games[1], team=p.team))
+    out.append(tr(lang, "Or, table by table: referee event result {event} TABLE SIDE A:B | --forfeit SIDE | "
+                        "--no-show SIDE --reason TEXT; or leave the round open.",
+                  zh="或逐桌录入：referee event result {event} TABLE SIDE A:B | --forfeit SIDE | --no-show SIDE "
+                     "--reason 说明；或让本轮保持进行中。", event=event_id))
+    return out

@@ -16,7 +16,8 @@ from typing import Any
 
 from referee.core.i18n import tr
 from referee.games.gunzi.summary import MatchSummary
-from referee.tournament.model import Pair, Round
+from referee.tournament.model import DirectorResult, Pair, Round
+from referee.tournament.scoring import Scoring
 from referee.tournament.standings import Standings
 from referee.views import eventrows as rows
 from referee.views.outfile import written
@@ -54,8 +55,10 @@ def _sheet(book: Any, name: str, event_name: str, sheet: rows.Sheet, bold: Any) 
 
 
 def write_workbook(path: str | os.PathLike[str], event_name: str, pairs: Sequence[Pair], rounds: Sequence[Round],
-                   standings: Standings, summaries: Mapping[str, MatchSummary], lang: str) -> None:
-    """Write the event's workbook to *path*: sheets Standings, Entries, Results, worded in *lang*."""
+                   standings: Standings, summaries: Mapping[str, MatchSummary], lang: str, *,
+                   results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None) -> None:
+    """Write the event's workbook to *path*: sheets Standings, Entries, Results (the director's results
+    marked, with their reasons) and Cross table, worded in *lang*."""
     # Here only: not at the CLI's start-up. XlsxWriter ships no type information.
     import xlsxwriter  # type: ignore[import-untyped, unused-ignore]
 
@@ -64,7 +67,8 @@ def write_workbook(path: str | os.PathLike[str], event_name: str, pairs: Sequenc
     sheets = [
         (tr(lang, "Standings"), rows.standings_sheet(pairs, standings, lang)),
         (tr(lang, "Entries"), rows.entries_sheet(pairs, lang)),
-        (tr(lang, "Results"), rows.results_sheet(rounds, summaries, lang)),
+        (tr(lang, "Results"), rows.results_sheet(rounds, summaries, lang, results=results, scoring=scoring)),
+        (tr(lang, "Cross table", zh="交叉表"), rows.cross_sheet(standings, rounds, summaries, lang, results)),
     ]
     with written(path) as buf:
         book = xlsxwriter.Workbook(buf, {"in_memory": True, "strings_to_formulas": False,

@@ -23,8 +23,10 @@ from referee.games.gunzi.explain import render
 from referee.games.gunzi.jsonview import write_json
 from referee.games.gunzi.settle import explain_hand
 from referee.store import eventresults
+from referee.tournament.model import ResultKind
 from referee.views import eventjson
 from referee.views import matchtext as views
+from referee.views.eventwords import RESULT_KIND
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
@@ -164,6 +166,12 @@ def match_view(store: Store, match_id: str, lang: str) -> dict[str, Any]:
 def _table_state(row: dict[str, Any], lang: str) -> str:
     """One table's state (a row of ``event status --json``) in a few words."""
 
+    if row["state"] == "result":
+        given = row["result"]
+        return tr(lang, "{pair} won {ew}:{ns} ({how})", zh="{pair} 胜 {ew}:{ns}（{how}）",
+                  pair=row["winner"] or "-", ew=given["ew"], ns=given["ns"],
+                  how=RESULT_KIND[ResultKind(given["kind"])].bind(side=given["side"] or "EW", ew=given["ew"],
+                                                                 ns=given["ns"]))
     if row["state"] == "in_play":
         return WORDS["in_play"].bind(game=row["game"], hand=row["hand"]).text(lang)
     if row["state"] in ("finished", "forfeit") and row["winner"]:

@@ -295,8 +295,12 @@ def _state(store: Store, event_id: str) -> EventState:
 def close(
     event_id: EventId,
     force: Annotated[bool, typer.Option("--force", help=N_(
-        "Close even with unfinished matches: each is decided by rulings recorded with --reason."))] = False,
+        "Close even with unfinished matches: shows the rulings that would decide each, stored with --yes."))]
+    = False,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    yes: Annotated[bool, typer.Option("--yes", help=N_(
+        "With --force: store the rulings shown without asking.", zh="与 --force 同用：不再询问，直接存入所示裁决。"))]
+    = False,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -306,7 +310,10 @@ def close(
     from referee.app.director import close_round
     from referee.core.i18n import tr
 
-    closed = close_round(open_store(db), event_id, force=force, reason=reason, referee=referee)
+    store = open_store(db)
+    if force and reason.strip() and not yes:
+        _preview_close(store, event_id, reason, say)
+    closed = close_round(store, event_id, force=force, reason=reason, referee=referee)
     for r in closed.rulings:
         typer.echo(tr(say, "{match}: ruling for {team:team} recorded as #{seq} ({reason})",
                       match=r.match, team=r.team, seq=r.seq, reason=reason))
@@ -319,6 +326,103 @@ def close(
     elif planned is None or closed.round.number < planned:
         typer.echo(tr(say, "next: referee event pair {event}",
                       event=event_id))
+
+
+def _preview_close(store: Store, event_id: str, reason: str, say: str) -> None:
+    """``close --force`` shows what it will store first; on a terminal it asks, else it stops (``--yes``)."""
+    import sys
+
+    from referee.app.director import preview_close
+    from referee.core.errors import RefereeError
+    from referee.core.i18n import M
+    from referee.views.eventtext import close_preview_lines
+
+    rnd, plans = preview_close(store, event_id)
+    if not plans:
+        return
+    _echo(close_preview_lines(event_id, rnd.number, plans, reason, say))
+    if any(p.team is None for p in plans):
+        return  # close_round refuses, naming the matches it cannot decide
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from referee.core.i18n import tr
+
+        if typer.confirm(tr(say, "Store these rulings and close the round?", zh="存入这些裁决并结束本轮？")):
+            return
+    raise RefereeError(M("nothing stored: to store the rulings shown, close again with --yes; or enter each "
+                         "table's result (referee event result {event} TABLE …), or leave the round open",
+                         zh="未存入任何内容：要存入所示裁决，请加 --yes 再次结束；或为每桌录入结果"
+                            "（referee event result {event} TABLE …），或让本轮保持进行中",
+                         event=event_id))
+
+
+def result(
+    event_id: EventId,
+    table: Annotated[int, typer.Argument(metavar="TABLE", help=N_(
+        "The table's number in the round.", zh="本轮的桌号。"), show_default=False)],
+    side: Annotated[str | None, typer.Argument(metavar="[SIDE", help=N_(
+        "EW, NS or a pair's code: the side the score is written for.", zh="EW、NS 或对组代码：比分所属的一方。"),
+        show_default=False)] = None,
+    score: Annotated[str | None, typer.Argument(metavar="SCORE]", help=N_(
+        "Games won:lost by SIDE, e.g. 2:1.", zh="SIDE 的胜局:负局，如 2:1。"), show_default=False)] = None,
+    forfeit: Annotated[str | None, typer.Option("--forfeit", metavar="SIDE", help=N_(
+        "The side that gave the match up: the other wins games-to-win : 0.",
+        zh="弃权的一方：对方以应胜局数 : 0 获胜。"))] = None,
+    no_show: Annotated[str | None, typer.Option("--no-show", metavar="SIDE", help=N_(
+        "The side that did not come: the other wins games-to-win : 0.", zh="未到场的一方：对方以应胜局数 : 0 获胜。"))]
+    = None,
+    adjusted: Annotated[str | None, typer.Option("--adjusted", metavar="EW:NS", help=N_(
+        "Match points awarded to EW and NS, no games counted.", zh="判给东西与南北的积分，不计局数。"))] = None,
+    clear: Annotated[bool, typer.Option("--clear", help=N_(
+        "Take the director's result back: the match's record counts again.",
+        zh="撤回裁判长的结果：重新按比赛记录计算。"))] = False,
+    round_: Annotated[int | None, typer.Option("--round", metavar="N", help=N_(
+        "The round (default: the latest paired); a closed round's result is a correction after its close.",
+        zh="轮次（默认：最近编排的一轮）；已结束轮次的结果即结束后的更正。"))] = None,
+    reason: Reason = "",
+    json_: Json = False,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Enter a table's result without hand records: a score, a forfeit, a no-show or an adjusted score."""
+    say = language(lang)
+    from referee.app.director import clear_result, enter_result
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, tr
+
+    store = open_store(db)
+    if clear:
+        if any(x is not None for x in (side, score, forfeit, no_show, adjusted)):
+            raise UsageError(M("--clear takes no result", zh="--clear 不带结果"))
+        clear_result(store, event_id, table, round_number=round_, reason=reason, referee=referee)
+        typer.echo(tr(say, "table {table} of {event}: the director's result taken back ({reason}); the match's "
+                           "record counts again",
+                      zh="{event} 第 {table} 桌：已撤回裁判长的结果（{reason}）；重新按比赛记录计算",
+                      table=table, event=event_id, reason=reason))
+        return
+    if (side is None) != (score is None):
+        raise UsageError(M("a score is SIDE A:B, e.g. EW 2:1", zh="比分的写法是 SIDE A:B，如 EW 2:1"))
+    entered = enter_result(store, event_id, table, round_number=round_,
+                           score=None if side is None or score is None else (side, score), forfeit=forfeit,
+                           no_show=no_show, adjusted=adjusted, reason=reason, referee=referee)
+    r = entered.result
+    if json_:
+        from referee.views.eventjson import _given
+
+        _dump({"event": event_id, "round": r.round, "table": r.table, "match": r.match_id, "result": _given(r),
+               "after_close": entered.after_close})
+        return
+    from referee.tournament.standings import table_outcome
+    from referee.views.eventwords import result_message
+
+    typer.echo(tr(say, "{match}: {result}, {ew}:{ns} (EW:NS), reason: {reason}; event log #{seq}",
+                  zh="{match}：{result}，{ew}:{ns}（东西:南北），理由：{reason}；赛事日志 #{seq}",
+                  match=r.match_id, result=result_message(table_outcome(None, r)), ew=r.ew, ns=r.ns, reason=r.reason,
+                  seq=r.seq))
+    if entered.after_close:
+        typer.echo(tr(say, "round {round} was closed: this is a correction after its close (shown as such in the "
+                           "standings and the report)",
+                      zh="第 {round} 轮已结束：这是结束后的更正（在排名与报告中如此标明）", round=r.round))
 
 
 # --- results ----------------------------------------------------------------------------------------
@@ -461,7 +565,7 @@ def report(
                      results.summaries, pdf, final=results.final,
                      notes=notes(results, pdf) + broken_lines(results, pdf),
                      round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds},
-                     font=_font(font, say))
+                     font=_font(font, say), results=results.results, scoring=results.state.settings.scoring)
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
     _uncounted(results.broken, say)
 
@@ -483,7 +587,7 @@ def export(
 
     results = eventresults.load(open_store(db), event_id)
     write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
-                   results.summaries, book)
+                   results.summaries, book, results=results.results, scoring=results.state.settings.scoring)
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
     _uncounted(results.broken, say)
 
@@ -529,6 +633,8 @@ def event() -> typer.Typer:
         ("status", status, N_("The current round: each table's match (not started, game and hand in play, or its "
                               "result) and its time.")),
         ("close", close, N_("Close the current round once every match is finished; its results are then final.")),
+        ("result", result, N_("Enter a table's result without hand records: a score, a forfeit, a no-show or an "
+                              "adjusted score.", zh="录入某桌无牌局记录的结果：比分、弃权、未到场或判定积分。")),
         ("standings", standings, N_("The standings: match points and every tie-break, from the replays of the "
                                     "stored matches.")),
         ("sheet", sheet, N_("PDF: a round's pairing list by table and by pair, and a card per table for its "
