@@ -39,7 +39,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from referee.games.gunzi.summary import MatchSummary, Side
+from referee.games.api import Summary
 from referee.tournament.model import (
     DirectorResult,
     EventError,
@@ -116,7 +116,7 @@ class TableOutcome(NamedTuple):
     results and the cross table read this, never the summary, so a director's result shows everywhere."""
 
     finished: bool
-    winner: Side | None
+    winner: str | None  # "EW" or "NS"
     ew: int  # games counted for EW (an adjusted result: none)
     ns: int
     kind: ResultKind | None = None  # None: as its record gives it
@@ -128,26 +128,25 @@ class TableOutcome(NamedTuple):
         return self.ew if side == "EW" else self.ns
 
 
-def table_outcome(summary: MatchSummary | None, result: DirectorResult | None = None) -> TableOutcome:
+def table_outcome(summary: Summary | None, result: DirectorResult | None = None) -> TableOutcome:
     """A table's outcome: the director's result when there is one, else its match's summary (a forfeit
     counted as games_to_win : 0 for the side not forfeiting)."""
     if result is not None:
         if result.kind is ResultKind.adjusted:
-            winner: Side | None = None if result.ew == result.ns else ("EW" if result.ew > result.ns else "NS")
+            winner: str | None = None if result.ew == result.ns else ("EW" if result.ew > result.ns else "NS")
             return TableOutcome(True, winner, 0, 0, result.kind, result.side, (result.ew, result.ns))
         winner = None if result.ew == result.ns else ("EW" if result.ew > result.ns else "NS")
         return TableOutcome(True, winner, result.ew, result.ns, result.kind, result.side)
     if summary is None:
         return TableOutcome(False, None, 0, 0)
-    won = summary.games_won
-    ew, ns = won.EW, won.NS
-    if summary.forfeit and summary.winner is not None:
-        full = max(ew, ns)
-        ew, ns = (full, 0) if summary.winner == "EW" else (0, full)
-    return TableOutcome(summary.finished, summary.winner, ew, ns, forfeit=summary.forfeit)
+    o_ew, o_ns = summary.outcome("EW"), summary.outcome("NS")  # a forfeit: games_to_win : 0 already
+    winner = None
+    if summary.finished and o_ew.placement != o_ns.placement:
+        winner = "EW" if o_ew.placement < o_ns.placement else "NS"
+    return TableOutcome(summary.finished, winner, o_ew.won, o_ns.won, forfeit=summary.forfeit)
 
 
-def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping[str, MatchSummary],
+def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping[str, Summary],
               scoring: Scoring, seed: int, results: Mapping[str, DirectorResult] | None = None) -> Standings:
     """Rank the event's pairs by the scoring's criteria (see the module's conventions); *results*: the
     director's results by match id, each standing for its table's match."""
@@ -213,18 +212,14 @@ def _known(by_code: Mapping[str, Pair], code: str) -> None:
         raise EventError(EventProblem.unknown_pair, code)
 
 
-def _side_of(summary: MatchSummary, side: Side, opponent: str, scoring: Scoring) -> _Played:
-    other: Side = "NS" if side == "EW" else "EW"
-    won, lost = summary.games_won.of(side), summary.games_won.of(other)
-    if summary.forfeit:  # the rule set's games_to_win : 0, which the winner's count already is
-        full = max(won, lost)
-        won, lost = (full, 0) if summary.winner == side else (0, full)
-    levels = sum(g.levels.of(side) - g.levels.of(other) for g in summary.games)
-    return _Played(opponent, scoring.points(won, lost), won, lost, levels, summary.ledger.of(side),
-                   (won > lost) - (won < lost))
+def _side_of(summary: Summary, side: str, opponent: str, scoring: Scoring) -> _Played:
+    """What *side* of a finished match counts: only the game-neutral outcome is read."""
+    o = summary.outcome(side)
+    return _Played(opponent, scoring.points(o.won, o.lost), o.won, o.lost, o.margin, o.score,
+                   (o.won > o.lost) - (o.won < o.lost))
 
 
-def _given(result: DirectorResult, side: Side, opponent: str, scoring: Scoring) -> _Played:
+def _given(result: DirectorResult, side: str, opponent: str, scoring: Scoring) -> _Played:
     """A side's share of a director's result: the games given (their match points), or the match points
     of an adjusted result with no games."""
     mine, theirs = (result.ew, result.ns) if side == "EW" else (result.ns, result.ew)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.core.i18n import MN, M, Msg, fill, join, literal, tr, trn
+from referee.core.i18n import M, Msg, fill, join, literal, tr, trn
+from referee.core.i18n import form as _form
 from referee.store.chain import entries
 
 if TYPE_CHECKING:
@@ -44,21 +45,6 @@ def rjust(text: str, columns: int) -> str:
 
 
 # --- pieces the views share ---------------------------------------------------------------------------
-
-
-class _Form(Msg):
-    """A template with no words of its own (``{s:seat} {name}``, ``{a} | {b}``): the same in every
-    language, so it is no catalogue message and is filled without looking it up (a lookup is a cost
-    of every ``referee record``); its fields are still worded by kind."""
-
-    __slots__ = ()
-
-    def text(self, lang: str = "en") -> str:
-        return fill(self.msgid, lang, dict(self.fields))
-
-
-def _form(template: str, **fields: object) -> Msg:
-    return _Form(template, tuple(fields.items()))
 
 
 def who(seat: str | None, seats: dict[str, str]) -> Msg:
@@ -356,23 +342,6 @@ def finished_line(result: MatchResult, lang: str) -> str:
              for g in result.games if g.winner]
     return tr(lang, "Match finished: {winner:team} {won}:{lost} ({games:list})",
               winner=winner, won=won, lost=lost, games=games)
-
-
-def check_summary(result: MatchResult, lang: str) -> str:
-    """`referee check`'s line for a valid record: ``ok: 26 hands, 3 games, EW 2:1`` (the games won, the
-    winner's first; ``EW 1:1 NS`` while the match is unfinished)."""
-    hands = MN("{n} hand", "{n} hands", len(result.hands))
-    games = MN("{n} game", "{n} games", len(result.games))
-    won = result.games_won
-    if result.winner:
-        loser = "NS" if result.winner == "EW" else "EW"
-        score = _form("{team:team} {won}:{lost}", team=result.winner, won=won.get(result.winner, 0),
-                      lost=won.get(loser, 0))
-    else:
-        score = M("{ew:team} {a}:{b} {ns:team}, unfinished", ew="EW", ns="NS",
-                  a=won.get("EW", 0), b=won.get("NS", 0))
-    return tr(lang, "ok: {hands}, {games}, {score}", hands=hands, games=games,
-              score=score)
 
 
 def warning_line(result: MatchResult, team: str, limit: int, games_to_win: int, lang: str) -> str | None:
