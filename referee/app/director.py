@@ -80,9 +80,10 @@ def _scoring_problem(name: str, e: Exception) -> Msg:
 
 
 def new_event(store: Store, event_id: str, *, name: str, rules: str, fmt: str, rounds: int | None,
-              scoring: str, date: str | None, venue: str | None, seed: int | None,
+              scoring: str | None, date: str | None, venue: str | None, seed: int | None,
               referee: str | None = None) -> EventState:
-    """Create the event's log with its settings; everything is checked before the file is made."""
+    """Create the event's log with its settings; everything is checked before the file is made. Without a
+    *scoring*: ``club``, or for a round robin ``robin`` (its tie-breaks head-to-head and Sonneborn-Berger)."""
     from referee.games.gunzi import ruleset
     from referee.tournament import scoring as scorings
 
@@ -96,6 +97,8 @@ def new_event(store: Store, event_id: str, *, name: str, rules: str, fmt: str, r
     if rounds is not None and rounds < 1:
         raise UsageError(M("--rounds {value}: an event has at least 1 round",
                            value=rounds))
+    if scoring is None:
+        scoring = "robin" if form is EventFormat.round_robin else "club"
     if form is EventFormat.swiss and rounds is None:
         raise UsageError(M("a Swiss event needs --rounds N, the number of rounds it will have"))
     try:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from referee.core.i18n import pgettext, tr
+from referee.games.api import Summary
 from referee.games.gunzi.summary import MatchSummary, Sides
 from referee.tournament.model import DirectorResult, Pair, Round
 from referee.tournament.scoring import Criterion, Scoring, ScoringError
@@ -125,7 +126,7 @@ def entries_sheet(pairs: Sequence[Pair], lang: str) -> Sheet:
     return Sheet(columns, tuple((p.code, p.player1, p.player2, p.club, status(p, lang)) for p in pairs))
 
 
-def _outcome(match_id: str, summaries: Mapping[str, MatchSummary],
+def _outcome(match_id: str, summaries: Mapping[str, Summary],
              results: Mapping[str, DirectorResult] | None) -> TableOutcome | None:
     """A table's outcome; None when nothing is recorded and the director gave no result."""
     given = (results or {}).get(match_id)
@@ -148,7 +149,7 @@ def match_points(o: TableOutcome, scoring: Scoring | None) -> tuple[int | None, 
         return None, None
 
 
-def results_sheet(rounds: Sequence[Round], summaries: Mapping[str, MatchSummary], lang: str, *,
+def results_sheet(rounds: Sequence[Round], summaries: Mapping[str, Summary], lang: str, *,
                   with_round: bool = True, results: Mapping[str, DirectorResult] | None = None,
                   scoring: Scoring | None = None) -> Sheet:
     """Every match of the rounds, then each round's bye: the games as counted (EW and NS, numbers), the
@@ -186,7 +187,7 @@ def results_sheet(rounds: Sequence[Round], summaries: Mapping[str, MatchSummary]
     return Sheet(columns, tuple(rows))
 
 
-def cross_entry(pair: str, rnd: Round, summaries: Mapping[str, MatchSummary], lang: str,
+def cross_entry(pair: str, rnd: Round, summaries: Mapping[str, Summary], lang: str,
                 results: Mapping[str, DirectorResult] | None = None) -> str:
     """What *pair* did in *rnd*: its opponent, its seat and the games from its side (``B3 EW 2:1``; a
     director's result marked ``*``); the bye; or nothing (not paired: withdrawn, or entered later)."""
@@ -207,7 +208,7 @@ def cross_entry(pair: str, rnd: Round, summaries: Mapping[str, MatchSummary], la
     return ""
 
 
-def cross_sheet(standings: Standings, rounds: Sequence[Round], summaries: Mapping[str, MatchSummary],
+def cross_sheet(standings: Standings, rounds: Sequence[Round], summaries: Mapping[str, Summary],
                 lang: str, results: Mapping[str, DirectorResult] | None = None) -> Sheet:
     """Pair × round, in rank order: each cell the pair's opponent, seat and result that round."""
     ordered = sorted(rounds, key=lambda r: r.number)
@@ -218,4 +219,35 @@ def cross_sheet(standings: Standings, rounds: Sequence[Round], summaries: Mappin
     for r in standings.rows:
         rows.append((r.rank, r.pair, *(cross_entry(r.pair, rnd, summaries, lang, results) for rnd in ordered),
                      r.match_points))
+    return Sheet(columns, tuple(rows))
+
+
+def matrix_sheet(standings: Standings, rounds: Sequence[Round], summaries: Mapping[str, Summary], lang: str,
+                 results: Mapping[str, DirectorResult] | None = None) -> Sheet:
+    """The N×N cross table of a round robin: a row per pair in rank order, a column per opponent (numbered
+    as the rows), each cell the games from the row pair's side (``2:1``; ``…`` unfinished; ``*`` the
+    director's result, an adjusted one as its match points), ``×`` on the diagonal, empty where the two
+    have not met yet; then the match points."""
+    order = [r.pair for r in standings.rows]
+    number = {code: i for i, code in enumerate(order, 1)}
+    cells: dict[tuple[str, str], list[str]] = {}
+    for rnd in sorted(rounds, key=lambda r: r.number):
+        for t in rnd.tables:
+            o = _outcome(t.match_id, summaries, results)
+            for side, other, me, them in (("EW", "NS", t.ew, t.ns), ("NS", "EW", t.ns, t.ew)):
+                if o is None:
+                    text = "–"
+                elif o.points is not None:
+                    mine, theirs = o.points if side == "EW" else o.points[::-1]
+                    text = f"{mine}:{theirs}*"
+                else:
+                    text = f"{o.games(side)}:{o.games(other)}" + ("" if o.finished else "…") + ("*" if o.kind else "")
+                cells.setdefault((me, them), []).append(text)
+    columns = (Column(tr(lang, "Rank"), numeric=True), Column(tr(lang, "No.", zh="序号"), numeric=True),
+               Column(tr(lang, "Pair")), *(Column(str(number[c]), numeric=True) for c in order),
+               Column(words.heading(words.criterion_name(Criterion.match_points, lang)), numeric=True))
+    rows: list[tuple[Cell, ...]] = []
+    for r in standings.rows:
+        row = ["×" if c == r.pair else " ".join(cells.get((r.pair, c), [])) for c in order]
+        rows.append((r.rank, number[r.pair], r.pair, *row, r.match_points))
     return Sheet(columns, tuple(rows))

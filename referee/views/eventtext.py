@@ -219,6 +219,16 @@ def standings_lines(results: EventResults, lang: str, columns: int | None = None
     return out
 
 
+def matrix_lines(results: EventResults, lang: str) -> list[str]:
+    """The N×N cross table (``event standings --cross``): a row per pair in rank order, a column per
+    opponent numbered as the rows."""
+    sheet = rows.matrix_sheet(results.standings, results.rounds, results.summaries, lang, results.results)
+    body = [[rows.cell_text(v, c) for v, c in zip(r, sheet.columns, strict=True)] for r in sheet.rows]
+    out = [_title(results, lang)]
+    out += _grid([c.head for c in sheet.columns], body, [c.numeric for c in sheet.columns])
+    return out + notes(results, lang)
+
+
 def notes(results: EventResults, lang: str) -> list[str]:
     """What the table does not show: matches not counted yet, the director's results with their reasons,
     rounds corrected after their close."""

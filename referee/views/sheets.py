@@ -385,24 +385,28 @@ def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[P
                      standings: Standings, summaries: Mapping[str, MatchSummary], lang: str, *,
                      final: bool = False, font: Font = None,
                      notes: Sequence[str] | None = None, round_words: Mapping[int, str] | None = None,
-                     results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None) -> None:
+                     results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None,
+                     matrix: bool = False) -> None:
     """Write the PDF report: standings with every tie-break, the cross table, each round's results.
 
     *notes* are what the table does not show (the matches not counted yet, a round corrected after its
     close, with the entry and its reason), worded by the caller that read the store; *round_words* a
     round's status in words where it is more than its status in the event (corrected after close);
-    *results* the director's results by match id; *scoring* gives each table's match points."""
+    *results* the director's results by match id; *scoring* gives each table's match points; *matrix*:
+    the N×N cross table too (a round robin's)."""
     by_code = rows.check_known(pairs, rounds, standings)
     title = _title(rounds, final, lang)
     pr, story = _printed(lang, font, lambda pr: _report_story(pr, event, pairs, rounds, standings, summaries, by_code,
-                                                               title, notes, round_words, results, scoring))
+                                                               title, notes, round_words, results, scoring,
+                                                               matrix))
     pr.build(path, story, wide=True, event=event, title=title)
 
 
 def _report_story(pr: _Printer, event: str, pairs: Sequence[Pair], rounds: Sequence[Round], standings: Standings,
                   summaries: Mapping[str, MatchSummary], by_code: Mapping[str, Pair], title: str,
                   notes: Sequence[str] | None, round_words: Mapping[int, str] | None,
-                  results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None) -> list[Any]:
+                  results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None,
+                  matrix: bool = False) -> list[Any]:
     from reportlab.platypus import PageBreak
 
     lang = pr.lang
@@ -425,6 +429,13 @@ def _report_story(pr: _Printer, event: str, pairs: Sequence[Pair], rounds: Seque
     story.append(pr.grid(sheet, _spread([weights.get(i, 1.25) for i in keep], width), 7.5))
 
     ordered = sorted(rounds, key=lambda r: r.number)
+    if matrix and standings.rows:
+        story.append(PageBreak())
+        story += pr.heading(tr(lang, "Cross table: every pair against every other (games from the row's side)",
+                               zh="交叉表：各对组两两对阵（局数以该行对组计）"))
+        grid = rows.matrix_sheet(standings, ordered, summaries, lang, results)
+        n = len(standings.rows)
+        story.append(pr.grid(grid, _spread([0.6, 0.6, 1.2, *([1.0] * n), 0.9], width), 7.5 if n <= 12 else 6.0))
     for start in range(0, len(ordered), CROSS_ROUNDS):
         part = ordered[start:start + CROSS_ROUNDS]
         story.append(PageBreak())

@@ -194,7 +194,20 @@ def event_view(store: Store, event_id: str, lang: str) -> dict[str, Any]:
     tables = [{**row, "ew_players": _players(by_code.get(row["ew"])), "ns_players": _players(by_code.get(row["ns"])),
                "words": _table_state(row, lang)} for row in status["tables"]]
     return {"event_id": event_id, "state": state, "standings": data, "status": status, "tables": tables,
-            "sheet": standings_table(results, lang)}
+            "sheet": standings_table(results, lang), "matrix": cross_table(results, lang)}
+
+
+def cross_table(results: EventResults, lang: str) -> dict[str, Any] | None:
+    """A round robin's N×N cross table as ``referee event standings --cross`` prints it (None for Swiss)."""
+    from referee.tournament.model import EventFormat
+    from referee.views import eventrows
+
+    if results.state.settings.format is not EventFormat.round_robin or not results.rounds:
+        return None
+    sheet = eventrows.matrix_sheet(results.standings, results.rounds, results.summaries, lang, results.results)
+    return {"title": tr(lang, "Cross table", zh="交叉表"),
+            "columns": [{"head": c.head, "numeric": c.numeric} for c in sheet.columns],
+            "rows": [[eventrows.cell_text(v, c) for v, c in zip(r, sheet.columns, strict=True)] for r in sheet.rows]}
 
 
 def standings_table(results: EventResults, lang: str) -> dict[str, Any]:

@@ -70,8 +70,11 @@ def new(
     = "swiss",
     rounds: Annotated[int | None, typer.Option("--rounds", metavar="N", help=N_(
         "Rounds the event will have (a Swiss event needs it; a round robin: all of its schedule)."))] = None,
-    scoring: Annotated[str, typer.Option("--scoring", metavar="NAME|PATH", help=N_(
-        "Match points and tie-breaks: a bundled scoring (club) or a TOML file (base = allowed)."))] = "club",
+    scoring: Annotated[str | None, typer.Option("--scoring", metavar="NAME|PATH", help=N_(
+        "Match points and tie-breaks: a bundled scoring (club; robin, the default of a round robin: head-to-head "
+        "and Sonneborn-Berger) or a TOML file (base = allowed).",
+        zh="积分与破同分规则：内置计分（club；robin 为循环赛默认：胜负关系与索伯分）或 TOML 文件（可用 base =）。"))]
+    = None,
     date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD", help=N_("Date of the event."))] = None,
     venue: Annotated[str | None, typer.Option("--venue", metavar="TEXT", help=N_("Where it is played."))] = None,
     seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=N_(
@@ -437,6 +440,9 @@ def standings(
     = None,
     wide: Annotated[bool, typer.Option("--wide", help=N_(
         "Every column, however wide (else, on a terminal, the columns that fit its width)."))] = False,
+    cross: Annotated[bool, typer.Option("--cross", help=N_(
+        "The cross table instead: every pair against every other (a round robin's N×N table).",
+        zh="改为显示交叉表：各对组两两对阵（循环赛的 N×N 表）。"))] = False,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -450,7 +456,9 @@ def standings(
     if json_ and explain:
         raise UsageError(M("--json and --explain go apart"))
     results = eventresults.load(open_store(db), event_id, after_round)
-    if explain:
+    if cross and not json_:
+        _echo(eventtext.matrix_lines(results, say))
+    elif explain:
         a, b = explain
         for code in (a, b):
             if results.state.pair(code) is None:
@@ -555,6 +563,7 @@ def report(
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
     from referee.store import eventresults
+    from referee.tournament.model import EventFormat
     from referee.views.sheets import standings_report
 
     results = eventresults.load(open_store(db), event_id)
@@ -565,7 +574,8 @@ def report(
                      results.summaries, pdf, final=results.final,
                      notes=notes(results, pdf) + broken_lines(results, pdf),
                      round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds},
-                     font=_font(font, say), results=results.results, scoring=results.state.settings.scoring)
+                     font=_font(font, say), results=results.results, scoring=results.state.settings.scoring,
+                     matrix=results.state.settings.format is EventFormat.round_robin)
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
     _uncounted(results.broken, say)
 
