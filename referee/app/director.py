@@ -43,6 +43,7 @@ from referee.tournament.state import (
     result_set,
     round_closed,
     round_paired,
+    round_unpaired,
 )
 
 if TYPE_CHECKING:
@@ -304,8 +305,9 @@ def _unknown_pair(state: EventState, code: str) -> UsageError:
 
 class Paired(NamedTuple):
     round: Round
-    swiss: SwissPairing | None  # the Swiss pairing with its explanation (None: a round robin)
+    swiss: SwissPairing | None  # the Swiss pairing with its explanation (None: a round robin, or changed by hand)
     state: EventState
+    override: Override | None = None  # the pairing changed by hand (--swap, --set)
 
 
 def next_round(store: Store, state: EventState, cache: SummaryCache) -> tuple[Round, SwissPairing | None]:
@@ -332,7 +334,8 @@ def next_round(store: Store, state: EventState, cache: SummaryCache) -> tuple[Ro
     if settings.format is EventFormat.round_robin:
         return _robin_round(state, number, ids), None
     standings = standings_of(state, cache) if state.rounds else None
-    got = swiss_round(state.pairs, state.rounds, standings, settings.seed, match_id=ids)
+    got = swiss_round(state.pairs, state.rounds, standings, settings.seed, match_id=ids,
+                      avoid_club=settings.scoring.avoid_same_club, halves=settings.scoring.round1 == "halves")
     if isinstance(got, PairingFailure):
         if got.problem is PairingProblem.too_few_pairs:
             raise RefereeError(M("pairing needs at least 2 active pairs; event {event} has {n}",
@@ -371,29 +374,178 @@ def match_events(state: EventState, table: Table, number: int) -> list[Event]:
     return [ev._replace(line=i) for i, ev in enumerate(events, 1)]
 
 
-def pair_round(store: Store, event_id: str, referee: str | None = None) -> Paired:
-    """Pair the next round, create its matches, then record the round in the log."""
+class Override(NamedTuple):
+    """A pairing changed by hand: the round as the program paired it, and the pairs that meet again."""
+
+    before: Round
+    rematches: tuple[tuple[str, str], ...]
+
+
+def _swap(state: EventState, rnd: Round, a: str, b: str) -> Round:
+    """Two pairs exchange their places (seat, table or bye); or, for two tables ``T2 T5``, their NS pairs."""
+    seats: list[list[str]] = [[t.ew, t.ns] for t in rnd.tables]
+    bye = rnd.bye
+    codes = {c for t in seats for c in t} | ({bye} if bye else set())
+
+    def place(code: str) -> tuple[int, int] | None:
+        for i, (ew, ns) in enumerate(seats):
+            if code in (ew, ns):
+                return i, 0 if code == ew else 1
+        return None
+
+    if a in codes and b in codes:
+        pa, pb = place(a), place(b)
+        for where, other in ((pa, b), (pb, a)):
+            if where is None:
+                bye = other
+            else:
+                seats[where[0]][where[1]] = other
+    else:
+        numbers = []
+        for token in (a, b):
+            n = token[1:] if token[:1] in ("T", "t") else ""
+            if not n.isdigit() or not 1 <= int(n) <= len(seats):
+                raise UsageError(M("--swap {a} {b}: {token} is neither a pair of round {round} nor one of its tables "
+                                   "(T1 to T{last})",
+                                   zh="--swap {a} {b}：{token} 既不是第 {round} 轮的对组，"
+                                      "也不是其桌号（T1 至 T{last}）",
+                                   a=a, b=b, token=token, round=rnd.number, last=len(seats)))
+            numbers.append(int(n) - 1)
+        i, j = numbers
+        if i == j:
+            raise UsageError(M("--swap {a} {b}: the same table twice", zh="--swap {a} {b}：同一桌出现两次", a=a, b=b))
+        seats[i][1], seats[j][1] = seats[j][1], seats[i][1]
+    return rnd._replace(tables=tuple(t._replace(ew=ew, ns=ns) for t, (ew, ns) in zip(rnd.tables, seats, strict=True)),
+                        bye=bye)
+
+
+def _set(state: EventState, rnd: Round, tables: Sequence[str], ids: Callable[[int, int], str],
+         cache: SummaryCache) -> Round:
+    """Tables given by hand (``EW-NS`` each, in table order); the pairs not named paired by the program
+    among themselves (the Swiss rules), after them."""
+    active = {p.code for p in state.active}
+    named: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for text in tables:
+        parts = [x.strip() for x in text.split("-")]
+        if len(parts) != 2 or not all(parts):
+            raise UsageError(M("--set {value}: a table is EW-NS, two pair codes (e.g. A1-B2)",
+                               zh="--set {value}：一桌写作 EW-NS，两个对组代码（如 A1-B2）", value=text))
+        for code in parts:
+            if code not in active:
+                raise UsageError(M("--set {value}: {pair} is not a pair playing in event {event} (playing: "
+                                   "{pairs:list})",
+                                   zh="--set {value}：{pair} 不是赛事 {event} 中在赛的对组（在赛：{pairs:list}）",
+                                   value=text, pair=code, event=state.settings.id,
+                                   pairs=sorted(active)[:12] or ["-"]))
+            if code in seen:
+                raise UsageError(M("--set: pair {pair} is named twice", zh="--set：对组 {pair} 出现两次", pair=code))
+            seen.add(code)
+        named.append((parts[0], parts[1]))
+    rest = [p._replace(active=p.active and p.code not in seen) for p in state.pairs]
+    left = [p.code for p in rest if p.active]
+    bye: str | None = None
+    more: list[Table] = []
+    if len(left) == 1:
+        bye = left[0]
+    elif left:
+        standings = standings_of(state, cache) if state.rounds else None
+        got = swiss_round(rest, state.rounds, standings, state.settings.seed, match_id=ids,
+                          avoid_club=state.settings.scoring.avoid_same_club)
+        if isinstance(got, PairingFailure):
+            raise RefereeError(M("the pairs not named by --set ({pairs:list}) cannot be paired without a rematch",
+                                 zh="--set 未列出的对组（{pairs:list}）无法在不重复对阵的情况下编排", pairs=left))
+        more, bye = list(got.tables), got.bye
+    all_tables = [*named, *((t.ew, t.ns) for t in more)]
+    return Round(rnd.number, tuple(Table(i, ids(rnd.number, i), ew, ns) for i, (ew, ns) in enumerate(all_tables, 1)),
+                 bye, RoundStatus.open)
+
+
+def _creation_only(store: Store, match_id: str) -> bool:
+    """A stored match that holds only what pairing created (its header, team names and seats)."""
+    entries = store.entries(match_id)
+    events = store.events(match_id)
+    return len(entries) == len(events) and all(isinstance(ev, (MatchHeader, TeamName, SeatName)) for ev in events)
+
+
+def pair_round(store: Store, event_id: str, referee: str | None = None, *, dry_run: bool = False,
+               swaps: Sequence[tuple[str, str]] = (), sets: Sequence[str] = (), reason: str = "") -> Paired:
+    """Pair the next round, create its matches, then record the round in the log. *dry_run*: nothing
+    stored, the round as it would be. *swaps* (two pairs, or two tables whose NS pairs trade places) and
+    *sets* (tables ``EW-NS`` given by hand, the rest paired by the program) change it by hand, with the
+    *reason* kept in the log."""
+    reason = check_text(reason, "--reason").strip()
+    if (swaps or sets) and not reason and not dry_run:
+        raise UsageError(M("--swap and --set need --reason TEXT: it is kept in the event's log",
+                           zh="--swap 与 --set 需要 --reason 说明：记入赛事日志"))
     log = EventLog(store.root, event_id)
     with log.session() as s:
         state = s.state
         cache = summary_cache(store, event_id)
         rnd, swiss = next_round(store, state, cache)
+        before = rnd
+        if (swaps or sets) and state.settings.format is EventFormat.round_robin:
+            raise RefereeError(M("event {event} is a round robin: its schedule is fixed (Berger tables); --swap and "
+                                 "--set are for Swiss rounds",
+                                 zh="赛事 {event} 是循环赛：赛程固定（Berger 表）；--swap 与 --set 只用于瑞士制",
+                                 event=event_id))
+        ids = match_id(state.settings.id)
+        if sets:
+            rnd = _set(state, rnd, sets, ids, cache)
+        for a, b in swaps:
+            rnd = _swap(state, rnd, a, b)
+        override = None
+        if rnd != before:
+            swiss = None  # the program's explanation no longer describes the round
+            met = {frozenset((t.ew, t.ns)) for r in state.rounds for t in r.tables}
+            override = Override(before, tuple((t.ew, t.ns) for t in rnd.tables if frozenset((t.ew, t.ns)) in met))
+        if dry_run:
+            return Paired(rnd, swiss, state, override)
         wanted = {t.match_id: match_events(state, t, rnd.number) for t in rnd.tables}
-        missing = []
+        listed = {t.match_id for r in state.rounds for t in r.tables}
+        missing, replacing = [], []
         for mid, events in wanted.items():
             if store.exists(mid):
                 have = [ev._replace(line=0) for ev in store.events(mid)]
-                if have != [ev._replace(line=0) for ev in events]:
-                    raise DuplicateMatch(M("match {match} is already in the store and is not round {round}'s table "
-                                           "as paired: nothing paired (rename or remove that match first)",
-                                           match=mid, round=rnd.number))
-            else:
-                missing.append(events)
+                if have == [ev._replace(line=0) for ev in events]:
+                    continue
+                if mid not in listed and _creation_only(store, mid):  # a round unpaired, paired afresh
+                    replacing.append(events)
+                    continue
+                raise DuplicateMatch(M("match {match} is already in the store and is not round {round}'s table "
+                                       "as paired: nothing paired (rename or remove that match first)",
+                                       match=mid, round=rnd.number))
+            missing.append(events)
         if missing:
             create_matches(store, missing, referee)
-        after = s.append([round_paired(rnd)], referee)
+        for events in replacing:
+            store.create(list(events), referee, replace=True)
+        after = s.append([round_paired(rnd, reason if override is not None else "")], referee)
         cache.save()
-    return Paired(rnd, swiss, after)
+    return Paired(rnd, swiss, after, override)
+
+
+def unpair_round(store: Store, event_id: str, reason: str, referee: str | None = None) -> tuple[Round, EventState]:
+    """Take the current round back while none of its matches holds an entry past its creation and no
+    result was entered for it: its matches stay in the store, unused until it is paired again."""
+    reason = check_text(reason, "--reason").strip()
+    if not reason:
+        raise UsageError(M("--reason: say why the round is unpaired (it is kept in the event's log)",
+                           zh="--reason：请说明为何撤销本轮编排（记入赛事日志）"))
+    with EventLog(store.root, event_id).session() as s:
+        state = s.state
+        rnd = state.current
+        if rnd is None or rnd.status is RoundStatus.closed:
+            raise RefereeError(M("event {event} has no open round to unpair",
+                                 zh="赛事 {event} 没有可撤销编排的进行中轮次", event=event_id))
+        used = [t.match_id for t in rnd.tables
+                if t.match_id in state.results or (store.exists(t.match_id) and not _creation_only(store, t.match_id))]
+        if used:
+            raise RefereeError(M("round {round} cannot be unpaired: {matches:list} already hold entries (or a "
+                                 "result); nothing changed",
+                                 zh="第 {round} 轮无法撤销编排：{matches:list} 已有记录（或结果）；未作更改",
+                                 round=rnd.number, matches=used))
+        return rnd, s.append([round_unpaired(rnd.number, reason)], referee)
 
 
 # --- results without hand records ----------------------------------------------------------------------

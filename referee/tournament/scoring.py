@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 DEFAULT_SCORING = "club"
 MOST_ENTRIES = 1000  # entries.most when a scoring (or an event logged before the key) leaves it out
+ROUND1 = ("adjacent", "halves")  # [pairing] round1: how round 1 pairs the pairs in their seeding order
 _RESULT_KEY = re.compile(r"(\d+):(\d+)")
 
 
@@ -61,6 +62,8 @@ class Scoring(NamedTuple):
     bye_points: int
     tiebreaks: tuple[Criterion, ...]
     most_entries: int = MOST_ENTRIES  # [entries] most: the pairs an event takes at most
+    avoid_same_club: bool = False  # [pairing] avoid_same_club: a Swiss round keeps pairs of one club apart
+    round1: str = "adjacent"  # [pairing] round1: "adjacent" (1 v 2, 3 v 4) or "halves" (top half v bottom half)
 
     def points(self, won: int, lost: int) -> int:
         """The match points of a result; a result the table lacks is a ``missing_key`` error."""
@@ -132,7 +135,7 @@ def _merge(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
     """Own keys over the base's; the match-points table key by key. The name is never inherited."""
     out = {k: v for k, v in base.items() if k != "name"}
     out["match_points"] = {**base.get("match_points", {}), **own.get("match_points", {})}
-    for key in ("name", "bye_points", "tiebreaks", "most_entries"):
+    for key in ("name", "bye_points", "tiebreaks", "most_entries", "avoid_same_club", "round1"):
         if key in own:
             out[key] = own[key]
     return out
@@ -155,7 +158,7 @@ def _table(data: Mapping[str, Any], section: str, origin: str) -> Mapping[str, A
 
 def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
     """One file's keys, each checked, in the flat form ``_merge`` folds; the file's own problems only."""
-    known = {"name", "base", "match_points", "bye", "tiebreaks", "entries"}
+    known = {"name", "base", "match_points", "bye", "tiebreaks", "entries", "pairing"}
     for top in data:
         if top not in known:
             raise ScoringError(top, origin, ScoringProblem.unknown_key)
@@ -184,10 +187,26 @@ def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
         if most < 2:  # an event needs two pairs
             raise ScoringError("entries.most", origin, ScoringProblem.bad_value)
         out["most_entries"] = most
+    out.update(_pairing(_table(data, "pairing", origin), origin))
     for key, value in _table(data, "tiebreaks", origin).items():
         if key != "order":
             raise ScoringError(f"tiebreaks.{key}", origin, ScoringProblem.unknown_key)
         out["tiebreaks"] = _order(value, origin)
+    return out
+
+
+def _pairing(table: Mapping[str, Any], origin: str) -> dict[str, Any]:
+    """The ``[pairing]`` keys: ``avoid_same_club`` (a boolean) and ``round1`` (one of ``ROUND1``)."""
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        full = f"pairing.{key}"
+        if key not in ("avoid_same_club", "round1"):
+            raise ScoringError(full, origin, ScoringProblem.unknown_key)
+        if not isinstance(value, bool if key == "avoid_same_club" else str):
+            raise ScoringError(full, origin, ScoringProblem.bad_type)
+        if key == "round1" and value not in ROUND1:
+            raise ScoringError(full, origin, ScoringProblem.bad_value)
+        out[key] = value
     return out
 
 
@@ -213,4 +232,5 @@ def _build(data: Mapping[str, Any], origin: str) -> Scoring:
         raise ScoringError("match_points", origin, ScoringProblem.missing_key)
     return Scoring(name=data["name"], origin=origin, match_points=dict(data["match_points"]),
                    bye_points=data["bye_points"], tiebreaks=data["tiebreaks"],
-                   most_entries=data.get("most_entries", MOST_ENTRIES))
+                   most_entries=data.get("most_entries", MOST_ENTRIES),
+                   avoid_same_club=data.get("avoid_same_club", False), round1=data.get("round1", "adjacent"))

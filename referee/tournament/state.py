@@ -157,6 +157,9 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
         "tiebreaks": {"order": [c.value for c in scoring.tiebreaks]},
         # entries.most only when not the default: the logs of events made before the key stay as they were
         **({"entries": {"most": scoring.most_entries}} if scoring.most_entries != MOST_ENTRIES else {}),
+        # [pairing] only when a key is not the default: the logs of events made before the keys stay as they were
+        **({"pairing": {"avoid_same_club": scoring.avoid_same_club, "round1": scoring.round1}}
+           if (scoring.avoid_same_club, scoring.round1) != (False, "adjacent") else {}),
     }
 
 

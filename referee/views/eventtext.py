@@ -57,6 +57,17 @@ def pairing_lines(state: EventState, rnd: Round, lang: str) -> list[str]:
     return out
 
 
+def override_lines(before: Round, rematches: Sequence[tuple[str, str]], reason: str, lang: str) -> list[str]:
+    """A pairing changed by hand: the program's tables it replaced, the reason, and any rematch it makes."""
+    was = ", ".join(f"T{t.number} {t.ew}-{t.ns}" for t in before.tables)
+    out = [tr(lang, "Changed by hand ({reason}); the program paired: {tables}",
+              zh="已手工更改（{reason}）；程序的编排为：{tables}", reason=reason or "-", tables=was)]
+    for ew, ns in rematches:
+        out.append(tr(lang, "Warning: {ew} and {ns} have met before", zh="注意：{ew} 与 {ns} 此前已对阵过",
+                      ew=ew, ns=ns))
+    return out
+
+
 def explanation_lines(rnd: Round, swiss: SwissPairing | None, lang: str) -> list[str]:
     """Why each table was paired: the Swiss explanation, or the round robin's schedule."""
     if swiss is not None:

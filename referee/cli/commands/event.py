@@ -245,6 +245,16 @@ def pair(
     json_: Json = False,
     explain: Annotated[bool, typer.Option("--explain", help=N_(
         "Say why each table was paired (score group, floats, a rematch avoided)."))] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help=N_(
+        "Show the round as it would be paired; nothing is stored.", zh="显示将如何编排本轮；不存入任何内容。"))]
+    = False,
+    swap: Annotated[tuple[str, str] | None, typer.Option("--swap", metavar="A B", help=N_(
+        "Two pairs trade places, or two tables (T2 T5) their NS pairs (with --reason).",
+        zh="两个对组互换位置，或两桌（T2 T5）互换南北对组（需 --reason）。"))] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", metavar="EW-NS", help=N_(
+        "A table by hand, e.g. A1-B2 (repeat for more; the pairs not named are paired by the program).",
+        zh="手工指定一桌，如 A1-B2（可重复；未列出的对组由程序编排）。"))] = None,
+    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -252,15 +262,43 @@ def pair(
     """Pair the next round and create its matches in the store (EVENT-R<round>-T<table>)."""
     say = language(lang)
     from referee.app.director import pair_round
+    from referee.core.i18n import tr
     from referee.views import eventjson, eventtext
 
-    paired = pair_round(open_store(db), event_id, referee)
+    paired = pair_round(open_store(db), event_id, referee, dry_run=dry_run, swaps=[swap] if swap else (),
+                        sets=set_ or (), reason=reason)
     if json_:
-        _dump(eventjson.pairing(paired.round))
+        out = eventjson.pairing(paired.round)
+        if dry_run:
+            out = {**out, "dry_run": True}
+        _dump(out)
         return
+    if dry_run:
+        typer.echo(tr(say, "Dry run: the round as it would be paired; nothing stored",
+                      zh="试编排：本轮将如此编排；未存入任何内容"))
     _echo(eventtext.pairing_lines(paired.state, paired.round, say))
+    if paired.override is not None:
+        _echo(eventtext.override_lines(paired.override.before, paired.override.rematches, reason, say))
     if explain:
         _echo(eventtext.explanation_lines(paired.round, paired.swiss, say))
+
+
+def unpair(
+    event_id: EventId,
+    reason: Reason,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Take the current round back while none of its matches holds an entry: pair it again after."""
+    say = language(lang)
+    from referee.app.director import unpair_round
+    from referee.core.i18n import tr
+
+    rnd, _ = unpair_round(open_store(db), event_id, reason, referee)
+    typer.echo(tr(say, "round {round} of {event} unpaired ({reason}): pair it again with referee event pair {event}",
+                  zh="{event} 第 {round} 轮已撤销编排（{reason}）：用 referee event pair {event} 重新编排",
+                  round=rnd.number, event=event_id, reason=reason))
 
 
 def status(
@@ -640,6 +678,8 @@ def event() -> typer.Typer:
                               "instead).")),
         ("withdraw", withdraw, N_("Withdraw a pair: never paired again; it keeps what it played in the standings.")),
         ("pair", pair, N_("Pair the next round and create its matches in the store (EVENT-R<round>-T<table>).")),
+        ("unpair", unpair, N_("Take the current round back while none of its matches holds an entry: pair it "
+                              "again after.", zh="撤销本轮编排（其比赛尚无任何记录时）：之后重新编排。")),
         ("status", status, N_("The current round: each table's match (not started, game and hand in play, or its "
                               "result) and its time.")),
         ("close", close, N_("Close the current round once every match is finished; its results are then final.")),
