@@ -136,7 +136,8 @@ def _person(name: str) -> str:
     return "".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
-def checked_pair(code: str, player1: str, player2: str, club: str = "") -> Pair:
+def checked_pair(code: str, player1: str, player2: str, club: str = "", *, newcomer: bool = False,
+                 rating: int | None = None) -> Pair:
     """A pair from the command line, every part checked (the usage error names the argument)."""
     code = check_id(code, "PAIR")
     names = []
@@ -146,7 +147,10 @@ def checked_pair(code: str, player1: str, player2: str, club: str = "") -> Pair:
             raise UsageError(M("{what}: a player needs a name", what=what))
         names.append(value)
     club = unicodedata.normalize("NFC", check_text(club, "--club", NAME_MAX).strip())
-    return Pair(code, names[0], names[1], club)
+    if rating is not None and rating < 0:
+        raise UsageError(M("--rating {value}: a whole number from 0", zh="--rating {value}：从 0 起的整数",
+                           value=rating))
+    return Pair(code, names[0], names[1], club, newcomer=newcomer, rating=rating)
 
 
 def add_pairs(store: Store, event_id: str, pairs: Sequence[Pair], referee: str | None = None,

@@ -34,6 +34,8 @@ class Pair(NamedTuple):
     club: str = ""
     active: bool = True  # False once withdrawn: never paired again, kept in the standings
     withdrawn_reason: WithdrawnReason | None = None
+    newcomer: bool = False  # for the prize of the best newcomer pair (``event add --newcomer``)
+    rating: int | None = None  # the seeding of round 1, highest first (``event add --rating N``)
 
 
 class Table(NamedTuple):

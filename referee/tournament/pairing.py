@@ -190,12 +190,16 @@ def _colour_cost(a: str, b: str, h: _History) -> tuple[int, int]:
 
 
 def _order(active: list[str], previous: Sequence[Round], standings: Standings | None,
-           seed: int | None) -> list[str]:
-    """This round's ranking: seed order in round 1, else the standings' (late entries last)."""
+           seed: int | None, ratings: dict[str, int | None] | None = None) -> list[str]:
+    """This round's ranking: in round 1 by rating when the pairs have one (highest first), else in seed
+    order (entry order, or shuffled by the seed: by lot); later the standings' (late entries last)."""
     if not any(r.tables or r.bye for r in previous):
         order = list(active)
         if seed is not None:
             random.Random(seed).shuffle(order)
+        rated = {c: r for c, r in (ratings or {}).items() if r is not None}
+        if rated:  # seeded by rating, highest first, unrated pairs last; equal ones in the order above
+            order.sort(key=lambda c: (c not in rated, -rated.get(c, 0)))
         return order
     if standings is None:
         return list(active)
@@ -220,7 +224,8 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
 
     check_pairs(pairs)
     number = max((r.number for r in previous_rounds), default=0) + 1
-    order = _order([p.code for p in pairs if p.active], previous_rounds, standings, seed)
+    ratings = {p.code: p.rating for p in pairs if p.rating is not None}
+    order = _order([p.code for p in pairs if p.active], previous_rounds, standings, seed, dict(ratings))
     if len(order) < 2:
         return PairingFailure(number, PairingProblem.too_few_pairs, tuple(order))
     h = _history(previous_rounds)

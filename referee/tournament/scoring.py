@@ -18,7 +18,9 @@ from typing import Any, NamedTuple
 
 DEFAULT_SCORING = "club"
 MOST_ENTRIES = 1000  # entries.most when a scoring (or an event logged before the key) leaves it out
+DEFAULT_AWARDS = ("overall:3", "club:2", "newcomer:1")  # [prizes] awards when a scoring leaves it out
 ROUND1 = ("adjacent", "halves")  # [pairing] round1: how round 1 pairs the pairs in their seeding order
+AWARD = re.compile(r"(overall|club|newcomer):([1-9]\d*)")  # one award of [prizes] (tournament.prizes)
 _RESULT_KEY = re.compile(r"(\d+):(\d+)")
 
 
@@ -64,6 +66,7 @@ class Scoring(NamedTuple):
     most_entries: int = MOST_ENTRIES  # [entries] most: the pairs an event takes at most
     avoid_same_club: bool = False  # [pairing] avoid_same_club: a Swiss round keeps pairs of one club apart
     round1: str = "adjacent"  # [pairing] round1: "adjacent" (1 v 2, 3 v 4) or "halves" (top half v bottom half)
+    awards: tuple[str, ...] = DEFAULT_AWARDS  # [prizes] awards: ``event prizes``
 
     def points(self, won: int, lost: int) -> int:
         """The match points of a result; a result the table lacks is a ``missing_key`` error."""
@@ -135,7 +138,7 @@ def _merge(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
     """Own keys over the base's; the match-points table key by key. The name is never inherited."""
     out = {k: v for k, v in base.items() if k != "name"}
     out["match_points"] = {**base.get("match_points", {}), **own.get("match_points", {})}
-    for key in ("name", "bye_points", "tiebreaks", "most_entries", "avoid_same_club", "round1"):
+    for key in ("name", "bye_points", "tiebreaks", "most_entries", "avoid_same_club", "round1", "awards"):
         if key in own:
             out[key] = own[key]
     return out
@@ -158,7 +161,7 @@ def _table(data: Mapping[str, Any], section: str, origin: str) -> Mapping[str, A
 
 def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
     """One file's keys, each checked, in the flat form ``_merge`` folds; the file's own problems only."""
-    known = {"name", "base", "match_points", "bye", "tiebreaks", "entries", "pairing"}
+    known = {"name", "base", "match_points", "bye", "tiebreaks", "entries", "pairing", "prizes"}
     for top in data:
         if top not in known:
             raise ScoringError(top, origin, ScoringProblem.unknown_key)
@@ -188,6 +191,7 @@ def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
             raise ScoringError("entries.most", origin, ScoringProblem.bad_value)
         out["most_entries"] = most
     out.update(_pairing(_table(data, "pairing", origin), origin))
+    out.update(_prizes(_table(data, "prizes", origin), origin))
     for key, value in _table(data, "tiebreaks", origin).items():
         if key != "order":
             raise ScoringError(f"tiebreaks.{key}", origin, ScoringProblem.unknown_key)
@@ -207,6 +211,20 @@ def _pairing(table: Mapping[str, Any], origin: str) -> dict[str, Any]:
         if key == "round1" and value not in ROUND1:
             raise ScoringError(full, origin, ScoringProblem.bad_value)
         out[key] = value
+    return out
+
+
+def _prizes(table: Mapping[str, Any], origin: str) -> dict[str, Any]:
+    """The ``[prizes]`` key ``awards``: a list of ``overall:N``, ``club:K``, ``newcomer:N``."""
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        if key != "awards":
+            raise ScoringError(f"prizes.{key}", origin, ScoringProblem.unknown_key)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ScoringError("prizes.awards", origin, ScoringProblem.bad_type)
+        if not all(AWARD.fullmatch(v) for v in value):
+            raise ScoringError("prizes.awards", origin, ScoringProblem.bad_value)
+        out["awards"] = tuple(value)
     return out
 
 
@@ -233,4 +251,5 @@ def _build(data: Mapping[str, Any], origin: str) -> Scoring:
     return Scoring(name=data["name"], origin=origin, match_points=dict(data["match_points"]),
                    bye_points=data["bye_points"], tiebreaks=data["tiebreaks"],
                    most_entries=data.get("most_entries", MOST_ENTRIES),
-                   avoid_same_club=data.get("avoid_same_club", False), round1=data.get("round1", "adjacent"))
+                   avoid_same_club=data.get("avoid_same_club", False), round1=data.get("round1", "adjacent"),
+                   awards=data.get("awards", DEFAULT_AWARDS))

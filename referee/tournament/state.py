@@ -30,7 +30,7 @@ from referee.tournament.model import (
     Table,
     WithdrawnReason,
 )
-from referee.tournament.scoring import MOST_ENTRIES, Scoring, from_dict
+from referee.tournament.scoring import DEFAULT_AWARDS, MOST_ENTRIES, Scoring, from_dict
 
 CREATED = "created"
 PAIR_ADDED = "pair_added"
@@ -160,6 +160,7 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
         # [pairing] only when a key is not the default: the logs of events made before the keys stay as they were
         **({"pairing": {"avoid_same_club": scoring.avoid_same_club, "round1": scoring.round1}}
            if (scoring.avoid_same_club, scoring.round1) != (False, "adjacent") else {}),
+        **({"prizes": {"awards": list(scoring.awards)}} if scoring.awards != DEFAULT_AWARDS else {}),
     }
 
 
@@ -173,7 +174,9 @@ def created(event_id: str, name: str, rules: str, fmt: EventFormat, rounds: int 
 def pair_added(pair: Pair, reason: str = "") -> Action:
     """A pair entered; *reason*: why it was entered into a finished event (``--force --reason``)."""
     return {"action": PAIR_ADDED, "pair": pair.code, "player1": pair.player1, "player2": pair.player2,
-            "club": pair.club, **({"reason": reason} if reason else {})}
+            "club": pair.club, **({"reason": reason} if reason else {}),
+            **({"newcomer": True} if pair.newcomer else {}),
+            **({"rating": pair.rating} if pair.rating is not None else {})}
 
 
 def pair_edited(pair: Pair, reason: str = "") -> Action:
@@ -279,7 +282,8 @@ def _on_pair_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
     if code in f.pairs:
         raise StateError(seq, "bad_action", code)
     f.pairs[code] = Pair(code, _get(a, seq, "player1", str), _get(a, seq, "player2", str),
-                         _get(a, seq, "club", str))
+                         _get(a, seq, "club", str), newcomer=bool(_optional(a, seq, "newcomer", bool)),
+                         rating=_optional(a, seq, "rating", int))
 
 
 def paired_in(rounds: Sequence[Round], code: str) -> list[int]:

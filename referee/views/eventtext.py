@@ -358,3 +358,39 @@ def close_preview_lines(event_id: str, round_number: int, plans: Sequence[Plan],
                   zh="或逐桌录入：referee event result {event} TABLE SIDE A:B | --forfeit SIDE | --no-show SIDE "
                      "--reason 说明；或让本轮保持进行中。", event=event_id))
     return out
+
+
+# --- the prize list ----------------------------------------------------------------------------------------
+
+def prize_lines(results: EventResults, lang: str) -> list[str]:
+    """``event prizes``: each award of the scoring's ``[prizes] awards`` and who wins it."""
+    from referee.tournament.prizes import Kind, prizes
+
+    state = results.state
+    by_code = {p.code: p for p in state.pairs}
+    s = state.settings
+    if results.final:
+        out = [tr(lang, "Prizes of {event} ({name}): final standings", zh="{event}（{name}）奖项：最终排名",
+                  event=s.id, name=s.name)]
+    else:
+        out = [tr(lang, "Prizes of {event} ({name}): NOT FINAL, standings after round {n}",
+                  zh="{event}（{name}）奖项：尚非最终，第 {n} 轮后排名", event=s.id, name=s.name, n=results.last)]
+    found = prizes(results.standings, state.pairs, s.scoring.awards)
+    for p in found:
+        if p.kind is Kind.club:
+            out.append("  " + tr(lang, "Best club: {club}, {points} match points ({pairs:list})",
+                                 zh="最佳俱乐部：{club}，{points} 积分（{pairs:list}）",
+                                 club=p.winner, points=p.match_points, pairs=list(p.pairs)))
+            continue
+        who = _who(by_code[p.winner], lang)
+        if p.kind is Kind.overall:
+            out.append("  " + tr(lang, "Place {place}: {who}, {points} match points",
+                                 zh="第 {place} 名：{who}，{points} 积分", place=p.place, who=who,
+                                 points=p.match_points))
+        else:
+            out.append("  " + tr(lang, "Best newcomers {place}: {who}, {points} match points",
+                                 zh="最佳新人第 {place} 名：{who}，{points} 积分", place=p.place, who=who,
+                                 points=p.match_points))
+    if not found:
+        out.append("  " + tr(lang, "no prize can be given yet", zh="尚无可颁发的奖项"))
+    return out

@@ -111,6 +111,11 @@ def add(
     player2: Annotated[str, typer.Argument(metavar="PLAYER2", help=N_("Second player (sits W or N)."),
                                            show_default=False)],
     club: Annotated[str, typer.Option("--club", metavar="CLUB", help=N_("The pair's club."))] = "",
+    newcomer: Annotated[bool, typer.Option("--newcomer", help=N_(
+        "A newcomer pair (for the prize of the best newcomers).", zh="新人对组（用于最佳新人奖）。"))] = False,
+    rating: Annotated[int | None, typer.Option("--rating", metavar="N", help=N_(
+        "The pair's rating: round 1 is seeded by it, highest first.", zh="对组等级分：第 1 轮按其由高到低种子排序。"))]
+    = None,
     force: Finished = False,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
@@ -122,7 +127,7 @@ def add(
     from referee.app.director import add_pairs, checked_pair
     from referee.core.i18n import trn
 
-    entry = checked_pair(pair, player1, player2, club)
+    entry = checked_pair(pair, player1, player2, club, newcomer=newcomer, rating=rating)
     state = add_pairs(open_store(db), event_id, [entry], referee, force=force, reason=reason)
     typer.echo(trn(say, "entered pair {pair} ({player1}, {player2}) in {event}: {n} pair",
                    "entered pair {pair} ({player1}, {player2}) in {event}: {n} pairs", len(state.pairs),
@@ -511,6 +516,30 @@ def standings(
     _uncounted(results.broken, say)
 
 
+def prizes(
+    event_id: EventId,
+    json_: Json = False,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """The prize list, award by award as the scoring's [prizes] awards key lists them."""
+    say = language(lang)
+    from referee.store import eventresults
+    from referee.tournament.prizes import prizes as prize_list
+    from referee.views import eventtext
+
+    results = eventresults.load(open_store(db), event_id)
+    if json_:
+        s = results.state.settings
+        _dump({"event": s.id, "final": results.final, "awards": list(s.scoring.awards),
+               "prizes": [{"award": p.kind.value, "place": p.place, "winner": p.winner,
+                           "match_points": p.match_points, "pairs": list(p.pairs)}
+                          for p in prize_list(results.standings, results.state.pairs, s.scoring.awards)]})
+    else:
+        _echo(eventtext.prize_lines(results, say))
+    _uncounted(results.broken, say)
+
+
 def _terminal_width() -> int | None:
     """The width to fit a table into: the terminal's when the output is one, else ``$COLUMNS`` when set (a
     pager's or a script's choice); None (every column) for a file or a pipe."""
@@ -687,6 +716,8 @@ def event() -> typer.Typer:
                               "adjusted score.", zh="录入某桌无牌局记录的结果：比分、弃权、未到场或判定积分。")),
         ("standings", standings, N_("The standings: match points and every tie-break, from the replays of the "
                                     "stored matches.")),
+        ("prizes", prizes, N_("The prize list, award by award as the scoring's [prizes] awards key lists them.",
+                              zh="奖项名单：按计分文件 [prizes] awards 所列逐项给出。")),
         ("sheet", sheet, N_("PDF: a round's pairing list by table and by pair, and a card per table for its "
                             "referee.")),
         ("report", report, N_("PDF: the standings with every tie-break, the cross table and each round's results.")),
