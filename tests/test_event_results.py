@@ -154,3 +154,56 @@ def test_results_without_hand_records_through_an_evening(cli: Cli, tmp_path: Pat
     for words in ("no-show by NS (director)", "F3 did not come", "forfeit by", "F4 left early",
                   "adjusted score 1:1 match points (director)", "Round 1 corrected after close"):
         assert "".join(words.split()) in text, words
+
+
+def test_the_published_pages_stand_alone(cli: Cli, tmp_path: Path) -> None:
+    """``event publish DIR``: index (standings, cross table, notes), a page per round, a card per pair; every
+    link points at a page of the folder, and nothing is loaded from elsewhere."""
+    from html.parser import HTMLParser
+
+    cli.ok("event", "new", EVENT, "--name", "Autumn <Cup>", "--rounds", 1, "--venue", "Dalian & Co")
+    for code in ("F1", "F2", "F3"):
+        cli.ok("event", "add", EVENT, code, f"{code}a", f"{code}b")
+    js = cli.json("event", "pair", EVENT)
+    # Three pairs, entry order: T1 F1 (EW) v F2 (NS), F3 the bye (the lowest-ranked).
+    assert ([(t["ew"], t["ns"]) for t in js["tables"]], js["bye"]) == ([("F1", "F2")], "F3")
+    cli.ok("event", "result", EVENT, 1, "--forfeit", "F2", "--reason", "F2 <left>")
+    cli.ok("event", "close", EVENT)
+    site = tmp_path / "site"
+    out = cli.ok("event", "publish", EVENT, site, "--lang", "en").out
+    assert out.strip() == f"wrote 5 pages to {site} (open {site}/index.html)"
+    assert sorted(p.name for p in site.iterdir()) == ["index.html", "pair-F1.html", "pair-F2.html", "pair-F3.html",
+                                                      "round-1.html"]
+
+    class Links(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tags: list[str] = []
+            self.links: list[str] = []
+            self.cells: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.tags.append(tag)
+            self.links += [v or "" for k, v in attrs if k in ("href", "src")]
+
+        def handle_data(self, data: str) -> None:
+            if data.strip() and self.tags[-1] != "style":  # the one inline style sheet is not text
+                self.cells.append(data.strip())
+
+    pages = {}
+    for page in site.iterdir():
+        parser = Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        pages[page.name] = parser
+        assert not {"script", "link", "img", "iframe"} & set(parser.tags), page.name
+        assert all((site / link).is_file() for link in parser.links), (page.name, parser.links)
+    index = pages["index.html"].cells
+    # F1 2:0 by F2's forfeit → 3; F3's bye → 2; F2 0. The event's name and the reason escaped, shown as text.
+    assert index[:2] == ["CUP (Autumn <Cup>): Final standings", "Autumn <Cup> · Dalian & Co"]
+    standings = index[index.index("Rank"):]
+    assert standings[standings.index("F1") - 1:standings.index("F1") + 1] == ["1", "F1"]
+    assert "CUP-R1-T1: forfeit by NS (director), reason: F2 <left> (event log #6)" in index
+    assert "forfeit by NS (director)" in pages["round-1.html"].cells
+    card = pages["pair-F2.html"].cells
+    assert "F1 NS 0:2*" in card  # F2 sat NS against F1, 0:2 by the director's result
+    assert "bye" in pages["pair-F3.html"].cells

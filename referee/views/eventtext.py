@@ -167,7 +167,7 @@ def round_word(code: str, lang: str) -> str:
 
 # --- standings ------------------------------------------------------------------------------------------
 
-def _title(results: EventResults, lang: str) -> str:
+def standings_title(results: EventResults, lang: str) -> str:
     s = results.state.settings
     if results.final:
         what = tr(lang, "Final standings")
@@ -221,7 +221,7 @@ def standings_lines(results: EventResults, lang: str, columns: int | None = None
         keep = sorted(chosen)
     head = [sheet.columns[i].head for i in keep]
     body = [[texts[i][n] for i in keep] for n in range(len(sheet.rows))]
-    out = [_title(results, lang)]
+    out = [standings_title(results, lang)]
     out += _grid(head, body, [sheet.columns[i].numeric for i in keep])
     if left_out:
         out.append(tr(lang, "Left out to fit {width} columns: {names:list}; --wide shows every column",
@@ -235,7 +235,7 @@ def matrix_lines(results: EventResults, lang: str) -> list[str]:
     opponent numbered as the rows."""
     sheet = rows.matrix_sheet(results.standings, results.rounds, results.summaries, lang, results.results)
     body = [[rows.cell_text(v, c) for v, c in zip(r, sheet.columns, strict=True)] for r in sheet.rows]
-    out = [_title(results, lang)]
+    out = [standings_title(results, lang)]
     out += _grid([c.head for c in sheet.columns], body, [c.numeric for c in sheet.columns])
     return out + notes(results, lang)
 

@@ -669,6 +669,36 @@ def export(
     _uncounted(results.broken, say)
 
 
+def publish(
+    event_id: EventId,
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help=N_(
+        "The folder to write the pages into (made if missing; its parent must exist).",
+        zh="写入网页的文件夹（不存在则创建；其上级须存在）。"), show_default=False)],
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
+        "Language of the pages: zh, en or zh_TW (else $REFEREE_LANG, else zh).",
+        zh="网页语言：zh、en 或 zh_TW（否则取 $REFEREE_LANG，再否则 zh）。"))] = None,
+    db: Db = None,
+) -> None:
+    """A static HTML export: standings and cross table, each round, each pair's card; no external assets."""
+    say, page_lang = language(lang), _pdf_lang(lang)
+    from referee.core.i18n import trn
+    from referee.core.safefile import output_folder
+    from referee.store import eventresults
+    from referee.views.outfile import written
+    from referee.views.publish import pages
+
+    results = eventresults.load(open_store(db), event_id)
+    built = pages(results, page_lang)
+    where = output_folder(folder)
+    for name, text in built.items():
+        with written(where / name) as buf:
+            buf.write(text.encode("utf-8"))
+    typer.echo(trn(say, "wrote {n} page to {folder} (open {folder}/index.html)",
+                   "wrote {n} pages to {folder} (open {folder}/index.html)", len(built),
+                   zh="已写入 {n} 个网页到 {folder}（打开 {folder}/index.html）", folder=str(folder)))
+    _uncounted(results.broken, say)
+
+
 def list_(
     db: Db = None,
     lang: Lang = None,
@@ -722,6 +752,9 @@ def event() -> typer.Typer:
                             "referee.")),
         ("report", report, N_("PDF: the standings with every tie-break, the cross table and each round's results.")),
         ("export", export, N_("XLSX: the standings, the entries and every match result, one sheet each.")),
+        ("publish", publish, N_("A static HTML export: standings and cross table, each round, each pair's card; no "
+                                "external assets.",
+                                zh="静态网页导出：排名与交叉表、各轮、各对组卡片；不引用外部资源。")),
         ("list", list_, N_("The events in the store.")),
     ):
         group.command(name, help=text)(function)
