@@ -114,7 +114,7 @@ def test_the_workbook_reads_back(played: Cli, tmp_path: Path) -> None:
     book = tmp_path / "cup.xlsx"
     played.ok("event", "export", EVENT, "--xlsx", book, "--lang", "en")
     wb = openpyxl.load_workbook(book, read_only=True)
-    assert wb.sheetnames == ["Standings", "Entries", "Results", "Cross table"]
+    assert wb.sheetnames == ["Standings", "Entries", "Results", "Cross table", "Event"]
     standings = list(wb["Standings"].iter_rows(values_only=True))
     head = standings[0]
     assert head[:3] == ("Rank", "Pair", "Player 1")

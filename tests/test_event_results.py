@@ -131,7 +131,14 @@ def test_results_without_hand_records_through_an_evening(cli: Cli, tmp_path: Pat
     book_path = tmp_path / "cup.xlsx"
     cli.ok("event", "export", EVENT, "--xlsx", book_path, "--lang", "en")
     book = openpyxl.load_workbook(book_path)
-    assert book.sheetnames == ["Standings", "Entries", "Results", "Cross table"]
+    assert book.sheetnames == ["Standings", "Entries", "Results", "Cross table", "Event"]
+    about = [tuple(r) for r in book["Event"].iter_rows(values_only=True)]
+    assert about[:3] == [("Item", "Value"), ("Event", "CUP"), ("Name", "Autumn Cup")]
+    assert ("Scoring", "club") in about and ("Rounds", 2) in about
+    assert ("Round 1", "closed, corrected after its close") in about and ("Round 2", "closed") in about
+    assert ("Note", "CUP-R1-T2: no-show by NS (director), reason: F3 did not come (event log #7)") in about
+    assert ("Note", "Round 1 corrected after close: CUP-R1-T1, the director's result at event log #9, reason: "
+                    "score slip") in about
     res = [tuple(r) for r in book["Results"].iter_rows(values_only=True)]
     assert res[0][5:] == ("EW games", "NS games", "EW match points", "NS match points", "Winner", "Status",
                           "Reason")

@@ -93,6 +93,9 @@ def test_close_refuses_unfinished_matches_then_force_decides_them_by_rulings(cli
     log = cli.ok("log", "CUP-R1-T2").out
     assert "ruling winner=EW" in log and "time: the round is over" in log
 
+    # The standings say how the round was closed.
+    assert "Round 1 closed by force: CUP-R1-T2 ruling for EW (#26), reason: time: the round is over" in cli.ok(
+        "event", "standings", EVENT).out
     st = cli.json("event", "standings", EVENT)
     # F1 2:0 → 3, F2 0; F4 2:1 (the ruling gave it the match) → 2, F3 1.
     assert [(r["pair"], r["match_points"]) for r in st["standings"]] == [("F1", 3), ("F4", 2), ("F3", 1), ("F2", 0)]

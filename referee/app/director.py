@@ -472,6 +472,15 @@ def _creation_only(store: Store, match_id: str) -> bool:
     return len(entries) == len(events) and all(isinstance(ev, (MatchHeader, TeamName, SeatName)) for ev in events)
 
 
+def _ours(store: Store, match_id: str, state: EventState, number: int) -> bool:
+    """A stored match this event's pairing of round *number* created (its header says so) and nothing
+    was recorded in since: what an unpaired round leaves behind."""
+    events = store.events(match_id)
+    header = events[0] if events else None
+    return (isinstance(header, MatchHeader) and header.event == state.settings.name
+            and header.round == str(number) and _creation_only(store, match_id))
+
+
 def pair_round(store: Store, event_id: str, referee: str | None = None, *, dry_run: bool = False,
                swaps: Sequence[tuple[str, str]] = (), sets: Sequence[str] = (), reason: str = "") -> Paired:
     """Pair the next round, create its matches, then record the round in the log. *dry_run*: nothing
@@ -513,7 +522,7 @@ def pair_round(store: Store, event_id: str, referee: str | None = None, *, dry_r
                 have = [ev._replace(line=0) for ev in store.events(mid)]
                 if have == [ev._replace(line=0) for ev in events]:
                     continue
-                if mid not in listed and _creation_only(store, mid):  # a round unpaired, paired afresh
+                if mid not in listed and _ours(store, mid, state, rnd.number):  # a round unpaired, paired afresh
                     replacing.append(events)
                     continue
                 raise DuplicateMatch(M("match {match} is already in the store and is not round {round}'s table "

@@ -244,6 +244,13 @@ def notes(results: EventResults, lang: str) -> list[str]:
     """What the table does not show: matches not counted yet, the director's results with their reasons,
     rounds corrected after their close."""
     out = []
+    counted = {r.number for r in results.rounds}
+    for number, close in sorted(results.state.closes.items()):
+        for ruled in close.rulings if number in counted else ():
+            out.append(tr(lang, "Round {round} closed by force: {match} ruling for {team:team} (#{seq}), reason: "
+                                "{reason}",
+                          zh="第 {round} 轮强制结束：{match} 裁决{team:team}胜（#{seq}），理由：{reason}",
+                          round=number, match=ruled.match, team=ruled.team, seq=ruled.seq, reason=close.reason or "-"))
     for mid, r in sorted(results.results.items(), key=lambda kv: (kv[1].round, kv[1].table)):
         given = words.result_message(results.outcome_of(mid))
         out.append(tr(lang, "{match}: {result}, reason: {reason} (event log #{seq})",

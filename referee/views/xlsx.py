@@ -56,9 +56,11 @@ def _sheet(book: Any, name: str, event_name: str, sheet: rows.Sheet, bold: Any) 
 
 def write_workbook(path: str | os.PathLike[str], event_name: str, pairs: Sequence[Pair], rounds: Sequence[Round],
                    standings: Standings, summaries: Mapping[str, MatchSummary], lang: str, *,
-                   results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None) -> None:
+                   results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None,
+                   about: Sequence[tuple[str, rows.Cell]] = ()) -> None:
     """Write the event's workbook to *path*: sheets Standings, Entries, Results (the director's results
-    marked, with their reasons) and Cross table, worded in *lang*."""
+    marked, with their reasons), Cross table and, with *about* (the event's facts and notes, each a label
+    and a value), Event, worded in *lang*."""
     # Here only: not at the CLI's start-up. XlsxWriter ships no type information.
     import xlsxwriter  # type: ignore[import-untyped, unused-ignore]
 
@@ -70,6 +72,10 @@ def write_workbook(path: str | os.PathLike[str], event_name: str, pairs: Sequenc
         (tr(lang, "Results"), rows.results_sheet(rounds, summaries, lang, results=results, scoring=scoring)),
         (tr(lang, "Cross table", zh="交叉表"), rows.cross_sheet(standings, rounds, summaries, lang, results)),
     ]
+    if about:
+        sheets.append((tr(lang, "Event", zh="赛事"),
+                       rows.Sheet((rows.Column(tr(lang, "Item", zh="项目")), rows.Column(tr(lang, "Value", zh="内容"))),
+                                  tuple(about))))
     with written(path) as buf:
         book = xlsxwriter.Workbook(buf, {"in_memory": True, "strings_to_formulas": False,
                                          "strings_to_urls": False, "strings_to_numbers": False})

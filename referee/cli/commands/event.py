@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from referee.core.i18n import Msg
+    from referee.store import eventresults
     from referee.store.store import Store
     from referee.tournament.state import EventState
     from referee.views.scorecard.fonts import FontInfo
@@ -664,7 +665,8 @@ def export(
 
     results = eventresults.load(open_store(db), event_id)
     write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
-                   results.summaries, book, results=results.results, scoring=results.state.settings.scoring)
+                   results.summaries, book, results=results.results, scoring=results.state.settings.scoring,
+                   about=_about(results, book))
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
     _uncounted(results.broken, say)
 
@@ -697,6 +699,25 @@ def publish(
                    "wrote {n} pages to {folder} (open {folder}/index.html)", len(built),
                    zh="已写入 {n} 个网页到 {folder}（打开 {folder}/index.html）", folder=str(folder)))
     _uncounted(results.broken, say)
+
+
+def _about(results: eventresults.EventResults, lang: str) -> list[tuple[str, str | int | None]]:
+    """The workbook's Event sheet: the event's facts, then its notes (rulings, the director's results,
+    corrections after a close), each a label and a value."""
+    from referee.core.i18n import tr
+    from referee.views.eventtext import notes, round_word, standings_title
+
+    s = results.state.settings
+    rows: list[tuple[str, str | int | None]] = [
+        (tr(lang, "Event"), s.id), (tr(lang, "Name"), s.name), (tr(lang, "Date"), s.date),
+        (tr(lang, "Venue", zh="地点"), s.venue), (tr(lang, "Format"), s.format.value),
+        (tr(lang, "Rules", zh="规则"), s.rules), (tr(lang, "Scoring", zh="计分"), s.scoring.name),
+        (tr(lang, "Rounds", zh="轮数"), results.state.planned), (tr(lang, "Standings"), standings_title(results, lang)),
+    ]
+    rows += [(tr(lang, "Round {n}", zh="第 {n} 轮", n=r.number), round_word(results.status(r.number), lang))
+             for r in results.rounds]
+    rows += [(tr(lang, "Note", zh="备注"), line) for line in notes(results, lang)]
+    return rows
 
 
 def list_(
