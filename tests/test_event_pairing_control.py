@@ -127,3 +127,24 @@ def test_a_round_robins_schedule_is_not_changed_by_hand(cli: Cli) -> None:
         cli.ok("event", "add", "RR", code, f"{code}a", f"{code}b")
     run = cli("event", "pair", "RR", "--swap", "P1", "P2", "--reason", "x")
     assert run.code == 1 and "event RR is a round robin: its schedule is fixed (Berger tables)" in run.err
+
+
+def test_a_requested_bye(cli: Cli, tmp_path: Path) -> None:
+    event(cli, tmp_path, "BYE", "avoid_same_club = false")
+    run = cli("event", "pair", "BYE", "--bye", "Z9")
+    assert run.code == 2 and "pair Z9 is not an entry of event BYE" in run.err
+    # C2 asks to sit round 1 out: five pairs play, the pairing bye goes to the lowest-ranked, C1; adjacent
+    # tables A1-A2 and B1-B2 (even table: the lower-ranked B2 EW).
+    js = cli.json("event", "pair", "BYE", "--bye", "C2")
+    assert (tables(js), js["bye"], js["requested"]) == ([("A1", "A2"), ("B2", "B1")], "C1", ["C2"])
+    cli.ok("event", "result", "BYE", 1, "A1", "2:0", "--reason", "slip")  # A1 3, A2 0
+    cli.ok("event", "result", "BYE", 2, "B1", "2:1", "--reason", "slip")  # B1 2, B2 1
+    cli.ok("event", "close", "BYE")
+    st = cli.json("event", "standings", "BYE")
+    # A1 3; B1 2 (games +1) ahead of C1 2 (the bye: bye.match_points = 2, no games); C2 1 (requested bye:
+    # bye.requested = 1, no games) ahead of B2 1 (games -1); A2 0.
+    assert [(r["pair"], r["match_points"]) for r in st["standings"]] == [
+        ("A1", 3), ("B1", 2), ("C1", 2), ("C2", 1), ("B2", 1), ("A2", 0)]
+    assert st["rounds"][0]["requested"] == ["C2"]
+    status = cli.ok("event", "status", "BYE").out
+    assert "Bye: C1" in status and "Requested bye: C2" in status

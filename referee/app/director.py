@@ -314,8 +314,10 @@ class Paired(NamedTuple):
     override: Override | None = None  # the pairing changed by hand (--swap, --set)
 
 
-def next_round(store: Store, state: EventState, cache: SummaryCache) -> tuple[Round, SwissPairing | None]:
-    """The next round of *state*, paired (nothing stored); refused when it cannot be paired now."""
+def next_round(store: Store, state: EventState, cache: SummaryCache,
+               requested: Sequence[str] = ()) -> tuple[Round, SwissPairing | None]:
+    """The next round of *state*, paired (nothing stored), *requested* sitting it out at their request;
+    refused when it cannot be paired now."""
     settings = state.settings
     current = state.current
     if current is not None and current.status is RoundStatus.open:
@@ -329,7 +331,7 @@ def next_round(store: Store, state: EventState, cache: SummaryCache) -> tuple[Ro
                               "event {event} is finished: its {n} rounds are played and closed, the standings are "
                               "final (referee event standings {event})", planned,
                               event=settings.id))
-    active = state.active
+    active = tuple(p for p in state.active if p.code not in requested)
     if len(active) < 2:
         raise RefereeError(M("pairing needs at least 2 active pairs; event {event} has {n}",
                              event=settings.id, n=len(active)))
@@ -338,7 +340,8 @@ def next_round(store: Store, state: EventState, cache: SummaryCache) -> tuple[Ro
     if settings.format is EventFormat.round_robin:
         return _robin_round(state, number, ids), None
     standings = standings_of(state, cache) if state.rounds else None
-    got = swiss_round(state.pairs, state.rounds, standings, settings.seed, match_id=ids,
+    pairs = [p._replace(active=False) if p.code in requested else p for p in state.pairs]
+    got = swiss_round(pairs, state.rounds, standings, settings.seed, match_id=ids,
                       avoid_club=settings.scoring.avoid_same_club, halves=settings.scoring.round1 == "halves")
     if isinstance(got, PairingFailure):
         if got.problem is PairingProblem.too_few_pairs:
@@ -347,7 +350,7 @@ def next_round(store: Store, state: EventState, cache: SummaryCache) -> tuple[Ro
         raise RefereeError(M("round {round} cannot be paired without a rematch: {pairs:list} would be left without "
                              "a table",
                              round=number, pairs=list(got.unpaired)))
-    return got.as_round(), got
+    return got.as_round()._replace(requested=tuple(requested)), got
 
 
 def _robin_round(state: EventState, number: int, ids: Callable[[int, int], str]) -> Round:
@@ -425,9 +428,15 @@ def _swap(state: EventState, rnd: Round, a: str, b: str) -> Round:
 
 def _set(state: EventState, rnd: Round, tables: Sequence[str], ids: Callable[[int, int], str],
          cache: SummaryCache) -> Round:
+    """Tables by hand (see ``pair_round``); the pairs sitting the round out at their request stay out."""
+    return _set_tables(state, rnd, tables, ids, cache)._replace(requested=rnd.requested)
+
+
+def _set_tables(state: EventState, rnd: Round, tables: Sequence[str], ids: Callable[[int, int], str],
+                cache: SummaryCache) -> Round:
     """Tables given by hand (``EW-NS`` each, in table order); the pairs not named paired by the program
     among themselves (the Swiss rules), after them."""
-    active = {p.code for p in state.active}
+    active = {p.code for p in state.active if p.code not in rnd.requested}
     named: list[tuple[str, str]] = []
     seen: set[str] = set()
     for text in tables:
@@ -446,7 +455,7 @@ def _set(state: EventState, rnd: Round, tables: Sequence[str], ids: Callable[[in
                 raise UsageError(M("--set: pair {pair} is named twice", zh="--set：对组 {pair} 出现两次", pair=code))
             seen.add(code)
         named.append((parts[0], parts[1]))
-    rest = [p._replace(active=p.active and p.code not in seen) for p in state.pairs]
+    rest = [p._replace(active=p.active and p.code not in seen and p.code not in rnd.requested) for p in state.pairs]
     left = [p.code for p in rest if p.active]
     bye: str | None = None
     more: list[Table] = []
@@ -481,12 +490,33 @@ def _ours(store: Store, match_id: str, state: EventState, number: int) -> bool:
             and header.round == str(number) and _creation_only(store, match_id))
 
 
+def _by_hand_allowed(state: EventState, byes: Sequence[str], changed: bool) -> None:
+    """Requested byes name pairs still playing; a round robin takes neither byes nor changes by hand."""
+    event_id = state.settings.id
+    for code in byes:
+        pair = state.pair(code)
+        if pair is None:
+            raise _unknown_pair(state, code)
+        if not pair.active:
+            raise UsageError(M("--bye {pair}: the pair has withdrawn", zh="--bye {pair}：该对组已退赛", pair=code))
+    if byes and state.settings.format is EventFormat.round_robin:
+        raise RefereeError(M("event {event} is a round robin: its schedule gives the byes; --bye is for Swiss "
+                             "rounds",
+                             zh="赛事 {event} 是循环赛：轮空由赛程决定；--bye 只用于瑞士制", event=event_id))
+    if changed and state.settings.format is EventFormat.round_robin:
+        raise RefereeError(M("event {event} is a round robin: its schedule is fixed (Berger tables); --swap and "
+                             "--set are for Swiss rounds",
+                             zh="赛事 {event} 是循环赛：赛程固定（Berger 表）；--swap 与 --set 只用于瑞士制",
+                             event=event_id))
+
+
 def pair_round(store: Store, event_id: str, referee: str | None = None, *, dry_run: bool = False,
-               swaps: Sequence[tuple[str, str]] = (), sets: Sequence[str] = (), reason: str = "") -> Paired:
+               swaps: Sequence[tuple[str, str]] = (), sets: Sequence[str] = (), reason: str = "",
+               byes: Sequence[str] = ()) -> Paired:
     """Pair the next round, create its matches, then record the round in the log. *dry_run*: nothing
     stored, the round as it would be. *swaps* (two pairs, or two tables whose NS pairs trade places) and
     *sets* (tables ``EW-NS`` given by hand, the rest paired by the program) change it by hand, with the
-    *reason* kept in the log."""
+    *reason* kept in the log. *byes*: pairs sitting this round out at their request (a Swiss round)."""
     reason = check_text(reason, "--reason").strip()
     if (swaps or sets) and not reason and not dry_run:
         raise UsageError(M("--swap and --set need --reason TEXT: it is kept in the event's log",
@@ -495,13 +525,9 @@ def pair_round(store: Store, event_id: str, referee: str | None = None, *, dry_r
     with log.session() as s:
         state = s.state
         cache = summary_cache(store, event_id)
-        rnd, swiss = next_round(store, state, cache)
+        _by_hand_allowed(state, byes, bool(swaps or sets))
+        rnd, swiss = next_round(store, state, cache, tuple(dict.fromkeys(byes)))
         before = rnd
-        if (swaps or sets) and state.settings.format is EventFormat.round_robin:
-            raise RefereeError(M("event {event} is a round robin: its schedule is fixed (Berger tables); --swap and "
-                                 "--set are for Swiss rounds",
-                                 zh="赛事 {event} 是循环赛：赛程固定（Berger 表）；--swap 与 --set 只用于瑞士制",
-                                 event=event_id))
         ids = match_id(state.settings.id)
         if sets:
             rnd = _set(state, rnd, sets, ids, cache)

@@ -50,6 +50,7 @@ class Round(NamedTuple):
     tables: tuple[Table, ...]
     bye: str | None = None  # code of the pair with the bye
     status: RoundStatus = RoundStatus.open
+    requested: tuple[str, ...] = ()  # pairs sitting the round out at their request (``event pair --bye``)
 
 
 class ResultKind(enum.StrEnum):

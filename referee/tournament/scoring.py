@@ -67,6 +67,7 @@ class Scoring(NamedTuple):
     avoid_same_club: bool = False  # [pairing] avoid_same_club: a Swiss round keeps pairs of one club apart
     round1: str = "adjacent"  # [pairing] round1: "adjacent" (1 v 2, 3 v 4) or "halves" (top half v bottom half)
     awards: tuple[str, ...] = DEFAULT_AWARDS  # [prizes] awards: ``event prizes``
+    requested_bye_points: int = 1  # [bye] requested: a bye the pair asked for (a half-point bye)
 
     def points(self, won: int, lost: int) -> int:
         """The match points of a result; a result the table lacks is a ``missing_key`` error."""
@@ -138,7 +139,8 @@ def _merge(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
     """Own keys over the base's; the match-points table key by key. The name is never inherited."""
     out = {k: v for k, v in base.items() if k != "name"}
     out["match_points"] = {**base.get("match_points", {}), **own.get("match_points", {})}
-    for key in ("name", "bye_points", "tiebreaks", "most_entries", "avoid_same_club", "round1", "awards"):
+    for key in ("name", "bye_points", "tiebreaks", "most_entries", "avoid_same_club", "round1", "awards",
+                "requested_bye_points"):
         if key in own:
             out[key] = own[key]
     return out
@@ -180,9 +182,9 @@ def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
         points[(int(m[1]), int(m[2]))] = _int(value, full, origin)
     out["match_points"] = points
     for key, value in _table(data, "bye", origin).items():
-        if key != "match_points":
+        if key not in ("match_points", "requested"):
             raise ScoringError(f"bye.{key}", origin, ScoringProblem.unknown_key)
-        out["bye_points"] = _int(value, "bye.match_points", origin)
+        out["bye_points" if key == "match_points" else "requested_bye_points"] = _int(value, f"bye.{key}", origin)
     for key, value in _table(data, "entries", origin).items():
         if key != "most":
             raise ScoringError(f"entries.{key}", origin, ScoringProblem.unknown_key)
@@ -252,4 +254,5 @@ def _build(data: Mapping[str, Any], origin: str) -> Scoring:
                    bye_points=data["bye_points"], tiebreaks=data["tiebreaks"],
                    most_entries=data.get("most_entries", MOST_ENTRIES),
                    avoid_same_club=data.get("avoid_same_club", False), round1=data.get("round1", "adjacent"),
-                   awards=data.get("awards", DEFAULT_AWARDS))
+                   awards=data.get("awards", DEFAULT_AWARDS),
+                   requested_bye_points=data.get("requested_bye_points", 1))

@@ -9,7 +9,9 @@ Conventions (the views cite them):
 - Only finished matches count. A table whose match is unfinished (or has no summary yet) is listed in
   ``Standings.unfinished`` and adds nothing to either pair.
 - A forfeit counts as the engine records it: ``games_to_win : 0`` for the team not forfeiting.
-- A bye gives ``scoring.bye_points`` and no games; it is not a match played.
+- A bye gives ``scoring.bye_points`` and no games; it is not a match played. A bye the pair asked for
+  (``Round.requested``) gives ``scoring.requested_bye_points`` (``[bye] requested``) and counts as a bye
+  everywhere else (the byes column, Buchholz).
 - Head-to-head applies only if every two of the tied pairs met in a finished match; then each pair's
   value is the match points it scored in those mutual matches. Otherwise it does not separate them
   (their value is None), and neither does it for a pair that is not tied with anyone.
@@ -104,11 +106,12 @@ class _Played(NamedTuple):
 
 
 class _Tally:
-    __slots__ = ("played", "byes")
+    __slots__ = ("played", "byes", "requested")
 
     def __init__(self) -> None:
         self.played: list[_Played] = []
         self.byes = 0
+        self.requested = 0  # byes the pair asked for
 
 
 class TableOutcome(NamedTuple):
@@ -158,6 +161,9 @@ def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping
         if rnd.bye is not None:
             _known(by_code, rnd.bye)
             tally[rnd.bye].byes += 1
+        for code in rnd.requested:
+            _known(by_code, code)
+            tally[code].requested += 1
         for table in rnd.tables:
             _known(by_code, table.ew)
             _known(by_code, table.ns)
@@ -174,7 +180,7 @@ def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping
             tally[table.ns].played.append(_side_of(summary, "NS", table.ew, scoring))
 
     points = {code: sum(m.match_points for m in t.played) + t.byes * scoring.bye_points
-              for code, t in tally.items()}
+              + t.requested * scoring.requested_bye_points for code, t in tally.items()}
     lots = list(range(1, len(by_code) + 1))
     random.Random(seed).shuffle(lots)
     values: dict[str, dict[Criterion, int | None]] = {}
@@ -183,7 +189,7 @@ def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping
             Criterion.match_points: points[code],
             Criterion.games_difference: sum(m.games_won - m.games_lost for m in t.played),
             Criterion.head_to_head: None,
-            Criterion.buchholz: sum(points[m.opponent] for m in t.played) + t.byes * points[code],
+            Criterion.buchholz: sum(points[m.opponent] for m in t.played) + (t.byes + t.requested) * points[code],
             Criterion.sonneborn_berger: sum(m.match_points * points[m.opponent] for m in t.played),
             Criterion.level_difference: sum(m.level_difference for m in t.played),
             Criterion.ledger: sum(m.ledger for m in t.played),
@@ -199,7 +205,7 @@ def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping
             rows.append(Row(
                 rank=rank, pair=code, active=by_code[code].active, played=len(t.played),
                 won=sum(1 for m in t.played if m.sign > 0),
-                lost=sum(1 for m in t.played if m.sign < 0), byes=t.byes,
+                lost=sum(1 for m in t.played if m.sign < 0), byes=t.byes + t.requested,
                 match_points=points[code], games_won=sum(m.games_won for m in t.played),
                 games_lost=sum(m.games_lost for m in t.played),
                 tiebreaks={c: values[code][c] for c in scoring.tiebreaks},

@@ -153,7 +153,8 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
     return {
         "name": scoring.name,
         "match_points": {f"{won}:{lost}": points for (won, lost), points in sorted(scoring.match_points.items())},
-        "bye": {"match_points": scoring.bye_points},
+        "bye": {"match_points": scoring.bye_points,
+                **({"requested": scoring.requested_bye_points} if scoring.requested_bye_points != 1 else {})},
         "tiebreaks": {"order": [c.value for c in scoring.tiebreaks]},
         # entries.most only when not the default: the logs of events made before the key stay as they were
         **({"entries": {"most": scoring.most_entries}} if scoring.most_entries != MOST_ENTRIES else {}),
@@ -198,7 +199,8 @@ def round_paired(rnd: Round, reason: str = "") -> Action:
     """A round paired; *reason*: why its pairing was changed by hand (``--swap``, ``--set``)."""
     return {"action": ROUND_PAIRED, "round": rnd.number,
             "tables": [{"table": t.number, "match": t.match_id, "ew": t.ew, "ns": t.ns} for t in rnd.tables],
-            "bye": rnd.bye, **({"reason": reason} if reason else {})}
+            "bye": rnd.bye, **({"reason": reason} if reason else {}),
+            **({"requested": list(rnd.requested)} if rnd.requested else {})}
 
 
 def round_unpaired(number: int, reason: str) -> Action:
@@ -288,7 +290,8 @@ def _on_pair_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
 
 def paired_in(rounds: Sequence[Round], code: str) -> list[int]:
     """The rounds *code* was paired in (at a table or with the bye)."""
-    return [r.number for r in rounds if r.bye == code or any(code in (t.ew, t.ns) for t in r.tables)]
+    return [r.number for r in rounds
+            if r.bye == code or code in r.requested or any(code in (t.ew, t.ns) for t in r.tables)]
 
 
 def _on_pair_edited(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
@@ -335,7 +338,12 @@ def _on_round_paired(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
     reason = a.get("reason")
     if reason is not None:
         f.pairing_notes[number] = _get(a, seq, "reason", str)
-    f.rounds.append(Round(number, tuple(tables), bye, RoundStatus.open))
+    requested = a.get("requested", [])
+    if not isinstance(requested, list) or not all(isinstance(c, str) for c in requested):
+        raise StateError(seq, "bad_action", "requested")
+    for code in requested:
+        f.known(seq, code)
+    f.rounds.append(Round(number, tuple(tables), bye, RoundStatus.open, tuple(requested)))
 
 
 def _on_round_unpaired(f: _Fold, a: Mapping[str, Any], seq: int) -> None:

@@ -19,7 +19,7 @@ def pairing(rnd: Round) -> dict[str, Any]:
     """``{"round": n, "tables": [{"table", "match", "ew", "ns"}], "bye": PAIR|null}``."""
     return {"round": rnd.number,
             "tables": [{"table": t.number, "match": t.match_id, "ew": t.ew, "ns": t.ns} for t in rnd.tables],
-            "bye": rnd.bye}
+            "bye": rnd.bye, **({"requested": list(rnd.requested)} if rnd.requested else {})}
 
 
 def _winner(ew: str, ns: str, side: str | None) -> str | None:
@@ -55,7 +55,8 @@ def standings(results: EventResults) -> dict[str, Any]:
             tables.append({"table": t.number, "match": t.match_id, "ew": t.ew, "ns": t.ns,
                            "winner": _winner(t.ew, t.ns, o.winner), "games": {"EW": o.ew, "NS": o.ns},
                            "result": _given(results.results.get(t.match_id))})
-        rounds.append({"round": rnd.number, "status": results.status(rnd.number), "tables": tables, "bye": rnd.bye})
+        rounds.append({"round": rnd.number, "status": results.status(rnd.number), "tables": tables, "bye": rnd.bye,
+                       **({"requested": list(rnd.requested)} if rnd.requested else {})})
     return {"event": results.state.settings.id, "round": results.last, "final": results.final,
             "standings": rows, "rounds": rounds}
 

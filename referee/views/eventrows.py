@@ -43,6 +43,7 @@ def check_known(pairs: Sequence[Pair], rounds: Sequence[Round], standings: Stand
     by_code = {p.code: p for p in pairs}
     named = [(r.number, code) for r in rounds for t in r.tables for code in (t.ew, t.ns)]
     named += [(r.number, r.bye) for r in rounds if r.bye is not None]
+    named += [(r.number, code) for r in rounds for code in r.requested]
     for number, code in named:
         if code not in by_code:
             raise RefereeError(M("round {round}: pair {pair} is not an entry of the event", round=number, pair=code))
@@ -184,6 +185,9 @@ def results_sheet(rounds: Sequence[Round], summaries: Mapping[str, Summary], lan
         if rnd.bye is not None:
             rows.append((*lead, None, None, rnd.bye, None, None, None, None, None, None,
                          words.match_state_word(words.MatchState.bye, lang), None))
+        for code in rnd.requested:
+            rows.append((*lead, None, None, code, None, None, None, None, None, None,
+                         tr(lang, "requested bye", zh="申请轮空"), None))
     return Sheet(columns, tuple(rows))
 
 
@@ -193,6 +197,8 @@ def cross_entry(pair: str, rnd: Round, summaries: Mapping[str, Summary], lang: s
     director's result marked ``*``); the bye; or nothing (not paired: withdrawn, or entered later)."""
     if rnd.bye == pair:
         return words.match_state_word(words.MatchState.bye, lang)
+    if pair in rnd.requested:
+        return tr(lang, "requested bye", zh="申请轮空")
     for t in rnd.tables:
         if pair in (t.ew, t.ns):
             side, other, opponent = ("EW", "NS", t.ns) if t.ew == pair else ("NS", "EW", t.ew)

@@ -54,6 +54,9 @@ def pairing_lines(state: EventState, rnd: Round, lang: str) -> list[str]:
     out += ["  " + x for x in _grid(head, body, [True, False, False, False])]
     if rnd.bye is not None:
         out.append(tr(lang, "Bye: {pair} ({players})", pair=rnd.bye, players=rows.players(by_code[rnd.bye], lang)))
+    for code in rnd.requested:
+        out.append(tr(lang, "Requested bye: {pair} ({players})", zh="申请轮空：{pair}（{players}）", pair=code,
+                      players=rows.players(by_code[code], lang)))
     return out
 
 
@@ -147,6 +150,8 @@ def status_lines(results: EventResults, now: datetime.datetime, lang: str) -> li
     out += ["  " + x for x in _grid(head, body, [True, False, False, False, False, True])]
     if rnd.bye is not None:
         out.append(tr(lang, "Bye: {pair}", pair=rnd.bye))
+    for code in rnd.requested:
+        out.append(tr(lang, "Requested bye: {pair}", zh="申请轮空：{pair}", pair=code))
     done = sum(1 for t in rnd.tables if results.table_outcome(t).finished)
     if code == "open":
         out.append(trn(lang, "{done} of {n} match finished", "{done} of {n} matches finished", len(rnd.tables),

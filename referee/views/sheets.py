@@ -354,6 +354,9 @@ def _round_story(pr: _Printer, event: str, round: Round, by_code: Mapping[str, P
         story.append(Spacer(1, 4))
         story.append(pr.para(tr(lang, "Bye: {pair} ({players})", pair=round.bye,
                                 players=_who(by_code[round.bye], lang)), pr.s_body))
+    for code in round.requested:
+        story.append(pr.para(tr(lang, "Requested bye: {pair} ({players})", zh="申请轮空：{pair}（{players}）",
+                                pair=code, players=_who(by_code[code], lang)), pr.s_body))
     story += pr.heading(tr(lang, "Pairings by pair"))
     ranked = [0.6, 0.6] if standings is not None else []
     story.append(pr.grid(_by_pair(round, by_code, lang, standings),

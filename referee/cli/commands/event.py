@@ -260,6 +260,9 @@ def pair(
     set_: Annotated[list[str] | None, typer.Option("--set", metavar="EW-NS", help=N_(
         "A table by hand, e.g. A1-B2 (repeat for more; the pairs not named are paired by the program).",
         zh="手工指定一桌，如 A1-B2（可重复；未列出的对组由程序编排）。"))] = None,
+    bye: Annotated[list[str] | None, typer.Option("--bye", metavar="PAIR", help=N_(
+        "A pair sitting this round out at its request (a requested bye, [bye] requested); may be repeated.",
+        zh="应其请求本轮轮空的对组（申请轮空，[bye] requested）；可重复。"))] = None,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
     referee: Referee = None,
@@ -272,7 +275,7 @@ def pair(
     from referee.views import eventjson, eventtext
 
     paired = pair_round(open_store(db), event_id, referee, dry_run=dry_run, swaps=[swap] if swap else (),
-                        sets=set_ or (), reason=reason)
+                        sets=set_ or (), reason=reason, byes=bye or ())
     if json_:
         out = eventjson.pairing(paired.round)
         if dry_run:
