@@ -28,6 +28,8 @@ LABELS: dict[str, Msg] = {
     "rules": M("Rules"),
     "referee": M("Referee"),
     "page": M("page {n}"),
+    "page_of": M("page {n} of {m}", zh="第 {n} 页，共 {m} 页"),
+    "took_back": M("took back: {taken}", zh="撤回：{taken}"),
     # result
     "result": M("Result"),
     "games_won": M("Games won: {ew} {ew_games} : {ns_games} {ns}"),
