@@ -40,6 +40,8 @@ MARKED = {
     "test_web_access.py": "slow",
     # a club evening's outputs end to end, every PDF read back
     "test_event_director.py": "slow",
+    "test_web_event_page.py": "slow",  # a real server
+    "test_scorecard_audit.py": "slow",  # the CLI as a process, five times
     "test_web_browser.py": "browser",
 }
 
