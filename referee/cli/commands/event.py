@@ -345,7 +345,8 @@ def _state(store: Store, event_id: str) -> EventState:
 def close(
     event_id: EventId,
     force: Annotated[bool, typer.Option("--force", help=N_(
-        "Close even with unfinished matches: shows the rulings that would decide each, stored with --yes."))]
+        "Close even with unfinished matches: shows the rulings that would decide each, stored with --yes.",
+        zh="有未完成的比赛也结束本轮：先显示将判定各场的裁决，加 --yes 才存入。"))]
     = False,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     yes: Annotated[bool, typer.Option("--yes", help=N_(
