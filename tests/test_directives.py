@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from referee.games.gunzi.directives import BY_KEYWORD, DIRECTIVES, lookup, suggest
-from referee.games.gunzi.engine import HANDLERS, PHASE_OF
+from referee.games.gunzi.engine import HAND_HANDLERS, MATCH_HANDLERS, PHASE_OF
 from referee.games.gunzi.events import EVENT_TYPES, without_line
 from referee.games.gunzi.notation import NotationError, format_event, parse, parse_line
 
@@ -33,7 +33,7 @@ def test_the_record_format_table_is_the_registry():
 
 def test_every_event_class_has_one_directive_and_a_handler():
     assert sorted(d.event.__name__ for d in DIRECTIVES) == sorted(c.__name__ for c in EVENT_TYPES)
-    assert set(HANDLERS) == set(EVENT_TYPES)
+    assert set(MATCH_HANDLERS) | set(HAND_HANDLERS) == set(EVENT_TYPES)
     assert {d.event for d in DIRECTIVES if d.phase is not None} == set(PHASE_OF)
 
 

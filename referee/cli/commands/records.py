@@ -159,10 +159,7 @@ def replay(
     src, game, result = _replay(source, rules, db, as_file, as_match, encoding, out, explain=as_json)
     errors = sorted([*src.errors, *game.problems(result)], key=lambda e: e.line)
     if as_json:
-        from referee.core.gcpause import no_gc
-
-        with no_gc():
-            game.write_json(result, sys.stdout, out, src.errors)
+        game.write_json(result, sys.stdout, out, src.errors)
         _broken(src)
         return
     typer.echo(game.match_view(result, out))
