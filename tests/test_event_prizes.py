@@ -79,3 +79,33 @@ def test_a_scoring_file_chooses_the_awards(cli: Cli, tmp_path: Path) -> None:
     bad.write_text('base = "club"\nname = "b"\n[prizes]\nawards = ["overall"]\n', encoding="utf-8")
     run = cli("event", "new", "BAD", "--name", "b", "--rounds", 1, "--scoring", bad)
     assert run.code == 2 and f"{bad}: key 'prizes.awards' has a value that cannot be used" in run.err
+
+
+def test_an_entries_file_gives_ratings_and_newcomers(cli: Cli, tmp_path: Path) -> None:
+    entries = tmp_path / "entries.csv"
+    entries.write_text("pair,player1,player2,club,rating,newcomer\n"
+                       "N1,n1a,n1b,海之韵,1500,no\n"
+                       "N2,n2a,n2b,星海,,是\n"
+                       "N3,n3a,n3b,星海,1900,yes\n"
+                       "N4,n4a,n4b,海之韵,1600,\n", encoding="utf-8")
+    cli.ok("event", "new", "IMP", "--name", "imported", "--rounds", 1)
+    cli.ok("event", "import", "IMP", entries)
+    # Round 1 by rating, highest first, the unrated last: N3 1900, N4 1600, N1 1500, N2; adjacent: T1 N3 v N4
+    # (odd table: N3 EW), T2 N1 v N2 (even table: the lower-ranked N2 EW).
+    js = cli.json("event", "pair", "IMP", "--dry-run")
+    assert [(t["ew"], t["ns"]) for t in js["tables"]] == [("N3", "N4"), ("N2", "N1")]
+    cli.json("event", "pair", "IMP")
+    cli.ok("event", "result", "IMP", 1, "N4", "2:0", "--reason", "slip")  # N4 3, N3 0
+    cli.ok("event", "result", "IMP", 2, "N2", "2:1", "--reason", "slip")  # N2 2, N1 1
+    cli.ok("event", "close", "IMP")
+    # Newcomers N2 (是) and N3 (yes): N2 ranks 2nd with 2, N3 last with 0: N2 is the best newcomer pair.
+    js = cli.json("event", "prizes", "IMP")
+    assert [(p["award"], p["winner"]) for p in js["prizes"] if p["award"] == "newcomer"] == [("newcomer", "N2")]
+
+    bad = tmp_path / "bad.csv"
+    bad.write_text("pair,player1,player2,rating,newcomer\nB1,b1a,b1b,high,maybe\n", encoding="utf-8")
+    cli.ok("event", "new", "BAD", "--name", "bad", "--rounds", 1)
+    run = cli("event", "import", "BAD", bad)
+    assert run.code != 0
+    assert "row 2" in run.err and "rating" in run.err and "high is not a rating (a whole number from 0)" in run.err
+    assert "newcomer" in run.err and "maybe: say yes or no (yes, y, 1, 是; no, n, 0, 否)" in run.err

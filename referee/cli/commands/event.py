@@ -138,7 +138,8 @@ def add(
 def import_(
     event_id: EventId,
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
-        "Entries: CSV or XLSX with a header row pair,player1,player2,club."), show_default=False)],
+        "Entries: CSV or XLSX with a header row pair,player1,player2,club (and may be rating,newcomer).",
+        zh="报名表：CSV 或 XLSX，表头为 pair,player1,player2,club（还可有 rating,newcomer）。"), show_default=False)],
     force: Finished = False,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
