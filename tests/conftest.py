@@ -42,6 +42,8 @@ MARKED = {
     "test_event_director.py": "slow",
     "test_web_event_page.py": "slow",  # a real server
     "test_scorecard_audit.py": "slow",  # the CLI as a process, five times
+    # the 打滚 game through the command line as a process
+    "test_hubei_dagun_cli.py": "slow",
     "test_web_browser.py": "browser",
 }
 

@@ -28,7 +28,8 @@ MESSAGE_FUNCTIONS = {"M", "MN", "tr", "trn", "N_", "P_"}
 # Input spellings (a referee may type 红桃10, 大王, 东, 底牌 …; an entries file may head its columns
 # 对, 选手1 …): read, never shown as output words. And the test oracle's made-up player names.
 INPUT_MODULES = {"referee/games/gunzi/cards.py", "referee/games/gunzi/seats.py", "referee/games/gunzi/directives.py",
-                 "referee/tournament/entries.py", "referee/games/gunzi/testing/generate.py"}
+                 "referee/tournament/entries.py", "referee/games/gunzi/testing/generate.py",
+                 "referee/games/hubei_dagun/spellings.py"}
 
 
 def _po(lang: str):

@@ -294,4 +294,4 @@ def test_check_refuses_a_record_of_another_game(tmp_path):
                          capture_output=True, text=True, encoding="utf-8", timeout=120)
     assert run.returncode == 1
     # the registry knows no game "go": said at the header's line, and the exit status is 1 (a bad record)
-    assert run.stderr == f"{record}:2: game=go: not a game this version officiates (games: gunzi)\n"
+    assert run.stderr == f"{record}:2: game=go: not a game this version officiates (games: gunzi, hubei-dagun)\n"

@@ -23,6 +23,7 @@ DEFAULT = "gunzi"
 # key -> the module holding its ``GAME`` object (each satisfies referee.games.api.Game)
 GAMES: dict[str, str] = {
     "gunzi": "referee.games.gunzi.game",
+    "hubei-dagun": "referee.games.hubei_dagun.game",
 }
 _LOADED: dict[str, Game] = {}
 _GAME_KEY = re.compile(r"""(?:^|\s)game\s*=\s*("[^"]*"|'[^']*'|\S+)""", re.IGNORECASE)
