@@ -41,6 +41,8 @@ MARKED = {
     "test_recording.py": "slow",  # the three callers of the recording use case as whole processes and a server
     # a club evening's outputs end to end, every PDF read back
     "test_event_director.py": "slow",
+    "test_web_event_page.py": "slow",  # a real server
+    "test_scorecard_audit.py": "slow",  # the CLI as a process, five times
     # the 打滚 game through the command line as a process
     "test_hubei_dagun_cli.py": "slow",
     # an event's round with a dispute through the CLI as a subprocess, its report read back

@@ -66,6 +66,18 @@ def hand_marks(log: Iterable[AuditEntry], result: MatchResult, lang: str) -> dic
     return {h.hand: mark_word(remarks.mark(h.hand), lang) for h in result.hands}
 
 
+def recorder(log: Iterable[AuditEntry]) -> str:
+    """Who recorded the match: the referee named by most of its entries (the first of them on a tie)."""
+    from collections import Counter
+
+    names: Counter[str] = Counter()
+    for entry in log:
+        name = entry.get("referee") if isinstance(entry, dict) else getattr(entry, "referee", None)
+        if isinstance(name, str) and name:
+            names[name] += 1
+    return names.most_common(1)[0][0] if names else ""
+
+
 def warn(say: str, message: Msg) -> None:
     """A warning on stderr, in the terminal's language: the scorecard is still written."""
     typer.echo(tr(say, "warning: {message}", message=message), err=True)
@@ -160,7 +172,8 @@ def _build(result: MatchResult, src: Source, path: Path, lang: str, font: str | 
 
     try:
         build_scorecard(result, path, lang=lang, font_path=font, log=corrections(src.log), errors=src.errors,
-                        broken=src.broken, head=src.head, marks=hand_marks(src.log, result, lang))
+                        broken=src.broken, head=src.head, marks=hand_marks(src.log, result, lang),
+                        referee=recorder(src.log))
     except OSError as e:
         raise failure(e) from None  # the one wording: it names the file (output() names path)
     except LayoutError:
