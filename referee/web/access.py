@@ -22,6 +22,7 @@ issue      director             the event the new token is for (a scoped directo
                                 tokens of its own event only, never a store-wide one)
 assign     director             the holder's current event, and the event it is moved to
 revoke     director             the holder's event
+link       director             the holder's event (a new one-time sign-in QR code)
 =========  ===================  ==============================================================
 
 A director of event E acts on E only: a token of no event (store-wide) is outside every event's
@@ -82,6 +83,7 @@ RULES: dict[str, Rule] = {
     "issue": Rule(DIRECTOR, ISSUE),
     "assign": Rule(DIRECTOR, HOLDER),
     "revoke": Rule(DIRECTOR, HOLDER),
+    "link": Rule(DIRECTOR, HOLDER),  # a new one-time sign-in QR code for a holder (referee.web.signin)
 }
 
 

@@ -31,6 +31,7 @@ from referee.web.data import event_view, match_view
 from referee.web.deps import Web, web
 from referee.web.errors import NotSignedIn, error_json, log, message_of, short, status_of
 from referee.web.headers import secured
+from referee.web.links import new_link
 from referee.web.words import WORDS, words
 
 if TYPE_CHECKING:
@@ -438,6 +439,8 @@ async def director_action(request: Request) -> Response:
         if status in (401, 403, 404, 503):
             raise
         return await director_page(request, code=status, rejection=message_of(e).text(lang))
+    if "issued" in result:  # the new token's one-time sign-in QR code beside it (issue 19 item 9)
+        result["link"] = await run_in_threadpool(new_link, w, request, result["issued"].token.name, lang)
     w.hub.poke_all()
     return await director_page(request, **result)
 
