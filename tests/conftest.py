@@ -41,6 +41,7 @@ MARKED = {
     # a club evening's outputs end to end, every PDF read back
     "test_event_director.py": "slow",
     "test_web_browser.py": "browser",
+    "test_web_phone.py": "browser",
 }
 
 

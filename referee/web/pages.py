@@ -23,7 +23,7 @@ from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
 from referee.store.eventlog import list_events
 from referee.store.tokens import parse_tables
 from referee.views import matchtext as views
-from referee.web import writes
+from referee.web import pad, writes
 from referee.web.access import covers
 from referee.web.api import SEQ
 from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
@@ -260,7 +260,10 @@ def _label(keyword: str, chinese: Msg, lang: str) -> str:
 def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
 
     view = match_view(w.store, match_id, lang)
-    view["controls"] = controls(view["result"].state.expected, lang)
+    state = view["result"].state
+    view["controls"] = controls(state.expected, lang)
+    view["pad"] = pad.pad_context(lang, dict(view["result"].seats), state.blood_giver)  # tap-first entry
+    view["pad_parts"] = pad.controls_json(state.expected)
     return view
 
 
