@@ -245,7 +245,9 @@ def test_an_entry_made_offline_is_sent_on_reconnect_exactly_once(site, phone):
 def test_the_projector_page_at_1920(site, phone):
     from selenium.webdriver.common.by import By
 
-    url = site["url"]
+    url, db = site["url"], site["db"]
+    for directive in ("hand", "declare E BJ"):  # table 2 starts its first hand (a referee at the CLI)
+        referee_cli(db, "record", OTHER, *directive.split(), referee="王裁判")
     screen = new_browser()
     try:
         screen.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -253,13 +255,29 @@ def test_the_projector_page_at_1920(site, phone):
         screen.get(f"{url}/events/SC26/screen")
         rows = wait_for(lambda: screen.find_elements(By.CSS_SELECTOR, "#screen-tables tbody tr"), what="the tables")
         states = {r.get_attribute("data-match"): r.find_element(By.CSS_SELECTOR, ".state").text for r in rows}
-        # table 1 has hand 1 settled (the test above) and is playing on; table 2 has no entry of play yet
+        clocks = {r.get_attribute("data-match"): r.find_element(By.CSS_SELECTOR, ".clock").text for r in rows}
         assert set(states) == {MATCH, OTHER}, states
-        assert states[OTHER] == "未开始", states
-        assert "第 2 副" in states[MATCH] or "第 1 副" in states[MATCH], states
+        # table 2: hand 1 of game 1 begun just now; dalian-club's game clock is 50 minutes (§7.3.5)
+        assert states[OTHER] == "第 1 副", states
+        assert re.fullmatch(r"第1局 · [01] 分钟 / 50", clocks[OTHER]), clocks
+        # table 1: hand 1 settled by taps (the test above, when run with it): hand 2 is next; alone: no play yet
+        assert states[MATCH] in ("第 2 副", "未开始"), states
+        referee_cli(db, "record", OTHER, "trump", "H", referee="王裁判")
+        referee_cli(db, "record", OTHER, "kitty", "4C", "6C", "7C", "8C", "9C", "JH", referee="王裁判")
+        referee_cli(db, "record", OTHER, "points", "0", referee="王裁判")
+        referee_cli(db, "record", OTHER, "last", "decl", referee="王裁判")
+        # §7.3.1: S = 0 → EW win game 1; the match goes on (two games to win, §8.1): hand 2, live, no reload
+        wait_for(lambda: screen.find_element(By.CSS_SELECTOR, f"#screen-tables tr[data-match='{OTHER}'] .state")
+                 .text == "第 2 副", what="table 2's new hand on the screen")
         size = screen.execute_script("return [document.documentElement.scrollWidth, "
                                      "document.documentElement.scrollHeight]")
         assert size[0] <= 1920 and size[1] <= 1080, size  # one screen: nothing to scroll on a projector
+        cut = screen.execute_script("""return [...document.querySelectorAll('body.screen table')]
+            .filter(t => t.getBoundingClientRect().right > t.parentElement.getBoundingClientRect().right + 1
+                         || t.getBoundingClientRect().bottom > 1080).length""")
+        assert cut == 0  # every column and row of both tables inside its half of the screen
+        heads = [th.text for th in screen.find_elements(By.CSS_SELECTOR, "#screen-standings th")]
+        assert "积分" in heads, heads  # the match points (issue 19 item 6's word) are on the screen
         big = screen.execute_script("return parseFloat(getComputedStyle(document.querySelector("
                                     "'#screen-standings td')).fontSize)")
         assert big >= 28, big  # readable across the room

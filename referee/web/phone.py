@@ -5,11 +5,13 @@ like every route: each names its action, checked by ``referee.web.access``.
 
 from __future__ import annotations
 
-from referee.web import signin
+from referee.web import screen, signin
 from referee.web.access import Handler
 
 ROUTES: list[tuple[str, Handler, str, list[str]]] = [
     ("/referee/link/{code}", signin.link_page, "read", ["GET"]),
     ("/referee/link", signin.redeem, "sign-in", ["POST"]),
     ("/director/link", signin.director_link, "link", ["POST"]),
+    ("/events/{event}/screen", screen.screen_page, "read", ["GET"]),
+    ("/events/{event}/screen/live", screen.screen_live, "read", ["GET"]),
 ]
