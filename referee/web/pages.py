@@ -373,20 +373,22 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
 
 # --- the director ---------------------------------------------------------------------------------------
 
-def _director_data(w: Web, token: Token) -> dict[str, Any]:
+def _director_data(w: Web, token: Token, lang: str) -> dict[str, Any]:
 
     ids = [token.event] if token.event else ([w.event] if w.event else [e for e, _ in list_events(w.root)])
     events = []
     for event_id in ids:
         state = w.events.get(event_id)
+        # each table's state as the event page shows it, and the pairs (to withdraw one): the phone's view
+        tables = event_view(w.store, event_id, lang)["tables"] if state.current else []
         events.append({"id": event_id, "name": state.settings.name, "current": state.current,
-                       "final": state.final})
+                       "final": state.final, "tables": tables, "pairs": state.pairs})
     return {"events": events, "tokens": [t for t in w.tokens.all() if covers(token, t.event)]}
 
 
 async def director_page(request: Request, **extra: Any) -> Response:
     token = signed_in(request)
-    data = await run_in_threadpool(_director_data, _web(request), token)
+    data = await run_in_threadpool(_director_data, _web(request), token, lang_of(request))
     return render(request, "director.html", code=extra.pop("code", 200), token=token, **data, **extra)
 
 
