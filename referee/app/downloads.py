@@ -34,7 +34,7 @@ def write(store: Store, event_id: str, kind: str, folder: Path, lang: str) -> Pa
         rnd = state.current
         if rnd is None:
             raise UsageError(M("event {event} has no round paired yet: pair one first", event=event_id,
-                               zh="比赛 {event} 还没有配对任何一轮：请先配对"))
+                               zh="比赛 {event} 还没有配对：请先配对"))
         path = folder / f"{stem}-R{rnd.number}.pdf"
         before = eventresults.load(store, event_id, rnd.number - 1).standings if rnd.number > 1 else None
         round_sheet(path, state.settings.name, rnd, state.pairs, lang, standings=before)

@@ -65,7 +65,8 @@ class SigninLinks:
         except ValueError as e:
             raise LinkRefused(M("{file} is not valid JSON ({detail})", file=str(self.path), detail=str(e))) from None
         if not isinstance(data, dict) or not isinstance(data.get("links"), list):
-            raise LinkRefused(M("{file} holds no list of sign-in links", file=str(self.path)))
+            raise LinkRefused(M("{file} holds no list of sign-in links", file=str(self.path),
+                                 zh="{file} 中没有登录链接的列表"))
         return data
 
     def _save(self, data: dict[str, Any]) -> None:
