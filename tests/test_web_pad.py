@@ -1,7 +1,6 @@
-"""The tap-first pad of the entry page (issue 19 item 10) and the projector view (item 12), through
-Starlette's TestClient: what the pad offers is read from the directive registry's forms; the entry page
-carries the pad for the expected directives; the pad's composed text is what the typed field takes, stored
-through the same write path; the projector pages its standings and shows each table's state and clock.
+"""The tap-first pad of the entry page (issue 19 item 10), through Starlette's TestClient: what the pad offers
+is read from the directive registry's forms; the entry page carries the pad for the expected directives; the
+pad's composed text is what the typed field takes, stored through the same write path.
 """
 
 from __future__ import annotations
@@ -19,9 +18,9 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 from test_web import csrf_of, seq_of, sign_in  # noqa: E402
-from webvenue import EVENT, T1, T2, Venue, make_venue  # noqa: E402
+from webvenue import EVENT, T1, Venue, make_venue  # noqa: E402
 
-from referee.web import pad, screen  # noqa: E402
+from referee.web import pad  # noqa: E402
 from referee.web.app import make_app  # noqa: E402
 
 
@@ -72,25 +71,3 @@ def test_the_entry_page_carries_the_pad_for_the_expected_directives(venue: Venue
                         headers={"HX-Request": "true"})
     assert "the match moved on" in again.text
     assert venue.cli.ok("log", T1).out.count("declare E BJ") == 1
-
-
-def test_the_projector_pages_the_standings_and_shows_each_tables_state(venue: Venue,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(screen, "PAGE", 3)  # four pairs, three a page: two pages, the fourth pair on the second
-    for directive in ("hand", "declare E BJ"):
-        venue.cli.ok("record", T1, *directive.split())
-    client = TestClient(make_app(str(venue.db), EVENT))
-    page = client.get(f"/events/{EVENT}/screen?lang=en")
-    assert page.status_code == 200
-    assert 'data-pages="2"' in page.text
-    pages = re.findall(r'<tr data-page="(\d)" data-pair="([^"]+)"( hidden)?', page.text)
-    assert [(p, bool(h)) for p, _, h in pages] == [("0", False), ("0", False), ("0", False), ("1", True)]
-    rows = dict(re.findall(r'<tr data-match="([^"]+)" data-state="[a-z_]+">.*?<td class="state">([^<]*)</td>',
-                           page.text, re.S))
-    assert rows == {T1: "hand 1", T2: "not started"}
-    clock = re.search(rf'data-match="{T1}".*?<td class="clock">([^<]*)</td>', page.text, re.S)
-    # dalian-club: a game lasts 50 minutes at most (§7.3.5); game 1 began with the entry just made
-    assert clock and re.fullmatch(r"Game 1 · [01] min / 50", clock.group(1)), clock
-    live = client.get(f"/events/{EVENT}/screen/live?lang=zh")
-    assert live.status_code == 200 and "<html" not in live.text and "第 1 副" in live.text
-    assert client.get("/events/NOPE/screen").status_code == 404
