@@ -285,3 +285,46 @@ def test_the_projector_page_at_1920(site, phone):
         screen.save_screenshot(str(SCREENS / "projector-1920-zh.png"))
     finally:
         close_browser(screen)
+
+
+# --- 14: the director on a phone -------------------------------------------------------------------------------
+
+def test_the_director_signs_in_by_the_qr_code_and_runs_the_event_at_390_px(site):
+    from selenium.webdriver.common.by import By
+
+    db, url = site["db"], site["url"]
+    out = referee_cli(db, "token", "add", "裁判长", "--role", "director", "--event", "SC26", "--url", url).stdout
+    found = re.search(re.escape(url) + r"/referee/link/sl-[A-Za-z0-9_-]+", out)
+    assert found, out
+    director = new_browser()
+    try:
+        director.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                 {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
+        director.get(found.group(0))
+        wait_for(lambda: director.current_url.endswith("/director"), what="the director's page")
+        rows = wait_for(lambda: director.find_elements(By.CSS_SELECTOR, "#director-tables li"), what="the tables")
+        assert {r.get_attribute("data-match") for r in rows} == {MATCH, OTHER}
+        # every button and link-button of the page a thumb's size; nothing wider than the phone
+        small = director.execute_script("""
+          return [...document.querySelectorAll('button, a.button, select, input:not([type=hidden]):not([type=checkbox]), summary')]
+            .filter(e => e.offsetParent !== null)
+            .map(e => [e.id || e.className || e.tagName, e.getBoundingClientRect()])
+            .filter(([_, r]) => r.width < 44 || r.height < 44).map(([n, r]) => n);""")
+        assert small == []
+        assert director.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]
+        # a pair withdrawn from the phone: B1 leaves, with the reason
+        director.find_element(By.CSS_SELECTOR, "#director-pairs").find_element(By.XPATH, "..").click()  # open
+        from selenium.webdriver.support.ui import Select
+
+        Select(director.find_element(By.ID, "withdraw-pair")).select_by_value("B1")
+        director.find_element(By.ID, "withdraw-reason").send_keys("身体不适")
+        director.find_element(By.ID, "withdraw").click()
+        done = wait_for(lambda: director.find_element(By.ID, "done").text, what="the withdrawal done")
+        assert done == "B1 已退赛：之后不再配对", done
+        # the event's log has it: four pairs entered, three still active (`event status --json`)
+        status = json.loads(referee_cli(db, "event", "status", "SC26", "--json").stdout)
+        assert (status["pairs"], status["active"]) == (4, 3), status
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        screenshot(director, f"{url}/director", SCREENS / "phone-director-390-zh.png", 390)
+    finally:
+        close_browser(director)
