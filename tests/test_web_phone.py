@@ -306,7 +306,8 @@ def test_the_director_signs_in_by_the_qr_code_and_runs_the_event_at_390_px(site)
         assert {r.get_attribute("data-match") for r in rows} == {MATCH, OTHER}
         # every button and link-button of the page a thumb's size; nothing wider than the phone
         small = director.execute_script("""
-          return [...document.querySelectorAll('button, a.button, select, input:not([type=hidden]):not([type=checkbox]), summary')]
+          const kinds = 'button, a.button, select, input:not([type=hidden]):not([type=checkbox]), summary';
+          return [...document.querySelectorAll(kinds)]
             .filter(e => e.offsetParent !== null)
             .map(e => [e.id || e.className || e.tagName, e.getBoundingClientRect()])
             .filter(([_, r]) => r.width < 44 || r.height < 44).map(([n, r]) => n);""")
