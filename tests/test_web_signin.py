@@ -120,3 +120,13 @@ def test_token_link_prints_the_link_and_it_signs_in(venue: Venue) -> None:
     bad = venue.cli("token", "link", "王裁判", "--url", "192.168.1.20:8000")
     assert bad.code == 2
     assert "--url 192.168.1.20:8000: the server's address begins with http://" in bad.err
+
+
+def test_token_add_with_url_prints_a_link_for_the_new_token(venue: Venue) -> None:
+    out = venue.cli.ok("token", "add", "孙裁判", "--role", "referee", "--event", EVENT, "--tables", "2",
+                       "--url", "http://10.0.0.5:8000").out
+    found = re.search(r"http://10\.0\.0\.5:8000(/referee/link/sl-[A-Za-z0-9_-]+)", out)
+    assert found, out
+    r = scan(TestClient(make_app(str(venue.db), EVENT)), found.group(1))
+    # 孙裁判 writes to table 2 only: its match opens
+    assert r.status_code == 303 and r.headers["location"] == "/referee/matches/SC-R1-T2"

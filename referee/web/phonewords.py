@@ -44,8 +44,6 @@ PHONE: dict[str, Msg] = {
     "suit_D": M("Diamonds", zh="方块"),
     "joker_SJ": M("Small joker", zh="小王"),
     "joker_BJ": M("Big joker", zh="大王"),
-    "confirm_place": M("Opponents' confirmation: shown here once the confirmations are built.",
-                       zh="对方确认：功能完成后显示在这里。"),
     # offline entry
     "offline": M("offline — not yet stored: {text}. It is sent again when the server answers.",
                  zh="离线——尚未保存：{text}。服务器有回应时会自动再发送。"),
