@@ -142,6 +142,20 @@ def test_a_whole_hand_by_taps_at_390_px(site, phone):
     tap("start-declare")
     assert small_controls() == []  # the pad open: seats, 54 card keys, suits, its buttons, all ≥ 44 px
     assert phone.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]  # no sideways scroll
+    # the same at 360 px, the narrowest phone the issue names; then back to 390
+    phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                          {"width": 360, "height": 780, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        wait_for(lambda: phone.execute_script("return window.innerWidth") == 360, what="the 360 px viewport")
+        assert small_controls() == []
+        assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
+        # each row of keys inside its box (seven card keys of 44 px and their gaps fit the pad)
+        spill = phone.execute_script("""return [...document.querySelectorAll('#pad .pad-grid')]
+            .filter(g => g.offsetParent !== null && g.scrollWidth > g.clientWidth + 1).length""")
+        assert spill == 0
+    finally:
+        phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                              {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
     tap("pad-seat-E")
     tap("pad-card-BJ")
     assert phone.find_element(By.ID, "pad-text").text == "declare E BJ"
