@@ -297,6 +297,13 @@ def test_the_projector_page_at_1920(site, phone):
         assert big >= 28, big  # readable across the room
         SCREENS.mkdir(parents=True, exist_ok=True)
         screen.save_screenshot(str(SCREENS / "projector-1920-zh.png"))
+        # paging by itself: two pairs a page, two seconds each: the second page (ranks 3 and 4) comes up
+        screen.get(f"{url}/events/SC26/screen?rows=2&seconds=2")
+        shown = "return [...document.querySelectorAll('#screen-standings tr[data-page]')].filter(r => !r.hidden)" \
+                ".map(r => r.dataset.page)"
+        wait_for(lambda: screen.execute_script(shown) == ["0", "0"], what="the first page")
+        wait_for(lambda: screen.execute_script(shown) == ["1", "1"], what="the second page", timeout=10)
+        assert screen.find_element(By.ID, "screen-page").text == "第 2/2 页"
     finally:
         close_browser(screen)
 

@@ -26,15 +26,15 @@ def venue(tmp_path: Path) -> Venue:
     return make_venue(tmp_path)
 
 
-def test_the_projector_pages_the_standings_and_shows_each_tables_state(venue: Venue,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(screen, "PAGE", 3)  # four pairs, three a page: two pages, the fourth pair on the second
+def test_the_projector_pages_the_standings_and_shows_each_tables_state(venue: Venue) -> None:
     for directive in ("hand", "declare E BJ"):
         venue.cli.ok("record", T1, *directive.split())
     client = TestClient(make_app(str(venue.db), EVENT))
-    page = client.get(f"/events/{EVENT}/screen?lang=en")
+    # four pairs, three a page: two pages, the fourth pair on the second
+    page = client.get(f"/events/{EVENT}/screen?lang=en&rows=3")
     assert page.status_code == 200
     assert 'data-pages="2"' in page.text
+    assert f'data-live="/events/{EVENT}/screen/live?rows=3&amp;seconds={screen.SECONDS}"' in page.text
     pages = re.findall(r'<tr data-page="(\d)" data-pair="([^"]+)"( hidden)?', page.text)
     assert [(p, bool(h)) for p, _, h in pages] == [("0", False), ("0", False), ("0", False), ("1", True)]
     rows = dict(re.findall(r'<tr data-match="([^"]+)" data-state="[a-z_]+">.*?<td class="state">([^<]*)</td>',
@@ -46,6 +46,19 @@ def test_the_projector_pages_the_standings_and_shows_each_tables_state(venue: Ve
     live = client.get(f"/events/{EVENT}/screen/live?lang=zh")
     assert live.status_code == 200 and "<html" not in live.text and "第 1 副" in live.text
     assert client.get("/events/NOPE/screen").status_code == 404
+    # the default: twelve a page, one page for four pairs
+    assert 'data-pages="1"' in client.get(f"/events/{EVENT}/screen").text
+
+
+def test_a_projector_address_out_of_range_is_refused_naming_it(venue: Venue) -> None:
+    client = TestClient(make_app(str(venue.db), EVENT))
+    for query, value in (("rows=1", "1"), ("rows=abc", "abc"), ("seconds=999", "999")):
+        r = client.get(f"/events/{EVENT}/screen?lang=en&{query}")
+        assert r.status_code == 422, query
+        name = query.split("=")[0]
+        low, high = screen.LIMITS[name]
+        found = re.search(r'<p id="error-message"[^>]*>(.*?)</p>', r.text, re.S)
+        assert found and found.group(1) == f"?{name}={value}: a whole number from {low} to {high}", r.text[-600:]
 
 
 def test_the_projector_in_traditional_chinese(venue: Venue) -> None:

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from starlette.concurrency import run_in_threadpool
 
 from referee.app.officiate import clock, replay
+from referee.core.errors import UsageError
+from referee.core.i18n import M
 from referee.web.data import event_view
 from referee.web.deps import web
 from referee.web.pages import lang_of, render
@@ -25,8 +27,9 @@ if TYPE_CHECKING:
 
     from referee.store.store import Store
 
-PAGE = 12  # standings rows on one page of the projector
-SECONDS = 10  # a page shown this long
+PAGE = 12  # standings rows on one page of the projector (?rows=N, from 2 to 40)
+SECONDS = 10  # a page shown this long (?seconds=N, from 2 to 120)
+LIMITS = {"rows": (2, 40), "seconds": (2, 120)}
 
 
 def _clock_words(store: Store, match_id: str, lang: str) -> str:
@@ -54,22 +57,38 @@ def _state_words(row: dict[str, Any], lang: str) -> str:
     return WORDS["not_started"].text(lang)
 
 
-def screen_view(store: Store, event_id: str, lang: str) -> dict[str, Any]:
+def _asked(request: Request, name: str, default: int) -> int:
+    """A page size or a time the projector's address asks for (``?rows=16&seconds=15``); a usage error (422)
+    naming it when it is not a number in its range."""
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    low, high = LIMITS[name]
+    if not (text.isascii() and text.isdigit() and low <= int(text) <= high):
+        raise UsageError(M("?{name}={value}: a whole number from {low} to {high}", name=name, value=text[:12],
+                           low=low, high=high, zh="?{name}={value}：应为 {low} 到 {high} 之间的整数"))
+    return int(text)
+
+
+def screen_view(store: Store, event_id: str, lang: str, rows_per_page: int = PAGE,
+                seconds: int = SECONDS) -> dict[str, Any]:
     view = event_view(store, event_id, lang)
     for t in view["tables"]:
         t["screen_state"] = _state_words(t, lang)
         t["clock"] = _clock_words(store, t["match"], lang) if t["state"] != "not_started" else ""
     rows = view["sheet"]["rows"]
-    pages = max(1, -(-len(rows) // PAGE))
+    pages = max(1, -(-len(rows) // rows_per_page))
     for i, r in enumerate(rows):
-        r["page"] = i // PAGE
-    view.update(pages=pages, seconds=SECONDS)
+        r["page"] = i // rows_per_page
+    view.update(pages=pages, seconds=seconds, rows_per_page=rows_per_page)
     return view
 
 
 async def _screen(request: Request, template: str) -> Response:
     w = web(request)
-    view = await run_in_threadpool(screen_view, w.store, request.path_params["event"], lang_of(request))
+    rows, seconds = _asked(request, "rows", PAGE), _asked(request, "seconds", SECONDS)
+    view = await run_in_threadpool(screen_view, w.store, request.path_params["event"], lang_of(request), rows,
+                                   seconds)
     return render(request, template, **view)
 
 
