@@ -130,3 +130,20 @@ def test_token_add_with_url_prints_a_link_for_the_new_token(venue: Venue) -> Non
     r = scan(TestClient(make_app(str(venue.db), EVENT)), found.group(1))
     # 孙裁判 writes to table 2 only: its match opens
     assert r.status_code == 303 and r.headers["location"] == "/referee/matches/SC-R1-T2"
+
+
+def test_a_token_issued_on_the_directors_page_comes_with_its_sign_in_qr_code(venue: Venue) -> None:
+    director = TestClient(make_app(str(venue.db), EVENT))
+    sign_in(director, venue.director)
+    page = director.get("/director?lang=en")
+    r = director.post("/director/issue?lang=en", data={"csrf": csrf_of(page.text), "name": "周裁判",
+                                                       "role": "referee", "event": EVENT, "tables": "2"})
+    assert r.status_code == 200 and 'id="issued-token"' in r.text
+    url = re.search(r'<code id="signin-url">http://testserver(/referee/link/sl-[^<]+)</code>', r.text)
+    assert url is not None and 'id="signin-qr"' in r.text
+    assert "Sign-in QR code of 周裁判: scanning it signs a phone in, once" in r.text
+    # scanned: the new referee's table 2 opens, signed in as 周裁判
+    phone = TestClient(make_app(str(venue.db), EVENT))
+    landed = scan(phone, url.group(1))
+    assert landed.status_code == 303 and landed.headers["location"] == "/referee/matches/SC-R1-T2"
+    assert "周裁判" in phone.get("/referee/matches/SC-R1-T2").text
