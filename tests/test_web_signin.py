@@ -6,6 +6,7 @@ director's page makes a link with its QR code; ``referee token link`` prints one
 from __future__ import annotations
 
 import html
+import json
 import re
 import warnings
 from pathlib import Path
@@ -147,3 +148,28 @@ def test_a_token_issued_on_the_directors_page_comes_with_its_sign_in_qr_code(ven
     landed = scan(phone, url.group(1))
     assert landed.status_code == 303 and landed.headers["location"] == "/referee/matches/SC-R1-T2"
     assert "周裁判" in phone.get("/referee/matches/SC-R1-T2").text
+
+
+def test_a_damaged_links_file_refuses_with_a_line_and_never_fails(venue: Venue) -> None:
+    from referee.store.signin import FILE, LinkRefused, digest
+
+    links = SigninLinks(venue.db)
+    path = venue.db / FILE
+    # rows that are not links, a time that is not one: the link with no readable time is refused as expired
+    path.write_text(json.dumps({"format": 1, "links": ["x", 3, {"hash": digest("sl-abcdefghijk"), "name": "王裁判",
+                                                                 "made": "yesterday", "used": None}]}),
+                    encoding="utf-8")
+    with pytest.raises(LinkRefused) as refused:
+        links.redeem("sl-abcdefghijk")
+    assert refused.value.msg.text("en").startswith("this sign-in link has expired")
+    code = links.make("王裁判")  # the unreadable rows are dropped when a new link is made
+    assert links.redeem(code).name == "王裁判"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(LinkRefused) as broken:
+        links.redeem(code)
+    assert broken.value.msg.text("en").startswith(f"{path} is not valid JSON")
+    # on the page: the refusal on the sign-in form, never a 500
+    client = TestClient(make_app(str(venue.db), EVENT))
+    client.get("/?lang=en")
+    r = scan(client, f"/referee/link/{code}")
+    assert r.status_code == 401 and rejection(r.text).startswith(f"{path} is not valid JSON")

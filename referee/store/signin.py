@@ -41,8 +41,12 @@ def link_url(base: str, code: str) -> str:
     return base.rstrip("/") + PATH + code
 
 
-def _when(stamp: str) -> datetime:
-    return datetime.fromisoformat(stamp.replace("Z", "+00:00")).astimezone(UTC)
+def _when(stamp: object) -> datetime | None:
+    """A stored time, or None when it is not one (a hand-edited or damaged file)."""
+    try:
+        return datetime.fromisoformat(str(stamp).replace("Z", "+00:00")).astimezone(UTC)
+    except ValueError:
+        return None
 
 
 class SigninLinks:
@@ -85,7 +89,8 @@ class SigninLinks:
         with lock(self.path):
             data = self._load()
             cutoff = datetime.now(UTC) - timedelta(days=LINK_DAYS * 2)
-            data["links"] = [row for row in data["links"] if _when(str(row.get("made"))) > cutoff]
+            data["links"] = [row for row in data["links"] if isinstance(row, dict)
+                             and (_when(row.get("made")) or cutoff) > cutoff]  # old or unreadable: dropped
             data["links"].append({"hash": digest(code), "name": token.name, "token": token.hash[:16],
                                   "made": now(), "used": None})
             self._save(data)
@@ -102,12 +107,14 @@ class SigninLinks:
             if row is None:
                 raise unknown_link()
             if row.get("used"):
-                used = _when(str(row["used"])).astimezone().strftime("%H:%M")
+                at = _when(row["used"])
+                used = at.astimezone().strftime("%H:%M") if at is not None else "?"
                 raise LinkRefused(M("this sign-in link was used already (at {time}): it signs in once. Ask the "
                                     "director for a new QR code, or type your token",
                                     time=used, zh="这个登录链接已经用过（{time}）：只能用一次。请向裁判长要新的二维码，"
                                     "或输入你的令牌"))
-            if datetime.now(UTC) - _when(str(row.get("made"))) > timedelta(days=LINK_DAYS):
+            made = _when(row.get("made"))
+            if made is None or datetime.now(UTC) - made > timedelta(days=LINK_DAYS):
                 raise LinkRefused(M("this sign-in link has expired (links last {days} days): ask the director for "
                                     "a new QR code", days=LINK_DAYS,
                                     zh="这个登录链接已过期（有效 {days} 天）：请向裁判长要新的二维码"))
