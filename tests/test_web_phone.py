@@ -135,12 +135,20 @@ def test_a_whole_hand_by_taps_at_390_px(site, phone):
             .filter(([_, r]) => r.width < 44 || r.height < 44)
             .map(([n, r]) => n + ' ' + Math.round(r.width) + 'x' + Math.round(r.height));""")
 
+    def smallest() -> list[int]:
+        """The narrowest and the lowest visible control (CSS px), for the run's log."""
+        return phone.execute_script("""
+          const r = [...document.querySelectorAll('button, input:not([type=hidden]), select, summary, header a')]
+            .filter(e => e.offsetParent !== null).map(e => e.getBoundingClientRect());
+          return [Math.min(...r.map(x => x.width)), Math.min(...r.map(x => x.height))].map(Math.round);""")
+
     assert phone.execute_script("return window.innerWidth") == PHONE[0]
     tap("pick-hand")
     stored(1)
     # §4.1.1: E grabs with a big joker: the declare button opens the pad: seat E, the big joker
     tap("start-declare")
     assert small_controls() == []  # the pad open: seats, 54 card keys, suits, its buttons, all ≥ 44 px
+    print("smallest control at 390 px (w, h):", smallest())
     assert phone.execute_script("return document.documentElement.scrollWidth") <= PHONE[0]  # no sideways scroll
     # the same at 360 px, the narrowest phone the issue names; then back to 390
     phone.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
@@ -148,6 +156,7 @@ def test_a_whole_hand_by_taps_at_390_px(site, phone):
     try:
         wait_for(lambda: phone.execute_script("return window.innerWidth") == 360, what="the 360 px viewport")
         assert small_controls() == []
+        print("smallest control at 360 px (w, h):", smallest())
         assert phone.execute_script("return document.documentElement.scrollWidth") <= 360
         # each row of keys inside its box (seven card keys of 44 px and their gaps fit the pad)
         spill = phone.execute_script("""return [...document.querySelectorAll('#pad .pad-grid')]
@@ -236,7 +245,9 @@ def test_an_entry_made_offline_is_sent_on_reconnect_exactly_once(site, phone):
         assert after_value(phone) == seq
     finally:
         phone.set_network_conditions(offline=False, latency=0, download_throughput=-1, upload_throughput=-1)
+    back = time.monotonic()
     wait_for(lambda: after_value(phone) == seq + 1, what="the kept entry sent on reconnect", timeout=20)
+    print(f"stored {time.monotonic() - back:.2f} s after the network came back")
     assert not phone.find_element(By.ID, "offline").is_displayed()
     assert directives(db) == before + ["warn N 离座"]
     # The same entry sent again (its kept copy replayed, as after a lost answer): made after #seq, the match
@@ -280,9 +291,11 @@ def test_the_projector_page_at_1920(site, phone):
         referee_cli(db, "record", OTHER, "kitty", "4C", "6C", "7C", "8C", "9C", "JH", referee="王裁判")
         referee_cli(db, "record", OTHER, "points", "0", referee="王裁判")
         referee_cli(db, "record", OTHER, "last", "decl", referee="王裁判")
+        recorded = time.monotonic()
         # §7.3.1: S = 0 → EW win game 1; the match goes on (two games to win, §8.1): hand 2, live, no reload
         wait_for(lambda: screen.find_element(By.CSS_SELECTOR, f"#screen-tables tr[data-match='{OTHER}'] .state")
                  .text == "第 2 副", what="table 2's new hand on the screen")
+        print(f"the projector showed the CLI's entry {time.monotonic() - recorded:.2f} s after it was stored")
         size = screen.execute_script("return [document.documentElement.scrollWidth, "
                                      "document.documentElement.scrollHeight]")
         assert size[0] <= 1920 and size[1] <= 1080, size  # one screen: nothing to scroll on a projector
