@@ -48,6 +48,7 @@ MARKED = {
     # an event's round with a dispute through the CLI as a subprocess, its report read back
     "test_event_disputes.py": "slow",
     "test_web_browser.py": "browser",
+    "test_web_phone.py": "browser",
 }
 
 

@@ -17,14 +17,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from referee.core.errors import RefereeError
-from referee.web import api, pages
+from referee.web import api, pages, phone
 from referee.web.access import GuardedApp, Handler, guarded
 from referee.web.deps import HERE, Web
 from referee.web.errors import gone
 from referee.web.headers import SecurityHeaders
 
 
-def make_app(db: str | None = None, event: str | None = None, interval: float | None = None) -> Starlette:
+def make_app(db: str | None = None, event: str | None = None, interval: float | None = None,
+             base: str | None = None) -> Starlette:
     # Every route names its action: referee.web.access.authorise checks it (RULES: action × role ×
     # scope) before the handler runs. The static files are read by anyone.
     table: list[tuple[str, Handler, str, list[str]]] = [
@@ -36,6 +37,7 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
         ("/referee", pages.referee_home, "read", ["GET"]),
         ("/referee/login", pages.login, "sign-in", ["POST"]),
         ("/referee/logout", pages.logout, "sign-in", ["POST"]),
+        *phone.ROUTES,
         ("/referee/matches/{match}", pages.entry_page, "write", ["GET", "POST"]),
         ("/referee/matches/{match}/undo", pages.undo, "write", ["POST"]),
         ("/referee/matches/{match}/amend", pages.amend, "write", ["POST"]),
@@ -57,5 +59,5 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
     handlers = {ClientDisconnect: gone, RefereeError: pages.handle, OSError: pages.handle, Exception: pages.handle}
     app = Starlette(routes=routes, exception_handlers=handlers,
                     middleware=[Middleware(SecurityHeaders)])
-    app.state.web = Web(db, event, interval)
+    app.state.web = Web(db, event, interval, base)
     return app

@@ -25,12 +25,14 @@ HERE = Path(__file__).resolve().parent
 class Web:
     """What every request of one server shares."""
 
-    def __init__(self, db: str | None, event: str | None = None, interval: float | None = None) -> None:
+    def __init__(self, db: str | None, event: str | None = None, interval: float | None = None,
+                 base: str | None = None) -> None:
         import jinja2
 
         self.store = open_store(db)
         self.root = self.store.root
         self.event = event
+        self.base = base  # the address phones open (referee serve's first), for sign-in links; None: the request's
         self.tokens = Tokens(self.root)
         self.sessions = Sessions(self.tokens)
         self.limit = RateLimit()
