@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from referee.app import director  # noqa: E402
-from referee.app.appending import append_events  # noqa: E402
+from referee.app.recording import record  # noqa: E402
 from referee.games.gunzi.events import Event, MatchHeader, SeatName, TeamName  # noqa: E402
 from referee.games.gunzi.notation import parse  # noqa: E402
 from referee.games.gunzi.testing.generate import generate  # noqa: E402
@@ -68,7 +68,7 @@ def build(folder: Path, event: str, pairs: int, rounds: int, fill: Callable[[], 
     for _ in range(rounds):
         paired = director.pair_round(store, event)
         for t in paired.round.tables:
-            append_events(store, t.match_id, fill(), None)
+            record(store, t.match_id, fill(), None)
         director.close_round(store, event)
     return store
 

@@ -38,13 +38,21 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     "test_store_races.py": "slow",
     "test_web_slow.py": "slow",
     "test_web_access.py": "slow",
+    "test_recording.py": "slow",  # the three callers of the recording use case as whole processes and a server
     # a club evening's outputs end to end, every PDF read back
     "test_event_director.py": "slow",
+    "test_web_event_page.py": "slow",  # a real server
+    "test_scorecard_audit.py": "slow",  # the CLI as a process, five times
+    # the 打滚 game through the command line as a process
+    "test_hubei_dagun_cli.py": "slow",
+    # an event's round with a dispute through the CLI as a subprocess, its report read back
+    "test_event_disputes.py": "slow",
     "test_web_browser.py": "browser",
     # the league store: a real PostgreSQL server ($REFEREE_TEST_PG), a fresh database per module and a fresh
     # store (a schema) per test; make check runs them wherever the server is
     "test_store_postgres.py": ("postgres", "slow"),  # the CLI as a subprocess, two servers, several processes
     "test_store_contract.py": "postgres",
+    "test_web_phone.py": "browser",
 }
 
 

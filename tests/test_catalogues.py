@@ -28,7 +28,14 @@ MESSAGE_FUNCTIONS = {"M", "MN", "tr", "trn", "N_", "P_"}
 # Input spellings (a referee may type 红桃10, 大王, 东, 底牌 …; an entries file may head its columns
 # 对, 选手1 …): read, never shown as output words. And the test oracle's made-up player names.
 INPUT_MODULES = {"referee/games/gunzi/cards.py", "referee/games/gunzi/seats.py", "referee/games/gunzi/directives.py",
-                 "referee/tournament/entries.py", "referee/games/gunzi/testing/generate.py"}
+                 "referee/tournament/entries.py", "referee/games/gunzi/testing/generate.py",
+                 "referee/games/hubei_dagun/spellings.py",
+                 # Dou Dizhu's card and directive words as a record may type them (大王, 叫分, 抢地主 …)
+                 "referee/games/doudizhu/cards.py", "referee/games/doudizhu/notation.py",
+                 # Jinhua mahjong's notation: the Chinese tile, seat, keyword and pattern names the reader takes
+                 # (a pattern's Chinese name is also its term in both languages, docs/jinhua-mahjong-rules.md §6)
+                 "referee/games/jinhua_mahjong/tiles.py", "referee/games/jinhua_mahjong/notation.py",
+                 "referee/games/jinhua_mahjong/patterns.py"}
 
 
 def _po(lang: str):
@@ -96,6 +103,9 @@ def _string_constants(tree: ast.AST):
         if isinstance(node, ast.Call) and getattr(node.func, "id", None) in MESSAGE_FUNCTIONS:
             for arg in node.args:
                 skip.add(id(arg))
+            for kw in node.keywords:  # a new message's inline Chinese (CONTRIBUTING: harvested into zh_CN.po)
+                if kw.arg == "zh":
+                    skip.add(id(kw.value))
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
             yield node

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from referee.games.gunzi.directives import BY_KEYWORD, DIRECTIVES, lookup, suggest
-from referee.games.gunzi.engine import HANDLERS, PHASE_OF
+from referee.games.gunzi.engine import HAND_HANDLERS, MATCH_HANDLERS, PHASE_OF
 from referee.games.gunzi.events import EVENT_TYPES, without_line
 from referee.games.gunzi.notation import NotationError, format_event, parse, parse_line
 
@@ -33,7 +33,7 @@ def test_the_record_format_table_is_the_registry():
 
 def test_every_event_class_has_one_directive_and_a_handler():
     assert sorted(d.event.__name__ for d in DIRECTIVES) == sorted(c.__name__ for c in EVENT_TYPES)
-    assert set(HANDLERS) == set(EVENT_TYPES)
+    assert set(MATCH_HANDLERS) | set(HAND_HANDLERS) == set(EVENT_TYPES)
     assert {d.event for d in DIRECTIVES if d.phase is not None} == set(PHASE_OF)
 
 
@@ -288,10 +288,11 @@ def test_check_refuses_a_record_of_another_game(tmp_path):
     import subprocess
     import sys
 
-    record = tmp_path / "ddz.gunzi"
-    record.write_text("match id=D1 game=doudizhu\nhand\n", encoding="utf-8")
+    record = tmp_path / "go.gunzi"
+    record.write_text("# a game of go\nmatch id=D1 game=go\nhand\n", encoding="utf-8")
     run = subprocess.run([sys.executable, "-m", "referee.cli", "check", str(record), "--lang", "en"],
                          capture_output=True, text=True, encoding="utf-8", timeout=120)
     assert run.returncode == 1
-    assert (f"{record}:1: game=doudizhu: this version officiates gunzi only; a record of another game cannot be "
-            "settled by its rules") in run.stdout + run.stderr
+    # the registry knows no game "go": said at the header's line, and the exit status is 1 (a bad record)
+    games = "gunzi, hubei-dagun, doudizhu, jinhua-mahjong"
+    assert run.stderr == f"{record}:2: game=go: not a game this version officiates (games: {games})\n"

@@ -139,7 +139,7 @@ def test_swiss_event_of_eight_pairs_with_a_head_to_head_and_a_buchholz_tie(cli: 
     rounds = st["rounds"]
     assert [r["round"] for r in rounds] == [1, 2, 3] and all(r["status"] == "closed" for r in rounds)
     assert rounds[2]["tables"][0] == {"table": 1, "match": "SW8-R3-T1", "ew": "P1", "ns": "P5", "winner": "P5",
-                                      "games": {"EW": 1, "NS": 2}}
+                                      "games": {"EW": 1, "NS": 2}, "result": None}
     assert rounds[2]["bye"] is None
 
     # Why P1 ranks above P4, and P8 above P6, in words.
@@ -258,8 +258,10 @@ def test_round_robin_of_six_meets_every_pair_once(cli: Cli, tmp_path: Path) -> N
     assert [(r["pair"], r["match_points"]) for r in st["standings"]] == [
         ("R1", 15), ("R2", 12), ("R3", 9), ("R4", 6), ("R5", 3), ("R6", 0)]
     assert st["final"] is True
-    # Buchholz of R1: everyone else's points, 12 + 9 + 6 + 3 + 0 = 30.
-    assert st["standings"][0]["tiebreaks"]["buchholz"] == 30
+    # A round robin is scored by the bundled "robin" scoring: no Buchholz (every pair met the same pairs).
+    # Sonneborn-Berger of R1: 3 match points in each match × the opponent's total, 3 × (12 + 9 + 6 + 3 + 0) = 90.
+    assert "buchholz" not in st["standings"][0]["tiebreaks"]
+    assert st["standings"][0]["tiebreaks"]["sonneborn_berger"] == 90
     assert "event RR6 is finished: its 5 rounds are played and closed" in cli("event", "pair", "RR6").err
 
 

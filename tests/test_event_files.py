@@ -62,10 +62,11 @@ def test_json_shapes_are_the_issues(played: Cli) -> None:
     st = cli.json("event", "standings", EVENT)
     assert set(st) == {"event", "round", "final", "standings", "rounds"}
     assert st["event"] == EVENT and st["round"] == 2 and st["final"] is False
-    assert all(set(r) == {"rank", "pair", "players", "played", "won", "lost", "match_points", "games_won",
-                          "games_lost", "tiebreaks"} for r in st["standings"])
+    assert all(set(r) == {"rank", "pair", "players", "club", "active", "withdrawn", "played", "won", "lost",
+                          "match_points", "games_won", "games_lost", "tiebreaks"} for r in st["standings"])
     assert all(set(r) == {"round", "status", "tables", "bye"} for r in st["rounds"])
-    assert all(set(t) == {"table", "match", "ew", "ns", "winner", "games"} for r in st["rounds"] for t in r["tables"])
+    assert all(set(t) == {"table", "match", "ew", "ns", "winner", "games", "result"}
+               for r in st["rounds"] for t in r["tables"])
     assert [r["status"] for r in st["rounds"]] == ["closed", "open"]
     # Round 2 not started: no winner, no games yet.
     assert all(t["winner"] is None and t["games"] == {"EW": 0, "NS": 0} for t in st["rounds"][1]["tables"])
@@ -113,14 +114,15 @@ def test_the_workbook_reads_back(played: Cli, tmp_path: Path) -> None:
     book = tmp_path / "cup.xlsx"
     played.ok("event", "export", EVENT, "--xlsx", book, "--lang", "en")
     wb = openpyxl.load_workbook(book, read_only=True)
-    assert wb.sheetnames == ["Standings", "Entries", "Results"]
+    assert wb.sheetnames == ["Standings", "Entries", "Results", "Cross table", "Event"]
     standings = list(wb["Standings"].iter_rows(values_only=True))
     head = standings[0]
     assert head[:3] == ("Rank", "Pair", "Player 1")
     points = head.index("Match points")
     assert [(r[1], r[points]) for r in standings[1:]] == [("F4", 3), ("F1", 2), ("F2", 1), ("F3", 0)]
     results = list(wb["Results"].iter_rows(values_only=True))
-    assert (results[1][2], results[1][5], results[1][6]) == (f"{EVENT}-R1-T1", "2:1", "F1")
+    # the games and the match points as numbers: F1 (EW) won 2:1, 2 match points to F2's 1
+    assert (results[1][2], results[1][5:10]) == (f"{EVENT}-R1-T1", (2, 1, 2, 1, "F1"))
     entries = list(wb["Entries"].iter_rows(values_only=True))
     assert entries[1][:4] == ("F1", "张三", "李四", "海之韵")
 

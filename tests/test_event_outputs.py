@@ -94,7 +94,8 @@ def workbook(tmp_path, lang: str, pairs=PAIRS):
     from referee.views.xlsx import write_workbook
 
     path = tmp_path / f"event-{lang}.xlsx"
-    write_workbook(path, EVENT, pairs, ROUNDS, standings(pairs, ROUNDS, SUMMARIES, CLUB, seed=SEED), SUMMARIES, lang)
+    write_workbook(path, EVENT, pairs, ROUNDS, standings(pairs, ROUNDS, SUMMARIES, CLUB, seed=SEED), SUMMARIES, lang,
+                   scoring=CLUB)
     return openpyxl.load_workbook(path)
 
 
@@ -104,7 +105,7 @@ def values(sheet) -> list[tuple]:
 
 def test_workbook_standings_sheet_in_english(tmp_path):
     book = workbook(tmp_path, "en")
-    assert book.sheetnames == ["Standings", "Entries", "Results"]
+    assert book.sheetnames == ["Standings", "Entries", "Results", "Cross table"]
     rows = values(book["Standings"])
     assert rows[0] == ("Rank", "Pair", "Player 1", "Player 2", "Club", "Status", "Played", "Won", "Lost", "Byes",
                        "Match points", "Games won", "Games lost", "Games difference", "Head-to-head", "Buchholz",
@@ -114,7 +115,7 @@ def test_workbook_standings_sheet_in_english(tmp_path):
 
 def test_workbook_in_chinese_keeps_the_names(tmp_path):
     book = workbook(tmp_path, "zh")
-    assert book.sheetnames == ["排名", "报名", "成绩"]
+    assert book.sheetnames == ["排名", "报名", "成绩", "交叉表"]
     rows = values(book["排名"])
     assert rows[0][:6] == ("名次", "对", "选手1", "选手2", "俱乐部", "状态")
     assert rows[0][10] == "积分"
@@ -131,15 +132,17 @@ def test_workbook_entries_and_results(tmp_path):
                                        ("B1", "Li Wei", "Zoë Chen", None, None), ("B2", "周九", "吴十", "老虎滩", None),
                                        ("C1", "郑一", "冯二", "星海", "withdrew")]
     assert values(book["Results"]) == [
-        ("Round", "Table", "Match", "EW pair", "NS pair", "Games EW:NS", "Winner", "Status"),
-        (1, 1, "EV-R1-T1", "A1", "A2", "2:1", "A1", "finished"),
-        (1, 2, "EV-R1-T2", "B1", "B2", "0:2", "B2", "finished"),
-        (1, None, None, "C1", None, None, None, "bye"),
-        (2, 1, "EV-R2-T1", "B2", "A1", "2:0", "B2", "finished"),
-        (2, 2, "EV-R2-T2", "C1", "A2", "1:2", "A2", "finished"),
-        (2, None, None, "B1", None, None, None, "bye"),
-        (3, 1, "EV-R3-T1", "A2", "B2", "1:0", None, "in play"),
-        (3, 2, "EV-R3-T2", "A1", "B1", None, None, "not started"),
+        ("Round", "Table", "Match", "EW pair", "NS pair", "EW games", "NS games", "EW match points",
+         "NS match points", "Winner", "Status", "Reason"),
+        # games as numbers; match points by the club scoring: 2:1 → 2 and 1, 0:2 → 0 and 3, 2:0 → 3 and 0
+        (1, 1, "EV-R1-T1", "A1", "A2", 2, 1, 2, 1, "A1", "finished", None),
+        (1, 2, "EV-R1-T2", "B1", "B2", 0, 2, 0, 3, "B2", "finished", None),
+        (1, None, None, "C1", None, None, None, None, None, None, "bye", None),
+        (2, 1, "EV-R2-T1", "B2", "A1", 2, 0, 3, 0, "B2", "finished", None),
+        (2, 2, "EV-R2-T2", "C1", "A2", 1, 2, 1, 2, "A2", "finished", None),
+        (2, None, None, "B1", None, None, None, None, None, None, "bye", None),
+        (3, 1, "EV-R3-T1", "A2", "B2", 1, 0, None, None, None, "in play", None),  # unfinished: no points yet
+        (3, 2, "EV-R3-T2", "A1", "B1", None, None, None, None, None, "not started", None),
     ]
 
 
@@ -313,9 +316,9 @@ def test_standings_report(tmp_path, lang):
 
 def test_criterion_names_in_both_languages():
     assert [criterion_name(c, "en") for c in C] == ["match points", "games difference", "head-to-head", "Buchholz",
-                                                      "level difference", "ledger", "lot"]
+                                                      "Sonneborn-Berger", "level difference", "ledger", "lot"]
     assert [criterion_name(c, "zh") for c in C] == [
-        "积分", "局分差", "胜负关系", "布赫霍尔茨分（对手分）", "级差", "计分", "抽签"]
+        "积分", "局分差", "胜负关系", "布赫霍尔茨分（对手分）", "索伯分", "级差", "计分", "抽签"]
     assert [value_text(C.games_difference, v) for v in (3, 0, -1)] == ["+3", "0", "-1"]
     assert value_text(C.buchholz, 3) == "3" and value_text(C.head_to_head, None) == ""
 

@@ -79,7 +79,13 @@ def test_close_refuses_unfinished_matches_then_force_decides_them_by_rulings(cli
     err = refused(cli, "event", "close", EVENT)
     assert "CUP-R1-T2 (game 3, hand 4)" in err
 
-    out = cli.ok("event", "close", EVENT, "--force", "--reason", "time: the round is over").out
+    # --force first shows what it will store, and without --yes (no terminal to ask on) stores nothing.
+    preview = cli("event", "close", EVENT, "--force", "--reason", "time: the round is over")
+    assert preview.code == 1
+    assert "table 2 CUP-R1-T2 (game 3, hand 4, games 1:1): 1 ruling for EW" in preview.out
+    assert "error: nothing stored: to store the rulings shown, close again with --yes" in preview.err
+    assert cli.json("event", "status", EVENT)["status"] == "open"
+    out = cli.ok("event", "close", EVENT, "--force", "--reason", "time: the round is over", "--yes").out
     # The match holds 7 entries from pairing (header, 2 teams, 4 seats) and 6 + 6 + 6 from the file
     # (hand, declare, trump, kitty, points, last): the ruling is entry 7 + 18 + 1 = 26.
     assert "CUP-R1-T2: ruling for EW recorded as #26 (time: the round is over)" in out
@@ -87,6 +93,9 @@ def test_close_refuses_unfinished_matches_then_force_decides_them_by_rulings(cli
     log = cli.ok("log", "CUP-R1-T2").out
     assert "ruling winner=EW" in log and "time: the round is over" in log
 
+    # The standings say how the round was closed.
+    assert "Round 1 closed by force: CUP-R1-T2 ruling for EW (#26), reason: time: the round is over" in cli.ok(
+        "event", "standings", EVENT).out
     st = cli.json("event", "standings", EVENT)
     # F1 2:0 → 3, F2 0; F4 2:1 (the ruling gave it the match) → 2, F3 1.
     assert [(r["pair"], r["match_points"]) for r in st["standings"]] == [("F1", 3), ("F4", 2), ("F3", 1), ("F2", 0)]

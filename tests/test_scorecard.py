@@ -159,7 +159,8 @@ def all_hand_rows(data: bytes) -> list[list[dict[str, str]]]:
 
 # a value for every field of the scorecard's labels
 LABEL_FIELDS = {"n": 3, "team": "EW", "how": "sweep", "giver": "S", "receiver": "W", "seat": "W", "ew": "EW",
-                "ns": "NS", "ew_games": 1, "ns_games": 2, "problem": "p", "game": 2, "hand": 3}
+                "ns": "NS", "ew_games": 1, "ns_games": 2, "problem": "p", "game": 2, "hand": 3, "m": 4,
+                "taken": "points 35"}
 
 
 def test_every_label_is_a_message_worded_in_every_catalogue():

@@ -20,7 +20,7 @@ from referee.core.errors import NotFound, UsageError
 from referee.games.gunzi import notation
 from referee.store import chain
 from referee.store.api import MatchStore, open_store
-from referee.store.errors import DuplicateMatch, MatchMovedOn, StoreError, UnknownMatch
+from referee.store.errors import DuplicateMatch, MovedOn, StoreError, UnknownMatch
 from referee.store.eventlog import DuplicateEvent, UnknownEvent
 from referee.store.tokens import TokenError
 
@@ -87,7 +87,7 @@ def test_an_append_made_after_an_older_entry_is_refused_and_writes_nothing(store
     _new(store)
     store.append("C1", [_event("hand")], expect_seq=5)  # made after #5, the latest: stored as #6
     before = store.snapshot("C1").entries
-    with pytest.raises(MatchMovedOn) as refused:
+    with pytest.raises(MovedOn) as refused:
         store.append("C1", [_event("declare E BJ")], expect_seq=5)  # a second page made after #5 too
     assert refused.value.msg.text("en") == ("the match moved on: reload (entry #6 is the latest; this was made "
                                             "after #5)")
@@ -237,3 +237,82 @@ def test_writers_in_processes_store_every_entry_once(store: MatchStore) -> None:
     assert snap.problem is None and len(snap.entries) == HEADER_ENTRIES + WRITERS * EACH
     written = sorted(e["directive"] for e in snap.entries[HEADER_ENTRIES:])
     assert written == sorted(f"warn E process {n} entry {i}" for n in range(WRITERS) for i in range(EACH))
+
+
+# --- main's features through the interface: disputes' remarks, sign-in links, the live pages' watch() ---------
+
+HAND = ["hand", "declare E BJ", "trump H", "kitty 4C 6D 9S KH 7C 3H", "bury 5C 10C 6C 7C 8D 9D", "points 80",
+        "last def"]
+BURY_SEQ = 5 + 5  # the header and four seats (1-5), hand 6, declare 7, trump 8, kitty 9, bury 10
+
+
+def test_disputes_and_confirmations_are_chained_remarks_on_both_backends(store: MatchStore) -> None:
+    """A dispute raised, weighed (one alternative) and a hand confirmed: remark kinds the chain seals and
+    every backend stores (PostgreSQL: schema 2 lets entries hold them), verified intact, ignored by the
+    replay (the events in effect are the ten recorded)."""
+    from referee.app import disputes
+    from referee.app.recording import record
+
+    _new(store)
+    record(store, "C1", [notation.parse_line(text, line=0) for text in HAND], "ann")
+    d = disputes.raise_dispute(store, "C1", hand=1, by="NS", claim="the kitty held more points", referee="ann")
+    assert d.number == 1 and d.hand == 1
+    alt = notation.parse_line("bury 5C 10C KC 7C 8D 9D", line=0)
+    weighed = disputes.weigh(store, "C1", 1, [(BURY_SEQ, alt)], referee="ann")
+    assert len(weighed.alternatives) == 1
+    disputes.confirm(store, "C1", hand=1, by="EW", referee="ann")
+    kinds = [e["kind"] for e in store.entries("C1")]
+    assert kinds == ["event"] * (HEADER_ENTRIES + len(HAND)) + ["dispute", "alternative", "confirm"]
+    assert len(store.events("C1")) == HEADER_ENTRIES + len(HAND)
+    assert store.verify(["C1"])[2] == []
+    assert [m for m, _ in disputes.open_disputes(store, ["C1"])] == ["C1"]
+
+
+def test_a_sign_in_link_signs_in_once_on_both_backends(store: MatchStore) -> None:
+    from referee.store.signin import LinkRefused
+
+    issued = store.tokens().add("王裁判", "referee")
+    links = store.signin_links()
+    code = links.make("王裁判")
+    assert code.startswith("sl-")
+    assert store.signin_links().redeem(code) == issued.token
+    with pytest.raises(LinkRefused) as again:
+        store.signin_links().redeem(code)
+    assert again.value.msg.text("en").startswith("this sign-in link was used already (at ")
+    with pytest.raises(LinkRefused) as unknown:
+        links.redeem("sl-not-a-code")
+    assert unknown.value.msg.text("en").startswith("this sign-in link is not valid")
+    with pytest.raises(NotFound):
+        links.make("nobody")
+    later = links.make("王裁判")
+    store.tokens().revoke("王裁判")
+    with pytest.raises(LinkRefused) as revoked:
+        links.redeem(later)
+    assert revoked.value.msg.text("en") == "the token of this sign-in link is revoked: ask the director for a new one"
+
+
+def test_the_live_hub_wakes_a_match_s_watcher_on_both_backends(store: MatchStore) -> None:
+    """The web's one hub per server asks the store's watch(): an append made outside the server (as by the CLI)
+    wakes the match's watcher, which loads once; a folder is polled, PostgreSQL waited on (``pushes``)."""
+    import asyncio
+
+    pytest.importorskip("starlette")
+    from referee.web.live import Hub
+
+    _new(store)
+
+    async def scenario() -> list[int]:
+        hub = Hub(store, interval=0.02, block=1.0 if store.pushes else 0.0)
+        try:
+            async with hub.watching(("match", "C1"), lambda: len(store.entries("C1"))) as w:
+                seen = [w.data]
+                await asyncio.to_thread(store.append, "C1", [_event("hand")])
+                version = await w.wait(w.version, 5.0)
+                assert version == 2
+                seen.append(w.data)
+                return seen
+        finally:
+            hub.close()
+
+    assert asyncio.run(scenario()) == [HEADER_ENTRIES, HEADER_ENTRIES + 1]
+    assert store.pushes == (store.folder() is None)

@@ -24,11 +24,11 @@ CHILD = r"""
 import sys
 from referee.games.gunzi.events import Warn
 from referee.store import Store
-from referee.app import officiate
+from referee.app import recording
 
 store, match_id, tag, count = Store(), sys.argv[1], sys.argv[2], int(sys.argv[3])
 for i in range(count):
-    out = officiate.record(store, match_id, Warn(seat="E", text=f"{tag}-{i}"))
+    out = recording.record(store, match_id, [Warn(seat="E", text=f"{tag}-{i}")]).outcome()
     print(out.entry["seq"], out.entry["directive"], flush=True)
 """
 

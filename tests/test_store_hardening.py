@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from test_store_support import HAND1, REPO, Cli, child_env, new_match, record_all
 
-from referee.app import officiate, sources
+from referee.app import recording, sources
 from referee.games.gunzi import notation
 from referee.games.gunzi.events import MatchHeader, Warn
 from referee.store import Store
@@ -286,7 +286,7 @@ def test_item03_verify_catches_the_last_30_entries_removed(tmp_path):
     assert cli("new", "W", "--rules", "gunzi-001").exit_code == 0  # gunzi-001: no warnings limit
     store = Store(cli.db)
     for i in range(40):
-        officiate.record(store, "W", Warn(seat="E", text=f"w{i}"))
+        recording.record(store, "W", [Warn(seat="E", text=f"w{i}")])
     path = store.path("W")
     data = load(path)
     for key in list(data["entries"])[-30:]:  # 41 entries; the first 11 stay, a sound chain on their own
@@ -395,7 +395,7 @@ def test_item04_a_store_written_with_the_old_names_is_still_read(tmp_path):
     assert store.match_ids() == ["春季杯-1"] and store.path("春季杯-1").name == old_name
     assert id_of_stem(old_name[:-5]) == "春季杯-1"
     assert store.verify() == (1, 1, [])  # no head record yet: an older store, not a broken one
-    officiate.record(store, "春季杯-1", Warn(seat="E", text="x"))  # written in place, its head record added
+    recording.record(store, "春季杯-1", [Warn(seat="E", text="x")])  # written in place, its head record added
     assert sorted(os.listdir(db / "matches")) == sorted([old_name, old_name[:-5] + ".lock"])
     assert load(db / "heads" / old_name)["entries"] == 2
     assert Store(db).verify() == (1, 2, [])

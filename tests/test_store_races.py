@@ -31,7 +31,7 @@ from eventplay import Cli, game, play
 from webserver import WebServer
 from webvenue import T1, make_venue
 
-from referee.app import director, officiate
+from referee.app import director, recording
 from referee.core import safefile
 from referee.core.errors import RefereeError
 from referee.games.gunzi.notation import parse_line
@@ -238,7 +238,7 @@ def test_clean_temp_still_recognises_what_a_killed_writer_left(tmp_path: Path) -
 # --- appending to one match ------------------------------------------------------------------------------
 
 def test_threads_and_processes_appending_to_one_match_store_each_entry_once(tmp_path: Path) -> None:
-    """Four threads record 25 team names each through ``officiate.record`` (what ``referee record``
+    """Four threads record 25 team names each through ``recording.record`` (what ``referee record``
     and the web call) while two more threads run the real ``referee record`` 8 times each: all 116
     entries stored, each exactly once, numbered 2..117 after the header, and ``referee verify`` finds
     the chain whole."""
@@ -251,7 +251,7 @@ def test_threads_and_processes_appending_to_one_match_store_each_entry_once(tmp_
             for i in range(25):
                 ev = parse_line(f"team EW t{k}-{i}")
                 assert ev is not None
-                officiate.record(store, "M1", ev, f"thread{k}")
+                recording.record(store, "M1", [ev], f"thread{k}")
         else:
             for i in range(8):
                 done = run_referee(db, "record", "M1", "team", "EW", f"p{k}-{i}")
@@ -385,8 +385,8 @@ def test_three_threads_reading_standings_on_a_dirty_cache_never_fail_and_never_w
 def edit_cached_summary(path: Path, match_id: str, reseal: bool = False, **changes: Any) -> None:
     """Change fields of a match's cached summary in the cache file, as a text editor would (its seal
     left as it was), or with its seal recomputed as the code does (*reseal*)."""
-    data = json.loads(path.read_bytes())
-    row = data["matches"][match_id]
+    data = json.loads(path.read_bytes())  # a TinyDB: the rows in its `matches` table, each naming its match
+    row = next(r for r in data["matches"].values() if r["id"] == match_id)
     body = json.loads(row["row"])
     body["summary"].update(changes)
     row["row"] = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
@@ -596,5 +596,8 @@ def test_eight_threads_posting_200_entries_each_to_one_match_store_each_once(tmp
     assert sorted(e["directive"] for e in stored) == accepted
     assert len(accepted) == STORM_THREADS * STORM_POSTS  # a team name is always accepted before the first hand
     assert [e["seq"] for e in stored] == list(range(start + 1, start + 1 + len(accepted)))
+    for k in range(STORM_THREADS):  # each thread's entries in the order it posted them (one after the other)
+        mine = [e["directive"] for e in stored if e["directive"].startswith(f"team EW w{k}-")]
+        assert mine == [f"team EW w{k}-{i}" for i in range(STORM_POSTS)]
     verify = run_referee(venue.db, "verify")
     assert verify.returncode == 0, verify.stdout + verify.stderr

@@ -436,7 +436,8 @@ def test_no_view_chooses_words_by_language():
 
 # The store's modules of an event's rounds speak of tournament rounds: 轮 there only as a round is
 # counted (第 2 轮, {n} 轮, 该轮, 下一轮) or in 轮空 (a bye) and 轮次.
-ROUND_MODULES = {"appending.py", "closeheads.py", "director.py", "eventaudit.py", "eventlog.py", "eventresults.py",
+ROUND_MODULES = {"appending.py", "closeheads.py", "director.py", "disputes.py", "eventaudit.py", "eventlog.py",
+                 "eventresults.py",
                  "eventtext.py", "matchtext.py", "terminal.py"}  # the last two: a match header's round= (第 1 轮)
 A_ROUND = re.compile(r"(第 ?)?(\{(round|n|detail|last|planned|rounds)\}|\d+) ?轮|([该每本几一]|最后一|下一)轮|轮[空次]")
 

@@ -99,6 +99,25 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case("/director/revoke", DIRECTOR_OTHER, {"name": "外裁判长"}),
         Case("/director/revoke", STORE_ONLY, {"name": "总裁判长"}),
         Case("/director/revoke", (401, 403, 403, 404, 404, 404), {"name": "nobody"})],
+    # the one-time sign-in link: its page is read by anyone; a code no link has signs no one in
+    ("GET", "/referee/link/{code}"): [Case("/referee/link/sl-notacodeofthisserver", every(200))],
+    ("POST", "/referee/link"): [Case("/referee/link", every(401), {"code": "sl-notacodeofthisserver"})],
+    ("POST", "/director/link"): [
+        Case("/director/link", DIRECTOR_SC, {"name": "王裁判"}),
+        Case("/director/link", DIRECTOR_OTHER, {"name": "外裁判长"}),
+        Case("/director/link", (401, 403, 403, 404, 404, 404), {"name": "nobody"})],
+    # the director's phone: downloads of its own event's files, an entry added, a pair withdrawn
+    ("GET", "/director/events/{event}/download/{kind}"): [
+        Case(f"/director/events/{EVENT}/download/xlsx", (401, 403, 403, 200, 403, 200)),
+        Case("/director/events/OTHER/download/xlsx", DIRECTOR_OTHER)],
+    ("POST", "/director/entry"): [
+        Case("/director/entry", DIRECTOR_SC, {"event": EVENT, "pair": "P9", "player1": "庚9", "player2": "辛9"}),
+        Case("/director/entry", DIRECTOR_OTHER, {"event": "OTHER", "pair": "Q9", "player1": "庚9", "player2": "辛9"})],
+    ("POST", "/director/withdraw"): [
+        Case("/director/withdraw", DIRECTOR_SC, {"event": EVENT, "pair": "P4", "reason": "身体不适"}),
+        Case("/director/withdraw", DIRECTOR_OTHER, {"event": "OTHER", "pair": "Q4", "reason": "身体不适"})],
+    ("GET", "/events/{event}/screen"): [Case(f"/events/{EVENT}/screen", every(200))],
+    ("GET", "/events/{event}/screen/live"): [Case(f"/events/{EVENT}/screen/live", every(200))],
     ("GET", "/api/matches/{match}"): [Case(f"/api/matches/{T1}", every(200))],
     ("POST", "/api/matches/{match}/entries"): [
         Case(f"/api/matches/{T1}/entries", (401, 201, 403, 201, 403, 201), {"directive": "trump H"})],
@@ -144,7 +163,7 @@ def test_every_route_has_a_row(base: Base) -> None:
     keys = route_keys(make_app(str(base.db), EVENT))
     assert keys - CASES.keys() == set(), "routes without a row in CASES"
     assert CASES.keys() - keys == set(), "rows of routes the application does not have"
-    assert len(keys) == 24
+    assert len(keys) == 32
 
 
 def csrf_of(html: str) -> str:

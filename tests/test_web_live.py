@@ -1,8 +1,9 @@
-"""The shared watcher of live updates (referee.web.live): one load per change shared by all its
-subscribers, each of them woken, waits with short timeouts among the changes, and the watcher gone
-with its last subscriber. (The condition-variable race it once had — a timeout cancelling a woken
-waiter while it took the lock back, "Lock is not acquired" — showed under the load test only; the
-watcher now waits on an event per change, which holds no lock.)"""
+"""The shared watcher of live updates (referee.web.live): the hub asks the store what changed
+(``watch``), one load per change is shared by all a watcher's subscribers, each of them woken, waits
+with short timeouts among the changes, and the hub stops with its last subscriber. (The condition-variable
+race it once had — a timeout cancelling a woken waiter while it took the lock back, "Lock is not
+acquired" — showed under the load test only; the watcher now waits on an event per change, which holds no
+lock.)"""
 
 from __future__ import annotations
 
@@ -13,41 +14,83 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from referee.web.live import Hub, signature  # noqa: E402
+from referee.games.gunzi.events import MatchHeader  # noqa: E402
+from referee.store.store import Store  # noqa: E402
+from referee.web.live import Hub  # noqa: E402
 
 SUBSCRIBERS = 40
+WRITES = 39
 
 
-def test_one_load_per_change_wakes_every_subscriber_and_the_last_one_stops_the_watcher(tmp_path: Path) -> None:
-    watched = tmp_path / "m.json"
-    watched.write_text("0")
+def test_one_load_per_change_wakes_every_subscriber_and_the_last_one_stops_the_hub(tmp_path: Path) -> None:
+    store = Store(tmp_path / "store")
+    store.create([MatchHeader(id="M1", line=1)], referee="t")
+    store.create([MatchHeader(id="M2", line=1)], referee="t")
     loads = []
 
-    def load() -> str:
+    def load() -> int:
         loads.append(1)
-        return watched.read_text()
+        return len(store.entries("M1"))
 
-    async def scenario() -> tuple[list[int], int]:
-        hub = Hub(interval=0.001)
+    def write(i: int) -> None:
+        with store.session("M1") as s:
+            s.append("event", f"warn E note {i}", "t")
+
+    async def scenario() -> tuple[list[int], int, bool, int]:
+        hub = Hub(store, interval=0.001)
         seen_by: list[int] = []
 
         async def subscriber() -> None:
-            async with hub.watching("m", lambda: signature([watched]), load) as w:
+            async with hub.watching(("match", "M1"), load) as w:
                 seen = w.version
                 for _ in range(300):  # timeouts of 1 ms, racing the writer's changes
                     seen = await w.wait(seen, 0.001)
+                while w.data != 1 + WRITES:  # the last write seen, however the machine is loaded
+                    seen = await w.wait(seen, 0.05)
                 seen_by.append(seen)
 
+        async def other() -> int:  # a watcher of another match: woken by none of M1's writes
+            async with hub.watching(("match", "M2"), lambda: len(store.entries("M2"))) as w:
+                first = w.version
+                await asyncio.sleep(0.3)
+                return w.version - first
+
         async def writer() -> None:
-            for i in range(1, 40):
-                watched.write_text(str(i) * i)  # a new size each time: a new signature
-                hub.poke("m")
+            for i in range(1, WRITES + 1):
+                await asyncio.to_thread(write, i)
+                hub.poke(("match", "M1"))
                 await asyncio.sleep(0.001)
 
-        await asyncio.gather(*(subscriber() for _ in range(SUBSCRIBERS)), writer())
-        return seen_by, len(hub.watchers)
+        *_, woken, _ = await asyncio.gather(*(subscriber() for _ in range(SUBSCRIBERS)), other(), writer())
+        return seen_by, len(hub.watchers), hub._task is None, woken
 
-    seen_by, left = asyncio.run(scenario())
+    seen_by, left, stopped, woken = asyncio.run(scenario())
     assert len(seen_by) == SUBSCRIBERS and min(seen_by) >= 2  # each saw changes
-    assert left == 0  # the last subscriber stopped the watcher
-    assert len(loads) <= 39 + SUBSCRIBERS  # one load per change for all (and at most one first look each)
+    assert left == 0 and stopped  # the last subscriber stopped the hub
+    assert woken == 0  # M2 was never written: its watcher never reloaded
+    assert len(loads) <= WRITES + 1  # one load per change for all, and one first load
+
+
+def test_a_write_by_another_process_is_seen_without_a_poke(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    store = Store(tmp_path / "store")
+    store.create([MatchHeader(id="M1", line=1)], referee="t")
+
+    async def scenario() -> float:
+        hub = Hub(store, interval=0.05)
+        async with hub.watching(("match", "M1"), lambda: len(store.entries("M1"))) as w:
+            assert w.data == 1
+            seen = w.version
+            code = ("import sys; from referee.store.store import Store\n"
+                    "with Store(sys.argv[1]).session('M1') as s: s.append('event', 'warn E x', 't')")
+            await asyncio.to_thread(subprocess.run, [sys.executable, "-c", code, str(tmp_path / "store")], check=True)
+            loop = asyncio.get_running_loop()
+            t = loop.time()
+            while w.data != 2:
+                seen = await w.wait(seen, 0.05)
+                assert loop.time() - t < 1.0, "not seen within a second"
+            return loop.time() - t
+
+    assert asyncio.run(scenario()) < 1.0

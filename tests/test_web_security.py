@@ -126,10 +126,15 @@ def test_the_pages_hold_no_inline_script(venue: Venue) -> None:
 
     client = TestClient(make_app(str(venue.db), EVENT))
     sign_in(client, venue.table1)
-    for url in ("/", f"/events/{EVENT}", f"/matches/{T1}", "/referee", f"/referee/matches/{T1}"):
+    base = ['<script src="/static/htmx.min.js" defer>', '<script src="/static/live.js" defer>']
+    own = {f"/referee/matches/{T1}": ['<script src="/static/entry.js" defer>'],  # the pad, the entry kept
+           "/referee/link/sl-abcdefghij": ['<script src="/static/autosubmit.js" defer>']}  # the sign-in link
+    screen = ['<script src="/static/live.js" defer>', '<script src="/static/screen.js" defer>']
+    for url in ("/", f"/events/{EVENT}", f"/matches/{T1}", "/referee", f"/referee/matches/{T1}",
+                "/referee/link/sl-abcdefghij", f"/events/{EVENT}/screen", "/director"):
         html = client.get(url).text
         scripts = re.findall(r"<script\b[^>]*>", html)
-        assert scripts == ['<script src="/static/htmx.min.js" defer>', '<script src="/static/live.js" defer>'], url
+        assert scripts == (screen if url.endswith("/screen") else base + own.get(url, [])), url
         assert not re.search(r"\son[a-z]+\s*=", html), url  # no event-handler attribute
         assert not re.search(r"\sstyle\s*=", html), url  # no inline style (style-src 'self')
 

@@ -25,9 +25,8 @@ from referee.core.errors import UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.games.gunzi.events import Event, MatchHeader, RecordError, SeatName, TeamName
 from referee.store.api import MatchStore
-from referee.store.chain import StoredEntry
 from referee.store.closeheads import close_finding, hash_at
-from referee.store.store import NewEntry, StoreError
+from referee.store.store import StoreError
 from referee.tournament.matchids import EVENT_MATCH
 
 
@@ -91,42 +90,6 @@ def guarded(store: MatchStore, match_id: str, reason: str) -> Iterator[None]:
     with store.lock_match(match_id):
         require_reason(store, match_id, reason)
         yield
-
-
-class Appended(NamedTuple):
-    entries: list[StoredEntry]  # the entries stored
-    events: list[Event]  # the events in effect, their line = their seq
-    before: Any  # MatchResult before (None when not needed)
-    after: Any  # MatchResult after
-
-
-def append_events(store: MatchStore, match_id: str, events: Sequence[Event], referee: str | None = None,
-                  reason: str = "", lines: Sequence[int] | None = None, file: str | None = None) -> Appended:
-    """Check *events* against the match and append them in one write, or store nothing.
-
-    *lines* (the events' lines in *file*) let a refusal name the place in the file."""
-    from referee.app.officiate import Rejected, added_errors, replay
-    from referee.games.gunzi.notation import format_event
-
-    if any(isinstance(ev, MatchHeader) for ev in events):
-        raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
-    with store.session(match_id) as s:
-        require_reason(store, match_id, reason)
-        stored, _ = s.events()
-        first = s.next_seq
-        new = [ev._replace(line=first + i) for i, ev in enumerate(events)]
-        after = replay(stored + new)
-        before = None
-        if after.errors or len(new) > 1:
-            before = replay(stored)
-            added = added_errors(before, after)
-            if added:
-                if file is None or lines is None:
-                    raise Rejected(added, before.state.expected if len(new) == 1 else ())
-                raise _file_rejection(stored, new, added, lines, file)
-        items: list[NewEntry] = [{"kind": "event", "directive": format_event(ev), "reason": reason} for ev in new]
-        entries = s.append_many(items, referee)
-    return Appended(entries, new, before, after)
 
 
 def _file_rejection(stored: list[Event], new: list[Event], added: list[RecordError], lines: Sequence[int],

@@ -22,10 +22,10 @@ from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games.gunzi.events import Event, MatchHeader, Ruling, SeatName, TeamName
 from referee.store.api import MatchStore, SummariesRepo
-from referee.store.eventresults import standings_of, summaries_of
+from referee.store.eventresults import standings_of, summaries_of, summary_cache
 from referee.store.store import DuplicateMatch, StoreError
-from referee.store.summaries import Progress
-from referee.tournament.model import EventFormat, Pair, Round, RoundStatus, Table
+from referee.store.summaries import Cached, Progress
+from referee.tournament.model import DirectorResult, EventFormat, Pair, ResultKind, Round, RoundStatus, Table
 from referee.tournament.pairing import PairingFailure, PairingProblem, SwissPairing, round_robin, swiss_round
 from referee.tournament.seating import seat_players
 from referee.tournament.state import (
@@ -38,8 +38,11 @@ from referee.tournament.state import (
     pair_removed,
     pair_withdrawn,
     paired_in,
+    result_cleared,
+    result_set,
     round_closed,
     round_paired,
+    round_unpaired,
 )
 
 if TYPE_CHECKING:
@@ -77,9 +80,10 @@ def _scoring_problem(name: str, e: Exception) -> Msg:
 
 
 def new_event(store: MatchStore, event_id: str, *, name: str, rules: str, fmt: str, rounds: int | None,
-              scoring: str, date: str | None, venue: str | None, seed: int | None,
+              scoring: str | None, date: str | None, venue: str | None, seed: int | None,
               referee: str | None = None) -> EventState:
-    """Create the event's log with its settings; everything is checked before the file is made."""
+    """Create the event's log with its settings; everything is checked before the file is made. Without a
+    *scoring*: ``club``, or for a round robin ``robin`` (its tie-breaks head-to-head and Sonneborn-Berger)."""
     from referee.games.gunzi import ruleset
     from referee.tournament import scoring as scorings
 
@@ -93,6 +97,8 @@ def new_event(store: MatchStore, event_id: str, *, name: str, rules: str, fmt: s
     if rounds is not None and rounds < 1:
         raise UsageError(M("--rounds {value}: an event has at least 1 round",
                            value=rounds))
+    if scoring is None:
+        scoring = "robin" if form is EventFormat.round_robin else "club"
     if form is EventFormat.swiss and rounds is None:
         raise UsageError(M("a Swiss event needs --rounds N, the number of rounds it will have"))
     try:
@@ -129,7 +135,8 @@ def _person(name: str) -> str:
     return "".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
-def checked_pair(code: str, player1: str, player2: str, club: str = "") -> Pair:
+def checked_pair(code: str, player1: str, player2: str, club: str = "", *, newcomer: bool = False,
+                 rating: int | None = None) -> Pair:
     """A pair from the command line, every part checked (the usage error names the argument)."""
     code = check_id(code, "PAIR")
     names = []
@@ -139,7 +146,10 @@ def checked_pair(code: str, player1: str, player2: str, club: str = "") -> Pair:
             raise UsageError(M("{what}: a player needs a name", what=what))
         names.append(value)
     club = unicodedata.normalize("NFC", check_text(club, "--club", NAME_MAX).strip())
-    return Pair(code, names[0], names[1], club)
+    if rating is not None and rating < 0:
+        raise UsageError(M("--rating {value}: a whole number from 0",
+                           value=rating))
+    return Pair(code, names[0], names[1], club, newcomer=newcomer, rating=rating)
 
 
 def add_pairs(store: MatchStore, event_id: str, pairs: Sequence[Pair], referee: str | None = None,
@@ -298,12 +308,15 @@ def _unknown_pair(state: EventState, code: str) -> UsageError:
 
 class Paired(NamedTuple):
     round: Round
-    swiss: SwissPairing | None  # the Swiss pairing with its explanation (None: a round robin)
+    swiss: SwissPairing | None  # the Swiss pairing with its explanation (None: a round robin, or changed by hand)
     state: EventState
+    override: Override | None = None  # the pairing changed by hand (--swap, --set)
 
 
-def next_round(store: MatchStore, state: EventState, cache: SummariesRepo) -> tuple[Round, SwissPairing | None]:
-    """The next round of *state*, paired (nothing stored); refused when it cannot be paired now."""
+def next_round(store: MatchStore, state: EventState, cache: SummariesRepo,
+               requested: Sequence[str] = ()) -> tuple[Round, SwissPairing | None]:
+    """The next round of *state*, paired (nothing stored), *requested* sitting it out at their request;
+    refused when it cannot be paired now."""
     settings = state.settings
     current = state.current
     if current is not None and current.status is RoundStatus.open:
@@ -317,7 +330,7 @@ def next_round(store: MatchStore, state: EventState, cache: SummariesRepo) -> tu
                               "event {event} is finished: its {n} rounds are played and closed, the standings are "
                               "final (referee event standings {event})", planned,
                               event=settings.id))
-    active = state.active
+    active = tuple(p for p in state.active if p.code not in requested)
     if len(active) < 2:
         raise RefereeError(M("pairing needs at least 2 active pairs; event {event} has {n}",
                              event=settings.id, n=len(active)))
@@ -326,7 +339,9 @@ def next_round(store: MatchStore, state: EventState, cache: SummariesRepo) -> tu
     if settings.format is EventFormat.round_robin:
         return _robin_round(state, number, ids), None
     standings = standings_of(state, cache) if state.rounds else None
-    got = swiss_round(state.pairs, state.rounds, standings, settings.seed, match_id=ids)
+    pairs = [p._replace(active=False) if p.code in requested else p for p in state.pairs]
+    got = swiss_round(pairs, state.rounds, standings, settings.seed, match_id=ids,
+                      avoid_club=settings.scoring.avoid_same_club, halves=settings.scoring.round1 == "halves")
     if isinstance(got, PairingFailure):
         if got.problem is PairingProblem.too_few_pairs:
             raise RefereeError(M("pairing needs at least 2 active pairs; event {event} has {n}",
@@ -334,7 +349,7 @@ def next_round(store: MatchStore, state: EventState, cache: SummariesRepo) -> tu
         raise RefereeError(M("round {round} cannot be paired without a rematch: {pairs:list} would be left without "
                              "a table",
                              round=number, pairs=list(got.unpaired)))
-    return got.as_round(), got
+    return got.as_round()._replace(requested=tuple(requested)), got
 
 
 def _robin_round(state: EventState, number: int, ids: Callable[[int, int], str]) -> Round:
@@ -365,29 +380,311 @@ def match_events(state: EventState, table: Table, number: int) -> list[Event]:
     return [ev._replace(line=i) for i, ev in enumerate(events, 1)]
 
 
-def pair_round(store: MatchStore, event_id: str, referee: str | None = None) -> Paired:
-    """Pair the next round, create its matches, then record the round in the log."""
+class Override(NamedTuple):
+    """A pairing changed by hand: the round as the program paired it, and the pairs that meet again."""
+
+    before: Round
+    rematches: tuple[tuple[str, str], ...]
+
+
+def _swap(state: EventState, rnd: Round, a: str, b: str) -> Round:
+    """Two pairs exchange their places (seat, table or bye); or, for two tables ``T2 T5``, their NS pairs."""
+    seats: list[list[str]] = [[t.ew, t.ns] for t in rnd.tables]
+    bye = rnd.bye
+    codes = {c for t in seats for c in t} | ({bye} if bye else set())
+
+    def place(code: str) -> tuple[int, int] | None:
+        for i, (ew, ns) in enumerate(seats):
+            if code in (ew, ns):
+                return i, 0 if code == ew else 1
+        return None
+
+    if a in codes and b in codes:
+        pa, pb = place(a), place(b)
+        for where, other in ((pa, b), (pb, a)):
+            if where is None:
+                bye = other
+            else:
+                seats[where[0]][where[1]] = other
+    else:
+        numbers = []
+        for token in (a, b):
+            n = token[1:] if token[:1] in ("T", "t") else ""
+            if not n.isdigit() or not 1 <= int(n) <= len(seats):
+                raise UsageError(M("--swap {a} {b}: {token} is neither a pair of round {round} nor one of its tables "
+                                   "(T1 to T{last})",
+                                   a=a, b=b, token=token, round=rnd.number, last=len(seats)))
+            numbers.append(int(n) - 1)
+        i, j = numbers
+        if i == j:
+            raise UsageError(M("--swap {a} {b}: the same table twice", a=a, b=b))
+        seats[i][1], seats[j][1] = seats[j][1], seats[i][1]
+    return rnd._replace(tables=tuple(t._replace(ew=ew, ns=ns) for t, (ew, ns) in zip(rnd.tables, seats, strict=True)),
+                        bye=bye)
+
+
+def _set(state: EventState, rnd: Round, tables: Sequence[str], ids: Callable[[int, int], str],
+         cache: SummariesRepo) -> Round:
+    """Tables by hand (see ``pair_round``); the pairs sitting the round out at their request stay out."""
+    return _set_tables(state, rnd, tables, ids, cache)._replace(requested=rnd.requested)
+
+
+def _set_tables(state: EventState, rnd: Round, tables: Sequence[str], ids: Callable[[int, int], str],
+                cache: SummariesRepo) -> Round:
+    """Tables given by hand (``EW-NS`` each, in table order); the pairs not named paired by the program
+    among themselves (the Swiss rules), after them."""
+    active = {p.code for p in state.active if p.code not in rnd.requested}
+    named: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for text in tables:
+        parts = [x.strip() for x in text.split("-")]
+        if len(parts) != 2 or not all(parts):
+            raise UsageError(M("--set {value}: a table is EW-NS, two pair codes (e.g. A1-B2)", value=text))
+        for code in parts:
+            if code not in active:
+                raise UsageError(M("--set {value}: {pair} is not a pair playing in event {event} (playing: "
+                                   "{pairs:list})",
+                                   value=text, pair=code, event=state.settings.id,
+                                   pairs=sorted(active)[:12] or ["-"]))
+            if code in seen:
+                raise UsageError(M("--set: pair {pair} is named twice", pair=code))
+            seen.add(code)
+        named.append((parts[0], parts[1]))
+    rest = [p._replace(active=p.active and p.code not in seen and p.code not in rnd.requested) for p in state.pairs]
+    left = [p.code for p in rest if p.active]
+    bye: str | None = None
+    more: list[Table] = []
+    if len(left) == 1:
+        bye = left[0]
+    elif left:
+        standings = standings_of(state, cache) if state.rounds else None
+        got = swiss_round(rest, state.rounds, standings, state.settings.seed, match_id=ids,
+                          avoid_club=state.settings.scoring.avoid_same_club)
+        if isinstance(got, PairingFailure):
+            raise RefereeError(M("the pairs not named by --set ({pairs:list}) cannot be paired without a rematch",
+                                 pairs=left))
+        more, bye = list(got.tables), got.bye
+    all_tables = [*named, *((t.ew, t.ns) for t in more)]
+    return Round(rnd.number, tuple(Table(i, ids(rnd.number, i), ew, ns) for i, (ew, ns) in enumerate(all_tables, 1)),
+                 bye, RoundStatus.open)
+
+
+def _creation_only(store: MatchStore, match_id: str) -> bool:
+    """A stored match that holds only what pairing created (its header, team names and seats)."""
+    entries = store.entries(match_id)
+    events = store.events(match_id)
+    return len(entries) == len(events) and all(isinstance(ev, (MatchHeader, TeamName, SeatName)) for ev in events)
+
+
+def _ours(store: MatchStore, match_id: str, state: EventState, number: int) -> bool:
+    """A stored match this event's pairing of round *number* created (its header says so) and nothing
+    was recorded in since: what an unpaired round leaves behind."""
+    events = store.events(match_id)
+    header = events[0] if events else None
+    return (isinstance(header, MatchHeader) and header.event == state.settings.name
+            and header.round == str(number) and _creation_only(store, match_id))
+
+
+def _by_hand_allowed(state: EventState, byes: Sequence[str], changed: bool) -> None:
+    """Requested byes name pairs still playing; a round robin takes neither byes nor changes by hand."""
+    event_id = state.settings.id
+    for code in byes:
+        pair = state.pair(code)
+        if pair is None:
+            raise _unknown_pair(state, code)
+        if not pair.active:
+            raise UsageError(M("--bye {pair}: the pair has withdrawn", pair=code))
+    if byes and state.settings.format is EventFormat.round_robin:
+        raise RefereeError(M("event {event} is a round robin: its schedule gives the byes; --bye is for Swiss "
+                             "rounds", event=event_id))
+    if changed and state.settings.format is EventFormat.round_robin:
+        raise RefereeError(M("event {event} is a round robin: its schedule is fixed (Berger tables); --swap and "
+                             "--set are for Swiss rounds",
+                             event=event_id))
+
+
+def pair_round(store: MatchStore, event_id: str, referee: str | None = None, *, dry_run: bool = False,
+               swaps: Sequence[tuple[str, str]] = (), sets: Sequence[str] = (), reason: str = "",
+               byes: Sequence[str] = ()) -> Paired:
+    """Pair the next round, create its matches, then record the round in the log. *dry_run*: nothing
+    stored, the round as it would be. *swaps* (two pairs, or two tables whose NS pairs trade places) and
+    *sets* (tables ``EW-NS`` given by hand, the rest paired by the program) change it by hand, with the
+    *reason* kept in the log. *byes*: pairs sitting this round out at their request (a Swiss round)."""
+    reason = check_text(reason, "--reason").strip()
+    if (swaps or sets) and not reason and not dry_run:
+        raise UsageError(M("--swap and --set need --reason TEXT: it is kept in the event's log"))
     log = store.event_log(event_id)
     with log.session() as s:
         state = s.state
-        cache = store.summary_cache(event_id)
-        rnd, swiss = next_round(store, state, cache)
+        cache = summary_cache(store, event_id)
+        _by_hand_allowed(state, byes, bool(swaps or sets))
+        rnd, swiss = next_round(store, state, cache, tuple(dict.fromkeys(byes)))
+        before = rnd
+        ids = match_id(state.settings.id)
+        if sets:
+            rnd = _set(state, rnd, sets, ids, cache)
+        for a, b in swaps:
+            rnd = _swap(state, rnd, a, b)
+        override = None
+        if rnd != before:
+            swiss = None  # the program's explanation no longer describes the round
+            met = {frozenset((t.ew, t.ns)) for r in state.rounds for t in r.tables}
+            override = Override(before, tuple((t.ew, t.ns) for t in rnd.tables if frozenset((t.ew, t.ns)) in met))
+        if dry_run:
+            return Paired(rnd, swiss, state, override)
         wanted = {t.match_id: match_events(state, t, rnd.number) for t in rnd.tables}
-        missing = []
+        listed = {t.match_id for r in state.rounds for t in r.tables}
+        missing, replacing = [], []
         for mid, events in wanted.items():
             if store.exists(mid):
                 have = [ev._replace(line=0) for ev in store.events(mid)]
-                if have != [ev._replace(line=0) for ev in events]:
-                    raise DuplicateMatch(M("match {match} is already in the store and is not round {round}'s table "
-                                           "as paired: nothing paired (rename or remove that match first)",
-                                           match=mid, round=rnd.number))
-            else:
-                missing.append(events)
+                if have == [ev._replace(line=0) for ev in events]:
+                    continue
+                if mid not in listed and _ours(store, mid, state, rnd.number):  # a round unpaired, paired afresh
+                    replacing.append(events)
+                    continue
+                raise DuplicateMatch(M("match {match} is already in the store and is not round {round}'s table "
+                                       "as paired: nothing paired (rename or remove that match first)",
+                                       match=mid, round=rnd.number))
+            missing.append(events)
         if missing:
             store.create_all(missing, referee)
-        after = s.append([round_paired(rnd)], referee)
+        for events in replacing:
+            store.create(list(events), referee, replace=True)
+        after = s.append([round_paired(rnd, reason if override is not None else "")], referee)
         cache.save()
-    return Paired(rnd, swiss, after)
+    return Paired(rnd, swiss, after, override)
+
+
+def unpair_round(store: MatchStore, event_id: str, reason: str, referee: str | None = None) -> tuple[Round, EventState]:
+    """Take the current round back while none of its matches holds an entry past its creation and no
+    result was entered for it: its matches stay in the store, unused until it is paired again."""
+    reason = check_text(reason, "--reason").strip()
+    if not reason:
+        raise UsageError(M("--reason: say why the round is unpaired (it is kept in the event's log)"))
+    with store.event_log(event_id).session() as s:
+        state = s.state
+        rnd = state.current
+        if rnd is None or rnd.status is RoundStatus.closed:
+            raise RefereeError(M("event {event} has no open round to unpair", event=event_id))
+        used = [t.match_id for t in rnd.tables
+                if t.match_id in state.results or (store.exists(t.match_id) and not _creation_only(store, t.match_id))]
+        if used:
+            raise RefereeError(M("round {round} cannot be unpaired: {matches:list} already hold entries (or a "
+                                 "result); nothing changed",
+                                 round=rnd.number, matches=used))
+        return rnd, s.append([round_unpaired(rnd.number, reason)], referee)
+
+
+# --- results without hand records ----------------------------------------------------------------------
+
+def _table(state: EventState, table: int, round_number: int | None) -> tuple[Round, Table]:
+    """The table *table* of round *round_number* (the current round by default), or a usage error."""
+    event = state.settings.id
+    rnd = state.current if round_number is None else state.round(round_number)
+    if rnd is None:
+        if round_number is None:
+            raise UsageError(M("event {event} has no round paired yet (referee event pair {event})", event=event))
+        raise UsageError(M("--round {n}: event {event} has no such round (rounds paired: {paired})",
+                           n=round_number, event=event, paired=len(state.rounds)))
+    found = next((t for t in rnd.tables if t.number == table), None)
+    if found is None:
+        raise UsageError(M("TABLE {table}: round {round} of event {event} has tables 1 to {last}",
+                           table=table, round=rnd.number, event=event, last=len(rnd.tables)))
+    return rnd, found
+
+
+def _side(state: EventState, t: Table, given: str, what: str) -> str:
+    """A side named by EW/NS or by the code of the pair sitting there."""
+    word = given.strip()
+    if word.upper() in ("EW", "NS"):
+        return word.upper()
+    if word in (t.ew, t.ns):
+        return "EW" if word == t.ew else "NS"
+    raise UsageError(M("{what} {side}: not a side of table {table} (EW = {ew}, NS = {ns})",
+                       what=what, side=given, table=t.number, ew=t.ew, ns=t.ns))
+
+
+def _two(text: str, what: str) -> tuple[int, int]:
+    """``2:1`` as (2, 1); a usage error naming *what* otherwise."""
+    parts = text.strip().split(":")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise UsageError(M("{what} {value}: not two whole numbers A:B (e.g. 2:1)", what=what, value=text))
+    return int(parts[0]), int(parts[1])
+
+
+class Entered(NamedTuple):
+    result: DirectorResult
+    after_close: bool  # the round was closed: a correction after its close
+    state: EventState
+
+
+def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: int | None = None,
+                 score: tuple[str, str] | None = None, forfeit: str | None = None, no_show: str | None = None,
+                 adjusted: str | None = None, reason: str = "", referee: str | None = None) -> Entered:
+    """MatchStore a table's result without (or over) its hand record, as an entry of the event's log with the
+    *reason*: *score* (a side and the games ``EW 2:1`` as won by that side), a *forfeit* or a *no_show* by
+    a side (the other wins the rule set's games_to_win : 0), or an *adjusted* score (``EW:NS`` match
+    points). It stands for the table in the standings and every list of results; a closed round takes
+    one as a correction after its close."""
+    from referee.games.gunzi import ruleset
+
+    reason = check_text(reason, "--reason").strip()
+    given = [x for x in (score, forfeit, no_show, adjusted) if x is not None]
+    if len(given) != 1:
+        raise UsageError(M("give one result: SIDE A:B (e.g. EW 2:1), --forfeit SIDE, --no-show SIDE or "
+                           "--adjusted EW:NS"))
+    if not reason:
+        raise UsageError(M("--reason: say why the result is entered by hand (it is kept in the event's log)"))
+    with store.event_log(event_id).session() as s:
+        state = s.state
+        rnd, t = _table(state, table, round_number)
+        scoring = state.settings.scoring
+        side: str | None = None
+        if score is not None:
+            who, games = score
+            side = _side(state, t, who, "SIDE")
+            won, lost = _two(games, "SCORE")
+            ew, ns = (won, lost) if side == "EW" else (lost, won)
+            kind = ResultKind.score
+            try:
+                scoring.points(won, lost)
+                scoring.points(lost, won)
+            except ValueError:
+                raise UsageError(M("SCORE {value}: the event's scoring {scoring} has no match points for it "
+                                   "(its results: {known:list})",
+                                   value=games, scoring=scoring.name,
+                                   known=[f"{a}:{b}" for a, b in sorted(scoring.match_points)])) from None
+            side = None
+        elif adjusted is not None:
+            ew, ns = _two(adjusted, "--adjusted")
+            kind = ResultKind.adjusted
+        else:
+            kind = ResultKind.forfeit if forfeit is not None else ResultKind.no_show
+            what = "--forfeit" if forfeit is not None else "--no-show"
+            side = _side(state, t, forfeit if forfeit is not None else str(no_show), what)
+            full = ruleset.load(state.settings.rules).games_to_win
+            ew, ns = (0, full) if side == "EW" else (full, 0)
+        result = DirectorResult(t.match_id, rnd.number, t.number, kind, ew, ns, side, reason)
+        after = s.append([result_set(result)], referee)
+    stored = after.results[t.match_id]
+    return Entered(stored, rnd.status is RoundStatus.closed, after)
+
+
+def clear_result(store: MatchStore, event_id: str, table: int, *, round_number: int | None = None, reason: str = "",
+                 referee: str | None = None) -> EventState:
+    """Take a director's result back (its match's record counts again), as an entry of the log."""
+    reason = check_text(reason, "--reason").strip()
+    if not reason:
+        raise UsageError(M("--reason: say why the result is taken back (it is kept in the event's log)"))
+    with store.event_log(event_id).session() as s:
+        state = s.state
+        rnd, t = _table(state, table, round_number)
+        if t.match_id not in state.results:
+            raise RefereeError(M("table {table} of round {round} has no result entered by the director: nothing to "
+                                 "take back",
+                                 table=t.number, round=rnd.number))
+        return s.append([result_cleared(rnd.number, t.number, t.match_id, reason)], referee)
 
 
 # --- closing a round ----------------------------------------------------------------------------------
@@ -396,6 +693,8 @@ class Closed(NamedTuple):
     round: Round
     rulings: tuple[Ruled, ...]
     state: EventState
+    left_open: tuple[Msg, ...] = ()  # disputes and appeals a forced close left open (each named)
+    unconfirmed: tuple[Msg, ...] = ()  # settled hands no side confirmed (when the scoring warns of them)
 
 
 def _leader(result: MatchResult) -> str | None:
@@ -425,9 +724,9 @@ class Unfinished(RefereeError):
 
 def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason: str = "",
                 referee: str | None = None) -> Closed:
-    """Close the current round once every match is finished; with *force*, first end each unfinished
-    match by as many rulings as it needs (the reason in each), for the side §7.3.5 would favour."""
-    from referee.app.officiate import replay, rules_of
+    """Close the current round once every match is finished (or settled by a director's result); with
+    *force*, first end each unfinished match by as many rulings as it needs (the reason in each), for the
+    side §7.3.5 would favour (``preview_close`` says what that will be)."""
 
     reason = check_text(reason, "--reason").strip()
     if force and not reason:
@@ -454,7 +753,8 @@ def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason
         if broken:
             raise StoreError(M("round {round} cannot close: {problem}",
                                round=rnd.number, problem=next(iter(broken.values()))))
-        unfinished = [t for t in rnd.tables if not got[t.match_id].summary.finished]
+        unfinished = [t for t in rnd.tables
+                      if not got[t.match_id].summary.finished and t.match_id not in state.results]
         if unfinished and not force:
             where = [_progress_text(t.match_id, got[t.match_id].progress) for t in unfinished]
             raise Unfinished(MN("round {round} cannot close: {n} match is not finished: {matches:list}. Finish "
@@ -463,27 +763,20 @@ def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason
                                 "Finish them, or close with --force --reason TEXT to decide each by a ruling",
                                 len(unfinished),
                                 round=rnd.number, matches=where), rnd.number, where)
-        plans: list[tuple[str, str, int]] = []
-        level: list[str] = []
-        for t in unfinished:
-            events = store.events(t.match_id)
-            result = replay(events)
-            leader = _leader(result)
-            if leader is None:
-                level.append(t.match_id)
-                continue
-            needed = rules_of(events).games_to_win - result.games_won.get(leader, 0)
-            plans.append((t.match_id, leader, max(needed, 1)))
+        left_open, unconfirmed = _remarks_at_close(store, state, rnd, force)
+        planned = _plans(store, unfinished, got)
+        level = [p.match for p in planned if p.team is None]
         if level:
             raise RefereeError(M("--force cannot decide {matches:list}: the two sides are level in games and in level. "
                                  "Record the ruling you decide (referee record MATCH ruling winner=EW|NS TEXT), then "
                                  "close again; nothing stored",
                                  matches=level))
-        from referee.app.appending import append_events
+        plans = [(p.match, str(p.team), p.rulings) for p in planned]
+        from referee.app.recording import record
 
         rulings: list[Ruled] = []
         for mid, team, n in plans:
-            done = append_events(store, mid, [Ruling(team, reason)] * n, referee)
+            done = record(store, mid, [Ruling(team, reason)] * n, referee)
             rulings += [Ruled(mid, int(e["seq"]), team) for e in done.entries]
         got = cache.get_many(t.match_id for t in rnd.tables)
         heads = {mid: Head(c.summary.entries, c.summary.head) for mid, c in got.items()}
@@ -492,7 +785,69 @@ def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason
         cache.save()
     closed = after.round(rnd.number)
     assert closed is not None
-    return Closed(closed, tuple(rulings), after)
+    return Closed(closed, tuple(rulings), after, left_open, unconfirmed)
+
+
+def _remarks_at_close(store: MatchStore, state: EventState, rnd: Round, force: bool) -> tuple[tuple[Msg, ...],
+                                                                                          tuple[Msg, ...]]:
+    """The round's open disputes and appeals (refused without *force*: a close ends every appeal window)
+    and, when the event's scoring warns of them, its settled hands no side confirmed."""
+    from referee.app.disputes import open_disputes, open_msg, unconfirmed, unconfirmed_msg
+
+    ids = [t.match_id for t in rnd.tables]
+    left = tuple(open_msg(mid, d) for mid, d in open_disputes(store, ids))
+    if left and not force:
+        raise RefereeError(MN("round {round} cannot close: {n} dispute is still open: {disputes:list}. Rule it "
+                              "(referee dispute MATCH rule|decide D), or close with --force --reason TEXT to leave it "
+                              "open", "round {round} cannot close: {n} disputes are still open: {disputes:list}. "
+                              "Rule them (referee dispute MATCH rule|decide D), or close with --force --reason TEXT to "
+                              "leave them open", len(left),
+                              round=rnd.number, disputes=list(left)))
+    late = tuple(unconfirmed_msg(u) for u in unconfirmed(store, ids)) if state.settings.scoring.warn_unconfirmed \
+        else ()
+    return left, late
+
+
+class Plan(NamedTuple):
+    """What a forced close would store for an unfinished match: *rulings* rulings for *team* (None: the
+    sides are level, a forced close cannot decide it)."""
+
+    table: int
+    match: str
+    progress: Progress
+    team: str | None
+    rulings: int
+    games: tuple[int, int]  # EW, NS: games won so far
+
+
+def _plans(store: MatchStore, unfinished: Sequence[Table], got: dict[str, Cached]) -> list[Plan]:
+    from referee.app.officiate import replay, rules_of
+
+    out = []
+    for t in unfinished:
+        events = store.events(t.match_id)
+        result = replay(events)
+        leader = _leader(result)
+        games = (result.games_won.get("EW", 0), result.games_won.get("NS", 0))
+        needed = 0 if leader is None else max(rules_of(events).games_to_win - result.games_won.get(leader, 0), 1)
+        out.append(Plan(t.number, t.match_id, got[t.match_id].progress, leader, needed, games))
+    return out
+
+
+def preview_close(store: MatchStore, event_id: str) -> tuple[Round, list[Plan]]:
+    """What ``close --force`` would store in the current round, nothing written: for each unfinished match
+    without a director's result, the rulings for the side §7.3.5 favours (or that it cannot decide)."""
+    state = store.event_log(event_id).state()
+    rnd = state.current
+    if rnd is None or rnd.status is RoundStatus.closed:
+        return close_round(store, event_id).round, []  # refused, or the words of a round already closed
+    cache = summary_cache(store, event_id)
+    got, broken = summaries_of(store, cache, state, [rnd])
+    if broken:
+        raise StoreError(M("round {round} cannot close: {problem}",
+                           round=rnd.number, problem=next(iter(broken.values()))))
+    unfinished = [t for t in rnd.tables if not got[t.match_id].summary.finished and t.match_id not in state.results]
+    return rnd, _plans(store, unfinished, got)
 
 
 def _progress_text(match: str, p: Progress) -> Msg:

@@ -76,26 +76,6 @@ def added_errors(before: MatchResult, after: MatchResult) -> list[RecordError]:
     return [e for e in after.errors if (e.line, e.message) not in old]
 
 
-def record(store: MatchStore, match_id: str, event: Event, referee: str | None = None) -> Outcome:
-    """Check *event* against the match and append it, or raise :class:`Rejected`."""
-    from referee.games.gunzi.notation import format_event
-
-    if isinstance(event, MatchHeader):
-        raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
-    with store.session(match_id) as s:
-        events, _ = s.events()
-        ev = event._replace(line=s.next_seq)
-        after = replay(events + [ev])
-        before: MatchResult | None = None
-        if after.errors:  # the usual case has none: one replay, not two
-            before = replay(events)
-            new = added_errors(before, after)
-            if new:
-                raise Rejected(new, before.state.expected)
-        entry = s.append("event", format_event(ev), referee)
-    return Outcome(entry, ev, before, after, [])
-
-
 def _target(s: MatchSessionLike, seq: int, what: str) -> int:
     """The event a void or amend of *seq* corrects (an amend's seq stands for the event it amended)."""
     view = s.view

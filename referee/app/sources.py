@@ -19,6 +19,7 @@ from referee.core.textfile import detect
 from referee.games.gunzi.events import Event, MatchHeader, RecordError, header_of
 
 if TYPE_CHECKING:
+    from referee.games.api import Reading
     from referee.games.gunzi.notation import Record
     from referee.store.store import LogEntry
 
@@ -40,6 +41,7 @@ class Source(NamedTuple):
     broken: Msg | None = None  # a stored match whose chain is broken: where and what (Store.check)
     head: tuple[str, int] | None = None  # a stored match's chain head: (short hash, entry count)
     rules_problem: Msg | None = None  # a file's rules= naming a path a header may not name (header_rules)
+    game: str = "gunzi"  # the game the header names (referee.games.registry)
 
     @property
     def header(self) -> MatchHeader | None:
@@ -170,20 +172,42 @@ def _say(notice: Msg) -> None:
 
 def read_record(path: str | os.PathLike[str], encoding: str | None = None,
                 notify: Callable[[Msg], None] | None = None) -> Record:
-    """Read and parse a record file: a regular file of at most :data:`RECORD_MAX` bytes, decoded by
+    """Read and parse a Gunzi record file: a regular file of at most :data:`RECORD_MAX` bytes, decoded by
     :func:`decode` (*encoding* forces one; an assumed encoding is *notify*-ed, on stderr by default);
     SourceError names the file. Ids, names and texts that :mod:`referee.core.names` refuses are errors of
     the record at their lines."""
+    return _gunzi(decode(read_bounded(path), str(path), encoding), notify)
+
+
+def _gunzi(decoded: Decoded, notify: Callable[[Msg], None] | None) -> Record:
     from referee.games.gunzi.notation import parse
 
-    data = read_bounded(path)
-    decoded = decode(data, str(path), encoding)
     if decoded.notice is not None:
         (notify or _say)(decoded.notice)
     record = parse(decoded.text)
     record.errors.extend(_name_problems(record.events))
     record.errors.sort(key=lambda e: e.line)
     return record
+
+
+def read_game_record(path: str | os.PathLike[str], encoding: str | None = None,
+                     notify: Callable[[Msg], None] | None = None) -> tuple[str, Reading]:
+    """Read a record file of any game: the game its header names (``game=``, Gunzi when absent) and that
+    game's reading of it. The file is read and decoded as :func:`read_record` does."""
+    from referee.games.registry import DEFAULT, UnknownGame, game, game_of_text
+
+    data = read_bounded(path)
+    decoded = decode(data, str(path), encoding)
+    key, line = game_of_text(decoded.text)
+    if key == DEFAULT:
+        return key, _gunzi(decoded, notify)
+    try:
+        reading = game(key).read(decoded.text)
+    except UnknownGame as e:  # said as a problem of the record's header line, before any notice
+        raise SourceError(M("{source}:{line}: {problem}", source=str(path), line=line, problem=e.msg)) from None
+    if decoded.notice is not None:
+        (notify or _say)(decoded.notice)
+    return key, reading
 
 
 def _name_problems(events: Sequence[Event]) -> list[RecordError]:
@@ -264,14 +288,16 @@ def load(source: str, db: str | None = None, kind: Kind = "auto", encoding: str 
     if kind == "file" or (kind == "auto" and os.path.isfile(source)):
         if kind == "auto":
             _refuse_both(source, db)
-        record = read_record(source, encoding, notify)
-        rules, refused = _rules_of(record.events), None
+        key, record = read_game_record(source, encoding, notify)
+        from referee.games.registry import game
+
+        rules, refused = game(key).rules_named(record.events), None
         try:
             rules = header_rules(rules, source)
         except RefereeError as e:
             refused = e.msg
         return Source(name=source, events=list(record.events), errors=list(record.errors), origin="file",
-                      log=[], rules=rules, rules_problem=refused)
+                      log=[], rules=rules, rules_problem=refused, game=key)
 
     from referee.store.api import open_store
     from referee.store.store import StoreError, UnknownMatch

@@ -50,6 +50,34 @@ def corrections(log: Iterable[AuditEntry]) -> list[AuditEntry]:
     return out
 
 
+def hand_marks(log: Iterable[AuditEntry], result: MatchResult, lang: str) -> dict[int, str]:
+    """Each settled hand's mark (confirmed, disputed, not confirmed) in *lang*, for a stored match that has
+    confirmations or disputes in its audit trail; empty otherwise (a record file, a match without them)."""
+    from referee.store.chain import REMARKS
+    from referee.store.disputes import fold
+    from referee.views.disputetext import mark_word
+
+    fields = ("seq", "kind", "time", "referee", "directive", "target", "reason")
+    entries = [{f: getattr(e, f, None) for f in fields} | {"hash": ""} for e in log if getattr(e, "kind", None)
+               in REMARKS]
+    if not entries:
+        return {}
+    remarks = fold(entries)  # type: ignore[arg-type]  # the audit trail's entries carry every field fold reads
+    return {h.hand: mark_word(remarks.mark(h.hand), lang) for h in result.hands}
+
+
+def recorder(log: Iterable[AuditEntry]) -> str:
+    """Who recorded the match: the referee named by most of its entries (the first of them on a tie)."""
+    from collections import Counter
+
+    names: Counter[str] = Counter()
+    for entry in log:
+        name = entry.get("referee") if isinstance(entry, dict) else getattr(entry, "referee", None)
+        if isinstance(name, str) and name:
+            names[name] += 1
+    return names.most_common(1)[0][0] if names else ""
+
+
 def warn(say: str, message: Msg) -> None:
     """A warning on stderr, in the terminal's language: the scorecard is still written."""
     typer.echo(tr(say, "warning: {message}", message=message), err=True)
@@ -144,7 +172,8 @@ def _build(result: MatchResult, src: Source, path: Path, lang: str, font: str | 
 
     try:
         build_scorecard(result, path, lang=lang, font_path=font, log=corrections(src.log), errors=src.errors,
-                        broken=src.broken, head=src.head)
+                        broken=src.broken, head=src.head, marks=hand_marks(src.log, result, lang),
+                        referee=recorder(src.log))
     except OSError as e:
         raise failure(e) from None  # the one wording: it names the file (output() names path)
     except LayoutError:

@@ -12,13 +12,17 @@ file, else ``./referee-store``)::
     replaced/             matches overwritten by ``import --replace`` / ``new --replace`` (and an
                           unreadable index), kept, never deleted
     events/<id>.json      an event's own log: append-only, hash-chained (``referee.store.eventlog``)
-    summaries/<id>.json   the summaries of an event's matches at their chain heads (a cache, ``summaries``)
+    summaries/<id>.json   TinyDB: the summaries of an event's matches at their chain heads (a cache, ``summaries``)
+    tokens.json           the web's tokens (``referee.store.tokens``)
 
 ``<stem>`` is :func:`referee.core.names.file_stem` of the match id (injective, bounded); a store written
 before it, with %-escaped names, is read and written in place.
 
-Recording touches only the match's own file, so its cost does not grow with the number of matches.
-Everything here imports TinyDB and filelock lazily: ``referee --help`` must stay quick.
+The TinyDB files are read and written through TinyDB's tables on the atomic storage of
+``referee.store.files`` (an fsync'd temporary file renamed over the old). The event logs, the head records
+and the tokens keep JSON layouts of their own. Recording touches only the match's own file, so its cost
+does not grow with the number of matches. This package loads nothing until a store is opened (TinyDB with
+the store), and filelock only on Windows: ``referee --help`` must stay quick.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
@@ -42,7 +42,7 @@ from referee.store.watching import Changes
 if TYPE_CHECKING:
     from referee.tournament.state import EventState
 
-__all__ = ["Changes", "EventLogRepo", "MatchReads", "MatchStore", "SummariesRepo", "TokensRepo", "Watching",
+__all__ = ["Changes", "EventLogRepo", "MatchReads", "MatchStore", "SigninRepo", "SummariesRepo", "TokensRepo",
            "hide_password", "open_store"]
 
 URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://")
@@ -101,6 +101,13 @@ class TokensRepo(Protocol):
     def problems(self) -> list[Msg]: ...
 
 
+class SigninRepo(Protocol):
+    """The one-time sign-in links of the tokens' QR codes (``referee.store.signin``)."""
+
+    def make(self, name: str) -> str: ...
+    def redeem(self, code: str) -> Token: ...
+
+
 class MatchReads(Protocol):
     """What a summary cache reads of the matches."""
 
@@ -121,23 +128,18 @@ class SummariesRepo(Protocol):
     def save(self) -> bool: ...
 
 
-@runtime_checkable
-class Watching(Protocol):
-    """A store that says what changed since a cursor (the PostgreSQL store: its change table and NOTIFY; the
-    folder store's ``watch`` joins it when it has one)."""
-
-    def watch(self, cursor: str | None, timeout: float = 0.0) -> Changes: ...
-
-
 class MatchStore(Protocol):
     """What a store backend offers the layers above: its matches (one snapshot per read, a session that
     checks and extends the chain under the match's lock, an append refused when the match moved on,
     creation, the ids, audit, verify and the anchor of a printed head), its index rows, its repositories
-    (events' logs, tokens, summaries), what changed since a cursor, and where it is."""
+    (events' logs, tokens, summaries, sign-in links), where it is, and what changed since a cursor
+    (:meth:`watch`: the live pages' one question; a folder polls its files' signatures, PostgreSQL listens,
+    and says so with :attr:`pushes`)."""
 
     origin: Msg
     notes: list[Msg]
     index_problem: Msg | None
+    pushes: bool  # watch(cursor, timeout) is woken by a change (PostgreSQL's NOTIFY), not by polling
 
     @property
     def where(self) -> str: ...
@@ -178,7 +180,9 @@ class MatchStore(Protocol):
     def use_pool(self, size: int) -> None: ...
     def close(self) -> None: ...
     def tokens(self) -> TokensRepo: ...
+    def signin_links(self) -> SigninRepo: ...
     def summary_cache(self, event_id: str) -> SummariesRepo: ...
+    def watch(self, cursor: str | None, timeout: float = 0.0) -> Changes: ...
 
 
 def open_store(db: str | os.PathLike[str] | None = None) -> MatchStore:

@@ -24,7 +24,13 @@ else:
 
 GENESIS = "0" * 64
 FIELDS = ("seq", "kind", "time", "referee", "directive", "target", "reason", "prev")
-KINDS = ("event", "undo", "void", "amend")
+CORRECTIONS = ("undo", "void", "amend")  # the kinds that change the corrected view of a match
+# Remarks on the record (issue 24, issue 19 item 11): a dispute of a hand, an alternative weighed for it, the
+# referee's ruling, an appeal, the director's decision, a side's confirmation of a hand. Chained and verified
+# like every entry, never part of the corrected view: the replay ignores them (a ruling that picks an
+# alternative is stored as an ``amend`` beside it). Their ``directive`` holds their fields as canonical JSON.
+REMARKS = ("dispute", "alternative", "ruling", "appeal", "decision", "confirm")
+KINDS = ("event", *CORRECTIONS, *REMARKS)
 SHORT = 12  # hex digits of a hash shown as a chain head (`referee status`, a scorecard)
 SHORTEST = 8  # the fewest digits `referee verify --head` accepts
 

@@ -2,8 +2,9 @@
 
 ``Store.create`` makes one match safe at a time: it takes the match's lock, fsyncs its file, renames
 it and fsyncs the folder: two flushes to disk per match, a second or more for the 100 tables of a big
-round. Here each new match file is written to a temporary file in the layout ``Store.create`` writes
-(``referee.store.store``: the entries sealed by ``referee.store.chain``) and *linked* to its name: a
+round. Here each new match file is written by TinyDB (``referee.store.store.write_match``, the entries sealed by
+``referee.store.chain``) through the atomic storage, whose writer puts it in a temporary file and *links* it
+to its name: a
 hard link never replaces a file, so a match another process stored under that id in the meantime is
 refused, not overwritten, and no lock is needed for a file that did not exist (its lock file is made
 beside it, as ``Store.create`` leaves one). Then one ``os.sync`` (where the platform has it; an fsync
@@ -23,7 +24,7 @@ from referee.core.i18n import M
 from referee.core.safefile import TMP_SUFFIX, fsync_dir, open_temp, temp_prefix
 from referee.games.gunzi.events import Event, MatchHeader
 from referee.store import chain
-from referee.store.store import DuplicateMatch, Store, StoreError, head_bytes, match_data, seal_all
+from referee.store.store import DuplicateMatch, Store, StoreError, head_bytes, seal_all, write_match
 
 
 def create_matches(store: Store, matches: Sequence[Sequence[Event]], referee: str | None = None) -> None:
@@ -57,9 +58,12 @@ def create_matches(store: Store, matches: Sequence[Sequence[Event]], referee: st
         _sync(heads)
         for h, entries in zip(headers, sealed, strict=True):
             path = store.path(h.id)
-            if not _write_new(path, match_data(entries)):
+            try:
+                write_match(path, entries, writer=_linked)
+            except _Taken:
                 raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
-                                       "overwrite it; the old one is kept in replaced/)", match=h.id, root=store.root))
+                                       "overwrite it; the old one is kept in replaced/)", match=h.id,
+                                       root=store.root)) from None
             written.append(path)
             _touch(path.with_suffix(".lock"))  # as Store.create leaves it: a later refusal then adds no file
         _sync(written)
@@ -85,6 +89,17 @@ def _clean_temp(folder: Path, paths: Sequence[Path]) -> None:
         if name.endswith(TMP_SUFFIX) and name.startswith(prefixes):
             with contextlib.suppress(OSError):
                 os.unlink(folder / name)
+
+
+class _Taken(Exception):
+    """A file already stands under the name a new match file was to take."""
+
+
+def _linked(path: Path, data: bytes) -> None:
+    """The atomic storage's writer of a new match file (TinyDB's bytes): linked to its name, or
+    :class:`_Taken`; durable only at the round's one sync."""
+    if not _write_new(path, data):
+        raise _Taken(path)
 
 
 def _write_new(path: Path, data: bytes) -> bool:

@@ -29,6 +29,11 @@ class UnknownMatch(NotFound, StoreError):
     """A match id the store does not hold: something named that is not there (exit 2)."""
 
 
+class MovedOn(StoreError):
+    """The match holds entries the writer did not know of (an ``expect_seq`` that is not its count): nothing
+    stored; the web answers 409."""
+
+
 class DuplicateMatch(StoreError):
     """A match id already stored (refused, exit 1)."""
 
@@ -47,14 +52,12 @@ class BrokenChain(StoreError):
         self.problem = problem
 
 
-class MatchMovedOn(StoreError):
-    """An append made after entry #N (``expect_seq=N``) of a match that holds another number of entries:
-    refused, nothing written (the web answers 409: reload)."""
+MatchMovedOn = MovedOn  # the PostgreSQL branch's name of the same refusal: one class, one message
 
 
-def moved_on(have: int, after: int) -> MatchMovedOn:
+def moved_on(have: int, after: int) -> MovedOn:
     """The refusal of an append made after entry #*after* of a match whose latest entry is #*have*."""
     from referee.core.i18n import M
 
-    return MatchMovedOn(M("the match moved on: reload (entry #{have} is the latest; this was made after #{after})",
-                          have=have, after=after))
+    return MovedOn(M("the match moved on: reload (entry #{have} is the latest; this was made after #{after})",
+                     have=have, after=after))

@@ -25,8 +25,8 @@ from referee.store.api import MatchReads, MatchStore, SummariesRepo
 from referee.store.closeheads import close_finding, hash_at, missing
 from referee.store.store import StoreError
 from referee.store.summaries import Cached, Progress
-from referee.tournament.model import Round, RoundStatus
-from referee.tournament.standings import Standings, standings
+from referee.tournament.model import DirectorResult, Round, RoundStatus, Table
+from referee.tournament.standings import Standings, TableOutcome, standings, table_outcome
 from referee.tournament.state import EventState, Head
 
 OPEN = "open"
@@ -38,8 +38,17 @@ class Correction(NamedTuple):
     round: int
     match: str
     seq: int
-    kind: str  # the entry's kind: event, undo, void, amend
+    kind: str  # the entry's kind: event, undo, void, amend; RESULT: the director's result (in the event's log)
     reason: str
+
+
+RESULT = "result"  # a Correction that is a result entered (or cleared) by the director after the close
+
+
+def given(state: EventState, rounds: Iterable[Round]) -> dict[str, DirectorResult]:
+    """The director's results standing for tables of *rounds*, by match id."""
+    numbers = {r.number for r in rounds}
+    return {mid: r for mid, r in state.results.items() if r.round in numbers}
 
 
 class EventResults(NamedTuple):
@@ -53,6 +62,26 @@ class EventResults(NamedTuple):
     @property
     def summaries(self) -> dict[str, MatchSummary]:
         return {mid: c.summary for mid, c in self.cached.items()}
+
+    @property
+    def results(self) -> dict[str, DirectorResult]:
+        """The director's results of the rounds counted, by match id."""
+        return given(self.state, self.rounds)
+
+    def table_outcome(self, table: Table) -> TableOutcome:
+        """What *table* counts as: the director's result, else its match's summary."""
+        cached = self.cached.get(table.match_id)
+        return table_outcome(None if cached is None else cached.summary, self.results.get(table.match_id))
+
+    def outcome_of(self, match_id: str) -> TableOutcome:
+        """The outcome of the table whose match is *match_id*."""
+        table = next(t for r in self.rounds for t in r.tables if t.match_id == match_id)
+        return self.table_outcome(table)
+
+    @property
+    def outcomes(self) -> dict[str, TableOutcome]:
+        """Every table's outcome, by match id."""
+        return {t.match_id: self.table_outcome(t) for r in self.rounds for t in r.tables}
 
     @property
     def last(self) -> int:
@@ -145,7 +174,8 @@ def standings_of(state: EventState, cache: SummariesRepo, rounds: tuple[Round, .
     if broken:
         raise StoreError(next(iter(broken.values())))
     summaries = {mid: c.summary for mid, c in got.items()}
-    return standings(state.pairs, counted, summaries, state.settings.scoring, state.settings.lot)
+    return standings(state.pairs, counted, summaries, state.settings.scoring, state.settings.lot,
+                     given(state, counted))
 
 
 def corrections(state: EventState, cached: dict[str, Cached],
@@ -162,6 +192,8 @@ def corrections(state: EventState, cached: dict[str, Cached],
                 continue
             found += [Correction(rnd.number, t.match_id, n.seq, n.kind, n.reason)
                       for n in cached[t.match_id].notes if n.seq > head.entries]
+        found += [Correction(rnd.number, r.match_id, r.seq, RESULT, r.reason)
+                  for r in state.result_log if r.round == rnd.number and r.seq > close.seq]
         if found:
             out[rnd.number] = tuple(found)
     return out
@@ -177,5 +209,5 @@ def load(store: MatchStore, event_id: str, after_round: int | None = None,
     cache = cache or summary_cache(store, event_id)
     cached, broken = summaries_of(store, cache, state, rounds)
     counted = {mid: c.summary for mid, c in cached.items() if mid not in broken}
-    st = standings(state.pairs, rounds, counted, state.settings.scoring, state.settings.lot)
+    st = standings(state.pairs, rounds, counted, state.settings.scoring, state.settings.lot, given(state, rounds))
     return EventResults(state, rounds, cached, st, corrections(state, cached, rounds), broken)

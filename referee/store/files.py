@@ -16,62 +16,139 @@ import json
 import os
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
+from tinydb import TinyDB
+from tinydb.middlewares import CachingMiddleware
+from tinydb.storages import Storage
+from tinydb.table import Document
+
+from referee.core import safefile
 from referee.core.i18n import M
-from referee.core.safefile import TMP_SUFFIX, clean_temp, loads, read_regular, temp_prefix, write_bytes
+from referee.core.safefile import TMP_SUFFIX, clean_temp, loads, temp_prefix, write_bytes
 from referee.store.errors import StoreBusy
 
 # What TinyDB's storages read and write: table name → document id → document (JSON values).
 Tables = dict[str, dict[str, Any]]
 
-__all__ = ["TMP_SUFFIX", "AtomicJSONStorage", "clean_temp", "dumps", "lock", "temp_prefix"]
+__all__ = ["TMP_SUFFIX", "AtomicStorage", "Document", "Malformed", "TinyDB", "clean_temp", "dumps", "flush", "lock",
+           "open_db", "storage_of", "temp_prefix"]
 
-def dumps(data: object) -> bytes:
-    # Indented: a person can read (and hand-edit, which verify must catch) the file.
+def dumps(data: object, compact: bool = False) -> bytes:
+    """Indented: a person can read (and hand-edit, which verify must catch) the file; *compact* for a cache
+    no one reads (the C encoder: ``indent`` forces the pure-Python one)."""
+    if compact:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False).encode("utf-8")
 
 
-class AtomicJSONStorage:
-    """A TinyDB storage writing through :func:`referee.core.safefile.write_bytes`; the state is cached
-    between calls.
+class Malformed(ValueError):
+    """A file that is JSON but not TinyDB's layout (an object of tables, each an object of documents by
+    their whole-number ids): *table* and *position* (1-based, in the file's order) say where, *key* and
+    *value* what is there; both None when the whole file is not an object of tables."""
 
-    Use one instance per locked session: the cache is only valid while the file's lock is held.
-    TinyDB takes any object with ``read``, ``write`` and ``close``; not deriving from its ``Storage``
-    keeps TinyDB out of the imports of a command that only appends to a match file.
-    """
+    def __init__(self, table: str | None = None, position: int | None = None, key: str = "",
+                 value: object = None) -> None:
+        super().__init__(f"not TinyDB's layout (table {table!r}, document {position})")
+        self.table, self.position, self.key, self.value = table, position, key, value
 
-    def __init__(self, path: str | os.PathLike[str], create: bool = True) -> None:
+
+def _check_layout(data: object) -> Tables:
+    """*data* when it is TinyDB's layout, else :class:`Malformed` naming the first thing out of it."""
+    if not isinstance(data, dict):
+        raise Malformed()
+    for name, table in data.items():
+        if not isinstance(table, dict):
+            raise Malformed(name)
+        for i, (key, doc) in enumerate(table.items(), start=1):
+            if not isinstance(doc, dict) or not (key.isdigit() and key.isascii() and str(int(key)) == key):
+                raise Malformed(name, i, key, doc)
+    return data
+
+
+Writer = Callable[[Path, bytes], None]
+
+
+class AtomicStorage(Storage):
+    """TinyDB's storage of every file the folder store keeps: read once and checked for TinyDB's layout
+    (:class:`Malformed` otherwise), written whole through :func:`referee.core.safefile.write_bytes`
+    (a temporary file with a unique name, fsynced, renamed over the old one, the folder fsynced).
+
+    One instance per locked session: the state read is kept until the session ends (no second read of
+    the file between TinyDB's read and write of one operation). *fresh*: start from no tables whatever
+    the file holds (a file about to be replaced whole); *mode*, *sync_folder* and *before_replace* go to
+    ``write_bytes``; *writer* writes the bytes another way (a new file linked, never replacing one);
+    *missing_ok*: a missing file reads as an empty one (else ``FileNotFoundError``); *compact*: JSON without
+    indentation (a cache)."""
+
+    def __init__(self, path: str | os.PathLike[str], *, fresh: bool = False, mode: int = 0o644,
+                 sync_folder: bool = True, before_replace: Callable[[], None] | None = None,
+                 writer: Writer | None = None, missing_ok: bool = True, compact: bool = False) -> None:
         self.path = Path(path)
-        self.create = create
+        self.compact = compact
+        self.missing_ok = missing_ok
+        self.mode, self.sync_folder, self.before_replace, self.writer = mode, sync_folder, before_replace, writer
+        self.blank = fresh  # the file holds nothing (empty or only white space), or is ignored
         self._cache: Tables | None = None
-        self._loaded = False
+        self._loaded = fresh
 
     def read(self) -> Tables | None:
-        """The file's state (None for an empty or missing file); its JSON as written, unchecked."""
+        """The file's tables (None for a missing or blank file); ``ValueError`` when it is not JSON,
+        :class:`Malformed` when it is not TinyDB's layout; a file that is not a regular file or is too
+        large is :class:`referee.core.safefile.Refused`, never waited on or read whole."""
         if not self._loaded:
             try:
-                raw = read_regular(self.path)  # a FIFO or a device in its place: refused, never waited on
+                raw = safefile.read_regular(self.path)  # one look-up a read: a test counts the reads
             except FileNotFoundError:
+                if not self.missing_ok:
+                    raise
                 raw = b""
-            self._cache = loads(raw) if raw.strip() else None  # type: ignore[assignment]
+            self.blank = not raw.strip()
+            data = None if self.blank else loads(raw)
+            self._cache = None if data is None else _check_layout(data)
             self._loaded = True
         return self._cache
 
     def write(self, data: Tables) -> None:
-        if not self.create and not self.path.exists():
-            raise FileNotFoundError(self.path)
+        raw = dumps(data, self.compact)
         try:
-            write_bytes(self.path, dumps(data))
+            if self.writer is not None:
+                self.writer(self.path, raw)
+            else:
+                write_bytes(self.path, raw, self.mode, before_replace=self.before_replace,
+                            sync_folder=self.sync_folder)
         except BaseException:
-            self._loaded = False  # TinyDB mutated the cached dict before writing: forget it
+            self._loaded = False  # TinyDB changed the state it read before writing it: read it again
             raise
-        self._cache = data
-        self._loaded = True
+        self._cache, self._loaded, self.blank = data, True, False
 
     def close(self) -> None:
         """Nothing to release: every write is a whole file replaced."""
+
+
+def open_db(path: str | os.PathLike[str], *, batch: bool = False, **storage: Any) -> TinyDB:
+    """The TinyDB of *path* on the atomic storage (its keyword arguments: :class:`AtomicStorage`).
+
+    *batch*: behind TinyDB's ``CachingMiddleware``, so the changes to several tables (a match's entries
+    and its ``meta`` mark, an index's rows) reach the file in one atomic write, at :func:`flush`."""
+    if batch:
+        middleware = CachingMiddleware(AtomicStorage)  # type: ignore[no-untyped-call]
+        middleware.WRITE_CACHE_SIZE = 1 << 30  # written at flush only
+        return TinyDB(path, storage=middleware, **storage)
+    return TinyDB(path, storage=AtomicStorage, **storage)
+
+
+def flush(db: TinyDB) -> None:
+    """Write what a batched TinyDB (:func:`open_db`) holds, in one atomic write."""
+    db.storage.flush()  # type: ignore[attr-defined]
+
+
+def storage_of(db: TinyDB) -> AtomicStorage:
+    """The atomic storage under *db* (behind its caching middleware, if batched)."""
+    storage = db.storage
+    return cast(AtomicStorage, getattr(storage, "storage", storage))
 
 
 def lock(path: Path, timeout: float = 30.0) -> contextlib.AbstractContextManager[object]:

@@ -1,10 +1,11 @@
 """The folder backend as the store interface offers it: :class:`FolderStore`, the folder store
-(``referee.store.store.Store``) with its repositories — the events' logs, the tokens and the summary cache —
-reached through the store (``store.event_log(id)``, ``store.tokens()``, ``store.summary_cache(id)``) so that
+(``referee.store.store.Store``) with its repositories — the events' logs, the tokens, the summary cache and
+the sign-in links — reached through the store (``store.event_log(id)``, ``store.tokens()``,
+``store.summary_cache(id)``, ``store.signin_links()``) so that
 nothing above the store builds one from a path.
 
 The repositories are thin: each is the existing class of its module (``eventlog``, ``tokens``,
-``summaries``) made on the store's folder.
+``summaries``, ``signin``) made on the store's folder.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from referee.store.chain import StoredEntry
 from referee.store.creating import create_matches
 from referee.store.errors import BrokenChain, moved_on
 from referee.store.eventlog import EventLog, list_events
+from referee.store.signin import SigninLinks
 from referee.store.store import MatchFile, NewEntry, Store
 from referee.store.summaries import SummaryCache
 from referee.store.tokens import ROLES, Tokens
@@ -117,6 +119,9 @@ class FolderStore(Store):
             self._tokens = FolderTokens(self.root)
         return self._tokens
 
+    def signin_links(self) -> SigninLinks:
+        return SigninLinks(self.root, self.tokens())
+
     def summary_cache(self, event_id: str) -> SummaryCache:
         """The event's summary cache, reading the matches through :class:`CheckedReads`."""
         return SummaryCache(CheckedReads(self), event_id)
@@ -125,7 +130,7 @@ class FolderStore(Store):
 
     def append(self, match_id: str, items: Sequence[NewEntry], expect_seq: int | None = None,
                referee: str | None = None) -> list[StoredEntry]:
-        """Append *items* to the match in one write, under its lock; refused (``MatchMovedOn``, nothing written)
+        """Append *items* to the match in one write, under its lock; refused (``MovedOn``, nothing written)
         when *expect_seq* is given and the match does not hold that many entries."""
         with self.session(match_id) as s:
             if expect_seq is not None and len(s.entries) != expect_seq:

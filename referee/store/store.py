@@ -12,10 +12,10 @@ The *corrected view* applies them in order; it is what replay, export and the sc
 place in the match. Writers take the match's cross-process lock around read-check-append; readers
 need no lock, because every write replaces the file atomically.
 
-Every match file is read through :func:`parse_match`, which checks the shape of the file and of each
-entry (a :class:`~referee.store.chain.StoredEntry`: every field there and of its type); whatever a
-hand-edit or a torn disk left is a :class:`BrokenChain` naming the match, the entry and what is
-wrong, never a Python error, and the other matches stay usable.
+Every match file is read through :func:`match_of` (TinyDB on the atomic storage of ``store.files``),
+which checks the shape of the file and of each entry (a :class:`~referee.store.chain.StoredEntry`: every
+field there and of its type); whatever a hand-edit or a torn disk left is a :class:`BrokenChain` naming the
+match, the entry and what is wrong, never a Python error, and the other matches stay usable.
 
 Beside each match file, ``heads/<stem>.json`` keeps its **head record**: the number of entries and
 the hash of the last, written right after each append (so a crash between the two leaves the head
@@ -29,10 +29,10 @@ import contextlib
 import json
 import os
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import NamedTuple, Required, TypedDict, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Required, TypedDict, cast
 
 from referee.core import safefile
 from referee.core.errors import UsageError
@@ -42,7 +42,10 @@ from referee.games.gunzi.events import Event, MatchHeader, RecordError, record_e
 from referee.store import chain
 from referee.store.chain import StoredEntry
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreBusy, StoreError, StoreWriteError, UnknownMatch
-from referee.store.files import clean_temp, dumps, lock
+from referee.store.files import Document, Malformed, TinyDB, clean_temp, flush, lock, open_db, storage_of
+
+if TYPE_CHECKING:
+    from referee.store.watching import Changes, FolderWatch
 
 __all__ = ["BrokenChain", "DuplicateMatch", "LogEntry", "Store", "StoreBusy", "StoreError", "StoreWriteError",
            "UnknownMatch", "file_stem", "legacy_stem"]
@@ -55,6 +58,7 @@ TABLE = "entries"
 META = "meta"
 META_TABLE = {"1": {"heads": 1}}
 HEADS = "heads"
+INDEX = "matches"  # the index's one table
 INDEX_FIELDS = ("rules", "date", "event", "table", "round")  # what the index repeats of a header
 
 
@@ -317,6 +321,8 @@ def log_of(entries: Sequence[StoredEntry]) -> list[LogEntry]:
         if kind == "event":
             holder[seq], text[seq] = seq, e["directive"]
             continue
+        if kind not in chain.CORRECTIONS:  # a remark (a dispute, a confirmation…) takes nothing back
+            continue
         target = e["target"]
         if target is not None and target in holder:
             later[holder[target]] = seq
@@ -338,43 +344,79 @@ def _load_json(raw: bytes) -> object:
     return safefile.loads(raw)
 
 
-def parse_match(raw: bytes, match_id: str, path: Path | None = None) -> MatchFile:
-    """A match file's bytes as its entries, every one checked for shape; a :class:`BrokenChain`
-    naming the match, the entry (``#seq``, its place in the file) and what is wrong otherwise."""
-    if not raw.strip():
-        raise _broken_file(match_id, M("the match file is empty (wiped?)"))
+def match_of(db: TinyDB, match_id: str, path: Path | None = None) -> MatchFile:
+    """A match file, opened as a TinyDB (:func:`referee.store.files.open_db`), as its entries, every one
+    checked for shape; a :class:`BrokenChain` naming the match, the entry (``#seq``, its place in the
+    file) and what is wrong otherwise. A missing file is the storage's ``FileNotFoundError``."""
     try:
-        data = _load_json(raw)
+        names = db.tables()
     except (RecursionError, safefile.TooDeep):
         raise _broken_file(match_id, M("the match file is nested too deeply to be read")) from None
+    except Malformed as e:
+        raise _malformed(match_id, e) from None
     except ValueError as e:
         raise _not_json(match_id, e, path) from None
-    if data is None or data == {} or (isinstance(data, dict) and data.get(TABLE) == {}):
+    if storage_of(db).blank:
+        raise _broken_file(match_id, M("the match file is empty (wiped?)"))
+    entries = db.table(TABLE)
+    if not len(entries):
+        if names - {TABLE, META}:
+            raise _broken_file(match_id, M("the store file has no readable entries table"))
         raise _broken_file(match_id, M("the match file holds no entries (wiped?)"))
-    if not isinstance(data, dict) or not isinstance(data.get(TABLE), dict):
-        raise _broken_file(match_id, M("the store file has no readable entries table"))
-    unknown = next((key for key in data if key not in (TABLE, META)), None)
+    unknown = next((name for name in sorted(names) if name not in (TABLE, META)), None)
     if unknown is not None:
         from referee.core.names import shown
 
         raise _broken_file(match_id, M("the match file holds an unknown table '{name}'", name=shown(unknown, 40)))
-    if META in data and data[META] != META_TABLE:
+    if META in names and {str(d.doc_id): d for d in db.table(META).all()} != META_TABLE:
         raise _broken_file(match_id, M("the match file's '{name}' table is not as the store writes it", name=META))
-    table: dict[str, object] = data[TABLE]
-    for i, (key, entry) in enumerate(table.items(), start=1):
-        problem = chain.entry_problem(entry)
+    docs = entries.all()
+    for i, doc in enumerate(docs, start=1):
+        problem = chain.entry_problem(doc)
         if problem is not None:
             raise BrokenChain(chain.ChainProblem(match_id, i, problem))
-        seq = cast(StoredEntry, entry)["seq"]
-        if key != str(seq):
+        if doc.doc_id != doc["seq"]:
             raise BrokenChain(chain.ChainProblem(match_id, i, M("stored under id {key} but carries seq {seq}",
-                                                                key=key, seq=seq)))
-    return MatchFile(cast(list[StoredEntry], list(table.values())), META in data)
+                                                                key=str(doc.doc_id), seq=doc["seq"])))
+    return MatchFile(cast(list[StoredEntry], docs), META in names)
 
 
-def match_data(entries: Sequence[StoredEntry]) -> bytes:
-    """The bytes of a match file holding *entries*, in the layout TinyDB gives a table."""
-    return dumps({TABLE: {str(e["seq"]): e for e in entries}, META: META_TABLE})
+def _malformed(match_id: str, e: Malformed) -> BrokenChain:
+    """The error of a match file that is JSON but not TinyDB's layout."""
+    if e.table is not None and e.table not in (TABLE, META):
+        from referee.core.names import shown
+
+        return _broken_file(match_id, M("the match file holds an unknown table '{name}'", name=shown(e.table, 40)))
+    if e.table == META:
+        return _broken_file(match_id, M("the match file's '{name}' table is not as the store writes it", name=META))
+    if e.table is None or e.position is None:
+        return _broken_file(match_id, M("the store file has no readable entries table"))
+    problem = chain.entry_problem(e.value)
+    if problem is None:
+        problem = M("stored under id {key} but carries seq {seq}", key=e.key, seq=cast(StoredEntry, e.value)["seq"])
+    return BrokenChain(chain.ChainProblem(match_id, e.position, problem))
+
+
+def open_match(path: Path, match_id: str, **storage: Any) -> tuple[TinyDB, MatchFile]:
+    """The match file *path* as a TinyDB (batched: an append and its ``meta`` mark reach the file in one
+    atomic write) and as checked by :func:`match_of`."""
+    db = open_db(path, batch=True, **storage)
+    return db, match_of(db, match_id, path)
+
+
+def put_entries(db: TinyDB, entries: Iterable[StoredEntry]) -> None:
+    """Insert *entries* into the match's TinyDB, each under its seq, and the ``meta`` mark saying the file
+    keeps a head record (when it has none yet); then write them, in one atomic write."""
+    db.table(TABLE).insert_multiple(Document(e, doc_id=e["seq"]) for e in entries)
+    if META not in db.tables():
+        db.table(META).insert(Document(dict(META_TABLE["1"]), doc_id=1))
+    flush(db)
+
+
+def write_match(path: Path, entries: Sequence[StoredEntry], **storage: Any) -> None:
+    """Write a new match file holding *entries* (whatever *path* held is not read: it is replaced whole);
+    *storage*: how (:class:`referee.store.files.AtomicStorage`)."""
+    put_entries(open_db(path, batch=True, fresh=True, **storage), entries)
 
 
 def parse_head(raw: bytes, match_id: str) -> Head | Msg:
@@ -431,20 +473,19 @@ def head_finding(match_id: str, entries: Sequence[StoredEntry], keeps_head: bool
 class MatchSession:
     """A match opened for writing, its lock held: read, check, append.
 
-    It reads and writes the match file itself, in the layout TinyDB gives a table
-    (``{"entries": {"1": {…}, "2": {…}}}``, so TinyDB reads it as ever): an append needs none of
-    TinyDB's table layer, whose imports cost ~4 ms of every ``referee record``.
+    The match file is a TinyDB (``{"entries": {"1": {…}, "2": {…}}, "meta": {"1": {"heads": 1}}}``) on the
+    atomic storage, read once when the session opens; an append inserts the new entries under their seqs
+    and writes the file in one atomic write.
     """
 
     def __init__(self, store: Store, match_id: str, path: Path) -> None:
         self.store = store
         self.match_id = match_id
         self.path = path
-        try:
-            raw = safefile.read_regular(path)
-        except FileNotFoundError:
-            raw = None
-        found = parse_match(raw, match_id, path) if raw is not None else MatchFile([], True)
+        if path.is_file():
+            self.db, found = open_match(path, match_id)
+        else:  # a new match: its file is written by its first append
+            self.db, found = open_db(path, batch=True, fresh=True), MatchFile([], True)
         self.entries: list[StoredEntry] = found.entries
         self.keeps_head = found.keeps_head
 
@@ -470,8 +511,9 @@ class MatchSession:
         new = seal_all(self.match_id, self.entries, items, referee)
         entries = self.entries + new
         try:
-            safefile.write_bytes(self.path, match_data(entries))
+            put_entries(self.db, new)
         except OSError as e:
+            self.db = open_db(self.path, batch=True, fresh=not self.entries)  # the file as it was, not TinyDB's state
             raise not_stored(e, self.path) from None
         self.entries = entries
         self.keeps_head = True
@@ -567,6 +609,8 @@ def _nearest(match_id: str, ids: list[str]) -> Msg | None:
 class Store:
     """A store folder. Cheap to create: nothing is read until asked."""
 
+    pushes = False  # watch() polls the files' signatures
+
     def __init__(self, root: str | os.PathLike[str] | None = None, origin: Msg | None = None) -> None:
         """The store at *root* (resolved as ``--db`` is: :func:`location`), or, with *origin*, at *root* as
         already resolved (``referee.store.api.open_store``), *origin* saying where it came from."""
@@ -579,6 +623,7 @@ class Store:
         self.index_path = self.root / "index.json"
         self.notes: list[Msg] = []  # what a command that wrote should also say (an index left as it was)
         self.index_problem: Msg | None = None  # set by summaries() when it read around a broken index
+        self._watch: FolderWatch | None = None  # made by the first watch()
 
     # --- paths and raw reads --------------------------------------------------------------------
 
@@ -623,13 +668,12 @@ class Store:
     def _read(self, match_id: str) -> MatchFile:
         path = self.path(match_id)
         try:
-            raw = safefile.read_regular(path)
+            return open_match(path, match_id, missing_ok=False)[1]
         except FileNotFoundError:
             raise self._unknown(match_id) from None
         except OSError as e:
             raise _broken_file(match_id, M("its file {file} cannot be read ({reason})",
                                            file=str(path), reason=_reason(e))) from None
-        return parse_match(raw, match_id, path)
 
     def read_match(self, match_id: str) -> MatchFile:
         """The match file read and checked for shape (its entries, and whether it keeps a head record)."""
@@ -679,9 +723,9 @@ class Store:
                 if isinstance(mid, str) and stem in (file_stem(mid), legacy_stem(mid)):
                     return mid
         try:
-            data = _load_json(safefile.read_regular(self.matches_dir / name))
-            first = data[TABLE]["1"]["directive"]  # type: ignore[index]
-        except (OSError, ValueError, RecursionError, TypeError, KeyError):
+            doc = open_db(self.matches_dir / name, missing_ok=False).table(TABLE).get(doc_id=1)
+            first = doc.get("directive") if isinstance(doc, dict) else None
+        except (OSError, ValueError, RecursionError):
             return None
         from referee.games.gunzi.notation import NotationError, parse_line
 
@@ -695,6 +739,17 @@ class Store:
 
     def match_ids(self) -> list[str]:
         return sorted({mid for mid in self._stems().values() if mid is not None})
+
+    def watch(self, cursor: str | None, timeout: float = 0.0) -> Changes:
+        """What changed since *cursor* (every match and event when None): the match ids created or appended
+        to, the event ids whose log changed, and the cursor to pass next; waits up to *timeout* seconds for a
+        change (:mod:`referee.store.watching`: the files' signatures, looked at every few hundredths)."""
+        if self._watch is None:
+            from referee.store.watching import FolderWatch
+
+            self._watch = FolderWatch(self.matches_dir, self.root / "events",
+                                      lambda stem: id_of_stem(stem) or self._id_of_file(stem))
+        return self._watch.watch(cursor, timeout)
 
     def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]:
         return to_events(corrected(self.entries(match_id)))
@@ -990,17 +1045,16 @@ class Store:
                                        match=match_id, root=self.root))
             entries = seal_all(match_id, [], [{"kind": "event", "directive": format_event(ev)} for ev in events],
                                referee)
-            data = match_data(entries)
             if exists:
-                self._replace_file(match_id, path, data)
+                self._replace_file(match_id, path, entries)
             else:
-                self._create_file(match_id, path, data)
+                self._create_file(match_id, path, entries)
             self.put_head(match_id, path, len(entries), entries[-1]["hash"])
         if _index:
             self._index_put(header)
         return match_id
 
-    def _create_file(self, match_id: str, path: Path, data: bytes) -> None:
+    def _create_file(self, match_id: str, path: Path, entries: Sequence[StoredEntry]) -> None:
         """Write a new match file, its head record set to no entries first: a crash in between leaves a
         head behind the file, never a file whose head is missing."""
         head_path = self._head_of(path)
@@ -1010,13 +1064,13 @@ class Store:
             raise not_stored(e) from None
         try:
             self._write_head(head_path, match_id, 0, chain.GENESIS, durable=True)
-            safefile.write_bytes(path, data)
+            write_match(path, entries)
         except OSError as e:
             _restore(head_path, old_head)
             raise not_stored(e, path) from None
 
-    def _replace_file(self, match_id: str, path: Path, data: bytes) -> None:
-        """Replace the match file *path* by *data*, the old one kept in ``replaced/``.
+    def _replace_file(self, match_id: str, path: Path, entries: Sequence[StoredEntry]) -> None:
+        """Replace the match file *path* by one holding *entries*, the old one kept in ``replaced/``.
 
         The new file is written to a temporary file and fsynced; then the old one is hard-linked (or
         copied and fsynced) into ``replaced/`` and the head record set to no entries; then the temporary
@@ -1039,7 +1093,7 @@ class Store:
             self._write_head(head_path, match_id, 0, chain.GENESIS, durable=True)
 
         try:
-            safefile.write_bytes(path, data, before_replace=retire)
+            write_match(path, entries, before_replace=retire)
         except OSError as e:
             for undo in reversed(steps):
                 with contextlib.suppress(OSError):
@@ -1056,33 +1110,30 @@ class Store:
 
     # --- the index (summaries for `list`; recording never touches it) ----------------------------
 
-    def _read_index(self) -> tuple[dict[str, Summary], Msg | None]:
+    def _read_index(self, db: TinyDB | None = None) -> tuple[dict[str, Summary], Msg | None]:
         """The index's rows by document id, checked for shape; ({}, what is wrong) when it cannot be
-        read. The index holds nothing the match files do not: it can always be rebuilt from them."""
+        read. The index holds nothing the match files do not: it can always be rebuilt from them.
+        *db*: the index opened already (under its lock, to write it after)."""
+        db = open_db(self.index_path) if db is None else db
         try:
-            raw = safefile.read_regular(self.index_path)
-        except FileNotFoundError:
-            return {}, None
+            docs = db.table(INDEX).all()
         except safefile.Refused as e:
             return {}, e.why
         except OSError as e:
             return {}, literal(e.strerror or str(e))
-        if not raw.strip():
-            return {}, None
-        try:
-            data = _load_json(raw)
         except (RecursionError, safefile.TooDeep):
             return {}, M("nested too deeply")
+        except Malformed as e:
+            if e.table != INDEX:
+                return {}, M("no readable table of matches")
+            return {}, M("its row {key} is not a row the store writes", key=e.key)
         except ValueError as e:
             return {}, M("not valid JSON: {detail}", detail=str(e))
-        table = data.get("matches", {}) if isinstance(data, dict) else None
-        if not isinstance(table, dict):
-            return {}, M("no readable table of matches")
         rows: dict[str, Summary] = {}
-        for key, row in table.items():
-            if not _index_row_ok(row):
-                return {}, M("its row {key} is not a row the store writes", key=key)
-            rows[key] = cast(Summary, row)
+        for doc in docs:
+            if not _index_row_ok(doc):
+                return {}, M("its row {key} is not a row the store writes", key=str(doc.doc_id))
+            rows[str(doc.doc_id)] = cast(Summary, doc)
         return rows, None
 
     def _index_problem(self, problem: Msg) -> Msg:
@@ -1098,13 +1149,14 @@ class Store:
             self.root.mkdir(parents=True, exist_ok=True)
             with lock(self.index_path):
                 clean_temp(self.index_path)
-                rows, problem = self._read_index()
+                db = open_db(self.index_path, batch=True)
+                rows, problem = self._read_index(db)
                 if problem is not None:
                     if not quiet:
                         self.notes.append(M("the match is stored, but the index was not updated: {problem}",
                                             problem=self._index_problem(problem)))
                     return
-                self._write_index(rows, headers)
+                self._write_index(db, rows, headers)
         except OSError as e:
             if not quiet:
                 self.notes.append(M("the match is stored, but the index could not be updated ({file}: {reason}); "
@@ -1117,34 +1169,37 @@ class Store:
         cannot be read or written is left as it is (``verify`` says so)."""
         with contextlib.suppress(OSError), lock(self.index_path):
             clean_temp(self.index_path)
-            rows, problem = self._read_index()
+            db = open_db(self.index_path, batch=True)
+            rows, problem = self._read_index(db)
             if problem is not None:
                 return
-            for row in rows.values():
+            table = db.table(INDEX)
+            for key, row in rows.items():
                 head = heads.get(row["id"])
                 if head is not None:
-                    row["entries"], row["head"] = head
-            safefile.write_bytes(self.index_path, dumps({"matches": rows}))
+                    table.update({"entries": head[0], "head": head[1]}, doc_ids=[int(key)])
+            flush(db)
 
-    def _write_index(self, rows: dict[str, Summary], headers: Iterable[MatchHeader],
+    def _write_index(self, db: TinyDB, rows: Mapping[str, Summary], headers: Iterable[MatchHeader],
                      created: Mapping[str, str] | None = None) -> None:
-        """Write the index: *rows* (by document id), with a row for each of *headers* added or updated."""
-        by_id = {row["id"]: key for key, row in rows.items()}
+        """Write the index (*db*, batched, whose rows by document id are *rows*) with a row for each of
+        *headers* added (under the next id) or put in place of the match's row (its witness kept)."""
+        by_id = {row["id"]: int(key) for key, row in rows.items()}
         stamp = now()
-        rows = dict(rows)
+        table = db.table(INDEX)
         for h in headers:
             row: Summary = {"id": h.id, "file": self.path(h.id).name, "rules": h.rules, "date": h.date,
                             "event": h.event, "table": h.table, "round": h.round,
                             "created": (created or {}).get(h.id, stamp)}
             key = by_id.get(h.id)
-            before = rows.get(key) if key is not None else None
-            if before is not None and "entries" in before and "head" in before:  # a header amended: the witness stays
+            before = table.get(doc_id=key) if key is not None else None
+            if isinstance(before, dict) and "entries" in before and "head" in before:  # header amended: witness kept
                 row["entries"], row["head"] = before["entries"], before["head"]
             if key is None:
-                key = str(max((int(k) for k in rows if k.isdigit()), default=0) + 1)
-                by_id[h.id] = key
-            rows[key] = row
-        safefile.write_bytes(self.index_path, dumps({"matches": rows}))
+                by_id[h.id] = table.insert(dict(row))
+            else:
+                table.update(_replaced_by(row), doc_ids=[key])
+        flush(db)
 
     def summaries(self) -> list[Summary]:
         """One row per stored match, from the index; matches missing from it (a crash between
@@ -1197,7 +1252,7 @@ class Store:
                     kept = keep / f"index.{_stamp()}.json"
                     safefile.write_bytes(kept, raw)
                 created = {row["id"]: row["created"] for row in old.values() if "created" in row}
-                self._write_index({}, headers, created)
+                self._write_index(open_db(self.index_path, batch=True, fresh=True), {}, headers, created)
                 witnessed = {row["id"]: Head(row["entries"], row["head"]) for row in old.values()
                              if "entries" in row and "head" in row}
                 if witnessed:  # the witnesses of closed rounds are not the match files' to give: kept
@@ -1238,6 +1293,15 @@ class Store:
             if mid not in indexed:
                 notes.append(M("match {match} is not in the index yet (`referee list` adds it)", match=mid))
         return found, notes
+
+
+def _replaced_by(row: Summary) -> Callable[[MutableMapping[str, Any]], None]:
+    """A TinyDB update putting *row* in place of a document (its fields, in its order; no other kept)."""
+    def replace(doc: MutableMapping[str, Any]) -> None:
+        doc.clear()
+        doc.update(row)
+
+    return replace
 
 
 def _shown(value: object) -> str:

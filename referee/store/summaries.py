@@ -1,10 +1,11 @@
 """The summary cache: each match's ``MatchSummary`` kept with the chain head it was computed at.
 
-Standings need a few numbers of every match of an event; replaying 350 matches of 30 hands takes
-seconds, reading their summaries milliseconds. One file per event, ``summaries/<file_stem(id)>.json``,
-holds for each of its matches the summary (``referee.games.gunzi.summary``, stamped with the head's hash and its
-number of entries), where the match stands (game, hand, started), the first and last entry times and
-the entries that carry a reason (for "corrected after close"): a row of JSON text and its seal.
+Standings need a few numbers of every match of an event; replaying 350 matches of 30 hands takes seconds,
+reading their summaries milliseconds. One file per event, ``summaries/<file_stem(id)>.json`` (a TinyDB: a
+``meta`` table with its format, version and event, and a ``matches`` table of rows), holds for each of its
+matches the summary (``referee.games.gunzi.summary``, stamped with the head's hash and its number of
+entries), where the match stands (game, hand, started), the first and last entry times and the entries that
+carry a reason (for "corrected after close"): a row of JSON text and its seal.
 
 **Keyed by the chain head.** A cached summary is used only when the head it is stamped with is the
 match's current head: the entry count and last hash of its head record (``heads/``, a few bytes,
@@ -32,7 +33,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, MutableMapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -42,8 +43,8 @@ from referee.core.i18n import M
 from referee.core.names import file_stem
 from referee.games.gunzi.events import Event
 from referee.games.gunzi.summary import MatchSummary, SummaryError, summarize
-from referee.store.chain import StoredEntry
-from referee.store.files import lock
+from referee.store.chain import CORRECTIONS, StoredEntry
+from referee.store.files import Document, TinyDB, flush, lock, open_db
 from referee.store.store import BrokenChain, Head, Store, StoreError, head_finding
 
 if TYPE_CHECKING:  # as in referee.store.chain: the built-in SHA-256, without loading OpenSSL
@@ -55,7 +56,8 @@ else:
         from hashlib import sha256
 
 SUMMARIES_DIR = "summaries"
-FORMAT = 2  # 2: rows keyed by the chain head and sealed (1: by the match file's size and mtime)
+FORMAT = 3  # 3: a TinyDB (2: the same rows in a JSON object of the project's; 1: keyed by the file's size and mtime)
+META, ROWS = "meta", "matches"  # its tables: the format, version and event; a row per match
 MEMO_SIZE = 4096  # summaries a process keeps in memory (a few KB each)
 
 
@@ -148,15 +150,22 @@ class SummaryCache:
         self._root = str(store.root.absolute())
         self.recomputed = 0  # matches replayed by this cache (for the bench and tests)
 
-    def _load(self) -> dict[str, Any]:
+    def _load(self, db: TinyDB | None = None) -> dict[str, Any]:
+        """The cached rows by match id (each without its id); {} for a cache that is missing, unreadable, not
+        TinyDB's layout or another format's or version's (another engine may settle differently)."""
+        db = open_db(self.path) if db is None else db
         try:
-            data = safefile.loads(safefile.read_regular(self.path))
-        except (OSError, ValueError):  # missing, not a regular file, too large, not JSON, too deep: recomputed
+            meta = db.table(META).get(doc_id=1)
+            docs = db.table(ROWS).all()
+        except (OSError, ValueError, RecursionError):  # missing, not a regular file, too large, not JSON, too deep
             return {}
-        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != __version__:
-            return {}  # another version's engine may settle differently: recompute everything
-        rows = data.get("matches")
-        return rows if isinstance(rows, dict) else {}
+        if meta != self._meta():
+            return {}
+        return {doc["id"]: {k: v for k, v in doc.items() if k != "id"} for doc in docs
+                if isinstance(doc.get("id"), str)}
+
+    def _meta(self) -> dict[str, Any]:
+        return {"format": FORMAT, "version": __version__, "event": self.event_id}
 
     def get(self, match_id: str) -> Cached:
         """The match's summary at its current head (recomputed when the cached one is not at it)."""
@@ -214,10 +223,19 @@ class SummaryCache:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             with lock(self.path):
                 safefile.clean_temp(self.path)
-                rows = self._load()
-                rows.update({mid: self._rows[mid] for mid in self._changed})
-                data = {"format": FORMAT, "version": __version__, "event": self.event_id, "matches": rows}
-                safefile.write_bytes(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode())
+                db = open_db(self.path, batch=True, compact=True)
+                if not self._load(db):  # nothing this version can use (or nothing at all): written afresh
+                    db = open_db(self.path, batch=True, compact=True, fresh=True)
+                    db.table(META).insert(Document(self._meta(), doc_id=1))
+                table = db.table(ROWS)
+                ids = {doc["id"]: doc.doc_id for doc in table.all()}
+                for mid in sorted(self._changed):
+                    row = {"id": mid, **self._rows[mid]}
+                    if mid in ids:
+                        table.update(_replaced_by(row), doc_ids=[ids[mid]])
+                    else:
+                        table.insert(row)
+                flush(db)
         except (OSError, StoreError):
             return False
         self._changed.clear()
@@ -304,8 +322,17 @@ def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
                         hand=st.hand, in_hand=st.in_hand, errors=len(result.errors), first_hand=first_hand,
                         last_entry=str(entries[-1].get("time") or "") if entries else "")
     notes = tuple(Note(int(e["seq"]), str(e.get("kind")), str(e.get("reason") or "")) for e in entries
-                  if e.get("kind") != "event" or e.get("reason"))
+                  if e.get("kind") in CORRECTIONS or (e.get("kind") == "event" and e.get("reason")))
     return Cached(summary, progress, notes)
+
+
+def _replaced_by(row: dict[str, Any]) -> Callable[[MutableMapping[str, Any]], None]:
+    """A TinyDB update putting *row* in place of a document."""
+    def replace(doc: MutableMapping[str, Any]) -> None:
+        doc.clear()
+        doc.update(row)
+
+    return replace
 
 
 def _seal(match_id: str, text: str) -> str:

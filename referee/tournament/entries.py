@@ -6,9 +6,11 @@ as GB18030 (a superset of GBK) — and the reader says it assumed that. An XLSX 
 (imported here only: the CLI's start-up does not pay for it), first sheet only.
 
 The header row names the columns ``pair, player1, player2, club`` (any case, or 对, 选手1, 选手2, 俱乐部;
-``club`` may be left out); rows above it (a title) and columns it does not name are ignored, and so
-are empty rows. Every problem of the file is reported at once, each naming the file, the row (as a
-spreadsheet numbers it) and the column. Nothing is stored here.
+``club`` may be left out; two more may be given: ``rating``/等级分, a whole number that seeds round 1, and
+``newcomer``/新人, yes or no — ``yes``, ``y``, ``1``, ``true``, 是 — for the newcomers' prize); rows above
+it (a title) and columns it does not name are ignored, and so are empty rows. Every problem of the file
+is reported at once, each naming the file, the row (as a spreadsheet numbers it) and the column. Nothing
+is stored here.
 """
 
 from __future__ import annotations
@@ -28,11 +30,14 @@ from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text, shown
 from referee.tournament.model import Pair
 
-COLUMNS = ("pair", "player1", "player2", "club")
+COLUMNS = ("pair", "player1", "player2", "club", "rating", "newcomer")
 REQUIRED = ("pair", "player1", "player2")
 # Header spellings, after folding (see _fold): the English names and the Chinese ones.
 HEADERS = {"pair": "pair", "player1": "player1", "player2": "player2", "club": "club",
-           "对": "pair", "选手1": "player1", "选手2": "player2", "俱乐部": "club"}
+           "对": "pair", "选手1": "player1", "选手2": "player2", "俱乐部": "club",
+           "rating": "rating", "newcomer": "newcomer", "等级分": "rating", "新人": "newcomer"}
+YES = frozenset({"yes", "y", "1", "true", "是", "x", "✓"})  # a newcomer cell that says yes
+NO = frozenset({"no", "n", "0", "false", "否", "-"})
 HEADER_SEARCH = 10  # rows looked at for the header row (a title may stand above it)
 MOST_SHOWN = 30  # problems listed in one error; the rest are counted
 DELIMITERS = (",", "\t", ";", "，")  # Excel writes ";" where "," is the decimal mark; "，" is typed by hand
@@ -367,7 +372,9 @@ def _entry(row: Sequence[str], number: int, header: Header, file: str, problems:
         else:
             player_at[person] = Entered(code, number)
     if ok and code is not None:
-        return Pair(code, values["player1"], values["player2"], values.get("club", ""))
+        rating = values.get("rating", "")
+        return Pair(code, values["player1"], values["player2"], values.get("club", ""),
+                    newcomer=values.get("newcomer") == "yes", rating=int(rating) if rating else None)
     return None
 
 
@@ -400,10 +407,21 @@ def _twice(name: str, seen: Entered, code: str | None) -> Msg:
 def _checked(key: str, raw: str, column: str, where: Msg, problems: list[Msg]) -> str | None:
     """The cell's value, checked; None (and a problem added) when it cannot be used."""
     if not raw:
-        if key == "club":
+        if key in ("club", "rating", "newcomer"):
             return ""
         problems.append(_at(where, M("the cell is empty")))
         return None
+    if key == "rating":
+        if not raw.isdigit() or not raw.isascii():
+            problems.append(_at(where, M("{value} is not a rating (a whole number from 0)", value=shown(raw))))
+            return None
+        return raw
+    if key == "newcomer":
+        word = raw.casefold()
+        if word not in YES and word not in NO:
+            problems.append(_at(where, M("{value}: say yes or no (yes, y, 1, 是; no, n, 0, 否)", value=shown(raw))))
+            return None
+        return "yes" if word in YES else ""
     try:
         if key == "pair":
             return check_id(raw, column)

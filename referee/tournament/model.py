@@ -34,6 +34,8 @@ class Pair(NamedTuple):
     club: str = ""
     active: bool = True  # False once withdrawn: never paired again, kept in the standings
     withdrawn_reason: WithdrawnReason | None = None
+    newcomer: bool = False  # for the prize of the best newcomer pair (``event add --newcomer``)
+    rating: int | None = None  # the seeding of round 1, highest first (``event add --rating N``)
 
 
 class Table(NamedTuple):
@@ -48,6 +50,35 @@ class Round(NamedTuple):
     tables: tuple[Table, ...]
     bye: str | None = None  # code of the pair with the bye
     status: RoundStatus = RoundStatus.open
+    requested: tuple[str, ...] = ()  # pairs sitting the round out at their request (``event pair --bye``)
+
+
+class ResultKind(enum.StrEnum):
+    """How the director settled a table without (or over) its hand record."""
+
+    score = "score"  # the games as reported (a score slip): ``event result T EW 2:1``
+    forfeit = "forfeit"  # a side gave the match up: the other wins games_to_win : 0
+    no_show = "no_show"  # a side did not come to the table: the other wins games_to_win : 0
+    adjusted = "adjusted"  # match points awarded by the director, no games counted
+
+
+class DirectorResult(NamedTuple):
+    """A table's result as the director entered it (an entry of the event's log, with its reason).
+
+    ``ew``/``ns`` are the games each side is credited with (score, forfeit, no-show), or the match
+    points awarded (adjusted). ``side`` names the side that forfeited or did not come. It replaces
+    what the match's record gives, in the standings and in every list of results."""
+
+    match_id: str
+    round: int
+    table: int
+    kind: ResultKind
+    ew: int
+    ns: int
+    side: str | None
+    reason: str
+    seq: int = 0  # the entry of the event's log that stored it
+    cleared: bool = False  # an entry of the log taking the table's result back (its record counts again)
 
 
 class EventProblem(enum.StrEnum):

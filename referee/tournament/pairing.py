@@ -10,8 +10,10 @@ choose lexicographically:
 3. no pair's EW/NS imbalance reaching 3 (kept above the score, like the absolute colour rule of the
    FIDE Swiss systems, so that imbalance stays within 2 whenever it can),
 4. the smallest sum of squared match-point differences (pairs of equal or nearest match points meet),
-5. the fewest imbalances reaching 2 (colour balance breaks score ties),
-6. the smallest sum of squared rank distances (within a score group 1 v 2, 3 v 4: table 1 = the top).
+5. with ``avoid_club`` (the scoring's ``pairing.avoid_same_club``), the fewest tables of two pairs of one club,
+6. the fewest imbalances reaching 2 (colour balance breaks score ties),
+7. the smallest sum of squared rank distances (within a score group 1 v 2, 3 v 4: table 1 = the top); in
+   round 1 with ``halves`` (``pairing.round1 = "halves"``), of the distances' gaps from n/2 (1 v n/2+1 …).
 
 Seats: the pair that has sat EW more often sits NS; at equal counts each pair takes the other seat
 from its last one; with no history to separate them the higher-ranked pair sits EW at odd tables.
@@ -188,12 +190,16 @@ def _colour_cost(a: str, b: str, h: _History) -> tuple[int, int]:
 
 
 def _order(active: list[str], previous: Sequence[Round], standings: Standings | None,
-           seed: int | None) -> list[str]:
-    """This round's ranking: seed order in round 1, else the standings' (late entries last)."""
+           seed: int | None, ratings: dict[str, int | None] | None = None) -> list[str]:
+    """This round's ranking: in round 1 by rating when the pairs have one (highest first), else in seed
+    order (entry order, or shuffled by the seed: by lot); later the standings' (late entries last)."""
     if not any(r.tables or r.bye for r in previous):
         order = list(active)
         if seed is not None:
             random.Random(seed).shuffle(order)
+        rated = {c: r for c, r in (ratings or {}).items() if r is not None}
+        if rated:  # seeded by rating, highest first, unrated pairs last; equal ones in the order above
+            order.sort(key=lambda c: (c not in rated, -rated.get(c, 0)))
         return order
     if standings is None:
         return list(active)
@@ -205,18 +211,21 @@ def _order(active: list[str], previous: Sequence[Round], standings: Standings | 
 
 def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standings: Standings | None,
                 seed: int | None = None, *, window: int | None = WINDOW,
-                match_id: MatchId = default_match_id) -> SwissPairing | PairingFailure:
+                match_id: MatchId = default_match_id, avoid_club: bool = False,
+                halves: bool = False) -> SwissPairing | PairingFailure:
     """The next Swiss round, or a ``PairingFailure`` when no rematch-free pairing exists.
 
     Round 1 (no previous round) pairs in seed order: entry order, or shuffled by ``random.Random(seed)``;
     later rounds take the order and match points of ``standings``. A late entry starts at 0 points.
-    ``window=None`` solves the full graph at once.
+    ``window=None`` solves the full graph at once. *avoid_club*: keep pairs of one club apart where the
+    score groups allow; *halves*: round 1 pairs the top half against the bottom half.
     """
     import networkx as nx  # here only: not at the CLI's start-up
 
     check_pairs(pairs)
     number = max((r.number for r in previous_rounds), default=0) + 1
-    order = _order([p.code for p in pairs if p.active], previous_rounds, standings, seed)
+    ratings = {p.code: p.rating for p in pairs if p.rating is not None}
+    order = _order([p.code for p in pairs if p.active], previous_rounds, standings, seed, dict(ratings))
     if len(order) < 2:
         return PairingFailure(number, PairingProblem.too_few_pairs, tuple(order))
     h = _history(previous_rounds)
@@ -227,8 +236,15 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
     bye_node = n if n % 2 else None
     spread = max(points.values()) - min(points.values())
     size = (n + 1) // 2  # edges in a complete pairing
+    club = {p.code: p.club for p in pairs}
+    first = not any(r.tables or r.bye for r in previous_rounds)
+    half = n // 2 if halves and first else 0
+
+    def same_club(a: str, b: str) -> int:
+        return 1 if avoid_club and club.get(a) and club.get(a) == club.get(b) else 0
+
     # Mixed-radix digits: each tier's weight exceeds the largest total the tiers below it can reach.
-    tier_max = [1, n - 1, 2, spread * spread, 2, (n - 1) ** 2]
+    tier_max = [1, n - 1, 2, spread * spread, 1, 2, (n - 1) ** 2]
     scale = [1] * len(tier_max)
     for t in range(len(tier_max) - 2, -1, -1):
         scale[t] = scale[t + 1] * (size * tier_max[t + 1] + 1)
@@ -236,6 +252,9 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
 
     def cost(*tiers: int) -> int:
         return sum(v * s for v, s in zip(tiers, scale, strict=True))
+
+    def distance(i: int, j: int) -> int:
+        return (j - i - half) ** 2
 
     unbyed = any(not h.byes[c] for c in order)
 
@@ -247,15 +266,15 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
         for i, a in enumerate(order):
             for j in range(i + 1, n):
                 b = order[j]
-                if reach is not None and j - i > reach and points[b] != points[a]:
+                if reach is not None and j - i > reach + half and points[b] != points[a]:
                     continue
                 if frozenset((a, b)) in h.met:
                     continue
                 c3, c2 = _colour_cost(a, b, h)
                 d = points[a] - points[b]
-                graph.add_edge(i, j, weight=big - cost(0, 0, c3, d * d, c2, (j - i) ** 2))
+                graph.add_edge(i, j, weight=big - cost(0, 0, c3, d * d, same_club(a, b), c2, distance(i, j)))
             if bye_node is not None:
-                graph.add_edge(i, bye_node, weight=big - cost(1 if h.byes[a] else 0, n - 1 - i, 0, 0, 0, 0))
+                graph.add_edge(i, bye_node, weight=big - cost(1 if h.byes[a] else 0, n - 1 - i, 0, 0, 0, 0, 0))
         matching = {(min(u, v), max(u, v)) for u, v in nx.max_weight_matching(graph, maxcardinality=True)}
         doubtful = any(_colour_cost(order[i], order[j], h)[0] if j != bye_node else unbyed and h.byes[order[i]]
                        for i, j in matching)

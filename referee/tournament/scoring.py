@@ -18,6 +18,9 @@ from typing import Any, NamedTuple
 
 DEFAULT_SCORING = "club"
 MOST_ENTRIES = 1000  # entries.most when a scoring (or an event logged before the key) leaves it out
+DEFAULT_AWARDS = ("overall:3", "club:2", "newcomer:1")  # [prizes] awards when a scoring leaves it out
+ROUND1 = ("adjacent", "halves")  # [pairing] round1: how round 1 pairs the pairs in their seeding order
+AWARD = re.compile(r"(overall|club|newcomer):([1-9]\d*)")  # one award of [prizes] (tournament.prizes)
 _RESULT_KEY = re.compile(r"(\d+):(\d+)")
 
 
@@ -26,6 +29,7 @@ class Criterion(enum.StrEnum):
     games_difference = "games_difference"
     head_to_head = "head_to_head"
     buchholz = "buchholz"
+    sonneborn_berger = "sonneborn_berger"
     level_difference = "level_difference"
     ledger = "ledger"
     lot = "lot"
@@ -60,6 +64,13 @@ class Scoring(NamedTuple):
     bye_points: int
     tiebreaks: tuple[Criterion, ...]
     most_entries: int = MOST_ENTRIES  # [entries] most: the pairs an event takes at most
+    appeal_minutes: int = 0  # [disputes] appeal_minutes: an appeal within so many minutes of the ruling (0: until
+    # the round closes, which ends every appeal window)
+    warn_unconfirmed: bool = True  # [confirmations] warn_at_close: `event close` names the round's unconfirmed hands
+    avoid_same_club: bool = False  # [pairing] avoid_same_club: a Swiss round keeps pairs of one club apart
+    round1: str = "adjacent"  # [pairing] round1: "adjacent" (1 v 2, 3 v 4) or "halves" (top half v bottom half)
+    awards: tuple[str, ...] = DEFAULT_AWARDS  # [prizes] awards: ``event prizes``
+    requested_bye_points: int = 1  # [bye] requested: a bye the pair asked for (a half-point bye)
 
     def points(self, won: int, lost: int) -> int:
         """The match points of a result; a result the table lacks is a ``missing_key`` error."""
@@ -131,7 +142,8 @@ def _merge(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
     """Own keys over the base's; the match-points table key by key. The name is never inherited."""
     out = {k: v for k, v in base.items() if k != "name"}
     out["match_points"] = {**base.get("match_points", {}), **own.get("match_points", {})}
-    for key in ("name", "bye_points", "tiebreaks", "most_entries"):
+    for key in ("name", "bye_points", "tiebreaks", "most_entries", "appeal_minutes", "warn_unconfirmed",
+                "avoid_same_club", "round1", "awards", "requested_bye_points"):
         if key in own:
             out[key] = own[key]
     return out
@@ -154,7 +166,8 @@ def _table(data: Mapping[str, Any], section: str, origin: str) -> Mapping[str, A
 
 def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
     """One file's keys, each checked, in the flat form ``_merge`` folds; the file's own problems only."""
-    known = {"name", "base", "match_points", "bye", "tiebreaks", "entries"}
+    known = {"name", "base", "match_points", "bye", "tiebreaks", "entries", "disputes", "confirmations", "pairing",
+             "prizes"}
     for top in data:
         if top not in known:
             raise ScoringError(top, origin, ScoringProblem.unknown_key)
@@ -173,9 +186,9 @@ def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
         points[(int(m[1]), int(m[2]))] = _int(value, full, origin)
     out["match_points"] = points
     for key, value in _table(data, "bye", origin).items():
-        if key != "match_points":
+        if key not in ("match_points", "requested"):
             raise ScoringError(f"bye.{key}", origin, ScoringProblem.unknown_key)
-        out["bye_points"] = _int(value, "bye.match_points", origin)
+        out["bye_points" if key == "match_points" else "requested_bye_points"] = _int(value, f"bye.{key}", origin)
     for key, value in _table(data, "entries", origin).items():
         if key != "most":
             raise ScoringError(f"entries.{key}", origin, ScoringProblem.unknown_key)
@@ -183,10 +196,58 @@ def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
         if most < 2:  # an event needs two pairs
             raise ScoringError("entries.most", origin, ScoringProblem.bad_value)
         out["most_entries"] = most
+    out.update(_remark_keys(data, origin))
+    out.update(_pairing(_table(data, "pairing", origin), origin))
+    out.update(_prizes(_table(data, "prizes", origin), origin))
     for key, value in _table(data, "tiebreaks", origin).items():
         if key != "order":
             raise ScoringError(f"tiebreaks.{key}", origin, ScoringProblem.unknown_key)
         out["tiebreaks"] = _order(value, origin)
+    return out
+
+
+def _remark_keys(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
+    """The keys of disputes and confirmations: ``disputes.appeal_minutes``, ``confirmations.warn_at_close``."""
+    out: dict[str, Any] = {}
+    for key, value in _table(data, "disputes", origin).items():
+        if key != "appeal_minutes":
+            raise ScoringError(f"disputes.{key}", origin, ScoringProblem.unknown_key)
+        out["appeal_minutes"] = _int(value, "disputes.appeal_minutes", origin)
+    for key, value in _table(data, "confirmations", origin).items():
+        if key != "warn_at_close":
+            raise ScoringError(f"confirmations.{key}", origin, ScoringProblem.unknown_key)
+        if not isinstance(value, bool):
+            raise ScoringError("confirmations.warn_at_close", origin, ScoringProblem.bad_type)
+        out["warn_unconfirmed"] = value
+    return out
+
+
+def _pairing(table: Mapping[str, Any], origin: str) -> dict[str, Any]:
+    """The ``[pairing]`` keys: ``avoid_same_club`` (a boolean) and ``round1`` (one of ``ROUND1``)."""
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        full = f"pairing.{key}"
+        if key not in ("avoid_same_club", "round1"):
+            raise ScoringError(full, origin, ScoringProblem.unknown_key)
+        if not isinstance(value, bool if key == "avoid_same_club" else str):
+            raise ScoringError(full, origin, ScoringProblem.bad_type)
+        if key == "round1" and value not in ROUND1:
+            raise ScoringError(full, origin, ScoringProblem.bad_value)
+        out[key] = value
+    return out
+
+
+def _prizes(table: Mapping[str, Any], origin: str) -> dict[str, Any]:
+    """The ``[prizes]`` key ``awards``: a list of ``overall:N``, ``club:K``, ``newcomer:N``."""
+    out: dict[str, Any] = {}
+    for key, value in table.items():
+        if key != "awards":
+            raise ScoringError(f"prizes.{key}", origin, ScoringProblem.unknown_key)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise ScoringError("prizes.awards", origin, ScoringProblem.bad_type)
+        if not all(AWARD.fullmatch(v) for v in value):
+            raise ScoringError("prizes.awards", origin, ScoringProblem.bad_value)
+        out["awards"] = tuple(value)
     return out
 
 
@@ -212,4 +273,8 @@ def _build(data: Mapping[str, Any], origin: str) -> Scoring:
         raise ScoringError("match_points", origin, ScoringProblem.missing_key)
     return Scoring(name=data["name"], origin=origin, match_points=dict(data["match_points"]),
                    bye_points=data["bye_points"], tiebreaks=data["tiebreaks"],
-                   most_entries=data.get("most_entries", MOST_ENTRIES))
+                   most_entries=data.get("most_entries", MOST_ENTRIES),
+                   appeal_minutes=data.get("appeal_minutes", 0), warn_unconfirmed=data.get("warn_unconfirmed", True),
+                   avoid_same_club=data.get("avoid_same_club", False), round1=data.get("round1", "adjacent"),
+                   awards=data.get("awards", DEFAULT_AWARDS),
+                   requested_bye_points=data.get("requested_bye_points", 1))

@@ -9,7 +9,9 @@ Conventions (the views cite them):
 - Only finished matches count. A table whose match is unfinished (or has no summary yet) is listed in
   ``Standings.unfinished`` and adds nothing to either pair.
 - A forfeit counts as the engine records it: ``games_to_win : 0`` for the team not forfeiting.
-- A bye gives ``scoring.bye_points`` and no games; it is not a match played.
+- A bye gives ``scoring.bye_points`` and no games; it is not a match played. A bye the pair asked for
+  (``Round.requested``) gives ``scoring.requested_bye_points`` (``[bye] requested``) and counts as a bye
+  everywhere else (the byes column, Buchholz).
 - Head-to-head applies only if every two of the tied pairs met in a finished match; then each pair's
   value is the match points it scored in those mutual matches. Otherwise it does not separate them
   (their value is None), and neither does it for a pair that is not tied with anyone.
@@ -22,6 +24,13 @@ Conventions (the views cite them):
 - The lot: a permutation 1..n of the pairs (in entry order) drawn with ``random.Random(seed)``; the
   lower number ranks first. It is drawn whether or not it is needed, so the same seed always gives the
   same lots, and it is kept in the standings.
+- A result the director entered for a table (``event result``: a score, a forfeit, a no-show, an adjusted
+  score; ``DirectorResult``) stands for that table whatever its match record holds: its games count as
+  given (``scoring.points`` of them), an adjusted score gives its match points and no games, and neither
+  adds to the level difference or the ledger. It is a match played.
+- Sonneborn-Berger (for a round robin) sums, over the matches played, the match points the pair scored
+  in the match times the opponent's final match points: beating a strong pair is worth more than beating
+  a weak one. A bye adds nothing (in a round robin every pair has the same one).
 - Withdrawn pairs stay in the standings with what they played. Pairs still equal on every criterion
   (a scoring without ``lot``) share a rank.
 """
@@ -32,8 +41,17 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from referee.games.gunzi.summary import MatchSummary, Side
-from referee.tournament.model import EventError, EventProblem, Pair, Round, Table, check_pairs
+from referee.games.api import Summary
+from referee.tournament.model import (
+    DirectorResult,
+    EventError,
+    EventProblem,
+    Pair,
+    ResultKind,
+    Round,
+    Table,
+    check_pairs,
+)
 from referee.tournament.scoring import Criterion, Scoring
 
 # Every criterion ranks the higher value first, except the lot (the lower number drawn first).
@@ -84,19 +102,58 @@ class _Played(NamedTuple):
     games_lost: int
     level_difference: int
     ledger: int
+    sign: int  # +1 won, -1 lost, 0 neither (an adjusted result of equal points)
 
 
 class _Tally:
-    __slots__ = ("played", "byes")
+    __slots__ = ("played", "byes", "requested")
 
     def __init__(self) -> None:
         self.played: list[_Played] = []
         self.byes = 0
+        self.requested = 0  # byes the pair asked for
 
 
-def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping[str, MatchSummary],
-              scoring: Scoring, seed: int) -> Standings:
-    """Rank the event's pairs by the scoring's criteria (see the module's conventions)."""
+class TableOutcome(NamedTuple):
+    """What a table's match counts as, from its record's summary or the director's result: the lists of
+    results and the cross table read this, never the summary, so a director's result shows everywhere."""
+
+    finished: bool
+    winner: str | None  # "EW" or "NS"
+    ew: int  # games counted for EW (an adjusted result: none)
+    ns: int
+    kind: ResultKind | None = None  # None: as its record gives it
+    side: str | None = None  # the side that forfeited or did not come
+    points: tuple[int, int] | None = None  # adjusted: the match points awarded, EW and NS
+    forfeit: bool = False  # a forfeit recorded in the match (the third warning)
+
+    def games(self, side: str) -> int:
+        return self.ew if side == "EW" else self.ns
+
+
+def table_outcome(summary: Summary | None, result: DirectorResult | None = None) -> TableOutcome:
+    """A table's outcome: the director's result when there is one, else its match's summary (a forfeit
+    counted as games_to_win : 0 for the side not forfeiting)."""
+    if result is not None:
+        if result.kind is ResultKind.adjusted:
+            winner: str | None = None if result.ew == result.ns else ("EW" if result.ew > result.ns else "NS")
+            return TableOutcome(True, winner, 0, 0, result.kind, result.side, (result.ew, result.ns))
+        winner = None if result.ew == result.ns else ("EW" if result.ew > result.ns else "NS")
+        return TableOutcome(True, winner, result.ew, result.ns, result.kind, result.side)
+    if summary is None:
+        return TableOutcome(False, None, 0, 0)
+    o_ew, o_ns = summary.outcome("EW"), summary.outcome("NS")  # a forfeit: games_to_win : 0 already
+    winner = None
+    if summary.finished and o_ew.placement != o_ns.placement:
+        winner = "EW" if o_ew.placement < o_ns.placement else "NS"
+    return TableOutcome(summary.finished, winner, o_ew.won, o_ns.won, forfeit=summary.forfeit)
+
+
+def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping[str, Summary],
+              scoring: Scoring, seed: int, results: Mapping[str, DirectorResult] | None = None) -> Standings:
+    """Rank the event's pairs by the scoring's criteria (see the module's conventions); *results*: the
+    director's results by match id, each standing for its table's match."""
+    results = results or {}
     by_code = check_pairs(pairs)
     tally = {code: _Tally() for code in by_code}
     unfinished: list[Table] = []
@@ -104,9 +161,17 @@ def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping
         if rnd.bye is not None:
             _known(by_code, rnd.bye)
             tally[rnd.bye].byes += 1
+        for code in rnd.requested:
+            _known(by_code, code)
+            tally[code].requested += 1
         for table in rnd.tables:
             _known(by_code, table.ew)
             _known(by_code, table.ns)
+            given = results.get(table.match_id)
+            if given is not None:
+                tally[table.ew].played.append(_given(given, "EW", table.ns, scoring))
+                tally[table.ns].played.append(_given(given, "NS", table.ew, scoring))
+                continue
             summary = summaries.get(table.match_id)
             if summary is None or not summary.finished:
                 unfinished.append(table)
@@ -115,7 +180,7 @@ def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping
             tally[table.ns].played.append(_side_of(summary, "NS", table.ew, scoring))
 
     points = {code: sum(m.match_points for m in t.played) + t.byes * scoring.bye_points
-              for code, t in tally.items()}
+              + t.requested * scoring.requested_bye_points for code, t in tally.items()}
     lots = list(range(1, len(by_code) + 1))
     random.Random(seed).shuffle(lots)
     values: dict[str, dict[Criterion, int | None]] = {}
@@ -124,7 +189,8 @@ def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping
             Criterion.match_points: points[code],
             Criterion.games_difference: sum(m.games_won - m.games_lost for m in t.played),
             Criterion.head_to_head: None,
-            Criterion.buchholz: sum(points[m.opponent] for m in t.played) + t.byes * points[code],
+            Criterion.buchholz: sum(points[m.opponent] for m in t.played) + (t.byes + t.requested) * points[code],
+            Criterion.sonneborn_berger: sum(m.match_points * points[m.opponent] for m in t.played),
             Criterion.level_difference: sum(m.level_difference for m in t.played),
             Criterion.ledger: sum(m.ledger for m in t.played),
             Criterion.lot: lot,
@@ -138,8 +204,8 @@ def standings(pairs: Sequence[Pair], rounds: Sequence[Round], summaries: Mapping
             t = tally[code]
             rows.append(Row(
                 rank=rank, pair=code, active=by_code[code].active, played=len(t.played),
-                won=sum(1 for m in t.played if m.games_won > m.games_lost),
-                lost=sum(1 for m in t.played if m.games_won < m.games_lost), byes=t.byes,
+                won=sum(1 for m in t.played if m.sign > 0),
+                lost=sum(1 for m in t.played if m.sign < 0), byes=t.byes + t.requested,
                 match_points=points[code], games_won=sum(m.games_won for m in t.played),
                 games_lost=sum(m.games_lost for m in t.played),
                 tiebreaks={c: values[code][c] for c in scoring.tiebreaks},
@@ -152,14 +218,21 @@ def _known(by_code: Mapping[str, Pair], code: str) -> None:
         raise EventError(EventProblem.unknown_pair, code)
 
 
-def _side_of(summary: MatchSummary, side: Side, opponent: str, scoring: Scoring) -> _Played:
-    other: Side = "NS" if side == "EW" else "EW"
-    won, lost = summary.games_won.of(side), summary.games_won.of(other)
-    if summary.forfeit:  # the rule set's games_to_win : 0, which the winner's count already is
-        full = max(won, lost)
-        won, lost = (full, 0) if summary.winner == side else (0, full)
-    levels = sum(g.levels.of(side) - g.levels.of(other) for g in summary.games)
-    return _Played(opponent, scoring.points(won, lost), won, lost, levels, summary.ledger.of(side))
+def _side_of(summary: Summary, side: str, opponent: str, scoring: Scoring) -> _Played:
+    """What *side* of a finished match counts: only the game-neutral outcome is read."""
+    o = summary.outcome(side)
+    return _Played(opponent, scoring.points(o.won, o.lost), o.won, o.lost, o.margin, o.score,
+                   (o.won > o.lost) - (o.won < o.lost))
+
+
+def _given(result: DirectorResult, side: str, opponent: str, scoring: Scoring) -> _Played:
+    """A side's share of a director's result: the games given (their match points), or the match points
+    of an adjusted result with no games."""
+    mine, theirs = (result.ew, result.ns) if side == "EW" else (result.ns, result.ew)
+    sign = (mine > theirs) - (mine < theirs)
+    if result.kind is ResultKind.adjusted:
+        return _Played(opponent, mine, 0, 0, 0, 0, sign)
+    return _Played(opponent, scoring.points(mine, theirs), mine, theirs, 0, 0, sign)
 
 
 def _head_to_head(group: list[str], tally: Mapping[str, _Tally]) -> dict[str, int] | None:

@@ -7,7 +7,9 @@ settings, its pairs (entries and withdrawals), its rounds with their tables and 
 each round's close recorded. Pure: no I/O, no clock.
 
 Actions: ``created``, ``pair_added``, ``pair_edited``, ``pair_removed`` (an entry corrected or taken
-out before it was paired), ``pair_withdrawn``, ``round_paired``, ``round_closed``. A
+out before it was paired), ``pair_withdrawn``, ``round_paired`` (with the reason when set or swapped by
+hand), ``round_unpaired`` (taken back while none of its matches has an entry), ``round_closed``,
+``result_set`` and ``result_cleared`` (a table's result entered by the director, or taken back). A
 later action (a referee assigned to a table, for the web) is one more builder and one more
 handler in ``_HANDLERS``; a log holding an action this version does not know is refused, never
 half read.
@@ -18,8 +20,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from referee.tournament.model import EventFormat, Pair, Round, RoundStatus, Table, WithdrawnReason
-from referee.tournament.scoring import MOST_ENTRIES, Scoring, from_dict
+from referee.tournament.model import (
+    DirectorResult,
+    EventFormat,
+    Pair,
+    ResultKind,
+    Round,
+    RoundStatus,
+    Table,
+    WithdrawnReason,
+)
+from referee.tournament.scoring import DEFAULT_AWARDS, MOST_ENTRIES, Scoring, from_dict
 
 CREATED = "created"
 PAIR_ADDED = "pair_added"
@@ -28,6 +39,9 @@ PAIR_EDITED = "pair_edited"
 PAIR_REMOVED = "pair_removed"
 ROUND_PAIRED = "round_paired"
 ROUND_CLOSED = "round_closed"
+ROUND_UNPAIRED = "round_unpaired"
+RESULT_SET = "result_set"
+RESULT_CLEARED = "result_cleared"
 
 Action = dict[str, Any]
 
@@ -55,6 +69,7 @@ class Close(NamedTuple):
     reason: str
     rulings: tuple[Ruled, ...]
     heads: dict[str, Head]  # match id -> its head at the close
+    seq: int = 0  # the entry of the event's log that closed it
 
 
 class Settings(NamedTuple):
@@ -79,6 +94,9 @@ class EventState(NamedTuple):
     closes: dict[int, Close]
     withdrawals: dict[str, str]  # pair code -> the reason given
     roster: tuple[str, ...]  # a round robin's pairs when round 1 was paired (its schedule's order)
+    results: dict[str, DirectorResult] = {}  # match id -> the director's result standing for it
+    result_log: tuple[DirectorResult, ...] = ()  # every result entered or cleared, in order
+    pairing_notes: dict[int, str] = {}  # round -> the reason a pairing was set or swapped by hand
 
     @property
     def current(self) -> Round | None:
@@ -135,10 +153,17 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
     return {
         "name": scoring.name,
         "match_points": {f"{won}:{lost}": points for (won, lost), points in sorted(scoring.match_points.items())},
-        "bye": {"match_points": scoring.bye_points},
+        "bye": {"match_points": scoring.bye_points,
+                **({"requested": scoring.requested_bye_points} if scoring.requested_bye_points != 1 else {})},
         "tiebreaks": {"order": [c.value for c in scoring.tiebreaks]},
         # entries.most only when not the default: the logs of events made before the key stay as they were
         **({"entries": {"most": scoring.most_entries}} if scoring.most_entries != MOST_ENTRIES else {}),
+        **({"disputes": {"appeal_minutes": scoring.appeal_minutes}} if scoring.appeal_minutes else {}),
+        **({"confirmations": {"warn_at_close": False}} if not scoring.warn_unconfirmed else {}),
+        # [pairing] only when a key is not the default: the logs of events made before the keys stay as they were
+        **({"pairing": {"avoid_same_club": scoring.avoid_same_club, "round1": scoring.round1}}
+           if (scoring.avoid_same_club, scoring.round1) != (False, "adjacent") else {}),
+        **({"prizes": {"awards": list(scoring.awards)}} if scoring.awards != DEFAULT_AWARDS else {}),
     }
 
 
@@ -152,7 +177,9 @@ def created(event_id: str, name: str, rules: str, fmt: EventFormat, rounds: int 
 def pair_added(pair: Pair, reason: str = "") -> Action:
     """A pair entered; *reason*: why it was entered into a finished event (``--force --reason``)."""
     return {"action": PAIR_ADDED, "pair": pair.code, "player1": pair.player1, "player2": pair.player2,
-            "club": pair.club, **({"reason": reason} if reason else {})}
+            "club": pair.club, **({"reason": reason} if reason else {}),
+            **({"newcomer": True} if pair.newcomer else {}),
+            **({"rating": pair.rating} if pair.rating is not None else {})}
 
 
 def pair_edited(pair: Pair, reason: str = "") -> Action:
@@ -170,10 +197,28 @@ def pair_withdrawn(code: str, reason: str) -> Action:
     return {"action": PAIR_WITHDRAWN, "pair": code, "reason": reason}
 
 
-def round_paired(rnd: Round) -> Action:
+def round_paired(rnd: Round, reason: str = "") -> Action:
+    """A round paired; *reason*: why its pairing was changed by hand (``--swap``, ``--set``)."""
     return {"action": ROUND_PAIRED, "round": rnd.number,
             "tables": [{"table": t.number, "match": t.match_id, "ew": t.ew, "ns": t.ns} for t in rnd.tables],
-            "bye": rnd.bye}
+            "bye": rnd.bye, **({"reason": reason} if reason else {}),
+            **({"requested": list(rnd.requested)} if rnd.requested else {})}
+
+
+def round_unpaired(number: int, reason: str) -> Action:
+    """A round taken back before any entry of its matches was stored (its matches are left unused)."""
+    return {"action": ROUND_UNPAIRED, "round": number, "reason": reason}
+
+
+def result_set(r: DirectorResult) -> Action:
+    """A table's result entered by the director (``event result``), replacing its record's."""
+    return {"action": RESULT_SET, "round": r.round, "table": r.table, "match": r.match_id, "kind": r.kind.value,
+            "ew": r.ew, "ns": r.ns, "side": r.side, "reason": r.reason}
+
+
+def result_cleared(round_number: int, table: int, match: str, reason: str) -> Action:
+    """The director's result of a table taken back: its record's result counts again."""
+    return {"action": RESULT_CLEARED, "round": round_number, "table": table, "match": match, "reason": reason}
 
 
 def round_closed(number: int, forced: bool, reason: str, rulings: Sequence[Ruled],
@@ -195,6 +240,9 @@ class _Fold:
         self.closes: dict[int, Close] = {}
         self.withdrawals: dict[str, str] = {}
         self.roster: tuple[str, ...] = ()
+        self.results: dict[str, DirectorResult] = {}
+        self.result_log: list[DirectorResult] = []
+        self.pairing_notes: dict[int, str] = {}
 
     def known(self, seq: int, code: str) -> Pair:
         pair = self.pairs.get(code)
@@ -238,12 +286,14 @@ def _on_pair_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
     if code in f.pairs:
         raise StateError(seq, "bad_action", code)
     f.pairs[code] = Pair(code, _get(a, seq, "player1", str), _get(a, seq, "player2", str),
-                         _get(a, seq, "club", str))
+                         _get(a, seq, "club", str), newcomer=bool(_optional(a, seq, "newcomer", bool)),
+                         rating=_optional(a, seq, "rating", int))
 
 
 def paired_in(rounds: Sequence[Round], code: str) -> list[int]:
     """The rounds *code* was paired in (at a table or with the bye)."""
-    return [r.number for r in rounds if r.bye == code or any(code in (t.ew, t.ns) for t in r.tables)]
+    return [r.number for r in rounds
+            if r.bye == code or code in r.requested or any(code in (t.ew, t.ns) for t in r.tables)]
 
 
 def _on_pair_edited(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
@@ -287,7 +337,59 @@ def _on_round_paired(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
         f.known(seq, _get(a, seq, "bye", str))
     if number == 1:
         f.roster = tuple(code for code, p in f.pairs.items() if p.active)
-    f.rounds.append(Round(number, tuple(tables), bye, RoundStatus.open))
+    reason = a.get("reason")
+    if reason is not None:
+        f.pairing_notes[number] = _get(a, seq, "reason", str)
+    requested = a.get("requested", [])
+    if not isinstance(requested, list) or not all(isinstance(c, str) for c in requested):
+        raise StateError(seq, "bad_action", "requested")
+    for code in requested:
+        f.known(seq, code)
+    f.rounds.append(Round(number, tuple(tables), bye, RoundStatus.open, tuple(requested)))
+
+
+def _on_round_unpaired(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    number = _get(a, seq, "round", int)
+    _get(a, seq, "reason", str)
+    if not f.rounds or f.rounds[-1].number != number or f.rounds[-1].status is RoundStatus.closed:
+        raise StateError(seq, "round_order", str(number))
+    if any(r.round == number for r in f.results.values()):
+        raise StateError(seq, "bad_action", "round")  # a round with a result entered is not taken back
+    f.rounds.pop()
+    f.pairing_notes.pop(number, None)
+    if number == 1:
+        f.roster = ()
+
+
+def _table_of(f: _Fold, a: Mapping[str, Any], seq: int) -> tuple[int, int, str]:
+    number, table, match = _get(a, seq, "round", int), _get(a, seq, "table", int), _get(a, seq, "match", str)
+    rnd = next((r for r in f.rounds if r.number == number), None)
+    if rnd is None or not any(t.number == table and t.match_id == match for t in rnd.tables):
+        raise StateError(seq, "bad_action", match)
+    return number, table, match
+
+
+def _on_result_set(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    number, table, match = _table_of(f, a, seq)
+    try:
+        kind = ResultKind(_get(a, seq, "kind", str))
+    except ValueError:
+        raise StateError(seq, "bad_action", "kind") from None
+    ew, ns = _get(a, seq, "ew", int), _get(a, seq, "ns", int)
+    side = _optional(a, seq, "side", str)
+    if ew < 0 or ns < 0 or side not in (None, "EW", "NS"):
+        raise StateError(seq, "bad_action", match)
+    result = DirectorResult(match, number, table, kind, ew, ns, side, _get(a, seq, "reason", str), seq)
+    f.results[match] = result
+    f.result_log.append(result)
+
+
+def _on_result_cleared(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    number, table, match = _table_of(f, a, seq)
+    if f.results.pop(match, None) is None:
+        raise StateError(seq, "bad_action", match)
+    f.result_log.append(DirectorResult(match, number, table, ResultKind.score, 0, 0, None,
+                                       _get(a, seq, "reason", str), seq, cleared=True))
 
 
 def _on_round_closed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
@@ -305,7 +407,7 @@ def _on_round_closed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
             raise StateError(seq, "bad_action", "heads")
         heads[mid] = Head(_get(h, seq, "entries", int), _get(h, seq, "hash", str))
     f.closes[number] = Close(number, bool(_get(a, seq, "forced", bool)), _get(a, seq, "reason", str),
-                             tuple(rulings), heads)
+                             tuple(rulings), heads, seq)
     f.rounds[-1] = f.rounds[-1]._replace(status=RoundStatus.closed)
 
 
@@ -317,6 +419,9 @@ _HANDLERS: dict[str, Callable[[_Fold, Mapping[str, Any], int], None]] = {
     PAIR_WITHDRAWN: _on_pair_withdrawn,
     ROUND_PAIRED: _on_round_paired,
     ROUND_CLOSED: _on_round_closed,
+    ROUND_UNPAIRED: _on_round_unpaired,
+    RESULT_SET: _on_result_set,
+    RESULT_CLEARED: _on_result_cleared,
 }
 
 
@@ -334,4 +439,4 @@ def replay(actions: Sequence[Mapping[str, Any]]) -> EventState:
     if f.settings is None:
         raise StateError(1, "no_event")
     return EventState(f.settings, tuple(f.pairs.values()), tuple(f.rounds), dict(f.closes), dict(f.withdrawals),
-                      f.roster)
+                      f.roster, dict(f.results), tuple(f.result_log), dict(f.pairing_notes))

@@ -11,21 +11,27 @@ from typing import Any
 
 from referee.store.eventresults import EventResults
 from referee.store.summaries import Cached, Progress
-from referee.tournament.model import Round
+from referee.tournament.model import DirectorResult, Round
 from referee.tournament.scoring import Criterion
-from referee.views.eventrows import counted
 
 
 def pairing(rnd: Round) -> dict[str, Any]:
     """``{"round": n, "tables": [{"table", "match", "ew", "ns"}], "bye": PAIR|null}``."""
     return {"round": rnd.number,
             "tables": [{"table": t.number, "match": t.match_id, "ew": t.ew, "ns": t.ns} for t in rnd.tables],
-            "bye": rnd.bye}
+            "bye": rnd.bye, **({"requested": list(rnd.requested)} if rnd.requested else {})}
 
 
-def _winner(ew: str, ns: str, cached: Cached) -> str | None:
-    side = cached.summary.winner
+def _winner(ew: str, ns: str, side: str | None) -> str | None:
     return None if side is None else (ew if side == "EW" else ns)
+
+
+def _given(r: DirectorResult | None) -> dict[str, Any] | None:
+    """A director's result as the JSON gives it: ``{"kind", "side", "ew", "ns", "reason", "seq"}`` (ew and
+    ns: games, or the match points of an adjusted result), or null."""
+    if r is None:
+        return None
+    return {"kind": r.kind.value, "side": r.side, "ew": r.ew, "ns": r.ns, "reason": r.reason, "seq": r.seq}
 
 
 def standings(results: EventResults) -> dict[str, Any]:
@@ -35,7 +41,9 @@ def standings(results: EventResults) -> dict[str, Any]:
     for r in results.standings.rows:
         p = by_code[r.pair]
         rows.append({
-            "rank": r.rank, "pair": r.pair, "players": [p.player1, p.player2], "played": r.played, "won": r.won,
+            "rank": r.rank, "pair": r.pair, "players": [p.player1, p.player2], "club": p.club, "active": p.active,
+            "withdrawn": None if p.active else (p.withdrawn_reason.value if p.withdrawn_reason else "withdrew"),
+            "played": r.played, "won": r.won,
             "lost": r.lost, "match_points": r.match_points, "games_won": r.games_won, "games_lost": r.games_lost,
             "tiebreaks": {c.value: v for c, v in r.tiebreaks.items() if c is not Criterion.match_points},
         })
@@ -43,11 +51,12 @@ def standings(results: EventResults) -> dict[str, Any]:
     for rnd in results.rounds:
         tables = []
         for t in rnd.tables:
-            c = results.cached[t.match_id]
-            games = counted(c.summary)
+            o = results.table_outcome(t)
             tables.append({"table": t.number, "match": t.match_id, "ew": t.ew, "ns": t.ns,
-                           "winner": _winner(t.ew, t.ns, c), "games": {"EW": games.EW, "NS": games.NS}})
-        rounds.append({"round": rnd.number, "status": results.status(rnd.number), "tables": tables, "bye": rnd.bye})
+                           "winner": _winner(t.ew, t.ns, o.winner), "games": {"EW": o.ew, "NS": o.ns},
+                           "result": _given(results.results.get(t.match_id))})
+        rounds.append({"round": rnd.number, "status": results.status(rnd.number), "tables": tables, "bye": rnd.bye,
+                       **({"requested": list(rnd.requested)} if rnd.requested else {})})
     return {"event": results.state.settings.id, "round": results.last, "final": results.final,
             "standings": rows, "rounds": rounds}
 
@@ -72,7 +81,7 @@ def elapsed(progress: Progress, finished: bool, now: datetime.datetime) -> int |
 
 
 def state_code(cached: Cached) -> str:
-    """``not_started``, ``in_play``, ``finished`` or ``forfeit``."""
+    """``not_started``, ``in_play``, ``finished`` or ``forfeit`` (of the match's record)."""
     if cached.summary.finished:
         return "forfeit" if cached.summary.forfeit else "finished"
     return "in_play" if cached.progress.started else "not_started"
@@ -89,13 +98,15 @@ def status(results: EventResults, now: datetime.datetime) -> dict[str, Any]:
                            "bye": rnd.bye if rnd else None, "pairs": len(state.pairs), "active": len(state.active)}
     for t in rnd.tables if rnd else ():
         c = results.cached[t.match_id]
-        games = counted(c.summary)
-        playing = not c.summary.finished and c.progress.started
+        o = results.table_outcome(t)
+        given = results.results.get(t.match_id)
+        playing = not c.summary.finished and c.progress.started and given is None
+        code = "result" if given is not None else "broken" if t.match_id in results.broken else state_code(c)
         out["tables"].append({
-            "table": t.number, "match": t.match_id, "ew": t.ew, "ns": t.ns,
-            "state": "broken" if t.match_id in results.broken else state_code(c),
+            "table": t.number, "match": t.match_id, "ew": t.ew, "ns": t.ns, "state": code,
             "game": c.progress.game if playing else None, "hand": c.progress.hand if playing else None,
-            "winner": _winner(t.ew, t.ns, c), "games": {"EW": games.EW, "NS": games.NS},
+            "winner": _winner(t.ew, t.ns, o.winner), "games": {"EW": o.ew, "NS": o.ns},
+            "result": _given(given),
             "elapsed": elapsed(c.progress, c.summary.finished, now), "problems": c.progress.errors,
         })
     return out

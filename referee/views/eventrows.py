@@ -13,10 +13,11 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from referee.core.i18n import pgettext, tr
+from referee.games.api import Summary
 from referee.games.gunzi.summary import MatchSummary, Sides
-from referee.tournament.model import Pair, Round
-from referee.tournament.scoring import Criterion
-from referee.tournament.standings import Standings
+from referee.tournament.model import DirectorResult, Pair, Round
+from referee.tournament.scoring import Criterion, Scoring, ScoringError
+from referee.tournament.standings import Standings, TableOutcome, table_outcome
 from referee.views import eventwords as words
 
 Cell = str | int | None
@@ -42,6 +43,7 @@ def check_known(pairs: Sequence[Pair], rounds: Sequence[Round], standings: Stand
     by_code = {p.code: p for p in pairs}
     named = [(r.number, code) for r in rounds for t in r.tables for code in (t.ew, t.ns)]
     named += [(r.number, r.bye) for r in rounds if r.bye is not None]
+    named += [(r.number, code) for r in rounds for code in r.requested]
     for number, code in named:
         if code not in by_code:
             raise RefereeError(M("round {round}: pair {pair} is not an entry of the event", round=number, pair=code))
@@ -125,51 +127,95 @@ def entries_sheet(pairs: Sequence[Pair], lang: str) -> Sheet:
     return Sheet(columns, tuple((p.code, p.player1, p.player2, p.club, status(p, lang)) for p in pairs))
 
 
-def results_sheet(rounds: Sequence[Round], summaries: Mapping[str, MatchSummary], lang: str, *,
-                  with_round: bool = True) -> Sheet:
-    """Every match of the rounds, then each round's bye: games as counted ``EW:NS``, the winning pair."""
+def _outcome(match_id: str, summaries: Mapping[str, Summary],
+             results: Mapping[str, DirectorResult] | None) -> TableOutcome | None:
+    """A table's outcome; None when nothing is recorded and the director gave no result."""
+    given = (results or {}).get(match_id)
+    s = summaries.get(match_id)
+    return None if s is None and given is None else table_outcome(s, given)
+
+
+def match_points(o: TableOutcome, scoring: Scoring | None) -> tuple[int | None, int | None]:
+    """The match points each side scored at a finished table (None: unfinished, or a result the scoring
+    has no points for)."""
+    if not o.finished:
+        return None, None
+    if o.points is not None:
+        return o.points
+    if scoring is None:
+        return None, None
+    try:
+        return scoring.points(o.ew, o.ns), scoring.points(o.ns, o.ew)
+    except ScoringError:
+        return None, None
+
+
+def results_sheet(rounds: Sequence[Round], summaries: Mapping[str, Summary], lang: str, *,
+                  with_round: bool = True, results: Mapping[str, DirectorResult] | None = None,
+                  scoring: Scoring | None = None) -> Sheet:
+    """Every match of the rounds, then each round's bye: the games as counted (EW and NS, numbers), the
+    match points each pair scored (with *scoring*), the winning pair, its state (a director's result
+    said as such, with its reason)."""
     columns = (
         *((Column(tr(lang, "Round"), numeric=True),) if with_round else ()),
         Column(tr(lang, "Table"), numeric=True), Column(tr(lang, "Match")),
         Column(tr(lang, "EW pair")), Column(tr(lang, "NS pair")),
-        Column(tr(lang, "Games EW:NS"), numeric=True), Column(tr(lang, "Winner")),
-        Column(tr(lang, "Status")),
+        Column(tr(lang, "EW games"), numeric=True),
+        Column(tr(lang, "NS games"), numeric=True),
+        Column(tr(lang, "EW match points"), numeric=True),
+        Column(tr(lang, "NS match points"), numeric=True),
+        Column(tr(lang, "Winner")), Column(tr(lang, "Status")), Column(tr(lang, "Reason")),
     )
     rows: list[tuple[Cell, ...]] = []
     for rnd in sorted(rounds, key=lambda r: r.number):
         lead: tuple[Cell, ...] = (rnd.number,) if with_round else ()
         for t in rnd.tables:
-            s = summaries.get(t.match_id)
-            games = "" if s is None else f"{counted(s).EW}:{counted(s).NS}"
-            winner = "" if s is None or s.winner is None else (t.ew if s.winner == "EW" else t.ns)
-            rows.append((*lead, t.number, t.match_id, t.ew, t.ns, games, winner,
-                         words.match_state_word(words.match_state(s), lang)))
+            o = _outcome(t.match_id, summaries, results)
+            given = (results or {}).get(t.match_id)
+            if o is None:
+                rows.append((*lead, t.number, t.match_id, t.ew, t.ns, None, None, None, None, None,
+                             words.match_state_word(words.MatchState.not_started, lang), None))
+                continue
+            shown = o.kind is not None or o.finished or o.ew or o.ns  # a game won, or a result
+            ew_points, ns_points = match_points(o, scoring)
+            winner = None if o.winner is None else (t.ew if o.winner == "EW" else t.ns)
+            rows.append((*lead, t.number, t.match_id, t.ew, t.ns, o.ew if shown else None, o.ns if shown else None,
+                         ew_points, ns_points, winner, words.outcome_word(o, True, lang),
+                         given.reason if given is not None else None))
         if rnd.bye is not None:
-            rows.append((*lead, None, None, rnd.bye, None, None, None,
-                         words.match_state_word(words.MatchState.bye, lang)))
+            rows.append((*lead, None, None, rnd.bye, None, None, None, None, None, None,
+                         words.match_state_word(words.MatchState.bye, lang), None))
+        for code in rnd.requested:
+            rows.append((*lead, None, None, code, None, None, None, None, None, None,
+                         tr(lang, "requested bye"), None))
     return Sheet(columns, tuple(rows))
 
 
-def cross_entry(pair: str, rnd: Round, summaries: Mapping[str, MatchSummary], lang: str) -> str:
-    """What *pair* did in *rnd*: its opponent, its seat and the games from its side (``B3 EW 2:1``);
-    the bye; or nothing (not paired: withdrawn, or entered later)."""
+def cross_entry(pair: str, rnd: Round, summaries: Mapping[str, Summary], lang: str,
+                results: Mapping[str, DirectorResult] | None = None) -> str:
+    """What *pair* did in *rnd*: its opponent, its seat and the games from its side (``B3 EW 2:1``; a
+    director's result marked ``*``); the bye; or nothing (not paired: withdrawn, or entered later)."""
     if rnd.bye == pair:
         return words.match_state_word(words.MatchState.bye, lang)
+    if pair in rnd.requested:
+        return tr(lang, "requested bye")
     for t in rnd.tables:
         if pair in (t.ew, t.ns):
             side, other, opponent = ("EW", "NS", t.ns) if t.ew == pair else ("NS", "EW", t.ew)
-            s = summaries.get(t.match_id)
-            if s is None:
+            o = _outcome(t.match_id, summaries, results)
+            if o is None:
                 result = "–"
+            elif o.points is not None:  # adjusted: the match points awarded
+                mine, theirs = o.points if side == "EW" else o.points[::-1]
+                result = f"{mine}:{theirs}*"
             else:
-                games = counted(s)
-                result = f"{games.of(side)}:{games.of(other)}" + ("" if s.finished else "…")
+                result = f"{o.games(side)}:{o.games(other)}" + ("" if o.finished else "…") + ("*" if o.kind else "")
             return f"{opponent} {team_word(side, lang)} {result}"  # a code, a seat's word, digits: no sentence
     return ""
 
 
-def cross_sheet(standings: Standings, rounds: Sequence[Round], summaries: Mapping[str, MatchSummary],
-                lang: str) -> Sheet:
+def cross_sheet(standings: Standings, rounds: Sequence[Round], summaries: Mapping[str, Summary],
+                lang: str, results: Mapping[str, DirectorResult] | None = None) -> Sheet:
     """Pair × round, in rank order: each cell the pair's opponent, seat and result that round."""
     ordered = sorted(rounds, key=lambda r: r.number)
     columns = (Column(tr(lang, "Rank"), numeric=True), Column(tr(lang, "Pair")),
@@ -177,5 +223,37 @@ def cross_sheet(standings: Standings, rounds: Sequence[Round], summaries: Mappin
                Column(words.heading(words.criterion_name(Criterion.match_points, lang)), numeric=True))
     rows: list[tuple[Cell, ...]] = []
     for r in standings.rows:
-        rows.append((r.rank, r.pair, *(cross_entry(r.pair, rnd, summaries, lang) for rnd in ordered), r.match_points))
+        rows.append((r.rank, r.pair, *(cross_entry(r.pair, rnd, summaries, lang, results) for rnd in ordered),
+                     r.match_points))
+    return Sheet(columns, tuple(rows))
+
+
+def matrix_sheet(standings: Standings, rounds: Sequence[Round], summaries: Mapping[str, Summary], lang: str,
+                 results: Mapping[str, DirectorResult] | None = None) -> Sheet:
+    """The N×N cross table of a round robin: a row per pair in rank order, a column per opponent (numbered
+    as the rows), each cell the games from the row pair's side (``2:1``; ``…`` unfinished; ``*`` the
+    director's result, an adjusted one as its match points), ``×`` on the diagonal, empty where the two
+    have not met yet; then the match points."""
+    order = [r.pair for r in standings.rows]
+    number = {code: i for i, code in enumerate(order, 1)}
+    cells: dict[tuple[str, str], list[str]] = {}
+    for rnd in sorted(rounds, key=lambda r: r.number):
+        for t in rnd.tables:
+            o = _outcome(t.match_id, summaries, results)
+            for side, other, me, them in (("EW", "NS", t.ew, t.ns), ("NS", "EW", t.ns, t.ew)):
+                if o is None:
+                    text = "–"
+                elif o.points is not None:
+                    mine, theirs = o.points if side == "EW" else o.points[::-1]
+                    text = f"{mine}:{theirs}*"
+                else:
+                    text = f"{o.games(side)}:{o.games(other)}" + ("" if o.finished else "…") + ("*" if o.kind else "")
+                cells.setdefault((me, them), []).append(text)
+    columns = (Column(tr(lang, "Rank"), numeric=True), Column(tr(lang, "No."), numeric=True),
+               Column(tr(lang, "Pair")), *(Column(str(number[c]), numeric=True) for c in order),
+               Column(words.heading(words.criterion_name(Criterion.match_points, lang)), numeric=True))
+    rows: list[tuple[Cell, ...]] = []
+    for r in standings.rows:
+        row = ["×" if c == r.pair else " ".join(cells.get((r.pair, c), [])) for c in order]
+        rows.append((r.rank, number[r.pair], r.pair, *row, r.match_points))
     return Sheet(columns, tuple(rows))

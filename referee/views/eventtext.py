@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from referee.core.i18n import M, Msg, tr, trn
 from referee.games.gunzi.codes import EntryKind
-from referee.store.eventresults import CLOSED, CORRECTED, EventResults
-from referee.store.summaries import Cached
+from referee.store.eventresults import CLOSED, CORRECTED, RESULT, EventResults
+from referee.store.summaries import Cached, Progress
 from referee.tournament.model import Pair, Round
 from referee.tournament.state import EventState
 from referee.views import eventrows as rows
@@ -25,6 +25,7 @@ from referee.views.matchtext import pad, rjust, width
 
 if TYPE_CHECKING:
     from referee.tournament.pairing import SwissPairing
+    from referee.tournament.standings import TableOutcome
 
 
 def _who(pair: Pair, lang: str) -> str:
@@ -53,6 +54,19 @@ def pairing_lines(state: EventState, rnd: Round, lang: str) -> list[str]:
     out += ["  " + x for x in _grid(head, body, [True, False, False, False])]
     if rnd.bye is not None:
         out.append(tr(lang, "Bye: {pair} ({players})", pair=rnd.bye, players=rows.players(by_code[rnd.bye], lang)))
+    for code in rnd.requested:
+        out.append(tr(lang, "Requested bye: {pair} ({players})", pair=code,
+                      players=rows.players(by_code[code], lang)))
+    return out
+
+
+def override_lines(before: Round, rematches: Sequence[tuple[str, str]], reason: str, lang: str) -> list[str]:
+    """A pairing changed by hand: the program's tables it replaced, the reason, and any rematch it makes."""
+    was = ", ".join(f"T{t.number} {t.ew}-{t.ns}" for t in before.tables)
+    out = [tr(lang, "Changed by hand ({reason}); the program paired: {tables}", reason=reason or "-", tables=was)]
+    for ew, ns in rematches:
+        out.append(tr(lang, "Warning: {ew} and {ns} have met before",
+                      ew=ew, ns=ns))
     return out
 
 
@@ -80,10 +94,16 @@ def _clock(seconds: int | None) -> str:
     return f"{minutes // 60}:{minutes % 60:02d}"
 
 
-def _state_text(cached: Cached, ew: str, ns: str, lang: str) -> str:
+def _state_text(cached: Cached, ew: str, ns: str, lang: str, o: TableOutcome | None = None) -> str:
     s = cached.summary
     code = state_code(cached)
     games = rows.counted(s)
+    given = None if o is None else words.result_message(o)
+    if o is not None and given is not None:
+        if o.winner is None:
+            return tr(lang, "{state}: level", state=given)
+        return tr(lang, "{state}: {winner} won {ew}:{ns}", state=given, winner=ew if o.winner == "EW" else ns,
+                  ew=o.points[0] if o.points else o.ew, ns=o.points[1] if o.points else o.ns)
     if code in ("finished", "forfeit"):
         winner = ew if s.winner == "EW" else ns
         word = words.match_state_word(words.MatchState(code), lang)
@@ -116,8 +136,10 @@ def status_lines(results: EventResults, now: datetime.datetime, lang: str) -> li
     body = []
     for t in rnd.tables:
         c = results.cached[t.match_id]
-        state_text = _state_text(c, t.ew, t.ns, lang)
-        if t.match_id in results.broken:
+        state_text = _state_text(c, t.ew, t.ns, lang, results.table_outcome(t))
+        if t.match_id in results.results:
+            pass  # the director's result stands, whatever the record holds
+        elif t.match_id in results.broken:
             state_text = tr(lang, "BROKEN: not counted (see below)")
         elif c.progress.errors:
             state_text = trn(lang, "{state}; {n} problem in the record", "{state}; {n} problems in the record",
@@ -127,7 +149,9 @@ def status_lines(results: EventResults, now: datetime.datetime, lang: str) -> li
     out += ["  " + x for x in _grid(head, body, [True, False, False, False, False, True])]
     if rnd.bye is not None:
         out.append(tr(lang, "Bye: {pair}", pair=rnd.bye))
-    done = sum(1 for t in rnd.tables if results.cached[t.match_id].summary.finished)
+    for code in rnd.requested:
+        out.append(tr(lang, "Requested bye: {pair}", pair=code))
+    done = sum(1 for t in rnd.tables if results.table_outcome(t).finished)
     if code == "open":
         out.append(trn(lang, "{done} of {n} match finished", "{done} of {n} matches finished", len(rnd.tables),
                        done=done))
@@ -147,7 +171,7 @@ def round_word(code: str, lang: str) -> str:
 
 # --- standings ------------------------------------------------------------------------------------------
 
-def _title(results: EventResults, lang: str) -> str:
+def standings_title(results: EventResults, lang: str) -> str:
     s = results.state.settings
     if results.final:
         what = tr(lang, "Final standings")
@@ -201,7 +225,7 @@ def standings_lines(results: EventResults, lang: str, columns: int | None = None
         keep = sorted(chosen)
     head = [sheet.columns[i].head for i in keep]
     body = [[texts[i][n] for i in keep] for n in range(len(sheet.rows))]
-    out = [_title(results, lang)]
+    out = [standings_title(results, lang)]
     out += _grid(head, body, [sheet.columns[i].numeric for i in keep])
     if left_out:
         out.append(tr(lang, "Left out to fit {width} columns: {names:list}; --wide shows every column",
@@ -210,9 +234,30 @@ def standings_lines(results: EventResults, lang: str, columns: int | None = None
     return out
 
 
+def matrix_lines(results: EventResults, lang: str) -> list[str]:
+    """The N×N cross table (``event standings --cross``): a row per pair in rank order, a column per
+    opponent numbered as the rows."""
+    sheet = rows.matrix_sheet(results.standings, results.rounds, results.summaries, lang, results.results)
+    body = [[rows.cell_text(v, c) for v, c in zip(r, sheet.columns, strict=True)] for r in sheet.rows]
+    out = [standings_title(results, lang)]
+    out += _grid([c.head for c in sheet.columns], body, [c.numeric for c in sheet.columns])
+    return out + notes(results, lang)
+
+
 def notes(results: EventResults, lang: str) -> list[str]:
-    """What the table does not show: matches not counted yet, rounds corrected after their close."""
+    """What the table does not show: matches not counted yet, the director's results with their reasons,
+    rounds corrected after their close."""
     out = []
+    counted = {r.number for r in results.rounds}
+    for number, close in sorted(results.state.closes.items()):
+        for ruled in close.rulings if number in counted else ():
+            out.append(tr(lang, "Round {round} closed by force: {match} ruling for {team:team} (#{seq}), reason: "
+                                "{reason}",
+                          round=number, match=ruled.match, team=ruled.team, seq=ruled.seq, reason=close.reason or "-"))
+    for mid, r in sorted(results.results.items(), key=lambda kv: (kv[1].round, kv[1].table)):
+        given = words.result_message(results.outcome_of(mid))
+        out.append(tr(lang, "{match}: {result}, reason: {reason} (event log #{seq})",
+                      match=mid, result=given, reason=r.reason or "-", seq=r.seq))
     unfinished = [t for t in results.standings.unfinished if t.match_id not in results.broken]
     if unfinished:
         out.append(trn(lang, "Not counted yet ({n} match not finished): {ids}",
@@ -220,6 +265,11 @@ def notes(results: EventResults, lang: str) -> list[str]:
                        ids=", ".join(t.match_id for t in unfinished)))
     for number, found in sorted(results.corrections.items()):
         for c in found:
+            if c.kind == RESULT:
+                out.append(tr(lang, "Round {round} corrected after close: {match}, the director's result at event log "
+                                    "#{seq}, reason: {reason}",
+                              round=number, match=c.match, seq=c.seq, reason=c.reason or "-"))
+                continue
             out.append(tr(lang, "Round {round} corrected after close: {match} seq {seq} ({kind}), reason: {reason}",
                           round=number, match=c.match, seq=c.seq, kind=EntryKind(c.kind), reason=c.reason or "-"))
     return out
@@ -268,3 +318,80 @@ def list_lines(events: Sequence[tuple[str, EventState | Msg]], root: str, lang: 
 
 def _format_word(code: str, lang: str) -> str:
     return (M("round robin") if code == "round_robin" else M("Swiss")).text(lang)
+
+
+# --- what a forced close will store ----------------------------------------------------------------------
+
+class Plan(Protocol):
+    """What a forced close would store for one match (``referee.app.director.Plan``)."""
+
+    @property
+    def table(self) -> int: ...
+    @property
+    def match(self) -> str: ...
+    @property
+    def progress(self) -> Progress: ...
+    @property
+    def team(self) -> str | None: ...
+    @property
+    def rulings(self) -> int: ...
+    @property
+    def games(self) -> tuple[int, int]: ...
+
+
+def close_preview_lines(event_id: str, round_number: int, plans: Sequence[Plan], reason: str, lang: str) -> list[str]:
+    """``event close --force``'s preview: each unfinished match, where it stands and the rulings it would
+    get (or that it cannot be decided), then the director's other choices."""
+    def where(p: Progress) -> str:
+        if not p.started:
+            return tr(lang, "not started")
+        return tr(lang, "game {game}, hand {hand}", game=p.game, hand=p.hand)
+
+    out = [tr(lang, "Closing round {round} by force would store (reason: {reason}):",
+              round=round_number, reason=reason)]
+    for p in plans:
+        if p.team is None:
+            out.append("  " + tr(lang, "table {table} {match} ({where}, games {ew}:{ns}): level, cannot be decided",
+                                 table=p.table, match=p.match, where=where(p.progress), ew=p.games[0], ns=p.games[1]))
+        else:
+            out.append("  " + trn(lang, "table {table} {match} ({where}, games {ew}:{ns}): {n} ruling for {team:team}",
+                                  "table {table} {match} ({where}, games {ew}:{ns}): {n} rulings for {team:team}",
+                                  p.rulings,
+                                  table=p.table, match=p.match, where=where(p.progress), ew=p.games[0],
+                                  ns=p.games[1], team=p.team))
+    out.append(tr(lang, "Or, table by table: referee event result {event} TABLE SIDE A:B | --forfeit SIDE | "
+                        "--no-show SIDE --reason TEXT; or leave the round open.", event=event_id))
+    return out
+
+
+# --- the prize list ----------------------------------------------------------------------------------------
+
+def prize_lines(results: EventResults, lang: str) -> list[str]:
+    """``event prizes``: each award of the scoring's ``[prizes] awards`` and who wins it."""
+    from referee.tournament.prizes import Kind, prizes
+
+    state = results.state
+    by_code = {p.code: p for p in state.pairs}
+    s = state.settings
+    if results.final:
+        out = [tr(lang, "Prizes of {event} ({name}): final standings",
+                  event=s.id, name=s.name)]
+    else:
+        out = [tr(lang, "Prizes of {event} ({name}): NOT FINAL, standings after round {n}",
+                  event=s.id, name=s.name, n=results.last)]
+    found = prizes(results.standings, state.pairs, s.scoring.awards)
+    for p in found:
+        if p.kind is Kind.club:
+            out.append("  " + tr(lang, "Best club: {club}, {points} match points ({pairs:list})",
+                                 club=p.winner, points=p.match_points, pairs=list(p.pairs)))
+            continue
+        who = _who(by_code[p.winner], lang)
+        if p.kind is Kind.overall:
+            out.append("  " + tr(lang, "Place {place}: {who}, {points} match points", place=p.place, who=who,
+                                 points=p.match_points))
+        else:
+            out.append("  " + tr(lang, "Best newcomers {place}: {who}, {points} match points", place=p.place, who=who,
+                                 points=p.match_points))
+    if not found:
+        out.append("  " + tr(lang, "no prize can be given yet"))
+    return out

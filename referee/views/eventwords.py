@@ -13,19 +13,20 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from referee.core.i18n import M, Msg, tr
-from referee.tournament.model import RoundStatus, WithdrawnReason
+from referee.tournament.model import ResultKind, RoundStatus, WithdrawnReason
 from referee.tournament.scoring import Criterion
 
 if TYPE_CHECKING:
     from referee.games.gunzi.summary import MatchSummary
     from referee.tournament.pairing import SeatExplanation, SwissPairing, TableExplanation
-    from referee.tournament.standings import Comparison
+    from referee.tournament.standings import Comparison, TableOutcome
 
 CRITERIA: dict[Criterion, Msg] = {
     Criterion.match_points: M("match points"),
     Criterion.games_difference: M("games difference"),
     Criterion.head_to_head: M("head-to-head"),
     Criterion.buchholz: M("Buchholz"),
+    Criterion.sonneborn_berger: M("Sonneborn-Berger"),
     Criterion.level_difference: M("level difference"),
     Criterion.ledger: M("ledger"),
     Criterion.lot: M("lot"),
@@ -91,6 +92,32 @@ def match_state(summary: MatchSummary | None) -> MatchState:
     if summary.finished:
         return MatchState.forfeit if summary.forfeit else MatchState.finished
     return MatchState.in_play
+
+
+RESULT_KIND: dict[ResultKind, Msg] = {
+    ResultKind.score: M("result entered by the director"),
+    ResultKind.forfeit: M("forfeit by {side:team} (director)"),
+    ResultKind.no_show: M("no-show by {side:team} (director)"),
+    ResultKind.adjusted: M("adjusted score {ew}:{ns} match points (director)"),
+}
+
+
+def result_message(o: TableOutcome) -> Msg | None:
+    """How the director settled a table (None: as its record gives it)."""
+    if o.kind is None:
+        return None
+    ew, ns = o.points if o.points is not None else (o.ew, o.ns)
+    return RESULT_KIND[o.kind].bind(side=o.side or "EW", ew=ew, ns=ns)
+
+
+def outcome_word(o: TableOutcome, started: bool, lang: str) -> str:
+    """A table's state in a list of results: the director's result, else its match's state."""
+    given = result_message(o)
+    if given is not None:
+        return given.text(lang)
+    if o.finished:
+        return match_state_word(MatchState.forfeit if o.forfeit else MatchState.finished, lang)
+    return match_state_word(MatchState.in_play if started else MatchState.not_started, lang)
 
 
 @functools.lru_cache(maxsize=256)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.core.i18n import MN, M, Msg, fill, join, literal, tr, trn
+from referee.core.i18n import M, Msg, fill, join, literal, tr, trn
+from referee.core.i18n import form as _form
 from referee.store.chain import entries
 
 if TYPE_CHECKING:
@@ -44,21 +45,6 @@ def rjust(text: str, columns: int) -> str:
 
 
 # --- pieces the views share ---------------------------------------------------------------------------
-
-
-class _Form(Msg):
-    """A template with no words of its own (``{s:seat} {name}``, ``{a} | {b}``): the same in every
-    language, so it is no catalogue message and is filled without looking it up (a lookup is a cost
-    of every ``referee record``); its fields are still worded by kind."""
-
-    __slots__ = ()
-
-    def text(self, lang: str = "en") -> str:
-        return fill(self.msgid, lang, dict(self.fields))
-
-
-def _form(template: str, **fields: object) -> Msg:
-    return _Form(template, tuple(fields.items()))
 
 
 def who(seat: str | None, seats: dict[str, str]) -> Msg:
@@ -358,23 +344,6 @@ def finished_line(result: MatchResult, lang: str) -> str:
               winner=winner, won=won, lost=lost, games=games)
 
 
-def check_summary(result: MatchResult, lang: str) -> str:
-    """`referee check`'s line for a valid record: ``ok: 26 hands, 3 games, EW 2:1`` (the games won, the
-    winner's first; ``EW 1:1 NS`` while the match is unfinished)."""
-    hands = MN("{n} hand", "{n} hands", len(result.hands))
-    games = MN("{n} game", "{n} games", len(result.games))
-    won = result.games_won
-    if result.winner:
-        loser = "NS" if result.winner == "EW" else "EW"
-        score = _form("{team:team} {won}:{lost}", team=result.winner, won=won.get(result.winner, 0),
-                      lost=won.get(loser, 0))
-    else:
-        score = M("{ew:team} {a}:{b} {ns:team}, unfinished", ew="EW", ns="NS",
-                  a=won.get("EW", 0), b=won.get("NS", 0))
-    return tr(lang, "ok: {hands}, {games}, {score}", hands=hands, games=games,
-              score=score)
-
-
 def warning_line(result: MatchResult, team: str, limit: int, games_to_win: int, lang: str) -> str | None:
     """What a warning just stored means (§8.1, ``match.warnings_limit``): the one before the limit says the
     next forfeits; the one at the limit says the match is forfeited. None without a limit."""
@@ -410,7 +379,7 @@ def log_lines(log: Iterable[LogEntry], lang: str) -> list[str]:
     out = []
     for e in log:
         time = _safe(e.time.replace("T", " ").replace("Z", "")[:19])
-        kind = word(EntryKind(e.kind), lang)
+        kind = REMARK_KINDS[e.kind].text(lang) if e.kind in REMARK_KINDS else word(EntryKind(e.kind), lang)
         out.append(f"{e.seq:>4}  {time}  {pad(_safe(e.referee), 12)}  {pad(kind, 6)} {_entry_text(e, lang)}")
     return out
 
@@ -421,7 +390,60 @@ def _safe(text: str) -> str:
     return text if text.isprintable() else shown(text, len(text))
 
 
+# The words of the remarks on a record (``chain.REMARKS``: disputes and confirmations).
+REMARK_KINDS: dict[str, Msg] = {
+    "dispute": M("dispute"), "alternative": M("alternative"), "ruling": M("ruling"),
+    "appeal": M("appeal"), "decision": M("decision"), "confirm": M("confirm"),
+}
+
+
+def _decided(data: dict[str, object]) -> Msg:
+    """What a ruling or a decision chose, from its fields."""
+    if data.get("uphold"):
+        return M("the ruling is upheld")
+    if data.get("alternative") is not None:
+        return M("alternative {k} (amend #{amend})", k=data.get("alternative"),
+                 amend=data.get("amend") if data.get("amend") is not None else "-")
+    if data.get("amend") is not None:
+        return M("the record as it was (amend #{amend})", amend=data.get("amend"))
+    return M("the record stands")
+
+
+def remark(e: LogEntry) -> Msg:
+    """A remark of the audit trail in words: ``hand 1 disputed by NS: the kitty held 25``."""
+    from referee.store.disputes import payload
+
+    data = payload({"directive": e.directive})
+    team = data.get("by") if data.get("by") in ("EW", "NS") else None
+    if e.kind == "dispute":
+        return M("hand {hand} disputed by {team:team}: {claim}",
+                 hand=data.get("hand"), team=team, claim=e.reason)
+    if e.kind == "alternative":
+        return M("alternative for dispute #{target}: #{seq} → {directive}", target=e.target, seq=data.get("seq"),
+                 directive=_safe(str(data.get("directive", ""))))
+    if e.kind == "appeal":
+        return M("appeal of dispute #{target} by {team:team}",
+                 target=e.target, team=team)
+    if e.kind in ("ruling", "decision"):
+        label = M("ruling on dispute #{target}: {what}", target=e.target,
+                  what=_decided(data)) if e.kind == "ruling" else \
+            M("director's decision on dispute #{target}: {what}",
+              target=e.target, what=_decided(data))
+        return label
+    captain = data.get("captain")
+    if captain:
+        return M("hand {hand} confirmed by {team:team} ({captain})",
+                 hand=data.get("hand"), team=team, captain=_safe(str(captain)))
+    return M("hand {hand} confirmed by {team:team}", hand=data.get("hand"),
+             team=team)
+
+
 def _entry_text(e: LogEntry, lang: str) -> str:
+    if e.kind in REMARK_KINDS:
+        text = remark(e).text(lang)
+        if e.reason and e.kind != "dispute":
+            text += "   " + tr(lang, "reason: {reason}", reason=e.reason)
+        return text
     if e.kind == "event":
         text = _safe(e.directive)
     else:
@@ -474,8 +496,11 @@ def log_groups(log: Sequence[LogEntry], events: Sequence[Event], result: MatchRe
         game = games.get(k, game)
         keys.append((game, k))
     grouped: dict[int, list[LogEntry]] = {}
+    disputed = {e.seq: e.target for e in log if e.kind == "dispute" and e.target is not None}  # → its hand's place
     for e in log:
         place = e.target if e.kind != "event" and e.target is not None else e.seq
+        if e.kind in ("alternative", "ruling", "appeal", "decision"):
+            place = disputed.get(place, place)
         grouped.setdefault(bisect_right(starts, place), []).append(e)
     return [LogGroup(*keys[k], entries) for k, entries in sorted(grouped.items())]
 

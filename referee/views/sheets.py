@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from referee.core.errors import UsageError
 from referee.core.i18n import MN, M, is_chinese, pgettext, tr
 from referee.games.gunzi.summary import MatchSummary
-from referee.tournament.model import Pair, Round, RoundStatus
+from referee.tournament.model import DirectorResult, Pair, Round, RoundStatus
+from referee.tournament.scoring import Scoring
 from referee.tournament.seating import seat_players
 from referee.tournament.standings import Standings
 from referee.views import eventrows as rows
@@ -353,6 +354,9 @@ def _round_story(pr: _Printer, event: str, round: Round, by_code: Mapping[str, P
         story.append(Spacer(1, 4))
         story.append(pr.para(tr(lang, "Bye: {pair} ({players})", pair=round.bye,
                                 players=_who(by_code[round.bye], lang)), pr.s_body))
+    for code in round.requested:
+        story.append(pr.para(tr(lang, "Requested bye: {pair} ({players})",
+                                pair=code, players=_who(by_code[code], lang)), pr.s_body))
     story += pr.heading(tr(lang, "Pairings by pair"))
     ranked = [0.6, 0.6] if standings is not None else []
     story.append(pr.grid(_by_pair(round, by_code, lang, standings),
@@ -383,22 +387,37 @@ def _title(rounds: Sequence[Round], final: bool, lang: str) -> str:
 def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[Pair], rounds: Sequence[Round],
                      standings: Standings, summaries: Mapping[str, MatchSummary], lang: str, *,
                      final: bool = False, font: Font = None,
-                     notes: Sequence[str] | None = None, round_words: Mapping[int, str] | None = None) -> None:
-    """Write the PDF report: standings with every tie-break, the cross table, each round's results.
+                     notes: Sequence[str] | None = None, round_words: Mapping[int, str] | None = None,
+                     results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None,
+                     matrix: bool = False,
+                     disputes: Sequence[str] = ()) -> None:
+    """Write the PDF report: standings with every tie-break, the cross table, each round's results, and
+    the event's disputes (*disputes*: their lines, worded by the caller; no section when there are none).
 
     *notes* are what the table does not show (the matches not counted yet, a round corrected after its
     close, with the entry and its reason), worded by the caller that read the store; *round_words* a
-    round's status in words where it is more than its status in the event (corrected after close)."""
+    round's status in words where it is more than its status in the event (corrected after close);
+    *results* the director's results by match id; *scoring* gives each table's match points; *matrix*:
+    the N×N cross table too (a round robin's)."""
     by_code = rows.check_known(pairs, rounds, standings)
     title = _title(rounds, final, lang)
     pr, story = _printed(lang, font, lambda pr: _report_story(pr, event, pairs, rounds, standings, summaries, by_code,
-                                                               title, notes, round_words))
+                                                               title, notes, round_words, results, scoring,
+                                                               matrix) + _disputes(pr, disputes))
     pr.build(path, story, wide=True, event=event, title=title)
+
+
+def _disputes(pr: _Printer, lines: Sequence[str]) -> list[Any]:
+    if not lines:
+        return []
+    return [*pr.heading(tr(pr.lang, "Disputes")), *(pr.para(line, pr.s_body) for line in lines)]
 
 
 def _report_story(pr: _Printer, event: str, pairs: Sequence[Pair], rounds: Sequence[Round], standings: Standings,
                   summaries: Mapping[str, MatchSummary], by_code: Mapping[str, Pair], title: str,
-                  notes: Sequence[str] | None, round_words: Mapping[int, str] | None) -> list[Any]:
+                  notes: Sequence[str] | None, round_words: Mapping[int, str] | None,
+                  results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None,
+                  matrix: bool = False) -> list[Any]:
     from reportlab.platypus import PageBreak
 
     lang = pr.lang
@@ -421,21 +440,28 @@ def _report_story(pr: _Printer, event: str, pairs: Sequence[Pair], rounds: Seque
     story.append(pr.grid(sheet, _spread([weights.get(i, 1.25) for i in keep], width), 7.5))
 
     ordered = sorted(rounds, key=lambda r: r.number)
+    if matrix and standings.rows:
+        story.append(PageBreak())
+        story += pr.heading(tr(lang, "Cross table: every pair against every other (games from the row's side)"))
+        grid = rows.matrix_sheet(standings, ordered, summaries, lang, results)
+        n = len(standings.rows)
+        story.append(pr.grid(grid, _spread([0.6, 0.6, 1.2, *([1.0] * n), 0.9], width), 7.5 if n <= 12 else 6.0))
     for start in range(0, len(ordered), CROSS_ROUNDS):
         part = ordered[start:start + CROSS_ROUNDS]
         story.append(PageBreak())
         story += pr.heading(tr(lang, "Cross table: opponent, seat and games round by round"))
-        cross = rows.cross_sheet(standings, part, summaries, lang)
+        cross = rows.cross_sheet(standings, part, summaries, lang, results)
         story.append(pr.grid(cross, _spread([0.6, 1.0, *([2.0] * len(part)), 0.8], width), 7.5))
 
     for rnd in ordered:
         status = (round_words or {}).get(rnd.number) or words.round_status(rnd.status, lang)
         story += pr.heading(tr(lang, "Round {n} ({status})", n=rnd.number, status=status))
-        res = rows.results_sheet([rnd], summaries, lang, with_round=False)
+        res = rows.results_sheet([rnd], summaries, lang, with_round=False, results=results, scoring=scoring)
         texts = [[rows.cell_text(v, col) for v, col in zip(r, res.columns, strict=True)] for r in res.rows]
         for r in texts:
             for i in (2, 3):  # the pairs with their players
                 if r[i] in by_code:
                     r[i] = f"{r[i]}  {rows.players(by_code[r[i]], lang)}"
-        story.append(pr.grid(res, _spread([0.6, 1.6, 3.0, 3.0, 1.0, 0.9, 1.0], width), 7.5, texts=texts))
+        story.append(pr.grid(res, _spread([0.5, 1.5, 2.7, 2.7, 0.6, 0.6, 0.6, 0.6, 0.8, 1.5, 1.5], width), 7.5,
+                             texts=texts))
     return story

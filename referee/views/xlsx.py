@@ -16,7 +16,8 @@ from typing import Any
 
 from referee.core.i18n import tr
 from referee.games.gunzi.summary import MatchSummary
-from referee.tournament.model import Pair, Round
+from referee.tournament.model import DirectorResult, Pair, Round
+from referee.tournament.scoring import Scoring
 from referee.tournament.standings import Standings
 from referee.views import eventrows as rows
 from referee.views.outfile import written
@@ -54,8 +55,12 @@ def _sheet(book: Any, name: str, event_name: str, sheet: rows.Sheet, bold: Any) 
 
 
 def write_workbook(path: str | os.PathLike[str], event_name: str, pairs: Sequence[Pair], rounds: Sequence[Round],
-                   standings: Standings, summaries: Mapping[str, MatchSummary], lang: str) -> None:
-    """Write the event's workbook to *path*: sheets Standings, Entries, Results, worded in *lang*."""
+                   standings: Standings, summaries: Mapping[str, MatchSummary], lang: str, *,
+                   results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None,
+                   about: Sequence[tuple[str, rows.Cell]] = ()) -> None:
+    """Write the event's workbook to *path*: sheets Standings, Entries, Results (the director's results
+    marked, with their reasons), Cross table and, with *about* (the event's facts and notes, each a label
+    and a value), Event, worded in *lang*."""
     # Here only: not at the CLI's start-up. XlsxWriter ships no type information.
     import xlsxwriter  # type: ignore[import-untyped, unused-ignore]
 
@@ -64,8 +69,13 @@ def write_workbook(path: str | os.PathLike[str], event_name: str, pairs: Sequenc
     sheets = [
         (tr(lang, "Standings"), rows.standings_sheet(pairs, standings, lang)),
         (tr(lang, "Entries"), rows.entries_sheet(pairs, lang)),
-        (tr(lang, "Results"), rows.results_sheet(rounds, summaries, lang)),
+        (tr(lang, "Results"), rows.results_sheet(rounds, summaries, lang, results=results, scoring=scoring)),
+        (tr(lang, "Cross table"), rows.cross_sheet(standings, rounds, summaries, lang, results)),
     ]
+    if about:
+        sheets.append((tr(lang, "Event"),
+                       rows.Sheet((rows.Column(tr(lang, "Item")), rows.Column(tr(lang, "Value"))),
+                                  tuple(about))))
     with written(path) as buf:
         book = xlsxwriter.Workbook(buf, {"in_memory": True, "strings_to_formulas": False,
                                          "strings_to_urls": False, "strings_to_numbers": False})

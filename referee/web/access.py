@@ -22,6 +22,10 @@ issue      director             the event the new token is for (a scoped directo
                                 tokens of its own event only, never a store-wide one)
 assign     director             the holder's current event, and the event it is moved to
 revoke     director             the holder's event
+link       director             the holder's event (a new one-time sign-in QR code)
+download   director             the event of the path (an event's sheets, report, workbook)
+entry      director             the event of the form (a pair entered)
+withdraw   director             the event of the form (a pair withdrawn)
 =========  ===================  ==============================================================
 
 A director of event E acts on E only: a token of no event (store-wide) is outside every event's
@@ -82,6 +86,10 @@ RULES: dict[str, Rule] = {
     "issue": Rule(DIRECTOR, ISSUE),
     "assign": Rule(DIRECTOR, HOLDER),
     "revoke": Rule(DIRECTOR, HOLDER),
+    "link": Rule(DIRECTOR, HOLDER),  # a new one-time sign-in QR code for a holder (referee.web.signin)
+    "download": Rule(DIRECTOR, NONE),  # the event of the path: checked by the handler (referee.web.directing)
+    "entry": Rule(DIRECTOR, EVENT),  # add a pair to the form's event
+    "withdraw": Rule(DIRECTOR, EVENT),  # withdraw a pair of the form's event
 }
 
 

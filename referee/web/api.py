@@ -140,8 +140,7 @@ async def match_stream(request: Request) -> Response:
     store = w.store
 
     async def events() -> AsyncIterator[dict[str, Any]]:
-        async with w.hub.watching(("match", match_id), lambda: store.match_version(match_id),
-                                  lambda: entries_of(store, match_id)) as watch:
+        async with w.hub.watching(("match", match_id), lambda: entries_of(store, match_id)) as watch:
             rows: list[dict[str, Any]] = watch.data or []
             sent = len(rows) if start is None else min(start, len(rows))
             seen = watch.version
@@ -166,11 +165,9 @@ async def event_stream(request: Request) -> Response:
     log = w.store.event_log(event_id)
     if not log.exists():
         await run_in_threadpool(log.state)  # names the event that is not there
-    store = w.store
 
     async def events() -> AsyncIterator[dict[str, Any]]:
-        async with w.hub.watching(("event", event_id), lambda: (store.event_version(event_id), store.version()),
-                                  lambda: None) as watch:
+        async with w.hub.watching(("event", event_id), lambda: None) as watch:
             seen = watch.version
             while True:
                 now = await watch.wait(seen, PING)

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
@@ -20,14 +19,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from referee.core.errors import RefereeError
-from referee.web import api, pages
+from referee.web import api, pages, phone
 from referee.web.access import GuardedApp, Handler, guarded
 from referee.web.deps import HERE, Web
 from referee.web.errors import gone
 from referee.web.headers import SecurityHeaders
 
 
-def make_app(db: str | None = None, event: str | None = None, interval: float | None = None) -> Starlette:
+def make_app(db: str | None = None, event: str | None = None, interval: float | None = None,
+             base: str | None = None) -> Starlette:
     # Every route names its action: referee.web.access.authorise checks it (RULES: action × role ×
     # scope) before the handler runs. The static files are read by anyone.
     table: list[tuple[str, Handler, str, list[str]]] = [
@@ -39,6 +39,7 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
         ("/referee", pages.referee_home, "read", ["GET"]),
         ("/referee/login", pages.login, "sign-in", ["POST"]),
         ("/referee/logout", pages.logout, "sign-in", ["POST"]),
+        *phone.ROUTES,
         ("/referee/matches/{match}", pages.entry_page, "write", ["GET", "POST"]),
         ("/referee/matches/{match}/undo", pages.undo, "write", ["POST"]),
         ("/referee/matches/{match}/amend", pages.amend, "write", ["POST"]),
@@ -58,17 +59,14 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
     # Every response carries the security headers (referee.web.headers); a plain 500, answered outside
     # the middleware, gets them from the handler.
     handlers = {ClientDisconnect: gone, RefereeError: pages.handle, OSError: pages.handle, Exception: pages.handle}
-    web = Web(db, event, interval)
+    web = Web(db, event, interval, base)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if web.follower is not None:  # the store's changes, whoever made them, wake this server's live pages
-            web.follower.start(asyncio.get_running_loop())
         try:
             yield
-        finally:
-            if web.follower is not None:
-                await asyncio.to_thread(web.follower.stop)
+        finally:  # the hub's follower thread (a store that pushes) let go
+            web.hub.close()
 
     app = Starlette(routes=routes, exception_handlers=handlers,
                     middleware=[Middleware(SecurityHeaders)], lifespan=lifespan)

@@ -23,8 +23,10 @@ from referee.games.gunzi.explain import render
 from referee.games.gunzi.jsonview import write_json
 from referee.games.gunzi.settle import explain_hand
 from referee.store import eventresults
+from referee.tournament.model import ResultKind
 from referee.views import eventjson
 from referee.views import matchtext as views
+from referee.views.eventwords import RESULT_KIND
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
@@ -164,6 +166,12 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
 def _table_state(row: dict[str, Any], lang: str) -> str:
     """One table's state (a row of ``event status --json``) in a few words."""
 
+    if row["state"] == "result":
+        given = row["result"]
+        return tr(lang, "{pair} won {ew}:{ns} ({how})",
+                  pair=row["winner"] or "-", ew=given["ew"], ns=given["ns"],
+                  how=RESULT_KIND[ResultKind(given["kind"])].bind(side=given["side"] or "EW", ew=given["ew"],
+                                                                 ns=given["ns"]))
     if row["state"] == "in_play":
         return WORDS["in_play"].bind(game=row["game"], hand=row["hand"]).text(lang)
     if row["state"] in ("finished", "forfeit") and row["winner"]:
@@ -186,7 +194,20 @@ def event_view(store: MatchStore, event_id: str, lang: str) -> dict[str, Any]:
     tables = [{**row, "ew_players": _players(by_code.get(row["ew"])), "ns_players": _players(by_code.get(row["ns"])),
                "words": _table_state(row, lang)} for row in status["tables"]]
     return {"event_id": event_id, "state": state, "standings": data, "status": status, "tables": tables,
-            "sheet": standings_table(results, lang)}
+            "sheet": standings_table(results, lang), "matrix": cross_table(results, lang)}
+
+
+def cross_table(results: EventResults, lang: str) -> dict[str, Any] | None:
+    """A round robin's N×N cross table as ``referee event standings --cross`` prints it (None for Swiss)."""
+    from referee.tournament.model import EventFormat
+    from referee.views import eventrows
+
+    if results.state.settings.format is not EventFormat.round_robin or not results.rounds:
+        return None
+    sheet = eventrows.matrix_sheet(results.standings, results.rounds, results.summaries, lang, results.results)
+    return {"title": tr(lang, "Cross table"),
+            "columns": [{"head": c.head, "numeric": c.numeric} for c in sheet.columns],
+            "rows": [[eventrows.cell_text(v, c) for v, c in zip(r, sheet.columns, strict=True)] for r in sheet.rows]}
 
 
 def standings_table(results: EventResults, lang: str) -> dict[str, Any]:

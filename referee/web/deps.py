@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from referee.store.api import Watching, open_store
+from referee.store.api import open_store
 from referee.web.auth import EventStates, RateLimit, Sessions
-from referee.web.live import Follower, Hub
+from referee.web.live import INTERVAL, Hub
 
 if TYPE_CHECKING:
     import jinja2
@@ -20,35 +20,31 @@ if TYPE_CHECKING:
 
 HERE = Path(__file__).resolve().parent
 POOL = 8  # database connections of one server's request threads
-PUSHED_INTERVAL = 1.0  # seconds between two looks of a watcher when the store pushes its changes
+PUSH_WAIT = 1.0  # seconds a look waits in watch() for a change when the store pushes its changes
 
 
 class Web:
     """What every request of one server shares."""
 
-    def __init__(self, db: str | None, event: str | None = None, interval: float | None = None) -> None:
+    def __init__(self, db: str | None, event: str | None = None, interval: float | None = None,
+                 base: str | None = None) -> None:
         import jinja2
 
         self.store = open_store(db)
         self.store.use_pool(POOL)  # the request threads share a few connections (a database store)
         self.event = event
+        self.base = base  # the address phones open (referee serve's first), for sign-in links; None: the request's
         self.tokens = self.store.tokens()
         self.sessions = Sessions(self.tokens)
         self.limit = RateLimit()
         self.events = EventStates(self.store)
-        # A store that pushes its changes (watch: PostgreSQL's NOTIFY) wakes the live pages itself; its watchers
-        # then only look again now and then, in case a notification was lost with a connection.
-        self.hub = _hub(interval, isinstance(self.store, Watching))
-        self.follower = Follower(self.store, self.hub) if isinstance(self.store, Watching) else None
+        # A store that pushes its changes (PostgreSQL's NOTIFY) is asked to wait for them (the hub's look blocks
+        # in watch() on a thread of its own); a folder is looked at every interval.
+        self.hub = Hub(self.store, INTERVAL if interval is None else interval,
+                       PUSH_WAIT if self.store.pushes else 0.0)
         self.env: jinja2.Environment = jinja2.Environment(
             loader=jinja2.FileSystemLoader(str(HERE / "templates")),
             autoescape=True, trim_blocks=True, lstrip_blocks=True)
-
-
-def _hub(interval: float | None, pushes: bool) -> Hub:
-    if interval is not None:
-        return Hub(interval, threaded=pushes)
-    return Hub(PUSHED_INTERVAL, threaded=True) if pushes else Hub()
 
 
 def web(request: Request) -> Web:

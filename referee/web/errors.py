@@ -33,6 +33,7 @@ from referee.app.officiate import Rejected
 from referee.core.errors import NotFound, RefereeError, UsageError
 from referee.core.i18n import M, Msg
 from referee.core.safefile import failure
+from referee.store.errors import MovedOn as MovedOn
 from referee.store.store import StoreBusy
 
 if TYPE_CHECKING:
@@ -59,10 +60,6 @@ class Forbidden(RefereeError):
 
 class BadForm(RefereeError):
     """A form without the CSRF token it was served with (403)."""
-
-
-class MovedOn(RefereeError):
-    """The match has entries the form (or the API call's ``after``) did not know of (409)."""
 
 
 class TooManyAttempts(RefereeError):

@@ -1,96 +1,67 @@
-"""Live updates: one watcher per watched thing (a match's file, an event), shared by its subscribers.
+"""Live updates: one watcher per watched thing (a match, an event), shared by its subscribers, and one
+hub per server asking the store what changed.
 
-A watcher polls a version of what it watches every :data:`INTERVAL` seconds (the store's
-``match_version`` / ``event_version``: the signature — size, mtime, inode — of the folder store's files,
-the chain head of a PostgreSQL row) — a CLI ``record`` moves it, so it is seen within that time — and, when it changed,
-loads what its subscribers need once (a match's entries) and wakes them all. A write made through
-this server pokes the watcher, so its subscribers hear of it at once. The watcher starts with its
-first subscriber and stops with its last: no subscriber, no polling; one poll per match, not one per
-client.
+The hub asks :meth:`referee.store.api.MatchStore.watch` every :data:`INTERVAL` seconds (and at once when a
+write made through this server pokes it) what changed since its cursor: the matches written to and the
+event logs. The web does not know how a backend finds out (the folder store compares its files'
+signatures; PostgreSQL listens). A watcher whose match or event changed loads what its subscribers need
+once (a match's entries) and wakes them all; an event's watcher wakes for its log and for any match
+written. The hub runs while there is a watcher, and a watcher while it has a subscriber: no subscriber,
+no looking; one look per server, not one per client.
+
+A store that pushes its changes (``store.pushes``: PostgreSQL's LISTEN/NOTIFY) is asked to wait: the hub's
+look blocks in ``watch(cursor, timeout)`` on a thread of its own (one listening connection per server) and
+returns as soon as any server — another venue — commits a change, instead of polling every interval.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
-import threading
-from collections.abc import AsyncIterator, Callable, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from collections.abc import AsyncIterator, Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from referee.store.api import Watching
+from referee.store.api import Changes
 
-INTERVAL = 0.1  # seconds between two looks at the files (a CLI write shows within this, plus a read)
-
-Signature = tuple[tuple[int, int, int] | None, ...]
+INTERVAL = 0.1  # seconds between two looks (a CLI write shows within this, plus a read)
 
 
-def signature(paths: Sequence[Path]) -> Signature:
-    out: list[tuple[int, int, int] | None] = []
-    for p in paths:
-        try:
-            st = os.stat(p)
-        except OSError:
-            out.append(None)
-        else:
-            out.append((st.st_size, st.st_mtime_ns, st.st_ino))
-    return tuple(out)
+class Watchable(Protocol):
+    """What the hub needs of a store: its one question about changes."""
+
+    def watch(self, cursor: str | None, timeout: float = 0.0) -> Changes: ...
 
 
 class Watcher:
-    """The shared watch of what *look* versions; :attr:`data` is what *load* returned at the latest change."""
+    """The shared watch of one thing; :attr:`data` is what *load* returned at the latest change."""
 
-    def __init__(self, look: Callable[[], object], load: Callable[[], Any], interval: float,
-                 threaded: bool = False) -> None:
-        self.look, self.load, self.interval = look, load, interval
-        self.threaded = threaded  # the look asks a database server: off the event loop, like the load
+    def __init__(self, load: Callable[[], Any]) -> None:
+        self.load = load
         self.version = 0
         self.data: Any = None
         self.subscribers = 0
-        self._sig: object = None
+        self.stale = True  # its last load failed: loaded again at the next look
         self._changed = asyncio.Event()  # set (and replaced by a new one) at each change
-        self._poke = asyncio.Event()
-        self._task: asyncio.Task[None] | None = None
+        self._first = asyncio.Lock()
 
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._run())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    def poke(self) -> None:
-        self._poke.set()
+    async def first_load(self) -> None:
+        """Load, unless loaded already: the subscribers that arrive together share one load."""
+        async with self._first:
+            if self.version == 0:
+                await self.refresh()
 
     async def refresh(self) -> None:
-        """Look now; load and wake the subscribers when the version changed."""
-        try:
-            sig = await asyncio.to_thread(self.look) if self.threaded else self.look()
-        except Exception:  # the database away for a moment: look again next time
-            return
-        if sig == self._sig:
-            return
+        """Load, and wake the subscribers."""
         try:
             data = await asyncio.to_thread(self.load)
-        except Exception:  # a file caught half-way by a hand edit: look again next time
+        except Exception:  # a file caught half-way by a hand edit: load again at the next look
+            self.stale = True
             return
-        self._sig, self.data = sig, data
+        self.data, self.stale = data, False
         self.version += 1
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
-
-    async def _run(self) -> None:
-        while True:
-            await self.refresh()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._poke.wait(), self.interval)
-            self._poke.clear()
 
     async def wait(self, seen: int, timeout: float) -> int:
         """The version after *seen* (returns at once when there is one), or *seen* after *timeout*.
@@ -105,70 +76,107 @@ class Watcher:
         return self.version
 
 
-class Follower:
-    """A thread that follows a store's changes (``watch``: the PostgreSQL store's NOTIFY) and pokes the hub's
-    watchers when anything changed, so that a write made through another server — another venue — reaches
-    this server's live pages at once instead of at the next poll."""
-
-    def __init__(self, store: Watching, hub: Hub, timeout: float = 1.0) -> None:
-        self.store, self.hub, self.timeout = store, hub, timeout
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-
-    def start(self, loop: asyncio.AbstractEventLoop) -> None:
-        self._thread = threading.Thread(target=self._run, args=(loop,), name="referee-follow", daemon=True)
-        self._thread.start()
-
-    def _run(self, loop: asyncio.AbstractEventLoop) -> None:
-        cursor: str | None = None
-        while not self._stop.is_set():
-            try:
-                changes = self.store.watch(cursor, self.timeout)
-            except Exception:  # the server away for a moment: the watchers' own polls carry on; try again
-                self._stop.wait(self.timeout)
-                continue
-            if cursor is not None and (changes.matches or changes.events):
-                with contextlib.suppress(RuntimeError):  # the loop closed: the server is stopping
-                    loop.call_soon_threadsafe(self.hub.poke_all)
-            cursor = changes.cursor
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(self.timeout + 5)
-            self._thread = None
+def touches(key: Hashable, changes: Changes) -> bool:
+    """Whether *changes* concern the watcher of *key*: ``("match", id)`` its match; ``("event", id)`` its log,
+    or any match (a match of the event's round written shows in its standings)."""
+    if isinstance(key, tuple) and len(key) == 2:
+        kind, ident = key
+        if kind == "match":
+            return ident in changes.matches
+        if kind == "event":
+            return ident in changes.events or bool(changes.matches)
+    return bool(changes.matches or changes.events)
 
 
 class Hub:
-    """The watchers of one server, by key."""
+    """The watchers of one server, by key, and the one look at the store that wakes them."""
 
-    def __init__(self, interval: float = INTERVAL, threaded: bool = False) -> None:
+    def __init__(self, store: Watchable, interval: float = INTERVAL, block: float = 0.0) -> None:
+        self.store = store
         self.interval = interval
-        self.threaded = threaded
-        self.watchers: dict[object, Watcher] = {}
+        self.block = block  # > 0: each look waits in the store's watch() up to this long (a store that pushes)
+        self._follower: ThreadPoolExecutor | None = None  # the one thread such a look waits on
+        self.watchers: dict[Hashable, Watcher] = {}
+        self.looks = 0  # the store's watch() asked (for the tests)
+        self._cursor: str | None = None
+        self._poke: asyncio.Event | None = None
+        self._ready: asyncio.Event | None = None  # set once the hub's task has its first cursor
+        self._task: asyncio.Task[None] | None = None
 
     @contextlib.asynccontextmanager
-    async def watching(self, key: object, look: Callable[[], object],
-                       load: Callable[[], Any]) -> AsyncIterator[Watcher]:
+    async def watching(self, key: Hashable, load: Callable[[], Any]) -> AsyncIterator[Watcher]:
         w = self.watchers.get(key)
         if w is None:
-            w = self.watchers[key] = Watcher(look, load, self.interval, self.threaded)
+            w = self.watchers[key] = Watcher(load)
         w.subscribers += 1
         try:
-            await w.refresh()
-            w.start()
+            if self._task is None:  # no await between the look and the start: one task, whoever comes first
+                self._poke, self._ready = asyncio.Event(), asyncio.Event()
+                self._task = asyncio.get_running_loop().create_task(self._run())
+            assert self._ready is not None
+            await self._ready.wait()  # the cursor is from before the first load: no change is missed
+            await w.first_load()
             yield w
         finally:
             w.subscribers -= 1
             if w.subscribers == 0 and self.watchers.get(key) is w:
                 del self.watchers[key]
-                await w.stop()
+                if not self.watchers:
+                    await self._stop()
 
-    def poke(self, key: object) -> None:
-        w = self.watchers.get(key)
-        if w is not None:
-            w.poke()
+    async def _look(self, wait: float = 0.0) -> Changes:
+        if wait > 0:
+            if self._follower is None:
+                self._follower = ThreadPoolExecutor(1, thread_name_prefix="referee-follow")
+            loop = asyncio.get_running_loop()
+            changes = await loop.run_in_executor(self._follower, self.store.watch, self._cursor, wait)
+        else:
+            changes = await asyncio.to_thread(self.store.watch, self._cursor, 0.0)
+        self._cursor = changes.cursor
+        self.looks += 1
+        return changes
+
+    async def _run(self) -> None:
+        assert self._poke is not None and self._ready is not None
+        first = True
+        while True:
+            waited = not first and self.block > 0
+            try:
+                changes = await self._look(self.block if waited else 0.0)
+            except Exception:  # the store unreadable for a moment (a folder being moved): look again
+                changes = Changes(self._cursor or "", frozenset(), frozenset())
+                waited = False
+            if first:  # the cursor to start from: each watcher makes its first load itself, after it
+                first = False
+                self._ready.set()
+                changes = Changes(self._cursor or "", frozenset(), frozenset())
+            for key, w in list(self.watchers.items()):
+                if w.version and (w.stale or touches(key, changes)):
+                    await w.refresh()
+            if waited:  # the look waited for a change already (a write through this server notifies too)
+                self._poke.clear()
+                continue
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._poke.wait(), self.interval)
+            self._poke.clear()
+
+    async def _stop(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def close(self) -> None:
+        """Let the follower thread go (the server stops); a look it is waiting in ends within ``block``."""
+        follower, self._follower = self._follower, None
+        if follower is not None:
+            follower.shutdown(wait=False, cancel_futures=True)
+
+    def poke(self, key: Hashable | None = None) -> None:
+        """Look now (a write made through this server): every watcher it concerns hears of it at once."""
+        if self._poke is not None:
+            self._poke.set()
 
     def poke_all(self) -> None:
-        for w in list(self.watchers.values()):
-            w.poke()
+        self.poke()

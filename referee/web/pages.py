@@ -22,7 +22,7 @@ from referee.core.lang import SHORT
 from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
 from referee.store.tokens import parse_tables
 from referee.views import matchtext as views
-from referee.web import writes
+from referee.web import pad, writes
 from referee.web.access import covers
 from referee.web.api import SEQ
 from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
@@ -30,6 +30,7 @@ from referee.web.data import event_view, match_view
 from referee.web.deps import Web, web
 from referee.web.errors import NotSignedIn, error_json, log, message_of, short, status_of
 from referee.web.headers import secured
+from referee.web.links import new_link
 from referee.web.words import WORDS, words
 
 if TYPE_CHECKING:
@@ -258,7 +259,10 @@ def _label(keyword: str, chinese: Msg, lang: str) -> str:
 def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
 
     view = match_view(w.store, match_id, lang)
-    view["controls"] = controls(view["result"].state.expected, lang)
+    state = view["result"].state
+    view["controls"] = controls(state.expected, lang)
+    view["pad"] = pad.pad_context(lang, dict(view["result"].seats), state.blood_giver)  # tap-first entry
+    view["pad_parts"] = pad.controls_json(state.expected)
     return view
 
 
@@ -368,20 +372,22 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
 
 # --- the director ---------------------------------------------------------------------------------------
 
-def _director_data(w: Web, token: Token) -> dict[str, Any]:
+def _director_data(w: Web, token: Token, lang: str) -> dict[str, Any]:
 
     ids = [token.event] if token.event else ([w.event] if w.event else w.store.event_ids())
     events = []
     for event_id in ids:
         state = w.events.get(event_id)
+        # each table's state as the event page shows it, and the pairs (to withdraw one): the phone's view
+        tables = event_view(w.store, event_id, lang)["tables"] if state.current else []
         events.append({"id": event_id, "name": state.settings.name, "current": state.current,
-                       "final": state.final})
+                       "final": state.final, "tables": tables, "pairs": state.pairs})
     return {"events": events, "tokens": [t for t in w.tokens.all() if covers(token, t.event)]}
 
 
 async def director_page(request: Request, **extra: Any) -> Response:
     token = signed_in(request)
-    data = await run_in_threadpool(_director_data, _web(request), token)
+    data = await run_in_threadpool(_director_data, _web(request), token, lang_of(request))
     return render(request, "director.html", code=extra.pop("code", 200), token=token, **data, **extra)
 
 
@@ -437,6 +443,8 @@ async def director_action(request: Request) -> Response:
         if status in (401, 403, 404, 503):
             raise
         return await director_page(request, code=status, rejection=message_of(e).text(lang))
+    if "issued" in result:  # the new token's one-time sign-in QR code beside it (issue 19 item 9)
+        result["link"] = await run_in_threadpool(new_link, w, request, result["issued"].token.name, lang)
     w.hub.poke_all()
     return await director_page(request, **result)
 

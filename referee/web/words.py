@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.core.i18n import M, Msg
+from referee.web.phonewords import PHONE
 
 WORDS: dict[str, Msg] = {
     "title": M("Dalian Gunzi referee"),
@@ -109,6 +110,7 @@ WORDS: dict[str, Msg] = {
     "error": M("Error"),
     "back": M("Back"),
 }
+WORDS.update(PHONE)
 
 
 def words(lang: str) -> Callable[..., str]:

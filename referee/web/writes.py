@@ -1,14 +1,13 @@
 """The web's writes: the CLI's store path, with the seq the form was built on checked first.
 
-Every entry goes through ``referee.app.officiate.record`` (or ``correct`` for undo and amend)
-inside ``referee.app.appending.guarded`` — the match's cross-process lock, and a reason required
-when the match's round is closed — exactly as ``referee record`` / ``undo`` / ``amend`` do. So a CLI
-``record`` and a phone's entry at the same moment both land in order, or one is refused; none is
-lost.
+Every entry goes through ``referee.app.recording.record`` (``officiate.correct`` inside
+``referee.app.appending.guarded`` for undo and amend) — the match's cross-process lock, and a reason
+required when the match's round is closed — exactly as ``referee record`` / ``undo`` / ``amend`` do. So a
+CLI ``record`` and a phone's entry at the same moment both land in order, or one is refused; none is lost.
 
-One thing is added around it: the ``after`` check. A form (or an API call) says which seq it was
-built on; if the match has moved on since, the write is refused (409, "the match moved on: reload")
-under the same lock, so a double tap, or two phones sending the same directive, stores it once.
+A form (or an API call) says which seq it was built on (``after``, the use case's ``expect_seq``); if the
+match has moved on since, the write is refused (409, "the match moved on: reload") under the same lock,
+so a double tap, or two phones sending the same directive, stores it once.
 
 The server's threads need nothing of their own: the store's lock keeps out the other threads of a
 process as well as the other processes (``referee.store.files``).
@@ -18,27 +17,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.app import officiate
-from referee.app.appending import append_events, guarded
+from referee.app import officiate, recording
+from referee.app.appending import guarded
 from referee.app.officiate import Outcome
 from referee.core.errors import UsageError
 from referee.core.i18n import M
 from referee.core.names import check_text
 from referee.games.gunzi.notation import NotationError, parse_line
-from referee.web.errors import MovedOn
 
 if TYPE_CHECKING:
     from referee.games.gunzi.events import Event
     from referee.store.api import MatchStore
-
-
-def _check_after(store: MatchStore, match_id: str, after: int | None) -> None:
-    if after is None:
-        return
-    have = len(store.entries(match_id))
-    if have != after:
-        raise MovedOn(M("the match moved on: reload (entry #{have} is the latest; this was made after #{after})",
-                        have=have, after=after))
 
 
 def parse(text: str) -> Event:
@@ -70,14 +59,10 @@ def answer(store: MatchStore, match_id: str, text: str) -> Event:
 
 def record(store: MatchStore, match_id: str, event: Event, referee: str, after: int | None = None,
            reason: str = "") -> Outcome:
-    """Store *event* as ``referee record`` does, or raise (nothing stored)."""
+    """Store *event* as ``referee record`` does (``referee.app.recording.record``, *after* its
+    ``expect_seq``), or raise (nothing stored)."""
     reason = check_text(reason, "reason").strip()
-    with guarded(store, match_id, reason):
-        _check_after(store, match_id, after)
-        if reason:  # an entry into a closed round's match keeps its reason, as `record --reason` does
-            done = append_events(store, match_id, [event], referee, reason)
-            return Outcome(done.entries[-1], done.events[-1], done.before, done.after, [])
-        return officiate.record(store, match_id, event, referee)
+    return recording.record(store, match_id, [event], referee, reason, expect_seq=after).outcome()
 
 
 def correct(store: MatchStore, match_id: str, kind: str, referee: str, after: int | None = None, seq: int | None = None,
@@ -85,5 +70,6 @@ def correct(store: MatchStore, match_id: str, kind: str, referee: str, after: in
     """An undo or an amend, as ``referee undo`` / ``amend`` store them (never forced)."""
     reason = check_text(reason, "reason").strip()
     with guarded(store, match_id, reason):
-        _check_after(store, match_id, after)
+        if after is not None:
+            recording.expect(len(store.entries(match_id)), after)
         return officiate.correct(store, match_id, kind, seq=seq, event=event, reason=reason, referee=referee)

@@ -54,6 +54,11 @@ COMMANDS: dict[str, CommandInfo] = {
     "whatif": CommandInfo("referee.cli.commands.table", "whatif",
                          N_("For a dispute: replay with event SEQ replaced, side by side with the record; "
                             "stores nothing.")),
+    "dispute": CommandInfo("referee.cli.commands.dispute", "dispute",
+                         N_("Raise a dispute of a hand, weigh alternatives, rule, appeal, decide; print the ruling "
+                            "sheet.")),
+    "confirm": CommandInfo("referee.cli.commands.dispute", "confirm",
+                         N_("A side confirms a settled hand (a chained entry naming who confirmed).")),
     # the store
     "import": CommandInfo("referee.cli.commands.storage", "import_",
                          N_("Store record files as matches (refusing a match id already stored unless --replace).")),
@@ -62,8 +67,8 @@ COMMANDS: dict[str, CommandInfo] = {
     "verify": CommandInfo("referee.cli.commands.storage", "verify",
                          N_("Recompute every hash chain; name the match and entry where a hand-edit broke one.")),
     "db": CommandInfo("referee.cli.commands.db", "db",
-                         N_("The store's database: create or migrate the PostgreSQL schema (referee db upgrade).",
-                            zh="存储的数据库：创建或升级 PostgreSQL 的表结构（referee db upgrade）。"), group=True),
+                         N_("The store's database: create or migrate the PostgreSQL schema (referee db upgrade)."),
+                         group=True),
     "config": CommandInfo("referee.cli.commands.storage", "config",
                          N_("Show or set your own settings (the default store folder: `referee config db PATH`).")),
     # tournaments

@@ -8,8 +8,7 @@ from referee.cli.commands.boundary import language
 from referee.cli.commands.options import Db, Lang
 from referee.core.i18n import N_
 
-HELP = N_("The store's database: create or migrate the PostgreSQL schema (referee db upgrade).",
-          zh="存储的数据库：创建或升级 PostgreSQL 的表结构（referee db upgrade）。")
+HELP = N_("The store's database: create or migrate the PostgreSQL schema (referee db upgrade).")
 
 
 def upgrade(db: Db = None, lang: Lang = None) -> None:
@@ -24,7 +23,7 @@ def upgrade(db: Db = None, lang: Lang = None) -> None:
     if URL.match(where) is None:
         store = open_store(db)
         typer.echo(tr(say, "the folder store at {root} needs no upgrade (its files are read as they are)",
-                      zh="{root} 的文件夹存储不需要升级（文件按原样读取）", root=store.where))
+                      root=store.where))
         return
     from referee.store.postgres.connection import connect, shown_url
     from referee.store.postgres.connection import upgrade as run
@@ -36,14 +35,13 @@ def upgrade(db: Db = None, lang: Lang = None) -> None:
         conn.close()
     if before == after:
         typer.echo(tr(say, "{url}: the store's schema is at version {version}; nothing to do",
-                      zh="{url}：存储的表结构已是版本 {version}；无需升级", url=shown_url(where), version=after))
+                      url=shown_url(where), version=after))
     elif before is None:
         typer.echo(tr(say, "{url}: the store's tables are made (schema version {version})",
-                      zh="{url}：已建好存储的表（表结构版本 {version}）", url=shown_url(where), version=after))
+                      url=shown_url(where), version=after))
     else:
         typer.echo(tr(say, "{url}: the store's schema is upgraded from version {before} to {version}",
-                      zh="{url}：存储的表结构已从版本 {before} 升级到 {version}", url=shown_url(where),
-                      before=before, version=after))
+                      url=shown_url(where), before=before, version=after))
 
 
 def db() -> typer.Typer:
@@ -51,6 +49,5 @@ def db() -> typer.Typer:
                         pretty_exceptions_enable=False, rich_markup_mode=None,
                         context_settings={"help_option_names": ["-h", "--help"]})
     group.command("upgrade", help=N_(
-        "Create the store's tables in a PostgreSQL database, or bring them to this version (idempotent).",
-        zh="在 PostgreSQL 数据库中创建存储的表，或升级到本版本（可重复运行）。"))(upgrade)
+        "Create the store's tables in a PostgreSQL database, or bring them to this version (idempotent)."))(upgrade)
     return group

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from referee.core.i18n import Msg
+    from referee.store import eventresults
     from referee.store.api import MatchStore
     from referee.tournament.state import EventState
     from referee.views.scorecard.fonts import FontInfo
@@ -70,8 +71,10 @@ def new(
     = "swiss",
     rounds: Annotated[int | None, typer.Option("--rounds", metavar="N", help=N_(
         "Rounds the event will have (a Swiss event needs it; a round robin: all of its schedule)."))] = None,
-    scoring: Annotated[str, typer.Option("--scoring", metavar="NAME|PATH", help=N_(
-        "Match points and tie-breaks: a bundled scoring (club) or a TOML file (base = allowed)."))] = "club",
+    scoring: Annotated[str | None, typer.Option("--scoring", metavar="NAME|PATH", help=N_(
+        "Match points and tie-breaks: a bundled scoring (club; robin, the default of a round robin: head-to-head "
+        "and Sonneborn-Berger) or a TOML file (base = allowed)."))]
+    = None,
     date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD", help=N_("Date of the event."))] = None,
     venue: Annotated[str | None, typer.Option("--venue", metavar="TEXT", help=N_("Where it is played."))] = None,
     seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=N_(
@@ -108,6 +111,11 @@ def add(
     player2: Annotated[str, typer.Argument(metavar="PLAYER2", help=N_("Second player (sits W or N)."),
                                            show_default=False)],
     club: Annotated[str, typer.Option("--club", metavar="CLUB", help=N_("The pair's club."))] = "",
+    newcomer: Annotated[bool, typer.Option("--newcomer", help=N_(
+        "A newcomer pair (for the prize of the best newcomers)."))] = False,
+    rating: Annotated[int | None, typer.Option("--rating", metavar="N", help=N_(
+        "The pair's rating: round 1 is seeded by it, highest first."))]
+    = None,
     force: Finished = False,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
@@ -119,7 +127,7 @@ def add(
     from referee.app.director import add_pairs, checked_pair
     from referee.core.i18n import trn
 
-    entry = checked_pair(pair, player1, player2, club)
+    entry = checked_pair(pair, player1, player2, club, newcomer=newcomer, rating=rating)
     state = add_pairs(open_store(db), event_id, [entry], referee, force=force, reason=reason)
     typer.echo(trn(say, "entered pair {pair} ({player1}, {player2}) in {event}: {n} pair",
                    "entered pair {pair} ({player1}, {player2}) in {event}: {n} pairs", len(state.pairs),
@@ -129,7 +137,8 @@ def add(
 def import_(
     event_id: EventId,
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
-        "Entries: CSV or XLSX with a header row pair,player1,player2,club."), show_default=False)],
+        "Entries: CSV or XLSX with a header row pair,player1,player2,club (and may be rating,newcomer)."),
+        show_default=False)],
     force: Finished = False,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
@@ -242,6 +251,16 @@ def pair(
     json_: Json = False,
     explain: Annotated[bool, typer.Option("--explain", help=N_(
         "Say why each table was paired (score group, floats, a rematch avoided)."))] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help=N_(
+        "Show the round as it would be paired; nothing is stored."))]
+    = False,
+    swap: Annotated[tuple[str, str] | None, typer.Option("--swap", metavar="A B", help=N_(
+        "Two pairs trade places, or two tables (T2 T5) their NS pairs (with --reason)."))] = None,
+    set_: Annotated[list[str] | None, typer.Option("--set", metavar="EW-NS", help=N_(
+        "A table by hand, e.g. A1-B2 (repeat for more; the pairs not named are paired by the program)."))] = None,
+    bye: Annotated[list[str] | None, typer.Option("--bye", metavar="PAIR", help=N_(
+        "A pair sitting this round out at its request (a requested bye, [bye] requested); may be repeated."))] = None,
+    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -249,15 +268,41 @@ def pair(
     """Pair the next round and create its matches in the store (EVENT-R<round>-T<table>)."""
     say = language(lang)
     from referee.app.director import pair_round
+    from referee.core.i18n import tr
     from referee.views import eventjson, eventtext
 
-    paired = pair_round(open_store(db), event_id, referee)
+    paired = pair_round(open_store(db), event_id, referee, dry_run=dry_run, swaps=[swap] if swap else (),
+                        sets=set_ or (), reason=reason, byes=bye or ())
     if json_:
-        _dump(eventjson.pairing(paired.round))
+        out = eventjson.pairing(paired.round)
+        if dry_run:
+            out = {**out, "dry_run": True}
+        _dump(out)
         return
+    if dry_run:
+        typer.echo(tr(say, "Dry run: the round as it would be paired; nothing stored"))
     _echo(eventtext.pairing_lines(paired.state, paired.round, say))
+    if paired.override is not None:
+        _echo(eventtext.override_lines(paired.override.before, paired.override.rematches, reason, say))
     if explain:
         _echo(eventtext.explanation_lines(paired.round, paired.swiss, say))
+
+
+def unpair(
+    event_id: EventId,
+    reason: Reason,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Take the current round back while none of its matches holds an entry: pair it again after."""
+    say = language(lang)
+    from referee.app.director import unpair_round
+    from referee.core.i18n import tr
+
+    rnd, _ = unpair_round(open_store(db), event_id, reason, referee)
+    typer.echo(tr(say, "round {round} of {event} unpaired ({reason}): pair it again with referee event pair {event}",
+                  round=rnd.number, event=event_id, reason=reason))
 
 
 def status(
@@ -293,8 +338,12 @@ def _state(store: MatchStore, event_id: str) -> EventState:
 def close(
     event_id: EventId,
     force: Annotated[bool, typer.Option("--force", help=N_(
-        "Close even with unfinished matches: each is decided by rulings recorded with --reason."))] = False,
+        "Close even with unfinished matches: shows the rulings that would decide each, stored with --yes."))]
+    = False,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    yes: Annotated[bool, typer.Option("--yes", help=N_(
+        "With --force: store the rulings shown without asking."))]
+    = False,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -304,7 +353,17 @@ def close(
     from referee.app.director import close_round
     from referee.core.i18n import tr
 
-    closed = close_round(open_store(db), event_id, force=force, reason=reason, referee=referee)
+    store = open_store(db)
+    if force and reason.strip() and not yes:
+        _preview_close(store, event_id, reason, say)
+    closed = close_round(store, event_id, force=force, reason=reason, referee=referee)
+    if closed.left_open:
+        typer.echo(tr(say, "warning: the close leaves open: {disputes:list} (the director can still decide them; no "
+                           "appeal can be made any more)",
+                      disputes=list(closed.left_open)), err=True)
+    if closed.unconfirmed:
+        typer.echo(tr(say, "warning: settled hands no side confirmed: {hands:list} (confirmations.warn_at_close)",
+                      hands=list(closed.unconfirmed)), err=True)
     for r in closed.rulings:
         typer.echo(tr(say, "{match}: ruling for {team:team} recorded as #{seq} ({reason})",
                       match=r.match, team=r.team, seq=r.seq, reason=reason))
@@ -319,6 +378,113 @@ def close(
                       event=event_id))
 
 
+def disputes(
+    event_id: EventId,
+    json_: Json = False,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Every dispute of the event's matches with its state (raised, ruled, appealed, decided)."""
+    say = language(lang)
+    from referee.app.disputes import event_disputes
+    from referee.views import disputetext
+
+    found = event_disputes(open_store(db), event_id)
+    if json_:
+        _dump(disputetext.event_data(event_id, found))
+        return
+    _echo(disputetext.event_lines(event_id, found, say))
+
+
+def _preview_close(store: MatchStore, event_id: str, reason: str, say: str) -> None:
+    """``close --force`` shows what it will store first; on a terminal it asks, else it stops (``--yes``)."""
+    import sys
+
+    from referee.app.director import preview_close
+    from referee.core.errors import RefereeError
+    from referee.core.i18n import M
+    from referee.views.eventtext import close_preview_lines
+
+    rnd, plans = preview_close(store, event_id)
+    if not plans:
+        return
+    _echo(close_preview_lines(event_id, rnd.number, plans, reason, say))
+    if any(p.team is None for p in plans):
+        return  # close_round refuses, naming the matches it cannot decide
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from referee.core.i18n import tr
+
+        if typer.confirm(tr(say, "Store these rulings and close the round?")):
+            return
+    raise RefereeError(M("nothing stored: to store the rulings shown, close again with --yes; or enter each "
+                         "table's result (referee event result {event} TABLE …), or leave the round open",
+                         event=event_id))
+
+
+def result(
+    event_id: EventId,
+    table: Annotated[int, typer.Argument(metavar="TABLE", help=N_(
+        "The table's number in the round."), show_default=False)],
+    side: Annotated[str | None, typer.Argument(metavar="[SIDE", help=N_(
+        "EW, NS or a pair's code: the side the score is written for."),
+        show_default=False)] = None,
+    score: Annotated[str | None, typer.Argument(metavar="SCORE]", help=N_(
+        "Games won:lost by SIDE, e.g. 2:1."), show_default=False)] = None,
+    forfeit: Annotated[str | None, typer.Option("--forfeit", metavar="SIDE", help=N_(
+        "The side that gave the match up: the other wins games-to-win : 0."))] = None,
+    no_show: Annotated[str | None, typer.Option("--no-show", metavar="SIDE", help=N_(
+        "The side that did not come: the other wins games-to-win : 0."))]
+    = None,
+    adjusted: Annotated[str | None, typer.Option("--adjusted", metavar="EW:NS", help=N_(
+        "Match points awarded to EW and NS, no games counted."))] = None,
+    clear: Annotated[bool, typer.Option("--clear", help=N_(
+        "Take the director's result back: the match's record counts again."))] = False,
+    round_: Annotated[int | None, typer.Option("--round", metavar="N", help=N_(
+        "The round (default: the latest paired); a closed round's result is a correction after its close."))] = None,
+    reason: Reason = "",
+    json_: Json = False,
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Enter a table's result without hand records: a score, a forfeit, a no-show or an adjusted score."""
+    say = language(lang)
+    from referee.app.director import clear_result, enter_result
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, tr
+
+    store = open_store(db)
+    if clear:
+        if any(x is not None for x in (side, score, forfeit, no_show, adjusted)):
+            raise UsageError(M("--clear takes no result"))
+        clear_result(store, event_id, table, round_number=round_, reason=reason, referee=referee)
+        typer.echo(tr(say, "table {table} of {event}: the director's result taken back ({reason}); the match's "
+                           "record counts again",
+                      table=table, event=event_id, reason=reason))
+        return
+    if (side is None) != (score is None):
+        raise UsageError(M("a score is SIDE A:B, e.g. EW 2:1"))
+    entered = enter_result(store, event_id, table, round_number=round_,
+                           score=None if side is None or score is None else (side, score), forfeit=forfeit,
+                           no_show=no_show, adjusted=adjusted, reason=reason, referee=referee)
+    r = entered.result
+    if json_:
+        from referee.views.eventjson import _given
+
+        _dump({"event": event_id, "round": r.round, "table": r.table, "match": r.match_id, "result": _given(r),
+               "after_close": entered.after_close})
+        return
+    from referee.tournament.standings import table_outcome
+    from referee.views.eventwords import result_message
+
+    typer.echo(tr(say, "{match}: {result}, {ew}:{ns} (EW:NS), reason: {reason}; event log #{seq}",
+                  match=r.match_id, result=result_message(table_outcome(None, r)), ew=r.ew, ns=r.ns, reason=r.reason,
+                  seq=r.seq))
+    if entered.after_close:
+        typer.echo(tr(say, "round {round} was closed: this is a correction after its close (shown as such in the "
+                           "standings and the report)", round=r.round))
+
+
 # --- results ----------------------------------------------------------------------------------------
 
 def standings(
@@ -331,6 +497,8 @@ def standings(
     = None,
     wide: Annotated[bool, typer.Option("--wide", help=N_(
         "Every column, however wide (else, on a terminal, the columns that fit its width)."))] = False,
+    cross: Annotated[bool, typer.Option("--cross", help=N_(
+        "The cross table instead: every pair against every other (a round robin's N×N table)."))] = False,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -344,7 +512,9 @@ def standings(
     if json_ and explain:
         raise UsageError(M("--json and --explain go apart"))
     results = eventresults.load(open_store(db), event_id, after_round)
-    if explain:
+    if cross and not json_:
+        _echo(eventtext.matrix_lines(results, say))
+    elif explain:
         a, b = explain
         for code in (a, b):
             if results.state.pair(code) is None:
@@ -356,6 +526,30 @@ def standings(
         _dump(eventjson.standings(results))
     else:
         _echo(eventtext.standings_lines(results, say, None if wide else _terminal_width()))
+    _uncounted(results.broken, say)
+
+
+def prizes(
+    event_id: EventId,
+    json_: Json = False,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """The prize list, award by award as the scoring's [prizes] awards key lists them."""
+    say = language(lang)
+    from referee.store import eventresults
+    from referee.tournament.prizes import prizes as prize_list
+    from referee.views import eventtext
+
+    results = eventresults.load(open_store(db), event_id)
+    if json_:
+        s = results.state.settings
+        _dump({"event": s.id, "final": results.final, "awards": list(s.scoring.awards),
+               "prizes": [{"award": p.kind.value, "place": p.place, "winner": p.winner,
+                           "match_points": p.match_points, "pairs": list(p.pairs)}
+                          for p in prize_list(results.standings, results.state.pairs, s.scoring.awards)]})
+    else:
+        _echo(eventtext.prize_lines(results, say))
     _uncounted(results.broken, say)
 
 
@@ -449,17 +643,25 @@ def report(
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
     from referee.store import eventresults
+    from referee.tournament.model import EventFormat
     from referee.views.sheets import standings_report
 
-    results = eventresults.load(open_store(db), event_id)
+    store = open_store(db)
+    results = eventresults.load(store, event_id)
     path = output or _default(event_id, "-standings.pdf")
+    from referee.app.disputes import event_disputes
+    from referee.views.disputetext import event_lines
     from referee.views.eventtext import broken_lines, notes, round_word
+
+    found = event_disputes(store, event_id)
 
     standings_report(path, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                      results.summaries, pdf, final=results.final,
                      notes=notes(results, pdf) + broken_lines(results, pdf),
                      round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds},
-                     font=_font(font, say))
+                     font=_font(font, say), results=results.results, scoring=results.state.settings.scoring,
+                     matrix=results.state.settings.format is EventFormat.round_robin,
+                     disputes=event_lines(event_id, found, pdf)[1:] if found else ())
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
     _uncounted(results.broken, say)
 
@@ -481,9 +683,56 @@ def export(
 
     results = eventresults.load(open_store(db), event_id)
     write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
-                   results.summaries, book)
+                   results.summaries, book, results=results.results, scoring=results.state.settings.scoring,
+                   about=_about(results, book))
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
     _uncounted(results.broken, say)
+
+
+def publish(
+    event_id: EventId,
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help=N_(
+        "The folder to write the pages into (made if missing; its parent must exist)."), show_default=False)],
+    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
+        "Language of the pages: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+    db: Db = None,
+) -> None:
+    """A static HTML export: standings and cross table, each round, each pair's card; no external assets."""
+    say, page_lang = language(lang), _pdf_lang(lang)
+    from referee.core.i18n import trn
+    from referee.core.safefile import output_folder
+    from referee.store import eventresults
+    from referee.views.outfile import written
+    from referee.views.publish import pages
+
+    results = eventresults.load(open_store(db), event_id)
+    built = pages(results, page_lang)
+    where = output_folder(folder)
+    for name, text in built.items():
+        with written(where / name) as buf:
+            buf.write(text.encode("utf-8"))
+    typer.echo(trn(say, "wrote {n} page to {folder} (open {folder}/index.html)",
+                   "wrote {n} pages to {folder} (open {folder}/index.html)", len(built), folder=str(folder)))
+    _uncounted(results.broken, say)
+
+
+def _about(results: eventresults.EventResults, lang: str) -> list[tuple[str, str | int | None]]:
+    """The workbook's Event sheet: the event's facts, then its notes (rulings, the director's results,
+    corrections after a close), each a label and a value."""
+    from referee.core.i18n import tr
+    from referee.views.eventtext import notes, round_word, standings_title
+
+    s = results.state.settings
+    rows: list[tuple[str, str | int | None]] = [
+        (tr(lang, "Event"), s.id), (tr(lang, "Name"), s.name), (tr(lang, "Date"), s.date),
+        (tr(lang, "Venue"), s.venue), (tr(lang, "Format"), s.format.value),
+        (tr(lang, "Rules"), s.rules), (tr(lang, "Scoring"), s.scoring.name),
+        (tr(lang, "Rounds"), results.state.planned), (tr(lang, "Standings"), standings_title(results, lang)),
+    ]
+    rows += [(tr(lang, "Round {n}", n=r.number), round_word(results.status(r.number), lang))
+             for r in results.rounds]
+    rows += [(tr(lang, "Note"), line) for line in notes(results, lang)]
+    return rows
 
 
 def list_(
@@ -523,15 +772,24 @@ def event() -> typer.Typer:
                               "instead).")),
         ("withdraw", withdraw, N_("Withdraw a pair: never paired again; it keeps what it played in the standings.")),
         ("pair", pair, N_("Pair the next round and create its matches in the store (EVENT-R<round>-T<table>).")),
+        ("unpair", unpair, N_("Take the current round back while none of its matches holds an entry: pair it "
+                              "again after.")),
         ("status", status, N_("The current round: each table's match (not started, game and hand in play, or its "
                               "result) and its time.")),
         ("close", close, N_("Close the current round once every match is finished; its results are then final.")),
+        ("disputes", disputes, N_("Every dispute of the event's matches with its state (raised, ruled, appealed, "
+                                  "decided); --json for other tools.")),
+        ("result", result, N_("Enter a table's result without hand records: a score, a forfeit, a no-show or an "
+                              "adjusted score.")),
         ("standings", standings, N_("The standings: match points and every tie-break, from the replays of the "
                                     "stored matches.")),
+        ("prizes", prizes, N_("The prize list, award by award as the scoring's [prizes] awards key lists them.")),
         ("sheet", sheet, N_("PDF: a round's pairing list by table and by pair, and a card per table for its "
                             "referee.")),
         ("report", report, N_("PDF: the standings with every tie-break, the cross table and each round's results.")),
         ("export", export, N_("XLSX: the standings, the entries and every match result, one sheet each.")),
+        ("publish", publish, N_("A static HTML export: standings and cross table, each round, each pair's card; no "
+                                "external assets.")),
         ("list", list_, N_("The events in the store.")),
     ):
         group.command(name, help=text)(function)

@@ -25,6 +25,7 @@ from referee.cli.commands.tableactions import echo_lines
 from referee.games.gunzi.directives import PROMPT_COMMANDS
 
 if TYPE_CHECKING:
+    from referee.app.officiate import Outcome
     from referee.core.i18n import Msg
     from referee.games.gunzi.events import Event
     from referee.games.gunzi.results import MatchResult
@@ -116,6 +117,7 @@ def _prompt(result: MatchResult, lang: str) -> str:
 def _start(store: MatchStore, match_id: str, referee: str | None, lang: str) -> MatchResult:
     """The match replayed, a new hand begun if none is in progress; refused when the match is over."""
     from referee.app import officiate
+    from referee.app.recording import record
     from referee.core.i18n import M, tr
     from referee.games.gunzi.events import HandStart
     from referee.store.store import StoreError
@@ -127,7 +129,7 @@ def _start(store: MatchStore, match_id: str, referee: str | None, lang: str) -> 
                            match=match_id, winner=result.winner))
     typer.echo(tr(lang, "Guided entry for match {match}: type each event as it happens.", match=match_id))
     if not result.state.in_hand and "hand" in result.state.expected:
-        out = officiate.record(store, match_id, HandStart(), referee)
+        out = record(store, match_id, [HandStart()], referee).outcome()
         result = out.after
         typer.echo(tr(lang, "stored #{seq}: hand (hand {hand} begins)",
                       seq=out.entry["seq"], hand=result.state.hand))
@@ -257,6 +259,29 @@ def _usage(form: str) -> Exception:
 # --- the session -----------------------------------------------------------------------------------------------
 
 
+def _store(store: MatchStore, match_id: str, event: Event, referee: str | None, result: MatchResult, seen: int,
+           lang: str) -> tuple[Outcome | None, MatchResult, int]:
+    """Store *event* if the match still holds the *seen* entries the prompt was made from: (what was stored,
+    the match after it, its entries). Refused by the rules: (None, as before), said; moved on since the prompt
+    (another referee, the phone page): (None, the match as stored now), said, and the prompt follows it."""
+    from referee.app import officiate
+    from referee.app.recording import record
+    from referee.core.i18n import M, tr
+    from referee.store.errors import MovedOn
+    from referee.views import matchtext as views
+
+    try:
+        out = record(store, match_id, [event], referee, expect_seq=seen).outcome()
+    except officiate.Rejected as e:
+        problem = M("not accepted: {problems}", problems=views.semicolons([x.msg for x in e.errors]))
+        typer.echo(tr(lang, "{problem}; try again", problem=problem))
+        return None, result, seen
+    except MovedOn as e:
+        typer.echo(tr(lang, "{problem}; try again", problem=M("not accepted: {problems}", problems=e.msg)))
+        return None, officiate.replay(store.events(match_id)), len(store.entries(match_id))
+    return out, out.after, out.entry["seq"]
+
+
 def guided(store: MatchStore, match_id: str, referee: str | None, lang: str,
            read: Callable[[str], str] | None = None) -> None:
     """Prompt for each event of a hand, store each one accepted, and print the settlement at its end.
@@ -268,6 +293,7 @@ def guided(store: MatchStore, match_id: str, referee: str | None, lang: str,
     from referee.views import matchtext as views
 
     result = _start(store, match_id, referee, lang)
+    seen = len(store.entries(match_id))  # the entries the prompt was made from: another's entry is not recorded over
     hands_before = len(result.hands)
     stopped = M("stopped; everything entered so far is stored")
     read = read or line_reader()
@@ -287,6 +313,7 @@ def guided(store: MatchStore, match_id: str, referee: str | None, lang: str,
             return
         if command is not None:
             result = _command(command, answer, store, match_id, referee, result, lang)
+            seen = len(store.entries(match_id))
             hands_before = min(hands_before, len(result.hands))
             if result.state.match_over:
                 typer.echo(views.finished_line(result, lang))
@@ -295,14 +322,9 @@ def guided(store: MatchStore, match_id: str, referee: str | None, lang: str,
         event = _read(answer, result, lang)
         if event is None:
             continue
-        try:
-            out = officiate.record(store, match_id, event, referee)
-        except officiate.Rejected as e:
-            problem = M("not accepted: {problems}", problems=views.semicolons(
-                [x.msg for x in e.errors]))
-            typer.echo(tr(lang, "{problem}; try again", problem=problem))
+        out, result, seen = _store(store, match_id, event, referee, result, seen, lang)
+        if out is None:
             continue
-        result = out.after
         line = views.directive_line(out.entry["directive"])  # the event as stored: format_event(out.event)
         typer.echo(tr(lang, "stored #{seq}: {directive}", seq=out.entry["seq"],
                       directive=line))

@@ -17,9 +17,7 @@ from referee.core.i18n import N_
 Db = Annotated[str | None, typer.Option(
     "--db", metavar="PATH|URL", help=N_(
         "Store folder, or postgresql://user:password@host/database (else $REFEREE_DB, else the db of "
-        "`referee config`, else ./referee-store).",
-        zh="存储文件夹，或 postgresql://用户:密码@主机/数据库（否则用 $REFEREE_DB，否则用 `referee config` 的 db，"
-           "否则用 ./referee-store）。"))]
+        "`referee config`, else ./referee-store)."))]
 Lang = Annotated[str | None, typer.Option(
     "--lang", metavar="LANG", help=N_("Language of the output: en, zh or zh_TW (else $REFEREE_LANG, else en)."))]
 Rules = Annotated[str | None, typer.Option(
@@ -28,6 +26,9 @@ Rules = Annotated[str | None, typer.Option(
 Referee = Annotated[str | None, typer.Option(
     "--referee", metavar="NAME", help=N_("Who records (else $REFEREE_NAME, else the login name)."))]
 Reason = Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))]
+After = Annotated[int | None, typer.Option("--after", metavar="SEQ", min=0, help=N_(
+    "Store only if the match's latest entry is still #SEQ (the one you saw); else nothing is stored."),
+    show_default=False)]
 Force = Annotated[bool, typer.Option("--force", help=N_("Store it even if it leaves errors."))]
 Replace = Annotated[bool, typer.Option("--replace", help=N_(
     "Overwrite a stored match with the same id (the old one is kept in the store's replaced/ folder)."))]

@@ -1,6 +1,6 @@
-"""``referee record ID --file FILE`` and ``--reason``: the paths of ``record`` that go through
-``referee.app.appending`` (a file of hands appended all or nothing; an entry into a closed
-round's match, which needs a reason). Imported only when one of them runs.
+"""``referee record ID --file FILE`` (a file of hands appended all or nothing, through the one use case
+``referee.app.recording.record``) and guided entry's refusal of a closed round's match. Imported only when
+one of them runs.
 """
 
 from __future__ import annotations
@@ -11,19 +11,7 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from referee.app.officiate import Outcome
-    from referee.games.gunzi.events import Event
     from referee.store.api import MatchStore
-
-
-def record_one(store: MatchStore, match_id: str, event: Event, referee: str | None, reason: str) -> Outcome:
-    """One directive, checked and stored as ``officiate.record`` does, with the entry's reason (a
-    closed round's match requires one)."""
-    from referee.app.appending import append_events
-    from referee.app.officiate import Outcome
-
-    done = append_events(store, match_id, [event], referee, reason)
-    return Outcome(done.entries[-1], done.events[-1], done.before, done.after, [])
 
 
 def refuse_guided(store: MatchStore, match_id: str) -> None:
@@ -39,14 +27,16 @@ def refuse_guided(store: MatchStore, match_id: str) -> None:
                            match=match_id, round=closed.round, event=closed.event))
 
 
-def record_file(store: MatchStore, match_id: str, path: Path, referee: str | None, reason: str, lang: str) -> None:
+def record_file(store: MatchStore, match_id: str, path: Path, referee: str | None, reason: str, lang: str,
+                after: int | None = None) -> None:
     """Append the hands of *path* to the match and say what they settled."""
-    from referee.app.appending import append_events, read_file
+    from referee.app.appending import read_file
+    from referee.app.recording import record
     from referee.core.i18n import tr, trn
     from referee.views import matchtext as views
 
     got = read_file(store, match_id, path)
-    done = append_events(store, match_id, got.events, referee, reason, lines=got.lines, file=str(path))
+    done = record(store, match_id, got.events, referee, reason, after, lines=got.lines, file=str(path))
     first, last = done.entries[0], done.entries[-1]
     typer.echo(trn(lang, "stored #{first}–#{last} in {match} (by {referee}): {n} directive from {file}",
                    "stored #{first}–#{last} in {match} (by {referee}): {n} directives from {file}", len(done.entries),

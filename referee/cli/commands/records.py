@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,23 +20,23 @@ if TYPE_CHECKING:  # for the checker only: the command modules load none of thes
     from collections.abc import Callable
 
     from referee.app import sources
+    from referee.core.errors import UsageError
     from referee.core.i18n import Msg
-    from referee.games.gunzi.events import MatchHeader, RecordError
-    from referee.games.gunzi.results import MatchResult
-    from referee.games.gunzi.ruleset import RulesError, RuleSet
+    from referee.core.records import RecordError
+    from referee.games.api import Game
 
 
-def _rules(name: str, option: bool) -> RuleSet:
-    """The rule set *name*; a problem with it names ``--rules`` when the option gave it."""
-    from referee.games.gunzi.ruleset import RulesError, load
+def _rules(game: Game, name: str, option: bool) -> Any:
+    """*game*'s rule set *name*; a problem with it names ``--rules`` when the option gave it."""
+    from referee.core.errors import UsageError
 
     try:
-        return load(name)
-    except RulesError as e:
+        return game.load_rules(name)
+    except UsageError as e:
         if option:
             from referee.core.i18n import M
 
-            raise RulesError(M("--rules: {problem}", problem=e.msg)) from None
+            raise type(e)(M("--rules: {problem}", problem=e.msg)) from None
         raise
 
 
@@ -77,18 +77,18 @@ def _broken(src: sources.Source) -> None:
 
 def _replay(source: str, rules: str | None, db: str | None, as_file: bool = False,
             as_match: bool = False, encoding: str | None = None,
-            lang: str = "en", explain: bool = False) -> tuple[sources.Source, MatchResult]:
-    """Source → events → engine; the parse errors come back beside the result (with ``explain``, each
-    hand keeps its settlement's steps: for a view that explains every hand)."""
-    from referee.games.gunzi.engine import replay as run
+            lang: str = "en", explain: bool = False) -> tuple[sources.Source, Game, Any]:
+    """Source → events → its game's engine; the parse errors come back beside the result (with ``explain``,
+    each hand keeps its settlement's steps: for a view that explains every hand)."""
+    from referee.core.errors import UsageError
+    from referee.games.registry import game as game_of
 
     src = _load(source, db, as_file, as_match, encoding, lang)
+    game = game_of(src.game)
     if rules is None and src.rules_problem is not None:
-        from referee.games.gunzi.ruleset import RulesError
-
-        raise RulesError(src.rules_problem)
-    result = run(src.events, _rules(rules or src.rules, rules is not None), explain)
-    return src, result
+        raise UsageError(src.rules_problem)
+    result = game.replay(src.events, _rules(game, rules or src.rules, rules is not None), explain)
+    return src, game, result
 
 
 def check(
@@ -99,53 +99,49 @@ def check(
 ) -> None:
     """Exit 0 when every record is valid, else list every error as FILE:LINE: message and exit 1."""
     out = language(lang)
-    from referee.app.sources import SourceError, header_rules, read_record
-    from referee.games.gunzi.engine import replay as run
-    from referee.games.gunzi.events import RecordError
-    from referee.games.gunzi.ruleset import RulesError, load
+    from referee.app.sources import SourceError, header_rules, read_game_record
+    from referee.core.errors import UsageError
+    from referee.core.records import RecordError
+    from referee.games.registry import game as game_of
 
     bad = 0
     for path in files:
         try:
-            record = read_record(path, encoding, notifier(out))
+            key, record = read_game_record(path, encoding, notifier(out))
         except SourceError as e:
             typer.echo(e.text(out), err=True)
             bad += 1
             continue
+        game = game_of(key)
         errors = list(record.errors)
-        header = record.header
+        named, line = game.rules_named(record.events), game.header_line(record.events)
         try:
-            name = header_rules(header.rules, path) if header else "dalian-club"
-        except RulesError as e:  # a path a record's header may not name: said as it stands
-            errors.append(RecordError(header.line if header else 0, e.msg))
-            name = "dalian-club"
+            name = header_rules(named, path)
+        except UsageError as e:  # a path a record's header may not name: said as it stands
+            errors.append(RecordError(line, e.msg))
+            name = game.default_rules
         try:
-            rules = load(name)
-        except RulesError as e:
-            errors.append(_rule_error(header, e))
-            rules = load("dalian-club")
-        result = run(record.events, rules)
-        errors += result.errors
+            rules = game.load_rules(name)
+        except UsageError as e:
+            errors.append(_rule_error(named, line, e))
+            rules = game.load_rules(game.default_rules)
+        result = game.replay(record.events, rules)
+        errors += game.problems(result)
         for err in sorted(errors, key=lambda err: err.line):
             typer.echo(_problem_line(str(path), err.line, err.msg, out))
         if not errors:
             from referee.core.i18n import tr
-            from referee.views.matchtext import check_summary
 
-            typer.echo(tr(out, "{source}: {summary}", source=str(path), summary=check_summary(result, out)))
+            typer.echo(tr(out, "{source}: {summary}", source=str(path), summary=game.check_summary(result, out)))
         bad += bool(errors)
     raise typer.Exit(1 if bad else 0)
 
 
-def _rule_error(header: MatchHeader | None, e: RulesError) -> RecordError:
+def _rule_error(name: str, line: int, e: UsageError) -> RecordError:
     from referee.core.i18n import M
-    from referee.games.gunzi.events import RecordError
+    from referee.core.records import RecordError
 
-    name = header.rules if header else ""
-    problem = e.msg if hasattr(e, "msg") else str(e)
-    return RecordError(header.line if header else 0,
-                       M("rules={name}: {problem}", name=name,
-                         problem=problem))
+    return RecordError(line, M("rules={name}: {problem}", name=name, problem=e.msg))
 
 
 def replay(
@@ -160,19 +156,13 @@ def replay(
 ) -> None:
     """Replay a match hand by hand: levels, blood, outcomes, ledger and the result."""
     out = language(lang)
-    src, result = _replay(source, rules, db, as_file, as_match, encoding, out, explain=as_json)
-    errors = sorted([*src.errors, *result.errors], key=lambda e: e.line)
+    src, game, result = _replay(source, rules, db, as_file, as_match, encoding, out, explain=as_json)
+    errors = sorted([*src.errors, *game.problems(result)], key=lambda e: e.line)
     if as_json:
-        from referee.core.gcpause import no_gc
-        from referee.games.gunzi.jsonview import write_json
-
-        with no_gc():
-            write_json(result, sys.stdout, out, src.errors)
+        game.write_json(result, sys.stdout, out, src.errors)
         _broken(src)
         return
-    from referee.games.gunzi.terminal import match_view
-
-    typer.echo(match_view(result, out))
+    typer.echo(game.match_view(result, out))
     for e in errors:
         typer.echo(_problem_line(src.name, e.line, e.msg, out), err=True)
     _broken(src)
@@ -191,16 +181,15 @@ def explain(
 ) -> None:
     """Show how one hand was settled, step by step, each step naming the rule it applied."""
     out = language(lang)
-    src, result = _replay(source, rules, db, as_file, as_match, encoding, out)
+    src, game, result = _replay(source, rules, db, as_file, as_match, encoding, out)
     from referee.core.errors import NotFound
     from referee.core.i18n import M
-    from referee.games.gunzi.terminal import explain_view
 
-    for h in result.hands:
-        if h.hand == hand:
-            typer.echo(explain_view(h, out))
-            return
-    settled = ", ".join(str(h.hand) for h in result.hands) or "-"
+    shown = game.explain_view(result, hand, out)
+    if shown is not None:
+        typer.echo(shown)
+        return
+    settled = ", ".join(str(n) for n in game.settled_hands(result)) or "-"
     raise NotFound(M("--hand {hand}: no settled hand {hand} in {source} (settled hands: {settled})",
                      hand=hand, source=src.name, settled=settled))
 
@@ -217,10 +206,10 @@ def export(
     """Write the canonical record, always in UTF-8 (exporting an export gives the same text)."""
     words = language(lang)
     from referee.core.i18n import tr
-    from referee.games.gunzi.notation import write
+    from referee.games.registry import game
 
     src = _load(source, db, as_file, as_match, encoding, words)
-    text = write(src.events)
+    text = game(src.game).write(src.events)
     if out is None:  # UTF-8 whatever the terminal's encoding: a record is read back as UTF-8
         sys.stdout.flush()
         sys.stdout.buffer.write(text.encode("utf-8"))
@@ -244,31 +233,34 @@ def export(
 def rules(
     name: Annotated[str | None, typer.Argument(metavar="NAME|PATH", help=N_("A rule set name or rule file path."))]
     = None,
-    table: Annotated[bool, typer.Option("--table", help=N_("Print what each defenders' score 0-300 settles to."))]
-    = False,
+    table: Annotated[bool, typer.Option("--table", help=N_(
+        "Print the rule set's score table (Gunzi: what each defenders' score 0-300 settles to; Dou Dizhu: "
+        "each bid × multiplier → payments)."))] = False,
     lang: Lang = None,
 ) -> None:
     """List the rule sets, or show one with every key explained (or, with --table, its score table)."""
     words = language(lang)
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
-    from referee.games.gunzi.ruleset import available
+    from referee.games.registry import game, game_of_rules, keys
 
     if name is None:
         if table:
             raise UsageError(M("--table needs a rule set: referee rules NAME --table"))
-        for n in available():
-            r = _rules(n, False)
-            typer.echo(tr(words, "{name} {title} (seed {source})",
-                          name=n.ljust(12), title=r.title, source=r.source))
+        for key in keys():
+            g = game(key)
+            for n in g.rule_sets():
+                info = g.rule_info(_rules(g, n, False))
+                typer.echo(tr(words, "{name} {title} (seed {source})",
+                              name=n.ljust(12), title=info.title, source=info.source))
         return
-    r = _rules(name, False)
+    g = game(game_of_rules(name))
+    r = _rules(g, name, False)
     if table:
-        from referee.games.gunzi.scoretable import format_table, score_table
-
-        typer.echo(format_table(r, score_table(r)))
+        typer.echo(g.score_table(r, words))
         return
-    typer.echo(tr(words, "{name}: {title} (seed {source})", name=r.name,
-                  title=r.title, source=r.source))
-    for key, value, doc in r.explain():
+    info = g.rule_info(r)
+    typer.echo(tr(words, "{name}: {title} (seed {source})", name=info.name,
+                  title=info.title, source=info.source))
+    for key, value, doc in g.explain_rules(r, words):
         typer.echo(f"  {key} = {value}\n      {doc}")

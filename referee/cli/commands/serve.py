@@ -170,8 +170,8 @@ def _serve(sock: socket.socket, host: str, port: int, event: str | None, store: 
     from referee.web.app import make_app
     from referee.web.server import limits, open_files
 
-    app = make_app(store.address, event)
     found = urls(host, port, event)
+    app = make_app(store.address, event, base=found[0].split("/events/")[0].rstrip("/"))
     typer.echo(tr(say, "referee serve: the store at {root}", root=store.where))
     for url in found:
         typer.echo(tr(say, "open: {url}", url=url))
@@ -179,6 +179,8 @@ def _serve(sock: socket.socket, host: str, port: int, event: str | None, store: 
     typer.echo(qr(found[0], png))
     typer.echo(tr(say, "the QR code of {url} is also in {file} (print it for the wall)", url=found[0], file=png))
     typer.echo(tr(say, "referees sign in at {url}/referee with a token (referee token add NAME --role referee)",
+                  url=found[0].split("/events/")[0].rstrip("/")))
+    typer.echo(tr(say, "or print a token's one-time sign-in QR code: referee token link NAME --url {url}",
                   url=found[0].split("/events/")[0].rstrip("/")))
     if not local_only(sock):
         typer.echo(tr(say, "warning: listening on {host}: every device on this network can open these pages "

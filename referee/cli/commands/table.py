@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.commands.boundary import language as resolve_language
-from referee.cli.commands.options import Db, Directive, Force, Lang, MatchId, Reason, Referee, Replace, Seq
+from referee.cli.commands.options import After, Db, Directive, Force, Lang, MatchId, Reason, Referee, Replace, Seq
 from referee.cli.commands.tableactions import (
     correct,
     echo_lines,
@@ -120,6 +120,7 @@ def record(
         "Append the hands of a record file (a paper sheet typed in): every directive checked, all or none stored."))]
     = None,
     reason: Reason = "",
+    after: After = None,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -135,7 +136,7 @@ def record(
             from referee.core.i18n import M
 
             raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
-        recordfile.record_file(store, match_id, file, referee, reason, language)
+        recordfile.record_file(store, match_id, file, referee, reason, language, after)
         return
     if not directive:
         from referee.cli.commands.guided import guided
@@ -144,7 +145,10 @@ def record(
         guided(store, match_id, referee, language)
         return
     event = parse_directive(directive)
-    report_record(match_id, recordfile.record_one(store, match_id, event, referee, reason), language, store)
+    from referee.app.recording import record as record_events
+
+    report_record(match_id, record_events(store, match_id, [event], referee, reason, after).outcome(), language,
+                  store)
     echo_notes(store, language)
 
 
@@ -219,6 +223,7 @@ def log(
     language = resolve_language(lang)
     from referee.app import officiate
     from referee.core.i18n import tr
+    from referee.store.chain import CORRECTIONS
     from referee.store.store import corrected, log_of, to_events
     from referee.views import matchtext as views
 
@@ -231,7 +236,7 @@ def log(
     for group in groups:
         if (hand is not None and group.hand != hand) or (game is not None and group.game != game):
             continue
-        rows = [e for e in group.entries if not corrections or e.kind != "event" or e.superseded_by]
+        rows = [e for e in group.entries if not corrections or e.kind in CORRECTIONS or e.superseded_by]
         if rows:
             typer.echo(views.group_title(group, language))
             echo_lines(views.log_lines(rows, language))

@@ -14,7 +14,9 @@ import typer
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
     from referee.app.officiate import Outcome
     from referee.games.gunzi.events import Event
+    from referee.games.gunzi.results import MatchResult
     from referee.store.api import MatchStore
+    from referee.store.chain import StoredEntry
 
 
 def open_store(db: str | None) -> MatchStore:
@@ -101,6 +103,22 @@ def show_status(store: MatchStore, match_id: str, lang: str) -> None:
     for e in parse_errors:
         typer.echo(tr(language, "unreadable entry #{seq}: {problem}",
                       seq=e.line, problem=e.msg))
+    show_remarks(entries, result, match_id, language)
+
+
+def show_remarks(entries: list[StoredEntry], result: MatchResult, match_id: str, lang: str) -> None:
+    """`status`'s lines of the disputes and confirmations: each settled hand's mark, each open dispute."""
+    from referee.store.disputes import fold
+    from referee.views import disputetext
+
+    remarks = fold(entries)
+    if not remarks.disputes and not remarks.confirmations:
+        return
+    line = disputetext.hand_marks(remarks, [h.hand for h in result.hands], lang)
+    if line:
+        typer.echo(line)
+    for d in remarks.open_disputes():
+        typer.echo(disputetext.summary_line(match_id, d, lang))
 
 
 def correct(store: MatchStore, match_id: str, kind: str, seq: int | None, event: Event | None, reason: str, force: bool,

@@ -38,6 +38,7 @@ def add(
     = None,
     qr: Annotated[bool, typer.Option("--qr/--no-qr", help=N_(
         "Also print the token as a QR code."))] = True,
+    url: Url = None,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -51,14 +52,53 @@ def add(
     typer.echo(tr(say, "token of {name} ({role}; event {event}; tables {tables}): shown once, keep it safe",
                   name=t.name, role=t.role, event=t.event or "*", tables=",".join(map(str, t.tables)) or "*"))
     typer.echo(issued.secret)
+    if url is not None:  # the QR code signs a phone in (once) at the server: scanning is all a referee does
+        _link(db, t.name, url, say, qr)
+    elif qr:
+        _qr(issued.secret)
+
+
+Url = Annotated[str | None, typer.Option("--url", metavar="URL", help=N_(
+    "The server's address as referee serve prints it (http://192.168.1.20:8000): the QR code is then a "
+    "one-time sign-in link, and scanning it signs the phone in."))]
+
+
+def _qr(text: str) -> None:
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(text, error="m").terminal(out=out, compact=True)
+    typer.echo(out.getvalue())
+
+
+def _link(db: str | None, name: str, url: str, say: str, qr: bool = True) -> None:
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, tr
+    from referee.store.api import open_store
+    from referee.store.signin import LINK_DAYS, link_url
+
+    if not url.startswith(("http://", "https://")) or len(url) > 200 or any(c.isspace() for c in url):
+        raise UsageError(M("--url {url}: the server's address begins with http:// (as referee serve prints it)",
+                           url=url[:40]))
+    link = link_url(url, open_store(db).signin_links().make(name))
+    typer.echo(tr(say, "one-time sign-in link of {name} (valid {days} days, signs in once): {link}", name=name,
+                  days=LINK_DAYS, link=link))
     if qr:
-        import io
+        _qr(link)
 
-        import segno
 
-        out = io.StringIO()
-        segno.make(issued.secret, error="m").terminal(out=out, compact=True)
-        typer.echo(out.getvalue())
+def link(
+    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("Whose token the link signs in."),
+                                        show_default=False)],
+    url: Annotated[str, typer.Option("--url", metavar="URL", help=N_(
+        "The server's address as referee serve prints it (http://192.168.1.20:8000)."))],
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Print a one-time sign-in link and its QR code for a valid token: scanning it signs a phone in, once."""
+    _link(db, name, url, language(lang))
 
 
 def list_(db: Db = None, lang: Lang = None) -> None:
@@ -108,6 +148,8 @@ def token() -> typer.Typer:
         ("add", add, N_("Make a token: it is printed once, and only its hash is kept.")),
         ("list", list_, N_("The tokens: name, role, event, tables, when made and revoked (never the token itself).")),
         ("revoke", revoke, N_("Revoke a token: it writes no more, and its sessions end.")),
+        ("link", link, N_("Print a one-time sign-in link and its QR code for a valid token: scanning it signs a "
+                          "phone in, once.")),
     ):
         group.command(name, help=text)(function)
     return group

@@ -288,6 +288,22 @@ def P_(context: str, msgid: str) -> str:  # noqa: N802 - the marker's name
     return msgid
 
 
+class _Form(Msg):
+    """A template with no words of its own (``{s:seat} {name}``, ``{a} | {b}``): the same in every
+    language, so it is no catalogue message and is filled without looking it up (a lookup is a cost
+    of every ``referee record``); its fields are still worded by kind."""
+
+    __slots__ = ()
+
+    def text(self, lang: str = SOURCE) -> str:
+        return fill(self.msgid, lang, dict(self.fields))
+
+
+def form(template: str, /, **fields: object) -> Msg:
+    """A template with no words (see ``_Form``): not a catalogue message."""
+    return _Form(template, tuple(fields.items()))
+
+
 def literal(text: str) -> Msg:
     """Text that is the same in every language (a name, a file path): a message with no words."""
     return Msg("{text}", (("text", text),))

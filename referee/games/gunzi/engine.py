@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from referee.core.errors import RefereeError
-from referee.core.gcpause import no_gc
 from referee.core.i18n import MN, M, Msg
 from referee.games.gunzi import declaring
 from referee.games.gunzi import kitty as kitty_rules
@@ -188,20 +188,20 @@ class Replay:
     def run(self, events: Sequence[Event]) -> MatchResult:
         if events and not isinstance(events[0], MatchHeader):
             self.errors.append(RecordError(events[0].line, M("the record must start with 'match id=…'")))
-        handlers, phases = HANDLERS, PHASE_OF
+        in_match, in_hand, phases = MATCH_HANDLERS, HAND_HANDLERS, PHASE_OF
         for ev in events:
             kind = type(ev)
             try:
                 phase = phases.get(kind)
                 if phase is None:  # not tied to a phase of the hand
-                    handlers[kind](self, ev)
+                    in_match[kind](self, ev)
                     continue
                 h = self.hand
                 if h is None or self.skipping or phase != h.phase or phase == DONE:
                     h = self._enter(ev, phase)
                     if h is None:
                         continue
-                handlers[kind](self, h, ev)
+                in_hand[kind](self, h, ev)
             except Reject as e:
                 self.errors.append(record_error(ev.line, e))
         return self.result()
@@ -963,10 +963,19 @@ def flips_complete(h: Hand) -> bool:
     return {f.seat for f in h.flips if not f.card.is_joker} >= set(SEATS)
 
 
-# The handler of each directive: ``Replay.on_<keyword>`` (``declarer-points`` → ``on_declarer_points``);
-# a match-level handler takes (replay, event), an in-hand one (replay, hand, event).
-HANDLERS: dict[type[Event], Callable[..., None]] = {
-    d.event: getattr(Replay, "on_" + d.keyword.replace("-", "_")) for d in DIRECTIVES
+# The handler of each directive, as a table the type checker reads (no name built at run time): a
+# match-level handler takes (replay, event), an in-hand one (replay, hand, event) and is entered in its
+# phase (PHASE_OF). tests/test_engine_dispatch.py holds both tables to the directive registry.
+MATCH_HANDLERS: dict[type[Event], Callable[[Replay, Any], None]] = {
+    MatchHeader: Replay.on_match, TeamName: Replay.on_team, SeatName: Replay.on_seat,
+    HandStart: Replay.on_hand, Warn: Replay.on_warn, Time: Replay.on_time, Ruling: Replay.on_ruling,
+    Redeal: Replay.on_redeal, Show: Replay.on_show,
+}
+HAND_HANDLERS: dict[type[Event], Callable[[Replay, Hand, Any], None]] = {
+    DeclarerIs: Replay.on_declarer, Declare: Replay.on_declare, Flip: Replay.on_flip, Draw: Replay.on_draw,
+    Trump: Replay.on_trump, Riot: Replay.on_riot, Waive: Replay.on_waive, Tribute: Replay.on_tribute,
+    Kitty: Replay.on_kitty, Bury: Replay.on_bury, King: Replay.on_king, Points: Replay.on_points,
+    DeclarerPoints: Replay.on_declarer_points, Last: Replay.on_last,
 }
 
 
@@ -974,5 +983,4 @@ def replay(events: Sequence[Event], rules: RuleSet, explain: bool = False) -> Ma
     """Replay a match's events under a rule set: every hand settled and explained, every problem listed.
     With ``explain`` each hand keeps its settlement's steps, for a caller that explains every hand
     (``replay --json``): ``explain_hand`` then need not settle it again."""
-    with no_gc():
-        return Replay(rules, explain).run(events)
+    return Replay(rules, explain).run(events)

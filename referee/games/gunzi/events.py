@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple, Union
 
-from referee.core.i18n import Msg
+from referee.core.records import RecordError as RecordError  # re-exported: every game reports these
 from referee.games.gunzi.cards import Card
 
 if TYPE_CHECKING:
@@ -173,31 +173,6 @@ def header_of(events: Iterable[Event]) -> MatchHeader | None:
         if type(ev) is MatchHeader:
             return ev
     return None
-
-
-class RecordError(NamedTuple):
-    """A problem found in a record, at a line (0 when it concerns the whole record).
-
-    ``msg`` is the problem in no language yet; ``message`` is its English (the public JSON's
-    ``"message"``), ``message_zh`` its Chinese, ``text(lang)`` any catalogue's.
-    """
-
-    line: int
-    msg: Msg
-
-    @property
-    def message(self) -> str:
-        return self.msg.text("en")
-
-    @property
-    def message_zh(self) -> str:
-        return self.msg.text("zh")
-
-    def text(self, lang: str) -> str:
-        return self.msg.text(lang)
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}" if self.line else self.message
 
 
 def record_error(line: int, error: RefereeError) -> RecordError:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from referee.core.gcpause import no_gc
 from referee.core.i18n import M
 from referee.games.gunzi.directives import BY_EVENT, DIRECTIVES, NotationError, lookup, suggest
 from referee.games.gunzi.events import Event, HandStart, MatchHeader, RecordError, Redeal, header_of, record_error
@@ -92,19 +91,18 @@ def parse(text: str) -> Record:
     # each distinct line is read once and its event copied with the new line number.
     seen: dict[str, Event | None] = {}
     new = tuple.__new__
-    with no_gc():
-        for number, raw in enumerate(text.splitlines(), 1):
-            ev = seen.get(raw, _UNSEEN)
-            if ev is _UNSEEN:
-                try:
-                    ev = seen[raw] = parse_line(raw, number)
-                except NotationError as e:
-                    errors.append(record_error(number, e))
-                    continue
-            elif ev is not None:
-                ev = new(type(ev), (*ev[:-1], number))  # the same event at this line
-            if ev is not None:
-                events.append(ev)
+    for number, raw in enumerate(text.splitlines(), 1):
+        ev = seen.get(raw, _UNSEEN)
+        if ev is _UNSEEN:
+            try:
+                ev = seen[raw] = parse_line(raw, number)
+            except NotationError as e:
+                errors.append(record_error(number, e))
+                continue
+        elif ev is not None:
+            ev = new(type(ev), (*ev[:-1], number))  # the same event at this line
+        if ev is not None:
+            events.append(ev)
     return record
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, NamedTuple, TypeVar
 
+from referee.games.api import Outcome, Participant
 from referee.games.gunzi.results import MatchResult
 
 Side = Literal["EW", "NS"]
@@ -74,6 +75,25 @@ class MatchSummary(NamedTuple):
     forfeit: bool
     head: str = ""  # the store's chain head the summary was computed at
     entries: int = 0  # and its number of entries
+
+    def participants(self) -> tuple[Participant, ...]:
+        """The two partnerships, each with its players by seat (E and W sit EW; S and N sit NS)."""
+        e, s, w, n = self.seats
+        return (Participant("EW", self.teams.EW, (e, w)), Participant("NS", self.teams.NS, (s, n)))
+
+    def outcome(self, key: str) -> Outcome:
+        """*key*'s games won and lost, its place, its ledger total and its level difference summed over
+        the games. A forfeited match counts as the games the winner was given : 0 (§8.1), which is the
+        winner's count already."""
+        side: Side = "NS" if key == "NS" else "EW"
+        other: Side = "NS" if side == "EW" else "EW"
+        won, lost = self.games_won.of(side), self.games_won.of(other)
+        if self.forfeit:
+            full = max(won, lost)
+            won, lost = (full, 0) if self.winner == side else (0, full)
+        margin = sum(g.levels.of(side) - g.levels.of(other) for g in self.games)
+        placement = 2 if self.winner == other else 1
+        return Outcome(side, won, lost, placement, self.ledger.of(side), margin)
 
     def to_dict(self) -> dict[str, object]:
         return {

@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from typing import cast
 
-from referee.core.i18n import KINDS, tr
+from referee.core.i18n import KINDS, MN, M, form, tr
 from referee.games.gunzi.cards import BIG_JOKER, SMALL_JOKER, card_name
 from referee.games.gunzi.codes import NoteKind, word
 from referee.games.gunzi.results import GameResult, HandResult, MatchResult, Note
@@ -226,3 +226,20 @@ def explain_view(h: HandResult, lang: str = "en") -> str:
     for i, step in enumerate(explain_hand(h), 1):
         lines.append(f"{i:2d}. {step.text(lang)}")
     return "\n".join(lines)
+
+
+def check_summary(result: MatchResult, lang: str) -> str:
+    """`referee check`'s line for a valid record: ``ok: 26 hands, 3 games, EW 2:1`` (the games won, the
+    winner's first; ``EW 1:1 NS`` while the match is unfinished)."""
+    hands = MN("{n} hand", "{n} hands", len(result.hands))
+    games = MN("{n} game", "{n} games", len(result.games))
+    won = result.games_won
+    if result.winner:
+        loser = "NS" if result.winner == "EW" else "EW"
+        score = form("{team:team} {won}:{lost}", team=result.winner, won=won.get(result.winner, 0),
+                      lost=won.get(loser, 0))
+    else:
+        score = M("{ew:team} {a}:{b} {ns:team}, unfinished", ew="EW", ns="NS",
+                  a=won.get("EW", 0), b=won.get("NS", 0))
+    return tr(lang, "ok: {hands}, {games}, {score}", hands=hands, games=games,
+              score=score)

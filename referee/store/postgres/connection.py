@@ -68,24 +68,20 @@ def refused(error: BaseException, url: str, origin: Msg) -> StoreUnavailable:
     text = str(error)
     if "password authentication failed" in text or "no password supplied" in text:
         return StoreUnavailable(M("{origin} {url}: the PostgreSQL server refused the user name or password",
-                                  zh="{origin} {url}：PostgreSQL 服务器拒绝了用户名或密码", origin=origin, url=shown))
+                                  origin=origin, url=shown))
     found = re.search(r'database "([^"]*)" does not exist', text)
     if found:
         return StoreUnavailable(M("{origin} {url}: the PostgreSQL server has no database {name} (create it, then "
-                                  "`referee db upgrade`)", zh="{origin} {url}：PostgreSQL 服务器上没有数据库 {name}"
-                                  "（请先创建，再运行 `referee db upgrade`）", origin=origin, url=shown,
+                                  "`referee db upgrade`)", origin=origin, url=shown,
                                   name=found.group(1)))
     if "role" in text and "does not exist" in text:
-        return StoreUnavailable(M("{origin} {url}: the PostgreSQL server has no such user",
-                                  zh="{origin} {url}：PostgreSQL 服务器上没有这个用户", origin=origin, url=shown))
+        return StoreUnavailable(M("{origin} {url}: the PostgreSQL server has no such user", origin=origin, url=shown))
     import psycopg
 
     if isinstance(error, psycopg.ProgrammingError) or "invalid" in text and "option" in text:
         return StoreUnavailable(M("{origin} {url}: not a PostgreSQL address that can be read ({detail})",
-                                  zh="{origin} {url}：无法识别的 PostgreSQL 地址（{detail}）",
                                   origin=origin, url=shown, detail=_detail(error, url)))
     return StoreUnavailable(M("{origin} {url}: no PostgreSQL server can be reached there ({detail})",
-                              zh="{origin} {url}：连接不上该地址的 PostgreSQL 服务器（{detail}）",
                               origin=origin, url=shown, detail=_detail(error, url)))
 
 
@@ -115,17 +111,14 @@ def check_version(conn: psycopg.Connection[tuple[object, ...]], url: str, origin
     shown = shown_url(url)
     if have is None:
         raise StoreUnavailable(M("{origin} {url}: no referee store in this database yet: run `referee db upgrade "
-                                 "--db URL` first", zh="{origin} {url}：这个数据库里还没有 referee 存储：请先运行 "
-                                 "`referee db upgrade --db URL`", origin=origin, url=shown))
+                                 "--db URL` first", origin=origin, url=shown))
     if have < want:
         raise StoreUnavailable(M("{origin} {url}: the store's schema is version {have}, older than this referee's "
-                                 "({want}): run `referee db upgrade`", zh="{origin} {url}：存储的结构版本是 {have}，"
-                                 "比本版 referee 的（{want}）旧：请运行 `referee db upgrade`", origin=origin, url=shown,
+                                 "({want}): run `referee db upgrade`", origin=origin, url=shown,
                                  have=have, want=want))
     if have > want:
         raise StoreUnavailable(M("{origin} {url}: the store's schema is version {have}, newer than this referee's "
-                                 "({want}): update referee", zh="{origin} {url}：存储的结构版本是 {have}，比本版 "
-                                 "referee 的（{want}）新：请升级 referee", origin=origin, url=shown, have=have,
+                                 "({want}): update referee", origin=origin, url=shown, have=have,
                                  want=want))
 
 
@@ -139,7 +132,6 @@ def upgrade(conn: psycopg.Connection[tuple[object, ...]]) -> tuple[int | None, i
         if before is not None and before > current_version():
             raise StoreUnavailable(M("the store's schema is version {have}, newer than this referee's ({want}): "
                                      "update referee",
-                                     zh="存储的结构版本是 {have}，比本版 referee 的（{want}）新：请升级 referee",
                                      have=before, want=current_version()))
         for version, sql in migrations():
             if before is None or version > before:

@@ -32,7 +32,7 @@ from referee.core.errors import NotFound, UsageError
 from referee.core.i18n import M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games.gunzi.events import Event, MatchHeader, RecordError
-from referee.store import chain
+from referee.store import chain, signin
 from referee.store.chain import StoredEntry, Unsealed
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreError, UnknownMatch, moved_on
 from referee.store.eventlog import (
@@ -206,7 +206,6 @@ class PgEventLog:
         if broken is None and (head[0] != len(entries) or head[1] != entries[-1]["hash"]):
             broken = chain.ChainProblem(self.event_id, None, M(
                 "its row says {head} ending in {hash}, but it holds {entries}: the log was rewritten",
-                zh="它的行记着 {head}，末条哈希 {hash}，实际却有 {entries}：日志被改写过",
                 head=chain.entries(head[0]), hash=head[1][:chain.SHORT], entries=chain.entries(len(entries))))
         if broken is not None:
             if broken.seq is None:
@@ -256,6 +255,42 @@ class PgEventLog:
                 return
             head, entries = self._fetch(conn, lock=True)
             yield PgEventSession(self, conn, self._checked(head, entries))
+
+
+class PgSigninLinks:
+    """The one-time sign-in links in the ``signin_links`` table (only each code's hash), checked as the folder
+    store's (``referee.store.signin.check_row``); a link is marked used under its row's lock, so two phones
+    scanning one code at once sign in one of them."""
+
+    def __init__(self, store: PgStore) -> None:
+        self.store = store
+        self.tokens = store.tokens()
+
+    def make(self, name: str) -> str:
+        from datetime import UTC, datetime, timedelta
+
+        from referee.store.signin import LINK_DAYS
+        from referee.store.signin import PREFIX as LINK_PREFIX
+
+        token = signin.valid_token(self.tokens, name)
+        code = LINK_PREFIX + secrets.token_urlsafe(24)
+        cutoff = (datetime.now(UTC) - timedelta(days=LINK_DAYS * 2)).isoformat(timespec="milliseconds")
+        with self.store._use() as conn, self.store._errors(conn), conn.transaction():
+            conn.execute("DELETE FROM signin_links WHERE made < %s", (cutoff.replace("+00:00", "Z"),))
+            conn.execute("INSERT INTO signin_links (hash, name, token, made) VALUES (%s, %s, %s, %s)",
+                         (digest(code), token.name, token.hash[:16], now()))
+        return code
+
+    def redeem(self, code: str) -> Token:
+        wanted = digest(code.strip())
+        with self.store._use() as conn, self.store._errors(conn), conn.transaction():
+            row = conn.execute("SELECT name, token, made, used FROM signin_links WHERE hash = %s FOR UPDATE",
+                               (wanted,)).fetchone()
+            if row is None:
+                raise signin.unknown_link()
+            token = signin.check_row({"name": row[0], "token": row[1], "made": row[2], "used": row[3]}, self.tokens)
+            conn.execute("UPDATE signin_links SET used = %s WHERE hash = %s", (now(), wanted))
+        return token
 
 
 class PgTokens:
@@ -394,6 +429,8 @@ class PgStore:
     """The store in a PostgreSQL database. Cheap to make: the first operation connects (and checks the
     schema's version)."""
 
+    pushes = True  # watch() waits on LISTEN/NOTIFY
+
     def __init__(self, url: str, origin: Msg) -> None:
         self.url = url
         self.origin = origin
@@ -498,8 +535,7 @@ class PgStore:
 
         return StoreUnavailable(M("the PostgreSQL store {url} cannot be reached ({detail}); an entry that was not "
                                   "confirmed may not be stored: look at the match before recording it again",
-                                  zh="连接不上 PostgreSQL 存储 {url}（{detail}）；未确认的记录可能没有存入："
-                                  "再次记录前请先查看这场比赛", url=self.where, detail=_detail(error, self.url)))
+                                  url=self.where, detail=_detail(error, self.url)))
 
     @contextlib.contextmanager
     def _errors(self, conn: Conn) -> Iterator[None]:
@@ -511,14 +547,12 @@ class PgStore:
             yield
         except psycopg.errors.UniqueViolation as e:
             if "matches_in_effect" in str(e) or "entries_match_key_seq" in str(e) or "event_entries" in str(e):
-                raise StoreError(M("another writer stored the same entry first; nothing was stored",
-                                   zh="另一位写入者先存入了同一条记录；什么也没有存入")) from None
+                raise StoreError(M("another writer stored the same entry first; nothing was stored")) from None
             raise
         except psycopg.DatabaseError as e:
             if e.sqlstate not in ("RF001", "RF002"):  # the triggers' refusals; anything else is not the store's
                 raise
             raise StoreError(M("the database refused the write ({detail}); nothing was stored",
-                               zh="数据库拒绝了这次写入（{detail}）；什么也没有存入",
                                detail=str(e).splitlines()[0])) from None
 
     # --- reading ----------------------------------------------------------------------------------------
@@ -556,7 +590,6 @@ class PgStore:
         if len(entries) > head.entries:
             return chain.ChainProblem(match_id, None, M(
                 "it holds {entries} but its row says {head}: its head was moved back by hand",
-                zh="它有 {entries}，但它的行只记着 {head}：链头被人手工改回去了",
                 entries=chain.entries(len(entries)), head=chain.entries(head.entries))), None
         return head_finding(match_id, entries, True, head, NO_HEAD)
 
@@ -808,6 +841,9 @@ class PgStore:
     def tokens(self) -> PgTokens:
         return self._tokens
 
+    def signin_links(self) -> PgSigninLinks:
+        return PgSigninLinks(self)
+
     def summary_cache(self, event_id: str) -> PgSummaryCache:
         return PgSummaryCache(self, event_id)
 
@@ -849,7 +885,7 @@ class PgStore:
         try:
             start = int(cursor) if cursor is not None else None
         except ValueError:
-            raise UsageError(M("not a cursor of this store: {cursor}", zh="不是这个存储的游标：{cursor}",
+            raise UsageError(M("not a cursor of this store: {cursor}",
                                cursor=str(cursor)[:40])) from None
         with self._use() as conn:
             if start is None:

@@ -17,6 +17,7 @@ from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     CondPageBreak,
     KeepTogether,
@@ -147,18 +148,21 @@ def _get(entry: object, key: str) -> object:
     return getattr(entry, key, None)
 
 
-AUDIT_KEYS = ("kind", "seq", "reason", "referee", "time", "target", "directive")
+AUDIT_KEYS = ("kind", "seq", "reason", "referee", "time", "target", "directive", "taken", "superseded_by")
 
 
-def audit_detail(entry: object) -> str:
-    """What a correction did: ``#12 → points 35`` (the event it corrects, the directive put in place),
-    then whatever else the entry holds."""
-    target, directive = _get(entry, "target"), _get(entry, "directive")
+def audit_detail(entry: object, lang: str = "en") -> str:
+    """What a correction did: ``#12 → points 35`` (the event it corrects, the directive put in place), or
+    for an undo or a void ``#12 took back: points 35`` (what was in effect there), then whatever else
+    the entry holds."""
+    target, directive, taken = _get(entry, "target"), _get(entry, "directive"), _get(entry, "taken")
     parts = []
     if target not in (None, ""):
         parts.append(f"#{target}")
     if directive:
         parts.append(f"→ {directive}")
+    elif taken:
+        parts.append(tx.t("took_back", lang, taken=taken))
     if isinstance(entry, Mapping):
         items = list(entry.items())
     else:
@@ -173,19 +177,22 @@ def audit_detail(entry: object) -> str:
 def build_scorecard(result: MatchResult, out: str | Path | BinaryIO, lang: str = "zh",
                     font_path: str | Path | None = None, log: Iterable[AuditEntry] = (),
                     errors: Iterable[RecordError] = (), broken: Msg | None = None,
-                    head: tuple[str, int] | None = None) -> Path | None:
+                    head: tuple[str, int] | None = None, marks: Mapping[int, str] | None = None,
+                    referee: str = "") -> Path | None:
     """Write the scorecard PDF of ``result`` to ``out`` (a path or a binary file); return the path.
 
     ``log`` is the store's audit trail (undo/void/amend entries); ``errors`` are problems found in
     the record before replay (they are listed with the engine's own ``result.errors``). A stored
     match gives its chain *head* (short hash, entry count), printed on every page, and what is
-    *broken* in its chain, printed as a banner at the top. A path is written through
+    *broken* in its chain, printed as a banner at the top; *referee*, who recorded its entries, is named
+    in the header when the record names no referee. A path is written through
     :func:`referee.core.safefile.output`: whole or not at all, and only into a folder that exists.
     """
     if normalize(lang) is None:
         raise ValueError(f"no catalogue for language {lang!r} (known: {', '.join(languages())})")
     font = register(font_path) if font_path is not None else fonts.register_default(document_texts(result, lang))
-    data = render(result, lang, font, list(log), list(errors), broken=broken, head=head)
+    data = render(result, lang, font, list(log), list(errors), broken=broken, head=head, marks=marks,
+                  referee=referee)
     if isinstance(out, (str, Path)):
         from referee.core.safefile import output
 
@@ -261,6 +268,7 @@ class Doc:
         self.typo = Typo(font)
         self.header = result.header
         self.match_id = self.header.id if self.header is not None else ""
+        self.referee = ""  # who recorded the entries, for a header that names no referee
         fn = self.typo.cjk
         self.s_title = ParagraphStyle("title", fontName=fn, fontSize=16, leading=20, spaceAfter=4)
         self.s_h2 = ParagraphStyle("h2", fontName=fn, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4,
@@ -283,8 +291,10 @@ class Doc:
         return [CondPageBreak(80), self.para(text, self.s_h2)]
 
     def head(self, key: str) -> str:
-        """A header field of the record, or nothing."""
-        return hv(getattr(self.header, key, None))
+        """A header field of the record, or nothing; the referee, when the header names none, is the one
+        who recorded the entries (``render(referee=…)``)."""
+        value = hv(getattr(self.header, key, None))
+        return value or (self.referee if key == "referee" else "")
 
     def team(self, code: str) -> str:
         return tx.team_label(code, self.result.teams, self.lang)
@@ -434,17 +444,43 @@ def _notes(doc: Doc, compact: bool = False) -> list[Any]:
     return [*story, _grid_table(rows, widths, doc.typo, 8.5)]
 
 
+def _marks(doc: Doc, marks: Mapping[int, str]) -> list[Any]:
+    """Each settled hand confirmed, disputed or not confirmed: one paragraph."""
+    if not marks:
+        return []
+    text = "; ".join(tr(doc.lang, "hand {hand}: {mark}", hand=n, mark=mark)
+                     for n, mark in sorted(marks.items()))
+    return [doc.para(tr(doc.lang, "Confirmations and disputes: {marks}", marks=text),
+                     doc.s_body)]
+
+
+def audit_time(stamp: object, zone: Any) -> str:
+    """A stored entry's UTC time in the venue's local time (the header's ``tz=``, else the machine's), as
+    ``2026-11-29 14:02``; a stamp that cannot be read is printed as it is."""
+    from referee.store.clock import when
+
+    text = hv(stamp)
+    try:
+        return when(text).astimezone(zone).strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return text
+
+
 def _audit(doc: Doc, log: Sequence[AuditEntry]) -> list[Any]:
-    """The store's corrections (undo, void, amend): who, when, why and what they did."""
+    """The store's corrections (undo, void, amend): who, when (the venue's local time), why and what they
+    did (an undo or void: what it took back)."""
+    from referee.store.clock import zone_of
+
+    zone = zone_of(doc.result)
     if not log:
         return []
     t = doc.t
     rows = [[t("note_kind"), t("audit_seq"), t("audit_time"), t("referee"), t("note_text"), t("audit_detail")]]
     for entry in log:
         kind = str(_get(entry, "kind") or "")
-        rows.append([tx.note_kind(kind, doc.lang), hv(_get(entry, "seq")), hv(_get(entry, "time")),
+        rows.append([tx.note_kind(kind, doc.lang), hv(_get(entry, "seq")), audit_time(_get(entry, "time"), zone),
                      hv(_get(entry, "referee")), doc.para(hv(_get(entry, "reason")), doc.s_cell),
-                     doc.para(audit_detail(entry), doc.s_cell)])
+                     doc.para(audit_detail(entry, doc.lang), doc.s_cell)])
     widths = [44, 36, 110, 70, 290, 220]
     rows = [[doc.typo.cell(v, 8.5, width=w - 12) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)]
             for row in rows]
@@ -520,14 +556,17 @@ def pdf_date(date: str) -> str:
 
 def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[AuditEntry] = (),
            errors: Sequence[RecordError] = (), broken: Msg | None = None,
-           head: tuple[str, int] | None = None) -> bytes:
-    """The PDF of ``result`` in ``lang``: the sections in order, a footer on every page."""
+           head: tuple[str, int] | None = None, marks: Mapping[int, str] | None = None,
+           referee: str = "") -> bytes:
+    """The PDF of ``result`` in ``lang``: the sections in order, a footer on every page ("page N of M"). *marks*:
+    each settled hand's confirmation or dispute in words (a stored match with confirmations or disputes)."""
     doc = Doc(result, lang, font)
+    doc.referee = referee
 
     def story(chart_height: float, compact: bool) -> list[Any]:
         return [*_banner(doc, broken), *_header(doc), *_result(doc), *_chart(doc, chart_height), *_hand_table(doc),
-                *_notes(doc, compact), *_audit(doc, log), *_problems(doc, [*errors, *result.errors]),
-                *_signatures(doc, compact)]
+                *_marks(doc, marks or {}), *_notes(doc, compact), *_audit(doc, log),
+                *_problems(doc, [*errors, *result.errors]), *_signatures(doc, compact)]
     # a stored match's chain head on every page: the card on the wall anchors the record (`verify --head`)
     chain_head = "" if head is None else tr(lang, "record head {hash} · {n} entries",
                                             hash=head[0], n=head[1])
@@ -542,8 +581,29 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[AuditEn
         canvas.saveState()
         canvas.setFillColor(colors.grey)
         draw_runs(canvas, doc.typo, 12 * mm, 7 * mm, footer_left, 7.5)
-        draw_runs(canvas, doc.typo, page_width - 12 * mm, 7 * mm, doc.t("page", n=template.page), 7.5, "end")
         canvas.restoreState()
+
+    class Numbered(Canvas):  # type: ignore[misc]  # ReportLab ships no type information
+        """A canvas that holds its pages back until the last, so each can say "page N of M"."""
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._pages: list[dict[str, Any]] = []
+
+        def showPage(self) -> None:  # noqa: N802 - ReportLab's name
+            self._pages.append(dict(self.__dict__))
+            self._startPage()
+
+        def save(self) -> None:
+            total = len(self._pages)
+            for n, state in enumerate(self._pages, 1):
+                self.__dict__.update(state)
+                self.saveState()
+                self.setFillColor(colors.grey)
+                draw_runs(self, doc.typo, page_width - 12 * mm, 7 * mm, doc.t("page_of", n=n, m=total), 7.5, "end")
+                self.restoreState()
+                super().showPage()
+            super().save()
 
     def build(chart_height: float, compact: bool = False) -> tuple[bytes, int]:
         buf = io.BytesIO()
@@ -552,7 +612,7 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[AuditEn
                                 title=f"{doc.t('title')} {doc.match_id}".strip(), author=doc.head("referee"),
                                 subject=doc.head("event"), creator="referee", invariant=True,
                                 lang=pdf_language(lang))
-        pdf.build(story(chart_height, compact), onFirstPage=on_page, onLaterPages=on_page)
+        pdf.build(story(chart_height, compact), onFirstPage=on_page, onLaterPages=on_page, canvasmaker=Numbered)
         return buf.getvalue(), pdf.page
 
     # A short match that spills onto a second page gets a lower chart (and no empty notes section) when

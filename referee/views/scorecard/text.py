@@ -28,6 +28,8 @@ LABELS: dict[str, Msg] = {
     "rules": M("Rules"),
     "referee": M("Referee"),
     "page": M("page {n}"),
+    "page_of": M("page {n} of {m}"),
+    "took_back": M("took back: {taken}"),
     # result
     "result": M("Result"),
     "games_won": M("Games won: {ew} {ew_games} : {ns_games} {ns}"),

@@ -1,0 +1,112 @@
+"""`referee record` of one entry against its peer, `python -c "import typer"` (issue 20's start-up row).
+
+A store with one match of about 40 entries (a header, seat names and four played hands); each run is a
+fresh process, the two commands alternating run by run so a drift of the machine falls on both. Prints
+the median wall and CPU (user + sys) time of each and the ratio of the medians (goal ≤ 1.2–1.25×), and
+whether TinyDB was imported by `record` (``python -X importtime`` of one run).
+
+    .venv/bin/python bench/record_typer_bench.py [--runs N] [--before CHECKOUT]
+
+``--before`` measures another checkout of the project (the commit before a change) in the same runs, its
+code put first on ``PYTHONPATH`` (this environment's packages), on a copy of the same store.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+REFEREE = str(BIN / "referee")
+HAND = ("hand\ndeclare E BJ\ntrump H\nkitty 4C 6D 9S KH 7C 3H\nbury 4C 6C 7C 8D 9D JS\n"
+        "points 25\npoints 50\nlast decl\n")
+
+
+def env(**extra: str) -> dict[str, str]:
+    """A referee's shell: bytecode caching on, so no run recompiles the modules."""
+    out = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    out.update(extra)
+    return out
+
+
+def timed(argv: list[str], environ: dict[str, str]) -> tuple[float, float]:
+    """(wall ms, cpu ms) of one run of *argv*; a failed run stops the bench."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    r = subprocess.run(argv, env=environ, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
+    wall = (time.perf_counter() - t) * 1000
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if r.returncode != 0:
+        raise SystemExit(f"{' '.join(argv)} failed: {r.stderr.decode()}")
+    return wall, ((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)) * 1000
+
+
+def fill(db: Path) -> str:
+    """One match of ~40 entries, written through the store; its id."""
+    sys.path.insert(0, str(REPO))
+    from referee.games.gunzi.events import MatchHeader
+    from referee.games.gunzi.notation import parse
+    from referee.store.store import Store
+
+    hands = parse(HAND * 4).events
+    Store(db).create([MatchHeader(id="B1", rules="gunzi-001"), *hands], referee="bench")
+    return "B1"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=21)
+    ap.add_argument("--before", help="another checkout of the project, measured in the same runs")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "store"
+        match = fill(db)
+        renv = env(REFEREE_DB=str(db), REFEREE_NAME="bench")
+        typer = [sys.executable, "-c", "import typer"]
+        old: list[tuple[float, float]] = []
+        if args.before:
+            import shutil
+
+            shutil.copytree(db, Path(tmp) / "before")
+            benv = env(REFEREE_DB=str(Path(tmp) / "before"), REFEREE_NAME="bench", PYTHONPATH=args.before)
+            script = [sys.executable, "-c", "import sys; from referee.cli import main; sys.exit(main())"]
+        for i in range(2):  # warm-up: bytecode caches written, page cache filled
+            timed([REFEREE, "record", match, "warn", "E", f"warm-up {i}"], renv)
+            timed(typer, renv)
+            if args.before:
+                timed([*script, "record", match, "warn", "E", f"warm-up {i}"], benv)
+        rec: list[tuple[float, float]] = []
+        peer: list[tuple[float, float]] = []
+        for i in range(args.runs):
+            rec.append(timed([REFEREE, "record", match, "warn", "E", f"bench {i}"], renv))
+            peer.append(timed(typer, renv))
+            if args.before:
+                old.append(timed([*script, "record", match, "warn", "E", f"bench {i}"], benv))
+        trace = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee.cli", "record", match, "warn", "E",
+                                "importtime"], env=renv, capture_output=True, text=True, check=False).stderr
+    med = statistics.median
+    print(f"runs: {args.runs} each, alternating; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    print(f"{'':32} {'wall ms':>8} {'cpu ms':>8}")
+    rows_of = [("python -c 'import typer'", peer), ("referee record (1 entry, ~40)", rec)]
+    if old:
+        rows_of.append(("  the same, --before checkout", old))
+    for name, rows in rows_of:
+        print(f"{name:32} {med(w for w, _ in rows):8.1f} {med(c for _, c in rows):8.1f}")
+    for name, rows in rows_of[1:]:
+        ratio_wall = med(w for w, _ in rows) / med(w for w, _ in peer)
+        ratio_cpu = med(c for _, c in rows) / med(c for _, c in peer)
+        label = "ratio to typer, " + name.split(" (")[0].strip()
+        print(f"{label:32} {ratio_wall:8.2f} {ratio_cpu:8.2f}")
+    print(f"record imports tinydb: {'yes' if ' tinydb' in trace else 'no'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""Recording: the one use case that stores directives at the table, for the command line (``referee record``,
+one directive or a file of them), guided entry and the web (a form, the phone page, the API).
+
+:func:`record` takes the match's lock (the store's session), refuses an entry without a reason into a closed
+round's match (``appending.require_reason``), refuses when the match moved on past the entry the caller saw
+(*expect_seq*: the web's ``after``), checks the directives by the rules together (the engine replays the
+match with them and refuses an error the match did not have) and appends them in one atomic write, all or
+none. Every caller gets the same checks, the same messages and byte for byte the same entries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from referee.core.i18n import M
+from referee.games.gunzi.events import Event, MatchHeader
+from referee.store.chain import StoredEntry
+from referee.store.errors import StoreError, moved_on
+
+if TYPE_CHECKING:
+    from referee.app.officiate import Outcome
+    from referee.store.api import MatchStore
+    from referee.store.store import NewEntry
+
+
+class Recorded(NamedTuple):
+    entries: list[StoredEntry]  # the entries stored
+    events: list[Event]  # the events in effect, their line = their seq
+    before: Any  # MatchResult before (None when not needed)
+    after: Any  # MatchResult after
+
+    def outcome(self) -> Outcome:
+        """What one recorded directive did (the last, when several were)."""
+        from referee.app.officiate import Outcome
+
+        return Outcome(self.entries[-1], self.events[-1], self.before, self.after, [])
+
+
+def expect(have: int, expect_seq: int | None) -> None:
+    """Refuse (:class:`MovedOn`, nothing stored) when the match holds other than *expect_seq* entries."""
+    if expect_seq is not None and have != expect_seq:
+        raise moved_on(have, expect_seq)
+
+
+def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: str | None = None, reason: str = "",
+           expect_seq: int | None = None, *, lines: Sequence[int] | None = None,
+           file: str | None = None) -> Recorded:
+    """Check *events* against the match and append them in one write, or store nothing and raise.
+
+    *reason* is kept with each entry (a closed round's match requires one); *expect_seq*: the number of
+    entries the caller saw (refused with :class:`MovedOn` when the match has another); *lines* (the
+    events' lines in *file*) let a refusal name the place in a record file."""
+    from referee.app.appending import _file_rejection, require_reason
+    from referee.app.officiate import Rejected, added_errors, replay
+    from referee.games.gunzi.notation import format_event
+
+    if any(isinstance(ev, MatchHeader) for ev in events):
+        raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
+    with store.session(match_id) as s:
+        require_reason(store, match_id, reason)
+        expect(len(s.entries), expect_seq)
+        stored, _ = s.events()
+        first = s.next_seq
+        new = [ev._replace(line=first + i) for i, ev in enumerate(events)]
+        after = replay(stored + new)
+        before = None
+        if after.errors or len(new) > 1:  # the usual case has none: one replay, not two
+            before = replay(stored)
+            added = added_errors(before, after)
+            if added:
+                if file is None or lines is None:
+                    raise Rejected(added, before.state.expected if len(new) == 1 else ())
+                raise _file_rejection(stored, new, added, lines, file)
+        items: list[NewEntry] = [{"kind": "event", "directive": format_event(ev), "reason": reason} for ev in new]
+        entries = s.append_many(items, referee)
+    return Recorded(entries, new, before, after)

@@ -1,0 +1,469 @@
+"""The shared rules-file loader: a game's rule sets as TOML files whose keys are declared once, as data.
+
+A game declares a :class:`Schema`: its key (``game = "doudizhu"``), the package holding its bundled rule
+files, the default rule set, and one :class:`Key` per rule — its section, kind (``bool``, ``int``, ``str``
+or a tuple of choices), default, bounds and what it means (a message citing the game's rules document).
+Everything else is here, the same for every game:
+
+- a file is read with a size limit (:data:`RULES_MAX`) and refused unread beyond it;
+- ``base = "name"`` (or a path, relative to the file) inherits every value of another rule set, the file
+  saying only what it changes; a chain that comes back to a file is a cycle, reported with its files;
+- a file without a base takes each key it leaves out from its declared default;
+- an unknown key or section, a key in the wrong section, a value of the wrong type, a number outside its
+  bounds or a choice not offered is a problem naming the file and the full key (``scoring.cap``); every
+  problem of every file in the chain is reported at once, in one :class:`RulesError`;
+- a file naming another game (``game = "gunzi"`` in a Dou Dizhu set) is refused.
+
+The loaded rule set is a :class:`Rules`: its name, title, source and a value per full key. A game turns
+it into its own typed record (a NamedTuple) with :meth:`Rules.fields`. The engine reads keys, never a
+rule set's name. Pure apart from reading the files named; no game is imported here.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
+from referee.core.errors import UsageError
+from referee.core.i18n import M, Msg
+
+RULES_MAX = 1 << 20  # bytes: a rule file is a page of TOML; anything larger is refused unread
+META = ("game", "base", "name", "title", "source")  # top-level strings, not rules
+
+Value = bool | int | str
+Kind = type[bool] | type[int] | type[str] | tuple[str, ...]  # a tuple: one of these strings
+
+
+class RulesError(UsageError, ValueError):
+    """A rule file that cannot be used: ``RulesError(M(...))``, naming the file and the key."""
+
+
+class Key(NamedTuple):
+    """One rule, declared once: where it lives, what it holds, its default and what it means."""
+
+    section: str
+    name: str
+    kind: Kind
+    default: Value
+    doc: Msg  # what the key means, citing the section of the game's rules document it follows
+    low: int | None = None  # an int's least value (inclusive); None: no bound
+    high: int | None = None  # an int's greatest value (inclusive); None: no bound
+
+    @property
+    def full(self) -> str:
+        return f"{self.section}.{self.name}"
+
+    def choices(self) -> tuple[str, ...]:
+        return self.kind if isinstance(self.kind, tuple) else ()
+
+
+Relations = Callable[["Rules"], list[Msg]]
+
+
+class Schema(NamedTuple):
+    """A game's rule files: every key, where the bundled ones live, and the checks across keys."""
+
+    game: str  # the key a file's top-level ``game =`` must name (when it names one)
+    package: str  # the package whose ``*.toml`` data files are the bundled rule sets
+    default: str  # the rule set used when a record names none
+    keys: tuple[Key, ...]
+    relations: Relations | None = None  # problems of the merged values (a cap below a floor …)
+
+    def key(self, full: str) -> Key | None:
+        return _index(self).get(full)
+
+    def sections(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(k.section for k in self.keys))
+
+
+class Rules(NamedTuple):
+    """A loaded rule set: what ``referee rules`` names and a value for every declared key."""
+
+    game: str
+    name: str
+    title: str
+    source: str
+    values: Mapping[str, Value]  # full key ("scoring.cap") -> value
+    origin: str  # the file it was read from (its chain's first file)
+
+    def number(self, full: str) -> int:
+        value = self.values[full]
+        assert isinstance(value, int) and not isinstance(value, bool), full
+        return value
+
+    def flag(self, full: str) -> bool:
+        value = self.values[full]
+        assert isinstance(value, bool), full
+        return value
+
+    def text(self, full: str) -> str:
+        value = self.values[full]
+        assert isinstance(value, str), full
+        return value
+
+    def fields(self) -> dict[str, Value]:
+        """The values by bare key name (``cap``), for a game's own NamedTuple: ``MyRules(**r.fields())``."""
+        return {full.rpartition(".")[2]: v for full, v in self.values.items()}
+
+
+class Shown(NamedTuple):
+    """A key of a rule set as ``referee rules`` shows it."""
+
+    key: str  # its full name, "section.key"
+    value: str  # as the rule file writes it
+    doc: Msg  # what it means
+
+
+def explain(schema: Schema, rules: Rules) -> list[Shown]:
+    """Every key with its value and meaning, in declaration order."""
+    return [Shown(k.full, show(rules.values[k.full]), k.doc) for k in schema.keys]
+
+
+def show(value: object) -> str:
+    """A value as a rule file writes it (``true``, ``3``, ``"rob"``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+# --- finding rule files ---------------------------------------------------------------------------------
+
+ENV_DIR = "REFEREE_RULES_DIR"  # a folder of a club's rule files, named like bundled ones
+
+
+def available(schema: Schema) -> list[str]:
+    """The names of the bundled rule sets (and of ``$REFEREE_RULES_DIR``'s files of this game)."""
+    names = {f.name[:-5] for f in _bundled(schema.package).iterdir() if f.name.endswith(".toml")}
+    extra = _extra_dir()
+    if extra is not None:
+        for f in extra.iterdir():
+            if f.name.endswith(".toml") and _names_game(f) == schema.game:
+                names.add(f.name[:-5])
+    return sorted(names)
+
+
+def _extra_dir() -> Path | None:
+    extra = os.environ.get(ENV_DIR)
+    return Path(extra) if extra and Path(extra).is_dir() else None
+
+
+def _names_game(f: Path) -> str | None:
+    """The ``game =`` a club's file names (None when it cannot be read or names none)."""
+    try:
+        data = tomllib.loads(_text_of(f))
+    except (_TooLarge, ValueError, UnicodeDecodeError, OSError, RecursionError):
+        return None
+    game = data.get("game")
+    return game.strip().lower() if isinstance(game, str) else None
+
+
+def _bundled(package: str) -> Path | Traversable:
+    """A package's folder as importlib.resources.files() sees it (a plain folder read from its spec)."""
+    from importlib.util import find_spec
+
+    spec = find_spec(package)
+    if spec is not None and spec.origin and spec.submodule_search_locations:
+        folder = Path(spec.origin).parent
+        if (folder / "__init__.py").is_file():
+            return folder
+    from importlib.resources import files  # pragma: no cover - a zip import
+
+    return files(package)  # pragma: no cover
+
+
+def _is_path(name_or_path: str) -> bool:
+    return name_or_path.endswith(".toml") or os.sep in name_or_path or "/" in name_or_path
+
+
+def resolve(schema: Schema, name_or_path: str) -> Path | Traversable:
+    """A rule set's file from its name (``doudizhu-classic``) or a path to a TOML file."""
+    if _is_path(name_or_path):
+        p = Path(name_or_path)
+        if not p.is_file():
+            raise _no_file(name_or_path)
+        return p
+    extra = _extra_dir()
+    folders: list[Path | Traversable] = [extra] if extra is not None else []
+    for d in [*folders, _bundled(schema.package)]:
+        candidate = d / f"{name_or_path}.toml"
+        if candidate.is_file():
+            return candidate
+    raise RulesError(M("unknown rule set '{name}' (known: {known})",
+                       name=name_or_path, known=", ".join(available(schema))))
+
+
+def _no_file(path: object) -> RulesError:
+    return RulesError(M("no rule file at {path}", path=str(path)))
+
+
+def _identity(src: Path | Traversable) -> str:
+    return str(src.resolve()) if isinstance(src, Path) else str(src)
+
+
+# --- reading and validating ------------------------------------------------------------------------------
+
+_LOADED: dict[tuple[str, str], Rules] = {}
+
+
+class _Problem(NamedTuple):
+    file: str
+    msg: Msg
+
+
+class _Link(NamedTuple):
+    ident: str
+    label: str
+
+
+_Values = dict[str, Value]
+
+
+def load(schema: Schema, name_or_path: str | None = None) -> Rules:
+    """The rule set of a name or a file, its bases merged in; read and validated once per process."""
+    src = resolve(schema, name_or_path or schema.default)
+    cache = (schema.game, _identity(src))
+    if cache not in _LOADED:
+        problems: list[_Problem] = []
+        values = _read_file(schema, src, [], problems)
+        _LOADED[cache] = _finish(schema, values, str(src), problems)
+    return _LOADED[cache]
+
+
+def from_dict(schema: Schema, data: Mapping[str, object], origin: str = "rules",
+              folder: str | Path | None = None) -> Rules:
+    """Validate a parsed rule file named *origin*; a relative ``base`` path is looked up in *folder*."""
+    problems: list[_Problem] = []
+    values = _merge(schema, data, origin, Path(folder) if folder else Path.cwd(), [], problems)
+    return _finish(schema, values, origin, problems)
+
+
+def from_text(schema: Schema, text: str, origin: str = "rules", folder: str | Path | None = None) -> Rules:
+    """Validate a rule file's text (a problem in its TOML is reported like any other)."""
+    try:
+        data = tomllib.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise RulesError(_report([_Problem(origin, _bad_toml(e))])) from None
+    return from_dict(schema, data, origin, folder)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _text_of(src: Path | Traversable) -> str:
+    """A rule file's text: at most :data:`RULES_MAX` bytes, else refused unread."""
+    if not isinstance(src, Path):  # pragma: no cover - a bundled file inside a zip: the package's own
+        return src.read_text(encoding="utf-8")
+    with open(src, "rb") as f:
+        data = f.read(RULES_MAX + 1)
+    if len(data) > RULES_MAX:
+        raise _TooLarge
+    return data.decode("utf-8")
+
+
+def _bad_toml(e: Exception) -> Msg:
+    if isinstance(e, RecursionError):
+        return M("not valid TOML: nested too deeply")
+    return M("not valid TOML: {error}", error=str(e)[:200])
+
+
+def _read_file(schema: Schema, src: Path | Traversable, chain: list[_Link], problems: list[_Problem]) -> _Values:
+    """The merged values of a file and its bases; problems are collected, never raised."""
+    label, ident = str(src), _identity(src)
+    seen = [link.ident for link in chain]
+    if ident in seen:
+        cycle = [link.label for link in chain[seen.index(ident):]] + [label]
+        problems.append(_Problem(chain[-1].label, M(
+            "the rule files inherit from each other in a cycle: {cycle}", cycle=" → ".join(cycle))))
+        return {}
+    try:
+        data = tomllib.loads(_text_of(src))
+    except _TooLarge:
+        problems.append(_Problem(label, M("larger than {kib} KiB: not a rule file", kib=RULES_MAX >> 10)))
+        return {}
+    except (ValueError, UnicodeDecodeError, RecursionError) as e:
+        problems.append(_Problem(label, _bad_toml(e)))
+        return {}
+    except OSError as e:
+        problems.append(_Problem(label, M("cannot be read: {error}",
+                                          error=str(e.strerror or e))))
+        return {}
+    folder = src.parent if isinstance(src, Path) else None
+    return _merge(schema, data, label, folder, [*chain, _Link(ident, label)], problems)
+
+
+def _merge(schema: Schema, data: Mapping[str, object], label: str, folder: Path | None, chain: list[_Link],
+           problems: list[_Problem]) -> _Values:
+    """This file's own values over those of its base (or over the declared defaults, without a base)."""
+    own = _own_values(schema, data, label, problems)
+    base = own.pop("base", None)
+    stem = Path(label).stem
+    if base is None:
+        if "base" not in data:  # a bad 'base' value is reported already
+            defaults: _Values = {k.full: k.default for k in schema.keys}
+            defaults.update({"name": stem, "title": stem, "source": ""})
+            return {**defaults, **own}
+        return own
+    assert isinstance(base, str)
+    try:
+        base_src = _resolve_base(schema, base, folder)
+    except RulesError as e:
+        problems.append(_Problem(label, M("'base': {problem}", problem=e.msg)))
+        return own
+    inherited = _read_file(schema, base_src, chain or [_Link(label, label)], problems)
+    named: _Values = {"name": stem, "title": f"{inherited.get('title', base)} (house rules: {stem})",
+                      "source": inherited.get("source", "")}
+    return {**inherited, **named, **own}
+
+
+def _resolve_base(schema: Schema, base: str, folder: Path | None) -> Path | Traversable:
+    if not _is_path(base):
+        return resolve(schema, base)
+    p = Path(base)
+    if not p.is_absolute():
+        if folder is None:
+            raise RulesError(M("a bundled rule file names its base by name, not by path ({base})", base=base))
+        p = folder / p
+    if not p.is_file():
+        raise _no_file(p)
+    return p
+
+
+def _index(schema: Schema) -> dict[str, Key]:
+    return {k.full: k for k in schema.keys}
+
+
+def _own_values(schema: Schema, data: Mapping[str, object], label: str, problems: list[_Problem]) -> _Values:
+    """The keys one file sets, each checked for its place, type and bounds."""
+    own: _Values = {}
+    index = _index(schema)
+    by_name = {k.name: k for k in schema.keys}
+    sections = schema.sections()
+
+    def bad(problem: Msg) -> None:
+        problems.append(_Problem(label, problem))
+
+    for top, v in data.items():
+        if top in META:
+            if not isinstance(v, str) or not v.strip():
+                bad(M("'{key}' must be a non-empty string, not {value}",
+                      key=top, value=_what(v)))
+            elif top == "game" and v.strip().lower() != schema.game:
+                bad(M("'game' names {named}, but this is a rule set of {game}", named=v, game=schema.game))
+            elif top != "game":
+                own[top] = v
+        elif top in sections:
+            if not isinstance(v, dict):
+                bad(M("'{key}' must be a section ([{key}] and its keys), not {value}", key=top, value=_what(v)))
+                continue
+            for name, value in v.items():
+                full = f"{top}.{name}"
+                key = index.get(full)
+                if key is None:
+                    elsewhere = by_name.get(name)
+                    if elsewhere is not None:
+                        bad(M("'{key}' is in the wrong section: it belongs in [{section}] ('{full}')",
+                              key=full, section=elsewhere.section, full=elsewhere.full))
+                    else:
+                        bad(_unknown_key(full))
+                    continue
+                problem = check_value(key, value)
+                if problem is not None:
+                    bad(M("'{key}' {problem}", key=full, problem=problem))
+                else:
+                    assert isinstance(value, (bool, int, str))
+                    own[full] = value
+        elif top in by_name:
+            bad(M("'{key}' is outside any section: it belongs in [{section}] ('{full}')",
+                  key=top, section=by_name[top].section, full=by_name[top].full))
+        elif isinstance(v, dict):
+            bad(M("unknown section [{section}] (the sections are {sections})",
+                  section=top, sections=", ".join(sections)))
+        else:
+            bad(_unknown_key(top))
+    return own
+
+
+def _unknown_key(key: str) -> Msg:
+    return M("unknown key '{key}'", key=key)
+
+
+def check_value(key: Key, v: object) -> Msg | None:
+    """What is wrong with *v* as a value of *key*, or None."""
+    kind = key.kind
+    if kind is bool:
+        if isinstance(v, bool):
+            return None
+        return M("must be true or false, not {value}", value=_what(v))
+    if kind is int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            return M("must be a whole number, not {value}", value=_what(v))
+        if key.low is not None and v < key.low:
+            return _out_of_range(key, v)
+        if key.high is not None and v > key.high:
+            return _out_of_range(key, v)
+        return None
+    if kind is str:
+        if isinstance(v, str):
+            return None
+        return M("must be a string, not {value}", value=_what(v))
+    choices = key.choices()
+    if isinstance(v, str) and v in choices:
+        return None
+    return M("must be one of {choices}, not {value}",
+             choices=", ".join(repr(c) for c in choices), value=_what(v))
+
+
+def _out_of_range(key: Key, v: int) -> Msg:
+    if key.high is None:
+        return M("must be at least {low}, not {value}", low=key.low, value=v)
+    if key.low is None:
+        return M("must be at most {high}, not {value}", high=key.high, value=v)
+    return M("must be from {low} to {high}, not {value}",
+             low=key.low, high=key.high, value=v)
+
+
+def _what(v: object) -> Msg:
+    """A value as a problem names it: ``a table``, ``the string 'x'``, ``130``."""
+    if isinstance(v, dict):
+        return M("a table")
+    if isinstance(v, list):
+        return M("an array")
+    if isinstance(v, str):
+        return M("the string {value}", value=repr(v))
+    return M("{value}", value=show(v) if isinstance(v, bool) else repr(v))
+
+
+def _finish(schema: Schema, values: _Values, label: str, problems: list[_Problem]) -> Rules:
+    if problems:
+        raise RulesError(_report(problems))
+    meta = {m: str(values.get(m, "")) for m in ("name", "title", "source")}
+    rules = Rules(schema.game, meta["name"], meta["title"], meta["source"],
+                  {k.full: values[k.full] for k in schema.keys}, label)
+    relations = schema.relations(rules) if schema.relations else []
+    if relations:
+        raise RulesError(_report([_Problem(label, p) for p in relations]))
+    return rules
+
+
+def _report(problems: list[_Problem]) -> Msg:
+    """Each file followed by its problems in the order found, on one line."""
+    by_file: dict[str, list[Msg]] = {}
+    for label, problem in problems:
+        by_file.setdefault(label, []).append(problem)
+    return _joined([M("{file}: {problems}", file=label, problems=_joined(found)) for label, found in by_file.items()])
+
+
+def _joined(messages: list[Msg]) -> Msg:
+    out = messages[0]
+    for msg in messages[1:]:
+        out = M("{first}; {then}", first=out, then=msg)
+    return out

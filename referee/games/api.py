@@ -1,0 +1,134 @@
+"""The game interface: what every game offers the layers above, and the game-neutral match summary.
+
+A game is a package under ``referee/games/`` (Gunzi is the first) whose ``game`` module holds an object
+satisfying :class:`Game`; ``referee.games.registry`` finds it by the key a match header names
+(``game=gunzi``, the default when absent). Above ``games/`` a command, the store, the tournament layer and
+the views reach a game only through this: its reader, its rule sets, its pure ``replay`` and its views.
+The event, rule-set and result types stay the game's own (``Any`` here): only the game reads them.
+
+The tournament layer reads a match only as a :class:`Summary` — participants and each one's
+:class:`Outcome` — so pair events (Gunzi's partnerships EW/NS) and individual events (3 players at Dou
+Dizhu, 4 at mahjong) share standings and pairing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple, Protocol, TextIO
+
+from referee.core.i18n import Msg
+from referee.core.records import RecordError
+
+
+class Participant(NamedTuple):
+    """One side of a match as a tournament enters it: a partnership (Gunzi's ``EW``/``NS``) or a player
+    (a seat). ``key`` is the match's own name for it; ``name`` the team's or player's name in the header."""
+
+    key: str
+    name: str
+    players: tuple[str, ...] = ()
+
+
+class Outcome(NamedTuple):
+    """What a tournament counts of one participant's finished match.
+
+    ``won``/``lost`` are the games (Gunzi's 局, a deal of Dou Dizhu) the participant won and lost;
+    ``placement`` is 1 for the winner (ties share a place); ``score`` the game's own running total (Gunzi's
+    points ledger, coins at Dou Dizhu or mahjong); ``margin`` the game's tie-break difference (Gunzi: the
+    level difference summed over games; 0 where a game has none)."""
+
+    key: str
+    won: int
+    lost: int
+    placement: int
+    score: int
+    margin: int = 0
+
+
+class Summary(Protocol):
+    """The game-neutral summary of a stored match: what standings and pairing read, and nothing else."""
+
+    @property
+    def match_id(self) -> str: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def forfeit(self) -> bool: ...
+    @property
+    def head(self) -> str: ...
+    @property
+    def entries(self) -> int: ...
+    def participants(self) -> tuple[Participant, ...]: ...
+    def outcome(self, key: str) -> Outcome:
+        """*key*'s outcome (a forfeited match counts as won by the games the winner was given)."""
+        ...
+
+
+class Reading(Protocol):
+    """What a game's tolerant reader gives: the events, and an error for every line it could not read."""
+
+    @property
+    def events(self) -> list[Any]: ...
+    @property
+    def errors(self) -> list[RecordError]: ...
+
+
+class RuleSetInfo(NamedTuple):
+    """A rule set as ``referee rules`` lists it: its name, title and the source it follows."""
+
+    name: str
+    title: str
+    source: str
+
+
+class Game(Protocol):
+    """A game behind the interface. Every method but the views is pure: records in, results out."""
+
+    @property
+    def key(self) -> str:
+        """The header's ``game=`` value, and the folder name under ``referee/games/``."""
+        ...
+    @property
+    def title(self) -> Msg: ...
+    @property
+    def default_rules(self) -> str: ...
+
+    # the record
+    def read(self, text: str) -> Reading: ...
+    def write(self, events: Sequence[Any]) -> str:
+        """The canonical record of *events* (exporting an export gives the same text)."""
+        ...
+    def rules_named(self, events: Sequence[Any]) -> str:
+        """The rule set the header names, else the game's default."""
+        ...
+    def match_id(self, events: Sequence[Any]) -> str | None: ...
+    def header_line(self, events: Sequence[Any]) -> int:
+        """The line of the header (0 without one): where a problem with the header's rules is said."""
+        ...
+
+    # the rules
+    def rule_sets(self) -> list[str]: ...
+    def load_rules(self, name_or_path: str) -> Any:
+        """The rule set; a ``UsageError`` naming the file and the key when it cannot be used."""
+        ...
+    def rule_info(self, rules: Any) -> RuleSetInfo: ...
+    def explain_rules(self, rules: Any, lang: str) -> list[tuple[str, str, str]]:
+        """Every key of *rules*: (full key, value as written, what it means in *lang*)."""
+        ...
+    def score_table(self, rules: Any, lang: str) -> str:
+        """What ``referee rules NAME --table`` prints: the table the scoring function generates."""
+        ...
+
+    # the engine and its views
+    def replay(self, events: Sequence[Any], rules: Any, explain: bool = False) -> Any: ...
+    def problems(self, result: Any) -> list[RecordError]: ...
+    def check_summary(self, result: Any, lang: str) -> str:
+        """``ok: 26 hands, 3 games, EW 2:1`` — what ``referee check`` says of a valid record."""
+        ...
+    def match_view(self, result: Any, lang: str) -> str: ...
+    def write_json(self, result: Any, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None: ...
+    def explain_view(self, result: Any, hand: int, lang: str) -> str | None:
+        """One hand's settlement step by step, or None when *hand* was not settled."""
+        ...
+    def settled_hands(self, result: Any) -> list[int]: ...
+    def summarize(self, result: Any, head: str = "", entries: int = 0) -> Summary: ...

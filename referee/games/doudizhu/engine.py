@@ -1,0 +1,522 @@
+"""The pure engine of Dou Dizhu: a record's events and a rule set in, each deal's payment (explained) out.
+
+A match is a sequence of deals (``deal``); each settles on its own: the landlord from the bidding, the base
+from the winning bid (or the call), the multiplier from robs, shown cards, bombs, the rocket, spring and
+anti-spring (capped by ``multipliers.cap``), and the payment: the landlord wins or loses
+``landlord_factor × base × multiplier``, each farmer ``farmer_factor ×`` as much (docs/doudizhu-rules.md
+§6). No I/O, no clock, no printing: problems are errors in the result, each with its line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from referee.core.i18n import M, Msg
+from referee.core.records import RecordError
+from referee.games.doudizhu.cards import Card, copies, is_bomb, is_rocket
+from referee.games.doudizhu.events import (
+    SEATS,
+    AntiSpring,
+    Bid,
+    Bomb,
+    DealStart,
+    Event,
+    Header,
+    Kitty,
+    Landlord,
+    Out,
+    Play,
+    Redeal,
+    Rocket,
+    SeatName,
+    Show,
+    Spring,
+    header_of,
+)
+from referee.games.doudizhu.ruleset import LAST_FORCED, ROB, RuleSet
+
+FARMER_CARDS, LANDLORD_CARDS = 17, 20  # dealt to each, the landlord taking the kitty's 3 (§2)
+LANDLORD, FARMERS = "landlord", "farmers"
+
+
+class DealResult(NamedTuple):
+    deal: int  # 1, 2, … through the match (a redealt deal counts)
+    line: int  # of its ``deal`` line
+    settled: bool  # False: redealt, or too little recorded to settle
+    redeal: bool
+    landlord: int | None
+    base: int
+    multiplier: int  # after the cap
+    uncapped: int
+    winner: str | None  # "landlord" | "farmers"
+    payments: dict[int, int]  # seat -> this deal's payment (+ received, - paid)
+    totals: dict[int, int]  # seat -> the running total after this deal
+    bombs: int
+    rockets: int
+    spring: bool
+    antispring: bool
+    shown: bool
+    robs: int
+    steps: tuple[Msg, ...]  # the settlement step by step, each citing its key and section
+
+
+class MatchResult(NamedTuple):
+    header: Header | None
+    names: dict[int, str]
+    rules: RuleSet
+    deals: tuple[DealResult, ...]
+    errors: tuple[RecordError, ...]
+    totals: dict[int, int]
+
+    @property
+    def finished(self) -> bool:
+        played = sum(1 for d in self.deals if d.settled)
+        return self.rules.deals == 0 or played >= self.rules.deals
+
+
+def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
+    """Every deal of the record settled in order, with the running totals and every problem found."""
+    errors: list[RecordError] = []
+    names = {s: str(s) for s in SEATS}
+    named: dict[int, int] = {}
+    deals: list[list[Event]] = []
+    starts: list[int] = []
+    for ev in events:
+        if isinstance(ev, DealStart):
+            deals.append([])
+            starts.append(ev.line)
+        elif isinstance(ev, Header):
+            continue
+        elif isinstance(ev, SeatName):
+            if ev.seat in named:
+                errors.append(RecordError(ev.line, M("seat {seat} is named twice (first on line {first})",
+                                              seat=ev.seat, first=named[ev.seat])))
+            elif ev.name in [names[s] for s in named]:
+                errors.append(RecordError(ev.line, M("the name {name} is already another seat's", name=ev.name)))
+            else:
+                named[ev.seat] = ev.line
+                names[ev.seat] = ev.name
+        elif not deals:
+            errors.append(RecordError(ev.line, M("before the first 'deal': each deal begins with a 'deal' line")))
+        else:
+            deals[-1].append(ev)
+    totals = {s: 0 for s in SEATS}
+    results: list[DealResult] = []
+    settled = 0
+    for number, (line, deal_events) in enumerate(zip(starts, deals, strict=True), 1):
+        result, found = settle(number, line, deal_events, rules, totals)
+        result = result._replace(steps=tuple(_named(step, names) for step in result.steps))
+        errors.extend(found)
+        totals = result.totals
+        results.append(result)
+        settled += result.settled
+        if rules.deals and settled > rules.deals and result.settled:
+            errors.append(RecordError(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
+                                       n=number, deals=rules.deals)))
+    errors.sort(key=lambda e: e.line)
+    return MatchResult(header_of(events), names, rules, tuple(results), tuple(errors), dict(totals))
+
+
+def _named(step: Msg, names: dict[int, str]) -> Msg:
+    """A step's seats with their players' names: ``seat 2 (李四)``."""
+    def label(key: str, value: object) -> object:
+        if key in ("seat", "caller") and isinstance(value, int) and names[value] != str(value):
+            return f"{value} ({names[value]})"
+        return value
+    return step._replace(fields=tuple((k, label(k, v)) for k, v in step.fields))
+
+
+class _Bidding(NamedTuple):
+    landlord: int | None
+    base: int
+    robs: int
+    steps: list[Msg]
+    all_passed: bool
+    last: int | None  # the last seat to speak
+
+
+def _next(seat: int) -> int:
+    return seat % 3 + 1
+
+
+class _Auction:
+    """The bids of one deal, read in order; each refusal is an error naming its line and rule (§3)."""
+
+    def __init__(self, rules: RuleSet, errors: list[RecordError]) -> None:
+        self.rules, self.errors = rules, errors
+        self.spoken: dict[int, int] = {}
+        self.previous: Bid | None = None
+        self.best: Bid | None = None  # points: the highest bid; rob: the last call or rob
+        self.caller: Bid | None = None
+        self.robs = 0
+        self.ended = False
+
+    def refuse(self, error: RecordError) -> None:
+        self.errors.append(error)
+
+    def in_turn(self, b: Bid, section: str) -> bool:
+        """Not after the end, in turn (a warning only), and each player once (§3)."""
+        if self.ended:
+            self.refuse(RecordError(b.line, M(
+                "the bidding has ended (§3): no more bids")))
+            return False
+        prev = self.previous
+        if prev is not None and b.seat != _next(prev.seat) and not self.answers(b):  # the caller answers out of turn
+            self.refuse(RecordError(b.line, M("bid out of turn: after seat {prev} comes seat {next} (§3)",
+                             prev=prev.seat, next=_next(prev.seat))))
+        if b.seat in self.spoken and not self.answers(b):
+            self.refuse(RecordError(b.line, M(
+                "seat {seat} has already bid (line {first}): each player once ({section})",
+                             seat=b.seat, first=self.spoken[b.seat], section=section)))
+            return False
+        return True
+
+    def answers(self, b: Bid) -> bool:
+        """Style 'rob': the caller, robbed, may answer once more after all three spoke (§3.2)."""
+        return (self.rules.style == ROB and self.caller is not None and b.seat == self.caller.seat
+                and self.robs > 0 and len(self.spoken) == 3)
+
+    def points(self, b: Bid) -> None:
+        """A bid of points or a pass (§3.1); a refused one counts as a pass, so the turns go on."""
+        if not self.in_turn(b, "§3.1"):
+            return
+        self.spoken[b.seat] = b.line
+        self.previous = b
+        if len(self.spoken) == 3:
+            self.ended = True
+        if b.bid in ("call", "rob"):
+            self.refuse(RecordError(b.line, M(
+                "bidding.style = 'points': a bid is 1 to {most} or pass, not {bid} (§3.1)",
+                most=self.rules.max_bid, bid=b.bid)))
+            return
+        if b.bid == "pass":
+            return
+        value = int(b.bid)
+        if value > self.rules.max_bid:
+            self.refuse(RecordError(b.line, M("a bid is at most {most} (bidding.max_bid, §3.1), not {bid}",
+                             most=self.rules.max_bid, bid=value)))
+            return
+        best = self.best
+        if best is not None and value <= int(best.bid):
+            self.refuse(RecordError(b.line, M("bids rise: {bid} does not beat {best} (seat {seat}) (§3.1)",
+                             bid=value, best=best.bid, seat=best.seat)))
+            return
+        self.best = b
+        if value == self.rules.max_bid:
+            self.ended = True
+
+    def rob(self, b: Bid) -> None:
+        """A call, rob or pass (§3.2); a refused one counts as a pass, so the turns go on."""
+        if not self.in_turn(b, "§3.2"):
+            return
+        answer = b.seat in self.spoken
+        self.spoken.setdefault(b.seat, b.line)
+        self.previous = b
+        if self.rob_allowed(b):
+            if b.bid == "call":
+                self.caller = self.best = b
+            elif b.bid == "rob":
+                self.robs += 1
+                self.best = b
+        if answer or (len(self.spoken) == 3 and not (self.caller is not None and self.robs > 0)):
+            self.ended = True
+
+    def rob_allowed(self, b: Bid) -> bool:
+        if b.bid.isdigit():
+            self.refuse(RecordError(b.line, M("bidding.style = 'rob': call, rob or pass, not {bid} (§3.2)", bid=b.bid)))
+            return False
+        if b.bid == "call" and self.caller is not None:
+            self.refuse(RecordError(b.line, M("seat {seat} called after seat {caller} had called: rob or pass (§3.2)",
+                             seat=b.seat, caller=self.caller.seat)))
+            return False
+        if b.bid == "rob" and self.caller is None:
+            self.refuse(RecordError(b.line, M("seat {seat} robbed before anyone called: call or pass (§3.2)",
+                                              seat=b.seat)))
+            return False
+        return True
+
+    def finish(self, bids: list[Bid]) -> None:
+        if bids and not self.ended and len(self.spoken) < 3:
+            missing = [str(s) for s in SEATS if s not in self.spoken]
+            self.refuse(RecordError(bids[-1].line, M("the bidding is not finished: seat {seats} has not bid (§3)",
+                                                     seats=", ".join(missing))))
+
+
+def _bidding(bids: list[Bid], rules: RuleSet, errors: list[RecordError]) -> _Bidding:
+    """The landlord and base the bids give (§3), each refusal naming its line and rule."""
+    auction = _Auction(rules, errors)
+    for b in bids:
+        if rules.style == ROB:
+            auction.rob(b)
+        else:
+            auction.points(b)
+    auction.finish(bids)
+    best = auction.best
+    last = auction.previous.seat if auction.previous is not None else None
+    if best is None:
+        return _Bidding(None, 0, 0, [], len(auction.spoken) == 3, last)
+    if rules.style == ROB:
+        caller = auction.caller
+        assert caller is not None
+        step = M("seat {caller} called the landlord: base {base} (bidding.call_points, §3.2); "
+                 "seat {seat} is landlord", caller=caller.seat, base=rules.call_points, seat=best.seat)
+        return _Bidding(best.seat, rules.call_points, auction.robs, [step], False, last)
+    step = M("seat {seat} bid highest, {bid}: landlord, base {bid} (bidding.style = 'points', §3.1)",
+             seat=best.seat, bid=best.bid)
+    return _Bidding(best.seat, int(best.bid), 0, [step], False, last)
+
+
+def settle(number: int, line: int, events: list[Event], rules: RuleSet,
+           before: dict[int, int]) -> tuple[DealResult, list[RecordError]]:
+    """One deal: its payment and every problem in it."""
+    errors: list[RecordError] = []
+    unsettled = DealResult(number, line, False, False, None, 0, 0, 0, None, {s: 0 for s in SEATS}, dict(before),
+                           0, 0, False, False, False, 0, ())
+    bids = [e for e in events if isinstance(e, Bid)]
+    bidding = _bidding(bids, rules, errors)
+    redeal = next((e for e in events if isinstance(e, Redeal)), None)
+    if redeal is not None:
+        void = (M("deal {n} was dealt again (redeal, line {line}): no payment (§3.3)", n=number, line=redeal.line),)
+        played = next((e for e in events if isinstance(e, (Play, Bomb, Rocket, Out, Spring, AntiSpring))), None)
+        if played is not None:
+            errors.append(RecordError(played.line, M("deal {n} was dealt again: nothing is played in it", n=number)))
+        return unsettled._replace(redeal=True, steps=void), errors
+    chosen = _landlord(number, line, events, bids, bidding, rules, errors)
+    if chosen is None:
+        return unsettled, errors
+    landlord, base, steps = chosen
+    kitty = _kitty(number, line, events, rules, errors)
+    plays = [e for e in events if isinstance(e, (Play, Bomb, Rocket))]
+    _check_cards(plays, kitty, landlord, errors)
+    outs = [e for e in events if isinstance(e, Out)]
+    for o in outs[1:]:
+        errors.append(RecordError(o.line, M("only the first player out ends the deal (line {first})",
+                                            first=outs[0].line)))
+    if not outs:
+        errors.append(RecordError(line, M("deal {n}: no 'out': who went out first? (out SEAT, §4)", n=number)))
+        return unsettled._replace(landlord=landlord, base=base), errors
+    out = outs[0].seat
+    m = _multiplier(number, line, events, plays, landlord, out, bidding.robs, rules, errors)
+    steps += m.steps
+    winner = LANDLORD if out == landlord else FARMERS
+    payments, pay_steps = pay(landlord, out, base, m.multiplier, rules)
+    totals = {s: before[s] + payments[s] for s in SEATS}
+    return DealResult(number, line, True, False, landlord, base, m.multiplier, m.uncapped, winner, payments, totals,
+                      m.bombs, m.rockets, m.spring, m.antispring, m.shown, bidding.robs,
+                      tuple(steps + pay_steps)), errors
+
+
+def _landlord(number: int, line: int, events: list[Event], bids: list[Bid], bidding: _Bidding, rules: RuleSet,
+              errors: list[RecordError]) -> tuple[int, int, list[Msg]] | None:
+    """The landlord, the base and the steps saying why (§3); None when the deal cannot be settled."""
+    steps = list(bidding.steps)
+    landlord, base = bidding.landlord, bidding.base
+    stated = [e for e in events if isinstance(e, Landlord)]
+    if landlord is None:
+        if not bids:
+            if stated:
+                errors.append(RecordError(stated[0].line, M(
+                    "deal {n}: no bids entered, so the base is unknown: record the bidding (bid SEAT …) (§3)",
+                    n=number)))
+            elif events:
+                errors.append(RecordError(line, M("deal {n}: no bids: record the bidding (bid SEAT …) or 'redeal' (§3)",
+                                           n=number)))
+            return None
+        if not bidding.all_passed:
+            return None  # the bidding's own problems are said
+        if rules.no_bid != LAST_FORCED:
+            errors.append(RecordError(bids[-1].line, M(
+                "deal {n}: nobody bid, so the cards are dealt again (bidding.no_bid = 'redeal', §3.3): "
+                "record 'redeal'", n=number)))
+            return None
+        landlord, base = bidding.last, rules.forced_bid
+        assert landlord is not None
+        steps.append(M("nobody bid: seat {seat}, the last to speak, is landlord at {base} "
+                       "(bidding.no_bid = 'last_forced', bidding.forced_bid, §3.3)", seat=landlord, base=base))
+    for s in stated:
+        if s.seat != landlord:
+            errors.append(RecordError(s.line, M("the bidding makes seat {bid} the landlord, not seat {stated} (§3)",
+                                         bid=landlord, stated=s.seat)))
+    return landlord, base, steps
+
+
+def _kitty(number: int, line: int, events: list[Event], rules: RuleSet,
+           errors: list[RecordError]) -> tuple[Card, ...]:
+    kitties = [e for e in events if isinstance(e, Kitty)]
+    for k in kitties[1:]:
+        errors.append(RecordError(k.line, M(
+            "the kitty is recorded once (line {first})",
+                                     first=kitties[0].line)))
+    if rules.kitty_shown and not kitties:
+        errors.append(RecordError(line, M(
+            "deal {n}: no kitty: the kitty is shown to all, so record it (kitty.shown, §2)", n=number)))
+    return kitties[0].cards if kitties else ()
+
+
+class _Multiplier(NamedTuple):
+    multiplier: int
+    uncapped: int
+    bombs: int
+    rockets: int
+    spring: bool
+    antispring: bool
+    shown: bool
+    steps: list[Msg]
+
+
+def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | Bomb | Rocket], landlord: int,
+                out: int, robs: int, rules: RuleSet, errors: list[RecordError]) -> _Multiplier:
+    """The multiplier: 1, then each rob, shown cards, each bomb, the rocket, spring, anti-spring; the cap (§5)."""
+    steps: list[Msg] = []
+    multiplier = 1
+    if robs:
+        factor = rules.rob_multiplier ** robs
+        multiplier *= factor
+        steps.append(M("{robs} rob(s) (抢地主): × {each} each (bidding.rob_multiplier, §3.2) → × {factor}",
+                       robs=robs, each=rules.rob_multiplier, factor=factor))
+    shown = _shown(events, landlord, errors)
+    if shown:
+        multiplier *= rules.shown
+        steps.append(M("the landlord showed the cards (明牌): × {factor} (multipliers.shown, §5.3)",
+                       factor=rules.shown))
+    bombs = sum(1 for p in plays if isinstance(p, Bomb) or (isinstance(p, Play) and is_bomb(p.cards)))
+    rockets = sum(1 for p in plays if isinstance(p, Rocket) or (isinstance(p, Play) and is_rocket(p.cards)))
+    if bombs:
+        factor = rules.bomb ** bombs
+        multiplier *= factor
+        steps.append(M("{n} bomb(s) played: × {each} each (multipliers.bomb, §5.1) → × {factor}",
+                       n=bombs, each=rules.bomb, factor=factor))
+    if rockets:
+        factor = rules.rocket ** rockets
+        multiplier *= factor
+        steps.append(M("the rocket played: × {factor} (multipliers.rocket, §5.1)", factor=factor))
+    spring = _spring(events, out, landlord, plays, errors)
+    antispring = _antispring(events, out, landlord, plays, errors)
+    if spring:
+        multiplier *= rules.spring
+        steps.append(M("spring (春天): × {factor} (multipliers.spring, §5.2)", factor=rules.spring))
+    if antispring:
+        multiplier *= rules.antispring
+        steps.append(M("anti-spring (反春): × {factor} (multipliers.antispring, §5.2)", factor=rules.antispring))
+    uncapped = multiplier
+    if rules.cap and multiplier > rules.cap:
+        multiplier = rules.cap
+        steps.append(M("multiplier {uncapped} capped at {cap} (封顶, multipliers.cap, §5.4)",
+                       uncapped=uncapped, cap=rules.cap))
+    else:
+        steps.append(M("multiplier {m} (§5)", m=multiplier))
+    return _Multiplier(multiplier, uncapped, bombs, rockets, spring, antispring, shown, steps)
+
+
+def _shown(events: list[Event], landlord: int, errors: list[RecordError]) -> bool:
+    shown = False
+    for s in (e for e in events if isinstance(e, Show)):
+        if s.seat != landlord:
+            errors.append(RecordError(s.line, M("only the landlord shows cards (明牌), not seat {seat} (§5.3)",
+                                                seat=s.seat)))
+        elif shown:
+            errors.append(RecordError(s.line, M(
+                "the landlord's cards are shown once (§5.3)")))
+        else:
+            shown = True
+    return shown
+
+
+def pay(landlord: int, out: int, base: int, multiplier: int,
+              rules: RuleSet) -> tuple[dict[int, int], list[Msg]]:
+    """Who pays whom (§6): the landlord ± landlord_factor × base × multiplier, each farmer ∓ farmer_factor ×."""
+    unit = base * multiplier
+    wins = out == landlord
+    sign = 1 if wins else -1
+    payments = {s: (sign * rules.landlord_factor * unit if s == landlord else -sign * rules.farmer_factor * unit)
+                for s in SEATS}
+    fields = {"farmer": rules.farmer_factor, "landlord": rules.landlord_factor, "base": base, "m": multiplier,
+              "f_pay": rules.farmer_factor * unit, "l_pay": rules.landlord_factor * unit, "seat": out}
+    if wins:
+        return payments, [
+            M("seat {seat}, the landlord, went out first: the landlord wins (§4, §6)").bind(**fields),
+            M("each farmer pays {farmer} × {base} × {m} = {f_pay}; the landlord receives "
+              "{landlord} × {base} × {m} = {l_pay} (payment.farmer_factor, payment.landlord_factor, §6)")
+              .bind(**fields)]
+    return payments, [
+        M("seat {seat}, a farmer, went out first: the farmers win (§4, §6)").bind(**fields),
+        M("the landlord pays {landlord} × {base} × {m} = {l_pay}; each farmer receives "
+          "{farmer} × {base} × {m} = {f_pay} (payment.landlord_factor, payment.farmer_factor, §6)").bind(**fields)]
+
+
+def _spring(events: list[Event], out: int, landlord: int, plays: list[Play | Bomb | Rocket],
+            errors: list[RecordError]) -> bool:
+    claim = next((e for e in events if isinstance(e, Spring)), None)
+    if claim is None:
+        return False
+    if out != landlord:
+        errors.append(RecordError(claim.line, M(
+            "spring (春天) needs the landlord out first, but seat {seat} went out (§5.2)", seat=out)))
+        return False
+    farmer = next((p for p in plays if p.seat != landlord), None)
+    if farmer is not None:
+        errors.append(RecordError(claim.line, M("spring (春天): no farmer plays a card, but seat {seat} played on line "
+                                         "{line} (§5.2)",
+                                         seat=farmer.seat, line=farmer.line)))
+        return False
+    return True
+
+
+def _antispring(events: list[Event], out: int, landlord: int, plays: list[Play | Bomb | Rocket],
+                errors: list[RecordError]) -> bool:
+    claim = next((e for e in events if isinstance(e, AntiSpring)), None)
+    if claim is None:
+        return False
+    if out == landlord:
+        errors.append(RecordError(claim.line, M(
+            "anti-spring (反春) needs a farmer out first, but the landlord went out "
+                                         "(§5.2)")))
+        return False
+    own = [p for p in plays if p.seat == landlord]
+    if len(own) > 1:
+        errors.append(RecordError(claim.line, M(
+            "anti-spring (反春): the landlord plays only the first lead, but played "
+                                         "again on line {line} (§5.2)",
+                                         line=own[1].line)))
+        return False
+    return True
+
+
+def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], landlord: int,
+                 errors: list[RecordError]) -> None:
+    """The same card never in two places (§2): a suited card once; no rank beyond the deck's copies, the
+    kitty's cards being the landlord's; nobody playing more cards than dealt."""
+    kitty_suited = {c for c in kitty if c.suit}
+    kitty_ranks = Counter(c.rank for c in kitty)
+    played: dict[Card, int] = {}
+    ranks: Counter[int] = Counter()
+    landlord_ranks: Counter[int] = Counter()
+    counts: Counter[int] = Counter()
+    for p in plays:
+        counts[p.seat] += len(p.cards)
+        most = LANDLORD_CARDS if p.seat == landlord else FARMER_CARDS
+        if counts[p.seat] > most and counts[p.seat] - len(p.cards) <= most:
+            errors.append(RecordError(p.line, M("seat {seat} has played {n} cards, more than the {most} held (§2)",
+                                         seat=p.seat, n=counts[p.seat], most=most)))
+        for c in p.cards:
+            if c.suit and c in played:
+                errors.append(RecordError(p.line, M("{card:card} is played twice (first on line {first}) (§2)",
+                                             card=c, first=played[c])))
+                continue
+            if c.suit and c in kitty_suited and p.seat != landlord:
+                errors.append(RecordError(p.line, M("{card:card} is in the kitty, which the landlord took: seat {seat} "
+                                             "cannot play it (§2)",
+                                             card=c, seat=p.seat)))
+                continue
+            if c.suit:
+                played[c] = p.line
+            ranks[c.rank] += 1
+            if p.seat == landlord:
+                landlord_ranks[c.rank] += 1
+            held = ranks[c.rank] + kitty_ranks[c.rank] - min(kitty_ranks[c.rank], landlord_ranks[c.rank])
+            if held > copies(c.rank):
+                errors.append(RecordError(p.line, M("more than {n} of {card:card} in the deal: the deck has {n} (§2)",
+                                             n=copies(c.rank), card=c._replace(suit=""))))
+                ranks[c.rank] -= 1

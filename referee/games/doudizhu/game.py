@@ -1,0 +1,112 @@
+"""Dou Dizhu (斗地主) behind the game interface (``referee.games.api.Game``): the registry's ``doudizhu``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+from referee.core.i18n import M, Msg
+from referee.core.records import RecordError
+from referee.games.api import Reading, RuleSetInfo
+from referee.games.doudizhu.engine import MatchResult
+from referee.games.doudizhu.events import Event, header_of
+from referee.games.doudizhu.ruleset import DEFAULT_RULES, RuleSet
+from referee.games.doudizhu.summary import MatchSummary
+
+
+class DouDizhu:
+    key = "doudizhu"
+    title: Msg = M("Dou Dizhu")
+    default_rules = DEFAULT_RULES
+
+    def read(self, text: str) -> Reading:
+        from referee.games.doudizhu.notation import parse
+
+        return parse(text)
+
+    def write(self, events: Sequence[Event]) -> str:
+        from referee.games.doudizhu.notation import write
+
+        return write(events)
+
+    def rules_named(self, events: Sequence[Event]) -> str:
+        header = header_of(events)
+        return (header.rules if header else None) or DEFAULT_RULES
+
+    def match_id(self, events: Sequence[Event]) -> str | None:
+        header = header_of(events)
+        return header.id if header else None
+
+    def header_line(self, events: Sequence[Event]) -> int:
+        header = header_of(events)
+        return header.line if header else 0
+
+    def rule_sets(self) -> list[str]:
+        from referee.games.doudizhu.ruleset import available
+
+        return available()
+
+    def load_rules(self, name_or_path: str) -> RuleSet:
+        from referee.games.doudizhu.ruleset import load
+
+        return load(name_or_path)
+
+    def rule_info(self, rules: RuleSet) -> RuleSetInfo:
+        return RuleSetInfo(rules.name, rules.title, rules.source)
+
+    def explain_rules(self, rules: RuleSet, lang: str) -> list[tuple[str, str, str]]:
+        from referee.games.doudizhu.ruleset import explain
+
+        return [(key, value, doc.text(lang)) for key, value, doc in explain(rules)]
+
+    def score_table(self, rules: RuleSet, lang: str) -> str:
+        from referee.games.doudizhu.views import score_table
+
+        return score_table(rules, lang)
+
+    def replay(self, events: Sequence[Event], rules: RuleSet, explain: bool = False) -> MatchResult:
+        from referee.games.doudizhu.engine import replay
+
+        return replay(events, rules)
+
+    def problems(self, result: MatchResult) -> list[RecordError]:
+        return list(result.errors)
+
+    def check_summary(self, result: MatchResult, lang: str) -> str:
+        from referee.games.doudizhu.views import check_summary
+
+        return check_summary(result, lang)
+
+    def match_view(self, result: MatchResult, lang: str) -> str:
+        from referee.games.doudizhu.views import match_view
+
+        return match_view(result, lang)
+
+    def write_json(self, result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
+        from referee.games.doudizhu.views import write_json
+
+        write_json(result, out, lang, errors)
+
+    def explain_view(self, result: MatchResult, hand: int, lang: str) -> str | None:
+        from referee.games.doudizhu.views import explain_view
+
+        for d in result.deals:
+            if d.deal == hand:
+                return explain_view(d, result, lang)
+        return None
+
+    def settled_hands(self, result: MatchResult) -> list[int]:
+        return [d.deal for d in result.deals]
+
+    def summarize(self, result: MatchResult, head: str = "", entries: int = 0) -> MatchSummary:
+        from referee.games.doudizhu.summary import summarize
+
+        return summarize(result, head, entries)
+
+
+GAME = DouDizhu()
+
+if TYPE_CHECKING:  # the type checker holds Dou Dizhu to the interface
+    from referee.games.api import Game
+
+    _CHECKED: Game = GAME

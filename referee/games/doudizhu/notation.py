@@ -1,0 +1,318 @@
+"""The Dou Dizhu record: a tolerant reader (every bad line an error with its number, in both languages) and a
+strict canonical writer. The notation is in docs/doudizhu-record-format.md.
+
+Reading forgives what has one clear meaning: case, spacing, Chinese directive words (叫分, 底牌, 地主 …),
+cards with or without suits, a seat by its number or its player's name. Whether an event is legal at that
+point of the deal is the engine's business; whether a line is well formed is the reader's.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from referee.core.errors import UsageError
+from referee.core.i18n import M, Msg
+from referee.core.names import NAME_MAX, check_id, check_text
+from referee.core.records import RecordError
+from referee.games.doudizhu.cards import (
+    BIG_JOKER,
+    SMALL_JOKER,
+    Card,
+    CardError,
+    is_bomb,
+    is_rocket,
+    parse_cards,
+    write_cards,
+)
+from referee.games.doudizhu.events import (
+    SEATS,
+    AntiSpring,
+    Bid,
+    Bomb,
+    DealStart,
+    Event,
+    Header,
+    Kitty,
+    Landlord,
+    Out,
+    Play,
+    Redeal,
+    Rocket,
+    SeatName,
+    Show,
+    Spring,
+)
+
+
+class LineError(Exception):
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.text("en"))
+        self.msg = msg
+
+
+class Reading(NamedTuple):
+    events: list[Event]
+    errors: list[RecordError]
+
+
+# keyword -> the words a record may use for it
+WORDS: dict[str, tuple[str, ...]] = {
+    "match": ("match", "比赛"),
+    "seat": ("seat", "player", "座位", "玩家"),
+    "deal": ("deal", "hand", "发牌", "局"),
+    "bid": ("bid", "叫牌", "叫分"),
+    "kitty": ("kitty", "底牌"),
+    "landlord": ("landlord", "地主"),
+    "show": ("show", "明牌"),
+    "play": ("play", "出牌"),
+    "bomb": ("bomb", "炸弹"),
+    "rocket": ("rocket", "火箭", "王炸"),
+    "out": ("out", "出完"),
+    "spring": ("spring", "春天"),
+    "antispring": ("antispring", "anti-spring", "反春", "反春天"),
+    "redeal": ("redeal", "重发"),
+}
+_KEYWORD = {w.lower(): k for k, ws in WORDS.items() for w in ws}
+_BID_WORDS = {"pass": "pass", "不叫": "pass", "不抢": "pass", "过": "pass", "p": "pass",
+              "call": "call", "叫": "call", "叫地主": "call", "rob": "rob", "抢": "rob", "抢地主": "rob"}
+
+
+def strip_comment(text: str) -> str:
+    """Drop a '#' comment, but not a '#' inside double quotes."""
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return text[:i]
+    return text
+
+
+def parse(text: str) -> Reading:
+    """Read a whole record; a malformed line becomes an error with its number and is skipped."""
+    events: list[Event] = []
+    errors: list[RecordError] = []
+    names: dict[str, int] = {}
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        line = strip_comment(raw).strip()
+        if not line:
+            continue
+        try:
+            ev = parse_line(line, number, names)
+        except LineError as e:
+            errors.append(RecordError(number, e.msg))
+            continue
+        if isinstance(ev, Header) and events:
+            errors.append(RecordError(number, M("'match' must be the record's first directive")))
+            continue
+        if isinstance(ev, SeatName):
+            names[ev.name.lower()] = ev.seat
+        events.append(ev)
+    return Reading(events, errors)
+
+
+def _usage(keyword: str, usage: str) -> LineError:
+    return LineError(M("'{keyword}' is written: {usage}",
+                       keyword=keyword, usage=usage))
+
+
+def _seat(token: str, names: dict[str, int]) -> int:
+    if token in ("1", "2", "3"):
+        return int(token)
+    found = names.get(token.lower())
+    if found is None:
+        known = ", ".join(names) or "-"
+        raise LineError(M("'{token}' is not a seat (1, 2, 3 or a player's name: {known})", token=token, known=known))
+    return found
+
+
+def _cards(tokens: Sequence[str]) -> tuple[Card, ...]:
+    try:
+        return parse_cards(tokens)
+    except CardError as e:
+        raise LineError(e.msg) from None
+
+
+def parse_line(line: str, number: int, names: dict[str, int]) -> Event:
+    tokens = line.split()
+    keyword = _KEYWORD.get(tokens[0].lower())
+    if keyword is None:
+        raise LineError(M("unknown directive '{word}' (known: {known})",
+                          word=tokens[0], known=", ".join(WORDS)))
+    args = tokens[1:]
+    return _READERS[keyword](args, line, number, names)
+
+
+def _match(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+    try:
+        parts = shlex.split(line.split(None, 1)[1] if args else "")
+    except ValueError:
+        raise LineError(M("the header has an unclosed quote")) from None
+    pairs: list[tuple[str, str]] = []
+    for part in parts:
+        key, eq, value = part.partition("=")
+        if not eq or not key:
+            raise LineError(M("header item '{item}' is not KEY=VALUE",
+                              item=part))
+        pairs.append((key.lower(), value))
+    found = dict(pairs)
+    if not found.get("id"):
+        raise LineError(M("the header needs id=… (match id=NAME game=doudizhu)"))
+    try:
+        check_id(found["id"], "match id=")
+        for key, value in pairs:
+            check_text(value, f"{key}=", NAME_MAX)
+    except UsageError as e:  # an id becomes a file name in a store; no name may carry a control character
+        raise LineError(e.msg) from None
+    return Header(found["id"], found.get("rules") or None, tuple(pairs), number)
+
+
+def _seat_name(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+    if len(args) < 2 or args[0] not in ("1", "2", "3"):
+        raise _usage("seat", "seat 1|2|3 NAME")
+    name = line.split(None, 2)[2].strip()
+    try:
+        check_text(name, "seat", NAME_MAX)
+    except UsageError as e:
+        raise LineError(e.msg) from None
+    if name in ("1", "2", "3"):
+        raise LineError(M("a player's name cannot be a seat number ({name})",
+                          name=name))
+    return SeatName(int(args[0]), name, number)
+
+
+def _nothing(kind: Callable[[int], Event], keyword: str) -> Callable[[list[str], str, int, dict[str, int]], Event]:
+    def read(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+        if args:
+            raise _usage(keyword, keyword)
+        return kind(number)
+    return read
+
+
+def _one_seat(kind: Callable[[int, int], Event], keyword: str) -> Callable[[list[str], str, int, dict[str, int]],
+                                                                           Event]:
+    def read(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+        if len(args) != 1:
+            raise _usage(keyword, f"{keyword} SEAT")
+        return kind(_seat(args[0], names), number)
+    return read
+
+
+def _bid(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+    if len(args) != 2:
+        raise _usage("bid", "bid SEAT 1|2|3|pass|call|rob")
+    seat = _seat(args[0], names)
+    word = args[1].lower().removesuffix("分")
+    if word.isdigit() and len(word) == 1 and word != "0":
+        return Bid(seat, word, number)
+    if word in _BID_WORDS:
+        return Bid(seat, _BID_WORDS[word], number)
+    raise LineError(M("'{word}' is not a bid (1, 2, 3, pass; call, rob)", word=args[1]))
+
+
+def _kitty(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+    cards = _cards(args)
+    if len(cards) != 3:
+        raise LineError(M("a kitty is exactly 3 cards, not {n} (§2)",
+                          n=len(cards)))
+    return Kitty(cards, number)
+
+
+def _play(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+    if len(args) < 2:
+        raise _usage("play", "play SEAT CARD…")
+    return Play(_seat(args[0], names), _cards(args[1:]), number)
+
+
+def _bomb(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+    if len(args) < 2:
+        raise _usage("bomb", "bomb SEAT CARD CARD CARD CARD")
+    cards = _cards(args[1:])
+    if is_rocket(cards):
+        raise LineError(M("both jokers are a rocket, not a bomb: write 'rocket SEAT' (§4)"))
+    if not is_bomb(cards):
+        raise LineError(M("a bomb is four cards of one rank (§4), not {cards:cards}", cards=cards))
+    return Bomb(_seat(args[0], names), cards, number)
+
+
+def _rocket(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+    if not args:
+        raise _usage("rocket", "rocket SEAT")
+    seat = _seat(args[0], names)
+    cards = _cards(args[1:]) if len(args) > 1 else (Card(SMALL_JOKER), Card(BIG_JOKER))
+    if not is_rocket(cards):
+        raise LineError(M("a rocket is exactly both jokers, SJ BJ (§4), not {cards:cards}", cards=cards))
+    return Rocket(seat, (Card(SMALL_JOKER), Card(BIG_JOKER)), number)
+
+
+_READERS: dict[str, Callable[[list[str], str, int, dict[str, int]], Event]] = {
+    "match": _match,
+    "seat": _seat_name,
+    "deal": _nothing(DealStart, "deal"),
+    "bid": _bid,
+    "kitty": _kitty,
+    "landlord": _one_seat(Landlord, "landlord"),
+    "show": _one_seat(Show, "show"),
+    "play": _play,
+    "bomb": _bomb,
+    "rocket": _rocket,
+    "out": _one_seat(Out, "out"),
+    "spring": _nothing(Spring, "spring"),
+    "antispring": _nothing(AntiSpring, "antispring"),
+    "redeal": _nothing(Redeal, "redeal"),
+}
+
+
+# --- writing -------------------------------------------------------------------------------------------
+
+
+def _quoted(value: str) -> str:
+    return value if value and not any(ch.isspace() or ch in "\"'#=" for ch in value) else '"' + value.replace(
+        "\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_event(ev: Event) -> str:
+    match ev:
+        case Header():
+            return "match " + " ".join(f"{k}={_quoted(v)}" for k, v in ev.pairs)
+        case SeatName():
+            return f"seat {ev.seat} {ev.name}"
+        case DealStart():
+            return "deal"
+        case Bid():
+            return f"bid {ev.seat} {ev.bid}"
+        case Kitty():
+            return f"kitty {write_cards(ev.cards)}"
+        case Landlord():
+            return f"landlord {ev.seat}"
+        case Show():
+            return f"show {ev.seat}"
+        case Play():
+            return f"play {ev.seat} {write_cards(ev.cards)}"
+        case Bomb():
+            return f"bomb {ev.seat} {write_cards(ev.cards)}"
+        case Rocket():
+            return f"rocket {ev.seat}"
+        case Out():
+            return f"out {ev.seat}"
+        case Spring():
+            return "spring"
+        case AntiSpring():
+            return "antispring"
+        case Redeal():
+            return "redeal"
+
+
+def write(events: Sequence[Event]) -> str:
+    """The canonical record: one directive a line, a blank line before each deal, no comments."""
+    out: list[str] = []
+    for ev in events:
+        if isinstance(ev, DealStart) and out:
+            out.append("")
+        out.append(format_event(ev))
+    return "\n".join(out) + "\n" if out else ""
+
+
+assert set(_READERS) == set(WORDS) and SEATS == (1, 2, 3)

@@ -1,0 +1,1 @@
+"""The bundled Dou Dizhu rule sets (package data: ``*.toml``)."""

@@ -1,0 +1,160 @@
+"""Dou Dizhu's views: the terminal table, ``check``'s line, one deal explained, the JSON and the score table.
+
+Every word comes from the catalogue (``M``/``tr`` with an inline Chinese text); the numbers come from the
+engine's results, and the score table from the engine's own payment function, so it cannot disagree.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from referee.core.i18n import MN, M, Msg, tr
+from referee.core.records import RecordError
+from referee.games.doudizhu.engine import LANDLORD, DealResult, MatchResult, pay
+from referee.games.doudizhu.events import SEATS
+from referee.games.doudizhu.ruleset import ROB, RuleSet
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _totals(result: MatchResult, lang: str) -> str:
+    return ", ".join(f"{result.names[s]} {_signed(result.totals[s])}" for s in SEATS)
+
+
+def check_summary(result: MatchResult, lang: str) -> str:
+    """``ok: 6 deals (1 redealt), 张三 +8, 李四 -4, 王五 -4``."""
+    deals = MN("{n} deal", "{n} deals", len(result.deals))
+    redealt = sum(1 for d in result.deals if d.redeal)
+    if redealt:
+        deals = M("{deals} ({n} redealt)", deals=deals, n=redealt)
+    return tr(lang, "ok: {deals}, {totals}", deals=deals, totals=_totals(result, lang))
+
+
+def _landlord_word(d: DealResult, result: MatchResult) -> str:
+    return result.names[d.landlord] if d.landlord is not None else "-"
+
+
+def match_view(result: MatchResult, lang: str) -> str:
+    names = [result.names[s] for s in SEATS]
+    head = [tr(lang, "deal"), tr(lang, "landlord"), tr(lang, "base"),
+            tr(lang, "×"), tr(lang, "winner"), *names]
+    rows: list[list[str]] = []
+    for d in result.deals:
+        if d.redeal:
+            rows.append([str(d.deal), tr(lang, "redeal"), "", "", "", *["" for _ in SEATS]])
+            continue
+        if not d.settled:
+            rows.append([str(d.deal), tr(lang, "not settled"), "", "", "", *["" for _ in SEATS]])
+            continue
+        winner = tr(lang, "landlord") if d.winner == LANDLORD else tr(lang, "farmers")
+        rows.append([str(d.deal), _landlord_word(d, result), str(d.base), str(d.multiplier), winner,
+                     *[f"{_signed(d.payments[s])} ({_signed(d.totals[s])})" for s in SEATS]])
+    header = result.header
+    title = tr(lang, "match {id} (rules {rules})",
+               id=header.id if header else "-", rules=result.rules.name)
+    total = tr(lang, "total: {totals}", totals=_totals(result, lang))
+    return "\n".join([title, _table([head, *rows]), total])
+
+
+def _width(text: str) -> int:
+    return sum(2 if ord(ch) > 0x2E80 else 1 for ch in text)
+
+
+def _table(rows: list[list[str]]) -> str:
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(r, widths, strict=True)).rstrip()
+                     for r in rows)
+
+
+def explain_view(d: DealResult, result: MatchResult, lang: str) -> str:
+    """One deal's payment step by step, each step citing its rule key and docs/doudizhu-rules.md section."""
+    lines = [tr(lang, "deal {n} (line {line}), rules {rules}; scoring source: docs/doudizhu-rules.md",
+                n=d.deal, line=d.line, rules=result.rules.name)]
+    lines += [f"  {i}. {step.text(lang)}" for i, step in enumerate(d.steps, 1)]
+    if d.settled:
+        lines.append(tr(lang, "payments: {payments}", payments=", ".join(
+            f"{result.names[s]} {_signed(d.payments[s])}" for s in SEATS)))
+        lines.append(tr(lang, "running totals: {totals}", totals=", ".join(
+            f"{result.names[s]} {_signed(d.totals[s])}" for s in SEATS)))
+    return "\n".join(lines)
+
+
+def as_json(result: MatchResult, lang: str, errors: Sequence[RecordError]) -> dict[str, Any]:
+    header = result.header
+    match: dict[str, Any] = dict(header.pairs) if header else {}
+    match["game"] = "doudizhu"
+    match["rules"] = result.rules.name
+    deals = [{
+        "deal": d.deal, "line": d.line, "settled": d.settled, "redeal": d.redeal, "landlord": d.landlord,
+        "base": d.base, "multiplier": d.multiplier, "uncapped": d.uncapped, "winner": d.winner,
+        "bombs": d.bombs, "rockets": d.rockets, "spring": d.spring, "antispring": d.antispring, "shown": d.shown,
+        "robs": d.robs,
+        "payments": {str(s): d.payments[s] for s in SEATS}, "totals": {str(s): d.totals[s] for s in SEATS},
+        "explain": [step.text(lang) for step in d.steps],
+    } for d in result.deals]
+    problems = sorted([*errors, *result.errors], key=lambda e: e.line)
+    return {
+        "match": match,
+        "players": {str(s): result.names[s] for s in SEATS},
+        "deals": deals,
+        "result": {"totals": {str(s): result.totals[s] for s in SEATS}, "finished": result.finished},
+        "errors": [{"line": e.line, "message": e.text(lang)} for e in problems],
+    }
+
+
+def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
+    json.dump(as_json(result, lang, errors), out, ensure_ascii=False, indent=1)
+    out.write("\n")
+
+
+# --- the score table ---------------------------------------------------------------------------------------
+
+MULTIPLIERS = (1, 2, 4, 8, 16, 32, 64)
+
+
+def score_rows(rules: RuleSet) -> list[tuple[int, int, list[tuple[int, int]]]]:
+    """(base, robs, [(landlord's payment, each farmer's) per multiplier of :data:`MULTIPLIERS`]) for a
+    landlord who wins; a landlord who loses pays the same the other way. Made by the engine's own payment
+    function (``engine.pay``), the cap applied as the engine applies it."""
+    out = []
+    if rules.style == ROB:
+        bases = [(rules.call_points, robs, rules.rob_multiplier ** robs) for robs in range(0, 4)]
+    else:
+        bases = [(bid, 0, 1) for bid in range(1, rules.max_bid + 1)]
+    for base, robs, rob_factor in bases:
+        cells = []
+        for m in MULTIPLIERS:
+            total = m * rob_factor
+            if rules.cap and total > rules.cap:
+                total = rules.cap
+            paid, _ = pay(1, 1, base, total, rules)
+            cells.append((paid[1], paid[2]))
+        out.append((base, robs, cells))
+    return out
+
+
+def score_table(rules: RuleSet, lang: str) -> str:
+    lines = [tr(lang, "{name}: {title}", name=rules.name, title=rules.title)]
+    lines.append(tr(lang, "a landlord who wins receives the first number and each farmer pays the second; "
+                          "a landlord who loses pays the first and each farmer receives the second (§6)"))
+    cap: Msg = M("no cap (multipliers.cap = 0)")
+    if rules.cap:
+        cap = M("multiplier capped at {cap} (multipliers.cap, §5.4)",
+                cap=rules.cap)
+    lines.append(cap.text(lang))
+    mult_word = tr(lang, "multiplier from bombs, rocket, spring, shown cards")
+    if rules.style == ROB:
+        first = tr(lang, "robs")
+    else:
+        first = tr(lang, "bid")
+    rows = [[first, *[f"×{m}" for m in MULTIPLIERS]]]
+    for base, robs, cells in score_rows(rules):
+        label = str(robs) if rules.style == ROB else str(base)
+        rows.append([label, *[f"{a}/{b}" for a, b in cells]])
+    lines.append(mult_word)
+    lines.append(_table(rows))
+    return "\n".join(lines)

@@ -1,0 +1,114 @@
+"""Dalian Gunzi behind the game interface (``referee.games.api.Game``): the registry's ``gunzi``.
+
+Each method hands over to the module that holds the work (notation, ruleset, engine, the views); the
+modules load when first used, so reading the registry costs a command nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+from referee.core.i18n import M, Msg
+from referee.core.records import RecordError
+from referee.games.api import Reading, RuleSetInfo
+from referee.games.gunzi.events import Event, header_of
+from referee.games.gunzi.results import MatchResult
+from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
+from referee.games.gunzi.summary import MatchSummary
+
+
+class Gunzi:
+    key = "gunzi"
+    title: Msg = M("Dalian Gunzi")
+    default_rules = DEFAULT_RULES
+
+    def read(self, text: str) -> Reading:
+        from referee.games.gunzi.notation import parse
+
+        return parse(text)
+
+    def write(self, events: Sequence[Event]) -> str:
+        from referee.games.gunzi.notation import write
+
+        return write(events)
+
+    def rules_named(self, events: Sequence[Event]) -> str:
+        header = header_of(events)
+        return (header.rules if header else None) or DEFAULT_RULES
+
+    def match_id(self, events: Sequence[Event]) -> str | None:
+        header = header_of(events)
+        return header.id if header else None
+
+    def header_line(self, events: Sequence[Event]) -> int:
+        header = header_of(events)
+        return header.line if header else 0
+
+    def rule_sets(self) -> list[str]:
+        from referee.games.gunzi.ruleset import available
+
+        return available()
+
+    def load_rules(self, name_or_path: str) -> RuleSet:
+        from referee.games.gunzi.ruleset import load
+
+        return load(name_or_path)
+
+    def rule_info(self, rules: RuleSet) -> RuleSetInfo:
+        return RuleSetInfo(rules.name, rules.title, rules.source)
+
+    def explain_rules(self, rules: RuleSet, lang: str) -> list[tuple[str, str, str]]:
+        return [(k.key, k.value, k.doc.text(lang)) for k in rules.explain()]
+
+    def score_table(self, rules: RuleSet, lang: str) -> str:
+        from referee.games.gunzi.scoretable import format_table, score_table
+
+        return format_table(rules, score_table(rules), lang)
+
+    def replay(self, events: Sequence[Event], rules: RuleSet, explain: bool = False) -> MatchResult:
+        from referee.games.gunzi.engine import replay
+
+        return replay(events, rules, explain)
+
+    def problems(self, result: MatchResult) -> list[RecordError]:
+        return list(result.errors)
+
+    def check_summary(self, result: MatchResult, lang: str) -> str:
+        from referee.games.gunzi.terminal import check_summary
+
+        return check_summary(result, lang)
+
+    def match_view(self, result: MatchResult, lang: str) -> str:
+        from referee.games.gunzi.terminal import match_view
+
+        return match_view(result, lang)
+
+    def write_json(self, result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
+        from referee.games.gunzi.jsonview import write_json
+
+        write_json(result, out, lang, errors)
+
+    def explain_view(self, result: MatchResult, hand: int, lang: str) -> str | None:
+        from referee.games.gunzi.terminal import explain_view
+
+        for h in result.hands:
+            if h.hand == hand:
+                return explain_view(h, lang)
+        return None
+
+    def settled_hands(self, result: MatchResult) -> list[int]:
+        return [h.hand for h in result.hands]
+
+    def summarize(self, result: MatchResult, head: str = "", entries: int = 0) -> MatchSummary:
+        from referee.games.gunzi.summary import summarize
+
+        return summarize(result, head, entries)
+
+
+GAME = Gunzi()
+
+if TYPE_CHECKING:  # the type checker holds Gunzi to the interface
+    from referee.games.api import Game
+
+    _CHECKED: Game = GAME

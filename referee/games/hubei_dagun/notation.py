@@ -1,0 +1,331 @@
+"""The 打滚 record notation: a tolerant reader and a strict, canonical writer.
+
+Reading forgives what has one clear meaning (case, full-width characters, suit symbols, Chinese seat,
+card and directive names, ``=`` or ``:``) and collects every problem with its line number instead of
+stopping at the first; whether a line fits where it stands in the match (a deal's mode, the dealer, the
+declared hands against each other) is the engine's business. The notation is
+``docs/hubei-dagun-record-format.md``.
+"""
+
+from __future__ import annotations
+
+import shlex
+import unicodedata
+from collections.abc import Callable, Iterable
+
+from referee.core.errors import UsageError
+from referee.core.i18n import M, Msg
+from referee.core.names import check_id, check_text
+from referee.core.records import RecordError
+from referee.games.hubei_dagun import spellings
+from referee.games.hubei_dagun.events import (
+    SEATS,
+    Alone,
+    Call,
+    Claim,
+    Deal,
+    Declare,
+    Event,
+    Header,
+    Places,
+    Points,
+    Seat,
+)
+
+NAME_MAX = 100  # characters of a name or header value (as the Gunzi record: docs/record-format.md)
+TOTAL = 200  # the points of two decks: 8 fives, 8 tens, 8 kings (rules §3)
+KEYWORDS = ("match", "seat", "deal", "call", "alone", "places", "points", "declare", "claim")
+
+
+class NotationError(Exception):
+    """A line that cannot be read: ``NotationError(M(...))``."""
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(msg.text("en"))
+        self.msg = msg
+
+
+class Record:
+    """What a reading gives: the events, and an error for every line that could not be read."""
+
+    __slots__ = ("events", "errors")
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.errors: list[RecordError] = []
+
+
+# --- reading -------------------------------------------------------------------------------------
+
+def strip_comment(text: str) -> str:
+    """Drop a '#' comment, but not a '#' inside double quotes."""
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return text[:i]
+    return text
+
+
+def parse(text: str) -> Record:
+    """Read a whole record; a malformed line becomes an error with its number and is skipped."""
+    record = Record()
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        try:
+            ev = parse_line(raw, number)
+        except NotationError as e:
+            record.errors.append(RecordError(number, e.msg))
+            continue
+        if ev is not None:
+            record.events.append(ev)
+    return record
+
+
+def parse_line(text: str, line: int = 0) -> Event | None:
+    """One directive, or None for a blank or comment line; raises :class:`NotationError` when malformed."""
+    text = unicodedata.normalize("NFKC", strip_comment(text))
+    try:
+        tokens = shlex.split(text)
+    except ValueError:
+        raise NotationError(M("a quotation mark is not closed")) from None
+    if not tokens:
+        return None
+    keyword = spellings.DIRECTIVES.get(tokens[0].casefold())
+    if keyword is None:
+        raise NotationError(M("unknown directive '{word}' (known: {known})",
+                              word=tokens[0], known=", ".join(KEYWORDS)))
+    return READERS[keyword](tokens[1:], line)
+
+
+def _seat(token: str, what: str) -> str:
+    seat = spellings.SEATS.get(token.casefold())
+    if seat is None:
+        raise NotationError(M("{what}: '{token}' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+                              what=what, token=token))
+    return seat
+
+
+def _key_value(token: str) -> tuple[str, str] | None:
+    for sep in "=:":
+        if sep in token:
+            key, _, value = token.partition(sep)
+            return key.strip(), value.strip()
+    return None
+
+
+def _card(token: str) -> str:
+    """A card code from ``H10``, ``♥10``, ``10H``, ``红桃10``, ``BJ``, ``大王`` …"""
+    word = token.casefold()
+    joker = spellings.JOKERS.get(word)
+    if joker is not None:
+        return joker
+    for spelled, suit in sorted(spellings.SUITS.items(), key=lambda kv: -len(kv[0])):
+        for rank_word in (word.removeprefix(spelled) if word.startswith(spelled) else None,
+                          word.removesuffix(spelled) if word.endswith(spelled) else None):
+            if rank_word is not None and rank_word in spellings.RANKS:
+                return suit + spellings.RANKS[rank_word]
+    raise NotationError(M("'{token}' is not a card (a suit S H C D or ♠ ♥ ♣ ♦ with a rank 2-10 J Q K A, "
+                          "or BJ, SJ)",
+                          token=token))
+
+
+def _number(token: str, what: str) -> int:
+    if not token.isascii() or not token.isdigit():
+        raise NotationError(M("{what}: '{token}' is not a whole number",
+                              what=what, token=token))
+    return int(token)
+
+
+def _read_match(tokens: list[str], line: int) -> Header:
+    fields: dict[str, str] = {}
+    for token in tokens:
+        kv = _key_value(token) if "=" in token else None
+        if kv is None or not kv[0]:
+            raise NotationError(M("match: '{token}' is not KEY=VALUE",
+                                  token=token))
+        key = kv[0].casefold()
+        if key in fields:
+            raise NotationError(M("match: the key '{key}' is given twice",
+                                  key=key))
+        fields[key] = kv[1]
+    if not fields.get("id"):
+        raise NotationError(M("match: the header needs id=…"))
+    try:  # an id as every id is (it may become a file name); names and texts printable and short
+        check_id(fields["id"], "match id=")
+        for key, value in fields.items():
+            if key != "id":
+                check_text(value, f"match {key}=", NAME_MAX)
+    except UsageError as e:
+        raise NotationError(e.msg) from None
+    ident, rules, date = fields.pop("id"), fields.pop("rules", None), fields.pop("date", None)
+    return Header(ident, rules or None, date or None, tuple(fields.items()), line)
+
+
+def _read_seat(tokens: list[str], line: int) -> Seat:
+    if len(tokens) < 2:
+        raise NotationError(M("seat: give the seat and the player's name (seat E 张三)"))
+    name = " ".join(tokens[1:])
+    try:
+        check_text(name, "seat", NAME_MAX)
+    except UsageError as e:
+        raise NotationError(e.msg) from None
+    return Seat(_seat(tokens[0], "seat"), name, line)
+
+
+def _read_deal(tokens: list[str], line: int) -> Deal:
+    number: int | None = None
+    dealer: str | None = None
+    for token in tokens:
+        kv = _key_value(token)
+        if kv is not None:
+            if spellings.KEYS.get(kv[0].casefold()) != "dealer":
+                raise NotationError(M("deal: unknown key '{key}' (known: dealer)",
+                                      key=kv[0]))
+            dealer = _seat(kv[1], "deal dealer")
+        elif token.isascii() and token.isdigit() and number is None and dealer is None:
+            number = int(token)
+        else:
+            dealer = _seat(token, "deal dealer")
+    if dealer is None:
+        raise NotationError(M("deal: name the dealer (deal 1 dealer=E)"))
+    if number == 0:
+        raise NotationError(M("deal: deals count from 1"))
+    return Deal(number, dealer, line)
+
+
+def _read_call(tokens: list[str], line: int) -> Call:
+    if len(tokens) != 2:
+        raise NotationError(M("call: give the called card and the partner who holds its twin (call H10 partner=W)"))
+    kv = _key_value(tokens[1])
+    if kv is not None and spellings.KEYS.get(kv[0].casefold()) != "partner":
+        raise NotationError(M("call: unknown key '{key}' (known: partner)",
+                              key=kv[0]))
+    return Call(_card(tokens[0]), _seat(kv[1] if kv else tokens[1], "call partner"), line)
+
+
+def _read_alone(tokens: list[str], line: int) -> Alone:
+    if len(tokens) != 1:
+        raise NotationError(M("alone: name the one seat that plays alone (alone S)"))
+    return Alone(_seat(tokens[0], "alone"), line)
+
+
+def _read_places(tokens: list[str], line: int) -> Places:
+    words = [w for t in tokens for w in t.replace("、", ",").split(",") if w]
+    if len(words) != 4:
+        raise NotationError(M("places: give the four seats in finishing order, 一游 to 末游 ({n} given)", n=len(words)))
+    order = [_seat(w, "places") for w in words]
+    twice = sorted({s for s in order if order.count(s) > 1}, key=SEATS.index)
+    if twice:
+        raise NotationError(M("places: {seats:seats} finish twice; each seat finishes once", seats=twice))
+    return Places((order[0], order[1], order[2], order[3]), line)
+
+
+def _read_points(tokens: list[str], line: int) -> Points:
+    won: dict[str, int] = {}
+    hand: int | None = None
+    for token in tokens:
+        kv = _key_value(token)
+        if kv is None:
+            raise NotationError(M("points: '{token}' is not SEAT=POINTS or hand=POINTS", token=token))
+        key, value = kv
+        what = "points " + key
+        n = _number(value, what)
+        if n % 5 or n > TOTAL:
+            raise NotationError(M("{what}: {n} is not a multiple of 5 from 0 to 200 (points are 5, 10 and K)",
+                                  what=what, n=n))
+        if spellings.KEYS.get(key.casefold()) == "hand":
+            if hand is not None:
+                raise NotationError(M("points: hand= is given twice"))
+            hand = n
+            continue
+        seat = _seat(key, "points")
+        if seat in won:
+            raise NotationError(M("points: {s:seat} is given twice", s=seat))
+        won[seat] = n
+    missing = [s for s in SEATS if s not in won]
+    if missing:
+        raise NotationError(M("points: no points given for {seats:seats} (write 0 for none)", seats=missing))
+    if hand is None:
+        raise NotationError(M("points: hand= (the points still in hand at the end) is missing; write hand=0 for none"))
+    total = sum(won.values()) + hand
+    if total != TOTAL:
+        raise NotationError(M("points: the points add up to {total}, not 200 (two decks hold 200: rules §3)",
+                              total=total))
+    return Points(tuple((s, won[s]) for s in SEATS), hand, line)
+
+
+def _read_declare(tokens: list[str], line: int) -> Declare:
+    if len(tokens) not in (2, 3):
+        raise NotationError(M("declare: give the seat and the hand: sky (天炸), xi8 RANK (8喜) or xi7 RANK (7喜)"))
+    seat = _seat(tokens[0], "declare")
+    kind = spellings.REWARDS.get(tokens[1].casefold())
+    if kind is None:
+        raise NotationError(M("declare: '{token}' is not a declared hand (sky 天炸, xi8 8喜, xi7 7喜)",
+                              token=tokens[1]))
+    if kind == "sky":
+        if len(tokens) == 3:
+            raise NotationError(M("declare: 天炸 is the four jokers: it has no rank"))
+        return Declare(seat, kind, None, line)
+    if len(tokens) != 3:
+        raise NotationError(M("declare: a 喜 needs its rank (declare S xi8 K)"))
+    rank = spellings.RANKS.get(tokens[2].casefold())
+    if rank is None:
+        raise NotationError(M("declare: '{token}' is not a rank (2-10, J, Q, K, A; a 喜 holds no joker)",
+                              token=tokens[2]))
+    return Declare(seat, kind, rank, line)
+
+
+def _read_claim(tokens: list[str], line: int) -> Claim:
+    kind = spellings.CLAIMS.get(tokens[0].casefold()) if len(tokens) == 1 else None
+    if kind is None:
+        raise NotationError(M("claim: give one of plain, bang (绑), qing (清), guangtou (光头)"))
+    return Claim(kind, line)
+
+
+READERS: dict[str, Callable[[list[str], int], Event]] = {
+    "match": _read_match, "seat": _read_seat, "deal": _read_deal, "call": _read_call, "alone": _read_alone,
+    "places": _read_places, "points": _read_points, "declare": _read_declare, "claim": _read_claim,
+}
+
+
+# --- writing -------------------------------------------------------------------------------------
+
+def _quoted(value: str) -> str:
+    if value and not any(ch.isspace() or ch in '"#\'\\=' for ch in value):
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def format_event(ev: Event) -> str:
+    """The canonical line of one event."""
+    if isinstance(ev, Header):
+        game = [(k, v) for k, v in ev.extra if k == "game"]
+        pairs = [("id", ev.id), *game, *([("rules", ev.rules)] if ev.rules else []),
+                 *([("date", ev.date)] if ev.date else []), *(kv for kv in ev.extra if kv[0] != "game")]
+        return "match " + " ".join(f"{k}={_quoted(v)}" for k, v in pairs)
+    if isinstance(ev, Seat):
+        return f"seat {ev.seat} {_quoted(ev.name)}"
+    if isinstance(ev, Deal):
+        return f"deal {ev.number} dealer={ev.dealer}" if ev.number else f"deal dealer={ev.dealer}"
+    if isinstance(ev, Call):
+        return f"call {ev.card} partner={ev.partner}"
+    if isinstance(ev, Alone):
+        return f"alone {ev.seat}"
+    if isinstance(ev, Places):
+        return "places " + " ".join(ev.order)
+    if isinstance(ev, Points):
+        return "points " + " ".join(f"{s}={n}" for s, n in ev.won) + f" hand={ev.hand}"
+    if isinstance(ev, Declare):
+        return f"declare {ev.seat} {ev.kind}" + (f" {ev.rank}" if ev.rank else "")
+    return f"claim {ev.kind}"
+
+
+def write(events: Iterable[Event]) -> str:
+    """The canonical record: one directive a line, a blank line before each deal, no comments."""
+    out: list[str] = []
+    for ev in events:
+        if isinstance(ev, Deal) and out:
+            out.append("")
+        out.append(format_event(ev))
+    return "\n".join(out) + "\n" if out else ""

@@ -1,0 +1,1 @@
+"""The bundled rule sets of Hubei 打滚 (package data: ``*.toml``)."""

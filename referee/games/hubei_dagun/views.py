@@ -1,0 +1,151 @@
+"""The views of a 打滚 match: ``check``'s line, the terminal table, one deal explained, the JSON of
+``replay --json`` and the table ``rules NAME --table`` prints. Text only: nothing here reads or writes files."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import TextIO
+
+from referee.core.i18n import MN, M, form, pgettext, tr
+from referee.core.records import RecordError
+from referee.games.hubei_dagun.engine import KIND_WORD, REWARD_WORD, Card, DealResult, MatchResult
+from referee.games.hubei_dagun.events import SEATS
+from referee.games.hubei_dagun.ruleset import DagunRules
+
+MODE_WORD = {"friend": M("找朋友"), "alone": M("硬牌")}
+
+
+def _seat(lang: str, seat: str) -> str:
+    return pgettext(lang, "seat", seat)
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def check_summary(result: MatchResult, lang: str) -> str:
+    """``ok: 6 deals, coins E +3, S -1, W +2, N -4``."""
+    deals = MN("{n} deal", "{n} deals", len(result.deals))
+    coins = form("{e:seat} {ce:+d}, {s:seat} {cs:+d}, {w:seat} {cw:+d}, {n:seat} {cn:+d}", e="E",
+                 ce=result.totals[0], s="S", cs=result.totals[1], w="W", cw=result.totals[2], n="N",
+                 cn=result.totals[3])
+    return tr(lang, "ok: {deals}, coins {coins}", deals=deals, coins=coins)
+
+
+def _mode(d: DealResult, lang: str) -> str:
+    word = MODE_WORD[d.mode].text(lang)
+    if d.mode == "friend":
+        assert d.card is not None
+        return f"{word} {Card(d.card).localized(lang)}→{_seat(lang, d.sides[0][1])}"
+    return f"{word} {_seat(lang, d.sides[0][0])}"
+
+
+def match_view(result: MatchResult, lang: str) -> str:
+    """The match deal by deal: dealer, mode, places, points, result, 番 and coins, then the totals."""
+    out: list[str] = []
+    h = result.header
+    if h is not None:
+        out.append(tr(lang, "match {id} — Hubei 打滚, rules {rules}",
+                      id=h.id, rules=result.rules.name))
+    names = [n or "-" for n in result.names]
+    out.append("  ".join(f"{_seat(lang, s)}={n}" for s, n in zip(SEATS, names, strict=True)))
+    head = [tr(lang, "deal"), tr(lang, "dealer"), tr(lang, "mode"),
+            tr(lang, "places"), tr(lang, "points"), tr(lang, "result"),
+            tr(lang, "番"), *(_seat(lang, s) for s in SEATS)]
+    rows = [head]
+    for d in result.deals:
+        points = f"{d.side_points[0]}:{d.side_points[1]}" if d.side_points else "-"
+        winners = "".join(_seat(lang, s) for s in d.sides[d.winner])
+        rows.append([str(d.number), _seat(lang, d.dealer), _mode(d, lang),
+                     "".join(_seat(lang, s) for s in d.places), points,
+                     f"{KIND_WORD[d.kind].text(lang)} {winners}", str(d.fan), *(_signed(c) for c in d.coins)])
+    rows.append([tr(lang, "total"), "", "", "", "", "", "", *(_signed(c) for c in result.totals)])
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(head))]
+    for r in rows:
+        out.append("  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(r, widths, strict=True)).rstrip())
+    return "\n".join(out)
+
+
+def _width(text: str) -> int:
+    """Columns on a terminal: a CJK character takes two."""
+    return sum(2 if "\u2e80" <= ch <= "\uffef" else 1 for ch in text)
+
+
+def explain_view(d: DealResult, lang: str) -> str:
+    """One deal's settlement step by step, each step with the rule section and key it applied."""
+    out = [tr(lang, "deal {n}: dealer {dealer:seat}, {mode}",
+              n=d.number, dealer=d.dealer, mode=_mode(d, lang))]
+    for i, step in enumerate(d.steps, 1):
+        out.append(f"  {i}. {step.msg.text(lang)}  [{step.cite}]")
+    return "\n".join(out)
+
+
+def deal_json(d: DealResult, lang: str) -> dict[str, object]:
+    return {
+        "deal": d.number,
+        "line": d.line,
+        "dealer": d.dealer,
+        "mode": d.mode,
+        "called": d.card,
+        "sides": [list(d.sides[0]), list(d.sides[1])],
+        "places": list(d.places),
+        "points": None if d.points is None else {**dict(d.points.won), "hand": d.points.hand},
+        "points_final": None if d.final is None else dict(zip(SEATS, d.final, strict=True)),
+        "side_points": None if d.side_points is None else list(d.side_points),
+        "winners": list(d.sides[d.winner]),
+        "result": d.kind,
+        "fan": d.fan,
+        "result_coins": dict(zip(SEATS, d.result_coins, strict=True)),
+        "rewards": [{"seat": r.declare.seat, "hand": r.declare.kind, "rank": r.declare.rank, "each": r.each,
+                     "coins": dict(zip(SEATS, r.coins, strict=True))} for r in d.rewards],
+        "coins": dict(zip(SEATS, d.coins, strict=True)),
+        "totals": dict(zip(SEATS, d.totals, strict=True)),
+        "explain": [{"text": s.msg.text(lang), "cite": s.cite} for s in d.steps],
+    }
+
+
+def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
+    """The JSON object of ``replay --json`` (docs/hubei-dagun-record-format.md §JSON)."""
+    h = result.header
+    problems = sorted([*errors, *result.errors], key=lambda e: e.line)
+    obj = {
+        "game": "hubei-dagun",
+        "match": h.id if h else None,
+        "rules": result.rules.name,
+        "players": dict(zip(SEATS, result.names, strict=True)),
+        "deals": [deal_json(d, lang) for d in result.deals],
+        "totals": dict(zip(SEATS, result.totals, strict=True)),
+        "valid": not problems,
+        "errors": [{"line": e.line, "message": e.message, "message_zh": e.message_zh} for e in problems],
+    }
+    json.dump(obj, out, ensure_ascii=False, indent=1)
+    out.write("\n")
+
+
+def score_table(rules: DagunRules, lang: str) -> str:
+    """Each result and declared hand with its 番 and what each seat gains or pays at this table base."""
+    stake = rules.stake
+    lines = [tr(lang, "{name}: table base {stake}; coins a player gains (+) or pays (-)", name=rules.name, stake=stake)]
+    head = [tr(lang, "result"), tr(lang, "番"), tr(lang, "key"),
+            tr(lang, "each winner"), tr(lang, "each loser")]
+    rows = [head]
+    for kind in ("plain", "bang", "qing", "guangtou"):
+        fan = rules.fan(kind)
+        rows.append([KIND_WORD[kind].text(lang), str(fan), f"fan.{kind}", _signed(fan * stake), _signed(-fan * stake)])
+    win, loss = rules.fan("alone_win"), rules.fan("alone_loss")
+    rows.append([KIND_WORD["alone_win"].text(lang), str(win), "fan.alone_win", _signed(3 * win * stake),
+                 _signed(-win * stake)])
+    rows.append([KIND_WORD["alone_loss"].text(lang), str(loss), "fan.alone_loss", _signed(loss * stake),
+                 _signed(-3 * loss * stake)])
+    for kind in ("sky", "xi8", "xi7"):
+        each = rules.reward(kind)
+        rows.append([REWARD_WORD[kind].text(lang), f"{3 * each} (3×{each})", f"rewards.{kind}_each",
+                     _signed(3 * each * stake), _signed(-each * stake)])
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(head))]
+    for r in rows:
+        lines.append("  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(r, widths, strict=True)).rstrip())
+    lines.append(tr(lang, "硬牌: the winner column is the lone player when 一游 (paid by each of three), the loser "
+                          "column each of three; when lost, the lone player pays each of three. A declared hand: "
+                          "its holder gains, each of the other three pays, whatever the result."))
+    return "\n".join(lines)

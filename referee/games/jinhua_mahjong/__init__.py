@@ -1,0 +1,1 @@
+"""Jinhua mahjong (金华麻将): the registry's ``jinhua-mahjong`` (docs/jinhua-mahjong-rules.md)."""

@@ -1,0 +1,110 @@
+"""Jinhua mahjong behind the game interface (``referee.games.api.Game``): the registry's ``jinhua-mahjong``.
+
+Each method hands over to the module that holds the work (notation, ruleset, engine, views)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+from referee.core import rulesfile
+from referee.core.i18n import M, Msg
+from referee.core.records import RecordError
+from referee.core.rulesfile import Rules
+from referee.games.api import Reading, RuleSetInfo
+from referee.games.jinhua_mahjong.engine import MatchResult
+from referee.games.jinhua_mahjong.events import Event, header_of
+from referee.games.jinhua_mahjong.ruleset import DEFAULT_RULES, SCHEMA
+from referee.games.jinhua_mahjong.views import MahjongSummary
+
+
+class JinhuaMahjong:
+    key = "jinhua-mahjong"
+    title: Msg = M("Jinhua mahjong")
+    default_rules = DEFAULT_RULES
+
+    def read(self, text: str) -> Reading:
+        from referee.games.jinhua_mahjong.notation import parse
+
+        return parse(text)
+
+    def write(self, events: Sequence[Event]) -> str:
+        from referee.games.jinhua_mahjong.notation import write
+
+        return write(events)
+
+    def rules_named(self, events: Sequence[Event]) -> str:
+        header = header_of(events)
+        return (header.rules if header else None) or DEFAULT_RULES
+
+    def match_id(self, events: Sequence[Event]) -> str | None:
+        header = header_of(events)
+        return header.id if header else None
+
+    def header_line(self, events: Sequence[Event]) -> int:
+        header = header_of(events)
+        return header.line if header else 0
+
+    def rule_sets(self) -> list[str]:
+        return rulesfile.available(SCHEMA)
+
+    def load_rules(self, name_or_path: str) -> Rules:
+        return rulesfile.load(SCHEMA, name_or_path)
+
+    def rule_info(self, rules: Rules) -> RuleSetInfo:
+        return RuleSetInfo(rules.name, rules.title, rules.source)
+
+    def explain_rules(self, rules: Rules, lang: str) -> list[tuple[str, str, str]]:
+        return [(k.key, k.value, k.doc.text(lang)) for k in rulesfile.explain(SCHEMA, rules)]
+
+    def score_table(self, rules: Rules, lang: str) -> str:
+        from referee.games.jinhua_mahjong.views import score_table
+
+        return score_table(rules, lang)
+
+    def replay(self, events: Sequence[Event], rules: Rules, explain: bool = False) -> MatchResult:
+        from referee.games.jinhua_mahjong.engine import replay
+
+        return replay(events, rules, explain)
+
+    def problems(self, result: MatchResult) -> list[RecordError]:
+        return list(result.errors)
+
+    def check_summary(self, result: MatchResult, lang: str) -> str:
+        from referee.games.jinhua_mahjong.views import check_summary
+
+        return check_summary(result, lang)
+
+    def match_view(self, result: MatchResult, lang: str) -> str:
+        from referee.games.jinhua_mahjong.views import match_view
+
+        return match_view(result, lang)
+
+    def write_json(self, result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
+        from referee.games.jinhua_mahjong.views import write_json
+
+        write_json(result, out, lang, errors)
+
+    def explain_view(self, result: MatchResult, hand: int, lang: str) -> str | None:
+        from referee.games.jinhua_mahjong.views import explain_view
+
+        for d in result.deals:
+            if d.deal == hand and d.settled:
+                return explain_view(d, lang)
+        return None
+
+    def settled_hands(self, result: MatchResult) -> list[int]:
+        return [d.deal for d in result.deals if d.settled]
+
+    def summarize(self, result: MatchResult, head: str = "", entries: int = 0) -> MahjongSummary:
+        from referee.games.jinhua_mahjong.views import summarize
+
+        return summarize(result, head, entries)
+
+
+GAME = JinhuaMahjong()
+
+if TYPE_CHECKING:  # the type checker holds the game to the interface
+    from referee.games.api import Game
+
+    _CHECKED: Game = GAME

@@ -1,0 +1,286 @@
+"""The notation of a Jinhua mahjong record: a tolerant reader and the canonical writer
+(docs/jinhua-mahjong-record-format.md). Every line it cannot read is an error with its line, in both
+languages; the reader never stops at the first."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from referee.core.errors import UsageError
+from referee.core.i18n import M, Msg
+from referee.core.names import NAME_MAX, check_id, check_text
+from referee.core.records import RecordError
+from referee.games.jinhua_mahjong.events import (
+    Caishen,
+    Claim,
+    Deal,
+    Event,
+    Header,
+    Liable,
+    NoWin,
+    Patterns,
+    Seat,
+    Tiles,
+    Win,
+)
+from referee.games.jinhua_mahjong.patterns import BY_CODE, pattern_named
+from referee.games.jinhua_mahjong.tiles import code, parse_tile, parse_tiles
+
+GAME_KEY = "jinhua-mahjong"
+
+
+class Record(NamedTuple):
+    events: list[Event]
+    errors: list[RecordError]
+
+
+SEAT_NAMES = {"e": "E", "s": "S", "w": "W", "n": "N", "东": "E", "南": "S", "西": "W", "北": "N",
+              "東": "E", "east": "E", "south": "S", "west": "W", "north": "N"}
+KEYWORDS = {
+    "match": "match", "比赛": "match", "seat": "seat", "座": "seat", "座位": "seat",
+    "deal": "deal", "局": "deal", "盘": "deal", "caishen": "caishen", "财神": "caishen", "財神": "caishen",
+    "chi": "chi", "吃": "chi", "pong": "pong", "peng": "pong", "碰": "pong", "kong": "kong", "gang": "kong",
+    "杠": "kong", "槓": "kong", "win": "win", "hu": "win", "胡": "win", "和": "win",
+    "patterns": "patterns", "pattern": "patterns", "番型": "patterns", "番": "patterns",
+    "tiles": "tiles", "hand": "tiles", "牌": "tiles", "手牌": "tiles",
+    "liable": "liable", "承包": "liable", "nowin": "nowin", "draw": "nowin", "流局": "nowin", "荒庄": "nowin",
+}
+SELF = {"self", "tsumo", "自摸", "zimo"}
+FROM = {"from", "discard", "放铳", "点炮", "fangchong"}
+
+
+def seat_of(token: str) -> str | None:
+    return SEAT_NAMES.get(token.strip().lower())
+
+
+def _uncomment(line: str) -> str:
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return line[:i]
+    return line
+
+
+class _Bad(Exception):
+    def __init__(self, msg: Msg) -> None:
+        self.msg = msg
+
+
+def _seat(token: str, what: str) -> str:
+    seat = seat_of(token)
+    if seat is None:
+        raise _Bad(M("{what}: '{token}' is not a seat (E S W N or 东 南 西 北)", what=what, token=token))
+    return seat
+
+
+def _usage(keyword: str) -> Msg:
+    usage = USAGE[keyword]
+    return M("{keyword}: expected '{usage}'", keyword=keyword, usage=usage)
+
+
+USAGE = {
+    "match": "match id=ID game=jinhua-mahjong [rules=NAME] [KEY=VALUE…]",
+    "seat": "seat SEAT NAME",
+    "deal": "deal [DEALER]",
+    "caishen": "caishen TILE",
+    "chi": "chi CLAIMER [from] FEEDER",
+    "pong": "pong CLAIMER [from] FEEDER",
+    "kong": "kong CLAIMER [from] FEEDER",
+    "win": "win WINNER self | win WINNER [from] DISCARDER",
+    "patterns": "patterns PATTERN…",
+    "tiles": "tiles TILE×14",
+    "liable": "liable SEAT",
+    "nowin": "nowin",
+}
+
+
+def _header(args: list[str], line: int) -> Header:
+    ident: str | None = None
+    rules: str | None = None
+    extra: list[tuple[str, str]] = []
+    for arg in args:
+        key, eq, value = arg.partition("=")
+        if not eq or not key:
+            raise _Bad(M("match: '{token}' is not KEY=VALUE", token=arg))
+        key = key.lower()
+        if key == "id":
+            try:
+                ident = check_id(value, "match id=")
+            except UsageError as e:
+                raise _Bad(e.msg) from None
+        elif key == "rules":
+            rules = _checked(value, "rules=", NAME_MAX) or None
+        elif key == "game":
+            if value.strip().lower() != GAME_KEY:
+                raise _Bad(M("match: game={game} is not {key}",
+                             game=value, key=GAME_KEY))
+        else:
+            extra.append((key, _checked(value, f"{key}=", NAME_MAX)))
+    if not ident:
+        raise _Bad(M("match: the header needs id=ID"))
+    return Header(ident, rules, tuple(extra), line)
+
+
+def _checked(value: str, what: str, most: int) -> str:
+    """A name or text as ``referee.core.names`` allows it (printable, not too long), else the line's error."""
+    try:
+        return check_text(value, what, most)
+    except UsageError as e:
+        raise _Bad(e.msg) from None
+
+
+def _seat_line(keyword: str, args: list[str], line: int, rest: str) -> Event:
+    if len(args) < 2:
+        raise _Bad(_usage(keyword))
+    return Seat(_seat(args[0], keyword), _checked(rest.split(None, 1)[1].strip(), "seat", NAME_MAX), line)
+
+
+def _deal(keyword: str, args: list[str], line: int, rest: str) -> Event:
+    if len(args) > 1:
+        raise _Bad(_usage(keyword))
+    return Deal(_seat(args[0], keyword) if args else None, line)
+
+
+def _nowin(keyword: str, args: list[str], line: int, rest: str) -> Event:
+    if args:
+        raise _Bad(_usage(keyword))
+    return NoWin(line)
+
+
+def _caishen(keyword: str, args: list[str], line: int, rest: str) -> Event:
+    if len(args) != 1:
+        raise _Bad(_usage(keyword))
+    tile = parse_tile(args[0])
+    if tile is None:
+        raise _Bad(_not_tile(args[0]))
+    return Caishen(tile, line)
+
+
+def _claim(keyword: str, args: list[str], line: int, rest: str) -> Event:
+    words = [a for a in args if a.lower() not in FROM]
+    if len(words) != 2 or len(args) - len(words) > 1:
+        raise _Bad(_usage(keyword))
+    return Claim(keyword, _seat(words[0], keyword), _seat(words[1], keyword), line)
+
+
+def _win(keyword: str, args: list[str], line: int, rest: str) -> Event:
+    if not args or len(args) > 3:
+        raise _Bad(_usage(keyword))
+    winner = _seat(args[0], keyword)
+    rest_args = args[1:]
+    if len(rest_args) == 1 and rest_args[0].lower() in SELF:
+        return Win(winner, None, line)
+    words = [a for a in rest_args if a.lower() not in FROM]
+    if len(words) != 1 or len(rest_args) - len(words) > 1:
+        raise _Bad(_usage(keyword))
+    return Win(winner, _seat(words[0], keyword), line)
+
+
+def _patterns(keyword: str, args: list[str], line: int, rest: str) -> Event:
+    codes: list[str] = []
+    for token in args:
+        p = pattern_named(token)
+        if p is None:
+            raise _Bad(M("patterns: '{token}' is not a pattern (known: {known})", token=token,
+                         known=", ".join(f"{q.code} {q.zh}" for q in BY_CODE.values())))
+        if p.code not in codes:
+            codes.append(p.code)
+    if not codes:
+        raise _Bad(_usage(keyword))
+    return Patterns(tuple(codes), line)
+
+
+def _tiles(keyword: str, args: list[str], line: int, rest: str) -> Event:
+    tiles, bad = parse_tiles(args)
+    if bad:
+        raise _Bad(_not_tile(bad[0]))
+    if len(tiles) != 14:
+        raise _Bad(M("tiles: {n} tiles, a hand is 14 (a kong written as three, the tile won last)", n=len(tiles)))
+    return Tiles(tuple(tiles), line)
+
+
+def _liable(keyword: str, args: list[str], line: int, rest: str) -> Event:
+    if len(args) != 1:
+        raise _Bad(_usage(keyword))
+    return Liable(_seat(args[0], keyword), line)
+
+
+READERS: dict[str, Callable[[str, list[str], int, str], Event]] = {
+    "match": lambda k, a, n, r: _header(a, n), "seat": _seat_line, "deal": _deal, "nowin": _nowin,
+    "caishen": _caishen, "chi": _claim, "pong": _claim, "kong": _claim, "win": _win, "patterns": _patterns,
+    "tiles": _tiles, "liable": _liable,
+}
+
+
+def _read(keyword: str, args: list[str], line: int, rest: str) -> Event:
+    return READERS[keyword](keyword, args, line, rest)
+
+
+def _not_tile(token: str) -> Msg:
+    return M("'{token}' is not a tile (1m-9m, 1p-9p, 1s-9s, E S W N, C F P, or 三万 东 白板 …)", token=token)
+
+
+def parse(text: str) -> Record:
+    events: list[Event] = []
+    errors: list[RecordError] = []
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        line = _uncomment(raw).strip()
+        if not line:
+            continue
+        first, rest = line.split(None, 1)[0], (line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else "")
+        keyword = KEYWORDS.get(first.lower())
+        if keyword is None:
+            errors.append(RecordError(number, M(
+                "'{word}' is not a directive of a Jinhua mahjong record (directives: {known})",
+                word=first, known=", ".join(USAGE))))
+            continue
+        try:
+            args = shlex.split(rest) if keyword == "match" else rest.split()
+        except ValueError:
+            errors.append(RecordError(number, M("match: an unclosed quote")))
+            continue
+        try:
+            events.append(_read(keyword, args, number, rest))
+        except _Bad as e:
+            errors.append(RecordError(number, e.msg))
+    return Record(events, errors)
+
+
+def _value(v: str) -> str:
+    return f'"{v}"' if (not v or any(ch.isspace() or ch in "\"#" for ch in v)) else v
+
+
+def write(events: Sequence[Event]) -> str:
+    """The canonical record: English keywords, seat letters, tile codes, pattern codes."""
+    out: list[str] = []
+    for e in events:
+        if isinstance(e, Header):
+            parts = [f"match id={_value(e.id)} game={GAME_KEY}"]
+            if e.rules:
+                parts.append(f"rules={_value(e.rules)}")
+            parts += [f"{k}={_value(v)}" for k, v in e.extra]
+            out.append(" ".join(parts))
+        elif isinstance(e, Seat):
+            out.append(f"seat {e.seat} {e.name}")
+        elif isinstance(e, Deal):
+            out.append("")
+            out.append(f"deal {e.dealer}" if e.dealer else "deal")
+        elif isinstance(e, Caishen):
+            out.append(f"caishen {code(e.tile)}")
+        elif isinstance(e, Claim):
+            out.append(f"{e.kind} {e.claimer} {e.feeder}")
+        elif isinstance(e, Win):
+            out.append(f"win {e.winner} {e.discarder or 'self'}")
+        elif isinstance(e, Patterns):
+            out.append("patterns " + " ".join(e.codes))
+        elif isinstance(e, Tiles):
+            out.append("tiles " + " ".join(code(t) for t in e.tiles))
+        elif isinstance(e, Liable):
+            out.append(f"liable {e.seat}")
+        else:
+            out.append("nowin")
+    return "\n".join(out).strip("\n") + "\n"

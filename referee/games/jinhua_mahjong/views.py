@@ -1,0 +1,167 @@
+"""The terminal and JSON views of a Jinhua mahjong match, its score table, and its game-neutral summary."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import NamedTuple, TextIO
+
+from referee.core.i18n import form, tr
+from referee.core.records import RecordError
+from referee.core.rulesfile import Rules
+from referee.games.api import Outcome, Participant
+from referee.games.jinhua_mahjong.engine import DealResult, MatchResult
+from referee.games.jinhua_mahjong.events import SEATS
+from referee.games.jinhua_mahjong.patterns import BY_CODE, PATTERNS
+
+
+def _seat(seat: str, lang: str) -> str:
+    return form("{seat:seat}", seat=seat).text(lang)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _how(d: DealResult, lang: str) -> str:
+    if d.winner is None:
+        return tr(lang, "nobody won (流局)") if d.settled else tr(lang, "not settled")
+    if d.discarder is None:
+        return tr(lang, "{seat:seat} self-drew (自摸)", seat=d.winner)
+    return tr(lang, "{seat:seat} on {discarder:seat}'s discard",
+              seat=d.winner, discarder=d.discarder)
+
+
+def match_view(result: MatchResult, lang: str) -> str:
+    """Every deal with its payments and the running totals."""
+    h = result.header
+    lines = [tr(lang, "Jinhua mahjong (金华麻将) · match {match} · rules {rules}",
+                match=h.id if h else "-", rules=result.rules.name)]
+    if result.names:
+        lines.append("  ".join(form("{seat:seat} {name}", seat=s, name=result.names.get(s, "-")).text(lang)
+                               for s in SEATS))
+    head = tr(lang, "deal").ljust(5) + tr(lang, "dealer").ljust(7)
+    head += "".join(_seat(s, lang).rjust(7) for s in SEATS) + "  " + tr(lang, "result")
+    lines.append(head)
+    for d in result.deals:
+        row = str(d.deal).ljust(5) + _seat(d.dealer, lang).ljust(7)
+        row += "".join(_signed(d.payments[s]).rjust(7) for s in SEATS) + "  " + _how(d, lang)
+        if d.winner is not None:
+            names = " ".join(BY_CODE[c].zh for c in d.patterns)
+            row += tr(lang, "; {patterns} ×{factor}", patterns=names, factor=d.paid_factor)
+            if d.liable:
+                row += tr(lang, "; liable {seats:seats}",
+                          seats=list(dict.fromkeys(s for s, _ in d.liable)))
+        lines.append(row)
+    lines.append(tr(lang, "total").ljust(12) + "".join(_signed(result.totals[s]).rjust(7) for s in SEATS))
+    if result.in_play:
+        lines.append(tr(lang, "deal {deal} is in play", deal=result.deals[-1].deal))
+    return "\n".join(lines)
+
+
+def check_summary(result: MatchResult, lang: str) -> str:
+    settled = sum(1 for d in result.deals if d.settled)
+    totals = ", ".join(form("{seat:seat} {total}", seat=s, total=_signed(result.totals[s])).text(lang) for s in SEATS)
+    return tr(lang, "ok: {n} deals settled, {totals}", n=settled, totals=totals)
+
+
+def explain_view(d: DealResult, lang: str) -> str:
+    return "\n".join(s.text(lang) for s in d.steps)
+
+
+def score_table(rules: Rules, lang: str) -> str:
+    """Each pattern's factor and what it pays at 底注 X (§5, §6): the discarder, each other player, and
+    each player on a self-draw; capped where the rule set caps."""
+    base = rules.number("scoring.base")
+    cap = rules.number("scoring.cap")
+    lines = [tr(lang, "{name}: X = {base}, cap {cap} (docs/jinhua-mahjong-rules.md §5, §6)",
+                name=rules.name, base=base, cap=cap or "-"),
+             tr(lang, "pattern").ljust(22) + tr(lang, "factor").rjust(7)
+             + tr(lang, "discarder").rjust(10) + tr(lang, "others").rjust(10)
+             + tr(lang, "self-draw").rjust(10)]
+    for p in PATTERNS:
+        f = rules.number(f"factors.{p.code}")
+        paid = min(f, cap) if cap else f
+        unit = base * paid
+        lines.append(f"{p.zh} {p.code}".ljust(22) + str(f).rjust(7)
+                     + str(rules.number("scoring.discarder_pays") * unit).rjust(10)
+                     + str(rules.number("scoring.others_pay") * unit).rjust(10)
+                     + str(rules.number("scoring.self_draw_pays") * unit).rjust(10))
+    lines.append(tr(lang, "factors of several patterns multiply (§5.3); 承包 moves the others' payments to the "
+                    "liable player (§7)"))
+    return "\n".join(lines)
+
+
+def to_json(result: MatchResult, lang: str, errors: Sequence[RecordError]) -> dict[str, object]:
+    h = result.header
+    problems = sorted([*errors, *result.errors], key=lambda e: e.line)
+    return {
+        "game": "jinhua-mahjong",
+        "match": h.id if h else None,
+        "rules": result.rules.name,
+        "players": {s: result.names.get(s, "") for s in SEATS},
+        "deals": [{
+            "deal": d.deal,
+            "dealer": d.dealer,
+            "settled": d.settled,
+            "winner": d.winner,
+            "discarder": d.discarder,
+            "self_drawn": d.winner is not None and d.discarder is None,
+            "patterns": list(d.patterns),
+            "factor": d.factor,
+            "paid_factor": d.paid_factor,
+            "liable": [{"seat": s, "as": how} for s, how in d.liable],
+            "payments": dict(d.payments),
+            "explain": [s.text(lang) for s in d.steps],
+        } for d in result.deals],
+        "totals": dict(result.totals),
+        "in_play": result.in_play,
+        "errors": [{"line": e.line, "message": e.message, "message_zh": e.message_zh} for e in problems],
+    }
+
+
+def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
+    json.dump(to_json(result, lang, errors), out, ensure_ascii=False, indent=1)
+    out.write("\n")
+
+
+class MahjongSummary(NamedTuple):
+    """The game-neutral summary: four individual players, each with deals won and coins (§5)."""
+
+    match_id: str
+    finished: bool
+    forfeit: bool
+    head: str
+    entries: int
+    names: tuple[tuple[str, str], ...]
+    totals: tuple[tuple[str, int], ...]
+    won: tuple[tuple[str, int], ...]
+    lost: tuple[tuple[str, int], ...]
+
+    def participants(self) -> tuple[Participant, ...]:
+        names = dict(self.names)
+        return tuple(Participant(s, names.get(s, ""), (names.get(s, ""),)) for s in SEATS)
+
+    def outcome(self, key: str) -> Outcome:
+        totals = dict(self.totals)
+        score = totals[key]
+        placement = 1 + sum(1 for v in totals.values() if v > score)
+        return Outcome(key, dict(self.won)[key], dict(self.lost)[key], placement, score, 0)
+
+
+def summarize(result: MatchResult, head: str = "", entries: int = 0) -> MahjongSummary:
+    """Deals won by each seat, deals it paid in, its coins; placement by coins (ties share a place)."""
+    won = {s: 0 for s in SEATS}
+    lost = {s: 0 for s in SEATS}
+    for d in result.deals:
+        if d.winner is not None:
+            won[d.winner] += 1
+            for s in SEATS:
+                if d.payments[s] < 0:
+                    lost[s] += 1
+    h = result.header
+    return MahjongSummary(h.id if h else "", bool(result.deals) and not result.in_play, False, head, entries,
+                          tuple(result.names.items()), tuple(result.totals.items()), tuple(won.items()),
+                          tuple(lost.items()))
+
+

@@ -1,0 +1,112 @@
+"""The games, by the key a match header names: the one place that knows which games exist.
+
+A game's module is imported only when a record of that game is read (``importlib``, not an import at the
+top), so a Gunzi command loads no other game. A record names its game on its header line
+(``match id=… game=doudizhu``); a record without ``game=`` is Gunzi's, as every record before the key
+existed. :func:`game_of_text` finds the key without parsing the record, so that the right reader parses it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import shlex
+from typing import TYPE_CHECKING, cast
+
+from referee.core.errors import UsageError
+from referee.core.i18n import M
+
+if TYPE_CHECKING:
+    from referee.games.api import Game
+
+DEFAULT = "gunzi"
+# key -> the module holding its ``GAME`` object (each satisfies referee.games.api.Game)
+GAMES: dict[str, str] = {
+    "gunzi": "referee.games.gunzi.game",
+    "hubei-dagun": "referee.games.hubei_dagun.game",
+    "doudizhu": "referee.games.doudizhu.game",
+    "jinhua-mahjong": "referee.games.jinhua_mahjong.game",
+}
+_LOADED: dict[str, Game] = {}
+_GAME_KEY = re.compile(r"""(?:^|\s)game\s*=\s*("[^"]*"|'[^']*'|\S+)""", re.IGNORECASE)
+_HEADER = re.compile(r"\s*match(\s|$)", re.IGNORECASE)
+
+
+class UnknownGame(UsageError):
+    """A header (or an option) naming a game this version does not know: ``UnknownGame(M(...))``."""
+
+
+def keys() -> list[str]:
+    return list(GAMES)
+
+
+def game(key: str | None = None) -> Game:
+    """The game *key* names (Gunzi for None or ""); :class:`UnknownGame` naming the known ones otherwise."""
+    name = (key or DEFAULT).strip().lower()
+    found = _LOADED.get(name)
+    if found is not None:
+        return found
+    module = GAMES.get(name)
+    if module is None:
+        raise UnknownGame(M("game={game}: not a game this version officiates (games: {known})",
+                            game=key, known=", ".join(GAMES)))
+    found = _LOADED[name] = cast("Game", importlib.import_module(module).GAME)
+    return found
+
+
+def game_of_text(text: str) -> tuple[str, int]:
+    """The game key a record's header line names (``game=…``), else :data:`DEFAULT`, and the header's line
+    (0 without one). Only the first non-blank, non-comment line is looked at: the header is the record's
+    first directive."""
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+        line = _uncommented(raw).strip()
+        if not line:
+            continue
+        if not _HEADER.match(line):
+            return DEFAULT, 0
+        found = _GAME_KEY.search(line)
+        if found is None:
+            return DEFAULT, number
+        value = found.group(1)
+        if value[:1] in "\"'":
+            value = shlex.split(value)[0] if len(value) > 1 else ""
+        return value.strip().lower() or DEFAULT, number
+    return DEFAULT, 0
+
+
+def _uncommented(line: str) -> str:
+    """*line* without its ``#`` comment (a ``#`` inside double quotes is text, as the readers take it)."""
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == "#" and not quoted:
+            return line[:i]
+    return line
+
+
+def game_of_rules(name: str, _seen: frozenset[str] = frozenset()) -> str:
+    """The game a rule set is of (``referee rules NAME`` names no game): a bundled name's game; a rule
+    file's top-level ``game = "…"`` key, else the game of its ``base``; else :data:`DEFAULT`. A file that
+    cannot be read is left to the game's loader, which says what is wrong with it."""
+    for key in GAMES:
+        if name in game(key).rule_sets():
+            return key
+    if not name.endswith(".toml") or name in _seen:
+        return DEFAULT
+    import tomllib
+    from pathlib import Path
+
+    try:
+        data = tomllib.loads(Path(name).read_text(encoding="utf-8"))
+    except (OSError, UnicodeError, tomllib.TOMLDecodeError):
+        return DEFAULT
+    named = data.get("game")
+    if isinstance(named, str) and named.strip().lower() in GAMES:
+        return named.strip().lower()
+    base = data.get("base")
+    if isinstance(base, str):
+        if base.endswith(".toml"):
+            base = str(Path(name).parent / base)
+        return game_of_rules(base, _seen | {name})
+    return DEFAULT

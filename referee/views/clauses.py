@@ -1,0 +1,92 @@
+"""The text of a clause of the rules, quoted from the project's statement of them (docs/gunzi-rules.md).
+
+A settlement step cites its rule key and section (``scoring.short_threshold · §7.2.3``); a dispute's
+weighing and its ruling sheet quote the section's text beside it. The statement is written in English,
+and each clause ends with its sources, which quote the Chinese seed texts (``(source: 002 §六.2 “…”)``):
+a Chinese reader gets those quotations, an English reader the clause itself. Where the statement is not
+installed (a wheel without the documents), no text is quoted: the citation stands alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+from referee.core.i18n import is_chinese
+
+STATEMENT = Path(__file__).resolve().parent.parent.parent / "docs" / "gunzi-rules.md"
+SECTION = re.compile(r"§\d+(?:\.\d+)*")
+_BOLD = re.compile(r"^\*\*(§\d+(?:\.\d+)*)\*\*\s*(.*)$")
+_HEADING = re.compile(r"^#{2,4}\s+(§\d+(?:\.\d+)*)\s*(.*)$")
+_QUOTED = re.compile(r"“([^”]+)”")
+MOST = 360  # characters of a clause quoted at most
+
+
+class Clause(NamedTuple):
+    section: str  # §7.2.3
+    text: str  # the clause (English)
+    source: str  # its sources' line, with the Chinese quotations
+
+    def quoted(self, lang: str) -> str:
+        """The clause in the reader's language: the Chinese quotations of its sources for a Chinese
+        reader (when it has some), else the clause as stated."""
+        if is_chinese(lang):
+            found = _QUOTED.findall(self.source)
+            if found:
+                return _short("；".join(found))
+        return _short(self.text)
+
+
+# Marks of the statement some Chinese fonts lack, and the plain characters that say the same.
+_PLAIN = str.maketrans({"\u2212": "-", "\u2011": "-"})
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split()).translate(_PLAIN)
+    return text if len(text) <= MOST else text[:MOST - 1].rstrip() + "…"
+
+
+@functools.lru_cache(maxsize=1)
+def _clauses() -> dict[str, Clause]:
+    try:
+        lines = STATEMENT.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return {}
+    found: dict[str, Clause] = {}
+    i = 0
+    while i < len(lines):
+        m = _BOLD.match(lines[i]) or _HEADING.match(lines[i])
+        if m is None:
+            i += 1
+            continue
+        heading = lines[i].startswith("#")
+        section, first = m[1], m[2]
+        body: list[str] = [] if heading else [first]
+        source: list[str] = []
+        i += 1
+        while i < len(lines):
+            line = lines[i]
+            if line.startswith("#") or _BOLD.match(line) or (not heading and not line.strip() and source):
+                break
+            stripped = line.strip()
+            if stripped.startswith("(source") or source:
+                source.append(stripped)
+            elif stripped and not stripped.startswith("|"):
+                body.append(stripped)
+            i += 1
+        if heading and not body:
+            body = [first]
+        found.setdefault(section, Clause(section, " ".join(body), " ".join(source)))
+    return found
+
+
+def sections(citation: str) -> list[str]:
+    """The sections a step's clause cites: ``kitty.dig_multiplier · §6.6`` → ``['§6.6']``."""
+    return SECTION.findall(citation)
+
+
+def clause(section: str) -> Clause | None:
+    """The clause of *section* (``§7.2.3``), or None when the statement has none (or is not installed)."""
+    return _clauses().get(section)

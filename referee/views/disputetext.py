@@ -1,0 +1,225 @@
+"""Disputes and confirmations on the terminal: a dispute weighed (the record lines, the settlement as
+stored and each alternative's side by side, each step with its rule key and clause quoted), its ruling,
+appeal and decision; the disputes of an event as a table and as JSON; a hand's mark for ``status``.
+
+Every word from the catalogue; the side-by-side rows are those of ``whatif`` (``matchtext``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from referee.core.i18n import M, Msg, literal, tr
+from referee.store.disputes import STATE_WORDS, Dispute, DisputeState, EventDispute, HandMark, Remarks, Ruling, Weighed
+from referee.views import matchtext as mt
+
+if TYPE_CHECKING:
+    from referee.games.gunzi.results import HandResult
+
+COLUMN = 24  # the width of a column of the side-by-side table
+
+STATES = STATE_WORDS
+MARKS: dict[HandMark, Msg] = {
+    HandMark.unconfirmed: M("not confirmed"),
+    HandMark.confirmed: M("confirmed"),
+    HandMark.disputed: M("disputed"),
+    HandMark.ruled: M("ruled, not confirmed since"),
+}
+
+
+def state_word(state: DisputeState, lang: str) -> str:
+    return STATES[state].text(lang)
+
+
+def mark_word(mark: HandMark, lang: str) -> str:
+    return MARKS[mark].text(lang)
+
+
+def summary_line(match_id: str, d: Dispute, lang: str) -> str:
+    """``dispute 1 of T3: hand 3, NS: “the kitty held 25” — open``."""
+    return tr(lang, "dispute {number} of {match}: hand {hand}, {team:team} claims “{claim}” — {state}",
+              number=d.number, match=match_id, hand=d.hand, team=d.by, claim=d.claim, state=STATES[d.state])
+
+
+def alternative_msg(w: Weighed, k: int) -> Msg:
+    alt = w.dispute.alternatives[k - 1]
+    old = dict(w.lines).get(alt.target, "?")
+    return M("alternative {k}: #{seq} `{new}` instead of `{old}`",
+             k=k, seq=alt.target, new=alt.directive, old=old)
+
+
+def ruling_msg(r: Ruling, director: bool) -> Msg:
+    if r.uphold:
+        what = M("the ruling is upheld")
+    elif r.alternative is not None:
+        what = M("alternative {k} (amend #{amend})", k=r.alternative,
+                 amend=r.amend if r.amend is not None else "-")
+    elif r.amend is not None:
+        what = M("the record as it was (amend #{amend})", amend=r.amend)
+    else:
+        what = M("the record stands")
+    if director:
+        return M("director's decision #{seq} by {who} ({time}): {what}; reason: {reason}; chain head {head}",
+                 seq=r.seq, who=r.referee, time=_time(r.time), what=what, reason=r.reason, head=r.head[:12])
+    return M("ruling #{seq} by {who} ({time}): {what}; reason: {reason}; chain head {head}",
+             seq=r.seq, who=r.referee, time=_time(r.time), what=what, reason=r.reason, head=r.head[:12])
+
+
+def _time(stamp: str) -> str:
+    return stamp.replace("T", " ").replace("Z", "")[:19]
+
+
+def history(d: Dispute, lang: str) -> list[str]:
+    """The dispute's course: raised, ruled, appealed, decided."""
+    out = [tr(lang, "raised #{seq} by {team:team}, entered by {who} ({time}); claim: {claim}",
+              seq=d.seq, team=d.by, who=d.referee, time=_time(d.time), claim=d.claim)]
+    if d.ruling is not None:
+        out.append(ruling_msg(d.ruling, director=False).text(lang))
+    if d.appeal is not None:
+        a = d.appeal
+        out.append(tr(lang, "appeal #{seq} by {team:team}, entered by {who} ({time}){reason}",
+                      seq=a.seq, team=a.by, who=a.referee, time=_time(a.time),
+                      reason=tr(lang, "; reason: {reason}",
+                                reason=a.reason) if a.reason else ""))
+    if d.decision is not None:
+        out.append(ruling_msg(d.decision, director=True).text(lang))
+    return out
+
+
+def _steps(hand: HandResult | None, lang: str, cited: dict[str, None]) -> list[str]:
+    from referee.games.gunzi.settle import explain_hand
+    from referee.views.clauses import sections
+
+    if hand is None:
+        return ["    " + tr(lang, "(the hand is not settled)")]
+    out = []
+    for step in explain_hand(hand):
+        out.append("    " + step.text(lang))
+        for section in sections(step.clause):
+            cited.setdefault(section)
+    return out
+
+
+def quoted_clauses(cited: Sequence[str], lang: str) -> list[str]:
+    """Each cited section with its text from the rules statement (in the reader's language where it has it)."""
+    from referee.views.clauses import clause
+
+    out = []
+    for section in cited:
+        c = clause(section)
+        if c is not None:
+            out.append(f"  {section}  {c.quoted(lang)}")
+    return out
+
+
+def side_by_side(w: Weighed, lang: str) -> list[str]:
+    """The hands from the disputed one on and the match, as stored and with each alternative."""
+    columns = [w.recorded] + [what.changed for _, what in w.alternatives]
+    heads = [tr(lang, "as stored")] + [tr(lang, "alternative {k}", k=k)
+                                                   for k, _ in w.alternatives]
+    out = [" " * (mt.LABEL + 3) + "".join(mt.pad(h, COLUMN) for h in heads).rstrip()]
+    first = w.dispute.hand
+    numbers = sorted({h.hand for r in columns for h in r.hands if h.hand >= first})
+    for n in numbers:
+        out.append(tr(lang, "hand {hand}", hand=n))
+        hands = [next((h for h in r.hands if h.hand == n), None) for r in columns]
+        facts = [mt._facts(h) for h in hands]
+        cells = [mt._cells(h, lang) for h in hands]
+        for key, label in mt.HAND_ROWS.items():
+            changed = any(f[key] != facts[0][key] for f in facts)
+            out.append(_row(label, [c[key] for c in cells], changed, lang))
+    out.append(tr(lang, "match"))
+    cells = [mt._match_cells(r, lang) for r in columns]
+    for key, label in mt.MATCH_ROWS.items():
+        changed = any(c[key] != cells[0][key] for c in cells)
+        out.append(_row(label, [c[key] for c in cells], changed, lang))
+    return out
+
+
+def _row(label: Msg, cells: Sequence[str], changed: bool, lang: str) -> str:
+    return f" {'*' if changed else ' '} {mt.pad(label.text(lang), mt.LABEL)}" + \
+        "".join(mt.pad(c, COLUMN) for c in cells).rstrip()
+
+
+def weighed_lines(w: Weighed, lang: str) -> list[str]:
+    """``referee dispute ID show D``."""
+    d = w.dispute
+    out = [summary_line(w.match_id, d, lang), *("  " + line for line in history(d, lang)), "",
+           tr(lang, "record lines of hand {hand}:", hand=d.hand)]
+    out += [f"  #{seq:<4} {mt._safe(text)}" for seq, text in w.lines]
+    if w.alternatives:
+        out += ["", tr(lang, "alternatives weighed:")]
+        out += ["  " + alternative_msg(w, k).text(lang) for k, _ in w.alternatives]
+        for k, what in w.alternatives:
+            if what.new_errors:
+                out.append("  " + tr(lang, "alternative {k} leaves these problems:",
+                                     k=k))
+                out += mt.error_lines(what.new_errors, lang, "    ")
+    out += ["", *side_by_side(w, lang), "", tr(lang, "* marks what an alternative changes.")]
+    cited: dict[str, None] = {}
+    out += ["", tr(lang, "settlement of hand {hand} as stored, step by step:",
+                   hand=d.hand)]
+    out += _steps(w.stored, lang, cited)
+    for k, what in w.alternatives:
+        hand = next((h for h in what.changed.hands if h.hand == d.hand), None)
+        out += [tr(lang, "with alternative {k}:", k=k)]
+        out += _steps(hand, lang, cited)
+    quoted = quoted_clauses(list(cited), lang)
+    if quoted:
+        out += ["", tr(lang, "the clauses cited (docs/gunzi-rules.md):"),
+                *quoted]
+    if d.state is DisputeState.open:
+        out += ["", tr(lang, "next: referee dispute {match} rule {number} --keep | --alt K --reason TEXT",
+                       match=w.match_id, number=d.number)]
+    return out
+
+
+def event_lines(event_id: str, found: Sequence[EventDispute], lang: str) -> list[str]:
+    """``referee event disputes EV``: one line a dispute, round by round."""
+    if not found:
+        return [tr(lang, "event {event}: no disputes", event=event_id)]
+    out = [tr(lang, "disputes of event {event}:", event=event_id)]
+    for e in found:
+        out.append(tr(lang, "round {round}, table {table}: {line}",
+                      round=e.round, table=e.table, line=summary_line(e.match_id, e.dispute, lang)))
+        final = e.dispute.final
+        if final is not None:
+            out.append("    " + ruling_msg(final, director=e.dispute.decision is not None).text(lang))
+    return out
+
+
+def _ruling_data(r: Ruling | None) -> dict[str, Any] | None:
+    if r is None:
+        return None
+    return {"seq": r.seq, "keep": r.keep, "alternative": r.alternative, "amend": r.amend, "uphold": r.uphold,
+            "reason": r.reason, "referee": r.referee, "time": r.time, "head": r.head}
+
+
+def dispute_data(match_id: str, d: Dispute) -> dict[str, Any]:
+    """A dispute for other tools (``--json``): its fields, in no language."""
+    return {
+        "match": match_id, "number": d.number, "seq": d.seq, "hand": d.hand, "by": d.by, "claim": d.claim,
+        "referee": d.referee, "time": d.time, "state": d.state.value,
+        "alternatives": [{"number": a.number, "seq": a.target, "directive": a.directive} for a in d.alternatives],
+        "ruling": _ruling_data(d.ruling),
+        "appeal": None if d.appeal is None else {"seq": d.appeal.seq, "by": d.appeal.by, "reason": d.appeal.reason,
+                                                  "referee": d.appeal.referee, "time": d.appeal.time},
+        "decision": _ruling_data(d.decision),
+    }
+
+
+def event_data(event_id: str, found: Sequence[EventDispute]) -> dict[str, Any]:
+    return {"event": event_id,
+            "disputes": [{"round": e.round, "table": e.table, **dispute_data(e.match_id, e.dispute)} for e in found]}
+
+
+def hand_marks(remarks: Remarks, hands: Sequence[int], lang: str) -> str | None:
+    """``status``'s line of the settled hands by mark: ``hands confirmed: 1; disputed: 2; not confirmed: 3, 4``."""
+    if not hands:
+        return None
+    by_mark: dict[HandMark, list[int]] = {}
+    for n in hands:
+        by_mark.setdefault(remarks.mark(n), []).append(n)
+    parts = [f"{MARKS[mark].text(lang)}: {', '.join(map(str, by_mark[mark]))}" for mark in HandMark if mark in by_mark]
+    return tr(lang, "settled hands — {marks}", marks=literal("; ".join(parts)))

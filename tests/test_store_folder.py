@@ -1,0 +1,196 @@
+"""The folder store on TinyDB: a store written before the store went through TinyDB opens, verifies and
+takes new entries unchanged; every file it keeps in TinyDB's layout is TinyDB's, byte for byte.
+
+``fixtures/store-74c2367`` was written by ``referee`` at commit 74c2367 (the files written in TinyDB's
+layout by hand, before this change): ``new T3`` with four players, hand 1 of the record format's example
+(``hand`` … ``last decl``), ``record hand`` taken back by ``undo``, ``amend 13 points 30 --reason misread``,
+and ``new T4 --event Cup --table 2``; the lock files left out.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.store import files
+from referee.store.store import INDEX, META, TABLE, Store, write_match
+
+FIXTURE = Path(__file__).parent / "fixtures" / "store-74c2367"
+BIN = Path(sys.executable).parent
+
+
+@pytest.fixture
+def old_store(tmp_path: Path) -> Path:
+    db = tmp_path / "store"
+    shutil.copytree(FIXTURE, db)
+    return db
+
+
+def referee(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """The real command line, as a referee runs it."""
+    env = {**os.environ, "REFEREE_DB": str(db), "REFEREE_NAME": "tester", "REFEREE_LANG": "en"}
+    return subprocess.run([str(BIN / "referee"), *args], env=env, capture_output=True, text=True, check=False)
+
+
+def test_a_store_written_before_tinydb_opens_verifies_and_lists(old_store: Path) -> None:
+    r = referee(old_store, "verify")
+    # T3: `new` with four players = header + 4 seats (5), hand 1 = 8 directives (#6–#13), `hand` #14, its undo
+    # #15, the amend #16: 16 entries. T4: `new` without players = its header alone: 1. Together 17.
+    t3 = json.loads((old_store / "matches" / "T3.json").read_text(encoding="utf-8"))[TABLE]
+    t4 = json.loads((old_store / "matches" / "T4.json").read_text(encoding="utf-8"))[TABLE]
+    assert len(t3) == 16 and len(t4) == 1  # the fixture as described in the docstring
+    assert r.returncode == 0 and r.stdout.strip() == "ok: 2 matches, 17 entries, every hash chain intact", r
+    r = referee(old_store, "list")
+    assert r.returncode == 0 and "T3 " in r.stdout and "Cup / 2" in r.stdout, r
+    r = referee(old_store, "log", "T3")
+    # #13 `last decl` amended by #16 to `points 30`; #14 `hand` taken back by #15
+    assert r.returncode == 0 and "replaced or taken back by #15" in r.stdout and "amend #13" in r.stdout, r
+
+
+def test_each_file_is_what_tinydb_writes_byte_for_byte(old_store: Path, tmp_path: Path) -> None:
+    store = Store(old_store)
+    for mid in ("T3", "T4"):
+        entries = store.entries(mid)
+        again = tmp_path / f"{mid}.json"
+        write_match(again, entries)  # TinyDB's insert of the same documents, on the atomic storage
+        assert again.read_bytes() == (old_store / "matches" / f"{mid}.json").read_bytes()
+
+
+def test_new_entries_and_rows_extend_the_old_files_unchanged(old_store: Path) -> None:
+    before = json.loads((old_store / "matches" / "T3.json").read_text(encoding="utf-8"))
+    index_before = json.loads((old_store / "index.json").read_text(encoding="utf-8"))[INDEX]
+    r = referee(old_store, "record", "T3", "warn", "E", "slow play")
+    assert r.returncode == 0, r
+    after = json.loads((old_store / "matches" / "T3.json").read_text(encoding="utf-8"))
+    assert list(after[TABLE])[:16] == list(before[TABLE]) and list(after[TABLE]) == [str(i) for i in range(1, 18)]
+    assert all(after[TABLE][k] == v for k, v in before[TABLE].items())  # nothing stored was touched
+    assert after[META] == before[META] == {"1": {"heads": 1}}
+    assert after[TABLE]["17"]["directive"] == "warn E slow play" and after[TABLE]["17"]["referee"] == "tester"
+    r = referee(old_store, "new", "T5", "--date", "2026-12-02")
+    assert r.returncode == 0, r
+    rows = json.loads((old_store / "index.json").read_text(encoding="utf-8"))[INDEX]
+    assert {k: rows[k] for k in index_before} == index_before and rows["3"]["id"] == "T5"  # the next id: 2 + 1
+    r = referee(old_store, "verify")
+    assert r.returncode == 0 and r.stdout.strip() == "ok: 3 matches, 19 entries, every hash chain intact", r
+
+
+def test_the_storage_refuses_what_is_not_tinydbs_layout(tmp_path: Path) -> None:
+    path = tmp_path / "m.json"
+    for text, table, position in (('[1, 2]', None, None), ('{"entries": [1]}', "entries", None),
+                                  ('{"entries": {"1": 5}}', "entries", 1),
+                                  ('{"entries": {"1": {}, "02": {}}}', "entries", 2)):
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(files.Malformed) as e:
+            files.open_db(path).tables()
+        assert (e.value.table, e.value.position) == (table, position), text
+    path.write_text("", encoding="utf-8")
+    assert files.open_db(path).tables() == set()
+    with pytest.raises(FileNotFoundError):
+        files.open_db(tmp_path / "none.json", missing_ok=False).tables()
+
+
+def test_a_batched_db_writes_its_tables_at_flush_in_one_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "m.json"
+    writes: list[bytes] = []
+    real = files.write_bytes
+
+    def counted(target: object, data: bytes, *args: object, **kwargs: object) -> None:
+        writes.append(data)
+        real(target, data, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(files, "write_bytes", counted)
+    db = files.open_db(path, batch=True)
+    db.table("a").insert({"x": 1})
+    db.table("b").insert({"y": 2})
+    assert writes == [] and not path.exists()
+    files.flush(db)
+    assert len(writes) == 1 and json.loads(path.read_bytes()) == {"a": {"1": {"x": 1}}, "b": {"1": {"y": 2}}}
+    files.flush(db)  # nothing changed since: nothing written
+    assert len(writes) == 1
+
+
+# --- watch(): what changed since a cursor --------------------------------------------------------------------
+
+def test_watch_names_every_match_and_event_first_then_only_what_changed(old_store: Path) -> None:
+    store = Store(old_store)
+    r = referee(old_store, "event", "new", "CUP", "--name", "Cup", "--rounds", "3")
+    assert r.returncode == 0, r
+    first = store.watch(None)
+    assert first.matches == {"T3", "T4"} and first.events == {"CUP"}  # no cursor: everything
+    quiet = store.watch(first.cursor)
+    assert quiet.matches == frozenset() and quiet.events == frozenset()  # nothing written since
+    r = referee(old_store, "record", "T4", "warn", "E", "late")
+    assert r.returncode == 0, r
+    after = store.watch(quiet.cursor)
+    assert after.matches == {"T4"} and after.events == frozenset()  # T3 untouched
+    r = referee(old_store, "new", "T9")
+    assert r.returncode == 0, r
+    created = store.watch(after.cursor)
+    assert created.matches == {"T9"}
+    assert store.watch(after.cursor).matches == {"T9"}  # a cursor can be asked again: it says the same
+    assert Store(old_store).watch(after.cursor).matches == {"T9"}  # and by another Store of the folder
+    assert Store(old_store).watch("not a cursor").matches == {"T3", "T4", "T9"}  # unreadable: everything
+    r = referee(old_store, "event", "add", "CUP", "A1", "张三", "李四")
+    assert r.returncode == 0, r
+    entered = store.watch(created.cursor)
+    assert entered.events == {"CUP"} and entered.matches == frozenset()  # the event's log, no match
+
+
+def test_watch_waits_for_a_change_up_to_its_timeout(old_store: Path) -> None:
+    import threading
+    import time
+
+    store = Store(old_store)
+    cursor = store.watch(None).cursor
+    t = time.monotonic()
+    nothing = store.watch(cursor, timeout=0.3)
+    waited = time.monotonic() - t
+    assert nothing.matches == frozenset() and 0.29 <= waited < 2.0, waited
+
+    def later() -> None:
+        time.sleep(0.4)
+        with Store(old_store).session("T3") as s:
+            s.append("event", "warn N noise", "tester")
+
+    writer = threading.Thread(target=later)
+    writer.start()
+    t = time.monotonic()
+    got = store.watch(cursor, timeout=10)
+    waited = time.monotonic() - t
+    writer.join()
+    assert got.matches == {"T3"} and 0.35 <= waited < 5, waited  # woke by the write, long before the timeout
+
+
+def test_the_summary_cache_is_a_tinydb_and_an_older_cache_is_recomputed(tmp_path: Path) -> None:
+    from referee.games.gunzi.events import MatchHeader
+    from referee.games.gunzi.notation import parse
+    from referee.store.summaries import FORMAT, SummaryCache, forget
+
+    store = Store(tmp_path / "store")
+    hand = parse("hand\ndeclare E BJ\ntrump H\nkitty 4C 6D 9S KH 7C 3H\nbury 4C 6C 7C 8D 9D JS\n"
+                 "points 25\npoints 50\nlast decl\n").events
+    store.create([MatchHeader(id="E-R1-T1", rules="gunzi-001"), *hand], referee="t")
+    path = tmp_path / "store" / "summaries" / "E.json"
+    path.parent.mkdir()
+    # a cache of format 2 (before TinyDB): its rows are not read, whatever they say
+    path.write_text(json.dumps({"format": 2, "version": "x", "event": "E", "matches": {"E-R1-T1": {"row": "{}"}}}))
+    forget()
+    cache = SummaryCache(store, "E")
+    assert cache._rows == {}
+    got = cache.get("E-R1-T1")
+    assert cache.recomputed == 1 and got.summary.entries == 9  # the header and the hand's 8 directives
+    assert cache.save()
+    with files.open_db(path) as db:
+        assert db.tables() == {"meta", "matches"}
+        assert db.table("meta").get(doc_id=1)["format"] == FORMAT == 3  # type: ignore[index]
+        rows = db.table("matches").all()
+    assert [(r.doc_id, r["id"]) for r in rows] == [(1, "E-R1-T1")]
+    forget()  # nothing kept in this process's memory: what is not replayed is read from the file
+    again = SummaryCache(store, "E")
+    assert again.get("E-R1-T1") == got and again.recomputed == 0  # read back from the TinyDB, not replayed
