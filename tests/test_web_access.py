@@ -73,6 +73,10 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("POST", "/referee/matches/{match}/amend"): [
         Case(f"/referee/matches/{T1}/amend", WRITE_T1,
              {"seq": "LAST", "directive": "declare W BJ", "reason": "是西家抢亮"})],
+    # a dispute of hand 1 (begun, not settled: a dispute may be raised, a confirmation may not)
+    ("POST", "/referee/matches/{match}/remark"): [
+        Case(f"/referee/matches/{T1}/remark", WRITE_T1,
+             {"act": "dispute", "hand": "1", "by": "NS", "claim": "抢亮在先"})],
     ("GET", "/director"): [Case("/director", (401, 403, 403, 200, 200, 200))],
     ("POST", "/director/pair"): [
         Case("/director/pair", DIRECTOR_OTHER, {"event": "OTHER"}),
@@ -163,7 +167,7 @@ def test_every_route_has_a_row(base: Base) -> None:
     keys = route_keys(make_app(str(base.db), EVENT))
     assert keys - CASES.keys() == set(), "routes without a row in CASES"
     assert CASES.keys() - keys == set(), "rows of routes the application does not have"
-    assert len(keys) == 32
+    assert len(keys) == 33
 
 
 def csrf_of(html: str) -> str:

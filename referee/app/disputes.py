@@ -61,6 +61,18 @@ def _hand_of(starts: Sequence[int], seq: int) -> int:
     return bisect_right(starts, seq)
 
 
+class Fields(NamedTuple):
+    """What a refusal calls each value: the command line's options, or a page's form fields."""
+
+    by: str = "--by"
+    claim: str = "--claim"
+    captain: str = "--captain"
+
+
+CLI_FIELDS = Fields()
+FORM_FIELDS = Fields("by", "claim", "captain")  # the entry page's form (referee.web.remarks)
+
+
 def _team(by: str, option: str = "--by") -> str:
     team = by.strip().upper()
     if team not in TEAMS:
@@ -98,10 +110,10 @@ def _dispute(remarks: Remarks, match_id: str, number: int) -> Dispute:
 # --- raise -------------------------------------------------------------------------------------------
 
 def raise_dispute(store: MatchStore, match_id: str, *, by: str, claim: str, hand: int | None = None,
-                  seq: int | None = None, referee: str | None = None) -> Dispute:
+                  seq: int | None = None, referee: str | None = None, names: Fields = CLI_FIELDS) -> Dispute:
     """Store that side *by* disputes hand *hand* (or the hand holding event *seq*), claiming *claim*."""
-    team = _team(by)
-    claim = _text(claim, "--claim", needed=True)
+    team = _team(by, names.by)
+    claim = _text(claim, names.claim, needed=True)
     if (hand is None) == (seq is None):
         raise UsageError(M("give --hand N or --seq SEQ (the hand, or an event of it), not both; nothing stored"))
     with store.session(match_id) as s:
@@ -419,12 +431,12 @@ class Confirmed(NamedTuple):
 
 
 def confirm(store: MatchStore, match_id: str, *, hand: int, by: str, captain: str = "",
-            referee: str | None = None) -> Confirmed:
+            referee: str | None = None, names: Fields = CLI_FIELDS) -> Confirmed:
     """Side *by* (its captain named or not) confirms settled hand *hand*: a chained entry."""
     from referee.app.officiate import replay
 
-    team = _team(by)
-    captain = _text(captain, "--captain", needed=False)
+    team = _team(by, names.by)
+    captain = _text(captain, names.captain, needed=False)
     with store.session(match_id) as s:
         events, _ = s.events()
         starts = _starts(events)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from referee.games.api import Game
 
 DEFAULT = "gunzi"
+PEEK_MOST = 1024 * 1024  # bytes of a rule file read to find its game (the loaders refuse larger files)
 # key -> the module holding its ``GAME`` object (each satisfies referee.games.api.Game)
 GAMES: dict[str, str] = {
     "gunzi": "referee.games.gunzi.game",
@@ -98,8 +99,12 @@ def game_of_rules(name: str, _seen: frozenset[str] = frozenset()) -> str:
     from pathlib import Path
 
     try:
-        data = tomllib.loads(Path(name).read_text(encoding="utf-8"))
-    except (OSError, UnicodeError, tomllib.TOMLDecodeError):
+        with Path(name).open("rb") as f:
+            raw = f.read(PEEK_MOST + 1)
+        if len(raw) > PEEK_MOST:
+            return DEFAULT
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError):  # unreadable, not UTF-8, not TOML, nested too deeply
         return DEFAULT
     named = data.get("game")
     if isinstance(named, str) and named.strip().lower() in GAMES:

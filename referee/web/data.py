@@ -13,6 +13,7 @@ import io
 import json
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from referee.app import disputes
 from referee.app.officiate import replay
 from referee.core.errors import NotFound
 from referee.core.gcpause import no_gc
@@ -23,9 +24,11 @@ from referee.games.gunzi.explain import render
 from referee.games.gunzi.jsonview import write_json
 from referee.games.gunzi.settle import explain_hand
 from referee.store import eventresults
+from referee.store.disputes import fold
 from referee.tournament.model import ResultKind
 from referee.views import eventjson
 from referee.views import matchtext as views
+from referee.views.disputetext import mark_word, summary_line
 from referee.views.eventwords import RESULT_KIND
 from referee.web.words import WORDS
 
@@ -141,10 +144,14 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
     match_id = checked_match(store, match_id)
     result, errors = replayed(store, match_id)
     log = store.log(match_id)
+    entries = store.entries(match_id)
+    remarks = fold(entries)  # each settled hand confirmed, disputed, ruled or not confirmed (referee confirm/dispute)
     seats = result.seats
     hands = []
     for h in result.hands:
+        mark = remarks.mark(h.hand)
         hands.append({
+            "mark": mark.value, "mark_word": mark_word(mark, lang),
             "hand": h.hand, "game": h.game, "declarer": views.who(h.declarer, seats).text(lang),
             "team": h.declarer_team, "level": h.level, "trump": h.trump, "score": h.score,
             "outcome": describe(Outcome(h.outcome), lang), "levels": join(lang, views.levels(h.levels_after)),
@@ -157,8 +164,9 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
         "status": views.status(match_id, result, len(log), lang),
         "hands": hands,
         "chart": chart(result),
-        "seq": len(store.entries(match_id)),
+        "seq": len(entries),
         "log": log[-12:],
+        "disputes": [summary_line(match_id, d, lang) for d in remarks.disputes],
         "errors": errors,
     }
 
@@ -240,3 +248,9 @@ def standings_table(results: EventResults, lang: str) -> dict[str, Any]:
 
 def _players(pair: Any) -> str:
     return "" if pair is None else f"{pair.player1} · {pair.player2}"
+
+
+def remarks_view(store: MatchStore, match_ids: list[str], lang: str) -> dict[str, Any]:
+    """The open disputes of *match_ids* (a round's matches) and their settled hands no side confirmed."""
+    return {"open": [disputes.open_msg(mid, d).text(lang) for mid, d in disputes.open_disputes(store, match_ids)],
+            "unconfirmed": [disputes.unconfirmed_msg(u).text(lang) for u in disputes.unconfirmed(store, match_ids)]}

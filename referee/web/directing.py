@@ -22,7 +22,7 @@ from referee.core.names import check_id
 from referee.web.access import covers
 from referee.web.deps import Web, web
 from referee.web.errors import Forbidden, message_of, status_of
-from referee.web.pages import _text, director_page, form_of, lang_of, scope_of, signed_in
+from referee.web.pages import director_page, form_of, form_text, lang_of, scope_of, signed_in
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
@@ -52,7 +52,7 @@ async def download(request: Request) -> Response:
 
 
 def _entered(w: Web, token: Token, form: Any, event: str, lang: str) -> dict[str, Any]:
-    fields = {k: _text(form, k).strip() for k in ("pair", "player1", "player2", "club")}
+    fields = {k: form_text(form, k).strip() for k in ("pair", "player1", "player2", "club")}
     for key, word in (("pair", "pair_id"), ("player1", "player1"), ("player2", "player2")):
         if not fields[key]:
             raise UsageError(M("{field}: fill it in", field=WORDS[word]))
@@ -63,7 +63,7 @@ def _entered(w: Web, token: Token, form: Any, event: str, lang: str) -> dict[str
 
 
 def _withdrawn(w: Web, token: Token, form: Any, event: str, lang: str) -> dict[str, Any]:
-    code, reason = _text(form, "pair").strip(), _text(form, "reason").strip()
+    code, reason = form_text(form, "pair").strip(), form_text(form, "reason").strip()
     if not reason:
         raise UsageError(M("withdraw: give the reason (it is kept in the event's log)"))
     director.withdraw(w.store, event, code, reason, token.name)

@@ -26,7 +26,7 @@ from referee.web import pad, writes
 from referee.web.access import covers
 from referee.web.api import SEQ
 from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
-from referee.web.data import event_view, match_view
+from referee.web.data import event_view, match_view, remarks_view
 from referee.web.deps import Web, web
 from referee.web.errors import NotSignedIn, error_json, log, message_of, short, status_of
 from referee.web.headers import secured
@@ -61,14 +61,14 @@ def lang_of(request: Request) -> str:
     return kept if kept in LANGS else "zh"
 
 
-def _web(request: Request) -> Web:
+def web_of(request: Request) -> Web:
 
     return web(request)
 
 
 def render(request: Request, template: str, code: int = 200, **context: Any) -> HTMLResponse:
 
-    w = _web(request)
+    w = web_of(request)
     lang = lang_of(request)
     csrf = csrf_value(request)
     here = request.url.path
@@ -93,7 +93,7 @@ def error_page(request: Request, message: Msg, status: int) -> Response:
 
 def _signed(request: Request) -> Token | None:
     try:
-        return _web(request).sessions.token(request.cookies.get(SESSION))
+        return web_of(request).sessions.token(request.cookies.get(SESSION))
     except Exception:  # a broken tokens file: the page shows as to a visitor not signed in
         return None
 
@@ -137,7 +137,7 @@ def _home_data(w: Web) -> dict[str, Any]:
 
 
 async def home(request: Request) -> Response:
-    w = _web(request)
+    w = web_of(request)
     data = await run_in_threadpool(_home_data, w)
     return render(request, "home.html", **data)
 
@@ -145,7 +145,7 @@ async def home(request: Request) -> Response:
 async def _view(request: Request, kind: str, template: str) -> Response:
     """A read-only page (or its live fragment) of an event or a match: the view built off the event loop."""
 
-    w = _web(request)
+    w = web_of(request)
     build, key = (event_view, "event") if kind == "event" else (match_view, "match")
     view = await run_in_threadpool(build, w.store, request.path_params[key], lang_of(request))
     return render(request, template, **view)
@@ -196,7 +196,7 @@ async def referee_home(request: Request) -> Response:
     token = _signed(request)
     if token is None:
         return render(request, "login.html")
-    rows = await run_in_threadpool(tables_of, _web(request), token)
+    rows = await run_in_threadpool(tables_of, web_of(request), token)
     return render(request, "referee.html", token=token, tables=rows)
 
 
@@ -205,7 +205,7 @@ def _client(request: Request) -> str:
 
 
 async def login(request: Request) -> Response:
-    w = _web(request)
+    w = web_of(request)
     client = _client(request)
     w.limit.check(client)
     form = form_of(request)
@@ -275,7 +275,7 @@ def _after(form: FormData) -> int | None:
     return int(text)
 
 
-def _text(form: FormData, name: str) -> str:
+def form_text(form: FormData, name: str) -> str:
     value = form.get(name)
     return value if isinstance(value, str) else ""
 
@@ -295,8 +295,8 @@ def _report(out: Outcome, match_id: str, lang: str) -> dict[str, Any]:
     return {"stored": lines, "settled": settled}
 
 
-async def _entry_response(request: Request, match_id: str, status: int, **extra: Any) -> Response:
-    w = _web(request)
+async def entry_response(request: Request, match_id: str, status: int, **extra: Any) -> Response:
+    w = web_of(request)
     context = await run_in_threadpool(_entry_context, w, match_id, lang_of(request))
     template = "_entry_panel.html" if _hx(request) else "entry.html"
     if _hx(request):
@@ -308,9 +308,9 @@ async def entry_page(request: Request) -> Response:
     token = signed_in(request)
     match_id = scope_of(request)["match"]
     if request.method == "GET":
-        return await _entry_response(request, match_id, 200)
+        return await entry_response(request, match_id, 200)
     form = form_of(request)
-    text = _text(form, "pick") or _text(form, "directive")
+    text = form_text(form, "pick") or form_text(form, "directive")
     command = command_of(text)
     if command == "undo" and len(text.split()) == 1:  # typed as at the guided prompt: the Undo button
         return await _write(request, match_id, "undo", "", form, token)
@@ -318,7 +318,7 @@ async def entry_page(request: Request) -> Response:
         problem = M("'{text}' is a command of the guided prompt: on this page, use “{undo}” or “{amend}” below, "
                     "or the match's page for where it stands",
                     text=short(text), undo=WORDS["undo"], amend=WORDS["amend"])
-        return await _entry_response(request, match_id, 422, rejection=problem.text(lang_of(request)), typed=text)
+        return await entry_response(request, match_id, 422, rejection=problem.text(lang_of(request)), typed=text)
     return await _write(request, match_id, "record", text, form, token)
 
 
@@ -327,7 +327,7 @@ async def _correct(request: Request, kind: str) -> Response:
     token = signed_in(request)
     match_id = scope_of(request)["match"]
     form = form_of(request)
-    return await _write(request, match_id, kind, _text(form, "directive") if kind == "amend" else "", form, token)
+    return await _write(request, match_id, kind, form_text(form, "directive") if kind == "amend" else "", form, token)
 
 
 async def undo(request: Request) -> Response:
@@ -341,12 +341,12 @@ async def amend(request: Request) -> Response:
 def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Outcome:
 
     after = _after(form)
-    reason = _text(form, "reason")
+    reason = form_text(form, "reason")
     if kind == "record":
         return writes.record(w.store, match_id, writes.answer(w.store, match_id, text), token.name, after, reason)
     if kind == "undo":
         return writes.correct(w.store, match_id, "undo", token.name, after, reason=reason)
-    seq_text = _text(form, "seq").strip().lstrip("#")
+    seq_text = form_text(form, "seq").strip().lstrip("#")
     if not SEQ.fullmatch(seq_text):
         raise UsageError(M("amend: the entry # to replace is a number (see the entries below)"))
     if not reason.strip():
@@ -357,7 +357,7 @@ def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: 
 
 async def _write(request: Request, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Response:
 
-    w = _web(request)
+    w = web_of(request)
     lang = lang_of(request)
     try:
         out = await run_in_threadpool(_stored, w, match_id, kind, text, form, token)
@@ -365,9 +365,9 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
         status = status_of(e)
         if status in (401, 403, 404, 503):
             raise
-        return await _entry_response(request, match_id, status, rejection=message_of(e).text(lang), typed=text)
+        return await entry_response(request, match_id, status, rejection=message_of(e).text(lang), typed=text)
     w.hub.poke_all()
-    return await _entry_response(request, match_id, 200, **_report(out, match_id, lang))
+    return await entry_response(request, match_id, 200, **_report(out, match_id, lang))
 
 
 # --- the director ---------------------------------------------------------------------------------------
@@ -380,14 +380,16 @@ def _director_data(w: Web, token: Token, lang: str) -> dict[str, Any]:
         state = w.events.get(event_id)
         # each table's state as the event page shows it, and the pairs (to withdraw one): the phone's view
         tables = event_view(w.store, event_id, lang)["tables"] if state.current else []
+        round_matches = [t.match_id for t in state.current.tables] if state.current else []
         events.append({"id": event_id, "name": state.settings.name, "current": state.current,
-                       "final": state.final, "tables": tables, "pairs": state.pairs})
+                       "final": state.final, "tables": tables, "pairs": state.pairs,
+                       "remarks": remarks_view(w.store, round_matches, lang)})
     return {"events": events, "tokens": [t for t in w.tokens.all() if covers(token, t.event)]}
 
 
 async def director_page(request: Request, **extra: Any) -> Response:
     token = signed_in(request)
-    data = await run_in_threadpool(_director_data, _web(request), token, lang_of(request))
+    data = await run_in_threadpool(_director_data, web_of(request), token, lang_of(request))
     return render(request, "director.html", code=extra.pop("code", 200), token=token, **data, **extra)
 
 
@@ -404,7 +406,7 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, scope: dict[
         return {"done": tr(lang, "round {round} paired: {n} tables", round=paired.round.number,
                            n=len(paired.round.tables))}
     if action == "close":
-        force, reason = bool(form.get("force")), _text(form, "reason").strip()
+        force, reason = bool(form.get("force")), form_text(form, "reason").strip()
         if force and not reason:
             raise UsageError(M("to close with unfinished matches, give the reason: it is kept in each ruling that "
                                "decides a match"))
@@ -417,12 +419,12 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, scope: dict[
                 round=e.round, matches=e.matches, force=WORDS["force"]), e.round, e.matches) from None
         return {"done": tr(lang, "round {round} closed: its results are final", round=closed.round.number)}
     if action == "assign":
-        t = w.tokens.assign(scope["holder"].name, parse_tables(_text(form, "tables"), "tables"), scope["event"])
+        t = w.tokens.assign(scope["holder"].name, parse_tables(form_text(form, "tables"), "tables"), scope["event"])
         return {"done": tr(lang, "{name} writes to tables {tables}", name=t.name,
                            tables=", ".join(map(str, t.tables)) or "*")}
     if action == "issue":
-        issued = w.tokens.add(_text(form, "name"), _text(form, "role") or "referee", scope["event"],
-                              parse_tables(_text(form, "tables"), "tables"))
+        issued = w.tokens.add(form_text(form, "name"), form_text(form, "role") or "referee", scope["event"],
+                              parse_tables(form_text(form, "tables"), "tables"))
         return {"issued": issued}
     assert action == "revoke", action
     t = w.tokens.revoke(scope["holder"].name)
@@ -433,7 +435,7 @@ async def director_action(request: Request) -> Response:
 
     token = signed_in(request)
     form = form_of(request)
-    w = _web(request)
+    w = web_of(request)
     lang = lang_of(request)
     action = request.url.path.rsplit("/", 1)[-1]
     try:

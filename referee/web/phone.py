@@ -1,11 +1,11 @@
 """The routes of the phone and projector pages (issue 19): the one-time sign-in link, the projector view,
-the director's downloads and entries. Listed here, built into the application by ``referee.web.app``
-like every route: each names its action, checked by ``referee.web.access``.
+the director's downloads and entries, a hand confirmed or disputed. Listed here, built into the application
+by ``referee.web.app`` like every route: each names its action, checked by ``referee.web.access``.
 """
 
 from __future__ import annotations
 
-from referee.web import directing, screen, signin
+from referee.web import directing, remarks, screen, signin
 from referee.web.access import Handler
 
 ROUTES: list[tuple[str, Handler, str, list[str]]] = [
@@ -15,6 +15,7 @@ ROUTES: list[tuple[str, Handler, str, list[str]]] = [
     ("/director/events/{event}/download/{kind}", directing.download, "download", ["GET"]),
     ("/director/entry", directing.add_entry, "entry", ["POST"]),
     ("/director/withdraw", directing.withdraw, "withdraw", ["POST"]),
+    ("/referee/matches/{match}/remark", remarks.remark, "write", ["POST"]),
     ("/events/{event}/screen", screen.screen_page, "read", ["GET"]),
     ("/events/{event}/screen/live", screen.screen_live, "read", ["GET"]),
 ]

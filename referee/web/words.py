@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from referee.core.i18n import M, Msg
 from referee.web.phonewords import PHONE
+from referee.web.remarkwords import REMARKS
 
 WORDS: dict[str, Msg] = {
     "title": M("Dalian Gunzi referee"),
@@ -111,6 +112,7 @@ WORDS: dict[str, Msg] = {
     "back": M("Back"),
 }
 WORDS.update(PHONE)
+WORDS.update(REMARKS)
 
 
 def words(lang: str) -> Callable[..., str]:
