@@ -557,3 +557,42 @@ def test_connections_cut_under_load_are_clear_errors_and_a_checked_retry_loses_n
     assert sorted(written) == sorted(f"warn E writer {n} entry {i}" for n in range(4) for i in range(10))
     assert after.check("P1") is None
     after.close()
+
+
+# --- main's phone pages on the league store --------------------------------------------------------------------
+
+def test_a_phone_signs_in_once_by_its_qr_link_on_the_database(url: str) -> None:
+    """The web's sign-in link (referee token link / the director's QR) kept in the database (schema 2's
+    signin_links): the phone's form signs in once, the second scan is refused with the folder's words."""
+    import html
+    import re
+    import warnings
+
+    from referee.core.i18n import M
+
+    pytest.importorskip("starlette")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from referee.web.app import make_app
+
+    store = open_store(url)
+    store.tokens().add("王裁判", "referee")
+    code = store.signin_links().make("王裁判")
+    store.close()
+    with TestClient(make_app(url)) as phone:
+        for attempt in range(2):
+            page = phone.get(f"/referee/link/{code}")
+            assert page.status_code == 200
+            csrf = re.search(r'name="csrf" value="([^"]*)"', page.text)
+            assert csrf is not None
+            r = phone.post("/referee/link", data={"csrf": csrf.group(1), "code": code}, follow_redirects=False)
+            if attempt == 0:
+                assert r.status_code == 303 and "referee_session=" in r.headers["set-cookie"]
+            else:
+                assert r.status_code == 401  # the page in the server's default language: the folder's words
+                used = M("this sign-in link was used already (at {time}): it signs in once. Ask the director for a "
+                         "new QR code, or type your token", time="@").text("zh_CN")
+                assert used.split("@")[0] in html.unescape(r.text)
+    assert _sql(url, "SELECT name, used IS NOT NULL FROM signin_links") == [("王裁判", True)]
