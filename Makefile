@@ -22,11 +22,11 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
-# The inner loop: lint, types and the fast tests (no slow or browser marker), in under a minute.
+# The inner loop: lint, types and the fast tests (no slow or browser marker) on both cores, in under a minute.
 check: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -m "not slow and not browser" -p no:cacheprovider
+	$(BIN)/python -m pytest -m "not slow and not browser" -p no:cacheprovider -n 2
 
 # Extract every message into referee/locale/referee.pot, update each language's .po, compile the .mo.
 catalogues: $(STAMP)

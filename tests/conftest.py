@@ -47,6 +47,16 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     "test_hubei_dagun_cli.py": "slow",
     # an event's round with a dispute through the CLI as a subprocess, its report read back
     "test_event_disputes.py": "slow",
+    # the command line as a process on stores and records, many times each (make check keeps the in-process tests
+    # of the same commands)
+    "test_disputes.py": "slow",
+    "test_table_side.py": "slow",
+    "test_store_zh.py": "slow",
+    "test_event_rounds.py": "slow",
+    "test_web_serve.py": "slow",
+    "test_scorecard_cli.py": "slow",
+    "test_doudizhu_cli.py": "slow",
+    "test_jinhua_mahjong_cli.py": "slow",
     "test_web_browser.py": "browser",
     # the league store: a real PostgreSQL server ($REFEREE_TEST_PG), a fresh database per module and a fresh
     # store (a schema) per test; make check runs them wherever the server is

@@ -33,7 +33,10 @@ class Cli:
 
     def __init__(self, db: Path, lang: str = "en") -> None:
         self.db = db
-        self.env = {"REFEREE_DB": str(db), "REFEREE_LANG": lang, "REFEREE_NAME": "裁判长"}
+        # COLUMNS unset (None: CliRunner removes it): the output is a pipe, every column shown, whatever runs the
+        # tests (pytest-xdist's workers set COLUMNS, which the terminal views fit, issue 18 item 8)
+        self.env: dict[str, str | None] = {"REFEREE_DB": str(db), "REFEREE_LANG": lang, "REFEREE_NAME": "裁判长",
+                                           "COLUMNS": None}
         self.runner = CliRunner()
 
     def __call__(self, *args: object) -> Run:
