@@ -214,3 +214,17 @@ def test_the_published_pages_stand_alone(cli: Cli, tmp_path: Path) -> None:
     card = pages["pair-F2.html"].cells
     assert "F1 NS 0:2*" in card  # F2 sat NS against F1, 0:2 by the director's result
     assert "bye" in pages["pair-F3.html"].cells
+
+
+def test_an_event_without_entries_publishes_its_empty_pages(tmp_path: Path) -> None:
+    """``event publish`` before the first entry: the standings page with its headings and no row (a traceback
+    before: the empty pair column was left out and then looked for)."""
+    from eventplay import Cli
+
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "EMPTY", "--name", "Empty Cup", "--rounds", 3)
+    out = tmp_path / "site"
+    cli.ok("event", "publish", "EMPTY", str(out))
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "Empty Cup" in index and "<tbody></tbody>" in index.replace("\n", "")
+    assert sorted(p.name for p in out.iterdir()) == ["index.html"]

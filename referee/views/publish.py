@@ -89,7 +89,9 @@ def pages(results: EventResults, lang: str) -> dict[str, str]:
     out: dict[str, str] = {}
 
     sheet = rows.standings_sheet(state.pairs, results.standings, lang, split_players=False)
-    keep = [i for i, col in enumerate(sheet.columns) if col.numeric or any(r[i] not in (None, "") for r in sheet.rows)]
+    # the empty columns left out; the pair's (1) always kept, the link to its card even before any entry
+    keep = [i for i, col in enumerate(sheet.columns)
+            if i == 1 or col.numeric or any(r[i] not in (None, "") for r in sheet.rows)]
     sheet = rows.Sheet(tuple(sheet.columns[i] for i in keep), tuple(tuple(r[i] for i in keep) for r in sheet.rows))
     body = [_table(sheet, {keep.index(1): "pair"}, "standings")]
     notes = eventtext.notes(results, lang)
