@@ -363,3 +363,70 @@ def test_the_director_signs_in_by_the_qr_code_and_runs_the_event_at_390_px(site)
         screenshot(director, f"{url}/director", SCREENS / "phone-director-390-zh.png", 390)
     finally:
         close_browser(director)
+
+
+# --- 11: the opponents confirm from a second phone; a dispute reaches the director -----------------------------
+
+HAND = ["hand", "declare E BJ", "trump H", "kitty 4C 6D 9S KH 7C 3H", "bury 4C 6C 7C 8D 9D JS", "points 35",
+        "last decl"]
+
+
+def test_the_opponents_confirm_on_a_second_phone_and_a_dispute_reaches_the_director(site):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    db, url = site["db"], site["url"]
+    if "last decl" not in directives(db):  # this test alone: the hand of the taps test, recorded by the CLI
+        for d in HAND:
+            referee_cli(db, "record", MATCH, d)
+    add_token(db, "南北队长", "--role", "referee", "--event", "SC26", "--tables", "1")
+    out = referee_cli(db, "token", "link", "南北队长", "--url", url).stdout
+    link = re.search(re.escape(url) + r"/referee/link/sl-[A-Za-z0-9_-]+", out)
+    assert link, out
+    captain = new_browser()
+    try:
+        captain.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True})
+        captain.get(link.group(0))
+        wait_for(lambda: captain.current_url.endswith(f"/referee/matches/{MATCH}"), what="the captain's entry page")
+        captain.get(f"{url}/referee/matches/{MATCH}?lang=en")
+
+        def remark(act: str, by: str, **typed: str) -> str:
+            box = wait_for(lambda: captain.find_element(By.ID, "confirmations"), what="the confirmations box")
+            if box.get_attribute("open") is None:
+                box.find_element(By.TAG_NAME, "summary").click()
+            Select(captain.find_element(By.ID, "remark-hand")).select_by_value("1")
+            Select(captain.find_element(By.ID, "remark-by")).select_by_value(by)
+            for field, text in typed.items():
+                captain.find_element(By.ID, f"remark-{field}").send_keys(text)
+            button = captain.find_element(By.ID, f"{act}-hand")
+            size = button.size
+            assert size["width"] >= 44 and size["height"] >= 44, size
+            button.click()
+            return wait_for(lambda: captain.find_element(By.ID, "stored").text, what=f"the {act} stored")
+
+        said = remark("confirm", "NS", captain="王志强")
+        assert "hand 1 confirmed by NS" in said, said
+        page = referee_cli(db, "status", MATCH).stdout  # the command line sees the same chained entry
+        assert "confirmed" in page, page
+        said = remark("dispute", "EW", claim="the kitty held 25")
+        assert "dispute 1 of hand 1 by EW: “the kitty held 25”" in said, said
+        captain.get(f"{url}/matches/{MATCH}?lang=en")
+        mark = wait_for(lambda: captain.find_element(By.CSS_SELECTOR, "#hand-1 .mark"), what="hand 1's mark")
+        assert mark.get_attribute("data-mark") == "disputed"
+        screenshot(captain, f"{url}/referee/matches/{MATCH}?lang=zh", SCREENS / "phone-confirm-390-zh.png", 390)
+    finally:
+        close_browser(captain)
+    director = new_browser()
+    try:
+        out = referee_cli(db, "token", "add", "副裁判长", "--role", "director", "--event", "SC26", "--url", url).stdout
+        found = re.search(re.escape(url) + r"/referee/link/sl-[A-Za-z0-9_-]+", out)
+        assert found, out
+        director.get(found.group(0))
+        wait_for(lambda: director.current_url.endswith("/director"), what="the director's page")
+        director.get(f"{url}/director?lang=en")
+        board = wait_for(lambda: director.find_element(By.ID, "disputes-SC26").text, what="the disputes box")
+        assert f"{MATCH} dispute 1 (hand 1, EW, open)" in board, board
+        assert f"{MATCH} hands 1" in board, board  # disputed: not confirmed
+    finally:
+        close_browser(director)
