@@ -334,6 +334,7 @@ def test_the_club_scoring_warns_at_close(tmp_path: Path) -> None:
     ("[disputes]\nappeal_minute = 3\n", "disputes.appeal_minute", "unknown_key"),
     ("[disputes]\nappeal_minutes = -1\n", "disputes.appeal_minutes", "bad_value"),
     ("[confirmations]\nwarn_at_close = \"yes\"\n", "confirmations.warn_at_close", "bad_type"),
+    ("[disputes]\nstop_play = 1\n", "disputes.stop_play", "bad_type"),
 ])
 def test_a_scoring_file_with_a_bad_dispute_key(tmp_path: Path, toml: str, key: str, problem: str) -> None:
     from referee.tournament import scoring
@@ -343,3 +344,45 @@ def test_a_scoring_file_with_a_bad_dispute_key(tmp_path: Path, toml: str, key: s
     with pytest.raises(scoring.ScoringError) as found:
         scoring.load(str(path))
     assert (found.value.key, found.value.problem) == (key, problem)
+
+
+@pytest.mark.parametrize("stops", [False, True])
+def test_a_dispute_stops_play_only_where_the_events_scoring_says_so(tmp_path: Path, stops: bool) -> None:
+    """``disputes.stop_play``: off (the club scoring), the next hand is recorded while hand 1 is disputed; on, it
+    is refused with the dispute named until the referee rules, then recorded."""
+    from eventplay import Cli as InProcess
+    from eventplay import match_text
+
+    from referee.app import disputes
+    from referee.app.recording import record
+    from referee.games.gunzi.events import HandStart
+    from referee.store.store import StoreError
+
+    scoring = tmp_path / "scoring.toml"
+    scoring.write_text('base = "club"\nname = "strict"\n' + ("[disputes]\nstop_play = true\n" if stops else ""),
+                       encoding="utf-8")
+    cli = InProcess(tmp_path / "ev")
+    cli.ok("event", "new", "EV", "--name", "Cup", "--rounds", "1", "--scoring", scoring)
+    cli.ok("event", "add", "EV", "A1", "张三", "王五")
+    cli.ok("event", "add", "EV", "A2", "李四", "赵六")
+    cli.ok("event", "pair", "EV")
+    played = tmp_path / "m.gunzi"
+    played.write_text(match_text("EV-R1-T1", ["EW"]), encoding="utf-8")  # game 1 in one hand: the match goes on
+    cli.ok("record", "EV-R1-T1", "--file", played)
+    store = Store(tmp_path / "ev")
+    disputes.raise_dispute(store, "EV-R1-T1", hand=1, by="NS", claim="E did not grab first")
+    before = len(store.entries("EV-R1-T1"))
+    if stops:
+        with pytest.raises(StoreError) as refused:
+            record(store, "EV-R1-T1", [HandStart()])
+        assert refused.value.msg.text("en") == (
+            "hand 1 of match EV-R1-T1 is under dispute (1: “E did not grab first”) and event EV stops play until a "
+            "dispute is ruled (disputes.stop_play): rule it first (referee dispute EV-R1-T1 rule 1); nothing stored")
+        assert refused.value.msg.text("zh") == (
+            "比赛 EV-R1-T1 第 1 副有争议（1：“E did not grab first”），赛事 EV 规定争议裁定前暂停比赛"
+            "（disputes.stop_play）：请先裁定（referee dispute EV-R1-T1 rule 1）；未存储任何内容")
+        assert len(store.entries("EV-R1-T1")) == before
+        disputes.rule(store, "EV-R1-T1", 1, keep=True, reason="seen by both sides")
+        before += 1  # the ruling's entry
+    record(store, "EV-R1-T1", [HandStart()])
+    assert len(store.entries("EV-R1-T1")) == before + 1

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core.i18n import M
-from referee.games.gunzi.events import Event, MatchHeader
+from referee.games.gunzi.events import Event, HandStart, MatchHeader
 from referee.store.chain import StoredEntry
 from referee.store.errors import StoreError, moved_on
 
@@ -43,6 +43,26 @@ def expect(have: int, expect_seq: int | None) -> None:
         raise moved_on(have, expect_seq)
 
 
+def _play_stopped(store: MatchStore, match_id: str, entries: Sequence[StoredEntry]) -> None:
+    """Refuse a next hand while a dispute of the match is open or appealed, when the match's event says play
+    stops for one (``disputes.stop_play`` of its scoring; off by default: play goes on while it is weighed)."""
+    from referee.store.disputes import fold
+    from referee.tournament.matchids import EVENT_MATCH
+
+    pending = fold(entries).open_disputes()
+    m = EVENT_MATCH.fullmatch(match_id)
+    if not pending or m is None:
+        return
+    log = store.event_log(m["event"])
+    if not log.exists() or not log.state().settings.scoring.stop_play:
+        return
+    d = pending[0]
+    raise StoreError(M("hand {hand} of match {match} is under dispute ({number}: “{claim}”) and event {event} stops "
+                       "play until a dispute is ruled (disputes.stop_play): rule it first (referee dispute {match} "
+                       "rule {number}); nothing stored",
+                       hand=d.hand, match=match_id, number=d.number, claim=d.claim, event=m["event"]))
+
+
 def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: str | None = None, reason: str = "",
            expect_seq: int | None = None, *, lines: Sequence[int] | None = None,
            file: str | None = None) -> Recorded:
@@ -61,6 +81,8 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
         require_reason(store, match_id, reason)
         expect(len(s.entries), expect_seq)
         stored, _ = s.events()
+        if any(isinstance(ev, HandStart) for ev in events):
+            _play_stopped(store, match_id, s.entries)
         first = s.next_seq
         new = [ev._replace(line=first + i) for i, ev in enumerate(events)]
         after = replay(stored + new)

@@ -66,6 +66,7 @@ class Scoring(NamedTuple):
     most_entries: int = MOST_ENTRIES  # [entries] most: the pairs an event takes at most
     appeal_minutes: int = 0  # [disputes] appeal_minutes: an appeal within so many minutes of the ruling (0: until
     # the round closes, which ends every appeal window)
+    stop_play: bool = False  # [disputes] stop_play: no next hand while a dispute of the match is open
     warn_unconfirmed: bool = True  # [confirmations] warn_at_close: `event close` names the round's unconfirmed hands
     avoid_same_club: bool = False  # [pairing] avoid_same_club: a Swiss round keeps pairs of one club apart
     round1: str = "adjacent"  # [pairing] round1: "adjacent" (1 v 2, 3 v 4) or "halves" (top half v bottom half)
@@ -142,7 +143,7 @@ def _merge(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
     """Own keys over the base's; the match-points table key by key. The name is never inherited."""
     out = {k: v for k, v in base.items() if k != "name"}
     out["match_points"] = {**base.get("match_points", {}), **own.get("match_points", {})}
-    for key in ("name", "bye_points", "tiebreaks", "most_entries", "appeal_minutes", "warn_unconfirmed",
+    for key in ("name", "bye_points", "tiebreaks", "most_entries", "appeal_minutes", "stop_play", "warn_unconfirmed",
                 "avoid_same_club", "round1", "awards", "requested_bye_points"):
         if key in own:
             out[key] = own[key]
@@ -207,9 +208,15 @@ def _check_file(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
 
 
 def _remark_keys(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
-    """The keys of disputes and confirmations: ``disputes.appeal_minutes``, ``confirmations.warn_at_close``."""
+    """The keys of disputes and confirmations: ``disputes.appeal_minutes``, ``disputes.stop_play``,
+    ``confirmations.warn_at_close``."""
     out: dict[str, Any] = {}
     for key, value in _table(data, "disputes", origin).items():
+        if key == "stop_play":
+            if not isinstance(value, bool):
+                raise ScoringError("disputes.stop_play", origin, ScoringProblem.bad_type)
+            out["stop_play"] = value
+            continue
         if key != "appeal_minutes":
             raise ScoringError(f"disputes.{key}", origin, ScoringProblem.unknown_key)
         out["appeal_minutes"] = _int(value, "disputes.appeal_minutes", origin)
@@ -274,7 +281,8 @@ def _build(data: Mapping[str, Any], origin: str) -> Scoring:
     return Scoring(name=data["name"], origin=origin, match_points=dict(data["match_points"]),
                    bye_points=data["bye_points"], tiebreaks=data["tiebreaks"],
                    most_entries=data.get("most_entries", MOST_ENTRIES),
-                   appeal_minutes=data.get("appeal_minutes", 0), warn_unconfirmed=data.get("warn_unconfirmed", True),
+                   appeal_minutes=data.get("appeal_minutes", 0), stop_play=data.get("stop_play", False),
+                   warn_unconfirmed=data.get("warn_unconfirmed", True),
                    avoid_same_club=data.get("avoid_same_club", False), round1=data.get("round1", "adjacent"),
                    awards=data.get("awards", DEFAULT_AWARDS),
                    requested_bye_points=data.get("requested_bye_points", 1))

@@ -158,7 +158,9 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
         "tiebreaks": {"order": [c.value for c in scoring.tiebreaks]},
         # entries.most only when not the default: the logs of events made before the key stay as they were
         **({"entries": {"most": scoring.most_entries}} if scoring.most_entries != MOST_ENTRIES else {}),
-        **({"disputes": {"appeal_minutes": scoring.appeal_minutes}} if scoring.appeal_minutes else {}),
+        **({"disputes": {"appeal_minutes": scoring.appeal_minutes,
+                         **({"stop_play": True} if scoring.stop_play else {})}}
+           if scoring.appeal_minutes or scoring.stop_play else {}),
         **({"confirmations": {"warn_at_close": False}} if not scoring.warn_unconfirmed else {}),
         # [pairing] only when a key is not the default: the logs of events made before the keys stay as they were
         **({"pairing": {"avoid_same_club": scoring.avoid_same_club, "round1": scoring.round1}}
