@@ -92,3 +92,32 @@ def test_an_entry_is_added_and_a_pair_withdrawn(venue: Venue, director: TestClie
     # the event's log says so, as `referee event withdraw` would have
     listed = venue.cli.ok("event", "standings", EVENT).out
     assert "P4" in listed and "P5" in listed
+
+
+def test_a_forced_close_shows_what_it_will_store_before_it_stores_it(venue: Venue, director: TestClient,
+                                                                     tmp_path: Path) -> None:
+    from eventplay import match_text
+
+    # table 1: EW won game 1 in one hand (tests/eventplay.py), the match unfinished (two games win, §8.1): a forced
+    # close gives EW the 2 - 1 = 1 ruling it still needs; table 2 has the director's result 2:0, so no ruling
+    record = tmp_path / "t1.gunzi"
+    record.write_text(match_text(T1, ["EW"]), encoding="utf-8")
+    venue.cli.ok("record", T1, "--file", record)
+    venue.cli.ok("event", "result", EVENT, "2", "EW", "2:0", "--reason", "NS left early")
+    page = director.get("/director?lang=en").text
+    answer = director.post("/director/close?lang=en", data={"csrf": csrf_of(page), "event": EVENT, "force": "1",
+                                                            "reason": "time is up"})
+    shown_text = html.unescape(answer.text)
+    preview = re.search(r'<div id="close-preview".*?<pre>(.*?)</pre>', shown_text, re.S)
+    assert preview, shown_text[:2000]
+    lines = preview.group(1).strip().splitlines()
+    assert lines[0] == "Closing round 1 by force would store (reason: time is up):"
+    assert len(lines) == 2 and "table 1 SC-R1-T1" in lines[1] and lines[1].endswith("1 ruling for EW")
+    assert "referee event result" not in shown_text  # the command line's way out is not offered on the page
+    status = venue.cli.ok("event", "status", EVENT, "--json").out
+    assert '"status": "open"' in status  # nothing stored yet
+    done = director.post("/director/close?lang=en", data={"csrf": csrf_of(answer.text), "event": EVENT, "force": "1",
+                                                          "confirmed": "1", "reason": "time is up"})
+    assert shown(done.text, "done") == "round 1 closed: its results are final"
+    log = venue.cli.ok("log", T1).out
+    assert "ruling winner=EW" in log and "time is up" in log

@@ -22,6 +22,7 @@ from referee.core.lang import SHORT
 from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
 from referee.store.tokens import parse_tables
 from referee.views import matchtext as views
+from referee.views.eventtext import close_preview_lines
 from referee.web import pad, writes
 from referee.web.access import covers
 from referee.web.api import SEQ
@@ -410,6 +411,11 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, scope: dict[
         if force and not reason:
             raise UsageError(M("to close with unfinished matches, give the reason: it is kept in each ruling that "
                                "decides a match"))
+        if force and not form.get("confirmed"):  # as `event close --force`: what it would store, shown first
+            rnd, plans = director.preview_close(w.store, scope["event"])
+            if plans:  # the CLI's last line (its other commands) left out: the page has its own controls
+                return {"preview": close_preview_lines(scope["event"], rnd.number, plans, reason, lang)[:-1],
+                        "preview_event": scope["event"], "preview_reason": reason}
         try:
             closed = director.close_round(w.store, scope["event"], force=force, reason=reason, referee=token.name)
         except director.Unfinished as e:  # the CLI's way out is --force --reason; on the page it is the box

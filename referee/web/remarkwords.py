@@ -1,5 +1,5 @@
-"""The words of the confirmations and disputes on the pages (issue 19 item 11, issue 24): catalogue messages,
-merged into ``referee.web.words.WORDS`` like the phone's."""
+"""The words of the confirmations and disputes on the pages (issue 19 item 11, issue 24) and of the forced close's
+preview: catalogue messages, merged into ``referee.web.words.WORDS`` like the phone's."""
 
 from __future__ import annotations
 
@@ -21,4 +21,7 @@ REMARKS: dict[str, Msg] = {
     "no_remarks": M("No open dispute, and every settled hand is confirmed."),
     "confirmed_stored": M("stored #{seq}: hand {hand} confirmed by {team:team}"),
     "dispute_stored": M("stored: dispute {number} of hand {hand} by {team:team}: “{claim}”"),
+    "close_confirm": M("Store these rulings and close the round"),
+    "close_other_ways": M("Or enter each table's result, or leave the round open: nothing is stored until you "
+                          "confirm."),
 }
