@@ -148,3 +148,22 @@ def test_a_requested_bye(cli: Cli, tmp_path: Path) -> None:
     assert st["rounds"][0]["requested"] == ["C2"]
     status = cli.ok("event", "status", "BYE").out
     assert "Bye: C1" in status and "Requested bye: C2" in status
+
+
+def test_accelerated_pairings_keep_the_top_half_together_in_round_one(cli: Cli, tmp_path: Path) -> None:
+    event(cli, tmp_path, "ACC", 'round1 = "halves"\naccelerated_rounds = 1')
+    # The top half of the seeding order, A1 A2 B1 (ranks 0-2), counts a virtual 2:0 (3 match points): two
+    # score groups of three, so exactly one table must cross (squared difference 9, the same whichever). The
+    # halves' distance (j - i - 3)² then decides: 0-2, 1-4, 3-5 costs 1 + 0 + 1 = 2, every other choice ≥ 4
+    # (0-1 + 2-4 + 3-5: 4 + 1 + 1 = 6; 0-2 + 1-3 + 4-5: 1 + 1 + 4 = 6; 1-2 + 0-3 + 4-5: 4 + 0 + 4 = 8 …).
+    # Tables A1-B1, A2-C1, B2-C2; seats T1 A1 EW, T2 (even) the lower-ranked C1 EW, T3 B2 EW. Without the
+    # acceleration the same event pairs A1-B2, A2-C1, B1-C2 (the test above).
+    assert tables(cli.json("event", "pair", "ACC", "--dry-run")) == [("A1", "B1"), ("C1", "A2"), ("B2", "C2")]
+    cli.ok("event", "pair", "ACC")
+    standings = cli.json("event", "standings", "ACC")
+    # the virtual points only form the groups: nobody has played, so every pair stands at 0 match points
+    assert {r["pair"]: r["match_points"] for r in standings["standings"]} == {code: 0 for code, _ in PAIRS}
+    bad = tmp_path / "acc-bad.toml"
+    bad.write_text('base = "club"\nname = "b"\n[pairing]\naccelerated_rounds = -1\n', encoding="utf-8")
+    run = cli("event", "new", "BADACC", "--name", "b", "--rounds", 2, "--scoring", bad)
+    assert run.code == 2 and f"{bad}: key 'pairing.accelerated_rounds' has a value that cannot be used" in run.err

@@ -26,7 +26,14 @@ from referee.store.eventresults import standings_of, summaries_of, summary_cache
 from referee.store.store import DuplicateMatch, StoreError
 from referee.store.summaries import Cached, Progress
 from referee.tournament.model import DirectorResult, EventFormat, Pair, ResultKind, Round, RoundStatus, Table
-from referee.tournament.pairing import PairingFailure, PairingProblem, SwissPairing, round_robin, swiss_round
+from referee.tournament.pairing import (
+    PairingFailure,
+    PairingProblem,
+    SwissPairing,
+    accelerated,
+    round_robin,
+    swiss_round,
+)
 from referee.tournament.seating import seat_players
 from referee.tournament.state import (
     EventState,
@@ -340,8 +347,11 @@ def next_round(store: MatchStore, state: EventState, cache: SummariesRepo,
         return _robin_round(state, number, ids), None
     standings = standings_of(state, cache) if state.rounds else None
     pairs = [p._replace(active=False) if p.code in requested else p for p in state.pairs]
+    scoring = settings.scoring
+    virtual = accelerated(pairs, settings.seed, max(scoring.match_points.values())) \
+        if number <= scoring.accelerated_rounds else None
     got = swiss_round(pairs, state.rounds, standings, settings.seed, match_id=ids,
-                      avoid_club=settings.scoring.avoid_same_club, halves=settings.scoring.round1 == "halves")
+                      avoid_club=scoring.avoid_same_club, halves=scoring.round1 == "halves", virtual=virtual)
     if isinstance(got, PairingFailure):
         if got.problem is PairingProblem.too_few_pairs:
             raise RefereeError(M("pairing needs at least 2 active pairs; event {event} has {n}",

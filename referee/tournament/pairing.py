@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, NamedTuple, TypeVar
 
 from referee.tournament.model import Pair, Round, RoundStatus, Table, check_pairs
@@ -209,16 +209,40 @@ def _order(active: list[str], previous: Sequence[Round], standings: Standings | 
     return ranked + [c for c in active if c not in seen]
 
 
+def _points(order: list[str], standings: Standings | None, virtual: Mapping[str, int] | None) -> dict[str, int]:
+    """Each pair's match points for this round's score groups (a late entry starts at 0), with its virtual points
+    (accelerated pairings); *order* re-sorted by them, stably: the standings' order within each group."""
+    points = {code: 0 for code in order}
+    if standings is not None:
+        points.update((r.pair, r.match_points) for r in standings.rows if r.pair in points)
+    if virtual:
+        for code, extra in virtual.items():
+            if code in points:
+                points[code] += extra
+        order.sort(key=lambda c: -points[c])
+    return points
+
+
+def accelerated(pairs: Sequence[Pair], seed: int | None, win: int) -> dict[str, int]:
+    """The virtual points of accelerated pairings: *win* for each pair of the top half of the seeding order
+    (rating, else entry order or the seed's lot, as round 1 orders them; the larger half's middle pair
+    falls in the bottom half), none for the rest."""
+    ratings = {p.code: p.rating for p in pairs if p.rating is not None}
+    order = _order([p.code for p in pairs if p.active], [], None, seed, dict(ratings))
+    return {code: win for code in order[:len(order) // 2]}
+
+
 def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standings: Standings | None,
                 seed: int | None = None, *, window: int | None = WINDOW,
                 match_id: MatchId = default_match_id, avoid_club: bool = False,
-                halves: bool = False) -> SwissPairing | PairingFailure:
+                halves: bool = False, virtual: Mapping[str, int] | None = None) -> SwissPairing | PairingFailure:
     """The next Swiss round, or a ``PairingFailure`` when no rematch-free pairing exists.
 
     Round 1 (no previous round) pairs in seed order: entry order, or shuffled by ``random.Random(seed)``;
     later rounds take the order and match points of ``standings``. A late entry starts at 0 points.
     ``window=None`` solves the full graph at once. *avoid_club*: keep pairs of one club apart where the
-    score groups allow; *halves*: round 1 pairs the top half against the bottom half.
+    score groups allow; *halves*: round 1 pairs the top half against the bottom half; *virtual*: points added
+    to a pair's match points for this round's score groups only (accelerated pairings: :func:`accelerated`).
     """
     import networkx as nx  # here only: not at the CLI's start-up
 
@@ -229,9 +253,7 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
     if len(order) < 2:
         return PairingFailure(number, PairingProblem.too_few_pairs, tuple(order))
     h = _history(previous_rounds)
-    points = {code: 0 for code in order}
-    if standings is not None:
-        points.update((r.pair, r.match_points) for r in standings.rows if r.pair in points)
+    points = _points(order, standings, virtual)
     n = len(order)
     bye_node = n if n % 2 else None
     spread = max(points.values()) - min(points.values())

@@ -70,6 +70,7 @@ class Scoring(NamedTuple):
     warn_unconfirmed: bool = True  # [confirmations] warn_at_close: `event close` names the round's unconfirmed hands
     avoid_same_club: bool = False  # [pairing] avoid_same_club: a Swiss round keeps pairs of one club apart
     round1: str = "adjacent"  # [pairing] round1: "adjacent" (1 v 2, 3 v 4) or "halves" (top half v bottom half)
+    accelerated_rounds: int = 0  # [pairing] accelerated_rounds: rounds paired with the top half's virtual win
     awards: tuple[str, ...] = DEFAULT_AWARDS  # [prizes] awards: ``event prizes``
     requested_bye_points: int = 1  # [bye] requested: a bye the pair asked for (a half-point bye)
 
@@ -144,7 +145,7 @@ def _merge(base: dict[str, Any], own: dict[str, Any]) -> dict[str, Any]:
     out = {k: v for k, v in base.items() if k != "name"}
     out["match_points"] = {**base.get("match_points", {}), **own.get("match_points", {})}
     for key in ("name", "bye_points", "tiebreaks", "most_entries", "appeal_minutes", "stop_play", "warn_unconfirmed",
-                "avoid_same_club", "round1", "awards", "requested_bye_points"):
+                "avoid_same_club", "round1", "accelerated_rounds", "awards", "requested_bye_points"):
         if key in own:
             out[key] = own[key]
     return out
@@ -230,10 +231,14 @@ def _remark_keys(data: Mapping[str, Any], origin: str) -> dict[str, Any]:
 
 
 def _pairing(table: Mapping[str, Any], origin: str) -> dict[str, Any]:
-    """The ``[pairing]`` keys: ``avoid_same_club`` (a boolean) and ``round1`` (one of ``ROUND1``)."""
+    """The ``[pairing]`` keys: ``avoid_same_club`` (a boolean), ``round1`` (one of ``ROUND1``) and
+    ``accelerated_rounds`` (a count, 0 for none)."""
     out: dict[str, Any] = {}
     for key, value in table.items():
         full = f"pairing.{key}"
+        if key == "accelerated_rounds":
+            out[key] = _int(value, full, origin)
+            continue
         if key not in ("avoid_same_club", "round1"):
             raise ScoringError(full, origin, ScoringProblem.unknown_key)
         if not isinstance(value, bool if key == "avoid_same_club" else str):
@@ -284,5 +289,6 @@ def _build(data: Mapping[str, Any], origin: str) -> Scoring:
                    appeal_minutes=data.get("appeal_minutes", 0), stop_play=data.get("stop_play", False),
                    warn_unconfirmed=data.get("warn_unconfirmed", True),
                    avoid_same_club=data.get("avoid_same_club", False), round1=data.get("round1", "adjacent"),
+                   accelerated_rounds=data.get("accelerated_rounds", 0),
                    awards=data.get("awards", DEFAULT_AWARDS),
                    requested_bye_points=data.get("requested_bye_points", 1))

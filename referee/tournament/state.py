@@ -163,8 +163,10 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
            if scoring.appeal_minutes or scoring.stop_play else {}),
         **({"confirmations": {"warn_at_close": False}} if not scoring.warn_unconfirmed else {}),
         # [pairing] only when a key is not the default: the logs of events made before the keys stay as they were
-        **({"pairing": {"avoid_same_club": scoring.avoid_same_club, "round1": scoring.round1}}
-           if (scoring.avoid_same_club, scoring.round1) != (False, "adjacent") else {}),
+        **({"pairing": {"avoid_same_club": scoring.avoid_same_club, "round1": scoring.round1,
+                        **({"accelerated_rounds": scoring.accelerated_rounds} if scoring.accelerated_rounds else {})}}
+           if (scoring.avoid_same_club, scoring.round1, scoring.accelerated_rounds) != (False, "adjacent", 0)
+           else {}),
         **({"prizes": {"awards": list(scoring.awards)}} if scoring.awards != DEFAULT_AWARDS else {}),
     }
 
