@@ -402,8 +402,13 @@ def test_the_opponents_confirm_on_a_second_phone_and_a_dispute_reaches_the_direc
             button = captain.find_element(By.ID, f"{act}-hand")
             size = button.size
             assert size["width"] >= 44 and size["height"] >= 44, size
+            before = [e.text for e in captain.find_elements(By.ID, "stored")]
             button.click()
-            return wait_for(lambda: captain.find_element(By.ID, "stored").text, what=f"the {act} stored")
+
+            def answered() -> str:  # the panel swapped in after the click, not the one before it
+                text = captain.find_element(By.ID, "stored").text
+                return text if [text] != before else ""
+            return wait_for(answered, what=f"the {act} stored")
 
         said = remark("confirm", "NS", captain="王志强")
         assert "hand 1 confirmed by NS" in said, said

@@ -413,7 +413,9 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, scope: dict[
                                "decides a match"))
         if force and not form.get("confirmed"):  # as `event close --force`: what it would store, shown first
             rnd, plans = director.preview_close(w.store, scope["event"])
-            if plans:  # the CLI's last line (its other commands) left out: the page has its own controls
+            # shown when every match can be decided (else close_round refuses, naming them, as the CLI does);
+            # the CLI's last line (its other commands) left out: the page has its own controls
+            if plans and all(p.team is not None for p in plans):
                 return {"preview": close_preview_lines(scope["event"], rnd.number, plans, reason, lang)[:-1],
                         "preview_event": scope["event"], "preview_reason": reason}
         try:
