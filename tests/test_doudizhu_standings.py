@@ -3,6 +3,7 @@ game-neutral summary: records replayed by the real reader and engine, totals wor
 
 from __future__ import annotations
 
+from referee.games.api import rules_named
 from referee.games.doudizhu.game import GAME
 from referee.games.doudizhu.summary import MatchSummary
 from referee.tournament.individual import Player, SeatedRound, Seating, standings
@@ -36,7 +37,7 @@ out 3
 def summary(text: str) -> MatchSummary:
     reading = GAME.read(text)
     assert reading.errors == []
-    result = GAME.replay(reading.events, GAME.load_rules(GAME.rules_named(reading.events)))
+    result = GAME.replay(reading.events, GAME.load_rules(rules_named(GAME, reading.events)))
     assert GAME.problems(result) == []
     return GAME.summarize(result)
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from referee.core.errors import NotFound, RefereeError
 from referee.core.i18n import M, Msg
 from referee.core.textfile import detect
+from referee.games.api import rules_named
 from referee.games.gunzi.events import Event, MatchHeader, RecordError, header_of
 
 if TYPE_CHECKING:
@@ -291,7 +292,7 @@ def load(source: str, db: str | None = None, kind: Kind = "auto", encoding: str 
         key, record = read_game_record(source, encoding, notify)
         from referee.games.registry import game
 
-        rules, refused = game(key).rules_named(record.events), None
+        rules, refused = rules_named(game(key), record.events), None
         try:
             rules = header_rules(rules, source)
         except RefereeError as e:

@@ -81,6 +81,17 @@ class RuleSetInfo(NamedTuple):
     source: str
 
 
+class Header(Protocol):
+    """What every game's match header has: the match id, the rule set it names (if any) and its line."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def rules(self) -> str | None: ...
+    @property
+    def line(self) -> int: ...
+
+
 class Game(Protocol):
     """A game behind the interface. Every method but the views is pure: records in, results out."""
 
@@ -98,12 +109,8 @@ class Game(Protocol):
     def write(self, events: Sequence[Any]) -> str:
         """The canonical record of *events* (exporting an export gives the same text)."""
         ...
-    def rules_named(self, events: Sequence[Any]) -> str:
-        """The rule set the header names, else the game's default."""
-        ...
-    def match_id(self, events: Sequence[Any]) -> str | None: ...
-    def header_line(self, events: Sequence[Any]) -> int:
-        """The line of the header (0 without one): where a problem with the header's rules is said."""
+    def header(self, events: Sequence[Any]) -> Header | None:
+        """The match header among *events* (the first ``match`` directive), if any."""
         ...
 
     # the rules
@@ -132,3 +139,15 @@ class Game(Protocol):
         ...
     def settled_hands(self, result: Any) -> list[int]: ...
     def summarize(self, result: Any, head: str = "", entries: int = 0) -> Summary: ...
+
+
+def rules_named(game: Game, events: Sequence[Any]) -> str:
+    """The rule set *events*' header names, else *game*'s default."""
+    header = game.header(events)
+    return (header.rules if header else None) or game.default_rules
+
+
+def header_line(game: Game, events: Sequence[Any]) -> int:
+    """The line of *events*' header (0 without one): where a problem with the header's rules is said."""
+    header = game.header(events)
+    return header.line if header else 0

@@ -102,6 +102,7 @@ def check(
     from referee.app.sources import SourceError, header_rules, read_game_record
     from referee.core.errors import UsageError
     from referee.core.records import RecordError
+    from referee.games.api import header_line, rules_named
     from referee.games.registry import game as game_of
 
     bad = 0
@@ -114,7 +115,7 @@ def check(
             continue
         game = game_of(key)
         errors = list(record.errors)
-        named, line = game.rules_named(record.events), game.header_line(record.events)
+        named, line = rules_named(game, record.events), header_line(game, record.events)
         try:
             name = header_rules(named, path)
         except UsageError as e:  # a path a record's header may not name: said as it stands

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
 from referee.games.api import Reading, RuleSetInfo
-from referee.games.gunzi.events import Event, header_of
+from referee.games.gunzi.events import Event, MatchHeader, header_of
 from referee.games.gunzi.results import MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
 from referee.games.gunzi.summary import MatchSummary
@@ -33,17 +33,8 @@ class Gunzi:
 
         return write(events)
 
-    def rules_named(self, events: Sequence[Event]) -> str:
-        header = header_of(events)
-        return (header.rules if header else None) or DEFAULT_RULES
-
-    def match_id(self, events: Sequence[Event]) -> str | None:
-        header = header_of(events)
-        return header.id if header else None
-
-    def header_line(self, events: Sequence[Event]) -> int:
-        header = header_of(events)
-        return header.line if header else 0
+    def header(self, events: Sequence[Event]) -> MatchHeader | None:
+        return header_of(events)
 
     def rule_sets(self) -> list[str]:
         from referee.games.gunzi.ruleset import available

@@ -12,7 +12,7 @@ from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
 from referee.games.api import Reading, RuleSetInfo
 from referee.games.hubei_dagun.engine import MatchResult
-from referee.games.hubei_dagun.events import Event, header_of
+from referee.games.hubei_dagun.events import Event, Header, header_of
 from referee.games.hubei_dagun.ruleset import DEFAULT_RULES, DagunRules
 from referee.games.hubei_dagun.summary import DagunSummary
 
@@ -32,17 +32,8 @@ class HubeiDagun:
 
         return write(events)
 
-    def rules_named(self, events: Sequence[Event]) -> str:
-        header = header_of(events)
-        return (header.rules if header else None) or DEFAULT_RULES
-
-    def match_id(self, events: Sequence[Event]) -> str | None:
-        header = header_of(events)
-        return header.id if header else None
-
-    def header_line(self, events: Sequence[Event]) -> int:
-        header = header_of(events)
-        return header.line if header else 0
+    def header(self, events: Sequence[Event]) -> Header | None:
+        return header_of(events)
 
     def rule_sets(self) -> list[str]:
         from referee.games.hubei_dagun.ruleset import available

@@ -13,7 +13,7 @@ from referee.core.records import RecordError
 from referee.core.rulesfile import Rules
 from referee.games.api import Reading, RuleSetInfo
 from referee.games.jinhua_mahjong.engine import MatchResult
-from referee.games.jinhua_mahjong.events import Event, header_of
+from referee.games.jinhua_mahjong.events import Event, Header, header_of
 from referee.games.jinhua_mahjong.ruleset import DEFAULT_RULES, SCHEMA
 from referee.games.jinhua_mahjong.views import MahjongSummary
 
@@ -33,17 +33,8 @@ class JinhuaMahjong:
 
         return write(events)
 
-    def rules_named(self, events: Sequence[Event]) -> str:
-        header = header_of(events)
-        return (header.rules if header else None) or DEFAULT_RULES
-
-    def match_id(self, events: Sequence[Event]) -> str | None:
-        header = header_of(events)
-        return header.id if header else None
-
-    def header_line(self, events: Sequence[Event]) -> int:
-        header = header_of(events)
-        return header.line if header else 0
+    def header(self, events: Sequence[Event]) -> Header | None:
+        return header_of(events)
 
     def rule_sets(self) -> list[str]:
         return rulesfile.available(SCHEMA)
