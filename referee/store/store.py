@@ -470,7 +470,34 @@ def head_finding(match_id: str, entries: Sequence[StoredEntry], keeps_head: bool
     return None, None
 
 
-class MatchSession:
+class EntrySession:
+    """What every backend's match session derives from its entries (read once under the match's lock): the
+    next seq, the corrected view, its events, a single append. A backend gives ``entries`` and
+    ``append_many``."""
+
+    entries: list[StoredEntry]
+
+    @property
+    def next_seq(self) -> int:
+        return len(self.entries) + 1
+
+    @property
+    def view(self) -> dict[int, str]:
+        return corrected(self.entries)
+
+    def events(self) -> tuple[list[Event], list[RecordError]]:
+        return to_events(self.view)
+
+    def append(self, kind: str, directive: str = "", referee: str | None = None,
+               target: int | None = None, reason: str = "") -> StoredEntry:
+        return self.append_many([{"kind": kind, "directive": directive, "target": target, "reason": reason}],
+                                referee)[0]
+
+    def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]:
+        raise NotImplementedError
+
+
+class MatchSession(EntrySession):
     """A match opened for writing, its lock held: read, check, append.
 
     The match file is a TinyDB (``{"entries": {"1": {…}, "2": {…}}, "meta": {"1": {"heads": 1}}}``) on the
@@ -488,22 +515,6 @@ class MatchSession:
             self.db, found = open_db(path, batch=True, fresh=True), MatchFile([], True)
         self.entries: list[StoredEntry] = found.entries
         self.keeps_head = found.keeps_head
-
-    @property
-    def next_seq(self) -> int:
-        return len(self.entries) + 1
-
-    @property
-    def view(self) -> dict[int, str]:
-        return corrected(self.entries)
-
-    def events(self) -> tuple[list[Event], list[RecordError]]:
-        return to_events(self.view)
-
-    def append(self, kind: str, directive: str = "", referee: str | None = None,
-               target: int | None = None, reason: str = "") -> StoredEntry:
-        return self.append_many([{"kind": kind, "directive": directive, "target": target, "reason": reason}],
-                                referee)[0]
 
     def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]:
         """Append entries in one atomic write (all or none), then bring the head record up to date.

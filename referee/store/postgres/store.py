@@ -57,6 +57,7 @@ from referee.store.store import (
     INDEX_FIELDS,
     Anchor,
     Audit,
+    EntrySession,
     Head,
     LogEntry,
     MatchFile,
@@ -100,7 +101,7 @@ def _values(key: object, e: StoredEntry) -> tuple[object, ...]:
             e["hash"])
 
 
-class PgSession:
+class PgSession(EntrySession):
     """A match opened for writing inside a transaction that holds its row's lock."""
 
     def __init__(self, store: PgStore, conn: Conn, key: int, match_id: str, entries: list[StoredEntry]) -> None:
@@ -109,22 +110,6 @@ class PgSession:
         self.key = key
         self.match_id = match_id
         self.entries = entries
-
-    @property
-    def next_seq(self) -> int:
-        return len(self.entries) + 1
-
-    @property
-    def view(self) -> dict[int, str]:
-        return corrected(self.entries)
-
-    def events(self) -> tuple[list[Event], list[RecordError]]:
-        return to_events(self.view)
-
-    def append(self, kind: str, directive: str = "", referee: str | None = None,
-               target: int | None = None, reason: str = "") -> StoredEntry:
-        return self.append_many([{"kind": kind, "directive": directive, "target": target, "reason": reason}],
-                                referee)[0]
 
     def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]:
         """Insert the entries, sealed to the head read under the lock; stored when the session's transaction
