@@ -18,6 +18,10 @@ from referee.store.replaying import rules_of as rules_of
 from referee.store.store import StoreError
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from referee.games.api import Game
     from referee.games.gunzi.results import HandResult, MatchResult, WhatIf
     from referee.store.chain import StoredEntry
     from referee.store.clock import Clock
@@ -69,6 +73,16 @@ class Outcome(NamedTuple):
                 type(self.event).__name__ == "Last":
             return hands[-1:]
         return ()
+
+
+def problems_of(game: Game, events: Sequence[Any]) -> list[RecordError]:
+    """The problems by the rules of a record of *game* (a usage error when its rule set cannot be used): what
+    ``import`` keeps as written and warns of."""
+    from referee.games.api import rules_named
+
+    if game.key == "gunzi":
+        return list(replay(list(events)).errors)
+    return game.problems(game.replay(events, game.load_rules(rules_named(game, events))))
 
 
 def added_errors(before: MatchResult, after: MatchResult) -> list[RecordError]:

@@ -20,6 +20,7 @@ from referee.store.errors import StoreError, moved_on
 
 if TYPE_CHECKING:
     from referee.app.officiate import Outcome
+    from referee.games.api import Game
     from referee.store.api import MatchStore
     from referee.store.store import NewEntry
 
@@ -97,3 +98,73 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
         items: list[NewEntry] = [{"kind": "event", "directive": format_event(ev), "reason": reason} for ev in new]
         entries = s.append_many(items, referee)
     return Recorded(entries, new, before, after)
+
+
+class GameRecorded(NamedTuple):
+    """What :func:`record_lines` stored for a match of a game other than Gunzi: the game, the entries, the events
+    they put in effect and the game's result of the match after them."""
+
+    game: Game
+    entries: list[StoredEntry]
+    events: list[Any]
+    after: Any
+
+
+def game_of_match(store: MatchStore, match_id: str) -> Game:
+    """The game a stored match's header names (Gunzi without ``game=``); an unknown game is a usage error."""
+    from referee.games.stored import game_of_view
+    from referee.store.store import corrected
+
+    return game_of_view(corrected(store.entries(match_id)))
+
+
+def require_gunzi(store: MatchStore, match_id: str) -> None:
+    """Refuse (naming the game) a Gunzi-only use case — corrections, what-if, disputes — on another game's match."""
+    from referee.store.replaying import not_gunzi
+
+    game = game_of_match(store, match_id)
+    if game.key != "gunzi":
+        raise not_gunzi(match_id, game.title)
+
+
+def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee: str | None = None,
+                 reason: str = "", expect_seq: int | None = None) -> GameRecorded:
+    """Check directive *texts* against a match of any game but Gunzi and append them in one write, or store
+    nothing and raise: each read by the game's reader in the match's context (a player's name names a seat), the
+    match replayed with them by the game's engine, refused when the engine finds a problem on one of them.
+
+    Gunzi's matches go through :func:`record`, whose engine also says what it expected next."""
+    from referee.app.appending import require_reason
+    from referee.app.officiate import Rejected
+    from referee.games.api import rules_named
+    from referee.games.stored import game_of_view
+
+    with store.session(match_id) as s:
+        require_reason(store, match_id, reason)
+        expect(len(s.entries), expect_seq)
+        view = s.view
+        game = game_of_view(view)
+        first = s.next_seq
+        reading = game.read_lines([*view.items(), *((first + i, t) for i, t in enumerate(texts))])
+        unread = [e for e in reading.errors if e.line >= first]
+        if unread:
+            e = unread[0]
+            raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=texts[e.line - first],
+                               problem=e.msg))
+        new = [ev for ev in reading.events if ev.line >= first]
+        if game.header(new) is not None:
+            raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
+        held = [ev for ev in reading.events if ev.line < first]
+        rules = game.load_rules(rules_named(game, held))
+        after = game.replay(held + new, rules)
+        # Refused: a problem the new directives themselves carry (a bid that does not rise, a bomb that is not four
+        # of a rank…). What the deal in progress still lacks (its kitty, who went out: the game's `pending`) is what
+        # the referee records next, not a reason to refuse a step.
+        still = set(game.pending(after))
+        added = [e for e in game.problems(after) if e.line >= first and e not in still]
+        if added:
+            raise Rejected(added)
+        items: list[NewEntry] = [{"kind": "event", "directive": game.format_event(ev), "reason": reason}
+                                 for ev in new]
+        entries = s.append_many(items, referee)
+    return GameRecorded(game, entries, new, after)

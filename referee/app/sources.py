@@ -317,8 +317,14 @@ def load(source: str, db: str | None = None, kind: Kind = "auto", encoding: str 
         raise SourceError(M("'{source}': {problem}", source=source,
                             problem=_problem(e))) from None
     broken = None if problem is None else _broken(problem.seq, problem.problem)
+    from referee.games.stored import game_of_events
+
+    found = game_of_events(events)
+    if found is None or found.key == "gunzi":
+        return Source(name=source, events=events, errors=errors, origin="store", log=log,
+                      rules=_rules_of(events), broken=broken, head=head)
     return Source(name=source, events=events, errors=errors, origin="store", log=log,
-                  rules=_rules_of(events), broken=broken, head=head)
+                  rules=rules_named(found, events), broken=broken, head=head, game=found.key)
 
 
 def _broken(seq: int | None, problem: Msg) -> Msg:

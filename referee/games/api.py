@@ -13,11 +13,15 @@ Dizhu, 4 at mahjong) share standings and pairing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol, TextIO
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple, Protocol, TextIO, TypeAlias
 
 from referee.core.i18n import Msg
 from referee.core.records import RecordError
+
+AnyEvent: TypeAlias = Any
+"""An event of whichever game: only the game that read it looks inside (the store, the use cases and the views
+above ``games/`` pass them along)."""
 
 
 class Participant(NamedTuple):
@@ -82,12 +86,22 @@ class RuleSetInfo(NamedTuple):
 
 
 class Header(Protocol):
-    """What every game's match header has: the match id, the rule set it names (if any) and its line."""
+    """What every game's match header has: the match id, the rule set it names (if any), the fields the store's
+    index and the tournament layer repeat (``date``, ``event``, ``table``, ``round``: None where not written)
+    and its line."""
 
     @property
     def id(self) -> str: ...
     @property
     def rules(self) -> str | None: ...
+    @property
+    def date(self) -> str | None: ...
+    @property
+    def event(self) -> str | None: ...
+    @property
+    def table(self) -> str | None: ...
+    @property
+    def round(self) -> str | None: ...
     @property
     def line(self) -> int: ...
 
@@ -103,9 +117,20 @@ class Game(Protocol):
     def title(self) -> Msg: ...
     @property
     def default_rules(self) -> str: ...
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats as a record writes them (``seat SEAT NAME``), in the order of play."""
+        ...
 
     # the record
     def read(self, text: str) -> Reading: ...
+    def read_lines(self, lines: Iterable[tuple[int, str]]) -> Reading:
+        """The events of *lines*, each read with its own number: the store's corrected view (numbered by
+        store sequence), read as a record is."""
+        ...
+    def format_event(self, event: Any) -> str:
+        """The canonical line of one event: what the store keeps."""
+        ...
     def write(self, events: Sequence[Any]) -> str:
         """The canonical record of *events* (exporting an export gives the same text)."""
         ...
@@ -129,6 +154,10 @@ class Game(Protocol):
     # the engine and its views
     def replay(self, events: Sequence[Any], rules: Any, explain: bool = False) -> Any: ...
     def problems(self, result: Any) -> list[RecordError]: ...
+    def pending(self, result: Any) -> list[RecordError]:
+        """The problems among :meth:`problems` that only say what the deal in progress (the last) still lacks —
+        its kitty, who went out: what a referee records next, not a mistake to refuse while recording."""
+        ...
     def check_summary(self, result: Any, lang: str) -> str:
         """``ok: 26 hands, 3 games, EW 2:1`` — what ``referee check`` says of a valid record."""
         ...

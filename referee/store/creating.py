@@ -22,7 +22,9 @@ from pathlib import Path
 
 from referee.core.i18n import M
 from referee.core.safefile import TMP_SUFFIX, fsync_dir, open_temp, temp_prefix
-from referee.games.gunzi.events import Event, MatchHeader
+from referee.games import stored
+from referee.games.api import AnyEvent as Event
+from referee.games.api import Header
 from referee.store import chain
 from referee.store.store import DuplicateMatch, Store, StoreError, head_bytes, seal_all, write_match
 
@@ -34,19 +36,20 @@ def create_matches(store: Store, matches: Sequence[Sequence[Event]], referee: st
     As ``Store.create`` does for one match, each head record is set to no entries and made durable
     before its match file exists, and brought up to date only once the files are durable: a crash at
     any point leaves heads behind their files, never a file whose head is missing."""
-    from referee.games.gunzi.notation import format_event
-
-    headers: list[MatchHeader] = []
+    headers: list[Header] = []
+    lines: list[list[str]] = []
     for events in matches:
-        header = events[0] if events else None
-        if not isinstance(header, MatchHeader) or not header.id:
+        game = stored.game_of_events(events) if events else None
+        header = game.header(events[:1]) if game is not None else None
+        if game is None or header is None or not header.id:
             raise StoreError(M("a match must begin with its `match` header"))
         headers.append(header)
+        lines.append(stored.lines_of(game, events))
     store.matches_dir.mkdir(parents=True, exist_ok=True)
     store.heads_dir.mkdir(parents=True, exist_ok=True)
     _clean_temp(store.matches_dir, [store.path(h.id) for h in headers])
-    sealed = [seal_all(h.id, [], [{"kind": "event", "directive": format_event(ev)} for ev in events], referee)
-              for h, events in zip(headers, matches, strict=True)]
+    sealed = [seal_all(h.id, [], [{"kind": "event", "directive": line} for line in text], referee)
+              for h, text in zip(headers, lines, strict=True)]
     written: list[Path] = []
     heads: list[Path] = []
     try:

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from referee.core.i18n import M, Msg
-from referee.games.gunzi.events import Event, MatchHeader
+from referee.games.api import AnyEvent as Event
+from referee.games.api import Header
 from referee.store.chain import StoredEntry
 from referee.store.creating import create_matches
 from referee.store.errors import BrokenChain, moved_on
@@ -137,7 +138,7 @@ class FolderStore(Store):
                 raise moved_on(len(s.entries), expect_seq)
             return s.append_many(items, referee)
 
-    def index_header(self, header: MatchHeader) -> None:
+    def index_header(self, header: Header) -> None:
         """Bring the index row of a match whose header was amended up to date (best effort: see notes)."""
         self._index_put(header)
 

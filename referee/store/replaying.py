@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.core.i18n import M
+from referee.core.i18n import M, Msg
 from referee.games.gunzi.events import Event, MatchHeader
 from referee.store.store import StoreError
 
@@ -29,4 +29,23 @@ def rules_of(events: list[Event]) -> RuleSet:
 def replay(events: list[Event]) -> MatchResult:
     from referee.games.gunzi import engine
 
+    if events and not isinstance(events[0], MatchHeader):
+        _gunzi_only(events)
     return engine.replay(events, rules_of(events))
+
+
+def _gunzi_only(events: list[Event]) -> None:
+    """Refuse, naming the game, a match of another game where only Gunzi's engine can answer (its corrections,
+    what-if, disputes and scorecard are Gunzi's so far)."""
+    from referee.games.stored import game_of_events
+
+    game = game_of_events(events)
+    if game is not None and game.key != "gunzi":
+        raise not_gunzi(str(getattr(events[0], "id", "?")), game.title)
+
+
+def not_gunzi(match_id: str, game: Msg) -> StoreError:
+    """The refusal of a command that officiates Gunzi's matches only, for a match of *game*."""
+    return StoreError(M("match {match} is a match of {game}: this command officiates Gunzi's matches only "
+                        "(for {game}: record, status, log, replay, explain, export, verify)",
+                        match=match_id, game=game))

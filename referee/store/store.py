@@ -38,7 +38,10 @@ from referee.core import safefile
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg, literal
 from referee.core.names import NAME_MAX, check_text, file_stem, shown
-from referee.games.gunzi.events import Event, MatchHeader, RecordError, record_error
+from referee.core.records import RecordError
+from referee.games import stored
+from referee.games.api import AnyEvent as Event
+from referee.games.api import Header
 from referee.store import chain
 from referee.store.chain import StoredEntry
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreBusy, StoreError, StoreWriteError, UnknownMatch
@@ -145,7 +148,7 @@ class MatchAudit(NamedTuple):
     entries: int  # entries checked
     problem: chain.ChainProblem | None  # the first thing broken
     note: Msg | None = None  # something to say that is not broken (a head record left behind)
-    header: MatchHeader | None = None  # the header in effect (to compare with the index)
+    header: Header | None = None  # the header in effect (to compare with the index)
 
 
 class Audit(NamedTuple):
@@ -296,19 +299,10 @@ def corrected(entries: Iterable[StoredEntry]) -> dict[int, str]:
 
 
 def to_events(view: Mapping[int, str]) -> tuple[list[Event], list[RecordError]]:
-    from referee.games.gunzi.notation import NotationError, parse_line
-
-    events: list[Event] = []
-    errors: list[RecordError] = []
-    for seq, text in view.items():
-        try:
-            ev = parse_line(text, line=seq)
-        except NotationError as e:
-            errors.append(record_error(seq, e))
-            continue
-        if ev is not None:
-            events.append(ev)
-    return events, errors
+    """The events of a corrected view, read by the game its header names (:mod:`referee.games.stored`)."""
+    if not view:
+        return [], []
+    return stored.events_of(view)
 
 
 def log_of(entries: Sequence[StoredEntry]) -> list[LogEntry]:
@@ -549,26 +543,20 @@ def seal_all(match_id: str, before: Sequence[StoredEntry], items: Sequence[NewEn
     return new
 
 
-def new_header(events: Sequence[Event]) -> MatchHeader:
-    """The header a new match begins with; a store error when it has none, or one without an id."""
-    if not events or not isinstance(events[0], MatchHeader):
+def new_header(events: Sequence[Event]) -> Header:
+    """The header a new match begins with (any game's); a store error when it has none, or one without an id."""
+    header = stored.header_of_events(events) if events else None
+    if header is None:
         raise StoreError(M("a match must begin with its `match` header"))
-    header = events[0]
     if not header.id:
         raise StoreError(M("the match header has no id"))
     return header
 
 
-def _header_in_effect(entries: Sequence[StoredEntry]) -> MatchHeader | None:
+def _header_in_effect(entries: Sequence[StoredEntry]) -> Header | None:
     """The `match` header of the corrected view (read alone: the rest of the match is not parsed)."""
-    from referee.games.gunzi.notation import NotationError, parse_line
-
     for place, text in corrected(entries).items():
-        try:
-            ev = parse_line(text, line=place)
-        except NotationError:
-            return None
-        return ev if isinstance(ev, MatchHeader) else None
+        return stored.header_of_line(text, place)
     return None
 
 
@@ -738,13 +726,8 @@ class Store:
             first = doc.get("directive") if isinstance(doc, dict) else None
         except (OSError, ValueError, RecursionError):
             return None
-        from referee.games.gunzi.notation import NotationError, parse_line
-
-        try:
-            header = parse_line(first) if isinstance(first, str) else None
-        except NotationError:
-            return None
-        if isinstance(header, MatchHeader) and stem in (file_stem(header.id), legacy_stem(header.id)):
+        header = stored.header_of_line(first) if isinstance(first, str) else None
+        if header is not None and stem in (file_stem(header.id), legacy_stem(header.id)):
             return header.id
         return None
 
@@ -769,10 +752,10 @@ class Store:
         """The corrected view, as events with ``line`` = the store sequence number."""
         return self.events_and_errors(match_id)[0]
 
-    def header(self, match_id: str) -> MatchHeader:
-        for ev in self.events(match_id):
-            if isinstance(ev, MatchHeader):
-                return ev
+    def header(self, match_id: str) -> Header:
+        header = stored.header_of_events(self.events(match_id))
+        if header is not None:
+            return header
         raise StoreError(M("match {match}: no match header in effect",
                            match=match_id))
 
@@ -879,7 +862,7 @@ class Store:
         problems: list[chain.ChainProblem] = []
         notes: list[Msg] = []
         n_entries = 0
-        headers: dict[str, MatchHeader | None] = {}
+        headers: dict[str, Header | None] = {}
         if match_ids is not None:
             stems: dict[str, str | None] = {}
             ids = list(match_ids)
@@ -914,7 +897,7 @@ class Store:
             problems += self._witness_problems(headers, {p.match_id for p in problems})
         return Audit(matches, n_entries, problems, notes, index)
 
-    def _witness_problems(self, present: Mapping[str, MatchHeader | None],
+    def _witness_problems(self, present: Mapping[str, Header | None],
                           broken: set[str]) -> list[chain.ChainProblem]:
         """The matches (sound by their own file and head record) that no longer carry the head the index
         recorded when their round closed: cut back, or rewritten, head record and all."""
@@ -1043,9 +1026,9 @@ class Store:
 
         With *replace*, a match already stored under that id is retired to ``replaced/`` only once the
         new one is complete and durable beside it; a failure at any step leaves the store as it was."""
-        from referee.games.gunzi.notation import format_event
-
         header = new_header(events)
+        game = stored.game_of_events(events)
+        assert game is not None  # new_header found its header
         match_id = header.id
         path = self.path(match_id)
         with self._locked(path):
@@ -1054,8 +1037,8 @@ class Store:
                 raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
                                        "overwrite it; the old one is kept in replaced/)",
                                        match=match_id, root=self.root))
-            entries = seal_all(match_id, [], [{"kind": "event", "directive": format_event(ev)} for ev in events],
-                               referee)
+            entries = seal_all(match_id, [], [{"kind": "event", "directive": line}
+                                              for line in stored.lines_of(game, events)], referee)
             if exists:
                 self._replace_file(match_id, path, entries)
             else:
@@ -1113,7 +1096,7 @@ class Store:
 
     def create_many(self, matches: list[list[Event]], referee: str | None = None) -> None:
         """Store many new matches, indexing them in one write (for imports of a season, benches)."""
-        headers: list[MatchHeader] = []
+        headers: list[Header] = []
         for events in matches:
             self.create(events, referee, _index=False)
             headers.append(new_header(events))
@@ -1152,7 +1135,7 @@ class Store:
                  "match files",
                  path=str(self.index_path), problem=problem)
 
-    def _index_put(self, *headers: MatchHeader, quiet: bool = False) -> None:
+    def _index_put(self, *headers: Header, quiet: bool = False) -> None:
         """Add or update the index rows of *headers*. The matches are stored already: an index that
         cannot be read is left as it is, and a refusal of the system leaves it behind; either is said in
         :attr:`notes` (unless *quiet*), never an error — the index is rebuilt from the match files."""
@@ -1191,7 +1174,7 @@ class Store:
                     table.update({"entries": head[0], "head": head[1]}, doc_ids=[int(key)])
             flush(db)
 
-    def _write_index(self, db: TinyDB, rows: Mapping[str, Summary], headers: Iterable[MatchHeader],
+    def _write_index(self, db: TinyDB, rows: Mapping[str, Summary], headers: Iterable[Header],
                      created: Mapping[str, str] | None = None) -> None:
         """Write the index (*db*, batched, whose rows by document id are *rows*) with a row for each of
         *headers* added (under the next id) or put in place of the match's row (its witness kept)."""
@@ -1199,7 +1182,7 @@ class Store:
         stamp = now()
         table = db.table(INDEX)
         for h in headers:
-            row: Summary = {"id": h.id, "file": self.path(h.id).name, "rules": h.rules, "date": h.date,
+            row: Summary = {"id": h.id, "file": self.path(h.id).name, "rules": stored.rules_of(h), "date": h.date,
                             "event": h.event, "table": h.table, "round": h.round,
                             "created": (created or {}).get(h.id, stamp)}
             key = by_id.get(h.id)
@@ -1221,7 +1204,7 @@ class Store:
         self.index_problem = None if problem is None else self._index_problem(problem)
         rows: dict[str, Summary] = {row["id"]: row for row in table.values()}
         ids = self.match_ids()
-        missing: list[MatchHeader] = []
+        missing: list[Header] = []
         for mid in ids:
             if mid not in rows:
                 try:
@@ -1230,7 +1213,7 @@ class Store:
                     rows[mid] = {"id": mid, "rules": "?", "date": None, "event": None, "table": None, "round": None}
                     continue
                 missing.append(header)
-                rows[mid] = {"id": mid, "rules": header.rules, "date": header.date, "event": header.event,
+                rows[mid] = {"id": mid, "rules": stored.rules_of(header), "date": header.date, "event": header.event,
                              "table": header.table, "round": header.round}
         if missing and problem is None:
             self._index_put(*missing, quiet=True)  # a read-only store is listed all the same
@@ -1242,7 +1225,7 @@ class Store:
         header cannot be read, where the old index was kept when it could not be read, and the matches
         the old index listed that are no longer in the store (their rows are dropped: said, never silent)."""
         left_out: list[chain.ChainProblem] = []
-        headers: list[MatchHeader] = []
+        headers: list[Header] = []
         for mid in self.match_ids():
             try:
                 headers.append(self.header(mid))
@@ -1274,7 +1257,7 @@ class Store:
         dropped = sorted({row["id"] for row in old.values()} - present)
         return Repair(len(headers), left_out, kept, dropped)
 
-    def _index_findings(self, headers: Mapping[str, MatchHeader | None]) -> tuple[list[Msg], list[Msg]]:
+    def _index_findings(self, headers: Mapping[str, Header | None]) -> tuple[list[Msg], list[Msg]]:
         """(where the index and the match files disagree, what to say): rows without a file, rows naming
         another file or other header values than the match's own; matches not indexed yet are a note."""
         rows, problem = self._read_index()
@@ -1296,10 +1279,11 @@ class Store:
             if header is None:
                 continue
             for field in INDEX_FIELDS:
-                said, stored = row.get(field), getattr(header, field)
-                if said != stored:
+                said = row.get(field)
+                kept = stored.rules_of(header) if field == "rules" else getattr(header, field)
+                if said != kept:
                     found.append(M("the index says {field} {indexed} for match {match}; its match file says {stored}",
-                                   field=field, indexed=_shown(said), match=mid, stored=_shown(stored)))
+                                   field=field, indexed=_shown(said), match=mid, stored=_shown(kept)))
         for mid in headers:
             if mid not in indexed:
                 notes.append(M("match {match} is not in the index yet (`referee list` adds it)", match=mid))

@@ -20,7 +20,8 @@ if TYPE_CHECKING:  # for the checker only: the command modules load none of thes
     from collections.abc import Sequence
 
     from referee.core.i18n import Msg
-    from referee.games.gunzi.events import Event, RecordError
+    from referee.core.records import RecordError
+    from referee.games.api import AnyEvent as Event
     from referee.store.api import MatchStore
     from referee.store.eventaudit import EventAudit
     from referee.store.store import Audit
@@ -50,23 +51,24 @@ def import_(
 def _import_one(store: MatchStore, path: Path, referee: str | None, replace: bool, lang: str) -> bool:
     """Store one record file; say why not (on stderr) and return False when it cannot be."""
     from referee.app import officiate
-    from referee.app.sources import SourceError, read_record
+    from referee.app.sources import SourceError, read_game_record
     from referee.core.errors import RefereeError
     from referee.core.i18n import MN, M, tr
-    from referee.games.gunzi.events import MatchHeader
+    from referee.games.registry import game as game_of
 
     try:
-        rec = read_record(path)
+        key, rec = read_game_record(path)
     except SourceError as e:  # it names the file itself
         typer.echo(e.text(lang), err=True)
         return False
     if rec.errors:
         _unreadable(path, rec.errors, lang)
         return False
+    game = game_of(key)
     try:
-        if not rec.events or not isinstance(rec.events[0], MatchHeader):
+        if not rec.events or game.header(rec.events[:1]) is None:
             raise RefereeError(M("the record does not begin with a `match` header"))
-        result = officiate.replay(rec.events)
+        problems = officiate.problems_of(game, rec.events)
         match_id = store.create(rec.events, referee, replace=replace)
     except RefereeError as e:
         typer.echo(tr(lang, "{path}: not imported: {problem}", path=path,
@@ -74,8 +76,8 @@ def _import_one(store: MatchStore, path: Path, referee: str | None, replace: boo
         return False
     typer.echo(tr(lang, "{path}: imported as match {match} ({events})",
                   path=path, match=match_id, events=MN("{n} event", "{n} events", len(rec.events))))
-    if result.errors:  # kept as written (a paper record may hold mistakes): fix them with amend/void
-        _import_warnings(rec.events, result.errors, lang)
+    if problems:  # kept as written (a paper record may hold mistakes): fix them with amend/void
+        _import_warnings(rec.events, problems, lang)
     return True
 
 

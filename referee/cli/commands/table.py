@@ -26,6 +26,7 @@ from referee.core.i18n import N_
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
     from referee.games.gunzi.events import Event, MatchHeader
+    from referee.store.api import MatchStore
 
 
 def _header(match_id: str, rules: str, *, date: str, event: str | None, table: str | None, round: str | None,
@@ -71,6 +72,10 @@ def new(
     round_: Annotated[str | None, typer.Option("--round", metavar="N", help=N_("Round."))] = None,
     date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD", help=N_("Date (default: today)."))]
     = None,
+    game: Annotated[str | None, typer.Option("--game", metavar="GAME", help=N_(
+        "The game (gunzi, doudizhu, hubei-dagun, jinhua-mahjong); default: gunzi."))] = None,
+    player: Annotated[list[str] | None, typer.Option("--player", metavar="NAME", help=N_(
+        "A player, in seat order (repeat it; for a game other than Gunzi)."))] = None,
     replace: Replace = False,
     db: Db = None,
     referee: Referee = None,
@@ -92,6 +97,16 @@ def new(
             datetime.date.fromisoformat(date)
         except ValueError:
             raise UsageError(M("--date {date}: not a date (YYYY-MM-DD, e.g. 2026-11-29)", date=date)) from None
+    if (game or "gunzi").strip().lower() != "gunzi":
+        if any((east, south, west, north, ew, ns)):
+            raise UsageError(M("--east/--south/--west/--north/--ew/--ns are Gunzi's; give the players with --player"))
+        _new_game_match(game or "", match_id, None if rules == "dalian-club" else rules, player or [],
+                        [("date", date or datetime.date.today().isoformat()), ("event", event), ("table", table),
+                         ("round", round_), ("referee", referee or os.environ.get("REFEREE_NAME") or None)],
+                        replace, db, referee, language)
+        return
+    if player:
+        raise UsageError(M("--player is for a game other than Gunzi; give Gunzi's seats with --east … --north"))
     header = _header(match_id, rules, date=date or datetime.date.today().isoformat(), event=event, table=table,
                      round=round_, referee=referee or os.environ.get("REFEREE_NAME") or None)
     events: list[Event] = [header]
@@ -108,6 +123,27 @@ def new(
                    "new match {match} ({rules}) in {root}: {n} entries", len(events), match=match_id, rules=rules,
                    root=store.where))
     typer.echo(views.next_line(result, language))
+    echo_notes(store, language)
+
+
+def _new_game_match(key: str, match_id: str, rules: str | None, players: list[str],
+                    fields: list[tuple[str, str | None]], replace: bool, db: str | None, referee: str | None,
+                    language: str) -> None:
+    """`referee new --game`: a match of a game other than Gunzi, checked by its reader and its rules."""
+    from referee.app.newmatch import match_events
+    from referee.core.i18n import trn
+    from referee.games.api import rules_named
+    from referee.games.registry import game
+
+    chosen = game(key)
+    events = match_events(chosen, match_id, rules, players, fields)
+    named = rules_named(chosen, events)
+    chosen.load_rules(named)  # a usage error naming the file and the key when it cannot be used
+    store = open_store(db)
+    store.create(events, referee, replace=replace)
+    typer.echo(trn(language, "new match {match} ({rules}) in {root}: {n} entry",
+                   "new match {match} ({rules}) in {root}: {n} entries", len(events), match=match_id, rules=named,
+                   root=store.where))
     echo_notes(store, language)
 
 
@@ -130,6 +166,11 @@ def record(
     from referee.cli.commands import recordfile
 
     store = open_store(db)
+    from referee.app.recording import game_of_match
+
+    if game_of_match(store, match_id).key != "gunzi":
+        _record_game(store, match_id, _game_texts(directive, file), referee, reason, after, language)
+        return
     if file is not None:  # a closed round's match needs --reason: referee.app.appending
         if directive:
             from referee.core.errors import UsageError
@@ -152,6 +193,35 @@ def record(
     echo_notes(store, language)
 
 
+def _game_texts(directive: list[str] | None, file: Path | None) -> list[str]:
+    """The directives `record` stores into a match of a game other than Gunzi: the one given, or a file's lines."""
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M
+
+    if file is not None:
+        if directive:
+            raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
+        from referee.app.sources import decode, read_bounded
+
+        return decode(read_bounded(file), str(file), None).text.splitlines()
+    if not directive:
+        raise UsageError(M("guided entry is for Gunzi's matches; give a DIRECTIVE (or --file FILE)"))
+    return [" ".join(directive)]
+
+
+def _record_game(store: MatchStore, match_id: str, texts: list[str], referee: str | None, reason: str,
+                 after: int | None, language: str) -> None:
+    """`referee record` into a match of a game other than Gunzi: what was stored, and where the match stands."""
+    from referee.app.recording import record_lines
+    from referee.core.i18n import tr
+
+    done = record_lines(store, match_id, texts, referee, reason, after)
+    for entry in done.entries:
+        typer.echo(tr(language, "#{seq} recorded: {directive}", seq=entry["seq"], directive=entry["directive"]))
+    typer.echo(done.game.check_summary(done.after, language))
+    echo_notes(store, language)
+
+
 def status(
     match_id: MatchId,
     db: Db = None,
@@ -165,8 +235,12 @@ def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | No
                 db: str | None, referee: str | None, lang: str | None) -> None:
     """Store an undo, void or amend and show what it re-settled; a refusal names --force."""
     language = resolve_language(lang)
+    from referee.app.recording import require_gunzi
+
+    store = open_store(db)
+    require_gunzi(store, match_id)
     event = parse_directive(words) if words is not None else None
-    correct(open_store(db), match_id, kind, seq, event, reason, force, referee, language)
+    correct(store, match_id, kind, seq, event, reason, force, referee, language)
 
 
 def undo(
@@ -255,7 +329,10 @@ def whatif(
     """For a dispute: replay with event SEQ replaced, side by side with the record; stores nothing."""
     language = resolve_language(lang)
     from referee.app import officiate
+    from referee.app.recording import require_gunzi
     from referee.views import matchtext as views
 
+    store = open_store(db)
+    require_gunzi(store, match_id)
     event = parse_directive(directive)
-    echo_lines(views.whatif_table(officiate.whatif(open_store(db), match_id, seq, event), match_id, language))
+    echo_lines(views.whatif_table(officiate.whatif(store, match_id, seq, event), match_id, language))

@@ -7,12 +7,15 @@ the other's internals. Only typer and the standard library at the top, as for ev
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
     from referee.app.officiate import Outcome
+    from referee.core.i18n import Msg
+    from referee.core.records import RecordError
+    from referee.games.api import Game
     from referee.games.gunzi.events import Event
     from referee.games.gunzi.results import MatchResult
     from referee.store.api import MatchStore
@@ -96,6 +99,13 @@ def show_status(store: MatchStore, match_id: str, lang: str) -> None:
     problem = snap.problem
     events, parse_errors = to_events(corrected(entries))
     head = entries[-1]["hash"][:chain.SHORT]
+    from referee.games.stored import game_of_events
+
+    game = game_of_events(events)
+    if game is not None and game.key != "gunzi":
+        _game_status(game, match_id, events, parse_errors, len(entries), head, problem.msg if problem else None,
+                     language)
+        return
     result = officiate.replay(events)
     echo_lines(views.status(match_id, result, len(entries), language, head=head,
                              broken=problem.msg if problem else None,
@@ -104,6 +114,25 @@ def show_status(store: MatchStore, match_id: str, lang: str) -> None:
         typer.echo(tr(language, "unreadable entry #{seq}: {problem}",
                       seq=e.line, problem=e.msg))
     show_remarks(entries, result, match_id, language)
+
+
+def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: list[RecordError], entries: int,
+                 head: str, broken: Msg | None, lang: str) -> None:
+    """`referee status` of a match of a game other than Gunzi: its store line, the game's view and check line."""
+    from referee.core.i18n import tr
+    from referee.games.api import rules_named
+
+    typer.echo(tr(lang, "match {match} ({game}): {n} entries, head {head}", match=match_id, game=game.title,
+                  n=entries, head=head))
+    if broken is not None:
+        typer.echo(tr(lang, "warning: {problem}", problem=broken))
+    result = game.replay(events, game.load_rules(rules_named(game, events)))
+    typer.echo(game.match_view(result, lang).rstrip("\n"))
+    for e in parse_errors:
+        typer.echo(tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg))
+    for e in game.problems(result):
+        typer.echo(tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg))
+    typer.echo(game.check_summary(result, lang))
 
 
 def show_remarks(entries: list[StoredEntry], result: MatchResult, match_id: str, lang: str) -> None:

@@ -76,6 +76,24 @@ class MatchResult(NamedTuple):
         return self.rules.deals == 0 or played >= self.rules.deals
 
 
+# The problems of a deal that only say what is still to come (the deal in progress lacks it): ``Game.pending``.
+STILL_TO_COME = frozenset({
+    "deal {n}: no 'out': who went out first? (out SEAT, §4)",
+    "deal {n}: no kitty: the kitty is shown to all, so record it (kitty.shown, §2)",
+    "deal {n}: no bids: record the bidding (bid SEAT …) or 'redeal' (§3)",
+    "the bidding is not finished: seat {seats} has not bid (§3)",
+    "deal {n}: nobody bid, so the cards are dealt again (bidding.no_bid = 'redeal', §3.3): record 'redeal'",
+})
+
+
+def pending(result: MatchResult) -> list[RecordError]:
+    """The problems of the last deal that only say what it still lacks (:data:`STILL_TO_COME`)."""
+    if not result.deals:
+        return []
+    start = result.deals[-1].line
+    return [e for e in result.errors if e.line >= start and e.msg.msgid in STILL_TO_COME]
+
+
 def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
     """Every deal of the record settled in order, with the running totals and every problem found."""
     errors: list[RecordError] = []

@@ -20,6 +20,25 @@ class Header(NamedTuple):
     pairs: tuple[tuple[str, str], ...]  # every KEY=VALUE in order (id, game and rules among them)
     line: int
 
+    def field(self, key: str) -> str | None:
+        return next((v for k, v in self.pairs if k == key), None) or None
+
+    @property
+    def date(self) -> str | None:
+        return self.field("date")
+
+    @property
+    def event(self) -> str | None:
+        return self.field("event")
+
+    @property
+    def table(self) -> str | None:
+        return self.field("table")
+
+    @property
+    def round(self) -> str | None:
+        return self.field("round")
+
 
 class SeatName(NamedTuple):
     seat: int

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
@@ -18,11 +18,22 @@ class DouDizhu:
     key = "doudizhu"
     title: Msg = M("Dou Dizhu")
     default_rules = DEFAULT_RULES
+    seats: tuple[str, ...] = ("1", "2", "3")
 
     def read(self, text: str) -> Reading:
         from referee.games.doudizhu.notation import parse
 
         return parse(text)
+
+    def read_lines(self, lines: Iterable[tuple[int, str]]) -> Reading:
+        from referee.games.doudizhu.notation import parse_lines
+
+        return parse_lines(lines)
+
+    def format_event(self, event: Event) -> str:
+        from referee.games.doudizhu.notation import format_event
+
+        return format_event(event)
 
     def write(self, events: Sequence[Event]) -> str:
         from referee.games.doudizhu.notation import write
@@ -62,6 +73,11 @@ class DouDizhu:
 
     def problems(self, result: MatchResult) -> list[RecordError]:
         return list(result.errors)
+
+    def pending(self, result: MatchResult) -> list[RecordError]:
+        from referee.games.doudizhu.engine import pending
+
+        return pending(result)
 
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.doudizhu.views import check_summary

@@ -9,7 +9,7 @@ point of the deal is the engine's business; whether a line is well formed is the
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from referee.core.errors import UsageError
@@ -92,10 +92,15 @@ def strip_comment(text: str) -> str:
 
 def parse(text: str) -> Reading:
     """Read a whole record; a malformed line becomes an error with its number and is skipped."""
+    return parse_lines(enumerate(text.removeprefix("\ufeff").splitlines(), 1))
+
+
+def parse_lines(lines: Iterable[tuple[int, str]]) -> Reading:
+    """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
     events: list[Event] = []
     errors: list[RecordError] = []
     names: dict[str, int] = {}
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+    for number, raw in lines:
         line = strip_comment(raw).strip()
         if not line:
             continue

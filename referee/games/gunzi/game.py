@@ -6,7 +6,7 @@ modules load when first used, so reading the registry costs a command nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
@@ -22,11 +22,22 @@ class Gunzi:
     key = "gunzi"
     title: Msg = M("Dalian Gunzi")
     default_rules = DEFAULT_RULES
+    seats: tuple[str, ...] = ("E", "S", "W", "N")
 
     def read(self, text: str) -> Reading:
         from referee.games.gunzi.notation import parse
 
         return parse(text)
+
+    def read_lines(self, lines: Iterable[tuple[int, str]]) -> Reading:
+        from referee.games.gunzi.notation import parse_lines
+
+        return parse_lines(lines)
+
+    def format_event(self, event: Event) -> str:
+        from referee.games.gunzi.notation import format_event
+
+        return format_event(event)
 
     def write(self, events: Sequence[Event]) -> str:
         from referee.games.gunzi.notation import write
@@ -64,6 +75,9 @@ class Gunzi:
 
     def problems(self, result: MatchResult) -> list[RecordError]:
         return list(result.errors)
+
+    def pending(self, result: MatchResult) -> list[RecordError]:
+        return []  # an unfinished hand is not a problem: the engine says what it expects next
 
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.gunzi.terminal import check_summary

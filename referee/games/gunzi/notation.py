@@ -83,15 +83,20 @@ def parse_line(text: str, line: int = 0) -> Event | None:
 
 def parse(text: str) -> Record:
     """Read a whole record; malformed lines become errors with their numbers and are skipped."""
-    record = Record()
-    events, errors = record.events, record.errors
     if text.startswith("\ufeff"):
         text = text[1:]
+    return parse_lines(enumerate(text.splitlines(), 1))
+
+
+def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
+    """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
+    record = Record()
+    events, errors = record.events, record.errors
     # A long record repeats many lines exactly ("hand", "last def", "points 20", "declare S 4S"):
     # each distinct line is read once and its event copied with the new line number.
     seen: dict[str, Event | None] = {}
     new = tuple.__new__
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in lines:
         ev = seen.get(raw, _UNSEEN)
         if ev is _UNSEEN:
             try:

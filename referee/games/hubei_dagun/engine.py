@@ -71,6 +71,18 @@ class DealResult(NamedTuple):
         return seat in self.sides[self.winner]
 
 
+LACKS = "deal {n}: not settled, it lacks {xs:list}"  # the msgid of settle's refusal: ``Game.pending``
+
+
+def pending(result: MatchResult) -> list[RecordError]:
+    """The last deal's "not settled, it lacks …": what the deal in progress still needs, not a mistake."""
+    lacks = [e for e in result.errors if e.msg.msgid == LACKS]
+    if not lacks:
+        return []
+    last = max(lacks, key=lambda e: e.line)
+    return [last] if last.line > max([d.line for d in result.deals], default=0) else []
+
+
 class MatchResult(NamedTuple):
     header: Header | None
     rules: DagunRules

@@ -5,7 +5,7 @@ Each method hands over to the module that holds the work; the modules load when 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
@@ -21,11 +21,22 @@ class HubeiDagun:
     key = "hubei-dagun"
     title: Msg = M("Hubei 打滚")
     default_rules = DEFAULT_RULES
+    seats: tuple[str, ...] = ("E", "S", "W", "N")
 
     def read(self, text: str) -> Reading:
         from referee.games.hubei_dagun.notation import parse
 
         return parse(text)
+
+    def read_lines(self, lines: Iterable[tuple[int, str]]) -> Reading:
+        from referee.games.hubei_dagun.notation import parse_lines
+
+        return parse_lines(lines)
+
+    def format_event(self, event: Event) -> str:
+        from referee.games.hubei_dagun.notation import format_event
+
+        return format_event(event)
 
     def write(self, events: Sequence[Event]) -> str:
         from referee.games.hubei_dagun.notation import write
@@ -65,6 +76,11 @@ class HubeiDagun:
 
     def problems(self, result: MatchResult) -> list[RecordError]:
         return list(result.errors)
+
+    def pending(self, result: MatchResult) -> list[RecordError]:
+        from referee.games.hubei_dagun.engine import pending
+
+        return pending(result)
 
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.hubei_dagun.views import check_summary

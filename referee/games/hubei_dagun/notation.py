@@ -70,8 +70,13 @@ def strip_comment(text: str) -> str:
 
 def parse(text: str) -> Record:
     """Read a whole record; a malformed line becomes an error with its number and is skipped."""
+    return parse_lines(enumerate(text.removeprefix("\ufeff").splitlines(), 1))
+
+
+def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
+    """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
     record = Record()
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+    for number, raw in lines:
         try:
             ev = parse_line(raw, number)
         except NotationError as e:

@@ -14,6 +14,25 @@ class Header(NamedTuple):
     extra: tuple[tuple[str, str], ...] = ()  # date, event, table, round, referee … as written
     line: int = 0
 
+    def field(self, key: str) -> str | None:
+        return next((v for k, v in self.extra if k == key), None) or None
+
+    @property
+    def date(self) -> str | None:
+        return self.field("date")
+
+    @property
+    def event(self) -> str | None:
+        return self.field("event")
+
+    @property
+    def table(self) -> str | None:
+        return self.field("table")
+
+    @property
+    def round(self) -> str | None:
+        return self.field("round")
+
 
 class Seat(NamedTuple):
     seat: str

@@ -4,7 +4,7 @@ Each method hands over to the module that holds the work (notation, ruleset, eng
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from referee.core import rulesfile
@@ -22,11 +22,22 @@ class JinhuaMahjong:
     key = "jinhua-mahjong"
     title: Msg = M("Jinhua mahjong")
     default_rules = DEFAULT_RULES
+    seats: tuple[str, ...] = ("E", "S", "W", "N")
 
     def read(self, text: str) -> Reading:
         from referee.games.jinhua_mahjong.notation import parse
 
         return parse(text)
+
+    def read_lines(self, lines: Iterable[tuple[int, str]]) -> Reading:
+        from referee.games.jinhua_mahjong.notation import parse_lines
+
+        return parse_lines(lines)
+
+    def format_event(self, event: Event) -> str:
+        from referee.games.jinhua_mahjong.notation import format_event
+
+        return format_event(event)
 
     def write(self, events: Sequence[Event]) -> str:
         from referee.games.jinhua_mahjong.notation import write
@@ -60,6 +71,9 @@ class JinhuaMahjong:
 
     def problems(self, result: MatchResult) -> list[RecordError]:
         return list(result.errors)
+
+    def pending(self, result: MatchResult) -> list[RecordError]:
+        return []  # an unfinished deal is no problem: a win or nowin settles it
 
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.jinhua_mahjong.views import check_summary

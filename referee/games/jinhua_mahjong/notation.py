@@ -5,7 +5,7 @@ languages; the reader never stops at the first."""
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from referee.core.errors import UsageError
@@ -225,9 +225,14 @@ def _not_tile(token: str) -> Msg:
 
 
 def parse(text: str) -> Record:
+    return parse_lines(enumerate(text.removeprefix("\ufeff").splitlines(), 1))
+
+
+def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
+    """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
     events: list[Event] = []
     errors: list[RecordError] = []
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
+    for number, raw in lines:
         line = _uncomment(raw).strip()
         if not line:
             continue
@@ -254,33 +259,38 @@ def _value(v: str) -> str:
     return f'"{v}"' if (not v or any(ch.isspace() or ch in "\"#" for ch in v)) else v
 
 
+def format_event(e: Event) -> str:
+    """The canonical line of one event: English keywords, seat letters, tile codes, pattern codes."""
+    if isinstance(e, Header):
+        parts = [f"match id={_value(e.id)} game={GAME_KEY}"]
+        if e.rules:
+            parts.append(f"rules={_value(e.rules)}")
+        parts += [f"{k}={_value(v)}" for k, v in e.extra]
+        return " ".join(parts)
+    if isinstance(e, Seat):
+        return f"seat {e.seat} {e.name}"
+    if isinstance(e, Deal):
+        return f"deal {e.dealer}" if e.dealer else "deal"
+    if isinstance(e, Caishen):
+        return f"caishen {code(e.tile)}"
+    if isinstance(e, Claim):
+        return f"{e.kind} {e.claimer} {e.feeder}"
+    if isinstance(e, Win):
+        return f"win {e.winner} {e.discarder or 'self'}"
+    if isinstance(e, Patterns):
+        return "patterns " + " ".join(e.codes)
+    if isinstance(e, Tiles):
+        return "tiles " + " ".join(code(t) for t in e.tiles)
+    if isinstance(e, Liable):
+        return f"liable {e.seat}"
+    return "nowin"
+
+
 def write(events: Sequence[Event]) -> str:
-    """The canonical record: English keywords, seat letters, tile codes, pattern codes."""
+    """The canonical record: one directive a line, a blank line before each deal."""
     out: list[str] = []
     for e in events:
-        if isinstance(e, Header):
-            parts = [f"match id={_value(e.id)} game={GAME_KEY}"]
-            if e.rules:
-                parts.append(f"rules={_value(e.rules)}")
-            parts += [f"{k}={_value(v)}" for k, v in e.extra]
-            out.append(" ".join(parts))
-        elif isinstance(e, Seat):
-            out.append(f"seat {e.seat} {e.name}")
-        elif isinstance(e, Deal):
+        if isinstance(e, Deal):
             out.append("")
-            out.append(f"deal {e.dealer}" if e.dealer else "deal")
-        elif isinstance(e, Caishen):
-            out.append(f"caishen {code(e.tile)}")
-        elif isinstance(e, Claim):
-            out.append(f"{e.kind} {e.claimer} {e.feeder}")
-        elif isinstance(e, Win):
-            out.append(f"win {e.winner} {e.discarder or 'self'}")
-        elif isinstance(e, Patterns):
-            out.append("patterns " + " ".join(e.codes))
-        elif isinstance(e, Tiles):
-            out.append("tiles " + " ".join(code(t) for t in e.tiles))
-        elif isinstance(e, Liable):
-            out.append(f"liable {e.seat}")
-        else:
-            out.append("nowin")
+        out.append(format_event(e))
     return "\n".join(out).strip("\n") + "\n"

@@ -31,7 +31,10 @@ from typing import TYPE_CHECKING, Any
 from referee.core.errors import NotFound, UsageError
 from referee.core.i18n import M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
-from referee.games.gunzi.events import Event, MatchHeader, RecordError
+from referee.core.records import RecordError
+from referee.games import stored
+from referee.games.api import AnyEvent as Event
+from referee.games.api import Header
 from referee.store import chain, signin
 from referee.store.chain import StoredEntry, Unsealed
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreError, UnknownMatch, moved_on
@@ -610,10 +613,10 @@ class PgStore:
     def events(self, match_id: str) -> list[Event]:
         return self.events_and_errors(match_id)[0]
 
-    def header(self, match_id: str) -> MatchHeader:
-        for ev in self.events(match_id):
-            if isinstance(ev, MatchHeader):
-                return ev
+    def header(self, match_id: str) -> Header:
+        header = stored.header_of_events(self.events(match_id))
+        if header is not None:
+            return header
         raise StoreError(M("match {match}: no match header in effect", match=match_id))
 
     def head(self, match_id: str) -> tuple[str, int]:
@@ -729,12 +732,12 @@ class PgStore:
                 raise moved_on(len(s.entries), expect_seq)
             return s.append_many(items, referee)
 
-    def _create(self, conn: Conn, events: Sequence[Event], referee: str | None, replace: bool) -> MatchHeader:
+    def _create(self, conn: Conn, events: Sequence[Event], referee: str | None, replace: bool) -> Header:
         import psycopg
 
-        from referee.games.gunzi.notation import format_event
-
         header = new_header(events)
+        game = stored.game_of_events(events)
+        assert game is not None  # new_header found its header
         match_id = header.id
         found = conn.execute("SELECT key FROM matches WHERE id = %s AND replaced IS NULL FOR UPDATE",
                              (match_id,)).fetchone()
@@ -749,15 +752,15 @@ class PgStore:
                 key = conn.execute(
                     'INSERT INTO matches (id, created, rules, date, event, "table", round) '
                     "VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING key",
-                    (match_id, now(), header.rules, header.date, header.event, header.table,
+                    (match_id, now(), stored.rules_of(header), header.date, header.event, header.table,
                      header.round)).fetchone()
         except psycopg.errors.UniqueViolation:
             raise DuplicateMatch(M("match '{match}' is already in the store at {root} (use --replace to "
                                    "overwrite it; the old one is kept in replaced/)",
                                    match=match_id, root=self.where)) from None
         assert key is not None
-        entries = seal_all(match_id, [], [{"kind": "event", "directive": format_event(ev)} for ev in events],
-                           referee)
+        entries = seal_all(match_id, [], [{"kind": "event", "directive": line}
+                                          for line in stored.lines_of(game, events)], referee)
         self._insert_entries(conn, key[0], entries, match_id)
         return header
 
@@ -776,11 +779,12 @@ class PgStore:
             for events in matches:
                 self._create(conn, events, referee, replace=False)
 
-    def index_header(self, header: MatchHeader) -> None:
+    def index_header(self, header: Header) -> None:
         with self._use() as conn, conn.transaction():
             conn.execute('UPDATE matches SET rules = %s, date = %s, event = %s, "table" = %s, round = %s '
                          "WHERE id = %s AND replaced IS NULL",
-                         (header.rules, header.date, header.event, header.table, header.round, header.id))
+                         (stored.rules_of(header), header.date, header.event, header.table, header.round,
+                          header.id))
 
     def witness(self, heads: Mapping[str, tuple[int, str]]) -> None:
         with self._use() as conn, conn.transaction():
@@ -804,7 +808,7 @@ class PgStore:
     def repair_index(self) -> Repair:
         """Set each match row's index columns from the header in effect in its entries."""
         left_out: list[chain.ChainProblem] = []
-        headers: list[MatchHeader] = []
+        headers: list[Header] = []
         for mid in self.match_ids():
             try:
                 headers.append(self.header(mid))
@@ -894,13 +898,7 @@ class PgStore:
                        frozenset(r[2] for r in rows if r[2] is not None))
 
 
-def _header_of(entries: Sequence[StoredEntry]) -> MatchHeader | None:
-    from referee.games.gunzi.notation import NotationError, parse_line
-
+def _header_of(entries: Sequence[StoredEntry]) -> Header | None:
     for place, text in corrected(entries).items():
-        try:
-            ev = parse_line(text, line=place)
-        except NotationError:
-            return None
-        return ev if isinstance(ev, MatchHeader) else None
+        return stored.header_of_line(text, place)
     return None

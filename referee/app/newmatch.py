@@ -1,0 +1,43 @@
+"""A new match of any game: its header and seat lines written as a record is, and read by the game's own reader.
+
+``referee new --game``, and an individual event's round, start a match this way: the game's reader checks the id,
+every name and the rule set's name exactly as it checks a record someone brings, so a match the store holds always
+reads back as it was written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from referee.core.errors import UsageError
+from referee.core.i18n import M
+from referee.views.matchtext import semicolons
+
+if TYPE_CHECKING:
+    from referee.games.api import Game
+
+
+def _value(text: str) -> str:
+    """*text* as a header's VALUE: quoted when it holds a space, a quote, ``#`` or ``=``."""
+    if text and not any(ch.isspace() or ch in "\"'#=" for ch in text):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def match_events(game: Game, match_id: str, rules: str | None, players: Sequence[str],
+                 fields: Sequence[tuple[str, str | None]] = ()) -> list[Any]:
+    """The events a new match of *game* begins with: its header (``game=``, ``rules=`` and *fields* where given)
+    and a seat line for each of *players* in the game's seat order; a usage error naming what cannot be used."""
+    if len(players) > len(game.seats):
+        raise UsageError(M("{game} seats {n} players; {given} given", game=game.title, n=len(game.seats),
+                           given=len(players)))
+    head = [f"match id={_value(match_id)}", f"game={game.key}"]
+    head += [f"rules={_value(rules)}"] if rules else []
+    head += [f"{key}={_value(value)}" for key, value in fields if value]
+    lines = [" ".join(head)] + [f"seat {seat} {name}" for seat, name in zip(game.seats, players, strict=False)]
+    reading = game.read("\n".join(lines) + "\n")
+    if reading.errors:
+        raise UsageError(M("match {match} cannot be started: {problems}", match=match_id,
+                           problems=semicolons([e.msg for e in reading.errors])))
+    return list(reading.events)

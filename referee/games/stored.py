@@ -1,0 +1,73 @@
+"""A stored match's lines read by the game its header names: the store keeps text, each game reads its own.
+
+The store holds every match as canonical lines (one directive an entry) and knows no game: the header line
+(the match's first, ``match id=… game=doudizhu``; no ``game=`` is Gunzi's) names the game whose reader turns
+the corrected view into events, and whose writer turns a new match's events into lines. A header naming a game
+this version does not know is an error on that line, like any line a reader refuses, never an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from referee.core.records import RecordError
+from referee.games import registry
+
+if TYPE_CHECKING:
+    from referee.games.api import Game, Header
+
+
+def game_of_view(view: Mapping[int, str]) -> Game:
+    """The game of a corrected view (place → line): the one its first line names, Gunzi without one."""
+    first = next(iter(view.values()), "")
+    return registry.game(registry.game_of_text(first)[0])
+
+
+def events_of(view: Mapping[int, str]) -> tuple[list[Any], list[RecordError]]:
+    """The events of a corrected view, each with ``line`` = its place, and an error for every line the game's
+    reader refused (the header's own line when it names no game this version knows)."""
+    try:
+        game = game_of_view(view)
+    except registry.UnknownGame as e:
+        return [], [RecordError(next(iter(view)), e.msg)]
+    reading = game.read_lines(view.items())
+    return reading.events, reading.errors
+
+
+def header_of_line(text: str, line: int = 0) -> Header | None:
+    """The match header *text* is (any game's), or None when it is not one or cannot be read."""
+    try:
+        game = registry.game(registry.game_of_text(text)[0])
+    except registry.UnknownGame:
+        return None
+    reading = game.read_lines([(line, text)])
+    if reading.errors:
+        return None
+    return game.header(reading.events)
+
+
+def game_of_events(events: Sequence[Any]) -> Game | None:
+    """The game whose header *events* begin with (None without a header of any game)."""
+    for key in registry.keys():
+        game = registry.game(key)
+        if game.header(events[:1]) is not None:
+            return game
+    return None
+
+
+def header_of_events(events: Sequence[Any]) -> Header | None:
+    """The header *events* begin with, of whichever game."""
+    game = game_of_events(events)
+    return game.header(events[:1]) if game is not None else None
+
+
+def rules_of(header: Header) -> str:
+    """The rule set *header* names, else its game's default: what the store's index lists."""
+    game = game_of_events([header])
+    return header.rules or (game.default_rules if game is not None else "")
+
+
+def lines_of(game: Game, events: Sequence[Any]) -> list[str]:
+    """The canonical line of each event: what the store keeps of a new match."""
+    return [game.format_event(ev) for ev in events]

@@ -1,0 +1,152 @@
+"""The store holds matches of every game: the header's ``game=`` picks the reader of the stored lines.
+
+Run on both backends through the store interface, and through the real CLI on a folder store: a Dou Dizhu, a Hubei
+打滚 and a Jinhua mahjong match imported, listed, verified, read back event for event, recorded into step by step
+(each directive checked by the game's engine in the match's context) and replayed by id.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.app.recording import record_lines
+from referee.games.registry import game
+from referee.store.api import MatchStore, open_store
+from referee.store.errors import StoreError
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+GAMES = {"doudizhu": "club-night.doudizhu", "hubei-dagun": "hubei-evening.dagun",
+         "jinhua-mahjong": "jinhua-evening.mahjong"}
+
+DDZ = """match id=D1 game=doudizhu rules=doudizhu-classic event=Night table=2 round=1
+seat 1 Ann
+seat 2 Bo
+seat 3 Cy
+"""
+
+
+class Cli:
+    """The real command line as a subprocess on the store at *db*: ``ok`` wants exit 0 (its stdout), ``fails`` exit
+    1 or 2 (its stderr); never a traceback."""
+
+    def __init__(self, db: Path) -> None:
+        self.env = {**os.environ, "REFEREE_DB": str(db / "store"), "REFEREE_LANG": "en", "REFEREE_NAME": "ann"}
+
+    def _run(self, args: tuple[str, ...]) -> subprocess.CompletedProcess[str]:
+        p = subprocess.run([sys.executable, "-m", "referee.cli", *args], capture_output=True, text=True,
+                           encoding="utf-8", env=self.env, timeout=60)
+        assert "Traceback" not in p.stderr, p.stderr
+        return p
+
+    def ok(self, *args: str) -> str:
+        p = self._run(args)
+        assert p.returncode == 0, (args, p.stdout, p.stderr)
+        return p.stdout
+
+    def fails(self, *args: str) -> str:
+        p = self._run(args)
+        assert p.returncode in (1, 2), (args, p.returncode, p.stdout, p.stderr)
+        return p.stderr
+
+
+@pytest.fixture(params=["folder", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> MatchStore:
+    if request.param == "folder":
+        return open_store(tmp_path / "store")
+    server = request.getfixturevalue("pg_server")
+    pg = open_store(server.store())
+    request.addfinalizer(pg.close)
+    return pg
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_a_stored_match_reads_back_as_its_game_reads_its_record(store: MatchStore, key: str) -> None:
+    g = game(key)
+    reading = g.read((EXAMPLES / GAMES[key]).read_text(encoding="utf-8"))
+    assert not reading.errors
+    match_id = store.create(list(reading.events), "ann")
+    events, errors = store.events_and_errors(match_id)
+    assert errors == []
+    # The store numbers events by sequence: the same events, one entry each, in order.
+    assert [ev._replace(line=0) for ev in events] == [ev._replace(line=0) for ev in reading.events]
+    assert [ev.line for ev in events] == list(range(1, len(events) + 1))
+    assert store.header(match_id).id == match_id
+    assert store.verify() == (1, len(events), [])
+    row = next(r for r in store.summaries() if r["id"] == match_id)
+    assert row["rules"] == (reading.events[0].rules or g.default_rules)
+
+
+def test_directives_are_checked_by_the_game_in_the_match_s_context(store: MatchStore) -> None:
+    store.create(list(game("doudizhu").read(DDZ).events), "ann")
+    # A player's name stands for the seat: "bid Bo 2" is seat 2's bid.
+    done = record_lines(store, "D1", ["deal", "bid 1 1", "bid Bo 2"], "ann")
+    assert [e["directive"] for e in done.entries] == ["deal", "bid 1 1", "bid 2 2"]
+    with pytest.raises(StoreError) as e:
+        record_lines(store, "D1", ["bid Dee 3"], "ann")
+    assert e.value.msg.text("en") == ("cannot read 'bid Dee 3': 'Dee' is not a seat (1, 2, 3 or a player's name: "
+                                      "ann, bo, cy); nothing stored")
+    with pytest.raises(StoreError) as e:  # a bid that does not rise is refused at its own line
+        record_lines(store, "D1", ["bid 3 1"], "ann")
+    assert "nothing stored" in e.value.msg.text("en")
+    assert len(store.entries("D1")) == 7  # header, 3 seats, deal, 2 bids: the refusals stored nothing
+    # Landlord Bo (seat 2) at a bid of 2 wins with one bomb: multiplier 2, each farmer pays 1 × 2 × 2 = 4 and the
+    # landlord receives 2 × 2 × 2 = 8 (docs/doudizhu-rules.md §6).
+    done = record_lines(store, "D1", ["bid 3 pass", "kitty 5H 9C BJ", "bomb 2 7777", "out 2"], "ann")
+    deal = done.after.deals[-1]
+    assert deal.payments == {1: -4, 2: 8, 3: -4}
+    with pytest.raises(StoreError) as e:
+        record_lines(store, "D1", ["match id=D1 game=doudizhu"], "ann")
+    assert "nothing stored" in e.value.msg.text("en")
+
+
+def test_the_cli_imports_records_and_replays_a_stored_dou_dizhu_match(tmp_path: Path) -> None:
+    cli = Cli(tmp_path)
+    for name in GAMES.values():
+        assert cli.ok("import", str(EXAMPLES / name)).startswith(str(EXAMPLES / name))
+    listed = cli.ok("list")
+    assert "DDZ-N1-T2" in listed and "doudizhu-classic" in listed and "jinhua-mahjong" in listed
+    assert cli.ok("verify").startswith("ok: 3 matches")
+    cli.ok("record", "DDZ-N1-T2", "deal")
+    cli.ok("record", "DDZ-N1-T2", "bid", "张三", "3")
+    cli.ok("record", "DDZ-N1-T2", "kitty", "3H", "4H", "5H")
+    cli.ok("record", "DDZ-N1-T2", "bomb", "1", "6666")
+    out = cli.ok("record", "DDZ-N1-T2", "bomb", "1", "8888")
+    assert out.startswith("#46 recorded: bomb 1 8 8 8 8")
+    out = cli.ok("record", "DDZ-N1-T2", "out", "1")
+    # The example's five deals end 张三 +10, 李四 +4, 王五 -14 (its comments work them by hand). Deal 6: 张三 bids 3,
+    # two bombs (× 2 × 2 = 4), the landlord goes out first: 2 × 3 × 4 = +24 to him, 1 × 3 × 4 = 12 from each farmer.
+    assert "张三 +34, 李四 -8, 王五 -26" in out
+    status = cli.ok("status", "DDZ-N1-T2")
+    assert status.startswith("match DDZ-N1-T2 (Dou Dizhu): 47 entries, head ")
+    assert "张三 +34, 李四 -8, 王五 -26" in status
+    assert cli.ok("export", "DDZ-N1-T2").endswith("deal\nbid 1 3\nkitty 3H 4H 5H\nbomb 1 6 6 6 6\nbomb 1 8 8 8 8\n"
+                                                  "out 1\n")
+    refused = cli.fails("record", "DDZ-N1-T2", "bid", "2", "1")
+    assert refused.endswith("error: event rejected, nothing stored: the bidding has ended (§3): no more bids\n")
+    assert cli.fails("record", "DDZ-N1-T2").endswith(
+        "error: guided entry is for Gunzi's matches; give a DIRECTIVE (or --file FILE)\n")
+    assert cli.fails("undo", "DDZ-N1-T2").endswith(
+        "error: match DDZ-N1-T2 is a match of Dou Dizhu: this command officiates Gunzi's matches only (for Dou "
+        "Dizhu: record, status, log, replay, explain, export, verify)\n")
+
+
+def test_the_cli_starts_a_match_of_another_game_with_its_players(tmp_path: Path) -> None:
+    cli = Cli(tmp_path)
+    out = cli.ok("new", "M1", "--game", "jinhua-mahjong", "--player", "甲", "--player", "乙", "--player", "丙",
+                 "--player", "丁", "--date", "2026-12-01")
+    assert out.startswith("new match M1 (jinhua-mahjong) in ")
+    assert cli.ok("export", "M1") == ("match id=M1 game=jinhua-mahjong date=2026-12-01 referee=ann\n"
+                                      "seat E 甲\nseat S 乙\nseat W 丙\nseat N 丁\n")
+    assert cli.fails("new", "M2", "--game", "doudizhu", "--player", "a", "--player", "b", "--player", "c",
+                     "--player", "d").endswith("error: Dou Dizhu seats 3 players; 4 given\n")
+    assert cli.fails("new", "M3", "--game", "chess").endswith(
+        "error: game=chess: not a game this version officiates (games: gunzi, hubei-dagun, doudizhu, "
+        "jinhua-mahjong)\n")
+    zh = cli.fails("new", "M2", "--game", "doudizhu", "--player", "a", "--player", "b", "--player", "c",
+                   "--player", "d", "--lang", "zh")
+    assert "每桌 3 名玩家；给出了 4 名" in zh
