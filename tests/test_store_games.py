@@ -110,6 +110,8 @@ def test_the_cli_imports_records_and_replays_a_stored_dou_dizhu_match(tmp_path: 
         assert cli.ok("import", str(EXAMPLES / name)).startswith(str(EXAMPLES / name))
     listed = cli.ok("list")
     assert "DDZ-N1-T2" in listed and "doudizhu-classic" in listed and "jinhua-mahjong" in listed
+    head, ddz = listed.splitlines()[1:3]  # the rules column as wide as its longest name: the columns stay aligned
+    assert ddz.startswith("DDZ-N1-T2") and ddz.index("Club night / 2") == head.index("event / table / round")
     assert cli.ok("verify").startswith("ok: 3 matches")
     cli.ok("record", "DDZ-N1-T2", "deal")
     cli.ok("record", "DDZ-N1-T2", "bid", "张三", "3")

@@ -115,7 +115,7 @@ def list_(
     """The matches in the store."""
     language = resolve_language(lang)
     from referee.core.i18n import tr
-    from referee.views.matchtext import pad
+    from referee.views.matchtext import pad, width
 
     store = open_store(db)
     rows = store.summaries()
@@ -127,10 +127,12 @@ def list_(
     typer.echo(tr(language, "{matches} in {root}", matches=_matches(len(rows)),
                   root=store.where))
     ident, date, rules = tr(language, "id"), tr(language, "date"), tr(language, "rules")
-    typer.echo(f"{pad(ident, 20)} {pad(date, 10)}  {pad(rules, 12)} " + tr(language, "event / table / round"))
+    # The rules column as wide as its longest name (doudizhu-classic, jinhua-mahjong), 12 at least as ever.
+    wide = max([12, width(rules), *(width(r.get("rules") or "-") for r in rows)])
+    typer.echo(f"{pad(ident, 20)} {pad(date, 10)}  {pad(rules, wide)} " + tr(language, "event / table / round"))
     for r in rows:
         where = " / ".join(str(x) for x in (r.get("event"), r.get("table"), r.get("round")) if x)
-        typer.echo(f"{pad(r['id'], 20)} {pad(r.get('date') or '-', 10)}  {pad(r.get('rules') or '-', 12)} {where}")
+        typer.echo(f"{pad(r['id'], 20)} {pad(r.get('date') or '-', 10)}  {pad(r.get('rules') or '-', wide)} {where}")
 
 
 def _matches(n: int) -> Msg:
