@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.app.recording import record_lines
+from referee.app.recording import correct_lines, record_lines
 from referee.games.registry import game
 from referee.store.api import MatchStore, open_store
 from referee.store.errors import StoreError
@@ -104,6 +104,34 @@ def test_directives_are_checked_by_the_game_in_the_match_s_context(store: MatchS
     assert "nothing stored" in e.value.msg.text("en")
 
 
+def test_corrections_of_another_game_s_match_are_checked_by_its_engine(store: MatchStore) -> None:
+    store.create(list(game("doudizhu").read(DDZ).events), "ann")
+    done = record_lines(store, "D1", ["deal", "bid 1 1", "bid 2 2", "bid 3 pass", "kitty 5H 9C BJ", "bomb 2 7777",
+                                      "out 2"], "ann")
+    assert [e["seq"] for e in done.entries] == list(range(5, 12))  # deal #5 … bomb #10, out #11
+    # The bomb (#10) voided: multiplier 1, each farmer pays 1 × 2 × 1 = 2, the landlord receives 2 × 2 × 1 = 4.
+    fixed = correct_lines(store, "D1", "void", 10, reason="no bomb was played", referee="ann")
+    assert fixed.entries[0]["target"] == 10 and fixed.after.totals == {1: -2, 2: 4, 3: -2}
+    # Seat 3's pass amended to a bid of 3: seat 3 is the landlord at base 3, and seat 2, a farmer, goes out first: the
+    # farmers win, each receives 1 × 3 × 1 = 3, the landlord pays 2 × 3 × 1 = 6.
+    fixed = correct_lines(store, "D1", "amend", 8, "bid Cy 3", reason="misheard", referee="ann")
+    assert fixed.entries[0]["directive"] == "bid 3 3" and fixed.after.totals == {1: 3, 2: 3, 3: -6}
+    # Seat 2's bid amended to 3 would end the bidding before seat 3's: refused, nothing stored.
+    with pytest.raises(StoreError) as e:
+        correct_lines(store, "D1", "amend", 7, "bid 2 3", reason="x", referee="ann")
+    assert e.value.msg.text("en") == "amend rejected, nothing stored: the bidding has ended (§3): no more bids"
+    with pytest.raises(StoreError) as e:
+        correct_lines(store, "D1", "void", 1, reason="x", referee="ann")
+    assert e.value.msg.text("en") == "#1 is the match header; it can be amended, not removed"
+    with pytest.raises(StoreError) as e:
+        correct_lines(store, "D1", "amend", 1, "match id=D2 game=doudizhu", reason="x", referee="ann")
+    assert e.value.msg.text("en") == "the match id cannot change (D1 → D2); import it anew"
+    # An undo takes back `out` (#11): the deal is in progress again, which is no reason to refuse.
+    undone = correct_lines(store, "D1", "undo", referee="ann")
+    assert undone.entries[0]["target"] == 11 and undone.after.totals == {1: 0, 2: 0, 3: 0}
+    assert len(store.entries("D1")) == 14  # 11 + void, amend, undo: the refusals stored nothing
+
+
 def test_the_cli_imports_records_and_replays_a_stored_dou_dizhu_match(tmp_path: Path) -> None:
     cli = Cli(tmp_path)
     for name in GAMES.values():
@@ -132,7 +160,12 @@ def test_the_cli_imports_records_and_replays_a_stored_dou_dizhu_match(tmp_path: 
     assert refused.endswith("error: event rejected, nothing stored: the bidding has ended (§3): no more bids\n")
     assert cli.fails("record", "DDZ-N1-T2").endswith(
         "error: guided entry is for Gunzi's matches; give a DIRECTIVE (or --file FILE)\n")
-    assert cli.fails("undo", "DDZ-N1-T2").endswith(
+    assert cli.ok("undo", "DDZ-N1-T2").startswith("#48 undo of #47 stored\n")
+    status = cli.ok("status", "DDZ-N1-T2")  # what the deal in progress lacks is said as the next thing to record
+    assert "next: deal 6: no 'out': who went out first? (out SEAT, §4)" in status
+    log = cli.ok("log", "DDZ-N1-T2", "--corrections")
+    assert "undo #47: out 1" in log and "[replaced or taken back by #48]" in log
+    assert cli.fails("whatif", "DDZ-N1-T2", "45", "bomb", "1", "9999").endswith(
         "error: match DDZ-N1-T2 is a match of Dou Dizhu: this command officiates Gunzi's matches only (for Dou "
         "Dizhu: record, status, log, replay, explain, export, verify)\n")
 

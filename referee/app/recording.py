@@ -168,3 +168,58 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
                                  for ev in new]
         entries = s.append_many(items, referee)
     return GameRecorded(game, entries, new, after)
+
+
+def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None = None, text: str | None = None,
+                  reason: str = "", referee: str | None = None, force: bool = False) -> GameRecorded:
+    """An undo, void or amend (*text*: the directive an amend puts in place) of a match of a game other than
+    Gunzi, checked as :func:`record_lines` checks a directive: refused, nothing stored, when the game's engine
+    finds a problem the match did not have (unless *force*: the referee then fixes the record in the order they
+    choose). The header can be amended (its id kept), never removed."""
+    from referee.app.appending import guarded
+    from referee.app.officiate import Rejected, _correction_target
+    from referee.games.api import rules_named
+    from referee.games.stored import game_of_view
+
+    with guarded(store, match_id, reason), store.session(match_id) as s:
+        view = s.view
+        game = game_of_view(view)
+        target = _correction_target(s, view, kind, seq)
+        header_seq = next(iter(view))
+        new_view = dict(view)
+        directive = ""
+        if kind == "amend":
+            assert text is not None
+            new_view[target] = text
+        elif target == header_seq:
+            raise StoreError(M("#{seq} is the match header; it can be amended, not removed", seq=target))
+        else:
+            del new_view[target]
+        reading = game.read_lines(new_view.items())
+        unread = [e for e in reading.errors if e.line == target]
+        if unread:
+            raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=text, problem=unread[0].msg))
+        if kind == "amend":
+            new_event = next(ev for ev in reading.events if ev.line == target)
+            header = game.header([new_event])
+            if (target == header_seq) != (header is not None):
+                raise StoreError(M("#{seq} is the match header: amend it with a `match` directive", seq=target)
+                                 if target == header_seq else M("a `match` header can only replace the header (seq 1)"))
+            if header is not None and header.id != match_id:
+                raise StoreError(M("the match id cannot change ({old} → {new}); import it anew", old=match_id,
+                                   new=header.id))
+            directive = game.format_event(new_event)
+        old, _ = s.events()
+        after = game.replay(reading.events, game.load_rules(rules_named(game, reading.events)))
+        # before: under the rules the match named before (an amended header may name others)
+        had = {(e.line, e.message) for e in game.problems(game.replay(old, game.load_rules(rules_named(game, old))))}
+        still = set(game.pending(after))
+        added = [e for e in game.problems(after) if (e.line, e.message) not in had and e not in still]
+        if added and not force:
+            raise Rejected(added, (), what=kind)
+        entry = s.append(kind, directive, referee, target=target, reason=reason)
+    if kind == "amend" and target == header_seq:  # the index repeats the header's fields
+        header = game.header(reading.events)
+        if header is not None:
+            store.index_header(header)
+    return GameRecorded(game, [entry], [], after)

@@ -235,12 +235,29 @@ def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | No
                 db: str | None, referee: str | None, lang: str | None) -> None:
     """Store an undo, void or amend and show what it re-settled; a refusal names --force."""
     language = resolve_language(lang)
-    from referee.app.recording import require_gunzi
+    from referee.app.recording import game_of_match
 
     store = open_store(db)
-    require_gunzi(store, match_id)
+    if game_of_match(store, match_id).key != "gunzi":
+        _correct_game(store, match_id, kind, seq, None if words is None else " ".join(words), reason, force, referee,
+                      language)
+        return
     event = parse_directive(words) if words is not None else None
     correct(store, match_id, kind, seq, event, reason, force, referee, language)
+
+
+def _correct_game(store: MatchStore, match_id: str, kind: str, seq: int | None, text: str | None, reason: str,
+                  force: bool, referee: str | None, language: str) -> None:
+    """An undo, void or amend of a match of a game other than Gunzi: what was stored, where the match stands."""
+    from referee.app.recording import correct_lines
+    from referee.core.i18n import tr
+
+    done = correct_lines(store, match_id, kind, seq, text, reason, referee, force)
+    entry = done.entries[0]
+    typer.echo(tr(language, "#{seq} {kind} of #{target} stored", seq=entry["seq"], kind=kind,
+                  target=entry["target"]))
+    typer.echo(done.game.check_summary(done.after, language))
+    echo_notes(store, language)
 
 
 def undo(
@@ -304,6 +321,20 @@ def log(
     entries = open_store(db).entries(match_id)
     trail = log_of(entries)
     events, _ = to_events(corrected(entries))
+    from referee.games.stored import game_of_events
+
+    other = game_of_events(events)
+    if other is not None and other.key != "gunzi":  # listed whole: hands and games are Gunzi's
+        if hand is not None or game is not None:
+            from referee.core.errors import UsageError
+            from referee.core.i18n import M
+
+            raise UsageError(M("--hand and --game pick Gunzi's hands and games; the log of a {game} match is listed "
+                               "whole (--corrections picks its corrections)", game=other.title))
+        echo_lines(views.log_heading(match_id, len(trail), language))
+        rows = [e for e in trail if not corrections or e.kind in CORRECTIONS or e.superseded_by]
+        echo_lines(views.log_lines(rows, language)) if rows else typer.echo(tr(language, "(no entries of that kind)"))
+        return
     groups = views.log_groups(trail, events, officiate.replay(events))
     echo_lines(views.log_heading(match_id, len(trail), language))
     shown = 0

@@ -130,9 +130,15 @@ def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: lis
     typer.echo(game.match_view(result, lang).rstrip("\n"))
     for e in parse_errors:
         typer.echo(tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg))
-    for e in game.problems(result):
-        typer.echo(tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg))
-    typer.echo(game.check_summary(result, lang))
+    problems = game.problems(result)
+    still = set(game.pending(result))
+    for e in problems:
+        if e in still:  # what the deal in progress lacks: the next thing to record
+            typer.echo(tr(lang, "next: {what}", what=e.msg))
+        else:
+            typer.echo(tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg))
+    if not problems:
+        typer.echo(game.check_summary(result, lang))
 
 
 def show_remarks(entries: list[StoredEntry], result: MatchResult, match_id: str, lang: str) -> None:
