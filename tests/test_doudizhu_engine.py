@@ -185,8 +185,8 @@ def test_cards_never_in_two_places() -> None:
     # the kitty's two 6s and three 6s from a farmer: five 6s
     r = run("deal\nbid 1 3\nkitty 6 6 7\nplay 2 666\nout 1\n")
     assert messages(r) == [(8, "more than 4 of 6 in the deal: the deck has 4 (§2)")]
-    # a farmer holds 17 cards
-    r = run("deal\nbid 1 3\nkitty 3 4 5\nplay 2 34567\nplay 2 89TJQ\nplay 2 KA2 SJ\nplay 2 3 4 5 6\n"
+    # a farmer holds 17 cards: straights of 5 and 5, then three-with-one twice (each play a combination, §4)
+    r = run("deal\nbid 1 3\nkitty 3 4 5\nplay 2 34567\nplay 2 89TJQ\nplay 2 KKK 2\nplay 2 AAA 3\n"
             "out 2\n")
     assert messages(r) == [(11, "seat 2 has played 18 cards, more than the 17 held (§2)")]
 

@@ -15,7 +15,8 @@ from typing import NamedTuple
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.doudizhu.cards import Card, copies, is_bomb, is_rocket
+from referee.games.doudizhu.cards import Card, copies, is_bomb, is_rocket, write_cards
+from referee.games.doudizhu.combos import combination
 from referee.games.doudizhu.events import (
     SEATS,
     AntiSpring,
@@ -308,6 +309,13 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
     kitty = _kitty(number, line, events, rules, errors)
     plays = [e for e in events if isinstance(e, (Play, Bomb, Rocket))]
     _check_cards(plays, kitty, landlord, errors)
+    for p in plays:
+        if isinstance(p, Play) and combination(p.cards) is None:
+            errors.append(RecordError(p.line, M(
+                "{cards} is not a combination of Dou Dizhu: a single, a pair, three (with one or a pair), a straight "
+                "of 5 or more, 3 or more consecutive pairs, a plane (with as many cards or pairs), four with two, a "
+                "bomb or the rocket; 2 and the jokers are in no sequence (§4)",
+                cards=write_cards(p.cards))))
     outs = [e for e in events if isinstance(e, Out)]
     for o in outs[1:]:
         errors.append(RecordError(o.line, M("only the first player out ends the deal (line {first})",
