@@ -33,8 +33,7 @@ def game_named(key: str) -> Game:
     """The game of *key* for an individual event (not Gunzi, whose events are of pairs)."""
     keys = [k for k in registry.keys() if k != "gunzi"]
     if key not in keys:
-        raise UsageError(M("--game {game}: not a game of individual players ({known:list})",
-                           zh="--game {game}：不是个人赛的游戏（{known:list}）", game=key, known=keys))
+        raise UsageError(M("--game {game}: not a game of individual players ({known:list})", game=key, known=keys))
     return registry.game(key)
 
 
@@ -51,13 +50,11 @@ def new_event(store: MatchStore, event_id: str, *, game: str, name: str, rules: 
     if not name:
         raise UsageError(M("--name: the event needs a name"))
     if rounds is None or rounds < 1:
-        raise UsageError(M("an event of individual players needs --rounds N, the number of rounds it will have",
-                           zh="个人赛需要 --rounds N，即比赛的轮数"))
+        raise UsageError(M("an event of individual players needs --rounds N, the number of rounds it will have"))
     rules = rules or chosen.default_rules
     chosen.load_rules(rules)  # a usage error naming the file and the key when it cannot be used
     if sit_out not in tuple(SitOut):
-        raise UsageError(M("--sit-out {value}: lowest or lot",
-                           zh="--sit-out {value}：lowest（排名最低者）或 lot（抽签）", value=sit_out))
+        raise UsageError(M("--sit-out {value}: lowest or lot", value=sit_out))
     if date is not None:
         try:
             datetime.date.fromisoformat(date)
@@ -83,7 +80,7 @@ def checked_player(code: str, name: str, club: str = "") -> Player:
     code = check_id(code, "PLAYER")
     name = unicodedata.normalize("NFC", check_text(name, "NAME", NAME_MAX).strip())
     if not name:
-        raise UsageError(M("NAME: a player needs a name", zh="NAME：选手需要姓名"))
+        raise UsageError(M("NAME: a player needs a name"))
     return Player(code, name, unicodedata.normalize("NFC", check_text(club, "--club", NAME_MAX).strip()))
 
 
@@ -95,18 +92,16 @@ def add_players(store: MatchStore, event_id: str, players: Sequence[Player], ref
         state = s.state
         individual_only(state)
         if state.final:
-            raise RefereeError(M("event {event} is finished: no player can join",
-                                 zh="赛事 {event} 已结束：不能再报名选手", event=event_id))
+            raise RefereeError(M("event {event} is finished: no player can join", event=event_id))
         codes = {p.code for p in state.players}
         names = {_person(p.name): p.code for p in state.players}
         problems: list[Msg] = []
         for p in players:
             if p.code in codes:
-                problems.append(M("player {player} is already entered", zh="选手 {player} 已报名", player=p.code))
+                problems.append(M("player {player} is already entered", player=p.code))
             other = names.get(_person(p.name))
             if other is not None:
-                problems.append(M("{name} is already entered as player {other}",
-                                  zh="{name} 已作为选手 {other} 报名", name=p.name, other=other))
+                problems.append(M("{name} is already entered as player {other}", name=p.name, other=other))
             codes.add(p.code)
             names.setdefault(_person(p.name), p.code)
         if problems:
@@ -123,8 +118,7 @@ def add_players(store: MatchStore, event_id: str, players: Sequence[Player], ref
 def individual_only(state: EventState) -> None:
     if not state.settings.individual:
         raise UsageError(M("event {event} is an event of pairs: enter a pair (referee event add {event} PAIR PLAYER1 "
-                           "PLAYER2)",
-zh="赛事 {event} 是对子赛：请报名一对（referee event add {event} 对子 选手1 选手2）", event=state.settings.id))
+                           "PLAYER2)", event=state.settings.id))
 
 
 class Seated(NamedTuple):
@@ -160,10 +154,8 @@ def next_seating(store: MatchStore, state: EventState) -> SeatedRound:
     except SeatingError as e:
         if e.problem == "too_few":
             raise RefereeError(M("seating needs at least {size} players at {game}; event {event} has {n}",
-                                 zh="{game}排座至少需要 {size} 名选手；赛事 {event} 只有 {n} 名",
                                  size=size, game=game.title, event=settings.id, n=e.ref)) from None
-        raise RefereeError(M("event {event}: player {player} cannot be seated ({problem})",
-                             zh="赛事 {event}：选手 {player} 无法排座（{problem}）", event=settings.id,
+        raise RefereeError(M("event {event}: player {player} cannot be seated ({problem})", event=settings.id,
                              player=e.ref, problem=e.problem)) from None
 
 
@@ -189,7 +181,7 @@ def seat_next_round(store: MatchStore, event_id: str, referee: str | None = None
             events = match_events(game, t.match_id, settings.rules, [names[p] for p in t.players], fields)
             if store.exists(t.match_id):
                 raise DuplicateMatch(M("match {match} is already in the store: nothing seated (rename or remove that "
-                                       "match first)", zh="对局 {match} 已在库中：未排座（请先改名或删除该对局）",
+                                       "match first)",
                                        match=t.match_id))
             wanted.append(events)
         store.create_all(wanted, referee)
@@ -216,13 +208,12 @@ def close_round(store: MatchStore, event_id: str, referee: str | None = None) ->
         if broken:
             raise RefereeError(M("round {round} cannot close: {problem}", round=rnd.number,
                                  problem=next(iter(broken.values()))))
-        unfinished = [M("{match} ({n} deals settled)",
-                        zh="{match}（已结算 {n} 副）", match=t.match_id, n=tables[t.match_id].deals)
+        unfinished = [M("{match} ({n} deals settled)", match=t.match_id, n=tables[t.match_id].deals)
                       for t in seated.tables if not tables[t.match_id].done]
         if unfinished:
             raise Unfinished(MN("round {round} cannot close: {n} match is not finished: {matches:list}",
                                 "round {round} cannot close: {n} matches are not finished: {matches:list}",
-                                len(unfinished), zh="第 {round} 轮不能结束：{n} 场对局未完成：{matches:list}",
+                                len(unfinished),
                                 round=rnd.number, matches=unfinished), rnd.number, unfinished)
         heads = {}
         for t in seated.tables:
@@ -243,18 +234,17 @@ def read_players(path: Path) -> list[Player]:
     try:
         data = path.read_bytes()
     except OSError as e:
-        raise UsageError(M("{file}: cannot be read ({problem})", zh="{file}：无法读取（{problem}）", file=str(path),
+        raise UsageError(M("{file}: cannot be read ({problem})", file=str(path),
                            problem=e.strerror or str(e))) from None
     found = detect(data)
     if found is None:
-        raise UsageError(M("{file}: not a text file (UTF-8, UTF-16 or GB18030)",
-                           zh="{file}：不是文本文件（UTF-8、UTF-16 或 GB18030）", file=str(path)))
+        raise UsageError(M("{file}: not a text file (UTF-8, UTF-16 or GB18030)", file=str(path)))
     text = found[0]
     reader = csv.reader(text.splitlines())
     head = [h.strip().casefold() for h in next(reader, [])]
     if "player" not in head or "name" not in head:
         raise UsageError(M("{file}: the first line must name the columns player,name (and may be club)",
-                           zh="{file}：第一行须为列名 player,name（可加 club）", file=str(path)))
+                           file=str(path)))
     out = []
     for line, row in enumerate(reader, 2):
         if not any(cell.strip() for cell in row):
@@ -263,6 +253,6 @@ def read_players(path: Path) -> list[Player]:
         try:
             out.append(checked_player(cells.get("player", ""), cells.get("name", ""), cells.get("club", "")))
         except UsageError as e:
-            raise UsageError(M("{file}, line {line}: {problem}", zh="{file}，第 {line} 行：{problem}", file=str(path),
+            raise UsageError(M("{file}, line {line}: {problem}", file=str(path),
                                line=line, problem=e.msg)) from None
     return out

@@ -67,11 +67,11 @@ def new(
     rules: Annotated[str | None, typer.Option("--rules", metavar="RULESET", help=N_(
         "Rule set of every match (a name or a TOML file; default: dalian-club, or the game's own)."))] = None,
     game: Annotated[str | None, typer.Option("--game", metavar="GAME", help=N_(
-        "An event of individual players at this game (doudizhu, hubei-dagun, jinhua-mahjong); default: Gunzi pairs.",
-        zh="个人赛的游戏（doudizhu、hubei-dagun、jinhua-mahjong）；默认：滚子对子赛。"))] = None,
+        "An event of individual players at this game (doudizhu, hubei-dagun, jinhua-mahjong); default: Gunzi pairs."))]
+    = None,
     sit_out: Annotated[str, typer.Option("--sit-out", metavar="lowest|lot", help=N_(
-        "An individual event: who sits out when the players do not fill the tables (the lowest-placed, or by lot).",
-        zh="个人赛：人数不足整桌时谁轮空（排名最低者，或抽签）。"))] = "lowest",
+        "An individual event: who sits out when the players do not fill the tables (the lowest-placed, or by lot)."))]
+    = "lowest",
     fmt: Annotated[str, typer.Option("--format", metavar="swiss|round-robin",
                                      help=N_("Swiss rounds, or a round robin (every pair meets every other)."))]
     = "swiss",
@@ -121,7 +121,7 @@ def add(
                                            show_default=False)],
     player2: Annotated[str | None, typer.Argument(metavar="[PLAYER2]", help=N_(
         "Second player (sits W or N); none in an event of individual players, where PAIR is the player's code and "
-        "PLAYER1 the name.", zh="第二名选手（坐西或北）；个人赛不填，此时 PAIR 为选手代号，PLAYER1 为姓名。"),
+        "PLAYER1 the name."),
         show_default=False)] = None,
     club: Annotated[str, typer.Option("--club", metavar="CLUB", help=N_("The pair's club."))] = "",
     newcomer: Annotated[bool, typer.Option("--newcomer", help=N_(
@@ -146,11 +146,11 @@ def add(
     if individualevent.is_individual(store, event_id):
         if player2 is not None:
             raise UsageError(M("event {event} is of individual players: referee event add {event} PLAYER NAME",
-                               zh="赛事 {event} 是个人赛：referee event add {event} 选手 姓名", event=event_id))
+                               event=event_id))
         individualevent.add(store, event_id, pair, player1, club, referee, say)
         return
     if player2 is None:
-        raise UsageError(M("PLAYER2: a pair has two players", zh="PLAYER2：一对有两名选手"))
+        raise UsageError(M("PLAYER2: a pair has two players"))
     entry = checked_pair(pair, player1, player2, club, newcomer=newcomer, rating=rating)
     state = add_pairs(store, event_id, [entry], referee, force=force, reason=reason)
     typer.echo(trn(say, "entered pair {pair} ({player1}, {player2}) in {event}: {n} pair",

@@ -37,10 +37,8 @@ def new(store: MatchStore, event_id: str, game: str, name: str, rules: str | Non
     s = state.settings
     typer.echo(tr(say, "new event {event} ({name}) in {root}: {game}, players, {rounds} rounds, rules {rules}, "
                        "lot seed {lot}",
-                  zh="新赛事 {event}（{name}），在 {root}：{game}，个人赛，{rounds} 轮，规则 {rules}，抽签种子 {lot}",
                   event=s.id, name=s.name, root=store.where, game=s.game, rounds=s.rounds, rules=s.rules, lot=s.lot))
-    typer.echo(tr(say, "next: referee event add {event} PLAYER NAME, or referee event import {event} FILE",
-                  zh="下一步：referee event add {event} 选手 姓名，或 referee event import {event} 文件", event=s.id))
+    typer.echo(tr(say, "next: referee event add {event} PLAYER NAME, or referee event import {event} FILE", event=s.id))
 
 
 def add(store: MatchStore, event_id: str, code: str, name: str, club: str, referee: str | None, say: str) -> None:
@@ -51,7 +49,6 @@ def add(store: MatchStore, event_id: str, code: str, name: str, club: str, refer
     state = add_players(store, event_id, [player], referee)
     typer.echo(trn(say, "entered player {player} ({name}) in {event}: {n} player",
                    "entered player {player} ({name}) in {event}: {n} players", len(state.players),
-                   zh="选手 {player}（{name}）已报名 {event}：共 {n} 人",
                    player=player.code, name=player.name, event=event_id))
 
 
@@ -62,7 +59,6 @@ def import_(store: MatchStore, event_id: str, file: Path, referee: str | None, s
     players = read_players(file)
     state = add_players(store, event_id, players, referee, source=str(file))
     typer.echo(tr(say, "{file}: entered {n} players in {event} ({total} in all)",
-                  zh="{file}：{event} 报名 {n} 名选手（共 {total} 名）",
                   file=str(file), n=len(players), event=event_id, total=len(state.players)))
 
 
@@ -136,11 +132,10 @@ def sheet(store: MatchStore, event_id: str, round_: int | None, output: Path | N
     rnd = state.seatings[number - 1]
     path = output or default(number)
     names = {p.code: p.name for p in state.players}
-    notes = [tr(pdf, "Sitting out: {players:list}",
-                zh="轮空：{players:list}", players=[f"{p} {names[p]}" for p in rnd.sitting_out])] \
+    notes = [tr(pdf, "Sitting out: {players:list}", players=[f"{p} {names[p]}" for p in rnd.sitting_out])] \
         if rnd.sitting_out else []
     title = tr(pdf, "Round {n}", n=number)
-    tables_document(path, state.settings.name, title, [(tr(pdf, "Seating by table", zh="按桌座位"),
+    tables_document(path, state.settings.name, title, [(tr(pdf, "Seating by table"),
                                                        views.seating_sheet(state, rnd, pdf))],
                     pdf, font=font, notes=notes)  # type: ignore[arg-type]
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))
