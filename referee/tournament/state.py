@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from referee.tournament.individual import Player, SeatedRound, Seating
 from referee.tournament.model import (
     DirectorResult,
     EventFormat,
@@ -42,6 +43,9 @@ ROUND_CLOSED = "round_closed"
 ROUND_UNPAIRED = "round_unpaired"
 RESULT_SET = "result_set"
 RESULT_CLEARED = "result_cleared"
+PLAYER_ADDED = "player_added"  # an individual event's entry: a player
+ROUND_SEATED = "round_seated"  # an individual event's round: its tables of players and who sits out
+GUNZI = "gunzi"  # the game of an event whose log names none (every event before individual ones)
 
 Action = dict[str, Any]
 
@@ -85,6 +89,13 @@ class Settings(NamedTuple):
     venue: str | None
     seed: int | None  # the round-1 shuffle of a Swiss event (None: entry order)
     lot: int  # the seed of the lot that breaks the last ties (recorded at creation)
+    game: str = GUNZI  # the game's key; another game's event is one of individual players
+    sit_out: str = "lowest"  # an individual event's rule for who sits out (tournament.individual.SitOut)
+
+    @property
+    def individual(self) -> bool:
+        """An event of individual players (Dou Dizhu, Hubei 打滚, mahjong) rather than Gunzi's pairs."""
+        return self.game != GUNZI
 
 
 class EventState(NamedTuple):
@@ -97,6 +108,11 @@ class EventState(NamedTuple):
     results: dict[str, DirectorResult] = {}  # match id -> the director's result standing for it
     result_log: tuple[DirectorResult, ...] = ()  # every result entered or cleared, in order
     pairing_notes: dict[int, str] = {}  # round -> the reason a pairing was set or swapped by hand
+    players: tuple[Player, ...] = ()  # an individual event's entries, in entry order
+    seatings: tuple[SeatedRound, ...] = ()  # an individual event's rounds as seated (``rounds`` holds their status)
+
+    def player(self, code: str) -> Player | None:
+        return next((p for p in self.players if p.code == code), None)
 
     @property
     def current(self) -> Round | None:
@@ -172,10 +188,24 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
 
 
 def created(event_id: str, name: str, rules: str, fmt: EventFormat, rounds: int | None, scoring: Scoring,
-            date: str | None, venue: str | None, seed: int | None, lot: int) -> Action:
+            date: str | None, venue: str | None, seed: int | None, lot: int, game: str = GUNZI,
+            sit_out: str = "lowest") -> Action:
+    """The event's settings; *game* and *sit_out* only for an individual event (a Gunzi log stays as it was)."""
     return {"action": CREATED, "event": event_id, "name": name, "rules": rules, "format": fmt.value,
             "rounds": rounds, "scoring": scoring_data(scoring), "date": date, "venue": venue, "seed": seed,
-            "lot": lot}
+            "lot": lot, **({"game": game, "sit_out": sit_out} if game != GUNZI else {})}
+
+
+def player_added(player: Player) -> Action:
+    """A player entered in an individual event."""
+    return {"action": PLAYER_ADDED, "player": player.code, "name": player.name, "club": player.club}
+
+
+def round_seated(rnd: SeatedRound) -> Action:
+    """An individual event's round: each table's match and its players in seat order, and who sits out."""
+    return {"action": ROUND_SEATED, "round": rnd.number,
+            "tables": [{"table": t.number, "match": t.match_id, "players": list(t.players)} for t in rnd.tables],
+            "sitting_out": list(rnd.sitting_out)}
 
 
 def pair_added(pair: Pair, reason: str = "") -> Action:
@@ -247,6 +277,8 @@ class _Fold:
         self.results: dict[str, DirectorResult] = {}
         self.result_log: list[DirectorResult] = []
         self.pairing_notes: dict[int, str] = {}
+        self.players: dict[str, Player] = {}
+        self.seatings: list[SeatedRound] = []
 
     def known(self, seq: int, code: str) -> Pair:
         pair = self.pairs.get(code)
@@ -282,7 +314,38 @@ def _on_created(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
     f.settings = Settings(
         id=_get(a, seq, "event", str), name=_get(a, seq, "name", str), rules=_get(a, seq, "rules", str),
         format=fmt, rounds=_optional(a, seq, "rounds", int), scoring=scoring, date=_optional(a, seq, "date", str),
-        venue=_optional(a, seq, "venue", str), seed=_optional(a, seq, "seed", int), lot=_get(a, seq, "lot", int))
+        venue=_optional(a, seq, "venue", str), seed=_optional(a, seq, "seed", int), lot=_get(a, seq, "lot", int),
+        game=_optional(a, seq, "game", str) or GUNZI, sit_out=_optional(a, seq, "sit_out", str) or "lowest")
+
+
+def _on_player_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code = _get(a, seq, "player", str)
+    if code in f.players or f.settings is None or not f.settings.individual:
+        raise StateError(seq, "bad_action", code)
+    f.players[code] = Player(code, _get(a, seq, "name", str), _get(a, seq, "club", str))
+
+
+def _on_round_seated(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    number = _get(a, seq, "round", int)
+    if number != len(f.rounds) + 1 or (f.rounds and f.rounds[-1].status is not RoundStatus.closed):
+        raise StateError(seq, "round_order", str(number))
+    seated = []
+    for t in _get(a, seq, "tables", list):
+        if not isinstance(t, dict):
+            raise StateError(seq, "bad_action", "tables")
+        players = _get(t, seq, "players", list)
+        for code in players:
+            if code not in f.players:
+                raise StateError(seq, "unknown_pair", str(code))
+        seated.append(Seating(_get(t, seq, "table", int), _get(t, seq, "match", str), tuple(players)))
+    out = _get(a, seq, "sitting_out", list)
+    for code in out:
+        if code not in f.players:
+            raise StateError(seq, "unknown_pair", str(code))
+    f.seatings.append(SeatedRound(number, tuple(seated), tuple(out)))
+    # the round's status, its close and its matches are kept as a pair round's are (no pairs at its tables)
+    f.rounds.append(Round(number, tuple(Table(t.number, t.match_id, "", "") for t in seated), None,
+                          RoundStatus.open))
 
 
 def _on_pair_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
@@ -360,6 +423,8 @@ def _on_round_unpaired(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
     if any(r.round == number for r in f.results.values()):
         raise StateError(seq, "bad_action", "round")  # a round with a result entered is not taken back
     f.rounds.pop()
+    if len(f.seatings) > len(f.rounds):
+        f.seatings.pop()
     f.pairing_notes.pop(number, None)
     if number == 1:
         f.roster = ()
@@ -426,6 +491,8 @@ _HANDLERS: dict[str, Callable[[_Fold, Mapping[str, Any], int], None]] = {
     ROUND_UNPAIRED: _on_round_unpaired,
     RESULT_SET: _on_result_set,
     RESULT_CLEARED: _on_result_cleared,
+    PLAYER_ADDED: _on_player_added,
+    ROUND_SEATED: _on_round_seated,
 }
 
 
@@ -443,4 +510,5 @@ def replay(actions: Sequence[Mapping[str, Any]]) -> EventState:
     if f.settings is None:
         raise StateError(1, "no_event")
     return EventState(f.settings, tuple(f.pairs.values()), tuple(f.rounds), dict(f.closes), dict(f.withdrawals),
-                      f.roster, dict(f.results), tuple(f.result_log), dict(f.pairing_notes))
+                      f.roster, dict(f.results), tuple(f.result_log), dict(f.pairing_notes), tuple(f.players.values()),
+                      tuple(f.seatings))

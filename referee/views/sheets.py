@@ -371,6 +371,24 @@ def _round_story(pr: _Printer, event: str, round: Round, by_code: Mapping[str, P
     return story
 
 
+def tables_document(path: str | os.PathLike[str], event: str, title: str, parts: Sequence[tuple[str, rows.Sheet]],
+                    lang: str, *, font: Font = None, wide: bool = False, notes: Sequence[str] = ()) -> None:
+    """A PDF of *parts*, each a heading and its table (an individual event's seating or standings), with
+    *notes* under them: the pair events' printer, its font policy and page furniture."""
+
+    def make(pr: _Printer) -> list[Any]:
+        story: list[Any] = [pr.para(event, pr.s_title, bold=True), pr.para(title, pr.s_sub)]
+        for heading, sheet in parts:
+            story += pr.heading(heading)
+            story.append(pr.grid(sheet, _spread([2.0 if not c.numeric else 1.0 for c in sheet.columns],
+                                                 pr.width(wide)), 8.5))
+        story += [pr.para(line, pr.s_body) for line in notes]
+        return story
+
+    pr, story = _printed(lang, font, make)
+    pr.build(path, story, wide=wide, event=event, title=title)
+
+
 # --- the standings report ----------------------------------------------------------------------
 
 def _title(rounds: Sequence[Round], final: bool, lang: str) -> str:

@@ -61,9 +61,6 @@ def write_workbook(path: str | os.PathLike[str], event_name: str, pairs: Sequenc
     """Write the event's workbook to *path*: sheets Standings, Entries, Results (the director's results
     marked, with their reasons), Cross table and, with *about* (the event's facts and notes, each a label
     and a value), Event, worded in *lang*."""
-    # Here only: not at the CLI's start-up. XlsxWriter ships no type information.
-    import xlsxwriter  # type: ignore[import-untyped, unused-ignore]
-
     rows.check_known(pairs, rounds, standings)
 
     sheets = [
@@ -76,6 +73,14 @@ def write_workbook(path: str | os.PathLike[str], event_name: str, pairs: Sequenc
         sheets.append((tr(lang, "Event"),
                        rows.Sheet((rows.Column(tr(lang, "Item")), rows.Column(tr(lang, "Value"))),
                                   tuple(about))))
+    write_sheets(path, event_name, sheets)
+
+
+def write_sheets(path: str | os.PathLike[str], event_name: str, sheets: Sequence[tuple[str, rows.Sheet]]) -> None:
+    """Write *sheets* (each a name and its rows) as a workbook to *path*: an event of pairs' or of players'."""
+    # Here only: not at the CLI's start-up. XlsxWriter ships no type information.
+    import xlsxwriter  # type: ignore[import-untyped, unused-ignore]
+
     with written(path) as buf:
         book = xlsxwriter.Workbook(buf, {"in_memory": True, "strings_to_formulas": False,
                                          "strings_to_urls": False, "strings_to_numbers": False})

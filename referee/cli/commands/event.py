@@ -64,8 +64,14 @@ def new(
     event_id: EventId,
     name: Annotated[str, typer.Option("--name", metavar="NAME", help=N_("The event's name, e.g. \"Spring Cup\"."),
                                       show_default=False)],
-    rules: Annotated[str, typer.Option("--rules", metavar="RULESET",
-                                       help=N_("Rule set of every match (a name or a TOML file)."))] = "dalian-club",
+    rules: Annotated[str | None, typer.Option("--rules", metavar="RULESET", help=N_(
+        "Rule set of every match (a name or a TOML file; default: dalian-club, or the game's own)."))] = None,
+    game: Annotated[str | None, typer.Option("--game", metavar="GAME", help=N_(
+        "An event of individual players at this game (doudizhu, hubei-dagun, jinhua-mahjong); default: Gunzi pairs."))]
+    = None,
+    sit_out: Annotated[str, typer.Option("--sit-out", metavar="lowest|lot", help=N_(
+        "An individual event: who sits out when the players do not fill the tables (the lowest-placed, or by lot)."))]
+    = "lowest",
     fmt: Annotated[str, typer.Option("--format", metavar="swiss|round-robin",
                                      help=N_("Swiss rounds, or a round robin (every pair meets every other)."))]
     = "swiss",
@@ -90,8 +96,13 @@ def new(
     from referee.tournament.model import EventFormat
 
     store = open_store(db)
-    state = new_event(store, event_id, name=name, rules=rules, fmt=fmt, rounds=rounds, scoring=scoring, date=date,
-                      venue=venue, seed=seed, referee=referee)
+    if game is not None and game != "gunzi":
+        from referee.cli.commands import individualevent
+
+        individualevent.new(store, event_id, game, name, rules, rounds, date, venue, seed, sit_out, referee, say)
+        return
+    state = new_event(store, event_id, name=name, rules=rules or "dalian-club", fmt=fmt, rounds=rounds,
+                      scoring=scoring, date=date, venue=venue, seed=seed, referee=referee)
     s = state.settings
     form = M("round robin") if s.format is EventFormat.round_robin else M("Swiss")
     planned = "-" if s.rounds is None else s.rounds
@@ -108,8 +119,10 @@ def add(
     pair: PairCode,
     player1: Annotated[str, typer.Argument(metavar="PLAYER1", help=N_("First player (sits E or S)."),
                                            show_default=False)],
-    player2: Annotated[str, typer.Argument(metavar="PLAYER2", help=N_("Second player (sits W or N)."),
-                                           show_default=False)],
+    player2: Annotated[str | None, typer.Argument(metavar="[PLAYER2]", help=N_(
+        "Second player (sits W or N); none in an event of individual players, where PAIR is the player's code and "
+        "PLAYER1 the name."),
+        show_default=False)] = None,
     club: Annotated[str, typer.Option("--club", metavar="CLUB", help=N_("The pair's club."))] = "",
     newcomer: Annotated[bool, typer.Option("--newcomer", help=N_(
         "A newcomer pair (for the prize of the best newcomers)."))] = False,
@@ -125,10 +138,21 @@ def add(
     """Enter a pair."""
     say = language(lang)
     from referee.app.director import add_pairs, checked_pair
-    from referee.core.i18n import trn
+    from referee.cli.commands import individualevent
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, trn
 
+    store = open_store(db)
+    if individualevent.is_individual(store, event_id):
+        if player2 is not None:
+            raise UsageError(M("event {event} is of individual players: referee event add {event} PLAYER NAME",
+                               event=event_id))
+        individualevent.add(store, event_id, pair, player1, club, referee, say)
+        return
+    if player2 is None:
+        raise UsageError(M("PLAYER2: a pair has two players"))
     entry = checked_pair(pair, player1, player2, club, newcomer=newcomer, rating=rating)
-    state = add_pairs(open_store(db), event_id, [entry], referee, force=force, reason=reason)
+    state = add_pairs(store, event_id, [entry], referee, force=force, reason=reason)
     typer.echo(trn(say, "entered pair {pair} ({player1}, {player2}) in {event}: {n} pair",
                    "entered pair {pair} ({player1}, {player2}) in {event}: {n} pairs", len(state.pairs),
                    pair=entry.code, player1=entry.player1, player2=entry.player2, event=event_id))
@@ -148,9 +172,13 @@ def import_(
     """Enter the pairs of an entries file (CSV or XLSX): all of them or none."""
     say = language(lang)
     from referee.app.director import add_pairs
+    from referee.cli.commands import individualevent
     from referee.core.i18n import tr
     from referee.tournament.entries import read_entries
 
+    if individualevent.is_individual(open_store(db), event_id):
+        individualevent.import_(open_store(db), event_id, file, referee, say)
+        return
     entries = read_entries(file)
     if entries.notice is not None:
         typer.echo(entries.notice.text(say), err=True)
@@ -268,9 +296,13 @@ def pair(
     """Pair the next round and create its matches in the store (EVENT-R<round>-T<table>)."""
     say = language(lang)
     from referee.app.director import pair_round
+    from referee.cli.commands import individualevent
     from referee.core.i18n import tr
     from referee.views import eventjson, eventtext
 
+    if individualevent.is_individual(open_store(db), event_id):
+        individualevent.pair(open_store(db), event_id, json_, dry_run, referee, say)
+        return
     paired = pair_round(open_store(db), event_id, referee, dry_run=dry_run, swaps=[swap] if swap else (),
                         sets=set_ or (), reason=reason, byes=bye or ())
     if json_:
@@ -354,6 +386,11 @@ def close(
     from referee.core.i18n import tr
 
     store = open_store(db)
+    from referee.cli.commands import individualevent
+
+    if individualevent.is_individual(store, event_id):
+        individualevent.close(store, event_id, referee, say)
+        return
     if force and reason.strip() and not yes:
         _preview_close(store, event_id, reason, say)
     closed = close_round(store, event_id, force=force, reason=reason, referee=referee)
@@ -511,6 +548,11 @@ def standings(
 
     if json_ and explain:
         raise UsageError(M("--json and --explain go apart"))
+    from referee.cli.commands import individualevent
+
+    if individualevent.is_individual(open_store(db), event_id):
+        individualevent.standings(open_store(db), event_id, json_, after_round, say)
+        return
     results = eventresults.load(open_store(db), event_id, after_round)
     if cross and not json_:
         _echo(eventtext.matrix_lines(results, say))
@@ -606,11 +648,16 @@ def sheet(
 ) -> None:
     """PDF: a round's pairing list by table and by pair, and a card per table for its referee."""
     say, pdf = language(lang), _pdf_lang(lang)
+    from referee.cli.commands import individualevent
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
     from referee.core.safefile import is_stdout
     from referee.views.sheets import round_sheet
 
+    if individualevent.is_individual(open_store(db), event_id):
+        individualevent.sheet(open_store(db), event_id, round_, output, lambda n: _default(event_id, f"-R{n}.pdf"),
+                              pdf, _font(font, say), say)
+        return
     state = _state(open_store(db), event_id)
     number = round_ if round_ is not None else (state.current.number if state.current else None)
     rnd = None if number is None else state.round(number)
@@ -647,8 +694,13 @@ def report(
     from referee.views.sheets import standings_report
 
     store = open_store(db)
-    results = eventresults.load(store, event_id)
     path = output or _default(event_id, "-standings.pdf")
+    from referee.cli.commands import individualevent
+
+    if individualevent.is_individual(store, event_id):
+        individualevent.report(store, event_id, path, pdf, _font(font, say), say)
+        return
+    results = eventresults.load(store, event_id)
     from referee.app.disputes import event_disputes
     from referee.views.disputetext import event_lines
     from referee.views.eventtext import broken_lines, notes, round_word
@@ -676,11 +728,15 @@ def export(
 ) -> None:
     """XLSX: the standings, the entries and every match result, one sheet each."""
     say, book = language(lang), _pdf_lang(lang)
+    from referee.cli.commands import individualevent
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
     from referee.store import eventresults
     from referee.views.xlsx import write_workbook
 
+    if individualevent.is_individual(open_store(db), event_id):
+        individualevent.export(open_store(db), event_id, xlsx, book, say)
+        return
     results = eventresults.load(open_store(db), event_id)
     write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                    results.summaries, book, results=results.results, scoring=results.state.settings.scoring,

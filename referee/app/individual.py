@@ -1,0 +1,258 @@
+"""The director's operations on an event of individual players (Dou Dizhu, Hubei 打滚, Jinhua mahjong):
+create it, enter players, seat a round (creating each table's match), close a round.
+
+Apart from the pair events' (``referee.app.director``) so that each reads whole: the same log, the same
+checks before anything is written, one append per operation. Seating is ``tournament.individual``'s Swiss
+seating; each table's match is started by ``app.newmatch.match_events`` (its header with event=, round=,
+table=, its seats in the seating's order), so the game's own reader checks it as it checks a record.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NamedTuple
+
+from referee.core.errors import RefereeError, UsageError
+from referee.core.i18n import MN, M, Msg
+from referee.core.names import NAME_MAX, check_id, check_text
+from referee.games import registry
+from referee.games.api import Game
+from referee.store.api import MatchStore
+from referee.store.individualresults import load_state, tables_of
+from referee.store.store import DuplicateMatch
+from referee.tournament.individual import Player, SeatedRound, SeatingError, SitOut, seat_round
+from referee.tournament.model import EventFormat, RoundStatus
+from referee.tournament.state import EventState, Head, created, player_added, round_closed, round_seated
+
+
+def game_named(key: str) -> Game:
+    """The game of *key* for an individual event (not Gunzi, whose events are of pairs)."""
+    keys = [k for k in registry.keys() if k != "gunzi"]
+    if key not in keys:
+        raise UsageError(M("--game {game}: not a game of individual players ({known:list})", game=key, known=keys))
+    return registry.game(key)
+
+
+def new_event(store: MatchStore, event_id: str, *, game: str, name: str, rules: str | None, rounds: int | None,
+              date: str | None, venue: str | None, seed: int | None, sit_out: str = "lowest",
+              referee: str | None = None) -> EventState:
+    """Create an individual event's log: its game, rule set (the game's default without one), rounds and the
+    rule for who sits out; everything checked before the log is made."""
+    from referee.tournament import scoring as scorings
+
+    event_id = check_id(event_id, "EVENT")
+    chosen = game_named(game)
+    name = check_text(name, "--name", NAME_MAX).strip()
+    if not name:
+        raise UsageError(M("--name: the event needs a name"))
+    if rounds is None or rounds < 1:
+        raise UsageError(M("an event of individual players needs --rounds N, the number of rounds it will have"))
+    rules = rules or chosen.default_rules
+    chosen.load_rules(rules)  # a usage error naming the file and the key when it cannot be used
+    if sit_out not in tuple(SitOut):
+        raise UsageError(M("--sit-out {value}: lowest or lot", value=sit_out))
+    if date is not None:
+        try:
+            datetime.date.fromisoformat(date)
+        except ValueError:
+            raise UsageError(M("--date {value}: not a date (YYYY-MM-DD)", value=date)) from None
+    if venue is not None:
+        venue = check_text(venue, "--venue", NAME_MAX)
+    if seed is not None and seed < 0:
+        raise UsageError(M("--seed {value}: a whole number from 0", value=seed))
+    lot = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    action = created(event_id, name, rules, EventFormat.swiss, rounds, scorings.load("club"), date, venue, seed,
+                     lot, game=chosen.key, sit_out=sit_out)
+    with store.event_log(event_id).session(create=True) as s:
+        return s.append([action], referee)
+
+
+def _person(name: str) -> str:
+    return "".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def checked_player(code: str, name: str, club: str = "") -> Player:
+    """A player from the command line or an entries file, every part checked."""
+    code = check_id(code, "PLAYER")
+    name = unicodedata.normalize("NFC", check_text(name, "NAME", NAME_MAX).strip())
+    if not name:
+        raise UsageError(M("NAME: a player needs a name"))
+    return Player(code, name, unicodedata.normalize("NFC", check_text(club, "--club", NAME_MAX).strip()))
+
+
+def add_players(store: MatchStore, event_id: str, players: Sequence[Player], referee: str | None = None,
+                source: str | None = None) -> EventState:
+    """Enter *players* in one append: refused whole (naming each problem) when a code is taken or a name is
+    entered twice, or when the event is finished."""
+    with store.event_log(event_id).session() as s:
+        state = s.state
+        individual_only(state)
+        if state.final:
+            raise RefereeError(M("event {event} is finished: no player can join", event=event_id))
+        codes = {p.code for p in state.players}
+        names = {_person(p.name): p.code for p in state.players}
+        problems: list[Msg] = []
+        for p in players:
+            if p.code in codes:
+                problems.append(M("player {player} is already entered", player=p.code))
+            other = names.get(_person(p.name))
+            if other is not None:
+                problems.append(M("{name} is already entered as player {other}", name=p.name, other=other))
+            codes.add(p.code)
+            names.setdefault(_person(p.name), p.code)
+        if problems:
+            head = M("nothing entered: {n} problems", n=len(problems)) if source is None \
+                else M("{file}: nothing entered: {n} problems", file=source, n=len(problems))
+            out = problems[0] if len(problems) == 1 and source is None else head
+            if out is head:
+                for p_msg in problems:
+                    out = Msg("{first}\n  {rest}", (("first", out), ("rest", p_msg)))
+            raise RefereeError(out)
+        return s.append([player_added(p) for p in players], referee)
+
+
+def individual_only(state: EventState) -> None:
+    if not state.settings.individual:
+        raise UsageError(M("event {event} is an event of pairs: enter a pair (referee event add {event} PAIR PLAYER1 "
+                           "PLAYER2)", event=state.settings.id))
+
+
+class Seated(NamedTuple):
+    round: SeatedRound
+    state: EventState
+
+
+def match_ids(event_id: str) -> str:
+    """The ids of an individual event's matches, as pair events' are: ``EVENT-R<round>-T<table>``."""
+    return event_id.replace("{", "{{").replace("}", "}}") + "-R{round}-T{table}"
+
+
+def next_seating(store: MatchStore, state: EventState) -> SeatedRound:
+    """The next round of *state*, seated (nothing stored); refused when it cannot be seated now."""
+    settings = state.settings
+    current = state.current
+    if current is not None and current.status is RoundStatus.open:
+        raise RefereeError(M("round {round} of event {event} is still open: close it first "
+                             "(referee event close {event})", round=current.number, event=settings.id))
+    planned = state.planned
+    if planned is not None and len(state.rounds) >= planned:
+        raise RefereeError(MN("event {event} is finished: its {n} round is played and closed, the standings are "
+                              "final (referee event standings {event})",
+                              "event {event} is finished: its {n} rounds are played and closed, the standings are "
+                              "final (referee event standings {event})", planned, event=settings.id))
+    game = registry.game(settings.game)
+    size = len(game.seats)
+    summaries = {mid: t.summary for mid, t in load_state(state, store).tables.items()
+                 if t.done and t.summary is not None}
+    try:
+        return seat_round(state.players, state.seatings, summaries, size, seed=settings.lot,
+                          sit_out=SitOut(settings.sit_out), match_id=match_ids(settings.id))
+    except SeatingError as e:
+        if e.problem == "too_few":
+            raise RefereeError(M("seating needs at least {size} players at {game}; event {event} has {n}",
+                                 size=size, game=game.title, event=settings.id, n=e.ref)) from None
+        raise RefereeError(M("event {event}: player {player} cannot be seated ({problem})", event=settings.id,
+                             player=e.ref, problem=e.problem)) from None
+
+
+def seat_next_round(store: MatchStore, event_id: str, referee: str | None = None, *,
+                    dry_run: bool = False) -> Seated:
+    """Seat the next round, create each table's match (its header names the event, round and table; its seats the
+    players in the seating's order), then record the round in the log. *dry_run*: nothing stored."""
+    from referee.app.newmatch import match_events
+
+    with store.event_log(event_id).session() as s:
+        state = s.state
+        individual_only(state)
+        rnd = next_seating(store, state)
+        if dry_run:
+            return Seated(rnd, state)
+        settings = state.settings
+        game = registry.game(settings.game)
+        names = {p.code: p.name for p in state.players}
+        wanted = []
+        for t in rnd.tables:
+            fields = (("date", settings.date or datetime.date.today().isoformat()), ("event", settings.name),
+                      ("round", str(rnd.number)), ("table", str(t.number)))
+            events = match_events(game, t.match_id, settings.rules, [names[p] for p in t.players], fields)
+            if store.exists(t.match_id):
+                raise DuplicateMatch(M("match {match} is already in the store: nothing seated (rename or remove that "
+                                       "match first)",
+                                       match=t.match_id))
+            wanted.append(events)
+        store.create_all(wanted, referee)
+        return Seated(rnd, s.append([round_seated(rnd)], referee))
+
+
+def close_round(store: MatchStore, event_id: str, referee: str | None = None) -> tuple[int, EventState]:
+    """Close the current round once every table's match is done (every deal settled, none in progress);
+    refused naming each match that is not."""
+    from referee.app.director import Unfinished
+
+    with store.event_log(event_id).session() as s:
+        state = s.state
+        individual_only(state)
+        rnd = state.current
+        if rnd is None:
+            raise RefereeError(M("event {event} has no round to close (pair round 1 first: referee event pair {event})",
+                                 event=event_id))
+        if rnd.status is RoundStatus.closed:
+            raise RefereeError(M("round {round} of event {event} is already closed (pair the next: referee event pair "
+                                 "{event})", round=rnd.number, event=event_id))
+        seated = state.seatings[rnd.number - 1]
+        tables, broken = tables_of(store, (seated,))
+        if broken:
+            raise RefereeError(M("round {round} cannot close: {problem}", round=rnd.number,
+                                 problem=next(iter(broken.values()))))
+        unfinished = [M("{match} ({n} deals settled)", match=t.match_id, n=tables[t.match_id].deals)
+                      for t in seated.tables if not tables[t.match_id].done]
+        if unfinished:
+            raise Unfinished(MN("round {round} cannot close: {n} match is not finished: {matches:list}",
+                                "round {round} cannot close: {n} matches are not finished: {matches:list}",
+                                len(unfinished),
+                                round=rnd.number, matches=unfinished), rnd.number, unfinished)
+        heads = {}
+        for t in seated.tables:
+            entries = store.entries(t.match_id)
+            heads[t.match_id] = Head(len(entries), entries[-1]["hash"])
+        after = s.append([round_closed(rnd.number, False, "", [], heads)], referee)
+        store.witness(heads)
+    return rnd.number, after
+
+
+def read_players(path: Path) -> list[Player]:
+    """An entries file of players: CSV with a header row ``player,name`` (and may be ``club``); every bad line
+    named by its number."""
+    import csv
+
+    from referee.core.textfile import detect
+
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise UsageError(M("{file}: cannot be read ({problem})", file=str(path),
+                           problem=e.strerror or str(e))) from None
+    found = detect(data)
+    if found is None:
+        raise UsageError(M("{file}: not a text file (UTF-8, UTF-16 or GB18030)", file=str(path)))
+    text = found[0]
+    reader = csv.reader(text.splitlines())
+    head = [h.strip().casefold() for h in next(reader, [])]
+    if "player" not in head or "name" not in head:
+        raise UsageError(M("{file}: the first line must name the columns player,name (and may be club)",
+                           file=str(path)))
+    out = []
+    for line, row in enumerate(reader, 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        cells = dict(zip(head, row, strict=False))
+        try:
+            out.append(checked_player(cells.get("player", ""), cells.get("name", ""), cells.get("club", "")))
+        except UsageError as e:
+            raise UsageError(M("{file}, line {line}: {problem}", file=str(path),
+                               line=line, problem=e.msg)) from None
+    return out

@@ -1,0 +1,135 @@
+"""The views of an event of individual players: its standings (terminal, JSON, workbook, PDF report), a round's
+seating (terminal, JSON, PDF sheet) — one set of rows (``eventrows.Sheet``) for the terminal, the workbook and
+the PDF, as the pair events' views share theirs, with a player column where a pair event has two.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.i18n import tr
+from referee.store.individualresults import IndividualResults
+from referee.tournament.individual import SeatedRound
+from referee.tournament.model import RoundStatus
+from referee.tournament.state import EventState
+from referee.views import eventrows as rows
+from referee.views.matchtext import pad, rjust, width
+
+
+def title(results: IndividualResults, lang: str) -> str:
+    if results.final:
+        return tr(lang, "Final standings")
+    if not results.rounds:
+        return tr(lang, "Standings")
+    last = results.state.rounds[len(results.rounds) - 1]
+    if last.status is RoundStatus.closed:
+        return tr(lang, "Standings after round {n}", n=last.number)
+    return tr(lang, "Standings during round {n}", n=last.number)
+
+
+def standings_sheet(results: IndividualResults, lang: str) -> rows.Sheet:
+    """Rank, player, name, club, played, sat out, score (the payments received, net), first places,
+    head-to-head (blank where it did not decide)."""
+    clubs = {p.code: p.club for p in results.state.players}
+    names = results.names
+    columns = (rows.Column(tr(lang, "Rank"), numeric=True), rows.Column(tr(lang, "Player", zh="选手")),
+               rows.Column(tr(lang, "Name")), rows.Column(tr(lang, "Club")),
+               rows.Column(tr(lang, "Played"), numeric=True), rows.Column(tr(lang, "Sat out", zh="轮空"), numeric=True),
+               rows.Column(tr(lang, "Score"), numeric=True, signed=True),
+               rows.Column(tr(lang, "First places", zh="第一名次数"), numeric=True),
+               rows.Column(tr(lang, "Head-to-head", zh="相互成绩"), numeric=True, signed=True))
+    body = tuple((r.rank, r.player, names[r.player], clubs[r.player], r.played, r.sat_out, r.score, r.firsts,
+                  r.head_to_head) for r in results.standings)
+    return rows.Sheet(columns, body)
+
+
+def seating_sheet(state: EventState, rnd: SeatedRound, lang: str) -> rows.Sheet:
+    """A round's tables: table, match, then each seat's player (code and name)."""
+    from referee.games.registry import game
+
+    seats = game(state.settings.game).seats
+    names = {p.code: p.name for p in state.players}
+    columns = (rows.Column(tr(lang, "Table"), numeric=True), rows.Column(tr(lang, "Match")),
+               *(rows.Column(tr(lang, "Seat {seat}", zh="座位 {seat}", seat=s)) for s in seats))
+    body: tuple[tuple[rows.Cell, ...], ...] = tuple((t.number, t.match_id, *(f"{p} {names[p]}" for p in t.players))
+                                                    for t in rnd.tables)
+    return rows.Sheet(columns, body)
+
+
+def results_sheet(results: IndividualResults, lang: str) -> rows.Sheet:
+    """Every table of every round: its players in seat order with each one's score, once its match is done."""
+    names = results.names
+    columns = (rows.Column(tr(lang, "Round"), numeric=True), rows.Column(tr(lang, "Table"), numeric=True),
+               rows.Column(tr(lang, "Match")), rows.Column(tr(lang, "Player", zh="选手")),
+               rows.Column(tr(lang, "Name")),
+               rows.Column(tr(lang, "Score"), numeric=True, signed=True))
+    body: list[tuple[rows.Cell, ...]] = []
+    for rnd in results.rounds:
+        for t in rnd.tables:
+            scores = results.scores(t.match_id)
+            for i, p in enumerate(t.players):
+                body.append((rnd.number, t.number, t.match_id, p, names[p], None if scores is None else scores[i]))
+    return rows.Sheet(columns, tuple(body))
+
+
+def _grid(sheet: rows.Sheet) -> list[str]:
+    texts = [[rows.cell_text(r[i], c) for i, c in enumerate(sheet.columns)] for r in sheet.rows]
+    widths = [max([width(c.head), *(width(t[i]) for t in texts)]) for i, c in enumerate(sheet.columns)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(rjust(x, w) if c.numeric else pad(x, w)
+                         for x, w, c in zip(cells, widths, sheet.columns, strict=True)).rstrip()
+
+    return [line([c.head for c in sheet.columns]), *(line(t) for t in texts)]
+
+
+def standings_lines(results: IndividualResults, lang: str) -> list[str]:
+    out = [title(results, lang), *_grid(standings_sheet(results, lang))]
+    for mid, problem in results.broken.items():
+        out.append(tr(lang, "not counted: {match}: {problem}", zh="未计入：{match}：{problem}", match=mid,
+                      problem=problem))
+    return out
+
+
+def seating_lines(state: EventState, rnd: SeatedRound, lang: str) -> list[str]:
+    names = {p.code: p.name for p in state.players}
+    out = [tr(lang, "Round {n}", n=rnd.number), *_grid(seating_sheet(state, rnd, lang))]
+    if rnd.sitting_out:
+        out.append(tr(lang, "Sitting out: {players:list}",
+                      zh="轮空：{players:list}", players=[f"{p} {names[p]}" for p in rnd.sitting_out]))
+    return out
+
+
+def standings_json(results: IndividualResults) -> dict[str, Any]:
+    """The standings and every round's tables, each player's score at each table once its match is done."""
+    names = results.names
+    rounds = []
+    for rnd, state_round in zip(results.rounds, results.state.rounds, strict=False):
+        tables = []
+        for t in rnd.tables:
+            scores = results.scores(t.match_id)
+            tables.append({"table": t.number, "match": t.match_id, "players": list(t.players),
+                           "finished": scores is not None,
+                           "scores": None if scores is None else dict(zip(t.players, scores, strict=True))})
+        rounds.append({"round": rnd.number, "status": state_round.status.value, "tables": tables,
+                       "sitting_out": list(rnd.sitting_out)})
+    return {"event": results.state.settings.id, "game": results.state.settings.game, "round": len(results.rounds),
+            "final": results.final,
+            "standings": [{"rank": r.rank, "player": r.player, "name": names[r.player], "active": r.active,
+                           "played": r.played, "sat_out": r.sat_out, "score": r.score, "firsts": r.firsts,
+                           "head_to_head": r.head_to_head} for r in results.standings],
+            "rounds": rounds}
+
+
+def seating_json(rnd: SeatedRound) -> dict[str, Any]:
+    return {"round": rnd.number, "tables": [{"table": t.number, "match": t.match_id, "players": list(t.players)}
+                                            for t in rnd.tables], "sitting_out": list(rnd.sitting_out)}
+
+
+def workbook_sheets(results: IndividualResults, lang: str) -> list[tuple[str, rows.Sheet]]:
+    """The workbook's sheets: Standings, Entries, Results."""
+    entries = rows.Sheet((rows.Column(tr(lang, "Player", zh="选手")), rows.Column(tr(lang, "Name")),
+                          rows.Column(tr(lang, "Club"))),
+                         tuple((p.code, p.name, p.club) for p in results.state.players))
+    return [(tr(lang, "Standings"), standings_sheet(results, lang)), (tr(lang, "Entries"), entries),
+            (tr(lang, "Results"), results_sheet(results, lang))]
