@@ -110,6 +110,14 @@ WORDS: dict[str, Msg] = {
     "done": M("Done."),
     "error": M("Error"),
     "back": M("Back"),
+    # a match of a game other than Gunzi (its own table, the scorecard's rows)
+    "totals": M("Totals", zh="总分"),
+    "deals": M("Deal by deal", zh="逐局"),
+    "no_deals": M("No deal recorded yet.", zh="尚无牌局记录。"),
+    "problems": M("Problems in the record"),
+    "line_problem": M("line {line}: {problem}"),
+    "game_directive_help": M("Type the next directive as the game's record writes it; a player by seat or name.",
+                             zh="按该游戏的记录格式输入下一条指令；玩家可写座位或姓名。"),
 }
 WORDS.update(PHONE)
 WORDS.update(REMARKS)

@@ -69,7 +69,7 @@ class Card:
         t = self.table
         words = [self.title(), t.unit, *t.headings, *t.players, *(c for row in t.rows for c in row)]
         words += [self.field(k) for k in FIELDS] + [m.text(self.lang) for m in FIELDS.values()]
-        words += [tr(self.lang, "Totals"), tr(self.lang, "Running totals, deal by deal", zh="逐局累计"),
+        words += [tr(self.lang, "Totals", zh="总分"), tr(self.lang, "Running totals, deal by deal", zh="逐局累计"),
                   tr(self.lang, "Signatures")]
         return [w for w in words if w]
 
@@ -97,7 +97,7 @@ def render(card: Card, font: FontInfo, errors: Sequence[RecordError] = (), head:
                                    "`referee verify` shows what changed.", problem=broken), banner, bold=True))
     story += [para(card.title(), s_title, bold=True), _header(card, typo), Spacer(1, 6)]
     t = card.table
-    story.append(para(tr(lang, "Totals") + f" ({t.unit})", s_h2))
+    story.append(para(tr(lang, "Totals", zh="总分") + f" ({t.unit})", s_h2))
     story.append(_totals(card, typo))
     if t.running:
         story += [Spacer(1, 6), running_drawing(t, lang, typo, PAGE_WIDTH)]
