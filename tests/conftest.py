@@ -58,6 +58,9 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     "test_scorecard_cli.py": "slow",
     "test_doudizhu_cli.py": "slow",
     "test_jinhua_mahjong_cli.py": "slow",
+    # the scorecard of another game's match by the CLI as a process, each PDF read back; its web pages on a real server
+    "test_scorecard_games.py": "slow",
+    "test_web_games.py": "slow",
     "test_web_browser.py": "browser",
     # the league store: a real PostgreSQL server ($REFEREE_TEST_PG), a fresh database per module and a fresh
     # store (a schema) per test; make check runs them wherever the server is

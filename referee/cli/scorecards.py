@@ -83,25 +83,18 @@ def warn(say: str, message: Msg) -> None:
     typer.echo(tr(say, "warning: {message}", message=message), err=True)
 
 
-def load_result(source: str, db: str | None, kind: Kind = "auto", encoding: str | None = None,
-                say: str = "en") -> tuple[MatchResult, Source]:
-    """(MatchResult, Source) for a record file or stored match id (as *kind* says: ``sources.load``).
-
-    A source that is not there is the sources' own ``NotFound``; a rule set that cannot be used is a
-    usage error naming the source whose header named it.
-    """
-    from referee.app import sources
-    from referee.cli.commands.records import notifier
+def gunzi_result(src: Source) -> MatchResult:
+    """The Gunzi match of *src* replayed under its header's rules; a rule set that cannot be used is a usage error
+    naming the source whose header named it."""
     from referee.games.gunzi import engine, ruleset
 
-    src = sources.load(source, db, kind, encoding, notifier(say))
     try:
         if src.rules_problem is not None:
             raise ruleset.RulesError(src.rules_problem)
         rules = ruleset.load(src.rules)
     except ruleset.RulesError as e:
         raise UsageError(M("{source}: {problem}", source=src.name, problem=e.msg)) from None
-    return engine.replay(src.events, rules), src
+    return engine.replay(src.events, rules)
 
 
 def register_font(font: str | None, result: MatchResult | None = None, lang: str = "zh") -> FontInfo:
@@ -151,15 +144,57 @@ def write_one(source: str, out: Path | None, lang: str, font: str | None, db: st
               kind: Kind = "auto", encoding: str | None = None) -> tuple[Path, Msg | None]:
     """Write the scorecard of *source* in *lang*; return where, and what is broken in a stored match's
     chain (None when sound: the PDF carries it on its face). Warnings (unless *quiet*) in *say*."""
+    from referee.app import sources
+    from referee.cli.commands.records import notifier
     from referee.views.scorecard.layout import document_texts, texts_in
 
-    result, src = load_result(source, db, kind, encoding, say)
+    src = sources.load(source, db, kind, encoding, notifier(say))
+    if src.game != "gunzi":  # another game's match: its own table through the game interface
+        return _write_game(src, out, lang, font, out_dir, quiet, say)
+    result = gunzi_result(src)
     match_id = result.header.id if result.header is not None and result.header.id else Path(src.name).stem
     path = out if out is not None else (out_dir or output_folder(REPORTS_DIR)) / file_name(match_id)
     pdf_font(font, document_texts(result, lang), say, checked=texts_in(result), quiet=quiet)
     if not quiet:
         _warn_problems(say, src.name, len(src.errors) + len(result.errors))
     _build(result, src, path, lang, font)
+    return path, src.broken
+
+
+def _write_game(src: Source, out: Path | None, lang: str, font: str | None, out_dir: Path | None, quiet: bool,
+                say: str) -> tuple[Path, Msg | None]:
+    """The scorecard of another game's match (``views.scorecard.gamecard``): its game's own table, through the game
+    interface."""
+    from reportlab.platypus.doctemplate import LayoutError
+
+    from referee.games.registry import game as game_of
+    from referee.views.scorecard.gamecard import Card, build_game_scorecard
+
+    game = game_of(src.game)
+    if src.rules_problem is not None:
+        raise UsageError(M("{source}: {problem}", source=src.name, problem=src.rules_problem))
+    try:
+        rules = game.load_rules(src.rules)
+    except RefereeError as e:
+        raise UsageError(M("{source}: {problem}", source=src.name, problem=e.msg)) from None
+    result = game.replay(src.events, rules)
+    header = game.header(src.events)
+    info = game.rule_info(rules)
+    errors = sorted([*src.errors, *game.problems(result)], key=lambda e: e.line)
+    card = Card(game.title, header, f"{info.name} · {info.title}", game.scorecard_rows(result, lang), lang,
+                referee=recorder(src.log))
+    match_id = card.match_id or Path(src.name).stem
+    path = out if out is not None else (out_dir or output_folder(REPORTS_DIR)) / file_name(match_id)
+    pdf_font(font, card.texts(), say, quiet=quiet)
+    if not quiet:
+        _warn_problems(say, src.name, len(errors))
+    try:
+        build_game_scorecard(card, path, font_path=font, errors=errors, head=src.head, broken=src.broken)
+    except OSError as e:
+        raise failure(e) from None
+    except LayoutError:
+        raise RefereeError(M("{source}: a text of the record is too long for a page of the scorecard "
+                             "(a very long note or reason?)", source=src.name)) from None
     return path, src.broken
 
 

@@ -106,6 +106,19 @@ class Header(Protocol):
     def line(self) -> int: ...
 
 
+class GameTable(NamedTuple):
+    """A match deal by deal in the game's own columns, and each player's running total: what the scorecard PDF
+    and the web's match page show of a match of any game (:meth:`Game.scorecard_rows`). Every text is already in
+    the language asked for; every number is one the game's engine settled."""
+
+    headings: tuple[str, ...]  # the column heads
+    rows: tuple[tuple[str, ...], ...]  # one a deal (a redealt or unsettled one too), a cell per heading
+    players: tuple[str, ...]  # each player (or side) whose total runs: its seat and name
+    running: tuple[tuple[int, ...], ...]  # per row: each player's running total after that deal
+    totals: tuple[int, ...]  # each player's total over the match
+    unit: str  # what the totals count (coins, points, the ledger)
+
+
 class Game(Protocol):
     """A game behind the interface. Every method but the views is pure: records in, results out."""
 
@@ -167,6 +180,10 @@ class Game(Protocol):
         """One hand's settlement step by step, or None when *hand* was not settled."""
         ...
     def settled_hands(self, result: Any) -> list[int]: ...
+    def scorecard_rows(self, result: Any, lang: str) -> GameTable:
+        """The match as one row a deal in the game's own columns, with each player's running total: the
+        scorecard's table and the web's, so that both print the same cells."""
+        ...
     def summarize(self, result: Any, head: str = "", entries: int = 0) -> Summary: ...
 
 

@@ -56,8 +56,7 @@ def match_table(store: MatchStore, match_id: str) -> Table:
     """The match *match_id* replayed through its game: a :class:`RefereeError` when it cannot be read."""
     events, errors = store.events_and_errors(match_id)
     if errors:
-        raise RefereeError(M("match {match}, line {line}: {problem}",
-                             zh="对局 {match}，第 {line} 行：{problem}", match=match_id, line=errors[0].line,
+        raise RefereeError(M("match {match}, line {line}: {problem}", match=match_id, line=errors[0].line,
                              problem=errors[0].msg))
     game: Game | None = game_of_events(events)
     if game is None:
@@ -86,8 +85,7 @@ def tables_of(store: MatchStore, rounds: tuple[SeatedRound, ...]) -> tuple[dict[
     for rnd in rounds:
         for t in rnd.tables:
             if not store.exists(t.match_id):
-                broken[t.match_id] = M("match {match} of round {round} is not in the store",
-                                       zh="第 {round} 轮的对局 {match} 不在库中", match=t.match_id,
+                broken[t.match_id] = M("match {match} of round {round} is not in the store", match=t.match_id,
                                        round=rnd.number)
                 tables[t.match_id] = Table(None, False, 0)
                 continue
@@ -95,7 +93,6 @@ def tables_of(store: MatchStore, rounds: tuple[SeatedRound, ...]) -> tuple[dict[
                 tables[t.match_id] = match_table(store, t.match_id)
             except (RefereeError, ValueError) as e:
                 broken[t.match_id] = e.msg if isinstance(e, RefereeError) else M("match {match} cannot be read",
-                                                                                 zh="对局 {match} 无法读取",
                                                                                 match=t.match_id)
                 tables[t.match_id] = Table(None, False, 0)
     return tables, broken

@@ -32,12 +32,12 @@ def standings_sheet(results: IndividualResults, lang: str) -> rows.Sheet:
     head-to-head (blank where it did not decide)."""
     clubs = {p.code: p.club for p in results.state.players}
     names = results.names
-    columns = (rows.Column(tr(lang, "Rank"), numeric=True), rows.Column(tr(lang, "Player", zh="选手")),
+    columns = (rows.Column(tr(lang, "Rank"), numeric=True), rows.Column(tr(lang, "Player")),
                rows.Column(tr(lang, "Name")), rows.Column(tr(lang, "Club")),
-               rows.Column(tr(lang, "Played"), numeric=True), rows.Column(tr(lang, "Sat out", zh="轮空"), numeric=True),
+               rows.Column(tr(lang, "Played"), numeric=True), rows.Column(tr(lang, "Sat out"), numeric=True),
                rows.Column(tr(lang, "Score"), numeric=True, signed=True),
-               rows.Column(tr(lang, "First places", zh="第一名次数"), numeric=True),
-               rows.Column(tr(lang, "Head-to-head", zh="相互成绩"), numeric=True, signed=True))
+               rows.Column(tr(lang, "First places"), numeric=True),
+               rows.Column(tr(lang, "Head-to-head"), numeric=True, signed=True))
     body = tuple((r.rank, r.player, names[r.player], clubs[r.player], r.played, r.sat_out, r.score, r.firsts,
                   r.head_to_head) for r in results.standings)
     return rows.Sheet(columns, body)
@@ -50,7 +50,7 @@ def seating_sheet(state: EventState, rnd: SeatedRound, lang: str) -> rows.Sheet:
     seats = game(state.settings.game).seats
     names = {p.code: p.name for p in state.players}
     columns = (rows.Column(tr(lang, "Table"), numeric=True), rows.Column(tr(lang, "Match")),
-               *(rows.Column(tr(lang, "Seat {seat}", zh="座位 {seat}", seat=s)) for s in seats))
+               *(rows.Column(tr(lang, "Seat {seat}", seat=s)) for s in seats))
     body: tuple[tuple[rows.Cell, ...], ...] = tuple((t.number, t.match_id, *(f"{p} {names[p]}" for p in t.players))
                                                     for t in rnd.tables)
     return rows.Sheet(columns, body)
@@ -60,7 +60,7 @@ def results_sheet(results: IndividualResults, lang: str) -> rows.Sheet:
     """Every table of every round: its players in seat order with each one's score, once its match is done."""
     names = results.names
     columns = (rows.Column(tr(lang, "Round"), numeric=True), rows.Column(tr(lang, "Table"), numeric=True),
-               rows.Column(tr(lang, "Match")), rows.Column(tr(lang, "Player", zh="选手")),
+               rows.Column(tr(lang, "Match")), rows.Column(tr(lang, "Player")),
                rows.Column(tr(lang, "Name")),
                rows.Column(tr(lang, "Score"), numeric=True, signed=True))
     body: list[tuple[rows.Cell, ...]] = []
@@ -86,7 +86,7 @@ def _grid(sheet: rows.Sheet) -> list[str]:
 def standings_lines(results: IndividualResults, lang: str) -> list[str]:
     out = [title(results, lang), *_grid(standings_sheet(results, lang))]
     for mid, problem in results.broken.items():
-        out.append(tr(lang, "not counted: {match}: {problem}", zh="未计入：{match}：{problem}", match=mid,
+        out.append(tr(lang, "not counted: {match}: {problem}", match=mid,
                       problem=problem))
     return out
 
@@ -95,8 +95,7 @@ def seating_lines(state: EventState, rnd: SeatedRound, lang: str) -> list[str]:
     names = {p.code: p.name for p in state.players}
     out = [tr(lang, "Round {n}", n=rnd.number), *_grid(seating_sheet(state, rnd, lang))]
     if rnd.sitting_out:
-        out.append(tr(lang, "Sitting out: {players:list}",
-                      zh="轮空：{players:list}", players=[f"{p} {names[p]}" for p in rnd.sitting_out]))
+        out.append(tr(lang, "Sitting out: {players:list}", players=[f"{p} {names[p]}" for p in rnd.sitting_out]))
     return out
 
 
@@ -128,7 +127,7 @@ def seating_json(rnd: SeatedRound) -> dict[str, Any]:
 
 def workbook_sheets(results: IndividualResults, lang: str) -> list[tuple[str, rows.Sheet]]:
     """The workbook's sheets: Standings, Entries, Results."""
-    entries = rows.Sheet((rows.Column(tr(lang, "Player", zh="选手")), rows.Column(tr(lang, "Name")),
+    entries = rows.Sheet((rows.Column(tr(lang, "Player")), rows.Column(tr(lang, "Name")),
                           rows.Column(tr(lang, "Club"))),
                          tuple((p.code, p.name, p.club) for p in results.state.players))
     return [(tr(lang, "Standings"), standings_sheet(results, lang)), (tr(lang, "Entries"), entries),

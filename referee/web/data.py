@@ -23,8 +23,10 @@ from referee.games.gunzi.codes import Outcome, describe
 from referee.games.gunzi.explain import render
 from referee.games.gunzi.jsonview import write_json
 from referee.games.gunzi.settle import explain_hand
+from referee.games.stored import game_of_events
 from referee.store import eventresults
 from referee.store.disputes import fold
+from referee.store.store import log_of
 from referee.tournament.model import ResultKind
 from referee.views import eventjson
 from referee.views import matchtext as views
@@ -33,6 +35,7 @@ from referee.views.eventwords import RESULT_KIND
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
+    from referee.games.api import Game
     from referee.games.gunzi.results import MatchResult
     from referee.store.api import MatchStore
     from referee.store.eventresults import EventResults
@@ -142,7 +145,11 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
     """The context of a match page (and of its live part)."""
 
     match_id = checked_match(store, match_id)
-    result, errors = replayed(store, match_id)
+    events, errors = store.events_and_errors(match_id)
+    game = game_of_events(events)
+    if game is not None and game.key != "gunzi":
+        return game_view(store, match_id, game, events, errors, lang)
+    result = replay(events)
     log = store.log(match_id)
     entries = store.entries(match_id)
     remarks = fold(entries)  # each settled hand confirmed, disputed, ruled or not confirmed (referee confirm/dispute)
@@ -168,6 +175,43 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
         "log": log[-12:],
         "disputes": [summary_line(match_id, d, lang) for d in remarks.disputes],
         "errors": errors,
+    }
+
+
+def game_of(store: MatchStore, match_id: str) -> Game | None:
+    """The game of a stored match other than Gunzi (None for Gunzi's): which write path its entry takes."""
+    game = game_of_events(store.events_and_errors(match_id)[0])
+    return game if game is not None and game.key != "gunzi" else None
+
+
+def game_view(store: MatchStore, match_id: str, game: Game, events: list[Any], errors: list[Any],
+              lang: str) -> dict[str, Any]:
+    """The context of the page of a match of a game other than Gunzi: the game's table (``Game.scorecard_rows``, the
+    scorecard's rows), the totals, where it stands (``check``'s line, what the deal in progress still lacks) and the
+    record's problems."""
+    from referee.games.api import rules_named
+
+    result = game.replay(events, game.load_rules(rules_named(game, events)))
+    entries = store.entries(match_id)
+    table = game.scorecard_rows(result, lang)
+    pending = game.pending(result)
+    problems = [e for e in game.problems(result) if e not in pending]
+    header = game.header(events)
+    title = tr(lang, "match {id} ({game})", id=header.id if header else match_id, game=game.title)
+    status = [title, game.check_summary(result, lang) if not problems else "",
+              *(tr(lang, "next: {what}", what=e.msg) for e in pending)]
+    return {
+        "match_id": match_id,
+        "game": game.key,
+        "table": table,
+        "totals": [{"player": p, "total": f"+{t}" if t > 0 else str(t)}
+                   for p, t in zip(table.players, table.totals, strict=True)],
+        "status": [line for line in status if line],
+        "hands": [],
+        "seq": len(entries),
+        "log": log_of(entries)[-12:],
+        "disputes": [],
+        "errors": [*errors, *problems],
     }
 
 

@@ -16,6 +16,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from referee.app import director
 from referee.app.answers import command_of
+from referee.app.recording import GameRecorded
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg, languages, literal, normalize, tr
 from referee.core.lang import SHORT
@@ -27,7 +28,7 @@ from referee.web import pad, writes
 from referee.web.access import covers
 from referee.web.api import SEQ
 from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
-from referee.web.data import event_view, match_view, remarks_view
+from referee.web.data import event_view, game_of, match_view, remarks_view
 from referee.web.deps import Web, web
 from referee.web.errors import NotSignedIn, error_json, log, message_of, short, status_of
 from referee.web.headers import secured
@@ -260,6 +261,8 @@ def _label(keyword: str, chinese: Msg, lang: str) -> str:
 def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
 
     view = match_view(w.store, match_id, lang)
+    if view.get("game"):  # a game other than Gunzi: a typed directive, the game's table beside it
+        return view
     state = view["result"].state
     view["controls"] = controls(state.expected, lang)
     view["pad"] = pad.pad_context(lang, dict(view["result"].seats), state.blood_giver)  # tap-first entry
@@ -339,10 +342,12 @@ async def amend(request: Request) -> Response:
     return await _correct(request, "amend")
 
 
-def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Outcome:
+def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Outcome | GameRecorded:
 
     after = _after(form)
     reason = form_text(form, "reason")
+    if kind == "record" and game_of(w.store, match_id) is not None:  # the one use case of the other games
+        return writes.record_game(w.store, match_id, text, token.name, after, reason)
     if kind == "record":
         return writes.record(w.store, match_id, writes.answer(w.store, match_id, text), token.name, after, reason)
     if kind == "undo":
@@ -368,6 +373,9 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
             raise
         return await entry_response(request, match_id, status, rejection=message_of(e).text(lang), typed=text)
     w.hub.poke_all()
+    if isinstance(out, GameRecorded):  # what `referee record` prints for it: the entry stored, where the match stands
+        lines = [tr(lang, "#{seq} recorded: {directive}", seq=e["seq"], directive=e["directive"]) for e in out.entries]
+        return await entry_response(request, match_id, 200, stored=[*lines, out.game.check_summary(out.after, lang)])
     return await entry_response(request, match_id, 200, **_report(out, match_id, lang))
 
 

@@ -110,6 +110,13 @@ WORDS: dict[str, Msg] = {
     "done": M("Done."),
     "error": M("Error"),
     "back": M("Back"),
+    # a match of a game other than Gunzi (its own table, the scorecard's rows)
+    "totals": M("Totals"),
+    "deals": M("Deal by deal"),
+    "no_deals": M("No deal recorded yet."),
+    "problems": M("Problems in the record"),
+    "line_problem": M("line {line}: {problem}"),
+    "game_directive_help": M("Type the next directive as the game's record writes it; a player by seat or name."),
 }
 WORDS.update(PHONE)
 WORDS.update(REMARKS)

@@ -65,6 +65,17 @@ def record(store: MatchStore, match_id: str, event: Event, referee: str, after: 
     return recording.record(store, match_id, [event], referee, reason, expect_seq=after).outcome()
 
 
+def record_game(store: MatchStore, match_id: str, text: str, referee: str, after: int | None = None,
+                reason: str = "") -> recording.GameRecorded:
+    """Store a directive into a match of a game other than Gunzi as ``referee record`` does
+    (``referee.app.recording.record_lines``, *after* its ``expect_seq``), or raise (nothing stored)."""
+    text = check_text(text, "directive").strip()
+    if not text:
+        raise UsageError(M("'{text}' holds no directive (empty or a comment)", text=text))
+    reason = check_text(reason, "reason").strip()
+    return recording.record_lines(store, match_id, [text], referee, reason, expect_seq=after)
+
+
 def correct(store: MatchStore, match_id: str, kind: str, referee: str, after: int | None = None, seq: int | None = None,
             event: Event | None = None, reason: str = "") -> Outcome:
     """An undo or an amend, as ``referee undo`` / ``amend`` store them (never forced)."""

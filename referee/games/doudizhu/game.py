@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import Reading, RuleSetInfo
+from referee.games.api import GameTable, Reading, RuleSetInfo
 from referee.games.doudizhu.engine import MatchResult
 from referee.games.doudizhu.events import Event, Header, header_of
 from referee.games.doudizhu.ruleset import DEFAULT_RULES, RuleSet
@@ -104,6 +104,11 @@ class DouDizhu:
 
     def settled_hands(self, result: MatchResult) -> list[int]:
         return [d.deal for d in result.deals]
+
+    def scorecard_rows(self, result: MatchResult, lang: str) -> GameTable:
+        from referee.games.doudizhu.views import game_table
+
+        return game_table(result, lang)
 
     def summarize(self, result: MatchResult, head: str = "", entries: int = 0) -> MatchSummary:
         from referee.games.doudizhu.summary import summarize

@@ -12,6 +12,7 @@ from typing import Any, TextIO
 
 from referee.core.i18n import MN, M, Msg, tr
 from referee.core.records import RecordError
+from referee.games.api import GameTable
 from referee.games.doudizhu.engine import LANDLORD, DealResult, MatchResult, pay
 from referee.games.doudizhu.events import SEATS
 from referee.games.doudizhu.ruleset import ROB, RuleSet
@@ -158,3 +159,49 @@ def score_table(rules: RuleSet, lang: str) -> str:
     lines.append(mult_word)
     lines.append(_table(rows))
     return "\n".join(lines)
+
+
+# --- the table of the scorecard and the web's match page ----------------------------------------------------------
+
+def _doubled(d: DealResult, lang: str) -> str:
+    """What doubled the deal's multiplier: bombs, the rocket, spring or anti-spring, shown cards, robs."""
+    parts = []
+    if d.bombs:
+        parts.append(tr(lang, "bomb ×{n}", n=d.bombs))
+    if d.rockets:
+        parts.append(tr(lang, "rocket"))
+    if d.spring:
+        parts.append(tr(lang, "spring"))
+    if d.antispring:
+        parts.append(tr(lang, "anti-spring"))
+    if d.shown:
+        parts.append(tr(lang, "shown cards"))
+    if d.robs:
+        parts.append(tr(lang, "robbed ×{n}", n=d.robs))
+    return ", ".join(parts)
+
+
+def game_table(result: MatchResult, lang: str) -> GameTable:
+    """One row a deal: the landlord, the bid, what doubled, the multiplier, who won, and each player's payment with
+    the running total after it (``Game.scorecard_rows``)."""
+    names = tuple(result.names[s] for s in SEATS)
+    heads = (tr(lang, "deal"), tr(lang, "landlord"), tr(lang, "bid"), tr(lang, "doubled by"),
+             tr(lang, "multiplier"), tr(lang, "winner"), *names)
+    rows: list[tuple[str, ...]] = []
+    running: list[tuple[int, ...]] = []
+    totals = tuple(0 for _ in SEATS)
+    for d in result.deals:
+        if not d.settled:
+            word = tr(lang, "redeal") if d.redeal else tr(lang, "not settled")
+            rows.append((str(d.deal), word, "", "", "", "", *("" for _ in SEATS)))
+        else:
+            totals = tuple(d.totals[s] for s in SEATS)
+            winner = tr(lang, "landlord") if d.winner == LANDLORD else tr(lang, "farmers")
+            multiplier = f"×{d.multiplier}"
+            if d.uncapped != d.multiplier:
+                multiplier += " " + tr(lang, "(capped from ×{n})", n=d.uncapped)
+            rows.append((str(d.deal), _landlord_word(d, result), str(d.base), _doubled(d, lang), multiplier, winner,
+                         *(f"{_signed(d.payments[s])} ({_signed(d.totals[s])})" for s in SEATS)))
+        running.append(totals)
+    return GameTable(heads, tuple(rows), names, tuple(running), tuple(result.totals[s] for s in SEATS),
+                     tr(lang, "points"))

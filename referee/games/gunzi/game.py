@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import Reading, RuleSetInfo
+from referee.games.api import GameTable, Reading, RuleSetInfo
 from referee.games.gunzi.events import Event, MatchHeader, header_of
 from referee.games.gunzi.results import MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
@@ -104,6 +104,28 @@ class Gunzi:
 
     def settled_hands(self, result: MatchResult) -> list[int]:
         return [h.hand for h in result.hands]
+
+    def scorecard_rows(self, result: MatchResult, lang: str) -> GameTable:
+        """Gunzi's hands in a few columns with each team's ledger; its own scorecard (``views.scorecard``) and
+        match page print far more, and stay as they are."""
+        from referee.core.i18n import form, tr
+        from referee.games.gunzi.codes import describe
+
+        teams = ("EW", "NS")
+        players = tuple(form("{team:team} {name}", team=t, name=result.teams.get(t, "")).text(lang).strip()
+                        for t in teams)
+        heads = (tr(lang, "Game"), tr(lang, "Hand"), tr(lang, "Declarer"), tr(lang, "Score"), tr(lang, "Outcome"),
+                 *players)
+        rows: list[tuple[str, ...]] = []
+        running: list[tuple[int, ...]] = []
+        for h in result.hands:
+            ledger = tuple(h.ledger.get(t, 0) for t in teams)
+            rows.append((str(h.game), str(h.hand), form("{seat:seat}", seat=h.declarer).text(lang), str(h.score),
+                         describe(h.outcome, lang), *(str(v) for v in ledger)))
+            running.append(ledger)
+        totals = running[-1] if running else (0, 0)
+        return GameTable(heads, tuple(rows), players, tuple(running), totals,
+                         tr(lang, "Ledger"))
 
     def summarize(self, result: MatchResult, head: str = "", entries: int = 0) -> MatchSummary:
         from referee.games.gunzi.summary import summarize

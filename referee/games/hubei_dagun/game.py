@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import Reading, RuleSetInfo
+from referee.games.api import GameTable, Reading, RuleSetInfo
 from referee.games.hubei_dagun.engine import MatchResult
 from referee.games.hubei_dagun.events import Event, Header, header_of
 from referee.games.hubei_dagun.ruleset import DEFAULT_RULES, DagunRules
@@ -107,6 +107,11 @@ class HubeiDagun:
 
     def settled_hands(self, result: MatchResult) -> list[int]:
         return [d.number for d in result.deals]
+
+    def scorecard_rows(self, result: MatchResult, lang: str) -> GameTable:
+        from referee.games.hubei_dagun.views import game_table
+
+        return game_table(result, lang)
 
     def summarize(self, result: MatchResult, head: str = "", entries: int = 0) -> DagunSummary:
         from referee.games.hubei_dagun.summary import summarize

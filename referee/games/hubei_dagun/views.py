@@ -9,6 +9,7 @@ from typing import TextIO
 
 from referee.core.i18n import MN, M, form, pgettext, tr
 from referee.core.records import RecordError
+from referee.games.api import GameTable
 from referee.games.hubei_dagun.engine import KIND_WORD, REWARD_WORD, Card, DealResult, MatchResult
 from referee.games.hubei_dagun.events import SEATS
 from referee.games.hubei_dagun.ruleset import DagunRules
@@ -149,3 +150,26 @@ def score_table(rules: DagunRules, lang: str) -> str:
                           "column each of three; when lost, the lone player pays each of three. A declared hand: "
                           "its holder gains, each of the other three pays, whatever the result."))
     return "\n".join(lines)
+
+
+def _player(lang: str, seat: str, name: str) -> str:
+    return f"{_seat(lang, seat)} {name}" if name else _seat(lang, seat)
+
+
+def game_table(result: MatchResult, lang: str) -> GameTable:
+    """One row a deal: the dealer, the mode, the places, the sides' points, the result, the 番, the rewards and each
+    seat's coins with the running total after them (``Game.scorecard_rows``)."""
+    players = tuple(_player(lang, s, n) for s, n in zip(SEATS, result.names, strict=True))
+    heads = (tr(lang, "deal"), tr(lang, "dealer"), tr(lang, "mode"), tr(lang, "places"), tr(lang, "points"),
+             tr(lang, "result"), tr(lang, "番"), tr(lang, "rewards"), *players)
+    rows: list[tuple[str, ...]] = []
+    for d in result.deals:
+        points = f"{d.side_points[0]}:{d.side_points[1]}" if d.side_points else "-"
+        winners = "".join(_seat(lang, s) for s in d.sides[d.winner])
+        rewards = ", ".join(f"{_seat(lang, r.declare.seat)} {REWARD_WORD[r.declare.kind].text(lang)}"
+                            for r in d.rewards)
+        rows.append((str(d.number), _seat(lang, d.dealer), _mode(d, lang), "".join(_seat(lang, s) for s in d.places),
+                     points, f"{KIND_WORD[d.kind].text(lang)} {winners}", str(d.fan), rewards,
+                     *(f"{_signed(c)} ({_signed(t)})" for c, t in zip(d.coins, d.totals, strict=True))))
+    return GameTable(heads, tuple(rows), players, tuple(tuple(d.totals) for d in result.deals), tuple(result.totals),
+                     tr(lang, "coins"))

@@ -11,7 +11,7 @@ from referee.core import rulesfile
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
 from referee.core.rulesfile import Rules
-from referee.games.api import Reading, RuleSetInfo
+from referee.games.api import GameTable, Reading, RuleSetInfo
 from referee.games.jinhua_mahjong.engine import MatchResult
 from referee.games.jinhua_mahjong.events import Event, Header, header_of
 from referee.games.jinhua_mahjong.ruleset import DEFAULT_RULES, SCHEMA
@@ -100,6 +100,11 @@ class JinhuaMahjong:
 
     def settled_hands(self, result: MatchResult) -> list[int]:
         return [d.deal for d in result.deals if d.settled]
+
+    def scorecard_rows(self, result: MatchResult, lang: str) -> GameTable:
+        from referee.games.jinhua_mahjong.views import game_table
+
+        return game_table(result, lang)
 
     def summarize(self, result: MatchResult, head: str = "", entries: int = 0) -> MahjongSummary:
         from referee.games.jinhua_mahjong.views import summarize

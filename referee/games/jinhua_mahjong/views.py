@@ -9,7 +9,7 @@ from typing import NamedTuple, TextIO
 from referee.core.i18n import form, tr
 from referee.core.records import RecordError
 from referee.core.rulesfile import Rules
-from referee.games.api import Outcome, Participant
+from referee.games.api import GameTable, Outcome, Participant
 from referee.games.jinhua_mahjong.engine import DealResult, MatchResult
 from referee.games.jinhua_mahjong.events import SEATS
 from referee.games.jinhua_mahjong.patterns import BY_CODE, PATTERNS
@@ -165,3 +165,29 @@ def summarize(result: MatchResult, head: str = "", entries: int = 0) -> MahjongS
                           tuple(lost.items()))
 
 
+
+
+def game_table(result: MatchResult, lang: str) -> GameTable:
+    """One row a deal: the dealer, the winner and how, the patterns and their factor, who is liable (承包) and each
+    seat's payment with the running total after it (``Game.scorecard_rows``)."""
+    players = tuple(form("{seat:seat} {name}", seat=s, name=result.names[s]).text(lang) if result.names.get(s)
+                    else _seat(s, lang) for s in SEATS)
+    heads = (tr(lang, "deal"), tr(lang, "dealer"), tr(lang, "result"), tr(lang, "patterns"),
+             tr(lang, "factor"), tr(lang, "liable (承包)"), *players)
+    rows: list[tuple[str, ...]] = []
+    running: list[tuple[int, ...]] = []
+    totals = {s: 0 for s in SEATS}
+    for d in result.deals:
+        for s in SEATS:
+            totals[s] += d.payments.get(s, 0)
+        won = d.winner is not None
+        factor = ""
+        if won:
+            factor = f"×{d.paid_factor}" + (f" ({d.factor})" if d.paid_factor != d.factor else "")
+        liable = " ".join(_seat(s, lang) for s in dict.fromkeys(s for s, _ in d.liable))
+        rows.append((str(d.deal), _seat(d.dealer, lang), _how(d, lang),
+                     " ".join(BY_CODE[c].zh for c in d.patterns) if won else "", factor, liable,
+                     *(f"{_signed(d.payments.get(s, 0))} ({_signed(totals[s])})" if d.settled else "" for s in SEATS)))
+        running.append(tuple(totals[s] for s in SEATS))
+    return GameTable(heads, tuple(rows), players, tuple(running), tuple(result.totals[s] for s in SEATS),
+                     tr(lang, "coins"))

@@ -1,0 +1,86 @@
+"""The web's pages of a Dou Dizhu match on a real server on loopback: the match page shows the game's table (the
+scorecard's rows) and the totals; the referee's form posts a typed directive (``app.recording.record_lines``), a
+refused one said in the page's language and nothing stored, a stale form refused.
+
+The deal played: 李四 bids 3 and goes out after a bomb (docs/doudizhu-rules.md §5-§6, doudizhu-classic): base 3,
+one bomb ×2, the landlord wins 2 × 3 × 2 = 12 and each farmer pays 1 × 3 × 2 = 6."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+httpx = pytest.importorskip("httpx")
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from webvenue import running  # noqa: E402
+
+from eventplay import Cli  # noqa: E402
+
+from referee.store.folder import FolderStore  # noqa: E402
+from referee.store.tokens import Tokens  # noqa: E402
+
+
+def field(html: str, name: str) -> str:
+    found = re.search(rf'name="{name}" value="([^"]*)"', html)
+    assert found, html[:800]
+    return found.group(1)
+
+
+def rejection(html: str) -> str:
+    found = re.search(r'id="rejection"[^>]*>([^<]*)<', html)
+    assert found, html[:800]
+    return found.group(1).replace("&#39;", "'")
+
+
+def test_a_dou_dizhu_match_is_entered_and_shown_on_the_web(tmp_path: Path) -> None:
+    db = tmp_path / "store"
+    cli = Cli(db)
+    cli.ok("new", "D1", "--game", "doudizhu", "--rules", "doudizhu-classic", "--player", "张三", "--player", "李四",
+           "--player", "王五", "--date", "2026-12-01")
+    secret = Tokens(db).add("王裁判", "referee").secret
+    with running(db) as url, httpx.Client(base_url=url) as web:
+        page = web.get("/matches/D1?lang=en").text
+        assert "match D1 (Dou Dizhu)" in page and "No deal recorded yet." in page
+        login = web.get("/referee").text
+        signed = web.post("/referee/login", data={"token": secret, "csrf": field(login, "csrf")})
+        assert signed.status_code in (200, 303)
+        page = web.get("/referee/matches/D1?lang=en").text
+        assert 'id="entry-form"' in page and 'id="undo-form"' not in page  # no Gunzi correction forms here
+        csrf = field(page, "csrf")
+        for directive in ("deal", "bid 1 1", "bid 李四 3", "kitty 5H 9C BJ"):
+            r = web.post("/referee/matches/D1", data={"csrf": csrf, "after": field(page, "after"),
+                                                     "directive": directive})
+            assert r.status_code == 200 and 'id="rejection"' not in r.text, r.text[:800]
+            page = r.text
+        assert "#8 recorded: kitty 5H 9C BJ" in page  # the header and three seats are entries 1-4
+        # A bomb of three cards is refused (§4), in the page's language, and nothing is stored.
+        r = web.post("/referee/matches/D1?lang=zh", data={"csrf": csrf, "after": field(page, "after"),
+                                                         "directive": "bomb 1 777"})
+        assert r.status_code == 422
+        assert rejection(r.text) == "无法读取“bomb 1 777”：炸弹是四张同点的牌（§4），而不是 7 7 7；未存储任何内容"
+        r = web.post("/referee/matches/D1?lang=en", data={"csrf": csrf, "after": field(page, "after"),
+                                                         "directive": "bomb 1 777"})
+        assert rejection(r.text) == ("cannot read 'bomb 1 777': a bomb is four cards of one rank (§4), not 7 7 7; "
+                                     "nothing stored")
+        stale = field(page, "after")
+        r = web.post("/referee/matches/D1", data={"csrf": csrf, "after": stale, "directive": "bomb 2 7777"})
+        assert r.status_code == 200 and "#9 recorded: bomb 2 7 7 7 7" in r.text
+        # the same form sent again (its after is 8, the match holds 9): refused, stored once
+        again = web.post("/referee/matches/D1", data={"csrf": csrf, "after": stale, "directive": "out 2"})
+        assert again.status_code == 409 and "moved on" in rejection(again.text)
+        r = web.post("/referee/matches/D1", data={"csrf": csrf, "after": field(r.text, "after"), "directive": "out 2"})
+        assert r.status_code == 200 and "#10 recorded: out 2" in r.text
+        assert "张三 -6, 李四 +12, 王五 -6" in r.text  # check's line: the deal settled, 12 to the landlord
+        page = web.get("/matches/D1?lang=zh").text
+    row = re.search(r'<tr id="deal-1">(.*?)</tr>', page)
+    assert row is not None
+    assert re.findall(r"<td>([^<]*)</td>", row.group(1)) == ["1", "李四", "3", "炸弹×1", "×2", "地主",
+                                                             "-6 (-6)", "+12 (+12)", "-6 (-6)"]
+    assert re.findall(r'data-total="([^"]+)"', page) == ["-6", "+12", "-6"]
+    assert [e["directive"] for e in FolderStore(db).entries("D1")][4:] == ["deal", "bid 1 1", "bid 2 3",
+                                                                           "kitty 5H 9C BJ", "bomb 2 7 7 7 7", "out 2"]
+    assert {e["referee"] for e in FolderStore(db).entries("D1")[4:]} == {"王裁判"}
