@@ -75,6 +75,10 @@ COMMANDS: dict[str, CommandInfo] = {
     "event": CommandInfo("referee.cli.commands.event", "event",
                          N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, "
                             "printed sheets."), group=True),
+    "ratings": CommandInfo("referee.cli.commands.ratings", "ratings",
+                         N_("The club ladder: players' and partnerships' ratings (openskill) from every finished "
+                            "match, and how each moved.", zh="俱乐部等级榜：由每场已结束的比赛算出的选手和搭档的等级分"
+                            "（openskill），以及每次的变化。")),
     # at the venue
     "serve": CommandInfo("referee.cli.commands.serve", "serve",
                          N_("Serve the store on the venue's network: live standings and matches, score entry from "

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.commands.boundary import language
-from referee.cli.commands.options import Db, Lang, Output, PdfFont, Reason, Referee
+from referee.cli.commands.options import Db, Json, Lang, Output, PdfFont, Reason, Referee
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
 
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
 PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1."), show_default=False)]
-Json = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table."))]
 Finished = Annotated[bool, typer.Option("--force", help=N_(
     "Change the entries of a finished event anyway (with --reason, kept in the log)."))]
 
