@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from referee.core.errors import UsageError
+from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
 from referee.store.api import MatchStore
 from referee.store.store import StoreError
-from referee.tournament.model import Pair
+from referee.tournament.model import EventFormat, Pair
 from referee.tournament.ratings import Entrant, Ladder, Played, ladder, pair_seeds
+from referee.tournament.state import EventState
 
 NO_EVENT = ""  # the summary cache of the matches of no event (read only: never written)
 
@@ -82,3 +83,23 @@ def entrant(ratings: ClubRatings, name: str) -> Entrant:
 def seeds(store: MatchStore, pairs: Sequence[Pair]) -> dict[str, float | None]:
     """Each pair's seed for round 1 by the store's current ladder (``tournament.ratings.pair_seeds``)."""
     return pair_seeds(club_ratings(store).ladder, [(p.code, (p.player1, p.player2)) for p in pairs])
+
+
+def seeded(store: MatchStore, state: EventState) -> EventState:
+    """*state* with its pairs seeded by the store's ladder for round 1 (``event pair --seed rating``): each pair's
+    rating for the pairing (``Pair.rating``, highest first) is its place among the seeds, so the pairing rules
+    (``tournament.pairing``: halves, accelerated) order them as they order entered ratings; a pair neither of
+    whose players is rated comes last, in entry order (the event's lot does not shuffle round 1 then)."""
+    event_id = state.settings.id
+    if state.settings.format is EventFormat.round_robin:
+        raise RefereeError(M("--seed rating: event {event} is a round robin: its schedule is fixed (Berger tables)",
+                             zh="--seed rating：赛事{event}是循环赛，赛程固定（Berger表）", event=event_id))
+    if state.rounds:
+        raise RefereeError(M("--seed rating seeds round 1 only: event {event} has paired round {round}",
+                             zh="--seed rating只用于第1轮的种子排位：赛事{event}已编排到第{round}轮",
+                             event=event_id, round=len(state.rounds)))
+    got = seeds(store, state.pairs)
+    order = sorted({v for v in got.values() if v is not None})
+    place = {v: i for i, v in enumerate(order, 1)}
+    pairs = tuple(p._replace(rating=None if (v := got[p.code]) is None else place[v]) for p in state.pairs)
+    return state._replace(pairs=pairs, settings=state.settings._replace(seed=None))

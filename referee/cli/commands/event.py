@@ -260,6 +260,9 @@ def pair(
     bye: Annotated[list[str] | None, typer.Option("--bye", metavar="PAIR", help=N_(
         "A pair sitting this round out at its request (a requested bye, [bye] requested); may be repeated."))] = None,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    seed: Annotated[str | None, typer.Option("--seed", metavar="rating", help=N_(
+        "Round 1 seeded by the players' ratings (referee ratings): a pair's seed is its players' mean rating.",
+        zh="第1轮按选手的等级分（referee ratings）排种子：一对的种子是两位选手等级分的平均值。"))] = None,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -270,8 +273,17 @@ def pair(
     from referee.core.i18n import tr
     from referee.views import eventjson, eventtext
 
+    if seed is not None and seed != "rating":
+        from referee.core.errors import UsageError
+        from referee.core.i18n import M
+
+        raise UsageError(M("--seed {value}: the one seeding is `rating` (else round 1 is seeded as the event was "
+                           "created: entry order or its --seed's lot)",
+                           zh="--seed {value}：只能是`rating`（否则第1轮按创建赛事时的方式排：报名顺序或其"
+                              "--seed的抽签）",
+                           value=seed))
     paired = pair_round(open_store(db), event_id, referee, dry_run=dry_run, swaps=[swap] if swap else (),
-                        sets=set_ or (), reason=reason, byes=bye or ())
+                        sets=set_ or (), reason=reason, byes=bye or (), by_rating=seed is not None)
     if json_:
         out = eventjson.pairing(paired.round)
         if dry_run:
