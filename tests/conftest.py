@@ -57,6 +57,7 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     "test_scorecard_cli.py": "slow",
     "test_doudizhu_cli.py": "slow",
     "test_jinhua_mahjong_cli.py": "slow",
+    "test_ratings_serve.py": "slow",  # the ratings' CLI as a process and a real server
     "test_web_browser.py": "browser",
     # the league store: a real PostgreSQL server ($REFEREE_TEST_PG), a fresh database per module and a fresh
     # store (a schema) per test; make check runs them wherever the server is
