@@ -56,6 +56,7 @@ STORE_ONLY = (401, 403, 403, 403, 403, 200)
 
 CASES: dict[tuple[str, str], list[Case]] = {
     ("GET", "/"): [Case("/", every(200))],
+    ("GET", "/ratings"): [Case("/ratings", every(200))],
     ("GET", "/events/{event}"): [Case(f"/events/{EVENT}", every(200))],
     ("GET", "/events/{event}/live"): [Case(f"/events/{EVENT}/live", every(200))],
     ("GET", "/matches/{match}"): [Case(f"/matches/{T1}", every(200))],
@@ -127,6 +128,7 @@ CASES: dict[tuple[str, str], list[Case]] = {
         Case(f"/api/matches/{T1}/entries", (401, 201, 403, 201, 403, 201), {"directive": "trump H"})],
     ("GET", "/api/matches/{match}/stream"): [Case(f"/api/matches/{T1}/stream", every(200))],
     ("GET", "/api/events/{event}/standings"): [Case(f"/api/events/{EVENT}/standings", every(200))],
+    ("GET", "/api/ratings"): [Case("/api/ratings", every(200))],
     ("GET", "/api/events/{event}/stream"): [Case(f"/api/events/{EVENT}/stream", every(200))],
     ("GET", "/static"): [Case("/static/live.js", every(200))],
 }
@@ -167,7 +169,7 @@ def test_every_route_has_a_row(base: Base) -> None:
     keys = route_keys(make_app(str(base.db), EVENT))
     assert keys - CASES.keys() == set(), "routes without a row in CASES"
     assert CASES.keys() - keys == set(), "rows of routes the application does not have"
-    assert len(keys) == 33
+    assert len(keys) == 35  # 33 + GET /ratings and /api/ratings
 
 
 def csrf_of(html: str) -> str:

@@ -515,17 +515,22 @@ def _by_hand_allowed(state: EventState, byes: Sequence[str], changed: bool) -> N
 
 def pair_round(store: MatchStore, event_id: str, referee: str | None = None, *, dry_run: bool = False,
                swaps: Sequence[tuple[str, str]] = (), sets: Sequence[str] = (), reason: str = "",
-               byes: Sequence[str] = ()) -> Paired:
+               byes: Sequence[str] = (), by_rating: bool = False) -> Paired:
     """Pair the next round, create its matches, then record the round in the log. *dry_run*: nothing
     stored, the round as it would be. *swaps* (two pairs, or two tables whose NS pairs trade places) and
     *sets* (tables ``EW-NS`` given by hand, the rest paired by the program) change it by hand, with the
-    *reason* kept in the log. *byes*: pairs sitting this round out at their request (a Swiss round)."""
+    *reason* kept in the log. *byes*: pairs sitting this round out at their request (a Swiss round).
+    *by_rating*: round 1 seeded by the players' ratings on the store's ladder (``app.ratings.seeded``)."""
     reason = check_text(reason, "--reason").strip()
     if (swaps or sets) and not reason and not dry_run:
         raise UsageError(M("--swap and --set need --reason TEXT: it is kept in the event's log"))
     log = store.event_log(event_id)
     with log.session() as s:
         state = s.state
+        if by_rating:
+            from referee.app.ratings import seeded
+
+            state = seeded(store, state)
         cache = summary_cache(store, event_id)
         _by_hand_allowed(state, byes, bool(swaps or sets))
         rnd, swiss = next_round(store, state, cache, tuple(dict.fromkeys(byes)))

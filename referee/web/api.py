@@ -2,6 +2,7 @@
 
 - ``GET /api/matches/{id}`` → what ``referee replay ID --json`` prints;
 - ``GET /api/events/{event}/standings`` → what ``referee event standings EVENT --json`` prints;
+- ``GET /api/ratings`` (``?event=E``) → what ``referee ratings [--event E] --json`` prints;
 - ``POST /api/matches/{id}/entries`` ``{"directive": "points 25", "after"?: seq}`` with
   ``Authorization: Bearer TOKEN`` → 201 ``{"seq", "stored", "next"}``; 422 / 401 / 403 / 409 with
   ``{"error": {"line"?, "message", "message_zh"}}``, nothing stored;
@@ -27,7 +28,7 @@ from referee.core.i18n import M
 from referee.core.lang import language
 from referee.core.names import check_id
 from referee.web import writes
-from referee.web.data import checked_match, match_json, standings_json
+from referee.web.data import checked_match, match_json, ratings_json, standings_json
 from referee.web.deps import web
 from referee.web.errors import BadRequest, TooLarge, short
 
@@ -64,6 +65,12 @@ async def standings(request: Request) -> Response:
 
     w = web(request)
     return _json(await run_in_threadpool(standings_json, w.store, request.path_params["event"]))
+
+
+async def ratings(request: Request) -> Response:
+
+    w = web(request)
+    return _json(await run_in_threadpool(ratings_json, w.store, request.query_params.get("event") or None))
 
 
 def _after(value: object) -> int | None:

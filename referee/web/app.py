@@ -32,6 +32,7 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
     # scope) before the handler runs. The static files are read by anyone.
     table: list[tuple[str, Handler, str, list[str]]] = [
         ("/", pages.home, "read", ["GET"]),
+        ("/ratings", pages.ratings_page, "read", ["GET"]),
         ("/events/{event}", pages.event_page, "read", ["GET"]),
         ("/events/{event}/live", pages.event_live, "read", ["GET"]),
         ("/matches/{match}", pages.match_page, "read", ["GET"]),
@@ -49,6 +50,7 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
         ("/api/matches/{match}/entries", api.post_entry, "write", ["POST"]),
         ("/api/matches/{match}/stream", api.match_stream, "read", ["GET"]),
         ("/api/events/{event}/standings", api.standings, "read", ["GET"]),
+        ("/api/ratings", api.ratings, "read", ["GET"]),
         ("/api/events/{event}/stream", api.event_stream, "read", ["GET"]),
     ]
     routes: list[Any] = [Route(path, guarded(action, handler), methods=methods)

@@ -3,6 +3,8 @@
 - :func:`match_json` is the text ``referee replay ID --json`` prints (``jsonview.write_json``);
 - :func:`standings_json` is the text ``referee event standings EVENT --json`` prints
   (``eventjson.standings`` dumped as ``event``'s ``_dump`` does);
+- :func:`ratings_json` is the text ``referee ratings [--event E] --json`` prints, :func:`ratings_view` the
+  ``/ratings`` page's context from the same ladder;
 - :func:`match_view` gathers a match page: the replay, ``views.status`` lines (what ``referee
   status`` prints), the hands, each hand's explanation (``explain.render``), the level chart's points.
 """
@@ -15,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.app import disputes
 from referee.app.officiate import replay
+from referee.app.ratings import club_ratings
 from referee.core.errors import NotFound
 from referee.core.gcpause import no_gc
 from referee.core.i18n import M, join, tr
@@ -28,7 +31,7 @@ from referee.store import eventresults
 from referee.store.disputes import fold
 from referee.store.store import log_of
 from referee.tournament.model import ResultKind
-from referee.views import eventjson
+from referee.views import eventjson, ratingtext
 from referee.views import matchtext as views
 from referee.views.disputetext import mark_word, summary_line
 from referee.views.eventwords import RESULT_KIND
@@ -72,6 +75,22 @@ def standings_json(store: MatchStore, event_id: str) -> str:
 
     results = eventresults.load(store, check_id(event_id, "event"))
     return json.dumps(eventjson.standings(results), ensure_ascii=False, indent=2) + "\n"
+
+
+def ratings_json(store: MatchStore, event_id: str | None) -> str:
+
+    got = club_ratings(store, None if event_id is None else check_id(event_id, "event"))
+    return json.dumps(ratingtext.ladder_json(got.ladder, got.event, got.broken), ensure_ascii=False, indent=2) + "\n"
+
+
+def ratings_view(store: MatchStore, event_id: str | None, lang: str) -> dict[str, Any]:
+    """The ``/ratings`` page: the ladder as ``referee ratings --json`` has it, its title line as the CLI's."""
+
+    got = club_ratings(store, None if event_id is None else check_id(event_id, "event"))
+    return {"ratings": ratingtext.ladder_json(got.ladder, got.event, got.broken),
+            "heading": ratingtext.ladder_lines(got.ladder, got.event, lang)[0],
+            "left_out": ratingtext.left_out_lines(got.ladder, lang),
+            "unreadable": [m.text(lang) for m in got.broken.values()]}
 
 
 # --- pages ----------------------------------------------------------------------------------------

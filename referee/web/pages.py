@@ -28,7 +28,7 @@ from referee.web import pad, writes
 from referee.web.access import covers
 from referee.web.api import SEQ
 from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
-from referee.web.data import event_view, game_of, match_view, remarks_view
+from referee.web.data import event_view, game_of, match_view, ratings_view, remarks_view
 from referee.web.deps import Web, web
 from referee.web.errors import NotSignedIn, error_json, log, message_of, short, status_of
 from referee.web.headers import secured
@@ -151,6 +151,14 @@ async def _view(request: Request, kind: str, template: str) -> Response:
     build, key = (event_view, "event") if kind == "event" else (match_view, "match")
     view = await run_in_threadpool(build, w.store, request.path_params[key], lang_of(request))
     return render(request, template, **view)
+
+
+async def ratings_page(request: Request) -> Response:
+    """The club ladder (``referee ratings``; ``?event=E``: that event's matches only)."""
+    w = web_of(request)
+    view = await run_in_threadpool(ratings_view, w.store, request.query_params.get("event") or None,
+                                   lang_of(request))
+    return render(request, "ratings.html", **view)
 
 
 async def event_page(request: Request) -> Response:

@@ -75,6 +75,9 @@ COMMANDS: dict[str, CommandInfo] = {
     "event": CommandInfo("referee.cli.commands.event", "event",
                          N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, "
                             "printed sheets."), group=True),
+    "ratings": CommandInfo("referee.cli.commands.ratings", "ratings",
+                         N_("The club ladder: players' and partnerships' ratings (openskill) from every finished "
+                            "match, and how each moved.")),
     # at the venue
     "serve": CommandInfo("referee.cli.commands.serve", "serve",
                          N_("Serve the store on the venue's network: live standings and matches, score entry from "

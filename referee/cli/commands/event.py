@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.commands.boundary import language
-from referee.cli.commands.options import Db, Lang, Output, PdfFont, Reason, Referee
+from referee.cli.commands.options import Db, Json, Lang, Output, PdfFont, Reason, Referee
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
 
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
 EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
 PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1."), show_default=False)]
-Json = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table."))]
 Finished = Annotated[bool, typer.Option("--force", help=N_(
     "Change the entries of a finished event anyway (with --reason, kept in the log)."))]
 
@@ -289,6 +288,9 @@ def pair(
     bye: Annotated[list[str] | None, typer.Option("--bye", metavar="PAIR", help=N_(
         "A pair sitting this round out at its request (a requested bye, [bye] requested); may be repeated."))] = None,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    seed: Annotated[str | None, typer.Option("--seed", metavar="rating", help=N_(
+        "Round 1 seeded by the players' ratings (referee ratings): a pair's seed is its players' mean rating."))] \
+        = None,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -300,11 +302,18 @@ def pair(
     from referee.core.i18n import tr
     from referee.views import eventjson, eventtext
 
+    if seed is not None and seed != "rating":
+        from referee.core.errors import UsageError
+        from referee.core.i18n import M
+
+        raise UsageError(M("--seed {value}: the one seeding is `rating` (else round 1 is seeded as the event was "
+                           "created: entry order or its --seed's lot)",
+                           value=seed))
     if individualevent.is_individual(open_store(db), event_id):
         individualevent.pair(open_store(db), event_id, json_, dry_run, referee, say)
         return
     paired = pair_round(open_store(db), event_id, referee, dry_run=dry_run, swaps=[swap] if swap else (),
-                        sets=set_ or (), reason=reason, byes=bye or ())
+                        sets=set_ or (), reason=reason, byes=bye or (), by_rating=seed is not None)
     if json_:
         out = eventjson.pairing(paired.round)
         if dry_run:

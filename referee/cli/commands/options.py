@@ -29,6 +29,7 @@ Reason = Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (k
 After = Annotated[int | None, typer.Option("--after", metavar="SEQ", min=0, help=N_(
     "Store only if the match's latest entry is still #SEQ (the one you saw); else nothing is stored."),
     show_default=False)]
+Json = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table."))]
 Force = Annotated[bool, typer.Option("--force", help=N_("Store it even if it leaves errors."))]
 Replace = Annotated[bool, typer.Option("--replace", help=N_(
     "Overwrite a stored match with the same id (the old one is kept in the store's replaced/ folder)."))]

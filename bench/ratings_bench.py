@@ -1,0 +1,162 @@
+"""Bench: ``referee ratings`` over a store of 10,000 finished matches (issue 21: < 5 s). Prints figures, asserts
+nothing.
+
+    .venv/bin/python bench/ratings_bench.py                 # 10,000 matches, 5 runs
+    .venv/bin/python bench/ratings_bench.py --matches 2000 --runs 3 --profile
+
+The store is built in-process with ``Store.create_many`` (as an import of a season would: each match's whole
+record stored as entries, one index write), not timed: 10,000 matches of two or three one-hand games (the
+winner's seat grabs and the defenders score 0, as ``event_bench.short_match``), four of 200 players drawn at
+random per match (seed 2026), so ~1,200 distinct partnerships. None belongs to an event, so no summary cache
+holds them and every run replays all 10,000 (the cold case: a store of imported matches); ``--warm`` also times
+the same store after its summaries were saved to the cache of no event (what the director's writes do for an
+event's matches: the case of a club whose matches are played in events).
+
+Figures: ``referee ratings`` and ``referee ratings --json`` as fresh processes (median and min of the runs, wall
+time), and in-process the parts: reading the summaries (``app.ratings.club_ratings`` without the rating) and
+the openskill updates (``tournament.ratings.ladder`` on the summaries read).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from referee.games.gunzi.events import Event  # noqa: E402
+from referee.games.gunzi.notation import parse  # noqa: E402
+from referee.store.store import Store  # noqa: E402
+
+REFEREE = [sys.executable, "-m", "referee.cli"]
+PLAYERS = 200
+GAMES = (["EW", "EW"], ["EW", "NS", "EW"], ["NS", "EW", "NS"], ["NS", "NS"])
+
+
+def record(match_id: str, names: list[str], winners: list[str]) -> list[Event]:
+    seat = {"EW": "E", "NS": "S"}
+    e, s, w, n = names
+    text = (f"match id={match_id} rules=dalian-club date=2026-12-01\n"
+            f"seat E {e}\nseat S {s}\nseat W {w}\nseat N {n}\n"
+            + "".join(f"hand\ndeclare {seat[g]} BJ\ntrump H\nkitty 4C 6C 7C 8C 9C JH\npoints 0\nlast decl\n"
+                      for g in winners))
+    got = parse(text)
+    assert not got.errors, got.errors
+    return got.events
+
+
+def build(folder: Path, n: int) -> Store:
+    rng = random.Random(2026)
+    names = [f"选手{i:03d}" for i in range(1, PLAYERS + 1)]
+    store = Store(folder)
+    batch: list[list[Event]] = []
+    for i in range(1, n + 1):
+        batch.append(record(f"L{i:05d}", rng.sample(names, 4), rng.choice(GAMES)))
+        if len(batch) == 500:
+            store.create_many(batch)
+            batch = []
+    if batch:
+        store.create_many(batch)
+    return store
+
+
+def timed(args: list[str], db: Path, runs: int) -> list[float]:
+    env = {**os.environ, "REFEREE_DB": str(db), "PYTHONIOENCODING": "utf-8"}
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        out = subprocess.run(REFEREE + args, cwd=ROOT, env=env, capture_output=True, text=True)
+        times.append(time.perf_counter() - t)
+        if out.returncode:
+            raise SystemExit(f"{args}: exit {out.returncode}\n{out.stderr}")
+    return times
+
+
+def show(what: str, times: list[float], target: float | None = None) -> None:
+    aim = f"; target < {target:g} s" if target else ""
+    print(f"  {what:<52} median {statistics.median(times):.3f} s  min {min(times):.3f} s  ({len(times)} runs{aim})")
+
+
+def parts(db: Path, runs: int) -> None:
+    from referee.app import ratings as app_ratings
+    from referee.store import summaries
+    from referee.store.api import open_store
+    from referee.tournament.ratings import Played, ladder
+
+    reads, rates = [], []
+    for _ in range(runs):
+        summaries.forget()  # no summary kept in memory from the run before
+        store = open_store(str(db))
+        played: list[Played] = []
+        t = time.perf_counter()
+        for eid, mids in app_ratings._match_ids(store, None).items():
+            cache = store.summary_cache(eid)
+            for mid in mids:
+                got = cache.get(mid)
+                played.append(Played(got.summary, got.progress.last_entry))
+        reads.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        lad = ladder(played)
+        rates.append(time.perf_counter() - t)
+    print(f"  in-process: {len(lad.rated)} matches rated, {len(lad.players)} players, "
+          f"{len(lad.partnerships)} partnerships")
+    show("reading the summaries (in-process)", reads)
+    show("the openskill updates (in-process)", rates)
+
+
+def save_cache(db: Path) -> None:
+    """The summaries of the matches of no event saved, as a director's write saves an event's."""
+    from referee.app.ratings import NO_EVENT
+    from referee.store.api import open_store
+
+    store = open_store(str(db))
+    cache = store.summary_cache(NO_EVENT)
+    cache.get_many(store.match_ids())
+    assert cache.save()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matches", type=int, default=10_000)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--warm", action="store_true", help="also time the store with its summaries cached")
+    ap.add_argument("--profile", action="store_true", help="cProfile one in-process run's top functions")
+    args = ap.parse_args()
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "store"
+        t = time.perf_counter()
+        build(db, args.matches)
+        print(f"ratings: {args.matches} matches of 2-3 one-hand games, {PLAYERS} players; "
+              f"built in {time.perf_counter() - t:.1f} s")
+        show(f"referee ratings ({args.matches} matches, no cache)", timed(["ratings"], db, args.runs), 5.0)
+        show("referee ratings --json (no cache)", timed(["ratings", "--json"], db, args.runs), 5.0)
+        parts(db, args.runs)
+        if args.warm:
+            save_cache(db)
+            show("referee ratings (summaries cached)", timed(["ratings"], db, args.runs), 5.0)
+            parts(db, args.runs)
+        if args.profile:
+            import cProfile
+            import pstats
+
+            from referee.app.ratings import club_ratings
+            from referee.store import summaries
+            from referee.store.api import open_store
+
+            summaries.forget()
+            prof = cProfile.Profile()
+            prof.runcall(club_ratings, open_store(str(db)))
+            pstats.Stats(prof).sort_stats("tottime").print_stats(20)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,103 @@
+"""The club ladder of the store (``referee ratings``, the web's ``/ratings``) and the seeding of a new event's
+first round by it (``event pair --seed rating``).
+
+Every finished match of the store (or of one event) is read as the standings read it: its summary at its
+current chain head from its event's summary cache (``store.summary_cache``; a match of no event through a
+cache of no event, ``""``), computed in memory where the cache is not at the head, never written (a read).
+Its end time is the time of its last entry. The ratings themselves are the pure
+``referee.tournament.ratings.ladder``'s. A match that cannot be read (a broken chain) is left out and named
+in :attr:`ClubRatings.broken`, as ``event standings`` names a match it cannot count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from referee.core.errors import RefereeError, UsageError
+from referee.core.i18n import M, Msg
+from referee.store.api import MatchStore
+from referee.store.store import StoreError
+from referee.tournament.model import EventFormat, Pair
+from referee.tournament.ratings import Entrant, Ladder, Played, ladder, pair_seeds
+from referee.tournament.state import EventState
+
+NO_EVENT = ""  # the summary cache of the matches of no event (read only: never written)
+
+
+class ClubRatings(NamedTuple):
+    ladder: Ladder
+    event: str | None  # the event whose matches were rated, None: the whole store
+    broken: dict[str, Msg]  # match id -> why it could not be read
+
+
+def _match_ids(store: MatchStore, event_id: str | None) -> dict[str, list[str]]:
+    """The matches to read, by the event whose summary cache holds them (``NO_EVENT``: none)."""
+    if event_id is not None:
+        state = store.event_log(event_id).state()  # an unknown event: the store's error naming the events
+        return {event_id: [t.match_id for r in state.rounds for t in r.tables]}
+    out: dict[str, list[str]] = {}
+    seen: set[str] = set()
+    for eid in store.event_ids():
+        try:
+            state = store.event_log(eid).state()
+        except StoreError:  # a log that cannot be read: its matches are read as matches of no event
+            continue
+        mids = [t.match_id for r in state.rounds for t in r.tables if t.match_id not in seen]
+        seen.update(mids)
+        out[eid] = mids
+    out.setdefault(NO_EVENT, []).extend(m for m in store.match_ids() if m not in seen)
+    return out
+
+
+def club_ratings(store: MatchStore, event_id: str | None = None) -> ClubRatings:
+    """The ladder of every finished match in *store* (only *event_id*'s when given)."""
+    played: list[Played] = []
+    broken: dict[str, Msg] = {}
+    for eid, mids in _match_ids(store, event_id).items():
+        cache = store.summary_cache(eid)
+        for mid in mids:
+            if not store.exists(mid):
+                continue  # a table paired whose match was never created (or was removed): nothing to rate
+            try:
+                got = cache.get(mid)
+            except StoreError as e:
+                broken[mid] = e.msg
+                continue
+            if got.summary.finished:
+                played.append(Played(got.summary, got.progress.last_entry))
+    return ClubRatings(ladder(played), event_id, broken)
+
+
+def entrant(ratings: ClubRatings, name: str) -> Entrant:
+    """*name* on the ladder (``--player``): a player, else a partnership; refused naming a few who are."""
+    found = ratings.ladder.player(name) or next((e for e in ratings.ladder.partnerships if e.name == name), None)
+    if found is None:
+        known = [e.name for e in ratings.ladder.players][:12] or ["-"]
+        raise UsageError(M("--player {name}: no rated match of that player (rated: {players:list})",
+                           name=name, players=known))
+    return found
+
+
+def seeds(store: MatchStore, pairs: Sequence[Pair]) -> dict[str, float | None]:
+    """Each pair's seed for round 1 by the store's current ladder (``tournament.ratings.pair_seeds``)."""
+    return pair_seeds(club_ratings(store).ladder, [(p.code, (p.player1, p.player2)) for p in pairs])
+
+
+def seeded(store: MatchStore, state: EventState) -> EventState:
+    """*state* with its pairs seeded by the store's ladder for round 1 (``event pair --seed rating``): each pair's
+    rating for the pairing (``Pair.rating``, highest first) is its place among the seeds, so the pairing rules
+    (``tournament.pairing``: halves, accelerated) order them as they order entered ratings; a pair neither of
+    whose players is rated comes last, in entry order (the event's lot does not shuffle round 1 then)."""
+    event_id = state.settings.id
+    if state.settings.format is EventFormat.round_robin:
+        raise RefereeError(M("--seed rating: event {event} is a round robin: its schedule is fixed (Berger tables)",
+                             event=event_id))
+    if state.rounds:
+        raise RefereeError(M("--seed rating seeds round 1 only: event {event} has paired round {round}",
+                             event=event_id, round=len(state.rounds)))
+    got = seeds(store, state.pairs)
+    order = sorted({v for v in got.values() if v is not None})
+    place = {v: i for i, v in enumerate(order, 1)}
+    pairs = tuple(p._replace(rating=None if (v := got[p.code]) is None else place[v]) for p in state.pairs)
+    return state._replace(pairs=pairs, settings=state.settings._replace(seed=None))
