@@ -39,7 +39,7 @@ from referee.app.recording import record  # noqa: E402
 from referee.games.gunzi.events import Event, MatchHeader, SeatName, TeamName  # noqa: E402
 from referee.games.gunzi.notation import parse  # noqa: E402
 from referee.games.gunzi.testing.generate import generate  # noqa: E402
-from referee.store.store import Store  # noqa: E402
+from referee.store.api import MatchStore, open_store  # noqa: E402
 
 REFEREE = [sys.executable, "-m", "referee.cli"]
 
@@ -59,8 +59,8 @@ def hands_of(text: str) -> list[Event]:
     return [ev for ev in parse(text).events if not isinstance(ev, (MatchHeader, TeamName, SeatName))]
 
 
-def build(folder: Path, event: str, pairs: int, rounds: int, fill: Callable[[], list[Event]]) -> Store:
-    store = Store(folder)
+def build(folder: Path, event: str, pairs: int, rounds: int, fill: Callable[[], list[Event]]) -> MatchStore:
+    store = open_store(folder)
     director.new_event(store, event, name=f"Bench {pairs}", rules="dalian-club", fmt="swiss", rounds=rounds + 1,
                        scoring="club", date="2026-12-01", venue=None, seed=1)
     director.add_pairs(store, event, [director.checked_pair(f"P{i:03d}", f"选手{i}甲", f"选手{i}乙")

@@ -11,7 +11,7 @@ import pytest
 from referee.games.gunzi.directives import BY_KEYWORD, DIRECTIVES, lookup, suggest
 from referee.games.gunzi.engine import HAND_HANDLERS, MATCH_HANDLERS, PHASE_OF
 from referee.games.gunzi.events import EVENT_TYPES, without_line
-from referee.games.gunzi.notation import NotationError, format_event, parse, parse_line
+from referee.games.gunzi.notation import NotationError, format_event, parse, parse_known, parse_line
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "record-format.md"
 
@@ -68,6 +68,23 @@ def test_every_directive_writes_what_it_reads():
     for s in samples:
         assert format_event(parse_line(s)) == s
         assert without_line(parse_line(format_event(parse_line(s)), 9)) == without_line(parse_line(s))
+
+
+def test_a_line_read_again_is_the_same_event_at_its_own_line():
+    # parse_known keeps each directive's event for the process (the summaries of a store's matches read the
+    # same lines again and again): a text read a second time, at another line, is parse_line's event at that
+    # line; a blank line is None; a malformed line raises every time, never cached as an event.
+    samples = ["match id=X rules=dalian-club", "team EW 海之韵", "declare N SJ SJ SJ as H", "kitty 4C 6C 7C 8C 9C JH",
+               "king S BJ take 4C", "points 25", "last decl", "warn E slow play",
+               "ruling winner=NS the referee decides"]
+    for line, s in enumerate(samples, 3):
+        assert parse_known(s, line) == parse_line(s, line) and parse_known(s, line).line == line
+        again = parse_known(s, line + 100)
+        assert again == parse_line(s, line + 100) and again.line == line + 100
+    assert parse_known("   ", 4) is None and parse_known("   ", 5) is None
+    for line in (7, 8):
+        with pytest.raises(NotationError, match="did you mean 'points'"):
+            parse_known("piont 25", line)
 
 
 def test_a_typo_gets_the_nearest_keyword():

@@ -755,3 +755,16 @@ def test_steps_kept_by_the_replay_are_the_steps_settled_again():
     assert all(h.settle_steps for h in kept.hands)
     assert [explain_hand(h) for h in kept.hands] == [explain_hand(h) for h in plain.hands]
     assert [h._replace(settle_steps=None) for h in kept.hands] == list(plain.hands)
+
+
+# --- the text table of replay (referee/games/gunzi/terminal.py) ------------------------------------------
+
+
+def test_the_hand_table_pads_each_column_to_its_widest_cell_counting_chinese_as_two():
+    # Column 1: "a", "bbb", "东西" → widths 1, 3, 4 (two wide characters) → 4 columns; column 2: "x", "10",
+    # "★" (one column on a terminal, not ASCII) → 2; the last cell is not padded (rstrip). So:
+    # "a" + 3 spaces + 2 spaces + "x"; "bbb" + 1 + 2 + "10"; "东西" + 0 + 2 + "★".
+    from referee.games.gunzi.terminal import table
+
+    assert table([["a", "x"], ["bbb", "10"], ["东西", "★"]]) == ["a     x", "bbb   10", "东西  ★"]
+    assert table([["#", "级"], ["10", "3"]]) == ["#   级", "10  3"]  # 级 is two wide: "3" padded to 2, then cut

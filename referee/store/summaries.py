@@ -288,21 +288,19 @@ def _check_head(match_id: str, entries: list[StoredEntry]) -> None:
 
 
 def _events(entries: list[StoredEntry]) -> list[Event]:
-    """The corrected view as events, each distinct directive read once (a match repeats many lines)."""
-    from referee.games.gunzi.notation import NotationError, parse_line
+    """The corrected view as events, each distinct directive read once (the matches of an event repeat
+    many lines: ``notation.parse_known``)."""
+    from referee.games.gunzi.notation import NotationError, parse_known
     from referee.store.store import corrected
 
-    seen: dict[str, Event | None] = {}
     out: list[Event] = []
     for seq, text in corrected(entries).items():
-        if text not in seen:
-            try:
-                seen[text] = parse_line(text, line=seq)
-            except NotationError:
-                seen[text] = None  # the replay of the store's own reader reports it; a summary skips it
-        ev = seen[text]
+        try:
+            ev = parse_known(text, seq)
+        except NotationError:
+            continue  # the replay of the store's own reader reports it; a summary skips it
         if ev is not None:
-            out.append(ev._replace(line=seq))
+            out.append(ev)
     return out
 
 

@@ -155,11 +155,17 @@ def render(step: Step, lang: str = "en") -> str:
     key = (step, lang)
     text = _RENDERED.get(key)
     if text is None:
-        text = _filled(step, lang)
-        text = f"{text} [{step.key}; {step.clause}]" if step.clause else text
+        text = worded(step, lang)
         if len(_RENDERED) < 50_000:
             _RENDERED[key] = text
     return text
+
+
+def worded(step: Step, lang: str) -> str:
+    """:func:`render`'s text, made afresh: for a caller that keeps the texts it words itself
+    (``jsonview.write_json``), so the step is not hashed into a second cache."""
+    text = _filled(step, lang)
+    return f"{text} [{step.key}; {step.clause}]" if step.clause else text
 
 
 class Part(NamedTuple):
@@ -172,6 +178,7 @@ class Part(NamedTuple):
 
 _PARTS: dict[tuple[str, str], list[Part]] = {}  # (kind, lang) -> its parts
 _FIELD_WORDS: dict[tuple[str, type, object, str], str] = {}  # (spec, type, value, lang) -> the value as shown
+_CARD_WORDS: dict[str, dict[Card, str]] = {}  # lang -> card -> its name ({x:cards} of a step: ~5 cards each)
 
 
 def _filled(step: Step, lang: str) -> str:
@@ -190,7 +197,16 @@ def _filled(step: Step, lang: str) -> str:
         if value.__class__ is int:
             out.append(format(value, spec) if spec else str(value))
         elif spec == "cards" and isinstance(value, tuple) and value:
-            out.append(" ".join([_word("card", c, lang) for c in value]))  # as {x:cards} joins them
+            names = _CARD_WORDS.get(lang)
+            if names is None:
+                names = _CARD_WORDS[lang] = {}
+            try:  # as {x:cards} joins them
+                out.append(" ".join([names[c] for c in value]))
+            except KeyError:  # a card not named yet in this language: each is worded once
+                for c in value:
+                    if c not in names:
+                        names[c] = _word("card", c, lang)
+                out.append(" ".join([names[c] for c in value]))
         else:
             out.append(_word(spec, value, lang))
     return "".join(out)

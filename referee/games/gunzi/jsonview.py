@@ -8,7 +8,7 @@ from typing import TextIO
 
 from referee.games.gunzi.cards import format_cards
 from referee.games.gunzi.events import RecordError
-from referee.games.gunzi.explain import Step, render
+from referee.games.gunzi.explain import Step, render, worded
 from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.gunzi.settle import explain_hand
 
@@ -74,21 +74,20 @@ def write_json(result: MatchResult, out: TextIO, lang: str = "en", extra_errors:
     frame = _frame(result, extra_errors)
     head = json.dumps({"match": frame.pop("match")}, ensure_ascii=False)
     out.write(head[:-1] + ', "hands": [')
-    quoted: dict[Step, str] = {}  # step -> its text as a JSON string: a long match repeats the same steps
-    chunk: list[str] = []  # hands written a hundred at a time: fewer, larger writes
-    for i, h in enumerate(result.hands):
-        steps = []
-        for step in explain_hand(h):
-            q = quoted.get(step)
-            if q is None:
-                q = quoted[step] = _str(render(step, lang))
-            steps.append(q)
-        chunk.append(_hand_json(h, "[" + ", ".join(steps) + "]"))
-        if len(chunk) == 100:
-            out.write((", " if i >= 100 else "") + ", ".join(chunk))
-            chunk.clear()
-    if chunk:
-        out.write((", " if len(result.hands) > len(chunk) else "") + ", ".join(chunk))
+    # Each step's text as a JSON string, worded once: a long match repeats the same steps (135,000 steps in
+    # 10,000 hands, 10,000 distinct). A hit is one dict lookup in a list comprehension; a miss words it.
+    quoted: dict[Step, str] = {}
+    known = quoted.get
+
+    def quote(step: Step) -> str:
+        q = quoted[step] = _str(worded(step, lang))
+        return q
+
+    hands = result.hands
+    for start in range(0, len(hands), 100):  # hands written a hundred at a time: fewer, larger writes
+        chunk = [_hand_json(h, "[" + ", ".join([known(s) or quote(s) for s in explain_hand(h)]) + "]")
+                 for h in hands[start:start + 100]]
+        out.write((", " if start else "") + ", ".join(chunk))
     out.write("], " + json.dumps(frame, ensure_ascii=False)[1:] + "\n")
 
 
@@ -121,6 +120,7 @@ def _hand_json(h: HandResult, explain: str) -> str:
     in its place, written field by field: the same text, at a fraction of the cost of a dict and the
     encoder for each of 10,000 hands. (tests/test_explain.py compares the two.)"""
     t = h.tribute
+    kitty = _str(format_cards(h.kitty))
     tribute = "null" if t is None else (
         f'{{"giver": {_str(t.giver)}, "receiver": {_str(t.receiver)}, "owed": {t.owed}, '
         f'"cards": {_str(format_cards(t.cards))}, "waived": {_opt(t.waived)}}}')
@@ -134,7 +134,7 @@ def _hand_json(h: HandResult, explain: str) -> str:
         f'"ledger": {_counts_json(h.ledger)}, "explain": {explain}, "game_reason": {_opt(h.game_reason)}, '
         f'"level_change": {_counts_json(h.level_change)}, "blood_kings": {h.blood_kings}, '
         f'"blood_score": {h.blood_score}, "blood_giver": {_opt(h.blood_giver)}, '
-        f'"kitty": {_str(format_cards(h.kitty))}, "final_kitty": {_str(format_cards(h.final_kitty))}, '
+        f'"kitty": {kitty}, "final_kitty": {kitty if h.final_kitty == h.kitty else _str(format_cards(h.final_kitty))}, '
         f'"kitty_points_physical": {h.kitty_points_physical}, '
         f'"kitty_jokers": {{"big": {h.big_jokers}, "small": {h.small_jokers}}}, '
         f'"tribute": {tribute}, "ledger_change": {_counts_json(h.ledger_change)}}}'

@@ -14,7 +14,7 @@ from referee.core.i18n import M
 from referee.games.gunzi.directives import BY_EVENT, DIRECTIVES, NotationError, lookup, suggest
 from referee.games.gunzi.events import Event, HandStart, MatchHeader, RecordError, Redeal, header_of, record_error
 
-__all__ = ["NotationError", "Record", "format_event", "parse", "parse_line", "strip_comment", "write"]
+__all__ = ["NotationError", "Record", "format_event", "parse", "parse_known", "parse_line", "strip_comment", "write"]
 
 
 class Record:
@@ -110,6 +110,21 @@ def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
             events.append(ev)
     return record
 
+
+def parse_known(text: str, line: int) -> Event | None:
+    """:func:`parse_line`, each distinct directive text read once per process: the matches of a store
+    repeat the same lines (``hand``, ``points 20``, ``last def``), and an event is the same whatever its
+    line. A malformed line is read (and raises) every time."""
+    ev = _KNOWN.get(text, _UNSEEN)
+    if ev is _UNSEEN:
+        ev = parse_line(text, line)
+        if len(_KNOWN) < 100_000:  # a long-lived server reads many matches: the cache stays bounded
+            _KNOWN[text] = ev
+        return ev
+    return None if ev is None else tuple.__new__(type(ev), (*ev[:-1], line))  # the same event at this line
+
+
+_KNOWN: dict[str, Event | None] = {}
 
 _UNSEEN: Event = Redeal(line=-1)  # "not read yet" in the cache of lines: compared by identity, never read
 

@@ -43,10 +43,19 @@ def pad(text: str, n: int) -> str:
 
 
 def table(rows: list[list[str]]) -> list[str]:
-    """The rows as aligned columns, two spaces apart; each cell measured once."""
-    sized = [[(c, width(c)) for c in r] for r in rows]
-    widths = [max(r[i][1] for r in sized) for i in range(len(rows[0]))]
-    return ["  ".join([c + " " * (w - n) for (c, n), w in zip(r, widths, strict=True)]).rstrip() for r in sized]
+    """The rows as aligned columns, two spaces apart, padded column by column: a column of ASCII text is
+    measured by length (``str.ljust``); in any other each distinct cell is measured once (:func:`width`)."""
+    padded: list[list[str]] = []
+    for col in zip(*rows, strict=True):
+        if "".join(col).isascii():
+            n = max(map(len, col))
+            padded.append([c.ljust(n) for c in col])
+        else:
+            widths = {c: width(c) for c in set(col)}
+            n = max(widths.values())
+            cells = {c: c + " " * (n - w) for c, w in widths.items()}
+            padded.append([cells[c] for c in col])
+    return ["  ".join(r).rstrip() for r in zip(*padded, strict=True)]
 
 
 # --- the hand-by-hand table ---------------------------------------------------------------------------
