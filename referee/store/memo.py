@@ -3,7 +3,7 @@ checked, so that the next append need not read, parse and re-hash the whole chai
 
 :class:`Memo` holds, per match, the bytes of its file as this process last saw them under the match's lock
 (after the store's own session read and checked them whole: shape, chain, head record; or after its own
-append), the entries they hold and, computed once, their corrected view's events. A session opened through
+append), the entries they hold and, computed once per version, their corrected view's events. A session opened through
 it takes the match's lock and reads the file's bytes: when they are the bytes known, the entries are those
 known (already checked) and only the small head record is checked again; otherwise — another process wrote,
 a hand edit, a first use — it is the store's own session, which reads and checks everything, and what it
@@ -24,7 +24,9 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.core import safefile
-from referee.games.gunzi.events import Event, MatchHeader, RecordError
+from referee.games.api import Header
+from referee.games.gunzi.events import Event, RecordError
+from referee.games.stored import header_of_events
 from referee.store.chain import StoredEntry
 from referee.store.errors import StoreError
 from referee.store.folder import FolderStore
@@ -88,13 +90,8 @@ class MemoSession(EntrySession):
         except OSError as e:
             raise not_stored(e, self.path) from None
         entries = self.entries + new
-        events = self.known.events
-        if events is not None and all(e["kind"] == "event" for e in new):  # no correction: the view grows
-            more, errors = to_events({e["seq"]: e["directive"] for e in new})
-            events = (events[0] + more, events[1] + errors)
-        else:
-            events = None
-        self.entries, self.known = entries, Known(raw, entries, events)
+        # the events are read again when asked: a game reads a line in the context of the match's others
+        self.entries, self.known = entries, Known(raw, entries, None)
         self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"])
         return new
 
@@ -191,14 +188,12 @@ class Memo:
         assert known.events is not None
         return list(known.events[0]), list(known.events[1])
 
-    def header(self, match_id: str) -> MatchHeader:
-        """The match's header in effect (as ``store.header``)."""
+    def header(self, match_id: str) -> Header:
+        """The match's header in effect, of whichever game (as ``store.header``)."""
         if self._known_now(match_id) is None:
             return self.store.header(match_id)
-        for ev in self.events_and_errors(match_id)[0]:
-            if isinstance(ev, MatchHeader):
-                return ev
-        return self.store.header(match_id)  # says there is none, in the store's words
+        found = header_of_events(self.events_and_errors(match_id)[0])
+        return found if found is not None else self.store.header(match_id)  # says there is none, in its words
 
     def _known_now(self, match_id: str) -> Known | None:
         """What is known of the match, if its file still holds the bytes known (read, not parsed)."""
