@@ -21,7 +21,11 @@ nothing else stored. It prints:
 - SSE delivery: per viewer, every accepted entry of its match must arrive once: missed and duplicated counts;
   the delay from the POST's answer to the viewer receiving it (p50/p95/max; it can be a little negative: the
   event may be sent before the answer reaches the poster), and from the POST's sending (end to end);
-- the server's RSS (start, peak while running, end; VmHWM) and its CPU seconds;
+- the server's RSS (start, peak while running, end; VmHWM) and its CPU seconds, and per accepted entry;
+- then, the referees done and the viewers gone, the read routes when nothing changes (``--gets`` requests of
+  each, 4 at a time): ``/``, an event's page (an event of 8 pairs, round 1 paired, made in the setup), a
+  match's page, its JSON and the event's standings JSON: requests per second and the server's CPU per
+  request (the first request of each computes; the others find it computed);
 - the load average before and after (the machine is shared: read the figures with it).
 """
 
@@ -53,6 +57,8 @@ from referee.games.gunzi.testing.generate import endless_rule_file, endless_rule
 
 HEADER_WORDS = {"match", "team", "seat"}
 TARGET_P95_MS = 150.0
+TARGET_CPU_MS = 3.0  # server CPU per accepted entry
+TARGET_GET_MS = 2.0  # server CPU per GET when nothing changed
 
 
 @dataclass
@@ -253,6 +259,31 @@ async def run_load(base: str, pid: int, matches: list[str], tokens: list[str], l
     return posts, viewers, info
 
 
+async def read_routes(base: str, pid: int, match: str, n: int) -> list[tuple[str, int, float, float | None,
+                                                                        list[float]]]:
+    """*n* GETs of each read route, 4 at a time: (route, n, wall seconds, server CPU seconds, latencies)."""
+    routes = ["/", "/events/LOADEV", f"/matches/{match}", f"/api/matches/{match}", "/api/events/LOADEV/standings"]
+    out = []
+    async with httpx.AsyncClient(timeout=httpx.Timeout(30.0)) as client:
+        for route in routes:
+            lat: list[float] = []
+            todo = iter(range(n))
+
+            async def worker(route: str = route, lat: list[float] = lat, todo: Any = todo) -> None:
+                for _ in todo:
+                    t = time.monotonic()
+                    r = await client.get(base + route)
+                    lat.append(time.monotonic() - t)
+                    if r.status_code != 200:
+                        raise SystemExit(f"GET {route}: {r.status_code}")
+
+            cpu0, t0 = cpu_seconds(pid), time.monotonic()
+            await asyncio.gather(*(worker() for _ in range(4)))
+            wall, cpu1 = time.monotonic() - t0, cpu_seconds(pid)
+            out.append((route, n, wall, None if cpu0 is None or cpu1 is None else cpu1 - cpu0, lat))
+    return out
+
+
 def check_store(db: Path, matches: list[str], names: dict[str, str], header: dict[str, int],
                 posts: list[Post]) -> list[str]:
     """Every accepted POST stored exactly once, where it was said to be; nothing else stored."""
@@ -286,6 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--viewers", type=int, default=100, help="SSE viewers, spread over the matches (default 100)")
     ap.add_argument("--referees", type=int, default=20, help="referees, one match each (default 20)")
     ap.add_argument("--interval", type=float, default=0.2, help="seconds between a referee's posts (default 0.2)")
+    ap.add_argument("--gets", type=int, default=500, help="requests of each read route afterwards (default 500)")
     ap.add_argument("--keep", action="store_true", help="keep the store folder and the server's log")
     args = ap.parse_args(argv)
     if args.referees < 1 or args.viewers < 0 or args.seconds <= 0 or args.interval <= 0:
@@ -310,6 +342,10 @@ def main(argv: list[str] | None = None) -> int:
         tokens.append(add_token(db, names[m], "--role", "referee", "--tables", str(i)))
         lines[m] = directives(1000 + i, wanted)
         header[m] = len(Store(db).entries(m))
+    referee_cli(db, "event", "new", "LOADEV", "--name", "负载", "--rounds", "1", referee="director")
+    for i in range(1, 9):
+        referee_cli(db, "event", "add", "LOADEV", f"P{i}", f"甲{i}", f"乙{i}", referee="director")
+    referee_cli(db, "event", "pair", "LOADEV", referee="director")
     setup = time.monotonic() - t0
     print(f"setup: {len(matches)} matches and tokens, {wanted} directives each ready, in {setup:.1f} s "
           f"(store {db})")
@@ -318,6 +354,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"server: {server.url} (pid {server.pid}); {args.viewers} SSE viewers, {args.referees} referees, "
               f"a directive every {args.interval * 1000:.0f} ms each, for {args.seconds:g} s")
         posts, viewers, info = asyncio.run(run_load(server.url, server.pid, matches, tokens, lines, header, args))
+        reads = asyncio.run(read_routes(server.url, server.pid, matches[0], args.gets)) if args.gets > 0 else []
     load_after = os.getloadavg()
 
     ok = [p for p in posts if p.status == 201]
@@ -358,6 +395,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"server RSS: {info['rss_start'] / 1024:.0f} MB at start, peak {info['rss_peak'] / 1024:.0f} MB, "
           f"{info['rss_end'] / 1024:.0f} MB at the end (VmHWM {info['hwm'] / 1024:.0f} MB); "
           f"server CPU {cpu} in {info['elapsed']:.0f} s; this client's CPU {info['client_cpu']:.1f} s")
+    ok_n = max(1, len(ok))
+    if info["cpu"] is not None:
+        print(f"  server CPU per accepted entry {info['cpu'] * 1000 / ok_n:.2f} ms (with its SSE fan-out)   "
+              f"target ≤ {TARGET_CPU_MS:.0f} ms")
+    for route, n, wall, cpu, lat in reads:
+        cpu_ms = "n/a" if cpu is None else f"{cpu * 1000 / n:6.2f} ms"
+        print(f"GET {route:32s} {n / wall:7.0f} req/s   server CPU {cpu_ms}/request   {ms(lat)}")
+    if reads:
+        print(f"  targets: ≤ {TARGET_GET_MS:.0f} ms CPU per request when nothing changed; standings ≥ 500 req/s")
     print(f"load average: {' '.join(f'{x:.2f}' for x in load_before)} before, "
           f"{' '.join(f'{x:.2f}' for x in load_after)} after ({os.cpu_count()} CPUs)")
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from referee.app.officiate import Outcome
     from referee.games.api import Game
     from referee.store.api import MatchStore
+    from referee.store.memo import Memo
     from referee.store.store import NewEntry
 
 
@@ -66,19 +67,21 @@ def _play_stopped(store: MatchStore, match_id: str, entries: Sequence[StoredEntr
 
 def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: str | None = None, reason: str = "",
            expect_seq: int | None = None, *, lines: Sequence[int] | None = None,
-           file: str | None = None) -> Recorded:
+           file: str | None = None, memo: Memo | None = None) -> Recorded:
     """Check *events* against the match and append them in one write, or store nothing and raise.
 
     *reason* is kept with each entry (a closed round's match requires one); *expect_seq*: the number of
     entries the caller saw (refused with :class:`MovedOn` when the match has another); *lines* (the
-    events' lines in *file*) let a refusal name the place in a record file."""
+    events' lines in *file*) let a refusal name the place in a record file; *memo*: a long-running process's
+    memory of the matches it writes (the venue server's: ``referee.store.memo``), which opens the match's
+    session without reading and re-checking the whole chain when its file is as last written."""
     from referee.app.appending import _file_rejection, require_reason
     from referee.app.officiate import Rejected, added_errors, replay
     from referee.games.gunzi.notation import format_event
 
     if any(isinstance(ev, MatchHeader) for ev in events):
         raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
-    with store.session(match_id) as s:
+    with (store.session(match_id) if memo is None else memo.session(match_id)) as s:
         require_reason(store, match_id, reason)
         expect(len(s.entries), expect_seq)
         stored, _ = s.events()

@@ -124,7 +124,7 @@ def check_scope(w: Web, token: Token, rule: Rule, match: str | None, form: FormD
     if rule.scope == MATCH:
         assert match is not None
         match_id = checked_match(w.store, match)
-        table = None if token.event is not None else w.store.header(match_id).table
+        table = None if token.event is not None else w.memo.header(match_id).table
         check_write(token, match_id, table, w.events)
         return {"match": match_id}
     if rule.scope == EVENT:

@@ -28,16 +28,19 @@ from referee.core.i18n import M
 from referee.core.lang import language
 from referee.core.names import check_id
 from referee.web import writes
+from referee.web.cache import event_version, match_version
 from referee.web.data import checked_match, match_json, ratings_json, standings_json
 from referee.web.deps import web
 from referee.web.errors import BadRequest, TooLarge, short
 
 if TYPE_CHECKING:
-    from collections.abc import AsyncIterator
+    from collections.abc import AsyncIterator, Callable
 
     from starlette.requests import Request
 
     from referee.store.api import MatchStore
+    from referee.store.chain import StoredEntry
+    from referee.store.memo import Memo
 
 EXAMPLE = '{"directive": "points 25"}'
 MAX_BODY = 64 * 1024  # bytes of an entry's JSON body: a directive is a line
@@ -58,13 +61,27 @@ async def match(request: Request) -> Response:
 
     w = web(request)
     lang = json_lang(request)
-    return _json(await run_in_threadpool(match_json, w.store, request.path_params["match"], lang))
+    match_id = check_id(request.path_params["match"], "match")
+
+    def body() -> str:
+        found: str = w.renders.through(("api-match", match_id, lang), match_version(w.store, match_id),
+                                       lambda: match_json(w.store, match_id, lang))
+        return found
+
+    return _json(await run_in_threadpool(body))
 
 
 async def standings(request: Request) -> Response:
 
     w = web(request)
-    return _json(await run_in_threadpool(standings_json, w.store, request.path_params["event"]))
+    event_id = check_id(request.path_params["event"], "event")
+
+    def body() -> str:
+        found: str = w.renders.through(("api-standings", event_id), event_version(w.store, w.events, event_id),
+                                       lambda: standings_json(w.store, event_id))
+        return found
+
+    return _json(await run_in_threadpool(body))
 
 
 async def ratings(request: Request) -> Response:
@@ -92,7 +109,7 @@ async def post_entry(request: Request) -> Response:
         raise UsageError(M("the body names no directive: send {example}", example=EXAMPLE))
     after = _after(body.get("after"))
     event = writes.parse(body["directive"])
-    out = await run_in_threadpool(writes.record, w.store, match_id, event, token.name, after)
+    out = await run_in_threadpool(writes.record, w.store, match_id, event, token.name, after, "", w.memo)
     w.hub.poke(("match", match_id))
     w.hub.poke_all()
     return JSONResponse({"seq": out.entry["seq"], "stored": out.entry["directive"],
@@ -118,10 +135,29 @@ async def _body(request: Request) -> object:
         raise UsageError(M("the body is not JSON: send {example}", example=EXAMPLE)) from None
 
 
-def entries_of(store: MatchStore, match_id: str) -> list[dict[str, Any]]:
-    """A match's entries as the stream sends them."""
-    return [{"seq": e["seq"], "kind": e["kind"], "directive": e["directive"], "target": e.get("target"),
-             "referee": e["referee"]} for e in store.entries(match_id)]
+def _row(e: StoredEntry) -> dict[str, Any]:
+    """An entry as the stream sends it."""
+    return {"seq": e["seq"], "kind": e["kind"], "directive": e["directive"], "target": e.get("target"),
+            "referee": e["referee"]}
+
+
+def stream_rows(store: MatchStore | Memo, match_id: str) -> Callable[[], list[dict[str, Any]]]:
+    """A load of a match's entries as the stream sends them that builds only the rows of entries new since
+    its last load: the rows built are kept while the entries they came from are still the match's first
+    (the chain's hash of the last of them is where it was)."""
+    rows: list[dict[str, Any]] = []
+    last = [""]
+
+    def load() -> list[dict[str, Any]]:
+        entries = store.entries(match_id)
+        n = len(rows)
+        if not (n and n <= len(entries) and entries[n - 1]["hash"] == last[0]):
+            del rows[:]
+        rows.extend(_row(e) for e in entries[len(rows):])
+        last[0] = entries[-1]["hash"] if entries else ""
+        return list(rows)
+
+    return load
 
 
 def _start(request: Request) -> int | None:
@@ -144,10 +180,10 @@ async def match_stream(request: Request) -> Response:
     w = web(request)
     match_id = await run_in_threadpool(checked_match, w.store, request.path_params["match"])
     start = _start(request)
-    store = w.store
+    memo = w.memo
 
     async def events() -> AsyncIterator[dict[str, Any]]:
-        async with w.hub.watching(("match", match_id), lambda: entries_of(store, match_id)) as watch:
+        async with w.hub.watching(("match", match_id), stream_rows(memo, match_id)) as watch:
             rows: list[dict[str, Any]] = watch.data or []
             sent = len(rows) if start is None else min(start, len(rows))
             seen = watch.version

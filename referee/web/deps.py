@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.store.api import open_store
+from referee.store.memo import Memo
 from referee.web.auth import EventStates, RateLimit, Sessions
+from referee.web.cache import Renders
 from referee.web.live import INTERVAL, Hub
 
 if TYPE_CHECKING:
@@ -34,6 +36,8 @@ class Web:
         self.store.use_pool(POOL)  # the request threads share a few connections (a database store)
         self.event = event
         self.base = base  # the address phones open (referee serve's first), for sign-in links; None: the request's
+        self.memo = Memo(self.store)  # the matches this server writes, as last written: no re-read per entry
+        self.renders = Renders()  # pages and JSON by the store version they show (referee.web.cache)
         self.tokens = self.store.tokens()
         self.sessions = Sessions(self.tokens)
         self.limit = RateLimit()

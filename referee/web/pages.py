@@ -9,6 +9,7 @@ the entry form the seq it was built on (``after``), so a double tap stores once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from starlette.concurrency import run_in_threadpool
@@ -20,6 +21,7 @@ from referee.app.recording import GameRecorded
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg, languages, literal, normalize, tr
 from referee.core.lang import SHORT
+from referee.core.names import check_id
 from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
 from referee.store.tokens import parse_tables
 from referee.views import matchtext as views
@@ -28,6 +30,7 @@ from referee.web import pad, writes
 from referee.web.access import covers
 from referee.web.api import SEQ
 from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
+from referee.web.cache import event_version, home_version, match_version
 from referee.web.data import event_view, game_of, match_view, ratings_view, remarks_view
 from referee.web.deps import Web, web
 from referee.web.errors import NotSignedIn, error_json, log, message_of, short, status_of
@@ -68,18 +71,25 @@ def web_of(request: Request) -> Web:
     return web(request)
 
 
-def render(request: Request, template: str, code: int = 200, **context: Any) -> HTMLResponse:
-
-    w = web_of(request)
-    lang = lang_of(request)
-    csrf = csrf_value(request)
-    here = request.url.path
+def _html(w: Web, template: str, here: str, lang: str, csrf: str, signed: Token | None, **context: Any) -> str:
     other = OTHER.get(lang, "en")
     more = [{"href": f"{here}?lang={code}", "lang": html_lang(code), "name": LANGUAGE_NAME.text(code)}
             for code in LANGS if code not in (lang, other)]
-    html = w.env.get_template(template).render(
+    return w.env.get_template(template).render(
         _=words(lang), lang=lang, html_lang=html_lang(lang), csrf=csrf,
-        switch=f"{here}?lang={other}", languages=more, signed=_signed(request), **context)
+        switch=f"{here}?lang={other}", languages=more, signed=signed, **context)
+
+
+def render(request: Request, template: str, code: int = 200, **context: Any) -> HTMLResponse:
+
+    csrf = csrf_value(request)
+    html = _html(web_of(request), template, request.url.path, lang_of(request), csrf, _signed(request), **context)
+    return _respond(request, html, code, csrf)
+
+
+def _respond(request: Request, html: str, code: int, csrf: str) -> HTMLResponse:
+    """A page's response, with the browser's CSRF and language cookies set when they are not."""
+    lang = lang_of(request)
     response = HTMLResponse(html, status_code=code)
     if request.cookies.get(CSRF) != csrf:
         response.set_cookie(CSRF, csrf, httponly=True, samesite="strict", path="/")
@@ -138,19 +148,45 @@ def _home_data(w: Web) -> dict[str, Any]:
     return {"events": events, "matches": w.store.summaries()}
 
 
+async def _cached_page(request: Request, template: str, version: Callable[[], object],
+                       build: Callable[[str], dict[str, Any]]) -> Response:
+    """A read-only page, kept per store version (``referee.web.cache``): rendered again only when *version*
+    (asked first) moved on; its key names the page (template and path), the language and who asks. These
+    pages carry no form, so no browser's CSRF value is in what is kept."""
+    w = web_of(request)
+    lang = lang_of(request)
+    here = request.url.path
+    signed = _signed(request)
+    who = None if signed is None else (signed.role, signed.name)
+
+    def page() -> str:
+        def compute() -> str:
+            return _html(w, template, here, lang, "", signed, **build(lang))
+
+        found: str = w.renders.through((template, here, lang, who), version(), compute)
+        return found
+
+    html = await run_in_threadpool(page)
+    return _respond(request, html, 200, csrf_value(request))
+
+
 async def home(request: Request) -> Response:
     w = web_of(request)
-    data = await run_in_threadpool(_home_data, w)
-    return render(request, "home.html", **data)
+    return await _cached_page(request, "home.html", lambda: home_version(w.store), lambda lang: _home_data(w))
 
 
 async def _view(request: Request, kind: str, template: str) -> Response:
-    """A read-only page (or its live fragment) of an event or a match: the view built off the event loop."""
+    """A read-only page (or its live fragment) of an event or a match: built off the event loop, kept per
+    version of what it shows."""
 
     w = web_of(request)
-    build, key = (event_view, "event") if kind == "event" else (match_view, "match")
-    view = await run_in_threadpool(build, w.store, request.path_params[key], lang_of(request))
-    return render(request, template, **view)
+    if kind == "event":
+        event_id = check_id(request.path_params["event"], "event")
+        return await _cached_page(request, template, lambda: event_version(w.store, w.events, event_id),
+                                  lambda lang: event_view(w.store, event_id, lang))
+    match_id = check_id(request.path_params["match"], "match")
+    return await _cached_page(request, template, lambda: match_version(w.store, match_id),
+                              lambda lang: match_view(w.store, match_id, lang))
 
 
 async def ratings_page(request: Request) -> Response:
@@ -268,7 +304,8 @@ def _label(keyword: str, chinese: Msg, lang: str) -> str:
 
 def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
 
-    view = match_view(w.store, match_id, lang)
+    version = match_version(w.store, match_id)
+    view = dict(w.renders.through(("match-view", match_id, lang), version, lambda: match_view(w.store, match_id, lang)))
     if view.get("game"):  # a game other than Gunzi: a typed directive, the game's table beside it
         return view
     state = view["result"].state
@@ -357,7 +394,8 @@ def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: 
     if kind == "record" and game_of(w.store, match_id) is not None:  # the one use case of the other games
         return writes.record_game(w.store, match_id, text, token.name, after, reason)
     if kind == "record":
-        return writes.record(w.store, match_id, writes.answer(w.store, match_id, text), token.name, after, reason)
+        return writes.record(w.store, match_id, writes.answer(w.store, match_id, text, w.memo), token.name, after,
+                             reason, w.memo)
     if kind == "undo":
         return writes.correct(w.store, match_id, "undo", token.name, after, reason=reason)
     seq_text = form_text(form, "seq").strip().lstrip("#")

@@ -28,6 +28,7 @@ from referee.games.gunzi.notation import NotationError, parse_line
 if TYPE_CHECKING:
     from referee.games.gunzi.events import Event
     from referee.store.api import MatchStore
+    from referee.store.memo import Memo
 
 
 def parse(text: str) -> Event:
@@ -42,7 +43,7 @@ def parse(text: str) -> Event:
     return event
 
 
-def answer(store: MatchStore, match_id: str, text: str) -> Event:
+def answer(store: MatchStore, match_id: str, text: str, memo: Memo | None = None) -> Event:
     """The event a referee's answer in the entry field holds, read as the guided prompt reads it
     (``referee.app.answers``: a bare number is ``points N``, def/decl is ``last``, cards alone fill the
     one expected directive taking them) against where the match stands now; a usage error (422)
@@ -50,7 +51,7 @@ def answer(store: MatchStore, match_id: str, text: str) -> Event:
     from referee.app.answers import read_answer
 
     text = check_text(text, "directive").strip()
-    events, _ = store.events_and_errors(match_id)
+    events, _ = (store if memo is None else memo).events_and_errors(match_id)
     event = read_answer(text, officiate.replay(events).state)
     if event is None:
         raise UsageError(M("'{text}' holds no directive (empty or a comment)", text=text))
@@ -58,11 +59,11 @@ def answer(store: MatchStore, match_id: str, text: str) -> Event:
 
 
 def record(store: MatchStore, match_id: str, event: Event, referee: str, after: int | None = None,
-           reason: str = "") -> Outcome:
+           reason: str = "", memo: Memo | None = None) -> Outcome:
     """Store *event* as ``referee record`` does (``referee.app.recording.record``, *after* its
-    ``expect_seq``), or raise (nothing stored)."""
+    ``expect_seq``; *memo* the server's memory of its matches), or raise (nothing stored)."""
     reason = check_text(reason, "reason").strip()
-    return recording.record(store, match_id, [event], referee, reason, expect_seq=after).outcome()
+    return recording.record(store, match_id, [event], referee, reason, expect_seq=after, memo=memo).outcome()
 
 
 def record_game(store: MatchStore, match_id: str, text: str, referee: str, after: int | None = None,

@@ -1,0 +1,205 @@
+"""What a long-running process (the venue server) keeps of the matches it writes: each match's file as last
+checked, so that the next append need not read, parse and re-hash the whole chain again.
+
+:class:`Memo` holds, per match, the bytes of its file as this process last saw them under the match's lock
+(after the store's own session read and checked them whole: shape, chain, head record; or after its own
+append), the entries they hold and, computed once per version, their corrected view's events. A session opened through
+it takes the match's lock and reads the file's bytes: when they are the bytes known, the entries are those
+known (already checked) and only the small head record is checked again; otherwise — another process wrote,
+a hand edit, a first use — it is the store's own session, which reads and checks everything, and what it
+read is known from then on. An append seals the new entries to the known head and writes the file whole,
+its bytes the known bytes with the new entries spliced in before the ``meta`` table (byte for byte what the
+store's TinyDB write gives: ``tests/test_store_memo.py`` holds them equal), through the same safe write (a
+temporary file fsynced, renamed, the folder fsynced), then the head record: durability as the store's.
+
+Only the folder store is memoised; any other backend's sessions and reads pass straight through.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from referee.core import safefile
+from referee.games.api import Header
+from referee.games.gunzi.events import Event, RecordError
+from referee.games.stored import header_of_events
+from referee.store.chain import StoredEntry
+from referee.store.errors import StoreError
+from referee.store.folder import FolderStore
+from referee.store.store import (
+    EntrySession,
+    Head,
+    NewEntry,
+    corrected,
+    head_finding,
+    not_stored,
+    parse_head,
+    seal_all,
+    to_events,
+)
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from referee.store.api import MatchSessionLike, MatchStore
+
+# How every match file written since head records were kept ends (``files.dumps`` of the ``meta`` table):
+# the new entries go just before it.
+TAIL = b'\n },\n "meta": {\n  "1": {\n   "heads": 1\n  }\n }\n}'
+MOST = 256  # matches remembered; beyond, the least recently written is forgotten
+
+
+class Known(NamedTuple):
+    raw: bytes  # the match file's bytes
+    entries: list[StoredEntry]  # what they hold, checked
+    events: tuple[list[Event], list[RecordError]] | None  # their corrected view's events, once asked
+
+
+def entry_bytes(entry: StoredEntry) -> bytes:
+    """One entry as the match file holds it, under its seq, inside the entries table (``files.dumps``)."""
+    text = json.dumps(entry, ensure_ascii=False, indent=1).replace("\n", "\n  ")
+    return f',\n  "{entry["seq"]}": {text}'.encode()
+
+
+class MemoSession(EntrySession):
+    """A match opened for writing through the memo, its lock held, its entries those known."""
+
+    def __init__(self, store: FolderStore, match_id: str, path: Path, known: Known) -> None:
+        self.store, self.match_id, self.path = store, match_id, path
+        self.entries = known.entries
+        self.known = known
+
+    def events(self) -> tuple[list[Event], list[RecordError]]:
+        if self.known.events is None:
+            self.known = self.known._replace(events=to_events(corrected(self.entries)))
+        assert self.known.events is not None
+        events, errors = self.known.events
+        return list(events), list(errors)
+
+    def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]:
+        """Append in one atomic write (all or none), then bring the head record up to date, as the store's
+        session does; a write the system refuses is a :class:`StoreWriteError`: nothing was stored."""
+        new = seal_all(self.match_id, self.entries, items, referee)
+        raw = self.known.raw[:-len(TAIL)] + b"".join(entry_bytes(e) for e in new) + TAIL
+        try:
+            safefile.write_bytes(self.path, raw)
+        except OSError as e:
+            raise not_stored(e, self.path) from None
+        entries = self.entries + new
+        # the events are read again when asked: a game reads a line in the context of the match's others
+        self.entries, self.known = entries, Known(raw, entries, None)
+        self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"])
+        return new
+
+
+class Memo:
+    """A process's memory of the matches it writes (see the module); safe to share between threads."""
+
+    def __init__(self, store: MatchStore) -> None:
+        self.store = store
+        self.folder: FolderStore | None = store if isinstance(store, FolderStore) else None
+        self._known: dict[str, Known] = {}
+        self._lock = threading.Lock()
+        self.hits = 0  # sessions and reads answered from memory (for the tests)
+
+    def _get(self, match_id: str) -> Known | None:
+        with self._lock:
+            return self._known.get(match_id)
+
+    def _put(self, match_id: str, known: Known | None) -> None:
+        with self._lock:
+            self._known.pop(match_id, None)
+            if known is not None:
+                self._known[match_id] = known
+                while len(self._known) > MOST:
+                    del self._known[next(iter(self._known))]
+
+    def _raw(self, path: Path) -> bytes | None:
+        try:
+            return safefile.read_regular(path)
+        except (OSError, StoreError):
+            return None
+
+    def _sound_head(self, folder: FolderStore, match_id: str, entries: list[StoredEntry]) -> bool:
+        """Whether the head record agrees with the known entries (checked again: it is a file of its own)."""
+        head_path = folder.head_path(match_id)
+        try:
+            head: Head | None = None
+            found = parse_head(safefile.read_regular(head_path), match_id)
+            if not isinstance(found, Head):
+                return False
+            head = found
+        except FileNotFoundError:
+            head = None
+        except (OSError, StoreError):
+            return False
+        problem, _ = head_finding(match_id, entries, True, head, head_path)
+        return problem is None
+
+    @contextlib.contextmanager
+    def session(self, match_id: str) -> Iterator[MatchSessionLike]:
+        """The match opened for writing (its lock held): from memory when its file is as known, else the
+        store's own session (everything read and checked), remembered for the next time."""
+        folder = self.folder
+        if folder is None:
+            with self.store.session(match_id) as plain:
+                yield plain
+            return
+        path = folder.path(match_id)
+        known = self._get(match_id)
+        if known is not None:
+            with folder.lock_match(match_id):
+                if self._raw(path) == known.raw and self._sound_head(folder, match_id, known.entries):
+                    self.hits += 1
+                    s = MemoSession(folder, match_id, path, known)
+                    try:
+                        yield s
+                    finally:  # what the file holds now (an append may have been made before an error)
+                        self._put(match_id, s.known if self._raw(path) == s.known.raw else None)
+                    return
+            self._put(match_id, None)
+        with folder.session(match_id) as checked:
+            try:
+                yield checked
+            finally:
+                raw = self._raw(path)  # under the lock still: the bytes the session's entries are
+                sound = raw is not None and raw.endswith(TAIL) and bool(checked.entries)
+                self._put(match_id, Known(raw, list(checked.entries), None) if sound and raw else None)
+
+    def entries(self, match_id: str) -> list[StoredEntry]:
+        """The match's entries: from memory when its file is as known, else as the store reads them."""
+        known = self._known_now(match_id)
+        return list(known.entries) if known is not None else self.store.entries(match_id)
+
+    def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]:
+        """The corrected view's events (line = seq) and the directives it cannot read, as the store gives them."""
+        known = self._known_now(match_id)
+        if known is None:
+            return self.store.events_and_errors(match_id)
+        if known.events is None:
+            known = known._replace(events=to_events(corrected(known.entries)))
+            with self._lock:
+                if self._known.get(match_id) is not None and self._known[match_id].raw == known.raw:
+                    self._known[match_id] = known
+        assert known.events is not None
+        return list(known.events[0]), list(known.events[1])
+
+    def header(self, match_id: str) -> Header:
+        """The match's header in effect, of whichever game (as ``store.header``)."""
+        if self._known_now(match_id) is None:
+            return self.store.header(match_id)
+        found = header_of_events(self.events_and_errors(match_id)[0])
+        return found if found is not None else self.store.header(match_id)  # says there is none, in its words
+
+    def _known_now(self, match_id: str) -> Known | None:
+        """What is known of the match, if its file still holds the bytes known (read, not parsed)."""
+        folder = self.folder
+        known = self._get(match_id)
+        if folder is None or known is None or self._raw(folder.path(match_id)) != known.raw:
+            return None
+        self.hits += 1
+        return known

@@ -1,0 +1,92 @@
+"""The venue server's memory of the matches it writes (``referee.store.memo``): an append through it writes
+byte for byte what the store's TinyDB write gives, keeps the chain and the head record as the store's own
+session does, and trusts what it knows only while the match file holds the very bytes it knows: another
+writer, a hand edit or a changed head record sends it back to the store's full read and check."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from referee.games.gunzi.notation import parse_line
+from referee.store.errors import BrokenChain
+from referee.store.folder import FolderStore
+from referee.store.memo import Memo
+from referee.store.store import write_match
+
+HEADER = ["match id=M1 rules=dalian-club", "seat E 甲", "seat S 乙", "seat W 丙", "seat N 丁"]
+HAND = ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 100", "last decl"]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> FolderStore:
+    s = FolderStore(tmp_path / "store")
+    events = [parse_line(line, line=i) for i, line in enumerate(HEADER, 1)]
+    s.create([e for e in events if e is not None], referee="director")
+    return s
+
+
+def add(memo: Memo, directive: str, kind: str = "event", target: int | None = None) -> None:
+    with memo.session("M1") as s:
+        s.append_many([{"kind": kind, "directive": directive, "target": target, "reason": ""}], "王裁判")
+
+
+def test_appends_through_the_memo_are_the_stores_bytes_and_chain(store: FolderStore, tmp_path: Path) -> None:
+    memo = Memo(store)
+    for directive in HAND:
+        add(memo, directive)
+    # 5 header entries + 6 of the hand; the first session read the file (a miss), the other 5 came from memory
+    assert memo.hits == 5
+    path = store.path("M1")
+    entries = store.entries("M1")
+    assert [e["seq"] for e in entries] == list(range(1, 12)) and entries[-1]["directive"] == "last decl"
+    again = tmp_path / "again.json"
+    write_match(again, entries)  # TinyDB's insert of the same documents, on the atomic storage
+    assert path.read_bytes() == again.read_bytes()
+    assert store.verify(["M1"])[2] == []  # the chain and the head record as the store keeps them
+    head = json.loads(store.head_path("M1").read_text(encoding="utf-8"))
+    assert head == {"id": "M1", "entries": 11, "hash": entries[-1]["hash"]}
+    # the events of its corrected view, kept as they grew: the store's own reading of the file
+    assert memo.events_and_errors("M1") == store.events_and_errors("M1")
+
+
+def test_a_correction_and_another_writer_are_read_again(store: FolderStore) -> None:
+    memo = Memo(store)
+    add(memo, "hand")
+    add(memo, "declare E BJ")
+    hits = memo.hits
+    store.append("M1", [{"kind": "event", "directive": "trump H", "reason": ""}], referee="命令行")  # another writer
+    add(memo, "kitty 4C 6C 7C 8C 9C JH")
+    assert memo.hits == hits  # the file was not as known: read and checked whole
+    add(memo, "", kind="undo", target=9)  # seq 9 is the kitty: taken back
+    assert memo.events_and_errors("M1") == store.events_and_errors("M1")
+    assert [e.line for e in memo.events_and_errors("M1")[0]][-3:] == [6, 7, 8]
+    assert store.verify(["M1"])[2] == []
+    # seqs 7–10: declare (memo), trump (the other writer), kitty (memo), the undo (memo)
+    assert [e["referee"] for e in store.entries("M1")][-4:] == ["王裁判", "命令行", "王裁判", "王裁判"]
+
+
+def test_a_head_record_rewritten_is_refused_as_the_store_refuses_it(store: FolderStore) -> None:
+    memo = Memo(store)
+    add(memo, "hand")
+    head = store.head_path("M1")
+    data = json.loads(head.read_text(encoding="utf-8"))
+    head.write_text(json.dumps({**data, "hash": "0" * 64}), encoding="utf-8")
+    with pytest.raises(BrokenChain) as e:
+        add(memo, "declare E BJ")
+    assert "does not carry the hash its head record holds" in e.value.msg.text("en")
+    assert "nothing recorded" in e.value.msg.text("en")
+    assert len(store.entries("M1")) == 6  # 5 of the header and the hand: nothing added
+
+
+def test_a_hand_edit_of_the_file_is_caught(store: FolderStore) -> None:
+    memo = Memo(store)
+    add(memo, "hand")
+    path = store.path("M1")
+    path.write_bytes(path.read_bytes().replace(b'"seat N \xe4\xb8\x81"', b'"seat N X"'))
+    with pytest.raises(BrokenChain) as e:
+        add(memo, "declare E BJ")
+    assert "nothing recorded" in e.value.msg.text("en")
+    assert memo.entries("M1") == store.entries("M1")  # read as the store reads it, not from memory
