@@ -7,6 +7,7 @@ Run on both backends through the store interface, and through the real CLI on a 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -141,6 +142,12 @@ def test_the_cli_imports_records_and_replays_a_stored_dou_dizhu_match(tmp_path: 
     head, ddz = listed.splitlines()[1:3]  # the rules column as wide as its longest name: the columns stay aligned
     assert ddz.startswith("DDZ-N1-T2") and ddz.index("Club night / 2") == head.index("event / table / round")
     assert cli.ok("verify").startswith("ok: 3 matches")
+    # The ladder rates the matches of every game: the Dou Dizhu example ends 张三 +10, 李四 +4, 王五 -14, so 张三 is
+    # placed first (his mu rises above openskill's 25) and 王五 last (his falls below it).
+    ladder = json.loads(cli.ok("ratings", "--json"))
+    assert ladder["matches"] == 3 and ladder["unreadable"] == []
+    ddz = {p["name"]: p for p in ladder["players"] if p["name"] in ("张三", "李四", "王五")}
+    assert ddz["张三"]["mu"] > 25 > ddz["王五"]["mu"] and [ddz[n]["won"] for n in ("张三", "李四", "王五")] == [1, 0, 0]
     cli.ok("record", "DDZ-N1-T2", "deal")
     cli.ok("record", "DDZ-N1-T2", "bid", "张三", "3")
     cli.ok("record", "DDZ-N1-T2", "kitty", "3H", "4H", "5H")

@@ -17,6 +17,8 @@ from typing import NamedTuple
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
 from referee.store.api import MatchStore
+from referee.store.individualresults import match_table
+from referee.store.replaying import NotGunzi
 from referee.store.store import StoreError
 from referee.tournament.model import EventFormat, Pair
 from referee.tournament.ratings import Entrant, Ladder, Played, ladder, pair_seeds
@@ -61,6 +63,15 @@ def club_ratings(store: MatchStore, event_id: str | None = None) -> ClubRatings:
                 continue  # a table paired whose match was never created (or was removed): nothing to rate
             try:
                 got = cache.get(mid)
+            except NotGunzi:  # another game's match: its summary through its game (the cache holds Gunzi's)
+                try:
+                    table = match_table(store, mid)
+                except RefereeError as e:
+                    broken[mid] = e.msg
+                    continue
+                if table.done and table.summary is not None:
+                    played.append(Played(table.summary, str(store.entries(mid)[-1].get("time") or "")))
+                continue
             except StoreError as e:
                 broken[mid] = e.msg
                 continue

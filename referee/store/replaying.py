@@ -44,8 +44,12 @@ def _gunzi_only(events: list[Event]) -> None:
         raise not_gunzi(str(getattr(events[0], "id", "?")), game.title)
 
 
-def not_gunzi(match_id: str, game: Msg) -> StoreError:
+class NotGunzi(StoreError):
+    """A match of another game where only Gunzi's engine can answer: ``not_gunzi(match_id, game)``."""
+
+
+def not_gunzi(match_id: str, game: Msg) -> NotGunzi:
     """The refusal of a command that officiates Gunzi's matches only, for a match of *game*."""
-    return StoreError(M("match {match} is a match of {game}: this command officiates Gunzi's matches only "
+    return NotGunzi(M("match {match} is a match of {game}: this command officiates Gunzi's matches only "
                         "(for {game}: record, status, log, replay, explain, export, verify)",
                         match=match_id, game=game))

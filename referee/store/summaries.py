@@ -305,9 +305,20 @@ def _events(entries: list[StoredEntry]) -> list[Event]:
 
 
 def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
-    """Replay the corrected view of *entries* and summarize it at their head."""
-    from referee.store.replaying import replay
+    """Replay the corrected view of *entries* and summarize it at their head; a match of another game than Gunzi
+    is :class:`~referee.store.replaying.NotGunzi` (the cache holds Gunzi's summaries: another game's match is
+    summarized through its game, ``store.individualresults``), never read as a Gunzi record."""
+    from referee.games.registry import UnknownGame
+    from referee.games.stored import game_of_view
+    from referee.store.replaying import not_gunzi, replay
+    from referee.store.store import corrected
 
+    try:
+        game = game_of_view(corrected(entries))
+    except UnknownGame as e:
+        raise StoreError(M("match {match}: {problem}", match=match_id, problem=e.msg)) from None
+    if game.key != "gunzi":
+        raise not_gunzi(match_id, game.title)
     result = replay(_events(entries))
     head = entries[-1]["hash"] if entries else ""
     summary = summarize(result, head=head, entries=len(entries))
