@@ -66,6 +66,7 @@ def test_results_without_hand_records_through_an_evening(cli: Cli, tmp_path: Pat
 
     # T2: F3 (NS) did not come: F4 wins 2:0 (games_to_win of dalian-club), log entry #7.
     out = cli.ok("event", "result", EVENT, "2", "--no-show", "NS", "--reason", "F3 did not come").out
+    assert "warning" not in out  # T2 has no record: nothing stands under the director's result
     assert out.strip() == "CUP-R1-T2: no-show by NS (director), 2:0 (EW:NS), reason: F3 did not come; event log #7"
     status = cli.json("event", "status", EVENT)
     assert status["tables"][1]["state"] == "result"
@@ -90,6 +91,9 @@ def test_results_without_hand_records_through_an_evening(cli: Cli, tmp_path: Pat
     out = cli.ok("event", "result", EVENT, "1", "--round", "1", "F2", "2:1", "--reason", "score slip").out
     assert "CUP-R1-T1: result entered by the director, 1:2 (EW:NS), reason: score slip; event log #9" in out
     assert "round 1 was closed: this is a correction after its close" in out
+    # T1 was played to its end (F1, EW, 2:0): the director is told the result stands over a finished record.
+    assert ("warning: match CUP-R1-T1's record is finished (2:0 in games, EW:NS); the director's result stands over "
+            "it in the standings (--clear takes it back)") in out
     st = cli.json("event", "standings", EVENT)
     # F4 3, F2 2 (2:1), F1 1 (1:2), F3 0.
     assert [(r["pair"], r["match_points"]) for r in st["standings"]] == [("F4", 3), ("F2", 2), ("F1", 1), ("F3", 0)]

@@ -632,6 +632,19 @@ class Entered(NamedTuple):
     result: DirectorResult
     after_close: bool  # the round was closed: a correction after its close
     state: EventState
+    over_record: tuple[int, int] | None = None  # the games EW:NS of the match's finished record it stands over
+
+
+def _finished_record(store: MatchStore, event_id: str, match_id: str) -> tuple[int, int] | None:
+    """The games EW:NS of *match_id*'s record when it is finished (a director's result then stands over a played
+    match: the director is told), else None — also when it cannot be read (the standings say why)."""
+    if not store.exists(match_id):
+        return None
+    try:
+        summary = store.summary_cache(event_id).get(match_id).summary
+    except StoreError:
+        return None
+    return (summary.games_won.EW, summary.games_won.NS) if summary.finished and not summary.forfeit else None
 
 
 def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: int | None = None,
@@ -683,7 +696,7 @@ def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: 
         result = DirectorResult(t.match_id, rnd.number, t.number, kind, ew, ns, side, reason)
         after = s.append([result_set(result)], referee)
     stored = after.results[t.match_id]
-    return Entered(stored, rnd.status is RoundStatus.closed, after)
+    return Entered(stored, rnd.status is RoundStatus.closed, after, _finished_record(store, event_id, t.match_id))
 
 
 def clear_result(store: MatchStore, event_id: str, table: int, *, round_number: int | None = None, reason: str = "",

@@ -517,8 +517,9 @@ def result(
     if json_:
         from referee.views.eventjson import _given
 
+        over = entered.over_record
         _dump({"event": event_id, "round": r.round, "table": r.table, "match": r.match_id, "result": _given(r),
-               "after_close": entered.after_close})
+               "after_close": entered.after_close, "over_record": None if over is None else list(over)})
         return
     from referee.tournament.standings import table_outcome
     from referee.views.eventwords import result_message
@@ -529,6 +530,10 @@ def result(
     if entered.after_close:
         typer.echo(tr(say, "round {round} was closed: this is a correction after its close (shown as such in the "
                            "standings and the report)", round=r.round))
+    if entered.over_record is not None:
+        typer.echo(tr(say, "warning: match {match}'s record is finished ({ew}:{ns} in games, EW:NS); the director's "
+                           "result stands over it in the standings (--clear takes it back)",
+                      match=r.match_id, ew=entered.over_record[0], ns=entered.over_record[1]))
 
 
 # --- results ----------------------------------------------------------------------------------------
