@@ -45,8 +45,10 @@ def _chain_difference(mine: Sequence[StoredEntry], theirs: Sequence[StoredEntry]
     """How the target's chain differs from the source's: where they part, or which is longer."""
     for a, b in zip(mine, theirs, strict=False):
         if a["hash"] != b["hash"]:
-            return M("entry #{seq} is not the same", seq=a["seq"])
-    return M("the target holds {theirs}, the source {mine}", theirs=chain.entries(len(theirs)),
+            return M("entry #{seq} is not the same",
+                     zh="第 {seq} 条记录不同", seq=a["seq"])
+    return M("the target holds {theirs}, the source {mine}",
+             zh="目标有 {theirs}，来源有 {mine}", theirs=chain.entries(len(theirs)),
              mine=chain.entries(len(mine)))
 
 
@@ -67,7 +69,9 @@ def _read(source: MatchStore) -> tuple[dict[str, list[StoredEntry]], dict[str, l
     for mid in source.match_ids():
         snap = source.snapshot(mid)
         if snap.problem is not None:
-            raise BrokenChain(snap.problem, M("{problem}; nothing was copied (run `referee verify`)"))
+            raise BrokenChain(snap.problem, M("{problem}; nothing was copied (run `referee verify`)",
+                                              zh="{problem}；未复制任何内容（运行 "
+                                                  "`referee verify`）"))
         matches[mid] = snap.entries
     logs = {eid: source.event_log(eid).entries() for eid in source.event_ids()}  # each read checks its chain
     return matches, logs
@@ -83,7 +87,8 @@ def _new_chains(target: MatchStore, matches: dict[str, list[StoredEntry]],
             continue
         theirs = target.entries(mid)
         if _hashes(theirs) != _hashes(entries):
-            raise StoreError(M("match {match} differs in {target} ({how}): nothing was copied", match=mid,
+            raise StoreError(M("match {match} differs in {target} ({how}): nothing was copied",
+                               zh="比赛 {match} 在 {target} 中不同（{how}）：未复制任何内容", match=mid,
                                target=target.where, how=_chain_difference(entries, theirs)))
     new_logs: list[str] = []
     for eid, entries in logs.items():
@@ -93,7 +98,8 @@ def _new_chains(target: MatchStore, matches: dict[str, list[StoredEntry]],
             continue
         theirs = log.entries()
         if _hashes(theirs) != _hashes(entries):
-            raise StoreError(M("event {event} differs in {target} ({how}): nothing was copied", event=eid,
+            raise StoreError(M("event {event} differs in {target} ({how}): nothing was copied",
+                               zh="赛事 {event} 在 {target} 中不同（{how}）：未复制任何内容", event=eid,
                                target=target.where, how=_chain_difference(entries, theirs)))
     return new_matches, new_logs
 
@@ -107,7 +113,8 @@ def _new_records(target: MatchStore, tokens: list[Token], leagues: list[League])
         same = next((h for h in held if h.hash == t.hash), None)
         if (same is not None and same != t) or (same is None and t.active
                                                  and any(h.name == t.name and h.active for h in held)):
-            raise StoreError(M("the token of {name} differs in {target}: nothing was copied", name=t.name,
+            raise StoreError(M("the token of {name} differs in {target}: nothing was copied",
+                               zh="{name} 的令牌在 {target} 中不同：未复制任何内容", name=t.name,
                                target=target.where))
         if same is None:
             new_tokens.append(t)
@@ -116,7 +123,8 @@ def _new_records(target: MatchStore, tokens: list[Token], leagues: list[League])
     for lg in leagues:
         there = theirs.get(lg.id)
         if there is not None and there != lg:
-            raise StoreError(M("league {league} differs in {target}: nothing was copied", league=lg.id,
+            raise StoreError(M("league {league} differs in {target}: nothing was copied",
+                               zh="联赛 {league} 在 {target} 中不同：未复制任何内容", league=lg.id,
                                target=target.where))
         if there is None:
             new_leagues.append(lg)
@@ -146,11 +154,13 @@ def copy_store(source: MatchStore, target: MatchStore) -> Copied:
     for mid in p.new_matches:  # read back: the target's chain is the source's
         snap = target.snapshot(mid)
         if snap.problem is not None or _hashes(snap.entries) != _hashes(p.matches[mid]):
-            raise StoreError(M("match {match} does not read back from {target} as it was copied", match=mid,
+            raise StoreError(M("match {match} does not read back from {target} as it was copied",
+                               zh="比赛 {match} 从 {target} 读回时与复制的不同", match=mid,
                                target=target.where))
     for eid in p.new_logs:
         if _hashes(target.event_log(eid).entries()) != _hashes(p.logs[eid]):
-            raise StoreError(M("event {event} does not read back from {target} as it was copied", event=eid,
+            raise StoreError(M("event {event} does not read back from {target} as it was copied",
+                               zh="赛事 {event} 从 {target} 读回时与复制的不同", event=eid,
                                target=target.where))
     return Copied(Counts(len(p.new_matches), len(p.matches) - len(p.new_matches)),
                   Counts(len(p.new_logs), len(p.logs) - len(p.new_logs)),

@@ -153,7 +153,8 @@ class FolderStore(Store):
         path = self.path(match_id)
         with self._locked(path):
             if path.is_file():
-                raise DuplicateMatch(M("match '{match}' is already in the store at {root}", match=match_id,
+                raise DuplicateMatch(M("match '{match}' is already in the store at {root}",
+                                       zh="比赛“{match}”已在 {root} 的存储中", match=match_id,
                                        root=self.root))
             self._create_file(match_id, path, entries)
             self.put_head(match_id, path, len(entries), entries[-1]["hash"])
@@ -200,7 +201,8 @@ def checked_copy(chain_id: str, entries: Sequence[StoredEntry]) -> list[StoredEn
     if problem is None and not found:
         problem = chain.ChainProblem(chain_id, None, M("the file holds no readable list of entries"))
     if problem is not None:
-        raise BrokenChain(problem, M("{problem}; nothing was copied"))
+        raise BrokenChain(problem, M("{problem}; nothing was copied",
+                                     zh="{problem}；未复制任何内容"))
     return found
 
 

@@ -75,14 +75,16 @@ def checked_new(league_id: str, title: str) -> tuple[str, str]:
     league_id = check_id(league_id, "LEAGUE")
     title = check_text(title, "--title", NAME_MAX).strip()
     if not title:
-        raise UsageError(M("--title: a league needs a title"))
+        raise UsageError(M("--title: a league needs a title",
+                           zh="--title：联赛需要一个名称"))
     return league_id, title
 
 
 def checked_club(club: str) -> str:
     club = check_text(club, "--club", NAME_MAX).strip()
     if not club:
-        raise UsageError(M("--club: name the club (venue) the event was held at"))
+        raise UsageError(M("--club: name the club (venue) the event was held at",
+                           zh="--club：请写明举办该赛事的俱乐部（场地）"))
     return club
 
 
@@ -90,17 +92,23 @@ def unknown(league_id: str, root: str, known: Iterable[str]) -> UnknownLeague:
     ids = list(known)
     if not ids:
         return UnknownLeague(M("no league '{league}' in the store at {root} (leagues stored: none; "
-                               "referee league new {league} --title TEXT)", league=league_id, root=root))
+                               "referee league new {league} --title TEXT)",
+                               zh="{root} 的存储中没有联赛“{league}”（已存联赛：无；referee "
+                                   "league new {league} --title 名称）", league=league_id, root=root))
     return UnknownLeague(M("no league '{league}' in the store at {root} (leagues stored: {known:list})",
+                           zh="{root} 的存储中没有联赛“{league}”（已存联赛：{known:list}"
+                               "）",
                            league=league_id, root=root, known=ids[:8]))
 
 
 def duplicate(league_id: str, root: str) -> DuplicateLeague:
-    return DuplicateLeague(M("league '{league}' is already in the store at {root}", league=league_id, root=root))
+    return DuplicateLeague(M("league '{league}' is already in the store at {root}",
+                             zh="联赛“{league}”已在 {root} 的存储中", league=league_id, root=root))
 
 
 def added_twice(league: League, event: str) -> DuplicateLeague:
-    return DuplicateLeague(M("event {event} is in league {league} already (club {club})", event=event,
+    return DuplicateLeague(M("event {event} is in league {league} already (club {club})",
+                             zh="赛事 {event} 已在联赛 {league} 中（俱乐部 {club}）", event=event,
                              league=league.id, club=league.club_of(event) or "-"))
 
 
@@ -112,7 +120,8 @@ class FolderLeagues:
         self.path = self.root / FILE
 
     def _problem(self, why: Msg) -> StoreError:
-        return StoreError(M("{file} cannot be read ({problem}); nothing was changed", file=str(self.path),
+        return StoreError(M("{file} cannot be read ({problem}); nothing was changed",
+                            zh="无法读取 {file}（{problem}）；未做任何更改", file=str(self.path),
                             problem=why))
 
     def _docs(self, db: Any) -> dict[int, League]:
@@ -121,7 +130,8 @@ class FolderLeagues:
         except safefile.Refused as e:
             raise self._problem(e.why) from None
         except Malformed:
-            raise self._problem(M("no readable table of leagues")) from None
+            raise self._problem(M("no readable table of leagues",
+                                  zh="没有可读的联赛表")) from None
         except ValueError as e:
             raise self._problem(M("not valid JSON: {detail}", detail=str(e))) from None
         out: dict[int, League] = {}

@@ -226,7 +226,8 @@ def new_token(name: str, role: str, event: str | None, tables: Sequence[int], cl
     if club is not None:
         club = check_text(club, "--club", NAME_MAX).strip()
         if not club:
-            raise UsageError(M("--club: name the club (venue) the event was held at"))
+            raise UsageError(M("--club: name the club (venue) the event was held at",
+                               zh="--club：请写明举办该赛事的俱乐部（场地）"))
     secret = PREFIX + secrets.token_urlsafe(24)
     return Issued(Token(name, role, event, tuple(sorted(set(tables))), digest(secret), now(), None, club), secret)
 

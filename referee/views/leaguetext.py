@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 def title(results: LeagueResults, lang: str) -> str:
     lg = results.league
-    return tr(lang, "League {league} ({title}): standings over {n} events", league=lg.id, title=lg.title,
+    return tr(lang, "League {league} ({title}): standings over {n} events",
+              zh="联赛 {league}（{title}）：{n} 个赛事累计排名", league=lg.id, title=lg.title,
               n=len(lg.events))
 
 
@@ -71,7 +72,8 @@ def _grid(sheet: rows.Sheet) -> list[str]:
 def notes(results: LeagueResults, lang: str) -> list[str]:
     """What the table does not show: how it is summed, the matches an event cannot count."""
     out = [tr(lang, "Pairs are matched across events by their players' names; match points and tie-breaks are "
-                    "summed over the events (docs/league.md)")]
+                    "summed over the events (docs/league.md)",
+              zh="各赛事之间按选手姓名认定同一对；比赛分和破同分值按赛事累计（docs/league.md）")]
     out += [tr(lang, "Not counted: {problem}", problem=msg) for msg in results.broken.values()]
     return out
 
@@ -80,6 +82,8 @@ def standings_lines(results: LeagueResults, lang: str) -> list[str]:
     out = [title(results, lang)]
     if not results.league.events:
         out.append(tr(lang, "no event in the league yet (referee league add-event {league} EVENT --club CLUB)",
+                      zh="联赛中还没有赛事（referee league add-event {league} 赛事"
+                          " --club 俱乐部）",
                       league=results.league.id))
         return out
     out += _grid(standings_sheet(results, lang))

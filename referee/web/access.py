@@ -128,15 +128,19 @@ def check_club(w: Web, token: Token, event: str | None, match_id: str | None = N
     events = {e.event for lg in w.store.leagues().all() for e in lg.events if e.club == token.club}
     if event is not None:
         if event not in events:
-            raise Forbidden(M("{name}'s token is for the events of club {club} only, not {event}", name=token.name,
+            raise Forbidden(M("{name}'s token is for the events of club {club} only, not {event}",
+                              zh="{name} 的令牌只用于俱乐部 {club} 的赛事，不能用于 {event}", name=token.name,
                               club=token.club, event=event))
         return
     if match_id is not None:
         if not any(table_of(w.events.get(e), match_id) is not None for e in sorted(events)):
             raise Forbidden(M("{name}'s token writes to the matches of club {club}'s events only; match {match} is "
-                              "not one of them", name=token.name, club=token.club, match=match_id))
+                              "not one of them",
+                              zh="{name} 的令牌只能写入俱乐部 {club} 赛事的比赛；比赛 {match}"
+                                  " 不在其中", name=token.name, club=token.club, match=match_id))
         return
     raise Forbidden(M("{name}'s token is for the events of club {club} only: this concerns the whole store",
+                      zh="{name} 的令牌只用于俱乐部 {club} 的赛事：这涉及整个存储",
                       name=token.name, club=token.club))
 
 

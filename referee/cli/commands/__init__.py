@@ -80,7 +80,9 @@ COMMANDS: dict[str, CommandInfo] = {
                             "match, and how each moved.")),
     "league": CommandInfo("referee.cli.commands.league", "league",
                          N_("A league (season) of events at several clubs: its events, its standings summed over the "
-                            "season, its report and workbook."), group=True),
+                            "season, its report and workbook.",
+                            zh="联赛（一个赛季）：在多个俱乐部举行的赛事；它的赛事、全赛季累计的排名、报告和工作簿。"),
+                         group=True),
     # at the venue
     "serve": CommandInfo("referee.cli.commands.serve", "serve",
                          N_("Serve the store on the venue's network: live standings and matches, score entry from "

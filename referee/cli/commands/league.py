@@ -20,7 +20,8 @@ from referee.core.i18n import N_
 if TYPE_CHECKING:
     from referee.store.leagueresults import LeagueResults
 
-LeagueId = Annotated[str, typer.Argument(metavar="LEAGUE", help=N_("The league's id, e.g. DL26."),
+LeagueId = Annotated[str, typer.Argument(metavar="LEAGUE", help=N_("The league's id, e.g. DL26.",
+                                                                   zh="联赛编号，例如 DL26。"),
                                          show_default=False)]
 EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
 BookLang = Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
@@ -30,7 +31,8 @@ BookLang = Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
 def new(
     league_id: LeagueId,
     title: Annotated[str, typer.Option("--title", metavar="TEXT", help=N_(
-        "The league's title, e.g. \"Dalian city league 2026\"."), show_default=False)],
+        "The league's title, e.g. \"Dalian city league 2026\".",
+        zh="联赛名称，例如“大连城市联赛 2026”。"), show_default=False)],
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -41,16 +43,20 @@ def new(
 
     store = open_store(db)
     league = new_league(store, league_id, title)
-    typer.echo(tr(say, "new league {league} ({title}) in {root}", league=league.id, title=league.title,
+    typer.echo(tr(say, "new league {league} ({title}) in {root}",
+                  zh="新联赛 {league}（{title}），存于 {root}", league=league.id, title=league.title,
                   root=store.where))
-    typer.echo(tr(say, "next: referee league add-event {league} EVENT --club CLUB", league=league.id))
+    typer.echo(tr(say, "next: referee league add-event {league} EVENT --club CLUB",
+                  zh="下一步：referee league add-event {league} 赛事 --club"
+                      " 俱乐部", league=league.id))
 
 
 def add_event(
     league_id: LeagueId,
     event_id: EventId,
     club: Annotated[str, typer.Option("--club", metavar="CLUB", help=N_(
-        "The club (venue) the event is held at."), show_default=False)],
+        "The club (venue) the event is held at.",
+        zh="举办该赛事的俱乐部（场地）。"), show_default=False)],
     db: Db = None,
     lang: Lang = None,
 ) -> None:
@@ -62,6 +68,7 @@ def add_event(
     league = add(open_store(db), league_id, event_id, club)
     typer.echo(trn(say, "added event {event} (club {club}) to league {league}: {n} event",
                    "added event {event} (club {club}) to league {league}: {n} events", len(league.events),
+                   zh="已将赛事 {event}（俱乐部 {club}）加入联赛 {league}：共 {n} 个赛事",
                    event=event_id, club=league.club_of(event_id) or club, league=league.id))
 
 
@@ -137,7 +144,8 @@ def report(
 def export(
     league_id: LeagueId,
     xlsx: Annotated[Path, typer.Option("--xlsx", metavar="PATH", help=N_(
-        "The workbook to write: the league's standings and its events, a sheet each."), show_default=False)],
+        "The workbook to write: the league's standings and its events, a sheet each.",
+        zh="要写入的工作簿：联赛排名和它的赛事，各一张表。"), show_default=False)],
     lang: BookLang = None,
     db: Db = None,
 ) -> None:
@@ -159,7 +167,8 @@ def export(
 
 
 HELP = N_("A league (season) of events at several clubs: its events, its standings summed over the season, its "
-          "report and workbook.")
+          "report and workbook.",
+          zh="联赛（一个赛季）：在多个俱乐部举行的赛事；它的赛事、全赛季累计的排名、报告和工作簿。")
 
 
 def league() -> typer.Typer:
@@ -167,14 +176,19 @@ def league() -> typer.Typer:
                         pretty_exceptions_enable=False, rich_markup_mode=None,
                         context_settings={"help_option_names": ["-h", "--help"]})
     for name, function, text in (
-        ("new", new, N_("Create a league (a season): its events are added to it afterwards.")),
+        ("new", new, N_("Create a league (a season): its events are added to it afterwards.",
+                        zh="创建联赛（一个赛季）：之后再加入它的赛事。")),
         ("add-event", add_event, N_("Add an event of the store to the league, naming the club (venue) it is held "
-                                    "at.")),
+                                    "at.",
+                                    zh="把存储中的一个赛事加入联赛，并写明举办它的俱乐部（场地）。")),
         ("standings", standings, N_("The league's standings: each pair's match points and tie-breaks summed over "
-                                    "the league's events.")),
+                                    "the league's events.",
+                                    zh="联赛排名：每一对在联赛各赛事中的比赛分和破同分值累计。")),
         ("report", report, N_("PDF: the league's standings summed over its events, and the events with their "
-                              "clubs.")),
-        ("export", export, N_("XLSX: the league's standings and its events, a sheet each.")),
+                              "clubs.",
+                              zh="PDF：联赛各赛事累计的排名，以及各赛事和其俱乐部。")),
+        ("export", export, N_("XLSX: the league's standings and its events, a sheet each.",
+                              zh="XLSX：联赛排名和它的赛事，各一张表。")),
     ):
         group.command(name, help=text)(function)
     return group

@@ -37,7 +37,8 @@ def add(
         "The tables it writes to (without: every table of the event)."))]
     = None,
     club: Annotated[str | None, typer.Option("--club", metavar="CLUB", help=N_(
-        "A club director's or referee's token: it writes to the events its club holds in a league only."))] = None,
+        "A club director's or referee's token: it writes to the events its club holds in a league only.",
+        zh="俱乐部裁判长或裁判的令牌：只能写入联赛中由其俱乐部举办的赛事。"))] = None,
     qr: Annotated[bool, typer.Option("--qr/--no-qr", help=N_(
         "Also print the token as a QR code."))] = True,
     url: Url = None,
@@ -53,7 +54,9 @@ def add(
     t = issued.token
     if t.club is not None:
         typer.echo(tr(say, "token of {name} ({role}; club {club}; event {event}; tables {tables}): shown once, keep "
-                           "it safe", name=t.name, role=t.role, club=t.club, event=t.event or "*",
+                           "it safe",
+                      zh="{name} 的令牌（{role}；俱乐部 {club}；赛事 {event}；桌 {tables}）：只显示一次，请妥善保管",
+                      name=t.name, role=t.role, club=t.club, event=t.event or "*",
                       tables=",".join(map(str, t.tables)) or "*"))
     else:
         typer.echo(tr(say, "token of {name} ({role}; event {event}; tables {tables}): shown once, keep it safe",

@@ -813,7 +813,8 @@ class PgStore:
                 assert key is not None
                 self._insert_entries(conn, key[0], found, match_id)
         except psycopg.errors.UniqueViolation:
-            raise DuplicateMatch(M("match '{match}' is already in the store at {root}", match=match_id,
+            raise DuplicateMatch(M("match '{match}' is already in the store at {root}",
+                                   zh="比赛“{match}”已在 {root} 的存储中", match=match_id,
                                    root=self.where)) from None
 
     def index_header(self, header: Header) -> None:
