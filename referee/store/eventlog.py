@@ -256,6 +256,23 @@ class EventLog:
             yield EventSession(self, entries, keeps_head)
 
 
+    def adopt(self, entries: Sequence[StoredEntry]) -> None:
+        """Store the log's entries as they are, sealed elsewhere (``referee db copy``): the chain checked first,
+        refused (``DuplicateEvent``) when the event is stored; its head record written first, as a new log's."""
+        cid = chain_id(self.event_id)
+        problem = chain.check(cid, entries)
+        if problem is None and not entries:
+            problem = chain.ChainProblem(cid, None, M("the file holds no readable list of entries"))
+        if problem is not None:
+            raise _broken(self.event_id, problem.seq, problem.problem)
+        with self.session(create=True):
+            self.write_head(0, chain.GENESIS, durable=True)
+            data = {"format": FORMAT, "event": self.event_id, "heads": 1, "entries": list(entries)}
+            safefile.write_bytes(self.path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+            with contextlib.suppress(OSError):  # the log is stored: a head left behind is what a crash leaves
+                self.write_head(len(entries), entries[-1]["hash"], durable=False)
+
+
 class EventSession:
     """The log while its lock is held: its entries, its state, and the one way to add to it."""
 

@@ -18,10 +18,12 @@ from pathlib import Path
 from referee.core.i18n import M, Msg
 from referee.games.api import AnyEvent as Event
 from referee.games.api import Header
+from referee.store import chain
 from referee.store.chain import StoredEntry
 from referee.store.creating import create_matches
-from referee.store.errors import BrokenChain, moved_on
+from referee.store.errors import BrokenChain, DuplicateMatch, StoreError, moved_on
 from referee.store.eventlog import EventLog, list_events
+from referee.store.leagues import FolderLeagues
 from referee.store.signin import SigninLinks
 from referee.store.store import MatchFile, NewEntry, Store
 from referee.store.summaries import SummaryCache
@@ -55,7 +57,8 @@ class FolderTokens(Tokens):
 
 def token_ok(row: object, roles: Sequence[str]) -> bool:
     """A token's record as ``referee.store.tokens`` writes it."""
-    if not isinstance(row, dict) or set(row) != {"name", "role", "event", "tables", "hash", "created", "revoked"}:
+    keys = {"name", "role", "event", "tables", "hash", "created", "revoked"}
+    if not isinstance(row, dict) or set(row) not in (keys, keys | {"club"}):  # no club: a token of before leagues
         return False
     tables = row["tables"]
     digest = row["hash"]
@@ -63,7 +66,8 @@ def token_ok(row: object, roles: Sequence[str]) -> bool:
             and (row["event"] is None or isinstance(row["event"], str))
             and isinstance(tables, list) and all(type(t) is int and t >= 1 for t in tables)
             and isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
-            and isinstance(row["created"], str) and (row["revoked"] is None or isinstance(row["revoked"], str)))
+            and isinstance(row["created"], str) and (row["revoked"] is None or isinstance(row["revoked"], str))
+            and (row.get("club") is None or isinstance(row["club"], str)))
 
 
 class CheckedReads(Store):
@@ -123,6 +127,10 @@ class FolderStore(Store):
     def signin_links(self) -> SigninLinks:
         return SigninLinks(self.root, self.tokens())
 
+    def leagues(self) -> FolderLeagues:
+        """The store's leagues (``leagues.json``)."""
+        return FolderLeagues(self.root)
+
     def summary_cache(self, event_id: str) -> SummaryCache:
         """The event's summary cache, reading the matches through :class:`CheckedReads`."""
         return SummaryCache(CheckedReads(self), event_id)
@@ -137,6 +145,22 @@ class FolderStore(Store):
             if expect_seq is not None and len(s.entries) != expect_seq:
                 raise moved_on(len(s.entries), expect_seq)
             return s.append_many(items, referee)
+
+    def adopt(self, match_id: str, entries: Sequence[StoredEntry]) -> None:
+        """Store a match's entries as they are, sealed elsewhere (``referee db copy``): their chain checked
+        first, refused (``DuplicateMatch``) when the id is stored; the head record and the index follow."""
+        entries = checked_copy(match_id, entries)
+        path = self.path(match_id)
+        with self._locked(path):
+            if path.is_file():
+                raise DuplicateMatch(M("match '{match}' is already in the store at {root}", match=match_id,
+                                       root=self.root))
+            self._create_file(match_id, path, entries)
+            self.put_head(match_id, path, len(entries), entries[-1]["hash"])
+        try:
+            self._index_put(self.header(match_id))
+        except StoreError:  # no header in effect: the index leaves it out, as `referee verify --repair-index` does
+            pass
 
     def index_header(self, header: Header) -> None:
         """Bring the index row of a match whose header was amended up to date (best effort: see notes)."""
@@ -166,6 +190,18 @@ class FolderStore(Store):
     def version(self) -> object:
         """Something that changes whenever a match is added or replaced (the matches folder's signature)."""
         return _signature(self.matches_dir)
+
+
+def checked_copy(chain_id: str, entries: Sequence[StoredEntry]) -> list[StoredEntry]:
+    """*entries* of the chain *chain_id* when their chain holds (a copy never stores a broken one), else the
+    ``BrokenChain`` naming where it breaks."""
+    found = list(entries)
+    problem = chain.check(chain_id, found)
+    if problem is None and not found:
+        problem = chain.ChainProblem(chain_id, None, M("the file holds no readable list of entries"))
+    if problem is not None:
+        raise BrokenChain(problem, M("{problem}; nothing was copied"))
+    return found
 
 
 def _signature(path: Path) -> tuple[int, int, int] | None:

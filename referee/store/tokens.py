@@ -55,6 +55,7 @@ class Token(NamedTuple):
     hash: str
     created: str
     revoked: str | None = None  # when it was revoked (UTC), None while it is valid
+    club: str | None = None  # a club director's: writes to the events its club holds in a league only
 
     @property
     def active(self) -> bool:
@@ -62,7 +63,7 @@ class Token(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "role": self.role, "event": self.event, "tables": list(self.tables),
-                "hash": self.hash, "created": self.created, "revoked": self.revoked}
+                "hash": self.hash, "created": self.created, "revoked": self.revoked, "club": self.club}
 
 
 class Issued(NamedTuple):
@@ -142,7 +143,7 @@ class Tokens:
             try:
                 out.append(Token(str(row["name"]), str(row["role"]), row.get("event"),
                                  tuple(int(t) for t in row.get("tables") or ()), str(row["hash"]),
-                                 str(row.get("created") or ""), row.get("revoked")))
+                                 str(row.get("created") or ""), row.get("revoked"), row.get("club")))
             except (KeyError, TypeError, ValueError):
                 raise TokenError(M("{file}: a token's record is not readable", file=str(self.path))) from None
         return out
@@ -167,22 +168,15 @@ class Tokens:
     def _writing(self) -> _Writing:
         return _Writing(self)
 
-    def add(self, name: str, role: str, event: str | None = None, tables: Sequence[int] = ()) -> Issued:
+    def add(self, name: str, role: str, event: str | None = None, tables: Sequence[int] = (),
+            club: str | None = None) -> Issued:
         """Make a token for *name*; refused when *name* has a valid one already."""
-        name = check_text(name, "NAME", NAME_MAX).strip()
-        if not name:
-            raise UsageError(M("NAME: a token needs the name of the person who writes with it"))
-        if role not in ROLES:
-            raise UsageError(M("--role {role}: referee or director", role=role))
-        if event is not None:
-            event = check_id(event, "--event")
-        secret = PREFIX + secrets.token_urlsafe(24)
-        token = Token(name, role, event, tuple(sorted(set(tables))), digest(secret), now())
+        token, secret = new_token(name, role, event, tables, club)
         with self._writing() as data:
             rows = data.setdefault("tokens", [])
-            if any(r.get("name") == name and r.get("revoked") is None for r in rows):
+            if any(r.get("name") == token.name and r.get("revoked") is None for r in rows):
                 raise TokenError(M("{name} has a token already: revoke it first (referee token revoke {name})",
-                                   name=name))
+                                   name=token.name))
             rows.append(token.to_dict())
         return Issued(token, secret)
 
@@ -212,7 +206,29 @@ class Tokens:
     @staticmethod
     def _token(row: dict[str, Any]) -> Token:
         return Token(row["name"], row["role"], row.get("event"), tuple(row.get("tables") or ()), row["hash"],
-                     row.get("created") or "", row.get("revoked"))
+                     row.get("created") or "", row.get("revoked"), row.get("club"))
+
+    def adopt(self, token: Token) -> None:
+        """Keep *token* as it is (``referee db copy``): its hash, times and scope."""
+        with self._writing() as data:
+            data.setdefault("tokens", []).append(token.to_dict())
+
+
+def new_token(name: str, role: str, event: str | None, tables: Sequence[int], club: str | None) -> Issued:
+    """A new token's record and its secret, every argument checked (a usage error naming it)."""
+    name = check_text(name, "NAME", NAME_MAX).strip()
+    if not name:
+        raise UsageError(M("NAME: a token needs the name of the person who writes with it"))
+    if role not in ROLES:
+        raise UsageError(M("--role {role}: referee or director", role=role))
+    if event is not None:
+        event = check_id(event, "--event")
+    if club is not None:
+        club = check_text(club, "--club", NAME_MAX).strip()
+        if not club:
+            raise UsageError(M("--club: name the club (venue) the event was held at"))
+    secret = PREFIX + secrets.token_urlsafe(24)
+    return Issued(Token(name, role, event, tuple(sorted(set(tables))), digest(secret), now(), None, club), secret)
 
 
 class _Writing:

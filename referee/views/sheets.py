@@ -425,6 +425,25 @@ def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[P
     pr.build(path, story, wide=True, event=event, title=title)
 
 
+def tables_report(path: str | os.PathLike[str], name: str, title: str,
+                  sections: Sequence[tuple[str, rows.Sheet, Sequence[float]]], lang: str, *, font: Font = None,
+                  notes: Sequence[str] = ()) -> None:
+    """Write a PDF of headed tables (a league's standings and its events): *name* and *title* on top, then
+    *notes*, then each section's heading and its sheet, its columns in proportion to their weights; A4 landscape
+    with the reports' footer and fonts."""
+
+    def story(pr: _Printer) -> list[Any]:
+        width = pr.width(wide=True)
+        out: list[Any] = [pr.para(name, pr.s_title, bold=True), pr.para(title, pr.s_sub)]
+        out += [pr.para(line, pr.s_body) for line in notes]
+        for heading, sheet, weights in sections:
+            out += [*pr.heading(heading), pr.grid(sheet, _spread(weights, width), 7.5)]
+        return out
+
+    pr, built = _printed(lang, font, story)
+    pr.build(path, built, wide=True, event=name, title=title)
+
+
 def _disputes(pr: _Printer, lines: Sequence[str]) -> list[Any]:
     if not lines:
         return []

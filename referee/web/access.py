@@ -28,6 +28,8 @@ entry      director             the event of the form (a pair entered)
 withdraw   director             the event of the form (a pair withdrawn)
 =========  ===================  ==============================================================
 
+A token of a club (``referee token add --club C``) acts, on top of the above, on the events a league names at
+club C only (:func:`check_club`): a club director manages its venue's events, a league director (no club) all.
 A director of event E acts on E only: a token of no event (store-wide) is outside every event's
 scope, so only a store-wide director touches it. The API takes ``Authorization: Bearer``; pages
 take the session cookie. No token where one is needed is 401; a role or scope the token does not
@@ -45,7 +47,7 @@ from starlette.requests import Request
 from referee.core.errors import NotFound
 from referee.core.i18n import M
 from referee.core.names import check_id
-from referee.web.auth import SESSION, bearer, check_csrf, check_write, need_role
+from referee.web.auth import SESSION, bearer, check_csrf, check_write, need_role, table_of
 from referee.web.data import checked_match
 from referee.web.deps import Web
 from referee.web.errors import Forbidden, NotSignedIn, TooLarge
@@ -118,6 +120,26 @@ def _scoped_event(token: Token, event: str | None) -> str | None:
     return None if event is None else check_id(event, "event")
 
 
+def check_club(w: Web, token: Token, event: str | None, match_id: str | None = None) -> None:
+    """A club's token (``token add --club``) acts on the events a league names at its club only: *event*, else the
+    event whose match *match_id* is (a 403 naming the club otherwise); a token of no club: every event."""
+    if token.club is None:
+        return
+    events = {e.event for lg in w.store.leagues().all() for e in lg.events if e.club == token.club}
+    if event is not None:
+        if event not in events:
+            raise Forbidden(M("{name}'s token is for the events of club {club} only, not {event}", name=token.name,
+                              club=token.club, event=event))
+        return
+    if match_id is not None:
+        if not any(table_of(w.events.get(e), match_id) is not None for e in sorted(events)):
+            raise Forbidden(M("{name}'s token writes to the matches of club {club}'s events only; match {match} is "
+                              "not one of them", name=token.name, club=token.club, match=match_id))
+        return
+    raise Forbidden(M("{name}'s token is for the events of club {club} only: this concerns the whole store",
+                      name=token.name, club=token.club))
+
+
 def check_scope(w: Web, token: Token, rule: Rule, match: str | None, form: FormData | None) -> dict[str, object]:
     """The scope check of *rule* for *token* (reads the store: run off the event loop). Returns what
     was resolved for the handler (the match id, the event, the holder's token)."""
@@ -126,14 +148,19 @@ def check_scope(w: Web, token: Token, rule: Rule, match: str | None, form: FormD
         match_id = checked_match(w.store, match)
         table = None if token.event is not None else w.memo.header(match_id).table
         check_write(token, match_id, table, w.events)
+        check_club(w, token, None, match_id)
         return {"match": match_id}
     if rule.scope == EVENT:
         event = _field(form, "event") or token.event or w.event
         if not event:
             raise Forbidden(M("name the event (the form's event field)"))
-        return {"event": _scoped_event(token, event)}
+        scoped = _scoped_event(token, event)
+        check_club(w, token, scoped)
+        return {"event": scoped}
     if rule.scope == ISSUE:
-        return {"event": _scoped_event(token, _field(form, "event") or token.event)}
+        scoped = _scoped_event(token, _field(form, "event") or token.event)
+        check_club(w, token, scoped)
+        return {"event": scoped}
     if rule.scope == HOLDER:
         name = _field(form, "name")
         holder = w.tokens.named(name)
@@ -141,8 +168,12 @@ def check_scope(w: Web, token: Token, rule: Rule, match: str | None, form: FormD
             raise NotFound(M("no valid token named {name} (see referee token list)", name=name))
         if not covers(token, holder.event):
             raise _outside(token, holder.event)
+        check_club(w, token, holder.event)
         moved = _field(form, "event")
-        return {"holder": holder, "event": _scoped_event(token, moved) if moved else None}
+        scoped = _scoped_event(token, moved) if moved else None
+        if scoped is not None:
+            check_club(w, token, scoped)
+        return {"holder": holder, "event": scoped}
     return {}
 
 

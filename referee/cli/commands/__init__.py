@@ -78,6 +78,10 @@ COMMANDS: dict[str, CommandInfo] = {
     "ratings": CommandInfo("referee.cli.commands.ratings", "ratings",
                          N_("The club ladder: players' and partnerships' ratings (openskill) from every finished "
                             "match, and how each moved.")),
+    "league": CommandInfo("referee.cli.commands.league", "league",
+                         N_("A league (season) of events at several clubs: its events, its standings summed over the "
+                            "season, its report and workbook."),
+                         group=True),
     # at the venue
     "serve": CommandInfo("referee.cli.commands.serve", "serve",
                          N_("Serve the store on the venue's network: live standings and matches, score entry from "

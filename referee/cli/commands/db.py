@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from referee.cli.commands.boundary import language
@@ -44,10 +46,54 @@ def upgrade(db: Db = None, lang: Lang = None) -> None:
                       url=shown_url(where), before=before, version=after))
 
 
+def copy(
+    source: Annotated[str, typer.Argument(metavar="FROM", help=N_(
+        "The store to copy: a folder, or postgresql://user:password@host/database."), show_default=False)],
+    target: Annotated[str, typer.Argument(metavar="TO", help=N_(
+        "The store to copy into: a folder, or postgresql://… (its tables made by referee db upgrade)."),
+        show_default=False)],
+    lang: Lang = None,
+) -> None:
+    """Copy a whole store into another (a folder into PostgreSQL and back): matches with every entry, event logs,
+    tokens and leagues, every chain checked on both sides; what is there already is left as it is."""
+    say = language(lang)
+    from pathlib import Path
+
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, tr, trn
+    from referee.store.api import URL, open_store
+    from referee.store.copying import copy_store
+
+    if URL.match(source) is None and not Path(source).is_dir():
+        raise UsageError(M("FROM {path}: no store folder there", path=source))
+    src, dst = open_store(source), open_store(target)
+    try:
+        done = copy_store(src, dst)
+    finally:
+        src.close()
+        dst.close()
+    m, e, t, g = done
+    typer.echo(trn(say, "{n} match copied, {there} already there", "{n} matches copied, {there} already there",
+                   m.copied, there=m.there))
+    typer.echo(trn(say, "{n} event log copied, {there} already there", "{n} event logs copied, {there} already there",
+                   e.copied, there=e.there))
+    typer.echo(trn(say, "{n} token copied, {there} already there", "{n} tokens copied, {there} already there",
+                   t.copied, there=t.there))
+    typer.echo(trn(say, "{n} league copied, {there} already there", "{n} leagues copied, {there} already there",
+                   g.copied, there=g.there))
+    copied = sum(c.copied for c in done)
+    typer.echo(tr(say, "{target}: every chain copied reads back as in {source}", target=dst.where,
+                  source=src.where) if copied else tr(say, "{target} holds all of {source} already: nothing written",
+                                                      target=dst.where, source=src.where))
+
+
 def db() -> typer.Typer:
     group = typer.Typer(name="db", help=HELP, no_args_is_help=True, add_completion=False,
                         pretty_exceptions_enable=False, rich_markup_mode=None,
                         context_settings={"help_option_names": ["-h", "--help"]})
     group.command("upgrade", help=N_(
         "Create the store's tables in a PostgreSQL database, or bring them to this version (idempotent)."))(upgrade)
+    group.command("copy", help=N_(
+        "Copy a whole store into another (a folder into PostgreSQL and back): matches with every entry, event logs, "
+        "tokens and leagues, every chain checked on both sides; what is there already is left as it is."))(copy)
     return group

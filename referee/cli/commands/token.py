@@ -36,6 +36,8 @@ def add(
     tables: Annotated[str | None, typer.Option("--tables", metavar="1,2,3", help=N_(
         "The tables it writes to (without: every table of the event)."))]
     = None,
+    club: Annotated[str | None, typer.Option("--club", metavar="CLUB", help=N_(
+        "A club director's or referee's token: it writes to the events its club holds in a league only."))] = None,
     qr: Annotated[bool, typer.Option("--qr/--no-qr", help=N_(
         "Also print the token as a QR code."))] = True,
     url: Url = None,
@@ -47,10 +49,16 @@ def add(
     from referee.core.i18n import tr
     from referee.store.tokens import parse_tables
 
-    issued = _tokens(db).add(name, role, event, parse_tables(tables))
+    issued = _tokens(db).add(name, role, event, parse_tables(tables), club)
     t = issued.token
-    typer.echo(tr(say, "token of {name} ({role}; event {event}; tables {tables}): shown once, keep it safe",
-                  name=t.name, role=t.role, event=t.event or "*", tables=",".join(map(str, t.tables)) or "*"))
+    if t.club is not None:
+        typer.echo(tr(say, "token of {name} ({role}; club {club}; event {event}; tables {tables}): shown once, keep "
+                           "it safe",
+                      name=t.name, role=t.role, club=t.club, event=t.event or "*",
+                      tables=",".join(map(str, t.tables)) or "*"))
+    else:
+        typer.echo(tr(say, "token of {name} ({role}; event {event}; tables {tables}): shown once, keep it safe",
+                      name=t.name, role=t.role, event=t.event or "*", tables=",".join(map(str, t.tables)) or "*"))
     typer.echo(issued.secret)
     if url is not None:  # the QR code signs a phone in (once) at the server: scanning is all a referee does
         _link(db, t.name, url, say, qr)

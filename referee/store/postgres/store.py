@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import NotFound, UsageError
 from referee.core.i18n import M, Msg
-from referee.core.names import NAME_MAX, check_id, check_text
+from referee.core.names import check_id
 from referee.core.records import RecordError
 from referee.games import stored
 from referee.games.api import AnyEvent as Event
@@ -78,13 +78,14 @@ from referee.store.store import (
     to_events,
 )
 from referee.store.summaries import Cached, _read, _row, compute
-from referee.store.tokens import PREFIX, ROLES, Issued, Token, TokenError, digest
+from referee.store.tokens import Issued, Token, TokenError, digest, new_token
 from referee.store.watching import Changes
 
 if TYPE_CHECKING:
     import psycopg
     import psycopg_pool
 
+    from referee.store.postgres.leagues import PgLeagues
     from referee.tournament.state import EventState
 
     Conn = psycopg.Connection[tuple[Any, ...]]
@@ -245,6 +246,21 @@ class PgEventLog:
             yield PgEventSession(self, conn, self._checked(head, entries))
 
 
+    def adopt(self, entries: Sequence[StoredEntry]) -> None:
+        """Store the log's entries as they are (``referee db copy``): the chain checked first, refused when the
+        event is stored; the database checks each link as it does every append."""
+        from referee.store.folder import checked_copy
+
+        try:
+            found = checked_copy(chain_id(self.event_id), entries)
+        except BrokenChain as e:
+            raise BrokenEventLog(e.msg) from None
+        with self.session(create=True) as s, self.store._errors(s.conn), s.conn.cursor() as cur:
+            cur.executemany(f"INSERT INTO event_entries (event_id, {ENTRY_COLUMNS}) "
+                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                            [_values(self.event_id, e) for e in found])
+
+
 class PgSigninLinks:
     """The one-time sign-in links in the ``signin_links`` table (only each code's hash), checked as the folder
     store's (``referee.store.signin.check_row``); a link is marked used under its row's lock, so two phones
@@ -289,9 +305,9 @@ class PgTokens:
 
     def all(self) -> list[Token]:
         with self.store._use() as conn:
-            rows = conn.execute("SELECT name, role, event, tables, hash, created, revoked FROM tokens "
+            rows = conn.execute("SELECT name, role, event, tables, hash, created, revoked, club FROM tokens "
                                 "ORDER BY key").fetchall()
-        return [Token(r[0], r[1], r[2], tuple(r[3] or ()), r[4], r[5], r[6]) for r in rows]
+        return [Token(r[0], r[1], r[2], tuple(r[3] or ()), r[4], r[5], r[6], r[7]) for r in rows]
 
     def find(self, secret: str) -> Token | None:
         if not secret:
@@ -306,47 +322,45 @@ class PgTokens:
     def named(self, name: str) -> Token | None:
         return next((t for t in self.all() if t.name == name and t.active), None)
 
-    def add(self, name: str, role: str, event: str | None = None, tables: Sequence[int] = ()) -> Issued:
+    def add(self, name: str, role: str, event: str | None = None, tables: Sequence[int] = (),
+            club: str | None = None) -> Issued:
         import psycopg
 
-        name = check_text(name, "NAME", NAME_MAX).strip()
-        if not name:
-            raise UsageError(M("NAME: a token needs the name of the person who writes with it"))
-        if role not in ROLES:
-            raise UsageError(M("--role {role}: referee or director", role=role))
-        if event is not None:
-            event = check_id(event, "--event")
-        secret = PREFIX + secrets.token_urlsafe(24)
-        token = Token(name, role, event, tuple(sorted(set(tables))), digest(secret), now())
+        token, secret = new_token(name, role, event, tables, club)
         try:
-            with self.store._use() as conn, self.store._errors(conn), conn.transaction():
-                conn.execute("INSERT INTO tokens (name, role, event, tables, hash, created) "
-                             "VALUES (%s, %s, %s, %s, %s, %s)",
-                             (token.name, token.role, token.event, list(token.tables), token.hash, token.created))
+            self.adopt(token)
         except psycopg.errors.UniqueViolation:
             raise TokenError(M("{name} has a token already: revoke it first (referee token revoke {name})",
-                               name=name)) from None
+                               name=token.name)) from None
         return Issued(token, secret)
+
+    def adopt(self, token: Token) -> None:
+        """Keep *token* as it is (``referee db copy``): its hash, times and scope."""
+        with self.store._use() as conn, self.store._errors(conn), conn.transaction():
+            conn.execute("INSERT INTO tokens (name, role, event, tables, hash, created, revoked, club) "
+                         "VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                         (token.name, token.role, token.event, list(token.tables), token.hash, token.created,
+                          token.revoked, token.club))
 
     def _update(self, name: str, sql: str, params: tuple[object, ...]) -> Token:
         with self.store._use() as conn, self.store._errors(conn), conn.transaction():
             row = conn.execute(sql.encode(), params).fetchone()
         if row is None:
             raise NotFound(M("no valid token named {name} (see referee token list)", name=name))
-        return Token(row[0], row[1], row[2], tuple(row[3] or ()), row[4], row[5], row[6])
+        return Token(row[0], row[1], row[2], tuple(row[3] or ()), row[4], row[5], row[6], row[7])
 
     def revoke(self, name: str) -> Token:
         return self._update(name, "UPDATE tokens SET revoked = %s WHERE name = %s AND revoked IS NULL "
-                                  "RETURNING name, role, event, tables, hash, created, revoked", (now(), name))
+                                  "RETURNING name, role, event, tables, hash, created, revoked, club", (now(), name))
 
     def assign(self, name: str, tables: Sequence[int], event: str | None = None) -> Token:
         numbers = sorted(set(int(t) for t in tables))
         if event is not None:
             return self._update(name, "UPDATE tokens SET tables = %s, event = %s WHERE name = %s AND revoked IS NULL "
-                                      "RETURNING name, role, event, tables, hash, created, revoked",
+                                      "RETURNING name, role, event, tables, hash, created, revoked, club",
                                 (numbers, check_id(event, "event"), name))
         return self._update(name, "UPDATE tokens SET tables = %s WHERE name = %s AND revoked IS NULL "
-                                  "RETURNING name, role, event, tables, hash, created, revoked", (numbers, name))
+                                  "RETURNING name, role, event, tables, hash, created, revoked, club", (numbers, name))
 
     def problems(self) -> list[Msg]:
         """Tokens whose row is not one the store writes (a hash that is no SHA-256, a table below 1)."""
@@ -779,6 +793,29 @@ class PgStore:
             for events in matches:
                 self._create(conn, events, referee, replace=False)
 
+    def adopt(self, match_id: str, entries: Sequence[StoredEntry]) -> None:
+        """Store a match's entries as they are, sealed elsewhere (``referee db copy``), in one transaction: their
+        chain checked first, refused (``DuplicateMatch``) when the id is stored."""
+        import psycopg
+
+        from referee.store.folder import checked_copy
+
+        found = checked_copy(match_id, entries)
+        header = _header_of(found)
+        fields = (None, None, None, None) if header is None else (header.date, header.event, header.table,
+                                                                  header.round)
+        try:
+            with self._use() as conn, conn.transaction():
+                key = conn.execute('INSERT INTO matches (id, created, rules, date, event, "table", round) '
+                                   "VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING key",
+                                   (match_id, found[0]["time"], "?" if header is None else header.rules,
+                                    *fields)).fetchone()
+                assert key is not None
+                self._insert_entries(conn, key[0], found, match_id)
+        except psycopg.errors.UniqueViolation:
+            raise DuplicateMatch(M("match '{match}' is already in the store at {root}", match=match_id,
+                                   root=self.where)) from None
+
     def index_header(self, header: Header) -> None:
         with self._use() as conn, conn.transaction():
             conn.execute('UPDATE matches SET rules = %s, date = %s, event = %s, "table" = %s, round = %s '
@@ -832,6 +869,11 @@ class PgStore:
 
     def signin_links(self) -> PgSigninLinks:
         return PgSigninLinks(self)
+
+    def leagues(self) -> PgLeagues:
+        from referee.store.postgres.leagues import PgLeagues
+
+        return PgLeagues(self)
 
     def summary_cache(self, event_id: str) -> PgSummaryCache:
         return PgSummaryCache(self, event_id)

@@ -1,0 +1,94 @@
+"""Bench: ``referee league standings`` of a season as a whole process on a real store. Prints figures, asserts
+nothing.
+
+    .venv/bin/python bench/league_bench.py              # 5 runs
+    .venv/bin/python bench/league_bench.py --runs 3 --long
+
+A league of 10 events, each a Swiss event of 100 pairs after 7 closed rounds (350 matches an event, 3,500 in
+all), the same 100 pairs' players in every event (so the season sums 10 rows into each of 100); built in-process
+through the functions the commands call (``bench/event_bench.py``'s ``build``), not timed. Matches are short
+ones (one hand a game, ``event_bench.short_match``), or with ``--long`` generated records of 25–35 hands (slow to
+build). Timed: ``referee league standings L`` warm (each event's summary cache as its last close saved it) and
+cold (no cache: every match replayed), and ``--json``. Target: < 2 s warm. Figures: median and min, wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from event_bench import hands_of, long_records, short_match, show, timed  # noqa: E402
+
+from referee.app import director  # noqa: E402
+from referee.app.recording import record  # noqa: E402
+from referee.games.gunzi.events import Event  # noqa: E402
+from referee.store.api import MatchStore, open_store  # noqa: E402
+
+EVENTS, PAIRS, ROUNDS = 10, 100, 7
+
+
+def build(store: MatchStore, event: str, pairs: int, rounds: int, fill: Callable[[], list[Event]]) -> None:
+    """``event_bench.build`` on the store interface (``open_store``): the event, its pairs (the same names in
+    every event), its rounds paired, played and closed (each close saves the summary cache)."""
+    director.new_event(store, event, name=f"Bench {event}", rules="dalian-club", fmt="swiss", rounds=rounds,
+                       scoring="club", date="2026-12-01", venue=None, seed=1)
+    director.add_pairs(store, event, [director.checked_pair(f"P{i:03d}", f"选手{i}甲", f"选手{i}乙")
+                                      for i in range(1, pairs + 1)])
+    for _ in range(rounds):
+        paired = director.pair_round(store, event)
+        for t in paired.round.tables:
+            record(store, t.match_id, fill(), None)
+        director.close_round(store, event)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--long", action="store_true", help="generated records of 25-35 hands instead of short ones")
+    args = ap.parse_args()
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
+    rng = random.Random(7)
+    results = [(2, 0), (2, 1), (1, 2), (0, 2)]
+    with tempfile.TemporaryDirectory() as tmp:
+        built = Path(tmp) / "league-store"
+        t = time.perf_counter()
+        records = iter(long_records(EVENTS * PAIRS // 2 * ROUNDS)) if args.long else None
+        store = open_store(built)
+        for i in range(1, EVENTS + 1):
+            fill = ((lambda: hands_of(next(records))) if records is not None  # type: ignore[arg-type]
+                    else (lambda: hands_of(short_match(*rng.choice(results)))))
+            build(store, f"EV{i:02d}", PAIRS, ROUNDS, fill)
+        store.leagues().new("L", "Bench season")
+        for i in range(1, EVENTS + 1):
+            store.leagues().add_event("L", f"EV{i:02d}", f"Club {i % 5}")
+        n = len(store.match_ids())
+        print(f"league: {EVENTS} events x {PAIRS} pairs x {ROUNDS} rounds, {n} matches "
+              f"({'long' if args.long else 'short'}), built in {time.perf_counter() - t:.1f} s")
+        caches = built / "summaries"
+        kept = Path(tmp) / "summaries-kept"
+        shutil.copytree(caches, kept)
+        show("referee league standings L, warm", timed(["league", "standings", "L"], built, args.runs), 2.0)
+        show("referee league standings L --json, warm", timed(["league", "standings", "L", "--json"], built,
+                                                              args.runs), 2.0)
+
+        def cold() -> None:
+            shutil.rmtree(caches, ignore_errors=True)
+
+        show(f"referee league standings L, cold ({n} replays)", timed(["league", "standings", "L"], built,
+                                                                       args.runs, cold), 2.0)
+        shutil.copytree(kept, caches, dirs_exist_ok=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,180 @@
+"""``referee league …``: a season of events held at several clubs — make it, add its events, its standings summed
+over the season, the PDF report and the workbook (``docs/league.md``).
+
+Imported when the command line starts: only typer and the standard library at the top.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from referee.cli.commands.boundary import language
+from referee.cli.commands.options import Db, Lang, Output, PdfFont
+from referee.cli.commands.tableactions import open_store
+from referee.core.i18n import N_
+
+if TYPE_CHECKING:
+    from referee.store.leagueresults import LeagueResults
+
+LeagueId = Annotated[str, typer.Argument(metavar="LEAGUE", help=N_("The league's id, e.g. DL26."),
+                                         show_default=False)]
+EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
+BookLang = Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
+    "Language of the report: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))]
+
+
+def new(
+    league_id: LeagueId,
+    title: Annotated[str, typer.Option("--title", metavar="TEXT", help=N_(
+        "The league's title, e.g. \"Dalian city league 2026\"."), show_default=False)],
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Create a league (a season): its events are added to it afterwards."""
+    say = language(lang)
+    from referee.app.league import new_league
+    from referee.core.i18n import tr
+
+    store = open_store(db)
+    league = new_league(store, league_id, title)
+    typer.echo(tr(say, "new league {league} ({title}) in {root}", league=league.id, title=league.title,
+                  root=store.where))
+    typer.echo(tr(say, "next: referee league add-event {league} EVENT --club CLUB", league=league.id))
+
+
+def add_event(
+    league_id: LeagueId,
+    event_id: EventId,
+    club: Annotated[str, typer.Option("--club", metavar="CLUB", help=N_(
+        "The club (venue) the event is held at."), show_default=False)],
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """Add an event of the store to the league, naming the club (venue) it is held at."""
+    say = language(lang)
+    from referee.app.league import add_event as add
+    from referee.core.i18n import trn
+
+    league = add(open_store(db), league_id, event_id, club)
+    typer.echo(trn(say, "added event {event} (club {club}) to league {league}: {n} event",
+                   "added event {event} (club {club}) to league {league}: {n} events", len(league.events),
+                   event=event_id, club=league.club_of(event_id) or club, league=league.id))
+
+
+def _uncounted(results: LeagueResults, say: str) -> None:
+    """After the output: each match an event cannot count on a line of its own (stderr), exit 1."""
+    from referee.core.i18n import tr
+    from referee.store.store import StoreError
+
+    found = list(results.broken.values())
+    if not found:
+        return
+    for msg in found[:-1]:
+        typer.echo(tr(say, "error: {message}", message=msg), err=True)
+    raise StoreError(found[-1])
+
+
+def standings(
+    league_id: LeagueId,
+    json_: Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table."))] = False,
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    """The league's standings: each pair's match points and tie-breaks summed over the league's events."""
+    say = language(lang)
+    from referee.store import leagueresults
+    from referee.views import leaguetext
+
+    results = leagueresults.load(open_store(db), league_id)
+    if json_:
+        typer.echo(json.dumps(leaguetext.standings_json(results), ensure_ascii=False, indent=2))
+    else:
+        typer.echo("\n".join(leaguetext.standings_lines(results, say)))
+    _uncounted(results, say)
+
+
+def _book_lang(lang: str | None) -> str:
+    from referee.cli.commands.scorecard import scorecard_language
+
+    return scorecard_language(lang)
+
+
+def report(
+    league_id: LeagueId,
+    output: Output = None,
+    lang: BookLang = None,
+    font: PdfFont = None,
+    db: Db = None,
+) -> None:
+    """PDF: the league's standings summed over its events, and the events with their clubs."""
+    say, pdf = language(lang), _book_lang(lang)
+    from referee.cli.scorecards import REPORTS_DIR, choose_font, pdf_font
+    from referee.core.i18n import tr
+    from referee.core.names import file_stem
+    from referee.core.safefile import is_stdout, output_folder
+    from referee.store import leagueresults
+    from referee.views import leaguetext
+    from referee.views.sheets import tables_report
+
+    if font is not None:
+        choose_font(font, ())  # a bad --font stops before the league is read
+    results = leagueresults.load(open_store(db), league_id)
+    path = output or output_folder(REPORTS_DIR) / f"{file_stem(league_id)}-league.pdf"
+    table = leaguetext.standings_sheet(results, pdf)
+    weights = [0.7, 1.6, 1.6, 2.0, *([0.8] * 8), *([1.25] * (len(table.columns) - 12))]
+    tables_report(path, f"{results.league.id} {results.league.title}", leaguetext.title(results, pdf), [
+        (tr(pdf, "Standings"), table, weights),
+        (tr(pdf, "Events"), leaguetext.events_sheet(results, pdf), [1.2, 1.5, 2.5, 1.2, 0.7, 4.0]),
+    ], pdf, font=lambda texts: pdf_font(font, texts, say), notes=leaguetext.notes(results, pdf))
+    typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
+    _uncounted(results, say)
+
+
+def export(
+    league_id: LeagueId,
+    xlsx: Annotated[Path, typer.Option("--xlsx", metavar="PATH", help=N_(
+        "The workbook to write: the league's standings and its events, a sheet each."), show_default=False)],
+    lang: BookLang = None,
+    db: Db = None,
+) -> None:
+    """XLSX: the league's standings and its events, a sheet each."""
+    say, book = language(lang), _book_lang(lang)
+    from referee.core.i18n import tr
+    from referee.core.safefile import is_stdout
+    from referee.store import leagueresults
+    from referee.views import leaguetext
+    from referee.views.xlsx import write_sheets
+
+    results = leagueresults.load(open_store(db), league_id)
+    write_sheets(xlsx, f"{results.league.id} {results.league.title}", [
+        (tr(book, "Standings"), leaguetext.standings_sheet(results, book)),
+        (tr(book, "Events"), leaguetext.events_sheet(results, book)),
+    ])
+    typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
+    _uncounted(results, say)
+
+
+HELP = N_("A league (season) of events at several clubs: its events, its standings summed over the season, its "
+          "report and workbook.")
+
+
+def league() -> typer.Typer:
+    group = typer.Typer(name="league", help=HELP, no_args_is_help=True, add_completion=False,
+                        pretty_exceptions_enable=False, rich_markup_mode=None,
+                        context_settings={"help_option_names": ["-h", "--help"]})
+    for name, function, text in (
+        ("new", new, N_("Create a league (a season): its events are added to it afterwards.")),
+        ("add-event", add_event, N_("Add an event of the store to the league, naming the club (venue) it is held "
+                                    "at.")),
+        ("standings", standings, N_("The league's standings: each pair's match points and tie-breaks summed over "
+                                    "the league's events.")),
+        ("report", report, N_("PDF: the league's standings summed over its events, and the events with their "
+                              "clubs.")),
+        ("export", export, N_("XLSX: the league's standings and its events, a sheet each.")),
+    ):
+        group.command(name, help=text)(function)
+    return group
