@@ -26,7 +26,15 @@ from referee.store.individualresults import load_state, tables_of
 from referee.store.store import DuplicateMatch
 from referee.tournament.individual import Player, SeatedRound, SeatingError, SitOut, seat_round
 from referee.tournament.model import EventFormat, RoundStatus
-from referee.tournament.state import EventState, Head, created, player_added, round_closed, round_seated
+from referee.tournament.state import (
+    EventState,
+    Head,
+    created,
+    player_added,
+    player_withdrawn,
+    round_closed,
+    round_seated,
+)
 
 
 def game_named(key: str) -> Game:
@@ -113,6 +121,45 @@ def add_players(store: MatchStore, event_id: str, players: Sequence[Player], ref
                     out = Msg("{first}\n  {rest}", (("first", out), ("rest", p_msg)))
             raise RefereeError(out)
         return s.append([player_added(p) for p in players], referee)
+
+
+def withdraw_player(store: MatchStore, event_id: str, code: str, reason: str,
+                    referee: str | None = None) -> EventState:
+    """Withdraw a player: never seated again, kept in the standings with what it played (a match of the round in
+    play is still recorded and counted)."""
+    reason = check_text(reason, "--reason").strip()
+    if not reason:
+        raise UsageError(M("--reason: say why the player withdraws (it is kept in the event's log)",
+                           zh="--reason：请说明选手退出的原因（记入赛事日志）"))
+    with store.event_log(event_id).session() as s:
+        state = s.state
+        individual_only(state)
+        player = state.player(code)
+        if player is None:
+            raise UsageError(M("player {player} is not an entry of event {event} (entries: {players:list})",
+                               zh="选手 {player} 不是赛事 {event} 的参赛者（参赛者：{players:list}）", player=code,
+                               event=event_id, players=[p.code for p in state.players][:12] or ["-"]))
+        if not player.active:
+            raise RefereeError(M("player {player} has already withdrawn ({reason})",
+                                 zh="选手 {player} 已经退出（{reason}）", player=code,
+                                 reason=state.withdrawals.get(code, "")))
+        return s.append([player_withdrawn(code, reason)], referee)
+
+
+def pairs_only(store: MatchStore, event_id: str, command: str) -> None:
+    """Refuse *command*, one of a pair event's (a result by hand, prizes, publishing, an entry's edit or removal,
+    taking a round back), on an event of individual players: one line naming the command and the event."""
+    from referee.store.eventlog import UnknownEvent
+
+    try:
+        individual = store.event_log(event_id).state().settings.individual
+    except UnknownEvent:
+        return  # the command itself names the event that is not there
+    if individual:
+        raise UsageError(M("referee event {command}: event {event} is an event of individual players, and this "
+                           "command is for events of pairs only",
+                           zh="referee event {command}：赛事 {event} 是个人赛，此命令仅用于双人赛",
+                           command=command, event=event_id))
 
 
 def individual_only(state: EventState) -> None:
