@@ -58,6 +58,41 @@ def run(db: Path, *args: str, ok: bool = True) -> subprocess.CompletedProcess[st
     return done
 
 
+def web_page(db: Path, event: str, rows: list[dict[str, object]], names: dict[str, str]) -> None:
+    """GET the event's page in both languages and its standings JSON: every player's row in the standings' order,
+    the leader's first with its score; the JSON the same as ``event standings --json``'s."""
+    import html as markup
+    import re
+    import urllib.request
+
+    from webserver import WebServer
+
+    leader = rows[0]
+    pages = {}
+    with WebServer(db) as server:
+        for lang in ("en", "zh"):
+            with urllib.request.urlopen(f"{server.url}/events/{event}?lang={lang}") as page:
+                pages[lang] = page.read().decode("utf-8")
+        with urllib.request.urlopen(f"{server.url}/api/events/{event}/standings") as api:
+            assert json.loads(api.read().decode("utf-8"))["standings"] == rows
+    titles = {"en": ("Final standings", "Score"), "zh": ("最终排名", "得分")}
+    for lang, text in pages.items():
+        table = text[text.index('id="standings"'):]
+        table = table[:table.index("</table>")]
+        assert f'<h2 id="standings-title">{titles[lang][0]}</h2>' in text
+        assert f"<th class=\"num\">{titles[lang][1]}</th>" in table
+        order = re.findall(r'<tr data-pair="([^"]+)"', table)
+        assert order == [r["player"] for r in rows]
+        first = table[table.index(f'<tr data-pair="{leader["player"]}"'):]
+        first = first[:first.index("</tr>")]
+        cells = [markup.unescape(c) for c in re.findall(r"<td[^>]*>([^<]*)</td>", first)]
+        score = leader["score"]
+        assert isinstance(score, int)
+        # rank, player, name, club (none), played, sat out, score (signed: the leader's is above 0)
+        assert cells[:7] == ["1", leader["player"], names[str(leader["player"])], "", str(leader["played"]), "0",
+                             f"+{score}"]
+
+
 def test_a_dou_dizhu_evening(tmp_path: Path) -> None:
     db = tmp_path / "store"
     run(db, "event", "new", "DZ", "--game", "doudizhu", "--name", "斗地主之夜", "--rounds", "4", "--seed", "3",
@@ -120,6 +155,8 @@ def test_a_dou_dizhu_evening(tmp_path: Path) -> None:
     report = tmp_path / "dz.pdf"
     run(db, "event", "report", "DZ", "-o", str(report))
     assert report.read_bytes().startswith(b"%PDF")
+    # the web's event page and standings JSON on a real server on loopback: the same standings, the leader first
+    web_page(db, "DZ", rows, PLAYERS)
     # the event is finished: no fifth round
     assert run(db, "event", "pair", "DZ", ok=False).stderr.strip() == (
         "error: event DZ is finished: its 4 rounds are played and closed, the standings are final "

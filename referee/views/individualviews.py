@@ -84,7 +84,12 @@ def _grid(sheet: rows.Sheet) -> list[str]:
 
 
 def standings_lines(results: IndividualResults, lang: str) -> list[str]:
-    out = [title(results, lang), *_grid(standings_sheet(results, lang))]
+    return [title(results, lang), *_grid(standings_sheet(results, lang)), *standings_notes(results, lang)]
+
+
+def standings_notes(results: IndividualResults, lang: str) -> list[str]:
+    """What the standings' table does not say: who withdrew (and why), the matches not counted (and why)."""
+    out = []
     state = results.state
     gone = [f"{p.code} {p.name} ({state.withdrawals.get(p.code, '')})" for p in state.players if not p.active]
     if gone:
@@ -93,6 +98,15 @@ def standings_lines(results: IndividualResults, lang: str) -> list[str]:
         out.append(tr(lang, "not counted: {match}: {problem}", match=mid,
                       problem=problem))
     return out
+
+
+def sitting_out_words(results: IndividualResults, lang: str) -> str | None:
+    """Who sits the last counted round out, in words (None: nobody)."""
+    if not results.rounds or not results.rounds[-1].sitting_out:
+        return None
+    names = results.names
+    return tr(lang, "Sitting out: {players:list}", zh="轮空：{players:list}",
+              players=[f"{p} {names[p]}" for p in results.rounds[-1].sitting_out])
 
 
 def seating_lines(state: EventState, rnd: SeatedRound, lang: str) -> list[str]:
@@ -203,10 +217,9 @@ def status_lines(results: IndividualResults, lang: str) -> list[str]:
                                                                                        strict=True)), t["words"])
                              for t in tables))
     out = [head, *_grid(sheet)]
-    names = results.names
-    if results.rounds and results.rounds[-1].sitting_out:
-        out.append(tr(lang, "Sitting out: {players:list}", zh="轮空：{players:list}",
-                      players=[f"{p} {names[p]}" for p in results.rounds[-1].sitting_out]))
+    sitting = sitting_out_words(results, lang)
+    if sitting is not None:
+        out.append(sitting)
     gone = [f"{p.code} {p.name} ({state.withdrawals.get(p.code, '')})" for p in state.players if not p.active]
     if gone:
         out.append(tr(lang, "Withdrawn: {players:list}", zh="已退出：{players:list}", players=gone))
