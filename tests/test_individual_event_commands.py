@@ -86,3 +86,46 @@ def test_the_commands_of_pair_events_are_refused(cli: Cli, tmp_path: Path, comma
     zh = Cli(cli.db, lang="zh")("event", command, "DZ", *argv)
     assert zh.code == 2 and zh.err.strip() == f"错误：referee event {command}：赛事 DZ 是个人赛，此命令仅用于双人赛"
     assert not (tmp_path / "pages").exists()
+
+
+def test_players_imported_from_a_workbook(cli: Cli, tmp_path: Path) -> None:
+    """``event import`` of an individual event reads an XLSX with the pair events' reader (its first sheet, the
+    first row that is not empty the header), Chinese headers too."""
+    import openpyxl
+
+    cli.ok("event", "new", "MJ", "--game", "jinhua-mahjong", "--name", "Mahjong", "--rounds", "1")
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["选手", "姓名", "俱乐部"])
+    sheet.append(["M1", "赵一", "东城"])
+    sheet.append([None, None, None])  # an empty row is skipped
+    sheet.append(["M2", "钱二", None])
+    sheet.append([3, "孙三", "西城"])  # a code typed as a number is read as Excel shows it
+    sheet.append(["M4", "李四", ""])
+    path = tmp_path / "players.xlsx"
+    book.save(path)
+    assert cli.ok("event", "import", "MJ", str(path)).out.strip() == f"{path}: entered 4 players in MJ (4 in all)"
+    standings = cli.json("event", "standings", "MJ")["standings"]
+    assert sorted((r["player"], r["name"]) for r in standings) == \
+        [("3", "孙三"), ("M1", "赵一"), ("M2", "钱二"), ("M4", "李四")]
+    seated = cli.json("event", "pair", "MJ")
+    assert len(seated["tables"]) == 1 and sorted(seated["tables"][0]["players"]) == ["3", "M1", "M2", "M4"]
+
+
+def test_a_bad_players_file_is_named_at_its_row(cli: Cli, tmp_path: Path) -> None:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.append(["player", "name"])
+    book.active.append(["P8", "Eight"])
+    book.active.append(["P9", None])  # row 3: no name
+    path = tmp_path / "late.xlsx"
+    book.save(path)
+    run = cli("event", "import", "DZ", str(path))
+    assert run.code == 2 and run.err.strip() == f"error: {path}, row 3: NAME: a player needs a name"
+    csv = tmp_path / "late.csv"
+    csv.write_text("code,club\nP8,x\n", encoding="utf-8")
+    run = cli("event", "import", "DZ", str(csv))
+    assert run.code == 2 and run.err.strip() == \
+        f"error: {csv}: the first line must name the columns player,name (and may be club)"
+    assert len(cli.json("event", "standings", "DZ")["standings"]) == 7  # nothing entered

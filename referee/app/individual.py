@@ -272,34 +272,30 @@ def close_round(store: MatchStore, event_id: str, referee: str | None = None) ->
 
 
 def read_players(path: Path) -> list[Player]:
-    """An entries file of players: CSV with a header row ``player,name`` (and may be ``club``); every bad line
-    named by its number."""
-    import csv
+    """An entries file of players: CSV (UTF-8, UTF-16 or GB18030) or XLSX (its first sheet), read by the pair
+    events' reader (``tournament.entries.read_rows``), with a header row ``player,name`` (and may be ``club``;
+    ``选手``/``编号``, ``姓名``, ``俱乐部`` too); every bad row named by its number."""
+    from referee.tournament.entries import read_rows
 
-    from referee.core.textfile import detect
-
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise UsageError(M("{file}: cannot be read ({problem})", file=str(path),
-                           problem=e.strerror or str(e))) from None
-    found = detect(data)
-    if found is None:
-        raise UsageError(M("{file}: not a text file (UTF-8, UTF-16 or GB18030)", file=str(path)))
-    text = found[0]
-    reader = csv.reader(text.splitlines())
-    head = [h.strip().casefold() for h in next(reader, [])]
+    rows, kind, _, _ = read_rows(path)
+    file = str(path)
+    heads = {"player": "player", "code": "player", "选手": "player", "编号": "player", "name": "name", "姓名": "name",
+             "club": "club", "俱乐部": "club"}
+    start = next((i for i, row in enumerate(rows) if any(c.strip() for c in row)), len(rows))
+    head = [heads.get(unicodedata.normalize("NFKC", h).strip().casefold(), "") for h in
+            (rows[start] if start < len(rows) else [])]
     if "player" not in head or "name" not in head:
         raise UsageError(M("{file}: the first line must name the columns player,name (and may be club)",
-                           file=str(path)))
+                           file=file))
     out = []
-    for line, row in enumerate(reader, 2):
+    for number, row in enumerate(rows[start + 1:], start + 2):
         if not any(cell.strip() for cell in row):
             continue
-        cells = dict(zip(head, row, strict=False))
+        cells = {h: v for h, v in zip(head, row, strict=False) if h}
         try:
             out.append(checked_player(cells.get("player", ""), cells.get("name", ""), cells.get("club", "")))
         except UsageError as e:
-            raise UsageError(M("{file}, line {line}: {problem}", file=str(path),
-                               line=line, problem=e.msg)) from None
+            where = M("{file}, line {line}", file=file, line=number) if kind == "csv" else \
+                M("{file}, row {row}", file=file, row=number)
+            raise UsageError(M("{where}: {problem}", where=where, problem=e.msg)) from None
     return out
