@@ -273,17 +273,14 @@ def close_round(store: MatchStore, event_id: str, referee: str | None = None) ->
 
 def read_players(path: Path) -> list[Player]:
     """An entries file of players: CSV (UTF-8, UTF-16 or GB18030) or XLSX (its first sheet), read by the pair
-    events' reader (``tournament.entries.read_rows``), with a header row ``player,name`` (and may be ``club``;
-    ``选手``/``编号``, ``姓名``, ``俱乐部`` too); every bad row named by its number."""
-    from referee.tournament.entries import read_rows
+    events' reader (``tournament.entries.read_rows``), with a header row ``player,name`` (and may be ``club``; the
+    Chinese headers of ``entries.PLAYER_HEADERS`` too); every bad row named by its number."""
+    from referee.tournament.entries import player_column, read_rows
 
     rows, kind, _, _ = read_rows(path)
     file = str(path)
-    heads = {"player": "player", "code": "player", "选手": "player", "编号": "player", "name": "name", "姓名": "name",
-             "club": "club", "俱乐部": "club"}
     start = next((i for i, row in enumerate(rows) if any(c.strip() for c in row)), len(rows))
-    head = [heads.get(unicodedata.normalize("NFKC", h).strip().casefold(), "") for h in
-            (rows[start] if start < len(rows) else [])]
+    head = [player_column(h) for h in (rows[start] if start < len(rows) else [])]
     if "player" not in head or "name" not in head:
         raise UsageError(M("{file}: the first line must name the columns player,name (and may be club)",
                            file=file))

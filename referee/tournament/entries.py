@@ -36,6 +36,9 @@ REQUIRED = ("pair", "player1", "player2")
 HEADERS = {"pair": "pair", "player1": "player1", "player2": "player2", "club": "club",
            "对": "pair", "选手1": "player1", "选手2": "player2", "俱乐部": "club",
            "rating": "rating", "newcomer": "newcomer", "等级分": "rating", "新人": "newcomer"}
+# an individual event's players file (``app.individual.read_players``): a player's code, name and club
+PLAYER_HEADERS = {"player": "player", "code": "player", "选手": "player", "编号": "player", "name": "name",
+                  "姓名": "name", "club": "club", "俱乐部": "club"}
 YES = frozenset({"yes", "y", "1", "true", "是", "x", "✓"})  # a newcomer cell that says yes
 NO = frozenset({"no", "n", "0", "false", "否", "-"})
 HEADER_SEARCH = 10  # rows looked at for the header row (a title may stand above it)
@@ -256,6 +259,11 @@ def _fold(header: str) -> str:
     """A header as compared: full-width folded, any case, spaces, '_' and '-' dropped ("Player 1")."""
     text = unicodedata.normalize("NFKC", header).casefold()
     return "".join(ch for ch in text if not ch.isspace() and ch not in "_-")
+
+
+def player_column(header: str) -> str:
+    """What a players file's header cell names: ``player``, ``name``, ``club``, or "" (a column not read)."""
+    return PLAYER_HEADERS.get(_fold(header), "")
 
 
 def _person(name: str) -> str:
