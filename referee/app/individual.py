@@ -292,7 +292,7 @@ def read_players(path: Path) -> list[Player]:
         try:
             out.append(checked_player(cells.get("player", ""), cells.get("name", ""), cells.get("club", "")))
         except UsageError as e:
-            where = M("{file}, line {line}", file=file, line=number) if kind == "csv" else \
+            where = M("{file}, line {line}", zh="{file}，第 {line} 行", file=file, line=number) if kind == "csv" else \
                 M("{file}, row {row}", file=file, row=number)
             raise UsageError(M("{where}: {problem}", where=where, problem=e.msg)) from None
     return out
