@@ -46,6 +46,7 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     # the 打滚 game through the command line as a process
     "test_hubei_dagun_cli.py": "slow",
     "test_individual_events.py": "slow",  # a Dou Dizhu evening through the CLI as a process, about 40 runs
+    "test_individual_event_commands.py": "slow",  # an individual event's other commands, ~20 CLI runs a test
     # an event's round with a dispute through the CLI as a subprocess, its report read back
     "test_event_disputes.py": "slow",
     # the command line as a process on stores and records, many times each (make check keeps the in-process tests

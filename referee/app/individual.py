@@ -26,7 +26,15 @@ from referee.store.individualresults import load_state, tables_of
 from referee.store.store import DuplicateMatch
 from referee.tournament.individual import Player, SeatedRound, SeatingError, SitOut, seat_round
 from referee.tournament.model import EventFormat, RoundStatus
-from referee.tournament.state import EventState, Head, created, player_added, round_closed, round_seated
+from referee.tournament.state import (
+    EventState,
+    Head,
+    created,
+    player_added,
+    player_withdrawn,
+    round_closed,
+    round_seated,
+)
 
 
 def game_named(key: str) -> Game:
@@ -113,6 +121,41 @@ def add_players(store: MatchStore, event_id: str, players: Sequence[Player], ref
                     out = Msg("{first}\n  {rest}", (("first", out), ("rest", p_msg)))
             raise RefereeError(out)
         return s.append([player_added(p) for p in players], referee)
+
+
+def withdraw_player(store: MatchStore, event_id: str, code: str, reason: str,
+                    referee: str | None = None) -> EventState:
+    """Withdraw a player: never seated again, kept in the standings with what it played (a match of the round in
+    play is still recorded and counted)."""
+    reason = check_text(reason, "--reason").strip()
+    if not reason:
+        raise UsageError(M("--reason: say why the player withdraws (it is kept in the event's log)"))
+    with store.event_log(event_id).session() as s:
+        state = s.state
+        individual_only(state)
+        player = state.player(code)
+        if player is None:
+            raise UsageError(M("player {player} is not an entry of event {event} (entries: {players:list})",
+                               player=code, event=event_id, players=[p.code for p in state.players][:12] or ["-"]))
+        if not player.active:
+            raise RefereeError(M("player {player} has already withdrawn ({reason})", player=code,
+                                 reason=state.withdrawals.get(code, "")))
+        return s.append([player_withdrawn(code, reason)], referee)
+
+
+def pairs_only(store: MatchStore, event_id: str, command: str) -> None:
+    """Refuse *command*, one of a pair event's (a result by hand, prizes, publishing, an entry's edit or removal,
+    taking a round back), on an event of individual players: one line naming the command and the event."""
+    from referee.store.eventlog import UnknownEvent
+
+    try:
+        individual = store.event_log(event_id).state().settings.individual
+    except UnknownEvent:
+        return  # the command itself names the event that is not there
+    if individual:
+        raise UsageError(M("referee event {command}: event {event} is an event of individual players, and this "
+                           "command is for events of pairs only",
+                           command=command, event=event_id))
 
 
 def individual_only(state: EventState) -> None:
@@ -225,34 +268,27 @@ def close_round(store: MatchStore, event_id: str, referee: str | None = None) ->
 
 
 def read_players(path: Path) -> list[Player]:
-    """An entries file of players: CSV with a header row ``player,name`` (and may be ``club``); every bad line
-    named by its number."""
-    import csv
+    """An entries file of players: CSV (UTF-8, UTF-16 or GB18030) or XLSX (its first sheet), read by the pair
+    events' reader (``tournament.entries.read_rows``), with a header row ``player,name`` (and may be ``club``; the
+    Chinese headers of ``entries.PLAYER_HEADERS`` too); every bad row named by its number."""
+    from referee.tournament.entries import player_column, read_rows
 
-    from referee.core.textfile import detect
-
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise UsageError(M("{file}: cannot be read ({problem})", file=str(path),
-                           problem=e.strerror or str(e))) from None
-    found = detect(data)
-    if found is None:
-        raise UsageError(M("{file}: not a text file (UTF-8, UTF-16 or GB18030)", file=str(path)))
-    text = found[0]
-    reader = csv.reader(text.splitlines())
-    head = [h.strip().casefold() for h in next(reader, [])]
+    rows, kind, _, _ = read_rows(path)
+    file = str(path)
+    start = next((i for i, row in enumerate(rows) if any(c.strip() for c in row)), len(rows))
+    head = [player_column(h) for h in (rows[start] if start < len(rows) else [])]
     if "player" not in head or "name" not in head:
         raise UsageError(M("{file}: the first line must name the columns player,name (and may be club)",
-                           file=str(path)))
+                           file=file))
     out = []
-    for line, row in enumerate(reader, 2):
+    for number, row in enumerate(rows[start + 1:], start + 2):
         if not any(cell.strip() for cell in row):
             continue
-        cells = dict(zip(head, row, strict=False))
+        cells = {h: v for h, v in zip(head, row, strict=False) if h}
         try:
             out.append(checked_player(cells.get("player", ""), cells.get("name", ""), cells.get("club", "")))
         except UsageError as e:
-            raise UsageError(M("{file}, line {line}: {problem}", file=str(path),
-                               line=line, problem=e.msg)) from None
+            where = M("{file}, line {line}", file=file, line=number) if kind == "csv" else \
+                M("{file}, row {row}", file=file, row=number)
+            raise UsageError(M("{where}: {problem}", where=where, problem=e.msg)) from None
     return out

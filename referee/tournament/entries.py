@@ -36,6 +36,9 @@ REQUIRED = ("pair", "player1", "player2")
 HEADERS = {"pair": "pair", "player1": "player1", "player2": "player2", "club": "club",
            "对": "pair", "选手1": "player1", "选手2": "player2", "俱乐部": "club",
            "rating": "rating", "newcomer": "newcomer", "等级分": "rating", "新人": "newcomer"}
+# an individual event's players file (``app.individual.read_players``): a player's code, name and club
+PLAYER_HEADERS = {"player": "player", "code": "player", "选手": "player", "编号": "player", "name": "name",
+                  "姓名": "name", "club": "club", "俱乐部": "club"}
 YES = frozenset({"yes", "y", "1", "true", "是", "x", "✓"})  # a newcomer cell that says yes
 NO = frozenset({"no", "n", "0", "false", "否", "-"})
 HEADER_SEARCH = 10  # rows looked at for the header row (a title may stand above it)
@@ -93,12 +96,25 @@ def _listing(file: str, problems: tuple[Msg, ...], notice: Msg | None) -> Msg:
 def read_entries(path: str | os.PathLike[str]) -> Entries:
     """The pairs of an entries file, or an ``EntriesError`` listing every problem (``NotFound`` when
     there is no such file)."""
+    rows, kind, encoding, notice = read_rows(path)
+    return Entries(_pairs(rows, str(path), notice), kind, encoding, notice)
+
+
+class Rows(NamedTuple):
+    rows: list[list[str]]  # each row's cells as text, the first sheet's for a workbook
+    kind: str  # "csv" or "xlsx"
+    encoding: str | None
+    notice: Msg | None
+
+
+def read_rows(path: str | os.PathLike[str]) -> Rows:
+    """The rows of an entries file (CSV in any of the encodings above, or the first sheet of an XLSX), every
+    refusal of the file as a whole an ``EntriesError`` naming it: the pairs' reader and the players' share it."""
     file = str(path)
     data = _read_bytes(Path(path), file)
     suffix = Path(path).suffix.lower()
     if data.startswith(ZIP_MAGIC):
-        rows = _xlsx_rows(data, file)
-        return Entries(_pairs(rows, file, None), "xlsx", None, None)
+        return Rows(_xlsx_rows(data, file), "xlsx", None, None)
     if data.startswith(OLE_MAGIC) or suffix == ".xls":
         raise EntriesError(file, [M("{file}: an Excel 97-2003 workbook (.xls); save it as .xlsx or as CSV (UTF-8)",
                                     file=file)])
@@ -108,8 +124,7 @@ def read_entries(path: str | os.PathLike[str]) -> Entries:
         raise EntriesError(file, [M("{file}: not a CSV or XLSX file (the entries are read from .csv or .xlsx)",
                                     file=file)])
     text, encoding, notice = _decode(data, file)
-    rows = _csv_rows(text, file, notice)
-    return Entries(_pairs(rows, file, notice), "csv", encoding, notice)
+    return Rows(_csv_rows(text, file, notice), "csv", encoding, notice)
 
 
 def _read_bytes(path: Path, file: str) -> bytes:
@@ -244,6 +259,11 @@ def _fold(header: str) -> str:
     """A header as compared: full-width folded, any case, spaces, '_' and '-' dropped ("Player 1")."""
     text = unicodedata.normalize("NFKC", header).casefold()
     return "".join(ch for ch in text if not ch.isspace() and ch not in "_-")
+
+
+def player_column(header: str) -> str:
+    """What a players file's header cell names: ``player``, ``name``, ``club``, or "" (a column not read)."""
+    return PLAYER_HEADERS.get(_fold(header), "")
 
 
 def _person(name: str) -> str:

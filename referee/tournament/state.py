@@ -45,6 +45,7 @@ RESULT_SET = "result_set"
 RESULT_CLEARED = "result_cleared"
 PLAYER_ADDED = "player_added"  # an individual event's entry: a player
 ROUND_SEATED = "round_seated"  # an individual event's round: its tables of players and who sits out
+PLAYER_WITHDRAWN = "player_withdrawn"  # an individual event's player: never seated again, kept in the standings
 GUNZI = "gunzi"  # the game of an event whose log names none (every event before individual ones)
 
 Action = dict[str, Any]
@@ -103,7 +104,7 @@ class EventState(NamedTuple):
     pairs: tuple[Pair, ...]  # in entry order
     rounds: tuple[Round, ...]  # in round order, each with its status
     closes: dict[int, Close]
-    withdrawals: dict[str, str]  # pair code -> the reason given
+    withdrawals: dict[str, str]  # pair code (an individual event's player code) -> the reason given
     roster: tuple[str, ...]  # a round robin's pairs when round 1 was paired (its schedule's order)
     results: dict[str, DirectorResult] = {}  # match id -> the director's result standing for it
     result_log: tuple[DirectorResult, ...] = ()  # every result entered or cleared, in order
@@ -199,6 +200,11 @@ def created(event_id: str, name: str, rules: str, fmt: EventFormat, rounds: int 
 def player_added(player: Player) -> Action:
     """A player entered in an individual event."""
     return {"action": PLAYER_ADDED, "player": player.code, "name": player.name, "club": player.club}
+
+
+def player_withdrawn(code: str, reason: str) -> Action:
+    """A player of an individual event withdrawn: never seated again, kept in the standings with what it played."""
+    return {"action": PLAYER_WITHDRAWN, "player": code, "reason": reason}
 
 
 def round_seated(rnd: SeatedRound) -> Action:
@@ -323,6 +329,15 @@ def _on_player_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
     if code in f.players or f.settings is None or not f.settings.individual:
         raise StateError(seq, "bad_action", code)
     f.players[code] = Player(code, _get(a, seq, "name", str), _get(a, seq, "club", str))
+
+
+def _on_player_withdrawn(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code = _get(a, seq, "player", str)
+    player = f.players.get(code)
+    if player is None or not player.active:
+        raise StateError(seq, "bad_action", code)
+    f.players[code] = player._replace(active=False)
+    f.withdrawals[code] = _get(a, seq, "reason", str)
 
 
 def _on_round_seated(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
@@ -493,6 +508,7 @@ _HANDLERS: dict[str, Callable[[_Fold, Mapping[str, Any], int], None]] = {
     RESULT_CLEARED: _on_result_cleared,
     PLAYER_ADDED: _on_player_added,
     ROUND_SEATED: _on_round_seated,
+    PLAYER_WITHDRAWN: _on_player_withdrawn,
 }
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.i18n import tr
+from referee.core.i18n import tr, trn
 from referee.store.individualresults import IndividualResults
 from referee.tournament.individual import SeatedRound
 from referee.tournament.model import RoundStatus
@@ -84,11 +84,29 @@ def _grid(sheet: rows.Sheet) -> list[str]:
 
 
 def standings_lines(results: IndividualResults, lang: str) -> list[str]:
-    out = [title(results, lang), *_grid(standings_sheet(results, lang))]
+    return [title(results, lang), *_grid(standings_sheet(results, lang)), *standings_notes(results, lang)]
+
+
+def standings_notes(results: IndividualResults, lang: str) -> list[str]:
+    """What the standings' table does not say: who withdrew (and why), the matches not counted (and why)."""
+    out = []
+    state = results.state
+    gone = [f"{p.code} {p.name} ({state.withdrawals.get(p.code, '')})" for p in state.players if not p.active]
+    if gone:
+        out.append(tr(lang, "Withdrawn: {players:list}", players=gone))
     for mid, problem in results.broken.items():
         out.append(tr(lang, "not counted: {match}: {problem}", match=mid,
                       problem=problem))
     return out
+
+
+def sitting_out_words(results: IndividualResults, lang: str) -> str | None:
+    """Who sits the last counted round out, in words (None: nobody)."""
+    if not results.rounds or not results.rounds[-1].sitting_out:
+        return None
+    names = results.names
+    return tr(lang, "Sitting out: {players:list}",
+              players=[f"{p} {names[p]}" for p in results.rounds[-1].sitting_out])
 
 
 def seating_lines(state: EventState, rnd: SeatedRound, lang: str) -> list[str]:
@@ -132,3 +150,75 @@ def workbook_sheets(results: IndividualResults, lang: str) -> list[tuple[str, ro
                          tuple((p.code, p.name, p.club) for p in results.state.players))
     return [(tr(lang, "Standings"), standings_sheet(results, lang)), (tr(lang, "Entries"), entries),
             (tr(lang, "Results"), results_sheet(results, lang))]
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def status_tables(results: IndividualResults, lang: str) -> list[dict[str, Any]]:
+    """The last counted round's tables as ``event status`` shows them: each one's match, its players in seat order
+    (code and name), where it stands (``finished``, ``in_play``, ``not_started``, ``broken``), the deals settled,
+    the scores once finished, and that in a few words."""
+    if not results.rounds:
+        return []
+    names = results.names
+    out = []
+    for t in results.rounds[-1].tables:
+        table = results.tables.get(t.match_id)
+        scores = results.scores(t.match_id)
+        deals = table.deals if table is not None else 0
+        if t.match_id in results.broken:
+            state, words = "broken", tr(lang, "not counted: {problem}",
+                                        problem=results.broken[t.match_id])
+        elif scores is not None:
+            state = "finished"
+            words = tr(lang, "finished: {scores:list}",
+                       scores=[f"{p} {_signed(n)}" for p, n in zip(t.players, scores, strict=True)])
+        elif deals:
+            state, words = "in_play", trn(lang, "in play: {n} deal settled", "in play: {n} deals settled", deals)
+        else:
+            state, words = "not_started", tr(lang, "not started")
+        out.append({"table": t.number, "match": t.match_id, "players": list(t.players),
+                    "names": [names[p] for p in t.players], "state": state, "deals": deals,
+                    "scores": None if scores is None else dict(zip(t.players, scores, strict=True)), "words": words})
+    return out
+
+
+def status_json(results: IndividualResults) -> dict[str, Any]:
+    """``event status --json`` of an individual event: the current round, its tables, who sits out, who withdrew."""
+    state = results.state
+    current = state.current
+    return {"event": state.settings.id, "game": state.settings.game,
+            "round": None if current is None else current.number,
+            "status": None if current is None else current.status.value,
+            "tables": [{k: v for k, v in row.items() if k != "words"} for row in status_tables(results, "en")],
+            "sitting_out": list(results.rounds[-1].sitting_out) if results.rounds else [],
+            "withdrawn": {p.code: state.withdrawals.get(p.code, "") for p in state.players if not p.active}}
+
+
+def status_lines(results: IndividualResults, lang: str) -> list[str]:
+    """``event status`` of an individual event: the round and its state, each table's players and where its match
+    stands, who sits out and who withdrew."""
+    state = results.state
+    current = state.current
+    if current is None:
+        return [tr(lang, "event {event}: no round seated yet (referee event pair {event})", event=state.settings.id)]
+    head = tr(lang, "round {round} of {event}: open", round=current.number,
+              event=state.settings.id) if current.status is RoundStatus.open else \
+        tr(lang, "round {round} of {event}: closed", round=current.number,
+           event=state.settings.id)
+    tables = status_tables(results, lang)
+    sheet = rows.Sheet((rows.Column(tr(lang, "Table"), numeric=True), rows.Column(tr(lang, "Match")),
+                        rows.Column(tr(lang, "Players")), rows.Column(tr(lang, "State"))),
+                       tuple((t["table"], t["match"], ", ".join(f"{p} {n}" for p, n in zip(t["players"], t["names"],
+                                                                                       strict=True)), t["words"])
+                             for t in tables))
+    out = [head, *_grid(sheet)]
+    sitting = sitting_out_words(results, lang)
+    if sitting is not None:
+        out.append(sitting)
+    gone = [f"{p.code} {p.name} ({state.withdrawals.get(p.code, '')})" for p in state.players if not p.active]
+    if gone:
+        out.append(tr(lang, "Withdrawn: {players:list}", players=gone))
+    return out

@@ -2,7 +2,8 @@
 
 - :func:`match_json` is the text ``referee replay ID --json`` prints (``jsonview.write_json``);
 - :func:`standings_json` is the text ``referee event standings EVENT --json`` prints
-  (``eventjson.standings`` dumped as ``event``'s ``_dump`` does);
+  (``eventjson.standings`` dumped as ``event``'s ``_dump`` does; an individual event's
+  ``individualviews.standings_json``);
 - :func:`ratings_json` is the text ``referee ratings [--event E] --json`` prints, :func:`ratings_view` the
   ``/ratings`` page's context from the same ladder;
 - :func:`match_view` gathers a match page: the replay, ``views.status`` lines (what ``referee
@@ -27,11 +28,11 @@ from referee.games.gunzi.explain import render
 from referee.games.gunzi.jsonview import write_json
 from referee.games.gunzi.settle import explain_hand
 from referee.games.stored import game_of_events
-from referee.store import eventresults
+from referee.store import eventresults, individualresults
 from referee.store.disputes import fold
 from referee.store.store import log_of
 from referee.tournament.model import ResultKind
-from referee.views import eventjson, ratingtext
+from referee.views import eventjson, individualviews, ratingtext
 from referee.views import matchtext as views
 from referee.views.disputetext import mark_word, summary_line
 from referee.views.eventwords import RESULT_KIND
@@ -73,8 +74,13 @@ def match_json(store: MatchStore, match_id: str, lang: str) -> str:
 
 def standings_json(store: MatchStore, event_id: str) -> str:
 
-    results = eventresults.load(store, check_id(event_id, "event"))
-    return json.dumps(eventjson.standings(results), ensure_ascii=False, indent=2) + "\n"
+    event_id = check_id(event_id, "event")
+    state = store.event_log(event_id).state()
+    if state.settings.individual:
+        data = individualviews.standings_json(individualresults.load_state(state, store))
+    else:
+        data = eventjson.standings(eventresults.load(store, event_id))
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
 def ratings_json(store: MatchStore, event_id: str | None) -> str:
@@ -257,6 +263,8 @@ def event_view(store: MatchStore, event_id: str, lang: str) -> dict[str, Any]:
 
 
     event_id = check_id(event_id, "event")
+    if store.event_log(event_id).state().settings.individual:
+        return individual_view(store, event_id, lang)
     results = eventresults.load(store, event_id)
     data = eventjson.standings(results)
     status = eventjson.status(results, datetime.datetime.now(datetime.UTC))
@@ -266,6 +274,35 @@ def event_view(store: MatchStore, event_id: str, lang: str) -> dict[str, Any]:
                "words": _table_state(row, lang)} for row in status["tables"]]
     return {"event_id": event_id, "state": state, "standings": data, "status": status, "tables": tables,
             "sheet": standings_table(results, lang), "matrix": cross_table(results, lang)}
+
+
+def individual_view(store: MatchStore, event_id: str, lang: str) -> dict[str, Any]:
+    """The context of an individual event's page: the standings as ``referee event standings`` prints them
+    (``individualviews.standings_sheet``) and the current round's tables as ``referee event status`` shows them
+    (``individualviews.status_tables``), from one load of its results."""
+    from referee.views import eventrows
+
+    results = individualresults.load(store, event_id)
+    state = results.state
+    sheet = individualviews.standings_sheet(results, lang)
+    active = {p.code: p.active for p in state.players}
+    current = state.current
+    return {
+        "event_id": event_id, "state": state, "individual": True,
+        "standings": individualviews.standings_json(results),
+        "status": {"round": None if current is None else current.number,
+                   "status": None if current is None else current.status.value},
+        "tables": individualviews.status_tables(results, lang),
+        "players_head": tr(lang, "Players"),
+        "sitting_out": individualviews.sitting_out_words(results, lang),
+        "sheet": {"title": individualviews.title(results, lang),
+                  "columns": [{"head": c.head, "numeric": c.numeric} for c in sheet.columns],
+                  "rows": [{"pair": r[1], "withdrawn": not active[str(r[1])],
+                            "cells": [eventrows.cell_text(v, c) for v, c in zip(r, sheet.columns, strict=True)]}
+                           for r in sheet.rows],
+                  "notes": individualviews.standings_notes(results, lang)},
+        "matrix": None,
+    }
 
 
 def cross_table(results: EventResults, lang: str) -> dict[str, Any] | None:

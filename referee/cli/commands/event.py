@@ -195,11 +195,16 @@ def withdraw(
     referee: Referee = None,
     lang: Lang = None,
 ) -> None:
-    """Withdraw a pair: never paired again; it keeps what it played in the standings."""
+    """Withdraw a pair (a player, in an event of individual players): never paired again; it keeps what it played
+    in the standings."""
     say = language(lang)
     from referee.app.director import withdraw as withdraw_pair
+    from referee.cli.commands import individualevent
     from referee.core.i18n import tr
 
+    if individualevent.is_individual(open_store(db), event_id):
+        individualevent.withdraw(open_store(db), event_id, pair, reason, referee, say)
+        return
     state = withdraw_pair(open_store(db), event_id, pair, reason, referee)
     current = state.current
     typer.echo(tr(say, "pair {pair} withdrawn from {event} ({reason}): {n} pairs playing",
@@ -231,8 +236,10 @@ def edit(
     """Correct a pair's players (before it is paired) or its club, as an entry of the event's log."""
     say = language(lang)
     from referee.app.director import edit_pair
+    from referee.app.individual import pairs_only
     from referee.core.i18n import tr
 
+    pairs_only(open_store(db), event_id, "edit")
     before, state = edit_pair(open_store(db), event_id, pair, player1=player1, player2=player2, club=club,
                               reason=reason, force=force, referee=referee)
     after = state.pair(pair)
@@ -263,8 +270,10 @@ def remove(
     """Take a pair out of the event before it is paired (a pair that played is withdrawn instead)."""
     say = language(lang)
     from referee.app.director import remove_pair
+    from referee.app.individual import pairs_only
     from referee.core.i18n import trn
 
+    pairs_only(open_store(db), event_id, "remove")
     state = remove_pair(open_store(db), event_id, pair, reason, force=force, referee=referee)
     typer.echo(trn(say, "pair {pair} removed from {event} ({reason}): {n} pair entered",
                    "pair {pair} removed from {event} ({reason}): {n} pairs entered", len(state.pairs),
@@ -339,8 +348,10 @@ def unpair(
     """Take the current round back while none of its matches holds an entry: pair it again after."""
     say = language(lang)
     from referee.app.director import unpair_round
+    from referee.app.individual import pairs_only
     from referee.core.i18n import tr
 
+    pairs_only(open_store(db), event_id, "unpair")
     rnd, _ = unpair_round(open_store(db), event_id, reason, referee)
     typer.echo(tr(say, "round {round} of {event} unpaired ({reason}): pair it again with referee event pair {event}",
                   round=rnd.number, event=event_id, reason=reason))
@@ -360,6 +371,11 @@ def status(
     from referee.views import eventjson, eventtext
 
     store = open_store(db)
+    from referee.cli.commands import individualevent
+
+    if individualevent.is_individual(store, event_id):
+        individualevent.status(store, event_id, json_, say)
+        return
     state = _state(store, event_id)
     current = state.current
     counted = None if current is None else current.number
@@ -496,9 +512,11 @@ def result(
     """Enter a table's result without hand records: a score, a forfeit, a no-show or an adjusted score."""
     say = language(lang)
     from referee.app.director import clear_result, enter_result
+    from referee.app.individual import pairs_only
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
 
+    pairs_only(open_store(db), event_id, "result")
     store = open_store(db)
     if clear:
         if any(x is not None for x in (side, score, forfeit, no_show, adjusted)):
@@ -593,10 +611,12 @@ def prizes(
 ) -> None:
     """The prize list, award by award as the scoring's [prizes] awards key lists them."""
     say = language(lang)
+    from referee.app.individual import pairs_only
     from referee.store import eventresults
     from referee.tournament.prizes import prizes as prize_list
     from referee.views import eventtext
 
+    pairs_only(open_store(db), event_id, "prizes")
     results = eventresults.load(open_store(db), event_id)
     if json_:
         s = results.state.settings
@@ -769,12 +789,14 @@ def publish(
 ) -> None:
     """A static HTML export: standings and cross table, each round, each pair's card; no external assets."""
     say, page_lang = language(lang), _pdf_lang(lang)
+    from referee.app.individual import pairs_only
     from referee.core.i18n import trn
     from referee.core.safefile import output_folder
     from referee.store import eventresults
     from referee.views.outfile import written
     from referee.views.publish import pages
 
+    pairs_only(open_store(db), event_id, "publish")
     results = eventresults.load(open_store(db), event_id)
     built = pages(results, page_lang)
     where = output_folder(folder)

@@ -90,6 +90,32 @@ def close(store: MatchStore, event_id: str, referee: str | None, say: str) -> No
         typer.echo(tr(say, "next: referee event pair {event}", event=event_id))
 
 
+def status(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
+    from referee.store.individualresults import load
+    from referee.views import individualviews as views
+
+    results = load(store, event_id)
+    if json_:
+        typer.echo(json.dumps(views.status_json(results), ensure_ascii=False, indent=2))
+    else:
+        typer.echo("\n".join(views.status_lines(results, say)))
+
+
+def withdraw(store: MatchStore, event_id: str, code: str, reason: str, referee: str | None, say: str) -> None:
+    from referee.app.individual import withdraw_player
+    from referee.core.i18n import tr
+    from referee.tournament.model import RoundStatus
+
+    state = withdraw_player(store, event_id, code, reason, referee)
+    typer.echo(tr(say, "player {player} withdrawn from {event} ({reason}): {n} players playing",
+                  player=code, event=event_id, reason=reason, n=sum(p.active for p in state.players)))
+    current = state.current
+    if current is not None and current.status is RoundStatus.open and \
+            any(code in t.players for t in state.seatings[current.number - 1].tables):
+        typer.echo(tr(say, "its match in round {round} is still to be recorded: it counts when finished",
+                      round=current.number))
+
+
 def _broken(results: object, say: str) -> None:
     from referee.core.i18n import tr
     from referee.store.individualresults import IndividualResults
