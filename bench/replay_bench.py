@@ -227,8 +227,7 @@ def main() -> None:
 
         j_best, j_med, _ = timed(lambda: to_dict(result, "en", []), args.runs)
         d_best, d_med, _ = timed(lambda: json.dumps(to_dict(result, "en", []), ensure_ascii=False), args.runs)
-        kept = replay(events, rules, explain=True)  # as --json replays: each hand keeps its settlement's steps
-        w_best, w_med, _ = timed(lambda: write_json(kept, io.StringIO(), "en", []), args.runs)
+        w_best, w_med, _ = timed(lambda: write_json(result, io.StringIO(), "en", []), args.runs)
         t_best, t_med, _ = timed(lambda: match_view(result, "en"), args.runs)
         e_best, e_med, _ = timed(lambda: [explain_hand(h) for h in result.hands], args.runs)
         gc.disable()

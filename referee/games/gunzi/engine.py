@@ -72,9 +72,8 @@ from referee.games.gunzi.tablestate import table_state
 
 
 class Replay:
-    def __init__(self, rules: RuleSet, explain: bool = False) -> None:
+    def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.explain = explain  # keep each settlement's steps in its hand (HandResult.settle_steps)
         self.errors: list[RecordError] = []
         self.notes: list[Note] = []
         self.header: MatchHeader | None = None
@@ -305,11 +304,11 @@ class Replay:
         small = h.final.count(SMALL_JOKER)
         facts = HandFacts(declarer, self.levels, h.points, h.final_points, big, small,
                           bool(h.dry), ev.dug)
-        s = settle(facts, rules, self.explain)
+        s = settle(facts, rules)
         decl_team = team_of(declarer)
         tribute_info = None
         paying = giver(h)
-        ledger = s.ledger_change  # settle's own fresh dicts: taken over, not copied
+        ledger = s.ledger_change  # settle's own fresh dict: taken over, copied only to add a tribute's entry
         if h.blood_owed or h.tribute or h.riot or h.waived:
             waived = Waiver.riot if h.riot else (Waiver.waive if h.waived else None)
             cards = h.tribute.cards if h.tribute else ()
@@ -318,6 +317,7 @@ class Replay:
                                        riot.seat if riot else None, riot.cards if riot else ())
             if cards and rules.ledger_tribute:
                 amount = len(cards) * rules.ledger_tribute
+                ledger = dict(ledger)  # the settlement keeps its own entry, which its explanation words
                 ledger[decl_team] += amount
                 ledger[other_team(decl_team)] -= amount
         levels = s.levels_after
@@ -338,8 +338,7 @@ class Replay:
             s.blood_kings, s.blood_score, s.blood_giver,  # blood_kings, blood_score, blood_giver
             s.next_declarer, s.game_winner, s.game_reason,  # next_declarer, game_winner, game_reason
             ledger, dict(self.ledger), facts.levels, h.how,  # ledger_change, ledger, levels_before, how
-            h.dry, rules, h.small_without_big,  # dry_reason, rules, small_without_big
-            s.steps if self.explain else None,  # settle_steps
+            h.dry, rules, h.small_without_big, s,  # dry_reason, rules, small_without_big, settlement
         ))
         if s.game_winner is not None:
             assert s.game_reason is not None  # settle gives a game's winner and its reason together
@@ -402,8 +401,7 @@ HAND_HANDLERS: dict[type[Event], Callable[[Replay, Hand, Any], None]] = {
 }
 
 
-def replay(events: Sequence[Event], rules: RuleSet, explain: bool = False) -> MatchResult:
-    """Replay a match's events under a rule set: every hand settled and explained, every problem listed.
-    With ``explain`` each hand keeps its settlement's steps, for a caller that explains every hand
-    (``replay --json``): ``explain_hand`` then need not settle it again."""
-    return Replay(rules, explain).run(events)
+def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
+    """Replay a match's events under a rule set: every hand settled once, every problem listed. Each hand
+    keeps its settlement (``HandResult.settlement``), from which ``settle.explain_hand`` words its steps."""
+    return Replay(rules).run(events)
