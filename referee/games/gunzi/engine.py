@@ -72,6 +72,10 @@ from referee.games.gunzi.tablestate import table_state
 
 
 class Replay:
+    """The fold over a match's events: the match's state as it stands, one event at a time (``run``). It is
+    what the in-hand judges read of the match (``handstate.Standing``) and what the table state is built
+    from (``tablestate.Fold``)."""
+
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.errors: list[RecordError] = []
