@@ -14,7 +14,7 @@ match never ends), writes it and a matching rule file into a temporary folder, t
 - against the floor, whole processes run in turn (floor, replay --json, replay, check, floor, …): the CPU
   time (user + sys) of each command on the long record and of a bare Python reading and splitting it,
   and the ratio to the floor run by run (median), against the targets of issue 20 (``--json`` ≤ 10×,
-  ``check`` ≤ 6×);
+  ``check`` ≤ 6×), and ``referee explain`` of the last hand;
 - with ``--profile``: the top functions of cProfile for parse and for replay.
 """
 
@@ -42,6 +42,7 @@ from referee.games.gunzi.engine import replay  # noqa: E402
 from referee.games.gunzi.jsonview import to_dict, write_json  # noqa: E402
 from referee.games.gunzi.notation import parse  # noqa: E402
 from referee.games.gunzi.ruleset import load  # noqa: E402
+from referee.games.gunzi.settle import explain_hand  # noqa: E402
 from referee.games.gunzi.terminal import match_view  # noqa: E402
 from referee.games.gunzi.testing.generate import endless_rule_file, endless_rules, generate_match  # noqa: E402
 
@@ -49,7 +50,8 @@ TARGET_HANDS_PER_S = 25_000
 TARGET_WALL_S = 1.5
 TARGET_RSS_MB = 150
 # Whole-process CPU as a multiple of the read-and-split floor's (issue 20); None: no target, just faster.
-FLOOR_TARGETS: dict[str, float | None] = {"replay --json": 10.0, "check": 6.0, "replay (text)": None}
+FLOOR_TARGETS: dict[str, float | None] = {"replay --json": 10.0, "check": 6.0, "replay (text)": None,
+                                          "explain (last hand)": None}
 
 # The floor as a whole process: Python starts, reads the record, splits it into lines and words.
 FLOOR_CODE = ("import sys\nn = 0\nfor line in open(sys.argv[1], encoding='utf-8').read().splitlines():\n"
@@ -225,9 +227,9 @@ def main() -> None:
 
         j_best, j_med, _ = timed(lambda: to_dict(result, "en", []), args.runs)
         d_best, d_med, _ = timed(lambda: json.dumps(to_dict(result, "en", []), ensure_ascii=False), args.runs)
-        kept = replay(events, rules, explain=True)  # as --json replays: each hand keeps its settlement's steps
-        w_best, w_med, _ = timed(lambda: write_json(kept, io.StringIO(), "en", []), args.runs)
+        w_best, w_med, _ = timed(lambda: write_json(result, io.StringIO(), "en", []), args.runs)
         t_best, t_med, _ = timed(lambda: match_view(result, "en"), args.runs)
+        e_best, e_med, _ = timed(lambda: [explain_hand(h) for h in result.hands], args.runs)
         gc.disable()
         try:
             g_best, g_med, _ = timed(lambda: replay(parse(record_path.read_text(encoding="utf-8")).events, rules),
@@ -240,7 +242,7 @@ def main() -> None:
                 ("replay (parsed events)", r_best, r_med), ("parse + replay", pr_best, pr_med),
                 ("  the same, gc disabled", g_best, g_med), ("JSON view: to_dict", j_best, j_med),
                 ("JSON view: to_dict + json.dumps", d_best, d_med), ("JSON view: write_json (--json)", w_best, w_med),
-                ("text view: match_view", t_best, t_med)]
+                ("text view: match_view", t_best, t_med), ("explain_hand of every hand", e_best, e_med)]
         for label, best, med in rows:
             print(f"  {label:32s} {best:7.3f}   {med:8.3f}   {n / best:14,.0f}   {best / rs_best:10.1f}")
         ok = n / pr_best >= TARGET_HANDS_PER_S
@@ -277,7 +279,9 @@ def main() -> None:
         check_path.write_text(text.replace(" rules=dalian-club ", f" rules={rule_path.name} ", 1), encoding="utf-8")
         against_floor({"replay --json": [exe, "replay", str(record_path), "--json", "--rules", str(rule_path)],
                        "replay (text)": [exe, "replay", str(record_path), "--rules", str(rule_path)],
-                       "check": [exe, "check", str(check_path)]},
+                       "check": [exe, "check", str(check_path)],
+                       "explain (last hand)": [exe, "explain", str(record_path), "--hand", str(n),
+                                               "--rules", str(rule_path)]},
                       [sys.executable, "-c", FLOOR_CODE, str(record_path)], args.runs)
 
         if args.profile:

@@ -237,9 +237,9 @@ def test_the_tribute_is_the_givers_largest_cards():
 def test_at_level_5_the_fives_are_among_the_largest(monkeypatch):
     # H1 E keeps S = 65 with a SJ buried: EW 3 + 1 + 1 = 5; blood = kings 1 + score 2 = 3, owed to W by S.
     # H2 at level 5: 5S is a level card and may be given ("打5进5"), so keeping it while giving 7D is wrong.
-    from referee.games.gunzi import engine
+    from referee.games.gunzi import hand_tribute
 
-    monkeypatch.setattr(engine, "_GIVEABLE", {})  # judge from the rule, not from a warm cache
+    monkeypatch.setattr(hand_tribute, "_GIVEABLE", {})  # judge from the rule, not from a warm cache
     h1 = first_hand(declarer="E", kitty="SJ 7C 8C 9C JH 6C", points=65)
     h2 = hand("trump H", "show S 5S 9D 8D 7D", "tribute S 9D 8D 7D  # !", "kitty 4C 6C 7C 8C 9C JH", "points 80",
               "last decl")
@@ -256,11 +256,11 @@ def test_at_level_5_the_fives_are_among_the_largest(monkeypatch):
     (4, "4S AS 2C", "5D 10C KH"),
 ])
 def test_what_may_be_given_in_tribute(monkeypatch, level, given, kept):
-    from referee.games.gunzi import engine
+    from referee.games.gunzi import hand_tribute
     from referee.games.gunzi.cards import parse_cards
 
-    monkeypatch.setattr(engine, "_GIVEABLE", {})  # computed afresh from the rule
-    may = engine._giveable(level)
+    monkeypatch.setattr(hand_tribute, "_GIVEABLE", {})  # computed afresh from the rule
+    may = hand_tribute._giveable(level)
     assert all(c in may for c in parse_cards(given.split()))
     assert not any(c in may for c in parse_cards(kept.split()))
-    assert engine._giveable(level) is may  # and kept for the next tribute at that level
+    assert hand_tribute._giveable(level) is may  # and kept for the next tribute at that level

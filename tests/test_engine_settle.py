@@ -11,7 +11,7 @@ import pytest
 from helpers import first_hand, play
 
 from referee.games.gunzi.ruleset import from_dict, load, resolve
-from referee.games.gunzi.settle import HandFacts, explain_hand, score_blood, settle
+from referee.games.gunzi.settle import HandFacts, explain_hand, score_blood, settle, settlement_steps
 
 CLUB = load("dalian-club")
 
@@ -35,10 +35,27 @@ def test_score_blood(s, blood):
     assert score_blood(s, CLUB) == blood
 
 
-def test_no_steps_unless_explaining():
-    # Replay asks for the numbers only (settle's default): no steps are made.
-    assert settle(facts(), CLUB).steps == ()
-    assert settle(facts(), CLUB, explain=True).steps != ()
+def test_a_settlement_keeps_its_facts_and_is_worded_from_them():
+    # E keeps with P = 80 at 3:3 (dalian-club): S = P = 80 < 120 kept → keep (§7.1): EW 1 + 0 kings = 1 level,
+    # 3 → 4; S = 80 is neither < 80 nor > 150: no blood from the score (§7.2.3), none from kings; the partner W
+    # declares next (§7.4) and S, W's upper hand, would pay 0 + 0; ledger EW +3 (1 level × 3, §9.2).
+    f = facts()
+    s = settle(f, CLUB)
+    assert s.facts is f and s.king_levels == 0 and s.ledger_special is None
+    steps = settlement_steps(s, CLUB)
+    assert [st.key for st in steps] == ["score.kept", "outcome.keep", "levels.gain", "next.stay", "blood.total",
+                                        "ledger.level"]
+    assert steps[2].args == ("EW", 1, 0, 1, 3, 4)
+    assert steps[4].args == (0, 0, 0, "S", "W")
+    assert steps[5].args == ("EW", 3, "NS", -3, "keep")
+    # S = 0 kept: a keep (EW 3 → 4), and the declarers win the game (§7.3.1): no blood carried (§5.1); the
+    # ledger's entry is the special one, EW +50, NS -50 (ledger_special = 50, §9.4).
+    s = settle(facts(points=0), CLUB)
+    assert s.ledger_special == "zero"
+    steps = settlement_steps(s, CLUB)
+    assert [st.key for st in steps] == ["score.kept", "outcome.keep", "levels.gain", "end.zero",
+                                        "blood.none_game_over", "ledger.special"]
+    assert steps[-1].args == ("EW", 50, "NS", -50, "zero")
 
 
 @pytest.mark.parametrize(("f", "gained", "change"), [

@@ -741,20 +741,40 @@ def test_the_streamed_json_writes_each_hand_as_json_dumps_would(lang):
     assert json.loads(out.getvalue()) == to_dict(result, lang)
 
 
-def test_steps_kept_by_the_replay_are_the_steps_settled_again():
-    # replay(..., explain=True) keeps each settlement's steps in its hand (for --json); explain_hand then uses
-    # them instead of settling the hand again: the same steps for every hand of a generated match.
+def test_a_hand_is_explained_from_its_settlement_and_never_settled_again(monkeypatch):
+    # The replay settles each hand once and keeps the settlement with its facts (HandResult.settlement);
+    # explain_hand words the steps from it. With settle made to fail once the replay is done, every hand of a
+    # generated match is still explained, each step agreeing with the hand's own numbers.
+    from referee.games.gunzi import settle as settling
     from referee.games.gunzi.engine import replay
     from referee.games.gunzi.notation import parse
     from referee.games.gunzi.testing.generate import endless_rules, generate_match
 
     rules = endless_rules()
-    events = parse(generate_match(11, 250, rules)).events
-    plain, kept = replay(events, rules), replay(events, rules, explain=True)
-    assert all(h.settle_steps is None for h in plain.hands)
-    assert all(h.settle_steps for h in kept.hands)
-    assert [explain_hand(h) for h in kept.hands] == [explain_hand(h) for h in plain.hands]
-    assert [h._replace(settle_steps=None) for h in kept.hands] == list(plain.hands)
+    result = replay(parse(generate_match(11, 250, rules)).events, rules)
+    assert len(result.hands) == 250 and not result.errors
+
+    def settled_again(*args):
+        raise AssertionError("explain_hand settled the hand again")
+
+    monkeypatch.setattr(settling, "settle", settled_again)
+    for h in result.hands:
+        steps = {s.key.partition(".")[0]: s for s in explain_hand(h)}
+        assert steps["score"].args[-1] == h.score  # S = P (kept) or P + m·K (dug): the hand's S
+        assert steps["outcome"].key == "outcome." + h.outcome
+        assert h.settlement is not None and h.settlement.facts.levels == h.levels_before
+
+
+def test_a_hand_whose_blood_a_time_call_voided_is_explained_as_it_was_settled():
+    # H1: E keeps with P = 75 (dalian-club): S = 75 < 80 → ceil(5/10) = 1 blood (§7.2.3), no kings; the declarers
+    # stay, so W (E's partner) declares next and S (W's upper hand) would pay (§7.4, §7.2.1). Time is called
+    # after it: the game ends, and the hand's blood and next declarer lapse (§5.1) — but its explanation says
+    # what the settlement gave when the hand was settled, as the table heard it.
+    r = play(first_hand(points=75, after="time"))
+    h = r.hands[0]
+    assert (h.blood, h.blood_giver, h.next_declarer) == (0, None, None)
+    (total,) = [s for s in explain_hand(h) if s.key == "blood.total"]
+    assert total.args == (1, 0, 1, "S", "W")  # blood 1 = kings 0 + score 1, paid by S to W
 
 
 # --- the text table of replay (referee/games/gunzi/terminal.py) ------------------------------------------

@@ -197,8 +197,9 @@ def test_codes_of_two_kinds_with_one_value_keep_their_own_words():
 # one message of the catalogue (M(...)/MN(...), or a message built by a helper), never an English text
 # with its Chinese beside it (the former Bilingual pair) nor a bare string.
 ENGINE_MODULES = (*(f"games/gunzi/{name}.py" for name in (
-    "engine", "declaring", "kitty", "cards", "seats", "ruleset", "scoretable", "settle", "explain", "results",
-    "terminal", "jsonview")), "app/sources.py")
+    "engine", "handstate", "hand_declaring", "hand_tribute", "hand_kitty", "hand_points", "tablestate", "declaring",
+    "kitty", "cards", "seats", "ruleset", "scoretable", "settle", "explain", "results", "terminal", "jsonview")),
+    "app/sources.py")
 
 
 def _is_text(arg: ast.expr) -> bool:

@@ -52,7 +52,7 @@ MUTMUT = [sys.executable, "-m", "mutmut"]
 
 
 def function_of(key: str) -> str:
-    """``referee.games.gunzi.engine.xǁReplayǁon_bury__mutmut_7`` → ``Replay.on_bury``;
+    """``referee.games.gunzi.engine.xǁReplayǁon_last__mutmut_7`` → ``Replay.on_last``;
     ``referee.games.gunzi.settle.x_settle__mutmut_3`` → ``settle``."""
     name = key.rpartition(".")[2].rpartition("__mutmut_")[0]
     if name.startswith("xǁ"):
@@ -65,7 +65,7 @@ GAME = "referee.games.gunzi."  # the package of the mutated modules: a mutant's 
 
 
 def module_of(key: str) -> str:
-    """``referee.games.gunzi.engine.xǁReplayǁon_bury__mutmut_7`` → ``engine``."""
+    """``referee.games.gunzi.engine.xǁReplayǁon_last__mutmut_7`` → ``engine``."""
     return key.removeprefix(GAME).split(".")[0]
 
 

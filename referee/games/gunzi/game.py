@@ -69,9 +69,11 @@ class Gunzi:
         return format_table(rules, score_table(rules), lang)
 
     def replay(self, events: Sequence[Event], rules: RuleSet, explain: bool = False) -> MatchResult:
+        """*explain* asks nothing more of Gunzi: every settled hand keeps its settlement, whose steps
+        ``explain_hand`` words when a view asks for them."""
         from referee.games.gunzi.engine import replay
 
-        return replay(events, rules, explain)
+        return replay(events, rules)
 
     def problems(self, result: MatchResult) -> list[RecordError]:
         return list(result.errors)

@@ -36,6 +36,44 @@ class TributeInfo(NamedTuple):
     riot_cards: tuple[Card, ...] = ()
 
 
+class HandFacts(NamedTuple):
+    """What a hand's settlement starts from (``settle.settle``): the engine has judged the cards."""
+
+    declarer: str
+    levels: dict[str, int]  # at the start of the hand
+    points: int  # P
+    kitty_points: int  # physically in the final kitty (settle's helpers read the facts as counted)
+    big_jokers: int  # in the final kitty
+    small_jokers: int
+    dry_pot: bool
+    dug: bool
+
+
+class Settlement(NamedTuple):
+    """The numbers of a hand's settlement (``settle.settle``), and the facts it started from: a settled hand
+    keeps it, and its explanation is worded from it (``settle.settlement_steps``), never settled again."""
+
+    score: int
+    kitty_points: int  # as counted
+    big_jokers: int  # as counted
+    small_jokers: int
+    outcome: Outcome
+    level_change: dict[str, int]
+    levels_after: dict[str, int]
+    levels_gained: int  # for the ledger: levels actually moved, passing 10 counting one
+    king_levels: int  # the levels the kitty's jokers add to the one of a keep or a take-over dug (§6.5)
+    blood_kings: int
+    blood_score: int
+    blood: int
+    blood_giver: str | None
+    next_declarer: str | None  # as settled (a game ended off the table afterwards voids the hand's, not this)
+    game_winner: str | None
+    game_reason: GameEnd | None
+    ledger_change: dict[str, int]  # the settlement's own entry (a tribute's entry is the hand's, §9.3)
+    ledger_special: GameEnd | None  # the game's end that made the ledger's entry special (§9.4), if any
+    facts: HandFacts
+
+
 class HandResult(NamedTuple):
     """One settled hand. A named tuple (immutable, cheap to make: one per hand of a long replay)."""
 
@@ -75,9 +113,8 @@ class HandResult(NamedTuple):
     dry_reason: DryReason | None = None
     rules: RuleSet | None = None  # the rule set the hand was settled under
     small_without_big: str | None = None  # the seat that buried three small jokers holding a big one (§6.3.3)
-    # The settlement's own steps when the replay kept them (``replay(..., explain=True)``, for ``--json``, which
-    # explains every hand); None: ``explain_hand`` settles the hand again to word them.
-    settle_steps: tuple[Step, ...] | None = None
+    # The settlement as the replay made it, with its facts: ``explain_hand`` words the steps from it.
+    settlement: Settlement | None = None
 
 
 class GameResult(NamedTuple):
