@@ -33,8 +33,8 @@ from referee.store.errors import StoreBusy
 # What TinyDB's storages read and write: table name → document id → document (JSON values).
 Tables = dict[str, dict[str, Any]]
 
-__all__ = ["TMP_SUFFIX", "AtomicStorage", "Document", "Malformed", "TinyDB", "clean_temp", "dumps", "flush", "lock",
-           "open_db", "storage_of", "temp_prefix"]
+__all__ = ["TMP_SUFFIX", "AtomicStorage", "Document", "Malformed", "TinyDB", "clean_temp", "dumps", "flush", "listed",
+           "lock", "open_db", "storage_of", "temp_prefix"]
 
 def dumps(data: object, compact: bool = False) -> bytes:
     """Indented: a person can read (and hand-edit, which verify must catch) the file; *compact* for a cache
@@ -50,21 +50,32 @@ class Malformed(ValueError):
     *value* what is there; both None when the whole file is not an object of tables."""
 
     def __init__(self, table: str | None = None, position: int | None = None, key: str = "",
-                 value: object = None) -> None:
+                 value: object = None, data: object = None) -> None:
         super().__init__(f"not TinyDB's layout (table {table!r}, document {position})")
         self.table, self.position, self.key, self.value = table, position, key, value
+        self.data = data  # the whole file as read: a file of an older layout is read from it (see listed)
+
+
+def listed(error: Malformed) -> dict[str, Any] | None:
+    """The file of *error* when it is in the list layout the store wrote before TinyDB's (a JSON object with
+    a ``format`` or a list of documents among its values: ``{"format": 1, "entries": [{…}, …], …}``), None
+    otherwise (TinyDB's layout, damaged). Such a file is only ever read: its next write writes TinyDB's."""
+    data = error.data
+    if isinstance(data, dict) and ("format" in data or any(isinstance(v, list) for v in data.values())):
+        return data
+    return None
 
 
 def _check_layout(data: object) -> Tables:
     """*data* when it is TinyDB's layout, else :class:`Malformed` naming the first thing out of it."""
     if not isinstance(data, dict):
-        raise Malformed()
+        raise Malformed(data=data)
     for name, table in data.items():
         if not isinstance(table, dict):
-            raise Malformed(name)
+            raise Malformed(name, data=data)
         for i, (key, doc) in enumerate(table.items(), start=1):
             if not isinstance(doc, dict) or not (key.isdigit() and key.isascii() and str(int(key)) == key):
-                raise Malformed(name, i, key, doc)
+                raise Malformed(name, i, key, doc, data)
     return data
 
 

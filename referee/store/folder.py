@@ -10,7 +10,6 @@ The repositories are thin: each is the existing class of its module (``eventlog`
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,7 +24,7 @@ from referee.store.eventlog import EventLog, list_events
 from referee.store.signin import SigninLinks
 from referee.store.store import MatchFile, NewEntry, Store
 from referee.store.summaries import SummaryCache
-from referee.store.tokens import ROLES, Tokens
+from referee.store.tokens import ROLES, BadRecord, NoList, Tokens, read_rows
 
 
 class FolderTokens(Tokens):
@@ -36,19 +35,16 @@ class FolderTokens(Tokens):
         writes): a file that cannot be read, a record of the wrong shape, a role or a hash no token has."""
         path = self.path
         try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            return []
+            rows = read_rows(path, blank_ok=False)[1]
+        except NoList:
+            return [M("{file} holds no list of tokens", file=str(path))]
+        except BadRecord as e:
+            return [M("{file}: token {n} is not a record the store writes", file=str(path), n=e.position)]
+        except ValueError:
+            return [M("{file} is not valid JSON", file=str(path))]
         except OSError as e:
             return [M("{file} cannot be read ({reason})", file=str(path),
                       reason=e.strerror or str(e))]
-        try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
-            return [M("{file} is not valid JSON", file=str(path))]
-        rows = data.get("tokens") if isinstance(data, dict) else None
-        if not isinstance(rows, list):
-            return [M("{file} holds no list of tokens", file=str(path))]
         return [M("{file}: token {n} is not a record the store writes",
                   file=str(path), n=i) for i, row in enumerate(rows, 1) if not token_ok(row, ROLES)]
 
