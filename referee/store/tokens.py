@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core import safefile
 from referee.core.errors import NotFound, RefereeError, UsageError
-from referee.core.i18n import M
+from referee.core.i18n import M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.store.files import Document, Malformed, TinyDB, flush, listed, lock, open_db, storage_of
 from referee.store.store import now
@@ -275,6 +275,41 @@ def read_rows(path: Path, *, blank_ok: bool) -> tuple[TinyDB | None, list[Any]]:
 def _valid_row(table: Table, name: str) -> Document | None:
     """The record of *name*'s valid token in the table, or None."""
     return next((d for d in table.all() if d.get("name") == name and d.get("revoked") is None), None)
+
+
+class FolderTokens(Tokens):
+    """The tokens file of a store folder, with what ``verify`` finds wrong in it."""
+
+    def problems(self) -> list[Msg]:
+        """What is wrong with the tokens file (not chained: each record is checked for what the store
+        writes): a file that cannot be read, a record of the wrong shape, a role or a hash no token has."""
+        path = self.path
+        try:
+            rows = read_rows(path, blank_ok=False)[1]
+        except NoList:
+            return [M("{file} holds no list of tokens", file=str(path))]
+        except BadRecord as e:
+            return [M("{file}: token {n} is not a record the store writes", file=str(path), n=e.position)]
+        except ValueError:
+            return [M("{file} is not valid JSON", file=str(path))]
+        except OSError as e:
+            return [M("{file} cannot be read ({reason})", file=str(path),
+                      reason=e.strerror or str(e))]
+        return [M("{file}: token {n} is not a record the store writes",
+                  file=str(path), n=i) for i, row in enumerate(rows, 1) if not token_ok(row, ROLES)]
+
+
+def token_ok(row: object, roles: Sequence[str]) -> bool:
+    """A token's record as ``referee.store.tokens`` writes it."""
+    if not isinstance(row, dict) or set(row) != {"name", "role", "event", "tables", "hash", "created", "revoked"}:
+        return False
+    tables = row["tables"]
+    digest = row["hash"]
+    return (isinstance(row["name"], str) and row["role"] in roles
+            and (row["event"] is None or isinstance(row["event"], str))
+            and isinstance(tables, list) and all(type(t) is int and t >= 1 for t in tables)
+            and isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
+            and isinstance(row["created"], str) and (row["revoked"] is None or isinstance(row["revoked"], str)))
 
 
 def _no_token(name: str) -> NotFound:
