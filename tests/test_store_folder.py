@@ -97,6 +97,19 @@ def test_the_storage_refuses_what_is_not_tinydbs_layout(tmp_path: Path) -> None:
         files.open_db(tmp_path / "none.json", missing_ok=False).tables()
 
 
+@pytest.mark.parametrize(("data", "flat"), [
+    ({"entries": {"1": {"seq": 1, "directive": "declare E 大王", "target": None, "ok": True, "x": -0.5}},
+      "meta": {"1": {"heads": 1}}}, True),
+    ({"entries": {"1": {"text": "a \"quoted\" line\nand a tab\t, \u2028 😀"}, "2": {}}, "empty": {}}, True),
+    ({"tokens": {"1": {"name": "王裁判", "tables": [1, 2]}}}, False),  # a list in a document: the general encoder
+    ({}, False), ({"a": 1}, False), ([1, 2], False),
+], ids=["entries", "escapes", "a list", "empty", "not tables", "a list of numbers"])
+def test_the_files_are_json_dumps_indented_byte_for_byte(data: object, flat: bool) -> None:
+    """The C encoder's writing of flat documents (files.dumps) gives exactly what json.dumps(indent=1) gives."""
+    assert (files._flat_tables(data) is not None) == flat  # which of the two encoders wrote it
+    assert files.dumps(data) == json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
+
+
 def test_a_batched_db_writes_its_tables_at_flush_in_one_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "m.json"
     writes: list[bytes] = []
@@ -327,7 +340,7 @@ OLD_TOKEN = {"name": "王裁判", "role": "referee", "event": "E1", "tables": [1
 
 
 def test_a_tokens_file_of_the_list_layout_reads_and_becomes_tinydbs_at_its_next_write(tmp_path: Path) -> None:
-    from referee.store.folder import FolderTokens
+    from referee.store.tokens import FolderTokens
 
     db = tmp_path / "store"
     db.mkdir()
@@ -352,8 +365,7 @@ def test_a_tokens_file_of_the_list_layout_reads_and_becomes_tinydbs_at_its_next_
 
 
 def test_a_broken_tokens_file_of_the_list_layout_says_so_as_before(tmp_path: Path) -> None:
-    from referee.store.folder import FolderTokens
-    from referee.store.tokens import TokenError
+    from referee.store.tokens import FolderTokens, TokenError
 
     db = tmp_path / "store"
     db.mkdir()
