@@ -59,8 +59,17 @@ def _flat_tables(data: object) -> str | None:
     objects of JSON scalars), through the C encoder; None for anything else (the caller encodes it)."""
     if not isinstance(data, dict) or not data:
         return None
-    encode = json.JSONEncoder(ensure_ascii=False, separators=(",\n   ", ": ")).encode
-    key = json.JSONEncoder(ensure_ascii=False).encode
+    from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
+
+    if c_make_encoder is None:  # pragma: no cover - CPython always has it
+        return None
+    # one C encoder for every document (JSONEncoder.encode makes one a call), its separators the indented form's
+    whole = c_make_encoder(None, None, encode_basestring, None, ": ", ",\n   ", False, False, True)
+
+    def encode(doc: dict[str, Any]) -> str:
+        return "".join(whole(doc, 0))
+
+    key = encode_basestring
     tables = []
     for name, table in data.items():
         if not isinstance(name, str) or not isinstance(table, dict):
