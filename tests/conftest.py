@@ -1,8 +1,12 @@
 """Make ``helpers`` (and, uninstalled, ``referee``) importable; mark the slow tests; in CI, a skip fails.
 
 ``make check`` runs the fast tests (``-m "not slow and not browser"``) in under a minute; ``make test`` and CI
-run everything. What is slow is said here, in one table, by module (and the CLI tests' subprocess variant:
-the same checks as the in-process variant, each paying a Python start-up).
+run everything. What is slow is said here, in one table, by module or by single test (``module::test``), and
+the CLI tests' subprocess variant (the same checks as the in-process variant, each paying a Python start-up).
+
+The ``cli`` fixture is the command line in-process on a store in the test's temporary folder: a module's
+``CLI`` class when it names one (``test_store_support.Cli``: the officiating commands with ``--db`` and
+``--referee``), else ``eventplay.Cli`` (``REFEREE_DB`` in the environment, never a traceback).
 
 A test that needs a component the machine lacks (chromium, a Chinese TrueType font, root for a tmpfs) skips
 and says why on a developer's machine. Under ``CI=true`` (``.ci/run`` sets it after installing everything)
@@ -74,14 +78,22 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     "test_league.py": "slow",
     "test_db_copy.py": "slow",
     "test_club_tokens.py": "slow",
+    # single tests (module::test) of modules make check keeps: a wheel built and installed by pip; the command
+    # line as processes; a whole round robin of six pairs (those of four and five stay); a property search
+    "test_ruleset.py::test_a_wheel_holds_the_rule_files": "slow",
+    "test_cli.py::test_the_installed_referee_script": "slow",
+    "test_event_files.py::test_the_group_runs_as_a_process_behind_the_boundary": "slow",
+    "test_event_cli.py::test_round_robin_of_six_meets_every_pair_once": "slow",
+    "test_event_pairing.py::test_swiss_properties": "slow",
 }
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     for item in items:
-        marked = MARKED.get(item.path.name, ())
-        for marker in (marked,) if isinstance(marked, str) else marked:
-            item.add_marker(getattr(pytest.mark, marker))
+        name = getattr(item, "originalname", item.name)
+        for marked in (MARKED.get(item.path.name, ()), MARKED.get(f"{item.path.name}::{name}", ())):
+            for marker in (marked,) if isinstance(marked, str) else marked:
+                item.add_marker(getattr(pytest.mark, marker))
         callspec = getattr(item, "callspec", None)
         if callspec is not None and callspec.params.get("cli") == "process":
             item.add_marker(pytest.mark.slow)
@@ -189,3 +201,15 @@ def pg_server():
         yield server
     finally:
         server.drop_all()
+
+
+# --- the command line in-process, on a store of the test's own ----------------------------------------------------
+
+@pytest.fixture
+def cli(request: pytest.FixtureRequest, tmp_path: Path):
+    """The command line in-process on the store ``tmp_path / "store"``: the test module's ``CLI`` class, or
+    ``eventplay.Cli``. A module with a fixture of its own named ``cli`` (a store with a match in it, the CLI
+    as a process) overrides this one."""
+    from eventplay import Cli
+
+    return getattr(request.module, "CLI", Cli)(tmp_path / "store")

@@ -7,8 +7,12 @@ tribute, kitty, bury, kings, points, last). Mark a line you expect an error on w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import os
+import subprocess
+import sys
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from referee.games.gunzi.engine import replay
 from referee.games.gunzi.notation import parse
@@ -31,6 +35,23 @@ class Run:
     @property
     def text(self) -> str:
         return self.out + self.err
+
+
+def referee_process(*args: object, lang: str | None = None, env: Mapping[str, str] | None = None,
+                    cwd: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """The real command line as a process (``python -m referee.cli``), its output read as UTF-8: the test's
+    environment without ``REFEREE_LANG`` and ``REFEREE_RULES_DIR`` (a developer's shell never leaks in), with
+    *lang* as ``REFEREE_LANG`` when given and *env* on top; never a traceback."""
+    full = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    for name in ("REFEREE_LANG", "REFEREE_RULES_DIR"):
+        full.pop(name, None)
+    if lang is not None:
+        full["REFEREE_LANG"] = lang
+    full.update(env or {})
+    proc = subprocess.run([sys.executable, "-m", "referee.cli", *map(str, args)], capture_output=True, text=True,
+                          encoding="utf-8", env=full, cwd=cwd, timeout=timeout)
+    assert "Traceback" not in proc.stdout + proc.stderr, proc.stderr
+    return proc
 
 
 def _lines(value: object) -> list[str]:

@@ -4,16 +4,14 @@ Numbers worked by hand from docs/doudizhu-rules.md §6 (unit = base × multiplie
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+from helpers import referee_process
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "club-night.doudizhu"
 
 
-def referee(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "referee.cli", *args], capture_output=True, text=True,
-                          encoding="utf-8", timeout=60)
+referee = referee_process
 
 
 # The example, by hand:

@@ -18,15 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
 from eventplay import Cli, play
 
 A, B = "EW", "NS"
-
-
-@pytest.fixture
-def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path / "store")
 
 
 def tables_of(js: dict[str, Any]) -> list[tuple[str, str]]:

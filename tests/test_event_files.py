@@ -148,7 +148,7 @@ def test_the_event_log_is_a_hash_chain_a_hand_edit_breaks(played: Cli) -> None:
         "created", "pair_added", "pair_added", "pair_added", "pair_added", "round_paired"]
     assert log.path.name == "大连杯.json"
     data = json.loads(log.path.read_text(encoding="utf-8"))
-    data["entries"][2]["directive"] = data["entries"][2]["directive"].replace("王五", "王六")
+    data["entries"]["3"]["directive"] = data["entries"]["3"]["directive"].replace("王五", "王六")
     log.path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     run = played("event", "standings", EVENT)
     assert run.code == 1 and f"event {EVENT}, #3: its content does not match its hash" in run.err

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from eventplay import Cli, play, snapshot
 
 from referee.games.gunzi.events import TeamName
@@ -20,11 +19,6 @@ from referee.store.eventlog import EventLog
 from referee.store.store import Store
 
 PAIRS = (("A1", "海之韵"), ("A2", "海之韵"), ("B1", "星海"), ("B2", "星海"), ("C1", "老虎滩"), ("C2", "老虎滩"))
-
-
-@pytest.fixture
-def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path / "store")
 
 
 def event(cli: Cli, tmp_path: Path, event_id: str, pairing: str) -> None:

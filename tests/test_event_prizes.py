@@ -7,15 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from eventplay import Cli
 
 EVENT = "PRZ"
-
-
-@pytest.fixture
-def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path / "store")
 
 
 def test_prizes_overall_best_club_and_newcomers_after_a_rated_round_one(cli: Cli, tmp_path: Path) -> None:

@@ -12,15 +12,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
-import pytest
 from eventplay import Cli, play, snapshot
 
 EVENT = "CUP"
-
-
-@pytest.fixture
-def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path / "store")
 
 
 def refused(cli: Cli, *args: object, code: int = 1) -> str:

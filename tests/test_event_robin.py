@@ -11,15 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import openpyxl
-import pytest
 from eventplay import Cli, play
 
 EVENT = "RR4"
-
-
-@pytest.fixture
-def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path / "store")
 
 
 def pdf_text(path: Path) -> str:

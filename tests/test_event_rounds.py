@@ -20,11 +20,6 @@ from referee.store.summaries import SummaryCache, forget
 EVENT = "CUP"
 
 
-@pytest.fixture
-def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path / "store")
-
-
 def four_pairs(cli: Cli) -> dict[str, Any]:
     cli.ok("event", "new", EVENT, "--name", "Autumn Cup", "--rounds", 2)
     for code, p1, p2 in (("F1", "张三", "李四"), ("F2", "王五", "赵六"), ("F3", "Ann", "Bob"), ("F4", "Cat", "Dan")):

@@ -64,11 +64,25 @@ def head_path(db: Path) -> Path:
     return db / "events" / "heads" / f"{EV}.json"
 
 
+def flat(data: dict[str, Any]) -> dict[str, Any]:
+    """A log file in TinyDB's layout (its `meta` document, its entries each under its seq) as its fields beside
+    the list of its entries (the layout of before): what a hand-edit below changes."""
+    return {**data["meta"]["1"], "entries": list(data["entries"].values())}
+
+
+def tables(log: dict[str, Any]) -> dict[str, Any]:
+    """*log* (as :func:`flat` gives it) in TinyDB's layout again: each entry under its seq (under its place when
+    its seq is not a whole number)."""
+    fields = {k: v for k, v in log.items() if k != "entries"}
+    entries = {str(e["seq"] if type(e.get("seq")) is int else i): e for i, e in enumerate(log["entries"], 1)}
+    return {"meta": {"1": fields}, "entries": entries}
+
+
 def edit(db: Path, change: Callable[[dict[str, Any]], None]) -> None:
     path = log_path(db)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = flat(json.loads(path.read_text(encoding="utf-8")))
     change(data)
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    path.write_text(json.dumps(tables(data), ensure_ascii=False), encoding="utf-8")
 
 
 def reseal(entries: list[dict[str, Any]]) -> None:
@@ -165,7 +179,7 @@ def test_a_truncated_or_wiped_log_file(closed: Cli) -> None:
     wanted = f"BROKEN event {EV}: its file {log_path(closed.db)} is not valid JSON ("
     assert run.code == 1 and wanted in run.err, run.err
     edit_raw = json.loads(raw)
-    edit_raw["entries"] = []
+    edit_raw["entries"] = {}
     log_path(closed.db).write_text(json.dumps(edit_raw), encoding="utf-8")
     run = referee(closed.db, "verify")
     assert run.code == 1 and f"BROKEN event {EV}: the file holds no readable list of entries" in run.err, run.err
@@ -209,7 +223,7 @@ def test_a_head_behind_is_a_note_and_the_next_write_brings_it_up(closed: Cli) ->
     """A crash between the log and its head leaves the head behind: said, not broken."""
     data = json.loads(head_path(closed.db).read_text(encoding="utf-8"))
     entries = json.loads(log_path(closed.db).read_text(encoding="utf-8"))["entries"]
-    head_path(closed.db).write_text(json.dumps({"id": data["id"], "entries": 6, "hash": entries[5]["hash"]}),
+    head_path(closed.db).write_text(json.dumps({"id": data["id"], "entries": 6, "hash": entries["6"]["hash"]}),
                                     encoding="utf-8")
     run = referee(closed.db, "verify")
     assert run.code == 0, run.text
@@ -223,7 +237,7 @@ def test_a_log_written_before_head_records_gains_one_on_its_next_write(closed: C
     head_path(closed.db).unlink()
     assert referee(closed.db, "verify").code == 0
     closed.ok("event", "pair", EV)
-    assert json.loads(log_path(closed.db).read_text(encoding="utf-8"))["heads"] == 1
+    assert json.loads(log_path(closed.db).read_text(encoding="utf-8"))["meta"]["1"]["heads"] == 1
     assert json.loads(head_path(closed.db).read_text(encoding="utf-8"))["entries"] == 8
 
 
@@ -398,11 +412,12 @@ def test_the_index_is_a_second_witness_of_the_close(closed: Cli) -> None:
 
 
 @pytest.mark.parametrize(("change", "expected"), [
-    (lambda d: d["tokens"][0].update(role="admin"), ": token 1 is not a record the store writes"),
-    (lambda d: d["tokens"][1].update(tables=["1"]), ": token 2 is not a record the store writes"),
-    (lambda d: d["tokens"][0].update(hash="not a hash"), ": token 1 is not a record the store writes"),
-    (lambda d: d.update(tokens={}), " holds no list of tokens"),
-], ids=["role", "tables", "hash", "no list"])
+    (lambda d: d["tokens"]["1"].update(role="admin"), ": token 1 is not a record the store writes"),
+    (lambda d: d["tokens"]["2"].update(tables=["1"]), ": token 2 is not a record the store writes"),
+    (lambda d: d["tokens"]["1"].update(hash="not a hash"), ": token 1 is not a record the store writes"),
+    (lambda d: d["tokens"].update({"2": "x"}), ": token 2 is not a record the store writes"),
+    (lambda d: d.update(tokens="x"), " holds no list of tokens"),
+], ids=["role", "tables", "hash", "not a record", "no list"])
 def test_verify_checks_the_tokens_file(closed: Cli, change: Callable[[dict[str, Any]], None], expected: str) -> None:
     closed.ok("token", "add", "王裁判", "--role", "referee", "--event", EV, "--tables", "1")
     closed.ok("token", "add", "裁判长", "--role", "director", "--event", EV)

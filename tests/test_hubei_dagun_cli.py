@@ -4,20 +4,14 @@ examples/hubei-evening.dagun, whose comments work each deal out by hand (docs/hu
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from helpers import referee_process
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "hubei-evening.dagun"
 
 
-def referee(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
-    env.pop("REFEREE_LANG", None)
-    env.pop("REFEREE_RULES_DIR", None)
-    return subprocess.run([sys.executable, "-m", "referee.cli", *args], capture_output=True, text=True,
-                          encoding="utf-8", env=env, timeout=120, cwd=cwd)
+referee = referee_process
 
 
 def test_check_the_example():

@@ -12,20 +12,16 @@ totals: E -4 -4 = -8; S -8 -4 = -12; W +16 -4 -4 = +8; N -4 +12 +4 = +12
 from __future__ import annotations
 
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
+
+from helpers import referee_process
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "jinhua-evening.mahjong"
 
 
 def referee(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "REFEREE_LANG": "en", "PYTHONIOENCODING": "utf-8"}
-    proc = subprocess.run([sys.executable, "-m", "referee.cli", *args], capture_output=True, text=True,
-                          encoding="utf-8", env=env, cwd=cwd, timeout=120)
-    assert "Traceback" not in proc.stdout + proc.stderr, proc.stderr
-    return proc
+    return referee_process(*args, lang="en", cwd=cwd)
 
 
 def test_check_and_replay_json_on_the_example() -> None:

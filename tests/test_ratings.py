@@ -130,11 +130,6 @@ def test_pair_seeds_are_the_mean_of_the_players_ordinals() -> None:
 
 # --- the command line (in-process) on a store built with it -------------------------------------------------
 
-@pytest.fixture
-def cli(tmp_path: Path) -> Cli:
-    return Cli(tmp_path / "store")
-
-
 def stored(cli: Cli, tmp: Path, match_id: str, e: str, s: str, w: str, n: str, winners: list[str]) -> None:
     """``referee new`` then ``referee record --file``: a match with *winners* game by game (2:0 finishes it)."""
     cli.ok("new", match_id, "--east", e, "--south", s, "--west", w, "--north", n)

@@ -18,10 +18,7 @@ from referee.games.gunzi.events import Declare, HandStart, Last, MatchHeader, Po
 from referee.store import Store, chain, files
 from referee.store.store import DuplicateMatch, file_stem
 
-
-@pytest.fixture
-def cli(tmp_path):
-    return Cli(tmp_path / "store")
+CLI = Cli  # the `cli` fixture's class (tests/conftest.py)
 
 
 def new_match(cli, match_id="T3", *extra):

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import inspect
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import referee_process
 
 from referee.core import safefile
 from referee.core.errors import UsageError
@@ -26,11 +24,7 @@ from referee.store.store import Store, UnknownMatch
 REPO = Path(__file__).resolve().parent.parent
 
 
-def referee(*args: str, env: dict[str, str] | None = None, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    full = {**os.environ, "PYTHONIOENCODING": "utf-8", **(env or {})}
-    full.pop("REFEREE_LANG", None)
-    return subprocess.run([sys.executable, "-m", "referee.cli", *args], capture_output=True, text=True,
-                          encoding="utf-8", env=full, cwd=cwd, timeout=120)
+referee = referee_process
 
 
 def test_a_postgresql_url_opens_the_league_store_and_connects_only_when_used(tmp_path):

@@ -9,12 +9,14 @@ and ``new T4 --event Cup --table 2``; the lock files left out.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -93,6 +95,19 @@ def test_the_storage_refuses_what_is_not_tinydbs_layout(tmp_path: Path) -> None:
     assert files.open_db(path).tables() == set()
     with pytest.raises(FileNotFoundError):
         files.open_db(tmp_path / "none.json", missing_ok=False).tables()
+
+
+@pytest.mark.parametrize(("data", "flat"), [
+    ({"entries": {"1": {"seq": 1, "directive": "declare E 大王", "target": None, "ok": True, "x": -0.5}},
+      "meta": {"1": {"heads": 1}}}, True),
+    ({"entries": {"1": {"text": "a \"quoted\" line\nand a tab\t, \u2028 😀"}, "2": {}}, "empty": {}}, True),
+    ({"tokens": {"1": {"name": "王裁判", "tables": [1, 2]}}}, False),  # a list in a document: the general encoder
+    ({}, False), ({"a": 1}, False), ([1, 2], False),
+], ids=["entries", "escapes", "a list", "empty", "not tables", "a list of numbers"])
+def test_the_files_are_json_dumps_indented_byte_for_byte(data: object, flat: bool) -> None:
+    """The C encoder's writing of flat documents (files.dumps) gives exactly what json.dumps(indent=1) gives."""
+    assert (files._flat_tables(data) is not None) == flat  # which of the two encoders wrote it
+    assert files.dumps(data) == json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
 
 
 def test_a_batched_db_writes_its_tables_at_flush_in_one_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -194,3 +209,179 @@ def test_the_summary_cache_is_a_tinydb_and_an_older_cache_is_recomputed(tmp_path
     forget()  # nothing kept in this process's memory: what is not replayed is read from the file
     again = SummaryCache(store, "E")
     assert again.get("E-R1-T1") == got and again.recomputed == 0  # read back from the TinyDB, not replayed
+
+
+# --- event logs and tokens: TinyDB's tables, a file of the list layout of before read and migrated ----------------
+
+def _old_log(db: Path, event: str, heads: bool = True) -> tuple[Path, list[dict[str, object]]]:
+    """The log of *event* (made through the command line in-process) written again by hand in the list layout the
+    store wrote before TinyDB's, as json.dumps(indent=1) wrote it; its entries, as sealed."""
+    from referee.store.eventlog import EventLog
+
+    log = EventLog(db, event)
+    entries = [dict(e) for e in log.entries()]
+    data: dict[str, object] = {"format": 1, "event": event, **({"heads": 1} if heads else {}), "entries": entries}
+    log.path.write_bytes(json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+    if not heads:
+        log.head_path.unlink()
+    return log.path, entries
+
+
+def test_an_event_log_of_the_list_layout_reads_appends_and_becomes_tinydbs_with_its_chain(tmp_path: Path) -> None:
+    from eventplay import Cli
+
+    from referee.store import chain
+    from referee.store.eventlog import EventLog
+
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "E1", "--name", "Cup", "--rounds", 2)
+    cli.ok("event", "add", "E1", "P1", "甲", "乙")
+    cli.ok("event", "add", "E1", "P2", "丙", "丁")
+    path, old = _old_log(cli.db, "E1")  # event new, two pairs added: 3 entries
+    assert json.loads(path.read_bytes())["entries"] == old  # the list layout, on disk
+    assert EventLog(cli.db, "E1").entries() == old
+    r = referee(cli.db, "verify")
+    assert r.returncode == 0 and "1 event log, 3 entries" in r.stdout, r
+    cli.ok("event", "add", "E1", "P3", "戊", "己")  # the 4th entry: the file is written in TinyDB's layout
+    data = json.loads(path.read_bytes())
+    assert set(data) == {"meta", "entries"} and data["meta"] == {"1": {"format": 1, "event": "E1", "heads": 1}}
+    assert list(data["entries"]) == ["1", "2", "3", "4"]
+    assert [data["entries"][str(i)] for i in (1, 2, 3)] == old  # every entry as it was sealed, untouched
+    assert data["entries"]["4"]["prev"] == old[2]["hash"]  # the chain goes on from the last entry of before
+    assert chain.check("event:E1", list(data["entries"].values())) is None
+    head = json.loads((cli.db / "events" / "heads" / "E1.json").read_bytes())
+    assert head == {"id": "event:E1", "entries": 4, "hash": data["entries"]["4"]["hash"]}
+    with files.open_db(path) as db:  # TinyDB reads it as its own
+        assert [d.doc_id for d in db.table("entries").all()] == [1, 2, 3, 4]
+    r = referee(cli.db, "verify")
+    assert r.returncode == 0 and "1 event log, 4 entries" in r.stdout, r
+    assert "Event E1 (Cup): 3 pairs, 3 playing" in cli.ok("event", "status", "E1").out  # P1, P2 and P3
+
+
+def test_a_list_layout_log_without_a_head_record_gains_both_at_its_next_write(tmp_path: Path) -> None:
+    from eventplay import Cli
+
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "E1", "--name", "Cup", "--rounds", 2)
+    path, old = _old_log(cli.db, "E1", heads=False)  # written before head records were kept: 1 entry
+    r = referee(cli.db, "verify")
+    assert r.returncode == 0 and "1 event log, 1 entry" in r.stdout, r
+    cli.ok("event", "add", "E1", "P1", "甲", "乙")
+    data = json.loads(path.read_bytes())
+    assert data["meta"]["1"]["heads"] == 1 and data["entries"]["1"] == old[0]
+    assert json.loads((cli.db / "events" / "heads" / "E1.json").read_bytes())["entries"] == 2
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    # the directive of entry 2 (P1 added) edited: its hash no longer holds
+    (lambda d: d["entries"][1].update(directive=d["entries"][1]["directive"].replace("甲", "庚")),
+     "event E1, #2: its content does not match its hash (edited by hand)"),
+    (lambda d: d.update(owner="x"), "event E1: the file holds an unknown key 'owner'"),
+    (lambda d: d.update(format=2), "event E1: the file's format is 2, not one this version of referee reads"),
+    (lambda d: d.update(entries={}), "event E1: the file holds no readable list of entries"),
+    (lambda d: d["entries"][0].update(kind="undo"),
+     "event E1, #1: an event's log holds entries of kind event only, not undo"),
+], ids=["edited", "unknown key", "format", "no list", "kind"])
+def test_a_hand_edited_list_layout_log_is_named_as_before(tmp_path: Path, change: Any, expected: str) -> None:
+    from eventplay import Cli
+
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "E1", "--name", "Cup", "--rounds", 2)
+    cli.ok("event", "add", "E1", "P1", "甲", "乙")
+    path, _ = _old_log(cli.db, "E1")
+    data = json.loads(path.read_bytes())
+    change(data)
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    before = path.read_bytes()
+    r = referee(cli.db, "verify")
+    assert r.returncode == 1 and f"BROKEN {expected}" in r.stderr, r
+    run = cli("event", "add", "E1", "P2", "丙", "丁")  # nothing is written to a broken log
+    assert run.code == 1 and expected in run.err and path.read_bytes() == before, run.text
+
+
+def test_a_torn_list_layout_log_is_not_json_as_before(tmp_path: Path) -> None:
+    from eventplay import Cli
+
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "E1", "--name", "Cup", "--rounds", 2)
+    path, _ = _old_log(cli.db, "E1")
+    path.write_bytes(path.read_bytes()[:60])
+    run = cli("event", "status", "E1")
+    assert run.code == 1 and f"error: event E1: its file {path} is not valid JSON (" in run.err, run.text
+    path.write_bytes(b"")
+    run = cli("event", "status", "E1")
+    assert run.code == 1
+    assert f"error: event E1: its file {path} is not valid JSON (Expecting value: line 1 column 1 (char 0))" in run.err
+
+
+def test_a_tinydb_log_stored_under_other_ids_than_its_seqs_is_named(tmp_path: Path) -> None:
+    from eventplay import Cli
+
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "E1", "--name", "Cup", "--rounds", 2)
+    cli.ok("event", "add", "E1", "P1", "甲", "乙")
+    path = cli.db / "events" / "E1.json"
+    data = json.loads(path.read_bytes())
+    data["entries"] = {"1": data["entries"]["1"], "5": data["entries"]["2"]}  # a sound chain, entry 2 under id 5
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    run = cli("event", "status", "E1")
+    assert run.code == 1 and "error: event E1, #2: stored under id 5 but carries seq 2" in run.err, run.text
+    data["meta"]["1"]["event"] = "E2"
+    data["entries"] = {"1": data["entries"]["1"]}
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    run = cli("event", "status", "E1")
+    assert run.code == 1 and "error: event E1: the file is the log of event E2" in run.err, run.text
+
+
+SECRET = "rt-0123456789abcdefghijklmnopqrstuv"
+OLD_TOKEN = {"name": "王裁判", "role": "referee", "event": "E1", "tables": [1, 2],
+             "hash": hashlib.sha256(SECRET.encode("utf-8")).hexdigest(), "created": "2026-11-29T09:00:00.000Z",
+             "revoked": None}
+
+
+def test_a_tokens_file_of_the_list_layout_reads_and_becomes_tinydbs_at_its_next_write(tmp_path: Path) -> None:
+    from referee.store.tokens import FolderTokens
+
+    db = tmp_path / "store"
+    db.mkdir()
+    path = db / "tokens.json"
+    # the list layout as the store wrote it, with the session key an older version kept there
+    path.write_text(json.dumps({"format": 1, "key": "ab" * 32, "tokens": [OLD_TOKEN]}, ensure_ascii=False,
+                               indent=1), encoding="utf-8")
+    tokens = FolderTokens(db)
+    found = tokens.find(SECRET)
+    assert found is not None and (found.name, found.role, found.event, found.tables) == ("王裁判", "referee", "E1",
+                                                                                       (1, 2))
+    assert tokens.problems() == []
+    issued = FolderTokens(db).add("裁判长", "director", "E1")
+    data = json.loads(path.read_bytes())
+    assert set(data) == {"meta", "tokens"} and data["meta"] == {"1": {"format": 1}}  # no key kept
+    assert data["tokens"]["1"] == OLD_TOKEN and data["tokens"]["2"]["name"] == "裁判长"
+    assert oct(path.stat().st_mode & 0o777) == "0o600"
+    again = FolderTokens(db)
+    assert again.find(SECRET) == found and again.find(issued.secret) == issued.token and again.problems() == []
+    assert again.revoke("王裁判").revoked is not None and again.find(SECRET) is None
+    assert json.loads(path.read_bytes())["tokens"]["1"]["revoked"] is not None
+
+
+def test_a_broken_tokens_file_of_the_list_layout_says_so_as_before(tmp_path: Path) -> None:
+    from referee.store.tokens import FolderTokens, TokenError
+
+    db = tmp_path / "store"
+    db.mkdir()
+    path = db / "tokens.json"
+    for text, expected in ((json.dumps({"format": 1, "tokens": [OLD_TOKEN]})[:50], f"{path} is not valid JSON ("),
+                           (json.dumps({"format": 1, "tokens": {}}), f"{path} holds no list of tokens"),
+                           (json.dumps({"format": 1, "tokens": [{"name": "x"}]}),
+                            f"{path}: a token's record is not readable")):
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(TokenError) as refused:
+            FolderTokens(db).all()
+        assert refused.value.msg.text("en").startswith(expected), text
+    for text in (json.dumps({"format": 1, "tokens": [OLD_TOKEN]})[:50], json.dumps({"format": 1, "tokens": {}})):
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(TokenError):  # nothing written over a file that cannot be read
+            FolderTokens(db).add("新裁判", "referee")
+        assert path.read_text(encoding="utf-8") == text
+    path.write_text(json.dumps({"format": 1, "tokens": [{"name": "x"}]}), encoding="utf-8")
+    assert [m.text("en") for m in FolderTokens(db).problems()] == [f"{path}: token 1 is not a record the store writes"]

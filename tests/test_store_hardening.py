@@ -31,9 +31,7 @@ from referee.store import Store
 # --- helpers ---------------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def cli(tmp_path):
-    return Cli(tmp_path / "store")
+CLI = Cli  # the `cli` fixture's class (tests/conftest.py)
 
 
 def no_traceback(r) -> None:

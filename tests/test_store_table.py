@@ -15,10 +15,7 @@ from test_store_support import HAND1, Cli, new_match, record_all
 
 from referee.store import Store
 
-
-@pytest.fixture
-def cli(tmp_path):
-    return Cli(tmp_path / "store")
+CLI = Cli  # the `cli` fixture's class (tests/conftest.py)
 
 
 def seqs(lines: list[str]) -> list[int]:

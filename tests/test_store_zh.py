@@ -11,7 +11,6 @@ import os
 import re
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from referee.cli import build_app
@@ -38,9 +37,7 @@ class Cli:
         return self.runner.invoke(self.app, argv, input=input, env={"REFEREE_LANG": env_lang})
 
 
-@pytest.fixture
-def cli(tmp_path):
-    return Cli(tmp_path / "store")
+CLI = Cli  # the `cli` fixture's class (tests/conftest.py)
 
 
 def new_match(cli, match_id="T3", *extra):

@@ -21,9 +21,7 @@ from referee.store import Store
 
 
 
-@pytest.fixture
-def cli(tmp_path):
-    return Cli(tmp_path / "store")
+CLI = Cli  # the `cli` fixture's class (tests/conftest.py)
 
 
 def new_match(cli: Cli, match_id: str = "T3", *extra: str):

@@ -50,10 +50,9 @@ def b64(data: bytes) -> str:
 def test_a_cookie_signed_with_a_key_found_in_the_store_is_refused(venue: Venue) -> None:
     """A backup of the store (an older version kept its session key in tokens.json) forges nothing."""
     path = venue.db / "tokens.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
     key = "ab" * 32
-    data["key"] = key
-    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    rows = [t.to_dict() for t in Tokens(venue.db).all()]  # the file as that version wrote it: a list, and the key
+    path.write_text(json.dumps({"format": 1, "key": key, "tokens": rows}, ensure_ascii=False), encoding="utf-8")
     director = Tokens(venue.db).named("裁判长")
     assert director is not None
     payload = b64(json.dumps({"n": director.name, "h": director.hash[:16], "t": int(time.time())},

@@ -23,7 +23,6 @@ from referee.games.api import AnyEvent as Event
 from referee.games.api import Header
 from referee.store import chain
 from referee.store.chain import StoredEntry
-from referee.store.eventlog import Action, LogFile
 from referee.store.folder import FolderStore
 from referee.store.leagues import League
 from referee.store.store import (
@@ -38,11 +37,12 @@ from referee.store.store import (
     Summary,
     location,
 )
-from referee.store.summaries import Cached
-from referee.store.tokens import Issued, Token
 from referee.store.watching import Changes
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the repositories' modules load when a command asks for one (`referee record` asks for none)
+    from referee.store.eventlog import Action, LogFile
+    from referee.store.summaries import Cached
+    from referee.store.tokens import Issued, Token
     from referee.tournament.state import EventState
 
 __all__ = ["Changes", "EventLogRepo", "LeaguesRepo", "MatchReads", "MatchStore", "SigninRepo", "SummariesRepo",

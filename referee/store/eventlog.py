@@ -1,19 +1,27 @@
 """The event's own record: an append-only, hash-chained log of what the director did.
 
-One file per event, ``events/<file_stem(id)>.json`` in the store folder, beside the matches::
+One file per event, ``events/<file_stem(id)>.json`` in the store folder, beside the matches: a TinyDB
+(``referee.store.files.open_db``, on the store's atomic storage) of two tables, as a match file is::
 
-    {"format": 1, "event": "SC26", "entries": [{"seq": 1, "kind": "event", "time": …, "referee": …,
-      "directive": "{\\"action\\":\\"created\\",…}", "target": null, "reason": "", "prev": …, "hash": …}, …]}
+    {"meta": {"1": {"format": 1, "event": "SC26", "heads": 1}},
+     "entries": {"1": {"seq": 1, "kind": "event", "time": …, "referee": …,
+                       "directive": "{\\"action\\":\\"created\\",…}", "target": null, "reason": "", "prev": …,
+                       "hash": …}, …}}
+
+A log written before the store kept its files in TinyDB's layout, ``{"format": 1, "event": "SC26", "heads": 1,
+"entries": [{…}, …]}``, reads as ever, with the same checks; its next append writes it in TinyDB's layout
+(the chain covers the entries' fields, not the file's layout, so it carries over whole).
 
 Each entry is sealed by ``referee.store.chain`` exactly as a match's entries are: its ``directive`` is
 the action (``referee.tournament.state``) as canonical JSON, so the hash covers every field of it, and a
 hand-edit anywhere breaks the chain at a place :meth:`EventLog.read` names. The chain's id is
 ``event:<id>``, so an event's entries never pass for a match's. Writers take the file's lock
-(``referee.store.files.lock``) around read-check-append and write through ``referee.core.safefile``;
+(``referee.store.files.lock``) around read-check-append and write through the atomic storage;
 readers need no lock. Entries are only ever appended: the state is what replaying them gives.
 
-Every read checks the file whole: its shape (the keys above and no others, each entry every field of
-a match entry's type, of kind ``event``), the chain, and the log's **head record**,
+Every read checks the file whole: its shape (the tables above and no others, the ``meta`` document's keys and
+no others, each entry every field of a match entry's type, of kind ``event``, stored under its seq), the chain,
+and the log's **head record**,
 ``events/heads/<file_stem(id)>.json``: its number of entries and the hash of its last, written right
 after each append, as a match's is (a crash between the two leaves the head behind the log, never
 ahead). A log written with a head record says so (``"heads": 1``): its head record is then required,
@@ -29,7 +37,7 @@ import json
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from referee.core import safefile
 from referee.core.errors import NotFound
@@ -38,8 +46,9 @@ from referee.core.names import file_stem, shown
 from referee.store import chain
 from referee.store.chain import StoredEntry, Unsealed
 from referee.store.chain import entries as n_entries
-from referee.store.files import lock
+from referee.store.files import Document, Malformed, TinyDB, flush, listed, lock, open_db, storage_of
 from referee.store.store import Head, StoreError, head_bytes, now, parse_head, referee_name
+from referee.store.watching import event_of_file
 
 if TYPE_CHECKING:  # the event layer loads when a state is replayed: `referee record` only scans the log
     from referee.tournament.state import EventState
@@ -48,7 +57,10 @@ Action = dict[str, Any]
 EVENTS_DIR = "events"
 HEADS_DIR = "heads"  # the logs' head records, in events/heads/
 FORMAT = 1
-KEYS = ("format", "event", "entries", "heads")  # what a log file holds, no more
+META = "meta"  # the log's one document, id 1: {"format": 1, "event": id, "heads": 1}
+ENTRIES = "entries"  # the entries, each under its seq
+TABLES = (META, ENTRIES)  # what a log file holds, no more
+KEYS = ("format", "event", "heads")  # what its meta document holds (and, beside its entries, a list-layout file)
 
 
 class UnknownEvent(NotFound, StoreError):
@@ -130,29 +142,76 @@ class EventLog:
     def read(self) -> LogFile:
         """The log checked whole (a :class:`BrokenEventLog` naming the entry otherwise), with what
         ``verify`` should say of a head record left behind."""
-        entries, keeps_head = self._parsed(self._raw())
-        return LogFile(entries, self._head_finding(entries, keeps_head))
+        found = self._load()
+        return LogFile(found.entries, self._head_finding(found.entries, found.keeps_head))
 
-    def _raw(self) -> bytes:
-        """The log's bytes: a regular file of bounded size, else a :class:`BrokenEventLog` naming it."""
+    def _load(self) -> _Loaded:
+        """The log file read through TinyDB on the atomic storage, its shape and chain checked: its entries,
+        whether it keeps a head record, and its TinyDB (None for a file in the list layout of before)."""
+        db = open_db(self.path, batch=True, missing_ok=False)
         try:
-            return safefile.read_regular(self.path)
+            names = db.tables()
         except FileNotFoundError:
             raise self._unknown() from None
-        except OSError as e:
+        except Malformed as e:
+            old = listed(e)
+            if old is None:
+                raise self._malformed(e) from None
+            entries, keeps_head = self._listed(old)
+            return _Loaded(entries, keeps_head, None)
+        except ValueError as e:  # not JSON, not UTF-8, nested too deeply
+            raise self._not_json(str(e)) from None
+        except OSError as e:  # a FIFO, a folder, a file too large, no permission
             raise _broken(self.event_id, None, M("its file {file} cannot be read ({reason})", file=str(self.path),
                                                  reason=safefile.reason(e))) from None
-
-    def _parsed(self, raw: bytes) -> tuple[list[StoredEntry], bool]:
-        """The file's entries, its shape and chain checked, and whether it keeps a head record."""
-        try:
-            data = safefile.loads(raw)
-        except ValueError as e:
-            raise _broken(self.event_id, None, M("its file {file} is not valid JSON ({detail})", file=str(self.path),
-                                                 detail=str(e))) from None
-        entries = data.get("entries") if isinstance(data, dict) else None
-        if not isinstance(data, dict) or not isinstance(entries, list) or not entries:
+        if storage_of(db).blank:  # what an empty file's JSON error says, as before the tables
+            raise self._not_json(_json_error(""))
+        unknown = next((name for name in sorted(names) if name not in TABLES), None)
+        if unknown is not None:
+            raise _broken(self.event_id, None, M("the file holds an unknown key '{name}'", name=shown(unknown, 40)))
+        docs = db.table(ENTRIES).all()
+        if not docs:
             raise _broken(self.event_id, None, M("the file holds no readable list of entries"))
+        metas = db.table(META).all()
+        if len(metas) != 1 or metas[0].doc_id != 1:
+            raise _broken(self.event_id, None, M("the file's '{name}' mark is not as the store writes it", name=META))
+        self._check_fields(metas[0])
+        entries = self._checked([dict(d) for d in docs])
+        for i, doc in enumerate(docs, start=1):  # a sound chain stored under other ids than its seqs
+            if doc.doc_id != doc["seq"]:
+                raise _broken(self.event_id, i, M("stored under id {key} but carries seq {seq}",
+                                                  key=str(doc.doc_id), seq=doc["seq"]))
+        return _Loaded(entries, "heads" in metas[0], db)
+
+    def _not_json(self, detail: str) -> BrokenEventLog:
+        return _broken(self.event_id, None, M("its file {file} is not valid JSON ({detail})", file=str(self.path),
+                                              detail=detail))
+
+    def _malformed(self, e: Malformed) -> BrokenEventLog:
+        """The error of a file that is JSON but neither TinyDB's layout nor the list layout of before."""
+        if e.table is not None and e.table not in TABLES:
+            return _broken(self.event_id, None, M("the file holds an unknown key '{name}'", name=shown(e.table, 40)))
+        if e.table == META:
+            return _broken(self.event_id, None, M("the file's '{name}' mark is not as the store writes it", name=META))
+        if e.table is None or e.position is None:
+            return _broken(self.event_id, None, M("the file holds no readable list of entries"))
+        problem = chain.entry_problem(e.value)
+        if problem is None:
+            problem = M("stored under id {key} but carries seq {seq}", key=shown(e.key, 40),
+                        seq=cast(StoredEntry, e.value)["seq"])
+        return _broken(self.event_id, e.position, problem)
+
+    def _listed(self, data: dict[str, Any]) -> tuple[list[StoredEntry], bool]:
+        """A file of the list layout (``{"format": 1, "event": …, "heads": 1, "entries": [{…}, …]}``): its
+        entries, checked as ever, and whether it keeps a head record."""
+        entries = data.get(ENTRIES)
+        if not isinstance(entries, list) or not entries:
+            raise _broken(self.event_id, None, M("the file holds no readable list of entries"))
+        self._check_fields({key: value for key, value in data.items() if key != ENTRIES})
+        return self._checked(entries), "heads" in data
+
+    def _check_fields(self, data: dict[str, Any]) -> None:
+        """The log's own fields (its ``meta`` document, or a list-layout file's keys beside its entries)."""
         unknown = next((key for key in data if key not in KEYS), None)
         if unknown is not None:
             raise _broken(self.event_id, None, M("the file holds an unknown key '{name}'", name=shown(unknown, 40)))
@@ -164,6 +223,9 @@ class EventLog:
                                                  name="heads"))
         if data.get("event") != self.event_id:
             raise _broken(self.event_id, None, M("the file is the log of event {other}", other=str(data.get("event"))))
+
+    def _checked(self, entries: list[Any]) -> list[StoredEntry]:
+        """*entries* when each is an entry of an event's log and they make a sound chain."""
         for i, entry in enumerate(entries, start=1):
             problem = chain.entry_problem(entry)
             if problem is None and entry["kind"] != "event":
@@ -177,7 +239,7 @@ class EventLog:
         broken = chain.check(chain_id(self.event_id), entries)
         if broken is not None:
             raise _broken(self.event_id, broken.seq, broken.problem)
-        return entries, "heads" in data
+        return cast(list[StoredEntry], entries)
 
     def _head(self) -> Head | None:
         """The log's head record (None: there is none); a :class:`BrokenEventLog` when it is unusable."""
@@ -249,12 +311,11 @@ class EventLog:
                 if self.path.is_file():
                     raise DuplicateEvent(M("event '{event}' is already in the store at {root}",
                                            event=self.event_id, root=self.root))
-                yield EventSession(self, [], keeps_head=False)
+                yield EventSession(self, _Loaded([], False, None))
                 return
-            entries, keeps_head = self._parsed(self._raw())
-            self._head_finding(entries, keeps_head)
-            yield EventSession(self, entries, keeps_head)
-
+            found = self._load()
+            self._head_finding(found.entries, found.keeps_head)
+            yield EventSession(self, found)
 
     def adopt(self, entries: Sequence[StoredEntry]) -> None:
         """Store the log's entries as they are, sealed elsewhere (``referee db copy``): the chain checked first,
@@ -265,21 +326,40 @@ class EventLog:
             problem = chain.ChainProblem(cid, None, M("the file holds no readable list of entries"))
         if problem is not None:
             raise _broken(self.event_id, problem.seq, problem.problem)
-        with self.session(create=True):
+        with self.session(create=True) as s:
             self.write_head(0, chain.GENESIS, durable=True)
-            data = {"format": FORMAT, "event": self.event_id, "heads": 1, "entries": list(entries)}
-            safefile.write_bytes(self.path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+            s._put(list(entries))  # through TinyDB, in one atomic write, as an append writes
+            s.entries.extend(entries)
             with contextlib.suppress(OSError):  # the log is stored: a head left behind is what a crash leaves
                 self.write_head(len(entries), entries[-1]["hash"], durable=False)
+
+
+class _Loaded(NamedTuple):
+    """An event's log file as read and checked: its entries, whether it keeps a head record, and its TinyDB
+    (None: a new log, or one in the list layout of before, written whole in TinyDB's at its next append)."""
+
+    entries: list[StoredEntry]
+    keeps_head: bool
+    db: TinyDB | None
+
+
+def _json_error(raw: str) -> str:
+    """What the JSON reader says of *raw* (it is not JSON)."""
+    try:
+        json.loads(raw)
+    except ValueError as e:
+        return str(e)
+    return ""
 
 
 class EventSession:
     """The log while its lock is held: its entries, its state, and the one way to add to it."""
 
-    def __init__(self, log: EventLog, entries: list[StoredEntry], keeps_head: bool) -> None:
+    def __init__(self, log: EventLog, found: _Loaded) -> None:
         self.log = log
-        self.entries = entries
-        self.keeps_head = keeps_head
+        self.entries = found.entries
+        self.keeps_head = found.keeps_head
+        self._db = found.db  # the file as read (None: written whole at the next append)
         self._state: EventState | None = None
 
     @property
@@ -311,15 +391,29 @@ class EventSession:
         if not self.keeps_head:
             before = self.entries[-1]["hash"] if self.entries else chain.GENESIS
             self.log.write_head(len(self.entries), before, durable=True)
-        data = {"format": FORMAT, "event": self.log.event_id, "heads": 1, "entries": [*self.entries, *sealed]}
-        text = json.dumps(data, ensure_ascii=False, indent=1)
-        safefile.write_bytes(self.log.path, text.encode("utf-8"))
+        self._put(sealed)
         self.entries.extend(sealed)
         self.keeps_head = True
         with contextlib.suppress(OSError):  # the log is stored: a head left behind is what a crash leaves
             self.log.write_head(len(self.entries), prev, durable=False)
         self._state = after
         return after
+
+
+    def _put(self, sealed: Sequence[StoredEntry]) -> None:
+        """Write *sealed* after the entries there, with the ``meta`` document, in one atomic write through
+        TinyDB: into the file as read, or a new file of every entry (a new log, or one in the list layout)."""
+        db, new = self._db, sealed
+        if db is None:
+            db, new = open_db(self.log.path, batch=True, fresh=True), [*self.entries, *sealed]
+        try:
+            db.table(META).upsert(Document({"format": FORMAT, "event": self.log.event_id, "heads": 1}, doc_id=1))
+            db.table(ENTRIES).insert_multiple(Document(e, doc_id=e["seq"]) for e in new)
+            flush(db)
+        except BaseException:
+            self._db = None  # TinyDB's state is ahead of the file: a next append writes every entry afresh
+            raise
+        self._db = db
 
 
 def actions_of(event_id: str, entries: Sequence[StoredEntry]) -> list[Action]:
@@ -356,11 +450,7 @@ def list_events(root: Path) -> list[tuple[str, Path]]:
     for name in names:
         if not name.endswith(".json") or name.startswith("."):
             continue
-        try:
-            data = safefile.loads(safefile.read_regular(folder / name))
-        except (OSError, ValueError):  # a broken file never hides the others
-            continue
-        event = data.get("event") if isinstance(data, dict) else None
-        if isinstance(event, str):
+        event = event_of_file(folder / name)  # a broken file never hides the others
+        if event is not None:
             found.append((event, folder / name))
     return sorted(found)

@@ -33,15 +33,57 @@ from referee.store.errors import StoreBusy
 # What TinyDB's storages read and write: table name → document id → document (JSON values).
 Tables = dict[str, dict[str, Any]]
 
-__all__ = ["TMP_SUFFIX", "AtomicStorage", "Document", "Malformed", "TinyDB", "clean_temp", "dumps", "flush", "lock",
-           "open_db", "storage_of", "temp_prefix"]
+__all__ = ["TMP_SUFFIX", "AtomicStorage", "Document", "Malformed", "TinyDB", "clean_temp", "dumps", "flush", "listed",
+           "lock", "open_db", "storage_of", "temp_prefix"]
 
 def dumps(data: object, compact: bool = False) -> bytes:
     """Indented: a person can read (and hand-edit, which verify must catch) the file; *compact* for a cache
-    no one reads (the C encoder: ``indent`` forces the pure-Python one)."""
+    no one reads (the C encoder: ``indent`` forces the pure-Python one).
+
+    TinyDB's layout whose documents hold no list or object (a match's entries, an event's log) is written by
+    the C encoder too, each document on its own, into the very bytes ``json.dumps(indent=1)`` gives: the
+    pure-Python encoder cost a 2,000-entry match ~15 ms a write, most of what made ``record`` grow with it."""
     if compact:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False).encode("utf-8")
+    flat = _flat_tables(data)
+    if flat is None:
+        return json.dumps(data, ensure_ascii=False, indent=1, sort_keys=False).encode("utf-8")
+    return flat.encode("utf-8")
+
+
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
+def _flat_tables(data: object) -> str | None:
+    """``json.dumps(data, ensure_ascii=False, indent=1)`` of tables of flat documents (an object of objects of
+    objects of JSON scalars), through the C encoder; None for anything else (the caller encodes it)."""
+    if not isinstance(data, dict) or not data:
+        return None
+    from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
+
+    if c_make_encoder is None:  # pragma: no cover - CPython always has it
+        return None
+    # one C encoder for every document (JSONEncoder.encode makes one a call), its separators the indented form's
+    whole = c_make_encoder(None, None, encode_basestring, None, ": ", ",\n   ", False, False, True)
+
+    def encode(doc: dict[str, Any]) -> str:
+        return "".join(whole(doc, 0))
+
+    key = encode_basestring
+    tables = []
+    for name, table in data.items():
+        if not isinstance(name, str) or not isinstance(table, dict):
+            return None
+        docs = []
+        for doc_id, doc in table.items():
+            if not isinstance(doc_id, str) or not isinstance(doc, dict) \
+                    or not set(map(type, doc.values())) <= _SCALARS or not all(isinstance(k, str) for k in doc):
+                return None
+            text = encode(doc)  # {"a": 1,\n   "b": 2}: the separators are the indented form's
+            docs.append(f"  {key(doc_id)}: " + ("{}" if not doc else "{\n   " + text[1:-1] + "\n  }"))
+        body = "{}" if not docs else "{\n" + ",\n".join(docs) + "\n }"
+        tables.append(f" {key(name)}: {body}")
+    return "{\n" + ",\n".join(tables) + "\n}"
 
 
 class Malformed(ValueError):
@@ -50,21 +92,32 @@ class Malformed(ValueError):
     *value* what is there; both None when the whole file is not an object of tables."""
 
     def __init__(self, table: str | None = None, position: int | None = None, key: str = "",
-                 value: object = None) -> None:
+                 value: object = None, data: object = None) -> None:
         super().__init__(f"not TinyDB's layout (table {table!r}, document {position})")
         self.table, self.position, self.key, self.value = table, position, key, value
+        self.data = data  # the whole file as read: a file of an older layout is read from it (see listed)
+
+
+def listed(error: Malformed) -> dict[str, Any] | None:
+    """The file of *error* when it is in the list layout the store wrote before TinyDB's (a JSON object with
+    a ``format`` or a list of documents among its values: ``{"format": 1, "entries": [{…}, …], …}``), None
+    otherwise (TinyDB's layout, damaged). Such a file is only ever read: its next write writes TinyDB's."""
+    data = error.data
+    if isinstance(data, dict) and ("format" in data or any(isinstance(v, list) for v in data.values())):
+        return data
+    return None
 
 
 def _check_layout(data: object) -> Tables:
     """*data* when it is TinyDB's layout, else :class:`Malformed` naming the first thing out of it."""
     if not isinstance(data, dict):
-        raise Malformed()
+        raise Malformed(data=data)
     for name, table in data.items():
         if not isinstance(table, dict):
-            raise Malformed(name)
+            raise Malformed(name, data=data)
         for i, (key, doc) in enumerate(table.items(), start=1):
             if not isinstance(doc, dict) or not (key.isdigit() and key.isascii() and str(int(key)) == key):
-                raise Malformed(name, i, key, doc)
+                raise Malformed(name, i, key, doc, data)
     return data
 
 

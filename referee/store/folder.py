@@ -5,69 +5,31 @@ the sign-in links — reached through the store (``store.event_log(id)``, ``stor
 nothing above the store builds one from a path.
 
 The repositories are thin: each is the existing class of its module (``eventlog``, ``tokens``,
-``summaries``, ``signin``) made on the store's folder.
+``summaries``, ``signin``) made on the store's folder, its module imported when it is first asked for.
 """
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M
 from referee.games.api import AnyEvent as Event
 from referee.games.api import Header
 from referee.store import chain
 from referee.store.chain import StoredEntry
 from referee.store.creating import create_matches
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreError, moved_on
-from referee.store.eventlog import EventLog, list_events
 from referee.store.leagues import FolderLeagues
-from referee.store.signin import SigninLinks
 from referee.store.store import MatchFile, NewEntry, Store
-from referee.store.summaries import SummaryCache
-from referee.store.tokens import ROLES, Tokens
 
-
-class FolderTokens(Tokens):
-    """The tokens file of a store folder, with what ``verify`` finds wrong in it."""
-
-    def problems(self) -> list[Msg]:
-        """What is wrong with the tokens file (not chained: each record is checked for what the store
-        writes): a file that cannot be read, a record of the wrong shape, a role or a hash no token has."""
-        path = self.path
-        try:
-            raw = path.read_bytes()
-        except FileNotFoundError:
-            return []
-        except OSError as e:
-            return [M("{file} cannot be read ({reason})", file=str(path),
-                      reason=e.strerror or str(e))]
-        try:
-            data = json.loads(raw)
-        except (ValueError, RecursionError):
-            return [M("{file} is not valid JSON", file=str(path))]
-        rows = data.get("tokens") if isinstance(data, dict) else None
-        if not isinstance(rows, list):
-            return [M("{file} holds no list of tokens", file=str(path))]
-        return [M("{file}: token {n} is not a record the store writes",
-                  file=str(path), n=i) for i, row in enumerate(rows, 1) if not token_ok(row, ROLES)]
-
-
-def token_ok(row: object, roles: Sequence[str]) -> bool:
-    """A token's record as ``referee.store.tokens`` writes it."""
-    keys = {"name", "role", "event", "tables", "hash", "created", "revoked"}
-    if not isinstance(row, dict) or set(row) not in (keys, keys | {"club"}):  # no club: a token of before leagues
-        return False
-    tables = row["tables"]
-    digest = row["hash"]
-    return (isinstance(row["name"], str) and row["role"] in roles
-            and (row["event"] is None or isinstance(row["event"], str))
-            and isinstance(tables, list) and all(type(t) is int and t >= 1 for t in tables)
-            and isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
-            and isinstance(row["created"], str) and (row["revoked"] is None or isinstance(row["revoked"], str))
-            and (row.get("club") is None or isinstance(row["club"], str)))
+if TYPE_CHECKING:  # the repositories load when asked for: `referee record` reaches none but an event's log
+    from referee.store.eventlog import EventLog
+    from referee.store.signin import SigninLinks
+    from referee.store.summaries import SummaryCache
+    from referee.store.tokens import FolderTokens
 
 
 class CheckedReads(Store):
@@ -112,19 +74,27 @@ class FolderStore(Store):
 
     def event_log(self, event_id: str) -> EventLog:
         """The log of event *event_id* (nothing read until asked)."""
+        from referee.store.eventlog import EventLog
+
         return EventLog(self.root, event_id)
 
     def event_ids(self) -> list[str]:
         """Every event of the store, by id."""
+        from referee.store.eventlog import list_events
+
         return [event_id for event_id, _ in list_events(self.root)]
 
     def tokens(self) -> FolderTokens:
         """The store's tokens (one object per store: it re-reads the file only when it changed)."""
         if self._tokens is None:
+            from referee.store.tokens import FolderTokens
+
             self._tokens = FolderTokens(self.root)
         return self._tokens
 
     def signin_links(self) -> SigninLinks:
+        from referee.store.signin import SigninLinks
+
         return SigninLinks(self.root, self.tokens())
 
     def leagues(self) -> FolderLeagues:
@@ -133,6 +103,8 @@ class FolderStore(Store):
 
     def summary_cache(self, event_id: str) -> SummaryCache:
         """The event's summary cache, reading the matches through :class:`CheckedReads`."""
+        from referee.store.summaries import SummaryCache
+
         return SummaryCache(CheckedReads(self), event_id)
 
     # --- appending with a check of where the match stands -------------------------------------------

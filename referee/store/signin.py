@@ -7,15 +7,16 @@ the first use marks it used (under the file's lock, so two phones scanning the s
 moment sign in one of them), every later use is refused with a line saying so. It is refused too when
 the token it was made for is revoked or replaced, and after :data:`LINK_DAYS` days.
 
-In a store folder, one file, ``signin-links.json``, written through ``referee.core.safefile`` under
-its lock (``referee.store.files.lock``), readable only by its owner; in a PostgreSQL store, the table
-``signin_links`` (``referee.store.postgres.store.PgSigninLinks``, the same checks: :func:`check_row`). Reached
-through the store (``store.signin_links()``). It holds no secret.
+In a store folder, one file, ``signin-links.json``: a TinyDB (``referee.store.files.open_db``) on the store's
+atomic storage, ``{"meta": {"1": {"format": 1}}, "links": {"1": {…}, …}}``, written under its lock
+(``referee.store.files.lock``), readable only by its owner (a file of the list layout of before,
+``{"format": 1, "links": [{…}, …]}``, reads as ever and is written in TinyDB's layout at its next write);
+in a PostgreSQL store, the table ``signin_links`` (``referee.store.postgres.store.PgSigninLinks``, the same
+checks: :func:`check_row`). Reached through the store (``store.signin_links()``). It holds no secret.
 """
 
 from __future__ import annotations
 
-import json
 import secrets
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -24,7 +25,7 @@ from typing import Any, Protocol
 from referee.core import safefile
 from referee.core.errors import RefereeError
 from referee.core.i18n import M
-from referee.store.files import lock
+from referee.store.files import Document, Malformed, TinyDB, flush, listed, lock, open_db
 from referee.store.store import now
 from referee.store.tokens import Token, Tokens, digest
 
@@ -32,6 +33,8 @@ FILE = "signin-links.json"
 LINK_DAYS = 2  # a link printed for a club evening, and the morning after
 PREFIX = "sl-"
 PATH = "/referee/link/"
+META = "meta"  # the file's one document, id 1: {"format": 1}
+LINKS = "links"
 
 
 class TokensLike(Protocol):
@@ -65,24 +68,30 @@ class SigninLinks:
         self.path = self.root / FILE
         self.tokens: TokensLike = tokens or Tokens(self.root)
 
-    def _load(self) -> dict[str, Any]:
+    def _load(self) -> list[Any]:
+        """The links' records, read through TinyDB (a file of the list layout of before too); a
+        :class:`LinkRefused` naming the file when it cannot be used."""
+        db = open_db(self.path)
         try:
-            raw = safefile.read_regular(self.path)
-        except FileNotFoundError:
-            return {"format": 1, "links": []}
+            db.tables()
         except safefile.Refused as e:
             raise LinkRefused(e.msg) from None
-        try:
-            data = safefile.loads(raw) if raw.strip() else {"format": 1, "links": []}
+        except Malformed as e:
+            old = listed(e)
+            rows = old.get(LINKS) if old is not None else None
+            if not isinstance(rows, list):
+                raise LinkRefused(M("{file} holds no list of sign-in links", file=str(self.path))) from None
+            return rows
         except ValueError as e:
             raise LinkRefused(M("{file} is not valid JSON ({detail})", file=str(self.path), detail=str(e))) from None
-        if not isinstance(data, dict) or not isinstance(data.get("links"), list):
-            raise LinkRefused(M("{file} holds no list of sign-in links", file=str(self.path)))
-        return data
+        return [dict(d) for d in db.table(LINKS).all()]
 
-    def _save(self, data: dict[str, Any]) -> None:
-        text = json.dumps(data, ensure_ascii=False, indent=1)
-        safefile.write_bytes(self.path, text.encode("utf-8"), mode=0o600)
+    def _save(self, rows: list[dict[str, Any]]) -> None:
+        """Write *rows* as the links, whole, in TinyDB's layout (owner-only), in one atomic write."""
+        db: TinyDB = open_db(self.path, batch=True, fresh=True, mode=0o600)
+        db.table(META).insert(Document({"format": 1}, doc_id=1))
+        db.table(LINKS).insert_multiple(rows)
+        flush(db)
 
     def make(self, name: str) -> str:
         """A new one-time code for the valid token of *name* (a NotFound when there is none)."""
@@ -90,13 +99,12 @@ class SigninLinks:
         code = PREFIX + secrets.token_urlsafe(24)
         self.root.mkdir(parents=True, exist_ok=True)
         with lock(self.path):
-            data = self._load()
             cutoff = datetime.now(UTC) - timedelta(days=LINK_DAYS * 2)
-            data["links"] = [row for row in data["links"] if isinstance(row, dict)
-                             and (_when(row.get("made")) or cutoff) > cutoff]  # old or unreadable: dropped
-            data["links"].append({"hash": digest(code), "name": token.name, "token": token.hash[:16],
-                                  "made": now(), "used": None})
-            self._save(data)
+            rows = [row for row in self._load() if isinstance(row, dict)
+                    and (_when(row.get("made")) or cutoff) > cutoff]  # old or unreadable: dropped
+            rows.append({"hash": digest(code), "name": token.name, "token": token.hash[:16],
+                         "made": now(), "used": None})
+            self._save(rows)
         return code
 
     def redeem(self, code: str) -> Token:
@@ -105,13 +113,13 @@ class SigninLinks:
         if not self.path.exists():
             raise unknown_link()
         with lock(self.path):
-            data = self._load()
-            row = next((r for r in data["links"] if isinstance(r, dict) and r.get("hash") == wanted), None)
+            rows = self._load()
+            row = next((r for r in rows if isinstance(r, dict) and r.get("hash") == wanted), None)
             if row is None:
                 raise unknown_link()
             token = check_row(row, self.tokens)
             row["used"] = now()
-            self._save(data)
+            self._save([r for r in rows if isinstance(r, dict)])
         return token
 
 

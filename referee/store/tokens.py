@@ -1,10 +1,14 @@
 """The tokens that let a referee or the director write through the web server (``referee serve``).
 
-One file in the store folder, ``tokens.json``, written through ``referee.core.safefile`` under its lock
-(``referee.store.files.lock``), readable only by its owner::
+One file in the store folder, ``tokens.json``: a TinyDB (``referee.store.files.open_db``) on the store's
+atomic storage, written under its lock (``referee.store.files.lock``), readable only by its owner::
 
-    {"format": 1, "tokens": [{"name": "王裁判", "role": "referee", "event": "SC26", "tables": [1, 2],
-      "hash": "<sha256 of the token>", "created": …, "revoked": null}, …]}
+    {"meta": {"1": {"format": 1}},
+     "tokens": {"1": {"name": "王裁判", "role": "referee", "event": "SC26", "tables": [1, 2],
+                      "hash": "<sha256 of the token>", "created": …, "revoked": null}, …}}
+
+A file of the list layout of before, ``{"format": 1, "tokens": [{…}, …]}``, reads as ever; its next write
+writes TinyDB's layout.
 
 The file holds no secret: the web server's session key is drawn at each start and kept in memory
 (``referee.web.auth.Sessions``); a ``key`` an older version stored here is ignored, and dropped at
@@ -20,25 +24,31 @@ revokes tokens. A revoked token is kept, marked, so the log's referee names stay
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import json
 import os
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core import safefile
 from referee.core.errors import NotFound, RefereeError, UsageError
-from referee.core.i18n import M
+from referee.core.i18n import M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
-from referee.store.files import lock
+from referee.store.files import Document, Malformed, TinyDB, flush, listed, lock, open_db, storage_of
 from referee.store.store import now
+
+if TYPE_CHECKING:
+    from tinydb.table import Table
 
 FILE = "tokens.json"
 FORMAT = 1
+META = "meta"  # the file's one document, id 1: {"format": 1}
+TOKENS = "tokens"  # the tokens, in the order they were made
 ROLES = ("referee", "director")
 PREFIX = "rt-"  # marks a referee token where it is pasted (a log, a chat) so it is recognised
 TABLES_MAX = 999
@@ -102,49 +112,45 @@ class Tokens:
         self.root = Path(root)
         self.path = self.root / FILE
         self._seen: tuple[int, int] | None = None
-        self._data: dict[str, Any] = {}
+        self._rows: list[Any] = []
 
     # --- reading ------------------------------------------------------------------------------------
 
-    def _read(self) -> dict[str, Any]:
+    def _read(self) -> list[Any]:
         try:
             st = os.stat(self.path)
         except FileNotFoundError:
-            self._seen, self._data = None, {}
-            return {}
+            self._seen, self._rows = None, []
+            return []
         sig = (st.st_size, st.st_mtime_ns)
         if sig != self._seen:
-            self._data = self._load(self._raw())
+            self._rows = self._open(blank_ok=False)[1]
             self._seen = sig
-        return self._data
+        return self._rows
 
-    def _raw(self) -> bytes:
-        """The file's bytes: a regular file of bounded size (a FIFO or a device in its place is a
-        TokenError naming it, never waited on or read whole); b"" when there is none."""
+    def _open(self, *, blank_ok: bool) -> tuple[TinyDB | None, list[Any]]:
+        """The file through TinyDB: (its TinyDB, the tokens' records); the TinyDB is None when the file is in
+        the list layout of before (or missing and *blank_ok*). A TokenError naming the file when it cannot
+        be used (a FIFO or a device in its place is never waited on or read whole)."""
         try:
-            return safefile.read_regular(self.path)
-        except FileNotFoundError:
-            return b""
+            return read_rows(self.path, blank_ok=blank_ok)
         except safefile.Refused as e:
             raise TokenError(e.msg) from None
-
-    def _load(self, raw: bytes) -> dict[str, Any]:
-        try:
-            data = safefile.loads(raw)
+        except NoList:
+            raise TokenError(M("{file} holds no list of tokens", file=str(self.path))) from None
+        except BadRecord:
+            raise TokenError(M("{file}: a token's record is not readable", file=str(self.path))) from None
         except ValueError as e:
             raise TokenError(M("{file} is not valid JSON ({detail})", file=str(self.path), detail=str(e))) from None
-        if not isinstance(data, dict) or not isinstance(data.get("tokens"), list):
-            raise TokenError(M("{file} holds no list of tokens", file=str(self.path)))
-        return data
 
     def all(self) -> list[Token]:
         out = []
-        for row in self._read().get("tokens", []):
+        for row in self._read():
             try:
                 out.append(Token(str(row["name"]), str(row["role"]), row.get("event"),
                                  tuple(int(t) for t in row.get("tables") or ()), str(row["hash"]),
                                  str(row.get("created") or ""), row.get("revoked"), row.get("club")))
-            except (KeyError, TypeError, ValueError):
+            except (KeyError, TypeError, ValueError, AttributeError):
                 raise TokenError(M("{file}: a token's record is not readable", file=str(self.path))) from None
         return out
 
@@ -165,43 +171,61 @@ class Tokens:
 
     # --- writing ------------------------------------------------------------------------------------
 
-    def _writing(self) -> _Writing:
-        return _Writing(self)
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[Table]:
+        """The tokens' table while the file's lock is held; written back (atomically, owner-only, in TinyDB's
+        layout) when the block ends without an error and changed it, left as it was otherwise."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        with lock(self.path):
+            safefile.clean_temp(self.path)
+            db, rows = self._open(blank_ok=True)
+            if db is None or storage_of(db).blank:  # new, or the list layout: written whole in TinyDB's
+                if not all(isinstance(row, dict) for row in rows):
+                    raise TokenError(M("{file}: a token's record is not readable", file=str(self.path)))
+                db = open_db(self.path, batch=True, fresh=True, mode=0o600)
+                db.table(META).insert(Document({"format": FORMAT}, doc_id=1))
+                db.table(TOKENS).insert_multiple(rows)
+            table = db.table(TOKENS)
+            before = json.dumps(table.all(), sort_keys=True)
+            yield table
+            if json.dumps(table.all(), sort_keys=True) != before:  # unchanged: not rewritten
+                flush(db)
 
     def add(self, name: str, role: str, event: str | None = None, tables: Sequence[int] = (),
             club: str | None = None) -> Issued:
         """Make a token for *name*; refused when *name* has a valid one already."""
         token, secret = new_token(name, role, event, tables, club)
-        with self._writing() as data:
-            rows = data.setdefault("tokens", [])
-            if any(r.get("name") == token.name and r.get("revoked") is None for r in rows):
+        with self._writing() as table:
+            if _valid_row(table, token.name) is not None:
                 raise TokenError(M("{name} has a token already: revoke it first (referee token revoke {name})",
                                    name=token.name))
-            rows.append(token.to_dict())
+            table.insert(token.to_dict())
         return Issued(token, secret)
 
     def revoke(self, name: str) -> Token:
         if self.named(name) is None:  # nothing to write: no file, no folder made (issue 16.19)
             raise _no_token(name)
-        with self._writing() as data:
-            for row in data.get("tokens", []):
-                if row.get("name") == name and row.get("revoked") is None:
-                    row["revoked"] = now()
-                    return self._token(row)
-            raise _no_token(name)
+        with self._writing() as table:
+            row = _valid_row(table, name)
+            if row is None:
+                raise _no_token(name)
+            fields = {"revoked": now()}
+            table.update(fields, doc_ids=[row.doc_id])
+            return self._token({**row, **fields})
 
     def assign(self, name: str, tables: Sequence[int], event: str | None = None) -> Token:
         """Give the referee *name* these tables (of *event*, when given): the director's assignment."""
         if self.named(name) is None:
             raise _no_token(name)
-        with self._writing() as data:
-            for row in data.get("tokens", []):
-                if row.get("name") == name and row.get("revoked") is None:
-                    row["tables"] = sorted(set(int(t) for t in tables))
-                    if event is not None:
-                        row["event"] = check_id(event, "event")
-                    return self._token(row)
-            raise _no_token(name)
+        with self._writing() as table:
+            row = _valid_row(table, name)
+            if row is None:
+                raise _no_token(name)
+            fields: dict[str, Any] = {"tables": sorted(set(int(t) for t in tables))}
+            if event is not None:
+                fields["event"] = check_id(event, "event")
+            table.update(fields, doc_ids=[row.doc_id])
+            return self._token({**row, **fields})
 
     @staticmethod
     def _token(row: dict[str, Any]) -> Token:
@@ -210,8 +234,8 @@ class Tokens:
 
     def adopt(self, token: Token) -> None:
         """Keep *token* as it is (``referee db copy``): its hash, times and scope."""
-        with self._writing() as data:
-            data.setdefault("tokens", []).append(token.to_dict())
+        with self._writing() as table:
+            table.insert(token.to_dict())
 
 
 def new_token(name: str, role: str, event: str | None, tables: Sequence[int], club: str | None) -> Issued:
@@ -231,35 +255,79 @@ def new_token(name: str, role: str, event: str | None, tables: Sequence[int], cl
     return Issued(Token(name, role, event, tuple(sorted(set(tables))), digest(secret), now(), None, club), secret)
 
 
-class _Writing:
-    """The file's data while its lock is held; written back (atomically, owner-only) when the block
-    ends without an error, left as it was otherwise."""
+class NoList(ValueError):
+    """A tokens file that holds no list (or table) of tokens."""
 
-    def __init__(self, tokens: Tokens) -> None:
-        self.tokens = tokens
-        self._lock = lock(tokens.path)
 
-    def __enter__(self) -> dict[str, Any]:
-        self.tokens.root.mkdir(parents=True, exist_ok=True)
-        self._lock.__enter__()
+class BadRecord(ValueError):
+    """A tokens file in TinyDB's layout whose token *position* (1-based) is not a record at all."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(f"token {position}")
+        self.position = position
+
+
+def read_rows(path: Path, *, blank_ok: bool) -> tuple[TinyDB | None, list[Any]]:
+    """The tokens file *path* read through TinyDB on the atomic storage: (its TinyDB, its tokens' records as
+    stored); the TinyDB None for a file of the list layout of before. Missing, it holds none; blank, it holds
+    none when *blank_ok* (a writer's), else it is not JSON. ``ValueError`` (:class:`NoList`,
+    :class:`BadRecord`, or not JSON) or ``OSError`` when it cannot be used."""
+    db = open_db(path, batch=True, mode=0o600)
+    try:
+        db.tables()
+    except Malformed as e:
+        old = listed(e)
+        rows = old.get(TOKENS) if old is not None else None
+        if isinstance(rows, list):
+            return None, rows
+        if e.table == TOKENS and e.position is not None:
+            raise BadRecord(e.position) from None
+        raise NoList() from None
+    if storage_of(db).blank and not blank_ok and path.exists():
+        safefile.loads(b"")  # an empty file is no JSON: the reader's own words say so
+    return db, [dict(d) for d in db.table(TOKENS).all()]
+
+
+def _valid_row(table: Table, name: str) -> Document | None:
+    """The record of *name*'s valid token in the table, or None."""
+    return next((d for d in table.all() if d.get("name") == name and d.get("revoked") is None), None)
+
+
+class FolderTokens(Tokens):
+    """The tokens file of a store folder, with what ``verify`` finds wrong in it."""
+
+    def problems(self) -> list[Msg]:
+        """What is wrong with the tokens file (not chained: each record is checked for what the store
+        writes): a file that cannot be read, a record of the wrong shape, a role or a hash no token has."""
+        path = self.path
         try:
-            safefile.clean_temp(self.tokens.path)
-            raw = self.tokens._raw()
-            self.data = self.tokens._load(raw) if raw.strip() else {"format": FORMAT, "tokens": []}
-            self.before = json.dumps(self.data, sort_keys=True)
-        except BaseException:
-            self._lock.__exit__(None, None, None)
-            raise
-        return self.data
+            rows = read_rows(path, blank_ok=False)[1]
+        except NoList:
+            return [M("{file} holds no list of tokens", file=str(path))]
+        except BadRecord as e:
+            return [M("{file}: token {n} is not a record the store writes", file=str(path), n=e.position)]
+        except ValueError:
+            return [M("{file} is not valid JSON", file=str(path))]
+        except OSError as e:
+            return [M("{file} cannot be read ({reason})", file=str(path),
+                      reason=e.strerror or str(e))]
+        return [M("{file}: token {n} is not a record the store writes",
+                  file=str(path), n=i) for i, row in enumerate(rows, 1) if not token_ok(row, ROLES)]
 
-    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
-        try:
-            if kind is None and json.dumps(self.data, sort_keys=True) != self.before:  # unchanged: not rewritten
-                self.data.pop("key", None)  # an older version's session key: no secret is kept here
-                text = json.dumps(self.data, ensure_ascii=False, indent=1)
-                safefile.write_bytes(self.tokens.path, text.encode("utf-8"), mode=0o600)
-        finally:
-            self._lock.__exit__(None, None, None)
+
+def token_ok(row: object, roles: Sequence[str]) -> bool:
+    """A token's record as ``referee.store.tokens`` writes it."""
+    keys = {"name", "role", "event", "tables", "hash", "created", "revoked"}
+    if not isinstance(row, dict) or set(row) not in (keys, keys | {"club"}):  # no club: a token of before leagues
+        return False
+    tables = row["tables"]
+    digest = row["hash"]
+    return (isinstance(row["name"], str) and row["role"] in roles
+            and (row["event"] is None or isinstance(row["event"], str))
+            and isinstance(tables, list) and all(type(t) is int and t >= 1 for t in tables)
+            and isinstance(digest, str) and len(digest) == 64 and all(c in "0123456789abcdef" for c in digest)
+            and isinstance(row["created"], str) and (row["revoked"] is None or isinstance(row["revoked"], str))
+            and (row.get("club") is None or isinstance(row["club"], str)))
 
 
 def _no_token(name: str) -> NotFound:

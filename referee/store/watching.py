@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.core import safefile
+from referee.store.files import Malformed, listed, open_db
 
 POLL = 0.05  # seconds between two looks while watch() waits for a change
 SETTLE = 2.0  # seconds after which a folder's unchanged mtime means its files are unchanged
@@ -70,13 +70,18 @@ def _file_sigs(folder: Path) -> Signatures:
     return out
 
 
-def _event_of(path: Path) -> str | None:
-    """The event id an event log names (its file name may be a cut of it)."""
+def event_of_file(path: Path) -> str | None:
+    """The event id an event log names (its file name may be a cut of it): its ``meta`` document's, read
+    through TinyDB on the atomic storage, or a list-layout file's ``event`` (a log written before TinyDB's
+    layout); None when the file cannot be read or names none."""
     try:
-        data = safefile.loads(safefile.read_regular(path))
+        doc = open_db(path, missing_ok=False).table("meta").get(doc_id=1)  # the table of referee.store.eventlog
+        event = doc.get("event") if isinstance(doc, dict) else None
+    except Malformed as e:
+        old = listed(e)
+        event = old.get("event") if old is not None else None
     except (OSError, ValueError):
         return None
-    event = data.get("event") if isinstance(data, dict) else None
     return event if isinstance(event, str) else None
 
 
@@ -111,7 +116,7 @@ class FolderWatch:
             if len(self._ids) > 100_000:  # a long-running server's cache stays bounded
                 self._ids.clear()
             stem = name[:-len(".json")]
-            self._ids[found] = self.match_id(stem) if key == "m" else _event_of(self.folders["e"] / name)
+            self._ids[found] = self.match_id(stem) if key == "m" else event_of_file(self.folders["e"] / name)
         return self._ids[found]
 
     def changes(self, before: dict[str, Signatures] | None, now: dict[str, Signatures]) -> tuple[set[str], set[str]]:
