@@ -139,6 +139,11 @@ def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: lis
             typer.echo(tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg))
     if not problems:
         typer.echo(game.check_summary(result, lang))
+    expected = game.expected(result)
+    if expected:
+        from referee.cli.commands.guidedgame import expected_line
+
+        typer.echo(expected_line(expected, lang))
 
 
 def show_remarks(entries: list[StoredEntry], result: MatchResult, match_id: str, lang: str) -> None:
