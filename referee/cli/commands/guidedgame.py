@@ -143,9 +143,8 @@ def guided_game(store: MatchStore, match_id: str, referee: str | None, lang: str
             continue
         for entry in done.entries:
             typer.echo(tr(lang, "#{seq} recorded: {directive}", seq=entry["seq"], directive=entry["directive"]))
-        before = state.expected
         state = game_state(store, match_id)
-        if _ends_deal(state.expected) and not _ends_deal(before):  # the deal is settled: where the match stands
+        if _ends_deal(state.expected):  # the deal is settled (a spring claimed after `out` settles it anew)
             typer.echo(state.game.check_summary(state.result, lang))
     typer.echo(tr(lang, "match {match} is over", zh="比赛 {match} 已结束", match=match_id))
 
