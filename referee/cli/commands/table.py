@@ -152,8 +152,8 @@ def record(
     directive: Annotated[list[str] | None, typer.Argument(
         metavar="[DIRECTIVE]", help=N_("One record directive, e.g. `declare E BJ`, `points 25`; none: guided entry "
                                         "(a hand of Gunzi; another game's directives, one a line).",
-                                        zh="一条记录指令，例如 `declare E BJ`、`points 25`；不给：引导录入（滚子逐手录入；"
-                                           "其他游戏逐行输入指令）。"),
+                                        zh="一条记录指令，例如 `declare E BJ`、`points 25`；"
+                                           "不给：引导录入（滚子逐手录入；其他游戏逐行输入指令）。"),
         show_default=False)] = None,
     file: Annotated[Path | None, typer.Option("--file", metavar="FILE", help=N_(
         "Append the hands of a record file (a paper sheet typed in): every directive checked, all or none stored."))]
