@@ -16,18 +16,12 @@ from typing import TYPE_CHECKING
 import typer
 
 from referee.cli.commands.guided import PROMPT, _options, line_reader
+from referee.cli.commands.tableactions import expected_line
 
 if TYPE_CHECKING:
     from referee.app.recording import GameState
     from referee.core.i18n import Msg
     from referee.store.api import MatchStore
-
-
-def expected_line(expected: tuple[str, ...], lang: str) -> str:
-    """``expected next: bid 张三 1|2|3|pass / redeal`` (the forms are input words: the same in each language)."""
-    from referee.core.i18n import tr
-
-    return tr(lang, "expected next: {what}", zh="接下来应记：{what}", what=" / ".join(expected))
 
 
 def _prompt(state: GameState, lang: str) -> str:

@@ -141,9 +141,14 @@ def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: lis
         typer.echo(game.check_summary(result, lang))
     expected = game.expected(result)
     if expected:
-        from referee.cli.commands.guidedgame import expected_line
-
         typer.echo(expected_line(expected, lang))
+
+
+def expected_line(expected: tuple[str, ...], lang: str) -> str:
+    """``expected next: bid 张三 1|2|3|pass / redeal`` (the forms are input words: the same in each language)."""
+    from referee.core.i18n import tr
+
+    return tr(lang, "expected next: {what}", zh="接下来应记：{what}", what=" / ".join(expected))
 
 
 def show_remarks(entries: list[StoredEntry], result: MatchResult, match_id: str, lang: str) -> None:
