@@ -66,6 +66,7 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     # the scorecard of another game's match by the CLI as a process, each PDF read back; its web pages on a real server
     "test_scorecard_games.py": "slow",
     "test_web_games.py": "slow",
+    "test_guided_games.py": "slow",  # guided entry of another game's match by the CLI as a process, stdin typed
     "test_ratings_serve.py": "slow",  # the ratings' CLI as a process and a real server
     "test_web_browser.py": "browser",
     # the league store: a real PostgreSQL server ($REFEREE_TEST_PG), a fresh database per module and a fresh

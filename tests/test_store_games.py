@@ -165,8 +165,8 @@ def test_the_cli_imports_records_and_replays_a_stored_dou_dizhu_match(tmp_path: 
                                                   "out 1\n")
     refused = cli.fails("record", "DDZ-N1-T2", "bid", "2", "1")
     assert refused.endswith("error: event rejected, nothing stored: the bidding has ended (§3): no more bids\n")
-    assert cli.fails("record", "DDZ-N1-T2").endswith(
-        "error: guided entry is for Gunzi's matches; give a DIRECTIVE (or --file FILE)\n")
+    # without a DIRECTIVE: guided entry, here on an empty input: stopped at once, nothing stored
+    assert cli.fails("record", "DDZ-N1-T2").endswith("error: stopped; everything entered so far is stored\n")
     assert cli.ok("undo", "DDZ-N1-T2").startswith("#48 undo of #47 stored\n")
     status = cli.ok("status", "DDZ-N1-T2")  # what the deal in progress lacks is said as the next thing to record
     assert "next: deal 6: no 'out': who went out first? (out SEAT, §4)" in status

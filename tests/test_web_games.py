@@ -84,3 +84,37 @@ def test_a_dou_dizhu_match_is_entered_and_shown_on_the_web(tmp_path: Path) -> No
     assert [e["directive"] for e in FolderStore(db).entries("D1")][4:] == ["deal", "bid 1 1", "bid 2 3",
                                                                            "kitty 5H 9C BJ", "bomb 2 7 7 7 7", "out 2"]
     assert {e["referee"] for e in FolderStore(db).entries("D1")[4:]} == {"王裁判"}
+
+
+def test_the_entry_page_of_a_dou_dizhu_match_offers_what_comes_next(tmp_path: Path) -> None:
+    # docs/doudizhu-rules.md: a deal begins with `deal`; §3.1 anyone opens with 1-3 or pass (or the cards are
+    # redealt); after 张三's 1 it is 李四's turn (§1: seat 2 after seat 1), and a bid must beat 1
+    db = tmp_path / "store"
+    cli = Cli(db)
+    cli.ok("new", "D1", "--game", "doudizhu", "--player", "张三", "--player", "李四", "--player", "王五",
+           "--date", "2026-12-01")
+    secret = Tokens(db).add("王裁判", "referee").secret
+    with running(db) as url, httpx.Client(base_url=url) as web:
+        login = web.get("/referee").text
+        web.post("/referee/login", data={"token": secret, "csrf": field(login, "csrf")})
+        page = web.get("/referee/matches/D1?lang=en").text
+        assert expected(page) == [("deal", "deal")]
+        csrf = field(page, "csrf")
+        for directive in ("deal", "bid 1 1"):
+            page = web.post("/referee/matches/D1?lang=en", data={"csrf": csrf, "after": field(page, "after"),
+                                                                 "directive": directive}).text
+        # each button begins its directive in the field: the words up to the first one the referee fills in
+        assert expected(page) == [("bid 李四 ", "bid 李四 2|3|pass"), ("redeal", "redeal")]
+        for directive in ("bid 李四 3", "kitty 5H 9C BJ"):
+            page = web.post("/referee/matches/D1?lang=en", data={"csrf": csrf, "after": field(page, "after"),
+                                                                 "directive": directive}).text
+        # 李四 is landlord: he may show his hand (§5.3) and leads (§4); then bombs, the rocket, who went out
+        assert expected(page) == [("show 李四", "show 李四"), ("play 李四 ", "play 李四 CARDS…"),
+                                  ("bomb ", "bomb SEAT CARDS"), ("rocket ", "rocket SEAT"), ("out ", "out SEAT")]
+
+
+def expected(html: str) -> list[tuple[str, str]]:
+    """The entry page's expected directives: each button's start and its words."""
+    box = re.search(r'<div id="expected" class="expected">(.*?)</div>', html, re.S)
+    assert box, html[:800]
+    return re.findall(r'data-start="([^"]*)">([^<]*)</button>', box.group(1))

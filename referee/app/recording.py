@@ -226,3 +226,27 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
         if header is not None:
             store.index_header(header)
     return GameRecorded(game, [entry], [], after)
+
+
+class GameState(NamedTuple):
+    """Where a stored match of any game stands: its game, the game's result of it, the directives that may come
+    next (:meth:`Game.expected`) and the entries it was read from (what a later record expects: *expect_seq*)."""
+
+    game: Game
+    result: Any
+    expected: tuple[str, ...]
+    entries: int
+
+
+def game_state(store: MatchStore, match_id: str) -> GameState:
+    """The match as its game reads it now: guided entry's prompt and ``status`` of a game other than Gunzi."""
+    from referee.games.api import rules_named
+    from referee.games.stored import game_of_view
+    from referee.store.store import corrected
+
+    entries = store.entries(match_id)
+    view = corrected(entries)
+    game = game_of_view(view)
+    events = game.read_lines(view.items()).events
+    result = game.replay(events, game.load_rules(rules_named(game, events)))
+    return GameState(game, result, game.expected(result), len(entries))

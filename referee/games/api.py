@@ -171,6 +171,11 @@ class Game(Protocol):
         """The problems among :meth:`problems` that only say what the deal in progress (the last) still lacks —
         its kitty, who went out: what a referee records next, not a mistake to refuse while recording."""
         ...
+    def expected(self, result: Any) -> tuple[str, ...]:
+        """The directives that may come next, as a referee types them (``bid 张三 1|2|3|pass``, ``out SEAT``):
+        what guided entry, ``referee status`` and the web's entry page offer. Pure, worked out from *result*;
+        empty when nothing more can be recorded (the match is over)."""
+        ...
     def check_summary(self, result: Any, lang: str) -> str:
         """``ok: 26 hands, 3 games, EW 2:1`` — what ``referee check`` says of a valid record."""
         ...

@@ -237,7 +237,22 @@ def game_view(store: MatchStore, match_id: str, game: Game, events: list[Any], e
         "log": log_of(entries)[-12:],
         "disputes": [],
         "errors": [*errors, *problems],
+        "expected": [{"form": form, "start": _start(form)} for form in game.expected(result)],
     }
+
+
+def _start(form: str) -> str:
+    """What a tap on an expected directive puts in the entry field: its words up to the first one the referee
+    fills in (a placeholder in capitals, a choice ``1|2|3|pass``), e.g. ``bid 张三 `` of ``bid 张三 1|2|3|pass``."""
+    words = form.split()
+    fixed: list[str] = []
+    for word in words:
+        part = word.split("=")[-1]  # partner=SEAT, E=P: the value is filled in
+        if "|" in part or "…" in part or "×" in part or part == "P" or (part.isupper() and part.isascii()
+                                                                          and len(part) > 1):
+            return " ".join(fixed) + " "
+        fixed.append(word)
+    return form
 
 
 def _table_state(row: dict[str, Any], lang: str) -> str:

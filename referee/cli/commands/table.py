@@ -151,7 +151,8 @@ def record(
     match_id: MatchId,
     directive: Annotated[list[str] | None, typer.Argument(
         metavar="[DIRECTIVE]", help=N_("One record directive, e.g. `declare E BJ`, `points 25`; none: guided entry "
-                                        "of a hand."), show_default=False)] = None,
+                                        "(a hand of Gunzi; another game's directives, one a line)."),
+        show_default=False)] = None,
     file: Annotated[Path | None, typer.Option("--file", metavar="FILE", help=N_(
         "Append the hands of a record file (a paper sheet typed in): every directive checked, all or none stored."))]
     = None,
@@ -169,6 +170,12 @@ def record(
     from referee.app.recording import game_of_match
 
     if game_of_match(store, match_id).key != "gunzi":
+        if not directive and file is None:  # guided entry: one directive a line, each stored as given one by one
+            from referee.cli.commands.guidedgame import guided_game
+
+            recordfile.refuse_guided(store, match_id)
+            guided_game(store, match_id, referee, language)
+            return
         _record_game(store, match_id, _game_texts(directive, file), referee, reason, after, language)
         return
     if file is not None:  # a closed round's match needs --reason: referee.app.appending
@@ -204,8 +211,7 @@ def _game_texts(directive: list[str] | None, file: Path | None) -> list[str]:
         from referee.app.sources import decode, read_bounded
 
         return decode(read_bounded(file), str(file), None).text.splitlines()
-    if not directive:
-        raise UsageError(M("guided entry is for Gunzi's matches; give a DIRECTIVE (or --file FILE)"))
+    assert directive  # without one: guided entry (`record`)
     return [" ".join(directive)]
 
 

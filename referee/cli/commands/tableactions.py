@@ -139,6 +139,16 @@ def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: lis
             typer.echo(tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg))
     if not problems:
         typer.echo(game.check_summary(result, lang))
+    expected = game.expected(result)
+    if expected:
+        typer.echo(expected_line(expected, lang))
+
+
+def expected_line(expected: tuple[str, ...], lang: str) -> str:
+    """``expected next: bid 张三 1|2|3|pass / redeal`` (the forms are input words: the same in each language)."""
+    from referee.core.i18n import tr
+
+    return tr(lang, "expected next: {what}", what=" / ".join(expected))
 
 
 def show_remarks(entries: list[StoredEntry], result: MatchResult, match_id: str, lang: str) -> None:

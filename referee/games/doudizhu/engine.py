@@ -70,6 +70,7 @@ class MatchResult(NamedTuple):
     deals: tuple[DealResult, ...]
     errors: tuple[RecordError, ...]
     totals: dict[int, int]
+    last: tuple[Event, ...] = ()  # the last deal's events after its ``deal`` line: what ``expect`` reads
 
     @property
     def finished(self) -> bool:
@@ -135,7 +136,8 @@ def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
             errors.append(RecordError(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
                                        n=number, deals=rules.deals)))
     errors.sort(key=lambda e: e.line)
-    return MatchResult(header_of(events), names, rules, tuple(results), tuple(errors), dict(totals))
+    return MatchResult(header_of(events), names, rules, tuple(results), tuple(errors), dict(totals),
+                       tuple(deals[-1]) if deals else ())
 
 
 def _named(step: Msg, names: dict[int, str]) -> Msg:
@@ -261,6 +263,17 @@ class _Auction:
             missing = [str(s) for s in SEATS if s not in self.spoken]
             self.refuse(RecordError(bids[-1].line, M("the bidding is not finished: seat {seats} has not bid (§3)",
                                                      seats=", ".join(missing))))
+
+
+def auction(bids: Sequence[Bid], rules: RuleSet) -> _Auction:
+    """The bidding of *bids* as it stands (whose turn it is, whether it ended): what ``expect`` reads."""
+    state = _Auction(rules, [])
+    for b in bids:
+        if rules.style == ROB:
+            state.rob(b)
+        else:
+            state.points(b)
+    return state
 
 
 def _bidding(bids: list[Bid], rules: RuleSet, errors: list[RecordError]) -> _Bidding:

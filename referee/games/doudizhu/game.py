@@ -79,6 +79,11 @@ class DouDizhu:
 
         return pending(result)
 
+    def expected(self, result: MatchResult) -> tuple[str, ...]:
+        from referee.games.doudizhu.expect import expected
+
+        return expected(result)
+
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.doudizhu.views import check_summary
 

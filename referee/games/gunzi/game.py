@@ -81,6 +81,11 @@ class Gunzi:
     def pending(self, result: MatchResult) -> list[RecordError]:
         return []  # an unfinished hand is not a problem: the engine says what it expects next
 
+    def expected(self, result: MatchResult) -> tuple[str, ...]:
+        from referee.games.gunzi.expect import expected
+
+        return expected(result)
+
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.gunzi.terminal import check_summary
 

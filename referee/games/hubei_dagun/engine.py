@@ -90,6 +90,7 @@ class MatchResult(NamedTuple):
     deals: tuple[DealResult, ...]
     totals: Coins
     errors: tuple[RecordError, ...]
+    last: tuple[Event, ...] = ()  # the last deal's events from its ``deal`` line on: what ``expect`` reads
 
 
 class Card(str):
@@ -163,7 +164,9 @@ def replay(events: Sequence[Event], rules: DagunRules, explain: bool = False) ->
     if header is None and events:
         errors.append(RecordError(0, M("the record has no 'match id=… game=hubei-dagun' header")))
     errors.sort(key=lambda e: e.line)
-    return MatchResult(header, rules, (names[0], names[1], names[2], names[3]), tuple(deals), totals, tuple(errors))
+    start = max((i for i, ev in enumerate(events) if isinstance(ev, Deal)), default=len(events))
+    return MatchResult(header, rules, (names[0], names[1], names[2], names[3]), tuple(deals), totals, tuple(errors),
+                       tuple(events[start:]))
 
 
 def _check_deal(ev: Deal, count: int, deals: list[DealResult], rules: DagunRules, errors: list[RecordError]) -> None:

@@ -82,6 +82,11 @@ class HubeiDagun:
 
         return pending(result)
 
+    def expected(self, result: MatchResult) -> tuple[str, ...]:
+        from referee.games.hubei_dagun.expect import expected
+
+        return expected(result)
+
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.hubei_dagun.views import check_summary
 

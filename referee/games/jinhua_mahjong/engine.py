@@ -54,6 +54,7 @@ class MatchResult(NamedTuple):
     totals: dict[str, int]
     errors: tuple[RecordError, ...]
     in_play: bool  # the last deal has no result yet
+    last: tuple[Event, ...] = ()  # the last deal's events from its ``deal`` line on: what ``expect`` reads
 
 
 class _Deal:
@@ -89,7 +90,8 @@ def replay(events: Sequence[Event], rules: Rules, explain: bool = False) -> Matc
         for s, v in r.payments.items():
             totals[s] += v
     errors.sort(key=lambda e: e.line)
-    return MatchResult(header, names, rules, tuple(results), totals, tuple(errors), in_play)
+    start = max((i for i, ev in enumerate(events) if isinstance(ev, Deal)), default=len(events))
+    return MatchResult(header, names, rules, tuple(results), totals, tuple(errors), in_play, tuple(events[start:]))
 
 
 def _collect(events: Sequence[Event], rules: Rules,

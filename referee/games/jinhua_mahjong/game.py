@@ -75,6 +75,11 @@ class JinhuaMahjong:
     def pending(self, result: MatchResult) -> list[RecordError]:
         return []  # an unfinished deal is no problem: a win or nowin settles it
 
+    def expected(self, result: MatchResult) -> tuple[str, ...]:
+        from referee.games.jinhua_mahjong.expect import expected
+
+        return expected(result)
+
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.jinhua_mahjong.views import check_summary
 

@@ -1,0 +1,148 @@
+"""Guided entry of a match of a game other than Gunzi (`referee record ID` with no directive): the referee types
+one directive a line, each stored as `referee record ID DIRECTIVE` stores it (``app.recording.record_lines``).
+
+The prompt shows the directives the game expects next (``Game.expected``: ``bid 张三 1|2|3|pass``, ``out SEAT``).
+A refusal is said and the prompt comes again; nothing else is stored. Besides directives the prompt takes, in
+either language as Gunzi's guided entry does (``referee.cli.commands.guided``): ``undo [--reason TEXT]``,
+``amend SEQ DIRECTIVE… --reason TEXT``, ``void SEQ --reason TEXT``, ``status``, ``help`` and ``q``
+(Ctrl-D stops too). It ends when the match is over (nothing more expected).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import typer
+
+from referee.cli.commands.guided import PROMPT, _options, line_reader
+from referee.cli.commands.tableactions import expected_line
+
+if TYPE_CHECKING:
+    from referee.app.recording import GameState
+    from referee.core.i18n import Msg
+    from referee.store.api import MatchStore
+
+
+def _prompt(state: GameState, lang: str) -> str:
+    from referee.core.i18n import tr
+
+    return "\n".join([expected_line(state.expected, lang),
+                      "  " + tr(lang, "(undo, status, help; q to stop)")])
+
+
+def _try_again(lang: str, problem: Msg) -> None:
+    from referee.core.i18n import tr
+
+    typer.echo(tr(lang, "{problem}; try again", problem=problem))
+
+
+def _help(lang: str) -> None:
+    from referee.core.i18n import M, literal, tr
+
+    commands = (
+        (M("undo [--reason TEXT]"), M("take back the latest event")),
+        (M("amend SEQ DIRECTIVE… --reason TEXT"), M("replace event SEQ")),
+        (M("void SEQ --reason TEXT"), M("take back event SEQ")),
+        (literal("status"), M("where the match stands")),
+        (literal("help"), M("this list")),
+        (literal("q"), M("stop (everything entered is stored)")),
+    )
+    lines = [tr(lang, "commands at this prompt:")]
+    lines += [tr(lang, "  {form} — {what}", form=form, what=what) for form, what in commands]
+    typer.echo("\n".join(lines))
+
+
+def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: str | None, lang: str) -> None:
+    """Run a prompt command; a refusal is said and the prompt goes on."""
+    import shlex
+
+    from referee.app.recording import correct_lines
+    from referee.cli.commands.tableactions import show_status
+    from referee.core.errors import RefereeError, UsageError
+    from referee.core.i18n import M, tr
+
+    try:
+        words = shlex.split(answer)
+    except ValueError as e:  # an unclosed quote
+        _try_again(lang, M("cannot read '{text}': {problem}", text=answer, problem=str(e)))
+        return
+    rest, reason, force = _options(words[1:])
+    if name == "help":
+        _help(lang)
+        return
+    if name == "status":
+        show_status(store, match_id, lang)
+        return
+    try:
+        seq: int | None = None
+        text: str | None = None
+        if name == "undo":
+            if rest:
+                raise UsageError(M("expected: {form}", form="undo [--reason TEXT]"))
+        else:
+            form = "amend SEQ DIRECTIVE… --reason TEXT" if name == "amend" else "void SEQ --reason TEXT"
+            if not rest or not rest[0].lstrip("#").isdigit() or (name == "void") != (len(rest) == 1) or not reason:
+                raise UsageError(M("expected: {form}", form=form))
+            seq = int(rest[0].lstrip("#"))
+            text = " ".join(rest[1:]) if name == "amend" else None
+        done = correct_lines(store, match_id, name, seq, text, reason or "", referee, force)
+    except RefereeError as e:
+        _try_again(lang, M("not done: {problem}", problem=e.msg))
+        return
+    entry = done.entries[0]
+    typer.echo(tr(lang, "#{seq} {kind} of #{target} stored", seq=entry["seq"], kind=name, target=entry["target"]))
+    typer.echo(done.game.check_summary(done.after, lang))
+
+
+def guided_game(store: MatchStore, match_id: str, referee: str | None, lang: str,
+                read: Callable[[str], str] | None = None) -> None:
+    """Prompt for each directive of a match of a game other than Gunzi and store each one accepted, until the
+    referee stops or the match is over. *read* reads one answer after showing its argument."""
+    from referee.app.answers import command_of
+    from referee.app.recording import game_state, record_lines
+    from referee.core.errors import RefereeError
+    from referee.core.i18n import M, tr
+    from referee.store.errors import MovedOn, StoreError
+
+    state = game_state(store, match_id)
+    stopped = M("stopped; everything entered so far is stored")
+    typer.echo(tr(lang, "Guided entry for match {match}: type each event as it happens.", match=match_id))
+    read = read or line_reader()
+    while state.expected:
+        typer.echo(_prompt(state, lang))
+        try:
+            answer = read(PROMPT)
+        except (EOFError, KeyboardInterrupt):
+            typer.echo("", err=True)
+            raise RefereeError(stopped) from None
+        if not answer.split():
+            continue
+        command = command_of(answer)
+        if command == "quit":
+            typer.echo(stopped.text(lang))
+            return
+        if command is not None:
+            _command(command, answer, store, match_id, referee, lang)
+            state = game_state(store, match_id)
+            continue
+        try:
+            done = record_lines(store, match_id, [answer.strip()], referee, expect_seq=state.entries)
+        except MovedOn as e:  # another referee (the web) stored meanwhile: the prompt follows the match
+            _try_again(lang, M("not accepted: {problems}", problems=e.msg))
+            state = game_state(store, match_id)
+            continue
+        except StoreError as e:  # unreadable, or refused by the rules: nothing stored
+            _try_again(lang, e.msg)
+            continue
+        for entry in done.entries:
+            typer.echo(tr(lang, "#{seq} recorded: {directive}", seq=entry["seq"], directive=entry["directive"]))
+        state = game_state(store, match_id)
+        if _ends_deal(state.expected):  # the deal is settled (a spring claimed after `out` settles it anew)
+            typer.echo(state.game.check_summary(state.result, lang))
+    typer.echo(tr(lang, "match {match} is over", match=match_id))
+
+
+def _ends_deal(expected: tuple[str, ...]) -> bool:
+    """Whether a next ``deal`` is among the directives expected (the deal in progress has what it needs)."""
+    return any(form.split()[0] == "deal" for form in expected)
