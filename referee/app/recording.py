@@ -85,6 +85,10 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
         require_reason(store, match_id, reason)
         expect(len(s.entries), expect_seq)
         stored, _ = s.events()
+        if stored and not isinstance(stored[0], MatchHeader):  # another game's match: its own use case
+            from referee.store.replaying import _gunzi_only
+
+            _gunzi_only(stored)
         if any(isinstance(ev, HandStart) for ev in events):
             _play_stopped(store, match_id, s.entries)
         first = s.next_seq

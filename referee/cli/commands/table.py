@@ -167,6 +167,9 @@ def record(
     from referee.cli.commands import recordfile
 
     store = open_store(db)
+    if directive and file is None:  # the table's usual call: one read of the match, whatever its game
+        _record_one(store, match_id, directive, referee, reason, after, language)
+        return
     from referee.app.recording import game_of_match
 
     if game_of_match(store, match_id).key != "gunzi":
@@ -186,17 +189,30 @@ def record(
             raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
         recordfile.record_file(store, match_id, file, referee, reason, language, after)
         return
-    if not directive:
-        from referee.cli.commands.guided import guided
+    from referee.cli.commands.guided import guided  # no DIRECTIVE: guided entry of a hand
 
-        recordfile.refuse_guided(store, match_id)
-        guided(store, match_id, referee, language)
-        return
-    event = parse_directive(directive)
+    recordfile.refuse_guided(store, match_id)
+    guided(store, match_id, referee, language)
+
+
+def _record_one(store: MatchStore, match_id: str, directive: list[str], referee: str | None, reason: str,
+                after: int | None, language: str) -> None:
+    """`referee record MATCH DIRECTIVE`: read as Gunzi's and recorded in one session (one read of the match); a
+    match of another game (the session says so, or the directive is none of Gunzi's) by that game's use case."""
+    from referee.app.recording import game_of_match
     from referee.app.recording import record as record_events
+    from referee.core.errors import UsageError
+    from referee.store.replaying import NotGunzi
 
-    report_record(match_id, record_events(store, match_id, [event], referee, reason, after).outcome(), language,
-                  store)
+    try:
+        event = parse_directive(directive)
+        done = record_events(store, match_id, [event], referee, reason, after)
+    except (UsageError, NotGunzi):
+        if game_of_match(store, match_id).key == "gunzi":
+            raise
+        _record_game(store, match_id, [" ".join(directive)], referee, reason, after, language)
+        return
+    report_record(match_id, done.outcome(), language, store)
     echo_notes(store, language)
 
 
