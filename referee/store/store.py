@@ -192,6 +192,23 @@ class Anchor(NamedTuple):
     problem: chain.ChainProblem | None  # what changed at or before it (None: nothing)
 
 
+def anchor_of(match_id: str, entries: Sequence[StoredEntry], head: str) -> Anchor:
+    """Where the printed head *head* is among *entries* (``anchor`` of every backend): a :class:`StoreError`
+    when no entry carries it, a usage error when several do."""
+    want = head.lower()
+    found = [i for i, e in enumerate(entries, 1) if e["hash"].startswith(want)]
+    if not found:
+        raise StoreError(M("no entry of match {match} carries the head {head}: the record changed since that "
+                           "head was printed (or the digits are mistyped)",
+                           match=match_id, head=head))
+    if len(found) > 1:
+        raise UsageError(M("--head {head}: entries #{first} and #{second} of match {match} both begin so; give "
+                           "more digits",
+                           head=head, first=found[0], second=found[1], match=match_id))
+    seq = found[0]
+    return Anchor(seq, len(entries), chain.check(match_id, list(entries[:seq])))
+
+
 def resolve_root(db: str | os.PathLike[str] | None = None) -> Path:
     return _resolve(db)[0]
 
@@ -799,21 +816,7 @@ class Store:
 
         A :class:`StoreError` when no entry carries it (the record changed since, or the digits are
         wrong); a usage error when several do (more digits are needed)."""
-        from referee.core.errors import UsageError
-
-        entries = self._read(match_id).entries
-        want = head.lower()
-        found = [i for i, e in enumerate(entries, 1) if e["hash"].startswith(want)]
-        if not found:
-            raise StoreError(M("no entry of match {match} carries the head {head}: the record changed since that "
-                               "head was printed (or the digits are mistyped)",
-                               match=match_id, head=head))
-        if len(found) > 1:
-            raise UsageError(M("--head {head}: entries #{first} and #{second} of match {match} both begin so; give "
-                               "more digits",
-                               head=head, first=found[0], second=found[1], match=match_id))
-        seq = found[0]
-        return Anchor(seq, len(entries), chain.check(match_id, entries[:seq]))
+        return anchor_of(match_id, self._read(match_id).entries, head)
 
     def _read_head(self, match_id: str, path: Path) -> tuple[Head | None, chain.ChainProblem | None]:
         head_path = self._head_of(path)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, NoReturn
 
 import typer
@@ -27,6 +27,8 @@ INTERRUPTED = 130  # 128 + SIGINT: Ctrl-C
 
 if TYPE_CHECKING:
     from typing import ParamSpec, TypeVar
+
+    from referee.core.i18n import Msg
 
     P = ParamSpec("P")
     R = TypeVar("R")
@@ -84,3 +86,17 @@ def guard(command: Callable[P, R]) -> Callable[P, R]:
             quiet_exit(BROKEN_PIPE)
         raise typer.Exit(found.exit_code) from None
     return run
+
+
+def report_broken(broken: Mapping[str, Msg], lang: str) -> None:
+    """After a command's output: each match it could not read or count on a line of its own (stderr), the last as
+    the command's error (exit 1); nothing when there is none."""
+    if not broken:
+        return
+    from referee.core.i18n import tr
+    from referee.store.store import StoreError
+
+    found = list(broken.values())
+    for msg in found[:-1]:
+        typer.echo(tr(lang, "error: {message}", message=msg), err=True)
+    raise StoreError(found[-1])

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.commands.boundary import language
+from referee.cli.commands.boundary import language, report_broken
 from referee.cli.commands.options import Db, Json, Lang, Output, PdfFont, Reason, Referee
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
@@ -42,19 +42,6 @@ def _echo(lines: list[str]) -> None:
 
 def _dump(data: object) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-def _uncounted(broken: dict[str, Msg], say: str) -> None:
-    """After the output: each match the event cannot count on a line of its own (stderr), exit 1."""
-    if not broken:
-        return
-    from referee.core.i18n import tr
-    from referee.store.store import StoreError
-
-    found = list(broken.values())
-    for msg in found[:-1]:
-        typer.echo(tr(say, "error: {message}", message=msg), err=True)
-    raise StoreError(found[-1])
 
 
 # --- entries --------------------------------------------------------------------------------------
@@ -385,7 +372,7 @@ def status(
         _dump(eventjson.status(results, now))
     else:
         _echo(eventtext.status_lines(results, now, say))
-    _uncounted(results.broken, say)
+    report_broken(results.broken, say)
 
 
 def _state(store: MatchStore, event_id: str) -> EventState:
@@ -600,7 +587,7 @@ def standings(
         _dump(eventjson.standings(results))
     else:
         _echo(eventtext.standings_lines(results, say, None if wide else _terminal_width()))
-    _uncounted(results.broken, say)
+    report_broken(results.broken, say)
 
 
 def prizes(
@@ -626,7 +613,7 @@ def prizes(
                           for p in prize_list(results.standings, results.state.pairs, s.scoring.awards)]})
     else:
         _echo(eventtext.prize_lines(results, say))
-    _uncounted(results.broken, say)
+    report_broken(results.broken, say)
 
 
 def _terminal_width() -> int | None:
@@ -749,7 +736,7 @@ def report(
                      matrix=results.state.settings.format is EventFormat.round_robin,
                      disputes=event_lines(event_id, found, pdf)[1:] if found else ())
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
-    _uncounted(results.broken, say)
+    report_broken(results.broken, say)
 
 
 def export(
@@ -776,7 +763,7 @@ def export(
                    results.summaries, book, results=results.results, scoring=results.state.settings.scoring,
                    about=_about(results, book))
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
-    _uncounted(results.broken, say)
+    report_broken(results.broken, say)
 
 
 def publish(
@@ -805,7 +792,7 @@ def publish(
             buf.write(text.encode("utf-8"))
     typer.echo(trn(say, "wrote {n} page to {folder} (open {folder}/index.html)",
                    "wrote {n} pages to {folder} (open {folder}/index.html)", len(built), folder=str(folder)))
-    _uncounted(results.broken, say)
+    report_broken(results.broken, say)
 
 
 def _about(results: eventresults.EventResults, lang: str) -> list[tuple[str, str | int | None]]:

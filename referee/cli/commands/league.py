@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.commands.boundary import language
+from referee.cli.commands.boundary import language, report_broken
 from referee.cli.commands.options import Db, Lang, Output, PdfFont
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
 
 if TYPE_CHECKING:
-    from referee.store.leagueresults import LeagueResults
+    pass
 
 LeagueId = Annotated[str, typer.Argument(metavar="LEAGUE", help=N_("The league's id, e.g. DL26."),
                                          show_default=False)]
@@ -65,19 +65,6 @@ def add_event(
                    event=event_id, club=league.club_of(event_id) or club, league=league.id))
 
 
-def _uncounted(results: LeagueResults, say: str) -> None:
-    """After the output: each match an event cannot count on a line of its own (stderr), exit 1."""
-    from referee.core.i18n import tr
-    from referee.store.store import StoreError
-
-    found = list(results.broken.values())
-    if not found:
-        return
-    for msg in found[:-1]:
-        typer.echo(tr(say, "error: {message}", message=msg), err=True)
-    raise StoreError(found[-1])
-
-
 def standings(
     league_id: LeagueId,
     json_: Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table."))] = False,
@@ -94,7 +81,7 @@ def standings(
         typer.echo(json.dumps(leaguetext.standings_json(results), ensure_ascii=False, indent=2))
     else:
         typer.echo("\n".join(leaguetext.standings_lines(results, say)))
-    _uncounted(results, say)
+    report_broken(results.broken, say)
 
 
 def _book_lang(lang: str | None) -> str:
@@ -131,7 +118,7 @@ def report(
         (tr(pdf, "Events"), leaguetext.events_sheet(results, pdf), [1.2, 1.5, 2.5, 1.2, 0.7, 4.0]),
     ], pdf, font=lambda texts: pdf_font(font, texts, say), notes=leaguetext.notes(results, pdf))
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
-    _uncounted(results, say)
+    report_broken(results.broken, say)
 
 
 def export(
@@ -155,7 +142,7 @@ def export(
         (tr(book, "Events"), leaguetext.events_sheet(results, book)),
     ])
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
-    _uncounted(results, say)
+    report_broken(results.broken, say)
 
 
 HELP = N_("A league (season) of events at several clubs: its events, its standings summed over the season, its "

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from referee.cli.commands.boundary import language
+from referee.cli.commands.boundary import language, report_broken
 from referee.cli.commands.options import Db, Json, Lang
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
 
 if TYPE_CHECKING:
-    from referee.core.i18n import Msg
+    pass
 
 
 def ratings(
@@ -48,17 +48,6 @@ def ratings(
         typer.echo(json.dumps(ratingtext.ladder_json(got.ladder, got.event, got.broken), ensure_ascii=False, indent=2))
     else:
         typer.echo("\n".join(ratingtext.ladder_lines(got.ladder, got.event, say)))
-    _unreadable(got.broken, say)
+    report_broken(got.broken, say)
 
 
-def _unreadable(broken: dict[str, Msg], say: str) -> None:
-    """After the output: each match that could not be read on a line of its own (stderr), exit 1."""
-    if not broken:
-        return
-    from referee.core.i18n import tr
-    from referee.store.store import StoreError
-
-    found = list(broken.values())
-    for msg in found[:-1]:
-        typer.echo(tr(say, "error: {message}", message=msg), err=True)
-    raise StoreError(found[-1])

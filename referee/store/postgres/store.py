@@ -68,6 +68,7 @@ from referee.store.store import (
     Repair,
     Snapshot,
     Summary,
+    anchor_of,
     corrected,
     head_finding,
     log_of,
@@ -644,19 +645,7 @@ class PgStore:
         return self.snapshot(match_id).problem
 
     def anchor(self, match_id: str, head: str) -> Anchor:
-        entries = self.entries(match_id)
-        want = head.lower()
-        found = [i for i, e in enumerate(entries, 1) if e["hash"].startswith(want)]
-        if not found:
-            raise StoreError(M("no entry of match {match} carries the head {head}: the record changed since that "
-                               "head was printed (or the digits are mistyped)",
-                               match=match_id, head=head))
-        if len(found) > 1:
-            raise UsageError(M("--head {head}: entries #{first} and #{second} of match {match} both begin so; give "
-                               "more digits",
-                               head=head, first=found[0], second=found[1], match=match_id))
-        seq = found[0]
-        return Anchor(seq, len(entries), chain.check(match_id, entries[:seq]))
+        return anchor_of(match_id, self.entries(match_id), head)
 
     def audit(self, match_ids: list[str] | None = None) -> Audit:
         """Recompute every chain (or those of *match_ids*) client-side, compare it with its row's head, and
