@@ -567,13 +567,15 @@ def standings(
 
     if json_ and explain:
         raise UsageError(M("--json and --explain go apart"))
+    if json_ and cross:  # the JSON's rounds hold every table's games: the cross table is read from them
+        raise UsageError(M("--json and --cross go apart: the JSON's rounds give every table's games"))
     from referee.cli.commands import individualevent
 
     if individualevent.is_individual(open_store(db), event_id):
         individualevent.standings(open_store(db), event_id, json_, after_round, say)
         return
     results = eventresults.load(open_store(db), event_id, after_round)
-    if cross and not json_:
+    if cross:
         _echo(eventtext.matrix_lines(results, say))
     elif explain:
         a, b = explain
