@@ -231,3 +231,55 @@ def test_event_pair_seed_rating_seeds_round_one_by_the_players_mean_ordinal(cli:
     run = cli("event", "pair", "SEED", "--seed", "rating")
     assert (run.code, run.err.strip()) == (1, "error: --seed rating seeds round 1 only: event SEED has paired "
                                               "round 1")
+
+
+def one_match_event(cli: Cli, tmp: Path, event: str, a: tuple[str, str], b: tuple[str, str], winner: str) -> None:
+    """An event of two pairs, A and B, its round 1 paired (one table) and played 2:0 by *winner* ("A" or "B")."""
+    cli.ok("event", "new", event, "--name", event, "--rounds", 1)
+    cli.ok("event", "add", event, "A", *a)
+    cli.ok("event", "add", event, "B", *b)
+    table = cli.json("event", "pair", event)["tables"][0]
+    side = "EW" if table["ew"] == winner else "NS"
+    path = tmp / f"{event}.gunzi"
+    path.write_text(match_text(table["match"], [side, side]), encoding="utf-8")
+    cli.ok("record", table["match"], "--file", path)
+
+
+def test_a_leagues_ladder_rates_its_events_matches_only(cli: Cli, tmp_path: Path) -> None:
+    one_match_event(cli, tmp_path, "EV1", ("甲", "乙"), ("丙", "丁"), "A")  # 甲 乙 win
+    one_match_event(cli, tmp_path, "EV2", ("辛", "壬"), ("癸", "子"), "B")  # 癸 子 win
+    one_match_event(cli, tmp_path, "EV3", ("甲", "戊"), ("己", "庚"), "B")  # 甲 loses, in an event of no league
+    stored(cli, tmp_path, "LOOSE", "甲", "乙", "丙", "丁", ["EW", "EW"])  # 甲 丙 win a match of no event
+    cli.ok("league", "new", "L", "--title", "season")
+    cli.ok("league", "add-event", "L", "EV1", "--club", "海之韵")
+    cli.ok("league", "add-event", "L", "EV2", "--club", "星海")
+    js = cli.json("ratings", "--league", "L")
+    # EV1's and EV2's matches only: their eight players; 甲 played one of them and won it
+    assert (js["event"], js["league"], js["matches"]) == (None, "L", 2)
+    assert {p["name"] for p in js["players"]} == {"甲", "乙", "丙", "丁", "辛", "壬", "癸", "子"}
+    jia = next(p for p in js["players"] if p["name"] == "甲")
+    assert (jia["matches"], jia["won"]) == (1, 1)
+    # the four winners (one match won each, from the default) above the four losers
+    assert {p["name"] for p in js["players"][:4]} == {"甲", "乙", "癸", "子"}
+    # the store's ladder counts all four matches: 甲 played three (EV1 won, EV3 lost, LOOSE won)
+    whole = cli.json("ratings")
+    assert whole["matches"] == 4 and "league" not in whole
+    assert next((p["matches"], p["won"]) for p in whole["players"] if p["name"] == "甲") == (3, 2)
+    # a league of one event rates what that event's ladder rates
+    cli.ok("league", "new", "ONE", "--title", "one event")
+    cli.ok("league", "add-event", "ONE", "EV1", "--club", "海之韵")
+    one, ev1 = cli.json("ratings", "--league", "ONE"), cli.json("ratings", "--event", "EV1")
+    assert one.pop("league") == "ONE" and {**one, "event": "EV1"} == ev1
+    assert cli.json("ratings", "--league", "L", "--player", "甲")["history"][0]["place"] == 1
+    out = cli.ok("ratings", "--league", "L").out.splitlines()
+    assert out[0] == ("Ratings of league L: 2 finished matches of its events rated (openskill, Plackett-Luce; "
+                      "rating = mu - 3 sigma)")
+    run = cli("ratings", "--league", "L", "--event", "EV1")
+    assert (run.code, run.err.strip()) == (2, "error: --event and --league: rate one event's matches or one "
+                                              "league's, not both")
+    run = cli("ratings", "--league", "NOPE")
+    assert run.code == 2 and run.err.strip() == (f"error: no league 'NOPE' in the store at {tmp_path / 'store'} "
+                                                 "(leagues stored: L, ONE)")
+    run = cli("ratings", "--league", "NOPE", "--lang", "zh")
+    # a list in Chinese is joined by 、
+    assert run.code == 2 and run.err.strip() == f"错误：{tmp_path / 'store'} 的存储中没有联赛“NOPE”（已存联赛：L、ONE）"
