@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from referee.app.ratings import individual_seeds
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
@@ -174,9 +175,13 @@ def match_ids(event_id: str) -> str:
     return event_id.replace("{", "{{").replace("}", "}}") + "-R{round}-T{table}"
 
 
-def next_seating(store: MatchStore, state: EventState) -> SeatedRound:
-    """The next round of *state*, seated (nothing stored); refused when it cannot be seated now."""
+def next_seating(store: MatchStore, state: EventState, *, by_rating: bool = False) -> SeatedRound:
+    """The next round of *state*, seated (nothing stored); refused when it cannot be seated now. *by_rating*:
+    round 1 seated in the order of the players' ratings on the store's ladder (``event pair --seed rating``)."""
     settings = state.settings
+    if by_rating and state.rounds:
+        raise RefereeError(M("--seed rating seeds round 1 only: event {event} has paired round {round}",
+                             event=settings.id, round=len(state.rounds)))
     current = state.current
     if current is not None and current.status is RoundStatus.open:
         raise RefereeError(M("round {round} of event {event} is still open: close it first "
@@ -193,7 +198,8 @@ def next_seating(store: MatchStore, state: EventState) -> SeatedRound:
                  if t.done and t.summary is not None}
     try:
         return seat_round(state.players, state.seatings, summaries, size, seed=settings.lot,
-                          sit_out=SitOut(settings.sit_out), match_id=match_ids(settings.id))
+                          sit_out=SitOut(settings.sit_out), match_id=match_ids(settings.id),
+                          ratings=individual_seeds(store, state) if by_rating else None)
     except SeatingError as e:
         if e.problem == "too_few":
             raise RefereeError(M("seating needs at least {size} players at {game}; event {event} has {n}",
@@ -203,15 +209,16 @@ def next_seating(store: MatchStore, state: EventState) -> SeatedRound:
 
 
 def seat_next_round(store: MatchStore, event_id: str, referee: str | None = None, *,
-                    dry_run: bool = False) -> Seated:
+                    dry_run: bool = False, by_rating: bool = False) -> Seated:
     """Seat the next round, create each table's match (its header names the event, round and table; its seats the
-    players in the seating's order), then record the round in the log. *dry_run*: nothing stored."""
+    players in the seating's order), then record the round in the log. *dry_run*: nothing stored. *by_rating*:
+    round 1 by the players' ratings (:func:`next_seating`)."""
     from referee.app.newmatch import match_events
 
     with store.event_log(event_id).session() as s:
         state = s.state
         individual_only(state)
-        rnd = next_seating(store, state)
+        rnd = next_seating(store, state, by_rating=by_rating)
         if dry_run:
             return Seated(rnd, state)
         settings = state.settings

@@ -21,7 +21,7 @@ from referee.store.individualresults import match_table
 from referee.store.replaying import NotGunzi
 from referee.store.store import StoreError
 from referee.tournament.model import EventFormat, Pair
-from referee.tournament.ratings import Entrant, Ladder, Played, ladder, pair_seeds
+from referee.tournament.ratings import Entrant, Ladder, Played, ladder, pair_seeds, player_seeds
 from referee.tournament.state import EventState
 
 NO_EVENT = ""  # the summary cache of the matches of no event (read only: never written)
@@ -104,6 +104,12 @@ def entrant(ratings: ClubRatings, name: str) -> Entrant:
 def seeds(store: MatchStore, pairs: Sequence[Pair]) -> dict[str, float | None]:
     """Each pair's seed for round 1 by the store's current ladder (``tournament.ratings.pair_seeds``)."""
     return pair_seeds(club_ratings(store).ladder, [(p.code, (p.player1, p.player2)) for p in pairs])
+
+
+def individual_seeds(store: MatchStore, state: EventState) -> dict[str, float]:
+    """Each rated player's seed for round 1 of an individual event by the store's current ladder (by code; the
+    unrated left out: ``tournament.ratings.player_seeds``)."""
+    return player_seeds(club_ratings(store).ladder, [(p.code, p.name) for p in state.players])
 
 
 def seeded(store: MatchStore, state: EventState) -> EventState:

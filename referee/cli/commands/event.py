@@ -285,8 +285,10 @@ def pair(
         "A pair sitting this round out at its request (a requested bye, [bye] requested); may be repeated."))] = None,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     seed: Annotated[str | None, typer.Option("--seed", metavar="rating", help=N_(
-        "Round 1 seeded by the players' ratings (referee ratings): a pair's seed is its players' mean rating."))] \
-        = None,
+        "Round 1 seeded by the players' ratings (referee ratings): a pair's seed is its players' mean rating; at an "
+        "event of individual players, each player's rating (the unrated after, in the event's lot order).",
+        zh="第1轮按选手等级分排定（referee ratings）：一对的种子为两人等级分的平均；个人赛按每位选手的等级分"
+           "（无等级分者排在后面，按赛事抽签顺序）。"))] = None,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -306,7 +308,7 @@ def pair(
                            "created: entry order or its --seed's lot)",
                            value=seed))
     if individualevent.is_individual(open_store(db), event_id):
-        individualevent.pair(open_store(db), event_id, json_, dry_run, referee, say)
+        individualevent.pair(open_store(db), event_id, json_, dry_run, referee, say, by_rating=seed is not None)
         return
     paired = pair_round(open_store(db), event_id, referee, dry_run=dry_run, swaps=[swap] if swap else (),
                         sets=set_ or (), reason=reason, byes=bye or (), by_rating=seed is not None)

@@ -62,12 +62,13 @@ def import_(store: MatchStore, event_id: str, file: Path, referee: str | None, s
                   file=str(file), n=len(players), event=event_id, total=len(state.players)))
 
 
-def pair(store: MatchStore, event_id: str, json_: bool, dry_run: bool, referee: str | None, say: str) -> None:
+def pair(store: MatchStore, event_id: str, json_: bool, dry_run: bool, referee: str | None, say: str,
+         by_rating: bool = False) -> None:
     from referee.app.individual import seat_next_round
     from referee.core.i18n import tr
     from referee.views import individualviews as views
 
-    seated = seat_next_round(store, event_id, referee, dry_run=dry_run)
+    seated = seat_next_round(store, event_id, referee, dry_run=dry_run, by_rating=by_rating)
     if json_:
         typer.echo(json.dumps({**views.seating_json(seated.round), **({"dry_run": True} if dry_run else {})},
                               ensure_ascii=False, indent=2))
