@@ -27,6 +27,7 @@ from referee.store.individualresults import load_state, tables_of
 from referee.store.store import DuplicateMatch
 from referee.tournament.individual import Player, SeatedRound, SeatingError, SitOut, seat_round
 from referee.tournament.model import EventFormat, RoundStatus
+from referee.tournament.robinseating import robin_round
 from referee.tournament.state import (
     EventState,
     Head,
@@ -48,9 +49,10 @@ def game_named(key: str) -> Game:
 
 def new_event(store: MatchStore, event_id: str, *, game: str, name: str, rules: str | None, rounds: int | None,
               date: str | None, venue: str | None, seed: int | None, sit_out: str = "lowest",
-              referee: str | None = None) -> EventState:
-    """Create an individual event's log: its game, rule set (the game's default without one), rounds and the
-    rule for who sits out; everything checked before the log is made."""
+              referee: str | None = None, fmt: str = "swiss") -> EventState:
+    """Create an individual event's log: its game, rule set (the game's default without one), format (Swiss
+    seating, or a round robin's fixed schedule: ``tournament.robinseating``), rounds and the rule for who sits
+    out; everything checked before the log is made."""
     from referee.tournament import scoring as scorings
 
     event_id = check_id(event_id, "EVENT")
@@ -64,6 +66,9 @@ def new_event(store: MatchStore, event_id: str, *, game: str, name: str, rules: 
     chosen.load_rules(rules)  # a usage error naming the file and the key when it cannot be used
     if sit_out not in tuple(SitOut):
         raise UsageError(M("--sit-out {value}: lowest or lot", value=sit_out))
+    form = {"swiss": EventFormat.swiss, "round-robin": EventFormat.round_robin}.get(fmt)
+    if form is None:
+        raise UsageError(M("--format {value}: swiss or round-robin", value=fmt))
     if date is not None:
         try:
             datetime.date.fromisoformat(date)
@@ -74,7 +79,7 @@ def new_event(store: MatchStore, event_id: str, *, game: str, name: str, rules: 
     if seed is not None and seed < 0:
         raise UsageError(M("--seed {value}: a whole number from 0", value=seed))
     lot = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    action = created(event_id, name, rules, EventFormat.swiss, rounds, scorings.load("club"), date, venue, seed,
+    action = created(event_id, name, rules, form, rounds, scorings.load("club"), date, venue, seed,
                      lot, game=chosen.key, sit_out=sit_out)
     with store.event_log(event_id).session(create=True) as s:
         return s.append([action], referee)
@@ -179,6 +184,12 @@ def next_seating(store: MatchStore, state: EventState, *, by_rating: bool = Fals
     """The next round of *state*, seated (nothing stored); refused when it cannot be seated now. *by_rating*:
     round 1 seated in the order of the players' ratings on the store's ladder (``event pair --seed rating``)."""
     settings = state.settings
+    robin = settings.format is EventFormat.round_robin
+    if by_rating and robin:
+        raise RefereeError(M("--seed rating: event {event} is a round robin: its schedule is fixed (every player "
+                             "meets every other as evenly as the tables allow)", event=settings.id,
+                             zh="--seed rating：赛事{event}是循环赛，其赛程固定（每位选手与其他每位选手"
+                                "在桌数允许下尽量均匀相遇）"))
     if by_rating and state.rounds:
         raise RefereeError(M("--seed rating seeds round 1 only: event {event} has paired round {round}",
                              event=settings.id, round=len(state.rounds)))
@@ -194,9 +205,11 @@ def next_seating(store: MatchStore, state: EventState, *, by_rating: bool = Fals
                               "final (referee event standings {event})", planned, event=settings.id))
     game = registry.game(settings.game)
     size = len(game.seats)
-    summaries = {mid: t.summary for mid, t in load_state(state, store).tables.items()
-                 if t.done and t.summary is not None}
     try:
+        if robin:  # the fixed schedule: no result read
+            return robin_round(state.players, state.seatings, size, match_id=match_ids(settings.id))
+        summaries = {mid: t.summary for mid, t in load_state(state, store).tables.items()
+                     if t.done and t.summary is not None}
         return seat_round(state.players, state.seatings, summaries, size, seed=settings.lot,
                           sit_out=SitOut(settings.sit_out), match_id=match_ids(settings.id),
                           ratings=individual_seeds(store, state) if by_rating else None)

@@ -59,7 +59,9 @@ def new(
         "An individual event: who sits out when the players do not fill the tables (the lowest-placed, or by lot)."))]
     = "lowest",
     fmt: Annotated[str, typer.Option("--format", metavar="swiss|round-robin",
-                                     help=N_("Swiss rounds, or a round robin (every pair meets every other)."))]
+                                     help=N_(
+        "Swiss rounds, or a round robin (every pair meets every other; at an event of individual players, as evenly "
+        "as the tables allow).", zh="瑞士制轮次，或循环赛（每对与其他每对相遇；个人赛按桌数尽量均匀相遇）。"))]
     = "swiss",
     rounds: Annotated[int | None, typer.Option("--rounds", metavar="N", help=N_(
         "Rounds the event will have (a Swiss event needs it; a round robin: all of its schedule)."))] = None,
@@ -85,7 +87,8 @@ def new(
     if game is not None and game != "gunzi":
         from referee.cli.commands import individualevent
 
-        individualevent.new(store, event_id, game, name, rules, rounds, date, venue, seed, sit_out, referee, say)
+        individualevent.new(store, event_id, game, name, rules, rounds, date, venue, seed, sit_out, referee, say,
+                            fmt)
         return
     state = new_event(store, event_id, name=name, rules=rules or "dalian-club", fmt=fmt, rounds=rounds,
                       scoring=scoring, date=date, venue=venue, seed=seed, referee=referee)

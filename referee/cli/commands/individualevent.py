@@ -28,12 +28,13 @@ def is_individual(store: MatchStore, event_id: str) -> bool:
 
 
 def new(store: MatchStore, event_id: str, game: str, name: str, rules: str | None, rounds: int | None,
-        date: str | None, venue: str | None, seed: int | None, sit_out: str, referee: str | None, say: str) -> None:
+        date: str | None, venue: str | None, seed: int | None, sit_out: str, referee: str | None, say: str,
+        fmt: str = "swiss") -> None:
     from referee.app.individual import new_event
     from referee.core.i18n import tr
 
     state = new_event(store, event_id, game=game, name=name, rules=rules, rounds=rounds, date=date, venue=venue,
-                      seed=seed, sit_out=sit_out, referee=referee)
+                      seed=seed, sit_out=sit_out, referee=referee, fmt=fmt)
     s = state.settings
     typer.echo(tr(say, "new event {event} ({name}) in {root}: {game}, players, {rounds} rounds, rules {rules}, "
                        "lot seed {lot}",
