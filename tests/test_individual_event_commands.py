@@ -134,7 +134,7 @@ def test_a_bad_players_file_is_named_at_its_row(cli: Cli, tmp_path: Path) -> Non
 def test_a_round_robin_of_individual_players_follows_its_fixed_schedule(tmp_path: Path) -> None:
     cli = Cli(tmp_path / "store")
     run = cli("event", "new", "RR", "--game", "doudizhu", "--name", "Robin", "--rounds", "4", "--format", "knockout")
-    assert (run.code, run.err.strip()) == (2, "error: --format knockout: swiss or round-robin")
+    assert (run.code, run.err.strip()) == (2, "error: --format knockout: not a format (swiss or round-robin)")
     cli.ok("event", "new", "RR", "--game", "doudizhu", "--name", "Robin", "--rounds", "4", "--format", "round-robin")
     for i in range(1, 10):
         cli.ok("event", "add", "RR", f"P{i}", f"Player {i}")

@@ -68,7 +68,7 @@ def new_event(store: MatchStore, event_id: str, *, game: str, name: str, rules: 
         raise UsageError(M("--sit-out {value}: lowest or lot", value=sit_out))
     form = {"swiss": EventFormat.swiss, "round-robin": EventFormat.round_robin}.get(fmt)
     if form is None:
-        raise UsageError(M("--format {value}: swiss or round-robin", value=fmt))
+        raise UsageError(M("--format {value}: not a format (swiss or round-robin)", value=fmt))
     if date is not None:
         try:
             datetime.date.fromisoformat(date)
@@ -187,9 +187,7 @@ def next_seating(store: MatchStore, state: EventState, *, by_rating: bool = Fals
     robin = settings.format is EventFormat.round_robin
     if by_rating and robin:
         raise RefereeError(M("--seed rating: event {event} is a round robin: its schedule is fixed (every player "
-                             "meets every other as evenly as the tables allow)", event=settings.id,
-                             zh="--seed rating：赛事{event}是循环赛，其赛程固定（每位选手与其他每位选手"
-                                "在桌数允许下尽量均匀相遇）"))
+                             "meets every other as evenly as the tables allow)", event=settings.id))
     if by_rating and state.rounds:
         raise RefereeError(M("--seed rating seeds round 1 only: event {event} has paired round {round}",
                              event=settings.id, round=len(state.rounds)))

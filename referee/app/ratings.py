@@ -63,8 +63,7 @@ def club_ratings(store: MatchStore, event_id: str | None = None, *, league: str 
     """The ladder of every finished match in *store* (only *event_id*'s when given; only those of the events of
     *league* when given: the season's ladder, ``referee ratings --league L``)."""
     if event_id is not None and league is not None:
-        raise UsageError(M("--event and --league: rate one event's matches or one league's, not both",
-                           zh="--event 与 --league：只计一个赛事或一个联赛的比赛，不能两者同时"))
+        raise UsageError(M("--event and --league: rate one event's matches or one league's, not both"))
     played: list[Played] = []
     broken: dict[str, Msg] = {}
     for eid, mids in _match_ids(store, event_id, league).items():

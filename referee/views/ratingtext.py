@@ -85,9 +85,7 @@ def ladder_lines(lad: Ladder, event: str | None, lang: str, league: str | None =
         out = [trn(lang, "Ratings of league {league}: {n} finished match of its events rated (openskill, "
                    "Plackett-Luce; rating = mu - 3 sigma)",
                    "Ratings of league {league}: {n} finished matches of its events rated (openskill, "
-                   "Plackett-Luce; rating = mu - 3 sigma)", n, league=league,
-                   zh="联赛{league}的等级分：其赛事{n}场已结束的比赛计入（openskill，Plackett-Luce；"
-                      "等级分 = mu - 3 sigma）")]
+                   "Plackett-Luce; rating = mu - 3 sigma)", n, league=league)]
     elif event is None:
         out = [trn(lang, "Club ratings: {n} finished match rated (openskill, Plackett-Luce; rating = mu - 3 sigma)",
                    "Club ratings: {n} finished matches rated (openskill, Plackett-Luce; rating = mu - 3 sigma)", n)]

@@ -61,7 +61,7 @@ def new(
     fmt: Annotated[str, typer.Option("--format", metavar="swiss|round-robin",
                                      help=N_(
         "Swiss rounds, or a round robin (every pair meets every other; at an event of individual players, as evenly "
-        "as the tables allow).", zh="瑞士制轮次，或循环赛（每对与其他每对相遇；个人赛按桌数尽量均匀相遇）。"))]
+        "as the tables allow)."))]
     = "swiss",
     rounds: Annotated[int | None, typer.Option("--rounds", metavar="N", help=N_(
         "Rounds the event will have (a Swiss event needs it; a round robin: all of its schedule)."))] = None,
@@ -289,9 +289,7 @@ def pair(
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     seed: Annotated[str | None, typer.Option("--seed", metavar="rating", help=N_(
         "Round 1 seeded by the players' ratings (referee ratings): a pair's seed is its players' mean rating; at an "
-        "event of individual players, each player's rating (the unrated after, in the event's lot order).",
-        zh="第1轮按选手等级分排定（referee ratings）：一对的种子为两人等级分的平均；个人赛按每位选手的等级分"
-           "（无等级分者排在后面，按赛事抽签顺序）。"))] = None,
+        "event of individual players, each player's rating (the unrated after, in the event's lot order)."))] = None,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,

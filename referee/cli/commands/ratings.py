@@ -24,8 +24,7 @@ def ratings(
     event: Annotated[str | None, typer.Option("--event", metavar="EVENT", help=N_(
         "Rate only this event's matches (else every finished match in the store)."))] = None,
     league: Annotated[str | None, typer.Option("--league", metavar="LEAGUE", help=N_(
-        "Rate only the matches of this league's events (the season's ladder).",
-        zh="只计该联赛各赛事的比赛（本赛季的等级分）。"))] = None,
+        "Rate only the matches of this league's events (the season's ladder)."))] = None,
     player: Annotated[str | None, typer.Option("--player", metavar="NAME", help=N_(
         "One player's (or partnership's) rating match by match: before and after each."))] = None,
     json_: Json = False,
