@@ -109,8 +109,19 @@ class Replay:
     # --- driver ------------------------------------------------------------------------------
 
     def run(self, events: Sequence[Event]) -> MatchResult:
+        self.begin(events)
+        self.feed(events)
+        return self.result()
+
+    def begin(self, events: Sequence[Event]) -> None:
+        """What the record's first event must be: the match header (``feed`` then takes the events in any
+        slices)."""
         if events and not isinstance(events[0], MatchHeader):
             self.errors.append(RecordError(events[0].line, M("the record must start with 'match id=…'")))
+
+    def feed(self, events: Sequence[Event]) -> None:
+        """The next events of the match, one at a time: a caller that writes hands as they are settled
+        feeds the record slice by slice and takes the hands settled so far (``take_settled``)."""
         in_match, in_hand, phases = MATCH_HANDLERS, HAND_HANDLERS, PHASE_OF
         for ev in events:
             kind = type(ev)
@@ -127,7 +138,15 @@ class Replay:
                 in_hand[kind](self, h, ev)
             except Reject as e:
                 self.errors.append(record_error(ev.line, e))
-        return self.result()
+
+    def take_settled(self) -> list[HandResult]:
+        """The settled hands no later event can change, handed over and forgotten by the fold (its result
+        then holds only the hands not taken): every hand but the last, whose blood and next declarer a game
+        ended off the table (time, a ruling) still voids. What ``replay --json`` writes as it goes."""
+        hands = self.hands
+        done = hands[:-1]
+        del hands[:-1]
+        return done
 
     # --- match-level directives ---------------------------------------------------------------
 
