@@ -101,6 +101,13 @@ class Gunzi:
 
         write_json(result, out, lang, errors)
 
+    def replay_json(self, events: Sequence[Event], rules: RuleSet, out: TextIO, lang: str,
+                    errors: Sequence[RecordError]) -> None:
+        """Each hand written soon after it is settled, and let go (``jsonview.stream_json``)."""
+        from referee.games.gunzi.jsonview import stream_json
+
+        stream_json(events, rules, out, lang, errors)
+
     def explain_view(self, result: MatchResult, hand: int, lang: str) -> str | None:
         from referee.games.gunzi.terminal import explain_view
 
