@@ -11,7 +11,6 @@ Field kinds (``referee.core.i18n``): seats ``{x:seat}``, teams ``{x:team}``, sui
 
 from __future__ import annotations
 
-from string import Formatter
 from typing import NamedTuple
 
 from referee.core.i18n import KINDS, M, Msg, _translated, localize
@@ -215,6 +214,8 @@ def _filled(step: Step, lang: str) -> str:
 def _template(key: str, lang: str) -> list[Part]:
     """The kind's message in *lang* cut into (text before a field, the field's place in the step's
     values, its spec); the step kinds use no conversions (``!r``)."""
+    from string import Formatter  # here: the module and its Template pattern load only when a step is worded
+
     kind = STEPS[key]
     template = _translated(lang, kind.msg.msgid, None, 0, kind.msg.zh, None)
     return [Part(literal, None if name is None else kind.fields.index(name), spec or "")
