@@ -6,8 +6,8 @@ always gives the same bytes whatever wrote it. Editing any field of any entry by
 entry or reordering entries breaks the chain at a place :func:`check` names.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
+# compiled by typing at import (a ForwardRef per field), on every command's start; as types they are not.
 import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, TypedDict

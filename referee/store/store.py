@@ -23,8 +23,8 @@ behind the file, never ahead of it). ``verify`` compares the two: a file with fe
 head, or whose entry at that count does not carry that hash, was truncated, wiped or rewritten.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
+# compiled by typing at import (a ForwardRef per field), on every command's start; as types they are not.
 import contextlib
 import json
 import os
@@ -516,7 +516,7 @@ class MatchSession(EntrySession):
     and writes the file in one atomic write.
     """
 
-    def __init__(self, store: Store, match_id: str, path: Path) -> None:
+    def __init__(self, store: "Store", match_id: str, path: Path) -> None:
         self.store = store
         self.match_id = match_id
         self.path = path
@@ -751,7 +751,7 @@ class Store:
     def match_ids(self) -> list[str]:
         return sorted({mid for mid in self._stems().values() if mid is not None})
 
-    def watch(self, cursor: str | None, timeout: float = 0.0) -> Changes:
+    def watch(self, cursor: str | None, timeout: float = 0.0) -> "Changes":
         """What changed since *cursor* (every match and event when None): the match ids created or appended
         to, the event ids whose log changed, and the cursor to pass next; waits up to *timeout* seconds for a
         change (:mod:`referee.store.watching`: the files' signatures, looked at every few hundredths)."""
