@@ -5,7 +5,12 @@ fresh process, the two commands alternating run by run so a drift of the machine
 the median wall and CPU (user + sys) time of each and the ratio of the medians (goal ≤ 1.2–1.25×), and
 whether TinyDB was imported by `record` (``python -X importtime`` of one run).
 
-    .venv/bin/python bench/record_typer_bench.py [--runs N] [--before CHECKOUT]
+    .venv/bin/python bench/record_typer_bench.py [--runs N] [--entries N] [--before CHECKOUT]
+
+``--entries N`` adds, in the same runs, `record` into a longer match: a generated legal record of about N
+entries (``referee.games.gunzi.testing.generate``, seed 2026) under a house rule file on dalian-club with
+``games_to_win`` raised and warnings never forfeiting, so the match takes every bench entry (issue 20's
+flatness: the same time up to 2,000 entries).
 
 ``--before`` measures another checkout of the project (the commit before a change) in the same runs, its
 code put first on ``PYTHONPATH`` (this environment's packages), on a copy of the same store.
@@ -61,15 +66,39 @@ def fill(db: Path) -> str:
     return "B1"
 
 
+def fill_long(db: Path, entries: int) -> str:
+    """One legal match of about *entries* entries (generated hands, ~10 lines each) whose rule file keeps it
+    going; its id."""
+    sys.path.insert(0, str(REPO))
+    from referee.games.gunzi import ruleset
+    from referee.games.gunzi.events import MatchHeader
+    from referee.games.gunzi.notation import parse
+    from referee.games.gunzi.testing.generate import generate_match
+    from referee.store.store import Store
+
+    rules = db.parent / "endless.toml"
+    rules.write_text('base = "dalian-club"\n\n[match]\ngames_to_win = 1000000\nwarnings_limit = 0\n', encoding="utf-8")
+    events = parse(generate_match(2026, max(1, entries // 10), ruleset.load(str(rules)))).events
+    body = [ev for ev in events if not isinstance(ev, MatchHeader)][:entries - 1]
+    Store(db).create([MatchHeader(id="L1", rules=str(rules)), *body], referee="bench")
+    return "L1"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--before", help="another checkout of the project, measured in the same runs")
+    ap.add_argument("--entries", type=int, help="also record into a generated match of about this many entries")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "store"
         match = fill(db)
         renv = env(REFEREE_DB=str(db), REFEREE_NAME="bench")
+        long: list[tuple[float, float]] = []
+        if args.entries:
+            (Path(tmp) / "long").mkdir()
+            long_match = fill_long(Path(tmp) / "long" / "store", args.entries)
+            lenv = env(REFEREE_DB=str(Path(tmp) / "long" / "store"), REFEREE_NAME="bench")
         typer = [sys.executable, "-c", "import typer"]
         old: list[tuple[float, float]] = []
         if args.before:
@@ -83,6 +112,8 @@ def main() -> None:
             timed(typer, renv)
             if args.before:
                 timed([*script, "record", match, "warn", "E", f"warm-up {i}"], benv)
+            if args.entries:
+                timed([REFEREE, "record", long_match, "warn", "E", f"warm-up {i}"], lenv)
         rec: list[tuple[float, float]] = []
         peer: list[tuple[float, float]] = []
         for i in range(args.runs):
@@ -90,6 +121,8 @@ def main() -> None:
             peer.append(timed(typer, renv))
             if args.before:
                 old.append(timed([*script, "record", match, "warn", "E", f"bench {i}"], benv))
+            if args.entries:
+                long.append(timed([REFEREE, "record", long_match, "warn", "E", f"bench {i}"], lenv))
         trace = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee.cli", "record", match, "warn", "E",
                                 "importtime"], env=renv, capture_output=True, text=True, check=False).stderr
     med = statistics.median
@@ -98,12 +131,15 @@ def main() -> None:
     rows_of = [("python -c 'import typer'", peer), ("referee record (1 entry, ~40)", rec)]
     if old:
         rows_of.append(("  the same, --before checkout", old))
+    if long:
+        rows_of.append((f"referee record (1 entry, {args.entries})", long))
     for name, rows in rows_of:
         print(f"{name:32} {med(w for w, _ in rows):8.1f} {med(c for _, c in rows):8.1f}")
     for name, rows in rows_of[1:]:
         ratio_wall = med(w for w, _ in rows) / med(w for w, _ in peer)
         ratio_cpu = med(c for _, c in rows) / med(c for _, c in peer)
-        label = "ratio to typer, " + name.split(" (")[0].strip()
+        label = "ratio to typer, " + (name.split(" (")[0].strip() if "--before" in name or "~40" in name
+                                      else name.replace("referee ", ""))
         print(f"{label:32} {ratio_wall:8.2f} {ratio_cpu:8.2f}")
     print(f"record imports tinydb: {'yes' if ' tinydb' in trace else 'no'}")
 
