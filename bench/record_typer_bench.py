@@ -67,19 +67,22 @@ def fill(db: Path) -> str:
 
 
 def fill_long(db: Path, entries: int) -> str:
-    """One legal match of about *entries* entries (generated hands, ~10 lines each) whose rule file keeps it
-    going; its id."""
+    """One legal match of at most *entries* entries (generated hands, ~9 lines each, as many whole hands as fit)
+    whose rule file keeps it going; its id."""
     sys.path.insert(0, str(REPO))
     from referee.games.gunzi import ruleset
-    from referee.games.gunzi.events import MatchHeader
+    from referee.games.gunzi.events import HandStart, MatchHeader
     from referee.games.gunzi.notation import parse
     from referee.games.gunzi.testing.generate import generate_match
     from referee.store.store import Store
 
     rules = db.parent / "endless.toml"
     rules.write_text('base = "dalian-club"\n\n[match]\ngames_to_win = 1000000\nwarnings_limit = 0\n', encoding="utf-8")
-    events = parse(generate_match(2026, max(1, entries // 10), ruleset.load(str(rules)))).events
-    body = [ev for ev in events if not isinstance(ev, MatchHeader)][:entries - 1]
+    events = parse(generate_match(2026, max(1, entries // 7), ruleset.load(str(rules)))).events
+    body = [ev for ev in events if not isinstance(ev, MatchHeader)]
+    # whole hands only, as many as fit: the match stands between hands, where a warning may be recorded
+    starts = [i for i, ev in enumerate(body) if isinstance(ev, HandStart)] + [len(body)]
+    body = body[:max(i for i in starts if i <= entries - 1)]
     Store(db).create([MatchHeader(id="L1", rules=str(rules)), *body], referee="bench")
     return "L1"
 
