@@ -45,7 +45,7 @@ from referee.games.api import Header
 from referee.store import chain
 from referee.store.chain import StoredEntry
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreBusy, StoreError, StoreWriteError, UnknownMatch
-from referee.store.files import Document, Malformed, TinyDB, clean_temp, flush, lock, open_db, storage_of
+from referee.store.files import Document, Malformed, TinyDB, appended, clean_temp, flush, lock, open_db, storage_of
 
 if TYPE_CHECKING:
     from referee.store.watching import Changes, FolderWatch
@@ -532,8 +532,16 @@ class MatchSession(EntrySession):
         A write the system refuses is a :class:`StoreWriteError`: nothing was stored."""
         new = seal_all(self.match_id, self.entries, items, referee)
         entries = self.entries + new
+        storage = storage_of(self.db)
+        # The file as read with the new entries spliced in (the same bytes as TinyDB's whole write, the same safe
+        # write), when it is of the store's layout; else TinyDB writes it whole.
+        raw = appended(storage.raw, new) if self.keeps_head else None
         try:
-            put_entries(self.db, new)
+            if raw is not None:
+                storage.write_raw(raw)
+                self.db = open_db(self.path, batch=True)  # what TinyDB held is stale: read again if asked for
+            else:
+                put_entries(self.db, new)
         except OSError as e:
             self.db = open_db(self.path, batch=True, fresh=not self.entries)  # the file as it was, not TinyDB's state
             raise not_stored(e, self.path) from None
