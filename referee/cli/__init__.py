@@ -26,6 +26,7 @@ from referee.cli.commands.boundary import BROKEN_PIPE, INTERRUPTED, guard, quiet
 from referee.core.i18n import N_  # noqa: E402
 
 if _COLLECTING:
+    gc.freeze()  # what loaded stays for the process's life: no collection walks it (enabling would, at once)
     gc.enable()
 
 HELP = N_("Officiate and score Dalian Gunzi (大连打滚子) matches: check, replay and explain match records, "
