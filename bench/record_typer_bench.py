@@ -13,7 +13,8 @@ entries (``referee.games.gunzi.testing.generate``, seed 2026) under a house rule
 flatness: the same time up to 2,000 entries).
 
 ``--before`` measures another checkout of the project (the commit before a change) in the same runs, its
-code put first on ``PYTHONPATH`` (this environment's packages), on a copy of the same store.
+code put first on ``PYTHONPATH`` (this environment's packages), on a copy of the same store (and, with
+``--entries``, of the longer match too). That checkout runs as ``python -c "from referee.cli import main; …"``.
 """
 
 from __future__ import annotations
@@ -102,6 +103,7 @@ def main() -> None:
             (Path(tmp) / "long").mkdir()
             long_match = fill_long(Path(tmp) / "long" / "store", args.entries)
             lenv = env(REFEREE_DB=str(Path(tmp) / "long" / "store"), REFEREE_NAME="bench")
+        old_long: list[tuple[float, float]] = []
         typer = [sys.executable, "-c", "import typer"]
         old: list[tuple[float, float]] = []
         if args.before:
@@ -109,6 +111,9 @@ def main() -> None:
 
             shutil.copytree(db, Path(tmp) / "before")
             benv = env(REFEREE_DB=str(Path(tmp) / "before"), REFEREE_NAME="bench", PYTHONPATH=args.before)
+            if args.entries:
+                shutil.copytree(Path(tmp) / "long" / "store", Path(tmp) / "before-long")
+                blenv = env(REFEREE_DB=str(Path(tmp) / "before-long"), REFEREE_NAME="bench", PYTHONPATH=args.before)
             script = [sys.executable, "-c", "import sys; from referee.cli import main; sys.exit(main())"]
         for i in range(2):  # warm-up: bytecode caches written, page cache filled
             timed([REFEREE, "record", match, "warn", "E", f"warm-up {i}"], renv)
@@ -126,26 +131,35 @@ def main() -> None:
                 old.append(timed([*script, "record", match, "warn", "E", f"bench {i}"], benv))
             if args.entries:
                 long.append(timed([REFEREE, "record", long_match, "warn", "E", f"bench {i}"], lenv))
+                if args.before:
+                    old_long.append(timed([*script, "record", long_match, "warn", "E", f"bench {i}"], blenv))
         trace = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee.cli", "record", match, "warn", "E",
                                 "importtime"], env=renv, capture_output=True, text=True, check=False).stderr
-    med = statistics.median
-    print(f"runs: {args.runs} each, alternating; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
-    print(f"{'':32} {'wall ms':>8} {'cpu ms':>8}")
     rows_of = [("python -c 'import typer'", peer), ("referee record (1 entry, ~40)", rec)]
     if old:
         rows_of.append(("  the same, --before checkout", old))
     if long:
         rows_of.append((f"referee record (1 entry, {args.entries})", long))
+    if old_long:
+        rows_of.append((f"  the same, --before, {args.entries}", old_long))
+    report(args.runs, rows_of, trace)
+
+
+def report(runs: int, rows_of: list[tuple[str, list[tuple[float, float]]]], trace: str) -> None:
+    """The medians of each command (the first: import typer) and their ratios to it."""
+    med = statistics.median
+    peer = rows_of[0][1]
+    print(f"runs: {runs} each, alternating; load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs")
+    print(f"{'':32} {'wall ms':>8} {'cpu ms':>8}")
     for name, rows in rows_of:
         print(f"{name:32} {med(w for w, _ in rows):8.1f} {med(c for _, c in rows):8.1f}")
     for name, rows in rows_of[1:]:
         ratio_wall = med(w for w, _ in rows) / med(w for w, _ in peer)
         ratio_cpu = med(c for _, c in rows) / med(c for _, c in peer)
-        label = "ratio to typer, " + (name.split(" (")[0].strip() if "--before" in name or "~40" in name
-                                      else name.replace("referee ", ""))
+        label = "ratio to typer, " + (name.split(" (")[0].strip() if "~40" in name or "checkout" in name
+                                      else name.replace("referee ", "").strip())
         print(f"{label:32} {ratio_wall:8.2f} {ratio_cpu:8.2f}")
     print(f"record imports tinydb: {'yes' if ' tinydb' in trace else 'no'}")
-
 
 if __name__ == "__main__":
     main()
