@@ -11,8 +11,8 @@ The tournament layer reads a match only as a :class:`Summary` — participants a
 Dizhu, 4 at mahjong) share standings and pairing.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
+# compiled by typing at import (a ForwardRef per field), on every command's start; as types they are not.
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, Protocol, TextIO, TypeAlias
 

@@ -15,7 +15,9 @@ from referee.games.api import GameTable, Reading, RuleSetInfo
 from referee.games.gunzi.events import Event, MatchHeader, header_of
 from referee.games.gunzi.results import MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
-from referee.games.gunzi.summary import MatchSummary
+
+if TYPE_CHECKING:  # the summary loads when a match is summarized, not when one is recorded
+    from referee.games.gunzi.summary import MatchSummary
 
 
 class Gunzi:
