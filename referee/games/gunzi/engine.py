@@ -11,6 +11,7 @@ stands afterwards is ``tablestate``'s.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -118,6 +119,26 @@ class Replay:
         slices)."""
         if events and not isinstance(events[0], MatchHeader):
             self.errors.append(RecordError(events[0].line, M("the record must start with 'match id=…'")))
+
+    def copy(self) -> Replay:
+        """An independent copy of the fold as it stands: extending the copy leaves this one as it was. What
+        lets a long-running process check a match's next directive without replaying the match: the state
+        after the entries it knows, copied and extended by the new ones (``extend``), is the state a replay
+        of all of them reaches (``tests/test_engine_extend.py`` holds the two equal entry by entry)."""
+        new = copy.copy(self)
+        new.errors, new.notes, new.hands, new.games = list(self.errors), list(self.notes), list(self.hands), \
+            list(self.games)
+        new.teams, new.seats, new.games_won = dict(self.teams), dict(self.seats), dict(self.games_won)
+        new.levels, new.reached = dict(self.levels), dict(self.reached)
+        new.ledger, new.warnings = dict(self.ledger), dict(self.warnings)
+        new.hand = None if self.hand is None else self.hand.copy()
+        return new
+
+    def extend(self, events: Sequence[Event]) -> MatchResult:
+        """Fold *events* into the match as it stands (after the events folded so far) and return the result of
+        the match after them: ``feed`` and ``result``."""
+        self.feed(events)
+        return self.result()
 
     def feed(self, events: Sequence[Event]) -> None:
         """The next events of the match, one at a time: a caller that writes hands as they are settled

@@ -103,6 +103,19 @@ class Hand:
         self.how: HowFixed | None = None  # how declarer and trump were fixed, for the explanation
         self.small_without_big: str | None = None  # who buried three small jokers holding a big one (§6.3.3)
 
+    def copy(self) -> Hand:
+        """An independent copy: what the judges change in place (the lists of declarations, flips and draws,
+        the counts of known cards, the shown hands) is copied, the rest (numbers, tuples, events) shared.
+        What ``engine.Replay.copy`` extends without touching the hand it was taken from."""
+        new = object.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.declarations, new.flips, new.draws = list(self.declarations), list(self.flips), list(self.draws)
+        new.known = {seat: list(counts) for seat, counts in self.known.items()}
+        new.kitty_known, new.total = list(self.kitty_known), list(self.total)
+        new.shown = {seat: Counter(cards) for seat, cards in self.shown.items()}
+        return new
+
 
 def flips_complete(h: Hand) -> bool:
     """Every player has flipped a suited card (a joker is flipped again, §4.1.2). (As a static method of
