@@ -78,6 +78,7 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
     from referee.app.appending import _file_rejection, require_reason
     from referee.app.officiate import Rejected, added_errors, replay
     from referee.games.gunzi.notation import format_event
+    from referee.store.replaying import fold, rules_of
 
     if any(isinstance(ev, MatchHeader) for ev in events):
         raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
@@ -93,10 +94,16 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
             _play_stopped(store, match_id, s.entries)
         first = s.next_seq
         new = [ev._replace(line=first + i) for i, ev in enumerate(events)]
-        after = replay(stored + new)
+        # The match as the engine left it after the stored events, copied and extended by the new ones: what a
+        # replay of them all gives (engine.Replay.copy), without replaying the match when the memo kept it.
+        base = memo.fold(s) if memo is not None else None
+        if stored and (base is None or base.rules is not rules_of(stored)):
+            base = fold(stored)
+        state = base.copy() if base is not None else None
+        after = state.extend(new) if state is not None else replay(stored + new)
         before = None
         if after.errors or len(new) > 1:  # the usual case has none: one replay, not two
-            before = replay(stored)
+            before = base.copy().result() if base is not None else replay(stored)
             added = added_errors(before, after)
             if added:
                 if file is None or lines is None:
@@ -104,6 +111,8 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
                 raise _file_rejection(stored, new, added, lines, file)
         items: list[NewEntry] = [{"kind": "event", "directive": format_event(ev), "reason": reason} for ev in new]
         entries = s.append_many(items, referee)
+        if memo is not None and state is not None:
+            memo.extend(s, new, state)
     return Recorded(entries, new, before, after)
 
 

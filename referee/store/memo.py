@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.core import safefile
 from referee.games.api import Header
 from referee.games.gunzi.events import Event, RecordError
-from referee.games.stored import header_of_events
+from referee.games.stored import game_of_events, header_of_events
 from referee.store.chain import StoredEntry
 from referee.store.errors import StoreError
 from referee.store.files import TAIL, entry_bytes
@@ -45,6 +45,7 @@ from referee.store.store import (
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from referee.games.gunzi.engine import Replay
     from referee.store.api import MatchSessionLike, MatchStore
 
 MOST = 256  # matches remembered; beyond, the least recently written is forgotten
@@ -54,6 +55,7 @@ class Known(NamedTuple):
     raw: bytes  # the match file's bytes
     entries: list[StoredEntry]  # what they hold, checked
     events: tuple[list[Event], list[RecordError]] | None  # their corrected view's events, once asked
+    fold: Replay | None = None  # the engine's state after those events, once a recording kept it
 
 
 class MemoSession(EntrySession):
@@ -63,6 +65,7 @@ class MemoSession(EntrySession):
         self.store, self.match_id, self.path = store, match_id, path
         self.entries = known.entries
         self.known = known
+        self.before: Known | None = None  # what was known before this session's append
 
     def events(self) -> tuple[list[Event], list[RecordError]]:
         if self.known.events is None:
@@ -81,10 +84,30 @@ class MemoSession(EntrySession):
         except OSError as e:
             raise not_stored(e, self.path) from None
         entries = self.entries + new
-        # the events are read again when asked: a game reads a line in the context of the match's others
-        self.entries, self.known = entries, Known(raw, entries, None)
+        # the events are read again when asked (a game reads a line in the context of the match's others),
+        # unless the recording says what they are (extend)
+        self.before, self.entries, self.known = self.known, entries, Known(raw, entries, None)
         self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"])
         return new
+
+
+    def extend(self, events: Sequence[Event], fold: Replay) -> None:
+        """Know the events of the match after this session's append without reading them all again, and the
+        engine's state after them (*fold*: the state before, extended by *events*, the events appended). Kept
+        only when the entries appended read back as exactly *events* by the match's game; else the events are
+        read again when asked, and the next recording replays."""
+        before = self.before
+        if before is None or before.events is None:
+            return
+        old, errors = before.events
+        new = self.entries[len(before.entries):]
+        game = game_of_events(old[:1])
+        if game is None or any(e["kind"] != "event" for e in new):
+            return
+        reading = game.read_lines([(e["seq"], e["directive"]) for e in new])
+        if reading.errors or list(reading.events) != list(events):
+            return
+        self.known = self.known._replace(events=(old + list(reading.events), errors), fold=fold)
 
 
 class Memo:
@@ -160,6 +183,17 @@ class Memo:
                 raw = self._raw(path)  # under the lock still: the bytes the session's entries are
                 sound = raw is not None and raw.endswith(TAIL) and bool(checked.entries)
                 self._put(match_id, Known(raw, list(checked.entries), None) if sound and raw else None)
+
+    def fold(self, session: MatchSessionLike) -> Replay | None:
+        """The engine's state after the events of a session opened here, when a recording kept it (else None:
+        the caller replays)."""
+        return session.known.fold if isinstance(session, MemoSession) else None
+
+    def extend(self, session: MatchSessionLike, events: Sequence[Event], fold: Replay) -> None:
+        """After an append through *session*: its *events* and the engine's state after them (see
+        :meth:`MemoSession.extend`); nothing for a session of the store's own."""
+        if isinstance(session, MemoSession):
+            session.extend(events, fold)
 
     def entries(self, match_id: str) -> list[StoredEntry]:
         """The match's entries: from memory when its file is as known, else as the store reads them."""

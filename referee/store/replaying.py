@@ -11,6 +11,7 @@ from referee.games.gunzi.events import Event, MatchHeader
 from referee.store.store import StoreError
 
 if TYPE_CHECKING:
+    from referee.games.gunzi.engine import Replay
     from referee.games.gunzi.results import MatchResult
     from referee.games.gunzi.ruleset import RuleSet
 
@@ -32,6 +33,16 @@ def replay(events: list[Event]) -> MatchResult:
     if events and not isinstance(events[0], MatchHeader):
         _gunzi_only(events)
     return engine.replay(events, rules_of(events))
+
+
+def fold(events: list[Event]) -> Replay:
+    """The engine's state after *events* (a Gunzi match's, its header first) under the rules the header names:
+    the state the next directive is checked against by copying and extending it (``engine.Replay.copy``)."""
+    from referee.games.gunzi import engine
+
+    state = engine.Replay(rules_of(events))
+    state.run(events)
+    return state
 
 
 def _gunzi_only(events: list[Event]) -> None:
