@@ -16,7 +16,7 @@ pytest.importorskip("starlette")
 
 from referee.games.gunzi.events import MatchHeader  # noqa: E402
 from referee.store.store import Store  # noqa: E402
-from referee.web.live import Hub  # noqa: E402
+from referee.web.live import Hub, Watcher  # noqa: E402
 
 SUBSCRIBERS = 40
 WRITES = 39
@@ -94,3 +94,48 @@ def test_a_write_by_another_process_is_seen_without_a_poke(tmp_path: Path) -> No
             return loop.time() - t
 
     assert asyncio.run(scenario()) < 1.0
+
+
+def test_a_write_through_the_server_reaches_its_viewers_without_a_look(tmp_path: Path) -> None:
+    # The write's own thread loads the match's rows (hub.loaded) and the event loop hands them to the watcher
+    # (hub.published): its subscribers are woken at once although the hub looks only once a minute here.
+    store = Store(tmp_path / "store")
+    store.create([MatchHeader(id="M1", line=1)], referee="t")
+
+    def write_and_load(hub: Hub) -> object:
+        with store.session("M1") as s:
+            s.append("event", "warn E x", "t")
+        return hub.loaded(("match", "M1"))
+
+    async def scenario() -> tuple[int, int, float]:
+        hub = Hub(store, interval=60.0)
+        async with hub.watching(("match", "M1"), lambda: len(store.entries("M1"))) as w:
+            looks, seen = hub.looks, w.version
+            loop = asyncio.get_running_loop()
+            t = loop.time()
+            loaded = await asyncio.to_thread(write_and_load, hub)
+            hub.published(("match", "M1"), loaded)  # type: ignore[arg-type]
+            seen = await w.wait(seen, 5.0)
+            return w.data, hub.looks - looks, loop.time() - t
+
+    data, looks, took = asyncio.run(scenario())
+    assert data == 2  # the header and the warning
+    assert looks == 0 and took < 5.0  # woken by the write itself, not by a look (the next is a minute away)
+
+
+def test_a_load_older_than_the_data_in_hand_or_equal_to_it_wakes_no_one(tmp_path: Path) -> None:
+    async def scenario() -> list[tuple[int, object]]:
+        w = Watcher(lambda: None)
+        seen: list[tuple[int, object]] = []
+        for number, data in [(1, [b"a"]), (3, [b"a", b"b"]), (2, [b"a"]), (4, [b"a", b"b"]), (5, [b"a", b"b", b"c"])]:
+            w.take(number, data)
+            seen.append((w.version, w.data))
+        return seen
+
+    assert asyncio.run(scenario()) == [
+        (1, [b"a"]),  # the first load
+        (2, [b"a", b"b"]),  # a newer load with a new row
+        (2, [b"a", b"b"]),  # load 2 finished after load 3: older data is not put back
+        (2, [b"a", b"b"]),  # load 4 found what is in hand (the write was published already): no one woken
+        (3, [b"a", b"b", b"c"]),
+    ]

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
     from starlette.requests import Request
 
+    from referee.app.officiate import Outcome
     from referee.store.api import MatchStore
     from referee.store.chain import StoredEntry
     from referee.store.memo import Memo
@@ -125,9 +126,17 @@ async def post_entry(request: Request) -> Response:
         raise UsageError(M("the body names no directive: send {example}", example=EXAMPLE))
     after = _after(body.get("after"))
     event = writes.parse(body["directive"])
-    out = await run_in_threadpool(writes.record, w.store, match_id, event, token.name, after, "", w.memo)
-    w.hub.poke(("match", match_id))
-    w.hub.poke_all()
+    key = ("match", match_id)
+
+    def write() -> tuple[Outcome, Any]:
+        out = writes.record(w.store, match_id, event, token.name, after, "", w.memo)
+        try:  # the match's live rows loaded here, on this thread, for its viewers: no look, no other hop
+            return out, w.hub.loaded(key)
+        except Exception:  # the rows could not be loaded (a hand edit just now): the hub's next look does it
+            return out, None
+
+    out, loaded = await run_in_threadpool(write)
+    w.hub.published(key, loaded)
     return JSONResponse({"seq": out.entry["seq"], "stored": out.entry["directive"],
                          "next": list(out.after.state.expected)}, status_code=201)
 
@@ -157,19 +166,28 @@ def _row(e: StoredEntry) -> dict[str, Any]:
             "referee": e["referee"]}
 
 
-def stream_rows(store: MatchStore | Memo, match_id: str) -> Callable[[], list[dict[str, Any]]]:
-    """A load of a match's entries as the stream sends them that builds only the rows of entries new since
-    its last load: the rows built are kept while the entries they came from are still the match's first
-    (the chain's hash of the last of them is where it was)."""
-    rows: list[dict[str, Any]] = []
+def _event(e: StoredEntry) -> bytes:
+    """An entry as the stream sends it, encoded once as its server-sent event (``id:`` its seq, ``data:`` its
+    row's JSON): every viewer of the match is sent these very bytes."""
+    from sse_starlette.event import ServerSentEvent
+
+    return ServerSentEvent(json.dumps(_row(e), ensure_ascii=False), id=str(e["seq"])).encode()
+
+
+def stream_rows(store: MatchStore | Memo, match_id: str) -> Callable[[], list[bytes]]:
+    """A load of a match's entries as the stream sends them (each its encoded event, :func:`_event`) that
+    encodes only the entries new since its last load: the events made are kept while the entries they came
+    from are still the match's first (the chain's hash of the last of them is where it was). Its watcher
+    runs one load at a time (``live.Watcher``)."""
+    rows: list[bytes] = []
     last = [""]
 
-    def load() -> list[dict[str, Any]]:
+    def load() -> list[bytes]:
         entries = store.entries(match_id)
         n = len(rows)
         if not (n and n <= len(entries) and entries[n - 1]["hash"] == last[0]):
             del rows[:]
-        rows.extend(_row(e) for e in entries[len(rows):])
+        rows.extend(_event(e) for e in entries[len(rows):])
         last[0] = entries[-1]["hash"] if entries else ""
         return list(rows)
 
@@ -198,17 +216,17 @@ async def match_stream(request: Request) -> Response:
     start = _start(request)
     memo = w.memo
 
-    async def events() -> AsyncIterator[dict[str, Any]]:
+    async def events() -> AsyncIterator[bytes]:
         async with w.hub.watching(("match", match_id), stream_rows(memo, match_id)) as watch:
-            rows: list[dict[str, Any]] = watch.data or []
+            rows: list[bytes] = watch.data or []
             sent = len(rows) if start is None else min(start, len(rows))
             seen = watch.version
             while True:
                 rows = watch.data or []
                 if len(rows) < sent:  # the match was replaced (import --replace): follow the new one
                     sent = len(rows)
-                for row in rows[sent:]:
-                    yield {"id": str(row["seq"]), "data": json.dumps(row, ensure_ascii=False)}
+                if len(rows) > sent:  # the new entries' events, encoded once for all viewers, in one send
+                    yield b"".join(rows[sent:])
                 sent = len(rows)
                 seen = await watch.wait(seen, PING)
 

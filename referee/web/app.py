@@ -12,6 +12,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
 
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import ClientDisconnect
@@ -21,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 from referee.core.errors import RefereeError
 from referee.web import api, pages, phone
 from referee.web.access import GuardedApp, Handler, guarded
-from referee.web.deps import HERE, Web
+from referee.web.deps import HERE, POOL, Web
 from referee.web.errors import gone
 from referee.web.headers import SecurityHeaders
 
@@ -68,6 +69,10 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # As many request threads as the store has connections for them (anyio's default is 40): twenty
+        # phones writing at once keep a few threads busy, not twenty threads taking the interpreter's lock
+        # from each other (and from the event loop) around every file operation.
+        anyio.to_thread.current_default_thread_limiter().total_tokens = POOL
         try:
             yield
         finally:  # the hub's follower thread (a store that pushes) let go

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import threading
 from collections.abc import AsyncIterator, Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
@@ -34,7 +35,12 @@ class Watchable(Protocol):
 
 
 class Watcher:
-    """The shared watch of one thing; :attr:`data` is what *load* returned at the latest change."""
+    """The shared watch of one thing; :attr:`data` is what *load* returned at the latest change.
+
+    Loads run on worker threads (the hub's look, a write's own thread: :meth:`Hub.loaded`), one at a time per
+    watcher and numbered in the order they ran: a load is taken only when it is newer than the data in hand,
+    so two loads finishing out of order never put older data back. A load that finds the data in hand (a
+    match's rows as they were: the write that changed it was published already) wakes no one."""
 
     def __init__(self, load: Callable[[], Any]) -> None:
         self.load = load
@@ -44,6 +50,9 @@ class Watcher:
         self.stale = True  # its last load failed: loaded again at the next look
         self._changed = asyncio.Event()  # set (and replaced by a new one) at each change
         self._first = asyncio.Lock()
+        self._loading = threading.Lock()  # one load at a time (worker threads)
+        self._loads = 0  # loads begun, numbering them
+        self._taken = 0  # the number of the load whose data is in hand
 
     async def first_load(self) -> None:
         """Load, unless loaded already: the subscribers that arrive together share one load."""
@@ -51,14 +60,30 @@ class Watcher:
             if self.version == 0:
                 await self.refresh()
 
+    def load_now(self) -> tuple[int, Any]:
+        """Load on this (worker) thread: (the load's number, its data); raises what the load raises."""
+        with self._loading:
+            self._loads += 1
+            return self._loads, self.load()
+
     async def refresh(self) -> None:
         """Load, and wake the subscribers."""
         try:
-            data = await asyncio.to_thread(self.load)
+            number, data = await asyncio.to_thread(self.load_now)
         except Exception:  # a file caught half-way by a hand edit: load again at the next look
             self.stale = True
             return
-        self.data, self.stale = data, False
+        self.take(number, data)
+
+    def take(self, number: int, data: Any) -> None:
+        """Hold *data* from load *number* and wake the subscribers, unless a later load's data is in hand or
+        it is the data in hand (on the event loop)."""
+        if number <= self._taken:
+            return
+        self._taken, self.stale = number, False
+        if self.version and data is not None and data == self.data:
+            return
+        self.data = data
         self.version += 1
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
@@ -124,16 +149,38 @@ class Hub:
                 if not self.watchers:
                     await self._stop()
 
+    def _look_and_load(self, cursor: str | None, wait: float,
+                       watchers: list[tuple[Hashable, Watcher]]) -> tuple[Changes, list[tuple[Watcher, Any]]]:
+        """The store's changes since *cursor* and, on the same worker thread, the loads of the *watchers* they
+        concern (or whose last load failed): one thread hop per look, however many matches changed. Each
+        load is (its number, its data), or the exception it raised."""
+        changes = self.store.watch(cursor, wait)
+        loads: list[tuple[Watcher, Any]] = []
+        for key, w in watchers:
+            if w.version and (w.stale or touches(key, changes)):
+                try:
+                    loads.append((w, w.load_now()))
+                except Exception as e:  # a file caught half-way by a hand edit: load again at the next look
+                    loads.append((w, e))
+        return changes, loads
+
     async def _look(self, wait: float = 0.0) -> Changes:
+        watchers = list(self.watchers.items())
         if wait > 0:
             if self._follower is None:
                 self._follower = ThreadPoolExecutor(1, thread_name_prefix="referee-follow")
             loop = asyncio.get_running_loop()
-            changes = await loop.run_in_executor(self._follower, self.store.watch, self._cursor, wait)
+            changes, loads = await loop.run_in_executor(self._follower, self._look_and_load, self._cursor, wait,
+                                                        watchers)
         else:
-            changes = await asyncio.to_thread(self.store.watch, self._cursor, 0.0)
+            changes, loads = await asyncio.to_thread(self._look_and_load, self._cursor, 0.0, watchers)
         self._cursor = changes.cursor
         self.looks += 1
+        for w, loaded in loads:
+            if isinstance(loaded, Exception):
+                w.stale = True
+            else:
+                w.take(*loaded)
         return changes
 
     async def _run(self) -> None:
@@ -142,17 +189,12 @@ class Hub:
         while True:
             waited = not first and self.block > 0
             try:
-                changes = await self._look(self.block if waited else 0.0)
+                await self._look(self.block if waited else 0.0)
             except Exception:  # the store unreadable for a moment (a folder being moved): look again
-                changes = Changes(self._cursor or "", frozenset(), frozenset())
                 waited = False
             if first:  # the cursor to start from: each watcher makes its first load itself, after it
                 first = False
                 self._ready.set()
-                changes = Changes(self._cursor or "", frozenset(), frozenset())
-            for key, w in list(self.watchers.items()):
-                if w.version and (w.stale or touches(key, changes)):
-                    await w.refresh()
             if waited:  # the look waited for a change already (a write through this server notifies too)
                 self._poke.clear()
                 continue
@@ -177,6 +219,25 @@ class Hub:
         """Look now (a write made through this server): every watcher it concerns hears of it at once."""
         if self._poke is not None:
             self._poke.set()
+
+    def loaded(self, key: Hashable) -> tuple[Watcher, tuple[int, Any]] | None:
+        """The watcher of *key* loaded on this worker thread (a write's own, just after it wrote): what
+        :meth:`published` hands it on the event loop; None when nothing watches *key*."""
+        w = self.watchers.get(key)
+        if w is None or not w.version:
+            return None
+        return w, w.load_now()
+
+    def published(self, key: Hashable, loaded: tuple[Watcher, tuple[int, Any]] | None) -> None:
+        """After a write to the match of *key* (``("match", id)``) through this server: its watcher takes what
+        the write's thread loaded (:meth:`loaded`), its subscribers woken without waiting for a look; the hub
+        looks at once only when another watcher may be concerned (an event's: any match written shows in its
+        standings), else at its next interval (a write by another process is seen then)."""
+        if loaded is not None:
+            w, (number, data) = loaded
+            w.take(number, data)
+        if any(k != key and not (isinstance(k, tuple) and k[:1] == ("match",)) for k in self.watchers):
+            self.poke()
 
     def poke_all(self) -> None:
         self.poke()
