@@ -92,12 +92,15 @@ class Watcher:
         """The version after *seen* (returns at once when there is one), or *seen* after *timeout*.
 
         An event per change, not a condition: a timeout that cancels a condition's wait while it takes
-        its lock back leaves the lock unheld (asyncio, Python 3.11), and the stream then fails."""
+        its lock back leaves the lock unheld (asyncio, Python 3.11), and the stream then fails. The timeout is
+        a scope on this task (``asyncio.timeout``), not ``wait_for``'s task made for every wait of every
+        viewer."""
         if self.version > seen:
             return self.version
         changed = self._changed
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(changed.wait(), timeout)
+            async with asyncio.timeout(timeout):
+                await changed.wait()
         return self.version
 
 
