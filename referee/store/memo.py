@@ -90,7 +90,6 @@ class MemoSession(EntrySession):
         self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"])
         return new
 
-
     def extend(self, events: Sequence[Event], fold: Replay) -> None:
         """Know the events of the match after this session's append without reading them all again, and the
         engine's state after them (*fold*: the state before, extended by *events*, the events appended). Kept
