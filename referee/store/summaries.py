@@ -33,12 +33,13 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Callable, Iterable, MutableMapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee import __version__
 from referee.core import safefile
+from referee.core.cores import spread
 from referee.core.i18n import M
 from referee.core.names import file_stem
 from referee.games.gunzi.events import Event
@@ -171,15 +172,30 @@ class SummaryCache:
         """The match's summary at its current head (recomputed when the cached one is not at it)."""
         sig = signature(self.store.path(match_id))
         head = self.store.head_record(match_id)  # None when the file is gone: its row is never used
-        if head is not None:
-            row = self._rows.get(match_id)
-            cached = _read(row, match_id) if row is not None else None
-            if cached is not None and cached.head == head and _row_signature(row) == sig:
-                return cached
-            cached = _recalled((self._root, match_id), head, sig)
-            if cached is not None:
-                self._keep(match_id, cached, sig)
-                return cached
+        cached = self._at_head(match_id, head, sig)
+        if cached is None:
+            cached, new = self._fresh(match_id, head, sig)
+            self._computed(match_id, cached, new, sig)
+        return cached
+
+    def _at_head(self, match_id: str, head: Head | None, sig: Signature | None) -> Cached | None:
+        """The summary kept for the match (its row, else this process's memory) when it is at *head*, the head
+        its head record holds, and was computed from the file as it is (*sig*); None otherwise."""
+        if head is None:
+            return None
+        row = self._rows.get(match_id)
+        cached = _read(row, match_id) if row is not None else None
+        if cached is not None and cached.head == head and _row_signature(row) == sig:
+            return cached
+        cached = _recalled((self._root, match_id), head, sig)
+        if cached is not None:
+            self._keep(match_id, cached, sig)
+        return cached
+
+    def _fresh(self, match_id: str, head: Head | None, sig: Signature | None) -> tuple[Cached, bool]:
+        """The match's summary from its file, read and checked whole (chain, head record): the row or this
+        process's memory where either is at the file's own head (a store without head records), else computed
+        (then True). Raises the store's error saying why the match cannot be summarized."""
         found = self.store.read_match(match_id)  # raises the store's "no match" error, naming the stored ones
         entries = found.entries
         _check_head(match_id, entries)
@@ -192,15 +208,18 @@ class SummaryCache:
             row = self._rows.get(match_id)
             cached = _read(row, match_id) if row is not None else None
             if cached is not None and cached.head == now and _row_signature(row) == sig:
-                return cached
+                return cached, False
         cached = _recalled((self._root, match_id), now, sig)
-        if cached is None:
-            cached = compute(match_id, entries)
+        if cached is not None:
+            return cached, False
+        return compute(match_id, entries), True
+
+    def _computed(self, match_id: str, cached: Cached, new: bool, sig: Signature | None) -> None:
+        if new:
             self.recomputed += 1
             if sig is not None:
                 _remember((self._root, match_id), cached, sig)
         self._keep(match_id, cached, sig)
-        return cached
 
     def _keep(self, match_id: str, cached: Cached, sig: Signature | None) -> None:
         row = _row(match_id, cached)
@@ -212,29 +231,54 @@ class SummaryCache:
     def get_many(self, match_ids: Iterable[str]) -> dict[str, Cached]:
         return {mid: self.get(mid) for mid in match_ids}
 
-    def save(self) -> bool:
-        """Write the rows computed here into the cache file, under its lock (a killed writer's litter
-        removed, the rows another process saved for other matches kept). For the store's writes only
-        (pairing, closing): a read never writes. Best effort: False, nothing raised, when the file
-        cannot be written (a read-only store, a full disk, a lock held too long)."""
+    def read_many(self, match_ids: Iterable[str]) -> dict[str, Cached | StoreError | None]:
+        """Each match's summary at its current head, or the store's error saying why it has none (None: no
+        such match in the store): the kept ones first, then the rest read and replayed, shared out over the
+        machine's cores where that pays (:func:`referee.core.cores.spread`; a command's read of a cold event)."""
+        out: dict[str, Cached | StoreError | None] = {}
+        todo: list[tuple[str, Head | None, Signature | None]] = []
+        for mid in match_ids:
+            path = self.store.path(mid)
+            sig = signature(path)
+            if sig is None or not path.is_file():
+                out[mid] = None
+                continue
+            head = self.store.head_record(mid)
+            cached = self._at_head(mid, head, sig)
+            if cached is None:
+                todo.append((mid, head, sig))
+            out[mid] = cached
+        for (mid, _, sig), got in zip(todo, spread(self._fresh_or_error, todo), strict=True):
+            if isinstance(got, StoreError):
+                out[mid] = got
+            else:
+                self._computed(mid, got[0], got[1], sig)
+                out[mid] = got[0]
+        return out
+
+    def _fresh_or_error(self, job: tuple[str, Head | None, Signature | None]) -> tuple[Cached, bool] | StoreError:
+        try:
+            return self._fresh(*job)
+        except StoreError as e:
+            return e
+
+    def save(self, wait: float = 30.0) -> bool:
+        """Write the rows computed here into the cache file, under its lock (waiting *wait* seconds at most; a
+        killed writer's litter removed, the rows another process saved for other matches kept). For the
+        director's writes, and the reads of a command (not the web's: see the module). Best effort: False,
+        nothing raised, when the file cannot be written (a read-only store, a full disk, a lock held too long).
+        The file is written whole, its rows in one table: ten thousand rows are one write, not one each."""
         if not self._changed:
             return True
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with lock(self.path):
+            with lock(self.path, timeout=wait):
                 safefile.clean_temp(self.path)
-                db = open_db(self.path, batch=True, compact=True)
-                if not self._load(db):  # nothing this version can use (or nothing at all): written afresh
-                    db = open_db(self.path, batch=True, compact=True, fresh=True)
-                    db.table(META).insert(Document(self._meta(), doc_id=1))
-                table = db.table(ROWS)
-                ids = {doc["id"]: doc.doc_id for doc in table.all()}
-                for mid in sorted(self._changed):
-                    row = {"id": mid, **self._rows[mid]}
-                    if mid in ids:
-                        table.update(_replaced_by(row), doc_ids=[ids[mid]])
-                    else:
-                        table.insert(row)
+                rows = self._load()  # what is there now: other processes' rows for other matches are kept
+                rows.update((mid, self._rows[mid]) for mid in self._changed)
+                db = open_db(self.path, batch=True, compact=True, fresh=True)
+                db.table(META).insert(Document(self._meta(), doc_id=1))
+                db.table(ROWS).insert_multiple({"id": mid, **row} for mid, row in sorted(rows.items()))
                 flush(db)
         except (OSError, StoreError):
             return False
@@ -333,15 +377,6 @@ def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
     notes = tuple(Note(int(e["seq"]), str(e.get("kind")), str(e.get("reason") or "")) for e in entries
                   if e.get("kind") in CORRECTIONS or (e.get("kind") == "event" and e.get("reason")))
     return Cached(summary, progress, notes)
-
-
-def _replaced_by(row: dict[str, Any]) -> Callable[[MutableMapping[str, Any]], None]:
-    """A TinyDB update putting *row* in place of a document."""
-    def replace(doc: MutableMapping[str, Any]) -> None:
-        doc.clear()
-        doc.update(row)
-
-    return replace
 
 
 def _seal(match_id: str, text: str) -> str:

@@ -37,7 +37,7 @@ def ratings(
 
     if event is not None:
         event = check_id(event, "--event")
-    got = club_ratings(open_store(db), event)
+    got = club_ratings(open_store(db), event, keep=True)
     if player is not None:
         who = entrant(got, player)
         if json_:
