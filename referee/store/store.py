@@ -739,6 +739,10 @@ class Store:
         path = self.path(match_id)
         if not _exists(path):
             return None
+        return self.head_at(match_id, path)
+
+    def head_at(self, match_id: str, path: Path) -> Head | None:
+        """:meth:`head_record` of the match whose file is *path* (:meth:`path`), known to be there."""
         return self._read_head(match_id, path)[0]
 
     def entries(self, match_id: str) -> list[StoredEntry]:

@@ -35,6 +35,7 @@ import os
 import threading
 from collections.abc import Iterable
 from pathlib import Path
+from stat import S_ISREG
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee import __version__
@@ -237,22 +238,31 @@ class SummaryCache:
         machine's cores where that pays (:func:`referee.core.cores.spread`; a command's read of a cold event)."""
         out: dict[str, Cached | StoreError | None] = {}
         todo: list[tuple[str, Head | None, Signature | None]] = []
+        folder = self.store.matches_dir
         for mid in match_ids:
-            path = self.store.path(mid)
-            sig = signature(path)
-            if sig is None or not path.is_file():
+            path = folder / (file_stem(mid) + ".json")  # one look-up: Store.path's, but for a store's older names
+            try:
+                st = os.stat(path)
+            except OSError:
+                path = self.store.path(mid)
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    st = None
+            if st is None or not S_ISREG(st.st_mode):
                 out[mid] = None
                 continue
-            head = self.store.head_record(mid)
+            sig: Signature | None = (st.st_size, st.st_mtime_ns)
+            head = self.store.head_at(mid, path)
             cached = self._at_head(mid, head, sig)
             if cached is None:
                 todo.append((mid, head, sig))
             out[mid] = cached
-        for (mid, _, sig), got in zip(todo, spread(self._fresh_or_error, todo), strict=True):
+        for (mid, _, at), got in zip(todo, spread(self._fresh_or_error, todo), strict=True):
             if isinstance(got, StoreError):
                 out[mid] = got
             else:
-                self._computed(mid, got[0], got[1], sig)
+                self._computed(mid, got[0], got[1], at)
                 out[mid] = got[0]
         return out
 
@@ -384,15 +394,20 @@ def _seal(match_id: str, text: str) -> str:
     return sha256(f"{match_id}\n{__version__}\n{text}".encode()).hexdigest()
 
 
-def _row(match_id: str, c: Cached) -> dict[str, Any]:
-    """A row of the file: the summary, progress and notes as JSON text, and its seal."""
-    text = json.dumps({"summary": c.summary.to_dict(), "progress": list(c.progress),
-                       "notes": [list(n) for n in c.notes]}, ensure_ascii=False, separators=(",", ":"))
+def _row(match_id: str, c: Cached, mark: str | None = None) -> dict[str, Any]:
+    """A row of the file: the summary, progress and notes as JSON text, and its seal; *mark*: the backend's
+    mark of the entries it was computed from (PostgreSQL's), sealed with it."""
+    body: dict[str, Any] = {"summary": c.summary.to_dict(), "progress": list(c.progress),
+                            "notes": [list(n) for n in c.notes]}
+    if mark is not None:
+        body["mark"] = mark
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     return {"row": text, "seal": _seal(match_id, text)}
 
 
-def _read(row: object, match_id: str) -> Cached | None:
-    """A cached row, or None when it is not one this version wrote for *match_id*, as it wrote it."""
+def _read(row: object, match_id: str, mark: str | None = None) -> Cached | None:
+    """A cached row, or None when it is not one this version wrote for *match_id*, as it wrote it (and, given
+    *mark*, from entries of that mark)."""
     if not isinstance(row, dict):
         return None
     text = row.get("row")
@@ -400,11 +415,13 @@ def _read(row: object, match_id: str) -> Cached | None:
         return None
     try:
         data = json.loads(text)
+        if mark is not None and data.get("mark") != mark:
+            return None
         summary = MatchSummary.from_dict(data["summary"])
         p = data["progress"]
         progress = Progress(bool(p[0]), int(p[1]), int(p[2]), bool(p[3]), int(p[4]),
                             None if p[5] is None else str(p[5]), str(p[6]))
         notes = tuple(Note(int(n[0]), str(n[1]), str(n[2])) for n in data["notes"])
-    except (SummaryError, KeyError, TypeError, ValueError, IndexError, RecursionError):
+    except (SummaryError, KeyError, TypeError, ValueError, IndexError, RecursionError, AttributeError):
         return None
     return Cached(summary, progress, notes)
