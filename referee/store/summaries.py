@@ -17,15 +17,21 @@ neither change the standings nor let ``event close`` close a round whose match i
 recomputes the seal as well forges the row, as who rewrites a chain forges the entries: recomputing
 every summary, as ``verify`` may, is the check against that; :func:`stale` lists such rows.)
 
-**Written by the store's writes only.** Reads (``event status``, ``standings``, ``export``,
-``report``, every web GET) compute what is missing in memory and never write the file, so a read
-never fails, or waits, because the cache cannot be written (a read-only store, a full disk). The
-director's writes (pairing a round, closing one), which need the summaries anyway, save it under its
-own lock (:meth:`SummaryCache.save`), best effort: a cache that cannot be written is no reason to
-refuse a write that has been made. Within one process (the web server), summaries computed at a head
-are also kept in memory, keyed by the same head, so that a page polled every few seconds replays a
-match once per change. The cache is only a cache: a missing, unreadable, edited or older-version
-file is recomputed, never an error.
+**Written by the store's writes and a command's reads, never by the web's.** The director's writes (pairing a
+round, closing one), which need the summaries anyway, save it under its own lock (:meth:`SummaryCache.save`);
+so do the reads of the command line (``event status``, ``standings``, ``export``, ``report``, ``league``,
+``ratings``: ``eventresults.kept``), waiting a second at most for the lock, so that a store read once is read
+from the cache after (a store of imported matches, which no director's write ever summarizes, included). Both
+best effort: a cache that cannot be written (a read-only store, a full disk, a lock held too long) is no reason
+to refuse a write that has been made, or to fail a read. The web's GETs compute what is missing in memory and
+never write the file. Within one process (the web server), summaries computed at a head are also kept in
+memory, keyed by the same head, so that a page polled every few seconds replays a match once per change. The
+cache is only a cache: a missing, unreadable, edited or older-version file is recomputed, never an error, and
+whoever fills it, a row is used only at its match's current head (and file signature), its seal intact.
+
+**Read in bulk.** :meth:`SummaryCache.read_many` gives the summaries of many matches at once: those kept at their
+heads, then the rest read, checked and replayed, shared out over the machine's cores in a command
+(``referee.core.cores``: a cold read of an event is CPU-bound).
 """
 
 from __future__ import annotations
