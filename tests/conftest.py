@@ -79,6 +79,7 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     "test_league.py": "slow",
     "test_db_copy.py": "slow",
     "test_club_tokens.py": "slow",
+    "test_league_web.py": "slow",  # a season played through the CLI per backend, then a real server on loopback
     # single tests (module::test) of modules make check keeps: a wheel built and installed by pip; the command
     # line as processes; a whole round robin of six pairs (those of four and five stay); a property search
     "test_ruleset.py::test_a_wheel_holds_the_rule_files": "slow",

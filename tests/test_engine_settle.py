@@ -108,3 +108,20 @@ def test_the_same_seat_declares_again_by_the_rule_file():
         "庄家方继续坐庄：下副东坐庄（原庄家继续坐庄） [next.stay; game.declarer_rotation · §7.4]")
     # defenders taking over still go to the old declarer's 下家: S
     assert play(first_hand(points=120), rules=_same_seat_rules()).hands[0].next_declarer == "S"
+
+
+def test_a_settled_hand_has_every_field_of_its_tuple():
+    # The engine makes HandResult and Settlement straight from their fields in order (tuple.__new__, no
+    # keyword checks): a field added to either without the engine making it would shift every later field.
+    from referee.games.gunzi.engine import replay
+    from referee.games.gunzi.notation import parse
+    from referee.games.gunzi.results import HandResult, Settlement
+    from referee.games.gunzi.testing.generate import endless_rules, generate_match
+
+    rules = endless_rules()
+    result = replay(parse(generate_match(3, 5, rules)).events, rules)
+    for h in result.hands:
+        assert len(h) == len(HandResult._fields)
+        assert h.settlement is not None and len(h.settlement) == len(Settlement._fields)
+        assert h.rules is rules and h.settlement.facts.declarer == h.declarer
+        assert h.levels_after == h.settlement.levels_after and h.score == h.settlement.score

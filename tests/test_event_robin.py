@@ -88,6 +88,9 @@ def test_round_robin_of_four_with_sonneborn_berger_and_head_to_head(cli: Cli, tm
     assert grid[2] == ["2", "2", "P2", "0:2", "×", "2:0", "2:0", "6"]
     assert grid[3] == ["3", "3", "P4", "1:2", "0:2", "×", "2:1", "3"]
     assert grid[4] == ["4", "4", "P3", "2:1", "0:2", "1:2", "×", "3"]
+    both = cli("event", "standings", EVENT, "--cross", "--json")  # refused: never the standings JSON instead
+    assert (both.code, both.out) == (2, "")
+    assert "error: --json and --cross go apart: the JSON's rounds give every table's games" in both.err
 
     pdf = tmp_path / "rr.pdf"
     cli.ok("event", "report", EVENT, "-o", pdf, "--lang", "en")

@@ -326,3 +326,13 @@ def test_explanations_cite_the_section_and_the_key():
     assert "§5.6" in cites and "§5.6, §7 fan.guangtou" in cites and "§6 rewards.xi7_each" in cites
     texts = [s.msg.text("zh") for s in d.steps]
     assert "绑且对方没有得分：光头，东北 直接胜" in texts
+
+
+def test_the_check_line_counts_settled_deals_only():
+    from referee.games.hubei_dagun.views import check_summary
+
+    # deal 1 as in test_plain_win_after_the_end_transfers (E -1, S +1, W -1, N +1); deal 2 has no places nor
+    # points yet: it is being recorded: the engine keeps no result of it, so it is neither counted nor paid
+    result = run("deal 1 dealer=E\ncall H10 partner=W\nplaces S E N W\npoints E=40 S=50 W=30 N=45 hand=35\n"
+                 "deal 2 dealer=S\nalone N\n", errors_ok=True)
+    assert check_summary(result, "en") == "ok: 1 deal, coins E -1, S +1, W -1, N +1"

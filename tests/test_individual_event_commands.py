@@ -129,3 +129,28 @@ def test_a_bad_players_file_is_named_at_its_row(cli: Cli, tmp_path: Path) -> Non
     assert run.code == 2 and run.err.strip() == \
         f"error: {csv}: the first line must name the columns player,name (and may be club)"
     assert len(cli.json("event", "standings", "DZ")["standings"]) == 7  # nothing entered
+
+
+def test_a_round_robin_of_individual_players_follows_its_fixed_schedule(tmp_path: Path) -> None:
+    cli = Cli(tmp_path / "store")
+    run = cli("event", "new", "RR", "--game", "doudizhu", "--name", "Robin", "--rounds", "4", "--format", "knockout")
+    assert (run.code, run.err.strip()) == (2, "error: --format knockout: not a format (swiss or round-robin)")
+    cli.ok("event", "new", "RR", "--game", "doudizhu", "--name", "Robin", "--rounds", "4", "--format", "round-robin")
+    for i in range(1, 10):
+        cli.ok("event", "add", "RR", f"P{i}", f"Player {i}")
+    # tests/test_tournament_robinseating.py works the schedule of nine at tables of 3: rounds 1 and 2 are these,
+    # whatever the results (each table's match below is won by its seat 1)
+    first = cli.json("event", "pair", "RR")
+    assert sorted(sorted(t["players"]) for t in first["tables"]) == [
+        ["P1", "P2", "P3"], ["P4", "P5", "P6"], ["P7", "P8", "P9"]]
+    for t in first["tables"]:
+        record = tmp_path / f"{t['match']}.txt"
+        record.write_text(MATCH, encoding="utf-8")
+        cli.ok("record", t["match"], "--file", str(record))
+    cli.ok("event", "close", "RR")
+    run = cli("event", "pair", "RR", "--seed", "rating")
+    assert (run.code, run.err.strip()) == (1, "error: --seed rating: event RR is a round robin: its schedule is fixed "
+                                              "(every player meets every other as evenly as the tables allow)")
+    second = cli.json("event", "pair", "RR")
+    assert sorted(sorted(t["players"]) for t in second["tables"]) == [
+        ["P1", "P4", "P7"], ["P2", "P5", "P8"], ["P3", "P6", "P9"]]

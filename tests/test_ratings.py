@@ -231,3 +231,91 @@ def test_event_pair_seed_rating_seeds_round_one_by_the_players_mean_ordinal(cli:
     run = cli("event", "pair", "SEED", "--seed", "rating")
     assert (run.code, run.err.strip()) == (1, "error: --seed rating seeds round 1 only: event SEED has paired "
                                               "round 1")
+
+
+def one_match_event(cli: Cli, tmp: Path, event: str, a: tuple[str, str], b: tuple[str, str], winner: str) -> None:
+    """An event of two pairs, A and B, its round 1 paired (one table) and played 2:0 by *winner* ("A" or "B")."""
+    cli.ok("event", "new", event, "--name", event, "--rounds", 1)
+    cli.ok("event", "add", event, "A", *a)
+    cli.ok("event", "add", event, "B", *b)
+    table = cli.json("event", "pair", event)["tables"][0]
+    side = "EW" if table["ew"] == winner else "NS"
+    path = tmp / f"{event}.gunzi"
+    path.write_text(match_text(table["match"], [side, side]), encoding="utf-8")
+    cli.ok("record", table["match"], "--file", path)
+
+
+def test_a_leagues_ladder_rates_its_events_matches_only(cli: Cli, tmp_path: Path) -> None:
+    one_match_event(cli, tmp_path, "EV1", ("甲", "乙"), ("丙", "丁"), "A")  # 甲 乙 win
+    one_match_event(cli, tmp_path, "EV2", ("辛", "壬"), ("癸", "子"), "B")  # 癸 子 win
+    one_match_event(cli, tmp_path, "EV3", ("甲", "戊"), ("己", "庚"), "B")  # 甲 loses, in an event of no league
+    stored(cli, tmp_path, "LOOSE", "甲", "乙", "丙", "丁", ["EW", "EW"])  # 甲 丙 win a match of no event
+    cli.ok("league", "new", "L", "--title", "season")
+    cli.ok("league", "add-event", "L", "EV1", "--club", "海之韵")
+    cli.ok("league", "add-event", "L", "EV2", "--club", "星海")
+    js = cli.json("ratings", "--league", "L")
+    # EV1's and EV2's matches only: their eight players; 甲 played one of them and won it
+    assert (js["event"], js["league"], js["matches"]) == (None, "L", 2)
+    assert {p["name"] for p in js["players"]} == {"甲", "乙", "丙", "丁", "辛", "壬", "癸", "子"}
+    jia = next(p for p in js["players"] if p["name"] == "甲")
+    assert (jia["matches"], jia["won"]) == (1, 1)
+    # the four winners (one match won each, from the default) above the four losers
+    assert {p["name"] for p in js["players"][:4]} == {"甲", "乙", "癸", "子"}
+    # the store's ladder counts all four matches: 甲 played three (EV1 won, EV3 lost, LOOSE won)
+    whole = cli.json("ratings")
+    assert whole["matches"] == 4 and "league" not in whole
+    assert next((p["matches"], p["won"]) for p in whole["players"] if p["name"] == "甲") == (3, 2)
+    # a league of one event rates what that event's ladder rates
+    cli.ok("league", "new", "ONE", "--title", "one event")
+    cli.ok("league", "add-event", "ONE", "EV1", "--club", "海之韵")
+    one, ev1 = cli.json("ratings", "--league", "ONE"), cli.json("ratings", "--event", "EV1")
+    assert one.pop("league") == "ONE" and {**one, "event": "EV1"} == ev1
+    assert cli.json("ratings", "--league", "L", "--player", "甲")["history"][0]["place"] == 1
+    out = cli.ok("ratings", "--league", "L").out.splitlines()
+    assert out[0] == ("Ratings of league L: 2 finished matches of its events rated (openskill, Plackett-Luce; "
+                      "rating = mu - 3 sigma)")
+    run = cli("ratings", "--league", "L", "--event", "EV1")
+    assert (run.code, run.err.strip()) == (2, "error: --event and --league: rate one event's matches or one "
+                                              "league's, not both")
+    run = cli("ratings", "--league", "NOPE")
+    assert run.code == 2 and run.err.strip() == (f"error: no league 'NOPE' in the store at {tmp_path / 'store'} "
+                                                 "(leagues stored: L, ONE)")
+    run = cli("ratings", "--league", "NOPE", "--lang", "zh")
+    # a list in Chinese is joined by 、
+    assert run.code == 2 and run.err.strip() == f"错误：{tmp_path / 'store'} 的存储中没有联赛“NOPE”（已存联赛：L、ONE）"
+
+
+# One Dou Dizhu match of two deals (tests/test_individual_event_commands.py works it from docs/doudizhu-rules.md §6):
+# seat 1 +10, seat 2 +1, seat 3 -11: placed 1, 2, 3.
+DDZ_MATCH = ("deal\nbid 1 3\nkitty 3H 4H 6D\nout 1\n"
+             "deal\nbid 2 1\nbid 3 2\nbid 1 pass\nkitty 3H 4H 6D\nbomb 1 7777\nout 1\n")
+
+
+def test_event_pair_seed_rating_seats_an_individual_events_round_one_by_rating(cli: Cli, tmp_path: Path) -> None:
+    # The ladder: one Dou Dizhu match of no event, 甲 first, 乙 second, 丙 third: ordinals 甲 > 乙 > 丙 (one-player
+    # teams ranked by placement, test_an_individual_game_rates_one_player_teams_by_placement).
+    cli.ok("new", "D1", "--game", "doudizhu", "--player", "甲", "--player", "乙", "--player", "丙")
+    record = tmp_path / "d1.txt"
+    record.write_text(DDZ_MATCH, encoding="utf-8")
+    cli.ok("record", "D1", "--file", record)
+    assert [p["name"] for p in cli.json("ratings")["players"]] == ["甲", "乙", "丙"]
+    # An evening of seven: the three rated among four new players (u1..u4), entered in no order of rating
+    cli.ok("event", "new", "DZ", "--game", "doudizhu", "--name", "Evening", "--rounds", "2", "--seed", "7")
+    for code, name in (("P1", "u1"), ("P2", "丙"), ("P3", "u2"), ("P4", "甲"), ("P5", "u3"), ("P6", "乙"),
+                       ("P7", "u4")):
+        cli.ok("event", "add", "DZ", code, name)
+    # Unseeded, round 1 takes the field in the lot's order (all at 0), fills table 1 with the first three, table 2
+    # with the next three, and the last sits out (the lowest-placed); seats in that order: the lot, read off it.
+    plain = cli.json("event", "pair", "DZ", "--dry-run")
+    lot = [p for t in plain["tables"] for p in t["players"]] + plain["sitting_out"]
+    assert sorted(lot) == [f"P{i}" for i in range(1, 8)] and len(plain["tables"]) == 2
+    # By rating: 甲 (P4), 乙 (P6), 丙 (P2) first, highest first; the unrated after them in the lot's order. So
+    # table 1 is P4 P6 P2 in seats 1, 2, 3; table 2 the first three unrated by the lot; the last unrated sits out.
+    unrated = [p for p in lot if p in ("P1", "P3", "P5", "P7")]
+    seeded = cli.json("event", "pair", "DZ", "--seed", "rating", "--dry-run")
+    assert [t["players"] for t in seeded["tables"]] == [["P4", "P6", "P2"], unrated[:3]]
+    assert seeded["sitting_out"] == unrated[3:]
+    stored_round = cli.json("event", "pair", "DZ", "--seed", "rating")
+    assert [t["players"] for t in stored_round["tables"]] == [["P4", "P6", "P2"], unrated[:3]]
+    run = cli("event", "pair", "DZ", "--seed", "rating")
+    assert (run.code, run.err.strip()) == (1, "error: --seed rating seeds round 1 only: event DZ has paired round 1")

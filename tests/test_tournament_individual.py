@@ -145,3 +145,24 @@ def test_forty_eight_players_six_rounds_meet_new_opponents_where_the_field_allow
         # the greedy fill and single swaps leave it, never a third.
         assert max(seen.values()) <= (1 if size == 3 else 2)
         assert met(rounds[:2]).most_common(1)[0][1] == 1  # round 2 always finds new opponents for everyone
+
+
+def test_round_one_by_rating_takes_the_rated_first_then_the_lot() -> None:
+    players = [Player(c, c) for c in "ABCDEFGHI"]
+    # Unseeded, round 1 is the lot's order (every total 0): tables of 4 take the first four, the next four; the
+    # ninth (the lowest-placed) sits out; seats in that order. The lot is read off it.
+    plain = seat_round(players, [], {}, 4, seed=3)
+    lot = [p for t in plain.tables for p in t.players] + list(plain.sitting_out)
+    assert sorted(lot) == list("ABCDEFGHI")
+    # Rated: C 5.0, then F and H at 2.0 (equal: the lot decides between them), then D at -1.0 (a rating below a new
+    # player's 0 still comes before the unrated); the five unrated after them in the lot's order.
+    ratings = {"C": 5.0, "F": 2.0, "H": 2.0, "D": -1.0}
+    fh = [p for p in lot if p in "FH"]
+    unrated = [p for p in lot if p not in ratings]
+    seated = seat_round(players, [], {}, 4, seed=3, ratings=ratings)
+    assert [t.players for t in seated.tables] == [("C", *fh, "D"), tuple(unrated[:4])]
+    assert seated.sitting_out == (unrated[4],)
+    # ratings seed round 1 only
+    with pytest.raises(SeatingError) as late:
+        seat_round(players, [seated], {}, 4, seed=3, ratings=ratings)
+    assert (late.value.problem, late.value.ref) == ("seeded_late", "1")

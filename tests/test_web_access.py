@@ -3,7 +3,7 @@ role and scope, allowed or refused as the table below says — written here by h
 ``referee.web.access``, never read from it.
 
 The venue: event SC (round 1 paired, table 1's match at its first entry ``hand``) and event OTHER
-(four pairs, no round yet). The six principals: a visitor; a referee of SC table 1; a referee of
+(four pairs, no round yet); league DL holds SC. The six principals: a visitor; a referee of SC table 1; a referee of
 OTHER; the director of SC; the director of OTHER; a director of the whole store. Every write is
 tried on a fresh copy of the venue, and a refusal (401/403) must leave every file of the store as
 it was.
@@ -56,7 +56,9 @@ STORE_ONLY = (401, 403, 403, 403, 403, 200)
 
 CASES: dict[tuple[str, str], list[Case]] = {
     ("GET", "/"): [Case("/", every(200))],
-    ("GET", "/ratings"): [Case("/ratings", every(200))],
+    ("GET", "/ratings"): [Case("/ratings", every(200)), Case("/ratings?league=DL", every(200))],
+    ("GET", "/leagues"): [Case("/leagues", every(200))],
+    ("GET", "/leagues/{league}"): [Case("/leagues/DL", every(200))],
     ("GET", "/events/{event}"): [Case(f"/events/{EVENT}", every(200))],
     ("GET", "/events/{event}/live"): [Case(f"/events/{EVENT}/live", every(200))],
     ("GET", "/matches/{match}"): [Case(f"/matches/{T1}", every(200))],
@@ -129,6 +131,7 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("GET", "/api/matches/{match}/stream"): [Case(f"/api/matches/{T1}/stream", every(200))],
     ("GET", "/api/events/{event}/standings"): [Case(f"/api/events/{EVENT}/standings", every(200))],
     ("GET", "/api/ratings"): [Case("/api/ratings", every(200))],
+    ("GET", "/api/leagues/{league}/standings"): [Case("/api/leagues/DL/standings", every(200))],
     ("GET", "/api/events/{event}/stream"): [Case(f"/api/events/{EVENT}/stream", every(200))],
     ("GET", "/static"): [Case("/static/live.js", every(200))],
 }
@@ -148,6 +151,8 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Base:
     venue.cli.ok("event", "new", "OTHER", "--name", "秋季杯", "--rounds", 2, "--date", "2026-12-06")
     for i in range(1, 5):
         venue.cli.ok("event", "add", "OTHER", f"Q{i}", f"丙{i}", f"丁{i}")
+    venue.cli.ok("league", "new", "DL", "--title", "城市联赛")
+    venue.cli.ok("league", "add-event", "DL", EVENT, "--club", "海之韵")
     tokens = Tokens(venue.db)
     other = tokens.add("外裁判长", "director", "OTHER").secret
     store = tokens.add("总裁判长", "director").secret
@@ -169,7 +174,7 @@ def test_every_route_has_a_row(base: Base) -> None:
     keys = route_keys(make_app(str(base.db), EVENT))
     assert keys - CASES.keys() == set(), "routes without a row in CASES"
     assert CASES.keys() - keys == set(), "rows of routes the application does not have"
-    assert len(keys) == 35  # 33 + GET /ratings and /api/ratings
+    assert len(keys) == 38  # 33 + GET /ratings and /api/ratings, + /leagues, /leagues/{league} and its standings
 
 
 def csrf_of(html: str) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from referee.app.ratings import individual_seeds
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
@@ -26,6 +27,7 @@ from referee.store.individualresults import load_state, tables_of
 from referee.store.store import DuplicateMatch
 from referee.tournament.individual import Player, SeatedRound, SeatingError, SitOut, seat_round
 from referee.tournament.model import EventFormat, RoundStatus
+from referee.tournament.robinseating import robin_round
 from referee.tournament.state import (
     EventState,
     Head,
@@ -47,9 +49,10 @@ def game_named(key: str) -> Game:
 
 def new_event(store: MatchStore, event_id: str, *, game: str, name: str, rules: str | None, rounds: int | None,
               date: str | None, venue: str | None, seed: int | None, sit_out: str = "lowest",
-              referee: str | None = None) -> EventState:
-    """Create an individual event's log: its game, rule set (the game's default without one), rounds and the
-    rule for who sits out; everything checked before the log is made."""
+              referee: str | None = None, fmt: str = "swiss") -> EventState:
+    """Create an individual event's log: its game, rule set (the game's default without one), format (Swiss
+    seating, or a round robin's fixed schedule: ``tournament.robinseating``), rounds and the rule for who sits
+    out; everything checked before the log is made."""
     from referee.tournament import scoring as scorings
 
     event_id = check_id(event_id, "EVENT")
@@ -63,6 +66,9 @@ def new_event(store: MatchStore, event_id: str, *, game: str, name: str, rules: 
     chosen.load_rules(rules)  # a usage error naming the file and the key when it cannot be used
     if sit_out not in tuple(SitOut):
         raise UsageError(M("--sit-out {value}: lowest or lot", value=sit_out))
+    form = {"swiss": EventFormat.swiss, "round-robin": EventFormat.round_robin}.get(fmt)
+    if form is None:
+        raise UsageError(M("--format {value}: not a format (swiss or round-robin)", value=fmt))
     if date is not None:
         try:
             datetime.date.fromisoformat(date)
@@ -73,7 +79,7 @@ def new_event(store: MatchStore, event_id: str, *, game: str, name: str, rules: 
     if seed is not None and seed < 0:
         raise UsageError(M("--seed {value}: a whole number from 0", value=seed))
     lot = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    action = created(event_id, name, rules, EventFormat.swiss, rounds, scorings.load("club"), date, venue, seed,
+    action = created(event_id, name, rules, form, rounds, scorings.load("club"), date, venue, seed,
                      lot, game=chosen.key, sit_out=sit_out)
     with store.event_log(event_id).session(create=True) as s:
         return s.append([action], referee)
@@ -174,9 +180,17 @@ def match_ids(event_id: str) -> str:
     return event_id.replace("{", "{{").replace("}", "}}") + "-R{round}-T{table}"
 
 
-def next_seating(store: MatchStore, state: EventState) -> SeatedRound:
-    """The next round of *state*, seated (nothing stored); refused when it cannot be seated now."""
+def next_seating(store: MatchStore, state: EventState, *, by_rating: bool = False) -> SeatedRound:
+    """The next round of *state*, seated (nothing stored); refused when it cannot be seated now. *by_rating*:
+    round 1 seated in the order of the players' ratings on the store's ladder (``event pair --seed rating``)."""
     settings = state.settings
+    robin = settings.format is EventFormat.round_robin
+    if by_rating and robin:
+        raise RefereeError(M("--seed rating: event {event} is a round robin: its schedule is fixed (every player "
+                             "meets every other as evenly as the tables allow)", event=settings.id))
+    if by_rating and state.rounds:
+        raise RefereeError(M("--seed rating seeds round 1 only: event {event} has paired round {round}",
+                             event=settings.id, round=len(state.rounds)))
     current = state.current
     if current is not None and current.status is RoundStatus.open:
         raise RefereeError(M("round {round} of event {event} is still open: close it first "
@@ -189,11 +203,14 @@ def next_seating(store: MatchStore, state: EventState) -> SeatedRound:
                               "final (referee event standings {event})", planned, event=settings.id))
     game = registry.game(settings.game)
     size = len(game.seats)
-    summaries = {mid: t.summary for mid, t in load_state(state, store).tables.items()
-                 if t.done and t.summary is not None}
     try:
+        if robin:  # the fixed schedule: no result read
+            return robin_round(state.players, state.seatings, size, match_id=match_ids(settings.id))
+        summaries = {mid: t.summary for mid, t in load_state(state, store).tables.items()
+                     if t.done and t.summary is not None}
         return seat_round(state.players, state.seatings, summaries, size, seed=settings.lot,
-                          sit_out=SitOut(settings.sit_out), match_id=match_ids(settings.id))
+                          sit_out=SitOut(settings.sit_out), match_id=match_ids(settings.id),
+                          ratings=individual_seeds(store, state) if by_rating else None)
     except SeatingError as e:
         if e.problem == "too_few":
             raise RefereeError(M("seating needs at least {size} players at {game}; event {event} has {n}",
@@ -203,15 +220,16 @@ def next_seating(store: MatchStore, state: EventState) -> SeatedRound:
 
 
 def seat_next_round(store: MatchStore, event_id: str, referee: str | None = None, *,
-                    dry_run: bool = False) -> Seated:
+                    dry_run: bool = False, by_rating: bool = False) -> Seated:
     """Seat the next round, create each table's match (its header names the event, round and table; its seats the
-    players in the seating's order), then record the round in the log. *dry_run*: nothing stored."""
+    players in the seating's order), then record the round in the log. *dry_run*: nothing stored. *by_rating*:
+    round 1 by the players' ratings (:func:`next_seating`)."""
     from referee.app.newmatch import match_events
 
     with store.event_log(event_id).session() as s:
         state = s.state
         individual_only(state)
-        rnd = next_seating(store, state)
+        rnd = next_seating(store, state, by_rating=by_rating)
         if dry_run:
             return Seated(rnd, state)
         settings = state.settings

@@ -1,11 +1,11 @@
 """The club ladder of the store (``referee ratings``, the web's ``/ratings``) and the seeding of a new event's
 first round by it (``event pair --seed rating``).
 
-Every finished match of the store (or of one event) is read as the standings read it: its summary at its
-current chain head from its event's summary cache (``store.summary_cache``; a match of no event through a
-cache of no event, ``""``), computed where the cache is not at the head: kept in the cache by the command
-(``referee ratings``), never by the web's page.
-Its end time is the time of its last entry. The ratings themselves are the pure
+Every finished match of the store (or of one event, or of a league's events) is read as the standings read
+it: its summary at its current chain head from its event's summary cache (``store.summary_cache``; a match of
+no event through a cache of no event, ``""``), computed where the cache is not at the head: kept in the cache
+by the command (``referee ratings``), never by the web's page. Its end time is the time of its last entry. The
+ratings themselves are the pure
 ``referee.tournament.ratings.ladder``'s. A match that cannot be read (a broken chain) is left out and named
 in :attr:`ClubRatings.broken`, as ``event standings`` names a match it cannot count.
 """
@@ -23,7 +23,7 @@ from referee.store.individualresults import match_table
 from referee.store.replaying import NotGunzi
 from referee.store.store import StoreError
 from referee.tournament.model import EventFormat, Pair
-from referee.tournament.ratings import Entrant, Ladder, Played, ladder, pair_seeds
+from referee.tournament.ratings import Entrant, Ladder, Played, ladder, pair_seeds, player_seeds
 from referee.tournament.state import EventState
 
 NO_EVENT = ""  # the summary cache of the matches of no event (written only by the reads of a command)
@@ -31,15 +31,22 @@ NO_EVENT = ""  # the summary cache of the matches of no event (written only by t
 
 class ClubRatings(NamedTuple):
     ladder: Ladder
-    event: str | None  # the event whose matches were rated, None: the whole store
+    event: str | None  # the event whose matches were rated, None: the whole store (or the league's)
     broken: dict[str, Msg]  # match id -> why it could not be read
+    league: str | None = None  # the league whose events' matches were rated
 
 
-def _match_ids(store: MatchStore, event_id: str | None) -> dict[str, list[str]]:
+def _event_matches(store: MatchStore, event_id: str) -> list[str]:
+    state = store.event_log(event_id).state()  # an unknown event: the store's error naming the events
+    return [t.match_id for r in state.rounds for t in r.tables]
+
+
+def _match_ids(store: MatchStore, event_id: str | None, league_id: str | None = None) -> dict[str, list[str]]:
     """The matches to read, by the event whose summary cache holds them (``NO_EVENT``: none)."""
     if event_id is not None:
-        state = store.event_log(event_id).state()  # an unknown event: the store's error naming the events
-        return {event_id: [t.match_id for r in state.rounds for t in r.tables]}
+        return {event_id: _event_matches(store, event_id)}
+    if league_id is not None:  # an unknown league: the store's error naming the leagues
+        return {e.event: _event_matches(store, e.event) for e in store.leagues().get(league_id).events}
     out: dict[str, list[str]] = {}
     seen: set[str] = set()
     for eid in store.event_ids():
@@ -54,12 +61,16 @@ def _match_ids(store: MatchStore, event_id: str | None) -> dict[str, list[str]]:
     return out
 
 
-def club_ratings(store: MatchStore, event_id: str | None = None, keep: bool = False) -> ClubRatings:
-    """The ladder of every finished match in *store* (only *event_id*'s when given). *keep*: the summaries
-    computed are saved in their caches (a command's read, as ``eventresults.load`` keeps them; the web never)."""
+def club_ratings(store: MatchStore, event_id: str | None = None, *, league: str | None = None,
+                 keep: bool = False) -> ClubRatings:
+    """The ladder of every finished match in *store* (only *event_id*'s when given; only those of the events of
+    *league* when given: the season's ladder, ``referee ratings --league L``). *keep*: the summaries computed are
+    saved in their caches (a command's read, as ``eventresults.load`` keeps them; the web never)."""
+    if event_id is not None and league is not None:
+        raise UsageError(M("--event and --league: rate one event's matches or one league's, not both"))
     played: list[Played] = []
     broken: dict[str, Msg] = {}
-    for eid, mids in _match_ids(store, event_id).items():
+    for eid, mids in _match_ids(store, event_id, league).items():
         cache = store.summary_cache(eid)
         for mid, got in cache.read_many(mids).items():
             if got is None:
@@ -80,7 +91,7 @@ def club_ratings(store: MatchStore, event_id: str | None = None, keep: bool = Fa
                 played.append(Played(got.summary, got.progress.last_entry))
         if keep:
             kept(cache)
-    return ClubRatings(ladder(played), event_id, broken)
+    return ClubRatings(ladder(played), event_id, broken, league)
 
 
 def entrant(ratings: ClubRatings, name: str) -> Entrant:
@@ -96,6 +107,12 @@ def entrant(ratings: ClubRatings, name: str) -> Entrant:
 def seeds(store: MatchStore, pairs: Sequence[Pair]) -> dict[str, float | None]:
     """Each pair's seed for round 1 by the store's current ladder (``tournament.ratings.pair_seeds``)."""
     return pair_seeds(club_ratings(store).ladder, [(p.code, (p.player1, p.player2)) for p in pairs])
+
+
+def individual_seeds(store: MatchStore, state: EventState) -> dict[str, float]:
+    """Each rated player's seed for round 1 of an individual event by the store's current ladder (by code; the
+    unrated left out: ``tournament.ratings.player_seeds``)."""
+    return player_seeds(club_ratings(store).ladder, [(p.code, p.name) for p in state.players])
 
 
 def seeded(store: MatchStore, state: EventState) -> EventState:

@@ -11,8 +11,8 @@ The tournament layer reads a match only as a :class:`Summary` — participants a
 Dizhu, 4 at mahjong) share standings and pairing.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
+# compiled by typing at import (a ForwardRef per field), on every command's start; as types they are not.
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, Protocol, TextIO, TypeAlias
 
@@ -181,6 +181,11 @@ class Game(Protocol):
         ...
     def match_view(self, result: Any, lang: str) -> str: ...
     def write_json(self, result: Any, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None: ...
+    def replay_json(self, events: Sequence[Any], rules: Any, out: TextIO, lang: str,
+                    errors: Sequence[RecordError]) -> None:
+        """``write_json`` of ``replay(events, rules, explain=True)``, the same text: what ``replay --json``
+        prints. A game may write each deal as it is settled rather than hold the whole result."""
+        ...
     def explain_view(self, result: Any, hand: int, lang: str) -> str | None:
         """One hand's settlement step by step, or None when *hand* was not settled."""
         ...

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import re
-import shlex
 from typing import TYPE_CHECKING, cast
 
 from referee.core.errors import UsageError
@@ -70,6 +69,8 @@ def game_of_text(text: str) -> tuple[str, int]:
             return DEFAULT, number
         value = found.group(1)
         if value[:1] in "\"'":
+            import shlex  # here: a quoted game= is rare, and shlex compiles a pattern at import
+
             value = shlex.split(value)[0] if len(value) > 1 else ""
         return value.strip().lower() or DEFAULT, number
     return DEFAULT, 0

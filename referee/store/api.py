@@ -25,7 +25,6 @@ from referee.store import chain
 from referee.store.chain import StoredEntry
 from referee.store.errors import StoreError
 from referee.store.folder import FolderStore
-from referee.store.leagues import League
 from referee.store.store import (
     Anchor,
     Audit,
@@ -38,12 +37,13 @@ from referee.store.store import (
     Summary,
     location,
 )
-from referee.store.watching import Changes
 
 if TYPE_CHECKING:  # the repositories' modules load when a command asks for one (`referee record` asks for none)
     from referee.store.eventlog import Action, LogFile
+    from referee.store.leagues import League
     from referee.store.summaries import Cached
     from referee.store.tokens import Issued, Token
+    from referee.store.watching import Changes
     from referee.tournament.state import EventState
 
 __all__ = ["Changes", "EventLogRepo", "LeaguesRepo", "MatchReads", "MatchStore", "SigninRepo", "SummariesRepo",
@@ -229,3 +229,12 @@ def hide_password(url: str) -> str:
 
 if TYPE_CHECKING:  # for the type checker: the folder store offers every operation of the interface
     _FOLDER_STORE: MatchStore = FolderStore()
+
+
+def __getattr__(name: str) -> object:
+    """``Changes``, re-exported (the web's live hub imports it from here), loaded only when asked for."""
+    if name == "Changes":
+        from referee.store.watching import Changes
+
+        return Changes
+    raise AttributeError(name)

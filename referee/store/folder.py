@@ -20,13 +20,12 @@ from referee.games.api import AnyEvent as Event
 from referee.games.api import Header
 from referee.store import chain
 from referee.store.chain import StoredEntry
-from referee.store.creating import create_matches
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreError, moved_on
-from referee.store.leagues import FolderLeagues
 from referee.store.store import MatchFile, NewEntry, Store
 
 if TYPE_CHECKING:  # the repositories load when asked for: `referee record` reaches none but an event's log
     from referee.store.eventlog import EventLog
+    from referee.store.leagues import FolderLeagues
     from referee.store.signin import SigninLinks
     from referee.store.summaries import SummaryCache
     from referee.store.tokens import FolderTokens
@@ -99,6 +98,8 @@ class FolderStore(Store):
 
     def leagues(self) -> FolderLeagues:
         """The store's leagues (``leagues.json``)."""
+        from referee.store.leagues import FolderLeagues
+
         return FolderLeagues(self.root)
 
     def summary_cache(self, event_id: str) -> SummaryCache:
@@ -140,6 +141,8 @@ class FolderStore(Store):
 
     def create_all(self, matches: Sequence[Sequence[Event]], referee: str | None = None) -> None:
         """Store a round's new matches at once, indexed together; refused whole if one is stored already."""
+        from referee.store.creating import create_matches
+
         create_matches(self, matches, referee)
 
     # --- versions: what the live pages and the web's caches compare -----------------------------------

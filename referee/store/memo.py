@@ -18,7 +18,6 @@ Only the folder store is memoised; any other backend's sessions and reads pass s
 from __future__ import annotations
 
 import contextlib
-import json
 import threading
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -29,6 +28,7 @@ from referee.games.gunzi.events import Event, RecordError
 from referee.games.stored import header_of_events
 from referee.store.chain import StoredEntry
 from referee.store.errors import StoreError
+from referee.store.files import TAIL, entry_bytes
 from referee.store.folder import FolderStore
 from referee.store.store import (
     EntrySession,
@@ -47,9 +47,6 @@ if TYPE_CHECKING:
 
     from referee.store.api import MatchSessionLike, MatchStore
 
-# How every match file written since head records were kept ends (``files.dumps`` of the ``meta`` table):
-# the new entries go just before it.
-TAIL = b'\n },\n "meta": {\n  "1": {\n   "heads": 1\n  }\n }\n}'
 MOST = 256  # matches remembered; beyond, the least recently written is forgotten
 
 
@@ -57,12 +54,6 @@ class Known(NamedTuple):
     raw: bytes  # the match file's bytes
     entries: list[StoredEntry]  # what they hold, checked
     events: tuple[list[Event], list[RecordError]] | None  # their corrected view's events, once asked
-
-
-def entry_bytes(entry: StoredEntry) -> bytes:
-    """One entry as the match file holds it, under its seq, inside the entries table (``files.dumps``)."""
-    text = json.dumps(entry, ensure_ascii=False, indent=1).replace("\n", "\n  ")
-    return f',\n  "{entry["seq"]}": {text}'.encode()
 
 
 class MemoSession(EntrySession):

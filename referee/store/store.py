@@ -23,8 +23,8 @@ behind the file, never ahead of it). ``verify`` compares the two: a file with fe
 head, or whose entry at that count does not carry that hash, was truncated, wiped or rewritten.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
+# compiled by typing at import (a ForwardRef per field), on every command's start; as types they are not.
 import contextlib
 import json
 import os
@@ -45,7 +45,7 @@ from referee.games.api import Header
 from referee.store import chain
 from referee.store.chain import StoredEntry
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreBusy, StoreError, StoreWriteError, UnknownMatch
-from referee.store.files import Document, Malformed, TinyDB, clean_temp, flush, lock, open_db, storage_of
+from referee.store.files import Document, Malformed, TinyDB, appended, clean_temp, flush, lock, open_db, storage_of
 
 if TYPE_CHECKING:
     from referee.store.watching import Changes, FolderWatch
@@ -545,7 +545,7 @@ class MatchSession(EntrySession):
     and writes the file in one atomic write.
     """
 
-    def __init__(self, store: Store, match_id: str, path: Path) -> None:
+    def __init__(self, store: "Store", match_id: str, path: Path) -> None:
         self.store = store
         self.match_id = match_id
         self.path = path
@@ -561,8 +561,16 @@ class MatchSession(EntrySession):
         A write the system refuses is a :class:`StoreWriteError`: nothing was stored."""
         new = seal_all(self.match_id, self.entries, items, referee)
         entries = self.entries + new
+        storage = storage_of(self.db)
+        # The file as read with the new entries spliced in (the same bytes as TinyDB's whole write, the same safe
+        # write), when it is of the store's layout; else TinyDB writes it whole.
+        raw = appended(storage.raw, new) if self.keeps_head else None
         try:
-            put_entries(self.db, new)
+            if raw is not None:
+                storage.write_raw(raw)
+                self.db = open_db(self.path, batch=True)  # what TinyDB held is stale: read again if asked for
+            else:
+                put_entries(self.db, new)
         except OSError as e:
             self.db = open_db(self.path, batch=True, fresh=not self.entries)  # the file as it was, not TinyDB's state
             raise not_stored(e, self.path) from None
@@ -792,7 +800,7 @@ class Store:
     def match_ids(self) -> list[str]:
         return sorted({mid for mid in self._stems().values() if mid is not None})
 
-    def watch(self, cursor: str | None, timeout: float = 0.0) -> Changes:
+    def watch(self, cursor: str | None, timeout: float = 0.0) -> "Changes":
         """What changed since *cursor* (every match and event when None): the match ids created or appended
         to, the event ids whose log changed, and the cursor to pass next; waits up to *timeout* seconds for a
         change (:mod:`referee.store.watching`: the files' signatures, looked at every few hundredths)."""

@@ -5,6 +5,10 @@ Pure, like the pair events' pairing and standings: players and the rounds so far
 out. The seating follows what mahjong tournament software does (Mahjong Pantheon's and the EMA's "Swiss"
 seating): players of similar totals at one table, opponents already met avoided, seats rotated.
 
+- **Round 1 by rating** (``event pair --seed rating``): when the caller gives each player's seed (its rating on
+  the club ladder), round 1 takes the field in the order of the seeds, highest first, the players without one
+  after them in the event's lot order (so are rated players of equal seed); then the rules below as for any
+  round: the highest-rated at table 1, and the lowest-placed of that order sits out.
 - **Who sits out** when the count does not divide by the table size: the players who sat out least, the
   lowest-placed of them first (``SitOut.lowest``), or by the lot of the round (``SitOut.lot``). A player sits
   out a second time only once everyone has sat out once.
@@ -58,7 +62,8 @@ class SeatedRound(NamedTuple):
 
 
 class SeatingError(ValueError):
-    """A round that cannot be seated: ``problem`` says why (``too_few``, ``unknown_player``, ``duplicate``)."""
+    """A round that cannot be seated: ``problem`` says why (``too_few``, ``unknown_player``, ``duplicate``,
+    ``seeded_late``: ratings given for a round after the first)."""
 
     def __init__(self, problem: str, ref: str) -> None:
         super().__init__(problem, ref)
@@ -106,11 +111,17 @@ def met(rounds: Sequence[SeatedRound]) -> Counter[frozenset[str]]:
 
 def seat_round(players: Sequence[Player], rounds: Sequence[SeatedRound], summaries: Mapping[str, Summary],
                table_size: int, seed: int = 0, sit_out: SitOut = SitOut.lowest,
-               match_id: str = "R{round}-T{table}") -> SeatedRound:
-    """The next round: who sits out, who sits at which table, in which seats."""
+               match_id: str = "R{round}-T{table}", ratings: Mapping[str, float] | None = None) -> SeatedRound:
+    """The next round: who sits out, who sits at which table, in which seats. *ratings* (round 1 only: by player
+    code, a player absent is unrated) orders the field by rating before it is seated."""
     by_code = _check(players)
     number = len(rounds) + 1
     order = [row.player for row in standings(players, rounds, summaries, seed) if by_code[row.player].active]
+    if ratings is not None:
+        if rounds:
+            raise SeatingError("seeded_late", str(len(rounds)))
+        # a stable sort: the lot's order kept among the unrated and among equal ratings
+        order.sort(key=lambda p: (p not in ratings, -ratings.get(p, 0.0)))
     if len(order) < table_size:
         raise SeatingError("too_few", str(len(order)))
     out = _sitting_out(order, rounds, len(order) % table_size, sit_out, seed + number)

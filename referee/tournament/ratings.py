@@ -190,3 +190,10 @@ def pair_seeds(ladder: Ladder, pairs: Iterable[tuple[str, Sequence[str]]]) -> di
         out[code] = None if all(k is None for k in known) else \
             sum(DEFAULT.ordinal if k is None else k for k in known) / len(known)
     return out
+
+
+def player_seeds(ladder: Ladder, players: Iterable[tuple[str, str]]) -> dict[str, float]:
+    """Each rated player's seed by rating (``event pair --seed rating`` of an individual event): its ordinal on
+    the ladder, by its code; a player not on the ladder (matched by its name as entered) is left out: unrated."""
+    by_name = {e.name: e.rating.ordinal for e in ladder.players}
+    return {code: by_name[name] for code, name in players if name in by_name}

@@ -29,9 +29,12 @@ def _row(rank: int, e: Entrant) -> dict[str, Any]:
             **_rating(e.rating), "matches": e.matches, "won": e.won}
 
 
-def ladder_json(lad: Ladder, event: str | None, broken: Mapping[str, Msg]) -> dict[str, Any]:
-    """The ladder (of *event*'s matches, None: the store's), and the matches that could not be read."""
-    return {"event": event, "model": "openskill PlackettLuce", "matches": len(lad.rated),
+def ladder_json(lad: Ladder, event: str | None, broken: Mapping[str, Msg], league: str | None = None
+                ) -> dict[str, Any]:
+    """The ladder (of *event*'s matches, or *league*'s events'; neither: the store's), and the matches that
+    could not be read. ``league`` is a key only of a league's ladder (the store's and an event's JSON as before)."""
+    return {"event": event, **({"league": league} if league is not None else {}),
+            "model": "openskill PlackettLuce", "matches": len(lad.rated),
             "players": [_row(i, e) for i, e in enumerate(lad.players, 1)],
             "partnerships": [_row(i, e) for i, e in enumerate(lad.partnerships, 1)],
             "left_out": [{"match": x.match_id, "reason": x.reason.text("en"), "reason_zh": x.reason.text("zh")}
@@ -49,8 +52,9 @@ def rank(lad: Ladder, e: Entrant) -> int:
     return (lad.partnerships if e.kind == PARTNERSHIP else lad.players).index(e) + 1
 
 
-def history_json(lad: Ladder, event: str | None, e: Entrant) -> dict[str, Any]:
-    return {"event": event, "kind": e.kind, **_row(rank(lad, e), e), "history": [_step(s) for s in e.history]}
+def history_json(lad: Ladder, event: str | None, e: Entrant, league: str | None = None) -> dict[str, Any]:
+    return {"event": event, **({"league": league} if league is not None else {}), "kind": e.kind,
+            **_row(rank(lad, e), e), "history": [_step(s) for s in e.history]}
 
 
 def _grid(head: Sequence[str], body: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
@@ -75,9 +79,14 @@ def _table(entrants: Sequence[Entrant], lang: str) -> list[str]:
     return ["  " + x for x in _grid(head, body, [True, False, True, True, True, True, True])]
 
 
-def ladder_lines(lad: Ladder, event: str | None, lang: str) -> list[str]:
+def ladder_lines(lad: Ladder, event: str | None, lang: str, league: str | None = None) -> list[str]:
     n = len(lad.rated)
-    if event is None:
+    if league is not None:
+        out = [trn(lang, "Ratings of league {league}: {n} finished match of its events rated (openskill, "
+                   "Plackett-Luce; rating = mu - 3 sigma)",
+                   "Ratings of league {league}: {n} finished matches of its events rated (openskill, "
+                   "Plackett-Luce; rating = mu - 3 sigma)", n, league=league)]
+    elif event is None:
         out = [trn(lang, "Club ratings: {n} finished match rated (openskill, Plackett-Luce; rating = mu - 3 sigma)",
                    "Club ratings: {n} finished matches rated (openskill, Plackett-Luce; rating = mu - 3 sigma)", n)]
     else:

@@ -2,7 +2,9 @@
 
 - ``GET /api/matches/{id}`` → what ``referee replay ID --json`` prints;
 - ``GET /api/events/{event}/standings`` → what ``referee event standings EVENT --json`` prints;
-- ``GET /api/ratings`` (``?event=E``) → what ``referee ratings [--event E] --json`` prints;
+- ``GET /api/leagues/{league}/standings`` → what ``referee league standings LEAGUE --json`` prints;
+- ``GET /api/ratings`` (``?event=E``, ``?league=L``) → what ``referee ratings [--event E | --league L] --json``
+  prints;
 - ``POST /api/matches/{id}/entries`` ``{"directive": "points 25", "after"?: seq}`` with
   ``Authorization: Bearer TOKEN`` → 201 ``{"seq", "stored", "next"}``; 422 / 401 / 403 / 409 with
   ``{"error": {"line"?, "message", "message_zh"}}``, nothing stored;
@@ -28,8 +30,8 @@ from referee.core.i18n import M
 from referee.core.lang import language
 from referee.core.names import check_id
 from referee.web import writes
-from referee.web.cache import event_version, match_version
-from referee.web.data import checked_match, match_json, ratings_json, standings_json
+from referee.web.cache import event_version, league_version, match_version
+from referee.web.data import checked_match, league_json, match_json, ratings_json, standings_json
 from referee.web.deps import web
 from referee.web.errors import BadRequest, TooLarge, short
 
@@ -84,10 +86,24 @@ async def standings(request: Request) -> Response:
     return _json(await run_in_threadpool(body))
 
 
+async def league_standings(request: Request) -> Response:
+
+    w = web(request)
+    league_id = check_id(request.path_params["league"], "league")
+
+    def body() -> str:
+        found: str = w.renders.through(("api-league", league_id), league_version(w.store, w.events, league_id),
+                                       lambda: league_json(w.store, league_id))
+        return found
+
+    return _json(await run_in_threadpool(body))
+
+
 async def ratings(request: Request) -> Response:
 
     w = web(request)
-    return _json(await run_in_threadpool(ratings_json, w.store, request.query_params.get("event") or None))
+    return _json(await run_in_threadpool(ratings_json, w.store, request.query_params.get("event") or None,
+                                         request.query_params.get("league") or None))
 
 
 def _after(value: object) -> int | None:

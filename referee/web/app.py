@@ -33,6 +33,8 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
     table: list[tuple[str, Handler, str, list[str]]] = [
         ("/", pages.home, "read", ["GET"]),
         ("/ratings", pages.ratings_page, "read", ["GET"]),
+        ("/leagues", pages.leagues_page, "read", ["GET"]),
+        ("/leagues/{league}", pages.league_page, "read", ["GET"]),
         ("/events/{event}", pages.event_page, "read", ["GET"]),
         ("/events/{event}/live", pages.event_live, "read", ["GET"]),
         ("/matches/{match}", pages.match_page, "read", ["GET"]),
@@ -50,6 +52,7 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
         ("/api/matches/{match}/entries", api.post_entry, "write", ["POST"]),
         ("/api/matches/{match}/stream", api.match_stream, "read", ["GET"]),
         ("/api/events/{event}/standings", api.standings, "read", ["GET"]),
+        ("/api/leagues/{league}/standings", api.league_standings, "read", ["GET"]),
         ("/api/ratings", api.ratings, "read", ["GET"]),
         ("/api/events/{event}/stream", api.event_stream, "read", ["GET"]),
     ]

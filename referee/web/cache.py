@@ -9,7 +9,10 @@ other writer):
 - a match's page, live part and JSON: the match's version;
 - an event's page, live part and standings: the event log's version and the version of every match of
   its rounds (a match written shows in the standings);
-- the home page: the store's version (a match added or written) and every event log's.
+- the home page: the store's version (a match added or written) and every event log's;
+- a league's page and standings: the league as stored (its events and clubs: a league is not chained, so it is
+  its own version, read whole, one small record) and the version of each of its events as above;
+- the list of leagues: the leagues as stored.
 
 The version is asked before the body is computed: a write during the computation leaves a body that may be
 newer than its version, never older, and the next request sees the new version and computes again. A
@@ -87,3 +90,15 @@ def event_version(store: MatchStore, events: EventStates, event_id: str) -> obje
 def home_version(store: MatchStore) -> object:
     """The version of the home page: the store's and every event log's."""
     return store.version(), tuple((e, store.event_version(e)) for e in store.event_ids())
+
+
+def league_version(store: MatchStore, events: EventStates, league_id: str) -> object:
+    """The version of a league's page and standings: the league's record and each of its events' versions (an
+    unknown league: the store's error naming the leagues, a 404)."""
+    league = store.leagues().get(league_id)
+    return league, tuple(event_version(store, events, e.event) for e in league.events)
+
+
+def leagues_version(store: MatchStore) -> object:
+    """The version of the list of leagues: every league's record."""
+    return tuple(store.leagues().all())

@@ -4,8 +4,10 @@
 - :func:`standings_json` is the text ``referee event standings EVENT --json`` prints
   (``eventjson.standings`` dumped as ``event``'s ``_dump`` does; an individual event's
   ``individualviews.standings_json``);
-- :func:`ratings_json` is the text ``referee ratings [--event E] --json`` prints, :func:`ratings_view` the
-  ``/ratings`` page's context from the same ladder;
+- :func:`ratings_json` is the text ``referee ratings [--event E | --league L] --json`` prints,
+  :func:`ratings_view` the ``/ratings`` page's context from the same ladder;
+- :func:`league_json` is the text ``referee league standings L --json`` prints, :func:`league_view` the
+  ``/leagues/{id}`` page's context from the same load (``store.leagueresults``), :func:`leagues_view` the list;
 - :func:`match_view` gathers a match page: the replay, ``views.status`` lines (what ``referee
   status`` prints), the hands, each hand's explanation (``explain.render``), the level chart's points.
 """
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.app import disputes
 from referee.app.officiate import replay
-from referee.app.ratings import club_ratings
+from referee.app.ratings import ClubRatings, club_ratings
 from referee.core.errors import NotFound
 from referee.core.gcpause import no_gc
 from referee.core.i18n import M, join, tr
@@ -28,11 +30,11 @@ from referee.games.gunzi.explain import render
 from referee.games.gunzi.jsonview import write_json
 from referee.games.gunzi.settle import explain_hand
 from referee.games.stored import game_of_events
-from referee.store import eventresults, individualresults
+from referee.store import eventresults, individualresults, leagueresults
 from referee.store.disputes import fold
 from referee.store.store import log_of
 from referee.tournament.model import ResultKind
-from referee.views import eventjson, individualviews, ratingtext
+from referee.views import eventjson, eventrows, individualviews, leaguetext, ratingtext
 from referee.views import matchtext as views
 from referee.views.disputetext import mark_word, summary_line
 from referee.views.eventwords import RESULT_KIND
@@ -83,20 +85,54 @@ def standings_json(store: MatchStore, event_id: str) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def ratings_json(store: MatchStore, event_id: str | None) -> str:
+def _rated(store: MatchStore, event_id: str | None, league_id: str | None) -> ClubRatings:
+    """The ladder the CLI's ``ratings [--event E | --league L]`` prints (``app.ratings.club_ratings``)."""
+    return club_ratings(store, None if event_id is None else check_id(event_id, "event"),
+                        league=None if league_id is None else check_id(league_id, "league"))
 
-    got = club_ratings(store, None if event_id is None else check_id(event_id, "event"))
-    return json.dumps(ratingtext.ladder_json(got.ladder, got.event, got.broken), ensure_ascii=False, indent=2) + "\n"
+
+def ratings_json(store: MatchStore, event_id: str | None, league_id: str | None = None) -> str:
+
+    got = _rated(store, event_id, league_id)
+    return json.dumps(ratingtext.ladder_json(got.ladder, got.event, got.broken, got.league), ensure_ascii=False,
+                      indent=2) + "\n"
 
 
-def ratings_view(store: MatchStore, event_id: str | None, lang: str) -> dict[str, Any]:
+def ratings_view(store: MatchStore, event_id: str | None, lang: str, league_id: str | None = None) -> dict[str, Any]:
     """The ``/ratings`` page: the ladder as ``referee ratings --json`` has it, its title line as the CLI's."""
 
-    got = club_ratings(store, None if event_id is None else check_id(event_id, "event"))
-    return {"ratings": ratingtext.ladder_json(got.ladder, got.event, got.broken),
-            "heading": ratingtext.ladder_lines(got.ladder, got.event, lang)[0],
+    got = _rated(store, event_id, league_id)
+    return {"ratings": ratingtext.ladder_json(got.ladder, got.event, got.broken, got.league),
+            "heading": ratingtext.ladder_lines(got.ladder, got.event, lang, got.league)[0],
             "left_out": ratingtext.left_out_lines(got.ladder, lang),
             "unreadable": [m.text(lang) for m in got.broken.values()]}
+
+
+def league_json(store: MatchStore, league_id: str) -> str:
+    """What ``referee league standings L --json`` prints."""
+    results = leagueresults.load(store, check_id(league_id, "league"))
+    return json.dumps(leaguetext.standings_json(results), ensure_ascii=False, indent=2) + "\n"
+
+
+def _sheet(sheet: eventrows.Sheet) -> dict[str, Any]:
+    return {"columns": [{"head": c.head, "numeric": c.numeric} for c in sheet.columns],
+            "rows": [[eventrows.cell_text(v, c) for v, c in zip(r, sheet.columns, strict=True)] for r in sheet.rows]}
+
+
+def league_view(store: MatchStore, league_id: str, lang: str) -> dict[str, Any]:
+    """The ``/leagues/{id}`` page: the season's standings and its events as ``referee league standings`` prints
+    them (``leaguetext``'s sheets, title and notes), each event linked to its page."""
+    results = leagueresults.load(store, check_id(league_id, "league"))
+    return {"league": results.league, "title": leaguetext.title(results, lang),
+            "standings": _sheet(leaguetext.standings_sheet(results, lang)),
+            "events": _sheet(leaguetext.events_sheet(results, lang)),
+            "event_ids": [r.state.settings.id for r in results.events],  # the events sheet's rows, in order
+            "notes": leaguetext.notes(results, lang)}
+
+
+def leagues_view(store: MatchStore) -> dict[str, Any]:
+    """The ``/leagues`` page: every league of the store, its title and its events with their clubs."""
+    return {"leagues": store.leagues().all()}
 
 
 # --- pages ----------------------------------------------------------------------------------------

@@ -30,8 +30,16 @@ from referee.web import pad, writes
 from referee.web.access import covers
 from referee.web.api import SEQ
 from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
-from referee.web.cache import event_version, home_version, match_version
-from referee.web.data import event_view, game_of, match_view, ratings_view, remarks_view
+from referee.web.cache import event_version, home_version, league_version, leagues_version, match_version
+from referee.web.data import (
+    event_view,
+    game_of,
+    league_view,
+    leagues_view,
+    match_view,
+    ratings_view,
+    remarks_view,
+)
 from referee.web.deps import Web, web
 from referee.web.errors import NotSignedIn, error_json, log, message_of, short, status_of
 from referee.web.headers import secured
@@ -190,11 +198,28 @@ async def _view(request: Request, kind: str, template: str) -> Response:
 
 
 async def ratings_page(request: Request) -> Response:
-    """The club ladder (``referee ratings``; ``?event=E``: that event's matches only)."""
+    """The club ladder (``referee ratings``; ``?event=E``: that event's matches only; ``?league=L``: the matches
+    of that league's events)."""
     w = web_of(request)
     view = await run_in_threadpool(ratings_view, w.store, request.query_params.get("event") or None,
-                                   lang_of(request))
+                                   lang_of(request), request.query_params.get("league") or None)
     return render(request, "ratings.html", **view)
+
+
+async def leagues_page(request: Request) -> Response:
+    """Every league of the store, each linked to its standings."""
+    w = web_of(request)
+    return await _cached_page(request, "leagues.html", lambda: leagues_version(w.store),
+                              lambda lang: leagues_view(w.store))
+
+
+async def league_page(request: Request) -> Response:
+    """A league's season standings and its events (``referee league standings``), kept per version of the league
+    and of each of its events."""
+    w = web_of(request)
+    league_id = check_id(request.path_params["league"], "league")
+    return await _cached_page(request, "league.html", lambda: league_version(w.store, w.events, league_id),
+                              lambda lang: league_view(w.store, league_id, lang))
 
 
 async def event_page(request: Request) -> Response:

@@ -59,7 +59,9 @@ def new(
         "An individual event: who sits out when the players do not fill the tables (the lowest-placed, or by lot)."))]
     = "lowest",
     fmt: Annotated[str, typer.Option("--format", metavar="swiss|round-robin",
-                                     help=N_("Swiss rounds, or a round robin (every pair meets every other)."))]
+                                     help=N_(
+        "Swiss rounds, or a round robin (every pair meets every other; at an event of individual players, as evenly "
+        "as the tables allow)."))]
     = "swiss",
     rounds: Annotated[int | None, typer.Option("--rounds", metavar="N", help=N_(
         "Rounds the event will have (a Swiss event needs it; a round robin: all of its schedule)."))] = None,
@@ -85,7 +87,8 @@ def new(
     if game is not None and game != "gunzi":
         from referee.cli.commands import individualevent
 
-        individualevent.new(store, event_id, game, name, rules, rounds, date, venue, seed, sit_out, referee, say)
+        individualevent.new(store, event_id, game, name, rules, rounds, date, venue, seed, sit_out, referee, say,
+                            fmt)
         return
     state = new_event(store, event_id, name=name, rules=rules or "dalian-club", fmt=fmt, rounds=rounds,
                       scoring=scoring, date=date, venue=venue, seed=seed, referee=referee)
@@ -285,8 +288,8 @@ def pair(
         "A pair sitting this round out at its request (a requested bye, [bye] requested); may be repeated."))] = None,
     reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
     seed: Annotated[str | None, typer.Option("--seed", metavar="rating", help=N_(
-        "Round 1 seeded by the players' ratings (referee ratings): a pair's seed is its players' mean rating."))] \
-        = None,
+        "Round 1 seeded by the players' ratings (referee ratings): a pair's seed is its players' mean rating; at an "
+        "event of individual players, each player's rating (the unrated after, in the event's lot order)."))] = None,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -306,7 +309,7 @@ def pair(
                            "created: entry order or its --seed's lot)",
                            value=seed))
     if individualevent.is_individual(open_store(db), event_id):
-        individualevent.pair(open_store(db), event_id, json_, dry_run, referee, say)
+        individualevent.pair(open_store(db), event_id, json_, dry_run, referee, say, by_rating=seed is not None)
         return
     paired = pair_round(open_store(db), event_id, referee, dry_run=dry_run, swaps=[swap] if swap else (),
                         sets=set_ or (), reason=reason, byes=bye or (), by_rating=seed is not None)
@@ -567,13 +570,15 @@ def standings(
 
     if json_ and explain:
         raise UsageError(M("--json and --explain go apart"))
+    if json_ and cross:  # the JSON's rounds hold every table's games: the cross table is read from them
+        raise UsageError(M("--json and --cross go apart: the JSON's rounds give every table's games"))
     from referee.cli.commands import individualevent
 
     if individualevent.is_individual(open_store(db), event_id):
         individualevent.standings(open_store(db), event_id, json_, after_round, say)
         return
     results = eventresults.load(open_store(db), event_id, after_round, keep=True)
-    if cross and not json_:
+    if cross:
         _echo(eventtext.matrix_lines(results, say))
     elif explain:
         a, b = explain

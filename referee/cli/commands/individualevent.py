@@ -28,12 +28,13 @@ def is_individual(store: MatchStore, event_id: str) -> bool:
 
 
 def new(store: MatchStore, event_id: str, game: str, name: str, rules: str | None, rounds: int | None,
-        date: str | None, venue: str | None, seed: int | None, sit_out: str, referee: str | None, say: str) -> None:
+        date: str | None, venue: str | None, seed: int | None, sit_out: str, referee: str | None, say: str,
+        fmt: str = "swiss") -> None:
     from referee.app.individual import new_event
     from referee.core.i18n import tr
 
     state = new_event(store, event_id, game=game, name=name, rules=rules, rounds=rounds, date=date, venue=venue,
-                      seed=seed, sit_out=sit_out, referee=referee)
+                      seed=seed, sit_out=sit_out, referee=referee, fmt=fmt)
     s = state.settings
     typer.echo(tr(say, "new event {event} ({name}) in {root}: {game}, players, {rounds} rounds, rules {rules}, "
                        "lot seed {lot}",
@@ -62,12 +63,13 @@ def import_(store: MatchStore, event_id: str, file: Path, referee: str | None, s
                   file=str(file), n=len(players), event=event_id, total=len(state.players)))
 
 
-def pair(store: MatchStore, event_id: str, json_: bool, dry_run: bool, referee: str | None, say: str) -> None:
+def pair(store: MatchStore, event_id: str, json_: bool, dry_run: bool, referee: str | None, say: str,
+         by_rating: bool = False) -> None:
     from referee.app.individual import seat_next_round
     from referee.core.i18n import tr
     from referee.views import individualviews as views
 
-    seated = seat_next_round(store, event_id, referee, dry_run=dry_run)
+    seated = seat_next_round(store, event_id, referee, dry_run=dry_run, by_rating=by_rating)
     if json_:
         typer.echo(json.dumps({**views.seating_json(seated.round), **({"dry_run": True} if dry_run else {})},
                               ensure_ascii=False, indent=2))

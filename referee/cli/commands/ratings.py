@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 def ratings(
     event: Annotated[str | None, typer.Option("--event", metavar="EVENT", help=N_(
         "Rate only this event's matches (else every finished match in the store)."))] = None,
+    league: Annotated[str | None, typer.Option("--league", metavar="LEAGUE", help=N_(
+        "Rate only the matches of this league's events (the season's ladder)."))] = None,
     player: Annotated[str | None, typer.Option("--player", metavar="NAME", help=N_(
         "One player's (or partnership's) rating match by match: before and after each."))] = None,
     json_: Json = False,
@@ -37,17 +39,21 @@ def ratings(
 
     if event is not None:
         event = check_id(event, "--event")
-    got = club_ratings(open_store(db), event, keep=True)
+    if league is not None:
+        league = check_id(league, "--league")
+    got = club_ratings(open_store(db), event, league=league, keep=True)
     if player is not None:
         who = entrant(got, player)
         if json_:
-            typer.echo(json.dumps(ratingtext.history_json(got.ladder, got.event, who), ensure_ascii=False, indent=2))
+            typer.echo(json.dumps(ratingtext.history_json(got.ladder, got.event, who, got.league), ensure_ascii=False,
+                                  indent=2))
         else:
             typer.echo("\n".join(ratingtext.history_lines(got.ladder, who, say)))
     elif json_:
-        typer.echo(json.dumps(ratingtext.ladder_json(got.ladder, got.event, got.broken), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(ratingtext.ladder_json(got.ladder, got.event, got.broken, got.league),
+                              ensure_ascii=False, indent=2))
     else:
-        typer.echo("\n".join(ratingtext.ladder_lines(got.ladder, got.event, say)))
+        typer.echo("\n".join(ratingtext.ladder_lines(got.ladder, got.event, say, got.league)))
     report_broken(got.broken, say)
 
 

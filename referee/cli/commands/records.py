@@ -80,6 +80,13 @@ def _replay(source: str, rules: str | None, db: str | None, as_file: bool = Fals
             lang: str = "en", explain: bool = False) -> tuple[sources.Source, Game, Any]:
     """Source → events → its game's engine; the parse errors come back beside the result (with ``explain``,
     each hand keeps its settlement's steps: for a view that explains every hand)."""
+    src, game, rule_set = _source(source, rules, db, as_file, as_match, encoding, lang)
+    return src, game, game.replay(src.events, rule_set, explain)
+
+
+def _source(source: str, rules: str | None, db: str | None, as_file: bool, as_match: bool, encoding: str | None,
+            lang: str) -> tuple[sources.Source, Game, Any]:
+    """The source read, its game, and the rule set to replay it under (``--rules``, else its header's)."""
     from referee.core.errors import UsageError
     from referee.games.registry import game as game_of
 
@@ -87,8 +94,7 @@ def _replay(source: str, rules: str | None, db: str | None, as_file: bool = Fals
     game = game_of(src.game)
     if rules is None and src.rules_problem is not None:
         raise UsageError(src.rules_problem)
-    result = game.replay(src.events, _rules(game, rules or src.rules, rules is not None), explain)
-    return src, game, result
+    return src, game, _rules(game, rules or src.rules, rules is not None)
 
 
 def check(
@@ -157,12 +163,13 @@ def replay(
 ) -> None:
     """Replay a match hand by hand: levels, blood, outcomes, ledger and the result."""
     out = language(lang)
-    src, game, result = _replay(source, rules, db, as_file, as_match, encoding, out, explain=as_json)
-    errors = sorted([*src.errors, *game.problems(result)], key=lambda e: e.line)
-    if as_json:
-        game.write_json(result, sys.stdout, out, src.errors)
+    if as_json:  # written as the game settles it (a long match is not held whole)
+        src, game, rule_set = _source(source, rules, db, as_file, as_match, encoding, out)
+        game.replay_json(src.events, rule_set, sys.stdout, out, src.errors)
         _broken(src)
         return
+    src, game, result = _replay(source, rules, db, as_file, as_match, encoding, out)
+    errors = sorted([*src.errors, *game.problems(result)], key=lambda e: e.line)
     typer.echo(game.match_view(result, out))
     for e in errors:
         typer.echo(_problem_line(src.name, e.line, e.msg, out), err=True)

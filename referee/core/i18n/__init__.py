@@ -96,11 +96,13 @@ def catalogue(lang: str) -> _gettext.NullTranslations:
         return found
     import gettext
 
+    from referee.core.i18n import mofile
+
     path = LOCALE_DIR / name / "LC_MESSAGES" / f"{DOMAIN}.mo"
     trans: gettext.NullTranslations
     try:
         with open(path, "rb") as f:
-            trans = gettext.GNUTranslations(f)
+            trans = mofile.read(f.read())  # decoded message by message when asked (a command asks for few)
     except OSError:
         trans = gettext.NullTranslations()
     base = FALLBACK.get(name)

@@ -99,6 +99,10 @@ class DouDizhu:
 
         write_json(result, out, lang, errors)
 
+    def replay_json(self, events: Sequence[Event], rules: RuleSet, out: TextIO, lang: str,
+                    errors: Sequence[RecordError]) -> None:
+        self.write_json(self.replay(events, rules, explain=True), out, lang, errors)
+
     def explain_view(self, result: MatchResult, hand: int, lang: str) -> str | None:
         from referee.games.doudizhu.views import explain_view
 

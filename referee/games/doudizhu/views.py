@@ -28,10 +28,13 @@ def _totals(result: MatchResult, lang: str) -> str:
 
 def check_summary(result: MatchResult, lang: str) -> str:
     """``ok: 6 deals (1 redealt), 张三 +8, 李四 -4, 王五 -4``."""
-    deals = MN("{n} deal", "{n} deals", len(result.deals))
-    redealt = sum(1 for d in result.deals if d.redeal)
+    done = [d for d in result.deals if d.settled or d.redeal]  # a deal still being recorded is not counted
+    deals = MN("{n} deal", "{n} deals", len(done))
+    redealt = sum(1 for d in done if d.redeal)
     if redealt:
         deals = M("{deals} ({n} redealt)", deals=deals, n=redealt)
+    if len(done) < len(result.deals):
+        deals = M("{deals} and one in progress", deals=deals)
     return tr(lang, "ok: {deals}, {totals}", deals=deals, totals=_totals(result, lang))
 
 

@@ -70,6 +70,9 @@ from referee.games.gunzi.seats import other_team, team_of
 from referee.games.gunzi.settle import HandFacts, settle
 from referee.games.gunzi.tablestate import table_state
 
+# A named tuple made from its fields in order, without its generated __new__ (a Python-level call).
+_new = tuple.__new__
+
 
 class Replay:
     """The fold over a match's events: the match's state as it stands, one event at a time (``run``). It is
@@ -106,8 +109,19 @@ class Replay:
     # --- driver ------------------------------------------------------------------------------
 
     def run(self, events: Sequence[Event]) -> MatchResult:
+        self.begin(events)
+        self.feed(events)
+        return self.result()
+
+    def begin(self, events: Sequence[Event]) -> None:
+        """What the record's first event must be: the match header (``feed`` then takes the events in any
+        slices)."""
         if events and not isinstance(events[0], MatchHeader):
             self.errors.append(RecordError(events[0].line, M("the record must start with 'match id=…'")))
+
+    def feed(self, events: Sequence[Event]) -> None:
+        """The next events of the match, one at a time: a caller that writes hands as they are settled
+        feeds the record slice by slice and takes the hands settled so far (``take_settled``)."""
         in_match, in_hand, phases = MATCH_HANDLERS, HAND_HANDLERS, PHASE_OF
         for ev in events:
             kind = type(ev)
@@ -124,7 +138,15 @@ class Replay:
                 in_hand[kind](self, h, ev)
             except Reject as e:
                 self.errors.append(record_error(ev.line, e))
-        return self.result()
+
+    def take_settled(self) -> list[HandResult]:
+        """The settled hands no later event can change, handed over and forgotten by the fold (its result
+        then holds only the hands not taken): every hand but the last, whose blood and next declarer a game
+        ended off the table (time, a ruling) still voids. What ``replay --json`` writes as it goes."""
+        hands = self.hands
+        done = hands[:-1]
+        del hands[:-1]
+        return done
 
     # --- match-level directives ---------------------------------------------------------------
 
@@ -306,8 +328,7 @@ class Replay:
         rules = self.rules
         big = h.final.count(BIG_JOKER)
         small = h.final.count(SMALL_JOKER)
-        facts = HandFacts(declarer, self.levels, h.points, h.final_points, big, small,
-                          bool(h.dry), ev.dug)
+        facts = _new(HandFacts, (declarer, self.levels, h.points, h.final_points, big, small, bool(h.dry), ev.dug))
         s = settle(facts, rules)
         decl_team = team_of(declarer)
         tribute_info = None
@@ -317,8 +338,8 @@ class Replay:
             waived = Waiver.riot if h.riot else (Waiver.waive if h.waived else None)
             cards = h.tribute.cards if h.tribute else ()
             riot = h.riot
-            tribute_info = TributeInfo(paying, declarer, h.blood_owed, cards, waived,
-                                       riot.seat if riot else None, riot.cards if riot else ())
+            tribute_info = _new(TributeInfo, (paying, declarer, h.blood_owed, cards, waived,
+                                              riot.seat if riot else None, riot.cards if riot else ()))
             if cards and rules.ledger_tribute:
                 amount = len(cards) * rules.ledger_tribute
                 ledger = dict(ledger)  # the settlement keeps its own entry, which its explanation words
@@ -331,9 +352,9 @@ class Replay:
                 self.reached[t] = h.number
         self.levels = levels  # never changed in place: each settlement or new game makes a new dict
         h.phase = DONE
-        # In field order, not by keyword (as settle makes its Settlement): a named tuple's __new__ matches 36
-        # keywords one by one, a tenth of this method.
-        self.hands.append(HandResult(
+        # In field order, straight into the tuple (as settle makes its Settlement): a named tuple's own __new__
+        # is a Python function that takes the 36 arguments one by one (~1.3 µs a hand), or matches keywords.
+        self.hands.append(_new(HandResult, (
             h.number, h.game, h.line, declarer, decl_team,  # hand, game, line, declarer, declarer_team
             h.level, h.trump, tribute_info, h.kitty, h.final,  # level, trump, tribute, kitty, final_kitty
             bool(h.dry), s.kitty_points, facts.kitty_points,  # dry_pot, kitty_points, kitty_points_physical
@@ -343,7 +364,7 @@ class Replay:
             s.next_declarer, s.game_winner, s.game_reason,  # next_declarer, game_winner, game_reason
             ledger, dict(self.ledger), facts.levels, h.how,  # ledger_change, ledger, levels_before, how
             h.dry, rules, h.small_without_big, s,  # dry_reason, rules, small_without_big, settlement
-        ))
+        )))
         if s.game_winner is not None:
             assert s.game_reason is not None  # settle gives a game's winner and its reason together
             self._end_game(s.game_winner, s.game_reason, ev.line, ())

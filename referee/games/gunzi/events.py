@@ -10,8 +10,8 @@ dataclasses cost ~20 ms of start-up where named tuples cost ~4 ms; they are also
 when a long record is read. ``line`` is always the last field; change one with ``ev._replace(line=n)``.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by
+# typing at import (a ForwardRef per field), on every command's start; as types they are not.
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple, Union
 
@@ -175,6 +175,6 @@ def header_of(events: Iterable[Event]) -> MatchHeader | None:
     return None
 
 
-def record_error(line: int, error: RefereeError) -> RecordError:
+def record_error(line: int, error: "RefereeError") -> RecordError:
     """The record error of a raised project error (its message kept in no language)."""
     return RecordError(line, error.msg)

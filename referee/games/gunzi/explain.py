@@ -11,11 +11,16 @@ Field kinds (``referee.core.i18n``): seats ``{x:seat}``, teams ``{x:team}``, sui
 
 from __future__ import annotations
 
-from string import Formatter
-from typing import NamedTuple
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NamedTuple
 
 from referee.core.i18n import KINDS, M, Msg, _translated, localize
 from referee.games.gunzi.cards import Card
+
+if TYPE_CHECKING:  # typeshed has no stub for the C module behind string.Formatter.parse
+    def formatter_parser(template: str, /) -> Iterator[tuple[str, str | None, str | None, str | None]]: ...
+else:  # what string.Formatter().parse(template) returns, without loading string (its Template compiles a pattern)
+    from _string import formatter_parser
 
 # What a step's values are: numbers, seats, teams, suits (None: no trump), texts, codes (a ``StrEnum``,
 # so a str) and cards.
@@ -218,7 +223,7 @@ def _template(key: str, lang: str) -> list[Part]:
     kind = STEPS[key]
     template = _translated(lang, kind.msg.msgid, None, 0, kind.msg.zh, None)
     return [Part(literal, None if name is None else kind.fields.index(name), spec or "")
-            for literal, name, spec, _ in Formatter().parse(template)]
+            for literal, name, spec, _ in formatter_parser(template)]
 
 
 def _word(spec: str, value: object, lang: str) -> str:

@@ -15,7 +15,9 @@ from referee.games.api import GameTable, Reading, RuleSetInfo
 from referee.games.gunzi.events import Event, MatchHeader, header_of
 from referee.games.gunzi.results import MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
-from referee.games.gunzi.summary import MatchSummary
+
+if TYPE_CHECKING:  # the summary loads when a match is summarized, not when one is recorded
+    from referee.games.gunzi.summary import MatchSummary
 
 
 class Gunzi:
@@ -100,6 +102,13 @@ class Gunzi:
         from referee.games.gunzi.jsonview import write_json
 
         write_json(result, out, lang, errors)
+
+    def replay_json(self, events: Sequence[Event], rules: RuleSet, out: TextIO, lang: str,
+                    errors: Sequence[RecordError]) -> None:
+        """Each hand written soon after it is settled, and let go (``jsonview.stream_json``)."""
+        from referee.games.gunzi.jsonview import stream_json
+
+        stream_json(events, rules, out, lang, errors)
 
     def explain_view(self, result: MatchResult, hand: int, lang: str) -> str | None:
         from referee.games.gunzi.terminal import explain_view

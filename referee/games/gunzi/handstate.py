@@ -126,14 +126,24 @@ def known(h: Hand, seat: str | None, cards: tuple[Card, ...]) -> None:
         bucket = seen
     total = h.total
     over = []
-    for c in set(cards):
-        n = cards.count(c)
-        old = bucket[c]
-        if n > old:
-            bucket[c] = n
-            t = total[c] = total[c] + n - old
-            if t > COPIES:
-                over.append(c)
+    if len(cards) == 1 or len(set(cards)) == len(cards):  # the usual case: each card once, no counting
+        for c in cards:
+            if not bucket[c]:
+                bucket[c] = 1
+                t = total[c] = total[c] + 1
+                if t > COPIES:
+                    over.append(c)
+    else:  # counted in one pass (a shown hand holds ~25 cards: a count per distinct card is ~25 passes)
+        counts: dict[Card, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        for c, n in counts.items():
+            old = bucket[c]
+            if n > old:
+                bucket[c] = n
+                t = total[c] = total[c] + n - old
+                if t > COPIES:
+                    over.append(c)
     if over:
         h.broken = True
         over.sort(key=str)

@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from referee.games.gunzi.cards import format_cards
-from referee.games.gunzi.events import RecordError
+from referee.games.gunzi.engine import Replay
+from referee.games.gunzi.events import Event, MatchHeader, RecordError
 from referee.games.gunzi.explain import Step, render, worded
 from referee.games.gunzi.results import HandResult, MatchResult
+from referee.games.gunzi.ruleset import RuleSet
 from referee.games.gunzi.settle import explain_hand
 
 # A JSON object as built here: its values are what ``json.dumps`` encodes (numbers, strings, codes,
@@ -68,27 +70,81 @@ def to_dict(result: MatchResult, lang: str = "en", extra_errors: Sequence[Record
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str = "en", extra_errors: Sequence[RecordError] = ()) -> None:
-    """The same object written to a text stream one hand at a time: a 10,000-hand match never holds
-    its whole JSON text (or a dict of every hand) in memory at once. Each hand is written as
-    ``json.dumps(_hand(h, lang))`` would write it (:func:`_hand_json`), without building the dict."""
-    frame = _frame(result, extra_errors)
-    head = json.dumps({"match": frame.pop("match")}, ensure_ascii=False)
-    out.write(head[:-1] + ', "hands": [')
-    # Each step's text as a JSON string, worded once: a long match repeats the same steps (135,000 steps in
-    # 10,000 hands, 10,000 distinct). A hit is one dict lookup in a list comprehension; a miss words it.
-    quoted: dict[Step, str] = {}
-    known = quoted.get
+    """The same object written to a text stream a hundred hands at a time, without a dict of every hand
+    or the whole text in memory. Each hand is written as ``json.dumps(_hand(h, lang))`` would write it
+    (:func:`_hand_json`), without building the dict."""
+    hands = _Hands(out, lang)
+    out.write(_head(result.header, result.rules, result.teams, result.seats))
+    hands.write(result.hands)
+    out.write(_tail(result, extra_errors))
 
-    def quote(step: Step) -> str:
-        q = quoted[step] = _str(worded(step, lang))
+
+def stream_json(events: Sequence[Event], rules: RuleSet, out: TextIO, lang: str = "en",
+                extra_errors: Sequence[RecordError] = (), every: int = 1000) -> None:
+    """``write_json(replay(events, rules), …)``, the same text, each hand written soon after it is settled
+    (``Replay.take_settled``) and then let go: a 10,000-hand match never holds its settled hands (~3 KB
+    each) in memory at once. The match's head is written once no later event can change it (its header
+    read and its first hand begun: the names come before it); a record without a header first is held
+    to its end, as ``write_json`` would. *every*: the events fed to the fold between two writes (~100
+    hands)."""
+    fold = Replay(rules)
+    fold.begin(events)
+    hands = _Hands(out, lang)
+    held: list[HandResult] = []  # settled hands not written yet: the head is not written
+    started = False
+    for start in range(0, len(events), every):
+        fold.feed(events[start:start + every])
+        settled = fold.take_settled()
+        if not started and fold.header is not None and fold.seen_first_hand:
+            out.write(_head(fold.header, rules.name, fold.teams, fold.seats))
+            started = True
+        if started:
+            if held:
+                hands.write(held)
+                held = []
+            hands.write(settled)
+        else:
+            held += settled
+    result = fold.result()
+    if not started:
+        out.write(_head(result.header, result.rules, result.teams, result.seats))
+    hands.write([*held, *result.hands])
+    out.write(_tail(result, extra_errors))
+
+
+class _Hands:
+    """Writes hands into the open ``"hands"`` list, commas between them, each step's text worded once."""
+
+    def __init__(self, out: TextIO, lang: str) -> None:
+        self.out, self.lang = out, lang
+        self.first = True
+        # Each step's text as a JSON string, worded once: a long match repeats the same steps (135,000 steps
+        # in 10,000 hands, 10,000 distinct). A hit is one dict lookup in a list comprehension; a miss words it.
+        self.quoted: dict[Step, str] = {}
+
+    def _quote(self, step: Step) -> str:
+        q = self.quoted[step] = _str(worded(step, self.lang))
         return q
 
-    hands = result.hands
-    for start in range(0, len(hands), 100):  # hands written a hundred at a time: fewer, larger writes
-        chunk = [_hand_json(h, "[" + ", ".join([known(s) or quote(s) for s in explain_hand(h)]) + "]")
-                 for h in hands[start:start + 100]]
-        out.write((", " if start else "") + ", ".join(chunk))
-    out.write("], " + json.dumps(frame, ensure_ascii=False)[1:] + "\n")
+    def write(self, hands: Sequence[HandResult]) -> None:
+        known, quote, out = self.quoted.get, self._quote, self.out
+        for start in range(0, len(hands), 100):  # a hundred at a time: fewer, larger writes
+            chunk = [_hand_json(h, "[" + ", ".join([known(s) or quote(s) for s in explain_hand(h)]) + "]")
+                     for h in hands[start:start + 100]]
+            out.write(("" if self.first else ", ") + ", ".join(chunk))
+            self.first = False
+
+
+def _head(header: MatchHeader | None, rules: str, teams: dict[str, str], seats: dict[str, str]) -> str:
+    """The object's start, up to the open list of hands."""
+    return json.dumps({"match": _match(header, rules, teams, seats)}, ensure_ascii=False)[:-1] + ', "hands": ['
+
+
+def _tail(result: MatchResult, extra_errors: Sequence[RecordError]) -> str:
+    """The object's end, from the close of the list of hands."""
+    frame = _frame(result, extra_errors)
+    del frame["match"]
+    return "], " + json.dumps(frame, ensure_ascii=False)[1:] + "\n"
 
 
 _str = json.encoder.encode_basestring  # a str as json.dumps(..., ensure_ascii=False) writes it (C)
@@ -141,18 +197,22 @@ def _hand_json(h: HandResult, explain: str) -> str:
     )
 
 
-def _frame(result: MatchResult, extra_errors: Sequence[RecordError]) -> Obj:
-    header = result.header
+def _match(header: MatchHeader | None, rules: str, teams: dict[str, str], seats: dict[str, str]) -> Obj:
     match: Obj = {}
     if header is not None:
         match = {k: getattr(header, k) for k in ("id", "date", "event", "table", "round", "referee")
                  if getattr(header, k) is not None}
         match.update(dict(header.extra))
-        if header.rules != result.rules:
+        if header.rules != rules:
             match["record_rules"] = header.rules
-    match["rules"] = result.rules
-    match["teams"] = dict(result.teams)
-    match["seats"] = dict(result.seats)
+    match["rules"] = rules
+    match["teams"] = dict(teams)
+    match["seats"] = dict(seats)
+    return match
+
+
+def _frame(result: MatchResult, extra_errors: Sequence[RecordError]) -> Obj:
+    match = _match(result.header, result.rules, result.teams, result.seats)
     errors = sorted([*extra_errors, *result.errors], key=lambda e: e.line)
     return {
         "match": match,

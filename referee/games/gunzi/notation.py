@@ -11,8 +11,23 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from referee.core.i18n import M
-from referee.games.gunzi.directives import BY_EVENT, DIRECTIVES, NotationError, lookup, suggest
-from referee.games.gunzi.events import Event, HandStart, MatchHeader, RecordError, Redeal, header_of, record_error
+from referee.games.gunzi.cards import _CACHE as _CARD_CACHE
+from referee.games.gunzi.cards import Card
+from referee.games.gunzi.directives import _PLAIN_SEATS, BY_EVENT, DIRECTIVES, NotationError, lookup, suggest
+from referee.games.gunzi.events import (
+    Bury,
+    Event,
+    HandStart,
+    Kitty,
+    MatchHeader,
+    RecordError,
+    Redeal,
+    Riot,
+    Show,
+    Tribute,
+    header_of,
+    record_error,
+)
 
 __all__ = ["NotationError", "Record", "format_event", "parse", "parse_known", "parse_line", "strip_comment", "write"]
 
@@ -70,6 +85,11 @@ def parse_line(text: str, line: int = 0) -> Event | None:
     tokens = text.split()
     if not tokens:
         return None
+    shape = _CARD_LINES.get(tokens[0])
+    if shape is not None and len(tokens) > 1 + shape[1]:
+        ev = _card_line(shape[0], shape[1], tokens, line)
+        if ev is not None:
+            return ev
     directive = lookup(tokens[0])
     if directive is None:
         raise unknown(tokens[0])
@@ -79,6 +99,29 @@ def parse_line(text: str, line: int = 0) -> Event | None:
     else:
         rest = ""
     return directive.read(tokens[1:], rest, line)
+
+
+# The lines a long record is mostly made of that no earlier line repeats: cards after the keyword (kitty,
+# bury), or after a seat (tribute, show, riot). Written as the writer writes them (the keyword, a seat
+# letter, card names seen before), each is read here in one pass; any other spelling, and any problem, goes
+# to the directive's own reader, which gives the same event or says what is wrong.
+_CARD_LINES: dict[str, tuple[type[Kitty | Bury | Tribute | Show | Riot], bool]] = {
+    "kitty": (Kitty, False), "bury": (Bury, False), "tribute": (Tribute, True), "show": (Show, True),
+    "riot": (Riot, True),
+}
+
+
+def _card_line(cls: type[Kitty | Bury | Tribute | Show | Riot], seated: bool, tokens: list[str],
+               line: int) -> Event | None:
+    """The event of a cards line in its usual spelling, as its reader makes it; None for any other."""
+    get = _CARD_CACHE.get
+    cards: list[Card | None] = [get(t) for t in (tokens[2:] if seated else tokens[1:])]
+    if None in cards:
+        return None
+    if not seated:
+        return tuple.__new__(cls, (tuple(cards), line))
+    seat = _PLAIN_SEATS.get(tokens[1])
+    return None if seat is None else tuple.__new__(cls, (seat, tuple(cards), line))
 
 
 def parse(text: str) -> Record:

@@ -4,8 +4,8 @@ Plain frozen values, so the terminal view, the JSON view, the store and the PDF 
 the same thing and none of them computes a rule of its own.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by
+# typing at import (a ForwardRef per field), on every command's start; as types they are not.
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.games.gunzi.cards import Card
@@ -111,7 +111,7 @@ class HandResult(NamedTuple):
     levels_before: dict[str, int] | None = None
     how: HowFixed | None = None  # how declarer and trump were fixed (None: trump as stated)
     dry_reason: DryReason | None = None
-    rules: RuleSet | None = None  # the rule set the hand was settled under
+    rules: "RuleSet | None" = None  # the rule set the hand was settled under
     small_without_big: str | None = None  # the seat that buried three small jokers holding a big one (§6.3.3)
     # The settlement as the replay made it, with its facts: ``explain_hand`` words the steps from it.
     settlement: Settlement | None = None

@@ -7,8 +7,8 @@ problem of every file in the chain is reported at once, each naming its file and
 that mistypes a key is told which one.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: RuleSet's 31 string annotations would each be compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 import os
 import tomllib
 from collections.abc import Mapping
@@ -75,7 +75,7 @@ class RuleSet(NamedTuple):
     ledger_tribute: int
     ledger_special: int
 
-    def explain(self) -> list[KeyShown]:
+    def explain(self) -> "list[KeyShown]":
         """Every key with its value and what it means, in file order; the meaning is a message, worded
         in the reader's language (``doc.text(lang)``; ``str(doc)`` is the English)."""
         return [KeyShown(f"{k.section}.{f}", _show(getattr(self, f)), k.doc) for f, k in KEYS.items()]
@@ -186,14 +186,14 @@ def available() -> list[str]:
     return sorted({f.name[:-5] for d in _rules_dirs() for f in d.iterdir() if f.name.endswith(".toml")})
 
 
-def _rules_dirs() -> list[Path | Traversable]:
+def _rules_dirs() -> "list[Path | Traversable]":
     """$REFEREE_RULES_DIR, then the package's own files (inside a wheel, an egg or a checkout alike)."""
     extra = os.environ.get("REFEREE_RULES_DIR")
     dirs: list[Path | Traversable] = [Path(extra)] if extra and Path(extra).is_dir() else []
     return [*dirs, _bundled()]
 
 
-def _bundled() -> Path | Traversable:
+def _bundled() -> "Path | Traversable":
     """The package ``referee.games.gunzi.rules`` as importlib.resources.files() sees it.
 
     Importing importlib.resources costs every command that reads a rule set ~6 ms (zipfile, tempfile),
@@ -217,7 +217,7 @@ def _is_path(name_or_path: str) -> bool:
     return name_or_path.endswith(".toml") or os.sep in name_or_path or "/" in name_or_path
 
 
-def resolve(name_or_path: str) -> Path | Traversable:
+def resolve(name_or_path: str) -> "Path | Traversable":
     """A rule set's file from its name (``dalian-club``) or a path to a TOML file."""
     if _is_path(name_or_path):
         p = Path(name_or_path)
@@ -236,7 +236,7 @@ def _no_file(path: object) -> RulesError:
     return RulesError(M("no rule file at {path}", path=str(path)))
 
 
-def _identity(src: Path | Traversable) -> str:
+def _identity(src: "Path | Traversable") -> str:
     return str(src.resolve()) if isinstance(src, Path) else str(src)
 
 
@@ -281,7 +281,7 @@ def from_dict(data: Mapping[str, object], origin: str = "rules", folder: str | P
     return _finish(values, origin, problems)
 
 
-def _read_file(src: Path | Traversable, chain: list[Link], problems: Problems) -> Values:
+def _read_file(src: "Path | Traversable", chain: list[Link], problems: Problems) -> Values:
     """The merged values of a file and its bases; problems are collected, never raised."""
     label, ident = str(src), _identity(src)
     seen = [link.ident for link in chain]
@@ -315,7 +315,7 @@ class _TooLarge(Exception):
     pass
 
 
-def _text_of(src: Path | Traversable) -> str:
+def _text_of(src: "Path | Traversable") -> str:
     """A rule file's text: a regular file (``resolve`` checked it) of at most :data:`RULES_MAX` bytes."""
     if not isinstance(src, Path):  # a bundled file inside a zip: the package's own
         return src.read_text(encoding="utf-8")
@@ -352,7 +352,7 @@ def _merge(data: Mapping[str, object], label: str, folder: Path | None, chain: l
     return {**inherited, **defaults, **own}
 
 
-def _resolve_base(base: str, folder: Path | None) -> Path | Traversable:
+def _resolve_base(base: str, folder: Path | None) -> "Path | Traversable":
     if not _is_path(base):
         return resolve(base)
     p = Path(base)

@@ -95,6 +95,10 @@ class JinhuaMahjong:
 
         write_json(result, out, lang, errors)
 
+    def replay_json(self, events: Sequence[Event], rules: Rules, out: TextIO, lang: str,
+                    errors: Sequence[RecordError]) -> None:
+        self.write_json(self.replay(events, rules, explain=True), out, lang, errors)
+
     def explain_view(self, result: MatchResult, hand: int, lang: str) -> str | None:
         from referee.games.jinhua_mahjong.views import explain_view
 
