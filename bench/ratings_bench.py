@@ -3,14 +3,16 @@ nothing.
 
     .venv/bin/python bench/ratings_bench.py                 # 10,000 matches, 5 runs
     .venv/bin/python bench/ratings_bench.py --matches 2000 --runs 3 --profile
+    .venv/bin/python bench/ratings_bench.py --warm --store /tmp/ratings-store    # built once, reused after
 
 The store is built in-process with ``Store.create_many`` (as an import of a season would: each match's whole
 record stored as entries, one index write), not timed: 10,000 matches of two or three one-hand games (the
 winner's seat grabs and the defenders score 0, as ``event_bench.short_match``), four of 200 players drawn at
-random per match (seed 2026), so ~1,200 distinct partnerships. None belongs to an event, so no summary cache
-holds them and every run replays all 10,000 (the cold case: a store of imported matches); ``--warm`` also times
-the same store after its summaries were saved to the cache of no event (what the director's writes do for an
-event's matches: the case of a club whose matches are played in events).
+random per match (seed 2026), so ~1,200 distinct partnerships. None belongs to an event: the cold runs remove
+the summary cache before each run and replay all 10,000 (a store of imported matches read for the first time);
+``--warm`` also times the same store after one ``referee ratings`` filled the cache of no event (a command's read
+keeps the summaries it computed: every read after the first). ``--store DIR`` builds the store there, or reuses
+the one there.
 
 Figures: ``referee ratings`` and ``referee ratings --json`` as fresh processes (median and min of the runs, wall
 time), and in-process the parts: reading the summaries (``app.ratings.club_ratings`` without the rating) and
@@ -22,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -68,10 +71,14 @@ def build(folder: Path, n: int) -> Store:
     return store
 
 
-def timed(args: list[str], db: Path, runs: int) -> list[float]:
+def timed(args: list[str], db: Path, runs: int, cold: bool = False) -> list[float]:
+    """Wall times of *runs* runs; *cold*: the summary cache removed before each (the command keeps what it
+    computed there, so only the first run after a removal is cold)."""
     env = {**os.environ, "REFEREE_DB": str(db), "PYTHONIOENCODING": "utf-8"}
     times = []
     for _ in range(runs):
+        if cold:
+            shutil.rmtree(db / "summaries", ignore_errors=True)
         t = time.perf_counter()
         out = subprocess.run(REFEREE + args, cwd=ROOT, env=env, capture_output=True, text=True)
         times.append(time.perf_counter() - t)
@@ -85,7 +92,7 @@ def show(what: str, times: list[float], target: float | None = None) -> None:
     print(f"  {what:<52} median {statistics.median(times):.3f} s  min {min(times):.3f} s  ({len(times)} runs{aim})")
 
 
-def parts(db: Path, runs: int) -> None:
+def parts(db: Path, runs: int, cold: bool = False) -> None:
     from referee.app import ratings as app_ratings
     from referee.store import summaries
     from referee.store.api import open_store
@@ -94,13 +101,15 @@ def parts(db: Path, runs: int) -> None:
     reads, rates = [], []
     for _ in range(runs):
         summaries.forget()  # no summary kept in memory from the run before
+        if cold:
+            shutil.rmtree(db / "summaries", ignore_errors=True)
         store = open_store(str(db))
         played: list[Played] = []
         t = time.perf_counter()
         for eid, mids in app_ratings._match_ids(store, None).items():
             cache = store.summary_cache(eid)
-            for mid in mids:
-                got = cache.get(mid)
+            for got in cache.read_many(mids).values():
+                assert got is not None and not isinstance(got, Exception), got
                 played.append(Played(got.summary, got.progress.last_entry))
         reads.append(time.perf_counter() - t)
         t = time.perf_counter()
@@ -112,37 +121,34 @@ def parts(db: Path, runs: int) -> None:
     show("the openskill updates (in-process)", rates)
 
 
-def save_cache(db: Path) -> None:
-    """The summaries of the matches of no event saved, as a director's write saves an event's."""
-    from referee.app.ratings import NO_EVENT
-    from referee.store.api import open_store
-
-    store = open_store(str(db))
-    cache = store.summary_cache(NO_EVENT)
-    cache.get_many(store.match_ids())
-    assert cache.save()
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matches", type=int, default=10_000)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--warm", action="store_true", help="also time the store with its summaries cached")
     ap.add_argument("--profile", action="store_true", help="cProfile one in-process run's top functions")
+    ap.add_argument("--store", help="a folder to build the store in, or to reuse it from when it is there")
     args = ap.parse_args()
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "store"
+        db = Path(args.store) if args.store else Path(tmp) / "store"
         t = time.perf_counter()
-        build(db, args.matches)
-        print(f"ratings: {args.matches} matches of 2-3 one-hand games, {PLAYERS} players; "
-              f"built in {time.perf_counter() - t:.1f} s")
-        show(f"referee ratings ({args.matches} matches, no cache)", timed(["ratings"], db, args.runs), 5.0)
-        show("referee ratings --json (no cache)", timed(["ratings", "--json"], db, args.runs), 5.0)
-        parts(db, args.runs)
+        if not (db / "matches").is_dir():
+            build(db, args.matches)
+            print(f"ratings: {args.matches} matches of 2-3 one-hand games, {PLAYERS} players; "
+                  f"built in {time.perf_counter() - t:.1f} s")
+        else:
+            print(f"ratings: the store at {db} ({len(list((db / 'matches').glob('*.json')))} matches), kept")
+        show(f"referee ratings ({args.matches} matches, no cache)", timed(["ratings"], db, args.runs, cold=True),
+             5.0)
+        show("referee ratings --json (no cache)", timed(["ratings", "--json"], db, args.runs, cold=True), 5.0)
+        parts(db, args.runs, cold=True)
         if args.warm:
-            save_cache(db)
-            show("referee ratings (summaries cached)", timed(["ratings"], db, args.runs), 5.0)
+            shutil.rmtree(db / "summaries", ignore_errors=True)
+            timed(["ratings"], db, 1)  # the first read keeps the summaries it computed
+            show("referee ratings (the cache a read filled)", timed(["ratings"], db, args.runs), 5.0)
+            show("referee ratings --json (the cache a read filled)", timed(["ratings", "--json"], db, args.runs),
+                 5.0)
             parts(db, args.runs)
         if args.profile:
             import cProfile

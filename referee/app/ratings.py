@@ -3,8 +3,9 @@ first round by it (``event pair --seed rating``).
 
 Every finished match of the store (or of one event, or of a league's events) is read as the standings read
 it: its summary at its current chain head from its event's summary cache (``store.summary_cache``; a match of
-no event through a cache of no event, ``""``), computed in memory where the cache is not at the head, never
-written (a read). Its end time is the time of its last entry. The ratings themselves are the pure
+no event through a cache of no event, ``""``), computed where the cache is not at the head: kept in the cache
+by the command (``referee ratings``), never by the web's page. Its end time is the time of its last entry. The
+ratings themselves are the pure
 ``referee.tournament.ratings.ladder``'s. A match that cannot be read (a broken chain) is left out and named
 in :attr:`ClubRatings.broken`, as ``event standings`` names a match it cannot count.
 """
@@ -17,6 +18,7 @@ from typing import NamedTuple
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
 from referee.store.api import MatchStore
+from referee.store.eventresults import kept
 from referee.store.individualresults import match_table
 from referee.store.replaying import NotGunzi
 from referee.store.store import StoreError
@@ -24,7 +26,7 @@ from referee.tournament.model import EventFormat, Pair
 from referee.tournament.ratings import Entrant, Ladder, Played, ladder, pair_seeds, player_seeds
 from referee.tournament.state import EventState
 
-NO_EVENT = ""  # the summary cache of the matches of no event (read only: never written)
+NO_EVENT = ""  # the summary cache of the matches of no event (written only by the reads of a command)
 
 
 class ClubRatings(NamedTuple):
@@ -59,22 +61,22 @@ def _match_ids(store: MatchStore, event_id: str | None, league_id: str | None = 
     return out
 
 
-def club_ratings(store: MatchStore, event_id: str | None = None, *, league: str | None = None) -> ClubRatings:
+def club_ratings(store: MatchStore, event_id: str | None = None, *, league: str | None = None,
+                 keep: bool = False) -> ClubRatings:
     """The ladder of every finished match in *store* (only *event_id*'s when given; only those of the events of
-    *league* when given: the season's ladder, ``referee ratings --league L``)."""
+    *league* when given: the season's ladder, ``referee ratings --league L``). *keep*: the summaries computed are
+    saved in their caches (a command's read, as ``eventresults.load`` keeps them; the web never)."""
     if event_id is not None and league is not None:
         raise UsageError(M("--event and --league: rate one event's matches or one league's, not both"))
     played: list[Played] = []
     broken: dict[str, Msg] = {}
     for eid, mids in _match_ids(store, event_id, league).items():
         cache = store.summary_cache(eid)
-        for mid in mids:
-            if not store.exists(mid):
+        for mid, got in cache.read_many(mids).items():
+            if got is None:
                 continue  # a table paired whose match was never created (or was removed): nothing to rate
-            try:
-                got = cache.get(mid)
-            except NotGunzi:  # another game's match: its summary through its game (the cache holds Gunzi's)
-                try:
+            if isinstance(got, NotGunzi):  # another game's match: its summary through its game (the cache holds
+                try:                        # Gunzi's)
                     table = match_table(store, mid)
                 except RefereeError as e:
                     broken[mid] = e.msg
@@ -82,11 +84,13 @@ def club_ratings(store: MatchStore, event_id: str | None = None, *, league: str 
                 if table.done and table.summary is not None:
                     played.append(Played(table.summary, str(store.entries(mid)[-1].get("time") or "")))
                 continue
-            except StoreError as e:
-                broken[mid] = e.msg
+            if isinstance(got, StoreError):
+                broken[mid] = got.msg
                 continue
             if got.summary.finished:
                 played.append(Played(got.summary, got.progress.last_entry))
+        if keep:
+            kept(cache)
     return ClubRatings(ladder(played), event_id, broken, league)
 
 

@@ -23,6 +23,7 @@ from referee.games.api import AnyEvent as Event
 from referee.games.api import Header
 from referee.store import chain
 from referee.store.chain import StoredEntry
+from referee.store.errors import StoreError
 from referee.store.folder import FolderStore
 from referee.store.store import (
     Anchor,
@@ -142,7 +143,8 @@ class SummariesRepo(Protocol):
 
     def get(self, match_id: str) -> Cached: ...
     def get_many(self, match_ids: Iterable[str]) -> dict[str, Cached]: ...
-    def save(self) -> bool: ...
+    def read_many(self, match_ids: Iterable[str]) -> dict[str, Cached | StoreError | None]: ...
+    def save(self, wait: float = 30.0) -> bool: ...
 
 
 class MatchStore(Protocol):

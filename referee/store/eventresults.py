@@ -1,5 +1,6 @@
 """An event's results as the store holds them: its rounds, every match's summary at its current head
-(``referee.store.summaries``, never written by a read), the standings they give, and the corrections made after a close.
+(``referee.store.summaries``: written by a command's read, never by the web's), the standings they give, and the
+corrections made after a close.
 
 Nothing here is typed in: the rounds come from the event's log, the numbers from the matches'
 replays. A round is "corrected after close" when one of its matches has entries past the head its
@@ -113,6 +114,17 @@ def _rounds(state: EventState, after_round: int | None) -> tuple[Round, ...]:
     return state.rounds[:after_round]
 
 
+READ_WAIT = 1.0  # seconds a command's read waits for the cache's lock before leaving the cache as it is
+
+
+def kept(cache: SummariesRepo) -> None:
+    """Save what a command's read computed in the summary cache, best effort: a derived cache, each row
+    sealed and keyed by its match's chain head (``referee.store.summaries``), so the next read replays only
+    what changed. A cache that cannot be written, or whose lock stays held, is left as it is: never a reason
+    for a read to fail, or to wait."""
+    cache.save(wait=READ_WAIT)
+
+
 def summary_cache(store: MatchStore, event_id: str) -> SummariesRepo:
     """The event's summary cache (the store's: ``store.summary_cache``)."""
     return store.summary_cache(event_id)
@@ -140,6 +152,8 @@ def summaries_of(store: MatchReads, cache: SummariesRepo, state: EventState,
     """Each table's summary at its match's current head, and the matches the event cannot count with
     why (missing, chain broken, cut back or rewritten after its round's close)."""
     event_id = state.settings.id
+    rounds = tuple(rounds)
+    read = cache.read_many(t.match_id for rnd in rounds for t in rnd.tables)  # at once: one query, the cores
     cached: dict[str, Cached] = {}
     broken: dict[str, Msg] = {}
     for rnd in rounds:
@@ -148,17 +162,15 @@ def summaries_of(store: MatchReads, cache: SummariesRepo, state: EventState,
             mid = t.match_id
             head = close.heads.get(mid) if close is not None else None
             problem: Msg | None = None
-            if not store.exists(mid):
+            got = read.get(mid)
+            if got is None:
                 problem = missing(event_id, rnd.number, mid, head)
+            elif isinstance(got, StoreError):  # a broken chain, a file that cannot be read
+                problem = got.msg
             else:
-                try:
-                    got = cache.get(mid)
-                except StoreError as e:  # a broken chain, a file that cannot be read
-                    problem = e.msg
-                else:
-                    problem = None if head is None else _moved(store, event_id, rnd.number, mid, head, got)
-                    if problem is None:
-                        cached[mid] = got
+                problem = None if head is None else _moved(store, event_id, rnd.number, mid, head, got)
+                if problem is None:
+                    cached[mid] = got
             if problem is not None:
                 broken[mid] = problem
                 cached[mid] = _stand_in(mid)
@@ -200,14 +212,16 @@ def corrections(state: EventState, cached: dict[str, Cached],
 
 
 def load(store: MatchStore, event_id: str, after_round: int | None = None,
-         cache: SummariesRepo | None = None) -> EventResults:
+         cache: SummariesRepo | None = None, keep: bool = False) -> EventResults:
     """The event's results (up to *after_round*), each match's summary at its current head: read from
-    the summary cache where it is at that head, else computed in memory. A read: the cache file is
-    not written (the director's writes keep it up to date)."""
+    the summary cache where it is at that head, else computed. *keep*: the summaries computed are saved in
+    the cache (a command's read, best effort: :func:`kept`); else the cache is not written (the web's reads)."""
     state = store.event_log(event_id).state()
     rounds = _rounds(state, after_round)
     cache = cache or summary_cache(store, event_id)
     cached, broken = summaries_of(store, cache, state, rounds)
+    if keep:
+        kept(cache)
     counted = {mid: c.summary for mid, c in cached.items() if mid not in broken}
     st = standings(state.pairs, rounds, counted, state.settings.scoring, state.settings.lot, given(state, rounds))
     return EventResults(state, rounds, cached, st, corrections(state, cached, rounds), broken)

@@ -17,15 +17,21 @@ neither change the standings nor let ``event close`` close a round whose match i
 recomputes the seal as well forges the row, as who rewrites a chain forges the entries: recomputing
 every summary, as ``verify`` may, is the check against that; :func:`stale` lists such rows.)
 
-**Written by the store's writes only.** Reads (``event status``, ``standings``, ``export``,
-``report``, every web GET) compute what is missing in memory and never write the file, so a read
-never fails, or waits, because the cache cannot be written (a read-only store, a full disk). The
-director's writes (pairing a round, closing one), which need the summaries anyway, save it under its
-own lock (:meth:`SummaryCache.save`), best effort: a cache that cannot be written is no reason to
-refuse a write that has been made. Within one process (the web server), summaries computed at a head
-are also kept in memory, keyed by the same head, so that a page polled every few seconds replays a
-match once per change. The cache is only a cache: a missing, unreadable, edited or older-version
-file is recomputed, never an error.
+**Written by the store's writes and a command's reads, never by the web's.** The director's writes (pairing a
+round, closing one), which need the summaries anyway, save it under its own lock (:meth:`SummaryCache.save`);
+so do the reads of the command line (``event status``, ``standings``, ``export``, ``report``, ``league``,
+``ratings``: ``eventresults.kept``), waiting a second at most for the lock, so that a store read once is read
+from the cache after (a store of imported matches, which no director's write ever summarizes, included). Both
+best effort: a cache that cannot be written (a read-only store, a full disk, a lock held too long) is no reason
+to refuse a write that has been made, or to fail a read. The web's GETs compute what is missing in memory and
+never write the file. Within one process (the web server), summaries computed at a head are also kept in
+memory, keyed by the same head, so that a page polled every few seconds replays a match once per change. The
+cache is only a cache: a missing, unreadable, edited or older-version file is recomputed, never an error, and
+whoever fills it, a row is used only at its match's current head (and file signature), its seal intact.
+
+**Read in bulk.** :meth:`SummaryCache.read_many` gives the summaries of many matches at once: those kept at their
+heads, then the rest read, checked and replayed, shared out over the machine's cores in a command
+(``referee.core.cores``: a cold read of an event is CPU-bound).
 """
 
 from __future__ import annotations
@@ -33,12 +39,14 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Callable, Iterable, MutableMapping
+from collections.abc import Iterable
 from pathlib import Path
+from stat import S_ISREG
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee import __version__
 from referee.core import safefile
+from referee.core.cores import spread
 from referee.core.i18n import M
 from referee.core.names import file_stem
 from referee.games.gunzi.events import Event
@@ -171,15 +179,30 @@ class SummaryCache:
         """The match's summary at its current head (recomputed when the cached one is not at it)."""
         sig = signature(self.store.path(match_id))
         head = self.store.head_record(match_id)  # None when the file is gone: its row is never used
-        if head is not None:
-            row = self._rows.get(match_id)
-            cached = _read(row, match_id) if row is not None else None
-            if cached is not None and cached.head == head and _row_signature(row) == sig:
-                return cached
-            cached = _recalled((self._root, match_id), head, sig)
-            if cached is not None:
-                self._keep(match_id, cached, sig)
-                return cached
+        cached = self._at_head(match_id, head, sig)
+        if cached is None:
+            cached, new = self._fresh(match_id, head, sig)
+            self._computed(match_id, cached, new, sig)
+        return cached
+
+    def _at_head(self, match_id: str, head: Head | None, sig: Signature | None) -> Cached | None:
+        """The summary kept for the match (its row, else this process's memory) when it is at *head*, the head
+        its head record holds, and was computed from the file as it is (*sig*); None otherwise."""
+        if head is None:
+            return None
+        row = self._rows.get(match_id)
+        cached = _read(row, match_id) if row is not None else None
+        if cached is not None and cached.head == head and _row_signature(row) == sig:
+            return cached
+        cached = _recalled((self._root, match_id), head, sig)
+        if cached is not None:
+            self._keep(match_id, cached, sig)
+        return cached
+
+    def _fresh(self, match_id: str, head: Head | None, sig: Signature | None) -> tuple[Cached, bool]:
+        """The match's summary from its file, read and checked whole (chain, head record): the row or this
+        process's memory where either is at the file's own head (a store without head records), else computed
+        (then True). Raises the store's error saying why the match cannot be summarized."""
         found = self.store.read_match(match_id)  # raises the store's "no match" error, naming the stored ones
         entries = found.entries
         _check_head(match_id, entries)
@@ -192,15 +215,18 @@ class SummaryCache:
             row = self._rows.get(match_id)
             cached = _read(row, match_id) if row is not None else None
             if cached is not None and cached.head == now and _row_signature(row) == sig:
-                return cached
+                return cached, False
         cached = _recalled((self._root, match_id), now, sig)
-        if cached is None:
-            cached = compute(match_id, entries)
+        if cached is not None:
+            return cached, False
+        return compute(match_id, entries), True
+
+    def _computed(self, match_id: str, cached: Cached, new: bool, sig: Signature | None) -> None:
+        if new:
             self.recomputed += 1
             if sig is not None:
                 _remember((self._root, match_id), cached, sig)
         self._keep(match_id, cached, sig)
-        return cached
 
     def _keep(self, match_id: str, cached: Cached, sig: Signature | None) -> None:
         row = _row(match_id, cached)
@@ -212,29 +238,63 @@ class SummaryCache:
     def get_many(self, match_ids: Iterable[str]) -> dict[str, Cached]:
         return {mid: self.get(mid) for mid in match_ids}
 
-    def save(self) -> bool:
-        """Write the rows computed here into the cache file, under its lock (a killed writer's litter
-        removed, the rows another process saved for other matches kept). For the store's writes only
-        (pairing, closing): a read never writes. Best effort: False, nothing raised, when the file
-        cannot be written (a read-only store, a full disk, a lock held too long)."""
+    def read_many(self, match_ids: Iterable[str]) -> dict[str, Cached | StoreError | None]:
+        """Each match's summary at its current head, or the store's error saying why it has none (None: no
+        such match in the store): the kept ones first, then the rest read and replayed, shared out over the
+        machine's cores where that pays (:func:`referee.core.cores.spread`; a command's read of a cold event)."""
+        out: dict[str, Cached | StoreError | None] = {}
+        todo: list[tuple[str, Head | None, Signature | None]] = []
+        folder = self.store.matches_dir
+        for mid in match_ids:
+            path = folder / (file_stem(mid) + ".json")  # one look-up: Store.path's, but for a store's older names
+            try:
+                st = os.stat(path)
+            except OSError:
+                path = self.store.path(mid)
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    st = None
+            if st is None or not S_ISREG(st.st_mode):
+                out[mid] = None
+                continue
+            sig: Signature | None = (st.st_size, st.st_mtime_ns)
+            head = self.store.head_at(mid, path)
+            cached = self._at_head(mid, head, sig)
+            if cached is None:
+                todo.append((mid, head, sig))
+            out[mid] = cached
+        for (mid, _, at), got in zip(todo, spread(self._fresh_or_error, todo), strict=True):
+            if isinstance(got, StoreError):
+                out[mid] = got
+            else:
+                self._computed(mid, got[0], got[1], at)
+                out[mid] = got[0]
+        return out
+
+    def _fresh_or_error(self, job: tuple[str, Head | None, Signature | None]) -> tuple[Cached, bool] | StoreError:
+        try:
+            return self._fresh(*job)
+        except StoreError as e:
+            return e
+
+    def save(self, wait: float = 30.0) -> bool:
+        """Write the rows computed here into the cache file, under its lock (waiting *wait* seconds at most; a
+        killed writer's litter removed, the rows another process saved for other matches kept). For the
+        director's writes, and the reads of a command (not the web's: see the module). Best effort: False,
+        nothing raised, when the file cannot be written (a read-only store, a full disk, a lock held too long).
+        The file is written whole, its rows in one table: ten thousand rows are one write, not one each."""
         if not self._changed:
             return True
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with lock(self.path):
+            with lock(self.path, timeout=wait):
                 safefile.clean_temp(self.path)
-                db = open_db(self.path, batch=True, compact=True)
-                if not self._load(db):  # nothing this version can use (or nothing at all): written afresh
-                    db = open_db(self.path, batch=True, compact=True, fresh=True)
-                    db.table(META).insert(Document(self._meta(), doc_id=1))
-                table = db.table(ROWS)
-                ids = {doc["id"]: doc.doc_id for doc in table.all()}
-                for mid in sorted(self._changed):
-                    row = {"id": mid, **self._rows[mid]}
-                    if mid in ids:
-                        table.update(_replaced_by(row), doc_ids=[ids[mid]])
-                    else:
-                        table.insert(row)
+                rows = self._load()  # what is there now: other processes' rows for other matches are kept
+                rows.update((mid, self._rows[mid]) for mid in self._changed)
+                db = open_db(self.path, batch=True, compact=True, fresh=True)
+                db.table(META).insert(Document(self._meta(), doc_id=1))
+                db.table(ROWS).insert_multiple({"id": mid, **row} for mid, row in sorted(rows.items()))
                 flush(db)
         except (OSError, StoreError):
             return False
@@ -335,29 +395,25 @@ def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
     return Cached(summary, progress, notes)
 
 
-def _replaced_by(row: dict[str, Any]) -> Callable[[MutableMapping[str, Any]], None]:
-    """A TinyDB update putting *row* in place of a document."""
-    def replace(doc: MutableMapping[str, Any]) -> None:
-        doc.clear()
-        doc.update(row)
-
-    return replace
-
-
 def _seal(match_id: str, text: str) -> str:
     """The SHA-256 of a row's text, its match and the version that computed it."""
     return sha256(f"{match_id}\n{__version__}\n{text}".encode()).hexdigest()
 
 
-def _row(match_id: str, c: Cached) -> dict[str, Any]:
-    """A row of the file: the summary, progress and notes as JSON text, and its seal."""
-    text = json.dumps({"summary": c.summary.to_dict(), "progress": list(c.progress),
-                       "notes": [list(n) for n in c.notes]}, ensure_ascii=False, separators=(",", ":"))
+def _row(match_id: str, c: Cached, mark: str | None = None) -> dict[str, Any]:
+    """A row of the file: the summary, progress and notes as JSON text, and its seal; *mark*: the backend's
+    mark of the entries it was computed from (PostgreSQL's), sealed with it."""
+    body: dict[str, Any] = {"summary": c.summary.to_dict(), "progress": list(c.progress),
+                            "notes": [list(n) for n in c.notes]}
+    if mark is not None:
+        body["mark"] = mark
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     return {"row": text, "seal": _seal(match_id, text)}
 
 
-def _read(row: object, match_id: str) -> Cached | None:
-    """A cached row, or None when it is not one this version wrote for *match_id*, as it wrote it."""
+def _read(row: object, match_id: str, mark: str | None = None) -> Cached | None:
+    """A cached row, or None when it is not one this version wrote for *match_id*, as it wrote it (and, given
+    *mark*, from entries of that mark)."""
     if not isinstance(row, dict):
         return None
     text = row.get("row")
@@ -365,11 +421,13 @@ def _read(row: object, match_id: str) -> Cached | None:
         return None
     try:
         data = json.loads(text)
+        if mark is not None and data.get("mark") != mark:
+            return None
         summary = MatchSummary.from_dict(data["summary"])
         p = data["progress"]
         progress = Progress(bool(p[0]), int(p[1]), int(p[2]), bool(p[3]), int(p[4]),
                             None if p[5] is None else str(p[5]), str(p[6]))
         notes = tuple(Note(int(n[0]), str(n[1]), str(n[2])) for n in data["notes"])
-    except (SummaryError, KeyError, TypeError, ValueError, IndexError, RecursionError):
+    except (SummaryError, KeyError, TypeError, ValueError, IndexError, RecursionError, AttributeError):
         return None
     return Cached(summary, progress, notes)

@@ -369,7 +369,7 @@ def status(
     state = _state(store, event_id)
     current = state.current
     counted = None if current is None else current.number
-    results = eventresults.load(store, event_id, counted)
+    results = eventresults.load(store, event_id, counted, keep=True)
     now = datetime.datetime.now(datetime.UTC)
     if json_:
         _dump(eventjson.status(results, now))
@@ -577,7 +577,7 @@ def standings(
     if individualevent.is_individual(open_store(db), event_id):
         individualevent.standings(open_store(db), event_id, json_, after_round, say)
         return
-    results = eventresults.load(open_store(db), event_id, after_round)
+    results = eventresults.load(open_store(db), event_id, after_round, keep=True)
     if cross:
         _echo(eventtext.matrix_lines(results, say))
     elif explain:
@@ -609,7 +609,7 @@ def prizes(
     from referee.views import eventtext
 
     pairs_only(open_store(db), event_id, "prizes")
-    results = eventresults.load(open_store(db), event_id)
+    results = eventresults.load(open_store(db), event_id, keep=True)
     if json_:
         s = results.state.settings
         _dump({"event": s.id, "final": results.final, "awards": list(s.scoring.awards),
@@ -698,7 +698,7 @@ def sheet(
     if rnd.number > 1:  # the standings as they stood when the round was paired: after the round before it
         from referee.store import eventresults
 
-        before = eventresults.load(open_store(db), event_id, rnd.number - 1).standings
+        before = eventresults.load(open_store(db), event_id, rnd.number - 1, keep=True).standings
     round_sheet(path, state.settings.name, rnd, state.pairs, pdf, font=_font(font, say), standings=before)
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
 
@@ -726,7 +726,7 @@ def report(
     if individualevent.is_individual(store, event_id):
         individualevent.report(store, event_id, path, pdf, _font(font, say), say)
         return
-    results = eventresults.load(store, event_id)
+    results = eventresults.load(store, event_id, keep=True)
     from referee.app.disputes import event_disputes
     from referee.views.disputetext import event_lines
     from referee.views.eventtext import broken_lines, notes, round_word
@@ -763,7 +763,7 @@ def export(
     if individualevent.is_individual(open_store(db), event_id):
         individualevent.export(open_store(db), event_id, xlsx, book, say)
         return
-    results = eventresults.load(open_store(db), event_id)
+    results = eventresults.load(open_store(db), event_id, keep=True)
     write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
                    results.summaries, book, results=results.results, scoring=results.state.settings.scoring,
                    about=_about(results, book))
@@ -789,7 +789,7 @@ def publish(
     from referee.views.publish import pages
 
     pairs_only(open_store(db), event_id, "publish")
-    results = eventresults.load(open_store(db), event_id)
+    results = eventresults.load(open_store(db), event_id, keep=True)
     built = pages(results, page_lang)
     where = output_folder(folder)
     for name, text in built.items():

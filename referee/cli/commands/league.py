@@ -76,7 +76,7 @@ def standings(
     from referee.store import leagueresults
     from referee.views import leaguetext
 
-    results = leagueresults.load(open_store(db), league_id)
+    results = leagueresults.load(open_store(db), league_id, keep=True)
     if json_:
         typer.echo(json.dumps(leaguetext.standings_json(results), ensure_ascii=False, indent=2))
     else:
@@ -109,7 +109,7 @@ def report(
 
     if font is not None:
         choose_font(font, ())  # a bad --font stops before the league is read
-    results = leagueresults.load(open_store(db), league_id)
+    results = leagueresults.load(open_store(db), league_id, keep=True)
     path = output or output_folder(REPORTS_DIR) / f"{file_stem(league_id)}-league.pdf"
     table = leaguetext.standings_sheet(results, pdf)
     weights = [0.7, 1.6, 1.6, 2.0, *([0.8] * 8), *([1.25] * (len(table.columns) - 12))]
@@ -136,7 +136,7 @@ def export(
     from referee.views import leaguetext
     from referee.views.xlsx import write_sheets
 
-    results = leagueresults.load(open_store(db), league_id)
+    results = leagueresults.load(open_store(db), league_id, keep=True)
     write_sheets(xlsx, f"{results.league.id} {results.league.title}", [
         (tr(book, "Standings"), leaguetext.standings_sheet(results, book)),
         (tr(book, "Events"), leaguetext.events_sheet(results, book)),

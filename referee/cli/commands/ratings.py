@@ -41,7 +41,7 @@ def ratings(
         event = check_id(event, "--event")
     if league is not None:
         league = check_id(league, "--league")
-    got = club_ratings(open_store(db), event, league=league)
+    got = club_ratings(open_store(db), event, league=league, keep=True)
     if player is not None:
         who = entrant(got, player)
         if json_:

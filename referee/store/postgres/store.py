@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.core.cores import spread
 from referee.core.errors import NotFound, UsageError
 from referee.core.i18n import M, Msg
 from referee.core.names import check_id
@@ -374,14 +375,16 @@ class PgTokens:
 
 class PgSummaryCache:
     """An event's summaries at their chain heads, in the ``summaries`` table. A row is used only at the
-    head it was computed at and only when its seal holds; anything else is recomputed from the match's
-    entries (its chain checked whole first). Reads never write: :meth:`save` does, for the director."""
+    head it was computed at, with the mark of the entries it was computed from (:meth:`PgStore.heads`: an entry
+    changed behind the triggers' back moves it), and only when its seal holds; anything else is recomputed from
+    the match's entries (its chain checked whole first). The web's reads never write: :meth:`save` does, for
+    the director's writes and a command's reads."""
 
     def __init__(self, store: PgStore, event_id: str) -> None:
         self.store = store
         self.event_id = event_id
         self.recomputed = 0
-        self._changed: dict[str, Cached] = {}
+        self._changed: dict[str, tuple[Cached, str]] = {}
         with store._use() as conn:
             rows = conn.execute("SELECT match_id, entries, head, row, seal FROM summaries WHERE event_id = %s",
                                 (event_id,)).fetchall()
@@ -389,43 +392,99 @@ class PgSummaryCache:
             r[0]: (Head(r[1], r[2]), {"row": r[3], "seal": r[4]}) for r in rows}
 
     def get(self, match_id: str) -> Cached:
-        head = self.store.head_record(match_id)
-        if head is not None:
-            if match_id in self._changed and self._changed[match_id].head == head:
-                return self._changed[match_id]
-            stored = self._rows.get(match_id)
-            if stored is not None and stored[0] == head:
-                cached = _read(stored[1], match_id)
-                if cached is not None and cached.head == head:
-                    return cached
+        at = self.store.heads([match_id]).get(match_id)
+        if at is not None:
+            found = self._at_head(match_id, *at)
+            if found is not None:
+                return found
         snap = self.store.snapshot(match_id)
-        if snap.problem is not None:
-            raise BrokenChain(snap.problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
-        cached = compute(match_id, snap.entries)
+        cached = _fresh(match_id, snap)
         self.recomputed += 1
-        self._changed[match_id] = cached
+        if at is not None:
+            self._changed[match_id] = (cached, at[1])
         return cached
 
     def get_many(self, match_ids: Iterable[str]) -> dict[str, Cached]:
         return {mid: self.get(mid) for mid in match_ids}
 
-    def save(self) -> bool:
-        """Write the rows computed here (best effort: False when they cannot be written)."""
+    def read_many(self, match_ids: Iterable[str]) -> dict[str, Cached | StoreError | None]:
+        """Each match's summary at its current head, or the store's error saying why it has none (None: no such
+        match): one query for the heads, one for the entries of every match whose row is not at its head,
+        whose chains are then checked and replayed, shared out over the machine's cores where that pays."""
+        ids = list(dict.fromkeys(match_ids))
+        heads = self.store.heads(ids)
+        out: dict[str, Cached | StoreError | None] = {}
+        todo: list[str] = []
+        for mid in ids:
+            at = heads.get(mid)
+            if at is None:
+                out[mid] = None
+                continue
+            cached = self._at_head(mid, *at)
+            if cached is None:
+                todo.append(mid)
+            out[mid] = cached
+        fetched = self.store.fetch_many(todo)
+        jobs = [(mid, *fetched[mid]) for mid in todo if mid in fetched]
+        for (mid, _, _), got in zip(jobs, spread(_fresh_or_error, jobs), strict=True):
+            if isinstance(got, Cached):
+                self.recomputed += 1
+                self._changed[mid] = (got, heads[mid][1])
+            out[mid] = got
+        for mid in todo:
+            if mid not in fetched:  # gone between the two queries (an import --replace took its id)
+                out[mid] = None
+        return out
+
+    def _at_head(self, match_id: str, head: Head, mark: str) -> Cached | None:
+        """The summary kept for the match when it was computed at *head* from entries of *mark*, else None."""
+        changed = self._changed.get(match_id)
+        if changed is not None and changed[0].head == head and changed[1] == mark:
+            return changed[0]
+        stored = self._rows.get(match_id)
+        if stored is not None and stored[0] == head:
+            cached = _read(stored[1], match_id, mark)
+            if cached is not None and cached.head == head:
+                return cached
+        return None
+
+    def save(self, wait: float = 30.0) -> bool:
+        """Write the rows computed here (best effort: False when they cannot be written, or when another
+        transaction holds one of their rows for longer than *wait* seconds)."""
+        import psycopg
+
         if not self._changed:
             return True
         try:
             with self.store._use() as conn, self.store._errors(conn), conn.transaction():
                 with conn.cursor() as cur:
+                    cur.execute("SELECT set_config('lock_timeout', %s, true)", (f"{max(1, int(wait * 1000))}ms",))
                     cur.executemany(
                         "INSERT INTO summaries (event_id, match_id, entries, head, row, seal) "
                         "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (event_id, match_id) DO UPDATE SET "
                         "entries = EXCLUDED.entries, head = EXCLUDED.head, row = EXCLUDED.row, seal = EXCLUDED.seal",
                         [(self.event_id, mid, c.summary.entries, c.summary.head, r["row"], r["seal"])
-                         for mid, c in self._changed.items() for r in [_row(mid, c)]])
-        except StoreError:
+                         for mid, (c, mark) in self._changed.items() for r in [_row(mid, c, mark)]])
+        except (StoreError, psycopg.errors.LockNotAvailable):
             return False
         self._changed.clear()
         return True
+
+
+def _fresh(match_id: str, snap: Snapshot) -> Cached:
+    """The summary of a match read whole (its chain and head checked: *snap*), or the store's error why not."""
+    if snap.problem is not None:
+        raise BrokenChain(snap.problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
+    return compute(match_id, snap.entries)
+
+
+def _fresh_or_error(job: tuple[str, Head, list[StoredEntry]]) -> Cached | StoreError:
+    match_id, head, entries = job
+    problem, note = PgStore._soundness(match_id, head, entries)
+    try:
+        return _fresh(match_id, Snapshot(entries, problem, note))
+    except StoreError as e:
+        return e
 
 
 class PgStore:
@@ -581,6 +640,36 @@ class PgStore:
         if not rows:
             raise self._unknown(match_id)
         return Head(rows[0][0], rows[0][1]), [_entry(r[2:]) for r in rows if r[2] is not None]
+
+    def heads(self, match_ids: Sequence[str]) -> dict[str, tuple[Head, str]]:
+        """The head (entry count, last hash) of each of the matches stored, and the mark of its entries as
+        stored (the sum of their rows' versions, ``xmin``: an entry updated, or deleted and inserted again, with
+        the triggers switched off moves it), from one query: what a cached summary is keyed by."""
+        with self._use() as conn:
+            rows = conn.execute(
+                "SELECT m.id, m.entries, m.head, (SELECT coalesce(sum(e.xmin::text::bigint), 0) FROM entries e "
+                "WHERE e.match_key = m.key)::text FROM matches m WHERE m.id = ANY(%s) AND m.replaced IS NULL",
+                (list(match_ids),)).fetchall()
+        return {r[0]: (Head(r[1], r[2]), r[3]) for r in rows}
+
+    def fetch_many(self, match_ids: Sequence[str]) -> dict[str, tuple[Head, list[StoredEntry]]]:
+        """:meth:`_fetch` of many matches in one statement (one snapshot of the database): each stored match's
+        row head and entries."""
+        if not match_ids:
+            return {}
+        with self._use() as conn:
+            rows = conn.execute(
+                f"SELECT m.id, m.entries, m.head, {', '.join('e.' + c for c in FIELDS)} FROM matches m "
+                "LEFT JOIN entries e ON e.match_key = m.key WHERE m.id = ANY(%s) AND m.replaced IS NULL "
+                "ORDER BY m.id, e.seq", (list(match_ids),)).fetchall()
+        out: dict[str, tuple[Head, list[StoredEntry]]] = {}
+        for r in rows:
+            got = out.get(r[0])
+            if got is None:
+                got = out[r[0]] = (Head(r[1], r[2]), [])
+            if r[3] is not None:
+                got[1].append(_entry(r[3:]))
+        return out
 
     @staticmethod
     def _soundness(match_id: str, head: Head, entries: list[StoredEntry]) -> tuple[chain.ChainProblem | None,
