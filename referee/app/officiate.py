@@ -124,6 +124,11 @@ def correct(store: MatchStore, match_id: str, kind: str, seq: int | None = None,
         target = _correction_target(s, view, kind, seq)
         old_events, _ = s.events()
         header_seq = next((ev.line for ev in old_events if isinstance(ev, MatchHeader)), None)
+        if event is not None and isinstance(event, MatchHeader) and target == header_seq:  # kept pinned
+            from referee.games.gunzi.game import GAME
+            from referee.store.pinning import amended_header
+
+            event = amended_header(store, GAME, old_events, event._replace(line=target))
         new_view, new_event, directive = _applied(kind, view, target, event, header_seq, match_id)
         new_events = _events_of(new_view, target, new_event)
         before = replay(old_events)

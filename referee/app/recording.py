@@ -186,7 +186,7 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
     from referee.app.appending import guarded
     from referee.app.officiate import Rejected, _correction_target
     from referee.games.stored import game_of_view
-    from referee.store.pinning import rules_of_match
+    from referee.store.pinning import amended_header, rules_of_match
 
     with guarded(store, match_id, reason), store.session(match_id) as s:
         view = s.view
@@ -215,6 +215,10 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
             if header is not None and header.id != match_id:
                 raise StoreError(M("the match id cannot change ({old} → {new}); import it anew", old=match_id,
                                    new=header.id))
+            if header is not None:  # kept pinned (referee.store.pinning)
+                old_events, _ = s.events()
+                new_event = amended_header(store, game, old_events, new_event)
+                reading = game.read_lines({**new_view, target: game.format_event(new_event)}.items())
             directive = game.format_event(new_event)
         old, _ = s.events()
         after = game.replay(reading.events, rules_of_match(game, reading.events, store))

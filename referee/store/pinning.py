@@ -70,6 +70,14 @@ _BUILT: dict[tuple[str, str, str], Any] = {}  # (game, pin, name) → the game's
 _OPENED: weakref.WeakSet[Any] = weakref.WeakSet()  # the stores this process opened (their kept content)
 
 
+def forget() -> None:
+    """Forget what this process has read and built (kept contents, rule sets of them, the pins of named rule
+    sets): a test that edits a rule file between two replays."""
+    _MEMORY.clear()
+    _BUILT.clear()
+    _NAMED.clear()
+
+
 def opened(store: Keeps) -> None:
     """Note a store this process opened: a replay handed no store looks for kept content there."""
     _OPENED.add(store)
@@ -174,6 +182,33 @@ def pin_events(store: Keeps, events: Sequence[Any]) -> list[Any]:
     reading = game.read_lines([(header.line, line)])
     assert not reading.errors and reading.events, line  # a header's own line with one more KEY=VALUE
     return [reading.events[0], *events[1:]]
+
+
+def amended_header(store: Keeps, game: Game, old: Sequence[Any], new: Any) -> Any:
+    """The header an amend of the header puts in place, pinned: a pin it writes is checked as an import's; without
+    one it keeps the old header's pin when it names the same rule set (a date or a table corrected), else it is
+    pinned to the rule set it now names, as a new match is. Never unpinned by an amend, so never re-settled."""
+    header = game.header([new])
+    if header is None:
+        return new
+    name = rules_named(game, [new])
+    if header.pin:
+        found = _pinned(store, game, header, name)
+        if found is not None:
+            store.keep_rules(found)
+        return new
+    before = game.header(old)
+    pin = before.pin if before is not None and rules_named(game, old) == name else None
+    if not pin:
+        try:
+            found = kept_of(game, game.load_rules(name))
+        except UsageError:
+            return new
+        store.keep_rules(found)
+        pin = found.pin
+    reading = game.read_lines([(header.line, f"{game.format_event(new)} {rulesfile.PIN_KEY}={pin}")])
+    assert not reading.errors and reading.events
+    return reading.events[0]
 
 
 def check_pin(store: Keeps, events: Sequence[Any]) -> None:
