@@ -30,7 +30,6 @@ with even after the file is edited or deleted.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import tomllib
 from collections.abc import Callable, Mapping
@@ -38,7 +37,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from hashlib import sha256  # the checker reads hashlib's (no stub for the private _sha256): the same API
     from importlib.resources.abc import Traversable
+else:
+    try:  # the built-in SHA-256, as referee.store.chain: importing hashlib loads OpenSSL (~10 ms a command)
+        from _sha256 import sha256
+    except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
+        from hashlib import sha256
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
@@ -171,7 +176,7 @@ def _quoted(text: str) -> str:
 
 def digest(text: str) -> str:
     """The SHA-256 (hex) of a canonical text."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return sha256(text.encode("utf-8")).hexdigest()
 
 
 def pin(text: str) -> str:
