@@ -45,12 +45,15 @@ def test_a_folder_copied_into_postgresql_and_back(tmp_path: Path, pg_server) -> 
     cli, folder = _built(tmp_path)
     url = pg_server.store()
     out = cli.ok("db", "copy", folder, url).out.splitlines()
-    assert out[:4] == [f"{MATCHES} matches copied, 0 already there", "2 event logs copied, 0 already there",
-                       "2 tokens copied, 0 already there", "1 league copied, 0 already there"]
+    # every match of the season is created under the one bundled rule set (dalian-club): one content kept
+    assert out[:5] == [f"{MATCHES} matches copied, 0 already there", "2 event logs copied, 0 already there",
+                       "2 tokens copied, 0 already there", "1 league copied, 0 already there",
+                       "1 rule set copied, 0 already there"]
     again = cli.ok("db", "copy", folder, url).out.splitlines()
-    assert again[:4] == [f"0 matches copied, {MATCHES} already there", "0 event logs copied, 2 already there",
-                         "0 tokens copied, 2 already there", "0 leagues copied, 1 already there"]
-    assert again[4].endswith("already: nothing written")
+    assert again[:5] == [f"0 matches copied, {MATCHES} already there", "0 event logs copied, 2 already there",
+                         "0 tokens copied, 2 already there", "0 leagues copied, 1 already there",
+                         "0 rule sets copied, 1 already there"]
+    assert again[5].endswith("already: nothing written")
     assert _chains(url) == _chains(folder)
     assert cli.ok("verify", "--db", url).code == 0
     pg = Cli(url)  # type: ignore[arg-type]
@@ -73,7 +76,8 @@ def test_a_folder_copied_into_a_folder_twice_writes_nothing_the_second_time(tmp_
     before = snapshot(target)
     again = cli.ok("db", "copy", folder, target).out.splitlines()
     assert again[0] == f"0 matches copied, {MATCHES} already there"
-    assert again[4] == f"{target} holds all of {folder} already: nothing written"
+    assert again[4] == "0 rule sets copied, 1 already there"
+    assert again[5] == f"{target} holds all of {folder} already: nothing written"
     assert snapshot(target) == before
     assert _chains(target) == _chains(folder)
     assert Cli(target).ok("verify").code == 0

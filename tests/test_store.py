@@ -343,7 +343,13 @@ def test_import_export_round_trip(cli, tmp_path):
     assert r.exit_code == 0, r.output
     assert "imported as match SC26-R1-T3" in r.output
     store = Store(cli.db)
-    canonical = notation.write(notation.parse(RECORD).events)
+    # Stored, the header carries the pin of dalian-club's content (the record named it and had no pin): the rest
+    # of the canonical record is the record's.
+    header = store.events("SC26-R1-T3")[0]
+    assert isinstance(header, MatchHeader) and header.pin is not None
+    unpinned = notation.write(notation.parse(RECORD).events)
+    first, rest = unpinned.split("\n", 1)
+    canonical = f"{first} rules-hash={header.pin}\n{rest}"
     assert notation.write(store.events("SC26-R1-T3")) == canonical
     src = sources.load("SC26-R1-T3", db=str(cli.db))
     assert src.origin == "store" and src.rules == "dalian-club" and src.errors == []

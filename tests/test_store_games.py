@@ -73,8 +73,15 @@ def test_a_stored_match_reads_back_as_its_game_reads_its_record(store: MatchStor
     match_id = store.create(list(reading.events), "ann")
     events, errors = store.events_and_errors(match_id)
     assert errors == []
-    # The store numbers events by sequence: the same events, one entry each, in order.
-    assert [ev._replace(line=0) for ev in events] == [ev._replace(line=0) for ev in reading.events]
+    # The store numbers events by sequence: the same events, one entry each, in order; the header pinned to the
+    # content of the rule set it names (the store added `rules-hash=`, and keeps that content under it).
+    pin = events[0].pin
+    assert pin is not None and len(pin) == 16
+    kept = store.kept_rules(pin)
+    assert kept is not None and kept.game == key
+    assert g.read_lines([(1, g.format_event(events[0]).replace(f" rules-hash={pin}", ""))]).events[0]._replace(
+        line=0) == reading.events[0]._replace(line=0)
+    assert [ev._replace(line=0) for ev in events[1:]] == [ev._replace(line=0) for ev in reading.events[1:]]
     assert [ev.line for ev in events] == list(range(1, len(events) + 1))
     assert store.header(match_id).id == match_id
     assert store.verify() == (1, len(events), [])
@@ -184,7 +191,11 @@ def test_the_cli_starts_a_match_of_another_game_with_its_players(tmp_path: Path)
     out = cli.ok("new", "M1", "--game", "jinhua-mahjong", "--player", "甲", "--player", "乙", "--player", "丙",
                  "--player", "丁", "--date", "2026-12-01")
     assert out.startswith("new match M1 (jinhua-mahjong) in ")
-    assert cli.ok("export", "M1") == ("match id=M1 game=jinhua-mahjong date=2026-12-01 referee=ann\n"
+    # created under the default rule set, pinned to the content `referee rules jinhua-mahjong` shows
+    shown = next(ln for ln in cli.ok("rules", "jinhua-mahjong").splitlines() if ln.startswith("content hash: "))
+    pin = shown.split("rules-hash=")[1].split()[0]
+    assert len(pin) == 16
+    assert cli.ok("export", "M1") == (f"match id=M1 game=jinhua-mahjong date=2026-12-01 referee=ann rules-hash={pin}\n"
                                       "seat E 甲\nseat S 乙\nseat W 丙\nseat N 丁\n")
     assert cli.fails("new", "M2", "--game", "doudizhu", "--player", "a", "--player", "b", "--player", "c",
                      "--player", "d").endswith("error: Dou Dizhu seats 3 players; 4 given\n")

@@ -52,6 +52,20 @@ def store_digest(folder: Path) -> dict[str, str]:
     return out
 
 
+def _pin_of(record: str) -> str:
+    """The pin the store gives a record's header: its rule set's content hash (``referee rules NAME`` prints it)."""
+    from referee.games.api import rules_content
+    from referee.games.gunzi.game import GAME
+
+    return rules_content(GAME, GAME.load_rules(notation.parse(record).events[0].rules)).pin
+
+
+def _pinned(record: str) -> str:
+    """*record* with its header as the store writes it: ``rules-hash=`` its rule set's pin at the end."""
+    first, rest = record.split("\n", 1)
+    return f"{first} rules-hash={_pin_of(record)}\n{rest}"
+
+
 def entry_hash(match_id: str, entry: dict) -> str:
     """The chain's definition, written out here: SHA-256 of the entry's fields and the match id, keys
     sorted, compact JSON, UTF-8 (not the store's own function)."""
@@ -191,8 +205,12 @@ def test_item02_import_replace_never_loses_the_match(cli, replaced_store, monkey
     monkeypatch.undo()
     no_traceback(r)
     assert r.exit_code == 1 and "not imported" in r.output and "nothing was stored" in r.output, r.output
-    # The store exactly as it was: the old match whole, listed, replayable, its chain and head sound.
-    assert store_digest(cli.db) == before
+    # The store exactly as it was: the old match whole, listed, replayable, its chain and head sound. Only the
+    # content of the rule set B pins (gunzi-001) may be kept: written before the match, by its hash, and never
+    # removed (a match another process stored meantime may pin it), so rules/ may hold one more file.
+    after = store_digest(cli.db)
+    assert set(after) - set(before) <= {f"rules/{_pin_of(RECORD_B)}.json"}
+    assert {k: after[k] for k in before} == before
     assert [e.directive for e in Store(cli.db).log("SC")] == old
     assert notation.format_event(sources.load("SC", db=str(cli.db)).events[-1]) == "hand"
     r = cli("list")
@@ -215,7 +233,10 @@ def test_item02_replace_keeps_the_old_match_and_the_new_is_whole(cli, replaced_s
     kept = list((cli.db / "replaced").iterdir())
     assert len(kept) == 1 and kept[0].read_bytes() == old_bytes
     log = Store(cli.db).log("SC")
-    assert [e.directive for e in log] == ["match id=SC rules=gunzi-001 event=Cup", "hand", "declare E BJ", "trump S"]
+    pin = Store(cli.db).header("SC").pin  # the new match pinned to gunzi-001's content
+    assert pin == _pin_of(RECORD_B)
+    assert [e.directive for e in log] == [f"match id=SC rules=gunzi-001 event=Cup rules-hash={pin}", "hand",
+                                          "declare E BJ", "trump S"]
     assert load(cli.db / "heads" / "SC.json")["entries"] == 4
     r = cli("verify")
     assert r.exit_code == 0 and "ok: 1 match, 4 entries" in r.output, r.output
@@ -243,8 +264,10 @@ def test_item02_kill_9_during_replace_never_loses_the_match(tmp_path, replaced_s
     env = child_env(cli.db)
     rng = random.Random(20261201)
     old = tuple(e.directive for e in Store(cli.db).log("SC"))
-    # What SC may be after any kill: as it was, record A whole, or record B whole; never gone, never a mix.
-    whole = {old, *(tuple(notation.format_event(ev) for ev in notation.parse(t).events) for t in (RECORD_A, RECORD_B))}
+    # What SC may be after any kill: as it was, record A whole, or record B whole (its header pinned to its rule
+    # set's content); never gone, never a mix.
+    whole = {old, *(tuple(notation.format_event(ev) for ev in notation.parse(_pinned(t)).events)
+                    for t in (RECORD_A, RECORD_B))}
     rounds, deadline = 0, time.monotonic() + 8
     while time.monotonic() < deadline and rounds < 25:
         rounds += 1

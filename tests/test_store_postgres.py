@@ -171,12 +171,12 @@ def test_db_upgrade_makes_the_tables_once(pg_server, tmp_path: Path) -> None:
     url = pg_server.empty()
     first = referee("db", "upgrade", "--db", url, cwd=tmp_path)
     shown = url.replace(":referee@", ":***@")
-    assert (first.returncode, first.stdout) == (0, f"{shown}: the store's tables are made (schema version 3)\n")
+    assert (first.returncode, first.stdout) == (0, f"{shown}: the store's tables are made (schema version 4)\n")
     again = referee("db", "upgrade", "--db", url, cwd=tmp_path)
-    assert (again.returncode, again.stdout) == (0, f"{shown}: the store's schema is at version 3; nothing to do\n")
-    # 001_store, 002_remarks_signin, 003_leagues
-    assert _sql(url, "SELECT version FROM schema_version ORDER BY version") == [(1,), (2,), (3,)]
-    assert current_version() == 3
+    assert (again.returncode, again.stdout) == (0, f"{shown}: the store's schema is at version 4; nothing to do\n")
+    # 001_store, 002_remarks_signin, 003_leagues, 004_rule_sets
+    assert _sql(url, "SELECT version FROM schema_version ORDER BY version") == [(1,), (2,), (3,), (4,)]
+    assert current_version() == 4
 
 
 def test_a_store_of_schema_1_is_upgraded_to_2_and_takes_remarks_and_links(pg_server, tmp_path: Path) -> None:
@@ -194,7 +194,7 @@ def test_a_store_of_schema_1_is_upgraded_to_2_and_takes_remarks_and_links(pg_ser
         _sql(url, "INSERT INTO entries (match_key, seq, kind, time, referee, directive, reason, prev, hash) "
                   "SELECT key, 1, 'dispute', 't', 'r', 'd', '', repeat('0', 64), repeat('1', 64) FROM matches")
     run = referee("db", "upgrade", "--db", url, cwd=tmp_path)
-    assert (run.returncode, run.stdout) == (0, f"{shown}: the store's schema is upgraded from version 1 to 3\n")
+    assert (run.returncode, run.stdout) == (0, f"{shown}: the store's schema is upgraded from version 1 to 4\n")
     _sql(url, "INSERT INTO entries (match_key, seq, kind, time, referee, directive, reason, prev, hash) "
               "SELECT key, 1, 'dispute', 't', 'r', 'd', '', repeat('0', 64), repeat('1', 64) FROM matches")
     assert _sql(url, "SELECT kind FROM entries") == [("dispute",)]
@@ -209,14 +209,14 @@ def test_a_database_without_the_store_or_of_another_version_is_one_line(pg_serve
     assert run.stderr == (f"error: --db {shown}: no referee store in this database yet: run `referee db upgrade "
                           "--db URL` first\n")
     referee("db", "upgrade", "--db", url, cwd=tmp_path)
-    _sql(url, "INSERT INTO schema_version (version) VALUES (4)")
+    _sql(url, "INSERT INTO schema_version (version) VALUES (5)")
     newer = referee("list", "--db", url, "--lang", "zh", cwd=tmp_path)
     assert newer.returncode == 2
-    assert newer.stderr == (f"错误：--db {shown}：存储的结构版本是 4，比本版 referee 的（3）新：请升级 referee\n")
+    assert newer.stderr == (f"错误：--db {shown}：存储的结构版本是 5，比本版 referee 的（4）新：请升级 referee\n")
     _sql(url, "DELETE FROM schema_version")
     _sql(url, "INSERT INTO schema_version (version) VALUES (0)")
     older = referee("list", "--db", url, cwd=tmp_path)
-    assert older.stderr == (f"error: --db {shown}: the store's schema is version 0, older than this referee's (3): "
+    assert older.stderr == (f"error: --db {shown}: the store's schema is version 0, older than this referee's (4): "
                             "run `referee db upgrade`\n")
 
 

@@ -376,6 +376,13 @@ def _robin_round(state: EventState, number: int, ids: Callable[[int, int], str])
     return Round(number, tables, bye, RoundStatus.open)
 
 
+def _unpinned(ev: Event) -> Event:
+    """A stored header without the pin creation added (``referee.store.pinning``): what pairing asked for."""
+    if isinstance(ev, MatchHeader):
+        return ev._replace(extra=tuple((k, v) for k, v in ev.extra if k != "rules-hash"))
+    return ev
+
+
 def match_events(state: EventState, table: Table, number: int) -> list[Event]:
     """A table's match as created: the header (event, round, table, rules), the pairs' codes as team
     names, the players in their seats (``referee.tournament.seating``, as the table cards print them)."""
@@ -552,8 +559,8 @@ def pair_round(store: MatchStore, event_id: str, referee: str | None = None, *, 
         missing, replacing = [], []
         for mid, events in wanted.items():
             if store.exists(mid):
-                have = [ev._replace(line=0) for ev in store.events(mid)]
-                if have == [ev._replace(line=0) for ev in events]:
+                have = [_unpinned(ev)._replace(line=0) for ev in store.events(mid)]
+                if have == [ev._replace(line=0) for ev in events]:  # created as paired (the pin the store added aside)
                     continue
                 if mid not in listed and _ours(store, mid, state, rnd.number):  # a round unpaired, paired afresh
                     replacing.append(events)

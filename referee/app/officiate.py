@@ -15,6 +15,7 @@ from referee.games.gunzi.events import Event, MatchHeader, RecordError
 from referee.store.api import MatchSessionLike, MatchStore
 from referee.store.replaying import replay as replay
 from referee.store.replaying import rules_of as rules_of
+from referee.store.replaying import rules_of_result
 from referee.store.store import StoreError
 
 if TYPE_CHECKING:
@@ -78,11 +79,11 @@ class Outcome(NamedTuple):
 def problems_of(game: Game, events: Sequence[Any]) -> list[RecordError]:
     """The problems by the rules of a record of *game* (a usage error when its rule set cannot be used): what
     ``import`` keeps as written and warns of."""
-    from referee.games.api import rules_named
+    from referee.store.pinning import rules_of_match
 
     if game.key == "gunzi":
         return list(replay(list(events)).errors)
-    return game.problems(game.replay(events, game.load_rules(rules_named(game, events))))
+    return game.problems(game.replay(events, rules_of_match(game, events)))
 
 
 def added_errors(before: MatchResult, after: MatchResult) -> list[RecordError]:
@@ -123,6 +124,11 @@ def correct(store: MatchStore, match_id: str, kind: str, seq: int | None = None,
         target = _correction_target(s, view, kind, seq)
         old_events, _ = s.events()
         header_seq = next((ev.line for ev in old_events if isinstance(ev, MatchHeader)), None)
+        if event is not None and isinstance(event, MatchHeader) and target == header_seq:  # kept pinned
+            from referee.games.gunzi.game import GAME
+            from referee.store.pinning import amended_header
+
+            event = amended_header(store, GAME, old_events, event._replace(line=target))
         new_view, new_event, directive = _applied(kind, view, target, event, header_seq, match_id)
         new_events = _events_of(new_view, target, new_event)
         before = replay(old_events)
@@ -206,15 +212,14 @@ def _events_of(view: dict[int, str], target: int, new_event: Event | None) -> li
 def warning_of(out: Outcome) -> tuple[str, int, int] | None:
     """For a recorded ``warn``: the team warned, the rule set's ``match.warnings_limit`` and
     ``match.games_to_win`` (§8.1); None for any other event."""
-    from referee.games.gunzi import ruleset
     from referee.games.gunzi.events import Warn
     from referee.games.gunzi.seats import team_of
 
     if not isinstance(out.event, Warn):
         return None
     try:
-        rules = ruleset.load(out.after.rules)
-    except ruleset.RulesError:
+        rules = rules_of_result(out.after)
+    except StoreError:
         return None
     return team_of(out.event.seat), rules.warnings_limit, rules.games_to_win
 
@@ -222,12 +227,11 @@ def warning_of(out: Outcome) -> tuple[str, int, int] | None:
 def clock(entries: list[StoredEntry], events: list[Event], result: MatchResult) -> Clock | None:
     """The game clock of a match (``referee.store.clock``) under its rule set's ``match.time_limit_minutes``;
     None when the rule set cannot be read."""
-    from referee.games.gunzi import ruleset
     from referee.store.clock import clock_of
 
     try:
-        rules = ruleset.load(result.rules)
-    except ruleset.RulesError:
+        rules = rules_of_result(result)
+    except StoreError:
         return None
     return clock_of(entries, events, result, rules.time_limit_minutes)
 
@@ -235,16 +239,15 @@ def clock(entries: list[StoredEntry], events: list[Event], result: MatchResult) 
 def notices(store: MatchStore, match_id: str, out: Outcome) -> list[Msg]:
     """One-line notices about what was just stored: an entry stored after the game's time limit with no
     `time` recorded (§7.3.5). Only a rule set with a time limit reads the entries again for it."""
-    from referee.games.gunzi import ruleset
     from referee.games.gunzi.events import Time
 
     result = out.after
     if result.state.match_over or isinstance(out.event, Time):
         return []
     try:
-        if not ruleset.load(result.rules).time_limit_minutes:
+        if not rules_of_result(result).time_limit_minutes:
             return []
-    except ruleset.RulesError:
+    except StoreError:
         return []
     from referee.store.clock import notice
     from referee.store.store import corrected, to_events

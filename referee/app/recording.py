@@ -152,8 +152,8 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
     Gunzi's matches go through :func:`record`, whose engine also says what it expected next."""
     from referee.app.appending import require_reason
     from referee.app.officiate import Rejected
-    from referee.games.api import rules_named
     from referee.games.stored import game_of_view
+    from referee.store.pinning import rules_of_match
 
     with store.session(match_id) as s:
         require_reason(store, match_id, reason)
@@ -171,7 +171,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
         if game.header(new) is not None:
             raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
         held = [ev for ev in reading.events if ev.line < first]
-        rules = game.load_rules(rules_named(game, held))
+        rules = rules_of_match(game, held, store)
         after = game.replay(held + new, rules)
         # Refused: a problem the new directives themselves carry (a bid that does not rise, a bomb that is not four
         # of a rank…). What the deal in progress still lacks (its kitty, who went out: the game's `pending`) is what
@@ -194,8 +194,8 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
     choose). The header can be amended (its id kept), never removed."""
     from referee.app.appending import guarded
     from referee.app.officiate import Rejected, _correction_target
-    from referee.games.api import rules_named
     from referee.games.stored import game_of_view
+    from referee.store.pinning import amended_header, rules_of_match
 
     with guarded(store, match_id, reason), store.session(match_id) as s:
         view = s.view
@@ -224,11 +224,15 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
             if header is not None and header.id != match_id:
                 raise StoreError(M("the match id cannot change ({old} → {new}); import it anew", old=match_id,
                                    new=header.id))
+            if header is not None:  # kept pinned (referee.store.pinning)
+                old_events, _ = s.events()
+                new_event = amended_header(store, game, old_events, new_event)
+                reading = game.read_lines({**new_view, target: game.format_event(new_event)}.items())
             directive = game.format_event(new_event)
         old, _ = s.events()
-        after = game.replay(reading.events, game.load_rules(rules_named(game, reading.events)))
+        after = game.replay(reading.events, rules_of_match(game, reading.events, store))
         # before: under the rules the match named before (an amended header may name others)
-        had = {(e.line, e.message) for e in game.problems(game.replay(old, game.load_rules(rules_named(game, old))))}
+        had = {(e.line, e.message) for e in game.problems(game.replay(old, rules_of_match(game, old, store)))}
         still = set(game.pending(after))
         added = [e for e in game.problems(after) if (e.line, e.message) not in had and e not in still]
         if added and not force:
@@ -253,13 +257,13 @@ class GameState(NamedTuple):
 
 def game_state(store: MatchStore, match_id: str) -> GameState:
     """The match as its game reads it now: guided entry's prompt and ``status`` of a game other than Gunzi."""
-    from referee.games.api import rules_named
     from referee.games.stored import game_of_view
+    from referee.store.pinning import rules_of_match
     from referee.store.store import corrected
 
     entries = store.entries(match_id)
     view = corrected(entries)
     game = game_of_view(view)
     events = game.read_lines(view.items()).events
-    result = game.replay(events, game.load_rules(rules_named(game, events)))
+    result = game.replay(events, rules_of_match(game, events, store))
     return GameState(game, result, game.expected(result), len(entries))

@@ -318,6 +318,9 @@ def load(source: str, db: str | None = None, kind: Kind = "auto", encoding: str 
                             problem=_problem(e))) from None
     broken = None if problem is None else _broken(problem.seq, problem.problem)
     from referee.games.stored import game_of_events
+    from referee.store.pinning import remember
+
+    remember(store, events)  # the rules it pinned, for the replay that follows (the store is let go of)
 
     found = game_of_events(events)
     if found is None or found.key == "gunzi":

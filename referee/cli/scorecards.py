@@ -87,12 +87,14 @@ def gunzi_result(src: Source) -> MatchResult:
     """The Gunzi match of *src* replayed under its header's rules; a rule set that cannot be used is a usage error
     naming the source whose header named it."""
     from referee.games.gunzi import engine, ruleset
+    from referee.store.replaying import rules_of
 
     try:
         if src.rules_problem is not None:
             raise ruleset.RulesError(src.rules_problem)
-        rules = ruleset.load(src.rules)
-    except ruleset.RulesError as e:
+        # a stored match: the rules it pinned (referee.store.pinning); a record file: the rule set it names
+        rules = rules_of(src.events) if src.origin == "store" else ruleset.load(src.rules)
+    except RefereeError as e:
         raise UsageError(M("{source}: {problem}", source=src.name, problem=e.msg)) from None
     return engine.replay(src.events, rules)
 
@@ -168,13 +170,14 @@ def _write_game(src: Source, out: Path | None, lang: str, font: str | None, out_
     from reportlab.platypus.doctemplate import LayoutError
 
     from referee.games.registry import game as game_of
+    from referee.store.pinning import rules_of_match
     from referee.views.scorecard.gamecard import Card, build_game_scorecard
 
     game = game_of(src.game)
     if src.rules_problem is not None:
         raise UsageError(M("{source}: {problem}", source=src.name, problem=src.rules_problem))
     try:
-        rules = game.load_rules(src.rules)
+        rules = rules_of_match(game, src.events) if src.origin == "store" else game.load_rules(src.rules)
     except RefereeError as e:
         raise UsageError(M("{source}: {problem}", source=src.name, problem=e.msg)) from None
     result = game.replay(src.events, rules)

@@ -17,6 +17,15 @@ Everything else is here, the same for every game:
 The loaded rule set is a :class:`Rules`: its name, title, source and a value per full key. A game turns
 it into its own typed record (a NamedTuple) with :meth:`Rules.fields`. The engine reads keys, never a
 rule set's name. Pure apart from reading the files named; no game is imported here.
+
+**A rule set's content hash** (:func:`canonical`, :func:`digest`, :func:`pin`) is defined here, once, for
+every game (Gunzi's own loader hands its values over too): SHA-256 of the canonical text of the *resolved*
+values — the game and every full key with its value after ``base`` inheritance and defaults, one
+``key = value`` line a key in sorted order, values written as a rule file writes them. The name, title and
+source are labels, not rules: a club that renames its file or retitles it settles every hand the same, so
+they are not hashed. A match header carries the first :data:`PIN_DIGITS` hex digits (``rules-hash=…``);
+the store keeps the canonical text under them, so a stored match replays under the rules it was created
+with even after the file is edited or deleted.
 """
 
 from __future__ import annotations
@@ -28,7 +37,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from hashlib import sha256  # the checker reads hashlib's (no stub for the private _sha256): the same API
     from importlib.resources.abc import Traversable
+else:
+    try:  # the built-in SHA-256, as referee.store.chain: importing hashlib loads OpenSSL (~10 ms a command)
+        from _sha256 import sha256
+    except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
+        from hashlib import sha256
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
@@ -132,6 +147,87 @@ def show(value: object) -> str:
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)
+
+
+# --- the content hash: what a match pins ----------------------------------------------------------------
+
+PIN_KEY = "rules-hash"  # the header key every game's record writes the pin under
+PIN_DIGITS = 16  # hex digits of the SHA-256 a header carries: 64 bits, short to read, unambiguous in a store
+
+
+def canonical(game: str, values: Mapping[str, Value]) -> str:
+    """The canonical text of resolved rule values: what is hashed and what a store keeps.
+
+    ``game = "KEY"``, then under ``[values]`` one line a full key (``"scoring.cap" = 3``) in sorted order: a
+    TOML document that :func:`parse_canonical` reads back to the same values."""
+    lines = [f"game = {_quoted(game)}", "", "[values]"]
+    for full in sorted(values):
+        value = values[full]
+        lines.append(f"{_quoted(full)} = {_quoted(value) if isinstance(value, str) else show(value)}")
+    return "\n".join(lines) + "\n"
+
+
+def _quoted(text: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's)."""
+    import json
+
+    return json.dumps(str(text), ensure_ascii=False)
+
+
+def digest(text: str) -> str:
+    """The SHA-256 (hex) of a canonical text."""
+    return sha256(text.encode("utf-8")).hexdigest()
+
+
+def pin(text: str) -> str:
+    """The short form of a canonical text's hash that a match header carries."""
+    return digest(text)[:PIN_DIGITS]
+
+
+def is_pin(text: str) -> bool:
+    """Whether *text* has the form of a pin (:data:`PIN_DIGITS` lower-case hex digits)."""
+    return len(text) == PIN_DIGITS and all(c in "0123456789abcdef" for c in text)
+
+
+def parse_canonical(text: str) -> tuple[str, dict[str, Value]]:
+    """The game and values of a canonical text (a ``RulesError`` when it is not one)."""
+    try:
+        data = tomllib.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise RulesError(M("kept rule set: {problem}", problem=_bad_toml(e))) from None
+    game = data.get("game")
+    table = data.get("values")
+    if not isinstance(table, dict):
+        raise RulesError(M("kept rule set: no [values]"))
+    values: dict[str, Value] = {}
+    for full, value in table.items():
+        if not isinstance(value, (bool, int, str)):
+            raise RulesError(M("kept rule set: '{key}' {problem}", key=full,
+                               problem=_what(value)))
+        values[full] = value
+    if not isinstance(game, str):
+        raise RulesError(M("kept rule set: no game"))
+    return game, values
+
+
+def from_values(schema: Schema, values: Mapping[str, Value], name: str, title: str, source: str,
+                origin: str) -> Rules:
+    """A rule set of resolved values (a kept rule set's): every key declared and checked, the relations too."""
+    problems: list[_Problem] = []
+    index = _index(schema)
+    for full, value in values.items():
+        key = index.get(full)
+        if key is None:
+            problems.append(_Problem(origin, _unknown_key(full)))
+            continue
+        problem = check_value(key, value)
+        if problem is not None:
+            problems.append(_Problem(origin, M("'{key}' {problem}", key=full, problem=problem)))
+    missing = [k.full for k in schema.keys if k.full not in values]
+    if missing:
+        problems.append(_Problem(origin, M("missing {keys}", keys=", ".join(missing))))
+    merged: _Values = {**values, "name": name, "title": title, "source": source}
+    return _finish(schema, merged, origin, problems)
 
 
 # --- finding rule files ---------------------------------------------------------------------------------

@@ -13,9 +13,10 @@ Dizhu, 4 at mahjong) share standings and pairing.
 
 # No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
 # compiled by typing at import (a ForwardRef per field), on every command's start; as types they are not.
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, TextIO, TypeAlias
 
+from referee.core import rulesfile
 from referee.core.i18n import Msg
 from referee.core.records import RecordError
 
@@ -104,6 +105,10 @@ class Header(Protocol):
     def round(self) -> str | None: ...
     @property
     def line(self) -> int: ...
+    @property
+    def pin(self) -> str | None:
+        """The ``rules-hash=`` the header carries (the rule set's content it was created under), if any."""
+        ...
 
 
 class GameTable(NamedTuple):
@@ -157,6 +162,12 @@ class Game(Protocol):
         """The rule set; a ``UsageError`` naming the file and the key when it cannot be used."""
         ...
     def rule_info(self, rules: Any) -> RuleSetInfo: ...
+    def rules_values(self, rules: Any) -> Mapping[str, bool | int | str]:
+        """Every full key of *rules* (``scoring.cap``) with its resolved value: what its content hash covers."""
+        ...
+    def pinned_rules(self, values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> Any:
+        """The rule set of resolved *values* (a store's kept copy), checked as a file is."""
+        ...
     def explain_rules(self, rules: Any, lang: str) -> list[tuple[str, str, str]]:
         """Every key of *rules*: (full key, value as written, what it means in *lang*)."""
         ...
@@ -207,3 +218,25 @@ def header_line(game: Game, events: Sequence[Any]) -> int:
     """The line of *events*' header (0 without one): where a problem with the header's rules is said."""
     header = game.header(events)
     return header.line if header else 0
+
+
+class Content(NamedTuple):
+    """A rule set's content as a match pins it: its canonical text (``core.rulesfile.canonical``), the SHA-256
+    of that text, and the short pin a header carries."""
+
+    text: str
+    digest: str
+    pin: str
+
+
+def rules_content(game: Game, rules: Any) -> Content:
+    """The content of a loaded rule set of *game*: what ``referee rules`` shows and a new match pins."""
+    text = rulesfile.canonical(game.key, game.rules_values(rules))
+    digest = rulesfile.digest(text)
+    return Content(text, digest, digest[:rulesfile.PIN_DIGITS])
+
+
+def header_pin(game: Game, events: Sequence[Any]) -> str | None:
+    """The pin (``rules-hash=``) *events*' header carries, else None (a match created before pins)."""
+    header = game.header(events)
+    return header.pin if header is not None else None

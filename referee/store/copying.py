@@ -1,6 +1,7 @@
 """``referee db copy FROM TO``: a whole store copied into another — a folder into PostgreSQL and back, or folder to
 folder — its matches with every entry as sealed (the same hashes: ``referee.store.chain`` makes them the same bytes
-whatever backend wrote them), the events' logs, the tokens (their hashes) and the leagues.
+whatever backend wrote them), the events' logs, the tokens (their hashes), the leagues and the rule sets the matches
+pin (``referee.store.pinning``: kept by content hash, written before the matches that pin them).
 
 Checked whole before anything is written: every chain of the source is recomputed (a broken one refuses the copy,
 naming it), and each thing the target holds already must be the source's exactly (a match with the same chain, a
@@ -35,6 +36,7 @@ class Copied(NamedTuple):
     events: Counts
     tokens: Counts
     leagues: Counts
+    rules: Counts = Counts(0, 0)  # the rule sets matches pin (referee.store.pinning)
 
 
 def _hashes(entries: Sequence[StoredEntry]) -> list[str]:
@@ -135,6 +137,10 @@ def plan(source: MatchStore, target: MatchStore) -> _Plan:
 def copy_store(source: MatchStore, target: MatchStore) -> Copied:
     """Copy what *target* lacks of *source* (see the module); the counts of what was copied and was there."""
     p = plan(source, target)
+    kept = source.kept_rule_sets()
+    new_rules = [k for k in kept if target.kept_rules(k.pin) is None]
+    for k in new_rules:  # before the matches that pin them
+        target.keep_rules(k)
     for mid in p.new_matches:
         target.adopt(mid, p.matches[mid])
     for eid in p.new_logs:
@@ -155,4 +161,5 @@ def copy_store(source: MatchStore, target: MatchStore) -> Copied:
     return Copied(Counts(len(p.new_matches), len(p.matches) - len(p.new_matches)),
                   Counts(len(p.new_logs), len(p.logs) - len(p.new_logs)),
                   Counts(len(p.new_tokens), len(p.tokens) - len(p.new_tokens)),
-                  Counts(len(p.new_leagues), len(p.leagues) - len(p.new_leagues)))
+                  Counts(len(p.new_leagues), len(p.leagues) - len(p.new_leagues)),
+                  Counts(len(new_rules), len(kept) - len(new_rules)))

@@ -25,7 +25,7 @@ from referee.core.safefile import TMP_SUFFIX, fsync_dir, open_temp, temp_prefix
 from referee.games import stored
 from referee.games.api import AnyEvent as Event
 from referee.games.api import Header
-from referee.store import chain
+from referee.store import chain, pinning
 from referee.store.store import DuplicateMatch, Store, StoreError, head_bytes, seal_all, write_match
 
 
@@ -44,7 +44,7 @@ def create_matches(store: Store, matches: Sequence[Sequence[Event]], referee: st
         if game is None or header is None or not header.id:
             raise StoreError(M("a match must begin with its `match` header"))
         headers.append(header)
-        lines.append(stored.lines_of(game, events))
+        lines.append(stored.lines_of(game, pinning.pin_events(store, events)))
     store.matches_dir.mkdir(parents=True, exist_ok=True)
     store.heads_dir.mkdir(parents=True, exist_ok=True)
     _clean_temp(store.matches_dir, [store.path(h.id) for h in headers])

@@ -13,9 +13,10 @@ from typing import NamedTuple
 
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
-from referee.games.api import Game, Summary, rules_named
+from referee.games.api import Game, Summary
 from referee.games.stored import game_of_events
 from referee.store.api import MatchStore
+from referee.store.pinning import rules_of_match
 from referee.tournament.individual import Row, SeatedRound, standings
 from referee.tournament.state import EventState
 
@@ -61,7 +62,7 @@ def match_table(store: MatchStore, match_id: str) -> Table:
     game: Game | None = game_of_events(events)
     if game is None:
         raise RefereeError(M("match {match}: no match header in effect", match=match_id))
-    rules = game.load_rules(rules_named(game, events))
+    rules = rules_of_match(game, events, store)
     result = game.replay(events, rules)
     summary = game.summarize(result)
     parts = summary.participants()

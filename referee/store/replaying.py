@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from referee.core.i18n import M, Msg
 from referee.games.gunzi.events import Event, MatchHeader
+from referee.store.pinning import rules_of_match
 from referee.store.store import StoreError
 
 if TYPE_CHECKING:
@@ -17,14 +18,18 @@ if TYPE_CHECKING:
 
 
 def rules_of(events: list[Event]) -> RuleSet:
-    from referee.games.gunzi import ruleset
+    """The rules of a stored Gunzi match: its pinned content, else its named rule set
+    (:func:`referee.store.pinning.rules_of_match`, the one answer for every game)."""
+    from referee.games.gunzi.game import GAME
 
-    name = next((ev.rules for ev in events if isinstance(ev, MatchHeader)), None) or ruleset.DEFAULT_RULES
-    try:
-        return ruleset.load(name)
-    except ruleset.RulesError as e:
-        raise StoreError(M("the match's rule set cannot be used: {problem}",
-                           problem=e.msg)) from None
+    header = next((ev for ev in events if isinstance(ev, MatchHeader)), None)
+    rules: RuleSet = rules_of_match(GAME, [header] if header is not None else [])
+    return rules
+
+
+def rules_of_result(result: MatchResult) -> RuleSet:
+    """The rules a replayed stored match was settled under (its result keeps its header)."""
+    return rules_of([result.header] if result.header is not None else [])
 
 
 def replay(events: list[Event]) -> MatchResult:

@@ -42,10 +42,11 @@ from referee.core.records import RecordError
 from referee.games import stored
 from referee.games.api import AnyEvent as Event
 from referee.games.api import Header
-from referee.store import chain
+from referee.store import chain, keptrules, pinning
 from referee.store.chain import StoredEntry
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreBusy, StoreError, StoreWriteError, UnknownMatch
 from referee.store.files import Document, Malformed, TinyDB, appended, clean_temp, flush, lock, open_db, storage_of
+from referee.store.pinning import KeptRules
 
 if TYPE_CHECKING:
     from referee.store.watching import Changes, FolderWatch
@@ -677,6 +678,24 @@ class Store:
         self.notes: list[Msg] = []  # what a command that wrote should also say (an index left as it was)
         self.index_problem: Msg | None = None  # set by summaries() when it read around a broken index
         self._watch: FolderWatch | None = None  # made by the first watch()
+        pinning.opened(self)
+
+    # --- kept rule sets (referee.store.pinning) -------------------------------------------------
+
+    def kept_rules(self, pin: str) -> KeptRules | None:
+        """The rule-set content a match pinned as *pin*, if this store keeps it."""
+        return keptrules.read(self.root, pin)
+
+    def keep_rules(self, kept: KeptRules) -> None:
+        """Keep a rule set's content (durably, once) before a match pinning it is written."""
+        try:
+            keptrules.write(self.root, kept)
+        except OSError as e:
+            raise not_stored(e) from None
+
+    def kept_rule_sets(self) -> list[KeptRules]:
+        """Every rule-set content this store keeps (what ``db copy`` carries)."""
+        return keptrules.every(self.root)
 
     # --- paths and raw reads --------------------------------------------------------------------
 
@@ -1090,7 +1109,8 @@ class Store:
                                        "overwrite it; the old one is kept in replaced/)",
                                        match=match_id, root=self.root))
             entries = seal_all(match_id, [], [{"kind": "event", "directive": line}
-                                              for line in stored.lines_of(game, events)], referee)
+                                              for line in stored.lines_of(game, pinning.pin_events(self, events))],
+                               referee)
             if exists:
                 self._replace_file(match_id, path, entries)
             else:

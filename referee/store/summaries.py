@@ -49,10 +49,12 @@ from referee.core import safefile
 from referee.core.cores import spread
 from referee.core.i18n import M
 from referee.core.names import file_stem
+from referee.games.api import rules_content
 from referee.games.gunzi.events import Event
 from referee.games.gunzi.summary import MatchSummary, SummaryError, summarize
 from referee.store.chain import CORRECTIONS, StoredEntry
 from referee.store.files import Document, TinyDB, flush, lock, open_db
+from referee.store.pinning import named_pin
 from referee.store.store import BrokenChain, Head, Store, StoreError, head_finding
 
 if TYPE_CHECKING:  # as in referee.store.chain: the built-in SHA-256, without loading OpenSSL
@@ -89,10 +91,26 @@ class Progress(NamedTuple):
     last_entry: str  # UTC time of the last entry
 
 
+class RulesUsed(NamedTuple):
+    """The rules a summary was computed under: the rule set's name, its content's pin, and whether the match's
+    header pins it (then its head fixes the rules; else a rule file edited since makes the row stale)."""
+
+    name: str
+    pin: str
+    pinned: bool
+
+    def current(self) -> bool:
+        """Whether the match would be replayed under these rules now."""
+        from referee.games.gunzi.game import GAME
+
+        return self.pinned or named_pin(GAME, self.name) == self.pin
+
+
 class Cached(NamedTuple):
     summary: MatchSummary
     progress: Progress
     notes: tuple[Note, ...]
+    rules: RulesUsed = RulesUsed("", "", False)  # keyed on the rules too: a row of other rules is not reused
 
     @property
     def head(self) -> Head:
@@ -192,9 +210,11 @@ class SummaryCache:
             return None
         row = self._rows.get(match_id)
         cached = _read(row, match_id) if row is not None else None
-        if cached is not None and cached.head == head and _row_signature(row) == sig:
+        if cached is not None and cached.head == head and _row_signature(row) == sig and cached.rules.current():
             return cached
         cached = _recalled((self._root, match_id), head, sig)
+        if cached is not None and not cached.rules.current():  # computed under a rule file edited since
+            cached = None
         if cached is not None:
             self._keep(match_id, cached, sig)
         return cached
@@ -214,10 +234,10 @@ class SummaryCache:
         if head is None:  # no head record: the file's own last entry is the head
             row = self._rows.get(match_id)
             cached = _read(row, match_id) if row is not None else None
-            if cached is not None and cached.head == now and _row_signature(row) == sig:
+            if cached is not None and cached.head == now and _row_signature(row) == sig and cached.rules.current():
                 return cached, False
         cached = _recalled((self._root, match_id), now, sig)
-        if cached is not None:
+        if cached is not None and cached.rules.current():
             return cached, False
         return compute(match_id, entries), True
 
@@ -370,7 +390,7 @@ def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
     summarized through its game, ``store.individualresults``), never read as a Gunzi record."""
     from referee.games.registry import UnknownGame
     from referee.games.stored import game_of_view
-    from referee.store.replaying import not_gunzi, replay
+    from referee.store.replaying import not_gunzi, replay, rules_of_result
     from referee.store.store import corrected
 
     try:
@@ -392,7 +412,10 @@ def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
                         last_entry=str(entries[-1].get("time") or "") if entries else "")
     notes = tuple(Note(int(e["seq"]), str(e.get("kind")), str(e.get("reason") or "")) for e in entries
                   if e.get("kind") in CORRECTIONS or (e.get("kind") == "event" and e.get("reason")))
-    return Cached(summary, progress, notes)
+    pin = result.header.pin if result.header is not None else None
+    used = RulesUsed(result.rules, pin, True) if pin else RulesUsed(
+        result.rules, rules_content(game, rules_of_result(result)).pin, False)
+    return Cached(summary, progress, notes, used)
 
 
 def _seal(match_id: str, text: str) -> str:
@@ -404,7 +427,7 @@ def _row(match_id: str, c: Cached, mark: str | None = None) -> dict[str, Any]:
     """A row of the file: the summary, progress and notes as JSON text, and its seal; *mark*: the backend's
     mark of the entries it was computed from (PostgreSQL's), sealed with it."""
     body: dict[str, Any] = {"summary": c.summary.to_dict(), "progress": list(c.progress),
-                            "notes": [list(n) for n in c.notes]}
+                            "notes": [list(n) for n in c.notes], "rules": list(c.rules)}
     if mark is not None:
         body["mark"] = mark
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
@@ -428,6 +451,8 @@ def _read(row: object, match_id: str, mark: str | None = None) -> Cached | None:
         progress = Progress(bool(p[0]), int(p[1]), int(p[2]), bool(p[3]), int(p[4]),
                             None if p[5] is None else str(p[5]), str(p[6]))
         notes = tuple(Note(int(n[0]), str(n[1]), str(n[2])) for n in data["notes"])
+        r = data["rules"]  # a row written before pins has none: recomputed
+        rules = RulesUsed(str(r[0]), str(r[1]), bool(r[2]))
     except (SummaryError, KeyError, TypeError, ValueError, IndexError, RecursionError, AttributeError):
         return None
-    return Cached(summary, progress, notes)
+    return Cached(summary, progress, notes, rules)

@@ -72,7 +72,7 @@ def copy(
     finally:
         src.close()
         dst.close()
-    m, e, t, g = done
+    m, e, t, g, r = done
     typer.echo(trn(say, "{n} match copied, {there} already there", "{n} matches copied, {there} already there",
                    m.copied, there=m.there))
     typer.echo(trn(say, "{n} event log copied, {there} already there", "{n} event logs copied, {there} already there",
@@ -81,6 +81,8 @@ def copy(
                    t.copied, there=t.there))
     typer.echo(trn(say, "{n} league copied, {there} already there", "{n} leagues copied, {there} already there",
                    g.copied, there=g.there))
+    typer.echo(trn(say, "{n} rule set copied, {there} already there", "{n} rule sets copied, {there} already there",
+                   r.copied, there=r.there))
     copied = sum(c.copied for c in done)
     typer.echo(tr(say, "{target}: every chain copied reads back as in {source}", target=dst.where,
                   source=src.where) if copied else tr(say, "{target} holds all of {source} already: nothing written",

@@ -94,6 +94,10 @@ def _source(source: str, rules: str | None, db: str | None, as_file: bool, as_ma
     game = game_of(src.game)
     if rules is None and src.rules_problem is not None:
         raise UsageError(src.rules_problem)
+    if rules is None and src.origin == "store":  # a stored match: the rules it pinned (referee.store.pinning)
+        from referee.store.pinning import rules_of_match
+
+        return src, game, rules_of_match(game, src.events)
     return src, game, _rules(game, rules or src.rules, rules is not None)
 
 
@@ -250,6 +254,7 @@ def rules(
     words = language(lang)
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
+    from referee.games.api import rules_content
     from referee.games.registry import game, game_of_rules, keys
 
     if name is None:
@@ -270,5 +275,7 @@ def rules(
     info = g.rule_info(r)
     typer.echo(tr(words, "{name}: {title} (seed {source})", name=info.name,
                   title=info.title, source=info.source))
+    content = rules_content(g, r)  # what a match created under it pins (rules-hash=…)
+    typer.echo(tr(words, "content hash: rules-hash={pin} (SHA-256 {digest})", pin=content.pin, digest=content.digest))
     for key, value, doc in g.explain_rules(r, words):
         typer.echo(f"  {key} = {value}\n      {doc}")

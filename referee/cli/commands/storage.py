@@ -6,6 +6,7 @@ the notation and the engine load inside the commands.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -55,6 +56,7 @@ def _import_one(store: MatchStore, path: Path, referee: str | None, replace: boo
     from referee.core.errors import RefereeError
     from referee.core.i18n import MN, M, tr
     from referee.games.registry import game as game_of
+    from referee.store import pinning
 
     try:
         key, rec = read_game_record(path)
@@ -68,6 +70,7 @@ def _import_one(store: MatchStore, path: Path, referee: str | None, replace: boo
     try:
         if not rec.events or game.header(rec.events[:1]) is None:
             raise RefereeError(M("the record does not begin with a `match` header"))
+        pinning.check_pin(store, rec.events)  # a pin the store cannot honour: refused first, naming its line
         problems = officiate.problems_of(game, rec.events)
         match_id = store.create(rec.events, referee, replace=replace)
     except RefereeError as e:
@@ -155,6 +158,7 @@ def verify(
 ) -> None:
     """Recompute every hash chain; name the match and entry where a hand-edit broke one."""
     language = resolve_language(lang)
+    from referee.store import pinning
     from referee.store.eventaudit import audit_events
 
     store = open_store(db)
@@ -169,12 +173,14 @@ def verify(
         event_ids = [i for i in match_ids if not store.exists(i) and store.event_log(i).exists()]
         match_ids = [i for i in match_ids if i not in event_ids]
     found = store.audit(match_ids or None) if match_ids or event_ids is None else None
+    unkept = pinning.unkept(store, match_ids or None) if found is not None else []
     events = audit_events(store, event_ids)
     tokens = store.tokens().problems() if event_ids is None else []
-    _verified(found, events, tokens, language)
+    _verified(found, events, tokens, language, unkept)
 
 
-def _verified(found: Audit | None, events: EventAudit, tokens: list[Msg], lang: str) -> None:
+def _verified(found: Audit | None, events: EventAudit, tokens: list[Msg], lang: str,
+              unkept: Sequence[Msg] = ()) -> None:
     """What ``verify`` found, said: each thing broken on stderr, the notes, then exit 1 or the ok line."""
     from referee.core.i18n import MN, M, tr
     from referee.store.chain import entries
@@ -182,7 +188,7 @@ def _verified(found: Audit | None, events: EventAudit, tokens: list[Msg], lang: 
 
     problems = found.problems if found is not None else []
     index_findings = found.index_findings if found is not None else []
-    for msg in [*(p.msg for p in problems), *(e.msg for e in events.problems), *tokens]:
+    for msg in [*(p.msg for p in problems), *(e.msg for e in events.problems), *tokens, *unkept]:
         typer.echo(tr(lang, "BROKEN {problem}", problem=msg), err=True)
     for msg in index_findings:
         typer.echo(tr(lang, "INDEX {problem}", problem=msg), err=True)
@@ -198,6 +204,9 @@ def _verified(found: Audit | None, events: EventAudit, tokens: list[Msg], lang: 
                           events.events, failed=events.failed))
     if tokens:
         failing.append(M("the tokens file fails verification"))
+    if unkept:
+        failing.append(MN("{n} match pins a rule set the store does not keep",
+                          "{n} matches pin a rule set the store does not keep", len(unkept)))
     if failing:
         whole = failing[0]
         for more in failing[1:]:

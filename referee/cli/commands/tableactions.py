@@ -120,13 +120,13 @@ def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: lis
                  head: str, broken: Msg | None, lang: str) -> None:
     """`referee status` of a match of a game other than Gunzi: its store line, the game's view and check line."""
     from referee.core.i18n import tr
-    from referee.games.api import rules_named
+    from referee.store.pinning import rules_of_match
 
     typer.echo(tr(lang, "match {match} ({game}): {n} entries, head {head}", match=match_id, game=game.title,
                   n=entries, head=head))
     if broken is not None:
         typer.echo(tr(lang, "warning: {problem}", problem=broken))
-    result = game.replay(events, game.load_rules(rules_named(game, events)))
+    result = game.replay(events, rules_of_match(game, events))
     typer.echo(game.match_view(result, lang).rstrip("\n"))
     for e in parse_errors:
         typer.echo(tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg))

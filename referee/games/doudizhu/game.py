@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
@@ -55,6 +55,16 @@ class DouDizhu:
 
     def rule_info(self, rules: RuleSet) -> RuleSetInfo:
         return RuleSetInfo(rules.name, rules.title, rules.source)
+
+    def rules_values(self, rules: RuleSet) -> Mapping[str, bool | int | str]:
+        from referee.games.doudizhu.ruleset import values_of
+
+        return values_of(rules)
+
+    def pinned_rules(self, values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> RuleSet:
+        from referee.games.doudizhu.ruleset import from_values
+
+        return from_values(values, name, title, source)
 
     def explain_rules(self, rules: RuleSet, lang: str) -> list[tuple[str, str, str]]:
         from referee.games.doudizhu.ruleset import explain

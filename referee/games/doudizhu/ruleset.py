@@ -6,6 +6,7 @@ problem named by file and full key. The engine reads keys, never a rule set's na
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from referee.core import rulesfile
@@ -129,6 +130,17 @@ def load(name_or_path: str = DEFAULT_RULES) -> RuleSet:
 
 def from_text(text: str, origin: str = "rules") -> RuleSet:
     return _typed(rulesfile.from_text(SCHEMA, text, origin))
+
+
+def values_of(rules: RuleSet) -> dict[str, bool | int | str]:
+    """Every full key with its value: what the content hash covers (``core.rulesfile.canonical``)."""
+    values = rules._asdict()
+    return {k.full: values["kitty_shown" if k.full == "kitty.shown" else k.name] for k in KEYS}
+
+
+def from_values(values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> RuleSet:
+    """The rule set of resolved values (a store's kept copy), checked as a file is."""
+    return _typed(rulesfile.from_values(SCHEMA, values, name, title, source, f"{name}@pinned"))
 
 
 def explain(rules: RuleSet) -> list[tuple[str, str, Msg]]:

@@ -33,6 +33,12 @@ class MatchHeader(NamedTuple):
     extra: tuple[tuple[str, str], ...] = ()  # further KEY=VALUE pairs, kept in order
     line: int = 0
 
+    @property
+    def pin(self) -> str | None:
+        """The ``rules-hash=`` it carries (``core.rulesfile.PIN_KEY``): the content of the rules it was created
+        under."""
+        return next((v for k, v in self.extra if k == "rules-hash"), None) or None
+
 
 class TeamName(NamedTuple):
     team: str  # "EW" / "NS"

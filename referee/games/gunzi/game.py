@@ -6,7 +6,7 @@ modules load when first used, so reading the registry costs a command nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
@@ -61,6 +61,16 @@ class Gunzi:
 
     def rule_info(self, rules: RuleSet) -> RuleSetInfo:
         return RuleSetInfo(rules.name, rules.title, rules.source)
+
+    def rules_values(self, rules: RuleSet) -> Mapping[str, bool | int | str]:
+        from referee.games.gunzi.ruleset import values_of
+
+        return values_of(rules)
+
+    def pinned_rules(self, values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> RuleSet:
+        from referee.games.gunzi.ruleset import from_values
+
+        return from_values(values, name, title, source)
 
     def explain_rules(self, rules: RuleSet, lang: str) -> list[tuple[str, str, str]]:
         return [(k.key, k.value, k.doc.text(lang)) for k in rules.explain()]

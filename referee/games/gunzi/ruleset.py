@@ -486,6 +486,38 @@ def _joined(messages: list[Msg]) -> Msg:
     return out
 
 
+def values_of(rules: RuleSet) -> dict[str, bool | int | str]:
+    """Every full key (``scoring.blood_step``) with its value, a choice as its plain string: what the content
+    hash covers (``core.rulesfile.canonical``)."""
+    out: dict[str, bool | int | str] = {}
+    for f, k in KEYS.items():
+        value = getattr(rules, f)
+        out[f"{k.section}.{f}"] = str(value.value) if isinstance(value, Code) else value
+    return out
+
+
+def from_values(values: Mapping[str, object], name: str, title: str, source: str) -> RuleSet:
+    """The rule set of resolved values (a store's kept copy): each key checked as a file's is."""
+    label = f"{name}@pinned"
+    problems: Problems = []
+    own: Values = {"name": name, "title": title, "source": source}
+    for full, value in values.items():
+        section, _, key = full.rpartition(".")
+        if key not in KEYS or KEYS[key].section != section:
+            problems.append(Problem(label, _unknown_key(full)))
+            continue
+        problem = _check_type(key, value)
+        if problem:
+            problems.append(Problem(label, M("'{key}' {problem}", key=full, problem=problem)))
+            continue
+        kind = KEYS[key].kind
+        own[key] = kind(str(value)) if issubclass(kind, Code) else value
+    missing = [f"'{k.section}.{f}'" for f, k in KEYS.items() if f not in own]
+    if missing:
+        problems.append(Problem(label, M("missing {keys}", keys=", ".join(missing))))
+    return _finish(own, label, problems)
+
+
 def _check_relations(r: RuleSet) -> list[Msg]:
     """Checked on the merged values: a house file may change one threshold and break the order."""
     out = []

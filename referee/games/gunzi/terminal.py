@@ -152,7 +152,11 @@ def match_view(result: MatchResult, lang: str = "en") -> str:
         if hd.table:
             bits.append(tr(lang, "table {table}", table=hd.table))
         out.append(" · ".join(bits))
-    out.append(tr(lang, "rules: {rules}", rules=result.rules))
+    if hd is not None and hd.pin:  # created under the content it pins (rules-hash=): replayed under that
+        out.append(tr(lang, "rules: {rules} (pinned {pin})", rules=result.rules,
+                      pin=hd.pin))
+    else:
+        out.append(tr(lang, "rules: {rules}", rules=result.rules))
     out += [_team_line(result, team, lang) for team in TEAMS]
     out.append("")
     if result.hands:

@@ -5,7 +5,7 @@ Each method hands over to the module that holds the work; the modules load when 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
@@ -58,6 +58,16 @@ class HubeiDagun:
 
     def rule_info(self, rules: DagunRules) -> RuleSetInfo:
         return RuleSetInfo(rules.name, rules.title, rules.source)
+
+    def rules_values(self, rules: DagunRules) -> Mapping[str, bool | int | str]:
+        from referee.games.hubei_dagun.ruleset import values_of
+
+        return values_of(rules)
+
+    def pinned_rules(self, values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> DagunRules:
+        from referee.games.hubei_dagun.ruleset import from_values
+
+        return from_values(values, name, title, source)
 
     def explain_rules(self, rules: DagunRules, lang: str) -> list[tuple[str, str, str]]:
         from referee.games.hubei_dagun.ruleset import explain

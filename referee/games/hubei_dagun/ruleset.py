@@ -8,6 +8,7 @@ Which numbers are the source's and which are the project's choices is said in th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import NamedTuple
 
 from referee.core import rulesfile
@@ -95,6 +96,16 @@ def load(name_or_path: str | None = None) -> DagunRules:
 
 def available() -> list[str]:
     return rulesfile.available(SCHEMA)
+
+
+def values_of(rules: DagunRules) -> dict[str, bool | int | str]:
+    """Every full key with its value: what the content hash covers (``core.rulesfile.canonical``)."""
+    return {k.full: getattr(rules, k.name) for k in SCHEMA.keys}
+
+
+def from_values(values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> DagunRules:
+    """The rule set of resolved values (a store's kept copy), checked as a file is."""
+    return typed(rulesfile.from_values(SCHEMA, values, name, title, source, f"{name}@pinned"))
 
 
 def explain(rules: DagunRules) -> list[rulesfile.Shown]:

@@ -33,6 +33,12 @@ class Header(NamedTuple):
     def round(self) -> str | None:
         return self.field("round")
 
+    @property
+    def pin(self) -> str | None:
+        """The ``rules-hash=`` it carries (``core.rulesfile.PIN_KEY``): the content of the rules it was created
+        under."""
+        return self.field("rules-hash")
+
 
 class Seat(NamedTuple):
     seat: str

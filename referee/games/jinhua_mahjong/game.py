@@ -4,7 +4,7 @@ Each method hands over to the module that holds the work (notation, ruleset, eng
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from referee.core import rulesfile
@@ -55,6 +55,12 @@ class JinhuaMahjong:
 
     def rule_info(self, rules: Rules) -> RuleSetInfo:
         return RuleSetInfo(rules.name, rules.title, rules.source)
+
+    def rules_values(self, rules: Rules) -> Mapping[str, bool | int | str]:
+        return rules.values
+
+    def pinned_rules(self, values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> Rules:
+        return rulesfile.from_values(SCHEMA, values, name, title, source, f"{name}@pinned")
 
     def explain_rules(self, rules: Rules, lang: str) -> list[tuple[str, str, str]]:
         return [(k.key, k.value, k.doc.text(lang)) for k in rulesfile.explain(SCHEMA, rules)]

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.core import rulesfile
 from referee.core.cores import spread
 from referee.core.errors import NotFound, UsageError
 from referee.core.i18n import M, Msg
@@ -36,7 +37,7 @@ from referee.core.records import RecordError
 from referee.games import stored
 from referee.games.api import AnyEvent as Event
 from referee.games.api import Header
-from referee.store import chain, signin
+from referee.store import chain, pinning, signin
 from referee.store.chain import StoredEntry, Unsealed
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreError, UnknownMatch, moved_on
 from referee.store.eventlog import (
@@ -50,6 +51,7 @@ from referee.store.eventlog import (
     chain_id,
     state_of,
 )
+from referee.store.pinning import KeptRules
 from referee.store.postgres.connection import (
     CHANNEL,
     StoreUnavailable,
@@ -444,7 +446,7 @@ class PgSummaryCache:
         stored = self._rows.get(match_id)
         if stored is not None and stored[0] == head:
             cached = _read(stored[1], match_id, mark)
-            if cached is not None and cached.head == head:
+            if cached is not None and cached.head == head and cached.rules.current():
                 return cached
         return None
 
@@ -504,6 +506,33 @@ class PgStore:
         self._guard = threading.Lock()
         self._own: list[Conn] = []
         self._tokens = PgTokens(self)
+        pinning.opened(self)
+
+    # --- kept rule sets (referee.store.pinning; schema/004_rule_sets.sql) ---------------------------------
+
+    def kept_rules(self, pin: str) -> KeptRules | None:
+        """The rule-set content a match pinned as *pin*, if this store keeps it (and it is sound)."""
+        if not rulesfile.is_pin(pin):
+            return None
+        with self._use() as conn:
+            row = conn.execute("SELECT pin, digest, game, name, title, source, content FROM rule_sets WHERE pin = %s",
+                               (pin,)).fetchone()
+        kept = None if row is None else KeptRules(*(str(v) for v in row))
+        return kept if kept is not None and kept.sound() else None
+
+    def keep_rules(self, kept: KeptRules) -> None:
+        """Keep a rule set's content, once, in the transaction that creates the match pinning it (if any)."""
+        with self._use() as conn:
+            conn.execute("INSERT INTO rule_sets (pin, digest, game, name, title, source, content, kept) "
+                         "VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (pin) DO NOTHING",
+                         (kept.pin, kept.digest, kept.game, kept.name, kept.title, kept.source, kept.text, now()))
+
+    def kept_rule_sets(self) -> list[KeptRules]:
+        """Every rule-set content this store keeps (what ``db copy`` carries)."""
+        with self._use() as conn:
+            rows = conn.execute("SELECT pin, digest, game, name, title, source, content FROM rule_sets "
+                                "ORDER BY pin").fetchall()
+        return [k for k in (KeptRules(*(str(v) for v in row)) for row in rows) if k.sound()]
 
     # --- where it is ------------------------------------------------------------------------------------
 
@@ -851,8 +880,8 @@ class PgStore:
                                    "overwrite it; the old one is kept in replaced/)",
                                    match=match_id, root=self.where)) from None
         assert key is not None
-        entries = seal_all(match_id, [], [{"kind": "event", "directive": line}
-                                          for line in stored.lines_of(game, events)], referee)
+        lines = stored.lines_of(game, pinning.pin_events(self, events))
+        entries = seal_all(match_id, [], [{"kind": "event", "directive": line} for line in lines], referee)
         self._insert_entries(conn, key[0], entries, match_id)
         return header
 

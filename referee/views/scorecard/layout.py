@@ -310,10 +310,10 @@ def hv(value: object) -> str:
 def _rules_text(result: MatchResult) -> str:
     """The rule set's name and title (its name only when the rule file cannot be read any more)."""
     try:
-        from referee.games.gunzi.ruleset import load as load_rules
+        from referee.store.replaying import rules_of_result
 
-        return f"{result.rules} · {load_rules(result.rules).title}"
-    except Exception:  # a rule file that moved since: print its name only
+        return f"{result.rules} · {rules_of_result(result).title}"
+    except Exception:  # a rule file that moved since (and no kept content): print its name only
         return result.rules
 
 
