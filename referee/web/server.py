@@ -1,7 +1,8 @@
 """How ``referee serve`` meets slow and many connections: uvicorn's limits, a deadline for a
 request's header, and enough file descriptors.
 
-- :class:`HeaderDeadline`, uvicorn's h11 protocol with one addition: a connection whose request line
+- :class:`HeaderDeadline`, uvicorn's httptools protocol (the C parser: h11's pure-Python one was a sixth of
+  the server's CPU per entry under the venue bench) with one addition: a connection whose request line
   and headers have not all arrived within :data:`HEADER_TIMEOUT` seconds of its opening (or of the
   end of its previous response) is closed. uvicorn has no such timeout of its own (0.54), so a
   client opening connections and sending half a header ("slowloris") would hold each of them, and
@@ -21,7 +22,7 @@ import asyncio
 import resource
 from typing import Any
 
-from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 HEADER_TIMEOUT = 10.0  # seconds for a request's line and headers to arrive
 KEEP_ALIVE = 5  # seconds an idle connection is kept between two requests
@@ -29,8 +30,8 @@ OPEN_FILES = 16384  # the soft limit of open files asked for (the hard limit per
 RESERVE = 128  # descriptors kept for the store's files, the watchers, the log
 
 
-class HeaderDeadline(H11Protocol):
-    """uvicorn's h11 protocol, closing a connection that is slow to send a request's header."""
+class HeaderDeadline(HttpToolsProtocol):
+    """uvicorn's httptools protocol, closing a connection that is slow to send a request's header."""
 
     header_timeout = HEADER_TIMEOUT
     _deadline: asyncio.TimerHandle | None = None
