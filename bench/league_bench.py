@@ -117,8 +117,11 @@ def main() -> None:
         if args.db:
             import psycopg
 
+            t = time.perf_counter()
             to_postgres(built, args.db)
             db = args.db
+            print(f"league: copied into PostgreSQL (db upgrade, db copy, the closes' caches) in "
+                  f"{time.perf_counter() - t:.1f} s; timed there")
             with psycopg.connect(args.db, autocommit=True) as conn:
                 saved = conn.execute("SELECT event_id, match_id, entries, head, row, seal FROM summaries").fetchall()
 

@@ -92,6 +92,7 @@ def main() -> None:
                 url, name = pg_database(args.pg)
                 try:
                     store = open_store(url)
+                    store.use_pool(8)  # as `referee serve` does (web/deps.py): its request threads share 8
                     rate, lat = run(store, writers, args.entries)
                     store.close()
                 finally:
