@@ -29,7 +29,7 @@ import enum
 import itertools
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from referee.games.api import Summary
@@ -147,19 +147,25 @@ def _repeats(group: list[str], meetings: Counter[frozenset[str]]) -> int:
 
 
 def _fewer_repeats(groups: list[list[str]], meetings: Counter[frozenset[str]]) -> None:
-    """The greedy fill leaves its repeats at the last tables: swap two players of two tables while that
-    lowers the meetings already had at the two tables together (each swap lowers the total, so it ends)."""
+    """The greedy fill leaves its repeats at the last tables: swapped down (:func:`swap_down`)."""
+    swap_down(groups, lambda group: _repeats(group, meetings))
+
+
+def swap_down(groups: list[list[str]], cost: Callable[[list[str]], int]) -> None:
+    """Swap two players of two tables, in place, while that lowers the *cost* (never negative) of the two tables
+    together: each swap lowers the total, so it ends. The first lowering swap found is taken, tables and seats in
+    order, so the result is the same every time."""
     improved = True
     while improved:
         improved = False
         for a, b in itertools.combinations(range(len(groups)), 2):
             ga, gb = groups[a], groups[b]
-            before = _repeats(ga, meetings) + _repeats(gb, meetings)
-            if not before:
+            before = cost(ga) + cost(gb)
+            if not before:  # nothing to lower
                 continue
             for i, j in itertools.product(range(len(ga)), range(len(gb))):
                 ga[i], gb[j] = gb[j], ga[i]
-                if _repeats(ga, meetings) + _repeats(gb, meetings) < before:
+                if cost(ga) + cost(gb) < before:
                     improved = True
                     break
                 ga[i], gb[j] = gb[j], ga[i]

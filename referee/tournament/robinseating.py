@@ -23,7 +23,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from referee.tournament.individual import Player, SeatedRound, Seating, SeatingError, _check, _seat, _seat_counts, met
+from referee.tournament.individual import (
+    Player,
+    SeatedRound,
+    Seating,
+    SeatingError,
+    _check,
+    _seat,
+    _seat_counts,
+    met,
+    swap_down,
+)
 
 NODES = 200_000  # partial partitions the search looks at before it takes the best found
 
@@ -107,26 +117,7 @@ def _greedy(playing: Sequence[str], size: int, meetings: Counter[frozenset[str]]
             i = min(range(len(left)), key=lambda j: (sum(_weight(meetings[frozenset((left[j], g))]) for g in group), j))
             group.append(left.pop(i))
         tables.append(group)
-    improved = True
-    while improved:
-        improved = False
-        for a in range(len(tables)):
-            for b in range(a + 1, len(tables)):
-                ta, tb = tables[a], tables[b]
-                before = _table_cost(ta, meetings) + _table_cost(tb, meetings)
-                for i in range(size):
-                    for j in range(size):
-                        ta[i], tb[j] = tb[j], ta[i]
-                        if _table_cost(ta, meetings) + _table_cost(tb, meetings) < before:
-                            improved = True
-                            break
-                        ta[i], tb[j] = tb[j], ta[i]
-                    if improved:
-                        break
-                if improved:
-                    break
-            if improved:
-                break
+    swap_down(tables, lambda table: _table_cost(table, meetings))
     return tables
 
 

@@ -60,44 +60,43 @@ def _json(text: str, status: int = 200) -> Response:
     return Response(text, status_code=status, media_type="application/json")
 
 
+async def _kept_json(request: Request, key: tuple[str, ...], version: Callable[[], object],
+                     render: Callable[[], str]) -> Response:
+    """A JSON body kept per store version (:mod:`referee.web.cache`): *version* and, when it moved, *render* run on
+    a worker thread (both read the store)."""
+    w = web(request)
+
+    def body() -> str:
+        found: str = w.renders.through(key, version(), render)
+        return found
+
+    return _json(await run_in_threadpool(body))
+
+
 async def match(request: Request) -> Response:
 
     w = web(request)
     lang = json_lang(request)
     match_id = check_id(request.path_params["match"], "match")
-
-    def body() -> str:
-        found: str = w.renders.through(("api-match", match_id, lang), match_version(w.store, match_id),
-                                       lambda: match_json(w.store, match_id, lang))
-        return found
-
-    return _json(await run_in_threadpool(body))
+    return await _kept_json(request, ("api-match", match_id, lang), lambda: match_version(w.store, match_id),
+                            lambda: match_json(w.store, match_id, lang))
 
 
 async def standings(request: Request) -> Response:
 
     w = web(request)
     event_id = check_id(request.path_params["event"], "event")
-
-    def body() -> str:
-        found: str = w.renders.through(("api-standings", event_id), event_version(w.store, w.events, event_id),
-                                       lambda: standings_json(w.store, event_id))
-        return found
-
-    return _json(await run_in_threadpool(body))
+    return await _kept_json(request, ("api-standings", event_id), lambda: event_version(w.store, w.events, event_id),
+                            lambda: standings_json(w.store, event_id))
 
 
 async def league_standings(request: Request) -> Response:
 
     w = web(request)
     league_id = check_id(request.path_params["league"], "league")
-
-    def body() -> str:
-        found: str = w.renders.through(("api-league", league_id), league_version(w.store, w.events, league_id),
-                                       lambda: league_json(w.store, league_id))
-        return found
-
-    return _json(await run_in_threadpool(body))
+    return await _kept_json(request, ("api-league", league_id),
+                            lambda: league_version(w.store, w.events, league_id),
+                            lambda: league_json(w.store, league_id))
 
 
 async def ratings(request: Request) -> Response:
