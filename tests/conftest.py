@@ -228,6 +228,19 @@ def pg_server():
         server.drop_all()
 
 
+@pytest.fixture(params=["folder", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def store(request: pytest.FixtureRequest, tmp_path: Path):
+    """A new store on each backend: a folder in ``tmp_path``, then a schema of the module's PostgreSQL database. A
+    module with a fixture of its own named ``store`` overrides this one."""
+    from referee.store.api import open_store
+
+    if request.param == "folder":
+        return open_store(tmp_path / "store")
+    pg = open_store(request.getfixturevalue("pg_server").store())
+    request.addfinalizer(pg.close)
+    return pg
+
+
 # --- the command line in-process, on a store of the test's own ----------------------------------------------------
 
 @pytest.fixture

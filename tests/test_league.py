@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from eventplay import Cli, play
 
-from referee.store.api import MatchStore, open_store
+from referee.store.api import MatchStore
 from referee.store.leagues import DuplicateLeague, League, LeagueEvent, UnknownLeague
 
 E1 = {"A1": ("张三", "李四"), "A2": ("王五", "赵六"), "A3": ("钱七", "孙八"), "A4": ("周九", "吴十")}
@@ -157,14 +157,6 @@ def test_league_commands_refuse_in_one_line(tmp_path: Path) -> None:
     assert run.code == 2 and run.err.startswith("错误：--club")
     assert cli.ok("league", "standings", "DL26").out.splitlines()[0] == "League DL26 (season): standings over 1 events"
 
-
-@pytest.fixture(params=["folder", pytest.param("postgresql", marks=pytest.mark.postgres)])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> MatchStore:
-    if request.param == "folder":
-        return open_store(tmp_path / "store")
-    pg = open_store(request.getfixturevalue("pg_server").store())
-    request.addfinalizer(pg.close)
-    return pg
 
 
 def test_the_leagues_repository_on_both_backends(store: MatchStore) -> None:

@@ -69,15 +69,6 @@ def _edit(folder: Path, short: int) -> None:
     _fresh()
 
 
-@pytest.fixture(params=["folder", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> MatchStore:
-    if request.param == "folder":
-        return open_store(tmp_path / "store")
-    server = request.getfixturevalue("pg_server")
-    pg = open_store(server.store())
-    request.addfinalizer(pg.close)
-    return pg
-
 
 def _played(store: MatchStore) -> None:
     store.create(notation.parse(HEADER).events, "ann")

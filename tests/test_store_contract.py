@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -32,15 +31,6 @@ seat N d
 """
 HEADER_ENTRIES = 5  # the header and four seats: one entry each
 
-
-@pytest.fixture(params=["folder", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> MatchStore:
-    if request.param == "folder":
-        return open_store(tmp_path / "store")
-    server = request.getfixturevalue("pg_server")
-    pg = open_store(server.store())
-    request.addfinalizer(pg.close)
-    return pg
 
 
 def _new(store: MatchStore, match_id: str = "C1") -> str:

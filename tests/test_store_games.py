@@ -17,7 +17,7 @@ import pytest
 
 from referee.app.recording import correct_lines, record_lines
 from referee.games.registry import game
-from referee.store.api import MatchStore, open_store
+from referee.store.api import MatchStore
 from referee.store.errors import StoreError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -54,15 +54,6 @@ class Cli:
         assert p.returncode in (1, 2), (args, p.returncode, p.stdout, p.stderr)
         return p.stderr
 
-
-@pytest.fixture(params=["folder", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> MatchStore:
-    if request.param == "folder":
-        return open_store(tmp_path / "store")
-    server = request.getfixturevalue("pg_server")
-    pg = open_store(server.store())
-    request.addfinalizer(pg.close)
-    return pg
 
 
 @pytest.mark.parametrize("key", list(GAMES))
