@@ -47,7 +47,7 @@ if TYPE_CHECKING:  # the repositories' modules load when a command asks for one 
     from referee.store.watching import Changes
     from referee.tournament.state import EventState
 
-__all__ = ["Changes", "EventLogRepo", "LeaguesRepo", "MatchReads", "MatchStore", "SigninRepo", "SummariesRepo",
+__all__ = ["EventLogRepo", "LeaguesRepo", "MatchReads", "MatchStore", "SigninRepo", "SummariesRepo",
            "TokensRepo", "hide_password", "open_store"]
 
 URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://")
@@ -233,12 +233,3 @@ def hide_password(url: str) -> str:
 
 if TYPE_CHECKING:  # for the type checker: the folder store offers every operation of the interface
     _FOLDER_STORE: MatchStore = FolderStore()
-
-
-def __getattr__(name: str) -> object:
-    """``Changes``, re-exported (the web's live hub imports it from here), loaded only when asked for."""
-    if name == "Changes":
-        from referee.store.watching import Changes
-
-        return Changes
-    raise AttributeError(name)

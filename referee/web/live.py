@@ -23,7 +23,7 @@ from collections.abc import AsyncIterator, Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
-from referee.store.api import Changes
+from referee.store.watching import Changes
 
 INTERVAL = 0.1  # seconds between two looks (a CLI write shows within this, plus a read)
 
