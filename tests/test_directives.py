@@ -313,3 +313,18 @@ def test_check_refuses_a_record_of_another_game(tmp_path):
     # the registry knows no game "go": said at the header's line, and the exit status is 1 (a bad record)
     games = "gunzi, hubei-dagun, doudizhu, jinhua-mahjong"
     assert run.stderr == f"{record}:2: game=go: not a game this version officiates (games: {games})\n"
+
+
+def test_cards_lines_in_another_spelling_are_read_by_their_own_readers_at_their_line():
+    # A Chinese or capitalised keyword and lower-case seats are not the writer's spelling: the fast path of the
+    # notation leaves these lines to each directive's reader (kitty/bury: cards only; show/tribute/riot: a seat,
+    # then cards), whatever spellings of cards earlier reads remembered. Each gives its event at the line it is
+    # on, one card being enough to read (the engine judges how many there must be).
+    from referee.games.gunzi.cards import parse_card as card
+    from referee.games.gunzi.events import Bury, Kitty, Show, Tribute
+
+    got = parse("# a comment\n底牌 4c\nBURY 6c 7d\nshow e ac\ntribute s sj 2h\n")
+    assert got.errors == []
+    assert got.events == [Kitty((card("4C"),), line=2), Bury((card("6C"), card("7D")), line=3),
+                          Show("E", (card("AC"),), line=4), Tribute("S", (card("SJ"), card("2H")), line=5)]
+    assert [e.line for e in got.events] == [2, 3, 4, 5]

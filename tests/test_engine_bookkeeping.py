@@ -157,3 +157,11 @@ def test_a_game_ended_by_a_hand_keeps_that_hands_last_line():
     (g,) = r.games
     assert (g.winner, g.reason, g.last_hand, g.line, g.explain) == ("EW", GameEnd.zero, 1, line_of(text, "# a") + 1,
                                                                     ())
+
+
+def test_a_seat_showing_a_card_again_adds_only_its_new_copies():
+    # E shows one AC, then two: E holds at least two (one more known, not two more). S showing two more makes
+    # four aces of clubs known in the deal: refused on S's line (§1.6).
+    text = record(hand("declare E BJ", "show E AC", "show E AC AC", "show S AC AC  # !", "trump H",
+                       "kitty 4C 6C 7C 8C 9C JH", "points 80", "last decl"))
+    assert errors(text) == [(line_of(text), FOURTH.format("AC"))]

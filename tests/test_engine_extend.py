@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from referee.games.gunzi import engine, ruleset
-from referee.games.gunzi.events import Event, MatchHeader
+from referee.games.gunzi.events import Event, HandStart, MatchHeader
 from referee.games.gunzi.notation import parse
 from referee.games.gunzi.testing.generate import endless_rules, generate_match
 
@@ -127,3 +127,27 @@ def test_extending_a_copy_leaves_the_hand_in_progress_as_it_was() -> None:
     state.copy().extend(events[show + 1:])
     assert state.copy().result() == kept and hand_now(state) == hand
     assert state.hand is not None and state.hand.shown  # the shown hand is there to be changed by a copy
+
+
+def test_the_fold_hands_over_every_settled_hand_but_the_last() -> None:
+    # What `replay --json` streams: fed up to the start of hand k + 1, the example's first k hands are settled
+    # (each ends with its `last`), and all but the last of them are handed over; the last stays in the fold,
+    # since a time call or a ruling can still void its blood.
+    events = events_of((ROOT / "examples" / "spring-cup.gunzi").read_text(encoding="utf-8"))
+    starts = [i for i, ev in enumerate(events) if isinstance(ev, HandStart)]
+    assert len(starts) == 26  # the example's 26 `hand` lines
+    rules = rules_of(events)
+    fold = engine.Replay(rules)
+    fold.begin(events)
+    taken: list[Any] = []
+    fed = 0
+    for k in range(1, 26):
+        fold.feed(events[fed:starts[k]])
+        fed = starts[k]
+        taken += fold.take_settled()
+        assert len(taken) == k - 1
+        assert len(fold.result().hands) == 1  # the last settled hand, kept
+    fold.feed(events[fed:])
+    taken += fold.take_settled()
+    assert len(taken) == 25
+    assert taken + list(fold.result().hands) == list(engine.replay(events, rules).hands)

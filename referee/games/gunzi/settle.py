@@ -77,7 +77,7 @@ def settle(f: HandFacts, rules: RuleSet) -> Settlement:
         giver = upper_hand(next_declarer)
         blood = blood_kings + blood_score
     special = _special(c, score, rules)
-    ledger = _ledger(score, outcome, gained, special, decl_team, def_team, rules)
+    ledger = _ledger(outcome, gained, special, decl_team, def_team, rules)
     # In field order, straight into the tuple: a named tuple's __new__ (by keyword, or even by position) is a
     # Python-level call, about a fifth of a settlement for these 19 fields (every hand of a replay is settled).
     return _new(Settlement, (
@@ -160,7 +160,7 @@ def _special(c: HandFacts, score: int, rules: RuleSet) -> GameEnd | None:
     return None
 
 
-def _ledger(score: int, outcome: Outcome, gained: int, special: GameEnd | None, decl_team: str, def_team: str,
+def _ledger(outcome: Outcome, gained: int, special: GameEnd | None, decl_team: str, def_team: str,
             rules: RuleSet) -> dict[str, int]:
     """The points ledger's entry of the hand (§9): a special one (§9.4), else the levels gained and the
     take-over (§9.1, §9.2); a foul dig has none."""
