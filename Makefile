@@ -33,7 +33,7 @@ catalogues: $(STAMP)
 	$(BIN)/python tools/catalogues.py
 
 # Mutation testing of the rules code (settle, declaring, kitty, the engine's checks) against the fast engine
-# tests; prints each module's score and the survivors (docs/mutation.md). Not part of `make test`: ~10 min.
+# tests; prints each module's score and the survivors (docs/mutation.md). Not part of `make test`: ~15 min.
 # MUTATE=--survivors reruns only last run's survivors; MUTATE=--properties adds the property tests.
 mutate: $(STAMP)
 	$(BIN)/pip install -q -e '.[test,mutate]' --config-settings editable_mode=compat
