@@ -15,7 +15,18 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.commands.boundary import language, report_broken
-from referee.cli.commands.options import Db, Json, Lang, Output, PdfFont, Reason, Referee
+from referee.cli.commands.options import (
+    Db,
+    EventId,
+    Json,
+    Lang,
+    Output,
+    PdfFont,
+    Reason,
+    Referee,
+    ReportLang,
+    WorkbookLang,
+)
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
 
@@ -28,7 +39,6 @@ if TYPE_CHECKING:
     from referee.tournament.state import EventState
     from referee.views.scorecard.fonts import FontInfo
 
-EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
 PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1."), show_default=False)]
 Finished = Annotated[bool, typer.Option("--force", help=N_(
     "Change the entries of a finished event anyway (with --reason, kept in the log)."))]
@@ -706,8 +716,7 @@ def sheet(
 def report(
     event_id: EventId,
     output: Output = None,
-    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
-        "Language of the report: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+    lang: ReportLang = None,
     font: PdfFont = None,
     db: Db = None,
 ) -> None:
@@ -748,8 +757,7 @@ def export(
     event_id: EventId,
     xlsx: Annotated[Path, typer.Option("--xlsx", metavar="PATH", help=N_(
         "The workbook to write: standings, entries and every match result, a sheet each."), show_default=False)],
-    lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
-        "Language of the workbook: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
+    lang: WorkbookLang = None,
     db: Db = None,
 ) -> None:
     """XLSX: the standings, the entries and every match result, one sheet each."""

@@ -8,23 +8,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from referee.cli.commands.boundary import language, report_broken
-from referee.cli.commands.options import Db, Lang, Output, PdfFont
+from referee.cli.commands.options import Db, EventId, Lang, Output, PdfFont, ReportLang, WorkbookLang
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
 
-if TYPE_CHECKING:
-    pass
-
 LeagueId = Annotated[str, typer.Argument(metavar="LEAGUE", help=N_("The league's id, e.g. DL26."),
                                          show_default=False)]
-EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
-BookLang = Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
-    "Language of the report: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))]
 
 
 def new(
@@ -93,7 +87,7 @@ def _book_lang(lang: str | None) -> str:
 def report(
     league_id: LeagueId,
     output: Output = None,
-    lang: BookLang = None,
+    lang: ReportLang = None,
     font: PdfFont = None,
     db: Db = None,
 ) -> None:
@@ -125,7 +119,7 @@ def export(
     league_id: LeagueId,
     xlsx: Annotated[Path, typer.Option("--xlsx", metavar="PATH", help=N_(
         "The workbook to write: the league's standings and its events, a sheet each."), show_default=False)],
-    lang: BookLang = None,
+    lang: WorkbookLang = None,
     db: Db = None,
 ) -> None:
     """XLSX: the league's standings and its events, a sheet each."""

@@ -35,6 +35,11 @@ Replace = Annotated[bool, typer.Option("--replace", help=N_(
     "Overwrite a stored match with the same id (the old one is kept in the store's replaced/ folder)."))]
 Output = Annotated[Path | None, typer.Option(
     "--output", "-o", metavar="PATH", help=N_("Write to this file instead of the screen."))]
+EventId = Annotated[str, typer.Argument(metavar="EVENT", help=N_("The event's id, e.g. SC26."), show_default=False)]
+ReportLang = Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
+    "Language of the report: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))]
+WorkbookLang = Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
+    "Language of the workbook: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))]
 MatchId = Annotated[str, typer.Argument(metavar="MATCH_ID", help=N_("Stored match id."), show_default=False)]
 Source = Annotated[str, typer.Argument(metavar="MATCH_ID|FILE", help=N_("A record file, or a stored match id."),
                                        show_default=False)]
