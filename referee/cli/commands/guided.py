@@ -61,6 +61,18 @@ def _complete(text: str, state: int) -> str | None:
     return options[state] if state < len(options) else None
 
 
+def ask(read: Callable[[str], str], stopped: Msg) -> str:
+    """The next answer at the prompt. The end of the input or Ctrl-C stops guided entry with *stopped* (what was
+    entered before is stored)."""
+    from referee.core.errors import RefereeError
+
+    try:
+        return read(PROMPT)
+    except (EOFError, KeyboardInterrupt):
+        typer.echo("", err=True)
+        raise RefereeError(stopped) from None
+
+
 def line_reader() -> Callable[[str], str]:
     """``input``, with line editing, history and tab completion when the input is a terminal and the
     standard library's ``readline`` is present (not on every platform; without it, plain lines)."""
@@ -288,7 +300,6 @@ def guided(store: MatchStore, match_id: str, referee: str | None, lang: str,
     *read* reads one answer after showing its argument (default: :func:`line_reader`)."""
     from referee.app import officiate
     from referee.app.answers import command_of
-    from referee.core.errors import RefereeError
     from referee.core.i18n import M, tr
     from referee.views import matchtext as views
 
@@ -299,11 +310,7 @@ def guided(store: MatchStore, match_id: str, referee: str | None, lang: str,
     read = read or line_reader()
     while True:
         typer.echo(_prompt(result, lang))
-        try:
-            answer = read(PROMPT)
-        except (EOFError, KeyboardInterrupt):
-            typer.echo("", err=True)
-            raise RefereeError(stopped) from None
+        answer = ask(read, stopped)
         words = answer.split()
         if not words:
             continue

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from referee.cli.commands.guided import PROMPT, _options, line_reader
+from referee.cli.commands.guided import _options, ask, line_reader
 from referee.cli.commands.tableactions import expected_line
 
 if TYPE_CHECKING:
@@ -101,7 +101,6 @@ def guided_game(store: MatchStore, match_id: str, referee: str | None, lang: str
     referee stops or the match is over. *read* reads one answer after showing its argument."""
     from referee.app.answers import command_of
     from referee.app.recording import game_state, record_lines
-    from referee.core.errors import RefereeError
     from referee.core.i18n import M, tr
     from referee.store.errors import MovedOn, StoreError
 
@@ -111,11 +110,7 @@ def guided_game(store: MatchStore, match_id: str, referee: str | None, lang: str
     read = read or line_reader()
     while state.expected:
         typer.echo(_prompt(state, lang))
-        try:
-            answer = read(PROMPT)
-        except (EOFError, KeyboardInterrupt):
-            typer.echo("", err=True)
-            raise RefereeError(stopped) from None
+        answer = ask(read, stopped)
         if not answer.split():
             continue
         command = command_of(answer)
