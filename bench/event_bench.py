@@ -61,7 +61,15 @@ def hands_of(text: str) -> list[Event]:
 
 def build(folder: Path, event: str, pairs: int, rounds: int, fill: Callable[[], list[Event]]) -> MatchStore:
     store = open_store(folder)
-    director.new_event(store, event, name=f"Bench {pairs}", rules="dalian-club", fmt="swiss", rounds=rounds + 1,
+    play_event(store, event, f"Bench {pairs}", pairs, rounds, rounds + 1, fill)
+    return store
+
+
+def play_event(store: MatchStore, event: str, name: str, pairs: int, rounds: int, planned: int,
+               fill: Callable[[], list[Event]]) -> None:
+    """An event of *planned* rounds in *store*: its pairs (the same names in every event), then *rounds* of them
+    paired, each table's match recorded from *fill* and the round closed (each close saves the summary cache)."""
+    director.new_event(store, event, name=name, rules="dalian-club", fmt="swiss", rounds=planned,
                        scoring="club", date="2026-12-01", venue=None, seed=1)
     director.add_pairs(store, event, [director.checked_pair(f"P{i:03d}", f"选手{i}甲", f"选手{i}乙")
                                       for i in range(1, pairs + 1)])
@@ -70,7 +78,6 @@ def build(folder: Path, event: str, pairs: int, rounds: int, fill: Callable[[], 
         for t in paired.round.tables:
             record(store, t.match_id, fill(), None)
         director.close_round(store, event)
-    return store
 
 
 def timed(args: list[str], db: Path | str, runs: int, before: Callable[[], None] | None = None) -> list[float]:

@@ -24,35 +24,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from event_bench import REFEREE, hands_of, long_records, short_match, show, timed  # noqa: E402
+from event_bench import REFEREE, hands_of, long_records, play_event, short_match, show, timed  # noqa: E402
 
-from referee.app import director  # noqa: E402
-from referee.app.recording import record  # noqa: E402
-from referee.games.gunzi.events import Event  # noqa: E402
-from referee.store.api import MatchStore, open_store  # noqa: E402
+from referee.store.api import open_store  # noqa: E402
 
 EVENTS, PAIRS, ROUNDS = 10, 100, 7
-
-
-def build(store: MatchStore, event: str, pairs: int, rounds: int, fill: Callable[[], list[Event]]) -> None:
-    """``event_bench.build`` on the store interface (``open_store``): the event, its pairs (the same names in
-    every event), its rounds paired, played and closed (each close saves the summary cache)."""
-    director.new_event(store, event, name=f"Bench {event}", rules="dalian-club", fmt="swiss", rounds=rounds,
-                       scoring="club", date="2026-12-01", venue=None, seed=1)
-    director.add_pairs(store, event, [director.checked_pair(f"P{i:03d}", f"选手{i}甲", f"选手{i}乙")
-                                      for i in range(1, pairs + 1)])
-    for _ in range(rounds):
-        paired = director.pair_round(store, event)
-        for t in paired.round.tables:
-            record(store, t.match_id, fill(), None)
-        director.close_round(store, event)
 
 
 def build_league(built: Path, long: bool) -> None:
@@ -64,7 +46,7 @@ def build_league(built: Path, long: bool) -> None:
     for i in range(1, EVENTS + 1):
         fill = ((lambda: hands_of(next(records))) if records is not None
                 else (lambda: hands_of(short_match(*rng.choice(results)))))
-        build(store, f"EV{i:02d}", PAIRS, ROUNDS, fill)
+        play_event(store, f"EV{i:02d}", f"Bench EV{i:02d}", PAIRS, ROUNDS, ROUNDS, fill)
     store.leagues().new("L", "Bench season")
     for i in range(1, EVENTS + 1):
         store.leagues().add_event("L", f"EV{i:02d}", f"Club {i % 5}")
