@@ -93,6 +93,30 @@ def test_no_arrow_points_up():
     assert wrong == []
 
 
+def test_the_web_never_reaches_into_the_command_line():
+    # Two views at the top: `referee serve` (cli) starts the web; the web takes what it needs from app and views.
+    wrong = [f"{a} imports {b}" for a, b in graph().edges if layer(a) == "web" and layer(b) == "cli"]
+    assert wrong == []
+
+
+def game_package(module: str) -> str | None:
+    """The game a module belongs to (``referee.games.gunzi.engine`` -> ``gunzi``); None for the shared modules of
+    ``referee/games/`` (the interface, the registry, the kit), which every game may use."""
+    parts = module.split(".")
+    if len(parts) > 2 and parts[1] == "games" and (PACKAGE / "games" / parts[2]).is_dir():
+        return parts[2] if (PACKAGE / "games" / parts[2] / "engine.py").exists() else None
+    return None
+
+
+def test_no_game_imports_another():
+    g = graph()
+    games = {game_package(m) for m in g.nodes} - {None}
+    assert len(games) >= 4  # the check reads the four games, not nothing
+    wrong = [f"{a} imports {b}" for a, b in g.edges
+             if game_package(a) and game_package(b) and game_package(a) != game_package(b)]
+    assert wrong == []
+
+
 def test_every_module_is_in_a_layer():
     loose = [m for m in graph().nodes if m != "referee" and layer(m) is None]
     assert loose == []
