@@ -184,8 +184,8 @@ def test_a_chain_without_the_new_kinds_verifies_as_before(cli: Cli) -> None:
      "错误：比赛 T1 没有第 3 副（共第 1 至 1 副）；未存储任何内容"),
     (("--hand", 1, "--by", "NS", "--claim", " "), 2, "error: --claim TEXT is needed: nothing stored",
      "错误：需要 --claim 文字：未存储任何内容"),
-    (("--hand", 1, "--by", "SN", "--claim", "x"), 2, "error: --by SN: a team is EW or NS",
-     "错误：--by SN：一方须为 EW 或 NS"),
+    (("--hand", 1, "--by", "SN", "--claim", "x"), 2, "error: --by SN: a side is one of EW, NS",
+     "错误：--by SN：一方须为 EW、NS 之一"),
 ])
 def test_a_dispute_that_cannot_be_raised_stores_nothing(cli: Cli, args: tuple[object, ...], code: int, english: str,
                                                          chinese: str) -> None:
@@ -248,7 +248,7 @@ def test_the_director_puts_back_the_record_as_it_was(cli: Cli) -> None:
     ruled = cli.ok("dispute", "T1", "rule", 1, "--alt", 1, "--reason", "KD and 10D were turned up")
     # alternative 2: S = 170 → stage dug, NS 3 → 4, 2 blood paid to S by E (module docstring)
     assert "levels now: EW 3, NS 4" in ruled.out
-    assert "blood owed next hand: 2 (kings 0 + score 2), paid by E (张三) to S (李四)" in ruled.out
+    assert "blood owed next hand: 2 (kings 0 + score 2), paid by E to S [blood.total; §7.2.4, §7.2.1]" in ruled.out
     cli.ok("dispute", "T1", "rule", 1, "--appeal", "--by", "EW", "--reason", "6C was buried, not KC")
     decided = cli.ok("dispute", "T1", "decide", 1, "--keep", "--reason", "the photo shows 6C")
     # back to the record: S = 110, foul dig, nobody levels (§7.1), no blood (§7.2.3), W declares next (§7.4)

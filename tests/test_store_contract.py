@@ -247,8 +247,7 @@ def test_disputes_and_confirmations_are_chained_remarks_on_both_backends(store: 
     record(store, "C1", [notation.parse_line(text, line=0) for text in HAND], "ann")
     d = disputes.raise_dispute(store, "C1", hand=1, by="NS", claim="the kitty held more points", referee="ann")
     assert d.number == 1 and d.hand == 1
-    alt = notation.parse_line("bury 5C 10C KC 7C 8D 9D", line=0)
-    weighed = disputes.weigh(store, "C1", 1, [(BURY_SEQ, alt)], referee="ann")
+    weighed = disputes.weigh(store, "C1", 1, [(BURY_SEQ, "bury 5C 10C KC 7C 8D 9D")], referee="ann")
     assert len(weighed.alternatives) == 1
     disputes.confirm(store, "C1", hand=1, by="EW", referee="ann")
     kinds = [e["kind"] for e in store.entries("C1")]

@@ -90,7 +90,7 @@ def test_a_dispute_raised_on_the_page_reaches_the_director_and_the_command_line(
     ({"act": "confirm", "hand": "x", "by": "NS"},
      "hand: choose the hand to confirm or dispute (a number)", "牌副：请选择要确认或争议的牌副（一个数字）"),
     ({"act": "confirm", "hand": "1", "by": "NE"},
-     "by NE: a team is EW or NS", "by NE：一方须为 EW 或 NS"),
+     "by NE: a side is one of EW, NS", "by NE：一方须为 EW、NS 之一"),
 ])
 def test_a_refused_remark_says_why_in_both_languages_and_stores_nothing(venue: Venue, data: dict[str, str],
                                                                         en: str, zh: str) -> None:

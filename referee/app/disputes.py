@@ -13,15 +13,16 @@ Reads (:func:`weighed`, :func:`remarks_of`, :func:`event_disputes`) never write.
 from __future__ import annotations
 
 import datetime
-from bisect import bisect_right
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
+from referee.app import whatif
+from referee.app.whatif import replaced
+from referee.app.whatif import replay as _replay
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
 from referee.core.names import check_text
-from referee.games.gunzi.events import Event, HandStart, MatchHeader
-from referee.games.gunzi.seats import TEAMS
+from referee.games.stored import game_of_view
 from referee.store.api import MatchSessionLike, MatchStore
 from referee.store.chain import StoredEntry
 from referee.store.disputes import (
@@ -31,14 +32,15 @@ from referee.store.disputes import (
     DisputeState,
     EventDispute,
     Remarks,
+    Replaced,
     Weighed,
     encode,
     fold,
 )
-from referee.store.store import NewEntry, StoreError, corrected, to_events
+from referee.store.store import NewEntry, StoreError, corrected
 
 if TYPE_CHECKING:
-    from referee.games.gunzi.results import MatchResult, WhatIf
+    from referee.games.api import Game
 
 
 SHOWN = 3  # the problems an alternative the rules refuse names at most (then how many more)
@@ -51,14 +53,7 @@ def remarks_of(entries: Sequence[StoredEntry]) -> Remarks:
     return fold(entries)
 
 
-def _starts(events: Sequence[Event]) -> list[int]:
-    """The seq of each hand's `hand` event: hand k begins at starts[k - 1]."""
-    return [ev.line for ev in events if isinstance(ev, HandStart)]
-
-
-def _hand_of(starts: Sequence[int], seq: int) -> int:
-    """The number of the hand holding *seq* (0: before the first hand)."""
-    return bisect_right(starts, seq)
+_hand_of = whatif.deal_of
 
 
 class Fields(NamedTuple):
@@ -73,11 +68,14 @@ CLI_FIELDS = Fields()
 FORM_FIELDS = Fields("by", "claim", "captain")  # the entry page's form (referee.web.remarks)
 
 
-def _team(by: str, option: str = "--by") -> str:
-    team = by.strip().upper()
-    if team not in TEAMS:
-        raise UsageError(M("{option} {value}: a team is EW or NS", option=option, value=by))
-    return team
+def _side(game: Game, by: str, option: str = "--by") -> str:
+    """*by* as one of the game's sides (a partnership at Gunzi, a seat elsewhere), or a usage error naming them."""
+    side = by.strip().upper()
+    if side not in game.sides:
+        raise UsageError(M("{option} {value}: a side is one of {sides:list}",
+                           zh="{option} {value}：一方须为 {sides:list} 之一", option=option, value=by,
+                           sides=list(game.sides)))
+    return side
 
 
 def _text(value: str, option: str, *, needed: bool) -> str:
@@ -112,13 +110,13 @@ def _dispute(remarks: Remarks, match_id: str, number: int) -> Dispute:
 def raise_dispute(store: MatchStore, match_id: str, *, by: str, claim: str, hand: int | None = None,
                   seq: int | None = None, referee: str | None = None, names: Fields = CLI_FIELDS) -> Dispute:
     """Store that side *by* disputes hand *hand* (or the hand holding event *seq*), claiming *claim*."""
-    team = _team(by, names.by)
     claim = _text(claim, names.claim, needed=True)
     if (hand is None) == (seq is None):
         raise UsageError(M("give --hand N or --seq SEQ (the hand, or an event of it), not both; nothing stored"))
     with store.session(match_id) as s:
-        events, _ = s.events()
-        starts = _starts(events)
+        match = whatif.played(s.view)
+        team = _side(match.game, by, names.by)
+        starts = match.starts
         if seq is not None:
             if seq not in s.view:
                 raise StoreError(M("#{seq} is not an event in effect in match {match} (see `referee log {match}`); "
@@ -139,61 +137,39 @@ def raise_dispute(store: MatchStore, match_id: str, *, by: str, claim: str, hand
 
 # --- weigh -------------------------------------------------------------------------------------------
 
-def _hand_lines(view: dict[int, str], starts: Sequence[int], hand: int) -> tuple[tuple[int, str], ...]:
+def _hand_lines(view: Mapping[int, str], starts: Sequence[int], hand: int) -> tuple[tuple[int, str], ...]:
     first = starts[hand - 1]
     end = starts[hand] if hand < len(starts) else None
     return tuple((seq, text) for seq, text in view.items() if seq >= first and (end is None or seq < end))
 
 
-def _whatif(entries: list[StoredEntry], match_id: str, seq: int, event: Event) -> WhatIf:
-    from referee.app.officiate import added_errors, replay
-    from referee.games.gunzi.results import WhatIf
-
-    events, _ = to_events(corrected(entries))
-    old = next((ev for ev in events if ev.line == seq), None)
-    if old is None:
-        raise StoreError(M("#{seq} is not an event in effect in match {match} (see `referee log {match}`); "
-                           "nothing stored",
-                           seq=seq, match=match_id))
-    new = event._replace(line=seq)
-    recorded = replay(events)
-    changed = replay([new if ev.line == seq else ev for ev in events])
-    first = _hand_of(_starts(events), seq) or 1
-    return WhatIf(seq, old, new, recorded, changed, first, added_errors(recorded, changed))
-
-
 def weighed(store: MatchStore, match_id: str, number: int) -> Weighed:
     """Dispute *number* of the match with its alternatives replayed; stores nothing."""
-    from referee.app.officiate import replay
-    from referee.games.gunzi.notation import parse_line
-
     stored_entries = store.entries(match_id)
     remarks = fold(stored_entries)
     d = _dispute(remarks, match_id, number)
     # The record as disputed: without the amends its ruling and decision put in place.
     linked = {r.amend for r in (d.ruling, d.decision) if r is not None and r.amend is not None}
-    entries = [e for e in stored_entries if e["seq"] not in linked]
-    view = corrected(entries)
-    events, _ = to_events(view)
-    starts = _starts(events)
-    recorded = replay(events)
-    stored = next((h for h in recorded.hands if h.hand == d.hand), None)
-    lines = _hand_lines(view, starts, d.hand) if d.hand <= len(starts) else ()
-    alts: list[tuple[int, WhatIf]] = []
+    view = corrected(e for e in stored_entries if e["seq"] not in linked)
+    match = whatif.played(view)
+    recorded = _replay(store, match.game, match.events)
+    lines = _hand_lines(view, match.starts, d.hand) if d.hand <= len(match.starts) else ()
+    alts: list[tuple[int, Replaced]] = []
     for alt in d.alternatives:
-        event = parse_line(alt.directive, line=alt.target)
-        if event is not None and alt.target in view:
-            alts.append((alt.number, _whatif(entries, match_id, alt.target, event)))
-    return Weighed(match_id, d, lines, recorded, stored, tuple(alts), stored_entries[-1]["hash"])
+        if alt.target in view:
+            try:
+                alts.append((alt.number, replaced(store, view, match_id, alt.target, alt.directive, recorded)))
+            except StoreError:  # an alternative the reader no longer takes (the record moved on): not weighed
+                continue
+    return Weighed(match.game, match.game.header(match.events), match_id, d, lines, recorded, tuple(alts),
+                   stored_entries[-1]["hash"])
 
 
-def weigh(store: MatchStore, match_id: str, number: int, alternatives: Sequence[tuple[int, Event]],
+def weigh(store: MatchStore, match_id: str, number: int, alternatives: Sequence[tuple[int, str]],
           referee: str | None = None) -> Dispute:
-    """Add *alternatives* ((seq, event) each: the event that would replace seq) to dispute *number*, each
-    checked by the rules first: an alternative they refuse, or one outside the disputed hand, stores none
+    """Add *alternatives* ((seq, directive) each: the directive that would replace seq) to dispute *number*,
+    each checked by the rules first: an alternative they refuse, or one outside the disputed hand, stores none
     of them. One already weighed is not stored twice."""
-    from referee.games.gunzi.notation import format_event
-
     with store.session(match_id) as s:
         remarks = fold(s.entries)
         d = _dispute(remarks, match_id, number)
@@ -201,24 +177,24 @@ def weigh(store: MatchStore, match_id: str, number: int, alternatives: Sequence[
             raise StoreError(M("dispute {number} of match {match} is {state}: no alternative can be added; nothing "
                                "stored",
                                number=number, match=match_id, state=_state_word(d.state)))
-        events, _ = s.events()
-        starts = _starts(events)
+        view = s.view
+        starts = whatif.played(view).starts
         known = {(a.target, a.directive) for a in d.alternatives}
         new: list[NewEntry] = []
-        for seq, event in alternatives:
-            if isinstance(event, MatchHeader):
-                raise StoreError(M("an alternative cannot replace the match header; nothing stored"))
-            if seq not in s.view or _hand_of(starts, seq) != d.hand:
+        recorded = None
+        for seq, text in alternatives:
+            if seq not in view or _hand_of(starts, seq) != d.hand:
                 raise StoreError(M("#{seq} is not an event of hand {hand} in effect (see `referee log {match} --hand "
                                    "{hand}`); nothing stored", seq=seq, hand=d.hand, match=match_id))
-            w = _whatif(s.entries, match_id, seq, event)
-            directive = format_event(w.new_event)
+            w = replaced(store, view, match_id, seq, text, recorded)
+            recorded = w.recorded
+            directive = w.new
             if w.new_errors:
                 from referee.app.officiate import _named
                 from referee.core.i18n import MN
                 from referee.views.matchtext import semicolons
 
-                named = _named(w.new_errors, s.view, seq)  # each naming the later entry it makes wrong
+                named = _named(w.new_errors, dict(view), seq)  # each naming the later entry it makes wrong
                 shown: list[Msg] = [e.msg for e in named[:SHOWN]]
                 if len(w.new_errors) > SHOWN:  # a change that breaks every later hand: the first few, and a count
                     shown.append(MN("and {n} more problem", "and {n} more problems", len(w.new_errors) - SHOWN))
@@ -246,52 +222,48 @@ def _choice(keep: bool, alternative: int | None) -> None:
         raise UsageError(M("give --keep or --alt K (one of them); nothing stored"))
 
 
-def _amend_items(s: MatchSessionLike, match_id: str, d: Dispute, target: int, directive: str, reason: str,
-                 number: int) -> NewEntry:
+def _amend_items(store: MatchStore, s: MatchSessionLike, match_id: str, d: Dispute, target: int, directive: str,
+                 reason: str, number: int) -> NewEntry:
     """The amend that puts *directive* at *target*, checked by the rules as `referee amend` checks one."""
-    from referee.app.officiate import Rejected, _events_of, added_errors, replay
-    from referee.games.gunzi.notation import parse_line
+    from referee.app.officiate import Rejected
 
     view = s.view
     if target not in view:
         raise StoreError(M("#{seq} is no longer in effect in match {match}: the alternative cannot be put in place; "
                            "nothing stored",
                            seq=target, match=match_id))
-    event = parse_line(directive, line=target)
-    if event is None:
-        raise StoreError(M("the alternative `{directive}` holds no directive; nothing stored", directive=directive))
-    new_view = dict(view)
-    new_view[target] = directive
-    old_events, _ = s.events()
-    before = replay(old_events)
-    after = replay(_events_of(new_view, target, event))
-    new = added_errors(before, after)
-    if new:
-        raise Rejected(new, (), what="amend")
-    return {"kind": "amend", "directive": directive, "target": target,
+    w = replaced(store, view, match_id, target, directive)
+    if w.new_errors:
+        raise Rejected(w.new_errors, (), what="amend")
+    return {"kind": "amend", "directive": w.new, "target": target,
             "reason": M("dispute {number}: {reason}", number=number, reason=reason).text("en")}
 
 
 class Ruled(NamedTuple):
+    game: Game
     dispute: Dispute
     amend: StoredEntry | None  # the amend that put the chosen alternative in place
-    before: MatchResult | None  # the match before it (None: nothing changed)
-    after: MatchResult | None
+    before: Any  # the game's result of the match before it (None: nothing changed)
+    after: Any
 
 
-def _ruled(s: MatchSessionLike, match_id: str, number: int, kind: str, fields: dict[str, object], reason: str,
-           amend: NewEntry | None, d: Dispute, referee: str | None) -> Ruled:
-    from referee.app.officiate import replay
-
-    before = replay(s.events()[0]) if amend is not None else None
+def _ruled(store: MatchStore, s: MatchSessionLike, match_id: str, number: int, kind: str, fields: dict[str, object],
+           reason: str, amend: NewEntry | None, d: Dispute, referee: str | None) -> Ruled:
+    match = whatif.played(s.view)
+    before = _replay(store, match.game, match.events) if amend is not None else None
     items: list[NewEntry] = []
     if amend is not None:
         items.append(amend)
         fields = {**fields, "amend": s.next_seq}
     items.append({"kind": kind, "directive": encode(fields), "target": d.seq, "reason": reason})
     stored = s.append_many(items, referee)
-    after = replay(s.events()[0]) if amend is not None else None
-    return Ruled(_dispute(fold(s.entries), match_id, number), stored[0] if amend is not None else None, before, after)
+    if amend is not None:
+        now = whatif.played(s.view)
+        after = _replay(store, now.game, now.events)
+    else:
+        after = None
+    return Ruled(match.game, _dispute(fold(s.entries), match_id, number), stored[0] if amend is not None else None,
+                 before, after)
 
 
 def rule(store: MatchStore, match_id: str, number: int, *, keep: bool = False, alternative: int | None = None,
@@ -309,9 +281,9 @@ def rule(store: MatchStore, match_id: str, number: int, *, keep: bool = False, a
         fields: dict[str, object] = {"keep": True}
         if alternative is not None:
             alt = _alternative(d, match_id, alternative)
-            amend = _amend_items(s, match_id, d, alt.target, alt.directive, reason, number)
+            amend = _amend_items(store, s, match_id, d, alt.target, alt.directive, reason, number)
             fields = {"alternative": alternative}
-        return _ruled(s, match_id, number, "ruling", fields, reason, amend, d, referee)
+        return _ruled(store, s, match_id, number, "ruling", fields, reason, amend, d, referee)
 
 
 def _alternative(d: Dispute, match_id: str, k: int) -> Alternative:
@@ -363,10 +335,10 @@ def _after(time: str, minutes: int, now: datetime.datetime) -> bool:
 def appeal(store: MatchStore, match_id: str, number: int, *, by: str, reason: str = "", referee: str | None = None,
            now: datetime.datetime | None = None) -> Dispute:
     """Side *by* appeals the ruling of dispute *number* to the director, within the appeal window."""
-    team = _team(by)
     reason = _text(reason, "--reason", needed=False)
     window = appeal_window(store, match_id)
     with store.session(match_id) as s:
+        team = _side(game_of_view(s.view), by)
         d = _dispute(fold(s.entries), match_id, number)
         if d.state is not DisputeState.ruled:
             raise StoreError(M("dispute {number} of match {match} is {state}: only a ruled dispute can be appealed; "
@@ -407,7 +379,7 @@ def decide(store: MatchStore, match_id: str, number: int, *, uphold: bool = Fals
             alt = _alternative(d, match_id, alternative)
             fields = {"alternative": alternative}
             if alternative != d.ruling.alternative:
-                amend = _amend_items(s, match_id, d, alt.target, alt.directive, reason, number)
+                amend = _amend_items(store, s, match_id, d, alt.target, alt.directive, reason, number)
         elif keep:
             fields = {"keep": True}
             if d.ruling.amend is not None:  # the ruling changed the record: put back what it replaced
@@ -416,8 +388,8 @@ def decide(store: MatchStore, match_id: str, number: int, *, uphold: bool = Fals
                 taken = log_of(s.entries)[d.ruling.amend - 1].taken
                 target = s.entries[d.ruling.amend - 1]["target"]
                 assert target is not None
-                amend = _amend_items(s, match_id, d, target, taken, reason, number)
-        return _ruled(s, match_id, number, "decision", fields, reason, amend, d, referee)
+                amend = _amend_items(store, s, match_id, d, target, taken, reason, number)
+        return _ruled(store, s, match_id, number, "decision", fields, reason, amend, d, referee)
 
 
 # --- confirm -----------------------------------------------------------------------------------------
@@ -433,16 +405,14 @@ class Confirmed(NamedTuple):
 def confirm(store: MatchStore, match_id: str, *, hand: int, by: str, captain: str = "",
             referee: str | None = None, names: Fields = CLI_FIELDS) -> Confirmed:
     """Side *by* (its captain named or not) confirms settled hand *hand*: a chained entry."""
-    from referee.app.officiate import replay
-
-    team = _team(by, names.by)
     captain = _text(captain, names.captain, needed=False)
     with store.session(match_id) as s:
-        events, _ = s.events()
-        starts = _starts(events)
+        match = whatif.played(s.view)
+        team = _side(match.game, by, names.by)
+        starts = match.starts
         if not 1 <= hand <= len(starts):
             raise _no_hand(match_id, hand, starts)
-        if not any(h.hand == hand for h in replay(events).hands):
+        if hand not in match.game.settled_hands(_replay(store, match.game, match.events)):
             raise StoreError(M("hand {hand} of match {match} is not settled yet: there is nothing to confirm; "
                                "nothing stored",
                                hand=hand, match=match_id))
@@ -481,7 +451,6 @@ def event_disputes(store: MatchStore, event_id: str, rounds: Sequence[int] | Non
 
 def unconfirmed(store: MatchStore, match_ids: Sequence[str]) -> list[Unconfirmed]:
     """The settled hands of each match that no side confirmed (a disputed one counts as not confirmed)."""
-    from referee.app.officiate import replay
     from referee.store.disputes import HandMark
 
     out: list[Unconfirmed] = []
@@ -490,8 +459,9 @@ def unconfirmed(store: MatchStore, match_ids: Sequence[str]) -> list[Unconfirmed
             continue
         entries = store.entries(mid)
         remarks = fold(entries)
-        events, _ = to_events(corrected(entries))
-        hands = tuple(h.hand for h in replay(events).hands if remarks.mark(h.hand) is not HandMark.confirmed)
+        match = whatif.played(corrected(entries))
+        settled = match.game.settled_hands(_replay(store, match.game, match.events))
+        hands = tuple(n for n in settled if remarks.mark(n) is not HandMark.confirmed)
         if hands:
             out.append(Unconfirmed(mid, hands))
     return out
@@ -508,7 +478,8 @@ def open_disputes(store: MatchStore, match_ids: Sequence[str]) -> list[tuple[str
 
 def open_msg(match_id: str, d: Dispute) -> Msg:
     """``T3 dispute 1 (hand 7, NS, open)``."""
-    return M("{match} dispute {number} (hand {hand}, {team:team}, {state})",
+    return M("{match} dispute {number} (hand {hand}, {team:side}, {state})",
+             zh="{match} 争议 {number}（第 {hand} 副，{team:side}，{state}）",
              match=match_id, number=d.number, hand=d.hand, team=d.by,
              state=STATE_WORDS[d.state])
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from typing import Any
 
     from referee.games.api import Game
-    from referee.games.gunzi.results import HandResult, MatchResult, WhatIf
+    from referee.games.gunzi.results import HandResult, MatchResult
     from referee.store.chain import StoredEntry
     from referee.store.clock import Clock
 
@@ -257,46 +257,3 @@ def notices(store: MatchStore, match_id: str, out: Outcome) -> list[Msg]:
     game_clock = clock(entries, events, result)
     found = notice(game_clock, result) if game_clock is not None else None
     return [found] if found is not None else []
-
-
-def whatif(store: MatchStore, match_id: str, seq: int, event: Event) -> WhatIf:
-    """Replay the match with the event at *seq* replaced by *event*; nothing is stored."""
-    from referee.games.gunzi.results import WhatIf  # here: a `record` does not load the results' module
-    entries = store.entries(match_id)
-    from referee.store.store import corrected, to_events
-
-    view = corrected(entries)
-    if seq not in view:
-        seq = _amended_place(entries, view, seq, match_id)
-    events, _ = to_events(view)
-    old_event = next(ev for ev in events if ev.line == seq)
-    if isinstance(old_event, MatchHeader) != isinstance(event, MatchHeader):
-        raise StoreError(M("the match header can only be replaced by another `match` header"))
-    new_event = event._replace(line=seq)
-    changed_events = [new_event if ev.line == seq else ev for ev in events]
-    recorded = replay(events)
-    changed = replay(changed_events)
-    return WhatIf(seq, old_event, new_event, recorded, changed, _first_hand(recorded, seq),
-                  added_errors(recorded, changed))
-
-
-def _amended_place(entries: list[StoredEntry], view: dict[int, str], seq: int, match_id: str) -> int:
-    """The place of the event that amend *seq* put in effect; a store error when *seq* is no such amend."""
-    entry = entries[seq - 1] if 1 <= seq <= len(entries) else None
-    if entry is not None and entry.get("kind") == "amend":
-        target = entry.get("target")
-        if target is not None and target in view:
-            return target
-    raise StoreError(M("#{seq} is not an event in effect in match {match} (see `referee log {match}`)", seq=seq,
-                       match=match_id))
-
-
-def _first_hand(recorded: MatchResult, seq: int) -> int:
-    """The number of the hand holding *seq* (the first hand when *seq* comes before them all)."""
-    first = None
-    for h in recorded.hands:
-        if h.line <= seq:
-            first = h.hand
-    if first is None:
-        first = recorded.hands[0].hand if recorded.hands else 1
-    return first

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, TextIO, TypeAlias
 
 from referee.core import rulesfile
-from referee.core.i18n import Msg
+from referee.core.i18n import Msg, literal
 from referee.core.records import RecordError
 
 AnyEvent: TypeAlias = Any
@@ -124,6 +124,31 @@ class GameTable(NamedTuple):
     unit: str  # what the totals count (coins, points, the ledger)
 
 
+class Fact(NamedTuple):
+    """One thing a deal (or the match) settled to, as a dispute's side-by-side table shows it: its label (a
+    message: a ruling sheet prints it in both languages) and its value in the language asked for. Two
+    settlements differ where a fact's cell differs."""
+
+    label: Msg
+    cell: str
+
+
+def table_facts(table: GameTable, deal: int) -> tuple[Fact, ...] | None:
+    """Deal *deal*'s facts as the game's scorecard table has them (its row's cells by heading), None for a deal
+    the table has no row for (its first column is the deal's number): what a game whose scorecard row says all
+    a deal settled to offers a dispute."""
+    row = next((r for r in table.rows if r and r[0] == str(deal)), None)
+    if row is None:
+        return None
+    return tuple(Fact(literal(head), cell) for head, cell in zip(table.headings[1:], row[1:], strict=True))
+
+
+def total_facts(table: GameTable) -> tuple[Fact, ...]:
+    """The match's facts from the scorecard table: each player's (or side's) total."""
+    return tuple(Fact(literal(f"{player} ({table.unit})"), str(total))
+                 for player, total in zip(table.players, table.totals, strict=True))
+
+
 class Game(Protocol):
     """A game behind the interface. Every method but the views is pure: records in, results out."""
 
@@ -206,6 +231,27 @@ class Game(Protocol):
         scorecard's table and the web's, so that both print the same cells."""
         ...
     def summarize(self, result: Any, head: str = "", entries: int = 0) -> Summary: ...
+
+    # deals as disputes, confirmations and what-if name them
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Who disputes, appeals and confirms a deal, as ``--by`` names them: Gunzi's partnerships ``EW``/``NS``,
+        a seat in the games where each player plays for themself."""
+        ...
+    def deal_title(self, deal: int) -> Msg:
+        """What the game calls deal *deal* (``hand 3`` at Gunzi, ``deal 3`` elsewhere)."""
+        ...
+    def deal_starts(self, events: Sequence[Any]) -> list[int]:
+        """The line of the event that opens each deal, in order: deal k opens at ``deal_starts(events)[k - 1]``
+        (the engine numbers deals the same way)."""
+        ...
+    def deal_facts(self, result: Any, deal: int, lang: str) -> tuple[Fact, ...] | None:
+        """What deal *deal* settled to, fact by fact (None: the deal is not settled): what a dispute's weighing
+        sets side by side for the record as stored and each alternative."""
+        ...
+    def match_facts(self, result: Any, lang: str) -> tuple[Fact, ...]:
+        """Where the match stands after its last settled deal, fact by fact (the levels, the totals)."""
+        ...
 
 
 def rules_named(game: Game, events: Sequence[Any]) -> str:

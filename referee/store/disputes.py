@@ -16,13 +16,14 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core.i18n import M, Msg
+from referee.core.records import RecordError
 from referee.store.chain import StoredEntry
 
 if TYPE_CHECKING:
-    from referee.games.gunzi.results import HandResult, MatchResult, WhatIf
+    from referee.games.api import Game, Header
 
 
 class DisputeState(enum.StrEnum):
@@ -142,17 +143,36 @@ class Remarks(NamedTuple):
         return [d for d in self.disputes if d.state in OPEN_STATES]
 
 
+class Replaced(NamedTuple):
+    """A match of any game replayed with the directive at one place replaced: both results (the game's own
+    type: only the game reads them), and the problems the replacement adds."""
+
+    seq: int
+    old: str  # the directive in effect at seq
+    new: str  # the directive that would replace it, as the game writes it
+    recorded: Any
+    changed: Any
+    first_deal: int  # the deal holding seq (deals before it are the same)
+    new_errors: list[RecordError]
+
+
 class Weighed(NamedTuple):
-    """A dispute laid out for a ruling: the hand's record lines, its settlement as stored, and each
+    """A dispute laid out for a ruling: the game, the deal's record lines, the match as stored, and each
     alternative replayed (what ``whatif`` computes) with the settlement and match state after it."""
 
+    game: Game
+    header: Header | None  # the match's header as stored
     match_id: str
     dispute: Dispute
-    lines: tuple[tuple[int, str], ...]  # (seq, directive) of the hand's events in effect
-    recorded: MatchResult
-    stored: HandResult | None  # the hand as stored (None: not settled yet)
-    alternatives: tuple[tuple[int, WhatIf], ...]  # (K, the match with alternative K in place)
+    lines: tuple[tuple[int, str], ...]  # (seq, directive) of the deal's events in effect
+    recorded: Any  # the game's result of the match as stored
+    alternatives: tuple[tuple[int, Replaced], ...]  # (K, the match with alternative K in place)
     head: str  # the match's chain head now
+
+    @property
+    def settled(self) -> bool:
+        """Whether the disputed deal is settled as stored."""
+        return self.dispute.hand in self.game.settled_hands(self.recorded)
 
 
 class EventDispute(NamedTuple):

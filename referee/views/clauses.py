@@ -1,4 +1,4 @@
-"""The text of a clause of the rules, quoted from the project's statement of them (docs/gunzi-rules.md).
+"""The text of a clause of the rules, quoted from the project's statement of them (docs/<game>-rules.md).
 
 A settlement step cites its rule key and section (``scoring.short_threshold · §7.2.3``); a dispute's
 weighing and its ruling sheet quote the section's text beside it. The statement is written in English,
@@ -16,7 +16,13 @@ from typing import NamedTuple
 
 from referee.core.i18n import is_chinese
 
-STATEMENT = Path(__file__).resolve().parent.parent.parent / "docs" / "gunzi-rules.md"
+DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
+STATEMENT = DOCS / "gunzi-rules.md"
+
+
+def statement(game: str) -> Path:
+    """The project's statement of *game*'s rules (``docs/<game key>-rules.md``): what its sections cite."""
+    return DOCS / f"{game}-rules.md"
 SECTION = re.compile(r"§\d+(?:\.\d+)*")
 _BOLD = re.compile(r"^\*\*(§\d+(?:\.\d+)*)\*\*\s*(.*)$")
 _HEADING = re.compile(r"^#{2,4}\s+(§\d+(?:\.\d+)*)\s*(.*)$")
@@ -48,10 +54,10 @@ def _short(text: str) -> str:
     return text if len(text) <= MOST else text[:MOST - 1].rstrip() + "…"
 
 
-@functools.lru_cache(maxsize=1)
-def _clauses() -> dict[str, Clause]:
+@functools.lru_cache(maxsize=8)
+def _clauses(game: str = "gunzi") -> dict[str, Clause]:
     try:
-        lines = STATEMENT.read_text(encoding="utf-8").splitlines()
+        lines = statement(game).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
         return {}
     found: dict[str, Clause] = {}
@@ -87,6 +93,7 @@ def sections(citation: str) -> list[str]:
     return SECTION.findall(citation)
 
 
-def clause(section: str) -> Clause | None:
-    """The clause of *section* (``§7.2.3``), or None when the statement has none (or is not installed)."""
-    return _clauses().get(section)
+def clause(section: str, game: str = "gunzi") -> Clause | None:
+    """The clause of *section* (``§7.2.3``) of *game*'s statement, or None when it has none (or is not
+    installed)."""
+    return _clauses(game).get(section)

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 from referee.core.i18n import M, Msg, literal, tr
 from referee.store.disputes import STATE_WORDS, Dispute, DisputeState, EventDispute, HandMark, Remarks, Ruling, Weighed
 from referee.views import matchtext as mt
+from referee.views import sidebyside
 
 if TYPE_CHECKING:
-    from referee.games.gunzi.results import HandResult
+    from referee.games.api import Game
 
 COLUMN = 24  # the width of a column of the side-by-side table
 
@@ -38,7 +39,8 @@ def mark_word(mark: HandMark, lang: str) -> str:
 
 def summary_line(match_id: str, d: Dispute, lang: str) -> str:
     """``dispute 1 of T3: hand 3, NS: “the kitty held 25” — open``."""
-    return tr(lang, "dispute {number} of {match}: hand {hand}, {team:team} claims “{claim}” — {state}",
+    return tr(lang, "dispute {number} of {match}: hand {hand}, {team:side} claims “{claim}” — {state}",
+              zh="{match} 的争议 {number}：第 {hand} 副，{team:side}主张“{claim}”——{state}",
               number=d.number, match=match_id, hand=d.hand, team=d.by, claim=d.claim, state=STATES[d.state])
 
 
@@ -72,13 +74,15 @@ def _time(stamp: str) -> str:
 
 def history(d: Dispute, lang: str) -> list[str]:
     """The dispute's course: raised, ruled, appealed, decided."""
-    out = [tr(lang, "raised #{seq} by {team:team}, entered by {who} ({time}); claim: {claim}",
+    out = [tr(lang, "raised #{seq} by {team:side}, entered by {who} ({time}); claim: {claim}",
+              zh="#{seq} 由{team:side}提出，{who} 录入（{time}）；主张：{claim}",
               seq=d.seq, team=d.by, who=d.referee, time=_time(d.time), claim=d.claim)]
     if d.ruling is not None:
         out.append(ruling_msg(d.ruling, director=False).text(lang))
     if d.appeal is not None:
         a = d.appeal
-        out.append(tr(lang, "appeal #{seq} by {team:team}, entered by {who} ({time}){reason}",
+        out.append(tr(lang, "appeal #{seq} by {team:side}, entered by {who} ({time}){reason}",
+                      zh="#{seq} {team:side}申诉，{who} 录入（{time}）{reason}",
                       seq=a.seq, team=a.by, who=a.referee, time=_time(a.time),
                       reason=tr(lang, "; reason: {reason}",
                                 reason=a.reason) if a.reason else ""))
@@ -87,59 +91,48 @@ def history(d: Dispute, lang: str) -> list[str]:
     return out
 
 
-def _steps(hand: HandResult | None, lang: str, cited: dict[str, None]) -> list[str]:
-    from referee.games.gunzi.settle import explain_hand
+def _steps(game: Game, result: Any, hand: int, lang: str, cited: dict[str, None]) -> list[str]:
+    """The deal's settlement step by step as ``referee explain`` words it, noting the sections it cites."""
     from referee.views.clauses import sections
 
-    if hand is None:
+    text = game.explain_view(result, hand, lang) if hand in game.settled_hands(result) else None
+    if text is None:
         return ["    " + tr(lang, "(the hand is not settled)")]
     out = []
-    for step in explain_hand(hand):
-        out.append("    " + step.text(lang))
-        for section in sections(step.clause):
+    for line in text.splitlines():
+        out.append("    " + line)
+        for section in sections(line):
             cited.setdefault(section)
     return out
 
 
-def quoted_clauses(cited: Sequence[str], lang: str) -> list[str]:
-    """Each cited section with its text from the rules statement (in the reader's language where it has it)."""
+def quoted_clauses(cited: Sequence[str], lang: str, game: str = "gunzi") -> list[str]:
+    """Each cited section with its text from the game's rules statement (in the reader's language where it has
+    it)."""
     from referee.views.clauses import clause
 
     out = []
     for section in cited:
-        c = clause(section)
+        c = clause(section, game)
         if c is not None:
             out.append(f"  {section}  {c.quoted(lang)}")
     return out
 
 
+def columns(w: Weighed) -> list[Any]:
+    """The match as stored, then with each alternative in place: the columns a weighing sets side by side."""
+    return [w.recorded] + [what.changed for _, what in w.alternatives]
+
+
+def fact_rows(w: Weighed, lang: str) -> list[sidebyside.Row]:
+    """The side-by-side rows: the deals from the disputed one on, then the match."""
+    return sidebyside.rows(w.game, columns(w), w.dispute.hand, lang)
+
+
 def side_by_side(w: Weighed, lang: str) -> list[str]:
-    """The hands from the disputed one on and the match, as stored and with each alternative."""
-    columns = [w.recorded] + [what.changed for _, what in w.alternatives]
-    heads = [tr(lang, "as stored")] + [tr(lang, "alternative {k}", k=k)
-                                                   for k, _ in w.alternatives]
-    out = [" " * (mt.LABEL + 3) + "".join(mt.pad(h, COLUMN) for h in heads).rstrip()]
-    first = w.dispute.hand
-    numbers = sorted({h.hand for r in columns for h in r.hands if h.hand >= first})
-    for n in numbers:
-        out.append(tr(lang, "hand {hand}", hand=n))
-        hands = [next((h for h in r.hands if h.hand == n), None) for r in columns]
-        facts = [mt._facts(h) for h in hands]
-        cells = [mt._cells(h, lang) for h in hands]
-        for key, label in mt.HAND_ROWS.items():
-            changed = any(f[key] != facts[0][key] for f in facts)
-            out.append(_row(label, [c[key] for c in cells], changed, lang))
-    out.append(tr(lang, "match"))
-    cells = [mt._match_cells(r, lang) for r in columns]
-    for key, label in mt.MATCH_ROWS.items():
-        changed = any(c[key] != cells[0][key] for c in cells)
-        out.append(_row(label, [c[key] for c in cells], changed, lang))
-    return out
-
-
-def _row(label: Msg, cells: Sequence[str], changed: bool, lang: str) -> str:
-    return f" {'*' if changed else ' '} {mt.pad(label.text(lang), mt.LABEL)}" + \
-        "".join(mt.pad(c, COLUMN) for c in cells).rstrip()
+    """The deals from the disputed one on and the match, as stored and with each alternative."""
+    heads = [tr(lang, "as stored")] + [tr(lang, "alternative {k}", k=k) for k, _ in w.alternatives]
+    return sidebyside.table(w.game, fact_rows(w, lang), heads, COLUMN, lang)
 
 
 def weighed_lines(w: Weighed, lang: str) -> list[str]:
@@ -160,14 +153,13 @@ def weighed_lines(w: Weighed, lang: str) -> list[str]:
     cited: dict[str, None] = {}
     out += ["", tr(lang, "settlement of hand {hand} as stored, step by step:",
                    hand=d.hand)]
-    out += _steps(w.stored, lang, cited)
+    out += _steps(w.game, w.recorded, d.hand, lang, cited)
     for k, what in w.alternatives:
-        hand = next((h for h in what.changed.hands if h.hand == d.hand), None)
         out += [tr(lang, "with alternative {k}:", k=k)]
-        out += _steps(hand, lang, cited)
-    quoted = quoted_clauses(list(cited), lang)
+        out += _steps(w.game, what.changed, d.hand, lang, cited)
+    quoted = quoted_clauses(list(cited), lang, w.game.key)
     if quoted:
-        out += ["", tr(lang, "the clauses cited (docs/gunzi-rules.md):"),
+        out += ["", tr(lang, "the clauses cited ({doc}):", zh="所引条款（{doc}）：", doc=f"docs/{w.game.key}-rules.md"),
                 *quoted]
     if d.state is DisputeState.open:
         out += ["", tr(lang, "next: referee dispute {match} rule {number} --keep | --alt K --reason TEXT",

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.core.i18n import M, Msg, fill, join, literal, tr, trn
+from referee.core.i18n import M, Msg, literal, tr, trn
 from referee.core.i18n import form as _form
+from referee.games.gunzi import facts
 from referee.store.chain import entries
 
 if TYPE_CHECKING:
     from referee.games.gunzi.events import Event, RecordError
-    from referee.games.gunzi.results import HandResult, MatchResult, TableState, WhatIf
+    from referee.games.gunzi.results import HandResult, MatchResult, TableState
     from referee.store.chain import StoredEntry
     from referee.store.clock import Clock
     from referee.store.store import LogEntry
@@ -59,9 +60,7 @@ def who(seat: str | None, seats: dict[str, str]) -> Msg:
     return M("{seat:seat} ({name})", seat=seat, name=name)
 
 
-def levels(lv: dict[str, int]) -> list[Msg]:
-    """Both teams' levels (or games won), for a ``{x:list}`` field: ``EW 4, NS 3``."""
-    return [_form("{team:team} {level}", team=team, level=lv[team]) for team in ("EW", "NS") if team in lv]
+levels = facts.levels
 
 
 def bars(items: Sequence[Msg]) -> Msg:
@@ -518,96 +517,10 @@ def group_title(group: LogGroup, lang: str) -> str:
 # --- what if ------------------------------------------------------------------------------------------
 
 LABEL, COLUMN = 19, 28  # the width of a row's label, and of the "as recorded" column
-# The rows compared hand by hand, and the match rows: labels as message templates.
-HAND_ROWS: dict[str, Msg] = {
-    "score": M("score"), "outcome": M("outcome"), "levels": M("levels"),
-    "blood": M("blood"), "next declarer": M("next declarer"),
-    "game winner": M("game winner"),
-}
-MATCH_ROWS: dict[str, Msg] = {
-    "winner": M("winner"), "games": M("games"), "levels now": M("levels now"),
-    "blood owed now": M("blood owed now"),
-}
-
-
-def _facts(h: HandResult | None) -> dict[str, object]:
-    """What a hand settled to, in no language: what a correction is judged to change."""
-    if h is None:
-        return dict.fromkeys(HAND_ROWS)
-    return {"score": h.score, "outcome": str(h.outcome), "levels": tuple(sorted(h.levels_after.items())),
-            "blood": (h.blood, h.blood_giver) if h.blood else 0, "next declarer": h.next_declarer,
-            "game winner": h.game_winner}
-
-
-def _cells(h: HandResult | None, lang: str) -> dict[str, str]:
-    """The same, as the table shows it in *lang*."""
-    from referee.games.gunzi.codes import Outcome, word
-
-    if h is None:
-        return dict.fromkeys(HAND_ROWS, "-")
-    blood = tr(lang, "{blood} by {giver:seat}", blood=h.blood,
-               giver=h.blood_giver) if h.blood else "0"
-    return {"score": str(h.score), "outcome": word(Outcome(h.outcome), lang),
-            "levels": join(lang, levels(h.levels_after)), "blood": blood,
-            "next declarer": fill("{s:seat}", lang, {"s": h.next_declarer}),
-            "game winner": fill("{t:team}", lang, {"t": h.game_winner})}
-
-
-def _match_cells(result: MatchResult, lang: str) -> dict[str, str]:
-    return {"winner": fill("{t:team}", lang, {"t": result.winner}), "games": join(lang, levels(result.games_won)),
-            "levels now": join(lang, levels(result.state.levels)),
-            "blood owed now": "-" if result.state.match_over else str(result.state.blood_due)}
+_facts = facts.hand_facts
 
 
 def changed_hands(before: MatchResult, after: MatchResult) -> list[HandResult]:
     """Hands whose settlement a correction changed (or that it completed)."""
     old = {h.hand: _facts(h) for h in before.hands}
     return [h for h in after.hands if old.get(h.hand) != _facts(h)]
-
-
-def _row(label: Msg, a: str, b: str, changed: bool, lang: str) -> str:
-    return f" {'*' if changed else ' '} {pad(label.text(lang), LABEL)}{pad(a, COLUMN)}{b}"
-
-
-def whatif_table(w: WhatIf, match_id: str, lang: str) -> list[str]:
-    """The match as recorded and as it would be with event ``w.seq`` replaced, side by side."""
-    from referee.games.gunzi.notation import format_event
-
-    out = [tr(lang, "What if, in match {match}, seq {seq} were `{new}` instead of `{old}`", match=match_id, seq=w.seq,
-              new=format_event(w.new_event), old=format_event(w.old_event)),
-           tr(lang, "(nothing is stored)"), "",
-           " " * (LABEL + 3) + pad(tr(lang, "as recorded"), COLUMN) + tr(lang, "what if")]
-    rows, changed_any = _whatif_rows(w, lang)
-    out += rows
-    out.append("")
-    if changed_any:
-        out.append(tr(lang, "* marks what changes."))
-    else:
-        out.append(tr(lang, "Nothing in the outcome changes."))
-    if w.new_errors:
-        out.append(tr(lang, "With that change the record would have these problems:"))
-        out += error_lines(w.new_errors, lang)
-    return out
-
-
-def _whatif_rows(w: WhatIf, lang: str) -> tuple[list[str], bool]:
-    """The rows of each hand from the one holding ``w.seq``, then the match's; and whether any changed."""
-    rec = {h.hand: h for h in w.recorded.hands if h.hand >= w.first_hand}
-    alt = {h.hand: h for h in w.changed.hands if h.hand >= w.first_hand}
-    out: list[str] = []
-    changed_any = False
-    for n in sorted(set(rec) | set(alt)):
-        facts_a, facts_b = _facts(rec.get(n)), _facts(alt.get(n))
-        cells_a, cells_b = _cells(rec.get(n), lang), _cells(alt.get(n), lang)
-        out.append(tr(lang, "hand {hand}", hand=n))
-        for key, label in HAND_ROWS.items():
-            changed = facts_a[key] != facts_b[key]
-            changed_any |= changed
-            out.append(_row(label, cells_a[key], cells_b[key], changed, lang))
-    out.append(tr(lang, "match"))
-    cells_a, cells_b = _match_cells(w.recorded, lang), _match_cells(w.changed, lang)
-    for key, label in MATCH_ROWS.items():
-        changed = cells_a[key] != cells_b[key]
-        changed_any |= changed
-        out.append(_row(label, cells_a[key], cells_b[key], changed, lang))
-    return out, changed_any

@@ -21,7 +21,6 @@ from referee.views import matchtext as mt
 from referee.views.sheets import Font, _printed, _Printer
 
 if TYPE_CHECKING:
-    from referee.games.gunzi.results import HandResult
     from referee.store.disputes import Weighed
 
 
@@ -43,7 +42,7 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
     grey = ParagraphStyle("second", parent=pr.s_body, fontSize=7.5, leading=9.5,
                           textColor=pr.colors.Color(0.35, 0.35, 0.4))
     d = w.dispute
-    header = w.recorded.header
+    header = w.header
     story: list[Any] = []
 
     def line(msg: Msg, style: Any = None, bold: bool = False) -> None:
@@ -59,8 +58,10 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
         line(M("event {event}, round {round}, table {table}, date {date}, rules {rules}",
                event=header.event or "-", round=header.round or "-", table=header.table or "-",
                date=header.date or "-", rules=header.rules))
-    teams = w.recorded.teams
-    line(M("EW {ew} · NS {ns}", ew=teams.get("EW") or "-", ns=teams.get("NS") or "-"))
+    players = [" · ".join(w.game.scorecard_rows(w.recorded, language).players) for language in (lang, other)]
+    story.append(pr.para(players[0], pr.s_body))
+    if players[1] != players[0]:
+        story.append(pr.para(players[1], grey))
     story.append(pr.para(_both(M("The claim"), lang), pr.s_h2))
     for text in dv.history(d, lang)[:1]:
         story.append(pr.para(text, pr.s_body))
@@ -74,12 +75,12 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
     story.append(_table(pr, w, lang))
     cited = _cited(w)
     if cited:
-        story.append(pr.para(_both(M("The clauses applied (docs/gunzi-rules.md)"),
-                                   lang), pr.s_h2))
+        story.append(pr.para(_both(M("The clauses applied ({doc})", zh="所用条款（{doc}）",
+                                     doc=f"docs/{w.game.key}-rules.md"), lang), pr.s_h2))
         from referee.views.clauses import clause
 
         for section in cited:
-            c = clause(section)
+            c = clause(section, w.game.key)
             if c is None:
                 continue
             story.append(pr.para(f"{section}  {c.quoted(lang)}", pr.s_body))
@@ -98,29 +99,32 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
         line(M("chain head now (not yet ruled): {head}", head=w.head[:12]),
              bold=True)
     story.append(Spacer(1, 6 * mm))
-    story.append(_signatures(pr, lang, appealed=d.appeal is not None))
+    story.append(_signatures(pr, w, lang, appealed=d.appeal is not None))
     width = pr.width(False)
     height = 297 * mm - 24 * mm
     return [KeepInFrame(width, height, story, mode="shrink")]
 
 
 def _cited(w: Weighed) -> list[str]:
-    """The sections the disputed hand's steps cite where the columns differ (every section when none do)."""
-    from referee.games.gunzi.settle import explain_hand
+    """The sections the disputed deal's steps cite where the columns differ (every section when none do)."""
+    import re
+
     from referee.views.clauses import sections
 
-    hands: list[HandResult | None] = [w.stored] + [
-        next((h for h in what.changed.hands if h.hand == w.dispute.hand), None) for _, what in w.alternatives]
-    steps = [set(explain_hand(h)) if h is not None else set() for h in hands]
-    every = set().union(*steps)
-    differing = {s for s in every if any(s not in col for col in steps)} or every
+    game, hand = w.game, w.dispute.hand
+    numbered = re.compile(r"^\s*\d+\.\s*")
+    steps: list[list[str]] = []
+    for result in dv.columns(w):
+        text = game.explain_view(result, hand, "en") if hand in game.settled_hands(result) else None
+        steps.append([numbered.sub("", line) for line in (text or "").splitlines()])
+    sets = [set(col) for col in steps]
+    every = set().union(*sets)
+    differing = {s for s in every if any(s not in col for col in sets)} or every
     found: dict[str, None] = {}
-    for h in hands:
-        if h is None:
-            continue
-        for step in explain_hand(h):
+    for col in steps:
+        for step in col:
             if step in differing:
-                for section in sections(step.clause):
+                for section in sections(step):
                     found.setdefault(section)
     return sorted(found, key=lambda s: [int(p) for p in s[1:].split(".")])
 
@@ -129,38 +133,35 @@ def _table(pr: _Printer, w: Weighed, lang: str) -> Any:
     from reportlab.lib.units import mm
     from reportlab.platypus import Table, TableStyle
 
-    columns = [w.recorded] + [what.changed for _, what in w.alternatives]
+    cols = dv.columns(w)
     heads = [_both(M("as disputed"), lang)] + [
         _both(M("alternative {k}", k=k), lang) for k, _ in w.alternatives]
     rows: list[list[Any]] = [[""] + [pr.para(h, pr.s_head) for h in heads]]
     style: list[tuple[Any, ...]] = [("GRID", (0, 0), (-1, -1), 0.3, pr.colors.grey),
                                     ("FONT", (0, 0), (-1, -1), pr.typo.cjk, 8),
                                     ("VALIGN", (0, 0), (-1, -1), "MIDDLE")]
-    hands = [next((h for h in r.hands if h.hand == w.dispute.hand), None) for r in columns]
-    cells = [mt._cells(h, lang) for h in hands]
-    facts = [mt._facts(h) for h in hands]
-    for key, label in mt.HAND_ROWS.items():
-        rows.append([pr.para(_both(label, lang), pr.s_body)] + [pr.para(c[key], pr.s_body) for c in cells])
-        if any(f[key] != facts[0][key] for f in facts):
-            style.append(("BACKGROUND", (1, len(rows) - 1), (-1, len(rows) - 1), pr.colors.Color(1, 0.93, 0.8)))
-    match_cells = [mt._match_cells(r, lang) for r in columns]
-    for key, label in mt.MATCH_ROWS.items():
-        rows.append([pr.para(_both(label, lang), pr.s_body)] + [pr.para(c[key], pr.s_body) for c in match_cells])
-        if any(c[key] != match_cells[0][key] for c in match_cells):
+    for deal, label, cells, changed in dv.fact_rows(w, lang):  # a Row
+        if deal is not None and deal != w.dispute.hand:
+            continue  # the sheet shows the disputed deal and the match; the terminal shows every later deal
+        rows.append([pr.para(_both(label, lang), pr.s_body)] + [pr.para(c, pr.s_body) for c in cells])
+        if changed:
             style.append(("BACKGROUND", (1, len(rows) - 1), (-1, len(rows) - 1), pr.colors.Color(1, 0.93, 0.8)))
     total = pr.width(False)
     first = 42 * mm
-    widths = [first] + [(total - first) / len(columns)] * len(columns)
+    widths = [first] + [(total - first) / len(cols)] * len(cols)
     table = Table(rows, colWidths=widths, hAlign="LEFT")
     table.setStyle(TableStyle(style))
     pr.texts += heads
     return table
 
 
-def _signatures(pr: _Printer, lang: str, *, appealed: bool) -> Any:
+def _signatures(pr: _Printer, w: Weighed, lang: str, *, appealed: bool) -> Any:
     from reportlab.platypus import Table, TableStyle
 
-    who = [M("EW captain"), M("NS captain"), M("Referee")]
+    partnerships = w.game.sides != w.game.seats  # a side of players signs by its captain, a player for themself
+    who = [M("{side:side} captain", zh="{side:side}方队长", side=side) if partnerships
+           else M("player at {side:side}", zh="{side:side}位玩家", side=side) for side in w.game.sides]
+    who.append(M("Referee"))
     if appealed:
         who.append(M("Director"))
     rows = [[pr.para(_both(w, lang), pr.s_body) for w in who], ["" for _ in who]]

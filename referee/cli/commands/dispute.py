@@ -23,17 +23,17 @@ from referee.core.i18n import N_
 
 if TYPE_CHECKING:
     from referee.app.disputes import Ruled
-    from referee.games.gunzi.events import Event
     from referee.store.api import MatchStore
 
 ACTIONS = ("show", "rule", "appeal", "decide", "sheet")
-Team = Annotated[str | None, typer.Option("--by", metavar="EW|NS", help=N_(
-    "The side that disputes, appeals or confirms."))]
+Team = Annotated[str | None, typer.Option("--by", metavar="SIDE", help=N_(
+    "The side that disputes, appeals or confirms: a partnership at Gunzi (EW, NS), a seat at the other games.",
+    zh="提出争议、申诉或确认的一方：打滚子为一对（EW、NS），其他游戏为一个座位。"))]
 
 
-def _alternatives(values: list[str]) -> list[tuple[int, Event]]:
-    """``--alt 'SEQ DIRECTIVE'`` values of `show`: the seq and the event that would replace it."""
-    from referee.cli.commands.tableactions import parse_directive
+def _alternatives(values: list[str]) -> list[tuple[int, str]]:
+    """``--alt 'SEQ DIRECTIVE'`` values of `show`: the seq and the directive that would replace it (read by the
+    match's game when it is weighed)."""
     from referee.core.errors import UsageError
     from referee.core.i18n import M
 
@@ -43,7 +43,7 @@ def _alternatives(values: list[str]) -> list[tuple[int, Event]]:
         if not seq.isdigit() or not directive.strip():
             raise UsageError(M("--alt '{value}': give the seq and the directive that would replace it, e.g. --alt "
                                "'14 points 40'; nothing stored", value=value))
-        out.append((int(seq), parse_directive(directive.split(), "--alt")))
+        out.append((int(seq), directive.strip()))
     return out
 
 
@@ -108,10 +108,13 @@ def dispute(
     alts = alt or []
     if action is None:
         if number is not None or alts or keep or uphold or appeal:
-            raise UsageError(M("to raise a dispute give --hand N (or --seq SEQ), --by EW|NS and --claim TEXT; to act "
-                               "on one: referee dispute {match} show|rule|appeal|decide|sheet D", match=match_id))
+            raise UsageError(M("to raise a dispute give --hand N (or --seq SEQ), --by SIDE and --claim TEXT; to act "
+                               "on one: referee dispute {match} show|rule|appeal|decide|sheet D",
+                               zh="提出争议请给出 --hand N（或 --seq SEQ）、--by SIDE 和 --claim TEXT；处理争议："
+                                  "referee dispute {match} show|rule|appeal|decide|sheet D", match=match_id))
         if by is None:
-            raise UsageError(M("--by EW|NS is needed: the side that disputes; nothing stored"))
+            raise UsageError(M("--by SIDE is needed: the side that disputes; nothing stored",
+                               zh="需要 --by SIDE：提出争议的一方；未存储任何内容"))
         d = disputes.raise_dispute(store, match_id, by=by, claim=claim, hand=hand, seq=seq, referee=referee)
         typer.echo(tr(say, "stored #{seq} in {match}: {line}", seq=d.seq,
                       match=match_id, line=views.summary_line(match_id, d, say)))
@@ -168,10 +171,12 @@ def _appeal(store: MatchStore, match_id: str, number: int, by: str | None, reaso
     from referee.core.i18n import M, tr
 
     if by is None:
-        raise UsageError(M("--by EW|NS is needed: the side that appeals; nothing stored"))
+        raise UsageError(M("--by SIDE is needed: the side that appeals; nothing stored",
+                           zh="需要 --by SIDE：申诉的一方；未存储任何内容"))
     d = disputes.appeal(store, match_id, number, by=by, reason=reason, referee=referee)
     assert d.appeal is not None
-    typer.echo(tr(say, "stored #{seq} in {match}: {team:team} appeals the ruling of dispute {number} to the director",
+    typer.echo(tr(say, "stored #{seq} in {match}: {team:side} appeals the ruling of dispute {number} to the director",
+                  zh="已存储 #{seq} 于 {match}：{team:side}就争议 {number} 的裁定向仲裁申诉",
                   seq=d.appeal.seq, match=match_id, team=d.appeal.by, number=number))
     typer.echo(tr(say, "next: referee dispute {match} decide {number} --uphold | --keep | --alt K --reason TEXT",
                   match=match_id, number=number))
@@ -180,7 +185,6 @@ def _appeal(store: MatchStore, match_id: str, number: int, by: str | None, reaso
 def _report_ruled(ruled: Ruled, match_id: str, say: str, *, director: bool) -> None:
     from referee.core.i18n import tr
     from referee.views import disputetext as views
-    from referee.views import matchtext
 
     d = ruled.dispute
     final = d.decision if director else d.ruling
@@ -188,10 +192,13 @@ def _report_ruled(ruled: Ruled, match_id: str, say: str, *, director: bool) -> N
     typer.echo(tr(say, "stored #{seq} in {match}: {what}", seq=final.seq,
                   match=match_id, what=views.ruling_msg(final, director)))
     if ruled.before is not None and ruled.after is not None:
-        for hand in matchtext.changed_hands(ruled.before, ruled.after):
-            typer.echo(tr(say, "re-settled:"))
-            echo_lines(matchtext.settlement(hand, ruled.after, say))
-        typer.echo(tr(say, "levels now: {levels:list}", levels=matchtext.levels(ruled.after.state.levels)))
+        game = ruled.game
+        for n in game.settled_hands(ruled.after):
+            if game.deal_facts(ruled.before, n, say) != game.deal_facts(ruled.after, n, say):
+                typer.echo(tr(say, "re-settled:"))
+                echo_lines((game.explain_view(ruled.after, n, say) or "").splitlines())
+        for fact in game.match_facts(ruled.after, say):
+            typer.echo(f"{fact.label.text(say)}: {fact.cell}")
     typer.echo(tr(say, "next: referee dispute {match} sheet {number} -o ruling.pdf", match=match_id, number=d.number))
 
 
@@ -217,8 +224,9 @@ def confirm(
     match_id: MatchId,
     hand: Annotated[int, typer.Option("--hand", metavar="N", help=N_("The settled hand confirmed."),
                                       show_default=False)],
-    by: Annotated[str, typer.Option("--by", metavar="EW|NS", help=N_("The side that confirms it."),
-                                    show_default=False)],
+    by: Annotated[str, typer.Option("--by", metavar="SIDE", help=N_(
+        "The side that confirms it: a partnership at Gunzi (EW, NS), a seat at the other games.",
+        zh="确认的一方：打滚子为一对（EW、NS），其他游戏为一个座位。"), show_default=False)],
     captain: Annotated[str, typer.Option("--captain", metavar="NAME", help=N_(
         "Who confirmed for the side (its captain)."))] = "",
     db: Db = None,
@@ -233,7 +241,8 @@ def confirm(
     store = open_store(db)
     done = disputes.confirm(store, match_id, hand=hand, by=by, captain=captain, referee=referee)
     who = f" ({done.captain})" if done.captain else ""
-    typer.echo(tr(say, "stored #{seq} in {match}: hand {hand} confirmed by {team:team}{who}",
+    typer.echo(tr(say, "stored #{seq} in {match}: hand {hand} confirmed by {team:side}{who}",
+                  zh="已存储 #{seq} 于 {match}：第 {hand} 副由 {team:side}{who} 确认",
                   seq=done.entry["seq"], match=match_id, hand=hand, team=done.by, who=who))
     if done.disputed:
         typer.echo(tr(say, "warning: hand {hand} has an open dispute: it counts as not confirmed until it is ruled",

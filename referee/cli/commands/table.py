@@ -381,11 +381,9 @@ def whatif(
 ) -> None:
     """For a dispute: replay with event SEQ replaced, side by side with the record; stores nothing."""
     language = resolve_language(lang)
-    from referee.app import officiate
-    from referee.app.recording import require_gunzi
-    from referee.views import matchtext as views
+    from referee.app.whatif import whatif
+    from referee.views.sidebyside import whatif_table
 
     store = open_store(db)
-    require_gunzi(store, match_id)
-    event = parse_directive(directive)
-    echo_lines(views.whatif_table(officiate.whatif(store, match_id, seq, event), match_id, language))
+    game, w = whatif(store, match_id, seq, " ".join(directive))
+    echo_lines(whatif_table(game, w, match_id, language))

@@ -182,9 +182,19 @@ def _word(context: str) -> FieldWord:
     return render
 
 
+def _side(value: str | None, lang: str) -> str:
+    """A side that disputes or confirms: a partnership (``EW`` 东西) where the catalogue words it as a team, else
+    a seat (``E`` 东, ``2``)."""
+    if value is None:
+        return "-"
+    team = pgettext(lang, "team", str(value))
+    return team if team != str(value) else pgettext(lang, "seat", str(value))
+
+
 KINDS: dict[str, FieldWord] = {
     "seat": _word("seat"),
     "team": _word("team"),
+    "side": _side,
     "suit": _word("suit"),
     "card": lambda v, lang: v.localized(lang),
     "cards": _cards,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import GameTable, Reading, RuleSetInfo
+from referee.games.api import Fact, GameTable, Reading, RuleSetInfo
 from referee.games.gunzi.events import Event, MatchHeader, header_of
 from referee.games.gunzi.results import MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
@@ -158,6 +158,26 @@ class Gunzi:
 
         return summarize(result, head, entries)
 
+
+    sides: tuple[str, ...] = ("EW", "NS")  # the partnerships dispute and confirm a hand
+
+    def deal_title(self, deal: int) -> Msg:
+        return M("hand {hand}", hand=deal)
+
+    def deal_starts(self, events: Sequence[Event]) -> list[int]:
+        from referee.games.gunzi.events import HandStart
+
+        return [ev.line for ev in events if isinstance(ev, HandStart)]
+
+    def deal_facts(self, result: MatchResult, deal: int, lang: str) -> tuple[Fact, ...] | None:
+        from referee.games.gunzi.facts import deal_facts
+
+        return deal_facts(result, deal, lang)
+
+    def match_facts(self, result: MatchResult, lang: str) -> tuple[Fact, ...]:
+        from referee.games.gunzi.facts import match_facts
+
+        return match_facts(result, lang)
 
 GAME = Gunzi()
 

@@ -11,7 +11,7 @@ from referee.core import rulesfile
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
 from referee.core.rulesfile import Rules
-from referee.games.api import GameTable, Reading, RuleSetInfo
+from referee.games.api import Fact, GameTable, Reading, RuleSetInfo, table_facts, total_facts
 from referee.games.jinhua_mahjong.engine import MatchResult
 from referee.games.jinhua_mahjong.events import Event, Header, header_of
 from referee.games.jinhua_mahjong.ruleset import DEFAULT_RULES, SCHEMA
@@ -126,6 +126,26 @@ class JinhuaMahjong:
 
         return summarize(result, head, entries)
 
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.seats  # each player plays for themself: a seat disputes and confirms
+
+    def deal_title(self, deal: int) -> Msg:
+        return M("deal {n}", zh="第{n}局", n=deal)
+
+    def deal_starts(self, events: Sequence[Event]) -> list[int]:
+        from referee.games.jinhua_mahjong.events import Deal
+
+        return [ev.line for ev in events if isinstance(ev, Deal)]
+
+    def deal_facts(self, result: MatchResult, deal: int, lang: str) -> tuple[Fact, ...] | None:
+        if deal not in self.settled_hands(result):
+            return None
+        return table_facts(self.scorecard_rows(result, lang), deal)
+
+    def match_facts(self, result: MatchResult, lang: str) -> tuple[Fact, ...]:
+        return total_facts(self.scorecard_rows(result, lang))
 
 GAME = JinhuaMahjong()
 
