@@ -58,6 +58,7 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     # the command line as a process on stores and records, many times each (make check keeps the in-process tests
     # of the same commands)
     "test_disputes.py": "slow",
+    "test_disputes_games.py::test_the_command_line_settles_a_dispute_of_every_game": "slow",
     "test_table_side.py": "slow",
     "test_store_zh.py": "slow",
     "test_event_rounds.py": "slow",
