@@ -118,3 +118,32 @@ def expected(html: str) -> list[tuple[str, str]]:
     box = re.search(r'<div id="expected" class="expected">(.*?)</div>', html, re.S)
     assert box, html[:800]
     return re.findall(r'data-start="([^"]*)">([^<]*)</button>', box.group(1))
+
+
+def test_a_player_confirms_or_disputes_a_deal_of_another_game_from_the_entry_page(tmp_path: Path) -> None:
+    """The phone's confirm and dispute buttons for a game where each player plays for themself: the sides offered
+    are the seats (seat 2 李四, not a partnership), and what they store is the CLI's entry."""
+    db = tmp_path / "store"
+    cli = Cli(db)
+    cli.ok("import", str(Path(__file__).resolve().parent.parent / "examples" / "club-night.doudizhu"))
+    secret = Tokens(db).add("王裁判", "referee").secret
+    with running(db) as url, httpx.Client(base_url=url) as web:
+        login = web.get("/referee").text
+        web.post("/referee/login", data={"token": secret, "csrf": field(login, "csrf")})
+        page = web.get("/referee/matches/DDZ-N1-T2?lang=en").text
+        assert re.findall(r'<option value="([^"]*)">[^<]*</option>', page.split('id="remark-by"')[1].split(
+            "</select>")[0]) == ["1", "2", "3"]
+        hands = page.split('id="remark-hand"')[1].split("</select>")[0]
+        assert re.findall(r'<option value="(\d+)">', hands) == ["5", "4", "3", "2", "1"]  # deal 2 was redealt
+        csrf = field(page, "csrf")
+        r = web.post("/referee/matches/DDZ-N1-T2/remark?lang=en",
+                     data={"csrf": csrf, "act": "confirm", "hand": "1", "by": "2", "captain": "李四"})
+        assert r.status_code == 200 and "stored #42: hand 1 confirmed by 2" in r.text  # the example holds 41 entries
+        r = web.post("/referee/matches/DDZ-N1-T2/remark?lang=zh",
+                     data={"csrf": csrf, "act": "dispute", "hand": "1", "by": "1", "claim": "七七七七不是炸弹"})
+        assert r.status_code == 200 and "七七七七不是炸弹" in r.text
+        r = web.post("/referee/matches/DDZ-N1-T2/remark?lang=en",
+                     data={"csrf": csrf, "act": "confirm", "hand": "1", "by": "NS"})
+        assert r.status_code == 422 and rejection(r.text) == "by NS: a side is one of 1, 2, 3"
+    kinds = [e["kind"] for e in FolderStore(db).entries("DDZ-N1-T2")[41:]]
+    assert kinds == ["confirm", "dispute"]

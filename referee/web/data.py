@@ -23,8 +23,9 @@ from referee.app.officiate import replay
 from referee.app.ratings import ClubRatings, club_ratings
 from referee.core.errors import NotFound
 from referee.core.gcpause import no_gc
-from referee.core.i18n import M, join, tr
+from referee.core.i18n import M, fill, join, tr
 from referee.core.names import check_id
+from referee.games import registry
 from referee.games.gunzi.codes import Outcome, describe
 from referee.games.gunzi.explain import render
 from referee.games.gunzi.jsonview import write_json
@@ -231,6 +232,7 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
         "result": result,
         "status": views.status(match_id, result, len(log), lang),
         "hands": hands,
+        "sides": sides_of(registry.game(), lang),
         "chart": chart(result),
         "seq": len(entries),
         "log": log[-12:],
@@ -254,6 +256,7 @@ def game_view(store: MatchStore, match_id: str, game: Game, events: list[Any], e
 
     result = game.replay(events, rules_of_match(game, events, store))
     entries = store.entries(match_id)
+    remarks = fold(entries)
     table = game.scorecard_rows(result, lang)
     pending = game.pending(result)
     problems = [e for e in game.problems(result) if e not in pending]
@@ -268,13 +271,29 @@ def game_view(store: MatchStore, match_id: str, game: Game, events: list[Any], e
         "totals": [{"player": p, "total": f"+{t}" if t > 0 else str(t)}
                    for p, t in zip(table.players, table.totals, strict=True)],
         "status": [line for line in status if line],
-        "hands": [],
+        "hands": _marked(game, result, remarks, lang),
+        "sides": sides_of(game, lang),
         "seq": len(entries),
         "log": log_of(entries)[-12:],
-        "disputes": [],
+        "disputes": [summary_line(match_id, d, lang) for d in remarks.disputes],
         "errors": [*errors, *problems],
         "expected": [{"form": form, "start": _start(form)} for form in game.expected(result)],
     }
+
+
+def _marked(game: Game, result: Any, remarks: Any, lang: str) -> list[dict[str, Any]]:
+    """Each settled deal with its mark (confirmed, disputed, ruled or not confirmed): what a side confirms or
+    disputes from the entry page."""
+    out = []
+    for n in game.settled_hands(result):
+        mark = remarks.mark(n)
+        out.append({"hand": n, "mark": mark.value, "mark_word": mark_word(mark, lang)})
+    return out
+
+
+def sides_of(game: Game, lang: str) -> list[dict[str, str]]:
+    """The sides that confirm or dispute a deal, as the entry page offers them: the value posted and its word."""
+    return [{"value": side, "word": fill("{s:side}", lang, {"s": side})} for side in game.sides]
 
 
 def _start(form: str) -> str:
