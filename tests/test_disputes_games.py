@@ -202,6 +202,7 @@ def test_the_command_line_settles_a_dispute_of_every_game(tmp_path: Path, case: 
         f"error: --by EW: a side is one of {', '.join(game(case.key).seats)}")
     raised = run("dispute", case.match_id, "--hand", case.deal, "--by", case.by, "--claim", case.claim)
     assert f"dispute 1 of {case.match_id}: hand {case.deal}, {case.by} claims “{case.claim}” — open" in raised
+    assert f"disputed: {case.deal}" in run("status", case.match_id)
     shown = run("dispute", case.match_id, "show", 1, "--alt", f"{seq} {case.alternative}")
     assert f"alternative 1 of dispute 1: #{seq} `{case.alternative}`" in shown
     table = _rows(shown)

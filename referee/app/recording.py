@@ -134,15 +134,6 @@ def game_of_match(store: MatchStore, match_id: str) -> Game:
     return game_of_view(corrected(store.entries(match_id)))
 
 
-def require_gunzi(store: MatchStore, match_id: str) -> None:
-    """Refuse (naming the game) a Gunzi-only use case — corrections, what-if, disputes — on another game's match."""
-    from referee.store.replaying import not_gunzi
-
-    game = game_of_match(store, match_id)
-    if game.key != "gunzi":
-        raise not_gunzi(match_id, game.title)
-
-
 def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee: str | None = None,
                  reason: str = "", expect_seq: int | None = None) -> GameRecorded:
     """Check directive *texts* against a match of any game but Gunzi and append them in one write, or store

@@ -17,7 +17,6 @@ if TYPE_CHECKING:  # for the checker only: the command modules load none of thes
     from referee.core.records import RecordError
     from referee.games.api import Game
     from referee.games.gunzi.events import Event
-    from referee.games.gunzi.results import MatchResult
     from referee.store.api import MatchStore
     from referee.store.chain import StoredEntry
 
@@ -103,8 +102,9 @@ def show_status(store: MatchStore, match_id: str, lang: str) -> None:
 
     game = game_of_events(events)
     if game is not None and game.key != "gunzi":
-        _game_status(game, match_id, events, parse_errors, len(entries), head, problem.msg if problem else None,
-                     language)
+        result = _game_status(game, match_id, events, parse_errors, len(entries), head,
+                              problem.msg if problem else None, language)
+        show_remarks(entries, game.settled_hands(result), match_id, language)
         return
     result = officiate.replay(events)
     echo_lines(views.status(match_id, result, len(entries), language, head=head,
@@ -113,11 +113,11 @@ def show_status(store: MatchStore, match_id: str, lang: str) -> None:
     for e in parse_errors:
         typer.echo(tr(language, "unreadable entry #{seq}: {problem}",
                       seq=e.line, problem=e.msg))
-    show_remarks(entries, result, match_id, language)
+    show_remarks(entries, [h.hand for h in result.hands], match_id, language)
 
 
 def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: list[RecordError], entries: int,
-                 head: str, broken: Msg | None, lang: str) -> None:
+                 head: str, broken: Msg | None, lang: str) -> Any:
     """`referee status` of a match of a game other than Gunzi: its store line, the game's view and check line."""
     from referee.core.i18n import tr
     from referee.store.pinning import rules_of_match
@@ -142,6 +142,7 @@ def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: lis
     expected = game.expected(result)
     if expected:
         typer.echo(expected_line(expected, lang))
+    return result
 
 
 def expected_line(expected: tuple[str, ...], lang: str) -> str:
@@ -151,7 +152,7 @@ def expected_line(expected: tuple[str, ...], lang: str) -> str:
     return tr(lang, "expected next: {what}", what=" / ".join(expected))
 
 
-def show_remarks(entries: list[StoredEntry], result: MatchResult, match_id: str, lang: str) -> None:
+def show_remarks(entries: list[StoredEntry], settled: list[int], match_id: str, lang: str) -> None:
     """`status`'s lines of the disputes and confirmations: each settled hand's mark, each open dispute."""
     from referee.store.disputes import fold
     from referee.views import disputetext
@@ -159,7 +160,7 @@ def show_remarks(entries: list[StoredEntry], result: MatchResult, match_id: str,
     remarks = fold(entries)
     if not remarks.disputes and not remarks.confirmations:
         return
-    line = disputetext.hand_marks(remarks, [h.hand for h in result.hands], lang)
+    line = disputetext.hand_marks(remarks, settled, lang)
     if line:
         typer.echo(line)
     for d in remarks.open_disputes():
