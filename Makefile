@@ -3,6 +3,9 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Bytecode is written: with PYTHONDONTWRITEBYTECODE set (some shells and images set it) every run re-compiles the
+# package in each CLI subprocess and pytest re-rewrites every test module's asserts (~6 s of `make check` alone).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: demo test check lint bench clean catalogues mutate
 
