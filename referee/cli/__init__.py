@@ -22,7 +22,7 @@ import typer  # noqa: E402 - after the collector is paused
 
 from referee import __version__  # noqa: E402
 from referee.cli.commands import COMMANDS, load  # noqa: E402
-from referee.cli.commands.boundary import BROKEN_PIPE, INTERRUPTED, guard, quiet_exit  # noqa: E402
+from referee.cli.commands.boundary import BROKEN_PIPE, INTERRUPTED, guard, quiet_exit, run_parsed  # noqa: E402
 from referee.core.i18n import N_  # noqa: E402
 
 if _COLLECTING:
@@ -212,7 +212,7 @@ def _main(argv: list[str] | None) -> None:
             lang = "en"
         if lang != "en":
             _translate(command, lang)
-    command.main(args, prog_name="referee")
+    run_parsed(command, args, _early_lang(args))
 
 
 def __getattr__(name: str) -> typer.Typer:
