@@ -107,8 +107,8 @@ def test_an_event_of_individual_players_refuses_the_setting(tmp_path):
 
 @pytest.mark.parametrize("value", ["yes", 1, None])
 def test_a_log_with_a_bad_setting_is_refused(value):
-    from referee.tournament.scoring import load
     from referee.tournament.model import EventFormat
+    from referee.tournament.scoring import load
     from referee.tournament.state import StateError, created, replay, settings_changed
 
     first = created("EV", "Cup", "dalian-club", EventFormat.swiss, 1, load("club"), None, None, None, 7)
