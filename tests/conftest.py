@@ -9,14 +9,17 @@ The ``cli`` fixture is the command line in-process on a store in the test's temp
 ``--referee``), else ``eventplay.Cli`` (``REFEREE_DB`` in the environment, never a traceback).
 
 A test that needs a component the machine lacks (chromium, a Chinese TrueType font, root for a tmpfs) skips
-and says why on a developer's machine. Under ``CI=true`` (``.ci/run`` sets it after installing everything)
-no test may skip: the session fails and lists the skips, so a missing component can never pass as green.
+and says why on a developer's machine, and the session ends by naming each group of tests skipped (browser,
+postgres, fonts, …) and the one command that installs what they need (``sudo tools/test-deps``). Under
+``CI=true`` (``.ci/run`` sets it after running that script) no test may skip: the session fails and lists the
+skips, so a missing component can never pass as green.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Container
 from pathlib import Path
 
 import pytest
@@ -27,6 +30,18 @@ for _p in (str(_HERE), str(_HERE.parent)):
         sys.path.insert(0, _p)
 
 _SKIPPED: list[str] = []
+# group -> the reasons its tests were skipped for, one per skipped test
+_GROUPS: dict[str, list[str]] = {}
+
+DEPS = "sudo tools/test-deps"  # installs and starts every component the groups below need
+# A skipped test's group: by its marker, else by a word of its reason (the first group that matches; else "other").
+# (group, markers, words of a reason, whether tools/test-deps installs what it lacks)
+SKIP_GROUPS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], bool], ...] = (
+    ("browser", ("browser",), ("chromium", "chromedriver", "selenium"), True),
+    ("postgres", ("postgres",), ("REFEREE_TEST_PG", "PostgreSQL"), True),
+    ("fonts", (), ("font",), True),
+    ("tmpfs", (), ("tmpfs",), False),  # root, which no package gives
+)
 
 # module -> its marker(s): fuzzing, crash and kill -9 runs, property tests, the real browser, the PostgreSQL server
 MARKED: dict[str, str | tuple[str, ...]] = {
@@ -129,10 +144,20 @@ def _in_ci() -> bool:
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 
+def skip_group(keywords: Container[str], reason: str) -> str:
+    """The group of a test skipped for *reason* whose keywords (markers among them) are *keywords*."""
+    for group, markers, words, _ in SKIP_GROUPS:
+        if any(m in keywords for m in markers) or any(w.lower() in reason.lower() for w in words):
+            return group
+    return "other"
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     if report.skipped and not hasattr(report, "wasxfail"):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        reason = reason.removeprefix("Skipped: ")
         _SKIPPED.append(f"{report.nodeid}: {reason}")
+        _GROUPS.setdefault(skip_group(report.keywords, reason), []).append(reason)
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
@@ -141,6 +166,19 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if _GROUPS:
+        terminalreporter.section("skipped: what this machine lacks", sep="=")
+        order = [g for g, *_ in SKIP_GROUPS] + ["other"]
+        for group in sorted(_GROUPS, key=order.index):
+            reasons = list(dict.fromkeys(_GROUPS[group]))  # each reason once, in the order met
+            n = len(_GROUPS[group])
+            terminalreporter.write_line(f"{group}: {n} test{'s' if n != 1 else ''} skipped ({'; '.join(reasons[:3])}"
+                                        f"{'; …' if len(reasons) > 3 else ''})")
+        installable = [g for g, _, _, by_deps in SKIP_GROUPS if by_deps and g in _GROUPS]
+        if installable:
+            terminalreporter.write_line(f"{DEPS} installs what the {', '.join(installable)} tests need"
+                                        + (" (then set the REFEREE_TEST_PG it prints)" if "postgres" in installable
+                                           else ""))
     if _in_ci() and _SKIPPED:
         terminalreporter.section("required tests skipped in CI", sep="!")
         for line in _SKIPPED:
@@ -150,14 +188,14 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
 
 # --- the PostgreSQL server of the league store's tests ----------------------------------------------------------
 
-PG_ENV = "REFEREE_TEST_PG"  # e.g. postgresql://referee:referee@127.0.0.1:5432/postgres (.ci/run exports it)
+PG_ENV = "REFEREE_TEST_PG"  # e.g. postgresql://referee:referee@127.0.0.1:5432/postgres (tools/test-deps prints it)
 
 
 def _pg_base() -> str:
     base = os.environ.get(PG_ENV)
     if not base:
-        pytest.skip(f"${PG_ENV} is not set: no PostgreSQL server to test the league store against (.ci/run starts "
-                    "one: pg_ctlcluster 15 main start)")
+        pytest.skip(f"${PG_ENV} is not set: no PostgreSQL server to test the league store against ({DEPS} starts "
+                    "one and prints the value)")
     return base
 
 

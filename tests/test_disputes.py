@@ -269,9 +269,9 @@ def test_the_director_puts_back_the_record_as_it_was(cli: Cli) -> None:
 
 # --- the use cases in-process: the scoring's keys and the appeal window -------------------------------
 
-def _event_match(tmp_path: Path, scoring_toml: str) -> tuple[Store, str]:
-    """An event of one round, its match played to the end (two one-hand games won by EW, §7.3.1) and its
-    first hand ruled on a dispute; the event's scoring is *scoring_toml*."""
+def _event_match(tmp_path: Path, scoring_toml: str, *new: str) -> tuple[Store, str]:
+    """An event of one round (``event new`` given the options *new* too), its match played to the end (two one-hand
+    games won by EW, §7.3.1) and its first hand ruled on a dispute; the event's scoring is *scoring_toml*."""
     from eventplay import Cli as InProcess
     from eventplay import match_text
 
@@ -280,7 +280,7 @@ def _event_match(tmp_path: Path, scoring_toml: str) -> tuple[Store, str]:
     scoring = tmp_path / "scoring.toml"
     scoring.write_text(scoring_toml, encoding="utf-8")
     cli = InProcess(tmp_path / "ev")
-    cli.ok("event", "new", "EV", "--name", "Cup", "--rounds", "1", "--scoring", scoring)
+    cli.ok("event", "new", "EV", "--name", "Cup", "--rounds", "1", "--scoring", scoring, *new)
     cli.ok("event", "add", "EV", "A1", "张三", "王五")
     cli.ok("event", "add", "EV", "A2", "李四", "赵六")
     cli.ok("event", "pair", "EV")
@@ -316,15 +316,16 @@ def test_the_appeal_window_of_the_events_scoring(tmp_path: Path) -> None:
 def test_warn_at_close_off_closes_without_the_warning(tmp_path: Path) -> None:
     from referee.app.director import close_round
 
-    store, match = _event_match(tmp_path, 'base = "club"\nname = "quiet"\n[confirmations]\nwarn_at_close = false\n')
+    store, match = _event_match(tmp_path, 'base = "club"\nname = "quiet"\n[confirmations]\nwarn_at_close = false\n',
+                                "--confirmation-required")
     closed = close_round(store, "EV")
     assert closed.unconfirmed == () and closed.left_open == ()
 
 
-def test_the_club_scoring_warns_at_close(tmp_path: Path) -> None:
+def test_the_club_scoring_warns_at_close_of_an_event_that_requires_confirmation(tmp_path: Path) -> None:
     from referee.app.director import close_round
 
-    store, match = _event_match(tmp_path, 'base = "club"\nname = "plain"\n')
+    store, match = _event_match(tmp_path, 'base = "club"\nname = "plain"\n', "--confirmation-required")
     closed = close_round(store, "EV")
     # hand 1 ruled, nobody confirmed since; hand 2 never confirmed
     assert [m.text("en") for m in closed.unconfirmed] == [f"{match} hands 1, 2"]

@@ -17,7 +17,7 @@ from test_disputes import Cli, pdf_text
 
 def test_an_event_round_with_disputes(tmp_path: Path) -> None:
     cli = Cli(tmp_path / "store")
-    cli.ok("event", "new", "EV", "--name", "Cup", "--rounds", "1")
+    cli.ok("event", "new", "EV", "--name", "Cup", "--rounds", "1", "--confirmation-required")
     cli.ok("event", "add", "EV", "A1", "张三", "王五")
     cli.ok("event", "add", "EV", "A2", "李四", "赵六")
     cli.ok("event", "pair", "EV")
@@ -45,7 +45,8 @@ def test_an_event_round_with_disputes(tmp_path: Path) -> None:
     run = cli.ok("event", "close", "EV", "--force", "--reason", "the director rules after the event")
     assert "warning: the close leaves open: EV-R1-T1 dispute 1 (hand 1, NS, open)" in run.err
     # hand 2 was confirmed; hand 1 is disputed, so not confirmed
-    assert "warning: settled hands no side confirmed: EV-R1-T1 hands 1 (confirmations.warn_at_close)" in run.err
+    assert ("warning: settled hands no side confirmed: EV-R1-T1 hands 1 (the event requires confirmation: referee "
+            "confirm MATCH --hand N --by SIDE)") in run.err
     cli.ok("dispute", match, "rule", 1, "--keep", "--reason", "E's grab was seen by both sides")
     run = cli("dispute", match, "appeal", 1, "--by", "NS")
     assert run.code == 1

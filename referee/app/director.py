@@ -50,6 +50,7 @@ from referee.tournament.state import (
     round_closed,
     round_paired,
     round_unpaired,
+    settings_changed,
 )
 
 if TYPE_CHECKING:
@@ -88,9 +89,11 @@ def _scoring_problem(name: str, e: Exception) -> Msg:
 
 def new_event(store: MatchStore, event_id: str, *, name: str, rules: str, fmt: str, rounds: int | None,
               scoring: str | None, date: str | None, venue: str | None, seed: int | None,
-              referee: str | None = None) -> EventState:
+              referee: str | None = None, confirmation_required: bool = False) -> EventState:
     """Create the event's log with its settings; everything is checked before the file is made. Without a
-    *scoring*: ``club``, or for a round robin ``robin`` (its tie-breaks head-to-head and Sonneborn-Berger)."""
+    *scoring*: ``club``, or for a round robin ``robin`` (its tie-breaks head-to-head and Sonneborn-Berger).
+    *confirmation_required*: every settled hand is to be confirmed by a side, and the close names those that
+    were not (off: a club that never confirms hears nothing of it)."""
     from referee.games.gunzi import ruleset
     from referee.tournament import scoring as scorings
 
@@ -130,9 +133,25 @@ def new_event(store: MatchStore, event_id: str, *, name: str, rules: str, fmt: s
     import random
 
     lot = seed if seed is not None else random.SystemRandom().randrange(2**31)
-    action = created(event_id, name, rules, form, rounds, chosen, date, venue, seed, lot)
+    action = created(event_id, name, rules, form, rounds, chosen, date, venue, seed, lot,
+                     confirmation_required=confirmation_required)
     with store.event_log(event_id).session(create=True) as s:
         return s.append([action], referee)
+
+
+def change_settings(store: MatchStore, event_id: str, *, confirmation_required: bool, reason: str = "",
+                    referee: str | None = None) -> EventState:
+    """Change a setting of the event after its creation, as one entry of its log: whether every settled hand is
+    to be confirmed (``event close`` then names those that were not)."""
+    reason = check_text(reason, "--reason").strip()
+    with store.event_log(event_id).session() as s:
+        if s.state.settings.confirmation_required == confirmation_required:
+            raise UsageError(M("event {event} already requires every settled hand to be confirmed: nothing changed",
+                               zh="赛事 {event} 已要求每副结算后都须确认：未作改动", event=event_id)
+                             if confirmation_required else
+                             M("event {event} already leaves the confirmation of hands optional: nothing changed",
+                               zh="赛事 {event} 已不要求确认各副：未作改动", event=event_id))
+        return s.append([settings_changed(confirmation_required=confirmation_required, reason=reason)], referee)
 
 
 # --- pairs ---------------------------------------------------------------------------------------------
@@ -729,7 +748,7 @@ class Closed(NamedTuple):
     rulings: tuple[Ruled, ...]
     state: EventState
     left_open: tuple[Msg, ...] = ()  # disputes and appeals a forced close left open (each named)
-    unconfirmed: tuple[Msg, ...] = ()  # settled hands no side confirmed (when the scoring warns of them)
+    unconfirmed: tuple[Msg, ...] = ()  # settled hands no side confirmed (when the event requires confirmation)
 
 
 def _leader(result: MatchResult) -> str | None:
@@ -826,7 +845,8 @@ def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason
 def _remarks_at_close(store: MatchStore, state: EventState, rnd: Round, force: bool) -> tuple[tuple[Msg, ...],
                                                                                           tuple[Msg, ...]]:
     """The round's open disputes and appeals (refused without *force*: a close ends every appeal window)
-    and, when the event's scoring warns of them, its settled hands no side confirmed."""
+    and, when the event requires confirmation (and its scoring does not turn the warning off), its settled hands no
+    side confirmed."""
     from referee.app.disputes import open_disputes, open_msg, unconfirmed, unconfirmed_msg
 
     ids = [t.match_id for t in rnd.tables]
@@ -838,8 +858,8 @@ def _remarks_at_close(store: MatchStore, state: EventState, rnd: Round, force: b
                               "Rule them (referee dispute MATCH rule|decide D), or close with --force --reason TEXT to "
                               "leave them open", len(left),
                               round=rnd.number, disputes=list(left)))
-    late = tuple(unconfirmed_msg(u) for u in unconfirmed(store, ids)) if state.settings.scoring.warn_unconfirmed \
-        else ()
+    warn = state.settings.confirmation_required and state.settings.scoring.warn_unconfirmed
+    late = tuple(unconfirmed_msg(u) for u in unconfirmed(store, ids)) if warn else ()
     return left, late
 
 

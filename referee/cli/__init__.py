@@ -22,15 +22,16 @@ import typer  # noqa: E402 - after the collector is paused
 
 from referee import __version__  # noqa: E402
 from referee.cli.commands import COMMANDS, load  # noqa: E402
-from referee.cli.commands.boundary import BROKEN_PIPE, INTERRUPTED, guard, quiet_exit  # noqa: E402
+from referee.cli.commands.boundary import BROKEN_PIPE, INTERRUPTED, guard, quiet_exit, run_parsed  # noqa: E402
 from referee.core.i18n import N_  # noqa: E402
 
 if _COLLECTING:
     gc.freeze()  # what loaded stays for the process's life: no collection walks it (enabling would, at once)
     gc.enable()
 
-HELP = N_("Officiate and score Dalian Gunzi (大连打滚子) matches: check, replay and explain match records, "
-          "record them at the table, print scorecards.")
+# {games}: every game of the registry by its name (referee.games.registry.named), filled in when the help is shown
+HELP = N_("Officiate and score {games} matches: check, replay and explain match records, record them at the table, "
+          "print scorecards.", zh="{games}比赛的裁判与记分工具：检查、复盘和解释比赛记录，现场录入，打印记分卡。")
 HELP_OPTIONS = ["-h", "--help"]
 
 if TYPE_CHECKING:
@@ -84,16 +85,26 @@ def build_app(command: str | None = None, *, listing: bool = False) -> typer.Typ
 
 
 def _translate(command: Documented, lang: str) -> None:
-    """Word the help texts of a built click command (and its sub-commands) in *lang*."""
-    from referee.core.i18n import gettext
-
+    """Word the help texts of a built click command (and its sub-commands) in *lang*, the games they name
+    (``{games}``, ``{game_keys}``, ``{default_game}``) filled in from the registry."""
     if command.help:
-        command.help = gettext(lang, command.help)
+        command.help = _worded(command.help, lang)
     for param in getattr(command, "params", ()):
         if getattr(param, "help", None):
-            param.help = gettext(lang, param.help)
+            param.help = _worded(param.help, lang)
     for sub in getattr(command, "commands", {}).values():
         _translate(sub, lang)
+
+
+def _worded(text: str, lang: str) -> str:
+    from referee.core.i18n import declared
+
+    if "{" not in text:  # no help text has a brace but the fields below
+        return declared(lang, text)
+    from referee.games import registry
+
+    return declared(lang, text, games=registry.named(lang), game_keys=registry.keyed(lang),
+                    default_game=registry.DEFAULT)
 
 
 def _early_lang(args: list[str]) -> str | None:
@@ -210,9 +221,8 @@ def _main(argv: list[str] | None) -> None:
             lang = language(_early_lang(args))
         except RefereeError:
             lang = "en"
-        if lang != "en":
-            _translate(command, lang)
-    command.main(args, prog_name="referee")
+        _translate(command, lang)  # English too: the help texts that name the games are filled in here
+    run_parsed(command, args, _early_lang(args))
 
 
 def __getattr__(name: str) -> typer.Typer:

@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING, cast
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M
+from referee.core.i18n import M, Msg, join, tr
 
 if TYPE_CHECKING:
     from referee.games.api import Game
@@ -27,6 +27,15 @@ GAMES: dict[str, str] = {
     "doudizhu": "referee.games.doudizhu.game",
     "jinhua-mahjong": "referee.games.jinhua_mahjong.game",
 }
+# key -> the game's name, in the registry's order: what the first screens (`referee --help`, `referee new --game`,
+# the web's front page) list, with no game module imported. Each is the same message as its module's ``title``.
+TITLES: dict[str, Msg] = {
+    "gunzi": M("Dalian Gunzi"),
+    "hubei-dagun": M("Hubei 打滚"),
+    "doudizhu": M("Dou Dizhu"),
+    "jinhua-mahjong": M("Jinhua mahjong"),
+}
+CHINESE = "zh_CN"  # the language of the games' own names, shown beside a name in any other language
 _LOADED: dict[str, Game] = {}
 _GAME_KEY = re.compile(r"""(?:^|\s)game\s*=\s*("[^"]*"|'[^']*'|\S+)""", re.IGNORECASE)
 _HEADER = re.compile(r"\s*match(\s|$)", re.IGNORECASE)
@@ -38,6 +47,24 @@ class UnknownGame(UsageError):
 
 def keys() -> list[str]:
     return list(GAMES)
+
+
+def title(key: str, lang: str) -> str:
+    """Game *key*'s name in *lang*; in a language other than Chinese, with its Chinese name beside it (the name
+    the players know it by): ``Dalian Gunzi (大连打滚子)``, ``大连打滚子``."""
+    name = TITLES[key]
+    return tr(lang, "{name} ({chinese})", zh="{name}", name=name, chinese=name.text(CHINESE))
+
+
+def named(lang: str) -> str:
+    """Every game this version officiates by its name (:func:`title`), listed as *lang* lists."""
+    return join(lang, [title(key, lang) for key in GAMES])
+
+
+def keyed(lang: str) -> str:
+    """Every game's key with its name, what ``--game`` takes: ``gunzi (Dalian Gunzi, 大连打滚子), …``."""
+    return join(lang, [tr(lang, "{key} ({name}, {chinese})", zh="{key}（{name}）", key=key, name=TITLES[key],
+                          chinese=TITLES[key].text(CHINESE)) for key in GAMES])
 
 
 def game(key: str | None = None) -> Game:

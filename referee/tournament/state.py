@@ -6,12 +6,12 @@ builders below) and folds the actions, in order, into an :class:`EventState`: th
 settings, its pairs (entries and withdrawals), its rounds with their tables and byes, and what
 each round's close recorded. Pure: no I/O, no clock.
 
-Actions: ``created``, ``pair_added``, ``pair_edited``, ``pair_removed`` (an entry corrected or taken
-out before it was paired), ``pair_withdrawn``, ``round_paired`` (with the reason when set or swapped by
-hand), ``round_unpaired`` (taken back while none of its matches has an entry), ``round_closed``,
-``result_set`` and ``result_cleared`` (a table's result entered by the director, or taken back). A
-later action (a referee assigned to a table, for the web) is one more builder and one more
-handler in ``_HANDLERS``; a log holding an action this version does not know is refused, never
+Actions: ``created``, ``settings_changed`` (a setting of the event changed after it was created), ``pair_added``,
+``pair_edited``, ``pair_removed`` (an entry corrected or taken out before it was paired), ``pair_withdrawn``,
+``round_paired`` (with the reason when set or swapped by hand), ``round_unpaired`` (taken back while none of
+its matches has an entry), ``round_closed``, ``result_set`` and ``result_cleared`` (a table's result entered by
+the director, or taken back). A later action (a referee assigned to a table, for the web) is one more builder and
+one more handler in ``_HANDLERS``; a log holding an action this version does not know is refused, never
 half read.
 """
 
@@ -46,6 +46,7 @@ RESULT_CLEARED = "result_cleared"
 PLAYER_ADDED = "player_added"  # an individual event's entry: a player
 ROUND_SEATED = "round_seated"  # an individual event's round: its tables of players and who sits out
 PLAYER_WITHDRAWN = "player_withdrawn"  # an individual event's player: never seated again, kept in the standings
+SETTINGS_CHANGED = "settings_changed"  # a setting of the event changed (confirmation_required)
 GUNZI = "gunzi"  # the game of an event whose log names none (every event before individual ones)
 
 Action = dict[str, Any]
@@ -92,6 +93,8 @@ class Settings(NamedTuple):
     lot: int  # the seed of the lot that breaks the last ties (recorded at creation)
     game: str = GUNZI  # the game's key; another game's event is one of individual players
     sit_out: str = "lowest"  # an individual event's rule for who sits out (tournament.individual.SitOut)
+    # every settled hand is to be confirmed by a side (`referee confirm`): `event close` names those not confirmed
+    confirmation_required: bool = False
 
     @property
     def individual(self) -> bool:
@@ -190,11 +193,19 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
 
 def created(event_id: str, name: str, rules: str, fmt: EventFormat, rounds: int | None, scoring: Scoring,
             date: str | None, venue: str | None, seed: int | None, lot: int, game: str = GUNZI,
-            sit_out: str = "lowest") -> Action:
-    """The event's settings; *game* and *sit_out* only for an individual event (a Gunzi log stays as it was)."""
+            sit_out: str = "lowest", confirmation_required: bool = False) -> Action:
+    """The event's settings; *game* and *sit_out* only for an individual event, *confirmation_required* only when
+    on (the log of an event that leaves them as they were stays as it was)."""
     return {"action": CREATED, "event": event_id, "name": name, "rules": rules, "format": fmt.value,
             "rounds": rounds, "scoring": scoring_data(scoring), "date": date, "venue": venue, "seed": seed,
-            "lot": lot, **({"game": game, "sit_out": sit_out} if game != GUNZI else {})}
+            "lot": lot, **({"game": game, "sit_out": sit_out} if game != GUNZI else {}),
+            **({"confirmation_required": True} if confirmation_required else {})}
+
+
+def settings_changed(*, confirmation_required: bool, reason: str = "") -> Action:
+    """A setting of the event changed after its creation: whether every settled hand is to be confirmed."""
+    return {"action": SETTINGS_CHANGED, "confirmation_required": confirmation_required,
+            **({"reason": reason} if reason else {})}
 
 
 def player_added(player: Player) -> Action:
@@ -321,7 +332,14 @@ def _on_created(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
         id=_get(a, seq, "event", str), name=_get(a, seq, "name", str), rules=_get(a, seq, "rules", str),
         format=fmt, rounds=_optional(a, seq, "rounds", int), scoring=scoring, date=_optional(a, seq, "date", str),
         venue=_optional(a, seq, "venue", str), seed=_optional(a, seq, "seed", int), lot=_get(a, seq, "lot", int),
-        game=_optional(a, seq, "game", str) or GUNZI, sit_out=_optional(a, seq, "sit_out", str) or "lowest")
+        game=_optional(a, seq, "game", str) or GUNZI, sit_out=_optional(a, seq, "sit_out", str) or "lowest",
+        confirmation_required=bool(_optional(a, seq, "confirmation_required", bool)))
+
+
+def _on_settings_changed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    if f.settings is None:
+        raise StateError(seq, "no_event")
+    f.settings = f.settings._replace(confirmation_required=_get(a, seq, "confirmation_required", bool))
 
 
 def _on_player_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
@@ -497,6 +515,7 @@ def _on_round_closed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
 
 _HANDLERS: dict[str, Callable[[_Fold, Mapping[str, Any], int], None]] = {
     CREATED: _on_created,
+    SETTINGS_CHANGED: _on_settings_changed,
     PAIR_ADDED: _on_pair_added,
     PAIR_EDITED: _on_pair_edited,
     PAIR_REMOVED: _on_pair_removed,

@@ -144,7 +144,8 @@ def _hx(request: Request) -> bool:
 
 # --- reading ----------------------------------------------------------------------------------------
 
-def _home_data(w: Web) -> dict[str, Any]:
+def _home_data(w: Web, lang: str) -> dict[str, Any]:
+    from referee.games.registry import named
 
     events = []
     for event_id in w.store.event_ids():
@@ -153,7 +154,7 @@ def _home_data(w: Web) -> dict[str, Any]:
         except Exception:  # an event log that cannot be read is listed by its id
             name = ""
         events.append({"id": event_id, "name": name})
-    return {"events": events, "matches": w.store.summaries()}
+    return {"games": named(lang), "events": events, "matches": w.store.summaries()}
 
 
 async def _cached_page(request: Request, template: str, version: Callable[[], object],
@@ -180,7 +181,7 @@ async def _cached_page(request: Request, template: str, version: Callable[[], ob
 
 async def home(request: Request) -> Response:
     w = web_of(request)
-    return await _cached_page(request, "home.html", lambda: home_version(w.store), lambda lang: _home_data(w))
+    return await _cached_page(request, "home.html", lambda: home_version(w.store), lambda lang: _home_data(w, lang))
 
 
 async def _view(request: Request, kind: str, template: str) -> Response:

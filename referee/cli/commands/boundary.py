@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import sys
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, NoReturn
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
-from referee.core.errors import RefereeError
+from referee.core.errors import RefereeError, UsageError
 from referee.core.lang import language as language
 
 BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader went away
@@ -100,3 +101,138 @@ def report_broken(broken: Mapping[str, Msg], lang: str) -> None:
     for msg in found[:-1]:
         typer.echo(tr(lang, "error: {message}", message=msg), err=True)
     raise StoreError(found[-1])
+
+
+# --- the parser's own errors (click's, under typer) ------------------------------------------------------------
+
+def run_parsed(command: Any, args: list[str], lang: str | None) -> None:
+    """Parse *args* and run *command* (a built click command), ending the process with the command's exit code.
+
+    A usage error of the parser itself (a missing option, an unknown command, a value that is not a number,
+    extra arguments) is the project's: one line ``error: …`` in the user's language (*lang*, else
+    ``$REFEREE_LANG``), exit 2, no usage block. A group called bare still prints its help (exit 2, as click's)."""
+    errors = sys.modules[typer.BadParameter.__module__]  # click's exceptions: click's own, or typer's vendored copy
+    try:
+        code = command.main(args, prog_name="referee", standalone_mode=False)
+    except errors.ClickException as e:
+        if type(e).__name__ == "NoArgsIsHelpError":  # `referee event`: the group's help, as click shows it
+            e.show()
+            raise SystemExit(e.exit_code) from None
+        found = parser_error(e, errors)
+        try:
+            report(found, lang)
+        except BrokenPipeError:
+            quiet_exit(BROKEN_PIPE)
+        raise SystemExit(found.exit_code) from None
+    except typer.Abort:  # end of input at a prompt (click has ended its line): said as click says it, exit 1
+        typer.echo("Aborted!", err=True)
+        raise SystemExit(1) from None
+    raise SystemExit(code if type(code) is int else 0)
+
+
+class ParserError(RefereeError):
+    """An error of the parser that is not a usage error (a file it could not open): its exit code, click's."""
+
+
+_REPR = re.compile(r"""^('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+_NUMBER = re.compile(r"^(-?[0-9][0-9.e+-]*) ")
+_EXTRA = re.compile(r"^Got unexpected extra arguments?(?:\(s\))? \((?P<args>.*)\)$", re.DOTALL)
+_NO_COMMAND = re.compile(r"""^No such command (?P<name>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+
+
+def _unrepr(text: str) -> str:
+    import ast
+
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+    return value if isinstance(value, str) else text
+
+
+def parser_error(e: Any, errors: Any) -> RefereeError:
+    """The parser's error *e* as the project's, worded in any language; its English text (click's) only where
+    no wording here fits it."""
+    from referee.core.i18n import MN, M, literal
+
+    message = e.format_message() if not isinstance(e, errors.BadParameter) else e.message
+    if not isinstance(e, errors.UsageError):
+        error = ParserError(literal(message))
+        error.exit_code = e.exit_code
+        return error
+    param = getattr(e, "param", None)
+    if isinstance(e, errors.MissingParameter):
+        if param is not None and param.param_type_name == "option":
+            return UsageError(M("missing option {option}", zh="缺少选项 {option}", option=_option(param)))
+        if param is not None:
+            return UsageError(M("missing argument {argument}", zh="缺少参数 {argument}", argument=_name(param)))
+    if isinstance(e, errors.BadParameter) and param is not None:
+        return _bad_value(_name(param), param.type, message, errors)
+    if isinstance(e, errors.NoSuchOption):
+        if e.possibilities:
+            return UsageError(M("no such option: {option} (did you mean {options:list}?)",
+                                zh="没有这个选项：{option}（是要 {options:list} 吗？）",
+                                option=e.option_name, options=sorted(e.possibilities)))
+        return UsageError(M("no such option: {option}", zh="没有这个选项：{option}", option=e.option_name))
+    if isinstance(e, errors.BadOptionUsage):
+        if "does not take a value" in message:
+            return UsageError(M("option {option} takes no value", zh="选项 {option} 不带值", option=e.option_name))
+        if "requires" in message:
+            return UsageError(M("option {option} needs a value", zh="选项 {option} 需要一个值", option=e.option_name))
+    extra = _EXTRA.match(message)
+    if extra:
+        words = extra.group("args").split()
+        return UsageError(MN("unexpected extra argument: {args}", "unexpected extra arguments: {args}", len(words),
+                             zh="多余的参数：{args}", args=extra.group("args")))
+    unknown = _NO_COMMAND.match(message)
+    if unknown:
+        path = e.ctx.command_path if e.ctx is not None else "referee"
+        return UsageError(M("{program} has no command {command}; `{program} -h` lists its commands",
+                            zh="{program} 没有命令 {command}；`{program} -h` 列出它的命令",
+                            program=path, command=_unrepr(unknown.group("name"))))
+    return UsageError(literal(message))
+
+
+def _option(param: Any) -> str:
+    """An option as a user types it: its long name (``--reason``), else its first."""
+    opts: Sequence[str] = param.opts or [param.human_readable_name]
+    return str(next((o for o in opts if o.startswith("--")), opts[0]))
+
+
+def _name(param: Any) -> str:
+    """An option by its long name, an argument as the usage line shows it (its metavar, else its name in capitals)."""
+    if param.param_type_name == "option":
+        return _option(param)
+    name = str(param.human_readable_name)
+    return name if param.metavar else name.upper()
+
+
+def _bad_value(name: str, kind: Any, message: str, errors: Any) -> UsageError:
+    """A value the option or argument *name* cannot take, worded by the kind of value it takes."""
+    from referee.core.i18n import M
+
+    quoted = _REPR.match(message)
+    value = _unrepr(quoted.group(1)) if quoted else None
+    choices = getattr(kind, "choices", None)
+    if choices is not None and value is not None:
+        return UsageError(M("{name}: {value} is not one of {choices:list}",
+                            zh="{name}：{value} 不是 {choices:list} 之一",
+                            name=name, value=value, choices=[str(c) for c in choices]))
+    low, high = getattr(kind, "min", None), getattr(kind, "max", None)
+    number = _NUMBER.match(message)
+    if number and (low is not None or high is not None) and " range " in message:
+        if high is None:
+            return UsageError(M("{name}: {value} is less than {least}", zh="{name}：{value} 小于 {least}",
+                                name=name, value=number.group(1), least=low))
+        if low is None:
+            return UsageError(M("{name}: {value} is more than {most}", zh="{name}：{value} 大于 {most}",
+                                name=name, value=number.group(1), most=high))
+        return UsageError(M("{name}: {value} is not from {least} to {most}",
+                            zh="{name}：{value} 不在 {least} 到 {most} 之间",
+                            name=name, value=number.group(1), least=low, most=high))
+    if value is not None and "int" in getattr(kind, "name", ""):
+        return UsageError(M("{name}: {value} is not a whole number", zh="{name}：{value} 不是整数", name=name,
+                            value=value))
+    if value is not None and "float" in getattr(kind, "name", ""):
+        return UsageError(M("{name}: {value} is not a number", zh="{name}：{value} 不是数字", name=name, value=value))
+    return UsageError(M("{name}: {detail}", zh="{name}：{detail}", name=name, detail=message))

@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1."), show_default=False)]
 Finished = Annotated[bool, typer.Option("--force", help=N_(
     "Change the entries of a finished event anyway (with --reason, kept in the log)."))]
+CONFIRMATION_HELP = N_("Every settled hand is to be confirmed by a side (referee confirm), and event close names "
+                       "those no side confirmed; default: not required (no warning).",
+                       zh="每副结算后都须由一方确认（referee confirm），event close 会列出无人确认的各副；"
+                          "默认：不要求（不警告）。")
 
 
 
@@ -83,6 +87,7 @@ def new(
     venue: Annotated[str | None, typer.Option("--venue", metavar="TEXT", help=N_("Where it is played."))] = None,
     seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=N_(
         "Shuffle round 1 with this seed (else entry order); also the seed of the lot."))] = None,
+    confirmation_required: Annotated[bool, typer.Option("--confirmation-required", help=CONFIRMATION_HELP)] = False,
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -97,11 +102,19 @@ def new(
     if game is not None and game != "gunzi":
         from referee.cli.commands import individualevent
 
+        if confirmation_required:
+            from referee.core.errors import UsageError
+
+            raise UsageError(M("--confirmation-required: for an event of pairs only (an event of individual players "
+                               "does not name unconfirmed hands at its close)",
+                               zh="--confirmation-required：仅用于双人组赛事（个人赛事在轮次结束时不列出未确认的各副）"))
+
         individualevent.new(store, event_id, game, name, rules, rounds, date, venue, seed, sit_out, referee, say,
                             fmt)
         return
     state = new_event(store, event_id, name=name, rules=rules or "dalian-club", fmt=fmt, rounds=rounds,
-                      scoring=scoring, date=date, venue=venue, seed=seed, referee=referee)
+                      scoring=scoring, date=date, venue=venue, seed=seed, referee=referee,
+                      confirmation_required=confirmation_required)
     s = state.settings
     form = M("round robin") if s.format is EventFormat.round_robin else M("Swiss")
     planned = "-" if s.rounds is None else s.rounds
@@ -109,8 +122,47 @@ def new(
                        "{scoring}, lot seed {lot}",
                   event=s.id, name=s.name, root=store.where, format=form, rounds=planned, rules=s.rules,
                   scoring=s.scoring.name, lot=s.lot))
+    if s.confirmation_required:
+        typer.echo(_confirmation_words(s.id, True, say))
     typer.echo(tr(say, "next: referee event add {event} PAIR PLAYER1 PLAYER2, or referee event import {event} FILE",
                   event=s.id))
+
+
+def settings(
+    event_id: EventId,
+    confirmation_required: Annotated[bool | None, typer.Option(
+        "--confirmation-required/--no-confirmation-required", help=CONFIRMATION_HELP, show_default=False)] = None,
+    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    db: Db = None,
+    referee: Referee = None,
+    lang: Lang = None,
+) -> None:
+    """Show whether the event requires every settled hand to be confirmed, or change it (an entry of its log)."""
+    say = language(lang)
+    from referee.app.individual import pairs_only
+
+    store = open_store(db)
+    if confirmation_required is None:
+        typer.echo(_confirmation_words(event_id, _state(store, event_id).settings.confirmation_required, say))
+        return
+    from referee.app.director import change_settings
+
+    pairs_only(store, event_id, "settings")
+    state = change_settings(store, event_id, confirmation_required=confirmation_required, reason=reason,
+                            referee=referee)
+    typer.echo(_confirmation_words(event_id, state.settings.confirmation_required, say))
+
+
+def _confirmation_words(event_id: str, required: bool, say: str) -> str:
+    from referee.core.i18n import tr
+
+    if required:
+        return tr(say, "event {event}: every settled hand is to be confirmed (referee confirm); event close names "
+                       "those no side confirmed",
+                  zh="赛事 {event}：每副结算后都须确认（referee confirm）；event close 会列出无人确认的各副",
+                  event=event_id)
+    return tr(say, "event {event}: the confirmation of hands is optional; event close does not name unconfirmed hands",
+              zh="赛事 {event}：各副的确认可选；event close 不列出未确认的各副", event=event_id)
 
 
 def add(
@@ -424,7 +476,10 @@ def close(
                            "appeal can be made any more)",
                       disputes=list(closed.left_open)), err=True)
     if closed.unconfirmed:
-        typer.echo(tr(say, "warning: settled hands no side confirmed: {hands:list} (confirmations.warn_at_close)",
+        typer.echo(tr(say, "warning: settled hands no side confirmed: {hands:list} (the event requires confirmation: "
+                           "referee confirm MATCH --hand N --by SIDE)",
+                      zh="警告：未经任何一方确认的已结算牌副：{hands:list}"
+                         "（本赛事要求确认：referee confirm MATCH --hand N --by SIDE）",
                       hands=list(closed.unconfirmed)), err=True)
     for r in closed.rulings:
         typer.echo(tr(say, "{match}: ruling for {team:team} recorded as #{seq} ({reason})",
@@ -856,6 +911,9 @@ def event() -> typer.Typer:
                         context_settings={"help_option_names": ["-h", "--help"]})
     for name, function, text in (
         ("new", new, N_("Create an event: its name, rule set, format, rounds and scoring.")),
+        ("settings", settings, N_("Show whether the event requires every settled hand to be confirmed, or change it "
+                                  "(an entry of its log).",
+                                  zh="显示赛事是否要求每副结算后都须确认，或更改此设置（记入赛事日志）。")),
         ("add", add, N_("Enter a pair.")),
         ("import", import_, N_("Enter the pairs of an entries file (CSV or XLSX): all of them or none.")),
         ("edit", edit, N_("Correct a pair's players (before it is paired) or its club, as an entry of the event's "

@@ -290,9 +290,22 @@ def trn(lang: str, singular: str, plural: str, n: int, /, *, zh: str | None = No
 
 
 def N_(msgid: str, /, *, zh: str | None = None) -> str:  # noqa: N802 - the marker's name
-    """Marks a msgid for the catalogue where it is declared as data (worded later with ``Msg(msgid)``);
-    *zh*, its Chinese while new, is for ``tools/catalogues.py --harvest`` to move into the catalogue."""
+    """Marks a msgid for the catalogue where it is declared as data (worded later with ``Msg(msgid)`` or
+    :func:`declared`); *zh*, its Chinese while new, is for ``tools/catalogues.py --harvest`` to move into the
+    catalogue, and :func:`declared` shows it until then."""
+    if zh is not None:
+        _DECLARED_ZH[msgid] = zh
     return msgid
+
+
+_DECLARED_ZH: dict[str, str] = {}  # N_'s inline Chinese, by msgid
+
+
+def declared(lang: str, msgid: str, /, **fields: object) -> str:
+    """A msgid declared with :func:`N_` (a command's help) worded in *lang*: the catalogue's text, else N_'s inline
+    Chinese while the catalogue lacks it; with *fields*, they are filled in."""
+    text = _translated(lang, msgid, None, 0, _DECLARED_ZH.get(msgid), None)
+    return fill(text, lang, fields) if fields else text
 
 
 def P_(context: str, msgid: str) -> str:  # noqa: N802 - the marker's name
