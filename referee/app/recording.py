@@ -152,6 +152,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
     Gunzi's matches go through :func:`record`, whose engine also says what it expected next."""
     from referee.app.appending import require_reason
     from referee.app.officiate import Rejected
+    from referee.games.api import split_problems
     from referee.games.stored import game_of_view
     from referee.store.pinning import rules_of_match
 
@@ -176,8 +177,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
         # Refused: a problem the new directives themselves carry (a bid that does not rise, a bomb that is not four
         # of a rank…). What the deal in progress still lacks (its kitty, who went out: the game's `pending`) is what
         # the referee records next, not a reason to refuse a step.
-        still = set(game.pending(after))
-        added = [e for e in game.problems(after) if e.line >= first and e not in still]
+        added = [e for e in split_problems(game, after).mistakes if e.line >= first]
         if added:
             raise Rejected(added)
         items: list[NewEntry] = [{"kind": "event", "directive": game.format_event(ev), "reason": reason}
@@ -194,6 +194,7 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
     choose). The header can be amended (its id kept), never removed."""
     from referee.app.appending import guarded
     from referee.app.officiate import Rejected, _correction_target
+    from referee.games.api import split_problems
     from referee.games.stored import game_of_view
     from referee.store.pinning import amended_header, rules_of_match
 
@@ -232,9 +233,8 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
         old, _ = s.events()
         after = game.replay(reading.events, rules_of_match(game, reading.events, store))
         # before: under the rules the match named before (an amended header may name others)
-        had = {(e.line, e.message) for e in game.problems(game.replay(old, rules_of_match(game, old, store)))}
-        still = set(game.pending(after))
-        added = [e for e in game.problems(after) if (e.line, e.message) not in had and e not in still]
+        had = {e.key for e in game.problems(game.replay(old, rules_of_match(game, old, store)))}
+        added = [e for e in split_problems(game, after).mistakes if e.key not in had]
         if added and not force:
             raise Rejected(added, (), what=kind)
         entry = s.append(kind, directive, referee, target=target, reason=reason)
