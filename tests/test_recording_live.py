@@ -76,3 +76,71 @@ def test_pending_is_a_part_of_the_problems_by_key(key: str) -> None:
         assert all(isinstance(e, RecordError) for e in pending)
         assert {e.key for e in pending} <= {e.key for e in problems}
         hash(tuple(e.key for e in problems))  # a key is hashable whatever the message's fields hold
+
+
+# --- a directive for a deal that does not exist, or is over: one line, nothing stored ------------------------------
+
+def _entries(cli, match: str) -> int:
+    from referee.store.folder import FolderStore
+
+    return len(FolderStore(cli.db).entries(match))
+
+
+def refused(cli, match: str, directive: str, en: str, zh: str) -> None:
+    """*directive* refused with one ``error:`` line saying *en* (in Chinese *zh*), the match as it was."""
+    before = _entries(cli, match)
+    for lang, said in (("en", f"error: event rejected, nothing stored: {en}\n"),
+                       ("zh", f"错误：事件被拒绝，未存储：{zh}\n")):
+        run = cli("record", match, *directive.split(), "--lang", lang)
+        assert run.code != 0
+        assert run.err == said and run.out == ""
+    assert _entries(cli, match) == before
+
+
+def test_hubei_refuses_a_line_before_any_deal_and_a_new_deal_over_an_unsettled_one(cli) -> None:
+    """Points with no deal begun, and deal 2 while deal 1 lacks its places and points (§5.1, §5.2): refused."""
+    new_hubei(cli)
+    refused(cli, "HB1", "points E=40 S=50 W=30 N=45 hand=35", "this line belongs to a deal: start one with 'deal'",
+            "这一行属于某一局：请先用 deal 开始一局")
+    cli.ok("record", "HB1", "deal", "1", "dealer=E")
+    cli.ok("record", "HB1", "call", "H10", "partner=W")
+    refused(cli, "HB1", "deal 2 dealer=S", "deal 1: not settled, it lacks places, points",
+            "第 1 局未结算，缺少 places、points")
+
+
+def test_dou_dizhu_refuses_the_play_of_a_deal_played_out(cli) -> None:
+    """The first player out ends the deal (§4): a play, a shown hand or a redeal after it is another deal's."""
+    cli.ok("new", "D1", "--game", "doudizhu", "--player", "张三", "--player", "李四", "--player", "王五")
+    refused(cli, "D1", "bid 张三 1", "before the first 'deal': each deal begins with a 'deal' line",
+            "在第一个 'deal' 之前：每一局以 'deal' 行开始")
+    for line in ("deal", "bid 张三 3", "kitty 5H 9C 3D", "out 张三"):
+        cli.ok("record", "D1", *line.split())
+    for line, what in (("play 李四 4S", "play"), ("show 张三", "show"), ("redeal", "redeal")):
+        refused(cli, "D1", line, f"deal 1 is over: seat 1 went out first, which ends it (§4); '{what}' belongs "
+                "before the 'out'", f"第 1 局已结束：1 号座位先出完牌，此局即结束（§4）；“{what}”应在“out”之前")
+    # 张三 bid 3 and went out before any farmer played: spring (§5.2) is still this deal's
+    assert "#9 recorded: spring" in cli.ok("record", "D1", "spring").out
+
+
+def test_mahjong_refuses_a_claim_after_the_result_and_a_result_for_a_deal_drawn(cli) -> None:
+    """A claim of a discard is made in the play (§3.1), so not after the win; a drawn deal (nowin) has no win."""
+    cli.ok("new", "J1", "--game", "jinhua-mahjong", *HB_PLAYERS)
+    refused(cli, "J1", "win W S", "this directive belongs to a deal: write 'deal' before it",
+            "此指令属于一局：请先写 'deal'")
+    for line in ("deal E", "win W S"):
+        cli.ok("record", "J1", *line.split())
+    refused(cli, "J1", "pong W S", "deal 1 is over: its 'win' is recorded; a 'pong' belongs before it (§3.1)",
+            "第 1 局已结束：已记录“win”；“pong”应在其之前（§3.1）")
+    cli.ok("record", "J1", "patterns", "pinghu")  # a win's patterns come after it
+    for line in ("deal", "nowin"):
+        cli.ok("record", "J1", *line.split())
+    refused(cli, "J1", "chi N W", "deal 2 is over: its 'nowin' is recorded; a 'chi' belongs before it (§3.1)",
+            "第 2 局已结束：已记录“nowin”；“chi”应在其之前（§3.1）")
+
+
+def test_gunzi_refuses_a_directive_outside_a_hand(cli) -> None:
+    """Before the first hand, a hand's directive has no hand to go into (Gunzi's engine says what comes next)."""
+    cli.ok("new", "G1")
+    refused(cli, "G1", "points 25", "'points' outside a hand: start the hand with 'hand'; expected next: hand | "
+            "warn | ruling | time", "'points' 不在任何一副之内：请先用 'hand' 开始一副；下一步应为：hand（发牌） | "
+            "warn（警告） | ruling（裁定） | time（到时）")

@@ -174,12 +174,17 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
         held = [ev for ev in reading.events if ev.line < first]
         rules = rules_of_match(game, held, store)
         after = game.replay(held + new, rules)
-        # Refused: a problem the new directives themselves carry (a bid that does not rise, a bomb that is not four
-        # of a rank…). What the deal in progress still lacks (its kitty, who went out: the game's `pending`) is what
-        # the referee records next, not a reason to refuse a step.
-        added = [e for e in split_problems(game, after).mistakes if e.line >= first]
-        if added:
-            raise Rejected(added)
+        # Refused: a mistake the match did not have before the new directives, wherever it is said: one the new
+        # lines carry (a bid that does not rise, points for a deal that is over) or one they make of a line before
+        # (a new deal leaves the one in progress without its places, a redeal of a deal played out). What the
+        # deal in progress still lacks (its kitty, who went out: the game's `pending`) is what the referee records
+        # next, not a reason to refuse a step.
+        mistakes = split_problems(game, after).mistakes
+        if mistakes:
+            had = {e.key for e in split_problems(game, game.replay(held, rules)).mistakes}
+            added = [e for e in mistakes if e.key not in had]
+            if added:
+                raise Rejected(added)
         items: list[NewEntry] = [{"kind": "event", "directive": game.format_event(ev), "reason": reason}
                                  for ev in new]
         entries = s.append_many(items, referee)
