@@ -7,6 +7,7 @@ header names the game), so a game added later is checked without a word here."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -144,3 +145,76 @@ def test_gunzi_refuses_a_directive_outside_a_hand(cli) -> None:
     refused(cli, "G1", "points 25", "'points' outside a hand: start the hand with 'hand'; expected next: hand | "
             "warn | ruling | time", "'points' 不在任何一副之内：请先用 'hand' 开始一副；下一步应为：hand（发牌） | "
             "warn（警告） | ruling（裁定） | time（到时）")
+
+
+# --- every directive of every game's sample, live one line at a time, gives the match the whole record gives ------
+
+def _directives(key: str) -> tuple[str, list[str]]:
+    """The sample's header line and every directive line after it as a referee types it (the comment left out)."""
+    lines = [registry._uncommented(raw).strip() for raw in SAMPLES[key].read_text(encoding="utf-8").splitlines()]
+    lines = [line for line in lines if line]
+    return lines[0], lines[1:]
+
+
+def _started(db: Path, key: str) -> str:
+    """A store at *db* holding the sample's match begun with its header alone (what `referee new` writes); its id."""
+    from referee.store.api import open_store
+
+    header, _ = _directives(key)
+    game = registry.game(key)
+    return open_store(db).create(list(game.read(header + "\n").events))
+
+
+def _replayed(cli, match: str) -> dict:
+    """``replay --json`` of a stored match, without what only a stored header carries (its pin)."""
+    data = cli.json("replay", match)
+    data.pop("match", None)
+    return data
+
+
+def _unlined(data: object) -> object:
+    """*data* without its ``line`` fields and the line numbers its texts cite."""
+    if isinstance(data, dict):
+        return {k: _unlined(v) for k, v in data.items() if k != "line"}
+    if isinstance(data, list):
+        return [_unlined(v) for v in data]
+    return re.sub(r"\bline \d+", "line N", data) if isinstance(data, str) else data
+
+
+def _filed(tmp_path: Path, key: str):
+    """The sample's match begun with its header and the rest appended by ``record --file``: the whole record."""
+    from eventplay import Cli
+
+    db = tmp_path / "filed"
+    match = _started(db, key)
+    _, lines = _directives(key)
+    rest = tmp_path / f"rest-{key}.txt"
+    rest.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    cli = Cli(db)
+    cli.ok("record", match, "--file", rest)
+    return cli, match
+
+
+@pytest.mark.parametrize("key", sorted(registry.GAMES))
+def test_every_directive_of_the_sample_is_recorded_live_through_the_use_case(tmp_path: Path, key: str) -> None:
+    """Each line of the sample stored alone, as at the table (``recording.record_text``), and the match is the one
+    ``record --file`` of the whole record makes, and the one ``replay`` of the record file reads."""
+    from eventplay import Cli
+
+    from referee.app.recording import record_text
+    from referee.store.api import open_store
+
+    db = tmp_path / "live"
+    match = _started(db, key)
+    store = open_store(db)
+    _, lines = _directives(key)
+    for i, line in enumerate(lines):
+        done = record_text(store, match, line)
+        assert [e["seq"] for e in done.entries] == [i + 2], line  # one entry a line, after the header
+    live = _replayed(Cli(db), match)
+    filed, filed_match = _filed(tmp_path, key)
+    assert live == _replayed(filed, filed_match)
+    whole = Cli(tmp_path / "none").json("replay", SAMPLES[key])
+    whole.pop("match", None)
+    assert _unlined(live) == _unlined(whole)  # a stored event's line is its seq, the file's its line
+    assert live["errors"] == []

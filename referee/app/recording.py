@@ -191,6 +191,27 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
     return GameRecorded(game, entries, new, after)
 
 
+def record_text(store: MatchStore, match_id: str, text: str, referee: str | None = None, reason: str = "",
+                expect_seq: int | None = None) -> GameRecorded:
+    """One directive as a referee types it at the table (``referee record MATCH DIRECTIVE``, a line at the
+    prompt), into a match of any game: read by the match's game and checked and stored by its use case —
+    :func:`record` for Gunzi's, :func:`record_lines` for the others' — or nothing stored and raise."""
+    game = game_of_match(store, match_id)
+    if game.key != "gunzi":
+        return record_lines(store, match_id, [text], referee, reason, expect_seq)
+    from referee.games.gunzi.notation import NotationError, parse_line
+
+    try:
+        event = parse_line(text)
+    except NotationError as e:
+        raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=text, problem=e.msg)) from None
+    if event is None:
+        raise StoreError(M("'{text}' holds no directive (empty or a comment); nothing stored", text=text,
+                           zh="“{text}”中没有指令（空行或注释）；未存储"))
+    done = record(store, match_id, [event], referee, reason, expect_seq)
+    return GameRecorded(game, done.entries, done.events, done.after)
+
+
 def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None = None, text: str | None = None,
                   reason: str = "", referee: str | None = None, force: bool = False) -> GameRecorded:
     """An undo, void or amend (*text*: the directive an amend puts in place) of a match of a game other than
