@@ -218,3 +218,94 @@ def test_every_directive_of_the_sample_is_recorded_live_through_the_use_case(tmp
     whole.pop("match", None)
     assert _unlined(live) == _unlined(whole)  # a stored event's line is its seq, the file's its line
     assert live["errors"] == []
+
+
+# --- guided entry: the prompt speaks of the match, never of a record file's lines ---------------------------------
+
+CITED_LINE = re.compile(r"\bline \d|第 ?\d+ ?行")  # a record's line cited, in either language
+
+
+def _hands(lines: list[str], opener: str) -> list[list[str]]:
+    """*lines* cut before each line that opens a deal or hand (*opener*, as the game's `expected` writes it)."""
+    chunks: list[list[str]] = [[]]
+    for line in lines:
+        if line.split()[0] == opener and chunks[-1]:
+            chunks.append([])
+        chunks[-1].append(line)
+    return chunks
+
+
+def _reader(answers: list[str]):
+    typed = iter(answers)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(typed)
+        except StopIteration:
+            raise EOFError from None
+    return read
+
+
+def _gunzi_after_hand_1(tmp_path: Path):
+    """The Gunzi sample's match with its teams, seats and first hand recorded; its store and id."""
+    from referee.app.recording import record_text
+    from referee.store.api import open_store
+
+    db = tmp_path / "gunzi"
+    match = _started(db, "gunzi")
+    store = open_store(db)
+    _, lines = _directives("gunzi")
+    preamble, hand_1 = _hands(lines, "hand")[:2]
+    for line in preamble + hand_1:
+        record_text(store, match, line)
+    return store, match
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "not accepted: hand 2 is not finished: it has no 'last' yet (record its last trick, or 'redeal'); "
+           "try again"),
+    ("zh", "未接受：第2副还没有结束：还没有 'last'（末墩）（请记录末墩，或 'redeal'）；请重新输入"),
+])
+def test_the_gunzi_prompt_says_a_hand_is_unfinished_without_a_line_number(tmp_path: Path, capsys, lang: str,
+                                                                         said: str) -> None:
+    """Typing `hand` while the hand the prompt began is open: said of the hand, not of "line 17" of no file."""
+    from referee.cli.commands.guided import guided
+
+    store, match = _gunzi_after_hand_1(tmp_path)
+    before = len(store.entries(match))
+    guided(store, match, None, lang, read=_reader(["hand", "q"]))
+    out = capsys.readouterr().out
+    assert f"#{before + 1}" in out  # the prompt began hand 2 itself
+    assert said in out.splitlines()
+    assert not CITED_LINE.search(out)
+    assert len(store.entries(match)) == before + 1  # hand 2's start, nothing for the refused `hand`
+
+
+def test_a_refusal_at_either_prompt_names_the_entry_not_a_line(tmp_path: Path, capsys) -> None:
+    """A problem that cites an earlier directive cites it as the prompt showed it stored (#N): Gunzi's kitty given
+    twice, Dou Dizhu's kitty given twice (§2: recorded once)."""
+    from referee.app.recording import record_text
+    from referee.cli.commands.guided import guided
+    from referee.cli.commands.guidedgame import guided_game
+    from referee.store.api import open_store
+
+    store, match = _gunzi_after_hand_1(tmp_path)
+    _, lines = _directives("gunzi")
+    hand_2 = _hands(lines, "hand")[2]
+    kitty = next(i for i, line in enumerate(hand_2) if line.startswith("kitty"))
+    guided(store, match, None, "en", read=_reader([*hand_2[1:kitty + 1], hand_2[kitty], "q"]))
+    out = capsys.readouterr().out
+    seq = len(store.entries(match))  # the kitty was the last stored
+    assert f"stored #{seq}: {hand_2[kitty]}" in out
+    assert f"not accepted: the kitty was already recorded at #{seq}; try again" in out
+
+    db = tmp_path / "ddz"
+    ddz = open_store(db).create(list(registry.game("doudizhu").read(
+        "match id=D1 game=doudizhu\nseat 1 张三\nseat 2 李四\nseat 3 王五\n").events))
+    store = open_store(db)
+    for line in ("deal", "bid 张三 3", "kitty 5H 9C 3D"):
+        record_text(store, ddz, line)
+    guided_game(store, ddz, None, "zh", read=_reader(["kitty 5H 9C 4D", "q"]))
+    out = capsys.readouterr().out
+    assert "事件被拒绝，未存储：底牌只记录一次（#7）；请重新输入" in out
+    assert not CITED_LINE.search(out)

@@ -281,11 +281,12 @@ def _store(store: MatchStore, match_id: str, event: Event, referee: str | None, 
     from referee.core.i18n import M, tr
     from referee.store.errors import MovedOn
     from referee.views import matchtext as views
+    from referee.views.prompttext import at_prompt
 
     try:
         out = record(store, match_id, [event], referee, expect_seq=seen).outcome()
-    except officiate.Rejected as e:
-        problem = M("not accepted: {problems}", problems=views.semicolons([x.msg for x in e.errors]))
+    except officiate.Rejected as e:  # said of the match, not of a record file's lines
+        problem = M("not accepted: {problems}", problems=views.semicolons([at_prompt(x.msg) for x in e.errors]))
         typer.echo(tr(lang, "{problem}; try again", problem=problem))
         return None, result, seen
     except MovedOn as e:
