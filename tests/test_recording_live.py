@@ -261,24 +261,28 @@ def _gunzi_after_hand_1(tmp_path: Path):
     return store, match
 
 
-@pytest.mark.parametrize(("lang", "said"), [
-    ("en", "not accepted: hand 2 is not finished: it has no 'last' yet (record its last trick, or 'redeal'); "
-           "try again"),
-    ("zh", "未接受：第2副还没有结束：还没有 'last'（末墩）（请记录末墩，或 'redeal'）；请重新输入"),
+@pytest.mark.parametrize(("lang", "typed", "said"), [
+    ("en", 0, "not accepted: hand 2 has begun already (#17): type its first directive; try again"),
+    ("zh", 0, "未接受：第2副已经开始（#17）：请输入它的第一条记录；请重新输入"),
+    ("en", 1, "not accepted: hand 2 is not finished: it has no 'last' yet (record its last trick, or 'redeal'); "
+              "try again"),
+    ("zh", 1, "未接受：第2副还没有结束：还没有 'last'（末墩）（请记录末墩，或 'redeal'）；请重新输入"),
 ])
-def test_the_gunzi_prompt_says_a_hand_is_unfinished_without_a_line_number(tmp_path: Path, capsys, lang: str,
-                                                                         said: str) -> None:
-    """Typing `hand` while the hand the prompt began is open: said of the hand, not of "line 17" of no file."""
+def test_the_gunzi_prompt_says_what_is_wrong_in_the_hand_not_which_line(tmp_path: Path, capsys, lang: str,
+                                                                        typed: int, said: str) -> None:
+    """Typing `hand` while the hand the prompt began is open (header, teams, seats and hand 1 are #1–#16: the
+    prompt stores hand 2 as #17): said of the hand — begun, or not finished — never as "no 'last' before line 18"
+    of no file."""
     from referee.cli.commands.guided import guided
 
     store, match = _gunzi_after_hand_1(tmp_path)
-    before = len(store.entries(match))
-    guided(store, match, None, lang, read=_reader(["hand", "q"]))
+    _, lines = _directives("gunzi")
+    hand_2 = _hands(lines, "hand")[2]
+    guided(store, match, None, lang, read=_reader([*hand_2[1:1 + typed], "hand", "q"]))
     out = capsys.readouterr().out
-    assert f"#{before + 1}" in out  # the prompt began hand 2 itself
     assert said in out.splitlines()
     assert not CITED_LINE.search(out)
-    assert len(store.entries(match)) == before + 1  # hand 2's start, nothing for the refused `hand`
+    assert len(store.entries(match)) == 17 + typed  # hand 2's start and what was typed, not the refused `hand`
 
 
 def test_a_refusal_at_either_prompt_names_the_entry_not_a_line(tmp_path: Path, capsys) -> None:

@@ -279,6 +279,7 @@ def _store(store: MatchStore, match_id: str, event: Event, referee: str | None, 
     from referee.app import officiate
     from referee.app.recording import record
     from referee.core.i18n import M, tr
+    from referee.games.gunzi.events import HandStart
     from referee.store.errors import MovedOn
     from referee.views import matchtext as views
     from referee.views.prompttext import at_prompt
@@ -286,7 +287,14 @@ def _store(store: MatchStore, match_id: str, event: Event, referee: str | None, 
     try:
         out = record(store, match_id, [event], referee, expect_seq=seen).outcome()
     except officiate.Rejected as e:  # said of the match, not of a record file's lines
-        problem = M("not accepted: {problems}", problems=views.semicolons([at_prompt(x.msg) for x in e.errors]))
+        problems = [at_prompt(x.msg) for x in e.errors]
+        if isinstance(event, HandStart):  # typed out of habit when the prompt has begun the hand itself
+            last = store.events(match_id)[-1]
+            if isinstance(last, HandStart):
+                problems = [M("hand {hand} has begun already (#{seq}): type its first directive",
+                              zh="第{hand}副已经开始（#{seq}）：请输入它的第一条记录", hand=result.state.hand,
+                              seq=last.line)]
+        problem = M("not accepted: {problems}", problems=views.semicolons(problems))
         typer.echo(tr(lang, "{problem}; try again", problem=problem))
         return None, result, seen
     except MovedOn as e:
