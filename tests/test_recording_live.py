@@ -313,3 +313,75 @@ def test_a_refusal_at_either_prompt_names_the_entry_not_a_line(tmp_path: Path, c
     out = capsys.readouterr().out
     assert "事件被拒绝，未存储：底牌只记录一次（#7）；请重新输入" in out
     assert not CITED_LINE.search(out)
+
+
+def _opener(key: str) -> str:
+    """The directive that begins a deal (or hand) of *key*: the first the game expects of a match just begun."""
+    game = registry.game(key)
+    header, _ = _directives(key)
+    events = game.read(header + "\n").events
+    return game.expected(game.replay(events, game.load_rules(game.header(events).rules or game.default_rules)))[0] \
+        .split()[0]
+
+
+@pytest.mark.parametrize("key", sorted(registry.GAMES))
+def test_every_directive_of_the_sample_is_entered_at_the_guided_prompt(tmp_path: Path, key: str,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Guided entry (``referee record MATCH``, no directive) takes the sample a line at a time, a session a deal:
+    the lines before the first deal, and those a session leaves unread, by ``referee record MATCH DIRECTIVE``
+    (Gunzi's prompt is the entry of one hand: it begins the hand itself, so the `hand` typed is refused, and ends
+    at its settlement, before a warning or a ruling between hands). The match is the one ``record --file`` makes,
+    and no prompt cites a line number."""
+    from eventplay import Cli
+
+    from referee.cli.commands import guided, guidedgame
+
+    typed: list[str] = []
+
+    def line_reader():
+        def read(prompt: str) -> str:
+            if not typed:
+                raise EOFError
+            return typed.pop(0)
+        return read
+
+    monkeypatch.setattr(guided, "line_reader", line_reader)
+    monkeypatch.setattr(guidedgame, "line_reader", line_reader)
+    db = tmp_path / "guided"
+    match = _started(db, key)
+    cli = Cli(db)
+    _, lines = _directives(key)
+    opener = _opener(key)
+    chunks = _hands(lines, opener)
+    preamble = chunks.pop(0) if chunks[0][0].split()[0] != opener else []
+    for line in preamble:
+        cli.ok("record", match, *line.split())
+    said = []
+    for chunk in chunks:
+        typed[:] = [*chunk, "q"]
+        said.append(cli.ok("record", match).out)
+        for line in typed[:-1]:  # left unread by the session
+            cli.ok("record", match, *line.split())
+    refused = [line for out in said for line in out.splitlines() if line.endswith("; try again")]
+    assert all(" has begun already (#" in line for line in refused), refused  # only a `hand` typed, if any
+    assert not CITED_LINE.search("".join(said))
+    filed, filed_match = _filed(tmp_path, key)
+    assert _replayed(cli, match) == _replayed(filed, filed_match)
+
+
+@pytest.mark.parametrize("key", sorted(registry.GAMES))
+def test_every_directive_of_the_sample_is_recorded_live_by_the_cli_process(tmp_path: Path, key: str) -> None:
+    """The real command line, a process a line (``python -m referee.cli record MATCH DIRECTIVE…``, the words as a
+    shell passes them): each line stored alone, never a traceback, and the match ``record --file`` makes."""
+    from eventplay import Cli
+    from helpers import referee_process
+
+    db = tmp_path / "live"
+    match = _started(db, key)
+    _, lines = _directives(key)
+    for i, line in enumerate(lines):
+        p = referee_process("record", match, *line.split(), env={"REFEREE_DB": str(db)}, lang="en")
+        assert p.returncode == 0, (line, p.stderr)
+        assert f"#{i + 2} " in p.stdout, (line, p.stdout)  # stored as entry #i+2, after the header
+    filed, filed_match = _filed(tmp_path, key)
+    assert _replayed(Cli(db), match) == _replayed(filed, filed_match)
