@@ -323,9 +323,9 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
     if redeal is not None:
         void = (M("deal {n} was dealt again (redeal, line {line}): no payment (§3.3)", n=number, line=redeal.line),)
         played = next((e for e in events if isinstance(e, (Play, Bomb, Rocket, Out, Spring, AntiSpring))), None)
-        out = next((e for e in events[:events.index(redeal)] if isinstance(e, Out)), None)
-        if out is not None:  # played out before it: the redeal is not this deal's
-            errors.append(_over(number, out, redeal))
+        ended = next((e for e in events[:events.index(redeal)] if isinstance(e, Out)), None)
+        if ended is not None:  # played out before it: the redeal is not this deal's
+            errors.append(_over(number, ended, redeal))
         elif played is not None:
             errors.append(RecordError(played.line, M("deal {n} was dealt again: nothing is played in it", n=number)))
         return unsettled._replace(redeal=True, steps=void), errors
