@@ -385,3 +385,24 @@ def test_every_directive_of_the_sample_is_recorded_live_by_the_cli_process(tmp_p
         assert f"#{i + 2} " in p.stdout, (line, p.stdout)  # stored as entry #i+2, after the header
     filed, filed_match = _filed(tmp_path, key)
     assert _replayed(Cli(db), match) == _replayed(filed, filed_match)
+
+
+def test_a_refused_correction_at_the_prompt_names_the_entry_not_a_line(tmp_path: Path, capsys) -> None:
+    """Voiding the `deal` between a won deal and a drawn one would put both results in one deal: refused, and the
+    win it cites is the entry the prompt stored (#7), not "line 7"."""
+    from referee.app.recording import record_text
+    from referee.cli.commands.guidedgame import guided_game
+    from referee.store.api import open_store
+
+    db = tmp_path / "mj"
+    match = open_store(db).create(list(registry.game("jinhua-mahjong").read("match id=J1 game=jinhua-mahjong\n"
+                                                                            "seat E A\nseat S B\nseat W C\nseat N D\n")
+                                       .events))
+    store = open_store(db)
+    for line in ("deal E", "win W S", "deal", "nowin"):  # #6–#9
+        record_text(store, match, line)
+    guided_game(store, match, None, "en", read=_reader(["void 8 --reason typo", "q"]))
+    out = capsys.readouterr().out
+    assert ("not done: void rejected, nothing stored: deal 1: 'nowin' and a 'win' (#7) in one deal; try again"
+            in out.splitlines())
+    assert len(store.entries(match)) == 9

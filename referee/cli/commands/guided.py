@@ -224,9 +224,11 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
     after it. A refusal is said and the prompt goes on."""
     import shlex
 
+    from referee.app.officiate import Rejected
     from referee.cli.commands.tableactions import correct, parse_directive, show_status
     from referee.core.errors import RefereeError
     from referee.core.i18n import M
+    from referee.views.prompttext import at_prompt
 
     try:
         words = shlex.split(answer)
@@ -257,7 +259,7 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
         out = correct(store, match_id, name, seq, event, reason or "", force, referee, lang)
         return out.after
     except RefereeError as e:
-        _try_again(lang, M("not done: {problem}", problem=e.msg))
+        _try_again(lang, M("not done: {problem}", problem=at_prompt(e.msg) if isinstance(e, Rejected) else e.msg))
         return result
 
 

@@ -57,10 +57,12 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
     """Run a prompt command; a refusal is said and the prompt goes on."""
     import shlex
 
+    from referee.app.officiate import Rejected
     from referee.app.recording import correct_lines
     from referee.cli.commands.tableactions import show_status
     from referee.core.errors import RefereeError, UsageError
     from referee.core.i18n import M, tr
+    from referee.views.prompttext import at_prompt
 
     try:
         words = shlex.split(answer)
@@ -88,7 +90,7 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
             text = " ".join(rest[1:]) if name == "amend" else None
         done = correct_lines(store, match_id, name, seq, text, reason or "", referee, force)
     except RefereeError as e:
-        _try_again(lang, M("not done: {problem}", problem=e.msg))
+        _try_again(lang, M("not done: {problem}", problem=at_prompt(e.msg) if isinstance(e, Rejected) else e.msg))
         return
     entry = done.entries[0]
     typer.echo(tr(lang, "#{seq} {kind} of #{target} stored", seq=entry["seq"], kind=name, target=entry["target"]))
