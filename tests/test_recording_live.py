@@ -103,6 +103,7 @@ def test_hubei_refuses_a_line_before_any_deal_and_a_new_deal_over_an_unsettled_o
     new_hubei(cli)
     refused(cli, "HB1", "points E=40 S=50 W=30 N=45 hand=35", "this line belongs to a deal: start one with 'deal'",
             "这一行属于某一局：请先用 deal 开始一局")
+    refused(cli, "HB1", "deal 2 dealer=E", "deal 2: this is deal 1 of the record", "deal 2：这是记录中的第 1 局")
     cli.ok("record", "HB1", "deal", "1", "dealer=E")
     cli.ok("record", "HB1", "call", "H10", "partner=W")
     refused(cli, "HB1", "deal 2 dealer=S", "deal 1: not settled, it lacks places, points",
@@ -140,11 +141,19 @@ def test_mahjong_refuses_a_claim_after_the_result_and_a_result_for_a_deal_drawn(
 
 
 def test_gunzi_refuses_a_directive_outside_a_hand(cli) -> None:
-    """Before the first hand, a hand's directive has no hand to go into (Gunzi's engine says what comes next)."""
+    """Before the first hand, and after a hand's `last`, a hand's directive has no hand to go into (Gunzi's engine
+    says what comes next)."""
     cli.ok("new", "G1")
     refused(cli, "G1", "points 25", "'points' outside a hand: start the hand with 'hand'; expected next: hand | "
             "warn | ruling | time", "'points' 不在任何一副之内：请先用 'hand' 开始一副；下一步应为：hand（发牌） | "
             "warn（警告） | ruling（裁定） | time（到时）")
+    for line in ("hand", "declare E BJ", "trump H", "kitty 6C 9D JS KH 4D 8C", "bury 6C 9D 4D 8C 7S 8S", "points 60",
+                 "declarer-points 240", "last decl"):  # 60 + 240 + 0 in the kitty = 300
+        cli.ok("record", "G1", *line.split())
+    refused(cli, "G1", "points 25", "out of order: hand 1 is over; 'points' comes before 'last'; expected next: "
+            "hand | warn | ruling | time",
+            "顺序不对：第1副已经结束；'points' 应在 'last' 之前；"
+            "下一步应为：hand（发牌） | warn（警告） | ruling（裁定） | time（到时）")
 
 
 # --- every directive of every game's sample, live one line at a time, gives the match the whole record gives ------
