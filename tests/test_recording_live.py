@@ -40,6 +40,20 @@ def test_a_hubei_deal_is_recorded_live_and_its_lines_go_into_it(cli, deal: str) 
     assert replay["totals"] == {"E": -1, "S": 1, "W": -1, "N": 1}
 
 
+def test_the_points_of_a_second_deal_go_into_it_not_into_the_deal_before(cli) -> None:
+    """The issue's case: deal 2 begun live after a 硬牌 deal 1 (which takes any points without a word, §5.7) is
+    stored, so its points are its own. Worked from examples/hubei-evening.dagun's deals 3 and 4: W alone and 一游
+    wins 2 番 from each of three (W +6, E S N -2); W deals deal 2 (§4.1: the previous 一游), calls ♦K with E;
+    E (末游) 70 → W, the 40 in hand → N (三游): WE 100, SN 100, the side of 末游 loses: SN win plain, 1 番."""
+    new_hubei(cli)
+    for line in ("deal 1 dealer=E", "alone W", "places W E S N", "deal 2 dealer=W", "call DK partner=E",
+                 "places W S N E", "points E=70 S=40 W=30 N=20 hand=40"):
+        cli.ok("record", "HB1", *line.split())
+    replay = cli.json("replay", "HB1")
+    assert [(d["deal"], d["points"] and d["points"]["E"]) for d in replay["deals"]] == [(1, None), (2, 70)]
+    assert replay["totals"] == {"E": -3, "S": -1, "W": 5, "N": -1}
+
+
 def _samples() -> dict[str, Path]:
     """Each game's sample record in examples/, by the game its header names."""
     found: dict[str, Path] = {}
