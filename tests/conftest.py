@@ -119,6 +119,8 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     "test_store_games.py::test_the_cli_imports_records_and_replays_a_stored_dou_dizhu_match": "slow",
     "test_store_games.py::test_the_cli_starts_a_match_of_another_game_with_its_players": "slow",
     "test_store_contract.py::test_writers_in_processes_store_every_entry_once": "slow",
+    # every line of every game's sample recorded by the command line as a process, one a line (~370 runs)
+    "test_recording_live.py::test_every_directive_of_the_sample_is_recorded_live_by_the_cli_process": "slow",
     # whole evenings through the command line (in-process, a store on disk, a round paired, played and closed per
     # step): make check keeps the pure pairing, standings and scoring tests they rest on
     "test_event_files.py": "slow",

@@ -274,3 +274,15 @@ def test_the_remaining_refusals() -> None:
     # deal 2 settles on the first 'out': farmer 乙 (seat 2) out, 甲 landlord at 3, shown ×2: unit 6;
     # 甲 pays 12, each farmer +6
     assert r.deals[1].payments == {1: -12, 2: 6, 3: 6}
+
+
+def test_the_play_after_the_first_player_out_is_another_deals() -> None:
+    """The first player out ends the deal (§4): a play, bomb, shown hand or redeal after the `out` is refused at its
+    line, and the deal is paid as without it: 乙 landlord at base 2 wins, multiplier 1 (the bomb after the out does
+    not double it, §5.1): 乙 +4, 甲 and 丙 -2 (§6)."""
+    r = run("deal\nbid 1 1\nbid 2 2\nbid 3 pass\nkitty 3 4 5\nout 2\nbomb 1 7777\nshow 2\n")
+    over = "deal 1 is over: seat 2 went out first, which ends it (§4); '{}' belongs before the 'out'"
+    assert messages(r) == [(11, over.format("bomb")), (12, over.format("show"))]
+    assert (r.deals[0].payments, r.deals[0].bombs) == ({1: -2, 2: 4, 3: -2}, 0)
+    r = run("deal\nbid 1 1\nbid 2 2\nbid 3 pass\nkitty 3 4 5\nout 2\nredeal\n")
+    assert messages(r) == [(11, over.format("redeal"))]

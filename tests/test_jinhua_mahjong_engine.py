@@ -219,6 +219,18 @@ def test_directives_in_the_wrong_place() -> None:
                             "第 1 局：无人胡牌，不报番、不承包")]
 
 
+def test_a_claim_after_the_deals_result_is_another_deals() -> None:
+    """A claim of a discard is made in the play (§3.1): after the win or nowin it is refused at its line, and not
+    counted toward 承包 (§7.1: W's three feeds to N would make W liable)."""
+    r = run("deal\nchi N W\npong N W\nwin N E\nkong N W\n")
+    assert messages(r) == [(6, "deal 1 is over: its 'win' is recorded; a 'kong' belongs before it (§3.1)",
+                            "第 1 局已结束：已记录“win”；“kong”应在其之前（§3.1）")]
+    assert r.deals[0].liable == ()
+    r = run("deal\nnowin\npong E S\n")
+    assert messages(r) == [(4, "deal 1 is over: its 'nowin' is recorded; a 'pong' belongs before it (§3.1)",
+                            "第 1 局已结束：已记录“nowin”；“pong”应在其之前（§3.1）")]
+
+
 def test_explanation_cites_sections_and_keys() -> None:
     r = run("deal\ncaishen 3m\nwin W S\npatterns 碰碰胡 清一色\n")
     steps = [s.text("en") for s in r.deals[0].steps]

@@ -143,6 +143,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
     Gunzi's matches go through :func:`record`, whose engine also says what it expected next."""
     from referee.app.appending import require_reason
     from referee.app.officiate import Rejected
+    from referee.games.api import split_problems
     from referee.games.stored import game_of_view
     from referee.store.pinning import rules_of_match
 
@@ -164,17 +165,42 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
         held = [ev for ev in reading.events if ev.line < first]
         rules = rules_of_match(game, held, store)
         after = game.replay(held + new, rules)
-        # Refused: a problem the new directives themselves carry (a bid that does not rise, a bomb that is not four
-        # of a rank…). What the deal in progress still lacks (its kitty, who went out: the game's `pending`) is what
-        # the referee records next, not a reason to refuse a step.
-        still = set(game.pending(after))
-        added = [e for e in game.problems(after) if e.line >= first and e not in still]
-        if added:
-            raise Rejected(added)
+        # Refused: a mistake the match did not have before the new directives, wherever it is said: one the new
+        # lines carry (a bid that does not rise, points for a deal that is over) or one they make of a line before
+        # (a new deal leaves the one in progress without its places, a redeal of a deal played out). What the
+        # deal in progress still lacks (its kitty, who went out: the game's `pending`) is what the referee records
+        # next, not a reason to refuse a step.
+        mistakes = split_problems(game, after).mistakes
+        if mistakes:
+            had = {e.key for e in split_problems(game, game.replay(held, rules)).mistakes}
+            added = [e for e in mistakes if e.key not in had]
+            if added:
+                raise Rejected(added)
         items: list[NewEntry] = [{"kind": "event", "directive": game.format_event(ev), "reason": reason}
                                  for ev in new]
         entries = s.append_many(items, referee)
     return GameRecorded(game, entries, new, after)
+
+
+def record_text(store: MatchStore, match_id: str, text: str, referee: str | None = None, reason: str = "",
+                expect_seq: int | None = None) -> GameRecorded:
+    """One directive as a referee types it at the table (``referee record MATCH DIRECTIVE``, a line at the
+    prompt), into a match of any game: read by the match's game and checked and stored by its use case —
+    :func:`record` for Gunzi's, :func:`record_lines` for the others' — or nothing stored and raise."""
+    game = game_of_match(store, match_id)
+    if game.key != "gunzi":
+        return record_lines(store, match_id, [text], referee, reason, expect_seq)
+    from referee.games.gunzi.notation import NotationError, parse_line
+
+    try:
+        event = parse_line(text)
+    except NotationError as e:
+        raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=text, problem=e.msg)) from None
+    if event is None:
+        raise StoreError(M("'{text}' holds no directive (empty or a comment); nothing stored", text=text,
+                           zh="“{text}”中没有指令（空行或注释）；未存储"))
+    done = record(store, match_id, [event], referee, reason, expect_seq)
+    return GameRecorded(game, done.entries, done.events, done.after)
 
 
 def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None = None, text: str | None = None,
@@ -185,6 +211,7 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
     choose). The header can be amended (its id kept), never removed."""
     from referee.app.appending import guarded
     from referee.app.officiate import Rejected, _correction_target
+    from referee.games.api import split_problems
     from referee.games.stored import game_of_view
     from referee.store.pinning import amended_header, rules_of_match
 
@@ -223,9 +250,8 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
         old, _ = s.events()
         after = game.replay(reading.events, rules_of_match(game, reading.events, store))
         # before: under the rules the match named before (an amended header may name others)
-        had = {(e.line, e.message) for e in game.problems(game.replay(old, rules_of_match(game, old, store)))}
-        still = set(game.pending(after))
-        added = [e for e in game.problems(after) if (e.line, e.message) not in had and e not in still]
+        had = {e.key for e in game.problems(game.replay(old, rules_of_match(game, old, store)))}
+        added = [e for e in split_problems(game, after).mistakes if e.key not in had]
         if added and not force:
             raise Rejected(added, (), what=kind)
         entry = s.append(kind, directive, referee, target=target, reason=reason)

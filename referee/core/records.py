@@ -26,6 +26,13 @@ class RecordError(NamedTuple):
         return self.msg.text("en")
 
     @property
+    def key(self) -> tuple[int, str]:
+        """What tells one problem from another: its line and its English. Hashable whatever the message's fields
+        hold (a list of what a deal lacks is not), so problems are compared and put in sets by it, never by
+        themselves."""
+        return self.line, self.msg.text("en")
+
+    @property
     def message_zh(self) -> str:
         return self.msg.text("zh")
 

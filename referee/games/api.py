@@ -205,7 +205,9 @@ class Game(Protocol):
     def problems(self, result: Any) -> list[RecordError]: ...
     def pending(self, result: Any) -> list[RecordError]:
         """The problems among :meth:`problems` that only say what the deal in progress (the last) still lacks —
-        its kitty, who went out: what a referee records next, not a mistake to refuse while recording."""
+        its kitty, who went out: what a referee records next, not a mistake to refuse while recording. Each is one
+        of :meth:`problems`, the same line and message; callers tell them apart by :attr:`RecordError.key` (a
+        message's fields need not be hashable), through :func:`split_problems`."""
         ...
     def expected(self, result: Any) -> tuple[str, ...]:
         """The directives that may come next, as a referee types them (``bid 张三 1|2|3|pass``, ``out SEAT``):
@@ -252,6 +254,24 @@ class Game(Protocol):
     def match_facts(self, result: Any, lang: str) -> tuple[Fact, ...]:
         """Where the match stands after its last settled deal, fact by fact (the levels, the totals)."""
         ...
+
+
+class Problems(NamedTuple):
+    """A result's problems in two: the mistakes (what recording refuses, what ``status`` lists by entry) and what
+    the deal in progress still lacks (:meth:`Game.pending`: what comes next), each in the engine's order."""
+
+    mistakes: list[RecordError]
+    pending: list[RecordError]
+
+
+def split_problems(game: Game, result: Any) -> Problems:
+    """*result*'s problems (:meth:`Game.problems`) split by :meth:`Game.pending`, compared by their key: the one
+    way every game's problems are told apart, whatever their messages' fields hold."""
+    problems = game.problems(result)
+    still = {e.key for e in game.pending(result)}
+    if not still:
+        return Problems(problems, [])
+    return Problems([e for e in problems if e.key not in still], [e for e in problems if e.key in still])
 
 
 def rules_named(game: Game, events: Sequence[Any]) -> str:

@@ -252,14 +252,14 @@ def game_view(store: MatchStore, match_id: str, game: Game, events: list[Any], e
     """The context of the page of a match of a game other than Gunzi: the game's table (``Game.scorecard_rows``, the
     scorecard's rows), the totals, where it stands (``check``'s line, what the deal in progress still lacks) and the
     record's problems."""
+    from referee.games.api import split_problems
     from referee.store.pinning import rules_of_match
 
     result = game.replay(events, rules_of_match(game, events, store))
     entries = store.entries(match_id)
     remarks = fold(entries)
     table = game.scorecard_rows(result, lang)
-    pending = game.pending(result)
-    problems = [e for e in game.problems(result) if e not in pending]
+    problems, pending = split_problems(game, result)
     header = game.header(events)
     title = tr(lang, "match {id} ({game})", id=header.id if header else match_id, game=game.title)
     status = [title, game.check_summary(result, lang) if not problems else "",

@@ -224,9 +224,11 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
     after it. A refusal is said and the prompt goes on."""
     import shlex
 
+    from referee.app.officiate import Rejected
     from referee.cli.commands.tableactions import correct, parse_directive, show_status
     from referee.core.errors import RefereeError
     from referee.core.i18n import M
+    from referee.views.prompttext import at_prompt
 
     try:
         words = shlex.split(answer)
@@ -257,7 +259,7 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
         out = correct(store, match_id, name, seq, event, reason or "", force, referee, lang)
         return out.after
     except RefereeError as e:
-        _try_again(lang, M("not done: {problem}", problem=e.msg))
+        _try_again(lang, M("not done: {problem}", problem=at_prompt(e.msg) if isinstance(e, Rejected) else e.msg))
         return result
 
 
@@ -279,13 +281,22 @@ def _store(store: MatchStore, match_id: str, event: Event, referee: str | None, 
     from referee.app import officiate
     from referee.app.recording import record
     from referee.core.i18n import M, tr
+    from referee.games.gunzi.events import HandStart
     from referee.store.errors import MovedOn
     from referee.views import matchtext as views
+    from referee.views.prompttext import at_prompt
 
     try:
         out = record(store, match_id, [event], referee, expect_seq=seen).outcome()
-    except officiate.Rejected as e:
-        problem = M("not accepted: {problems}", problems=views.semicolons([x.msg for x in e.errors]))
+    except officiate.Rejected as e:  # said of the match, not of a record file's lines
+        problems = [at_prompt(x.msg) for x in e.errors]
+        if isinstance(event, HandStart):  # typed out of habit when the prompt has begun the hand itself
+            last = store.events(match_id)[-1]
+            if isinstance(last, HandStart):
+                problems = [M("hand {hand} has begun already (#{seq}): type its first directive",
+                              zh="第{hand}副已经开始（#{seq}）：请输入它的第一条记录", hand=result.state.hand,
+                              seq=last.line)]
+        problem = M("not accepted: {problems}", problems=views.semicolons(problems))
         typer.echo(tr(lang, "{problem}; try again", problem=problem))
         return None, result, seen
     except MovedOn as e:

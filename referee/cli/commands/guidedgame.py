@@ -57,10 +57,12 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
     """Run a prompt command; a refusal is said and the prompt goes on."""
     import shlex
 
+    from referee.app.officiate import Rejected
     from referee.app.recording import correct_lines
     from referee.cli.commands.tableactions import show_status
     from referee.core.errors import RefereeError, UsageError
     from referee.core.i18n import M, tr
+    from referee.views.prompttext import at_prompt
 
     try:
         words = shlex.split(answer)
@@ -88,7 +90,7 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
             text = " ".join(rest[1:]) if name == "amend" else None
         done = correct_lines(store, match_id, name, seq, text, reason or "", referee, force)
     except RefereeError as e:
-        _try_again(lang, M("not done: {problem}", problem=e.msg))
+        _try_again(lang, M("not done: {problem}", problem=at_prompt(e.msg) if isinstance(e, Rejected) else e.msg))
         return
     entry = done.entries[0]
     typer.echo(tr(lang, "#{seq} {kind} of #{target} stored", seq=entry["seq"], kind=name, target=entry["target"]))
@@ -100,9 +102,11 @@ def guided_game(store: MatchStore, match_id: str, referee: str | None, lang: str
     """Prompt for each directive of a match of a game other than Gunzi and store each one accepted, until the
     referee stops or the match is over. *read* reads one answer after showing its argument."""
     from referee.app.answers import command_of
+    from referee.app.officiate import Rejected
     from referee.app.recording import game_state, record_lines
     from referee.core.i18n import M, tr
     from referee.store.errors import MovedOn, StoreError
+    from referee.views.prompttext import at_prompt
 
     state = game_state(store, match_id)
     stopped = M("stopped; everything entered so far is stored")
@@ -127,7 +131,10 @@ def guided_game(store: MatchStore, match_id: str, referee: str | None, lang: str
             _try_again(lang, M("not accepted: {problems}", problems=e.msg))
             state = game_state(store, match_id)
             continue
-        except StoreError as e:  # unreadable, or refused by the rules: nothing stored
+        except Rejected as e:  # refused by the rules, said of the match, not of a record file's lines
+            _try_again(lang, at_prompt(e.msg))
+            continue
+        except StoreError as e:  # unreadable: nothing stored
             _try_again(lang, e.msg)
             continue
         for entry in done.entries:

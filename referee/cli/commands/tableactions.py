@@ -120,6 +120,7 @@ def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: lis
                  head: str, broken: Msg | None, lang: str) -> Any:
     """`referee status` of a match of a game other than Gunzi: its store line, the game's view and check line."""
     from referee.core.i18n import tr
+    from referee.games.api import split_problems
     from referee.store.pinning import rules_of_match
 
     typer.echo(tr(lang, "match {match} ({game}): {n} entries, head {head}", match=match_id, game=game.title,
@@ -131,9 +132,9 @@ def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: lis
     for e in parse_errors:
         typer.echo(tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg))
     problems = game.problems(result)
-    still = set(game.pending(result))
+    still = {e.key for e in split_problems(game, result).pending}
     for e in problems:
-        if e in still:  # what the deal in progress lacks: the next thing to record
+        if e.key in still:  # what the deal in progress lacks: the next thing to record
             typer.echo(tr(lang, "next: {what}", what=e.msg))
         else:
             typer.echo(tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg))

@@ -300,6 +300,17 @@ def _bidding(bids: list[Bid], rules: RuleSet, errors: list[RecordError]) -> _Bid
     return _Bidding(best.seat, int(best.bid), 0, [step], False, last)
 
 
+_KEYWORD: dict[type, str] = {Play: "play", Bomb: "bomb", Rocket: "rocket", Show: "show", Redeal: "redeal"}
+
+
+def _over(number: int, out: Out, ev: Event) -> RecordError:
+    """A directive of the play after the first player out, who ended the deal (§4): another deal's, misfiled."""
+    return RecordError(ev.line, M(
+        "deal {n} is over: seat {seat} went out first, which ends it (§4); '{what}' belongs before the 'out'",
+        zh="第 {n} 局已结束：{seat} 号座位先出完牌，此局即结束（§4）；“{what}”应在“out”之前", n=number,
+        seat=out.seat, what=_KEYWORD[type(ev)]))
+
+
 def settle(number: int, line: int, events: list[Event], rules: RuleSet,
            before: dict[int, int]) -> tuple[DealResult, list[RecordError]]:
     """One deal: its payment and every problem in it."""
@@ -312,7 +323,10 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
     if redeal is not None:
         void = (M("deal {n} was dealt again (redeal, line {line}): no payment (§3.3)", n=number, line=redeal.line),)
         played = next((e for e in events if isinstance(e, (Play, Bomb, Rocket, Out, Spring, AntiSpring))), None)
-        if played is not None:
+        ended = next((e for e in events[:events.index(redeal)] if isinstance(e, Out)), None)
+        if ended is not None:  # played out before it: the redeal is not this deal's
+            errors.append(_over(number, ended, redeal))
+        elif played is not None:
             errors.append(RecordError(played.line, M("deal {n} was dealt again: nothing is played in it", n=number)))
         return unsettled._replace(redeal=True, steps=void), errors
     chosen = _landlord(number, line, events, bids, bidding, rules, errors)
@@ -336,6 +350,12 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
     if not outs:
         errors.append(RecordError(line, M("deal {n}: no 'out': who went out first? (out SEAT, §4)", n=number)))
         return unsettled._replace(landlord=landlord, base=base), errors
+    first_out = events.index(outs[0])
+    late = [e for e in events[first_out + 1:] if isinstance(e, Play | Bomb | Rocket | Show)]
+    if late:  # refused, and the deal paid as without them
+        errors.extend(_over(number, outs[0], e) for e in late)
+        events = [e for e in events if all(e is not x for x in late)]
+        plays = [p for p in plays if all(p is not x for x in late)]
     out = outs[0].seat
     m = _multiplier(number, line, events, plays, landlord, out, bidding.robs, rules, errors)
     steps += m.steps

@@ -134,7 +134,13 @@ def _into(d: _Deal, ev: Event, errors: list[RecordError]) -> None:
         else:
             setattr(d, attr, ev)
     elif isinstance(ev, Claim):
-        d.claims.append(ev)
+        if d.win is not None or d.nowin is not None:  # a claim of a discard is made in the play, before its result
+            errors.append(RecordError(ev.line, M(
+                "deal {deal} is over: its '{result}' is recorded; a '{kind}' belongs before it (§3.1)",
+                zh="第 {deal} 局已结束：已记录“{result}”；“{kind}”应在其之前（§3.1）", deal=d.number,
+                result="win" if d.win is not None else "nowin", kind=ev.kind)))
+        else:
+            d.claims.append(ev)
     elif isinstance(ev, Liable):
         d.liable.append(ev)
 
