@@ -172,9 +172,11 @@ def test_the_cli_imports_records_and_replays_a_stored_dou_dizhu_match(tmp_path: 
     assert "next: deal 6: no 'out': who went out first? (out SEAT, §4)" in status
     log = cli.ok("log", "DDZ-N1-T2", "--corrections")
     assert "undo #47: out 1" in log and "[replaced or taken back by #48]" in log
-    assert cli.fails("whatif", "DDZ-N1-T2", "45", "bomb", "1", "9999").endswith(
-        "error: match DDZ-N1-T2 is a match of Dou Dizhu: this command officiates Gunzi's matches only (for Dou "
-        "Dizhu: record, status, log, replay, explain, export, verify)\n")
+    # what if #45's bomb of sixes were one of nines: any bomb doubles alike (§5.1), so nothing changes; nothing stored
+    whatif = cli.ok("whatif", "DDZ-N1-T2", "45", "bomb", "1", "9999")
+    assert whatif.startswith("What if, in match DDZ-N1-T2, seq 45 were `bomb 1 9 9 9 9` instead of `bomb 1 6 6 6 6`")
+    assert "Nothing in the outcome changes." in whatif
+    assert cli.ok("status", "DDZ-N1-T2").startswith("match DDZ-N1-T2 (Dou Dizhu): 48 entries, head ")
 
 
 def test_the_cli_starts_a_match_of_another_game_with_its_players(tmp_path: Path) -> None:
