@@ -124,6 +124,8 @@ class GameRecorded(NamedTuple):
     entries: list[StoredEntry]
     events: list[Any]
     after: Any
+    before: Any = None  # a correction's: the game's result of the match before it
+    taken: str = ""  # a correction's: the directive in effect at its target before it (what it took back)
 
 
 def game_of_match(store: MatchStore, match_id: str) -> Game:
@@ -173,6 +175,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
         held = [ev for ev in reading.events if ev.line < first]
         rules = rules_of_match(game, held, store)
         after = game.replay(held + new, rules)
+        before = game.replay(held, rules)  # what the output says the new directives settled
         # Refused: a problem the new directives themselves carry (a bid that does not rise, a bomb that is not four
         # of a rank…). What the deal in progress still lacks (its kitty, who went out: the game's `pending`) is what
         # the referee records next, not a reason to refuse a step.
@@ -183,7 +186,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
         items: list[NewEntry] = [{"kind": "event", "directive": game.format_event(ev), "reason": reason}
                                  for ev in new]
         entries = s.append_many(items, referee)
-    return GameRecorded(game, entries, new, after)
+    return GameRecorded(game, entries, new, after, before)
 
 
 def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None = None, text: str | None = None,
@@ -232,7 +235,8 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
         old, _ = s.events()
         after = game.replay(reading.events, rules_of_match(game, reading.events, store))
         # before: under the rules the match named before (an amended header may name others)
-        had = {(e.line, e.message) for e in game.problems(game.replay(old, rules_of_match(game, old, store)))}
+        before = game.replay(old, rules_of_match(game, old, store))
+        had = {(e.line, e.message) for e in game.problems(before)}
         still = set(game.pending(after))
         added = [e for e in game.problems(after) if (e.line, e.message) not in had and e not in still]
         if added and not force:
@@ -242,7 +246,7 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
         header = game.header(reading.events)
         if header is not None:
             store.index_header(header)
-    return GameRecorded(game, [entry], [], after)
+    return GameRecorded(game, [entry], [], after, before, view[target])
 
 
 class GameState(NamedTuple):
