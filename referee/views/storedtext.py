@@ -11,7 +11,7 @@ other games' directives are shown as stored and a re-settled deal as its row of 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from referee.core.i18n import M, Msg, literal, tr
@@ -109,7 +109,7 @@ def _changed(game: Game, before: Any, after: Any, lang: str, paid: bool = False)
     return out
 
 
-def _deals(table: GameTable) -> list[tuple[Sequence[str], tuple[int, ...]]]:
+def _deals(table: GameTable) -> list[tuple[list[str], tuple[int, ...]]]:
     """Each deal's own cells and what it paid each player: what a correction is judged to change (the running totals
     of every later deal follow a change of one; they are not a change of those deals)."""
     own = [i for i, head in enumerate(table.headings) if head not in table.players]

@@ -117,7 +117,11 @@ def section(sheet: Sheet, notes: Sequence[NoteRow], log: Iterable[AuditEntry], z
             compact: bool = False) -> list[Any]:
     """The section: its heading and one table of *notes* and the corrections of *log*, by line/seq; "none" when
     both are empty (*compact*: then one line, where the card is short of room)."""
-    lang, t = sheet.lang, (lambda key: tx.t(key, sheet.lang))
+    lang = sheet.lang
+
+    def t(key: str) -> str:
+        return tx.t(key, lang)
+
     fixes = corrections(log)
     if not notes and not fixes:
         if compact:  # one line
