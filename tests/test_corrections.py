@@ -54,6 +54,7 @@ def test_a_void_of_an_amended_or_taken_back_entry_is_refused(tmp_path: Path, key
     amended = cli.ok("amend", match_id, seq, *directive.split(), "--reason", "typed again").out.splitlines()
     assert amended[0] == (f"stored #{seq + 1} in {match_id} (by 裁判长): amend #{seq} → {directive} "
                           "(reason: typed again)")
+    assert amended[1:-1] == ["re-settled: no result changed"]  # the same directive again: every deal as it was
     assert amended[-1].startswith("next: ")
     store = open_store(tmp_path / "store")
     count = len(store.entries(match_id))

@@ -73,17 +73,18 @@ def next_line(game: Game, result: Any, lang: str) -> str:
 
 
 def resettled_lines(game: Game, before: Any, after: Any, lang: str) -> list[str]:
-    """Each deal a correction changed (or completed), as now settled."""
+    """Each deal a correction changed (or completed), as now settled; one line saying so when it changed none."""
+    lines: list[str] = []
     if game.key == GUNZI:
         from referee.views import matchtext
 
-        lines: list[str] = []
         for hand in matchtext.changed_hands(before, after):
             lines.append(tr(lang, "re-settled:"))
             lines += matchtext.settlement(hand, after, lang)
-        return lines
-    return [tr(lang, "re-settled: {deal}", zh="重新结算：{deal}", deal=deal)
-            for deal in _changed(game, before, after, lang)]
+    else:
+        lines = [tr(lang, "re-settled: {deal}", zh="重新结算：{deal}", deal=deal)
+                 for deal in _changed(game, before, after, lang)]
+    return lines or [tr(lang, "re-settled: no result changed", zh="重新结算：结果没有变化")]
 
 
 def settled_lines(game: Game, before: Any, after: Any, lang: str) -> list[str]:
