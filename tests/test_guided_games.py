@@ -51,11 +51,14 @@ def test_a_whole_dou_dizhu_deal_is_entered_line_by_line(tmp_path: Path) -> None:
     # 李四 landlord: the kitty is shown (§2), he may show his hand (§5.3) and leads (§4)
     assert ("expected next: kitty CARD CARD CARD / show 李四 / play 李四 CARDS… / bomb SEAT CARDS / rocket SEAT / "
             "out SEAT\n") in out
-    assert "#10 undo of #9 stored" in out
+    assert "stored #10 in D1 (by 王裁判): undo #9: kitty 5H 9C 3D\n" in out
     assert "expected next: spring / deal\n" in out  # the landlord out, no farmer's play recorded (§5.2)
-    # settled after `out`: bomb and rocket, 2 × 2 = 4, unit 2 × 4 = 8; after `spring` × 2 more: unit 16
-    assert "#14 recorded: out 2\nok: 1 deal, 张三 -8, 李四 +16, 王五 -8\n" in out
-    assert "#15 recorded: spring\nok: 1 deal, 张三 -16, 李四 +32, 王五 -16\n" in out
+    # settled after `out`: 李四 at 2, bomb and rocket, 2 × 2 = 4, unit 2 × 4 = 8: the landlord +16, each farmer -8;
+    # after `spring` × 2 more: unit 16, +32 and -16 each
+    assert ("stored #14 in D1 (by 王裁判): out 2\nsettled: deal 1, landlord 李四, bid 2, doubled by bomb ×1, rocket, "
+            "multiplier ×4, winner landlord, 张三 -8 (-8), 李四 +16 (+16), 王五 -8 (-8)\n") in out
+    assert ("stored #15 in D1 (by 王裁判): spring\nsettled: deal 1, landlord 李四, bid 2, doubled by bomb ×1, rocket, "
+            "spring, multiplier ×8, winner landlord, 张三 -16 (-16), 李四 +32 (+32), 王五 -16 (-16)\n") in out
     assert out.rstrip().endswith("stopped; everything entered so far is stored")
     directives = [e["directive"] for e in FolderStore(db).entries("D1")][4:]
     assert directives == ["deal", "bid 1 1", "bid 2 2", "bid 3 pass", "kitty 5H 9C 3D", "", "kitty 5H 9C 3D",
@@ -79,4 +82,5 @@ def test_guided_entry_stops_at_end_of_input_keeping_what_was_stored(tmp_path: Pa
     assert [e["directive"] for e in FolderStore(db).entries("D1")][4:] == ["deal", "bid 1 3"]
     # a directive given on the command line is stored as before, without a prompt
     one = run(db, "record", "D1", "kitty", "5H", "9C", "BJ")
-    assert one.returncode == 0 and "#7 recorded: kitty 5H 9C BJ" in one.stdout and "expected next" not in one.stdout
+    assert one.returncode == 0 and "expected next" not in one.stdout
+    assert one.stdout.startswith("stored #7 in D1 (by 王裁判): kitty 5H 9C BJ\nnext: ")

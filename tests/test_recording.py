@@ -71,7 +71,7 @@ def test_the_three_callers_store_the_same_entry(venue, tmp_path: Path) -> None:
     assert r.returncode == 0 and r.stdout.startswith(f"stored #{n + 1} in {T1} (by {WHO}): hand"), r
     # guided entry begins the hand itself (`hand`) when none is in play, then `quit` stops it
     r = referee(guided_db, "record", T1, stdin="quit\n")
-    assert r.returncode == 0 and f"stored #{n + 1}: hand" in r.stdout, r
+    assert r.returncode == 0 and f"stored #{n + 1} in {T1} (by {WHO}): hand (hand 1 begins)" in r.stdout, r
     with running(web_db) as base:
         status, body = post(base, venue.table1, "hand", after=n)
     assert status == 201 and body["seq"] == n + 1 and body["stored"] == "hand", body

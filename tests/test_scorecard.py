@@ -292,7 +292,7 @@ def test_notes_and_audit_trail_are_listed_with_reasons():
     en = flat(text_of(pdf_bytes(small_result(), "en", log=log)))
     assert "warning" in en and "说话提示牌" in en
     assert "ruling" in en and "disputeoverthelasttricksettled" in en
-    assert "Corrections(audittrail)" in en
+    assert en.count("Warnings,rulingsandcorrections") == 1  # one section: the notes and the corrections
     assert "amend" in en and "typoinpoints" in en and "#9→points35" in en
     assert "void" in en and "recordedtwice" in en and "#11" in en
     assert "game1hand3" in en and "game2hand4" in en
@@ -505,3 +505,35 @@ def test_long_names_are_set_smaller_to_fit_their_cell():
     assert stringWidth(name, "Helvetica", MIN_SIZE) > 56
     wrapped = typo.cell(name, 7.5, width=56)
     assert isinstance(wrapped, Paragraph) and wrapped.style.fontSize == MIN_SIZE
+
+
+# ---------------------------------------------------------------- warnings, rulings and corrections
+
+AMEND = {"kind": "amend", "seq": 12, "target": 9, "directive": "points 35", "reason": "typo in points",
+         "referee": "周裁判", "time": "2026-11-29T10:12:00Z"}
+
+
+def test_one_section_says_none_only_when_there_is_nothing_in_it():
+    """A match without warnings or rulings but with a correction: the section lists the correction and does not
+    say "none" above it (it did: "Warnings, rulings and corrections: none", then the audit table)."""
+    quiet = small_result()._replace(notes=())
+    en = flat(text_of(pdf_bytes(quiet, "en", log=[AMEND])))
+    assert en.count("Warnings,rulingsandcorrections") == 1
+    assert "Warnings,rulingsandcorrections:none" not in en and "none" not in en
+    assert "amend" in en and "typoinpoints" in en and "#9→points35" in en and "周裁判" in en
+    zh = flat(text_of(pdf_bytes(quiet, "zh", log=[AMEND])))
+    assert zh.count("警告、裁定与更正") == 1 and "警告、裁定与更正：无" not in zh and "警告、裁定与更正无" not in zh
+    assert "更正" in zh and "typoinpoints" in zh and "#9→points35" in zh
+    # nothing at all: one line that says so, in each language
+    assert "Warnings,rulingsandcorrections:none" in flat(text_of(pdf_bytes(quiet, "en")))
+    assert "警告、裁定与更正：无" in flat(text_of(pdf_bytes(quiet, "zh")))
+
+
+def test_notes_and_corrections_share_one_table_in_stored_order():
+    """The warnings and rulings (their store seq) and the corrections (theirs) in one table, in the order they were
+    entered: the warning at seq 33, the amend at 40, the ruling at 47."""
+    log = [AMEND | {"seq": 40}]
+    en = flat(text_of(pdf_bytes(small_result(), "en", log=log)))
+    assert en.count("Warnings,rulingsandcorrections") == 1 and "none" not in en
+    warn, amend, ruling = en.index("说话提示牌"), en.index("typoinpoints"), en.index("disputeoverthelast")
+    assert warn < amend < ruling

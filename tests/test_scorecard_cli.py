@@ -252,7 +252,7 @@ def test_stored_match_with_its_corrections(tmp_path, monkeypatch, store):
     assert res.exit_code == 0, res.output
     out = tmp_path / "reports" / "S-A.pdf"
     text = pdf_text(out)
-    assert "Corrections(audittrail)" in text
+    assert "Warnings,rulingsandcorrections" in text and "Warnings,rulingsandcorrections:none" not in text
     assert "miscountedaKasa5" in text and f"#{points[0].line}→points105" in text
     assert rows_by_hand(out)[1]["col_score"] == "105"  # the corrected view is what is printed
 

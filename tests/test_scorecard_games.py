@@ -13,7 +13,7 @@ import pytest
 
 pypdf = pytest.importorskip("pypdf")
 
-from referee.games.registry import game  # noqa: E402
+from referee.games.registry import GAMES, game  # noqa: E402
 from referee.store.api import open_store  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -86,3 +86,36 @@ def test_a_game_match_whose_rules_cannot_be_used_is_one_line(tmp_path: Path) -> 
     assert p.returncode == 2 and "Traceback" not in p.stderr
     assert p.stderr.startswith(f"error: {record}: ") and "no-such-rules" in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_prints_its_corrections_in_one_section(tmp_path: Path, key: str) -> None:
+    """The audit trail is one piece of every game's scorecard: an amend and an undo of a stored match, each with its
+    kind, who made it, why, and what it put in place or took back; the one section of warnings, rulings and
+    corrections says "none" only when there is none (each game's bundled example, imported)."""
+    from eventplay import Cli
+
+    from referee.games.registry import game_of_text
+
+    example = next(p for p in sorted(EXAMPLES.iterdir()) if p.is_file()
+                   and game_of_text(p.read_text(encoding="utf-8"))[0] == key)  # a game without one fails here
+    cli = Cli(tmp_path / "store")
+    cli.ok("import", example)
+    store = open_store(tmp_path / "store")
+    (match_id,) = [r["id"] for r in store.summaries()]
+    untouched = cli.ok("scorecard", match_id, "-o", tmp_path / "plain.pdf", "--lang", "en")
+    assert "wrote" in untouched.text
+    plain = "".join(page.extract_text() for page in pypdf.PdfReader(str(tmp_path / "plain.pdf")).pages)
+    assert plain.count("Warnings, rulings and corrections") == 1  # the section, with or without a note in it
+    last = store.entries(match_id)[-1]  # the record's last directive, amended to itself, then taken back
+    seq, directive = last["seq"], last["directive"]
+    cli.ok("amend", match_id, seq, *directive.split(), "--reason", "typed again")
+    cli.ok("undo", match_id, "--reason", "slip of the pen")
+    cli.ok("scorecard", match_id, "-o", tmp_path / "card.pdf", "--lang", "en")
+    text = "".join("".join(page.extract_text() for page in pypdf.PdfReader(str(tmp_path / "card.pdf")).pages)
+                   .split())
+    assert text.count("Warnings,rulingsandcorrections") == 1 and "none" not in text
+    flat = "".join(directive.split())
+    # a row: kind, (where, whom: a note's), referee, time, reason, what it did, seq
+    assert "amend裁判长" in text and "typedagain" in text and f"#{seq}→{flat}{seq + 1}" in text
+    assert "undo裁判长" in text and "slipofthepen" in text and f"#{seq}tookback:{flat}{seq + 2}" in text

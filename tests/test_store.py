@@ -224,7 +224,8 @@ def test_correction_that_breaks_the_record_needs_force(cli):
     r = cli("void", "T3", "9", "--reason", "no grab after all", "--force")
     assert r.exit_code == 0 and "warning" in r.output
     r = cli("void", "T3", "9", "--reason", "again")
-    assert r.exit_code == 1 and "no longer in effect" in r.output
+    assert r.exit_code == 1
+    assert r.output == "error: #9 was already taken back by #12 (void); nothing to void, nothing stored\n"
 
 
 def test_void_requires_reason_and_existing_seq(cli):
@@ -255,8 +256,8 @@ def test_guided_entry_of_a_hand(cli):
     out = r.output
     assert "hand (hand 1 begins)" in out
     assert out.count("try again") == 2
-    assert "stored #12: bury 4C 6C 7C 8D 9D JS" in out
-    assert "stored #13: points 25" in out
+    assert "stored #12 in T3 (by 王裁判): bury 4C 6C 7C 8D 9D JS" in out
+    assert "stored #13 in T3 (by 王裁判): points 25" in out
     assert "'fifty' is not understood" in out
     assert "defenders' score 75" in out and "blood owed next hand: 1" in out
     assert "paid by S (李四) to W (王五)" in out

@@ -147,17 +147,22 @@ def test_the_cli_imports_records_and_replays_a_stored_dou_dizhu_match(tmp_path: 
     ddz = {p["name"]: p for p in ladder["players"] if p["name"] in ("张三", "李四", "王五")}
     assert ddz["张三"]["mu"] > 25 > ddz["王五"]["mu"] and [ddz[n]["won"] for n in ("张三", "李四", "王五")] == [1, 0, 0]
     cli.ok("record", "DDZ-N1-T2", "deal")
-    # the example's five deals (deal 2 redealt) are counted; deal 6, still without its 'out', is not one of them
-    assert cli.ok("record", "DDZ-N1-T2", "bid", "张三", "3").endswith(
-        "ok: 5 deals (1 redealt) and one in progress, 张三 +10, 李四 +4, 王五 -14\n")
+    # 张三's 3 ends the bidding (§3): the kitty is shown next, then the play
+    assert cli.ok("record", "DDZ-N1-T2", "bid", "张三", "3") == (
+        "stored #43 in DDZ-N1-T2 (by ann): bid 1 3\n"
+        "next: kitty CARD CARD CARD / show 张三 / play 张三 CARDS… / bomb SEAT CARDS / rocket SEAT / out SEAT\n")
     cli.ok("record", "DDZ-N1-T2", "kitty", "3H", "4H", "5H")
     cli.ok("record", "DDZ-N1-T2", "bomb", "1", "6666")
     out = cli.ok("record", "DDZ-N1-T2", "bomb", "1", "8888")
-    assert out.startswith("#46 recorded: bomb 1 8 8 8 8")
+    assert out.startswith("stored #46 in DDZ-N1-T2 (by ann): bomb 1 8 8 8 8\n")
     out = cli.ok("record", "DDZ-N1-T2", "out", "1")
     # The example's five deals end 张三 +10, 李四 +4, 王五 -14 (its comments work them by hand). Deal 6: 张三 bids 3,
-    # two bombs (× 2 × 2 = 4), the landlord goes out first: 2 × 3 × 4 = +24 to him, 1 × 3 × 4 = 12 from each farmer.
-    assert "张三 +34, 李四 -8, 王五 -26" in out
+    # two bombs (× 2 × 2 = 4), the landlord goes out first: 2 × 3 × 4 = +24 to him, 1 × 3 × 4 = 12 from each farmer:
+    # 张三 +34, 李四 -8, 王五 -26 in all.
+    assert out.splitlines()[:2] == [
+        "stored #47 in DDZ-N1-T2 (by ann): out 1",
+        "settled: deal 6, landlord 张三, bid 3, doubled by bomb ×2, multiplier ×4, winner landlord, 张三 +24 (+34), "
+        "李四 -12 (-8), 王五 -12 (-26)"]
     status = cli.ok("status", "DDZ-N1-T2")
     assert status.startswith("match DDZ-N1-T2 (Dou Dizhu): 47 entries, head ")
     assert "张三 +34, 李四 -8, 王五 -26" in status
@@ -167,7 +172,7 @@ def test_the_cli_imports_records_and_replays_a_stored_dou_dizhu_match(tmp_path: 
     assert refused.endswith("error: event rejected, nothing stored: the bidding has ended (§3): no more bids\n")
     # without a DIRECTIVE: guided entry, here on an empty input: stopped at once, nothing stored
     assert cli.fails("record", "DDZ-N1-T2").endswith("error: stopped; everything entered so far is stored\n")
-    assert cli.ok("undo", "DDZ-N1-T2").startswith("#48 undo of #47 stored\n")
+    assert cli.ok("undo", "DDZ-N1-T2").startswith("stored #48 in DDZ-N1-T2 (by ann): undo #47: out 1\n")
     status = cli.ok("status", "DDZ-N1-T2")  # what the deal in progress lacks is said as the next thing to record
     assert "next: deal 6: no 'out': who went out first? (out SEAT, §4)" in status
     log = cli.ok("log", "DDZ-N1-T2", "--corrections")

@@ -261,16 +261,16 @@ def test_guided_entry_in_chinese(cli):
     assert r.exit_code == 0, r.output
     out = r.output
     assert "比赛 T3 逐步录入：每发生一件事，输入一行。" in out
-    assert "已记录 #16：hand（第2副开始）" in out
+    assert "已记录 #16（比赛 T3，王裁判 录入）：hand（第2副开始）" in out
     assert "第2副 · 亮主" in out
     assert "  南（李四）欠西（王五）1个血：进贡输入 tribute S 加1张牌（或 riot 暴动 / waive 免贡）" in out
     assert "tribute 座位 牌…（进贡）" in out and "（也可输入 undo 撤销、status 状态、help 帮助；输入 q 结束）" in out
     assert "未接受：南欠西1个血，却进贡了2张；请重新输入" in out
-    assert "已记录 #18：tribute S SJ（进贡）" in out
+    assert "已记录 #18（比赛 T3，王裁判 录入）：tribute S SJ（进贡）" in out
     assert "  抓分方已得分：0；输入数字即计分，def / decl 记录末墩（抓分方抠底 / 庄家方保底）" in out
     assert "无法理解 'xyz'" in out and "应输入：" in out
-    assert "已记录 #21：points 40（得分）" in out
-    assert "已记录 #22：last def（末墩）" in out
+    assert "已记录 #21（比赛 T3，王裁判 录入）：points 40（得分）" in out
+    assert "已记录 #22（比赛 T3，王裁判 录入）：last def（末墩）" in out
     # Hand 2: declarer W (EW at 4), P = 40, dug; the final kitty 4C 6C 7C 8D 9D JS holds no points:
     # S = 40 < 120 and dug: foul dig (臭抠), declarers stay, nobody levels; blood ceil((80-40)/10) = 4,
     # next declarer W's partner E, paid by E's upper hand N.
@@ -286,7 +286,7 @@ def test_guided_entry_stops_in_chinese(cli):
     new_match(cli)
     r = cli("record", "T3", "--lang", "zh", input="q\n")
     assert r.exit_code == 0, r.output
-    assert "已记录 #8：hand（第1副开始）" in r.output
+    assert "已记录 #8（比赛 T3，王裁判 录入）：hand（第1副开始）" in r.output
     assert "第1副 · 亮主" in r.output
     assert "应输入：declare 座位 牌… [as 花色]（亮主） | flip 座位 牌（翻牌） | declarer 座位（庄家）" in r.output
     assert r.output.rstrip().endswith("已停止；已输入的内容都已存储")

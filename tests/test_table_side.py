@@ -158,8 +158,8 @@ def guided(cli: Cli, match_id: str, answers: list[str], *extra: str):
 
 
 @pytest.mark.parametrize(("lang", "cards", "stored"), [
-    ("en", "5H 8C 9C QH 3D 6S", "stored #15: kitty 5H 8C 9C QH 3D 6S"),
-    ("zh", "红桃5 梅花8 ♣9 QH 方块3 黑桃6", "已记录 #15：kitty 5H 8C 9C QH 3D 6S（底牌）"),
+    ("en", "5H 8C 9C QH 3D 6S", "stored #15 in T3 (by 王裁判): kitty 5H 8C 9C QH 3D 6S"),
+    ("zh", "红桃5 梅花8 ♣9 QH 方块3 黑桃6", "已记录 #15（比赛 T3，王裁判 录入）：kitty 5H 8C 9C QH 3D 6S（底牌）"),
 ])
 def test_item02_six_bare_cards_after_a_declaration_with_no_blood_are_the_kitty(cli, lang, cards, stored):
     new_match(cli)
@@ -169,7 +169,7 @@ def test_item02_six_bare_cards_after_a_declaration_with_no_blood_are_the_kitty(c
     # and after four flips (a game's first hand): the kitty is the one directive that takes bare cards
     new_match(cli, "F1")
     out = guided(cli, "F1", ["flip E 4C", "flip S 9D", "flip W 10S", "flip N KH", "4C 9D 10S KH 6C 7C", "q"])
-    assert "stored #11: kitty 4C 9D 10S KH 6C 7C" in out
+    assert "stored #11 in F1 (by 王裁判): kitty 4C 9D 10S KH 6C 7C" in out
 
 
 # --- item 3: undo, amend, void, status, help and quit at the prompt --------------------------------------------------
@@ -287,12 +287,13 @@ def test_item05_chinese_keywords_on_the_command_line_and_at_the_prompt(cli):
     assert "stored #11 in T3 (by 王裁判): points 25" in r.output
     # at the prompt: a Chinese keyword, a Chinese side for the last trick
     out = guided(cli, "T3", ["得分 50", "保底"], "--lang", "zh")
-    assert "已记录 #12：points 50（得分）" in out and "已记录 #13：last decl（末墩）" in out
+    assert "已记录 #12（比赛 T3，王裁判 录入）：points 50（得分）" in out and \
+        "已记录 #13（比赛 T3，王裁判 录入）：last decl（末墩）" in out
     # hand 2: W declares with two 4H (EW at 4, S = 75 owes 1 blood), in Chinese; N buries a big joker, which
     # takes out the smallest card: 4C is a level card (trump) at level 4, so 6C (§6.4.1, §2.3)
     out = guided(cli, "T3", ["亮主 西 红桃4 红桃4", "进贡 南 小王", "底牌 4C 6D 9S KH 7C 3H", "扣底 4C 6C 7C 8D 9D JS",
                              "扣王 北 大王 换 6C", "得分 40", "末墩 抠底"], "--lang", "zh")
-    assert "已记录 #19：king N BJ take 6C（扣王）" in out, out
+    assert "已记录 #19（比赛 T3，王裁判 录入）：king N BJ take 6C（扣王）" in out, out
     assert "第2副结算" in out
     # the words inside a directive too: 作 for `as` (three small jokers name any suit, §4.2.2), 胜方= for
     # a ruling's winner=

@@ -56,7 +56,7 @@ def test_a_dou_dizhu_match_is_entered_and_shown_on_the_web(tmp_path: Path) -> No
                                                      "directive": directive})
             assert r.status_code == 200 and 'id="rejection"' not in r.text, r.text[:800]
             page = r.text
-        assert "#8 recorded: kitty 5H 9C BJ" in page  # the header and three seats are entries 1-4
+        assert "stored #8 in D1 (by 王裁判): kitty 5H 9C BJ" in page  # the header and three seats are entries 1-4
         # A bomb of three cards is refused (§4), in the page's language, and nothing is stored.
         r = web.post("/referee/matches/D1?lang=zh", data={"csrf": csrf, "after": field(page, "after"),
                                                          "directive": "bomb 1 777"})
@@ -68,13 +68,14 @@ def test_a_dou_dizhu_match_is_entered_and_shown_on_the_web(tmp_path: Path) -> No
                                      "nothing stored")
         stale = field(page, "after")
         r = web.post("/referee/matches/D1", data={"csrf": csrf, "after": stale, "directive": "bomb 2 7777"})
-        assert r.status_code == 200 and "#9 recorded: bomb 2 7 7 7 7" in r.text
+        assert r.status_code == 200 and "stored #9 in D1 (by 王裁判): bomb 2 7 7 7 7" in r.text
         # the same form sent again (its after is 8, the match holds 9): refused, stored once
         again = web.post("/referee/matches/D1", data={"csrf": csrf, "after": stale, "directive": "out 2"})
         assert again.status_code == 409 and "moved on" in rejection(again.text)
         r = web.post("/referee/matches/D1", data={"csrf": csrf, "after": field(r.text, "after"), "directive": "out 2"})
-        assert r.status_code == 200 and "#10 recorded: out 2" in r.text
-        assert "张三 -6, 李四 +12, 王五 -6" in r.text  # check's line: the deal settled, 12 to the landlord
+        assert r.status_code == 200 and "stored #10 in D1 (by 王裁判): out 2" in r.text
+        # the deal settled: 李四 at 3, a bomb (×2), the landlord out first: 2 × 3 × 2 = 12 to him, 6 from each farmer
+        assert "张三 -6 (-6), 李四 +12 (+12), 王五 -6 (-6)" in r.text
         page = web.get("/matches/D1?lang=zh").text
     row = re.search(r'<tr id="deal-1">(.*?)</tr>', page)
     assert row is not None

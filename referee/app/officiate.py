@@ -92,21 +92,42 @@ def added_errors(before: MatchResult, after: MatchResult) -> list[RecordError]:
 
 
 def _target(s: MatchSessionLike, seq: int, what: str) -> int:
-    """The event a void or amend of *seq* corrects (an amend's seq stands for the event it amended)."""
+    """The event a void or amend of *seq* corrects (an amend's seq stands for the event it amended). A void of an
+    event an amend replaced is refused: it would take back the amended directive, not the one it names."""
     view = s.view
-    if seq in view:
-        return seq
-    if not 1 <= seq < s.next_seq:
-        raise StoreError(M("there is no #{seq} in match {match} (the last is #{last})", seq=seq, match=s.match_id,
-                           last=s.next_seq - 1))
-    entry = s.entries[seq - 1]
-    target = entry.get("target")  # get: an event's entry needs no target key to be sound
-    if entry["kind"] == "amend" and target is not None and target in view:
-        return target
-    if entry["kind"] in ("undo", "void"):
-        raise StoreError(M("#{seq} is itself a correction ({kind} of #{target}); nothing to {what}", seq=seq,
-                           kind=EntryKind(entry["kind"]), target=entry["target"], what=EntryKind(what)))
-    raise StoreError(M("#{seq} is no longer in effect (see `referee log {match}`); nothing to {what}", seq=seq,
+    place = seq
+    if seq not in view:
+        if not 1 <= seq < s.next_seq:
+            raise StoreError(M("there is no #{seq} in match {match} (the last is #{last})", seq=seq,
+                               match=s.match_id, last=s.next_seq - 1))
+        entry = s.entries[seq - 1]
+        target = entry.get("target")  # get: an event's entry needs no target key to be sound
+        if entry["kind"] in ("undo", "void"):
+            raise StoreError(M("#{seq} is itself a correction ({kind} of #{target}); nothing to {what}", seq=seq,
+                               kind=EntryKind(entry["kind"]), target=entry["target"], what=EntryKind(what)))
+        if entry["kind"] == "amend" and target is not None:
+            place = target
+        if place not in view:
+            _taken_back(s, place, what)
+    if what == "void" and place != next(iter(view)):  # the header: it is never voided (said where it is refused)
+        amends = [e for e in s.entries if e["kind"] == "amend" and e.get("target") == place]
+        if amends:
+            raise StoreError(M("#{seq} was amended by #{amend} (now `{directive}`): it cannot be voided; amend #{seq} "
+                               "again to correct it; nothing stored",
+                               zh="#{seq} 已被 #{amend} 更正（现为 `{directive}`）：不能作废；"
+                                  "如需改正，请再次更正 #{seq}；未存储",
+                               seq=place, amend=amends[-1]["seq"], directive=view[place]))
+    return place
+
+
+def _taken_back(s: MatchSessionLike, place: int, what: str) -> None:
+    """Refuse a correction of *place*, which a correction took back already: it names that one."""
+    by = [e for e in s.entries if e["kind"] in ("undo", "void") and e.get("target") == place]
+    if by:
+        raise StoreError(M("#{seq} was already taken back by #{by} ({kind}); nothing to {what}, nothing stored",
+                           zh="#{seq} 已被 #{by}（{kind}）撤回；无可{what}，未存储",
+                           seq=place, by=by[-1]["seq"], kind=EntryKind(by[-1]["kind"]), what=EntryKind(what)))
+    raise StoreError(M("#{seq} is no longer in effect (see `referee log {match}`); nothing to {what}", seq=place,
                        match=s.match_id, what=EntryKind(what)))
 
 

@@ -124,6 +124,8 @@ class GameRecorded(NamedTuple):
     entries: list[StoredEntry]
     events: list[Any]
     after: Any
+    before: Any = None  # a correction's: the game's result of the match before it
+    taken: str = ""  # a correction's: the directive in effect at its target before it (what it took back)
 
 
 def game_of_match(store: MatchStore, match_id: str) -> Game:
@@ -165,6 +167,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
         held = [ev for ev in reading.events if ev.line < first]
         rules = rules_of_match(game, held, store)
         after = game.replay(held + new, rules)
+        before = game.replay(held, rules)  # what the output says the new directives settled
         # Refused: a mistake the match did not have before the new directives, wherever it is said: one the new
         # lines carry (a bid that does not rise, points for a deal that is over) or one they make of a line before
         # (a new deal leaves the one in progress without its places, a redeal of a deal played out). What the
@@ -172,14 +175,14 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
         # next, not a reason to refuse a step.
         mistakes = split_problems(game, after).mistakes
         if mistakes:
-            had = {e.key for e in split_problems(game, game.replay(held, rules)).mistakes}
+            had = {e.key for e in split_problems(game, before).mistakes}
             added = [e for e in mistakes if e.key not in had]
             if added:
                 raise Rejected(added)
         items: list[NewEntry] = [{"kind": "event", "directive": game.format_event(ev), "reason": reason}
                                  for ev in new]
         entries = s.append_many(items, referee)
-    return GameRecorded(game, entries, new, after)
+    return GameRecorded(game, entries, new, after, before)
 
 
 def record_text(store: MatchStore, match_id: str, text: str, referee: str | None = None, reason: str = "",
@@ -250,7 +253,8 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
         old, _ = s.events()
         after = game.replay(reading.events, rules_of_match(game, reading.events, store))
         # before: under the rules the match named before (an amended header may name others)
-        had = {e.key for e in game.problems(game.replay(old, rules_of_match(game, old, store)))}
+        before = game.replay(old, rules_of_match(game, old, store))
+        had = {e.key for e in game.problems(before)}
         added = [e for e in split_problems(game, after).mistakes if e.key not in had]
         if added and not force:
             raise Rejected(added, (), what=kind)
@@ -259,7 +263,7 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
         header = game.header(reading.events)
         if header is not None:
             store.index_header(header)
-    return GameRecorded(game, [entry], [], after)
+    return GameRecorded(game, [entry], [], after, before, view[target])
 
 
 class GameState(NamedTuple):

@@ -19,17 +19,15 @@ import typer
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg, tr, trn
 from referee.core.safefile import failure, output_folder
-from referee.games.gunzi.codes import EntryKind
 
 if TYPE_CHECKING:
     from referee.app.sources import Kind, Source
     from referee.games.gunzi.results import MatchResult
     from referee.store.api import MatchStore
+    from referee.views.scorecard.audit import AuditEntry
     from referee.views.scorecard.fonts import FontInfo
-    from referee.views.scorecard.layout import AuditEntry
 
 REPORTS_DIR = "reports"
-CORRECTION_KINDS = (EntryKind.undo, EntryKind.void, EntryKind.amend)
 
 
 def file_name(match_id: str) -> str:
@@ -38,16 +36,6 @@ def file_name(match_id: str) -> str:
     from referee.core.names import file_stem
 
     return file_stem(match_id) + ".pdf"
-
-
-def corrections(log: Iterable[AuditEntry]) -> list[AuditEntry]:
-    """The audit trail's corrections (undo, void, amend); recorded events are the record itself."""
-    out: list[AuditEntry] = []
-    for entry in log:
-        kind = entry.get("kind") if isinstance(entry, dict) else getattr(entry, "kind", None)
-        if kind in CORRECTION_KINDS:
-            out.append(entry)
-    return out
 
 
 def hand_marks(log: Iterable[AuditEntry], result: MatchResult, lang: str) -> dict[int, str]:
@@ -185,7 +173,7 @@ def _write_game(src: Source, out: Path | None, lang: str, font: str | None, out_
     info = game.rule_info(rules)
     errors = sorted([*src.errors, *game.problems(result)], key=lambda e: e.line)
     card = Card(game.title, header, f"{info.name} · {info.title}", game.scorecard_rows(result, lang), lang,
-                referee=recorder(src.log))
+                referee=recorder(src.log), log=src.log)
     match_id = card.match_id or Path(src.name).stem
     path = out if out is not None else (out_dir or output_folder(REPORTS_DIR)) / file_name(match_id)
     pdf_font(font, card.texts(), say, quiet=quiet)
@@ -209,7 +197,7 @@ def _build(result: MatchResult, src: Source, path: Path, lang: str, font: str | 
     from referee.views.scorecard.layout import build_scorecard
 
     try:
-        build_scorecard(result, path, lang=lang, font_path=font, log=corrections(src.log), errors=src.errors,
+        build_scorecard(result, path, lang=lang, font_path=font, log=src.log, errors=src.errors,
                         broken=src.broken, head=src.head, marks=hand_marks(src.log, result, lang),
                         referee=recorder(src.log))
     except OSError as e:

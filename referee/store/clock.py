@@ -51,7 +51,12 @@ def zone_of(result: MatchResult) -> tzinfo | None:
     """The venue's zone: the header's ``tz=`` (an IANA name, read with zoneinfo), else None (the
     machine's zone). A name zoneinfo does not know is passed over."""
     header = result.header
-    name = dict(header.extra).get("tz") if header is not None else None
+    return zone_named(dict(header.extra).get("tz") if header is not None else None)
+
+
+def zone_named(name: str | None) -> tzinfo | None:
+    """The zone of the IANA *name* (a header's ``tz=``, read with zoneinfo); None for none, or for a name zoneinfo
+    does not know (the machine's zone then)."""
     if not name:
         return None
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError

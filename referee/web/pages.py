@@ -25,6 +25,7 @@ from referee.core.names import check_id
 from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
 from referee.store.tokens import parse_tables
 from referee.views import matchtext as views
+from referee.views import storedtext
 from referee.views.eventtext import close_preview_lines
 from referee.web import pad, writes
 from referee.web.access import covers
@@ -359,14 +360,13 @@ def _report(out: Outcome, match_id: str, lang: str) -> dict[str, Any]:
     """What the CLI prints after recording (``referee record``): the entry stored, the hand it settled,
     who won, what comes next."""
 
-    e = out.entry
-    what = views.directive_line(e["directive"]) if e["kind"] in ("event", "amend") else \
-        views.correction(e["kind"], e.get("target"), e["directive"], out.taken)
-    lines = [views.stored_line(e, match_id, what, lang)]
+    from referee.games.gunzi.game import GAME
+
+    lines = storedtext.stored_lines(GAME, match_id, [out.entry], lang, out.taken)
     settled = [views.settlement(hand, out.after, lang) for hand in out.new_hands]
     if out.after.winner and out.after.state.match_over and not out.new_hands:
         lines.append(views.won_line(out.after, lang))
-    lines.append(views.next_line(out.after, lang))
+    lines.append(storedtext.next_line(GAME, out.after, lang))
     return {"stored": lines, "settled": settled}
 
 
@@ -445,9 +445,11 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
             raise
         return await entry_response(request, match_id, status, rejection=message_of(e).text(lang), typed=text)
     w.hub.poke_all()
-    if isinstance(out, GameRecorded):  # what `referee record` prints for it: the entry stored, where the match stands
-        lines = [tr(lang, "#{seq} recorded: {directive}", seq=e["seq"], directive=e["directive"]) for e in out.entries]
-        return await entry_response(request, match_id, 200, stored=[*lines, out.game.check_summary(out.after, lang)])
+    if isinstance(out, GameRecorded):  # what `referee record` prints for it: the entry stored, what comes next
+        lines = [*storedtext.stored_lines(out.game, match_id, out.entries, lang),
+                 *storedtext.settled_lines(out.game, out.before, out.after, lang),
+                 storedtext.next_line(out.game, out.after, lang)]
+        return await entry_response(request, match_id, 200, stored=lines)
     return await entry_response(request, match_id, 200, **_report(out, match_id, lang))
 
 

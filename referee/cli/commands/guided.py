@@ -143,8 +143,12 @@ def _start(store: MatchStore, match_id: str, referee: str | None, lang: str) -> 
     if not result.state.in_hand and "hand" in result.state.expected:
         out = record(store, match_id, [HandStart()], referee).outcome()
         result = out.after
-        typer.echo(tr(lang, "stored #{seq}: hand (hand {hand} begins)",
-                      seq=out.entry["seq"], hand=result.state.hand))
+        from referee.core.i18n import literal
+        from referee.views.matchtext import stored_line
+
+        begins = M("{what} (hand {hand} begins)", zh="{what}（第{hand}副开始）", what=literal(out.entry["directive"]),
+                   hand=result.state.hand)
+        typer.echo(stored_line(out.entry, match_id, begins, lang))
     return result
 
 
@@ -311,8 +315,10 @@ def guided(store: MatchStore, match_id: str, referee: str | None, lang: str,
     *read* reads one answer after showing its argument (default: :func:`line_reader`)."""
     from referee.app import officiate
     from referee.app.answers import command_of
-    from referee.core.i18n import M, tr
+    from referee.core.i18n import M
+    from referee.games.gunzi.game import GAME
     from referee.views import matchtext as views
+    from referee.views import storedtext
 
     result = _start(store, match_id, referee, lang)
     seen = len(store.entries(match_id))  # the entries the prompt was made from: another's entry is not recorded over
@@ -343,9 +349,7 @@ def guided(store: MatchStore, match_id: str, referee: str | None, lang: str,
         out, result, seen = _store(store, match_id, event, referee, result, seen, lang)
         if out is None:
             continue
-        line = views.directive_line(out.entry["directive"])  # the event as stored: format_event(out.event)
-        typer.echo(tr(lang, "stored #{seq}: {directive}", seq=out.entry["seq"],
-                      directive=line))
+        echo_lines(storedtext.stored_lines(GAME, match_id, [out.entry], lang))  # the event as stored
         warned = officiate.warning_of(out)
         if warned is not None:
             notice = views.warning_line(result, *warned, lang)

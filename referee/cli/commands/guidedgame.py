@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from referee.cli.commands.guided import _options, ask, line_reader
-from referee.cli.commands.tableactions import expected_line
+from referee.cli.commands.tableactions import echo_lines, expected_line
 
 if TYPE_CHECKING:
     from referee.app.recording import GameState
@@ -59,9 +59,9 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
 
     from referee.app.officiate import Rejected
     from referee.app.recording import correct_lines
-    from referee.cli.commands.tableactions import show_status
+    from referee.cli.commands.tableactions import report_correction, show_status
     from referee.core.errors import RefereeError, UsageError
-    from referee.core.i18n import M, tr
+    from referee.core.i18n import M
     from referee.views.prompttext import at_prompt
 
     try:
@@ -92,9 +92,7 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
     except RefereeError as e:
         _try_again(lang, M("not done: {problem}", problem=at_prompt(e.msg) if isinstance(e, Rejected) else e.msg))
         return
-    entry = done.entries[0]
-    typer.echo(tr(lang, "#{seq} {kind} of #{target} stored", seq=entry["seq"], kind=name, target=entry["target"]))
-    typer.echo(done.game.check_summary(done.after, lang))
+    report_correction(done.game, match_id, done.entries[0], done.before, done.after, done.taken, lang)
 
 
 def guided_game(store: MatchStore, match_id: str, referee: str | None, lang: str,
@@ -106,6 +104,7 @@ def guided_game(store: MatchStore, match_id: str, referee: str | None, lang: str
     from referee.app.recording import game_state, record_lines
     from referee.core.i18n import M, tr
     from referee.store.errors import MovedOn, StoreError
+    from referee.views import storedtext
     from referee.views.prompttext import at_prompt
 
     state = game_state(store, match_id)
@@ -137,14 +136,8 @@ def guided_game(store: MatchStore, match_id: str, referee: str | None, lang: str
         except StoreError as e:  # unreadable: nothing stored
             _try_again(lang, e.msg)
             continue
-        for entry in done.entries:
-            typer.echo(tr(lang, "#{seq} recorded: {directive}", seq=entry["seq"], directive=entry["directive"]))
+        # what `referee record` says of it (views.storedtext), the prompt then saying what comes next
+        echo_lines(storedtext.stored_lines(done.game, match_id, done.entries, lang))
+        echo_lines(storedtext.settled_lines(done.game, done.before, done.after, lang))
         state = game_state(store, match_id)
-        if _ends_deal(state.expected):  # the deal is settled (a spring claimed after `out` settles it anew)
-            typer.echo(state.game.check_summary(state.result, lang))
     typer.echo(tr(lang, "match {match} is over", match=match_id))
-
-
-def _ends_deal(expected: tuple[str, ...]) -> bool:
-    """Whether a next ``deal`` is among the directives expected (the deal in progress has what it needs)."""
-    return any(form.split()[0] == "deal" for form in expected)

@@ -19,7 +19,9 @@ from referee.cli.commands.tableactions import (
     echo_notes,
     open_store,
     parse_directive,
+    report_correction,
     report_record,
+    report_stored,
     show_status,
 )
 from referee.core.i18n import N_
@@ -235,12 +237,9 @@ def _record_game(store: MatchStore, match_id: str, texts: list[str], referee: st
                  after: int | None, language: str) -> None:
     """`referee record` into a match of a game other than Gunzi: what was stored, and where the match stands."""
     from referee.app.recording import record_lines
-    from referee.core.i18n import tr
 
     done = record_lines(store, match_id, texts, referee, reason, after)
-    for entry in done.entries:
-        typer.echo(tr(language, "#{seq} recorded: {directive}", seq=entry["seq"], directive=entry["directive"]))
-    typer.echo(done.game.check_summary(done.after, language))
+    report_stored(done.game, match_id, done.entries, done.before, done.after, language)
     echo_notes(store, language)
 
 
@@ -272,13 +271,9 @@ def _correct_game(store: MatchStore, match_id: str, kind: str, seq: int | None, 
                   force: bool, referee: str | None, language: str) -> None:
     """An undo, void or amend of a match of a game other than Gunzi: what was stored, where the match stands."""
     from referee.app.recording import correct_lines
-    from referee.core.i18n import tr
 
     done = correct_lines(store, match_id, kind, seq, text, reason, referee, force)
-    entry = done.entries[0]
-    typer.echo(tr(language, "#{seq} {kind} of #{target} stored", seq=entry["seq"], kind=kind,
-                  target=entry["target"]))
-    typer.echo(done.game.check_summary(done.after, language))
+    report_correction(done.game, match_id, done.entries[0], done.before, done.after, done.taken, language)
     echo_notes(store, language)
 
 

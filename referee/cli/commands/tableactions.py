@@ -7,6 +7,7 @@ the other's internals. Only typer and the standard library at the top, as for ev
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -48,7 +49,8 @@ def parse_directive(words: list[str], argument: str = "DIRECTIVE") -> Event:
 
 
 def echo_lines(lines: list[str]) -> None:
-    typer.echo("\n".join(lines))
+    if lines:  # none: not an empty line
+        typer.echo("\n".join(lines))
 
 
 def echo_notes(store: MatchStore, lang: str) -> None:
@@ -63,10 +65,12 @@ def report_record(match_id: str, out: Outcome, lang: str, store: MatchStore | No
     """What recording an event did: the entry stored, the hand it settled, a warning's count, who won, the
     game clock's notice, what comes next."""
     from referee.app import officiate
+    from referee.games.registry import game
     from referee.views import matchtext as views
+    from referee.views import storedtext
 
-    e = out.entry
-    typer.echo(views.stored_line(e, match_id, views.directive_line(e["directive"]), lang))
+    gunzi = game("gunzi")
+    echo_lines(storedtext.stored_lines(gunzi, match_id, [out.entry], lang))
     for hand in out.new_hands:
         echo_lines(views.settlement(hand, out.after, lang))
     warned = officiate.warning_of(out)
@@ -80,7 +84,17 @@ def report_record(match_id: str, out: Outcome, lang: str, store: MatchStore | No
         typer.echo(views.won_line(out.after, lang))
     for notice in officiate.notices(store, match_id, out) if store is not None else ():
         typer.echo(notice.text(lang))
-    typer.echo(views.next_line(out.after, lang))
+    typer.echo(storedtext.next_line(gunzi, out.after, lang))
+
+
+def report_stored(game: Game, match_id: str, entries: list[StoredEntry], before: Any, after: Any, lang: str) -> None:
+    """What recording into a match of a game other than Gunzi did, in the one style of every game
+    (``views.storedtext``): each entry stored, who stored it, the deals it settled, what comes next."""
+    from referee.views import storedtext
+
+    echo_lines(storedtext.stored_lines(game, match_id, entries, lang))
+    echo_lines(storedtext.settled_lines(game, before, after, lang))
+    typer.echo(storedtext.next_line(game, after, lang))
 
 
 def show_status(store: MatchStore, match_id: str, lang: str) -> None:
@@ -184,28 +198,26 @@ def correct(store: MatchStore, match_id: str, kind: str, seq: int | None, event:
     except officiate.Rejected as e:
         raise StoreError(M("{problem}\n(use --force to store it anyway and fix the record afterwards)",
                            problem=e.msg)) from None
-    report_correction(match_id, kind, out, lang)
+    from referee.games.registry import game
+
+    assert out.before is not None  # a correction replays the match as it was as well as corrected
+    report_correction(game("gunzi"), match_id, out.entry, out.before, out.after, out.taken, lang, out.new_errors)
     echo_notes(store, lang)
     return out
 
 
-def report_correction(match_id: str, kind: str, out: Outcome, lang: str) -> None:
-    from referee.core.i18n import M, tr
+def report_correction(game: Game, match_id: str, entry: StoredEntry, before: Any, after: Any, taken: str, lang: str,
+                      new_errors: Sequence[RecordError] = ()) -> None:
+    """What an undo, void or amend of a match of any game did (``views.storedtext``): the entry stored with what it
+    put in place or took back and why, each deal it re-settled, the problems it left (``--force``), what comes
+    next."""
+    from referee.core.i18n import tr
     from referee.views import matchtext as views
+    from referee.views import storedtext
 
-    e = out.entry
-    what = views.correction(kind, e["target"], views.directive_line(e["directive"]),
-                            views.directive_line(out.taken) if out.taken else "")
-    if e["reason"]:
-        what = M("{what} (reason: {reason})", what=what, reason=e["reason"])
-    typer.echo(views.stored_line(e, match_id, what, lang))
-    assert out.before is not None  # a correction replays the match as it was as well as corrected
-    for hand in views.changed_hands(out.before, out.after):
-        typer.echo(tr(lang, "re-settled:"))
-        echo_lines(views.settlement(hand, out.after, lang))
-    if out.new_errors:
+    echo_lines(storedtext.stored_lines(game, match_id, [entry], lang, taken))
+    echo_lines(storedtext.resettled_lines(game, before, after, lang))
+    if new_errors:
         typer.echo(tr(lang, "warning: the record now has these problems:"))
-        echo_lines(views.error_lines(out.new_errors, lang))
-    typer.echo(views.next_line(out.after, lang))
-
-
+        echo_lines(views.error_lines(new_errors, lang))
+    typer.echo(storedtext.next_line(game, after, lang))

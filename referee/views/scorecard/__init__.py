@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from referee.core.i18n import Msg
     from referee.games.gunzi.events import RecordError
     from referee.games.gunzi.results import MatchResult
-    from referee.views.scorecard.layout import AuditEntry
+    from referee.views.scorecard.audit import AuditEntry
 
 
 def build_scorecard(result: MatchResult, out: str | Path | BinaryIO, lang: str = "zh",

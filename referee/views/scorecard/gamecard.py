@@ -1,5 +1,6 @@
 """The scorecard of a match of any game but Gunzi: header, totals, a chart of each player's running total, the
-deals in the game's own columns, the record's problems, signatures; the chain head on every page.
+deals in the game's own columns, the corrections of the audit trail (``audit``: every game's one section of
+warnings, rulings and corrections), the record's problems, signatures; the chain head on every page.
 
 Game-neutral: the game gives its table through its interface (``Game.scorecard_rows``: headings, one row a deal,
 each player's running total) and its header (``Game.header``); this module lays them out and computes no rule.
@@ -23,6 +24,8 @@ from reportlab.platypus import KeepTogether, LongTable, Paragraph, SimpleDocTemp
 
 from referee.core.i18n import M, Msg, is_chinese, languages, normalize, tr
 from referee.views.scorecard import fonts
+from referee.views.scorecard import text as tx
+from referee.views.scorecard.audit import AUDIT_KEYS, corrections, field, section, venue_zone
 from referee.views.scorecard.chart import _add_text
 from referee.views.scorecard.fonts import FontInfo, register
 from referee.views.scorecard.layout import GRID, HEADER_FILL, pdf_date, pdf_language, problem_text
@@ -31,6 +34,7 @@ from referee.views.scorecard.typo import Typo, draw_runs
 if TYPE_CHECKING:
     from referee.core.records import RecordError
     from referee.games.api import GameTable, Header
+    from referee.views.scorecard.audit import AuditEntry
 
 PAGE_WIDTH = landscape(A4)[0] - 24 * mm  # the frame's width: A4 landscape less 12 mm margins
 COLOURS = ((0.80, 0.15, 0.15), (0.12, 0.30, 0.70), (0.10, 0.55, 0.20), (0.55, 0.30, 0.65))
@@ -45,9 +49,10 @@ class Card:
     """What one game's scorecard prints, every text already in its language."""
 
     def __init__(self, game: Msg, header: Header | None, rules: str, table: GameTable, lang: str,
-                 referee: str = "") -> None:
+                 referee: str = "", log: Iterable[AuditEntry] = ()) -> None:
         self.game, self.header, self.rules, self.table, self.lang = game, header, rules, table, lang
         self.referee = referee
+        self.log = corrections(log)  # the store's corrections of the match: its audit trail
 
     @property
     def match_id(self) -> str:
@@ -71,7 +76,33 @@ class Card:
         words += [self.field(k) for k in FIELDS] + [m.text(self.lang) for m in FIELDS.values()]
         words += [tr(self.lang, "Totals"), tr(self.lang, "Running totals, deal by deal"),
                   tr(self.lang, "Signatures")]
+        words += [tx.t(k, self.lang) for k in ("notes", "no_notes", "note_kind", "note_where", "note_who",
+                                                "referee", "audit_time", "note_text", "audit_detail", "note_line")]
+        words += [str(field(e, k) or "") for e in self.log for k in AUDIT_KEYS]
         return [w for w in words if w]
+
+
+class _Sheet:
+    """What the section of warnings, rulings and corrections lays itself out with (``audit.Sheet``)."""
+
+    def __init__(self, lang: str, typo: Typo, s_h2: ParagraphStyle, s_body: ParagraphStyle) -> None:
+        self.lang, self.typo, self.s_h2, self.s_body = lang, typo, s_h2, s_body
+        self.s_cell = ParagraphStyle("cell", parent=s_body, fontSize=8, leading=10)
+
+    def heading(self, text: str) -> list[Any]:
+        return [self.para(text, self.s_h2)]
+
+    def para(self, text: str, style: ParagraphStyle | None = None, bold: bool = False) -> Paragraph:
+        return Paragraph(self.typo.markup(text, bold), style or self.s_body)
+
+    def grid(self, rows: list[list[Any]], widths: Sequence[float], size: float) -> Table:
+        tbl = Table(rows, colWidths=list(widths), repeatRows=1, hAlign="LEFT")
+        tbl.setStyle(TableStyle([
+            ("FONT", (0, 0), (-1, -1), self.typo.latin, size), ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 2), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ("GRID", (0, 0), (-1, -1), 0.3, GRID), ("BACKGROUND", (0, 0), (-1, 0), colors.Color(*HEADER_FILL)),
+        ] + _style(rows, self.typo, size)))
+        return tbl
 
 
 def render(card: Card, font: FontInfo, errors: Sequence[RecordError] = (), head: tuple[str, int] | None = None,
@@ -102,6 +133,7 @@ def render(card: Card, font: FontInfo, errors: Sequence[RecordError] = (), head:
     if t.running:
         story += [Spacer(1, 6), running_drawing(t, lang, typo, PAGE_WIDTH)]
     story += [para(tr(lang, "Deal by deal"), s_h2), _deals(t, typo, s_head)]
+    story += section(_Sheet(lang, typo, s_h2, s_body), (), card.log, venue_zone(card.header))
     if errors:
         story.append(para(tr(lang, "Problems in the record"), s_h2))
         for e in errors:

@@ -34,6 +34,7 @@ from referee.games.gunzi.codes import GameEnd
 from referee.games.gunzi.results import HandResult, MatchResult
 from referee.views.scorecard import fonts
 from referee.views.scorecard import text as tx
+from referee.views.scorecard.audit import NoteRow, field, section, venue_zone
 from referee.views.scorecard.chart import levels_drawing
 from referee.views.scorecard.fonts import FontInfo, register
 from referee.views.scorecard.typo import Typo, draw_runs
@@ -43,9 +44,7 @@ from referee.views.scorecard.typo import Typo, draw_runs
 # keys (a stored entry, a test's dict); a table style command is ReportLab's tuple (name, cells, values…).
 if TYPE_CHECKING:
     from referee.games.gunzi.events import RecordError
-    from referee.store.store import LogEntry
-
-    AuditEntry = LogEntry | Mapping[str, object]
+    from referee.views.scorecard.audit import AuditEntry
 StyleCommand = tuple[object, ...]
 
 TEAMS = ("EW", "NS")
@@ -140,36 +139,6 @@ def winner_how(result: MatchResult) -> str | None:
         return GameEnd.forfeit
     won = [g for g in result.games if g.winner == result.winner]
     return won[-1].reason if won else None
-
-
-def _get(entry: object, key: str) -> object:
-    if isinstance(entry, Mapping):
-        return entry.get(key)
-    return getattr(entry, key, None)
-
-
-AUDIT_KEYS = ("kind", "seq", "reason", "referee", "time", "target", "directive", "taken", "superseded_by")
-
-
-def audit_detail(entry: object, lang: str = "en") -> str:
-    """What a correction did: ``#12 → points 35`` (the event it corrects, the directive put in place), or
-    for an undo or a void ``#12 took back: points 35`` (what was in effect there), then whatever else
-    the entry holds."""
-    target, directive, taken = _get(entry, "target"), _get(entry, "directive"), _get(entry, "taken")
-    parts = []
-    if target not in (None, ""):
-        parts.append(f"#{target}")
-    if directive:
-        parts.append(f"→ {directive}")
-    elif taken:
-        parts.append(tx.t("took_back", lang, taken=taken))
-    if isinstance(entry, Mapping):
-        items = list(entry.items())
-    else:
-        items = [(k, getattr(entry, k)) for k in getattr(entry, "__dataclass_fields__", ()) or ()]
-    extra = [f"{k}={v}" for k, v in items
-             if k not in AUDIT_KEYS and not k.startswith("_") and v not in (None, "", [], {})]
-    return " ".join(parts + (["(" + "; ".join(extra) + ")"] if extra else []))
 
 
 # ---------------------------------------------------------------- the document
@@ -289,6 +258,9 @@ class Doc:
     def heading(self, text: str) -> list[Any]:
         # a new page first when fewer than a few rows would fit under the heading; tables still split
         return [CondPageBreak(80), self.para(text, self.s_h2)]
+
+    def grid(self, rows: list[list[Any]], widths: Sequence[float], size: float) -> Table:
+        return _grid_table(rows, widths, self.typo, size)
 
     def head(self, key: str) -> str:
         """A header field of the record, or nothing; the referee, when the header names none, is the one
@@ -425,23 +397,15 @@ def _hand_table(doc: Doc) -> list[Any]:
     return [*doc.heading(doc.t("hands")), tbl]
 
 
-def _notes(doc: Doc, compact: bool = False) -> list[Any]:
-    """Warnings, rulings, redeals and time calls, where and whom they concern."""
+def _notes(doc: Doc, log: Sequence[AuditEntry], compact: bool = False) -> list[Any]:
+    """Warnings, rulings, redeals and time calls, where and whom they concern, and the store's corrections, in one
+    section (``audit.section``, every game's)."""
     result, t = doc.result, doc.t
-    if not result.notes and compact:  # one line: "Warnings, rulings and corrections: none"
-        return [doc.para(f"{t('notes')}: {t('no_notes')}", doc.s_body)]
-    story = doc.heading(t("notes"))
-    if not result.notes:
-        return [*story, doc.para(t("no_notes"))]
-    rows = [[t("note_kind"), t("note_where"), t("note_who"), t("note_text"), t("note_line")]]
-    for n in result.notes:
-        where = t("game_hand_n", game=n.game, hand=n.hand) if n.hand else t("game_n", game=n.game)
-        who = doc.player(n.seat) if n.seat else (doc.team(n.team) if n.team else "")
-        rows.append([tx.note_kind(n.kind, doc.lang), where, who, doc.para(n.text, doc.s_cell), str(n.line)])
-    widths = [50, 100, 110, 470, 40]
-    rows = [[doc.typo.cell(v, 8.5, width=w - 12) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)]
-            for row in rows]
-    return [*story, _grid_table(rows, widths, doc.typo, 8.5)]
+    notes = [NoteRow(n.line, tx.note_kind(n.kind, doc.lang),
+                     t("game_hand_n", game=n.game, hand=n.hand) if n.hand else t("game_n", game=n.game),
+                     doc.player(n.seat) if n.seat else (doc.team(n.team) if n.team else ""), n.text)
+             for n in result.notes]
+    return section(doc, notes, log, venue_zone(result.header), compact)
 
 
 def _marks(doc: Doc, marks: Mapping[int, str]) -> list[Any]:
@@ -454,46 +418,13 @@ def _marks(doc: Doc, marks: Mapping[int, str]) -> list[Any]:
                      doc.s_body)]
 
 
-def audit_time(stamp: object, zone: Any) -> str:
-    """A stored entry's UTC time in the venue's local time (the header's ``tz=``, else the machine's), as
-    ``2026-11-29 14:02``; a stamp that cannot be read is printed as it is."""
-    from referee.store.clock import when
-
-    text = hv(stamp)
-    try:
-        return when(text).astimezone(zone).strftime("%Y-%m-%d %H:%M")
-    except ValueError:
-        return text
-
-
-def _audit(doc: Doc, log: Sequence[AuditEntry]) -> list[Any]:
-    """The store's corrections (undo, void, amend): who, when (the venue's local time), why and what they
-    did (an undo or void: what it took back)."""
-    from referee.store.clock import zone_of
-
-    zone = zone_of(doc.result)
-    if not log:
-        return []
-    t = doc.t
-    rows = [[t("note_kind"), t("audit_seq"), t("audit_time"), t("referee"), t("note_text"), t("audit_detail")]]
-    for entry in log:
-        kind = str(_get(entry, "kind") or "")
-        rows.append([tx.note_kind(kind, doc.lang), hv(_get(entry, "seq")), audit_time(_get(entry, "time"), zone),
-                     hv(_get(entry, "referee")), doc.para(hv(_get(entry, "reason")), doc.s_cell),
-                     doc.para(audit_detail(entry, doc.lang), doc.s_cell)])
-    widths = [44, 36, 110, 70, 290, 220]
-    rows = [[doc.typo.cell(v, 8.5, width=w - 12) if isinstance(v, str) else v for v, w in zip(row, widths, strict=True)]
-            for row in rows]
-    return [*doc.heading(t("audit")), _grid_table(rows, widths, doc.typo, 8.5)]
-
-
 def problem_text(error: object, lang: str) -> str:
     """A problem of the record in *lang*: a ``RecordError`` (or any error with ``text``) worded by the
     catalogue, anything else as it prints."""
     text = getattr(error, "text", None)
     if callable(text):
         return str(text(lang))
-    message = _get(error, "message")
+    message = field(error, "message")
     return str(message if message is not None else error)
 
 
@@ -502,7 +433,7 @@ def _problems(doc: Doc, problems: Sequence[RecordError]) -> list[Any]:
         return []
     story = doc.heading(doc.t("errors"))
     for e in problems:
-        line, message = _get(e, "line"), problem_text(e, doc.lang)
+        line, message = field(e, "line"), problem_text(e, doc.lang)
         story.append(doc.para(doc.t("line_problem", n=line, problem=message) if line else message))
     return story
 
@@ -565,7 +496,7 @@ def render(result: MatchResult, lang: str, font: FontInfo, log: Sequence[AuditEn
 
     def story(chart_height: float, compact: bool) -> list[Any]:
         return [*_banner(doc, broken), *_header(doc), *_result(doc), *_chart(doc, chart_height), *_hand_table(doc),
-                *_marks(doc, marks or {}), *_notes(doc, compact), *_audit(doc, log),
+                *_marks(doc, marks or {}), *_notes(doc, log, compact),
                 *_problems(doc, [*errors, *result.errors]), *_signatures(doc, compact)]
     # a stored match's chain head on every page: the card on the wall anchors the record (`verify --head`)
     chain_head = "" if head is None else tr(lang, "record head {hash} · {n} entries",

@@ -75,7 +75,7 @@ LABELS: dict[str, Msg] = {
     "big_jokers": M("BJ×{n}"),
     "small_jokers": M("SJ×{n}"),
     "game_end": M("{team:team} wins: {how}"),
-    # notes and audit trail
+    # notes and audit trail: one section (``audit``)
     "notes": M("Warnings, rulings and corrections"),
     "no_notes": M("none"),
     "note_kind": M("Kind"),
@@ -83,8 +83,6 @@ LABELS: dict[str, Msg] = {
     "note_who": M("Who"),
     "note_text": M("Text / reason"),
     "note_line": M("Line/seq"),
-    "audit": M("Corrections (audit trail)"),
-    "audit_seq": M("Seq"),
     "audit_time": M("Time"),
     "audit_detail": M("Detail"),
     "errors": M("Problems in the record"),
