@@ -27,13 +27,13 @@ def test_a_hubei_deal_is_recorded_live_and_its_lines_go_into_it(cli, deal: str) 
     """The first deal of a new 打滚 match stores (it crashed: its "not settled" problem held a list), and the
     deal's points go into it, not into a deal before it."""
     new_hubei(cli)
-    assert f"#6 recorded: {deal}\n" in cli.ok("record", "HB1", *deal.split()).out
+    assert f"stored #6 in HB1 (by 裁判长): {deal}\n" in cli.ok("record", "HB1", *deal.split()).out
     cli.ok("record", "HB1", "call", "H10", "partner=W")
     cli.ok("record", "HB1", "places", "S", "E", "N", "W")
     out = cli.ok("record", "HB1", "points", "E=40", "S=50", "W=30", "N=45", "hand=35").out
     # docs/hubei-dagun-record-format.md's deal 1, worked in examples/hubei-evening.dagun: W (末游) 30 → S (一游),
     # the 35 in hand → N (三游); EW 40, SN 160: SN win plain, 1 番 each (§5.2, §5.3)
-    assert "#9 recorded: points E=40 S=50 W=30 N=45 hand=35" in out
+    assert "stored #9 in HB1 (by 裁判长): points E=40 S=50 W=30 N=45 hand=35" in out
     replay = cli.json("replay", "HB1")
     assert [d["deal"] for d in replay["deals"]] == [1]
     assert replay["deals"][0]["points"]["E"] == 40
@@ -135,7 +135,7 @@ def test_dou_dizhu_refuses_the_play_of_a_deal_played_out(cli) -> None:
         refused(cli, "D1", line, f"deal 1 is over: seat 1 went out first, which ends it (§4); '{what}' belongs "
                 "before the 'out'", f"第 1 局已结束：1 号座位先出完牌，此局即结束（§4）；“{what}”应在“out”之前")
     # 张三 bid 3 and went out before any farmer played: spring (§5.2) is still this deal's
-    assert "#9 recorded: spring" in cli.ok("record", "D1", "spring").out
+    assert "stored #9 in D1 (by 裁判长): spring" in cli.ok("record", "D1", "spring").out
 
 
 def test_mahjong_refuses_a_claim_after_the_result_and_a_result_for_a_deal_drawn(cli) -> None:
@@ -323,7 +323,7 @@ def test_a_refusal_at_either_prompt_names_the_entry_not_a_line(tmp_path: Path, c
     guided(store, match, None, "en", read=_reader([*hand_2[1:kitty + 1], hand_2[kitty], "q"]))
     out = capsys.readouterr().out
     seq = len(store.entries(match))  # the kitty was the last stored
-    assert f"stored #{seq}: {hand_2[kitty]}" in out
+    assert f"stored #{seq} in {match}" in out and f"): {hand_2[kitty]}" in out
     assert f"not accepted: the kitty was already recorded at #{seq}; try again" in out
 
     db = tmp_path / "ddz"
