@@ -54,3 +54,176 @@ def test_readme_directors_evening_is_what_the_commands_print(tmp_path, monkeypat
         done = runner.invoke(app, shlex.split(command), env=env)
         assert done.output.rstrip("\n").splitlines() == shown, command
     assert (tmp_path / "site" / "index.html").is_file()
+
+
+# --- every page's command blocks, run ---------------------------------------------------------------------------
+#
+# The README and every page of the site (docs/) are run as a reader would run them, top to bottom, in a fresh
+# folder of their own (the repository's examples/ beside it):
+# - a fenced block with a title (```toml title="friday.toml"```) is a file the reader writes: it is written first;
+# - a `console` block is a session: each `$ COMMAND` line (a trailing `\` continues it) is run and what follows it,
+#   up to the next `$`, is its output as shown. In the output a line `…` stands for any number of lines and a `…`
+#   inside a line for any text. `$ export NAME=VALUE` sets a variable for the rest of the page; `$ cat FILE` shows
+#   a file the reader typed, so its lines are written to FILE;
+# - a `sh` block is commands whose output is not shown: each `referee …` line must exit 0; `export` as above.
+# `make …` (the README's two commands and `make docs`: what `make test` itself is) is not run, and a long-running
+# `referee serve …` is parsed as its command line, options and all, not started. Any other command fails the test:
+# a block the tests cannot run is not a command block of these docs.
+
+import os
+import re
+import shlex
+
+import click
+import pytest
+import typer
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").rglob("*.md"))]
+FENCE = re.compile(r"^(?P<indent> *)```(?P<lang>[\w-]*)(?P<attrs>[^\n`]*)$")
+NOT_RUN = ("make ",)
+PARSED_ONLY = ("serve",)  # runs until Ctrl-C
+BASE_ENV = {"REFEREE_NAME": "王裁判", "REFEREE_LANG": "en", "COLUMNS": "200"}
+
+
+def fenced_blocks(text: str) -> list[tuple[str, dict[str, str], list[str]]]:
+    """(language, attributes, lines) of every fenced block of a Markdown text, in order."""
+    blocks, lines, i = [], text.splitlines(), 0
+    while i < len(lines):
+        opening = FENCE.match(lines[i])
+        if not opening:
+            i += 1
+            continue
+        indent = len(opening["indent"])
+        attrs = dict(re.findall(r'(\w+)="([^"]*)"', opening["attrs"]))
+        body: list[str] = []
+        i += 1
+        while i < len(lines) and lines[i].strip() != "```":
+            body.append(lines[i][indent:] if lines[i][:indent].strip() == "" else lines[i])
+            i += 1
+        blocks.append((opening["lang"], attrs, body))
+        i += 1
+    return blocks
+
+
+def _matches(shown: list[str], printed: list[str]) -> bool:
+    """Whether *printed* is *shown*, a line `…` standing for any lines and a `…` in a line for any text."""
+    if not shown:
+        return not printed
+    if shown[0].strip() == "…":
+        return any(_matches(shown[1:], printed[k:]) for k in range(len(printed) + 1))
+    if not printed:
+        return False
+    pattern = ".*".join(re.escape(part) for part in shown[0].rstrip().split("…"))
+    return re.fullmatch(pattern, printed[0].rstrip()) is not None and _matches(shown[1:], printed[1:])
+
+
+def _sessions(body: list[str]) -> list[tuple[str, list[str]]]:
+    commands: list[tuple[str, list[str]]] = []
+    for line in body:
+        if line.startswith("$ "):
+            commands.append((line[2:], []))
+        elif commands and commands[-1][0].endswith("\\"):
+            commands[-1] = (commands[-1][0][:-1] + " " + line.strip(), [])
+        elif commands:
+            commands[-1][1].append(line)
+        else:
+            raise AssertionError(f"a console block starts with output, not a $ command: {line!r}")
+    return commands
+
+
+def _words(command: str, home: Path) -> list[str]:
+    words = shlex.split(command, comments=True)
+    return [str(home / w[2:]) if w.startswith("~/") else w for w in words]
+
+
+class Reader:
+    """One reader's shell: a folder, the variables exported so far, the command line in-process."""
+
+    def __init__(self, folder: Path, where: str):
+        self.folder, self.where = folder, where
+        self.env = dict(BASE_ENV, HOME=str(folder), XDG_CONFIG_HOME=str(folder / ".config"))
+        self.runner = CliRunner()
+
+    def run(self, command: str) -> tuple[int, list[str]] | None:
+        """Run one command line; None for one that is not run (make)."""
+        command = command.strip()
+        if command.startswith(NOT_RUN):
+            return None
+        words = _words(command, self.folder)
+        if words[0] == "export":
+            for word in words[1:]:
+                name, _, value = word.partition("=")
+                self.env[name] = value
+            return 0, []
+        assert words[0] == "referee", f"{self.where}: not a command these docs can run: {command!r}"
+        if words[1] in PARSED_ONLY:
+            group = typer.main.get_command(app)
+            assert isinstance(group, click.Group)
+            sub = group.commands[words[1]]
+            sub.make_context(words[1], words[2:])  # a bad option raises here
+            return 0, []
+        old = os.getcwd()
+        os.chdir(self.folder)
+        try:
+            done = self.runner.invoke(app, words[1:], env=self.env)
+        finally:
+            os.chdir(old)
+        return done.exit_code, done.output.rstrip("\n").splitlines()
+
+
+def _page_id(page: Path) -> str:
+    return str(page.relative_to(ROOT))
+
+
+def _runnable(blocks: list[tuple[str, dict[str, str], list[str]]]) -> bool:
+    return any(lang in ("console", "sh") or "title" in attrs for lang, attrs, _ in blocks)
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if _runnable(fenced_blocks(p.read_text(encoding="utf-8")))],
+                         ids=_page_id)
+def test_every_command_block_runs_as_shown(page, tmp_path):
+    """Each page's commands, run in order in a folder of its own, print what the page shows (nothing unrun)."""
+    blocks = fenced_blocks(page.read_text(encoding="utf-8"))
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    (tmp_path / "reports").mkdir()
+    for _lang, attrs, body in blocks:
+        if "title" in attrs:
+            target = tmp_path / attrs["title"]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text("\n".join(body) + "\n", encoding="utf-8")
+    reader = Reader(tmp_path, _page_id(page))
+    ran = 0
+    for lang, attrs, body in blocks:
+        if lang == "sh":
+            for line in body:
+                if not line.strip() or line.lstrip().startswith("#"):
+                    continue
+                done = reader.run(line)
+                if done is not None:
+                    ran += 1
+                    assert done[0] == 0, f"{page.name}: {line}\n" + "\n".join(done[1])
+        elif lang == "console":
+            for command, shown in _sessions(body):
+                words = shlex.split(command, comments=True)
+                if words[:1] == ["cat"]:
+                    (tmp_path / words[1]).write_text("\n".join(shown) + "\n", encoding="utf-8")
+                    continue
+                done = reader.run(command)
+                if done is None:
+                    continue
+                ran += 1
+                printed = done[1]
+                assert _matches(shown, printed), (f"{page.name}: $ {command}\nshown:\n" + "\n".join(shown)
+                                                  + "\nprinted:\n" + "\n".join(printed))
+    assert ran or not any(lang in ("console", "sh") for lang, _, _ in blocks)
+
+
+def test_the_matcher_elides_only_where_told():
+    """The `…` of a shown output stands for lines or text there, and nowhere else: a wrong line still fails."""
+    assert _matches(["a", "…", "d"], ["a", "b", "c", "d"])
+    assert _matches(["a", "…", "b"], ["a", "b"])
+    assert _matches(["error: x …"], ["error: x y z"])
+    assert not _matches(["a", "…", "d"], ["a", "b", "c"])
+    assert not _matches(["error: x …"], ["error: y"])
+    assert not _matches(["a"], ["a", "b"])
