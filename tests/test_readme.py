@@ -1,4 +1,4 @@
-"""The README's walk-through is real: its record checks clean and `explain` prints what it shows."""
+"""The README and the docs are real: every command block runs and prints what it shows; every path they name exists."""
 
 from __future__ import annotations
 
@@ -8,11 +8,14 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+_ROOT = Path(__file__).resolve().parent.parent
+# The README, then the site's pages: the blocks these two tests read moved into docs/ with the README's sessions.
+README = "\n".join(path.read_text(encoding="utf-8")
+                   for path in [_ROOT / "README.md", *sorted((_ROOT / "docs").rglob("*.md"))])
 
 
 def _block(starting: str) -> str:
-    """The fenced block of the README whose first line starts with *starting*."""
+    """The fenced block of the README or a docs page whose first line starts with *starting*."""
     for chunk in README.split("```")[1::2]:
         body = chunk.split("\n", 1)[1] if "\n" in chunk else ""
         if body.startswith(starting):
