@@ -77,7 +77,6 @@ import os
 import re
 import shlex
 
-import click
 import pytest
 import typer
 
@@ -162,9 +161,10 @@ class Reader:
         assert words[0] == "referee", f"{self.where}: not a command these docs can run: {command!r}"
         if words[1] in PARSED_ONLY:
             group = typer.main.get_command(app)
-            assert isinstance(group, click.Group)
-            sub = group.commands[words[1]]
-            sub.make_context(words[1], words[2:])  # a bad option raises here
+            sub = group.get_command(group.make_context("referee", [words[1], "--help"], resilient_parsing=True),
+                                    words[1])
+            assert sub is not None, f"{self.where}: no command {words[1]!r}"
+            sub.make_context(words[1], words[2:])  # an unknown option or a bad value raises here
             return 0, []
         old = os.getcwd()
         os.chdir(self.folder)
