@@ -230,3 +230,53 @@ def test_the_matcher_elides_only_where_told():
     assert not _matches(["a", "…", "d"], ["a", "b", "c"])
     assert not _matches(["error: x …"], ["error: y"])
     assert not _matches(["a"], ["a", "b"])
+
+
+# --- every path the README and the docs name exists ---------------------------------------------------------------
+
+TOP = ("referee/", "docs/", "tests/", "tools/", "bench/", "examples/", ".ci/")
+TOP_FILES = {"README.md", "CONTRIBUTING.md", "CHANGELOG.md", "LICENSE", "Makefile", "pyproject.toml", "mkdocs.yml"}
+PLACEHOLDER = re.compile(r"[<>{}*…|\[\]]|\bNAME\b|\bEVENT\b|\bID\b|\bFILE\b")
+MARKDOWN = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").rglob("*.md"))]
+
+
+def named_paths(text: str) -> set[str]:
+    """The repository paths a page names: in code spans and link targets, outside code blocks."""
+    prose = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+    names = set(re.findall(r"`([^`\s]+)`", prose)) | set(re.findall(r"\]\(([^)\s#]+)", prose))
+    found = set()
+    for name in names:
+        name = name.rstrip(".,:;)")
+        if PLACEHOLDER.search(name) or "://" in name:
+            continue
+        if name.startswith(TOP) or name in TOP_FILES or re.fullmatch(r"[\w./-]+\.py", name):
+            found.add(name)
+    return found
+
+
+def _exists(name: str, page: Path) -> bool:
+    name, _, test = name.partition("::")  # tests/test_x.py::test_name: the file, and the test in it
+    if test:
+        return (ROOT / name).is_file() and f"def {test}(" in (ROOT / name).read_text(encoding="utf-8")
+    # from the root, from the page, or inside the package (docs/architecture.md names core/safefile.py)
+    if any((base / name).exists() for base in (ROOT, page.parent, ROOT / "referee")):
+        return True
+    if "/" not in name and name.endswith(".py"):  # a module named alone: somewhere in the repository
+        return any(ROOT.glob(f"referee/**/{name}")) or any(ROOT.glob(f"*/{name}"))
+    return False
+
+
+@pytest.mark.parametrize("page", MARKDOWN, ids=_page_id)
+def test_every_path_named_exists(page):
+    """A file the docs point a reader or a developer to is there: the README's old 'How it is built' named four
+    that had gone (referee/cli.py, store/director.py, store/appending.py, eventjson.py moved into views/)."""
+    missing = sorted(name for name in named_paths(page.read_text(encoding="utf-8")) if not _exists(name, page))
+    assert not missing, f"{_page_id(page)} names paths that do not exist: {missing}"
+
+
+def test_the_path_check_sees_a_gone_file():
+    """The check reads code spans and links, and finds a gone file and a gone page (referee/cli.py is a package now)."""
+    old = "`referee/cli.py` — the command; in `referee/store/`: `appending.py`; see [x](docs/nowhere.md)"
+    names = named_paths(old)
+    assert names == {"referee/cli.py", "referee/store/", "appending.py", "docs/nowhere.md"}
+    assert [_exists(name, ROOT / "README.md") for name in sorted(names)] == [True, False, False, True]
