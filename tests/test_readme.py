@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import re
+import shlex
 from pathlib import Path
 
+import pytest
+import typer
 from typer.testing import CliRunner
 
 from referee.cli import app
@@ -72,13 +77,6 @@ def test_readme_directors_evening_is_what_the_commands_print(tmp_path, monkeypat
 # `make …` (the README's two commands and `make docs`: what `make test` itself is) is not run, and a long-running
 # `referee serve …` is parsed as its command line, options and all, not started. Any other command fails the test:
 # a block the tests cannot run is not a command block of these docs.
-
-import os
-import re
-import shlex
-
-import pytest
-import typer
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -196,14 +194,16 @@ def test_every_command_block_runs_as_shown(page, tmp_path):
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text("\n".join(body) + "\n", encoding="utf-8")
     reader = Reader(tmp_path, _page_id(page))
-    ran = 0
-    for lang, attrs, body in blocks:
+    ran = left = 0  # commands run; commands not run (make)
+    for lang, _attrs, body in blocks:
         if lang == "sh":
             for line in body:
                 if not line.strip() or line.lstrip().startswith("#"):
                     continue
                 done = reader.run(line)
-                if done is not None:
+                if done is None:
+                    left += 1
+                else:
                     ran += 1
                     assert done[0] == 0, f"{page.name}: {line}\n" + "\n".join(done[1])
         elif lang == "console":
@@ -214,12 +214,13 @@ def test_every_command_block_runs_as_shown(page, tmp_path):
                     continue
                 done = reader.run(command)
                 if done is None:
+                    left += 1
                     continue
                 ran += 1
                 printed = done[1]
                 assert _matches(shown, printed), (f"{page.name}: $ {command}\nshown:\n" + "\n".join(shown)
                                                   + "\nprinted:\n" + "\n".join(printed))
-    assert ran or not any(lang in ("console", "sh") for lang, _, _ in blocks)
+    assert ran + left, f"{page.name}: its command blocks hold no command"
 
 
 def test_the_matcher_elides_only_where_told():
@@ -230,6 +231,16 @@ def test_the_matcher_elides_only_where_told():
     assert not _matches(["a", "…", "d"], ["a", "b", "c"])
     assert not _matches(["error: x …"], ["error: y"])
     assert not _matches(["a"], ["a", "b"])
+
+
+def test_a_long_running_command_is_parsed_and_a_wrong_option_fails(tmp_path):
+    """`referee serve` is not started, but its command line is read as the command reads it."""
+    reader = Reader(tmp_path, "test")
+    assert reader.run("referee serve --host 0.0.0.0 --port 8000 --event SC26") == (0, [])
+    with pytest.raises(Exception, match="--hots"):
+        reader.run("referee serve --hots 0.0.0.0")
+    with pytest.raises(AssertionError, match="not a command these docs can run"):
+        reader.run("curl http://127.0.0.1:8000/")
 
 
 # --- every path the README and the docs name exists ---------------------------------------------------------------
