@@ -291,3 +291,30 @@ def test_the_path_check_sees_a_gone_file():
     names = named_paths(old)
     assert names == {"referee/cli.py", "referee/store/", "appending.py", "docs/nowhere.md"}
     assert [_exists(name, ROOT / "README.md") for name in sorted(names)] == [True, False, False, True]
+
+
+# --- the site's 繁體 pages ---------------------------------------------------------------------------------------
+
+
+def test_the_traditional_pages_are_the_simplified_prose_converted_and_the_code_kept(tmp_path):
+    """tools/docs_hooks.py: a PAGE.zh.md gets a PAGE.zh-TW.md in the build copy, its prose through the catalogue's
+    conversion (s2twp, then tools/zh_TW-terms.toml: 上臺 stays 上台) and its code as typed and printed; a page
+    written by hand in traditional characters is kept; docs/ itself gets nothing."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("docs_hooks", ROOT / "tools" / "docs_hooks.py")
+    assert spec is not None and spec.loader is not None
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    source, target = tmp_path / "docs", tmp_path / "build"
+    (source / "start").mkdir(parents=True)
+    (source / "start" / "a.zh.md").write_text("# 记录与哈希链\n\n抓分方上台 `红桃10`\n\n```console\n$ referee list\n简体\n```\n",
+                                              encoding="utf-8")
+    (source / "b.zh.md").write_text("简体\n", encoding="utf-8")
+    (source / "b.zh-TW.md").write_text("手寫的\n", encoding="utf-8")
+    made = hooks.traditional_pages(source, target, hooks.prose_only(hooks._converter()))
+    assert made == [target / "start" / "a.zh-TW.md"]
+    assert (target / "start" / "a.zh-TW.md").read_text(encoding="utf-8") == (
+        "# 記錄與雜湊鏈\n\n抓分方上台 `红桃10`\n\n```console\n$ referee list\n简体\n```\n")
+    assert (target / "b.zh-TW.md").read_text(encoding="utf-8") == "手寫的\n"
+    assert sorted(p.name for p in source.rglob("*")) == ["a.zh.md", "b.zh-TW.md", "b.zh.md", "start"]

@@ -11,6 +11,7 @@ English one (the plugin's ``fallback_to_default``). The navigation's titles are 
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +21,20 @@ from mkdocs.config.defaults import MkDocsConfig
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "docs"
 SIMPLIFIED, TRADITIONAL = ".zh.md", ".zh-TW.md"
+# What is not converted: code blocks and code spans are what a reader types and what the commands print (a
+# session run with --lang zh prints simplified characters, and a player's name is printed as it was typed).
+CODE = re.compile(r"^```.*?^```[ \t]*$|`[^`\n]+`", re.S | re.M)
+
+
+def prose_only(convert: Callable[[str], str]) -> Callable[[str], str]:
+    """*convert* applied to a Markdown page's prose, its code blocks and code spans left as they are."""
+    def page(text: str) -> str:
+        out, at = [], 0
+        for code in CODE.finditer(text):
+            out += [convert(text[at:code.start()]), code.group()]
+            at = code.end()
+        return "".join(out) + convert(text[at:])
+    return page
 
 
 def _converter() -> Callable[[str], str]:
@@ -53,7 +68,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     convert = _converter()
     source = Path(config.docs_dir)
     if source.resolve() != BUILD.resolve():
-        traditional_pages(source, BUILD, convert)
+        traditional_pages(source, BUILD, prose_only(convert))
         config.docs_dir = str(BUILD)
         if str(source) not in config.watch:
             config.watch.append(str(source))
