@@ -308,8 +308,8 @@ def test_the_traditional_pages_are_the_simplified_prose_converted_and_the_code_k
     spec.loader.exec_module(hooks)
     source, target = tmp_path / "docs", tmp_path / "build"
     (source / "start").mkdir(parents=True)
-    (source / "start" / "a.zh.md").write_text("# 记录与哈希链\n\n抓分方上台 `红桃10`\n\n```console\n$ referee list\n简体\n```\n",
-                                              encoding="utf-8")
+    page = "# 记录与哈希链\n\n抓分方上台 `红桃10`\n\n```console\n$ referee list\n简体\n```\n"
+    (source / "start" / "a.zh.md").write_text(page, encoding="utf-8")
     (source / "b.zh.md").write_text("简体\n", encoding="utf-8")
     (source / "b.zh-TW.md").write_text("手寫的\n", encoding="utf-8")
     made = hooks.traditional_pages(source, target, hooks.prose_only(hooks._converter()))
