@@ -318,3 +318,50 @@ def test_the_traditional_pages_are_the_simplified_prose_converted_and_the_code_k
         "# 記錄與雜湊鏈\n\n抓分方上台 `红桃10`\n\n```console\n$ referee list\n简体\n```\n")
     assert (target / "b.zh-TW.md").read_text(encoding="utf-8") == "手寫的\n"
     assert sorted(p.name for p in source.rglob("*")) == ["a.zh.md", "b.zh-TW.md", "b.zh.md", "start"]
+
+
+# --- every command named in the prose is one the command line reads ---------------------------------------------
+
+PLACEHOLDERS = {"SEQ", "TEXT", "DIRECTIVE", "N", "ID", "NAME", "EVENT", "FILE", "PATH", "URL", "PAIR", "TABLE",
+                "SIDE", "MATCH", "LEAGUE", "CLUB", "DIR", "K", "D", "A", "B", "FROM", "TO", "PLAYER1", "PLAYER2",
+                "GAME", "LANG", "RULESET", "A:B", "EW:NS", "EW-NS", "SEQ DIRECTIVE"}
+
+
+def prose_commands(text: str) -> list[str]:
+    """The `referee …` code spans of a page's prose that name no placeholder (SEQ, TEXT, [--json], …)."""
+    prose = re.sub(r"^```.*?^```", "", text, flags=re.S | re.M)
+    spans = []
+    for span in re.findall(r"`(referee [^`]+)`", prose):
+        if any(c in span for c in "[…|<{"):
+            continue
+        try:
+            words = shlex.split(span)
+        except ValueError:
+            continue
+        if any(w in PLACEHOLDERS or w.rpartition("=")[2] in PLACEHOLDERS for w in words) or len(words) < 3:
+            continue
+        spans.append(span)
+    return spans
+
+
+@pytest.mark.parametrize("page", MARKDOWN, ids=_page_id)
+def test_every_command_in_the_prose_is_read_by_the_command_line(page):
+    """An inline `referee event pair SC26 --explain` names a command and options that exist, with values of their
+    types: each is parsed as the command parses it (not run: its store is not there)."""
+    group = typer.main.get_command(app)
+    root = group.make_context("referee", ["list", "--help"], resilient_parsing=True)
+    wrong = []
+    for span in prose_commands(page.read_text(encoding="utf-8")):
+        words = shlex.split(span)[1:]
+        command = group.get_command(root, words[0])
+        try:
+            assert command is not None, "no such command"
+            if hasattr(command, "get_command") and not words[1].startswith("-"):
+                sub = command.get_command(root, words[1])
+                assert sub is not None, "no such command"
+                command, words = sub, words[1:]
+            command.make_context(words[0], words[1:])
+        except Exception as problem:  # typer's own click: its UsageError is not click's
+            if "Missing" not in str(problem):  # a required option the sentence leaves out is fine
+                wrong.append(f"{span}: {problem}")
+    assert not wrong, "\n".join(wrong)
