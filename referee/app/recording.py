@@ -176,7 +176,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
         # Refused: a problem the new directives themselves carry (a bid that does not rise, a bomb that is not four
         # of a rank…). What the deal in progress still lacks (its kitty, who went out: the game's `pending`) is what
         # the referee records next, not a reason to refuse a step.
-        still = set(game.pending(after))
+        still = game.pending(after)  # a list: a message's fields may hold lists, so no set of them
         added = [e for e in game.problems(after) if e.line >= first and e not in still]
         if added:
             raise Rejected(added)
@@ -233,7 +233,7 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
         after = game.replay(reading.events, rules_of_match(game, reading.events, store))
         # before: under the rules the match named before (an amended header may name others)
         had = {(e.line, e.message) for e in game.problems(game.replay(old, rules_of_match(game, old, store)))}
-        still = set(game.pending(after))
+        still = game.pending(after)  # a list: a message's fields may hold lists, so no set of them
         added = [e for e in game.problems(after) if (e.line, e.message) not in had and e not in still]
         if added and not force:
             raise Rejected(added, (), what=kind)

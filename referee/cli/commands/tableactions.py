@@ -131,7 +131,7 @@ def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: lis
     for e in parse_errors:
         typer.echo(tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg))
     problems = game.problems(result)
-    still = set(game.pending(result))
+    still = game.pending(result)  # a list: a message's fields may hold lists, so no set of them
     for e in problems:
         if e in still:  # what the deal in progress lacks: the next thing to record
             typer.echo(tr(lang, "next: {what}", what=e.msg))
