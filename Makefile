@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # package in each CLI subprocess and pytest re-rewrites every test module's asserts (~6 s of `make check` alone).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test check lint bench clean catalogues mutate
+.PHONY: demo test check lint bench clean catalogues mutate docs
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -23,7 +23,12 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs build --strict --quiet
 	$(BIN)/python -m pytest
+
+# The documentation site (mkdocs.yml, docs/) on http://127.0.0.1:8000, rebuilt as a page is saved.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/python -m mkdocs serve
 
 # The inner loop: lint, types and the fast tests (no slow or browser marker) on both cores, in under a minute.
 check: $(STAMP)
@@ -46,4 +51,4 @@ bench: $(STAMP)
 	$(BIN)/python bench/replay_bench.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis mutants
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis mutants build/docs build/site

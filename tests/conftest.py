@@ -46,6 +46,8 @@ SKIP_GROUPS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], bool], ...] = (
 # module -> its marker(s): fuzzing, crash and kill -9 runs, property tests, the real browser, the PostgreSQL server
 MARKED: dict[str, str | tuple[str, ...]] = {
     "test_store_fuzz.py": "slow",
+    # every command block of the README and the site run as a reader would: ~40 s of CPU over some 20 pages
+    "test_readme.py::test_every_command_block_runs_as_shown": "slow",
     # the pinned rule sets through the command line as a process, ~15 runs
     "test_pinning.py::test_the_cli_replays_the_pinned_rules_and_import_refuses_a_pin_it_cannot_honour": "slow",
     "test_store_crash.py": "slow",

@@ -103,6 +103,37 @@ def test_directives_are_checked_by_the_game_in_the_match_s_context(store: MatchS
     assert "nothing stored" in e.value.msg.text("en")
 
 
+def test_a_hubei_deal_is_recorded_line_by_line(store: MatchStore) -> None:
+    """A deal in progress lacks its places and points until they are recorded: what comes next, not a refusal (its
+    "not settled, it lacks …" message carries a list, which the check once tried to hash: a traceback at `deal`)."""
+    header = "match id=H1 game=hubei-dagun rules=hubei-dagun\nseat E 张伟\nseat S 李娜\nseat W 王强\nseat N 刘洋\n"
+    store.create(list(game("hubei-dagun").read(header).events), "ann")
+    for line in ["deal 1 dealer=E", "call H10 partner=W", "places S E N W"]:
+        record_lines(store, "H1", [line], "ann")
+    done = record_lines(store, "H1", ["points E=40 S=50 W=30 N=45 hand=35"], "ann")
+    # Deal 1 of examples/hubei-evening.dagun, worked in its comments from docs/hubei-dagun-rules.md: W (末游) gives
+    # its 30 to S (一游), the 35 in hand go to N (三游): EW 40 + 0, SN 80 + 80 = 160: SN win, plain, 1 番 at base 1.
+    assert done.after.totals == (-1, 1, -1, 1)  # E S W N
+
+
+def test_status_of_a_hubei_deal_in_progress_says_what_it_lacks(tmp_path: Path) -> None:
+    """`referee status` mid-deal names what the deal still needs (the record format: a deal needs its `call` or
+    `alone` and its `places`) as the next thing to record; it was a traceback (the same list hashed)."""
+    from typer.testing import CliRunner
+
+    from referee.cli import app
+
+    env = {"REFEREE_DB": str(tmp_path / "store"), "REFEREE_LANG": "en", "REFEREE_NAME": "ann"}
+    runner = CliRunner()
+    made = runner.invoke(app, ["new", "H1", "--game", "hubei-dagun", "--player", "张伟", "--player", "李娜",
+                               "--player", "王强", "--player", "刘洋"], env=env)
+    assert made.exit_code == 0, made.output
+    assert runner.invoke(app, ["record", "H1", "deal", "1", "dealer=E"], env=env).exit_code == 0
+    status = runner.invoke(app, ["status", "H1"], env=env)
+    assert status.exit_code == 0, status.output
+    assert "next: deal 1: not settled, it lacks call/alone, places" in status.output.splitlines()
+
+
 def test_corrections_of_another_game_s_match_are_checked_by_its_engine(store: MatchStore) -> None:
     store.create(list(game("doudizhu").read(DDZ).events), "ann")
     done = record_lines(store, "D1", ["deal", "bid 1 1", "bid 2 2", "bid 3 pass", "kitty 5H 9C BJ", "bomb 2 7777",

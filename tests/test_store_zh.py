@@ -347,7 +347,8 @@ def test_empty_store_list_in_chinese(cli):
 
 
 def test_readme_chinese_example_is_what_record_prints(cli):
-    readme = open(os.path.join(REPO, "README.md"), encoding="utf-8").read()
+    # the README's Chinese hand moved into the referee's page of the docs, its Chinese version
+    readme = open(os.path.join(REPO, "docs", "start", "referee.zh.md"), encoding="utf-8").read()
     command = "$ referee record T3 last decl --lang zh\n"
     block = readme[readme.index(command) + len(command):]
     shown = block[:block.index("```")].rstrip("\n").splitlines()
