@@ -184,8 +184,8 @@ def _write_game(src: Source, out: Path | None, lang: str, font: str | None, out_
     header = game.header(src.events)
     info = game.rule_info(rules)
     errors = sorted([*src.errors, *game.problems(result)], key=lambda e: e.line)
-    card = Card(game.title, header, f"{info.name} · {info.title}", game.scorecard_rows(result, lang), lang,
-                referee=recorder(src.log))
+    card = Card(game.title, header, f"{info.name} · {game.rules_title(info.title, lang)}",
+                game.scorecard_rows(result, lang), lang, referee=recorder(src.log))
     match_id = card.match_id or Path(src.name).stem
     path = out if out is not None else (out_dir or output_folder(REPORTS_DIR)) / file_name(match_id)
     pdf_font(font, card.texts(), say, quiet=quiet)

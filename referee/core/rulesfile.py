@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -46,7 +46,7 @@ else:
         from hashlib import sha256
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, gettext, tr
 
 RULES_MAX = 1 << 20  # bytes: a rule file is a page of TOML; anything larger is refused unread
 META = ("game", "base", "name", "title", "source")  # top-level strings, not rules
@@ -147,6 +147,26 @@ def show(value: object) -> str:
     if isinstance(value, str):
         return f'"{value}"'
     return str(value)
+
+
+# --- a rule set's title, in the reader's language ---------------------------------------------------------
+
+HOUSE_TITLE = " (house rules: "  # a file with a base and no title is "<base's title> (house rules: <stem>)"
+
+
+def worded_title(title: str, lang: str, known: Iterable[Msg] = ()) -> str:
+    """A rule set's *title* as *lang* says it. A title is a label kept with the rules (a store keeps it as
+    written), so it is worded when shown: a bundled set's title is a message of its game (*known*, whose msgids
+    are the titles its files write); the title a house file inherits (``<base's> (house rules: <stem>)``) is
+    worded part by part; any other (a club's own) is looked up in the catalogue and else shown as written."""
+    for msg in known:
+        if msg.msgid == title:
+            return msg.text(lang)
+    if title.endswith(")") and HOUSE_TITLE in title:
+        base, _, stem = title[:-1].rpartition(HOUSE_TITLE)
+        return tr(lang, "{title} (house rules: {name})", zh="{title}（本地规则：{name}）",
+                  title=worded_title(base, lang, known), name=stem)
+    return gettext(lang, title) if title else title
 
 
 # --- the content hash: what a match pins ----------------------------------------------------------------
@@ -415,7 +435,7 @@ def _merge(schema: Schema, data: Mapping[str, object], label: str, folder: Path 
         problems.append(_Problem(label, M("'base': {problem}", problem=e.msg)))
         return own
     inherited = _read_file(schema, base_src, chain or [_Link(label, label)], problems)
-    named: _Values = {"name": stem, "title": f"{inherited.get('title', base)} (house rules: {stem})",
+    named: _Values = {"name": stem, "title": f"{inherited.get('title', base)}{HOUSE_TITLE}{stem})",
                       "source": inherited.get("source", "")}
     return {**inherited, **named, **own}
 

@@ -12,9 +12,11 @@ from typing import Any, TextIO
 
 from referee.core.i18n import MN, M, Msg, tr
 from referee.core.records import RecordError
+from referee.core.rulesfile import worded_title
 from referee.games.api import GameTable
 from referee.games.doudizhu.engine import LANDLORD, DealResult, MatchResult, pay
 from referee.games.doudizhu.events import SEATS
+from referee.games.doudizhu.rules import TITLES
 from referee.games.doudizhu.ruleset import ROB, RuleSet
 
 
@@ -142,7 +144,7 @@ def score_rows(rules: RuleSet) -> list[tuple[int, int, list[tuple[int, int]]]]:
 
 
 def score_table(rules: RuleSet, lang: str) -> str:
-    lines = [tr(lang, "{name}: {title}", name=rules.name, title=rules.title)]
+    lines = [tr(lang, "{name}: {title}", name=rules.name, title=worded_title(rules.title, lang, TITLES))]
     lines.append(tr(lang, "a landlord who wins receives the first number and each farmer pays the second; "
                           "a landlord who loses pays the first and each farmer receives the second (§6)"))
     cap: Msg = M("no cap (multipliers.cap = 0)")

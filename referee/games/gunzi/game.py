@@ -62,6 +62,12 @@ class Gunzi:
     def rule_info(self, rules: RuleSet) -> RuleSetInfo:
         return RuleSetInfo(rules.name, rules.title, rules.source)
 
+    def rules_title(self, title: str, lang: str) -> str:
+        from referee.core.rulesfile import worded_title
+        from referee.games.gunzi.rules import TITLES
+
+        return worded_title(title, lang, TITLES)
+
     def rules_values(self, rules: RuleSet) -> Mapping[str, bool | int | str]:
         from referee.games.gunzi.ruleset import values_of
 

@@ -59,6 +59,12 @@ class HubeiDagun:
     def rule_info(self, rules: DagunRules) -> RuleSetInfo:
         return RuleSetInfo(rules.name, rules.title, rules.source)
 
+    def rules_title(self, title: str, lang: str) -> str:
+        from referee.core.rulesfile import worded_title
+        from referee.games.hubei_dagun.rules import TITLES
+
+        return worded_title(title, lang, TITLES)
+
     def rules_values(self, rules: DagunRules) -> Mapping[str, bool | int | str]:
         from referee.games.hubei_dagun.ruleset import values_of
 

@@ -56,6 +56,12 @@ class JinhuaMahjong:
     def rule_info(self, rules: Rules) -> RuleSetInfo:
         return RuleSetInfo(rules.name, rules.title, rules.source)
 
+    def rules_title(self, title: str, lang: str) -> str:
+        from referee.core.rulesfile import worded_title
+        from referee.games.jinhua_mahjong.rules import TITLES
+
+        return worded_title(title, lang, TITLES)
+
     def rules_values(self, rules: Rules) -> Mapping[str, bool | int | str]:
         return rules.values
 

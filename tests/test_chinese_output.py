@@ -1,0 +1,212 @@
+"""Chinese output is Chinese: every game's scorecard (the PDF read back), ``explain`` of every settled deal and
+``status``, in each Chinese catalogue, hold no English word. A run of Latin letters is allowed only when it is
+the notation (a directive keyword, a card or seat code, a rule key: what a referee types or a rule file says), or
+the record's own text (a player's or an event's name, an id, a reason typed in a warning).
+
+The allow-list is built from the game's notation modules, its rule set and the sample record's directive lines,
+never from the output under test; the games come from the registry and their records from ``examples/``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import build_app
+from referee.core.i18n import Msg, languages
+from referee.games.registry import GAMES, game, game_of_text
+
+pypdf = pytest.importorskip("pypdf")
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+CHINESE = [lang for lang in languages() if lang.startswith("zh")]
+# A token: letters with the digits, dots, dashes, underscores and slashes that make one code or key of them.
+TOKEN = re.compile(r"[A-Za-z0-9_./'-]*[A-Za-z][A-Za-z0-9_./'-]*")
+PATH = re.compile(r"^[\w.-]+(/[\w.-]+)+$|^[\w.-]+\.(md|toml|pdf)$")  # a file a line names (docs/…-rules.md)
+HASH = re.compile(r"^[0-9a-f]{8,}$")  # a chain head
+runner = CliRunner()
+
+
+def samples() -> Iterator[tuple[str, Path]]:
+    """Every sample record of examples/, with its game (read from its header, as the commands do)."""
+    for path in sorted(EXAMPLES.iterdir()):
+        key, _ = game_of_text(path.read_text(encoding="utf-8"))
+        yield key, path
+
+
+SAMPLES = list(samples())
+
+
+def _strings(value: object, depth: int = 0) -> Iterator[str]:
+    """The strings of a notation table (keys, values, nested containers); a message is words, not notation."""
+    if depth > 4 or isinstance(value, Msg):
+        return
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _strings(k, depth + 1)
+            yield from _strings(v, depth + 1)
+    elif isinstance(value, (tuple, list, set, frozenset)):
+        for v in value:
+            yield from _strings(v, depth + 1)
+
+
+def notation_words(key: str) -> set[str]:
+    """The words of the game's notation: its keywords, spellings and the metavariables of its directive forms
+    (``SEAT``), from the module-level tables of its notation, directive and what-comes-next modules."""
+    package = GAMES[key].rsplit(".", 1)[0]
+    texts: list[str] = []
+    for part in ("notation", "directives", "expect", "events"):
+        try:
+            module = importlib.import_module(f"{package}.{part}")
+        except ModuleNotFoundError:
+            continue
+        texts += (t for name, value in vars(module).items() if not name.startswith("__") and not callable(value)
+                  for t in _strings(value))
+    words = {w for t in texts if len(t.split()) == 1 for w in TOKEN.findall(t)}  # a keyword, a spelling, a code
+    for text in texts:  # a directive's form (``claim plain|bang``) whole; of a description only the metavariables
+        form = text.split()[:1] in ([w] for w in words)
+        words.update(w for piece in re.split(r"[\s|\[\]]+", text) for w in TOKEN.findall(piece)
+                     if form or w.isupper())
+    try:  # the step kinds an explanation names ([blood.short; …])
+        explain = importlib.import_module(f"{package}.explain")
+        words.update(getattr(explain, "STEPS", {}))
+    except ModuleNotFoundError:
+        pass
+    return words
+
+
+def record_words(text: str) -> set[str]:
+    """The words of the record's directive lines: its ids, names, codes and typed texts (comments left out)."""
+    words: set[str] = set()
+    for line in text.splitlines():
+        line = line.split("#", 1)[0] if '"' not in line else line  # a quoted text may hold a #
+        for piece in re.split(r"[\s=\"]+", line):
+            words.update(TOKEN.findall(piece))
+    return words
+
+
+def rules_words(key: str, rules_name: str) -> set[str]:
+    """The rule set's names, keys and written values (an explanation names the key it applied)."""
+    g = game(key)
+    values = g.rules_values(g.load_rules(rules_name))
+    words = {key, *g.rule_sets()}
+    for full, value in values.items():
+        words.add(full)
+        words.update(full.split("."))
+        if isinstance(value, str):
+            words.update(TOKEN.findall(value))
+    return words
+
+
+def allowed(key: str, record: str) -> set[str]:
+    g = game(key)
+    reading = g.read(record)
+    header = g.header(reading.events)
+    rules = (header.rules if header else None) or g.default_rules
+    return notation_words(key) | record_words(record) | rules_words(key, rules)
+
+
+def english(text: str, allow: Iterable[str]) -> list[str]:
+    """The runs of Latin letters in *text* that are neither notation nor the record's own text."""
+    ok = set(allow)
+    found = []
+    for token in TOKEN.findall(text):
+        token = token.strip(".'-/")
+        if not token or token in ok or PATH.match(token) or HASH.match(token):
+            continue
+        if all(p in ok or not re.search("[A-Za-z]", p) for p in re.split(r"[./]", token)):
+            continue  # a rule key's parts, a key=value's
+        found.append(token)
+    return found
+
+
+def pdf_text(path: Path) -> str:
+    return "\n".join(page.extract_text() for page in pypdf.PdfReader(str(path)).pages)
+
+
+def run(*args: str) -> str:
+    result = runner.invoke(build_app(), list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Every sample imported, so that ``status`` reads a stored match."""
+    db = tmp_path_factory.mktemp("zh") / "store"
+    run("import", *(str(p) for _, p in SAMPLES), "--db", str(db))
+    return db
+
+
+def test_every_game_has_a_sample_record() -> None:
+    assert set(GAMES) <= {key for key, _ in SAMPLES}
+
+
+def test_the_detector_finds_a_planted_english_word() -> None:
+    """A check that cannot fail is a defect: an English word among Chinese ones is found, the notation is not."""
+    key, path = next((k, p) for k, p in SAMPLES if k == "jinhua-mahjong")
+    allow = allowed(key, path.read_text(encoding="utf-8"))
+    assert english("西 胡 南 放铳；碰碰胡 清一色 ×4", allow) == []
+    assert english("北 自摸；财神 3m；接下来应记：deal", allow) == []
+    assert english("西 胡 南 放铳 the seed's numbers", allow) == ["the", "seed's", "numbers"]
+    assert english("东 应付 2 × X 1 × 1 = 2（§5.1，scoring.discarder_pays）", allow) == ["X"]
+    assert english("规则：Jinhua mahjong (金华麻将)", allow) == ["Jinhua", "mahjong"]
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+@pytest.mark.parametrize(("key", "path"), SAMPLES, ids=[p.name for _, p in SAMPLES])
+def test_the_scorecard_is_chinese(key: str, path: Path, lang: str, tmp_path: Path) -> None:
+    out = tmp_path / "card.pdf"
+    run("scorecard", str(path), "--lang", lang, "-o", str(out), "--db", str(tmp_path / "none"))
+    assert english(pdf_text(out), allowed(key, path.read_text(encoding="utf-8"))) == []
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+@pytest.mark.parametrize(("key", "path"), SAMPLES, ids=[p.name for _, p in SAMPLES])
+def test_explain_is_chinese(key: str, path: Path, lang: str) -> None:
+    record = path.read_text(encoding="utf-8")
+    g = game(key)
+    reading = g.read(record)
+    rules = g.load_rules(g.header(reading.events).rules or g.default_rules)  # type: ignore[union-attr]
+    hands = g.settled_hands(g.replay(reading.events, rules, explain=True))
+    assert hands
+    allow = allowed(key, record)
+    found = {}
+    for hand in hands:
+        words = english(run("explain", str(path), "-n", str(hand), "--lang", lang, "--file"), allow)
+        if words:
+            found[hand] = words
+    assert found == {}
+
+
+@pytest.mark.parametrize("lang", CHINESE)
+@pytest.mark.parametrize(("key", "path"), SAMPLES, ids=[p.name for _, p in SAMPLES])
+def test_status_is_chinese(key: str, path: Path, lang: str, store: Path) -> None:
+    record = path.read_text(encoding="utf-8")
+    g = game(key)
+    header = g.header(g.read(record).events)
+    assert header is not None
+    assert english(run("status", header.id, "--lang", lang, "--db", str(store)), allowed(key, record)) == []
+
+
+def test_a_house_rule_sets_inherited_title_is_worded_part_by_part(tmp_path: Path) -> None:
+    """A file with a base and no title is called '<base's title> (house rules: <its name>)': both parts worded."""
+    house = tmp_path / "club.toml"
+    house.write_text('game = "doudizhu"\nbase = "doudizhu-classic"\n', encoding="utf-8")
+    assert run("rules", str(house), "--lang", "zh").startswith(
+        "club：斗地主（经典：叫 1-3 分，炸弹翻倍）（本地规则：club）")
+    assert run("rules", str(house), "--lang", "en").startswith(
+        "club: 斗地主 (classic: bids 1-3, bombs double) (house rules: club)")
+
+
+def test_a_clubs_own_title_is_shown_as_written(tmp_path: Path) -> None:
+    own = tmp_path / "own.toml"
+    own.write_text('game = "doudizhu"\nbase = "doudizhu-classic"\ntitle = "Friday {night} rules"\n', encoding="utf-8")
+    assert run("rules", str(own), "--lang", "zh").startswith("own：Friday {night} rules")
