@@ -192,6 +192,10 @@ class Game(Protocol):
         what guided entry, ``referee status`` and the web's entry page offer. Pure, worked out from *result*;
         empty when nothing more can be recorded (the match is over)."""
         ...
+    def gloss(self, keyword: str) -> Msg | None:
+        """What directive *keyword* records, in a few words (``antispring`` → 反春), or None for no directive: a
+        Chinese reader gets it beside each form :meth:`expected` offers; the English shows the keyword alone."""
+        ...
     def check_summary(self, result: Any, lang: str) -> str:
         """``ok: 26 hands, 3 games, EW 2:1`` — what ``referee check`` says of a valid record."""
         ...

@@ -100,6 +100,11 @@ class DouDizhu:
 
         return expected(result)
 
+    def gloss(self, keyword: str) -> Msg | None:
+        from referee.games.doudizhu.expect import GLOSSES
+
+        return GLOSSES.get(keyword)
+
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.doudizhu.views import check_summary
 

@@ -104,6 +104,11 @@ class Gunzi:
 
         return expected(result)
 
+    def gloss(self, keyword: str) -> Msg | None:
+        from referee.games.gunzi.directives import gloss, lookup
+
+        return gloss(keyword) if lookup(keyword) is not None else None
+
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.gunzi.terminal import check_summary
 

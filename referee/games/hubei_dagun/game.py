@@ -103,6 +103,11 @@ class HubeiDagun:
 
         return expected(result)
 
+    def gloss(self, keyword: str) -> Msg | None:
+        from referee.games.hubei_dagun.expect import GLOSSES
+
+        return GLOSSES.get(keyword)
+
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.hubei_dagun.views import check_summary
 

@@ -92,6 +92,11 @@ class JinhuaMahjong:
 
         return expected(result)
 
+    def gloss(self, keyword: str) -> Msg | None:
+        from referee.games.jinhua_mahjong.expect import GLOSSES
+
+        return GLOSSES.get(keyword)
+
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.jinhua_mahjong.views import check_summary
 
