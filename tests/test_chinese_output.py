@@ -127,6 +127,13 @@ def english(text: str, allow: Iterable[str]) -> list[str]:
     return found
 
 
+def ascii_commas(text: str, record: str) -> list[str]:
+    """The lines of Chinese *text* that list with an ASCII comma (``东 -8, 南 -12``): a Chinese list is joined with
+    、 or ，. A comma of the record's own text (a ruling's reason, as typed) is no list of ours."""
+    return [line.strip() for line in text.splitlines()
+            if any(run.strip() not in record for run in re.findall(r"[\x20-\x7e]*,[\x20-\x7e]*", line))]
+
+
 def pdf_text(path: Path) -> str:
     return "\n".join(page.extract_text() for page in pypdf.PdfReader(str(path)).pages)
 
@@ -158,6 +165,9 @@ def test_the_detector_finds_a_planted_english_word() -> None:
     assert english("西 胡 南 放铳 the seed's numbers", allow) == ["the", "seed's", "numbers"]
     assert english("东 应付 2 × X 1 × 1 = 2（§5.1，scoring.discarder_pays）", allow) == ["X"]
     assert english("规则：Jinhua mahjong (金华麻将)", allow) == ["Jinhua", "mahjong"]
+    assert ascii_commas("合计：东 -8, 南 -12\n东 -8、南 -12", 'warn E "late, twice"') == ["合计：东 -8, 南 -12"]
+    assert ascii_commas('警告 东：late, twice', 'warn E "late, twice"') == []
+    assert ascii_commas('警告 东：late,\ntwice', 'warn E late, twice') == []
 
 
 @pytest.mark.parametrize("lang", CHINESE)
@@ -165,7 +175,10 @@ def test_the_detector_finds_a_planted_english_word() -> None:
 def test_the_scorecard_is_chinese(key: str, path: Path, lang: str, tmp_path: Path) -> None:
     out = tmp_path / "card.pdf"
     run("scorecard", str(path), "--lang", lang, "-o", str(out), "--db", str(tmp_path / "none"))
-    assert english(pdf_text(out), allowed(key, path.read_text(encoding="utf-8"))) == []
+    record = path.read_text(encoding="utf-8")
+    text = pdf_text(out)
+    assert english(text, allowed(key, record)) == []
+    assert ascii_commas(text, record) == []
 
 
 @pytest.mark.parametrize("lang", CHINESE)
@@ -180,9 +193,9 @@ def test_explain_is_chinese(key: str, path: Path, lang: str) -> None:
     allow = allowed(key, record)
     found = {}
     for hand in hands:
-        words = english(run("explain", str(path), "-n", str(hand), "--lang", lang, "--file"), allow)
-        if words:
-            found[hand] = words
+        text = run("explain", str(path), "-n", str(hand), "--lang", lang, "--file")
+        if wrong := english(text, allow) + ascii_commas(text, record):
+            found[hand] = wrong
     assert found == {}
 
 
@@ -193,7 +206,9 @@ def test_status_is_chinese(key: str, path: Path, lang: str, store: Path) -> None
     g = game(key)
     header = g.header(g.read(record).events)
     assert header is not None
-    assert english(run("status", header.id, "--lang", lang, "--db", str(store)), allowed(key, record)) == []
+    text = run("status", header.id, "--lang", lang, "--db", str(store))
+    assert english(text, allowed(key, record)) == []
+    assert ascii_commas(text, record) == []
 
 
 def test_a_house_rule_sets_inherited_title_is_worded_part_by_part(tmp_path: Path) -> None:
@@ -210,3 +225,23 @@ def test_a_clubs_own_title_is_shown_as_written(tmp_path: Path) -> None:
     own = tmp_path / "own.toml"
     own.write_text('game = "doudizhu"\nbase = "doudizhu-classic"\ntitle = "Friday {night} rules"\n', encoding="utf-8")
     assert run("rules", str(own), "--lang", "zh").startswith("own：Friday {night} rules")
+
+
+def test_a_redealt_deal_and_the_next_directives_are_glossed_in_chinese(tmp_path: Path) -> None:
+    """A redealt deal's row says 重发 (§3.3: nobody bid, dealt again), and each directive ``status`` offers next
+    carries its gloss: after deal 5's ``out 3`` (李四 led once, the farmers ran out: §5.2 anti-spring may be
+    claimed) the record goes on with ``antispring`` or the next ``deal``. The English shows the keywords alone."""
+    from referee.cli.commands.tableactions import expected_line
+
+    text = (EXAMPLES / "club-night.doudizhu").read_text(encoding="utf-8")
+    g = game("doudizhu")
+    reading = g.read(text)
+    result = g.replay(reading.events, g.load_rules("doudizhu-classic"))
+    rows = {lang: g.scorecard_rows(result, lang).rows for lang in ("en", *CHINESE)}
+    assert rows["en"][1][:2] == ("2", "redeal") and rows["zh_CN"][1][:2] == ("2", "重发")
+    assert rows["zh_TW"][1][:2] == ("2", "重發")
+    cut = text[:text.rindex("antispring")]
+    result = g.replay(g.read(cut).events, g.load_rules("doudizhu-classic"))
+    assert g.expected(result) == ("antispring", "deal")
+    assert expected_line(g, g.expected(result), "zh_CN") == "接下来应记：antispring（反春） / deal（新一局）"
+    assert expected_line(g, g.expected(result), "en") == "expected next: antispring / deal"
