@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, listed
 from referee.core.names import check_text
 from referee.games.gunzi.events import Event, HandStart, MatchHeader
 from referee.games.gunzi.seats import TEAMS
@@ -516,5 +516,5 @@ def open_msg(match_id: str, d: Dispute) -> Msg:
 def unconfirmed_msg(u: Unconfirmed) -> Msg:
     """``T3 hands 2, 5``."""
     return M("{match} hands {hands}", match=u.match_id,
-             hands=", ".join(map(str, u.hands)))
+             hands=listed(u.hands))
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from referee.core.errors import RefereeError, UsageError
-from referee.core.i18n import MN, M, Msg, tr, trn
+from referee.core.i18n import MN, M, Msg, listed, tr, trn
 from referee.core.safefile import failure, output_folder
 from referee.games.gunzi.codes import EntryKind
 
@@ -262,7 +262,7 @@ def stored_matches(db: str | None, event: str | None) -> tuple[MatchStore, list[
         raise UnknownEvent(M("--event {event}: no event with this id in the store at {root}, nor a stored match "
                              "of an event so named (events stored: {known})",
                              event=event, root=store.where,
-                             known=", ".join(known[:8]) + (", …" if len(known) > 8 else "") if known else "-"))
+                             known=listed([*known[:8], *(["…"] if len(known) > 8 else [])]) if known else "-"))
     return store, named
 
 

@@ -46,7 +46,7 @@ else:
         from hashlib import sha256
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg, gettext, tr
+from referee.core.i18n import M, Msg, gettext, listed, tr
 
 RULES_MAX = 1 << 20  # bytes: a rule file is a page of TOML; anything larger is refused unread
 META = ("game", "base", "name", "title", "source")  # top-level strings, not rules
@@ -245,7 +245,7 @@ def from_values(schema: Schema, values: Mapping[str, Value], name: str, title: s
             problems.append(_Problem(origin, M("'{key}' {problem}", key=full, problem=problem)))
     missing = [k.full for k in schema.keys if k.full not in values]
     if missing:
-        problems.append(_Problem(origin, M("missing {keys}", keys=", ".join(missing))))
+        problems.append(_Problem(origin, M("missing {keys}", keys=listed(missing))))
     merged: _Values = {**values, "name": name, "title": title, "source": source}
     return _finish(schema, merged, origin, problems)
 
@@ -313,7 +313,7 @@ def resolve(schema: Schema, name_or_path: str) -> Path | Traversable:
         if candidate.is_file():
             return candidate
     raise RulesError(M("unknown rule set '{name}' (known: {known})",
-                       name=name_or_path, known=", ".join(available(schema))))
+                       name=name_or_path, known=listed(available(schema))))
 
 
 def _no_file(path: object) -> RulesError:
@@ -502,7 +502,7 @@ def _own_values(schema: Schema, data: Mapping[str, object], label: str, problems
                   key=top, section=by_name[top].section, full=by_name[top].full))
         elif isinstance(v, dict):
             bad(M("unknown section [{section}] (the sections are {sections})",
-                  section=top, sections=", ".join(sections)))
+                  section=top, sections=listed(sections)))
         else:
             bad(_unknown_key(top))
     return own
@@ -535,7 +535,7 @@ def check_value(key: Key, v: object) -> Msg | None:
     if isinstance(v, str) and v in choices:
         return None
     return M("must be one of {choices}, not {value}",
-             choices=", ".join(repr(c) for c in choices), value=_what(v))
+             choices=listed(repr(c) for c in choices), value=_what(v))
 
 
 def _out_of_range(key: Key, v: int) -> Msg:

@@ -14,7 +14,7 @@ import typer
 
 from referee.cli.commands.boundary import language
 from referee.cli.commands.options import AsFile, AsMatch, Db, Encoding, Lang, Output, Rules, Source
-from referee.core.i18n import N_
+from referee.core.i18n import N_, listed
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
     from collections.abc import Callable
@@ -201,7 +201,7 @@ def explain(
     if shown is not None:
         typer.echo(shown)
         return
-    settled = ", ".join(str(n) for n in game.settled_hands(result)) or "-"
+    settled = listed(game.settled_hands(result)) or "-"
     raise NotFound(M("--hand {hand}: no settled hand {hand} in {source} (settled hands: {settled})",
                      hand=hand, source=src.name, settled=settled))
 
