@@ -309,14 +309,15 @@ def list_lines(events: Sequence[tuple[str, EventState | Msg]], root: str, lang: 
         where = "-" if rnd is None else tr(lang, "{round}/{planned} ({status})",
                                            round=rnd.number,
                                            planned=planned or "?", status=words.round_status(rnd.status, lang))
-        body.append([event_id, s.name, s.date or "", _format_word(s.format.value, lang), where,
+        body.append([event_id, s.name, s.date or "", format_word(s.format.value, lang), where,
                      str(len(state.active))])
     return [trn(lang, "{n} event in {root}", "{n} events in {root}", len(events),
                 root=root),
             *_grid(head, body, [False, False, False, False, False, True])]
 
 
-def _format_word(code: str, lang: str) -> str:
+def format_word(code: str, lang: str) -> str:
+    """An event's pairing system (``swiss``, ``round_robin``) as *lang* names it: Swiss / 瑞士制."""
     return (M("round robin") if code == "round_robin" else M("Swiss")).text(lang)
 
 
