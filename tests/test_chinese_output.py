@@ -58,11 +58,12 @@ def _strings(value: object, depth: int = 0) -> Iterator[str]:
 
 
 def notation_words(key: str) -> set[str]:
-    """The words of the game's notation: its keywords, spellings and the metavariables of its directive forms
-    (``SEAT``), from the module-level tables of its notation, directive and what-comes-next modules."""
+    """The words of the game's notation: its keywords, spellings, card or tile codes and the metavariables of its
+    directive forms (``SEAT``), from the module-level tables of its notation, directive, what-comes-next, event and
+    card modules."""
     package = GAMES[key].rsplit(".", 1)[0]
     texts: list[str] = []
-    for part in ("notation", "directives", "expect", "events"):
+    for part in ("notation", "directives", "expect", "events", "cards", "tiles"):
         try:
             module = importlib.import_module(f"{package}.{part}")
         except ModuleNotFoundError:
@@ -245,3 +246,31 @@ def test_a_redealt_deal_and_the_next_directives_are_glossed_in_chinese(tmp_path:
     assert g.expected(result) == ("antispring", "deal")
     assert expected_line(g, g.expected(result), "zh_CN") == "接下来应记：antispring（反春） / deal（新一局）"
     assert expected_line(g, g.expected(result), "en") == "expected next: antispring / deal"
+
+
+def test_every_clause_of_the_statement_is_quoted_in_chinese() -> None:
+    """A dispute's weighing and a ruling sheet quote the clause a step cites: a Chinese reader gets its sources'
+    Chinese quotations, or, where they quote none (§6.6, §7.1, a heading), the clause's Chinese from the catalogue.
+    Latin letters are left only where the clause names a rule key, a rule set or a card code."""
+    from referee.views.clauses import _clauses
+
+    clauses = _clauses()
+    assert {"§6.6", "§7.1", "§1.3", "§4.1.1"} <= set(clauses)
+    # besides: the statement's own symbol (§2: 设级数为 L) and the words of a rule file's values
+    allow = notation_words("gunzi") | rules_words("gunzi", "dalian-club") | {"ASCII", "L", "true", "false"}
+    for lang in CHINESE:
+        found = {s: english(c.quoted(lang), allow) for s, c in clauses.items()}
+        assert {s: w for s, w in found.items() if w} == {}, lang
+        assert all(re.search("[\u4e00-\u9fff]", c.quoted(lang)) for c in clauses.values())
+    assert clauses["§6.6"].quoted("zh_CN").startswith("抓分方赢得最后一墩则抠底，加上底牌分数的两倍")
+    assert clauses["§6.6"].quoted("en").startswith("If the defenders win the last trick they **dig** the kitty")
+
+
+def test_each_clauses_chinese_is_of_the_clause_as_stated() -> None:
+    """The msgid of a clause's Chinese is the clause as docs/gunzi-rules.md states it: an edited clause is noticed
+    here (and its stale Chinese is not shown: the clause is quoted as stated until it is worded again)."""
+    from referee.views.clauses import _clauses
+    from referee.views.clausewords import CHINESE
+
+    clauses = _clauses()
+    assert {s: m.msgid for s, m in CHINESE.items()} == {s: clauses[s].text for s in CHINESE}
