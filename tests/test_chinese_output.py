@@ -24,6 +24,7 @@ from referee.games.registry import GAMES, game, game_of_text
 pypdf = pytest.importorskip("pypdf")
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+DOCS = EXAMPLES.parent / "docs"
 CHINESE = [lang for lang in languages() if lang.startswith("zh")]
 # A token: letters with the digits, dots, dashes, underscores and slashes that make one code or key of them.
 TOKEN = re.compile(r"[A-Za-z0-9_./'-]*[A-Za-z][A-Za-z0-9_./'-]*")
@@ -32,14 +33,30 @@ HASH = re.compile(r"^[0-9a-f]{8,}$")  # a chain head
 runner = CliRunner()
 
 
-def samples() -> Iterator[tuple[str, Path]]:
-    """Every sample record of examples/, with its game (read from its header, as the commands do)."""
+def samples() -> Iterator[tuple[str, str, str]]:
+    """Every sample record, with its game (read from its header, as the commands do) and a name: the files of
+    examples/, and the record each docs/*record-format.md shows (its first code block that is a record)."""
     for path in sorted(EXAMPLES.iterdir()):
-        key, _ = game_of_text(path.read_text(encoding="utf-8"))
-        yield key, path
+        text = path.read_text(encoding="utf-8")
+        yield game_of_text(text)[0], path.name, text
+    for doc in sorted(DOCS.glob("*record-format.md")):
+        blocks = re.findall(r"^```[^\n]*\n(.*?)^```", doc.read_text(encoding="utf-8"), re.M | re.S)
+        text = next((b for b in blocks if re.search(r"^match ", b, re.M)), None)
+        if text is not None:
+            yield game_of_text(text)[0], f"{doc.stem}.record", text
 
 
 SAMPLES = list(samples())
+IDS = [name for _, name, _ in SAMPLES]
+
+
+def sample_file(name: str, text: str, folder: Path) -> Path:
+    """The sample as a file the commands read: an example's own, a document's written out."""
+    path = EXAMPLES / name
+    if not path.is_file():
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+    return path
 
 
 def _strings(value: object, depth: int = 0) -> Iterator[str]:
@@ -145,22 +162,16 @@ def run(*args: str) -> str:
     return result.output
 
 
-@pytest.fixture(scope="module")
-def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Every sample imported, so that ``status`` reads a stored match."""
-    db = tmp_path_factory.mktemp("zh") / "store"
-    run("import", *(str(p) for _, p in SAMPLES), "--db", str(db))
-    return db
-
-
 def test_every_game_has_a_sample_record() -> None:
-    assert set(GAMES) <= {key for key, _ in SAMPLES}
+    assert set(GAMES) <= {key for key, name, _ in SAMPLES if (EXAMPLES / name).is_file()}
+    assert set(GAMES) <= {key for key, name, _ in SAMPLES if name.endswith(".record")}
 
 
 def test_the_detector_finds_a_planted_english_word() -> None:
     """A check that cannot fail is a defect: an English word among Chinese ones is found, the notation is not."""
-    key, path = next((k, p) for k, p in SAMPLES if k == "jinhua-mahjong")
-    allow = allowed(key, path.read_text(encoding="utf-8"))
+    key, name, record = next(s for s in SAMPLES if s[0] == "jinhua-mahjong")
+    path = EXAMPLES / name
+    allow = allowed(key, record)
     assert english("西 胡 南 放铳；碰碰胡 清一色 ×4", allow) == []
     assert english("北 自摸；财神 3m；接下来应记：deal", allow) == []
     assert english("西 胡 南 放铳 the seed's numbers", allow) == ["the", "seed's", "numbers"]
@@ -169,23 +180,29 @@ def test_the_detector_finds_a_planted_english_word() -> None:
     assert ascii_commas("合计：东 -8, 南 -12\n东 -8、南 -12", 'warn E "late, twice"') == ["合计：东 -8, 南 -12"]
     assert ascii_commas('警告 东：late, twice', 'warn E "late, twice"') == []
     assert ascii_commas('警告 东：late,\ntwice', 'warn E late, twice') == []
+    # and in real output: deal 3 of the sample explained in Chinese passes, with one word of it put back in English
+    # (the stake, as it was printed before: X) it does not
+    shown = run("explain", str(path), "-n", "3", "--lang", "zh_CN", "--file")
+    assert "底注" in shown and english(shown, allow) == []
+    assert set(english(shown.replace("底注", "stake", 1), allow)) == {"stake"}
+    assert set(english(shown.replace("底注", "X"), allow)) == {"X"}
 
 
 @pytest.mark.parametrize("lang", CHINESE)
-@pytest.mark.parametrize(("key", "path"), SAMPLES, ids=[p.name for _, p in SAMPLES])
-def test_the_scorecard_is_chinese(key: str, path: Path, lang: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("key", "name", "record"), SAMPLES, ids=IDS)
+def test_the_scorecard_is_chinese(key: str, name: str, record: str, lang: str, tmp_path: Path) -> None:
     out = tmp_path / "card.pdf"
-    run("scorecard", str(path), "--lang", lang, "-o", str(out), "--db", str(tmp_path / "none"))
-    record = path.read_text(encoding="utf-8")
+    run("scorecard", str(sample_file(name, record, tmp_path)), "--lang", lang, "-o", str(out), "--db",
+        str(tmp_path / "none"))
     text = pdf_text(out)
     assert english(text, allowed(key, record)) == []
     assert ascii_commas(text, record) == []
 
 
 @pytest.mark.parametrize("lang", CHINESE)
-@pytest.mark.parametrize(("key", "path"), SAMPLES, ids=[p.name for _, p in SAMPLES])
-def test_explain_is_chinese(key: str, path: Path, lang: str) -> None:
-    record = path.read_text(encoding="utf-8")
+@pytest.mark.parametrize(("key", "name", "record"), SAMPLES, ids=IDS)
+def test_explain_is_chinese(key: str, name: str, record: str, lang: str, tmp_path: Path) -> None:
+    path = sample_file(name, record, tmp_path)
     g = game(key)
     reading = g.read(record)
     rules = g.load_rules(g.header(reading.events).rules or g.default_rules)  # type: ignore[union-attr]
@@ -201,12 +218,13 @@ def test_explain_is_chinese(key: str, path: Path, lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", CHINESE)
-@pytest.mark.parametrize(("key", "path"), SAMPLES, ids=[p.name for _, p in SAMPLES])
-def test_status_is_chinese(key: str, path: Path, lang: str, store: Path) -> None:
-    record = path.read_text(encoding="utf-8")
+@pytest.mark.parametrize(("key", "name", "record"), SAMPLES, ids=IDS)
+def test_status_is_chinese(key: str, name: str, record: str, lang: str, tmp_path: Path) -> None:
     g = game(key)
     header = g.header(g.read(record).events)
     assert header is not None
+    store = tmp_path / "store"
+    run("import", str(sample_file(name, record, tmp_path)), "--db", str(store))
     text = run("status", header.id, "--lang", lang, "--db", str(store))
     assert english(text, allowed(key, record)) == []
     assert ascii_commas(text, record) == []
