@@ -161,8 +161,14 @@ def localize(value: object, lang: str) -> object:
 
 
 def join(lang: str, items: Iterable[object]) -> str:
-    """Items joined as *lang* lists them (``a, b`` / ``a、b``)."""
-    return pgettext(lang, "list", ", ").join(str(localize(x, lang)) for x in items)
+    """Items joined as *lang* lists them (``a, b`` / ``a、b``): every list a reader reads is joined here."""
+    return separator(lang).join(str(localize(x, lang)) for x in items)
+
+
+def separator(lang: str) -> str:
+    """What *lang* lists items with: ``", "`` in English, ``、`` in Chinese (for a text listed already in English,
+    ``text.replace(", ", separator(lang))``)."""
+    return pgettext(lang, "list", ", ")
 
 
 class Listed(tuple[object, ...]):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.core.i18n import KINDS, M, Msg, _translated, join, localize
+from referee.core.i18n import KINDS, M, Msg, _translated, localize, separator
 from referee.games.gunzi.cards import Card
 
 if TYPE_CHECKING:  # typeshed has no stub for the C module behind string.Formatter.parse
@@ -172,7 +172,7 @@ def worded(step: Step, lang: str) -> str:
     text = _filled(step, lang)
     if not step.clause:
         return text
-    clause = step.clause if ", " not in step.clause else join(lang, step.clause.split(", "))  # the reader's list
+    clause = step.clause if ", " not in step.clause else step.clause.replace(", ", separator(lang))
     return f"{text} [{step.key}; {clause}]"
 
 

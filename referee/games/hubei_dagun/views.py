@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import TextIO
 
-from referee.core.i18n import MN, M, form, join, pgettext, tr
+from referee.core.i18n import MN, M, form, join, pgettext, separator, tr
 from referee.core.records import RecordError
 from referee.games.api import GameTable
 from referee.games.hubei_dagun.engine import KIND_WORD, REWARD_WORD, Card, DealResult, MatchResult
@@ -77,7 +77,7 @@ def explain_view(d: DealResult, lang: str) -> str:
     out = [tr(lang, "deal {n}: dealer {dealer:seat}, {mode}",
               n=d.number, dealer=d.dealer, mode=_mode(d, lang))]
     for i, step in enumerate(d.steps, 1):
-        out.append(f"  {i}. {step.msg.text(lang)}  [{join(lang, step.cite.split(', '))}]")
+        out.append(f"  {i}. {step.msg.text(lang)}  [{step.cite.replace(', ', separator(lang))}]")
     return "\n".join(out)
 
 
