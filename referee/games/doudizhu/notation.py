@@ -128,7 +128,7 @@ def _seat(token: str, names: dict[str, int]) -> int:
         return int(token)
     found = names.get(token.lower())
     if found is None:
-        known = ", ".join(names) or "-"
+        known = listed(names) or "-"
         raise LineError(M("'{token}' is not a seat (1, 2, 3 or a player's name: {known})", token=token, known=known))
     return found
 
