@@ -114,6 +114,9 @@ def test_a_kitty_dispute_weighed_ruled_appealed_and_upheld(cli: Cli, tmp_path: P
     assert "  §7.2.3  Score blood" in shown.out and "`floor((S - 150) / 10)`" in shown.out
     zh = cli.ok("dispute", "T1", "show", 1, "--lang", "zh")
     assert "  §7.2.3  得分方得分若未满80，每少10分下局出一个血" in zh.out  # the Chinese the clause quotes
+    # §6.6 and §7.1 quote no Chinese seed text: their Chinese is the catalogue's (they were quoted in English)
+    assert "  §6.6  抓分方赢得最后一墩则抠底，加上底牌分数的两倍" in zh.out
+    assert "  §7.1  阈值120即 `scoring.stage_threshold`" in zh.out and "The threshold 120" not in zh.out
     assert len(Store(cli.db).entries("T1")) == 17  # showing again stored nothing
 
     ruled = cli.ok("dispute", "T1", "rule", 1, "--alt", 1, "--reason", "KC was turned up; KD and 10D were not",

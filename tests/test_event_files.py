@@ -127,6 +127,21 @@ def test_the_workbook_reads_back(played: Cli, tmp_path: Path) -> None:
     assert entries[1][:4] == ("F1", "张三", "李四", "海之韵")
 
 
+def test_the_chinese_workbooks_event_sheet_has_no_english_word(played: Cli, tmp_path: Path) -> None:
+    """The Event sheet in Chinese: its labels and its words Chinese; the pairing system is 瑞士制 (it printed the code
+    ``swiss``). Latin letters are allowed only in what the event was given: its name, its rule set, its scoring."""
+    import re
+
+    book = tmp_path / "cup.xlsx"
+    played.ok("event", "export", EVENT, "--xlsx", book, "--lang", "zh")
+    rows = dict(openpyxl.load_workbook(book, read_only=True)["赛事"].iter_rows(values_only=True))
+    assert rows["赛制"] == "瑞士制"
+    given = {"Spring", "Cup", "dalian-club", "club"}
+    latin = [(label, w) for label, value in rows.items() for w in re.findall(r"[A-Za-z][A-Za-z_-]*", f"{label} {value}")
+             if w not in given]
+    assert latin == []
+
+
 def test_chinese_views(played: Cli) -> None:
     status = played.ok("event", "status", EVENT, "--lang", "zh").out
     assert "第 1 轮（共 2 轮）：进行中" in status and "已结束：F1 胜 2:1" in status

@@ -291,7 +291,7 @@ def test_standings_report(tmp_path, lang):
         assert (f"第{n}页" if lang == "zh" else f"Page{n}") in text and "2026春季杯SpringCup" in text
     # round 3 is open: the title says so, and its two unfinished matches are listed
     assert ("第3轮进行中的排名" if lang == "zh" else "Standingsduringround3") in all_text
-    assert "EV-R3-T1,EV-R3-T2" in all_text
+    assert ("EV-R3-T1、EV-R3-T2" if lang == "zh" else "EV-R3-T1,EV-R3-T2") in all_text
     # the standings rows: rank and pair, then played won lost byes, match points, games won, games lost,
     # games difference, (head-to-head blank), Buchholz, level difference, ledger, lot
     first = ps[0]

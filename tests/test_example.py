@@ -269,6 +269,7 @@ def test_every_step_reads_as_its_message_and_cites_a_section(result, lang):
     # the rule-file key and the section of docs/gunzi-rules.md, never a seed clause (002 §六.2 …).
     # This compares two ways of wording a step with each other (Msg.text is the reference, render the
     # fast path); what the words must say is checked against the rules in the test above.
+    from referee.core.i18n import join
     from referee.games.gunzi.explain import STEPS, render
 
     steps = _steps(result)
@@ -276,7 +277,8 @@ def test_every_step_reads_as_its_message_and_cites_a_section(result, lang):
     for s in steps:
         kind = STEPS[s.key]
         expected = kind.msg.bind(**dict(zip(kind.fields, s.args, strict=True))).text(lang)
-        assert render(s, lang) == f"{expected} [{s.key}; {s.clause}]", s
+        clause = join(lang, s.clause.split(", "))  # the keys and sections listed the reader's way (、 in Chinese)
+        assert render(s, lang) == f"{expected} [{s.key}; {clause}]", s
         assert re.search(r"§\d+(\.\d+)*$", s.clause) and not re.search(r"\b00[0-3]\b|§[^\d]", s.clause), s
 
 

@@ -64,7 +64,7 @@ def test_defenders_dig_three_big_jokers():
     assert said(h, "levels.gain") == (
         "NS: 1 + 6 = 7 levels (3 → 10) [levels.gain; jokers.level_big_joker, jokers.level_small_joker · §7.1, §6.5]",
         "南北：升1级 + 扣王6级 = 7级（3 → 10） "
-        "[levels.gain; jokers.level_big_joker, jokers.level_small_joker · §7.1, §6.5]")
+        "[levels.gain; jokers.level_big_joker、jokers.level_small_joker · §7.1、§6.5]")
     assert said(h, "end.three_jokers_dug") == (
         "three big jokers dug with S = 120 ≥ 120: the defenders NS win the game [end.three_jokers_dug; §7.3.3]",
         "抓分方抠出三个大王且得分120 ≥ 120：南北赢得本局 [end.three_jokers_dug; §7.3.3]")
@@ -107,7 +107,7 @@ def test_gunzi_001_defenders_dig_three_small_jokers():
         "抓分方抠出三个小王且得分120 ≥ 120：南北赢得本局 [end.three_jokers_dug; game.three_small_jokers_win · §7.3.3]")
     assert said(h, "ledger.level") == (
         "ledger: NS +13, EW -13 (stage, dug) [ledger.level; ledger.ledger_take_over, ledger.ledger_per_level · §9.2]",
-        "计分：南北 +13，东西 -13（上台升级） [ledger.level; ledger.ledger_take_over, ledger.ledger_per_level · §9.2]")
+        "计分：南北 +13，东西 -13（上台升级） [ledger.level; ledger.ledger_take_over、ledger.ledger_per_level · §9.2]")
 
 
 def test_gunzi_001_declarers_keep_three_small_jokers():
@@ -130,10 +130,10 @@ def test_classic_three_small_jokers_are_king_blood_only():
     assert said(h, "blood.kings") == (
         "king blood: 0 big × 2 + 3 small × 1 = 3 "
         "[blood.kings; jokers.blood_big_joker, jokers.blood_small_joker · §7.2.2, §6.5]",
-        "王的血：大王0×2 + 小王3×1 = 3 [blood.kings; jokers.blood_big_joker, jokers.blood_small_joker · §7.2.2, §6.5]")
+        "王的血：大王0×2 + 小王3×1 = 3 [blood.kings; jokers.blood_big_joker、jokers.blood_small_joker · §7.2.2、§6.5]")
     assert said(h, "blood.total") == (
         "blood owed next hand: 3 (kings 3 + score 0), paid by S to W [blood.total; §7.2.4, §7.2.1]",
-        "下副血：3个（王3 + 分0），由南进贡给西 [blood.total; §7.2.4, §7.2.1]")
+        "下副血：3个（王3 + 分0），由南进贡给西 [blood.total; §7.2.4、§7.2.1]")
 
 
 def test_three_jokers_dug_short_of_the_stage_is_a_foul_dig():
@@ -183,7 +183,7 @@ def test_one_kind_of_joker_void_in_a_foul_dig(joker):
         "king blood void (foul dig) [blood.kings_void; §7.2.2]", "臭抠：王的血作废 [blood.kings_void; §7.2.2]")
     assert said(h, "blood.total") == (
         "blood owed next hand: 0 (kings 0 + score 0), paid by S to W [blood.total; §7.2.4, §7.2.1]",
-        "下副血：0个（王0 + 分0），由南进贡给西 [blood.total; §7.2.4, §7.2.1]")
+        "下副血：0个（王0 + 分0），由南进贡给西 [blood.total; §7.2.4、§7.2.1]")
 
 
 @pytest.mark.parametrize("jokers", ["BJ", "SJ", "BJ SJ"])
@@ -218,7 +218,7 @@ def test_a_gain_landing_on_the_top_level_does_not_stop(rules, kitty, kings, top)
         f"EW: 1 + {kings} = {kings + 1} levels (3 → {top}) "
         "[levels.gain; jokers.level_big_joker, jokers.level_small_joker · §7.1, §6.5]",
         f"东西：升1级 + 扣王{kings}级 = {kings + 1}级（3 → {top}） "
-        "[levels.gain; jokers.level_big_joker, jokers.level_small_joker · §7.1, §6.5]")
+        "[levels.gain; jokers.level_big_joker、jokers.level_small_joker · §7.1、§6.5]")
 
 
 @pytest.mark.parametrize(("rules", "top"), [("dalian-club", 10), (rules_with(game={"top_level": 8}), 8)])
@@ -307,7 +307,7 @@ def test_score_75_owes_one_short_blood():
         "S = 75 < 80: ceil((80 − 75) / 10) = 1 blood, a remainder under 10 counting as 10 "
         "[blood.short; scoring.short_threshold · §7.2.3]",
         "得分75未满80：每少10分一个血（不足10分按10分计），共1个 [blood.short; scoring.short_threshold · §7.2.3]")
-    assert said(h, "blood.total")[1] == "下副血：1个（王0 + 分1），由南进贡给西 [blood.total; §7.2.4, §7.2.1]"
+    assert said(h, "blood.total")[1] == "下副血：1个（王0 + 分1），由南进贡给西 [blood.total; §7.2.4、§7.2.1]"
 
 
 def test_score_exactly_150_owes_no_over_blood():
@@ -321,7 +321,7 @@ def test_score_exactly_150_owes_no_over_blood():
         "得分150 ≥ 120且抠底：抓分方上台并升级 [outcome.stage_dug; scoring.stage_threshold · §7.1]")
     assert said(h, "blood.total") == (
         "blood owed next hand: 0 (kings 0 + score 0), paid by E to S [blood.total; §7.2.4, §7.2.1]",
-        "下副血：0个（王0 + 分0），由东进贡给南 [blood.total; §7.2.4, §7.2.1]")
+        "下副血：0个（王0 + 分0），由东进贡给南 [blood.total; §7.2.4、§7.2.1]")
     assert said(h, "ledger.level")[0].startswith("ledger: NS +4, EW -4 (stage, dug) ")
 
 

@@ -46,7 +46,7 @@ def test_dou_dizhu_rows_in_chinese() -> None:
     t = table_of("doudizhu", "club-night.doudizhu", "zh")
     assert t.headings[:6] == ("局", "地主", "叫分", "加倍", "倍数", "胜方")
     assert t.rows[0][3:6] == ("炸弹×1", "×2", "地主")  # 1: a bomb, the landlord wins
-    assert t.rows[3][3] == "春天, 明牌"  # 4: spring and shown cards
+    assert t.rows[3][3] == "春天、明牌"  # 4: spring and shown cards
 
 
 def test_hubei_dagun_rows_are_places_points_fan_and_coins() -> None:

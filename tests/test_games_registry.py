@@ -27,7 +27,7 @@ def test_an_unknown_game_is_a_usage_error_naming_the_games() -> None:
     assert isinstance(e.value, UsageError)
     known = ", ".join(GAMES)
     assert e.value.msg.text("en") == f"game=go: not a game this version officiates (games: {known})"
-    assert e.value.msg.text("zh") == f"game=go：本版本不支持这个游戏（可用：{known}）"
+    assert e.value.msg.text("zh") == f"game=go：本版本不支持这个游戏（可用：{'、'.join(GAMES)}）"
 
 
 def test_each_registered_game_is_found_by_its_key_and_offers_its_rule_sets() -> None:

@@ -53,7 +53,7 @@ def test_a_clubs_file_changes_only_what_it_says(tmp_path):
      "'coins.stake' 必须在 1 到 1000000 之间，而不是 0"),
     ('[scoring]\ntie = "dealer_wins"\n', "'scoring.tie' must be one of 'last_loses', 'first_wins', not the string "
                                          "'dealer_wins'",
-     "'scoring.tie' 必须是 'last_loses', 'first_wins' 之一，不能是 字符串 'dealer_wins'"),
+     "'scoring.tie' 必须是 'last_loses'、'first_wins' 之一，不能是 字符串 'dealer_wins'"),
     ("[fan]\nbangg = 2\n", "unknown key 'fan.bangg'", "未知的键 'fan.bangg'"),
     ("[coins]\nbang = 2\n", "'coins.bang' is in the wrong section: it belongs in [fan] ('fan.bang')",
      "'coins.bang' 所在的节不对：它属于 [fan]（'fan.bang'）"),

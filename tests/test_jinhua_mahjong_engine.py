@@ -239,9 +239,9 @@ def test_explanation_cites_sections_and_keys() -> None:
         "碰碰胡 ×2 (§6.2, factors.pengpeng)",
         "清一色 ×2 (§6.9, factors.qingyise)",
         "the factors multiply: 2 × 2 = 4 (§5.3)",
-        "E owes 1 × X 1 × 4 = 4 (§5.1, scoring.others_pay)",
-        "S owes 2 × X 1 × 4 = 8 (§5.1, scoring.discarder_pays)",
-        "N owes 1 × X 1 × 4 = 4 (§5.1, scoring.others_pay)",
+        "E owes 1 × stake 1 × 4 = 4 (§5.1, scoring.others_pay)",
+        "S owes 2 × stake 1 × 4 = 8 (§5.1, scoring.discarder_pays)",
+        "N owes 1 × stake 1 × 4 = 4 (§5.1, scoring.others_pay)",
         "W +16; E -4, S -8, N -4",
     ]
     assert r.deals[0].steps[1].text("zh") == "碰碰胡 ×2（§6.2，factors.pengpeng）"

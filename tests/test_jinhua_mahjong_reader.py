@@ -78,15 +78,15 @@ def test_each_error_has_its_line_and_both_languages() -> None:
         (6, "win: 'maybe' is not a seat (E S W N or 东 南 西 北)", "win：'maybe' 不是座位（E S W N 或 东 南 西 北）"),
     ]
     assert got[6][0] == 7 and got[6][1].startswith("patterns: '大四喜' is not a pattern (known: pinghu 平胡, ")
-    assert got[6][2].startswith("patterns：'大四喜' 不是番型（可用：pinghu 平胡, ")
+    assert got[6][2].startswith("patterns：'大四喜' 不是番型（可用：pinghu 平胡、")
     assert got[7:] == [
         (8, "tiles: 3 tiles, a hand is 14 (a kong written as three, the tile won last)",
          "tiles：3 张牌，胡牌时手牌为 14 张（杠写三张，胡的那张写在最后）"),
         (9, "liable: expected 'liable SEAT'", "liable：应为 'liable SEAT'"),
         (10, "'shout' is not a directive of a Jinhua mahjong record (directives: match, seat, deal, caishen, chi, "
              "pong, kong, win, patterns, tiles, liable, nowin)",
-         "'shout' 不是金华麻将记录的指令（指令：match, seat, deal, caishen, chi, pong, kong, win, patterns, tiles, "
-         "liable, nowin）"),
+         "'shout' 不是金华麻将记录的指令（指令：match、seat、deal、caishen、chi、pong、kong、win、patterns、tiles、"
+         "liable、nowin）"),
         (11, "nowin: expected 'nowin'", "nowin：应为 'nowin'"),
         (12, "match: game=gunzi is not jinhua-mahjong", "match：game=gunzi 不是 jinhua-mahjong"),
     ]

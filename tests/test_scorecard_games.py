@@ -44,7 +44,7 @@ def test_a_dou_dizhu_scorecard_in_english_and_chinese(tmp_path: Path) -> None:
     assert "page 1 of 1" in text and "Signatures" in text
     zh, _ = scorecard(tmp_path, str(EXAMPLES / "club-night.doudizhu"), "--lang", "zh")
     assert "斗地主记分卡 DDZ-N1-T2" in zh
-    for word in ("地主", "叫分", "倍数", "胜方", "总分", "逐局累计", "炸弹×1", "春天, 明牌", "签字",
+    for word in ("地主", "叫分", "倍数", "胜方", "总分", "逐局累计", "炸弹×1", "春天、明牌", "签字",
                  "第 1 页，共 1 页"):
         assert word in zh, word
 

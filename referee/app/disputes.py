@@ -20,7 +20,7 @@ from referee.app import whatif
 from referee.app.whatif import replaced
 from referee.app.whatif import replay as _replay
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, listed
 from referee.core.names import check_text
 from referee.games.stored import game_of_view
 from referee.store.api import MatchSessionLike, MatchStore
@@ -487,5 +487,5 @@ def open_msg(match_id: str, d: Dispute) -> Msg:
 def unconfirmed_msg(u: Unconfirmed) -> Msg:
     """``T3 hands 2, 5``."""
     return M("{match} hands {hands}", match=u.match_id,
-             hands=", ".join(map(str, u.hands)))
+             hands=listed(u.hands))
 

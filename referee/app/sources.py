@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from referee.core.errors import NotFound, RefereeError
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, listed
 from referee.core.textfile import detect
 from referee.games.api import rules_named
 from referee.games.gunzi.events import Event, MatchHeader, RecordError, header_of
@@ -358,7 +358,7 @@ def _not_found(source: str, root: object, ids: list[str]) -> SourceError:
     if not ids:
         return SourceError(M("'{source}' is neither a record file nor a match stored in {root}",
                              source=source, root=str(root)))
-    shown = ", ".join(ids[:8]) + (" …" if len(ids) > 8 else "")
+    shown = listed([*ids[:8], *(["…"] if len(ids) > 8 else [])])
     return SourceError(M("'{source}' is neither a record file nor a match stored in {root}; stored matches: {ids}",
                          source=source, root=str(root), ids=shown))
 

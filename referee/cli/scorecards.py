@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from referee.core.errors import RefereeError, UsageError
-from referee.core.i18n import MN, M, Msg, tr, trn
+from referee.core.i18n import MN, M, Msg, listed, tr, trn
 from referee.core.safefile import failure, output_folder
 
 if TYPE_CHECKING:
@@ -172,8 +172,8 @@ def _write_game(src: Source, out: Path | None, lang: str, font: str | None, out_
     header = game.header(src.events)
     info = game.rule_info(rules)
     errors = sorted([*src.errors, *game.problems(result)], key=lambda e: e.line)
-    card = Card(game.title, header, f"{info.name} · {info.title}", game.scorecard_rows(result, lang), lang,
-                referee=recorder(src.log), log=src.log)
+    card = Card(game.title, header, f"{info.name} · {game.rules_title(info.title, lang)}",
+                game.scorecard_rows(result, lang), lang, referee=recorder(src.log), log=src.log)
     match_id = card.match_id or Path(src.name).stem
     path = out if out is not None else (out_dir or output_folder(REPORTS_DIR)) / file_name(match_id)
     pdf_font(font, card.texts(), say, quiet=quiet)
@@ -250,7 +250,7 @@ def stored_matches(db: str | None, event: str | None) -> tuple[MatchStore, list[
         raise UnknownEvent(M("--event {event}: no event with this id in the store at {root}, nor a stored match "
                              "of an event so named (events stored: {known})",
                              event=event, root=store.where,
-                             known=", ".join(known[:8]) + (", …" if len(known) > 8 else "") if known else "-"))
+                             known=listed([*known[:8], *(["…"] if len(known) > 8 else [])]) if known else "-"))
     return store, named
 
 

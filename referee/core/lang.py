@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, languages, normalize
+from referee.core.i18n import M, languages, listed, normalize
 
 # The catalogue a command gets under its short name: zh_CN is "zh" (every i18n function accepts
 # either spelling; "zh" is the one the JSON's message_zh and the tests name).
@@ -23,5 +23,5 @@ def language(lang: str | None) -> str:
         if not lang:  # a bad $REFEREE_LANG does not stop the command
             return "en"
         raise UsageError(M("--lang {value}: not a language (known: {known})", value=value,
-                           known=", ".join(languages())))
+                           known=listed(languages())))
     return SHORT.get(found, found)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -46,7 +46,7 @@ else:
         from hashlib import sha256
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, gettext, listed, tr
 
 RULES_MAX = 1 << 20  # bytes: a rule file is a page of TOML; anything larger is refused unread
 META = ("game", "base", "name", "title", "source")  # top-level strings, not rules
@@ -149,6 +149,26 @@ def show(value: object) -> str:
     return str(value)
 
 
+# --- a rule set's title, in the reader's language ---------------------------------------------------------
+
+HOUSE_TITLE = " (house rules: "  # a file with a base and no title is "<base's title> (house rules: <stem>)"
+
+
+def worded_title(title: str, lang: str, known: Iterable[Msg] = ()) -> str:
+    """A rule set's *title* as *lang* says it. A title is a label kept with the rules (a store keeps it as
+    written), so it is worded when shown: a bundled set's title is a message of its game (*known*, whose msgids
+    are the titles its files write); the title a house file inherits (``<base's> (house rules: <stem>)``) is
+    worded part by part; any other (a club's own) is looked up in the catalogue and else shown as written."""
+    for msg in known:
+        if msg.msgid == title:
+            return msg.text(lang)
+    if title.endswith(")") and HOUSE_TITLE in title:
+        base, _, stem = title[:-1].rpartition(HOUSE_TITLE)
+        return tr(lang, "{title} (house rules: {name})", zh="{title}（本地规则：{name}）",
+                  title=worded_title(base, lang, known), name=stem)
+    return gettext(lang, title) if title else title
+
+
 # --- the content hash: what a match pins ----------------------------------------------------------------
 
 PIN_KEY = "rules-hash"  # the header key every game's record writes the pin under
@@ -225,7 +245,7 @@ def from_values(schema: Schema, values: Mapping[str, Value], name: str, title: s
             problems.append(_Problem(origin, M("'{key}' {problem}", key=full, problem=problem)))
     missing = [k.full for k in schema.keys if k.full not in values]
     if missing:
-        problems.append(_Problem(origin, M("missing {keys}", keys=", ".join(missing))))
+        problems.append(_Problem(origin, M("missing {keys}", keys=listed(missing))))
     merged: _Values = {**values, "name": name, "title": title, "source": source}
     return _finish(schema, merged, origin, problems)
 
@@ -293,7 +313,7 @@ def resolve(schema: Schema, name_or_path: str) -> Path | Traversable:
         if candidate.is_file():
             return candidate
     raise RulesError(M("unknown rule set '{name}' (known: {known})",
-                       name=name_or_path, known=", ".join(available(schema))))
+                       name=name_or_path, known=listed(available(schema))))
 
 
 def _no_file(path: object) -> RulesError:
@@ -415,7 +435,7 @@ def _merge(schema: Schema, data: Mapping[str, object], label: str, folder: Path 
         problems.append(_Problem(label, M("'base': {problem}", problem=e.msg)))
         return own
     inherited = _read_file(schema, base_src, chain or [_Link(label, label)], problems)
-    named: _Values = {"name": stem, "title": f"{inherited.get('title', base)} (house rules: {stem})",
+    named: _Values = {"name": stem, "title": f"{inherited.get('title', base)}{HOUSE_TITLE}{stem})",
                       "source": inherited.get("source", "")}
     return {**inherited, **named, **own}
 
@@ -482,7 +502,7 @@ def _own_values(schema: Schema, data: Mapping[str, object], label: str, problems
                   key=top, section=by_name[top].section, full=by_name[top].full))
         elif isinstance(v, dict):
             bad(M("unknown section [{section}] (the sections are {sections})",
-                  section=top, sections=", ".join(sections)))
+                  section=top, sections=listed(sections)))
         else:
             bad(_unknown_key(top))
     return own
@@ -515,7 +535,7 @@ def check_value(key: Key, v: object) -> Msg | None:
     if isinstance(v, str) and v in choices:
         return None
     return M("must be one of {choices}, not {value}",
-             choices=", ".join(repr(c) for c in choices), value=_what(v))
+             choices=listed(repr(c) for c in choices), value=_what(v))
 
 
 def _out_of_range(key: Key, v: int) -> Msg:

@@ -187,6 +187,11 @@ class Game(Protocol):
         """The rule set; a ``UsageError`` naming the file and the key when it cannot be used."""
         ...
     def rule_info(self, rules: Any) -> RuleSetInfo: ...
+    def rules_title(self, title: str, lang: str) -> str:
+        """A rule set's title (:attr:`RuleSetInfo.title`, as its file writes it) as *lang* says it: a title is a
+        label kept as written, worded when shown (``core.rulesfile.worded_title`` over the game's bundled
+        titles)."""
+        ...
     def rules_values(self, rules: Any) -> Mapping[str, bool | int | str]:
         """Every full key of *rules* (``scoring.cap``) with its resolved value: what its content hash covers."""
         ...
@@ -213,6 +218,10 @@ class Game(Protocol):
         """The directives that may come next, as a referee types them (``bid 张三 1|2|3|pass``, ``out SEAT``):
         what guided entry, ``referee status`` and the web's entry page offer. Pure, worked out from *result*;
         empty when nothing more can be recorded (the match is over)."""
+        ...
+    def gloss(self, keyword: str) -> Msg | None:
+        """What directive *keyword* records, in a few words (``antispring`` → 反春), or None for no directive: a
+        Chinese reader gets it beside each form :meth:`expected` offers; the English shows the keyword alone."""
         ...
     def check_summary(self, result: Any, lang: str) -> str:
         """``ok: 26 hands, 3 games, EW 2:1`` — what ``referee check`` says of a valid record."""

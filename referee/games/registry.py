@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING, cast
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg, join, tr
+from referee.core.i18n import M, Msg, join, listed, tr
 
 if TYPE_CHECKING:
     from referee.games.api import Game
@@ -76,7 +76,7 @@ def game(key: str | None = None) -> Game:
     module = GAMES.get(name)
     if module is None:
         raise UnknownGame(M("game={game}: not a game this version officiates (games: {known})",
-                            game=key, known=", ".join(GAMES)))
+                            game=key, known=listed(GAMES)))
     found = _LOADED[name] = cast("Game", importlib.import_module(module).GAME)
     return found
 

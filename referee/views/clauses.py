@@ -3,7 +3,8 @@
 A settlement step cites its rule key and section (``scoring.short_threshold · §7.2.3``); a dispute's
 weighing and its ruling sheet quote the section's text beside it. The statement is written in English,
 and each clause ends with its sources, which quote the Chinese seed texts (``(source: 002 §六.2 “…”)``):
-a Chinese reader gets those quotations, an English reader the clause itself. Where the statement is not
+a Chinese reader gets those quotations (or, for a clause whose sources quote none, its Chinese from the
+catalogue: ``views.clausewords``), an English reader the clause itself. Where the statement is not
 installed (a wheel without the documents), no text is quoted: the citation stands alone.
 """
 
@@ -37,11 +38,17 @@ class Clause(NamedTuple):
 
     def quoted(self, lang: str) -> str:
         """The clause in the reader's language: the Chinese quotations of its sources for a Chinese
-        reader (when it has some), else the clause as stated."""
+        reader (when it has some), else the clause as the catalogue words it (its msgid is the clause as
+        stated: ``views.clausewords``), else the clause as stated."""
         if is_chinese(lang):
             found = _QUOTED.findall(self.source)
             if found:
                 return _short("；".join(found))
+            from referee.views.clausewords import CHINESE
+
+            worded = CHINESE.get(self.section)
+            if worded is not None and worded.msgid == self.text:
+                return _short(worded.text(lang))
         return _short(self.text)
 
 

@@ -12,7 +12,7 @@ import datetime
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from referee.core.i18n import M, Msg, tr, trn
+from referee.core.i18n import M, Msg, join, listed, tr, trn
 from referee.games.gunzi.codes import EntryKind
 from referee.store.eventresults import CLOSED, CORRECTED, RESULT, EventResults
 from referee.store.summaries import Cached, Progress
@@ -62,7 +62,7 @@ def pairing_lines(state: EventState, rnd: Round, lang: str) -> list[str]:
 
 def override_lines(before: Round, rematches: Sequence[tuple[str, str]], reason: str, lang: str) -> list[str]:
     """A pairing changed by hand: the program's tables it replaced, the reason, and any rematch it makes."""
-    was = ", ".join(f"T{t.number} {t.ew}-{t.ns}" for t in before.tables)
+    was = join(lang, (f"T{t.number} {t.ew}-{t.ns}" for t in before.tables))
     out = [tr(lang, "Changed by hand ({reason}); the program paired: {tables}", reason=reason or "-", tables=was)]
     for ew, ns in rematches:
         out.append(tr(lang, "Warning: {ew} and {ns} have met before",
@@ -262,7 +262,7 @@ def notes(results: EventResults, lang: str) -> list[str]:
     if unfinished:
         out.append(trn(lang, "Not counted yet ({n} match not finished): {ids}",
                        "Not counted yet ({n} matches not finished): {ids}", len(unfinished),
-                       ids=", ".join(t.match_id for t in unfinished)))
+                       ids=listed(t.match_id for t in unfinished)))
     for number, found in sorted(results.corrections.items()):
         for c in found:
             if c.kind == RESULT:
@@ -309,14 +309,15 @@ def list_lines(events: Sequence[tuple[str, EventState | Msg]], root: str, lang: 
         where = "-" if rnd is None else tr(lang, "{round}/{planned} ({status})",
                                            round=rnd.number,
                                            planned=planned or "?", status=words.round_status(rnd.status, lang))
-        body.append([event_id, s.name, s.date or "", _format_word(s.format.value, lang), where,
+        body.append([event_id, s.name, s.date or "", format_word(s.format.value, lang), where,
                      str(len(state.active))])
     return [trn(lang, "{n} event in {root}", "{n} events in {root}", len(events),
                 root=root),
             *_grid(head, body, [False, False, False, False, False, True])]
 
 
-def _format_word(code: str, lang: str) -> str:
+def format_word(code: str, lang: str) -> str:
+    """An event's pairing system (``swiss``, ``round_robin``) as *lang* names it: Swiss / 瑞士制."""
     return (M("round robin") if code == "round_robin" else M("Swiss")).text(lang)
 
 

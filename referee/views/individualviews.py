@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.i18n import tr, trn
+from referee.core.i18n import join, tr, trn
 from referee.store.individualresults import IndividualResults
 from referee.tournament.individual import SeatedRound
 from referee.tournament.model import RoundStatus
@@ -211,8 +211,8 @@ def status_lines(results: IndividualResults, lang: str) -> list[str]:
     tables = status_tables(results, lang)
     sheet = rows.Sheet((rows.Column(tr(lang, "Table"), numeric=True), rows.Column(tr(lang, "Match")),
                         rows.Column(tr(lang, "Players")), rows.Column(tr(lang, "State"))),
-                       tuple((t["table"], t["match"], ", ".join(f"{p} {n}" for p, n in zip(t["players"], t["names"],
-                                                                                       strict=True)), t["words"])
+                       tuple((t["table"], t["match"], join(lang, (f"{p} {n}" for p, n in zip(t["players"], t["names"],
+                                                                                             strict=True))), t["words"])
                              for t in tables))
     out = [head, *_grid(sheet)]
     sitting = sitting_out_words(results, lang)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.core.i18n import tr
+from referee.core.i18n import join, tr
 from referee.tournament.scoring import Criterion
 from referee.views import eventrows as rows
 from referee.views import eventwords as words
@@ -40,7 +40,7 @@ def standings_sheet(results: LeagueResults, lang: str) -> rows.Sheet:
     body: list[tuple[rows.Cell, ...]] = []
     for r in st.rows:
         summed: tuple[rows.Cell, ...] = tuple(r.tiebreaks[c] for c in extra)
-        body.append((r.rank, r.player1, r.player2, ", ".join(r.clubs), len(r.events), r.played, r.won, r.lost, r.byes,
+        body.append((r.rank, r.player1, r.player2, join(lang, r.clubs), len(r.events), r.played, r.won, r.lost, r.byes,
                      r.match_points, r.games_won, r.games_lost, *summed))
     return rows.Sheet(columns, tuple(body))
 

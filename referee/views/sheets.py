@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import UsageError
-from referee.core.i18n import MN, M, is_chinese, pgettext, tr
+from referee.core.i18n import MN, M, is_chinese, listed, pgettext, tr
 from referee.games.gunzi.summary import MatchSummary
 from referee.tournament.model import DirectorResult, Pair, Round, RoundStatus
 from referee.tournament.scoring import Scoring
@@ -466,7 +466,7 @@ def _report_story(pr: _Printer, event: str, pairs: Sequence[Pair], rounds: Seque
         n = len(standings.unfinished)
         story.append(pr.para(MN("{n} match is not finished and does not count yet: {ids}",
                                 "{n} matches are not finished and do not count yet: {ids}", n,
-                                ids=", ".join(t.match_id for t in standings.unfinished)).text(lang), pr.s_body))
+                                ids=listed(t.match_id for t in standings.unfinished)).text(lang), pr.s_body))
 
     sheet = rows.standings_sheet(pairs, standings, lang, split_players=False)
     keep = [i for i, col in enumerate(sheet.columns) if i != 4 or any(r[4] for r in sheet.rows)]  # status

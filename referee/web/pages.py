@@ -19,7 +19,7 @@ from referee.app import director
 from referee.app.answers import command_of
 from referee.app.recording import GameRecorded
 from referee.core.errors import RefereeError, UsageError
-from referee.core.i18n import M, Msg, languages, literal, normalize, tr
+from referee.core.i18n import M, Msg, languages, listed, literal, normalize, tr
 from referee.core.lang import SHORT
 from referee.core.names import check_id
 from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
@@ -511,7 +511,7 @@ def _director_do(w: Web, token: Token, action: str, form: FormData, scope: dict[
     if action == "assign":
         t = w.tokens.assign(scope["holder"].name, parse_tables(form_text(form, "tables"), "tables"), scope["event"])
         return {"done": tr(lang, "{name} writes to tables {tables}", name=t.name,
-                           tables=", ".join(map(str, t.tables)) or "*")}
+                           tables=listed(t.tables) or "*")}
     if action == "issue":
         issued = w.tokens.add(form_text(form, "name"), form_text(form, "role") or "referee", scope["event"],
                               parse_tables(form_text(form, "tables"), "tables"))

@@ -867,12 +867,12 @@ def _about(results: eventresults.EventResults, lang: str) -> list[tuple[str, str
     """The workbook's Event sheet: the event's facts, then its notes (rulings, the director's results,
     corrections after a close), each a label and a value."""
     from referee.core.i18n import tr
-    from referee.views.eventtext import notes, round_word, standings_title
+    from referee.views.eventtext import format_word, notes, round_word, standings_title
 
     s = results.state.settings
     rows: list[tuple[str, str | int | None]] = [
         (tr(lang, "Event"), s.id), (tr(lang, "Name"), s.name), (tr(lang, "Date"), s.date),
-        (tr(lang, "Venue"), s.venue), (tr(lang, "Format"), s.format.value),
+        (tr(lang, "Venue"), s.venue), (tr(lang, "Format"), format_word(s.format.value, lang)),
         (tr(lang, "Rules"), s.rules), (tr(lang, "Scoring"), s.scoring.name),
         (tr(lang, "Rounds"), results.state.planned), (tr(lang, "Standings"), standings_title(results, lang)),
     ]

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 def _prompt(state: GameState, lang: str) -> str:
     from referee.core.i18n import tr
 
-    return "\n".join([expected_line(state.expected, lang),
+    return "\n".join([expected_line(state.game, state.expected, lang),
                       "  " + tr(lang, "(undo, status, help; q to stop)")])
 
 

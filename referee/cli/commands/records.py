@@ -14,7 +14,7 @@ import typer
 
 from referee.cli.commands.boundary import language
 from referee.cli.commands.options import AsFile, AsMatch, Db, Encoding, Lang, Output, Rules, Source
-from referee.core.i18n import N_
+from referee.core.i18n import N_, listed
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
     from collections.abc import Callable
@@ -201,7 +201,7 @@ def explain(
     if shown is not None:
         typer.echo(shown)
         return
-    settled = ", ".join(str(n) for n in game.settled_hands(result)) or "-"
+    settled = listed(game.settled_hands(result)) or "-"
     raise NotFound(M("--hand {hand}: no settled hand {hand} in {source} (settled hands: {settled})",
                      hand=hand, source=src.name, settled=settled))
 
@@ -265,7 +265,7 @@ def rules(
             for n in g.rule_sets():
                 info = g.rule_info(_rules(g, n, False))
                 typer.echo(tr(words, "{name} {title} (seed {source})",
-                              name=n.ljust(12), title=info.title, source=info.source))
+                              name=n.ljust(12), title=g.rules_title(info.title, words), source=info.source))
         return
     g = game(game_of_rules(name))
     r = _rules(g, name, False)
@@ -274,7 +274,7 @@ def rules(
         return
     info = g.rule_info(r)
     typer.echo(tr(words, "{name}: {title} (seed {source})", name=info.name,
-                  title=info.title, source=info.source))
+                  title=g.rules_title(info.title, words), source=info.source))
     content = rules_content(g, r)  # what a match created under it pins (rules-hash=…)
     typer.echo(tr(words, "content hash: rules-hash={pin} (SHA-256 {digest})", pin=content.pin, digest=content.digest))
     for key, value, doc in g.explain_rules(r, words):

@@ -156,15 +156,20 @@ def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: lis
         typer.echo(game.check_summary(result, lang))
     expected = game.expected(result)
     if expected:
-        typer.echo(expected_line(expected, lang))
+        typer.echo(expected_line(game, expected, lang))
     return result
 
 
-def expected_line(expected: tuple[str, ...], lang: str) -> str:
-    """``expected next: bid 张三 1|2|3|pass / redeal`` (the forms are input words: the same in each language)."""
-    from referee.core.i18n import tr
+def expected_line(game: Game, expected: tuple[str, ...], lang: str) -> str:
+    """``expected next: bid 张三 1|2|3|pass / redeal``: the forms are input words, the same in each language; a
+    Chinese reader gets each directive's gloss beside it (``redeal（重新发牌）``), the English none (``.0``)."""
+    from referee.core.i18n import M, tr
 
-    return tr(lang, "expected next: {what}", what=" / ".join(expected))
+    def glossed(form: str) -> str:
+        gloss = game.gloss(form.split(None, 1)[0]) if form.strip() else None
+        return form if gloss is None else M("{text}{gloss:.0}", text=form, gloss=gloss).text(lang)
+
+    return tr(lang, "expected next: {what}", what=" / ".join(glossed(f) for f in expected))
 
 
 def show_remarks(entries: list[StoredEntry], settled: list[int], match_id: str, lang: str) -> None:

@@ -161,8 +161,32 @@ def localize(value: object, lang: str) -> object:
 
 
 def join(lang: str, items: Iterable[object]) -> str:
-    """Items joined as *lang* lists them (``a, b`` / ``a、b``)."""
-    return pgettext(lang, "list", ", ").join(str(localize(x, lang)) for x in items)
+    """Items joined as *lang* lists them (``a, b`` / ``a、b``): every list a reader reads is joined here."""
+    return separator(lang).join(str(localize(x, lang)) for x in items)
+
+
+def separator(lang: str) -> str:
+    """What *lang* lists items with: ``", "`` in English, ``、`` in Chinese (for a text listed already in English,
+    ``text.replace(", ", separator(lang))``)."""
+    return pgettext(lang, "list", ", ")
+
+
+class Listed(tuple[object, ...]):
+    """Items that list themselves the way the reader's language does (``a, b`` / ``a、b``): a message's field
+    given ``listed(ids)`` is joined by :func:`join` when worded, so the field's spec need not say ``:list``."""
+
+    __slots__ = ()
+
+    def localized(self, lang: str) -> str:
+        return join(lang, self)
+
+    def __str__(self) -> str:
+        return join(SOURCE, self)
+
+
+def listed(items: Iterable[object]) -> Listed:
+    """*items* as one field of a message, joined in the reader's language (see :class:`Listed`)."""
+    return Listed(items)
 
 
 def _cards(value: Iterable[Localized], lang: str) -> str:

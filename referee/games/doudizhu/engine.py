@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, listed
 from referee.core.records import RecordError
 from referee.games.doudizhu.cards import Card, copies, is_bomb, is_rocket, write_cards
 from referee.games.doudizhu.combos import combination
@@ -262,7 +262,7 @@ class _Auction:
         if bids and not self.ended and len(self.spoken) < 3:
             missing = [str(s) for s in SEATS if s not in self.spoken]
             self.refuse(RecordError(bids[-1].line, M("the bidding is not finished: seat {seats} has not bid (§3)",
-                                                     seats=", ".join(missing))))
+                                                     seats=listed(missing))))
 
 
 def auction(bids: Sequence[Bid], rules: RuleSet) -> _Auction:

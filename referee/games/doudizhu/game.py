@@ -56,6 +56,12 @@ class DouDizhu:
     def rule_info(self, rules: RuleSet) -> RuleSetInfo:
         return RuleSetInfo(rules.name, rules.title, rules.source)
 
+    def rules_title(self, title: str, lang: str) -> str:
+        from referee.core.rulesfile import worded_title
+        from referee.games.doudizhu.rules import TITLES
+
+        return worded_title(title, lang, TITLES)
+
     def rules_values(self, rules: RuleSet) -> Mapping[str, bool | int | str]:
         from referee.games.doudizhu.ruleset import values_of
 
@@ -93,6 +99,11 @@ class DouDizhu:
         from referee.games.doudizhu.expect import expected
 
         return expected(result)
+
+    def gloss(self, keyword: str) -> Msg | None:
+        from referee.games.doudizhu.expect import GLOSSES
+
+        return GLOSSES.get(keyword)
 
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.doudizhu.views import check_summary

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, listed
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.core.records import RecordError
 from referee.games.doudizhu.cards import (
@@ -128,7 +128,7 @@ def _seat(token: str, names: dict[str, int]) -> int:
         return int(token)
     found = names.get(token.lower())
     if found is None:
-        known = ", ".join(names) or "-"
+        known = listed(names) or "-"
         raise LineError(M("'{token}' is not a seat (1, 2, 3 or a player's name: {known})", token=token, known=known))
     return found
 
@@ -145,7 +145,7 @@ def parse_line(line: str, number: int, names: dict[str, int]) -> Event:
     keyword = _KEYWORD.get(tokens[0].lower())
     if keyword is None:
         raise LineError(M("unknown directive '{word}' (known: {known})",
-                          word=tokens[0], known=", ".join(WORDS)))
+                          word=tokens[0], known=listed(WORDS)))
     args = tokens[1:]
     return _READERS[keyword](args, line, number, names)
 

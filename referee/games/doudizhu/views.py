@@ -10,11 +10,13 @@ import json
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from referee.core.i18n import MN, M, Msg, tr
+from referee.core.i18n import MN, P_, M, Msg, join, pgettext, tr
 from referee.core.records import RecordError
+from referee.core.rulesfile import worded_title
 from referee.games.api import GameTable
 from referee.games.doudizhu.engine import LANDLORD, DealResult, MatchResult, pay
 from referee.games.doudizhu.events import SEATS
+from referee.games.doudizhu.rules import TITLES
 from referee.games.doudizhu.ruleset import ROB, RuleSet
 
 
@@ -22,8 +24,13 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
+def _redealt(lang: str) -> str:
+    """A redealt deal's row: ``redeal`` / 重发 (the note's word: ``redeal`` is the keyword, no Chinese)."""
+    return pgettext(lang, "note", P_("note", "redeal"))
+
+
 def _totals(result: MatchResult, lang: str) -> str:
-    return ", ".join(f"{result.names[s]} {_signed(result.totals[s])}" for s in SEATS)
+    return join(lang, (f"{result.names[s]} {_signed(result.totals[s])}" for s in SEATS))
 
 
 def check_summary(result: MatchResult, lang: str) -> str:
@@ -49,7 +56,7 @@ def match_view(result: MatchResult, lang: str) -> str:
     rows: list[list[str]] = []
     for d in result.deals:
         if d.redeal:
-            rows.append([str(d.deal), tr(lang, "redeal"), "", "", "", *["" for _ in SEATS]])
+            rows.append([str(d.deal), _redealt(lang), "", "", "", *["" for _ in SEATS]])
             continue
         if not d.settled:
             rows.append([str(d.deal), tr(lang, "not settled"), "", "", "", *["" for _ in SEATS]])
@@ -80,10 +87,10 @@ def explain_view(d: DealResult, result: MatchResult, lang: str) -> str:
                 n=d.deal, line=d.line, rules=result.rules.name)]
     lines += [f"  {i}. {step.text(lang)}" for i, step in enumerate(d.steps, 1)]
     if d.settled:
-        lines.append(tr(lang, "payments: {payments}", payments=", ".join(
-            f"{result.names[s]} {_signed(d.payments[s])}" for s in SEATS)))
-        lines.append(tr(lang, "running totals: {totals}", totals=", ".join(
-            f"{result.names[s]} {_signed(d.totals[s])}" for s in SEATS)))
+        lines.append(tr(lang, "payments: {payments}", payments=join(lang, (
+            f"{result.names[s]} {_signed(d.payments[s])}" for s in SEATS))))
+        lines.append(tr(lang, "running totals: {totals}", totals=join(lang, (
+            f"{result.names[s]} {_signed(d.totals[s])}" for s in SEATS))))
     return "\n".join(lines)
 
 
@@ -142,7 +149,7 @@ def score_rows(rules: RuleSet) -> list[tuple[int, int, list[tuple[int, int]]]]:
 
 
 def score_table(rules: RuleSet, lang: str) -> str:
-    lines = [tr(lang, "{name}: {title}", name=rules.name, title=rules.title)]
+    lines = [tr(lang, "{name}: {title}", name=rules.name, title=worded_title(rules.title, lang, TITLES))]
     lines.append(tr(lang, "a landlord who wins receives the first number and each farmer pays the second; "
                           "a landlord who loses pays the first and each farmer receives the second (§6)"))
     cap: Msg = M("no cap (multipliers.cap = 0)")
@@ -181,7 +188,7 @@ def _doubled(d: DealResult, lang: str) -> str:
         parts.append(tr(lang, "shown cards"))
     if d.robs:
         parts.append(tr(lang, "robbed ×{n}", n=d.robs))
-    return ", ".join(parts)
+    return join(lang, parts)
 
 
 def game_table(result: MatchResult, lang: str) -> GameTable:
@@ -195,7 +202,7 @@ def game_table(result: MatchResult, lang: str) -> GameTable:
     totals = tuple(0 for _ in SEATS)
     for d in result.deals:
         if not d.settled:
-            word = tr(lang, "redeal") if d.redeal else tr(lang, "not settled")
+            word = _redealt(lang) if d.redeal else tr(lang, "not settled")
             rows.append((str(d.deal), word, "", "", "", "", *("" for _ in SEATS)))
         else:
             totals = tuple(d.totals[s] for s in SEATS)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.core.i18n import KINDS, M, Msg, _translated, localize
+from referee.core.i18n import KINDS, M, Msg, _translated, localize, separator
 from referee.games.gunzi.cards import Card
 
 if TYPE_CHECKING:  # typeshed has no stub for the C module behind string.Formatter.parse
@@ -170,7 +170,10 @@ def worded(step: Step, lang: str) -> str:
     """:func:`render`'s text, made afresh: for a caller that keeps the texts it words itself
     (``jsonview.write_json``), so the step is not hashed into a second cache."""
     text = _filled(step, lang)
-    return f"{text} [{step.key}; {step.clause}]" if step.clause else text
+    if not step.clause:
+        return text
+    clause = step.clause if ", " not in step.clause else step.clause.replace(", ", separator(lang))
+    return f"{text} [{step.key}; {clause}]"
 
 
 class Part(NamedTuple):

@@ -62,6 +62,12 @@ class Gunzi:
     def rule_info(self, rules: RuleSet) -> RuleSetInfo:
         return RuleSetInfo(rules.name, rules.title, rules.source)
 
+    def rules_title(self, title: str, lang: str) -> str:
+        from referee.core.rulesfile import worded_title
+        from referee.games.gunzi.rules import TITLES
+
+        return worded_title(title, lang, TITLES)
+
     def rules_values(self, rules: RuleSet) -> Mapping[str, bool | int | str]:
         from referee.games.gunzi.ruleset import values_of
 
@@ -97,6 +103,11 @@ class Gunzi:
         from referee.games.gunzi.expect import expected
 
         return expected(result)
+
+    def gloss(self, keyword: str) -> Msg | None:
+        from referee.games.gunzi.directives import gloss, lookup
+
+        return gloss(keyword) if lookup(keyword) is not None else None
 
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.gunzi.terminal import check_summary

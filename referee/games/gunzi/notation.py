@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from referee.core.i18n import M
+from referee.core.i18n import M, listed
 from referee.games.gunzi.cards import _CACHE as _CARD_CACHE
 from referee.games.gunzi.cards import Card
 from referee.games.gunzi.directives import _PLAIN_SEATS, BY_EVENT, DIRECTIVES, NotationError, lookup, suggest
@@ -70,7 +70,7 @@ def strip_comment(text: str) -> str:
 def unknown(word: str) -> NotationError:
     """The error for a word that names no directive: the nearest keyword when there is one."""
     near = suggest(word)
-    known = ", ".join(d.keyword for d in DIRECTIVES)
+    known = listed(d.keyword for d in DIRECTIVES)
     if near:
         return NotationError(M("unknown directive '{word}': did you mean '{near}'? (known: {known})",
                                word=word, near=near, known=known))

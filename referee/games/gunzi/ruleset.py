@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, listed
 from referee.games.gunzi.codes import Code, DeclarerRotation, DryPotRule, FlipWinner
 
 DEFAULT_RULES = "dalian-club"
@@ -229,7 +229,7 @@ def resolve(name_or_path: str) -> "Path | Traversable":
         if candidate.is_file():
             return candidate
     raise RulesError(M("unknown rule set '{name}' (known: {known})",
-                       name=name_or_path, known=", ".join(available())))
+                       name=name_or_path, known=listed(available())))
 
 
 def _no_file(path: object) -> RulesError:
@@ -338,7 +338,7 @@ def _merge(data: Mapping[str, object], label: str, folder: Path | None, chain: l
         if missing:
             problems.append(Problem(label, M(
                 "missing {keys} (a house-rule file can say base = \"{base}\" and list only the keys it changes)",
-                keys=", ".join(missing), base=DEFAULT_RULES)))
+                keys=listed(missing), base=DEFAULT_RULES)))
         return own
     if not isinstance(base, str):  # a bad 'base' value, already reported
         return own
@@ -410,7 +410,7 @@ def _own_values(data: Mapping[str, object], label: str, problems: Problems) -> t
             bad(_retired(top, v))
         elif isinstance(v, dict):
             bad(M("unknown section [{section}] (the sections are {sections})", section=top,
-                  sections=", ".join(SECTIONS)))
+                  sections=listed(SECTIONS)))
         else:
             bad(_unknown_key(top))
     return own, seen
@@ -444,7 +444,7 @@ def _check_type(key: str, v: object) -> Msg | None:
     if isinstance(v, str) and v in choices:
         return None
     return M("must be one of {choices}, not {value}",
-             choices=", ".join(repr(c) for c in choices), value=_what(v))
+             choices=listed(repr(c) for c in choices), value=_what(v))
 
 
 def _what(v: object) -> Msg:
@@ -514,7 +514,7 @@ def from_values(values: Mapping[str, object], name: str, title: str, source: str
         own[key] = kind(str(value)) if issubclass(kind, Code) else value
     missing = [f"'{k.section}.{f}'" for f, k in KEYS.items() if f not in own]
     if missing:
-        problems.append(Problem(label, M("missing {keys}", keys=", ".join(missing))))
+        problems.append(Problem(label, M("missing {keys}", keys=listed(missing))))
     return _finish(own, label, problems)
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from referee.core.i18n import M, Msg
+from referee.core.rulesfile import worded_title
 from referee.games.gunzi.codes import GameEnd, Outcome, word
+from referee.games.gunzi.rules import TITLES
 from referee.games.gunzi.ruleset import RuleSet
 from referee.games.gunzi.settle import HandFacts, settle
 
@@ -109,4 +111,5 @@ def format_table(rules: RuleSet, rows: tuple[ScoreRow, ...], lang: str = "en") -
     group = sum(widths[1:5]) + 6
     kept = text(COLUMNS["kept"])
     top = f"{'':{widths[0]}} | {kept}{' ' * (group - width(kept))} | {text(COLUMNS['dug'])}"
-    return "\n".join([HEADING.bind(name=rules.name, title=rules.title).text(lang), "", top, *map(line, table)])
+    heading = HEADING.bind(name=rules.name, title=worded_title(rules.title, lang, TITLES)).text(lang)
+    return "\n".join([heading, "", top, *map(line, table)])

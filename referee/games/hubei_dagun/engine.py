@@ -438,8 +438,8 @@ def _add_coins(*parts: Coins) -> Coins:
 
 
 def _coins_line(coins: Coins) -> Msg:
-    return form("{e:seat} {ce:+d}, {s:seat} {cs:+d}, {w:seat} {cw:+d}, {n:seat} {cn:+d}",
-             e="E", ce=coins[0], s="S", cs=coins[1], w="W", cw=coins[2], n="N", cn=coins[3])
+    """``E -1, S +1, W -1, N +1``, listed the reader's way (``东 -1、南 +1、西 -1、北 +1``)."""
+    return form("{seats:list}", seats=[form("{s:seat} {c:+d}", s=s, c=c) for s, c in zip(SEATS, coins, strict=True)])
 
 
 # --- the claim (rules §8) --------------------------------------------------------------------------------

@@ -59,6 +59,12 @@ class HubeiDagun:
     def rule_info(self, rules: DagunRules) -> RuleSetInfo:
         return RuleSetInfo(rules.name, rules.title, rules.source)
 
+    def rules_title(self, title: str, lang: str) -> str:
+        from referee.core.rulesfile import worded_title
+        from referee.games.hubei_dagun.rules import TITLES
+
+        return worded_title(title, lang, TITLES)
+
     def rules_values(self, rules: DagunRules) -> Mapping[str, bool | int | str]:
         from referee.games.hubei_dagun.ruleset import values_of
 
@@ -96,6 +102,11 @@ class HubeiDagun:
         from referee.games.hubei_dagun.expect import expected
 
         return expected(result)
+
+    def gloss(self, keyword: str) -> Msg | None:
+        from referee.games.hubei_dagun.expect import GLOSSES
+
+        return GLOSSES.get(keyword)
 
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.hubei_dagun.views import check_summary

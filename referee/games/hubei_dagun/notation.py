@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, listed
 from referee.core.names import check_id, check_text
 from referee.core.records import RecordError
 from referee.games.hubei_dagun import spellings
@@ -99,7 +99,7 @@ def parse_line(text: str, line: int = 0) -> Event | None:
     keyword = spellings.DIRECTIVES.get(tokens[0].casefold())
     if keyword is None:
         raise NotationError(M("unknown directive '{word}' (known: {known})",
-                              word=tokens[0], known=", ".join(KEYWORDS)))
+                              word=tokens[0], known=listed(KEYWORDS)))
     return READERS[keyword](tokens[1:], line)
 
 

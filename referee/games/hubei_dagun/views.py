@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from typing import TextIO
 
-from referee.core.i18n import MN, M, form, pgettext, tr
+from referee.core.i18n import MN, M, form, join, pgettext, separator, tr
 from referee.core.records import RecordError
 from referee.games.api import GameTable
 from referee.games.hubei_dagun.engine import KIND_WORD, REWARD_WORD, Card, DealResult, MatchResult
@@ -28,9 +28,8 @@ def _signed(n: int) -> str:
 def check_summary(result: MatchResult, lang: str) -> str:
     """``ok: 6 deals, coins E +3, S -1, W +2, N -4``."""
     deals = MN("{n} deal", "{n} deals", len(result.deals))
-    coins = form("{e:seat} {ce:+d}, {s:seat} {cs:+d}, {w:seat} {cw:+d}, {n:seat} {cn:+d}", e="E",
-                 ce=result.totals[0], s="S", cs=result.totals[1], w="W", cw=result.totals[2], n="N",
-                 cn=result.totals[3])
+    coins = form("{seats:list}", seats=[form("{s:seat} {c:+d}", s=s, c=c)
+                                        for s, c in zip(SEATS, result.totals, strict=True)])
     return tr(lang, "ok: {deals}, coins {coins}", deals=deals, coins=coins)
 
 
@@ -78,7 +77,7 @@ def explain_view(d: DealResult, lang: str) -> str:
     out = [tr(lang, "deal {n}: dealer {dealer:seat}, {mode}",
               n=d.number, dealer=d.dealer, mode=_mode(d, lang))]
     for i, step in enumerate(d.steps, 1):
-        out.append(f"  {i}. {step.msg.text(lang)}  [{step.cite}]")
+        out.append(f"  {i}. {step.msg.text(lang)}  [{step.cite.replace(', ', separator(lang))}]")
     return "\n".join(out)
 
 
@@ -166,8 +165,8 @@ def game_table(result: MatchResult, lang: str) -> GameTable:
     for d in result.deals:
         points = f"{d.side_points[0]}:{d.side_points[1]}" if d.side_points else "-"
         winners = "".join(_seat(lang, s) for s in d.sides[d.winner])
-        rewards = ", ".join(f"{_seat(lang, r.declare.seat)} {REWARD_WORD[r.declare.kind].text(lang)}"
-                            for r in d.rewards)
+        rewards = join(lang, (f"{_seat(lang, r.declare.seat)} {REWARD_WORD[r.declare.kind].text(lang)}"
+                              for r in d.rewards))
         rows.append((str(d.number), _seat(lang, d.dealer), _mode(d, lang), "".join(_seat(lang, s) for s in d.places),
                      points, f"{KIND_WORD[d.kind].text(lang)} {winners}", str(d.fan), rewards,
                      *(f"{_signed(c)} ({_signed(t)})" for c, t in zip(d.coins, d.totals, strict=True))))

@@ -269,7 +269,8 @@ def pay(winner: str, discarder: str | None, factor: int, liable: Sequence[tuple[
         else:
             times, key, section = rules.number("scoring.others_pay"), "scoring.others_pay", "§5.1"
         shares[s] = times * unit
-        steps.append(M("{seat:seat} owes {times} × X {base} × {factor} = {owed} ({section}, {key})",
+        steps.append(M("{seat:seat} owes {times} × stake {base} × {factor} = {owed} ({section}, {key})",
+                       zh="{seat:seat} 应付 {times} × 底注 {base} × {factor} = {owed}（{section}，{key}）",
                        seat=s, times=times, base=base, factor=factor, owed=shares[s], section=section, key=key))
     owed = dict(shares)
     liable_seats = {s for s, _ in liable}

@@ -56,6 +56,12 @@ class JinhuaMahjong:
     def rule_info(self, rules: Rules) -> RuleSetInfo:
         return RuleSetInfo(rules.name, rules.title, rules.source)
 
+    def rules_title(self, title: str, lang: str) -> str:
+        from referee.core.rulesfile import worded_title
+        from referee.games.jinhua_mahjong.rules import TITLES
+
+        return worded_title(title, lang, TITLES)
+
     def rules_values(self, rules: Rules) -> Mapping[str, bool | int | str]:
         return rules.values
 
@@ -85,6 +91,11 @@ class JinhuaMahjong:
         from referee.games.jinhua_mahjong.expect import expected
 
         return expected(result)
+
+    def gloss(self, keyword: str) -> Msg | None:
+        from referee.games.jinhua_mahjong.expect import GLOSSES
+
+        return GLOSSES.get(keyword)
 
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.jinhua_mahjong.views import check_summary

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, listed
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.core.records import RecordError
 from referee.games.jinhua_mahjong.events import (
@@ -186,7 +186,7 @@ def _patterns(keyword: str, args: list[str], line: int, rest: str) -> Event:
         p = pattern_named(token)
         if p is None:
             raise _Bad(M("patterns: '{token}' is not a pattern (known: {known})", token=token,
-                         known=", ".join(f"{q.code} {q.zh}" for q in BY_CODE.values())))
+                         known=listed(f"{q.code} {q.zh}" for q in BY_CODE.values())))
         if p.code not in codes:
             codes.append(p.code)
     if not codes:
@@ -241,7 +241,7 @@ def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
         if keyword is None:
             errors.append(RecordError(number, M(
                 "'{word}' is not a directive of a Jinhua mahjong record (directives: {known})",
-                word=first, known=", ".join(USAGE))))
+                word=first, known=listed(USAGE))))
             continue
         try:
             args = shlex.split(rest) if keyword == "match" else rest.split()

@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import NamedTuple, TextIO
 
-from referee.core.i18n import form, tr
+from referee.core.i18n import form, join, tr
 from referee.core.records import RecordError
 from referee.core.rulesfile import Rules
 from referee.games.api import GameTable, Outcome, Participant
@@ -61,7 +61,7 @@ def match_view(result: MatchResult, lang: str) -> str:
 
 def check_summary(result: MatchResult, lang: str) -> str:
     settled = sum(1 for d in result.deals if d.settled)
-    totals = ", ".join(form("{seat:seat} {total}", seat=s, total=_signed(result.totals[s])).text(lang) for s in SEATS)
+    totals = join(lang, (form("{seat:seat} {total}", seat=s, total=_signed(result.totals[s])) for s in SEATS))
     return tr(lang, "ok: {n} deals settled, {totals}", n=settled, totals=totals)
 
 

@@ -279,12 +279,14 @@ def hv(value: object) -> str:
     return "" if value in (None, "") else str(value)
 
 
-def _rules_text(result: MatchResult) -> str:
-    """The rule set's name and title (its name only when the rule file cannot be read any more)."""
+def _rules_text(result: MatchResult, lang: str) -> str:
+    """The rule set's name and title in *lang* (its name only when the rule file cannot be read any more)."""
     try:
+        from referee.core.rulesfile import worded_title
+        from referee.games.gunzi.rules import TITLES
         from referee.store.replaying import rules_of_result
 
-        return f"{result.rules} · {rules_of_result(result).title}"
+        return f"{result.rules} · {worded_title(rules_of_result(result).title, lang, TITLES)}"
     except Exception:  # a rule file that moved since (and no kept content): print its name only
         return result.rules
 
@@ -293,7 +295,7 @@ def _header(doc: Doc) -> list[Any]:
     """The title, the match header and the teams with their players by seat."""
     t, typo = doc.t, doc.typo
     info = [
-        [t("event"), doc.head("event"), t("date"), doc.head("date"), t("rules"), _rules_text(doc.result)],
+        [t("event"), doc.head("event"), t("date"), doc.head("date"), t("rules"), _rules_text(doc.result, doc.lang)],
         [t("round"), doc.head("round"), t("table"), doc.head("table"), t("referee"), doc.head("referee")],
     ]
     widths = [44, 200, 40, 90, 44, 356]
