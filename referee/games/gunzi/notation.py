@@ -28,6 +28,7 @@ from referee.games.gunzi.events import (
     header_of,
     record_error,
 )
+from referee.games.kit.notation import strip_comment
 
 __all__ = ["NotationError", "Record", "format_event", "parse", "parse_known", "parse_line", "strip_comment", "write"]
 
@@ -47,25 +48,6 @@ class Record:
 
 
 # --- reading -------------------------------------------------------------------------------------
-
-def strip_comment(text: str) -> str:
-    """Drop a '#' comment, but not a '#' inside double quotes."""
-    if "#" not in text:
-        return text
-    if '"' not in text:
-        return text[: text.index("#")]
-    quoted = escaped = False
-    for i, ch in enumerate(text):
-        if escaped:
-            escaped = False
-        elif ch == "\\" and quoted:
-            escaped = True
-        elif ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            return text[:i]
-    return text
-
 
 def unknown(word: str) -> NotationError:
     """The error for a word that names no directive: the nearest keyword when there is one."""
