@@ -30,7 +30,7 @@ GAMES: dict[str, str] = {
 }
 _LOADED: dict[str, Game] = {}
 GAME_KEY = "game"
-_HEADER = re.compile(r"\s*match(\s|$)", re.IGNORECASE)
+_HEADER = re.compile(r"\s*(match|比赛|比賽)(\s|$)", re.IGNORECASE)  # the header's keyword in the readers' words
 
 
 class UnknownGame(UsageError):
