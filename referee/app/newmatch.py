@@ -29,7 +29,7 @@ def match_events(game: Game, match_id: str, rules: str | None, players: Sequence
     head = [f"match id={quote(match_id)}", f"game={game.key}"]
     head += [f"rules={quote(rules)}"] if rules else []
     head += [f"{key}={quote(value)}" for key, value in fields if value]
-    lines = [" ".join(head)] + [f"seat {seat} {name}" for seat, name in zip(game.seats, players, strict=False)]
+    lines = [" ".join(head)] + [f"seat {seat} {quote(name)}" for seat, name in zip(game.seats, players, strict=False)]
     reading = game.read("\n".join(lines) + "\n")
     if reading.errors:
         raise UsageError(M("match {match} cannot be started: {problems}", match=match_id,

@@ -152,7 +152,7 @@ def _match(args: list[str], line: str, number: int, names: dict[str, int]) -> Ev
 def _seat_name(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
     if len(args) < 2 or args[0] not in ("1", "2", "3"):
         raise _usage("seat", "seat 1|2|3 NAME")
-    name = line.split(None, 2)[2].strip()
+    name = kit.unquote(line.split(None, 2)[2].strip())
     try:
         check_text(name, "seat", NAME_MAX)
     except UsageError as e:
@@ -253,7 +253,7 @@ def format_event(ev: Event) -> str:
         case Header():
             return "match " + " ".join(f"{k}={kit.quote(v)}" for k, v in ev.extra)
         case SeatName():
-            return f"seat {ev.seat} {ev.name}"
+            return f"seat {ev.seat} {kit.text_field(ev.name)}"
         case DealStart():
             return "deal"
         case Bid():

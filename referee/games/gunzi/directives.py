@@ -14,7 +14,6 @@ expected. Whether the event is legal at that point of the match is the engine's 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any, NamedTuple, Protocol
@@ -51,8 +50,9 @@ from referee.games.gunzi.events import (
 )
 from referee.games.gunzi.seats import SeatError, parse_seat, parse_team
 from referee.games.kit.notation import NotationError as NotationError  # re-exported: the Gunzi reader's error
-from referee.games.kit.notation import UnclosedQuote, words
+from referee.games.kit.notation import UnclosedQuote, unquote, words
 from referee.games.kit.notation import quote as quote  # re-exported: a header value as the writer writes it
+from referee.games.kit.notation import text_field as text_field  # re-exported: a name or text at a line's end
 
 Reader = Callable[[list[str], str, int], Event]
 # A writer takes the event of its own directive (a Kitty for 'kitty'): the registry holds every
@@ -90,12 +90,6 @@ def expected(keyword: str) -> NotationError:
 def _need(tokens: list[str], n: int, keyword: str) -> None:
     if len(tokens) < n:
         raise expected(keyword)
-
-
-def unquote(value: str) -> str:
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        return re.sub(r"\\(.)", r"\1", value[1:-1])
-    return value
 
 
 def _cards(tokens: Iterable[str]) -> tuple[Card, ...]:
@@ -303,13 +297,6 @@ def read_ruling(tokens: list[str], rest: str, line: int) -> Ruling:
 
 
 # --- the writers: the canonical line of each event ----------------------------------------------------
-
-def text_field(value: str) -> str:
-    """A name or text at the end of a line: quoted only where reading it back would change it."""
-    if not value or "#" in value or value != value.strip() or value.startswith('"') or "\n" in value:
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return value
-
 
 def write_match(ev: MatchHeader) -> str:
     pairs = [("id", ev.id), ("rules", ev.rules)]

@@ -24,7 +24,17 @@ from referee.games.jinhua_mahjong.events import (
 )
 from referee.games.jinhua_mahjong.patterns import BY_CODE, pattern_named
 from referee.games.jinhua_mahjong.tiles import code, parse_tile, parse_tiles
-from referee.games.kit.notation import NotationError, Reading, UnclosedQuote, numbered, quote, read_lines, words
+from referee.games.kit.notation import (
+    NotationError,
+    Reading,
+    UnclosedQuote,
+    numbered,
+    quote,
+    read_lines,
+    text_field,
+    unquote,
+    words,
+)
 
 GAME_KEY = "jinhua-mahjong"
 
@@ -116,7 +126,7 @@ def _checked(value: str, what: str, most: int) -> str:
 def _seat_line(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) < 2:
         raise NotationError(_usage(keyword))
-    return Seat(_seat(args[0], keyword), _checked(rest.split(None, 1)[1].strip(), "seat", NAME_MAX), line)
+    return Seat(_seat(args[0], keyword), _checked(unquote(rest.split(None, 1)[1].strip()), "seat", NAME_MAX), line)
 
 
 def _deal(keyword: str, args: list[str], line: int, rest: str) -> Event:
@@ -238,7 +248,7 @@ def format_event(e: Event) -> str:
         parts += [f"{k}={quote(v)}" for k, v in e.extra]
         return " ".join(parts)
     if isinstance(e, Seat):
-        return f"seat {e.seat} {e.name}"
+        return f"seat {e.seat} {text_field(e.name)}"
     if isinstance(e, Deal):
         return f"deal {e.dealer}" if e.dealer else "deal"
     if isinstance(e, Caishen):

@@ -92,6 +92,26 @@ def quote(value: str) -> str:
     return value
 
 
+def text_field(value: str) -> str:
+    """A name or text at the end of a line (``seat E 张三``): as it is, or double-quoted as :func:`quote` does
+    where reading it back would change it (empty, a ``#``, a space at an end, a quote first, a line break).
+    :func:`unquote` reads it back unchanged."""
+    if not value or "#" in value or value != value.strip() or value.startswith('"') or "\n" in value:
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return value
+
+
+_ESCAPED = re.compile(r'\\(["\\])')
+
+
+def unquote(text: str) -> str:
+    """A name or text as :func:`text_field` writes it: within double quotes (``\\"`` a quote, ``\\\\`` a
+    backslash, as :func:`words` reads them), else as it is."""
+    if len(text) >= 2 and text[0] == text[-1] == '"':
+        return _ESCAPED.sub(r"\1", text[1:-1])
+    return text
+
+
 class UnclosedQuote(ValueError):
     """A double quote that is not closed on its line (each game says so in its own words)."""
 
