@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games.jinhua_mahjong.events import (
     Caishen,
@@ -67,9 +67,9 @@ def _seat(token: str, what: str) -> str:
     return seat
 
 
-def _usage(keyword: str) -> Msg:
+def _usage(keyword: str) -> NotationError:
     usage = USAGE[keyword]
-    return M("{keyword}: expected '{usage}'", keyword=keyword, usage=usage)
+    return NotationError(M("{keyword}: expected '{usage}'", keyword=keyword, usage=usage))
 
 
 USAGE = {
@@ -125,48 +125,48 @@ def _checked(value: str, what: str, most: int) -> str:
 
 def _seat_line(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) < 2:
-        raise NotationError(_usage(keyword))
+        raise _usage(keyword)
     return Seat(_seat(args[0], keyword), _checked(unquote(rest.split(None, 1)[1].strip()), "seat", NAME_MAX), line)
 
 
 def _deal(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) > 1:
-        raise NotationError(_usage(keyword))
+        raise _usage(keyword)
     return Deal(_seat(args[0], keyword) if args else None, line)
 
 
 def _nowin(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if args:
-        raise NotationError(_usage(keyword))
+        raise _usage(keyword)
     return NoWin(line)
 
 
 def _caishen(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) != 1:
-        raise NotationError(_usage(keyword))
+        raise _usage(keyword)
     tile = parse_tile(args[0])
     if tile is None:
-        raise NotationError(_not_tile(args[0]))
+        raise _not_tile(args[0])
     return Caishen(tile, line)
 
 
 def _claim(keyword: str, args: list[str], line: int, rest: str) -> Event:
     words = [a for a in args if a.lower() not in FROM]
     if len(words) != 2 or len(args) - len(words) > 1:
-        raise NotationError(_usage(keyword))
+        raise _usage(keyword)
     return Claim(keyword, _seat(words[0], keyword), _seat(words[1], keyword), line)
 
 
 def _win(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if not args or len(args) > 3:
-        raise NotationError(_usage(keyword))
+        raise _usage(keyword)
     winner = _seat(args[0], keyword)
     rest_args = args[1:]
     if len(rest_args) == 1 and rest_args[0].lower() in SELF:
         return Win(winner, None, line)
     words = [a for a in rest_args if a.lower() not in FROM]
     if len(words) != 1 or len(rest_args) - len(words) > 1:
-        raise NotationError(_usage(keyword))
+        raise _usage(keyword)
     return Win(winner, _seat(words[0], keyword), line)
 
 
@@ -180,14 +180,14 @@ def _patterns(keyword: str, args: list[str], line: int, rest: str) -> Event:
         if p.code not in codes:
             codes.append(p.code)
     if not codes:
-        raise NotationError(_usage(keyword))
+        raise _usage(keyword)
     return Patterns(tuple(codes), line)
 
 
 def _tiles(keyword: str, args: list[str], line: int, rest: str) -> Event:
     tiles, bad = parse_tiles(args)
     if bad:
-        raise NotationError(_not_tile(bad[0]))
+        raise _not_tile(bad[0])
     if len(tiles) != 14:
         raise NotationError(M("tiles: {n} tiles, a hand is 14 (a kong written as three, the tile won last)",
                               n=len(tiles)))
@@ -196,7 +196,7 @@ def _tiles(keyword: str, args: list[str], line: int, rest: str) -> Event:
 
 def _liable(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) != 1:
-        raise NotationError(_usage(keyword))
+        raise _usage(keyword)
     return Liable(_seat(args[0], keyword), line)
 
 
@@ -211,8 +211,9 @@ def _read(keyword: str, args: list[str], line: int, rest: str) -> Event:
     return READERS[keyword](keyword, args, line, rest)
 
 
-def _not_tile(token: str) -> Msg:
-    return M("'{token}' is not a tile (1m-9m, 1p-9p, 1s-9s, E S W N, C F P, or 三万 东 白板 …)", token=token)
+def _not_tile(token: str) -> NotationError:
+    return NotationError(M("'{token}' is not a tile (1m-9m, 1p-9p, 1s-9s, E S W N, C F P, or 三万 东 白板 …)",
+                           token=token))
 
 
 def parse(text: str) -> Record:
