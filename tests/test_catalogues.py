@@ -35,7 +35,9 @@ INPUT_MODULES = {"referee/games/gunzi/cards.py", "referee/games/gunzi/seats.py",
                  # Jinhua mahjong's notation: the Chinese tile, seat, keyword and pattern names the reader takes
                  # (a pattern's Chinese name is also its term in both languages, docs/jinhua-mahjong-rules.md §6)
                  "referee/games/jinhua_mahjong/tiles.py", "referee/games/jinhua_mahjong/notation.py",
-                 "referee/games/jinhua_mahjong/patterns.py"}
+                 "referee/games/jinhua_mahjong/patterns.py",
+                 # the header's keyword as the readers take it (比赛), to find a record's game
+                 "referee/games/registry.py"}
 
 
 def _po(lang: str):

@@ -147,6 +147,7 @@ def test_a_record_in_chinese_keywords_replays_like_the_english_one():
     ("match id=A id=B", "'id' is given twice"),
     ("match id=A x=1 X=2", "'x' is given twice"),
     ("match id=A oops", "'oops' is not KEY=VALUE (quote values with spaces: event=\"Spring Cup\")"),
+    ('match id=A event="Spring', "a quotation mark is not closed"),
     ("kitty 4C XQ", "'XQ' is not a card (write e.g. 10H, KS, BJ, 大王, 红桃10)"),
 ])
 def test_a_malformed_line_is_refused_with_what_was_expected(line, message):

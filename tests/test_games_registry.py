@@ -14,6 +14,10 @@ from referee.games.registry import GAMES, UnknownGame, game, game_of_rules, game
     ("\ufeffmatch id=D1 GAME=DouDizhu\n", ("doudizhu", 1)),  # a BOM, any case
     ('match id=D1 event="Cup # 3" game="jinhua-mahjong"\n', ("jinhua-mahjong", 1)),  # '#' inside quotes is text
     ("match id=D1 # game=doudizhu\n", ("gunzi", 1)),  # a commented-out key does not count
+    ('match id=D1 event="a game=doudizhu" game=jinhua-mahjong\n', ("jinhua-mahjong", 1)),  # a quoted value is text
+    ('match id=D1 event="6\\" # 2" game=doudizhu\n', ("doudizhu", 1)),  # an escaped quote closes nothing
+    ("match id=D1 game = doudizhu\n", ("doudizhu", 1)),  # spaced around '=' (the reader then says what is wrong)
+    ("比赛 id=D1 game=doudizhu\n", ("doudizhu", 1)),  # the header's Chinese keyword, as every reader takes it
     ("hand\nmatch id=T1 game=doudizhu\n", ("gunzi", 0)),  # the header is the first directive, or there is none
     ("", ("gunzi", 0)),
 ])

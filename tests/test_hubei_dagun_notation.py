@@ -43,7 +43,7 @@ def test_every_directive_is_read():
     )
     assert record.errors == []
     assert record.events == [
-        Header("T1", "hubei-dagun", "2026-12-01", (("game", "hubei-dagun"),), 1),
+        Header("T1", "hubei-dagun", (("game", "hubei-dagun"), ("date", "2026-12-01")), 1),
         Seat("E", "张伟", 2),
         Deal(1, "E", 3),
         Call("H10", "W", 4),

@@ -12,17 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M
+from referee.games.kit.notation import quote
 from referee.views.matchtext import semicolons
 
 if TYPE_CHECKING:
     from referee.games.api import Game
-
-
-def _value(text: str) -> str:
-    """*text* as a header's VALUE: quoted when it holds a space, a quote, ``#`` or ``=``."""
-    if text and not any(ch.isspace() or ch in "\"'#=" for ch in text):
-        return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def match_events(game: Game, match_id: str, rules: str | None, players: Sequence[str],
@@ -32,10 +26,10 @@ def match_events(game: Game, match_id: str, rules: str | None, players: Sequence
     if len(players) > len(game.seats):
         raise UsageError(M("{game} seats {n} players; {given} given", game=game.title, n=len(game.seats),
                            given=len(players)))
-    head = [f"match id={_value(match_id)}", f"game={game.key}"]
-    head += [f"rules={_value(rules)}"] if rules else []
-    head += [f"{key}={_value(value)}" for key, value in fields if value]
-    lines = [" ".join(head)] + [f"seat {seat} {name}" for seat, name in zip(game.seats, players, strict=False)]
+    head = [f"match id={quote(match_id)}", f"game={game.key}"]
+    head += [f"rules={quote(rules)}"] if rules else []
+    head += [f"{key}={quote(value)}" for key, value in fields if value]
+    lines = [" ".join(head)] + [f"seat {seat} {quote(name)}" for seat, name in zip(game.seats, players, strict=False)]
     reading = game.read("\n".join(lines) + "\n")
     if reading.errors:
         raise UsageError(M("match {match} cannot be started: {problems}", match=match_id,

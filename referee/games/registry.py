@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg, join, listed, tr
+from referee.games.kit.notation import UnclosedQuote, numbered, strip_comment, words
 
 if TYPE_CHECKING:
     from referee.games.api import Game
@@ -37,8 +38,8 @@ TITLES: dict[str, Msg] = {
 }
 CHINESE = "zh_CN"  # the language of the games' own names, shown beside a name in any other language
 _LOADED: dict[str, Game] = {}
-_GAME_KEY = re.compile(r"""(?:^|\s)game\s*=\s*("[^"]*"|'[^']*'|\S+)""", re.IGNORECASE)
-_HEADER = re.compile(r"\s*match(\s|$)", re.IGNORECASE)
+GAME_KEY = "game"
+_HEADER = re.compile(r"\s*(match|比赛|比賽)(\s|$)", re.IGNORECASE)  # the header's keyword in the readers' words
 
 
 class UnknownGame(UsageError):
@@ -84,34 +85,38 @@ def game(key: str | None = None) -> Game:
 def game_of_text(text: str) -> tuple[str, int]:
     """The game key a record's header line names (``game=…``), else :data:`DEFAULT`, and the header's line
     (0 without one). Only the first non-blank, non-comment line is looked at: the header is the record's
-    first directive."""
-    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
-        line = _uncommented(raw).strip()
+    first directive. The line is split as the readers split it (``games.kit.notation``), so that a quoted value
+    that holds ``game=`` names no game."""
+    for number, raw in numbered(text):
+        line = strip_comment(raw).strip()
         if not line:
             continue
         if not _HEADER.match(line):
             return DEFAULT, 0
-        found = _GAME_KEY.search(line)
-        if found is None:
-            return DEFAULT, number
-        value = found.group(1)
-        if value[:1] in "\"'":
-            import shlex  # here: a quoted game= is rare, and shlex compiles a pattern at import
-
-            value = shlex.split(value)[0] if len(value) > 1 else ""
-        return value.strip().lower() or DEFAULT, number
+        try:
+            found = words(line)[1:]
+        except UnclosedQuote:  # the game's reader says what is wrong with the line
+            found = line.split()[1:]
+        return _named_game(found), number
     return DEFAULT, 0
 
 
-def _uncommented(line: str) -> str:
-    """*line* without its ``#`` comment (a ``#`` inside double quotes is text, as the readers take it)."""
-    quoted = False
-    for i, ch in enumerate(line):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            return line[:i]
-    return line
+def _named_game(words: list[str]) -> str:
+    """The value of the first ``game=`` among a header's words (``game= x``, ``game = x`` too), else
+    :data:`DEFAULT`."""
+    for i, word in enumerate(words):
+        key, eq, value = word.partition("=")
+        if key.lower() != GAME_KEY:
+            continue
+        rest = words[i + 1:]
+        if not eq:  # game =x, game = x
+            if not rest or not rest[0].startswith("="):
+                continue
+            value, rest = rest[0][1:], rest[1:]
+        if not value and rest:  # game= x
+            value = rest[0]
+        return value.strip().lower() or DEFAULT
+    return DEFAULT
 
 
 def game_of_rules(name: str, _seen: frozenset[str] = frozenset()) -> str:

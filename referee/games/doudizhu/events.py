@@ -10,40 +10,16 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from referee.games.doudizhu.cards import Card
+from referee.games.kit import header as kit
 
 SEATS = (1, 2, 3)
 
 
-class Header(NamedTuple):
-    id: str
-    rules: str | None
-    pairs: tuple[tuple[str, str], ...]  # every KEY=VALUE in order (id, game and rules among them)
-    line: int
+class Header(kit.Header):
+    """``match id=… game=doudizhu [rules=…] [KEY=VALUE…]``: ``extra`` holds every pair in the order written, id,
+    game and rules among them."""
 
-    def field(self, key: str) -> str | None:
-        return next((v for k, v in self.pairs if k == key), None) or None
-
-    @property
-    def date(self) -> str | None:
-        return self.field("date")
-
-    @property
-    def event(self) -> str | None:
-        return self.field("event")
-
-    @property
-    def table(self) -> str | None:
-        return self.field("table")
-
-    @property
-    def round(self) -> str | None:
-        return self.field("round")
-
-    @property
-    def pin(self) -> str | None:
-        """The ``rules-hash=`` it carries (``core.rulesfile.PIN_KEY``): the content of the rules it was created
-        under."""
-        return self.field("rules-hash")
+    __slots__ = ()
 
 
 class SeatName(NamedTuple):

@@ -8,14 +8,11 @@ point of the deal is the engine's business; whether a line is well formed is the
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg, listed
+from referee.core.i18n import M, listed
 from referee.core.names import NAME_MAX, check_id, check_text
-from referee.core.records import RecordError
 from referee.games.doudizhu.cards import (
     BIG_JOKER,
     SMALL_JOKER,
@@ -44,17 +41,10 @@ from referee.games.doudizhu.events import (
     Show,
     Spring,
 )
+from referee.games.kit import notation as kit
+from referee.games.kit.notation import NotationError
 
-
-class LineError(Exception):
-    def __init__(self, msg: Msg) -> None:
-        super().__init__(msg.text("en"))
-        self.msg = msg
-
-
-class Reading(NamedTuple):
-    events: list[Event]
-    errors: list[RecordError]
+Reading = kit.Reading[Event]
 
 
 # keyword -> the words a record may use for it
@@ -79,47 +69,31 @@ _BID_WORDS = {"pass": "pass", "不叫": "pass", "不抢": "pass", "过": "pass",
               "call": "call", "叫": "call", "叫地主": "call", "rob": "rob", "抢": "rob", "抢地主": "rob"}
 
 
-def strip_comment(text: str) -> str:
-    """Drop a '#' comment, but not a '#' inside double quotes."""
-    quoted = False
-    for i, ch in enumerate(text):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            return text[:i]
-    return text
-
-
 def parse(text: str) -> Reading:
     """Read a whole record; a malformed line becomes an error with its number and is skipped."""
-    return parse_lines(enumerate(text.removeprefix("\ufeff").splitlines(), 1))
+    return parse_lines(kit.numbered(text))
 
 
 def parse_lines(lines: Iterable[tuple[int, str]]) -> Reading:
     """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
-    events: list[Event] = []
-    errors: list[RecordError] = []
     names: dict[str, int] = {}
-    for number, raw in lines:
-        line = strip_comment(raw).strip()
-        if not line:
-            continue
-        try:
-            ev = parse_line(line, number, names)
-        except LineError as e:
-            errors.append(RecordError(number, e.msg))
-            continue
-        if isinstance(ev, Header) and events:
-            errors.append(RecordError(number, M("'match' must be the record's first directive")))
-            continue
+    read = 0  # the events read so far
+
+    def line_event(line: str, number: int) -> Event:
+        nonlocal read
+        ev = parse_line(line, number, names)
+        if isinstance(ev, Header) and read:
+            raise NotationError(M("'match' must be the record's first directive"))
         if isinstance(ev, SeatName):
             names[ev.name.lower()] = ev.seat
-        events.append(ev)
-    return Reading(events, errors)
+        read += 1
+        return ev
+
+    return kit.read_lines(lines, line_event, Reading())
 
 
-def _usage(keyword: str, usage: str) -> LineError:
-    return LineError(M("'{keyword}' is written: {usage}",
+def _usage(keyword: str, usage: str) -> NotationError:
+    return NotationError(M("'{keyword}' is written: {usage}",
                        keyword=keyword, usage=usage))
 
 
@@ -129,7 +103,8 @@ def _seat(token: str, names: dict[str, int]) -> int:
     found = names.get(token.lower())
     if found is None:
         known = listed(names) or "-"
-        raise LineError(M("'{token}' is not a seat (1, 2, 3 or a player's name: {known})", token=token, known=known))
+        raise NotationError(M("'{token}' is not a seat (1, 2, 3 or a player's name: {known})",
+                              token=token, known=known))
     return found
 
 
@@ -137,14 +112,14 @@ def _cards(tokens: Sequence[str]) -> tuple[Card, ...]:
     try:
         return parse_cards(tokens)
     except CardError as e:
-        raise LineError(e.msg) from None
+        raise NotationError(e.msg) from None
 
 
 def parse_line(line: str, number: int, names: dict[str, int]) -> Event:
     tokens = line.split()
     keyword = _KEYWORD.get(tokens[0].lower())
     if keyword is None:
-        raise LineError(M("unknown directive '{word}' (known: {known})",
+        raise NotationError(M("unknown directive '{word}' (known: {known})",
                           word=tokens[0], known=listed(WORDS)))
     args = tokens[1:]
     return _READERS[keyword](args, line, number, names)
@@ -152,38 +127,38 @@ def parse_line(line: str, number: int, names: dict[str, int]) -> Event:
 
 def _match(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
     try:
-        parts = shlex.split(line.split(None, 1)[1] if args else "")
-    except ValueError:
-        raise LineError(M("the header has an unclosed quote")) from None
+        parts = kit.words(line.split(None, 1)[1] if args else "")
+    except kit.UnclosedQuote:
+        raise NotationError(M("the header has an unclosed quote")) from None
     pairs: list[tuple[str, str]] = []
     for part in parts:
         key, eq, value = part.partition("=")
         if not eq or not key:
-            raise LineError(M("header item '{item}' is not KEY=VALUE",
+            raise NotationError(M("header item '{item}' is not KEY=VALUE",
                               item=part))
         pairs.append((key.lower(), value))
     found = dict(pairs)
     if not found.get("id"):
-        raise LineError(M("the header needs id=… (match id=NAME game=doudizhu)"))
+        raise NotationError(M("the header needs id=… (match id=NAME game=doudizhu)"))
     try:
         check_id(found["id"], "match id=")
         for key, value in pairs:
             check_text(value, f"{key}=", NAME_MAX)
     except UsageError as e:  # an id becomes a file name in a store; no name may carry a control character
-        raise LineError(e.msg) from None
+        raise NotationError(e.msg) from None
     return Header(found["id"], found.get("rules") or None, tuple(pairs), number)
 
 
 def _seat_name(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
     if len(args) < 2 or args[0] not in ("1", "2", "3"):
         raise _usage("seat", "seat 1|2|3 NAME")
-    name = line.split(None, 2)[2].strip()
+    name = kit.unquote(line.split(None, 2)[2].strip())
     try:
         check_text(name, "seat", NAME_MAX)
     except UsageError as e:
-        raise LineError(e.msg) from None
+        raise NotationError(e.msg) from None
     if name in ("1", "2", "3"):
-        raise LineError(M("a player's name cannot be a seat number ({name})",
+        raise NotationError(M("a player's name cannot be a seat number ({name})",
                           name=name))
     return SeatName(int(args[0]), name, number)
 
@@ -214,13 +189,13 @@ def _bid(args: list[str], line: str, number: int, names: dict[str, int]) -> Even
         return Bid(seat, word, number)
     if word in _BID_WORDS:
         return Bid(seat, _BID_WORDS[word], number)
-    raise LineError(M("'{word}' is not a bid (1, 2, 3, pass; call, rob)", word=args[1]))
+    raise NotationError(M("'{word}' is not a bid (1, 2, 3, pass; call, rob)", word=args[1]))
 
 
 def _kitty(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
     cards = _cards(args)
     if len(cards) != 3:
-        raise LineError(M("a kitty is exactly 3 cards, not {n} (§2)",
+        raise NotationError(M("a kitty is exactly 3 cards, not {n} (§2)",
                           n=len(cards)))
     return Kitty(cards, number)
 
@@ -236,9 +211,9 @@ def _bomb(args: list[str], line: str, number: int, names: dict[str, int]) -> Eve
         raise _usage("bomb", "bomb SEAT CARD CARD CARD CARD")
     cards = _cards(args[1:])
     if is_rocket(cards):
-        raise LineError(M("both jokers are a rocket, not a bomb: write 'rocket SEAT' (§4)"))
+        raise NotationError(M("both jokers are a rocket, not a bomb: write 'rocket SEAT' (§4)"))
     if not is_bomb(cards):
-        raise LineError(M("a bomb is four cards of one rank (§4), not {cards:cards}", cards=cards))
+        raise NotationError(M("a bomb is four cards of one rank (§4), not {cards:cards}", cards=cards))
     return Bomb(_seat(args[0], names), cards, number)
 
 
@@ -248,7 +223,7 @@ def _rocket(args: list[str], line: str, number: int, names: dict[str, int]) -> E
     seat = _seat(args[0], names)
     cards = _cards(args[1:]) if len(args) > 1 else (Card(SMALL_JOKER), Card(BIG_JOKER))
     if not is_rocket(cards):
-        raise LineError(M("a rocket is exactly both jokers, SJ BJ (§4), not {cards:cards}", cards=cards))
+        raise NotationError(M("a rocket is exactly both jokers, SJ BJ (§4), not {cards:cards}", cards=cards))
     return Rocket(seat, (Card(SMALL_JOKER), Card(BIG_JOKER)), number)
 
 
@@ -273,17 +248,12 @@ _READERS: dict[str, Callable[[list[str], str, int, dict[str, int]], Event]] = {
 # --- writing -------------------------------------------------------------------------------------------
 
 
-def _quoted(value: str) -> str:
-    return value if value and not any(ch.isspace() or ch in "\"'#=" for ch in value) else '"' + value.replace(
-        "\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def format_event(ev: Event) -> str:
     match ev:
         case Header():
-            return "match " + " ".join(f"{k}={_quoted(v)}" for k, v in ev.pairs)
+            return "match " + " ".join(f"{k}={kit.quote(v)}" for k, v in ev.extra)
         case SeatName():
-            return f"seat {ev.seat} {ev.name}"
+            return f"seat {ev.seat} {kit.text_field(ev.name)}"
         case DealStart():
             return "deal"
         case Bid():

@@ -96,7 +96,7 @@ def explain_view(d: DealResult, result: MatchResult, lang: str) -> str:
 
 def as_json(result: MatchResult, lang: str, errors: Sequence[RecordError]) -> dict[str, Any]:
     header = result.header
-    match: dict[str, Any] = dict(header.pairs) if header else {}
+    match: dict[str, Any] = dict(header.extra) if header else {}
     match["game"] = "doudizhu"
     match["rules"] = result.rules.name
     deals = [{

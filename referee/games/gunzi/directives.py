@@ -14,12 +14,10 @@ expected. Whether the event is legal at that point of the match is the engine's 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any, NamedTuple, Protocol
 
-from referee.core.errors import UsageError
 from referee.core.i18n import N_, M, Msg
 from referee.games.gunzi.cards import _CACHE as _CARD_CACHE
 from referee.games.gunzi.cards import Card, CardError, format_cards, parse_card, parse_suit
@@ -51,11 +49,10 @@ from referee.games.gunzi.events import (
     Warn,
 )
 from referee.games.gunzi.seats import SeatError, parse_seat, parse_team
-
-
-class NotationError(UsageError, ValueError):
-    """A line that is not a well-formed directive; the message says what was expected."""
-
+from referee.games.kit.notation import NotationError as NotationError  # re-exported: the Gunzi reader's error
+from referee.games.kit.notation import UnclosedQuote, unquote, words
+from referee.games.kit.notation import quote as quote  # re-exported: a header value as the writer writes it
+from referee.games.kit.notation import text_field as text_field  # re-exported: a name or text at a line's end
 
 Reader = Callable[[list[str], str, int], Event]
 # A writer takes the event of its own directive (a Kitty for 'kitty'): the registry holds every
@@ -82,7 +79,6 @@ class Directive(NamedTuple):
 HEADER_KEYS = ("id", "rules", "date", "event", "table", "round", "referee")
 # The header's `game=` names the game a record is of: this package's, the default when absent.
 GAME_KEY, GAME = "game", "gunzi"
-_KV = re.compile(r'\s*([^\s=]+)=("(?:[^"\\]|\\.)*"|\S*)')
 _PLAIN_SEATS = {"E": "E", "S": "S", "W": "W", "N": "N"}
 
 
@@ -94,12 +90,6 @@ def expected(keyword: str) -> NotationError:
 def _need(tokens: list[str], n: int, keyword: str) -> None:
     if len(tokens) < n:
         raise expected(keyword)
-
-
-def unquote(value: str) -> str:
-    if len(value) >= 2 and value[0] == value[-1] == '"':
-        return re.sub(r"\\(.)", r"\1", value[1:-1])
-    return value
 
 
 def _cards(tokens: Iterable[str]) -> tuple[Card, ...]:
@@ -150,17 +140,16 @@ def _index(tokens: list[str], words: tuple[str, ...]) -> int | None:
 def read_match(tokens: list[str], rest: str, line: int) -> MatchHeader:
     values: dict[str, str] = {}
     extra: list[tuple[str, str]] = []
-    pos = 0
-    body = rest
-    while pos < len(body):
-        if body[pos:].strip() == "":
-            break
-        m = _KV.match(body, pos)
-        if not m:
-            bad = body[pos:].split()[0]
+    try:
+        pairs = words(rest)
+    except UnclosedQuote:
+        raise NotationError(M("a quotation mark is not closed")) from None
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
             raise NotationError(M("'{bad}' is not KEY=VALUE (quote values with spaces: event=\"Spring Cup\")",
-                                  bad=bad))
-        key, value = m.group(1).lower(), unquote(m.group(2))
+                                  bad=pair))
+        key = key.lower()
         if key in values or any(k == key for k, _ in extra):
             raise NotationError(M("'{key}' is given twice", key=key))
         if key == GAME_KEY and value.lower() != GAME:
@@ -170,7 +159,6 @@ def read_match(tokens: list[str], rest: str, line: int) -> MatchHeader:
             values[key] = value
         else:
             extra.append((key, value))
-        pos = m.end()
     if not values.get("id"):
         raise NotationError(M("the match needs an id: match id=SC26-R1-T3 …"))
     rules = values.pop("rules", "") or "dalian-club"
@@ -309,22 +297,6 @@ def read_ruling(tokens: list[str], rest: str, line: int) -> Ruling:
 
 
 # --- the writers: the canonical line of each event ----------------------------------------------------
-
-_NEEDS_QUOTES = re.compile(r'[\s"#\\=]|^$')
-
-
-def quote(value: str) -> str:
-    if _NEEDS_QUOTES.search(value) or value != value.strip():
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return value
-
-
-def text_field(value: str) -> str:
-    """A name or text at the end of a line: quoted only where reading it back would change it."""
-    if not value or "#" in value or value != value.strip() or value.startswith('"') or "\n" in value:
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    return value
-
 
 def write_match(ev: MatchHeader) -> str:
     pairs = [("id", ev.id), ("rules", ev.rules)]

@@ -1,85 +1,33 @@
 """Dalian Gunzi behind the game interface (``referee.games.api.Game``): the registry's ``gunzi``.
 
-Each method hands over to the module that holds the work (notation, ruleset, engine, the views); the
+What it shares with every game is :class:`referee.games.kit.adapter.Adapter`'s; this states what differs: its
+views are its own modules (``terminal``, ``jsonview``, ``scoretable``), and ``replay --json`` streams. The
 modules load when first used, so reading the registry costs a command nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import Fact, GameTable, Reading, RuleSetInfo
-from referee.games.gunzi.events import Event, MatchHeader, header_of
-from referee.games.gunzi.results import MatchResult
+from referee.games.api import Fact, GameTable
+from referee.games.gunzi.events import Event, HandStart
+from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
-
-if TYPE_CHECKING:  # the summary loads when a match is summarized, not when one is recorded
-    from referee.games.gunzi.summary import MatchSummary
+from referee.games.kit.adapter import Adapter
 
 
-class Gunzi:
+class Gunzi(Adapter[Event, RuleSet, MatchResult]):
     key = "gunzi"
     title: Msg = M("Dalian Gunzi")
     default_rules = DEFAULT_RULES
-    seats: tuple[str, ...] = ("E", "S", "W", "N")
+    deal_opening = HandStart
 
-    def read(self, text: str) -> Reading:
-        from referee.games.gunzi.notation import parse
-
-        return parse(text)
-
-    def read_lines(self, lines: Iterable[tuple[int, str]]) -> Reading:
-        from referee.games.gunzi.notation import parse_lines
-
-        return parse_lines(lines)
-
-    def format_event(self, event: Event) -> str:
-        from referee.games.gunzi.notation import format_event
-
-        return format_event(event)
-
-    def write(self, events: Sequence[Event]) -> str:
-        from referee.games.gunzi.notation import write
-
-        return write(events)
-
-    def header(self, events: Sequence[Event]) -> MatchHeader | None:
-        return header_of(events)
-
-    def rule_sets(self) -> list[str]:
-        from referee.games.gunzi.ruleset import available
-
-        return available()
-
-    def load_rules(self, name_or_path: str) -> RuleSet:
-        from referee.games.gunzi.ruleset import load
-
-        return load(name_or_path)
-
-    def rule_info(self, rules: RuleSet) -> RuleSetInfo:
-        return RuleSetInfo(rules.name, rules.title, rules.source)
-
-    def rules_title(self, title: str, lang: str) -> str:
-        from referee.core.rulesfile import worded_title
-        from referee.games.gunzi.rules import TITLES
-
-        return worded_title(title, lang, TITLES)
-
-    def rules_values(self, rules: RuleSet) -> Mapping[str, bool | int | str]:
-        from referee.games.gunzi.ruleset import values_of
-
-        return values_of(rules)
-
-    def pinned_rules(self, values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> RuleSet:
-        from referee.games.gunzi.ruleset import from_values
-
-        return from_values(values, name, title, source)
-
-    def explain_rules(self, rules: RuleSet, lang: str) -> list[tuple[str, str, str]]:
-        return [(k.key, k.value, k.doc.text(lang)) for k in rules.explain()]
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return ("EW", "NS")  # the partnerships dispute and confirm a hand
 
     def score_table(self, rules: RuleSet, lang: str) -> str:
         from referee.games.gunzi.scoretable import format_table, score_table
@@ -92,22 +40,6 @@ class Gunzi:
         from referee.games.gunzi.engine import replay
 
         return replay(events, rules)
-
-    def problems(self, result: MatchResult) -> list[RecordError]:
-        return list(result.errors)
-
-    def pending(self, result: MatchResult) -> list[RecordError]:
-        return []  # an unfinished hand is not a problem: the engine says what it expects next
-
-    def expected(self, result: MatchResult) -> tuple[str, ...]:
-        from referee.games.gunzi.expect import expected
-
-        return expected(result)
-
-    def gloss(self, keyword: str) -> Msg | None:
-        from referee.games.gunzi.directives import gloss, lookup
-
-        return gloss(keyword) if lookup(keyword) is not None else None
 
     def check_summary(self, result: MatchResult, lang: str) -> str:
         from referee.games.gunzi.terminal import check_summary
@@ -131,16 +63,13 @@ class Gunzi:
 
         stream_json(events, rules, out, lang, errors)
 
+    def settled(self, result: MatchResult) -> Iterable[tuple[int, HandResult]]:
+        return ((h.hand, h) for h in result.hands)
+
     def explain_view(self, result: MatchResult, hand: int, lang: str) -> str | None:
         from referee.games.gunzi.terminal import explain_view
 
-        for h in result.hands:
-            if h.hand == hand:
-                return explain_view(h, lang)
-        return None
-
-    def settled_hands(self, result: MatchResult) -> list[int]:
-        return [h.hand for h in result.hands]
+        return next((explain_view(h, lang) for n, h in self.settled(result) if n == hand), None)
 
     def scorecard_rows(self, result: MatchResult, lang: str) -> GameTable:
         """Gunzi's hands in a few columns with each team's ledger; its own scorecard (``views.scorecard``) and
@@ -164,21 +93,8 @@ class Gunzi:
         return GameTable(heads, tuple(rows), players, tuple(running), totals,
                          tr(lang, "Ledger"))
 
-    def summarize(self, result: MatchResult, head: str = "", entries: int = 0) -> MatchSummary:
-        from referee.games.gunzi.summary import summarize
-
-        return summarize(result, head, entries)
-
-
-    sides: tuple[str, ...] = ("EW", "NS")  # the partnerships dispute and confirm a hand
-
     def deal_title(self, deal: int) -> Msg:
         return M("hand {hand}", hand=deal)
-
-    def deal_starts(self, events: Sequence[Event]) -> list[int]:
-        from referee.games.gunzi.events import HandStart
-
-        return [ev.line for ev in events if isinstance(ev, HandStart)]
 
     def deal_facts(self, result: MatchResult, deal: int, lang: str) -> tuple[Fact, ...] | None:
         from referee.games.gunzi.facts import deal_facts
@@ -190,9 +106,22 @@ class Gunzi:
 
         return match_facts(result, lang)
 
+    def gloss(self, keyword: str) -> Msg | None:
+        from referee.games.gunzi.directives import gloss, lookup
+
+        return gloss(keyword) if lookup(keyword) is not None else None
+
+
 GAME = Gunzi()
 
-if TYPE_CHECKING:  # the type checker holds Gunzi to the interface
+if TYPE_CHECKING:  # the type checker holds Gunzi, and each module the adapter hands over to, to the interface
     from referee.games.api import Game
+    from referee.games.gunzi import events, expect, notation, ruleset, summary
+    from referee.games.kit import adapter as kit
 
     _CHECKED: Game = GAME
+    _NOTATION: kit.Notation[Event] = notation
+    _EVENTS: kit.Events[Event] = events
+    _RULESETS: kit.Rulesets[RuleSet] = ruleset
+    _EXPECT: kit.Expect[MatchResult] = expect
+    _SUMMARIES: kit.Summaries[MatchResult] = summary

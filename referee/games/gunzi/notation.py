@@ -20,7 +20,6 @@ from referee.games.gunzi.events import (
     HandStart,
     Kitty,
     MatchHeader,
-    RecordError,
     Redeal,
     Riot,
     Show,
@@ -28,18 +27,16 @@ from referee.games.gunzi.events import (
     header_of,
     record_error,
 )
+from referee.games.kit.notation import Reading, strip_comment
 
-__all__ = ["NotationError", "Record", "format_event", "parse", "parse_known", "parse_line", "strip_comment", "write"]
+__all__ = ["NotationError", "Record", "format_event", "parse", "parse_known", "parse_line", "parse_lines",
+           "strip_comment", "write"]
 
 
-class Record:
+class Record(Reading[Event]):
     """What a reading gives: the events, and an error for every line that could not be read."""
 
-    __slots__ = ("events", "errors")
-
-    def __init__(self, events: list[Event] | None = None, errors: list[RecordError] | None = None):
-        self.events: list[Event] = events if events is not None else []
-        self.errors: list[RecordError] = errors if errors is not None else []
+    __slots__ = ()
 
     @property
     def header(self) -> MatchHeader | None:
@@ -47,25 +44,6 @@ class Record:
 
 
 # --- reading -------------------------------------------------------------------------------------
-
-def strip_comment(text: str) -> str:
-    """Drop a '#' comment, but not a '#' inside double quotes."""
-    if "#" not in text:
-        return text
-    if '"' not in text:
-        return text[: text.index("#")]
-    quoted = escaped = False
-    for i, ch in enumerate(text):
-        if escaped:
-            escaped = False
-        elif ch == "\\" and quoted:
-            escaped = True
-        elif ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            return text[:i]
-    return text
-
 
 def unknown(word: str) -> NotationError:
     """The error for a word that names no directive: the nearest keyword when there is one."""

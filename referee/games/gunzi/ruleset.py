@@ -540,3 +540,8 @@ def _check_relations(r: RuleSet) -> list[Msg]:
         if short_of:
             out.append(M("'{key}' must be at least {least}", key=key, least=least))
     return out
+
+
+def explain(rules: RuleSet) -> list[KeyShown]:
+    """Every key of *rules* with its value and meaning (:meth:`RuleSet.explain`), as each game's rule sets say it."""
+    return rules.explain()

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from referee.games.kit import header as kit
+
 SEATS = ("E", "S", "W", "N")
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 SUITS = ("S", "H", "C", "D")
@@ -19,33 +21,11 @@ REWARDS = ("sky", "xi8", "xi7")
 CLAIMS = ("plain", "bang", "qing", "guangtou")
 
 
-class Header(NamedTuple):
-    id: str
-    rules: str | None = None
-    date: str | None = None
-    extra: tuple[tuple[str, str], ...] = ()  # every other KEY=VALUE, in order (game= among them)
-    line: int = 0
+class Header(kit.Header):
+    """``match id=… game=hubei-dagun [rules=…] [date=…] [KEY=VALUE…]``: ``extra`` holds the pairs but id and
+    rules, in the order written (game= and date= among them)."""
 
-    def field(self, key: str) -> str | None:
-        return next((v for k, v in self.extra if k == key), None) or None
-
-    @property
-    def event(self) -> str | None:
-        return self.field("event")
-
-    @property
-    def table(self) -> str | None:
-        return self.field("table")
-
-    @property
-    def round(self) -> str | None:
-        return self.field("round")
-
-    @property
-    def pin(self) -> str | None:
-        """The ``rules-hash=`` it carries (``core.rulesfile.PIN_KEY``): the content of the rules it was created
-        under."""
-        return self.field("rules-hash")
+    __slots__ = ()
 
 
 class Seat(NamedTuple):

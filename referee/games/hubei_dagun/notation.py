@@ -9,14 +9,12 @@ declared hands against each other) is the engine's business. The notation is
 
 from __future__ import annotations
 
-import shlex
 import unicodedata
 from collections.abc import Callable, Iterable
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg, listed
+from referee.core.i18n import M, listed
 from referee.core.names import check_id, check_text
-from referee.core.records import RecordError
 from referee.games.hubei_dagun import spellings
 from referee.games.hubei_dagun.events import (
     SEATS,
@@ -31,68 +29,35 @@ from referee.games.hubei_dagun.events import (
     Points,
     Seat,
 )
+from referee.games.kit import notation as kit
+from referee.games.kit.notation import NotationError, strip_comment
 
 NAME_MAX = 100  # characters of a name or header value (as the Gunzi record: docs/record-format.md)
 TOTAL = 200  # the points of two decks: 8 fives, 8 tens, 8 kings (rules §3)
 KEYWORDS = ("match", "seat", "deal", "call", "alone", "places", "points", "declare", "claim")
 
 
-class NotationError(Exception):
-    """A line that cannot be read: ``NotationError(M(...))``."""
-
-    def __init__(self, msg: Msg) -> None:
-        super().__init__(msg.text("en"))
-        self.msg = msg
-
-
-class Record:
-    """What a reading gives: the events, and an error for every line that could not be read."""
-
-    __slots__ = ("events", "errors")
-
-    def __init__(self) -> None:
-        self.events: list[Event] = []
-        self.errors: list[RecordError] = []
+Record = kit.Reading[Event]
 
 
 # --- reading -------------------------------------------------------------------------------------
 
-def strip_comment(text: str) -> str:
-    """Drop a '#' comment, but not a '#' inside double quotes."""
-    quoted = False
-    for i, ch in enumerate(text):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            return text[:i]
-    return text
-
-
 def parse(text: str) -> Record:
     """Read a whole record; a malformed line becomes an error with its number and is skipped."""
-    return parse_lines(enumerate(text.removeprefix("\ufeff").splitlines(), 1))
+    return parse_lines(kit.numbered(text))
 
 
 def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
     """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
-    record = Record()
-    for number, raw in lines:
-        try:
-            ev = parse_line(raw, number)
-        except NotationError as e:
-            record.errors.append(RecordError(number, e.msg))
-            continue
-        if ev is not None:
-            record.events.append(ev)
-    return record
+    return kit.read_lines(lines, parse_line, Record())
 
 
 def parse_line(text: str, line: int = 0) -> Event | None:
     """One directive, or None for a blank or comment line; raises :class:`NotationError` when malformed."""
     text = unicodedata.normalize("NFKC", strip_comment(text))
     try:
-        tokens = shlex.split(text)
-    except ValueError:
+        tokens = kit.words(text)
+    except kit.UnclosedQuote:
         raise NotationError(M("a quotation mark is not closed")) from None
     if not tokens:
         return None
@@ -145,15 +110,15 @@ def _number(token: str, what: str) -> int:
 def _read_match(tokens: list[str], line: int) -> Header:
     fields: dict[str, str] = {}
     for token in tokens:
-        kv = _key_value(token) if "=" in token else None
-        if kv is None or not kv[0]:
+        key, eq, value = token.partition("=")  # the value as written: a quoted one may begin with a space
+        key = key.strip().casefold()
+        if not eq or not key:
             raise NotationError(M("match: '{token}' is not KEY=VALUE",
                                   token=token))
-        key = kv[0].casefold()
         if key in fields:
             raise NotationError(M("match: the key '{key}' is given twice",
                                   key=key))
-        fields[key] = kv[1]
+        fields[key] = value
     if not fields.get("id"):
         raise NotationError(M("match: the header needs id=…"))
     try:  # an id as every id is (it may become a file name); names and texts printable and short
@@ -163,8 +128,8 @@ def _read_match(tokens: list[str], line: int) -> Header:
                 check_text(value, f"match {key}=", NAME_MAX)
     except UsageError as e:
         raise NotationError(e.msg) from None
-    ident, rules, date = fields.pop("id"), fields.pop("rules", None), fields.pop("date", None)
-    return Header(ident, rules or None, date or None, tuple(fields.items()), line)
+    ident, rules = fields.pop("id"), fields.pop("rules", None)
+    return Header(ident, rules or None, tuple(fields.items()), line)
 
 
 def _read_seat(tokens: list[str], line: int) -> Seat:
@@ -296,21 +261,15 @@ READERS: dict[str, Callable[[list[str], int], Event]] = {
 
 # --- writing -------------------------------------------------------------------------------------
 
-def _quoted(value: str) -> str:
-    if value and not any(ch.isspace() or ch in '"#\'\\=' for ch in value):
-        return value
-    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def format_event(ev: Event) -> str:
     """The canonical line of one event."""
     if isinstance(ev, Header):
-        game = [(k, v) for k, v in ev.extra if k == "game"]
-        pairs = [("id", ev.id), *game, *([("rules", ev.rules)] if ev.rules else []),
-                 *([("date", ev.date)] if ev.date else []), *(kv for kv in ev.extra if kv[0] != "game")]
-        return "match " + " ".join(f"{k}={_quoted(v)}" for k, v in pairs)
+        pairs = [("id", ev.id), *((k, v) for k, v in ev.extra if k == "game"),
+                 *([("rules", ev.rules)] if ev.rules else []), *((k, v) for k, v in ev.extra if k == "date"),
+                 *((k, v) for k, v in ev.extra if k not in ("game", "date"))]
+        return "match " + " ".join(f"{k}={kit.quote(v)}" for k, v in pairs)
     if isinstance(ev, Seat):
-        return f"seat {ev.seat} {_quoted(ev.name)}"
+        return f"seat {ev.seat} {kit.quote(ev.name)}"
     if isinstance(ev, Deal):
         return f"deal {ev.number} dealer={ev.dealer}" if ev.number else f"deal dealer={ev.dealer}"
     if isinstance(ev, Call):

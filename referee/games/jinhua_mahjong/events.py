@@ -5,39 +5,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from referee.games.kit import header as kit
+
 SEATS = ("E", "S", "W", "N")  # the order of play (counter-clockwise): S is E's 下家, E is S's 上家
 
 
-class Header(NamedTuple):
-    id: str
-    rules: str | None = None
-    extra: tuple[tuple[str, str], ...] = ()  # date, event, table, round, referee … as written
-    line: int = 0
+class Header(kit.Header):
+    """``match id=… game=jinhua-mahjong [rules=…] [KEY=VALUE…]``: ``extra`` holds the pairs but id, game and
+    rules, in the order written."""
 
-    def field(self, key: str) -> str | None:
-        return next((v for k, v in self.extra if k == key), None) or None
-
-    @property
-    def date(self) -> str | None:
-        return self.field("date")
-
-    @property
-    def event(self) -> str | None:
-        return self.field("event")
-
-    @property
-    def table(self) -> str | None:
-        return self.field("table")
-
-    @property
-    def round(self) -> str | None:
-        return self.field("round")
-
-    @property
-    def pin(self) -> str | None:
-        """The ``rules-hash=`` it carries (``core.rulesfile.PIN_KEY``): the content of the rules it was created
-        under."""
-        return self.field("rules-hash")
+    __slots__ = ()
 
 
 class Seat(NamedTuple):

@@ -4,14 +4,11 @@ languages; the reader never stops at the first."""
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Iterable, Sequence
-from typing import NamedTuple
 
 from referee.core.errors import UsageError
-from referee.core.i18n import M, Msg, listed
+from referee.core.i18n import M, listed
 from referee.core.names import NAME_MAX, check_id, check_text
-from referee.core.records import RecordError
 from referee.games.jinhua_mahjong.events import (
     Caishen,
     Claim,
@@ -27,14 +24,22 @@ from referee.games.jinhua_mahjong.events import (
 )
 from referee.games.jinhua_mahjong.patterns import BY_CODE, pattern_named
 from referee.games.jinhua_mahjong.tiles import code, parse_tile, parse_tiles
+from referee.games.kit.notation import (
+    NotationError,
+    Reading,
+    UnclosedQuote,
+    numbered,
+    quote,
+    read_lines,
+    text_field,
+    unquote,
+    words,
+)
 
 GAME_KEY = "jinhua-mahjong"
 
 
-class Record(NamedTuple):
-    events: list[Event]
-    errors: list[RecordError]
-
+Record = Reading[Event]
 
 SEAT_NAMES = {"e": "E", "s": "S", "w": "W", "n": "N", "东": "E", "南": "S", "西": "W", "北": "N",
               "東": "E", "east": "E", "south": "S", "west": "W", "north": "N"}
@@ -55,31 +60,16 @@ def seat_of(token: str) -> str | None:
     return SEAT_NAMES.get(token.strip().lower())
 
 
-def _uncomment(line: str) -> str:
-    quoted = False
-    for i, ch in enumerate(line):
-        if ch == '"':
-            quoted = not quoted
-        elif ch == "#" and not quoted:
-            return line[:i]
-    return line
-
-
-class _Bad(Exception):
-    def __init__(self, msg: Msg) -> None:
-        self.msg = msg
-
-
 def _seat(token: str, what: str) -> str:
     seat = seat_of(token)
     if seat is None:
-        raise _Bad(M("{what}: '{token}' is not a seat (E S W N or 东 南 西 北)", what=what, token=token))
+        raise NotationError(M("{what}: '{token}' is not a seat (E S W N or 东 南 西 北)", what=what, token=token))
     return seat
 
 
-def _usage(keyword: str) -> Msg:
+def _usage(keyword: str) -> NotationError:
     usage = USAGE[keyword]
-    return M("{keyword}: expected '{usage}'", keyword=keyword, usage=usage)
+    return NotationError(M("{keyword}: expected '{usage}'", keyword=keyword, usage=usage))
 
 
 USAGE = {
@@ -105,23 +95,23 @@ def _header(args: list[str], line: int) -> Header:
     for arg in args:
         key, eq, value = arg.partition("=")
         if not eq or not key:
-            raise _Bad(M("match: '{token}' is not KEY=VALUE", token=arg))
+            raise NotationError(M("match: '{token}' is not KEY=VALUE", token=arg))
         key = key.lower()
         if key == "id":
             try:
                 ident = check_id(value, "match id=")
             except UsageError as e:
-                raise _Bad(e.msg) from None
+                raise NotationError(e.msg) from None
         elif key == "rules":
             rules = _checked(value, "rules=", NAME_MAX) or None
         elif key == "game":
             if value.strip().lower() != GAME_KEY:
-                raise _Bad(M("match: game={game} is not {key}",
+                raise NotationError(M("match: game={game} is not {key}",
                              game=value, key=GAME_KEY))
         else:
             extra.append((key, _checked(value, f"{key}=", NAME_MAX)))
     if not ident:
-        raise _Bad(M("match: the header needs id=ID"))
+        raise NotationError(M("match: the header needs id=ID"))
     return Header(ident, rules, tuple(extra), line)
 
 
@@ -130,53 +120,53 @@ def _checked(value: str, what: str, most: int) -> str:
     try:
         return check_text(value, what, most)
     except UsageError as e:
-        raise _Bad(e.msg) from None
+        raise NotationError(e.msg) from None
 
 
 def _seat_line(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) < 2:
-        raise _Bad(_usage(keyword))
-    return Seat(_seat(args[0], keyword), _checked(rest.split(None, 1)[1].strip(), "seat", NAME_MAX), line)
+        raise _usage(keyword)
+    return Seat(_seat(args[0], keyword), _checked(unquote(rest.split(None, 1)[1].strip()), "seat", NAME_MAX), line)
 
 
 def _deal(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) > 1:
-        raise _Bad(_usage(keyword))
+        raise _usage(keyword)
     return Deal(_seat(args[0], keyword) if args else None, line)
 
 
 def _nowin(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if args:
-        raise _Bad(_usage(keyword))
+        raise _usage(keyword)
     return NoWin(line)
 
 
 def _caishen(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) != 1:
-        raise _Bad(_usage(keyword))
+        raise _usage(keyword)
     tile = parse_tile(args[0])
     if tile is None:
-        raise _Bad(_not_tile(args[0]))
+        raise _not_tile(args[0])
     return Caishen(tile, line)
 
 
 def _claim(keyword: str, args: list[str], line: int, rest: str) -> Event:
     words = [a for a in args if a.lower() not in FROM]
     if len(words) != 2 or len(args) - len(words) > 1:
-        raise _Bad(_usage(keyword))
+        raise _usage(keyword)
     return Claim(keyword, _seat(words[0], keyword), _seat(words[1], keyword), line)
 
 
 def _win(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if not args or len(args) > 3:
-        raise _Bad(_usage(keyword))
+        raise _usage(keyword)
     winner = _seat(args[0], keyword)
     rest_args = args[1:]
     if len(rest_args) == 1 and rest_args[0].lower() in SELF:
         return Win(winner, None, line)
     words = [a for a in rest_args if a.lower() not in FROM]
     if len(words) != 1 or len(rest_args) - len(words) > 1:
-        raise _Bad(_usage(keyword))
+        raise _usage(keyword)
     return Win(winner, _seat(words[0], keyword), line)
 
 
@@ -185,27 +175,28 @@ def _patterns(keyword: str, args: list[str], line: int, rest: str) -> Event:
     for token in args:
         p = pattern_named(token)
         if p is None:
-            raise _Bad(M("patterns: '{token}' is not a pattern (known: {known})", token=token,
+            raise NotationError(M("patterns: '{token}' is not a pattern (known: {known})", token=token,
                          known=listed(f"{q.code} {q.zh}" for q in BY_CODE.values())))
         if p.code not in codes:
             codes.append(p.code)
     if not codes:
-        raise _Bad(_usage(keyword))
+        raise _usage(keyword)
     return Patterns(tuple(codes), line)
 
 
 def _tiles(keyword: str, args: list[str], line: int, rest: str) -> Event:
     tiles, bad = parse_tiles(args)
     if bad:
-        raise _Bad(_not_tile(bad[0]))
+        raise _not_tile(bad[0])
     if len(tiles) != 14:
-        raise _Bad(M("tiles: {n} tiles, a hand is 14 (a kong written as three, the tile won last)", n=len(tiles)))
+        raise NotationError(M("tiles: {n} tiles, a hand is 14 (a kong written as three, the tile won last)",
+                              n=len(tiles)))
     return Tiles(tuple(tiles), line)
 
 
 def _liable(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) != 1:
-        raise _Bad(_usage(keyword))
+        raise _usage(keyword)
     return Liable(_seat(args[0], keyword), line)
 
 
@@ -220,55 +211,45 @@ def _read(keyword: str, args: list[str], line: int, rest: str) -> Event:
     return READERS[keyword](keyword, args, line, rest)
 
 
-def _not_tile(token: str) -> Msg:
-    return M("'{token}' is not a tile (1m-9m, 1p-9p, 1s-9s, E S W N, C F P, or 三万 东 白板 …)", token=token)
+def _not_tile(token: str) -> NotationError:
+    return NotationError(M("'{token}' is not a tile (1m-9m, 1p-9p, 1s-9s, E S W N, C F P, or 三万 东 白板 …)",
+                           token=token))
 
 
 def parse(text: str) -> Record:
-    return parse_lines(enumerate(text.removeprefix("\ufeff").splitlines(), 1))
+    return parse_lines(numbered(text))
 
 
 def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
     """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
-    events: list[Event] = []
-    errors: list[RecordError] = []
-    for number, raw in lines:
-        line = _uncomment(raw).strip()
-        if not line:
-            continue
-        first, rest = line.split(None, 1)[0], (line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else "")
-        keyword = KEYWORDS.get(first.lower())
-        if keyword is None:
-            errors.append(RecordError(number, M(
-                "'{word}' is not a directive of a Jinhua mahjong record (directives: {known})",
-                word=first, known=listed(USAGE))))
-            continue
-        try:
-            args = shlex.split(rest) if keyword == "match" else rest.split()
-        except ValueError:
-            errors.append(RecordError(number, M("match: an unclosed quote")))
-            continue
-        try:
-            events.append(_read(keyword, args, number, rest))
-        except _Bad as e:
-            errors.append(RecordError(number, e.msg))
-    return Record(events, errors)
+    return read_lines(lines, parse_line, Record())
 
 
-def _value(v: str) -> str:
-    return f'"{v}"' if (not v or any(ch.isspace() or ch in "\"#" for ch in v)) else v
+def parse_line(line: str, number: int) -> Event:
+    """The event of one line (its comment dropped, not blank); :class:`NotationError` when it cannot be read."""
+    parts = line.split(None, 1)
+    first, rest = parts[0], (parts[1] if len(parts) > 1 else "")
+    keyword = KEYWORDS.get(first.lower())
+    if keyword is None:
+        raise NotationError(M("'{word}' is not a directive of a Jinhua mahjong record (directives: {known})",
+                              word=first, known=listed(USAGE)))
+    try:
+        args = words(rest) if keyword == "match" else rest.split()
+    except UnclosedQuote:
+        raise NotationError(M("match: an unclosed quote")) from None
+    return _read(keyword, args, number, rest)
 
 
 def format_event(e: Event) -> str:
     """The canonical line of one event: English keywords, seat letters, tile codes, pattern codes."""
     if isinstance(e, Header):
-        parts = [f"match id={_value(e.id)} game={GAME_KEY}"]
+        parts = [f"match id={quote(e.id)} game={GAME_KEY}"]
         if e.rules:
-            parts.append(f"rules={_value(e.rules)}")
-        parts += [f"{k}={_value(v)}" for k, v in e.extra]
+            parts.append(f"rules={quote(e.rules)}")
+        parts += [f"{k}={quote(v)}" for k, v in e.extra]
         return " ".join(parts)
     if isinstance(e, Seat):
-        return f"seat {e.seat} {e.name}"
+        return f"seat {e.seat} {text_field(e.name)}"
     if isinstance(e, Deal):
         return f"deal {e.dealer}" if e.dealer else "deal"
     if isinstance(e, Caishen):

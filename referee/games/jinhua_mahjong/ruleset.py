@@ -5,6 +5,8 @@ problem named by file and key in both languages). ``jinhua-mahjong`` is the seed
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from referee.core import rulesfile
 from referee.core.i18n import M, Msg
 from referee.core.rulesfile import Key, Rules, Schema
@@ -55,6 +57,20 @@ def load(name_or_path: str | None = None) -> Rules:
 
 def available() -> list[str]:
     return rulesfile.available(SCHEMA)
+
+
+def values_of(rules: Rules) -> Mapping[str, bool | int | str]:
+    """Every full key with its value: what the content hash covers (``core.rulesfile.canonical``)."""
+    return rules.values
+
+
+def from_values(values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> Rules:
+    """The rule set of a store's kept copy of resolved *values*, checked as a file is."""
+    return rulesfile.from_values(SCHEMA, values, name, title, source, f"{name}@pinned")
+
+
+def explain(rules: Rules) -> list[rulesfile.Shown]:
+    return rulesfile.explain(SCHEMA, rules)
 
 
 def defaults() -> Rules:

@@ -1,0 +1,250 @@
+"""A game behind the interface (``referee.games.api.Game``), written once: a game subclasses :class:`Adapter`
+and states only what differs, as python-chess's variants subclass its board.
+
+Every method hands over to the module of the game's own package that holds the work, loaded when first used (a
+command that only reads the registry loads none of them). The modules are found by name in the package the
+subclass is defined in (``referee.games.doudizhu.game`` → ``referee.games.doudizhu``):
+
+- ``notation``: ``parse``, ``parse_lines``, ``format_event``, ``write`` (:class:`Notation`)
+- ``events``: ``header_of`` (:class:`Events`)
+- ``ruleset``: ``available``, ``load``, ``values_of``, ``from_values``, ``explain`` (:class:`Rulesets`)
+- ``engine``: ``replay(events, rules, explain)`` (:class:`Engine`)
+- ``expect``: ``expected`` (:class:`Expect`)
+- ``views``: ``check_summary``, ``match_view``, ``write_json``, ``score_table``, ``game_table``
+  (:class:`Views`), ``explain_view(deal, lang)`` (:class:`Explains`)
+- ``summary``: ``summarize`` (:class:`Summaries`; :attr:`Adapter.summary_module` names another module)
+
+A game whose module has another shape overrides the method. The type checker cannot follow a module loaded by
+name, so each game's ``game.py`` holds its modules to these protocols under ``TYPE_CHECKING``
+(``_NOTATION: kit.Notation[Event] = notation``): a module that drifts from its game's types is a mypy error.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping, Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar, cast
+
+from referee.core.i18n import M, Msg
+from referee.games.api import Fact, GameTable, Header, Reading, RuleSetInfo, Summary, table_facts, total_facts
+
+if TYPE_CHECKING:
+    from referee.core.records import RecordError
+
+
+class Named(Protocol):
+    """What every game's rule set has: its name, title and the source it follows."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+
+
+class Played(Protocol):
+    """What every game's result has: the problems of the record (an error for each)."""
+
+    @property
+    def errors(self) -> Sequence[RecordError]: ...
+
+
+E = TypeVar("E")  # the game's event
+R = TypeVar("R", bound=Named)  # its rule set
+Res = TypeVar("Res", bound=Played)  # its engine's result
+E_in = TypeVar("E_in", contravariant=True)
+R_in = TypeVar("R_in", contravariant=True)
+Res_in = TypeVar("Res_in", contravariant=True)
+Res_out = TypeVar("Res_out", covariant=True)
+
+
+class Notation(Protocol[E_in]):
+    def parse(self, text: str, /) -> Reading: ...
+    def parse_lines(self, lines: Iterable[tuple[int, str]], /) -> Reading: ...
+    def format_event(self, event: E_in, /) -> str: ...
+    def write(self, events: Sequence[E_in], /) -> str: ...
+
+
+class Events(Protocol[E_in]):
+    def header_of(self, events: Sequence[E_in], /) -> Header | None: ...
+
+
+class Rulesets(Protocol[R]):
+    def available(self) -> list[str]: ...
+    def load(self, name_or_path: str, /) -> R: ...
+    def values_of(self, rules: R, /) -> Mapping[str, bool | int | str]: ...
+    def from_values(self, values: Mapping[str, bool | int | str], name: str, title: str, source: str, /) -> R: ...
+    def explain(self, rules: R, /) -> Iterable[tuple[str, str, Msg]]: ...
+
+
+class Engine(Protocol[E_in, R_in, Res_out]):
+    def replay(self, events: Sequence[E_in], rules: R_in, explain: bool, /) -> Res_out: ...
+
+
+class Expect(Protocol[Res_in]):
+    def expected(self, result: Res_in, /) -> tuple[str, ...]: ...
+
+
+class Views(Protocol[R_in, Res_in]):
+    def check_summary(self, result: Res_in, lang: str, /) -> str: ...
+    def match_view(self, result: Res_in, lang: str, /) -> str: ...
+    def write_json(self, result: Res_in, out: TextIO, lang: str, errors: Sequence[RecordError], /) -> None: ...
+    def score_table(self, rules: R_in, lang: str, /) -> str: ...
+    def game_table(self, result: Res_in, lang: str, /) -> GameTable: ...
+
+
+class Explains(Protocol):
+    def explain_view(self, deal: Any, lang: str, /) -> str: ...
+
+
+class Summaries(Protocol[Res_in]):
+    def summarize(self, result: Res_in, head: str, entries: int, /) -> Summary: ...
+
+
+class Adapter(Generic[E, R, Res]):
+    """A game behind the interface, each method handed over to the module of its package that holds the work.
+
+    A subclass sets :attr:`key`, :attr:`title`, :attr:`default_rules` (and :attr:`seats` when they are not
+    ``E S W N``), says how its result numbers its settled deals (:meth:`settled`), and overrides what its
+    modules do otherwise."""
+
+    key: str
+    title: Msg
+    default_rules: str
+    seats: tuple[str, ...] = ("E", "S", "W", "N")
+    summary_module = "summary"  # the module of the package that holds ``summarize``
+
+    def module(self, name: str) -> ModuleType:
+        """The module *name* of the game's package, imported when first asked for."""
+        return importlib.import_module(f"{type(self).__module__.rpartition('.')[0]}.{name}")
+
+    def _notation(self) -> Notation[E]:
+        return cast("Notation[E]", self.module("notation"))
+
+    def _rulesets(self) -> Rulesets[R]:
+        return cast("Rulesets[R]", self.module("ruleset"))
+
+    def _views(self) -> Views[R, Res]:
+        return cast("Views[R, Res]", self.module("views"))
+
+    # the record
+    def read(self, text: str) -> Reading:
+        return self._notation().parse(text)
+
+    def read_lines(self, lines: Iterable[tuple[int, str]]) -> Reading:
+        return self._notation().parse_lines(lines)
+
+    def format_event(self, event: E) -> str:
+        return self._notation().format_event(event)
+
+    def write(self, events: Sequence[E]) -> str:
+        return self._notation().write(events)
+
+    def header(self, events: Sequence[E]) -> Header | None:
+        return cast("Events[E]", self.module("events")).header_of(events)
+
+    # the rules
+    def rule_sets(self) -> list[str]:
+        return self._rulesets().available()
+
+    def load_rules(self, name_or_path: str) -> R:
+        return self._rulesets().load(name_or_path)
+
+    def rule_info(self, rules: R) -> RuleSetInfo:
+        return RuleSetInfo(rules.name, rules.title, rules.source)
+
+    def rules_values(self, rules: R) -> Mapping[str, bool | int | str]:
+        return self._rulesets().values_of(rules)
+
+    def pinned_rules(self, values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> R:
+        return self._rulesets().from_values(values, name, title, source)
+
+    def explain_rules(self, rules: R, lang: str) -> list[tuple[str, str, str]]:
+        return [(key, value, doc.text(lang)) for key, value, doc in self._rulesets().explain(rules)]
+
+    def score_table(self, rules: R, lang: str) -> str:
+        return self._views().score_table(rules, lang)
+
+    # the engine and its views
+    def replay(self, events: Sequence[E], rules: R, explain: bool = False) -> Res:
+        return cast("Engine[E, R, Res]", self.module("engine")).replay(events, rules, explain)
+
+    def problems(self, result: Res) -> list[RecordError]:
+        return list(result.errors)
+
+    def pending(self, result: Res) -> list[RecordError]:
+        """None: a deal in progress lacks nothing a problem would name (a game whose engine says so overrides)."""
+        return []
+
+    def expected(self, result: Res) -> tuple[str, ...]:
+        return cast("Expect[Res]", self.module("expect")).expected(result)
+
+    def check_summary(self, result: Res, lang: str) -> str:
+        return self._views().check_summary(result, lang)
+
+    def match_view(self, result: Res, lang: str) -> str:
+        return self._views().match_view(result, lang)
+
+    def write_json(self, result: Res, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
+        self._views().write_json(result, out, lang, errors)
+
+    def replay_json(self, events: Sequence[E], rules: R, out: TextIO, lang: str,
+                    errors: Sequence[RecordError]) -> None:
+        self.write_json(self.replay(events, rules, explain=True), out, lang, errors)
+
+    def settled(self, result: Res) -> Iterable[tuple[int, Any]]:
+        """Each settled deal (hand) of *result* with its number: what ``explain_view`` explains."""
+        raise NotImplementedError
+
+    def explain_view(self, result: Res, hand: int, lang: str) -> str | None:
+        for number, deal in self.settled(result):
+            if number == hand:
+                return cast("Explains", self.module("views")).explain_view(deal, lang)
+        return None
+
+    def settled_hands(self, result: Res) -> list[int]:
+        return [number for number, _ in self.settled(result)]
+
+    def scorecard_rows(self, result: Res, lang: str) -> GameTable:
+        return self._views().game_table(result, lang)
+
+    def summarize(self, result: Res, head: str = "", entries: int = 0) -> Summary:
+        return cast("Summaries[Res]", self.module(self.summary_module)).summarize(result, head, entries)
+
+    # the deals as disputes, confirmations and what-if name them
+    deal_opening: type  # the event that opens a deal (``deal``): deal k opens at the k-th of them
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        """Each player plays for themself: a seat disputes and confirms (a game of partnerships overrides)."""
+        return self.seats
+
+    def deal_title(self, deal: int) -> Msg:
+        return M("deal {n}", zh="第{n}局", n=deal)
+
+    def deal_starts(self, events: Sequence[E]) -> list[int]:
+        return [cast("Any", ev).line for ev in events if isinstance(ev, self.deal_opening)]
+
+    def deal_facts(self, result: Res, deal: int, lang: str) -> tuple[Fact, ...] | None:
+        """The deal's row of the scorecard's table, cell by cell (None: not settled)."""
+        if deal not in self.settled_hands(result):
+            return None
+        return table_facts(self.scorecard_rows(result, lang), deal)
+
+    def match_facts(self, result: Res, lang: str) -> tuple[Fact, ...]:
+        return total_facts(self.scorecard_rows(result, lang))
+
+    # words
+    def rules_title(self, title: str, lang: str) -> str:
+        """A bundled rule set's title in *lang* (the package's ``rules.TITLES``); a club's own as written."""
+        from referee.core.rulesfile import worded_title
+
+        return worded_title(title, lang, self.module("rules").TITLES)
+
+    def gloss(self, keyword: str) -> Msg | None:
+        """What a Chinese reader gets beside a directive offered next (the package's ``expect.GLOSSES``)."""
+        glosses: dict[str, Msg] = self.module("expect").GLOSSES
+        return glosses.get(keyword)
+
