@@ -14,6 +14,7 @@ import pytest
 
 from referee.core.records import RecordError
 from referee.games import registry
+from referee.games.kit.notation import strip_comment
 
 HB_PLAYERS = ("--player", "A", "--player", "B", "--player", "C", "--player", "D")
 
@@ -174,7 +175,7 @@ def test_gunzi_refuses_a_directive_outside_a_hand(cli) -> None:
 
 def _directives(key: str) -> tuple[str, list[str]]:
     """The sample's header line and every directive line after it as a referee types it (the comment left out)."""
-    lines = [registry._uncommented(raw).strip() for raw in SAMPLES[key].read_text(encoding="utf-8").splitlines()]
+    lines = [strip_comment(raw).strip() for raw in SAMPLES[key].read_text(encoding="utf-8").splitlines()]
     lines = [line for line in lines if line]
     return lines[0], lines[1:]
 
