@@ -147,10 +147,10 @@ def change_settings(store: MatchStore, event_id: str, *, confirmation_required: 
     with store.event_log(event_id).session() as s:
         if s.state.settings.confirmation_required == confirmation_required:
             raise UsageError(M("event {event} already requires every settled hand to be confirmed: nothing changed",
-                               zh="赛事 {event} 已要求每副结算后都须确认：未作改动", event=event_id)
+                               event=event_id)
                              if confirmation_required else
                              M("event {event} already leaves the confirmation of hands optional: nothing changed",
-                               zh="赛事 {event} 已不要求确认各副：未作改动", event=event_id))
+                               event=event_id))
         return s.append([settings_changed(confirmation_required=confirmation_required, reason=reason)], referee)
 
 

@@ -72,8 +72,7 @@ def _side(game: Game, by: str, option: str = "--by") -> str:
     """*by* as one of the game's sides (a partnership at Gunzi, a seat elsewhere), or a usage error naming them."""
     side = by.strip().upper()
     if side not in game.sides:
-        raise UsageError(M("{option} {value}: a side is one of {sides:list}",
-                           zh="{option} {value}：一方须为 {sides:list} 之一", option=option, value=by,
+        raise UsageError(M("{option} {value}: a side is one of {sides:list}", option=option, value=by,
                            sides=list(game.sides)))
     return side
 
@@ -479,7 +478,6 @@ def open_disputes(store: MatchStore, match_ids: Sequence[str]) -> list[tuple[str
 def open_msg(match_id: str, d: Dispute) -> Msg:
     """``T3 dispute 1 (hand 7, NS, open)``."""
     return M("{match} dispute {number} (hand {hand}, {team:side}, {state})",
-             zh="{match} 争议 {number}（第 {hand} 副，{team:side}，{state}）",
              match=match_id, number=d.number, hand=d.hand, team=d.by,
              state=STATE_WORDS[d.state])
 

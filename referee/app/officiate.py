@@ -114,8 +114,6 @@ def _target(s: MatchSessionLike, seq: int, what: str) -> int:
         if amends:
             raise StoreError(M("#{seq} was amended by #{amend} (now `{directive}`): it cannot be voided; amend #{seq} "
                                "again to correct it; nothing stored",
-                               zh="#{seq} 已被 #{amend} 更正（现为 `{directive}`）：不能作废；"
-                                  "如需改正，请再次更正 #{seq}；未存储",
                                seq=place, amend=amends[-1]["seq"], directive=view[place]))
     return place
 
@@ -125,7 +123,6 @@ def _taken_back(s: MatchSessionLike, place: int, what: str) -> None:
     by = [e for e in s.entries if e["kind"] in ("undo", "void") and e.get("target") == place]
     if by:
         raise StoreError(M("#{seq} was already taken back by #{by} ({kind}); nothing to {what}, nothing stored",
-                           zh="#{seq} 已被 #{by}（{kind}）撤回；无可{what}，未存储",
                            seq=place, by=by[-1]["seq"], kind=EntryKind(by[-1]["kind"]), what=EntryKind(what)))
     raise StoreError(M("#{seq} is no longer in effect (see `referee log {match}`); nothing to {what}", seq=place,
                        match=s.match_id, what=EntryKind(what)))

@@ -200,8 +200,7 @@ def record_text(store: MatchStore, match_id: str, text: str, referee: str | None
     except NotationError as e:
         raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=text, problem=e.msg)) from None
     if event is None:
-        raise StoreError(M("'{text}' holds no directive (empty or a comment); nothing stored", text=text,
-                           zh="“{text}”中没有指令（空行或注释）；未存储"))
+        raise StoreError(M("'{text}' holds no directive (empty or a comment); nothing stored", text=text))
     done = record(store, match_id, [event], referee, reason, expect_seq)
     return GameRecorded(game, done.entries, done.events, done.after)
 

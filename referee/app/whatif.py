@@ -79,7 +79,7 @@ def replaced(store: MatchStore, view: Mapping[int, str], match_id: str, seq: int
     unread = [e for e in reading.errors if e.line == seq]
     placed = [ev for ev in reading.events if ev.line == seq]
     if unread or not placed:
-        problem = unread[0].msg if unread else M("it holds no directive", zh="其中没有指令")
+        problem = unread[0].msg if unread else M("it holds no directive")
         raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=directive, problem=problem))
     was_header = game.header([ev for ev in match.events if ev.line == seq]) is not None
     is_header = game.header(placed) is not None

@@ -31,7 +31,7 @@ if _COLLECTING:
 
 # {games}: every game of the registry by its name (referee.games.registry.named), filled in when the help is shown
 HELP = N_("Officiate and score {games} matches: check, replay and explain match records, record them at the table, "
-          "print scorecards.", zh="{games}比赛的裁判与记分工具：检查、复盘和解释比赛记录，现场录入，打印记分卡。")
+          "print scorecards.")
 HELP_OPTIONS = ["-h", "--help"]
 
 if TYPE_CHECKING:

@@ -164,7 +164,7 @@ def worded_title(title: str, lang: str, known: Iterable[Msg] = ()) -> str:
             return msg.text(lang)
     if title.endswith(")") and HOUSE_TITLE in title:
         base, _, stem = title[:-1].rpartition(HOUSE_TITLE)
-        return tr(lang, "{title} (house rules: {name})", zh="{title}（本地规则：{name}）",
+        return tr(lang, "{title} (house rules: {name})",
                   title=worded_title(base, lang, known), name=stem)
     return gettext(lang, title) if title else title
 

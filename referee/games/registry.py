@@ -54,7 +54,7 @@ def title(key: str, lang: str) -> str:
     """Game *key*'s name in *lang*; in a language other than Chinese, with its Chinese name beside it (the name
     the players know it by): ``Dalian Gunzi (大连打滚子)``, ``大连打滚子``."""
     name = TITLES[key]
-    return tr(lang, "{name} ({chinese})", zh="{name}", name=name, chinese=name.text(CHINESE))
+    return tr(lang, "{name} ({chinese})", name=name, chinese=name.text(CHINESE))
 
 
 def named(lang: str) -> str:
@@ -64,7 +64,7 @@ def named(lang: str) -> str:
 
 def keyed(lang: str) -> str:
     """Every game's key with its name, what ``--game`` takes: ``gunzi (Dalian Gunzi, 大连打滚子), …``."""
-    return join(lang, [tr(lang, "{key} ({name}, {chinese})", zh="{key}（{name}）", key=key, name=TITLES[key],
+    return join(lang, [tr(lang, "{key} ({name}, {chinese})", key=key, name=TITLES[key],
                           chinese=TITLES[key].text(CHINESE)) for key in GAMES])
 
 

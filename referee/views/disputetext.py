@@ -40,7 +40,6 @@ def mark_word(mark: HandMark, lang: str) -> str:
 def summary_line(match_id: str, d: Dispute, lang: str) -> str:
     """``dispute 1 of T3: hand 3, NS: “the kitty held 25” — open``."""
     return tr(lang, "dispute {number} of {match}: hand {hand}, {team:side} claims “{claim}” — {state}",
-              zh="{match} 的争议 {number}：第 {hand} 副，{team:side}主张“{claim}”——{state}",
               number=d.number, match=match_id, hand=d.hand, team=d.by, claim=d.claim, state=STATES[d.state])
 
 
@@ -75,14 +74,12 @@ def _time(stamp: str) -> str:
 def history(d: Dispute, lang: str) -> list[str]:
     """The dispute's course: raised, ruled, appealed, decided."""
     out = [tr(lang, "raised #{seq} by {team:side}, entered by {who} ({time}); claim: {claim}",
-              zh="#{seq} 由{team:side}提出，{who} 录入（{time}）；主张：{claim}",
               seq=d.seq, team=d.by, who=d.referee, time=_time(d.time), claim=d.claim)]
     if d.ruling is not None:
         out.append(ruling_msg(d.ruling, director=False).text(lang))
     if d.appeal is not None:
         a = d.appeal
         out.append(tr(lang, "appeal #{seq} by {team:side}, entered by {who} ({time}){reason}",
-                      zh="#{seq} {team:side}申诉，{who} 录入（{time}）{reason}",
                       seq=a.seq, team=a.by, who=a.referee, time=_time(a.time),
                       reason=tr(lang, "; reason: {reason}",
                                 reason=a.reason) if a.reason else ""))
@@ -159,7 +156,7 @@ def weighed_lines(w: Weighed, lang: str) -> list[str]:
         out += _steps(w.game, what.changed, d.hand, lang, cited)
     quoted = quoted_clauses(list(cited), lang, w.game.key)
     if quoted:
-        out += ["", tr(lang, "the clauses cited ({doc}):", zh="所引条款（{doc}）：", doc=f"docs/{w.game.key}-rules.md"),
+        out += ["", tr(lang, "the clauses cited ({doc}):", doc=f"docs/{w.game.key}-rules.md"),
                 *quoted]
     if d.state is DisputeState.open:
         out += ["", tr(lang, "next: referee dispute {match} rule {number} --keep | --alt K --reason TEXT",

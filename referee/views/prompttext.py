@@ -22,7 +22,7 @@ _UNFINISHED = "hand {hand} has no 'last' before line {line}: it is not settled"
 def _cited(lang: str) -> re.Pattern[str]:
     """A line number as the engines' messages cite it in *lang* (``line 12``, ``第 12 行``; a space may be left out)
     or in English (a message the catalogue lacks in *lang*), its number the group."""
-    forms = {tr(language, "line {n}", zh="第 {n} 行", n="{n}") for language in (lang, SOURCE)}
+    forms = {tr(language, "line {n}", n="{n}") for language in (lang, SOURCE)}
     return re.compile("|".join(("\\b" if f[:1].isascii() and f[:1].isalpha() else "")
                                + re.escape(f).replace(re.escape("{n}"), r"(\d+)").replace(r"\ ", " ?")
                                for f in sorted(forms)))
@@ -41,6 +41,5 @@ def at_prompt(problem: Msg) -> Msg:
     """*problem* as a prompt says it: without a record file's line numbers."""
     if problem.msgid == _UNFINISHED:
         return M("hand {hand} is not finished: it has no 'last' yet (record its last trick, or 'redeal')",
-                 zh="第{hand}副还没有结束：还没有 'last'（末墩）（请记录末墩，或 'redeal'）",
                  hand=dict(problem.fields)["hand"])
     return _AtPrompt(*problem)

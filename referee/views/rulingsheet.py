@@ -75,7 +75,7 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
     story.append(_table(pr, w, lang))
     cited = _cited(w)
     if cited:
-        story.append(pr.para(_both(M("The clauses applied ({doc})", zh="所用条款（{doc}）",
+        story.append(pr.para(_both(M("The clauses applied ({doc})",
                                      doc=f"docs/{w.game.key}-rules.md"), lang), pr.s_h2))
         from referee.views.clauses import clause
 
@@ -159,8 +159,8 @@ def _signatures(pr: _Printer, w: Weighed, lang: str, *, appealed: bool) -> Any:
     from reportlab.platypus import Table, TableStyle
 
     partnerships = w.game.sides != w.game.seats  # a side of players signs by its captain, a player for themself
-    who = [M("{side:side} captain", zh="{side:side}方队长", side=side) if partnerships
-           else M("player at {side:side}", zh="{side:side}位玩家", side=side) for side in w.game.sides]
+    who = [M("{side:side} captain", side=side) if partnerships
+           else M("player at {side:side}", side=side) for side in w.game.sides]
     who.append(M("Referee"))
     if appealed:
         who.append(M("Director"))

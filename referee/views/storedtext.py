@@ -82,16 +82,16 @@ def resettled_lines(game: Game, before: Any, after: Any, lang: str) -> list[str]
             lines.append(tr(lang, "re-settled:"))
             lines += matchtext.settlement(hand, after, lang)
     else:
-        lines = [tr(lang, "re-settled: {deal}", zh="重新结算：{deal}", deal=deal)
+        lines = [tr(lang, "re-settled: {deal}", deal=deal)
                  for deal in _changed(game, before, after, lang)]
-    return lines or [tr(lang, "re-settled: no result changed", zh="重新结算：结果没有变化")]
+    return lines or [tr(lang, "re-settled: no result changed")]
 
 
 def settled_lines(game: Game, before: Any, after: Any, lang: str) -> list[str]:
     """Each deal of a game other than Gunzi that recording settled (what it pays changed: an ``out``, a spring
     claimed after it), as its row of the scorecard's table; Gunzi's settled hands have their own view
     (``matchtext.settlement``)."""
-    return [tr(lang, "settled: {deal}", zh="结算：{deal}", deal=deal)
+    return [tr(lang, "settled: {deal}", deal=deal)
             for deal in _changed(game, before, after, lang, paid=True)]
 
 

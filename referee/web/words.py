@@ -17,7 +17,7 @@ WORDS: dict[str, Msg] = {
     "title": M("Dalian Gunzi referee"),
     "home": M("Events and matches"),
     # the front page's first line: every game of the registry by its name (referee.games.registry.named)
-    "games_officiated": M("Officiating and scoring for {games}.", zh="{games}的裁判与记分。"),
+    "games_officiated": M("Officiating and scoring for {games}."),
     "events": M("Events"),
     "matches": M("Matches"),
     "no_events": M("No events in this store yet."),

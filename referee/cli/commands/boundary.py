@@ -163,32 +163,30 @@ def parser_error(e: Any, errors: Any) -> RefereeError:
     param = getattr(e, "param", None)
     if isinstance(e, errors.MissingParameter):
         if param is not None and param.param_type_name == "option":
-            return UsageError(M("missing option {option}", zh="缺少选项 {option}", option=_option(param)))
+            return UsageError(M("missing option {option}", option=_option(param)))
         if param is not None:
-            return UsageError(M("missing argument {argument}", zh="缺少参数 {argument}", argument=_name(param)))
+            return UsageError(M("missing argument {argument}", argument=_name(param)))
     if isinstance(e, errors.BadParameter) and param is not None:
         return _bad_value(_name(param), param.type, message, errors)
     if isinstance(e, errors.NoSuchOption):
         if e.possibilities:
             return UsageError(M("no such option: {option} (did you mean {options:list}?)",
-                                zh="没有这个选项：{option}（是要 {options:list} 吗？）",
                                 option=e.option_name, options=sorted(e.possibilities)))
-        return UsageError(M("no such option: {option}", zh="没有这个选项：{option}", option=e.option_name))
+        return UsageError(M("no such option: {option}", option=e.option_name))
     if isinstance(e, errors.BadOptionUsage):
         if "does not take a value" in message:
-            return UsageError(M("option {option} takes no value", zh="选项 {option} 不带值", option=e.option_name))
+            return UsageError(M("option {option} takes no value", option=e.option_name))
         if "requires" in message:
-            return UsageError(M("option {option} needs a value", zh="选项 {option} 需要一个值", option=e.option_name))
+            return UsageError(M("option {option} needs a value", option=e.option_name))
     extra = _EXTRA.match(message)
     if extra:
         words = extra.group("args").split()
         return UsageError(MN("unexpected extra argument: {args}", "unexpected extra arguments: {args}", len(words),
-                             zh="多余的参数：{args}", args=extra.group("args")))
+                             args=extra.group("args")))
     unknown = _NO_COMMAND.match(message)
     if unknown:
         path = e.ctx.command_path if e.ctx is not None else "referee"
         return UsageError(M("{program} has no command {command}; `{program} -h` lists its commands",
-                            zh="{program} 没有命令 {command}；`{program} -h` 列出它的命令",
                             program=path, command=_unrepr(unknown.group("name"))))
     return UsageError(literal(message))
 
@@ -216,23 +214,21 @@ def _bad_value(name: str, kind: Any, message: str, errors: Any) -> UsageError:
     choices = getattr(kind, "choices", None)
     if choices is not None and value is not None:
         return UsageError(M("{name}: {value} is not one of {choices:list}",
-                            zh="{name}：{value} 不是 {choices:list} 之一",
                             name=name, value=value, choices=[str(c) for c in choices]))
     low, high = getattr(kind, "min", None), getattr(kind, "max", None)
     number = _NUMBER.match(message)
     if number and (low is not None or high is not None) and " range " in message:
         if high is None:
-            return UsageError(M("{name}: {value} is less than {least}", zh="{name}：{value} 小于 {least}",
+            return UsageError(M("{name}: {value} is less than {least}",
                                 name=name, value=number.group(1), least=low))
         if low is None:
-            return UsageError(M("{name}: {value} is more than {most}", zh="{name}：{value} 大于 {most}",
+            return UsageError(M("{name}: {value} is more than {most}",
                                 name=name, value=number.group(1), most=high))
         return UsageError(M("{name}: {value} is not from {least} to {most}",
-                            zh="{name}：{value} 不在 {least} 到 {most} 之间",
                             name=name, value=number.group(1), least=low, most=high))
     if value is not None and "int" in getattr(kind, "name", ""):
-        return UsageError(M("{name}: {value} is not a whole number", zh="{name}：{value} 不是整数", name=name,
+        return UsageError(M("{name}: {value} is not a whole number", name=name,
                             value=value))
     if value is not None and "float" in getattr(kind, "name", ""):
-        return UsageError(M("{name}: {value} is not a number", zh="{name}：{value} 不是数字", name=name, value=value))
-    return UsageError(M("{name}: {detail}", zh="{name}：{detail}", name=name, detail=message))
+        return UsageError(M("{name}: {value} is not a number", name=name, value=value))
+    return UsageError(M("{name}: {detail}", name=name, detail=message))

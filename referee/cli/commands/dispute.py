@@ -27,8 +27,7 @@ if TYPE_CHECKING:
 
 ACTIONS = ("show", "rule", "appeal", "decide", "sheet")
 Team = Annotated[str | None, typer.Option("--by", metavar="SIDE", help=N_(
-    "The side that disputes, appeals or confirms: a partnership at Gunzi (EW, NS), a seat at the other games.",
-    zh="提出争议、申诉或确认的一方：打滚子为一对（EW、NS），其他游戏为一个座位。"))]
+    "The side that disputes, appeals or confirms: a partnership at Gunzi (EW, NS), a seat at the other games."))]
 
 
 def _alternatives(values: list[str]) -> list[tuple[int, str]]:
@@ -109,12 +108,9 @@ def dispute(
     if action is None:
         if number is not None or alts or keep or uphold or appeal:
             raise UsageError(M("to raise a dispute give --hand N (or --seq SEQ), --by SIDE and --claim TEXT; to act "
-                               "on one: referee dispute {match} show|rule|appeal|decide|sheet D",
-                               zh="提出争议请给出 --hand N（或 --seq SEQ）、--by SIDE 和 --claim TEXT；处理争议："
-                                  "referee dispute {match} show|rule|appeal|decide|sheet D", match=match_id))
+                               "on one: referee dispute {match} show|rule|appeal|decide|sheet D", match=match_id))
         if by is None:
-            raise UsageError(M("--by SIDE is needed: the side that disputes; nothing stored",
-                               zh="需要 --by SIDE：提出争议的一方；未存储任何内容"))
+            raise UsageError(M("--by SIDE is needed: the side that disputes; nothing stored"))
         d = disputes.raise_dispute(store, match_id, by=by, claim=claim, hand=hand, seq=seq, referee=referee)
         typer.echo(tr(say, "stored #{seq} in {match}: {line}", seq=d.seq,
                       match=match_id, line=views.summary_line(match_id, d, say)))
@@ -171,12 +167,10 @@ def _appeal(store: MatchStore, match_id: str, number: int, by: str | None, reaso
     from referee.core.i18n import M, tr
 
     if by is None:
-        raise UsageError(M("--by SIDE is needed: the side that appeals; nothing stored",
-                           zh="需要 --by SIDE：申诉的一方；未存储任何内容"))
+        raise UsageError(M("--by SIDE is needed: the side that appeals; nothing stored"))
     d = disputes.appeal(store, match_id, number, by=by, reason=reason, referee=referee)
     assert d.appeal is not None
     typer.echo(tr(say, "stored #{seq} in {match}: {team:side} appeals the ruling of dispute {number} to the director",
-                  zh="已存储 #{seq} 于 {match}：{team:side}就争议 {number} 的裁定向仲裁申诉",
                   seq=d.appeal.seq, match=match_id, team=d.appeal.by, number=number))
     typer.echo(tr(say, "next: referee dispute {match} decide {number} --uphold | --keep | --alt K --reason TEXT",
                   match=match_id, number=number))
@@ -225,8 +219,7 @@ def confirm(
     hand: Annotated[int, typer.Option("--hand", metavar="N", help=N_("The settled hand confirmed."),
                                       show_default=False)],
     by: Annotated[str, typer.Option("--by", metavar="SIDE", help=N_(
-        "The side that confirms it: a partnership at Gunzi (EW, NS), a seat at the other games.",
-        zh="确认的一方：打滚子为一对（EW、NS），其他游戏为一个座位。"), show_default=False)],
+        "The side that confirms it: a partnership at Gunzi (EW, NS), a seat at the other games."), show_default=False)],
     captain: Annotated[str, typer.Option("--captain", metavar="NAME", help=N_(
         "Who confirmed for the side (its captain)."))] = "",
     db: Db = None,
@@ -242,7 +235,6 @@ def confirm(
     done = disputes.confirm(store, match_id, hand=hand, by=by, captain=captain, referee=referee)
     who = f" ({done.captain})" if done.captain else ""
     typer.echo(tr(say, "stored #{seq} in {match}: hand {hand} confirmed by {team:side}{who}",
-                  zh="已存储 #{seq} 于 {match}：第 {hand} 副由 {team:side}{who} 确认",
                   seq=done.entry["seq"], match=match_id, hand=hand, team=done.by, who=who))
     if done.disputed:
         typer.echo(tr(say, "warning: hand {hand} has an open dispute: it counts as not confirmed until it is ruled",

@@ -43,9 +43,7 @@ PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's cod
 Finished = Annotated[bool, typer.Option("--force", help=N_(
     "Change the entries of a finished event anyway (with --reason, kept in the log)."))]
 CONFIRMATION_HELP = N_("Every settled hand is to be confirmed by a side (referee confirm), and event close names "
-                       "those no side confirmed; default: not required (no warning).",
-                       zh="每副结算后都须由一方确认（referee confirm），event close 会列出无人确认的各副；"
-                          "默认：不要求（不警告）。")
+                       "those no side confirmed; default: not required (no warning).")
 
 
 
@@ -106,8 +104,7 @@ def new(
             from referee.core.errors import UsageError
 
             raise UsageError(M("--confirmation-required: for an event of pairs only (an event of individual players "
-                               "does not name unconfirmed hands at its close)",
-                               zh="--confirmation-required：仅用于双人组赛事（个人赛事在轮次结束时不列出未确认的各副）"))
+                               "does not name unconfirmed hands at its close)"))
 
         individualevent.new(store, event_id, game, name, rules, rounds, date, venue, seed, sit_out, referee, say,
                             fmt)
@@ -159,10 +156,9 @@ def _confirmation_words(event_id: str, required: bool, say: str) -> str:
     if required:
         return tr(say, "event {event}: every settled hand is to be confirmed (referee confirm); event close names "
                        "those no side confirmed",
-                  zh="赛事 {event}：每副结算后都须确认（referee confirm）；event close 会列出无人确认的各副",
                   event=event_id)
     return tr(say, "event {event}: the confirmation of hands is optional; event close does not name unconfirmed hands",
-              zh="赛事 {event}：各副的确认可选；event close 不列出未确认的各副", event=event_id)
+              event=event_id)
 
 
 def add(
@@ -478,8 +474,6 @@ def close(
     if closed.unconfirmed:
         typer.echo(tr(say, "warning: settled hands no side confirmed: {hands:list} (the event requires confirmation: "
                            "referee confirm MATCH --hand N --by SIDE)",
-                      zh="警告：未经任何一方确认的已结算牌副：{hands:list}"
-                         "（本赛事要求确认：referee confirm MATCH --hand N --by SIDE）",
                       hands=list(closed.unconfirmed)), err=True)
     for r in closed.rulings:
         typer.echo(tr(say, "{match}: ruling for {team:team} recorded as #{seq} ({reason})",
@@ -912,8 +906,7 @@ def event() -> typer.Typer:
     for name, function, text in (
         ("new", new, N_("Create an event: its name, rule set, format, rounds and scoring.")),
         ("settings", settings, N_("Show whether the event requires every settled hand to be confirmed, or change it "
-                                  "(an entry of its log).",
-                                  zh="显示赛事是否要求每副结算后都须确认，或更改此设置（记入赛事日志）。")),
+                                  "(an entry of its log).")),
         ("add", add, N_("Enter a pair.")),
         ("import", import_, N_("Enter the pairs of an entries file (CSV or XLSX): all of them or none.")),
         ("edit", edit, N_("Correct a pair's players (before it is paired) or its club, as an entry of the event's "

@@ -146,7 +146,7 @@ def _start(store: MatchStore, match_id: str, referee: str | None, lang: str) -> 
         from referee.core.i18n import literal
         from referee.views.matchtext import stored_line
 
-        begins = M("{what} (hand {hand} begins)", zh="{what}（第{hand}副开始）", what=literal(out.entry["directive"]),
+        begins = M("{what} (hand {hand} begins)", what=literal(out.entry["directive"]),
                    hand=result.state.hand)
         typer.echo(stored_line(out.entry, match_id, begins, lang))
     return result
@@ -298,8 +298,7 @@ def _store(store: MatchStore, match_id: str, event: Event, referee: str | None, 
             last = store.events(match_id)[-1]
             if isinstance(last, HandStart):
                 problems = [M("hand {hand} has begun already (#{seq}): type its first directive",
-                              zh="第{hand}副已经开始（#{seq}）：请输入它的第一条记录", hand=result.state.hand,
-                              seq=last.line)]
+                              hand=result.state.hand, seq=last.line)]
         problem = M("not accepted: {problems}", problems=views.semicolons(problems))
         typer.echo(tr(lang, "{problem}; try again", problem=problem))
         return None, result, seen

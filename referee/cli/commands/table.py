@@ -75,7 +75,7 @@ def new(
     date: Annotated[str | None, typer.Option("--date", metavar="YYYY-MM-DD", help=N_("Date (default: today)."))]
     = None,
     game: Annotated[str | None, typer.Option("--game", metavar="GAME", help=N_(
-        "The game: {game_keys}; default: {default_game}.", zh="游戏：{game_keys}；默认：{default_game}。"))] = None,
+        "The game: {game_keys}; default: {default_game}."))] = None,
     player: Annotated[list[str] | None, typer.Option("--player", metavar="NAME", help=N_(
         "A player, in seat order (repeat it; for a game other than Gunzi)."))] = None,
     replace: Replace = False,

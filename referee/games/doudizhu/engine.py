@@ -306,8 +306,7 @@ _KEYWORD: dict[type, str] = {Play: "play", Bomb: "bomb", Rocket: "rocket", Show:
 def _over(number: int, out: Out, ev: Event) -> RecordError:
     """A directive of the play after the first player out, who ended the deal (§4): another deal's, misfiled."""
     return RecordError(ev.line, M(
-        "deal {n} is over: seat {seat} went out first, which ends it (§4); '{what}' belongs before the 'out'",
-        zh="第 {n} 局已结束：{seat} 号座位先出完牌，此局即结束（§4）；“{what}”应在“out”之前", n=number,
+        "deal {n} is over: seat {seat} went out first, which ends it (§4); '{what}' belongs before the 'out'", n=number,
         seat=out.seat, what=_KEYWORD[type(ev)]))
 
 

@@ -18,20 +18,20 @@ from referee.games.doudizhu.ruleset import LAST_FORCED, ROB
 # What each directive records, in a few words: the gloss a Chinese reader gets beside a form it is to type
 # (``antispring（反春）``); an English reader reads the keyword alone (``Game.gloss``).
 GLOSSES: dict[str, Msg] = {
-    "match": M("the match header", zh="比赛信息"),
-    "seat": M("a seat and its player", zh="座位和玩家"),
-    "deal": M("a new deal", zh="新一局"),
-    "bid": M("a bid", zh="叫分"),
-    "kitty": M("the kitty shown", zh="亮底牌"),
-    "landlord": M("the landlord named", zh="定地主"),
-    "show": M("the landlord's hand shown", zh="明牌"),
-    "play": M("a play", zh="出牌"),
-    "bomb": M("a bomb", zh="炸弹"),
-    "rocket": M("the rocket", zh="火箭"),
-    "out": M("first out", zh="出完"),
-    "spring": M("spring", zh="春天"),
-    "antispring": M("anti-spring", zh="反春"),
-    "redeal": M("the cards dealt again", zh="重新发牌"),
+    "match": M("the match header"),
+    "seat": M("a seat and its player"),
+    "deal": M("a new deal"),
+    "bid": M("a bid"),
+    "kitty": M("the kitty shown"),
+    "landlord": M("the landlord named"),
+    "show": M("the landlord's hand shown"),
+    "play": M("a play"),
+    "bomb": M("a bomb"),
+    "rocket": M("the rocket"),
+    "out": M("first out"),
+    "spring": M("spring"),
+    "antispring": M("anti-spring"),
+    "redeal": M("the cards dealt again"),
 }
 
 

@@ -18,15 +18,15 @@ from referee.games.hubei_dagun.events import Alone, Call, Claim, Deal, Places, P
 # What each directive records, in a few words: the gloss a Chinese reader gets beside a form it is to type
 # (``places（名次）``); an English reader reads the keyword alone (``Game.gloss``).
 GLOSSES: dict[str, Msg] = {
-    "match": M("the match header", zh="比赛信息"),
-    "seat": M("a seat and its player", zh="座位和玩家"),
-    "deal": M("a new deal", zh="新一局"),
-    "call": M("找朋友: the card called", zh="找朋友"),
-    "alone": M("硬牌: one against three", zh="硬牌"),
-    "places": M("the finishing order", zh="名次"),
-    "points": M("the points taken", zh="得分"),
-    "declare": M("a declared hand (天炸, 8喜, 7喜)", zh="报喜：天炸、8喜、7喜"),
-    "claim": M("the result the table called", zh="报结果"),
+    "match": M("the match header"),
+    "seat": M("a seat and its player"),
+    "deal": M("a new deal"),
+    "call": M("找朋友: the card called"),
+    "alone": M("硬牌: one against three"),
+    "places": M("the finishing order"),
+    "points": M("the points taken"),
+    "declare": M("a declared hand (天炸, 8喜, 7喜)"),
+    "claim": M("the result the table called"),
 }
 
 DECLARE = "declare SEAT sky|xi8 RANK|xi7 RANK"

@@ -136,8 +136,7 @@ def _into(d: _Deal, ev: Event, errors: list[RecordError]) -> None:
     elif isinstance(ev, Claim):
         if d.win is not None or d.nowin is not None:  # a claim of a discard is made in the play, before its result
             errors.append(RecordError(ev.line, M(
-                "deal {deal} is over: its '{result}' is recorded; a '{kind}' belongs before it (§3.1)",
-                zh="第 {deal} 局已结束：已记录“{result}”；“{kind}”应在其之前（§3.1）", deal=d.number,
+                "deal {deal} is over: its '{result}' is recorded; a '{kind}' belongs before it (§3.1)", deal=d.number,
                 result="win" if d.win is not None else "nowin", kind=ev.kind)))
         else:
             d.claims.append(ev)
@@ -270,7 +269,6 @@ def pay(winner: str, discarder: str | None, factor: int, liable: Sequence[tuple[
             times, key, section = rules.number("scoring.others_pay"), "scoring.others_pay", "§5.1"
         shares[s] = times * unit
         steps.append(M("{seat:seat} owes {times} × stake {base} × {factor} = {owed} ({section}, {key})",
-                       zh="{seat:seat} 应付 {times} × 底注 {base} × {factor} = {owed}（{section}，{key}）",
                        seat=s, times=times, base=base, factor=factor, owed=shares[s], section=section, key=key))
     owed = dict(shares)
     liable_seats = {s for s, _ in liable}

@@ -17,18 +17,18 @@ from referee.games.jinhua_mahjong.events import Caishen, Deal, Liable, NoWin, Pa
 # What each directive records, in a few words: the gloss a Chinese reader gets beside a form it is to type
 # (``caishen（财神）``); an English reader reads the keyword alone (``Game.gloss``).
 GLOSSES: dict[str, Msg] = {
-    "match": M("the match header", zh="比赛信息"),
-    "seat": M("a seat and its player", zh="座位和玩家"),
-    "deal": M("a new deal", zh="新一局"),
-    "caishen": M("the deal's 财神", zh="财神"),
-    "chi": M("a 吃 claim", zh="吃"),
-    "pong": M("a 碰 claim", zh="碰"),
-    "kong": M("a 杠 claim", zh="杠"),
-    "win": M("the winning hand", zh="胡牌"),
-    "patterns": M("the winning hand's patterns", zh="番型"),
-    "tiles": M("the winning hand's tiles", zh="手牌"),
-    "liable": M("the seat liable (承包)", zh="承包"),
-    "nowin": M("a deal nobody won", zh="流局"),
+    "match": M("the match header"),
+    "seat": M("a seat and its player"),
+    "deal": M("a new deal"),
+    "caishen": M("the deal's 财神"),
+    "chi": M("a 吃 claim"),
+    "pong": M("a 碰 claim"),
+    "kong": M("a 杠 claim"),
+    "win": M("the winning hand"),
+    "patterns": M("the winning hand's patterns"),
+    "tiles": M("the winning hand's tiles"),
+    "liable": M("the seat liable (承包)"),
+    "nowin": M("a deal nobody won"),
 }
 
 

@@ -222,7 +222,7 @@ class Adapter(Generic[E, R, Res]):
         return self.seats
 
     def deal_title(self, deal: int) -> Msg:
-        return M("deal {n}", zh="第{n}局", n=deal)
+        return M("deal {n}", n=deal)
 
     def deal_starts(self, events: Sequence[E]) -> list[int]:
         return [cast("Any", ev).line for ev in events if isinstance(ev, self.deal_opening)]

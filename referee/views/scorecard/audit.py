@@ -125,7 +125,7 @@ def section(sheet: Sheet, notes: Sequence[NoteRow], log: Iterable[AuditEntry], z
     fixes = corrections(log)
     if not notes and not fixes:
         if compact:  # one line
-            return [sheet.para(tr(lang, "Warnings, rulings and corrections: none", zh="警告、裁定与更正：无"))]
+            return [sheet.para(tr(lang, "Warnings, rulings and corrections: none"))]
         return [*sheet.heading(t("notes")), sheet.para(t("no_notes"))]
     rows: list[tuple[int, int, list[Any]]] = []
     for n in notes:

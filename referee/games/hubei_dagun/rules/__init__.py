@@ -4,6 +4,6 @@ the ``title`` its file writes (``core.rulesfile.worded_title``)."""
 from referee.core.i18n import M
 
 TITLES = (
-    M("Hubei 打滚 (鄂南湘北), the source's numbers", zh="湖北打滚（鄂南湘北），数值依原文"),
-    M("Hubei 打滚, house doubling (清 ×4, 光头 ×8, 硬牌 ×4)", zh="湖北打滚，本地加倍（清 ×4，光头 ×8，硬牌 ×4）"),
+    M("Hubei 打滚 (鄂南湘北), the source's numbers"),
+    M("Hubei 打滚, house doubling (清 ×4, 光头 ×8, 硬牌 ×4)"),
 )

@@ -4,6 +4,6 @@ is the ``title`` its file writes (``core.rulesfile.worded_title``)."""
 from referee.core.i18n import M
 
 TITLES = (
-    M("Jinhua mahjong (金华麻将), the seed's numbers", zh="金华麻将，数值依原文"),
-    M("Jinhua mahjong, capped at 8 (封顶八倍)", zh="金华麻将，封顶八倍"),
+    M("Jinhua mahjong (金华麻将), the seed's numbers"),
+    M("Jinhua mahjong, capped at 8 (封顶八倍)"),
 )
