@@ -38,7 +38,8 @@ def _compared(deal: int | None, facts: Sequence[tuple[Fact, ...] | None]) -> lis
     out = []
     for i, fact in enumerate(labels):
         cells = [f[i].cell if f is not None and i < len(f) else "-" for f in facts]
-        out.append(Row(deal, fact.label, cells, any(c != cells[0] for c in cells)))
+        if any(cells):  # a column the deal leaves empty everywhere (a redealt deal's bid) says nothing
+            out.append(Row(deal, fact.label, cells, any(c != cells[0] for c in cells)))
     return out
 
 
@@ -50,8 +51,8 @@ def table(game: Game, found: Sequence[Row], heads: Sequence[str], width: int, la
         if row.deal != deal:
             out.append(game.deal_title(row.deal).text(lang) if row.deal is not None else tr(lang, "match"))
             deal = row.deal
-        out.append(f" {'*' if row.changed else ' '} {mt.pad(row.label.text(lang), mt.LABEL)}" +
-                   "".join(mt.pad(c, width) for c in row.cells).rstrip())
+        out.append((f" {'*' if row.changed else ' '} {mt.pad(row.label.text(lang), mt.LABEL)}" +
+                    "".join(mt.pad(c, width) for c in row.cells)).rstrip())
     return out
 
 
