@@ -13,6 +13,11 @@ conventions (``docs/league.md`` states them for the reader):
   event (head-to-head needs every two tied pairs to have met; a lot is drawn per event). A criterion an
   event's scoring does not have adds nothing from that event (and a head-to-head value never adds).
 - Pairs still equal on every criterion share a rank and are listed by their names.
+- The events of individual players (Dou Dizhu, Hubei 打滚, mahjong: ``tournament.individual``) are summed the
+  same way, player by player: a player is matched across events by the name (outer spaces dropped, NFC,
+  case-folded); matches played, rounds sat out, the score (the game's own running total) and first places are
+  summed; the league ranks by score, then first places (head-to-head and the lot rank within one event only);
+  players still equal share a rank and are listed by name.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ import unicodedata
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from referee.tournament.individual import Player
+from referee.tournament.individual import Row as PlayerRow
 from referee.tournament.model import Pair
 from referee.tournament.scoring import Criterion
 from referee.tournament.standings import Standings
@@ -123,3 +130,69 @@ def league_standings(parts: Sequence[EventPart]) -> LeagueStandings:
                               s.lost, s.byes, s.match_points, s.games_won, s.games_lost,
                               {c: s.tiebreaks.get(c, 0) for c in extra}))
     return LeagueStandings(tuple(rows), criteria, tuple(p.event for p in parts))
+
+
+# --- the events of individual players ---------------------------------------------------------------------------
+
+class PlayerPart(NamedTuple):
+    """One event of individual players as the league counts it: its id, club, entries and standings."""
+
+    event: str
+    club: str
+    players: Sequence[Player]
+    rows: Sequence[PlayerRow]
+
+
+class PlayerLeagueRow(NamedTuple):
+    rank: int
+    player: str
+    clubs: tuple[str, ...]
+    events: tuple[str, ...]
+    played: int
+    sat_out: int
+    score: int
+    firsts: int
+
+
+def player_key(name: str) -> str:
+    """A player's name as the league matches it across events."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+class _PlayerSum:
+    __slots__ = ("clubs", "events", "firsts", "name", "played", "sat_out", "score")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.clubs: list[str] = []
+        self.events: list[str] = []
+        self.played = self.sat_out = self.score = self.firsts = 0
+
+    def values(self) -> tuple[int, int]:
+        return (self.score, self.firsts)
+
+
+def player_standings(parts: Sequence[PlayerPart]) -> tuple[PlayerLeagueRow, ...]:
+    """The league's players from its individual events' standings (see the module's conventions)."""
+    sums: dict[str, _PlayerSum] = {}
+    for part in parts:
+        by_code = {p.code: p for p in part.players}
+        for row in part.rows:
+            player = by_code[row.player]
+            s = sums.get(player_key(player.name))
+            if s is None:
+                s = sums[player_key(player.name)] = _PlayerSum(player.name.strip())
+            if player.club and player.club not in s.clubs:
+                s.clubs.append(player.club)
+            s.events.append(part.event)
+            s.played += row.played
+            s.sat_out += row.sat_out
+            s.score += row.score
+            s.firsts += row.firsts
+    ordered = sorted(sums.values(), key=lambda s: (-s.score, -s.firsts, s.name))
+    rows: list[PlayerLeagueRow] = []
+    for i, s in enumerate(ordered):
+        rank = rows[-1].rank if rows and ordered[i - 1].values() == s.values() else i + 1
+        rows.append(PlayerLeagueRow(rank, s.name, tuple(s.clubs), tuple(s.events), s.played, s.sat_out, s.score,
+                                    s.firsts))
+    return tuple(rows)

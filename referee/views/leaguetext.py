@@ -45,14 +45,34 @@ def standings_sheet(results: LeagueResults, lang: str) -> rows.Sheet:
     return rows.Sheet(columns, tuple(body))
 
 
+def players_sheet(results: LeagueResults, lang: str) -> rows.Sheet:
+    """A row per player of the league's events of individual players in rank order: clubs, events, the matches
+    played, the rounds sat out, the score and the first places summed."""
+    columns = (rows.Column(tr(lang, "Rank"), numeric=True), rows.Column(tr(lang, "Player")),
+               rows.Column(tr(lang, "Club")), rows.Column(tr(lang, "Events"), numeric=True),
+               rows.Column(tr(lang, "Played"), numeric=True),
+               rows.Column(tr(lang, "Sat out", zh="轮空"), numeric=True),
+               rows.Column(tr(lang, "Score"), numeric=True, signed=True),
+               rows.Column(tr(lang, "First places", zh="第一名次数"), numeric=True))
+    body = tuple((r.rank, r.player, join(lang, r.clubs), len(r.events), r.played, r.sat_out, r.score,
+                  r.firsts) for r in results.players)
+    return rows.Sheet(columns, body)
+
+
 def events_sheet(results: LeagueResults, lang: str) -> rows.Sheet:
-    """A row per event of the league: its id, the club it was held at, its name, date, pairs and standings."""
+    """A row per event of the league: its id, the club it was held at, its name, date, entries and standings."""
     columns = (rows.Column(tr(lang, "Event")), rows.Column(tr(lang, "Club")), rows.Column(tr(lang, "Name")),
-               rows.Column(tr(lang, "Date")), rows.Column(tr(lang, "Pairs"), numeric=True),
+               rows.Column(tr(lang, "Date")),
+               rows.Column(tr(lang, "Pairs") if results.events else tr(lang, "Players", zh="选手"), numeric=True),
                rows.Column(tr(lang, "Standings")))
     body = tuple((r.state.settings.id, results.club(r.state.settings.id), r.state.settings.name,
                   r.state.settings.date or "", len(r.state.pairs), standings_title(r, lang))
                  for r in results.events)
+    body += tuple((r.state.settings.id, results.club(r.state.settings.id), r.state.settings.name,
+                   r.state.settings.date or "", len(r.state.players),
+                   tr(lang, "final standings", zh="最终排名") if r.final else
+                   tr(lang, "after round {n}", zh="第 {n} 轮后", n=len(r.rounds)))
+                  for r in results.player_events)
     return rows.Sheet(columns, body)
 
 
@@ -70,9 +90,18 @@ def _grid(sheet: rows.Sheet) -> list[str]:
 
 def notes(results: LeagueResults, lang: str) -> list[str]:
     """What the table does not show: how it is summed, the matches an event cannot count."""
+    return [*summed(results, lang),
+            *(tr(lang, "Not counted: {problem}", problem=msg) for msg in results.broken.values())]
+
+
+def summed(results: LeagueResults, lang: str) -> list[str]:
+    """How the tables are summed over the league's events."""
     out = [tr(lang, "Pairs are matched across events by their players' names; match points and tie-breaks are "
-                    "summed over the events (docs/league.md)")]
-    out += [tr(lang, "Not counted: {problem}", problem=msg) for msg in results.broken.values()]
+                    "summed over the events (docs/league.md)")] if results.events or not results.players else []
+    if results.players:
+        out.append(tr(lang, "Players are matched across events by name; scores and first places are summed over "
+                            "the events (docs/league.md)",
+                      zh="各赛事的选手按姓名对应；得分和第一名次数按赛事累加（docs/league.md）"))
     return out
 
 
@@ -82,10 +111,14 @@ def standings_lines(results: LeagueResults, lang: str) -> list[str]:
         out.append(tr(lang, "no event in the league yet (referee league add-event {league} EVENT --club CLUB)",
                       league=results.league.id))
         return out
-    out += _grid(standings_sheet(results, lang))
-    out.append("")
+    if results.events or not results.players:
+        out += _grid(standings_sheet(results, lang))
+        out.append("")
+    if results.players:
+        out += _grid(players_sheet(results, lang))
+        out.append("")
     out += _grid(events_sheet(results, lang))
-    out += notes(results, lang)[:1]
+    out += summed(results, lang)
     return out
 
 
@@ -100,5 +133,8 @@ def standings_json(results: LeagueResults) -> dict[str, Any]:
                        "events": list(r.events), "played": r.played, "won": r.won, "lost": r.lost, "byes": r.byes,
                        "match_points": r.match_points, "games_won": r.games_won, "games_lost": r.games_lost,
                        "tiebreaks": {c.value: v for c, v in r.tiebreaks.items()}} for r in st.rows],
+        "players": [{"rank": r.rank, "player": r.player, "clubs": list(r.clubs), "events": list(r.events),
+                     "played": r.played, "sat_out": r.sat_out, "score": r.score, "firsts": r.firsts}
+                    for r in results.players],
         "not_counted": sorted(results.broken),
     }

@@ -107,10 +107,13 @@ def report(
     path = output or output_folder(REPORTS_DIR) / f"{file_stem(league_id)}-league.pdf"
     table = leaguetext.standings_sheet(results, pdf)
     weights = [0.7, 1.6, 1.6, 2.0, *([0.8] * 8), *([1.25] * (len(table.columns) - 12))]
-    tables_report(path, f"{results.league.id} {results.league.title}", leaguetext.title(results, pdf), [
-        (tr(pdf, "Standings"), table, weights),
-        (tr(pdf, "Events"), leaguetext.events_sheet(results, pdf), [1.2, 1.5, 2.5, 1.2, 0.7, 4.0]),
-    ], pdf, font=lambda texts: pdf_font(font, texts, say), notes=leaguetext.notes(results, pdf))
+    tables = [(tr(pdf, "Standings"), table, weights)] if results.events or not results.players else []
+    if results.players:
+        tables.append((tr(pdf, "Players", zh="选手"), leaguetext.players_sheet(results, pdf),
+                       [0.7, 2.0, 2.0, 0.8, 0.8, 0.8, 0.9, 1.0]))
+    tables.append((tr(pdf, "Events"), leaguetext.events_sheet(results, pdf), [1.2, 1.5, 2.5, 1.2, 0.7, 4.0]))
+    tables_report(path, f"{results.league.id} {results.league.title}", leaguetext.title(results, pdf), tables,
+                  pdf, font=lambda texts: pdf_font(font, texts, say), notes=leaguetext.notes(results, pdf))
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
     report_broken(results.broken, say)
 
@@ -131,10 +134,11 @@ def export(
     from referee.views.xlsx import write_sheets
 
     results = leagueresults.load(open_store(db), league_id, keep=True)
-    write_sheets(xlsx, f"{results.league.id} {results.league.title}", [
-        (tr(book, "Standings"), leaguetext.standings_sheet(results, book)),
-        (tr(book, "Events"), leaguetext.events_sheet(results, book)),
-    ])
+    sheets = [(tr(book, "Standings"), leaguetext.standings_sheet(results, book))]
+    if results.players:
+        sheets.append((tr(book, "Players", zh="选手"), leaguetext.players_sheet(results, book)))
+    sheets.append((tr(book, "Events"), leaguetext.events_sheet(results, book)))
+    write_sheets(xlsx, f"{results.league.id} {results.league.title}", sheets)
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
     report_broken(results.broken, say)
 
