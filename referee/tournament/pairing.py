@@ -15,6 +15,12 @@ choose lexicographically:
 7. the smallest sum of squared rank distances (within a score group 1 v 2, 3 v 4: table 1 = the top); in
    round 1 with ``halves`` (``pairing.round1 = "halves"``), of the distances' gaps from n/2 (1 v n/2+1 …).
 
+A field of more than ``POOLED`` (300) active pairs is paired in pools instead, as Swiss programs pair a big
+field (:func:`_pooled`): the bye by tiers 1 and 2 first, then pools of about ``POOL`` pairs in score-group order,
+top first, each one matching of the same tiers 3-7 with its leftover floating down, the last pools merged when the
+last cannot pair everyone, and two-table exchanges across the pools' seams. Rematches and the bye's rules are as
+above; tiers 3-7 are kept pool by pool and exchange by exchange, not proved best over the whole field.
+
 Seats: the pair that has sat EW more often sits NS; at equal counts each pair takes the other seat
 from its last one; with no history to separate them the higher-ranked pair sits EW at odd tables.
 """
