@@ -23,7 +23,8 @@ graph (``pairing.POOLED`` raised), the pairing before pools. The load average is
 
     .venv/bin/python bench/pairing_bench.py --sweep 1000 --rounds 3 --store
 
-``--store``: the director's ``pair_round`` on a fresh folder store instead (the standings from the summary cache,
+``--store``: the director's ``pair_round`` on a fresh folder store instead (the club scoring, its 1,000 entries
+raised to the field; the standings from the summary cache,
 the round's matches created and the round logged), wall and CPU seconds a round; each table's match is then
 recorded (a short match, ``event_bench.short_match``) and the round closed, not timed.
 """
@@ -174,8 +175,10 @@ def sweep_store(sizes: list[int], rounds: int, seed: int) -> None:
         cpus: list[float] = []
         with tempfile.TemporaryDirectory() as tmp:
             store = open_store(Path(tmp) / "store")
+            scoring = Path(tmp) / "big.toml"  # the club scoring, without its cap of 1,000 entries
+            scoring.write_text(f'base = "club"\nname = "big"\n\n[entries]\nmost = {max(n, 2)}\n', encoding="utf-8")
             director.new_event(store, "SWEEP", name=f"Sweep {n}", rules="dalian-club", fmt="swiss", rounds=rounds,
-                               scoring="club", date="2026-12-01", venue=None, seed=seed)
+                               scoring=str(scoring), date="2026-12-01", venue=None, seed=seed)
             director.add_pairs(store, "SWEEP", [director.checked_pair(f"P{i:04d}", f"a{i}", f"b{i}")
                                                 for i in range(1, n + 1)])
             for _ in range(rounds):
