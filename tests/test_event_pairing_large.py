@@ -161,7 +161,6 @@ def test_a_field_of_320_pairs_keeps_the_rules():
     play(Event(clubs(320, 12, rng), rng), 4, withdraw={3: [17]})
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("n, rounds, seed", [(1001, 6, 2), (600, 9, 3), (401, 8, 4)])
 def test_large_fields_keep_the_rules(n, rounds, seed):
     # Several rounds of 400-1,000 pairs, pairs withdrawing (round 3) and one entering late (round 4).
@@ -169,7 +168,6 @@ def test_large_fields_keep_the_rules(n, rounds, seed):
     play(Event(clubs(n, 25, rng), rng), rounds, withdraw={3: [5, 50, 500 % n]}, late=4)
 
 
-@pytest.mark.slow
 def test_many_clubs_never_meet_themselves():
     # 40 clubs of about 12 pairs in a field of 500: a club's pairs can always be kept apart.
     rng = random.Random(5)
@@ -181,7 +179,6 @@ def test_many_clubs_never_meet_themselves():
         ev.play(p)
 
 
-@pytest.mark.slow
 def test_pools_find_what_the_full_graph_finds(monkeypatch):
     # 200 pairs forced into pools (POOLED lowered): the bye, the imbalances of 3 and the sum of squared
     # differences (the tiers above the clubs) as the one graph of the whole field has them, round after round.
