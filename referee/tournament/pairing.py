@@ -478,6 +478,11 @@ def _tables(number: int, order: list[str], points: dict[str, int], matching: set
     games = sorted((i, j) for i, j in matching if j != bye_node)
     tables: list[Table] = []
     notes: list[TableExplanation] = []
+    rank = {c: k for k, c in enumerate(order)}
+    met: dict[str, list[str]] = {}  # each pair's opponents so far (a note scans them, not the whole field)
+    for x, y in (tuple(m) for m in h.met if len(m) == 2):
+        met.setdefault(x, []).append(y)
+        met.setdefault(y, []).append(x)
     for t, (i, j) in enumerate(games, 1):
         a, b = order[i], order[j]
         rule, ew = _seats(a, b, h)
@@ -486,13 +491,15 @@ def _tables(number: int, order: list[str], points: dict[str, int], matching: set
         ns = b if ew == a else a
         tables.append(Table(t, match_id(number, t), ew, ns))
         notes.append(TableExplanation(
-            t, _seat_note(ew, ns, order, points, h), _seat_note(ns, ew, order, points, h),
+            t, _seat_note(ew, ns, rank, points, met), _seat_note(ns, ew, rank, points, met),
             points[a] != points[b], rule))
     return SwissPairing(tuple(tables), bye, tuple(notes), number, bye is not None and h.byes[bye] > 0)
 
 
-def _seat_note(pair: str, opponent: str, order: list[str], points: dict[str, int], h: _History) -> SeatExplanation:
+def _seat_note(pair: str, opponent: str, rank: dict[str, int], points: dict[str, int],
+               met: dict[str, list[str]]) -> SeatExplanation:
+    """The pair's place and the pairs playing this round (*rank*) nearer in match points it had met already."""
     gap = abs(points[pair] - points[opponent])
-    nearer = [(abs(points[c] - points[pair]), k, c) for k, c in enumerate(order)
-              if c != pair and abs(points[c] - points[pair]) < gap and frozenset((pair, c)) in h.met]
-    return SeatExplanation(pair, order.index(pair) + 1, points[pair], tuple(c for _, _, c in sorted(nearer)))
+    nearer = [(abs(points[c] - points[pair]), rank[c], c) for c in met.get(pair, ())
+              if c in rank and abs(points[c] - points[pair]) < gap]
+    return SeatExplanation(pair, rank[pair] + 1, points[pair], tuple(c for _, _, c in sorted(nearer)))
