@@ -107,6 +107,10 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     "test_event_files.py::test_the_group_runs_as_a_process_behind_the_boundary": "slow",
     "test_event_cli.py::test_round_robin_of_six_meets_every_pair_once": "slow",
     "test_event_pairing.py::test_swiss_properties": "slow",
+    # Swiss rounds of 200-1,001 pairs, several each, every two tables compared (5-18 s a test)
+    "test_event_pairing_large.py::test_large_fields_keep_the_rules": "slow",
+    "test_event_pairing_large.py::test_many_clubs_never_meet_themselves": "slow",
+    "test_event_pairing_large.py::test_pools_find_what_the_full_graph_finds": "slow",
     # the venue server on loopback (uvicorn, a real socket, sign-in and cookies) in every test: CI runs them all;
     # make check keeps the in-process tests of the use cases and views these pages call
     "test_web.py": "slow",

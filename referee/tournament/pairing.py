@@ -15,6 +15,12 @@ choose lexicographically:
 7. the smallest sum of squared rank distances (within a score group 1 v 2, 3 v 4: table 1 = the top); in
    round 1 with ``halves`` (``pairing.round1 = "halves"``), of the distances' gaps from n/2 (1 v n/2+1 …).
 
+A field of more than ``POOLED`` (300) active pairs is paired in pools instead, as Swiss programs pair a big
+field (:func:`_pooled`): the bye by tiers 1 and 2 first, then pools of about ``POOL`` pairs in score-group order,
+top first, each one matching of the same tiers 3-7 with its leftover floating down, the last pools merged when the
+last cannot pair everyone, and two-table exchanges across the pools' seams. Rematches and the bye's rules are as
+above; tiers 3-7 are kept pool by pool and exchange by exchange, not proved best over the whole field.
+
 Seats: the pair that has sat EW more often sits NS; at equal counts each pair takes the other seat
 from its last one; with no history to separate them the higher-ranked pair sits EW at odd tables.
 """
@@ -38,6 +44,11 @@ MatchId = Callable[[int, int], str]
 # grows with the edges: 200 pairs take ~0.25 s instead of ~1.5 s. If that graph has no complete pairing,
 # or needs an imbalance of 3 or a second bye, the full graph is solved.
 WINDOW = 4
+# A field of more than POOLED active pairs is paired in pools of about POOL (see _pooled): the blossom algorithm
+# over one graph of the whole field takes ~1 s a round at 300 pairs and over 30 s at 1,000; a pool of 48 takes
+# a few hundredths of a second. Smaller fields keep the one graph, so their rounds are as they were.
+POOLED = 300
+POOL = 48
 
 
 # --- round robin -------------------------------------------------------------------------------
@@ -258,12 +269,13 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
     bye_node = n if n % 2 else None
     spread = max(points.values()) - min(points.values())
     size = (n + 1) // 2  # edges in a complete pairing
-    club = {p.code: p.club for p in pairs}
     first = not any(r.tables or r.bye for r in previous_rounds)
     half = n // 2 if halves and first else 0
-
-    def same_club(a: str, b: str) -> int:
-        return 1 if avoid_club and club.get(a) and club.get(a) == club.get(b) else 0
+    tiers = _tiers_of(order, points, h, {p.code: p.club for p in pairs} if avoid_club else {}, half)
+    if window is not None and n > POOLED:
+        pooled = _pooled(order, points, h, tiers, half)
+        if pooled is not None:
+            return _tables(number, order, points, pooled, bye_node, h, match_id)
 
     # Mixed-radix digits: each tier's weight exceeds the largest total the tiers below it can reach.
     tier_max = [1, n - 1, 2, spread * spread, 1, 2, (n - 1) ** 2]
@@ -274,9 +286,6 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
 
     def cost(*tiers: int) -> int:
         return sum(v * s for v, s in zip(tiers, scale, strict=True))
-
-    def distance(i: int, j: int) -> int:
-        return (j - i - half) ** 2
 
     unbyed = any(not h.byes[c] for c in order)
 
@@ -292,9 +301,7 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
                     continue
                 if frozenset((a, b)) in h.met:
                     continue
-                c3, c2 = _colour_cost(a, b, h)
-                d = points[a] - points[b]
-                graph.add_edge(i, j, weight=big - cost(0, 0, c3, d * d, same_club(a, b), c2, distance(i, j)))
+                graph.add_edge(i, j, weight=big - cost(0, 0, *tiers(i, j)))
             if bye_node is not None:
                 graph.add_edge(i, bye_node, weight=big - cost(1 if h.byes[a] else 0, n - 1 - i, 0, 0, 0, 0, 0))
         matching = {(min(u, v), max(u, v)) for u, v in nx.max_weight_matching(graph, maxcardinality=True)}
@@ -314,12 +321,168 @@ def swiss_round(pairs: Sequence[Pair], previous_rounds: Sequence[Round], standin
     return _tables(number, order, points, matching, bye_node, h, match_id)
 
 
+Tiers = Callable[[int, int], tuple[int, int, int, int, int]]
+
+
+def _tiers_of(order: list[str], points: dict[str, int], h: _History, club: Mapping[str, str], half: int) -> Tiers:
+    """Tiers 3 to 7 of the table of ranks i < j: imbalances reaching 3, the squared match-point difference,
+    two pairs of one club (*club*: empty unless avoided), imbalances reaching 2, the rank distance (its gap from
+    *half* in round 1 with halves)."""
+
+    def tiers(i: int, j: int) -> tuple[int, int, int, int, int]:
+        a, b = order[i], order[j]
+        c3, c2 = _colour_cost(a, b, h)
+        d = points[a] - points[b]
+        same = 1 if club.get(a) and club.get(a) == club.get(b) else 0
+        return c3, d * d, same, c2, (j - i - half) ** 2
+
+    return tiers
+
+
+def _pooled(order: list[str], points: dict[str, int], h: _History, tiers: Tiers,
+            half: int) -> set[tuple[int, int]] | None:
+    """A large field's round in pools of about :data:`POOL` pairs, top score group first, as Swiss programs
+    pair: the bye to the lowest-ranked pair that has not had one, the rest in the order of their score groups
+    (in round 1 with *halves*, each pair of the top half next to its opponent of the bottom half), each pool
+    solved whole (every edge that is not a rematch, tiers 3 to 7 as in the full graph) with the pairs it leaves
+    floating down into the next; a pool leaves one pair over at most when its number is odd (a virtual node
+    stands for the next pool's top pair), more only when rematches force it. When the last pool cannot pair
+    every pair left, the pools before it are merged into it (2, 4, 8 … of them: the window widened); then
+    tables are exchanged two by two while that lowers the tiers (:func:`_exchange`: the pools' seams). None
+    when only the whole field could be pairable: the caller solves the full graph.
+    The matching is by ranks in *order*, the bye's table as ``(i, len(order))``, as the full graph's."""
+    n = len(order)
+    bye: int | None = None
+    if n % 2:
+        unbyed = [i for i in range(n) if not h.byes[order[i]]]
+        bye = unbyed[-1] if unbyed else n - 1
+
+    def key(i: int) -> tuple[int, int, int]:
+        return -points[order[i]], (i - half if half and i >= half else i), bool(half and i >= half)
+
+    seq = sorted((i for i in range(n) if i != bye), key=key)
+    chunks: list[list[int]] = []
+    for start in range(0, len(seq), POOL):
+        chunks.append(seq[start:start + POOL])
+    if len(chunks) > 1 and len(chunks[-1]) < POOL // 2:  # no small last pool: fewer pairs to float into
+        chunks[-2].extend(chunks.pop())
+    met = h.met
+
+    solved: list[tuple[list[int], set[tuple[int, int]]]] = []  # each pool's pairs floated in and its tables
+    carry: list[int] = []
+    back = 1  # pools merged into the last when it cannot pair every pair left: 1, 2, 4 …
+    k = 0
+    while k < len(chunks):
+        members = carry + chunks[k]
+        below = chunks[k + 1][0] if k + 1 < len(chunks) else None
+        tables = _solve_pool(members, below, order, met, tiers)
+        seated = {x for e in tables for x in e}
+        left = [i for i in members if i not in seated]
+        if below is None and left:  # widen: the last pools solved again as one
+            if back >= len(solved):  # the whole field as one pool: the caller's graph is cheaper
+                return None
+            k -= back
+            carry = solved[k][0]
+            chunks[k:] = [[i for c in chunks[k:] for i in c]]
+            del solved[k:]
+            back *= 2
+            continue
+        solved.append((carry, tables))
+        carry = left
+        k += 1
+    matching = _exchange([e for _, t in solved for e in t], order, points, met, tiers)
+    if bye is not None:
+        matching.add((bye, n))
+    return matching
+
+
+def _solve_pool(members: list[int], below: int | None, order: list[str], met: frozenset[frozenset[str]],
+                tiers: Tiers) -> set[tuple[int, int]]:
+    """The best matching of *members* (ranks in *order*) over every edge that is not a rematch; *below*: the
+    next pool's top pair, which the pair left over when their number is odd would meet (a virtual node)."""
+    import networkx as nx
+
+    edges: list[tuple[int, int, tuple[int, ...]]] = []
+    ranked = sorted(members)
+    for x, i in enumerate(ranked):
+        a = order[i]
+        for j in ranked[x + 1:]:
+            if frozenset((a, order[j])) not in met:
+                edges.append((i, j, tiers(i, j)))
+    over = len(order) + 1  # the virtual node: not a rank, not the bye's node
+    if below is not None and len(members) % 2 == 1:
+        for i in ranked:
+            _, d2, _, _, dist = tiers(i, below) if i < below else tiers(below, i)
+            edges.append((i, over, (0, d2, 0, 0, dist)))
+    if not edges:
+        return set()
+    # Mixed-radix digits as in swiss_round: each tier outweighs the sum the tiers below it can reach.
+    size = len(members) // 2 + 1
+    scale = [1] * 5
+    for t in range(3, -1, -1):
+        scale[t] = scale[t + 1] * (size * max(e[2][t + 1] for e in edges) + 1)
+    big = scale[0] * (size * max(e[2][0] for e in edges) + 1)
+    graph: nx.Graph[int] = nx.Graph()
+    graph.add_weighted_edges_from((i, j, big - sum(v * w for v, w in zip(c, scale, strict=True))) for i, j, c in edges)
+    got = {(min(u, v), max(u, v)) for u, v in nx.max_weight_matching(graph, maxcardinality=True)}
+    return {e for e in got if e[1] != over}
+
+
+def _exchange(tables: list[tuple[int, int]], order: list[str], points: dict[str, int],
+              met: frozenset[frozenset[str]], tiers: Tiers) -> set[tuple[int, int]]:
+    """Tables exchanged two by two (a-b, c-d become a-c, b-d or a-d, b-c, neither a rematch) while that lowers
+    the two tables' tiers, compared in order, until no exchange does. Only a table with an imbalance of 2 or
+    more, a float or two pairs of one club starts one; a table of one score group with no imbalance of 3 tries
+    only the tables of its own score group (with any other, the exchange would float a pair: a higher tier)."""
+
+    def cost(i: int, j: int) -> tuple[int, int, int, int, int]:
+        return tiers(i, j) if i < j else tiers(j, i)
+
+    def better(t: int, u: int) -> bool:
+        """Exchange tables t and u when that lowers their tiers."""
+        (a, b), (c, d) = tables[t], tables[u]
+        old = [x + y for x, y in zip(current[t], current[u], strict=True)]
+        for (p, q), (r, s) in (((a, c), (b, d)), ((a, d), (b, c))):
+            if frozenset((order[p], order[q])) in met or frozenset((order[r], order[s])) in met:
+                continue
+            one, two = cost(p, q), cost(r, s)
+            if [x + y for x, y in zip(one, two, strict=True)] < old:
+                tables[t], tables[u] = (min(p, q), max(p, q)), (min(r, s), max(r, s))
+                current[t], current[u] = one, two
+                return True
+        return False
+
+    current = [cost(i, j) for i, j in tables]
+    changed = True
+    while changed:  # each exchange lowers the tiers' sums (in order), so this ends
+        changed = False
+        group: dict[int, list[int]] = {}  # the tables of each score group (both pairs on its points)
+        for t, (i, _) in enumerate(tables):
+            if current[t][:2] == (0, 0):
+                group.setdefault(points[order[i]], []).append(t)
+        for t in range(len(tables)):
+            if current[t][:4] == (0, 0, 0, 0):
+                continue
+            near = group.get(points[order[tables[t][0]]], []) if current[t][:2] == (0, 0) else range(len(tables))
+            for u in near:
+                if u != t and better(t, u):
+                    changed = True
+                    if current[t][:4] == (0, 0, 0, 0):
+                        break
+    return set(tables)
+
+
 def _tables(number: int, order: list[str], points: dict[str, int], matching: set[tuple[int, int]],
             bye_node: int | None, h: _History, match_id: MatchId) -> SwissPairing:
     bye = next((order[i] for i, j in matching if j == bye_node), None)
     games = sorted((i, j) for i, j in matching if j != bye_node)
     tables: list[Table] = []
     notes: list[TableExplanation] = []
+    rank = {c: k for k, c in enumerate(order)}
+    met: dict[str, list[str]] = {}  # each pair's opponents so far (a note scans them, not the whole field)
+    for x, y in (tuple(m) for m in h.met if len(m) == 2):
+        met.setdefault(x, []).append(y)
+        met.setdefault(y, []).append(x)
     for t, (i, j) in enumerate(games, 1):
         a, b = order[i], order[j]
         rule, ew = _seats(a, b, h)
@@ -328,13 +491,15 @@ def _tables(number: int, order: list[str], points: dict[str, int], matching: set
         ns = b if ew == a else a
         tables.append(Table(t, match_id(number, t), ew, ns))
         notes.append(TableExplanation(
-            t, _seat_note(ew, ns, order, points, h), _seat_note(ns, ew, order, points, h),
+            t, _seat_note(ew, ns, rank, points, met), _seat_note(ns, ew, rank, points, met),
             points[a] != points[b], rule))
     return SwissPairing(tuple(tables), bye, tuple(notes), number, bye is not None and h.byes[bye] > 0)
 
 
-def _seat_note(pair: str, opponent: str, order: list[str], points: dict[str, int], h: _History) -> SeatExplanation:
+def _seat_note(pair: str, opponent: str, rank: dict[str, int], points: dict[str, int],
+               met: dict[str, list[str]]) -> SeatExplanation:
+    """The pair's place and the pairs playing this round (*rank*) nearer in match points it had met already."""
     gap = abs(points[pair] - points[opponent])
-    nearer = [(abs(points[c] - points[pair]), k, c) for k, c in enumerate(order)
-              if c != pair and abs(points[c] - points[pair]) < gap and frozenset((pair, c)) in h.met]
-    return SeatExplanation(pair, order.index(pair) + 1, points[pair], tuple(c for _, _, c in sorted(nearer)))
+    nearer = [(abs(points[c] - points[pair]), rank[c], c) for c in met.get(pair, ())
+              if c in rank and abs(points[c] - points[pair]) < gap]
+    return SeatExplanation(pair, rank[pair] + 1, points[pair], tuple(c for _, _, c in sorted(nearer)))
