@@ -51,9 +51,9 @@ def players_sheet(results: LeagueResults, lang: str) -> rows.Sheet:
     columns = (rows.Column(tr(lang, "Rank"), numeric=True), rows.Column(tr(lang, "Player")),
                rows.Column(tr(lang, "Club")), rows.Column(tr(lang, "Events"), numeric=True),
                rows.Column(tr(lang, "Played"), numeric=True),
-               rows.Column(tr(lang, "Sat out", zh="轮空"), numeric=True),
+               rows.Column(tr(lang, "Sat out"), numeric=True),
                rows.Column(tr(lang, "Score"), numeric=True, signed=True),
-               rows.Column(tr(lang, "First places", zh="第一名次数"), numeric=True))
+               rows.Column(tr(lang, "First places"), numeric=True))
     body = tuple((r.rank, r.player, join(lang, r.clubs), len(r.events), r.played, r.sat_out, r.score,
                   r.firsts) for r in results.players)
     return rows.Sheet(columns, body)
@@ -63,15 +63,15 @@ def events_sheet(results: LeagueResults, lang: str) -> rows.Sheet:
     """A row per event of the league: its id, the club it was held at, its name, date, entries and standings."""
     columns = (rows.Column(tr(lang, "Event")), rows.Column(tr(lang, "Club")), rows.Column(tr(lang, "Name")),
                rows.Column(tr(lang, "Date")),
-               rows.Column(tr(lang, "Pairs") if results.events else tr(lang, "Players", zh="选手"), numeric=True),
+               rows.Column(tr(lang, "Pairs") if results.events else tr(lang, "Players"), numeric=True),
                rows.Column(tr(lang, "Standings")))
     body = tuple((r.state.settings.id, results.club(r.state.settings.id), r.state.settings.name,
                   r.state.settings.date or "", len(r.state.pairs), standings_title(r, lang))
                  for r in results.events)
     body += tuple((r.state.settings.id, results.club(r.state.settings.id), r.state.settings.name,
                    r.state.settings.date or "", len(r.state.players),
-                   tr(lang, "final standings", zh="最终排名") if r.final else
-                   tr(lang, "after round {n}", zh="第 {n} 轮后", n=len(r.rounds)))
+                   tr(lang, "final standings") if r.final else
+                   tr(lang, "after round {n}", n=len(r.rounds)))
                   for r in results.player_events)
     return rows.Sheet(columns, body)
 
@@ -100,8 +100,7 @@ def summed(results: LeagueResults, lang: str) -> list[str]:
                     "summed over the events (docs/league.md)")] if results.events or not results.players else []
     if results.players:
         out.append(tr(lang, "Players are matched across events by name; scores and first places are summed over "
-                            "the events (docs/league.md)",
-                      zh="各赛事的选手按姓名对应；得分和第一名次数按赛事累加（docs/league.md）"))
+                            "the events (docs/league.md)"))
     return out
 
 

@@ -109,7 +109,7 @@ def report(
     weights = [0.7, 1.6, 1.6, 2.0, *([0.8] * 8), *([1.25] * (len(table.columns) - 12))]
     tables = [(tr(pdf, "Standings"), table, weights)] if results.events or not results.players else []
     if results.players:
-        tables.append((tr(pdf, "Players", zh="选手"), leaguetext.players_sheet(results, pdf),
+        tables.append((tr(pdf, "Players"), leaguetext.players_sheet(results, pdf),
                        [0.7, 2.0, 2.0, 0.8, 0.8, 0.8, 0.9, 1.0]))
     tables.append((tr(pdf, "Events"), leaguetext.events_sheet(results, pdf), [1.2, 1.5, 2.5, 1.2, 0.7, 4.0]))
     tables_report(path, f"{results.league.id} {results.league.title}", leaguetext.title(results, pdf), tables,
@@ -136,7 +136,7 @@ def export(
     results = leagueresults.load(open_store(db), league_id, keep=True)
     sheets = [(tr(book, "Standings"), leaguetext.standings_sheet(results, book))]
     if results.players:
-        sheets.append((tr(book, "Players", zh="选手"), leaguetext.players_sheet(results, book)))
+        sheets.append((tr(book, "Players"), leaguetext.players_sheet(results, book)))
     sheets.append((tr(book, "Events"), leaguetext.events_sheet(results, book)))
     write_sheets(xlsx, f"{results.league.id} {results.league.title}", sheets)
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
