@@ -430,3 +430,25 @@ def test_a_refused_correction_at_the_prompt_names_the_entry_not_a_line(tmp_path:
     assert ("not done: void rejected, nothing stored: deal 1: 'nowin' and a 'win' (#7) in one deal; try again"
             in out.splitlines())
     assert len(store.entries(match)) == 9
+
+
+def test_one_directive_at_the_table_is_refused_without_record_file_lines(tmp_path: Path) -> None:
+    """`referee record MATCH hand` while hand 2 lacks its `last`: one line at the table, like the prompt, says what
+    the hand lacks, not a record file's "before line 14" (a hand ends with its last trick)."""
+    from typer.testing import CliRunner
+
+    from referee.cli import build_app
+
+    store, match = _gunzi_after_hand_1(tmp_path)
+    env = {"REFEREE_DB": str(tmp_path / "gunzi"), "REFEREE_NAME": "ann"}
+    runner = CliRunner()
+    assert runner.invoke(build_app(), ["record", match, "hand"], env=env).exit_code == 0  # hand 2 begins
+    before = store.entries(match)
+    for lang, said in (("en", "error: event rejected, nothing stored: hand 2 is not finished: it has no 'last' yet "
+                              "(record its last trick, or 'redeal')"),
+                       ("zh", "错误：事件被拒绝，未存储：第2副还没有结束：还没有 'last'（末墩）"
+                              "（请记录末墩，或 'redeal'）")):
+        done = runner.invoke(build_app(), ["record", match, "hand", "--lang", lang], env=env)
+        assert done.exit_code == 1, done.output
+        assert done.output.startswith(said) and "line" not in done.output and "行" not in done.output
+    assert store.entries(match) == before

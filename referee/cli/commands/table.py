@@ -201,19 +201,24 @@ def _record_one(store: MatchStore, match_id: str, directive: list[str], referee:
                 after: int | None, language: str) -> None:
     """`referee record MATCH DIRECTIVE`: read as Gunzi's and recorded in one session (one read of the match); a
     match of another game (the session says so, or the directive is none of Gunzi's) by that game's use case."""
+    from referee.app.officiate import Rejected
     from referee.app.recording import game_of_match
     from referee.app.recording import record as record_events
     from referee.core.errors import UsageError
     from referee.store.replaying import NotGunzi
+    from referee.views.prompttext import at_prompt
 
     try:
-        event = parse_directive(directive)
-        done = record_events(store, match_id, [event], referee, reason, after)
-    except (UsageError, NotGunzi):
-        if game_of_match(store, match_id).key == "gunzi":
-            raise
-        _record_game(store, match_id, [" ".join(directive)], referee, reason, after, language)
-        return
+        try:
+            event = parse_directive(directive)
+            done = record_events(store, match_id, [event], referee, reason, after)
+        except (UsageError, NotGunzi):
+            if game_of_match(store, match_id).key == "gunzi":
+                raise
+            _record_game(store, match_id, [" ".join(directive)], referee, reason, after, language)
+            return
+    except Rejected as e:  # one directive at the table: a line the engine cites is an entry (#14), as at the prompt
+        raise Rejected([p._replace(msg=at_prompt(p.msg)) for p in e.errors], e.expected, e.what) from None
     report_record(match_id, done.outcome(), language, store)
     echo_notes(store, language)
 
