@@ -42,7 +42,7 @@ from referee.views.eventwords import RESULT_KIND
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
-    from referee.games.api import Game
+    from referee.games.api import Game, GameTable
     from referee.games.gunzi.results import MatchResult
     from referee.store.api import MatchStore
     from referee.store.eventresults import EventResults
@@ -166,6 +166,48 @@ class Chart(NamedTuple):
     games: list[tuple[float, int]]  # (x of the middle, game number)
 
 
+class Series(NamedTuple):
+    player: str
+    colour: int  # the player's place in the table: which of the chart's colours it is drawn in
+    points: str  # the SVG points attribute
+    total: int
+
+
+class TotalsChart(NamedTuple):
+    """Each player's (or side's) running total deal by deal, for a match of any game: one polyline a player from
+    0 before the first deal, drawn from the scorecard's table (``GameTable.running``)."""
+
+    width: int
+    height: int
+    series: list[Series]
+    xs: list[tuple[float, int]]  # (x, deal number) of the ticks
+    ys: list[tuple[float, int]]  # (y, total)
+    zero: float  # y of 0
+
+
+def totals_chart(table: GameTable) -> TotalsChart:
+    w, h, pad = 640, 240, 28
+    n = len(table.running)
+    values = [0, *(v for row in table.running for v in row)]
+    low, high = min(values), max(values)
+    if low == high:
+        low, high = low - 1, high + 1
+
+    def x(i: float) -> float:
+        return round(pad + (w - 2 * pad) * i / max(1, n), 1)
+
+    def y(v: float) -> float:
+        return round(h - pad - (h - 2 * pad) * (v - low) / (high - low), 1)
+
+    series = [Series(player, i, " ".join(f"{x(k)},{y(v)}" for k, v in enumerate(
+        [0, *(row[i] for row in table.running)])), table.totals[i]) for i, player in enumerate(table.players)]
+    step = max(1, n // 10)
+    span = high - low
+    unit = next(u for u in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 10**9) if span / u <= 8)
+    ys = [(y(v), v) for v in range(low - low % unit, high + 1, unit) if low <= v <= high]
+    return TotalsChart(w, h, series, [(x(k), k) for k in range(1, n + 1, step)], ys, y(0))
+
+
 def chart(result: MatchResult) -> Chart:
     from referee.views.scorecard.chart import level_series
 
@@ -268,6 +310,7 @@ def game_view(store: MatchStore, match_id: str, game: Game, events: list[Any], e
         "match_id": match_id,
         "game": game.key,
         "table": table,
+        "totals_chart": totals_chart(table),
         "totals": [{"player": p, "total": f"+{t}" if t > 0 else str(t)}
                    for p, t in zip(table.players, table.totals, strict=True)],
         "status": [line for line in status if line],

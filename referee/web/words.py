@@ -67,6 +67,7 @@ WORDS: dict[str, Msg] = {
     "blood": M("Blood"),
     "explanation": M("Why"),
     "level_chart": M("Levels hand by hand"),
+    "totals_chart": M("Running totals deal by deal"),
     "game_n": M("Game {n}"),
     "game_end_mark": M("a large dot: the hand that ended its game"),
     "where": M("Where the match stands"),
