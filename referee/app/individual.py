@@ -40,8 +40,9 @@ from referee.tournament.state import (
 
 
 def game_named(key: str) -> Game:
-    """The game of *key* for an individual event (not Gunzi, whose events are of pairs)."""
-    keys = [k for k in registry.keys() if k != "gunzi"]
+    """The game of *key* for an individual event: one whose sides are its seats (each player for themself; a game
+    of partnerships, as Gunzi's, has events of pairs)."""
+    keys = [k for k in registry.keys() if registry.game(k).sides == registry.game(k).seats]
     if key not in keys:
         raise UsageError(M("--game {game}: not a game of individual players ({known:list})", game=key, known=keys))
     return registry.game(key)

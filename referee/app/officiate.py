@@ -81,8 +81,6 @@ def problems_of(game: Game, events: Sequence[Any]) -> list[RecordError]:
     ``import`` keeps as written and warns of."""
     from referee.store.pinning import rules_of_match
 
-    if game.key == "gunzi":
-        return list(replay(list(events)).errors)
     return game.problems(game.replay(events, rules_of_match(game, events)))
 
 
