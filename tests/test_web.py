@@ -542,7 +542,7 @@ def test_pages_in_traditional_chinese(client: TestClient) -> None:
     page = client.get("/?lang=zh_TW")
     assert page.status_code == 200
     assert '<html lang="zh-TW"' in page.text
-    assert "大連打滾子裁判" in page.text and "大连打滚子裁判" not in page.text  # the title, converted
+    assert "牌戲裁判" in page.text and "牌戏裁判" not in page.text  # the title, converted (戏 → 戲)
     assert 'id="lang-switch" href="/?lang=en"' in page.text
     assert '<a class="lang-other" href="/?lang=zh" hreflang="zh-CN">简体中文</a>' in page.text
     assert '<html lang="zh-TW"' in client.get("/").text  # the cookie keeps the language

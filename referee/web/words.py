@@ -14,7 +14,7 @@ from referee.web.phonewords import PHONE
 from referee.web.remarkwords import REMARKS
 
 WORDS: dict[str, Msg] = {
-    "title": M("Dalian Gunzi referee"),
+    "title": M("Card and tile games referee"),
     "home": M("Events and matches"),
     # the front page's first line: every game of the registry by its name (referee.games.registry.named)
     "games_officiated": M("Officiating and scoring for {games}."),
