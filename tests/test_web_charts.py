@@ -55,5 +55,5 @@ def test_the_match_page_of_a_dou_dizhu_match_draws_its_totals(tmp_path: Path) ->
         page = client.get(f"/matches/DDZ-N1-T2?lang={lang}").text
         svg = re.search(r'<svg id="totals-chart"[^>]*aria-label="([^"]*)"', page)
         assert svg is not None and svg.group(1) == title
-        assert re.findall(r'<polyline [^>]*data-player="([^"]*)" data-total="([^"]*)"', page) == [
+        assert re.findall(r'<polyline [^>]*data-player="([^"]*)" data-final="([^"]*)"', page) == [
             ("张三", "10"), ("李四", "4"), ("王五", "-14")]
