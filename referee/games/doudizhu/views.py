@@ -6,7 +6,6 @@ engine's results, and the score table from the engine's own payment function, so
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -18,6 +17,7 @@ from referee.games.doudizhu.engine import LANDLORD, DealResult, MatchResult, pay
 from referee.games.doudizhu.events import SEATS
 from referee.games.doudizhu.rules import TITLES
 from referee.games.doudizhu.ruleset import ROB, RuleSet
+from referee.games.kit.jsonout import write_object
 
 
 def _signed(n: int) -> str:
@@ -94,32 +94,28 @@ def explain_view(d: DealResult, result: MatchResult, lang: str) -> str:
     return "\n".join(lines)
 
 
-def as_json(result: MatchResult, lang: str, errors: Sequence[RecordError]) -> dict[str, Any]:
-    header = result.header
-    match: dict[str, Any] = dict(header.extra) if header else {}
-    match["game"] = "doudizhu"
-    match["rules"] = result.rules.name
-    deals = [{
+def _deal_json(d: DealResult, lang: str) -> dict[str, Any]:
+    return {
         "deal": d.deal, "line": d.line, "settled": d.settled, "redeal": d.redeal, "landlord": d.landlord,
         "base": d.base, "multiplier": d.multiplier, "uncapped": d.uncapped, "winner": d.winner,
         "bombs": d.bombs, "rockets": d.rockets, "spring": d.spring, "antispring": d.antispring, "shown": d.shown,
         "robs": d.robs,
         "payments": {str(s): d.payments[s] for s in SEATS}, "totals": {str(s): d.totals[s] for s in SEATS},
         "explain": [step.text(lang) for step in d.steps],
-    } for d in result.deals]
-    problems = sorted([*errors, *result.errors], key=lambda e: e.line)
-    return {
-        "match": match,
-        "players": {str(s): result.names[s] for s in SEATS},
-        "deals": deals,
-        "result": {"totals": {str(s): result.totals[s] for s in SEATS}, "finished": result.finished},
-        "errors": [{"line": e.line, "message": e.text(lang)} for e in problems],
     }
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
-    json.dump(as_json(result, lang, errors), out, ensure_ascii=False, indent=1)
-    out.write("\n")
+    """The JSON object of ``replay --json`` (docs/doudizhu-record-format.md), written deal by deal."""
+    header = result.header
+    match: dict[str, Any] = dict(header.extra) if header else {}
+    match["game"] = "doudizhu"
+    match["rules"] = result.rules.name
+    problems = sorted([*errors, *result.errors], key=lambda e: e.line)
+    write_object(out, {"match": match, "players": {str(s): result.names[s] for s in SEATS}}, "deals",
+                 result.deals, lambda d: _deal_json(d, lang),
+                 lambda: {"result": {"totals": {str(s): result.totals[s] for s in SEATS}, "finished": result.finished},
+                          "errors": [{"line": e.line, "message": e.text(lang)} for e in problems]})
 
 
 # --- the score table ---------------------------------------------------------------------------------------

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -13,6 +12,7 @@ from referee.games.api import GameTable
 from referee.games.hubei_dagun.engine import KIND_WORD, REWARD_WORD, Card, DealResult, MatchResult
 from referee.games.hubei_dagun.events import SEATS
 from referee.games.hubei_dagun.ruleset import DagunRules
+from referee.games.kit.jsonout import write_object
 
 MODE_WORD = {"friend": M("找朋友"), "alone": M("硬牌")}
 
@@ -109,18 +109,12 @@ def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[Rec
     """The JSON object of ``replay --json`` (docs/hubei-dagun-record-format.md §JSON)."""
     h = result.header
     problems = sorted([*errors, *result.errors], key=lambda e: e.line)
-    obj = {
-        "game": "hubei-dagun",
-        "match": h.id if h else None,
-        "rules": result.rules.name,
-        "players": dict(zip(SEATS, result.names, strict=True)),
-        "deals": [deal_json(d, lang) for d in result.deals],
-        "totals": dict(zip(SEATS, result.totals, strict=True)),
-        "valid": not problems,
-        "errors": [{"line": e.line, "message": e.message, "message_zh": e.message_zh} for e in problems],
-    }
-    json.dump(obj, out, ensure_ascii=False, indent=1)
-    out.write("\n")
+    write_object(out, {"game": "hubei-dagun", "match": h.id if h else None, "rules": result.rules.name,
+                       "players": dict(zip(SEATS, result.names, strict=True))},
+                 "deals", result.deals, lambda d: deal_json(d, lang),
+                 lambda: {"totals": dict(zip(SEATS, result.totals, strict=True)), "valid": not problems,
+                          "errors": [{"line": e.line, "message": e.message, "message_zh": e.message_zh}
+                                     for e in problems]})
 
 
 def score_table(rules: DagunRules, lang: str) -> str:

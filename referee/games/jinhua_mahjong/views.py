@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import NamedTuple, TextIO
 
@@ -13,6 +12,7 @@ from referee.games.api import GameTable, Outcome, Participant
 from referee.games.jinhua_mahjong.engine import DealResult, MatchResult
 from referee.games.jinhua_mahjong.events import SEATS
 from referee.games.jinhua_mahjong.patterns import BY_CODE, PATTERNS
+from referee.games.kit.jsonout import write_object
 
 
 def _seat(seat: str, lang: str) -> str:
@@ -92,37 +92,33 @@ def score_table(rules: Rules, lang: str) -> str:
     return "\n".join(lines)
 
 
-def to_json(result: MatchResult, lang: str, errors: Sequence[RecordError]) -> dict[str, object]:
-    h = result.header
-    problems = sorted([*errors, *result.errors], key=lambda e: e.line)
+def _deal_json(d: DealResult, lang: str) -> dict[str, object]:
     return {
-        "game": "jinhua-mahjong",
-        "match": h.id if h else None,
-        "rules": result.rules.name,
-        "players": {s: result.names.get(s, "") for s in SEATS},
-        "deals": [{
-            "deal": d.deal,
-            "dealer": d.dealer,
-            "settled": d.settled,
-            "winner": d.winner,
-            "discarder": d.discarder,
-            "self_drawn": d.winner is not None and d.discarder is None,
-            "patterns": list(d.patterns),
-            "factor": d.factor,
-            "paid_factor": d.paid_factor,
-            "liable": [{"seat": s, "as": how} for s, how in d.liable],
-            "payments": dict(d.payments),
-            "explain": [s.text(lang) for s in d.steps],
-        } for d in result.deals],
-        "totals": dict(result.totals),
-        "in_play": result.in_play,
-        "errors": [{"line": e.line, "message": e.message, "message_zh": e.message_zh} for e in problems],
+        "deal": d.deal,
+        "dealer": d.dealer,
+        "settled": d.settled,
+        "winner": d.winner,
+        "discarder": d.discarder,
+        "self_drawn": d.winner is not None and d.discarder is None,
+        "patterns": list(d.patterns),
+        "factor": d.factor,
+        "paid_factor": d.paid_factor,
+        "liable": [{"seat": s, "as": how} for s, how in d.liable],
+        "payments": dict(d.payments),
+        "explain": [s.text(lang) for s in d.steps],
     }
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
-    json.dump(to_json(result, lang, errors), out, ensure_ascii=False, indent=1)
-    out.write("\n")
+    """The JSON object of ``replay --json`` (docs/jinhua-mahjong-record-format.md), written deal by deal."""
+    h = result.header
+    problems = sorted([*errors, *result.errors], key=lambda e: e.line)
+    write_object(out, {"game": "jinhua-mahjong", "match": h.id if h else None, "rules": result.rules.name,
+                       "players": {s: result.names.get(s, "") for s in SEATS}},
+                 "deals", result.deals, lambda d: _deal_json(d, lang),
+                 lambda: {"totals": dict(result.totals), "in_play": result.in_play,
+                          "errors": [{"line": e.line, "message": e.message, "message_zh": e.message_zh}
+                                     for e in problems]})
 
 
 class MahjongSummary(NamedTuple):
