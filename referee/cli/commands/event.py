@@ -129,7 +129,7 @@ def settings(
     event_id: EventId,
     confirmation_required: Annotated[bool | None, typer.Option(
         "--confirmation-required/--no-confirmation-required", help=CONFIRMATION_HELP, show_default=False)] = None,
-    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    reason: Reason = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -177,7 +177,7 @@ def add(
         "The pair's rating: round 1 is seeded by it, highest first."))]
     = None,
     force: Finished = False,
-    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    reason: Reason = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -211,7 +211,7 @@ def import_(
         "Entries: CSV or XLSX with a header row pair,player1,player2,club (and may be rating,newcomer)."),
         show_default=False)],
     force: Finished = False,
-    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    reason: Reason = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -276,7 +276,7 @@ def edit(
     club: Annotated[str | None, typer.Option("--club", metavar="CLUB", help=N_(
         "The pair's club as corrected (empty: none)."))] = None,
     force: Finished = False,
-    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    reason: Reason = "",
     db: Db = None,
     referee: Referee = None,
     lang: Lang = None,
@@ -344,7 +344,7 @@ def pair(
         "A table by hand, e.g. A1-B2 (repeat for more; the pairs not named are paired by the program)."))] = None,
     bye: Annotated[list[str] | None, typer.Option("--bye", metavar="PAIR", help=N_(
         "A pair sitting this round out at its request (a requested bye, [bye] requested); may be repeated."))] = None,
-    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    reason: Reason = "",
     seed: Annotated[str | None, typer.Option("--seed", metavar="rating", help=N_(
         "Round 1 seeded by the players' ratings (referee ratings): a pair's seed is its players' mean rating; at an "
         "event of individual players, each player's rating (the unrated after, in the event's lot order)."))] = None,
@@ -445,7 +445,7 @@ def close(
     force: Annotated[bool, typer.Option("--force", help=N_(
         "Close even with unfinished matches: shows the rulings that would decide each, stored with --yes."))]
     = False,
-    reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))] = "",
+    reason: Reason = "",
     yes: Annotated[bool, typer.Option("--yes", help=N_(
         "With --force: store the rulings shown without asking."))]
     = False,
