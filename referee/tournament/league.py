@@ -93,6 +93,14 @@ class _Sum:
         self.tiebreaks: dict[Criterion, int] = {}
 
 
+def _ranks(values: Sequence[tuple[int, ...]]) -> list[int]:
+    """The rank of each of *values* (in rank order): equal values share a rank, the next rank skips past them."""
+    ranks: list[int] = []
+    for i, v in enumerate(values):
+        ranks.append(ranks[-1] if i and values[i - 1] == v else i + 1)
+    return ranks
+
+
 def league_standings(parts: Sequence[EventPart]) -> LeagueStandings:
     """The league's standings from its events' standings (see the module's conventions)."""
     criteria = league_criteria(parts)
@@ -124,8 +132,7 @@ def league_standings(parts: Sequence[EventPart]) -> LeagueStandings:
 
     ordered = sorted(sums.values(), key=lambda s: (tuple(-v for v in values(s)), s.names))
     rows: list[LeagueRow] = []
-    for i, s in enumerate(ordered):
-        rank = rows[-1].rank if rows and values(ordered[i - 1]) == values(s) else i + 1
+    for rank, s in zip(_ranks([values(s) for s in ordered]), ordered, strict=True):
         rows.append(LeagueRow(rank, s.names[0], s.names[1], tuple(s.clubs), tuple(s.events), s.played, s.won,
                               s.lost, s.byes, s.match_points, s.games_won, s.games_lost,
                               {c: s.tiebreaks.get(c, 0) for c in extra}))
@@ -191,8 +198,7 @@ def player_standings(parts: Sequence[PlayerPart]) -> tuple[PlayerLeagueRow, ...]
             s.firsts += row.firsts
     ordered = sorted(sums.values(), key=lambda s: (-s.score, -s.firsts, s.name))
     rows: list[PlayerLeagueRow] = []
-    for i, s in enumerate(ordered):
-        rank = rows[-1].rank if rows and ordered[i - 1].values() == s.values() else i + 1
+    for rank, s in zip(_ranks([s.values() for s in ordered]), ordered, strict=True):
         rows.append(PlayerLeagueRow(rank, s.name, tuple(s.clubs), tuple(s.events), s.played, s.sat_out, s.score,
                                     s.firsts))
     return tuple(rows)
