@@ -157,7 +157,7 @@ def weighed(store: MatchStore, match_id: str, number: int) -> Weighed:
     for alt in d.alternatives:
         if alt.target in view:
             try:
-                alts.append((alt.number, replaced(store, view, match_id, alt.target, alt.directive, recorded)))
+                alts.append((alt.number, replaced(store, match, match_id, alt.target, alt.directive, recorded)))
             except StoreError:  # an alternative the reader no longer takes (the record moved on): not weighed
                 continue
     return Weighed(match.game, match.game.header(match.events), match_id, d, lines, recorded, tuple(alts),
@@ -177,7 +177,8 @@ def weigh(store: MatchStore, match_id: str, number: int, alternatives: Sequence[
                                "stored",
                                number=number, match=match_id, state=_state_word(d.state)))
         view = s.view
-        starts = whatif.played(view).starts
+        match = whatif.played(view)
+        starts = match.starts
         known = {(a.target, a.directive) for a in d.alternatives}
         new: list[NewEntry] = []
         recorded = None
@@ -185,7 +186,7 @@ def weigh(store: MatchStore, match_id: str, number: int, alternatives: Sequence[
             if seq not in view or _hand_of(starts, seq) != d.hand:
                 raise StoreError(M("#{seq} is not an event of hand {hand} in effect (see `referee log {match} --hand "
                                    "{hand}`); nothing stored", seq=seq, hand=d.hand, match=match_id))
-            w = replaced(store, view, match_id, seq, text, recorded)
+            w = replaced(store, match, match_id, seq, text, recorded)
             recorded = w.recorded
             directive = w.new
             if w.new_errors:
@@ -231,7 +232,7 @@ def _amend_items(store: MatchStore, s: MatchSessionLike, match_id: str, d: Dispu
         raise StoreError(M("#{seq} is no longer in effect in match {match}: the alternative cannot be put in place; "
                            "nothing stored",
                            seq=target, match=match_id))
-    w = replaced(store, view, match_id, target, directive)
+    w = replaced(store, whatif.played(view), match_id, target, directive)
     if w.new_errors:
         raise Rejected(w.new_errors, (), what="amend")
     return {"kind": "amend", "directive": w.new, "target": target,

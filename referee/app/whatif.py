@@ -64,13 +64,12 @@ def not_in_effect(seq: int, match_id: str) -> StoreError:
                         seq=seq, match=match_id))
 
 
-def replaced(store: MatchStore, view: Mapping[int, str], match_id: str, seq: int, directive: str,
-             recorded: Any = None, *, header: bool = False) -> Replaced:
-    """The match of *view* replayed with *directive* in place of the event at *seq*; a StoreError when it cannot
-    be read. The header is replaced only by a header, and only when *header* allows it (``whatif`` does; a
-    dispute's alternative may not)."""
-    match = played(view)
-    game = match.game
+def replaced(store: MatchStore, match: Played, match_id: str, seq: int, directive: str, recorded: Any = None, *,
+             header: bool = False) -> Replaced:
+    """*match* replayed with *directive* in place of the event at *seq* (*recorded*: its result, when the caller
+    has it); a StoreError when it cannot be read. The header is replaced only by a header, and only when *header*
+    allows it (``whatif`` does; a dispute's alternative may not)."""
+    game, view = match.game, match.view
     if seq not in view:
         raise not_in_effect(seq, match_id)
     new_view = dict(view)
@@ -103,7 +102,8 @@ def whatif(store: MatchStore, match_id: str, seq: int, directive: str) -> tuple[
     view = corrected(entries)
     if seq not in view:
         seq = _amended_place(entries, view, seq, match_id)
-    return game_of_view(view), replaced(store, view, match_id, seq, directive, header=True)
+    match = played(view)
+    return match.game, replaced(store, match, match_id, seq, directive, header=True)
 
 
 def _amended_place(entries: list[StoredEntry], view: dict[int, str], seq: int, match_id: str) -> int:
