@@ -251,7 +251,7 @@ def test_the_director_puts_back_the_record_as_it_was(cli: Cli) -> None:
     ruled = cli.ok("dispute", "T1", "rule", 1, "--alt", 1, "--reason", "KD and 10D were turned up")
     # alternative 2: S = 170 → stage dug, NS 3 → 4, 2 blood paid to S by E (module docstring)
     assert "levels now: EW 3, NS 4" in ruled.out
-    assert "blood owed next hand: 2 (kings 0 + score 2), paid by E to S [blood.total; §7.2.4, §7.2.1]" in ruled.out
+    assert "blood owed next hand: 2 (kings 0 + score 2), paid by E (张三) to S (李四)" in ruled.out
     cli.ok("dispute", "T1", "rule", 1, "--appeal", "--by", "EW", "--reason", "6C was buried, not KC")
     decided = cli.ok("dispute", "T1", "decide", 1, "--keep", "--reason", "the photo shows 6C")
     # back to the record: S = 110, foul dig, nobody levels (§7.1), no blood (§7.2.3), W declares next (§7.4)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from referee.core.i18n import M, Msg, literal, tr
+from referee.core.i18n import M, Msg, tr
 from referee.store.disputes import STATE_WORDS, Dispute, DisputeState, EventDispute, HandMark, Remarks, Ruling, Weighed
 from referee.views import matchtext as mt
 from referee.views import sidebyside
@@ -210,5 +210,6 @@ def hand_marks(remarks: Remarks, hands: Sequence[int], lang: str) -> str | None:
     by_mark: dict[HandMark, list[int]] = {}
     for n in hands:
         by_mark.setdefault(remarks.mark(n), []).append(n)
-    parts = [f"{MARKS[mark].text(lang)}: {', '.join(map(str, by_mark[mark]))}" for mark in HandMark if mark in by_mark]
-    return tr(lang, "settled hands — {marks}", marks=literal("; ".join(parts)))
+    parts = [M("{mark}: {hands:list}", mark=MARKS[mark], hands=by_mark[mark])
+             for mark in HandMark if mark in by_mark]
+    return tr(lang, "settled hands — {marks}", marks=mt.semicolons(parts))

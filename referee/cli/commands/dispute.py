@@ -179,6 +179,7 @@ def _appeal(store: MatchStore, match_id: str, number: int, by: str | None, reaso
 def _report_ruled(ruled: Ruled, match_id: str, say: str, *, director: bool) -> None:
     from referee.core.i18n import tr
     from referee.views import disputetext as views
+    from referee.views import storedtext
 
     d = ruled.dispute
     final = d.decision if director else d.ruling
@@ -187,10 +188,7 @@ def _report_ruled(ruled: Ruled, match_id: str, say: str, *, director: bool) -> N
                   match=match_id, what=views.ruling_msg(final, director)))
     if ruled.before is not None and ruled.after is not None:
         game = ruled.game
-        for n in game.settled_hands(ruled.after):
-            if game.deal_facts(ruled.before, n, say) != game.deal_facts(ruled.after, n, say):
-                typer.echo(tr(say, "re-settled:"))
-                echo_lines((game.explain_view(ruled.after, n, say) or "").splitlines())
+        echo_lines(storedtext.resettled_lines(game, ruled.before, ruled.after, say))  # as an amend says it
         for fact in game.match_facts(ruled.after, say):
             typer.echo(f"{fact.label.text(say)}: {fact.cell}")
     typer.echo(tr(say, "next: referee dispute {match} sheet {number} -o ruling.pdf", match=match_id, number=d.number))
