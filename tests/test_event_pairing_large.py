@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 import pytest
+from test_event_pairing import RESULTS, summary  # a pair match summary of random results
 
-from referee.games.gunzi.summary import GameSummary, MatchSummary, Sides, TeamNames
+from referee.games.gunzi.summary import MatchSummary
 from referee.tournament import pairing
 from referee.tournament.model import Pair, Round, Table
 from referee.tournament.pairing import PairingFailure, SwissPairing, swiss_round
@@ -26,16 +27,7 @@ from referee.tournament.scoring import load
 from referee.tournament.standings import Row, Standings, standings
 
 CLUB = load("club")
-RESULTS = [(2, 0), (2, 1), (1, 2), (0, 2)]
 SEED = 7  # the events' lot
-
-
-def summary(mid: str, ew: int, ns: int) -> MatchSummary:
-    winner = "EW" if ew > ns else "NS"
-    games = tuple(GameSummary(i, w, "zero", Sides(4, 3) if w == "EW" else Sides(3, 4))
-                  for i, w in enumerate(["EW"] * ew + ["NS"] * ns, 1))
-    return MatchSummary(mid, "dalian-club", ("", "", "", ""), TeamNames("", ""), True, winner,  # type: ignore[arg-type]
-                        Sides(ew, ns), games, Sides(0, 0), False)
 
 
 @dataclass
