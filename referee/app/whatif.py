@@ -16,6 +16,7 @@ from referee.core.i18n import M
 from referee.core.records import RecordError
 from referee.games.stored import game_of_view
 from referee.store.disputes import Replaced
+from referee.store.pinning import rules_of_match
 from referee.store.store import StoreError, corrected
 
 if TYPE_CHECKING:
@@ -42,8 +43,6 @@ def played(view: Mapping[int, str]) -> Played:
 
 def replay(store: MatchStore, game: Game, events: Sequence[Any]) -> Any:
     """The game's result of *events* under the rules the match was created under (its pin)."""
-    from referee.store.pinning import rules_of_match
-
     return game.replay(events, rules_of_match(game, events, store))
 
 
