@@ -16,7 +16,8 @@ from referee.games.kit.jsonout import write_object
 from referee.games.registry import GAMES, game, game_of_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-scalars = st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=12)  # quotes, \n, 中文 …
+scalars = (st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False, allow_infinity=False)
+           | st.text(max_size=12))  # quotes, \n, 中文 …, 1e+300
 values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6),
                                                                                             inner, max_size=4),
                       max_leaves=12)

@@ -9,7 +9,7 @@ rule key it applied.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from referee.core.i18n import M, Msg, form
 from referee.core.records import RecordError
@@ -65,7 +65,19 @@ class DealResult(NamedTuple):
     rewards: tuple[Reward, ...]
     coins: Coins  # this deal's coins by seat: the result and the rewards
     totals: Coins  # the running totals after this deal
-    steps: tuple[Step, ...]
+    rules: DagunRules  # the rule set it was settled under: its steps are worked out again from it when asked for
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Each step of the deal's settlement, citing its rule: the deal settled again from what it kept (pure, so
+        the same steps as when it was first settled)."""
+        mode: Call | Alone = (Call(self.card, self.sides[0][1], 0) if self.mode == "friend" and self.card is not None
+                              else Alone(self.sides[0][0], 0))
+        before = tuple(t - c for t, c in zip(self.totals, self.coins, strict=True))
+        steps: list[Step] = []
+        settle(Deal(self.number, self.dealer, self.line), self.number, mode, Places(self.places, 0), self.points,
+               [r.declare for r in self.rewards], self.rules, cast("Coins", before), steps)
+        return tuple(steps)
 
     def won(self, seat: str) -> bool:
         return seat in self.sides[self.winner]
@@ -128,7 +140,8 @@ class _Open:
 
 
 def replay(events: Sequence[Event], rules: DagunRules, explain: bool = False) -> MatchResult:
-    """Settle every deal of a record (``explain`` is accepted for the interface: the steps are always kept)."""
+    """Settle every deal of a record (``explain`` is accepted for the interface: a deal works out its steps when
+    asked, :attr:`DealResult.steps`)."""
     errors: list[RecordError] = []
     header: Header | None = None
     names = ["", "", "", ""]
@@ -311,51 +324,61 @@ REWARD_WORD = {"sky": M("天炸"), "xi8": M("8喜"), "xi7": M("7喜")}
 
 
 def settle(deal: Deal, number: int, mode: Call | Alone, places: Places, points: Points | None,
-           declares: Sequence[Declare], rules: DagunRules, before: Coins) -> DealResult:
-    """One deal's result: who won, how (plain, 绑, 清, 光头 or 硬牌), its 番 and coins, and the rewards."""
-    steps: list[Step] = []
+           declares: Sequence[Declare], rules: DagunRules, before: Coins, steps: list[Step] | None = None
+           ) -> DealResult:
+    """One deal's result: who won, how (plain, 绑, 清, 光头 or 硬牌), its 番 and coins, and the rewards; each step
+    of it appended to *steps* when given (:attr:`DealResult.steps` settles the deal again for them: a deal's
+    worded steps were ~7 KB of messages, kept for all 14,000 deals of a long match that nobody asked to
+    explain)."""
     order = places.order
-    steps.append(Step(M("places: 一游 {a:seat}, 二游 {b:seat}, 三游 {c:seat}, 末游 {d:seat}",
-                        a=order[0], b=order[1], c=order[2], d=order[3]), "§5.1"))
+    if steps is not None:
+        steps.append(Step(M("places: 一游 {a:seat}, 二游 {b:seat}, 三游 {c:seat}, 末游 {d:seat}",
+                            a=order[0], b=order[1], c=order[2], d=order[3]), "§5.1"))
     final: Coins | None = None
     side_points: tuple[int, int] | None = None
     if isinstance(mode, Call):
         ours: tuple[str, ...] = (deal.dealer, mode.partner)
         sides: tuple[tuple[str, ...], tuple[str, ...]] = (ours, tuple(s for s in SEATS if s not in ours))
-        steps.append(Step(M("找朋友: {dealer:seat} called {card}; {partner:seat} holds its twin: {a} against "
-                            "{b}",
-                            dealer=deal.dealer, card=Card(mode.card), partner=mode.partner, a=side_word(sides[0]),
-                            b=side_word(sides[1])), "§4.2"))
+        if steps is not None:
+            steps.append(Step(M("找朋友: {dealer:seat} called {card}; {partner:seat} holds its twin: {a} against "
+                                "{b}",
+                                dealer=deal.dealer, card=Card(mode.card), partner=mode.partner, a=side_word(sides[0]),
+                                b=side_word(sides[1])), "§4.2"))
         assert points is not None
         final, side_points, winner, kind = _friend(points, order, sides, rules, steps)
     else:
         sides = ((mode.seat,), tuple(s for s in SEATS if s != mode.seat))
-        steps.append(Step(M("硬牌: {lone:seat} plays alone against {b}; only 一游 decides",
-                            lone=mode.seat, b=side_word(sides[1])),
-                          "§4.3, §5.7"))
+        if steps is not None:
+            steps.append(Step(M("硬牌: {lone:seat} plays alone against {b}; only 一游 decides",
+                                lone=mode.seat, b=side_word(sides[1])),
+                              "§4.3, §5.7"))
         won = order[0] == mode.seat
         winner, kind = (0, "alone_win") if won else (1, "alone_loss")
-        steps.append(Step(M("{first:seat} is 一游: the 硬牌 player {verb}", first=order[0],
-                            verb=M("wins") if won else M("loses")), "§5.7"))
+        if steps is not None:
+            steps.append(Step(M("{first:seat} is 一游: the 硬牌 player {verb}", first=order[0],
+                                verb=M("wins") if won else M("loses")), "§5.7"))
     fan = rules.fan(kind)
     result_coins = _result_coins(sides, winner, rules.stake * fan)
-    steps.append(_coins_step(kind, fan, rules.stake, sides, winner, result_coins))
+    if steps is not None:
+        steps.append(_coins_step(kind, fan, rules.stake, sides, winner, result_coins))
     rewards = tuple(_reward(d, rules) for d in declares)
     for r in rewards:
-        steps.append(Step(M("{what} declared by {s:seat}: each of the other three pays {each} 番 × {stake} = {coins}, "
-                            "whatever the result",
-                            what=REWARD_WORD[r.declare.kind], s=r.declare.seat, each=r.each, stake=rules.stake,
-                            coins=r.each * rules.stake), f"§6 rewards.{r.declare.kind}_each"))
+        if steps is not None:
+            steps.append(Step(M("{what} declared by {s:seat}: each of the other three pays {each} 番 × {stake} = "
+                                "{coins}, whatever the result",
+                                what=REWARD_WORD[r.declare.kind], s=r.declare.seat, each=r.each, stake=rules.stake,
+                                coins=r.each * rules.stake), f"§6 rewards.{r.declare.kind}_each"))
     coins = _add_coins(result_coins, *(r.coins for r in rewards))
     totals = _add_coins(before, coins)
-    steps.append(Step(M("this deal: {line}", line=_coins_line(coins)), "§7"))
+    if steps is not None:
+        steps.append(Step(M("this deal: {line}", line=_coins_line(coins)), "§7"))
     return DealResult(number, deal.line, deal.dealer, "friend" if isinstance(mode, Call) else "alone",
                       mode.card if isinstance(mode, Call) else None, sides, order, points, final, side_points,
-                      winner, kind, fan, result_coins, rewards, coins, totals, tuple(steps))
+                      winner, kind, fan, result_coins, rewards, coins, totals, rules)
 
 
 def _friend(points: Points, order: tuple[str, str, str, str], sides: tuple[tuple[str, ...], tuple[str, ...]],
-            rules: DagunRules, steps: list[Step]) -> tuple[Coins, tuple[int, int], int, str]:
+            rules: DagunRules, steps: list[Step] | None) -> tuple[Coins, tuple[int, int], int, str]:
     """找朋友: the end transfers (§5.2), then 绑/光头 (§5.4, §5.6), 清 (§5.5) or more points (§5.3)."""
     first, _, third, last = order
     won = dict(points.won)
@@ -363,40 +386,48 @@ def _friend(points: Points, order: tuple[str, str, str, str], sides: tuple[tuple
     final[first] += won[last]
     final[last] = 0
     final[third] += points.hand
-    steps.append(Step(M("末游 {last:seat}'s {lp} points go to 一游 {first:seat}; the {hand} points still in hand go "
-                        "to 三游 {third:seat}",
-                        last=last, lp=won[last], first=first, hand=points.hand, third=third), "§5.2"))
+    if steps is not None:
+        steps.append(Step(M("末游 {last:seat}'s {lp} points go to 一游 {first:seat}; the {hand} points still in "
+                            "hand go to 三游 {third:seat}",
+                            last=last, lp=won[last], first=first, hand=points.hand, third=third), "§5.2"))
     side = (sum(final[s] for s in sides[0]), sum(final[s] for s in sides[1]))
     coins_final: Coins = (final["E"], final["S"], final["W"], final["N"])
-    steps.append(Step(M("points: {a} {pa}, {b} {pb}",
-                        a=side_word(sides[0]), pa=side[0], b=side_word(sides[1]), pb=side[1]), "§5.2"))
+    if steps is not None:
+        steps.append(Step(M("points: {a} {pa}, {b} {pb}",
+                            a=side_word(sides[0]), pa=side[0], b=side_word(sides[1]), pb=side[1]), "§5.2"))
     winner_of = {s: (0 if s in sides[0] else 1) for s in SEATS}
     if winner_of[order[0]] == winner_of[order[1]]:
         winner = winner_of[order[0]]
         loser_won = sum(won[s] for s in sides[1 - winner])
         if loser_won == 0:
-            steps.append(Step(M("绑 with the other side on no points: 光头, {a} win whatever the points",
-                                a=side_word(sides[winner])), "§5.6"))
+            if steps is not None:
+                steps.append(Step(M("绑 with the other side on no points: 光头, {a} win whatever the points",
+                                    a=side_word(sides[winner])), "§5.6"))
             return coins_final, side, winner, "guangtou"
-        steps.append(Step(M("{a} are 一游 and 二游: 绑, they win and the points are not counted",
-                            a=side_word(sides[winner])), "§5.4"))
+        if steps is not None:
+            steps.append(Step(M("{a} are 一游 and 二游: 绑, they win and the points are not counted",
+                                a=side_word(sides[winner])), "§5.4"))
         return coins_final, side, winner, "bang"
     if 200 in side:
         winner = side.index(200)
-        steps.append(Step(M("{a} have all 200 points: 清", a=side_word(sides[winner])), "§5.5"))
+        if steps is not None:
+            steps.append(Step(M("{a} have all 200 points: 清", a=side_word(sides[winner])), "§5.5"))
         return coins_final, side, winner, "qing"
     if side[0] == side[1]:
         if rules.tie == "last_loses":
             winner = 1 - winner_of[last]
-            steps.append(Step(M("100:100: the side of 末游 {last:seat} loses",
-                                last=last), "§5.3 scoring.tie"))
+            if steps is not None:
+                steps.append(Step(M("100:100: the side of 末游 {last:seat} loses",
+                                    last=last), "§5.3 scoring.tie"))
         else:
             winner = winner_of[first]
-            steps.append(Step(M("100:100: the side of 一游 {first:seat} wins",
-                                first=first), "§5.3 scoring.tie"))
+            if steps is not None:
+                steps.append(Step(M("100:100: the side of 一游 {first:seat} wins",
+                                    first=first), "§5.3 scoring.tie"))
         return coins_final, side, winner, "plain"
     winner = 0 if side[0] > side[1] else 1
-    steps.append(Step(M("{a} have more points and win", a=side_word(sides[winner])), "§5.3"))
+    if steps is not None:
+        steps.append(Step(M("{a} have more points and win", a=side_word(sides[winner])), "§5.3"))
     return coins_final, side, winner, "plain"
 
 
