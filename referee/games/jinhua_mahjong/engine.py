@@ -42,8 +42,41 @@ class DealResult(NamedTuple):
     paid_factor: int  # after the cap (§5.4)
     liable: tuple[tuple[str, str], ...]  # (seat, "feeder" | "claimer") liable by 承包 (§7)
     payments: dict[str, int]  # seat -> coins won (+) or paid (-); they sum to 0
-    steps: tuple[Msg, ...]
     settled: bool  # False when the deal has a problem (nothing is paid) or is still in play
+    source: _Source | None = None  # what it was settled from (None: not settled), for its steps
+    rules: Rules | None = None  # the rules it was settled under
+
+    @property
+    def steps(self) -> tuple[Msg, ...]:
+        """Each step of the settlement, citing its rule: the deal settled again from what it kept (pure, so the
+        same steps as the first time; a long match's steps were most of its result's memory, kept whether or
+        not anyone asked)."""
+        if self.source is None or self.rules is None:
+            return ()
+        steps: list[Msg] = []
+        _settle(self.source.deal(), self.rules, steps)
+        return tuple(steps)
+
+
+class _Source(NamedTuple):
+    """A settled deal's directives, as values: what its steps are worked out again from."""
+
+    number: int
+    line: int
+    dealer: str
+    caishen: Caishen | None
+    claims: tuple[Claim, ...]
+    win: Win | None
+    nowin: NoWin | None
+    patterns: Patterns | None
+    tiles: Tiles | None
+    liable: tuple[Liable, ...]
+
+    def deal(self) -> _Deal:
+        d = _Deal(self.number, self.line, self.dealer)
+        d.caishen, d.claims, d.win, d.nowin = self.caishen, list(self.claims), self.win, self.nowin
+        d.patterns, d.tiles, d.liable = self.patterns, self.tiles, list(self.liable)
+        return d
 
 
 class MatchResult(NamedTuple):
@@ -68,10 +101,14 @@ class _Deal:
         self.tiles: Tiles | None = None
         self.liable: list[Liable] = []
 
+    def source(self) -> _Source:
+        return _Source(self.number, self.line, self.dealer, self.caishen, tuple(self.claims), self.win, self.nowin,
+                       self.patterns, self.tiles, tuple(self.liable))
+
 
 def replay(events: Sequence[Event], rules: Rules, explain: bool = False) -> MatchResult:
-    """Every deal of *events* settled under *rules* (*explain* is accepted for the interface: the steps are
-    always kept, they are few)."""
+    """Every deal of *events* settled under *rules* (*explain* is accepted for the interface: a deal works out its
+    steps when asked, :attr:`DealResult.steps`)."""
     errors: list[RecordError] = []
     header, names, deals = _collect(events, rules, errors)
     results: list[DealResult] = []
@@ -80,7 +117,7 @@ def replay(events: Sequence[Event], rules: Rules, explain: bool = False) -> Matc
         last = i == len(deals) - 1
         if d.win is None and d.nowin is None and last:
             in_play = True
-            results.append(_unsettled(d, ()))
+            results.append(_unsettled(d))
             continue
         found, result = _settle(d, rules)
         errors += found
@@ -152,8 +189,8 @@ def _rotate(d: _Deal, rules: Rules) -> str:
     return next_seat(d.dealer)
 
 
-def _unsettled(d: _Deal, steps: tuple[Msg, ...]) -> DealResult:
-    return DealResult(d.number, d.line, d.dealer, None, None, (), 0, 0, (), {s: 0 for s in SEATS}, steps, False)
+def _unsettled(d: _Deal) -> DealResult:
+    return DealResult(d.number, d.line, d.dealer, None, None, (), 0, 0, (), {s: 0 for s in SEATS}, False)
 
 
 def feeds(claims: Sequence[Claim]) -> dict[tuple[str, str], int]:
@@ -164,7 +201,8 @@ def feeds(claims: Sequence[Claim]) -> dict[tuple[str, str], int]:
     return out
 
 
-def _settle(d: _Deal, rules: Rules) -> tuple[list[RecordError], DealResult]:
+def _settle(d: _Deal, rules: Rules, explained: list[Msg] | None = None) -> tuple[list[RecordError], DealResult]:
+    """The deal's problems and result; its steps appended to *explained* when given (:attr:`DealResult.steps`)."""
     errors: list[RecordError] = []
     for c in d.claims:
         if c.claimer == c.feeder:
@@ -175,23 +213,11 @@ def _settle(d: _Deal, rules: Rules) -> tuple[list[RecordError], DealResult]:
                 "chi: {seat:seat} may 吃 only from the player before them ({upper:seat}), not {feeder:seat} (§3.1)",
                 seat=c.claimer, upper=previous_seat(c.claimer), feeder=c.feeder)))
     if d.nowin is not None:
-        if d.win is not None:
-            errors.append(RecordError(d.nowin.line, M("deal {deal}: 'nowin' and a 'win' (line {win}) in one deal",
-                                               deal=d.number, win=d.win.line)))
-        for ev in (d.patterns, d.tiles, *d.liable):
-            if ev is not None:
-                errors.append(RecordError(ev.line, M("deal {deal}: nobody won, so nothing is claimed or paid",
-                                                     deal=d.number)))
-        if errors:
-            return errors, _unsettled(d, ())
-        drawn = (M("deal {deal}: dealer {dealer:seat}; nobody won (流局): nothing is paid (§5)",
-                   deal=d.number, dealer=d.dealer),)
-        return [], DealResult(d.number, d.line, d.dealer, None, None, (), 0, 0, (), {s: 0 for s in SEATS},
-                              drawn, True)
+        return _drawn(d, d.nowin, rules, errors, explained)
     if d.win is None:
         errors.append(RecordError(d.line, M("deal {deal} has no result: 'win …' or 'nowin' (the next deal began)",
                                      deal=d.number)))
-        return errors, _unsettled(d, ())
+        return errors, _unsettled(d)
     win = d.win
     if win.discarder == win.winner:
         errors.append(RecordError(win.line, M(
@@ -206,8 +232,8 @@ def _settle(d: _Deal, rules: Rules) -> tuple[list[RecordError], DealResult]:
     if d.tiles is not None:
         errors += check_tiles(d.tiles, d.caishen, codes)
     if errors:
-        return errors, _unsettled(d, ())
-    steps: list[Msg] = []
+        return errors, _unsettled(d)
+    steps: list[Msg] = explained if explained is not None else []
     if d.caishen is not None:
         steps.append(M("deal {deal}: dealer {dealer:seat}, 财神 {tile} (白板 stands for it, §2.2)",
                        deal=d.number, dealer=d.dealer, tile=code(d.caishen.tile)))
@@ -224,7 +250,26 @@ def _settle(d: _Deal, rules: Rules) -> tuple[list[RecordError], DealResult]:
     payments, pay_steps = pay(win.winner, win.discarder, paid, liable, rules)
     steps += liable_steps + pay_steps
     return [], DealResult(d.number, d.line, d.dealer, win.winner, win.discarder, tuple(codes), factor, paid,
-                          tuple(liable), payments, tuple(steps), True)
+                          tuple(liable), payments, True, d.source(), rules)
+
+
+def _drawn(d: _Deal, nowin: NoWin, rules: Rules, errors: list[RecordError],
+           explained: list[Msg] | None) -> tuple[list[RecordError], DealResult]:
+    """A deal nobody won (流局): nothing is claimed or paid."""
+    if d.win is not None:
+        errors.append(RecordError(nowin.line, M("deal {deal}: 'nowin' and a 'win' (line {win}) in one deal",
+                                           deal=d.number, win=d.win.line)))
+    for ev in (d.patterns, d.tiles, *d.liable):
+        if ev is not None:
+            errors.append(RecordError(ev.line, M("deal {deal}: nobody won, so nothing is claimed or paid",
+                                                 deal=d.number)))
+    if errors:
+        return errors, _unsettled(d)
+    if explained is not None:
+        explained.append(M("deal {deal}: dealer {dealer:seat}; nobody won (流局): nothing is paid (§5)",
+                           deal=d.number, dealer=d.dealer))
+    return [], DealResult(d.number, d.line, d.dealer, None, None, (), 0, 0, (), {s: 0 for s in SEATS},
+                          True, d.source(), rules)
 
 
 def multiply(codes: Sequence[str], self_drawn: bool, rules: Rules) -> tuple[int, list[Msg]]:
