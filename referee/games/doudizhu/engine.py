@@ -60,7 +60,21 @@ class DealResult(NamedTuple):
     antispring: bool
     shown: bool
     robs: int
-    steps: tuple[Msg, ...]  # the settlement step by step, each citing its key and section
+    kept: tuple[Msg, ...]  # the steps as settled (seats by number); a replayed deal keeps none, see `steps`
+    source: tuple[Event, ...] = ()  # a replayed deal's directives, for its steps
+    rules: RuleSet | None = None  # the rules it was settled under
+    names: dict[int, str] | None = None  # the players' names its steps show beside their seats
+
+    @property
+    def steps(self) -> tuple[Msg, ...]:
+        """The settlement step by step, each citing its key and section, seats with their players' names: a
+        replayed deal settled again from what it kept (pure, so the same steps; a long match's steps were most of
+        its result's memory, kept whether or not anyone asked)."""
+        if self.rules is None or self.names is None:
+            return self.kept
+        before = {s: self.totals[s] - self.payments[s] for s in SEATS}
+        again, _ = settle(self.deal, self.line, list(self.source), self.rules, before)
+        return tuple(_named(step, self.names) for step in again.kept)
 
 
 class MatchResult(NamedTuple):
@@ -127,7 +141,7 @@ def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
     settled = 0
     for number, (line, deal_events) in enumerate(zip(starts, deals, strict=True), 1):
         result, found = settle(number, line, deal_events, rules, totals)
-        result = result._replace(steps=tuple(_named(step, names) for step in result.steps))
+        result = result._replace(kept=(), source=tuple(deal_events), rules=rules, names=names)
         errors.extend(found)
         totals = result.totals
         results.append(result)
@@ -327,7 +341,7 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
             errors.append(_over(number, ended, redeal))
         elif played is not None:
             errors.append(RecordError(played.line, M("deal {n} was dealt again: nothing is played in it", n=number)))
-        return unsettled._replace(redeal=True, steps=void), errors
+        return unsettled._replace(redeal=True, kept=void), errors
     chosen = _landlord(number, line, events, bids, bidding, rules, errors)
     if chosen is None:
         return unsettled, errors
