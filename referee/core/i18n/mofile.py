@@ -38,6 +38,7 @@ class LazyTranslations(gettext.NullTranslations):
         self._originals = memoryview(data)[originals:originals + 8 * self._count].cast("I")
         self._translations = memoryview(data)[translations:translations + 8 * self._count].cast("I")
         self._index: dict[bytes, int] | None = None  # msgid → its number; a plural message's as ~number
+        self._texts: dict[str, str | None] = {}  # msgid → its text, decoded once (the file never changes)
         self.plural: Callable[[int], int] = _plural_one
         self._read_header()
 
@@ -84,6 +85,13 @@ class LazyTranslations(gettext.NullTranslations):
         return index.get(key)
 
     def _text(self, key: str) -> str | None:
+        try:
+            return self._texts[key]
+        except KeyError:
+            text = self._texts[key] = self._decoded(key)
+            return text
+
+    def _decoded(self, key: str) -> str | None:
         i = self._lookup(key.encode(self._charset or "ascii"))
         if i is None:
             return None
