@@ -337,7 +337,9 @@ class PadGroup(NamedTuple):
     """A row of the tap pad's keys of one kind: ``directive`` (the keywords), ``seat``, ``cards``, ``suit``,
     ``number`` (quick values of a count), ``word`` (the other words a directive takes: a bid, ``self``, a
     pattern, a tile). *name* tells the rows of a kind apart (a suit's cards: ``H``); *most* is how many times a
-    directive may hold one key (a card of a game of three decks: 3)."""
+    directive may hold one key (a card of a game of three decks: 3). A ``directive`` key's label is the Chinese
+    keyword the reader takes as well (``kitty`` 底牌): a Chinese page shows it beside the keyword, an English
+    page the keyword alone."""
 
     kind: str
     name: str

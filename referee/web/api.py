@@ -124,11 +124,11 @@ async def post_entry(request: Request) -> Response:
     if not isinstance(body, dict) or not isinstance(body.get("directive"), str):
         raise UsageError(M("the body names no directive: send {example}", example=EXAMPLE))
     after = _after(body.get("after"))
-    event = writes.parse(body["directive"])
+    text: str = body["directive"]
     key = ("match", match_id)
 
     def write() -> tuple[Outcome, Any]:
-        out = writes.record(w.store, match_id, event, token.name, after, "", w.memo)
+        out = writes.record(w.store, match_id, writes.parse(w.store, match_id, text), token.name, after, "", w.memo)
         try:  # the match's live rows loaded here, on this thread, for its viewers: no look, no other hop
             return out, w.hub.loaded(key)
         except Exception:  # the rows could not be loaded (a hand edit just now): the hub's next look does it

@@ -10,11 +10,11 @@ from referee.games.doudizhu.cards import BIG_JOKER, SMALL_JOKER, TWO, rank_name
 from referee.games.kit.padkeys import plain, row, seats
 
 DIRECTIVES = (  # each keyword with its Chinese keyword (the reader takes either)
-    ("deal", M("deal", zh="发牌")), ("bid", M("bid", zh="叫分")), ("kitty", M("kitty cards", zh="底牌")),
-    ("landlord", M("landlord", zh="地主")), ("show", M("show", zh="明牌")), ("play", M("play", zh="出牌")),
-    ("bomb", M("bomb", zh="炸弹")), ("rocket", M("rocket", zh="火箭")), ("out", M("out", zh="出完")),
-    ("spring", M("spring", zh="春天")), ("antispring", M("antispring", zh="反春")),
-    ("redeal", M("redeal", zh="重发")),
+    ("deal", literal("发牌")), ("bid", literal("叫分")), ("kitty", literal("底牌")),
+    ("landlord", literal("地主")), ("show", literal("明牌")), ("play", literal("出牌")),
+    ("bomb", literal("炸弹")), ("rocket", literal("火箭")), ("out", literal("出完")),
+    ("spring", literal("春天")), ("antispring", literal("反春")),
+    ("redeal", literal("重发")),
 )
 BIDS = (("1", literal("1")), ("2", literal("2")), ("3", literal("3")), ("pass", M("pass", zh="不叫")),
         ("call", M("call", zh="叫地主")), ("rob", M("rob", zh="抢地主")))

@@ -6,7 +6,7 @@ typed (``E=`` ``35``: ``E=35``). Pure: data only."""
 
 from __future__ import annotations
 
-from referee.core.i18n import M, form
+from referee.core.i18n import M, form, literal
 from referee.games.api import PadGroup
 from referee.games.hubei_dagun.engine import Card
 from referee.games.kit.padkeys import plain, row, seats
@@ -14,10 +14,10 @@ from referee.games.kit.padkeys import plain, row, seats
 SEATS = ("E", "S", "W", "N")
 SUITS = "SHCD"
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
-DIRECTIVES = (
-    ("deal", M("deal", zh="局")), ("call", M("call: 找朋友", zh="找朋友")), ("alone", M("alone: 硬牌", zh="硬牌")),
-    ("places", M("places", zh="名次")), ("points", M("points", zh="得分")), ("declare", M("declare", zh="报")),
-    ("claim", M("claim", zh="结果")),
+DIRECTIVES = (  # each keyword with its Chinese keyword (the reader takes either)
+    ("deal", literal("局")), ("call", literal("找朋友")), ("alone", literal("硬牌")),
+    ("places", literal("名次")), ("points", literal("得分")), ("declare", literal("报")),
+    ("claim", literal("结果")),
 )
 FIELDS = (("dealer=", M("dealer=", zh="庄家=")), ("partner=", M("partner=", zh="朋友=")),
           *((f"{s}=", form("{seat:seat}=", seat=s)) for s in SEATS), ("hand=", M("hand=", zh="手中=")))

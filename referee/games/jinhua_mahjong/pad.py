@@ -11,11 +11,11 @@ from referee.games.jinhua_mahjong.patterns import PATTERNS
 from referee.games.jinhua_mahjong.tiles import HONOURS, SUITS, chinese, parse_tile
 from referee.games.kit.padkeys import row, seats
 
-DIRECTIVES = (
-    ("deal", M("deal", zh="局")), ("caishen", M("caishen", zh="财神")), ("chi", M("chi", zh="吃")),
-    ("pong", M("pong", zh="碰")), ("kong", M("kong", zh="杠")), ("win", M("win", zh="胡")),
-    ("patterns", M("patterns", zh="番型")), ("tiles", M("tiles", zh="手牌")), ("liable", M("liable", zh="承包")),
-    ("nowin", M("nowin", zh="流局")),
+DIRECTIVES = (  # each keyword with its Chinese keyword (the reader takes either)
+    ("deal", literal("局")), ("caishen", literal("财神")), ("chi", literal("吃")),
+    ("pong", literal("碰")), ("kong", literal("杠")), ("win", literal("胡")),
+    ("patterns", literal("番型")), ("tiles", literal("手牌")), ("liable", literal("承包")),
+    ("nowin", literal("流局")),
 )
 HOW = (("self", M("self-drawn", zh="自摸")), ("from", M("from (a discard)", zh="放铳")))
 
