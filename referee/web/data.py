@@ -284,6 +284,7 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
         "seq": len(entries),
         "log": log[-12:],
         "disputes": [summary_line(match_id, d, lang) for d in remarks.disputes],
+        "rulable": rulable(remarks),
         "errors": errors,
     }
 
@@ -337,6 +338,7 @@ def game_view(store: MatchStore, match_id: str, game: Game, events: list[Any], e
         "seq": len(entries),
         "log": log_of(entries)[-12:],
         "disputes": [summary_line(match_id, d, lang) for d in remarks.disputes],
+        "rulable": rulable(remarks),
         "errors": [*errors, *problems],
         "game_of": game,
         "forms": game.expected(result),
@@ -344,6 +346,15 @@ def game_view(store: MatchStore, match_id: str, game: Game, events: list[Any], e
         "expected": [{"form": form, "start": _start(form), "keyword": form.split()[0]}
                      for form in game.expected(result)],
     }
+
+
+def rulable(remarks: Any) -> list[dict[str, int]]:
+    """The disputes a referee may rule on now (open, not yet ruled): each number, its hand and how many
+    alternatives were weighed (``referee dispute MATCH show N --alt``)."""
+    from referee.store.disputes import DisputeState
+
+    return [{"number": d.number, "hand": d.hand, "alternatives": len(d.alternatives)}
+            for d in remarks.disputes if d.state is DisputeState.open]
 
 
 def _marked(game: Game, result: Any, remarks: Any, lang: str) -> list[dict[str, Any]]:

@@ -137,8 +137,7 @@ WORDS: dict[str, Msg] = {
     "rule_dispute": M("Dispute #", zh="争议编号"),
     "rule_keep": M("The record stands", zh="维持记录"),
     "rule_alternative": M("Alternative # (instead)", zh="替代方案编号（改用）"),
-    "ruling_stored": M("stored: ruling on dispute {number} of hand {hand}",
-                       zh="已记录：对第 {hand} 手争议 {number} 的裁定"),
+    "ruling_stored": M("stored: the ruling on dispute {number} ({deal})", zh="已记录：对争议 {number}（{deal}）的裁定"),
     "game_directive_help": M("Type the next directive as the game's record writes it; a player by seat or name."),
 }
 WORDS.update(PHONE)
