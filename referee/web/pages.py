@@ -341,7 +341,7 @@ def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
     view = dict(w.renders.through(("match-view", match_id, lang), version, lambda: match_view(w.store, match_id, lang)))
     game: Game = view["game_of"]
     forms: tuple[str, ...] = view["forms"]
-    if not view.get("game"):  # Gunzi's own page: its registry's controls (the others list `expected`)
+    if not view.get("game"):  # the default game's own page: its forms as controls (the others list `expected`)
         view["controls"] = controls(game, forms, lang)
     view["pad"] = pad.pad_context(game, lang, view.get("names", {}), view.get("giver"))  # tap-first entry
     view["pad_parts"] = pad.controls_json(game, forms)
