@@ -113,3 +113,26 @@ def test_undo_void_amend_and_a_ruling_on_a_dou_dizhu_match(client: TestClient) -
     page = post(client, f"{URL}/remark", page, act="rule", dispute="1", choice="keep", reason="the table saw it")
     assert "stored: the ruling on dispute 1 (deal 1)" in page
     assert entries(client)[-1]["kind"] == "ruling" and 'id="rule-form"' not in page  # nothing open to rule on
+
+
+def test_the_api_of_a_dou_dizhu_match(tmp_path: Path) -> None:
+    """``POST /api/matches/D1/entries`` stores a directive of the match's game, and ``GET /api/matches/D1`` is what
+    ``referee replay D1 --json`` prints (the game's JSON), not another game's."""
+    db = tmp_path / "store"
+    cli = Cli(db)
+    cli.ok("new", "D1", "--game", "doudizhu", "--rules", "doudizhu-classic", "--player", "张三", "--player", "李四",
+           "--player", "王五", "--date", "2026-12-01")
+    secret = Tokens(db).add("王裁判", "referee").secret
+    client = TestClient(make_app(str(db)))
+    bearer = {"Authorization": f"Bearer {secret}"}
+    r = client.post("/api/matches/D1/entries", json={"directive": "deal", "after": 4}, headers=bearer)
+    assert r.status_code == 201, r.text
+    assert r.json()["seq"] == 5 and r.json()["stored"] == "deal"
+    assert r.json()["next"] == ["bid SEAT 1|2|3|pass", "redeal"]  # §3.1: anyone opens with 1-3 or passes
+    r = client.post("/api/matches/D1/entries", json={"directive": "bid 1 4", "after": 5}, headers=bearer)
+    assert r.status_code == 422 and FolderStore(db).entries("D1")[-1]["directive"] == "deal"
+    for directive in ("bid 2 3", "kitty 5 9 BJ", "out 2"):
+        cli.ok("record", "D1", directive)
+    shown = client.get("/api/matches/D1?lang=en")
+    assert shown.status_code == 200
+    assert json.loads(shown.content) == json.loads(cli.ok("replay", "D1", "--json").out)

@@ -54,11 +54,17 @@ def checked_match(store: MatchStore, match_id: str) -> str:
 
 
 def replayed(store: MatchStore, match_id: str) -> tuple[Any, list[Any]]:
-    """The match replayed as ``referee replay`` does (the stored view, its rule set), and the errors
-    of its stored entries."""
+    """The match replayed as ``referee replay`` does (the stored view, its game, its rule set as pinned), and
+    the errors of its stored entries."""
 
     events, errors = store.events_and_errors(match_id)
-    return replay(events), errors
+    game = game_of_events(events)
+    if _default(game):
+        return replay(events), errors
+    assert game is not None
+    from referee.store.pinning import rules_of_match
+
+    return game.replay(events, rules_of_match(game, events, store), explain=True), errors
 
 
 def match_json(store: MatchStore, match_id: str, lang: str) -> str:
