@@ -66,7 +66,7 @@ def test_the_keys_and_the_composer_of_a_dou_dizhu_match(client: TestClient) -> N
     keys = re.search(r'<details id="keys" class="card keys" open>(.*?)</details>', page, re.S)
     assert keys, page[:2000]
     typed = dict(re.findall(r'data-text="([^"]*)"[^>]*>([^<]*)</button>', keys.group(1)))
-    assert typed["out"] == "out 出完" and typed["bid"] == "bid 叫分" and typed["rocket"] == "rocket 火箭"
+    assert typed["out"] == "out 出完" and typed["bid"] == "bid 叫牌" and typed["rocket"] == "rocket 火箭"
     assert typed["pass"] == "不叫" and typed["BJ"] == "大王" and typed["3"] == "3" and typed["J"] == "J"
     assert 'id="pad"' not in page
     for directive in ("deal", "bid 1 1", "bid 2 3", "kitty 5 9 BJ"):

@@ -7,15 +7,12 @@ from __future__ import annotations
 from referee.core.i18n import M, literal
 from referee.games.api import PadGroup
 from referee.games.doudizhu.cards import BIG_JOKER, SMALL_JOKER, TWO, rank_name
-from referee.games.kit.padkeys import plain, row, seats
+from referee.games.doudizhu.notation import WORDS
+from referee.games.kit.padkeys import chinese, plain, row, seats
 
-DIRECTIVES = (  # each keyword with its Chinese keyword (the reader takes either)
-    ("deal", literal("发牌")), ("bid", literal("叫分")), ("kitty", literal("底牌")),
-    ("landlord", literal("地主")), ("show", literal("明牌")), ("play", literal("出牌")),
-    ("bomb", literal("炸弹")), ("rocket", literal("火箭")), ("out", literal("出完")),
-    ("spring", literal("春天")), ("antispring", literal("反春")),
-    ("redeal", literal("重发")),
-)
+# each directive but the header and the seats, with its Chinese keyword from the reader's own table
+DIRECTIVES = tuple((kw, chinese(((w, k) for k, ws in WORDS.items() for w in ws), kw))
+                   for kw in WORDS if kw not in ("match", "seat"))
 BIDS = (("1", literal("1")), ("2", literal("2")), ("3", literal("3")), ("pass", M("pass", zh="不叫")),
         ("call", M("call", zh="叫地主")), ("rob", M("rob", zh="抢地主")))
 

@@ -6,25 +6,25 @@ typed (``E=`` ``35``: ``E=35``). Pure: data only."""
 
 from __future__ import annotations
 
-from referee.core.i18n import M, form, literal
+from referee.core.i18n import M, form
 from referee.games.api import PadGroup
+from referee.games.hubei_dagun import spellings
 from referee.games.hubei_dagun.engine import Card
-from referee.games.kit.padkeys import plain, row, seats
+from referee.games.hubei_dagun.notation import KEYWORDS
+from referee.games.kit.padkeys import chinese, plain, row, seats
 
 SEATS = ("E", "S", "W", "N")
 SUITS = "SHCD"
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
-DIRECTIVES = (  # each keyword with its Chinese keyword (the reader takes either)
-    ("deal", literal("局")), ("call", literal("找朋友")), ("alone", literal("硬牌")),
-    ("places", literal("名次")), ("points", literal("得分")), ("declare", literal("报")),
-    ("claim", literal("结果")),
-)
+DIRECTIVES = tuple((kw, chinese(spellings.DIRECTIVES.items(), kw)) for kw in KEYWORDS
+                   if kw not in ("match", "seat"))  # each with its Chinese keyword from the reader's table
 FIELDS = (("dealer=", M("dealer=", zh="庄家=")), ("partner=", M("partner=", zh="朋友=")),
           *((f"{s}=", form("{seat:seat}=", seat=s)) for s in SEATS), ("hand=", M("hand=", zh="手中=")))
 QUICK_POINTS = (0, 5, 10, 20, 30, 40, 50, 60, 80, 100)
-HANDS = (("sky", M("天炸", zh="天炸")), ("xi8", M("8喜", zh="8喜")), ("xi7", M("7喜", zh="7喜")))
-CLAIMS = (("plain", M("平", zh="平")), ("bang", M("绑", zh="绑")), ("qing", M("清", zh="清")),
-          ("guangtou", M("光头", zh="光头")))
+# the declared hands and the results by their Chinese names, the terms of both languages (§6, §8)
+HANDS = tuple((word, chinese(spellings.REWARDS.items(), word)) for word in ("sky", "xi8", "xi7"))
+CLAIMS = tuple((word, chinese(spellings.CLAIMS.items(), word))
+               for word in ("plain", "bang", "qing", "guangtou"))
 
 
 def groups() -> tuple[PadGroup, ...]:

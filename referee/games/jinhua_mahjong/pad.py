@@ -7,16 +7,14 @@ from __future__ import annotations
 
 from referee.core.i18n import M, Msg, literal
 from referee.games.api import PadGroup
+from referee.games.jinhua_mahjong.notation import KEYWORDS
 from referee.games.jinhua_mahjong.patterns import PATTERNS
-from referee.games.jinhua_mahjong.tiles import HONOURS, SUITS, chinese, parse_tile
-from referee.games.kit.padkeys import row, seats
+from referee.games.jinhua_mahjong.tiles import HONOURS, SUITS, parse_tile
+from referee.games.jinhua_mahjong.tiles import chinese as tile_name
+from referee.games.kit.padkeys import chinese, row, seats
 
-DIRECTIVES = (  # each keyword with its Chinese keyword (the reader takes either)
-    ("deal", literal("局")), ("caishen", literal("财神")), ("chi", literal("吃")),
-    ("pong", literal("碰")), ("kong", literal("杠")), ("win", literal("胡")),
-    ("patterns", literal("番型")), ("tiles", literal("手牌")), ("liable", literal("承包")),
-    ("nowin", literal("流局")),
-)
+DIRECTIVES = tuple((kw, chinese(KEYWORDS.items(), kw)) for kw in (
+    "deal", "caishen", "chi", "pong", "kong", "win", "patterns", "tiles", "liable", "nowin"))
 HOW = (("self", M("self-drawn", zh="自摸")), ("from", M("from (a discard)", zh="放铳")))
 
 
@@ -27,7 +25,7 @@ def _tile(code: str) -> tuple[Msg, str]:
     """A tile's key: its code and its Chinese name, both as the reader takes them (``3m 三万``)."""
     tile = parse_tile(code)
     assert tile is not None, code
-    return literal(f"{code} {chinese(tile)}"), code
+    return literal(f"{code} {tile_name(tile)}"), code
 
 
 def groups() -> tuple[PadGroup, ...]:

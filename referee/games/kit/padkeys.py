@@ -21,3 +21,10 @@ def plain(words: Iterable[str]) -> tuple[tuple[Msg, str], ...]:
 def seats(seat_words: Iterable[str]) -> tuple[tuple[Msg, str], ...]:
     """The seats as the catalogue words them (东 E, 南 S …; a numbered seat as its number)."""
     return tuple((form("{seat:seat}", seat=s), s) for s in seat_words)
+
+
+def chinese(spellings: Iterable[tuple[str, str]], word: str) -> Msg:
+    """The first Chinese spelling the game's reader takes for *word* (``("出完", "out")`` → 出完), as a label: a
+    directive key's Chinese keyword (``PadGroup``), read from the notation's own table, never a list of its own."""
+    found = next((s for s, w in spellings if w == word and any(ord(ch) >= 0x3400 for ch in s)), word)
+    return literal(found)
