@@ -27,17 +27,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar, cast
 
 from referee.core.i18n import M, Msg
-from referee.games.api import (
-    Fact,
-    GameTable,
-    Header,
-    PadGroup,
-    Reading,
-    RuleSetInfo,
-    Summary,
-    table_facts,
-    total_facts,
-)
+from referee.games.api import Fact, GameTable, Header, PadGroup, Reading, RuleSetInfo, Summary, table_facts, total_facts
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
@@ -113,7 +103,7 @@ class Summaries(Protocol[Res_in]):
     def summarize(self, result: Res_in, head: str, entries: int, /) -> Summary: ...
 
 
-class Pad(Protocol):
+class Pad(Protocol):  # --- web pad: a game's ``pad`` module (Adapter.pad)
     def groups(self) -> tuple[PadGroup, ...]: ...
 
 
@@ -261,7 +251,6 @@ class Adapter(Generic[E, R, Res]):
         """What a Chinese reader gets beside a directive offered next (the package's ``expect.GLOSSES``)."""
         glosses: dict[str, Msg] = self.module("expect").GLOSSES
         return glosses.get(keyword)
-
 
     # --- web pad: the phone's tap pad (issue 30) ---
     def pad(self) -> tuple[PadGroup, ...]:
