@@ -94,6 +94,7 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     "test_store_postgres.py": ("postgres", "slow"),  # the CLI as a subprocess, two servers, several processes
     "test_store_contract.py": "postgres",
     "test_web_phone.py": "browser",
+    "test_web_pad_browser.py": "browser",  # every game's tap pad in chromium
     # leagues and db copy: two events played through the CLI per test, a subprocess each (test_tournament_league.py
     # keeps the season's sum in make check)
     "test_league.py": "slow",

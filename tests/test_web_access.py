@@ -73,6 +73,8 @@ CASES: dict[tuple[str, str], list[Case]] = {
         # table 2 is not table 1's referee's
         Case(f"/referee/matches/{T2}", (401, 403, 403, 200, 403, 200), {"directive": "hand"})],
     ("POST", "/referee/matches/{match}/undo"): [Case(f"/referee/matches/{T1}/undo", WRITE_T1, {})],
+    ("POST", "/referee/matches/{match}/void"): [
+        Case(f"/referee/matches/{T1}/void", WRITE_T1, {"seq": "LAST", "reason": "记错了"})],
     ("POST", "/referee/matches/{match}/amend"): [
         Case(f"/referee/matches/{T1}/amend", WRITE_T1,
              {"seq": "LAST", "directive": "declare W BJ", "reason": "是西家抢亮"})],
@@ -174,7 +176,8 @@ def test_every_route_has_a_row(base: Base) -> None:
     keys = route_keys(make_app(str(base.db), EVENT))
     assert keys - CASES.keys() == set(), "routes without a row in CASES"
     assert CASES.keys() - keys == set(), "rows of routes the application does not have"
-    assert len(keys) == 38  # 33 + GET /ratings and /api/ratings, + /leagues, /leagues/{league} and its standings
+    # 33 + GET /ratings and /api/ratings, + /leagues, /leagues/{league} and its standings, + POST …/void
+    assert len(keys) == 39
 
 
 def csrf_of(html: str) -> str:

@@ -49,7 +49,8 @@ def test_a_dou_dizhu_match_is_entered_and_shown_on_the_web(tmp_path: Path) -> No
         signed = web.post("/referee/login", data={"token": secret, "csrf": field(login, "csrf")})
         assert signed.status_code in (200, 303)
         page = web.get("/referee/matches/D1?lang=en").text
-        assert 'id="entry-form"' in page and 'id="undo-form"' not in page  # no Gunzi correction forms here
+        # the corrections of every game's match (issue 30): undo, amend and void, and the game's keys
+        assert all(f'id="{form}"' in page for form in ("entry-form", "undo-form", "amend-form", "void-form", "keys"))
         csrf = field(page, "csrf")
         for directive in ("deal", "bid 1 1", "bid 李四 3", "kitty 5H 9C BJ"):
             r = web.post("/referee/matches/D1", data={"csrf": csrf, "after": field(page, "after"),

@@ -29,21 +29,28 @@ def venue(tmp_path: Path) -> Venue:
     return make_venue(tmp_path)
 
 
+def form(keyword: str) -> str:
+    """Gunzi's registry form of *keyword* (what ``Game.expected`` offers): what the pad reads."""
+    from referee.games.gunzi.directives import BY_KEYWORD
+
+    return BY_KEYWORD[keyword].usage
+
+
 def test_the_pad_reads_each_directives_form_from_the_registry() -> None:
     # "declare SEAT CARD… [as SUIT]": a seat, any number of cards, then an optional "as" and suit
-    assert pad.parts("declare") == [{"kind": "seat"}, {"kind": "cards", "n": None, "list": "main"},
-                                     {"kind": "word", "word": "as", "optional": True},
-                                     {"kind": "suit", "optional": True}]
+    assert pad.parts(form("declare")) == [{"kind": "seat"}, {"kind": "cards", "n": None, "list": "main"},
+                                           {"kind": "word", "word": "as", "optional": True},
+                                           {"kind": "suit", "optional": True}]
     # "kitty CARD×6": six cards; "riot SEAT CARD CARD CARD": a seat and three cards; "flip SEAT CARD": one
-    assert pad.parts("kitty") == [{"kind": "cards", "n": 6, "list": "main"}]
-    assert pad.parts("riot") == [{"kind": "seat"}, {"kind": "cards", "n": 3, "list": "main"}]
-    assert pad.parts("flip") == [{"kind": "seat"}, {"kind": "cards", "n": 1, "list": "main"}]
+    assert pad.parts(form("kitty")) == [{"kind": "cards", "n": 6, "list": "main"}]
+    assert pad.parts(form("riot")) == [{"kind": "seat"}, {"kind": "cards", "n": 3, "list": "main"}]
+    assert pad.parts(form("flip")) == [{"kind": "seat"}, {"kind": "cards", "n": 1, "list": "main"}]
     # "king SEAT JOKER… take CARD…": two lists of cards, the second after the word "take"
-    assert [p.get("list") for p in pad.parts("king")] == [None, "main", None, "take"]
-    assert pad.parts("points") == [{"kind": "number"}]
+    assert [p.get("list") for p in pad.parts(form("king"))] == [None, "main", None, "take"]
+    assert pad.parts(form("points")) == [{"kind": "number"}]
     # a name or a text is typed: warn and ruling are not composed by the pad; last is its two buttons
-    assert not pad.tappable("warn") and not pad.tappable("ruling") and not pad.tappable("last")
-    assert pad.tappable("trump") and pad.tappable("tribute")
+    assert not pad.tappable(form("warn")) and not pad.tappable(form("ruling")) and not pad.tappable(form("last"))
+    assert pad.tappable(form("trump")) and pad.tappable(form("tribute"))
 
 
 def test_the_entry_page_carries_the_pad_for_the_expected_directives(venue: Venue) -> None:
@@ -53,7 +60,7 @@ def test_the_entry_page_carries_the_pad_for_the_expected_directives(venue: Venue
     page = client.get(f"/referee/matches/{T1}?lang=zh").text
     opened = re.search(r'id="start-declare"[^>]*data-parts="([^"]+)"', page)
     assert opened, page
-    assert json.loads(unescape(opened.group(1))) == pad.parts("declare")
+    assert json.loads(unescape(opened.group(1))) == pad.parts(form("declare"))
     # four seats, 52 cards and two jokers, each a key of its own; three copies at most (three decks)
     assert len(re.findall(r'class="pad-seat"', page)) == 4
     assert len(re.findall(r'class="pad-card[ "]', page)) == 54

@@ -264,6 +264,13 @@ class Game(Protocol):
         """Where the match stands after its last settled deal, fact by fact (the levels, the totals)."""
         ...
 
+    # --- web pad: the phone's tap pad (issue 30) ---
+    def pad(self) -> "tuple[PadGroup, ...]":
+        """The keys of the phone's tap pad (``referee.web.pad``), row by row: the game's directive keywords, its
+        seats and the words its directives take (cards, suits, bids, patterns), each with the text it types, so
+        that a referee taps a directive the reader takes. Pure; the same for every match of the game."""
+        ...
+
 
 class Problems(NamedTuple):
     """A result's problems in two: the mistakes (what recording refuses, what ``status`` lists by entry) and what
@@ -315,3 +322,27 @@ def header_pin(game: Game, events: Sequence[Any]) -> str | None:
     """The pin (``rules-hash=``) *events*' header carries, else None (a match created before pins)."""
     header = game.header(events)
     return header.pin if header is not None else None
+
+
+# --- web pad: the phone's tap pad (issue 30) ---------------------------------------------------------------------
+class PadKey(NamedTuple):
+    """One key of the phone's tap pad: what it shows (a message, in the reader's language) and the word it types
+    into the directive, as the game's reader takes it (``out``, ``2``, ``10H``, ``self``)."""
+
+    label: Msg
+    text: str
+
+
+class PadGroup(NamedTuple):
+    """A row of the tap pad's keys of one kind: ``directive`` (the keywords), ``seat``, ``cards``, ``suit``,
+    ``number`` (quick values of a count), ``word`` (the other words a directive takes: a bid, ``self``, a
+    pattern, a tile). *name* tells the rows of a kind apart (a suit's cards: ``H``); *most* is how many times a
+    directive may hold one key (a card of a game of three decks: 3). A ``directive`` key's label is the Chinese
+    keyword the reader takes as well (``kitty`` 底牌): a Chinese page shows it beside the keyword, an English
+    page the keyword alone."""
+
+    kind: str
+    name: str
+    title: Msg
+    keys: tuple[PadKey, ...]
+    most: int = 1

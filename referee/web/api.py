@@ -31,7 +31,7 @@ from referee.core.lang import language
 from referee.core.names import check_id
 from referee.web import writes
 from referee.web.cache import event_version, league_version, match_version
-from referee.web.data import checked_match, league_json, match_json, ratings_json, standings_json
+from referee.web.data import checked_match, game_of, league_json, match_json, ratings_json, standings_json
 from referee.web.deps import web
 from referee.web.errors import BadRequest, TooLarge, short
 
@@ -40,7 +40,6 @@ if TYPE_CHECKING:
 
     from starlette.requests import Request
 
-    from referee.app.officiate import Outcome
     from referee.store.api import MatchStore
     from referee.store.chain import StoredEntry
     from referee.store.memo import Memo
@@ -124,20 +123,27 @@ async def post_entry(request: Request) -> Response:
     if not isinstance(body, dict) or not isinstance(body.get("directive"), str):
         raise UsageError(M("the body names no directive: send {example}", example=EXAMPLE))
     after = _after(body.get("after"))
-    event = writes.parse(body["directive"])
+    text: str = body["directive"]
     key = ("match", match_id)
 
-    def write() -> tuple[Outcome, Any]:
-        out = writes.record(w.store, match_id, event, token.name, after, "", w.memo)
+    def write() -> tuple[dict[str, Any], Any]:
+        if game_of(w.store, match_id) is not None:  # every other game's use case (recording.record_lines)
+            done = writes.record_game(w.store, match_id, text, token.name, after)
+            answer = {"seq": done.entries[-1]["seq"], "stored": done.entries[-1]["directive"],
+                      "next": list(done.game.expected(done.after))}
+        else:
+            out = writes.record(w.store, match_id, writes.parse(w.store, match_id, text), token.name, after, "",
+                                w.memo)
+            answer = {"seq": out.entry["seq"], "stored": out.entry["directive"],
+                      "next": list(out.after.state.expected)}
         try:  # the match's live rows loaded here, on this thread, for its viewers: no look, no other hop
-            return out, w.hub.loaded(key)
+            return answer, w.hub.loaded(key)
         except Exception:  # the rows could not be loaded (a hand edit just now): the hub's next look does it
-            return out, None
+            return answer, None
 
-    out, loaded = await run_in_threadpool(write)
+    answer, loaded = await run_in_threadpool(write)
     w.hub.published(key, loaded)
-    return JSONResponse({"seq": out.entry["seq"], "stored": out.entry["directive"],
-                         "next": list(out.after.state.expected)}, status_code=201)
+    return JSONResponse(answer, status_code=201)
 
 
 async def _body(request: Request) -> object:

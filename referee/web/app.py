@@ -46,6 +46,7 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
         *phone.ROUTES,
         ("/referee/matches/{match}", pages.entry_page, "write", ["GET", "POST"]),
         ("/referee/matches/{match}/undo", pages.undo, "write", ["POST"]),
+        ("/referee/matches/{match}/void", pages.void, "write", ["POST"]),
         ("/referee/matches/{match}/amend", pages.amend, "write", ["POST"]),
         ("/director", pages.director_page, "direct", ["GET"]),
         *((f"/director/{action}", pages.director_action, action, ["POST"]) for action in pages.DIRECTOR_ACTIONS),

@@ -26,10 +26,6 @@ from referee.core.gcpause import no_gc
 from referee.core.i18n import M, fill, join, tr
 from referee.core.names import check_id
 from referee.games import registry
-from referee.games.gunzi.codes import Outcome, describe
-from referee.games.gunzi.explain import render
-from referee.games.gunzi.jsonview import write_json
-from referee.games.gunzi.settle import explain_hand
 from referee.games.stored import game_of_events
 from referee.store import eventresults, individualresults, leagueresults
 from referee.store.disputes import fold
@@ -43,7 +39,6 @@ from referee.web.words import WORDS
 
 if TYPE_CHECKING:
     from referee.games.api import Game, GameTable
-    from referee.games.gunzi.results import MatchResult
     from referee.store.api import MatchStore
     from referee.store.eventresults import EventResults
     from referee.tournament.state import EventState
@@ -58,20 +53,27 @@ def checked_match(store: MatchStore, match_id: str) -> str:
     return match_id
 
 
-def replayed(store: MatchStore, match_id: str) -> tuple[MatchResult, list[Any]]:
-    """The match replayed as ``referee replay`` does (the stored view, its rule set), and the errors
-    of its stored entries."""
+def replayed(store: MatchStore, match_id: str) -> tuple[Any, list[Any]]:
+    """The match replayed as ``referee replay`` does (the stored view, its game, its rule set as pinned), and
+    the errors of its stored entries."""
 
     events, errors = store.events_and_errors(match_id)
-    return replay(events), errors
+    game = game_of_events(events)
+    if _default(game):
+        return replay(events), errors
+    assert game is not None
+    from referee.store.pinning import rules_of_match
+
+    return game.replay(events, rules_of_match(game, events, store), explain=True), errors
 
 
 def match_json(store: MatchStore, match_id: str, lang: str) -> str:
 
-    result, errors = replayed(store, checked_match(store, match_id))
+    match_id = checked_match(store, match_id)
+    result, errors = replayed(store, match_id)
     out = io.StringIO()
     with no_gc():
-        write_json(result, out, lang, errors)
+        match_game(store, match_id).write_json(result, out, lang, errors)  # what `referee replay --json` prints
     return out.getvalue()
 
 
@@ -208,7 +210,7 @@ def totals_chart(table: GameTable) -> TotalsChart:
     return TotalsChart(w, h, series, [(x(k), k) for k in range(1, n + 1, step)], ys, y(0))
 
 
-def chart(result: MatchResult) -> Chart:
+def chart(result: Any) -> Chart:
     from referee.views.scorecard.chart import level_series
 
     top = result.top_level or 10
@@ -251,42 +253,65 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
     match_id = checked_match(store, match_id)
     events, errors = store.events_and_errors(match_id)
     game = game_of_events(events)
-    if game is not None and game.key != "gunzi":
+    if not _default(game):
+        assert game is not None
         return game_view(store, match_id, game, events, errors, lang)
+    game = registry.game()  # a match whose header names no game: the registry's default
     result = replay(events)
     log = store.log(match_id)
     entries = store.entries(match_id)
     remarks = fold(entries)  # each settled hand confirmed, disputed, ruled or not confirmed (referee confirm/dispute)
     seats = result.seats
+    table = game.scorecard_rows(result, lang)  # the scorecard's cells: a hand's outcome worded as it words it
+    outcomes = [dict(zip(table.headings, row, strict=True)).get(tr(lang, "Outcome"), "") for row in table.rows]
     hands = []
-    for h in result.hands:
+    for h, outcome in zip(result.hands, outcomes, strict=True):
         mark = remarks.mark(h.hand)
+        explained = game.explain_view(result, h.hand, lang) or ""
         hands.append({
             "mark": mark.value, "mark_word": mark_word(mark, lang),
             "hand": h.hand, "game": h.game, "declarer": views.who(h.declarer, seats).text(lang),
             "team": h.declarer_team, "level": h.level, "trump": h.trump, "score": h.score,
-            "outcome": describe(Outcome(h.outcome), lang), "levels": join(lang, views.levels(h.levels_after)),
-            "blood": h.blood, "explain": [render(s, lang) for s in explain_hand(h)],
+            "outcome": outcome, "levels": join(lang, views.levels(h.levels_after)),
+            "blood": h.blood, "explain": explained.splitlines(),
             "settlement": views.settlement(h, result, lang), "ends_game": h.game_winner is not None,
         })
     return {
         "match_id": match_id,
         "result": result,
+        "game_of": game,
+        "forms": game.expected(result),
+        "names": dict(seats),
+        "giver": result.state.blood_giver,
         "status": views.status(match_id, result, len(log), lang),
         "hands": hands,
-        "sides": sides_of(registry.game(), lang),
+        "sides": sides_of(game, lang),
         "chart": chart(result),
         "seq": len(entries),
         "log": log[-12:],
         "disputes": [summary_line(match_id, d, lang) for d in remarks.disputes],
+        "rulable": rulable(remarks),
         "errors": errors,
     }
 
 
+def match_game(store: MatchStore, match_id: str) -> Game:
+    """The game of a stored match: the one its header names (the registry's default when it names none)."""
+    return game_of_events(store.events_and_errors(match_id)[0]) or registry.game()
+
+
+def _default(game: Game | None) -> bool:
+    """Whether *game* is the registry's default (a header naming none is of it): the game whose page and entry
+    take the use cases of ``referee.app.officiate`` and ``referee.app.answers`` (its hands, levels and guided
+    answers); every other game's take the game interface's (``game_view``, ``recording.record_lines``)."""
+    return game is None or game.key == registry.DEFAULT
+
+
 def game_of(store: MatchStore, match_id: str) -> Game | None:
-    """The game of a stored match other than Gunzi (None for Gunzi's): which write path its entry takes."""
+    """The game of a stored match other than the registry's default (None for the default's): which write path
+    its entry takes."""
     game = game_of_events(store.events_and_errors(match_id)[0])
-    return game if game is not None and game.key != "gunzi" else None
+    return None if _default(game) else game
 
 
 def game_view(store: MatchStore, match_id: str, game: Game, events: list[Any], errors: list[Any],
@@ -319,9 +344,23 @@ def game_view(store: MatchStore, match_id: str, game: Game, events: list[Any], e
         "seq": len(entries),
         "log": log_of(entries)[-12:],
         "disputes": [summary_line(match_id, d, lang) for d in remarks.disputes],
+        "rulable": rulable(remarks),
         "errors": [*errors, *problems],
-        "expected": [{"form": form, "start": _start(form)} for form in game.expected(result)],
+        "game_of": game,
+        "forms": game.expected(result),
+        "names": {},
+        "expected": [{"form": form, "start": _start(form), "keyword": form.split()[0]}
+                     for form in game.expected(result)],
     }
+
+
+def rulable(remarks: Any) -> list[dict[str, int]]:
+    """The disputes a referee may rule on now (open, not yet ruled): each number, its hand and how many
+    alternatives were weighed (``referee dispute MATCH show N --alt``)."""
+    from referee.store.disputes import DisputeState
+
+    return [{"number": d.number, "hand": d.hand, "alternatives": len(d.alternatives)}
+            for d in remarks.disputes if d.state is DisputeState.open]
 
 
 def _marked(game: Game, result: Any, remarks: Any, lang: str) -> list[dict[str, Any]]:

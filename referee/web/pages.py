@@ -22,7 +22,6 @@ from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg, languages, listed, literal, normalize, tr
 from referee.core.lang import SHORT
 from referee.core.names import check_id
-from referee.games.gunzi.directives import BY_KEYWORD, gloss, usage
 from referee.store.tokens import parse_tables
 from referee.views import matchtext as views
 from referee.views import storedtext
@@ -37,6 +36,7 @@ from referee.web.data import (
     game_of,
     league_view,
     leagues_view,
+    match_game,
     match_view,
     ratings_view,
     remarks_view,
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from starlette.requests import Request
 
     from referee.app.officiate import Outcome
+    from referee.games.api import Game
     from referee.store.tokens import Token
 
 # Every catalogue shipped is a language of the pages (core.lang's short names: zh for zh_CN); no code names a
@@ -302,43 +303,49 @@ async def logout(request: Request) -> Response:
 
 # --- entering -----------------------------------------------------------------------------------------
 
-def controls(expected: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
-    """The next expected directives as the entry form's controls (from the directive registry): a
-    directive with nothing to add is a button that stores it; ``last`` two; the others a button that
-    starts the directive in the text field, with its usage and gloss. Each button says its keyword, and
-    on a Chinese page the registry's Chinese keyword beside it (``kitty 底牌``; ``last def 抠底``)."""
+def controls(game: Game, forms: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
+    """The next expected directives (``Game.expected``: their forms) as the entry form's controls: a directive
+    with nothing to add is a button that stores it; one of a single choice (``last def|decl``) a button for
+    each; the others a button that starts the directive in the text field, with its usage and gloss. Each
+    button says its keyword, and on a Chinese page the Chinese keyword of the game's pad beside it (``kitty 底牌``;
+    ``last def 抠底``)."""
 
+    labels = pad.directive_row(game)
     out = []
-    for keyword in expected:
-        d = BY_KEYWORD[keyword]
-        form = usage(keyword).text(lang)
-        if keyword == "last":
-            picks = [("last def", M("dig")), ("last decl", M("keep"))]
-        elif d.usage == keyword:
-            picks = [(keyword, literal(d.zh))]
+    for form in forms:
+        keyword = pad.keyword_of(form)
+        rest = form.split()[1:]
+        chinese = labels.get(keyword, literal(""))
+        if not rest:
+            picks = [(keyword, chinese)]
+        elif len(rest) == 1 and "|" in rest[0] and all(w.isalpha() and w.islower() for w in rest[0].split("|")):
+            picks = [(f"{keyword} {w}", labels.get(f"{keyword} {w}", literal(w))) for w in rest[0].split("|")]
         else:
             picks = []
-        out.append({"keyword": keyword, "zh": d.zh, "usage": form, "gloss": gloss(keyword).text(lang),
-                    "picks": [{"value": value, "label": _label(value, chinese, lang)} for value, chinese in picks],
-                    "label": _label(keyword, literal(d.zh), lang), "start": keyword + " "})
+        gloss = game.gloss(keyword)
+        out.append({"keyword": keyword, "usage": Msg(form).text(lang), "gloss": gloss.text(lang) if gloss else "",
+                    "picks": [{"value": value, "label": _label(value, word, lang)} for value, word in picks],
+                    "label": _label(keyword, chinese, lang), "start": keyword + " "})
     return out
 
 
 def _label(keyword: str, chinese: Msg, lang: str) -> str:
     """A directive button's words: its keyword, with the Chinese keyword beside it in Chinese."""
-    return WORDS["directive_button"].bind(keyword=literal(keyword), chinese=chinese).text(lang)
+    return pad.directive_label(keyword, chinese, lang)
 
 
 def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
-
+    """The entry page: the match's page, its expected directives as controls, the pad's composer and keys (the
+    match's game's ``Game.pad``), for a match of any game."""
     version = match_version(w.store, match_id)
     view = dict(w.renders.through(("match-view", match_id, lang), version, lambda: match_view(w.store, match_id, lang)))
-    if view.get("game"):  # a game other than Gunzi: a typed directive, the game's table beside it
-        return view
-    state = view["result"].state
-    view["controls"] = controls(state.expected, lang)
-    view["pad"] = pad.pad_context(lang, dict(view["result"].seats), state.blood_giver)  # tap-first entry
-    view["pad_parts"] = pad.controls_json(state.expected)
+    game: Game = view["game_of"]
+    forms: tuple[str, ...] = view["forms"]
+    if not view.get("game"):  # the default game's own page: its forms as controls (the others list `expected`)
+        view["controls"] = controls(game, forms, lang)
+    view["pad"] = pad.pad_context(game, lang, view.get("names", {}), view.get("giver"))  # tap-first entry
+    view["pad_parts"] = pad.controls_json(game, forms)
+    view["keys"] = pad.keys_context(game, lang)
     return view
 
 
@@ -356,17 +363,15 @@ def form_text(form: FormData, name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _report(out: Outcome, match_id: str, lang: str) -> dict[str, Any]:
+def _report(game: Game, out: Outcome, match_id: str, lang: str) -> dict[str, Any]:
     """What the CLI prints after recording (``referee record``): the entry stored, the hand it settled,
     who won, what comes next."""
 
-    from referee.games.gunzi.game import GAME
-
-    lines = storedtext.stored_lines(GAME, match_id, [out.entry], lang, out.taken)
+    lines = storedtext.stored_lines(game, match_id, [out.entry], lang, out.taken)
     settled = [views.settlement(hand, out.after, lang) for hand in out.new_hands]
     if out.after.winner and out.after.state.match_over and not out.new_hands:
         lines.append(views.won_line(out.after, lang))
-    lines.append(storedtext.next_line(GAME, out.after, lang))
+    lines.append(storedtext.next_line(game, out.after, lang))
     return {"stored": lines, "settled": settled}
 
 
@@ -409,28 +414,47 @@ async def undo(request: Request) -> Response:
     return await _correct(request, "undo")
 
 
+async def void(request: Request) -> Response:
+    return await _correct(request, "void")
+
+
 async def amend(request: Request) -> Response:
     return await _correct(request, "amend")
+
+
+def _seq(form: FormData, kind: str) -> int:
+    """The entry # a void or an amend corrects."""
+    seq_text = form_text(form, "seq").strip().lstrip("#")
+    if not SEQ.fullmatch(seq_text):
+        raise UsageError(M("void: the entry # to void is a number (see the entries below)",
+                           zh="作废：要作废的记录号是一个数字（见下方记录）") if kind == "void"
+                         else M("amend: the entry # to replace is a number (see the entries below)"))
+    return int(seq_text)
 
 
 def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Outcome | GameRecorded:
 
     after = _after(form)
     reason = form_text(form, "reason")
-    if kind == "record" and game_of(w.store, match_id) is not None:  # the one use case of the other games
-        return writes.record_game(w.store, match_id, text, token.name, after, reason)
+    if game_of(w.store, match_id) is not None:  # the use cases of every game: recording.record_lines, correct_lines
+        if kind == "record":
+            return writes.record_game(w.store, match_id, text, token.name, after, reason)
+        if kind == "amend" and not reason.strip():
+            raise UsageError(M("amend: give the reason (it is kept in the log)"))
+        return writes.correct_game(w.store, match_id, kind, token.name, after,
+                                   seq=None if kind == "undo" else _seq(form, kind), text=text, reason=reason)
     if kind == "record":
         return writes.record(w.store, match_id, writes.answer(w.store, match_id, text, w.memo), token.name, after,
                              reason, w.memo)
     if kind == "undo":
         return writes.correct(w.store, match_id, "undo", token.name, after, reason=reason)
-    seq_text = form_text(form, "seq").strip().lstrip("#")
-    if not SEQ.fullmatch(seq_text):
-        raise UsageError(M("amend: the entry # to replace is a number (see the entries below)"))
+    seq = _seq(form, kind)
+    if kind == "void":
+        return writes.correct(w.store, match_id, "void", token.name, after, seq=seq, reason=reason)
     if not reason.strip():
         raise UsageError(M("amend: give the reason (it is kept in the log)"))
-    return writes.correct(w.store, match_id, "amend", token.name, after, seq=int(seq_text), event=writes.parse(text),
-                          reason=reason)
+    event = writes.parse(w.store, match_id, text)
+    return writes.correct(w.store, match_id, "amend", token.name, after, seq=seq, event=event, reason=reason)
 
 
 async def _write(request: Request, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Response:
@@ -446,11 +470,11 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
         return await entry_response(request, match_id, status, rejection=message_of(e).text(lang), typed=text)
     w.hub.poke_all()
     if isinstance(out, GameRecorded):  # what `referee record` prints for it: the entry stored, what comes next
-        lines = [*storedtext.stored_lines(out.game, match_id, out.entries, lang),
+        lines = [*storedtext.stored_lines(out.game, match_id, out.entries, lang, out.taken),
                  *storedtext.settled_lines(out.game, out.before, out.after, lang),
                  storedtext.next_line(out.game, out.after, lang)]
         return await entry_response(request, match_id, 200, stored=lines)
-    return await entry_response(request, match_id, 200, **_report(out, match_id, lang))
+    return await entry_response(request, match_id, 200, **_report(match_game(w.store, match_id), out, match_id, lang))
 
 
 # --- the director ---------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""A side's confirmation or dispute of a settled hand from the entry page (issue 19 item 11; issue 24's raise).
+"""A side's confirmation or dispute of a settled hand from the entry page (issue 19 item 11; issue 24's raise), and
+the referee's ruling on an open dispute (issue 30: for a match of every game).
 
 The page posts to one route; the work is the use cases of ``referee.app.disputes`` that ``referee confirm`` and
 ``referee dispute`` call, so the page and the command line store the same chained entries with the same checks
@@ -14,7 +15,7 @@ from starlette.responses import Response
 
 from referee.app import disputes
 from referee.core.errors import RefereeError, UsageError
-from referee.core.i18n import M
+from referee.core.i18n import M, Msg
 from referee.store.api import MatchStore
 from referee.web import pages
 from referee.web.errors import message_of, status_of
@@ -29,16 +30,36 @@ def _hand(form: FormData) -> int:
 
 
 def _stored(store: MatchStore, match_id: str, form: FormData, referee: str, lang: str) -> str:
-    act, by, hand = pages.form_text(form, "act"), pages.form_text(form, "by"), _hand(form)
+    act = pages.form_text(form, "act")
     if act == "confirm":
+        by, hand = pages.form_text(form, "by"), _hand(form)
         done = disputes.confirm(store, match_id, hand=hand, by=by, captain=pages.form_text(form, "captain"),
                                 referee=referee, names=disputes.FORM_FIELDS)
         return WORDS["confirmed_stored"].bind(seq=done.entry["seq"], hand=hand, team=done.by).text(lang)
     if act == "dispute":
+        by, hand = pages.form_text(form, "by"), _hand(form)
         d = disputes.raise_dispute(store, match_id, by=by, claim=pages.form_text(form, "claim"), hand=hand,
                                    referee=referee, names=disputes.FORM_FIELDS)
         return WORDS["dispute_stored"].bind(number=d.number, hand=d.hand, team=d.by, claim=d.claim).text(lang)
-    raise UsageError(M("act: confirm or dispute"))
+    if act == "rule":  # the referee's ruling on an open dispute, as `referee dispute MATCH rule N` stores it
+        number = _number(form, "dispute", M("dispute: choose the dispute to rule on (a number)",
+                                            zh="争议：选择要裁定的争议（一个数字）"))
+        keep = pages.form_text(form, "choice") != "alt"
+        alternative = None if keep else _number(form, "alternative", M(
+            "alternative: the number of the weighed alternative that replaces the record",
+            zh="替代方案：取代记录的已权衡替代方案的编号"))
+        ruled = disputes.rule(store, match_id, number, keep=keep, alternative=alternative,
+                              reason=pages.form_text(form, "reason"), referee=referee)
+        deal = ruled.game.deal_title(ruled.dispute.hand)
+        return WORDS["ruling_stored"].bind(number=ruled.dispute.number, deal=deal).text(lang)
+    raise UsageError(M("act: confirm, dispute or rule", zh="act：确认、争议或裁定"))
+
+
+def _number(form: FormData, name: str, problem: Msg) -> int:
+    text = pages.form_text(form, name).strip().lstrip("#")
+    if not text.isdigit():
+        raise UsageError(problem)
+    return int(text)
 
 
 async def remark(request: Request) -> Response:

@@ -127,6 +127,17 @@ WORDS: dict[str, Msg] = {
     "no_deals": M("No deal recorded yet."),
     "problems": M("Problems in the record"),
     "line_problem": M("line {line}: {problem}"),
+    "pad_keys": M("Keys: tap the directive's words", zh="按键：点出指令的各个词"),
+    "void": M("Void an entry", zh="作废一条记录"),
+    "void_help": M("The entry # to void and the reason (both kept in the log).",
+                   zh="要作废的记录号和理由（都记入日志）。"),
+    "rule": M("Rule on a dispute", zh="裁定争议"),
+    "rule_help": M("The dispute's number, whether the record stands or which weighed alternative replaces it, and "
+                   "the reason.", zh="争议编号、记录维持还是以哪个已权衡的替代方案取代，以及理由。"),
+    "rule_dispute": M("Dispute #", zh="争议编号"),
+    "rule_keep": M("The record stands", zh="维持记录"),
+    "rule_alternative": M("Alternative # (instead)", zh="替代方案编号（改用）"),
+    "ruling_stored": M("stored: the ruling on dispute {number} ({deal})", zh="已记录：对争议 {number}（{deal}）的裁定"),
     "game_directive_help": M("Type the next directive as the game's record writes it; a player by seat or name."),
 }
 WORDS.update(PHONE)

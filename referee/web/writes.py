@@ -23,24 +23,25 @@ from referee.app.officiate import Outcome
 from referee.core.errors import UsageError
 from referee.core.i18n import M
 from referee.core.names import check_text
-from referee.games.gunzi.notation import NotationError, parse_line
+from referee.games.api import AnyEvent as Event
 
 if TYPE_CHECKING:
-    from referee.games.gunzi.events import Event
     from referee.store.api import MatchStore
     from referee.store.memo import Memo
 
 
-def parse(text: str) -> Event:
-    """The event a directive's text holds; a usage error (422) when it cannot be read."""
+def parse(store: MatchStore, match_id: str, text: str) -> Event:
+    """The event a directive's text holds, read by the match's game (``Game.read``); a usage error (422) when it
+    cannot be read."""
+    from referee.web.data import match_game
+
     text = check_text(text, "directive").strip()
-    try:
-        event = parse_line(text)
-    except NotationError as e:
-        raise UsageError(M("cannot read '{text}': {problem}", text=text, problem=e.msg)) from None
-    if event is None:
+    reading = match_game(store, match_id).read(text)
+    if reading.errors:
+        raise UsageError(M("cannot read '{text}': {problem}", text=text, problem=reading.errors[0].msg))
+    if not reading.events:
         raise UsageError(M("'{text}' holds no directive (empty or a comment)", text=text))
-    return event
+    return reading.events[0]
 
 
 def answer(store: MatchStore, match_id: str, text: str, memo: Memo | None = None) -> Event:
@@ -75,6 +76,21 @@ def record_game(store: MatchStore, match_id: str, text: str, referee: str, after
         raise UsageError(M("'{text}' holds no directive (empty or a comment)", text=text))
     reason = check_text(reason, "reason").strip()
     return recording.record_lines(store, match_id, [text], referee, reason, expect_seq=after)
+
+
+def correct_game(store: MatchStore, match_id: str, kind: str, referee: str, after: int | None = None,
+                 seq: int | None = None, text: str = "", reason: str = "") -> recording.GameRecorded:
+    """An undo, void or amend (*text*: the directive it puts in place) of a match of a game other than Gunzi, as
+    ``referee undo`` / ``void`` / ``amend`` store them (``referee.app.recording.correct_lines``, never forced),
+    *after* the seq the form was built on."""
+    reason = check_text(reason, "reason").strip()
+    directive = check_text(text, "directive").strip() if kind == "amend" else None
+    if kind == "amend" and not directive:
+        raise UsageError(M("'{text}' holds no directive (empty or a comment)", text=text))
+    with guarded(store, match_id, reason):
+        if after is not None:
+            recording.expect(len(store.entries(match_id)), after)
+        return recording.correct_lines(store, match_id, kind, seq, directive, reason, referee)
 
 
 def correct(store: MatchStore, match_id: str, kind: str, referee: str, after: int | None = None, seq: int | None = None,

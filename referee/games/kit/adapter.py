@@ -27,7 +27,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar, cast
 
 from referee.core.i18n import M, Msg
-from referee.games.api import Fact, GameTable, Header, Reading, RuleSetInfo, Summary, table_facts, total_facts
+from referee.games.api import Fact, GameTable, Header, PadGroup, Reading, RuleSetInfo, Summary, table_facts, total_facts
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
@@ -101,6 +101,10 @@ class Explains(Protocol):
 
 class Summaries(Protocol[Res_in]):
     def summarize(self, result: Res_in, head: str, entries: int, /) -> Summary: ...
+
+
+class Pad(Protocol):  # --- web pad: a game's ``pad`` module (Adapter.pad)
+    def groups(self) -> tuple[PadGroup, ...]: ...
 
 
 class Adapter(Generic[E, R, Res]):
@@ -248,3 +252,7 @@ class Adapter(Generic[E, R, Res]):
         glosses: dict[str, Msg] = self.module("expect").GLOSSES
         return glosses.get(keyword)
 
+    # --- web pad: the phone's tap pad (issue 30) ---
+    def pad(self) -> tuple[PadGroup, ...]:
+        """The package's ``pad.groups()``: each game states its own keys (its notation's words)."""
+        return cast("Pad", self.module("pad")).groups()

@@ -5,6 +5,8 @@
 // the directive text as it would be typed ("declare E BJ", "kitty 4C 6D …", "points 35") and sends it
 // through the entry form, as the typed field does. Three decks: a fourth copy of a card is refused.
 //
+// The keys: every game's pad (Game.pad) as keys, each typing its word into the field ("out" "2": "out 2").
+//
 // The entry kept: the entry form is sent with fetch; until the server answers, what was sent is kept
 // (localStorage, with the seq the form was built on) and shown as "offline — not yet stored", and it is
 // sent again every few seconds, when the browser is back online, and when the page is opened again. The
@@ -108,6 +110,17 @@
     show();
   }
 
+  // --- the game's keys (referee.web.pad.keys_context): each types its word into the field ------------------
+  function typed(b) {
+    var input = $("directive");
+    if (!input) { return; }
+    var words = input.value.trim() ? input.value.trim().split(/\s+/) : [];
+    if (b.id === "key-back") { words.pop(); }
+    else if (words.length && /=$/.test(words[words.length - 1])) { words[words.length - 1] += b.dataset.text; }
+    else { words.push(b.dataset.text); }
+    input.value = words.join(" ") + (words.length && b.id !== "key-back" ? " " : "");
+  }
+
   // --- the entry kept until stored ---------------------------------------------------------------------
   function key(form) { return "referee-pending:" + form.getAttribute("action"); }
   function banner(text) {
@@ -183,6 +196,8 @@
       $("amend-directive").focus();
       return;
     }
+    if (b.classList.contains("pad-key") || b.id === "key-back") { typed(b); return; }
+    if (b.id === "key-send") { $("entry-form").requestSubmit($("record")); return; }
     if (pad && b.closest("#pad")) { tap(b); }
   }, true);
   window.addEventListener("online", resume);
