@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import Fact, GameTable
+from referee.games.api import Fact, GameTable, Scorecard
 from referee.games.gunzi.events import Event, HandStart
 from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
@@ -110,6 +110,14 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         from referee.games.gunzi.directives import gloss, lookup
 
         return gloss(keyword) if lookup(keyword) is not None else None
+
+    # --- views: the scorecard as sections, what a stored entry says (seamviews) ---
+    def scorecard(self, result: MatchResult, lang: str, rules: str, referee: str = "") -> Scorecard:
+        """Gunzi's own card (``card``): the partnerships, the games won and how, the levels chart, the eighteen
+        hand columns, the record's notes, both captains to sign."""
+        from referee.games.gunzi.card import scorecard
+
+        return scorecard(result, lang, rules, referee)
 
 
 GAME = Gunzi()

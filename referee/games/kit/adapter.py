@@ -26,8 +26,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar, cast
 
-from referee.core.i18n import M, Msg
-from referee.games.api import Fact, GameTable, Header, Reading, RuleSetInfo, Summary, table_facts, total_facts
+from referee.core.i18n import M, Msg, literal, tr
+from referee.games.api import (
+    Fact,
+    GameTable,
+    Header,
+    Reading,
+    RuleSetInfo,
+    Scorecard,
+    Summary,
+    table_facts,
+    total_facts,
+)
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
@@ -248,3 +258,39 @@ class Adapter(Generic[E, R, Res]):
         glosses: dict[str, Msg] = self.module("expect").GLOSSES
         return glosses.get(keyword)
 
+
+    # --- views: the scorecard as sections, what a stored entry says (seamviews) ---
+    def scorecard(self, result: Res, lang: str, rules: str, referee: str = "") -> Scorecard:
+        """The card :meth:`scorecard_rows` says all of: totals, each player's running total charted, the deals
+        (``kit.card``); a game with more to print overrides."""
+        from referee.games.kit import card
+
+        return card.scorecard(self.title, card.header_of(result), self.scorecard_rows(result, lang), lang, rules,
+                              referee)
+
+    def directive_text(self, directive: str) -> Msg:
+        """The directive with its keyword's :meth:`gloss` (the English prints none: the ``.0`` spec)."""
+        keyword = directive.split(None, 1)[0] if directive.strip() else ""
+        gloss = self.gloss(keyword) if keyword else None
+        if gloss is None:
+            return literal(directive)
+        return M("{text}{gloss:.0}", text=directive, gloss=gloss)
+
+    def next_text(self, result: Res, lang: str) -> str:
+        """The forms :meth:`expected` offers, else what :meth:`pending` says the deal lacks, else the match is over."""
+        from referee.games.kit.card import joined
+
+        expected = self.expected(result)
+        if expected:  # the forms are input words, the same in each language
+            return tr(lang, "next: {what}", what=" / ".join(expected))
+        pending = self.pending(result)
+        if pending:
+            return tr(lang, "next: {what}", what=joined([e.msg for e in pending]))
+        return tr(lang, "next: nothing, the match is over")
+
+    def resettled_lines(self, before: Res, after: Res, lang: str) -> list[str]:
+        """Each deal whose own row of :meth:`scorecard_rows` changed, as ``re-settled: deal 2, …``."""
+        from referee.games.kit.card import changed_deals
+
+        return [tr(lang, "re-settled: {deal}", deal=deal)
+                for deal in changed_deals(self.scorecard_rows(before, lang), self.scorecard_rows(after, lang))]

@@ -133,7 +133,7 @@ def section(sheet: Sheet, notes: Sequence[NoteRow], log: Iterable[AuditEntry], z
     for entry in fixes:
         seq = field(entry, "seq")
         rows.append((seq if isinstance(seq, int) else 0, 1, [
-            tx.note_kind(str(field(entry, "kind") or ""), lang), "", "", hv(field(entry, "referee")),
+            tx.entry_kind(str(field(entry, "kind") or ""), lang), "", "", hv(field(entry, "referee")),
             audit_time(field(entry, "time"), zone), sheet.para(hv(field(entry, "reason")), sheet.s_cell),
             sheet.para(audit_detail(entry, lang), sheet.s_cell), hv(seq)]))
     rows.sort(key=lambda r: (r[0], r[1]))
