@@ -191,8 +191,8 @@ def test_terms_hand_is_fu_game_is_ju_round_is_lun():
 
 
 def test_codes_are_worded_by_the_catalogue():
-    from referee.games.gunzi.codes import EntryKind, GameEnd, NoteKind, Outcome, Waiver, word
     from referee.games.gunzi import cardtext as tx
+    from referee.games.gunzi.codes import EntryKind, GameEnd, NoteKind, Outcome, Waiver, word
 
     for lang in ("en", "zh", "zh_TW"):
         assert [tx.outcome(c, lang) for c in Outcome] == [word(c, lang) for c in Outcome]

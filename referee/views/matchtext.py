@@ -274,5 +274,6 @@ def status(match_id: str, result: Any, log_len: int, lang: str, head: str | None
         from referee.store import clock as clocks
 
         clocked = clocks.lines(clock, result)
-    return _game_views().status(match_id, result, lang, entries(log_len), head, broken, clocked)
+    lines: list[str] = _game_views().status(match_id, result, lang, entries(log_len), head, broken, clocked)
+    return lines
 

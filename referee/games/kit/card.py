@@ -48,7 +48,7 @@ def running_chart(table: GameTable, lang: str) -> Chart | None:
     series = tuple(Series(f"{name} {signed(table.totals[p])}",
                           ((0.0, 0), *((float(i), row[p]) for i, row in enumerate(table.running, 1))), p)
                    for p, name in enumerate(table.players))
-    return Chart(tr(lang, "Running totals, deal by deal") + f" ({table.unit})", tr(lang, "Deal"), table.unit,
+    return Chart(tr(lang, "Running totals, deal by deal") + f" ({table.unit})", tr(lang, "Deal", zh="局"), table.unit,
                  series, signed=True)
 
 
