@@ -138,3 +138,15 @@ def test_gunzis_next_line_at_the_end_of_the_match() -> None:
     """spring-cup.gunzi is over (EW 2:1): nothing comes next."""
     g, result = replayed("gunzi")
     assert g.next_text(result, "en") == "next: nothing, the match is over"
+
+
+def test_the_other_games_cards_say_each_place_and_the_winner() -> None:
+    """The places by total (ties share a place, the next place skipped): club-night 张三 +10, 李四 +4, 王五 -14;
+    hubei-evening S 李娜 +10, E 张伟 and W 王强 both -2 (both second), N 刘洋 -6 (fourth); jinhua-evening N 赵六
+    +12, W 王五 +8, E 张三 -8, S 李四 -12."""
+    assert card("doudizhu").result_lines == ("Places: 1. 张三 +10, 2. 李四 +4, 3. 王五 -14", "Winner: 张三")
+    assert card("hubei-dagun").result_lines == ("Places: 1. 李娜 +10, 2. 张伟 -2, 2. 王强 -2, 4. 刘洋 -6",
+                                                "Winner: 李娜")
+    assert card("jinhua-mahjong").result_lines[-1] == "Winner: 赵六"
+    assert "名次：1. 赵六 +12、2. 王五 +8、3. 张三 -8、4. 李四 -12" in card("jinhua-mahjong", "zh").result_lines
+    assert "Winner: 李娜" in pdf_text("hubei-dagun")

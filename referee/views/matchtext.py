@@ -11,15 +11,14 @@ language.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from referee.core.i18n import M, Msg, literal, pgettext, tr
 from referee.core.i18n import form as _form
 from referee.store.chain import entries
 
 if TYPE_CHECKING:
-    from referee.games.gunzi.events import Event, RecordError
-    from referee.games.gunzi.results import MatchResult
+    from referee.core.records import RecordError
     from referee.store.chain import StoredEntry
     from referee.store.clock import Clock
     from referee.store.store import LogEntry
@@ -194,49 +193,6 @@ def correction(kind: str, target: int | None, directive: str | Msg = "", taken: 
     return _form("{kind} #{target}", kind=_Kind(kind), target=target)
 
 
-class LogGroup(NamedTuple):
-    """The entries of the audit trail that concern one hand (``hand`` None: the match before its first
-    hand): its events, and the corrections of them, in stored order."""
-
-    game: int | None
-    hand: int | None
-    entries: list[LogEntry]
-
-
-def log_groups(log: Sequence[LogEntry], events: Sequence[Event], result: MatchResult) -> list[LogGroup]:
-    """The audit trail by game and hand. An entry belongs to the hand holding its place in the match:
-    an event's own seq, a correction's target (so the correction of a hand is listed with it)."""
-    from bisect import bisect_right
-
-    from referee.games.gunzi.events import HandStart
-
-    starts = [ev.line for ev in events if isinstance(ev, HandStart)]  # hand k begins at starts[k - 1]
-    games = {h.hand: h.game for h in result.hands}
-    if result.state.in_hand:
-        games.setdefault(result.state.hand, result.state.game)
-    game: int | None = None
-    keys: list[tuple[int | None, int | None]] = [(None, None)]
-    for k in range(1, len(starts) + 1):
-        game = games.get(k, game)
-        keys.append((game, k))
-    grouped: dict[int, list[LogEntry]] = {}
-    disputed = {e.seq: e.target for e in log if e.kind == "dispute" and e.target is not None}  # → its hand's place
-    for e in log:
-        place = e.target if e.kind != "event" and e.target is not None else e.seq
-        if e.kind in ("alternative", "ruling", "appeal", "decision"):
-            place = disputed.get(place, place)
-        grouped.setdefault(bisect_right(starts, place), []).append(e)
-    return [LogGroup(*keys[k], entries) for k, entries in sorted(grouped.items())]
-
-
-def group_title(group: LogGroup, lang: str) -> str:
-    if group.hand is None:
-        return tr(lang, "match (before the first hand)")
-    if group.game is None:
-        return tr(lang, "hand {hand}", hand=group.hand)
-    return tr(lang, "game {game}, hand {hand}", game=group.game, hand=group.hand)
-
-
 # --- what if ------------------------------------------------------------------------------------------
 
 LABEL, COLUMN = 19, 28  # the width of a row's label, and of the "as recorded" column
@@ -245,12 +201,13 @@ LABEL, COLUMN = 19, 28  # the width of a row's label, and of the "as recorded" c
 # --- Gunzi's own views, by their older names ------------------------------------------------------------
 
 # A settled hand, where the match stands, how it finished, what a warning means, the "next:" hint, the hands a
-# correction changed: Gunzi's text views (``games.gunzi.tabletext``). The views here reach a game through its
-# interface (``Game.next_text``, ``Game.resettled_lines``, ``Game.directive_text``); these names are handed over
-# for the commands and pages that still call them here with a Gunzi result, until they ask the game.
+# correction changed, the audit trail by game and hand: Gunzi's text views (``games.gunzi.tabletext``). The views
+# here reach a game through its interface (``Game.next_text``, ``Game.resettled_lines``, ``Game.directive_text``);
+# these names are handed over for the commands and pages that still call them here with a Gunzi result, until they
+# ask the game.
 GAME_VIEWS = frozenset({"who", "levels", "glossed", "directive_line", "hints", "usages", "next_line", "won_line",
                         "settlement", "ended_match", "finished_line", "warning_line", "ordinal", "ORDINALS",
-                        "changed_hands"})
+                        "changed_hands", "LogGroup", "log_groups", "group_title"})
 
 
 def _game_views() -> Any:

@@ -10,11 +10,12 @@ its older names over to them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core.i18n import M, Msg, literal, tr, trn
 from referee.core.i18n import form as _form
 from referee.games.gunzi import facts
+from referee.games.gunzi.events import Event, HandStart
 
 if TYPE_CHECKING:
     from referee.games.gunzi.results import HandResult, MatchResult, TableState
@@ -300,6 +301,49 @@ def warning_line(result: MatchResult, team: str, limit: int, games_to_win: int, 
                   team=team, n=n, nth=ordinal(limit))
     return trn(lang, "{team:team}: {n} warning ({limit} forfeit the match, §8.1)",
                "{team:team}: {n} warnings ({limit} forfeit the match, §8.1)", n, team=team, limit=limit)
+
+
+# --- the audit trail by game and hand ----------------------------------------------------------------
+
+class LogGroup(NamedTuple):
+    """The entries of the audit trail that concern one hand (``hand`` None: the match before its first
+    hand): its events, and the corrections of them, in stored order."""
+
+    game: int | None
+    hand: int | None
+    entries: list[Any]  # the store's audit trail entries (seq, kind, target)
+
+
+def log_groups(log: Sequence[Any], events: Sequence[Event], result: MatchResult) -> list[LogGroup]:
+    """The audit trail by game and hand. An entry belongs to the hand holding its place in the match:
+    an event's own seq, a correction's target (so the correction of a hand is listed with it)."""
+    from bisect import bisect_right
+
+    starts = [ev.line for ev in events if isinstance(ev, HandStart)]  # hand k begins at starts[k - 1]
+    games = {h.hand: h.game for h in result.hands}
+    if result.state.in_hand:
+        games.setdefault(result.state.hand, result.state.game)
+    game: int | None = None
+    keys: list[tuple[int | None, int | None]] = [(None, None)]
+    for k in range(1, len(starts) + 1):
+        game = games.get(k, game)
+        keys.append((game, k))
+    grouped: dict[int, list[Any]] = {}
+    disputed = {e.seq: e.target for e in log if e.kind == "dispute" and e.target is not None}  # → its hand's place
+    for e in log:
+        place = e.target if e.kind != "event" and e.target is not None else e.seq
+        if e.kind in ("alternative", "ruling", "appeal", "decision"):
+            place = disputed.get(place, place)
+        grouped.setdefault(bisect_right(starts, place), []).append(e)
+    return [LogGroup(*keys[k], entries) for k, entries in sorted(grouped.items())]
+
+
+def group_title(group: LogGroup, lang: str) -> str:
+    if group.hand is None:
+        return tr(lang, "match (before the first hand)")
+    if group.game is None:
+        return tr(lang, "hand {hand}", hand=group.hand)
+    return tr(lang, "game {game}, hand {hand}", game=group.game, hand=group.hand)
 
 
 # --- what a correction changed ------------------------------------------------------------------------

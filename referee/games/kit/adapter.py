@@ -261,12 +261,12 @@ class Adapter(Generic[E, R, Res]):
 
     # --- views: the scorecard as sections, what a stored entry says (seamviews) ---
     def scorecard(self, result: Res, lang: str, rules: str, referee: str = "") -> Scorecard:
-        """The card :meth:`scorecard_rows` says all of: totals, each player's running total charted, the deals
-        (``kit.card``); a game with more to print overrides."""
+        """The card :meth:`scorecard_rows` says all of: totals, the places and the winner (:meth:`summarize`),
+        each player's running total charted, the deals (``kit.card``); a game with more to print overrides."""
         from referee.games.kit import card
 
         return card.scorecard(self.title, card.header_of(result), self.scorecard_rows(result, lang), lang, rules,
-                              referee)
+                              referee, self.summarize(result))
 
     def directive_text(self, directive: str) -> Msg:
         """The directive with its keyword's :meth:`gloss` (the English prints none: the ``.0`` spec)."""

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from referee.core.i18n import M, Msg, literal, tr
-from referee.games.api import CardTable, Chart, GameTable, Header, Scorecard, Series
+from referee.core.i18n import M, Msg, join, literal, tr
+from referee.games.api import CardTable, Chart, GameTable, Header, Scorecard, Series, Summary
 
 TITLE = M("{game} scorecard")
 FACTS = (("event", M("Event")), ("date", M("Date")), ("rules", M("Rules")), ("round", M("Round")),
@@ -52,15 +52,28 @@ def running_chart(table: GameTable, lang: str) -> Chart | None:
                  series, signed=True)
 
 
+def result_lines(summary: Summary, lang: str) -> tuple[str, ...]:
+    """Each player's place and total, best first, then the winner (those sharing the first place), or that the match
+    is not finished: the result as the game's own summary (``Game.summarize``) ranks it."""
+    ranked = sorted(((summary.outcome(p.key), p) for p in summary.participants()), key=lambda op: op[0].placement)
+    places = [f"{o.placement}. {p.name or p.key} {signed(o.score)}" for o, p in ranked]
+    lines = [tr(lang, "Places: {places:list}", zh="名次：{places:list}", places=places)] if places else []
+    if not summary.finished:
+        return (*lines, M("Match not finished").text(lang))
+    first = [p.name or p.key for o, p in ranked if o.placement == 1]
+    return (*lines, M("Winner: {team}").bind(team=join(lang, first)).text(lang))
+
+
 def scorecard(game: Msg, header: Header | None, table: GameTable, lang: str, rules: str,
-              referee: str = "") -> Scorecard:
-    """The card of a game whose table says it all: its totals, the running totals' chart, the deals, a line to sign
-    for each player and the referee."""
+              referee: str = "", summary: Summary | None = None) -> Scorecard:
+    """The card of a game whose table says it all: its totals, each player's place and the winner (*summary*), the
+    running totals' chart, the deals, a line to sign for each player and the referee."""
     facts = header_facts(header, rules, referee, lang)
     totals = CardTable("", table.players, (tuple(signed(v) for v in table.totals),))
     referee_line = f"{M('Referee').text(lang)} {facts[-1][1]}".strip()
     texts = [*table.players, *(c for row in table.rows for c in row), *(v for _, v in facts)]
-    return Scorecard(title(game, header, lang), facts, (), tr(lang, "Totals") + f" ({table.unit})", (), totals,
+    lines = result_lines(summary, lang) if summary is not None else ()
+    return Scorecard(title(game, header, lang), facts, (), tr(lang, "Totals") + f" ({table.unit})", lines, totals,
                      running_chart(table, lang), CardTable(tr(lang, "Deal by deal"), table.headings, table.rows),
                      (), (*table.players, referee_line), tuple(t for t in texts if t))
 
