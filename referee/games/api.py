@@ -334,7 +334,7 @@ class Scorecard(NamedTuple):
     """A match's scorecard as the game offers it (:meth:`Game.scorecard`), in sections the PDF lays out in order:
     the title and header facts, the sides (a partnership and its players a row), the result (its heading, its
     lines: the last one large, and a table), the chart, the deals, the notes, the lines to sign; *texts* are the
-    record's own words (what a font must draw)."""
+    record's own words (names, the header's values: what a chosen font is checked for)."""
 
     title: str
     facts: tuple[tuple[str, str], ...]  # (label, value): event, date, rules, round, table, referee

@@ -18,7 +18,6 @@ from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.kit.card import header_facts
 
 TEAMS = ("EW", "NS")
-SEATS = ("E", "S", "W", "N")
 
 # Hand table columns: (label key, width in points). Landscape A4 less 12 mm margins is ~774 pt.
 HAND_COLUMNS: tuple[tuple[str, float], ...] = (
@@ -220,8 +219,7 @@ def scorecard(result: MatchResult, lang: str, rules: str, referee: str = "") -> 
     signatures = (tx.t("captain", lang, team=tx.team_label("EW", result.teams, lang)),
                   tx.t("captain", lang, team=tx.team_label("NS", result.teams, lang)),
                   f"{tx.t('referee', lang)} {facts[-1][1]}".strip())
-    words = [*texts_in(result), *(tx.t(k, lang) for k, m in tx.LABELS.items() if "{" not in m.msgid),
-             *(tx.team(t, lang) for t in TEAMS), *(tx.seat(s, lang) for s in SEATS)]
+    words = texts_in(result)
     return Scorecard(f"{tx.t('title', lang)}  {match_id}".strip(), facts, sides, tx.t("result", lang),
                      _result_lines(result, lang), _games(result, lang), levels_chart(result, lang),
                      _hands(result, lang), _notes(result, lang), signatures, tuple(w for w in words if w))

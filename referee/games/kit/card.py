@@ -71,7 +71,7 @@ def scorecard(game: Msg, header: Header | None, table: GameTable, lang: str, rul
     facts = header_facts(header, rules, referee, lang)
     totals = CardTable("", table.players, (tuple(signed(v) for v in table.totals),))
     referee_line = f"{M('Referee').text(lang)} {facts[-1][1]}".strip()
-    texts = [*table.players, *(c for row in table.rows for c in row), *(v for _, v in facts)]
+    texts = [*table.players, *(v for _, v in facts)]  # the record's own words: names, the header's values
     lines = result_lines(summary, lang) if summary is not None else ()
     return Scorecard(title(game, header, lang), facts, (), tr(lang, "Totals") + f" ({table.unit})", lines, totals,
                      running_chart(table, lang), CardTable(tr(lang, "Deal by deal"), table.headings, table.rows),
