@@ -150,3 +150,11 @@ def test_the_other_games_cards_say_each_place_and_the_winner() -> None:
     assert card("jinhua-mahjong").result_lines[-1] == "Winner: 赵六"
     assert "名次：1. 赵六 +12、2. 王五 +8、3. 张三 -8、4. 李四 -12" in card("jinhua-mahjong", "zh").result_lines
     assert "Winner: 李娜" in pdf_text("hubei-dagun")
+
+
+def test_a_gunzi_directive_typed_in_another_spelling_is_glossed_as_its_own() -> None:
+    """``KITTY`` and ``底牌`` are spellings of ``kitty`` (the directive registry): the same gloss, not a KeyError."""
+    g = game("gunzi")
+    assert g.gloss("KITTY") == g.gloss("kitty") == g.gloss("底牌") is not None
+    assert g.directive_text("KITTY 6C 9D JS KH 4D 8C").text("zh") == \
+        g.directive_text("kitty 6C 9D JS KH 4D 8C").text("zh").replace("kitty", "KITTY", 1)

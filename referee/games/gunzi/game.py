@@ -12,11 +12,14 @@ from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import Fact, GameTable, Scorecard
+from referee.games.api import Fact, GameTable
 from referee.games.gunzi.events import Event, HandStart
 from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
 from referee.games.kit.adapter import Adapter
+
+if TYPE_CHECKING:
+    from referee.games.api import Scorecard  # seamviews
 
 
 class Gunzi(Adapter[Event, RuleSet, MatchResult]):

@@ -26,21 +26,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar, cast
 
-from referee.core.i18n import M, Msg, literal, tr
-from referee.games.api import (
-    Fact,
-    GameTable,
-    Header,
-    Reading,
-    RuleSetInfo,
-    Scorecard,
-    Summary,
-    table_facts,
-    total_facts,
-)
+from referee.core.i18n import M, Msg
+from referee.games.api import Fact, GameTable, Header, Reading, RuleSetInfo, Summary, table_facts, total_facts
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
+    from referee.games.api import Scorecard  # seamviews
 
 
 class Named(Protocol):
@@ -258,7 +249,6 @@ class Adapter(Generic[E, R, Res]):
         glosses: dict[str, Msg] = self.module("expect").GLOSSES
         return glosses.get(keyword)
 
-
     # --- views: the scorecard as sections, what a stored entry says (seamviews) ---
     def scorecard(self, result: Res, lang: str, rules: str, referee: str = "") -> Scorecard:
         """The card :meth:`scorecard_rows` says all of: totals, the places and the winner (:meth:`summarize`),
@@ -270,6 +260,8 @@ class Adapter(Generic[E, R, Res]):
 
     def directive_text(self, directive: str) -> Msg:
         """The directive with its keyword's :meth:`gloss` (the English prints none: the ``.0`` spec)."""
+        from referee.core.i18n import literal
+
         keyword = directive.split(None, 1)[0] if directive.strip() else ""
         gloss = self.gloss(keyword) if keyword else None
         if gloss is None:
@@ -278,6 +270,7 @@ class Adapter(Generic[E, R, Res]):
 
     def next_text(self, result: Res, lang: str) -> str:
         """The forms :meth:`expected` offers, else what :meth:`pending` says the deal lacks, else the match is over."""
+        from referee.core.i18n import tr
         from referee.games.kit.card import joined
 
         expected = self.expected(result)
@@ -290,6 +283,7 @@ class Adapter(Generic[E, R, Res]):
 
     def resettled_lines(self, before: Res, after: Res, lang: str) -> list[str]:
         """Each deal whose own row of :meth:`scorecard_rows` changed, as ``re-settled: deal 2, …``."""
+        from referee.core.i18n import tr
         from referee.games.kit.card import changed_deals
 
         return [tr(lang, "re-settled: {deal}", deal=deal)
