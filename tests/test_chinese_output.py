@@ -272,7 +272,7 @@ def test_every_clause_of_the_statement_is_quoted_in_chinese() -> None:
     Latin letters are left only where the clause names a rule key, a rule set or a card code."""
     from referee.views.clauses import _clauses
 
-    clauses = _clauses()
+    clauses = _clauses("gunzi")
     assert {"§6.6", "§7.1", "§1.3", "§4.1.1"} <= set(clauses)
     # besides: the statement's own symbol (§2: 设级数为 L) and the words of a rule file's values
     allow = notation_words("gunzi") | rules_words("gunzi", "dalian-club") | {"ASCII", "L", "true", "false"}
@@ -290,5 +290,5 @@ def test_each_clauses_chinese_is_of_the_clause_as_stated() -> None:
     from referee.views.clauses import _clauses
     from referee.views.clausewords import CHINESE
 
-    clauses = _clauses()
+    clauses = _clauses("gunzi")
     assert {s: m.msgid for s, m in CHINESE.items()} == {s: clauses[s].text for s in CHINESE}

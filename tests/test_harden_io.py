@@ -657,15 +657,18 @@ def test_issue9_item19_a_nine_hand_match_fits_one_page(tmp_path):
 
 def test_issue9_item19_equal_level_lines_both_show():
     """Both teams at level 3, 4, 4: the lines are apart by more than a line's width, NS dashed."""
+    from types import SimpleNamespace
+
     from reportlab.graphics.shapes import PolyLine
     from test_scorecard import hand
 
-    from referee.views.scorecard.chart import levels_drawing
+    from referee.games.gunzi.card import levels_chart
+    from referee.views.scorecard.chart import drawing
     from referee.views.scorecard.fonts import register
     from referee.views.scorecard.typo import Typo
 
     hands = (hand(1, 1, "E", 3, 100, (4, 4)), hand(2, 1, "S", 4, 100, (4, 4)))
-    d = levels_drawing(hands, {}, "en", Typo(register("cid")), 700)
+    d = drawing(levels_chart(SimpleNamespace(hands=hands, teams={}), "en"), Typo(register("cid")), 700)
     lines = [s for s in d.contents if isinstance(s, PolyLine)]
     assert len(lines) == 2
     (ew, ns) = lines

@@ -125,7 +125,7 @@ def hand_rows(page) -> list[dict[str, str]]:
     Cells are placed by the table's column bounds (left margin 12 mm, then the column widths); a row
     is every piece of text at (nearly) the same height.
     """
-    from referee.views.scorecard.layout import HAND_COLUMNS
+    from referee.games.gunzi.card import HAND_COLUMNS
 
     left = 12 * 72 / 25.4
     bounds = []
@@ -165,7 +165,7 @@ LABEL_FIELDS = {"n": 3, "team": "EW", "how": "sweep", "giver": "S", "receiver": 
 
 def test_every_label_is_a_message_worded_in_every_catalogue():
     from referee.core.i18n import Msg, gettext, languages
-    from referee.views.scorecard import text as tx
+    from referee.games.gunzi import cardtext as tx
 
     for key, msg in tx.LABELS.items():
         assert isinstance(msg, Msg), key
@@ -180,7 +180,7 @@ def test_every_label_is_a_message_worded_in_every_catalogue():
 
 def test_terms_hand_is_fu_game_is_ju_round_is_lun():
     """docs/gunzi-rules.md §Terms: 副 counts hands, 局 games; 轮 is only the tournament round."""
-    from referee.views.scorecard import text as tx
+    from referee.games.gunzi import cardtext as tx
 
     assert tx.t("col_hand", "zh") == "副" and tx.t("col_game", "zh") == "局"
     assert tx.t("chart_game", "zh", n=2) == "第2局"
@@ -191,8 +191,8 @@ def test_terms_hand_is_fu_game_is_ju_round_is_lun():
 
 
 def test_codes_are_worded_by_the_catalogue():
+    from referee.games.gunzi import cardtext as tx
     from referee.games.gunzi.codes import EntryKind, GameEnd, NoteKind, Outcome, Waiver, word
-    from referee.views.scorecard import text as tx
 
     for lang in ("en", "zh", "zh_TW"):
         assert [tx.outcome(c, lang) for c in Outcome] == [word(c, lang) for c in Outcome]
@@ -340,7 +340,8 @@ def test_game_ending_rows_stand_out():
 def test_the_chart_is_drawn():
     from reportlab.graphics.shapes import PolyLine
 
-    from referee.views.scorecard.chart import level_series, levels_drawing
+    from referee.games.gunzi.card import level_series, levels_chart
+    from referee.views.scorecard.chart import drawing
     from referee.views.scorecard.fonts import register
     from referee.views.scorecard.typo import Typo
 
@@ -351,8 +352,8 @@ def test_the_chart_is_drawn():
         (2, "EW", [(3.5, 3), (4, 3), (5, 3)]),
         (2, "NS", [(3.5, 3), (4, 3), (5, 3)]),
     ]
-    drawing = levels_drawing(result.hands, TEAMS, "en", Typo(register()), 700)
-    lines = [s for s in drawing.contents if isinstance(s, PolyLine)]
+    picture = drawing(levels_chart(result, "en"), Typo(register()), 700)
+    lines = [s for s in picture.contents if isinstance(s, PolyLine)]
     assert len(lines) == 4 and [len(s.points) // 2 for s in lines] == [4, 4, 3, 3]
     # in the PDF: its title, game labels and legend on the first page
     en = flat(reader(pdf_bytes(result, "en")).pages[0].extract_text())
@@ -395,7 +396,7 @@ def test_long_match_breaks_across_pages_with_the_header_repeated(long_pdfs, lang
 
 
 def test_long_match_chart_has_every_hand():
-    from referee.views.scorecard.chart import level_series
+    from referee.games.gunzi.card import level_series
 
     series = level_series(long_result(120).hands)
     assert [len(pts) for _, _, pts in series] == [121, 121]

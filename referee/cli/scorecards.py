@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -22,7 +22,7 @@ from referee.core.safefile import failure, output_folder
 
 if TYPE_CHECKING:
     from referee.app.sources import Kind, Source
-    from referee.games.gunzi.results import MatchResult
+    from referee.games.api import Game
     from referee.store.api import MatchStore
     from referee.views.scorecard.audit import AuditEntry
     from referee.views.scorecard.fonts import FontInfo
@@ -38,8 +38,8 @@ def file_name(match_id: str) -> str:
     return file_stem(match_id) + ".pdf"
 
 
-def hand_marks(log: Iterable[AuditEntry], result: MatchResult, lang: str) -> dict[int, str]:
-    """Each settled hand's mark (confirmed, disputed, not confirmed) in *lang*, for a stored match that has
+def hand_marks(log: Iterable[AuditEntry], game: Game, result: Any, lang: str) -> dict[int, str]:
+    """Each settled deal's mark (confirmed, disputed, not confirmed) in *lang*, for a stored match that has
     confirmations or disputes in its audit trail; empty otherwise (a record file, a match without them)."""
     from referee.store.chain import REMARKS
     from referee.store.disputes import fold
@@ -51,7 +51,7 @@ def hand_marks(log: Iterable[AuditEntry], result: MatchResult, lang: str) -> dic
     if not entries:
         return {}
     remarks = fold(entries)  # type: ignore[arg-type]  # the audit trail's entries carry every field fold reads
-    return {h.hand: mark_word(remarks.mark(h.hand), lang) for h in result.hands}
+    return {n: mark_word(remarks.mark(n), lang) for n in game.settled_hands(result)}
 
 
 def recorder(log: Iterable[AuditEntry]) -> str:
@@ -71,29 +71,24 @@ def warn(say: str, message: Msg) -> None:
     typer.echo(tr(say, "warning: {message}", message=message), err=True)
 
 
-def gunzi_result(src: Source) -> MatchResult:
-    """The Gunzi match of *src* replayed under its header's rules; a rule set that cannot be used is a usage error
-    naming the source whose header named it."""
-    from referee.games.gunzi import engine, ruleset
-    from referee.store.replaying import rules_of
+def replayed(src: Source) -> tuple[Game, Any, Any]:
+    """The game of *src*, its rules (a stored match's pinned ones, ``store.pinning``; a record file's named rule
+    set) and its match replayed under them; a rule set that cannot be used is a usage error naming the source."""
+    from referee.games.registry import game as game_of
+    from referee.store.pinning import rules_of_match
 
+    game = game_of(src.game)
+    if src.rules_problem is not None:
+        raise UsageError(M("{source}: {problem}", source=src.name, problem=src.rules_problem))
     try:
-        if src.rules_problem is not None:
-            raise ruleset.RulesError(src.rules_problem)
-        # a stored match: the rules it pinned (referee.store.pinning); a record file: the rule set it names
-        rules = rules_of(src.events) if src.origin == "store" else ruleset.load(src.rules)
+        rules = rules_of_match(game, src.events) if src.origin == "store" else game.load_rules(src.rules)
     except RefereeError as e:
         raise UsageError(M("{source}: {problem}", source=src.name, problem=e.msg)) from None
-    return engine.replay(src.events, rules)
+    return game, rules, game.replay(src.events, rules)
 
 
-def register_font(font: str | None, result: MatchResult | None = None, lang: str = "zh") -> FontInfo:
-    """The scorecard's font, registered; a font that cannot be used is a usage error of ``--font``.
-    Without *font*, the default for *result* in *lang* (``fonts.register_default``)."""
-    if font is None and result is not None:
-        from referee.views.scorecard.layout import document_texts
-
-        return choose_font(None, document_texts(result, lang))
+def register_font(font: str | None) -> FontInfo:
+    """The scorecard's font, registered; a font that cannot be used is a usage error of ``--font``."""
     return choose_font(font, ())
 
 
@@ -132,64 +127,31 @@ def pdf_font(font: str | None, texts: Iterable[str], say: str, checked: Iterable
 def write_one(source: str, out: Path | None, lang: str, font: str | None, db: str | None,
               out_dir: Path | None = None, quiet: bool = False, say: str = "en",
               kind: Kind = "auto", encoding: str | None = None) -> tuple[Path, Msg | None]:
-    """Write the scorecard of *source* in *lang*; return where, and what is broken in a stored match's
-    chain (None when sound: the PDF carries it on its face). Warnings (unless *quiet*) in *say*."""
+    """Write the scorecard of *source* in *lang*, whatever its game (its sections: ``Game.scorecard``); return
+    where, and what is broken in a stored match's chain (None when sound: the PDF carries it on its face). Warnings
+    (unless *quiet*) in *say*."""
     from referee.app import sources
     from referee.cli.commands.records import notifier
     from referee.views.scorecard.layout import document_texts, texts_in
 
     src = sources.load(source, db, kind, encoding, notifier(say))
-    if src.game != "gunzi":  # another game's match: its own table through the game interface
-        return _write_game(src, out, lang, font, out_dir, quiet, say)
-    result = gunzi_result(src)
-    match_id = result.header.id if result.header is not None and result.header.id else Path(src.name).stem
-    path = out if out is not None else (out_dir or output_folder(REPORTS_DIR)) / file_name(match_id)
-    pdf_font(font, document_texts(result, lang), say, checked=texts_in(result), quiet=quiet)
-    if not quiet:
-        _warn_problems(say, src.name, len(src.errors) + len(result.errors))
-    _build(result, src, path, lang, font)
-    return path, src.broken
-
-
-def _write_game(src: Source, out: Path | None, lang: str, font: str | None, out_dir: Path | None, quiet: bool,
-                say: str) -> tuple[Path, Msg | None]:
-    """The scorecard of another game's match (``views.scorecard.gamecard``): its game's own table, through the game
-    interface."""
-    from reportlab.platypus.doctemplate import LayoutError
-
-    from referee.games.registry import game as game_of
-    from referee.store.pinning import rules_of_match
-    from referee.views.scorecard.gamecard import Card, build_game_scorecard
-
-    game = game_of(src.game)
-    if src.rules_problem is not None:
-        raise UsageError(M("{source}: {problem}", source=src.name, problem=src.rules_problem))
-    try:
-        rules = rules_of_match(game, src.events) if src.origin == "store" else game.load_rules(src.rules)
-    except RefereeError as e:
-        raise UsageError(M("{source}: {problem}", source=src.name, problem=e.msg)) from None
-    result = game.replay(src.events, rules)
+    game, rules, result = replayed(src)
     header = game.header(src.events)
     info = game.rule_info(rules)
-    errors = sorted([*src.errors, *game.problems(result)], key=lambda e: e.line)
-    card = Card(game.title, header, f"{info.name} · {game.rules_title(info.title, lang)}",
-                game.scorecard_rows(result, lang), lang, referee=recorder(src.log), log=src.log)
-    match_id = card.match_id or Path(src.name).stem
+    printed = f"{info.name} · {game.rules_title(info.title, lang)}"
+    referee = recorder(src.log)
+    card = game.scorecard(result, lang, printed, referee)
+    match_id = (header.id if header is not None else "") or Path(src.name).stem
     path = out if out is not None else (out_dir or output_folder(REPORTS_DIR)) / file_name(match_id)
-    pdf_font(font, card.texts(), say, quiet=quiet)
+    pdf_font(font, document_texts(card, lang), say, checked=texts_in(card), quiet=quiet)
     if not quiet:
-        _warn_problems(say, src.name, len(errors))
-    try:
-        build_game_scorecard(card, path, font_path=font, errors=errors, head=src.head, broken=src.broken)
-    except OSError as e:
-        raise failure(e) from None
-    except LayoutError:
-        raise RefereeError(M("{source}: a text of the record is too long for a page of the scorecard "
-                             "(a very long note or reason?)", source=src.name)) from None
+        _warn_problems(say, src.name, len(src.errors) + len(game.problems(result)))
+    _build(game, result, src, path, lang, font, printed, referee)
     return path, src.broken
 
 
-def _build(result: MatchResult, src: Source, path: Path, lang: str, font: str | None) -> None:
+def _build(game: Game, result: Any, src: Source, path: Path, lang: str, font: str | None, rules: str,
+           referee: str) -> None:
     """The PDF written, or a project error saying why not: a file that cannot be written, or a text
     of the record too long for a page (a table row cannot break across pages)."""
     from reportlab.platypus.doctemplate import LayoutError
@@ -197,9 +159,9 @@ def _build(result: MatchResult, src: Source, path: Path, lang: str, font: str | 
     from referee.views.scorecard.layout import build_scorecard
 
     try:
-        build_scorecard(result, path, lang=lang, font_path=font, log=src.log, errors=src.errors,
-                        broken=src.broken, head=src.head, marks=hand_marks(src.log, result, lang),
-                        referee=recorder(src.log))
+        build_scorecard(result, path, lang=lang, font_path=font, log=src.log, errors=sorted(src.errors,
+                        key=lambda e: e.line), broken=src.broken, head=src.head,
+                        marks=hand_marks(src.log, game, result, lang), referee=referee, game=game, rules=rules)
     except OSError as e:
         raise failure(e) from None  # the one wording: it names the file (output() names path)
     except LayoutError:

@@ -272,6 +272,91 @@ class Game(Protocol):
         ...
 
 
+    # --- views: the scorecard as sections, what a stored entry says (seamviews) ---
+    def scorecard(self, result: Any, lang: str, rules: str, referee: str = "") -> "Scorecard":
+        """The match's scorecard as neutral sections, every text in *lang* (*rules*: the rule set's name and title
+        as the card prints them; *referee*: who recorded the entries, named where the header names no referee):
+        the PDF (``views.scorecard``) lays it out without knowing the game."""
+        ...
+    def directive_text(self, directive: str) -> Msg:
+        """A stored directive as the output shows it: with the gloss of its keyword (:meth:`gloss`) where the
+        language adds one."""
+        ...
+    def next_text(self, result: Any, lang: str) -> str:
+        """``next: …`` after a command that changed the match: what the game expects next, else what the deal in
+        progress lacks, else that the match is over."""
+        ...
+    def resettled_lines(self, before: Any, after: Any, lang: str) -> list[str]:
+        """Each deal a correction changed (or completed), as *after* settles it; empty when it changed none."""
+        ...
+
+
+class Series(NamedTuple):
+    """One line of a scorecard's chart: its legend's label, its points (x, value) and its style (colour and dash: the
+    same style for the lines of one side, a legend entry each)."""
+
+    label: str
+    points: tuple[tuple[float, int], ...]
+    style: int
+
+
+class Chart(NamedTuple):
+    """A scorecard's chart: Gunzi's levels hand by hand, each player's running total elsewhere. *spans* are labelled
+    stretches of x (Gunzi's games: a dashed line between them); *shown* the values the axis always shows
+    (Gunzi's levels 3 to 10); *signed* whether the axis writes ``+5``."""
+
+    title: str
+    x_label: str
+    y_label: str
+    series: tuple[Series, ...]
+    spans: tuple[tuple[str, float, float], ...] = ()
+    shown: tuple[int, int] | None = None
+    signed: bool = False
+
+
+class CardTable(NamedTuple):
+    """A ruled table of a scorecard: its heading (may be empty), column heads, rows of cells, column widths in points
+    (None: as wide as their cells), the rows set in bold on a shaded ground (Gunzi's game ends, numbered from 1) and
+    the columns set left (the others centred)."""
+
+    heading: str
+    headings: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    widths: tuple[float, ...] | None = None
+    marked: frozenset[int] = frozenset()
+    left: frozenset[int] = frozenset()
+
+
+class CardNote(NamedTuple):
+    """A note of the record (a warning, a ruling, a time call) as the scorecard lists it, every word in its
+    language: its line, kind, where and whom it concerns, its text."""
+
+    line: int
+    kind: str
+    where: str
+    who: str
+    text: str
+
+
+class Scorecard(NamedTuple):
+    """A match's scorecard as the game offers it (:meth:`Game.scorecard`), in sections the PDF lays out in order:
+    the title and header facts, the sides (a partnership and its players a row), the result (its heading, its
+    lines: the last one large, and a table), the chart, the deals, the notes, the lines to sign; *texts* are the
+    record's own words (names, the header's values: what a chosen font is checked for)."""
+
+    title: str
+    facts: tuple[tuple[str, str], ...]  # (label, value): event, date, rules, round, table, referee
+    sides: tuple[tuple[str, ...], ...]
+    result_heading: str
+    result_lines: tuple[str, ...]
+    result_table: CardTable | None
+    chart: Chart | None
+    deals: CardTable
+    notes: tuple[CardNote, ...]
+    signatures: tuple[str, ...]
+    texts: tuple[str, ...]
+
+
 class Problems(NamedTuple):
     """A result's problems in two: the mistakes (what recording refuses, what ``status`` lists by entry) and what
     the deal in progress still lacks (:meth:`Game.pending`: what comes next), each in the engine's order."""

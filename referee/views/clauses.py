@@ -18,7 +18,6 @@ from typing import NamedTuple
 from referee.core.i18n import is_chinese
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
-STATEMENT = DOCS / "gunzi-rules.md"
 
 
 def statement(game: str) -> Path:
@@ -62,7 +61,7 @@ def _short(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=8)
-def _clauses(game: str = "gunzi") -> dict[str, Clause]:
+def _clauses(game: str) -> dict[str, Clause]:
     try:
         lines = statement(game).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):
@@ -100,7 +99,7 @@ def sections(citation: str) -> list[str]:
     return SECTION.findall(citation)
 
 
-def clause(section: str, game: str = "gunzi") -> Clause | None:
+def clause(section: str, game: str) -> Clause | None:
     """The clause of *section* (``§7.2.3``) of *game*'s statement, or None when it has none (or is not
     installed)."""
     return _clauses(game).get(section)

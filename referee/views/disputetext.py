@@ -103,7 +103,7 @@ def _steps(game: Game, result: Any, hand: int, lang: str, cited: dict[str, None]
     return out
 
 
-def quoted_clauses(cited: Sequence[str], lang: str, game: str = "gunzi") -> list[str]:
+def quoted_clauses(cited: Sequence[str], lang: str, game: str) -> list[str]:
     """Each cited section with its text from the game's rules statement (in the reader's language where it has
     it)."""
     from referee.views.clauses import clause

@@ -13,7 +13,7 @@ from functools import cache
 
 from referee.core.i18n import SOURCE, M, Msg, tr
 
-# Gunzi's engine's "the hand before a new `hand` is unsettled" (referee.games.gunzi.engine, on_hand): its line is
+# Gunzi's engine's "the hand before a new `hand` is unsettled" (its engine's on_hand): its line is
 # that of the `hand` refused, which no entry holds
 _UNFINISHED = "hand {hand} has no 'last' before line {line}: it is not settled"
 

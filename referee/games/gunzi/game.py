@@ -18,6 +18,9 @@ from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
 from referee.games.kit.adapter import Adapter
 
+if TYPE_CHECKING:
+    from referee.games.api import Scorecard  # seamviews
+
 
 class Gunzi(Adapter[Event, RuleSet, MatchResult]):
     key = "gunzi"
@@ -109,7 +112,28 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
     def gloss(self, keyword: str) -> Msg | None:
         from referee.games.gunzi.directives import gloss, lookup
 
-        return gloss(keyword) if lookup(keyword) is not None else None
+        directive = lookup(keyword)  # a spelling (``KITTY``, ``底牌``) glossed as its directive
+        return gloss(directive.keyword) if directive is not None else None
+
+    # --- views: the scorecard as sections, what a stored entry says (seamviews) ---
+    def scorecard(self, result: MatchResult, lang: str, rules: str, referee: str = "") -> Scorecard:
+        """Gunzi's own card (``card``): the partnerships, the games won and how, the levels chart, the eighteen
+        hand columns, the record's notes, both captains to sign."""
+        from referee.games.gunzi.card import scorecard
+
+        return scorecard(result, lang, rules, referee)
+
+    def next_text(self, result: MatchResult, lang: str) -> str:
+        """The directives that may come next, each glossed; in the declaring, the declarer and trump it fixed."""
+        from referee.games.gunzi.tabletext import next_line
+
+        return next_line(result, lang)
+
+    def resettled_lines(self, before: MatchResult, after: MatchResult, lang: str) -> list[str]:
+        """Each hand a correction changed, with its settlement (``tabletext.settlement``)."""
+        from referee.games.gunzi.tabletext import resettled_lines
+
+        return resettled_lines(before, after, lang)
 
 
 GAME = Gunzi()

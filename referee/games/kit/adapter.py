@@ -31,6 +31,7 @@ from referee.games.api import Fact, GameTable, Header, PadGroup, Reading, RuleSe
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
+    from referee.games.api import Scorecard  # seamviews
 
 
 class Named(Protocol):
@@ -256,3 +257,43 @@ class Adapter(Generic[E, R, Res]):
     def pad(self) -> tuple[PadGroup, ...]:
         """The package's ``pad.groups()``: each game states its own keys (its notation's words)."""
         return cast("Pad", self.module("pad")).groups()
+
+    # --- views: the scorecard as sections, what a stored entry says (seamviews) ---
+    def scorecard(self, result: Res, lang: str, rules: str, referee: str = "") -> Scorecard:
+        """The card :meth:`scorecard_rows` says all of: totals, the places and the winner (:meth:`summarize`),
+        each player's running total charted, the deals (``kit.card``); a game with more to print overrides."""
+        from referee.games.kit import card
+
+        return card.scorecard(self.title, card.header_of(result), self.scorecard_rows(result, lang), lang, rules,
+                              referee, self.summarize(result))
+
+    def directive_text(self, directive: str) -> Msg:
+        """The directive with its keyword's :meth:`gloss` (the English prints none: the ``.0`` spec)."""
+        from referee.core.i18n import literal
+
+        keyword = directive.split(None, 1)[0] if directive.strip() else ""
+        gloss = self.gloss(keyword) if keyword else None
+        if gloss is None:
+            return literal(directive)
+        return M("{text}{gloss:.0}", text=directive, gloss=gloss)
+
+    def next_text(self, result: Res, lang: str) -> str:
+        """The forms :meth:`expected` offers, else what :meth:`pending` says the deal lacks, else the match is over."""
+        from referee.core.i18n import tr
+        from referee.games.kit.card import joined
+
+        expected = self.expected(result)
+        if expected:  # the forms are input words, the same in each language
+            return tr(lang, "next: {what}", what=" / ".join(expected))
+        pending = self.pending(result)
+        if pending:
+            return tr(lang, "next: {what}", what=joined([e.msg for e in pending]))
+        return tr(lang, "next: nothing, the match is over")
+
+    def resettled_lines(self, before: Res, after: Res, lang: str) -> list[str]:
+        """Each deal whose own row of :meth:`scorecard_rows` changed, as ``re-settled: deal 2, …``."""
+        from referee.core.i18n import tr
+        from referee.games.kit.card import changed_deals
+
+        return [tr(lang, "re-settled: {deal}", deal=deal)
+                for deal in changed_deals(self.scorecard_rows(before, lang), self.scorecard_rows(after, lang))]

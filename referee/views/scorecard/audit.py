@@ -3,8 +3,8 @@
 One table in the order the entries were made: a game's notes (Gunzi's warnings, rulings, redeals and time calls,
 each where and whom it concerns) and the store's corrections of the match (undo, void, amend: who made it, when in
 the venue's time, why and what it put in place or took back). The section says "none" only when it holds nothing.
-Gunzi's card (``layout``) and the other games' (``gamecard``) both lay it out through :func:`section`; a card gives
-it the few things it lays out with (:class:`Sheet`), so that this module imports neither.
+The one card of every game (``layout``) lays it out through :func:`section`, giving it the few things it lays out
+with (:class:`Sheet`), so that this module imports no layout.
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def section(sheet: Sheet, notes: Sequence[NoteRow], log: Iterable[AuditEntry], z
     for entry in fixes:
         seq = field(entry, "seq")
         rows.append((seq if isinstance(seq, int) else 0, 1, [
-            tx.note_kind(str(field(entry, "kind") or ""), lang), "", "", hv(field(entry, "referee")),
+            tx.entry_kind(str(field(entry, "kind") or ""), lang), "", "", hv(field(entry, "referee")),
             audit_time(field(entry, "time"), zone), sheet.para(hv(field(entry, "reason")), sheet.s_cell),
             sheet.para(audit_detail(entry, lang), sheet.s_cell), hv(seq)]))
     rows.sort(key=lambda r: (r[0], r[1]))
