@@ -20,7 +20,10 @@ from typing import TYPE_CHECKING, NamedTuple
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
-from referee.games.gunzi.events import Event, MatchHeader, Ruling, SeatName, TeamName
+from referee.games import registry
+from referee.games.api import AnyEvent, Game
+from referee.games.gunzi.events import Ruling
+from referee.games.stored import game_of_events, header_of_events
 from referee.store.api import MatchStore, SummariesRepo
 from referee.store.eventresults import standings_of, summaries_of, summary_cache
 from referee.store.store import DuplicateMatch, StoreError
@@ -395,25 +398,29 @@ def _robin_round(state: EventState, number: int, ids: Callable[[int, int], str])
     return Round(number, tables, bye, RoundStatus.open)
 
 
-def _unpinned(ev: Event) -> Event:
-    """A stored header without the pin creation added (``referee.store.pinning``): what pairing asked for."""
-    if isinstance(ev, MatchHeader):
-        return ev._replace(extra=tuple((k, v) for k, v in ev.extra if k != "rules-hash"))
-    return ev
+def _as_created(game: Game, events: Sequence[AnyEvent]) -> list[tuple[object, ...]]:
+    """A match's events as pairing compares them: the header by what pairing wrote of it (id, rules, date, event,
+    table, round: not the pin the store added, ``referee.store.pinning``), every other event as it is, no line."""
+    header = game.header(events[:1])
+    head = [] if header is None else [(header.id, header.rules, header.date, header.event, header.table,
+                                       header.round)]
+    return head + [tuple(ev._replace(line=0)) for ev in events[1 if header is not None else 0:]]
 
 
-def match_events(state: EventState, table: Table, number: int) -> list[Event]:
-    """A table's match as created: the header (event, round, table, rules), the pairs' codes as team
-    names, the players in their seats (``referee.tournament.seating``, as the table cards print them)."""
+def match_events(state: EventState, table: Table, number: int) -> list[AnyEvent]:
+    """A table's match as created: the header (event, round, table, rules), the pairs' codes as the sides'
+    names, the players in their seats (``referee.tournament.seating``, as the table cards print them), written
+    and read back by the event's game (``app.newmatch``)."""
+    from referee.app.newmatch import match_events as new_match
+
     settings = state.settings
+    game = registry.game(settings.game)
     by_code = {p.code: p for p in state.pairs}
-    header = MatchHeader(id=table.match_id, rules=settings.rules,
-                         date=settings.date or datetime.date.today().isoformat(), event=settings.name,
-                         table=str(table.number), round=str(number))
     seats = seat_players(table, by_code)
-    events: list[Event] = [header, TeamName("EW", table.ew), TeamName("NS", table.ns)]
-    events += [SeatName(seat, seats[seat]) for seat in ("E", "S", "W", "N")]
-    return [ev._replace(line=i) for i, ev in enumerate(events, 1)]
+    fields = (("date", settings.date or datetime.date.today().isoformat()), ("event", settings.name),
+              ("table", str(table.number)), ("round", str(number)))
+    return new_match(game, table.match_id, settings.rules, [seats[seat] for seat in game.seats], fields,
+                     teams=(table.ew, table.ns))
 
 
 class Override(NamedTuple):
@@ -506,18 +513,19 @@ def _set_tables(state: EventState, rnd: Round, tables: Sequence[str], ids: Calla
 
 
 def _creation_only(store: MatchStore, match_id: str) -> bool:
-    """A stored match that holds only what pairing created (its header, team names and seats)."""
+    """A stored match that holds only what pairing (or seating) created: its header, the sides' names and the
+    seats, as its game tells them from play (``Game.setup``)."""
     entries = store.entries(match_id)
     events = store.events(match_id)
-    return len(entries) == len(events) and all(isinstance(ev, (MatchHeader, TeamName, SeatName)) for ev in events)
+    game = game_of_events(events)
+    return game is not None and len(entries) == len(events) and all(game.setup(ev) for ev in events)
 
 
 def _ours(store: MatchStore, match_id: str, state: EventState, number: int) -> bool:
     """A stored match this event's pairing of round *number* created (its header says so) and nothing
     was recorded in since: what an unpaired round leaves behind."""
-    events = store.events(match_id)
-    header = events[0] if events else None
-    return (isinstance(header, MatchHeader) and header.event == state.settings.name
+    header = header_of_events(store.events(match_id))
+    return (header is not None and header.event == state.settings.name
             and header.round == str(number) and _creation_only(store, match_id))
 
 
@@ -578,8 +586,8 @@ def pair_round(store: MatchStore, event_id: str, referee: str | None = None, *, 
         missing, replacing = [], []
         for mid, events in wanted.items():
             if store.exists(mid):
-                have = [_unpinned(ev)._replace(line=0) for ev in store.events(mid)]
-                if have == [ev._replace(line=0) for ev in events]:  # created as paired (the pin the store added aside)
+                game = registry.game(state.settings.game)
+                if _as_created(game, store.events(mid)) == _as_created(game, events):  # created as paired
                     continue
                 if mid not in listed and _ours(store, mid, state, rnd.number):  # a round unpaired, paired afresh
                     replacing.append(events)

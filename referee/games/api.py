@@ -264,6 +264,18 @@ class Game(Protocol):
         """Where the match stands after its last settled deal, fact by fact (the levels, the totals)."""
         ...
 
+    # --- events: what an event's round creates of a match of any game, and what it can take back
+    def setup(self, event: Any) -> bool:
+        """Whether *event* is one of those a new match is created with (its header, the sides' names, its seats)
+        rather than of play: a match holding only these was created by an event's round and never played, so
+        ``event unpair`` can take the round back and ``verify`` tells an interrupted pairing from a played one."""
+        ...
+    def setup_lines(self, players: Sequence[str], teams: Sequence[str] = ()) -> list[str]:
+        """The record lines after a new match's header, in the game's notation: the names of its sides (*teams*,
+        in :attr:`sides` order: a game of partnerships) and its players in their seats (in :attr:`seats` order).
+        A ``ValueError`` for *teams* given to a game whose players each play for themself."""
+        ...
+
 
 class Problems(NamedTuple):
     """A result's problems in two: the mistakes (what recording refuses, what ``status`` lists by entry) and what

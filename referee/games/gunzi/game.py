@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
 from referee.games.api import Fact, GameTable
-from referee.games.gunzi.events import Event, HandStart
+from referee.games.gunzi.events import Event, HandStart, MatchHeader, SeatName, TeamName
 from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
 from referee.games.kit.adapter import Adapter
@@ -24,6 +24,7 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
     title: Msg = M("Dalian Gunzi")
     default_rules = DEFAULT_RULES
     deal_opening = HandStart
+    setup_events = (MatchHeader, TeamName, SeatName)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -110,6 +111,14 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         from referee.games.gunzi.directives import gloss, lookup
 
         return gloss(keyword) if lookup(keyword) is not None else None
+
+    def setup_lines(self, players: Sequence[str], teams: Sequence[str] = ()) -> list[str]:
+        """``team EW|NS NAME`` each partnership (gunzi-rules.md §1.1: partners sit opposite, EW and NS), then ``seat``
+        each player."""
+        from referee.games.kit.notation import quote
+
+        named = [f"team {side} {quote(name)}" for side, name in zip(self.sides, teams, strict=False)]
+        return named + [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False)]
 
 
 GAME = Gunzi()

@@ -236,6 +236,21 @@ class Adapter(Generic[E, R, Res]):
     def match_facts(self, result: Res, lang: str) -> tuple[Fact, ...]:
         return total_facts(self.scorecard_rows(result, lang))
 
+    # --- events: what an event's round creates of a match of any game, and what it can take back
+    setup_events: tuple[type, ...] = ()  # the events a new match is created with: its header, names, seats
+
+    def setup(self, event: E) -> bool:
+        return isinstance(event, self.setup_events)
+
+    def setup_lines(self, players: Sequence[str], teams: Sequence[str] = ()) -> list[str]:
+        """``seat SEAT NAME`` a player (the directive every game of individual players shares); no side has a
+        name of its own (a game of partnerships overrides)."""
+        from referee.games.kit.notation import quote
+
+        if teams:
+            raise ValueError("teams")
+        return [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False)]
+
     # words
     def rules_title(self, title: str, lang: str) -> str:
         """A bundled rule set's title in *lang* (the package's ``rules.TITLES``); a club's own as written."""
