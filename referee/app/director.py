@@ -191,7 +191,7 @@ def add_pairs(store: MatchStore, event_id: str, pairs: Sequence[Pair], referee: 
         raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
     with store.event_log(event_id).session() as s:
         state = s.state
-        _finished_refuses(state, force, M("no pair can join"))
+        finished_refuses(state, force, M("no pair can join"))
         if state.settings.format is EventFormat.round_robin and state.rounds:
             raise RefereeError(M("pair {pair} cannot join: the round robin's schedule was fixed when round 1 was "
                                  "paired",
@@ -241,7 +241,7 @@ def edit_pair(store: MatchStore, event_id: str, code: str, *, player1: str | Non
         pair = state.pair(code)
         if pair is None:
             raise _unknown_pair(state, code)
-        _finished_refuses(state, force, M("its entries cannot change"))
+        finished_refuses(state, force, M("its entries cannot change"))
         edited = checked_pair(code, pair.player1 if player1 is None else player1,
                               pair.player2 if player2 is None else player2, pair.club if club is None else club)
         rounds = paired_in(state.rounds, code)
@@ -279,7 +279,7 @@ def remove_pair(store: MatchStore, event_id: str, code: str, reason: str, *, for
         state = s.state
         if state.pair(code) is None:
             raise _unknown_pair(state, code)
-        _finished_refuses(state, force, M("its entries cannot change"))
+        finished_refuses(state, force, M("its entries cannot change"))
         rounds = paired_in(state.rounds, code)
         if rounds:
             raise RefereeError(MN("pair {pair} was paired in round {rounds:list}: it cannot be removed; withdraw it "
@@ -290,7 +290,7 @@ def remove_pair(store: MatchStore, event_id: str, code: str, reason: str, *, for
         return s.append([pair_removed(code, reason)], referee)
 
 
-def _finished_refuses(state: EventState, force: bool, what: Msg) -> None:
+def finished_refuses(state: EventState, force: bool, what: Msg) -> None:
     """A finished event (every planned round closed) takes no change of its entries but by --force --reason."""
     if state.final and not force:
         raise RefereeError(MN("event {event} is finished (its {n} round is played and closed): {what}; to change "
@@ -398,7 +398,7 @@ def _robin_round(state: EventState, number: int, ids: Callable[[int, int], str])
     return Round(number, tables, bye, RoundStatus.open)
 
 
-def _as_created(game: Game, events: Sequence[AnyEvent]) -> list[tuple[object, ...]]:
+def as_created(game: Game, events: Sequence[AnyEvent]) -> list[tuple[object, ...]]:
     """A match's events as pairing compares them: the header by what pairing wrote of it (id, rules, date, event,
     table, round: not the pin the store added, ``referee.store.pinning``), every other event as it is, no line."""
     header = game.header(events[:1])
@@ -521,7 +521,7 @@ def _creation_only(store: MatchStore, match_id: str) -> bool:
     return game is not None and len(entries) == len(events) and all(game.setup(ev) for ev in events)
 
 
-def _ours(store: MatchStore, match_id: str, state: EventState, number: int) -> bool:
+def ours(store: MatchStore, match_id: str, state: EventState, number: int) -> bool:
     """A stored match this event's pairing of round *number* created (its header says so) and nothing
     was recorded in since: what an unpaired round leaves behind."""
     header = header_of_events(store.events(match_id))
@@ -587,9 +587,9 @@ def pair_round(store: MatchStore, event_id: str, referee: str | None = None, *, 
         for mid, events in wanted.items():
             if store.exists(mid):
                 game = registry.game(state.settings.game)
-                if _as_created(game, store.events(mid)) == _as_created(game, events):  # created as paired
+                if as_created(game, store.events(mid)) == as_created(game, events):  # created as paired
                     continue
-                if mid not in listed and _ours(store, mid, state, rnd.number):  # a round unpaired, paired afresh
+                if mid not in listed and ours(store, mid, state, rnd.number):  # a round unpaired, paired afresh
                     replacing.append(events)
                     continue
                 raise DuplicateMatch(M("match {match} is already in the store and is not round {round}'s table "
@@ -627,7 +627,7 @@ def unpair_round(store: MatchStore, event_id: str, reason: str, referee: str | N
 
 # --- results without hand records ----------------------------------------------------------------------
 
-def _table(state: EventState, table: int, round_number: int | None) -> tuple[Round, Table]:
+def table_of(state: EventState, table: int, round_number: int | None) -> tuple[Round, Table]:
     """The table *table* of round *round_number* (the current round by default), or a usage error."""
     event = state.settings.id
     rnd = state.current if round_number is None else state.round(round_number)
@@ -700,7 +700,7 @@ def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: 
         raise UsageError(M("--reason: say why the result is entered by hand (it is kept in the event's log)"))
     with store.event_log(event_id).session() as s:
         state = s.state
-        rnd, t = _table(state, table, round_number)
+        rnd, t = table_of(state, table, round_number)
         scoring = state.settings.scoring
         side: str | None = None
         if score is not None:
@@ -741,7 +741,7 @@ def clear_result(store: MatchStore, event_id: str, table: int, *, round_number: 
         raise UsageError(M("--reason: say why the result is taken back (it is kept in the event's log)"))
     with store.event_log(event_id).session() as s:
         state = s.state
-        rnd, t = _table(state, table, round_number)
+        rnd, t = table_of(state, table, round_number)
         if t.match_id not in state.results:
             raise RefereeError(M("table {table} of round {round} has no result entered by the director: nothing to "
                                  "take back",

@@ -46,6 +46,8 @@ RESULT_CLEARED = "result_cleared"
 PLAYER_ADDED = "player_added"  # an individual event's entry: a player
 ROUND_SEATED = "round_seated"  # an individual event's round: its tables of players and who sits out
 PLAYER_WITHDRAWN = "player_withdrawn"  # an individual event's player: never seated again, kept in the standings
+PLAYER_EDITED = "player_edited"  # an individual event's player: its name (never seated yet) or club corrected
+PLAYER_REMOVED = "player_removed"  # an individual event's player taken out before any round seated it
 SETTINGS_CHANGED = "settings_changed"  # a setting of the event changed (confirmation_required)
 GUNZI = "gunzi"  # the game of an event whose log names none (every event before individual ones)
 
@@ -218,6 +220,22 @@ def player_withdrawn(code: str, reason: str) -> Action:
     return {"action": PLAYER_WITHDRAWN, "player": code, "reason": reason}
 
 
+def player_edited(player: Player, reason: str = "") -> Action:
+    """An individual event's player with its name and club as corrected (its code stays)."""
+    return {"action": PLAYER_EDITED, "player": player.code, "name": player.name, "club": player.club,
+            "reason": reason}
+
+
+def player_removed(code: str, reason: str) -> Action:
+    """An individual event's player taken out before any round seated it (or sat it out)."""
+    return {"action": PLAYER_REMOVED, "player": code, "reason": reason}
+
+
+def seated_in(seatings: Sequence[SeatedRound], code: str) -> list[int]:
+    """The rounds *code* was seated in (at a table, or sitting out): an individual event's :func:`paired_in`."""
+    return [r.number for r in seatings if code in r.sitting_out or any(code in t.players for t in r.tables)]
+
+
 def round_seated(rnd: SeatedRound) -> Action:
     """An individual event's round: each table's match and its players in seat order, and who sits out."""
     return {"action": ROUND_SEATED, "round": rnd.number,
@@ -264,6 +282,7 @@ def round_unpaired(number: int, reason: str) -> Action:
 def result_set(r: DirectorResult) -> Action:
     """A table's result entered by the director (``event result``), replacing its record's."""
     return {"action": RESULT_SET, "round": r.round, "table": r.table, "match": r.match_id, "kind": r.kind.value,
+            **({"scores": list(r.scores)} if r.scores else {}),
             "ew": r.ew, "ns": r.ns, "side": r.side, "reason": r.reason}
 
 
@@ -356,6 +375,28 @@ def _on_player_withdrawn(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
         raise StateError(seq, "bad_action", code)
     f.players[code] = player._replace(active=False)
     f.withdrawals[code] = _get(a, seq, "reason", str)
+
+
+def _on_player_edited(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code = _get(a, seq, "player", str)
+    player = f.players.get(code)
+    if player is None:
+        raise StateError(seq, "unknown_pair", code)
+    name = _get(a, seq, "name", str)
+    if name != player.name and seated_in(f.seatings, code):
+        raise StateError(seq, "bad_action", code)  # its name is in the records of the matches it sat at
+    f.players[code] = player._replace(name=name, club=_get(a, seq, "club", str))
+
+
+def _on_player_removed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code = _get(a, seq, "player", str)
+    _get(a, seq, "reason", str)
+    if code not in f.players:
+        raise StateError(seq, "unknown_pair", code)
+    if seated_in(f.seatings, code):
+        raise StateError(seq, "bad_action", code)  # a player who was seated is withdrawn, never removed
+    del f.players[code]
+    f.withdrawals.pop(code, None)
 
 
 def _on_round_seated(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
@@ -481,7 +522,11 @@ def _on_result_set(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
     side = _optional(a, seq, "side", str)
     if ew < 0 or ns < 0 or side not in (None, "EW", "NS"):
         raise StateError(seq, "bad_action", match)
-    result = DirectorResult(match, number, table, kind, ew, ns, side, _get(a, seq, "reason", str), seq)
+    scores = a.get("scores", [])
+    if not isinstance(scores, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+        raise StateError(seq, "bad_action", "scores")
+    result = DirectorResult(match, number, table, kind, ew, ns, side, _get(a, seq, "reason", str), seq,
+                            scores=tuple(scores))
     f.results[match] = result
     f.result_log.append(result)
 
@@ -528,6 +573,8 @@ _HANDLERS: dict[str, Callable[[_Fold, Mapping[str, Any], int], None]] = {
     PLAYER_ADDED: _on_player_added,
     ROUND_SEATED: _on_round_seated,
     PLAYER_WITHDRAWN: _on_player_withdrawn,
+    PLAYER_EDITED: _on_player_edited,
+    PLAYER_REMOVED: _on_player_removed,
 }
 
 
