@@ -863,23 +863,28 @@ def publish(
 ) -> None:
     """A static HTML export: standings and cross table, each round, each pair's card; no external assets."""
     say, page_lang = language(lang), _pdf_lang(lang)
-    from referee.app.individual import pairs_only
+    from referee.cli.commands import individualevent
     from referee.core.i18n import trn
     from referee.core.safefile import output_folder
-    from referee.store import eventresults
+    from referee.store import eventresults, individualresults
     from referee.views.outfile import written
-    from referee.views.publish import pages
+    from referee.views.publish import individual_pages, pages
 
-    pairs_only(open_store(db), event_id, "publish")
-    results = eventresults.load(open_store(db), event_id, keep=True)
-    built = pages(results, page_lang)
+    store = open_store(db)
+    one: eventresults.EventResults | individualresults.IndividualResults
+    if individualevent.is_individual(store, event_id):
+        one = individualresults.load(store, event_id)
+        built = individual_pages(one, page_lang)
+    else:
+        one = eventresults.load(store, event_id, keep=True)
+        built = pages(one, page_lang)
     where = output_folder(folder)
     for name, text in built.items():
         with written(where / name) as buf:
             buf.write(text.encode("utf-8"))
     typer.echo(trn(say, "wrote {n} page to {folder} (open {folder}/index.html)",
                    "wrote {n} pages to {folder} (open {folder}/index.html)", len(built), folder=str(folder)))
-    report_broken(results.broken, say)
+    report_broken(one.broken, say)
 
 
 def _about(results: eventresults.EventResults, lang: str) -> list[tuple[str, str | int | None]]:
