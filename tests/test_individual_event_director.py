@@ -66,8 +66,9 @@ def _entries(cli: Cli, event: str, game: str, players: int) -> None:
         f"player {extra} removed from {event} (did not come): {players} players entered"
     assert cli.ok("event", "edit", event, "P2", "--name", "Player Two", "--club", "Harbin").strip() == \
         f"player P2 of {event}: Player 2 → Player Two (Harbin)"
+    entered = ", ".join(f"P{i}" for i in range(1, players + 1))
     assert cli.error(2, "event", "edit", event, "P9", "--club", "x") == \
-        f"error: player P9 is not an entry of event {event} (entries: {', '.join(f'P{i}' for i in range(1, players + 1))})"
+        f"error: player P9 is not an entry of event {event} (entries: {entered})"
 
 
 def _seat_then_unpair(cli: Cli, event: str) -> list[list[str]]:
@@ -75,7 +76,8 @@ def _seat_then_unpair(cli: Cli, event: str) -> list[list[str]]:
     first = cli.json("event", "pair", event)
     assert cli.ok("event", "unpair", event, "--reason", "wrong list").strip() == \
         f"round 1 of {event} unpaired (wrong list): pair it again with referee event pair {event}"
-    assert cli.ok("event", "status", event).strip() == f"event {event}: no round seated yet (referee event pair {event})"
+    assert cli.ok("event", "status", event).strip() == \
+        f"event {event}: no round seated yet (referee event pair {event})"
     again = cli.json("event", "pair", event)
     assert again == first
     seated = [t["players"] for t in again["tables"]]
