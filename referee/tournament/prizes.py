@@ -71,9 +71,9 @@ def individual_prizes(rows: Sequence[Row], players: Mapping[str, Player], awards
                           for r in rows if players[r.player].active], awards)
 
 
-def ranked_prizes(ranked: Sequence[Ranked], awards: Sequence[str]) -> list[Prize]:
-    """The prizes of *awards* among *ranked* (in rank order, the withdrawn left out)."""
-    rows = list(ranked)
+def ranked_prizes(entries: Sequence[Ranked], awards: Sequence[str]) -> list[Prize]:
+    """The prizes of *awards* among *entries* (in rank order, the withdrawn left out)."""
+    rows = list(entries)
     out: list[Prize] = []
     for award in awards:
         parsed = parse(award)

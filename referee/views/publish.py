@@ -183,15 +183,15 @@ def individual_pages(results: IndividualResults, lang: str) -> dict[str, str]:
             facts.append((tr(lang, "Status"), state.withdrawals.get(p.code, "") or tr(lang, "withdrawn")))
         head = "<p>" + " · ".join(f"{_e(k)}: <b>{_e(v)}</b>" for k, v in facts) + "</p>"
         lines: list[tuple[rows.Cell, ...]] = []
-        for rnd in results.rounds:
-            at = next((t for t in rnd.tables if p.code in t.players), None)
+        for seated in results.rounds:
+            at = next((t for t in seated.tables if p.code in t.players), None)
             if at is None:
-                out_word = tr(lang, "sat out", zh="轮空") if p.code in rnd.sitting_out else ""
-                lines.append((rnd.number, None, None, None, out_word))
+                out_word = tr(lang, "sat out", zh="轮空") if p.code in seated.sitting_out else ""
+                lines.append((seated.number, None, None, None, out_word))
                 continue
             scores = results.scores(at.match_id)
             i = at.players.index(p.code)
-            lines.append((rnd.number, at.number, seats[i], " ".join(at.players), None if scores is None else scores[i]))
+            lines.append((seated.number, at.number, seats[i], " ".join(at.players), None if scores is None else scores[i]))
         columns = (rows.Column(tr(lang, "Round"), numeric=True), rows.Column(tr(lang, "Table"), numeric=True),
                    rows.Column(tr(lang, "Seat")), rows.Column(tr(lang, "Players")),
                    rows.Column(tr(lang, "Score"), numeric=True, signed=True))
