@@ -15,14 +15,13 @@ import contextlib
 import datetime
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games import registry
 from referee.games.api import AnyEvent, Game
-from referee.games.gunzi.events import Ruling
 from referee.games.stored import game_of_events, header_of_events
 from referee.store.api import MatchStore, SummariesRepo
 from referee.store.eventresults import standings_of, summaries_of, summary_cache
@@ -38,6 +37,7 @@ from referee.tournament.pairing import (
     swiss_round,
 )
 from referee.tournament.seating import seat_players
+from referee.tournament.standings import table_outcome
 from referee.tournament.state import (
     EventState,
     Head,
@@ -55,9 +55,6 @@ from referee.tournament.state import (
     round_unpaired,
     settings_changed,
 )
-
-if TYPE_CHECKING:
-    from referee.games.gunzi.results import MatchResult
 
 FORMATS = {"swiss": EventFormat.swiss, "round-robin": EventFormat.round_robin,
            "round_robin": EventFormat.round_robin}
@@ -97,7 +94,6 @@ def new_event(store: MatchStore, event_id: str, *, name: str, rules: str, fmt: s
     *scoring*: ``club``, or for a round robin ``robin`` (its tie-breaks head-to-head and Sonneborn-Berger).
     *confirmation_required*: every settled hand is to be confirmed by a side, and the close names those that
     were not (off: a club that never confirms hears nothing of it)."""
-    from referee.games.gunzi import ruleset
     from referee.tournament import scoring as scorings
 
     event_id = check_id(event_id, "EVENT")
@@ -114,9 +110,9 @@ def new_event(store: MatchStore, event_id: str, *, name: str, rules: str, fmt: s
         scoring = "robin" if form is EventFormat.round_robin else "club"
     if form is EventFormat.swiss and rounds is None:
         raise UsageError(M("a Swiss event needs --rounds N, the number of rounds it will have"))
-    try:
-        ruleset.load(rules)
-    except ruleset.RulesError as e:
+    try:  # an event of pairs plays the registry's default game (its partnerships): a log names no other
+        registry.game(registry.DEFAULT).load_rules(rules)
+    except UsageError as e:
         raise UsageError(M("--rules {rules}: {problem}", rules=rules, problem=e.msg)) from None
     try:
         chosen = scorings.load(scoring)
@@ -678,7 +674,8 @@ def _finished_record(store: MatchStore, event_id: str, match_id: str) -> tuple[i
         summary = store.summary_cache(event_id).get(match_id).summary
     except StoreError:
         return None
-    return (summary.games_won.EW, summary.games_won.NS) if summary.finished and not summary.forfeit else None
+    o = table_outcome(summary)
+    return (o.ew, o.ns) if summary.finished and not summary.forfeit else None
 
 
 def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: int | None = None,
@@ -689,8 +686,6 @@ def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: 
     a side (the other wins the rule set's games_to_win : 0), or an *adjusted* score (``EW:NS`` match
     points). It stands for the table in the standings and every list of results; a closed round takes
     one as a correction after its close."""
-    from referee.games.gunzi import ruleset
-
     reason = check_text(reason, "--reason").strip()
     given = [x for x in (score, forfeit, no_show, adjusted) if x is not None]
     if len(given) != 1:
@@ -725,7 +720,8 @@ def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: 
             kind = ResultKind.forfeit if forfeit is not None else ResultKind.no_show
             what = "--forfeit" if forfeit is not None else "--no-show"
             side = _side(state, t, forfeit if forfeit is not None else str(no_show), what)
-            full = ruleset.load(state.settings.rules).games_to_win
+            game = registry.game(state.settings.game)
+            full = game.walkover_games(game.load_rules(state.settings.rules))
             ew, ns = (0, full) if side == "EW" else (full, 0)
         result = DirectorResult(t.match_id, rnd.number, t.number, kind, ew, ns, side, reason)
         after = s.append([result_set(result)], referee)
@@ -757,18 +753,6 @@ class Closed(NamedTuple):
     state: EventState
     left_open: tuple[Msg, ...] = ()  # disputes and appeals a forced close left open (each named)
     unconfirmed: tuple[Msg, ...] = ()  # settled hands no side confirmed (when the event requires confirmation)
-
-
-def _leader(result: MatchResult) -> str | None:
-    """Who a forced close decides an unfinished match for, as time decides a game (§7.3.5): the side
-    ahead in games, else the side higher in level in the game in play; None when they are level."""
-    ew, ns = result.games_won.get("EW", 0), result.games_won.get("NS", 0)
-    if ew != ns:
-        return "EW" if ew > ns else "NS"
-    lew, lns = result.state.levels.get("EW", 0), result.state.levels.get("NS", 0)
-    if lew != lns:
-        return "EW" if lew > lns else "NS"
-    return None
 
 
 class Unfinished(RefereeError):
@@ -826,19 +810,23 @@ def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason
                                 len(unfinished),
                                 round=rnd.number, matches=where), rnd.number, where)
         left_open, unconfirmed = _remarks_at_close(store, state, rnd, force)
-        planned = _plans(store, unfinished, got)
+        planned = _plans(store, unfinished, got, reason)
         level = [p.match for p in planned if p.team is None]
         if level:
             raise RefereeError(M("--force cannot decide {matches:list}: the two sides are level in games and in level. "
                                  "Record the ruling you decide (referee record MATCH ruling winner=EW|NS TEXT), then "
                                  "close again; nothing stored",
                                  matches=level))
-        plans = [(p.match, str(p.team), p.rulings) for p in planned]
+        plans = [(p.match, str(p.team), p.lines) for p in planned]
         from referee.app.recording import record
 
         rulings: list[Ruled] = []
-        for mid, team, n in plans:
-            done = record(store, mid, [Ruling(team, reason)] * n, referee)
+        for mid, team, lines in plans:
+            game = registry.game(state.settings.game)
+            reading = game.read_lines(enumerate(lines, 1))
+            if reading.errors:  # a reason the game's notation cannot hold
+                raise UsageError(M("--reason: {problem}", problem=reading.errors[0].msg))
+            done = record(store, mid, reading.events, referee)
             rulings += [Ruled(mid, int(e["seq"]), team) for e in done.entries]
         got = cache.get_many(t.match_id for t in rnd.tables)
         heads = {mid: Head(c.summary.entries, c.summary.head) for mid, c in got.items()}
@@ -873,27 +861,32 @@ def _remarks_at_close(store: MatchStore, state: EventState, rnd: Round, force: b
 
 class Plan(NamedTuple):
     """What a forced close would store for an unfinished match: *rulings* rulings for *team* (None: the
-    sides are level, a forced close cannot decide it)."""
+    sides are level, a forced close cannot decide it), the record's *lines* (``Game.forced_end``)."""
 
     table: int
     match: str
     progress: Progress
     team: str | None
     rulings: int
-    games: tuple[int, int]  # EW, NS: games won so far
+    games: tuple[int, ...]  # each side's games won so far (EW, NS)
+    lines: tuple[str, ...] = ()
 
 
-def _plans(store: MatchStore, unfinished: Sequence[Table], got: dict[str, Cached]) -> list[Plan]:
-    from referee.app.officiate import replay, rules_of
+def _plans(store: MatchStore, unfinished: Sequence[Table], got: dict[str, Cached], reason: str = "") -> list[Plan]:
+    """How the match's game ends each unfinished match (``Game.forced_end``: for Gunzi, §7.3.5), each ruling
+    giving *reason*."""
+    from referee.store.pinning import rules_of_match
 
     out = []
     for t in unfinished:
         events = store.events(t.match_id)
-        result = replay(events)
-        leader = _leader(result)
-        games = (result.games_won.get("EW", 0), result.games_won.get("NS", 0))
-        needed = 0 if leader is None else max(rules_of(events).games_to_win - result.games_won.get(leader, 0), 1)
-        out.append(Plan(t.number, t.match_id, got[t.match_id].progress, leader, needed, games))
+        game = game_of_events(events)
+        if game is None:
+            raise StoreError(M("match {match}: no match header in effect", match=t.match_id))
+        rules = rules_of_match(game, events, store)
+        end = game.forced_end(game.replay(events, rules), rules, reason)
+        out.append(Plan(t.number, t.match_id, got[t.match_id].progress, end.side, len(end.lines), end.standing,
+                        end.lines))
     return out
 
 

@@ -149,6 +149,17 @@ def total_facts(table: GameTable) -> tuple[Fact, ...]:
                  for player, total in zip(table.players, table.totals, strict=True))
 
 
+class ForcedEnd(NamedTuple):
+    """How a forced close of an event's round (``event close --force``) ends a match left unfinished: for which side
+    the game's rule for a match stopped early decides it (None: the rule names no side, e.g. the sides are level:
+    the director records the ruling), the record lines that end it for that side (each a ruling giving the
+    *reason*), and each side's games won so far, in :attr:`Game.sides` order."""
+
+    side: str | None
+    lines: tuple[str, ...]
+    standing: tuple[int, ...]
+
+
 class Game(Protocol):
     """A game behind the interface. Every method but the views is pure: records in, results out."""
 
@@ -274,6 +285,14 @@ class Game(Protocol):
         """The record lines after a new match's header, in the game's notation: the names of its sides (*teams*,
         in :attr:`sides` order: a game of partnerships) and its players in their seats (in :attr:`seats` order).
         A ``ValueError`` for *teams* given to a game whose players each play for themself."""
+        ...
+    def forced_end(self, result: Any, rules: Any, reason: str) -> ForcedEnd:
+        """How ``event close --force`` ends the unfinished match *result* (its rules *rules*), each ruling giving
+        *reason*: pure, worked out from the result as the game's rules decide a match stopped early."""
+        ...
+    def walkover_games(self, rules: Any) -> int:
+        """The games a match given up (a forfeit, a no-show: ``event result --forfeit``) counts for the side that
+        came, the other none: what a match under *rules* is won by (0: the game counts no games)."""
         ...
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from referee.games import registry
 from referee.tournament.individual import Player, SeatedRound, Seating
 from referee.tournament.model import (
     DirectorResult,
@@ -49,7 +50,9 @@ PLAYER_WITHDRAWN = "player_withdrawn"  # an individual event's player: never sea
 PLAYER_EDITED = "player_edited"  # an individual event's player: its name (never seated yet) or club corrected
 PLAYER_REMOVED = "player_removed"  # an individual event's player taken out before any round seated it
 SETTINGS_CHANGED = "settings_changed"  # a setting of the event changed (confirmation_required)
-GUNZI = "gunzi"  # the game of an event whose log names none (every event before individual ones)
+# the game of an event whose log names none (every event before individual ones): the registry's default, as for a
+# match header naming none; a log records its game only when it is another
+DEFAULT_GAME = registry.DEFAULT
 
 Action = dict[str, Any]
 
@@ -93,15 +96,20 @@ class Settings(NamedTuple):
     venue: str | None
     seed: int | None  # the round-1 shuffle of a Swiss event (None: entry order)
     lot: int  # the seed of the lot that breaks the last ties (recorded at creation)
-    game: str = GUNZI  # the game's key; another game's event is one of individual players
+    game: str = DEFAULT_GAME  # the game's key
     sit_out: str = "lowest"  # an individual event's rule for who sits out (tournament.individual.SitOut)
     # every settled hand is to be confirmed by a side (`referee confirm`): `event close` names those not confirmed
     confirmation_required: bool = False
 
     @property
     def individual(self) -> bool:
-        """An event of individual players (Dou Dizhu, Hubei 打滚, mahjong) rather than Gunzi's pairs."""
-        return self.game != GUNZI
+        """An event of individual players: its game's players each play for themself (its sides are its seats, as at
+        Dou Dizhu, Hubei 打滚 and mahjong); a game of partnerships (Gunzi's EW and NS) has events of pairs."""
+        try:
+            game = registry.game(self.game)
+        except registry.UnknownGame:
+            return True  # a game this version does not know: not the pair events' (its matches say the rest)
+        return game.sides == game.seats
 
 
 class EventState(NamedTuple):
@@ -194,13 +202,13 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
 
 
 def created(event_id: str, name: str, rules: str, fmt: EventFormat, rounds: int | None, scoring: Scoring,
-            date: str | None, venue: str | None, seed: int | None, lot: int, game: str = GUNZI,
+            date: str | None, venue: str | None, seed: int | None, lot: int, game: str = DEFAULT_GAME,
             sit_out: str = "lowest", confirmation_required: bool = False) -> Action:
     """The event's settings; *game* and *sit_out* only for an individual event, *confirmation_required* only when
     on (the log of an event that leaves them as they were stays as it was)."""
     return {"action": CREATED, "event": event_id, "name": name, "rules": rules, "format": fmt.value,
             "rounds": rounds, "scoring": scoring_data(scoring), "date": date, "venue": venue, "seed": seed,
-            "lot": lot, **({"game": game, "sit_out": sit_out} if game != GUNZI else {}),
+            "lot": lot, **({"game": game, "sit_out": sit_out} if game != DEFAULT_GAME else {}),
             **({"confirmation_required": True} if confirmation_required else {})}
 
 
@@ -351,7 +359,7 @@ def _on_created(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
         id=_get(a, seq, "event", str), name=_get(a, seq, "name", str), rules=_get(a, seq, "rules", str),
         format=fmt, rounds=_optional(a, seq, "rounds", int), scoring=scoring, date=_optional(a, seq, "date", str),
         venue=_optional(a, seq, "venue", str), seed=_optional(a, seq, "seed", int), lot=_get(a, seq, "lot", int),
-        game=_optional(a, seq, "game", str) or GUNZI, sit_out=_optional(a, seq, "sit_out", str) or "lowest",
+        game=_optional(a, seq, "game", str) or DEFAULT_GAME, sit_out=_optional(a, seq, "sit_out", str) or "lowest",
         confirmation_required=bool(_optional(a, seq, "confirmation_required", bool)))
 
 

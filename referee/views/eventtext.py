@@ -338,7 +338,7 @@ class Plan(Protocol):
     @property
     def rulings(self) -> int: ...
     @property
-    def games(self) -> tuple[int, int]: ...
+    def games(self) -> tuple[int, ...]: ...  # each side's games won so far (EW, NS)
 
 
 def close_preview_lines(event_id: str, round_number: int, plans: Sequence[Plan], reason: str, lang: str) -> list[str]:

@@ -191,7 +191,8 @@ def individual_pages(results: IndividualResults, lang: str) -> dict[str, str]:
                 continue
             scores = results.scores(at.match_id)
             i = at.players.index(p.code)
-            lines.append((seated.number, at.number, seats[i], " ".join(at.players), None if scores is None else scores[i]))
+            lines.append((seated.number, at.number, seats[i], " ".join(at.players),
+                          None if scores is None else scores[i]))
         columns = (rows.Column(tr(lang, "Round"), numeric=True), rows.Column(tr(lang, "Table"), numeric=True),
                    rows.Column(tr(lang, "Seat")), rows.Column(tr(lang, "Players")),
                    rows.Column(tr(lang, "Score"), numeric=True, signed=True))

@@ -94,10 +94,11 @@ def new(
     say = language(lang)
     from referee.app.director import new_event
     from referee.core.i18n import M, tr
+    from referee.games import registry
     from referee.tournament.model import EventFormat
 
     store = open_store(db)
-    if game is not None and game != "gunzi":
+    if game is not None and game != registry.DEFAULT:  # another game than the pair events' is of players
         from referee.cli.commands import individualevent
 
         if confirmation_required:
@@ -109,7 +110,8 @@ def new(
         individualevent.new(store, event_id, game, name, rules, rounds, date, venue, seed, sit_out, referee, say,
                             fmt)
         return
-    state = new_event(store, event_id, name=name, rules=rules or "dalian-club", fmt=fmt, rounds=rounds,
+    pairs_rules = rules or registry.game(registry.DEFAULT).default_rules
+    state = new_event(store, event_id, name=name, rules=pairs_rules, fmt=fmt, rounds=rounds,
                       scoring=scoring, date=date, venue=venue, seed=seed, referee=referee,
                       confirmation_required=confirmation_required)
     s = state.settings

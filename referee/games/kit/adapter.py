@@ -27,7 +27,17 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar, cast
 
 from referee.core.i18n import M, Msg
-from referee.games.api import Fact, GameTable, Header, Reading, RuleSetInfo, Summary, table_facts, total_facts
+from referee.games.api import (
+    Fact,
+    ForcedEnd,
+    GameTable,
+    Header,
+    Reading,
+    RuleSetInfo,
+    Summary,
+    table_facts,
+    total_facts,
+)
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
@@ -250,6 +260,15 @@ class Adapter(Generic[E, R, Res]):
         if teams:
             raise ValueError("teams")
         return [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False)]
+
+    def forced_end(self, result: Res, rules: R, reason: str) -> ForcedEnd:
+        """A game of individual players' match stands as its settled deals leave it: its rules name no side that a
+        match stopped early is given to, so no ruling is recorded (the round closes on the scores so far)."""
+        return ForcedEnd(None, (), ())
+
+    def walkover_games(self, rules: R) -> int:
+        """A game of individual players counts deals' payments, not games won: a match given up counts none."""
+        return 0
 
     # words
     def rules_title(self, title: str, lang: str) -> str:
