@@ -27,20 +27,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar, cast
 
 from referee.core.i18n import M, Msg
-from referee.games.api import (
-    Fact,
-    ForcedEnd,
-    GameTable,
-    Header,
-    Reading,
-    RuleSetInfo,
-    Summary,
-    table_facts,
-    total_facts,
-)
+from referee.games.api import Fact, GameTable, Header, Reading, RuleSetInfo, Summary, table_facts, total_facts
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
+    from referee.games.api import ForcedEnd
 
 
 class Named(Protocol):
@@ -246,6 +237,18 @@ class Adapter(Generic[E, R, Res]):
     def match_facts(self, result: Res, lang: str) -> tuple[Fact, ...]:
         return total_facts(self.scorecard_rows(result, lang))
 
+    # words
+    def rules_title(self, title: str, lang: str) -> str:
+        """A bundled rule set's title in *lang* (the package's ``rules.TITLES``); a club's own as written."""
+        from referee.core.rulesfile import worded_title
+
+        return worded_title(title, lang, self.module("rules").TITLES)
+
+    def gloss(self, keyword: str) -> Msg | None:
+        """What a Chinese reader gets beside a directive offered next (the package's ``expect.GLOSSES``)."""
+        glosses: dict[str, Msg] = self.module("expect").GLOSSES
+        return glosses.get(keyword)
+
     # --- events: what an event's round creates of a match of any game, and what it can take back
     setup_events: tuple[type, ...] = ()  # the events a new match is created with: its header, names, seats
 
@@ -264,21 +267,10 @@ class Adapter(Generic[E, R, Res]):
     def forced_end(self, result: Res, rules: R, reason: str) -> ForcedEnd:
         """A game of individual players' match stands as its settled deals leave it: its rules name no side that a
         match stopped early is given to, so no ruling is recorded (the round closes on the scores so far)."""
+        from referee.games.api import ForcedEnd
+
         return ForcedEnd(None, (), ())
 
     def walkover_games(self, rules: R) -> int:
         """A game of individual players counts deals' payments, not games won: a match given up counts none."""
         return 0
-
-    # words
-    def rules_title(self, title: str, lang: str) -> str:
-        """A bundled rule set's title in *lang* (the package's ``rules.TITLES``); a club's own as written."""
-        from referee.core.rulesfile import worded_title
-
-        return worded_title(title, lang, self.module("rules").TITLES)
-
-    def gloss(self, keyword: str) -> Msg | None:
-        """What a Chinese reader gets beside a directive offered next (the package's ``expect.GLOSSES``)."""
-        glosses: dict[str, Msg] = self.module("expect").GLOSSES
-        return glosses.get(keyword)
-
