@@ -116,6 +116,10 @@ def test_a_dou_dizhu_event_run_by_the_director(tmp_path: Path) -> None:
         "in seat order"
     assert cli.error(2, "event", "result", "DZ", "2", "--adjusted", "4:-4", "--reason", "slip") == \
         "error: --adjusted 4:-4: table 2 seats 3 players: give a score for each, in seat order"
+    zh = referee_process("event", "result", "DZ", "2", "--adjusted", "4:-4", "--reason", "slip", lang="zh",
+                         env=cli.env)
+    assert zh.returncode == 2
+    assert zh.stderr.strip() == "错误：--adjusted 4:-4：第 2 桌有 3 名选手：请按座位顺序各给一个分数"
     assert cli.error(2, "event", "result", "DZ", "2", "--adjusted", "4:x:1", "--reason", "slip") == \
         "error: --adjusted 4:x:1: not whole numbers A:B:C, a score for each player in seat order"
     out = cli.ok("event", "result", "DZ", "2", "--adjusted", "4:-1:-3", "--reason", "score slip")
