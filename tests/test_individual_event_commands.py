@@ -1,7 +1,7 @@
 """The event commands other than seating and standings on an event of individual players, through the command line
 (in-process): ``event status`` and ``withdraw`` work (a withdrawn player is never seated again and keeps its place in
-the standings); the commands of pair events (``unpair``, ``result``, ``prizes``, ``publish``, ``edit``, ``remove``)
-are refused with one line naming the command and the event, in both languages.
+the standings); ``settings --confirmation-required``, a pair event's, is refused with one line naming the command and
+the event, in both languages.
 """
 
 from __future__ import annotations
@@ -72,20 +72,16 @@ def test_status_withdraw_and_the_next_round(cli: Cli, tmp_path: Path) -> None:
     assert "Withdrawn: " in cli.ok("event", "standings", "DZ").out
 
 
-@pytest.mark.parametrize(("command", "args"), [
-    ("unpair", ("--reason", "x")), ("result", ("1", "P1", "2:0", "--reason", "x")), ("prizes", ()),
-    ("publish", ("OUT",)), ("edit", ("P2", "--player1", "Someone")), ("remove", ("P3", "--reason", "x")),
-])
-def test_the_commands_of_pair_events_are_refused(cli: Cli, tmp_path: Path, command: str, args: tuple[str, ...]) -> None:
+def test_the_confirmation_of_hands_is_refused(cli: Cli) -> None:
+    """Every other director's command works at an event of individual players too
+    (tests/test_individual_event_director.py); confirming each hand by a side is a pair event's setting."""
     cli.ok("event", "pair", "DZ")
-    argv = [str(tmp_path / "pages") if a == "OUT" else a for a in args]
-    run = cli("event", command, "DZ", *argv)
+    run = cli("event", "settings", "DZ", "--confirmation-required")
     assert run.code == 2 and run.out == ""
-    assert run.err.strip() == (f"error: referee event {command}: event DZ is an event of individual players, and "
+    assert run.err.strip() == ("error: referee event settings: event DZ is an event of individual players, and "
                                "this command is for events of pairs only")
-    zh = Cli(cli.db, lang="zh")("event", command, "DZ", *argv)
-    assert zh.code == 2 and zh.err.strip() == f"错误：referee event {command}：赛事 DZ 是个人赛，此命令仅用于双人赛"
-    assert not (tmp_path / "pages").exists()
+    zh = Cli(cli.db, lang="zh")("event", "settings", "DZ", "--confirmation-required")
+    assert zh.code == 2 and zh.err.strip() == "错误：referee event settings：赛事 DZ 是个人赛，此命令仅用于双人赛"
 
 
 def test_players_imported_from_a_workbook(cli: Cli, tmp_path: Path) -> None:

@@ -15,12 +15,14 @@ import contextlib
 import datetime
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
-from referee.games.gunzi.events import Event, MatchHeader, Ruling, SeatName, TeamName
+from referee.games import registry
+from referee.games.api import AnyEvent, Game
+from referee.games.stored import game_of_events, header_of_events
 from referee.store.api import MatchStore, SummariesRepo
 from referee.store.eventresults import standings_of, summaries_of, summary_cache
 from referee.store.store import DuplicateMatch, StoreError
@@ -35,6 +37,7 @@ from referee.tournament.pairing import (
     swiss_round,
 )
 from referee.tournament.seating import seat_players
+from referee.tournament.standings import table_outcome
 from referee.tournament.state import (
     EventState,
     Head,
@@ -52,9 +55,6 @@ from referee.tournament.state import (
     round_unpaired,
     settings_changed,
 )
-
-if TYPE_CHECKING:
-    from referee.games.gunzi.results import MatchResult
 
 FORMATS = {"swiss": EventFormat.swiss, "round-robin": EventFormat.round_robin,
            "round_robin": EventFormat.round_robin}
@@ -94,7 +94,6 @@ def new_event(store: MatchStore, event_id: str, *, name: str, rules: str, fmt: s
     *scoring*: ``club``, or for a round robin ``robin`` (its tie-breaks head-to-head and Sonneborn-Berger).
     *confirmation_required*: every settled hand is to be confirmed by a side, and the close names those that
     were not (off: a club that never confirms hears nothing of it)."""
-    from referee.games.gunzi import ruleset
     from referee.tournament import scoring as scorings
 
     event_id = check_id(event_id, "EVENT")
@@ -111,9 +110,9 @@ def new_event(store: MatchStore, event_id: str, *, name: str, rules: str, fmt: s
         scoring = "robin" if form is EventFormat.round_robin else "club"
     if form is EventFormat.swiss and rounds is None:
         raise UsageError(M("a Swiss event needs --rounds N, the number of rounds it will have"))
-    try:
-        ruleset.load(rules)
-    except ruleset.RulesError as e:
+    try:  # an event of pairs plays the registry's default game (its partnerships): a log names no other
+        registry.game(registry.DEFAULT).load_rules(rules)
+    except UsageError as e:
         raise UsageError(M("--rules {rules}: {problem}", rules=rules, problem=e.msg)) from None
     try:
         chosen = scorings.load(scoring)
@@ -188,7 +187,7 @@ def add_pairs(store: MatchStore, event_id: str, pairs: Sequence[Pair], referee: 
         raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
     with store.event_log(event_id).session() as s:
         state = s.state
-        _finished_refuses(state, force, M("no pair can join"))
+        finished_refuses(state, force, M("no pair can join"))
         if state.settings.format is EventFormat.round_robin and state.rounds:
             raise RefereeError(M("pair {pair} cannot join: the round robin's schedule was fixed when round 1 was "
                                  "paired",
@@ -238,7 +237,7 @@ def edit_pair(store: MatchStore, event_id: str, code: str, *, player1: str | Non
         pair = state.pair(code)
         if pair is None:
             raise _unknown_pair(state, code)
-        _finished_refuses(state, force, M("its entries cannot change"))
+        finished_refuses(state, force, M("its entries cannot change"))
         edited = checked_pair(code, pair.player1 if player1 is None else player1,
                               pair.player2 if player2 is None else player2, pair.club if club is None else club)
         rounds = paired_in(state.rounds, code)
@@ -276,7 +275,7 @@ def remove_pair(store: MatchStore, event_id: str, code: str, reason: str, *, for
         state = s.state
         if state.pair(code) is None:
             raise _unknown_pair(state, code)
-        _finished_refuses(state, force, M("its entries cannot change"))
+        finished_refuses(state, force, M("its entries cannot change"))
         rounds = paired_in(state.rounds, code)
         if rounds:
             raise RefereeError(MN("pair {pair} was paired in round {rounds:list}: it cannot be removed; withdraw it "
@@ -287,7 +286,7 @@ def remove_pair(store: MatchStore, event_id: str, code: str, reason: str, *, for
         return s.append([pair_removed(code, reason)], referee)
 
 
-def _finished_refuses(state: EventState, force: bool, what: Msg) -> None:
+def finished_refuses(state: EventState, force: bool, what: Msg) -> None:
     """A finished event (every planned round closed) takes no change of its entries but by --force --reason."""
     if state.final and not force:
         raise RefereeError(MN("event {event} is finished (its {n} round is played and closed): {what}; to change "
@@ -395,25 +394,29 @@ def _robin_round(state: EventState, number: int, ids: Callable[[int, int], str])
     return Round(number, tables, bye, RoundStatus.open)
 
 
-def _unpinned(ev: Event) -> Event:
-    """A stored header without the pin creation added (``referee.store.pinning``): what pairing asked for."""
-    if isinstance(ev, MatchHeader):
-        return ev._replace(extra=tuple((k, v) for k, v in ev.extra if k != "rules-hash"))
-    return ev
+def as_created(game: Game, events: Sequence[AnyEvent]) -> list[tuple[object, ...]]:
+    """A match's events as pairing compares them: the header by what pairing wrote of it (id, rules, date, event,
+    table, round: not the pin the store added, ``referee.store.pinning``), every other event as it is, no line."""
+    header = game.header(events[:1])
+    head = [] if header is None else [(header.id, header.rules, header.date, header.event, header.table,
+                                       header.round)]
+    return head + [tuple(ev._replace(line=0)) for ev in events[1 if header is not None else 0:]]
 
 
-def match_events(state: EventState, table: Table, number: int) -> list[Event]:
-    """A table's match as created: the header (event, round, table, rules), the pairs' codes as team
-    names, the players in their seats (``referee.tournament.seating``, as the table cards print them)."""
+def match_events(state: EventState, table: Table, number: int) -> list[AnyEvent]:
+    """A table's match as created: the header (event, round, table, rules), the pairs' codes as the sides'
+    names, the players in their seats (``referee.tournament.seating``, as the table cards print them), written
+    and read back by the event's game (``app.newmatch``)."""
+    from referee.app.newmatch import match_events as new_match
+
     settings = state.settings
+    game = registry.game(settings.game)
     by_code = {p.code: p for p in state.pairs}
-    header = MatchHeader(id=table.match_id, rules=settings.rules,
-                         date=settings.date or datetime.date.today().isoformat(), event=settings.name,
-                         table=str(table.number), round=str(number))
     seats = seat_players(table, by_code)
-    events: list[Event] = [header, TeamName("EW", table.ew), TeamName("NS", table.ns)]
-    events += [SeatName(seat, seats[seat]) for seat in ("E", "S", "W", "N")]
-    return [ev._replace(line=i) for i, ev in enumerate(events, 1)]
+    fields = (("date", settings.date or datetime.date.today().isoformat()), ("event", settings.name),
+              ("table", str(table.number)), ("round", str(number)))
+    return new_match(game, table.match_id, settings.rules, [seats[seat] for seat in game.seats], fields,
+                     teams=(table.ew, table.ns))
 
 
 class Override(NamedTuple):
@@ -506,18 +509,19 @@ def _set_tables(state: EventState, rnd: Round, tables: Sequence[str], ids: Calla
 
 
 def _creation_only(store: MatchStore, match_id: str) -> bool:
-    """A stored match that holds only what pairing created (its header, team names and seats)."""
+    """A stored match that holds only what pairing (or seating) created: its header, the sides' names and the
+    seats, as its game tells them from play (``Game.setup``)."""
     entries = store.entries(match_id)
     events = store.events(match_id)
-    return len(entries) == len(events) and all(isinstance(ev, (MatchHeader, TeamName, SeatName)) for ev in events)
+    game = game_of_events(events)
+    return game is not None and len(entries) == len(events) and all(game.setup(ev) for ev in events)
 
 
-def _ours(store: MatchStore, match_id: str, state: EventState, number: int) -> bool:
+def ours(store: MatchStore, match_id: str, state: EventState, number: int) -> bool:
     """A stored match this event's pairing of round *number* created (its header says so) and nothing
     was recorded in since: what an unpaired round leaves behind."""
-    events = store.events(match_id)
-    header = events[0] if events else None
-    return (isinstance(header, MatchHeader) and header.event == state.settings.name
+    header = header_of_events(store.events(match_id))
+    return (header is not None and header.event == state.settings.name
             and header.round == str(number) and _creation_only(store, match_id))
 
 
@@ -578,10 +582,10 @@ def pair_round(store: MatchStore, event_id: str, referee: str | None = None, *, 
         missing, replacing = [], []
         for mid, events in wanted.items():
             if store.exists(mid):
-                have = [_unpinned(ev)._replace(line=0) for ev in store.events(mid)]
-                if have == [ev._replace(line=0) for ev in events]:  # created as paired (the pin the store added aside)
+                game = registry.game(state.settings.game)
+                if as_created(game, store.events(mid)) == as_created(game, events):  # created as paired
                     continue
-                if mid not in listed and _ours(store, mid, state, rnd.number):  # a round unpaired, paired afresh
+                if mid not in listed and ours(store, mid, state, rnd.number):  # a round unpaired, paired afresh
                     replacing.append(events)
                     continue
                 raise DuplicateMatch(M("match {match} is already in the store and is not round {round}'s table "
@@ -619,7 +623,7 @@ def unpair_round(store: MatchStore, event_id: str, reason: str, referee: str | N
 
 # --- results without hand records ----------------------------------------------------------------------
 
-def _table(state: EventState, table: int, round_number: int | None) -> tuple[Round, Table]:
+def table_of(state: EventState, table: int, round_number: int | None) -> tuple[Round, Table]:
     """The table *table* of round *round_number* (the current round by default), or a usage error."""
     event = state.settings.id
     rnd = state.current if round_number is None else state.round(round_number)
@@ -670,7 +674,8 @@ def _finished_record(store: MatchStore, event_id: str, match_id: str) -> tuple[i
         summary = store.summary_cache(event_id).get(match_id).summary
     except StoreError:
         return None
-    return (summary.games_won.EW, summary.games_won.NS) if summary.finished and not summary.forfeit else None
+    o = table_outcome(summary)
+    return (o.ew, o.ns) if summary.finished and not summary.forfeit else None
 
 
 def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: int | None = None,
@@ -681,8 +686,6 @@ def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: 
     a side (the other wins the rule set's games_to_win : 0), or an *adjusted* score (``EW:NS`` match
     points). It stands for the table in the standings and every list of results; a closed round takes
     one as a correction after its close."""
-    from referee.games.gunzi import ruleset
-
     reason = check_text(reason, "--reason").strip()
     given = [x for x in (score, forfeit, no_show, adjusted) if x is not None]
     if len(given) != 1:
@@ -692,7 +695,7 @@ def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: 
         raise UsageError(M("--reason: say why the result is entered by hand (it is kept in the event's log)"))
     with store.event_log(event_id).session() as s:
         state = s.state
-        rnd, t = _table(state, table, round_number)
+        rnd, t = table_of(state, table, round_number)
         scoring = state.settings.scoring
         side: str | None = None
         if score is not None:
@@ -717,7 +720,8 @@ def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: 
             kind = ResultKind.forfeit if forfeit is not None else ResultKind.no_show
             what = "--forfeit" if forfeit is not None else "--no-show"
             side = _side(state, t, forfeit if forfeit is not None else str(no_show), what)
-            full = ruleset.load(state.settings.rules).games_to_win
+            game = registry.game(state.settings.game)
+            full = game.walkover_games(game.load_rules(state.settings.rules))
             ew, ns = (0, full) if side == "EW" else (full, 0)
         result = DirectorResult(t.match_id, rnd.number, t.number, kind, ew, ns, side, reason)
         after = s.append([result_set(result)], referee)
@@ -733,7 +737,7 @@ def clear_result(store: MatchStore, event_id: str, table: int, *, round_number: 
         raise UsageError(M("--reason: say why the result is taken back (it is kept in the event's log)"))
     with store.event_log(event_id).session() as s:
         state = s.state
-        rnd, t = _table(state, table, round_number)
+        rnd, t = table_of(state, table, round_number)
         if t.match_id not in state.results:
             raise RefereeError(M("table {table} of round {round} has no result entered by the director: nothing to "
                                  "take back",
@@ -749,18 +753,6 @@ class Closed(NamedTuple):
     state: EventState
     left_open: tuple[Msg, ...] = ()  # disputes and appeals a forced close left open (each named)
     unconfirmed: tuple[Msg, ...] = ()  # settled hands no side confirmed (when the event requires confirmation)
-
-
-def _leader(result: MatchResult) -> str | None:
-    """Who a forced close decides an unfinished match for, as time decides a game (§7.3.5): the side
-    ahead in games, else the side higher in level in the game in play; None when they are level."""
-    ew, ns = result.games_won.get("EW", 0), result.games_won.get("NS", 0)
-    if ew != ns:
-        return "EW" if ew > ns else "NS"
-    lew, lns = result.state.levels.get("EW", 0), result.state.levels.get("NS", 0)
-    if lew != lns:
-        return "EW" if lew > lns else "NS"
-    return None
 
 
 class Unfinished(RefereeError):
@@ -818,19 +810,23 @@ def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason
                                 len(unfinished),
                                 round=rnd.number, matches=where), rnd.number, where)
         left_open, unconfirmed = _remarks_at_close(store, state, rnd, force)
-        planned = _plans(store, unfinished, got)
+        planned = _plans(store, unfinished, got, reason)
         level = [p.match for p in planned if p.team is None]
         if level:
             raise RefereeError(M("--force cannot decide {matches:list}: the two sides are level in games and in level. "
                                  "Record the ruling you decide (referee record MATCH ruling winner=EW|NS TEXT), then "
                                  "close again; nothing stored",
                                  matches=level))
-        plans = [(p.match, str(p.team), p.rulings) for p in planned]
+        plans = [(p.match, str(p.team), p.lines) for p in planned]
         from referee.app.recording import record
 
         rulings: list[Ruled] = []
-        for mid, team, n in plans:
-            done = record(store, mid, [Ruling(team, reason)] * n, referee)
+        for mid, team, lines in plans:
+            game = registry.game(state.settings.game)
+            reading = game.read_lines(enumerate(lines, 1))
+            if reading.errors:  # a reason the game's notation cannot hold
+                raise UsageError(M("--reason: {problem}", zh="--reason：{problem}", problem=reading.errors[0].msg))
+            done = record(store, mid, reading.events, referee)
             rulings += [Ruled(mid, int(e["seq"]), team) for e in done.entries]
         got = cache.get_many(t.match_id for t in rnd.tables)
         heads = {mid: Head(c.summary.entries, c.summary.head) for mid, c in got.items()}
@@ -865,27 +861,32 @@ def _remarks_at_close(store: MatchStore, state: EventState, rnd: Round, force: b
 
 class Plan(NamedTuple):
     """What a forced close would store for an unfinished match: *rulings* rulings for *team* (None: the
-    sides are level, a forced close cannot decide it)."""
+    sides are level, a forced close cannot decide it), the record's *lines* (``Game.forced_end``)."""
 
     table: int
     match: str
     progress: Progress
     team: str | None
     rulings: int
-    games: tuple[int, int]  # EW, NS: games won so far
+    games: tuple[int, ...]  # each side's games won so far (EW, NS)
+    lines: tuple[str, ...] = ()
 
 
-def _plans(store: MatchStore, unfinished: Sequence[Table], got: dict[str, Cached]) -> list[Plan]:
-    from referee.app.officiate import replay, rules_of
+def _plans(store: MatchStore, unfinished: Sequence[Table], got: dict[str, Cached], reason: str = "") -> list[Plan]:
+    """How the match's game ends each unfinished match (``Game.forced_end``: for Gunzi, §7.3.5), each ruling
+    giving *reason*."""
+    from referee.store.pinning import rules_of_match
 
     out = []
     for t in unfinished:
         events = store.events(t.match_id)
-        result = replay(events)
-        leader = _leader(result)
-        games = (result.games_won.get("EW", 0), result.games_won.get("NS", 0))
-        needed = 0 if leader is None else max(rules_of(events).games_to_win - result.games_won.get(leader, 0), 1)
-        out.append(Plan(t.number, t.match_id, got[t.match_id].progress, leader, needed, games))
+        game = game_of_events(events)
+        if game is None:
+            raise StoreError(M("match {match}: no match header in effect", match=t.match_id))
+        rules = rules_of_match(game, events, store)
+        end = game.forced_end(game.replay(events, rules), rules, reason)
+        out.append(Plan(t.number, t.match_id, got[t.match_id].progress, end.side, len(end.lines), end.standing,
+                        end.lines))
     return out
 
 

@@ -26,16 +26,20 @@ from referee.store.api import MatchStore
 from referee.store.individualresults import load_state, tables_of
 from referee.store.store import DuplicateMatch
 from referee.tournament.individual import Player, SeatedRound, SeatingError, SitOut, seat_round
-from referee.tournament.model import EventFormat, RoundStatus
+from referee.tournament.model import DirectorResult, EventFormat, ResultKind, RoundStatus
 from referee.tournament.robinseating import robin_round
 from referee.tournament.state import (
     EventState,
     Head,
     created,
     player_added,
+    player_edited,
+    player_removed,
     player_withdrawn,
+    result_set,
     round_closed,
     round_seated,
+    seated_in,
 )
 
 
@@ -150,6 +154,120 @@ def withdraw_player(store: MatchStore, event_id: str, code: str, reason: str,
         return s.append([player_withdrawn(code, reason)], referee)
 
 
+def _unknown_player(state: EventState, code: str) -> UsageError:
+    return UsageError(M("player {player} is not an entry of event {event} (entries: {players:list})",
+                        player=code, event=state.settings.id, players=[p.code for p in state.players][:12] or ["-"]))
+
+
+def edit_player(store: MatchStore, event_id: str, code: str, *, name: str | None = None, club: str | None = None,
+                reason: str = "", force: bool = False, referee: str | None = None) -> tuple[Player, EventState]:
+    """Correct a player's name (while no round has seated it: its matches' records carry it) or club, as one entry
+    of the event's log, checked as a pair's edit is (``app.director.edit_pair``); (the player before, the state
+    after)."""
+    from referee.app.director import finished_refuses
+
+    reason = check_text(reason, "--reason").strip()
+    if force and not reason:
+        raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
+    if name is None and club is None:
+        raise UsageError(M("nothing to change: give --name or --club", zh="没有要改的：请给出 --name 或 --club"))
+    with store.event_log(event_id).session() as s:
+        state = s.state
+        player = state.player(code)
+        if player is None:
+            raise _unknown_player(state, code)
+        finished_refuses(state, force, M("its entries cannot change"))
+        edited = checked_player(code, player.name if name is None else name, player.club if club is None else club)
+        rounds = seated_in(state.seatings, code)
+        if rounds and edited.name != player.name:
+            raise RefereeError(MN("player {player} was seated in round {rounds:list}: its name is in that round's "
+                                  "match record and cannot change (the club can)",
+                                  "player {player} was seated in rounds {rounds:list}: its name is in those rounds' "
+                                  "match records and cannot change (the club can)", len(rounds),
+                                  player=code, rounds=rounds,
+                                  zh="选手 {player} 已在第 {rounds:list} 轮入座：其姓名已写入该轮的比赛记录，"
+                                     "不能更改（俱乐部可以）"))
+        other = next((p.code for p in state.players if p.code != code and _person(p.name) == _person(edited.name)),
+                     None)
+        if other is not None:
+            raise RefereeError(M("{name} is already entered as player {other}", name=edited.name, other=other))
+        if (edited.name, edited.club) == (player.name, player.club):
+            raise UsageError(M("player {player} already has this name and club: nothing changed", player=code,
+                               zh="选手 {player} 已是这个姓名和俱乐部：没有更改"))
+        return player, s.append([player_edited(edited._replace(active=player.active), reason)], referee)
+
+
+def remove_player(store: MatchStore, event_id: str, code: str, reason: str, *, force: bool = False,
+                  referee: str | None = None) -> EventState:
+    """Take a player out of the event, as one entry of its log: only one no round has seated (a player who played,
+    or sat a round out, is withdrawn instead and keeps what it played)."""
+    from referee.app.director import finished_refuses
+
+    reason = check_text(reason, "--reason").strip()
+    if not reason:
+        raise UsageError(M("--reason: say why the player is removed (it is kept in the event's log)",
+                           zh="--reason：请说明为何移除该选手（记入赛事日志）"))
+    with store.event_log(event_id).session() as s:
+        state = s.state
+        if state.player(code) is None:
+            raise _unknown_player(state, code)
+        finished_refuses(state, force, M("its entries cannot change"))
+        rounds = seated_in(state.seatings, code)
+        if rounds:
+            raise RefereeError(MN("player {player} was seated in round {rounds:list}: it cannot be removed; withdraw "
+                                  "it instead (referee event withdraw {event} {player} --reason TEXT)",
+                                  "player {player} was seated in rounds {rounds:list}: it cannot be removed; withdraw "
+                                  "it instead (referee event withdraw {event} {player} --reason TEXT)", len(rounds),
+                                  player=code, rounds=rounds, event=event_id,
+                                  zh="选手 {player} 已在第 {rounds:list} 轮入座：不能移除；请改为退赛（referee event "
+                                     "withdraw {event} {player} --reason 理由）"))
+        return s.append([player_removed(code, reason)], referee)
+
+
+class Entered(NamedTuple):
+    result: DirectorResult
+    after_close: bool  # the round was closed: a correction after its close
+    state: EventState
+    players: tuple[str, ...]  # the table's players, in seat order (the scores')
+
+
+def _scores(text: str, n: int, table: int) -> tuple[int, ...]:
+    parts = [p.strip() for p in text.strip().split(":")]
+    try:
+        scores = tuple(int(p) for p in parts)
+    except ValueError:
+        raise UsageError(M("--adjusted {value}: not whole numbers A:B:C, a score for each player in seat order",
+                           zh="--adjusted {value}：不是整数 A:B:C（按座位顺序每名选手一个分数）", value=text)) from None
+    if len(scores) != n:
+        raise UsageError(MN("--adjusted {value}: table {table} seats {n} player: give a score for each, in seat order",
+                            "--adjusted {value}: table {table} seats {n} players: give a score for each, in seat "
+                            "order", n, value=text, table=table,
+                            zh="--adjusted {value}：第 {table} 桌有 {n} 名选手：请按座位顺序各给一个分数"))
+    return scores
+
+
+def enter_scores(store: MatchStore, event_id: str, table: int, scores: str, *, round_number: int | None = None,
+                 reason: str = "", referee: str | None = None) -> Entered:
+    """Store a table's result without (or over) its match record, as an entry of the event's log with the *reason*:
+    each player's score, in seat order (``6:0:-6``), an adjusted result. The standings count it as they count a
+    match (``store.individualresults.Given``); a closed round takes one as a correction after its close; ``event
+    result --clear`` takes it back (``app.director.clear_result``: the same entry as a pair event's)."""
+    from referee.app.director import table_of
+
+    reason = check_text(reason, "--reason").strip()
+    if not reason:
+        raise UsageError(M("--reason: say why the result is entered by hand (it is kept in the event's log)"))
+    with store.event_log(event_id).session() as s:
+        state = s.state
+        individual_only(state)
+        rnd, t = table_of(state, table, round_number)
+        players = next(x.players for x in state.seatings[rnd.number - 1].tables if x.number == t.number)
+        result = DirectorResult(t.match_id, rnd.number, t.number, ResultKind.adjusted, 0, 0, None, reason,
+                                scores=_scores(scores, len(players), t.number))
+        after = s.append([result_set(result)], referee)
+    return Entered(after.results[t.match_id], rnd.status is RoundStatus.closed, after, players)
+
+
 def pairs_only(store: MatchStore, event_id: str, command: str) -> None:
     """Refuse *command*, one of a pair event's (a result by hand, prizes, publishing, an entry's edit or removal,
     taking a round back), on an event of individual players: one line naming the command and the event."""
@@ -225,6 +343,7 @@ def seat_next_round(store: MatchStore, event_id: str, referee: str | None = None
     """Seat the next round, create each table's match (its header names the event, round and table; its seats the
     players in the seating's order), then record the round in the log. *dry_run*: nothing stored. *by_rating*:
     round 1 by the players' ratings (:func:`next_seating`)."""
+    from referee.app.director import as_created, ours
     from referee.app.newmatch import match_events
 
     with store.event_log(event_id).session() as s:
@@ -236,17 +355,26 @@ def seat_next_round(store: MatchStore, event_id: str, referee: str | None = None
         settings = state.settings
         game = registry.game(settings.game)
         names = {p.code: p.name for p in state.players}
-        wanted = []
+        wanted, replacing = [], []
+        listed = {t.match_id for r in state.rounds for t in r.tables}
         for t in rnd.tables:
             fields = (("date", settings.date or datetime.date.today().isoformat()), ("event", settings.name),
                       ("round", str(rnd.number)), ("table", str(t.number)))
             events = match_events(game, t.match_id, settings.rules, [names[p] for p in t.players], fields)
-            if store.exists(t.match_id):
+            if store.exists(t.match_id):  # as a pair event's pairing (app.director.pair_round) takes its over:
+                if as_created(game, store.events(t.match_id)) == as_created(game, events):
+                    continue  # created as seated: a seating interrupted before its log entry
+                if t.match_id not in listed and ours(store, t.match_id, state, rnd.number):
+                    replacing.append(events)  # a round unseated (event unpair), seated afresh
+                    continue
                 raise DuplicateMatch(M("match {match} is already in the store: nothing seated (rename or remove that "
                                        "match first)",
                                        match=t.match_id))
             wanted.append(events)
-        store.create_all(wanted, referee)
+        if wanted:
+            store.create_all(wanted, referee)
+        for events in replacing:
+            store.create(list(events), referee, replace=True)
         return Seated(rnd, s.append([round_seated(rnd)], referee))
 
 
@@ -266,7 +394,7 @@ def close_round(store: MatchStore, event_id: str, referee: str | None = None) ->
             raise RefereeError(M("round {round} of event {event} is already closed (pair the next: referee event pair "
                                  "{event})", round=rnd.number, event=event_id))
         seated = state.seatings[rnd.number - 1]
-        tables, broken = tables_of(store, (seated,))
+        tables, broken = tables_of(store, (seated,), state.results, registry.game(state.settings.game).seats)
         if broken:
             raise RefereeError(M("round {round} cannot close: {problem}", round=rnd.number,
                                  problem=next(iter(broken.values()))))

@@ -20,16 +20,20 @@ if TYPE_CHECKING:
 
 
 def match_events(game: Game, match_id: str, rules: str | None, players: Sequence[str],
-                 fields: Sequence[tuple[str, str | None]] = ()) -> list[Any]:
-    """The events a new match of *game* begins with: its header (``game=``, ``rules=`` and *fields* where given)
-    and a seat line for each of *players* in the game's seat order; a usage error naming what cannot be used."""
+                 fields: Sequence[tuple[str, str | None]] = (), teams: Sequence[str] = ()) -> list[Any]:
+    """The events a new match of *game* begins with: its header (``game=``, ``rules=`` and *fields* where given),
+    the names of its sides (*teams*: a game of partnerships) and a seat line for each of *players* in the game's
+    seat order (``Game.setup_lines``); a usage error naming what cannot be used. A match of the registry's default
+    game names none (a header without ``game=`` is its)."""
+    from referee.games import registry
+
     if len(players) > len(game.seats):
         raise UsageError(M("{game} seats {n} players; {given} given", game=game.title, n=len(game.seats),
                            given=len(players)))
-    head = [f"match id={quote(match_id)}", f"game={game.key}"]
+    head = [f"match id={quote(match_id)}"] + ([f"game={game.key}"] if game.key != registry.DEFAULT else [])
     head += [f"rules={quote(rules)}"] if rules else []
     head += [f"{key}={quote(value)}" for key, value in fields if value]
-    lines = [" ".join(head)] + [f"seat {seat} {quote(name)}" for seat, name in zip(game.seats, players, strict=False)]
+    lines = [" ".join(head), *game.setup_lines(players, teams)]
     reading = game.read("\n".join(lines) + "\n")
     if reading.errors:
         raise UsageError(M("match {match} cannot be started: {problems}", match=match_id,

@@ -149,6 +149,17 @@ def total_facts(table: GameTable) -> tuple[Fact, ...]:
                  for player, total in zip(table.players, table.totals, strict=True))
 
 
+class ForcedEnd(NamedTuple):
+    """How a forced close of an event's round (``event close --force``) ends a match left unfinished: for which side
+    the game's rule for a match stopped early decides it (None: the rule names no side, e.g. the sides are level:
+    the director records the ruling), the record lines that end it for that side (each a ruling giving the
+    *reason*), and each side's games won so far, in :attr:`Game.sides` order."""
+
+    side: str | None
+    lines: tuple[str, ...]
+    standing: tuple[int, ...]
+
+
 class Game(Protocol):
     """A game behind the interface. Every method but the views is pure: records in, results out."""
 
@@ -271,7 +282,6 @@ class Game(Protocol):
         that a referee taps a directive the reader takes. Pure; the same for every match of the game."""
         ...
 
-
     # --- views: the scorecard as sections, what a stored entry says (seamviews) ---
     def scorecard(self, result: Any, lang: str, rules: str, referee: str = "") -> "Scorecard":
         """The match's scorecard as neutral sections, every text in *lang* (*rules*: the rule set's name and title
@@ -288,6 +298,26 @@ class Game(Protocol):
         ...
     def resettled_lines(self, before: Any, after: Any, lang: str) -> list[str]:
         """Each deal a correction changed (or completed), as *after* settles it; empty when it changed none."""
+        ...
+
+    # --- events: what an event's round creates of a match of any game, and what it can take back
+    def setup(self, event: Any) -> bool:
+        """Whether *event* is one of those a new match is created with (its header, the sides' names, its seats)
+        rather than of play: a match holding only these was created by an event's round and never played, so
+        ``event unpair`` can take the round back and ``verify`` tells an interrupted pairing from a played one."""
+        ...
+    def setup_lines(self, players: Sequence[str], teams: Sequence[str] = ()) -> list[str]:
+        """The record lines after a new match's header, in the game's notation: the names of its sides (*teams*,
+        in :attr:`sides` order: a game of partnerships) and its players in their seats (in :attr:`seats` order).
+        A ``ValueError`` for *teams* given to a game whose players each play for themself."""
+        ...
+    def forced_end(self, result: Any, rules: Any, reason: str) -> ForcedEnd:
+        """How ``event close --force`` ends the unfinished match *result* (its rules *rules*), each ruling giving
+        *reason*: pure, worked out from the result as the game's rules decide a match stopped early."""
+        ...
+    def walkover_games(self, rules: Any) -> int:
+        """The games a match given up (a forfeit, a no-show: ``event result --forfeit``) counts for the side that
+        came, the other none: what a match under *rules* is won by (0: the game counts no games)."""
         ...
 
 

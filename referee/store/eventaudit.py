@@ -27,7 +27,7 @@ from typing import NamedTuple
 
 from referee.core.i18n import M, Msg
 from referee.core.names import shown
-from referee.games.gunzi.events import MatchHeader, SeatName, TeamName
+from referee.games.stored import game_of_events
 from referee.store.api import MatchStore
 from referee.store.chain import StoredEntry
 from referee.store.chain import entries as n_entries
@@ -160,11 +160,12 @@ def _matches(store: MatchStore, state: EventState) -> tuple[list[Msg], list[Msg]
             events = store.events(mid)
         except StoreError:
             continue
-        header = events[0] if events and isinstance(events[0], MatchHeader) else None
-        if header is None or header.event != state.settings.name or header.round != m["round"] \
+        game = game_of_events(events)
+        header = game.header(events[:1]) if game is not None else None
+        if game is None or header is None or header.event != state.settings.name or header.round != m["round"] \
                 or header.table != m["table"]:
             continue  # a match of that name, but not one this event paired
-        if all(isinstance(ev, (MatchHeader, TeamName, SeatName)) for ev in events):
+        if all(game.setup(ev) for ev in events):
             notes.append(M("event {event}: match {match} was created for round {round} but the log does not list it "
                            "(a pairing interrupted before its log entry; `referee event pair {event}` takes it over)",
                            event=event_id, match=mid, round=m["round"]))

@@ -17,11 +17,11 @@ a line of its own, and exit 1.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
-from referee.games.gunzi.summary import MatchSummary, Sides, TeamNames
+from referee.games.api import Outcome, Participant, Summary
 from referee.store.api import MatchReads, MatchStore, SummariesRepo
 from referee.store.closeheads import close_finding, hash_at, missing
 from referee.store.store import StoreError
@@ -61,7 +61,7 @@ class EventResults(NamedTuple):
     broken: dict[str, Msg]  # match id -> why the event cannot count it (its summary is an empty stand-in)
 
     @property
-    def summaries(self) -> dict[str, MatchSummary]:
+    def summaries(self) -> dict[str, Summary]:
         return {mid: c.summary for mid, c in self.cached.items()}
 
     @property
@@ -130,11 +130,27 @@ def summary_cache(store: MatchStore, event_id: str) -> SummariesRepo:
     return store.summary_cache(event_id)
 
 
+class Unread(NamedTuple):
+    """The game-neutral summary (``api.Summary``) of a match the event cannot count: not finished, nobody at it,
+    no game won by anyone, whatever its game."""
+
+    match_id: str
+    finished: bool = False
+    forfeit: bool = False
+    head: str = ""
+    entries: int = 0
+
+    def participants(self) -> tuple[Participant, ...]:
+        return ()
+
+    def outcome(self, key: str) -> Outcome:
+        return Outcome(key, 0, 0, 0, 0)
+
+
 def _stand_in(match_id: str) -> Cached:
-    """What the views show of a match the event cannot count: not finished, not started, no games."""
-    summary = MatchSummary(match_id, "", ("", "", "", ""), TeamNames("", ""), False, None, Sides(0, 0), (),
-                           Sides(0, 0), False)
-    return Cached(summary, Progress(False, 0, 0, False, 0, None, ""), ())
+    """What the views show of a match the event cannot count: not finished, not started, no games. (The cache's
+    row types its summary as the one game's it holds; the views read only ``api.Summary`` of it.)"""
+    return Cached(cast(Any, Unread(match_id)), Progress(False, 0, 0, False, 0, None, ""), ())
 
 
 def _moved(store: MatchReads, event_id: str, number: int, match_id: str, head: Head, cached: Cached) -> Msg | None:

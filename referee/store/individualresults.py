@@ -13,21 +13,45 @@ from typing import NamedTuple
 
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
-from referee.games.api import Game, Summary
+from referee.games import registry
+from referee.games.api import Game, Outcome, Participant, Summary
 from referee.games.stored import game_of_events
 from referee.store.api import MatchStore
 from referee.store.pinning import rules_of_match
 from referee.tournament.individual import Row, SeatedRound, standings
+from referee.tournament.model import DirectorResult
 from referee.tournament.state import EventState
 
 
 class Table(NamedTuple):
     """A table's match as it stands: its summary, whether it is done (every deal settled, at least one, no
-    problem left), and the deals settled."""
+    problem left), and the deals settled; *given*: the director's result stands for it (``event result``)."""
 
     summary: Summary | None
     done: bool
     deals: int
+    given: DirectorResult | None = None
+
+
+class Given(NamedTuple):
+    """A table's result as the director entered it (``event result --adjusted``), as the game-neutral summary the
+    standings read, so that they count it as they count a match: each seat's score, the places by score (equal
+    scores share a place), no deal."""
+
+    match_id: str
+    seats: tuple[str, ...]
+    scores: tuple[int, ...]
+    finished: bool = True
+    forfeit: bool = False
+    head: str = ""
+    entries: int = 0
+
+    def participants(self) -> tuple[Participant, ...]:
+        return tuple(Participant(seat, "") for seat in self.seats)
+
+    def outcome(self, key: str) -> Outcome:
+        mine = self.scores[self.seats.index(key)]
+        return Outcome(key, 0, 0, 1 + sum(s > mine for s in self.scores), mine)
 
 
 class IndividualResults(NamedTuple):
@@ -80,11 +104,19 @@ def _rounds(state: EventState, after_round: int | None) -> tuple[SeatedRound, ..
     return state.seatings[:after_round]
 
 
-def tables_of(store: MatchStore, rounds: tuple[SeatedRound, ...]) -> tuple[dict[str, Table], dict[str, Msg]]:
+def tables_of(store: MatchStore, rounds: tuple[SeatedRound, ...],
+              results: Mapping[str, DirectorResult] | None = None,
+              seats: tuple[str, ...] = ()) -> tuple[dict[str, Table], dict[str, Msg]]:
+    """Each table of *rounds* as it stands: the director's result where *results* has one (its scores by *seats*,
+    the game's), else its match replayed; and the matches that cannot be counted, with why."""
     tables: dict[str, Table] = {}
     broken: dict[str, Msg] = {}
     for rnd in rounds:
         for t in rnd.tables:
+            given = (results or {}).get(t.match_id)
+            if given is not None:
+                tables[t.match_id] = Table(Given(t.match_id, seats[:len(given.scores)], given.scores), True, 0, given)
+                continue
             if not store.exists(t.match_id):
                 broken[t.match_id] = M("match {match} of round {round} is not in the store", match=t.match_id,
                                        round=rnd.number)
@@ -99,9 +131,15 @@ def tables_of(store: MatchStore, rounds: tuple[SeatedRound, ...]) -> tuple[dict[
     return tables, broken
 
 
+def given(state: EventState, rounds: tuple[SeatedRound, ...]) -> dict[str, DirectorResult]:
+    """The director's results standing for tables of *rounds*, by match id."""
+    numbers = {r.number for r in rounds}
+    return {mid: r for mid, r in state.results.items() if r.round in numbers}
+
+
 def load_state(state: EventState, store: MatchStore, after_round: int | None = None) -> IndividualResults:
     rounds = _rounds(state, after_round)
-    tables, broken = tables_of(store, rounds)
+    tables, broken = tables_of(store, rounds, given(state, rounds), registry.game(state.settings.game).seats)
     done: Mapping[str, Summary] = {mid: t.summary for mid, t in tables.items() if t.done and t.summary is not None}
     rows = standings(state.players, rounds, done, state.settings.lot)
     return IndividualResults(state, rounds, tables, rows, broken)

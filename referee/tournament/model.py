@@ -79,6 +79,7 @@ class DirectorResult(NamedTuple):
     reason: str
     seq: int = 0  # the entry of the event's log that stored it
     cleared: bool = False  # an entry of the log taking the table's result back (its record counts again)
+    scores: tuple[int, ...] = ()  # an individual event's table (adjusted): each player's score, in seat order
 
 
 class EventProblem(enum.StrEnum):

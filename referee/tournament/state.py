@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from referee.games import registry
 from referee.tournament.individual import Player, SeatedRound, Seating
 from referee.tournament.model import (
     DirectorResult,
@@ -46,8 +47,12 @@ RESULT_CLEARED = "result_cleared"
 PLAYER_ADDED = "player_added"  # an individual event's entry: a player
 ROUND_SEATED = "round_seated"  # an individual event's round: its tables of players and who sits out
 PLAYER_WITHDRAWN = "player_withdrawn"  # an individual event's player: never seated again, kept in the standings
+PLAYER_EDITED = "player_edited"  # an individual event's player: its name (never seated yet) or club corrected
+PLAYER_REMOVED = "player_removed"  # an individual event's player taken out before any round seated it
 SETTINGS_CHANGED = "settings_changed"  # a setting of the event changed (confirmation_required)
-GUNZI = "gunzi"  # the game of an event whose log names none (every event before individual ones)
+# the game of an event whose log names none (every event before individual ones): the registry's default, as for a
+# match header naming none; a log records its game only when it is another
+DEFAULT_GAME = registry.DEFAULT
 
 Action = dict[str, Any]
 
@@ -91,15 +96,20 @@ class Settings(NamedTuple):
     venue: str | None
     seed: int | None  # the round-1 shuffle of a Swiss event (None: entry order)
     lot: int  # the seed of the lot that breaks the last ties (recorded at creation)
-    game: str = GUNZI  # the game's key; another game's event is one of individual players
+    game: str = DEFAULT_GAME  # the game's key
     sit_out: str = "lowest"  # an individual event's rule for who sits out (tournament.individual.SitOut)
     # every settled hand is to be confirmed by a side (`referee confirm`): `event close` names those not confirmed
     confirmation_required: bool = False
 
     @property
     def individual(self) -> bool:
-        """An event of individual players (Dou Dizhu, Hubei 打滚, mahjong) rather than Gunzi's pairs."""
-        return self.game != GUNZI
+        """An event of individual players: its game's players each play for themself (its sides are its seats, as at
+        Dou Dizhu, Hubei 打滚 and mahjong); a game of partnerships (Gunzi's EW and NS) has events of pairs."""
+        try:
+            game = registry.game(self.game)
+        except registry.UnknownGame:
+            return True  # a game this version does not know: not the pair events' (its matches say the rest)
+        return game.sides == game.seats
 
 
 class EventState(NamedTuple):
@@ -192,13 +202,13 @@ def scoring_data(scoring: Scoring) -> dict[str, Any]:
 
 
 def created(event_id: str, name: str, rules: str, fmt: EventFormat, rounds: int | None, scoring: Scoring,
-            date: str | None, venue: str | None, seed: int | None, lot: int, game: str = GUNZI,
+            date: str | None, venue: str | None, seed: int | None, lot: int, game: str = DEFAULT_GAME,
             sit_out: str = "lowest", confirmation_required: bool = False) -> Action:
     """The event's settings; *game* and *sit_out* only for an individual event, *confirmation_required* only when
     on (the log of an event that leaves them as they were stays as it was)."""
     return {"action": CREATED, "event": event_id, "name": name, "rules": rules, "format": fmt.value,
             "rounds": rounds, "scoring": scoring_data(scoring), "date": date, "venue": venue, "seed": seed,
-            "lot": lot, **({"game": game, "sit_out": sit_out} if game != GUNZI else {}),
+            "lot": lot, **({"game": game, "sit_out": sit_out} if game != DEFAULT_GAME else {}),
             **({"confirmation_required": True} if confirmation_required else {})}
 
 
@@ -216,6 +226,22 @@ def player_added(player: Player) -> Action:
 def player_withdrawn(code: str, reason: str) -> Action:
     """A player of an individual event withdrawn: never seated again, kept in the standings with what it played."""
     return {"action": PLAYER_WITHDRAWN, "player": code, "reason": reason}
+
+
+def player_edited(player: Player, reason: str = "") -> Action:
+    """An individual event's player with its name and club as corrected (its code stays)."""
+    return {"action": PLAYER_EDITED, "player": player.code, "name": player.name, "club": player.club,
+            "reason": reason}
+
+
+def player_removed(code: str, reason: str) -> Action:
+    """An individual event's player taken out before any round seated it (or sat it out)."""
+    return {"action": PLAYER_REMOVED, "player": code, "reason": reason}
+
+
+def seated_in(seatings: Sequence[SeatedRound], code: str) -> list[int]:
+    """The rounds *code* was seated in (at a table, or sitting out): an individual event's :func:`paired_in`."""
+    return [r.number for r in seatings if code in r.sitting_out or any(code in t.players for t in r.tables)]
 
 
 def round_seated(rnd: SeatedRound) -> Action:
@@ -264,6 +290,7 @@ def round_unpaired(number: int, reason: str) -> Action:
 def result_set(r: DirectorResult) -> Action:
     """A table's result entered by the director (``event result``), replacing its record's."""
     return {"action": RESULT_SET, "round": r.round, "table": r.table, "match": r.match_id, "kind": r.kind.value,
+            **({"scores": list(r.scores)} if r.scores else {}),
             "ew": r.ew, "ns": r.ns, "side": r.side, "reason": r.reason}
 
 
@@ -332,7 +359,7 @@ def _on_created(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
         id=_get(a, seq, "event", str), name=_get(a, seq, "name", str), rules=_get(a, seq, "rules", str),
         format=fmt, rounds=_optional(a, seq, "rounds", int), scoring=scoring, date=_optional(a, seq, "date", str),
         venue=_optional(a, seq, "venue", str), seed=_optional(a, seq, "seed", int), lot=_get(a, seq, "lot", int),
-        game=_optional(a, seq, "game", str) or GUNZI, sit_out=_optional(a, seq, "sit_out", str) or "lowest",
+        game=_optional(a, seq, "game", str) or DEFAULT_GAME, sit_out=_optional(a, seq, "sit_out", str) or "lowest",
         confirmation_required=bool(_optional(a, seq, "confirmation_required", bool)))
 
 
@@ -356,6 +383,28 @@ def _on_player_withdrawn(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
         raise StateError(seq, "bad_action", code)
     f.players[code] = player._replace(active=False)
     f.withdrawals[code] = _get(a, seq, "reason", str)
+
+
+def _on_player_edited(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code = _get(a, seq, "player", str)
+    player = f.players.get(code)
+    if player is None:
+        raise StateError(seq, "unknown_pair", code)
+    name = _get(a, seq, "name", str)
+    if name != player.name and seated_in(f.seatings, code):
+        raise StateError(seq, "bad_action", code)  # its name is in the records of the matches it sat at
+    f.players[code] = player._replace(name=name, club=_get(a, seq, "club", str))
+
+
+def _on_player_removed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code = _get(a, seq, "player", str)
+    _get(a, seq, "reason", str)
+    if code not in f.players:
+        raise StateError(seq, "unknown_pair", code)
+    if seated_in(f.seatings, code):
+        raise StateError(seq, "bad_action", code)  # a player who was seated is withdrawn, never removed
+    del f.players[code]
+    f.withdrawals.pop(code, None)
 
 
 def _on_round_seated(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
@@ -481,7 +530,11 @@ def _on_result_set(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
     side = _optional(a, seq, "side", str)
     if ew < 0 or ns < 0 or side not in (None, "EW", "NS"):
         raise StateError(seq, "bad_action", match)
-    result = DirectorResult(match, number, table, kind, ew, ns, side, _get(a, seq, "reason", str), seq)
+    scores = a.get("scores", [])
+    if not isinstance(scores, list) or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
+        raise StateError(seq, "bad_action", "scores")
+    result = DirectorResult(match, number, table, kind, ew, ns, side, _get(a, seq, "reason", str), seq,
+                            scores=tuple(scores))
     f.results[match] = result
     f.result_log.append(result)
 
@@ -528,6 +581,8 @@ _HANDLERS: dict[str, Callable[[_Fold, Mapping[str, Any], int], None]] = {
     PLAYER_ADDED: _on_player_added,
     ROUND_SEATED: _on_round_seated,
     PLAYER_WITHDRAWN: _on_player_withdrawn,
+    PLAYER_EDITED: _on_player_edited,
+    PLAYER_REMOVED: _on_player_removed,
 }
 
 

@@ -14,7 +14,6 @@ from typing import NamedTuple
 
 from referee.core.i18n import pgettext, tr
 from referee.games.api import Summary
-from referee.games.gunzi.summary import MatchSummary, Sides
 from referee.tournament.model import DirectorResult, Pair, Round
 from referee.tournament.scoring import Criterion, Scoring, ScoringError
 from referee.tournament.standings import Standings, TableOutcome, table_outcome
@@ -81,13 +80,11 @@ def status(pair: Pair, lang: str) -> str:
     return "" if pair.active else words.withdrawn_reason(pair.withdrawn_reason, lang)
 
 
-def counted(summary: MatchSummary) -> Sides:
-    """The games as the standings count them: a forfeit is games-to-win : 0 for the side not forfeiting."""
-    won = summary.games_won
-    if summary.forfeit and summary.winner is not None:
-        full = max(won.EW, won.NS)
-        return Sides(full, 0) if summary.winner == "EW" else Sides(0, full)
-    return won
+def counted(summary: Summary) -> tuple[int, int]:
+    """The games EW:NS as the standings count them, read from the game-neutral outcome of each side (a forfeit
+    is already games-to-win : 0 for the side not forfeiting)."""
+    o = table_outcome(summary)
+    return o.ew, o.ns
 
 
 @functools.lru_cache(maxsize=64)

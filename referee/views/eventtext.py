@@ -12,11 +12,11 @@ import datetime
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from referee.core.i18n import M, Msg, join, listed, tr, trn
-from referee.games.gunzi.codes import EntryKind
+from referee.core.i18n import M, Msg, join, listed, pgettext, tr, trn
 from referee.store.eventresults import CLOSED, CORRECTED, RESULT, EventResults
 from referee.store.summaries import Cached, Progress
 from referee.tournament.model import Pair, Round
+from referee.tournament.standings import table_outcome
 from referee.tournament.state import EventState
 from referee.views import eventrows as rows
 from referee.views import eventwords as words
@@ -97,7 +97,7 @@ def _clock(seconds: int | None) -> str:
 def _state_text(cached: Cached, ew: str, ns: str, lang: str, o: TableOutcome | None = None) -> str:
     s = cached.summary
     code = state_code(cached)
-    games = rows.counted(s)
+    counted = table_outcome(s)
     given = None if o is None else words.result_message(o)
     if o is not None and given is not None:
         if o.winner is None:
@@ -105,15 +105,15 @@ def _state_text(cached: Cached, ew: str, ns: str, lang: str, o: TableOutcome | N
         return tr(lang, "{state}: {winner} won {ew}:{ns}", state=given, winner=ew if o.winner == "EW" else ns,
                   ew=o.points[0] if o.points else o.ew, ns=o.points[1] if o.points else o.ns)
     if code in ("finished", "forfeit"):
-        winner = ew if s.winner == "EW" else ns
+        winner = ew if counted.winner == "EW" else ns
         word = words.match_state_word(words.MatchState(code), lang)
         return tr(lang, "{state}: {winner} won {ew}:{ns}",
-                  state=word, winner=winner, ew=games.EW, ns=games.NS)
+                  state=word, winner=winner, ew=counted.ew, ns=counted.ns)
     if code == "in_play":
         p = cached.progress
         where = M("game {game}, hand {hand}", game=p.game, hand=p.hand)
         return tr(lang, "{where} (games {ew}:{ns})", where=where,
-                  ew=games.EW, ns=games.NS)
+                  ew=counted.ew, ns=counted.ns)
     return words.match_state_word(words.MatchState.not_started, lang)
 
 
@@ -271,7 +271,8 @@ def notes(results: EventResults, lang: str) -> list[str]:
                               round=number, match=c.match, seq=c.seq, reason=c.reason or "-"))
                 continue
             out.append(tr(lang, "Round {round} corrected after close: {match} seq {seq} ({kind}), reason: {reason}",
-                          round=number, match=c.match, seq=c.seq, kind=EntryKind(c.kind), reason=c.reason or "-"))
+                          round=number, match=c.match, seq=c.seq, kind=pgettext(lang, "entry", c.kind),
+                          reason=c.reason or "-"))
     return out
 
 
@@ -337,7 +338,7 @@ class Plan(Protocol):
     @property
     def rulings(self) -> int: ...
     @property
-    def games(self) -> tuple[int, int]: ...
+    def games(self) -> tuple[int, ...]: ...  # each side's games won so far (EW, NS)
 
 
 def close_preview_lines(event_id: str, round_number: int, plans: Sequence[Plan], reason: str, lang: str) -> list[str]:

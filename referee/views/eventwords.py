@@ -17,7 +17,7 @@ from referee.tournament.model import ResultKind, RoundStatus, WithdrawnReason
 from referee.tournament.scoring import Criterion
 
 if TYPE_CHECKING:
-    from referee.games.gunzi.summary import MatchSummary
+    from referee.games.api import Summary
     from referee.tournament.pairing import SeatExplanation, SwissPairing, TableExplanation
     from referee.tournament.standings import Comparison, TableOutcome
 
@@ -86,7 +86,7 @@ def withdrawn_reason(reason: WithdrawnReason | None, lang: str) -> str:
     return WITHDRAWN[reason].text(lang)
 
 
-def match_state(summary: MatchSummary | None) -> MatchState:
+def match_state(summary: Summary | None) -> MatchState:
     if summary is None:
         return MatchState.not_started
     if summary.finished:

@@ -97,6 +97,52 @@ def standings_notes(results: IndividualResults, lang: str) -> list[str]:
     for mid, problem in results.broken.items():
         out.append(tr(lang, "not counted: {match}: {problem}", match=mid,
                       problem=problem))
+    for mid, t in results.tables.items():
+        if t.given is not None:
+            out.append(tr(lang, "{match}: the director's result (round {round}, table {table}), reason: {reason}",
+                          match=mid, round=t.given.round, table=t.given.table, reason=t.given.reason,
+                          zh="{match}：裁判长录入的结果（第 {round} 轮第 {table} 桌），理由：{reason}"))
+    return out
+
+
+def prizes(results: IndividualResults) -> list[Any]:
+    """The prizes of the event's scoring's ``[prizes] awards``, by the standings (``tournament.prizes``)."""
+    from referee.tournament.prizes import individual_prizes
+
+    players = {p.code: p for p in results.state.players}
+    return individual_prizes(results.standings, players, results.state.settings.scoring.awards)
+
+
+def prizes_json(results: IndividualResults) -> dict[str, Any]:
+    s = results.state.settings
+    return {"event": s.id, "final": results.final, "awards": list(s.scoring.awards),
+            "prizes": [{"award": p.kind.value, "place": p.place, "winner": p.winner, "score": p.match_points,
+                        "players": list(p.pairs)} for p in prizes(results)]}
+
+
+def prize_lines(results: IndividualResults, lang: str) -> list[str]:
+    """``event prizes`` of an event of individual players: each award and who wins it, with the score."""
+    from referee.tournament.prizes import Kind
+
+    s = results.state.settings
+    names = results.names
+    if results.final:
+        out = [tr(lang, "Prizes of {event} ({name}): final standings", event=s.id, name=s.name)]
+    else:
+        out = [tr(lang, "Prizes of {event} ({name}): NOT FINAL, standings after round {n}", event=s.id, name=s.name,
+                  n=len(results.rounds))]
+    found = prizes(results)
+    for p in found:
+        if p.kind is Kind.club:
+            out.append("  " + tr(lang, "Best club: {club}, score {points:+d} ({players:list})", club=p.winner,
+                                 points=p.match_points, players=list(p.pairs),
+                                 zh="最佳俱乐部：{club}，得分 {points:+d}（{players:list}）"))
+        else:
+            out.append("  " + tr(lang, "Place {place}: {player} {name}, score {points:+d}", place=p.place,
+                                 player=p.winner, name=names[p.winner], points=p.match_points,
+                                 zh="第 {place} 名：{player} {name}，得分 {points:+d}"))
+    if not found:
+        out.append("  " + tr(lang, "no prize can be given yet"))
     return out
 
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from referee.core.i18n import tr
 from referee.core.names import file_stem
 from referee.store.eventresults import EventResults
+from referee.store.individualresults import IndividualResults
 from referee.tournament.model import EventFormat, Pair, Round
 from referee.tournament.scoring import Criterion
 from referee.views import eventrows as rows
@@ -141,3 +142,60 @@ def _card(results: EventResults, p: Pair, lang: str) -> str:
                rows.Column(tr(lang, "Opponent, seat and games")))
     sheet = rows.Sheet(columns, tuple(lines))
     return head + _table(sheet, None, "card")
+
+
+def player_file(code: str) -> str:
+    """The file of an individual event's player card: ``player-<code>.html``."""
+    return f"player-{file_stem(code)}.html"
+
+
+def individual_pages(results: IndividualResults, lang: str) -> dict[str, str]:
+    """The export of an event of individual players, as a pair event's is: ``index.html`` (the standings and their
+    notes), ``round-N.html`` (each table's players in seat order with their scores), ``player-<code>.html`` (a card
+    per player: round by round its table, seat and score). The tables are the report's and the workbook's
+    (``referee.views.individualviews``)."""
+    from referee.games import registry
+    from referee.views import individualviews as views
+
+    state = results.state
+    s = state.settings
+    event = " · ".join(x for x in (s.name, s.date or "", s.venue or "") if x)
+    counted = state.rounds[:len(results.rounds)]
+    nav = _nav(counted, lang)
+    body = [_table(views.standings_sheet(results, lang), element="standings")]
+    notes = views.standings_notes(results, lang)
+    if notes:
+        body.append('<ul class="notes">' + "".join(f"<li>{_e(n)}</li>" for n in notes) + "</ul>")
+    out = {"index.html": _page(lang, views.title(results, lang), event, nav, "\n".join(body))}
+    sheet = views.results_sheet(results, lang)
+    for rnd in counted:
+        status = words.round_status(rnd.status, lang)
+        own = rows.Sheet(sheet.columns[1:], tuple(r[1:] for r in sheet.rows if r[0] == rnd.number))
+        out[round_file(rnd.number)] = _page(lang, tr(lang, "Round {n} ({status})", n=rnd.number, status=status),
+                                            event, nav, _table(own, element="results"))
+    seats = registry.game(s.game).seats
+    for p in state.players:
+        row = next(r for r in results.standings if r.player == p.code)
+        facts = [(tr(lang, "Rank"), str(row.rank)), (tr(lang, "Score"), f"{row.score:+d}" if row.score else "0")]
+        if p.club:
+            facts.insert(0, (tr(lang, "Club"), p.club))
+        if not p.active:
+            facts.append((tr(lang, "Status"), state.withdrawals.get(p.code, "") or tr(lang, "withdrawn")))
+        head = "<p>" + " · ".join(f"{_e(k)}: <b>{_e(v)}</b>" for k, v in facts) + "</p>"
+        lines: list[tuple[rows.Cell, ...]] = []
+        for seated in results.rounds:
+            at = next((t for t in seated.tables if p.code in t.players), None)
+            if at is None:
+                out_word = tr(lang, "sat out", zh="轮空") if p.code in seated.sitting_out else ""
+                lines.append((seated.number, None, None, None, out_word))
+                continue
+            scores = results.scores(at.match_id)
+            i = at.players.index(p.code)
+            lines.append((seated.number, at.number, seats[i], " ".join(at.players),
+                          None if scores is None else scores[i]))
+        columns = (rows.Column(tr(lang, "Round"), numeric=True), rows.Column(tr(lang, "Table"), numeric=True),
+                   rows.Column(tr(lang, "Seat")), rows.Column(tr(lang, "Players")),
+                   rows.Column(tr(lang, "Score"), numeric=True, signed=True))
+        out[player_file(p.code)] = _page(lang, f"{p.code} {p.name}", event, nav,
+                                         head + _table(rows.Sheet(columns, tuple(lines)), element="card"))
+    return out

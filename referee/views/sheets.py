@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import UsageError
 from referee.core.i18n import MN, M, is_chinese, listed, pgettext, tr
-from referee.games.gunzi.summary import MatchSummary
+from referee.games.api import Summary
 from referee.tournament.model import DirectorResult, Pair, Round, RoundStatus
 from referee.tournament.scoring import Scoring
 from referee.tournament.seating import seat_players
@@ -403,7 +403,7 @@ def _title(rounds: Sequence[Round], final: bool, lang: str) -> str:
 
 
 def standings_report(path: str | os.PathLike[str], event: str, pairs: Sequence[Pair], rounds: Sequence[Round],
-                     standings: Standings, summaries: Mapping[str, MatchSummary], lang: str, *,
+                     standings: Standings, summaries: Mapping[str, Summary], lang: str, *,
                      final: bool = False, font: Font = None,
                      notes: Sequence[str] | None = None, round_words: Mapping[int, str] | None = None,
                      results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None,
@@ -451,7 +451,7 @@ def _disputes(pr: _Printer, lines: Sequence[str]) -> list[Any]:
 
 
 def _report_story(pr: _Printer, event: str, pairs: Sequence[Pair], rounds: Sequence[Round], standings: Standings,
-                  summaries: Mapping[str, MatchSummary], by_code: Mapping[str, Pair], title: str,
+                  summaries: Mapping[str, Summary], by_code: Mapping[str, Pair], title: str,
                   notes: Sequence[str] | None, round_words: Mapping[int, str] | None,
                   results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None,
                   matrix: bool = False) -> list[Any]:

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from referee.core.i18n import tr
-from referee.games.gunzi.summary import MatchSummary
+from referee.games.api import Summary
 from referee.tournament.model import DirectorResult, Pair, Round
 from referee.tournament.scoring import Scoring
 from referee.tournament.standings import Standings
@@ -55,7 +55,7 @@ def _sheet(book: Any, name: str, event_name: str, sheet: rows.Sheet, bold: Any) 
 
 
 def write_workbook(path: str | os.PathLike[str], event_name: str, pairs: Sequence[Pair], rounds: Sequence[Round],
-                   standings: Standings, summaries: Mapping[str, MatchSummary], lang: str, *,
+                   standings: Standings, summaries: Mapping[str, Summary], lang: str, *,
                    results: Mapping[str, DirectorResult] | None = None, scoring: Scoring | None = None,
                    about: Sequence[tuple[str, rows.Cell]] = ()) -> None:
     """Write the event's workbook to *path*: sheets Standings, Entries, Results (the director's results

@@ -94,10 +94,11 @@ def new(
     say = language(lang)
     from referee.app.director import new_event
     from referee.core.i18n import M, tr
+    from referee.games import registry
     from referee.tournament.model import EventFormat
 
     store = open_store(db)
-    if game is not None and game != "gunzi":
+    if game is not None and game != registry.DEFAULT:  # another game than the pair events' is of players
         from referee.cli.commands import individualevent
 
         if confirmation_required:
@@ -109,7 +110,8 @@ def new(
         individualevent.new(store, event_id, game, name, rules, rounds, date, venue, seed, sit_out, referee, say,
                             fmt)
         return
-    state = new_event(store, event_id, name=name, rules=rules or "dalian-club", fmt=fmt, rounds=rounds,
+    pairs_rules = rules or registry.game(registry.DEFAULT).default_rules
+    state = new_event(store, event_id, name=name, rules=pairs_rules, fmt=fmt, rounds=rounds,
                       scoring=scoring, date=date, venue=venue, seed=seed, referee=referee,
                       confirmation_required=confirmation_required)
     s = state.settings
@@ -275,6 +277,9 @@ def edit(
         "The second player's name as corrected."))] = None,
     club: Annotated[str | None, typer.Option("--club", metavar="CLUB", help=N_(
         "The pair's club as corrected (empty: none)."))] = None,
+    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help=N_(
+        "An event of individual players: the player's name as corrected.",
+        zh="个人赛：更正后的选手姓名。"))] = None,
     force: Finished = False,
     reason: Reason = "",
     db: Db = None,
@@ -284,10 +289,21 @@ def edit(
     """Correct a pair's players (before it is paired) or its club, as an entry of the event's log."""
     say = language(lang)
     from referee.app.director import edit_pair
-    from referee.app.individual import pairs_only
-    from referee.core.i18n import tr
+    from referee.cli.commands import individualevent
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, tr
 
-    pairs_only(open_store(db), event_id, "edit")
+    store = open_store(db)
+    if individualevent.is_individual(store, event_id):
+        if player2 is not None or (player1 is not None and name is not None):
+            raise UsageError(M("event {event} is of individual players: a player has one name (--name NAME)",
+                               zh="赛事 {event} 是个人赛：选手只有一个姓名（--name 姓名）", event=event_id))
+        individualevent.edit(store, event_id, pair, name if name is not None else player1, club, reason, force,
+                             referee, say)
+        return
+    if name is not None:
+        raise UsageError(M("--name: for an event of individual players; a pair's players are --player1 and --player2",
+                           zh="--name：用于个人赛；对子的两名选手用 --player1 和 --player2"))
     before, state = edit_pair(open_store(db), event_id, pair, player1=player1, player2=player2, club=club,
                               reason=reason, force=force, referee=referee)
     after = state.pair(pair)
@@ -318,10 +334,12 @@ def remove(
     """Take a pair out of the event before it is paired (a pair that played is withdrawn instead)."""
     say = language(lang)
     from referee.app.director import remove_pair
-    from referee.app.individual import pairs_only
+    from referee.cli.commands import individualevent
     from referee.core.i18n import trn
 
-    pairs_only(open_store(db), event_id, "remove")
+    if individualevent.is_individual(open_store(db), event_id):
+        individualevent.remove(open_store(db), event_id, pair, reason, force, referee, say)
+        return
     state = remove_pair(open_store(db), event_id, pair, reason, force=force, referee=referee)
     typer.echo(trn(say, "pair {pair} removed from {event} ({reason}): {n} pair entered",
                    "pair {pair} removed from {event} ({reason}): {n} pairs entered", len(state.pairs),
@@ -396,10 +414,8 @@ def unpair(
     """Take the current round back while none of its matches holds an entry: pair it again after."""
     say = language(lang)
     from referee.app.director import unpair_round
-    from referee.app.individual import pairs_only
     from referee.core.i18n import tr
 
-    pairs_only(open_store(db), event_id, "unpair")
     rnd, _ = unpair_round(open_store(db), event_id, reason, referee)
     typer.echo(tr(say, "round {round} of {event} unpaired ({reason}): pair it again with referee event pair {event}",
                   round=rnd.number, event=event_id, reason=reason))
@@ -561,12 +577,21 @@ def result(
     """Enter a table's result without hand records: a score, a forfeit, a no-show or an adjusted score."""
     say = language(lang)
     from referee.app.director import clear_result, enter_result
-    from referee.app.individual import pairs_only
+    from referee.cli.commands import individualevent
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
 
-    pairs_only(open_store(db), event_id, "result")
     store = open_store(db)
+    individual = individualevent.is_individual(store, event_id)
+    if individual and not clear:
+        if any(x is not None for x in (side, score, forfeit, no_show)) or adjusted is None:
+            raise UsageError(M("event {event} is of individual players: a table's result is --adjusted A:B:C, a "
+                               "score for each player in seat order",
+                               zh="赛事 {event} 是个人赛：一桌的结果用 --adjusted A:B:C 给出"
+                                  "（按座位顺序每名选手一个分数）",
+                               event=event_id))
+        individualevent.result(store, event_id, table, adjusted, round_, reason, json_, referee, say)
+        return
     if clear:
         if any(x is not None for x in (side, score, forfeit, no_show, adjusted)):
             raise UsageError(M("--clear takes no result"))
@@ -662,12 +687,14 @@ def prizes(
 ) -> None:
     """The prize list, award by award as the scoring's [prizes] awards key lists them."""
     say = language(lang)
-    from referee.app.individual import pairs_only
+    from referee.cli.commands import individualevent
     from referee.store import eventresults
     from referee.tournament.prizes import prizes as prize_list
     from referee.views import eventtext
 
-    pairs_only(open_store(db), event_id, "prizes")
+    if individualevent.is_individual(open_store(db), event_id):
+        individualevent.prizes(open_store(db), event_id, json_, say)
+        return
     results = eventresults.load(open_store(db), event_id, keep=True)
     if json_:
         s = results.state.settings
@@ -838,23 +865,28 @@ def publish(
 ) -> None:
     """A static HTML export: standings and cross table, each round, each pair's card; no external assets."""
     say, page_lang = language(lang), _pdf_lang(lang)
-    from referee.app.individual import pairs_only
+    from referee.cli.commands import individualevent
     from referee.core.i18n import trn
     from referee.core.safefile import output_folder
-    from referee.store import eventresults
+    from referee.store import eventresults, individualresults
     from referee.views.outfile import written
-    from referee.views.publish import pages
+    from referee.views.publish import individual_pages, pages
 
-    pairs_only(open_store(db), event_id, "publish")
-    results = eventresults.load(open_store(db), event_id, keep=True)
-    built = pages(results, page_lang)
+    store = open_store(db)
+    one: eventresults.EventResults | individualresults.IndividualResults
+    if individualevent.is_individual(store, event_id):
+        one = individualresults.load(store, event_id)
+        built = individual_pages(one, page_lang)
+    else:
+        one = eventresults.load(store, event_id, keep=True)
+        built = pages(one, page_lang)
     where = output_folder(folder)
     for name, text in built.items():
         with written(where / name) as buf:
             buf.write(text.encode("utf-8"))
     typer.echo(trn(say, "wrote {n} page to {folder} (open {folder}/index.html)",
                    "wrote {n} pages to {folder} (open {folder}/index.html)", len(built), folder=str(folder)))
-    report_broken(results.broken, say)
+    report_broken(one.broken, say)
 
 
 def _about(results: eventresults.EventResults, lang: str) -> list[tuple[str, str | int | None]]:

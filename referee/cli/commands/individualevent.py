@@ -53,6 +53,58 @@ def add(store: MatchStore, event_id: str, code: str, name: str, club: str, refer
                    player=player.code, name=player.name, event=event_id))
 
 
+def edit(store: MatchStore, event_id: str, code: str, name: str | None, club: str | None, reason: str,
+         force: bool, referee: str | None, say: str) -> None:
+    from referee.app.individual import edit_player
+    from referee.core.i18n import tr
+
+    before, state = edit_player(store, event_id, code, name=name, club=club, reason=reason, force=force,
+                                referee=referee)
+    after = state.player(code)
+    assert after is not None
+
+    def words(name: str, club: str) -> str:
+        return tr(say, "{name} ({club})", name=name, club=club, zh="{name}（{club}）") if club else name
+
+    typer.echo(tr(say, "player {player} of {event}: {old} → {new}", player=code, event=event_id,
+                  old=words(before.name, before.club), new=words(after.name, after.club),
+                  zh="赛事 {event} 的选手 {player}：{old} → {new}"))
+
+
+def remove(store: MatchStore, event_id: str, code: str, reason: str, force: bool, referee: str | None,
+           say: str) -> None:
+    from referee.app.individual import remove_player
+    from referee.core.i18n import trn
+
+    state = remove_player(store, event_id, code, reason, force=force, referee=referee)
+    typer.echo(trn(say, "player {player} removed from {event} ({reason}): {n} player entered",
+                   "player {player} removed from {event} ({reason}): {n} players entered", len(state.players),
+                   player=code, event=event_id, reason=reason,
+                   zh="选手 {player} 已从 {event} 移除（{reason}）：共 {n} 名选手"))
+
+
+def result(store: MatchStore, event_id: str, table: int, scores: str, round_: int | None, reason: str, json_: bool,
+           referee: str | None, say: str) -> None:
+    from referee.app.individual import enter_scores
+    from referee.core.i18n import tr
+
+    entered = enter_scores(store, event_id, table, scores, round_number=round_, reason=reason, referee=referee)
+    r = entered.result
+    if json_:
+        typer.echo(json.dumps({"event": event_id, "round": r.round, "table": r.table, "match": r.match_id,
+                               "result": {"kind": r.kind.value,
+                                          "scores": dict(zip(entered.players, r.scores, strict=True))},
+                               "after_close": entered.after_close}, ensure_ascii=False, indent=2))
+        return
+    shown = ", ".join(f"{p} {s:+d}" if s else f"{p} 0" for p, s in zip(entered.players, r.scores, strict=True))
+    typer.echo(tr(say, "{match}: scores entered by the director: {scores}, reason: {reason}; event log #{seq}",
+                  match=r.match_id, scores=shown, reason=r.reason, seq=r.seq,
+                  zh="{match}：裁判长录入的分数：{scores}，理由：{reason}；赛事日志 #{seq}"))
+    if entered.after_close:
+        typer.echo(tr(say, "round {round} was closed: this is a correction after its close (shown as such in the "
+                           "standings and the report)", round=r.round))
+
+
 def import_(store: MatchStore, event_id: str, file: Path, referee: str | None, say: str) -> None:
     from referee.app.individual import add_players, read_players
     from referee.core.i18n import tr
@@ -130,6 +182,18 @@ def _broken(results: object, say: str) -> None:
     for msg in found[:-1]:
         typer.echo(tr(say, "error: {message}", message=msg), err=True)
     raise StoreError(found[-1])
+
+
+def prizes(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
+    from referee.store.individualresults import load
+    from referee.views import individualviews as views
+
+    results = load(store, event_id)
+    if json_:
+        typer.echo(json.dumps(views.prizes_json(results), ensure_ascii=False, indent=2))
+    else:
+        typer.echo("\n".join(views.prize_lines(results, say)))
+    _broken(results, say)
 
 
 def standings(store: MatchStore, event_id: str, json_: bool, after_round: int | None, say: str) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
 from referee.games.doudizhu.engine import DealResult, MatchResult
-from referee.games.doudizhu.events import DealStart, Event
+from referee.games.doudizhu.events import DealStart, Event, Header, SeatName
 from referee.games.doudizhu.ruleset import DEFAULT_RULES, RuleSet
 from referee.games.kit.adapter import Adapter
 
@@ -21,6 +21,7 @@ class DouDizhu(Adapter[Event, RuleSet, MatchResult]):
     default_rules = DEFAULT_RULES
     seats: tuple[str, ...] = ("1", "2", "3")
     deal_opening = DealStart
+    setup_events = (Header, SeatName)
 
     def replay(self, events: Sequence[Event], rules: RuleSet, explain: bool = False) -> MatchResult:
         """*explain* asks nothing more: every settled deal keeps its steps."""

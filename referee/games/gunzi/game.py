@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import Fact, GameTable
-from referee.games.gunzi.events import Event, HandStart
+from referee.games.api import Fact, ForcedEnd, GameTable
+from referee.games.gunzi.events import Event, HandStart, MatchHeader, SeatName, TeamName
 from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
 from referee.games.kit.adapter import Adapter
@@ -27,6 +27,7 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
     title: Msg = M("Dalian Gunzi")
     default_rules = DEFAULT_RULES
     deal_opening = HandStart
+    setup_events = (MatchHeader, TeamName, SeatName)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -134,6 +135,23 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         from referee.games.gunzi.tabletext import resettled_lines
 
         return resettled_lines(before, after, lang)
+
+    def forced_end(self, result: MatchResult, rules: RuleSet, reason: str) -> ForcedEnd:
+        from referee.games.gunzi.forced import forced_end
+
+        return forced_end(result, rules, reason)
+
+    def walkover_games(self, rules: RuleSet) -> int:
+        """A match given up is lost by games_to_win : 0 (gunzi-rules.md §8.1: three warnings lose it 2:0)."""
+        return rules.games_to_win
+
+    def setup_lines(self, players: Sequence[str], teams: Sequence[str] = ()) -> list[str]:
+        """``team EW|NS NAME`` each partnership (gunzi-rules.md §1.1: partners sit opposite, EW and NS), then ``seat``
+        each player."""
+        from referee.games.kit.notation import quote
+
+        named = [f"team {side} {quote(name)}" for side, name in zip(self.sides, teams, strict=False)]
+        return named + [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False)]
 
 
 GAME = Gunzi()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
 from referee.games.hubei_dagun.engine import DealResult, MatchResult
-from referee.games.hubei_dagun.events import Deal, Event
+from referee.games.hubei_dagun.events import Deal, Event, Header, Seat
 from referee.games.hubei_dagun.ruleset import DEFAULT_RULES, DagunRules
 from referee.games.kit.adapter import Adapter
 
@@ -21,6 +21,7 @@ class HubeiDagun(Adapter[Event, DagunRules, MatchResult]):
     title: Msg = M("Hubei 打滚")
     default_rules = DEFAULT_RULES
     deal_opening = Deal
+    setup_events = (Header, Seat)
 
     def pending(self, result: MatchResult) -> list[RecordError]:
         from referee.games.hubei_dagun.engine import pending

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from referee.core.i18n import M, Msg
 from referee.core.rulesfile import Rules
 from referee.games.jinhua_mahjong.engine import DealResult, MatchResult
-from referee.games.jinhua_mahjong.events import Deal, Event
+from referee.games.jinhua_mahjong.events import Deal, Event, Header, Seat
 from referee.games.jinhua_mahjong.ruleset import DEFAULT_RULES
 from referee.games.kit.adapter import Adapter
 
@@ -20,6 +20,7 @@ class JinhuaMahjong(Adapter[Event, Rules, MatchResult]):
     title: Msg = M("Jinhua mahjong")
     default_rules = DEFAULT_RULES
     deal_opening = Deal
+    setup_events = (Header, Seat)
     summary_module = "views"
 
     def settled(self, result: MatchResult) -> Iterable[tuple[int, DealResult]]:

@@ -31,7 +31,7 @@ from referee.games.api import Fact, GameTable, Header, PadGroup, Reading, RuleSe
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
-    from referee.games.api import Scorecard  # seamviews
+    from referee.games.api import ForcedEnd, Scorecard
 
 
 class Named(Protocol):
@@ -297,3 +297,29 @@ class Adapter(Generic[E, R, Res]):
 
         return [tr(lang, "re-settled: {deal}", deal=deal)
                 for deal in changed_deals(self.scorecard_rows(before, lang), self.scorecard_rows(after, lang))]
+
+    # --- events: what an event's round creates of a match of any game, and what it can take back
+    setup_events: tuple[type, ...] = ()  # the events a new match is created with: its header, names, seats
+
+    def setup(self, event: E) -> bool:
+        return isinstance(event, self.setup_events)
+
+    def setup_lines(self, players: Sequence[str], teams: Sequence[str] = ()) -> list[str]:
+        """``seat SEAT NAME`` a player (the directive every game of individual players shares); no side has a
+        name of its own (a game of partnerships overrides)."""
+        from referee.games.kit.notation import quote
+
+        if teams:
+            raise ValueError("teams")
+        return [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False)]
+
+    def forced_end(self, result: Res, rules: R, reason: str) -> ForcedEnd:
+        """A game of individual players' match stands as its settled deals leave it: its rules name no side that a
+        match stopped early is given to, so no ruling is recorded (the round closes on the scores so far)."""
+        from referee.games.api import ForcedEnd
+
+        return ForcedEnd(None, (), ())
+
+    def walkover_games(self, rules: R) -> int:
+        """A game of individual players counts deals' payments, not games won: a match given up counts none."""
+        return 0
