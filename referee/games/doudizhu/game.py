@@ -43,6 +43,10 @@ class DouDizhu(Adapter[Event, RuleSet, MatchResult]):
         return next((explain_view(d, result, lang) for n, d in self.settled(result) if n == hand), None)
 
 
+    # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
+    summary_type = "MatchSummary"
+    time_section = "§8"
+
 GAME = DouDizhu()
 
 if TYPE_CHECKING:  # the type checker holds Dou Dizhu, and each module the adapter hands over to, to the interface
