@@ -287,19 +287,24 @@ class Adapter(Generic[E, R, Res]):
             raise ValueError(f"not a {self.summary_type}'s fields")
         return summary
 
+    deal_keyword = "deal"  # the directive that opens a deal, as :meth:`expected` offers it
+
     def where(self, events: Sequence[E], result: Res) -> Where:
-        """One timed unit (the match); deal k is in progress from its opening until it is settled."""
+        """One timed unit (the match); the last deal opened is in progress until a new deal is what may come next
+        (:meth:`expected` offers :attr:`deal_keyword`) or nothing may."""
         opened = len(self.deal_starts(events))
-        going = opened > 0 and opened not in set(self.settled_hands(result))
+        offered = self.expected(result)
+        going = opened > 0 and bool(offered) and not any(
+            self.deal_keyword in form.split(None, 1)[0].split("|") for form in offered if form)
         return Where(1, opened if going else opened + 1, going)
 
     def timed(self, events: Sequence[E], result: Res) -> tuple[Timed, ...]:
-        """The match whole, from its first deal's opening to its last event once nothing more can be recorded
-        (:meth:`expected` is empty)."""
+        """The match whole, from its first deal's opening to its last event once it is over (:meth:`time_running`
+        says no unit is played)."""
         starts = self.deal_starts(events)
         if not starts:
             return ()
-        over = not self.expected(result)
+        over = self.time_running(result) is None
         return (Timed(1, starts[0], cast("Any", events[-1]).line if over else None),)
 
     def time_limit(self, rules: R) -> int:
@@ -307,6 +312,7 @@ class Adapter(Generic[E, R, Res]):
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
     def time_running(self, result: Res) -> int | None:
+        """The match, until nothing more can be recorded (:meth:`expected` is empty)."""
         return 1 if self.expected(result) else None
 
     def time_unit(self, unit: int) -> Msg:
