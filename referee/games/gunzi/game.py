@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import Fact, GameTable, Replayer, Summary, Timed, TimeRuling, Where
+from referee.games.api import Fact, GameTable, Reading, Replayer, Summary, Timed, TimeRuling, Where
 from referee.games.gunzi.events import Event, HandStart
 from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
@@ -113,6 +113,23 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
 
     # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
     time_section = "§7.3.5"
+
+    def read_lines(self, lines: Iterable[tuple[int, str]]) -> Reading:
+        """As ``notation.parse_lines``, each distinct directive read once per process (``notation.parse_known``):
+        the summary cache reads every match of an event through here, and they repeat the same lines."""
+        from referee.games.gunzi.events import record_error
+        from referee.games.gunzi.notation import NotationError, Record, parse_known
+
+        record = Record()
+        for number, raw in lines:
+            try:
+                ev = parse_known(raw, number)
+            except NotationError as e:
+                record.errors.append(record_error(number, e))
+                continue
+            if ev is not None:
+                record.events.append(ev)
+        return record
 
     def replayer(self, events: Sequence[Event], rules: RuleSet) -> Replayer:
         """The engine's own fold (``engine.Replay``): copied and extended event by event, no replay."""
