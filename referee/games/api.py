@@ -305,6 +305,8 @@ class Game(Protocol):
         ...
 
 
+# --- store: the types of the Game block "store: replays kept and extended, ..." above
+
 class Replayer(Protocol):
     """A match's engine state kept by :meth:`Game.replayer`: copied (the copy extended leaves it as it was) and
     extended by the next events, each extension's result what a replay of them all gives."""
