@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import Fact, GameTable, Reading, Replayer, Summary, Timed, TimeRuling, Where
+from referee.games.api import Fact, GameTable
 from referee.games.gunzi.events import Event, HandStart
 from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
@@ -154,6 +154,8 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         return MatchSummary.from_dict(data)
 
     def where(self, events: Sequence[Event], result: MatchResult) -> Where:
+        from referee.games.api import Where
+
         st = result.state
         return Where(st.game, st.hand, st.in_hand)
 
@@ -185,6 +187,9 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
 
 
 GAME = Gunzi()
+
+if TYPE_CHECKING:  # the store block's types (kept out of the imports above: other blocks add theirs)
+    from referee.games.api import Reading, Replayer, Summary, Timed, TimeRuling, Where
 
 if TYPE_CHECKING:  # the type checker holds Gunzi, and each module the adapter hands over to, to the interface
     from referee.games.api import Game

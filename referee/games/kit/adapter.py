@@ -27,23 +27,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar, cast
 
 from referee.core.i18n import M, Msg
-from referee.games.api import (
-    Fact,
-    GameTable,
-    Header,
-    Reading,
-    Replayer,
-    RuleSetInfo,
-    Summary,
-    Timed,
-    TimeRuling,
-    Where,
-    table_facts,
-    total_facts,
-)
+from referee.games.api import Fact, GameTable, Header, Reading, RuleSetInfo, Summary, table_facts, total_facts
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
+    from referee.games.api import Replayer, Timed, TimeRuling, Where
 
 
 class Named(Protocol):
@@ -301,6 +289,8 @@ class Adapter(Generic[E, R, Res]):
     def timed(self, events: Sequence[E], result: Res) -> tuple[Timed, ...]:
         """The match whole, from its first deal's opening to its last event once it is over (:meth:`time_running`
         says no unit is played)."""
+        from referee.games.api import Timed
+
         starts = self.deal_starts(events)
         if not starts:
             return ()
@@ -321,6 +311,8 @@ class Adapter(Generic[E, R, Res]):
     def time_call(self, result: Res, limit: int) -> TimeRuling:
         """The match ends with the deal in progress (the club's ``match.time_limit_minutes``: the game's
         :attr:`time_section`)."""
+        from referee.games.api import TimeRuling
+
         return TimeRuling("ends", None, M(
             "time is up ({limit} min, {rule}): the deal in progress is finished and the match ends there",
             zh="时间到（{limit}分钟，{rule}）：打完正在进行的这一局，比赛到此结束",
