@@ -280,6 +280,8 @@ class Adapter(Generic[E, R, Res]):
     def where(self, events: Sequence[E], result: Res) -> Where:
         """One timed unit (the match); the last deal opened is in progress until a new deal is what may come next
         (:meth:`expected` offers :attr:`deal_keyword`) or nothing may."""
+        from referee.games.api import Where
+
         opened = len(self.deal_starts(events))
         offered = self.expected(result)
         going = opened > 0 and bool(offered) and not any(
