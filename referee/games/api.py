@@ -320,6 +320,46 @@ class Game(Protocol):
         came, the other none: what a match under *rules* is won by (0: the game counts no games)."""
         ...
 
+    # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
+    def replayer(self, events: Sequence[Any], rules: Any) -> "Replayer":
+        """The engine's state after *events* under *rules*, to be copied and extended by the next directives: what
+        a long-running process (the venue server's memo, ``store.memo``) keeps of a match so that checking its
+        next directive need not replay it. A game whose engine folds event by event extends in place (Gunzi's
+        ``engine.Replay``); the kit's default keeps the events and replays them whole (correct, not faster)."""
+        ...
+    def summary_data(self, summary: Summary) -> dict[str, Any]:
+        """*summary* (one :meth:`summarize` gave) as JSON data: a row of the store's summary cache."""
+        ...
+    def summary_of_data(self, data: Any) -> Summary:
+        """The summary :meth:`summary_data` wrote (parsed JSON: any value of any type); a ``ValueError`` when it
+        is not one (the cache then recomputes it)."""
+        ...
+    def where(self, events: Sequence[Any], result: Any) -> "Where":
+        """Where the match stands as an event's status shows it: the timed unit, the deal in progress or next."""
+        ...
+    def timed(self, events: Sequence[Any], result: Any) -> tuple["Timed", ...]:
+        """Each unit the game's time rule times, with the lines (store sequence numbers) of the events that opened
+        and ended it: Gunzi's 局 games (§7.3.5), from each one's first hand to the entry that ended it; the match
+        whole in the games whose clubs time the match (``match.time_limit_minutes``)."""
+        ...
+    def time_limit(self, rules: Any) -> int:
+        """The minutes a timed unit may run under *rules* (``match.time_limit_minutes``; 0: no limit)."""
+        ...
+    def time_running(self, result: Any) -> int | None:
+        """The timed unit whose time counts now (its :attr:`Timed.unit`), None when none does (the match is over,
+        a time call awaits its ruling)."""
+        ...
+    def time_unit(self, unit: int) -> Msg:
+        """What the clock calls timed unit *unit* (``game 2`` at Gunzi, ``the match`` elsewhere)."""
+        ...
+    def time_call(self, result: Any, limit: int) -> "TimeRuling":
+        """What the game's time rule decides if time is called now, the limit of *limit* minutes passed: pure,
+        worked out from *result*, cited to the game's rules."""
+        ...
+    def time_notice(self, unit: int, minutes: int, limit: int) -> Msg:
+        """What recording says of an entry stored after timed unit *unit* ran past the limit, time not called."""
+        ...
+
 
 class Series(NamedTuple):
     """One line of a scorecard's chart: its legend's label, its points (x, value) and its style (colour and dash: the
@@ -385,6 +425,51 @@ class Scorecard(NamedTuple):
     notes: tuple[CardNote, ...]
     signatures: tuple[str, ...]
     texts: tuple[str, ...]
+
+
+# --- store: the types of the Game block "store: replays kept and extended, ..." above
+
+class Replayer(Protocol):
+    """A match's engine state kept by :meth:`Game.replayer`: copied (the copy extended leaves it as it was) and
+    extended by the next events, each extension's result what a replay of them all gives."""
+
+    @property
+    def rules(self) -> Any: ...
+    def copy(self) -> "Replayer": ...
+    def extend(self, events: Sequence[Any]) -> Any:
+        """Fold *events* in (after those folded so far) and return the result of the match after them."""
+        ...
+    def result(self) -> Any:
+        """The result of the match after the events folded so far."""
+        ...
+
+
+class Timed(NamedTuple):
+    """One unit the time rule times (:meth:`Game.timed`): its number, the line (store sequence) of the event
+    that opened it and of the event that ended it (None while it is played)."""
+
+    unit: int
+    start: int
+    end: int | None
+
+
+class TimeRuling(NamedTuple):
+    """What a game's time rule decides when time is called (:meth:`Game.time_call`): the game's code of the
+    decision (Gunzi's ``TimeCall``: higher, first, tie; ``ends`` where the match ends with its deal in
+    progress), the side or seat it favours (None: a ruling, or nobody in particular), and what ``status`` says."""
+
+    code: str
+    side: str | None
+    says: Msg
+
+
+class Where(NamedTuple):
+    """Where a match stands (:meth:`Game.where`): the timed unit in play (Gunzi's 局; 1 where the match is
+    timed whole), the deal in progress or the next one, and whether one is in progress."""
+
+    unit: int
+    deal: int
+    in_deal: bool
 
 
 class Problems(NamedTuple):

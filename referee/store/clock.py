@@ -1,38 +1,42 @@
-"""The game clock (rules §7.3.5, 002 §九.6: 50 minutes a game), computed from the stored entries' times.
+"""The game clock, computed from the stored entries' times, for a match of any game.
 
-The engine has no clock: every stored entry carries its UTC time, and a game's time runs from the entry
-of its first ``hand`` to the entry that ended it (or to now while it is played). Times are shown in the
-venue's local time: the zone the match header names (``tz=Asia/Shanghai``, an IANA name), else the
-machine's; never as the stored ISO text.
+The engine has no clock: every stored entry carries its UTC time, and the game says through its interface
+(``referee.games.api.Game``) what its time rule times — Gunzi's 局 games (§7.3.5: 50 minutes a game), from the
+entry of a game's first hand to the entry that ended it; the match whole in the games whose clubs time it
+(``match.time_limit_minutes``) — and what the rule decides when time runs out (:meth:`Game.time_call`). This
+module only measures: the minutes between entries (or to now while a unit is played). Times are shown in the
+venue's local time: the zone the match header names (``tz=Asia/Shanghai``, an IANA name), else the machine's;
+never as the stored ISO text.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime, tzinfo
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core.i18n import M, Msg
 
 if TYPE_CHECKING:
-    from referee.games.gunzi.events import Event
-    from referee.games.gunzi.results import MatchResult
+    from referee.games.api import Game
     from referee.store.chain import StoredEntry
 
 
 class GameClock(NamedTuple):
-    game: int
-    start: datetime  # UTC: the entry of the game's first hand
-    end: datetime | None  # UTC: the entry that ended the game; None while it is played
+    game: int  # the timed unit (Gunzi's game; 1: the match)
+    start: datetime  # UTC: the entry that opened it
+    end: datetime | None  # UTC: the entry that ended it; None while it is played
     minutes: int  # whole minutes from start to end (or to now)
 
 
 class Clock(NamedTuple):
-    """What `status` shows of the time: each game's clock, the rule set's limit (0: none), the zone shown."""
+    """What `status` shows of the time: each timed unit's clock, the rule set's limit (0: none), the zone shown,
+    and the game whose clock it is (None: the match's header names none this version knows)."""
 
     games: list[GameClock]
     limit: int
     zone: tzinfo | None  # None: the machine's zone
+    of: Game | None = None
 
 
 def when(stamp: str) -> datetime:
@@ -47,11 +51,15 @@ def utc_now() -> datetime:
     return when(store.now())
 
 
-def zone_of(result: MatchResult) -> tzinfo | None:
-    """The venue's zone: the header's ``tz=`` (an IANA name, read with zoneinfo), else None (the
+def zone_of(result: Any) -> tzinfo | None:
+    """The venue's zone: the result's header's ``tz=`` (an IANA name, read with zoneinfo), else None (the
     machine's zone). A name zoneinfo does not know is passed over."""
-    header = result.header
-    return zone_named(dict(header.extra).get("tz") if header is not None else None)
+    return _zone_of_header(getattr(result, "header", None))
+
+
+def _zone_of_header(header: object) -> tzinfo | None:
+    extra = getattr(header, "extra", None) or ()
+    return zone_named(dict(extra).get("tz"))
 
 
 def zone_named(name: str | None) -> tzinfo | None:
@@ -72,101 +80,81 @@ def local(moment: datetime, zone: tzinfo | None) -> str:
     return moment.astimezone(zone).strftime("%H:%M")
 
 
-def game_clocks(entries: Sequence[StoredEntry], events: Sequence[Event], result: MatchResult,
-                now: datetime) -> list[GameClock]:
-    """Each game's clock, from the time of the entry of its first hand (hand *k* is the *k*-th ``hand``
-    event in effect) to the entry that ended it, or to *now*."""
-    from referee.games.gunzi.events import HandStart
+def _game(events: Sequence[Any], game: Game | None) -> Game | None:
+    if game is not None:
+        return game
+    from referee.games.stored import game_of_events
 
+    return game_of_events(events)
+
+
+def game_clocks(entries: Sequence[StoredEntry], events: Sequence[Any], result: Any, now: datetime,
+                game: Game | None = None) -> list[GameClock]:
+    """Each timed unit's clock (:meth:`Game.timed`: the lines, store sequences, that opened and ended it), from
+    the time of the entry that opened it to the entry that ended it, or to *now*."""
+    game = _game(events, game)
+    if game is None:
+        return []
     times = {e["seq"]: e["time"] for e in entries}
-    starts = [ev.line for ev in events if isinstance(ev, HandStart)]
-    game_of = {h.hand: h.game for h in result.hands}
-    if result.state.in_hand:
-        game_of.setdefault(result.state.hand, result.state.game)
-    first: dict[int, int] = {}  # game -> seq of its first hand
-    for k, seq in enumerate(starts, 1):
-        game = game_of.get(k)
-        if game is not None:
-            first.setdefault(game, seq)
-    ends = {g.game: g.line for g in result.games if g.winner is not None}
     clocks = []
-    for game, seq in sorted(first.items()):
-        if seq not in times:
+    for unit in game.timed(events, result):
+        if unit.start not in times:
             continue
-        start = when(times[seq])
-        end_seq = ends.get(game)
-        end = when(times[end_seq]) if end_seq in times else None
-        clocks.append(GameClock(game, start, end, int(((end or now) - start).total_seconds() // 60)))
+        start = when(times[unit.start])
+        end = when(times[unit.end]) if unit.end is not None and unit.end in times else None
+        clocks.append(GameClock(unit.unit, start, end, int(((end or now) - start).total_seconds() // 60)))
     return clocks
 
 
-def favoured(result: MatchResult) -> tuple[str, str | None]:
-    """Whom the time rule favours if time were called now (§7.3.5), as the engine judges a `time`: the
-    higher level; at equal levels the side that reached it first; else a ruling. (the call's code, the team)"""
-    from referee.games.gunzi.codes import TimeCall
-
-    lv = result.state.levels
-    if lv["EW"] != lv["NS"]:
-        return TimeCall.higher, "EW" if lv["EW"] > lv["NS"] else "NS"
-    reached = {"EW": 0, "NS": 0}
-    for h in result.hands:
-        if h.game == result.state.game and h.levels_before is not None:
-            for team in reached:
-                if h.levels_after[team] != h.levels_before[team]:
-                    reached[team] = h.hand
-    if reached["EW"] != reached["NS"]:
-        return TimeCall.first, "EW" if reached["EW"] < reached["NS"] else "NS"
-    return TimeCall.tie, None
-
-
-def running(clock: Clock | None, result: MatchResult) -> GameClock | None:
-    """The clock of the game being played, once it has reached the limit and no time was called."""
-    if clock is None or not clock.limit or result.state.match_over or result.state.expected == ("ruling",):
+def running(clock: Clock | None, result: Any) -> GameClock | None:
+    """The clock of the unit being played, once it has reached the limit and no time was called."""
+    if clock is None or not clock.limit or clock.of is None:
         return None
-    game = next((g for g in clock.games if g.game == result.state.game and g.end is None), None)
-    return game if game is not None and game.minutes >= clock.limit else None
+    unit = clock.of.time_running(result)
+    if unit is None:
+        return None
+    found = next((g for g in clock.games if g.game == unit and g.end is None), None)
+    return found if found is not None and found.minutes >= clock.limit else None
 
 
-def lines(clock: Clock, result: MatchResult) -> list[Msg]:
-    """`status`'s lines of the clock: each game's start, end and minutes; at the limit, that time is up and
-    whom the time rule favours now."""
-    from referee.games.gunzi.codes import TimeCall
-
+def lines(clock: Clock, result: Any) -> list[Msg]:
+    """`status`'s lines of the clock: each unit's start, end and minutes; at the limit, that time is up and what
+    the game's time rule decides now."""
     out: list[Msg] = []
+    game = clock.of
+    if game is None:
+        return out
     over = running(clock, result)
     for g in clock.games:
-        start = local(g.start, clock.zone)
+        unit, start = game.time_unit(g.game), local(g.start, clock.zone)
         if g.end is not None:
-            out.append(M("game {game}: {start}–{end}, {minutes} min",
-                         game=g.game, start=start, end=local(g.end, clock.zone), minutes=g.minutes))
-            continue
-        if clock.limit:
-            out.append(M("game {game}: started {start}, {minutes} of {limit} min",
-                         game=g.game, start=start, minutes=g.minutes, limit=clock.limit))
+            out.append(M("{unit}: {start}–{end}, {minutes} min", zh="{unit}：{start}–{end}，用时{minutes}分钟",
+                         unit=unit, start=start, end=local(g.end, clock.zone), minutes=g.minutes))
+        elif clock.limit:
+            out.append(M("{unit}: started {start}, {minutes} of {limit} min",
+                         zh="{unit}：{start}开始，已用{minutes}分钟（限时{limit}分钟）",
+                         unit=unit, start=start, minutes=g.minutes, limit=clock.limit))
         else:
-            out.append(M("game {game}: started {start}, {minutes} min",
-                         game=g.game, start=start, minutes=g.minutes))
+            out.append(M("{unit}: started {start}, {minutes} min", zh="{unit}：{start}开始，已用{minutes}分钟",
+                         unit=unit, start=start, minutes=g.minutes))
     if over is not None:
-        call, team = favoured(result)
-        if call == TimeCall.tie:
-            out.append(M("time is up ({limit} min, §7.3.5): levels equal, neither reached first: a ruling is needed",
-                         limit=clock.limit))
-        else:
-            out.append(M("time is up ({limit} min, §7.3.5): the time rule favours {team:team} now ({why})",
-                         limit=clock.limit, team=team, why=TimeCall(call)))
+        out.append(game.time_call(result, clock.limit).says)
     return out
 
 
-def notice(clock: Clock, result: MatchResult) -> Msg | None:
-    """What `record` says of an entry stored after the game's limit without a `time` entry."""
+def notice(clock: Clock, result: Any) -> Msg | None:
+    """What `record` says of an entry stored after the unit's limit, time not called."""
     over = running(clock, result)
-    if over is None:
+    if over is None or clock.of is None:
         return None
-    return M("game {game} has run {minutes} min, past its {limit}-minute limit (§7.3.5): record `time` when it "
-             "is called",
-             game=over.game, minutes=over.minutes, limit=clock.limit)
+    return clock.of.time_notice(over.game, over.minutes, clock.limit)
 
 
-def clock_of(entries: Sequence[StoredEntry], events: Sequence[Event], result: MatchResult, limit: int,
-             now: datetime | None = None) -> Clock:
-    return Clock(game_clocks(entries, events, result, now or utc_now()), limit, zone_of(result))
+def clock_of(entries: Sequence[StoredEntry], events: Sequence[Any], result: Any, limit: int,
+             now: datetime | None = None, game: Game | None = None) -> Clock:
+    """The clock of a match of *game* (else of the game *events*' header names) under a limit of *limit*
+    minutes (0: none)."""
+    game = _game(events, game)
+    header = game.header(events) if game is not None else None
+    zone = _zone_of_header(header if header is not None else getattr(result, "header", None))
+    return Clock(game_clocks(entries, events, result, now or utc_now(), game), limit, zone, game)

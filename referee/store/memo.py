@@ -20,11 +20,11 @@ from __future__ import annotations
 import contextlib
 import threading
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core import safefile
+from referee.core.records import RecordError
 from referee.games.api import Header
-from referee.games.gunzi.events import Event, RecordError
 from referee.games.stored import game_of_events, header_of_events
 from referee.store.chain import StoredEntry
 from referee.store.errors import StoreError
@@ -45,7 +45,7 @@ from referee.store.store import (
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from referee.games.gunzi.engine import Replay
+    from referee.games.api import Replayer
     from referee.store.api import MatchSessionLike, MatchStore
 
 MOST = 256  # matches remembered; beyond, the least recently written is forgotten
@@ -54,8 +54,8 @@ MOST = 256  # matches remembered; beyond, the least recently written is forgotte
 class Known(NamedTuple):
     raw: bytes  # the match file's bytes
     entries: list[StoredEntry]  # what they hold, checked
-    events: tuple[list[Event], list[RecordError]] | None  # their corrected view's events, once asked
-    fold: Replay | None = None  # the engine's state after those events, once a recording kept it
+    events: tuple[list[Any], list[RecordError]] | None  # their corrected view's events (any game's), once asked
+    fold: Replayer | None = None  # the game's engine state after those events, once a recording kept it
 
 
 class MemoSession(EntrySession):
@@ -67,7 +67,7 @@ class MemoSession(EntrySession):
         self.known = known
         self.before: Known | None = None  # what was known before this session's append
 
-    def events(self) -> tuple[list[Event], list[RecordError]]:
+    def events(self) -> tuple[list[Any], list[RecordError]]:
         if self.known.events is None:
             self.known = self.known._replace(events=to_events(corrected(self.entries)))
         assert self.known.events is not None
@@ -90,7 +90,7 @@ class MemoSession(EntrySession):
         self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"])
         return new
 
-    def extend(self, events: Sequence[Event], fold: Replay) -> None:
+    def extend(self, events: Sequence[Any], fold: Replayer) -> None:
         """Know the events of the match after this session's append without reading them all again, and the
         engine's state after them (*fold*: the state before, extended by *events*, the events appended). Kept
         only when the entries appended read back as exactly *events* by the match's game; else the events are
@@ -183,12 +183,12 @@ class Memo:
                 sound = raw is not None and raw.endswith(TAIL) and bool(checked.entries)
                 self._put(match_id, Known(raw, list(checked.entries), None) if sound and raw else None)
 
-    def fold(self, session: MatchSessionLike) -> Replay | None:
+    def fold(self, session: MatchSessionLike) -> Replayer | None:
         """The engine's state after the events of a session opened here, when a recording kept it (else None:
         the caller replays)."""
         return session.known.fold if isinstance(session, MemoSession) else None
 
-    def extend(self, session: MatchSessionLike, events: Sequence[Event], fold: Replay) -> None:
+    def extend(self, session: MatchSessionLike, events: Sequence[Any], fold: Replayer) -> None:
         """After an append through *session*: its *events* and the engine's state after them (see
         :meth:`MemoSession.extend`); nothing for a session of the store's own."""
         if isinstance(session, MemoSession):
@@ -199,7 +199,7 @@ class Memo:
         known = self._known_now(match_id)
         return list(known.entries) if known is not None else self.store.entries(match_id)
 
-    def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]:
+    def events_and_errors(self, match_id: str) -> tuple[list[Any], list[RecordError]]:
         """The corrected view's events (line = seq) and the directives it cannot read, as the store gives them."""
         known = self._known_now(match_id)
         if known is None:

@@ -7,9 +7,9 @@ Every entry is one of four kinds, all appended, none ever edited or removed:
 - ``void``: takes back event ``target``, with a ``reason``;
 - ``amend``: replaces event ``target`` by ``directive`` (same place in the match), with a ``reason``.
 
-The *corrected view* applies them in order; it is what replay, export and the scorecard read, as
-:class:`referee.games.gunzi.events.Event` values whose ``line`` is the store sequence number of the event's
-place in the match. Writers take the match's cross-process lock around read-check-append; readers
+The *corrected view* applies them in order; it is what replay, export and the scorecard read, as the
+events the game its header names reads (:mod:`referee.games.stored`), each with ``line`` = the store sequence
+number of the event's place in the match. Writers take the match's cross-process lock around read-check-append; readers
 need no lock, because every write replaces the file atomically.
 
 Every match file is read through :func:`match_of` (TinyDB on the atomic storage of ``store.files``),

@@ -1,11 +1,12 @@
-"""The summary cache: each match's ``MatchSummary`` kept with the chain head it was computed at.
+"""The summary cache: each match's summary (its game's own) kept with the chain head it was computed at.
 
 Standings need a few numbers of every match of an event; replaying 350 matches of 30 hands takes seconds,
 reading their summaries milliseconds. One file per event, ``summaries/<file_stem(id)>.json`` (a TinyDB: a
 ``meta`` table with its format, version and event, and a ``matches`` table of rows), holds for each of its
-matches the summary (``referee.games.gunzi.summary``, stamped with the head's hash and its number of
-entries), where the match stands (game, hand, started), the first and last entry times and the entries that
-carry a reason (for "corrected after close"): a row of JSON text and its seal.
+matches the summary (the match's game's own, ``Game.summarize``, kept as ``Game.summary_data`` writes it,
+stamped with the head's hash and its number of entries), where the match stands (timed unit, deal, started),
+the first and last entry times and the entries that carry a reason (for "corrected after close"): a row of
+JSON text and its seal.
 
 **Keyed by the chain head.** A cached summary is used only when the head it is stamped with is the
 match's current head: the entry count and last hash of its head record (``heads/``, a few bytes,
@@ -47,15 +48,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from referee import __version__
 from referee.core import safefile
 from referee.core.cores import spread
+from referee.core.errors import UsageError
 from referee.core.i18n import M
 from referee.core.names import file_stem
-from referee.games.api import rules_content
-from referee.games.gunzi.events import Event
-from referee.games.gunzi.summary import MatchSummary, SummaryError, summarize
+from referee.games.api import rules_content, rules_named
 from referee.store.chain import CORRECTIONS, StoredEntry
 from referee.store.files import Document, TinyDB, flush, lock, open_db
 from referee.store.pinning import named_pin
 from referee.store.store import BrokenChain, Head, Store, StoreError, head_finding
+
+if TYPE_CHECKING:
+    from referee.games.api import Game
 
 if TYPE_CHECKING:  # as in referee.store.chain: the built-in SHA-256, without loading OpenSSL
     from hashlib import sha256
@@ -82,12 +85,12 @@ class Note(NamedTuple):
 class Progress(NamedTuple):
     """Where a match stands, as ``event status`` shows it."""
 
-    started: bool  # a hand was recorded
-    game: int
-    hand: int  # the hand in progress, or the next one
+    started: bool  # a deal (Gunzi's hand) was recorded
+    game: int  # the timed unit in play (Gunzi's game; 1 where the match is timed whole: ``Game.where``)
+    hand: int  # the deal in progress, or the next one
     in_hand: bool
     errors: int  # problems of the record by the rules (a forced correction can leave some)
-    first_hand: str | None  # UTC time of the first `hand` entry
+    first_hand: str | None  # UTC time of the entry of the first deal's opening
     last_entry: str  # UTC time of the last entry
 
 
@@ -99,18 +102,27 @@ class RulesUsed(NamedTuple):
     pin: str
     pinned: bool
 
-    def current(self) -> bool:
-        """Whether the match would be replayed under these rules now."""
-        from referee.games.gunzi.game import GAME
+    def current(self, game: str = "") -> bool:
+        """Whether the match would be replayed under these rules now (*game*: the key of the match's game; ""
+        looks it up by the rule set's name)."""
+        from referee.games import registry
 
-        return self.pinned or named_pin(GAME, self.name) == self.pin
+        if self.pinned:
+            return True
+        return named_pin(registry.game(game or registry.game_of_rules(self.name)), self.name) == self.pin
 
 
 class Cached(NamedTuple):
-    summary: MatchSummary
+    # the game's own summary (an ``api.Summary``): Any, so that a pair event's reader reads Gunzi's fields
+    summary: Any
     progress: Progress
     notes: tuple[Note, ...]
     rules: RulesUsed = RulesUsed("", "", False)  # keyed on the rules too: a row of other rules is not reused
+    game: str = ""  # the key of the match's game ("": the registry's default)
+
+    def current(self) -> bool:
+        """Whether the match would be replayed under the rules it was summarized under now."""
+        return self.rules.current(self.game or _default())
 
     @property
     def head(self) -> Head:
@@ -210,10 +222,10 @@ class SummaryCache:
             return None
         row = self._rows.get(match_id)
         cached = _read(row, match_id) if row is not None else None
-        if cached is not None and cached.head == head and _row_signature(row) == sig and cached.rules.current():
+        if cached is not None and cached.head == head and _row_signature(row) == sig and cached.current():
             return cached
         cached = _recalled((self._root, match_id), head, sig)
-        if cached is not None and not cached.rules.current():  # computed under a rule file edited since
+        if cached is not None and not cached.current():  # computed under a rule file edited since
             cached = None
         if cached is not None:
             self._keep(match_id, cached, sig)
@@ -234,10 +246,10 @@ class SummaryCache:
         if head is None:  # no head record: the file's own last entry is the head
             row = self._rows.get(match_id)
             cached = _read(row, match_id) if row is not None else None
-            if cached is not None and cached.head == now and _row_signature(row) == sig and cached.rules.current():
+            if cached is not None and cached.head == now and _row_signature(row) == sig and cached.current():
                 return cached, False
         cached = _recalled((self._root, match_id), now, sig)
-        if cached is not None and cached.rules.current():
+        if cached is not None and cached.current():
             return cached, False
         return compute(match_id, entries), True
 
@@ -367,55 +379,44 @@ def _check_head(match_id: str, entries: list[StoredEntry]) -> None:
     raise BrokenChain(problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
 
 
-def _events(entries: list[StoredEntry]) -> list[Event]:
-    """The corrected view as events, each distinct directive read once (the matches of an event repeat
-    many lines: ``notation.parse_known``)."""
-    from referee.games.gunzi.notation import NotationError, parse_known
-    from referee.store.store import corrected
-
-    out: list[Event] = []
-    for seq, text in corrected(entries).items():
-        try:
-            ev = parse_known(text, seq)
-        except NotationError:
-            continue  # the replay of the store's own reader reports it; a summary skips it
-        if ev is not None:
-            out.append(ev)
-    return out
-
-
 def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
-    """Replay the corrected view of *entries* and summarize it at their head; a match of another game than Gunzi
-    is :class:`~referee.store.replaying.NotGunzi` (the cache holds Gunzi's summaries: another game's match is
-    summarized through its game, ``store.individualresults``), never read as a Gunzi record."""
+    """Replay the corrected view of *entries* by the game its header names (``Game.read_lines``, ``replay``) and
+    summarize it at their head (``Game.summarize``); where it stands from ``Game.where``. A directive the game's
+    reader refuses is skipped (the replay of the store's own reader reports it)."""
+    from typing import cast
+
     from referee.games.registry import UnknownGame
     from referee.games.stored import game_of_view
-    from referee.store.replaying import not_gunzi, replay, rules_of_result
+    from referee.store.pinning import rules_of_match
     from referee.store.store import corrected
 
+    view = corrected(entries)
     try:
-        game = game_of_view(corrected(entries))
+        game = game_of_view(view)
     except UnknownGame as e:
         raise StoreError(M("match {match}: {problem}", match=match_id, problem=e.msg)) from None
-    if game.key != "gunzi":
-        raise not_gunzi(match_id, game.title)
-    result = replay(_events(entries))
+    events = list(game.read_lines(view.items()).events)
+    rules = rules_of_match(game, events)
+    result = game.replay(events, rules)
     head = entries[-1]["hash"] if entries else ""
-    summary = summarize(result, head=head, entries=len(entries))
+    summary = game.summarize(result, head=head, entries=len(entries))
     if not summary.match_id:
-        summary = summary._replace(match_id=match_id)
-    first_hand = next((e.get("time") for e in entries if e.get("kind") == "event"
-                       and str(e.get("directive") or "").split(None, 1)[:1] == ["hand"]), None)
-    st = result.state
-    progress = Progress(started=bool(result.hands) or st.in_hand or first_hand is not None, game=st.game,
-                        hand=st.hand, in_hand=st.in_hand, errors=len(result.errors), first_hand=first_hand,
+        summary = cast("Any", summary)._replace(match_id=match_id)
+    times = {e["seq"]: e.get("time") for e in entries}
+    starts = game.deal_starts(events)
+    first_hand = times.get(starts[0]) if starts else None
+    where = game.where(events, result)
+    progress = Progress(started=bool(game.settled_hands(result)) or where.in_deal or first_hand is not None,
+                        game=where.unit, hand=where.deal, in_hand=where.in_deal, errors=len(game.problems(result)),
+                        first_hand=None if first_hand is None else str(first_hand),
                         last_entry=str(entries[-1].get("time") or "") if entries else "")
     notes = tuple(Note(int(e["seq"]), str(e.get("kind")), str(e.get("reason") or "")) for e in entries
                   if e.get("kind") in CORRECTIONS or (e.get("kind") == "event" and e.get("reason")))
-    pin = result.header.pin if result.header is not None else None
-    used = RulesUsed(result.rules, pin, True) if pin else RulesUsed(
-        result.rules, rules_content(game, rules_of_result(result)).pin, False)
-    return Cached(summary, progress, notes, used)
+    header = game.header(events)
+    pin = header.pin if header is not None else None
+    name = rules_named(game, events)
+    used = RulesUsed(name, pin, True) if pin else RulesUsed(name, rules_content(game, rules).pin, False)
+    return Cached(summary, progress, notes, used, game.key)
 
 
 def _seal(match_id: str, text: str) -> str:
@@ -426,8 +427,8 @@ def _seal(match_id: str, text: str) -> str:
 def _row(match_id: str, c: Cached, mark: str | None = None) -> dict[str, Any]:
     """A row of the file: the summary, progress and notes as JSON text, and its seal; *mark*: the backend's
     mark of the entries it was computed from (PostgreSQL's), sealed with it."""
-    body: dict[str, Any] = {"summary": c.summary.to_dict(), "progress": list(c.progress),
-                            "notes": [list(n) for n in c.notes], "rules": list(c.rules)}
+    body: dict[str, Any] = {"game": c.game, "summary": _game(c.game).summary_data(c.summary),
+                            "progress": list(c.progress), "notes": [list(n) for n in c.notes], "rules": list(c.rules)}
     if mark is not None:
         body["mark"] = mark
     text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
@@ -446,13 +447,29 @@ def _read(row: object, match_id: str, mark: str | None = None) -> Cached | None:
         data = json.loads(text)
         if mark is not None and data.get("mark") != mark:
             return None
-        summary = MatchSummary.from_dict(data["summary"])
+        game = str(data.get("game") or "")
+        summary = _game(game).summary_of_data(data["summary"])
         p = data["progress"]
         progress = Progress(bool(p[0]), int(p[1]), int(p[2]), bool(p[3]), int(p[4]),
                             None if p[5] is None else str(p[5]), str(p[6]))
         notes = tuple(Note(int(n[0]), str(n[1]), str(n[2])) for n in data["notes"])
         r = data["rules"]  # a row written before pins has none: recomputed
         rules = RulesUsed(str(r[0]), str(r[1]), bool(r[2]))
-    except (SummaryError, KeyError, TypeError, ValueError, IndexError, RecursionError, AttributeError):
+    except (KeyError, TypeError, ValueError, IndexError, RecursionError, AttributeError, StoreError):
         return None
-    return Cached(summary, progress, notes, rules)
+    except UsageError:  # a row of a game this version does not know
+        return None
+    return Cached(summary, progress, notes, rules, game)
+
+
+def _game(key: str) -> Game:
+    """The game of a row (its key; "": the registry's default, a row written before rows kept it)."""
+    from referee.games import registry
+
+    return registry.game(key or None)
+
+
+def _default() -> str:
+    from referee.games import registry
+
+    return registry.DEFAULT

@@ -135,7 +135,7 @@ def _start(store: MatchStore, match_id: str, referee: str | None, lang: str) -> 
     from referee.store.store import StoreError
 
     events, _ = store.events_and_errors(match_id)
-    result = officiate.replay(events)
+    result: MatchResult = officiate.replay(events)  # any game's replay (store.replaying): Gunzi's here
     if result.state.match_over:
         raise StoreError(M("match {match} is over: won by {winner:team}",
                            match=match_id, winner=result.winner))

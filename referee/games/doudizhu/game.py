@@ -44,6 +44,16 @@ class DouDizhu(Adapter[Event, RuleSet, MatchResult]):
         return next((explain_view(d, result, lang) for n, d in self.settled(result) if n == hand), None)
 
 
+    # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
+    summary_type = "MatchSummary"
+    time_section = "§8"
+
+    def time_running(self, result: MatchResult) -> int | None:
+        """The match, until its ``match.deals`` are played (§7: then it is over, whatever may still be noted)."""
+        if result.rules.deals and result.finished:
+            return None
+        return super().time_running(result)
+
 GAME = DouDizhu()
 
 if TYPE_CHECKING:  # the type checker holds Dou Dizhu, and each module the adapter hands over to, to the interface

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from referee.core import rulesfile
 from referee.core.i18n import M, Msg
 from referee.core.rulesfile import Key, Rules, Schema
+from referee.games.kit.timelimit import timed, untimed
 
 DEFAULT_RULES = "doudizhu-classic"
 POINTS, ROB = "points", "rob"
@@ -43,6 +44,7 @@ class RuleSet(NamedTuple):
     kitty_shown: bool
     # [match]
     deals: int  # 0: as many as recorded
+    time_limit_minutes: int = 0  # 0: no time limit (§8)
 
 
 KEYS = (
@@ -86,6 +88,11 @@ KEYS = (
     Key("match", "deals", int, 0, M(
         "deals in a match; 0 for as many as the record holds (§7)"),
         low=0),
+    Key("match", "time_limit_minutes", int, 0, M(
+        "minutes the match may run, from its first deal; when they pass, the deal in progress is finished and the "
+        "match ends there; 0 for no limit (§8)",
+        zh="比赛自第一局起可进行的分钟数；时间一过，打完正在进行的这一局，比赛即到此结束；0 表示不限时（§8）"),
+        low=0, high=24 * 60),
 )
 
 
@@ -118,7 +125,8 @@ def _typed(r: Rules) -> RuleSet:
         spring=r.number("multipliers.spring"), antispring=r.number("multipliers.antispring"),
         shown=r.number("multipliers.shown"), cap=r.number("multipliers.cap"),
         landlord_factor=r.number("payment.landlord_factor"), farmer_factor=r.number("payment.farmer_factor"),
-        kitty_shown=r.flag("kitty.shown"), deals=r.number("match.deals"))
+        kitty_shown=r.flag("kitty.shown"), deals=r.number("match.deals"),
+        time_limit_minutes=r.number("match.time_limit_minutes"))
 
 
 
@@ -135,12 +143,12 @@ def from_text(text: str, origin: str = "rules") -> RuleSet:
 def values_of(rules: RuleSet) -> dict[str, bool | int | str]:
     """Every full key with its value: what the content hash covers (``core.rulesfile.canonical``)."""
     values = rules._asdict()
-    return {k.full: values["kitty_shown" if k.full == "kitty.shown" else k.name] for k in KEYS}
+    return untimed({k.full: values["kitty_shown" if k.full == "kitty.shown" else k.name] for k in KEYS})
 
 
 def from_values(values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> RuleSet:
     """The rule set of resolved values (a store's kept copy), checked as a file is."""
-    return _typed(rulesfile.from_values(SCHEMA, values, name, title, source, f"{name}@pinned"))
+    return _typed(rulesfile.from_values(SCHEMA, timed(values), name, title, source, f"{name}@pinned"))
 
 
 def explain(rules: RuleSet) -> list[tuple[str, str, Msg]]:

@@ -8,7 +8,7 @@ modules load when first used, so reading the registry costs a command nothing.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
@@ -153,8 +153,85 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         named = [f"team {side} {quote(name)}" for side, name in zip(self.sides, teams, strict=False)]
         return named + [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False)]
 
+    # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
+    time_section = "§7.3.5"
+
+    def read_lines(self, lines: Iterable[tuple[int, str]]) -> Reading:
+        """As ``notation.parse_lines``, each distinct directive read once per process (``notation.parse_known``):
+        the summary cache reads every match of an event through here, and they repeat the same lines."""
+        from referee.games.gunzi.events import record_error
+        from referee.games.gunzi.notation import NotationError, Record, parse_known
+
+        record = Record()
+        for number, raw in lines:
+            try:
+                ev = parse_known(raw, number)
+            except NotationError as e:
+                record.errors.append(record_error(number, e))
+                continue
+            if ev is not None:
+                record.events.append(ev)
+        return record
+
+    def replayer(self, events: Sequence[Event], rules: RuleSet) -> Replayer:
+        """The engine's own fold (``engine.Replay``): copied and extended event by event, no replay."""
+        from referee.games.gunzi.engine import Replay
+
+        state = Replay(rules)
+        state.run(events)
+        return state
+
+    def summary_data(self, summary: Summary) -> dict[str, Any]:
+        from referee.games.gunzi.summary import MatchSummary
+
+        assert isinstance(summary, MatchSummary)
+        return summary.to_dict()
+
+    def summary_of_data(self, data: Any) -> Summary:
+        """``MatchSummary.from_dict`` (its ``SummaryError`` is a ``ValueError``)."""
+        from referee.games.gunzi.summary import MatchSummary, SummaryError
+
+        if not isinstance(data, dict):
+            raise SummaryError("summary")
+        return MatchSummary.from_dict(data)
+
+    def where(self, events: Sequence[Event], result: MatchResult) -> Where:
+        from referee.games.api import Where
+
+        st = result.state
+        return Where(st.game, st.hand, st.in_hand)
+
+    def timed(self, events: Sequence[Event], result: MatchResult) -> tuple[Timed, ...]:
+        from referee.games.gunzi.timing import timed
+
+        return timed(events, result)
+
+    def time_limit(self, rules: RuleSet) -> int:
+        return rules.time_limit_minutes
+
+    def time_running(self, result: MatchResult) -> int | None:
+        from referee.games.gunzi.timing import running
+
+        return running(result)
+
+    def time_unit(self, unit: int) -> Msg:
+        return M("game {game}", game=unit)
+
+    def time_call(self, result: MatchResult, limit: int) -> TimeRuling:
+        from referee.games.gunzi.timing import time_call
+
+        return time_call(result, limit)
+
+    def time_notice(self, unit: int, minutes: int, limit: int) -> Msg:
+        from referee.games.gunzi.timing import notice
+
+        return notice(unit, minutes, limit)
+
 
 GAME = Gunzi()
+
+if TYPE_CHECKING:  # the store block's types (kept out of the imports above: other blocks add theirs)
+    from referee.games.api import Reading, Replayer, Summary, Timed, TimeRuling, Where
 
 if TYPE_CHECKING:  # the type checker holds Gunzi, and each module the adapter hands over to, to the interface
     from referee.games.api import Game

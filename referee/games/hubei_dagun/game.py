@@ -32,6 +32,10 @@ class HubeiDagun(Adapter[Event, DagunRules, MatchResult]):
         return ((d.number, d) for d in result.deals)
 
 
+    # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
+    summary_type = "DagunSummary"
+    time_section = "§11"
+
 GAME = HubeiDagun()
 
 if TYPE_CHECKING:  # the type checker holds 打滚, and each module the adapter hands over to, to the interface

@@ -14,6 +14,7 @@ from typing import NamedTuple
 from referee.core import rulesfile
 from referee.core.i18n import M
 from referee.core.rulesfile import Key, Rules, Schema
+from referee.games.kit.timelimit import timed, untimed
 
 GAME = "hubei-dagun"
 DEFAULT_RULES = "hubei-dagun"
@@ -49,8 +50,13 @@ SCHEMA = Schema(GAME, "referee.games.hubei_dagun.rules", DEFAULT_RULES, (
         "7喜 (seven of a rank, no joker): 番 each other player pays (§6; the source: ×3, each of three pays 1)"),
         low=0, high=1000),
     Key("dealing", "first_out_deals", bool, True, M(
-        "from the second deal on, the previous deal's 一游 deals (§4.1, the source); false: any seat may"))),
-)
+        "from the second deal on, the previous deal's 一游 deals (§4.1, the source); false: any seat may")),
+    Key("match", "time_limit_minutes", int, 0, M(
+        "minutes the match may run, from its first deal; when they pass, the deal in progress is finished and the "
+        "match ends there; 0 for no limit (§11)",
+        zh="比赛自第一局起可进行的分钟数；时间一过，打完正在进行的这一局，比赛即到此结束；0 表示不限时（§11）"),
+        low=0, high=24 * 60),
+))
 
 
 class DagunRules(NamedTuple):
@@ -71,6 +77,7 @@ class DagunRules(NamedTuple):
     xi8_each: int
     xi7_each: int
     first_out_deals: bool
+    time_limit_minutes: int = 0  # 0: no time limit (§11)
 
     def fan(self, kind: str) -> int:
         """The 番 of a result kind (plain, bang, qing, guangtou, alone_win, alone_loss)."""
@@ -100,12 +107,12 @@ def available() -> list[str]:
 
 def values_of(rules: DagunRules) -> dict[str, bool | int | str]:
     """Every full key with its value: what the content hash covers (``core.rulesfile.canonical``)."""
-    return {k.full: getattr(rules, k.name) for k in SCHEMA.keys}
+    return untimed({k.full: getattr(rules, k.name) for k in SCHEMA.keys})
 
 
 def from_values(values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> DagunRules:
     """The rule set of resolved values (a store's kept copy), checked as a file is."""
-    return typed(rulesfile.from_values(SCHEMA, values, name, title, source, f"{name}@pinned"))
+    return typed(rulesfile.from_values(SCHEMA, timed(values), name, title, source, f"{name}@pinned"))
 
 
 def explain(rules: DagunRules) -> list[rulesfile.Shown]:

@@ -28,6 +28,10 @@ class JinhuaMahjong(Adapter[Event, Rules, MatchResult]):
         return ((d.deal, d) for d in result.deals if d.settled)
 
 
+    # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
+    summary_type = "MahjongSummary"
+    time_section = "§11"
+
 GAME = JinhuaMahjong()
 
 if TYPE_CHECKING:  # the type checker holds the game, and each module the adapter hands over to, to the interface

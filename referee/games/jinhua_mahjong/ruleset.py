@@ -11,6 +11,7 @@ from referee.core import rulesfile
 from referee.core.i18n import M, Msg
 from referee.core.rulesfile import Key, Rules, Schema
 from referee.games.jinhua_mahjong.patterns import PATTERNS
+from referee.games.kit.timelimit import timed, untimed
 
 DEFAULT_RULES = "jinhua-mahjong"
 BUNDLED = "referee.games.jinhua_mahjong.rules"
@@ -38,6 +39,11 @@ KEYS: tuple[Key, ...] = (
         "the feeder wins: the liable claimer's payment is multiplied by this (并且加倍, §7.3)"), low=1, high=100),
     Key("deal", "dealer_keeps", bool, True, M(
         "the dealer deals again after winning or a deal without a winner, else the next seat deals (§9; a choice)")),
+    Key("match", "time_limit_minutes", int, 0, M(
+        "minutes the match may run, from its first deal; when they pass, the deal in progress is finished and the "
+        "match ends there; 0 for no limit (§11)",
+        zh="比赛自第一局起可进行的分钟数；时间一过，打完正在进行的这一局，比赛即到此结束；0 表示不限时（§11）"),
+        low=0, high=24 * 60),
 )
 
 
@@ -61,12 +67,12 @@ def available() -> list[str]:
 
 def values_of(rules: Rules) -> Mapping[str, bool | int | str]:
     """Every full key with its value: what the content hash covers (``core.rulesfile.canonical``)."""
-    return rules.values
+    return untimed(rules.values)
 
 
 def from_values(values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> Rules:
     """The rule set of a store's kept copy of resolved *values*, checked as a file is."""
-    return rulesfile.from_values(SCHEMA, values, name, title, source, f"{name}@pinned")
+    return rulesfile.from_values(SCHEMA, timed(values), name, title, source, f"{name}@pinned")
 
 
 def explain(rules: Rules) -> list[rulesfile.Shown]:

@@ -31,7 +31,7 @@ from referee.games.api import Fact, GameTable, Header, PadGroup, Reading, RuleSe
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
-    from referee.games.api import ForcedEnd, Scorecard
+    from referee.games.api import ForcedEnd, Replayer, Scorecard, Timed, TimeRuling, Where
 
 
 class Named(Protocol):
@@ -323,3 +323,113 @@ class Adapter(Generic[E, R, Res]):
     def walkover_games(self, rules: R) -> int:
         """A game of individual players counts deals' payments, not games won: a match given up counts none."""
         return 0
+
+    # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
+    summary_type = "MatchSummary"  # the NamedTuple of :attr:`summary_module` that ``summarize`` gives
+    time_section = ""  # the § of docs/<game>-rules.md whose clause says what happens when time runs out
+
+    def replayer(self, events: Sequence[E], rules: R) -> Replayer:
+        """The events kept and replayed whole at each extension: right for any game (a game whose engine folds
+        event by event overrides, faster)."""
+        return WholeReplay(self, rules, list(events))
+
+    def summary_data(self, summary: Summary) -> dict[str, Any]:
+        """The summary's fields (a NamedTuple's), tuples as lists."""
+        return {"fields": _plain(cast("Any", summary)._asdict())}
+
+    def summary_of_data(self, data: Any) -> Summary:
+        """The NamedTuple :attr:`summary_type` of the fields :meth:`summary_data` wrote, lists as tuples; a
+        ``ValueError`` when they are not its fields."""
+        kind = getattr(self.module(self.summary_module), self.summary_type)
+        try:
+            fields = data["fields"]
+            summary: Summary = kind(**{str(k): _tupled(v) for k, v in fields.items()})
+        except (KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"not a {self.summary_type}: {e}") from None
+        if set(fields) != set(kind._fields):
+            raise ValueError(f"not a {self.summary_type}'s fields")
+        return summary
+
+    deal_keyword = "deal"  # the directive that opens a deal, as :meth:`expected` offers it
+
+    def where(self, events: Sequence[E], result: Res) -> Where:
+        """One timed unit (the match); the last deal opened is in progress until a new deal is what may come next
+        (:meth:`expected` offers :attr:`deal_keyword`) or nothing may."""
+        from referee.games.api import Where
+
+        opened = len(self.deal_starts(events))
+        offered = self.expected(result)
+        going = opened > 0 and bool(offered) and not any(
+            self.deal_keyword in form.split(None, 1)[0].split("|") for form in offered if form)
+        return Where(1, opened if going else opened + 1, going)
+
+    def timed(self, events: Sequence[E], result: Res) -> tuple[Timed, ...]:
+        """The match whole, from its first deal's opening to its last event once it is over (:meth:`time_running`
+        says no unit is played)."""
+        from referee.games.api import Timed
+
+        starts = self.deal_starts(events)
+        if not starts:
+            return ()
+        over = self.time_running(result) is None
+        return (Timed(1, starts[0], cast("Any", events[-1]).line if over else None),)
+
+    def time_limit(self, rules: R) -> int:
+        value = self.rules_values(rules).get("match.time_limit_minutes", 0)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def time_running(self, result: Res) -> int | None:
+        """The match, until nothing more can be recorded (:meth:`expected` is empty)."""
+        return 1 if self.expected(result) else None
+
+    def time_unit(self, unit: int) -> Msg:
+        return M("the match", zh="整场比赛")
+
+    def time_call(self, result: Res, limit: int) -> TimeRuling:
+        """The match ends with the deal in progress (the club's ``match.time_limit_minutes``: the game's
+        :attr:`time_section`)."""
+        from referee.games.api import TimeRuling
+
+        return TimeRuling("ends", None, M(
+            "time is up ({limit} min, {rule}): the deal in progress is finished and the match ends there",
+            zh="时间到（{limit}分钟，{rule}）：打完正在进行的这一局，比赛到此结束",
+            limit=limit, rule=self.time_section))
+
+    def time_notice(self, unit: int, minutes: int, limit: int) -> Msg:
+        return M("the match has run {minutes} min, past its {limit}-minute limit ({rule}): the deal in progress "
+                 "is finished and the match ends there",
+                 zh="比赛已进行{minutes}分钟，超过{limit}分钟的限时（{rule}）：打完正在进行的这一局，比赛到此结束",
+                 minutes=minutes, limit=limit, rule=self.time_section)
+
+
+class WholeReplay:
+    """A match's events kept with its rules and replayed whole at each extension (:meth:`Adapter.replayer`)."""
+
+    def __init__(self, game: Any, rules: Any, events: list[Any]) -> None:
+        self.game, self.rules, self.events = game, rules, events
+
+    def copy(self) -> WholeReplay:
+        return WholeReplay(self.game, self.rules, list(self.events))
+
+    def extend(self, events: Sequence[Any]) -> Any:
+        self.events.extend(events)
+        return self.result()
+
+    def result(self) -> Any:
+        return self.game.replay(self.events, self.rules)
+
+
+def _plain(value: Any) -> Any:
+    """*value* as JSON holds it: tuples (named ones too) as lists."""
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    """What :func:`_plain` wrote, lists as tuples again."""
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
