@@ -319,3 +319,17 @@ def test_event_pair_seed_rating_seats_an_individual_events_round_one_by_rating(c
     assert [t["players"] for t in stored_round["tables"]] == [["P4", "P6", "P2"], unrated[:3]]
     run = cli("event", "pair", "DZ", "--seed", "rating")
     assert (run.code, run.err.strip()) == (1, "error: --seed rating seeds round 1 only: event DZ has paired round 1")
+
+
+def test_only_a_match_played_out_and_clean_is_rated_whatever_its_game(cli: Cli, tmp_path: Path) -> None:
+    # A Dou Dizhu match of no deals (match.deals = 0: it never ends by count, so its summary says finished) and one
+    # whose only deal breaks the rules (a kitty of two cards, §2) are not rated; the clean one is: one player each.
+    for mid, names in (("D0", ("甲", "乙", "丙")), ("DX", ("丁", "戊", "己")), ("D1", ("子", "丑", "寅"))):
+        cli.ok("new", mid, "--game", "doudizhu", *(a for n in names for a in ("--player", n)))
+    bad = tmp_path / "dx.txt"
+    bad.write_text("deal\nbid 1 3\nkitty 3H 4H\nout 1\n", encoding="utf-8")
+    cli("record", "DX", "--file", bad)  # refused or stored with its problem: either way not rated
+    good = tmp_path / "d1.txt"
+    good.write_text(DDZ_MATCH, encoding="utf-8")
+    cli.ok("record", "D1", "--file", good)
+    assert sorted(p["name"] for p in cli.json("ratings")["players"]) == sorted(["子", "丑", "寅"])

@@ -19,8 +19,6 @@ from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
 from referee.store.api import MatchStore
 from referee.store.eventresults import kept
-from referee.store.individualresults import match_table
-from referee.store.replaying import NotGunzi
 from referee.store.store import StoreError
 from referee.tournament.model import EventFormat, Pair
 from referee.tournament.ratings import Entrant, Ladder, Played, ladder, pair_seeds, player_seeds
@@ -75,20 +73,11 @@ def club_ratings(store: MatchStore, event_id: str | None = None, *, league: str 
         for mid, got in cache.read_many(mids).items():
             if got is None:
                 continue  # a table paired whose match was never created (or was removed): nothing to rate
-            if isinstance(got, NotGunzi):  # another game's match: its summary through its game (the cache holds
-                try:                        # Gunzi's)
-                    table = match_table(store, mid)
-                except RefereeError as e:
-                    broken[mid] = e.msg
-                    continue
-                if table.done and table.summary is not None:
-                    played.append(Played(table.summary, str(store.entries(mid)[-1].get("time") or "")))
-                continue
             if isinstance(got, StoreError):
                 broken[mid] = got.msg
                 continue
-            if got.summary.finished:
-                played.append(Played(got.summary, got.progress.last_entry))
+            if got.summary.finished and got.progress.started and not got.progress.errors:  # a match played out
+                played.append(Played(got.summary, got.progress.last_entry))  # and clean: any game's, alike
         if keep:
             kept(cache)
     return ClubRatings(ladder(played), event_id, broken, league)
