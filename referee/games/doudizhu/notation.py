@@ -41,6 +41,7 @@ from referee.games.doudizhu.events import (
     Show,
     Spring,
 )
+from referee.games.kit import conduct
 from referee.games.kit import notation as kit
 from referee.games.kit.notation import NotationError
 
@@ -63,6 +64,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "spring": ("spring", "春天"),
     "antispring": ("antispring", "anti-spring", "反春", "反春天"),
     "redeal": ("redeal", "重发"),
+    **conduct.WORDS,
 }
 _KEYWORD = {w.lower(): k for k, ws in WORDS.items() for w in ws}
 _BID_WORDS = {"pass": "pass", "不叫": "pass", "不抢": "pass", "过": "pass", "p": "pass",
@@ -192,6 +194,14 @@ def _bid(args: list[str], line: str, number: int, names: dict[str, int]) -> Even
     raise NotationError(M("'{word}' is not a bid (1, 2, 3, pass; call, rob)", word=args[1]))
 
 
+def _conduct(keyword: str) -> Callable[[list[str], str, int, dict[str, int]], Event]:
+    """``warn SEAT TEXT``, ``ruling winner=SEAT TEXT`` (``referee.games.kit.conduct``): a seat by number or name."""
+    def read(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+        rest = line.split(None, 1)[1] if args else ""
+        return conduct.read(keyword, rest, number, lambda token: str(_seat(token, names)), ("1", "2", "3"))
+    return read
+
+
 def _kitty(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
     cards = _cards(args)
     if len(cards) != 3:
@@ -242,6 +252,8 @@ _READERS: dict[str, Callable[[list[str], str, int, dict[str, int]], Event]] = {
     "spring": _nothing(Spring, "spring"),
     "antispring": _nothing(AntiSpring, "antispring"),
     "redeal": _nothing(Redeal, "redeal"),
+    "warn": _conduct("warn"),
+    "ruling": _conduct("ruling"),
 }
 
 
@@ -278,6 +290,8 @@ def format_event(ev: Event) -> str:
             return "antispring"
         case Redeal():
             return "redeal"
+        case conduct.Warn() | conduct.Ruling():
+            return conduct.format_event(ev)
 
 
 def write(events: Sequence[Event]) -> str:
