@@ -73,9 +73,10 @@ def ask(read: Callable[[str], str], stopped: Msg) -> str:
         raise RefereeError(stopped) from None
 
 
-def line_reader() -> Callable[[str], str]:
+def line_reader(complete: Callable[[str, str], list[str]] | None = None) -> Callable[[str], str]:
     """``input``, with line editing, history and tab completion when the input is a terminal and the
-    standard library's ``readline`` is present (not on every platform; without it, plain lines)."""
+    standard library's ``readline`` is present (not on every platform; without it, plain lines). *complete* is
+    what tab completes (the line before the word, the word) — another game's words; Gunzi's by default."""
     import sys
 
     if not sys.stdin.isatty():
@@ -84,7 +85,14 @@ def line_reader() -> Callable[[str], str]:
         import readline
     except ImportError:  # e.g. Windows without pyreadline: plain input
         return input
-    readline.set_completer(_complete)
+    if complete is None:
+        readline.set_completer(_complete)
+    else:
+        def completer(text: str, state: int) -> str | None:
+            options = complete(readline.get_line_buffer()[:readline.get_begidx()], text)
+            return options[state] if state < len(options) else None
+
+        readline.set_completer(completer)
     readline.set_completer_delims(" \t")
     if "libedit" in (readline.__doc__ or ""):  # macOS's readline is libedit, bound its own way
         readline.parse_and_bind("bind ^I rl_complete")

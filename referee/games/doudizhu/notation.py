@@ -67,6 +67,25 @@ WORDS: dict[str, tuple[str, ...]] = {
     **conduct.WORDS,
 }
 _KEYWORD = {w.lower(): k for k, ws in WORDS.items() for w in ws}
+SPELLINGS = _KEYWORD  # every word a line may begin with -> its keyword (Game.directive_words)
+# each directive's form as a referee types it (docs/doudizhu-record-format.md): the guided prompt's hint
+USAGE: dict[str, str] = {
+    "match": "match id=ID game=doudizhu [rules=NAME] [KEY=VALUE…]",
+    "seat": "seat 1|2|3 NAME",
+    "deal": "deal",
+    "bid": "bid SEAT 1|2|3|pass|call|rob",
+    "kitty": "kitty CARD CARD CARD",
+    "landlord": "landlord SEAT",
+    "show": "show SEAT",
+    "play": "play SEAT CARDS…",
+    "bomb": "bomb SEAT CARDS",
+    "rocket": "rocket SEAT",
+    "out": "out SEAT",
+    "spring": "spring",
+    "antispring": "antispring",
+    "redeal": "redeal",
+    **conduct.USAGE,
+}
 _BID_WORDS = {"pass": "pass", "不叫": "pass", "不抢": "pass", "过": "pass", "p": "pass",
               "call": "call", "叫": "call", "叫地主": "call", "rob": "rob", "抢": "rob", "抢地主": "rob"}
 
@@ -261,6 +280,13 @@ _READERS: dict[str, Callable[[list[str], str, int, dict[str, int]], Event]] = {
 
 
 def format_event(ev: Event) -> str:
+    """The canonical line of one event; a warning's and a ruling's as every game writes them (kit.conduct)."""
+    if isinstance(ev, conduct.Warn | conduct.Ruling):
+        return conduct.format_event(ev)
+    return _format(ev)
+
+
+def _format(ev: Event) -> str:
     match ev:
         case Header():
             return "match " + " ".join(f"{k}={kit.quote(v)}" for k, v in ev.extra)
@@ -288,10 +314,8 @@ def format_event(ev: Event) -> str:
             return "spring"
         case AntiSpring():
             return "antispring"
-        case Redeal():
+        case _:  # Redeal (a warning and a ruling are written by format_event)
             return "redeal"
-        case conduct.Warn() | conduct.Ruling():
-            return conduct.format_event(ev)
 
 
 def write(events: Sequence[Event]) -> str:
@@ -304,4 +328,4 @@ def write(events: Sequence[Event]) -> str:
     return "\n".join(out) + "\n" if out else ""
 
 
-assert set(_READERS) == set(WORDS) and SEATS == (1, 2, 3)
+assert set(_READERS) == set(WORDS) == set(USAGE) and SEATS == (1, 2, 3)

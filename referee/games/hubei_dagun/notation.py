@@ -39,6 +39,21 @@ KEYWORDS = ("match", "seat", "deal", "call", "alone", "places", "points", "decla
 
 
 Record = kit.Reading[Event]
+# every word a line may begin with -> its keyword (Game.directive_words)
+SPELLINGS: dict[str, str] = {**spellings.DIRECTIVES, **conduct.KEYWORD}
+# each directive's form as a referee types it (docs/hubei-dagun-record-format.md): the guided prompt's hint
+USAGE: dict[str, str] = {
+    "match": "match id=ID game=hubei-dagun [rules=NAME] [KEY=VALUE…]",
+    "seat": "seat SEAT NAME",
+    "deal": "deal [N] dealer=SEAT",
+    "call": "call CARD partner=SEAT",
+    "alone": "alone SEAT",
+    "places": "places SEAT SEAT SEAT SEAT",
+    "points": "points E=P S=P W=P N=P hand=P",
+    "declare": "declare SEAT sky|xi8 RANK|xi7 RANK",
+    "claim": "claim plain|bang|qing|guangtou",
+    **conduct.USAGE,
+}
 
 
 # --- reading -------------------------------------------------------------------------------------

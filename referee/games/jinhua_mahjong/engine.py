@@ -28,8 +28,8 @@ from referee.games.jinhua_mahjong.events import (
     previous_seat,
 )
 from referee.games.jinhua_mahjong.patterns import BY_CODE, CONFLICTS, EXCLUSIVE, SETS_ONLY
-from referee.games.kit.conduct import Conduct, split
 from referee.games.jinhua_mahjong.tiles import KINDS, code
+from referee.games.kit.conduct import Conduct, split
 
 
 class DealResult(NamedTuple):

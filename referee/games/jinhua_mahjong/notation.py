@@ -10,6 +10,7 @@ from referee.core.errors import UsageError
 from referee.core.i18n import M, listed
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games.jinhua_mahjong.events import (
+    SEATS,
     Caishen,
     Claim,
     Deal,
@@ -18,7 +19,6 @@ from referee.games.jinhua_mahjong.events import (
     Liable,
     NoWin,
     Patterns,
-    SEATS,
     Seat,
     Tiles,
     Win,
@@ -55,6 +55,7 @@ KEYWORDS = {
     "liable": "liable", "承包": "liable", "nowin": "nowin", "draw": "nowin", "流局": "nowin", "荒庄": "nowin",
     **conduct.KEYWORD,
 }
+SPELLINGS = KEYWORDS  # every word a line may begin with -> its keyword (Game.directive_words)
 SELF = {"self", "tsumo", "自摸", "zimo"}
 FROM = {"from", "discard", "放铳", "点炮", "fangchong"}
 

@@ -81,7 +81,8 @@ def read(keyword: str, rest: str, line: int, seat: Callable[[str], str], sides: 
         except NotationError:
             winner = None
     if winner is None or winner not in sides:
-        raise NotationError(M("ruling: winner={winner} is not a side ({sides})", zh="裁定：winner={winner} 不是一方（{sides}）", winner=value, sides=listed(sides)))
+        raise NotationError(M("ruling: winner={winner} is not a side ({sides})",
+                              zh="裁定：winner={winner} 不是一方（{sides}）", winner=value, sides=listed(sides)))
     return Ruling(winner, _text(tail, keyword), line)
 
 
