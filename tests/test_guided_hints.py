@@ -98,3 +98,17 @@ def test_every_game_suggests_its_own_keyword(key: str, word: str, near: str) -> 
     assert game.suggest("zzzzzz") is None
     assert game.usage("warn") is not None and game.usage("警告") is not None
     assert game.usage("zzzzzz") is None
+
+
+def test_tab_completes_each_games_words() -> None:
+    """A first word completes to the game's directives in either language and the prompt's commands; a later word
+    to the game's seats (Dou Dizhu's 1 2 3, mahjong's letters and Chinese seat words)."""
+    from referee.cli.commands.guidedgame import completions
+
+    ddz, mahjong = registry.game("doudizhu"), registry.game("jinhua-mahjong")
+    assert completions(ddz, "", "b") == ["bid", "bomb"]
+    assert completions(ddz, "", "un") == ["undo"]
+    assert completions(ddz, "", "警") == ["警告"]
+    assert completions(ddz, "out ", "") == ["1", "2", "3"]
+    assert completions(mahjong, "", "ca") == ["caishen"]
+    assert completions(mahjong, "win ", "") == ["E", "S", "W", "N", "东", "南", "西", "北"]

@@ -73,10 +73,9 @@ def ask(read: Callable[[str], str], stopped: Msg) -> str:
         raise RefereeError(stopped) from None
 
 
-def line_reader(complete: Callable[[str, str], list[str]] | None = None) -> Callable[[str], str]:
+def line_reader() -> Callable[[str], str]:
     """``input``, with line editing, history and tab completion when the input is a terminal and the
-    standard library's ``readline`` is present (not on every platform; without it, plain lines). *complete* is
-    what tab completes (the line before the word, the word) — another game's words; Gunzi's by default."""
+    standard library's ``readline`` is present (not on every platform; without it, plain lines)."""
     import sys
 
     if not sys.stdin.isatty():
@@ -85,20 +84,29 @@ def line_reader(complete: Callable[[str, str], list[str]] | None = None) -> Call
         import readline
     except ImportError:  # e.g. Windows without pyreadline: plain input
         return input
-    if complete is None:
-        readline.set_completer(_complete)
-    else:
-        def completer(text: str, state: int) -> str | None:
-            options = complete(readline.get_line_buffer()[:readline.get_begidx()], text)
-            return options[state] if state < len(options) else None
-
-        readline.set_completer(completer)
+    readline.set_completer(_complete)
     readline.set_completer_delims(" \t")
     if "libedit" in (readline.__doc__ or ""):  # macOS's readline is libedit, bound its own way
         readline.parse_and_bind("bind ^I rl_complete")
     else:
         readline.parse_and_bind("tab: complete")
     return input
+
+
+def complete_with(complete: Callable[[str, str], list[str]]) -> None:
+    """Tab completes with *complete* (the line before the word, the word: another game's words) where
+    :func:`line_reader` set up line editing; nothing otherwise."""
+    import sys
+
+    readline = sys.modules.get("readline")
+    if readline is None or not sys.stdin.isatty():
+        return
+
+    def completer(text: str, state: int) -> str | None:
+        options = complete(readline.get_line_buffer()[:readline.get_begidx()], text)
+        return options[state] if state < len(options) else None
+
+    readline.set_completer(completer)
 
 
 # --- the prompt --------------------------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from referee.cli.commands.guided import _options, ask, line_reader
+from referee.cli.commands.guided import _options, ask, complete_with, line_reader
 from referee.cli.commands.tableactions import echo_lines, expected_line
 
 if TYPE_CHECKING:
@@ -148,7 +148,9 @@ def guided_game(store: MatchStore, match_id: str, referee: str | None, lang: str
     state = game_state(store, match_id)
     stopped = M("stopped; everything entered so far is stored")
     typer.echo(tr(lang, "Guided entry for match {match}: type each event as it happens.", match=match_id))
-    read = read or line_reader(lambda line, text: completions(state.game, line, text))
+    if read is None:
+        read = line_reader()
+        complete_with(lambda line, text: completions(state.game, line, text))
     while state.expected:
         typer.echo(_prompt(state, lang))
         answer = ask(read, stopped)
