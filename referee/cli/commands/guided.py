@@ -245,7 +245,7 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
     import shlex
 
     from referee.app.officiate import Rejected
-    from referee.cli.commands.tableactions import correct, parse_directive, show_status
+    from referee.cli.commands.tableactions import correct, show_status
     from referee.core.errors import RefereeError
     from referee.core.i18n import M
     from referee.views.prompttext import at_prompt
@@ -264,7 +264,7 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
             show_status(store, match_id, lang)
             return result
         seq: int | None = None
-        event: Event | None = None
+        text: str | None = None
         if name == "undo":
             if rest:
                 raise _usage("undo [--reason TEXT]")
@@ -275,9 +275,10 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
                 raise _usage(form)
             seq = int(rest[0].lstrip("#"))
             if name == "amend":
-                event = parse_directive(rest[1:])
-        out = correct(store, match_id, name, seq, event, reason or "", force, referee, lang)
-        return out.after
+                text = " ".join(rest[1:])
+        done = correct(store, match_id, name, seq, text, reason or "", force, referee, lang)
+        after: MatchResult = done.after
+        return after
     except RefereeError as e:
         _try_again(lang, M("not done: {problem}", problem=at_prompt(e.msg) if isinstance(e, Rejected) else e.msg))
         return result

@@ -96,8 +96,7 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
     import shlex
 
     from referee.app.officiate import Rejected
-    from referee.app.recording import correct_lines
-    from referee.cli.commands.tableactions import report_correction, show_status
+    from referee.cli.commands.tableactions import correct, show_status
     from referee.core.errors import RefereeError, UsageError
     from referee.core.i18n import M
     from referee.views.prompttext import at_prompt
@@ -126,11 +125,9 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
                 raise UsageError(M("expected: {form}", form=form))
             seq = int(rest[0].lstrip("#"))
             text = " ".join(rest[1:]) if name == "amend" else None
-        done = correct_lines(store, match_id, name, seq, text, reason or "", referee, force)
+        correct(store, match_id, name, seq, text, reason or "", force, referee, lang)
     except RefereeError as e:
         _try_again(lang, M("not done: {problem}", problem=at_prompt(e.msg) if isinstance(e, Rejected) else e.msg))
-        return
-    report_correction(done.game, match_id, done.entries[0], done.before, done.after, done.taken, lang)
 
 
 def guided_game(store: MatchStore, match_id: str, referee: str | None, lang: str,

@@ -19,7 +19,6 @@ from referee.cli.commands.tableactions import (
     echo_notes,
     open_store,
     parse_directive,
-    report_correction,
     report_record,
     report_stored,
     show_status,
@@ -259,27 +258,10 @@ def status(
 
 def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | None, reason: str, force: bool,
                 db: str | None, referee: str | None, lang: str | None) -> None:
-    """Store an undo, void or amend and show what it re-settled; a refusal names --force."""
+    """Store an undo, void or amend of a match of any game and show what it re-settled; a refusal names --force."""
     language = resolve_language(lang)
-    from referee.app.recording import game_of_match
-
-    store = open_store(db)
-    if game_of_match(store, match_id).key != "gunzi":
-        _correct_game(store, match_id, kind, seq, None if words is None else " ".join(words), reason, force, referee,
-                      language)
-        return
-    event = parse_directive(words) if words is not None else None
-    correct(store, match_id, kind, seq, event, reason, force, referee, language)
-
-
-def _correct_game(store: MatchStore, match_id: str, kind: str, seq: int | None, text: str | None, reason: str,
-                  force: bool, referee: str | None, language: str) -> None:
-    """An undo, void or amend of a match of a game other than Gunzi: what was stored, where the match stands."""
-    from referee.app.recording import correct_lines
-
-    done = correct_lines(store, match_id, kind, seq, text, reason, referee, force)
-    report_correction(done.game, match_id, done.entries[0], done.before, done.after, done.taken, language)
-    echo_notes(store, language)
+    text = None if words is None else " ".join(words)
+    correct(open_store(db), match_id, kind, seq, text, reason, force, referee, language)
 
 
 def undo(
