@@ -87,10 +87,13 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
         require_reason(store, match_id, reason)
         expect(len(s.entries), expect_seq)
         stored, _ = s.events()
-        if stored and not isinstance(stored[0], MatchHeader):  # another game's match: its own use case
-            from referee.store.replaying import _gunzi_only
+        if stored and not isinstance(stored[0], MatchHeader):  # another game's match: record_lines records it
+            from referee.games.stored import game_of_events
+            from referee.store.replaying import not_gunzi
 
-            _gunzi_only(stored)
+            other = game_of_events(stored)
+            if other is not None:
+                raise not_gunzi(match_id, other.title)
         if any(isinstance(ev, HandStart) for ev in events):
             _play_stopped(store, match_id, s.entries)
         first = s.next_seq
@@ -118,8 +121,8 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
 
 
 class GameRecorded(NamedTuple):
-    """What :func:`record_lines` stored for a match of a game other than Gunzi: the game, the entries, the events
-    they put in effect and the game's result of the match after them."""
+    """What :func:`record_lines` stored into a match of any game (or :func:`correct_lines` corrected): the game, the
+    entries, the events they put in effect and the game's result of the match after them."""
 
     game: Game
     entries: list[StoredEntry]
@@ -140,11 +143,12 @@ def game_of_match(store: MatchStore, match_id: str) -> Game:
 
 def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee: str | None = None,
                  reason: str = "", expect_seq: int | None = None) -> GameRecorded:
-    """Check directive *texts* against a match of any game but Gunzi and append them in one write, or store
+    """Check directive *texts* against a match of any game and append them in one write, or store
     nothing and raise: each read by the game's reader in the match's context (a player's name names a seat), the
     match replayed with them by the game's engine, refused when the engine finds a problem on one of them.
-
-    Gunzi's matches go through :func:`record`, whose engine also says what it expected next."""
+    A directive that opens a deal is refused while a dispute stops play (``disputes.stop_play``), at every game.
+    :func:`record` takes Gunzi's events already read (the web's form, a record file), and its refusal also says
+    what the engine expected next."""
     from referee.app.appending import require_reason
     from referee.app.officiate import Rejected
     from referee.games.api import split_problems
@@ -167,6 +171,8 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
         if game.header(new) is not None:
             raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
         held = [ev for ev in reading.events if ev.line < first]
+        if game.deal_starts(new):  # a next deal: not while a dispute stops play (every game's matches)
+            _play_stopped(store, match_id, s.entries)
         rules = rules_of_match(game, held, store)
         after = game.replay(held + new, rules)
         before = game.replay(held, rules)  # what the output says the new directives settled
@@ -190,21 +196,11 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
 def record_text(store: MatchStore, match_id: str, text: str, referee: str | None = None, reason: str = "",
                 expect_seq: int | None = None) -> GameRecorded:
     """One directive as a referee types it at the table (``referee record MATCH DIRECTIVE``, a line at the
-    prompt), into a match of any game: read by the match's game and checked and stored by its use case —
-    :func:`record` for Gunzi's, :func:`record_lines` for the others' — or nothing stored and raise."""
-    game = game_of_match(store, match_id)
-    if game.key != "gunzi":
-        return record_lines(store, match_id, [text], referee, reason, expect_seq)
-    from referee.games.gunzi.notation import NotationError, parse_line
-
-    try:
-        event = parse_line(text)
-    except NotationError as e:
-        raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=text, problem=e.msg)) from None
-    if event is None:
+    prompt), into a match of any game: read by the match's game, checked and stored by :func:`record_lines`, or
+    nothing stored and raise."""
+    if not text.strip() or text.lstrip().startswith("#"):
         raise StoreError(M("'{text}' holds no directive (empty or a comment); nothing stored", text=text))
-    done = record(store, match_id, [event], referee, reason, expect_seq)
-    return GameRecorded(game, done.entries, done.events, done.after)
+    return record_lines(store, match_id, [text], referee, reason, expect_seq)
 
 
 def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None = None, text: str | None = None,
