@@ -88,3 +88,24 @@ def test_mahjong_warn_and_ruling_in_status(tmp_path: Path) -> None:
     assert p.returncode == 1
     assert p.stderr.strip() == "error: cannot read 'ruling winner=EW x': ruling: winner=EW is not a side " \
                                "(E, S, W, N); nothing stored"
+
+
+def test_log_picks_a_deal_of_another_game(tmp_path: Path) -> None:
+    """``referee log --hand N`` of a Dou Dizhu match: deal N's entries (the warning and the ruling recorded during deal
+    1 among them), as Gunzi's picks a hand; ``--game`` (Gunzi's games of hands) is refused naming --hand."""
+    db = tmp_path / "st"
+    _new(db, "D3", "doudizhu", ["张三", "李四", "王五"])
+    for line in (["deal"], ["warn", "3", "late"], ["deal"], ["ruling", "winner=2", "misdeal"]):  # #5 … #8
+        assert referee("record", "D3", *line, "--db", db).returncode == 0
+    p = referee("log", "D3", "--hand", "1", "--db", db)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[2] == "deal 1"
+    assert [line.split()[0] for line in lines[3:]] == ["5", "6"]
+    assert lines[4].endswith("event  warn 3 late")
+    two = referee("log", "D3", "--hand", "2", "--db", db).stdout.splitlines()
+    assert two[2] == "deal 2" and [line.split()[0] for line in two[3:]] == ["7", "8"]
+    g = referee("log", "D3", "--game", "1", "--db", db)
+    assert g.returncode == 2
+    assert g.stderr.strip() == ("error: --game picks the hands of one of Gunzi's games; a Dou Dizhu match has deals: "
+                                "pick one with --hand N")
