@@ -86,8 +86,9 @@ def test_tolerant_spellings(line, event):
 
 
 @pytest.mark.parametrize(("line", "english", "chinese"), [
-    ("bogus 1", "unknown directive 'bogus' (known: match, seat, deal, call, alone, places, points, declare, claim)",
-     "未知指令 'bogus'（可用的有：match、seat、deal、call、alone、places、points、declare、claim）"),
+    ("bogus 1", "unknown directive 'bogus' (known: match, seat, deal, call, alone, places, points, declare, claim, "
+     "warn, ruling)",
+     "未知指令 'bogus'（可用的有：match、seat、deal、call、alone、places、points、declare、claim、warn、ruling）"),
     ("seat Q 张三", "seat: 'Q' is not a seat (E, S, W, N or 东, 南, 西, 北)",
      "seat：“Q”不是座位（E、S、W、N 或 东、南、西、北）"),
     ("seat E", "seat: give the seat and the player's name (seat E 张三)", "seat：请给出座位和选手姓名（seat E 张三）"),

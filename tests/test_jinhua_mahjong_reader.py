@@ -84,9 +84,9 @@ def test_each_error_has_its_line_and_both_languages() -> None:
          "tiles：3 张牌，胡牌时手牌为 14 张（杠写三张，胡的那张写在最后）"),
         (9, "liable: expected 'liable SEAT'", "liable：应为 'liable SEAT'"),
         (10, "'shout' is not a directive of a Jinhua mahjong record (directives: match, seat, deal, caishen, chi, "
-             "pong, kong, win, patterns, tiles, liable, nowin)",
+             "pong, kong, win, patterns, tiles, liable, nowin, warn, ruling)",
          "'shout' 不是金华麻将记录的指令（指令：match、seat、deal、caishen、chi、pong、kong、win、patterns、tiles、"
-         "liable、nowin）"),
+         "liable、nowin、warn、ruling）"),
         (11, "nowin: expected 'nowin'", "nowin：应为 'nowin'"),
         (12, "match: game=gunzi is not jinhua-mahjong", "match：game=gunzi 不是 jinhua-mahjong"),
     ]

@@ -412,8 +412,9 @@ def test_every_directive_of_the_sample_is_recorded_live_by_the_cli_process(tmp_p
 
 
 def test_a_refused_correction_at_the_prompt_names_the_entry_not_a_line(tmp_path: Path, capsys) -> None:
-    """Voiding the `deal` between a won deal and a drawn one would put both results in one deal: refused, and the
-    win it cites is the entry the prompt stored (#7), not "line 7"."""
+    """Voiding the `deal` between a won deal and a drawn one would put both results in one deal: refused, naming the
+    entry it makes wrong (the `nowin`, #9) as a Gunzi correction does, and the win it cites is the entry the prompt
+    stored (#7), not "line 7"; the refusal says --force, which the prompt takes."""
     from referee.app.recording import record_text
     from referee.cli.commands.guidedgame import guided_game
     from referee.store.api import open_store
@@ -427,8 +428,10 @@ def test_a_refused_correction_at_the_prompt_names_the_entry_not_a_line(tmp_path:
         record_text(store, match, line)
     guided_game(store, match, None, "en", read=_reader(["void 8 --reason typo", "q"]))
     out = capsys.readouterr().out
-    assert ("not done: void rejected, nothing stored: deal 1: 'nowin' and a 'win' (#7) in one deal; try again"
-            in out.splitlines())
+    said = out.splitlines()
+    at = said.index("not done: void rejected, nothing stored: it makes #9 (nowin) wrong: deal 1: 'nowin' and a 'win' "
+                    "(#7) in one deal")
+    assert said[at + 1] == "(use --force to store it anyway and fix the record afterwards); try again"
     assert len(store.entries(match)) == 9
 
 

@@ -146,10 +146,12 @@ def test_corrections_of_another_game_s_match_are_checked_by_its_engine(store: Ma
     # farmers win, each receives 1 × 3 × 1 = 3, the landlord pays 2 × 3 × 1 = 6.
     fixed = correct_lines(store, "D1", "amend", 8, "bid Cy 3", reason="misheard", referee="ann")
     assert fixed.entries[0]["directive"] == "bid 3 3" and fixed.after.totals == {1: 3, 2: 3, 3: -6}
-    # Seat 2's bid amended to 3 would end the bidding before seat 3's: refused, nothing stored.
+    # Seat 2's bid amended to 3 would end the bidding before seat 3's: refused, nothing stored, naming the entry it
+    # breaks (#8, seat 3's bid), as a Gunzi correction names it.
     with pytest.raises(StoreError) as e:
         correct_lines(store, "D1", "amend", 7, "bid 2 3", reason="x", referee="ann")
-    assert e.value.msg.text("en") == "amend rejected, nothing stored: the bidding has ended (§3): no more bids"
+    assert e.value.msg.text("en") == ("amend rejected, nothing stored: it makes #8 (bid 3 3) wrong: the bidding has "
+                                      "ended (§3): no more bids")
     with pytest.raises(StoreError) as e:
         correct_lines(store, "D1", "void", 1, reason="x", referee="ann")
     assert e.value.msg.text("en") == "#1 is the match header; it can be amended, not removed"

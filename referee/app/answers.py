@@ -17,8 +17,21 @@ from referee.core.errors import UsageError
 from referee.core.i18n import M
 
 if TYPE_CHECKING:
+    from referee.core.i18n import Msg
+    from referee.games.api import Game
     from referee.games.gunzi.events import Event
     from referee.games.gunzi.results import TableState
+
+# What stops guided entry at its prompt (input words, like the keywords).
+QUIT = frozenset({"q", "quit", "exit", "退出"})
+# The guided prompt's own commands besides the directives, the same at every game's prompt (input words, both
+# languages): each the name of the `referee` command it runs (`undo`, `amend`, `void`, `status`), or `help`, or
+# `quit`.
+PROMPT_COMMANDS: dict[str, str] = {
+    "undo": "undo", "撤销": "undo", "amend": "amend", "更正": "amend", "void": "void", "作废": "void",
+    "status": "status", "状态": "status", "help": "help", "帮助": "help", "?": "help", "？": "help",
+    **{word: "quit" for word in QUIT},
+}
 
 
 class Unread(UsageError):
@@ -28,8 +41,6 @@ class Unread(UsageError):
 def command_of(answer: str) -> str | None:
     """The prompt command an answer begins with (``undo``, ``amend``, ``void``, ``status``, ``help``,
     ``quit``), in either language; None for a directive or a short answer."""
-    from referee.games.gunzi.directives import PROMPT_COMMANDS
-
     words = answer.split()
     if not words:
         return None
@@ -81,22 +92,28 @@ def interpret(answer: str, state: TableState) -> str:
 def read_answer(answer: str, state: TableState) -> Event | None:
     """The event an answer holds (None for a blank line or a comment); :class:`Unread` saying why it
     cannot be read. A word that names nothing gets the nearest prompt command: ``did you mean 'undo'?``."""
-    from referee.games.gunzi.directives import PROMPT_COMMANDS, lookup, suggest
     from referee.games.gunzi.notation import NotationError, parse_line
+    from referee.games.registry import game
     from referee.views import matchtext as views
 
     text = interpret(answer, state)
     try:
         return parse_line(text)
     except NotationError as e:
-        first = text.split()[0]
-        expected = views.usages(state.expected)
-        near = suggest(first, [w for w in PROMPT_COMMANDS if w.isascii() and len(w) > 1])
-        if lookup(first) is not None:
-            problem = M("cannot read '{text}': {problem}", text=text, problem=e.msg)
-        elif near is not None:
-            problem = M("'{text}' is not understood: did you mean '{near}'? (expected: {expected})",
-                        text=text, near=near, expected=expected)
-        else:
-            problem = M("'{text}' is not understood (expected: {expected})", text=text, expected=expected)
-        raise Unread(problem) from None
+        problem = not_understood(game("gunzi"), text, views.usages(state.expected))
+        raise Unread(problem or M("cannot read '{text}': {problem}", text=text, problem=e.msg)) from None
+
+
+def not_understood(game: Game, text: str, expected: Msg) -> Msg | None:
+    """What the prompt says of an answer of *game*'s match whose first word names no directive and no prompt
+    command: the nearest one (``'bdi 1 2' is not understood: did you mean 'bid'?``) and the usage hint of what is
+    *expected*; None when the first word names a directive (its reader says what is wrong with the line)."""
+    words = text.split()
+    first = words[0] if words else ""
+    if not first or game.usage(first) is not None:
+        return None
+    near = game.suggest(first, [w for w in PROMPT_COMMANDS if w.isascii() and len(w) > 1])
+    if near is not None:
+        return M("'{text}' is not understood: did you mean '{near}'? (expected: {expected})",
+                 text=text, near=near, expected=expected)
+    return M("'{text}' is not understood (expected: {expected})", text=text, expected=expected)

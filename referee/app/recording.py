@@ -20,7 +20,8 @@ from referee.store.errors import StoreError, moved_on
 
 if TYPE_CHECKING:
     from referee.app.officiate import Outcome
-    from referee.games.api import Game
+    from referee.core.records import RecordError
+    from referee.games.api import Game, Reading
     from referee.store.api import MatchStore
     from referee.store.memo import Memo
     from referee.store.store import NewEntry
@@ -86,10 +87,13 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
         require_reason(store, match_id, reason)
         expect(len(s.entries), expect_seq)
         stored, _ = s.events()
-        if stored and not isinstance(stored[0], MatchHeader):  # another game's match: its own use case
-            from referee.store.replaying import _gunzi_only
+        if stored and not isinstance(stored[0], MatchHeader):  # another game's match: record_lines records it
+            from referee.games.stored import game_of_events
+            from referee.store.replaying import not_gunzi
 
-            _gunzi_only(stored)
+            other = game_of_events(stored)
+            if other is not None:
+                raise not_gunzi(match_id, other.title)
         if any(isinstance(ev, HandStart) for ev in events):
             _play_stopped(store, match_id, s.entries)
         first = s.next_seq
@@ -117,8 +121,8 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
 
 
 class GameRecorded(NamedTuple):
-    """What :func:`record_lines` stored for a match of a game other than Gunzi: the game, the entries, the events
-    they put in effect and the game's result of the match after them."""
+    """What :func:`record_lines` stored into a match of any game (or :func:`correct_lines` corrected): the game, the
+    entries, the events they put in effect and the game's result of the match after them."""
 
     game: Game
     entries: list[StoredEntry]
@@ -126,6 +130,7 @@ class GameRecorded(NamedTuple):
     after: Any
     before: Any = None  # a correction's: the game's result of the match before it
     taken: str = ""  # a correction's: the directive in effect at its target before it (what it took back)
+    new_errors: Sequence[RecordError] = ()  # a forced correction's: the problems it left in the record
 
 
 def game_of_match(store: MatchStore, match_id: str) -> Game:
@@ -138,11 +143,12 @@ def game_of_match(store: MatchStore, match_id: str) -> Game:
 
 def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee: str | None = None,
                  reason: str = "", expect_seq: int | None = None) -> GameRecorded:
-    """Check directive *texts* against a match of any game but Gunzi and append them in one write, or store
+    """Check directive *texts* against a match of any game and append them in one write, or store
     nothing and raise: each read by the game's reader in the match's context (a player's name names a seat), the
     match replayed with them by the game's engine, refused when the engine finds a problem on one of them.
-
-    Gunzi's matches go through :func:`record`, whose engine also says what it expected next."""
+    A directive that opens a deal is refused while a dispute stops play (``disputes.stop_play``), at every game.
+    :func:`record` takes Gunzi's events already read (the web's form, a record file), and its refusal also says
+    what the engine expected next."""
     from referee.app.appending import require_reason
     from referee.app.officiate import Rejected
     from referee.games.api import split_problems
@@ -165,6 +171,8 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
         if game.header(new) is not None:
             raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
         held = [ev for ev in reading.events if ev.line < first]
+        if game.deal_starts(new):  # a next deal: not while a dispute stops play (every game's matches)
+            _play_stopped(store, match_id, s.entries)
         rules = rules_of_match(game, held, store)
         after = game.replay(held + new, rules)
         before = game.replay(held, rules)  # what the output says the new directives settled
@@ -188,35 +196,31 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
 def record_text(store: MatchStore, match_id: str, text: str, referee: str | None = None, reason: str = "",
                 expect_seq: int | None = None) -> GameRecorded:
     """One directive as a referee types it at the table (``referee record MATCH DIRECTIVE``, a line at the
-    prompt), into a match of any game: read by the match's game and checked and stored by its use case —
-    :func:`record` for Gunzi's, :func:`record_lines` for the others' — or nothing stored and raise."""
-    game = game_of_match(store, match_id)
-    if game.key != "gunzi":
-        return record_lines(store, match_id, [text], referee, reason, expect_seq)
-    from referee.games.gunzi.notation import NotationError, parse_line
-
-    try:
-        event = parse_line(text)
-    except NotationError as e:
-        raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=text, problem=e.msg)) from None
-    if event is None:
+    prompt), into a match of any game: read by the match's game, checked and stored by :func:`record_lines`, or
+    nothing stored and raise."""
+    if not text.strip() or text.lstrip().startswith("#"):
         raise StoreError(M("'{text}' holds no directive (empty or a comment); nothing stored", text=text))
-    done = record(store, match_id, [event], referee, reason, expect_seq)
-    return GameRecorded(game, done.entries, done.events, done.after)
+    return record_lines(store, match_id, [text], referee, reason, expect_seq)
 
 
 def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None = None, text: str | None = None,
-                  reason: str = "", referee: str | None = None, force: bool = False) -> GameRecorded:
-    """An undo, void or amend (*text*: the directive an amend puts in place) of a match of a game other than
-    Gunzi, checked as :func:`record_lines` checks a directive: refused, nothing stored, when the game's engine
-    finds a problem the match did not have (unless *force*: the referee then fixes the record in the order they
-    choose). The header can be amended (its id kept), never removed."""
+                  reason: str = "", referee: str | None = None, force: bool = False,
+                  argument: str | None = None) -> GameRecorded:
+    """An undo, void or amend (*text*: the directive an amend puts in place) of a match of any game, checked as
+    :func:`record_lines` checks a directive: refused, nothing stored, when the game's engine finds a problem the
+    match did not have — each one at another entry naming that entry (``it makes #7 (bid 2 3) wrong: …``) —
+    unless *force*: the referee then fixes the record in the order they choose, and :attr:`GameRecorded.new_errors`
+    holds the problems it left. The header can be amended (its id kept, its rules pinned), never removed.
+    *argument* names where *text* was typed (``DIRECTIVE``): an amend that cannot be read is then a usage error
+    naming it."""
     from referee.app.appending import guarded
-    from referee.app.officiate import Rejected, _correction_target
+    from referee.app.officiate import Rejected, _correction_target, _named
     from referee.games.api import split_problems
     from referee.games.stored import game_of_view
     from referee.store.pinning import amended_header, rules_of_match
 
+    if kind not in ("undo", "void", "amend"):
+        raise ValueError(kind)
     with guarded(store, match_id, reason), store.session(match_id) as s:
         view = s.view
         game = game_of_view(view)
@@ -232,10 +236,8 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
         else:
             del new_view[target]
         reading = game.read_lines(new_view.items())
-        unread = [e for e in reading.errors if e.line == target]
-        if unread:
-            raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=text, problem=unread[0].msg))
         if kind == "amend":
+            _readable(reading, target, text or "", argument)
             new_event = next(ev for ev in reading.events if ev.line == target)
             header = game.header([new_event])
             if (target == header_seq) != (header is not None):
@@ -247,7 +249,8 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
             if header is not None:  # kept pinned (referee.store.pinning)
                 old_events, _ = s.events()
                 new_event = amended_header(store, game, old_events, new_event)
-                reading = game.read_lines({**new_view, target: game.format_event(new_event)}.items())
+                new_view[target] = game.format_event(new_event)
+                reading = game.read_lines(new_view.items())
             directive = game.format_event(new_event)
         old, _ = s.events()
         after = game.replay(reading.events, rules_of_match(game, reading.events, store))
@@ -256,13 +259,31 @@ def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None =
         had = {e.key for e in game.problems(before)}
         added = [e for e in split_problems(game, after).mistakes if e.key not in had]
         if added and not force:
-            raise Rejected(added, (), what=kind)
+            raise Rejected(_named(added, new_view, target), (), what=kind)
         entry = s.append(kind, directive, referee, target=target, reason=reason)
     if kind == "amend" and target == header_seq:  # the index repeats the header's fields
         header = game.header(reading.events)
         if header is not None:
             store.index_header(header)
-    return GameRecorded(game, [entry], [], after, before, view[target])
+    return GameRecorded(game, [entry], [], after, before, view[target], added)
+
+
+def _readable(reading: Reading, target: int, text: str, argument: str | None) -> None:
+    """Refuse an amend whose directive cannot be read, or holds none (a blank line, a comment): nothing stored; a
+    usage error naming the *argument* it was typed as, where there is one."""
+    from referee.core.errors import UsageError
+
+    unread = [e for e in reading.errors if e.line == target]
+    if unread:
+        if argument is not None:
+            raise UsageError(M("cannot read the {argument} argument '{text}': {problem}", argument=argument,
+                               text=text, problem=unread[0].msg))
+        raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=text, problem=unread[0].msg))
+    if not any(ev.line == target for ev in reading.events):
+        if argument is not None:
+            raise UsageError(M("the {argument} argument '{text}' holds no directive (empty or a comment)",
+                               argument=argument, text=text))
+        raise StoreError(M("'{text}' holds no directive (empty or a comment); nothing stored", text=text))
 
 
 class GameState(NamedTuple):

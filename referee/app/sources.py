@@ -18,6 +18,7 @@ from referee.core.i18n import M, Msg, listed
 from referee.core.textfile import detect
 from referee.games.api import rules_named
 from referee.games.gunzi.events import Event, MatchHeader, RecordError, header_of
+from referee.games.registry import DEFAULT
 
 if TYPE_CHECKING:
     from referee.games.api import Reading
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from referee.store.store import LogEntry
 
 DEFAULT_RULES = "dalian-club"
+DEFAULT_GAME = DEFAULT  # a record without game= (referee.games.registry)
 Kind = Literal["auto", "file", "match"]
 
 
@@ -42,7 +44,7 @@ class Source(NamedTuple):
     broken: Msg | None = None  # a stored match whose chain is broken: where and what (Store.check)
     head: tuple[str, int] | None = None  # a stored match's chain head: (short hash, entry count)
     rules_problem: Msg | None = None  # a file's rules= naming a path a header may not name (header_rules)
-    game: str = "gunzi"  # the game the header names (referee.games.registry)
+    game: str = DEFAULT_GAME  # the game the header names (referee.games.registry)
 
     @property
     def header(self) -> MatchHeader | None:
@@ -65,11 +67,6 @@ def header_rules(rules: str, record: str | os.PathLike[str]) -> str:
                            "record; for a rule file elsewhere give --rules {rules}",
                            rules=rules))
     return str(Path(record).parent / name)
-
-
-def _rules_of(events: list[Event]) -> str:
-    header = header_of(events)
-    return (header.rules if header else None) or DEFAULT_RULES
 
 
 RECORD_MAX = 64 * 1024 * 1024  # bytes: a record file larger than this is refused (README, docs/record-format.md)
@@ -322,10 +319,9 @@ def load(source: str, db: str | None = None, kind: Kind = "auto", encoding: str 
 
     remember(store, events)  # the rules it pinned, for the replay that follows (the store is let go of)
 
-    found = game_of_events(events)
-    if found is None or found.key == "gunzi":
-        return Source(name=source, events=events, errors=errors, origin="store", log=log,
-                      rules=_rules_of(events), broken=broken, head=head)
+    from referee.games.registry import game
+
+    found = game_of_events(events) or game()  # a match without a header: the default game's
     return Source(name=source, events=events, errors=errors, origin="store", log=log,
                   rules=rules_named(found, events), broken=broken, head=head, game=found.key)
 

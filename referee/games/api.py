@@ -360,6 +360,23 @@ class Game(Protocol):
         """What recording says of an entry stored after timed unit *unit* ran past the limit, time not called."""
         ...
 
+    # --- seamapp: recording and guided entry of every game (the prompt's words and hints)
+    def directive_words(self) -> Mapping[str, str]:
+        """Every word a record's line may begin with, in either language (``bid``, ``叫分``; lower case), and the
+        keyword of the directive it names: what the guided prompt completes a first word to."""
+        ...
+    def usage(self, word: str) -> Msg | None:
+        """The form of the directive *word* names (any spelling), as a referee types it (``bid SEAT 1|2|3|pass``);
+        None when *word* names no directive: the guided prompt's usage hint."""
+        ...
+    def suggest(self, word: str, extra: Iterable[str] = ()) -> str | None:
+        """The keyword a mistyped *word* most likely meant (``bdi`` → ``bid``), or one of *extra* (the prompt's
+        commands); None when none is near: the guided prompt's "did you mean"."""
+        ...
+    def seat_words(self) -> tuple[str, ...]:
+        """The words a seat may be typed as (``E`` … ``北``; ``1 2 3``): what the prompt completes a seat to."""
+        ...
+
 
 class Series(NamedTuple):
     """One line of a scorecard's chart: its legend's label, its points (x, value) and its style (colour and dash: the

@@ -93,6 +93,22 @@ def line_reader() -> Callable[[str], str]:
     return input
 
 
+def complete_with(complete: Callable[[str, str], list[str]]) -> None:
+    """Tab completes with *complete* (the line before the word, the word: another game's words) where
+    :func:`line_reader` set up line editing; nothing otherwise."""
+    import sys
+
+    readline = sys.modules.get("readline")
+    if readline is None or not sys.stdin.isatty():
+        return
+
+    def completer(text: str, state: int) -> str | None:
+        options = complete(readline.get_line_buffer()[:readline.get_begidx()], text)
+        return options[state] if state < len(options) else None
+
+    readline.set_completer(completer)
+
+
 # --- the prompt --------------------------------------------------------------------------------------------
 
 
@@ -229,7 +245,7 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
     import shlex
 
     from referee.app.officiate import Rejected
-    from referee.cli.commands.tableactions import correct, parse_directive, show_status
+    from referee.cli.commands.tableactions import correct, show_status
     from referee.core.errors import RefereeError
     from referee.core.i18n import M
     from referee.views.prompttext import at_prompt
@@ -248,7 +264,7 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
             show_status(store, match_id, lang)
             return result
         seq: int | None = None
-        event: Event | None = None
+        text: str | None = None
         if name == "undo":
             if rest:
                 raise _usage("undo [--reason TEXT]")
@@ -259,9 +275,10 @@ def _command(name: str, answer: str, store: MatchStore, match_id: str, referee: 
                 raise _usage(form)
             seq = int(rest[0].lstrip("#"))
             if name == "amend":
-                event = parse_directive(rest[1:])
-        out = correct(store, match_id, name, seq, event, reason or "", force, referee, lang)
-        return out.after
+                text = " ".join(rest[1:])
+        done = correct(store, match_id, name, seq, text, reason or "", force, referee, lang)
+        after: MatchResult = done.after
+        return after
     except RefereeError as e:
         _try_again(lang, M("not done: {problem}", problem=at_prompt(e.msg) if isinstance(e, Rejected) else e.msg))
         return result

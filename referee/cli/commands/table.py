@@ -19,7 +19,6 @@ from referee.cli.commands.tableactions import (
     echo_notes,
     open_store,
     parse_directive,
-    report_correction,
     report_record,
     report_stored,
     show_status,
@@ -27,8 +26,12 @@ from referee.cli.commands.tableactions import (
 from referee.core.i18n import N_
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
+    from typing import Any
+
+    from referee.games.api import Game
     from referee.games.gunzi.events import Event, MatchHeader
     from referee.store.api import MatchStore
+    from referee.store.store import LogEntry
 
 
 def _header(match_id: str, rules: str, *, date: str, event: str | None, table: str | None, round: str | None,
@@ -259,27 +262,10 @@ def status(
 
 def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | None, reason: str, force: bool,
                 db: str | None, referee: str | None, lang: str | None) -> None:
-    """Store an undo, void or amend and show what it re-settled; a refusal names --force."""
+    """Store an undo, void or amend of a match of any game and show what it re-settled; a refusal names --force."""
     language = resolve_language(lang)
-    from referee.app.recording import game_of_match
-
-    store = open_store(db)
-    if game_of_match(store, match_id).key != "gunzi":
-        _correct_game(store, match_id, kind, seq, None if words is None else " ".join(words), reason, force, referee,
-                      language)
-        return
-    event = parse_directive(words) if words is not None else None
-    correct(store, match_id, kind, seq, event, reason, force, referee, language)
-
-
-def _correct_game(store: MatchStore, match_id: str, kind: str, seq: int | None, text: str | None, reason: str,
-                  force: bool, referee: str | None, language: str) -> None:
-    """An undo, void or amend of a match of a game other than Gunzi: what was stored, where the match stands."""
-    from referee.app.recording import correct_lines
-
-    done = correct_lines(store, match_id, kind, seq, text, reason, referee, force)
-    report_correction(done.game, match_id, done.entries[0], done.before, done.after, done.taken, language)
-    echo_notes(store, language)
+    text = None if words is None else " ".join(words)
+    correct(open_store(db), match_id, kind, seq, text, reason, force, referee, language)
 
 
 def undo(
@@ -346,16 +332,15 @@ def log(
     from referee.games.stored import game_of_events
 
     other = game_of_events(events)
-    if other is not None and other.key != "gunzi":  # listed whole: hands and games are Gunzi's
-        if hand is not None or game is not None:
+    if other is not None and other.key != "gunzi":  # by deal: Gunzi's hands fall into games, its own view's
+        if game is not None:
             from referee.core.errors import UsageError
             from referee.core.i18n import M
 
-            raise UsageError(M("--hand and --game pick Gunzi's hands and games; the log of a {game} match is listed "
-                               "whole (--corrections picks its corrections)", game=other.title))
-        echo_lines(views.log_heading(match_id, len(trail), language))
-        rows = [e for e in trail if not corrections or e.kind in CORRECTIONS or e.superseded_by]
-        echo_lines(views.log_lines(rows, language)) if rows else typer.echo(tr(language, "(no entries of that kind)"))
+            raise UsageError(M("--game picks the hands of one of Gunzi's games; a {game} match has deals: pick one "
+                               "with --hand N", game=other.title,
+                               zh="--game 选择打滚子某一局的各副牌；{game}的比赛按局记录：用 --hand N 选择一局"))
+        _log_by_deal(other, match_id, trail, events, hand, corrections, language)
         return
     groups = views.log_groups(trail, events, officiate.replay(events))
     echo_lines(views.log_heading(match_id, len(trail), language))
@@ -366,6 +351,37 @@ def log(
         rows = [e for e in group.entries if not corrections or e.kind in CORRECTIONS or e.superseded_by]
         if rows:
             typer.echo(views.group_title(group, language))
+            echo_lines(views.log_lines(rows, language))
+            shown += len(rows)
+    if not shown:
+        typer.echo(tr(language, "(no entries of that kind)"))
+
+
+def _log_by_deal(chosen: Game, match_id: str, trail: list[LogEntry], events: list[Any], deal: int | None,
+                 corrections: bool, language: str) -> None:
+    """`referee log` of a match of a game whose deals are not grouped into games: the entries before the first deal,
+    then each deal's (an entry belongs to the deal holding its place: an event's own seq, a correction's target),
+    titled as the game calls a deal (``Game.deal_title``); *deal* picks one."""
+    from bisect import bisect_right
+
+    from referee.core.i18n import tr
+    from referee.store.chain import CORRECTIONS
+    from referee.views import matchtext as views
+
+    starts = chosen.deal_starts(events)  # deal k opens at starts[k - 1]
+    grouped: dict[int, list[LogEntry]] = {}
+    for e in trail:
+        place = e.target if e.kind != "event" and e.target is not None else e.seq
+        grouped.setdefault(bisect_right(starts, place), []).append(e)
+    echo_lines(views.log_heading(match_id, len(trail), language))
+    shown = 0
+    for k, group in sorted(grouped.items()):
+        if deal is not None and k != deal:
+            continue
+        rows = [e for e in group if not corrections or e.kind in CORRECTIONS or e.superseded_by]
+        if rows:
+            typer.echo(chosen.deal_title(k).text(language) if k else
+                       tr(language, "match (before the first deal)", zh="比赛（第一局之前）"))
             echo_lines(views.log_lines(rows, language))
             shown += len(rows)
     if not shown:

@@ -14,6 +14,7 @@ import typer
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
     from referee.app.officiate import Outcome
+    from referee.app.recording import GameRecorded
     from referee.core.i18n import Msg
     from referee.core.records import RecordError
     from referee.games.api import Game
@@ -187,28 +188,28 @@ def show_remarks(entries: list[StoredEntry], settled: list[int], match_id: str, 
         typer.echo(disputetext.summary_line(match_id, d, lang))
 
 
-def correct(store: MatchStore, match_id: str, kind: str, seq: int | None, event: Event | None, reason: str, force: bool,
-            referee: str | None, lang: str) -> Outcome:
-    """Store an undo, void or amend and print what it re-settled (the commands' and the guided prompt's); a
-    refusal is a store error naming --force."""
+def correct(store: MatchStore, match_id: str, kind: str, seq: int | None, text: str | None, reason: str, force: bool,
+            referee: str | None, lang: str, argument: str = "DIRECTIVE") -> GameRecorded:
+    """Store an undo, void or amend of a match of any game (``app.recording.correct_lines``) and print what it
+    re-settled (the commands' and the guided prompt's); a refusal is a store error naming --force; an amend's
+    directive that cannot be read, a usage error naming *argument*."""
     from referee.app import officiate
-    from referee.app.appending import guarded
+    from referee.app.recording import correct_lines
     from referee.core.i18n import M
     from referee.store.store import StoreError
 
     try:
-        with guarded(store, match_id, reason):  # a closed round's match needs a reason
-            out = officiate.correct(store, match_id, kind, seq=seq, event=event, reason=reason,
-                                    referee=referee, force=force)
-    except officiate.Rejected as e:
-        raise StoreError(M("{problem}\n(use --force to store it anyway and fix the record afterwards)",
-                           problem=e.msg)) from None
-    from referee.games.registry import game
+        done = correct_lines(store, match_id, kind, seq, text, reason, referee, force, argument=argument)
+    except officiate.Rejected as e:  # a line the engine cites is an entry (#7), as for a directive at the table
+        from referee.views.prompttext import at_prompt
 
-    assert out.before is not None  # a correction replays the match as it was as well as corrected
-    report_correction(game("gunzi"), match_id, out.entry, out.before, out.after, out.taken, lang, out.new_errors)
+        said = officiate.Rejected([p._replace(msg=at_prompt(p.msg)) for p in e.errors], e.expected, e.what)
+        raise StoreError(M("{problem}\n(use --force to store it anyway and fix the record afterwards)",
+                           problem=said.msg)) from None
+    report_correction(done.game, match_id, done.entries[0], done.before, done.after, done.taken, lang,
+                      done.new_errors)
     echo_notes(store, lang)
-    return out
+    return done
 
 
 def report_correction(game: Game, match_id: str, entry: StoredEntry, before: Any, after: Any, taken: str, lang: str,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from referee.core.i18n import M, Msg, listed
 from referee.core.records import RecordError
@@ -37,6 +37,7 @@ from referee.games.doudizhu.events import (
     header_of,
 )
 from referee.games.doudizhu.ruleset import LAST_FORCED, ROB, RuleSet
+from referee.games.kit.conduct import Conduct, split
 
 FARMER_CARDS, LANDLORD_CARDS = 17, 20  # dealt to each, the landlord taking the kitty's 3 (§2)
 LANDLORD, FARMERS = "landlord", "farmers"
@@ -85,6 +86,7 @@ class MatchResult(NamedTuple):
     errors: tuple[RecordError, ...]
     totals: dict[int, int]
     last: tuple[Event, ...] = ()  # the last deal's events after its ``deal`` line: what ``expect`` reads
+    conduct: tuple[Conduct, ...] = ()  # the warnings and rulings, in order (kit.conduct: they change no score)
 
     @property
     def finished(self) -> bool:
@@ -111,7 +113,9 @@ def pending(result: MatchResult) -> list[RecordError]:
 
 
 def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
-    """Every deal of the record settled in order, with the running totals and every problem found."""
+    """Every deal of the record settled in order, with the running totals and every problem found. A warning or a
+    ruling belongs to no deal and changes no score ("Conduct and rulings"): kept with the result."""
+    events, conduct = cast("tuple[list[Event], tuple[Conduct, ...]]", split(events))
     errors: list[RecordError] = []
     names = {s: str(s) for s in SEATS}
     named: dict[int, int] = {}
@@ -151,7 +155,7 @@ def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
                                        n=number, deals=rules.deals)))
     errors.sort(key=lambda e: e.line)
     return MatchResult(header_of(events), names, rules, tuple(results), tuple(errors), dict(totals),
-                       tuple(deals[-1]) if deals else ())
+                       tuple(deals[-1]) if deals else (), conduct)
 
 
 def _named(step: Msg, names: dict[int, str]) -> Msg:

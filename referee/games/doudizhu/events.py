@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from referee.games.doudizhu.cards import Card
 from referee.games.kit import header as kit
+from referee.games.kit.conduct import Ruling, Warn
 
 SEATS = (1, 2, 3)
 
@@ -89,7 +90,7 @@ class Redeal(NamedTuple):
 
 
 Event = (Header | SeatName | DealStart | Bid | Kitty | Landlord | Show | Play | Bomb | Rocket | Out | Spring
-         | AntiSpring | Redeal)
+         | AntiSpring | Redeal | Warn | Ruling)
 
 
 def header_of(events: Sequence[Event]) -> Header | None:

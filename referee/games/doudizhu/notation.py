@@ -41,6 +41,7 @@ from referee.games.doudizhu.events import (
     Show,
     Spring,
 )
+from referee.games.kit import conduct
 from referee.games.kit import notation as kit
 from referee.games.kit.notation import NotationError
 
@@ -63,8 +64,28 @@ WORDS: dict[str, tuple[str, ...]] = {
     "spring": ("spring", "春天"),
     "antispring": ("antispring", "anti-spring", "反春", "反春天"),
     "redeal": ("redeal", "重发"),
+    **conduct.WORDS,
 }
 _KEYWORD = {w.lower(): k for k, ws in WORDS.items() for w in ws}
+SPELLINGS = _KEYWORD  # every word a line may begin with -> its keyword (Game.directive_words)
+# each directive's form as a referee types it (docs/doudizhu-record-format.md): the guided prompt's hint
+USAGE: dict[str, str] = {
+    "match": "match id=ID game=doudizhu [rules=NAME] [KEY=VALUE…]",
+    "seat": "seat 1|2|3 NAME",
+    "deal": "deal",
+    "bid": "bid SEAT 1|2|3|pass|call|rob",
+    "kitty": "kitty CARD CARD CARD",
+    "landlord": "landlord SEAT",
+    "show": "show SEAT",
+    "play": "play SEAT CARDS…",
+    "bomb": "bomb SEAT CARDS",
+    "rocket": "rocket SEAT",
+    "out": "out SEAT",
+    "spring": "spring",
+    "antispring": "antispring",
+    "redeal": "redeal",
+    **conduct.USAGE,
+}
 _BID_WORDS = {"pass": "pass", "不叫": "pass", "不抢": "pass", "过": "pass", "p": "pass",
               "call": "call", "叫": "call", "叫地主": "call", "rob": "rob", "抢": "rob", "抢地主": "rob"}
 
@@ -192,6 +213,14 @@ def _bid(args: list[str], line: str, number: int, names: dict[str, int]) -> Even
     raise NotationError(M("'{word}' is not a bid (1, 2, 3, pass; call, rob)", word=args[1]))
 
 
+def _conduct(keyword: str) -> Callable[[list[str], str, int, dict[str, int]], Event]:
+    """``warn SEAT TEXT``, ``ruling winner=SEAT TEXT`` (``referee.games.kit.conduct``): a seat by number or name."""
+    def read(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+        rest = line.split(None, 1)[1] if args else ""
+        return conduct.read(keyword, rest, number, lambda token: str(_seat(token, names)), ("1", "2", "3"))
+    return read
+
+
 def _kitty(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
     cards = _cards(args)
     if len(cards) != 3:
@@ -242,6 +271,8 @@ _READERS: dict[str, Callable[[list[str], str, int, dict[str, int]], Event]] = {
     "spring": _nothing(Spring, "spring"),
     "antispring": _nothing(AntiSpring, "antispring"),
     "redeal": _nothing(Redeal, "redeal"),
+    "warn": _conduct("warn"),
+    "ruling": _conduct("ruling"),
 }
 
 
@@ -249,6 +280,13 @@ _READERS: dict[str, Callable[[list[str], str, int, dict[str, int]], Event]] = {
 
 
 def format_event(ev: Event) -> str:
+    """The canonical line of one event; a warning's and a ruling's as every game writes them (kit.conduct)."""
+    if isinstance(ev, conduct.Warn | conduct.Ruling):
+        return conduct.format_event(ev)
+    return _format(ev)
+
+
+def _format(ev: Event) -> str:
     match ev:
         case Header():
             return "match " + " ".join(f"{k}={kit.quote(v)}" for k, v in ev.extra)
@@ -276,7 +314,7 @@ def format_event(ev: Event) -> str:
             return "spring"
         case AntiSpring():
             return "antispring"
-        case Redeal():
+        case _:  # Redeal (a warning and a ruling are written by format_event)
             return "redeal"
 
 
@@ -290,4 +328,4 @@ def write(events: Sequence[Event]) -> str:
     return "\n".join(out) + "\n" if out else ""
 
 
-assert set(_READERS) == set(WORDS) and SEATS == (1, 2, 3)
+assert set(_READERS) == set(WORDS) == set(USAGE) and SEATS == (1, 2, 3)

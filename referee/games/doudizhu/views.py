@@ -68,7 +68,18 @@ def match_view(result: MatchResult, lang: str) -> str:
     title = tr(lang, "match {id} (rules {rules})",
                id=header.id if header else "-", rules=result.rules.name)
     total = tr(lang, "total: {totals}", totals=_totals(result, lang))
-    return "\n".join([title, _table([head, *rows]), total])
+    return "\n".join([title, _table([head, *rows]), total, *conduct_lines(result, lang)])
+
+
+def conduct_lines(result: MatchResult, lang: str) -> list[str]:
+    """The match's warnings and rulings ("Conduct and rulings"), each seat with its player's name."""
+    from referee.games.kit.conduct import lines
+
+    def who(seat: str) -> str:
+        name = result.names.get(int(seat), seat)
+        return seat if name == seat else f"{seat} ({name})"
+
+    return lines(result.conduct, who, lang)
 
 
 def _width(text: str) -> int:

@@ -7,7 +7,7 @@ modules load when first used, so reading the registry costs a command nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from referee.core.i18n import M, Msg
@@ -227,6 +227,28 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
 
         return notice(unit, minutes, limit)
 
+
+    # --- seamapp: recording and guided entry of every game: Gunzi's directive registry
+    def directive_words(self) -> Mapping[str, str]:
+        from referee.games.gunzi.directives import SPELLINGS
+
+        return {word.lower(): d.keyword for word, d in SPELLINGS.items()}
+
+    def usage(self, word: str) -> Msg | None:
+        from referee.games.gunzi.directives import lookup, usage
+
+        d = lookup(word)
+        return usage(d.keyword) if d is not None else None
+
+    def suggest(self, word: str, extra: Iterable[str] = ()) -> str | None:
+        from referee.games.gunzi.directives import suggest
+
+        return suggest(word, extra)
+
+    def seat_words(self) -> tuple[str, ...]:
+        from referee.games.gunzi.directives import SEAT_WORDS
+
+        return SEAT_WORDS
 
 GAME = Gunzi()
 

@@ -27,6 +27,7 @@ from referee.games.hubei_dagun.events import (
     Seat,
 )
 from referee.games.hubei_dagun.ruleset import DagunRules
+from referee.games.kit.conduct import Conduct, split
 
 HAND_SIZE = 27  # 108 cards, 27 a player (rules §1)
 COPIES = 8  # two decks: eight cards of each rank (rules §1)
@@ -103,6 +104,7 @@ class MatchResult(NamedTuple):
     totals: Coins
     errors: tuple[RecordError, ...]
     last: tuple[Event, ...] = ()  # the last deal's events from its ``deal`` line on: what ``expect`` reads
+    conduct: tuple[Conduct, ...] = ()  # the warnings and rulings, in order (kit.conduct: they change no score)
 
 
 class Card(str):
@@ -141,7 +143,9 @@ class _Open:
 
 def replay(events: Sequence[Event], rules: DagunRules, explain: bool = False) -> MatchResult:
     """Settle every deal of a record (``explain`` is accepted for the interface: a deal works out its steps when
-    asked, :attr:`DealResult.steps`)."""
+    asked, :attr:`DealResult.steps`). A warning or a ruling belongs to no deal and changes no score ("Conduct and
+    rulings"): kept with the result."""
+    events, conduct = cast("tuple[list[Event], tuple[Conduct, ...]]", split(events))
     errors: list[RecordError] = []
     header: Header | None = None
     names = ["", "", "", ""]
@@ -179,7 +183,7 @@ def replay(events: Sequence[Event], rules: DagunRules, explain: bool = False) ->
     errors.sort(key=lambda e: e.line)
     start = max((i for i, ev in enumerate(events) if isinstance(ev, Deal)), default=len(events))
     return MatchResult(header, rules, (names[0], names[1], names[2], names[3]), tuple(deals), totals, tuple(errors),
-                       tuple(events[start:]))
+                       tuple(events[start:]), conduct)
 
 
 def _check_deal(ev: Deal, count: int, deals: list[DealResult], rules: DagunRules, errors: list[RecordError]) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from referee.games.kit import header as kit
+from referee.games.kit.conduct import Ruling, Warn
 
 SEATS = ("E", "S", "W", "N")
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
@@ -89,7 +90,7 @@ class Claim(NamedTuple):
     line: int = 0
 
 
-Event = Header | Seat | Deal | Call | Alone | Places | Points | Declare | Claim
+Event = Header | Seat | Deal | Call | Alone | Places | Points | Declare | Claim | Warn | Ruling
 
 
 def header_of(events: Iterable[object]) -> Header | None:

@@ -36,6 +36,11 @@ class HubeiDagun(Adapter[Event, DagunRules, MatchResult]):
     summary_type = "DagunSummary"
     time_section = "§11"
 
+    # --- seamapp: recording and guided entry of every game
+    def seat_words(self) -> tuple[str, ...]:
+        """The seat letters and the Chinese seat words the reader takes (东 南 西 北)."""
+        return (*self.seats, "东", "南", "西", "北")
+
 GAME = HubeiDagun()
 
 if TYPE_CHECKING:  # the type checker holds 打滚, and each module the adapter hands over to, to the interface

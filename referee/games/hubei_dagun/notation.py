@@ -29,15 +29,31 @@ from referee.games.hubei_dagun.events import (
     Points,
     Seat,
 )
+from referee.games.kit import conduct
 from referee.games.kit import notation as kit
 from referee.games.kit.notation import NotationError, strip_comment
 
 NAME_MAX = 100  # characters of a name or header value (as the Gunzi record: docs/record-format.md)
 TOTAL = 200  # the points of two decks: 8 fives, 8 tens, 8 kings (rules §3)
-KEYWORDS = ("match", "seat", "deal", "call", "alone", "places", "points", "declare", "claim")
+KEYWORDS = ("match", "seat", "deal", "call", "alone", "places", "points", "declare", "claim", "warn", "ruling")
 
 
 Record = kit.Reading[Event]
+# every word a line may begin with -> its keyword (Game.directive_words)
+SPELLINGS: dict[str, str] = {**spellings.DIRECTIVES, **conduct.KEYWORD}
+# each directive's form as a referee types it (docs/hubei-dagun-record-format.md): the guided prompt's hint
+USAGE: dict[str, str] = {
+    "match": "match id=ID game=hubei-dagun [rules=NAME] [KEY=VALUE…]",
+    "seat": "seat SEAT NAME",
+    "deal": "deal [N] dealer=SEAT",
+    "call": "call CARD partner=SEAT",
+    "alone": "alone SEAT",
+    "places": "places SEAT SEAT SEAT SEAT",
+    "points": "points E=P S=P W=P N=P hand=P",
+    "declare": "declare SEAT sky|xi8 RANK|xi7 RANK",
+    "claim": "claim plain|bang|qing|guangtou",
+    **conduct.USAGE,
+}
 
 
 # --- reading -------------------------------------------------------------------------------------
@@ -62,6 +78,10 @@ def parse_line(text: str, line: int = 0) -> Event | None:
     if not tokens:
         return None
     keyword = spellings.DIRECTIVES.get(tokens[0].casefold())
+    said = conduct.keyword_of(tokens[0]) if keyword is None else None
+    if said is not None:  # warn, ruling: the rest of the line as written (kit.conduct)
+        rest = text.strip().split(None, 1)
+        return conduct.read(said, rest[1] if len(rest) > 1 else "", line, lambda t: _seat(t, said), SEATS)
     if keyword is None:
         raise NotationError(M("unknown directive '{word}' (known: {known})",
                               word=tokens[0], known=listed(KEYWORDS)))
@@ -282,6 +302,8 @@ def format_event(ev: Event) -> str:
         return "points " + " ".join(f"{s}={n}" for s, n in ev.won) + f" hand={ev.hand}"
     if isinstance(ev, Declare):
         return f"declare {ev.seat} {ev.kind}" + (f" {ev.rank}" if ev.rank else "")
+    if isinstance(ev, conduct.Warn | conduct.Ruling):
+        return conduct.format_event(ev)
     return f"claim {ev.kind}"
 
 

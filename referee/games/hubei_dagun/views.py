@@ -64,7 +64,18 @@ def match_view(result: MatchResult, lang: str) -> str:
     widths = [max(_width(r[i]) for r in rows) for i in range(len(head))]
     for r in rows:
         out.append("  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(r, widths, strict=True)).rstrip())
-    return "\n".join(out)
+    return "\n".join([*out, *conduct_lines(result, lang)])
+
+
+def conduct_lines(result: MatchResult, lang: str) -> list[str]:
+    """The match's warnings and rulings ("Conduct and rulings"), each seat with its player's name."""
+    from referee.games.kit.conduct import lines
+
+    def who(seat: str) -> str:
+        name = result.names[SEATS.index(seat)]
+        return f"{_seat(lang, seat)}={name}" if name else _seat(lang, seat)
+
+    return lines(result.conduct, who, lang)
 
 
 def _width(text: str) -> int:

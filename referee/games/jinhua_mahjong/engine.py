@@ -5,7 +5,7 @@ never raises: each problem is an error of the result at its line, and a deal wit
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from referee.core.i18n import M, Msg, form
 from referee.core.records import RecordError
@@ -29,6 +29,7 @@ from referee.games.jinhua_mahjong.events import (
 )
 from referee.games.jinhua_mahjong.patterns import BY_CODE, CONFLICTS, EXCLUSIVE, SETS_ONLY
 from referee.games.jinhua_mahjong.tiles import KINDS, code
+from referee.games.kit.conduct import Conduct, split
 
 
 class DealResult(NamedTuple):
@@ -88,6 +89,7 @@ class MatchResult(NamedTuple):
     errors: tuple[RecordError, ...]
     in_play: bool  # the last deal has no result yet
     last: tuple[Event, ...] = ()  # the last deal's events from its ``deal`` line on: what ``expect`` reads
+    conduct: tuple[Conduct, ...] = ()  # the warnings and rulings, in order (kit.conduct: they change no score)
 
 
 class _Deal:
@@ -108,7 +110,9 @@ class _Deal:
 
 def replay(events: Sequence[Event], rules: Rules, explain: bool = False) -> MatchResult:
     """Every deal of *events* settled under *rules* (*explain* is accepted for the interface: a deal works out its
-    steps when asked, :attr:`DealResult.steps`)."""
+    steps when asked, :attr:`DealResult.steps`). A warning or a ruling belongs to no deal and changes no score
+    ("Conduct and rulings"): kept with the result."""
+    events, conduct = cast("tuple[list[Event], tuple[Conduct, ...]]", split(events))
     errors: list[RecordError] = []
     header, names, deals = _collect(events, rules, errors)
     results: list[DealResult] = []
@@ -128,7 +132,8 @@ def replay(events: Sequence[Event], rules: Rules, explain: bool = False) -> Matc
             totals[s] += v
     errors.sort(key=lambda e: e.line)
     start = max((i for i, ev in enumerate(events) if isinstance(ev, Deal)), default=len(events))
-    return MatchResult(header, names, rules, tuple(results), totals, tuple(errors), in_play, tuple(events[start:]))
+    return MatchResult(header, names, rules, tuple(results), totals, tuple(errors), in_play, tuple(events[start:]),
+                       conduct)
 
 
 def _collect(events: Sequence[Event], rules: Rules,

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from referee.games.kit import header as kit
+from referee.games.kit.conduct import Ruling, Warn
 
 SEATS = ("E", "S", "W", "N")  # the order of play (counter-clockwise): S is E's 下家, E is S's 上家
 
@@ -65,7 +66,7 @@ class NoWin(NamedTuple):
     line: int = 0
 
 
-Event = Header | Seat | Deal | Caishen | Claim | Win | Patterns | Tiles | Liable | NoWin
+Event = Header | Seat | Deal | Caishen | Claim | Win | Patterns | Tiles | Liable | NoWin | Warn | Ruling
 
 
 def header_of(events: Sequence[Event]) -> Header | None:

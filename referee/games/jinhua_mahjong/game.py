@@ -32,6 +32,11 @@ class JinhuaMahjong(Adapter[Event, Rules, MatchResult]):
     summary_type = "MahjongSummary"
     time_section = "§11"
 
+    # --- seamapp: recording and guided entry of every game
+    def seat_words(self) -> tuple[str, ...]:
+        """The seat letters and the Chinese seat words the reader takes (东 南 西 北)."""
+        return (*self.seats, "东", "南", "西", "北")
+
 GAME = JinhuaMahjong()
 
 if TYPE_CHECKING:  # the type checker holds the game, and each module the adapter hands over to, to the interface

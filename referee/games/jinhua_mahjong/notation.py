@@ -10,6 +10,7 @@ from referee.core.errors import UsageError
 from referee.core.i18n import M, listed
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games.jinhua_mahjong.events import (
+    SEATS,
     Caishen,
     Claim,
     Deal,
@@ -24,6 +25,7 @@ from referee.games.jinhua_mahjong.events import (
 )
 from referee.games.jinhua_mahjong.patterns import BY_CODE, pattern_named
 from referee.games.jinhua_mahjong.tiles import code, parse_tile, parse_tiles
+from referee.games.kit import conduct
 from referee.games.kit.notation import (
     NotationError,
     Reading,
@@ -51,7 +53,9 @@ KEYWORDS = {
     "patterns": "patterns", "pattern": "patterns", "番型": "patterns", "番": "patterns",
     "tiles": "tiles", "hand": "tiles", "牌": "tiles", "手牌": "tiles",
     "liable": "liable", "承包": "liable", "nowin": "nowin", "draw": "nowin", "流局": "nowin", "荒庄": "nowin",
+    **conduct.KEYWORD,
 }
+SPELLINGS = KEYWORDS  # every word a line may begin with -> its keyword (Game.directive_words)
 SELF = {"self", "tsumo", "自摸", "zimo"}
 FROM = {"from", "discard", "放铳", "点炮", "fangchong"}
 
@@ -85,6 +89,7 @@ USAGE = {
     "tiles": "tiles TILE×14",
     "liable": "liable SEAT",
     "nowin": "nowin",
+    **conduct.USAGE,
 }
 
 
@@ -204,6 +209,8 @@ READERS: dict[str, Callable[[str, list[str], int, str], Event]] = {
     "match": lambda k, a, n, r: _header(a, n), "seat": _seat_line, "deal": _deal, "nowin": _nowin,
     "caishen": _caishen, "chi": _claim, "pong": _claim, "kong": _claim, "win": _win, "patterns": _patterns,
     "tiles": _tiles, "liable": _liable,
+    "warn": lambda k, a, n, r: conduct.read(k, r, n, lambda t: _seat(t, k), SEATS),
+    "ruling": lambda k, a, n, r: conduct.read(k, r, n, lambda t: _seat(t, k), SEATS),
 }
 
 
@@ -264,6 +271,8 @@ def format_event(e: Event) -> str:
         return "tiles " + " ".join(code(t) for t in e.tiles)
     if isinstance(e, Liable):
         return f"liable {e.seat}"
+    if isinstance(e, conduct.Warn | conduct.Ruling):
+        return conduct.format_event(e)
     return "nowin"
 
 

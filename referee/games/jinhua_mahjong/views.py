@@ -56,7 +56,19 @@ def match_view(result: MatchResult, lang: str) -> str:
     lines.append(tr(lang, "total").ljust(12) + "".join(_signed(result.totals[s]).rjust(7) for s in SEATS))
     if result.in_play:
         lines.append(tr(lang, "deal {deal} is in play", deal=result.deals[-1].deal))
+    lines += conduct_lines(result, lang)
     return "\n".join(lines)
+
+
+def conduct_lines(result: MatchResult, lang: str) -> list[str]:
+    """The match's warnings and rulings ("Conduct and rulings"), each seat with its player's name."""
+    from referee.games.kit.conduct import lines
+
+    def who(seat: str) -> str:
+        name = result.names.get(seat)
+        return form("{seat:seat} {name}", seat=seat, name=name).text(lang) if name else _seat(seat, lang)
+
+    return lines(result.conduct, who, lang)
 
 
 def check_summary(result: MatchResult, lang: str) -> str:

@@ -401,6 +401,32 @@ class Adapter(Generic[E, R, Res]):
                  zh="比赛已进行{minutes}分钟，超过{limit}分钟的限时（{rule}）：打完正在进行的这一局，比赛到此结束",
                  minutes=minutes, limit=limit, rule=self.time_section)
 
+    # --- seamapp: recording and guided entry of every game (the prompt's words and hints)
+    def directive_words(self) -> Mapping[str, str]:
+        """The package's ``notation.SPELLINGS`` (word → keyword)."""
+        spellings: Mapping[str, str] = self.module("notation").SPELLINGS
+        return spellings
+
+    def usage(self, word: str) -> Msg | None:
+        """The package's ``notation.USAGE`` of the keyword *word* spells, kept as written (input words)."""
+        from referee.core.i18n import literal
+
+        keyword = self.directive_words().get(word.lower())
+        forms: Mapping[str, str] = self.module("notation").USAGE
+        return literal(forms[keyword]) if keyword is not None and keyword in forms else None
+
+    def suggest(self, word: str, extra: Iterable[str] = ()) -> str | None:
+        """The nearest English keyword or *extra* word (``difflib``, as Gunzi's registry suggests)."""
+        import difflib
+
+        keywords = dict.fromkeys(self.directive_words().values())
+        found = difflib.get_close_matches(word.lower(), [*keywords, *extra], n=1, cutoff=0.6)
+        return found[0] if found else None
+
+    def seat_words(self) -> tuple[str, ...]:
+        """The seats as a record writes them (a game with Chinese seat words adds them)."""
+        return self.seats
+
 
 class WholeReplay:
     """A match's events kept with its rules and replayed whole at each extension (:meth:`Adapter.replayer`)."""
