@@ -37,7 +37,11 @@ INPUT_MODULES = {"referee/games/gunzi/cards.py", "referee/games/gunzi/seats.py",
                  "referee/games/jinhua_mahjong/tiles.py", "referee/games/jinhua_mahjong/notation.py",
                  "referee/games/jinhua_mahjong/patterns.py",
                  # the header's keyword as the readers take it (比赛), to find a record's game
-                 "referee/games/registry.py"}
+                 "referee/games/registry.py",
+                 # the guided prompt's own commands (撤销, 帮助 …), moved from Gunzi's directives to be every game's
+                 "referee/app/promptwords.py",
+                 # warn and ruling as every game's record writes them (警告, 裁定, 胜方=), Gunzi's words before
+                 "referee/games/kit/conductwords.py"}
 
 
 def _po(lang: str):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from referee.app.promptwords import PROMPT_COMMANDS, QUIT  # noqa: F401 - the prompt's words, read here
 from referee.core.errors import UsageError
 from referee.core.i18n import M
 
@@ -22,16 +23,6 @@ if TYPE_CHECKING:
     from referee.games.gunzi.events import Event
     from referee.games.gunzi.results import TableState
 
-# What stops guided entry at its prompt (input words, like the keywords).
-QUIT = frozenset({"q", "quit", "exit", "退出"})
-# The guided prompt's own commands besides the directives, the same at every game's prompt (input words, both
-# languages): each the name of the `referee` command it runs (`undo`, `amend`, `void`, `status`), or `help`, or
-# `quit`.
-PROMPT_COMMANDS: dict[str, str] = {
-    "undo": "undo", "撤销": "undo", "amend": "amend", "更正": "amend", "void": "void", "作废": "void",
-    "status": "status", "状态": "status", "help": "help", "帮助": "help", "?": "help", "？": "help",
-    **{word: "quit" for word in QUIT},
-}
 
 
 class Unread(UsageError):

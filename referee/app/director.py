@@ -825,7 +825,7 @@ def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason
             game = registry.game(state.settings.game)
             reading = game.read_lines(enumerate(lines, 1))
             if reading.errors:  # a reason the game's notation cannot hold
-                raise UsageError(M("--reason: {problem}", zh="--reason：{problem}", problem=reading.errors[0].msg))
+                raise UsageError(M("--reason: {problem}", problem=reading.errors[0].msg))
             done = record(store, mid, reading.events, referee)
             rulings += [Ruled(mid, int(e["seq"]), team) for e in done.entries]
         got = cache.get_many(t.match_id for t in rnd.tables)

@@ -170,7 +170,7 @@ def edit_player(store: MatchStore, event_id: str, code: str, *, name: str | None
     if force and not reason:
         raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
     if name is None and club is None:
-        raise UsageError(M("nothing to change: give --name or --club", zh="没有要改的：请给出 --name 或 --club"))
+        raise UsageError(M("nothing to change: give --name or --club"))
     with store.event_log(event_id).session() as s:
         state = s.state
         player = state.player(code)
@@ -184,16 +184,13 @@ def edit_player(store: MatchStore, event_id: str, code: str, *, name: str | None
                                   "match record and cannot change (the club can)",
                                   "player {player} was seated in rounds {rounds:list}: its name is in those rounds' "
                                   "match records and cannot change (the club can)", len(rounds),
-                                  player=code, rounds=rounds,
-                                  zh="选手 {player} 已在第 {rounds:list} 轮入座：其姓名已写入该轮的比赛记录，"
-                                     "不能更改（俱乐部可以）"))
+                                  player=code, rounds=rounds))
         other = next((p.code for p in state.players if p.code != code and _person(p.name) == _person(edited.name)),
                      None)
         if other is not None:
             raise RefereeError(M("{name} is already entered as player {other}", name=edited.name, other=other))
         if (edited.name, edited.club) == (player.name, player.club):
-            raise UsageError(M("player {player} already has this name and club: nothing changed", player=code,
-                               zh="选手 {player} 已是这个姓名和俱乐部：没有更改"))
+            raise UsageError(M("player {player} already has this name and club: nothing changed", player=code))
         return player, s.append([player_edited(edited._replace(active=player.active), reason)], referee)
 
 
@@ -205,8 +202,7 @@ def remove_player(store: MatchStore, event_id: str, code: str, reason: str, *, f
 
     reason = check_text(reason, "--reason").strip()
     if not reason:
-        raise UsageError(M("--reason: say why the player is removed (it is kept in the event's log)",
-                           zh="--reason：请说明为何移除该选手（记入赛事日志）"))
+        raise UsageError(M("--reason: say why the player is removed (it is kept in the event's log)"))
     with store.event_log(event_id).session() as s:
         state = s.state
         if state.player(code) is None:
@@ -218,9 +214,7 @@ def remove_player(store: MatchStore, event_id: str, code: str, reason: str, *, f
                                   "it instead (referee event withdraw {event} {player} --reason TEXT)",
                                   "player {player} was seated in rounds {rounds:list}: it cannot be removed; withdraw "
                                   "it instead (referee event withdraw {event} {player} --reason TEXT)", len(rounds),
-                                  player=code, rounds=rounds, event=event_id,
-                                  zh="选手 {player} 已在第 {rounds:list} 轮入座：不能移除；请改为退赛（referee event "
-                                     "withdraw {event} {player} --reason 理由）"))
+                                  player=code, rounds=rounds, event=event_id))
         return s.append([player_removed(code, reason)], referee)
 
 
@@ -237,12 +231,11 @@ def _scores(text: str, n: int, table: int) -> tuple[int, ...]:
         scores = tuple(int(p) for p in parts)
     except ValueError:
         raise UsageError(M("--adjusted {value}: not whole numbers A:B:C, a score for each player in seat order",
-                           zh="--adjusted {value}：不是整数 A:B:C（按座位顺序每名选手一个分数）", value=text)) from None
+                           value=text)) from None
     if len(scores) != n:
         raise UsageError(MN("--adjusted {value}: table {table} seats {n} player: give a score for each, in seat order",
                             "--adjusted {value}: table {table} seats {n} players: give a score for each, in seat "
-                            "order", n, value=text, table=table,
-                            zh="--adjusted {value}：第 {table} 桌有 {n} 名选手：请按座位顺序各给一个分数"))
+                            "order", n, value=text, table=table))
     return scores
 
 

@@ -128,14 +128,13 @@ def lines(clock: Clock, result: Any) -> list[Msg]:
     for g in clock.games:
         unit, start = game.time_unit(g.game), local(g.start, clock.zone)
         if g.end is not None:
-            out.append(M("{unit}: {start}–{end}, {minutes} min", zh="{unit}：{start}–{end}，用时{minutes}分钟",
+            out.append(M("{unit}: {start}–{end}, {minutes} min",
                          unit=unit, start=start, end=local(g.end, clock.zone), minutes=g.minutes))
         elif clock.limit:
             out.append(M("{unit}: started {start}, {minutes} of {limit} min",
-                         zh="{unit}：{start}开始，已用{minutes}分钟（限时{limit}分钟）",
                          unit=unit, start=start, minutes=g.minutes, limit=clock.limit))
         else:
-            out.append(M("{unit}: started {start}, {minutes} min", zh="{unit}：{start}开始，已用{minutes}分钟",
+            out.append(M("{unit}: started {start}, {minutes} min",
                          unit=unit, start=start, minutes=g.minutes))
     if over is not None:
         out.append(game.time_call(result, clock.limit).says)

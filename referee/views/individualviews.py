@@ -100,8 +100,7 @@ def standings_notes(results: IndividualResults, lang: str) -> list[str]:
     for mid, t in results.tables.items():
         if t.given is not None:
             out.append(tr(lang, "{match}: the director's result (round {round}, table {table}), reason: {reason}",
-                          match=mid, round=t.given.round, table=t.given.table, reason=t.given.reason,
-                          zh="{match}：裁判长录入的结果（第 {round} 轮第 {table} 桌），理由：{reason}"))
+                          match=mid, round=t.given.round, table=t.given.table, reason=t.given.reason))
     return out
 
 
@@ -135,12 +134,10 @@ def prize_lines(results: IndividualResults, lang: str) -> list[str]:
     for p in found:
         if p.kind is Kind.club:
             out.append("  " + tr(lang, "Best club: {club}, score {points:+d} ({players:list})", club=p.winner,
-                                 points=p.match_points, players=list(p.pairs),
-                                 zh="最佳俱乐部：{club}，得分 {points:+d}（{players:list}）"))
+                                 points=p.match_points, players=list(p.pairs)))
         else:
             out.append("  " + tr(lang, "Place {place}: {player} {name}, score {points:+d}", place=p.place,
-                                 player=p.winner, name=names[p.winner], points=p.match_points,
-                                 zh="第 {place} 名：{player} {name}，得分 {points:+d}"))
+                                 player=p.winner, name=names[p.winner], points=p.match_points))
     if not found:
         out.append("  " + tr(lang, "no prize can be given yet"))
     return out

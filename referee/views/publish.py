@@ -186,7 +186,7 @@ def individual_pages(results: IndividualResults, lang: str) -> dict[str, str]:
         for seated in results.rounds:
             at = next((t for t in seated.tables if p.code in t.players), None)
             if at is None:
-                out_word = tr(lang, "sat out", zh="轮空") if p.code in seated.sitting_out else ""
+                out_word = tr(lang, "sat out") if p.code in seated.sitting_out else ""
                 lines.append((seated.number, None, None, None, out_word))
                 continue
             scores = results.scores(at.match_id)

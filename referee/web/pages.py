@@ -426,8 +426,7 @@ def _seq(form: FormData, kind: str) -> int:
     """The entry # a void or an amend corrects."""
     seq_text = form_text(form, "seq").strip().lstrip("#")
     if not SEQ.fullmatch(seq_text):
-        raise UsageError(M("void: the entry # to void is a number (see the entries below)",
-                           zh="作废：要作废的记录号是一个数字（见下方记录）") if kind == "void"
+        raise UsageError(M("void: the entry # to void is a number (see the entries below)") if kind == "void"
                          else M("amend: the entry # to replace is a number (see the entries below)"))
     return int(seq_text)
 

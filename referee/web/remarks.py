@@ -42,17 +42,15 @@ def _stored(store: MatchStore, match_id: str, form: FormData, referee: str, lang
                                    referee=referee, names=disputes.FORM_FIELDS)
         return WORDS["dispute_stored"].bind(number=d.number, hand=d.hand, team=d.by, claim=d.claim).text(lang)
     if act == "rule":  # the referee's ruling on an open dispute, as `referee dispute MATCH rule N` stores it
-        number = _number(form, "dispute", M("dispute: choose the dispute to rule on (a number)",
-                                            zh="争议：选择要裁定的争议（一个数字）"))
+        number = _number(form, "dispute", M("dispute: choose the dispute to rule on (a number)"))
         keep = pages.form_text(form, "choice") != "alt"
         alternative = None if keep else _number(form, "alternative", M(
-            "alternative: the number of the weighed alternative that replaces the record",
-            zh="替代方案：取代记录的已权衡替代方案的编号"))
+            "alternative: the number of the weighed alternative that replaces the record"))
         ruled = disputes.rule(store, match_id, number, keep=keep, alternative=alternative,
                               reason=pages.form_text(form, "reason"), referee=referee)
         deal = ruled.game.deal_title(ruled.dispute.hand)
         return WORDS["ruling_stored"].bind(number=ruled.dispute.number, deal=deal).text(lang)
-    raise UsageError(M("act: confirm, dispute or rule", zh="act：确认、争议或裁定"))
+    raise UsageError(M("act: confirm, dispute or rule"))
 
 
 def _number(form: FormData, name: str, problem: Msg) -> int:

@@ -278,8 +278,7 @@ def edit(
     club: Annotated[str | None, typer.Option("--club", metavar="CLUB", help=N_(
         "The pair's club as corrected (empty: none)."))] = None,
     name: Annotated[str | None, typer.Option("--name", metavar="NAME", help=N_(
-        "An event of individual players: the player's name as corrected.",
-        zh="个人赛：更正后的选手姓名。"))] = None,
+        "An event of individual players: the player's name as corrected."))] = None,
     force: Finished = False,
     reason: Reason = "",
     db: Db = None,
@@ -297,13 +296,12 @@ def edit(
     if individualevent.is_individual(store, event_id):
         if player2 is not None or (player1 is not None and name is not None):
             raise UsageError(M("event {event} is of individual players: a player has one name (--name NAME)",
-                               zh="赛事 {event} 是个人赛：选手只有一个姓名（--name 姓名）", event=event_id))
+                               event=event_id))
         individualevent.edit(store, event_id, pair, name if name is not None else player1, club, reason, force,
                              referee, say)
         return
     if name is not None:
-        raise UsageError(M("--name: for an event of individual players; a pair's players are --player1 and --player2",
-                           zh="--name：用于个人赛；对子的两名选手用 --player1 和 --player2"))
+        raise UsageError(M("--name: for an event of individual players; a pair's players are --player1 and --player2"))
     before, state = edit_pair(open_store(db), event_id, pair, player1=player1, player2=player2, club=club,
                               reason=reason, force=force, referee=referee)
     after = state.pair(pair)
@@ -587,8 +585,6 @@ def result(
         if any(x is not None for x in (side, score, forfeit, no_show)) or adjusted is None:
             raise UsageError(M("event {event} is of individual players: a table's result is --adjusted A:B:C, a "
                                "score for each player in seat order",
-                               zh="赛事 {event} 是个人赛：一桌的结果用 --adjusted A:B:C 给出"
-                                  "（按座位顺序每名选手一个分数）",
                                event=event_id))
         individualevent.result(store, event_id, table, adjusted, round_, reason, json_, referee, say)
         return

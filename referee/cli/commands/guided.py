@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from referee.app.answers import PROMPT_COMMANDS
 from referee.cli.commands.tableactions import echo_lines
-from referee.games.gunzi.directives import PROMPT_COMMANDS
 
 if TYPE_CHECKING:
     from referee.app.officiate import Outcome

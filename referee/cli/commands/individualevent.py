@@ -64,11 +64,10 @@ def edit(store: MatchStore, event_id: str, code: str, name: str | None, club: st
     assert after is not None
 
     def words(name: str, club: str) -> str:
-        return tr(say, "{name} ({club})", name=name, club=club, zh="{name}（{club}）") if club else name
+        return tr(say, "{name} ({club})", name=name, club=club) if club else name
 
     typer.echo(tr(say, "player {player} of {event}: {old} → {new}", player=code, event=event_id,
-                  old=words(before.name, before.club), new=words(after.name, after.club),
-                  zh="赛事 {event} 的选手 {player}：{old} → {new}"))
+                  old=words(before.name, before.club), new=words(after.name, after.club)))
 
 
 def remove(store: MatchStore, event_id: str, code: str, reason: str, force: bool, referee: str | None,
@@ -79,8 +78,7 @@ def remove(store: MatchStore, event_id: str, code: str, reason: str, force: bool
     state = remove_player(store, event_id, code, reason, force=force, referee=referee)
     typer.echo(trn(say, "player {player} removed from {event} ({reason}): {n} player entered",
                    "player {player} removed from {event} ({reason}): {n} players entered", len(state.players),
-                   player=code, event=event_id, reason=reason,
-                   zh="选手 {player} 已从 {event} 移除（{reason}）：共 {n} 名选手"))
+                   player=code, event=event_id, reason=reason))
 
 
 def result(store: MatchStore, event_id: str, table: int, scores: str, round_: int | None, reason: str, json_: bool,
@@ -98,8 +96,7 @@ def result(store: MatchStore, event_id: str, table: int, scores: str, round_: in
         return
     shown = ", ".join(f"{p} {s:+d}" if s else f"{p} 0" for p, s in zip(entered.players, r.scores, strict=True))
     typer.echo(tr(say, "{match}: scores entered by the director: {scores}, reason: {reason}; event log #{seq}",
-                  match=r.match_id, scores=shown, reason=r.reason, seq=r.seq,
-                  zh="{match}：裁判长录入的分数：{scores}，理由：{reason}；赛事日志 #{seq}"))
+                  match=r.match_id, scores=shown, reason=r.reason, seq=r.seq))
     if entered.after_close:
         typer.echo(tr(say, "round {round} was closed: this is a correction after its close (shown as such in the "
                            "standings and the report)", round=r.round))

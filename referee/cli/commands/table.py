@@ -338,8 +338,7 @@ def log(
             from referee.core.i18n import M
 
             raise UsageError(M("--game picks the hands of one of Gunzi's games; a {game} match has deals: pick one "
-                               "with --hand N", game=other.title,
-                               zh="--game 选择打滚子某一局的各副牌；{game}的比赛按局记录：用 --hand N 选择一局"))
+                               "with --hand N", game=other.title))
         _log_by_deal(other, match_id, trail, events, hand, corrections, language)
         return
     groups = views.log_groups(trail, events, officiate.replay(events))
@@ -381,7 +380,7 @@ def _log_by_deal(chosen: Game, match_id: str, trail: list[LogEntry], events: lis
         rows = [e for e in group if not corrections or e.kind in CORRECTIONS or e.superseded_by]
         if rows:
             typer.echo(chosen.deal_title(k).text(language) if k else
-                       tr(language, "match (before the first deal)", zh="比赛（第一局之前）"))
+                       tr(language, "match (before the first deal)"))
             echo_lines(views.log_lines(rows, language))
             shown += len(rows)
     if not shown:

@@ -13,14 +13,14 @@ from referee.games.kit.padkeys import chinese, plain, row, seats
 # each directive but the header and the seats, with its Chinese keyword from the reader's own table
 DIRECTIVES = tuple((kw, chinese(((w, k) for k, ws in WORDS.items() for w in ws), kw))
                    for kw in WORDS if kw not in ("match", "seat"))
-BIDS = (("1", literal("1")), ("2", literal("2")), ("3", literal("3")), ("pass", M("pass", zh="不叫")),
-        ("call", M("call", zh="叫地主")), ("rob", M("rob", zh="抢地主")))
+BIDS = (("1", literal("1")), ("2", literal("2")), ("3", literal("3")), ("pass", M("pass")),
+        ("call", M("call")), ("rob", M("rob")))
 
 
 def groups() -> tuple[PadGroup, ...]:
-    return (row("directive", "directive", M("directive", zh="指令"), ((label, kw) for kw, label in DIRECTIVES)),
-            row("seat", "seat", M("seat", zh="座位"), seats(("1", "2", "3"))),
-            row("word", "bid", M("bid", zh="叫分"), ((label, word) for word, label in BIDS)),
-            row("cards", "ranks", M("cards", zh="牌"), plain(rank_name(r) for r in range(3, TWO + 1)), 4),
-            row("cards", "jokers", M("jokers", zh="王"), ((M("small joker", zh="小王"), rank_name(SMALL_JOKER)),
-                                                          (M("big joker", zh="大王"), rank_name(BIG_JOKER)))))
+    return (row("directive", "directive", M("directive"), ((label, kw) for kw, label in DIRECTIVES)),
+            row("seat", "seat", M("seat"), seats(("1", "2", "3"))),
+            row("word", "bid", M("bid"), ((label, word) for word, label in BIDS)),
+            row("cards", "ranks", M("cards"), plain(rank_name(r) for r in range(3, TWO + 1)), 4),
+            row("cards", "jokers", M("jokers"), ((M("small joker"), rank_name(SMALL_JOKER)),
+                                                          (M("big joker"), rank_name(BIG_JOKER)))))

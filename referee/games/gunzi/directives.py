@@ -258,15 +258,6 @@ def _number(keyword: str, cls: type[Points | DeclarerPoints], tokens: list[str],
     return cls(n, line=line)
 
 
-# What stops the guided entry at its prompt (input words, like the keywords).
-QUIT = frozenset({"q", "quit", "exit", "退出"})
-# The guided prompt's own commands besides the directives (input words, both languages): each the name of
-# the `referee` command it runs (`undo`, `amend`, `void`, `status`), or `help`, or `quit`.
-PROMPT_COMMANDS: dict[str, str] = {
-    "undo": "undo", "撤销": "undo", "amend": "amend", "更正": "amend", "void": "void", "作废": "void",
-    "status": "status", "状态": "status", "help": "help", "帮助": "help", "?": "help", "？": "help",
-    **{word: "quit" for word in QUIT},
-}
 # The seats as the prompt completes them (input words).
 SEAT_WORDS = ("E", "S", "W", "N", "东", "南", "西", "北")
 

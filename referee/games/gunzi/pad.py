@@ -18,7 +18,7 @@ def directives() -> PadGroup:
     """Every directive but the header by its keyword, beside it its Chinese keyword (the registry's); the last
     trick's two outcomes by what they are called at the table: 抠底 (the defenders dug), 保底 (kept, §7)."""
     keys = [(literal(d.zh), d.keyword) for d in DIRECTIVES if d.keyword not in ("match", "last")]
-    return row("directive", "directive", M("directive", zh="指令"),
+    return row("directive", "directive", M("directive"),
                (*keys, (M("dig"), "last def"), (M("keep"), "last decl")))
 
 
@@ -26,8 +26,8 @@ def groups() -> tuple[PadGroup, ...]:
     cards = [row("cards", suit, form("{x:suit}", x=suit),
                  ((form("{c:card}", c=Card(rank, suit)), str(Card(rank, suit))) for rank in range(2, 15)), COPIES)
              for suit in SUITS]
-    jokers = row("cards", "jokers", M("jokers", zh="王"),
+    jokers = row("cards", "jokers", M("jokers"),
                  ((form("{c:card}", c=c), str(c)) for c in (SMALL_JOKER, BIG_JOKER)), COPIES)
-    return (directives(), row("seat", "seat", M("seat", zh="座位"), seats(SEATS)), *cards, jokers,
-            row("suit", "suit", M("suit", zh="花色"), ((form("{x:suit}", x=s), s) for s in SUITS)),
-            row("number", "points", M("points", zh="得分"), plain(str(q) for q in QUICK_POINTS)))
+    return (directives(), row("seat", "seat", M("seat"), seats(SEATS)), *cards, jokers,
+            row("suit", "suit", M("suit"), ((form("{x:suit}", x=s), s) for s in SUITS)),
+            row("number", "points", M("points"), plain(str(q) for q in QUICK_POINTS)))

@@ -39,7 +39,9 @@ class HubeiDagun(Adapter[Event, DagunRules, MatchResult]):
     # --- seamapp: recording and guided entry of every game
     def seat_words(self) -> tuple[str, ...]:
         """The seat letters and the Chinese seat words the reader takes (东 南 西 北)."""
-        return (*self.seats, "东", "南", "西", "北")
+        from referee.games.hubei_dagun.spellings import SEATS
+
+        return (*self.seats, *(w for w in SEATS if not w.isascii()))
 
 GAME = HubeiDagun()
 

@@ -18,8 +18,8 @@ SUITS = "SHCD"
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 DIRECTIVES = tuple((kw, chinese(spellings.DIRECTIVES.items(), kw)) for kw in KEYWORDS
                    if kw not in ("match", "seat"))  # each with its Chinese keyword from the reader's table
-FIELDS = (("dealer=", M("dealer=", zh="庄家=")), ("partner=", M("partner=", zh="朋友=")),
-          *((f"{s}=", form("{seat:seat}=", seat=s)) for s in SEATS), ("hand=", M("hand=", zh="手中=")))
+FIELDS = (("dealer=", M("dealer=")), ("partner=", M("partner=")),
+          *((f"{s}=", form("{seat:seat}=", seat=s)) for s in SEATS), ("hand=", M("hand=")))
 QUICK_POINTS = (0, 5, 10, 20, 30, 40, 50, 60, 80, 100)
 # the declared hands and the results by their Chinese names, the terms of both languages (§6, §8)
 HANDS = tuple((word, chinese(spellings.REWARDS.items(), word)) for word in ("sky", "xi8", "xi7"))
@@ -30,12 +30,12 @@ CLAIMS = tuple((word, chinese(spellings.CLAIMS.items(), word))
 def groups() -> tuple[PadGroup, ...]:
     cards = [row("cards", suit, form("{x:suit}", x=suit), ((form("{c:card}", c=Card(f"{suit}{r}")), f"{suit}{r}")
                                                            for r in RANKS), 2) for suit in SUITS]
-    return (row("directive", "directive", M("directive", zh="指令"), ((label, kw) for kw, label in DIRECTIVES)),
-            row("seat", "seat", M("seat", zh="座位"), seats(SEATS)),
-            row("word", "fields", M("fields", zh="字段"), ((label, text) for text, label in FIELDS)),
-            row("number", "points", M("points", zh="得分"), plain(str(q) for q in QUICK_POINTS)),
-            row("word", "hands", M("declared hand", zh="报牌"), ((label, text) for text, label in HANDS)),
-            row("word", "ranks", M("rank", zh="点数"), plain(RANKS)),
-            row("word", "claims", M("claim", zh="结果"), ((label, text) for text, label in CLAIMS)),
+    return (row("directive", "directive", M("directive"), ((label, kw) for kw, label in DIRECTIVES)),
+            row("seat", "seat", M("seat"), seats(SEATS)),
+            row("word", "fields", M("fields"), ((label, text) for text, label in FIELDS)),
+            row("number", "points", M("points"), plain(str(q) for q in QUICK_POINTS)),
+            row("word", "hands", M("declared hand"), ((label, text) for text, label in HANDS)),
+            row("word", "ranks", M("rank"), plain(RANKS)),
+            row("word", "claims", M("claim"), ((label, text) for text, label in CLAIMS)),
             *cards,
-            row("cards", "jokers", M("jokers", zh="王"), ((form("{c:card}", c=Card(j)), j) for j in ("SJ", "BJ")), 2))
+            row("cards", "jokers", M("jokers"), ((form("{c:card}", c=Card(j)), j) for j in ("SJ", "BJ")), 2))

@@ -53,8 +53,7 @@ SCHEMA = Schema(GAME, "referee.games.hubei_dagun.rules", DEFAULT_RULES, (
         "from the second deal on, the previous deal's 一游 deals (§4.1, the source); false: any seat may")),
     Key("match", "time_limit_minutes", int, 0, M(
         "minutes the match may run, from its first deal; when they pass, the deal in progress is finished and the "
-        "match ends there; 0 for no limit (§11)",
-        zh="比赛自第一局起可进行的分钟数；时间一过，打完正在进行的这一局，比赛即到此结束；0 表示不限时（§11）"),
+        "match ends there; 0 for no limit (§11)"),
         low=0, high=24 * 60),
 ))
 

@@ -35,7 +35,9 @@ class JinhuaMahjong(Adapter[Event, Rules, MatchResult]):
     # --- seamapp: recording and guided entry of every game
     def seat_words(self) -> tuple[str, ...]:
         """The seat letters and the Chinese seat words the reader takes (东 南 西 北)."""
-        return (*self.seats, "东", "南", "西", "北")
+        from referee.games.jinhua_mahjong.notation import SEAT_NAMES
+
+        return (*self.seats, *(w for w in SEAT_NAMES if not w.isascii()))
 
 GAME = JinhuaMahjong()
 

@@ -15,10 +15,10 @@ from referee.games.kit.padkeys import chinese, row, seats
 
 DIRECTIVES = tuple((kw, chinese(KEYWORDS.items(), kw)) for kw in (
     "deal", "caishen", "chi", "pong", "kong", "win", "patterns", "tiles", "liable", "nowin"))
-HOW = (("self", M("self-drawn", zh="自摸")), ("from", M("from (a discard)", zh="放铳")))
+HOW = (("self", M("self-drawn")), ("from", M("from (a discard)")))
 
 
-SUIT_TITLES = {"m": M("characters (万)", zh="万子"), "p": M("dots (筒)", zh="筒子"), "s": M("bamboos (条)", zh="条子")}
+SUIT_TITLES = {"m": M("characters (万)"), "p": M("dots (筒)"), "s": M("bamboos (条)")}
 
 
 def _tile(code: str) -> tuple[Msg, str]:
@@ -30,8 +30,8 @@ def _tile(code: str) -> tuple[Msg, str]:
 
 def groups() -> tuple[PadGroup, ...]:
     tiles = [row("cards", suit, SUIT_TITLES[suit], (_tile(f"{n}{suit}") for n in range(1, 10)), 4) for suit in SUITS]
-    return (row("directive", "directive", M("directive", zh="指令"), ((label, kw) for kw, label in DIRECTIVES)),
-            row("seat", "seat", M("seat", zh="座位"), seats(("E", "S", "W", "N"))),
-            row("word", "how", M("how", zh="胡法"), ((label, text) for text, label in HOW)),
-            row("word", "patterns", M("patterns", zh="番型"), ((literal(p.zh), p.code) for p in PATTERNS)),
-            *tiles, row("cards", "honours", M("winds and dragons", zh="风牌与箭牌"), (_tile(h) for h in HONOURS), 4))
+    return (row("directive", "directive", M("directive"), ((label, kw) for kw, label in DIRECTIVES)),
+            row("seat", "seat", M("seat"), seats(("E", "S", "W", "N"))),
+            row("word", "how", M("how"), ((label, text) for text, label in HOW)),
+            row("word", "patterns", M("patterns"), ((literal(p.zh), p.code) for p in PATTERNS)),
+            *tiles, row("cards", "honours", M("winds and dragons"), (_tile(h) for h in HONOURS), 4))

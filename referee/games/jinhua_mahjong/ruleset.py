@@ -41,8 +41,7 @@ KEYS: tuple[Key, ...] = (
         "the dealer deals again after winning or a deal without a winner, else the next seat deals (§9; a choice)")),
     Key("match", "time_limit_minutes", int, 0, M(
         "minutes the match may run, from its first deal; when they pass, the deal in progress is finished and the "
-        "match ends there; 0 for no limit (§11)",
-        zh="比赛自第一局起可进行的分钟数；时间一过，打完正在进行的这一局，比赛即到此结束；0 表示不限时（§11）"),
+        "match ends there; 0 for no limit (§11)"),
         low=0, high=24 * 60),
 )
 

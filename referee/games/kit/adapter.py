@@ -383,7 +383,7 @@ class Adapter(Generic[E, R, Res]):
         return 1 if self.expected(result) else None
 
     def time_unit(self, unit: int) -> Msg:
-        return M("the match", zh="整场比赛")
+        return M("the match")
 
     def time_call(self, result: Res, limit: int) -> TimeRuling:
         """The match ends with the deal in progress (the club's ``match.time_limit_minutes``: the game's
@@ -392,13 +392,11 @@ class Adapter(Generic[E, R, Res]):
 
         return TimeRuling("ends", None, M(
             "time is up ({limit} min, {rule}): the deal in progress is finished and the match ends there",
-            zh="时间到（{limit}分钟，{rule}）：打完正在进行的这一局，比赛到此结束",
             limit=limit, rule=self.time_section))
 
     def time_notice(self, unit: int, minutes: int, limit: int) -> Msg:
         return M("the match has run {minutes} min, past its {limit}-minute limit ({rule}): the deal in progress "
                  "is finished and the match ends there",
-                 zh="比赛已进行{minutes}分钟，超过{limit}分钟的限时（{rule}）：打完正在进行的这一局，比赛到此结束",
                  minutes=minutes, limit=limit, rule=self.time_section)
 
     # --- seamapp: recording and guided entry of every game (the prompt's words and hints)

@@ -48,7 +48,7 @@ def running_chart(table: GameTable, lang: str) -> Chart | None:
     series = tuple(Series(f"{name} {signed(table.totals[p])}",
                           ((0.0, 0), *((float(i), row[p]) for i, row in enumerate(table.running, 1))), p)
                    for p, name in enumerate(table.players))
-    return Chart(tr(lang, "Running totals, deal by deal") + f" ({table.unit})", tr(lang, "Deal", zh="局"), table.unit,
+    return Chart(tr(lang, "Running totals, deal by deal") + f" ({table.unit})", tr(lang, "Deal"), table.unit,
                  series, signed=True)
 
 
@@ -57,7 +57,7 @@ def result_lines(summary: Summary, lang: str) -> tuple[str, ...]:
     is not finished: the result as the game's own summary (``Game.summarize``) ranks it."""
     ranked = sorted(((summary.outcome(p.key), p) for p in summary.participants()), key=lambda op: op[0].placement)
     places = [f"{o.placement}. {p.name or p.key} {signed(o.score)}" for o, p in ranked]
-    lines = [tr(lang, "Places: {places:list}", zh="名次：{places:list}", places=places)] if places else []
+    lines = [tr(lang, "Places: {places:list}", places=places)] if places else []
     if not summary.finished:
         return (*lines, M("Match not finished").text(lang))
     first = [p.name or p.key for o, p in ranked if o.placement == 1]

@@ -16,6 +16,8 @@ from typing import NamedTuple
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg, listed
 from referee.core.names import TEXT_MAX, check_text
+from referee.games.kit.conductwords import WINNER as _WINNER  # the input words, in their own module
+from referee.games.kit.conductwords import WORDS
 from referee.games.kit.notation import NotationError, text_field, unquote
 
 
@@ -37,12 +39,10 @@ class Ruling(NamedTuple):
 
 Conduct = Warn | Ruling
 CONDUCT = (Warn, Ruling)
-# keyword -> the words a record may use for it (Gunzi's Chinese words: 警告, 裁定)
-WORDS: dict[str, tuple[str, ...]] = {"warn": ("warn", "警告"), "ruling": ("ruling", "裁定")}
+
 KEYWORD = {w: k for k, ws in WORDS.items() for w in ws}
 USAGE = {"warn": "warn SEAT TEXT", "ruling": "ruling winner=SIDE TEXT"}
 GLOSSES: dict[str, Msg] = {"warn": M("a warning"), "ruling": M("the referee's ruling")}
-_WINNER = ("winner=", "胜方=")
 
 
 def keyword_of(word: str) -> str | None:
@@ -81,8 +81,7 @@ def read(keyword: str, rest: str, line: int, seat: Callable[[str], str], sides: 
         except NotationError:
             winner = None
     if winner is None or winner not in sides:
-        raise NotationError(M("ruling: winner={winner} is not a side ({sides})",
-                              zh="裁定：winner={winner} 不是一方（{sides}）", winner=value, sides=listed(sides)))
+        raise NotationError(M("ruling: winner={winner} is not a side ({sides})", winner=value, sides=listed(sides)))
     return Ruling(winner, _text(tail, keyword), line)
 
 
@@ -111,16 +110,16 @@ def lines(conduct: Sequence[Conduct], who: Callable[[str], str], lang: str) -> l
     out: list[str] = []
     for ev in conduct:
         if isinstance(ev, Warn):
-            out.append(tr(lang, "warning #{seq}: {who}: {text}", zh="警告 #{seq}：{who}：{text}",
+            out.append(tr(lang, "warning #{seq}: {who}: {text}",
                           seq=ev.line, who=who(ev.seat), text=ev.text))
         else:
-            out.append(tr(lang, "ruling #{seq} in favour of {who}: {text}", zh="裁定 #{seq}，判 {who} 胜：{text}",
+            out.append(tr(lang, "ruling #{seq} in favour of {who}: {text}",
                           seq=ev.line, who=who(ev.winner), text=ev.text))
     counts: dict[str, int] = {}
     for ev in conduct:
         if isinstance(ev, Warn):
             counts[ev.seat] = counts.get(ev.seat, 0) + 1
     if counts:
-        out.append(tr(lang, "warnings: {counts}", zh="警告次数：{counts}",
+        out.append(tr(lang, "warnings: {counts}",
                       counts=join(lang, [f"{who(s)} ×{n}" for s, n in counts.items()])))
     return out

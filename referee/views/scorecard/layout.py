@@ -312,7 +312,7 @@ def _marks(doc: Doc, marks: Sequence[tuple[str, str]]) -> list[Any]:
     """Each settled deal confirmed, disputed or not confirmed: one paragraph."""
     if not marks:
         return []
-    text = "; ".join(tr(doc.lang, "{deal}: {mark}", zh="{deal}：{mark}", deal=deal, mark=mark) for deal, mark in marks)
+    text = "; ".join(tr(doc.lang, "{deal}: {mark}", deal=deal, mark=mark) for deal, mark in marks)
     return [doc.para(tr(doc.lang, "Confirmations and disputes: {marks}", marks=text), doc.s_body)]
 
 
