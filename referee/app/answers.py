@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.app.promptwords import PROMPT_COMMANDS, QUIT  # noqa: F401 - the prompt's words, read here
+from referee.app.promptwords import PROMPT_COMMANDS
 from referee.core.errors import UsageError
 from referee.core.i18n import M
 

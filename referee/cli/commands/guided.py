@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from referee.app.answers import PROMPT_COMMANDS
+from referee.app.promptwords import PROMPT_COMMANDS
 from referee.cli.commands.tableactions import echo_lines
 
 if TYPE_CHECKING:

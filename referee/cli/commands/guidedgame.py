@@ -52,7 +52,7 @@ def completions(game: Game, line: str, text: str) -> list[str]:
     """What tab completes *text* to at *game*'s prompt, *line* being what is typed before it: the first word a
     directive's word (either language, ``Game.directive_words``) or a prompt command; after it a seat
     (``Game.seat_words``)."""
-    from referee.app.answers import PROMPT_COMMANDS
+    from referee.app.promptwords import PROMPT_COMMANDS
 
     if not line.split():
         keywords = {w for w in game.directive_words()} | {w for w in PROMPT_COMMANDS if len(w) > 1}

@@ -41,7 +41,11 @@ class HubeiDagun(Adapter[Event, DagunRules, MatchResult]):
         """The seat letters and the Chinese seat words the reader takes (东 南 西 北)."""
         from referee.games.hubei_dagun.spellings import SEATS
 
-        return (*self.seats, *(w for w in SEATS if not w.isascii()))
+        chinese: dict[str, str] = {}
+        for word, seat in SEATS.items():  # each seat's first Chinese word (东, not also the traditional 東)
+            if not word.isascii():
+                chinese.setdefault(seat, word)
+        return (*self.seats, *(chinese[s] for s in self.seats))
 
 GAME = HubeiDagun()
 

@@ -37,7 +37,11 @@ class JinhuaMahjong(Adapter[Event, Rules, MatchResult]):
         """The seat letters and the Chinese seat words the reader takes (东 南 西 北)."""
         from referee.games.jinhua_mahjong.notation import SEAT_NAMES
 
-        return (*self.seats, *(w for w in SEAT_NAMES if not w.isascii()))
+        chinese: dict[str, str] = {}
+        for word, seat in SEAT_NAMES.items():  # each seat's first Chinese word (东, not also the traditional 東)
+            if not word.isascii():
+                chinese.setdefault(seat, word)
+        return (*self.seats, *(chinese[s] for s in self.seats))
 
 GAME = JinhuaMahjong()
 

@@ -14,7 +14,7 @@ from referee.games.jinhua_mahjong.tiles import chinese as tile_name
 from referee.games.kit.padkeys import chinese, row, seats
 
 DIRECTIVES = tuple((kw, chinese(KEYWORDS.items(), kw)) for kw in (
-    "deal", "caishen", "chi", "pong", "kong", "win", "patterns", "tiles", "liable", "nowin"))
+    "deal", "caishen", "chi", "pong", "kong", "win", "patterns", "tiles", "liable", "nowin", "warn", "ruling"))
 HOW = (("self", M("self-drawn")), ("from", M("from (a discard)")))
 
 

@@ -17,7 +17,7 @@ from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg, listed
 from referee.core.names import TEXT_MAX, check_text
 from referee.games.kit.conductwords import WINNER as _WINNER  # the input words, in their own module
-from referee.games.kit.conductwords import WORDS
+from referee.games.kit.conductwords import WORDS as WORDS  # the readers take them from here
 from referee.games.kit.notation import NotationError, text_field, unquote
 
 
