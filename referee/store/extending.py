@@ -33,7 +33,7 @@ def continuation(chain_id: str, before: Sequence[Mapping[str, object]], new: Seq
     found = list(new)
     if not found:
         raise BrokenChain(chain.ChainProblem(chain_id, None, M("no entries to add", zh="没有要添加的记录")),
-                          M("{problem}; nothing was stored"))
+                          M("{problem}; nothing was stored", zh="{problem}；什么也没存"))
     prev = str(before[-1]["hash"]) if before else chain.GENESIS
     for i, entry in enumerate(found, start=len(before) + 1):
         problem = chain.entry_problem(entry)
@@ -45,7 +45,8 @@ def continuation(chain_id: str, before: Sequence[Mapping[str, object]], new: Seq
         elif problem is None and chain.entry_hash(chain_id, entry) != entry.get("hash"):
             problem = M("its content does not match its hash (edited by hand)")
         if problem is not None:
-            raise BrokenChain(chain.ChainProblem(chain_id, i, problem), M("{problem}; nothing was stored"))
+            raise BrokenChain(chain.ChainProblem(chain_id, i, problem),
+                              M("{problem}; nothing was stored", zh="{problem}；什么也没存"))
         prev = entry["hash"]
     return found
 

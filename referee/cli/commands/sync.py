@@ -128,7 +128,7 @@ def _one_pass(say: str, venue: MatchStore, league: MatchStore, shown: str) -> in
     except RefereeError as e:
         from referee.core.i18n import tr
 
-        note_pass(venue, shown, None, tr("en", "{message}", message=e.msg))
+        note_pass(venue, shown, None, tr("en", "{message}", message=e.msg, zh="{message}"))
         raise
     note_pass(venue, shown, done)
     for line in _said(say, done, league.where, venue.where):
@@ -154,7 +154,7 @@ def _keep_going(say: str, venue: MatchStore, league: MatchStore, shown: str, eve
             done = sync_store(venue, league)
         except RefereeError as e:
             text = tr(say, "error: {message}", message=e.msg)
-            note_pass(venue, shown, None, tr("en", "{message}", message=e.msg))
+            note_pass(venue, shown, None, tr("en", "{message}", message=e.msg, zh="{message}"))
             if text != failing:
                 typer.echo(text, err=True)
                 typer.echo(tr(say, "trying again every {seconds} s (Ctrl-C stops)", seconds=f"{every:g}",
