@@ -153,8 +153,9 @@ class _Pass:
                 theirs = there.entries
             self.heads[mid] = len(theirs)
             parting = _parting(mine, theirs)
-            if parting is not None:
-                self.counts["waited"] += max(0, len(mine) - len(theirs))
+            if parting is not None:  # the venue's entries from the parting on wait
+                self.heads[mid] = parting - 1
+                self.counts["waited"] += len(mine) - (parting - 1)
                 self.conflicts.append(Conflict("match", mid, parting, _at(mine, parting), _at(theirs, parting)))
                 return
             tail = mine[len(theirs):]
@@ -199,7 +200,8 @@ class _Pass:
             self.logs[eid] = len(theirs)
             parting = _parting(mine, theirs)
             if parting is not None:
-                self.counts["waited"] += max(0, len(mine) - len(theirs))
+                self.logs[eid] = parting - 1
+                self.counts["waited"] += len(mine) - (parting - 1)
                 self.conflicts.append(Conflict("event", eid, parting, _at(mine, parting), _at(theirs, parting)))
                 return
             tail = mine[len(theirs):]
