@@ -358,3 +358,50 @@ def test_every_says_a_failed_pass_once_and_goes_on_when_the_league_is_back(tmp_p
     assert "trying again every 1 s (Ctrl-C stops)" in err
     assert f"{shown(proxy.url(league))} is reached again" in out
     assert chains(league) == chains(db)
+
+
+# --- a season: events' logs, tokens and the league itself ----------------------------------------------------------
+
+def test_a_season_synced_gives_the_league_the_venues_standings(tmp_path: Path, league: str) -> None:
+    """The season of tests/test_league.py (8 matches, 2 events' logs, 1 league) and two tokens: every chain pushed,
+    the league's standings the venue's; a token revoked at the venue is revoked in the league at the next pass."""
+    from test_league import season
+
+    db = tmp_path / "venue"
+    cli = Cli(db)
+    season(cli, tmp_path)
+    cli.ok("token", "add", "王裁判", "--event", "E1", "--no-qr")
+    cli.ok("token", "add", "李裁判", "--event", "E2", "--no-qr")
+    run = referee("sync", "--to", league, "--db", db, cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    out = run.stdout.splitlines()
+    assert out[0].endswith("(8 new matches, 0 extended)")
+    assert out[1].endswith("(2 new logs)") and out[2] == "2 token changes pushed" and out[3] == "1 league change pushed"
+    assert chains(league) == chains(db)
+    here, there = open_store(db), open_store(league)
+    for eid in ("E1", "E2"):
+        assert [e["hash"] for e in here.event_log(eid).entries()] == [e["hash"] for e in there.event_log(eid).entries()]
+    there.close()
+    assert Cli(league).json("league", "standings", "DL26") == cli.json("league", "standings", "DL26")  # type: ignore[arg-type]
+    cli.ok("token", "revoke", "王裁判")
+    run = referee("sync", "--to", league, "--db", db, cwd=tmp_path)
+    assert run.stdout.splitlines()[0] == "0 match entries pushed (0 new matches, 0 extended)"
+    assert run.stdout.splitlines()[2] == "1 token change pushed"
+    held = {t.name: t.active for t in open_store(league).tokens().all()}
+    assert held == {"王裁判": False, "李裁判": True}
+    again = referee("sync", "--to", league, "--db", db, cwd=tmp_path)
+    assert again.stdout.splitlines()[-1] == f"{shown(league)} holds all of {db} already: nothing written"
+
+
+def test_a_league_ahead_of_the_venue_is_a_conflict_too(tmp_path: Path, league: str) -> None:
+    """The league holds an entry the venue lacks (#6, recorded at the league): nothing to push over it, said."""
+    db = venue(tmp_path, "T1")
+    assert referee("sync", "--to", league, "--db", db, cwd=tmp_path).returncode == 0
+    lg = open_store(league)
+    extra = lg.append("T1", [{"kind": "event", "directive": "hand"}], expect_seq=5)[0]
+    lg.close()
+    run = referee("sync", "--to", league, "--db", db, cwd=tmp_path)
+    assert run.returncode == 1
+    assert run.stderr.splitlines() == [
+        f"error: match T1: {shown(league)} holds another entry at #6 (here no entry; there #6 {extra['hash'][:12]} "
+        "hand): this match is not synced, nothing of either side changed"]

@@ -157,7 +157,7 @@ def _keep_going(say: str, venue: MatchStore, league: MatchStore, shown: str, eve
             note_pass(venue, shown, None, tr("en", "{message}", message=e.msg, zh="{message}"))
             if text != failing:
                 typer.echo(text, err=True)
-                typer.echo(tr(say, "trying again every {seconds} s (Ctrl-C stops)", seconds=f"{every:g}",
+                typer.echo(tr(say, "trying again every {seconds} s (Ctrl-C stops)", seconds=format(every, "g"),
                               zh="每 {seconds} 秒重试一次（按 Ctrl-C 停止）"), err=True)
                 failing = text
             league.close()  # a connection the server dropped is made again at the next pass
