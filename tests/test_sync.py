@@ -405,3 +405,32 @@ def test_a_league_ahead_of_the_venue_is_a_conflict_too(tmp_path: Path, league: s
     assert run.stderr.splitlines() == [
         f"error: match T1: {shown(league)} holds another entry at #6 (here no entry; there #6 {extra['hash'][:12]} "
         "hand): this match is not synced, nothing of either side changed"]
+
+
+def test_two_venues_syncing_at_once(tmp_path: Path, league: str) -> None:
+    """Two venues push into one league at the same moment: each one's matches are there once; the one match id both
+    hold, each its own, is the first pusher's, and the other venue is told of the conflict, its own kept."""
+    dbs = []
+    for name, east in (("a", "张三"), ("b", "李四")):
+        cli = Cli(tmp_path / name)
+        for i in range(1, 5):
+            cli.ok("new", f"{name.upper()}{i}", *SEATS)
+            cli.ok("record", f"{name.upper()}{i}", "hand")
+        cli.ok("new", "X1", "--east", east, "--south", "b", "--west", "c", "--north", "d")
+        dbs.append(tmp_path / name)
+    procs = [subprocess.Popen([sys.executable, "-m", "referee.cli", "sync", "--to", league, "--db", str(db)],
+                              env=_env(), cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for db in dbs]
+    done = [(p, *p.communicate(timeout=120)) for p in procs]
+    codes = sorted(p.returncode for p, _, _ in done)
+    assert codes == [0, 1], [(p.returncode, err) for p, _, err in done]
+    loser = next(i for i, (p, _, _) in enumerate(done) if p.returncode == 1)
+    assert done[loser][2].startswith(f"error: match X1: {shown(league)} holds another entry at #")
+    got = chains(league)
+    assert sorted(got) == ["A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "X1"]
+    for db in dbs:
+        for mid, hashes in chains(db).items():
+            if mid != "X1":
+                assert got[mid] == hashes
+    assert got["X1"] == chains(dbs[1 - loser])["X1"] != chains(dbs[loser])["X1"]
+    assert sql(league, "SELECT count(*), count(DISTINCT hash) FROM entries")[0] == (8 * 6 + 5, 8 * 6 + 5)
