@@ -173,11 +173,17 @@ def test_an_unreachable_league_is_one_line_and_the_venue_is_untouched(tmp_path: 
     assert status[2] == "5 entries wait"
 
 
-def test_to_is_needed(tmp_path: Path) -> None:
+def test_to_is_needed_and_the_venue_must_be_there(tmp_path: Path) -> None:
     db = venue(tmp_path, "T1")
     run = referee("sync", "--db", db, cwd=tmp_path)
     assert run.returncode == 2
     assert run.stderr.splitlines() == ["error: --to: name the league's store (postgresql://user:password@host/database)"]
+    status = referee("sync", "--status", "--db", db, cwd=tmp_path)
+    assert status.returncode == 0 and status.stdout.splitlines() == [f"{db} has not synced into any league yet"]
+    gone = referee("sync", "--to", tmp_path / "league", "--db", tmp_path / "nowhere", cwd=tmp_path)
+    assert gone.returncode == 2
+    assert gone.stderr.splitlines() == [f"error: --db {tmp_path / 'nowhere'}: no store folder there"]
+    assert not (tmp_path / "nowhere").exists() and not (tmp_path / "league").exists()
 
 
 # --- a push interrupted: killed with -9, its connection cut --------------------------------------------------------

@@ -101,6 +101,10 @@ def sync(to: To = None, every: Every = None, status: Status = False, db: Db = No
     from referee.store.api import hide_password, open_store
 
     venue = open_store(db)
+    folder = venue.folder()
+    if folder is not None and not folder.is_dir():
+        raise UsageError(M("--db {path}: no store folder there", path=str(folder),
+                           zh="--db {path}：那里没有存储文件夹"))
     if status:
         _status(say, venue, to)
         return
