@@ -28,7 +28,7 @@ from eventplay import Cli, snapshot
 
 from referee.store.api import open_store
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]  # the CLI as a process, ~40 runs, kill -9
 
 REPO = Path(__file__).resolve().parent.parent
 SEATS = ("--east", "a", "--south", "b", "--west", "c", "--north", "d")
