@@ -440,3 +440,65 @@ def test_two_venues_syncing_at_once(tmp_path: Path, league: str) -> None:
                 assert got[mid] == hashes
     assert got["X1"] == chains(dbs[1 - loser])["X1"] != chains(dbs[loser])["X1"]
     assert sql(league, "SELECT count(*), count(DISTINCT hash) FROM entries")[0] == (8 * 6 + 5, 8 * 6 + 5)
+
+
+def test_an_evening_of_two_venues_with_their_links_cut_three_times(tmp_path: Path, league: str, pg_server) -> None:  # type: ignore[no-untyped-def]
+    """Issue 32's evening on one machine: two venue folders, one league, a proxy per venue cut and restored three
+    times while each venue's `sync --every 1` runs and entries are recorded at the venues. After it every entry of
+    both venues is in the league once, in order; `referee verify` passes on all three stores. The time from a link
+    restored to the league holding everything is measured (printed) and bounded."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(league)
+    dbs = {name: venue(tmp_path / name, f"{name.upper()}1", f"{name.upper()}2", f"{name.upper()}3")
+           for name in ("a", "b")}
+    proxies = {name: Proxy(parts.hostname or "127.0.0.1", parts.port or 5432) for name in dbs}
+    procs = {name: subprocess.Popen([sys.executable, "-m", "referee.cli", "sync", "--to", proxies[name].url(league),
+                                     "--every", "1", "--db", str(db)], env=_env(), cwd=tmp_path,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for name, db in dbs.items()}
+
+    def caught_up() -> bool:
+        got = chains(league)
+        return all(got.get(m) == hashes for db in dbs.values() for m, hashes in chains(db).items())
+
+    def failed(db: Path) -> bool:
+        import json
+
+        with contextlib.suppress(OSError, ValueError):
+            return any(row.get("error") for row in json.loads((db / "sync.json").read_text("utf-8")).values())
+        return False
+
+    latencies: list[float] = []
+    try:
+        _until(caught_up)
+        for cut in (1, 2, 3):
+            _until(lambda: not any(failed(db) for db in dbs.values()))  # the last pass of each noted as whole
+            for p in proxies.values():
+                p.down()
+            for name, db in dbs.items():
+                for line in HAND:  # acknowledged at the venue while its link is down
+                    record(db, f"{name.upper()}{cut}", *line)
+            _until(lambda: all(failed(db) for db in dbs.values()))  # a pass of each venue has failed
+            assert not caught_up()
+            for p in proxies.values():
+                p.up()
+            start = time.monotonic()
+            _until(caught_up)
+            latencies.append(time.monotonic() - start)
+    finally:
+        for proc in procs.values():
+            proc.send_signal(signal.SIGINT)
+        outs = {name: proc.communicate(timeout=30) for name, proc in procs.items()}
+        for p in proxies.values():
+            p.close()
+    print("seconds from a link restored to the league caught up:", [round(x, 2) for x in latencies])
+    assert all(x < 10 for x in latencies)
+    got = chains(league)
+    assert sorted(got) == ["A1", "A2", "A3", "B1", "B2", "B3"]
+    assert all(len(got[m]) == 8 for m in got)  # 5 + the 3 of its cut: nothing lost
+    assert sql(league, "SELECT count(*), count(DISTINCT hash) FROM entries")[0] == (48, 48)  # nothing twice
+    for where in (league, *dbs.values()):
+        assert referee("verify", "--db", where, cwd=tmp_path).returncode == 0
+    for name, (out, err) in outs.items():
+        assert out.count("is reached again") == 3, (name, out, err)
