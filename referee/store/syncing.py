@@ -330,7 +330,10 @@ def note_pass(venue: MatchStore, league: str, done: Synced | None, error: str | 
     else:
         row["error"] = error
     data[league] = row
-    safefile.write_bytes(path, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8"))
+    try:  # only a record (the league holds what was pushed): a venue folder that refuses it does not fail the pass
+        safefile.write_bytes(path, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8"))
+    except OSError:
+        pass
 
 
 def waiting_now(venue: MatchStore, row: Mapping[str, Any]) -> int:
