@@ -93,6 +93,7 @@ class EventLogRepo(Protocol):
     def state(self) -> EventState: ...
     def session(self, *, create: bool = False) -> AbstractContextManager[EventSessionLike]: ...
     def adopt(self, entries: Sequence[StoredEntry]) -> None: ...
+    def extend(self, entries: Sequence[StoredEntry], expect_seq: int) -> None: ...
 
 
 class LeaguesRepo(Protocol):
@@ -208,13 +209,16 @@ class MatchStore(Protocol):
     def kept_rules(self, pin: str) -> KeptRules | None: ...
     def keep_rules(self, kept: KeptRules) -> None: ...
     def kept_rule_sets(self) -> list[KeptRules]: ...
+    def extend(self, match_id: str, entries: Sequence[StoredEntry], expect_seq: int) -> None: ...
 
 
-def open_store(db: str | os.PathLike[str] | None = None) -> MatchStore:
+def open_store(db: str | os.PathLike[str] | None = None, origin: Msg | None = None) -> MatchStore:
     """The store that ``--db`` (else ``$REFEREE_DB``, else ``referee config db``, else ``./referee-store``)
     names: a folder, or a ``postgresql://`` URL (the league store: ``referee.store.postgres``). Another
-    URL is a usage error naming its scheme (exit 2), never echoing a password."""
-    where, origin = location(db)
+    URL is a usage error naming its scheme (exit 2), never echoing a password. *origin*: the option that
+    named *db* when it is not ``--db`` (``referee sync --to``), as its messages say it."""
+    where, found = location(db)
+    origin = found if origin is None or not db else origin
     url = URL.match(where)
     if url is not None:
         if url["scheme"].lower() in ("postgresql", "postgres"):

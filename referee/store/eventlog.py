@@ -333,6 +333,26 @@ class EventLog:
             with contextlib.suppress(OSError):  # the log is stored: a head left behind is what a crash leaves
                 self.write_head(len(entries), entries[-1]["hash"], durable=False)
 
+    def extend(self, entries: Sequence[StoredEntry], expect_seq: int) -> None:
+        """Add *entries*, sealed elsewhere (``referee sync``), to the log as they are, in one atomic write under its
+        lock: refused when the log does not hold *expect_seq* entries or they do not continue its chain."""
+        from referee.store.errors import BrokenChain
+        from referee.store.extending import continuation
+
+        with self.session() as s:
+            try:
+                new = continuation(chain_id(self.event_id), s.entries, entries, expect_seq)
+            except BrokenChain as e:
+                raise BrokenEventLog(e.msg) from None
+            if not s.keeps_head:
+                before = s.entries[-1]["hash"] if s.entries else chain.GENESIS
+                self.write_head(len(s.entries), before, durable=True)
+            s._put(new)
+            s.entries.extend(new)
+            s.keeps_head = True
+            with contextlib.suppress(OSError):  # the log is stored: a head left behind is what a crash leaves
+                self.write_head(len(s.entries), new[-1]["hash"], durable=False)
+
 
 class _Loaded(NamedTuple):
     """An event's log file as read and checked: its entries, whether it keeps a head record, and its TinyDB

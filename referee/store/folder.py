@@ -166,6 +166,23 @@ class FolderStore(Store):
         """Something that changes whenever a match is added or replaced (the matches folder's signature)."""
         return _signature(self.matches_dir)
 
+    # --- extending with entries sealed elsewhere (referee sync) --------------------------------------
+
+    def extend(self, match_id: str, entries: Sequence[StoredEntry], expect_seq: int) -> None:
+        """Add *entries*, sealed elsewhere, to the match as they are, in one write under its lock: refused
+        (``MovedOn``, nothing written) when the match does not hold *expect_seq* entries, and (``BrokenChain``)
+        when they do not continue its chain (``referee.store.extending``)."""
+        from referee.store.extending import changes_header, continuation, put_sealed
+
+        with self.session(match_id) as s:
+            new = continuation(match_id, s.entries, entries, expect_seq)
+            put_sealed(s, new)
+        if changes_header(new):
+            try:
+                self._index_put(self.header(match_id))
+            except StoreError:  # no header in effect: the index leaves it out, as adopt does
+                pass
+
 
 def checked_copy(chain_id: str, entries: Sequence[StoredEntry]) -> list[StoredEntry]:
     """*entries* of the chain *chain_id* when their chain holds (a copy never stores a broken one), else the

@@ -264,6 +264,23 @@ class PgEventLog:
                             "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                             [_values(self.event_id, e) for e in found])
 
+    def extend(self, entries: Sequence[StoredEntry], expect_seq: int) -> None:
+        """Add *entries*, sealed elsewhere (``referee sync``), to the log as they are, in one transaction under its
+        row's lock: refused when the log does not hold *expect_seq* entries or they do not continue its chain (the
+        database checks each link again)."""
+        from referee.store.extending import continuation
+
+        with self.session() as s:
+            try:
+                new = continuation(chain_id(self.event_id), s.entries, entries, expect_seq)
+            except BrokenChain as e:
+                raise BrokenEventLog(e.msg) from None
+            with self.store._errors(s.conn), s.conn.cursor() as cur:
+                cur.executemany(f"INSERT INTO event_entries (event_id, {ENTRY_COLUMNS}) "
+                                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                                [_values(self.event_id, e) for e in new])
+            s.entries.extend(new)
+
 
 class PgSigninLinks:
     """The one-time sign-in links in the ``signin_links`` table (only each code's hash), checked as the folder
@@ -1045,6 +1062,25 @@ class PgStore:
         last = max([start, *(int(r[0]) for r in rows)])
         return Changes(str(last), frozenset(r[1] for r in rows if r[1] is not None),
                        frozenset(r[2] for r in rows if r[2] is not None))
+
+    # --- extending with entries sealed elsewhere (referee sync) ------------------------------------------
+
+    def extend(self, match_id: str, entries: Sequence[StoredEntry], expect_seq: int) -> None:
+        """Add *entries*, sealed elsewhere, to the match as they are, in one transaction under its row's lock:
+        refused (``MovedOn``, nothing written) when the match does not hold *expect_seq* entries, and
+        (``BrokenChain``) when they do not continue its chain; the database's triggers check each link again."""
+        from referee.store.extending import changes_header, continuation
+
+        with self.session(match_id) as s:
+            new = continuation(match_id, s.entries, entries, expect_seq)
+            self._insert_entries(s.conn, s.key, new, match_id)
+            s.entries = s.entries + new
+            if changes_header(new):
+                header = _header_of(s.entries)
+                if header is not None:
+                    s.conn.execute('UPDATE matches SET rules = %s, date = %s, event = %s, "table" = %s, round = %s '
+                                   "WHERE key = %s", (stored.rules_of(header), header.date, header.event,
+                                                       header.table, header.round, s.key))
 
 
 def _header_of(entries: Sequence[StoredEntry]) -> Header | None:
