@@ -32,21 +32,20 @@ def continuation(chain_id: str, before: Sequence[Mapping[str, object]], new: Seq
         raise moved_on(len(before), expect_seq)
     found = list(new)
     if not found:
-        raise BrokenChain(chain.ChainProblem(chain_id, None, M("no entries to add", zh="没有要添加的记录")),
-                          M("{problem}; nothing was stored", zh="{problem}；什么也没存"))
+        raise BrokenChain(chain.ChainProblem(chain_id, None, M("no entries to add")),
+                          M("{problem}; nothing was stored"))
     prev = str(before[-1]["hash"]) if before else chain.GENESIS
     for i, entry in enumerate(found, start=len(before) + 1):
         problem = chain.entry_problem(entry)
         if problem is None and entry.get("seq") != i:
-            problem = M("entry {i} carries seq {seq}: it does not continue the chain", i=i, seq=repr(entry.get("seq")),
-                        zh="第 {i} 条记录的序号是 {seq}：它没有接上这条链")
+            problem = M("entry {i} carries seq {seq}: it does not continue the chain", i=i, seq=repr(entry.get("seq")))
         elif problem is None and entry.get("prev") != prev:
             problem = M("its link to the entry before does not match (an entry before it was removed or replaced)")
         elif problem is None and chain.entry_hash(chain_id, entry) != entry.get("hash"):
             problem = M("its content does not match its hash (edited by hand)")
         if problem is not None:
             raise BrokenChain(chain.ChainProblem(chain_id, i, problem),
-                              M("{problem}; nothing was stored", zh="{problem}；什么也没存"))
+                              M("{problem}; nothing was stored"))
         prev = entry["hash"]
     return found
 

@@ -82,10 +82,9 @@ class Synced(NamedTuple):
 def shown_entry(entry: StoredEntry | None) -> Msg:
     """An entry as a conflict names it: ``#7 3f2a…(12 digits) points 25`` (the kind before a correction's)."""
     if entry is None:
-        return M("no entry", zh="没有记录")
+        return M("no entry")
     what = entry["directive"] if entry["kind"] == "event" else f"{entry['kind']} {entry['directive']}".strip()
-    return M("#{seq} {hash} {directive}", seq=entry["seq"], hash=entry["hash"][:SHORT], directive=what,
-             zh="#{seq} {hash} {directive}")
+    return M("#{seq} {hash} {directive}", seq=entry["seq"], hash=entry["hash"][:SHORT], directive=what)
 
 
 def conflict_message(c: Conflict, league: str) -> Msg:
@@ -93,14 +92,10 @@ def conflict_message(c: Conflict, league: str) -> Msg:
     if c.kind == "match":
         return M("match {match}: {league} holds another entry at #{seq} (here {venue}; there {theirs}): this "
                  "match is not synced, nothing of either side changed", match=c.id, league=league, seq=c.seq,
-                 venue=shown_entry(c.venue), theirs=shown_entry(c.league),
-                 zh="对局 {match}：{league} 在 #{seq} 处存有另一条记录（本地 {venue}；联赛 {theirs}）：此对局未同步，"
-                    "双方都未改动")
+                 venue=shown_entry(c.venue), theirs=shown_entry(c.league))
     return M("event {event}: {league} holds another entry at #{seq} (here {venue}; there {theirs}): this event's "
              "log is not synced, nothing of either side changed", event=c.id, league=league, seq=c.seq,
-             venue=shown_entry(c.venue), theirs=shown_entry(c.league),
-             zh="赛事 {event}：{league} 在 #{seq} 处存有另一条记录（本地 {venue}；联赛 {theirs}）：此赛事的日志未同步，"
-                "双方都未改动")
+             venue=shown_entry(c.venue), theirs=shown_entry(c.league))
 
 
 def _parting(mine: Sequence[StoredEntry], theirs: Sequence[StoredEntry]) -> int | None:
@@ -139,7 +134,7 @@ class _Pass:
         snap = self.venue.snapshot(mid)
         if snap.problem is not None:
             self.problems.append(M("{problem}; this match is not synced (run `referee verify`)",
-                                   problem=snap.problem.msg, zh="{problem}；此对局未同步（请运行 `referee verify`）"))
+                                   problem=snap.problem.msg))
             return
         mine = snap.entries
         for _ in range(3):  # another writer of the league between the read and the write: read it again
@@ -148,7 +143,7 @@ class _Pass:
                 there = self.league.snapshot(mid)
                 if there.problem is not None:
                     self.problems.append(M("{league}: {problem}; this match is not synced", league=self.league.where,
-                                           problem=there.problem.msg, zh="{league}：{problem}；此对局未同步"))
+                                           problem=there.problem.msg))
                     return
                 theirs = there.entries
             self.heads[mid] = len(theirs)
@@ -174,19 +169,17 @@ class _Pass:
             back = self.league.snapshot(mid)
             if back.problem is not None or [e["hash"] for e in back.entries[:len(mine)]] != [e["hash"] for e in mine]:
                 raise StoreError(M("match {match} does not read back from {target} as it was pushed", match=mid,
-                                   target=self.league.where, zh="对局 {match} 从 {target} 读回的内容与推送的不一致"))
+                                   target=self.league.where))
             self.heads[mid] = len(mine)
             return
         self.problems.append(M("match {match}: {league} kept moving on while it was pushed; the next pass tries "
-                               "again", match=mid, league=self.league.where,
-                               zh="对局 {match}：推送时 {league} 一直在变；下一轮再试"))
+                               "again", match=mid, league=self.league.where))
 
     def event(self, eid: str) -> None:
         try:
             mine = self.venue.event_log(eid).entries()
         except StoreError as e:
-            self.problems.append(M("{problem}; this event's log is not synced", problem=e.msg,
-                                   zh="{problem}；此赛事的日志未同步"))
+            self.problems.append(M("{problem}; this event's log is not synced", problem=e.msg))
             return
         log = self.league.event_log(eid)
         for _ in range(3):
@@ -194,8 +187,7 @@ class _Pass:
                 theirs = log.entries() if log.exists() else []
             except StoreError as e:
                 self.problems.append(M("{league}: {problem}; this event's log is not synced",
-                                       league=self.league.where, problem=e.msg,
-                                       zh="{league}：{problem}；此赛事的日志未同步"))
+                                       league=self.league.where, problem=e.msg))
                 return
             self.logs[eid] = len(theirs)
             parting = _parting(mine, theirs)
@@ -221,12 +213,11 @@ class _Pass:
             self.counts["new_logs"] += 0 if theirs else 1
             if [e["hash"] for e in log.entries()[:len(mine)]] != [e["hash"] for e in mine]:
                 raise StoreError(M("event {event} does not read back from {target} as it was pushed", event=eid,
-                                   target=self.league.where, zh="赛事 {event} 从 {target} 读回的内容与推送的不一致"))
+                                   target=self.league.where))
             self.logs[eid] = len(mine)
             return
         self.problems.append(M("event {event}: {league} kept moving on while it was pushed; the next pass tries "
-                               "again", event=eid, league=self.league.where,
-                               zh="赛事 {event}：推送时 {league} 一直在变；下一轮再试"))
+                               "again", event=eid, league=self.league.where))
 
     def tokens(self) -> None:
         repo = self.league.tokens()
@@ -236,8 +227,7 @@ class _Pass:
             if same is None:
                 if t.active and any(h.name == t.name and h.active for h in held):
                     self.problems.append(M("the token of {name}: {league} holds another valid token of that name; "
-                                           "it is not synced", name=t.name, league=self.league.where,
-                                           zh="{name} 的令牌：{league} 已有同名的另一个有效令牌；未同步"))
+                                           "it is not synced", name=t.name, league=self.league.where))
                     continue
                 repo.adopt(t)
                 held.append(t)

@@ -88,9 +88,7 @@ COMMANDS: dict[str, CommandInfo] = {
                             "phones.")),
     "sync": CommandInfo("referee.cli.commands.sync", "sync",
                          N_("Push the venue's store into the league's PostgreSQL: every new entry, event-log entry, "
-                            "token change and rule set, each chain checked on both sides (--every to keep going).",
-                            zh="把本场馆的存储推送到联赛的 PostgreSQL：每条新记录、赛事日志记录、令牌变更和规则集，"
-                               "两边都校验每条链（--every 持续同步）。")),
+                            "token change and rule set, each chain checked on both sides (--every to keep going).")),
     "token": CommandInfo("referee.cli.commands.token", "token",
                          N_("The tokens of the web server: a referee's writes to their tables, a director's runs "
                             "the event."),

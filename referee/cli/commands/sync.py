@@ -19,14 +19,13 @@ if TYPE_CHECKING:
 
 To = Annotated[str | None, typer.Option("--to", metavar="URL", help=N_(
     "The league's store: postgresql://user:password@host/database (its tables made by referee db upgrade), or a "
-    "folder.", zh="联赛的存储：postgresql://用户:密码@主机/数据库（其表由 referee db upgrade 建好），或一个文件夹。"),
+    "folder."),
     show_default=False)]
 Every = Annotated[float | None, typer.Option("--every", metavar="SECONDS", min=1, help=N_(
-    "Keep syncing, a pass every SECONDS, until Ctrl-C (a failed pass is said once and tried again).",
-    zh="持续同步，每 SECONDS 秒一轮，直到按 Ctrl-C（失败的一轮只提示一次并重试）。"), show_default=False)]
+    "Keep syncing, a pass every SECONDS, until Ctrl-C (a failed pass is said once and tried again)."),
+    show_default=False)]
 Status = Annotated[bool, typer.Option("--status", help=N_(
-    "Say when the venue last synced and how many entries wait (read from the venue's store only).",
-    zh="显示本场馆上次同步的时间以及有多少条记录在等待（只读本场馆的存储）。"))]
+    "Say when the venue last synced and how many entries wait (read from the venue's store only)."))]
 
 
 def _said(say: str, done: Synced, league: str, venue: str) -> list[str]:
@@ -34,24 +33,21 @@ def _said(say: str, done: Synced, league: str, venue: str) -> list[str]:
 
     lines = [trn(say, "{n} match entry pushed ({new} new matches, {extended} extended)",
                  "{n} match entries pushed ({new} new matches, {extended} extended)", done.entries,
-                 new=done.new_matches, extended=done.extended,
-                 zh="推送了 {n} 条对局记录（新对局 {new} 场，续接 {extended} 场）"),
+                 new=done.new_matches, extended=done.extended),
              trn(say, "{n} event-log entry pushed ({new} new logs)", "{n} event-log entries pushed ({new} new logs)",
-                 done.log_entries, new=done.new_logs, zh="推送了 {n} 条赛事日志记录（新日志 {new} 个）"),
-             trn(say, "{n} token change pushed", "{n} token changes pushed", done.tokens, zh="推送了 {n} 项令牌变更"),
-             trn(say, "{n} league change pushed", "{n} league changes pushed", done.leagues,
-                 zh="推送了 {n} 项联赛变更"),
-             trn(say, "{n} rule set kept", "{n} rule sets kept", done.rules, zh="保存了 {n} 个规则集")]
+                 done.log_entries, new=done.new_logs),
+             trn(say, "{n} token change pushed", "{n} token changes pushed", done.tokens),
+             trn(say, "{n} league change pushed", "{n} league changes pushed", done.leagues),
+             trn(say, "{n} rule set kept", "{n} rule sets kept", done.rules)]
     if done.waiting or done.conflicts or done.problems:
         lines.append(trn(say, "{league}: {n} entry of {venue} waits (see above why)",
                          "{league}: {n} entries of {venue} wait (see above why)", done.waiting, league=league,
-                         venue=venue, zh="{league}：{venue} 还有 {n} 条记录在等待（原因见上）"))
+                         venue=venue))
     elif done.written:
         lines.append(tr(say, "{league}: every chain pushed reads back as in {venue}; nothing waits", league=league,
-                        venue=venue, zh="{league}：推送的每条链读回后都与 {venue} 一致；没有等待的记录"))
+                        venue=venue))
     else:
-        lines.append(tr(say, "{league} holds all of {venue} already: nothing written", league=league, venue=venue,
-                        zh="{league} 已存有 {venue} 的全部内容：什么也没写"))
+        lines.append(tr(say, "{league} holds all of {venue} already: nothing written", league=league, venue=venue))
     return lines
 
 
@@ -74,22 +70,20 @@ def _status(say: str, venue: MatchStore, to: str | None) -> None:
     rows = {k: v for k, v in record.items() if isinstance(v, dict) and (wanted is None or k == wanted)}
     if not rows:
         typer.echo(tr(say, "{venue} has not synced into {league} yet", venue=venue.where,
-                      league=wanted or tr(say, "any league", zh="任何联赛"), zh="{venue} 还没有同步到 {league}"))
+                      league=wanted or tr(say, "any league")))
         return
     for league, row in sorted(rows.items()):
         synced = row.get("synced")
         if synced:
             typer.echo(trn(say, "{league}: last synced {time} (UTC), {n} entry pushed then",
                            "{league}: last synced {time} (UTC), {n} entries pushed then", int(row.get("pushed") or 0),
-                           league=league, time=str(synced),
-                           zh="{league}：上次同步于 {time}（UTC），当时推送了 {n} 条记录"))
+                           league=league, time=str(synced)))
         else:
-            typer.echo(tr(say, "{league}: never synced whole", league=league, zh="{league}：从未完整同步过"))
+            typer.echo(tr(say, "{league}: never synced whole", league=league))
         if row.get("error"):
             typer.echo(tr(say, "the last pass, at {time} (UTC), failed: {error}", time=str(row.get("tried")),
-                          error=str(row["error"]), zh="最近一轮（{time}，UTC）失败：{error}"))
-        typer.echo(trn(say, "{n} entry waits", "{n} entries wait", waiting_now(venue, row),
-                       zh="{n} 条记录在等待"))
+                          error=str(row["error"])))
+        typer.echo(trn(say, "{n} entry waits", "{n} entries wait", waiting_now(venue, row)))
 
 
 def sync(to: To = None, every: Every = None, status: Status = False, db: Db = None, lang: Lang = None) -> None:
@@ -103,18 +97,15 @@ def sync(to: To = None, every: Every = None, status: Status = False, db: Db = No
     venue = open_store(db)
     folder = venue.folder()
     if folder is not None and not folder.is_dir():
-        raise UsageError(M("--db {path}: no store folder there", path=str(folder),
-                           zh="--db {path}：那里没有存储文件夹"))
+        raise UsageError(M("--db {path}: no store folder there", path=str(folder)))
     if status:
         _status(say, venue, to)
         return
     if not to:
-        raise UsageError(M("--to: name the league's store (postgresql://user:password@host/database)",
-                           zh="--to：请给出联赛的存储（postgresql://用户:密码@主机/数据库）"))
+        raise UsageError(M("--to: name the league's store (postgresql://user:password@host/database)"))
     league = open_store(to, literal("--to"))
     if league.address == venue.address:
-        raise UsageError(M("--to {url}: that is the venue's own store", url=hide_password(to),
-                           zh="--to {url}：这就是本场馆自己的存储"))
+        raise UsageError(M("--to {url}: that is the venue's own store", url=hide_password(to)))
     try:
         if every is None:
             raise typer.Exit(_one_pass(say, venue, league, hide_password(to)))
@@ -132,7 +123,7 @@ def _one_pass(say: str, venue: MatchStore, league: MatchStore, shown: str) -> in
     except RefereeError as e:
         from referee.core.i18n import tr
 
-        note_pass(venue, shown, None, tr("en", "{message}", message=e.msg, zh="{message}"))
+        note_pass(venue, shown, None, tr("en", "{message}", message=e.msg))
         raise
     note_pass(venue, shown, done)
     for line in _said(say, done, league.where, venue.where):
@@ -158,25 +149,24 @@ def _keep_going(say: str, venue: MatchStore, league: MatchStore, shown: str, eve
             done = sync_store(venue, league)
         except RefereeError as e:
             text = tr(say, "error: {message}", message=e.msg)
-            note_pass(venue, shown, None, tr("en", "{message}", message=e.msg, zh="{message}"))
+            note_pass(venue, shown, None, tr("en", "{message}", message=e.msg))
             if text != failing:
                 typer.echo(text, err=True)
-                typer.echo(tr(say, "trying again every {seconds} s (Ctrl-C stops)", seconds=format(every, "g"),
-                              zh="每 {seconds} 秒重试一次（按 Ctrl-C 停止）"), err=True)
+                typer.echo(tr(say, "trying again every {seconds} s (Ctrl-C stops)", seconds=format(every, "g")),
+                           err=True)
                 failing = text
             league.close()  # a connection the server dropped is made again at the next pass
             time.sleep(every)
             continue
         note_pass(venue, shown, done)
         if failing is not None:
-            typer.echo(tr(say, "{league} is reached again", league=league.where, zh="又连上了 {league}"))
+            typer.echo(tr(say, "{league} is reached again", league=league.where))
             failing = None
         if done.written:
             typer.echo(tr(say, "{time} UTC: {pushed} pushed to {league}, {waiting} waiting",
                           time=time.strftime("%H:%M:%S", time.gmtime()), league=league.where,
-                          pushed=trn(say, "{n} entry", "{n} entries", done.entries + done.log_entries,
-                                     zh="{n} 条记录"),
-                          waiting=done.waiting, zh="{time} UTC：已推送 {pushed} 到 {league}，{waiting} 条在等待"))
+                          pushed=trn(say, "{n} entry", "{n} entries", done.entries + done.log_entries),
+                          waiting=done.waiting))
         for line in _stopped(say, done, league.where):
             if line not in told:
                 typer.echo(line, err=True)
