@@ -10,7 +10,7 @@ anti-spring (capped by ``multipliers.cap``), and the payment: the landlord wins 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NamedTuple, cast
 
 from referee.core.i18n import M, Msg, listed
@@ -93,6 +93,9 @@ class MatchResult(NamedTuple):
         played = sum(1 for d in self.deals if d.settled)
         return self.rules.deals == 0 or played >= self.rules.deals
 
+    def problems(self) -> tuple[RecordError, ...]:
+        return self.errors
+
 
 # The problems of a deal that only say what is still to come (the deal in progress lacks it): ``Game.pending``.
 STILL_TO_COME = frozenset({
@@ -114,49 +117,73 @@ def pending(result: MatchResult) -> list[RecordError]:
 
 def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
     """Every deal of the record settled in order, with the running totals and every problem found. A warning or a
-    ruling belongs to no deal and changes no score ("Conduct and rulings"): kept with the result."""
-    events, conduct = cast("tuple[list[Event], tuple[Conduct, ...]]", split(events))
-    errors: list[RecordError] = []
-    names = {s: str(s) for s in SEATS}
-    named: dict[int, int] = {}
-    deals: list[list[Event]] = []
-    starts: list[int] = []
-    for ev in events:
-        if isinstance(ev, DealStart):
-            deals.append([])
-            starts.append(ev.line)
-        elif isinstance(ev, Header):
-            continue
-        elif isinstance(ev, SeatName):
-            if ev.seat in named:
-                errors.append(RecordError(ev.line, M("seat {seat} is named twice (first on line {first})",
-                                              seat=ev.seat, first=named[ev.seat])))
-            elif ev.name in [names[s] for s in named]:
-                errors.append(RecordError(ev.line, M("the name {name} is already another seat's", name=ev.name)))
-            else:
-                named[ev.seat] = ev.line
-                names[ev.seat] = ev.name
-        elif not deals:
-            errors.append(RecordError(ev.line, M("before the first 'deal': each deal begins with a 'deal' line")))
-        else:
-            deals[-1].append(ev)
-    totals = {s: 0 for s in SEATS}
-    results: list[DealResult] = []
-    settled = 0
-    for number, (line, deal_events) in enumerate(zip(starts, deals, strict=True), 1):
-        result, found = settle(number, line, deal_events, rules, totals)
-        result = result._replace(kept=(), source=tuple(deal_events), rules=rules, names=names)
-        errors.extend(found)
-        totals = result.totals
-        results.append(result)
-        settled += result.settled
-        if rules.deals and settled > rules.deals and result.settled:
-            errors.append(RecordError(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
-                                       n=number, deals=rules.deals)))
-    errors.sort(key=lambda e: e.line)
-    return MatchResult(header_of(events), names, rules, tuple(results), tuple(errors), dict(totals),
-                       tuple(deals[-1]) if deals else (), conduct)
+    ruling belongs to no deal and changes no score ("Conduct and rulings"): kept with the result. A deal keeps
+    what it was settled from, not its steps (:attr:`DealResult.steps` works them out when asked)."""
+    run = Run(events, rules)
+    return run.result(tuple(d._replace(kept=(), source=tuple(run.deal_events[d.deal - 1]), rules=rules,
+                                       names=run.names) for d in run.deals()))
 
+
+class Run:
+    """A replay under way: the record read into its deals, then each deal settled in turn by :meth:`deals`, which
+    a writer may take one at a time (``replay --json`` writes each deal with its steps and lets it go); the
+    problems and totals are complete once :meth:`deals` is exhausted."""
+
+    def __init__(self, events: Sequence[Event], rules: RuleSet) -> None:
+        plain, self.conduct = cast("tuple[list[Event], tuple[Conduct, ...]]", split(events))
+        self.rules, self.header = rules, header_of(plain)
+        self.errors: list[RecordError] = []
+        self.names = {s: str(s) for s in SEATS}
+        named: dict[int, int] = {}
+        self.deal_events: list[list[Event]] = []
+        self.starts: list[int] = []
+        for ev in plain:
+            if isinstance(ev, DealStart):
+                self.deal_events.append([])
+                self.starts.append(ev.line)
+            elif isinstance(ev, Header):
+                continue
+            elif isinstance(ev, SeatName):
+                if ev.seat in named:
+                    self.errors.append(RecordError(ev.line, M("seat {seat} is named twice (first on line {first})",
+                                                              seat=ev.seat, first=named[ev.seat])))
+                elif ev.name in [self.names[s] for s in named]:
+                    self.errors.append(RecordError(ev.line, M("the name {name} is already another seat's",
+                                                              name=ev.name)))
+                else:
+                    named[ev.seat] = ev.line
+                    self.names[ev.seat] = ev.name
+            elif not self.deal_events:
+                self.errors.append(RecordError(ev.line, M(
+                    "before the first 'deal': each deal begins with a 'deal' line")))
+            else:
+                self.deal_events[-1].append(ev)
+        self.totals = {s: 0 for s in SEATS}
+        self.settled = 0
+
+    def deals(self) -> Iterator[DealResult]:
+        """Each deal settled in order, its steps kept and named (seats with their players' names)."""
+        rules = self.rules
+        for number, (line, deal_events) in enumerate(zip(self.starts, self.deal_events, strict=True), 1):
+            result, found = settle(number, line, deal_events, rules, self.totals)
+            self.errors.extend(found)
+            self.totals = result.totals
+            self.settled += result.settled
+            if rules.deals and self.settled > rules.deals and result.settled:
+                self.errors.append(RecordError(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
+                                                       n=number, deals=rules.deals)))
+            yield result._replace(kept=tuple(_named(step, self.names) for step in result.kept))
+
+    @property
+    def finished(self) -> bool:
+        return self.rules.deals == 0 or self.settled >= self.rules.deals
+
+    def problems(self) -> tuple[RecordError, ...]:
+        return tuple(sorted(self.errors, key=lambda e: e.line))
+
+    def result(self, deals: tuple[DealResult, ...]) -> MatchResult:
+        return MatchResult(self.header, self.names, self.rules, deals, self.problems(), dict(self.totals),
+                           tuple(self.deal_events[-1]) if self.deal_events else (), self.conduct)
 
 def _named(step: Msg, names: dict[int, str]) -> Msg:
     """A step's seats with their players' names: ``seat 2 (李四)``."""

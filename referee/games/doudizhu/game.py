@@ -5,7 +5,7 @@ What it shares with every game is :class:`referee.games.kit.adapter.Adapter`'s; 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
@@ -28,6 +28,13 @@ class DouDizhu(Adapter[Event, RuleSet, MatchResult]):
         from referee.games.doudizhu.engine import replay
 
         return replay(events, rules)
+
+    def replay_json(self, events: Sequence[Event], rules: RuleSet, out: TextIO, lang: str,
+                    errors: Sequence[RecordError]) -> None:
+        """Each deal written as it is settled, with its steps, and let go (``views.stream_json``)."""
+        from referee.games.doudizhu.views import stream_json
+
+        stream_json(events, rules, out, lang, errors)
 
     def pending(self, result: MatchResult) -> list[RecordError]:
         from referee.games.doudizhu.engine import pending

@@ -6,15 +6,15 @@ engine's results, and the score table from the engine's own payment function, so
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, TextIO
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol, TextIO
 
 from referee.core.i18n import MN, P_, M, Msg, join, pgettext, tr
 from referee.core.records import RecordError
 from referee.core.rulesfile import worded_title
 from referee.games.api import GameTable
-from referee.games.doudizhu.engine import LANDLORD, DealResult, MatchResult, pay
-from referee.games.doudizhu.events import SEATS
+from referee.games.doudizhu.engine import LANDLORD, DealResult, MatchResult, Run, pay
+from referee.games.doudizhu.events import SEATS, Event, Header
 from referee.games.doudizhu.rules import TITLES
 from referee.games.doudizhu.ruleset import ROB, RuleSet
 from referee.games.kit.jsonout import write_object
@@ -118,15 +118,41 @@ def _deal_json(d: DealResult, lang: str) -> dict[str, Any]:
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     """The JSON object of ``replay --json`` (docs/doudizhu-record-format.md), written deal by deal."""
-    header = result.header
+    _write(result.header, result.rules, result.names, result.deals, lambda: result, out, lang, errors)
+
+
+def stream_json(events: Sequence[Event], rules: RuleSet, out: TextIO, lang: str,
+                errors: Sequence[RecordError]) -> None:
+    """``write_json`` of the replay of *events*, the same bytes, each deal written as it is settled and let go (a
+    long match's result is never held whole)."""
+    run = Run(events, rules)
+    _write(run.header, rules, run.names, run.deals(), lambda: run, out, lang, errors)
+
+
+class _Ended(Protocol):
+    """What the end of the object reads, of a result or of a run once its deals are written."""
+
+    @property
+    def totals(self) -> dict[int, int]: ...
+    @property
+    def finished(self) -> bool: ...
+    def problems(self) -> Iterable[RecordError]: ...
+
+
+def _write(header: Header | None, rules: RuleSet, names: dict[int, str], deals: Iterable[DealResult],
+           ended: Callable[[], _Ended], out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     match: dict[str, Any] = dict(header.extra) if header else {}
     match["game"] = "doudizhu"
-    match["rules"] = result.rules.name
-    problems = sorted([*errors, *result.errors], key=lambda e: e.line)
-    write_object(out, {"match": match, "players": {str(s): result.names[s] for s in SEATS}}, "deals",
-                 result.deals, lambda d: _deal_json(d, lang),
-                 lambda: {"result": {"totals": {str(s): result.totals[s] for s in SEATS}, "finished": result.finished},
-                          "errors": [{"line": e.line, "message": e.text(lang)} for e in problems]})
+    match["rules"] = rules.name
+
+    def after() -> dict[str, Any]:
+        end = ended()
+        problems = sorted([*errors, *end.problems()], key=lambda e: e.line)
+        return {"result": {"totals": {str(s): end.totals[s] for s in SEATS}, "finished": end.finished},
+                "errors": [{"line": e.line, "message": e.text(lang)} for e in problems]}
+
+    write_object(out, {"match": match, "players": {str(s): names[s] for s in SEATS}}, "deals", deals,
+                 lambda d: _deal_json(d, lang), after)
 
 
 # --- the score table ---------------------------------------------------------------------------------------
