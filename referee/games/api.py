@@ -392,6 +392,10 @@ class Game(Protocol):
         table state a caller holds, ``result.state``): Gunzi's ``30`` → ``points 30``, 保底 → ``last def``; None
         when *text* is no short answer of the game (it is then read as a directive)."""
         ...
+    def owns(self, event: Any) -> bool:
+        """Whether *event* is one of the game's own (its reader could have read it): what recording checks of
+        events a caller read already before storing them into a match of the game."""
+        ...
     def read_record(self, text: str) -> Reading:
         """A record file a referee brings, read (:meth:`read`) with every id, name and text checked as the store
         checks them at entry (``core.names``), each problem an error at its line, in line order."""

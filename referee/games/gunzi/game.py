@@ -271,6 +271,10 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
 
         return short_answer(state, text)
 
+    def owns(self, event: Event) -> bool:
+        """An event of Gunzi's own (``gunzi.events``: its warn and ruling are its own too, not the kit's)."""
+        return type(event).__module__.startswith("referee.games.gunzi.")
+
     def read_record(self, text: str) -> Reading:
         """``notation.parse``, and the ids, names and texts it reads unchecked (``kit.recordnames``)."""
         from referee.games.gunzi.notation import parse

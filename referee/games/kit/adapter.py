@@ -443,6 +443,12 @@ class Adapter(Generic[E, R, Res]):
         """None: the game's prompt reads every answer as a directive (it has no short answers)."""
         return None
 
+    def owns(self, event: E) -> bool:
+        """An event of a class of the game's package, or of the kit's shared directives (``warn``, ``ruling``)."""
+        package = type(self).__module__.rpartition(".")[0]
+        module = type(event).__module__
+        return module.startswith(package + ".") or module.startswith("referee.games.kit.")
+
     def read_record(self, text: str) -> Reading:
         """:meth:`read`: the kit's readers check the header's id and every name as they read them."""
         return self.read(text)
