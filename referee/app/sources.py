@@ -22,7 +22,7 @@ from referee.games.kit.recordnames import plain_id as _plain_id  # noqa: F401 - 
 from referee.games.registry import DEFAULT
 
 if TYPE_CHECKING:
-    from referee.games.api import Header, Reading
+    from referee.games.api import Game, Header, Reading
     from referee.store.store import LogEntry
 
 DEFAULT_RULES = "dalian-club"
@@ -172,18 +172,18 @@ def _say(notice: Msg) -> None:
 
 
 def read_record(path: str | os.PathLike[str], encoding: str | None = None,
-                notify: Callable[[Msg], None] | None = None) -> Reading:
-    """Read a record file of the registry's default game (a caller that reads any game's file calls
-    :func:`read_game_record`): a regular file of at most :data:`RECORD_MAX` bytes, decoded by
+                notify: Callable[[Msg], None] | None = None, game: Game | None = None) -> Reading:
+    """Read a record file of *game* (the registry's default game when None; a caller that reads a file of the game
+    its header names calls :func:`read_game_record`): a regular file of at most :data:`RECORD_MAX` bytes, decoded by
     :func:`decode` (*encoding* forces one; an assumed encoding is *notify*-ed, on stderr by default);
     SourceError names the file. Ids, names and texts that :mod:`referee.core.names` refuses are errors of
     the record at their lines."""
-    from referee.games.registry import game
+    from referee.games import registry
 
     decoded = decode(read_bounded(path), str(path), encoding)
     if decoded.notice is not None:
         (notify or _say)(decoded.notice)
-    return game().read_record(decoded.text)
+    return (game if game is not None else registry.game()).read_record(decoded.text)
 
 
 def read_game_record(path: str | os.PathLike[str], encoding: str | None = None,
