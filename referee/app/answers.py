@@ -50,15 +50,28 @@ def read_answer(answer: str, state: Any, game: Game | None = None) -> AnyEvent |
     game when None); :class:`Unread` saying why it cannot be read. A word that names nothing gets the nearest
     prompt command: ``did you mean 'undo'?``. *state*: where the match stands, as the game's engine keeps it."""
     from referee.games import registry
-    from referee.views import matchtext as views
 
     found = game if game is not None else registry.game()
     text = interpret(answer, state, found)
     reading = found.read_lines([(0, text)])
     if reading.errors:
-        problem = not_understood(found, text, views.usages(state.expected))
+        problem = not_understood(found, text, _expected(found, state))
         raise Unread(problem or M("cannot read '{text}': {problem}", text=text, problem=reading.errors[0].msg))
     return reading.events[0] if reading.events else None
+
+
+def _expected(game: Game, state: Any) -> Msg:
+    """What is expected now, as the prompt's hint says it: the usages of the keywords an engine's table state
+    expects (Gunzi's ``TableState.expected``, each glossed), else the forms the game expects after *state*, a
+    result of its engine (:meth:`Game.expected`)."""
+    from referee.core.i18n import literal
+    from referee.views import matchtext as views
+
+    keywords = getattr(state, "expected", None)
+    if isinstance(keywords, tuple):
+        hint: Msg = views.usages(keywords)
+        return hint
+    return literal(" | ".join(game.expected(state)))
 
 
 def not_understood(game: Game, text: str, expected: Msg) -> Msg | None:
