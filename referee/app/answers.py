@@ -2,11 +2,10 @@
 web's entry field (``/referee/matches/ID``): the same answers accepted, the same refusals.
 
 A directive is read as the record format reads it, its keyword in either language. A short answer
-fills the one expected directive it can mean, as the registry's ``bare`` says
-(``referee.games.gunzi.directives``): a number fills ``points``, def/decl (or 抠底/保底 …) fills
-``last``, and cards fill the one expected directive that takes bare cards (``kitty``, ``bury``, or
-``tribute`` with the seat that owes it). An answer that names nothing is refused with what is
-expected now (and the nearest prompt command, when one is near).
+fills the one expected directive it can mean, as the match's game says (``Game.short_answer``: at Gunzi a
+number fills ``points``, def/decl (or 抠底/保底 …) fills ``last``, and cards fill the one expected directive
+that takes bare cards). An answer that names nothing is refused with what is expected now (and the nearest
+prompt command, when one is near).
 """
 
 from __future__ import annotations
@@ -18,11 +17,10 @@ from referee.core.errors import UsageError
 from referee.core.i18n import M
 
 if TYPE_CHECKING:
-    from referee.core.i18n import Msg
-    from referee.games.api import Game
-    from referee.games.gunzi.events import Event
-    from referee.games.gunzi.results import TableState
+    from typing import Any
 
+    from referee.core.i18n import Msg
+    from referee.games.api import AnyEvent, Game
 
 
 class Unread(UsageError):
@@ -38,61 +36,42 @@ def command_of(answer: str) -> str | None:
     return PROMPT_COMMANDS.get(words[0]) or PROMPT_COMMANDS.get(words[0].lower())
 
 
-def _is_cards(words: list[str]) -> bool:
-    from referee.games.gunzi.cards import CardError, parse_card
+def interpret(answer: str, state: Any, game: Game | None = None) -> str:
+    """Turn a short answer into the directive the expected ones make clear (:meth:`Game.short_answer` of *game*,
+    the registry's default game when None); else the answer as typed."""
+    from referee.games import registry
 
-    try:
-        for w in words:
-            parse_card(w)
-    except CardError:
-        return False
-    return bool(words)
+    found = game if game is not None else registry.game()
+    return found.short_answer(state, answer) or answer.strip()
 
 
-def _bare(kind: str, words: list[str]) -> bool:
-    """Whether *words* are a bare answer of the *kind* a directive takes (``Directive.bare``)."""
-    from referee.games.gunzi.directives import SIDES
+def read_answer(answer: str, state: Any, game: Game | None = None) -> AnyEvent | None:
+    """The event an answer holds (None for a blank line or a comment), as *game* reads it (the registry's default
+    game when None); :class:`Unread` saying why it cannot be read. A word that names nothing gets the nearest
+    prompt command: ``did you mean 'undo'?``. *state*: where the match stands, as the game's engine keeps it."""
+    from referee.games import registry
 
-    if kind == "number":
-        return len(words) == 1 and words[0].isdigit()
-    if kind == "side":
-        return len(words) == 1 and words[0].lower() in SIDES
-    return kind == "cards" and _is_cards(words)
-
-
-def interpret(answer: str, state: TableState) -> str:
-    """Turn a short answer into the directive the expected ones make clear; else the answer as typed."""
-    from referee.games.gunzi.directives import BY_KEYWORD, lookup
-
-    text = answer.strip()
-    words = text.split()
-    if not words or lookup(words[0]):
-        return text
-    expected = [BY_KEYWORD[k] for k in state.expected]
-    fits = [d for d in expected if d.bare and _bare(d.bare, words)]
-    if len(fits) != 1:
-        return text
-    d = fits[0]
-    if "seat" in d.event._fields:  # a tribute: paid by the seat that owes the blood
-        if state.blood_giver is None:
-            return text
-        return f"{d.keyword} {state.blood_giver} {text}"
-    return f"{d.keyword} {text}"
+    found = game if game is not None else registry.game()
+    text = interpret(answer, state, found)
+    reading = found.read_lines([(0, text)])
+    if reading.errors:
+        problem = not_understood(found, text, _expected(found, state))
+        raise Unread(problem or M("cannot read '{text}': {problem}", text=text, problem=reading.errors[0].msg))
+    return reading.events[0] if reading.events else None
 
 
-def read_answer(answer: str, state: TableState) -> Event | None:
-    """The event an answer holds (None for a blank line or a comment); :class:`Unread` saying why it
-    cannot be read. A word that names nothing gets the nearest prompt command: ``did you mean 'undo'?``."""
-    from referee.games.gunzi.notation import NotationError, parse_line
-    from referee.games.registry import game
+def _expected(game: Game, state: Any) -> Msg:
+    """What is expected now, as the prompt's hint says it: the usages of the keywords an engine's table state
+    expects (Gunzi's ``TableState.expected``, each glossed), else the forms the game expects after *state*, a
+    result of its engine (:meth:`Game.expected`)."""
+    from referee.core.i18n import literal
     from referee.views import matchtext as views
 
-    text = interpret(answer, state)
-    try:
-        return parse_line(text)
-    except NotationError as e:
-        problem = not_understood(game("gunzi"), text, views.usages(state.expected))
-        raise Unread(problem or M("cannot read '{text}': {problem}", text=text, problem=e.msg)) from None
+    keywords = getattr(state, "expected", None)
+    if isinstance(keywords, tuple):
+        hint: Msg = views.usages(keywords)
+        return hint
+    return literal(" | ".join(game.expected(state)))
 
 
 def not_understood(game: Game, text: str, expected: Msg) -> Msg | None:

@@ -23,7 +23,8 @@ from typing import Any, NamedTuple
 
 from referee.core.errors import UsageError
 from referee.core.i18n import MN, M, Msg
-from referee.games.gunzi.events import Event, MatchHeader, RecordError, SeatName, TeamName
+from referee.core.records import RecordError
+from referee.games.api import AnyEvent, Game
 from referee.store.api import MatchStore
 from referee.store.closeheads import close_finding, hash_at
 from referee.store.store import StoreError
@@ -92,20 +93,22 @@ def guarded(store: MatchStore, match_id: str, reason: str) -> Iterator[None]:
         yield
 
 
-def _file_rejection(stored: list[Event], new: list[Event], added: list[RecordError], lines: Sequence[int],
+def _file_rejection(stored: list[AnyEvent], new: list[AnyEvent], added: list[RecordError], lines: Sequence[int],
                     file: str) -> StoreError:
     """The first directive of the file the rules refuse, at its line, with what the match expected there."""
     from referee.app.officiate import replay
+    from referee.store.replaying import game_of
     from referee.views.matchtext import hints, semicolons
 
+    game = game_of(stored)
     before = replay(stored)
-    started = _restarted(stored, new, before.state, lines, file)
+    started = _restarted(stored, new, game, before, lines, file)
     if started is not None:
         return StoreError(started)
     first = min(e.line for e in added)
     k = next((i for i, ev in enumerate(new) if ev.line == first), 0)
     problems = semicolons([_file_lines(e.msg, new[0].line, lines) for e in added if e.line == first])
-    expected = replay(stored + new[:k]).state.expected
+    expected = game.expects(replay(stored + new[:k]))
     more = len({e.line for e in added}) - 1
     msg = M("{file}:{line}: {problem}; expected there: {expected}. Nothing stored: the file's directives are "
             "stored all together or not at all",
@@ -128,21 +131,22 @@ def _file_lines(msg: Msg, first: int, lines: Sequence[int]) -> Msg:
     return msg._replace(fields=tuple(fields))
 
 
-def _restarted(stored: list[Event], new: list[Event], state: Any, lines: Sequence[int], file: str) -> Msg | None:
-    """When the file starts again a hand the match has in progress: which hand, the entries it holds,
-    and which of the file's lines repeat them (to leave out); None otherwise."""
-    from referee.games.gunzi.events import HandStart
-    from referee.games.gunzi.notation import format_event
-
-    if not state.in_hand or not isinstance(new[0], HandStart):
+def _restarted(stored: list[AnyEvent], new: list[AnyEvent], game: Game, before: Any, lines: Sequence[int],
+               file: str) -> Msg | None:
+    """When the file starts again a deal the match has in progress (:meth:`Game.where`; a deal opens where
+    :meth:`Game.deal_starts` says): which deal, the entries it holds, and which of the file's lines repeat them
+    (to leave out); None otherwise."""
+    where_now = game.where(stored, before)
+    if not where_now.in_deal or not game.deal_starts(new[:1]):
         return None
-    start = max(i for i, ev in enumerate(stored) if isinstance(ev, HandStart))
-    have = [format_event(ev) for ev in stored[start:]]
-    given = [format_event(ev) for ev in new[:len(have)]]
+    opening = game.deal_starts(stored)[-1]
+    start = next(i for i, ev in enumerate(stored) if ev.line == opening)
+    have = [game.format_event(ev) for ev in stored[start:]]
+    given = [game.format_event(ev) for ev in new[:len(have)]]
     first_seq, last_seq = stored[start].line, stored[-1].line
     where = M("{file}:{line}: hand {hand} of game {game} is already in progress in the match (stored as "
               "#{first}–#{last})",
-              file=file, line=lines[0], hand=state.hand, game=state.game, first=first_seq, last=last_seq)
+              file=file, line=lines[0], hand=where_now.deal, game=where_now.unit, first=first_seq, last=last_seq)
     if given == have and len(new) > len(have):
         return M("{where}: the file's lines {start}–{end} repeat those entries. Leave them out and record from line "
                  "{next} on; nothing stored",
@@ -155,7 +159,7 @@ def _restarted(stored: list[Event], new: list[Event], state: Any, lines: Sequenc
 # --- a record file ------------------------------------------------------------------------------------
 
 class FileEvents(NamedTuple):
-    events: list[Event]  # to append
+    events: list[AnyEvent]  # to append
     lines: list[int]  # their lines in the file
     skipped: int  # header, team and seat lines that agree with the stored ones
 
@@ -168,32 +172,35 @@ def read_file(store: MatchStore, match_id: str, path: Path) -> FileEvents:
     agree with the stored ones (they are then left out) or be absent; a usage error (exit 2) lists
     every line that cannot be read or does not agree."""
     from referee.app.sources import decode, read_bounded, read_record
+    from referee.store.replaying import game_of
 
     name = str(path)
     if not path.exists():  # a folder, a FIFO or a device is the reader's to refuse, naming it
         from referee.core.errors import NotFound
 
         raise NotFound(M("{file}: no such file", file=name))
-    record = read_record(path)
-    problems: list[Msg] = [M("{file}:{line}: {problem}", file=name, line=e.line,
-                             problem=e.msg) for e in record.errors]
+    problems: list[Msg] = []
     stored = store.events(match_id)
-    header = next((ev for ev in stored if isinstance(ev, MatchHeader)), None)
-    teams = {ev.team: ev.name for ev in stored if isinstance(ev, TeamName)}
-    seats = {ev.seat: ev.name for ev in stored if isinstance(ev, SeatName)}
+    game = game_of(stored)
+    record = read_record(path, game=game)
+    problems += [M("{file}:{line}: {problem}", file=name, line=e.line, problem=e.msg) for e in record.errors]
+    header = game.header(stored)
+    # the names the match was created with (a side's, a seat's: Game.setup events other than the header), by
+    # their kind and the side or seat they name (each such event's first field)
+    names = {(type(ev), ev[0]): ev.name for ev in stored if _named(game, ev)}
     # the lines as read_record decoded them (UTF-8, UTF-16 with a BOM or GBK: the decoding of check/replay/import)
     raw = decode(read_bounded(path), name).text.splitlines()
-    keep: list[Event] = []
+    keep: list[AnyEvent] = []
     lines: list[int] = []
     skipped = 0
     for ev in record.events:
         at = ev.line
-        if isinstance(ev, MatchHeader):
+        if game.header([ev]) is not None:
             problems += _header_problems(ev, header, match_id, raw[at - 1] if at <= len(raw) else "", name, at)
             skipped += 1
             continue
-        if isinstance(ev, TeamName) and ev.team in teams or isinstance(ev, SeatName) and ev.seat in seats:
-            key, have = (ev.team, teams[ev.team]) if isinstance(ev, TeamName) else (ev.seat, seats[ev.seat])
+        if _named(game, ev) and (type(ev), ev[0]) in names:
+            key, have = ev[0], names[type(ev), ev[0]]
             if ev.name != have:
                 problems.append(M("{file}:{line}: {what} is '{given}' here but '{stored}' in match {match}",
                                   file=name, line=at, what=key, given=ev.name, stored=have, match=match_id))
@@ -209,7 +216,12 @@ def read_file(store: MatchStore, match_id: str, path: Path) -> FileEvents:
     return FileEvents(keep, lines, skipped)
 
 
-def _header_problems(ev: MatchHeader, header: MatchHeader | None, match_id: str, text: str, file: str,
+def _named(game: Game, ev: AnyEvent) -> bool:
+    """Whether *ev* names a side or a seat as a new match is created with (a setup event, not the header)."""
+    return game.setup(ev) and game.header([ev]) is None and hasattr(ev, "name")
+
+
+def _header_problems(ev: Any, header: Any, match_id: str, text: str, file: str,
                      line: int) -> list[Msg]:
     """How a file's `match` line disagrees with the stored header (a key it leaves out agrees)."""
     out: list[Msg] = []
@@ -225,11 +237,11 @@ def _header_problems(ev: MatchHeader, header: MatchHeader | None, match_id: str,
     if ev.rules != header.rules and re.search(r"(?i)\brules\s*=", text):
         differs("rules", ev.rules, header.rules)
     for key in _HEADER_FIELDS:
-        given = getattr(ev, key)
-        if given is not None and given != getattr(header, key):
-            differs(key, given, getattr(header, key))
-    stored_extra = dict(header.extra)
-    for key, given in ev.extra:
+        given = getattr(ev, key, None)
+        if given is not None and given != getattr(header, key, None):
+            differs(key, given, getattr(header, key, None))
+    stored_extra = dict(getattr(header, "extra", ()))
+    for key, given in getattr(ev, "extra", ()):
         if stored_extra.get(key) != given:
             differs(key, given, stored_extra.get(key))
     return out

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from referee.core.i18n import M, Msg
-from referee.games.gunzi.codes import EntryKind
-from referee.games.gunzi.events import Event, MatchHeader, RecordError
+from referee.core.records import RecordError
+from referee.games.api import AnyEvent
+from referee.games.kit.entrykind import EntryKind
 from referee.store.api import MatchSessionLike, MatchStore
 from referee.store.replaying import replay as replay
 from referee.store.replaying import rules_of as rules_of
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from referee.games.api import Game
-    from referee.games.gunzi.results import HandResult, MatchResult
     from referee.store.chain import StoredEntry
     from referee.store.clock import Clock
 
@@ -58,21 +58,21 @@ def _rejection(errors: list[RecordError], expected: tuple[str, ...], what: Entry
 
 class Outcome(NamedTuple):
     entry: StoredEntry  # the entry stored
-    event: Event | None  # the event in effect at its place (None for undo/void)
-    before: MatchResult | None  # None when not needed (recording into an error-free match); set for a correction
-    after: MatchResult
+    event: AnyEvent | None  # the event in effect at its place (None for undo/void)
+    before: Any  # the game's result; None when not needed (recording into an error-free match); set for a correction
+    after: Any
     new_errors: list[RecordError]  # errors the change added (only when forced)
     taken: str = ""  # for a correction: the directive in effect at its target before it (what it took back)
 
     @property
-    def new_hands(self) -> tuple[HandResult, ...]:
+    def new_hands(self) -> tuple[Any, ...]:
         """Hands the change completed (for a recorded event: the hand its `last` settled)."""
         if self.before is not None:
-            return self.after.hands[len(self.before.hands):]
+            return tuple(self.after.hands[len(self.before.hands):])
         hands = self.after.hands
         if self.event is not None and hands and hands[-1].line <= self.event.line and \
                 type(self.event).__name__ == "Last":
-            return hands[-1:]
+            return tuple(hands[-1:])
         return ()
 
 
@@ -84,7 +84,7 @@ def problems_of(game: Game, events: Sequence[Any]) -> list[RecordError]:
     return game.problems(game.replay(events, rules_of_match(game, events)))
 
 
-def added_errors(before: MatchResult, after: MatchResult) -> list[RecordError]:
+def added_errors(before: Any, after: Any) -> list[RecordError]:
     old = {(e.line, e.message) for e in before.errors}
     return [e for e in after.errors if (e.line, e.message) not in old]
 
@@ -126,7 +126,7 @@ def _taken_back(s: MatchSessionLike, place: int, what: str) -> None:
                        match=s.match_id, what=EntryKind(what)))
 
 
-def correct(store: MatchStore, match_id: str, kind: str, seq: int | None = None, event: Event | None = None,
+def correct(store: MatchStore, match_id: str, kind: str, seq: int | None = None, event: AnyEvent | None = None,
             reason: str = "", referee: str | None = None, force: bool = False) -> Outcome:
     """Append an undo, void or amend after checking what it does to the match.
 
@@ -135,25 +135,28 @@ def correct(store: MatchStore, match_id: str, kind: str, seq: int | None = None,
     """
     if kind not in ("undo", "void", "amend"):
         raise ValueError(kind)
+    from referee.store.replaying import game_of
+
     with store.session(match_id) as s:
         view = s.view
         target = _correction_target(s, view, kind, seq)
         old_events, _ = s.events()
-        header_seq = next((ev.line for ev in old_events if isinstance(ev, MatchHeader)), None)
-        if event is not None and isinstance(event, MatchHeader) and target == header_seq:  # kept pinned
-            from referee.games.gunzi.game import GAME
+        game = game_of(old_events)
+        header = game.header(old_events)
+        header_seq = header.line if header is not None else None
+        if event is not None and _is_header(game, event) and target == header_seq:  # kept pinned
             from referee.store.pinning import amended_header
 
-            event = amended_header(store, GAME, old_events, event._replace(line=target))
-        new_view, new_event, directive = _applied(kind, view, target, event, header_seq, match_id)
-        new_events = _events_of(new_view, target, new_event)
+            event = amended_header(store, game, old_events, event._replace(line=target))
+        new_view, new_event, directive = _applied(kind, view, target, event, header_seq, match_id, game)
+        new_events = _events_of(new_view, target, new_event, game)
         before = replay(old_events)
         after = replay(new_events)
         new = added_errors(before, after)
         if new and not force:
             raise Rejected(_named(new, new_view, target), (), what=kind)
         entry = s.append(kind, directive, referee, target=target, reason=reason)
-    if isinstance(new_event, MatchHeader):  # the header amended: the index repeats its fields
+    if new_event is not None and _is_header(game, new_event):  # the header amended: the index repeats its fields
         store.index_header(new_event)
     return Outcome(entry, new_event, before, after, new, view[target])
 
@@ -169,8 +172,13 @@ def _correction_target(s: MatchSessionLike, view: dict[int, str], kind: str, seq
     return _target(s, seq, kind)
 
 
-def _applied(kind: str, view: dict[int, str], target: int, event: Event | None, header_seq: int | None,
-             match_id: str) -> tuple[dict[int, str], Event | None, str]:
+def _is_header(game: Game, event: AnyEvent) -> bool:
+    """Whether *event* is *game*'s match header."""
+    return game.header([event]) is not None
+
+
+def _applied(kind: str, view: dict[int, str], target: int, event: AnyEvent | None, header_seq: int | None,
+             match_id: str, game: Game | None = None) -> tuple[dict[int, str], AnyEvent | None, str]:
     """The corrected view with the correction applied; the event an amend puts in place and its
     directive (None and "" for an undo or a void). The header can be amended, never removed."""
     new_view = dict(view)
@@ -179,25 +187,27 @@ def _applied(kind: str, view: dict[int, str], target: int, event: Event | None, 
             raise StoreError(M("#{seq} is the match header; it can be amended, not removed", seq=target))
         del new_view[target]
         return new_view, None, ""
-    from referee.games.gunzi.notation import format_event
+    from referee.games import registry
 
+    game = game or registry.game()
     assert event is not None
-    _check_amend(event, target, header_seq, match_id)
+    _check_amend(event, target, header_seq, match_id, game)
     new_event = event._replace(line=target)
-    directive = format_event(new_event)
+    directive = game.format_event(new_event)
     new_view[target] = directive
     return new_view, new_event, directive
 
 
-def _check_amend(event: Event, target: int, header_seq: int | None, match_id: str) -> None:
+def _check_amend(event: AnyEvent, target: int, header_seq: int | None, match_id: str, game: Game) -> None:
     """Refuse an amend that puts a header anywhere but the header's place, or changes the match id."""
+    header = game.header([event])
     if target == header_seq:
-        if not isinstance(event, MatchHeader):
+        if header is None:
             raise StoreError(M("#{seq} is the match header: amend it with a `match` directive", seq=target))
-        if event.id != match_id:
+        if header.id != match_id:
             raise StoreError(M("the match id cannot change ({old} → {new}); import it anew", old=match_id,
-                               new=event.id))
-    elif isinstance(event, MatchHeader):
+                               new=header.id))
+    elif header is not None:
         raise StoreError(M("a `match` header can only replace the header (seq 1)"))
 
 
@@ -213,55 +223,61 @@ def _named(errors: list[RecordError], view: dict[int, str], target: int) -> list
     return out
 
 
-def _events_of(view: dict[int, str], target: int, new_event: Event | None) -> list[Event]:
-    """The events of a corrected view, *new_event* at its place *target* (it is not read again)."""
-    from referee.games.gunzi.notation import parse_line
-
-    events: list[Event] = []
-    for place, text in view.items():
-        ev = new_event if place == target and new_event is not None else parse_line(text, line=place)
-        if ev is not None:
-            events.append(ev)
+def _events_of(view: dict[int, str], target: int, new_event: AnyEvent | None, game: Game) -> list[AnyEvent]:
+    """The events of a corrected view as *game* reads them, *new_event* at its place *target* (it is not read
+    again)."""
+    lines = [(place, text) for place, text in view.items() if not (place == target and new_event is not None)]
+    events = list(game.read_lines(lines).events)
+    if new_event is not None and target in view:
+        events.append(new_event)
+        events.sort(key=lambda ev: ev.line)
     return events
 
 
 def warning_of(out: Outcome) -> tuple[str, int, int] | None:
-    """For a recorded ``warn``: the team warned, the rule set's ``match.warnings_limit`` and
-    ``match.games_to_win`` (§8.1); None for any other event."""
-    from referee.games.gunzi.events import Warn
-    from referee.games.gunzi.seats import team_of
+    """For a recorded ``warn``: the side warned, the rule set's warnings limit and games to win, as the match's
+    game counts a warning (:meth:`Game.warned`: Gunzi's §8.1); None for any other event, or a game whose rules set
+    no limit."""
+    from referee.store.replaying import game_of
 
-    if not isinstance(out.event, Warn):
+    if out.event is None:
         return None
+    header = getattr(out.after, "header", None)
+    game = game_of([header] if header is not None else [])
     try:
         rules = rules_of_result(out.after)
     except StoreError:
         return None
-    return team_of(out.event.seat), rules.warnings_limit, rules.games_to_win
+    return game.warned(out.event, rules)
 
 
-def clock(entries: list[StoredEntry], events: list[Event], result: MatchResult) -> Clock | None:
-    """The game clock of a match (``referee.store.clock``) under its rule set's ``match.time_limit_minutes``;
-    None when the rule set cannot be read."""
+def clock(entries: list[StoredEntry], events: list[AnyEvent], result: Any) -> Clock | None:
+    """The game clock of a match (``referee.store.clock``) under its rule set's time limit (:meth:`Game.time_limit`:
+    ``match.time_limit_minutes``); None when the rule set cannot be read."""
     from referee.store.clock import clock_of
+    from referee.store.replaying import game_of
 
     try:
         rules = rules_of_result(result)
     except StoreError:
         return None
-    return clock_of(entries, events, result, rules.time_limit_minutes)
+    game = game_of(events)
+    return clock_of(entries, events, result, game.time_limit(rules), game=game)
 
 
 def notices(store: MatchStore, match_id: str, out: Outcome) -> list[Msg]:
     """One-line notices about what was just stored: an entry stored after the game's time limit with no
-    `time` recorded (§7.3.5). Only a rule set with a time limit reads the entries again for it."""
-    from referee.games.gunzi.events import Time
+    `time` recorded (Gunzi's §7.3.5; :meth:`Game.time_notice`). Only a rule set with a time limit reads the entries
+    again for it; none once no timed unit runs (the match is over, or a time call awaits its ruling)."""
+    from referee.store.replaying import game_of
 
     result = out.after
-    if result.state.match_over or isinstance(out.event, Time):
+    header = getattr(result, "header", None)
+    game = game_of([header] if header is not None else [])
+    if game.time_running(result) is None:
         return []
     try:
-        if not rules_of_result(result).time_limit_minutes:
+        if not game.time_limit(rules_of_result(result)):
             return []
     except StoreError:
         return []

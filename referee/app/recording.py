@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from referee.core.errors import UsageError
 from referee.core.i18n import M
-from referee.games.gunzi.events import Event, HandStart, MatchHeader
+from referee.games.api import AnyEvent
 from referee.store.chain import StoredEntry
 from referee.store.errors import StoreError, moved_on
 
@@ -27,11 +28,16 @@ if TYPE_CHECKING:
     from referee.store.store import NewEntry
 
 
+class OtherGame(UsageError):
+    """Events read as another game's than the match's (:meth:`Game.owns`): nothing stored; the caller reads the
+    directive's text with the match's game (:func:`record_text`)."""
+
+
 class Recorded(NamedTuple):
     entries: list[StoredEntry]  # the entries stored
-    events: list[Event]  # the events in effect, their line = their seq
-    before: Any  # MatchResult before (None when not needed)
-    after: Any  # MatchResult after
+    events: list[AnyEvent]  # the events in effect, their line = their seq
+    before: Any  # the game's result before (None when not needed)
+    after: Any  # the game's result after
 
     def outcome(self) -> Outcome:
         """What one recorded directive did (the last, when several were)."""
@@ -66,7 +72,7 @@ def _play_stopped(store: MatchStore, match_id: str, entries: Sequence[StoredEntr
                        hand=d.hand, match=match_id, number=d.number, claim=d.claim, event=m["event"]))
 
 
-def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: str | None = None, reason: str = "",
+def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee: str | None = None, reason: str = "",
            expect_seq: int | None = None, *, lines: Sequence[int] | None = None,
            file: str | None = None, memo: Memo | None = None) -> Recorded:
     """Check *events* against the match and append them in one write, or store nothing and raise.
@@ -78,23 +84,21 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
     session without reading and re-checking the whole chain when its file is as last written."""
     from referee.app.appending import _file_rejection, require_reason
     from referee.app.officiate import Rejected, added_errors, replay
-    from referee.games.gunzi.notation import format_event
-    from referee.store.replaying import fold, rules_of
+    from referee.games.stored import game_of_events
+    from referee.store.replaying import fold, game_of, rules_of
 
-    if any(isinstance(ev, MatchHeader) for ev in events):
+    if any(game_of_events([ev]) is not None for ev in events):  # a header, of whichever game
         raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
     with (store.session(match_id) if memo is None else memo.session(match_id)) as s:
         require_reason(store, match_id, reason)
         expect(len(s.entries), expect_seq)
         stored, _ = s.events()
-        if stored and not isinstance(stored[0], MatchHeader):  # another game's match: record_lines records it
-            from referee.games.stored import game_of_events
-            from referee.store.replaying import not_gunzi
-
-            other = game_of_events(stored)
-            if other is not None:
-                raise not_gunzi(match_id, other.title)
-        if any(isinstance(ev, HandStart) for ev in events):
+        game = game_of(stored)  # the events are read by the match's game (record_lines reads directives' text)
+        if not all(game.owns(ev) for ev in events):  # read as another game's: record_lines reads the text
+            raise OtherGame(M("match {match} is a match of {game}: the directive was read as another game's; "
+                              "nothing stored", zh="比赛 {match} 是{game}的比赛：该指令按另一种游戏读取；未记录",
+                              match=match_id, game=game.title))
+        if game.deal_starts(events):
             _play_stopped(store, match_id, s.entries)
         first = s.next_seq
         new = [ev._replace(line=first + i) for i, ev in enumerate(events)]
@@ -111,9 +115,10 @@ def record(store: MatchStore, match_id: str, events: Sequence[Event], referee: s
             added = added_errors(before, after)
             if added:
                 if file is None or lines is None:
-                    raise Rejected(added, before.state.expected if len(new) == 1 else ())
+                    raise Rejected(added, game.expects(before) if len(new) == 1 else ())
                 raise _file_rejection(stored, new, added, lines, file)
-        items: list[NewEntry] = [{"kind": "event", "directive": format_event(ev), "reason": reason} for ev in new]
+        items: list[NewEntry] = [{"kind": "event", "directive": game.format_event(ev), "reason": reason}
+                                 for ev in new]
         entries = s.append_many(items, referee)
         if memo is not None and state is not None:
             memo.extend(s, new, state)
@@ -147,8 +152,8 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
     nothing and raise: each read by the game's reader in the match's context (a player's name names a seat), the
     match replayed with them by the game's engine, refused when the engine finds a problem on one of them.
     A directive that opens a deal is refused while a dispute stops play (``disputes.stop_play``), at every game.
-    :func:`record` takes Gunzi's events already read (the web's form, a record file), and its refusal also says
-    what the engine expected next."""
+    :func:`record` takes events the match's game read already (the web's form, a record file), and its refusal
+    also says what the engine expected next."""
     from referee.app.appending import require_reason
     from referee.app.officiate import Rejected
     from referee.games.api import split_problems

@@ -15,14 +15,14 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from referee.core.errors import NotFound, RefereeError
 from referee.core.i18n import M, Msg, listed
+from referee.core.records import RecordError
 from referee.core.textfile import detect
-from referee.games.api import rules_named
-from referee.games.gunzi.events import Event, MatchHeader, RecordError, header_of
+from referee.games.api import AnyEvent, rules_named
+from referee.games.kit.recordnames import plain_id as _plain_id  # noqa: F401 - test_harden_io checks it
 from referee.games.registry import DEFAULT
 
 if TYPE_CHECKING:
-    from referee.games.api import Reading
-    from referee.games.gunzi.notation import Record
+    from referee.games.api import Game, Header, Reading
     from referee.store.store import LogEntry
 
 DEFAULT_RULES = "dalian-club"
@@ -36,7 +36,7 @@ class SourceError(NotFound, ValueError):
 
 class Source(NamedTuple):
     name: str  # the file path as given, or the match id
-    events: list[Event]
+    events: list[AnyEvent]
     errors: list[RecordError]  # parse errors (lines of a file; sequence numbers of a stored match)
     origin: Literal["file", "store"]
     log: Sequence[LogEntry] = ()  # the store's audit trail; () for a file
@@ -47,8 +47,11 @@ class Source(NamedTuple):
     game: str = DEFAULT_GAME  # the game the header names (referee.games.registry)
 
     @property
-    def header(self) -> MatchHeader | None:
-        return header_of(self.events)
+    def header(self) -> Header | None:
+        """The match header among the events, as :attr:`game` reads it."""
+        from referee.games.registry import game
+
+        return game(self.game).header(self.events)
 
 
 def header_rules(rules: str, record: str | os.PathLike[str]) -> str:
@@ -59,7 +62,7 @@ def header_rules(rules: str, record: str | os.PathLike[str]) -> str:
         return rules
     from pathlib import Path
 
-    from referee.games.gunzi.ruleset import RulesError
+    from referee.core.rulesfile import RulesError
 
     name = Path(rules)
     if name.is_absolute() or len(name.parts) != 1 or name.name in ("", ".", ".."):
@@ -169,99 +172,36 @@ def _say(notice: Msg) -> None:
 
 
 def read_record(path: str | os.PathLike[str], encoding: str | None = None,
-                notify: Callable[[Msg], None] | None = None) -> Record:
-    """Read and parse a Gunzi record file: a regular file of at most :data:`RECORD_MAX` bytes, decoded by
+                notify: Callable[[Msg], None] | None = None, game: Game | None = None) -> Reading:
+    """Read a record file of *game* (the registry's default game when None; a caller that reads a file of the game
+    its header names calls :func:`read_game_record`): a regular file of at most :data:`RECORD_MAX` bytes, decoded by
     :func:`decode` (*encoding* forces one; an assumed encoding is *notify*-ed, on stderr by default);
     SourceError names the file. Ids, names and texts that :mod:`referee.core.names` refuses are errors of
     the record at their lines."""
-    return _gunzi(decode(read_bounded(path), str(path), encoding), notify)
+    from referee.games import registry
 
-
-def _gunzi(decoded: Decoded, notify: Callable[[Msg], None] | None) -> Record:
-    from referee.games.gunzi.notation import parse
-
+    decoded = decode(read_bounded(path), str(path), encoding)
     if decoded.notice is not None:
         (notify or _say)(decoded.notice)
-    record = parse(decoded.text)
-    record.errors.extend(_name_problems(record.events))
-    record.errors.sort(key=lambda e: e.line)
-    return record
+    return (game if game is not None else registry.game()).read_record(decoded.text)
 
 
 def read_game_record(path: str | os.PathLike[str], encoding: str | None = None,
                      notify: Callable[[Msg], None] | None = None) -> tuple[str, Reading]:
     """Read a record file of any game: the game its header names (``game=``, Gunzi when absent) and that
     game's reading of it. The file is read and decoded as :func:`read_record` does."""
-    from referee.games.registry import DEFAULT, UnknownGame, game, game_of_text
+    from referee.games.registry import UnknownGame, game, game_of_text
 
     data = read_bounded(path)
     decoded = decode(data, str(path), encoding)
     key, line = game_of_text(decoded.text)
-    if key == DEFAULT:
-        return key, _gunzi(decoded, notify)
     try:
-        reading = game(key).read(decoded.text)
+        found = game(key)
     except UnknownGame as e:  # said as a problem of the record's header line, before any notice
         raise SourceError(M("{source}:{line}: {problem}", source=str(path), line=line, problem=e.msg)) from None
     if decoded.notice is not None:
         (notify or _say)(decoded.notice)
-    return key, reading
-
-
-def _name_problems(events: Sequence[Event]) -> list[RecordError]:
-    """The record's id (``names.check_id``) and every name and text in it (``names.check_text``).
-    A plain id and printable texts are passed without loading ``referee.core.names`` (``check`` start-up)."""
-    from referee.games.gunzi.events import MatchHeader
-
-    limits = {"name": 100, "text": 500}  # names.NAME_MAX, names.TEXT_MAX (test_harden_io checks they agree)
-    out: list[RecordError] = []
-    texts = _TEXT_FIELDS
-    for ev in events:
-        fields = texts.get(type(ev))
-        if fields is None:  # a kind of event seen first: which of its fields are a name or a text
-            fields = texts[type(ev)] = ("header",) if isinstance(ev, MatchHeader) else tuple(
-                f for f in ("name", "text") if hasattr(ev, f))
-        if not fields:  # most directives (cards, points): nothing to check
-            continue
-        checks: list[tuple[str, str, int]] = []
-        if isinstance(ev, MatchHeader):
-            if not _plain_id(ev.id):
-                out += _refused(ev.line, "id", "match id=", ev.id, 0)
-            checks += [(f"{key}=", value, limits["name"]) for key, value in
-                       (("rules", ev.rules), ("date", ev.date), ("event", ev.event), ("table", ev.table),
-                        ("round", ev.round), ("referee", ev.referee), *ev.extra) if value]
-        else:
-            for field in fields:
-                value = getattr(ev, field, None)
-                if isinstance(value, str):
-                    checks.append((field, value, limits[field]))
-        for what, value, most in checks:
-            if not (value.isprintable() and len(value) <= most):  # every control character is unprintable
-                out += _refused(ev.line, "text", what, value, most)
-    return out
-
-
-# The kind of each event -> which of "name" and "text" it has; a MatchHeader is checked whole ("header").
-_TEXT_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _plain_id(value: str) -> bool:
-    """What ``names.check_id`` accepts, without loading it."""
-    return 0 < len(value) <= 64 and value[0] not in ".-" and all(ch.isalnum() or ch in "-_." for ch in value)
-
-
-def _refused(line: int, kind: str, what: str, value: str, most: int) -> list[RecordError]:
-    from referee.core.errors import UsageError
-    from referee.core.names import check_id, check_text
-
-    try:
-        if kind == "id":
-            check_id(value, what)
-        else:
-            check_text(value, what, most)
-    except UsageError as e:
-        return [RecordError(line, e.msg)]
-    return []
+    return key, found.read_record(decoded.text)
 
 
 def kind_of(as_file: bool, as_match: bool) -> Kind:

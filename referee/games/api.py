@@ -377,6 +377,30 @@ class Game(Protocol):
         """The words a seat may be typed as (``E`` … ``北``; ``1 2 3``): what the prompt completes a seat to."""
         ...
 
+    # --- seamoff: officiating, appending, guided answers and record files of any game (app/ names no game)
+    def expects(self, result: Any) -> tuple[str, ...]:
+        """The keywords of the directives that may come next (``points``, ``last``), in :meth:`expected`'s order:
+        what a refusal names as expected next (glossed by the views)."""
+        ...
+    def warned(self, event: Any, rules: Any) -> tuple[str, int, int] | None:
+        """For a recorded warning (``warn SEAT TEXT``): the side it counts against, the rule set's warnings limit
+        and its games to win (what the warnings count towards: Gunzi's forfeit, §8.1); None for another event, or
+        a game whose rules set no warnings limit (a warning there is kept and changes nothing)."""
+        ...
+    def short_answer(self, state: Any, text: str) -> str | None:
+        """The directive a short answer at the guided prompt means where the match stands (*state*: the engine's
+        table state a caller holds, ``result.state``): Gunzi's ``30`` → ``points 30``, 保底 → ``last def``; None
+        when *text* is no short answer of the game (it is then read as a directive)."""
+        ...
+    def owns(self, event: Any) -> bool:
+        """Whether *event* is one of the game's own (its reader could have read it): what recording checks of
+        events a caller read already before storing them into a match of the game."""
+        ...
+    def read_record(self, text: str) -> Reading:
+        """A record file a referee brings, read (:meth:`read`) with every id, name and text checked as the store
+        checks them at entry (``core.names``), each problem an error at its line, in line order."""
+        ...
+
 
 class Series(NamedTuple):
     """One line of a scorecard's chart: its legend's label, its points (x, value) and its style (colour and dash: the

@@ -250,6 +250,41 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
 
         return SEAT_WORDS
 
+    # --- seamoff: officiating, appending, guided answers and record files of any game (app/ names no game)
+    def expects(self, result: MatchResult) -> tuple[str, ...]:
+        return result.state.expected
+
+    def warned(self, event: Event, rules: RuleSet) -> tuple[str, int, int] | None:
+        """The team of the seat warned, ``match.warnings_limit`` and ``match.games_to_win`` (§8.1: the team warned
+        that many times forfeits the match, given to the other team by the games to win)."""
+        from referee.games.gunzi.events import Warn
+        from referee.games.gunzi.seats import team_of
+
+        if not isinstance(event, Warn):
+            return None
+        return team_of(event.seat), rules.warnings_limit, rules.games_to_win
+
+    def short_answer(self, state: Any, text: str) -> str | None:
+        """``30`` → ``points 30``, 保底 → ``last def``, bare cards → ``kitty``/``bury``/``tribute SEAT``
+        (``gunzi.answers``: the registry's ``bare``)."""
+        from referee.games.gunzi.answers import short_answer
+
+        return short_answer(state, text)
+
+    def owns(self, event: Event) -> bool:
+        """An event of Gunzi's own (``gunzi.events``: its warn and ruling are its own too, not the kit's)."""
+        return type(event).__module__.startswith("referee.games.gunzi.")
+
+    def read_record(self, text: str) -> Reading:
+        """``notation.parse``, and the ids, names and texts it reads unchecked (``kit.recordnames``)."""
+        from referee.games.gunzi.notation import parse
+        from referee.games.kit.recordnames import name_problems
+
+        record = parse(text)
+        record.errors.extend(name_problems(record.events, MatchHeader))
+        record.errors.sort(key=lambda e: e.line)
+        return record
+
 GAME = Gunzi()
 
 if TYPE_CHECKING:  # the store block's types (kept out of the imports above: other blocks add theirs)

@@ -425,6 +425,34 @@ class Adapter(Generic[E, R, Res]):
         """The seats as a record writes them (a game with Chinese seat words adds them)."""
         return self.seats
 
+    # --- seamoff: officiating, appending, guided answers and record files of any game (app/ names no game)
+    def expects(self, result: Res) -> tuple[str, ...]:
+        """The first word of each form :meth:`expected` offers (``deal|redeal`` gives both), each once."""
+        words: dict[str, None] = {}
+        for form in self.expected(result):
+            first = form.split(None, 1)[0] if form.strip() else ""
+            words.update(dict.fromkeys(w for w in first.split("|") if w))
+        return tuple(words)
+
+    def warned(self, event: E, rules: R) -> tuple[str, int, int] | None:
+        """None: the rule sets of a game of individual players set no warnings limit (its rules doc, "Conduct and
+        rulings"): a warning is kept with the match and counts towards nothing."""
+        return None
+
+    def short_answer(self, state: Any, text: str) -> str | None:
+        """None: the game's prompt reads every answer as a directive (it has no short answers)."""
+        return None
+
+    def owns(self, event: E) -> bool:
+        """An event of a class of the game's package, or of the kit's shared directives (``warn``, ``ruling``)."""
+        package = type(self).__module__.rpartition(".")[0]
+        module = type(event).__module__
+        return module.startswith(package + ".") or module.startswith("referee.games.kit.")
+
+    def read_record(self, text: str) -> Reading:
+        """:meth:`read`: the kit's readers check the header's id and every name as they read them."""
+        return self.read(text)
+
 
 class WholeReplay:
     """A match's events kept with its rules and replayed whole at each extension (:meth:`Adapter.replayer`)."""
