@@ -250,6 +250,34 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
 
         return SEAT_WORDS
 
+    # --- seamtext: what the web's match page and the older ``views.matchtext`` names say of a match, by the game
+    def settled_text(self, result: MatchResult, deal: int, lang: str) -> list[str]:
+        """``Hand 4 settled (game 2; declarer …)``, the score, outcome, levels (§7), blood, the next declarer; the
+        hand that ended the match says who won it (§8.1): ``tabletext.settlement``."""
+        from referee.games.gunzi.tabletext import settlement
+
+        hand = next((h for h in result.hands if h.hand == deal), None)
+        return [] if hand is None else settlement(hand, result, lang)
+
+    def status_lines(self, match_id: str, result: MatchResult, lang: str, entries: Msg | None = None,
+                     head: str | None = None, broken: Msg | None = None,
+                     clock: Sequence[Msg] | None = None) -> list[str]:
+        """The teams, seats, game, levels, declarer, blood owed, warnings and the directives next
+        (``tabletext.status``)."""
+        from referee.games.gunzi.tabletext import status
+
+        return status(match_id, result, lang, entries, head, broken, clock)
+
+    def text_view(self, name: str) -> Any | None:
+        """``tabletext``'s view *name* (its public functions and tables: ``settlement``, ``who``, ``LogGroup`` …)."""
+        from referee.games.gunzi import tabletext
+
+        return None if name.startswith("_") else getattr(tabletext, name, None)
+
+    def pad_state(self, result: MatchResult) -> tuple[Mapping[str, str], str | None]:
+        """The seats' names, and the blood giver: who owes the tribute (§5.2)."""
+        return dict(result.seats), result.state.blood_giver
+
 GAME = Gunzi()
 
 if TYPE_CHECKING:  # the store block's types (kept out of the imports above: other blocks add theirs)
