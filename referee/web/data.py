@@ -28,6 +28,7 @@ from referee.core.names import check_id
 from referee.games import registry
 from referee.games.stored import game_of_events
 from referee.store import eventresults, individualresults, leagueresults
+from referee.store.chain import entries as entries_of
 from referee.store.disputes import fold
 from referee.store.pinning import rules_of_match
 from referee.store.store import log_of
@@ -35,7 +36,6 @@ from referee.tournament.model import ResultKind
 from referee.views import eventjson, eventrows, individualviews, leaguetext, ratingtext
 from referee.views.disputetext import mark_word, summary_line
 from referee.views.eventwords import RESULT_KIND
-from referee.views.matchtext import entries as entries_of
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
