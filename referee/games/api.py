@@ -401,6 +401,11 @@ class Game(Protocol):
         record names them (``seat E 张三``), and the seat a directive's pad starts from when the rules say who gives
         it (Gunzi's blood giver, who pays the tribute), None when none does."""
         ...
+    def prompt_problem(self, problem: Msg) -> Msg | None:
+        """*problem* (one of the engine's) as the guided prompt says it when its line is that of the directive just
+        refused, which no entry holds (Gunzi's "hand 2 has no 'last' before line 17": say what the hand lacks);
+        None when the prompt says it as any problem (its line numbers as the entries': ``views.prompttext``)."""
+        ...
 
 
 class Series(NamedTuple):

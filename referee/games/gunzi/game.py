@@ -278,6 +278,18 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         """The seats' names, and the blood giver: who owes the tribute (§5.2)."""
         return dict(result.seats), result.state.blood_giver
 
+    def prompt_problem(self, problem: Msg) -> Msg | None:
+        """The engine's "the hand before a new `hand` is unsettled" (``engine._abandon_open_hand``): its line is that
+        of the `hand` refused, so the prompt says what the hand still needs (§3.1: a hand is played out to its last
+        trick and settled)."""
+        if problem.msgid == UNFINISHED:
+            return M("hand {hand} is not finished: it has no 'last' yet (record its last trick, or 'redeal')",
+                     hand=dict(problem.fields)["hand"])
+        return None
+
+UNFINISHED = "hand {hand} has no 'last' before line {line}: it is not settled"  # engine._abandon_open_hand's
+
+
 GAME = Gunzi()
 
 if TYPE_CHECKING:  # the store block's types (kept out of the imports above: other blocks add theirs)

@@ -472,6 +472,10 @@ class Adapter(Generic[E, R, Res]):
         """No names beside the seats' keys (the players' names are the table's), no seat the rules make give."""
         return {}, None
 
+    def prompt_problem(self, problem: Msg) -> Msg | None:
+        """None: the engines of the games added with the interface cite an earlier entry's line, or none."""
+        return None
+
 
 class WholeReplay:
     """A match's events kept with its rules and replayed whole at each extension (:meth:`Adapter.replayer`)."""
