@@ -427,7 +427,8 @@ class Adapter(Generic[E, R, Res]):
 
     # --- seamtext: what the web's match page and the older ``views.matchtext`` names say of a match, by the game
     def settled_text(self, result: Res, deal: int, lang: str) -> list[str]:
-        """``deal 3 settled``, then each of the deal's facts (:meth:`deal_facts`: its scorecard row) on a line."""
+        """``deal 3 settled``, then each of the deal's facts (:meth:`deal_facts`: its scorecard row) on a line (an
+        empty cell, a pattern or a reward the deal had none of, left out)."""
         from referee.core.i18n import tr
 
         if deal not in self.settled_hands(result):
@@ -435,7 +436,7 @@ class Adapter(Generic[E, R, Res]):
         facts = self.deal_facts(result, deal, lang) or ()
         return [tr(lang, "{deal} settled", zh="{deal}已结算", deal=self.deal_title(deal)),
                 *("  " + tr(lang, "{label}: {value}", zh="{label}：{value}", label=f.label, value=f.cell)
-                  for f in facts)]
+                  for f in facts if f.cell.strip())]
 
     def status_lines(self, match_id: str, result: Res, lang: str, entries: Msg | None = None,
                      head: str | None = None, broken: Msg | None = None,
