@@ -8,8 +8,9 @@
   :func:`ratings_view` the ``/ratings`` page's context from the same ladder;
 - :func:`league_json` is the text ``referee league standings L --json`` prints, :func:`league_view` the
   ``/leagues/{id}`` page's context from the same load (``store.leagueresults``), :func:`leagues_view` the list;
-- :func:`match_view` gathers a match page: the replay, ``views.status`` lines (what ``referee
-  status`` prints), the hands, each hand's explanation (``explain.render``), the level chart's points.
+- :func:`match_view` gathers a match page of any game through the game interface: ``Game.status_lines`` (what
+  ``referee status`` prints), ``Game.scorecard_rows``, each settled deal's ``settled_text``, ``deal_facts`` and
+  ``explain_view``, the chart of ``Game.scorecard``.
 """
 
 from __future__ import annotations
@@ -317,9 +318,10 @@ def match_game(store: MatchStore, match_id: str) -> Game:
 
 
 def _default(game: Game | None) -> bool:
-    """Whether *game* is the registry's default (a header naming none is of it): the game whose page and entry
-    take the use cases of ``referee.app.officiate`` and ``referee.app.answers`` (its hands, levels and guided
-    answers); every other game's take the game interface's (``game_view``, ``recording.record_lines``)."""
+    """Whether *game* is the registry's default (a header naming none is of it): the game whose entry (the write
+    path, not the page: :func:`match_view` is every game's) still takes the use cases of ``referee.app.officiate``
+    and ``referee.app.answers`` (its guided answers, the memo); every other game's takes
+    ``recording.record_lines``. It goes when ``app.answers`` reads every game's answers."""
     return game is None or game.key == registry.DEFAULT
 
 

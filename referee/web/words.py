@@ -122,7 +122,7 @@ WORDS: dict[str, Msg] = {
     "done": M("Done."),
     "error": M("Error"),
     "back": M("Back"),
-    # a match of a game other than Gunzi (its own table, the scorecard's rows)
+    # a match's own table (the scorecard's rows), every game's
     "totals": M("Totals"),
     "deals": M("Deal by deal"),
     "no_deals": M("No deal recorded yet."),
