@@ -399,6 +399,35 @@ class Game(Protocol):
     def read_record(self, text: str) -> Reading:
         """A record file a referee brings, read (:meth:`read`) with every id, name and text checked as the store
         checks them at entry (``core.names``), each problem an error at its line, in line order."""
+
+    # --- seamtext: what the web's match page and the older ``views.matchtext`` names say of a match, by the game
+    def settled_text(self, result: Any, deal: int, lang: str) -> list[str]:
+        """Deal *deal*'s settlement in a few lines, as recording prints it when the deal is settled (its title, then
+        each line indented; the deal that ended the match says who won it); empty when *deal* is not settled: what
+        the web's match page shows under each deal and its entry page after a directive settled one."""
+        ...
+    def status_lines(self, match_id: str, result: Any, lang: str, entries: Msg | None = None,
+                     head: str | None = None, broken: Msg | None = None,
+                     clock: Sequence[Msg] | None = None) -> list[str]:
+        """Where the match stands, as ``referee status`` prints it: its title, where play is, what comes next, the
+        record's problems; *entries* how many the store holds, *head* its chain head (or *broken*: what breaks the
+        chain), *clock* the store's clock lines (``store.clock.lines``)."""
+        ...
+    def text_view(self, name: str) -> Any | None:
+        """The game's own text view called *name* (``settlement``, ``who``, ``log_groups`` …: a function or a value)
+        among those ``views.matchtext`` handed over by these names before the interface had them, or None when the
+        game has none of that name: so that the callers still reaching them there are answered by the game, not by a
+        game's package named in ``views``."""
+        ...
+    def pad_state(self, result: Any) -> tuple[Mapping[str, str], str | None]:
+        """What the phone's tap pad (``web.pad``) shows of the match *result*: each seat's player's name as the
+        record names them (``seat E 张三``), and the seat a directive's pad starts from when the rules say who gives
+        it (Gunzi's blood giver, who pays the tribute), None when none does."""
+        ...
+    def prompt_problem(self, problem: Msg) -> Msg | None:
+        """*problem* (one of the engine's) as the guided prompt says it when its line is that of the directive just
+        refused, which no entry holds (Gunzi's "hand 2 has no 'last' before line 17": say what the hand lacks);
+        None when the prompt says it as any problem (its line numbers as the entries': ``views.prompttext``)."""
         ...
 
 

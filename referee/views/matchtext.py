@@ -2,10 +2,10 @@
 problems, and the columns they are padded to.
 
 One function per view, every word from the catalogue (``tr``); an entry's kind is the catalogue's word of its
-``entry`` context. A game's own views of a match (Gunzi's settled hands, status, the "next:" hint) are the game's
-(``games.gunzi.tabletext``, reached through the game interface); their older names here hand over to them
-(:data:`GAME_VIEWS`). Columns are padded with :func:`pad`, which counts a CJK character as two columns in any
-language.
+``entry`` context. A game's own views of a match (its settled deals, status, the "next:" hint) are the game's,
+reached through the game interface; their older names here hand over to the game that has them
+(:data:`GAME_VIEWS`, ``Game.text_view``). Columns are padded with :func:`pad`, which counts a CJK character as
+two columns in any language.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from referee.store.chain import entries
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
+    from referee.games.api import Game
     from referee.store.chain import StoredEntry
     from referee.store.clock import Clock
     from referee.store.store import LogEntry
@@ -198,39 +199,46 @@ def correction(kind: str, target: int | None, directive: str | Msg = "", taken: 
 LABEL, COLUMN = 19, 28  # the width of a row's label, and of the "as recorded" column
 
 
-# --- Gunzi's own views, by their older names ------------------------------------------------------------
+# --- a game's own views, by their older names ----------------------------------------------------------
 
 # A settled hand, where the match stands, how it finished, what a warning means, the "next:" hint, the hands a
-# correction changed, the audit trail by game and hand: Gunzi's text views (``games.gunzi.tabletext``). The views
-# here reach a game through its interface (``Game.next_text``, ``Game.resettled_lines``, ``Game.directive_text``);
-# these names are handed over for the commands and pages that still call them here with a Gunzi result, until they
-# ask the game.
+# correction changed, the audit trail by game and hand: the views the first game had here before the interface
+# (``Game.settled_text``, ``Game.status_lines``, ``Game.next_text``, ``Game.resettled_lines``,
+# ``Game.directive_text``). The commands that still call them here by these names (with a result of that game) are
+# answered by the game whose ``Game.text_view`` has the name: the registry's games asked in order, no game's package
+# named here.
 GAME_VIEWS = frozenset({"who", "levels", "glossed", "directive_line", "hints", "usages", "next_line", "won_line",
                         "settlement", "ended_match", "finished_line", "warning_line", "ordinal", "ORDINALS",
                         "changed_hands", "LogGroup", "log_groups", "group_title"})
 
 
-def _game_views() -> Any:
-    from referee.games.gunzi import tabletext  # the one hand-over: the callers above pass Gunzi's results
+def game_view(name: str) -> Any:
+    """The text view *name* of the first game of the registry that has one by that name (``Game.text_view``)."""
+    from referee.games import registry
 
-    return tabletext
+    for key in registry.keys():
+        view = registry.game(key).text_view(name)
+        if view is not None:
+            return view
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def __getattr__(name: str) -> Any:
     if name in GAME_VIEWS:
-        return getattr(_game_views(), name)
+        return game_view(name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def status(match_id: str, result: Any, log_len: int, lang: str, head: str | None = None,
-           broken: Msg | None = None, clock: Clock | None = None) -> list[str]:
-    """Where a Gunzi match stands, for `referee status` (``games.gunzi.tabletext.status``); with *clock*, the
-    store's clock lines (each game's time and, at the limit, whom the time rule favours: ``referee.store.clock``)."""
+           broken: Msg | None = None, clock: Clock | None = None, game: Game | None = None) -> list[str]:
+    """Where a match stands, for `referee status` (``Game.status_lines`` of *game*, the registry's default when not
+    given: a header naming no game); with *clock*, the store's clock lines (each timed unit's time and, at the
+    limit, whom the time rule favours: ``referee.store.clock``)."""
+    from referee.games import registry
+
     clocked = None
     if clock is not None:
         from referee.store import clock as clocks
 
         clocked = clocks.lines(clock, result)
-    lines: list[str] = _game_views().status(match_id, result, lang, entries(log_len), head, broken, clocked)
-    return lines
-
+    return (game or registry.game()).status_lines(match_id, result, lang, entries(log_len), head, broken, clocked)

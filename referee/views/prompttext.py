@@ -3,7 +3,8 @@
 An engine words a problem for a record (``hand 2 has no 'last' before line 17``, ``the kitty was already recorded
 at line 12``): at a prompt "line 17" means nothing. A stored event's line is its entry's number, which the prompt
 shows as it stores it (``stored #12: kitty …``) and ``undo``/``void`` take, so a problem citing an earlier line
-cites ``#12``; a problem that cites the line of the directive just refused says what is wrong in the hand instead.
+cites ``#12``; a problem that cites the line of the directive just refused says what is wrong in the deal instead,
+as the game words it (``Game.prompt_problem``).
 """
 
 from __future__ import annotations
@@ -11,11 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from referee.core.i18n import SOURCE, M, Msg, tr
-
-# Gunzi's engine's "the hand before a new `hand` is unsettled" (its engine's on_hand): its line is
-# that of the `hand` refused, which no entry holds
-_UNFINISHED = "hand {hand} has no 'last' before line {line}: it is not settled"
+from referee.core.i18n import SOURCE, Msg, tr
 
 
 @cache
@@ -38,8 +35,13 @@ class _AtPrompt(Msg):
 
 
 def at_prompt(problem: Msg) -> Msg:
-    """*problem* as a prompt says it: without a record file's line numbers."""
-    if problem.msgid == _UNFINISHED:
-        return M("hand {hand} is not finished: it has no 'last' yet (record its last trick, or 'redeal')",
-                 hand=dict(problem.fields)["hand"])
+    """*problem* as a prompt says it: without a record file's line numbers. A problem citing the line of the
+    directive just refused is said as its game words it for a prompt (``Game.prompt_problem``: the registry's games
+    asked in order, the first that knows the message answering)."""
+    from referee.games import registry
+
+    for key in registry.keys():
+        said = registry.game(key).prompt_problem(problem)
+        if said is not None:
+            return said
     return _AtPrompt(*problem)

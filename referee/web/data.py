@@ -8,37 +8,41 @@
   :func:`ratings_view` the ``/ratings`` page's context from the same ladder;
 - :func:`league_json` is the text ``referee league standings L --json`` prints, :func:`league_view` the
   ``/leagues/{id}`` page's context from the same load (``store.leagueresults``), :func:`leagues_view` the list;
-- :func:`match_view` gathers a match page: the replay, ``views.status`` lines (what ``referee
-  status`` prints), the hands, each hand's explanation (``explain.render``), the level chart's points.
+- :func:`match_view` gathers a match page of any game through the game interface: ``Game.status_lines`` (what
+  ``referee status`` prints), ``Game.scorecard_rows``, each settled deal's ``settled_text``, ``deal_facts`` and
+  ``explain_view``, the chart of ``Game.scorecard``.
 """
 
 from __future__ import annotations
 
 import io
 import json
+import math
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.app import disputes
-from referee.app.officiate import replay
 from referee.app.ratings import ClubRatings, club_ratings
 from referee.core.errors import NotFound
 from referee.core.gcpause import no_gc
-from referee.core.i18n import M, fill, join, tr
+from referee.core.i18n import M, fill, tr
 from referee.core.names import check_id
 from referee.games import registry
 from referee.games.stored import game_of_events
 from referee.store import eventresults, individualresults, leagueresults
+from referee.store.chain import entries as entries_of
 from referee.store.disputes import fold
+from referee.store.pinning import rules_of_match
 from referee.store.store import log_of
 from referee.tournament.model import ResultKind
 from referee.views import eventjson, eventrows, individualviews, leaguetext, ratingtext
-from referee.views import matchtext as views
 from referee.views.disputetext import mark_word, summary_line
 from referee.views.eventwords import RESULT_KIND
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
+    from referee.games.api import Chart as CardChart
     from referee.games.api import Game, GameTable
+    from referee.games.api import Series as CardSeries
     from referee.store.api import MatchStore
     from referee.store.eventresults import EventResults
     from referee.tournament.state import EventState
@@ -58,12 +62,7 @@ def replayed(store: MatchStore, match_id: str) -> tuple[Any, list[Any]]:
     the errors of its stored entries."""
 
     events, errors = store.events_and_errors(match_id)
-    game = game_of_events(events)
-    if _default(game):
-        return replay(events), errors
-    assert game is not None
-    from referee.store.pinning import rules_of_match
-
+    game = game_of_events(events) or registry.game()
     return game.replay(events, rules_of_match(game, events, store), explain=True), errors
 
 
@@ -143,29 +142,30 @@ def leagues_view(store: MatchStore) -> dict[str, Any]:
 class Point(NamedTuple):
     x: float
     y: float
-    end: bool = False  # the hand that ended its game
+    end: bool = False  # the deal that ended its stretch (Gunzi's hand that ended its game)
 
 
 class Line(NamedTuple):
-    team: str
-    game: int
+    side: str  # the side (or player) whose line it is: its place in ``Game.sides``, as the page's class names it
+    game: int  # the stretch (``Chart.spans``) it runs through, numbered from 1
     points: str  # the SVG points attribute
 
 
 class Chart(NamedTuple):
-    """The level chart, drawn as the PDF draws it (``referee.views.scorecard.chart.level_series``): one
-    polyline per team and game, each game starting half a hand before its first hand at the level both
-    teams start from, so a new game's lines start fresh instead of dropping from the last game's; a
-    dashed line between games, each game's number over it, the hand that ended a game marked."""
+    """The game's chart in stretches (``Game.scorecard(...).chart`` with ``spans``: Gunzi's levels through each
+    game), drawn as the PDF draws it (``views.scorecard.chart``): one polyline per side and stretch, a dashed line
+    between stretches, each one's label over it, the deal that ended a stretch (the card's marked rows) marked."""
 
+    title: str
     width: int
     height: int
     lines: list[Line]
     dots: dict[str, list[Point]]
-    xs: list[tuple[float, int]]  # (x, hand number) of the ticks
-    ys: list[tuple[float, int]]  # (y, level)
-    bounds: list[float]  # x of the dashed line before each game but the first
-    games: list[tuple[float, int]]  # (x of the middle, game number)
+    xs: list[tuple[float, int]]  # (x, deal number) of the ticks
+    ys: list[tuple[float, int]]  # (y, value)
+    bounds: list[float]  # x of the dashed line before each stretch but the first
+    games: list[tuple[float, str]]  # (x of the middle, the stretch's label)
+    legend: list[tuple[str, str]]  # (side, label) a style
 
 
 class Series(NamedTuple):
@@ -210,20 +210,19 @@ def totals_chart(table: GameTable) -> TotalsChart:
     return TotalsChart(w, h, series, [(x(k), k) for k in range(1, n + 1, step)], ys, y(0))
 
 
-def chart(result: Any) -> Chart:
-    from referee.views.scorecard.chart import level_series
-
-    top = result.top_level or 10
+def chart(card: CardChart, sides: tuple[str, ...], ends: frozenset[int] = frozenset()) -> Chart:
+    """*card* (a chart in stretches) as the page draws it: each series a polyline in its side's style
+    (``sides[style]``), *ends* the deals whose dots are marked."""
     w, h, pad, head = 640, 240, 28, 16
-    hands = result.hands
-    series = level_series(hands)
-    ends = {hand.hand for hand in hands if hand.game_winner}
-    first = min((hand.hand for hand in hands), default=1)
-    last = max((hand.hand for hand in hands), default=1)
-    x_min, x_max = first - 0.5, last + 0.5
-    values = [level for _, _, pts in series for _, level in pts] or [int(v) for v in result.state.levels.values()]
-    values = values or [3]
-    low, high = min(values), max(top, *values)
+    points = [p for s in card.series for p in s.points]
+    xs_all = [x for x, _ in points] or [1.0]
+    first, last = math.floor(min(xs_all)) + 1, math.floor(max(xs_all))
+    x_min = min([*xs_all, *(lo for _, lo, _ in card.spans)])
+    x_max = max([*xs_all, *(hi for _, _, hi in card.spans)]) if card.spans else max(xs_all) + 0.5
+    values = [v for _, v in points] or [0]
+    low, high = min(values), max(values)
+    if card.shown is not None:
+        low, high = min(low, card.shown[0]), max(high, card.shown[1])
 
     def x(v: float) -> float:
         return round(pad + (w - 2 * pad) * (v - x_min) / (x_max - x_min), 1)
@@ -231,67 +230,85 @@ def chart(result: Any) -> Chart:
     def y(level: int) -> float:
         return round(h - pad - (h - 2 * pad - head) * (level - low) / max(1, high - low), 1)
 
-    lines = [Line(team, game, " ".join(f"{x(v)},{y(level)}" for v, level in pts)) for game, team, pts in series]
-    dots: dict[str, list[Point]] = {"EW": [], "NS": []}
-    for _, team, pts in series:
-        dots[team] += [Point(x(v), y(level), int(v) in ends) for v, level in pts[1:]]
-    spans: dict[int, tuple[int, int]] = {}
-    for hand in hands:
-        lo, hi = spans.get(hand.game, (hand.hand, hand.hand))
-        spans[hand.game] = (min(lo, hand.hand), max(hi, hand.hand))
-    bounds = [x(lo - 0.5) for lo, _ in spans.values() if lo > first]
-    games = [(round((x(lo - 0.5) + x(hi + 0.5)) / 2, 1), game) for game, (lo, hi) in spans.items()]
+    def side(style: int) -> str:
+        return sides[style] if 0 <= style < len(sides) else str(style)
+
+    def stretch(s: CardSeries) -> int:
+        x0 = s.points[0][0] if s.points else 0.0
+        return next((k for k, (_, lo, hi) in enumerate(card.spans, 1) if lo <= x0 < hi), 0)
+
+    lines = [Line(side(s.style), stretch(s), " ".join(f"{x(v)},{y(value)}" for v, value in s.points))
+             for s in card.series]
+    dots: dict[str, list[Point]] = {side(s.style): [] for s in card.series}
+    for s in card.series:
+        dots[side(s.style)] += [Point(x(v), y(value), int(v) in ends) for v, value in s.points[1:]]
+    bounds = [x(lo) for _, lo, _ in card.spans if lo > x_min]
+    games = [(round((x(lo) + x(hi)) / 2, 1), label) for label, lo, hi in card.spans]
     step = max(1, (last - first + 1) // 10)
-    xs = [(x(n), n) for n in range(first, last + 1, step)] if hands else []
+    xs = [(x(n), n) for n in range(first, last + 1, step)] if points else []
     ys = [(y(v), v) for v in range(low, high + 1, 2 if high - low > 8 else 1)]
-    return Chart(w, h, lines, dots, xs, ys, bounds, games)
+    legend = list({side(s.style): s.label for s in card.series}.items())
+    return Chart(card.title, w, h, lines, dots, xs, ys, bounds, games, legend)
 
 
 def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
-    """The context of a match page (and of its live part)."""
+    """The context of a match page (and of its live part), for a match of any game through the game interface:
+    where it stands (``Game.status_lines``: what ``referee status`` prints), its table (``Game.scorecard_rows``,
+    the scorecard's rows) and totals, its card's chart (``Game.scorecard(...).chart``: drawn in its stretches where
+    it has them, else the totals deal by deal), each settled deal with its settlement (``Game.settled_text``), its
+    explanation (``Game.explain_view``) and its mark (confirmed, disputed, ruled or not confirmed), what may come
+    next (``Game.expected``) and the record's problems."""
+    from referee.games.api import split_problems
 
     match_id = checked_match(store, match_id)
     events, errors = store.events_and_errors(match_id)
-    game = game_of_events(events)
-    if not _default(game):
-        assert game is not None
-        return game_view(store, match_id, game, events, errors, lang)
-    game = registry.game()  # a match whose header names no game: the registry's default
-    result = replay(events)
-    log = store.log(match_id)
+    game = game_of_events(events) or registry.game()  # a header naming no game: the registry's default
+    result = game.replay(events, rules_of_match(game, events, store))
     entries = store.entries(match_id)
-    remarks = fold(entries)  # each settled hand confirmed, disputed, ruled or not confirmed (referee confirm/dispute)
-    seats = result.seats
-    table = game.scorecard_rows(result, lang)  # the scorecard's cells: a hand's outcome worded as it words it
-    outcomes = [dict(zip(table.headings, row, strict=True)).get(tr(lang, "Outcome"), "") for row in table.rows]
+    remarks = fold(entries)  # each settled deal confirmed, disputed, ruled or not confirmed (referee confirm/dispute)
+    table = game.scorecard_rows(result, lang)
+    card = game.scorecard(result, lang, "")
+    settled = game.settled_hands(result)
+    ends = frozenset(settled[k - 1] for k in card.deals.marked if 0 < k <= len(settled))
     hands = []
-    for h, outcome in zip(result.hands, outcomes, strict=True):
-        mark = remarks.mark(h.hand)
-        explained = game.explain_view(result, h.hand, lang) or ""
+    for n in settled:
+        mark = remarks.mark(n)
         hands.append({
-            "mark": mark.value, "mark_word": mark_word(mark, lang),
-            "hand": h.hand, "game": h.game, "declarer": views.who(h.declarer, seats).text(lang),
-            "team": h.declarer_team, "level": h.level, "trump": h.trump, "score": h.score,
-            "outcome": outcome, "levels": join(lang, views.levels(h.levels_after)),
-            "blood": h.blood, "explain": explained.splitlines(),
-            "settlement": views.settlement(h, result, lang), "ends_game": h.game_winner is not None,
+            "mark": mark.value, "mark_word": mark_word(mark, lang), "hand": n,
+            "cells": [(f.label.text(lang), f.cell) for f in game.deal_facts(result, n, lang) or ()],
+            "explain": (game.explain_view(result, n, lang) or "").splitlines(),
+            "settlement": game.settled_text(result, n, lang), "ends_game": n in ends,
         })
+    mistakes = split_problems(game, result).mistakes
+    log = log_of(entries)
+    names, giver = game.pad_state(result)
+    drawn = card.chart if card.chart is not None and card.chart.spans else None  # a chart in stretches, as drawn
+    if card.chart is None:  # nothing settled yet: the chart's empty frame
+        from referee.games.api import Chart as CardChart
+
+        drawn = CardChart(WORDS["no_chart"].text(lang), "", "", ())
     return {
         "match_id": match_id,
-        "result": result,
+        "game": game.key,
         "game_of": game,
-        "forms": game.expected(result),
-        "names": dict(seats),
-        "giver": result.state.blood_giver,
-        "status": views.status(match_id, result, len(log), lang),
+        "status": game.status_lines(match_id, result, lang, entries_of(len(log))),
+        "table": table,
+        "totals": [{"player": p, "total": f"+{t}" if t > 0 else str(t)}
+                   for p, t in zip(table.players, table.totals, strict=True)],
+        "chart": chart(drawn, game.sides, ends) if drawn is not None else None,
+        "totals_chart": None if drawn is not None else totals_chart(table),
         "hands": hands,
         "sides": sides_of(game, lang),
-        "chart": chart(result),
         "seq": len(entries),
         "log": log[-12:],
         "disputes": [summary_line(match_id, d, lang) for d in remarks.disputes],
         "rulable": rulable(remarks),
-        "errors": errors,
+        "errors": [*errors, *mistakes],
+        "forms": game.expected(result),
+        "names": dict(names),
+        "giver": giver,
+        "expected": [{"form": form, "start": _start(form), "keyword": form.split()[0]}
+                     for form in game.expected(result)],
     }
 
 
@@ -301,9 +318,10 @@ def match_game(store: MatchStore, match_id: str) -> Game:
 
 
 def _default(game: Game | None) -> bool:
-    """Whether *game* is the registry's default (a header naming none is of it): the game whose page and entry
-    take the use cases of ``referee.app.officiate`` and ``referee.app.answers`` (its hands, levels and guided
-    answers); every other game's take the game interface's (``game_view``, ``recording.record_lines``)."""
+    """Whether *game* is the registry's default (a header naming none is of it): the game whose entry (the write
+    path, not the page: :func:`match_view` is every game's) still takes the use cases of ``referee.app.officiate``
+    and ``referee.app.answers`` (its guided answers, the memo); every other game's takes
+    ``recording.record_lines``. It goes when ``app.answers`` reads every game's answers."""
     return game is None or game.key == registry.DEFAULT
 
 
@@ -314,46 +332,6 @@ def game_of(store: MatchStore, match_id: str) -> Game | None:
     return None if _default(game) else game
 
 
-def game_view(store: MatchStore, match_id: str, game: Game, events: list[Any], errors: list[Any],
-              lang: str) -> dict[str, Any]:
-    """The context of the page of a match of a game other than Gunzi: the game's table (``Game.scorecard_rows``, the
-    scorecard's rows), the totals, where it stands (``check``'s line, what the deal in progress still lacks) and the
-    record's problems."""
-    from referee.games.api import split_problems
-    from referee.store.pinning import rules_of_match
-
-    result = game.replay(events, rules_of_match(game, events, store))
-    entries = store.entries(match_id)
-    remarks = fold(entries)
-    table = game.scorecard_rows(result, lang)
-    problems, pending = split_problems(game, result)
-    header = game.header(events)
-    title = tr(lang, "match {id} ({game})", id=header.id if header else match_id, game=game.title)
-    status = [title, game.check_summary(result, lang) if not problems else "",
-              *(tr(lang, "next: {what}", what=e.msg) for e in pending)]
-    return {
-        "match_id": match_id,
-        "game": game.key,
-        "table": table,
-        "totals_chart": totals_chart(table),
-        "totals": [{"player": p, "total": f"+{t}" if t > 0 else str(t)}
-                   for p, t in zip(table.players, table.totals, strict=True)],
-        "status": [line for line in status if line],
-        "hands": _marked(game, result, remarks, lang),
-        "sides": sides_of(game, lang),
-        "seq": len(entries),
-        "log": log_of(entries)[-12:],
-        "disputes": [summary_line(match_id, d, lang) for d in remarks.disputes],
-        "rulable": rulable(remarks),
-        "errors": [*errors, *problems],
-        "game_of": game,
-        "forms": game.expected(result),
-        "names": {},
-        "expected": [{"form": form, "start": _start(form), "keyword": form.split()[0]}
-                     for form in game.expected(result)],
-    }
-
-
 def rulable(remarks: Any) -> list[dict[str, int]]:
     """The disputes a referee may rule on now (open, not yet ruled): each number, its hand and how many
     alternatives were weighed (``referee dispute MATCH show N --alt``)."""
@@ -361,16 +339,6 @@ def rulable(remarks: Any) -> list[dict[str, int]]:
 
     return [{"number": d.number, "hand": d.hand, "alternatives": len(d.alternatives)}
             for d in remarks.disputes if d.state is DisputeState.open]
-
-
-def _marked(game: Game, result: Any, remarks: Any, lang: str) -> list[dict[str, Any]]:
-    """Each settled deal with its mark (confirmed, disputed, ruled or not confirmed): what a side confirms or
-    disputes from the entry page."""
-    out = []
-    for n in game.settled_hands(result):
-        mark = remarks.mark(n)
-        out.append({"hand": n, "mark": mark.value, "mark_word": mark_word(mark, lang)})
-    return out
 
 
 def sides_of(game: Game, lang: str) -> list[dict[str, str]]:

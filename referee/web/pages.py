@@ -341,8 +341,8 @@ def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
     view = dict(w.renders.through(("match-view", match_id, lang), version, lambda: match_view(w.store, match_id, lang)))
     game: Game = view["game_of"]
     forms: tuple[str, ...] = view["forms"]
-    if not view.get("game"):  # the default game's own page: its forms as controls (the others list `expected`)
-        view["controls"] = controls(game, forms, lang)
+    if game_of(w.store, match_id) is None:  # the guided answers' write path (``_stored``): its forms as controls
+        view["controls"], view["game"] = controls(game, forms, lang), ""
     view["pad"] = pad.pad_context(game, lang, view.get("names", {}), view.get("giver"))  # tap-first entry
     view["pad_parts"] = pad.controls_json(game, forms)
     view["keys"] = pad.keys_context(game, lang)
@@ -368,7 +368,7 @@ def _report(game: Game, out: Outcome, match_id: str, lang: str) -> dict[str, Any
     who won, what comes next."""
 
     lines = storedtext.stored_lines(game, match_id, [out.entry], lang, out.taken)
-    settled = [views.settlement(hand, out.after, lang) for hand in out.new_hands]
+    settled = [game.settled_text(out.after, hand.hand, lang) for hand in out.new_hands]
     if out.after.winner and out.after.state.match_over and not out.new_hands:
         lines.append(views.won_line(out.after, lang))
     lines.append(storedtext.next_line(game, out.after, lang))

@@ -68,6 +68,7 @@ WORDS: dict[str, Msg] = {
     "explanation": M("Why"),
     "level_chart": M("Levels hand by hand"),
     "totals_chart": M("Running totals deal by deal"),
+    "no_chart": M("The chart, once a deal is settled", zh="走势图（结算一局后显示）"),
     "game_n": M("Game {n}"),
     "game_end_mark": M("a large dot: the hand that ended its game"),
     "where": M("Where the match stands"),
@@ -121,7 +122,7 @@ WORDS: dict[str, Msg] = {
     "done": M("Done."),
     "error": M("Error"),
     "back": M("Back"),
-    # a match of a game other than Gunzi (its own table, the scorecard's rows)
+    # a match's own table (the scorecard's rows), every game's
     "totals": M("Totals"),
     "deals": M("Deal by deal"),
     "no_deals": M("No deal recorded yet."),

@@ -285,6 +285,46 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         record.errors.sort(key=lambda e: e.line)
         return record
 
+    # --- seamtext: what the web's match page and the older ``views.matchtext`` names say of a match, by the game
+    def settled_text(self, result: MatchResult, deal: int, lang: str) -> list[str]:
+        """``Hand 4 settled (game 2; declarer …)``, the score, outcome, levels (§7), blood, the next declarer; the
+        hand that ended the match says who won it (§8.1): ``tabletext.settlement``."""
+        from referee.games.gunzi.tabletext import settlement
+
+        hand = next((h for h in result.hands if h.hand == deal), None)
+        return [] if hand is None else settlement(hand, result, lang)
+
+    def status_lines(self, match_id: str, result: MatchResult, lang: str, entries: Msg | None = None,
+                     head: str | None = None, broken: Msg | None = None,
+                     clock: Sequence[Msg] | None = None) -> list[str]:
+        """The teams, seats, game, levels, declarer, blood owed, warnings and the directives next
+        (``tabletext.status``)."""
+        from referee.games.gunzi.tabletext import status
+
+        return status(match_id, result, lang, entries, head, broken, clock)
+
+    def text_view(self, name: str) -> Any | None:
+        """``tabletext``'s view *name* (its public functions and tables: ``settlement``, ``who``, ``LogGroup`` …)."""
+        from referee.games.gunzi import tabletext
+
+        return None if name.startswith("_") else getattr(tabletext, name, None)
+
+    def pad_state(self, result: MatchResult) -> tuple[Mapping[str, str], str | None]:
+        """The seats' names, and the blood giver: who owes the tribute (§5.2)."""
+        return dict(result.seats), result.state.blood_giver
+
+    def prompt_problem(self, problem: Msg) -> Msg | None:
+        """The engine's "the hand before a new `hand` is unsettled" (``engine._abandon_open_hand``): its line is that
+        of the `hand` refused, so the prompt says what the hand still needs (§3.1: a hand is played out to its last
+        trick and settled)."""
+        if problem.msgid == UNFINISHED:
+            return M("hand {hand} is not finished: it has no 'last' yet (record its last trick, or 'redeal')",
+                     hand=dict(problem.fields)["hand"])
+        return None
+
+UNFINISHED = "hand {hand} has no 'last' before line {line}: it is not settled"  # engine._abandon_open_hand's
+
+
 GAME = Gunzi()
 
 if TYPE_CHECKING:  # the store block's types (kept out of the imports above: other blocks add theirs)

@@ -159,7 +159,7 @@ def _what_follows(hand: HandResult, seats: dict[str, str], lang: str) -> list[st
     return [blood, tr(lang, "next declarer: {seat}", seat=who(hand.next_declarer, seats))]
 
 
-def status(match_id: str, result: MatchResult, lang: str, entries: Msg, head: str | None = None,
+def status(match_id: str, result: MatchResult, lang: str, entries: Msg | None, head: str | None = None,
            broken: Msg | None = None, clock: Sequence[Msg] | None = None) -> list[str]:
     """Where the match stands, for `referee status`: *entries* says how many the store holds; its chain head (the
     last entry's short hash, to copy onto a card: ``referee verify ID --head HASH`` confirms it later), or what
@@ -195,6 +195,8 @@ def status(match_id: str, result: MatchResult, lang: str, entries: Msg, head: st
         out.append(tr(lang, "Problems in the record ({n}):", n=len(result.errors)))
         out += ["  " + (tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg) if e.line else e.text(lang))
                 for e in result.errors]
+    if entries is None:  # not a store's match (the web's page names no entries)
+        return out
     out.append(tr(lang, "{entries} in the store", entries=entries))
     if broken is not None:
         out.append(tr(lang, "Chain BROKEN: {problem} (see `referee verify`)", problem=broken))

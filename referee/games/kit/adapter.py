@@ -454,6 +454,59 @@ class Adapter(Generic[E, R, Res]):
         return self.read(text)
 
 
+    # --- seamtext: what the web's match page and the older ``views.matchtext`` names say of a match, by the game
+    def settled_text(self, result: Res, deal: int, lang: str) -> list[str]:
+        """``deal 3 settled``, then each of the deal's facts (:meth:`deal_facts`: its scorecard row) on a line (an
+        empty cell, a pattern or a reward the deal had none of, left out)."""
+        from referee.core.i18n import tr
+
+        if deal not in self.settled_hands(result):
+            return []
+        facts = self.deal_facts(result, deal, lang) or ()
+        return [tr(lang, "{deal} settled", zh="{deal}已结算", deal=self.deal_title(deal)),
+                *("  " + tr(lang, "{label}: {value}", zh="{label}：{value}", label=f.label, value=f.cell)
+                  for f in facts if f.cell.strip())]
+
+    def status_lines(self, match_id: str, result: Res, lang: str, entries: Msg | None = None,
+                     head: str | None = None, broken: Msg | None = None,
+                     clock: Sequence[Msg] | None = None) -> list[str]:
+        """The match's title, ``check``'s line (a record without mistakes), what the deal in progress still lacks
+        (:meth:`pending`), the clock, the record's mistakes, the store's entries and chain head."""
+        from referee.core.i18n import tr
+        from referee.games.api import split_problems
+
+        problems, pending = split_problems(self, result)
+        out = [tr(lang, "match {id} ({game})", id=match_id, game=self.title)]
+        if not problems:
+            out.append(self.check_summary(result, lang))
+        out += [tr(lang, "next: {what}", what=e.msg) for e in pending]
+        if clock is not None:
+            out += [tr(lang, "Clock: {what}", what=line) for line in clock]
+        if problems:
+            out.append(tr(lang, "Problems in the record ({n}):", n=len(problems)))
+            out += ["  " + (tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg) if e.line else e.text(lang))
+                    for e in problems]
+        if entries is not None:
+            out.append(tr(lang, "{entries} in the store", entries=entries))
+            if broken is not None:
+                out.append(tr(lang, "Chain BROKEN: {problem} (see `referee verify`)", problem=broken))
+            elif head is not None:
+                out.append(tr(lang, "Chain head: {head} ({entries})", head=head, entries=entries))
+        return [line for line in out if line]
+
+    def text_view(self, name: str) -> Any | None:
+        """None: a game added with the interface has no text views by older names (Gunzi, the first, has)."""
+        return None
+
+    def pad_state(self, result: Res) -> tuple[Mapping[str, str], str | None]:
+        """No names beside the seats' keys (the players' names are the table's), no seat the rules make give."""
+        return {}, None
+
+    def prompt_problem(self, problem: Msg) -> Msg | None:
+        """None: the engines of the games added with the interface cite an earlier entry's line, or none."""
+        return None
+
+
 class WholeReplay:
     """A match's events kept with its rules and replayed whole at each extension (:meth:`Adapter.replayer`)."""
 

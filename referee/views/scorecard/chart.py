@@ -139,10 +139,3 @@ def drawing(chart: Chart, typo: Typo, width: float, height: float = 170) -> Draw
         ly -= 14
     return d
 
-
-def level_series(hands: object) -> list[tuple[int, str, list[tuple[float, int]]]]:
-    """Gunzi's levels series (``games.gunzi.card.level_series``), kept here for the web's level chart
-    (``web.data``), which reads it by this name until it takes the game's chart (``Game.scorecard(...).chart``)."""
-    from referee.games.gunzi.card import level_series as series  # the web's, until it asks the game
-
-    return series(hands)  # type: ignore[arg-type]  # the web passes a Gunzi result's hands
