@@ -29,7 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from referee.core.i18n import M, Msg
+from referee.core.i18n import M, Msg, form
 from referee.store.api import MatchStore
 from referee.store.chain import SHORT, StoredEntry
 from referee.store.errors import BrokenChain, DuplicateMatch, MovedOn, StoreError
@@ -84,7 +84,7 @@ def shown_entry(entry: StoredEntry | None) -> Msg:
     if entry is None:
         return M("no entry")
     what = entry["directive"] if entry["kind"] == "event" else f"{entry['kind']} {entry['directive']}".strip()
-    return M("#{seq} {hash} {directive}", seq=entry["seq"], hash=entry["hash"][:SHORT], directive=what)
+    return form("#{seq} {hash} {directive}", seq=entry["seq"], hash=entry["hash"][:SHORT], directive=what)
 
 
 def conflict_message(c: Conflict, league: str) -> Msg:
