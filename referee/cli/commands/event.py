@@ -98,7 +98,8 @@ def new(
     from referee.tournament.model import EventFormat
 
     store = open_store(db)
-    if game is not None and game != registry.DEFAULT:  # another game than the pair events' is of players
+    played = registry.game(game) if game is not None else None
+    if played is not None and played.sides == played.seats:  # each player for themself: an event of players
         from referee.cli.commands import individualevent
 
         if confirmation_required:
@@ -107,7 +108,7 @@ def new(
             raise UsageError(M("--confirmation-required: for an event of pairs only (an event of individual players "
                                "does not name unconfirmed hands at its close)"))
 
-        individualevent.new(store, event_id, game, name, rules, rounds, date, venue, seed, sit_out, referee, say,
+        individualevent.new(store, event_id, played.key, name, rules, rounds, date, venue, seed, sit_out, referee, say,
                             fmt)
         return
     pairs_rules = rules or registry.game(registry.DEFAULT).default_rules
