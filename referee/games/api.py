@@ -377,6 +377,31 @@ class Game(Protocol):
         """The words a seat may be typed as (``E`` … ``北``; ``1 2 3``): what the prompt completes a seat to."""
         ...
 
+    # --- seamcli: one guided prompt for every game (``referee record MATCH``): its lines, its help, its words
+    def prompt_lines(self, result: Any, lang: str) -> list[str]:
+        """What the guided prompt shows above the line an answer is typed on (the prompt's own commands follow):
+        what may come next (:meth:`expected`) and the form each is typed in; a game says more where its deal has
+        a state to show (Gunzi: the hand and its phase, the declarer, the blood owed, the points so far)."""
+        ...
+    def help_lines(self, result: Any, lang: str, commands: Sequence[str]) -> list[str]:
+        """The prompt's ``help``: each directive expected now with its form, then *commands* (the prompt's own,
+        one a line, already worded) under their heading; a game adds what else it takes (Gunzi's short answers)."""
+        ...
+    def typed_words(self, before: Sequence[str]) -> tuple[str, ...]:
+        """What tab completes the next word to at the prompt, *before* being the words typed before it: first a
+        directive's word (each language's keyword), then the words its directive takes (a seat; Gunzi's ``last``
+        a side)."""
+        ...
+    def opening(self, result: Any) -> str | None:
+        """The directive the guided prompt records by itself before its first question, or None: Gunzi's prompt
+        is the entry of one hand and begins it (``hand``) when a new hand is what comes next."""
+        ...
+    @property
+    def prompt_by_deal(self) -> bool:
+        """Whether one guided session enters one deal (begun by :meth:`opening`, ended at its settlement, as the
+        game's record unit at the table: Gunzi's hand) rather than every directive until the match is over."""
+        ...
+
 
 class Series(NamedTuple):
     """One line of a scorecard's chart: its legend's label, its points (x, value) and its style (colour and dash: the

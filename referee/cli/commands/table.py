@@ -177,13 +177,13 @@ def record(
         return
     from referee.app.recording import game_of_match
 
-    if game_of_match(store, match_id).key != "gunzi":
-        if not directive and file is None:  # guided entry: one directive a line, each stored as given one by one
-            from referee.cli.commands.guidedgame import guided_game
+    if not directive and file is None:  # guided entry, one prompt for every game
+        from referee.cli.commands.guided import guided
 
-            recordfile.refuse_guided(store, match_id)
-            guided_game(store, match_id, referee, language)
-            return
+        recordfile.refuse_guided(store, match_id)
+        guided(store, match_id, referee, language)
+        return
+    if game_of_match(store, match_id).key != "gunzi":
         _record_game(store, match_id, _game_texts(directive, file), referee, reason, after, language)
         return
     if file is not None:  # a closed round's match needs --reason: referee.app.appending
@@ -193,11 +193,6 @@ def record(
 
             raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
         recordfile.record_file(store, match_id, file, referee, reason, language, after)
-        return
-    from referee.cli.commands.guided import guided  # no DIRECTIVE: guided entry of a hand
-
-    recordfile.refuse_guided(store, match_id)
-    guided(store, match_id, referee, language)
 
 
 def _record_one(store: MatchStore, match_id: str, directive: list[str], referee: str | None, reason: str,

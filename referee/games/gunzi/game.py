@@ -250,6 +250,32 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
 
         return SEAT_WORDS
 
+    # --- seamcli: one guided prompt for every game (``referee record MATCH``): its lines, its help, its words
+    def prompt_lines(self, result: MatchResult, lang: str) -> list[str]:
+        from referee.games.gunzi.prompt import prompt_lines
+
+        return prompt_lines(result, lang)
+
+    def help_lines(self, result: MatchResult, lang: str, commands: Sequence[str]) -> list[str]:
+        from referee.games.gunzi.prompt import help_lines
+
+        return help_lines(result, lang, commands)
+
+    def typed_words(self, before: Sequence[str]) -> tuple[str, ...]:
+        from referee.games.gunzi.prompt import typed_words
+
+        return typed_words(before)
+
+    def opening(self, result: MatchResult) -> str | None:
+        from referee.games.gunzi.prompt import opening
+
+        return opening(result)
+
+    @property
+    def prompt_by_deal(self) -> bool:
+        """True: Gunzi's prompt is the entry of one hand, begun by ``hand`` and ended at its settlement."""
+        return True
+
 GAME = Gunzi()
 
 if TYPE_CHECKING:  # the store block's types (kept out of the imports above: other blocks add theirs)

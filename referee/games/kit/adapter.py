@@ -425,6 +425,60 @@ class Adapter(Generic[E, R, Res]):
         """The seats as a record writes them (a game with Chinese seat words adds them)."""
         return self.seats
 
+    # --- seamcli: one guided prompt for every game (``referee record MATCH``): its lines, its help, its words
+    def expected_text(self, expected: Sequence[str], lang: str) -> str:
+        """``expected next: bid 张三 1|2|3|pass / redeal``: the forms are input words, the same in each language; a
+        Chinese reader gets each directive's :meth:`gloss` beside it (``redeal（重新发牌）``), the English none."""
+        from referee.core.i18n import tr
+
+        return tr(lang, "expected next: {what}", what=" / ".join(self.directive_text(f).text(lang) for f in expected))
+
+    def _usages(self, expected: Sequence[str], lang: str) -> list[str]:
+        """The forms (:meth:`usage`) of the directives *expected*, each once, in their order."""
+        forms: list[str] = []
+        for form in expected:
+            usage = self.usage(form.split(None, 1)[0]) if form.strip() else None
+            if usage is not None and usage.text(lang) not in forms:
+                forms.append(usage.text(lang))
+        return forms
+
+    def prompt_lines(self, result: Res, lang: str) -> list[str]:
+        """What comes next (:meth:`expected`), and the forms of those directives where the line does not show
+        them already."""
+        from referee.core.i18n import tr
+
+        expected = self.expected(result)
+        lines = [self.expected_text(expected, lang)]
+        forms = " / ".join(self._usages(expected, lang))
+        if forms and forms != " / ".join(expected):
+            lines.append("  " + tr(lang, "type: {usage}", usage=forms))
+        return lines
+
+    def help_lines(self, result: Res, lang: str, commands: Sequence[str]) -> list[str]:
+        """Each directive expected with its form (:meth:`usage`), then the prompt's commands."""
+        from referee.core.i18n import tr
+
+        expected = self.expected(result)
+        lines = [tr(lang, "expected now:")] if expected else []
+        for form in expected:
+            usage = self.usage(form.split(None, 1)[0]) if form.strip() else None
+            lines.append(f"  {form}" if usage is None or usage.text(lang) == form else
+                         tr(lang, "  {form} — {what}", form=form, what=usage))
+        return [*lines, tr(lang, "commands at this prompt:"), *commands]
+
+    def typed_words(self, before: Sequence[str]) -> tuple[str, ...]:
+        """Every spelling of a directive's word (:meth:`directive_words`); after it a seat (:meth:`seat_words`)."""
+        return tuple(self.directive_words()) if not before else self.seat_words()
+
+    def opening(self, result: Res) -> str | None:
+        """None: the prompt asks for a deal's opening like any other directive."""
+        return None
+
+    @property
+    def prompt_by_deal(self) -> bool:
+        """False: a session enters directives until the referee stops or the match is over."""
+        return False
+
 
 class WholeReplay:
     """A match's events kept with its rules and replayed whole at each extension (:meth:`Adapter.replayer`)."""
