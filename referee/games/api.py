@@ -401,6 +401,13 @@ class Game(Protocol):
         """Whether one guided session enters one deal (begun by :meth:`opening`, ended at its settlement, as the
         game's record unit at the table: Gunzi's hand) rather than every directive until the match is over."""
         ...
+    def status_lines(self, match_id: str, result: Any, lang: str, entries: int, head: str, broken: Msg | None,
+                     clock: Sequence[Msg], unreadable: Sequence[RecordError]) -> list[str]:
+        """What ``referee status`` prints of the match: its title (*entries* the store holds, the chain's *head*, or
+        what *broken* it), the clock's lines (*clock*: the store's, each timed unit and at the limit what the time
+        rule decides), the game's view of where it stands, each *unreadable* entry, its problems and what comes
+        next."""
+        ...
 
 
 class Series(NamedTuple):

@@ -15,7 +15,6 @@ import typer
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
     from referee.app.officiate import Outcome
     from referee.app.recording import GameRecorded
-    from referee.core.i18n import Msg
     from referee.core.records import RecordError
     from referee.games.api import Game
     from referee.games.gunzi.events import Event
@@ -99,66 +98,27 @@ def report_stored(game: Game, match_id: str, entries: list[StoredEntry], before:
 
 
 def show_status(store: MatchStore, match_id: str, lang: str) -> None:
-    """Print `referee status` of a match (the command's and the guided prompt's `status`)."""
-    from referee.app import officiate
-    from referee.core.i18n import tr
+    """Print `referee status` of a match of any game (the command's and the guided prompt's `status`): the game's
+    lines (``Game.status_lines``) with the store's clock, then the disputes and confirmations."""
     from referee.store import chain
+    from referee.store.clock import clock_of, lines
+    from referee.store.pinning import rules_of_match
+    from referee.store.replaying import game_of
     from referee.store.store import corrected, to_events
-    from referee.views import matchtext as views
 
-    language = lang
     snap = store.snapshot(match_id)  # one read: the entries and what is broken in them
     # A file that could not be read at all holds no entries: read it again for the store's own error.
     entries = snap.entries or store.entries(match_id)
     problem = snap.problem
     events, parse_errors = to_events(corrected(entries))
     head = entries[-1]["hash"][:chain.SHORT]
-    from referee.games.stored import game_of_events
-
-    game = game_of_events(events)
-    if game is not None and game.key != "gunzi":
-        result = _game_status(game, match_id, events, parse_errors, len(entries), head,
-                              problem.msg if problem else None, language)
-        show_remarks(entries, game.settled_hands(result), match_id, language)
-        return
-    result = officiate.replay(events)
-    echo_lines(views.status(match_id, result, len(entries), language, head=head,
-                             broken=problem.msg if problem else None,
-                             clock=officiate.clock(entries, events, result)))
-    for e in parse_errors:
-        typer.echo(tr(language, "unreadable entry #{seq}: {problem}",
-                      seq=e.line, problem=e.msg))
-    show_remarks(entries, [h.hand for h in result.hands], match_id, language)
-
-
-def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: list[RecordError], entries: int,
-                 head: str, broken: Msg | None, lang: str) -> Any:
-    """`referee status` of a match of a game other than Gunzi: its store line, the game's view and check line."""
-    from referee.core.i18n import tr
-    from referee.games.api import split_problems
-    from referee.store.pinning import rules_of_match
-
-    typer.echo(tr(lang, "match {match} ({game}): {n} entries, head {head}", match=match_id, game=game.title,
-                  n=entries, head=head))
-    if broken is not None:
-        typer.echo(tr(lang, "warning: {problem}", problem=broken))
-    result = game.replay(events, rules_of_match(game, events))
-    typer.echo(game.match_view(result, lang).rstrip("\n"))
-    for e in parse_errors:
-        typer.echo(tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg))
-    problems = game.problems(result)
-    still = {e.key for e in split_problems(game, result).pending}
-    for e in problems:
-        if e.key in still:  # what the deal in progress lacks: the next thing to record
-            typer.echo(tr(lang, "next: {what}", what=e.msg))
-        else:
-            typer.echo(tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg))
-    if not problems:
-        typer.echo(game.check_summary(result, lang))
-    expected = game.expected(result)
-    if expected:
-        typer.echo(expected_line(game, expected, lang))
-    return result
+    game = game_of(events)
+    rules = rules_of_match(game, events)  # a rule set that cannot be used: the store's error
+    result = game.replay(events, rules)
+    clock = lines(clock_of(entries, events, result, game.time_limit(rules)), result)
+    echo_lines(game.status_lines(match_id, result, lang, len(entries), head, problem.msg if problem else None, clock,
+                                 parse_errors))
+    show_remarks(entries, game.settled_hands(result), match_id, lang)
 
 
 def expected_line(game: Game, expected: tuple[str, ...], lang: str) -> str:

@@ -276,6 +276,16 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         """True: Gunzi's prompt is the entry of one hand, begun by ``hand`` and ended at its settlement."""
         return True
 
+    def status_lines(self, match_id: str, result: MatchResult, lang: str, entries: int, head: str,
+                     broken: Msg | None, clock: Sequence[Msg], unreadable: Sequence[RecordError]) -> list[str]:
+        """``tabletext.status``: the hand, the levels, the declarer, trump and blood, what comes next."""
+        from referee.core.i18n import tr
+        from referee.games.gunzi.prompt import entries_text
+        from referee.games.gunzi.tabletext import status
+
+        return [*status(match_id, result, lang, entries_text(entries), head, broken, clock),
+                *(tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg) for e in unreadable)]
+
 GAME = Gunzi()
 
 if TYPE_CHECKING:  # the store block's types (kept out of the imports above: other blocks add theirs)

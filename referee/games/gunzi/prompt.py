@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from referee.core.i18n import tr, trn
+from referee.core.i18n import MN, Msg, tr, trn
 
 if TYPE_CHECKING:
     from referee.games.gunzi.results import MatchResult
@@ -73,3 +73,8 @@ def opening(result: MatchResult) -> str | None:
     """``hand`` when no hand is in progress and a new one is what comes next (§3: every hand begins so)."""
     st = result.state
     return "hand" if not st.in_hand and "hand" in st.expected else None
+
+
+def entries_text(n: int) -> Msg:
+    """``17 entries`` / ``17 条记录`` (the store's words: ``store.chain.entries``), for the status line's title."""
+    return MN("{n} entry", "{n} entries", n)

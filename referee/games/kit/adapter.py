@@ -479,6 +479,34 @@ class Adapter(Generic[E, R, Res]):
         """False: a session enters directives until the referee stops or the match is over."""
         return False
 
+    def status_lines(self, match_id: str, result: Res, lang: str, entries: int, head: str, broken: Msg | None,
+                     clock: Sequence[Msg], unreadable: Sequence[RecordError]) -> list[str]:
+        """The store's line, the clock's, :meth:`match_view`, the unreadable entries, each problem by entry (what
+        the deal in progress lacks as ``next:``), else :meth:`check_summary`, and what is expected next."""
+        from referee.core.i18n import tr
+        from referee.games.api import split_problems
+
+        lines = [tr(lang, "match {match} ({game}): {n} entries, head {head}", match=match_id, game=self.title,
+                    n=entries, head=head)]
+        if broken is not None:
+            lines.append(tr(lang, "warning: {problem}", problem=broken))
+        lines += [m.text(lang) for m in clock]
+        lines.append(self.match_view(result, lang).rstrip("\n"))
+        lines += [tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg) for e in unreadable]
+        problems = self.problems(result)
+        still = {e.key for e in split_problems(self, result).pending}
+        for e in problems:
+            if e.key in still:  # what the deal in progress lacks: the next thing to record
+                lines.append(tr(lang, "next: {what}", what=e.msg))
+            else:
+                lines.append(tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg))
+        if not problems:
+            lines.append(self.check_summary(result, lang))
+        expected = self.expected(result)
+        if expected:
+            lines.append(self.expected_text(expected, lang))
+        return lines
+
 
 class WholeReplay:
     """A match's events kept with its rules and replayed whole at each extension (:meth:`Adapter.replayer`)."""
