@@ -175,49 +175,54 @@ def record(
     if directive and file is None:  # the table's usual call: one read of the match, whatever its game
         _record_one(store, match_id, directive, referee, reason, after, language)
         return
-    from referee.app.recording import game_of_match
-
     if not directive and file is None:  # guided entry, one prompt for every game
         from referee.cli.commands.guided import guided
 
         recordfile.refuse_guided(store, match_id)
         guided(store, match_id, referee, language)
         return
-    if game_of_match(store, match_id).key != "gunzi":
+    from referee.app.recording import game_of_match
+    from referee.games import registry
+
+    if game_of_match(store, match_id) is not registry.game(None):  # the file's lines, each read by the match's game
         _record_game(store, match_id, _game_texts(directive, file), referee, reason, after, language)
         return
-    if file is not None:  # a closed round's match needs --reason: referee.app.appending
-        if directive:
-            from referee.core.errors import UsageError
-            from referee.core.i18n import M
+    if directive:
+        from referee.core.errors import UsageError
+        from referee.core.i18n import M
 
-            raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
-        recordfile.record_file(store, match_id, file, referee, reason, language, after)
+        raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
+    assert file is not None
+    # the default game's record file, its hands' settlements said (a closed round's match needs --reason)
+    recordfile.record_file(store, match_id, file, referee, reason, language, after)
 
 
 def _record_one(store: MatchStore, match_id: str, directive: list[str], referee: str | None, reason: str,
                 after: int | None, language: str) -> None:
-    """`referee record MATCH DIRECTIVE`: read as Gunzi's and recorded in one session (one read of the match); a
-    match of another game (the session says so, or the directive is none of Gunzi's) by that game's use case."""
+    """`referee record MATCH DIRECTIVE`: read by the registry's default game (a header without ``game=`` is its)
+    and recorded in one session by ``app.recording.record`` (one read of the match); a match of another game (the
+    session says so, or its reader cannot read the directive) by that game's use case (``record_lines``)."""
     from referee.app.officiate import Rejected
     from referee.app.recording import game_of_match
     from referee.app.recording import record as record_events
     from referee.core.errors import UsageError
-    from referee.store.replaying import NotGunzi
+    from referee.games import registry
+    from referee.store.store import StoreError
     from referee.views.prompttext import at_prompt
 
+    reader = registry.game(None)
     try:
         try:
-            event = parse_directive(directive)
+            event = parse_directive(reader, directive)
             done = record_events(store, match_id, [event], referee, reason, after)
-        except (UsageError, NotGunzi):
-            if game_of_match(store, match_id).key == "gunzi":
+        except (UsageError, StoreError):
+            if game_of_match(store, match_id) is reader:  # the match's own game refused it: said as it is
                 raise
             _record_game(store, match_id, [" ".join(directive)], referee, reason, after, language)
             return
     except Rejected as e:  # one directive at the table: a line the engine cites is an entry (#14), as at the prompt
         raise Rejected([p._replace(msg=at_prompt(p.msg)) for p in e.errors], e.expected, e.what) from None
-    report_record(match_id, done.outcome(), language, store)
+    report_record(reader, match_id, done.outcome(), language, store)
     echo_notes(store, language)
 
 

@@ -17,7 +17,6 @@ if TYPE_CHECKING:  # for the checker only: the command modules load none of thes
     from referee.app.recording import GameRecorded
     from referee.core.records import RecordError
     from referee.games.api import Game
-    from referee.games.gunzi.events import Event
     from referee.store.api import MatchStore
     from referee.store.chain import StoredEntry
 
@@ -29,23 +28,21 @@ def open_store(db: str | None) -> MatchStore:
     return open_store(db)
 
 
-def parse_directive(words: list[str], argument: str = "DIRECTIVE") -> Event:
-    """The event typed on the command line; a usage error (exit 2) naming the argument when it cannot
-    be read."""
+def parse_directive(game: Game, words: list[str], argument: str = "DIRECTIVE") -> Any:
+    """The event typed on the command line, read by *game*'s reader; a usage error (exit 2) naming the argument
+    when it cannot be read."""
     from referee.core.errors import UsageError
     from referee.core.i18n import M
-    from referee.games.gunzi.notation import NotationError, parse_line
 
     text = " ".join(words)
-    try:
-        event = parse_line(text)
-    except NotationError as e:
+    reading = game.read_lines([(0, text)])
+    if reading.errors:
         raise UsageError(M("cannot read the {argument} argument '{text}': {problem}", argument=argument, text=text,
-                           problem=e.msg)) from None
-    if event is None:
+                           problem=reading.errors[0].msg))
+    if not reading.events:
         raise UsageError(M("the {argument} argument '{text}' holds no directive (empty or a comment)",
                            argument=argument, text=text))
-    return event
+    return reading.events[0]
 
 
 def echo_lines(lines: list[str]) -> None:
@@ -61,16 +58,14 @@ def echo_notes(store: MatchStore, lang: str) -> None:
         typer.echo(tr(lang, "warning: {message}", message=note), err=True)
 
 
-def report_record(match_id: str, out: Outcome, lang: str, store: MatchStore | None = None) -> None:
-    """What recording an event did: the entry stored, the hand it settled, a warning's count, who won, the
-    game clock's notice, what comes next."""
+def report_record(game: Game, match_id: str, out: Outcome, lang: str, store: MatchStore | None = None) -> None:
+    """What recording an event of *game* by ``app.recording.record`` did: the entry stored, the hand it settled, a
+    warning's count, who won, the game clock's notice, what comes next."""
     from referee.app import officiate
-    from referee.games.registry import game
     from referee.views import matchtext as views
     from referee.views import storedtext
 
-    gunzi = game("gunzi")
-    echo_lines(storedtext.stored_lines(gunzi, match_id, [out.entry], lang))
+    echo_lines(storedtext.stored_lines(game, match_id, [out.entry], lang))
     for hand in out.new_hands:
         echo_lines(views.settlement(hand, out.after, lang))
     warned = officiate.warning_of(out)
@@ -84,7 +79,7 @@ def report_record(match_id: str, out: Outcome, lang: str, store: MatchStore | No
         typer.echo(views.won_line(out.after, lang))
     for notice in officiate.notices(store, match_id, out) if store is not None else ():
         typer.echo(notice.text(lang))
-    typer.echo(storedtext.next_line(gunzi, out.after, lang))
+    typer.echo(storedtext.next_line(game, out.after, lang))
 
 
 def report_stored(game: Game, match_id: str, entries: list[StoredEntry], before: Any, after: Any, lang: str) -> None:
