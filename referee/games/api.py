@@ -408,6 +408,14 @@ class Game(Protocol):
         rule decides), the game's view of where it stands, each *unreadable* entry, its problems and what comes
         next."""
         ...
+    def log_units(self, events: Sequence[Any], result: Any) -> list[int | None] | None:
+        """The unit each deal opened in *events* belongs to, in order (Gunzi's 局 games: ``referee log --game N``
+        picks one; None for a deal not yet placed in one), or None for a game whose deals fall into no unit."""
+        ...
+    def log_title(self, unit: int | None, deal: int | None) -> Msg:
+        """The heading of the audit trail's entries of deal *deal* of unit *unit* (*deal* None: the entries before
+        the first deal)."""
+        ...
 
 
 class Series(NamedTuple):

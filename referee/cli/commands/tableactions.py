@@ -83,7 +83,7 @@ def report_record(game: Game, match_id: str, out: Outcome, lang: str, store: Mat
 
 
 def report_stored(game: Game, match_id: str, entries: list[StoredEntry], before: Any, after: Any, lang: str) -> None:
-    """What recording into a match of a game other than Gunzi did, in the one style of every game
+    """What recording by ``record_lines`` (any game) did, in the one style of every game
     (``views.storedtext``): each entry stored, who stored it, the deals it settled, what comes next."""
     from referee.views import storedtext
 

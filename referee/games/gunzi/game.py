@@ -286,6 +286,20 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         return [*status(match_id, result, lang, entries_text(entries), head, broken, clock),
                 *(tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg) for e in unreadable)]
 
+    def log_units(self, events: Sequence[Event], result: MatchResult) -> list[int | None] | None:
+        """The game (局, gunzi-rules.md §7) each hand was played in."""
+        from referee.games.gunzi.prompt import log_units
+
+        return log_units(events, result)
+
+    def log_title(self, unit: int | None, deal: int | None) -> Msg:
+        """``game 1, hand 3`` (``hand 3`` before its game is known)."""
+        if deal is None:
+            return M("match (before the first hand)")
+        if unit is None:
+            return M("hand {hand}", hand=deal)
+        return M("game {game}, hand {hand}", game=unit, hand=deal)
+
 GAME = Gunzi()
 
 if TYPE_CHECKING:  # the store block's types (kept out of the imports above: other blocks add theirs)

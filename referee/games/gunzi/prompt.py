@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from referee.core.i18n import MN, Msg, tr, trn
 
 if TYPE_CHECKING:
+    from referee.games.gunzi.events import Event
     from referee.games.gunzi.results import MatchResult
 
 
@@ -78,3 +79,20 @@ def opening(result: MatchResult) -> str | None:
 def entries_text(n: int) -> Msg:
     """``17 entries`` / ``17 条记录`` (the store's words: ``store.chain.entries``), for the status line's title."""
     return MN("{n} entry", "{n} entries", n)
+
+
+def log_units(events: Sequence[Event], result: MatchResult) -> list[int | None]:
+    """The game of each hand begun in *events*, in order: a settled hand's own, the hand in progress the game in
+    progress, a hand between them the game of the hand before (``tabletext.log_groups``'s keys)."""
+    from referee.games.gunzi.events import HandStart
+
+    opened = sum(1 for ev in events if isinstance(ev, HandStart))
+    games = {h.hand: h.game for h in result.hands}
+    if result.state.in_hand:
+        games.setdefault(result.state.hand, result.state.game)
+    game: int | None = None
+    units: list[int | None] = []
+    for k in range(1, opened + 1):
+        game = games.get(k, game)
+        units.append(game)
+    return units

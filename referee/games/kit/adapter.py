@@ -507,6 +507,14 @@ class Adapter(Generic[E, R, Res]):
             lines.append(self.expected_text(expected, lang))
         return lines
 
+    def log_units(self, events: Sequence[E], result: Res) -> list[int | None] | None:
+        """None: a match of deals, none grouped into a unit."""
+        return None
+
+    def log_title(self, unit: int | None, deal: int | None) -> Msg:
+        """:meth:`deal_title`; before the first deal, the match's."""
+        return M("match (before the first deal)") if deal is None else self.deal_title(deal)
+
 
 class WholeReplay:
     """A match's events kept with its rules and replayed whole at each extension (:meth:`Adapter.replayer`)."""
