@@ -308,8 +308,9 @@ class Game(Protocol):
         ...
     def setup_lines(self, players: Sequence[str], teams: Sequence[str] = ()) -> list[str]:
         """The record lines after a new match's header, in the game's notation: the names of its sides (*teams*,
-        in :attr:`sides` order: a game of partnerships) and its players in their seats (in :attr:`seats` order).
-        A ``ValueError`` for *teams* given to a game whose players each play for themself."""
+        in :attr:`sides` order: a game of partnerships) and its players in their seats (in :attr:`seats` order); an
+        empty name leaves its side or seat unnamed. A ``ValueError`` for *teams* given to a game whose players each
+        play for themself."""
         ...
     def forced_end(self, result: Any, rules: Any, reason: str) -> ForcedEnd:
         """How ``event close --force`` ends the unfinished match *result* (its rules *rules*), each ruling giving

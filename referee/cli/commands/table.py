@@ -77,8 +77,8 @@ def new(
 
 
 def _players(key: str | None, players: list[str], seated: tuple[str | None, ...]) -> list[str]:
-    """The players in seat order: ``--player`` each, or ``--east`` … ``--north`` for a game seated E S W N (the
-    seats given from E on, none skipped); a usage error naming the options otherwise."""
+    """The players in seat order: ``--player`` each, or ``--east`` … ``--north`` for a game seated E S W N (a seat
+    not given left unnamed: an empty name); a usage error naming the options otherwise."""
     from referee.core.errors import UsageError
     from referee.core.i18n import M
     from referee.games.registry import game
@@ -92,25 +92,12 @@ def _players(key: str | None, players: list[str], seated: tuple[str | None, ...]
         raise UsageError(M("--east/--south/--west/--north name seats E S W N; {game} seats its players {seats}: give "
                            "them with --player", zh="--east/--south/--west/--north 指座位 E S W N；{game}的座位是 "
                            "{seats}：请用 --player 给出玩家", game=game(key).title, seats=" ".join(game(key).seats)))
-    given = list(seated)
-    while given and given[-1] is None:
-        given.pop()
-    if None in given:
-        raise UsageError(M("--{seat} is missing: give the seats from --east on, none skipped",
-                           zh="缺少 --{seat}：请从 --east 起依次给出座位，不要跳过",
-                           seat=("east", "south", "west", "north")[given.index(None)]))
-    return [name or "" for name in given]
+    return [name or "" for name in seated]
 
 
 def _teams(ew: str | None, ns: str | None) -> list[str]:
-    """The partnerships' names (``--ew``, ``--ns``), in that order."""
-    from referee.core.errors import UsageError
-    from referee.core.i18n import M
-
-    if ns and not ew:
-        raise UsageError(M("--ew is missing: name EW's partnership before NS's",
-                           zh="缺少 --ew：请先给出东西方的队名，再给南北方的"))
-    return [name for name in (ew, ns) if name]
+    """The partnerships' names (``--ew``, ``--ns``), in that order (one not given: an empty name)."""
+    return [ew or "", ns or ""] if ew or ns else []
 
 
 def _new_match(key: str | None, match_id: str, rules: str | None, players: list[str], teams: list[str],

@@ -150,8 +150,8 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         each player."""
         from referee.games.kit.notation import quote
 
-        named = [f"team {side} {quote(name)}" for side, name in zip(self.sides, teams, strict=False)]
-        return named + [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False)]
+        named = [f"team {side} {quote(name)}" for side, name in zip(self.sides, teams, strict=False) if name]
+        return named + [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False) if name]
 
     # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
     time_section = "§7.3.5"

@@ -309,9 +309,9 @@ class Adapter(Generic[E, R, Res]):
         name of its own (a game of partnerships overrides)."""
         from referee.games.kit.notation import quote
 
-        if teams:
+        if any(teams):
             raise ValueError("teams")
-        return [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False)]
+        return [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False) if name]
 
     def forced_end(self, result: Res, rules: R, reason: str) -> ForcedEnd:
         """A game of individual players' match stands as its settled deals leave it: its rules name no side that a
