@@ -34,8 +34,8 @@ if TYPE_CHECKING:  # for the checker only: the command modules load none of thes
 def new(
     match_id: Annotated[str, typer.Argument(metavar="MATCH_ID", help=N_("The new match's id, e.g. SC26-R1-T3."),
                                             show_default=False)],
-    rules: Annotated[str | None, typer.Option("--rules", metavar="NAME|PATH", help=N_(
-        "Rule set name or a TOML file (default: the game's own)."))] = None,
+    rules: Annotated[str | None, typer.Option("--rules", metavar="NAME|PATH",
+                                              help=N_("Rule set name or a TOML file."))] = None,
     east: Annotated[str | None, typer.Option("--east", metavar="NAME", help=N_("Player in seat E (东)."))] = None,
     south: Annotated[str | None, typer.Option("--south", metavar="NAME", help=N_("Player in seat S (南)."))] = None,
     west: Annotated[str | None, typer.Option("--west", metavar="NAME", help=N_("Player in seat W (西)."))] = None,
@@ -50,7 +50,8 @@ def new(
     game: Annotated[str | None, typer.Option("--game", metavar="GAME", help=N_(
         "The game: {game_keys}; default: {default_game}."))] = None,
     player: Annotated[list[str] | None, typer.Option("--player", metavar="NAME", help=N_(
-        "A player, in seat order (repeat it; instead of --east … --north)."))] = None,
+        "A player, in seat order (repeat it; instead of --east … --north).",
+        zh="一位玩家，按座位顺序（可重复；代替 --east … --north）。"))] = None,
     replace: Replace = False,
     db: Db = None,
     referee: Referee = None,
