@@ -1,6 +1,6 @@
 """What the web's match page and the older ``views.matchtext`` names say of a match, asked of each game through the
-interface (``Game.settled_text``, ``status_lines``, ``text_view``, ``pad_state``, ``prompt_problem``): the four sample
-records, their first deal's figures worked by hand from docs/<game>-rules.md."""
+interface (``Game.settled_text``, ``page_status_lines``, ``text_view``, ``pad_state``, ``prompt_problem``): the
+four sample records, their first deal's figures worked by hand from docs/<game>-rules.md."""
 
 from __future__ import annotations
 
@@ -61,11 +61,11 @@ def test_the_other_games_first_deal_settles_as_its_facts(key: str, lines: list[s
 ])
 def test_every_game_s_status_says_where_the_match_stands(key: str, says: str) -> None:
     g, result = replayed(key)
-    lines = g.status_lines("X1", result, "en", M("{n} entries", n=3), head="abc123")
+    lines = g.page_status_lines("X1", result, "en", M("{n} entries", n=3), head="abc123")
     assert "X1" in lines[0]
     assert any(line.startswith(says) for line in lines), lines
     assert lines[-1] == "Chain head: abc123 (3 entries)"
-    assert not any("in the store" in line for line in g.status_lines("X1", result, "en"))  # no store, no entries
+    assert not any("in the store" in line for line in g.page_status_lines("X1", result, "en"))  # no store, no entries
 
 
 def test_matchtext_s_older_names_are_answered_by_the_game_that_has_them() -> None:

@@ -33,9 +33,9 @@ def _match(tmp_path: Path, header: str) -> tuple[object, str]:
 
 
 def _guided(store, match: str, answers: list[str], lang: str = "en") -> None:
-    from referee.cli.commands.guidedgame import guided_game
+    from referee.cli.commands.guided import guided
 
-    guided_game(store, match, None, lang, read=_reader(answers))
+    guided(store, match, None, lang, read=_reader(answers))
 
 
 def test_doudizhu_usage_hint_and_did_you_mean(tmp_path: Path, capsys) -> None:
@@ -103,7 +103,7 @@ def test_every_game_suggests_its_own_keyword(key: str, word: str, near: str) -> 
 def test_tab_completes_each_games_words() -> None:
     """A first word completes to the game's directives in either language and the prompt's commands; a later word
     to the game's seats (Dou Dizhu's 1 2 3, mahjong's letters and Chinese seat words)."""
-    from referee.cli.commands.guidedgame import completions
+    from referee.cli.commands.guided import completions
 
     ddz, mahjong = registry.game("doudizhu"), registry.game("jinhua-mahjong")
     assert completions(ddz, "", "b") == ["bid", "bomb"]

@@ -314,7 +314,6 @@ def test_a_refusal_at_either_prompt_names_the_entry_not_a_line(tmp_path: Path, c
     twice, Dou Dizhu's kitty given twice (§2: recorded once)."""
     from referee.app.recording import record_text
     from referee.cli.commands.guided import guided
-    from referee.cli.commands.guidedgame import guided_game
     from referee.store.api import open_store
 
     store, match = _gunzi_after_hand_1(tmp_path)
@@ -333,7 +332,7 @@ def test_a_refusal_at_either_prompt_names_the_entry_not_a_line(tmp_path: Path, c
     store = open_store(db)
     for line in ("deal", "bid 张三 3", "kitty 5H 9C 3D"):
         record_text(store, ddz, line)
-    guided_game(store, ddz, None, "zh", read=_reader(["kitty 5H 9C 4D", "q"]))
+    guided(store, ddz, None, "zh", read=_reader(["kitty 5H 9C 4D", "q"]))
     out = capsys.readouterr().out
     assert "事件被拒绝，未存储：底牌只记录一次（#7）；请重新输入" in out
     assert not CITED_LINE.search(out)
@@ -358,7 +357,7 @@ def test_every_directive_of_the_sample_is_entered_at_the_guided_prompt(tmp_path:
     and no prompt cites a line number."""
     from eventplay import Cli
 
-    from referee.cli.commands import guided, guidedgame
+    from referee.cli.commands import guided
 
     typed: list[str] = []
 
@@ -370,7 +369,6 @@ def test_every_directive_of_the_sample_is_entered_at_the_guided_prompt(tmp_path:
         return read
 
     monkeypatch.setattr(guided, "line_reader", line_reader)
-    monkeypatch.setattr(guidedgame, "line_reader", line_reader)
     db = tmp_path / "guided"
     match = _started(db, key)
     cli = Cli(db)
@@ -416,7 +414,7 @@ def test_a_refused_correction_at_the_prompt_names_the_entry_not_a_line(tmp_path:
     entry it makes wrong (the `nowin`, #9) as a Gunzi correction does, and the win it cites is the entry the prompt
     stored (#7), not "line 7"; the refusal says --force, which the prompt takes."""
     from referee.app.recording import record_text
-    from referee.cli.commands.guidedgame import guided_game
+    from referee.cli.commands.guided import guided
     from referee.store.api import open_store
 
     db = tmp_path / "mj"
@@ -426,7 +424,7 @@ def test_a_refused_correction_at_the_prompt_names_the_entry_not_a_line(tmp_path:
     store = open_store(db)
     for line in ("deal E", "win W S", "deal", "nowin"):  # #6–#9
         record_text(store, match, line)
-    guided_game(store, match, None, "en", read=_reader(["void 8 --reason typo", "q"]))
+    guided(store, match, None, "en", read=_reader(["void 8 --reason typo", "q"]))
     out = capsys.readouterr().out
     said = out.splitlines()
     at = said.index("not done: void rejected, nothing stored: it makes #9 (nowin) wrong: deal 1: 'nowin' and a 'win' "

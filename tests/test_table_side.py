@@ -211,7 +211,11 @@ def test_item03_corrections_status_help_and_quit_at_the_guided_prompt(cli):
 # --- item 4: line editing, history and completion where readline is present ------------------------------------------
 
 def test_item04_the_completer_offers_keywords_in_both_languages_and_seats():
-    from referee.cli.commands.guided import completions
+    from referee.cli.commands.guided import completions as completing
+    from referee.games.registry import game
+
+    def completions(line: str, text: str) -> list[str]:
+        return completing(game("gunzi"), line, text)
 
     assert completions("", "dec") == ["declare", "declarer", "declarer-points"]
     assert completions("", "庄") == ["庄家", "庄家得分"]

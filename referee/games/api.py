@@ -308,8 +308,9 @@ class Game(Protocol):
         ...
     def setup_lines(self, players: Sequence[str], teams: Sequence[str] = ()) -> list[str]:
         """The record lines after a new match's header, in the game's notation: the names of its sides (*teams*,
-        in :attr:`sides` order: a game of partnerships) and its players in their seats (in :attr:`seats` order).
-        A ``ValueError`` for *teams* given to a game whose players each play for themself."""
+        in :attr:`sides` order: a game of partnerships) and its players in their seats (in :attr:`seats` order); an
+        empty name leaves its side or seat unnamed. A ``ValueError`` for *teams* given to a game whose players each
+        play for themself."""
         ...
     def forced_end(self, result: Any, rules: Any, reason: str) -> ForcedEnd:
         """How ``event close --force`` ends the unfinished match *result* (its rules *rules*), each ruling giving
@@ -406,9 +407,9 @@ class Game(Protocol):
         each line indented; the deal that ended the match says who won it); empty when *deal* is not settled: what
         the web's match page shows under each deal and its entry page after a directive settled one."""
         ...
-    def status_lines(self, match_id: str, result: Any, lang: str, entries: Msg | None = None,
-                     head: str | None = None, broken: Msg | None = None,
-                     clock: Sequence[Msg] | None = None) -> list[str]:
+    def page_status_lines(self, match_id: str, result: Any, lang: str, entries: Msg | None = None,
+                          head: str | None = None, broken: Msg | None = None,
+                          clock: Sequence[Msg] | None = None) -> list[str]:
         """Where the match stands, as ``referee status`` prints it: its title, where play is, what comes next, the
         record's problems; *entries* how many the store holds, *head* its chain head (or *broken*: what breaks the
         chain), *clock* the store's clock lines (``store.clock.lines``)."""
@@ -428,6 +429,45 @@ class Game(Protocol):
         """*problem* (one of the engine's) as the guided prompt says it when its line is that of the directive just
         refused, which no entry holds (Gunzi's "hand 2 has no 'last' before line 17": say what the hand lacks);
         None when the prompt says it as any problem (its line numbers as the entries': ``views.prompttext``)."""
+
+    # --- seamcli: one guided prompt for every game (``referee record MATCH``): its lines, its help, its words
+    def prompt_lines(self, result: Any, lang: str) -> list[str]:
+        """What the guided prompt shows above the line an answer is typed on (the prompt's own commands follow):
+        what may come next (:meth:`expected`) and the form each is typed in; a game says more where its deal has
+        a state to show (Gunzi: the hand and its phase, the declarer, the blood owed, the points so far)."""
+        ...
+    def help_lines(self, result: Any, lang: str, commands: Sequence[str]) -> list[str]:
+        """The prompt's ``help``: each directive expected now with its form, then *commands* (the prompt's own,
+        one a line, already worded) under their heading; a game adds what else it takes (Gunzi's short answers)."""
+        ...
+    def typed_words(self, before: Sequence[str]) -> tuple[str, ...]:
+        """What tab completes the next word to at the prompt, *before* being the words typed before it: first a
+        directive's word (each language's keyword), then the words its directive takes (a seat; Gunzi's ``last``
+        a side)."""
+        ...
+    def opening(self, result: Any) -> str | None:
+        """The directive the guided prompt records by itself before its first question, or None: Gunzi's prompt
+        is the entry of one hand and begins it (``hand``) when a new hand is what comes next."""
+        ...
+    @property
+    def prompt_by_deal(self) -> bool:
+        """Whether one guided session enters one deal (begun by :meth:`opening`, ended at its settlement, as the
+        game's record unit at the table: Gunzi's hand) rather than every directive until the match is over."""
+        ...
+    def status_lines(self, match_id: str, result: Any, lang: str, entries: int, head: str, broken: Msg | None,
+                     clock: Sequence[Msg], unreadable: Sequence[RecordError]) -> list[str]:
+        """What ``referee status`` prints of the match: its title (*entries* the store holds, the chain's *head*, or
+        what *broken* it), the clock's lines (*clock*: the store's, each timed unit and at the limit what the time
+        rule decides), the game's view of where it stands, each *unreadable* entry, its problems and what comes
+        next."""
+        ...
+    def log_units(self, events: Sequence[Any], result: Any) -> list[int | None] | None:
+        """The unit each deal opened in *events* belongs to, in order (Gunzi's 局 games: ``referee log --game N``
+        picks one; None for a deal not yet placed in one), or None for a game whose deals fall into no unit."""
+        ...
+    def log_title(self, unit: int | None, deal: int | None) -> Msg:
+        """The heading of the audit trail's entries of deal *deal* of unit *unit* (*deal* None: the entries before
+        the first deal)."""
         ...
 
 

@@ -203,7 +203,7 @@ LABEL, COLUMN = 19, 28  # the width of a row's label, and of the "as recorded" c
 
 # A settled hand, where the match stands, how it finished, what a warning means, the "next:" hint, the hands a
 # correction changed, the audit trail by game and hand: the views the first game had here before the interface
-# (``Game.settled_text``, ``Game.status_lines``, ``Game.next_text``, ``Game.resettled_lines``,
+# (``Game.settled_text``, ``Game.page_status_lines``, ``Game.next_text``, ``Game.resettled_lines``,
 # ``Game.directive_text``). The commands that still call them here by these names (with a result of that game) are
 # answered by the game whose ``Game.text_view`` has the name: the registry's games asked in order, no game's package
 # named here.
@@ -231,7 +231,7 @@ def __getattr__(name: str) -> Any:
 
 def status(match_id: str, result: Any, log_len: int, lang: str, head: str | None = None,
            broken: Msg | None = None, clock: Clock | None = None, game: Game | None = None) -> list[str]:
-    """Where a match stands, for `referee status` (``Game.status_lines`` of *game*, the registry's default when not
+    """Where a match stands, for `referee status` (``Game.page_status_lines`` of *game*, the registry's default when not
     given: a header naming no game); with *clock*, the store's clock lines (each timed unit's time and, at the
     limit, whom the time rule favours: ``referee.store.clock``)."""
     from referee.games import registry
@@ -241,4 +241,4 @@ def status(match_id: str, result: Any, log_len: int, lang: str, head: str | None
         from referee.store import clock as clocks
 
         clocked = clocks.lines(clock, result)
-    return (game or registry.game()).status_lines(match_id, result, lang, entries(log_len), head, broken, clocked)
+    return (game or registry.game()).page_status_lines(match_id, result, lang, entries(log_len), head, broken, clocked)

@@ -8,7 +8,7 @@
   :func:`ratings_view` the ``/ratings`` page's context from the same ladder;
 - :func:`league_json` is the text ``referee league standings L --json`` prints, :func:`league_view` the
   ``/leagues/{id}`` page's context from the same load (``store.leagueresults``), :func:`leagues_view` the list;
-- :func:`match_view` gathers a match page of any game through the game interface: ``Game.status_lines`` (what
+- :func:`match_view` gathers a match page of any game through the game interface: ``Game.page_status_lines`` (what
   ``referee status`` prints), ``Game.scorecard_rows``, each settled deal's ``settled_text``, ``deal_facts`` and
   ``explain_view``, the chart of ``Game.scorecard``.
 """
@@ -253,7 +253,7 @@ def chart(card: CardChart, sides: tuple[str, ...], ends: frozenset[int] = frozen
 
 def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
     """The context of a match page (and of its live part), for a match of any game through the game interface:
-    where it stands (``Game.status_lines``: what ``referee status`` prints), its table (``Game.scorecard_rows``,
+    where it stands (``Game.page_status_lines``: what ``referee status`` prints), its table (``Game.scorecard_rows``,
     the scorecard's rows) and totals, its card's chart (``Game.scorecard(...).chart``: drawn in its stretches where
     it has them, else the totals deal by deal), each settled deal with its settlement (``Game.settled_text``), its
     explanation (``Game.explain_view``) and its mark (confirmed, disputed, ruled or not confirmed), what may come
@@ -291,7 +291,7 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
         "match_id": match_id,
         "game": game.key,
         "game_of": game,
-        "status": game.status_lines(match_id, result, lang, entries_of(len(log))),
+        "status": game.page_status_lines(match_id, result, lang, entries_of(len(log))),
         "table": table,
         "totals": [{"player": p, "total": f"+{t}" if t > 0 else str(t)}
                    for p, t in zip(table.players, table.totals, strict=True)],

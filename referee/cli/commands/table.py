@@ -26,46 +26,16 @@ from referee.cli.commands.tableactions import (
 from referee.core.i18n import N_
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
-    from typing import Any
 
-    from referee.games.api import Game
-    from referee.games.gunzi.events import Event, MatchHeader
     from referee.store.api import MatchStore
     from referee.store.store import LogEntry
-
-
-def _header(match_id: str, rules: str, *, date: str, event: str | None, table: str | None, round: str | None,
-            referee: str | None) -> MatchHeader:
-    """The `match` header of a new match; a usage error (exit 2) when the id or the rules cannot be used."""
-    from referee.core.errors import UsageError
-    from referee.core.i18n import M
-    from referee.core.names import check_id
-    from referee.games.gunzi import ruleset
-    from referee.games.gunzi.events import MatchHeader
-    from referee.games.gunzi.notation import NotationError, format_event, parse_line
-
-    check_id(match_id, "MATCH_ID")  # the same id rule as `import` and the event's matches
-    try:
-        ruleset.load(rules)
-    except ruleset.RulesError as e:
-        raise UsageError(M("--rules {rules}: {problem}", rules=rules,
-                           problem=e.msg)) from None
-    header = MatchHeader(id=match_id, rules=rules, date=date, event=event, table=table, round=round, referee=referee)
-    try:
-        back = parse_line(format_event(header))
-    except NotationError as e:
-        raise UsageError(M("MATCH_ID '{match}' cannot be used: {problem}", match=match_id,
-                           problem=e.msg)) from None
-    if back != header or not match_id.strip():
-        raise UsageError(M("MATCH_ID '{match}' cannot be used as a match id", match=match_id))
-    return header
 
 
 def new(
     match_id: Annotated[str, typer.Argument(metavar="MATCH_ID", help=N_("The new match's id, e.g. SC26-R1-T3."),
                                             show_default=False)],
-    rules: Annotated[str, typer.Option("--rules", metavar="NAME|PATH",
-                                       help=N_("Rule set name or a TOML file."))] = "dalian-club",
+    rules: Annotated[str | None, typer.Option("--rules", metavar="NAME|PATH",
+                                              help=N_("Rule set name or a TOML file."))] = None,
     east: Annotated[str | None, typer.Option("--east", metavar="NAME", help=N_("Player in seat E (东)."))] = None,
     south: Annotated[str | None, typer.Option("--south", metavar="NAME", help=N_("Player in seat S (南)."))] = None,
     west: Annotated[str | None, typer.Option("--west", metavar="NAME", help=N_("Player in seat W (西)."))] = None,
@@ -80,7 +50,8 @@ def new(
     game: Annotated[str | None, typer.Option("--game", metavar="GAME", help=N_(
         "The game: {game_keys}; default: {default_game}."))] = None,
     player: Annotated[list[str] | None, typer.Option("--player", metavar="NAME", help=N_(
-        "A player, in seat order (repeat it; for a game other than Gunzi)."))] = None,
+        "A player, in seat order (repeat it; instead of --east … --north).",
+        zh="一位玩家，按座位顺序（可重复；代替 --east … --north）。"))] = None,
     replace: Replace = False,
     db: Db = None,
     referee: Referee = None,
@@ -91,64 +62,82 @@ def new(
     import datetime
     import os
 
-    from referee.app import officiate
     from referee.core.errors import UsageError
-    from referee.core.i18n import M, trn
-    from referee.games.gunzi.events import SeatName, TeamName
-    from referee.views import matchtext as views
+    from referee.core.i18n import M
 
     if date is not None:
         try:
             datetime.date.fromisoformat(date)
         except ValueError:
             raise UsageError(M("--date {date}: not a date (YYYY-MM-DD, e.g. 2026-11-29)", date=date)) from None
-    if (game or "gunzi").strip().lower() != "gunzi":
-        if any((east, south, west, north, ew, ns)):
-            raise UsageError(M("--east/--south/--west/--north/--ew/--ns are Gunzi's; give the players with --player"))
-        _new_game_match(game or "", match_id, None if rules == "dalian-club" else rules, player or [],
-                        [("date", date or datetime.date.today().isoformat()), ("event", event), ("table", table),
-                         ("round", round_), ("referee", referee or os.environ.get("REFEREE_NAME") or None)],
-                        replace, db, referee, language)
-        return
-    if player:
-        raise UsageError(M("--player is for a game other than Gunzi; give Gunzi's seats with --east … --north"))
-    header = _header(match_id, rules, date=date or datetime.date.today().isoformat(), event=event, table=table,
-                     round=round_, referee=referee or os.environ.get("REFEREE_NAME") or None)
-    events: list[Event] = [header]
-    events += [TeamName(team=t, name=n) for t, n in (("EW", ew), ("NS", ns)) if n]
-    events += [SeatName(seat=s, name=n) for s, n in (("E", east), ("S", south), ("W", west),
-                                                     ("N", north)) if n]
-    events = [ev._replace(line=i) for i, ev in enumerate(events, 1)]
-    result = officiate.replay(events)
-    if result.errors:
-        raise UsageError(views.semicolons([e.msg for e in result.errors]))
-    store = open_store(db)
-    store.create(events, referee, replace=replace)
-    typer.echo(trn(language, "new match {match} ({rules}) in {root}: {n} entry",
-                   "new match {match} ({rules}) in {root}: {n} entries", len(events), match=match_id, rules=rules,
-                   root=store.where))
-    typer.echo(views.next_line(result, language))
-    echo_notes(store, language)
+    _new_match(game, match_id, rules, _players(game, player or [], (east, south, west, north)),
+               _teams(ew, ns), [("date", date or datetime.date.today().isoformat()), ("event", event),
+                                ("table", table), ("round", round_),
+                                ("referee", referee or os.environ.get("REFEREE_NAME") or None)],
+               replace, db, referee, language)
 
 
-def _new_game_match(key: str, match_id: str, rules: str | None, players: list[str],
-                    fields: list[tuple[str, str | None]], replace: bool, db: str | None, referee: str | None,
-                    language: str) -> None:
-    """`referee new --game`: a match of a game other than Gunzi, checked by its reader and its rules."""
-    from referee.app.newmatch import match_events
-    from referee.core.i18n import trn
-    from referee.games.api import rules_named
+def _players(key: str | None, players: list[str], seated: tuple[str | None, ...]) -> list[str]:
+    """The players in seat order: ``--player`` each, or ``--east`` … ``--north`` for a game seated E S W N (a seat
+    not given left unnamed: an empty name); a usage error naming the options otherwise."""
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M
     from referee.games.registry import game
 
+    if not any(seated):
+        return players
+    if players:
+        raise UsageError(M("give the players with --player or with --east … --north, not both",
+                           zh="请用 --player 或 --east … --north 给出玩家，不要两者都用"))
+    if game(key).seats != ("E", "S", "W", "N"):
+        raise UsageError(M("--east/--south/--west/--north name seats E S W N; {game} seats its players {seats}: give "
+                           "them with --player", zh="--east/--south/--west/--north 指座位 E S W N；{game}的座位是 "
+                           "{seats}：请用 --player 给出玩家", game=game(key).title, seats=" ".join(game(key).seats)))
+    return [name or "" for name in seated]
+
+
+def _teams(ew: str | None, ns: str | None) -> list[str]:
+    """The partnerships' names (``--ew``, ``--ns``), in that order (one not given: an empty name)."""
+    return [ew or "", ns or ""] if ew or ns else []
+
+
+def _new_match(key: str | None, match_id: str, rules: str | None, players: list[str], teams: list[str],
+               fields: list[tuple[str, str | None]], replace: bool, db: str | None, referee: str | None,
+               language: str) -> None:
+    """`referee new`: a match of any game (``--game``; the registry's default without), its header, sides and seats
+    written in its notation (``Game.setup_lines``) and read by its reader, its rules loaded, what comes next said."""
+    from referee.app.newmatch import match_events
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, trn
+    from referee.core.names import check_id
+    from referee.games.api import split_problems
+    from referee.games.registry import game
+    from referee.views import matchtext as views
+
     chosen = game(key)
-    events = match_events(chosen, match_id, rules, players, fields)
-    named = rules_named(chosen, events)
-    chosen.load_rules(named)  # a usage error naming the file and the key when it cannot be used
+    check_id(match_id, "MATCH_ID")  # the same id rule as `import` and the event's matches
+    named = rules or chosen.default_rules
+    try:
+        loaded = chosen.load_rules(named)
+    except UsageError as e:
+        raise UsageError(M("--rules {rules}: {problem}", rules=named, problem=e.msg)) from None
+    try:
+        # A header naming no game (the registry's default's) names its rule set; another game's names the one given.
+        events = match_events(chosen, match_id, named if rules or chosen is game(None) else None, players, fields,
+                              teams)
+    except ValueError:  # teams named for a game whose players each play for themself
+        raise UsageError(M("--ew/--ns name the partnerships of a game of pairs; {game} has none",
+                           zh="--ew/--ns 是搭档对局的队名；{game}没有搭档", game=chosen.title)) from None
+    result = chosen.replay(events, loaded)
+    mistakes = split_problems(chosen, result).mistakes
+    if mistakes:
+        raise UsageError(views.semicolons([e.msg for e in mistakes]))
     store = open_store(db)
     store.create(events, referee, replace=replace)
     typer.echo(trn(language, "new match {match} ({rules}) in {root}: {n} entry",
                    "new match {match} ({rules}) in {root}: {n} entries", len(events), match=match_id, rules=named,
                    root=store.where))
+    typer.echo(chosen.next_text(result, language))
     echo_notes(store, language)
 
 
@@ -175,59 +164,59 @@ def record(
     if directive and file is None:  # the table's usual call: one read of the match, whatever its game
         _record_one(store, match_id, directive, referee, reason, after, language)
         return
+    if not directive and file is None:  # guided entry, one prompt for every game
+        from referee.cli.commands.guided import guided
+
+        recordfile.refuse_guided(store, match_id)
+        guided(store, match_id, referee, language)
+        return
     from referee.app.recording import game_of_match
+    from referee.games import registry
 
-    if game_of_match(store, match_id).key != "gunzi":
-        if not directive and file is None:  # guided entry: one directive a line, each stored as given one by one
-            from referee.cli.commands.guidedgame import guided_game
-
-            recordfile.refuse_guided(store, match_id)
-            guided_game(store, match_id, referee, language)
-            return
+    if game_of_match(store, match_id) is not registry.game(None):  # the file's lines, each read by the match's game
         _record_game(store, match_id, _game_texts(directive, file), referee, reason, after, language)
         return
-    if file is not None:  # a closed round's match needs --reason: referee.app.appending
-        if directive:
-            from referee.core.errors import UsageError
-            from referee.core.i18n import M
+    if directive:
+        from referee.core.errors import UsageError
+        from referee.core.i18n import M
 
-            raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
-        recordfile.record_file(store, match_id, file, referee, reason, language, after)
-        return
-    from referee.cli.commands.guided import guided  # no DIRECTIVE: guided entry of a hand
-
-    recordfile.refuse_guided(store, match_id)
-    guided(store, match_id, referee, language)
+        raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
+    assert file is not None
+    # the default game's record file, its hands' settlements said (a closed round's match needs --reason)
+    recordfile.record_file(store, match_id, file, referee, reason, language, after)
 
 
 def _record_one(store: MatchStore, match_id: str, directive: list[str], referee: str | None, reason: str,
                 after: int | None, language: str) -> None:
-    """`referee record MATCH DIRECTIVE`: read as Gunzi's and recorded in one session (one read of the match); a
-    match of another game (the session says so, or the directive is none of Gunzi's) by that game's use case."""
+    """`referee record MATCH DIRECTIVE`: read by the registry's default game (a header without ``game=`` is its)
+    and recorded in one session by ``app.recording.record`` (one read of the match); a match of another game (the
+    session says so, or its reader cannot read the directive) by that game's use case (``record_lines``)."""
     from referee.app.officiate import Rejected
     from referee.app.recording import game_of_match
     from referee.app.recording import record as record_events
     from referee.core.errors import UsageError
-    from referee.store.replaying import NotGunzi
+    from referee.games import registry
+    from referee.store.store import StoreError
     from referee.views.prompttext import at_prompt
 
+    reader = registry.game(None)
     try:
         try:
-            event = parse_directive(directive)
+            event = parse_directive(reader, directive)
             done = record_events(store, match_id, [event], referee, reason, after)
-        except (UsageError, NotGunzi):
-            if game_of_match(store, match_id).key == "gunzi":
+        except (UsageError, StoreError):
+            if game_of_match(store, match_id) is reader:  # the match's own game refused it: said as it is
                 raise
             _record_game(store, match_id, [" ".join(directive)], referee, reason, after, language)
             return
     except Rejected as e:  # one directive at the table: a line the engine cites is an entry (#14), as at the prompt
         raise Rejected([p._replace(msg=at_prompt(p.msg)) for p in e.errors], e.expected, e.what) from None
-    report_record(match_id, done.outcome(), language, store)
+    report_record(reader, match_id, done.outcome(), language, store)
     echo_notes(store, language)
 
 
 def _game_texts(directive: list[str] | None, file: Path | None) -> list[str]:
-    """The directives `record` stores into a match of a game other than Gunzi: the one given, or a file's lines."""
+    """The directives `record` stores line by line (``record_lines``): the one given, or a file's lines."""
     from referee.core.errors import UsageError
     from referee.core.i18n import M
 
@@ -243,7 +232,7 @@ def _game_texts(directive: list[str] | None, file: Path | None) -> list[str]:
 
 def _record_game(store: MatchStore, match_id: str, texts: list[str], referee: str | None, reason: str,
                  after: int | None, language: str) -> None:
-    """`referee record` into a match of a game other than Gunzi: what was stored, and where the match stands."""
+    """`referee record` line by line (``record_lines``): what was stored, and where the match stands."""
     from referee.app.recording import record_lines
 
     done = record_lines(store, match_id, texts, referee, reason, after)
@@ -320,67 +309,44 @@ def log(
 ) -> None:
     """The audit trail: every entry, corrections included, with who and when (UTC), by game and hand."""
     language = resolve_language(lang)
-    from referee.app import officiate
+    from bisect import bisect_right
+
     from referee.core.i18n import tr
     from referee.store.chain import CORRECTIONS
+    from referee.store.replaying import game_of, rules_of
     from referee.store.store import corrected, log_of, to_events
     from referee.views import matchtext as views
 
     entries = open_store(db).entries(match_id)
     trail = log_of(entries)
     events, _ = to_events(corrected(entries))
-    from referee.games.stored import game_of_events
+    chosen = game_of(events)
+    units = chosen.log_units(events, chosen.replay(events, rules_of(events)))
+    if game is not None and units is None:
+        from referee.core.errors import UsageError
+        from referee.core.i18n import M
 
-    other = game_of_events(events)
-    if other is not None and other.key != "gunzi":  # by deal: Gunzi's hands fall into games, its own view's
-        if game is not None:
-            from referee.core.errors import UsageError
-            from referee.core.i18n import M
-
-            raise UsageError(M("--game picks the hands of one of Gunzi's games; a {game} match has deals: pick one "
-                               "with --hand N", game=other.title))
-        _log_by_deal(other, match_id, trail, events, hand, corrections, language)
-        return
-    groups = views.log_groups(trail, events, officiate.replay(events))
-    echo_lines(views.log_heading(match_id, len(trail), language))
-    shown = 0
-    for group in groups:
-        if (hand is not None and group.hand != hand) or (game is not None and group.game != game):
-            continue
-        rows = [e for e in group.entries if not corrections or e.kind in CORRECTIONS or e.superseded_by]
-        if rows:
-            typer.echo(views.group_title(group, language))
-            echo_lines(views.log_lines(rows, language))
-            shown += len(rows)
-    if not shown:
-        typer.echo(tr(language, "(no entries of that kind)"))
-
-
-def _log_by_deal(chosen: Game, match_id: str, trail: list[LogEntry], events: list[Any], deal: int | None,
-                 corrections: bool, language: str) -> None:
-    """`referee log` of a match of a game whose deals are not grouped into games: the entries before the first deal,
-    then each deal's (an entry belongs to the deal holding its place: an event's own seq, a correction's target),
-    titled as the game calls a deal (``Game.deal_title``); *deal* picks one."""
-    from bisect import bisect_right
-
-    from referee.core.i18n import tr
-    from referee.store.chain import CORRECTIONS
-    from referee.views import matchtext as views
-
+        raise UsageError(M("--game picks the hands of one of Gunzi's games; a {game} match has deals: pick one "
+                           "with --hand N", game=chosen.title))
+    # An entry belongs to the deal holding its place in the match: an event's own seq, a correction's target (so
+    # the correction of a deal is listed with it), a dispute's remarks the place of the deal disputed.
     starts = chosen.deal_starts(events)  # deal k opens at starts[k - 1]
     grouped: dict[int, list[LogEntry]] = {}
+    disputed = {e.seq: e.target for e in trail if e.kind == "dispute" and e.target is not None}
     for e in trail:
         place = e.target if e.kind != "event" and e.target is not None else e.seq
+        if e.kind in ("alternative", "ruling", "appeal", "decision"):
+            place = disputed.get(place, place)
         grouped.setdefault(bisect_right(starts, place), []).append(e)
     echo_lines(views.log_heading(match_id, len(trail), language))
     shown = 0
     for k, group in sorted(grouped.items()):
-        if deal is not None and k != deal:
+        unit = units[k - 1] if units and k else None
+        if (hand is not None and k != hand) or (game is not None and (not k or unit != game)):
             continue
         rows = [e for e in group if not corrections or e.kind in CORRECTIONS or e.superseded_by]
         if rows:
-            typer.echo(chosen.deal_title(k).text(language) if k else
-                       tr(language, "match (before the first deal)"))
+            typer.echo(chosen.log_title(unit, k or None).text(language))
             echo_lines(views.log_lines(rows, language))
             shown += len(rows)
     if not shown:

@@ -15,10 +15,8 @@ import typer
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
     from referee.app.officiate import Outcome
     from referee.app.recording import GameRecorded
-    from referee.core.i18n import Msg
     from referee.core.records import RecordError
     from referee.games.api import Game
-    from referee.games.gunzi.events import Event
     from referee.store.api import MatchStore
     from referee.store.chain import StoredEntry
 
@@ -30,23 +28,21 @@ def open_store(db: str | None) -> MatchStore:
     return open_store(db)
 
 
-def parse_directive(words: list[str], argument: str = "DIRECTIVE") -> Event:
-    """The event typed on the command line; a usage error (exit 2) naming the argument when it cannot
-    be read."""
+def parse_directive(game: Game, words: list[str], argument: str = "DIRECTIVE") -> Any:
+    """The event typed on the command line, read by *game*'s reader; a usage error (exit 2) naming the argument
+    when it cannot be read."""
     from referee.core.errors import UsageError
     from referee.core.i18n import M
-    from referee.games.gunzi.notation import NotationError, parse_line
 
     text = " ".join(words)
-    try:
-        event = parse_line(text)
-    except NotationError as e:
+    reading = game.read_lines([(0, text)])
+    if reading.errors:
         raise UsageError(M("cannot read the {argument} argument '{text}': {problem}", argument=argument, text=text,
-                           problem=e.msg)) from None
-    if event is None:
+                           problem=reading.errors[0].msg))
+    if not reading.events:
         raise UsageError(M("the {argument} argument '{text}' holds no directive (empty or a comment)",
                            argument=argument, text=text))
-    return event
+    return reading.events[0]
 
 
 def echo_lines(lines: list[str]) -> None:
@@ -62,16 +58,14 @@ def echo_notes(store: MatchStore, lang: str) -> None:
         typer.echo(tr(lang, "warning: {message}", message=note), err=True)
 
 
-def report_record(match_id: str, out: Outcome, lang: str, store: MatchStore | None = None) -> None:
-    """What recording an event did: the entry stored, the hand it settled, a warning's count, who won, the
-    game clock's notice, what comes next."""
+def report_record(game: Game, match_id: str, out: Outcome, lang: str, store: MatchStore | None = None) -> None:
+    """What recording an event of *game* by ``app.recording.record`` did: the entry stored, the hand it settled, a
+    warning's count, who won, the game clock's notice, what comes next."""
     from referee.app import officiate
-    from referee.games.registry import game
     from referee.views import matchtext as views
     from referee.views import storedtext
 
-    gunzi = game("gunzi")
-    echo_lines(storedtext.stored_lines(gunzi, match_id, [out.entry], lang))
+    echo_lines(storedtext.stored_lines(game, match_id, [out.entry], lang))
     for hand in out.new_hands:
         echo_lines(views.settlement(hand, out.after, lang))
     warned = officiate.warning_of(out)
@@ -85,11 +79,11 @@ def report_record(match_id: str, out: Outcome, lang: str, store: MatchStore | No
         typer.echo(views.won_line(out.after, lang))
     for notice in officiate.notices(store, match_id, out) if store is not None else ():
         typer.echo(notice.text(lang))
-    typer.echo(storedtext.next_line(gunzi, out.after, lang))
+    typer.echo(storedtext.next_line(game, out.after, lang))
 
 
 def report_stored(game: Game, match_id: str, entries: list[StoredEntry], before: Any, after: Any, lang: str) -> None:
-    """What recording into a match of a game other than Gunzi did, in the one style of every game
+    """What recording by ``record_lines`` (any game) did, in the one style of every game
     (``views.storedtext``): each entry stored, who stored it, the deals it settled, what comes next."""
     from referee.views import storedtext
 
@@ -99,66 +93,27 @@ def report_stored(game: Game, match_id: str, entries: list[StoredEntry], before:
 
 
 def show_status(store: MatchStore, match_id: str, lang: str) -> None:
-    """Print `referee status` of a match (the command's and the guided prompt's `status`)."""
-    from referee.app import officiate
-    from referee.core.i18n import tr
+    """Print `referee status` of a match of any game (the command's and the guided prompt's `status`): the game's
+    lines (``Game.status_lines``) with the store's clock, then the disputes and confirmations."""
     from referee.store import chain
+    from referee.store.clock import clock_of, lines
+    from referee.store.pinning import rules_of_match
+    from referee.store.replaying import game_of
     from referee.store.store import corrected, to_events
-    from referee.views import matchtext as views
 
-    language = lang
     snap = store.snapshot(match_id)  # one read: the entries and what is broken in them
     # A file that could not be read at all holds no entries: read it again for the store's own error.
     entries = snap.entries or store.entries(match_id)
     problem = snap.problem
     events, parse_errors = to_events(corrected(entries))
     head = entries[-1]["hash"][:chain.SHORT]
-    from referee.games.stored import game_of_events
-
-    game = game_of_events(events)
-    if game is not None and game.key != "gunzi":
-        result = _game_status(game, match_id, events, parse_errors, len(entries), head,
-                              problem.msg if problem else None, language)
-        show_remarks(entries, game.settled_hands(result), match_id, language)
-        return
-    result = officiate.replay(events)
-    echo_lines(views.status(match_id, result, len(entries), language, head=head,
-                             broken=problem.msg if problem else None,
-                             clock=officiate.clock(entries, events, result)))
-    for e in parse_errors:
-        typer.echo(tr(language, "unreadable entry #{seq}: {problem}",
-                      seq=e.line, problem=e.msg))
-    show_remarks(entries, [h.hand for h in result.hands], match_id, language)
-
-
-def _game_status(game: Game, match_id: str, events: list[Any], parse_errors: list[RecordError], entries: int,
-                 head: str, broken: Msg | None, lang: str) -> Any:
-    """`referee status` of a match of a game other than Gunzi: its store line, the game's view and check line."""
-    from referee.core.i18n import tr
-    from referee.games.api import split_problems
-    from referee.store.pinning import rules_of_match
-
-    typer.echo(tr(lang, "match {match} ({game}): {n} entries, head {head}", match=match_id, game=game.title,
-                  n=entries, head=head))
-    if broken is not None:
-        typer.echo(tr(lang, "warning: {problem}", problem=broken))
-    result = game.replay(events, rules_of_match(game, events))
-    typer.echo(game.match_view(result, lang).rstrip("\n"))
-    for e in parse_errors:
-        typer.echo(tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg))
-    problems = game.problems(result)
-    still = {e.key for e in split_problems(game, result).pending}
-    for e in problems:
-        if e.key in still:  # what the deal in progress lacks: the next thing to record
-            typer.echo(tr(lang, "next: {what}", what=e.msg))
-        else:
-            typer.echo(tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg))
-    if not problems:
-        typer.echo(game.check_summary(result, lang))
-    expected = game.expected(result)
-    if expected:
-        typer.echo(expected_line(game, expected, lang))
-    return result
+    game = game_of(events)
+    rules = rules_of_match(game, events)  # a rule set that cannot be used: the store's error
+    result = game.replay(events, rules)
+    clock = lines(clock_of(entries, events, result, game.time_limit(rules)), result)
+    echo_lines(game.status_lines(match_id, result, lang, len(entries), head, problem.msg if problem else None, clock,
+                                 parse_errors))
+    show_remarks(entries, game.settled_hands(result), match_id, lang)
 
 
 def expected_line(game: Game, expected: tuple[str, ...], lang: str) -> str:

@@ -150,8 +150,8 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         each player."""
         from referee.games.kit.notation import quote
 
-        named = [f"team {side} {quote(name)}" for side, name in zip(self.sides, teams, strict=False)]
-        return named + [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False)]
+        named = [f"team {side} {quote(name)}" for side, name in zip(self.sides, teams, strict=False) if name]
+        return named + [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False) if name]
 
     # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
     time_section = "§7.3.5"
@@ -294,9 +294,9 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
         hand = next((h for h in result.hands if h.hand == deal), None)
         return [] if hand is None else settlement(hand, result, lang)
 
-    def status_lines(self, match_id: str, result: MatchResult, lang: str, entries: Msg | None = None,
-                     head: str | None = None, broken: Msg | None = None,
-                     clock: Sequence[Msg] | None = None) -> list[str]:
+    def page_status_lines(self, match_id: str, result: MatchResult, lang: str, entries: Msg | None = None,
+                          head: str | None = None, broken: Msg | None = None,
+                          clock: Sequence[Msg] | None = None) -> list[str]:
         """The teams, seats, game, levels, declarer, blood owed, warnings and the directives next
         (``tabletext.status``)."""
         from referee.games.gunzi.tabletext import status
@@ -322,8 +322,57 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
                      hand=dict(problem.fields)["hand"])
         return None
 
-UNFINISHED = "hand {hand} has no 'last' before line {line}: it is not settled"  # engine._abandon_open_hand's
+    # --- seamcli: one guided prompt for every game (``referee record MATCH``): its lines, its help, its words
+    def prompt_lines(self, result: MatchResult, lang: str) -> list[str]:
+        from referee.games.gunzi.prompt import prompt_lines
 
+        return prompt_lines(result, lang)
+
+    def help_lines(self, result: MatchResult, lang: str, commands: Sequence[str]) -> list[str]:
+        from referee.games.gunzi.prompt import help_lines
+
+        return help_lines(result, lang, commands)
+
+    def typed_words(self, before: Sequence[str]) -> tuple[str, ...]:
+        from referee.games.gunzi.prompt import typed_words
+
+        return typed_words(before)
+
+    def opening(self, result: MatchResult) -> str | None:
+        from referee.games.gunzi.prompt import opening
+
+        return opening(result)
+
+    @property
+    def prompt_by_deal(self) -> bool:
+        """True: Gunzi's prompt is the entry of one hand, begun by ``hand`` and ended at its settlement."""
+        return True
+
+    def status_lines(self, match_id: str, result: MatchResult, lang: str, entries: int, head: str,
+                     broken: Msg | None, clock: Sequence[Msg], unreadable: Sequence[RecordError]) -> list[str]:
+        """``tabletext.status``: the hand, the levels, the declarer, trump and blood, what comes next."""
+        from referee.core.i18n import tr
+        from referee.games.gunzi.prompt import entries_text
+        from referee.games.gunzi.tabletext import status
+
+        return [*status(match_id, result, lang, entries_text(entries), head, broken, clock),
+                *(tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg) for e in unreadable)]
+
+    def log_units(self, events: Sequence[Event], result: MatchResult) -> list[int | None] | None:
+        """The game (局, gunzi-rules.md §7) each hand was played in."""
+        from referee.games.gunzi.prompt import log_units
+
+        return log_units(events, result)
+
+    def log_title(self, unit: int | None, deal: int | None) -> Msg:
+        """``game 1, hand 3`` (``hand 3`` before its game is known)."""
+        if deal is None:
+            return M("match (before the first hand)")
+        if unit is None:
+            return M("hand {hand}", hand=deal)
+        return M("game {game}, hand {hand}", game=unit, hand=deal)
+
+UNFINISHED = "hand {hand} has no 'last' before line {line}: it is not settled"  # engine._abandon_open_hand's
 
 GAME = Gunzi()
 

@@ -309,9 +309,9 @@ class Adapter(Generic[E, R, Res]):
         name of its own (a game of partnerships overrides)."""
         from referee.games.kit.notation import quote
 
-        if teams:
+        if any(teams):
             raise ValueError("teams")
-        return [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False)]
+        return [f"seat {seat} {quote(name)}" for seat, name in zip(self.seats, players, strict=False) if name]
 
     def forced_end(self, result: Res, rules: R, reason: str) -> ForcedEnd:
         """A game of individual players' match stands as its settled deals leave it: its rules name no side that a
@@ -467,9 +467,9 @@ class Adapter(Generic[E, R, Res]):
                 *("  " + tr(lang, "{label}: {value}", zh="{label}：{value}", label=f.label, value=f.cell)
                   for f in facts if f.cell.strip())]
 
-    def status_lines(self, match_id: str, result: Res, lang: str, entries: Msg | None = None,
-                     head: str | None = None, broken: Msg | None = None,
-                     clock: Sequence[Msg] | None = None) -> list[str]:
+    def page_status_lines(self, match_id: str, result: Res, lang: str, entries: Msg | None = None,
+                          head: str | None = None, broken: Msg | None = None,
+                          clock: Sequence[Msg] | None = None) -> list[str]:
         """The match's title, ``check``'s line (a record without mistakes), what the deal in progress still lacks
         (:meth:`pending`), the clock, the record's mistakes, the store's entries and chain head."""
         from referee.core.i18n import tr
@@ -505,6 +505,96 @@ class Adapter(Generic[E, R, Res]):
     def prompt_problem(self, problem: Msg) -> Msg | None:
         """None: the engines of the games added with the interface cite an earlier entry's line, or none."""
         return None
+
+    # --- seamcli: one guided prompt for every game (``referee record MATCH``): its lines, its help, its words
+    def expected_text(self, expected: Sequence[str], lang: str) -> str:
+        """``expected next: bid 张三 1|2|3|pass / redeal``: the forms are input words, the same in each language; a
+        Chinese reader gets each directive's :meth:`gloss` beside it (``redeal（重新发牌）``), the English none."""
+        from referee.core.i18n import tr
+
+        return tr(lang, "expected next: {what}", what=" / ".join(self.directive_text(f).text(lang) for f in expected))
+
+    def _usages(self, expected: Sequence[str], lang: str) -> list[str]:
+        """The forms (:meth:`usage`) of the directives *expected*, each once, in their order."""
+        forms: list[str] = []
+        for form in expected:
+            usage = self.usage(form.split(None, 1)[0]) if form.strip() else None
+            if usage is not None and usage.text(lang) not in forms:
+                forms.append(usage.text(lang))
+        return forms
+
+    def prompt_lines(self, result: Res, lang: str) -> list[str]:
+        """What comes next (:meth:`expected`), and the forms of those directives where the line does not show
+        them already."""
+        from referee.core.i18n import tr
+
+        expected = self.expected(result)
+        lines = [self.expected_text(expected, lang)]
+        forms = " / ".join(self._usages(expected, lang))
+        if forms and forms != " / ".join(expected):
+            lines.append("  " + tr(lang, "type: {usage}", usage=forms))
+        return lines
+
+    def help_lines(self, result: Res, lang: str, commands: Sequence[str]) -> list[str]:
+        """Each directive expected with its form (:meth:`usage`), then the prompt's commands."""
+        from referee.core.i18n import tr
+
+        expected = self.expected(result)
+        lines = [tr(lang, "expected now:")] if expected else []
+        for form in expected:
+            usage = self.usage(form.split(None, 1)[0]) if form.strip() else None
+            lines.append(f"  {form}" if usage is None or usage.text(lang) == form else
+                         tr(lang, "  {form} — {what}", form=form, what=usage))
+        return [*lines, tr(lang, "commands at this prompt:"), *commands]
+
+    def typed_words(self, before: Sequence[str]) -> tuple[str, ...]:
+        """Every spelling of a directive's word (:meth:`directive_words`); after it a seat (:meth:`seat_words`)."""
+        return tuple(self.directive_words()) if not before else self.seat_words()
+
+    def opening(self, result: Res) -> str | None:
+        """None: the prompt asks for a deal's opening like any other directive."""
+        return None
+
+    @property
+    def prompt_by_deal(self) -> bool:
+        """False: a session enters directives until the referee stops or the match is over."""
+        return False
+
+    def status_lines(self, match_id: str, result: Res, lang: str, entries: int, head: str, broken: Msg | None,
+                     clock: Sequence[Msg], unreadable: Sequence[RecordError]) -> list[str]:
+        """The store's line, the clock's, :meth:`match_view`, the unreadable entries, each problem by entry (what
+        the deal in progress lacks as ``next:``), else :meth:`check_summary`, and what is expected next."""
+        from referee.core.i18n import tr
+        from referee.games.api import split_problems
+
+        lines = [tr(lang, "match {match} ({game}): {n} entries, head {head}", match=match_id, game=self.title,
+                    n=entries, head=head)]
+        if broken is not None:
+            lines.append(tr(lang, "warning: {problem}", problem=broken))
+        lines += [m.text(lang) for m in clock]
+        lines.append(self.match_view(result, lang).rstrip("\n"))
+        lines += [tr(lang, "unreadable entry #{seq}: {problem}", seq=e.line, problem=e.msg) for e in unreadable]
+        problems = self.problems(result)
+        still = {e.key for e in split_problems(self, result).pending}
+        for e in problems:
+            if e.key in still:  # what the deal in progress lacks: the next thing to record
+                lines.append(tr(lang, "next: {what}", what=e.msg))
+            else:
+                lines.append(tr(lang, "#{seq}: {problem}", seq=e.line, problem=e.msg))
+        if not problems:
+            lines.append(self.check_summary(result, lang))
+        expected = self.expected(result)
+        if expected:
+            lines.append(self.expected_text(expected, lang))
+        return lines
+
+    def log_units(self, events: Sequence[E], result: Res) -> list[int | None] | None:
+        """None: a match of deals, none grouped into a unit."""
+        return None
+
+    def log_title(self, unit: int | None, deal: int | None) -> Msg:
+        """:meth:`deal_title`; before the first deal, the match's."""
+        return M("match (before the first deal)") if deal is None else self.deal_title(deal)
 
 
 class WholeReplay:
