@@ -96,7 +96,7 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
         game = game_of(stored)  # the events are read by the match's game (record_lines reads directives' text)
         if not all(game.owns(ev) for ev in events):  # read as another game's: record_lines reads the text
             raise OtherGame(M("match {match} is a match of {game}: the directive was read as another game's; "
-                              "nothing stored", zh="比赛 {match} 是{game}的比赛：该指令按另一种游戏读取；未记录",
+                              "nothing stored",
                               match=match_id, game=game.title))
         if game.deal_starts(events):
             _play_stopped(store, match_id, s.entries)

@@ -68,7 +68,7 @@ WORDS: dict[str, Msg] = {
     "explanation": M("Why"),
     "level_chart": M("Levels hand by hand"),
     "totals_chart": M("Running totals deal by deal"),
-    "no_chart": M("The chart, once a deal is settled", zh="走势图（结算一局后显示）"),
+    "no_chart": M("The chart, once a deal is settled"),
     "game_n": M("Game {n}"),
     "game_end_mark": M("a large dot: the hand that ended its game"),
     "where": M("Where the match stands"),

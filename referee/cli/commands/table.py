@@ -50,8 +50,7 @@ def new(
     game: Annotated[str | None, typer.Option("--game", metavar="GAME", help=N_(
         "The game: {game_keys}; default: {default_game}."))] = None,
     player: Annotated[list[str] | None, typer.Option("--player", metavar="NAME", help=N_(
-        "A player, in seat order (repeat it; instead of --east … --north).",
-        zh="一位玩家，按座位顺序（可重复；代替 --east … --north）。"))] = None,
+        "A player, in seat order (repeat it; instead of --east … --north)."))] = None,
     replace: Replace = False,
     db: Db = None,
     referee: Referee = None,
@@ -87,12 +86,10 @@ def _players(key: str | None, players: list[str], seated: tuple[str | None, ...]
     if not any(seated):
         return players
     if players:
-        raise UsageError(M("give the players with --player or with --east … --north, not both",
-                           zh="请用 --player 或 --east … --north 给出玩家，不要两者都用"))
+        raise UsageError(M("give the players with --player or with --east … --north, not both"))
     if game(key).seats != ("E", "S", "W", "N"):
         raise UsageError(M("--east/--south/--west/--north name seats E S W N; {game} seats its players {seats}: give "
-                           "them with --player", zh="--east/--south/--west/--north 指座位 E S W N；{game}的座位是 "
-                           "{seats}：请用 --player 给出玩家", game=game(key).title, seats=" ".join(game(key).seats)))
+                           "them with --player", game=game(key).title, seats=" ".join(game(key).seats)))
     return [name or "" for name in seated]
 
 
@@ -127,7 +124,7 @@ def _new_match(key: str | None, match_id: str, rules: str | None, players: list[
                               teams)
     except ValueError:  # teams named for a game whose players each play for themself
         raise UsageError(M("--ew/--ns name the partnerships of a game of pairs; {game} has none",
-                           zh="--ew/--ns 是搭档对局的队名；{game}没有搭档", game=chosen.title)) from None
+                           game=chosen.title)) from None
     result = chosen.replay(events, loaded)
     mistakes = split_problems(chosen, result).mistakes
     if mistakes:

@@ -463,8 +463,8 @@ class Adapter(Generic[E, R, Res]):
         if deal not in self.settled_hands(result):
             return []
         facts = self.deal_facts(result, deal, lang) or ()
-        return [tr(lang, "{deal} settled", zh="{deal}已结算", deal=self.deal_title(deal)),
-                *("  " + tr(lang, "{label}: {value}", zh="{label}：{value}", label=f.label, value=f.cell)
+        return [tr(lang, "{deal} settled", deal=self.deal_title(deal)),
+                *("  " + tr(lang, "{label}: {value}", label=f.label, value=f.cell)
                   for f in facts if f.cell.strip())]
 
     def page_status_lines(self, match_id: str, result: Res, lang: str, entries: Msg | None = None,
