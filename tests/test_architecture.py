@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import re
 from pathlib import Path
 
 import networkx as nx
@@ -137,3 +138,26 @@ def test_the_engines_are_pure():
 ])
 def test_arrows_that_were_circles_stay_gone(importer, imported):
     assert not graph().has_edge(importer, imported)
+
+
+def test_outside_the_games_nothing_imports_a_game():
+    # One seam (docs/architecture.md, "The game interface"): above referee/games/ a game is reached only through
+    # the interface (referee.games.api), the registry and the kit, so each capability is every game's.
+    g = graph()
+    wrong = sorted(f"{a} (line {data['line']}) imports {b}" for a, b, data in g.edges(data=True)
+                   if layer(a) != "games" and game_package(b) is not None)
+    assert g.number_of_edges() > 200 and {game_package(m) for m in g.nodes} - {None}  # it reads the games
+    assert wrong == []
+
+
+KEYED = re.compile(r"""(==|!=)\s*["'](gunzi|doudizhu|hubei-dagun|jinhua-mahjong)["']|["'](gunzi|doudizhu|hubei-dagun|"""
+                   r"""jinhua-mahjong)["']\s*(==|!=)|\b(require|not)_gunzi\b|_gunzi_only\b""")
+
+
+def test_outside_the_games_no_code_asks_which_game_it_is():
+    # `game.key == "gunzi"` sends one game down its own path; a capability of the interface asks every game.
+    found = [f"{path.relative_to(PACKAGE.parent)}:{n}: {line.strip()}"
+             for name, path in modules().items() if layer(name) != "games"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if KEYED.search(line)]
+    assert KEYED.search('if game.key != "gunzi":') and KEYED.search("_gunzi_only(x)")  # the pattern finds them
+    assert found == []

@@ -8,9 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from referee.core.i18n import M, Msg
 from referee.store.pinning import rules_of_match
-from referee.store.store import StoreError
 
 if TYPE_CHECKING:
     from referee.games.api import Game, Replayer
@@ -47,28 +45,3 @@ def fold(events: Sequence[Any]) -> Replayer:
     """The engine's state after *events* (a match's, its header first) under the rules the header names: the
     state the next directive is checked against by copying and extending it (:meth:`Game.replayer`)."""
     return game_of(events).replayer(list(events), rules_of(events))
-
-
-# --- deprecated: for callers outside the store that still send one game down its own path (the merger removes
-# them once none imports them). The store itself never refuses a match for its game.
-
-def _gunzi_only(events: Sequence[Any]) -> None:
-    """DEPRECATED. Refuse, naming the game, a match of another game than the registry's default where a caller
-    can only answer for that one."""
-    from referee.games import registry
-    from referee.games.stored import game_of_events
-
-    game = game_of_events(events)
-    if game is not None and game.key != registry.DEFAULT:
-        raise not_gunzi(str(getattr(events[0], "id", "?")), game.title)
-
-
-class NotGunzi(StoreError):
-    """DEPRECATED. A match of another game where a caller answers for the default game only."""
-
-
-def not_gunzi(match_id: str, game: Msg) -> NotGunzi:
-    """DEPRECATED. The refusal of a command that officiates Gunzi's matches only, for a match of *game*."""
-    return NotGunzi(M("match {match} is a match of {game}: this command officiates Gunzi's matches only "
-                        "(for {game}: record, status, log, replay, explain, export, verify)",
-                        match=match_id, game=game))
