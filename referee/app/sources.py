@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from referee.games.api import Game, Header, Reading
     from referee.store.store import LogEntry
 
-DEFAULT_RULES = "dalian-club"
 DEFAULT_GAME = DEFAULT  # a record without game= (referee.games.registry)
 Kind = Literal["auto", "file", "match"]
 
@@ -40,7 +39,7 @@ class Source(NamedTuple):
     errors: list[RecordError]  # parse errors (lines of a file; sequence numbers of a stored match)
     origin: Literal["file", "store"]
     log: Sequence[LogEntry] = ()  # the store's audit trail; () for a file
-    rules: str = DEFAULT_RULES  # the rule set named in the match header
+    rules: str = ""  # the rule set the match header names, else its game's default (load fills it in)
     broken: Msg | None = None  # a stored match whose chain is broken: where and what (Store.check)
     head: tuple[str, int] | None = None  # a stored match's chain head: (short hash, entry count)
     rules_problem: Msg | None = None  # a file's rules= naming a path a header may not name (header_rules)

@@ -22,7 +22,7 @@ Lang = Annotated[str | None, typer.Option(
     "--lang", metavar="LANG", help=N_("Language of the output: en, zh or zh_TW (else $REFEREE_LANG, else en)."))]
 Rules = Annotated[str | None, typer.Option(
     "--rules", metavar="NAME|PATH",
-    help=N_("Rule set name (dalian-club, gunzi-001, classic) or a rule file path; overrides the record's rules=."))]
+    help=N_("Rule set name (`referee rules` lists every game's) or a rule file path; overrides the record's rules=."))]
 Referee = Annotated[str | None, typer.Option(
     "--referee", metavar="NAME", help=N_("Who records (else $REFEREE_NAME, else the login name)."))]
 Reason = Annotated[str, typer.Option("--reason", metavar="TEXT", help=N_("Why (kept in the log)."))]
