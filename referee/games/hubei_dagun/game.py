@@ -31,7 +31,6 @@ class HubeiDagun(Adapter[Event, DagunRules, MatchResult]):
     def settled(self, result: MatchResult) -> Iterable[tuple[int, DealResult]]:
         return ((d.number, d) for d in result.deals)
 
-
     # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
     summary_type = "DagunSummary"
     time_section = "§11"
@@ -40,12 +39,10 @@ class HubeiDagun(Adapter[Event, DagunRules, MatchResult]):
     def seat_words(self) -> tuple[str, ...]:
         """The seat letters and the Chinese seat words the reader takes (东 南 西 北)."""
         from referee.games.hubei_dagun.spellings import SEATS
+        from referee.games.kit.notation import seat_words
 
-        chinese: dict[str, str] = {}
-        for word, seat in SEATS.items():  # each seat's first Chinese word (东, not also the traditional 東)
-            if not word.isascii():
-                chinese.setdefault(seat, word)
-        return (*self.seats, *(chinese[s] for s in self.seats))
+        return seat_words(self.seats, SEATS)
+
 
 GAME = HubeiDagun()
 

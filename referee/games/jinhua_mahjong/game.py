@@ -27,7 +27,6 @@ class JinhuaMahjong(Adapter[Event, Rules, MatchResult]):
         """A deal a win or nowin settled; an unfinished deal is no problem (no ``pending``)."""
         return ((d.deal, d) for d in result.deals if d.settled)
 
-
     # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
     summary_type = "MahjongSummary"
     time_section = "§11"
@@ -36,12 +35,10 @@ class JinhuaMahjong(Adapter[Event, Rules, MatchResult]):
     def seat_words(self) -> tuple[str, ...]:
         """The seat letters and the Chinese seat words the reader takes (东 南 西 北)."""
         from referee.games.jinhua_mahjong.notation import SEAT_NAMES
+        from referee.games.kit.notation import seat_words
 
-        chinese: dict[str, str] = {}
-        for word, seat in SEAT_NAMES.items():  # each seat's first Chinese word (东, not also the traditional 東)
-            if not word.isascii():
-                chinese.setdefault(seat, word)
-        return (*self.seats, *(chinese[s] for s in self.seats))
+        return seat_words(self.seats, SEAT_NAMES)
+
 
 GAME = JinhuaMahjong()
 

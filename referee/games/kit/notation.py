@@ -11,7 +11,7 @@ Loaded by every command (Gunzi's reader uses it): it imports nothing a command h
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Generic, TypeVar
 
 from referee.core.errors import UsageError
@@ -110,6 +110,16 @@ def unquote(text: str) -> str:
     if len(text) >= 2 and text[0] == text[-1] == '"':
         return _ESCAPED.sub(r"\1", text[1:-1])
     return text
+
+
+def seat_words(seats: Sequence[str], spellings: Mapping[str, str]) -> tuple[str, ...]:
+    """*seats* as a record writes them, then each seat's first Chinese spelling among the reader's *spellings*
+    (word → seat: ``东``, not also the traditional ``東``): what a guided prompt completes a seat to."""
+    chinese: dict[str, str] = {}
+    for word, seat in spellings.items():
+        if not word.isascii():
+            chinese.setdefault(seat, word)
+    return (*seats, *(chinese[s] for s in seats if s in chinese))
 
 
 class UnclosedQuote(ValueError):
