@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from referee.app.director import Unfinished, as_created, finished_refuses, ours, table_of
 from referee.app.ratings import individual_seeds
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
@@ -164,8 +165,6 @@ def edit_player(store: MatchStore, event_id: str, code: str, *, name: str | None
     """Correct a player's name (while no round has seated it: its matches' records carry it) or club, as one entry
     of the event's log, checked as a pair's edit is (``app.director.edit_pair``); (the player before, the state
     after)."""
-    from referee.app.director import finished_refuses
-
     reason = check_text(reason, "--reason").strip()
     if force and not reason:
         raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
@@ -198,8 +197,6 @@ def remove_player(store: MatchStore, event_id: str, code: str, reason: str, *, f
                   referee: str | None = None) -> EventState:
     """Take a player out of the event, as one entry of its log: only one no round has seated (a player who played,
     or sat a round out, is withdrawn instead and keeps what it played)."""
-    from referee.app.director import finished_refuses
-
     reason = check_text(reason, "--reason").strip()
     if not reason:
         raise UsageError(M("--reason: say why the player is removed (it is kept in the event's log)"))
@@ -245,8 +242,6 @@ def enter_scores(store: MatchStore, event_id: str, table: int, scores: str, *, r
     each player's score, in seat order (``6:0:-6``), an adjusted result. The standings count it as they count a
     match (``store.individualresults.Given``); a closed round takes one as a correction after its close; ``event
     result --clear`` takes it back (``app.director.clear_result``: the same entry as a pair event's)."""
-    from referee.app.director import table_of
-
     reason = check_text(reason, "--reason").strip()
     if not reason:
         raise UsageError(M("--reason: say why the result is entered by hand (it is kept in the event's log)"))
@@ -336,7 +331,6 @@ def seat_next_round(store: MatchStore, event_id: str, referee: str | None = None
     """Seat the next round, create each table's match (its header names the event, round and table; its seats the
     players in the seating's order), then record the round in the log. *dry_run*: nothing stored. *by_rating*:
     round 1 by the players' ratings (:func:`next_seating`)."""
-    from referee.app.director import as_created, ours
     from referee.app.newmatch import match_events
 
     with store.event_log(event_id).session() as s:
@@ -374,8 +368,6 @@ def seat_next_round(store: MatchStore, event_id: str, referee: str | None = None
 def close_round(store: MatchStore, event_id: str, referee: str | None = None) -> tuple[int, EventState]:
     """Close the current round once every table's match is done (every deal settled, none in progress);
     refused naming each match that is not."""
-    from referee.app.director import Unfinished
-
     with store.event_log(event_id).session() as s:
         state = s.state
         individual_only(state)
