@@ -158,10 +158,10 @@ def _keep_going(say: str, venue: MatchStore, league: MatchStore, shown: str, eve
             league.close()  # a connection the server dropped is made again at the next pass
             time.sleep(every)
             continue
-        note_pass(venue, shown, done)
-        if failing is not None:
+        if failing is not None:  # said before the pass is noted: whoever reads the note as whole has been told
             typer.echo(tr(say, "{league} is reached again", league=league.where))
             failing = None
+        note_pass(venue, shown, done)
         if done.written:
             typer.echo(tr(say, "{time} UTC: {pushed} pushed to {league}, {waiting} waiting",
                           time=time.strftime("%H:%M:%S", time.gmtime()), league=league.where,
