@@ -88,6 +88,11 @@ MARKED: dict[str, str | tuple[str, ...]] = {
     "test_web_games.py": "slow",
     "test_guided_games.py": "slow",  # guided entry of another game's match by the CLI as a process, stdin typed
     "test_ratings_serve.py": "slow",  # the ratings' CLI as a process and a real server
+    # the guided prompt typed a whole sample record per game (test_recording_live.py's use-case tests stay fast)
+    "test_recording_live.py::test_every_directive_of_the_sample_is_entered_at_the_guided_prompt": "slow",
+    "test_individual_event_director.py": "slow",  # an evening per game through the CLI as a process
+    "test_jinhua_mahjong_hand.py::test_sets_and_a_pair_exhaustively_on_small_hands": "slow",  # every small hand
+    "test_event_pairing_large.py::test_a_large_field_is_never_one_graph": "slow",  # a round of 1,001 pairs
     "test_web_browser.py": "browser",
     # the league store: a real PostgreSQL server ($REFEREE_TEST_PG), a fresh database per module and a fresh
     # store (a schema) per test; make check runs them wherever the server is
