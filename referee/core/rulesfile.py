@@ -223,7 +223,7 @@ def parse_canonical(text: str) -> tuple[str, dict[str, Value]]:
     for full, value in table.items():
         if not isinstance(value, (bool, int, str)):
             raise RulesError(M("kept rule set: '{key}' {problem}", key=full,
-                               problem=_what(value)))
+                               problem=value_named(value)))
         values[full] = value
     if not isinstance(game, str):
         raise RulesError(M("kept rule set: no game"))
@@ -471,14 +471,14 @@ def _own_values(schema: Schema, data: Mapping[str, object], label: str, problems
         if top in META:
             if not isinstance(v, str) or not v.strip():
                 bad(M("'{key}' must be a non-empty string, not {value}",
-                      key=top, value=_what(v)))
+                      key=top, value=value_named(v)))
             elif top == "game" and v.strip().lower() != schema.game:
                 bad(M("'game' names {named}, but this is a rule set of {game}", named=v, game=schema.game))
             elif top != "game":
                 own[top] = v
         elif top in sections:
             if not isinstance(v, dict):
-                bad(M("'{key}' must be a section ([{key}] and its keys), not {value}", key=top, value=_what(v)))
+                bad(M("'{key}' must be a section ([{key}] and its keys), not {value}", key=top, value=value_named(v)))
                 continue
             for name, value in v.items():
                 full = f"{top}.{name}"
@@ -518,10 +518,10 @@ def check_value(key: Key, v: object) -> Msg | None:
     if kind is bool:
         if isinstance(v, bool):
             return None
-        return M("must be true or false, not {value}", value=_what(v))
+        return M("must be true or false, not {value}", value=value_named(v))
     if kind is int:
         if isinstance(v, bool) or not isinstance(v, int):
-            return M("must be a whole number, not {value}", value=_what(v))
+            return M("must be a whole number, not {value}", value=value_named(v))
         if key.low is not None and v < key.low:
             return _out_of_range(key, v)
         if key.high is not None and v > key.high:
@@ -530,12 +530,12 @@ def check_value(key: Key, v: object) -> Msg | None:
     if kind is str:
         if isinstance(v, str):
             return None
-        return M("must be a string, not {value}", value=_what(v))
+        return M("must be a string, not {value}", value=value_named(v))
     choices = key.choices()
     if isinstance(v, str) and v in choices:
         return None
     return M("must be one of {choices}, not {value}",
-             choices=listed(repr(c) for c in choices), value=_what(v))
+             choices=listed(repr(c) for c in choices), value=value_named(v))
 
 
 def _out_of_range(key: Key, v: int) -> Msg:
@@ -547,7 +547,7 @@ def _out_of_range(key: Key, v: int) -> Msg:
              low=key.low, high=key.high, value=v)
 
 
-def _what(v: object) -> Msg:
+def value_named(v: object) -> Msg:
     """A value as a problem names it: ``a table``, ``the string 'x'``, ``130``."""
     if isinstance(v, dict):
         return M("a table")

@@ -12,7 +12,7 @@ from typing import NamedTuple
 from referee.core import rulesfile
 from referee.core.i18n import M, Msg
 from referee.core.rulesfile import Key, Rules, Schema
-from referee.games.kit.timelimit import timed, untimed
+from referee.games.kit.timelimit import time_limit_key, timed, untimed
 
 DEFAULT_RULES = "doudizhu-classic"
 POINTS, ROB = "points", "rob"
@@ -88,10 +88,7 @@ KEYS = (
     Key("match", "deals", int, 0, M(
         "deals in a match; 0 for as many as the record holds (§7)"),
         low=0),
-    Key("match", "time_limit_minutes", int, 0, M(
-        "minutes the match may run, from its first deal; when they pass, the deal in progress is finished and the "
-        "match ends there; 0 for no limit (§8)"),
-        low=0, high=24 * 60),
+    time_limit_key("8"),
 )
 
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg, listed
+from referee.core.rulesfile import value_named
 from referee.games.gunzi.codes import Code, DeclarerRotation, DryPotRule, FlipWinner
 
 DEFAULT_RULES = "dalian-club"
@@ -378,11 +379,11 @@ def _own_values(data: Mapping[str, object], label: str, problems: Problems) -> t
             if isinstance(v, str) and v.strip():
                 own[top] = v
             else:
-                bad(M("'{key}' must be a non-empty string, not {value}", key=top, value=_what(v)))
+                bad(M("'{key}' must be a non-empty string, not {value}", key=top, value=value_named(v)))
         elif top in SECTIONS:
             if not isinstance(v, dict):
                 bad(M("'{key}' must be a section ([{key}] and its keys), not {value}",
-                      key=top, value=_what(v)))
+                      key=top, value=value_named(v)))
                 continue
             for key, value in v.items():
                 full = f"{top}.{key}"
@@ -435,27 +436,16 @@ def _check_type(key: str, v: object) -> Msg | None:
     """What is wrong with a value for *key*, or None."""
     kind = KEYS[key].kind
     if kind is bool:
-        return None if isinstance(v, bool) else M("must be true or false, not {value}", value=_what(v))
+        return None if isinstance(v, bool) else M("must be true or false, not {value}", value=value_named(v))
     if kind is int:
         if isinstance(v, bool) or not isinstance(v, int):
-            return M("must be a whole number, not {value}", value=_what(v))
+            return M("must be a whole number, not {value}", value=value_named(v))
         return M("must not be negative, not {value}", value=v) if v < 0 else None
     choices = KEYS[key].choices()  # a choice (referee.games.gunzi.codes)
     if isinstance(v, str) and v in choices:
         return None
     return M("must be one of {choices}, not {value}",
-             choices=listed(repr(c) for c in choices), value=_what(v))
-
-
-def _what(v: object) -> Msg:
-    """A value as a problem names it: ``a table``, ``the string 'x'``, ``130``."""
-    if isinstance(v, dict):
-        return M("a table")
-    if isinstance(v, list):
-        return M("an array")
-    if isinstance(v, str):
-        return M("the string {value}", value=repr(v))
-    return M("{value}", value=_show(v) if isinstance(v, bool) else repr(v))
+             choices=listed(repr(c) for c in choices), value=value_named(v))
 
 
 def _finish(values: Values, label: str, problems: Problems) -> RuleSet:

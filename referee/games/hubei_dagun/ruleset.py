@@ -14,7 +14,7 @@ from typing import NamedTuple
 from referee.core import rulesfile
 from referee.core.i18n import M
 from referee.core.rulesfile import Key, Rules, Schema
-from referee.games.kit.timelimit import timed, untimed
+from referee.games.kit.timelimit import time_limit_key, timed, untimed
 
 GAME = "hubei-dagun"
 DEFAULT_RULES = "hubei-dagun"
@@ -51,10 +51,7 @@ SCHEMA = Schema(GAME, "referee.games.hubei_dagun.rules", DEFAULT_RULES, (
         low=0, high=1000),
     Key("dealing", "first_out_deals", bool, True, M(
         "from the second deal on, the previous deal's 一游 deals (§4.1, the source); false: any seat may")),
-    Key("match", "time_limit_minutes", int, 0, M(
-        "minutes the match may run, from its first deal; when they pass, the deal in progress is finished and the "
-        "match ends there; 0 for no limit (§11)"),
-        low=0, high=24 * 60),
+    time_limit_key("11"),
 ))
 
 

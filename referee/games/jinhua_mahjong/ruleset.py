@@ -11,7 +11,7 @@ from referee.core import rulesfile
 from referee.core.i18n import M, Msg
 from referee.core.rulesfile import Key, Rules, Schema
 from referee.games.jinhua_mahjong.patterns import PATTERNS
-from referee.games.kit.timelimit import timed, untimed
+from referee.games.kit.timelimit import time_limit_key, timed, untimed
 
 DEFAULT_RULES = "jinhua-mahjong"
 BUNDLED = "referee.games.jinhua_mahjong.rules"
@@ -39,10 +39,7 @@ KEYS: tuple[Key, ...] = (
         "the feeder wins: the liable claimer's payment is multiplied by this (并且加倍, §7.3)"), low=1, high=100),
     Key("deal", "dealer_keeps", bool, True, M(
         "the dealer deals again after winning or a deal without a winner, else the next seat deals (§9; a choice)")),
-    Key("match", "time_limit_minutes", int, 0, M(
-        "minutes the match may run, from its first deal; when they pass, the deal in progress is finished and the "
-        "match ends there; 0 for no limit (§11)"),
-        low=0, high=24 * 60),
+    time_limit_key("11"),
 )
 
 

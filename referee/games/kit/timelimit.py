@@ -7,7 +7,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from referee.core.i18n import M
+from referee.core.rulesfile import Key
+
 TIME_LIMIT = "match.time_limit_minutes"
+
+
+def time_limit_key(section: str) -> Key:
+    """The key as each of these games declares it: the same meaning, bounds and default, cited by the § of the
+    game's own rules document that says what happens when time runs out."""
+    return Key("match", "time_limit_minutes", int, 0, M(
+        "minutes the match may run, from its first deal; when they pass, the deal in progress is finished and the "
+        "match ends there; 0 for no limit (§{section})",
+        section=section), low=0, high=24 * 60)
 
 
 def untimed(values: Mapping[str, bool | int | str]) -> dict[str, bool | int | str]:
