@@ -49,15 +49,6 @@ def rjust(text: str, columns: int) -> str:
 # --- pieces the views share ---------------------------------------------------------------------------
 
 
-def bars(items: Sequence[Msg]) -> Msg:
-    """Alternatives joined by `` | `` (the record format's own separator, the same in every language)."""
-    if not items:
-        return literal("-")
-    if len(items) == 1:
-        return items[0]
-    return _form("{first} | {rest}", first=items[0], rest=bars(items[1:]))
-
-
 def semicolons(items: Sequence[Msg]) -> Msg:
     """Problems joined the way the language separates clauses (``; `` / ``；``)."""
     if len(items) == 1:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
@@ -351,6 +352,24 @@ class _Form(Msg):
 def form(template: str, /, **fields: object) -> Msg:
     """A template with no words (see ``_Form``): not a catalogue message."""
     return _Form(template, tuple(fields.items()))
+
+
+class LabelTable:
+    """A view's labels by key, each worded in a language once: a scorecard asks for the same few hundred times
+    over (a column's "keep", a seat's name), and each catalogue look-up first finds the language among the
+    installed catalogues. ``table(key, lang, **fields)`` is the label with its ``{name}`` fields filled (hashable
+    values)."""
+
+    def __init__(self, labels: Mapping[str, Msg], size: int = 4096) -> None:
+        self.labels = labels
+        self._worded = lru_cache(maxsize=size)(self._word)
+
+    def __call__(self, key: str, lang: str, **fields: object) -> str:
+        return self._worded(key, lang, tuple(fields.items()))
+
+    def _word(self, key: str, lang: str, fields: tuple[tuple[str, object], ...]) -> str:
+        msg = self.labels[key]
+        return (msg.bind(**dict(fields)) if fields else msg).text(lang)
 
 
 def literal(text: str) -> Msg:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 
-from referee.core.i18n import M, Msg, pgettext
+from referee.core.i18n import LabelTable, M, Msg, pgettext
 from referee.games.gunzi.codes import Code, EntryKind, GameEnd, NoteKind, Outcome, Waiver, word
 
 # An empty cell: a mark, not a word, the same in every language.
@@ -98,21 +98,10 @@ LABELS: dict[str, Msg] = {
 TEAM_SEATS = {"EW": ("E", "W"), "NS": ("S", "N")}
 
 
-# The words are cached: a scorecard asks for the same few hundred times over (a column's "keep", a
-# seat's name), and each catalogue look-up first finds the language among the installed catalogues
+# The words are cached: each catalogue look-up first finds the language among the installed catalogues
 # (``referee.core.i18n.normalize`` lists the locale folder), a cost the 40-hand bench can measure.
 CACHE = 4096
-
-
-def t(key: str, lang: str, **fields: object) -> str:
-    """The label ``key`` in ``lang``, its ``{name}`` fields filled from ``fields`` (hashable values)."""
-    return _label(key, lang, tuple(fields.items()))
-
-
-@lru_cache(maxsize=CACHE)
-def _label(key: str, lang: str, fields: tuple[tuple[str, object], ...]) -> str:
-    msg = LABELS[key]
-    return (msg.bind(**dict(fields)) if fields else msg).text(lang)
+t = LabelTable(LABELS, CACHE)  # t(key, lang, **fields): the label worded
 
 
 @lru_cache(maxsize=CACHE)

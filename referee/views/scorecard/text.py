@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from referee.core.i18n import M, Msg, pgettext
+from referee.core.i18n import LabelTable, M, Msg, pgettext
 
 # An empty cell: a mark, not a word, the same in every language.
 NONE = "—"
@@ -36,17 +36,7 @@ LABELS: dict[str, Msg] = {
 }
 
 CACHE = 4096  # the words are cached: a scorecard asks for the same few many times over
-
-
-def t(key: str, lang: str, **fields: object) -> str:
-    """The label ``key`` in ``lang``, its ``{name}`` fields filled from ``fields`` (hashable values)."""
-    return _label(key, lang, tuple(fields.items()))
-
-
-@lru_cache(maxsize=CACHE)
-def _label(key: str, lang: str, fields: tuple[tuple[str, object], ...]) -> str:
-    msg = LABELS[key]
-    return (msg.bind(**dict(fields)) if fields else msg).text(lang)
+t = LabelTable(LABELS, CACHE)  # t(key, lang, **fields): the label worded
 
 
 @lru_cache(maxsize=CACHE)
