@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 from referee.core.errors import NotFound, RefereeError
 from referee.core.i18n import M, Msg, listed
 from referee.core.records import RecordError
+from referee.core.safefile import read_fd
 from referee.core.textfile import detect
 from referee.games.api import AnyEvent, rules_named
 from referee.games.kit.recordnames import plain_id as _plain_id  # noqa: F401 - test_harden_io checks it
@@ -105,21 +106,14 @@ def read_bounded(path: str | os.PathLike[str], most: int = RECORD_MAX) -> bytes:
                                 path=name))
         if st.st_size > most:
             raise _too_large(name, most)
-        chunks: list[bytes] = []
-        size = 0
-        while size <= most:  # the size said can be wrong (/proc): read no more than the cap allows
-            chunk = os.read(fd, min(1 << 20, most + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > most:
+        data = read_fd(fd, most)
+        if data is None:
             raise _too_large(name, most)
     except OSError as e:
         raise SourceError(M("{path}: cannot read it ({reason})", path=name, reason=e.strerror)) from None
     finally:
         os.close(fd)
-    return b"".join(chunks)
+    return data
 
 
 def _too_large(name: str, most: int) -> SourceError:

@@ -73,10 +73,7 @@ def write_bytes(path: str | os.PathLike[str], data: bytes, mode: int = 0o644, *,
     fd, tmp = open_temp(target, mode)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                n = os.write(fd, view)
-                view = view[n:]
+            write_fd(fd, data)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -192,19 +189,33 @@ def read_regular(path: str | os.PathLike[str], most: int = STORE_MAX) -> bytes:
                                   kind=_kind(st.st_mode)))
         if st.st_size > most:  # refused before a byte is read
             raise too_large(name, most)
-        chunks: list[bytes] = []
-        size = 0
-        while size <= most:  # the size fstat says can be wrong (/proc): read no more than the cap allows
-            chunk = os.read(fd, min(1 << 20, most + 1 - size))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > most:
+        data = read_fd(fd, most)
+        if data is None:
             raise too_large(name, most)
     finally:
         os.close(fd)
-    return b"".join(chunks)
+    return data
+
+
+def read_fd(fd: int, most: int) -> bytes | None:
+    """What is left to read of *fd*, or None once it runs past *most* bytes: the size ``fstat`` says can be
+    wrong (``/proc``), so no more than the cap allows is read whatever it said."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= most:
+        chunk = os.read(fd, min(1 << 20, most + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return None if size > most else b"".join(chunks)
+
+
+def write_fd(fd: int, data: bytes) -> None:
+    """All of *data* to *fd* (``os.write`` may write less than it was given)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
 
 
 def too_large(path: str | os.PathLike[str], most: int) -> Refused:
@@ -353,9 +364,7 @@ def _stream(name: str, data: bytes) -> None:
     # no O_CREAT, no O_TRUNC: a device stays one; O_APPEND: a file behind a descriptor (`>> log`) keeps its start
     fd = os.open(name, os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOCTTY", 0))
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        write_fd(fd, data)
     finally:
         os.close(fd)
 

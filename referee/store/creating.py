@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from referee.core.i18n import M
-from referee.core.safefile import TMP_SUFFIX, fsync_dir, open_temp, temp_prefix
+from referee.core.safefile import TMP_SUFFIX, fsync_dir, open_temp, temp_prefix, write_fd
 from referee.games import stored
 from referee.games.api import AnyEvent as Event
 from referee.games.api import Header
@@ -110,9 +110,7 @@ def _write_new(path: Path, data: bytes) -> bool:
     fd, tmp = open_temp(path)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view):]
+            write_fd(fd, data)
         finally:
             os.close(fd)
         try:
