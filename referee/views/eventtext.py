@@ -173,15 +173,18 @@ def round_word(code: str, lang: str) -> str:
 
 def standings_title(results: EventResults, lang: str) -> str:
     s = results.state.settings
+    return tr(lang, "{event} ({name}): {what}", event=s.id, name=s.name, what=standings_when(results, lang))
+
+
+def standings_when(results: EventResults, lang: str) -> str:
+    """Which standings these are: final, before any round, during or after the last round."""
     if results.final:
-        what = tr(lang, "Final standings")
-    elif not results.rounds:
-        what = tr(lang, "Standings")
-    elif results.status(results.last) == "open":
-        what = tr(lang, "Standings during round {n}", n=results.last)
-    else:
-        what = tr(lang, "Standings after round {n}", n=results.last)
-    return tr(lang, "{event} ({name}): {what}", event=s.id, name=s.name, what=what)
+        return tr(lang, "Final standings")
+    if not results.rounds:
+        return tr(lang, "Standings")
+    if results.status(results.last) == "open":
+        return tr(lang, "Standings during round {n}", n=results.last)
+    return tr(lang, "Standings after round {n}", n=results.last)
 
 
 # The standings' columns by index in ``rows.standings_sheet(…, split_players=False)``: rank, pair,

@@ -449,16 +449,8 @@ def standings_table(results: EventResults, lang: str) -> dict[str, Any]:
     keep = [i for i, col in enumerate(sheet.columns)
             if not all(r[i] in (None, "") for r in sheet.rows) or col.numeric]
     active = {p.code: p.active for p in results.state.pairs}
-    if results.final:
-        title = tr(lang, "Final standings")
-    elif not results.rounds:
-        title = tr(lang, "Standings")
-    elif results.status(results.last) == "open":
-        title = tr(lang, "Standings during round {n}", n=results.last)
-    else:
-        title = tr(lang, "Standings after round {n}", n=results.last)
     return {
-        "title": title,
+        "title": eventtext.standings_when(results, lang),
         "columns": [{"head": sheet.columns[i].head, "numeric": sheet.columns[i].numeric} for i in keep],
         "rows": [{"pair": r[1], "withdrawn": not active[str(r[1])],
                   "cells": [eventrows.cell_text(r[i], sheet.columns[i]) for i in keep]} for r in sheet.rows],
