@@ -237,13 +237,16 @@ def test_a_sync_killed_mid_push_is_resumed_with_nothing_lost_or_twice(tmp_path: 
 
 class Proxy:
     """A loopback TCP proxy to the PostgreSQL server that the test cuts: ``down()`` drops every connection and
-    refuses new ones until ``up()``."""
+    refuses new ones until ``up()``; ``stall()`` keeps every connection open (and accepts new ones) but forwards
+    no byte either way, what a link that holds its TCP connection while nothing flows does, until ``up()``."""
 
     def __init__(self, host: str, port: int) -> None:
         self.target = (host, port)
         self.server = socket.create_server(("127.0.0.1", 0))
         self.port = self.server.getsockname()[1]
         self.open = True
+        self.flowing = threading.Event()
+        self.flowing.set()
         self.links: list[socket.socket] = []
         self.lock = threading.Lock()
         threading.Thread(target=self._accept, daemon=True).start()
@@ -263,10 +266,10 @@ class Proxy:
             for a, b in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
 
-    @staticmethod
-    def _pipe(a: socket.socket, b: socket.socket) -> None:
+    def _pipe(self, a: socket.socket, b: socket.socket) -> None:
         try:
             while data := a.recv(65536):
+                self.flowing.wait()  # stalled: what was read is held, nothing more is read
                 b.sendall(data)
         except OSError:
             pass
@@ -282,9 +285,14 @@ class Proxy:
                     s.shutdown(socket.SHUT_RDWR)
                 s.close()
             self.links.clear()
+        self.flowing.set()  # what a stall held goes nowhere: its sockets are closed
 
     def up(self) -> None:
         self.open = True
+        self.flowing.set()
+
+    def stall(self) -> None:
+        self.flowing.clear()
 
     def url(self, url: str) -> str:
         from urllib.parse import urlsplit, urlunsplit
