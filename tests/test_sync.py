@@ -189,11 +189,15 @@ def test_to_is_needed_and_the_venue_must_be_there(tmp_path: Path) -> None:
 
 # --- a push interrupted: killed with -9, its connection cut --------------------------------------------------------
 
+def _lock_waiters(url: str) -> int:
+    return int(str(sql(url, "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+                            "WHERE NOT l.granted AND a.datname = current_database()")[0][0]))
+
+
 def _waiting_for_a_lock(url: str, timeout: float = 30.0) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if sql(url, "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
-                    "WHERE NOT l.granted AND a.datname = current_database()")[0][0]:
+        if _lock_waiters(url):
             return
         time.sleep(0.05)
     raise AssertionError("the sync never waited for the row the test holds")
@@ -679,3 +683,63 @@ def test_a_record_of_an_older_version_with_its_failure_in_english_still_reads(tm
         run = referee("sync", "--status", "--db", db, "--lang", lang, cwd=tmp_path)
         assert run.returncode == 0, run.stderr
         assert run.stdout.splitlines()[1:] == [failed, waits]
+
+
+def _every(db: Path, to: str, *more: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "referee.cli", "sync", "--to", to, "--every", "1", "--db", str(db),
+                             *more], env=_env(), cwd=db.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
+def test_status_after_a_kill_counts_from_the_last_whole_pass(tmp_path: Path, league: str) -> None:
+    """`sync --every` killed with -9 in a pass that had pushed everything but was not whole yet (its note in the
+    league's record of venues held by the test): `--status` counts the entries waiting from the heads of the last
+    whole pass (8 matches × 3 entries recorded after it = 24), not from the half-done one (which left none), and
+    the league's record still shows that pass (a second pass: nothing pushed, not the 24 of the killed one); the
+    next pass writes nothing and then nothing waits."""
+    db = venue(tmp_path, *IDS)
+    proc = _every(db, league, "--venue", "hall")
+    try:
+        _until(lambda: sql(league, "SELECT pushed, waiting FROM venue_syncs WHERE venue = 'hall'") == [(40, 0)])
+        _until(lambda: sql(league, "SELECT pushed, waiting FROM venue_syncs WHERE venue = 'hall'") == [(0, 0)])
+        _until(lambda: read_synced(db) is not None)
+        with psycopg.connect(league) as conn:
+            conn.execute("SELECT 1 FROM venue_syncs WHERE venue = 'hall' FOR UPDATE")
+            _waiting_for_a_lock(league)  # a pass of nothing new, at its note
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(30)
+            _until(lambda: not _lock_waiters(league))  # its statement ended with it (client_connection_check)
+            whole = read_synced(db)
+            for mid in IDS:
+                for line in HAND:
+                    record(db, mid, *line)
+            proc = _every(db, league, "--venue", "hall")
+            _waiting_for_a_lock(league)  # this one pushed all 24, then waits to note its pass
+            assert [len(v) for v in chains(league).values()] == [8] * 8
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(30)
+            _until(lambda: not _lock_waiters(league))  # its note never written, even once the row is let go
+            conn.rollback()
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(30)
+    assert read_synced(db) == whole
+    status = referee("sync", "--status", "--db", db, cwd=tmp_path).stdout.splitlines()
+    assert status[0] == f"{shown(league)}: last synced {whole} (UTC), 0 entries pushed then"
+    assert status[-1] == "24 entries wait"
+    assert sql(league, "SELECT pushed, waiting FROM venue_syncs WHERE venue = 'hall'") == [(0, 0)]
+    again = referee("sync", "--to", league, "--db", db, cwd=tmp_path)
+    assert again.stdout.splitlines()[-1] == f"{shown(league)} holds all of {db} already: nothing written"
+    assert referee("sync", "--status", "--db", db, cwd=tmp_path).stdout.splitlines()[-1] == "0 entries wait"
+    assert sql(league, "SELECT pushed, waiting FROM venue_syncs WHERE venue = 'hall'") == [(0, 0)]
+    assert sql(league, "SELECT count(*), count(DISTINCT hash) FROM entries")[0] == (64, 64)
+
+
+def read_synced(db: Path) -> str | None:
+    import json
+
+    with contextlib.suppress(OSError, ValueError):
+        for row in json.loads((db / "sync.json").read_text("utf-8")).values():
+            return str(row["synced"]) if row.get("synced") else None
+    return None

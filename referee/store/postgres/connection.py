@@ -12,6 +12,7 @@ The schema is plain SQL, versioned by file name (``schema/001_store.sql``, …),
 
 from __future__ import annotations
 
+import contextlib
 import re
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -98,8 +99,9 @@ def connect(url: str, origin: Msg, stall: float | None = None) -> psycopg.Connec
     keepalives and a user timeout (the kernel gives up on a peer that answers nothing), a client-side bound on
     every wait for the server (:func:`stalled_wait`: *stall* seconds with no byte ends the operation, the
     connection closed), and the server's ``idle_in_transaction_session_timeout`` (a session whose client went
-    silent mid-transaction is ended by the server, its row locks released for the next pass). A URL's own
-    keepalive settings are kept."""
+    silent mid-transaction is ended by the server, its row locks released for the next pass), and its
+    ``client_connection_check_interval`` (a statement of a client that is gone ends). A URL's own keepalive
+    settings are kept."""
     import psycopg
 
     kwargs: dict[str, object] = {"autocommit": True, "connect_timeout": CONNECT_TIMEOUT}
@@ -125,6 +127,9 @@ def connect(url: str, origin: Msg, stall: float | None = None) -> psycopg.Connec
         except psycopg.Error as e:
             conn.close()
             raise refused(e, url, origin) from None
+        with contextlib.suppress(psycopg.errors.UndefinedObject):  # PostgreSQL 14 on: a statement of a client
+            # gone (killed mid-pass) ends within a second, even one waiting for a lock, rather than committing later
+            conn.execute("SELECT set_config('client_connection_check_interval', '1s', false)")
     return conn
 
 
