@@ -17,8 +17,13 @@ one the league holds by hash follows the venue's revocation and tables. Leagues:
 the venue added to one are added. Kept rule sets are written before the matches that pin them, as ``db copy`` does.
 
 The venue keeps a small record of its last passes, ``sync.json`` in its folder (:func:`read_record`): per league,
-when it last synced, what it pushed, and how many entries each chain held in the league then — so ``referee sync
---status`` says how many entries wait without reaching the league.
+the venue's name there, when it last synced whole, what it pushed, how many entries each chain held in the league
+then, and why the last pass failed (a message: its id and fields, :func:`msg_data`) — so ``referee sync --status``
+says how many entries wait without reaching the league, in its reader's language. The league keeps its own record of
+the venues (``store.venue_syncs()``, ``referee.store.venuesyncs``): each whole pass notes there last.
+
+A link that stalls (connected, no byte flowing) fails a pass within :data:`STALL` seconds: :func:`open_league` bounds
+the league's waits (``bound_waits``; ``referee.store.postgres.connection.connect``'s *stall*).
 """
 
 from __future__ import annotations
@@ -326,9 +331,11 @@ def record_path(venue: MatchStore) -> Path | None:
 
 def read_record(venue: MatchStore) -> dict[str, Any]:
     """The venue's record of its passes, by league (shown without a password): ``{league: {"synced": time of the
-    last whole pass, "tried": time of the last pass, "error": why it failed or None, "pushed": entries,
-    "waiting": entries left, "heads": {match: entries in the league}, "logs": {event: entries}}}``; empty when there
-    is none (or it is unreadable: it is only a record, rewritten by the next pass)."""
+    last whole pass, "tried": time of the last pass, "error": why it failed (a message as :func:`msg_data` keeps
+    it; English text in a record of an older version: :func:`error_of` reads both) or None, "venue": its name in
+    that league, "pushed": entries, "waiting": entries left, "heads": {match: entries in the league}, "logs":
+    {event: entries}}}``; empty when there is none (or it is unreadable: it is only a record, rewritten by the next
+    pass)."""
     path = record_path(venue)
     if path is None:
         return {}

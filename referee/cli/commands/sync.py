@@ -1,7 +1,9 @@
 """``referee sync --to postgresql://…``: the venue's store (``--db``, the folder it keeps writing) pushed into the
 league's (``referee.store.syncing``): one pass, exit 0 when nothing waits; ``--every SECONDS`` keeps going until
 Ctrl-C, a failed pass said once and tried again; ``--status`` says when the venue last synced and how many entries
-wait, from the venue's own record (the league need not be reachable)."""
+wait, from the venue's own record (the league need not be reachable), and with ``--to`` every venue's last whole pass
+as the league keeps it. ``--venue NAME`` names the venue in the league's record (kept in the venue's record for the
+next passes; default ``host/folder``)."""
 
 from __future__ import annotations
 

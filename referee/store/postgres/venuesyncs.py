@@ -29,7 +29,7 @@ class PgVenueSyncs:
     def all(self) -> list[VenueSync]:
         with self.store._use() as conn:
             rows = conn.execute("SELECT venue, synced, pushed, waiting, stopped FROM venue_syncs "
-                                "ORDER BY venue").fetchall()
+                                "ORDER BY venue COLLATE \"C\"").fetchall()  # as the folder sorts: by code point
         return [VenueSync(str(r[0]), str(r[1]), int(r[2]), int(r[3]), int(r[4])) for r in rows]
 
     def note(self, row: VenueSync) -> None:
