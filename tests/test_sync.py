@@ -172,6 +172,10 @@ def test_an_unreachable_league_is_one_line_and_the_venue_is_untouched(tmp_path: 
     assert status[1] == f"this venue is {socket.gethostname()}/venue there"  # the default name: host/folder
     assert status[2].startswith("the last pass, at ") and "no PostgreSQL server can be reached there" in status[2]
     assert status[3] == "5 entries wait"
+    asked = referee("sync", "--status", "--db", db, "--to", f"postgresql://referee:s3cret@127.0.0.1:{port}/league",
+                    cwd=tmp_path)  # the venue's own record first, then the league, which cannot be reached: one line
+    assert asked.returncode == 2 and asked.stdout.splitlines() == status
+    assert asked.stderr.splitlines() == [lines[0]]
 
 
 def test_to_is_needed_and_the_venue_must_be_there(tmp_path: Path) -> None:
@@ -661,7 +665,8 @@ def test_a_folder_league_keeps_its_venues_too_and_a_venue_name_is_checked(tmp_pa
     assert referee("sync", "--to", lg, "--db", db, "--venue", "星海", cwd=tmp_path).returncode == 0
     status = referee("sync", "--status", "--db", db, "--to", lg, cwd=tmp_path).stdout.splitlines()
     assert status[-2] == f"{lg} holds the syncs of 1 venue:"
-    assert status[-1].startswith("  星海: last synced ") and status[-1].endswith(" (UTC), 5 entries pushed, 0 waiting then")
+    assert status[-1].startswith("  星海: last synced ")
+    assert status[-1].endswith(" (UTC), 5 entries pushed, 0 waiting then")
     none = referee("sync", "--status", "--db", db, "--to", tmp_path / "elsewhere", cwd=tmp_path).stdout.splitlines()
     assert none[-1] == f"{tmp_path / 'elsewhere'} holds no venue's sync yet"
 
