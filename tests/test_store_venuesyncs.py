@@ -36,3 +36,15 @@ def test_an_unreadable_folder_record_is_said_and_written_whole_again(tmp_path, t
     assert str(e.value.msg).startswith(f"{tmp_path / 'league' / 'venues.json'} cannot be read (")
     store.venue_syncs().note(VenueSync("hall", "2026-12-05T20:00:00Z", 1, 2, 3))
     assert store.venue_syncs().all() == [VenueSync("hall", "2026-12-05T20:00:00Z", 1, 2, 3)]
+
+
+def test_a_folder_that_refuses_the_record_is_a_store_error_naming_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """venues.json that cannot be replaced (a folder stands there) is one error naming the file, not a traceback."""
+    from referee.store.api import open_store
+
+    store = open_store(tmp_path / "league")
+    (tmp_path / "league" / "venues.json").mkdir(parents=True)
+    with pytest.raises(StoreError) as e:
+        store.venue_syncs().note(VenueSync("hall", "2026-12-05T20:00:00Z", 1, 2, 3))
+    assert e.value.msg.text("en").startswith(f"{tmp_path / 'league' / 'venues.json'} cannot be written (")
+    assert e.value.msg.text("zh").startswith(f"无法写入 {tmp_path / 'league' / 'venues.json'}（")

@@ -90,8 +90,13 @@ class FolderVenueSyncs:
         return sorted(self._read().values())
 
     def note(self, row: VenueSync) -> None:
-        """Keep *row* as its venue's last complete pass (replacing the one before)."""
-        self.root.mkdir(parents=True, exist_ok=True)
+        """Keep *row* as its venue's last complete pass (replacing the one before); a folder that refuses it is a
+        StoreError naming the file."""
+        try:
+            self.root.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise StoreError(M("{file} cannot be written ({problem})", zh="无法写入 {file}（{problem}）",
+                               file=str(self.path), problem=e.strerror or str(e))) from None
         with lock(self.path):
             try:
                 rows = self._read()
@@ -99,4 +104,8 @@ class FolderVenueSyncs:
                 rows = {}  # only a record: an unreadable one is replaced whole
             rows[row.venue] = row
             data = {k: v.to_dict() for k, v in sorted(rows.items())}
-            safefile.write_bytes(self.path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+            try:
+                safefile.write_bytes(self.path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
+            except OSError as e:
+                raise StoreError(M("{file} cannot be written ({problem})", zh="无法写入 {file}（{problem}）",
+                                   file=str(self.path), problem=e.strerror or str(e))) from None
