@@ -33,9 +33,8 @@ WORDS: dict[str, Msg] = {
     "no_leagues": M("No league in this store yet."),
     "league_events": M("Events of the league"),
     "league_ratings": M("The season's ratings"),
-    # the venues that sync into the store (referee sync): each one's last complete pass
+    # the venues that sync into the store (referee sync): each one's last complete pass (no section when none has)
     "venue_syncs": M("Venues syncing into this store", zh="同步到本存储的场馆"),
-    "no_venue_syncs": M("No venue has synced into this store yet.", zh="还没有场馆同步到本存储。"),
     "venue": M("Venue", zh="场馆"),
     "last_synced": M("Last synced (UTC)", zh="上次同步（UTC）"),
     "entries_pushed": M("Entries pushed", zh="推送的记录"),
