@@ -129,6 +129,7 @@ def test_the_league_pages_and_json_on_a_real_server(played: Season) -> None:
         assert '<tr data-event="E1"><td><a href="/events/E1">E1</a></td><td>海之韵</td>' in page
         assert '<tr data-event="E2"><td><a href="/events/E2">E2</a></td><td>星海</td>' in page
         assert '<a id="league-ratings-link" href="/ratings?league=DL26">' in page
+        assert 'id="venue-syncs' not in page + listed  # no venue syncs into this store: no section of them
 
         status, zh = get(url + "/leagues/DL26?lang=zh")
         assert status == 200 and '<html lang="zh-CN"' in zh

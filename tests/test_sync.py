@@ -169,8 +169,13 @@ def test_an_unreachable_league_is_one_line_and_the_venue_is_untouched(tmp_path: 
     assert without_record(db) == before
     status = referee("sync", "--status", "--db", db, cwd=tmp_path).stdout.splitlines()
     assert status[0] == f"postgresql://referee:***@127.0.0.1:{port}/league: never synced whole"
-    assert status[1].startswith("the last pass, at ") and "no PostgreSQL server can be reached there" in status[1]
-    assert status[2] == "5 entries wait"
+    assert status[1] == f"this venue is {socket.gethostname()}/venue there"  # the default name: host/folder
+    assert status[2].startswith("the last pass, at ") and "no PostgreSQL server can be reached there" in status[2]
+    assert status[3] == "5 entries wait"
+    asked = referee("sync", "--status", "--db", db, "--to", f"postgresql://referee:s3cret@127.0.0.1:{port}/league",
+                    cwd=tmp_path)  # the venue's own record first, then the league, which cannot be reached: one line
+    assert asked.returncode == 2 and asked.stdout.splitlines() == status
+    assert asked.stderr.splitlines() == [lines[0]]
 
 
 def test_to_is_needed_and_the_venue_must_be_there(tmp_path: Path) -> None:
@@ -188,11 +193,15 @@ def test_to_is_needed_and_the_venue_must_be_there(tmp_path: Path) -> None:
 
 # --- a push interrupted: killed with -9, its connection cut --------------------------------------------------------
 
+def _lock_waiters(url: str) -> int:
+    return int(str(sql(url, "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
+                            "WHERE NOT l.granted AND a.datname = current_database()")[0][0]))
+
+
 def _waiting_for_a_lock(url: str, timeout: float = 30.0) -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if sql(url, "SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid "
-                    "WHERE NOT l.granted AND a.datname = current_database()")[0][0]:
+        if _lock_waiters(url):
             return
         time.sleep(0.05)
     raise AssertionError("the sync never waited for the row the test holds")
@@ -237,13 +246,16 @@ def test_a_sync_killed_mid_push_is_resumed_with_nothing_lost_or_twice(tmp_path: 
 
 class Proxy:
     """A loopback TCP proxy to the PostgreSQL server that the test cuts: ``down()`` drops every connection and
-    refuses new ones until ``up()``."""
+    refuses new ones until ``up()``; ``stall()`` keeps every connection open (and accepts new ones) but forwards
+    no byte either way, what a link that holds its TCP connection while nothing flows does, until ``up()``."""
 
     def __init__(self, host: str, port: int) -> None:
         self.target = (host, port)
         self.server = socket.create_server(("127.0.0.1", 0))
         self.port = self.server.getsockname()[1]
         self.open = True
+        self.flowing = threading.Event()
+        self.flowing.set()
         self.links: list[socket.socket] = []
         self.lock = threading.Lock()
         threading.Thread(target=self._accept, daemon=True).start()
@@ -263,10 +275,10 @@ class Proxy:
             for a, b in ((client, upstream), (upstream, client)):
                 threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
 
-    @staticmethod
-    def _pipe(a: socket.socket, b: socket.socket) -> None:
+    def _pipe(self, a: socket.socket, b: socket.socket) -> None:
         try:
             while data := a.recv(65536):
+                self.flowing.wait()  # stalled: what was read is held, nothing more is read
                 b.sendall(data)
         except OSError:
             pass
@@ -282,9 +294,14 @@ class Proxy:
                     s.shutdown(socket.SHUT_RDWR)
                 s.close()
             self.links.clear()
+        self.flowing.set()  # what a stall held goes nowhere: its sockets are closed
 
     def up(self) -> None:
         self.open = True
+        self.flowing.set()
+
+    def stall(self) -> None:
+        self.flowing.clear()
 
     def url(self, url: str) -> str:
         from urllib.parse import urlsplit, urlunsplit
@@ -505,3 +522,229 @@ def test_an_evening_of_two_venues_with_their_links_cut_three_times(tmp_path: Pat
         assert referee("verify", "--db", where, cwd=tmp_path).returncode == 0
     for name, (out, err) in outs.items():
         assert out.count("is reached again") == 3, (name, out, err)
+
+
+# --- a stalled link, the league's record of its venues, the record's words ------------------------------------------
+
+STALL = 10  # referee.store.syncing.STALL: seconds with no byte before a pass gives up
+
+
+def _failed_with(db: Path) -> dict[str, object] | None:
+    import json
+
+    with contextlib.suppress(OSError, ValueError):
+        for row in json.loads((db / "sync.json").read_text("utf-8")).values():
+            if row.get("error"):
+                return dict(row["error"])
+    return None
+
+
+def test_a_stalled_link_fails_the_pass_in_seconds_and_the_next_pass_goes_on(tmp_path: Path, league: str,
+                                                                              proxy: Proxy) -> None:
+    """The proxy keeps the sync's connection open but forwards nothing, in the middle of M03's push (its row held by
+    the test, then let go once the link stalls): the pass gives up within the bound (10 s with no byte) plus the
+    connect timeout's 5, says so in one line, the record says why in each language; once the link flows again the
+    next pass pushes the rest, nothing twice."""
+    db = venue(tmp_path, *IDS)
+    via = proxy.url(league)
+    assert referee("sync", "--to", via, "--db", db, cwd=tmp_path).returncode == 0
+    for mid in IDS:
+        record(db, mid, "hand")
+    with holding(league, "M03"):
+        proc = subprocess.Popen([sys.executable, "-m", "referee.cli", "sync", "--to", via, "--every", "1", "--db",
+                                 str(db)], env=_env(), cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                text=True)
+        _waiting_for_a_lock(league)
+        proxy.stall()
+        stalled = time.monotonic()
+    try:
+        _until(lambda: _failed_with(db) is not None, timeout=STALL + 20)
+        took = time.monotonic() - stalled
+        print("seconds from the link stalled to the pass given up:", round(took, 2))
+        assert took < STALL + 5
+        error = _failed_with(db)
+        assert error is not None and error["msgid"].startswith("the PostgreSQL store {url} cannot be reached")
+        status = referee("sync", "--status", "--db", db, cwd=tmp_path).stdout.splitlines()
+        zh = referee("sync", "--status", "--db", db, "--lang", "zh", cwd=tmp_path).stdout.splitlines()
+        assert [len(chains(league)[m]) for m in IDS] == [6, 6, 5, 5, 5, 5, 5, 5]  # M03's push rolled back
+        proxy.up()
+        _until(lambda: chains(league) == chains(db))
+        _until(lambda: _failed_with(db) is None)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    assert status[2].startswith("the last pass, at ") and \
+        f"failed: the PostgreSQL store {shown(via)} cannot be reached (no byte came from the server for 10 s: the " \
+        "link is taken as lost)" in status[2], status
+    assert "（服务器 10 秒没有传来任何数据：视为连接已断）" in zh[2] and zh[2].startswith("最近一轮（"), zh
+    assert status[-1] == "8 entries wait" and zh[-1] == "8 条记录在等待"  # the record of the first pass: 8 × 1 hand
+    errors = [line for line in err.splitlines() if line.startswith("error: ")]
+    assert errors[0] == (f"error: the PostgreSQL store {shown(via)} cannot be reached (no byte came from the server "
+                         "for 10 s: the link is taken as lost); an entry that was not confirmed may not be stored: "
+                         "look at the match before recording it again"), err
+    assert f"{shown(via)} is reached again" in out
+    assert sql(league, "SELECT count(*), count(DISTINCT hash) FROM entries")[0] == (48, 48)
+
+
+def _stamped(text: str, before: float, after: float) -> bool:
+    """*text* is a time (``2026-12-07T20:14:03Z``, UTC, to the second) within [before, after] (time.time())."""
+    from datetime import datetime
+
+    at = datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+    return int(before) <= at <= after
+
+
+def test_the_league_shows_each_venues_last_sync_on_its_pages_and_in_status(tmp_path: Path, league: str) -> None:
+    """Two venues sync into the league: 海之韵 by --venue, the other under its default name (host/folder), its match
+    A1 the league holds differently (a conflict: its 5 entries wait, 1 chain stopped). The league keeps each one's
+    last whole pass; `sync --status --to` and the league's /leagues and /leagues/DL26 pages show it, in English and
+    Chinese; a later pass of 海之韵 (the name kept, not given again) replaces its row."""
+    from test_league_web import cells, get, serving
+
+    a = venue(tmp_path / "a", "A1")
+    b = tmp_path / "b" / "venue"
+    Cli(b).ok("new", "A1", "--east", "张三", "--south", "b", "--west", "c", "--north", "d")
+    Cli(b).ok("new", "B1", *SEATS)
+    Cli(league).ok("league", "new", "DL26", "--title", "大连城市联赛 2026")
+    before = time.time()
+    assert referee("sync", "--to", league, "--db", a, "--venue", " 海之韵 ", cwd=tmp_path).returncode == 0
+    assert referee("sync", "--to", league, "--db", b, cwd=tmp_path).returncode == 1  # A1 stopped
+    after = time.time()
+    other = f"{socket.gethostname()}/venue"
+    rows = sql(league, "SELECT venue, synced, pushed, waiting, stopped FROM venue_syncs ORDER BY venue")
+    assert sorted((r[0], r[2], r[3], r[4]) for r in rows) == sorted([("海之韵", 5, 0, 0), (other, 5, 5, 1)])
+    assert all(_stamped(str(r[1]), before, after) for r in rows)
+    synced = {str(r[0]): str(r[1]) for r in rows}
+
+    status = referee("sync", "--status", "--db", b, "--to", league, cwd=tmp_path)
+    assert status.returncode == 0, status.stderr
+    lines = status.stdout.splitlines()
+    assert lines[1] == f"this venue is {other} there"
+    assert lines[-3] == f"{shown(league)} holds the syncs of 2 venues:"
+    assert sorted(lines[-2:]) == sorted([
+        f"  海之韵: last synced {synced['海之韵']} (UTC), 5 entries pushed, 0 waiting then",
+        f"  {other}: last synced {synced[other]} (UTC), 5 entries pushed, 5 waiting then"])
+    zh = referee("sync", "--status", "--db", a, "--to", league, "--lang", "zh", cwd=tmp_path).stdout.splitlines()
+    assert zh[1] == "本场馆在那里的名称是 海之韵"
+    assert zh[-3] == f"{shown(league)} 记录了 2 个场馆的同步："
+    assert f"  海之韵：上次同步于 {synced['海之韵']}（UTC），推送 5 条记录，当时 0 条在等待" in zh[-2:]
+
+    def shown_time(name: str) -> str:
+        return synced[name].replace("T", " ").replace("Z", "")
+
+    expected = sorted([["海之韵", shown_time("海之韵"), "5", "0", "0"], [other, shown_time(other), "5", "5", "1"]])
+    with serving(league) as (base, _):
+        for path in ("/leagues", "/leagues/DL26"):
+            status_code, page = get(base + path + "?lang=en")
+            assert status_code == 200
+            assert sorted(cells(page, "venue-syncs")) == expected
+            assert "<h2>Venues syncing into this store</h2>" in page and "<th>Last synced (UTC)</th>" in page
+            _, page_zh = get(base + path + "?lang=zh")
+            assert sorted(cells(page_zh, "venue-syncs")) == expected
+            assert "<h2>同步到本存储的场馆</h2>" in page_zh and "<th>上次同步（UTC）</th>" in page_zh
+        record(a, "A1", "hand")
+        assert referee("sync", "--to", league, "--db", a, cwd=tmp_path).returncode == 0  # --venue not given again
+        _, page = get(base + "/leagues/DL26?lang=en")  # kept per version: the venue's new pass is a new version
+        again = {r[0]: r for r in cells(page, "venue-syncs")}
+    assert again["海之韵"][2:] == ["1", "0", "0"] and again[other] == [other, shown_time(other), "5", "5", "1"]
+    assert len(sql(league, "SELECT * FROM venue_syncs")) == 2
+
+
+def test_a_folder_league_keeps_its_venues_too_and_a_venue_name_is_checked(tmp_path: Path) -> None:
+    """A league that is a folder keeps its venues' syncs in venues.json; --venue refuses an empty name or one
+    with a control character, one line naming --venue, nothing synced."""
+    db = venue(tmp_path, "T1")
+    lg = tmp_path / "league"
+    for bad, why in (("  ", "error: --venue: a venue needs a name"),
+                     ("hall\x07", "error: --venue: control character \\x07 is not allowed")):
+        run = referee("sync", "--to", lg, "--db", db, "--venue", bad, cwd=tmp_path)
+        assert (run.returncode, run.stderr.splitlines()) == (2, [why])
+    assert not lg.exists()
+    zh = referee("sync", "--to", lg, "--db", db, "--venue", "", "--lang", "zh", cwd=tmp_path)
+    assert zh.stderr.splitlines() == ["错误：--venue：场馆需要一个名称"]
+    assert referee("sync", "--to", lg, "--db", db, "--venue", "星海", cwd=tmp_path).returncode == 0
+    status = referee("sync", "--status", "--db", db, "--to", lg, cwd=tmp_path).stdout.splitlines()
+    assert status[-2] == f"{lg} holds the syncs of 1 venue:"
+    assert status[-1].startswith("  星海: last synced ")
+    assert status[-1].endswith(" (UTC), 5 entries pushed, 0 waiting then")
+    none = referee("sync", "--status", "--db", db, "--to", tmp_path / "elsewhere", cwd=tmp_path).stdout.splitlines()
+    assert none[-1] == f"{tmp_path / 'elsewhere'} holds no venue's sync yet"
+
+
+def test_a_record_of_an_older_version_with_its_failure_in_english_still_reads(tmp_path: Path) -> None:
+    """sync.json written before failures were kept as messages holds the English text: --status shows it as it is
+    (in any language), and counts the waiting entries from its heads."""
+    import json
+
+    db = venue(tmp_path, "T1")
+    (db / "sync.json").write_text(json.dumps({"postgresql://u:***@h/league": {
+        "synced": "2026-12-05T20:00:00Z", "tried": "2026-12-05T21:00:00Z", "pushed": 5, "waiting": 0,
+        "conflicts": 0, "heads": {"T1": 3}, "logs": {},
+        "error": "the PostgreSQL store postgresql://u:***@h/league cannot be reached (timeout)"}}), "utf-8")
+    for lang, failed, waits in (("en", "the last pass, at 2026-12-05T21:00:00Z (UTC), failed: the PostgreSQL store "
+                                       "postgresql://u:***@h/league cannot be reached (timeout)", "2 entries wait"),
+                                ("zh", "最近一轮（2026-12-05T21:00:00Z，UTC）失败：the PostgreSQL store "
+                                       "postgresql://u:***@h/league cannot be reached (timeout)", "2 条记录在等待")):
+        run = referee("sync", "--status", "--db", db, "--lang", lang, cwd=tmp_path)
+        assert run.returncode == 0, run.stderr
+        assert run.stdout.splitlines()[1:] == [failed, waits]
+
+
+def _every(db: Path, to: str, *more: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "referee.cli", "sync", "--to", to, "--every", "1", "--db", str(db),
+                             *more], env=_env(), cwd=db.parent, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+
+
+def test_status_after_a_kill_counts_from_the_last_whole_pass(tmp_path: Path, league: str) -> None:
+    """`sync --every` killed with -9 in a pass that had pushed everything but was not whole yet (its note in the
+    league's record of venues held by the test): `--status` counts the entries waiting from the heads of the last
+    whole pass (8 matches × 3 entries recorded after it = 24), not from the half-done one (which left none), and
+    the league's record still shows that pass (a second pass: nothing pushed, not the 24 of the killed one); the
+    next pass writes nothing and then nothing waits."""
+    db = venue(tmp_path, *IDS)
+    proc = _every(db, league, "--venue", "hall")
+    try:
+        _until(lambda: sql(league, "SELECT pushed, waiting FROM venue_syncs WHERE venue = 'hall'") == [(40, 0)])
+        _until(lambda: sql(league, "SELECT pushed, waiting FROM venue_syncs WHERE venue = 'hall'") == [(0, 0)])
+        _until(lambda: read_synced(db) is not None)
+        with psycopg.connect(league) as conn:
+            conn.execute("SELECT 1 FROM venue_syncs WHERE venue = 'hall' FOR UPDATE")
+            _waiting_for_a_lock(league)  # a pass of nothing new, at its note
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(30)
+            _until(lambda: not _lock_waiters(league))  # its statement ended with it (client_connection_check)
+            whole = read_synced(db)
+            for mid in IDS:
+                for line in HAND:
+                    record(db, mid, *line)
+            proc = _every(db, league, "--venue", "hall")
+            _waiting_for_a_lock(league)  # this one pushed all 24, then waits to note its pass
+            assert [len(v) for v in chains(league).values()] == [8] * 8
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(30)
+            _until(lambda: not _lock_waiters(league))  # its note never written, even once the row is let go
+            conn.rollback()
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+            proc.wait(30)
+    assert read_synced(db) == whole
+    status = referee("sync", "--status", "--db", db, cwd=tmp_path).stdout.splitlines()
+    assert status[0] == f"{shown(league)}: last synced {whole} (UTC), 0 entries pushed then"
+    assert status[-1] == "24 entries wait"
+    assert sql(league, "SELECT pushed, waiting FROM venue_syncs WHERE venue = 'hall'") == [(0, 0)]
+    again = referee("sync", "--to", league, "--db", db, cwd=tmp_path)
+    assert again.stdout.splitlines()[-1] == f"{shown(league)} holds all of {db} already: nothing written"
+    assert referee("sync", "--status", "--db", db, cwd=tmp_path).stdout.splitlines()[-1] == "0 entries wait"
+    assert sql(league, "SELECT pushed, waiting FROM venue_syncs WHERE venue = 'hall'") == [(0, 0)]
+    assert sql(league, "SELECT count(*), count(DISTINCT hash) FROM entries")[0] == (64, 64)
+
+
+def read_synced(db: Path) -> str | None:
+    import json
+
+    with contextlib.suppress(OSError, ValueError):
+        for row in json.loads((db / "sync.json").read_text("utf-8")).values():
+            return str(row["synced"]) if row.get("synced") else None
+    return None

@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # the repositories load when asked for: `referee record` reac
     from referee.store.signin import SigninLinks
     from referee.store.summaries import SummaryCache
     from referee.store.tokens import FolderTokens
+    from referee.store.venuesyncs import FolderVenueSyncs
 
 
 class CheckedReads(Store):
@@ -102,6 +103,12 @@ class FolderStore(Store):
 
         return FolderLeagues(self.root)
 
+    def venue_syncs(self) -> FolderVenueSyncs:
+        """The venues that sync into this store, each one's last complete pass (``venues.json``)."""
+        from referee.store.venuesyncs import FolderVenueSyncs
+
+        return FolderVenueSyncs(self.root)
+
     def summary_cache(self, event_id: str) -> SummaryCache:
         """The event's summary cache, reading the matches through :class:`CheckedReads`."""
         from referee.store.summaries import SummaryCache
@@ -152,6 +159,9 @@ class FolderStore(Store):
 
     def close(self) -> None:
         """Nothing to close: a folder store holds no connection."""
+
+    def bound_waits(self, seconds: float) -> None:
+        """Nothing to bound: a folder store waits for no server (its locks time out on their own)."""
 
     def match_version(self, match_id: str) -> object:
         """Something that changes whenever the match does (its file's size, time and inode)."""

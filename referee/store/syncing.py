@@ -17,8 +17,13 @@ one the league holds by hash follows the venue's revocation and tables. Leagues:
 the venue added to one are added. Kept rule sets are written before the matches that pin them, as ``db copy`` does.
 
 The venue keeps a small record of its last passes, ``sync.json`` in its folder (:func:`read_record`): per league,
-when it last synced, what it pushed, and how many entries each chain held in the league then — so ``referee sync
---status`` says how many entries wait without reaching the league.
+the venue's name there, when it last synced whole, what it pushed, how many entries each chain held in the league
+then, and why the last pass failed (a message: its id and fields, :func:`msg_data`) — so ``referee sync --status``
+says how many entries wait without reaching the league, in its reader's language. The league keeps its own record of
+the venues (``store.venue_syncs()``, ``referee.store.venuesyncs``): each whole pass notes there last.
+
+A link that stalls (connected, no byte flowing) fails a pass within :data:`STALL` seconds: :func:`open_league` bounds
+the league's waits (``bound_waits``; ``referee.store.postgres.connection.connect``'s *stall*).
 """
 
 from __future__ import annotations
@@ -261,10 +266,12 @@ class _Pass:
                       dict(self.heads), dict(self.logs))
 
 
-def sync_store(venue: MatchStore, league: MatchStore) -> Synced:
+def sync_store(venue: MatchStore, league: MatchStore, name: str | None = None) -> Synced:
     """Push what *league* lacks of *venue* (see the module): rule sets, then each match in the order of its id, each
     event's log, the tokens and the leagues. A conflict or a broken chain stops that chain only; an error of the
-    league (unreachable, refusing) ends the pass, what was pushed before it staying pushed."""
+    league (unreachable, refusing) ends the pass, what was pushed before it staying pushed. A whole pass of the
+    venue *name* is noted last in the league's record of its venues (``store.venue_syncs()``), what it pushed and
+    what it left waiting: a pass that fails or is killed notes nothing there."""
     p = _Pass(venue, league)
     p.rules()
     for mid in sorted(venue.match_ids()):
@@ -273,7 +280,46 @@ def sync_store(venue: MatchStore, league: MatchStore) -> Synced:
         p.event(eid)
     p.tokens()
     p.leagues()
-    return p.result()
+    done = p.result()
+    if name is not None:
+        from referee.store.venuesyncs import VenueSync
+
+        league.venue_syncs().note(VenueSync(name, _stamp(), done.entries + done.log_entries, done.waiting,
+                                            len(done.conflicts) + len(done.problems)))
+    return done
+
+
+STALL = 10.0  # seconds with no byte from the league's server before a pass gives up (``bound_waits``)
+
+
+def open_league(to: str) -> MatchStore:
+    """The league's store as ``--to`` names it, every wait for its server bounded by :data:`STALL`: a link that
+    holds its connection while no byte flows fails the pass in seconds, and the next pass tries again."""
+    from referee.core.i18n import literal
+    from referee.store.api import open_store
+
+    league = open_store(to, literal("--to"))
+    league.bound_waits(STALL)
+    return league
+
+
+def venue_name(venue: MatchStore, league: str, given: str | None) -> str:
+    """The name the venue syncs into *league* under: *given* (``--venue``, checked), else the one its record keeps
+    for that league (the last ``--venue`` given), else the host's name and the store folder's,
+    ``hall-pc/venue-store`` (a venue that is no folder: the host's name and its store as it is named)."""
+    import socket
+
+    from referee.store.venuesyncs import checked_venue
+
+    if given is not None:
+        return checked_venue(given)
+    row = read_record(venue).get(league)
+    kept = row.get("venue") if isinstance(row, dict) else None
+    if isinstance(kept, str) and kept:
+        return kept
+    folder = venue.folder()
+    host = socket.gethostname() or "localhost"
+    return f"{host}/{folder.resolve().name if folder is not None else venue.where}"[:100]
 
 
 # --- the venue's record of its passes ---------------------------------------------------------------------------
@@ -285,9 +331,11 @@ def record_path(venue: MatchStore) -> Path | None:
 
 def read_record(venue: MatchStore) -> dict[str, Any]:
     """The venue's record of its passes, by league (shown without a password): ``{league: {"synced": time of the
-    last whole pass, "tried": time of the last pass, "error": why it failed or None, "pushed": entries,
-    "waiting": entries left, "heads": {match: entries in the league}, "logs": {event: entries}}}``; empty when there
-    is none (or it is unreadable: it is only a record, rewritten by the next pass)."""
+    last whole pass, "tried": time of the last pass, "error": why it failed (a message as :func:`msg_data` keeps
+    it; English text in a record of an older version: :func:`error_of` reads both) or None, "venue": its name in
+    that league, "pushed": entries, "waiting": entries left, "heads": {match: entries in the league}, "logs":
+    {event: entries}}}``; empty when there is none (or it is unreadable: it is only a record, rewritten by the next
+    pass)."""
     path = record_path(venue)
     if path is None:
         return {}
@@ -302,8 +350,11 @@ def _stamp() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
-def note_pass(venue: MatchStore, league: str, done: Synced | None, error: str | None = None) -> None:
-    """Keep what a pass did (*done*) or why it failed (*error*) in the venue's record (a folder venue only)."""
+def note_pass(venue: MatchStore, league: str, done: Synced | None, error: Msg | None = None,
+              name: str | None = None) -> None:
+    """Keep what a pass did (*done*) or why it failed (*error*, kept as the message's id and fields, so that
+    ``--status`` words it in its reader's language: :func:`msg_data`) in the venue's record (a folder venue only),
+    with the venue's *name* in that league."""
     from referee.core import safefile
 
     path = record_path(venue)
@@ -314,16 +365,88 @@ def note_pass(venue: MatchStore, league: str, done: Synced | None, error: str | 
     assert isinstance(row, dict)
     now = _stamp()
     row["tried"] = now
+    if name is not None:
+        row["venue"] = name
     if done is not None:
         row.update(synced=now, error=None, pushed=done.entries + done.log_entries, waiting=done.waiting,
                    conflicts=len(done.conflicts) + len(done.problems), heads=dict(done.heads), logs=dict(done.logs))
     else:
-        row["error"] = error
+        row["error"] = None if error is None else msg_data(error)
     data[league] = row
     try:  # only a record (the league holds what was pushed): a venue folder that refuses it does not fail the pass
         safefile.write_bytes(path, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True).encode("utf-8"))
     except OSError:
         pass
+
+
+def error_of(row: Mapping[str, Any]) -> Msg | None:
+    """Why the last pass recorded in *row* failed (None: it did not): the message kept by :func:`note_pass`, or the
+    English text a record written before messages were kept holds."""
+    from referee.core.i18n import literal
+
+    error = row.get("error")
+    if not error:
+        return None
+    if isinstance(error, str):
+        return literal(error)
+    found = msg_of(error)
+    return found if found is not None else literal(json.dumps(error, ensure_ascii=False))
+
+
+# A message as JSON: {"msgid", "fields": {name: value}, and "plural", "n", "zh", "context", "form" when set}; a
+# field's value a string, number, boolean or null as it is, a message as {"msg": …}, a list (``listed``) as
+# {"list": […]}; anything else as its English text.
+
+def msg_data(msg: Msg) -> dict[str, Any]:
+    from referee.core.i18n import _Form
+
+    out: dict[str, Any] = {"msgid": msg.msgid, "fields": {k: _value_data(v) for k, v in msg.fields}}
+    for key in ("plural", "n", "zh", "context"):
+        if getattr(msg, key):
+            out[key] = getattr(msg, key)
+    if isinstance(msg, _Form):
+        out["form"] = True
+    return out
+
+
+def _value_data(value: object) -> object:
+    from referee.core.i18n import Listed
+
+    if value is None or isinstance(value, str | int | float | bool):
+        return value
+    if isinstance(value, Msg):
+        return {"msg": msg_data(value)}
+    if isinstance(value, Listed):
+        return {"list": [_value_data(v) for v in value]}
+    return str(value)
+
+
+def msg_of(data: object) -> Msg | None:
+    """The message :func:`msg_data` wrote (None: *data* is not one)."""
+    from referee.core.i18n import form
+
+    if not isinstance(data, dict) or not isinstance(data.get("msgid"), str) or \
+            not isinstance(data.get("fields", {}), dict):
+        return None
+    fields = tuple((str(k), _value_of(v)) for k, v in data.get("fields", {}).items())
+    if data.get("form"):
+        return form(data["msgid"])._replace(fields=fields)
+    plural, zh, context, n = data.get("plural"), data.get("zh"), data.get("context"), data.get("n", 0)
+    return Msg(data["msgid"], fields, plural if isinstance(plural, str) else None, n if isinstance(n, int) else 0,
+               zh if isinstance(zh, str) else None, context if isinstance(context, str) else None)
+
+
+def _value_of(data: object) -> object:
+    from referee.core.i18n import listed
+
+    if isinstance(data, dict) and "msg" in data:
+        found = msg_of(data["msg"])
+        return found if found is not None else json.dumps(data, ensure_ascii=False)
+    if isinstance(data, dict) and isinstance(data.get("list"), list):
+        return listed(_value_of(v) for v in data["list"])
+    if isinstance(data, dict | list):
+        return json.dumps(data, ensure_ascii=False)
+    return data
 
 
 def waiting_now(venue: MatchStore, row: Mapping[str, Any]) -> int:
@@ -345,5 +468,5 @@ def waiting_now(venue: MatchStore, row: Mapping[str, Any]) -> int:
     return n
 
 
-__all__ = ["Conflict", "Synced", "conflict_message", "note_pass", "read_record", "sync_store",
-           "waiting_now"]
+__all__ = ["STALL", "Conflict", "Synced", "conflict_message", "error_of", "msg_data", "msg_of", "note_pass",
+           "open_league", "read_record", "sync_store", "venue_name", "waiting_now"]

@@ -96,9 +96,10 @@ def league_version(store: MatchStore, events: EventStates, league_id: str) -> ob
     """The version of a league's page and standings: the league's record and each of its events' versions (an
     unknown league: the store's error naming the leagues, a 404)."""
     league = store.leagues().get(league_id)
-    return league, tuple(event_version(store, events, e.event) for e in league.events)
+    return league, tuple(event_version(store, events, e.event) for e in league.events), \
+        tuple(store.venue_syncs().all())
 
 
 def leagues_version(store: MatchStore) -> object:
-    """The version of the list of leagues: every league's record."""
-    return tuple(store.leagues().all())
+    """The version of the list of leagues: every league's record, and the venues' syncs both pages show."""
+    return tuple(store.leagues().all()), tuple(store.venue_syncs().all())

@@ -129,12 +129,13 @@ def league_view(store: MatchStore, league_id: str, lang: str) -> dict[str, Any]:
             "standings": _sheet(leaguetext.standings_sheet(results, lang)),
             "events": _sheet(leaguetext.events_sheet(results, lang)),
             "event_ids": [r.state.settings.id for r in results.events],  # the events sheet's rows, in order
-            "notes": leaguetext.notes(results, lang)}
+            "notes": leaguetext.notes(results, lang), "venues": store.venue_syncs().all()}
 
 
 def leagues_view(store: MatchStore) -> dict[str, Any]:
-    """The ``/leagues`` page: every league of the store, its title and its events with their clubs."""
-    return {"leagues": store.leagues().all()}
+    """The ``/leagues`` page: every league of the store, its title and its events with their clubs; and on both
+    pages, the venues that sync into the store (``referee sync``), each one's last complete pass."""
+    return {"leagues": store.leagues().all(), "venues": store.venue_syncs().all()}
 
 
 # --- pages ----------------------------------------------------------------------------------------

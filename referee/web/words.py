@@ -33,6 +33,13 @@ WORDS: dict[str, Msg] = {
     "no_leagues": M("No league in this store yet."),
     "league_events": M("Events of the league"),
     "league_ratings": M("The season's ratings"),
+    # the venues that sync into the store (referee sync): each one's last complete pass (no section when none has)
+    "venue_syncs": M("Venues syncing into this store", zh="同步到本存储的场馆"),
+    "venue": M("Venue", zh="场馆"),
+    "last_synced": M("Last synced (UTC)", zh="上次同步（UTC）"),
+    "entries_pushed": M("Entries pushed", zh="推送的记录"),
+    "entries_waiting": M("Waiting then", zh="当时等待的记录"),
+    "chains_stopped": M("Chains stopped", zh="停止同步的链"),
     "pair": M("Pair"),
     "players": M("Players"),
     "played": M("Played"),

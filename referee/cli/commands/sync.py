@@ -1,7 +1,9 @@
 """``referee sync --to postgresql://…``: the venue's store (``--db``, the folder it keeps writing) pushed into the
 league's (``referee.store.syncing``): one pass, exit 0 when nothing waits; ``--every SECONDS`` keeps going until
 Ctrl-C, a failed pass said once and tried again; ``--status`` says when the venue last synced and how many entries
-wait, from the venue's own record (the league need not be reachable)."""
+wait, from the venue's own record (the league need not be reachable), and with ``--to`` every venue's last whole pass
+as the league keeps it. ``--venue NAME`` names the venue in the league's record (kept in the venue's record for the
+next passes; default ``host/folder``)."""
 
 from __future__ import annotations
 
@@ -25,7 +27,15 @@ Every = Annotated[float | None, typer.Option("--every", metavar="SECONDS", min=1
     "Keep syncing, a pass every SECONDS, until Ctrl-C (a failed pass is said once and tried again)."),
     show_default=False)]
 Status = Annotated[bool, typer.Option("--status", help=N_(
-    "Say when the venue last synced and how many entries wait (read from the venue's store only)."))]
+    "Say when the venue last synced and how many entries wait (read from the venue's store only); with --to, "
+    "also every venue's last sync as the league keeps it.",
+    zh="说明本场馆上次同步的时间和还有多少条记录在等待（只读本场馆的存储）；加上 --to 时，"
+       "还列出联赛记录的每个场馆的上次同步。"))]
+Venue = Annotated[str | None, typer.Option("--venue", metavar="NAME", help=N_(
+    "The venue's name in the league's record of its venues (kept for the next passes; default: the host's name "
+    "and the store folder's, host/folder).",
+    zh="场馆在联赛的场馆记录中的名称（之后的同步沿用；默认为主机名和存储文件夹名：主机/文件夹）。"),
+    show_default=False)]
 
 
 def _said(say: str, done: Synced, league: str, venue: str) -> list[str]:
@@ -63,7 +73,7 @@ def _stopped(say: str, done: Synced, league: str) -> list[str]:
 def _status(say: str, venue: MatchStore, to: str | None) -> None:
     from referee.core.i18n import tr, trn
     from referee.store.api import hide_password
-    from referee.store.syncing import read_record, waiting_now
+    from referee.store.syncing import error_of, read_record, waiting_now
 
     record = read_record(venue)
     wanted = None if to is None else hide_password(to)
@@ -71,7 +81,6 @@ def _status(say: str, venue: MatchStore, to: str | None) -> None:
     if not rows:
         typer.echo(tr(say, "{venue} has not synced into {league} yet", venue=venue.where,
                       league=wanted or tr(say, "any league")))
-        return
     for league, row in sorted(rows.items()):
         synced = row.get("synced")
         if synced:
@@ -80,19 +89,49 @@ def _status(say: str, venue: MatchStore, to: str | None) -> None:
                            league=league, time=str(synced)))
         else:
             typer.echo(tr(say, "{league}: never synced whole", league=league))
-        if row.get("error"):
+        if isinstance(row.get("venue"), str):
+            typer.echo(tr(say, "this venue is {venue} there", zh="本场馆在那里的名称是 {venue}", venue=row["venue"]))
+        error = error_of(row)
+        if error is not None:
             typer.echo(tr(say, "the last pass, at {time} (UTC), failed: {error}", time=str(row.get("tried")),
-                          error=str(row["error"])))
+                          error=error))
         typer.echo(trn(say, "{n} entry waits", "{n} entries wait", waiting_now(venue, row)))
+    if to is not None:
+        _venues_of(say, to)
 
 
-def sync(to: To = None, every: Every = None, status: Status = False, db: Db = None, lang: Lang = None) -> None:
+def _venues_of(say: str, to: str) -> None:
+    """Every venue's last complete pass as the league keeps it, one line each (the league reached for it)."""
+    from referee.core.i18n import tr, trn
+    from referee.store.syncing import open_league
+
+    league = open_league(to)
+    try:
+        rows = league.venue_syncs().all()
+    finally:
+        league.close()
+    if not rows:
+        typer.echo(tr(say, "{league} holds no venue's sync yet", zh="{league} 还没有任何场馆的同步记录",
+                      league=league.where))
+        return
+    typer.echo(trn(say, "{league} holds the syncs of {n} venue:", "{league} holds the syncs of {n} venues:",
+                   len(rows), zh="{league} 记录了 {n} 个场馆的同步：", league=league.where))
+    for r in rows:
+        typer.echo(tr(say, "  {venue}: last synced {time} (UTC), {pushed} pushed, {waiting} waiting then",
+                      zh="  {venue}：上次同步于 {time}（UTC），推送 {pushed}，当时 {waiting} 条在等待",
+                      venue=r.venue, time=r.synced, pushed=trn(say, "{n} entry", "{n} entries", r.pushed),
+                      waiting=r.waiting))
+
+
+def sync(to: To = None, every: Every = None, status: Status = False, venue_as: Venue = None, db: Db = None,
+         lang: Lang = None) -> None:
     """Push the venue's store into the league's PostgreSQL: every new entry, event-log entry, token change and rule
     set, each chain checked on both sides; a conflict stops that match only, naming both entries."""
     say = language(lang)
     from referee.core.errors import UsageError
-    from referee.core.i18n import M, literal
+    from referee.core.i18n import M
     from referee.store.api import hide_password, open_store
+    from referee.store.syncing import open_league, venue_name
 
     venue = open_store(db)
     folder = venue.folder()
@@ -103,29 +142,29 @@ def sync(to: To = None, every: Every = None, status: Status = False, db: Db = No
         return
     if not to:
         raise UsageError(M("--to: name the league's store (postgresql://user:password@host/database)"))
-    league = open_store(to, literal("--to"))
+    shown = hide_password(to)
+    name = venue_name(venue, shown, venue_as)
+    league = open_league(to)
     if league.address == venue.address:
-        raise UsageError(M("--to {url}: that is the venue's own store", url=hide_password(to)))
+        raise UsageError(M("--to {url}: that is the venue's own store", url=shown))
     try:
         if every is None:
-            raise typer.Exit(_one_pass(say, venue, league, hide_password(to)))
-        _keep_going(say, venue, league, hide_password(to), every)
+            raise typer.Exit(_one_pass(say, venue, league, shown, name))
+        _keep_going(say, venue, league, shown, every, name)
     finally:
         league.close()
 
 
-def _one_pass(say: str, venue: MatchStore, league: MatchStore, shown: str) -> int:
+def _one_pass(say: str, venue: MatchStore, league: MatchStore, shown: str, name: str) -> int:
     from referee.core.errors import RefereeError
     from referee.store.syncing import note_pass, sync_store
 
     try:
-        done = sync_store(venue, league)
+        done = sync_store(venue, league, name)
     except RefereeError as e:
-        from referee.core.i18n import tr
-
-        note_pass(venue, shown, None, tr("en", "{message}", message=e.msg))
+        note_pass(venue, shown, None, e.msg, name)
         raise
-    note_pass(venue, shown, done)
+    note_pass(venue, shown, done, name=name)
     for line in _said(say, done, league.where, venue.where):
         typer.echo(line)
     for line in _stopped(say, done, league.where):
@@ -133,7 +172,7 @@ def _one_pass(say: str, venue: MatchStore, league: MatchStore, shown: str) -> in
     return 1 if done.waiting or done.conflicts or done.problems else 0
 
 
-def _keep_going(say: str, venue: MatchStore, league: MatchStore, shown: str, every: float) -> None:
+def _keep_going(say: str, venue: MatchStore, league: MatchStore, shown: str, every: float, name: str) -> None:
     """A pass every *every* seconds until Ctrl-C: what a pass wrote said in one line, a failure said once (until a
     pass succeeds again), a conflict said once."""
     import time
@@ -146,10 +185,10 @@ def _keep_going(say: str, venue: MatchStore, league: MatchStore, shown: str, eve
     told: set[str] = set()
     while True:
         try:
-            done = sync_store(venue, league)
+            done = sync_store(venue, league, name)
         except RefereeError as e:
             text = tr(say, "error: {message}", message=e.msg)
-            note_pass(venue, shown, None, tr("en", "{message}", message=e.msg))
+            note_pass(venue, shown, None, e.msg, name)
             if text != failing:
                 typer.echo(text, err=True)
                 typer.echo(tr(say, "trying again every {seconds} s (Ctrl-C stops)", seconds=format(every, "g")),
@@ -161,7 +200,7 @@ def _keep_going(say: str, venue: MatchStore, league: MatchStore, shown: str, eve
         if failing is not None:  # said before the pass is noted: whoever reads the note as whole has been told
             typer.echo(tr(say, "{league} is reached again", league=league.where))
             failing = None
-        note_pass(venue, shown, done)
+        note_pass(venue, shown, done, name=name)
         if done.written:
             typer.echo(tr(say, "{time} UTC: {pushed} pushed to {league}, {waiting} waiting",
                           time=time.strftime("%H:%M:%S", time.gmtime()), league=league.where,

@@ -12,6 +12,7 @@ The schema is plain SQL, versioned by file name (``schema/001_store.sql``, …),
 
 from __future__ import annotations
 
+import contextlib
 import re
 from importlib import resources
 from typing import TYPE_CHECKING
@@ -53,8 +54,13 @@ def current_version() -> int:
     return migrations()[-1][0]
 
 
-def _detail(error: BaseException, url: str) -> str:
-    """The driver's words, last line first, with no password in them."""
+def _detail(error: BaseException, url: str) -> str | Msg:
+    """The driver's words, last line first, with no password in them; a wait bounded by :func:`connect`'s
+    *stall* that ended, in the reader's language."""
+    seconds = getattr(error, "seconds", None)
+    if isinstance(seconds, float | int) and "no byte from the server" in str(error):
+        return M("no byte came from the server for {seconds} s: the link is taken as lost",
+                 zh="服务器 {seconds} 秒没有传来任何数据：视为连接已断", seconds=format(seconds, "g"))
     text = " ".join(str(error).split())
     password = re.search(r"://[^/:@]*:([^/@]*)@", url)
     if password and password.group(1):
@@ -85,15 +91,99 @@ def refused(error: BaseException, url: str, origin: Msg) -> StoreUnavailable:
                               origin=origin, url=shown, detail=_detail(error, url)))
 
 
-def connect(url: str, origin: Msg) -> psycopg.Connection[tuple[object, ...]]:
+def connect(url: str, origin: Msg, stall: float | None = None) -> psycopg.Connection[tuple[object, ...]]:
     """A connection in autocommit mode (transactions are explicit), or the :class:`StoreUnavailable` saying
-    why there is none."""
+    why there is none.
+
+    *stall* (seconds; ``referee sync``) bounds a link that holds its TCP connection while no byte flows: TCP
+    keepalives and a user timeout (the kernel gives up on a peer that answers nothing), a client-side bound on
+    every wait for the server (:func:`stalled_wait`: *stall* seconds with no byte ends the operation, the
+    connection closed), and the server's ``idle_in_transaction_session_timeout`` (a session whose client went
+    silent mid-transaction is ended by the server, its row locks released for the next pass), and its
+    ``client_connection_check_interval`` (a statement of a client that is gone ends). A URL's own keepalive
+    settings are kept."""
     import psycopg
 
+    kwargs: dict[str, object] = {"autocommit": True, "connect_timeout": CONNECT_TIMEOUT}
+    if stall is not None:
+        from psycopg.conninfo import conninfo_to_dict
+
+        try:
+            given = conninfo_to_dict(url)
+        except (psycopg.Error, ValueError) as e:
+            raise refused(e, url, origin) from None
+        link = {"keepalives": 1, "keepalives_idle": max(1, int(stall / 2)), "keepalives_interval": 1,
+                "keepalives_count": 3, "tcp_user_timeout": int(stall * 1000)}
+        kwargs.update({k: v for k, v in link.items() if k not in given})
     try:
-        return psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+        conn = psycopg.connect(url, **kwargs)  # type: ignore[arg-type]
     except (psycopg.Error, ValueError) as e:
         raise refused(e, url, origin) from None
+    if stall is not None:
+        _bound(conn, stall)
+        try:
+            conn.execute("SELECT set_config('idle_in_transaction_session_timeout', %s, false)",
+                         (f"{int(stall * 1000)}ms",))
+        except psycopg.Error as e:
+            conn.close()
+            raise refused(e, url, origin) from None
+        with contextlib.suppress(psycopg.errors.UndefinedObject):  # PostgreSQL 14 on: a statement of a client
+            # gone (killed mid-pass) ends within a second, even one waiting for a lock, rather than committing later
+            conn.execute("SELECT set_config('client_connection_check_interval', '1s', false)")
+    return conn
+
+
+class Stalled(Exception):  # a psycopg.OperationalError by _bound (psycopg is imported only when connecting)
+    """No byte came from the server for the bound's seconds."""
+
+
+def _bound(conn: psycopg.Connection[tuple[object, ...]], stall: float) -> None:
+    """Every wait of *conn* for the server without a timeout of its own ends after *stall* seconds in which no
+    byte came or went (:func:`stalled_wait`); the connection is closed then (it is mid-protocol) and the wait
+    raises an ``OperationalError`` whose detail says so (:func:`_detail`)."""
+    import psycopg
+
+    plain = conn.wait
+
+    def wait(gen, interval=0.1, timeout=None):  # type: ignore[no-untyped-def]
+        if timeout is not None:
+            return plain(gen, interval, timeout)
+        try:
+            return plain(stalled_wait(gen, stall), interval, None)
+        except Stalled:
+            conn.pgconn.finish()  # closed: a transaction's exit does not wait again for a rollback
+            raise _StalledError(stall) from None
+
+    class _StalledError(psycopg.OperationalError):
+        def __init__(self, seconds: float) -> None:
+            super().__init__(f"no byte from the server for {seconds:g} s")
+            self.seconds = seconds
+
+    conn.wait = wait  # type: ignore[method-assign]
+
+
+def stalled_wait(gen, stall: float):  # type: ignore[no-untyped-def]
+    """*gen* (a psycopg generator, fed by its wait function the states its socket is ready for, or nothing when
+    the wait function's interval passed) raising :class:`Stalled` once *stall* seconds passed with nothing."""
+    import time
+
+    last = time.monotonic()
+    try:
+        state = next(gen)
+    except StopIteration as stop:
+        return stop.value
+    while True:
+        ready = yield state
+        now = time.monotonic()
+        if ready:
+            last = now
+        elif now - last >= stall:
+            gen.close()
+            raise Stalled
+        try:
+            state = gen.send(ready)
+        except StopIteration as stop:
+            return stop.value
 
 
 def version_of(conn: psycopg.Connection[tuple[object, ...]]) -> int | None:

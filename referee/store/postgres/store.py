@@ -90,6 +90,7 @@ if TYPE_CHECKING:
     import psycopg_pool
 
     from referee.store.postgres.leagues import PgLeagues
+    from referee.store.postgres.venuesyncs import PgVenueSyncs
     from referee.tournament.state import EventState
 
     Conn = psycopg.Connection[tuple[Any, ...]]
@@ -511,6 +512,7 @@ class PgStore:
     schema's version)."""
 
     pushes = True  # watch() waits on LISTEN/NOTIFY
+    _stall: float | None = None  # bound_waits
 
     def __init__(self, url: str, origin: Msg) -> None:
         self.url = url
@@ -568,7 +570,7 @@ class PgStore:
     # --- connections ------------------------------------------------------------------------------------
 
     def _connect(self) -> Conn:
-        conn = connect(self.url, self.origin)
+        conn = connect(self.url, self.origin, stall=self._stall)
         if not self._checked:
             try:
                 check_version(conn, self.url, self.origin)
@@ -998,6 +1000,17 @@ class PgStore:
         from referee.store.postgres.leagues import PgLeagues
 
         return PgLeagues(self)
+
+    def venue_syncs(self) -> PgVenueSyncs:
+        """The venues that sync into this store, each one's last complete pass (``schema/005_venue_syncs.sql``)."""
+        from referee.store.postgres.venuesyncs import PgVenueSyncs
+
+        return PgVenueSyncs(self)
+
+    def bound_waits(self, seconds: float) -> None:
+        """From the next connection on, a wait of *seconds* with no byte from the server ends the operation
+        (``connection.connect``'s *stall*): ``referee sync`` fails a pass over a stalled link instead of hanging."""
+        self._stall = seconds
 
     def summary_cache(self, event_id: str) -> PgSummaryCache:
         return PgSummaryCache(self, event_id)
