@@ -58,7 +58,7 @@ def checked_venue(name: str) -> str:
 
     name = check_text(name.strip(), "--venue", NAME_MAX)
     if not name:
-        raise UsageError(M("--venue: a venue needs a name", zh="--venue：场馆需要一个名称"))
+        raise UsageError(M("--venue: a venue needs a name"))
     return name
 
 
@@ -75,14 +75,13 @@ class FolderVenueSyncs:
         except FileNotFoundError:
             return {}
         except (OSError, ValueError) as e:
-            raise StoreError(M("{file} cannot be read ({problem})", zh="无法读取 {file}（{problem}）",
+            raise StoreError(M("{file} cannot be read ({problem})",
                                file=str(self.path), problem=str(e))) from None
         rows = {} if not isinstance(data, dict) else {k: venue_sync_of(v) for k, v in data.items()}
         bad = next((k for k, v in rows.items() if v is None or v.venue != k), None)
         if not isinstance(data, dict) or bad is not None:
             raise StoreError(M("{file} cannot be read (its row {key} is not a row the store writes)",
-                               zh="无法读取 {file}（其中的 {key} 行不是存储写入的格式）", file=str(self.path),
-                               key=str(bad)))
+                               file=str(self.path), key=str(bad)))
         return {k: v for k, v in rows.items() if v is not None}
 
     def all(self) -> list[VenueSync]:
@@ -95,7 +94,7 @@ class FolderVenueSyncs:
         try:
             self.root.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise StoreError(M("{file} cannot be written ({problem})", zh="无法写入 {file}（{problem}）",
+            raise StoreError(M("{file} cannot be written ({problem})",
                                file=str(self.path), problem=e.strerror or str(e))) from None
         with lock(self.path):
             try:
@@ -107,5 +106,5 @@ class FolderVenueSyncs:
             try:
                 safefile.write_bytes(self.path, json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8"))
             except OSError as e:
-                raise StoreError(M("{file} cannot be written ({problem})", zh="无法写入 {file}（{problem}）",
+                raise StoreError(M("{file} cannot be written ({problem})",
                                    file=str(self.path), problem=e.strerror or str(e))) from None

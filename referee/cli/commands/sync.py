@@ -28,13 +28,10 @@ Every = Annotated[float | None, typer.Option("--every", metavar="SECONDS", min=1
     show_default=False)]
 Status = Annotated[bool, typer.Option("--status", help=N_(
     "Say when the venue last synced and how many entries wait (read from the venue's store only); with --to, "
-    "also every venue's last sync as the league keeps it.",
-    zh="说明本场馆上次同步的时间和还有多少条记录在等待（只读本场馆的存储）；加上 --to 时，"
-       "还列出联赛记录的每个场馆的上次同步。"))]
+    "also every venue's last sync as the league keeps it."))]
 Venue = Annotated[str | None, typer.Option("--venue", metavar="NAME", help=N_(
     "The venue's name in the league's record of its venues (kept for the next passes; default: the host's name "
-    "and the store folder's, host/folder).",
-    zh="场馆在联赛的场馆记录中的名称（之后的同步沿用；默认为主机名和存储文件夹名：主机/文件夹）。"),
+    "and the store folder's, host/folder)."),
     show_default=False)]
 
 
@@ -90,7 +87,7 @@ def _status(say: str, venue: MatchStore, to: str | None) -> None:
         else:
             typer.echo(tr(say, "{league}: never synced whole", league=league))
         if isinstance(row.get("venue"), str):
-            typer.echo(tr(say, "this venue is {venue} there", zh="本场馆在那里的名称是 {venue}", venue=row["venue"]))
+            typer.echo(tr(say, "this venue is {venue} there", venue=row["venue"]))
         error = error_of(row)
         if error is not None:
             typer.echo(tr(say, "the last pass, at {time} (UTC), failed: {error}", time=str(row.get("tried")),
@@ -111,14 +108,13 @@ def _venues_of(say: str, to: str) -> None:
     finally:
         league.close()
     if not rows:
-        typer.echo(tr(say, "{league} holds no venue's sync yet", zh="{league} 还没有任何场馆的同步记录",
+        typer.echo(tr(say, "{league} holds no venue's sync yet",
                       league=league.where))
         return
     typer.echo(trn(say, "{league} holds the syncs of {n} venue:", "{league} holds the syncs of {n} venues:",
-                   len(rows), zh="{league} 记录了 {n} 个场馆的同步：", league=league.where))
+                   len(rows), league=league.where))
     for r in rows:
         typer.echo(tr(say, "  {venue}: last synced {time} (UTC), {pushed} pushed, {waiting} waiting then",
-                      zh="  {venue}：上次同步于 {time}（UTC），推送 {pushed}，当时 {waiting} 条在等待",
                       venue=r.venue, time=r.synced, pushed=trn(say, "{n} entry", "{n} entries", r.pushed),
                       waiting=r.waiting))
 

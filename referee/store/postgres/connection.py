@@ -60,7 +60,7 @@ def _detail(error: BaseException, url: str) -> str | Msg:
     seconds = getattr(error, "seconds", None)
     if isinstance(seconds, float | int) and "no byte from the server" in str(error):
         return M("no byte came from the server for {seconds} s: the link is taken as lost",
-                 zh="服务器 {seconds} 秒没有传来任何数据：视为连接已断", seconds=format(seconds, "g"))
+                 seconds=format(seconds, "g"))
     text = " ".join(str(error).split())
     password = re.search(r"://[^/:@]*:([^/@]*)@", url)
     if password and password.group(1):
