@@ -171,12 +171,12 @@ def test_db_upgrade_makes_the_tables_once(pg_server, tmp_path: Path) -> None:
     url = pg_server.empty()
     first = referee("db", "upgrade", "--db", url, cwd=tmp_path)
     shown = url.replace(":referee@", ":***@")
-    assert (first.returncode, first.stdout) == (0, f"{shown}: the store's tables are made (schema version 4)\n")
+    assert (first.returncode, first.stdout) == (0, f"{shown}: the store's tables are made (schema version 5)\n")
     again = referee("db", "upgrade", "--db", url, cwd=tmp_path)
-    assert (again.returncode, again.stdout) == (0, f"{shown}: the store's schema is at version 4; nothing to do\n")
-    # 001_store, 002_remarks_signin, 003_leagues, 004_rule_sets
-    assert _sql(url, "SELECT version FROM schema_version ORDER BY version") == [(1,), (2,), (3,), (4,)]
-    assert current_version() == 4
+    assert (again.returncode, again.stdout) == (0, f"{shown}: the store's schema is at version 5; nothing to do\n")
+    # 001_store, 002_remarks_signin, 003_leagues, 004_rule_sets, 005_entry_client
+    assert _sql(url, "SELECT version FROM schema_version ORDER BY version") == [(1,), (2,), (3,), (4,), (5,)]
+    assert current_version() == 5
 
 
 def test_a_store_of_schema_1_is_upgraded_to_2_and_takes_remarks_and_links(pg_server, tmp_path: Path) -> None:
@@ -194,7 +194,7 @@ def test_a_store_of_schema_1_is_upgraded_to_2_and_takes_remarks_and_links(pg_ser
         _sql(url, "INSERT INTO entries (match_key, seq, kind, time, referee, directive, reason, prev, hash) "
                   "SELECT key, 1, 'dispute', 't', 'r', 'd', '', repeat('0', 64), repeat('1', 64) FROM matches")
     run = referee("db", "upgrade", "--db", url, cwd=tmp_path)
-    assert (run.returncode, run.stdout) == (0, f"{shown}: the store's schema is upgraded from version 1 to 4\n")
+    assert (run.returncode, run.stdout) == (0, f"{shown}: the store's schema is upgraded from version 1 to 5\n")
     _sql(url, "INSERT INTO entries (match_key, seq, kind, time, referee, directive, reason, prev, hash) "
               "SELECT key, 1, 'dispute', 't', 'r', 'd', '', repeat('0', 64), repeat('1', 64) FROM matches")
     assert _sql(url, "SELECT kind FROM entries") == [("dispute",)]
@@ -216,7 +216,7 @@ def test_a_database_without_the_store_or_of_another_version_is_one_line(pg_serve
     _sql(url, "DELETE FROM schema_version")
     _sql(url, "INSERT INTO schema_version (version) VALUES (0)")
     older = referee("list", "--db", url, cwd=tmp_path)
-    assert older.stderr == (f"error: --db {shown}: the store's schema is version 0, older than this referee's (4): "
+    assert older.stderr == (f"error: --db {shown}: the store's schema is version 0, older than this referee's (5): "
                             "run `referee db upgrade`\n")
 
 
