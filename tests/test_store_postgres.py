@@ -209,10 +209,10 @@ def test_a_database_without_the_store_or_of_another_version_is_one_line(pg_serve
     assert run.stderr == (f"error: --db {shown}: no referee store in this database yet: run `referee db upgrade "
                           "--db URL` first\n")
     referee("db", "upgrade", "--db", url, cwd=tmp_path)
-    _sql(url, "INSERT INTO schema_version (version) VALUES (5)")
+    _sql(url, "INSERT INTO schema_version (version) VALUES (6)")
     newer = referee("list", "--db", url, "--lang", "zh", cwd=tmp_path)
     assert newer.returncode == 2
-    assert newer.stderr == (f"错误：--db {shown}：存储的结构版本是 5，比本版 referee 的（4）新：请升级 referee\n")
+    assert newer.stderr == (f"错误：--db {shown}：存储的结构版本是 6，比本版 referee 的（5）新：请升级 referee\n")
     _sql(url, "DELETE FROM schema_version")
     _sql(url, "INSERT INTO schema_version (version) VALUES (0)")
     older = referee("list", "--db", url, cwd=tmp_path)
