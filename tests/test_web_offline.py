@@ -94,7 +94,8 @@ def test_an_api_resend_the_match_moved_past_says_what_stands_in_its_place(venue)
     assert error["message"] == ("the match moved on: reload (entry #6 is the latest; this was made after #5); "
                                 "This phone's entry “warn E talk” was not stored: the match moved on, and #6 "
                                 "warn W noise (王裁判) stands in its place.")
-    assert error["message_zh"].endswith("本机的记录“warn E talk”未保存：比赛已继续，#6 warn W noise（王裁判）在它的位置上。")
+    assert error["message_zh"].endswith("本机的记录“warn E talk”未保存：比赛已继续，"
+                                        "#6 warn W noise（王裁判）在它的位置上。")
     assert [e["directive"] for e in store.entries("C1")[HEADER:]] == ["warn W noise"]
 
 
@@ -179,7 +180,8 @@ def test_a_page_resend_the_match_moved_past_is_this_phone_s_entry_with_what_stan
         assert _panel(r.text, "superseded") == ("This phone's entry “warn E talk” was not stored: the match moved on, "
                                                 "and #6 warn W noise (ann) stands in its place.")
         r = client.post("/referee/matches/C1?lang=zh", data=form, headers={"HX-Request": "true"})
-        assert _panel(r.text, "superseded") == "本机的记录“warn E talk”未保存：比赛已继续，#6 warn W noise（ann）在它的位置上。"
+        assert _panel(r.text, "superseded") == ("本机的记录“warn E talk”未保存：比赛已继续，"
+                                                "#6 warn W noise（ann）在它的位置上。")
         # without a client id (a plain form): the refusal alone, as before
         r = client.post("/referee/matches/C1?lang=en", data={**form, "client": ""}, headers={"HX-Request": "true"})
         assert _panel(r.text, "superseded") == "" and "the match moved on" in _panel(r.text, "rejection")

@@ -154,10 +154,9 @@ async def post_entry(request: Request) -> Response:
             place = writes.in_its_place(w.store, match_id, after) if client is not None else None
             if place is None:
                 raise
-            from referee.web.pages import entry_words
             from referee.web.words import WORDS
 
-            said = WORDS["superseded"].bind(mine=text, seq=place["seq"], entry=entry_words(place),
+            said = WORDS["superseded"].bind(mine=text, seq=place["seq"], entry=writes.entry_words(place),
                                             referee=place["referee"])
             raise MovedOn(M("{refusal}; {superseded}", zh="{refusal}；{superseded}", refusal=e.msg,
                             superseded=said)) from None

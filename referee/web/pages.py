@@ -495,14 +495,6 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
     return await entry_response(request, match_id, 200, **_report(match_game(w.store, match_id), out, match_id, lang))
 
 
-def entry_words(e: StoredEntry) -> str:
-    """An entry as the entry page's log shows it: its kind (but an event's), its directive, what it corrects."""
-    words = [e["kind"]] if e["kind"] != "event" else []
-    words += [e["directive"]] if e["directive"] else []
-    words += [f"→ #{e['target']}"] if e["target"] is not None else []
-    return " ".join(words)
-
-
 def mine(kind: str, text: str, form: FormData, lang: str) -> str:
     """What a phone sent, as its page names it: the directive, or the correction (its button's word), the entry #
     it corrects and what it puts in place."""
@@ -518,11 +510,12 @@ def superseded(w: Web, match_id: str, form: FormData, said: str, lang: str) -> s
     e = writes.in_its_place(w.store, match_id, after_of(form))
     if e is None:
         return None
-    return WORDS["superseded"].bind(mine=said, seq=e["seq"], entry=entry_words(e), referee=e["referee"]).text(lang)
+    return WORDS["superseded"].bind(mine=said, seq=e["seq"], entry=writes.entry_words(e),
+                                    referee=e["referee"]).text(lang)
 
 
 def resent(e: StoredEntry, lang: str) -> str:
-    return WORDS["resent"].bind(seq=e["seq"], entry=entry_words(e)).text(lang)
+    return WORDS["resent"].bind(seq=e["seq"], entry=writes.entry_words(e)).text(lang)
 
 
 # --- the director ---------------------------------------------------------------------------------------

@@ -83,6 +83,14 @@ def once(store: MatchStore, match_id: str, client: str | None,
             yield None
 
 
+def entry_words(e: StoredEntry) -> str:
+    """An entry as the entry page's log shows it: its kind (but an event's), its directive, what it corrects."""
+    words = [e["kind"]] if e["kind"] != "event" else []
+    words += [e["directive"]] if e["directive"] else []
+    words += [f"→ #{e['target']}"] if e["target"] is not None else []
+    return " ".join(words)
+
+
 def in_its_place(store: MatchStore, match_id: str, after: int | None) -> StoredEntry | None:
     """The entry that took the place a refused resend expected (the one after #*after*), if any."""
     if after is None:
