@@ -129,7 +129,7 @@
   // lost answer's resend is answered with the entry stored (the server knows its client id), never stored twice.
   // An entry queued behind another is made after it: its `after` is the seq the one before was answered with.
   var QUEUED = ["entry-form", "undo-form", "amend-form", "void-form", "remark-form", "rule-form"];
-  var DB = "referee-offline", QUEUE = "queue", SEEN = "seen";
+  var DB = "referee-offline", QUEUE = "queue", CACHE = "referee-app-1";  // CACHE: the worker's (sw.js)
   var timer = null, sending = false, queuedHere = false;
   function match() { var f = $("entry-form") || $("undo-form"); return f ? f.getAttribute("action").replace(/\/(undo|amend|void|remark)$/, "") : ""; }
   function opened() {
@@ -137,7 +137,6 @@
       var r = indexedDB.open(DB, 1);
       r.onupgradeneeded = function () {
         r.result.createObjectStore(QUEUE, {keyPath: "n", autoIncrement: true});
-        r.result.createObjectStore(SEEN, {keyPath: "match"});
       };
       r.onsuccess = function () { done(r.result); };
       r.onerror = function () { failed(r.error); };
@@ -193,13 +192,20 @@
     box.querySelector("ul").appendChild(li);
     box.hidden = false;
   }
+  function keep() {  // the queue sent: the worker's copy of this page brought up to date (opened offline next)
+    if (!window.caches) { return; }
+    var key = location.origin + location.pathname;
+    fetch(location.pathname + location.search, {credentials: "same-origin"}).then(function (r) {
+      if (r.ok) { return caches.open(CACHE).then(function (c) { return c.put(key, r); }); }
+    }).catch(function () { /* offline again: the copy kept stays */ });
+  }
   function later() { clearTimeout(timer); timer = setTimeout(kick, RETRY_MS); }
   function answered(db, item, panel) {  // the item leaves the queue; the next, made after it, follows its seq
     var header = panel && panel.querySelector("#match-header");
     var seq = header ? header.dataset.seq : null;
     var refused = panel ? !!panel.querySelector("#rejection") : true;
     return waiting(db).then(function (items) {
-      var tx = db.transaction([QUEUE, SEEN], "readwrite");
+      var tx = db.transaction(QUEUE, "readwrite");
       tx.objectStore(QUEUE).delete(item.n);
       var next = items.filter(function (i) { return i.n > item.n; })[0];
       if (next && next.chained && !refused && seq !== null) {
@@ -207,7 +213,6 @@
         next.chained = false;
         tx.objectStore(QUEUE).put(next);
       }
-      if (seq !== null) { tx.objectStore(SEEN).put({match: item.match, seq: Number(seq)}); }
       return new Promise(function (done) { tx.oncomplete = done; tx.onerror = done; });
     });
   }
@@ -218,7 +223,7 @@
     var db = null, item = null;
     opened().then(function (d) { db = d; return waiting(db); }).then(function (items) {
       count(items.length);
-      if (!items.length) { sending = false; return null; }
+      if (!items.length) { sending = false; if (queuedHere) { keep(); } return null; }
       item = items[0];
       var body = new URLSearchParams();
       item.fields.forEach(function (kv) { body.append(kv[0], kv[1]); });
@@ -251,18 +256,14 @@
     queuedHere = true;
     return opened().then(function (db) {
       return waiting(db).then(function (items) {
-        return asked(db.transaction(SEEN).objectStore(SEEN).get(match())).then(function (seen) {
-          var item = {match: match(), url: url, fields: fields, text: text, client: id === undefined ? client() : id,
-                      chained: items.length > 0};
-          var last = items[items.length - 1];
-          if (last) {  // made after the entry queued before it: its seq is known when that one is answered
-            setField(fields, "after", String(Number(field(last.fields, "after") || 0) + 1));
-          } else if (seen && field(fields, "after") !== undefined && seen.seq > Number(field(fields, "after"))) {
-            setField(fields, "after", String(seen.seq));  // a page kept from before this phone's last answer
-          }
-          return asked(db.transaction(QUEUE, "readwrite").objectStore(QUEUE).add(item)).then(function () {
-            count(items.length + 1);
-          });
+        var item = {match: match(), url: url, fields: fields, text: text, client: id === undefined ? client() : id,
+                    chained: items.length > 0};
+        var last = items[items.length - 1];
+        if (last) {  // made after the entry queued before it: its seq is known when that one is answered
+          setField(fields, "after", String(Number(field(last.fields, "after") || 0) + 1));
+        }
+        return asked(db.transaction(QUEUE, "readwrite").objectStore(QUEUE).add(item)).then(function () {
+          count(items.length + 1);
         });
       });
     });
