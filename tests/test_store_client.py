@@ -74,3 +74,27 @@ def test_the_client_id_is_taken_once_and_only_inside_named() -> None:
         assert chain.take_client() is None
     with chain.named(None):
         assert chain.take_client() is None
+
+
+@pytest.mark.postgres
+def test_a_named_entry_crosses_db_copy_both_ways_with_its_id(tmp_path, pg_server) -> None:
+    """`referee db copy` of a folder holding a phone's entry into PostgreSQL and back: the id travels with the entry
+    (schema 5's column), every chain still verifies."""
+    from referee.store.api import open_store
+    from referee.store.copying import copy_store
+
+    folder = open_store(tmp_path / "venue")
+    folder.create(notation.parse(RECORD).events, "ann")
+    with chain.named("phone-0001"):
+        folder.append("C1", [{"kind": "event", "directive": "warn E talk"}], expect_seq=5)
+    league = open_store(pg_server.store())
+    try:
+        copy_store(folder, league)
+        assert league.entries("C1") == folder.entries("C1")
+        assert league.entries("C1")[5]["client"] == "phone-0001"
+        assert league.verify(["C1"])[2] == []
+        back = open_store(tmp_path / "back")
+        copy_store(league, back)
+        assert back.entries("C1") == folder.entries("C1") and back.verify(["C1"])[2] == []
+    finally:
+        league.close()
