@@ -120,11 +120,14 @@ def _panel(text: str, element: str) -> str:
     return html.unescape(found.group(1)) if found else ""
 
 
-@pytest.mark.parametrize(("path", "data", "kind"), [
-    ("", {"directive": "warn E talk"}, "event"),
-    ("/undo", {}, "undo"),
+@pytest.mark.parametrize(("path", "data", "kind", "shown"), [
+    ("", {"directive": "warn E talk"}, "event", "warn E talk"),
+    ("/undo", {}, "undo", "undo → #6"),
+    ("/amend", {"seq": "6", "directive": "warn N y", "reason": "misheard"}, "amend", "amend warn N y → #6"),
+    ("/void", {"seq": "6", "reason": "wrong table"}, "void", "void → #6"),
 ])
-def test_a_page_resend_with_a_stored_client_id_is_the_panel_and_stores_nothing(venue, path, data, kind) -> None:
+def test_a_page_resend_with_a_stored_client_id_is_the_panel_and_stores_nothing(venue, path, data, kind,
+                                                                              shown) -> None:
     """The entry page's forms, as the phone's queue sends them (htmx's header): the first send and its resend are
     both a 200 panel; the resend says it was stored already."""
     store, secret = venue
@@ -136,13 +139,32 @@ def test_a_page_resend_with_a_stored_client_id_is_the_panel_and_stores_nothing(v
         assert first.status_code == 200 and _panel(first.text, "rejection") == ""
         again = client.post(f"/referee/matches/C1{path}?lang=en", data=form, headers={"HX-Request": "true"})
         assert again.status_code == 200 and _panel(again.text, "rejection") == ""
-        shown = "warn E talk" if kind == "event" else "undo → #6"
         assert f"#7 {shown}: stored already (this phone's entry, sent again)" in html.unescape(again.text)
         zh = client.post(f"/referee/matches/C1{path}?lang=zh", data=form, headers={"HX-Request": "true"})
         assert f"#7 {shown}：已保存（本机的记录，再次发送）" in html.unescape(zh.text)
     entries = store.entries("C1")
     assert [e["kind"] for e in entries[HEADER + 1:]] == [kind]
     assert entries[-1]["client"] == PHONE_ID
+
+
+def test_a_dispute_resent_is_stored_once(venue) -> None:
+    """A dispute queued on the phone (the remark form, with its `after` and client id) is raised once."""
+    from eventplay import match_text
+
+    store, secret = venue
+    store.create(notation.parse(match_text("C2", ["EW"])).events, "ann")
+    n = len(store.entries("C2"))
+    with _app(store) as client:
+        page = client.get("/referee")
+        client.post("/referee/login", data={"token": secret, "csrf": csrf_of(page.text)}, follow_redirects=False)
+        csrf = csrf_of(client.get("/referee/matches/C2?lang=en").text)
+        form = {"csrf": csrf, "after": str(n), "client": PHONE_ID, "act": "dispute", "hand": "1", "by": "NS",
+                "claim": "底牌有25分"}
+        answers = [client.post("/referee/matches/C2/remark?lang=en", data=form, headers={"HX-Request": "true"})
+                   for _ in range(2)]
+    assert "stored: dispute 1 of hand 1 by NS: “底牌有25分”" in html.unescape(answers[0].text)
+    assert f"#{n + 1} dispute" in html.unescape(answers[1].text) and "stored already" in html.unescape(answers[1].text)
+    assert [e["kind"] for e in store.entries("C2")[n:]] == ["dispute"]
 
 
 def test_a_confirmation_resent_is_stored_once(venue, tmp_path) -> None:
