@@ -232,7 +232,7 @@ def test_a_hand_tapped_with_the_server_gone_is_stored_once_in_order_when_it_is_b
     finally:
         net.restore()  # the network back
     wait_for(lambda: pending(phone)[0] == "0", what="the queue sent", timeout=60)
-    assert pending(phone)[1:] == ("Every entry of this phone is stored.", True)
+    assert pending(phone)[1:] == ("Nothing of this phone waits to be sent.", True)
     after = entries(db, OFFLINE)
     assert after[:len(stored)] == stored
     # the same entries as online, in the same order, each once (their seqs too: the tables were alike before)
@@ -261,5 +261,31 @@ def test_the_pending_count_in_chinese(site, phone):
     finally:
         net.restore()
     wait_for(lambda: pending(phone)[0] == "0", what="the queue sent", timeout=60)
-    assert pending(phone)[1] == "本机的记录都已保存。"
+    assert pending(phone)[1] == "本机没有待发送的记录。"
     assert [r[1:3] for r in entries(db, OFFLINE)[len(before):]] == [("event", "warn E 说话")]
+
+
+def test_a_queued_entry_the_match_moved_past_is_shown_as_this_phone_s(site, phone):
+    """While the phone is cut off, another referee records at the command line: the phone's entry, sent when the
+    network is back, is refused, and the page says it was this phone's and what stands in its place."""
+    from selenium.webdriver.common.by import By
+
+    db, net = site["db"], site["net"]
+    open_table(phone, net.url, OFFLINE, "en")
+    before = entries(db, OFFLINE)
+    net.cut()
+    try:
+        box = phone.find_element(By.ID, "directive")
+        box.clear()
+        box.send_keys("warn S 说话")
+        phone.find_element(By.ID, "record").click()
+        wait_for(lambda: pending(phone)[0] == "1", what="the warning queued")
+        referee_cli(db, "record", OFFLINE, "warn", "W", "离座", referee="吴裁判")
+    finally:
+        net.restore()
+    wait_for(lambda: pending(phone)[0] == "0", what="the queue sent", timeout=60)
+    shown = wait_for(lambda: phone.find_element(By.CSS_SELECTOR, "#superseded-list li").text, what="the refusal")
+    seq = len(before) + 1
+    assert shown == (f"This phone's entry “warn S 说话” was not stored: the match moved on, and #{seq} warn W 离座 "
+                     "(吴裁判) stands in its place.")
+    assert [r[2] for r in entries(db, OFFLINE)[len(before):]] == ["warn W 离座"]

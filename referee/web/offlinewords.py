@@ -11,7 +11,7 @@ OFFLINE: dict[str, Msg] = {
     "app_short": M("Referee", zh="裁判"),
     "pending": M("Not yet stored, kept on this phone: {n}. They are sent in order when the server answers.",
                  zh="本机保留、尚未保存的记录：{n} 条。服务器应答后按顺序发送。"),
-    "pending_none": M("Every entry of this phone is stored.", zh="本机的记录都已保存。"),
+    "pending_none": M("Nothing of this phone waits to be sent.", zh="本机没有待发送的记录。"),
     "resent": M("#{seq} {entry}: stored already (this phone's entry, sent again)",
                 zh="#{seq} {entry}：已保存（本机的记录，再次发送）"),
     "superseded": M("This phone's entry “{mine}” was not stored: the match moved on, and #{seq} {entry} ({referee}) "
