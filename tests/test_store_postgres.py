@@ -171,12 +171,12 @@ def test_db_upgrade_makes_the_tables_once(pg_server, tmp_path: Path) -> None:
     url = pg_server.empty()
     first = referee("db", "upgrade", "--db", url, cwd=tmp_path)
     shown = url.replace(":referee@", ":***@")
-    assert (first.returncode, first.stdout) == (0, f"{shown}: the store's tables are made (schema version 5)\n")
+    assert (first.returncode, first.stdout) == (0, f"{shown}: the store's tables are made (schema version 6)\n")
     again = referee("db", "upgrade", "--db", url, cwd=tmp_path)
-    assert (again.returncode, again.stdout) == (0, f"{shown}: the store's schema is at version 5; nothing to do\n")
-    # 001_store, 002_remarks_signin, 003_leagues, 004_rule_sets, 005_venue_syncs
-    assert _sql(url, "SELECT version FROM schema_version ORDER BY version") == [(1,), (2,), (3,), (4,), (5,)]
-    assert current_version() == 5
+    assert (again.returncode, again.stdout) == (0, f"{shown}: the store's schema is at version 6; nothing to do\n")
+    # 001_store, 002_remarks_signin, 003_leagues, 004_rule_sets, 005_venue_syncs, 006_entry_client
+    assert _sql(url, "SELECT version FROM schema_version ORDER BY version") == [(1,), (2,), (3,), (4,), (5,), (6,)]
+    assert current_version() == 6
 
 
 def test_a_store_of_schema_1_is_upgraded_to_2_and_takes_remarks_and_links(pg_server, tmp_path: Path) -> None:
@@ -194,14 +194,14 @@ def test_a_store_of_schema_1_is_upgraded_to_2_and_takes_remarks_and_links(pg_ser
         _sql(url, "INSERT INTO entries (match_key, seq, kind, time, referee, directive, reason, prev, hash) "
                   "SELECT key, 1, 'dispute', 't', 'r', 'd', '', repeat('0', 64), repeat('1', 64) FROM matches")
     run = referee("db", "upgrade", "--db", url, cwd=tmp_path)
-    assert (run.returncode, run.stdout) == (0, f"{shown}: the store's schema is upgraded from version 1 to 5\n")
+    assert (run.returncode, run.stdout) == (0, f"{shown}: the store's schema is upgraded from version 1 to 6\n")
     _sql(url, "INSERT INTO entries (match_key, seq, kind, time, referee, directive, reason, prev, hash) "
               "SELECT key, 1, 'dispute', 't', 'r', 'd', '', repeat('0', 64), repeat('1', 64) FROM matches")
     assert _sql(url, "SELECT kind FROM entries") == [("dispute",)]
     assert _sql(url, "SELECT count(*) FROM signin_links") == [(0,)]
 
 
-def test_a_store_of_schema_4_is_upgraded_to_5_and_keeps_its_venues_syncs(pg_server, tmp_path: Path) -> None:
+def test_a_store_of_schema_4_is_upgraded_and_takes_venues_syncs(pg_server, tmp_path: Path) -> None:
     """Schema 5 (005_venue_syncs.sql) adds the league's record of the venues that sync into it: a store made at
     schema 4 keeps its matches through the upgrade; a row needs a venue's name and counts of no less than 0, and
     a venue's next pass replaces its row."""
@@ -217,7 +217,7 @@ def test_a_store_of_schema_4_is_upgraded_to_5_and_keeps_its_venues_syncs(pg_serv
             conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (version,))
     _sql(url, "INSERT INTO matches (id, created) VALUES ('OLD', 'then')")
     run = referee("db", "upgrade", "--db", url, cwd=tmp_path)
-    assert (run.returncode, run.stdout) == (0, f"{shown}: the store's schema is upgraded from version 4 to 5\n")
+    assert (run.returncode, run.stdout) == (0, f"{shown}: the store's schema is upgraded from version 4 to 6\n")
     assert _sql(url, "SELECT id FROM matches") == [("OLD",)]
     for bad in (("", "t", 0, 0, 0), ("hall", "t", -1, 0, 0), ("hall", "t", 0, -1, 0), ("hall", "t", 0, 0, -1)):
         with pytest.raises(psycopg.errors.CheckViolation):
@@ -242,10 +242,10 @@ def test_a_database_without_the_store_or_of_another_version_is_one_line(pg_serve
     assert run.stderr == (f"error: --db {shown}: no referee store in this database yet: run `referee db upgrade "
                           "--db URL` first\n")
     referee("db", "upgrade", "--db", url, cwd=tmp_path)
-    _sql(url, "INSERT INTO schema_version (version) VALUES (6)")
+    _sql(url, "INSERT INTO schema_version (version) VALUES (7)")
     newer = referee("list", "--db", url, "--lang", "zh", cwd=tmp_path)
     assert newer.returncode == 2
-    assert newer.stderr == (f"错误：--db {shown}：存储的结构版本是 6，比本版 referee 的（5）新：请升级 referee\n")
+    assert newer.stderr == (f"错误：--db {shown}：存储的结构版本是 7，比本版 referee 的（6）新：请升级 referee\n")
     _sql(url, "DELETE FROM schema_version")
     _sql(url, "INSERT INTO schema_version (version) VALUES (0)")
     older = referee("list", "--db", url, cwd=tmp_path)

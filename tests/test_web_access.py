@@ -136,6 +136,9 @@ CASES: dict[tuple[str, str], list[Case]] = {
     ("GET", "/api/leagues/{league}/standings"): [Case("/api/leagues/DL/standings", every(200))],
     ("GET", "/api/events/{event}/stream"): [Case(f"/api/events/{EVENT}/stream", every(200))],
     ("GET", "/static"): [Case("/static/live.js", every(200))],
+    # the referee's pages as an installable app (issue 32): read by anyone, like the static files
+    ("GET", "/sw.js"): [Case("/sw.js", every(200))],
+    ("GET", "/manifest.webmanifest"): [Case("/manifest.webmanifest", every(200))],
 }
 STREAMS = {("GET", "/api/matches/{match}/stream"), ("GET", "/api/events/{event}/stream")}
 
@@ -176,8 +179,9 @@ def test_every_route_has_a_row(base: Base) -> None:
     keys = route_keys(make_app(str(base.db), EVENT))
     assert keys - CASES.keys() == set(), "routes without a row in CASES"
     assert CASES.keys() - keys == set(), "rows of routes the application does not have"
-    # 33 + GET /ratings and /api/ratings, + /leagues, /leagues/{league} and its standings, + POST …/void
-    assert len(keys) == 39
+    # 33 + GET /ratings and /api/ratings, + /leagues, /leagues/{league} and its standings, + POST …/void,
+    # + GET /sw.js and /manifest.webmanifest (issue 32)
+    assert len(keys) == 41
 
 
 def csrf_of(html: str) -> str:

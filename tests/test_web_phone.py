@@ -8,8 +8,8 @@ chromedriver driven by Selenium, over ``referee serve`` as a subprocess on a fre
   copy of a card refused, every visible control at least 44 px each way, stored as the typed directives
   would be (``referee log`` as a subprocess);
 - an entry made offline (the browser's network cut by DevTools) shows "offline — not yet stored", nothing is
-  stored; on reconnection it is sent again and stored exactly once; sent once more (the kept copy replayed)
-  it is refused (the match moved on), never stored twice;
+  stored; on reconnection it is sent again and stored exactly once; sent once more without its client id (a copy
+  replayed) it is refused (the match moved on), never stored twice;
 - the projector page ``/events/SC26/screen`` at 1920×1080.
 
 Screenshots go to ``reports/screens/`` (git-ignored). Skipped, with the reason, where chromium, chromedriver or
@@ -250,19 +250,17 @@ def test_an_entry_made_offline_is_sent_on_reconnect_exactly_once(site, phone):
     print(f"stored {time.monotonic() - back:.2f} s after the network came back")
     assert not phone.find_element(By.ID, "offline").is_displayed()
     assert directives(db) == before + ["warn N 离座"]
-    # The same entry sent again (its kept copy replayed, as after a lost answer): made after #seq, the match
-    # has moved on to #seq+1, so the write path refuses it and nothing is stored twice.
+    # The same entry sent again without its client id (a copy replayed, as an older page would send it): made
+    # after #seq, the match has moved on to #seq+1, so the write path refuses it and nothing is stored twice.
     phone.execute_script("""
       const form = document.getElementById('entry-form');
-      const key = 'referee-pending:' + form.getAttribute('action');
-      localStorage.setItem(key, JSON.stringify({key: key, url: form.getAttribute('action'), text: 'warn N 离座',
-        fields: [['csrf', form.querySelector('[name=csrf]').value], ['after', arguments[0]],
-                 ['directive', 'warn N 离座']]}));
-      window.dispatchEvent(new Event('online'));""", str(seq))
+      return window.refereeQueue.add(form.getAttribute('action'),
+        [['csrf', form.querySelector('[name=csrf]').value], ['after', arguments[0]], ['directive', 'warn N 离座']],
+        'warn N 离座', '');""", str(seq))
     refused = wait_for(lambda: phone.find_element(By.ID, "rejection").text, what="the replayed copy refused")
     assert "the match moved on" in refused and f"#{seq + 1}" in refused, refused
     assert directives(db) == before + ["warn N 离座"]
-    assert phone.execute_script("return localStorage.length") == 0
+    assert phone.execute_script("return window.refereeQueue.count()") == 0
 
 
 # --- 12: the projector ---------------------------------------------------------------------------------------

@@ -126,7 +126,9 @@ def test_the_pages_hold_no_inline_script(venue: Venue) -> None:
     client = TestClient(make_app(str(venue.db), EVENT))
     sign_in(client, venue.table1)
     base = ['<script src="/static/htmx.min.js" defer>', '<script src="/static/live.js" defer>']
-    own = {f"/referee/matches/{T1}": ['<script src="/static/entry.js" defer>'],  # the pad, the entry kept
+    app = ['<script src="/static/app.js" defer>']  # the referee's pages: the service worker (issue 32)
+    own = {f"/referee/matches/{T1}": [*app, '<script src="/static/entry.js" defer>'],  # the pad, the entry kept
+           "/referee": app,
            "/referee/link/sl-abcdefghij": ['<script src="/static/autosubmit.js" defer>']}  # the sign-in link
     screen = ['<script src="/static/live.js" defer>', '<script src="/static/screen.js" defer>']
     for url in ("/", f"/events/{EVENT}", f"/matches/{T1}", "/referee", f"/referee/matches/{T1}",

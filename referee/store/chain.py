@@ -8,9 +8,11 @@ entry or reordering entries breaks the chain at a place :func:`check` names.
 
 # No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
 # compiled by typing at import (a ForwardRef per field), on every command's start; as types they are not.
+import contextlib
 import json
-from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple, TypedDict
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, NamedTuple, NotRequired, TypedDict
 
 from referee.core.i18n import MN, M, Msg, literal
 
@@ -48,6 +50,9 @@ class Unsealed(TypedDict):
     directive: str  # the directive recorded (event) or put in place (amend); "" for undo/void
     target: int | None  # the event an undo/void/amend corrects; None for an event
     reason: str
+    # The id a phone gave the entry it queued (issue 32: a resend after a lost answer is recognised, not stored
+    # twice): only on an entry a client named, hashed with it; an entry without one hashes as it always did.
+    client: NotRequired[str]
 
 
 class StoredEntry(Unsealed):
@@ -87,6 +92,8 @@ def entry_hash(match_id: str, entry: Mapping[str, object]) -> str:
 def _dumped(match_id: str, entry: Mapping[str, object]) -> str:
     """The canonical JSON of *entry*, any shape: keys sorted, no spaces, not ASCII-escaped."""
     body = {k: entry.get(k) for k in FIELDS}
+    if "client" in entry:  # hashed only where there is one: every older entry keeps its hash
+        body["client"] = entry["client"]
     body["match"] = match_id
     if _CANONICAL is None:  # pragma: no cover
         return json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
@@ -108,6 +115,13 @@ def _canonical(match_id: str, entry: Mapping[str, object]) -> str | None:
             and type(referee) is str and type(time) is str):
         return None
     text = _text
+    client = entry.get("client")
+    if client is not None:
+        if type(client) is not str:
+            return None
+        return (f'{{"client":{text(client)},"directive":{text(directive)},"kind":{text(kind)},"match":{text(match_id)},'
+                f'"prev":{text(prev)},"reason":{text(reason)},"referee":{text(referee)},"seq":{seq:d},'
+                f'"target":{"null" if target is None else format(target, "d")},"time":{text(time)}}}')
     return (f'{{"directive":{text(directive)},"kind":{text(kind)},"match":{text(match_id)},"prev":{text(prev)},'
             f'"reason":{text(reason)},"referee":{text(referee)},"seq":{seq:d},'
             f'"target":{"null" if target is None else format(target, "d")},"time":{text(time)}}}')
@@ -118,8 +132,32 @@ def seal(match_id: str, entry: Unsealed, prev: str) -> StoredEntry:
     sealed: StoredEntry = {"seq": entry["seq"], "kind": entry["kind"], "time": entry["time"],
                            "referee": entry["referee"], "directive": entry["directive"],
                            "target": entry["target"], "reason": entry["reason"], "prev": prev, "hash": ""}
+    if "client" in entry:
+        sealed["client"] = entry["client"]
     sealed["hash"] = entry_hash(match_id, sealed)  # the hash is not in FIELDS: "" above is not hashed
     return sealed
+
+
+# The client id of the write under way (issue 32): a phone's queued entry names itself so that its resend is
+# recognised. The writer's use cases do not carry it; the web's write sets it around them (:func:`named`), and the
+# first match entry sealed inside (``store.seal_all``, every backend's) takes it, once.
+_CLIENT: ContextVar[list[str] | None] = ContextVar("referee_client", default=None)
+
+
+@contextlib.contextmanager
+def named(client: str | None) -> Iterator[None]:
+    """The first match entry appended inside the block carries *client* (None: none does)."""
+    token = _CLIENT.set([client] if client else None)
+    try:
+        yield
+    finally:
+        _CLIENT.reset(token)
+
+
+def take_client() -> str | None:
+    """The client id of the write under way, taken (the next entry sealed gets none); None outside :func:`named`."""
+    held = _CLIENT.get()
+    return held.pop() if held else None
 
 
 class ChainProblem(NamedTuple):
@@ -205,13 +243,16 @@ def json_value(value: object) -> Msg:
 
 
 _FIELD_SET = frozenset(SHAPES)
+_CLIENT_SET = _FIELD_SET | {"client"}  # an entry a phone named (Unsealed.client)
 _KIND_SET = frozenset(KINDS)
 
 
 def entry_problem(entry: object) -> Msg | None:
     """What is wrong with the shape of one entry read from a match file (None: it is a
     :class:`StoredEntry`, every field there and of its type, no other field, a known kind)."""
-    if isinstance(entry, dict) and entry.keys() == _FIELD_SET:  # the sound entry, every field checked at once
+    if isinstance(entry, dict) and (entry.keys() == _FIELD_SET or (entry.keys() == _CLIENT_SET
+                                                                  and type(entry["client"]) is str)):
+        # the sound entry, every field checked at once
         seq, target = entry["seq"], entry["target"]
         if (type(seq) is int and (target is None or type(target) is int) and type(entry["kind"]) is str
                 and entry["kind"] in _KIND_SET and type(entry["time"]) is str and type(entry["referee"]) is str
@@ -226,7 +267,10 @@ def entry_problem(entry: object) -> Msg | None:
         if not _fits(entry[field], shape):
             return M("its '{field}' must be {expected}, not {value}",
                      field=field, expected=_expected(shape), value=json_value(entry[field]))
-    extra = next((key for key in entry if key not in SHAPES), None)
+    if "client" in entry and not isinstance(entry["client"], str):
+        return M("its '{field}' must be {expected}, not {value}",
+                 field="client", expected=_expected(_TEXT), value=json_value(entry["client"]))
+    extra = next((key for key in entry if key not in SHAPES and key != "client"), None)
     if extra is not None:
         from referee.core.names import shown
 

@@ -412,7 +412,8 @@ def sound_entries(data: object) -> list[StoredEntry] | None:
     seq = 0
     for key, e in entries.items():
         seq += 1
-        if not (type(e) is dict and len(e) == 9 and e.get("seq") == seq and type(e["seq"]) is int
+        if not (type(e) is dict and (len(e) == 9 or (len(e) == 10 and type(e.get("client")) is text))
+                and e.get("seq") == seq and type(e["seq"]) is int
                 and key == str(seq) and type(e.get("kind")) is text and e["kind"] in kinds
                 and type(e.get("time")) is text and type(e.get("referee")) is text
                 and type(e.get("directive")) is text and type(e.get("reason")) is text
@@ -592,6 +593,9 @@ def seal_all(match_id: str, before: Sequence[StoredEntry], items: Sequence[NewEn
         entry: chain.Unsealed = {"seq": len(before) + len(new) + 1, "kind": item["kind"], "time": stamp,
                                  "referee": who, "directive": item.get("directive") or "",
                                  "target": item.get("target"), "reason": item.get("reason") or ""}
+        client = chain.take_client()  # a phone's queued entry (chain.named): its id kept with it
+        if client is not None:
+            entry["client"] = client
         sealed = chain.seal(match_id, entry, prev)
         prev = sealed["hash"]
         new.append(sealed)

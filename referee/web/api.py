@@ -5,9 +5,11 @@
 - ``GET /api/leagues/{league}/standings`` → what ``referee league standings LEAGUE --json`` prints;
 - ``GET /api/ratings`` (``?event=E``, ``?league=L``) → what ``referee ratings [--event E | --league L] --json``
   prints;
-- ``POST /api/matches/{id}/entries`` ``{"directive": "points 25", "after"?: seq}`` with
+- ``POST /api/matches/{id}/entries`` ``{"directive": "points 25", "after"?: seq, "client"?: id}`` with
   ``Authorization: Bearer TOKEN`` → 201 ``{"seq", "stored", "next"}``; 422 / 401 / 403 / 409 with
-  ``{"error": {"line"?, "message", "message_zh"}}``, nothing stored;
+  ``{"error": {"line"?, "message", "message_zh"}}``, nothing stored; a *client* id already stored with an entry of
+  the match (a resend after a lost answer) → 201 with that entry, nothing stored again; a 409 of a request naming
+  one also says what stands in the place it was made for;
 - ``GET /api/matches/{id}/stream`` → server-sent events, one per stored entry (``id:`` its seq,
   ``data:`` its seq, kind and directive), ``Last-Event-ID`` (or ``?after=N``) catching up;
 - ``GET /api/events/{event}/stream`` → an event whenever the event's log or a match changed.
@@ -29,6 +31,7 @@ from referee.core.errors import UsageError
 from referee.core.i18n import M
 from referee.core.lang import language
 from referee.core.names import check_id
+from referee.store.errors import MovedOn
 from referee.web import writes
 from referee.web.cache import event_version, league_version, match_version
 from referee.web.data import checked_match, game_of, league_json, match_json, ratings_json, standings_json
@@ -123,19 +126,40 @@ async def post_entry(request: Request) -> Response:
     if not isinstance(body, dict) or not isinstance(body.get("directive"), str):
         raise UsageError(M("the body names no directive: send {example}", example=EXAMPLE))
     after = _after(body.get("after"))
+    client = writes.client_of(body.get("client"))  # a phone's queued entry (issue 32): stored once
     text: str = body["directive"]
     key = ("match", match_id)
 
-    def write() -> tuple[dict[str, Any], Any]:
-        if game_of(w.store, match_id) is not None:  # every other game's use case (recording.record_lines)
-            done = writes.record_game(w.store, match_id, text, token.name, after)
-            answer = {"seq": done.entries[-1]["seq"], "stored": done.entries[-1]["directive"],
-                      "next": list(done.game.expected(done.after))}
-        else:
+    def stored() -> dict[str, Any]:
+        with writes.once(w.store, match_id, client) as found:
+            if found is not None:  # sent again after a lost answer: the entry stored, answered as the first time
+                from referee.app.officiate import replay
+                from referee.app.recording import game_state
+
+                expected = (game_state(w.store, match_id).expected if game_of(w.store, match_id) is not None
+                            else replay(w.store.events(match_id)).state.expected)
+                return {"seq": found["seq"], "stored": found["directive"], "next": list(expected)}
+            if game_of(w.store, match_id) is not None:  # every other game's use case (recording.record_lines)
+                done = writes.record_game(w.store, match_id, text, token.name, after)
+                return {"seq": done.entries[-1]["seq"], "stored": done.entries[-1]["directive"],
+                        "next": list(done.game.expected(done.after))}
             out = writes.record(w.store, match_id, writes.parse(w.store, match_id, text), token.name, after, "",
                                 w.memo)
-            answer = {"seq": out.entry["seq"], "stored": out.entry["directive"],
-                      "next": list(out.after.state.expected)}
+            return {"seq": out.entry["seq"], "stored": out.entry["directive"], "next": list(out.after.state.expected)}
+
+    def write() -> tuple[dict[str, Any], Any]:
+        try:
+            answer = stored()
+        except MovedOn as e:
+            place = writes.in_its_place(w.store, match_id, after) if client is not None else None
+            if place is None:
+                raise
+            from referee.web.words import WORDS
+
+            said = WORDS["superseded"].bind(mine=text, seq=place["seq"], entry=writes.entry_words(place),
+                                            referee=place["referee"])
+            raise MovedOn(M("{refusal}; {superseded}", refusal=e.msg,
+                            superseded=said)) from None
         try:  # the match's live rows loaded here, on this thread, for its viewers: no look, no other hop
             return answer, w.hub.loaded(key)
         except Exception:  # the rows could not be loaded (a hand edit just now): the hub's next look does it

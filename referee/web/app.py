@@ -20,7 +20,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from referee.core.errors import RefereeError
-from referee.web import api, pages, phone
+from referee.web import api, offline, pages, phone
 from referee.web.access import GuardedApp, Handler, guarded
 from referee.web.deps import HERE, POOL, Web
 from referee.web.errors import gone
@@ -44,6 +44,7 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
         ("/referee/login", pages.login, "sign-in", ["POST"]),
         ("/referee/logout", pages.logout, "sign-in", ["POST"]),
         *phone.ROUTES,
+        *offline.ROUTES,
         ("/referee/matches/{match}", pages.entry_page, "write", ["GET", "POST"]),
         ("/referee/matches/{match}/undo", pages.undo, "write", ["POST"]),
         ("/referee/matches/{match}/void", pages.void, "write", ["POST"]),

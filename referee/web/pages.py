@@ -22,6 +22,7 @@ from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg, languages, listed, literal, normalize, tr
 from referee.core.lang import SHORT
 from referee.core.names import check_id
+from referee.store.errors import MovedOn
 from referee.store.tokens import parse_tables
 from referee.views import matchtext as views
 from referee.views import storedtext
@@ -53,6 +54,7 @@ if TYPE_CHECKING:
 
     from referee.app.officiate import Outcome
     from referee.games.api import Game
+    from referee.store.chain import StoredEntry
     from referee.store.tokens import Token
 
 # Every catalogue shipped is a language of the pages (core.lang's short names: zh for zh_CN); no code names a
@@ -349,7 +351,8 @@ def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
     return view
 
 
-def _after(form: FormData) -> int | None:
+def after_of(form: FormData) -> int | None:
+    """The seq a form was built on (its ``after``), None when it names none."""
     text = form.get("after")
     if not isinstance(text, str) or not text.strip():
         return None
@@ -433,7 +436,7 @@ def _seq(form: FormData, kind: str) -> int:
 
 def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Outcome | GameRecorded:
 
-    after = _after(form)
+    after = after_of(form)
     reason = form_text(form, "reason")
     if game_of(w.store, match_id) is not None:  # the use cases of every game: recording.record_lines, correct_lines
         if kind == "record":
@@ -460,20 +463,59 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
 
     w = web_of(request)
     lang = lang_of(request)
+    client: str | None = None
+
+    def stored() -> Outcome | GameRecorded | StoredEntry:
+        with writes.once(w.store, match_id, client) as found:  # a phone's queued entry: stored once (issue 32)
+            if found is not None:
+                return found
+            return _stored(w, match_id, kind, text, form, token)
+
     try:
-        out = await run_in_threadpool(_stored, w, match_id, kind, text, form, token)
+        client = writes.client_of(form_text(form, "client"))
+        out = await run_in_threadpool(stored)
     except RefereeError as e:
         status = status_of(e)
         if status in (401, 403, 404, 503):
             raise
-        return await entry_response(request, match_id, status, rejection=message_of(e).text(lang), typed=text)
+        extra = {}
+        if isinstance(e, MovedOn) and client is not None:  # a queued entry the match moved past: this phone's
+            extra["superseded"] = await run_in_threadpool(superseded, w, match_id, form,
+                                                         mine(kind, text, form, lang), lang)
+        return await entry_response(request, match_id, status, rejection=message_of(e).text(lang), typed=text,
+                                    **extra)
     w.hub.poke_all()
+    if isinstance(out, dict):  # the entry this phone stored already, sent again: answered with it, as first time
+        return await entry_response(request, match_id, 200, stored=[resent(out, lang)])
     if isinstance(out, GameRecorded):  # what `referee record` prints for it: the entry stored, what comes next
         lines = [*storedtext.stored_lines(out.game, match_id, out.entries, lang, out.taken),
                  *storedtext.settled_lines(out.game, out.before, out.after, lang),
                  storedtext.next_line(out.game, out.after, lang)]
         return await entry_response(request, match_id, 200, stored=lines)
     return await entry_response(request, match_id, 200, **_report(match_game(w.store, match_id), out, match_id, lang))
+
+
+def mine(kind: str, text: str, form: FormData, lang: str) -> str:
+    """What a phone sent, as its page names it: the directive, or the correction (its button's word), the entry #
+    it corrects and what it puts in place."""
+    if kind == "record":
+        return text
+    seq = form_text(form, "seq").strip().lstrip("#")
+    return " ".join(w for w in (WORDS[kind].text(lang), f"#{seq}" if seq else "", text) if w)
+
+
+def superseded(w: Web, match_id: str, form: FormData, said: str, lang: str) -> str | None:
+    """A queued entry refused because the match moved past the place it was made for: this phone's entry, and the
+    entry standing in that place (None: nothing does, the match holds fewer entries than the form knew of)."""
+    e = writes.in_its_place(w.store, match_id, after_of(form))
+    if e is None:
+        return None
+    return WORDS["superseded"].bind(mine=said, seq=e["seq"], entry=writes.entry_words(e),
+                                    referee=e["referee"]).text(lang)
+
+
+def resent(e: StoredEntry, lang: str) -> str:
+    return WORDS["resent"].bind(seq=e["seq"], entry=writes.entry_words(e)).text(lang)
 
 
 # --- the director ---------------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from referee.app import disputes
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
 from referee.store.api import MatchStore
-from referee.web import pages
+from referee.store.errors import MovedOn
+from referee.web import pages, writes
 from referee.web.errors import message_of, status_of
 from referee.web.words import WORDS
 
@@ -60,19 +61,41 @@ def _number(form: FormData, name: str, problem: Msg) -> int:
     return int(text)
 
 
+def _mine(form: FormData, lang: str) -> str:
+    """What a phone sent, as its page names it: the button's word and the hand (or dispute) it is about."""
+    act = pages.form_text(form, "act")
+    if act == "rule":
+        return f"{WORDS['rule'].text(lang)} {pages.form_text(form, 'dispute')}"
+    word = WORDS["dispute_hand" if act == "dispute" else "confirm_hand"].text(lang)
+    return f"{word} {WORDS['remark_hand'].text(lang)} {pages.form_text(form, 'hand')}"
+
+
 async def remark(request: Request) -> Response:
-    """POST /referee/matches/{match}/remark: a confirmation or a dispute of one hand, then the entry panel."""
+    """POST /referee/matches/{match}/remark: a confirmation or a dispute of one hand, then the entry panel. A phone's
+    queued remark (``client``, ``after``: issue 32) is stored once, made after the entry it was made after."""
     token = pages.signed_in(request)
     match_id = pages.scope_of(request)["match"]
     form = pages.form_of(request)
     w = pages.web_of(request)
     lang = pages.lang_of(request)
+    client: str | None = None
+
+    def done() -> str:
+        with writes.once(w.store, match_id, client, pages.after_of(form)) as found:
+            if found is not None:
+                return pages.resent(found, lang)
+            return _stored(w.store, match_id, form, token.name, lang)
+
     try:
-        said = await run_in_threadpool(_stored, w.store, match_id, form, token.name, lang)
+        client = writes.client_of(pages.form_text(form, "client"))
+        said = await run_in_threadpool(done)
     except RefereeError as e:
         status = status_of(e)
         if status in (401, 403, 404, 503):
             raise
-        return await pages.entry_response(request, match_id, status, rejection=message_of(e).text(lang))
+        extra = {}
+        if isinstance(e, MovedOn) and client is not None:  # a queued remark the match moved past: this phone's
+            extra["superseded"] = await run_in_threadpool(pages.superseded, w, match_id, form, _mine(form, lang), lang)
+        return await pages.entry_response(request, match_id, status, rejection=message_of(e).text(lang), **extra)
     w.hub.poke_all()
     return await pages.entry_response(request, match_id, 200, stored=[said])

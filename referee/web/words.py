@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.core.i18n import M, Msg
+from referee.web.offlinewords import OFFLINE
 from referee.web.phonewords import PHONE
 from referee.web.remarkwords import REMARKS
 
@@ -149,6 +150,7 @@ WORDS: dict[str, Msg] = {
 }
 WORDS.update(PHONE)
 WORDS.update(REMARKS)
+WORDS.update(OFFLINE)
 
 
 def words(lang: str) -> Callable[..., str]:

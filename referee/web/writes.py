@@ -9,12 +9,20 @@ A form (or an API call) says which seq it was built on (``after``, the use case'
 match has moved on since, the write is refused (409, "the match moved on: reload") under the same lock,
 so a double tap, or two phones sending the same directive, stores it once.
 
+A phone's queued entry (issue 32) names itself with a client id of its own making (``client``): the write is done
+inside :func:`once`, under the match's lock, so that an entry already stored with that id (a resend after a lost
+answer) is answered with the entry stored, never stored again; the first entry the write stores keeps the id
+(``referee.store.chain.named``).
+
 The server's threads need nothing of their own: the store's lock keeps out the other threads of a
 process as well as the other processes (``referee.store.files``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import re
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from referee.app import officiate, recording
@@ -24,10 +32,70 @@ from referee.core.errors import UsageError
 from referee.core.i18n import M
 from referee.core.names import check_text
 from referee.games.api import AnyEvent as Event
+from referee.store import chain
 
 if TYPE_CHECKING:
     from referee.store.api import MatchStore
+    from referee.store.chain import StoredEntry
     from referee.store.memo import Memo
+
+CLIENT = re.compile(r"[A-Za-z0-9_-]{8,64}")  # a client id as a phone makes it (entry.js: 32 hex digits)
+
+
+def client_of(value: object) -> str | None:
+    """The client id a request names (None: none, an entry typed at a plain form); a usage error (422) naming the
+    field when it is not one."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str) or not CLIENT.fullmatch(value):
+        from referee.web.errors import short
+
+        shown = value if isinstance(value, str) else repr(value)
+        raise UsageError(M("client: the id a phone gave its entry (8 to 64 letters, digits, - or _), not {value}",
+                           value=short(shown)))
+    return value
+
+
+def by_client(store: MatchStore, match_id: str, client: str) -> StoredEntry | None:
+    """The entry of the match a phone stored with *client* (None: none yet)."""
+    return next((e for e in reversed(store.entries(match_id)) if e.get("client") == client), None)
+
+
+@contextlib.contextmanager
+def once(store: MatchStore, match_id: str, client: str | None,
+         after: int | None = None) -> Iterator[StoredEntry | None]:
+    """A phone's write, done once: under the match's lock, the entry already stored with *client* (the body does
+    not write), else None and the first entry the body stores keeps *client*. *after*, when given, is checked here
+    (for a write whose use case takes no ``expect_seq``: a confirmation, a dispute, a ruling), after the client id:
+    a resend of an entry stored already is answered with it, not refused as made before it."""
+    if client is None and after is None:
+        yield None
+        return
+    with store.lock_match(match_id):
+        found = by_client(store, match_id, client) if client is not None else None
+        if found is not None:
+            yield found
+            return
+        if after is not None:
+            recording.expect(len(store.entries(match_id)), after)
+        with chain.named(client):
+            yield None
+
+
+def entry_words(e: StoredEntry) -> str:
+    """An entry as the entry page's log shows it: its kind (but an event's), its directive, what it corrects."""
+    words = [e["kind"]] if e["kind"] != "event" else []
+    words += [e["directive"]] if e["directive"] else []
+    words += [f"→ #{e['target']}"] if e["target"] is not None else []
+    return " ".join(words)
+
+
+def in_its_place(store: MatchStore, match_id: str, after: int | None) -> StoredEntry | None:
+    """The entry that took the place a refused resend expected (the one after #*after*), if any."""
+    if after is None:
+        return None
+    entries = store.entries(match_id)
+    return entries[after] if after < len(entries) else None
 
 
 def parse(store: MatchStore, match_id: str, text: str) -> Event:

@@ -97,17 +97,27 @@ if TYPE_CHECKING:
 
 ENTRY_COLUMNS = "seq, kind, time, referee, directive, target, reason, prev, hash"
 FIELDS = ("seq", "kind", "time", "referee", "directive", "target", "reason", "prev", "hash")
+# A match's entries also keep the client id a phone gave one (chain.Unsealed.client; NULL for every other): schema 6.
+MATCH_COLUMNS = ENTRY_COLUMNS + ", client"
+MATCH_FIELDS = (*FIELDS, "client")
 NO_HEAD = Path("(the match row)")  # what head_finding names: the row's head is never missing
 
 
 def _entry(row: Sequence[Any]) -> StoredEntry:
-    return {"seq": row[0], "kind": row[1], "time": row[2], "referee": row[3], "directive": row[4],
-            "target": row[5], "reason": row[6], "prev": row[7], "hash": row[8]}
+    e: StoredEntry = {"seq": row[0], "kind": row[1], "time": row[2], "referee": row[3], "directive": row[4],
+                      "target": row[5], "reason": row[6], "prev": row[7], "hash": row[8]}
+    if len(row) > 9 and row[9] is not None:  # a match entry a phone named
+        e["client"] = row[9]
+    return e
 
 
 def _values(key: object, e: StoredEntry) -> tuple[object, ...]:
     return (key, e["seq"], e["kind"], e["time"], e["referee"], e["directive"], e["target"], e["reason"], e["prev"],
             e["hash"])
+
+
+def _match_values(key: object, e: StoredEntry) -> tuple[object, ...]:
+    return (*_values(key, e), e.get("client"))
 
 
 class PgSession(EntrySession):
@@ -682,7 +692,7 @@ class PgStore:
         """The match's row head and entries, from one statement (one snapshot of the database)."""
         with self._use() as conn:
             rows = conn.execute(
-                f"SELECT m.entries, m.head, {', '.join('e.' + c for c in FIELDS)} FROM matches m "
+                f"SELECT m.entries, m.head, {', '.join('e.' + c for c in MATCH_FIELDS)} FROM matches m "
                 "LEFT JOIN entries e ON e.match_key = m.key WHERE m.id = %s AND m.replaced IS NULL ORDER BY e.seq",
                 (match_id,)).fetchall()
         if not rows:
@@ -707,7 +717,7 @@ class PgStore:
             return {}
         with self._use() as conn:
             rows = conn.execute(
-                f"SELECT m.id, m.entries, m.head, {', '.join('e.' + c for c in FIELDS)} FROM matches m "
+                f"SELECT m.id, m.entries, m.head, {', '.join('e.' + c for c in MATCH_FIELDS)} FROM matches m "
                 "LEFT JOIN entries e ON e.match_key = m.key WHERE m.id = ANY(%s) AND m.replaced IS NULL "
                 "ORDER BY m.id, e.seq", (list(match_ids),)).fetchall()
         out: dict[str, tuple[Head, list[StoredEntry]]] = {}
@@ -835,9 +845,9 @@ class PgStore:
 
     def _insert_entries(self, conn: Conn, key: int, entries: Sequence[StoredEntry], match_id: str) -> None:
         with self._errors(conn), conn.cursor() as cur:
-            cur.executemany(f"INSERT INTO entries (match_key, {ENTRY_COLUMNS}) "
-                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                            [_values(key, e) for e in entries])
+            cur.executemany(f"INSERT INTO entries (match_key, {MATCH_COLUMNS}) "
+                            "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                            [_match_values(key, e) for e in entries])
 
     @contextlib.contextmanager
     def lock_match(self, match_id: str) -> Iterator[None]:
@@ -855,7 +865,7 @@ class PgStore:
                                "FOR UPDATE", (match_id,)).fetchone()
             if row is None:
                 raise self._unknown(match_id)
-            rows = conn.execute(f"SELECT {ENTRY_COLUMNS} FROM entries WHERE match_key = %s ORDER BY seq",
+            rows = conn.execute(f"SELECT {MATCH_COLUMNS} FROM entries WHERE match_key = %s ORDER BY seq",
                                 (row[0],)).fetchall()
             entries = [_entry(r) for r in rows]
             problem, _ = self._soundness(match_id, Head(row[1], row[2]), entries)

@@ -7,10 +7,12 @@
 //
 // The keys: every game's pad (Game.pad) as keys, each typing its word into the field ("out" "2": "out 2").
 //
-// The entry kept: the entry form is sent with fetch; until the server answers, what was sent is kept
-// (localStorage, with the seq the form was built on) and shown as "offline — not yet stored", and it is
-// sent again every few seconds, when the browser is back online, and when the page is opened again. The
-// write path refuses an entry made after a seq the match has moved past, so a resend is never stored twice.
+// Every entry kept (issue 32): each form of the panel is sent with fetch through a queue on the phone
+// (IndexedDB, each entry with a client id made here and the seq it was made after); until the server answers,
+// the entries wait, their count shown, the first one as "offline — not yet stored", and they are sent again
+// in order every few seconds, when the browser is back online, and when the page is opened again (the page
+// itself kept by the service worker, /sw.js). The server answers a resend of an entry it stored with that
+// entry (the client id), and refuses one the match moved past: shown as this phone's, with what stands there.
 (function () {
   "use strict";
   var RETRY_MS = 2500;
@@ -121,70 +123,180 @@
     input.value = words.join(" ") + (words.length && b.id !== "key-back" ? " " : "");
   }
 
-  // --- the entry kept until stored ---------------------------------------------------------------------
-  function key(form) { return "referee-pending:" + form.getAttribute("action"); }
+  // --- every entry kept on the phone until stored (issue 32) ---------------------------------------------
+  // Each form of the panel (a directive, undo, amend, void, a confirmation, a dispute, a ruling) is queued in
+  // IndexedDB with a client id made here, then sent in order, one at a time, until the server answers: a
+  // lost answer's resend is answered with the entry stored (the server knows its client id), never stored twice.
+  // An entry queued behind another is made after it: its `after` is the seq the one before was answered with.
+  var QUEUED = ["entry-form", "undo-form", "amend-form", "void-form", "remark-form", "rule-form"];
+  var DB = "referee-offline", QUEUE = "queue", CACHE = "referee-app-1";  // CACHE: the worker's (sw.js)
+  var timer = null, sending = false, queuedHere = false;
+  function match() { var f = $("entry-form") || $("undo-form"); return f ? f.getAttribute("action").replace(/\/(undo|amend|void|remark)$/, "") : ""; }
+  function opened() {
+    return new Promise(function (done, failed) {
+      var r = indexedDB.open(DB, 1);
+      r.onupgradeneeded = function () {
+        r.result.createObjectStore(QUEUE, {keyPath: "n", autoIncrement: true});
+      };
+      r.onsuccess = function () { done(r.result); };
+      r.onerror = function () { failed(r.error); };
+    });
+  }
+  function asked(req) {
+    return new Promise(function (done, failed) { req.onsuccess = function () { done(req.result); }; req.onerror = function () { failed(req.error); }; });
+  }
+  function waiting(db) {  // this match's queued entries, oldest first
+    return asked(db.transaction(QUEUE).objectStore(QUEUE).getAll()).then(function (items) {
+      var m = match();
+      return items.filter(function (i) { return i.match === m; }).sort(function (a, b) { return a.n - b.n; });
+    });
+  }
+  function client() {
+    var b = new Uint8Array(16);
+    crypto.getRandomValues(b);
+    return Array.prototype.map.call(b, function (x) { return ("0" + x.toString(16)).slice(-2); }).join("");
+  }
+  function field(fields, name) { return (fields.filter(function (kv) { return kv[0] === name; })[0] || [])[1]; }
+  function setField(fields, name, value) {
+    var kv = fields.filter(function (f) { return f[0] === name; })[0];
+    if (kv) { kv[1] = value; } else { fields.push([name, value]); }
+  }
+  function count(n) {
+    var el = $("pending");
+    if (!el) { return; }
+    el.dataset.count = String(n);
+    el.textContent = n ? el.dataset.pending.replace("__N__", String(n)) : el.dataset.none;
+    el.hidden = !n && !queuedHere;
+  }
   function banner(text) {
     var el = $("offline");
     if (!el) { return; }
     el.textContent = text ? el.dataset.offline.replace("__TEXT__", text) : "";
     el.hidden = !text;
   }
-  var timer = null, sending = false;
   function swap(html) {
     var old = $("entry-panel");
     var holder = document.createElement("div");
     holder.innerHTML = html;
     var fresh = holder.querySelector("#entry-panel");
-    if (!old || !fresh) { return; }
+    if (!old || !fresh) { return null; }
     old.replaceWith(fresh);
     if (window.htmx) { window.htmx.process(fresh); }
+    return fresh;
   }
-  function send(pending) {
-    if (sending) { return; }
+  function superseded(text) {
+    var box = $("superseded-list");
+    if (!box || !text) { return; }
+    var li = document.createElement("li");
+    li.textContent = text;
+    box.querySelector("ul").appendChild(li);
+    box.hidden = false;
+  }
+  function keep() {  // the queue sent: the worker's copy of this page brought up to date (opened offline next)
+    if (!window.caches) { return; }
+    var key = location.origin + location.pathname;
+    fetch(location.pathname + location.search, {credentials: "same-origin"}).then(function (r) {
+      if (r.ok) { return caches.open(CACHE).then(function (c) { return c.put(key, r); }); }
+    }).catch(function () { /* offline again: the copy kept stays */ });
+  }
+  function later() { clearTimeout(timer); timer = setTimeout(kick, RETRY_MS); }
+  function answered(db, item, panel) {  // the item leaves the queue; the next, made after it, follows its seq
+    var header = panel && panel.querySelector("#match-header");
+    var seq = header ? header.dataset.seq : null;
+    var refused = panel ? !!panel.querySelector("#rejection") : true;
+    return waiting(db).then(function (items) {
+      var tx = db.transaction(QUEUE, "readwrite");
+      tx.objectStore(QUEUE).delete(item.n);
+      var next = items.filter(function (i) { return i.n > item.n; })[0];
+      if (next && next.chained && !refused && seq !== null) {
+        setField(next.fields, "after", seq);
+        next.chained = false;
+        tx.objectStore(QUEUE).put(next);
+      }
+      return new Promise(function (done) { tx.oncomplete = done; tx.onerror = done; });
+    });
+  }
+  function kick() {
+    if (sending || !match()) { return; }
     sending = true;
     clearTimeout(timer);
-    var body = new URLSearchParams();
-    pending.fields.forEach(function (kv) { body.append(kv[0], kv[1]); });
-    fetch(pending.url, {method: "POST", body: body, credentials: "same-origin",
-                        headers: {"HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}})
-      .then(function (r) {
-        if (r.status >= 500) { throw new Error("server " + r.status); }  // busy: kept, sent again
-        return r.text().then(function (html) { return {ok: r.ok, html: html}; });
-      })
-      .then(function (answer) {
-        localStorage.removeItem(pending.key);
-        banner("");
-        pad = null;
-        if (answer.ok) { swap(answer.html); }
-        else { document.open(); document.write(answer.html); document.close(); }  // signed out, refused: its page
-      })
-      .catch(function () {
-        banner(pending.text);
-        timer = setTimeout(function () { send(pending); }, RETRY_MS);
-      })
-      .finally(function () { sending = false; });
+    var db = null, item = null;
+    opened().then(function (d) { db = d; return waiting(db); }).then(function (items) {
+      count(items.length);
+      if (!items.length) { sending = false; if (queuedHere) { keep(); } return null; }
+      item = items[0];
+      var body = new URLSearchParams();
+      item.fields.forEach(function (kv) { body.append(kv[0], kv[1]); });
+      body.append("client", item.client);
+      return fetch(item.url, {method: "POST", body: body, credentials: "same-origin",
+                              headers: {"HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}})
+        .then(function (r) {
+          if (r.status >= 500) { throw new Error("server " + r.status); }  // busy: kept, sent again
+          return r.text().then(function (html) { return {status: r.status, html: html}; });
+        })
+        .then(function (answer) {
+          if (answer.status === 401 || answer.status === 403) {  // signed out: kept until signed in again
+            sending = false;
+            document.open(); document.write(answer.html); document.close();
+            return null;
+          }
+          banner("");
+          pad = null;
+          var panel = swap(answer.html);
+          if (panel && panel.querySelector("#superseded")) { superseded(panel.querySelector("#superseded").textContent); }
+          return answered(db, item, panel).then(function () { sending = false; kick(); });
+        }, function () {
+          sending = false;
+          banner(item.text);
+          later();
+        });
+    }).catch(function () { sending = false; later(); });
+  }
+  function enqueue(url, fields, text, id) {
+    queuedHere = true;
+    return opened().then(function (db) {
+      return waiting(db).then(function (items) {
+        var item = {match: match(), url: url, fields: fields, text: text, client: id === undefined ? client() : id,
+                    chained: items.length > 0};
+        var last = items[items.length - 1];
+        if (last) {  // made after the entry queued before it: its seq is known when that one is answered
+          setField(fields, "after", String(Number(field(last.fields, "after") || 0) + 1));
+        }
+        return asked(db.transaction(QUEUE, "readwrite").objectStore(QUEUE).add(item)).then(function () {
+          count(items.length + 1);
+        });
+      });
+    });
   }
   function submitted(ev) {
     var form = ev.target;
-    if (!form || form.id !== "entry-form") { return; }
+    if (!form || QUEUED.indexOf(form.id) < 0) { return; }
     ev.preventDefault();
+    ev.stopPropagation();  // htmx's own send of the form: the queue sends it
     var fields = [];
     new FormData(form, ev.submitter || undefined).forEach(function (v, k) { fields.push([k, String(v)]); });
-    var text = fields.filter(function (kv) { return kv[0] === "pick"; }).map(function (kv) { return kv[1]; })[0]
-      || fields.filter(function (kv) { return kv[0] === "directive"; }).map(function (kv) { return kv[1]; })[0] || "";
-    var pending = {key: key(form), url: form.getAttribute("action"), fields: fields, text: text};
-    try { localStorage.setItem(pending.key, JSON.stringify(pending)); } catch (e) { /* private mode: kept in memory */ }
-    send(pending);
+    var text = field(fields, "pick") || field(fields, "directive") || "";
+    if (form.id !== "entry-form") {
+      var said = ev.submitter ? ev.submitter.textContent.trim() : "";
+      text = [said, field(fields, "seq") ? "#" + field(fields, "seq") : "", field(fields, "hand") || "", text]
+        .filter(function (w) { return w; }).join(" ");
+    }
+    enqueue(form.getAttribute("action"), fields, text).then(kick, function () {
+      // no IndexedDB (a private window): sent at once, kept in memory only
+      var body = new URLSearchParams();
+      fields.forEach(function (kv) { body.append(kv[0], kv[1]); });
+      fetch(form.getAttribute("action"), {method: "POST", body: body, credentials: "same-origin",
+                                          headers: {"HX-Request": "true"}}).then(function (r) { return r.text(); }).then(swap);
+    });
   }
-  function resume() {
-    var form = $("entry-form");
-    if (!form) { return; }
-    var kept = null;
-    try { kept = JSON.parse(localStorage.getItem(key(form)) || "null"); } catch (e) { kept = null; }
-    if (kept) { banner(kept.text); send(kept); }
-  }
+  function resume() { kick(); }
+  // for the tests and the console: what waits, and an entry queued as the forms queue it
+  window.refereeQueue = {
+    add: function (url, fields, text, id) { return enqueue(url, fields, text, id).then(kick); },
+    count: function () { return opened().then(waiting).then(function (items) { return items.length; }); }
+  };
 
-  document.addEventListener("submit", submitted);
+  document.addEventListener("submit", submitted, true);
   document.addEventListener("click", function (ev) {
     var b = ev.target.closest ? ev.target.closest("button") : null;
     if (!b) { return; }
