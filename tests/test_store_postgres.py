@@ -249,7 +249,7 @@ def test_a_database_without_the_store_or_of_another_version_is_one_line(pg_serve
     _sql(url, "DELETE FROM schema_version")
     _sql(url, "INSERT INTO schema_version (version) VALUES (0)")
     older = referee("list", "--db", url, cwd=tmp_path)
-    assert older.stderr == (f"error: --db {shown}: the store's schema is version 0, older than this referee's (5): "
+    assert older.stderr == (f"error: --db {shown}: the store's schema is version 0, older than this referee's (6): "
                             "run `referee db upgrade`\n")
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from starlette.responses import FileResponse, Response
 
 from referee.web.deps import HERE
+from referee.web.pages import html_lang, lang_of
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
@@ -31,11 +32,9 @@ async def service_worker(request: Request) -> Response:
 
 async def manifest(request: Request) -> Response:
     """GET /manifest.webmanifest: the app's name in the page's language, its start (the referee's tables)."""
-    from referee.web.pages import lang_of
-
     lang = lang_of(request)
     body = {"name": WORDS["app_name"].text(lang), "short_name": WORDS["app_short"].text(lang),
-            "lang": "zh-CN" if lang == "zh" else lang, "start_url": "/referee", "scope": "/", "display": "standalone",
+            "lang": html_lang(lang), "start_url": "/referee", "scope": "/", "display": "standalone",
             "background_color": "#ffffff", "theme_color": THEME,
             "icons": [{"src": f"/static/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png", "purpose": "any"}
                       for n in (192, 512)]}
