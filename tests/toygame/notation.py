@@ -6,7 +6,16 @@ from collections.abc import Iterable, Sequence
 
 from referee.core.i18n import M
 from referee.games.kit import conduct
-from referee.games.kit.notation import NotationError, Reading, numbered, quote, read_lines, strip_comment, unquote, words
+from referee.games.kit.notation import (
+    NotationError,
+    Reading,
+    numbered,
+    quote,
+    read_lines,
+    strip_comment,
+    unquote,
+    words,
+)
 from toygame.events import SEATS, Deal, Event, Header, NoWin, Seat, Win
 
 GAME_KEY = "toy"

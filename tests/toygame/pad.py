@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from referee.games.api import PadGroup
 from referee.core.i18n import M
+from referee.games.api import PadGroup
 from referee.games.kit.padkeys import plain, row
 
 
