@@ -67,3 +67,48 @@ def test_the_cli_records_corrects_and_replays_a_toy_match(toy: None, tmp_path: P
     data = cli.json("replay", "T1")
     assert data["result"]["totals"] == {"A": 0, "B": 0}  # A +3, B +3
     assert data["match"]["seats"] == {"A": "甲", "B": "乙"}
+
+
+def _seq(cli: Cli, match_id: str, directive: str) -> int:
+    log = cli.ok("log", match_id).out
+    return int([line.split()[0] for line in log.splitlines() if line.endswith(f"event  {directive}")][-1])
+
+
+def test_correct_whatif_dispute_confirm_and_scorecard_of_a_toy_match(toy: None, tmp_path: Path) -> None:
+    cli = Cli(tmp_path / "db")
+    cli.ok("new", "T2", "--game", "toy", "--player", "甲", "--player", "乙")
+    for line in ("deal", "win A", "deal", "win A", "deal", "win B"):
+        cli.ok("record", "T2", *line.split())
+    # totals A 3 + 3 - 3 = +3, B -3
+    assert cli.json("replay", "T2")["result"]["totals"] == {"A": 3, "B": -3}
+    last = _seq(cli, "T2", "win B")
+    cli.ok("amend", "T2", last, "win", "A", "--reason", "typed again")  # deal 3 is A's: A +9, B -9
+    assert cli.json("replay", "T2")["result"]["totals"] == {"A": 9, "B": -9}
+    cli.ok("record", "T2", "deal")
+    cli.ok("void", "T2", _seq(cli, "T2", "deal"), "--reason", "opened by mistake")  # deal 4 taken back
+    assert len(cli.json("replay", "T2")["deals"]) == 3
+    # voiding deal 2's win leaves deal 2 without a result before deal 3 opens (§2): refused, nothing stored
+    refused = cli("void", "T2", last - 2, "--reason", "x")
+    assert refused.code == 1 and "void rejected, nothing stored" in refused.err
+    assert "deal: the deal before has no result (§2)" in refused.err
+    cli.ok("amend", "T2", last, "nowin", "--reason", "nobody won")  # deal 3 pays nothing: A +6, B -6
+    assert cli.json("replay", "T2")["result"]["totals"] == {"A": 6, "B": -6}
+    # what-if deal 1 had been B's: A -3 + 3 + 0 = 0, B 0; the store unchanged
+    first = int([line.split()[0] for line in cli.ok("log", "T2").out.splitlines() if line.endswith("event  win A")][0])
+    shown = cli.ok("whatif", "T2", first, "win", "B").out
+    assert "T2" in shown
+    raised = cli.ok("dispute", "T2", "--hand", 1, "--by", "B", "--claim", "the deal was mine").out
+    assert "dispute 1 of T2: hand 1, B claims “the deal was mine” — open" in raised
+    assert "hand 1" in cli.ok("dispute", "T2", "show", 1, "--alt", f"{first} win B").out
+    ruled = cli.ok("dispute", "T2", "rule", 1, "--alt", 1, "--reason", "seen", "--referee", "李裁判").out
+    assert "ruling #" in ruled and "re-settled:" in ruled
+    sheet = tmp_path / "ruling.pdf"
+    cli.ok("dispute", "T2", "sheet", 1, "-o", sheet)
+    assert sheet.read_bytes().startswith(b"%PDF")
+    assert "hand 1 confirmed by A" in cli.ok("confirm", "T2", "--hand", 1, "--by", "A").out
+    pdf = tmp_path / "card.pdf"
+    cli.ok("scorecard", "T2", "-o", pdf)
+    pypdf = pytest.importorskip("pypdf")
+    text = "".join(p.extract_text() for p in pypdf.PdfReader(str(pdf)).pages)
+    assert "Toy game scorecard" in text and "甲" in text and "T2" in text
+    assert "every hash chain intact" in cli.ok("verify").out
