@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -96,7 +97,9 @@ def test_correct_whatif_dispute_confirm_and_scorecard_of_a_toy_match(toy: None, 
     # what-if deal 1 had been B's: A -3 + 3 + 0 = 0, B 0; the store unchanged
     first = int([line.split()[0] for line in cli.ok("log", "T2").out.splitlines() if line.endswith("event  win A")][0])
     shown = cli.ok("whatif", "T2", first, "win", "B").out
-    assert "T2" in shown
+    totals = {cells[0]: cells[1:] for line in shown.splitlines() if "(points)" in line
+              for cells in [re.split(r"\s{2,}", line.strip(" *"))]}
+    assert totals == {"A 甲 (points)": ["6", "0"], "B 乙 (points)": ["-6", "0"]}, shown
     raised = cli.ok("dispute", "T2", "--hand", 1, "--by", "B", "--claim", "the deal was mine").out
     assert "dispute 1 of T2: hand 1, B claims “the deal was mine” — open" in raised
     assert "hand 1" in cli.ok("dispute", "T2", "show", 1, "--alt", f"{first} win B").out
@@ -112,3 +115,43 @@ def test_correct_whatif_dispute_confirm_and_scorecard_of_a_toy_match(toy: None, 
     text = "".join(p.extract_text() for p in pypdf.PdfReader(str(pdf)).pages)
     assert "Toy game scorecard" in text and "甲" in text and "T2" in text
     assert "every hash chain intact" in cli.ok("verify").out
+
+
+def test_the_web_page_entry_and_api_of_a_toy_match(toy: None, tmp_path: Path) -> None:
+    pytest.importorskip("starlette")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from test_web import csrf_of, seq_of, sign_in
+
+    from referee.store.tokens import Tokens
+    from referee.web.app import make_app
+
+    db = tmp_path / "store"
+    cli = Cli(db)
+    cli.ok("new", "W1", "--game", "toy", "--player", "甲", "--player", "乙")
+    secret = Tokens(db).add("王裁判", "referee").secret
+    client = TestClient(make_app(str(db)))
+    sign_in(client, secret)
+    page = client.get("/referee/matches/W1?lang=en").text
+    assert "Toy game" in page
+    keys = re.search(r'<details id="keys" class="card keys"[^>]*>(.*?)</details>', page, re.S)
+    assert keys, page[:2000]
+    typed = dict(re.findall(r'data-text="([^"]*)"[^>]*>([^<]*)</button>', keys.group(1)))
+    assert typed["win"] == "win" and typed["A"] == "A" and typed["B"] == "B"  # tests/toygame/pad.py
+    for directive in ("deal", "win B"):
+        r = client.post("/referee/matches/W1?lang=en", data={"csrf": csrf_of(page), "after": seq_of(page),
+                                                              "directive": directive}, headers={"HX-Request": "true"})
+        assert r.status_code == 200, r.text[:800]
+        page = r.text
+    assert cli.json("replay", "W1")["result"]["totals"] == {"A": -3, "B": 3}  # B took 3 (§2)
+    bearer = {"Authorization": f"Bearer {secret}"}
+    r = client.post("/api/matches/W1/entries", json={"directive": "deal", "after": 5}, headers=bearer)
+    assert r.status_code == 201, r.text
+    assert r.json()["next"] == ["win A|B", "nowin"]  # tests/toygame/expect.py
+    shown = client.get("/api/matches/W1?lang=en")
+    assert shown.status_code == 200 and json.loads(shown.content) == cli.json("replay", "W1")
+    public = client.get("/matches/W1?lang=en")
+    assert public.status_code == 200 and "甲" in public.text
