@@ -155,3 +155,39 @@ def test_the_web_page_entry_and_api_of_a_toy_match(toy: None, tmp_path: Path) ->
     assert shown.status_code == 200 and json.loads(shown.content) == cli.json("replay", "W1")
     public = client.get("/matches/W1?lang=en")
     assert public.status_code == 200 and "甲" in public.text
+
+
+def test_an_event_a_league_and_ratings_of_toy_matches(toy: None, tmp_path: Path) -> None:
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "TE", "--game", "toy", "--name", "toy night", "--rounds", "2", "--seed", "1",
+           "--date", "2026-12-01")
+    players = tmp_path / "players.csv"
+    players.write_text("player,name,club\nP1,甲,\nP2,乙,\nP3,丙,\nP4,丁,\n", encoding="utf-8")
+    cli.ok("event", "import", "TE", players)
+    won: dict[str, int] = {}
+    for rnd in (1, 2):
+        seated = cli.json("event", "pair", "TE")
+        assert seated["round"] == rnd and len(seated["tables"]) == 2  # four players, two at a table
+        for t in seated["tables"]:
+            first = t["players"][0]
+            record = tmp_path / f"r{rnd}t{t['table']}.txt"
+            # 4 deals, the first seat wins three, the second one: +9 - 3 = +6 and -6 (§2, §3)
+            record.write_text("deal\nwin A\ndeal\nwin A\ndeal\nwin A\ndeal\nwin B\n", encoding="utf-8")
+            cli.ok("record", t["match"], "--file", record)
+            won[first] = won.get(first, 0) + 1
+        cli.ok("event", "close", "TE")
+    standings = cli.json("event", "standings", "TE")
+    rows = standings.get("standings") or standings.get("rows")
+    assert rows, standings
+    scores = {r["player"]: r["score"] for r in rows}
+    # each player's score: +6 for each match seated first, -6 for each seated second
+    assert scores == {p: 6 * won.get(p, 0) - 6 * (2 - won.get(p, 0)) for p in ("P1", "P2", "P3", "P4")}
+    cli.ok("league", "new", "TL", "--title", "toy season")
+    cli.ok("league", "add-event", "TL", "TE", "--club", "toy club")
+    league = cli.json("league", "standings", "TL")
+    assert league["events"] == [{"event": "TE", "club": "toy club"}]
+    names = {"P1": "甲", "P2": "乙", "P3": "丙", "P4": "丁"}
+    # the league sums the event's scores by name (one event: the same numbers)
+    assert {r["player"]: r["score"] for r in league["players"]} == {names[p]: v for p, v in scores.items()}
+    ratings = cli.json("ratings")
+    assert ratings["matches"] == 4 and {p["name"] for p in ratings["players"]} == {"甲", "乙", "丙", "丁"}
