@@ -41,7 +41,7 @@ def parse_line(text: str, line: int = 0) -> Event | None:
     if keyword is None:
         raise NotationError(M("{word}: not a directive of the toy game", word=word))
     if keyword in ("warn", "ruling"):
-        return conduct.read(keyword, rest, line, _seat, SEATS)  # type: ignore[return-value]
+        return conduct.read(keyword, rest, line, _seat, SEATS)
     parts = words(rest)
     if keyword == "match":
         pairs = [p.partition("=") for p in parts]
