@@ -30,6 +30,6 @@ class Toy(Adapter[Event, Rules, MatchResult]):
 GAME = Toy()
 
 if TYPE_CHECKING:
-    from referee.games.api import Game
+    from referee.games.api import GameOf
 
-    _CHECKED: Game = GAME
+    _CHECKED: GameOf[Event, Rules, MatchResult] = GAME  # each value held to this game's own types
