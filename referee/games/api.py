@@ -4,7 +4,8 @@ A game is a package under ``referee/games/`` (Gunzi is the first) whose ``game``
 satisfying :class:`Game`; ``referee.games.registry`` finds it by the key a match header names
 (``game=gunzi``, the default when absent). Above ``games/`` a command, the store, the tournament layer and
 the views reach a game only through this: its reader, its rule sets, its pure ``replay`` and its views.
-The event, rule-set and result types stay the game's own (``Any`` here): only the game reads them.
+The event, rule-set and result types stay the game's own: :class:`GameOf` is generic over them (each game holds its
+object to its own), and the layers above hold :data:`Game`, whose values only the game reads.
 
 The tournament layer reads a match only as a :class:`Summary` — participants and each one's
 :class:`Outcome` — so pair events (Gunzi's partnerships EW/NS) and individual events (3 players at Dou
