@@ -68,6 +68,12 @@ def test_the_cli_records_corrects_and_replays_a_toy_match(toy: None, tmp_path: P
     data = cli.json("replay", "T1")
     assert data["result"]["totals"] == {"A": 0, "B": 0}  # A +3, B +3
     assert data["match"]["seats"] == {"A": "甲", "B": "乙"}
+    # the text views: the settlement of deal 2 step by step, the status, the record exported and checked again
+    assert cli.ok("explain", "T1", "--hand", 2).out.strip().endswith("B wins and takes 3 from A (§2, points.win)")
+    assert "next: deal" in cli.ok("status", "T1").out
+    exported = tmp_path / "t1.txt"
+    exported.write_text(cli.ok("export", "T1").out, encoding="utf-8")
+    assert cli.ok("check", exported).out.strip() == f"{exported}: ok: 2 deals settled, A 0, B 0"
 
 
 def _seq(cli: Cli, match_id: str, directive: str) -> int:
