@@ -197,3 +197,16 @@ def test_an_event_a_league_and_ratings_of_toy_matches(toy: None, tmp_path: Path)
     assert {r["player"]: r["score"] for r in league["players"]} == {names[p]: v for p, v in scores.items()}
     ratings = cli.json("ratings")
     assert ratings["matches"] == 4 and {p["name"] for p in ratings["players"]} == {"甲", "乙", "丙", "丁"}
+
+
+def test_guided_entry_of_a_toy_match(toy: None, tmp_path: Path) -> None:
+    from referee.cli import app
+
+    cli = Cli(tmp_path / "db")
+    cli.ok("new", "T3", "--game", "toy", "--player", "甲", "--player", "乙")
+    done = cli.runner.invoke(app, ["record", "T3"], input="deal\nwin A\nquit\n", env=cli.env)
+    assert done.exit_code == 0, done.stdout
+    lines = done.stdout.splitlines()
+    assert "expected next: deal" in lines and "expected next: win A|B / nowin" in lines  # tests/toygame/expect.py
+    assert "settled: deal 1, winner A, A 甲 +3 (+3), B 乙 -3 (-3)" in lines  # A takes 3 from B (§2)
+    assert cli.json("replay", "T3")["result"]["totals"] == {"A": 3, "B": -3}
