@@ -173,3 +173,11 @@ def assert_error_at(text: str, keyword: str | None = None, rules: str | RuleSet 
             f"expected '{keyword}' in an error on line {want}; got:\n{shown}\n---\n{text}"
         )
     return hits
+
+
+def individual_games() -> list[str]:
+    """The registered games (``registry.GAMES``) whose players each play for themself (``Game.sides`` is their
+    seats): the tests about "each game of individual players" iterate these, not a list of keys."""
+    from referee.games import registry
+
+    return sorted(k for k in registry.GAMES if registry.game(k).sides == registry.game(k).seats)

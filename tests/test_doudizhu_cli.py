@@ -58,7 +58,7 @@ def test_replay_and_json() -> None:
     assert j.returncode == 0, j.stderr
     data = json.loads(j.stdout)
     assert data["match"]["id"] == "DDZ-N1-T2" and data["match"]["game"] == "doudizhu"
-    assert data["players"] == {"1": "张三", "2": "李四", "3": "王五"}
+    assert data["match"]["seats"] == {"1": "张三", "2": "李四", "3": "王五"}
     assert [d["payments"] for d in data["deals"]] == PAYMENTS
     assert [d["multiplier"] for d in data["deals"]] == [2, 0, 2, 4, 2]
     assert data["deals"][1]["redeal"] is True

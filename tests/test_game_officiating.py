@@ -8,9 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import individual_games
 
 from referee.app.answers import Unread, read_answer
 from referee.app.recording import OtherGame, record
+from referee.games import registry
 from referee.games.registry import game
 from referee.store.api import MatchStore
 
@@ -48,7 +50,7 @@ def test_a_gunzi_warning_counts_against_the_seat_s_team_towards_the_forfeit() ->
     assert g.warned(events[0], g.load_rules("dalian-club")) is None  # the header is no warning
 
 
-@pytest.mark.parametrize("key", sorted(HEADERS))
+@pytest.mark.parametrize("key", individual_games())
 def test_a_warning_at_the_other_games_counts_towards_nothing(key: str) -> None:
     """Their rules docs ("Conduct and rulings"): a warning is kept with the match and changes no score, so there is
     no limit it counts towards."""
@@ -81,7 +83,7 @@ def test_a_bare_number_at_gunzi_fills_the_points_expected() -> None:
     assert read_answer("30", result.state) == _events("gunzi", "points 30\n")[0]._replace(line=0)
 
 
-@pytest.mark.parametrize("key", sorted(HEADERS))
+@pytest.mark.parametrize("key", individual_games())
 def test_the_other_games_have_no_short_answers(key: str) -> None:
     """Their prompts read every answer as a directive of their record format."""
     g = game(key)
@@ -125,7 +127,7 @@ def test_each_game_owns_its_events_and_the_kit_s_warnings_are_shared() -> None:
     assert not game("doudizhu").owns(events["gunzi"][-1])
 
 
-@pytest.mark.parametrize("key", ["gunzi", *sorted(HEADERS)])
+@pytest.mark.parametrize("key", sorted(registry.GAMES))
 def test_a_record_file_s_name_with_a_control_character_is_an_error_at_its_line(key: str) -> None:
     """core.names: a name holding a control character is refused, each game at the seat line it is on (line 2 of
     a header and its seats; Gunzi's line 4, after its two team lines)."""

@@ -27,7 +27,7 @@ def read_clean(key: str, *lines: str) -> None:
 
 
 def test_every_game_has_directive_and_seat_keys_in_both_languages() -> None:
-    for key in ("gunzi", "doudizhu", "hubei-dagun", "jinhua-mahjong"):
+    for key in registry.GAMES:
         game = registry.game(key)
         assert texts(key, "seat") == list(game.seats), key  # the seats in the order of play
         for group in game.pad():

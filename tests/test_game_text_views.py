@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import individual_games
 
 from referee.core.i18n import M
 from referee.games.api import Game, rules_named
@@ -72,7 +73,7 @@ def test_matchtext_s_older_names_are_answered_by_the_game_that_has_them() -> Non
     from referee.views import matchtext
 
     assert matchtext.settlement is game("gunzi").text_view("settlement")
-    for key in ("doudizhu", "hubei-dagun", "jinhua-mahjong"):
+    for key in individual_games():
         assert game(key).text_view("settlement") is None
     assert game("gunzi").text_view("_title") is None  # a private helper is no view
     with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
@@ -86,7 +87,7 @@ def test_the_pad_names_the_seats_and_the_seat_that_owes_the_tribute() -> None:
     names, giver = g.pad_state(result)
     assert names == {"E": "张建国", "S": "李秀英", "W": "王志强", "N": "赵丽华"}
     assert giver is None  # the match is over: nobody owes blood
-    for key in ("doudizhu", "hubei-dagun", "jinhua-mahjong"):
+    for key in individual_games():
         assert game(key).pad_state(replayed(key)[1]) == ({}, None)
 
 
@@ -96,7 +97,7 @@ def test_a_refused_hand_s_own_line_is_said_as_what_the_hand_lacks() -> None:
     said = game("gunzi").prompt_problem(UNFINISHED)
     assert said is not None and said.text("en") == \
         "hand 2 is not finished: it has no 'last' yet (record its last trick, or 'redeal')"
-    for key in ("doudizhu", "hubei-dagun", "jinhua-mahjong"):
+    for key in individual_games():
         assert game(key).prompt_problem(UNFINISHED) is None
     assert at_prompt(UNFINISHED).text("en") == said.text("en")
     cited = M("the kitty was already recorded at line {n}", n=12)

@@ -56,8 +56,8 @@ def test_replay_and_its_json():
     assert lines[0] == "match HB-2026-12-01-T1 — Hubei 打滚, rules hubei-dagun"
     assert lines[-1].split() == ["total", "-2", "+10", "-2", "-6"]
     data = json.loads(referee("replay", "--json", str(EXAMPLE)).stdout)
-    assert data["valid"] is True and data["errors"] == []
-    assert data["totals"] == {"E": -2, "S": 10, "W": -2, "N": -6}
+    assert data["result"]["valid"] is True and data["errors"] == []
+    assert data["result"]["totals"] == {"E": -2, "S": 10, "W": -2, "N": -6}
     d5 = data["deals"][4]
     # deal 5: EN 绑 with WS on no trick points: 光头, 4 番; S's 8喜 of threes: +6, the others -2
     assert (d5["result"], d5["fan"], d5["winners"]) == ("guangtou", 4, ["E", "N"])

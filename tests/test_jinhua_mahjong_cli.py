@@ -31,7 +31,7 @@ def test_check_and_replay_json_on_the_example() -> None:
     out = referee("replay", str(EXAMPLE), "--json")
     assert out.returncode == 0
     data = json.loads(out.stdout)
-    assert data["game"] == "jinhua-mahjong" and data["errors"] == []
+    assert data["match"]["game"] == "jinhua-mahjong" and data["errors"] == []
     assert [d["dealer"] for d in data["deals"]] == ["E", "S", "W", "N"]
     assert [d["payments"] for d in data["deals"]] == [
         {"E": -4, "S": -8, "W": 16, "N": -4},
@@ -39,7 +39,7 @@ def test_check_and_replay_json_on_the_example() -> None:
         {"E": 0, "S": 0, "W": -4, "N": 4},
         {"E": 0, "S": 0, "W": 0, "N": 0},
     ]
-    assert data["totals"] == {"E": -8, "S": -12, "W": 8, "N": 12}
+    assert data["result"]["totals"] == {"E": -8, "S": -12, "W": 8, "N": 12}
     assert data["deals"][2]["liable"] == [{"seat": "W", "as": "feeder"}]
 
 

@@ -245,3 +245,35 @@ def test_explanation_cites_sections_and_keys() -> None:
         "W +16; E -4, S -8, N -4",
     ]
     assert r.deals[0].steps[1].text("zh") == "碰碰胡 ×2（§6.2，factors.pengpeng）"
+
+
+def test_luanfeng_won_on_the_kong_replacement_is_gangkai() -> None:
+    """乱风 needs no shape, so a hand of honours may hold a declared kong (four 东) and win 杠上开花 on its
+    replacement tile (§4.4, §6.10, §6.16, §8.1; seed 003 三(6), (8))."""
+    # W declares four 东 (kong of N's discard), draws the replacement and self-draws 乱风:
+    # F = 乱风 ×8 × 杠上开花 ×2 = 16 (§5.3); 自摸: each of E, S, N pays 2·X·F = 2·1·16 = 32 (§5.2); W +96
+    r = run("deal\nkong W N\nwin W self\npatterns 乱风 杠上开花\n")
+    assert r.errors == ()
+    assert pays(r) == {"E": -32, "S": -32, "W": 96, "N": -32}
+    # the same with the 14 tiles (the kong counts as three, §4): 东东东 南南 西西西 北北 中中 发发; 财神 一万
+    tiles = "tiles E E E S S W W W N N C C F F\n"
+    r = run("deal\ncaishen 1m\nkong W N\nwin W self\npatterns 乱风 杠上开花\n" + tiles)
+    assert r.errors == () and pays(r)["W"] == 96
+    # jinhua-capped (§5.4): F = min(16, 8) = 8: each pays 2·1·8 = 16, W +48
+    r = run("deal\nkong W N\nwin W self\npatterns 乱风 杠上开花\n", "jinhua-capped")
+    assert pays(r) == {"E": -16, "S": -16, "W": 48, "N": -16}
+    # 杠上开花 is still a self-draw (§6.16): on S's discard it is refused
+    r = run("deal\nkong W N\nwin W S\npatterns 乱风 杠上开花\n")
+    assert messages(r) == [(5, "patterns: 杠上开花 is won by a self-draw (自摸), not on S's discard (§6.16)",
+                            "patterns：杠上开花 须自摸，不能胡 南 打出的牌（§6.16）")]
+    # seven pairs and not-touching hold no kong: still refused (§8.1)
+    r = run("deal\nwin W self\npatterns 七对子 杠上开花\n")
+    assert messages(r) == [(4, "patterns: 七对子 has no sets or kong; 杠上开花 needs them (§8.1)",
+                            "patterns：七对子 没有顺刻或杠；杠上开花 需要（§8.1）")]
+    r = run("deal\nwin W self\npatterns 十三不靠 杠上开花\n")
+    assert messages(r) == [(4, "patterns: 十三不靠 has no sets or kong; 杠上开花 needs them (§8.1)",
+                            "patterns：十三不靠 没有顺刻或杠；杠上开花 需要（§8.1）")]
+    # 乱风 has no sets: 碰碰胡 (four sets) still does not go with it (§8.1)
+    r = run("deal\nwin W self\npatterns 乱风 碰碰胡\n")
+    assert messages(r) == [(4, "patterns: 乱风 has no sets or kong; 碰碰胡 needs them (§8.1)",
+                            "patterns：乱风 没有顺刻或杠；碰碰胡 需要（§8.1）")]

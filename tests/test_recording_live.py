@@ -38,7 +38,7 @@ def test_a_hubei_deal_is_recorded_live_and_its_lines_go_into_it(cli, deal: str) 
     replay = cli.json("replay", "HB1")
     assert [d["deal"] for d in replay["deals"]] == [1]
     assert replay["deals"][0]["points"]["E"] == 40
-    assert replay["totals"] == {"E": -1, "S": 1, "W": -1, "N": 1}
+    assert replay["result"]["totals"] == {"E": -1, "S": 1, "W": -1, "N": 1}
 
 
 def test_the_points_of_a_second_deal_go_into_it_not_into_the_deal_before(cli) -> None:
@@ -52,7 +52,7 @@ def test_the_points_of_a_second_deal_go_into_it_not_into_the_deal_before(cli) ->
         cli.ok("record", "HB1", *line.split())
     replay = cli.json("replay", "HB1")
     assert [(d["deal"], d["points"] and d["points"]["E"]) for d in replay["deals"]] == [(1, None), (2, 70)]
-    assert replay["totals"] == {"E": -3, "S": -1, "W": 5, "N": -1}
+    assert replay["result"]["totals"] == {"E": -3, "S": -1, "W": 5, "N": -1}
 
 
 def _samples() -> dict[str, Path]:

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import individual_games
 
 from referee.games.registry import game
 
@@ -46,7 +47,7 @@ TOTALS = {"doudizhu": (10, 4, -14), "hubei-dagun": (-2, 10, -2, -6), "jinhua-mah
 DEALS = {"doudizhu": 5, "hubei-dagun": 7, "jinhua-mahjong": 4}  # the example's `deal` lines (a redeal counts)
 
 
-@pytest.mark.parametrize("key", list(TOTALS))
+@pytest.mark.parametrize("key", individual_games())
 def test_each_players_running_total_is_charted(key: str) -> None:
     """A line a player from 0 before the first deal, a point a deal, ending at the player's total; the legend says
     each total; the deals table has a row a deal; each player and the referee sign."""
@@ -88,7 +89,7 @@ def test_gunzis_card_charts_both_teams_levels_through_its_three_games() -> None:
     assert c.signatures == ("EW 海之韵 captain", "NS 星海 captain", "Referee 刘振东")
 
 
-@pytest.mark.parametrize("key", list(TOTALS))
+@pytest.mark.parametrize("key", individual_games())
 def test_the_other_games_pdfs_show_their_chart_and_date_lines_to_sign(key: str) -> None:
     """What Gunzi's card had that applies to every game: a dated line to sign for each who signs; the chart with its
     axis named."""

@@ -4,7 +4,8 @@ A game is a package under ``referee/games/`` (Gunzi is the first) whose ``game``
 satisfying :class:`Game`; ``referee.games.registry`` finds it by the key a match header names
 (``game=gunzi``, the default when absent). Above ``games/`` a command, the store, the tournament layer and
 the views reach a game only through this: its reader, its rule sets, its pure ``replay`` and its views.
-The event, rule-set and result types stay the game's own (``Any`` here): only the game reads them.
+The event, rule-set and result types stay the game's own: :class:`GameOf` is generic over them (each game holds its
+object to its own), and the layers above hold :data:`Game`, whose values only the game reads.
 
 The tournament layer reads a match only as a :class:`Summary` — participants and each one's
 :class:`Outcome` — so pair events (Gunzi's partnerships EW/NS) and individual events (3 players at Dou
@@ -14,7 +15,7 @@ Dizhu, 4 at mahjong) share standings and pairing.
 # No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
 # compiled by typing at import (a ForwardRef per field), on every command's start; as types they are not.
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol, TextIO, TypeAlias
+from typing import Any, NamedTuple, Protocol, TextIO, TypeAlias, TypeVar
 
 from referee.core import rulesfile
 from referee.core.i18n import Msg, literal
@@ -160,8 +161,18 @@ class ForcedEnd(NamedTuple):
     standing: tuple[int, ...]
 
 
-class Game(Protocol):
-    """A game behind the interface. Every method but the views is pure: records in, results out."""
+E = TypeVar("E", contravariant=True)  # a game's event (only taken, never given back)
+R = TypeVar("R")  # its rule set
+Res = TypeVar("Res")  # its engine's result
+
+
+class GameOf(Protocol[E, R, Res]):
+    """A game behind the interface. Every method but the views is pure: records in, results out.
+
+    Generic over the game's event *E*, rule set *R* and engine result *Res*: a game's object is a
+    ``GameOf[Event, RuleSet, MatchResult]`` of its own types (each ``game.py`` holds it so under ``TYPE_CHECKING``),
+    so mypy refuses a rule set or a result handed to the wrong game's methods. The layers above, which reach
+    whichever game a match names, hold :data:`Game` (``GameOf[Any, Any, Any]``)."""
 
     @property
     def key(self) -> str:
@@ -182,50 +193,50 @@ class Game(Protocol):
         """The events of *lines*, each read with its own number: the store's corrected view (numbered by
         store sequence), read as a record is."""
         ...
-    def format_event(self, event: Any) -> str:
+    def format_event(self, event: E) -> str:
         """The canonical line of one event: what the store keeps."""
         ...
-    def write(self, events: Sequence[Any]) -> str:
+    def write(self, events: Sequence[E]) -> str:
         """The canonical record of *events* (exporting an export gives the same text)."""
         ...
-    def header(self, events: Sequence[Any]) -> Header | None:
+    def header(self, events: Sequence[E]) -> Header | None:
         """The match header among *events* (the first ``match`` directive), if any."""
         ...
 
     # the rules
     def rule_sets(self) -> list[str]: ...
-    def load_rules(self, name_or_path: str) -> Any:
+    def load_rules(self, name_or_path: str) -> R:
         """The rule set; a ``UsageError`` naming the file and the key when it cannot be used."""
         ...
-    def rule_info(self, rules: Any) -> RuleSetInfo: ...
+    def rule_info(self, rules: R) -> RuleSetInfo: ...
     def rules_title(self, title: str, lang: str) -> str:
         """A rule set's title (:attr:`RuleSetInfo.title`, as its file writes it) as *lang* says it: a title is a
         label kept as written, worded when shown (``core.rulesfile.worded_title`` over the game's bundled
         titles)."""
         ...
-    def rules_values(self, rules: Any) -> Mapping[str, bool | int | str]:
+    def rules_values(self, rules: R) -> Mapping[str, bool | int | str]:
         """Every full key of *rules* (``scoring.cap``) with its resolved value: what its content hash covers."""
         ...
-    def pinned_rules(self, values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> Any:
+    def pinned_rules(self, values: Mapping[str, bool | int | str], name: str, title: str, source: str) -> R:
         """The rule set of resolved *values* (a store's kept copy), checked as a file is."""
         ...
-    def explain_rules(self, rules: Any, lang: str) -> list[tuple[str, str, str]]:
+    def explain_rules(self, rules: R, lang: str) -> list[tuple[str, str, str]]:
         """Every key of *rules*: (full key, value as written, what it means in *lang*)."""
         ...
-    def score_table(self, rules: Any, lang: str) -> str:
+    def score_table(self, rules: R, lang: str) -> str:
         """What ``referee rules NAME --table`` prints: the table the scoring function generates."""
         ...
 
     # the engine and its views
-    def replay(self, events: Sequence[Any], rules: Any, explain: bool = False) -> Any: ...
-    def problems(self, result: Any) -> list[RecordError]: ...
-    def pending(self, result: Any) -> list[RecordError]:
+    def replay(self, events: Sequence[E], rules: R, explain: bool = False) -> Res: ...
+    def problems(self, result: Res) -> list[RecordError]: ...
+    def pending(self, result: Res) -> list[RecordError]:
         """The problems among :meth:`problems` that only say what the deal in progress (the last) still lacks —
         its kitty, who went out: what a referee records next, not a mistake to refuse while recording. Each is one
         of :meth:`problems`, the same line and message; callers tell them apart by :attr:`RecordError.key` (a
         message's fields need not be hashable), through :func:`split_problems`."""
         ...
-    def expected(self, result: Any) -> tuple[str, ...]:
+    def expected(self, result: Res) -> tuple[str, ...]:
         """The directives that may come next, as a referee types them (``bid 张三 1|2|3|pass``, ``out SEAT``):
         what guided entry, ``referee status`` and the web's entry page offer. Pure, worked out from *result*;
         empty when nothing more can be recorded (the match is over)."""
@@ -234,25 +245,25 @@ class Game(Protocol):
         """What directive *keyword* records, in a few words (``antispring`` → 反春), or None for no directive: a
         Chinese reader gets it beside each form :meth:`expected` offers; the English shows the keyword alone."""
         ...
-    def check_summary(self, result: Any, lang: str) -> str:
+    def check_summary(self, result: Res, lang: str) -> str:
         """``ok: 26 hands, 3 games, EW 2:1`` — what ``referee check`` says of a valid record."""
         ...
-    def match_view(self, result: Any, lang: str) -> str: ...
-    def write_json(self, result: Any, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None: ...
-    def replay_json(self, events: Sequence[Any], rules: Any, out: TextIO, lang: str,
+    def match_view(self, result: Res, lang: str) -> str: ...
+    def write_json(self, result: Res, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None: ...
+    def replay_json(self, events: Sequence[E], rules: R, out: TextIO, lang: str,
                     errors: Sequence[RecordError]) -> None:
         """``write_json`` of ``replay(events, rules, explain=True)``, the same text: what ``replay --json``
         prints. A game may write each deal as it is settled rather than hold the whole result."""
         ...
-    def explain_view(self, result: Any, hand: int, lang: str) -> str | None:
+    def explain_view(self, result: Res, hand: int, lang: str) -> str | None:
         """One hand's settlement step by step, or None when *hand* was not settled."""
         ...
-    def settled_hands(self, result: Any) -> list[int]: ...
-    def scorecard_rows(self, result: Any, lang: str) -> GameTable:
+    def settled_hands(self, result: Res) -> list[int]: ...
+    def scorecard_rows(self, result: Res, lang: str) -> GameTable:
         """The match as one row a deal in the game's own columns, with each player's running total: the
         scorecard's table and the web's, so that both print the same cells."""
         ...
-    def summarize(self, result: Any, head: str = "", entries: int = 0) -> Summary: ...
+    def summarize(self, result: Res, head: str = "", entries: int = 0) -> Summary: ...
 
     # deals as disputes, confirmations and what-if name them
     @property
@@ -263,15 +274,15 @@ class Game(Protocol):
     def deal_title(self, deal: int) -> Msg:
         """What the game calls deal *deal* (``hand 3`` at Gunzi, ``deal 3`` elsewhere)."""
         ...
-    def deal_starts(self, events: Sequence[Any]) -> list[int]:
+    def deal_starts(self, events: Sequence[E]) -> list[int]:
         """The line of the event that opens each deal, in order: deal k opens at ``deal_starts(events)[k - 1]``
         (the engine numbers deals the same way)."""
         ...
-    def deal_facts(self, result: Any, deal: int, lang: str) -> tuple[Fact, ...] | None:
+    def deal_facts(self, result: Res, deal: int, lang: str) -> tuple[Fact, ...] | None:
         """What deal *deal* settled to, fact by fact (None: the deal is not settled): what a dispute's weighing
         sets side by side for the record as stored and each alternative."""
         ...
-    def match_facts(self, result: Any, lang: str) -> tuple[Fact, ...]:
+    def match_facts(self, result: Res, lang: str) -> tuple[Fact, ...]:
         """Where the match stands after its last settled deal, fact by fact (the levels, the totals)."""
         ...
 
@@ -283,7 +294,7 @@ class Game(Protocol):
         ...
 
     # --- views: the scorecard as sections, what a stored entry says (seamviews) ---
-    def scorecard(self, result: Any, lang: str, rules: str, referee: str = "") -> "Scorecard":
+    def scorecard(self, result: Res, lang: str, rules: str, referee: str = "") -> "Scorecard":
         """The match's scorecard as neutral sections, every text in *lang* (*rules*: the rule set's name and title
         as the card prints them; *referee*: who recorded the entries, named where the header names no referee):
         the PDF (``views.scorecard``) lays it out without knowing the game."""
@@ -292,16 +303,16 @@ class Game(Protocol):
         """A stored directive as the output shows it: with the gloss of its keyword (:meth:`gloss`) where the
         language adds one."""
         ...
-    def next_text(self, result: Any, lang: str) -> str:
+    def next_text(self, result: Res, lang: str) -> str:
         """``next: …`` after a command that changed the match: what the game expects next, else what the deal in
         progress lacks, else that the match is over."""
         ...
-    def resettled_lines(self, before: Any, after: Any, lang: str) -> list[str]:
+    def resettled_lines(self, before: Res, after: Res, lang: str) -> list[str]:
         """Each deal a correction changed (or completed), as *after* settles it; empty when it changed none."""
         ...
 
     # --- events: what an event's round creates of a match of any game, and what it can take back
-    def setup(self, event: Any) -> bool:
+    def setup(self, event: E) -> bool:
         """Whether *event* is one of those a new match is created with (its header, the sides' names, its seats)
         rather than of play: a match holding only these was created by an event's round and never played, so
         ``event unpair`` can take the round back and ``verify`` tells an interrupted pairing from a played one."""
@@ -312,17 +323,17 @@ class Game(Protocol):
         empty name leaves its side or seat unnamed. A ``ValueError`` for *teams* given to a game whose players each
         play for themself."""
         ...
-    def forced_end(self, result: Any, rules: Any, reason: str) -> ForcedEnd:
+    def forced_end(self, result: Res, rules: R, reason: str) -> ForcedEnd:
         """How ``event close --force`` ends the unfinished match *result* (its rules *rules*), each ruling giving
         *reason*: pure, worked out from the result as the game's rules decide a match stopped early."""
         ...
-    def walkover_games(self, rules: Any) -> int:
+    def walkover_games(self, rules: R) -> int:
         """The games a match given up (a forfeit, a no-show: ``event result --forfeit``) counts for the side that
         came, the other none: what a match under *rules* is won by (0: the game counts no games)."""
         ...
 
     # --- store: replays kept and extended, the summary cache's rows, the clock and the time rule ---
-    def replayer(self, events: Sequence[Any], rules: Any) -> "Replayer":
+    def replayer(self, events: Sequence[E], rules: R) -> "Replayer":
         """The engine's state after *events* under *rules*, to be copied and extended by the next directives: what
         a long-running process (the venue server's memo, ``store.memo``) keeps of a match so that checking its
         next directive need not replay it. A game whose engine folds event by event extends in place (Gunzi's
@@ -335,25 +346,25 @@ class Game(Protocol):
         """The summary :meth:`summary_data` wrote (parsed JSON: any value of any type); a ``ValueError`` when it
         is not one (the cache then recomputes it)."""
         ...
-    def where(self, events: Sequence[Any], result: Any) -> "Where":
+    def where(self, events: Sequence[E], result: Res) -> "Where":
         """Where the match stands as an event's status shows it: the timed unit, the deal in progress or next."""
         ...
-    def timed(self, events: Sequence[Any], result: Any) -> tuple["Timed", ...]:
+    def timed(self, events: Sequence[E], result: Res) -> tuple["Timed", ...]:
         """Each unit the game's time rule times, with the lines (store sequence numbers) of the events that opened
         and ended it: Gunzi's 局 games (§7.3.5), from each one's first hand to the entry that ended it; the match
         whole in the games whose clubs time the match (``match.time_limit_minutes``)."""
         ...
-    def time_limit(self, rules: Any) -> int:
+    def time_limit(self, rules: R) -> int:
         """The minutes a timed unit may run under *rules* (``match.time_limit_minutes``; 0: no limit)."""
         ...
-    def time_running(self, result: Any) -> int | None:
+    def time_running(self, result: Res) -> int | None:
         """The timed unit whose time counts now (its :attr:`Timed.unit`), None when none does (the match is over,
         a time call awaits its ruling)."""
         ...
     def time_unit(self, unit: int) -> Msg:
         """What the clock calls timed unit *unit* (``game 2`` at Gunzi, ``the match`` elsewhere)."""
         ...
-    def time_call(self, result: Any, limit: int) -> "TimeRuling":
+    def time_call(self, result: Res, limit: int) -> "TimeRuling":
         """What the game's time rule decides if time is called now, the limit of *limit* minutes passed: pure,
         worked out from *result*, cited to the game's rules."""
         ...
@@ -379,11 +390,11 @@ class Game(Protocol):
         ...
 
     # --- seamoff: officiating, appending, guided answers and record files of any game (app/ names no game)
-    def expects(self, result: Any) -> tuple[str, ...]:
+    def expects(self, result: Res) -> tuple[str, ...]:
         """The keywords of the directives that may come next (``points``, ``last``), in :meth:`expected`'s order:
         what a refusal names as expected next (glossed by the views)."""
         ...
-    def warned(self, event: Any, rules: Any) -> tuple[str, int, int] | None:
+    def warned(self, event: E, rules: R) -> tuple[str, int, int] | None:
         """For a recorded warning (``warn SEAT TEXT``): the side it counts against, the rule set's warnings limit
         and its games to win (what the warnings count towards: Gunzi's forfeit, §8.1); None for another event, or
         a game whose rules set no warnings limit (a warning there is kept and changes nothing)."""
@@ -393,7 +404,7 @@ class Game(Protocol):
         table state a caller holds, ``result.state``): Gunzi's ``30`` → ``points 30``, 保底 → ``last def``; None
         when *text* is no short answer of the game (it is then read as a directive)."""
         ...
-    def owns(self, event: Any) -> bool:
+    def owns(self, event: E) -> bool:
         """Whether *event* is one of the game's own (its reader could have read it): what recording checks of
         events a caller read already before storing them into a match of the game."""
         ...
@@ -402,12 +413,12 @@ class Game(Protocol):
         checks them at entry (``core.names``), each problem an error at its line, in line order."""
 
     # --- seamtext: what the web's match page and the older ``views.matchtext`` names say of a match, by the game
-    def settled_text(self, result: Any, deal: int, lang: str) -> list[str]:
+    def settled_text(self, result: Res, deal: int, lang: str) -> list[str]:
         """Deal *deal*'s settlement in a few lines, as recording prints it when the deal is settled (its title, then
         each line indented; the deal that ended the match says who won it); empty when *deal* is not settled: what
         the web's match page shows under each deal and its entry page after a directive settled one."""
         ...
-    def page_status_lines(self, match_id: str, result: Any, lang: str, entries: Msg | None = None,
+    def page_status_lines(self, match_id: str, result: Res, lang: str, entries: Msg | None = None,
                           head: str | None = None, broken: Msg | None = None,
                           clock: Sequence[Msg] | None = None) -> list[str]:
         """Where the match stands, as ``referee status`` prints it: its title, where play is, what comes next, the
@@ -420,7 +431,7 @@ class Game(Protocol):
         game has none of that name: so that the callers still reaching them there are answered by the game, not by a
         game's package named in ``views``."""
         ...
-    def pad_state(self, result: Any) -> tuple[Mapping[str, str], str | None]:
+    def pad_state(self, result: Res) -> tuple[Mapping[str, str], str | None]:
         """What the phone's tap pad (``web.pad``) shows of the match *result*: each seat's player's name as the
         record names them (``seat E 张三``), and the seat a directive's pad starts from when the rules say who gives
         it (Gunzi's blood giver, who pays the tribute), None when none does."""
@@ -431,12 +442,12 @@ class Game(Protocol):
         None when the prompt says it as any problem (its line numbers as the entries': ``views.prompttext``)."""
 
     # --- seamcli: one guided prompt for every game (``referee record MATCH``): its lines, its help, its words
-    def prompt_lines(self, result: Any, lang: str) -> list[str]:
+    def prompt_lines(self, result: Res, lang: str) -> list[str]:
         """What the guided prompt shows above the line an answer is typed on (the prompt's own commands follow):
         what may come next (:meth:`expected`) and the form each is typed in; a game says more where its deal has
         a state to show (Gunzi: the hand and its phase, the declarer, the blood owed, the points so far)."""
         ...
-    def help_lines(self, result: Any, lang: str, commands: Sequence[str]) -> list[str]:
+    def help_lines(self, result: Res, lang: str, commands: Sequence[str]) -> list[str]:
         """The prompt's ``help``: each directive expected now with its form, then *commands* (the prompt's own,
         one a line, already worded) under their heading; a game adds what else it takes (Gunzi's short answers)."""
         ...
@@ -445,7 +456,7 @@ class Game(Protocol):
         directive's word (each language's keyword), then the words its directive takes (a seat; Gunzi's ``last``
         a side)."""
         ...
-    def opening(self, result: Any) -> str | None:
+    def opening(self, result: Res) -> str | None:
         """The directive the guided prompt records by itself before its first question, or None: Gunzi's prompt
         is the entry of one hand and begins it (``hand``) when a new hand is what comes next."""
         ...
@@ -454,14 +465,14 @@ class Game(Protocol):
         """Whether one guided session enters one deal (begun by :meth:`opening`, ended at its settlement, as the
         game's record unit at the table: Gunzi's hand) rather than every directive until the match is over."""
         ...
-    def status_lines(self, match_id: str, result: Any, lang: str, entries: int, head: str, broken: Msg | None,
+    def status_lines(self, match_id: str, result: Res, lang: str, entries: int, head: str, broken: Msg | None,
                      clock: Sequence[Msg], unreadable: Sequence[RecordError]) -> list[str]:
         """What ``referee status`` prints of the match: its title (*entries* the store holds, the chain's *head*, or
         what *broken* it), the clock's lines (*clock*: the store's, each timed unit and at the limit what the time
         rule decides), the game's view of where it stands, each *unreadable* entry, its problems and what comes
         next."""
         ...
-    def log_units(self, events: Sequence[Any], result: Any) -> list[int | None] | None:
+    def log_units(self, events: Sequence[E], result: Res) -> list[int | None] | None:
         """The unit each deal opened in *events* belongs to, in order (Gunzi's 局 games: ``referee log --game N``
         picks one; None for a deal not yet placed in one), or None for a game whose deals fall into no unit."""
         ...
@@ -470,6 +481,10 @@ class Game(Protocol):
         the first deal)."""
         ...
 
+
+
+Game: TypeAlias = GameOf[Any, Any, Any]
+"""Whichever game a match names, as the layers above ``games/`` hold it (its values opaque to them)."""
 
 class Series(NamedTuple):
     """One line of a scorecard's chart: its legend's label, its points (x, value) and its style (colour and dash: the

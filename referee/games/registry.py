@@ -46,6 +46,22 @@ class UnknownGame(UsageError):
     """A header (or an option) naming a game this version does not know: ``UnknownGame(M(...))``."""
 
 
+def register(key: str, module: str, name: Msg) -> None:
+    """Game *key* (the ``GAME`` object of *module*, named *name*) becomes one this process officiates, as the
+    bundled ones are: a game written outside ``referee/games/`` (the test suite's toy game) needs no product file
+    to name it. Registering a key again replaces it."""
+    GAMES[key] = module
+    TITLES[key] = name
+    _LOADED.pop(key, None)
+
+
+def unregister(key: str) -> None:
+    """Game *key* leaves this process's registry (what :func:`register` added)."""
+    GAMES.pop(key, None)
+    TITLES.pop(key, None)
+    _LOADED.pop(key, None)
+
+
 def keys() -> list[str]:
     return list(GAMES)
 

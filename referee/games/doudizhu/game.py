@@ -64,11 +64,11 @@ class DouDizhu(Adapter[Event, RuleSet, MatchResult]):
 GAME = DouDizhu()
 
 if TYPE_CHECKING:  # the type checker holds Dou Dizhu, and each module the adapter hands over to, to the interface
-    from referee.games.api import Game
+    from referee.games.api import GameOf
     from referee.games.doudizhu import events, expect, notation, ruleset, summary, views
     from referee.games.kit import adapter as kit
 
-    _CHECKED: Game = GAME
+    _CHECKED: GameOf[Event, RuleSet, MatchResult] = GAME  # each value held to this game's own types
     _NOTATION: kit.Notation[Event] = notation
     _EVENTS: kit.Events[Event] = events
     _RULESETS: kit.Rulesets[RuleSet] = ruleset

@@ -17,7 +17,7 @@ from referee.games.doudizhu.engine import LANDLORD, DealResult, MatchResult, Run
 from referee.games.doudizhu.events import SEATS, Event, Header
 from referee.games.doudizhu.rules import TITLES
 from referee.games.doudizhu.ruleset import ROB, RuleSet
-from referee.games.kit.jsonout import write_object
+from referee.games.kit.envelope import match_object, write_envelope
 
 
 def _signed(n: int) -> str:
@@ -141,18 +141,16 @@ class _Ended(Protocol):
 
 def _write(header: Header | None, rules: RuleSet, names: dict[int, str], deals: Iterable[DealResult],
            ended: Callable[[], _Ended], out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
-    match: dict[str, Any] = dict(header.extra) if header else {}
-    match["game"] = "doudizhu"
-    match["rules"] = rules.name
+    """The envelope of docs/engine-contract.md: the header and players in ``match``, a row a deal, then
+    ``result`` (totals, finished) and ``errors``."""
 
-    def after() -> dict[str, Any]:
+    def result() -> dict[str, Any]:
         end = ended()
-        problems = sorted([*errors, *end.problems()], key=lambda e: e.line)
-        return {"result": {"totals": {str(s): end.totals[s] for s in SEATS}, "finished": end.finished},
-                "errors": [{"line": e.line, "message": e.text(lang)} for e in problems]}
+        return {"totals": {str(s): end.totals[s] for s in SEATS}, "finished": end.finished}
 
-    write_object(out, {"match": match, "players": {str(s): names[s] for s in SEATS}}, "deals", deals,
-                 lambda d: _deal_json(d, lang), after)
+    match = match_object("doudizhu", header, rules.name, {str(s): names[s] for s in SEATS})
+    write_envelope(out, match, "deals", deals, lambda d: _deal_json(d, lang), result,
+                   lambda: [*errors, *ended().problems()])
 
 
 # --- the score table ---------------------------------------------------------------------------------------

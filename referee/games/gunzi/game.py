@@ -380,11 +380,11 @@ if TYPE_CHECKING:  # the store block's types (kept out of the imports above: oth
     from referee.games.api import Reading, Replayer, Summary, Timed, TimeRuling, Where
 
 if TYPE_CHECKING:  # the type checker holds Gunzi, and each module the adapter hands over to, to the interface
-    from referee.games.api import Game
+    from referee.games.api import GameOf
     from referee.games.gunzi import events, expect, notation, ruleset, summary
     from referee.games.kit import adapter as kit
 
-    _CHECKED: Game = GAME
+    _CHECKED: GameOf[Event, RuleSet, MatchResult] = GAME  # each value held to this game's own types
     _NOTATION: kit.Notation[Event] = notation
     _EVENTS: kit.Events[Event] = events
     _RULESETS: kit.Rulesets[RuleSet] = ruleset

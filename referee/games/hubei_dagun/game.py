@@ -47,11 +47,11 @@ class HubeiDagun(Adapter[Event, DagunRules, MatchResult]):
 GAME = HubeiDagun()
 
 if TYPE_CHECKING:  # the type checker holds 打滚, and each module the adapter hands over to, to the interface
-    from referee.games.api import Game
+    from referee.games.api import GameOf
     from referee.games.hubei_dagun import engine, events, expect, notation, ruleset, summary, views
     from referee.games.kit import adapter as kit
 
-    _CHECKED: Game = GAME
+    _CHECKED: GameOf[Event, DagunRules, MatchResult] = GAME  # each value held to this game's own types
     _NOTATION: kit.Notation[Event] = notation
     _EVENTS: kit.Events[Event] = events
     _RULESETS: kit.Rulesets[DagunRules] = ruleset

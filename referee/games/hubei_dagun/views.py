@@ -12,7 +12,7 @@ from referee.games.api import GameTable
 from referee.games.hubei_dagun.engine import KIND_WORD, REWARD_WORD, Card, DealResult, MatchResult
 from referee.games.hubei_dagun.events import SEATS
 from referee.games.hubei_dagun.ruleset import DagunRules
-from referee.games.kit.jsonout import write_object
+from referee.games.kit.envelope import match_object, write_envelope
 
 MODE_WORD = {"friend": M("找朋友"), "alone": M("硬牌")}
 
@@ -117,15 +117,13 @@ def deal_json(d: DealResult, lang: str) -> dict[str, object]:
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
-    """The JSON object of ``replay --json`` (docs/hubei-dagun-record-format.md §JSON)."""
-    h = result.header
-    problems = sorted([*errors, *result.errors], key=lambda e: e.line)
-    write_object(out, {"game": "hubei-dagun", "match": h.id if h else None, "rules": result.rules.name,
-                       "players": dict(zip(SEATS, result.names, strict=True))},
-                 "deals", result.deals, lambda d: deal_json(d, lang),
-                 lambda: {"totals": dict(zip(SEATS, result.totals, strict=True)), "valid": not problems,
-                          "errors": [{"line": e.line, "message": e.message, "message_zh": e.message_zh}
-                                     for e in problems]})
+    """The JSON object of ``replay --json`` (docs/hubei-dagun-record-format.md §JSON), in the envelope of
+    docs/engine-contract.md: ``result`` holds the totals and whether the record is valid."""
+    problems = [*errors, *result.errors]
+    match = match_object("hubei-dagun", result.header, result.rules.name, dict(zip(SEATS, result.names, strict=True)))
+    write_envelope(out, match, "deals", result.deals, lambda d: deal_json(d, lang),
+                   lambda: {"totals": dict(zip(SEATS, result.totals, strict=True)), "valid": not problems},
+                   lambda: problems)
 
 
 def score_table(rules: DagunRules, lang: str) -> str:

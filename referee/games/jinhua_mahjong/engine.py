@@ -27,7 +27,7 @@ from referee.games.jinhua_mahjong.events import (
     next_seat,
     previous_seat,
 )
-from referee.games.jinhua_mahjong.patterns import BY_CODE, CONFLICTS, EXCLUSIVE, SETS_ONLY
+from referee.games.jinhua_mahjong.patterns import BY_CODE, CONFLICTS, EXCLUSIVE, SETS_ONLY, SHAPE_HOLDS
 from referee.games.jinhua_mahjong.tiles import KINDS, code
 from referee.games.kit.conduct import Conduct, split
 
@@ -404,10 +404,11 @@ def compatibility(codes: Sequence[str], line: int) -> list[RecordError]:
     if len(shapes) > 1:
         shaped = {c for c in codes if BY_CODE[c].shape}
         found.append(RecordError(line, M("patterns: {names} are different winning shapes (§8.1)", names=names(shaped))))
-    if shapes and claimed & SETS_ONLY - {"pinghu"}:
+    held = frozenset.intersection(*(SHAPE_HOLDS.get(s, frozenset()) for s in shapes)) if shapes else frozenset()
+    if shapes and claimed & SETS_ONLY - {"pinghu"} - held:
         shaped = {c for c in codes if BY_CODE[c].shape}
         found.append(RecordError(line, M("patterns: {shape} has no sets or kong; {names} needs them (§8.1)",
-                                  shape=names(shaped), names=names(claimed & SETS_ONLY))))
+                                  shape=names(shaped), names=names(claimed & SETS_ONLY - held))))
     no_wild = {c for c in codes if BY_CODE[c].no_wild}
     wild = {c for c in codes if BY_CODE[c].uses_wild}
     if no_wild and wild:

@@ -43,11 +43,11 @@ class JinhuaMahjong(Adapter[Event, Rules, MatchResult]):
 GAME = JinhuaMahjong()
 
 if TYPE_CHECKING:  # the type checker holds the game, and each module the adapter hands over to, to the interface
-    from referee.games.api import Game
+    from referee.games.api import GameOf
     from referee.games.jinhua_mahjong import engine, events, expect, notation, ruleset, views
     from referee.games.kit import adapter as kit
 
-    _CHECKED: Game = GAME
+    _CHECKED: GameOf[Event, Rules, MatchResult] = GAME  # each value held to this game's own types
     _NOTATION: kit.Notation[Event] = notation
     _EVENTS: kit.Events[Event] = events
     _RULESETS: kit.Rulesets[Rules] = ruleset

@@ -93,6 +93,10 @@ EXCLUSIVE: tuple[tuple[frozenset[str], Msg], ...] = (
 # Patterns of four sets and a pair (or claimed sets, or a kong): none goes with a special shape (§8.1).
 SETS_ONLY = frozenset({"pinghu", "pengpeng", "quanqiuren", "caishen_tou", "sancai_yike", "baotou", "gangbao",
                        "gangkai"})
+# What a special shape may still hold of SETS_ONLY (§8.1): 乱风 needs no shape, so its honours may include a
+# declared kong (four 东), and the replacement tile that completes it wins 杠上开花 (§4.4, §6.10, §6.16; seed
+# 003 三(6), (8)). Seven pairs and not-touching are fourteen tiles of their own shape: no kong.
+SHAPE_HOLDS: dict[str, frozenset[str]] = {"honours": frozenset({"gangkai"})}
 # Any of the first with any of the second (§8.2-§8.5):
 CONFLICTS: tuple[tuple[frozenset[str], frozenset[str], Msg], ...] = (
     (frozenset({"pinghu"}), frozenset(BY_CODE) - {"pinghu"}, M(

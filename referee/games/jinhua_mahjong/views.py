@@ -12,7 +12,7 @@ from referee.games.api import GameTable, Outcome, Participant
 from referee.games.jinhua_mahjong.engine import DealResult, MatchResult
 from referee.games.jinhua_mahjong.events import SEATS
 from referee.games.jinhua_mahjong.patterns import BY_CODE, PATTERNS
-from referee.games.kit.jsonout import write_object
+from referee.games.kit.envelope import match_object, write_envelope
 
 
 def _seat(seat: str, lang: str) -> str:
@@ -122,15 +122,13 @@ def _deal_json(d: DealResult, lang: str) -> dict[str, object]:
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
-    """The JSON object of ``replay --json`` (docs/jinhua-mahjong-record-format.md), written deal by deal."""
-    h = result.header
-    problems = sorted([*errors, *result.errors], key=lambda e: e.line)
-    write_object(out, {"game": "jinhua-mahjong", "match": h.id if h else None, "rules": result.rules.name,
-                       "players": {s: result.names.get(s, "") for s in SEATS}},
-                 "deals", result.deals, lambda d: _deal_json(d, lang),
-                 lambda: {"totals": dict(result.totals), "in_play": result.in_play,
-                          "errors": [{"line": e.line, "message": e.message, "message_zh": e.message_zh}
-                                     for e in problems]})
+    """The JSON object of ``replay --json`` (docs/jinhua-mahjong-record-format.md), written deal by deal, in the
+    envelope of docs/engine-contract.md: ``result`` holds the totals and whether a deal is still in play."""
+    write_envelope(out, match_object("jinhua-mahjong", result.header, result.rules.name,
+                                     {s: result.names.get(s, "") for s in SEATS}),
+                   "deals", result.deals, lambda d: _deal_json(d, lang),
+                   lambda: {"totals": dict(result.totals), "in_play": result.in_play},
+                   lambda: [*errors, *result.errors])
 
 
 class MahjongSummary(NamedTuple):

@@ -24,10 +24,21 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TextIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar, cast
 
 from referee.core.i18n import M, Msg
-from referee.games.api import Fact, GameTable, Header, PadGroup, Reading, RuleSetInfo, Summary, table_facts, total_facts
+from referee.games.api import (
+    Fact,
+    GameOf,
+    GameTable,
+    Header,
+    PadGroup,
+    Reading,
+    RuleSetInfo,
+    Summary,
+    table_facts,
+    total_facts,
+)
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
@@ -108,8 +119,10 @@ class Pad(Protocol):  # --- web pad: a game's ``pad`` module (Adapter.pad)
     def groups(self) -> tuple[PadGroup, ...]: ...
 
 
-class Adapter(Generic[E, R, Res]):
+class Adapter(GameOf[E, R, Res]):
     """A game behind the interface, each method handed over to the module of its package that holds the work.
+    It subclasses :class:`referee.games.api.GameOf` of the game's types, so mypy checks each method against the
+    interface's (and refuses to make a game whose class leaves an interface method without a body).
 
     A subclass sets :attr:`key`, :attr:`title`, :attr:`default_rules` (and :attr:`seats` when they are not
     ``E S W N``), says how its result numbers its settled deals (:meth:`settled`), and overrides what its
