@@ -20,8 +20,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 
 # Bottom to top: a layer may import the layers before it, never one after it. The command line and the web
 # are two views at the top: the command line starts the web server (`referee serve`), the web never
-# reaches into the command line.
-LAYERS = ("core", "games", "tournament", "store", "views", "app", "cli", "web")
+# reaches into the command line. What the use cases compute from the store's entries (replays, results, the game
+# clock: referee/app/results/) is a layer of its own, over the store and under the views that show it.
+LAYERS = ("core", "games", "tournament", "store", "results", "views", "app", "cli", "web")
 ALLOWED_ACROSS = {("cli", "web")}
 
 
@@ -67,6 +68,8 @@ def graph() -> nx.DiGraph:  # read once for the module's tests (they only read i
 
 def layer(module: str) -> str | None:
     parts = module.split(".")
+    if parts[1:3] == ["app", "results"]:
+        return "results"
     return parts[1] if len(parts) > 1 and parts[1] in LAYERS else None
 
 

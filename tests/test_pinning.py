@@ -22,6 +22,7 @@ import pytest
 from helpers import referee_process
 
 from referee.app.recording import record
+from referee.app.results.replaying import replay
 from referee.core import rulesfile
 from referee.games.api import rules_content
 from referee.games.gunzi import notation, ruleset
@@ -32,7 +33,6 @@ from referee.store.api import MatchStore, open_store
 from referee.store.chain import GENESIS, StoredEntry, seal
 from referee.store.copying import copy_store
 from referee.store.errors import StoreError
-from referee.store.replaying import replay
 
 HEADER = """match id=P1 rules=club date=2026-12-01
 seat E 张三

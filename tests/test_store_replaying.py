@@ -1,5 +1,5 @@
-"""A stored match of any game replayed, kept and summarized through its game's interface (``referee.store.replaying``,
-``referee.store.memo``, ``referee.store.summaries``): the kept engine state (``Game.replayer``), copied and extended
+"""A stored match of any game replayed, kept and summarized through its game's interface
+(``referee.app.results.replaying``, ``referee.store.memo``, ``referee.store.summaries``): the kept engine state (``Game.replayer``), copied and extended
 by the next entries, gives what a replay of them all gives, for Gunzi (its fold, event by event) and for the three
 other games (the kit's, replayed whole); each game's summary row reads back as it was written."""
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from referee.app.results import replaying
 from referee.games.registry import game
-from referee.store import replaying
 from referee.store.folder import FolderStore
 from referee.store.memo import Memo
 from referee.store.summaries import RulesUsed, _read, _row, compute

@@ -84,8 +84,8 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
     session without reading and re-checking the whole chain when its file is as last written."""
     from referee.app.appending import _file_rejection, require_reason
     from referee.app.officiate import Rejected, added_errors, replay
+    from referee.app.results.replaying import fold, game_of, rules_of
     from referee.games.stored import game_of_events
-    from referee.store.replaying import fold, game_of, rules_of
 
     if any(game_of_events([ev]) is not None for ev in events):  # a header, of whichever game
         raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
