@@ -1,7 +1,8 @@
 """A stored match of any game replayed, kept and summarized through its game's interface
 (``referee.app.results.replaying``, ``referee.store.memo``, ``referee.store.summaries``): the kept engine state
-(``Game.replayer``), copied and extended by the next entries, gives what a replay of them all gives, for Gunzi (its fold, event by event) and for the three
-other games (the kit's, replayed whole); each game's summary row reads back as it was written."""
+(``Game.replayer``), copied and extended by the next entries, gives what a replay of them all gives, for Gunzi (its
+fold, event by event) and for the three other games (the kit's, replayed whole); each game's summary row reads back
+as it was written."""
 
 from __future__ import annotations
 
