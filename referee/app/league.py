@@ -1,5 +1,5 @@
 """A league (season) of events held at several clubs: make it, add its events (its standings:
-``referee.store.leagueresults``). Every argument is checked before anything is written; a refused operation
+``referee.app.results.leagueresults``). Every argument is checked before anything is written; a refused operation
 stores nothing."""
 
 from __future__ import annotations

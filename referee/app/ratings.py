@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from referee.app.results.eventresults import kept
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
 from referee.store.api import MatchStore
-from referee.store.eventresults import kept
 from referee.store.store import StoreError
 from referee.tournament.model import EventFormat, Pair
 from referee.tournament.ratings import Entrant, Ladder, Played, ladder, pair_seeds, player_seeds

@@ -132,7 +132,7 @@ class Cached(NamedTuple):
 
 # The match file as it was when a summary was computed from it: its size and mtime. A file edited by
 # hand in the middle keeps its head (entry count, last hash) but not its signature: the file is then
-# read again and its whole chain checked (the reader's job: ``referee.store.eventresults.CheckedReads``).
+# read again and its whole chain checked (the reader's job: ``referee.app.results.eventresults.CheckedReads``).
 Signature = tuple[int, int]
 
 # Summaries computed in this process, by (store folder, match id): (summary, file signature). Only
