@@ -32,6 +32,7 @@ from webserver import WebServer
 from webvenue import T1, make_venue
 
 from referee.app import director, recording
+from referee.app.results.eventstate import event_state
 from referee.core import safefile
 from referee.core.errors import RefereeError
 from referee.games.gunzi.notation import parse_line
@@ -293,7 +294,7 @@ def test_two_threads_pairing_one_round_pair_it_once(tmp_path: Path) -> None:
                                               f"(referee event close {ev})"], outcomes
         log = EventLog(cli.db, ev)
         log.entries()  # raises when the chain is broken
-        state = log.state()
+        state = event_state(log)
         assert [r.number for r in state.rounds] == [1]
         for t in state.rounds[0].tables:
             assert len(Store(cli.db).entries(t.match_id)) == 7
@@ -312,7 +313,7 @@ def test_two_processes_pairing_one_round_pair_it_once(tmp_path: Path) -> None:
     assert err == f"error: round 1 of event {EVENT} is still open: close it first (referee event close {EVENT})\n"
     log = EventLog(cli.db, EVENT)
     log.entries()
-    assert [r.number for r in log.state().rounds] == [1]
+    assert [r.number for r in event_state(log).rounds] == [1]
     verify = run_referee(cli.db, "verify")
     assert verify.returncode == 0, verify.stdout + verify.stderr
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from referee.app.results.eventresults import kept
+from referee.app.results.eventstate import event_state
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
 from referee.store.api import MatchStore
@@ -35,7 +36,7 @@ class ClubRatings(NamedTuple):
 
 
 def _event_matches(store: MatchStore, event_id: str) -> list[str]:
-    state = store.event_log(event_id).state()  # an unknown event: the store's error naming the events
+    state = event_state(store.event_log(event_id))  # an unknown event: the store's error naming the events
     return [t.match_id for r in state.rounds for t in r.tables]
 
 
@@ -49,7 +50,7 @@ def _match_ids(store: MatchStore, event_id: str | None, league_id: str | None = 
     seen: set[str] = set()
     for eid in store.event_ids():
         try:
-            state = store.event_log(eid).state()
+            state = event_state(store.event_log(eid))
         except StoreError:  # a log that cannot be read: its matches are read as matches of no event
             continue
         mids = [t.match_id for r in state.rounds for t in r.tables if t.match_id not in seen]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from referee.app.results.eventstate import event_state
 from referee.core.errors import UsageError
 from referee.core.i18n import M
 from referee.games.api import AnyEvent
@@ -63,7 +64,7 @@ def _play_stopped(store: MatchStore, match_id: str, entries: Sequence[StoredEntr
     if not pending or m is None:
         return
     log = store.event_log(m["event"])
-    if not log.exists() or not log.state().settings.scoring.stop_play:
+    if not log.exists() or not event_state(log).settings.scoring.stop_play:
         return
     d = pending[0]
     raise StoreError(M("hand {hand} of match {match} is under dispute ({number}: “{claim}”) and event {event} stops "

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from referee.app import disputes
 from referee.app.ratings import ClubRatings, club_ratings
 from referee.app.results import eventresults, individualresults, leagueresults
+from referee.app.results.eventstate import event_state
 from referee.core.errors import NotFound
 from referee.core.gcpause import no_gc
 from referee.core.i18n import M, fill, tr
@@ -79,7 +80,7 @@ def match_json(store: MatchStore, match_id: str, lang: str) -> str:
 def standings_json(store: MatchStore, event_id: str) -> str:
 
     event_id = check_id(event_id, "event")
-    state = store.event_log(event_id).state()
+    state = event_state(store.event_log(event_id))
     if state.settings.individual:
         data = individualviews.standings_json(individualresults.load_state(state, store))
     else:
@@ -383,7 +384,7 @@ def event_view(store: MatchStore, event_id: str, lang: str) -> dict[str, Any]:
 
 
     event_id = check_id(event_id, "event")
-    if store.event_log(event_id).state().settings.individual:
+    if event_state(store.event_log(event_id)).settings.individual:
         return individual_view(store, event_id, lang)
     results = eventresults.load(store, event_id)
     data = eventjson.standings(results)

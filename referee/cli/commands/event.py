@@ -452,7 +452,8 @@ def status(
 
 
 def _state(store: MatchStore, event_id: str) -> EventState:
-    return store.event_log(event_id).state()
+    from referee.app.results.eventstate import event_state
+    return event_state(store.event_log(event_id))
 
 
 def close(
@@ -918,7 +919,8 @@ def list_(
     found: list[tuple[str, EventState | Msg]] = []
     for event_id in store.event_ids():
         try:
-            found.append((event_id, store.event_log(event_id).state()))
+            from referee.app.results.eventstate import event_state
+            found.append((event_id, event_state(store.event_log(event_id))))
         except RefereeError as e:  # a broken log is listed with its problem, the others still shown
             found.append((event_id, e.msg))
     _echo(list_lines(found, store.where, say))

@@ -22,7 +22,8 @@ def is_individual(store: MatchStore, event_id: str) -> bool:
     from referee.store.eventlog import UnknownEvent
 
     try:
-        return store.event_log(event_id).state().settings.individual
+        from referee.app.results.eventstate import event_state
+        return event_state(store.event_log(event_id)).settings.individual
     except UnknownEvent:
         return False
 
@@ -207,13 +208,13 @@ def standings(store: MatchStore, event_id: str, json_: bool, after_round: int | 
 
 def sheet(store: MatchStore, event_id: str, round_: int | None, output: Path | None, default: Callable[[int], Path],
           pdf: str, font: object, say: str) -> None:
+    from referee.app.results.eventstate import event_state
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
     from referee.core.safefile import is_stdout
     from referee.views import individualviews as views
     from referee.views.sheets import tables_document
-
-    state = store.event_log(event_id).state()
+    state = event_state(store.event_log(event_id))
     number = round_ if round_ is not None else len(state.seatings)
     if not 1 <= number <= len(state.seatings):
         raise UsageError(M("--round {n}: event {event} has no such round (rounds paired: {paired})",

@@ -49,7 +49,6 @@ from referee.store.eventlog import (
     actions_of,
     canonical,
     chain_id,
-    state_of,
 )
 from referee.store.pinning import KeptRules
 from referee.store.postgres.connection import (
@@ -90,7 +89,6 @@ if TYPE_CHECKING:
     import psycopg_pool
 
     from referee.store.postgres.leagues import PgLeagues
-    from referee.tournament.state import EventState
 
     Conn = psycopg.Connection[tuple[Any, ...]]
 
@@ -135,19 +133,11 @@ class PgEventSession:
         self.log = log
         self.conn = conn
         self.entries = entries
-        self._state: EventState | None = None
 
-    @property
-    def state(self) -> EventState:
-        if self._state is None:
-            self._state = state_of(self.log.event_id, actions_of(self.log.event_id, self.entries))
-        return self._state
-
-    def append(self, actions: Sequence[Action], referee: str | None = None) -> EventState:
-        """Append *actions* (all or none, with the session's transaction); the state after them, replayed
-        before anything is written so that an action that would not fit is refused."""
+    def append(self, actions: Sequence[Action], referee: str | None = None) -> list[StoredEntry]:
+        """Append *actions* (all or none, with the session's transaction) and return their sealed entries;
+        whether they fit the event is checked before, under this lock (``referee.app.results.eventstate``)."""
         event_id = self.log.event_id
-        after = state_of(event_id, actions_of(event_id, self.entries) + list(actions))
         who = referee_name(referee)
         stamp = now()
         prev = self.entries[-1]["hash"] if self.entries else chain.GENESIS
@@ -166,8 +156,7 @@ class PgEventSession:
                                 "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                                 [_values(event_id, e) for e in sealed])
         self.entries.extend(sealed)
-        self._state = after
-        return after
+        return sealed
 
 
 class PgEventLog:
@@ -231,9 +220,6 @@ class PgEventLog:
 
     def actions(self) -> list[Action]:
         return actions_of(self.event_id, self.entries())
-
-    def state(self) -> EventState:
-        return state_of(self.event_id, self.actions())
 
     @contextlib.contextmanager
     def session(self, *, create: bool = False) -> Iterator[PgEventSession]:
