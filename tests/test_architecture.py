@@ -164,3 +164,23 @@ def test_outside_the_games_no_code_asks_which_game_it_is():
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if KEYED.search(line)]
     assert KEYED.search('if game.key != "gunzi":') and KEYED.search("_gunzi_only(x)")  # the pattern finds them
     assert found == []
+
+
+def store_reaches_past_persistence(edges: list[tuple[str, str]]) -> list[str]:
+    """The arrows from the store to a tournament module or into a game's package: the store keeps entries, chains,
+    logs and tokens; replaying them (a game's rules, the tournament's) is the use cases' (referee/app/results/)."""
+    return sorted(f"{a} imports {b}" for a, b in edges
+                  if layer(a) == "store" and (layer(b) == "tournament" or game_package(b) is not None))
+
+
+def test_the_store_is_persistence_only():
+    g = graph()
+    planted = [("referee.store.store", "referee.tournament.state"),
+               ("referee.store.memo", "referee.games.gunzi.engine"),
+               ("referee.store.store", "referee.games.api"),  # the interface is every layer's
+               ("referee.app.results.replaying", "referee.games.gunzi")]
+    # the check finds a store module reaching the tournament or a game's package, and only those
+    assert store_reaches_past_persistence(planted) == ["referee.store.memo imports referee.games.gunzi.engine",
+                                                       "referee.store.store imports referee.tournament.state"]
+    assert any(layer(m) == "store" for m in g.nodes) and any(layer(m) == "tournament" for m in g.nodes)
+    assert store_reaches_past_persistence(list(g.edges)) == []
