@@ -16,6 +16,7 @@ import pytest
 
 from referee.app.director import new_event
 from referee.app.results.eventstate import event_state
+from referee.app.results.summarize import summary_cache
 from referee.core.errors import NotFound, UsageError
 from referee.games.gunzi import notation
 from referee.store import chain
@@ -177,7 +178,7 @@ def test_tokens_are_kept_hashed(store: MatchStore) -> None:
 
 def test_the_summary_cache_recomputes_only_at_a_new_head(store: MatchStore) -> None:
     _new(store)
-    cache = store.summary_cache("E1")
+    cache = summary_cache(store, "E1")
     first = cache.get("C1")
     assert cache.recomputed == 1 and first.head == store.head_record("C1")
     assert not first.progress.started  # the header alone: no hand yet

@@ -672,7 +672,7 @@ def _finished_record(store: MatchStore, event_id: str, match_id: str) -> tuple[i
     if not store.exists(match_id):
         return None
     try:
-        summary = store.summary_cache(event_id).get(match_id).summary
+        summary = summary_cache(store, event_id).get(match_id).summary
     except StoreError:
         return None
     o = table_outcome(summary)
@@ -795,7 +795,7 @@ def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason
                                  round=rnd.number, event=event_id))
         for t in rnd.tables:  # no entry lands in a match between its check here and the close
             held.enter_context(store.lock_match(t.match_id))
-        cache = store.summary_cache(event_id)
+        cache = summary_cache(store, event_id)
         got, broken = summaries_of(store, cache, state, [rnd])
         if broken:
             raise StoreError(M("round {round} cannot close: {problem}",

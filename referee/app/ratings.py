@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from referee.app.results.eventresults import kept
+from referee.app.results.eventresults import kept, summary_cache
 from referee.app.results.eventstate import event_state
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
@@ -70,7 +70,7 @@ def club_ratings(store: MatchStore, event_id: str | None = None, *, league: str 
     played: list[Played] = []
     broken: dict[str, Msg] = {}
     for eid, mids in _match_ids(store, event_id, league).items():
-        cache = store.summary_cache(eid)
+        cache = summary_cache(store, eid)
         for mid, got in cache.read_many(mids).items():
             if got is None:
                 continue  # a table paired whose match was never created (or was removed): nothing to rate

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple, cast
 
+from referee.app.results import summarize
 from referee.app.results.eventstate import event_state
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
@@ -127,8 +128,9 @@ def kept(cache: SummariesRepo) -> None:
 
 
 def summary_cache(store: MatchStore, event_id: str) -> SummariesRepo:
-    """The event's summary cache (the store's: ``store.summary_cache``)."""
-    return store.summary_cache(event_id)
+    """The event's summary cache (the store's: ``store.summary_cache``), its rows summarized by their games
+    (``referee.app.results.summarize``)."""
+    return summarize.summary_cache(store, event_id)
 
 
 class Unread(NamedTuple):

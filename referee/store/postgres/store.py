@@ -80,7 +80,7 @@ from referee.store.store import (
     seal_all,
     to_events,
 )
-from referee.store.summaries import Cached, _read, _row, compute
+from referee.store.summaries import Cached, Summarizer, _read, _row
 from referee.store.tokens import Issued, Token, TokenError, digest, new_token
 from referee.store.watching import Changes
 
@@ -385,9 +385,10 @@ class PgSummaryCache:
     the match's entries (its chain checked whole first). The web's reads never write: :meth:`save` does, for
     the director's writes and a command's reads."""
 
-    def __init__(self, store: PgStore, event_id: str) -> None:
+    def __init__(self, store: PgStore, event_id: str, summarizer: Summarizer) -> None:
         self.store = store
         self.event_id = event_id
+        self.summarizer = summarizer
         self.recomputed = 0
         self._changed: dict[str, tuple[Cached, str]] = {}
         with store._use() as conn:
@@ -403,7 +404,7 @@ class PgSummaryCache:
             if found is not None:
                 return found
         snap = self.store.snapshot(match_id)
-        cached = _fresh(match_id, snap)
+        cached = _fresh(match_id, snap, self.summarizer)
         self.recomputed += 1
         if at is not None:
             self._changed[match_id] = (cached, at[1])
@@ -431,7 +432,7 @@ class PgSummaryCache:
             out[mid] = cached
         fetched = self.store.fetch_many(todo)
         jobs = [(mid, *fetched[mid]) for mid in todo if mid in fetched]
-        for (mid, _, _), got in zip(jobs, spread(_fresh_or_error, jobs), strict=True):
+        for (mid, _, _), got in zip(jobs, spread(lambda job: _fresh_or_error(job, self.summarizer), jobs), strict=True):
             if isinstance(got, Cached):
                 self.recomputed += 1
                 self._changed[mid] = (got, heads[mid][1])
@@ -448,8 +449,8 @@ class PgSummaryCache:
             return changed[0]
         stored = self._rows.get(match_id)
         if stored is not None and stored[0] == head:
-            cached = _read(stored[1], match_id, mark)
-            if cached is not None and cached.head == head and cached.rules.current():
+            cached = _read(stored[1], match_id, self.summarizer, mark)
+            if cached is not None and cached.head == head and self.summarizer.current(cached):
                 return cached
         return None
 
@@ -469,25 +470,25 @@ class PgSummaryCache:
                         "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (event_id, match_id) DO UPDATE SET "
                         "entries = EXCLUDED.entries, head = EXCLUDED.head, row = EXCLUDED.row, seal = EXCLUDED.seal",
                         [(self.event_id, mid, c.summary.entries, c.summary.head, r["row"], r["seal"])
-                         for mid, (c, mark) in self._changed.items() for r in [_row(mid, c, mark)]])
+                         for mid, (c, mark) in self._changed.items() for r in [_row(mid, c, self.summarizer, mark)]])
         except (StoreError, psycopg.errors.LockNotAvailable):
             return False
         self._changed.clear()
         return True
 
 
-def _fresh(match_id: str, snap: Snapshot) -> Cached:
+def _fresh(match_id: str, snap: Snapshot, summarizer: Summarizer) -> Cached:
     """The summary of a match read whole (its chain and head checked: *snap*), or the store's error why not."""
     if snap.problem is not None:
         raise BrokenChain(snap.problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
-    return compute(match_id, snap.entries)
+    return summarizer.compute(match_id, snap.entries)
 
 
-def _fresh_or_error(job: tuple[str, Head, list[StoredEntry]]) -> Cached | StoreError:
+def _fresh_or_error(job: tuple[str, Head, list[StoredEntry]], summarizer: Summarizer) -> Cached | StoreError:
     match_id, head, entries = job
     problem, note = PgStore._soundness(match_id, head, entries)
     try:
-        return _fresh(match_id, Snapshot(entries, problem, note))
+        return _fresh(match_id, Snapshot(entries, problem, note), summarizer)
     except StoreError as e:
         return e
 
@@ -985,8 +986,8 @@ class PgStore:
 
         return PgLeagues(self)
 
-    def summary_cache(self, event_id: str) -> PgSummaryCache:
-        return PgSummaryCache(self, event_id)
+    def summary_cache(self, event_id: str, summarizer: Summarizer) -> PgSummaryCache:
+        return PgSummaryCache(self, event_id, summarizer)
 
     # --- versions and changes ---------------------------------------------------------------------------
 
