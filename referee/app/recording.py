@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee.app.results.eventstate import event_state
 from referee.core.errors import UsageError
 from referee.core.i18n import M
 from referee.games.api import AnyEvent
@@ -56,6 +55,7 @@ def expect(have: int, expect_seq: int | None) -> None:
 def _play_stopped(store: MatchStore, match_id: str, entries: Sequence[StoredEntry]) -> None:
     """Refuse a next hand while a dispute of the match is open or appealed, when the match's event says play
     stops for one (``disputes.stop_play`` of its scoring; off by default: play goes on while it is weighed)."""
+    from referee.app.results.eventstate import event_state  # the event layer loads only for an event's match
     from referee.store.disputes import fold
     from referee.tournament.matchids import EVENT_MATCH
 
