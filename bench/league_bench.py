@@ -32,6 +32,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from event_bench import REFEREE, hands_of, long_records, play_event, short_match, show, timed  # noqa: E402
 
+from referee.app.results.eventstate import event_state  # noqa: E402
+from referee.app.results.summarize import summary_cache  # noqa: E402
 from referee.store.api import open_store  # noqa: E402
 
 EVENTS, PAIRS, ROUNDS = 10, 100, 7
@@ -65,8 +67,8 @@ def to_postgres(built: Path, url: str) -> None:
     store = open_store(url)
     for i in range(1, EVENTS + 1):  # the caches as the last closes saved them
         event = f"EV{i:02d}"
-        cache = store.summary_cache(event)
-        cache.read_many(t.match_id for r in store.event_log(event).state().rounds for t in r.tables)
+        cache = summary_cache(store, event)
+        cache.read_many(t.match_id for r in event_state(store.event_log(event)).rounds for t in r.tables)
         cache.save()
 
 

@@ -94,6 +94,7 @@ def show(what: str, times: list[float], target: float | None = None) -> None:
 
 def parts(db: Path, runs: int, cold: bool = False) -> None:
     from referee.app import ratings as app_ratings
+    from referee.app.results.summarize import summary_cache
     from referee.store import summaries
     from referee.store.api import open_store
     from referee.tournament.ratings import Played, ladder
@@ -107,7 +108,7 @@ def parts(db: Path, runs: int, cold: bool = False) -> None:
         played: list[Played] = []
         t = time.perf_counter()
         for eid, mids in app_ratings._match_ids(store, None).items():
-            cache = store.summary_cache(eid)
+            cache = summary_cache(store, eid)
             for got in cache.read_many(mids).values():
                 assert got is not None and not isinstance(got, Exception), got
                 played.append(Played(got.summary, got.progress.last_entry))

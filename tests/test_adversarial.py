@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 from eventplay import Cli
 
+from referee.app.results.summarize import SUMMARIES
 from referee.store.folder import FolderStore as Store
 from referee.store.summaries import SummaryCache
 
@@ -76,7 +77,7 @@ def base_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for code, p1, p2 in (("F1", "张三", "李四"), ("F2", "王五", "赵六"), ("F3", "Ann", "Bob"), ("F4", "周九", "吴十")):
         cli.ok("event", "add", "E1", code, p1, p2)
     cli.ok("event", "pair", "E1")
-    cache = SummaryCache(Store(db), "E1")  # the cache a close would save (a read never writes it)
+    cache = SummaryCache(Store(db), "E1", SUMMARIES)  # the cache a close would save (a read never writes it)
     cache.get_many(["E1-R1-T1", "E1-R1-T2"])
     assert cache.save()
     cli.ok("token", "add", "Ann", "--role", "referee")

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from eventplay import Cli, match_text
 
+from referee.app.results.eventstate import event_state
 from referee.store.api import open_store
 
 MATCH = "EV-R1-T1"
@@ -62,7 +63,7 @@ def test_the_setting_is_changed_as_an_entry_of_the_log(tmp_path):
     last = _log(cli)[-1]
     assert last == {"action": "settings_changed", "confirmation_required": True,
                     "reason": "the final needs signed hands"}
-    assert open_store(cli.db).event_log("EV").state().settings.confirmation_required is True
+    assert event_state(open_store(cli.db).event_log("EV")).settings.confirmation_required is True
     again = cli("event", "settings", "EV", "--confirmation-required")
     assert again.code == 2
     assert again.err.strip() == ("error: event EV already requires every settled hand to be confirmed: nothing "

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from eventplay import Cli, play
 
+from referee.app.results.eventstate import event_state
+
 pypdf = pytest.importorskip("pypdf")
 
 EV = "FRI"
@@ -476,7 +478,7 @@ def test_item2_an_entry_is_edited_and_removed_before_it_plays_as_entries_of_the_
         assert (done.returncode, done.stderr.strip()) == (1, said)
     assert snapshot(cli.db) == before
     cli.ok("event", "edit", "ED", "E4", "--club", "海之韵")
-    e4 = EventLog(cli.db, "ED").state().pair("E4")
+    e4 = event_state(EventLog(cli.db, "ED")).pair("E4")
     assert e4 is not None and (e4.player1, e4.player2, e4.club) == ("Ann", "Rob", "海之韵")
 
 

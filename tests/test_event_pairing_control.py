@@ -14,6 +14,7 @@ from pathlib import Path
 
 from eventplay import Cli, play, snapshot
 
+from referee.app.results.eventstate import event_state
 from referee.games.gunzi.events import TeamName
 from referee.store.eventlog import EventLog
 from referee.store.store import Store
@@ -58,7 +59,7 @@ def test_same_club_avoided_dry_run_swap_unpair_and_set(cli: Cli, tmp_path: Path)
     assert "Changed by hand (A2 asked to sit at table 1); the program paired: T1 A1-B1, T2 C1-A2, T3 B2-C2" in out
     st = cli.json("event", "status", "CLUB")
     assert [(t["ew"], t["ns"]) for t in st["tables"]] == [("A1", "A2"), ("C1", "B1"), ("B2", "C2")]
-    assert EventLog(cli.db, "CLUB").state().pairing_notes == {1: "A2 asked to sit at table 1"}
+    assert event_state(EventLog(cli.db, "CLUB")).pairing_notes == {1: "A2 asked to sit at table 1"}
 
     # Nothing recorded yet: the round can be taken back (its matches stay, unused, until paired again).
     out = cli.ok("event", "unpair", "CLUB", "--reason", "A1 and A2 are one club").out

@@ -14,6 +14,8 @@ import pytest
 from eventplay import Cli, game, play, snapshot
 from helpers import hand_text
 
+from referee.app.results.eventstate import event_state
+from referee.app.results.summarize import SUMMARIES
 from referee.store.folder import FolderStore as Store
 from referee.store.summaries import SummaryCache, forget
 
@@ -165,15 +167,15 @@ def test_the_summary_cache_recomputes_only_a_match_whose_head_moved(cli: Cli, tm
     cli.ok("record", "CUP-R1-T2", "--file", write(tmp_path, "g1.gunzi", game("EW")))  # 1:0, in play
     assert cli.json("event", "standings", EVENT)["rounds"][0]["tables"][1]["games"] == {"EW": 1, "NS": 0}
     store = Store(cli.db)
-    kept = SummaryCache(store, EVENT)  # saved as the director's writes save it (a read never does)
+    kept = SummaryCache(store, EVENT, SUMMARIES)  # saved as the director's writes save it (a read never does)
     kept.get_many(["CUP-R1-T1", "CUP-R1-T2"])
     assert kept.save()
     forget()  # what this process kept in memory: the rows must come from the file
-    warm = SummaryCache(store, EVENT)
+    warm = SummaryCache(store, EVENT, SUMMARIES)
     warm.get_many(["CUP-R1-T1", "CUP-R1-T2"])
     assert warm.recomputed == 0
     cli.ok("record", "CUP-R1-T2", "--file", write(tmp_path, "g2.gunzi", game("EW")))  # 2:0, over
-    cache = SummaryCache(store, EVENT)
+    cache = SummaryCache(store, EVENT, SUMMARIES)
     got = cache.get("CUP-R1-T2")
     # 7 entries from pairing and 6 per game: recomputed at 19 entries, its head the last entry's hash
     assert cache.recomputed == 1 and got.summary.finished and got.summary.entries == 19
@@ -288,11 +290,11 @@ def test_pairing_again_after_a_crash_takes_over_the_matches_it_had_written(cli: 
     for code in ("F1", "F2", "F3", "F4"):
         cli.ok("event", "add", EVENT, code, f"{code}a", f"{code}b")
     store = Store(cli.db)
-    state = EventLog(store.root, EVENT).state()
-    rnd, _ = director.next_round(store, state, SummaryCache(store, EVENT))
+    state = event_state(EventLog(store.root, EVENT))
+    rnd, _ = director.next_round(store, state, SummaryCache(store, EVENT, SUMMARIES))
     # The crash: the round's matches written, the log entry not.
     create_matches(store, [director.match_events(state, t, 1) for t in rnd.tables])
-    assert EventLog(store.root, EVENT).state().rounds == ()
+    assert event_state(EventLog(store.root, EVENT)).rounds == ()
     js = cli.json("event", "pair", EVENT)
     assert [t["match"] for t in js["tables"]] == ["CUP-R1-T1", "CUP-R1-T2"]
     assert len(store.entries("CUP-R1-T1")) == 7  # taken over, not written twice

@@ -22,6 +22,7 @@ import pytest
 from helpers import referee_process
 
 from referee.app.recording import record
+from referee.app.results.replaying import replay
 from referee.core import rulesfile
 from referee.games.api import rules_content
 from referee.games.gunzi import notation, ruleset
@@ -32,7 +33,6 @@ from referee.store.api import MatchStore, open_store
 from referee.store.chain import GENESIS, StoredEntry, seal
 from referee.store.copying import copy_store
 from referee.store.errors import StoreError
-from referee.store.replaying import replay
 
 HEADER = """match id=P1 rules=club date=2026-12-01
 seat E 张三
@@ -171,7 +171,8 @@ def test_a_match_stored_before_pins_still_replays_by_name(store: MatchStore, clu
 
 
 def test_the_summary_cache_keys_on_the_rules(club: Path, tmp_path: Path) -> None:
-    from referee.store.summaries import RulesUsed, compute
+    from referee.app.results.summarize import SUMMARIES, compute
+    from referee.store.summaries import RulesUsed
 
     store = open_store(tmp_path / "store")
     _played(store)
@@ -181,10 +182,10 @@ def test_the_summary_cache_keys_on_the_rules(club: Path, tmp_path: Path) -> None
     unpinned = _old_match(open_store(tmp_path / "old"))
     old = compute("P1", unpinned)
     assert old.rules == RulesUsed("club", pin, False)  # club at short 80 is the content of that pin
-    assert old.rules.current() and pinned.rules.current()
+    assert SUMMARIES.current(old) and SUMMARIES.current(pinned)
     _edit(club, 100)
     # a row computed by name under the file as it was is stale now; the pinned one is not
-    assert not old.rules.current() and pinned.rules.current()
+    assert not SUMMARIES.current(old) and SUMMARIES.current(pinned)
 
 
 def test_db_copy_carries_the_kept_rule_sets(store: MatchStore, club: Path, tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ import pytest
 from eventplay import Cli, play
 from starlette.testclient import TestClient
 
+from referee.app.results.summarize import summary_cache
 from referee.store import summaries
 from referee.store.api import open_store
 from referee.web.app import make_app
@@ -54,7 +55,7 @@ def points(standings: dict[str, Any]) -> dict[str, int]:
 def recomputed(db: str) -> int:
     """How many of the event's matches a fresh reader would replay (0: the cache is at both heads)."""
     summaries.forget()  # what this process computed before: the cache alone must answer
-    cache = open_store(db).summary_cache(EVENT)
+    cache = summary_cache(open_store(db), EVENT)
     got = cache.read_many(["CUP-R1-T1", "CUP-R1-T2"])
     assert all(not isinstance(v, Exception) and v is not None for v in got.values()), got
     return cache.recomputed

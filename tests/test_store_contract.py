@@ -15,6 +15,8 @@ import threading
 import pytest
 
 from referee.app.director import new_event
+from referee.app.results.eventstate import event_state
+from referee.app.results.summarize import summary_cache
 from referee.core.errors import NotFound, UsageError
 from referee.games.gunzi import notation
 from referee.store import chain
@@ -143,14 +145,14 @@ def test_an_event_log_is_a_repository_of_the_store(store: MatchStore) -> None:
     log = store.event_log("E1")
     assert not log.exists() and store.event_ids() == []
     with pytest.raises(UnknownEvent) as missing:
-        log.state()
+        event_state(log)
     assert missing.value.msg.text("en").startswith("no event 'E1' in the store at ")
     state = new_event(store, "E1", name="Cup", rules="dalian-club", fmt="round-robin", rounds=None, scoring="club",
                       date=None, venue=None, seed=7, referee="dora")
     assert state.settings.name == "Cup"
     assert log.exists() and store.event_ids() == ["E1"]
     assert len(log.entries()) == 1 and log.entries()[0]["prev"] == chain.GENESIS
-    assert log.state().settings.lot == 7
+    assert event_state(log).settings.lot == 7
     with pytest.raises(DuplicateEvent), log.session(create=True):
         pass
 
@@ -176,7 +178,7 @@ def test_tokens_are_kept_hashed(store: MatchStore) -> None:
 
 def test_the_summary_cache_recomputes_only_at_a_new_head(store: MatchStore) -> None:
     _new(store)
-    cache = store.summary_cache("E1")
+    cache = summary_cache(store, "E1")
     first = cache.get("C1")
     assert cache.recomputed == 1 and first.head == store.head_record("C1")
     assert not first.progress.started  # the header alone: no hand yet

@@ -183,6 +183,7 @@ def test_watch_waits_for_a_change_up_to_its_timeout(old_store: Path) -> None:
 
 
 def test_the_summary_cache_is_a_tinydb_and_an_older_cache_is_recomputed(tmp_path: Path) -> None:
+    from referee.app.results.summarize import SUMMARIES
     from referee.games.gunzi.events import MatchHeader
     from referee.games.gunzi.notation import parse
     from referee.store.summaries import FORMAT, SummaryCache, forget
@@ -196,7 +197,7 @@ def test_the_summary_cache_is_a_tinydb_and_an_older_cache_is_recomputed(tmp_path
     # a cache of format 2 (before TinyDB): its rows are not read, whatever they say
     path.write_text(json.dumps({"format": 2, "version": "x", "event": "E", "matches": {"E-R1-T1": {"row": "{}"}}}))
     forget()
-    cache = SummaryCache(store, "E")
+    cache = SummaryCache(store, "E", SUMMARIES)
     assert cache._rows == {}
     got = cache.get("E-R1-T1")
     assert cache.recomputed == 1 and got.summary.entries == 9  # the header and the hand's 8 directives
@@ -207,7 +208,7 @@ def test_the_summary_cache_is_a_tinydb_and_an_older_cache_is_recomputed(tmp_path
         rows = db.table("matches").all()
     assert [(r.doc_id, r["id"]) for r in rows] == [(1, "E-R1-T1")]
     forget()  # nothing kept in this process's memory: what is not replayed is read from the file
-    again = SummaryCache(store, "E")
+    again = SummaryCache(store, "E", SUMMARIES)
     assert again.get("E-R1-T1") == got and again.recomputed == 0  # read back from the TinyDB, not replayed
 
 

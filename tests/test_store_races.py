@@ -32,6 +32,8 @@ from webserver import WebServer
 from webvenue import T1, make_venue
 
 from referee.app import director, recording
+from referee.app.results.eventstate import event_state
+from referee.app.results.summarize import SUMMARIES
 from referee.core import safefile
 from referee.core.errors import RefereeError
 from referee.games.gunzi.notation import parse_line
@@ -293,7 +295,7 @@ def test_two_threads_pairing_one_round_pair_it_once(tmp_path: Path) -> None:
                                               f"(referee event close {ev})"], outcomes
         log = EventLog(cli.db, ev)
         log.entries()  # raises when the chain is broken
-        state = log.state()
+        state = event_state(log)
         assert [r.number for r in state.rounds] == [1]
         for t in state.rounds[0].tables:
             assert len(Store(cli.db).entries(t.match_id)) == 7
@@ -312,7 +314,7 @@ def test_two_processes_pairing_one_round_pair_it_once(tmp_path: Path) -> None:
     assert err == f"error: round 1 of event {EVENT} is still open: close it first (referee event close {EVENT})\n"
     log = EventLog(cli.db, EVENT)
     log.entries()
-    assert [r.number for r in log.state().rounds] == [1]
+    assert [r.number for r in event_state(log).rounds] == [1]
     verify = run_referee(cli.db, "verify")
     assert verify.returncode == 0, verify.stdout + verify.stderr
 
@@ -327,7 +329,7 @@ def event_in_play(cli: Cli, tmp_path: Path) -> None:
     js = cli.json("event", "pair", EVENT)
     assert [(t["ew"], t["ns"]) for t in js["tables"]] == [("F1", "F2"), ("F4", "F3")]
     store = Store(cli.db)
-    cache = SummaryCache(store, EVENT)  # the cache at the new matches' heads (7 entries each)
+    cache = SummaryCache(store, EVENT, SUMMARIES)  # the cache at the new matches' heads (7 entries each)
     cache.get_many(["CUP-R1-T1", "CUP-R1-T2"])
     cache.save()
     play(cli, tmp_path, js["tables"][0], "F1", 2, 0)
@@ -403,7 +405,7 @@ def test_an_edited_summary_cache_changes_neither_the_standings_nor_what_close_al
     cli = Cli(tmp_path / "store")
     event_in_play(cli, tmp_path)
     store = Store(cli.db)
-    cache = SummaryCache(store, EVENT)
+    cache = SummaryCache(store, EVENT, SUMMARIES)
     cache.get_many(["CUP-R1-T1", "CUP-R1-T2"])
     assert cache.save()
     path = cache.path
@@ -424,7 +426,7 @@ def test_a_summary_cached_at_an_older_head_is_recomputed(tmp_path: Path) -> None
     cli = Cli(tmp_path / "store")
     event_in_play(cli, tmp_path)
     store = Store(cli.db)
-    cache = SummaryCache(store, EVENT)
+    cache = SummaryCache(store, EVENT, SUMMARIES)
     got = cache.get_many(["CUP-R1-T1", "CUP-R1-T2"])
     assert (got["CUP-R1-T1"].summary.entries, got["CUP-R1-T2"].summary.entries) == (19, 13)  # 7 + 6 × 2, 7 + 6
     assert cache.save()
@@ -432,7 +434,7 @@ def test_a_summary_cached_at_an_older_head_is_recomputed(tmp_path: Path) -> None
     g2.write_text(game("EW"), encoding="utf-8")
     cli.ok("record", "CUP-R1-T2", "--file", g2)
     forget()  # what this process kept in memory: T1's row must come from the file
-    again = SummaryCache(store, EVENT)
+    again = SummaryCache(store, EVENT, SUMMARIES)
     got = again.get("CUP-R1-T2")
     assert (again.recomputed, got.summary.entries, got.summary.finished) == (1, 19, True)
     again.get("CUP-R1-T1")
@@ -449,16 +451,16 @@ def test_a_process_replays_a_match_once_per_head_and_writes_nothing_for_it(tmp_p
     before = (cli.db / "summaries" / f"{EVENT}.json").read_bytes()
     store = Store(cli.db)
     forget()
-    first = SummaryCache(store, EVENT)
+    first = SummaryCache(store, EVENT, SUMMARIES)
     first.get_many(["CUP-R1-T1", "CUP-R1-T2"])
     assert first.recomputed == 2  # both moved past the cache file's rows (7 entries each)
-    second = SummaryCache(store, EVENT)
+    second = SummaryCache(store, EVENT, SUMMARIES)
     second.get_many(["CUP-R1-T1", "CUP-R1-T2"])
     assert second.recomputed == 0
     g2 = tmp_path / "g2.gunzi"
     g2.write_text(game("EW"), encoding="utf-8")
     cli.ok("record", "CUP-R1-T2", "--file", g2)
-    third = SummaryCache(store, EVENT)
+    third = SummaryCache(store, EVENT, SUMMARIES)
     assert third.get("CUP-R1-T2").summary.finished
     third.get("CUP-R1-T1")
     assert third.recomputed == 1
@@ -471,12 +473,12 @@ def test_a_row_forged_with_its_seal_recomputed_is_listed_by_stale(tmp_path: Path
     cli = Cli(tmp_path / "store")
     event_in_play(cli, tmp_path)
     store = Store(cli.db)
-    cache = SummaryCache(store, EVENT)
+    cache = SummaryCache(store, EVENT, SUMMARIES)
     cache.get_many(["CUP-R1-T1", "CUP-R1-T2"])
     assert cache.save()
-    assert summaries.stale(store, EVENT) == []
+    assert summaries.stale(store, EVENT, SUMMARIES) == []
     edit_cached_summary(cache.path, "CUP-R1-T1", reseal=True, winner="NS", games_won={"EW": 0, "NS": 2})
-    assert summaries.stale(store, EVENT) == ["CUP-R1-T1"]
+    assert summaries.stale(store, EVENT, SUMMARIES) == ["CUP-R1-T1"]
 
 
 def test_a_removed_match_is_not_read_from_the_cache(tmp_path: Path) -> None:
@@ -485,7 +487,7 @@ def test_a_removed_match_is_not_read_from_the_cache(tmp_path: Path) -> None:
     (exit 1, as every event command does for a match it cannot count: tests/test_event_verify.py)."""
     cli = Cli(tmp_path / "store")
     event_in_play(cli, tmp_path)
-    cache = SummaryCache(Store(cli.db), EVENT)
+    cache = SummaryCache(Store(cli.db), EVENT, SUMMARIES)
     cache.get_many(["CUP-R1-T1", "CUP-R1-T2"])
     assert cache.save()
     (cli.db / "matches" / "CUP-R1-T1.json").unlink()

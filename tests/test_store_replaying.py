@@ -1,7 +1,8 @@
-"""A stored match of any game replayed, kept and summarized through its game's interface (``referee.store.replaying``,
-``referee.store.memo``, ``referee.store.summaries``): the kept engine state (``Game.replayer``), copied and extended
-by the next entries, gives what a replay of them all gives, for Gunzi (its fold, event by event) and for the three
-other games (the kit's, replayed whole); each game's summary row reads back as it was written."""
+"""A stored match of any game replayed, kept and summarized through its game's interface
+(``referee.app.results.replaying``, ``referee.store.memo``, ``referee.store.summaries``): the kept engine state
+(``Game.replayer``), copied and extended by the next entries, gives what a replay of them all gives, for Gunzi (its
+fold, event by event) and for the three other games (the kit's, replayed whole); each game's summary row reads back
+as it was written."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from referee.app.results import replaying
+from referee.app.results.summarize import SUMMARIES, compute
 from referee.games.registry import game
-from referee.store import replaying
 from referee.store.folder import FolderStore
 from referee.store.memo import Memo
-from referee.store.summaries import RulesUsed, _read, _row, compute
+from referee.store.summaries import RulesUsed, _read, _row
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RECORDS = {"gunzi": "spring-cup.gunzi", "doudizhu": "club-night.doudizhu", "hubei-dagun": "hubei-evening.dagun",
@@ -91,10 +93,10 @@ def test_each_games_summary_row_reads_back_as_written(tmp_path: Path, key: str) 
     assert cached.progress.last_entry == entries[-1]["time"]
     first = g.deal_starts(events)[0]
     assert cached.progress.first_hand == entries[first - 1]["time"] and cached.progress.started
-    assert cached.current()
-    row = _row(match_id, cached)
-    assert _read(row, match_id) == cached
-    assert _read(row, "another") is None  # sealed with its match
+    assert SUMMARIES.current(cached)
+    row = _row(match_id, cached, SUMMARIES)
+    assert _read(row, match_id, SUMMARIES) == cached
+    assert _read(row, "another", SUMMARIES) is None  # sealed with its match
 
 
 def test_where_a_match_stands_in_the_summary_cache(tmp_path: Path) -> None:

@@ -17,6 +17,8 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from referee.app.results.eventresults import standings_of, summaries_of, summary_cache
+from referee.app.results.eventstate import event_session, event_state
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
@@ -24,7 +26,6 @@ from referee.games import registry
 from referee.games.api import AnyEvent, Game
 from referee.games.stored import game_of_events, header_of_events
 from referee.store.api import MatchStore, SummariesRepo
-from referee.store.eventresults import standings_of, summaries_of, summary_cache
 from referee.store.store import DuplicateMatch, StoreError
 from referee.store.summaries import Cached, Progress
 from referee.tournament.model import DirectorResult, EventFormat, Pair, ResultKind, Round, RoundStatus, Table
@@ -134,7 +135,7 @@ def new_event(store: MatchStore, event_id: str, *, name: str, rules: str, fmt: s
     lot = seed if seed is not None else random.SystemRandom().randrange(2**31)
     action = created(event_id, name, rules, form, rounds, chosen, date, venue, seed, lot,
                      confirmation_required=confirmation_required)
-    with store.event_log(event_id).session(create=True) as s:
+    with event_session(store.event_log(event_id), create=True) as s:
         return s.append([action], referee)
 
 
@@ -143,7 +144,7 @@ def change_settings(store: MatchStore, event_id: str, *, confirmation_required: 
     """Change a setting of the event after its creation, as one entry of its log: whether every settled hand is
     to be confirmed (``event close`` then names those that were not)."""
     reason = check_text(reason, "--reason").strip()
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         if s.state.settings.confirmation_required == confirmation_required:
             raise UsageError(M("event {event} already requires every settled hand to be confirmed: nothing changed",
                                event=event_id)
@@ -185,7 +186,7 @@ def add_pairs(store: MatchStore, event_id: str, pairs: Sequence[Pair], referee: 
     reason = check_text(reason, "--reason").strip()
     if force and not reason:
         raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         finished_refuses(state, force, M("no pair can join"))
         if state.settings.format is EventFormat.round_robin and state.rounds:
@@ -232,7 +233,7 @@ def edit_pair(store: MatchStore, event_id: str, code: str, *, player1: str | Non
         raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
     if player1 is None and player2 is None and club is None:
         raise UsageError(M("nothing to change: give --player1, --player2 or --club"))
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         pair = state.pair(code)
         if pair is None:
@@ -271,7 +272,7 @@ def remove_pair(store: MatchStore, event_id: str, code: str, reason: str, *, for
     reason = check_text(reason, "--reason").strip()
     if not reason:
         raise UsageError(M("--reason: say why the pair is removed (it is kept in the event's log)"))
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         if state.pair(code) is None:
             raise _unknown_pair(state, code)
@@ -313,7 +314,7 @@ def withdraw(store: MatchStore, event_id: str, code: str, reason: str, referee: 
     reason = check_text(reason, "--reason").strip()
     if not reason:
         raise UsageError(M("--reason: say why the pair withdraws (it is kept in the event's log)"))
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         pair = state.pair(code)
         if pair is None:
@@ -555,7 +556,7 @@ def pair_round(store: MatchStore, event_id: str, referee: str | None = None, *, 
     if (swaps or sets) and not reason and not dry_run:
         raise UsageError(M("--swap and --set need --reason TEXT: it is kept in the event's log"))
     log = store.event_log(event_id)
-    with log.session() as s:
+    with event_session(log) as s:
         state = s.state
         if by_rating:
             from referee.app.ratings import seeded
@@ -607,7 +608,7 @@ def unpair_round(store: MatchStore, event_id: str, reason: str, referee: str | N
     reason = check_text(reason, "--reason").strip()
     if not reason:
         raise UsageError(M("--reason: say why the round is unpaired (it is kept in the event's log)"))
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         rnd = state.current
         if rnd is None or rnd.status is RoundStatus.closed:
@@ -671,7 +672,7 @@ def _finished_record(store: MatchStore, event_id: str, match_id: str) -> tuple[i
     if not store.exists(match_id):
         return None
     try:
-        summary = store.summary_cache(event_id).get(match_id).summary
+        summary = summary_cache(store, event_id).get(match_id).summary
     except StoreError:
         return None
     o = table_outcome(summary)
@@ -693,7 +694,7 @@ def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: 
                            "--adjusted EW:NS"))
     if not reason:
         raise UsageError(M("--reason: say why the result is entered by hand (it is kept in the event's log)"))
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         rnd, t = table_of(state, table, round_number)
         scoring = state.settings.scoring
@@ -735,7 +736,7 @@ def clear_result(store: MatchStore, event_id: str, table: int, *, round_number: 
     reason = check_text(reason, "--reason").strip()
     if not reason:
         raise UsageError(M("--reason: say why the result is taken back (it is kept in the event's log)"))
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         rnd, t = table_of(state, table, round_number)
         if t.match_id not in state.results:
@@ -778,7 +779,7 @@ def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason
     if force and not reason:
         raise UsageError(M("--force needs --reason TEXT: it is recorded in each ruling that decides a match"))
     log = store.event_log(event_id)
-    with log.session() as s, contextlib.ExitStack() as held:
+    with event_session(log) as s, contextlib.ExitStack() as held:
         state = s.state
         rnd = state.current
         if rnd is None:
@@ -794,7 +795,7 @@ def close_round(store: MatchStore, event_id: str, *, force: bool = False, reason
                                  round=rnd.number, event=event_id))
         for t in rnd.tables:  # no entry lands in a match between its check here and the close
             held.enter_context(store.lock_match(t.match_id))
-        cache = store.summary_cache(event_id)
+        cache = summary_cache(store, event_id)
         got, broken = summaries_of(store, cache, state, [rnd])
         if broken:
             raise StoreError(M("round {round} cannot close: {problem}",
@@ -893,7 +894,7 @@ def _plans(store: MatchStore, unfinished: Sequence[Table], got: dict[str, Cached
 def preview_close(store: MatchStore, event_id: str) -> tuple[Round, list[Plan]]:
     """What ``close --force`` would store in the current round, nothing written: for each unfinished match
     without a director's result, the rulings for the side §7.3.5 favours (or that it cannot decide)."""
-    state = store.event_log(event_id).state()
+    state = event_state(store.event_log(event_id))
     rnd = state.current
     if rnd is None or rnd.status is RoundStatus.closed:
         return close_round(store, event_id).round, []  # refused, or the words of a round already closed

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.app import whatif
+from referee.app.results.eventstate import event_state
 from referee.app.whatif import replaced
 from referee.app.whatif import replay as _replay
 from referee.core.errors import UsageError
@@ -318,7 +319,7 @@ def appeal_window(store: MatchStore, match_id: str) -> Window:
     log = store.event_log(m["event"])
     if not log.exists():
         return Window(None, None, False, 0)
-    minutes = log.state().settings.scoring.appeal_minutes
+    minutes = event_state(log).settings.scoring.appeal_minutes
     return Window(m["event"], int(m["round"]), closed_round(store, match_id) is not None, minutes)
 
 
@@ -436,7 +437,7 @@ class Unconfirmed(NamedTuple):
 
 def event_disputes(store: MatchStore, event_id: str, rounds: Sequence[int] | None = None) -> list[EventDispute]:
     """Every dispute of the event's matches (of *rounds* only, when given), round by round."""
-    state = store.event_log(event_id).state()
+    state = event_state(store.event_log(event_id))
     found: list[EventDispute] = []
     for rnd in state.rounds:
         if rounds is not None and rnd.number not in rounds:

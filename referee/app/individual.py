@@ -18,13 +18,14 @@ from typing import NamedTuple
 
 from referee.app.director import Unfinished, as_created, finished_refuses, ours, table_of
 from referee.app.ratings import individual_seeds
+from referee.app.results.eventstate import event_session, event_state
+from referee.app.results.individualresults import load_state, tables_of
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games import registry
 from referee.games.api import Game
 from referee.store.api import MatchStore
-from referee.store.individualresults import load_state, tables_of
 from referee.store.store import DuplicateMatch
 from referee.tournament.individual import Player, SeatedRound, SeatingError, SitOut, seat_round
 from referee.tournament.model import DirectorResult, EventFormat, ResultKind, RoundStatus
@@ -87,7 +88,7 @@ def new_event(store: MatchStore, event_id: str, *, game: str, name: str, rules: 
     lot = seed if seed is not None else random.SystemRandom().randrange(2**31)
     action = created(event_id, name, rules, form, rounds, scorings.load("club"), date, venue, seed,
                      lot, game=chosen.key, sit_out=sit_out)
-    with store.event_log(event_id).session(create=True) as s:
+    with event_session(store.event_log(event_id), create=True) as s:
         return s.append([action], referee)
 
 
@@ -108,7 +109,7 @@ def add_players(store: MatchStore, event_id: str, players: Sequence[Player], ref
                 source: str | None = None) -> EventState:
     """Enter *players* in one append: refused whole (naming each problem) when a code is taken or a name is
     entered twice, or when the event is finished."""
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         individual_only(state)
         if state.final:
@@ -142,7 +143,7 @@ def withdraw_player(store: MatchStore, event_id: str, code: str, reason: str,
     reason = check_text(reason, "--reason").strip()
     if not reason:
         raise UsageError(M("--reason: say why the player withdraws (it is kept in the event's log)"))
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         individual_only(state)
         player = state.player(code)
@@ -170,7 +171,7 @@ def edit_player(store: MatchStore, event_id: str, code: str, *, name: str | None
         raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
     if name is None and club is None:
         raise UsageError(M("nothing to change: give --name or --club"))
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         player = state.player(code)
         if player is None:
@@ -200,7 +201,7 @@ def remove_player(store: MatchStore, event_id: str, code: str, reason: str, *, f
     reason = check_text(reason, "--reason").strip()
     if not reason:
         raise UsageError(M("--reason: say why the player is removed (it is kept in the event's log)"))
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         if state.player(code) is None:
             raise _unknown_player(state, code)
@@ -240,12 +241,12 @@ def enter_scores(store: MatchStore, event_id: str, table: int, scores: str, *, r
                  reason: str = "", referee: str | None = None) -> Entered:
     """Store a table's result without (or over) its match record, as an entry of the event's log with the *reason*:
     each player's score, in seat order (``6:0:-6``), an adjusted result. The standings count it as they count a
-    match (``store.individualresults.Given``); a closed round takes one as a correction after its close; ``event
+    match (``app.results.individualresults.Given``); a closed round takes one as a correction after its close; ``event
     result --clear`` takes it back (``app.director.clear_result``: the same entry as a pair event's)."""
     reason = check_text(reason, "--reason").strip()
     if not reason:
         raise UsageError(M("--reason: say why the result is entered by hand (it is kept in the event's log)"))
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         individual_only(state)
         rnd, t = table_of(state, table, round_number)
@@ -262,7 +263,7 @@ def pairs_only(store: MatchStore, event_id: str, command: str) -> None:
     from referee.store.eventlog import UnknownEvent
 
     try:
-        individual = store.event_log(event_id).state().settings.individual
+        individual = event_state(store.event_log(event_id)).settings.individual
     except UnknownEvent:
         return  # the command itself names the event that is not there
     if individual:
@@ -333,7 +334,7 @@ def seat_next_round(store: MatchStore, event_id: str, referee: str | None = None
     round 1 by the players' ratings (:func:`next_seating`)."""
     from referee.app.newmatch import match_events
 
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         individual_only(state)
         rnd = next_seating(store, state, by_rating=by_rating)
@@ -368,7 +369,7 @@ def seat_next_round(store: MatchStore, event_id: str, referee: str | None = None
 def close_round(store: MatchStore, event_id: str, referee: str | None = None) -> tuple[int, EventState]:
     """Close the current round once every table's match is done (every deal settled, none in progress);
     refused naming each match that is not."""
-    with store.event_log(event_id).session() as s:
+    with event_session(store.event_log(event_id)) as s:
         state = s.state
         individual_only(state)
         rnd = state.current

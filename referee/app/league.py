@@ -1,9 +1,10 @@
 """A league (season) of events held at several clubs: make it, add its events (its standings:
-``referee.store.leagueresults``). Every argument is checked before anything is written; a refused operation
+``referee.app.results.leagueresults``). Every argument is checked before anything is written; a refused operation
 stores nothing."""
 
 from __future__ import annotations
 
+from referee.app.results.eventstate import event_state
 from referee.core.names import check_id
 from referee.store.api import MatchStore
 from referee.store.leagues import League
@@ -20,5 +21,5 @@ def add_event(store: MatchStore, league_id: str, event_id: str, club: str) -> Le
     store.leagues().get(league_id)  # an unknown league is said before the event
     log = store.event_log(event_id)
     if not log.exists():
-        log.state()  # raises UnknownEvent naming the events stored
+        event_state(log)  # raises UnknownEvent naming the events stored
     return store.leagues().add_event(league_id, event_id, club)

@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from referee.app.results.eventresults import kept, summary_cache
+from referee.app.results.eventstate import event_state
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
 from referee.store.api import MatchStore
-from referee.store.eventresults import kept
 from referee.store.store import StoreError
 from referee.tournament.model import EventFormat, Pair
 from referee.tournament.ratings import Entrant, Ladder, Played, ladder, pair_seeds, player_seeds
@@ -35,7 +36,7 @@ class ClubRatings(NamedTuple):
 
 
 def _event_matches(store: MatchStore, event_id: str) -> list[str]:
-    state = store.event_log(event_id).state()  # an unknown event: the store's error naming the events
+    state = event_state(store.event_log(event_id))  # an unknown event: the store's error naming the events
     return [t.match_id for r in state.rounds for t in r.tables]
 
 
@@ -49,7 +50,7 @@ def _match_ids(store: MatchStore, event_id: str | None, league_id: str | None = 
     seen: set[str] = set()
     for eid in store.event_ids():
         try:
-            state = store.event_log(eid).state()
+            state = event_state(store.event_log(eid))
         except StoreError:  # a log that cannot be read: its matches are read as matches of no event
             continue
         mids = [t.match_id for r in state.rounds for t in r.tables if t.match_id not in seen]
@@ -69,7 +70,7 @@ def club_ratings(store: MatchStore, event_id: str | None = None, *, league: str 
     played: list[Played] = []
     broken: dict[str, Msg] = {}
     for eid, mids in _match_ids(store, event_id, league).items():
-        cache = store.summary_cache(eid)
+        cache = summary_cache(store, eid)
         for mid, got in cache.read_many(mids).items():
             if got is None:
                 continue  # a table paired whose match was never created (or was removed): nothing to rate

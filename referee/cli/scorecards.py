@@ -203,7 +203,8 @@ def stored_matches(db: str | None, event: str | None) -> tuple[MatchStore, list[
     log = store.event_log(event)
     if log.exists():
         stored = {r["id"] for r in rows}
-        return store, [t.match_id for rnd in sorted(log.state().rounds, key=lambda r: r.number)
+        from referee.app.results.eventstate import event_state
+        return store, [t.match_id for rnd in sorted(event_state(log).rounds, key=lambda r: r.number)
                        for t in sorted(rnd.tables, key=lambda t: t.number) if t.match_id in stored]
     want = event.strip().casefold()
     named = [r["id"] for r in rows if (r.get("event") or "").strip().casefold() == want]

@@ -17,7 +17,8 @@ the action (``referee.tournament.state``) as canonical JSON, so the hash covers 
 hand-edit anywhere breaks the chain at a place :meth:`EventLog.read` names. The chain's id is
 ``event:<id>``, so an event's entries never pass for a match's. Writers take the file's lock
 (``referee.store.files.lock``) around read-check-append and write through the atomic storage;
-readers need no lock. Entries are only ever appended: the state is what replaying them gives.
+readers need no lock. Entries are only ever appended: the state is what replaying them gives
+(``referee.app.results.eventstate``: the store knows no action's meaning).
 
 Every read checks the file whole: its shape (the tables above and no others, the ``meta`` document's keys and
 no others, each entry every field of a match entry's type, of kind ``event``, stored under its seq), the chain,
@@ -37,7 +38,7 @@ import json
 import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from referee.core import safefile
 from referee.core.errors import NotFound
@@ -49,9 +50,6 @@ from referee.store.chain import entries as n_entries
 from referee.store.files import Document, Malformed, TinyDB, flush, listed, lock, open_db, storage_of
 from referee.store.store import Head, StoreError, head_bytes, now, parse_head, referee_name
 from referee.store.watching import event_of_file
-
-if TYPE_CHECKING:  # the event layer loads when a state is replayed: `referee record` only scans the log
-    from referee.tournament.state import EventState
 
 Action = dict[str, Any]
 EVENTS_DIR = "events"
@@ -95,16 +93,6 @@ def _broken(event_id: str, seq: int | None, problem: Msg) -> BrokenEventLog:
                                 event=event_id, problem=problem))
     return BrokenEventLog(M("event {event}, #{seq}: {problem}",
                             event=event_id, seq=seq, problem=problem))
-
-
-_STATE_PROBLEMS: dict[str, Msg] = {
-    "unknown_action": M("an action this version of referee does not know ({detail}): update referee"),
-    "not_first": M("the event is created a second time"),
-    "no_event": M("the log does not begin with the event's creation"),
-    "bad_action": M("the entry's action is not readable ({detail})"),
-    "unknown_pair": M("pair {detail} is not an entry of the event"),
-    "round_order": M("round {detail} is out of order (paired before the round before it closed, or closed twice)"),
-}
 
 
 class LogFile(NamedTuple):
@@ -294,10 +282,6 @@ class EventLog:
     def actions(self) -> list[Action]:
         return actions_of(self.event_id, self.entries())
 
-    def state(self) -> EventState:
-        """The event as its log's actions make it."""
-        return state_of(self.event_id, self.actions())
-
     @contextlib.contextmanager
     def session(self, *, create: bool = False) -> Iterator[EventSession]:
         """The log opened for appending, its lock held; *create*: a new event (refused if it exists)."""
@@ -373,29 +357,20 @@ def _json_error(raw: str) -> str:
 
 
 class EventSession:
-    """The log while its lock is held: its entries, its state, and the one way to add to it."""
+    """The log while its lock is held: its entries, and the one way to add to them."""
 
     def __init__(self, log: EventLog, found: _Loaded) -> None:
         self.log = log
         self.entries = found.entries
         self.keeps_head = found.keeps_head
         self._db = found.db  # the file as read (None: written whole at the next append)
-        self._state: EventState | None = None
 
-    @property
-    def state(self) -> EventState:
-        if self._state is None:
-            self._state = state_of(self.log.event_id, actions_of(self.log.event_id, self.entries))
-        return self._state
+    def append(self, actions: Sequence[Action], referee: str | None = None) -> list[StoredEntry]:
+        """Append *actions* in one atomic write (all or none) and return their sealed entries.
 
-    def append(self, actions: Sequence[Action], referee: str | None = None) -> EventState:
-        """Append *actions* in one atomic write (all or none) and return the state after them.
-
-        The new state is replayed before anything is written, so an action that would not fit is
-        refused with the file untouched. The head record follows the log: set first (durably) to the
-        entries already there when the log did not keep one yet, brought up to date after the write."""
-        new_actions = actions_of(self.log.event_id, self.entries) + list(actions)
-        after = state_of(self.log.event_id, new_actions)
+        Whether an action fits the event is the use cases' to check before (``referee.app.results.eventstate``
+        replays the state after them under this lock). The head record follows the log: set first (durably) to
+        the entries already there when the log did not keep one yet, brought up to date after the write."""
         who = referee_name(referee)
         stamp = now()
         prev = self.entries[-1]["hash"] if self.entries else chain.GENESIS
@@ -416,8 +391,7 @@ class EventSession:
         self.keeps_head = True
         with contextlib.suppress(OSError):  # the log is stored: a head left behind is what a crash leaves
             self.log.write_head(len(self.entries), prev, durable=False)
-        self._state = after
-        return after
+        return sealed
 
 
     def _put(self, sealed: Sequence[StoredEntry]) -> None:
@@ -448,15 +422,6 @@ def actions_of(event_id: str, entries: Sequence[StoredEntry]) -> list[Action]:
             raise _broken(event_id, e.get("seq"), M("the entry holds no readable action"))
         out.append(action)
     return out
-
-
-def state_of(event_id: str, actions: Sequence[Action]) -> EventState:
-    from referee.tournament.state import StateError, replay
-
-    try:
-        return replay(actions)
-    except StateError as e:
-        raise _broken(event_id, e.seq, _STATE_PROBLEMS[e.what].bind(detail=e.detail)) from None
 
 
 def list_events(root: Path) -> list[tuple[str, Path]]:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # the repositories load when asked for: `referee record` reac
     from referee.store.eventlog import EventLog
     from referee.store.leagues import FolderLeagues
     from referee.store.signin import SigninLinks
-    from referee.store.summaries import SummaryCache
+    from referee.store.summaries import Summarizer, SummaryCache
     from referee.store.tokens import FolderTokens
     from referee.store.venuesyncs import FolderVenueSyncs
 
@@ -109,11 +109,12 @@ class FolderStore(Store):
 
         return FolderVenueSyncs(self.root)
 
-    def summary_cache(self, event_id: str) -> SummaryCache:
-        """The event's summary cache, reading the matches through :class:`CheckedReads`."""
+    def summary_cache(self, event_id: str, summarizer: Summarizer) -> SummaryCache:
+        """The event's summary cache, reading the matches through :class:`CheckedReads`, its rows what
+        *summarizer* says of them (the use cases': ``referee.app.results.summarize``)."""
         from referee.store.summaries import SummaryCache
 
-        return SummaryCache(CheckedReads(self), event_id)
+        return SummaryCache(CheckedReads(self), event_id, summarizer)
 
     # --- appending with a check of where the match stands -------------------------------------------
 

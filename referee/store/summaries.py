@@ -43,7 +43,7 @@ import threading
 from collections.abc import Iterable
 from pathlib import Path
 from stat import S_ISREG
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from referee import __version__
 from referee.core import safefile
@@ -51,14 +51,9 @@ from referee.core.cores import spread
 from referee.core.errors import UsageError
 from referee.core.i18n import M
 from referee.core.names import file_stem
-from referee.games.api import rules_content, rules_named
-from referee.store.chain import CORRECTIONS, StoredEntry
+from referee.store.chain import StoredEntry
 from referee.store.files import Document, TinyDB, flush, lock, open_db
-from referee.store.pinning import named_pin
 from referee.store.store import BrokenChain, Head, Store, StoreError, head_finding
-
-if TYPE_CHECKING:
-    from referee.games.api import Game
 
 if TYPE_CHECKING:  # as in referee.store.chain: the built-in SHA-256, without loading OpenSSL
     from hashlib import sha256
@@ -102,15 +97,6 @@ class RulesUsed(NamedTuple):
     pin: str
     pinned: bool
 
-    def current(self, game: str = "") -> bool:
-        """Whether the match would be replayed under these rules now (*game*: the key of the match's game; ""
-        looks it up by the rule set's name)."""
-        from referee.games import registry
-
-        if self.pinned:
-            return True
-        return named_pin(registry.game(game or registry.game_of_rules(self.name)), self.name) == self.pin
-
 
 class Cached(NamedTuple):
     # the game's own summary (an ``api.Summary``): Any, so that a pair event's reader reads Gunzi's fields
@@ -120,19 +106,36 @@ class Cached(NamedTuple):
     rules: RulesUsed = RulesUsed("", "", False)  # keyed on the rules too: a row of other rules is not reused
     game: str = ""  # the key of the match's game ("": the registry's default)
 
-    def current(self) -> bool:
-        """Whether the match would be replayed under the rules it was summarized under now."""
-        return self.rules.current(self.game or _default())
-
     @property
     def head(self) -> Head:
         """The chain head it was computed at."""
         return Head(self.summary.entries, self.summary.head)
 
 
+class Summarizer(Protocol):
+    """What a row of the cache says, and whether it still holds: the use cases' (``referee.app.results.summarize``:
+    a match replayed and summarized by its game), handed to the cache, which keeps rows and knows no game."""
+
+    def compute(self, match_id: str, entries: list[StoredEntry]) -> Cached:
+        """The match's summary at the head of *entries* (the store's error when it cannot be summarized)."""
+        ...
+
+    def current(self, cached: Cached) -> bool:
+        """Whether the match would be replayed under the rules it was summarized under now."""
+        ...
+
+    def summary_data(self, game: str, summary: Any) -> Any:
+        """The summary as JSON data (its game's own layout)."""
+        ...
+
+    def summary_of_data(self, game: str, data: Any) -> Any:
+        """The summary *data* gives back (a ``UsageError`` for a game this version does not know)."""
+        ...
+
+
 # The match file as it was when a summary was computed from it: its size and mtime. A file edited by
 # hand in the middle keeps its head (entry count, last hash) but not its signature: the file is then
-# read again and its whole chain checked (the reader's job: ``referee.store.eventresults.CheckedReads``).
+# read again and its whole chain checked (the reader's job: ``referee.app.results.eventresults.CheckedReads``).
 Signature = tuple[int, int]
 
 # Summaries computed in this process, by (store folder, match id): (summary, file signature). Only
@@ -179,8 +182,9 @@ def forget() -> None:
 class SummaryCache:
     """The cached summaries of one event's matches; :meth:`get` gives one at the match's current head."""
 
-    def __init__(self, store: Store, event_id: str) -> None:
+    def __init__(self, store: Store, event_id: str, summarizer: Summarizer) -> None:
         self.store = store
+        self.summarizer = summarizer
         self.path = store.root / SUMMARIES_DIR / (file_stem(event_id) + ".json")
         self.event_id = event_id
         self._rows: dict[str, Any] = self._load()
@@ -221,11 +225,12 @@ class SummaryCache:
         if head is None:
             return None
         row = self._rows.get(match_id)
-        cached = _read(row, match_id) if row is not None else None
-        if cached is not None and cached.head == head and _row_signature(row) == sig and cached.current():
+        cached = _read(row, match_id, self.summarizer) if row is not None else None
+        if (cached is not None and cached.head == head and _row_signature(row) == sig
+                and self.summarizer.current(cached)):
             return cached
         cached = _recalled((self._root, match_id), head, sig)
-        if cached is not None and not cached.current():  # computed under a rule file edited since
+        if cached is not None and not self.summarizer.current(cached):  # computed under a rule file edited since
             cached = None
         if cached is not None:
             self._keep(match_id, cached, sig)
@@ -245,13 +250,14 @@ class SummaryCache:
         now = Head(len(entries), entries[-1]["hash"] if entries else "")
         if head is None:  # no head record: the file's own last entry is the head
             row = self._rows.get(match_id)
-            cached = _read(row, match_id) if row is not None else None
-            if cached is not None and cached.head == now and _row_signature(row) == sig and cached.current():
+            cached = _read(row, match_id, self.summarizer) if row is not None else None
+            if (cached is not None and cached.head == now and _row_signature(row) == sig
+                    and self.summarizer.current(cached)):
                 return cached, False
         cached = _recalled((self._root, match_id), now, sig)
-        if cached is not None and cached.current():
+        if cached is not None and self.summarizer.current(cached):
             return cached, False
-        return compute(match_id, entries), True
+        return self.summarizer.compute(match_id, entries), True
 
     def _computed(self, match_id: str, cached: Cached, new: bool, sig: Signature | None) -> None:
         if new:
@@ -261,7 +267,7 @@ class SummaryCache:
         self._keep(match_id, cached, sig)
 
     def _keep(self, match_id: str, cached: Cached, sig: Signature | None) -> None:
-        row = _row(match_id, cached)
+        row = _row(match_id, cached, self.summarizer)
         if sig is not None:
             row["sig"] = list(sig)
         self._rows[match_id] = row
@@ -334,14 +340,14 @@ class SummaryCache:
         return True
 
 
-def stale(store: Store, event_id: str) -> list[str]:
+def stale(store: Store, event_id: str, summarizer: Summarizer) -> list[str]:
     """The matches whose cached row is not what their records give at the row's head (a row edited and
     sealed again, or a cache of an engine that settles differently): for ``verify``. Rows at another
     head, or that fail their seal, are not listed: they are never used."""
-    cache = SummaryCache(store, event_id)
+    cache = SummaryCache(store, event_id, summarizer)
     out: list[str] = []
     for mid, row in sorted(cache._rows.items()):
-        cached = _read(row, mid)
+        cached = _read(row, mid, summarizer)
         if cached is None:
             continue
         try:
@@ -353,7 +359,7 @@ def stale(store: Store, event_id: str) -> list[str]:
         at = entries[:cached.summary.entries]
         if not at or at[-1]["hash"] != cached.summary.head:
             continue
-        if _row(mid, compute(mid, at)) != {k: v for k, v in row.items() if k != "sig"}:
+        if _row(mid, summarizer.compute(mid, at), summarizer) != {k: v for k, v in row.items() if k != "sig"}:
             out.append(mid)
     return out
 
@@ -379,55 +385,15 @@ def _check_head(match_id: str, entries: list[StoredEntry]) -> None:
     raise BrokenChain(problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
 
 
-def compute(match_id: str, entries: list[StoredEntry]) -> Cached:
-    """Replay the corrected view of *entries* by the game its header names (``Game.read_lines``, ``replay``) and
-    summarize it at their head (``Game.summarize``); where it stands from ``Game.where``. A directive the game's
-    reader refuses is skipped (the replay of the store's own reader reports it)."""
-    from typing import cast
-
-    from referee.games.registry import UnknownGame
-    from referee.games.stored import game_of_view
-    from referee.store.pinning import rules_of_match
-    from referee.store.store import corrected
-
-    view = corrected(entries)
-    try:
-        game = game_of_view(view)
-    except UnknownGame as e:
-        raise StoreError(M("match {match}: {problem}", match=match_id, problem=e.msg)) from None
-    events = list(game.read_lines(view.items()).events)
-    rules = rules_of_match(game, events)
-    result = game.replay(events, rules)
-    head = entries[-1]["hash"] if entries else ""
-    summary = game.summarize(result, head=head, entries=len(entries))
-    if not summary.match_id:
-        summary = cast("Any", summary)._replace(match_id=match_id)
-    times = {e["seq"]: e.get("time") for e in entries}
-    starts = game.deal_starts(events)
-    first_hand = times.get(starts[0]) if starts else None
-    where = game.where(events, result)
-    progress = Progress(started=bool(game.settled_hands(result)) or where.in_deal or first_hand is not None,
-                        game=where.unit, hand=where.deal, in_hand=where.in_deal, errors=len(game.problems(result)),
-                        first_hand=None if first_hand is None else str(first_hand),
-                        last_entry=str(entries[-1].get("time") or "") if entries else "")
-    notes = tuple(Note(int(e["seq"]), str(e.get("kind")), str(e.get("reason") or "")) for e in entries
-                  if e.get("kind") in CORRECTIONS or (e.get("kind") == "event" and e.get("reason")))
-    header = game.header(events)
-    pin = header.pin if header is not None else None
-    name = rules_named(game, events)
-    used = RulesUsed(name, pin, True) if pin else RulesUsed(name, rules_content(game, rules).pin, False)
-    return Cached(summary, progress, notes, used, game.key)
-
-
 def _seal(match_id: str, text: str) -> str:
     """The SHA-256 of a row's text, its match and the version that computed it."""
     return sha256(f"{match_id}\n{__version__}\n{text}".encode()).hexdigest()
 
 
-def _row(match_id: str, c: Cached, mark: str | None = None) -> dict[str, Any]:
+def _row(match_id: str, c: Cached, summarizer: Summarizer, mark: str | None = None) -> dict[str, Any]:
     """A row of the file: the summary, progress and notes as JSON text, and its seal; *mark*: the backend's
     mark of the entries it was computed from (PostgreSQL's), sealed with it."""
-    body: dict[str, Any] = {"game": c.game, "summary": _game(c.game).summary_data(c.summary),
+    body: dict[str, Any] = {"game": c.game, "summary": summarizer.summary_data(c.game, c.summary),
                             "progress": list(c.progress), "notes": [list(n) for n in c.notes], "rules": list(c.rules)}
     if mark is not None:
         body["mark"] = mark
@@ -435,7 +401,7 @@ def _row(match_id: str, c: Cached, mark: str | None = None) -> dict[str, Any]:
     return {"row": text, "seal": _seal(match_id, text)}
 
 
-def _read(row: object, match_id: str, mark: str | None = None) -> Cached | None:
+def _read(row: object, match_id: str, summarizer: Summarizer, mark: str | None = None) -> Cached | None:
     """A cached row, or None when it is not one this version wrote for *match_id*, as it wrote it (and, given
     *mark*, from entries of that mark)."""
     if not isinstance(row, dict):
@@ -448,7 +414,7 @@ def _read(row: object, match_id: str, mark: str | None = None) -> Cached | None:
         if mark is not None and data.get("mark") != mark:
             return None
         game = str(data.get("game") or "")
-        summary = _game(game).summary_of_data(data["summary"])
+        summary = summarizer.summary_of_data(game, data["summary"])
         p = data["progress"]
         progress = Progress(bool(p[0]), int(p[1]), int(p[2]), bool(p[3]), int(p[4]),
                             None if p[5] is None else str(p[5]), str(p[6]))
@@ -460,16 +426,3 @@ def _read(row: object, match_id: str, mark: str | None = None) -> Cached | None:
     except UsageError:  # a row of a game this version does not know
         return None
     return Cached(summary, progress, notes, rules, game)
-
-
-def _game(key: str) -> Game:
-    """The game of a row (its key; "": the registry's default, a row written before rows kept it)."""
-    from referee.games import registry
-
-    return registry.game(key or None)
-
-
-def _default() -> str:
-    from referee.games import registry
-
-    return registry.DEFAULT

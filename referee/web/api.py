@@ -270,7 +270,9 @@ async def event_stream(request: Request) -> Response:
     event_id = check_id(request.path_params["event"], "event")
     log = w.store.event_log(event_id)
     if not log.exists():
-        await run_in_threadpool(log.state)  # names the event that is not there
+        from referee.app.results.eventstate import event_state
+
+        await run_in_threadpool(event_state, log)  # names the event that is not there
 
     async def events() -> AsyncIterator[dict[str, Any]]:
         async with w.hub.watching(("event", event_id), lambda: None) as watch:

@@ -27,6 +27,7 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING
 
+from referee.app.results.eventstate import event_state
 from referee.core.errors import NotFound
 from referee.core.i18n import M
 from referee.store.tokens import Token
@@ -165,12 +166,12 @@ class EventStates:
         log = self.store.event_log(event_id)
         sig = self.store.event_version(event_id)
         if sig is None:
-            return log.state()  # names the event that is not there
+            return event_state(log)  # names the event that is not there
         with self._lock:
             hit = self._cache.get(event_id)
         if hit is not None and hit[0] == sig:
             return hit[1]
-        state = log.state()
+        state = event_state(log)
         with self._lock:
             self._cache[event_id] = (sig, state)
         return state

@@ -49,7 +49,6 @@ from referee.store.eventlog import (
     actions_of,
     canonical,
     chain_id,
-    state_of,
 )
 from referee.store.pinning import KeptRules
 from referee.store.postgres.connection import (
@@ -81,7 +80,7 @@ from referee.store.store import (
     seal_all,
     to_events,
 )
-from referee.store.summaries import Cached, _read, _row, compute
+from referee.store.summaries import Cached, Summarizer, _read, _row
 from referee.store.tokens import Issued, Token, TokenError, digest, new_token
 from referee.store.watching import Changes
 
@@ -91,7 +90,6 @@ if TYPE_CHECKING:
 
     from referee.store.postgres.leagues import PgLeagues
     from referee.store.postgres.venuesyncs import PgVenueSyncs
-    from referee.tournament.state import EventState
 
     Conn = psycopg.Connection[tuple[Any, ...]]
 
@@ -146,19 +144,11 @@ class PgEventSession:
         self.log = log
         self.conn = conn
         self.entries = entries
-        self._state: EventState | None = None
 
-    @property
-    def state(self) -> EventState:
-        if self._state is None:
-            self._state = state_of(self.log.event_id, actions_of(self.log.event_id, self.entries))
-        return self._state
-
-    def append(self, actions: Sequence[Action], referee: str | None = None) -> EventState:
-        """Append *actions* (all or none, with the session's transaction); the state after them, replayed
-        before anything is written so that an action that would not fit is refused."""
+    def append(self, actions: Sequence[Action], referee: str | None = None) -> list[StoredEntry]:
+        """Append *actions* (all or none, with the session's transaction) and return their sealed entries;
+        whether they fit the event is checked before, under this lock (``referee.app.results.eventstate``)."""
         event_id = self.log.event_id
-        after = state_of(event_id, actions_of(event_id, self.entries) + list(actions))
         who = referee_name(referee)
         stamp = now()
         prev = self.entries[-1]["hash"] if self.entries else chain.GENESIS
@@ -177,8 +167,7 @@ class PgEventSession:
                                 "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                                 [_values(event_id, e) for e in sealed])
         self.entries.extend(sealed)
-        self._state = after
-        return after
+        return sealed
 
 
 class PgEventLog:
@@ -242,9 +231,6 @@ class PgEventLog:
 
     def actions(self) -> list[Action]:
         return actions_of(self.event_id, self.entries())
-
-    def state(self) -> EventState:
-        return state_of(self.event_id, self.actions())
 
     @contextlib.contextmanager
     def session(self, *, create: bool = False) -> Iterator[PgEventSession]:
@@ -410,9 +396,10 @@ class PgSummaryCache:
     the match's entries (its chain checked whole first). The web's reads never write: :meth:`save` does, for
     the director's writes and a command's reads."""
 
-    def __init__(self, store: PgStore, event_id: str) -> None:
+    def __init__(self, store: PgStore, event_id: str, summarizer: Summarizer) -> None:
         self.store = store
         self.event_id = event_id
+        self.summarizer = summarizer
         self.recomputed = 0
         self._changed: dict[str, tuple[Cached, str]] = {}
         with store._use() as conn:
@@ -428,7 +415,7 @@ class PgSummaryCache:
             if found is not None:
                 return found
         snap = self.store.snapshot(match_id)
-        cached = _fresh(match_id, snap)
+        cached = _fresh(match_id, snap, self.summarizer)
         self.recomputed += 1
         if at is not None:
             self._changed[match_id] = (cached, at[1])
@@ -456,7 +443,7 @@ class PgSummaryCache:
             out[mid] = cached
         fetched = self.store.fetch_many(todo)
         jobs = [(mid, *fetched[mid]) for mid in todo if mid in fetched]
-        for (mid, _, _), got in zip(jobs, spread(_fresh_or_error, jobs), strict=True):
+        for (mid, _, _), got in zip(jobs, spread(lambda job: _fresh_or_error(job, self.summarizer), jobs), strict=True):
             if isinstance(got, Cached):
                 self.recomputed += 1
                 self._changed[mid] = (got, heads[mid][1])
@@ -473,8 +460,8 @@ class PgSummaryCache:
             return changed[0]
         stored = self._rows.get(match_id)
         if stored is not None and stored[0] == head:
-            cached = _read(stored[1], match_id, mark)
-            if cached is not None and cached.head == head and cached.rules.current():
+            cached = _read(stored[1], match_id, self.summarizer, mark)
+            if cached is not None and cached.head == head and self.summarizer.current(cached):
                 return cached
         return None
 
@@ -494,25 +481,25 @@ class PgSummaryCache:
                         "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (event_id, match_id) DO UPDATE SET "
                         "entries = EXCLUDED.entries, head = EXCLUDED.head, row = EXCLUDED.row, seal = EXCLUDED.seal",
                         [(self.event_id, mid, c.summary.entries, c.summary.head, r["row"], r["seal"])
-                         for mid, (c, mark) in self._changed.items() for r in [_row(mid, c, mark)]])
+                         for mid, (c, mark) in self._changed.items() for r in [_row(mid, c, self.summarizer, mark)]])
         except (StoreError, psycopg.errors.LockNotAvailable):
             return False
         self._changed.clear()
         return True
 
 
-def _fresh(match_id: str, snap: Snapshot) -> Cached:
+def _fresh(match_id: str, snap: Snapshot, summarizer: Summarizer) -> Cached:
     """The summary of a match read whole (its chain and head checked: *snap*), or the store's error why not."""
     if snap.problem is not None:
         raise BrokenChain(snap.problem, M("{problem}; the event cannot use this match (run `referee verify`)"))
-    return compute(match_id, snap.entries)
+    return summarizer.compute(match_id, snap.entries)
 
 
-def _fresh_or_error(job: tuple[str, Head, list[StoredEntry]]) -> Cached | StoreError:
+def _fresh_or_error(job: tuple[str, Head, list[StoredEntry]], summarizer: Summarizer) -> Cached | StoreError:
     match_id, head, entries = job
     problem, note = PgStore._soundness(match_id, head, entries)
     try:
-        return _fresh(match_id, Snapshot(entries, problem, note))
+        return _fresh(match_id, Snapshot(entries, problem, note), summarizer)
     except StoreError as e:
         return e
 
@@ -1022,8 +1009,8 @@ class PgStore:
         (``connection.connect``'s *stall*): ``referee sync`` fails a pass over a stalled link instead of hanging."""
         self._stall = seconds
 
-    def summary_cache(self, event_id: str) -> PgSummaryCache:
-        return PgSummaryCache(self, event_id)
+    def summary_cache(self, event_id: str, summarizer: Summarizer) -> PgSummaryCache:
+        return PgSummaryCache(self, event_id, summarizer)
 
     # --- versions and changes ---------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""A league's results as the store holds them: each of its events' results (``referee.store.eventresults``), and
+"""A league's results as the store holds them: each of its events' results (``referee.app.results.eventresults``), and
 the season's standings they sum to (``referee.tournament.league``; the conventions in ``docs/league.md``).
 
 A read: nothing is written but, for a command (``keep``), the summaries it computed, in each event's cache. A
@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from referee.app.results import eventresults, individualresults
+from referee.app.results.eventstate import event_state
 from referee.core.i18n import Msg
-from referee.store import eventresults, individualresults
 from referee.store.api import MatchStore
 from referee.store.leagues import League
 from referee.tournament.league import (
@@ -41,7 +42,7 @@ def load(store: MatchStore, league_id: str, keep: bool = False) -> LeagueResults
     player for its events of individual players (*keep*: each pair event's summaries computed are saved in its
     cache, as ``eventresults.load`` does)."""
     league = store.leagues().get(league_id)
-    individual = {e.event for e in league.events if store.event_log(e.event).state().settings.individual}
+    individual = {e.event for e in league.events if event_state(store.event_log(e.event)).settings.individual}
     pair_events = [e for e in league.events if e.event not in individual]
     loaded = tuple(eventresults.load(store, e.event, keep=keep) for e in pair_events)
     parts = [EventPart(e.event, e.club, r.state.pairs, r.standings, r.state.settings.scoring.tiebreaks)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
+from referee.app.results.eventstate import event_state
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
 from referee.games import registry
@@ -147,4 +148,4 @@ def load_state(state: EventState, store: MatchStore, after_round: int | None = N
 
 def load(store: MatchStore, event_id: str, after_round: int | None = None) -> IndividualResults:
     """The individual event's results (up to *after_round*) from its log and its stored matches."""
-    return load_state(store.event_log(event_id).state(), store, after_round)
+    return load_state(event_state(store.event_log(event_id)), store, after_round)

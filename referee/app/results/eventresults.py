@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple, cast
 
+from referee.app.results import summarize
+from referee.app.results.eventstate import event_state
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
 from referee.games.api import Outcome, Participant, Summary
@@ -126,8 +128,9 @@ def kept(cache: SummariesRepo) -> None:
 
 
 def summary_cache(store: MatchStore, event_id: str) -> SummariesRepo:
-    """The event's summary cache (the store's: ``store.summary_cache``)."""
-    return store.summary_cache(event_id)
+    """The event's summary cache (the store's: ``store.summary_cache``), its rows summarized by their games
+    (``referee.app.results.summarize``)."""
+    return summarize.summary_cache(store, event_id)
 
 
 class Unread(NamedTuple):
@@ -232,7 +235,7 @@ def load(store: MatchStore, event_id: str, after_round: int | None = None,
     """The event's results (up to *after_round*), each match's summary at its current head: read from
     the summary cache where it is at that head, else computed. *keep*: the summaries computed are saved in
     the cache (a command's read, best effort: :func:`kept`); else the cache is not written (the web's reads)."""
-    state = store.event_log(event_id).state()
+    state = event_state(store.event_log(event_id))
     rounds = _rounds(state, after_round)
     cache = cache or summary_cache(store, event_id)
     cached, broken = summaries_of(store, cache, state, rounds)

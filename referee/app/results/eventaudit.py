@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
+from referee.app.results.eventstate import event_state, state_of
 from referee.core.i18n import M, Msg
 from referee.core.names import shown
 from referee.games.stored import game_of_events
@@ -40,7 +41,6 @@ from referee.store.eventlog import (
     chain_id,
     events_dir,
     list_events,
-    state_of,
 )
 from referee.store.store import Store, StoreError, id_of_stem, parse_head
 from referee.tournament.matchids import EVENT_MATCH
@@ -71,7 +71,7 @@ def missing_matches(store: MatchStore) -> list[tuple[str, Msg]]:
     out: list[tuple[str, Msg]] = []
     for event_id in store.event_ids():
         try:
-            state = store.event_log(event_id).state()
+            state = event_state(store.event_log(event_id))
         except StoreError:
             continue  # a broken log: `verify` names it
         for rnd in state.rounds:
