@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from event_bench import REFEREE, hands_of, long_records, play_event, short_match, show, timed  # noqa: E402
 
-from referee.app.results.eventstate import event_state  # noqa: E402
-from referee.app.results.summarize import summary_cache  # noqa: E402
+from referee.results.eventstate import event_state  # noqa: E402
+from referee.results.summarize import summary_cache  # noqa: E402
 from referee.store.api import open_store  # noqa: E402
 
 EVENTS, PAIRS, ROUNDS = 10, 100, 7

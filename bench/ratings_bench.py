@@ -94,7 +94,7 @@ def show(what: str, times: list[float], target: float | None = None) -> None:
 
 def parts(db: Path, runs: int, cold: bool = False) -> None:
     from referee.app import ratings as app_ratings
-    from referee.app.results.summarize import summary_cache
+    from referee.results.summarize import summary_cache
     from referee.store import summaries
     from referee.store.api import open_store
     from referee.tournament.ratings import Played, ladder

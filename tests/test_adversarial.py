@@ -27,7 +27,7 @@ from pathlib import Path
 import pytest
 from eventplay import Cli
 
-from referee.app.results.summarize import SUMMARIES
+from referee.results.summarize import SUMMARIES
 from referee.store.folder import FolderStore as Store
 from referee.store.summaries import SummaryCache
 

@@ -20,8 +20,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 
 # Bottom to top: a layer may import the layers before it, never one after it. The command line and the web
 # are two views at the top: the command line starts the web server (`referee serve`), the web never
-# reaches into the command line. What the use cases compute from the store's entries (replays, results, the game
-# clock: referee/app/results/) is a layer of its own, over the store and under the views that show it.
+# reaches into the command line. What is computed from the store's entries (replays, results, the game clock:
+# referee/results/) is a layer of its own, over the store and under the views that show it and the use cases.
 LAYERS = ("core", "games", "tournament", "store", "results", "views", "app", "cli", "web")
 ALLOWED_ACROSS = {("cli", "web")}
 
@@ -68,8 +68,6 @@ def graph() -> nx.DiGraph:  # read once for the module's tests (they only read i
 
 def layer(module: str) -> str | None:
     parts = module.split(".")
-    if parts[1:3] == ["app", "results"]:
-        return "results"
     return parts[1] if len(parts) > 1 and parts[1] in LAYERS else None
 
 
@@ -168,7 +166,7 @@ def test_outside_the_games_no_code_asks_which_game_it_is():
 
 def store_reaches_past_persistence(edges: list[tuple[str, str]]) -> list[str]:
     """The arrows from the store to a tournament module or into a game's package: the store keeps entries, chains,
-    logs and tokens; replaying them (a game's rules, the tournament's) is the use cases' (referee/app/results/)."""
+    logs and tokens; replaying them (a game's rules, the tournament's) is the use cases' (referee/results/)."""
     return sorted(f"{a} imports {b}" for a, b in edges
                   if layer(a) == "store" and (layer(b) == "tournament" or game_package(b) is not None))
 
@@ -178,7 +176,7 @@ def test_the_store_is_persistence_only():
     planted = [("referee.store.store", "referee.tournament.state"),
                ("referee.store.memo", "referee.games.gunzi.engine"),
                ("referee.store.store", "referee.games.api"),  # the interface is every layer's
-               ("referee.app.results.replaying", "referee.games.gunzi")]
+               ("referee.results.replaying", "referee.games.gunzi")]
     # the check finds a store module reaching the tournament or a game's package, and only those
     assert store_reaches_past_persistence(planted) == ["referee.store.memo imports referee.games.gunzi.engine",
                                                        "referee.store.store imports referee.tournament.state"]

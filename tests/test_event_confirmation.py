@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from eventplay import Cli, match_text
 
-from referee.app.results.eventstate import event_state
+from referee.results.eventstate import event_state
 from referee.store.api import open_store
 
 MATCH = "EV-R1-T1"

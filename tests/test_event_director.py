@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from eventplay import Cli, play
 
-from referee.app.results.eventstate import event_state
+from referee.results.eventstate import event_state
 
 pypdf = pytest.importorskip("pypdf")
 

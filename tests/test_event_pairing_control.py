@@ -14,8 +14,8 @@ from pathlib import Path
 
 from eventplay import Cli, play, snapshot
 
-from referee.app.results.eventstate import event_state
 from referee.games.gunzi.events import TeamName
+from referee.results.eventstate import event_state
 from referee.store.eventlog import EventLog
 from referee.store.store import Store
 

@@ -14,8 +14,8 @@ import pytest
 from eventplay import Cli, game, play, snapshot
 from helpers import hand_text
 
-from referee.app.results.eventstate import event_state
-from referee.app.results.summarize import SUMMARIES
+from referee.results.eventstate import event_state
+from referee.results.summarize import SUMMARIES
 from referee.store.folder import FolderStore as Store
 from referee.store.summaries import SummaryCache, forget
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from referee.app import individual, league
 from referee.app.recording import record_lines
-from referee.app.results import leagueresults
+from referee.results import leagueresults
 from referee.store.api import MatchStore
 from referee.tournament.individual import Player
 from referee.views import leaguetext

@@ -22,12 +22,12 @@ import pytest
 from helpers import referee_process
 
 from referee.app.recording import record
-from referee.app.results.replaying import replay
 from referee.core import rulesfile
 from referee.games.api import rules_content
 from referee.games.gunzi import notation, ruleset
 from referee.games.gunzi.events import MatchHeader
 from referee.games.gunzi.game import GAME
+from referee.results.replaying import replay
 from referee.store import pinning
 from referee.store.api import MatchStore, open_store
 from referee.store.chain import GENESIS, StoredEntry, seal
@@ -171,7 +171,7 @@ def test_a_match_stored_before_pins_still_replays_by_name(store: MatchStore, clu
 
 
 def test_the_summary_cache_keys_on_the_rules(club: Path, tmp_path: Path) -> None:
-    from referee.app.results.summarize import SUMMARIES, compute
+    from referee.results.summarize import SUMMARIES, compute
     from referee.store.summaries import RulesUsed
 
     store = open_store(tmp_path / "store")

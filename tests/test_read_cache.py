@@ -18,7 +18,7 @@ import pytest
 from eventplay import Cli, play
 from starlette.testclient import TestClient
 
-from referee.app.results.summarize import summary_cache
+from referee.results.summarize import summary_cache
 from referee.store import summaries
 from referee.store.api import open_store
 from referee.web.app import make_app

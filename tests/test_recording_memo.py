@@ -10,8 +10,8 @@ import pytest
 
 from referee.app import recording
 from referee.app.officiate import Rejected
-from referee.app.results import replaying
 from referee.games.gunzi.notation import parse_line
+from referee.results import replaying
 from referee.store.folder import FolderStore
 from referee.store.memo import Memo
 

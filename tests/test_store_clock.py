@@ -1,4 +1,4 @@
-"""The game clock (``referee.app.results.clock``) for each of the four games: the store measures the minutes between the
+"""The game clock (``referee.results.clock``) for each of the four games: the store measures the minutes between the
 entries' times, each game says what its time rule times and decides (``Game.timed``, ``Game.time_call``). Every
 entry's time is set here; the minutes and the calls are worked out by hand from docs/<game>-rules.md."""
 
@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from referee.app.results.clock import Clock, clock_of, lines, notice, when
 from referee.core.errors import UsageError
 from referee.games import registry
 from referee.games.api import rules_content
+from referee.results.clock import Clock, clock_of, lines, notice, when
 
 GUNZI = """match id=T3 rules=dalian-club tz=Asia/Shanghai
 team EW 东西

@@ -15,10 +15,10 @@ import threading
 import pytest
 
 from referee.app.director import new_event
-from referee.app.results.eventstate import event_state
-from referee.app.results.summarize import summary_cache
 from referee.core.errors import NotFound, UsageError
 from referee.games.gunzi import notation
+from referee.results.eventstate import event_state
+from referee.results.summarize import summary_cache
 from referee.store import chain
 from referee.store.api import MatchStore, open_store
 from referee.store.errors import DuplicateMatch, MovedOn, StoreError, UnknownMatch

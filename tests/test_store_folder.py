@@ -183,9 +183,9 @@ def test_watch_waits_for_a_change_up_to_its_timeout(old_store: Path) -> None:
 
 
 def test_the_summary_cache_is_a_tinydb_and_an_older_cache_is_recomputed(tmp_path: Path) -> None:
-    from referee.app.results.summarize import SUMMARIES
     from referee.games.gunzi.events import MatchHeader
     from referee.games.gunzi.notation import parse
+    from referee.results.summarize import SUMMARIES
     from referee.store.summaries import FORMAT, SummaryCache, forget
 
     store = Store(tmp_path / "store")

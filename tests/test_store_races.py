@@ -32,11 +32,11 @@ from webserver import WebServer
 from webvenue import T1, make_venue
 
 from referee.app import director, recording
-from referee.app.results.eventstate import event_state
-from referee.app.results.summarize import SUMMARIES
 from referee.core import safefile
 from referee.core.errors import RefereeError
 from referee.games.gunzi.notation import parse_line
+from referee.results.eventstate import event_state
+from referee.results.summarize import SUMMARIES
 from referee.store import files, summaries
 from referee.store.eventlog import EventLog
 from referee.store.folder import FolderStore as Store

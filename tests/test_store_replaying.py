@@ -1,5 +1,5 @@
 """A stored match of any game replayed, kept and summarized through its game's interface
-(``referee.app.results.replaying``, ``referee.store.memo``, ``referee.store.summaries``): the kept engine state
+(``referee.results.replaying``, ``referee.store.memo``, ``referee.store.summaries``): the kept engine state
 (``Game.replayer``), copied and extended by the next entries, gives what a replay of them all gives, for Gunzi (its
 fold, event by event) and for the three other games (the kit's, replayed whole); each game's summary row reads back
 as it was written."""
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.app.results import replaying
-from referee.app.results.summarize import SUMMARIES, compute
 from referee.games.registry import game
+from referee.results import replaying
+from referee.results.summarize import SUMMARIES, compute
 from referee.store.folder import FolderStore
 from referee.store.memo import Memo
 from referee.store.summaries import RulesUsed, _read, _row

@@ -97,7 +97,7 @@ def _file_rejection(stored: list[AnyEvent], new: list[AnyEvent], added: list[Rec
                     file: str) -> StoreError:
     """The first directive of the file the rules refuse, at its line, with what the match expected there."""
     from referee.app.officiate import replay
-    from referee.app.results.replaying import game_of
+    from referee.results.replaying import game_of
     from referee.views.matchtext import hints, semicolons
 
     game = game_of(stored)
@@ -171,8 +171,8 @@ def read_file(store: MatchStore, match_id: str, path: Path) -> FileEvents:
     """The directives of a record file to append to *match_id*: its header, team and seat lines must
     agree with the stored ones (they are then left out) or be absent; a usage error (exit 2) lists
     every line that cannot be read or does not agree."""
-    from referee.app.results.replaying import game_of
     from referee.app.sources import decode, read_bounded, read_record
+    from referee.results.replaying import game_of
 
     name = str(path)
     if not path.exists():  # a folder, a FIFO or a device is the reader's to refuse, naming it

@@ -17,14 +17,14 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from referee.app.results.eventresults import standings_of, summaries_of, summary_cache
-from referee.app.results.eventstate import event_session, event_state
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games import registry
 from referee.games.api import AnyEvent, Game
 from referee.games.stored import game_of_events, header_of_events
+from referee.results.eventresults import standings_of, summaries_of, summary_cache
+from referee.results.eventstate import event_session, event_state
 from referee.store.api import MatchStore, SummariesRepo
 from referee.store.store import DuplicateMatch, StoreError
 from referee.store.summaries import Cached, Progress

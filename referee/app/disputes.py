@@ -17,13 +17,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.app import whatif
-from referee.app.results.eventstate import event_state
 from referee.app.whatif import replaced
 from referee.app.whatif import replay as _replay
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg, listed
 from referee.core.names import check_text
 from referee.games.stored import game_of_view
+from referee.results.eventstate import event_state
 from referee.store.api import MatchSessionLike, MatchStore
 from referee.store.chain import StoredEntry
 from referee.store.disputes import (

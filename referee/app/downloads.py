@@ -19,8 +19,8 @@ KINDS = {"sheets": ".pdf", "report": ".pdf", "xlsx": ".xlsx"}
 
 def write(store: MatchStore, event_id: str, kind: str, folder: Path, lang: str) -> Path:
     """Write the event's *kind* of file into *folder*, worded in *lang*; its path (named after the event)."""
-    from referee.app.results import eventresults
     from referee.core.names import file_stem
+    from referee.results import eventresults
 
     if kind not in KINDS:
         raise UsageError(M("no download '{kind}': sheets, report or xlsx", kind=kind[:20]))

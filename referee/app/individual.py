@@ -18,13 +18,13 @@ from typing import NamedTuple
 
 from referee.app.director import Unfinished, as_created, finished_refuses, ours, table_of
 from referee.app.ratings import individual_seeds
-from referee.app.results.eventstate import event_session, event_state
-from referee.app.results.individualresults import load_state, tables_of
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games import registry
 from referee.games.api import Game
+from referee.results.eventstate import event_session, event_state
+from referee.results.individualresults import load_state, tables_of
 from referee.store.api import MatchStore
 from referee.store.store import DuplicateMatch
 from referee.tournament.individual import Player, SeatedRound, SeatingError, SitOut, seat_round
@@ -241,7 +241,7 @@ def enter_scores(store: MatchStore, event_id: str, table: int, scores: str, *, r
                  reason: str = "", referee: str | None = None) -> Entered:
     """Store a table's result without (or over) its match record, as an entry of the event's log with the *reason*:
     each player's score, in seat order (``6:0:-6``), an adjusted result. The standings count it as they count a
-    match (``app.results.individualresults.Given``); a closed round takes one as a correction after its close; ``event
+    match (``results.individualresults.Given``); a closed round takes one as a correction after its close; ``event
     result --clear`` takes it back (``app.director.clear_result``: the same entry as a pair event's)."""
     reason = check_text(reason, "--reason").strip()
     if not reason:

@@ -1,11 +1,11 @@
 """A league (season) of events held at several clubs: make it, add its events (its standings:
-``referee.app.results.leagueresults``). Every argument is checked before anything is written; a refused operation
+``referee.results.leagueresults``). Every argument is checked before anything is written; a refused operation
 stores nothing."""
 
 from __future__ import annotations
 
-from referee.app.results.eventstate import event_state
 from referee.core.names import check_id
+from referee.results.eventstate import event_state
 from referee.store.api import MatchStore
 from referee.store.leagues import League
 

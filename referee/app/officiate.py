@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from referee.app.results.replaying import replay as replay
-from referee.app.results.replaying import rules_of as rules_of
-from referee.app.results.replaying import rules_of_result
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
 from referee.games.api import AnyEvent
 from referee.games.kit.entrykind import EntryKind
+from referee.results.replaying import replay as replay
+from referee.results.replaying import rules_of as rules_of
+from referee.results.replaying import rules_of_result
 from referee.store.api import MatchSessionLike, MatchStore
 from referee.store.store import StoreError
 
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
-    from referee.app.results.clock import Clock
     from referee.games.api import Game
+    from referee.results.clock import Clock
     from referee.store.chain import StoredEntry
 
 
@@ -135,7 +135,7 @@ def correct(store: MatchStore, match_id: str, kind: str, seq: int | None = None,
     """
     if kind not in ("undo", "void", "amend"):
         raise ValueError(kind)
-    from referee.app.results.replaying import game_of
+    from referee.results.replaying import game_of
 
     with store.session(match_id) as s:
         view = s.view
@@ -238,7 +238,7 @@ def warning_of(out: Outcome) -> tuple[str, int, int] | None:
     """For a recorded ``warn``: the side warned, the rule set's warnings limit and games to win, as the match's
     game counts a warning (:meth:`Game.warned`: Gunzi's §8.1); None for any other event, or a game whose rules set
     no limit."""
-    from referee.app.results.replaying import game_of
+    from referee.results.replaying import game_of
 
     if out.event is None:
         return None
@@ -252,10 +252,10 @@ def warning_of(out: Outcome) -> tuple[str, int, int] | None:
 
 
 def clock(entries: list[StoredEntry], events: list[AnyEvent], result: Any) -> Clock | None:
-    """The game clock of a match (``referee.app.results.clock``) under its rule set's time limit
+    """The game clock of a match (``referee.results.clock``) under its rule set's time limit
     (:meth:`Game.time_limit`: ``match.time_limit_minutes``); None when the rule set cannot be read."""
-    from referee.app.results.clock import clock_of
-    from referee.app.results.replaying import game_of
+    from referee.results.clock import clock_of
+    from referee.results.replaying import game_of
 
     try:
         rules = rules_of_result(result)
@@ -269,7 +269,7 @@ def notices(store: MatchStore, match_id: str, out: Outcome) -> list[Msg]:
     """One-line notices about what was just stored: an entry stored after the game's time limit with no
     `time` recorded (Gunzi's §7.3.5; :meth:`Game.time_notice`). Only a rule set with a time limit reads the entries
     again for it; none once no timed unit runs (the match is over, or a time call awaits its ruling)."""
-    from referee.app.results.replaying import game_of
+    from referee.results.replaying import game_of
 
     result = out.after
     header = getattr(result, "header", None)
@@ -281,7 +281,7 @@ def notices(store: MatchStore, match_id: str, out: Outcome) -> list[Msg]:
             return []
     except StoreError:
         return []
-    from referee.app.results.clock import notice
+    from referee.results.clock import notice
     from referee.store.store import corrected, to_events
 
     entries = store.entries(match_id)

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from referee.app.results.eventresults import kept, summary_cache
-from referee.app.results.eventstate import event_state
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
+from referee.results.eventresults import kept, summary_cache
+from referee.results.eventstate import event_state
 from referee.store.api import MatchStore
 from referee.store.store import StoreError
 from referee.tournament.model import EventFormat, Pair

@@ -55,7 +55,7 @@ def expect(have: int, expect_seq: int | None) -> None:
 def _play_stopped(store: MatchStore, match_id: str, entries: Sequence[StoredEntry]) -> None:
     """Refuse a next hand while a dispute of the match is open or appealed, when the match's event says play
     stops for one (``disputes.stop_play`` of its scoring; off by default: play goes on while it is weighed)."""
-    from referee.app.results.eventstate import event_state  # the event layer loads only for an event's match
+    from referee.results.eventstate import event_state  # the event layer loads only for an event's match
     from referee.store.disputes import fold
     from referee.tournament.matchids import EVENT_MATCH
 
@@ -85,8 +85,8 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
     session without reading and re-checking the whole chain when its file is as last written."""
     from referee.app.appending import _file_rejection, require_reason
     from referee.app.officiate import Rejected, added_errors, replay
-    from referee.app.results.replaying import fold, game_of, rules_of
     from referee.games.stored import game_of_events
+    from referee.results.replaying import fold, game_of, rules_of
 
     if any(game_of_events([ev]) is not None for ev in events):  # a header, of whichever game
         raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))

@@ -203,7 +203,7 @@ def stored_matches(db: str | None, event: str | None) -> tuple[MatchStore, list[
     log = store.event_log(event)
     if log.exists():
         stored = {r["id"] for r in rows}
-        from referee.app.results.eventstate import event_state
+        from referee.results.eventstate import event_state
         return store, [t.match_id for rnd in sorted(event_state(log).rounds, key=lambda r: r.number)
                        for t in sorted(rnd.tables, key=lambda t: t.number) if t.match_id in stored]
     want = event.strip().casefold()

@@ -423,7 +423,7 @@ class GameOf(Protocol[E, R, Res]):
                           clock: Sequence[Msg] | None = None) -> list[str]:
         """Where the match stands, as ``referee status`` prints it: its title, where play is, what comes next, the
         record's problems; *entries* how many the store holds, *head* its chain head (or *broken*: what breaks the
-        chain), *clock* the store's clock lines (``app.results.clock.lines``)."""
+        chain), *clock* the store's clock lines (``results.clock.lines``)."""
         ...
     def text_view(self, name: str) -> Any | None:
         """The game's own text view called *name* (``settlement``, ``who``, ``log_groups`` …: a function or a value)

@@ -73,7 +73,7 @@ class MatchSessionLike(Protocol):
 
 class EventSessionLike(Protocol):
     """An event's log opened for appending, its lock held (``referee.store.eventlog.EventSession``); whether an
-    action fits the event is checked before, under the lock (``referee.app.results.eventstate.Session``)."""
+    action fits the event is checked before, under the lock (``referee.results.eventstate.Session``)."""
 
     entries: list[StoredEntry]
 

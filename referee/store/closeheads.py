@@ -1,6 +1,6 @@
 """A closed round's witness: the head (number of entries, hash of the last) its close recorded for each
 of its matches, and what it means when a match no longer carries it. Used by every read of an event
-(``referee.app.results.eventresults``), by ``referee verify`` (``referee.app.results.eventaudit``) and by every
+(``referee.results.eventresults``), by ``referee verify`` (``referee.results.eventaudit``) and by every
 write into a match of a closed round (``referee.app.appending``): a match cut back or rewritten after
 its round's close is a finding, never a silent change, even when its head record and its ``meta`` table
 went with it. Light to import: ``referee record`` loads it.

@@ -18,7 +18,7 @@ hand-edit anywhere breaks the chain at a place :meth:`EventLog.read` names. The 
 ``event:<id>``, so an event's entries never pass for a match's. Writers take the file's lock
 (``referee.store.files.lock``) around read-check-append and write through the atomic storage;
 readers need no lock. Entries are only ever appended: the state is what replaying them gives
-(``referee.app.results.eventstate``: the store knows no action's meaning).
+(``referee.results.eventstate``: the store knows no action's meaning).
 
 Every read checks the file whole: its shape (the tables above and no others, the ``meta`` document's keys and
 no others, each entry every field of a match entry's type, of kind ``event``, stored under its seq), the chain,
@@ -368,7 +368,7 @@ class EventSession:
     def append(self, actions: Sequence[Action], referee: str | None = None) -> list[StoredEntry]:
         """Append *actions* in one atomic write (all or none) and return their sealed entries.
 
-        Whether an action fits the event is the use cases' to check before (``referee.app.results.eventstate``
+        Whether an action fits the event is the use cases' to check before (``referee.results.eventstate``
         replays the state after them under this lock). The head record follows the log: set first (durably) to
         the entries already there when the log did not keep one yet, brought up to date after the write."""
         who = referee_name(referee)

@@ -111,7 +111,7 @@ class FolderStore(Store):
 
     def summary_cache(self, event_id: str, summarizer: Summarizer) -> SummaryCache:
         """The event's summary cache, reading the matches through :class:`CheckedReads`, its rows what
-        *summarizer* says of them (the use cases': ``referee.app.results.summarize``)."""
+        *summarizer* says of them (the use cases': ``referee.results.summarize``)."""
         from referee.store.summaries import SummaryCache
 
         return SummaryCache(CheckedReads(self), event_id, summarizer)

@@ -113,7 +113,7 @@ class Cached(NamedTuple):
 
 
 class Summarizer(Protocol):
-    """What a row of the cache says, and whether it still holds: the use cases' (``referee.app.results.summarize``:
+    """What a row of the cache says, and whether it still holds: the use cases' (``referee.results.summarize``:
     a match replayed and summarized by its game), handed to the cache, which keeps rows and knows no game."""
 
     def compute(self, match_id: str, entries: list[StoredEntry]) -> Cached:
@@ -135,7 +135,7 @@ class Summarizer(Protocol):
 
 # The match file as it was when a summary was computed from it: its size and mtime. A file edited by
 # hand in the middle keeps its head (entry count, last hash) but not its signature: the file is then
-# read again and its whole chain checked (the reader's job: ``referee.app.results.eventresults.CheckedReads``).
+# read again and its whole chain checked (the reader's job: ``referee.results.eventresults.CheckedReads``).
 Signature = tuple[int, int]
 
 # Summaries computed in this process, by (store folder, match id): (summary, file signature). Only

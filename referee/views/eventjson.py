@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from referee.app.results.eventresults import EventResults
+from referee.results.eventresults import EventResults
 from referee.store.summaries import Cached, Progress
 from referee.tournament.model import DirectorResult, Round
 from referee.tournament.scoring import Criterion

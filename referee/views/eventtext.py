@@ -12,8 +12,8 @@ import datetime
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from referee.app.results.eventresults import CLOSED, CORRECTED, RESULT, EventResults
 from referee.core.i18n import M, Msg, join, listed, pgettext, tr, trn
+from referee.results.eventresults import CLOSED, CORRECTED, RESULT, EventResults
 from referee.store.summaries import Cached, Progress
 from referee.tournament.model import Pair, Round
 from referee.tournament.standings import table_outcome

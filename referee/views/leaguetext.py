@@ -13,7 +13,7 @@ from referee.views.eventtext import standings_title
 from referee.views.matchtext import pad, rjust, width
 
 if TYPE_CHECKING:
-    from referee.app.results.leagueresults import LeagueResults
+    from referee.results.leagueresults import LeagueResults
 
 
 def title(results: LeagueResults, lang: str) -> str:

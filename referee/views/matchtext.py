@@ -18,9 +18,9 @@ from referee.core.i18n import form as _form
 from referee.store.chain import entries
 
 if TYPE_CHECKING:
-    from referee.app.results.clock import Clock
     from referee.core.records import RecordError
     from referee.games.api import Game
+    from referee.results.clock import Clock
     from referee.store.chain import StoredEntry
     from referee.store.store import LogEntry
 
@@ -224,12 +224,12 @@ def status(match_id: str, result: Any, log_len: int, lang: str, head: str | None
            broken: Msg | None = None, clock: Clock | None = None, game: Game | None = None) -> list[str]:
     """Where a match stands, for `referee status` (``Game.page_status_lines`` of *game*, the registry's default when not
     given: a header naming no game); with *clock*, the store's clock lines (each timed unit's time and, at the
-    limit, whom the time rule favours: ``referee.app.results.clock``)."""
+    limit, whom the time rule favours: ``referee.results.clock``)."""
     from referee.games import registry
 
     clocked = None
     if clock is not None:
-        from referee.app.results import clock as clocks
+        from referee.results import clock as clocks
 
         clocked = clocks.lines(clock, result)
     return (game or registry.game()).page_status_lines(match_id, result, lang, entries(log_len), head, broken, clocked)

@@ -270,7 +270,7 @@ async def event_stream(request: Request) -> Response:
     event_id = check_id(request.path_params["event"], "event")
     log = w.store.event_log(event_id)
     if not log.exists():
-        from referee.app.results.eventstate import event_state
+        from referee.results.eventstate import event_state
 
         await run_in_threadpool(event_state, log)  # names the event that is not there
 

@@ -27,9 +27,9 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING
 
-from referee.app.results.eventstate import event_state
 from referee.core.errors import NotFound
 from referee.core.i18n import M
+from referee.results.eventstate import event_state
 from referee.store.tokens import Token
 from referee.web.errors import BadForm, Forbidden, NotSignedIn, TooManyAttempts
 

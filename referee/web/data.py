@@ -7,7 +7,7 @@
 - :func:`ratings_json` is the text ``referee ratings [--event E | --league L] --json`` prints,
   :func:`ratings_view` the ``/ratings`` page's context from the same ladder;
 - :func:`league_json` is the text ``referee league standings L --json`` prints, :func:`league_view` the
-  ``/leagues/{id}`` page's context from the same load (``app.results.leagueresults``), :func:`leagues_view` the list;
+  ``/leagues/{id}`` page's context from the same load (``results.leagueresults``), :func:`leagues_view` the list;
 - :func:`match_view` gathers a match page of any game through the game interface: ``Game.page_status_lines`` (what
   ``referee status`` prints), ``Game.scorecard_rows``, each settled deal's ``settled_text``, ``deal_facts`` and
   ``explain_view``, the chart of ``Game.scorecard``.
@@ -22,14 +22,14 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.app import disputes
 from referee.app.ratings import ClubRatings, club_ratings
-from referee.app.results import eventresults, individualresults, leagueresults
-from referee.app.results.eventstate import event_state
 from referee.core.errors import NotFound
 from referee.core.gcpause import no_gc
 from referee.core.i18n import M, fill, tr
 from referee.core.names import check_id
 from referee.games import registry
 from referee.games.stored import game_of_events
+from referee.results import eventresults, individualresults, leagueresults
+from referee.results.eventstate import event_state
 from referee.store.chain import entries as entries_of
 from referee.store.disputes import fold
 from referee.store.pinning import rules_of_match
@@ -41,10 +41,10 @@ from referee.views.eventwords import RESULT_KIND
 from referee.web.words import WORDS
 
 if TYPE_CHECKING:
-    from referee.app.results.eventresults import EventResults
     from referee.games.api import Chart as CardChart
     from referee.games.api import Game, GameTable
     from referee.games.api import Series as CardSeries
+    from referee.results.eventresults import EventResults
     from referee.store.api import MatchStore
     from referee.tournament.state import EventState
 

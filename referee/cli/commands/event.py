@@ -33,8 +33,8 @@ from referee.core.i18n import N_
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from referee.app.results import eventresults
     from referee.core.i18n import Msg
+    from referee.results import eventresults
     from referee.store.api import MatchStore
     from referee.tournament.state import EventState
     from referee.views.scorecard.fonts import FontInfo
@@ -430,7 +430,7 @@ def status(
     say = language(lang)
     import datetime
 
-    from referee.app.results import eventresults
+    from referee.results import eventresults
     from referee.views import eventjson, eventtext
 
     store = open_store(db)
@@ -452,7 +452,7 @@ def status(
 
 
 def _state(store: MatchStore, event_id: str) -> EventState:
-    from referee.app.results.eventstate import event_state
+    from referee.results.eventstate import event_state
     return event_state(store.event_log(event_id))
 
 
@@ -645,9 +645,9 @@ def standings(
 ) -> None:
     """The standings: match points and every tie-break, from the replays of the stored matches."""
     say = language(lang)
-    from referee.app.results import eventresults
     from referee.core.errors import UsageError
     from referee.core.i18n import M
+    from referee.results import eventresults
     from referee.views import eventjson, eventtext
 
     if json_ and explain:
@@ -685,8 +685,8 @@ def prizes(
 ) -> None:
     """The prize list, award by award as the scoring's [prizes] awards key lists them."""
     say = language(lang)
-    from referee.app.results import eventresults
     from referee.cli.commands import individualevent
+    from referee.results import eventresults
     from referee.tournament.prizes import prizes as prize_list
     from referee.views import eventtext
 
@@ -780,7 +780,7 @@ def sheet(
     path = output or _default(event_id, f"-R{rnd.number}.pdf")
     before = None
     if rnd.number > 1:  # the standings as they stood when the round was paired: after the round before it
-        from referee.app.results import eventresults
+        from referee.results import eventresults
 
         before = eventresults.load(open_store(db), event_id, rnd.number - 1, keep=True).standings
     round_sheet(path, state.settings.name, rnd, state.pairs, pdf, font=_font(font, say), standings=before)
@@ -796,9 +796,9 @@ def report(
 ) -> None:
     """PDF: the standings with every tie-break, the cross table and each round's results."""
     say, pdf = language(lang), _pdf_lang(lang)
-    from referee.app.results import eventresults
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
+    from referee.results import eventresults
     from referee.tournament.model import EventFormat
     from referee.views.sheets import standings_report
 
@@ -836,10 +836,10 @@ def export(
 ) -> None:
     """XLSX: the standings, the entries and every match result, one sheet each."""
     say, book = language(lang), _pdf_lang(lang)
-    from referee.app.results import eventresults
     from referee.cli.commands import individualevent
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
+    from referee.results import eventresults
     from referee.views.xlsx import write_workbook
 
     if individualevent.is_individual(open_store(db), event_id):
@@ -863,10 +863,10 @@ def publish(
 ) -> None:
     """A static HTML export: standings and cross table, each round, each pair's card; no external assets."""
     say, page_lang = language(lang), _pdf_lang(lang)
-    from referee.app.results import eventresults, individualresults
     from referee.cli.commands import individualevent
     from referee.core.i18n import trn
     from referee.core.safefile import output_folder
+    from referee.results import eventresults, individualresults
     from referee.views.outfile import written
     from referee.views.publish import individual_pages, pages
 
@@ -919,7 +919,7 @@ def list_(
     found: list[tuple[str, EventState | Msg]] = []
     for event_id in store.event_ids():
         try:
-            from referee.app.results.eventstate import event_state
+            from referee.results.eventstate import event_state
             found.append((event_id, event_state(store.event_log(event_id))))
         except RefereeError as e:  # a broken log is listed with its problem, the others still shown
             found.append((event_id, e.msg))

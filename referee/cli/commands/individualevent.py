@@ -22,7 +22,7 @@ def is_individual(store: MatchStore, event_id: str) -> bool:
     from referee.store.eventlog import UnknownEvent
 
     try:
-        from referee.app.results.eventstate import event_state
+        from referee.results.eventstate import event_state
         return event_state(store.event_log(event_id)).settings.individual
     except UnknownEvent:
         return False
@@ -143,7 +143,7 @@ def close(store: MatchStore, event_id: str, referee: str | None, say: str) -> No
 
 
 def status(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
-    from referee.app.results.individualresults import load
+    from referee.results.individualresults import load
     from referee.views import individualviews as views
 
     results = load(store, event_id)
@@ -169,8 +169,8 @@ def withdraw(store: MatchStore, event_id: str, code: str, reason: str, referee: 
 
 
 def _broken(results: object, say: str) -> None:
-    from referee.app.results.individualresults import IndividualResults
     from referee.core.i18n import tr
+    from referee.results.individualresults import IndividualResults
     from referee.store.store import StoreError
 
     assert isinstance(results, IndividualResults)
@@ -183,7 +183,7 @@ def _broken(results: object, say: str) -> None:
 
 
 def prizes(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
-    from referee.app.results.individualresults import load
+    from referee.results.individualresults import load
     from referee.views import individualviews as views
 
     results = load(store, event_id)
@@ -195,7 +195,7 @@ def prizes(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
 
 
 def standings(store: MatchStore, event_id: str, json_: bool, after_round: int | None, say: str) -> None:
-    from referee.app.results.individualresults import load
+    from referee.results.individualresults import load
     from referee.views import individualviews as views
 
     results = load(store, event_id, after_round)
@@ -208,10 +208,10 @@ def standings(store: MatchStore, event_id: str, json_: bool, after_round: int | 
 
 def sheet(store: MatchStore, event_id: str, round_: int | None, output: Path | None, default: Callable[[int], Path],
           pdf: str, font: object, say: str) -> None:
-    from referee.app.results.eventstate import event_state
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
     from referee.core.safefile import is_stdout
+    from referee.results.eventstate import event_state
     from referee.views import individualviews as views
     from referee.views.sheets import tables_document
     state = event_state(store.event_log(event_id))
@@ -232,9 +232,9 @@ def sheet(store: MatchStore, event_id: str, round_: int | None, output: Path | N
 
 
 def report(store: MatchStore, event_id: str, path: Path, pdf: str, font: object, say: str) -> None:
-    from referee.app.results.individualresults import load
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
+    from referee.results.individualresults import load
     from referee.views import individualviews as views
     from referee.views.sheets import tables_document
 
@@ -249,9 +249,9 @@ def report(store: MatchStore, event_id: str, path: Path, pdf: str, font: object,
 
 
 def export(store: MatchStore, event_id: str, xlsx: Path, book: str, say: str) -> None:
-    from referee.app.results.individualresults import load
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
+    from referee.results.individualresults import load
     from referee.views import individualviews as views
     from referee.views.xlsx import write_sheets
 

@@ -67,7 +67,7 @@ def standings(
 ) -> None:
     """The league's standings: each pair's match points and tie-breaks summed over the league's events."""
     say = language(lang)
-    from referee.app.results import leagueresults
+    from referee.results import leagueresults
     from referee.views import leaguetext
 
     results = leagueresults.load(open_store(db), league_id, keep=True)
@@ -93,11 +93,11 @@ def report(
 ) -> None:
     """PDF: the league's standings summed over its events, and the events with their clubs."""
     say, pdf = language(lang), _book_lang(lang)
-    from referee.app.results import leagueresults
     from referee.cli.scorecards import REPORTS_DIR, choose_font, pdf_font
     from referee.core.i18n import tr
     from referee.core.names import file_stem
     from referee.core.safefile import is_stdout, output_folder
+    from referee.results import leagueresults
     from referee.views import leaguetext
     from referee.views.sheets import tables_report
 
@@ -127,9 +127,9 @@ def export(
 ) -> None:
     """XLSX: the league's standings and its events, a sheet each."""
     say, book = language(lang), _book_lang(lang)
-    from referee.app.results import leagueresults
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
+    from referee.results import leagueresults
     from referee.views import leaguetext
     from referee.views.xlsx import write_sheets
 

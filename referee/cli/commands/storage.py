@@ -20,10 +20,10 @@ from referee.core.i18n import N_
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
     from collections.abc import Sequence
 
-    from referee.app.results.eventaudit import EventAudit
     from referee.core.i18n import Msg
     from referee.core.records import RecordError
     from referee.games.api import AnyEvent as Event
+    from referee.results.eventaudit import EventAudit
     from referee.store.api import MatchStore
     from referee.store.store import Audit
 
@@ -158,7 +158,7 @@ def verify(
 ) -> None:
     """Recompute every hash chain; name the match and entry where a hand-edit broke one."""
     language = resolve_language(lang)
-    from referee.app.results.eventaudit import audit_events
+    from referee.results.eventaudit import audit_events
     from referee.store import pinning
 
     store = open_store(db)
@@ -264,8 +264,8 @@ def _check_head(store: MatchStore, match_ids: list[str], head: str, lang: str) -
 def _repair_index(store: MatchStore, lang: str) -> None:
     """Rebuild the index. A match dropped from it is said; one an event lists that is not in the store
     is BROKEN (stderr) and the command exits 1: a rebuild never makes an event's match disappear silently."""
-    from referee.app.results.eventaudit import missing_matches
     from referee.core.i18n import MN, M, tr
+    from referee.results.eventaudit import missing_matches
     from referee.store.store import StoreError
 
     done = store.repair_index()

@@ -308,8 +308,8 @@ def log(
     language = resolve_language(lang)
     from bisect import bisect_right
 
-    from referee.app.results.replaying import game_of, rules_of
     from referee.core.i18n import tr
+    from referee.results.replaying import game_of, rules_of
     from referee.store.chain import CORRECTIONS
     from referee.store.store import corrected, log_of, to_events
     from referee.views import matchtext as views

@@ -95,8 +95,8 @@ def report_stored(game: Game, match_id: str, entries: list[StoredEntry], before:
 def show_status(store: MatchStore, match_id: str, lang: str) -> None:
     """Print `referee status` of a match of any game (the command's and the guided prompt's `status`): the game's
     lines (``Game.status_lines``) with the store's clock, then the disputes and confirmations."""
-    from referee.app.results.clock import clock_of, lines
-    from referee.app.results.replaying import game_of
+    from referee.results.clock import clock_of, lines
+    from referee.results.replaying import game_of
     from referee.store import chain
     from referee.store.pinning import rules_of_match
     from referee.store.store import corrected, to_events

@@ -126,7 +126,7 @@ def list_(db: Db = None, lang: Lang = None) -> None:
 
 def _shown(stamp: str) -> str:
     """A stored UTC time as the venue reads it (``2026-12-01 21:19``, the machine's zone), never raw ISO."""
-    from referee.app.results.clock import when
+    from referee.results.clock import when
 
     try:
         return when(stamp).astimezone().strftime("%Y-%m-%d %H:%M")

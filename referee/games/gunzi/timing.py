@@ -1,5 +1,5 @@
 """Gunzi's game clock and time rule (rules §7.3.5, 002 §九.6: 50 minutes a 局 game): pure, from the replayed
-match; the store's clock (``referee.app.results.clock``) measures the minutes from the entries' times.
+match; the store's clock (``referee.results.clock``) measures the minutes from the entries' times.
 
 A game's time runs from its first ``hand`` to the event that ended it. When time is called the higher level
 wins the game; at equal levels the side that reached it first; else the referee rules.

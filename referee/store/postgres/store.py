@@ -147,7 +147,7 @@ class PgEventSession:
 
     def append(self, actions: Sequence[Action], referee: str | None = None) -> list[StoredEntry]:
         """Append *actions* (all or none, with the session's transaction) and return their sealed entries;
-        whether they fit the event is checked before, under this lock (``referee.app.results.eventstate``)."""
+        whether they fit the event is checked before, under this lock (``referee.results.eventstate``)."""
         event_id = self.log.event_id
         who = referee_name(referee)
         stamp = now()

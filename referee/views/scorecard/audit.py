@@ -96,7 +96,7 @@ def audit_detail(entry: object, lang: str = "en") -> str:
 def audit_time(stamp: object, zone: tzinfo | None) -> str:
     """A stored entry's UTC time in the venue's local time (the header's ``tz=``, else the machine's), as
     ``2026-11-29 14:02``; a stamp that cannot be read is printed as it is."""
-    from referee.app.results.clock import when
+    from referee.results.clock import when
 
     text = hv(stamp)
     try:
@@ -107,7 +107,7 @@ def audit_time(stamp: object, zone: tzinfo | None) -> str:
 
 def venue_zone(header: object) -> tzinfo | None:
     """The venue's zone a match header names (``tz=``, an IANA name), else None (the machine's zone)."""
-    from referee.app.results.clock import zone_named
+    from referee.results.clock import zone_named
 
     extra = getattr(header, "extra", None) or ()
     return zone_named(dict(extra).get("tz"))

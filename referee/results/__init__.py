@@ -1,4 +1,4 @@
-"""What the use cases compute from what the store keeps: a stored match replayed by its game (``replaying``), its
+"""What is computed from what the store keeps: a stored match replayed by its game (``replaying``), its
 game clock (``clock``), an event's, an individual event's and a league's results (``eventresults``,
 ``individualresults``, ``leagueresults``) and the audit of an event's log (``eventaudit``).
 

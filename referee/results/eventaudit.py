@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.app.results.eventstate import event_state, state_of
 from referee.core.i18n import M, Msg
 from referee.core.names import shown
 from referee.games.stored import game_of_events
+from referee.results.eventstate import event_state, state_of
 from referee.store.api import MatchStore
 from referee.store.chain import StoredEntry
 from referee.store.chain import entries as n_entries

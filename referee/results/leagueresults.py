@@ -1,4 +1,4 @@
-"""A league's results as the store holds them: each of its events' results (``referee.app.results.eventresults``), and
+"""A league's results as the store holds them: each of its events' results (``referee.results.eventresults``), and
 the season's standings they sum to (``referee.tournament.league``; the conventions in ``docs/league.md``).
 
 A read: nothing is written but, for a command (``keep``), the summaries it computed, in each event's cache. A
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from referee.app.results import eventresults, individualresults
-from referee.app.results.eventstate import event_state
 from referee.core.i18n import Msg
+from referee.results import eventresults, individualresults
+from referee.results.eventstate import event_state
 from referee.store.api import MatchStore
 from referee.store.leagues import League
 from referee.tournament.league import (

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import NamedTuple
 
-from referee.app.results.eventstate import event_state
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
 from referee.games import registry
 from referee.games.api import Game, Outcome, Participant, Summary
 from referee.games.stored import game_of_events
+from referee.results.eventstate import event_state
 from referee.store.api import MatchStore
 from referee.store.pinning import rules_of_match
 from referee.tournament.individual import Row, SeatedRound, standings

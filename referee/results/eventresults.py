@@ -19,11 +19,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple, cast
 
-from referee.app.results import summarize
-from referee.app.results.eventstate import event_state
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
 from referee.games.api import Outcome, Participant, Summary
+from referee.results import summarize
+from referee.results.eventstate import event_state
 from referee.store.api import MatchReads, MatchStore, SummariesRepo
 from referee.store.closeheads import close_finding, hash_at, missing
 from referee.store.store import StoreError
@@ -129,7 +129,7 @@ def kept(cache: SummariesRepo) -> None:
 
 def summary_cache(store: MatchStore, event_id: str) -> SummariesRepo:
     """The event's summary cache (the store's: ``store.summary_cache``), its rows summarized by their games
-    (``referee.app.results.summarize``)."""
+    (``referee.results.summarize``)."""
     return summarize.summary_cache(store, event_id)
 
 
