@@ -5,6 +5,7 @@ or reformatted by hand) is written whole, as before."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -13,7 +14,7 @@ import pytest
 from referee.games.gunzi.notation import parse_line
 from referee.store import files
 from referee.store.folder import FolderStore
-from referee.store.store import write_match
+from referee.store.store import PinnedSession, write_match
 
 HEADER = ["match id=M1 rules=dalian-club", "seat E 甲", "seat S 乙", "seat W 丙", "seat N 丁"]
 HAND = ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 100", "last decl"]
@@ -35,8 +36,9 @@ def _append(store: FolderStore, *directives: str) -> None:
 def test_an_append_writes_the_bytes_of_a_whole_write(store: FolderStore, tmp_path: Path) -> None:
     path = store.path("M1")
     _append(store, HAND[0])
-    with store.session("M1") as s:  # the session read the file: the splice starts from those bytes
-        assert files.appended(files.storage_of(s.db).raw, []) == path.read_bytes()  # type: ignore[attr-defined]
+    with store.session("M1") as s:  # the file is what its head record pins: the splice starts from its bytes
+        assert isinstance(s, PinnedSession)
+    assert files.appended(path.read_bytes(), []) == path.read_bytes()
     _append(store, *HAND[1:3])  # two entries in one write
     _append(store, *HAND[3:])
     entries = store.entries("M1")
@@ -47,7 +49,10 @@ def test_an_append_writes_the_bytes_of_a_whole_write(store: FolderStore, tmp_pat
     assert path.read_bytes() == again.read_bytes()
     assert store.verify(["M1"])[2] == []
     head = json.loads(store.head_path("M1").read_text(encoding="utf-8"))
-    assert head == {"id": "M1", "entries": 11, "hash": entries[-1]["hash"]}
+    st = path.stat()  # the head pins the file it was written after: size, time, inode, the last 4,096 bytes' digest
+    assert head == {"id": "M1", "entries": 11, "hash": entries[-1]["hash"],
+                    "file": {"size": st.st_size, "mtime_ns": st.st_mtime_ns, "ino": st.st_ino,
+                             "tail": hashlib.sha256(path.read_bytes()[-4096:]).hexdigest()}}
 
 
 def test_a_file_of_another_layout_is_written_whole(store: FolderStore, tmp_path: Path) -> None:
