@@ -162,7 +162,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
 
     with store.session(match_id) as s:
         require_reason(store, match_id, reason)
-        expect(len(s.entries), expect_seq)
+        expect(s.count, expect_seq)
         view = s.view
         game = game_of_view(view)
         first = s.next_seq

@@ -906,8 +906,8 @@ class PgStore:
         """Append *items* in one transaction under the match row's lock; refused (nothing written) when
         *expect_seq* is given and the match does not hold that many entries."""
         with self.session(match_id) as s:
-            if expect_seq is not None and len(s.entries) != expect_seq:
-                raise moved_on(len(s.entries), expect_seq)
+            if expect_seq is not None and s.count != expect_seq:
+                raise moved_on(s.count, expect_seq)
             return s.append_many(items, referee)
 
     def _create(self, conn: Conn, events: Sequence[Event], referee: str | None, replace: bool) -> Header:
