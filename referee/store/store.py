@@ -699,7 +699,8 @@ class MatchSession(EntrySession):
             raise not_stored(e, self.path) from None
         self.entries = entries
         self.keeps_head = True
-        self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"])
+        self.store.remember(self.path, self.store.put_head(self.match_id, self.path, len(entries),
+                                                           entries[-1]["hash"]), entries)
 
 
 class PinnedSession(MatchSession):
@@ -764,6 +765,8 @@ class PinnedSession(MatchSession):
         self.head = Head(self.head.entries + len(new), new[-1]["hash"])
         pin = self.store.put_head(self.match_id, self.path, self.head.entries, self.head.hash)
         self.pin = pin if pin is not None else pin_of(self.path) or self.pin
+        if self._entries is not None:
+            self.store.remember(self.path, pin, self._entries)
 
 
 def seal_all(match_id: str, before: Sequence[StoredEntry], items: Sequence[NewEntry],
@@ -869,6 +872,8 @@ class Store:
         self.notes: list[Msg] = []  # what a command that wrote should also say (an index left as it was)
         self.index_problem: Msg | None = None  # set by summaries() when it read around a broken index
         self._watch: FolderWatch | None = None  # made by the first watch()
+        # the match file this process last wrote, as its pin found it, and its entries (remember)
+        self._written: tuple[Path, tuple[int, int, int], list[StoredEntry]] | None = None
         pinning.opened(self)
 
     # --- kept rule sets (referee.store.pinning) -------------------------------------------------
@@ -928,8 +933,23 @@ class Store:
                               "store: --db PATH, $REFEREE_DB or `referee config db PATH`)",
                               match=match_id, root=root, stored=stored))
 
-    def _read(self, match_id: str) -> MatchFile:
+    def remember(self, path: Path, pin: Pin | None, entries: list[StoredEntry]) -> None:
+        """Keep the entries of the match file *path* this process has just written (*pin*: the file as written),
+        so that reading it again while it is so (what a command says after recording) reads nothing."""
+        self._written = None if pin is None else (path, (pin.size, pin.mtime_ns, pin.ino), entries)
+
+    def _read(self, match_id: str, remembered: bool = False) -> MatchFile:
+        """The match file read and checked for shape; *remembered*: the entries this process has just written
+        there, while the file is as it wrote it (a stat; never for a check: ``snapshot``, ``verify`` read it)."""
         path = self.path(match_id)
+        written = self._written
+        if remembered and written is not None and written[0] == path:
+            try:
+                st = os.stat(path)
+            except OSError:
+                st = None
+            if st is not None and (st.st_size, st.st_mtime_ns, st.st_ino) == written[1]:
+                return MatchFile(list(written[2]), True)
         try:  # the quick way for a file as the store writes it; any other is read again, to say what is wrong
             raw = safefile.read_regular(path)
             data = json.loads(raw) if raw.strip() else None
@@ -966,7 +986,7 @@ class Store:
     def entries(self, match_id: str) -> list[StoredEntry]:
         """The entries of a match, in stored order, each checked for shape (no lock: files are replaced
         atomically). Whether the chain is sound is :meth:`check`'s question."""
-        return self._read(match_id).entries
+        return self._read(match_id, remembered=True).entries
 
     # --- the reading API ------------------------------------------------------------------------
 
