@@ -171,7 +171,7 @@ class Pin(NamedTuple):
 
 def tail_digest(data: bytes) -> str:
     """The digest a pin holds of the end of a file: SHA-256 of its last :data:`PIN_TAIL` bytes (all, if fewer)."""
-    return chain.sha256(data[-PIN_TAIL:]).hexdigest()
+    return chain.digest(data[-PIN_TAIL:])
 
 
 def pin_of(path: Path) -> Pin | None:
@@ -717,7 +717,7 @@ class PinnedSession(MatchSession):
         self.keeps_head = True
         self._entries: list[StoredEntry] | None = None
 
-    @property  # type: ignore[override]
+    @property
     def entries(self) -> list[StoredEntry]:
         """The match's entries, read (and checked for shape) when first asked; they end at the head pinned."""
         if self._entries is None:
@@ -755,7 +755,8 @@ class PinnedSession(MatchSession):
         spliced = appended(raw, new) if len(raw) == self.pin.size and tail_digest(raw) == self.pin.tail else None
         if spliced is None:  # changed since the session opened, though its lock is held: a hand at work
             raise BrokenChain(chain.ChainProblem(self.match_id, None, M(
-                "its file changed while it was locked for writing")), M("{problem}; nothing recorded"))
+                "its file changed while it was locked for writing", zh="其文件在加锁写入期间被改动")),
+                M("{problem}; nothing recorded (run `referee verify`)"))
         try:
             safefile.write_bytes(self.path, spliced)
         except OSError as e:

@@ -123,7 +123,7 @@ class PgSession(EntrySession):
         self.head = head
         self._entries: list[StoredEntry] | None = None
 
-    @property  # type: ignore[override]
+    @property
     def entries(self) -> list[StoredEntry]:
         """The match's entries, read under the session's lock when first asked, checked whole (chain and head)."""
         if self._entries is None:
