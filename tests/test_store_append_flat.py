@@ -1,6 +1,6 @@
 """Appends that check only what is new (both backends): an append into a match of 5,000 entries reads, decodes and
-re-hashes none of them — the folder store's head record pins the match file it was written after, PostgreSQL's
-session reads the head row and its last entry — and stores the very chain a from-scratch computation gives
+re-hashes none of them — the folder store's pin (``heads/<stem>.pin``) holds the head and the match file it was
+written after, PostgreSQL's session reads the head row and its last entry — and stores the very chain a from-scratch computation gives
 (record-format: SHA-256 of the canonical JSON of each entry, the match id and the previous hash in it). A hand's
 edit is still caught (by the append when the file is not as pinned, always by ``verify``), a store written before
 pins opens, verifies and takes entries (pinned from then on), and concurrent writers, threads or processes, lose
@@ -89,12 +89,32 @@ def test_a_folder_append_is_pinned_and_splices(tmp_path: Path) -> None:
     with store.session("F1") as s:
         assert isinstance(s, PinnedSession) and s.count == 12 and s.next_seq == 13
         s.append("event", "warn N x", "r")
-    head = json.loads(store.head_path("F1").read_bytes())
+    digest = from_scratch("F1", store.entries("F1"))[-1][1]
+    # the head record as versions before pins read it; the pin beside it holds the head and the file written
+    assert json.loads(store.head_path("F1").read_bytes()) == {"id": "F1", "entries": 13, "hash": digest}
     raw = store.path("F1").read_bytes()
     st = store.path("F1").stat()
-    assert head["entries"] == 13 and head["hash"] == from_scratch("F1", store.entries("F1"))[-1][1]
-    assert head["file"] == {"size": len(raw), "mtime_ns": st.st_mtime_ns, "ino": st.st_ino,
-                            "tail": hashlib.sha256(raw[-4096:]).hexdigest()}
+    assert json.loads((tmp_path / "s" / "heads" / "F1.pin").read_bytes()) == {
+        "id": "F1", "entries": 13, "hash": digest, "size": len(raw), "mtime_ns": st.st_mtime_ns, "ino": st.st_ino,
+        "tail": hashlib.sha256(raw[-4096:]).hexdigest()}
+
+
+def test_a_pin_lost_or_torn_costs_one_whole_check(tmp_path: Path) -> None:
+    store = Store(tmp_path / "s")
+    _make(store, 12)
+    pin = tmp_path / "s" / "heads" / "F1.pin"
+    pin.write_bytes(pin.read_bytes()[:30])  # torn by a crash
+    with store.session("F1") as s:
+        assert not isinstance(s, PinnedSession)
+        s.append("event", "warn N x", "r")
+    pin.unlink()  # lost
+    with store.session("F1") as s:
+        assert not isinstance(s, PinnedSession)
+        s.append("event", "warn N y", "r")
+    with store.session("F1") as s:  # pinned again by the append before
+        assert isinstance(s, PinnedSession)
+    entries = store.entries("F1")
+    assert [(e["prev"], e["hash"]) for e in entries] == from_scratch("F1", entries) and len(entries) == 14
 
 
 def _edit_entry_3(path: Path, *, keep_time: bool) -> None:
@@ -114,6 +134,8 @@ def test_an_outside_edit_of_an_earlier_entry_is_caught_by_the_append_and_by_veri
     _make(store, 20)
     os.utime(store.path("F1"), ns=(1, 1))  # the edit below lands in another time, whatever the clock's grain
     store.put_head("F1", store.path("F1"), 20, store.entries("F1")[-1]["hash"])
+    with store.session("F1") as s:
+        assert isinstance(s, PinnedSession)  # as pinned, until the edit
     _edit_entry_3(store.path("F1"), keep_time=False)
     with pytest.raises(BrokenChain) as e:  # not the pinned file: read and checked whole
         store.append("F1", [{"kind": "event", "directive": "warn E late"}])
@@ -139,7 +161,7 @@ def test_an_edit_of_the_last_entry_or_the_head_record_is_caught_by_the_append(tm
     _make(store, 8)
     head = store.head_path("F1")
     data = json.loads(head.read_bytes())
-    head.write_text(json.dumps({**data, "hash": "0" * 64}), encoding="utf-8")  # the pin kept, the hash forged
+    head.write_text(json.dumps({**data, "hash": "0" * 64}), encoding="utf-8")  # the head's hash forged
     with pytest.raises(BrokenChain) as e:
         store.append("F1", [{"kind": "event", "directive": "warn E late"}])
     assert "does not carry the hash its head record holds" in e.value.msg.text("en")
@@ -160,13 +182,13 @@ def test_a_store_written_before_pins_opens_verifies_and_takes_entries(tmp_path: 
     root = tmp_path / "old"
     shutil.copytree(FIXTURE, root)
     store = Store(root)
-    assert json.loads((root / "heads" / "OLD1.json").read_bytes()).keys() == {"id", "entries", "hash"}
+    assert not (root / "heads" / "OLD1.pin").exists()
     assert store.verify() == (1, 11, [])
     with store.session("OLD1") as s:  # no pin: read and checked whole, as before
         assert not isinstance(s, PinnedSession)
         s.append("event", "points 35", "裁判乙")
-    head = json.loads((root / "heads" / "OLD1.json").read_bytes())
-    assert head["entries"] == 12 and "file" in head  # migrated on write: pinned from now on
+    assert json.loads((root / "heads" / "OLD1.json").read_bytes())["entries"] == 12
+    assert json.loads((root / "heads" / "OLD1.pin").read_bytes())["entries"] == 12  # pinned from now on
     with store.session("OLD1") as s:
         assert isinstance(s, PinnedSession)
         s.append("event", "last def", "裁判乙")

@@ -22,14 +22,15 @@ the hash of the last, written right after each append (so a crash between the tw
 behind the file, never ahead of it). ``verify`` compares the two: a file with fewer entries than its
 head, or whose entry at that count does not carry that hash, was truncated, wiped or rewritten.
 
-The head record also **pins the file it was written after** (``"file": {"size", "mtime_ns", "ino", "tail"}``: the
-match file's size, modification time and inode as the write left them, and the SHA-256 of its last
-:data:`PIN_TAIL` bytes). An append whose match file still is what the head pins has nothing new to check: the
-chain up to the head was checked by the session that wrote it, so it seals the new entries to the head's hash
-and writes them without decoding or re-hashing the match (:class:`PinnedSession`: the same cost at entry 10 and
-entry 5,000). A file that is not what the head pins — a hand edit, a copy, a crash between the file and its head,
-a head record of a version before pins — is read and checked whole, as ever, and pinned again by its append.
-``verify`` always checks everything.
+Beside it, ``heads/<stem>.pin`` **pins the file the head was written after** (the head's count and hash, the match
+file's size, modification time and inode as the write left them, and the SHA-256 of its last :data:`PIN_TAIL`
+bytes; a file of its own, so that versions before pins read the head record as ever). An append whose match file
+still is what the pin holds, and whose last entry is the head's, has nothing new to check: the chain up to the head
+was checked by the session that wrote it, so it seals the new entries to the head's hash and writes them without
+decoding or re-hashing the match (:class:`PinnedSession`: the same cost at entry 10 and entry 5,000). A file that
+is not as pinned — a hand edit, a copy, a crash between the files, a store written before pins — is read and
+checked whole, as ever, and pinned again by its append. ``verify`` always checks everything; the pin is only ever
+a reason to check less, never a witness, so one lost or torn by a crash costs one whole check.
 """
 
 # No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
@@ -160,9 +161,12 @@ PIN_TAIL = 4096  # the bytes at the end of a match file whose digest a head reco
 
 
 class Pin(NamedTuple):
-    """What a head record pins of the match file it was written after: the file's size, modification time and
-    inode as the write left them, and the SHA-256 (hex) of its last :data:`PIN_TAIL` bytes."""
+    """What ``heads/<stem>.pin`` holds of the match file a head record was written after: the head (count, hash),
+    the file's size, modification time and inode as the write left them, and the SHA-256 (hex) of its last
+    :data:`PIN_TAIL` bytes."""
 
+    entries: int
+    hash: str
     size: int
     mtime_ns: int
     ino: int
@@ -174,15 +178,9 @@ def tail_digest(data: bytes) -> str:
     return chain.digest(data[-PIN_TAIL:])
 
 
-def pin_of(path: Path) -> Pin | None:
-    """The pin of the match file *path* as it is now (None when it cannot be read): a stat and one read of its
-    last :data:`PIN_TAIL` bytes, whatever its length."""
-    found = _tail_of(path)
-    return None if found is None else found[0]
-
-
-def _tail_of(path: Path) -> tuple[Pin, bytes] | None:
-    """(the pin of *path*, its last :data:`PIN_TAIL` bytes), None when it is not a regular file that can be read."""
+def _tail_of(path: Path) -> tuple[tuple[int, int, int, str], bytes] | None:
+    """((size, mtime_ns, inode, tail digest) of the file *path*, its last :data:`PIN_TAIL` bytes): a stat and one
+    read, whatever its length; None when it is not a regular file that can be read."""
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:
@@ -197,7 +195,30 @@ def _tail_of(path: Path) -> tuple[Pin, bytes] | None:
         return None
     finally:
         os.close(fd)
-    return Pin(st.st_size, st.st_mtime_ns, st.st_ino, tail_digest(data)), data
+    return (st.st_size, st.st_mtime_ns, st.st_ino, tail_digest(data)), data
+
+
+def pin_of(path: Path, head: Head) -> Pin | None:
+    """The pin of the match file *path* as it is now, at *head* (None when the file cannot be read)."""
+    found = _tail_of(path)
+    return None if found is None else Pin(head.entries, head.hash, *found[0])
+
+
+def pin_bytes(match_id: str, pin: Pin) -> bytes:
+    return json.dumps({"id": match_id, **pin._asdict()}, ensure_ascii=False).encode("utf-8")
+
+
+def parse_pin(raw: bytes, match_id: str) -> Pin | None:
+    """A pin's bytes as a :class:`Pin`; None when they are not a pin of *match_id* (lost, torn, another's)."""
+    try:
+        data = _load_json(raw)
+    except (ValueError, RecursionError):
+        return None
+    if not (isinstance(data, dict) and data.keys() == {"id", *Pin._fields} and data["id"] == match_id
+            and all(type(data[k]) is int and data[k] >= 0 for k in ("entries", "size", "mtime_ns", "ino"))
+            and isinstance(data["hash"], str) and isinstance(data["tail"], str)):
+        return None
+    return Pin(*(data[k] for k in Pin._fields))
 
 
 def _ends_at(match_id: str, tail: bytes, head: Head) -> bool:
@@ -542,53 +563,24 @@ def write_match(path: Path, entries: Sequence[StoredEntry], **storage: Any) -> N
     put_entries(open_db(path, batch=True, fresh=True, **storage), entries)
 
 
-_HEAD_KEYS = frozenset(("id", "entries", "hash"))
-_PINNED_KEYS = _HEAD_KEYS | {"file"}
-_PIN_KEYS = ("size", "mtime_ns", "ino", "tail")
-
-
 def parse_head(raw: bytes, match_id: str) -> Head | Msg:
-    """A head record's bytes as a :class:`Head`, or what is wrong with them (its pin, if any: :func:`parse_pin`)."""
-    found = _parse_head(raw, match_id)
-    return found if isinstance(found, Msg) else found[0]
-
-
-def parse_pin(raw: bytes, match_id: str) -> tuple[Head, Pin | None] | None:
-    """A head record's bytes as its :class:`Head` and the :class:`Pin` it holds (None: a head record of a version
-    before pins); None when they are not a head record of *match_id*."""
-    found = _parse_head(raw, match_id)
-    return None if isinstance(found, Msg) else found
-
-
-def _parse_head(raw: bytes, match_id: str) -> tuple[Head, Pin | None] | Msg:
+    """A head record's bytes as a :class:`Head`, or what is wrong with them."""
     try:
         data = _load_json(raw)
     except (ValueError, RecursionError):
         return M("it is not valid JSON")
-    if not (isinstance(data, dict) and data.keys() in (_HEAD_KEYS, _PINNED_KEYS) and type(data["entries"]) is int
+    if not (isinstance(data, dict) and set(data) == {"id", "entries", "hash"} and type(data["entries"]) is int
             and data["entries"] >= 0 and isinstance(data["hash"], str) and isinstance(data["id"], str)):
         return M("it is not a head record the store writes")
-    pin: Pin | None = None
-    if "file" in data:
-        held = data["file"]
-        if not (isinstance(held, dict) and held.keys() == set(_PIN_KEYS)
-                and all(type(held[k]) is int and held[k] >= 0 for k in _PIN_KEYS[:3])
-                and isinstance(held["tail"], str)):
-            return M("it is not a head record the store writes")
-        pin = Pin(held["size"], held["mtime_ns"], held["ino"], held["tail"])
     if data["id"] != match_id:
         from referee.core.names import shown
 
         return M("it belongs to match '{other}'", other=shown(data["id"]))
-    return Head(data["entries"], data["hash"]), pin
+    return Head(data["entries"], data["hash"])
 
 
-def head_bytes(match_id: str, entries: int, digest: str, pin: Pin | None = None) -> bytes:
-    """A head record: the entry count and the last hash, and (*pin*) the match file they were written after."""
-    data: dict[str, object] = {"id": match_id, "entries": entries, "hash": digest}
-    if pin is not None:
-        data["file"] = pin._asdict()
-    return json.dumps(data, ensure_ascii=False).encode("utf-8")
+def head_bytes(match_id: str, entries: int, digest: str) -> bytes:
+    return json.dumps({"id": match_id, "entries": entries, "hash": digest}, ensure_ascii=False).encode("utf-8")
 
 
 def head_finding(match_id: str, entries: Sequence[StoredEntry], keeps_head: bool, head: Head | None,
@@ -765,7 +757,7 @@ class PinnedSession(MatchSession):
             self._entries = self._entries + list(new)
         self.head = Head(self.head.entries + len(new), new[-1]["hash"])
         pin = self.store.put_head(self.match_id, self.path, self.head.entries, self.head.hash)
-        self.pin = pin if pin is not None else pin_of(self.path) or self.pin
+        self.pin = pin if pin is not None else pin_of(self.path, self.head) or self.pin
         if self._entries is not None:
             self.store.remember(self.path, pin, self._entries)
 
@@ -1286,18 +1278,23 @@ class Store:
                 raise BrokenChain(problem, M("{problem}; nothing recorded (run `referee verify`)"))
             yield s
 
+    def _pin_of(self, path: Path) -> Path:
+        return self.heads_dir / (path.name[:-len(".json")] + ".pin")
+
     def _pinned(self, match_id: str, path: Path) -> PinnedSession | None:
-        """The session of a match whose file is what its head record pins (under its lock), else None."""
+        """The session of a match whose file is what its pin holds and ends at its head (under its lock), else
+        None: the whole check."""
         try:
-            raw = safefile.read_regular(self._head_of(path))
+            pin = parse_pin(safefile.read_regular(self._pin_of(path)), match_id)
         except (OSError, StoreError):
             return None
-        found = parse_pin(raw, match_id)
-        if found is None or found[1] is None or found[0].entries == 0:
+        if pin is None or pin.entries == 0:
             return None
-        head, pin = found
+        head, problem = self._read_head(match_id, path)
+        if head is None or problem is not None or head != (pin.entries, pin.hash):
+            return None
         now = _tail_of(path)
-        if now is None or now[0] != pin or not _ends_at(match_id, now[1], head):
+        if now is None or now[0] != pin[2:] or not _ends_at(match_id, now[1], head):
             return None
         return PinnedSession(self, match_id, path, head, pin)
 
@@ -1305,22 +1302,34 @@ class Store:
         """Bring the head record of the match file *path* up to date, after an append, pinning the file as it
         is now (:class:`Pin`, returned). The entries are stored already: a refusal of the system leaves the head
         behind (what a crash leaves), said in :attr:`notes`, not an error."""
-        pin = pin_of(path)
         try:
-            self._write_head(self._head_of(path), match_id, entries, digest, pin=pin)
+            self._write_head(self._head_of(path), match_id, entries, digest)
         except OSError as e:
             self.notes.append(M("the entry is stored, but its head record {file} could not be written ({reason}); "
                                 "`referee verify` will show it behind until the next write",
                                 file=str(e.filename or self._head_of(path)), reason=_reason(e)))
             return None
+        pin = pin_of(path, Head(entries, digest))
+        if pin is not None:
+            self._write_pin(path, match_id, pin)
         return pin
 
-    def _write_head(self, head_path: Path, match_id: str, entries: int, digest: str, *, durable: bool = False,
-                    pin: Pin | None = None) -> None:
+    def _write_pin(self, path: Path, match_id: str, pin: Pin) -> None:
+        """Write the match's pin, best effort and without an fsync: it is only a reason to check less, and one lost
+        or torn by a crash (or a refusal of the system) means the next append checks the match whole. One fixed
+        temporary name, under the match's lock: nothing builds up."""
+        target = self._pin_of(path)
+        tmp = target.with_name("." + target.name + ".tmp")
+        with contextlib.suppress(OSError):
+            with open(tmp, "wb") as f:
+                f.write(pin_bytes(match_id, pin))
+            os.replace(tmp, target)
+
+    def _write_head(self, head_path: Path, match_id: str, entries: int, digest: str, *, durable: bool = False) -> None:
         """Write a head record. Its rename need not be made durable after an append (a power cut then
         leaves the old head: behind the file, which is allowed); it must be when the head goes back
         (*durable*: before a match file is replaced, or a new one written)."""
-        data = head_bytes(match_id, entries, digest, pin)
+        data = head_bytes(match_id, entries, digest)
         try:
             safefile.write_bytes(head_path, data, sync_folder=durable)
         except FileNotFoundError:
