@@ -1,10 +1,10 @@
 """Appends that check only what is new (both backends): an append into a match of 5,000 entries reads, decodes and
 re-hashes none of them — the folder store's pin (``heads/<stem>.pin``) holds the head and the match file it was
-written after, PostgreSQL's session reads the head row and its last entry — and stores the very chain a from-scratch computation gives
-(record-format: SHA-256 of the canonical JSON of each entry, the match id and the previous hash in it). A hand's
-edit is still caught (by the append when the file is not as pinned, always by ``verify``), a store written before
-pins opens, verifies and takes entries (pinned from then on), and concurrent writers, threads or processes, lose
-nothing and duplicate nothing."""
+written after, PostgreSQL's session reads the head row and its last entry — and stores the very chain a
+from-scratch computation gives (record-format: SHA-256 of the canonical JSON of each entry, the match id and the
+previous hash in it). A hand's edit is still caught (by the append when the file is not as pinned, always by
+``verify``), a store written before pins opens, verifies and takes entries (pinned from then on), and concurrent
+writers, threads or processes, lose nothing and duplicate nothing."""
 
 from __future__ import annotations
 
