@@ -1247,6 +1247,8 @@ class Store:
                 raise not_stored(e) from None
             clean_temp(path)
             clean_temp(self._head_of(path))  # a writer killed while writing the head record (issue 16.19)
+            with contextlib.suppress(OSError):  # or its pin (one fixed name: no listing)
+                os.unlink(self._pin_temp(path))
             yield
 
     def lock_match(self, match_id: str) -> contextlib.AbstractContextManager[None]:
@@ -1280,6 +1282,9 @@ class Store:
 
     def _pin_of(self, path: Path) -> Path:
         return self.heads_dir / (path.name[:-len(".json")] + ".pin")
+
+    def _pin_temp(self, path: Path) -> Path:
+        return self.heads_dir / ("." + path.name[:-len(".json")] + ".pin.tmp")
 
     def _pinned(self, match_id: str, path: Path) -> PinnedSession | None:
         """The session of a match whose file is what its pin holds and ends at its head (under its lock), else
@@ -1318,8 +1323,7 @@ class Store:
         """Write the match's pin, best effort and without an fsync: it is only a reason to check less, and one lost
         or torn by a crash (or a refusal of the system) means the next append checks the match whole. One fixed
         temporary name, under the match's lock: nothing builds up."""
-        target = self._pin_of(path)
-        tmp = target.with_name("." + target.name + ".tmp")
+        target, tmp = self._pin_of(path), self._pin_temp(path)
         with contextlib.suppress(OSError):
             with open(tmp, "wb") as f:
                 f.write(pin_bytes(match_id, pin))
