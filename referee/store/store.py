@@ -181,8 +181,8 @@ def tail_digest(data: bytes) -> str:
 def _tail_of(path: Path) -> tuple[tuple[int, int, int, str], bytes] | None:
     """((size, mtime_ns, inode, tail digest) of the file *path*, its last :data:`PIN_TAIL` bytes): a stat and one
     read, whatever its length; None when it is not a regular file that can be read."""
-    try:
-        fd = os.open(path, os.O_RDONLY)
+    try:  # never waiting on a FIFO nor reading through a link: either is the whole check's to refuse
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
     except OSError:
         return None
     try:
@@ -1324,9 +1324,18 @@ class Store:
         or torn by a crash (or a refusal of the system) means the next append checks the match whole. One fixed
         temporary name, under the match's lock: nothing builds up."""
         target, tmp = self._pin_of(path), self._pin_temp(path)
+        data = pin_bytes(match_id, pin)
         with contextlib.suppress(OSError):
-            with open(tmp, "wb") as f:
-                f.write(pin_bytes(match_id, pin))
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+            # a new file of its own, never through a link someone left in its place
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+            finally:
+                os.close(fd)
             os.replace(tmp, target)
 
     def _write_head(self, head_path: Path, match_id: str, entries: int, digest: str, *, durable: bool = False) -> None:
