@@ -402,9 +402,12 @@ def test_a_killed_head_write_leaves_no_litter(tmp_path):
     _new_match(db)
     litter = db / "heads" / ".G1.json.999999.tmp"  # what a writer killed between write and rename leaves
     litter.write_bytes(b'{"half": ')
+    pin_litter = db / "heads" / ".G1.pin.tmp"  # the same of the pin beside it (written under one name)
+    pin_litter.write_bytes(b'{"half": ')
     res = run_cli("record", "G1", "hand", "--db", db)
     assert res.returncode == 0, res.stderr
-    assert not litter.exists() and sorted(os.listdir(db / "heads")) == ["G1.json"]
+    assert not litter.exists() and not pin_litter.exists()
+    assert sorted(os.listdir(db / "heads")) == ["G1.json", "G1.pin"]  # the head record and its pin
 
 
 def test_an_entries_file_the_system_cannot_read_is_the_one_file_error(tmp_path, monkeypatch):

@@ -13,7 +13,7 @@ import pytest
 from referee.games.gunzi.notation import parse_line
 from referee.store import files
 from referee.store.folder import FolderStore
-from referee.store.store import write_match
+from referee.store.store import PinnedSession, write_match
 
 HEADER = ["match id=M1 rules=dalian-club", "seat E 甲", "seat S 乙", "seat W 丙", "seat N 丁"]
 HAND = ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 100", "last decl"]
@@ -35,8 +35,9 @@ def _append(store: FolderStore, *directives: str) -> None:
 def test_an_append_writes_the_bytes_of_a_whole_write(store: FolderStore, tmp_path: Path) -> None:
     path = store.path("M1")
     _append(store, HAND[0])
-    with store.session("M1") as s:  # the session read the file: the splice starts from those bytes
-        assert files.appended(files.storage_of(s.db).raw, []) == path.read_bytes()  # type: ignore[attr-defined]
+    with store.session("M1") as s:  # the file is what its pin holds: the splice starts from its bytes
+        assert isinstance(s, PinnedSession)
+    assert files.appended(path.read_bytes(), []) == path.read_bytes()
     _append(store, *HAND[1:3])  # two entries in one write
     _append(store, *HAND[3:])
     entries = store.entries("M1")

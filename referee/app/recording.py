@@ -92,7 +92,7 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
         raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
     with (store.session(match_id) if memo is None else memo.session(match_id)) as s:
         require_reason(store, match_id, reason)
-        expect(len(s.entries), expect_seq)
+        expect(s.count, expect_seq)
         stored, _ = s.events()
         game = game_of(stored)  # the events are read by the match's game (record_lines reads directives' text)
         if not all(game.owns(ev) for ev in events):  # read as another game's: record_lines reads the text
@@ -163,7 +163,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
 
     with store.session(match_id) as s:
         require_reason(store, match_id, reason)
-        expect(len(s.entries), expect_seq)
+        expect(s.count, expect_seq)
         view = s.view
         game = game_of_view(view)
         first = s.next_seq

@@ -89,6 +89,11 @@ def entry_hash(match_id: str, entry: Mapping[str, object]) -> str:
     return sha256(text.encode("utf-8")).hexdigest()
 
 
+def digest(data: bytes) -> str:
+    """The SHA-256 of *data*, in hex (the built-in one, as every hash of the chain)."""
+    return sha256(data).hexdigest()
+
+
 def _dumped(match_id: str, entry: Mapping[str, object]) -> str:
     """The canonical JSON of *entry*, any shape: keys sorted, no spaces, not ASCII-escaped."""
     body = {k: entry.get(k) for k in FIELDS}

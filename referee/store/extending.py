@@ -54,24 +54,7 @@ def put_sealed(session: MatchSession, new: Sequence[StoredEntry]) -> None:
     """Write *new* (checked by :func:`continuation`) after the entries of the folder store's *session*, in one
     atomic write of the match file (all or none), then bring the head record up to date: what
     ``MatchSession.append_many`` writes after it has sealed its items."""
-    from referee.store.files import appended, open_db, storage_of
-    from referee.store.store import not_stored, put_entries
-
-    entries = session.entries + list(new)
-    storage = storage_of(session.db)
-    raw = appended(storage.raw, new) if session.keeps_head else None
-    try:
-        if raw is not None:
-            storage.write_raw(raw)
-            session.db = open_db(session.path, batch=True)
-        else:
-            put_entries(session.db, new)
-    except OSError as e:
-        session.db = open_db(session.path, batch=True, fresh=not session.entries)
-        raise not_stored(e, session.path) from None
-    session.entries = entries
-    session.keeps_head = True
-    session.store.put_head(session.match_id, session.path, len(entries), entries[-1]["hash"])
+    session.write_sealed(new)
 
 
 def changes_header(new: Sequence[StoredEntry]) -> bool:

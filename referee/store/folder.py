@@ -123,8 +123,8 @@ class FolderStore(Store):
         """Append *items* to the match in one write, under its lock; refused (``MovedOn``, nothing written)
         when *expect_seq* is given and the match does not hold that many entries."""
         with self.session(match_id) as s:
-            if expect_seq is not None and len(s.entries) != expect_seq:
-                raise moved_on(len(s.entries), expect_seq)
+            if expect_seq is not None and s.count != expect_seq:
+                raise moved_on(s.count, expect_seq)
             return s.append_many(items, referee)
 
     def adopt(self, match_id: str, entries: Sequence[StoredEntry]) -> None:

@@ -21,6 +21,16 @@ Beside each match file, ``heads/<stem>.json`` keeps its **head record**: the num
 the hash of the last, written right after each append (so a crash between the two leaves the head
 behind the file, never ahead of it). ``verify`` compares the two: a file with fewer entries than its
 head, or whose entry at that count does not carry that hash, was truncated, wiped or rewritten.
+
+Beside it, ``heads/<stem>.pin`` **pins the file the head was written after** (the head's count and hash, the match
+file's size, modification time and inode as the write left them, and the SHA-256 of its last :data:`PIN_TAIL`
+bytes; a file of its own, so that versions before pins read the head record as ever). An append whose match file
+still is what the pin holds, and whose last entry is the head's, has nothing new to check: the chain up to the head
+was checked by the session that wrote it, so it seals the new entries to the head's hash and writes them without
+decoding or re-hashing the match (:class:`PinnedSession`: the same cost at entry 10 and entry 5,000). A file that
+is not as pinned — a hand edit, a copy, a crash between the files, a store written before pins — is read and
+checked whole, as ever, and pinned again by its append. ``verify`` always checks everything; the pin is only ever
+a reason to check less, never a witness, so one lost or torn by a crash costs one whole check.
 """
 
 # No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
@@ -45,7 +55,18 @@ from referee.games.api import Header
 from referee.store import chain, keptrules, pinning
 from referee.store.chain import StoredEntry
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreBusy, StoreError, StoreWriteError, UnknownMatch
-from referee.store.files import Document, Malformed, TinyDB, appended, clean_temp, flush, lock, open_db, storage_of
+from referee.store.files import (
+    TAIL,
+    Document,
+    Malformed,
+    TinyDB,
+    appended,
+    clean_temp,
+    flush,
+    lock,
+    open_db,
+    storage_of,
+)
 from referee.store.pinning import KeptRules
 
 if TYPE_CHECKING:
@@ -134,6 +155,88 @@ class Head(NamedTuple):
 
     entries: int
     hash: str
+
+
+PIN_TAIL = 4096  # the bytes at the end of a match file whose digest a head record pins (the last entry and more)
+
+
+class Pin(NamedTuple):
+    """What ``heads/<stem>.pin`` holds of the match file a head record was written after: the head (count, hash),
+    the file's size, modification time and inode as the write left them, and the SHA-256 (hex) of its last
+    :data:`PIN_TAIL` bytes."""
+
+    entries: int
+    hash: str
+    size: int
+    mtime_ns: int
+    ino: int
+    tail: str
+
+
+def tail_digest(data: bytes) -> str:
+    """The digest a pin holds of the end of a file: SHA-256 of its last :data:`PIN_TAIL` bytes (all, if fewer)."""
+    return chain.digest(data[-PIN_TAIL:])
+
+
+def _tail_of(path: Path) -> tuple[tuple[int, int, int, str], bytes] | None:
+    """((size, mtime_ns, inode, tail digest) of the file *path*, its last :data:`PIN_TAIL` bytes): a stat and one
+    read, whatever its length; None when it is not a regular file that can be read."""
+    try:  # never waiting on a FIFO nor reading through a link: either is the whole check's to refuse
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not (st.st_mode & 0o170000 == 0o100000):  # a regular file only
+            return None
+        start = max(0, st.st_size - PIN_TAIL)
+        data = os.pread(fd, st.st_size - start, start)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return (st.st_size, st.st_mtime_ns, st.st_ino, tail_digest(data)), data
+
+
+def pin_of(path: Path, head: Head) -> Pin | None:
+    """The pin of the match file *path* as it is now, at *head* (None when the file cannot be read)."""
+    found = _tail_of(path)
+    return None if found is None else Pin(head.entries, head.hash, *found[0])
+
+
+def pin_bytes(match_id: str, pin: Pin) -> bytes:
+    return json.dumps({"id": match_id, **pin._asdict()}, ensure_ascii=False).encode("utf-8")
+
+
+def parse_pin(raw: bytes, match_id: str) -> Pin | None:
+    """A pin's bytes as a :class:`Pin`; None when they are not a pin of *match_id* (lost, torn, another's)."""
+    try:
+        data = _load_json(raw)
+    except (ValueError, RecursionError):
+        return None
+    if not (isinstance(data, dict) and data.keys() == {"id", *Pin._fields} and data["id"] == match_id
+            and all(type(data[k]) is int and data[k] >= 0 for k in ("entries", "size", "mtime_ns", "ino"))
+            and isinstance(data["hash"], str) and isinstance(data["tail"], str)):
+        return None
+    return Pin(*(data[k] for k in Pin._fields))
+
+
+def _ends_at(match_id: str, tail: bytes, head: Head) -> bool:
+    """Whether the bytes *tail* of a match file end with the entry its head record names, whole and sound: seq
+    ``head.entries``, carrying ``head.hash``, its content matching that hash (the head record is a file of its
+    own, which a hand may have rewritten)."""
+    if not tail.endswith(TAIL):
+        return False
+    marker = b'\n  "%d": {' % head.entries
+    at = tail.rfind(marker)
+    if at < 0:
+        return False  # the last entry is longer than the tail read: the whole check
+    try:
+        doc = json.loads(tail[at + len(marker) - 1:len(tail) - len(TAIL)])
+    except ValueError:
+        return False
+    return (isinstance(doc, dict) and chain.entry_problem(doc) is None and doc["seq"] == head.entries
+            and doc["hash"] == head.hash and chain.entry_hash(match_id, doc) == head.hash)
 
 
 class MatchFile(NamedTuple):
@@ -524,6 +627,11 @@ class EntrySession:
         return len(self.entries) + 1
 
     @property
+    def count(self) -> int:
+        """How many entries the match holds (without reading them, where the backend knows)."""
+        return len(self.entries)
+
+    @property
     def view(self) -> dict[int, str]:
         return corrected(self.entries)
 
@@ -562,7 +670,13 @@ class MatchSession(EntrySession):
         """Append entries in one atomic write (all or none), then bring the head record up to date.
         A write the system refuses is a :class:`StoreWriteError`: nothing was stored."""
         new = seal_all(self.match_id, self.entries, items, referee)
-        entries = self.entries + new
+        self.write_sealed(new)
+        return new
+
+    def write_sealed(self, new: Sequence[StoredEntry]) -> None:
+        """Write *new*, sealed after the session's entries, in one atomic write of the match file (all or none),
+        then bring the head record up to date (pinning the file written)."""
+        entries = self.entries + list(new)
         storage = storage_of(self.db)
         # The file as read with the new entries spliced in (the same bytes as TinyDB's whole write, the same safe
         # write), when it is of the store's layout; else TinyDB writes it whole.
@@ -578,19 +692,92 @@ class MatchSession(EntrySession):
             raise not_stored(e, self.path) from None
         self.entries = entries
         self.keeps_head = True
-        self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"])
+        self.store.remember(self.path, self.store.put_head(self.match_id, self.path, len(entries),
+                                                           entries[-1]["hash"]), entries)
+
+
+class PinnedSession(MatchSession):
+    """A match opened for writing whose file is what its head record pins (:class:`Pin`): its chain up to the
+    head was checked when that head was written, so nothing is read until asked. An append seals the new
+    entries to the head's hash and splices them into the file's bytes (read, not decoded; their size and tail
+    digest checked against the pin once more) in the store's one safe write, then writes the head record: the
+    same cost at entry 10 and entry 5,000. The entries, when a caller asks for them (the corrected view, a
+    continuation's check), are read then, and must end at the head."""
+
+    def __init__(self, store: "Store", match_id: str, path: Path, head: Head, pin: Pin) -> None:
+        self.store, self.match_id, self.path = store, match_id, path
+        self.head, self.pin = head, pin
+        self.keeps_head = True
+        self._entries: list[StoredEntry] | None = None
+
+    @property
+    def entries(self) -> list[StoredEntry]:
+        """The match's entries, read (and checked for shape) when first asked; they end at the head pinned."""
+        if self._entries is None:
+            found = self.store._read(self.match_id).entries
+            if len(found) != self.head.entries or found[-1]["hash"] != self.head.hash:
+                raise BrokenChain(chain.ChainProblem(self.match_id, None, M(
+                    "it does not carry the hash its head record holds: the match was rewritten")),
+                    M("{problem}; nothing recorded (run `referee verify`)"))
+            self._entries = found
+        return self._entries
+
+    @entries.setter
+    def entries(self, value: list[StoredEntry]) -> None:
+        self._entries = value
+
+    @property
+    def next_seq(self) -> int:
+        return self.head.entries + 1
+
+    @property
+    def count(self) -> int:
+        return self.head.entries
+
+    def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]:
+        """Append entries sealed to the head, in one atomic write (all or none), then the head record."""
+        new = seal_after(self.match_id, self.head.entries, self.head.hash, items, referee)
+        self.write_sealed(new)
         return new
+
+    def write_sealed(self, new: Sequence[StoredEntry]) -> None:
+        try:
+            raw = safefile.read_regular(self.path)
+        except OSError as e:
+            raise not_stored(e, self.path) from None
+        spliced = appended(raw, new) if len(raw) == self.pin.size and tail_digest(raw) == self.pin.tail else None
+        if spliced is None:  # changed since the session opened, though its lock is held: a hand at work
+            raise BrokenChain(chain.ChainProblem(self.match_id, None, M(
+                "its file changed while it was locked for writing", zh="其文件在加锁写入期间被改动")),
+                M("{problem}; nothing recorded (run `referee verify`)"))
+        try:
+            safefile.write_bytes(self.path, spliced)
+        except OSError as e:
+            raise not_stored(e, self.path) from None
+        if self._entries is not None:
+            self._entries = self._entries + list(new)
+        self.head = Head(self.head.entries + len(new), new[-1]["hash"])
+        pin = self.store.put_head(self.match_id, self.path, self.head.entries, self.head.hash)
+        self.pin = pin if pin is not None else pin_of(self.path, self.head) or self.pin
+        if self._entries is not None:
+            self.store.remember(self.path, pin, self._entries)
 
 
 def seal_all(match_id: str, before: Sequence[StoredEntry], items: Sequence[NewEntry],
              referee: str | None) -> list[StoredEntry]:
     """*items* as entries following *before*, each sealed to the one before it."""
+    return seal_after(match_id, len(before), before[-1]["hash"] if before else chain.GENESIS, items, referee)
+
+
+def seal_after(match_id: str, count: int, prev: str, items: Sequence[NewEntry],
+               referee: str | None) -> list[StoredEntry]:
+    """*items* as entries following a chain of *count* entries whose last hash is *prev* (GENESIS for none),
+    each sealed to the one before it."""
     who = referee_name(referee)
     stamp = now()
-    prev = before[-1]["hash"] if before else chain.GENESIS
     new: list[StoredEntry] = []
     for item in items:
-        entry: chain.Unsealed = {"seq": len(before) + len(new) + 1, "kind": item["kind"], "time": stamp,
+        entry: chain.Unsealed = {"seq": count + len(new) + 1, "kind": item["kind"], "time": stamp,
                                  "referee": who, "directive": item.get("directive") or "",
                                  "target": item.get("target"), "reason": item.get("reason") or ""}
         client = chain.take_client()  # a phone's queued entry (chain.named): its id kept with it
@@ -682,6 +869,8 @@ class Store:
         self.notes: list[Msg] = []  # what a command that wrote should also say (an index left as it was)
         self.index_problem: Msg | None = None  # set by summaries() when it read around a broken index
         self._watch: FolderWatch | None = None  # made by the first watch()
+        # the match file this process last wrote, as its pin found it, and its entries (remember)
+        self._written: tuple[Path, tuple[int, int, int], list[StoredEntry]] | None = None
         pinning.opened(self)
 
     # --- kept rule sets (referee.store.pinning) -------------------------------------------------
@@ -741,8 +930,23 @@ class Store:
                               "store: --db PATH, $REFEREE_DB or `referee config db PATH`)",
                               match=match_id, root=root, stored=stored))
 
-    def _read(self, match_id: str) -> MatchFile:
+    def remember(self, path: Path, pin: Pin | None, entries: list[StoredEntry]) -> None:
+        """Keep the entries of the match file *path* this process has just written (*pin*: the file as written),
+        so that reading it again while it is so (what a command says after recording) reads nothing."""
+        self._written = None if pin is None else (path, (pin.size, pin.mtime_ns, pin.ino), entries)
+
+    def _read(self, match_id: str, remembered: bool = False) -> MatchFile:
+        """The match file read and checked for shape; *remembered*: the entries this process has just written
+        there, while the file is as it wrote it (a stat; never for a check: ``snapshot``, ``verify`` read it)."""
         path = self.path(match_id)
+        written = self._written
+        if remembered and written is not None and written[0] == path:
+            try:
+                st = os.stat(path)
+            except OSError:
+                st = None
+            if st is not None and (st.st_size, st.st_mtime_ns, st.st_ino) == written[1]:
+                return MatchFile(list(written[2]), True)
         try:  # the quick way for a file as the store writes it; any other is read again, to say what is wrong
             raw = safefile.read_regular(path)
             data = json.loads(raw) if raw.strip() else None
@@ -779,7 +983,7 @@ class Store:
     def entries(self, match_id: str) -> list[StoredEntry]:
         """The entries of a match, in stored order, each checked for shape (no lock: files are replaced
         atomically). Whether the chain is sound is :meth:`check`'s question."""
-        return self._read(match_id).entries
+        return self._read(match_id, remembered=True).entries
 
     # --- the reading API ------------------------------------------------------------------------
 
@@ -1047,6 +1251,8 @@ class Store:
                 raise not_stored(e) from None
             clean_temp(path)
             clean_temp(self._head_of(path))  # a writer killed while writing the head record (issue 16.19)
+            with contextlib.suppress(OSError):  # or its pin (one fixed name: no listing)
+                os.unlink(self._pin_temp(path))
             yield
 
     def lock_match(self, match_id: str) -> contextlib.AbstractContextManager[None]:
@@ -1057,13 +1263,18 @@ class Store:
     @contextlib.contextmanager
     def session(self, match_id: str, *, must_exist: bool = True) -> Iterator[MatchSession]:
         """Open a match for writing: take its lock, clean a killed writer's litter, check the chain and
-        the head record (a truncated match is refused like a hand-edited one)."""
+        the head record (a truncated match is refused like a hand-edited one) — unless the file is what its
+        head record pins (:class:`PinnedSession`: checked when that head was written, nothing new to check)."""
         path = self.path(match_id)
         if must_exist and not path.is_file():
             raise self._unknown(match_id)
         with self._locked(path):
             if must_exist and not path.is_file():
                 raise self._unknown(match_id)
+            pinned = self._pinned(match_id, path)
+            if pinned is not None:
+                yield pinned
+                return
             try:
                 s = MatchSession(self, match_id, path)
             except OSError as e:
@@ -1073,16 +1284,63 @@ class Store:
                 raise BrokenChain(problem, M("{problem}; nothing recorded (run `referee verify`)"))
             yield s
 
-    def put_head(self, match_id: str, path: Path, entries: int, digest: str) -> None:
-        """Bring the head record of the match file *path* up to date, after an append. The entries are
-        stored already: a refusal of the system leaves the head behind (what a crash leaves), said in
-        :attr:`notes`, not an error."""
+    def _pin_of(self, path: Path) -> Path:
+        return self.heads_dir / (path.name[:-len(".json")] + ".pin")
+
+    def _pin_temp(self, path: Path) -> Path:
+        return self.heads_dir / ("." + path.name[:-len(".json")] + ".pin.tmp")
+
+    def _pinned(self, match_id: str, path: Path) -> PinnedSession | None:
+        """The session of a match whose file is what its pin holds and ends at its head (under its lock), else
+        None: the whole check."""
+        try:
+            pin = parse_pin(safefile.read_regular(self._pin_of(path)), match_id)
+        except (OSError, StoreError):
+            return None
+        if pin is None or pin.entries == 0:
+            return None
+        head, problem = self._read_head(match_id, path)
+        if head is None or problem is not None or head != (pin.entries, pin.hash):
+            return None
+        now = _tail_of(path)
+        if now is None or now[0] != pin[2:] or not _ends_at(match_id, now[1], head):
+            return None
+        return PinnedSession(self, match_id, path, head, pin)
+
+    def put_head(self, match_id: str, path: Path, entries: int, digest: str) -> Pin | None:
+        """Bring the head record of the match file *path* up to date, after an append, pinning the file as it
+        is now (:class:`Pin`, returned). The entries are stored already: a refusal of the system leaves the head
+        behind (what a crash leaves), said in :attr:`notes`, not an error."""
         try:
             self._write_head(self._head_of(path), match_id, entries, digest)
         except OSError as e:
             self.notes.append(M("the entry is stored, but its head record {file} could not be written ({reason}); "
                                 "`referee verify` will show it behind until the next write",
                                 file=str(e.filename or self._head_of(path)), reason=_reason(e)))
+            return None
+        pin = pin_of(path, Head(entries, digest))
+        if pin is not None:
+            self._write_pin(path, match_id, pin)
+        return pin
+
+    def _write_pin(self, path: Path, match_id: str, pin: Pin) -> None:
+        """Write the match's pin, best effort and without an fsync: it is only a reason to check less, and one lost
+        or torn by a crash (or a refusal of the system) means the next append checks the match whole. One fixed
+        temporary name, under the match's lock: nothing builds up."""
+        target, tmp = self._pin_of(path), self._pin_temp(path)
+        data = pin_bytes(match_id, pin)
+        with contextlib.suppress(OSError):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+            # a new file of its own, never through a link someone left in its place
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            try:
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(fd, view):]
+            finally:
+                os.close(fd)
+            os.replace(tmp, target)
 
     def _write_head(self, head_path: Path, match_id: str, entries: int, digest: str, *, durable: bool = False) -> None:
         """Write a head record. Its rename need not be made durable after an append (a power cut then

@@ -77,6 +77,7 @@ from referee.store.store import (
     new_header,
     now,
     referee_name,
+    seal_after,
     seal_all,
     to_events,
 )
@@ -119,21 +120,45 @@ def _match_values(key: object, e: StoredEntry) -> tuple[object, ...]:
 
 
 class PgSession(EntrySession):
-    """A match opened for writing inside a transaction that holds its row's lock."""
+    """A match opened for writing inside a transaction that holds its row's lock. Its entries are read only when
+    asked for (the corrected view, a continuation's check): an append seals to the row's head, which the
+    database's trigger holds every insert to, so its cost does not grow with the match."""
 
-    def __init__(self, store: PgStore, conn: Conn, key: int, match_id: str, entries: list[StoredEntry]) -> None:
+    def __init__(self, store: PgStore, conn: Conn, key: int, match_id: str, head: Head) -> None:
         self.store = store
         self.conn = conn
         self.key = key
         self.match_id = match_id
-        self.entries = entries
+        self.head = head
+        self._entries: list[StoredEntry] | None = None
+
+    @property
+    def entries(self) -> list[StoredEntry]:
+        """The match's entries, read under the session's lock when first asked, checked whole (chain and head)."""
+        if self._entries is None:
+            self._entries = self.store._checked_entries(self.conn, self.key, self.match_id, self.head)
+        return self._entries
+
+    @entries.setter
+    def entries(self, value: list[StoredEntry]) -> None:
+        self._entries = value
+
+    @property
+    def next_seq(self) -> int:
+        return self.head.entries + 1
+
+    @property
+    def count(self) -> int:
+        return self.head.entries
 
     def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]:
         """Insert the entries, sealed to the head read under the lock; stored when the session's transaction
         commits (all or none)."""
-        new = seal_all(self.match_id, self.entries, items, referee)
+        new = seal_after(self.match_id, self.head.entries, self.head.hash, items, referee)
         self.store._insert_entries(self.conn, self.key, new, self.match_id)
-        self.entries = self.entries + new
+        if self._entries is not None:
+            self._entries = self._entries + new
+        self.head = Head(self.head.entries + len(new), new[-1]["hash"])
         return new
 
 
@@ -852,21 +877,36 @@ class PgStore:
                                "FOR UPDATE", (match_id,)).fetchone()
             if row is None:
                 raise self._unknown(match_id)
-            rows = conn.execute(f"SELECT {MATCH_COLUMNS} FROM entries WHERE match_key = %s ORDER BY seq",
-                                (row[0],)).fetchall()
-            entries = [_entry(r) for r in rows]
-            problem, _ = self._soundness(match_id, Head(row[1], row[2]), entries)
-            if problem is not None:
-                raise BrokenChain(problem, M("{problem}; nothing recorded (run `referee verify`)"))
-            yield PgSession(self, conn, row[0], match_id, entries)
+            head = Head(row[1], row[2])
+            # What an append needs of the match: its head, whose entry must be the last, carry its hash and match
+            # it (the trigger checked each link as it was inserted and refuses any change of an entry; `verify`
+            # checks every hash). Anything else: read and checked whole, for the problem's words.
+            last = [_entry(r) for r in conn.execute(
+                f"SELECT {MATCH_COLUMNS} FROM entries WHERE match_key = %s AND seq >= %s ORDER BY seq LIMIT 2",
+                (row[0], head.entries)).fetchall()]
+            session = PgSession(self, conn, row[0], match_id, head)
+            if head.entries < 1 or len(last) != 1 or last[0]["seq"] != head.entries \
+                    or last[0]["hash"] != head.hash or chain.entry_hash(match_id, last[0]) != head.hash:
+                session.entries  # noqa: B018 - read and checked whole: raises the BrokenChain naming the problem
+            yield session
+
+    def _checked_entries(self, conn: Conn, key: int, match_id: str, head: Head) -> list[StoredEntry]:
+        """The entries of the match row *key* (its lock held), checked whole: a BrokenChain when they are not sound."""
+        rows = conn.execute(f"SELECT {MATCH_COLUMNS} FROM entries WHERE match_key = %s ORDER BY seq",
+                            (key,)).fetchall()
+        entries = [_entry(r) for r in rows]
+        problem, _ = self._soundness(match_id, head, entries)
+        if problem is not None:
+            raise BrokenChain(problem, M("{problem}; nothing recorded (run `referee verify`)"))
+        return entries
 
     def append(self, match_id: str, items: Sequence[NewEntry], expect_seq: int | None = None,
                referee: str | None = None) -> list[StoredEntry]:
         """Append *items* in one transaction under the match row's lock; refused (nothing written) when
         *expect_seq* is given and the match does not hold that many entries."""
         with self.session(match_id) as s:
-            if expect_seq is not None and len(s.entries) != expect_seq:
-                raise moved_on(len(s.entries), expect_seq)
+            if expect_seq is not None and s.count != expect_seq:
+                raise moved_on(s.count, expect_seq)
             return s.append_many(items, referee)
 
     def _create(self, conn: Conn, events: Sequence[Event], referee: str | None, replace: bool) -> Header:
