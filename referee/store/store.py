@@ -748,7 +748,7 @@ class PinnedSession(MatchSession):
         spliced = appended(raw, new) if len(raw) == self.pin.size and tail_digest(raw) == self.pin.tail else None
         if spliced is None:  # changed since the session opened, though its lock is held: a hand at work
             raise BrokenChain(chain.ChainProblem(self.match_id, None, M(
-                "its file changed while it was locked for writing", zh="其文件在加锁写入期间被改动")),
+                "its file changed while it was locked for writing")),
                 M("{problem}; nothing recorded (run `referee verify`)"))
         try:
             safefile.write_bytes(self.path, spliced)
