@@ -18,6 +18,7 @@ from referee.games.doudizhu.events import SEATS, Event, Header
 from referee.games.doudizhu.rules import TITLES
 from referee.games.doudizhu.ruleset import ROB, RuleSet
 from referee.games.kit.jsonout import write_object
+from referee.games.kit.wording import Wording
 
 
 def _signed(n: int) -> str:
@@ -105,14 +106,14 @@ def explain_view(d: DealResult, result: MatchResult, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _deal_json(d: DealResult, lang: str) -> dict[str, Any]:
+def _deal_json(d: DealResult, word: Wording) -> dict[str, Any]:
     return {
         "deal": d.deal, "line": d.line, "settled": d.settled, "redeal": d.redeal, "landlord": d.landlord,
         "base": d.base, "multiplier": d.multiplier, "uncapped": d.uncapped, "winner": d.winner,
         "bombs": d.bombs, "rockets": d.rockets, "spring": d.spring, "antispring": d.antispring, "shown": d.shown,
         "robs": d.robs,
         "payments": {str(s): d.payments[s] for s in SEATS}, "totals": {str(s): d.totals[s] for s in SEATS},
-        "explain": [step.text(lang) for step in d.steps],
+        "explain": [word(step) for step in d.steps],
     }
 
 
@@ -142,6 +143,7 @@ class _Ended(Protocol):
 def _write(header: Header | None, rules: RuleSet, names: dict[int, str], deals: Iterable[DealResult],
            ended: Callable[[], _Ended], out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     match: dict[str, Any] = dict(header.extra) if header else {}
+    word = Wording(lang)
     match["game"] = "doudizhu"
     match["rules"] = rules.name
 
@@ -152,7 +154,7 @@ def _write(header: Header | None, rules: RuleSet, names: dict[int, str], deals: 
                 "errors": [{"line": e.line, "message": e.text(lang)} for e in problems]}
 
     write_object(out, {"match": match, "players": {str(s): names[s] for s in SEATS}}, "deals", deals,
-                 lambda d: _deal_json(d, lang), after)
+                 lambda d: _deal_json(d, word), after)
 
 
 # --- the score table ---------------------------------------------------------------------------------------
