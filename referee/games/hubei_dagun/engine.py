@@ -473,8 +473,10 @@ def _add_coins(*parts: Coins) -> Coins:
 
 
 def _coins_line(coins: Coins) -> Msg:
-    """``E -1, S +1, W -1, N +1``, listed the reader's way (``东 -1、南 +1、西 -1、北 +1``)."""
-    return form("{seats:list}", seats=[form("{s:seat} {c:+d}", s=s, c=c) for s, c in zip(SEATS, coins, strict=True)])
+    """``E -1, S +1, W -1, N +1``, listed the reader's way (``东 -1、南 +1、西 -1、北 +1``); a tuple, so that the step
+    is hashable and a long match's same steps are worded once."""
+    return form("{seats:list}", seats=tuple([form("{s:seat} {c:+d}", s=s, c=c)
+                                             for s, c in zip(SEATS, coins, strict=True)]))
 
 
 # --- the claim (rules §8) --------------------------------------------------------------------------------

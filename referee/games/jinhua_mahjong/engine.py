@@ -348,8 +348,9 @@ def pay(winner: str, discarder: str | None, factor: int, liable: Sequence[tuple[
     return payments, steps
 
 
-def _paid_list(payments: dict[str, int], winner: str) -> list[Msg]:
-    return [form("{seat:seat} {amount}", seat=s, amount=payments[s]) for s in SEATS if s != winner]
+def _paid_list(payments: dict[str, int], winner: str) -> tuple[Msg, ...]:
+    """A tuple, not a list: a step's fields are hashable, so a long match's same steps are worded once."""
+    return tuple([form("{seat:seat} {amount}", seat=s, amount=payments[s]) for s in SEATS if s != winner])
 
 
 def _liable(d: _Deal, win: Win, rules: Rules) -> tuple[list[tuple[str, str]], list[Msg], list[RecordError]]:

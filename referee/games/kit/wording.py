@@ -15,7 +15,8 @@ _LIMIT = 20_000  # distinct messages kept: past it the memory is let go and fill
 class Wording:
     """``wording(msg)`` is ``msg.text(lang)``, worded once for each distinct message. A message is known by its kind
     (a message or a form), itself (its msgid and fields, compared by value) and the types of its fields (``1`` and
-    ``True`` are equal but worded apart); a message with an unhashable field is worded each time."""
+    ``True`` are equal but worded apart); a message with an unhashable field (a list) by the same, every list and
+    tuple in it taken apart with its type."""
 
     __slots__ = ("lang", "_known")
 
@@ -28,10 +29,26 @@ class Wording:
             key = (type(msg), msg, tuple([type(v) for _, v in msg.fields]))
             text = self._known.get(key)
         except TypeError:  # a field that cannot be hashed (a list)
-            return msg.text(self.lang)
+            try:
+                key = _frozen(msg)
+                text = self._known.get(key)
+            except TypeError:  # something else unhashable: worded each time
+                return msg.text(self.lang)
         if text is None:
             text = msg.text(self.lang)
             if len(self._known) >= _LIMIT:
                 self._known.clear()
             self._known[key] = text
         return text
+
+
+def _frozen(value: object) -> object:
+    """*value* as a key that tells apart what may be worded apart: each part with its type, a list's and a
+    tuple's (a message's) items taken apart the same way."""
+    try:
+        hash(value)
+    except TypeError:
+        if isinstance(value, list | tuple):
+            return (type(value), *[_frozen(v) for v in value])
+        raise
+    return (type(value), value)
