@@ -121,7 +121,7 @@ def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
     what it was settled from, not its steps (:attr:`DealResult.steps` works them out when asked)."""
     run = Run(events, rules)
     return run.result(tuple(d._replace(kept=(), source=tuple(run.deal_events[d.deal - 1]), rules=rules,
-                                       names=run.names) for d in run.deals()))
+                                       names=run.names) for d in run.deals(steps=False)))
 
 
 class Run:
@@ -161,8 +161,9 @@ class Run:
         self.totals = {s: 0 for s in SEATS}
         self.settled = 0
 
-    def deals(self) -> Iterator[DealResult]:
-        """Each deal settled in order, its steps kept and named (seats with their players' names)."""
+    def deals(self, steps: bool = True) -> Iterator[DealResult]:
+        """Each deal settled in order, its steps kept and named (seats with their players' names); without
+        *steps* none kept (:func:`replay` keeps what the steps are worked out from instead)."""
         rules = self.rules
         for number, (line, deal_events) in enumerate(zip(self.starts, self.deal_events, strict=True), 1):
             result, found = settle(number, line, deal_events, rules, self.totals)
@@ -172,7 +173,7 @@ class Run:
             if rules.deals and self.settled > rules.deals and result.settled:
                 self.errors.append(RecordError(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
                                                        n=number, deals=rules.deals)))
-            yield result._replace(kept=tuple(_named(step, self.names) for step in result.kept))
+            yield result._replace(kept=tuple([_named(step, self.names) for step in result.kept]) if steps else ())
 
     @property
     def finished(self) -> bool:
