@@ -187,12 +187,19 @@ class Run:
                            tuple(self.deal_events[-1]) if self.deal_events else (), self.conduct)
 
 def _named(step: Msg, names: dict[int, str]) -> Msg:
-    """A step's seats with their players' names: ``seat 2 (李四)``."""
+    """A step's seats with their players' names: ``seat 2 (李四)``; the step itself when it names no seat."""
+    fields = step.fields
+    if not any(k in _SEAT_FIELDS for k, _ in fields):
+        return step
+
     def label(key: str, value: object) -> object:
-        if key in ("seat", "caller") and isinstance(value, int) and names[value] != str(value):
+        if key in _SEAT_FIELDS and isinstance(value, int) and names[value] != str(value):
             return f"{value} ({names[value]})"
         return value
-    return step._replace(fields=tuple((k, label(k, v)) for k, v in step.fields))
+    return step._replace(fields=tuple([(k, label(k, v)) for k, v in fields]))
+
+
+_SEAT_FIELDS = frozenset(("seat", "caller"))
 
 
 class _Bidding(NamedTuple):

@@ -41,12 +41,14 @@ def _emit(value: Any, depth: int, put: Callable[[str], None]) -> None:
             put("{}")
             return
         inner = depth + 1
-        sep = _NEWLINES[inner] if inner < 32 else "\n" + " " * inner
+        first = True
         put("{")
         for k, v in value.items():
-            put(sep)
-            put(_quote(k) if type(k) is str else _key(k))
-            put(": ")
+            start = _STARTS.get((k, inner, first)) if type(k) is str else None
+            if start is None:
+                start = _start(k, inner, first)
+            put(start)
+            first = False
             vt = type(v)
             if vt is str:
                 put(_quote(v))
@@ -56,7 +58,6 @@ def _emit(value: Any, depth: int, put: Callable[[str], None]) -> None:
                 put("null")
             else:
                 _emit(v, inner, put)
-            sep = _COMMAS[inner] if inner < 32 else ",\n" + " " * inner
         put(_NEWLINES[depth] if depth < 32 else "\n" + " " * depth)
         put("}")
     elif t is list or t is tuple:
@@ -82,6 +83,18 @@ def _emit(value: Any, depth: int, put: Callable[[str], None]) -> None:
         put("]")
     else:
         _other(value, depth, put)
+
+
+_STARTS: dict[tuple[str, int, bool], str] = {}  # what comes before a value of a dict: a deal's keys are a few
+
+
+def _start(key: Any, depth: int, first: bool) -> str:
+    """The line break, indent, quoted *key* and ``: `` before a dict's value *depth* levels in (``,`` first unless
+    it is the *first*): kept for a string key, as a deal's dicts have the same few keys."""
+    text = ("" if first else ",") + "\n" + " " * depth + _key(key) + ": "
+    if type(key) is str and len(_STARTS) < 4096:
+        _STARTS[(key, depth, first)] = text
+    return text
 
 
 def _other(value: Any, depth: int, put: Callable[[str], None]) -> None:
