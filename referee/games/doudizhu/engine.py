@@ -9,7 +9,6 @@ anti-spring (capped by ``multipliers.cap``), and the payment: the landlord wins 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import NamedTuple, cast
 
@@ -389,7 +388,7 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
     plays = [e for e in events if isinstance(e, (Play, Bomb, Rocket))]
     _check_cards(plays, kitty, landlord, errors)
     for p in plays:
-        if isinstance(p, Play) and combination(p.cards) is None:
+        if isinstance(p, Play) and not _combines(p.cards):
             errors.append(RecordError(p.line, M(
                 "{cards} is not a combination of Dou Dizhu: a single, a pair, three (with one or a pair), a straight "
                 "of 5 or more, 3 or more consecutive pairs, a plane (with as many cards or pairs), four with two, a "
@@ -595,18 +594,32 @@ def _antispring(events: list[Event], out: int, landlord: int, plays: list[Play |
     return True
 
 
+_COMBINES: dict[tuple[Card, ...], bool] = {}  # whether cards make a combination: a match plays the same few often
+
+
+def _combines(cards: tuple[Card, ...]) -> bool:
+    known = _COMBINES.get(cards)
+    if known is None:
+        known = combination(cards) is not None
+        if len(_COMBINES) < 4096:
+            _COMBINES[cards] = known
+    return known
+
+
 def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], landlord: int,
                  errors: list[RecordError]) -> None:
     """The same card never in two places (§2): a suited card once; no rank beyond the deck's copies, the
     kitty's cards being the landlord's; nobody playing more cards than dealt."""
     kitty_suited = {c for c in kitty if c.suit}
-    kitty_ranks = Counter(c.rank for c in kitty)
+    kitty_ranks: dict[int, int] = {}  # plain dicts: a Counter costs more at each step
+    for c in kitty:
+        kitty_ranks[c.rank] = kitty_ranks.get(c.rank, 0) + 1
     played: dict[Card, int] = {}
-    ranks: Counter[int] = Counter()
-    landlord_ranks: Counter[int] = Counter()
-    counts: Counter[int] = Counter()
+    ranks: dict[int, int] = {}
+    landlord_ranks: dict[int, int] = {}
+    counts: dict[int, int] = {}
     for p in plays:
-        counts[p.seat] += len(p.cards)
+        counts[p.seat] = counts.get(p.seat, 0) + len(p.cards)
         most = LANDLORD_CARDS if p.seat == landlord else FARMER_CARDS
         if counts[p.seat] > most and counts[p.seat] - len(p.cards) <= most:
             errors.append(RecordError(p.line, M("seat {seat} has played {n} cards, more than the {most} held (§2)",
@@ -623,10 +636,12 @@ def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], lan
                 continue
             if c.suit:
                 played[c] = p.line
-            ranks[c.rank] += 1
+            rank = c.rank
+            ranks[rank] = ranks.get(rank, 0) + 1
             if p.seat == landlord:
-                landlord_ranks[c.rank] += 1
-            held = ranks[c.rank] + kitty_ranks[c.rank] - min(kitty_ranks[c.rank], landlord_ranks[c.rank])
+                landlord_ranks[rank] = landlord_ranks.get(rank, 0) + 1
+            in_kitty = kitty_ranks.get(rank, 0)
+            held = ranks[rank] + in_kitty - min(in_kitty, landlord_ranks.get(rank, 0))
             if held > copies(c.rank):
                 errors.append(RecordError(p.line, M("more than {n} of {card:card} in the deal: the deck has {n} (§2)",
                                              n=copies(c.rank), card=c._replace(suit=""))))

@@ -37,52 +37,60 @@ def _emit(value: Any, depth: int, put: Callable[[str], None]) -> None:
     elif t is int:
         put(_INT(value))
     elif t is dict:
-        if not value:
-            put("{}")
-            return
-        inner = depth + 1
-        first = True
-        put("{")
-        for k, v in value.items():
-            start = _STARTS.get((k, inner, first)) if type(k) is str else None
-            if start is None:
-                start = _start(k, inner, first)
-            put(start)
-            first = False
-            vt = type(v)
-            if vt is str:
-                put(_quote(v))
-            elif vt is int:
-                put(_INT(v))
-            elif v is None:
-                put("null")
-            else:
-                _emit(v, inner, put)
-        put(_NEWLINES[depth] if depth < 32 else "\n" + " " * depth)
-        put("}")
+        _dict(value, depth, put)
     elif t is list or t is tuple:
-        if not value:
-            put("[]")
-            return
-        inner = depth + 1
-        sep = _NEWLINES[inner] if inner < 32 else "\n" + " " * inner
-        put("[")
-        for v in value:
-            put(sep)
-            vt = type(v)
-            if vt is str:
-                put(_quote(v))
-            elif vt is int:
-                put(_INT(v))
-            elif v is None:
-                put("null")
-            else:
-                _emit(v, inner, put)
-            sep = _COMMAS[inner] if inner < 32 else ",\n" + " " * inner
-        put(_NEWLINES[depth] if depth < 32 else "\n" + " " * depth)
-        put("]")
+        _list(value, depth, put)
     else:
         _other(value, depth, put)
+
+
+def _dict(value: dict[Any, Any], depth: int, put: Callable[[str], None]) -> None:
+    if not value:
+        put("{}")
+        return
+    inner = depth + 1
+    first = True
+    put("{")
+    for k, v in value.items():
+        start = _STARTS.get((k, inner, first)) if type(k) is str else None
+        if start is None:
+            start = _start(k, inner, first)
+        put(start)
+        first = False
+        vt = type(v)
+        if vt is str:
+            put(_quote(v))
+        elif vt is int:
+            put(_INT(v))
+        elif v is None:
+            put("null")
+        else:
+            _emit(v, inner, put)
+    put(_NEWLINES[depth] if depth < 32 else "\n" + " " * depth)
+    put("}")
+
+
+def _list(value: list[Any] | tuple[Any, ...], depth: int, put: Callable[[str], None]) -> None:
+    if not value:
+        put("[]")
+        return
+    inner = depth + 1
+    sep = _NEWLINES[inner] if inner < 32 else "\n" + " " * inner
+    put("[")
+    for v in value:
+        put(sep)
+        vt = type(v)
+        if vt is str:
+            put(_quote(v))
+        elif vt is int:
+            put(_INT(v))
+        elif v is None:
+            put("null")
+        else:
+            _emit(v, inner, put)
+        sep = _COMMAS[inner] if inner < 32 else ",\n" + " " * inner
+    put(_NEWLINES[depth] if depth < 32 else "\n" + " " * depth)
+    put("]")
 
 
 _STARTS: dict[tuple[str, int, bool], str] = {}  # what comes before a value of a dict: a deal's keys are a few
