@@ -67,7 +67,7 @@ def test_values_of_subclasses_and_floats_are_written_as_json_writes_them() -> No
         BIG = 3
 
     value = {"b": [True, False, None], "e": [Colour.RED, Size.BIG], "f": [1.5, 1e300, float("inf"), -0.0],
-             "o": collections.OrderedDict(a=1), "k": {1: "x", True: "y", None: "z", 2.5: "w"}, "s": ("t", [])}
+             "o": collections.OrderedDict(a=1), "k": {1: "x", False: "y", None: "z", 2.5: "w"}, "s": ("t", [])}
     out = io.StringIO()
     write_object(out, {"v": value}, "deals", [value, []], lambda d: d, lambda: {"after": value})
     assert out.getvalue() == json.dumps({"v": value, "deals": [value, []], "after": value}, ensure_ascii=False,

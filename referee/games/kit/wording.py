@@ -26,7 +26,7 @@ class Wording:
 
     def __call__(self, msg: Msg) -> str:
         try:
-            key = (type(msg), msg, tuple([type(v) for _, v in msg.fields]))
+            key: object = (type(msg), msg, tuple([type(v) for _, v in msg.fields]))
             text = self._known.get(key)
         except TypeError:  # a field that cannot be hashed (a list)
             try:
