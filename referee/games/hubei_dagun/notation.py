@@ -105,7 +105,20 @@ def _key_value(token: str) -> tuple[str, str] | None:
 
 
 def _card(token: str) -> str:
-    """A card code from ``H10``, ``♥10``, ``10H``, ``红桃10``, ``BJ``, ``大王`` …"""
+    """A card code from ``H10``, ``♥10``, ``10H``, ``红桃10``, ``BJ``, ``大王`` …: each token read once (a record
+    calls the same few cards again and again)."""
+    card = _CARDS.get(token)
+    if card is None:
+        card = _read_card(token)
+        if len(_CARDS) < 4096:
+            _CARDS[token] = card
+    return card
+
+
+_CARDS: dict[str, str] = {}
+
+
+def _read_card(token: str) -> str:
     word = token.casefold()
     joker = spellings.JOKERS.get(word)
     if joker is not None:
