@@ -14,8 +14,8 @@ from typing import NamedTuple, cast
 
 from referee.core.i18n import M, Msg, listed
 from referee.core.records import RecordError
-from referee.games.doudizhu.cards import Card, copies, is_bomb, is_rocket, write_cards
-from referee.games.doudizhu.combos import combination
+from referee.games.doudizhu.cards import Card, copies, write_cards
+from referee.games.doudizhu.combos import Combo, Kind, combination
 from referee.games.doudizhu.events import (
     SEATS,
     AntiSpring,
@@ -162,7 +162,7 @@ class Run:
 
     def deals(self, steps: bool = True) -> Iterator[DealResult]:
         """Each deal settled in order, its steps kept and named (seats with their players' names); without
-        *steps* none kept (:func:`replay` keeps what the steps are worked out from instead)."""
+        *steps* as settled, the steps not named (:func:`replay` drops them for what they are worked out from)."""
         rules = self.rules
         for number, (line, deal_events) in enumerate(zip(self.starts, self.deal_events, strict=True), 1):
             result, found = settle(number, line, deal_events, rules, self.totals)
@@ -172,7 +172,7 @@ class Run:
             if rules.deals and self.settled > rules.deals and result.settled:
                 self.errors.append(RecordError(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
                                                        n=number, deals=rules.deals)))
-            yield result._replace(kept=tuple([_named(step, self.names) for step in result.kept]) if steps else ())
+            yield result._replace(kept=tuple([_named(step, self.names) for step in result.kept])) if steps else result
 
     @property
     def finished(self) -> bool:
@@ -366,11 +366,16 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
            before: dict[int, int]) -> tuple[DealResult, list[RecordError]]:
     """One deal: its payment and every problem in it."""
     errors: list[RecordError] = []
-    unsettled = DealResult(number, line, False, False, None, 0, 0, 0, None, {s: 0 for s in SEATS}, dict(before),
-                           0, 0, False, False, False, 0, ())
+
+    def unsettled(redeal: bool = False, landlord: int | None = None, base: int = 0,
+                  kept: tuple[Msg, ...] = ()) -> DealResult:  # made only for a deal that is not paid
+        return DealResult(number, line, False, redeal, landlord, base, 0, 0, None, {s: 0 for s in SEATS},
+                          dict(before), 0, 0, False, False, False, 0, kept)
+
+    present = set(map(type, events))  # the kinds of directive the deal has: a rare one is not looked for
     bids = [e for e in events if isinstance(e, Bid)]
     bidding = _bidding(bids, rules, errors)
-    redeal = next((e for e in events if isinstance(e, Redeal)), None)
+    redeal = next((e for e in events if isinstance(e, Redeal)), None) if Redeal in present else None
     if redeal is not None:
         void = (M("deal {n} was dealt again (redeal, line {line}): no payment (§3.3)", n=number, line=redeal.line),)
         played = next((e for e in events if isinstance(e, (Play, Bomb, Rocket, Out, Spring, AntiSpring))), None)
@@ -379,10 +384,10 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
             errors.append(_over(number, ended, redeal))
         elif played is not None:
             errors.append(RecordError(played.line, M("deal {n} was dealt again: nothing is played in it", n=number)))
-        return unsettled._replace(redeal=True, kept=void), errors
+        return unsettled(redeal=True, kept=void), errors
     chosen = _landlord(number, line, events, bids, bidding, rules, errors)
     if chosen is None:
-        return unsettled, errors
+        return unsettled(), errors
     landlord, base, steps = chosen
     kitty = _kitty(number, line, events, rules, errors)
     plays = [e for e in events if isinstance(e, (Play, Bomb, Rocket))]
@@ -400,7 +405,7 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
                                             first=outs[0].line)))
     if not outs:
         errors.append(RecordError(line, M("deal {n}: no 'out': who went out first? (out SEAT, §4)", n=number)))
-        return unsettled._replace(landlord=landlord, base=base), errors
+        return unsettled(landlord=landlord, base=base), errors
     first_out = events.index(outs[0])
     late = [e for e in events[first_out + 1:] if isinstance(e, Play | Bomb | Rocket | Show)]
     if late:  # refused, and the deal paid as without them
@@ -408,7 +413,7 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
         events = [e for e in events if all(e is not x for x in late)]
         plays = [p for p in plays if all(p is not x for x in late)]
     out = outs[0].seat
-    m = _multiplier(number, line, events, plays, landlord, out, bidding.robs, rules, errors)
+    m = _multiplier(number, line, events, plays, landlord, out, bidding.robs, rules, errors, present)
     steps += m.steps
     winner = LANDLORD if out == landlord else FARMERS
     payments, pay_steps = pay(landlord, out, base, m.multiplier, rules)
@@ -477,7 +482,8 @@ class _Multiplier(NamedTuple):
 
 
 def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | Bomb | Rocket], landlord: int,
-                out: int, robs: int, rules: RuleSet, errors: list[RecordError]) -> _Multiplier:
+                out: int, robs: int, rules: RuleSet, errors: list[RecordError],
+                present: set[type] | None = None) -> _Multiplier:
     """The multiplier: 1, then each rob, shown cards, each bomb, the rocket, spring, anti-spring; the cap (§5)."""
     steps: list[Msg] = []
     multiplier = 1
@@ -486,13 +492,14 @@ def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | 
         multiplier *= factor
         steps.append(M("{robs} rob(s) (抢地主): × {each} each (bidding.rob_multiplier, §3.2) → × {factor}",
                        robs=robs, each=rules.rob_multiplier, factor=factor))
-    shown = _shown(events, landlord, errors)
+    shown = _shown(events, landlord, errors) if present is None or Show in present else False
     if shown:
         multiplier *= rules.shown
         steps.append(M("the landlord showed the cards (明牌): × {factor} (multipliers.shown, §5.3)",
                        factor=rules.shown))
-    bombs = sum(1 for p in plays if isinstance(p, Bomb) or (isinstance(p, Play) and is_bomb(p.cards)))
-    rockets = sum(1 for p in plays if isinstance(p, Rocket) or (isinstance(p, Play) and is_rocket(p.cards)))
+    kinds = [_kind(p) for p in plays]  # a play's combination names a bomb and the rocket as is_bomb, is_rocket do
+    bombs = kinds.count(Kind.BOMB)
+    rockets = kinds.count(Kind.ROCKET)
     if bombs:
         factor = rules.bomb ** bombs
         multiplier *= factor
@@ -502,8 +509,9 @@ def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | 
         factor = rules.rocket ** rockets
         multiplier *= factor
         steps.append(M("the rocket played: × {factor} (multipliers.rocket, §5.1)", factor=factor))
-    spring = _spring(events, out, landlord, plays, errors)
-    antispring = _antispring(events, out, landlord, plays, errors)
+    spring = _spring(events, out, landlord, plays, errors) if present is None or Spring in present else False
+    antispring = (_antispring(events, out, landlord, plays, errors) if present is None or AntiSpring in present
+                  else False)
     if spring:
         multiplier *= rules.spring
         steps.append(M("spring (春天): × {factor} (multipliers.spring, §5.2)", factor=rules.spring))
@@ -518,6 +526,15 @@ def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | 
     else:
         steps.append(M("multiplier {m} (§5)", m=multiplier))
     return _Multiplier(multiplier, uncapped, bombs, rockets, spring, antispring, shown, steps)
+
+
+def _kind(p: Play | Bomb | Rocket) -> Kind | None:
+    if isinstance(p, Bomb):
+        return Kind.BOMB
+    if isinstance(p, Rocket):
+        return Kind.ROCKET
+    combo = _combo(p.cards)
+    return None if combo is None else combo.kind
 
 
 def _shown(events: list[Event], landlord: int, errors: list[RecordError]) -> bool:
@@ -594,16 +611,20 @@ def _antispring(events: list[Event], out: int, landlord: int, plays: list[Play |
     return True
 
 
-_COMBINES: dict[tuple[Card, ...], bool] = {}  # whether cards make a combination: a match plays the same few often
+_COMBOS: dict[tuple[Card, ...], Combo | None] = {}  # the combination cards make: a match plays the same few often
+
+
+def _combo(cards: tuple[Card, ...]) -> Combo | None:
+    if cards in _COMBOS:
+        return _COMBOS[cards]
+    combo = combination(cards)
+    if len(_COMBOS) < 4096:
+        _COMBOS[cards] = combo
+    return combo
 
 
 def _combines(cards: tuple[Card, ...]) -> bool:
-    known = _COMBINES.get(cards)
-    if known is None:
-        known = combination(cards) is not None
-        if len(_COMBINES) < 4096:
-            _COMBINES[cards] = known
-    return known
+    return _combo(cards) is not None
 
 
 def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], landlord: int,
