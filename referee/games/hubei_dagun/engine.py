@@ -477,7 +477,7 @@ def _reward(d: Declare, rules: DagunRules) -> Reward:
 
 
 def _add_coins(*parts: Coins) -> Coins:
-    return (sum(p[0] for p in parts), sum(p[1] for p in parts), sum(p[2] for p in parts), sum(p[3] for p in parts))
+    return cast("Coins", tuple(map(sum, zip(*parts, strict=True))))
 
 
 def _coins_line(coins: Coins) -> Msg:

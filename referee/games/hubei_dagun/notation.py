@@ -97,11 +97,13 @@ def _seat(token: str, what: str) -> str:
 
 
 def _key_value(token: str) -> tuple[str, str] | None:
-    for sep in "=:":
-        if sep in token:
-            key, _, value = token.partition(sep)
-            return key.strip(), value.strip()
-    return None
+    if "=" in token:
+        key, _, value = token.partition("=")
+    elif ":" in token:
+        key, _, value = token.partition(":")
+    else:
+        return None
+    return key.strip(), value.strip()
 
 
 def _card(token: str) -> str:
@@ -218,7 +220,7 @@ def _read_places(tokens: list[str], line: int) -> Places:
     if len(words) != 4:
         raise NotationError(M("places: give the four seats in finishing order, 一游 to 末游 ({n} given)", n=len(words)))
     order = [_seat(w, "places") for w in words]
-    twice = sorted({s for s in order if order.count(s) > 1}, key=SEATS.index)
+    twice = sorted({s for s in order if order.count(s) > 1}, key=SEATS.index) if len(set(order)) < 4 else None
     if twice:
         raise NotationError(M("places: {seats:seats} finish twice; each seat finishes once", seats=twice))
     return Places((order[0], order[1], order[2], order[3]), line)
