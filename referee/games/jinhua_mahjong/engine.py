@@ -395,7 +395,21 @@ def _liable(d: _Deal, win: Win, rules: Rules) -> tuple[list[tuple[str, str]], li
 
 
 def compatibility(codes: Sequence[str], line: int) -> list[RecordError]:
-    """The claimed patterns can hold together (§8)."""
+    """The claimed patterns can hold together (§8): worked out once for each set of codes (a match claims the same
+    few again and again), each problem then said at *line*."""
+    key = tuple(codes)
+    problems = _COMPATIBLE.get(key)
+    if problems is None:
+        problems = tuple(e.msg for e in _compatibility(key, 0))
+        if len(_COMPATIBLE) < 4096:
+            _COMPATIBLE[key] = problems
+    return [RecordError(line, msg) for msg in problems]
+
+
+_COMPATIBLE: dict[tuple[str, ...], tuple[Msg, ...]] = {}
+
+
+def _compatibility(codes: Sequence[str], line: int) -> list[RecordError]:
     found: list[RecordError] = []
     claimed = set(codes)
 
