@@ -159,6 +159,7 @@ class Run:
                 self.deal_events[-1].append(ev)
         self.totals = {s: 0 for s in SEATS}
         self.settled = 0
+        self._known: dict[object, Msg] = {}  # each step named (see _named)
 
     def deals(self, steps: bool = True) -> Iterator[DealResult]:
         """Each deal settled in order, its steps kept and named (seats with their players' names); without
@@ -172,7 +173,22 @@ class Run:
             if rules.deals and self.settled > rules.deals and result.settled:
                 self.errors.append(RecordError(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
                                                        n=number, deals=rules.deals)))
-            yield result._replace(kept=tuple([_named(step, self.names) for step in result.kept])) if steps else result
+            yield result._replace(kept=tuple([self._named(step) for step in result.kept])) if steps else result
+
+    def _named(self, step: Msg) -> Msg:
+        """:func:`_named` of *step* with this match's names, each distinct step named once (a match's steps say the
+        same few things again and again): known by its kind, itself and its fields' types (``1`` equals ``True``)."""
+        try:
+            key: object = (type(step), step, tuple([type(v) for _, v in step.fields]))
+            named = self._known.get(key)
+        except TypeError:  # a field that cannot be hashed
+            return _named(step, self.names)
+        if named is None:
+            named = _named(step, self.names)
+            if len(self._known) >= 20_000:
+                self._known.clear()
+            self._known[key] = named
+        return named
 
     @property
     def finished(self) -> bool:
@@ -188,16 +204,17 @@ class Run:
 def _named(step: Msg, names: dict[int, str]) -> Msg:
     """A step's seats with their players' names: ``seat 2 (李四)``; the step itself when it names no seat."""
     fields = step.fields
-    if not any(k in _SEAT_FIELDS for k, _ in fields):
+    for k, _ in fields:
+        if k in _SEAT_FIELDS:
+            break
+    else:
         return step
-
-    def label(key: str, value: object) -> object:
-        if key in _SEAT_FIELDS and isinstance(value, int) and names[value] != str(value):
-            return f"{value} ({names[value]})"
-        return value
-    return step._replace(fields=tuple([(k, label(k, v)) for k, v in fields]))
+    named = tuple([(k, f"{v} ({names[v]})") if k in _SEAT_FIELDS and isinstance(v, int) and names[v] != str(v)
+                   else (k, v) for k, v in fields])
+    return _new_step(type(step), (step.msgid, named, *step[2:]))  # step._replace(fields=named), made faster
 
 
+_new_step = tuple.__new__
 _SEAT_FIELDS = frozenset(("seat", "caller"))
 
 
