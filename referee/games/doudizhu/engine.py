@@ -10,7 +10,7 @@ anti-spring (capped by ``multipliers.cap``), and the payment: the landlord wins 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from referee.core.i18n import M, Msg, listed
 from referee.core.records import RecordError
@@ -576,18 +576,18 @@ def pay(landlord: int, out: int, base: int, multiplier: int,
     sign = 1 if wins else -1
     payments = {s: (sign * rules.landlord_factor * unit if s == landlord else -sign * rules.farmer_factor * unit)
                 for s in SEATS}
-    fields = {"farmer": rules.farmer_factor, "landlord": rules.landlord_factor, "base": base, "m": multiplier,
-              "f_pay": rules.farmer_factor * unit, "l_pay": rules.landlord_factor * unit, "seat": out}
-    if wins:
+    fields: dict[str, Any] = {"farmer": rules.farmer_factor, "landlord": rules.landlord_factor, "base": base,
+                              "m": multiplier, "f_pay": rules.farmer_factor * unit,
+                              "l_pay": rules.landlord_factor * unit, "seat": out}
+    if wins:  # the fields given to M itself: M(…).bind(**fields) makes the message twice
         return payments, [
-            M("seat {seat}, the landlord, went out first: the landlord wins (§4, §6)").bind(**fields),
+            M("seat {seat}, the landlord, went out first: the landlord wins (§4, §6)", **fields),
             M("each farmer pays {farmer} × {base} × {m} = {f_pay}; the landlord receives "
-              "{landlord} × {base} × {m} = {l_pay} (payment.farmer_factor, payment.landlord_factor, §6)")
-              .bind(**fields)]
+              "{landlord} × {base} × {m} = {l_pay} (payment.farmer_factor, payment.landlord_factor, §6)", **fields)]
     return payments, [
-        M("seat {seat}, a farmer, went out first: the farmers win (§4, §6)").bind(**fields),
+        M("seat {seat}, a farmer, went out first: the farmers win (§4, §6)", **fields),
         M("the landlord pays {landlord} × {base} × {m} = {l_pay}; each farmer receives "
-          "{farmer} × {base} × {m} = {f_pay} (payment.landlord_factor, payment.farmer_factor, §6)").bind(**fields)]
+          "{farmer} × {base} × {m} = {f_pay} (payment.landlord_factor, payment.farmer_factor, §6)", **fields)]
 
 
 def _spring(events: list[Event], out: int, landlord: int, plays: list[Play | Bomb | Rocket],
