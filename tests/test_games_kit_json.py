@@ -52,3 +52,23 @@ def test_every_game_s_example_is_written_as_one_object_of_its_deals() -> None:
         assert data["deals"] and len(data["deals"]) == len(result.deals)
         written += 1
     assert written == len(GAMES) - 1  # an example evening of every game but Gunzi's
+
+
+def test_values_of_subclasses_and_floats_are_written_as_json_writes_them() -> None:
+    """The writer looks exact built-in types up by type: a bool (an int), a str or int enum, a dict or list subclass,
+    a float and its constants must still come out as ``json.dumps`` writes them."""
+    import collections
+    import enum
+
+    class Colour(enum.StrEnum):
+        RED = "red"
+
+    class Size(enum.IntEnum):
+        BIG = 3
+
+    value = {"b": [True, False, None], "e": [Colour.RED, Size.BIG], "f": [1.5, 1e300, float("inf"), -0.0],
+             "o": collections.OrderedDict(a=1), "k": {1: "x", False: "y", None: "z", 2.5: "w"}, "s": ("t", [])}
+    out = io.StringIO()
+    write_object(out, {"v": value}, "deals", [value, []], lambda d: d, lambda: {"after": value})
+    assert out.getvalue() == json.dumps({"v": value, "deals": [value, []], "after": value}, ensure_ascii=False,
+                                        indent=1) + "\n"

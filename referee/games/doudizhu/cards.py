@@ -96,10 +96,19 @@ def parse_token(token: str) -> list[Card]:
     return out
 
 
+_READ: dict[str, tuple[Card, ...]] = {}  # each token's cards, read once: a record names the same few again and again
+_READ_MAX = 4096  # tokens kept (a record of endless distinct tokens is read all the same, only not kept)
+
+
 def parse_cards(tokens: Iterable[str]) -> tuple[Card, ...]:
     out: list[Card] = []
     for t in tokens:
-        out.extend(parse_token(t))
+        cards = _READ.get(t)
+        if cards is None:
+            cards = tuple(parse_token(t))
+            if len(_READ) < _READ_MAX:
+                _READ[t] = cards
+        out.extend(cards)
     return tuple(out)
 
 

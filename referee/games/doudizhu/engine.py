@@ -9,14 +9,13 @@ anti-spring (capped by ``multipliers.cap``), and the payment: the landlord wins 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from referee.core.i18n import M, Msg, listed
 from referee.core.records import RecordError
-from referee.games.doudizhu.cards import Card, copies, is_bomb, is_rocket, write_cards
-from referee.games.doudizhu.combos import combination
+from referee.games.doudizhu.cards import Card, copies, write_cards
+from referee.games.doudizhu.combos import Combo, Kind, combination
 from referee.games.doudizhu.events import (
     SEATS,
     AntiSpring,
@@ -121,7 +120,7 @@ def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
     what it was settled from, not its steps (:attr:`DealResult.steps` works them out when asked)."""
     run = Run(events, rules)
     return run.result(tuple(d._replace(kept=(), source=tuple(run.deal_events[d.deal - 1]), rules=rules,
-                                       names=run.names) for d in run.deals()))
+                                       names=run.names) for d in run.deals(steps=False)))
 
 
 class Run:
@@ -160,9 +159,11 @@ class Run:
                 self.deal_events[-1].append(ev)
         self.totals = {s: 0 for s in SEATS}
         self.settled = 0
+        self._known: dict[object, Msg] = {}  # each step named (see _named)
 
-    def deals(self) -> Iterator[DealResult]:
-        """Each deal settled in order, its steps kept and named (seats with their players' names)."""
+    def deals(self, steps: bool = True) -> Iterator[DealResult]:
+        """Each deal settled in order, its steps kept and named (seats with their players' names); without
+        *steps* as settled, the steps not named (:func:`replay` drops them for what they are worked out from)."""
         rules = self.rules
         for number, (line, deal_events) in enumerate(zip(self.starts, self.deal_events, strict=True), 1):
             result, found = settle(number, line, deal_events, rules, self.totals)
@@ -172,7 +173,22 @@ class Run:
             if rules.deals and self.settled > rules.deals and result.settled:
                 self.errors.append(RecordError(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
                                                        n=number, deals=rules.deals)))
-            yield result._replace(kept=tuple(_named(step, self.names) for step in result.kept))
+            yield result._replace(kept=tuple([self._named(step) for step in result.kept])) if steps else result
+
+    def _named(self, step: Msg) -> Msg:
+        """:func:`_named` of *step* with this match's names, each distinct step named once (a match's steps say the
+        same few things again and again): known by its kind, itself and its fields' types (``1`` equals ``True``)."""
+        try:
+            key: object = (type(step), step, tuple([type(v) for _, v in step.fields]))
+            named = self._known.get(key)
+        except TypeError:  # a field that cannot be hashed
+            return _named(step, self.names)
+        if named is None:
+            named = _named(step, self.names)
+            if len(self._known) >= 20_000:
+                self._known.clear()
+            self._known[key] = named
+        return named
 
     @property
     def finished(self) -> bool:
@@ -186,12 +202,20 @@ class Run:
                            tuple(self.deal_events[-1]) if self.deal_events else (), self.conduct)
 
 def _named(step: Msg, names: dict[int, str]) -> Msg:
-    """A step's seats with their players' names: ``seat 2 (李四)``."""
-    def label(key: str, value: object) -> object:
-        if key in ("seat", "caller") and isinstance(value, int) and names[value] != str(value):
-            return f"{value} ({names[value]})"
-        return value
-    return step._replace(fields=tuple((k, label(k, v)) for k, v in step.fields))
+    """A step's seats with their players' names: ``seat 2 (李四)``; the step itself when it names no seat."""
+    fields = step.fields
+    for k, _ in fields:
+        if k in _SEAT_FIELDS:
+            break
+    else:
+        return step
+    named = tuple([(k, f"{v} ({names[v]})") if k in _SEAT_FIELDS and isinstance(v, int) and names[v] != str(v)
+                   else (k, v) for k, v in fields])
+    return _new_step(type(step), (step.msgid, named, *step[2:]))  # step._replace(fields=named), made faster
+
+
+_new_step = tuple.__new__
+_SEAT_FIELDS = frozenset(("seat", "caller"))
 
 
 class _Bidding(NamedTuple):
@@ -359,11 +383,16 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
            before: dict[int, int]) -> tuple[DealResult, list[RecordError]]:
     """One deal: its payment and every problem in it."""
     errors: list[RecordError] = []
-    unsettled = DealResult(number, line, False, False, None, 0, 0, 0, None, {s: 0 for s in SEATS}, dict(before),
-                           0, 0, False, False, False, 0, ())
+
+    def unsettled(redeal: bool = False, landlord: int | None = None, base: int = 0,
+                  kept: tuple[Msg, ...] = ()) -> DealResult:  # made only for a deal that is not paid
+        return DealResult(number, line, False, redeal, landlord, base, 0, 0, None, {s: 0 for s in SEATS},
+                          dict(before), 0, 0, False, False, False, 0, kept)
+
+    present = set(map(type, events))  # the kinds of directive the deal has: a rare one is not looked for
     bids = [e for e in events if isinstance(e, Bid)]
     bidding = _bidding(bids, rules, errors)
-    redeal = next((e for e in events if isinstance(e, Redeal)), None)
+    redeal = next((e for e in events if isinstance(e, Redeal)), None) if Redeal in present else None
     if redeal is not None:
         void = (M("deal {n} was dealt again (redeal, line {line}): no payment (§3.3)", n=number, line=redeal.line),)
         played = next((e for e in events if isinstance(e, (Play, Bomb, Rocket, Out, Spring, AntiSpring))), None)
@@ -372,16 +401,16 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
             errors.append(_over(number, ended, redeal))
         elif played is not None:
             errors.append(RecordError(played.line, M("deal {n} was dealt again: nothing is played in it", n=number)))
-        return unsettled._replace(redeal=True, kept=void), errors
+        return unsettled(redeal=True, kept=void), errors
     chosen = _landlord(number, line, events, bids, bidding, rules, errors)
     if chosen is None:
-        return unsettled, errors
+        return unsettled(), errors
     landlord, base, steps = chosen
     kitty = _kitty(number, line, events, rules, errors)
     plays = [e for e in events if isinstance(e, (Play, Bomb, Rocket))]
     _check_cards(plays, kitty, landlord, errors)
     for p in plays:
-        if isinstance(p, Play) and combination(p.cards) is None:
+        if isinstance(p, Play) and not _combines(p.cards):
             errors.append(RecordError(p.line, M(
                 "{cards} is not a combination of Dou Dizhu: a single, a pair, three (with one or a pair), a straight "
                 "of 5 or more, 3 or more consecutive pairs, a plane (with as many cards or pairs), four with two, a "
@@ -393,7 +422,7 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
                                             first=outs[0].line)))
     if not outs:
         errors.append(RecordError(line, M("deal {n}: no 'out': who went out first? (out SEAT, §4)", n=number)))
-        return unsettled._replace(landlord=landlord, base=base), errors
+        return unsettled(landlord=landlord, base=base), errors
     first_out = events.index(outs[0])
     late = [e for e in events[first_out + 1:] if isinstance(e, Play | Bomb | Rocket | Show)]
     if late:  # refused, and the deal paid as without them
@@ -401,7 +430,7 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
         events = [e for e in events if all(e is not x for x in late)]
         plays = [p for p in plays if all(p is not x for x in late)]
     out = outs[0].seat
-    m = _multiplier(number, line, events, plays, landlord, out, bidding.robs, rules, errors)
+    m = _multiplier(number, line, events, plays, landlord, out, bidding.robs, rules, errors, present)
     steps += m.steps
     winner = LANDLORD if out == landlord else FARMERS
     payments, pay_steps = pay(landlord, out, base, m.multiplier, rules)
@@ -470,7 +499,8 @@ class _Multiplier(NamedTuple):
 
 
 def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | Bomb | Rocket], landlord: int,
-                out: int, robs: int, rules: RuleSet, errors: list[RecordError]) -> _Multiplier:
+                out: int, robs: int, rules: RuleSet, errors: list[RecordError],
+                present: set[type] | None = None) -> _Multiplier:
     """The multiplier: 1, then each rob, shown cards, each bomb, the rocket, spring, anti-spring; the cap (§5)."""
     steps: list[Msg] = []
     multiplier = 1
@@ -479,13 +509,14 @@ def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | 
         multiplier *= factor
         steps.append(M("{robs} rob(s) (抢地主): × {each} each (bidding.rob_multiplier, §3.2) → × {factor}",
                        robs=robs, each=rules.rob_multiplier, factor=factor))
-    shown = _shown(events, landlord, errors)
+    shown = _shown(events, landlord, errors) if present is None or Show in present else False
     if shown:
         multiplier *= rules.shown
         steps.append(M("the landlord showed the cards (明牌): × {factor} (multipliers.shown, §5.3)",
                        factor=rules.shown))
-    bombs = sum(1 for p in plays if isinstance(p, Bomb) or (isinstance(p, Play) and is_bomb(p.cards)))
-    rockets = sum(1 for p in plays if isinstance(p, Rocket) or (isinstance(p, Play) and is_rocket(p.cards)))
+    kinds = [_kind(p) for p in plays]  # a play's combination names a bomb and the rocket as is_bomb, is_rocket do
+    bombs = kinds.count(Kind.BOMB)
+    rockets = kinds.count(Kind.ROCKET)
     if bombs:
         factor = rules.bomb ** bombs
         multiplier *= factor
@@ -495,8 +526,9 @@ def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | 
         factor = rules.rocket ** rockets
         multiplier *= factor
         steps.append(M("the rocket played: × {factor} (multipliers.rocket, §5.1)", factor=factor))
-    spring = _spring(events, out, landlord, plays, errors)
-    antispring = _antispring(events, out, landlord, plays, errors)
+    spring = _spring(events, out, landlord, plays, errors) if present is None or Spring in present else False
+    antispring = (_antispring(events, out, landlord, plays, errors) if present is None or AntiSpring in present
+                  else False)
     if spring:
         multiplier *= rules.spring
         steps.append(M("spring (春天): × {factor} (multipliers.spring, §5.2)", factor=rules.spring))
@@ -511,6 +543,15 @@ def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | 
     else:
         steps.append(M("multiplier {m} (§5)", m=multiplier))
     return _Multiplier(multiplier, uncapped, bombs, rockets, spring, antispring, shown, steps)
+
+
+def _kind(p: Play | Bomb | Rocket) -> Kind | None:
+    if isinstance(p, Bomb):
+        return Kind.BOMB
+    if isinstance(p, Rocket):
+        return Kind.ROCKET
+    combo = _combo(p.cards)
+    return None if combo is None else combo.kind
 
 
 def _shown(events: list[Event], landlord: int, errors: list[RecordError]) -> bool:
@@ -535,18 +576,18 @@ def pay(landlord: int, out: int, base: int, multiplier: int,
     sign = 1 if wins else -1
     payments = {s: (sign * rules.landlord_factor * unit if s == landlord else -sign * rules.farmer_factor * unit)
                 for s in SEATS}
-    fields = {"farmer": rules.farmer_factor, "landlord": rules.landlord_factor, "base": base, "m": multiplier,
-              "f_pay": rules.farmer_factor * unit, "l_pay": rules.landlord_factor * unit, "seat": out}
-    if wins:
+    fields: dict[str, Any] = {"farmer": rules.farmer_factor, "landlord": rules.landlord_factor, "base": base,
+                              "m": multiplier, "f_pay": rules.farmer_factor * unit,
+                              "l_pay": rules.landlord_factor * unit, "seat": out}
+    if wins:  # the fields given to M itself: M(…).bind(**fields) makes the message twice
         return payments, [
-            M("seat {seat}, the landlord, went out first: the landlord wins (§4, §6)").bind(**fields),
+            M("seat {seat}, the landlord, went out first: the landlord wins (§4, §6)", **fields),
             M("each farmer pays {farmer} × {base} × {m} = {f_pay}; the landlord receives "
-              "{landlord} × {base} × {m} = {l_pay} (payment.farmer_factor, payment.landlord_factor, §6)")
-              .bind(**fields)]
+              "{landlord} × {base} × {m} = {l_pay} (payment.farmer_factor, payment.landlord_factor, §6)", **fields)]
     return payments, [
-        M("seat {seat}, a farmer, went out first: the farmers win (§4, §6)").bind(**fields),
+        M("seat {seat}, a farmer, went out first: the farmers win (§4, §6)", **fields),
         M("the landlord pays {landlord} × {base} × {m} = {l_pay}; each farmer receives "
-          "{farmer} × {base} × {m} = {f_pay} (payment.landlord_factor, payment.farmer_factor, §6)").bind(**fields)]
+          "{farmer} × {base} × {m} = {f_pay} (payment.landlord_factor, payment.farmer_factor, §6)", **fields)]
 
 
 def _spring(events: list[Event], out: int, landlord: int, plays: list[Play | Bomb | Rocket],
@@ -587,18 +628,36 @@ def _antispring(events: list[Event], out: int, landlord: int, plays: list[Play |
     return True
 
 
+_COMBOS: dict[tuple[Card, ...], Combo | None] = {}  # the combination cards make: a match plays the same few often
+
+
+def _combo(cards: tuple[Card, ...]) -> Combo | None:
+    if cards in _COMBOS:
+        return _COMBOS[cards]
+    combo = combination(cards)
+    if len(_COMBOS) < 4096:
+        _COMBOS[cards] = combo
+    return combo
+
+
+def _combines(cards: tuple[Card, ...]) -> bool:
+    return _combo(cards) is not None
+
+
 def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], landlord: int,
                  errors: list[RecordError]) -> None:
     """The same card never in two places (§2): a suited card once; no rank beyond the deck's copies, the
     kitty's cards being the landlord's; nobody playing more cards than dealt."""
     kitty_suited = {c for c in kitty if c.suit}
-    kitty_ranks = Counter(c.rank for c in kitty)
+    kitty_ranks: dict[int, int] = {}  # plain dicts: a Counter costs more at each step
+    for c in kitty:
+        kitty_ranks[c.rank] = kitty_ranks.get(c.rank, 0) + 1
     played: dict[Card, int] = {}
-    ranks: Counter[int] = Counter()
-    landlord_ranks: Counter[int] = Counter()
-    counts: Counter[int] = Counter()
+    ranks: dict[int, int] = {}
+    landlord_ranks: dict[int, int] = {}
+    counts: dict[int, int] = {}
     for p in plays:
-        counts[p.seat] += len(p.cards)
+        counts[p.seat] = counts.get(p.seat, 0) + len(p.cards)
         most = LANDLORD_CARDS if p.seat == landlord else FARMER_CARDS
         if counts[p.seat] > most and counts[p.seat] - len(p.cards) <= most:
             errors.append(RecordError(p.line, M("seat {seat} has played {n} cards, more than the {most} held (§2)",
@@ -615,10 +674,12 @@ def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], lan
                 continue
             if c.suit:
                 played[c] = p.line
-            ranks[c.rank] += 1
+            rank = c.rank
+            ranks[rank] = ranks.get(rank, 0) + 1
             if p.seat == landlord:
-                landlord_ranks[c.rank] += 1
-            held = ranks[c.rank] + kitty_ranks[c.rank] - min(kitty_ranks[c.rank], landlord_ranks[c.rank])
+                landlord_ranks[rank] = landlord_ranks.get(rank, 0) + 1
+            in_kitty = kitty_ranks.get(rank, 0)
+            held = ranks[rank] + in_kitty - min(in_kitty, landlord_ranks.get(rank, 0))
             if held > copies(c.rank):
                 errors.append(RecordError(p.line, M("more than {n} of {card:card} in the deal: the deck has {n} (§2)",
                                              n=copies(c.rank), card=c._replace(suit=""))))

@@ -18,6 +18,7 @@ from referee.games.doudizhu.events import SEATS, Event, Header
 from referee.games.doudizhu.rules import TITLES
 from referee.games.doudizhu.ruleset import ROB, RuleSet
 from referee.games.kit.envelope import match_object, write_envelope
+from referee.games.kit.wording import Wording
 
 
 def _signed(n: int) -> str:
@@ -105,14 +106,14 @@ def explain_view(d: DealResult, result: MatchResult, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _deal_json(d: DealResult, lang: str) -> dict[str, Any]:
+def _deal_json(d: DealResult, word: Wording) -> dict[str, Any]:
     return {
         "deal": d.deal, "line": d.line, "settled": d.settled, "redeal": d.redeal, "landlord": d.landlord,
         "base": d.base, "multiplier": d.multiplier, "uncapped": d.uncapped, "winner": d.winner,
         "bombs": d.bombs, "rockets": d.rockets, "spring": d.spring, "antispring": d.antispring, "shown": d.shown,
         "robs": d.robs,
         "payments": {str(s): d.payments[s] for s in SEATS}, "totals": {str(s): d.totals[s] for s in SEATS},
-        "explain": [step.text(lang) for step in d.steps],
+        "explain": [word(step) for step in d.steps],
     }
 
 
@@ -143,13 +144,14 @@ def _write(header: Header | None, rules: RuleSet, names: dict[int, str], deals: 
            ended: Callable[[], _Ended], out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     """The envelope of docs/engine-contract.md: the header and players in ``match``, a row a deal, then
     ``result`` (totals, finished) and ``errors``."""
+    word = Wording(lang)
 
     def result() -> dict[str, Any]:
         end = ended()
         return {"totals": {str(s): end.totals[s] for s in SEATS}, "finished": end.finished}
 
     match = match_object("doudizhu", header, rules.name, {str(s): names[s] for s in SEATS})
-    write_envelope(out, match, "deals", deals, lambda d: _deal_json(d, lang), result,
+    write_envelope(out, match, "deals", deals, lambda d: _deal_json(d, word), result,
                    lambda: [*errors, *ended().problems()])
 
 

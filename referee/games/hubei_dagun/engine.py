@@ -121,8 +121,16 @@ class Card(str):
 
 
 def side_word(side: Sequence[str]) -> Msg:
-    """A side as one word of seats: ``EW`` (东西)."""
-    return form("".join(f"{{s{i}:seat}}" for i in range(len(side))), **{f"s{i}": s for i, s in enumerate(side)})
+    """A side as one word of seats: ``EW`` (东西); made once for each side (a message is a value)."""
+    key = tuple(side)
+    word = _SIDE_WORDS.get(key)
+    if word is None:
+        word = _SIDE_WORDS[key] = form("".join(f"{{s{i}:seat}}" for i in range(len(side))),
+                                       **{f"s{i}": s for i, s in enumerate(side)})
+    return word
+
+
+_SIDE_WORDS: dict[tuple[str, ...], Msg] = {}  # at most every side of one to four seats
 
 
 def seat_index(seat: str) -> int:
@@ -469,12 +477,22 @@ def _reward(d: Declare, rules: DagunRules) -> Reward:
 
 
 def _add_coins(*parts: Coins) -> Coins:
-    return (sum(p[0] for p in parts), sum(p[1] for p in parts), sum(p[2] for p in parts), sum(p[3] for p in parts))
+    return cast("Coins", tuple(map(sum, zip(*parts, strict=True))))
 
 
 def _coins_line(coins: Coins) -> Msg:
-    """``E -1, S +1, W -1, N +1``, listed the reader's way (``东 -1、南 +1、西 -1、北 +1``)."""
-    return form("{seats:list}", seats=[form("{s:seat} {c:+d}", s=s, c=c) for s, c in zip(SEATS, coins, strict=True)])
+    """``E -1, S +1, W -1, N +1``, listed the reader's way (``东 -1、南 +1、西 -1、北 +1``); a tuple, so that the step
+    is hashable and a long match's same steps are worded once."""
+    line = _COINS_LINES.get(coins)
+    if line is None:
+        line = form("{seats:list}", seats=tuple([form("{s:seat} {c:+d}", s=s, c=c)
+                                                 for s, c in zip(SEATS, coins, strict=True)]))
+        if len(_COINS_LINES) < 4096:
+            _COINS_LINES[coins] = line
+    return line
+
+
+_COINS_LINES: dict[Coins, Msg] = {}  # each deal's coins worded once: a match's deals pay the same few ways
 
 
 # --- the claim (rules §8) --------------------------------------------------------------------------------

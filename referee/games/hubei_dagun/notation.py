@@ -97,15 +97,30 @@ def _seat(token: str, what: str) -> str:
 
 
 def _key_value(token: str) -> tuple[str, str] | None:
-    for sep in "=:":
-        if sep in token:
-            key, _, value = token.partition(sep)
-            return key.strip(), value.strip()
-    return None
+    if "=" in token:
+        key, _, value = token.partition("=")
+    elif ":" in token:
+        key, _, value = token.partition(":")
+    else:
+        return None
+    return key.strip(), value.strip()
 
 
 def _card(token: str) -> str:
-    """A card code from ``H10``, ``♥10``, ``10H``, ``红桃10``, ``BJ``, ``大王`` …"""
+    """A card code from ``H10``, ``♥10``, ``10H``, ``红桃10``, ``BJ``, ``大王`` …: each token read once (a record
+    calls the same few cards again and again)."""
+    card = _CARDS.get(token)
+    if card is None:
+        card = _read_card(token)
+        if len(_CARDS) < 4096:
+            _CARDS[token] = card
+    return card
+
+
+_CARDS: dict[str, str] = {}
+
+
+def _read_card(token: str) -> str:
     word = token.casefold()
     joker = spellings.JOKERS.get(word)
     if joker is not None:
@@ -205,7 +220,7 @@ def _read_places(tokens: list[str], line: int) -> Places:
     if len(words) != 4:
         raise NotationError(M("places: give the four seats in finishing order, 一游 to 末游 ({n} given)", n=len(words)))
     order = [_seat(w, "places") for w in words]
-    twice = sorted({s for s in order if order.count(s) > 1}, key=SEATS.index)
+    twice = sorted({s for s in order if order.count(s) > 1}, key=SEATS.index) if len(set(order)) < 4 else None
     if twice:
         raise NotationError(M("places: {seats:seats} finish twice; each seat finishes once", seats=twice))
     return Places((order[0], order[1], order[2], order[3]), line)

@@ -13,6 +13,7 @@ from referee.games.hubei_dagun.engine import KIND_WORD, REWARD_WORD, Card, DealR
 from referee.games.hubei_dagun.events import SEATS
 from referee.games.hubei_dagun.ruleset import DagunRules
 from referee.games.kit.envelope import match_object, write_envelope
+from referee.games.kit.wording import Wording
 
 MODE_WORD = {"friend": M("找朋友"), "alone": M("硬牌")}
 
@@ -92,7 +93,7 @@ def explain_view(d: DealResult, lang: str) -> str:
     return "\n".join(out)
 
 
-def deal_json(d: DealResult, lang: str) -> dict[str, object]:
+def deal_json(d: DealResult, word: Wording) -> dict[str, object]:
     return {
         "deal": d.number,
         "line": d.line,
@@ -112,16 +113,17 @@ def deal_json(d: DealResult, lang: str) -> dict[str, object]:
                      "coins": dict(zip(SEATS, r.coins, strict=True))} for r in d.rewards],
         "coins": dict(zip(SEATS, d.coins, strict=True)),
         "totals": dict(zip(SEATS, d.totals, strict=True)),
-        "explain": [{"text": s.msg.text(lang), "cite": s.cite} for s in d.steps],
+        "explain": [{"text": word(s.msg), "cite": s.cite} for s in d.steps],
     }
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     """The JSON object of ``replay --json`` (docs/hubei-dagun-record-format.md §JSON), in the envelope of
     docs/engine-contract.md: ``result`` holds the totals and whether the record is valid."""
+    word = Wording(lang)
     problems = [*errors, *result.errors]
     match = match_object("hubei-dagun", result.header, result.rules.name, dict(zip(SEATS, result.names, strict=True)))
-    write_envelope(out, match, "deals", result.deals, lambda d: deal_json(d, lang),
+    write_envelope(out, match, "deals", result.deals, lambda d: deal_json(d, word),
                    lambda: {"totals": dict(zip(SEATS, result.totals, strict=True)), "valid": not problems},
                    lambda: problems)
 

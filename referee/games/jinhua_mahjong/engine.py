@@ -55,7 +55,7 @@ class DealResult(NamedTuple):
         if self.source is None or self.rules is None:
             return ()
         steps: list[Msg] = []
-        _settle(self.source.deal(), self.rules, steps)
+        _settle(self.source.deal(), self.rules, steps, checked=True)
         return tuple(steps)
 
 
@@ -206,10 +206,14 @@ def feeds(claims: Sequence[Claim]) -> dict[tuple[str, str], int]:
     return out
 
 
-def _settle(d: _Deal, rules: Rules, explained: list[Msg] | None = None) -> tuple[list[RecordError], DealResult]:
-    """The deal's problems and result; its steps appended to *explained* when given (:attr:`DealResult.steps`)."""
+def _settle(d: _Deal, rules: Rules, explained: list[Msg] | None = None,
+            checked: bool = False) -> tuple[list[RecordError], DealResult]:
+    """The deal's problems and result; its steps appended to *explained* when given (:attr:`DealResult.steps`).
+    *checked*: a deal settled before without a problem, settled again for its steps: what only finds problems (the
+    claims, the patterns, the tiles) is not looked at again: the steps are the same, and the tiles' analysis was
+    a third of working them out again."""
     errors: list[RecordError] = []
-    for c in d.claims:
+    for c in () if checked else d.claims:
         if c.claimer == c.feeder:
             errors.append(RecordError(c.line, M("{kind}: {seat:seat} cannot claim a tile of their own",
                                                 kind=c.kind, seat=c.claimer)))
@@ -230,11 +234,12 @@ def _settle(d: _Deal, rules: Rules, explained: list[Msg] | None = None) -> tuple
                                        seat=win.winner)))
     codes = d.patterns.codes if d.patterns is not None else ("pinghu",)
     pline = d.patterns.line if d.patterns is not None else win.line
-    errors += compatibility(codes, pline)
-    errors += _conditions(codes, pline, d, win)
+    if not checked:
+        errors += compatibility(codes, pline)
+        errors += _conditions(codes, pline, d, win)
     liable, liable_steps, liable_errors = _liable(d, win, rules)
     errors += liable_errors
-    if d.tiles is not None:
+    if d.tiles is not None and not checked:
         errors += check_tiles(d.tiles, d.caishen, codes)
     if errors:
         return errors, _unsettled(d)
@@ -348,8 +353,9 @@ def pay(winner: str, discarder: str | None, factor: int, liable: Sequence[tuple[
     return payments, steps
 
 
-def _paid_list(payments: dict[str, int], winner: str) -> list[Msg]:
-    return [form("{seat:seat} {amount}", seat=s, amount=payments[s]) for s in SEATS if s != winner]
+def _paid_list(payments: dict[str, int], winner: str) -> tuple[Msg, ...]:
+    """A tuple, not a list: a step's fields are hashable, so a long match's same steps are worded once."""
+    return tuple([form("{seat:seat} {amount}", seat=s, amount=payments[s]) for s in SEATS if s != winner])
 
 
 def _liable(d: _Deal, win: Win, rules: Rules) -> tuple[list[tuple[str, str]], list[Msg], list[RecordError]]:
@@ -389,7 +395,21 @@ def _liable(d: _Deal, win: Win, rules: Rules) -> tuple[list[tuple[str, str]], li
 
 
 def compatibility(codes: Sequence[str], line: int) -> list[RecordError]:
-    """The claimed patterns can hold together (§8)."""
+    """The claimed patterns can hold together (§8): worked out once for each set of codes (a match claims the same
+    few again and again), each problem then said at *line*."""
+    key = tuple(codes)
+    problems = _COMPATIBLE.get(key)
+    if problems is None:
+        problems = tuple(e.msg for e in _compatibility(key, 0))
+        if len(_COMPATIBLE) < 4096:
+            _COMPATIBLE[key] = problems
+    return [RecordError(line, msg) for msg in problems]
+
+
+_COMPATIBLE: dict[tuple[str, ...], tuple[Msg, ...]] = {}
+
+
+def _compatibility(codes: Sequence[str], line: int) -> list[RecordError]:
     found: list[RecordError] = []
     claimed = set(codes)
 

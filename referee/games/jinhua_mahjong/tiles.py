@@ -69,8 +69,9 @@ def parse_tiles(tokens: list[str]) -> tuple[list[Tile], list[str]]:
     """The tiles of *tokens* (``1m 2m``, ``123m``, ``EE``, ``三万``) and the tokens that are not tiles."""
     out: list[Tile] = []
     bad: list[str] = []
+    names = _NAMES
     for token in tokens:
-        one = parse_tile(token)
+        one = names.get(token.strip().lower()) if token.isascii() else names.get(token.strip())  # parse_tile's
         if one is not None:
             out.append(one)
             continue

@@ -13,6 +13,7 @@ from referee.games.jinhua_mahjong.engine import DealResult, MatchResult
 from referee.games.jinhua_mahjong.events import SEATS
 from referee.games.jinhua_mahjong.patterns import BY_CODE, PATTERNS
 from referee.games.kit.envelope import match_object, write_envelope
+from referee.games.kit.wording import Wording
 
 
 def _seat(seat: str, lang: str) -> str:
@@ -104,7 +105,7 @@ def score_table(rules: Rules, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _deal_json(d: DealResult, lang: str) -> dict[str, object]:
+def _deal_json(d: DealResult, word: Wording) -> dict[str, object]:
     return {
         "deal": d.deal,
         "dealer": d.dealer,
@@ -117,16 +118,17 @@ def _deal_json(d: DealResult, lang: str) -> dict[str, object]:
         "paid_factor": d.paid_factor,
         "liable": [{"seat": s, "as": how} for s, how in d.liable],
         "payments": dict(d.payments),
-        "explain": [s.text(lang) for s in d.steps],
+        "explain": [word(s) for s in d.steps],
     }
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     """The JSON object of ``replay --json`` (docs/jinhua-mahjong-record-format.md), written deal by deal, in the
     envelope of docs/engine-contract.md: ``result`` holds the totals and whether a deal is still in play."""
+    word = Wording(lang)
     write_envelope(out, match_object("jinhua-mahjong", result.header, result.rules.name,
                                      {s: result.names.get(s, "") for s in SEATS}),
-                   "deals", result.deals, lambda d: _deal_json(d, lang),
+                   "deals", result.deals, lambda d: _deal_json(d, word),
                    lambda: {"totals": dict(result.totals), "in_play": result.in_play},
                    lambda: [*errors, *result.errors])
 
