@@ -17,13 +17,14 @@ from pathlib import Path
 from typing import NamedTuple
 
 from referee.app.director import Unfinished, as_created, finished_refuses, ours, table_of
+from referee.app.eventkind import individual_only, players_games
 from referee.app.ratings import individual_seeds
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games import registry
 from referee.games.api import Game
-from referee.results.eventstate import event_session, event_state
+from referee.results.eventstate import event_session
 from referee.results.individualresults import load_state, tables_of
 from referee.store.api import MatchStore
 from referee.store.store import DuplicateMatch
@@ -48,7 +49,7 @@ from referee.tournament.state import (
 def game_named(key: str) -> Game:
     """The game of *key* for an individual event: one whose sides are its seats (each player for themself; a game
     of partnerships, as Gunzi's, has events of pairs)."""
-    keys = [k for k in registry.keys() if registry.game(k).sides == registry.game(k).seats]
+    keys = players_games()
     if key not in keys:
         raise UsageError(M("--game {game}: not a game of individual players ({known:list})", game=key, known=keys))
     return registry.game(key)
@@ -255,27 +256,6 @@ def enter_scores(store: MatchStore, event_id: str, table: int, scores: str, *, r
                                 scores=_scores(scores, len(players), t.number))
         after = s.append([result_set(result)], referee)
     return Entered(after.results[t.match_id], rnd.status is RoundStatus.closed, after, players)
-
-
-def pairs_only(store: MatchStore, event_id: str, command: str) -> None:
-    """Refuse *command*, one of a pair event's (a result by hand, prizes, publishing, an entry's edit or removal,
-    taking a round back), on an event of individual players: one line naming the command and the event."""
-    from referee.store.eventlog import UnknownEvent
-
-    try:
-        individual = event_state(store.event_log(event_id)).settings.individual
-    except UnknownEvent:
-        return  # the command itself names the event that is not there
-    if individual:
-        raise UsageError(M("referee event {command}: event {event} is an event of individual players, and this "
-                           "command is for events of pairs only",
-                           command=command, event=event_id))
-
-
-def individual_only(state: EventState) -> None:
-    if not state.settings.individual:
-        raise UsageError(M("event {event} is an event of pairs: enter a pair (referee event add {event} PAIR PLAYER1 "
-                           "PLAYER2)", event=state.settings.id))
 
 
 class Seated(NamedTuple):
