@@ -16,7 +16,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.app.director import Unfinished, as_created, finished_refuses, ours, table_of
+from referee.app.director import (
+    Entrants,
+    Unfinished,
+    as_created,
+    finished_refuses,
+    ours,
+    remove_entry,
+    required_reason,
+    table_of,
+    withdraw_entry,
+)
 from referee.app.eventkind import individual_only, players_games
 from referee.app.ratings import individual_seeds
 from referee.core.errors import RefereeError, UsageError
@@ -141,25 +151,26 @@ def withdraw_player(store: MatchStore, event_id: str, code: str, reason: str,
                     referee: str | None = None) -> EventState:
     """Withdraw a player: never seated again, kept in the standings with what it played (a match of the round in
     play is still recorded and counted)."""
-    reason = check_text(reason, "--reason").strip()
-    if not reason:
-        raise UsageError(M("--reason: say why the player withdraws (it is kept in the event's log)"))
-    with event_session(store.event_log(event_id)) as s:
-        state = s.state
-        individual_only(state)
-        player = state.player(code)
-        if player is None:
-            raise UsageError(M("player {player} is not an entry of event {event} (entries: {players:list})",
-                               player=code, event=event_id, players=[p.code for p in state.players][:12] or ["-"]))
-        if not player.active:
-            raise RefereeError(M("player {player} has already withdrawn ({reason})", player=code,
-                                 reason=state.withdrawals.get(code, "")))
-        return s.append([player_withdrawn(code, reason)], referee)
+    return withdraw_entry(store, event_id, code, reason, PLAYERS, referee)
 
 
 def _unknown_player(state: EventState, code: str) -> UsageError:
     return UsageError(M("player {player} is not an entry of event {event} (entries: {players:list})",
                         player=code, event=state.settings.id, players=[p.code for p in state.players][:12] or ["-"]))
+
+
+PLAYERS = Entrants(  # what removing or withdrawing a player says and checks (a pair's: app.director.PAIRS)
+    find=EventState.player, unknown=_unknown_player, placed_in=lambda state, code: seated_in(state.seatings, code),
+    guard=individual_only, removed=player_removed, withdrawn=player_withdrawn,
+    remove_reason=M("--reason: say why the player is removed (it is kept in the event's log)"),
+    withdraw_reason=M("--reason: say why the player withdraws (it is kept in the event's log)"),
+    placed=lambda code, rounds, event: MN(
+        "player {player} was seated in round {rounds:list}: it cannot be removed; withdraw it instead (referee "
+        "event withdraw {event} {player} --reason TEXT)",
+        "player {player} was seated in rounds {rounds:list}: it cannot be removed; withdraw it instead (referee "
+        "event withdraw {event} {player} --reason TEXT)", len(rounds), player=code, rounds=rounds, event=event),
+    already=lambda code, reason: M("player {player} has already withdrawn ({reason})", player=code, reason=reason),
+)
 
 
 def edit_player(store: MatchStore, event_id: str, code: str, *, name: str | None = None, club: str | None = None,
@@ -199,22 +210,7 @@ def remove_player(store: MatchStore, event_id: str, code: str, reason: str, *, f
                   referee: str | None = None) -> EventState:
     """Take a player out of the event, as one entry of its log: only one no round has seated (a player who played,
     or sat a round out, is withdrawn instead and keeps what it played)."""
-    reason = check_text(reason, "--reason").strip()
-    if not reason:
-        raise UsageError(M("--reason: say why the player is removed (it is kept in the event's log)"))
-    with event_session(store.event_log(event_id)) as s:
-        state = s.state
-        if state.player(code) is None:
-            raise _unknown_player(state, code)
-        finished_refuses(state, force, M("its entries cannot change"))
-        rounds = seated_in(state.seatings, code)
-        if rounds:
-            raise RefereeError(MN("player {player} was seated in round {rounds:list}: it cannot be removed; withdraw "
-                                  "it instead (referee event withdraw {event} {player} --reason TEXT)",
-                                  "player {player} was seated in rounds {rounds:list}: it cannot be removed; withdraw "
-                                  "it instead (referee event withdraw {event} {player} --reason TEXT)", len(rounds),
-                                  player=code, rounds=rounds, event=event_id))
-        return s.append([player_removed(code, reason)], referee)
+    return remove_entry(store, event_id, code, reason, PLAYERS, force=force, referee=referee)
 
 
 class Entered(NamedTuple):
@@ -244,9 +240,8 @@ def enter_scores(store: MatchStore, event_id: str, table: int, scores: str, *, r
     each player's score, in seat order (``6:0:-6``), an adjusted result. The standings count it as they count a
     match (``results.individualresults.Given``); a closed round takes one as a correction after its close; ``event
     result --clear`` takes it back (``app.director.clear_result``: the same entry as a pair event's)."""
-    reason = check_text(reason, "--reason").strip()
-    if not reason:
-        raise UsageError(M("--reason: say why the result is entered by hand (it is kept in the event's log)"))
+    reason = required_reason(reason, M("--reason: say why the result is entered by hand (it is kept in the event's "
+                                       "log)"))
     with event_session(store.event_log(event_id)) as s:
         state = s.state
         individual_only(state)
