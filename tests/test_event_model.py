@@ -63,3 +63,42 @@ def test_only_the_event_kind_module_asks_an_events_kind() -> None:
 def test_the_one_place_does_ask() -> None:
     """The module said to decide does decide (else the check above would hold with the kind decided nowhere)."""
     assert kind_checks(THE_ONE_PLACE.read_text(encoding="utf-8"))
+
+
+def test_a_games_events_are_of_pairs_only_at_a_game_of_partnerships() -> None:
+    """Gunzi is played by two partnerships (EW and NS, docs/gunzi-rules.md): its events are of pairs; Dou Dizhu,
+    Hubei 打滚 and Jinhua mahjong score each player for themself: theirs are of individual players."""
+    from referee.app.eventkind import PAIRS, PLAYERS, kind_of_game, players_games
+    from referee.games import registry
+
+    assert kind_of_game(registry.game("gunzi")) is PAIRS
+    assert kind_of_game(None) is PAIRS  # `event new` without --game: the default game's pairs
+    for key in ("doudizhu", "hubei-dagun", "jinhua-mahjong"):
+        assert kind_of_game(registry.game(key)) is PLAYERS, key
+    assert "gunzi" not in players_games()
+
+
+def test_an_event_not_in_the_store_is_taken_as_one_of_pairs(tmp_path: Path) -> None:
+    """So that the command asked names the missing event in its own words (``event add X …`` says X is unknown,
+    not that it is of the wrong kind)."""
+    from referee.app.eventkind import PAIRS, kind_of
+    from referee.store.store import Store
+
+    assert kind_of(Store(tmp_path / "store"), "NOPE") is PAIRS
+
+
+def test_each_kind_has_a_handler_answering_the_same_calls() -> None:
+    """The command line's table has a module for every kind, and the two modules take the same arguments for each
+    command: ``event.py`` calls one signature whatever the kind."""
+    import inspect
+
+    from referee.app.eventkind import KINDS
+    from referee.cli.commands import event, individualevent, pairevent
+
+    handlers = {k: event._for(k) for k in KINDS}
+    assert set(handlers.values()) == {pairevent, individualevent}
+    calls = ("new", "add", "import_", "withdraw", "edit", "remove", "pair", "status", "close", "result", "standings",
+             "prizes", "sheet", "report", "export", "pages")
+    for name in calls:
+        a, b = (inspect.signature(getattr(m, name)) for m in (pairevent, individualevent))
+        assert list(a.parameters) == list(b.parameters), name
