@@ -82,9 +82,9 @@ def test_an_event_not_in_the_store_is_taken_as_one_of_pairs(tmp_path: Path) -> N
     """So that the command asked names the missing event in its own words (``event add X …`` says X is unknown,
     not that it is of the wrong kind)."""
     from referee.app.eventkind import PAIRS, kind_of
-    from referee.store.store import Store
+    from referee.store.api import open_store
 
-    assert kind_of(Store(tmp_path / "store"), "NOPE") is PAIRS
+    assert kind_of(open_store(tmp_path / "store"), "NOPE") is PAIRS
 
 
 def test_each_kind_has_a_handler_answering_the_same_calls() -> None:
