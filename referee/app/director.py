@@ -267,8 +267,8 @@ def edit_pair(store: MatchStore, event_id: str, code: str, *, player1: str | Non
 
 class Entrants(NamedTuple):
     """What taking an entry out of an event (removed, withdrawn) checks and says by the kind of entrant: a pair
-    (here) or a player (``app.individual.PLAYERS``). ``remove_entry`` and ``withdraw_entry`` are the one code path;
-    this is the difference, as data."""
+    (here) or a player (``app.individual.PLAYER_ENTRANTS``). ``remove_entry`` and ``withdraw_entry`` are the one
+    code path; this is the difference, as data."""
 
     find: Callable[[EventState, str], Pair | Any | None]  # the entry of a code, None when there is none
     unknown: Callable[[EventState, str], UsageError]  # the refusal of a code that is not an entry
@@ -325,7 +325,7 @@ def remove_pair(store: MatchStore, event_id: str, code: str, reason: str, *, for
                 referee: str | None = None) -> EventState:
     """Take an entry out of the event, as one entry of its log: only a pair never paired (a pair that
     played is withdrawn instead, and keeps what it played)."""
-    return remove_entry(store, event_id, code, reason, PAIRS, force=force, referee=referee)
+    return remove_entry(store, event_id, code, reason, PAIR_ENTRANTS, force=force, referee=referee)
 
 
 def finished_refuses(state: EventState, force: bool, what: Msg) -> None:
@@ -352,7 +352,7 @@ def _joined(problems: list[Msg], source: str | None) -> Msg:
 
 def withdraw(store: MatchStore, event_id: str, code: str, reason: str, referee: str | None = None) -> EventState:
     """Withdraw a pair: never paired again, kept in the standings with what it played."""
-    return withdraw_entry(store, event_id, code, reason, PAIRS, referee)
+    return withdraw_entry(store, event_id, code, reason, PAIR_ENTRANTS, referee)
 
 
 def _unknown_pair(state: EventState, code: str) -> UsageError:
@@ -360,7 +360,7 @@ def _unknown_pair(state: EventState, code: str) -> UsageError:
                         pair=code, event=state.settings.id, pairs=[p.code for p in state.pairs][:12] or ["-"]))
 
 
-PAIRS = Entrants(
+PAIR_ENTRANTS = Entrants(
     find=EventState.pair, unknown=_unknown_pair, placed_in=lambda state, code: paired_in(state.rounds, code),
     guard=lambda state: None,  # a pair's withdrawal has no guard of its own (an event of players has no pairs)
     removed=pair_removed, withdrawn=pair_withdrawn,

@@ -151,7 +151,7 @@ def withdraw_player(store: MatchStore, event_id: str, code: str, reason: str,
                     referee: str | None = None) -> EventState:
     """Withdraw a player: never seated again, kept in the standings with what it played (a match of the round in
     play is still recorded and counted)."""
-    return withdraw_entry(store, event_id, code, reason, PLAYERS, referee)
+    return withdraw_entry(store, event_id, code, reason, PLAYER_ENTRANTS, referee)
 
 
 def _unknown_player(state: EventState, code: str) -> UsageError:
@@ -159,7 +159,8 @@ def _unknown_player(state: EventState, code: str) -> UsageError:
                         player=code, event=state.settings.id, players=[p.code for p in state.players][:12] or ["-"]))
 
 
-PLAYERS = Entrants(  # what removing or withdrawing a player says and checks (a pair's: app.director.PAIRS)
+# what removing or withdrawing a player says and checks (a pair's: app.director.PAIR_ENTRANTS)
+PLAYER_ENTRANTS = Entrants(
     find=EventState.player, unknown=_unknown_player, placed_in=lambda state, code: seated_in(state.seatings, code),
     guard=individual_only, removed=player_removed, withdrawn=player_withdrawn,
     remove_reason=M("--reason: say why the player is removed (it is kept in the event's log)"),
@@ -210,7 +211,7 @@ def remove_player(store: MatchStore, event_id: str, code: str, reason: str, *, f
                   referee: str | None = None) -> EventState:
     """Take a player out of the event, as one entry of its log: only one no round has seated (a player who played,
     or sat a round out, is withdrawn instead and keeps what it played)."""
-    return remove_entry(store, event_id, code, reason, PLAYERS, force=force, referee=referee)
+    return remove_entry(store, event_id, code, reason, PLAYER_ENTRANTS, force=force, referee=referee)
 
 
 class Entered(NamedTuple):
