@@ -1,11 +1,11 @@
 """What kind of event an event is — of pairs (Gunzi's partnerships, two sides of two seats) or of individual players
 (Dou Dizhu, Hubei 打滚, mahjong: each seat a side) — decided here and nowhere else above the tournament layer.
 
-The kind is data: an ``EventKind`` names itself (``key``, the key every kind-dependent table is indexed by: the
-command line's handlers, the web page's loaders) and says what differs between the two (the entrant's word, the
-seats of a table, whether a round is paired or seated). The command line and the web ask ``kind_of`` once per
-request and index by the answer; ``tests/test_architecture.py`` refuses a check of the kind anywhere else in the
-app, command-line and web layers.
+The kind is a value (``PAIRS``, ``PLAYERS``): every kind-dependent table is indexed by it — the command line's
+handlers (``cli/commands/event._for``), the web page's loaders (``web/data``), the removal and withdrawal rules
+(``app.director.PAIR_ENTRANTS``, ``app.individual.PLAYER_ENTRANTS``). The command line and the web ask
+``kind_of`` once per request and index by the answer; ``tests/test_event_model.py`` refuses a check of the kind
+anywhere else in the views, use-case, command-line and web layers.
 """
 
 from __future__ import annotations
@@ -27,14 +27,12 @@ if TYPE_CHECKING:
 class EventKind:
     """What differs between an event of pairs and one of individual players, as data."""
 
-    key: str  # "pairs" | "players": the index of every table of kind-dependent handlers
+    key: str  # "pairs" | "players"
     individual: bool  # each seat is a side (a player for themself), else two pairs of two seats
-    entrant: str  # the word for an entry in the log's terms: "pair" | "player"
-    round_by: str  # how a round's tables are made: "pairing" (Swiss pairs, EW-NS) | "seating" (players to seats)
 
 
-PAIRS = EventKind(key="pairs", individual=False, entrant="pair", round_by="pairing")
-PLAYERS = EventKind(key="players", individual=True, entrant="player", round_by="seating")
+PAIRS = EventKind(key="pairs", individual=False)
+PLAYERS = EventKind(key="players", individual=True)
 KINDS = (PAIRS, PLAYERS)
 
 
