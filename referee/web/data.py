@@ -82,15 +82,15 @@ def standings_json(store: MatchStore, event_id: str) -> str:
 
     event_id = check_id(event_id, "event")
     state = event_state(store.event_log(event_id))
-    data = {PAIRS: _pairs_standings, PLAYERS: _players_standings}[kind_of_state(state)](store, state)
+    data = {PAIRS: _pairs_standings, PLAYERS: _players_standings}[kind_of_state(state)](store, event_id, state)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
-def _pairs_standings(store: MatchStore, state: EventState) -> dict[str, Any]:
-    return eventjson.standings(eventresults.load(store, state.settings.id))
+def _pairs_standings(store: MatchStore, event_id: str, state: EventState) -> dict[str, Any]:
+    return eventjson.standings(eventresults.load(store, event_id))
 
 
-def _players_standings(store: MatchStore, state: EventState) -> dict[str, Any]:
+def _players_standings(store: MatchStore, event_id: str, state: EventState) -> dict[str, Any]:
     return individualviews.standings_json(individualresults.load_state(state, store))
 
 
