@@ -15,7 +15,7 @@ import contextlib
 import datetime
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
@@ -265,26 +265,67 @@ def edit_pair(store: MatchStore, event_id: str, code: str, *, player1: str | Non
         return pair, s.append([pair_edited(edited, reason)], referee)
 
 
+class Entrants(NamedTuple):
+    """What taking an entry out of an event (removed, withdrawn) checks and says by the kind of entrant: a pair
+    (here) or a player (``app.individual.PLAYER_ENTRANTS``). ``remove_entry`` and ``withdraw_entry`` are the one
+    code path; this is the difference, as data."""
+
+    find: Callable[[EventState, str], Pair | Any | None]  # the entry of a code, None when there is none
+    unknown: Callable[[EventState, str], UsageError]  # the refusal of a code that is not an entry
+    placed_in: Callable[[EventState, str], list[int]]  # the rounds that paired (seated) the entry
+    guard: Callable[[EventState], None]  # refuses an event of the other kind
+    removed: Callable[[str, str], Any]  # the log entries: code, reason
+    withdrawn: Callable[[str, str], Any]
+    remove_reason: Msg  # --reason missing
+    withdraw_reason: Msg
+    placed: Callable[[str, list[int], str], Msg]  # code, rounds, event: "it cannot be removed; withdraw it"
+    already: Callable[[str, str], Msg]  # code, the reason it withdrew for
+
+
+def required_reason(reason: str, missing: Msg) -> str:
+    """The director's *reason* checked (a line of text) and stripped; *missing* is the refusal of none."""
+    reason = check_text(reason, "--reason").strip()
+    if not reason:
+        raise UsageError(missing)
+    return reason
+
+
+def remove_entry(store: MatchStore, event_id: str, code: str, reason: str, entrants: Entrants, *,
+                 force: bool = False, referee: str | None = None) -> EventState:
+    """Take an entry out of the event, as one entry of its log: only one no round has placed (one that played is
+    withdrawn instead, and keeps what it played)."""
+    reason = required_reason(reason, entrants.remove_reason)
+    with event_session(store.event_log(event_id)) as s:
+        state = s.state
+        if entrants.find(state, code) is None:
+            raise entrants.unknown(state, code)
+        finished_refuses(state, force, M("its entries cannot change"))
+        rounds = entrants.placed_in(state, code)
+        if rounds:
+            raise RefereeError(entrants.placed(code, rounds, event_id))
+        return s.append([entrants.removed(code, reason)], referee)
+
+
+def withdraw_entry(store: MatchStore, event_id: str, code: str, reason: str, entrants: Entrants,
+                   referee: str | None = None) -> EventState:
+    """Withdraw an entry: never placed in a round again, kept in the standings with what it played."""
+    reason = required_reason(reason, entrants.withdraw_reason)
+    with event_session(store.event_log(event_id)) as s:
+        state = s.state
+        entrants.guard(state)
+        entry = entrants.find(state, code)
+        if entry is None:
+            raise entrants.unknown(state, code)
+        if not entry.active:
+            raise RefereeError(entrants.already(code, state.withdrawals.get(code, "")))
+        return s.append([entrants.withdrawn(code, reason)], referee)
+
+
 def remove_pair(store: MatchStore, event_id: str, code: str, reason: str, *, force: bool = False,
                 referee: str | None = None) -> EventState:
     """Take an entry out of the event, as one entry of its log: only a pair never paired (a pair that
     played is withdrawn instead, and keeps what it played)."""
-    reason = check_text(reason, "--reason").strip()
-    if not reason:
-        raise UsageError(M("--reason: say why the pair is removed (it is kept in the event's log)"))
-    with event_session(store.event_log(event_id)) as s:
-        state = s.state
-        if state.pair(code) is None:
-            raise _unknown_pair(state, code)
-        finished_refuses(state, force, M("its entries cannot change"))
-        rounds = paired_in(state.rounds, code)
-        if rounds:
-            raise RefereeError(MN("pair {pair} was paired in round {rounds:list}: it cannot be removed; withdraw it "
-                                  "instead (referee event withdraw {event} {pair} --reason TEXT)",
-                                  "pair {pair} was paired in rounds {rounds:list}: it cannot be removed; withdraw it "
-                                  "instead (referee event withdraw {event} {pair} --reason TEXT)", len(rounds),
-                                  pair=code, rounds=rounds, event=event_id))
-        return s.append([pair_removed(code, reason)], referee)
+    return remove_entry(store, event_id, code, reason, PAIR_ENTRANTS, force=force, referee=referee)
 
 
 def finished_refuses(state: EventState, force: bool, what: Msg) -> None:
@@ -311,23 +352,27 @@ def _joined(problems: list[Msg], source: str | None) -> Msg:
 
 def withdraw(store: MatchStore, event_id: str, code: str, reason: str, referee: str | None = None) -> EventState:
     """Withdraw a pair: never paired again, kept in the standings with what it played."""
-    reason = check_text(reason, "--reason").strip()
-    if not reason:
-        raise UsageError(M("--reason: say why the pair withdraws (it is kept in the event's log)"))
-    with event_session(store.event_log(event_id)) as s:
-        state = s.state
-        pair = state.pair(code)
-        if pair is None:
-            raise _unknown_pair(state, code)
-        if not pair.active:
-            raise RefereeError(M("pair {pair} has already withdrawn ({reason})",
-                                 pair=code, reason=state.withdrawals.get(code, "")))
-        return s.append([pair_withdrawn(code, reason)], referee)
+    return withdraw_entry(store, event_id, code, reason, PAIR_ENTRANTS, referee)
 
 
 def _unknown_pair(state: EventState, code: str) -> UsageError:
     return UsageError(M("pair {pair} is not an entry of event {event} (entries: {pairs:list})",
                         pair=code, event=state.settings.id, pairs=[p.code for p in state.pairs][:12] or ["-"]))
+
+
+PAIR_ENTRANTS = Entrants(
+    find=EventState.pair, unknown=_unknown_pair, placed_in=lambda state, code: paired_in(state.rounds, code),
+    guard=lambda state: None,  # a pair's withdrawal has no guard of its own (an event of players has no pairs)
+    removed=pair_removed, withdrawn=pair_withdrawn,
+    remove_reason=M("--reason: say why the pair is removed (it is kept in the event's log)"),
+    withdraw_reason=M("--reason: say why the pair withdraws (it is kept in the event's log)"),
+    placed=lambda code, rounds, event: MN(
+        "pair {pair} was paired in round {rounds:list}: it cannot be removed; withdraw it instead (referee event "
+        "withdraw {event} {pair} --reason TEXT)",
+        "pair {pair} was paired in rounds {rounds:list}: it cannot be removed; withdraw it instead (referee event "
+        "withdraw {event} {pair} --reason TEXT)", len(rounds), pair=code, rounds=rounds, event=event),
+    already=lambda code, reason: M("pair {pair} has already withdrawn ({reason})", pair=code, reason=reason),
+)
 
 
 # --- pairing a round --------------------------------------------------------------------------------
@@ -605,9 +650,7 @@ def pair_round(store: MatchStore, event_id: str, referee: str | None = None, *, 
 def unpair_round(store: MatchStore, event_id: str, reason: str, referee: str | None = None) -> tuple[Round, EventState]:
     """Take the current round back while none of its matches holds an entry past its creation and no
     result was entered for it: its matches stay in the store, unused until it is paired again."""
-    reason = check_text(reason, "--reason").strip()
-    if not reason:
-        raise UsageError(M("--reason: say why the round is unpaired (it is kept in the event's log)"))
+    reason = required_reason(reason, M("--reason: say why the round is unpaired (it is kept in the event's log)"))
     with event_session(store.event_log(event_id)) as s:
         state = s.state
         rnd = state.current
@@ -733,9 +776,7 @@ def enter_result(store: MatchStore, event_id: str, table: int, *, round_number: 
 def clear_result(store: MatchStore, event_id: str, table: int, *, round_number: int | None = None, reason: str = "",
                  referee: str | None = None) -> EventState:
     """Take a director's result back (its match's record counts again), as an entry of the log."""
-    reason = check_text(reason, "--reason").strip()
-    if not reason:
-        raise UsageError(M("--reason: say why the result is taken back (it is kept in the event's log)"))
+    reason = required_reason(reason, M("--reason: say why the result is taken back (it is kept in the event's log)"))
     with event_session(store.event_log(event_id)) as s:
         state = s.state
         rnd, t = table_of(state, table, round_number)

@@ -16,14 +16,25 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.app.director import Unfinished, as_created, finished_refuses, ours, table_of
+from referee.app.director import (
+    Entrants,
+    Unfinished,
+    as_created,
+    finished_refuses,
+    ours,
+    remove_entry,
+    required_reason,
+    table_of,
+    withdraw_entry,
+)
+from referee.app.eventkind import individual_only, players_games
 from referee.app.ratings import individual_seeds
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games import registry
 from referee.games.api import Game
-from referee.results.eventstate import event_session, event_state
+from referee.results.eventstate import event_session
 from referee.results.individualresults import load_state, tables_of
 from referee.store.api import MatchStore
 from referee.store.store import DuplicateMatch
@@ -48,7 +59,7 @@ from referee.tournament.state import (
 def game_named(key: str) -> Game:
     """The game of *key* for an individual event: one whose sides are its seats (each player for themself; a game
     of partnerships, as Gunzi's, has events of pairs)."""
-    keys = [k for k in registry.keys() if registry.game(k).sides == registry.game(k).seats]
+    keys = players_games()
     if key not in keys:
         raise UsageError(M("--game {game}: not a game of individual players ({known:list})", game=key, known=keys))
     return registry.game(key)
@@ -140,25 +151,27 @@ def withdraw_player(store: MatchStore, event_id: str, code: str, reason: str,
                     referee: str | None = None) -> EventState:
     """Withdraw a player: never seated again, kept in the standings with what it played (a match of the round in
     play is still recorded and counted)."""
-    reason = check_text(reason, "--reason").strip()
-    if not reason:
-        raise UsageError(M("--reason: say why the player withdraws (it is kept in the event's log)"))
-    with event_session(store.event_log(event_id)) as s:
-        state = s.state
-        individual_only(state)
-        player = state.player(code)
-        if player is None:
-            raise UsageError(M("player {player} is not an entry of event {event} (entries: {players:list})",
-                               player=code, event=event_id, players=[p.code for p in state.players][:12] or ["-"]))
-        if not player.active:
-            raise RefereeError(M("player {player} has already withdrawn ({reason})", player=code,
-                                 reason=state.withdrawals.get(code, "")))
-        return s.append([player_withdrawn(code, reason)], referee)
+    return withdraw_entry(store, event_id, code, reason, PLAYER_ENTRANTS, referee)
 
 
 def _unknown_player(state: EventState, code: str) -> UsageError:
     return UsageError(M("player {player} is not an entry of event {event} (entries: {players:list})",
                         player=code, event=state.settings.id, players=[p.code for p in state.players][:12] or ["-"]))
+
+
+# what removing or withdrawing a player says and checks (a pair's: app.director.PAIR_ENTRANTS)
+PLAYER_ENTRANTS = Entrants(
+    find=EventState.player, unknown=_unknown_player, placed_in=lambda state, code: seated_in(state.seatings, code),
+    guard=individual_only, removed=player_removed, withdrawn=player_withdrawn,
+    remove_reason=M("--reason: say why the player is removed (it is kept in the event's log)"),
+    withdraw_reason=M("--reason: say why the player withdraws (it is kept in the event's log)"),
+    placed=lambda code, rounds, event: MN(
+        "player {player} was seated in round {rounds:list}: it cannot be removed; withdraw it instead (referee "
+        "event withdraw {event} {player} --reason TEXT)",
+        "player {player} was seated in rounds {rounds:list}: it cannot be removed; withdraw it instead (referee "
+        "event withdraw {event} {player} --reason TEXT)", len(rounds), player=code, rounds=rounds, event=event),
+    already=lambda code, reason: M("player {player} has already withdrawn ({reason})", player=code, reason=reason),
+)
 
 
 def edit_player(store: MatchStore, event_id: str, code: str, *, name: str | None = None, club: str | None = None,
@@ -198,22 +211,7 @@ def remove_player(store: MatchStore, event_id: str, code: str, reason: str, *, f
                   referee: str | None = None) -> EventState:
     """Take a player out of the event, as one entry of its log: only one no round has seated (a player who played,
     or sat a round out, is withdrawn instead and keeps what it played)."""
-    reason = check_text(reason, "--reason").strip()
-    if not reason:
-        raise UsageError(M("--reason: say why the player is removed (it is kept in the event's log)"))
-    with event_session(store.event_log(event_id)) as s:
-        state = s.state
-        if state.player(code) is None:
-            raise _unknown_player(state, code)
-        finished_refuses(state, force, M("its entries cannot change"))
-        rounds = seated_in(state.seatings, code)
-        if rounds:
-            raise RefereeError(MN("player {player} was seated in round {rounds:list}: it cannot be removed; withdraw "
-                                  "it instead (referee event withdraw {event} {player} --reason TEXT)",
-                                  "player {player} was seated in rounds {rounds:list}: it cannot be removed; withdraw "
-                                  "it instead (referee event withdraw {event} {player} --reason TEXT)", len(rounds),
-                                  player=code, rounds=rounds, event=event_id))
-        return s.append([player_removed(code, reason)], referee)
+    return remove_entry(store, event_id, code, reason, PLAYER_ENTRANTS, force=force, referee=referee)
 
 
 class Entered(NamedTuple):
@@ -243,9 +241,8 @@ def enter_scores(store: MatchStore, event_id: str, table: int, scores: str, *, r
     each player's score, in seat order (``6:0:-6``), an adjusted result. The standings count it as they count a
     match (``results.individualresults.Given``); a closed round takes one as a correction after its close; ``event
     result --clear`` takes it back (``app.director.clear_result``: the same entry as a pair event's)."""
-    reason = check_text(reason, "--reason").strip()
-    if not reason:
-        raise UsageError(M("--reason: say why the result is entered by hand (it is kept in the event's log)"))
+    reason = required_reason(reason, M("--reason: say why the result is entered by hand (it is kept in the event's "
+                                       "log)"))
     with event_session(store.event_log(event_id)) as s:
         state = s.state
         individual_only(state)
@@ -255,27 +252,6 @@ def enter_scores(store: MatchStore, event_id: str, table: int, scores: str, *, r
                                 scores=_scores(scores, len(players), t.number))
         after = s.append([result_set(result)], referee)
     return Entered(after.results[t.match_id], rnd.status is RoundStatus.closed, after, players)
-
-
-def pairs_only(store: MatchStore, event_id: str, command: str) -> None:
-    """Refuse *command*, one of a pair event's (a result by hand, prizes, publishing, an entry's edit or removal,
-    taking a round back), on an event of individual players: one line naming the command and the event."""
-    from referee.store.eventlog import UnknownEvent
-
-    try:
-        individual = event_state(store.event_log(event_id)).settings.individual
-    except UnknownEvent:
-        return  # the command itself names the event that is not there
-    if individual:
-        raise UsageError(M("referee event {command}: event {event} is an event of individual players, and this "
-                           "command is for events of pairs only",
-                           command=command, event=event_id))
-
-
-def individual_only(state: EventState) -> None:
-    if not state.settings.individual:
-        raise UsageError(M("event {event} is an event of pairs: enter a pair (referee event add {event} PAIR PLAYER1 "
-                           "PLAYER2)", event=state.settings.id))
 
 
 class Seated(NamedTuple):

@@ -23,8 +23,8 @@ conventions (``docs/league.md`` states them for the reader):
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import NamedTuple, TypeVar
 
 from referee.tournament.individual import Player
 from referee.tournament.individual import Row as PlayerRow
@@ -81,14 +81,40 @@ def league_criteria(parts: Sequence[EventPart]) -> tuple[Criterion, ...]:
     return (Criterion.match_points, *(c for c in first if c not in WITHIN_EVENT))
 
 
-class _Sum:
-    __slots__ = ("byes", "clubs", "events", "games_lost", "games_won", "lost", "match_points", "names", "played",
-                 "tiebreaks", "won")
+class _Entry:
+    """What the league keeps of an entry whatever its kind (a pair, a player): its clubs and events, in the order
+    first met."""
 
-    def __init__(self, names: tuple[str, str]) -> None:
-        self.names = names
+    __slots__ = ("clubs", "events")
+
+    def __init__(self) -> None:
         self.clubs: list[str] = []
         self.events: list[str] = []
+
+
+_K = TypeVar("_K")
+_S = TypeVar("_S", bound=_Entry)
+_A = TypeVar("_A")
+
+
+def _entry_of(sums: dict[_K, _S], key: _K, make: Callable[[_A], _S], names: _A, club: str, event: str) -> _S:
+    """The league's sum of the entry of *key* (``make(names)`` on its first event), its *club* and *event*
+    counted: one code path for the sums of pairs and of players."""
+    s = sums.get(key)
+    if s is None:
+        s = sums[key] = make(names)
+    if club and club not in s.clubs:
+        s.clubs.append(club)
+    s.events.append(event)
+    return s
+
+
+class _Sum(_Entry):
+    __slots__ = ("byes", "games_lost", "games_won", "lost", "match_points", "names", "played", "tiebreaks", "won")
+
+    def __init__(self, names: tuple[str, str]) -> None:
+        super().__init__()
+        self.names = names
         self.played = self.won = self.lost = self.byes = self.match_points = self.games_won = self.games_lost = 0
         self.tiebreaks: dict[Criterion, int] = {}
 
@@ -110,13 +136,8 @@ def league_standings(parts: Sequence[EventPart]) -> LeagueStandings:
         by_code = {p.code: p for p in part.pairs}
         for row in part.standings.rows:
             pair = by_code[row.pair]
-            key = name_key(pair.player1, pair.player2)
-            s = sums.get(key)
-            if s is None:
-                s = sums[key] = _Sum((pair.player1.strip(), pair.player2.strip()))
-            if pair.club and pair.club not in s.clubs:
-                s.clubs.append(pair.club)
-            s.events.append(part.event)
+            s = _entry_of(sums, name_key(pair.player1, pair.player2), _Sum,
+                          (pair.player1.strip(), pair.player2.strip()), pair.club, part.event)
             s.played += row.played
             s.won += row.won
             s.lost += row.lost
@@ -166,13 +187,12 @@ def player_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
-class _PlayerSum:
-    __slots__ = ("clubs", "events", "firsts", "name", "played", "sat_out", "score")
+class _PlayerSum(_Entry):
+    __slots__ = ("firsts", "name", "played", "sat_out", "score")
 
     def __init__(self, name: str) -> None:
+        super().__init__()
         self.name = name
-        self.clubs: list[str] = []
-        self.events: list[str] = []
         self.played = self.sat_out = self.score = self.firsts = 0
 
     def values(self) -> tuple[int, int]:
@@ -186,12 +206,7 @@ def player_standings(parts: Sequence[PlayerPart]) -> tuple[PlayerLeagueRow, ...]
         by_code = {p.code: p for p in part.players}
         for row in part.rows:
             player = by_code[row.player]
-            s = sums.get(player_key(player.name))
-            if s is None:
-                s = sums[player_key(player.name)] = _PlayerSum(player.name.strip())
-            if player.club and player.club not in s.clubs:
-                s.clubs.append(player.club)
-            s.events.append(part.event)
+            s = _entry_of(sums, player_key(player.name), _PlayerSum, player.name.strip(), player.club, part.event)
             s.played += row.played
             s.sat_out += row.sat_out
             s.score += row.score

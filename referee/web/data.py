@@ -21,6 +21,7 @@ import math
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.app import disputes
+from referee.app.eventkind import PAIRS, PLAYERS, kind_of_state
 from referee.app.ratings import ClubRatings, club_ratings
 from referee.core.errors import NotFound
 from referee.core.gcpause import no_gc
@@ -81,11 +82,16 @@ def standings_json(store: MatchStore, event_id: str) -> str:
 
     event_id = check_id(event_id, "event")
     state = event_state(store.event_log(event_id))
-    if state.settings.individual:
-        data = individualviews.standings_json(individualresults.load_state(state, store))
-    else:
-        data = eventjson.standings(eventresults.load(store, event_id))
+    data = {PAIRS: _pairs_standings, PLAYERS: _players_standings}[kind_of_state(state)](store, event_id, state)
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _pairs_standings(store: MatchStore, event_id: str, state: EventState) -> dict[str, Any]:
+    return eventjson.standings(eventresults.load(store, event_id))
+
+
+def _players_standings(store: MatchStore, event_id: str, state: EventState) -> dict[str, Any]:
+    return individualviews.standings_json(individualresults.load_state(state, store))
 
 
 def _rated(store: MatchStore, event_id: str | None, league_id: str | None) -> ClubRatings:
@@ -380,13 +386,17 @@ def _table_state(row: dict[str, Any], lang: str) -> str:
 
 def event_view(store: MatchStore, event_id: str, lang: str) -> dict[str, Any]:
     """The context of an event page: the standings (as ``event standings --json`` has them) and the
-    current round's tables with their state (as ``event status --json`` has them)."""
+    current round's tables with their state (as ``event status --json`` has them); an event's kind
+    (``app.eventkind``) chooses which of the two pages' contexts."""
+    event_id = check_id(event_id, "event")
+    view = {PAIRS: pairs_view, PLAYERS: individual_view}[kind_of_state(event_state(store.event_log(event_id)))]
+    return view(store, event_id, lang)
+
+
+def pairs_view(store: MatchStore, event_id: str, lang: str) -> dict[str, Any]:
+    """The context of a pair event's page (``event_view``'s for an event of pairs)."""
     import datetime
 
-
-    event_id = check_id(event_id, "event")
-    if event_state(store.event_log(event_id)).settings.individual:
-        return individual_view(store, event_id, lang)
     results = eventresults.load(store, event_id)
     data = eventjson.standings(results)
     status = eventjson.status(results, datetime.datetime.now(datetime.UTC))

@@ -32,9 +32,10 @@ from referee.core.i18n import N_
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
+    from types import ModuleType
 
+    from referee.app.eventkind import EventKind
     from referee.core.i18n import Msg
-    from referee.results import eventresults
     from referee.store.api import MatchStore
     from referee.tournament.state import EventState
     from referee.views.scorecard.fonts import FontInfo
@@ -46,6 +47,21 @@ CONFIRMATION_HELP = N_("Every settled hand is to be confirmed by a side (referee
                        "those no side confirmed; default: not required (no warning).")
 
 
+
+
+def _for(kind: EventKind) -> ModuleType:
+    """The module answering the commands for an event of *kind* (``pairevent`` or ``individualevent``, the same
+    calls): a table indexed by the kind, the one place the command line tells the two apart."""
+    from referee.app.eventkind import PAIRS, PLAYERS
+    from referee.cli.commands import individualevent, pairevent
+
+    return {PAIRS: pairevent, PLAYERS: individualevent}[kind]
+
+
+def _handler(store: MatchStore, event_id: str) -> ModuleType:
+    from referee.app.eventkind import kind_of
+
+    return _for(kind_of(store, event_id))
 
 
 def _echo(lines: list[str]) -> None:
@@ -92,40 +108,14 @@ def new(
 ) -> None:
     """Create an event: its name, rule set, format, rounds and scoring."""
     say = language(lang)
-    from referee.app.director import new_event
-    from referee.core.i18n import M, tr
+    from referee.app.eventkind import kind_of_game
     from referee.games import registry
-    from referee.tournament.model import EventFormat
 
     store = open_store(db)
     played = registry.game(game) if game is not None else None
-    if played is not None and played.sides == played.seats:  # each player for themself: an event of players
-        from referee.cli.commands import individualevent
-
-        if confirmation_required:
-            from referee.core.errors import UsageError
-
-            raise UsageError(M("--confirmation-required: for an event of pairs only (an event of individual players "
-                               "does not name unconfirmed hands at its close)"))
-
-        individualevent.new(store, event_id, played.key, name, rules, rounds, date, venue, seed, sit_out, referee, say,
-                            fmt)
-        return
-    pairs_rules = rules or registry.game(registry.DEFAULT).default_rules
-    state = new_event(store, event_id, name=name, rules=pairs_rules, fmt=fmt, rounds=rounds,
-                      scoring=scoring, date=date, venue=venue, seed=seed, referee=referee,
-                      confirmation_required=confirmation_required)
-    s = state.settings
-    form = M("round robin") if s.format is EventFormat.round_robin else M("Swiss")
-    planned = "-" if s.rounds is None else s.rounds
-    typer.echo(tr(say, "new event {event} ({name}) in {root}: {format}, {rounds} rounds, rules {rules}, scoring "
-                       "{scoring}, lot seed {lot}",
-                  event=s.id, name=s.name, root=store.where, format=form, rounds=planned, rules=s.rules,
-                  scoring=s.scoring.name, lot=s.lot))
-    if s.confirmation_required:
-        typer.echo(_confirmation_words(s.id, True, say))
-    typer.echo(tr(say, "next: referee event add {event} PAIR PLAYER1 PLAYER2, or referee event import {event} FILE",
-                  event=s.id))
+    _for(kind_of_game(played)).new(
+        store, event_id, None if played is None else played.key, name, rules, fmt, rounds, scoring, date, venue, seed,
+        sit_out, confirmation_required, referee, say)
 
 
 def settings(
@@ -139,29 +129,19 @@ def settings(
 ) -> None:
     """Show whether the event requires every settled hand to be confirmed, or change it (an entry of its log)."""
     say = language(lang)
-    from referee.app.individual import pairs_only
+    from referee.app.eventkind import pairs_only
+    from referee.cli.commands.pairevent import confirmation_words, state_of
 
     store = open_store(db)
     if confirmation_required is None:
-        typer.echo(_confirmation_words(event_id, _state(store, event_id).settings.confirmation_required, say))
+        typer.echo(confirmation_words(event_id, state_of(store, event_id).settings.confirmation_required, say))
         return
     from referee.app.director import change_settings
 
     pairs_only(store, event_id, "settings")
     state = change_settings(store, event_id, confirmation_required=confirmation_required, reason=reason,
                             referee=referee)
-    typer.echo(_confirmation_words(event_id, state.settings.confirmation_required, say))
-
-
-def _confirmation_words(event_id: str, required: bool, say: str) -> str:
-    from referee.core.i18n import tr
-
-    if required:
-        return tr(say, "event {event}: every settled hand is to be confirmed (referee confirm); event close names "
-                       "those no side confirmed",
-                  event=event_id)
-    return tr(say, "event {event}: the confirmation of hands is optional; event close does not name unconfirmed hands",
-              event=event_id)
+    typer.echo(confirmation_words(event_id, state.settings.confirmation_required, say))
 
 
 def add(
@@ -187,25 +167,9 @@ def add(
 ) -> None:
     """Enter a pair."""
     say = language(lang)
-    from referee.app.director import add_pairs, checked_pair
-    from referee.cli.commands import individualevent
-    from referee.core.errors import UsageError
-    from referee.core.i18n import M, trn
-
     store = open_store(db)
-    if individualevent.is_individual(store, event_id):
-        if player2 is not None:
-            raise UsageError(M("event {event} is of individual players: referee event add {event} PLAYER NAME",
-                               event=event_id))
-        individualevent.add(store, event_id, pair, player1, club, referee, say)
-        return
-    if player2 is None:
-        raise UsageError(M("PLAYER2: a pair has two players"))
-    entry = checked_pair(pair, player1, player2, club, newcomer=newcomer, rating=rating)
-    state = add_pairs(store, event_id, [entry], referee, force=force, reason=reason)
-    typer.echo(trn(say, "entered pair {pair} ({player1}, {player2}) in {event}: {n} pair",
-                   "entered pair {pair} ({player1}, {player2}) in {event}: {n} pairs", len(state.pairs),
-                   pair=entry.code, player1=entry.player1, player2=entry.player2, event=event_id))
+    _handler(store, event_id).add(store, event_id, pair, player1, player2, club, newcomer, rating, force, reason,
+                                  referee, say)
 
 
 def import_(
@@ -221,21 +185,8 @@ def import_(
 ) -> None:
     """Enter the pairs of an entries file (CSV or XLSX): all of them or none."""
     say = language(lang)
-    from referee.app.director import add_pairs
-    from referee.cli.commands import individualevent
-    from referee.core.i18n import tr
-    from referee.tournament.entries import read_entries
-
-    if individualevent.is_individual(open_store(db), event_id):
-        individualevent.import_(open_store(db), event_id, file, referee, say)
-        return
-    entries = read_entries(file)
-    if entries.notice is not None:
-        typer.echo(entries.notice.text(say), err=True)
-    state = add_pairs(open_store(db), event_id, list(entries.pairs), referee, source=str(file), force=force,
-                      reason=reason)
-    typer.echo(tr(say, "{file}: entered {n} pairs in {event} ({total} in all)",
-                  file=str(file), n=len(entries.pairs), event=event_id, total=len(state.pairs)))
+    store = open_store(db)
+    _handler(store, event_id).import_(store, event_id, file, force, reason, referee, say)
 
 
 def withdraw(
@@ -249,24 +200,8 @@ def withdraw(
     """Withdraw a pair (a player, in an event of individual players): never paired again; it keeps what it played
     in the standings."""
     say = language(lang)
-    from referee.app.director import withdraw as withdraw_pair
-    from referee.cli.commands import individualevent
-    from referee.core.i18n import tr
-
-    if individualevent.is_individual(open_store(db), event_id):
-        individualevent.withdraw(open_store(db), event_id, pair, reason, referee, say)
-        return
-    state = withdraw_pair(open_store(db), event_id, pair, reason, referee)
-    current = state.current
-    typer.echo(tr(say, "pair {pair} withdrawn from {event} ({reason}): {n} pairs playing",
-                  pair=pair, event=event_id, reason=reason, n=len(state.active)))
-    from referee.tournament.model import RoundStatus
-
-    if current is not None and current.status is RoundStatus.open and any(pair in (t.ew, t.ns)
-                                                                           for t in current.tables):
-        typer.echo(tr(say, "its match in round {round} is still to be decided (record it, or close the round with "
-                           "--force)",
-                      round=current.number))
+    store = open_store(db)
+    _handler(store, event_id).withdraw(store, event_id, pair, reason, referee, say)
 
 
 def edit(
@@ -288,37 +223,8 @@ def edit(
 ) -> None:
     """Correct a pair's players (before it is paired) or its club, as an entry of the event's log."""
     say = language(lang)
-    from referee.app.director import edit_pair
-    from referee.cli.commands import individualevent
-    from referee.core.errors import UsageError
-    from referee.core.i18n import M, tr
-
     store = open_store(db)
-    if individualevent.is_individual(store, event_id):
-        if player2 is not None or (player1 is not None and name is not None):
-            raise UsageError(M("event {event} is of individual players: a player has one name (--name NAME)",
-                               event=event_id))
-        individualevent.edit(store, event_id, pair, name if name is not None else player1, club, reason, force,
-                             referee, say)
-        return
-    if name is not None:
-        raise UsageError(M("--name: for an event of individual players; a pair's players are --player1 and --player2"))
-    before, state = edit_pair(open_store(db), event_id, pair, player1=player1, player2=player2, club=club,
-                              reason=reason, force=force, referee=referee)
-    after = state.pair(pair)
-    assert after is not None
-    typer.echo(tr(say, "pair {pair} of {event}: {old} → {new}", pair=pair, event=event_id,
-                  old=_entry_words(before.player1, before.player2, before.club, say),
-                  new=_entry_words(after.player1, after.player2, after.club, say)))
-
-
-def _entry_words(player1: str, player2: str, club: str, say: str) -> str:
-    from referee.core.i18n import tr
-
-    if not club:
-        return tr(say, "{player1}, {player2}", player1=player1, player2=player2)
-    return tr(say, "{player1}, {player2} ({club})", player1=player1,
-              player2=player2, club=club)
+    _handler(store, event_id).edit(store, event_id, pair, player1, player2, club, name, force, reason, referee, say)
 
 
 def remove(
@@ -332,17 +238,8 @@ def remove(
 ) -> None:
     """Take a pair out of the event before it is paired (a pair that played is withdrawn instead)."""
     say = language(lang)
-    from referee.app.director import remove_pair
-    from referee.cli.commands import individualevent
-    from referee.core.i18n import trn
-
-    if individualevent.is_individual(open_store(db), event_id):
-        individualevent.remove(open_store(db), event_id, pair, reason, force, referee, say)
-        return
-    state = remove_pair(open_store(db), event_id, pair, reason, force=force, referee=referee)
-    typer.echo(trn(say, "pair {pair} removed from {event} ({reason}): {n} pair entered",
-                   "pair {pair} removed from {event} ({reason}): {n} pairs entered", len(state.pairs),
-                   pair=pair, event=event_id, reason=reason))
+    store = open_store(db)
+    _handler(store, event_id).remove(store, event_id, pair, reason, force, referee, say)
 
 
 # --- rounds -----------------------------------------------------------------------------------------
@@ -371,11 +268,6 @@ def pair(
 ) -> None:
     """Pair the next round and create its matches in the store (EVENT-R<round>-T<table>)."""
     say = language(lang)
-    from referee.app.director import pair_round
-    from referee.cli.commands import individualevent
-    from referee.core.i18n import tr
-    from referee.views import eventjson, eventtext
-
     if seed is not None and seed != "rating":
         from referee.core.errors import UsageError
         from referee.core.i18n import M
@@ -383,24 +275,9 @@ def pair(
         raise UsageError(M("--seed {value}: the one seeding is `rating` (else round 1 is seeded as the event was "
                            "created: entry order or its --seed's lot)",
                            value=seed))
-    if individualevent.is_individual(open_store(db), event_id):
-        individualevent.pair(open_store(db), event_id, json_, dry_run, referee, say, by_rating=seed is not None)
-        return
-    paired = pair_round(open_store(db), event_id, referee, dry_run=dry_run, swaps=[swap] if swap else (),
-                        sets=set_ or (), reason=reason, byes=bye or (), by_rating=seed is not None)
-    if json_:
-        out = eventjson.pairing(paired.round)
-        if dry_run:
-            out = {**out, "dry_run": True}
-        _dump(out)
-        return
-    if dry_run:
-        typer.echo(tr(say, "Dry run: the round as it would be paired; nothing stored"))
-    _echo(eventtext.pairing_lines(paired.state, paired.round, say))
-    if paired.override is not None:
-        _echo(eventtext.override_lines(paired.override.before, paired.override.rematches, reason, say))
-    if explain:
-        _echo(eventtext.explanation_lines(paired.round, paired.swiss, say))
+    store = open_store(db)
+    _handler(store, event_id).pair(store, event_id, json_, explain, dry_run, swap, set_ or (), bye or (), reason,
+                                   seed is not None, referee, say)
 
 
 def unpair(
@@ -428,32 +305,8 @@ def status(
 ) -> None:
     """The current round: each table's match (not started, game and hand in play, or its result) and its time."""
     say = language(lang)
-    import datetime
-
-    from referee.results import eventresults
-    from referee.views import eventjson, eventtext
-
     store = open_store(db)
-    from referee.cli.commands import individualevent
-
-    if individualevent.is_individual(store, event_id):
-        individualevent.status(store, event_id, json_, say)
-        return
-    state = _state(store, event_id)
-    current = state.current
-    counted = None if current is None else current.number
-    results = eventresults.load(store, event_id, counted, keep=True)
-    now = datetime.datetime.now(datetime.UTC)
-    if json_:
-        _dump(eventjson.status(results, now))
-    else:
-        _echo(eventtext.status_lines(results, now, say))
-    report_broken(results.broken, say)
-
-
-def _state(store: MatchStore, event_id: str) -> EventState:
-    from referee.results.eventstate import event_state
-    return event_state(store.event_log(event_id))
+    _handler(store, event_id).status(store, event_id, json_, say)
 
 
 def close(
@@ -471,38 +324,8 @@ def close(
 ) -> None:
     """Close the current round once every match is finished; its results are then final."""
     say = language(lang)
-    from referee.app.director import close_round
-    from referee.core.i18n import tr
-
     store = open_store(db)
-    from referee.cli.commands import individualevent
-
-    if individualevent.is_individual(store, event_id):
-        individualevent.close(store, event_id, referee, say)
-        return
-    if force and reason.strip() and not yes:
-        _preview_close(store, event_id, reason, say)
-    closed = close_round(store, event_id, force=force, reason=reason, referee=referee)
-    if closed.left_open:
-        typer.echo(tr(say, "warning: the close leaves open: {disputes:list} (the director can still decide them; no "
-                           "appeal can be made any more)",
-                      disputes=list(closed.left_open)), err=True)
-    if closed.unconfirmed:
-        typer.echo(tr(say, "warning: settled hands no side confirmed: {hands:list} (the event requires confirmation: "
-                           "referee confirm MATCH --hand N --by SIDE)",
-                      hands=list(closed.unconfirmed)), err=True)
-    for r in closed.rulings:
-        typer.echo(tr(say, "{match}: ruling for {team:team} recorded as #{seq} ({reason})",
-                      match=r.match, team=r.team, seq=r.seq, reason=reason))
-    planned = closed.state.planned
-    typer.echo(tr(say, "round {round} of {event} closed: its results are final",
-                  round=closed.round.number, event=event_id))
-    if closed.state.final:
-        typer.echo(tr(say, "that was the last round: the standings are final (referee event standings {event})",
-                      event=event_id))
-    elif planned is None or closed.round.number < planned:
-        typer.echo(tr(say, "next: referee event pair {event}",
-                      event=event_id))
+    _handler(store, event_id).close(store, event_id, force, reason, yes, referee, say)
 
 
 def disputes(
@@ -521,31 +344,6 @@ def disputes(
         _dump(disputetext.event_data(event_id, found))
         return
     _echo(disputetext.event_lines(event_id, found, say))
-
-
-def _preview_close(store: MatchStore, event_id: str, reason: str, say: str) -> None:
-    """``close --force`` shows what it will store first; on a terminal it asks, else it stops (``--yes``)."""
-    import sys
-
-    from referee.app.director import preview_close
-    from referee.core.errors import RefereeError
-    from referee.core.i18n import M
-    from referee.views.eventtext import close_preview_lines
-
-    rnd, plans = preview_close(store, event_id)
-    if not plans:
-        return
-    _echo(close_preview_lines(event_id, rnd.number, plans, reason, say))
-    if any(p.team is None for p in plans):
-        return  # close_round refuses, naming the matches it cannot decide
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        from referee.core.i18n import tr
-
-        if typer.confirm(tr(say, "Store these rulings and close the round?")):
-            return
-    raise RefereeError(M("nothing stored: to store the rulings shown, close again with --yes; or enter each "
-                         "table's result (referee event result {event} TABLE …), or leave the round open",
-                         event=event_id))
 
 
 def result(
@@ -576,21 +374,13 @@ def result(
 ) -> None:
     """Enter a table's result without hand records: a score, a forfeit, a no-show or an adjusted score."""
     say = language(lang)
-    from referee.app.director import clear_result, enter_result
-    from referee.cli.commands import individualevent
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
 
     store = open_store(db)
-    individual = individualevent.is_individual(store, event_id)
-    if individual and not clear:
-        if any(x is not None for x in (side, score, forfeit, no_show)) or adjusted is None:
-            raise UsageError(M("event {event} is of individual players: a table's result is --adjusted A:B:C, a "
-                               "score for each player in seat order",
-                               event=event_id))
-        individualevent.result(store, event_id, table, adjusted, round_, reason, json_, referee, say)
-        return
-    if clear:
+    if clear:  # the director's result taken back: the same entry at an event of either kind
+        from referee.app.director import clear_result
+
         if any(x is not None for x in (side, score, forfeit, no_show, adjusted)):
             raise UsageError(M("--clear takes no result"))
         clear_result(store, event_id, table, round_number=round_, reason=reason, referee=referee)
@@ -598,32 +388,8 @@ def result(
                            "record counts again",
                       table=table, event=event_id, reason=reason))
         return
-    if (side is None) != (score is None):
-        raise UsageError(M("a score is SIDE A:B, e.g. EW 2:1"))
-    entered = enter_result(store, event_id, table, round_number=round_,
-                           score=None if side is None or score is None else (side, score), forfeit=forfeit,
-                           no_show=no_show, adjusted=adjusted, reason=reason, referee=referee)
-    r = entered.result
-    if json_:
-        from referee.views.eventjson import _given
-
-        over = entered.over_record
-        _dump({"event": event_id, "round": r.round, "table": r.table, "match": r.match_id, "result": _given(r),
-               "after_close": entered.after_close, "over_record": None if over is None else list(over)})
-        return
-    from referee.tournament.standings import table_outcome
-    from referee.views.eventwords import result_message
-
-    typer.echo(tr(say, "{match}: {result}, {ew}:{ns} (EW:NS), reason: {reason}; event log #{seq}",
-                  match=r.match_id, result=result_message(table_outcome(None, r)), ew=r.ew, ns=r.ns, reason=r.reason,
-                  seq=r.seq))
-    if entered.after_close:
-        typer.echo(tr(say, "round {round} was closed: this is a correction after its close (shown as such in the "
-                           "standings and the report)", round=r.round))
-    if entered.over_record is not None:
-        typer.echo(tr(say, "warning: match {match}'s record is finished ({ew}:{ns} in games, EW:NS); the director's "
-                           "result stands over it in the standings (--clear takes it back)",
-                      match=r.match_id, ew=entered.over_record[0], ns=entered.over_record[1]))
+    _handler(store, event_id).result(store, event_id, table, side, score, forfeit, no_show, adjusted, round_, reason,
+                                     json_, referee, say)
 
 
 # --- results ----------------------------------------------------------------------------------------
@@ -647,34 +413,13 @@ def standings(
     say = language(lang)
     from referee.core.errors import UsageError
     from referee.core.i18n import M
-    from referee.results import eventresults
-    from referee.views import eventjson, eventtext
 
     if json_ and explain:
         raise UsageError(M("--json and --explain go apart"))
     if json_ and cross:  # the JSON's rounds hold every table's games: the cross table is read from them
         raise UsageError(M("--json and --cross go apart: the JSON's rounds give every table's games"))
-    from referee.cli.commands import individualevent
-
-    if individualevent.is_individual(open_store(db), event_id):
-        individualevent.standings(open_store(db), event_id, json_, after_round, say)
-        return
-    results = eventresults.load(open_store(db), event_id, after_round, keep=True)
-    if cross:
-        _echo(eventtext.matrix_lines(results, say))
-    elif explain:
-        a, b = explain
-        for code in (a, b):
-            if results.state.pair(code) is None:
-                from referee.app.director import _unknown_pair
-
-                raise _unknown_pair(results.state, code)
-        _echo(eventtext.explain_lines(results, a, b, say))
-    elif json_:
-        _dump(eventjson.standings(results))
-    else:
-        _echo(eventtext.standings_lines(results, say, None if wide else _terminal_width()))
-    report_broken(results.broken, say)
+    store = open_store(db)
+    _handler(store, event_id).standings(store, event_id, json_, after_round, explain, wide, cross, say)
 
 
 def prizes(
@@ -685,41 +430,8 @@ def prizes(
 ) -> None:
     """The prize list, award by award as the scoring's [prizes] awards key lists them."""
     say = language(lang)
-    from referee.cli.commands import individualevent
-    from referee.results import eventresults
-    from referee.tournament.prizes import prizes as prize_list
-    from referee.views import eventtext
-
-    if individualevent.is_individual(open_store(db), event_id):
-        individualevent.prizes(open_store(db), event_id, json_, say)
-        return
-    results = eventresults.load(open_store(db), event_id, keep=True)
-    if json_:
-        s = results.state.settings
-        _dump({"event": s.id, "final": results.final, "awards": list(s.scoring.awards),
-               "prizes": [{"award": p.kind.value, "place": p.place, "winner": p.winner,
-                           "match_points": p.match_points, "pairs": list(p.pairs)}
-                          for p in prize_list(results.standings, results.state.pairs, s.scoring.awards)]})
-    else:
-        _echo(eventtext.prize_lines(results, say))
-    report_broken(results.broken, say)
-
-
-def _terminal_width() -> int | None:
-    """The width to fit a table into: the terminal's when the output is one, else ``$COLUMNS`` when set (a
-    pager's or a script's choice); None (every column) for a file or a pipe."""
-    import os
-    import shutil
-    import sys
-
-    given = os.environ.get("COLUMNS", "")
-    if given.isdigit() and int(given) > 0:
-        return int(given)
-    try:
-        tty = sys.stdout.isatty()
-    except (AttributeError, ValueError):
-        return None
-    return shutil.get_terminal_size().columns if tty else None
+    store = open_store(db)
+    _handler(store, event_id).prizes(store, event_id, json_, say)
 
 
 def _pdf_lang(lang: str | None) -> str:
@@ -758,33 +470,9 @@ def sheet(
 ) -> None:
     """PDF: a round's pairing list by table and by pair, and a card per table for its referee."""
     say, pdf = language(lang), _pdf_lang(lang)
-    from referee.cli.commands import individualevent
-    from referee.core.errors import UsageError
-    from referee.core.i18n import M, tr
-    from referee.core.safefile import is_stdout
-    from referee.views.sheets import round_sheet
-
-    if individualevent.is_individual(open_store(db), event_id):
-        individualevent.sheet(open_store(db), event_id, round_, output, lambda n: _default(event_id, f"-R{n}.pdf"),
-                              pdf, _font(font, say), say)
-        return
-    state = _state(open_store(db), event_id)
-    number = round_ if round_ is not None else (state.current.number if state.current else None)
-    rnd = None if number is None else state.round(number)
-    if number is None:
-        raise UsageError(M("event {event} has no round paired yet (referee event pair {event})", event=event_id))
-    if rnd is None:
-        raise UsageError(M("--round {n}: event {event} has no such round (rounds paired: {paired})",
-                           n=number if number is not None else "-", event=event_id,
-                           paired=len(state.rounds)))
-    path = output or _default(event_id, f"-R{rnd.number}.pdf")
-    before = None
-    if rnd.number > 1:  # the standings as they stood when the round was paired: after the round before it
-        from referee.results import eventresults
-
-        before = eventresults.load(open_store(db), event_id, rnd.number - 1, keep=True).standings
-    round_sheet(path, state.settings.name, rnd, state.pairs, pdf, font=_font(font, say), standings=before)
-    typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
+    store = open_store(db)
+    _handler(store, event_id).sheet(store, event_id, round_, output, lambda n: _default(event_id, f"-R{n}.pdf"), pdf,
+                                    lambda: _font(font, say), say)
 
 
 def report(
@@ -796,35 +484,9 @@ def report(
 ) -> None:
     """PDF: the standings with every tie-break, the cross table and each round's results."""
     say, pdf = language(lang), _pdf_lang(lang)
-    from referee.core.i18n import tr
-    from referee.core.safefile import is_stdout
-    from referee.results import eventresults
-    from referee.tournament.model import EventFormat
-    from referee.views.sheets import standings_report
-
     store = open_store(db)
     path = output or _default(event_id, "-standings.pdf")
-    from referee.cli.commands import individualevent
-
-    if individualevent.is_individual(store, event_id):
-        individualevent.report(store, event_id, path, pdf, _font(font, say), say)
-        return
-    results = eventresults.load(store, event_id, keep=True)
-    from referee.app.disputes import event_disputes
-    from referee.views.disputetext import event_lines
-    from referee.views.eventtext import broken_lines, notes, round_word
-
-    found = event_disputes(store, event_id)
-
-    standings_report(path, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
-                     results.summaries, pdf, final=results.final,
-                     notes=notes(results, pdf) + broken_lines(results, pdf),
-                     round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds},
-                     font=_font(font, say), results=results.results, scoring=results.state.settings.scoring,
-                     matrix=results.state.settings.format is EventFormat.round_robin,
-                     disputes=event_lines(event_id, found, pdf)[1:] if found else ())
-    typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
-    report_broken(results.broken, say)
+    _handler(store, event_id).report(store, event_id, path, pdf, lambda: _font(font, say), say)
 
 
 def export(
@@ -836,21 +498,8 @@ def export(
 ) -> None:
     """XLSX: the standings, the entries and every match result, one sheet each."""
     say, book = language(lang), _pdf_lang(lang)
-    from referee.cli.commands import individualevent
-    from referee.core.i18n import tr
-    from referee.core.safefile import is_stdout
-    from referee.results import eventresults
-    from referee.views.xlsx import write_workbook
-
-    if individualevent.is_individual(open_store(db), event_id):
-        individualevent.export(open_store(db), event_id, xlsx, book, say)
-        return
-    results = eventresults.load(open_store(db), event_id, keep=True)
-    write_workbook(xlsx, results.state.settings.name, results.state.pairs, results.rounds, results.standings,
-                   results.summaries, book, results=results.results, scoring=results.state.settings.scoring,
-                   about=_about(results, book))
-    typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))  # never into the workbook on stdout
-    report_broken(results.broken, say)
+    store = open_store(db)
+    _handler(store, event_id).export(store, event_id, xlsx, book, say)
 
 
 def publish(
@@ -863,47 +512,19 @@ def publish(
 ) -> None:
     """A static HTML export: standings and cross table, each round, each pair's card; no external assets."""
     say, page_lang = language(lang), _pdf_lang(lang)
-    from referee.cli.commands import individualevent
     from referee.core.i18n import trn
     from referee.core.safefile import output_folder
-    from referee.results import eventresults, individualresults
     from referee.views.outfile import written
-    from referee.views.publish import individual_pages, pages
 
     store = open_store(db)
-    one: eventresults.EventResults | individualresults.IndividualResults
-    if individualevent.is_individual(store, event_id):
-        one = individualresults.load(store, event_id)
-        built = individual_pages(one, page_lang)
-    else:
-        one = eventresults.load(store, event_id, keep=True)
-        built = pages(one, page_lang)
+    built, broken = _handler(store, event_id).pages(store, event_id, page_lang)
     where = output_folder(folder)
     for name, text in built.items():
         with written(where / name) as buf:
             buf.write(text.encode("utf-8"))
     typer.echo(trn(say, "wrote {n} page to {folder} (open {folder}/index.html)",
                    "wrote {n} pages to {folder} (open {folder}/index.html)", len(built), folder=str(folder)))
-    report_broken(one.broken, say)
-
-
-def _about(results: eventresults.EventResults, lang: str) -> list[tuple[str, str | int | None]]:
-    """The workbook's Event sheet: the event's facts, then its notes (rulings, the director's results,
-    corrections after a close), each a label and a value."""
-    from referee.core.i18n import tr
-    from referee.views.eventtext import format_word, notes, round_word, standings_title
-
-    s = results.state.settings
-    rows: list[tuple[str, str | int | None]] = [
-        (tr(lang, "Event"), s.id), (tr(lang, "Name"), s.name), (tr(lang, "Date"), s.date),
-        (tr(lang, "Venue"), s.venue), (tr(lang, "Format"), format_word(s.format.value, lang)),
-        (tr(lang, "Rules"), s.rules), (tr(lang, "Scoring"), s.scoring.name),
-        (tr(lang, "Rounds"), results.state.planned), (tr(lang, "Standings"), standings_title(results, lang)),
-    ]
-    rows += [(tr(lang, "Round {n}", n=r.number), round_word(results.status(r.number), lang))
-             for r in results.rounds]
-    rows += [(tr(lang, "Note"), line) for line in notes(results, lang)]
-    return rows
+    report_broken(broken, say)
 
 
 def list_(

@@ -1,7 +1,8 @@
 """``referee event …`` for an event of individual players: what differs from a pair event's command (a player
-where a pair is entered, a round seated rather than paired, the standings by score). ``event.py`` hands an
-individual event's commands here; the use cases are ``referee.app.individual``'s, the views
-``referee.views.individualviews``'.
+where a pair is entered, a round seated rather than paired, the standings by score). ``event.py`` hands each
+command to this module or to ``pairevent`` by the event's kind (``referee.app.eventkind``): the two answer the same
+calls, each taking every option of the command and using those that mean something for its kind. The use cases are
+``referee.app.individual``'s, the views ``referee.views.individualviews``'.
 """
 
 from __future__ import annotations
@@ -12,28 +13,29 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from referee.cli.commands.boundary import report_broken
+
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping, Sequence
 
+    from referee.core.i18n import Msg
     from referee.store.api import MatchStore
+    from referee.views.scorecard.fonts import FontInfo
+
+    Fonts = Callable[[], Callable[[Sequence[str]], FontInfo]]
 
 
-def is_individual(store: MatchStore, event_id: str) -> bool:
-    from referee.store.eventlog import UnknownEvent
-
-    try:
-        from referee.results.eventstate import event_state
-        return event_state(store.event_log(event_id)).settings.individual
-    except UnknownEvent:
-        return False
-
-
-def new(store: MatchStore, event_id: str, game: str, name: str, rules: str | None, rounds: int | None,
-        date: str | None, venue: str | None, seed: int | None, sit_out: str, referee: str | None, say: str,
-        fmt: str = "swiss") -> None:
+def new(store: MatchStore, event_id: str, game: str | None, name: str, rules: str | None, fmt: str,
+        rounds: int | None, scoring: str | None, date: str | None, venue: str | None, seed: int | None, sit_out: str,
+        confirmation_required: bool, referee: str | None, say: str) -> None:
     from referee.app.individual import new_event
-    from referee.core.i18n import tr
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, tr
 
+    if confirmation_required:
+        raise UsageError(M("--confirmation-required: for an event of pairs only (an event of individual players "
+                           "does not name unconfirmed hands at its close)"))
+    assert game is not None  # an event of players is one of its game's (eventkind.kind_of_game)
     state = new_event(store, event_id, game=game, name=name, rules=rules, rounds=rounds, date=date, venue=venue,
                       seed=seed, sit_out=sit_out, referee=referee, fmt=fmt)
     s = state.settings
@@ -43,24 +45,33 @@ def new(store: MatchStore, event_id: str, game: str, name: str, rules: str | Non
     typer.echo(tr(say, "next: referee event add {event} PLAYER NAME, or referee event import {event} FILE", event=s.id))
 
 
-def add(store: MatchStore, event_id: str, code: str, name: str, club: str, referee: str | None, say: str) -> None:
+def add(store: MatchStore, event_id: str, code: str, player1: str, player2: str | None, club: str, newcomer: bool,
+        rating: int | None, force: bool, reason: str, referee: str | None, say: str) -> None:
     from referee.app.individual import add_players, checked_player
-    from referee.core.i18n import trn
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, trn
 
-    player = checked_player(code, name, club)
+    if player2 is not None:
+        raise UsageError(M("event {event} is of individual players: referee event add {event} PLAYER NAME",
+                           event=event_id))
+    player = checked_player(code, player1, club)
     state = add_players(store, event_id, [player], referee)
     typer.echo(trn(say, "entered player {player} ({name}) in {event}: {n} player",
                    "entered player {player} ({name}) in {event}: {n} players", len(state.players),
                    player=player.code, name=player.name, event=event_id))
 
 
-def edit(store: MatchStore, event_id: str, code: str, name: str | None, club: str | None, reason: str,
-         force: bool, referee: str | None, say: str) -> None:
+def edit(store: MatchStore, event_id: str, code: str, player1: str | None, player2: str | None, club: str | None,
+         name: str | None, force: bool, reason: str, referee: str | None, say: str) -> None:
     from referee.app.individual import edit_player
-    from referee.core.i18n import tr
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, tr
 
-    before, state = edit_player(store, event_id, code, name=name, club=club, reason=reason, force=force,
-                                referee=referee)
+    if player2 is not None or (player1 is not None and name is not None):
+        raise UsageError(M("event {event} is of individual players: a player has one name (--name NAME)",
+                           event=event_id))
+    before, state = edit_player(store, event_id, code, name=name if name is not None else player1, club=club,
+                                reason=reason, force=force, referee=referee)
     after = state.player(code)
     assert after is not None
 
@@ -82,12 +93,18 @@ def remove(store: MatchStore, event_id: str, code: str, reason: str, force: bool
                    player=code, event=event_id, reason=reason))
 
 
-def result(store: MatchStore, event_id: str, table: int, scores: str, round_: int | None, reason: str, json_: bool,
+def result(store: MatchStore, event_id: str, table: int, side: str | None, score: str | None, forfeit: str | None,
+           no_show: str | None, adjusted: str | None, round_: int | None, reason: str, json_: bool,
            referee: str | None, say: str) -> None:
     from referee.app.individual import enter_scores
-    from referee.core.i18n import tr
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, tr
 
-    entered = enter_scores(store, event_id, table, scores, round_number=round_, reason=reason, referee=referee)
+    if any(x is not None for x in (side, score, forfeit, no_show)) or adjusted is None:
+        raise UsageError(M("event {event} is of individual players: a table's result is --adjusted A:B:C, a "
+                           "score for each player in seat order",
+                           event=event_id))
+    entered = enter_scores(store, event_id, table, adjusted, round_number=round_, reason=reason, referee=referee)
     r = entered.result
     if json_:
         typer.echo(json.dumps({"event": event_id, "round": r.round, "table": r.table, "match": r.match_id,
@@ -103,7 +120,8 @@ def result(store: MatchStore, event_id: str, table: int, scores: str, round_: in
                            "standings and the report)", round=r.round))
 
 
-def import_(store: MatchStore, event_id: str, file: Path, referee: str | None, say: str) -> None:
+def import_(store: MatchStore, event_id: str, file: Path, force: bool, reason: str, referee: str | None,
+            say: str) -> None:
     from referee.app.individual import add_players, read_players
     from referee.core.i18n import tr
 
@@ -113,8 +131,9 @@ def import_(store: MatchStore, event_id: str, file: Path, referee: str | None, s
                   file=str(file), n=len(players), event=event_id, total=len(state.players)))
 
 
-def pair(store: MatchStore, event_id: str, json_: bool, dry_run: bool, referee: str | None, say: str,
-         by_rating: bool = False) -> None:
+def pair(store: MatchStore, event_id: str, json_: bool, explain: bool, dry_run: bool, swap: tuple[str, str] | None,
+         sets: Sequence[str], byes: Sequence[str], reason: str, by_rating: bool, referee: str | None,
+         say: str) -> None:
     from referee.app.individual import seat_next_round
     from referee.core.i18n import tr
     from referee.views import individualviews as views
@@ -129,7 +148,8 @@ def pair(store: MatchStore, event_id: str, json_: bool, dry_run: bool, referee: 
     typer.echo("\n".join(views.seating_lines(seated.state, seated.round, say)))
 
 
-def close(store: MatchStore, event_id: str, referee: str | None, say: str) -> None:
+def close(store: MatchStore, event_id: str, force: bool, reason: str, yes: bool, referee: str | None,
+          say: str) -> None:
     from referee.app.individual import close_round
     from referee.core.i18n import tr
 
@@ -168,20 +188,6 @@ def withdraw(store: MatchStore, event_id: str, code: str, reason: str, referee: 
                       round=current.number))
 
 
-def _broken(results: object, say: str) -> None:
-    from referee.core.i18n import tr
-    from referee.results.individualresults import IndividualResults
-    from referee.store.store import StoreError
-
-    assert isinstance(results, IndividualResults)
-    found = list(results.broken.values())
-    if not found:
-        return
-    for msg in found[:-1]:
-        typer.echo(tr(say, "error: {message}", message=msg), err=True)
-    raise StoreError(found[-1])
-
-
 def prizes(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
     from referee.results.individualresults import load
     from referee.views import individualviews as views
@@ -191,10 +197,11 @@ def prizes(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
         typer.echo(json.dumps(views.prizes_json(results), ensure_ascii=False, indent=2))
     else:
         typer.echo("\n".join(views.prize_lines(results, say)))
-    _broken(results, say)
+    report_broken(results.broken, say)
 
 
-def standings(store: MatchStore, event_id: str, json_: bool, after_round: int | None, say: str) -> None:
+def standings(store: MatchStore, event_id: str, json_: bool, after_round: int | None,
+              explain: tuple[str, str] | None, wide: bool, cross: bool, say: str) -> None:
     from referee.results.individualresults import load
     from referee.views import individualviews as views
 
@@ -203,17 +210,19 @@ def standings(store: MatchStore, event_id: str, json_: bool, after_round: int | 
         typer.echo(json.dumps(views.standings_json(results), ensure_ascii=False, indent=2))
     else:
         typer.echo("\n".join(views.standings_lines(results, say)))
-    _broken(results, say)
+    report_broken(results.broken, say)
 
 
 def sheet(store: MatchStore, event_id: str, round_: int | None, output: Path | None, default: Callable[[int], Path],
-          pdf: str, font: object, say: str) -> None:
+          pdf: str, fonts: Fonts, say: str) -> None:
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
     from referee.core.safefile import is_stdout
     from referee.results.eventstate import event_state
     from referee.views import individualviews as views
     from referee.views.sheets import tables_document
+
+    font = fonts()  # a bad --font stops before the event is read
     state = event_state(store.event_log(event_id))
     number = round_ if round_ is not None else len(state.seatings)
     if not 1 <= number <= len(state.seatings):
@@ -227,25 +236,26 @@ def sheet(store: MatchStore, event_id: str, round_: int | None, output: Path | N
     title = tr(pdf, "Round {n}", n=number)
     tables_document(path, state.settings.name, title, [(tr(pdf, "Seating by table"),
                                                        views.seating_sheet(state, rnd, pdf))],
-                    pdf, font=font, notes=notes)  # type: ignore[arg-type]
+                    pdf, font=font, notes=notes)
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))
 
 
-def report(store: MatchStore, event_id: str, path: Path, pdf: str, font: object, say: str) -> None:
+def report(store: MatchStore, event_id: str, path: Path, pdf: str, fonts: Fonts, say: str) -> None:
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
     from referee.results.individualresults import load
     from referee.views import individualviews as views
     from referee.views.sheets import tables_document
 
+    font = fonts()  # a bad --font stops before the event is read
     results = load(store, event_id)
     title = views.title(results, pdf)
     tables_document(path, results.state.settings.name, title,
                     [(title, views.standings_sheet(results, pdf)),
-                     (tr(pdf, "Results"), views.results_sheet(results, pdf))], pdf, font=font,  # type: ignore[arg-type]
+                     (tr(pdf, "Results"), views.results_sheet(results, pdf))], pdf, font=font,
                     wide=True)
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))
-    _broken(results, say)
+    report_broken(results.broken, say)
 
 
 def export(store: MatchStore, event_id: str, xlsx: Path, book: str, say: str) -> None:
@@ -258,4 +268,13 @@ def export(store: MatchStore, event_id: str, xlsx: Path, book: str, say: str) ->
     results = load(store, event_id)
     write_sheets(xlsx, results.state.settings.name, views.workbook_sheets(results, book))
     typer.echo(tr(say, "wrote {path}", path=str(xlsx)), err=is_stdout(xlsx))
-    _broken(results, say)
+    report_broken(results.broken, say)
+
+
+def pages(store: MatchStore, event_id: str, lang: str) -> tuple[dict[str, str], Mapping[str, Msg]]:
+    """The static HTML pages of ``event publish`` (name → text) and what could not be read (the results' broken)."""
+    from referee.results.individualresults import load
+    from referee.views.publish import individual_pages
+
+    results = load(store, event_id)
+    return individual_pages(results, lang), results.broken
