@@ -86,6 +86,7 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
     from referee.app.appending import _file_rejection, require_reason
     from referee.app.officiate import Rejected, added_errors, replay
     from referee.games.stored import game_of_events
+    from referee.results import keptfold
     from referee.results.replaying import fold, game_of, rules_of
 
     if any(game_of_events([ev]) is not None for ev in events):  # a header, of whichever game
@@ -93,8 +94,11 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
     with (store.session(match_id) if memo is None else memo.session(match_id)) as s:
         require_reason(store, match_id, reason)
         expect(s.count, expect_seq)
-        stored, _ = s.events()
-        game = game_of(stored)  # the events are read by the match's game (record_lines reads directives' text)
+        # A fresh process's shortcut: the engine's state after the head's entries, kept by the last record
+        # (``results.keptfold``: signed, used only when it is exactly that state); else the match read and replayed.
+        kept = keptfold.load(store, match_id, s) if memo is None and file is None else None
+        stored = [] if kept is not None else s.events()[0]
+        game = game_of(kept.sketch[:1] if kept is not None else stored)  # the events are read by the match's game
         if not all(game.owns(ev) for ev in events):  # read as another game's: record_lines reads the text
             raise OtherGame(M("match {match} is a match of {game}: the directive was read as another game's; "
                               "nothing stored",
@@ -105,9 +109,11 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
         new = [ev._replace(line=first + i) for i, ev in enumerate(events)]
         # The match as the engine left it after the stored events, copied and extended by the new ones: what a
         # replay of them all gives (engine.Replay.copy), without replaying the match when the memo kept it.
-        base = memo.fold(s) if memo is not None else None
+        base = memo.fold(s) if memo is not None else kept.state if kept is not None else None
         if stored and (base is None or base.rules is not rules_of(stored)):
             base = fold(stored)
+        if kept is None and memo is None and base is not None:
+            kept = keptfold.start(stored, s.entries, base)
         state = base.copy() if base is not None else None
         after = state.extend(new) if state is not None else replay(stored + new)
         before = None
@@ -123,6 +129,8 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
         entries = s.append_many(items, referee)
         if memo is not None and state is not None:
             memo.extend(s, new, state)
+        elif kept is not None and state is not None:
+            keptfold.save(store, match_id, kept, new, entries, state, after)
     return Recorded(entries, new, before, after)
 
 
