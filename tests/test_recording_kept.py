@@ -150,7 +150,7 @@ def test_a_tampered_kept_state_is_never_unpickled(store: Any, own_cache: Path,
     raw[-3] ^= 0x40  # one bit of the pickled state changed
     path.write_bytes(bytes(raw))
     spy = Spy(monkeypatch)
-    monkeypatch.setattr(keptfold.pickle, "loads", lambda *a: pytest.fail("unsigned bytes unpickled"))
+    monkeypatch.setattr("referee.results.keptfold.pickle.loads", lambda *a: pytest.fail("unsigned bytes unpickled"))
     verdict, after = attempt(store, "kitty 4C 6C 7C 8C 9C JH")
     assert spy.used == 0 and verdict == "stored" and after == full_replay(store)
 
@@ -161,7 +161,7 @@ def test_a_kept_state_signed_by_another_key_is_never_unpickled(store: Any, own_c
     a_few(store)
     (own_cache / "fold.key").write_bytes(b"\x01" * 32)  # this user's key is another than the signer's
     spy = Spy(monkeypatch)
-    monkeypatch.setattr(keptfold.pickle, "loads", lambda *a: pytest.fail("unsigned bytes unpickled"))
+    monkeypatch.setattr("referee.results.keptfold.pickle.loads", lambda *a: pytest.fail("unsigned bytes unpickled"))
     verdict, after = attempt(store, "kitty 4C 6C 7C 8C 9C JH")
     assert spy.used == 0 and verdict == "stored" and after == full_replay(store)
 

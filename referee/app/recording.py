@@ -10,7 +10,7 @@ none. Every caller gets the same checks, the same messages and byte for byte the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core.errors import UsageError
@@ -52,16 +52,18 @@ def expect(have: int, expect_seq: int | None) -> None:
         raise moved_on(have, expect_seq)
 
 
-def _play_stopped(store: MatchStore, match_id: str, entries: Sequence[StoredEntry]) -> None:
+def _play_stopped(store: MatchStore, match_id: str, entries: Callable[[], Sequence[StoredEntry]]) -> None:
     """Refuse a next hand while a dispute of the match is open or appealed, when the match's event says play
     stops for one (``disputes.stop_play`` of its scoring; off by default: play goes on while it is weighed)."""
     from referee.results.eventstate import event_state  # the event layer loads only for an event's match
     from referee.store.disputes import fold
     from referee.tournament.matchids import EVENT_MATCH
 
-    pending = fold(entries).open_disputes()
-    m = EVENT_MATCH.fullmatch(match_id)
-    if not pending or m is None:
+    m = EVENT_MATCH.fullmatch(match_id)  # first: a match of no event is not read for its disputes
+    if m is None:
+        return
+    pending = fold(entries()).open_disputes()
+    if not pending:
         return
     log = store.event_log(m["event"])
     if not log.exists() or not event_state(log).settings.scoring.stop_play:
@@ -104,7 +106,7 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
                               "nothing stored",
                               match=match_id, game=game.title))
         if game.deal_starts(events):
-            _play_stopped(store, match_id, s.entries)
+            _play_stopped(store, match_id, lambda: s.entries)
         first = s.next_seq
         new = [ev._replace(line=first + i) for i, ev in enumerate(events)]
         # The match as the engine left it after the stored events, copied and extended by the new ones: what a
@@ -186,7 +188,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
             raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
         held = [ev for ev in reading.events if ev.line < first]
         if game.deal_starts(new):  # a next deal: not while a dispute stops play (every game's matches)
-            _play_stopped(store, match_id, s.entries)
+            _play_stopped(store, match_id, lambda: s.entries)
         rules = rules_of_match(game, held, store)
         after = game.replay(held + new, rules)
         before = game.replay(held, rules)  # what the output says the new directives settled

@@ -47,7 +47,8 @@ class Kept(NamedTuple):
     state: Replayer
     sketch: list[Any]  # the header and the events that opened a deal, in order
     times: dict[int, str]  # seq -> time of the entries that opened or ended a timed unit
-    frozen: tuple[int, bytes]  # how many settled hands the file's frozen part holds, and its bytes
+    frozen: tuple[int, int, bytes]  # how many settled hands and sketch events the file's frozen part holds, its bytes
+    pin: str  # the rules content's digest the state was folded under
 
 
 class Hint(NamedTuple):
@@ -209,19 +210,22 @@ def _load(store: Any, match_id: str, session: Any) -> Kept | None:
         return None
     frozen_bytes, rest_bytes = body[:sizes[0]], body[sizes[0]:]
     rest = pickle.loads(rest_bytes)  # noqa: S301 - signed above with the user's own key
-    state, tail, sketch, times = rest["state"], rest["tail"], rest["sketch"], rest["times"]
+    state, tail, tail_sketch, times = rest["state"], rest["tail"], rest["sketch"], rest["times"]
+    hands, sketch = pickle.loads(frozen_bytes)  # noqa: S301 - signed above
+    if not all(isinstance(x, list) for x in (hands, sketch, tail, tail_sketch)) or not isinstance(times, dict):
+        return None
+    frozen = (len(hands), len(sketch), frozen_bytes)
+    sketch = [*sketch, *tail_sketch]
     from referee.results.replaying import game_of, rules_of
 
     game = game_of(sketch[:1])
     rules = rules_of(sketch[:1])
-    if meta.get("rules") != rules_pin(game, rules) or meta.get("code") != code_of(type(state)):
-        return None
-    frozen = pickle.loads(frozen_bytes)  # noqa: S301 - signed above
-    if not isinstance(frozen, list) or not isinstance(sketch, list) or not isinstance(times, dict):
+    pin = rules_pin(game, rules)
+    if meta.get("rules") != pin or meta.get("code") != code_of(type(state)):
         return None
     state.rules = rules
-    state.hands = [*frozen, *tail]
-    return Kept(state, list(sketch), {int(k): v for k, v in times.items()}, (len(frozen), frozen_bytes))
+    state.hands = [*hands, *tail]
+    return Kept(state, sketch, {int(k): v for k, v in times.items()}, frozen, pin)
 
 
 def start(events: Sequence[Any], entries: Sequence[StoredEntry], base: Replayer) -> Kept | None:
@@ -237,7 +241,7 @@ def start(events: Sequence[Any], entries: Sequence[StoredEntry], base: Replayer)
         units = game.timed(events, base.copy().result())
         wanted = starts | {u.start for u in units} | {u.end for u in units if u.end is not None}
         times = {e["seq"]: e["time"] for e in entries if e["seq"] in wanted}
-        return Kept(base, sketch, times, (0, b""))
+        return Kept(base, sketch, times, (0, 0, b""), rules_pin(game, getattr(base, "rules", None)))
     except Exception:  # noqa: BLE001 - no clock sketch: the notice reads the entries, as before
         return None
 
@@ -279,22 +283,23 @@ def _save(store: Any, match_id: str, kept: Kept, new: Sequence[Any], entries: Se
     engine: Any = state
     hands = list(engine.hands)
     was: list[Any] = getattr(kept.state, "hands", [])
-    n, frozen_bytes = kept.frozen
-    same = 0 < n <= len(hands) and len(was) >= n and all(a is b for a, b in zip(hands[:n], was[:n], strict=True))
-    if not same:
-        n, frozen_bytes = 0, b""
-    if len(hands) - n > FREEZE or not frozen_bytes:
-        n = len(hands)
-        frozen_bytes = pickle.dumps(hands, protocol=pickle.HIGHEST_PROTOCOL)
+    n, m, frozen_bytes = kept.frozen
+    # the frozen part's bytes are written again as they were read while its hands are the very objects it held
+    # (a settled hand is replaced only at the end of the list: engine's blood cleared) and the sketch grew by appends
+    same = bool(frozen_bytes) and n <= len(hands) and len(was) >= n and m <= len(kept.sketch) and all(
+        a is b for a, b in zip(hands[:n], was[:n], strict=True))
+    if not same or len(hands) - n + len(sketch) - m > FREEZE:
+        n, m = len(hands), len(sketch)
+        frozen_bytes = pickle.dumps((hands, sketch), protocol=pickle.HIGHEST_PROTOCOL)
     import copy
 
     bare = copy.copy(engine)
     bare.rules = None
     bare.hands = []
-    rest = pickle.dumps({"state": bare, "tail": hands[n:], "sketch": sketch, "times": times},
+    rest = pickle.dumps({"state": bare, "tail": hands[n:], "sketch": sketch[m:], "times": times},
                         protocol=pickle.HIGHEST_PROTOCOL)
     meta = json.dumps({"match": match_id, "entries": last["seq"], "head": last["hash"],
-                       "rules": rules_pin(game, engine.rules), "code": code_of(type(state)),
+                       "rules": kept.pin, "code": code_of(type(state)),
                        "parts": [len(frozen_bytes), len(rest)]}, sort_keys=True).encode()
     signed = MAGIC + meta + b"\n"
     body = frozen_bytes + rest
