@@ -287,7 +287,9 @@ def notices(store: MatchStore, match_id: str, out: Outcome) -> list[Msg]:
 
     hint = recent(store, match_id, out.entry)  # what `record` kept of the match it has just written: its clock's
     if hint is not None:  # entries and events (the header, each deal's opening, the entries that open or end a unit)
-        entries: list[StoredEntry] = [{"seq": seq, "time": time} for seq, time in hint.times.items()]  # type: ignore
+        from typing import cast  # the clock reads an entry's seq and time only
+
+        entries = cast("list[StoredEntry]", [{"seq": seq, "time": time} for seq, time in hint.times.items()])
         events = hint.events
     else:
         entries = store.entries(match_id)
