@@ -209,9 +209,12 @@ def _load(store: Any, match_id: str, session: Any) -> Kept | None:
     if len(sizes) != 2 or sum(sizes) != len(body):
         return None
     frozen_bytes, rest_bytes = body[:sizes[0]], body[sizes[0]:]
-    rest = pickle.loads(rest_bytes)  # noqa: S301 - signed above with the user's own key
+    from referee.core.gcpause import no_gc
+
+    with no_gc():  # thousands of small tuples that all stay alive: no collection walks them meanwhile
+        rest = pickle.loads(rest_bytes)  # noqa: S301 - signed above with the user's own key
+        hands, sketch = pickle.loads(frozen_bytes)  # noqa: S301 - signed above
     state, tail, tail_sketch, times = rest["state"], rest["tail"], rest["sketch"], rest["times"]
-    hands, sketch = pickle.loads(frozen_bytes)  # noqa: S301 - signed above
     if not all(isinstance(x, list) for x in (hands, sketch, tail, tail_sketch)) or not isinstance(times, dict):
         return None
     frozen = (len(hands), len(sketch), frozen_bytes)
