@@ -273,3 +273,23 @@ def test_the_clock_sketch_holds_each_deal_opening(store: Any, tmp_path: Path) ->
     events, _ = store.events_and_errors("M1")
     assert [ev.line for ev in hint.events[1:-1]] == [ev.line for ev in events if isinstance(ev, HandStart)]
     assert all(hint.times[ev.line] == entries[ev.line - 1]["time"] for ev in hint.events[1:-1])
+
+
+def test_a_gunzi_record_loads_no_other_game(tmp_path: Path) -> None:
+    """`record`'s check that a directive is no match header asks only the games whose events exist in the process:
+    a Gunzi directive, in a fresh process, imports none of the other three games' engines (each one's start-up)."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys\n"
+        "from referee.store.api import open_store\n"
+        "from referee.games.gunzi.notation import parse_line\n"
+        "from referee.app import recording\n"
+        f"s = open_store({str(tmp_path / 'store')!r})\n"
+        "s.create([parse_line('match id=M1 rules=dalian-club', line=1)], referee='d')\n"
+        "recording.record(s, 'M1', [parse_line('hand')], 'r')\n"
+        "print(sorted(m for m in sys.modules if m.endswith('.engine')))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['referee.games.gunzi.engine']"
