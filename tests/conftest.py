@@ -29,6 +29,14 @@ for _p in (str(_HERE), str(_HERE.parent)):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """The session's own user cache (``XDG_CACHE_HOME``: where ``record`` keeps the engine's state between
+    processes, ``referee.results.keptfold``), the CLI's subprocesses too: no test writes into the user's."""
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("cache"))
+
+
 _SKIPPED: list[str] = []
 # group -> the reasons its tests were skipped for, one per skipped test
 _GROUPS: dict[str, list[str]] = {}

@@ -282,10 +282,18 @@ def notices(store: MatchStore, match_id: str, out: Outcome) -> list[Msg]:
     except StoreError:
         return []
     from referee.results.clock import notice
+    from referee.results.keptfold import recent
     from referee.store.store import corrected, to_events
 
-    entries = store.entries(match_id)
-    events, _ = to_events(corrected(entries))
+    hint = recent(store, match_id, out.entry)  # what `record` kept of the match it has just written: its clock's
+    if hint is not None:  # entries and events (the header, each deal's opening, the entries that open or end a unit)
+        from typing import cast  # the clock reads an entry's seq and time only
+
+        entries = cast("list[StoredEntry]", [{"seq": seq, "time": time} for seq, time in hint.times.items()])
+        events = hint.events
+    else:
+        entries = store.entries(match_id)
+        events, _ = to_events(corrected(entries))
     game_clock = clock(entries, events, result)
     found = notice(game_clock, result) if game_clock is not None else None
     return [found] if found is not None else []

@@ -10,7 +10,7 @@ none. Every caller gets the same checks, the same messages and byte for byte the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core.errors import UsageError
@@ -52,16 +52,18 @@ def expect(have: int, expect_seq: int | None) -> None:
         raise moved_on(have, expect_seq)
 
 
-def _play_stopped(store: MatchStore, match_id: str, entries: Sequence[StoredEntry]) -> None:
+def _play_stopped(store: MatchStore, match_id: str, entries: Callable[[], Sequence[StoredEntry]]) -> None:
     """Refuse a next hand while a dispute of the match is open or appealed, when the match's event says play
     stops for one (``disputes.stop_play`` of its scoring; off by default: play goes on while it is weighed)."""
     from referee.results.eventstate import event_state  # the event layer loads only for an event's match
     from referee.store.disputes import fold
     from referee.tournament.matchids import EVENT_MATCH
 
-    pending = fold(entries).open_disputes()
-    m = EVENT_MATCH.fullmatch(match_id)
-    if not pending or m is None:
+    m = EVENT_MATCH.fullmatch(match_id)  # first: a match of no event is not read for its disputes
+    if m is None:
+        return
+    pending = fold(entries()).open_disputes()
+    if not pending:
         return
     log = store.event_log(m["event"])
     if not log.exists() or not event_state(log).settings.scoring.stop_play:
@@ -86,6 +88,7 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
     from referee.app.appending import _file_rejection, require_reason
     from referee.app.officiate import Rejected, added_errors, replay
     from referee.games.stored import game_of_events
+    from referee.results import keptfold
     from referee.results.replaying import fold, game_of, rules_of
 
     if any(game_of_events([ev]) is not None for ev in events):  # a header, of whichever game
@@ -93,21 +96,26 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
     with (store.session(match_id) if memo is None else memo.session(match_id)) as s:
         require_reason(store, match_id, reason)
         expect(s.count, expect_seq)
-        stored, _ = s.events()
-        game = game_of(stored)  # the events are read by the match's game (record_lines reads directives' text)
+        # A fresh process's shortcut: the engine's state after the head's entries, kept by the last record
+        # (``results.keptfold``: signed, used only when it is exactly that state); else the match read and replayed.
+        kept = keptfold.load(store, match_id, s) if memo is None and file is None else None
+        stored = [] if kept is not None else s.events()[0]
+        game = game_of(kept.sketch[:1] if kept is not None else stored)  # the events are read by the match's game
         if not all(game.owns(ev) for ev in events):  # read as another game's: record_lines reads the text
             raise OtherGame(M("match {match} is a match of {game}: the directive was read as another game's; "
                               "nothing stored",
                               match=match_id, game=game.title))
         if game.deal_starts(events):
-            _play_stopped(store, match_id, s.entries)
+            _play_stopped(store, match_id, lambda: s.entries)
         first = s.next_seq
         new = [ev._replace(line=first + i) for i, ev in enumerate(events)]
         # The match as the engine left it after the stored events, copied and extended by the new ones: what a
         # replay of them all gives (engine.Replay.copy), without replaying the match when the memo kept it.
-        base = memo.fold(s) if memo is not None else None
+        base = memo.fold(s) if memo is not None else kept.state if kept is not None else None
         if stored and (base is None or base.rules is not rules_of(stored)):
             base = fold(stored)
+        if kept is None and memo is None and base is not None:
+            kept = keptfold.start(stored, s.entries, base)
         state = base.copy() if base is not None else None
         after = state.extend(new) if state is not None else replay(stored + new)
         before = None
@@ -123,6 +131,8 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
         entries = s.append_many(items, referee)
         if memo is not None and state is not None:
             memo.extend(s, new, state)
+        elif kept is not None and state is not None:
+            keptfold.save(store, match_id, kept, new, entries, state, after)
     return Recorded(entries, new, before, after)
 
 
@@ -178,7 +188,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
             raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
         held = [ev for ev in reading.events if ev.line < first]
         if game.deal_starts(new):  # a next deal: not while a dispute stops play (every game's matches)
-            _play_stopped(store, match_id, s.entries)
+            _play_stopped(store, match_id, lambda: s.entries)
         rules = rules_of_match(game, held, store)
         after = game.replay(held + new, rules)
         before = game.replay(held, rules)  # what the output says the new directives settled

@@ -8,6 +8,7 @@ this version does not know is an error on that line, like any line a reader refu
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -48,12 +49,26 @@ def header_of_line(text: str, line: int = 0) -> Header | None:
 
 
 def game_of_events(events: Sequence[Any]) -> Game | None:
-    """The game whose header *events* begin with (None without a header of any game)."""
+    """The game whose header *events* begin with (None without a header of any game). A game's header is an
+    instance of its own events module's class, so a game whose events module this process never imported holds
+    no event here: it is passed over unloaded (a Gunzi directive no longer imports the other three engines)."""
     for key in registry.keys():
+        if not _events_imported(key):
+            continue
         game = registry.game(key)
         if game.header(events[:1]) is not None:
             return game
     return None
+
+
+def _events_imported(key: str) -> bool:
+    """Whether game *key* may hold a header among events made so far: a game of this package (``referee.games.X``,
+    its header the class of ``referee.games.X.events``) only once that module was imported; any other (a game a
+    test registers) always."""
+    module = registry.GAMES[key]
+    if not module.startswith("referee.games.") or not module.endswith(".game"):
+        return True
+    return module[:-len(".game")] + ".events" in sys.modules
 
 
 def header_of_events(events: Sequence[Any]) -> Header | None:
