@@ -27,6 +27,11 @@ nothing else stored. It prints:
   match's page, its JSON and the event's standings JSON: requests per second and the server's CPU per
   request (the first request of each computes; the others find it computed);
 - the load average before and after (the machine is shared: read the figures with it).
+
+With ``--peer`` it also runs ``bench/peer_app.py`` (the same stack's least: Starlette + uvicorn + sse-starlette, one
+JSON line with one fsync per POST) under the same load, one after the other (``--rounds N`` pairs, alternating),
+and prints the server's CPU per entry and POST p95 as ratios to the peer's. ``REFEREE_PROFILE=FILE`` runs the
+server under cProfile, every thread (``bench/profile_serve.py``), the stats written to FILE when it stops.
 """
 
 from __future__ import annotations
@@ -547,6 +552,10 @@ def serve_run(args: argparse.Namespace) -> Run:
     print(f"setup: {len(matches)} matches and tokens, {wanted} directives each ready, in {setup:.1f} s "
           f"(store {db})")
 
+    if os.environ.get("REFEREE_PROFILE"):  # the server under cProfile, every thread (bench/profile_serve.py)
+        import webserver
+
+        webserver.referee_exe = lambda: [sys.executable, str(ROOT / "bench" / "profile_serve.py")]
     with WebServer(db) as server:
         print(f"server: {server.url} (pid {server.pid}); {args.viewers} SSE viewers, {args.referees} referees, "
               f"a directive every {args.interval * 1000:.0f} ms each, for {args.seconds:g} s")
