@@ -47,4 +47,4 @@ main.enable()
 from referee.cli import main as cli  # noqa: E402
 
 sys.argv[0] = "referee"
-sys.exit(cli())
+cli()
