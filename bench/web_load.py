@@ -43,6 +43,7 @@ import math
 import os
 import re
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -499,8 +500,8 @@ def main(argv: list[str] | None = None) -> int:
             ratios_p95.append(pa / pb)
             print(f"  serve {ca:.2f} ms, p95 {pa:.1f} ms   peer {cb:.2f} ms, p95 {pb:.1f} ms   "
                   f"× peer: CPU {ca / cb:.2f}×, p95 {pa / pb:.2f}×   (load {a.load[0][0]:.2f} → {b.load[1][0]:.2f})")
-        print(f"  median × peer: CPU {sorted(ratios_cpu)[len(ratios_cpu) // 2]:.2f}× (goal ≤ 2×), "
-              f"p95 {sorted(ratios_p95)[len(ratios_p95) // 2]:.2f}× (goal ≤ 1.3×)")
+        print(f"  median × peer: CPU {statistics.median(ratios_cpu):.2f}× (goal ≤ 2×), "
+              f"p95 {statistics.median(ratios_p95):.2f}× (goal ≤ 1.3×)")
     bad = any(run.problems or run.missed or run.dup for run in runs)
     return 1 if bad else 0
 
