@@ -27,6 +27,11 @@ nothing else stored. It prints:
   match's page, its JSON and the event's standings JSON: requests per second and the server's CPU per
   request (the first request of each computes; the others find it computed);
 - the load average before and after (the machine is shared: read the figures with it).
+
+With ``--peer`` it also runs ``bench/peer_app.py`` (the same stack's least: Starlette + uvicorn + sse-starlette, one
+JSON line with one fsync per POST) under the same load, one after the other (``--rounds N`` pairs, alternating),
+and prints the server's CPU per entry and POST p95 as ratios to the peer's. ``REFEREE_PROFILE=FILE`` runs the
+server under cProfile, every thread (``bench/profile_serve.py``), the stats written to FILE when it stops.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ import math
 import os
 import re
 import resource
+import statistics
 import sys
 import tempfile
 import time
@@ -311,6 +317,157 @@ def check_store(db: Path, matches: list[str], names: dict[str, str], header: dic
     return problems
 
 
+class PeerServer:
+    """``bench/peer_app.py`` on a free loopback port, as a subprocess (the same interpreter as the server)."""
+
+    def __init__(self, folder: Path, config: dict[str, list[Any]]) -> None:
+        self.folder = folder
+        self.config_path = folder / "peer-config.json"
+        self.config_path.write_text(json.dumps(config), encoding="utf-8")
+        self.log_path = folder / "peer.log"
+        self.proc: Any = None
+        self.port = 0
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def pid(self) -> int:
+        return int(self.proc.pid)
+
+    def __enter__(self) -> PeerServer:
+        import subprocess
+
+        from webserver import free_port
+
+        self.port = free_port()
+        env = dict(os.environ)
+        if os.environ.get("REFEREE_PROFILE"):
+            env.pop("REFEREE_PROFILE")
+        with open(self.log_path, "ab") as log:
+            self.proc = subprocess.Popen([sys.executable, str(ROOT / "bench" / "peer_app.py"), "--port",
+                                          str(self.port), "--folder", str(self.folder), "--config",
+                                          str(self.config_path)], stdout=log, stderr=subprocess.STDOUT, env=env,
+                                         stdin=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.url + "/", timeout=2).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError(f"the peer app did not start: {self.log_path.read_text(errors='replace')}")
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(5)
+        except Exception:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def check_peer(folder: Path, matches: list[str], header: dict[str, int], posts: list[Post]) -> list[str]:
+    """The peer's files: every accepted POST's line once, in order, nothing else."""
+    problems: list[str] = []
+    accepted: dict[str, list[Post]] = defaultdict(list)
+    for p in posts:
+        if p.status == 201:
+            accepted[p.match].append(p)
+    for m in matches:
+        path = folder / f"{m}.jsonl"
+        rows = [json.loads(ln) for ln in path.read_text(encoding="utf-8").splitlines()] if path.exists() else []
+        got = [(r["seq"], r["directive"]) for r in rows]
+        want = [(p.seq, p.stored) for p in accepted[m]]
+        if got != want:
+            problems.append(f"{m}: {len(want)} accepted, {len(got)} lines (or not the same)")
+    return problems
+
+
+@dataclass
+class Run:
+    name: str
+    posts: list[Post]
+    viewers: list[Viewer]
+    info: dict[str, Any]
+    reads: list[Any]
+    problems: list[str]
+    load: tuple[tuple[float, float, float], tuple[float, float, float]]
+    missed: int = 0
+    dup: int = 0
+
+
+def report(run: Run, args: argparse.Namespace) -> None:
+    posts, viewers, info, reads = run.posts, run.viewers, run.info, run.reads
+    ok = [p for p in posts if p.status == 201]
+    by_status: dict[int, int] = defaultdict(int)
+    for p in posts:
+        by_status[p.status] += 1
+    scheduled = args.referees * math.floor(args.seconds / args.interval)
+    print(f"\n[{run.name}] POST /api/matches/{{id}}/entries: {len(posts)} sent in {info['elapsed']:.1f} s of "
+          f"{scheduled} scheduled (a referee waits for each answer before the next), {len(ok)} accepted "
+          f"({len(ok) / info['elapsed']:.1f}/s); by status: "
+          + ", ".join(f"{s}: {n}" for s, n in sorted(by_status.items())))
+    refused = [p for p in posts if p.status != 201][:3]
+    for p in refused:
+        print(f"  refused ({p.status}) {p.match} {p.directive!r}: {p.stored or ''}")
+    print(f"  latency    {ms([p.answered - p.sent for p in ok])}   target p95 < {TARGET_P95_MS:.0f} ms")
+
+    answered = {(p.match, p.seq): p for p in ok}
+    delay_answer: list[float] = []
+    delay_sent: list[float] = []
+    missed = dup = errors = 0
+    for v in viewers:
+        if v.error:
+            errors += 1
+        seen: dict[int, int] = defaultdict(int)
+        for seq, t in v.got:
+            seen[seq] += 1
+            hit = answered.get((v.match, seq))
+            if hit is not None and seen[seq] == 1:
+                delay_answer.append(t - hit.answered)
+                delay_sent.append(t - hit.sent)
+        want = {p.seq for p in ok if p.match == v.match}
+        missed += len([s for s in want if s not in seen])
+        dup += sum(n - 1 for s, n in seen.items() if n > 1)
+    run.missed, run.dup = missed, dup
+    print(f"SSE: {len(viewers)} viewers, {sum(len(v.got) for v in viewers)} events received; "
+          f"missed {missed}, duplicated {dup}, viewers with errors {errors}")
+    print(f"  delay after the POST's answer  {ms(delay_answer)}")
+    print(f"  delay after the POST was sent  {ms(delay_sent)}   target p95 < {TARGET_P95_MS:.0f} ms")
+    cpu = "n/a" if info["cpu"] is None else f"{info['cpu']:.1f} s"
+    print(f"server RSS: {info['rss_start'] / 1024:.0f} MB at start, peak {info['rss_peak'] / 1024:.0f} MB, "
+          f"{info['rss_end'] / 1024:.0f} MB at the end (VmHWM {info['hwm'] / 1024:.0f} MB); "
+          f"server CPU {cpu} in {info['elapsed']:.0f} s; this client's CPU {info['client_cpu']:.1f} s")
+    ok_n = max(1, len(ok))
+    if info["cpu"] is not None:
+        print(f"  server CPU per accepted entry {info['cpu'] * 1000 / ok_n:.2f} ms (with its SSE fan-out)   "
+              f"target ≤ {TARGET_CPU_MS:.0f} ms")
+    for route, n, wall, rcpu, lat in reads:
+        cpu_ms = "n/a" if rcpu is None else f"{rcpu * 1000 / n:6.2f} ms"
+        print(f"GET {route:32s} {n / wall:7.0f} req/s   server CPU {cpu_ms}/request   {ms(lat)}")
+    if reads:
+        print(f"  targets: ≤ {TARGET_GET_MS:.0f} ms CPU per request when nothing changed; standings ≥ 500 req/s")
+    before, after = run.load
+    print(f"load average: {' '.join(f'{x:.2f}' for x in before)} before, "
+          f"{' '.join(f'{x:.2f}' for x in after)} after ({os.cpu_count()} CPUs)")
+    if run.problems:
+        print("STORE: " + "; ".join(run.problems[:10]))
+    else:
+        print(f"store: every one of the {len(ok)} accepted entries stored exactly once, at its seq"
+              + (", by its token's name; nothing else stored" if run.name == "serve" else "; nothing else stored"))
+
+
+def figures(run: Run) -> tuple[float, float]:
+    """(server CPU ms per accepted entry, POST p95 ms)."""
+    ok = [p for p in run.posts if p.status == 201]
+    cpu = (run.info["cpu"] or float("nan")) * 1000 / max(1, len(ok))
+    return cpu, pct([p.answered - p.sent for p in ok], 95) * 1000
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=60.0, help="how long the referees post (default 60)")
@@ -318,11 +475,57 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--referees", type=int, default=20, help="referees, one match each (default 20)")
     ap.add_argument("--interval", type=float, default=0.2, help="seconds between a referee's posts (default 0.2)")
     ap.add_argument("--gets", type=int, default=500, help="requests of each read route afterwards (default 500)")
+    ap.add_argument("--peer", action="store_true",
+                    help="also run bench/peer_app.py (Starlette + uvicorn + sse-starlette, one JSON line and one "
+                         "fsync per POST) under the same load, alternating with the server, and print the ratios")
+    ap.add_argument("--rounds", type=int, default=1, help="with --peer: server/peer pairs, alternating (default 1)")
     ap.add_argument("--keep", action="store_true", help="keep the store folder and the server's log")
     args = ap.parse_args(argv)
-    if args.referees < 1 or args.viewers < 0 or args.seconds <= 0 or args.interval <= 0:
-        ap.error("--referees ≥ 1, --viewers ≥ 0, --seconds and --interval > 0")
+    if args.referees < 1 or args.viewers < 0 or args.seconds <= 0 or args.interval <= 0 or args.rounds < 1:
+        ap.error("--referees ≥ 1, --viewers ≥ 0, --seconds and --interval > 0, --rounds ≥ 1")
 
+    runs: list[Run] = []
+    for r in range(args.rounds if args.peer else 1):
+        runs.append(serve_run(args))
+        if args.peer:
+            runs.append(peer_run(args, r))
+    for run in runs:
+        report(run, args)
+    if args.peer:
+        print("\nside by side (server CPU per accepted entry, POST p95), each pair one after the other:")
+        ratios_cpu, ratios_p95 = [], []
+        for a, b in zip(runs[::2], runs[1::2], strict=True):
+            (ca, pa), (cb, pb) = figures(a), figures(b)
+            ratios_cpu.append(ca / cb)
+            ratios_p95.append(pa / pb)
+            print(f"  serve {ca:.2f} ms, p95 {pa:.1f} ms   peer {cb:.2f} ms, p95 {pb:.1f} ms   "
+                  f"× peer: CPU {ca / cb:.2f}×, p95 {pa / pb:.2f}×   (load {a.load[0][0]:.2f} → {b.load[1][0]:.2f})")
+        print(f"  median × peer: CPU {statistics.median(ratios_cpu):.2f}× (goal ≤ 2×), "
+              f"p95 {statistics.median(ratios_p95):.2f}× (goal ≤ 1.3×)")
+    bad = any(run.problems or run.missed or run.dup for run in runs)
+    return 1 if bad else 0
+
+
+def peer_run(args: argparse.Namespace, r: int) -> Run:
+    load_before = os.getloadavg()
+    folder = Path(tempfile.mkdtemp(prefix="referee-web-peer-"))
+    matches = [f"LOAD-{i}" for i in range(1, args.referees + 1)]
+    wanted = math.ceil(args.seconds / args.interval) + 10
+    tokens = [f"peer-token-{i}" for i in range(1, args.referees + 1)]
+    lines = {m: directives(1000 + i, wanted) for i, m in enumerate(matches, 1)}
+    header = {m: 40 for m in matches}  # a match's first entries are its header, as in the server's store
+    with PeerServer(folder, {t: [m, header[m]] for t, m in zip(tokens, matches, strict=True)}) as server:
+        print(f"peer: {server.url} (pid {server.pid}); the same load")
+        posts, viewers, info = asyncio.run(run_load(server.url, server.pid, matches, tokens, lines, header, args))
+    problems = check_peer(folder, matches, header, posts)
+    if not args.keep:
+        import shutil
+
+        shutil.rmtree(folder, ignore_errors=True)
+    return Run("peer", posts, viewers, info, [], problems, (load_before, os.getloadavg()))
+
+
+def serve_run(args: argparse.Namespace) -> Run:
     load_before = os.getloadavg()
     folder = Path(tempfile.mkdtemp(prefix="referee-web-load-"))
     db = folder / "store"
@@ -350,76 +553,24 @@ def main(argv: list[str] | None = None) -> int:
     print(f"setup: {len(matches)} matches and tokens, {wanted} directives each ready, in {setup:.1f} s "
           f"(store {db})")
 
+    if os.environ.get("REFEREE_PROFILE"):  # the server under cProfile, every thread (bench/profile_serve.py)
+        import webserver
+
+        webserver.referee_exe = lambda: [sys.executable, str(ROOT / "bench" / "profile_serve.py")]
     with WebServer(db) as server:
         print(f"server: {server.url} (pid {server.pid}); {args.viewers} SSE viewers, {args.referees} referees, "
               f"a directive every {args.interval * 1000:.0f} ms each, for {args.seconds:g} s")
         posts, viewers, info = asyncio.run(run_load(server.url, server.pid, matches, tokens, lines, header, args))
         reads = asyncio.run(read_routes(server.url, server.pid, matches[0], args.gets)) if args.gets > 0 else []
     load_after = os.getloadavg()
-
-    ok = [p for p in posts if p.status == 201]
-    by_status: dict[int, int] = defaultdict(int)
-    for p in posts:
-        by_status[p.status] += 1
-    scheduled = args.referees * math.floor(args.seconds / args.interval)
-    print(f"\nPOST /api/matches/{{id}}/entries: {len(posts)} sent in {info['elapsed']:.1f} s of {scheduled} scheduled "
-          f"(a referee waits for each answer before the next), {len(ok)} accepted ({len(ok) / info['elapsed']:.1f}/s); "
-          "by status: " + ", ".join(f"{s}: {n}" for s, n in sorted(by_status.items())))
-    refused = [p for p in posts if p.status != 201][:3]
-    for p in refused:
-        print(f"  refused ({p.status}) {p.match} {p.directive!r}: {p.stored or ''}")
-    print(f"  latency    {ms([p.answered - p.sent for p in ok])}   target p95 < {TARGET_P95_MS:.0f} ms")
-
-    answered = {(p.match, p.seq): p for p in ok}
-    delay_answer: list[float] = []
-    delay_sent: list[float] = []
-    missed = dup = errors = 0
-    for v in viewers:
-        if v.error:
-            errors += 1
-        seen: dict[int, int] = defaultdict(int)
-        for seq, t in v.got:
-            seen[seq] += 1
-            hit = answered.get((v.match, seq))
-            if hit is not None and seen[seq] == 1:
-                delay_answer.append(t - hit.answered)
-                delay_sent.append(t - hit.sent)
-        want = {p.seq for p in ok if p.match == v.match}
-        missed += len([s for s in want if s not in seen])
-        dup += sum(n - 1 for s, n in seen.items() if n > 1)
-    print(f"SSE: {len(viewers)} viewers, {sum(len(v.got) for v in viewers)} events received; "
-          f"missed {missed}, duplicated {dup}, viewers with errors {errors}")
-    print(f"  delay after the POST's answer  {ms(delay_answer)}")
-    print(f"  delay after the POST was sent  {ms(delay_sent)}   target p95 < {TARGET_P95_MS:.0f} ms")
-    cpu = "n/a" if info["cpu"] is None else f"{info['cpu']:.1f} s"
-    print(f"server RSS: {info['rss_start'] / 1024:.0f} MB at start, peak {info['rss_peak'] / 1024:.0f} MB, "
-          f"{info['rss_end'] / 1024:.0f} MB at the end (VmHWM {info['hwm'] / 1024:.0f} MB); "
-          f"server CPU {cpu} in {info['elapsed']:.0f} s; this client's CPU {info['client_cpu']:.1f} s")
-    ok_n = max(1, len(ok))
-    if info["cpu"] is not None:
-        print(f"  server CPU per accepted entry {info['cpu'] * 1000 / ok_n:.2f} ms (with its SSE fan-out)   "
-              f"target ≤ {TARGET_CPU_MS:.0f} ms")
-    for route, n, wall, cpu, lat in reads:
-        cpu_ms = "n/a" if cpu is None else f"{cpu * 1000 / n:6.2f} ms"
-        print(f"GET {route:32s} {n / wall:7.0f} req/s   server CPU {cpu_ms}/request   {ms(lat)}")
-    if reads:
-        print(f"  targets: ≤ {TARGET_GET_MS:.0f} ms CPU per request when nothing changed; standings ≥ 500 req/s")
-    print(f"load average: {' '.join(f'{x:.2f}' for x in load_before)} before, "
-          f"{' '.join(f'{x:.2f}' for x in load_after)} after ({os.cpu_count()} CPUs)")
-
-    problems = check_store(db, matches, names, header, ok)
-    if problems:
-        print("STORE: " + "; ".join(problems[:10]))
-    else:
-        print(f"store: every one of the {len(ok)} accepted entries stored exactly once, at its seq, by its token's "
-              f"name; nothing else stored")
+    problems = check_store(db, matches, names, header, posts)
     if args.keep:
         print(f"kept: {folder}")
     else:
         import shutil
 
         shutil.rmtree(folder, ignore_errors=True)
-    return 1 if problems or missed or dup else 0
+    return Run("serve", posts, viewers, info, reads, problems, (load_before, load_after))
 
 
 if __name__ == "__main__":

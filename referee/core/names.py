@@ -10,6 +10,7 @@ injective (two ids never share a file) and bounded (no "file name too long").
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 from referee.core.errors import UsageError
@@ -63,6 +64,7 @@ def check_text(value: str, what: str, most: int = TEXT_MAX) -> str:
     return value
 
 
+@functools.lru_cache(maxsize=4096)
 def file_stem(key: str) -> str:
     """The file name (without extension) for an id: the id itself where every character is safe,
     %-escaped (UTF-8) where not, and cut with a hash suffix where it would be too long.

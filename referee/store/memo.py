@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -109,6 +110,15 @@ class MemoSession(EntrySession):
         self.known = self.known._replace(events=(old + list(reading.events), errors), fold=fold)
 
 
+_memos: weakref.WeakKeyDictionary[FolderStore, Memo] = weakref.WeakKeyDictionary()
+
+
+def memo_of(store: MatchStore) -> Memo | None:
+    """The memo a process keeps of *store*'s matches (the latest made for it), if any: a reader handed the store
+    alone (which game a match is) then reads what the memo knows instead of the whole file again."""
+    return _memos.get(store) if isinstance(store, FolderStore) else None
+
+
 class Memo:
     """A process's memory of the matches it writes (see the module); safe to share between threads."""
 
@@ -118,6 +128,8 @@ class Memo:
         self._known: dict[str, Known] = {}
         self._lock = threading.Lock()
         self.hits = 0  # sessions and reads answered from memory (for the tests)
+        if self.folder is not None:
+            _memos[self.folder] = self
 
     def _get(self, match_id: str) -> Known | None:
         with self._lock:

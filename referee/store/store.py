@@ -851,6 +851,9 @@ def _nearest(match_id: str, ids: list[str]) -> Msg | None:
     return msg
 
 
+PATHS_KEPT = 4096  # match ids whose file's path a store keeps made
+
+
 class Store:
     """A store folder. Cheap to create: nothing is read until asked."""
 
@@ -871,6 +874,7 @@ class Store:
         self._watch: FolderWatch | None = None  # made by the first watch()
         # the match file this process last wrote, as its pin found it, and its entries (remember)
         self._written: tuple[Path, tuple[int, int, int], list[StoredEntry]] | None = None
+        self._paths: dict[str, Path] = {}  # each match id's file (its name, not whether it is there)
         pinning.opened(self)
 
     # --- kept rule sets (referee.store.pinning) -------------------------------------------------
@@ -895,7 +899,13 @@ class Store:
     def path(self, match_id: str) -> Path:
         """The match's file: named by :func:`referee.core.names.file_stem`, or by the legacy %-escaping in a
         store written before it (read and written in place)."""
-        path = self.matches_dir / (file_stem(match_id) + ".json")
+        paths = self._paths
+        path = paths.get(match_id)
+        if path is None:  # made once per id (a server asks it several times an entry)
+            path = self.matches_dir / (file_stem(match_id) + ".json")
+            if len(paths) >= PATHS_KEPT:
+                paths.clear()
+            paths[match_id] = path
         if not _exists(path):
             old = self.matches_dir / (legacy_stem(match_id) + ".json")
             if old != path and _exists(old):

@@ -113,6 +113,7 @@ class Tokens:
         self.path = self.root / FILE
         self._seen: tuple[int, int] | None = None
         self._rows: list[Any] = []
+        self._made: tuple[list[Any], list[Token]] | None = None  # the rows read last, and their tokens
 
     # --- reading ------------------------------------------------------------------------------------
 
@@ -144,15 +145,20 @@ class Tokens:
             raise TokenError(M("{file} is not valid JSON ({detail})", file=str(self.path), detail=str(e))) from None
 
     def all(self) -> list[Token]:
+        rows = self._read()
+        made = self._made
+        if made is not None and made[0] is rows:  # the file as last read: its tokens as made then
+            return list(made[1])
         out = []
-        for row in self._read():
+        for row in rows:
             try:
                 out.append(Token(str(row["name"]), str(row["role"]), row.get("event"),
                                  tuple(int(t) for t in row.get("tables") or ()), str(row["hash"]),
                                  str(row.get("created") or ""), row.get("revoked"), row.get("club")))
             except (KeyError, TypeError, ValueError, AttributeError):
                 raise TokenError(M("{file}: a token's record is not readable", file=str(self.path))) from None
-        return out
+        self._made = (rows, out)
+        return list(out)
 
     def find(self, secret: str) -> Token | None:
         """The valid token *secret* is, or None (compared by hash, in constant time)."""

@@ -18,6 +18,8 @@ from __future__ import annotations
 import io
 import json
 import math
+import threading
+import weakref
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.app import disputes
@@ -33,6 +35,7 @@ from referee.results import eventresults, individualresults, leagueresults
 from referee.results.eventstate import event_state
 from referee.store.chain import entries as entries_of
 from referee.store.disputes import fold
+from referee.store.memo import memo_of
 from referee.store.pinning import rules_of_match
 from referee.store.store import log_of
 from referee.tournament.model import ResultKind
@@ -320,9 +323,35 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
     }
 
 
+GAMES_KEPT = 1024  # matches whose game is kept (by the match's version); beyond, the oldest is forgotten
+_games: dict[tuple[int, str], tuple[weakref.ref[Any], object, Game | None]] = {}
+_games_lock = threading.Lock()
+
+
+def _stored_game(store: MatchStore, match_id: str) -> Game | None:
+    """The game the header in effect of a stored match names (None: it names none), kept per match version (a
+    write's two questions, which write path and which reader, cost one look), read through the server's memo
+    of the match when there is one (its events known: no read and parse of the whole match after each write).
+    The version is asked before the match is read: a write in between leaves a game that may be newer than its
+    version, never older (``referee.web.cache``'s rule)."""
+    version = store.match_version(match_id)
+    key = (id(store), match_id)
+    hit = _games.get(key)
+    if version is not None and hit is not None and hit[0]() is store and hit[1] == version:
+        return hit[2]
+    game = game_of_events((memo_of(store) or store).events_and_errors(match_id)[0])
+    if version is not None:
+        with _games_lock:
+            _games.pop(key, None)
+            _games[key] = (weakref.ref(store), version, game)  # a store let go is not held here
+            while len(_games) > GAMES_KEPT:
+                del _games[next(iter(_games))]
+    return game
+
+
 def match_game(store: MatchStore, match_id: str) -> Game:
     """The game of a stored match: the one its header names (the registry's default when it names none)."""
-    return game_of_events(store.events_and_errors(match_id)[0]) or registry.game()
+    return _stored_game(store, match_id) or registry.game()
 
 
 def _default(game: Game | None) -> bool:
@@ -336,7 +365,7 @@ def _default(game: Game | None) -> bool:
 def game_of(store: MatchStore, match_id: str) -> Game | None:
     """The game of a stored match other than the registry's default (None for the default's): which write path
     its entry takes."""
-    game = game_of_events(store.events_and_errors(match_id)[0])
+    game = _stored_game(store, match_id)
     return None if _default(game) else game
 
 

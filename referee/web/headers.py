@@ -30,14 +30,20 @@ NO_STORE = "no-store"
 STATIC = "/static/"
 
 
+def _raw(wanted: dict[str, str]) -> tuple[frozenset[bytes], list[tuple[bytes, bytes]]]:
+    return (frozenset(name.lower().encode("latin-1") for name in wanted),
+            [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in wanted.items()])
+
+
+# encoded once, not per response: (the names replaced, the headers added), of a page and of a static file
+_PAGE = _raw({**HEADERS, "Cache-Control": NO_STORE})
+_FILE = _raw(HEADERS)
+
+
 def secured(path: str, headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
     """*headers* (raw, of a response to *path*) with the security headers set, replacing any."""
-    wanted = dict(HEADERS)
-    if not path.startswith(STATIC):
-        wanted["Cache-Control"] = NO_STORE
-    names = {name.lower().encode("latin-1") for name in wanted}
-    kept = [(k, v) for k, v in headers if k.lower() not in names]
-    return kept + [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in wanted.items()]
+    names, added = _FILE if path.startswith(STATIC) else _PAGE
+    return [(k, v) for k, v in headers if k.lower() not in names] + added
 
 
 class SecurityHeaders:
