@@ -167,6 +167,32 @@ def test_a_dispute_resent_is_stored_once(venue) -> None:
     assert [e["kind"] for e in store.entries("C2")[n:]] == ["dispute"]
 
 
+def test_a_ruling_resent_is_stored_once(venue) -> None:
+    """A ruling queued on the phone (the remark form's `rule`, with its `after` and client id) is stored once: the
+    dispute it rules on is raised, then the ruling that the record stands is sent twice."""
+    from eventplay import match_text
+
+    store, secret = venue
+    store.create(notation.parse(match_text("C2", ["EW"])).events, "ann")
+    with _app(store) as client:
+        page = client.get("/referee")
+        client.post("/referee/login", data={"token": secret, "csrf": csrf_of(page.text)}, follow_redirects=False)
+        csrf = csrf_of(client.get("/referee/matches/C2?lang=en").text)
+        raised = {"csrf": csrf, "after": str(len(store.entries("C2"))), "act": "dispute", "hand": "1", "by": "NS",
+                  "claim": "底牌有25分"}
+        client.post("/referee/matches/C2/remark?lang=en", data=raised, headers={"HX-Request": "true"})
+        n = len(store.entries("C2"))
+        form = {"csrf": csrf, "after": str(n), "client": PHONE_ID, "act": "rule", "dispute": "1", "choice": "keep",
+                "reason": "the kitty was counted at the table"}
+        answers = [client.post("/referee/matches/C2/remark?lang=en", data=form, headers={"HX-Request": "true"})
+                   for _ in range(2)]
+    assert all(a.status_code == 200 for a in answers)
+    assert _panel(answers[0].text, "rejection") == "" and _panel(answers[1].text, "rejection") == ""
+    assert "stored: the ruling on dispute 1 (hand 1)" in html.unescape(answers[0].text)
+    assert "stored already" in html.unescape(answers[1].text)
+    assert [e["kind"] for e in store.entries("C2")[n:]] == ["ruling"]
+
+
 def test_a_confirmation_resent_is_stored_once(venue, tmp_path) -> None:
     """A confirmation queued on the phone (the remark form, with its `after` and client id) is stored once."""
     from eventplay import match_text
