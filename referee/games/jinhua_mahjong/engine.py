@@ -400,13 +400,13 @@ def compatibility(codes: Sequence[str], line: int) -> list[RecordError]:
     key = tuple(codes)
     problems = _COMPATIBLE.get(key)
     if problems is None:
-        problems = tuple(e.msg for e in _compatibility(key, 0))
+        problems = tuple(_compatibility(key, 0))
         if len(_COMPATIBLE) < 4096:
             _COMPATIBLE[key] = problems
-    return [RecordError(line, msg) for msg in problems]
+    return [RecordError(line, e.msg) for e in problems]
 
 
-_COMPATIBLE: dict[tuple[str, ...], tuple[Msg, ...]] = {}
+_COMPATIBLE: dict[tuple[str, ...], tuple[RecordError, ...]] = {}
 
 
 def _compatibility(codes: Sequence[str], line: int) -> list[RecordError]:
