@@ -319,21 +319,6 @@ def match_game(store: MatchStore, match_id: str) -> Game:
     return game_of_events(store.events_and_errors(match_id)[0]) or registry.game()
 
 
-def _default(game: Game | None) -> bool:
-    """Whether *game* is the registry's default (a header naming none is of it): the game whose entry (the write
-    path, not the page: :func:`match_view` is every game's) still takes the use cases of ``referee.app.officiate``
-    and ``referee.app.answers`` (its guided answers, the memo); every other game's takes
-    ``recording.record_lines``. It goes when ``app.answers`` reads every game's answers."""
-    return game is None or game.key == registry.DEFAULT
-
-
-def game_of(store: MatchStore, match_id: str) -> Game | None:
-    """The game of a stored match other than the registry's default (None for the default's): which write path
-    its entry takes."""
-    game = game_of_events(store.events_and_errors(match_id)[0])
-    return None if _default(game) else game
-
-
 def rulable(remarks: Any) -> list[dict[str, int]]:
     """The disputes a referee may rule on now (open, not yet ruled): each number, its hand and how many
     alternatives were weighed (``referee dispute MATCH show N --alt``)."""
