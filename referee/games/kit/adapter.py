@@ -613,7 +613,8 @@ class Adapter(GameOf[E, R, Res]):
     def read_entry(self, events: Sequence[E], line: int, text: str) -> Reading:
         """*text* read after the match's stored lines (each event as the store keeps it, ``format_event``), as the
         kit's readers read a line in its record's context (a player's name names the seat the record gave them)."""
-        reading = self.read_lines([*((ev.line, self.format_event(ev)) for ev in events), (line, text)])
+        held = [(cast(Any, ev).line, self.format_event(ev)) for ev in events]  # every game's event has its line
+        reading = self.read_lines([*held, (line, text)])
         return Read([ev for ev in reading.events if ev.line == line], [e for e in reading.errors if e.line == line])
 
     def answer_state(self, result: Res) -> Any:
