@@ -1,5 +1,5 @@
 """The web's pages of a Dou Dizhu match on a real server on loopback: the match page shows the game's table (the
-scorecard's rows) and the totals; the referee's form posts a typed directive (``app.recording.record_lines``), a
+scorecard's rows) and the totals; the referee's form posts a typed directive (``app.recording.enter``), a
 refused one said in the page's language and nothing stored, a stale form refused.
 
 The deal played: 李四 bids 3 and goes out after a bomb (docs/doudizhu-rules.md §5-§6, doudizhu-classic): base 3,

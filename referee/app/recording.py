@@ -246,53 +246,22 @@ def game_of_match(store: MatchStore, match_id: str) -> Game:
 def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee: str | None = None,
                  reason: str = "", expect_seq: int | None = None) -> GameRecorded:
     """Check directive *texts* against a match of any game and append them in one write, or store
-    nothing and raise: each read by the game's reader in the match's context (a player's name names a seat), the
-    match replayed with them by the game's engine, refused when the engine finds a problem on one of them.
-    A directive that opens a deal is refused while a dispute stops play (``disputes.stop_play``), at every game.
-    :func:`record` takes events the match's game read already (the web's form, a record file), and its refusal
-    also says what the engine expected next."""
-    from referee.app.appending import require_reason
-    from referee.app.officiate import Rejected
-    from referee.games.api import split_problems
-    from referee.games.stored import game_of_view
-    from referee.store.pinning import rules_of_match
-
-    with store.session(match_id) as s:
-        require_reason(store, match_id, reason)
-        expect(s.count, expect_seq)
-        view = s.view
-        game = game_of_view(view)
-        first = s.next_seq
-        reading = game.read_lines([*view.items(), *((first + i, t) for i, t in enumerate(texts))])
+    nothing and raise: read together by the game's reader after the match's lines (a player's name names a seat),
+    then checked and appended as :func:`enter` checks and appends one (the one write path): refused when the
+    engine finds a problem on one of them, a directive that opens a deal refused while a dispute stops play."""
+    def read(game: Game, stored: list[AnyEvent], first: int, prior: Callable[[], Any]) -> list[AnyEvent]:
+        held = [(ev.line, game.format_event(ev)) for ev in stored]
+        reading = game.read_lines([*held, *((first + i, t) for i, t in enumerate(texts))])
         unread = [e for e in reading.errors if e.line >= first]
         if unread:
             e = unread[0]
             raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=texts[e.line - first],
                                problem=e.msg))
-        new = [ev for ev in reading.events if ev.line >= first]
-        if game.header(new) is not None:
-            raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
-        held = [ev for ev in reading.events if ev.line < first]
-        if game.deal_starts(new):  # a next deal: not while a dispute stops play (every game's matches)
-            _play_stopped(store, match_id, s.entries)
-        rules = rules_of_match(game, held, store)
-        after = game.replay(held + new, rules)
-        before = game.replay(held, rules)  # what the output says the new directives settled
-        # Refused: a mistake the match did not have before the new directives, wherever it is said: one the new
-        # lines carry (a bid that does not rise, points for a deal that is over) or one they make of a line before
-        # (a new deal leaves the one in progress without its places, a redeal of a deal played out). What the
-        # deal in progress still lacks (its kitty, who went out: the game's `pending`) is what the referee records
-        # next, not a reason to refuse a step.
-        mistakes = split_problems(game, after).mistakes
-        if mistakes:
-            had = {e.key for e in split_problems(game, before).mistakes}
-            added = [e for e in mistakes if e.key not in had]
-            if added:
-                raise Rejected(added)
-        items: list[NewEntry] = [{"kind": "event", "directive": game.format_event(ev), "reason": reason}
-                                 for ev in new]
-        entries = s.append_many(items, referee)
-    return GameRecorded(game, entries, new, after, before)
+        return [ev for ev in reading.events if ev.line >= first]
+
+    done = _recorded(store, match_id, read, referee, reason, expect_seq)
+    assert done.game is not None
+    return GameRecorded(done.game, done.entries, done.events, done.after, done.prior())
 
 
 def record_text(store: MatchStore, match_id: str, text: str, referee: str | None = None, reason: str = "",

@@ -1,7 +1,7 @@
 """The web's writes: the CLI's store path, with the seq the form was built on checked first.
 
-Every entry goes through ``referee.app.recording.record`` (``officiate.correct`` inside
-``referee.app.appending.guarded`` for undo and amend) — the match's cross-process lock, and a reason
+Every entry, of whichever game, goes through ``referee.app.recording.enter`` (``recording.correct_lines`` inside
+``referee.app.appending.guarded`` for undo, void and amend) — the match's cross-process lock, and a reason
 required when the match's round is closed — exactly as ``referee record`` / ``undo`` / ``amend`` do. So a
 CLI ``record`` and a phone's entry at the same moment both land in order, or one is refused; none is lost.
 

@@ -86,16 +86,6 @@ def report_record(game: Game, match_id: str, done: Recorded, lang: str, store: M
     typer.echo(storedtext.next_line(game, done.after, lang))
 
 
-def report_stored(game: Game, match_id: str, entries: list[StoredEntry], before: Any, after: Any, lang: str) -> None:
-    """What recording by ``record_lines`` (any game) did, in the one style of every game
-    (``views.storedtext``): each entry stored, who stored it, the deals it settled, what comes next."""
-    from referee.views import storedtext
-
-    echo_lines(storedtext.stored_lines(game, match_id, entries, lang))
-    echo_lines(storedtext.settled_lines(game, before, after, lang))
-    typer.echo(storedtext.next_line(game, after, lang))
-
-
 def show_status(store: MatchStore, match_id: str, lang: str) -> None:
     """Print `referee status` of a match of any game (the command's and the guided prompt's `status`): the game's
     lines (``Game.status_lines``) with the store's clock, then the disputes and confirmations."""
