@@ -97,3 +97,20 @@ def test_gunzi_short_answers_are_read_where_the_hand_stands(tmp_path: Path) -> N
     blocks = game.settled_now(last.prior(), last.after, "en")
     assert len(blocks) == 1 and blocks[0][0].startswith("Hand 1 settled (game 1; declarer E")
     assert game.ended_text(last.prior(), last.after, "en") is None  # one hand wins no match
+
+
+def test_a_dou_dizhu_record_file_names_players_as_the_match_seated_them(tmp_path: Path) -> None:
+    # a paper sheet typed in without its seat lines: 李四 is seat 2 of the match (its seat lines, §1), so the
+    # file's `bid 李四 1` is stored as `bid 2 1`; a line no reader reads is still refused at its line
+    from referee.app.appending import read_file
+
+    store = new_match(tmp_path / "s", "doudizhu")
+    sheet = tmp_path / "sheet.txt"
+    sheet.write_text("deal\nbid 李四 1\n", encoding="utf-8")
+    got = read_file(store, "M1", sheet)
+    done = recording.record(store, "M1", got.events, "王裁判", lines=got.lines, file=str(sheet))
+    assert [e["directive"] for e in done.entries] == ["deal", "bid 2 1"] and got.lines == [1, 2]
+    sheet.write_text("deal\nbid 赵六 1\n", encoding="utf-8")  # nobody of that name sits at this table
+    with pytest.raises(UsageError) as e:
+        read_file(store, "M1", sheet)
+    assert e.value.msg.text("en").startswith(f"{sheet}:2: '赵六' is not a seat (1, 2, 3 or a player's name: 张三, 李四")
