@@ -164,6 +164,24 @@ def test_outside_the_games_no_code_asks_which_game_it_is():
     assert found == []
 
 
+DEFAULTED = re.compile(r"""(==|!=|\bis\b(\s+not)?)\s*(registry\.)?DEFAULT(_GAME)?\b|\b(registry\.)?DEFAULT(_GAME)?\s*"""
+                       r"""(==|!=)|\bis(\s+not)?\s+(registry\.)?game\((None)?\)""")
+
+
+def test_outside_the_games_no_code_asks_whether_it_is_the_default_game():
+    # `game.key == registry.DEFAULT` (or `is registry.game(None)`) is a key comparison in other words: it sent the
+    # default game (Gunzi) down a write path of its own. Which game a header without game= is, the games say.
+    found = [f"{path.relative_to(PACKAGE.parent)}:{n}: {line.strip()}"
+             for name, path in modules().items() if layer(name) != "games"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if DEFAULTED.search(line)]
+    planted = ["return game is None or game.key == registry.DEFAULT", "if key != DEFAULT_GAME:",
+               "if game_of_match(store, match_id) is not registry.game(None):", "if DEFAULT == game.key:"]
+    assert all(DEFAULTED.search(line) for line in planted)  # the pattern finds them
+    assert not any(DEFAULTED.search(line) for line in ("if scoring.awards != DEFAULT_AWARDS:",
+                                                        "game = registry.game(registry.DEFAULT)"))
+    assert found == []
+
+
 def store_reaches_past_persistence(edges: list[tuple[str, str]]) -> list[str]:
     """The arrows from the store to a tournament module or into a game's package: the store keeps entries, chains,
     logs and tokens; replaying them (a game's rules, the tournament's) is the use cases' (referee/results/)."""

@@ -48,17 +48,18 @@ def test_doudizhu_conduct_errors(tmp_path: Path) -> None:
     is wrong; nothing stored."""
     db = tmp_path / "st"
     _new(db, "D2", "doudizhu", ["张三", "李四", "王五"])
+    # a directive typed that cannot be read is bad input (exit 2), said naming the argument, as at every game
     p = referee("record", "D2", "warn", "4", "late", "--db", db)
-    assert p.returncode == 1
-    assert p.stderr.strip() == ("error: cannot read 'warn 4 late': '4' is not a seat (1, 2, 3 or a player's name: "
-                                "张三, 李四, 王五); nothing stored")
+    assert p.returncode == 2
+    assert p.stderr.strip() == ("error: cannot read the DIRECTIVE argument 'warn 4 late': '4' is not a seat (1, 2, 3 "
+                                "or a player's name: 张三, 李四, 王五)")
     p = referee("record", "D2", "ruling", "winner=9", "x", "--db", db)
-    assert p.returncode == 1
-    assert p.stderr.strip() == "error: cannot read 'ruling winner=9 x': ruling: winner=9 is not a side (1, 2, 3); " \
-                               "nothing stored"
+    assert p.returncode == 2
+    assert p.stderr.strip() == "error: cannot read the DIRECTIVE argument 'ruling winner=9 x': ruling: winner=9 is " \
+                               "not a side (1, 2, 3)"
     p = referee("record", "D2", "warn", "1", "--db", db)
-    assert p.returncode == 1
-    assert p.stderr.strip() == "error: cannot read 'warn 1': 'warn' is written: warn SEAT TEXT; nothing stored"
+    assert p.returncode == 2
+    assert p.stderr.strip() == "error: cannot read the DIRECTIVE argument 'warn 1': 'warn' is written: warn SEAT TEXT"
     assert referee("status", "D2", "--db", db).stdout.splitlines()[0].startswith("match D2 (Dou Dizhu): 4 entries")
 
 
@@ -85,9 +86,9 @@ def test_mahjong_warn_and_ruling_in_status(tmp_path: Path) -> None:
     assert "ruling #8 in favour of E 张三: the wall was miscounted" not in lines
     assert "warning #7: S 李四: slow play" in lines
     p = referee("record", "M1", "ruling", "winner=EW", "x", "--db", db)
-    assert p.returncode == 1
-    assert p.stderr.strip() == "error: cannot read 'ruling winner=EW x': ruling: winner=EW is not a side " \
-                               "(E, S, W, N); nothing stored"
+    assert p.returncode == 2
+    assert p.stderr.strip() == "error: cannot read the DIRECTIVE argument 'ruling winner=EW x': ruling: winner=EW is " \
+                               "not a side (E, S, W, N)"
 
 
 def test_log_picks_a_deal_of_another_game(tmp_path: Path) -> None:

@@ -1,5 +1,5 @@
-"""The game of a stored match as the web's write path asks it (``referee.web.data.game_of`` / ``match_game``): kept
-per match version, so that a POST's two questions do not each read and parse the whole match, yet never stale."""
+"""The game of a stored match as the web's write path asks it (``referee.web.data.match_game``): kept per match
+version, so that a POST's questions do not each read and parse the whole match, yet never stale."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from webserver import referee_cli  # noqa: E402
 
 from referee.store.folder import FolderStore  # noqa: E402
-from referee.web.data import game_of, match_game  # noqa: E402
+from referee.web.data import match_game  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -25,16 +25,13 @@ def _as(tmp_path: Path, example: str, old_id: str, new_id: str) -> Path:
 
 
 def test_the_game_follows_the_match_replaced_by_another_games(tmp_path: Path) -> None:
-    """A header without ``game=`` is Dalian Gunzi (the default: the guided write path, None); replaced by a Dou
-    Dizhu match of the same id (``game=doudizhu``), the same store object answers Dou Dizhu at once."""
+    """A header without ``game=`` is Dalian Gunzi (the registry's default); replaced by a Dou Dizhu match of the
+    same id (``game=doudizhu``), the same store object answers Dou Dizhu at once."""
     db = tmp_path / "store"
     referee_cli(db, "import", str(_as(tmp_path, "spring-cup.gunzi", "SC26-R1-T3", "X1")))
     store = FolderStore(db)
-    assert game_of(store, "X1") is None
     assert match_game(store, "X1").key == "gunzi"
     referee_cli(db, "import", "--replace", str(_as(tmp_path, "club-night.doudizhu", "DDZ-N1-T2", "X1")))
-    found = game_of(store, "X1")
-    assert found is not None and found.key == "doudizhu"
     assert match_game(store, "X1").key == "doudizhu"
 
 

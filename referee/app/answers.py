@@ -17,10 +17,11 @@ from referee.core.errors import UsageError
 from referee.core.i18n import M
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from referee.core.i18n import Msg
-    from referee.games.api import AnyEvent, Game
+    from referee.games.api import AnyEvent, Game, Reading
 
 
 class Unread(UsageError):
@@ -45,25 +46,30 @@ def interpret(answer: str, state: Any, game: Game | None = None) -> str:
     return found.short_answer(state, answer) or answer.strip()
 
 
-def read_answer(answer: str, state: Any, game: Game | None = None) -> AnyEvent | None:
+def read_answer(answer: str, state: Any, game: Game | None = None,
+                read: Callable[[str], Reading] | None = None) -> AnyEvent | None:
     """The event an answer holds (None for a blank line or a comment), as *game* reads it (the registry's default
     game when None); :class:`Unread` saying why it cannot be read. A word that names nothing gets the nearest
-    prompt command: ``did you mean 'undo'?``. *state*: where the match stands, as the game's engine keeps it."""
+    prompt command: ``did you mean 'undo'?``. *state*: where the match stands: the game's result of it when *game*
+    is given (its :meth:`Game.answer_state` is what a short answer is read against), else the default game's table
+    state. *read*: how the directive's text is read (``Game.read_entry`` in the match's place, for a game whose line
+    is read in its record's context); else alone."""
     from referee.games import registry
 
     found = game if game is not None else registry.game()
-    text = interpret(answer, state, found)
-    reading = found.read_lines([(0, text)])
+    table = found.answer_state(state) if game is not None else state
+    text = interpret(answer, table, found)
+    reading = read(text) if read is not None else found.read_lines([(0, text)])
     if reading.errors:
-        problem = not_understood(found, text, _expected(found, state))
+        problem = not_understood(found, text, _expected(found, table, state))
         raise Unread(problem or M("cannot read '{text}': {problem}", text=text, problem=reading.errors[0].msg))
     return reading.events[0] if reading.events else None
 
 
-def _expected(game: Game, state: Any) -> Msg:
+def _expected(game: Game, state: Any, result: Any = None) -> Msg:
     """What is expected now, as the prompt's hint says it: the usages of the keywords an engine's table state
-    expects (Gunzi's ``TableState.expected``, each glossed), else the forms the game expects after *state*, a
-    result of its engine (:meth:`Game.expected`)."""
+    expects (Gunzi's ``TableState.expected``, each glossed), else the forms the game expects after *result* (or
+    *state*), a result of its engine (:meth:`Game.expected`)."""
     from referee.core.i18n import literal
     from referee.views import matchtext as views
 
@@ -71,7 +77,7 @@ def _expected(game: Game, state: Any) -> Msg:
     if isinstance(keywords, tuple):
         hint: Msg = views.usages(keywords)
         return hint
-    return literal(" | ".join(game.expected(state)))
+    return literal(" | ".join(game.expected(state if result is None else result)))
 
 
 def not_understood(game: Game, text: str, expected: Msg) -> Msg | None:

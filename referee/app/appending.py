@@ -183,13 +183,16 @@ def read_file(store: MatchStore, match_id: str, path: Path) -> FileEvents:
     stored = store.events(match_id)
     game = game_of(stored)
     record = read_record(path, game=game)
+    # the lines as read_record decoded them (UTF-8, UTF-16 with a BOM or GBK: the decoding of check/replay/import)
+    text = decode(read_bounded(path), name).text
+    raw = text.splitlines()
+    if record.errors:  # perhaps only read alone: a player's name in it names the seat the match gave them
+        record = _in_context(game, stored, record, text)
     problems += [M("{file}:{line}: {problem}", file=name, line=e.line, problem=e.msg) for e in record.errors]
     header = game.header(stored)
     # the names the match was created with (a side's, a seat's: Game.setup events other than the header), by
     # their kind and the side or seat they name (each such event's first field)
     names = {(type(ev), ev[0]): ev.name for ev in stored if _named(game, ev)}
-    # the lines as read_record decoded them (UTF-8, UTF-16 with a BOM or GBK: the decoding of check/replay/import)
-    raw = decode(read_bounded(path), name).text.splitlines()
     keep: list[AnyEvent] = []
     lines: list[int] = []
     skipped = 0
@@ -214,6 +217,32 @@ def read_file(store: MatchStore, match_id: str, path: Path) -> FileEvents:
         raise UsageError(M("{file}: no directive to record (only header, team and seat lines that are stored already)",
                            file=name))
     return FileEvents(keep, lines, skipped)
+
+
+class _Read(NamedTuple):
+    events: list[AnyEvent]
+    errors: list[RecordError]
+
+
+def _in_context(game: Game, stored: list[AnyEvent], alone: Any, text: str) -> Any:
+    """A record file's reading after the match's own setup lines (its header, the sides' and seats' names, read
+    before the file's lines and numbered 0: a game's reader names a seat by the name its record gave it), the
+    file's header (if any) first still; what the file's lines hold, each at its line, with the problems
+    :meth:`Game.read_record` finds in its names. *alone* (the file read by itself) when the match's names change
+    nothing of its reading (a game whose lines stand alone) or make it worse."""
+    lines = list(enumerate(text.splitlines(), 1))
+    head = game.header(alone.events)
+    at = head.line if head is not None else None
+    context = [(0, game.format_event(ev)) for ev in stored
+               if game.setup(ev) and (at is None or game.header([ev]) is None)]
+    first = [(n, t) for n, t in lines if n == at]
+    reading = game.read_lines([*first, *context, *((n, t) for n, t in lines if n != at)])
+    read_only = {e.key for e in game.read(text).errors}
+    names = [e for e in alone.errors if e.key not in read_only]  # the checks read_record adds to the reader's
+    errors = sorted([*(e for e in reading.errors if e.line >= 1), *names], key=lambda e: e.line)
+    if len(errors) > len(alone.errors) or {e.key for e in errors} == {e.key for e in alone.errors}:
+        return alone  # the match's names changed nothing: the file's reading as it is
+    return _Read([ev for ev in reading.events if ev.line >= 1], errors)
 
 
 def _named(game: Game, ev: AnyEvent) -> bool:

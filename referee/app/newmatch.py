@@ -30,7 +30,7 @@ def match_events(game: Game, match_id: str, rules: str | None, players: Sequence
     if len(players) > len(game.seats):
         raise UsageError(M("{game} seats {n} players; {given} given", game=game.title, n=len(game.seats),
                            given=len(players)))
-    head = [f"match id={quote(match_id)}"] + ([f"game={game.key}"] if game.key != registry.DEFAULT else [])
+    head = [f"match id={quote(match_id)}"] + ([f"game={game.key}"] if registry.written(game.key) else [])
     head += [f"rules={quote(rules)}"] if rules else []
     head += [f"{key}={quote(value)}" for key, value in fields if value]
     lines = [" ".join(head), *game.setup_lines(players, teams)]

@@ -22,7 +22,7 @@ from referee.store.errors import StoreError, moved_on
 if TYPE_CHECKING:
     from referee.app.officiate import Outcome
     from referee.core.records import RecordError
-    from referee.games.api import Game, Reading
+    from referee.games.api import Game, Reading, Replayer
     from referee.store.api import MatchStore
     from referee.store.memo import Memo
     from referee.store.store import NewEntry
@@ -38,12 +38,21 @@ class Recorded(NamedTuple):
     events: list[AnyEvent]  # the events in effect, their line = their seq
     before: Any  # the game's result before (None when not needed)
     after: Any  # the game's result after
+    game: Game | None = None  # the match's game
+    base: Replayer | None = None  # the engine's state before the entries (what :meth:`prior` gives a result of)
 
     def outcome(self) -> Outcome:
         """What one recorded directive did (the last, when several were)."""
         from referee.app.officiate import Outcome
 
         return Outcome(self.entries[-1], self.events[-1], self.before, self.after, [])
+
+    def prior(self) -> Any:
+        """The game's result of the match before the entries: :attr:`before`, or worked out from the engine's state
+        the entries were checked against (a recording into a match without problems needs none of it)."""
+        if self.before is not None or self.base is None:
+            return self.before
+        return self.base.copy().result()
 
 
 def expect(have: int, expect_seq: int | None) -> None:
@@ -85,46 +94,134 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
     events' lines in *file*) let a refusal name the place in a record file; *memo*: a long-running process's
     memory of the matches it writes (the venue server's: ``referee.store.memo``), which opens the match's
     session without reading and re-checking the whole chain when its file is as last written."""
-    from referee.app.appending import _file_rejection, require_reason
-    from referee.app.officiate import Rejected, added_errors, replay
+    _no_header(events)
+    return _recorded(store, match_id, lambda game, stored, line, prior: list(events), referee, reason, expect_seq,
+                     lines=lines, file=file, memo=memo)
+
+
+Reader = Callable[["Game", "list[AnyEvent]", int, "Callable[[], Any]"], "list[AnyEvent]"]
+"""How :func:`enter` reads a referee's text: given the match's game, its stored events, the line (seq) the entry
+takes and where the match stands (a call: worked out only when asked), the events it holds; a usage error
+(nothing stored) when it holds none the game can read. :func:`as_directive` and :func:`as_answer` are the two."""
+
+
+def as_directive(text: str, argument: str | None = None) -> Reader:
+    """*text* read as one directive by the match's game (:meth:`Game.read_entry`); a usage error naming
+    *argument* (the command line's ``DIRECTIVE``) when it cannot be read or holds none."""
+    def read(game: Game, stored: list[AnyEvent], line: int, prior: Callable[[], Any]) -> list[AnyEvent]:
+        reading = game.read_entry(stored, line, text)
+        if reading.errors:
+            if argument is not None:
+                raise UsageError(M("cannot read the {argument} argument '{text}': {problem}", argument=argument,
+                                   text=text, problem=reading.errors[0].msg))
+            raise UsageError(M("cannot read '{text}': {problem}", text=text, problem=reading.errors[0].msg))
+        if not reading.events:
+            if argument is not None:
+                raise UsageError(M("the {argument} argument '{text}' holds no directive (empty or a comment)",
+                                   argument=argument, text=text))
+            raise UsageError(M("'{text}' holds no directive (empty or a comment)", text=text))
+        return [reading.events[0]]
+    return read
+
+
+def as_answer(text: str) -> Reader:
+    """*text* read as the guided prompt reads an answer (``app.answers``: the game's short answers where it offers
+    them, against where the match stands); a usage error when it cannot be read or holds no directive."""
+    def read(game: Game, stored: list[AnyEvent], line: int, prior: Callable[[], Any]) -> list[AnyEvent]:
+        from referee.app.answers import read_answer
+
+        event = read_answer(text, prior(), game, lambda typed: game.read_entry(stored, line, typed))
+        if event is None:
+            raise UsageError(M("'{text}' holds no directive (empty or a comment)", text=text))
+        return [event]
+    return read
+
+
+def readable(store: MatchStore, match_id: str, text: str, argument: str | None = None) -> None:
+    """Refuse (a usage error, as :func:`as_directive` words it) *text* that the match's game cannot read as a
+    directive in the match's place: what an amend typed on the web is checked for before its correction."""
+    from referee.results.replaying import game_of
+
+    events = store.events(match_id)
+    as_directive(text, argument)(game_of(events), events, max((ev.line for ev in events), default=0) + 1,
+                                 lambda: None)
+
+
+def enter(store: MatchStore, match_id: str, read: Reader, referee: str | None = None, reason: str = "",
+          expect_seq: int | None = None, *, memo: Memo | None = None) -> Recorded:
+    """The one use case of a directive a referee types, for every game (``referee record MATCH DIRECTIVE``, the
+    web's entry page and API): in the match's session (through *memo* where the process keeps one), the text
+    read by the match's game (*read*: :func:`as_directive` or :func:`as_answer`), checked against the match by
+    its engine (incrementally, from the memo's state where it kept one) and appended, or nothing stored and raise.
+    What :func:`record` checks and refuses, the same words."""
+    return _recorded(store, match_id, read, referee, reason, expect_seq, memo=memo)
+
+
+def _no_header(events: Sequence[AnyEvent]) -> None:
     from referee.games.stored import game_of_events
-    from referee.results import keptfold
-    from referee.results.replaying import fold, game_of, rules_of
 
     if any(game_of_events([ev]) is not None for ev in events):  # a header, of whichever game
         raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
+
+
+def added_problems(game: Game, before: Any, after: Any) -> list[RecordError]:
+    """The mistakes *after* has that *before* had not (:func:`~referee.games.api.split_problems`: what the deal in
+    progress still lacks is what comes next, not a mistake), each game's problems told apart by their key."""
+    from referee.games.api import split_problems
+
+    had = {e.key for e in split_problems(game, before).mistakes}  # a lack the deal had may become a mistake now
+    return [e for e in split_problems(game, after).mistakes if e.key not in had]
+
+
+def _recorded(store: MatchStore, match_id: str, read: Reader, referee: str | None, reason: str,
+              expect_seq: int | None, *, lines: Sequence[int] | None = None, file: str | None = None,
+              memo: Memo | None = None) -> Recorded:
+    from referee.app.appending import _file_rejection, require_reason
+    from referee.app.officiate import Rejected, replay
+    from referee.games.api import split_problems
+    from referee.results import keptfold
+    from referee.results.replaying import fold, game_of, rules_of
+
     with (store.session(match_id) if memo is None else memo.session(match_id)) as s:
         require_reason(store, match_id, reason)
         expect(s.count, expect_seq)
         # A fresh process's shortcut: the engine's state after the head's entries, kept by the last record
-        # (``results.keptfold``: signed, used only when it is exactly that state); else the match read and replayed.
+        # (``results.keptfold``: signed, used only when it is exactly that state, and kept only of an engine whose
+        # reader reads a line alone); else the match read and replayed.
         kept = keptfold.load(store, match_id, s) if memo is None and file is None else None
         stored = [] if kept is not None else s.events()[0]
         game = game_of(kept.sketch[:1] if kept is not None else stored)  # the events are read by the match's game
+        first = s.next_seq
+        # The match as the engine left it after the stored events: copied and extended by the new ones, what a
+        # replay of them all gives (Game.replayer), without replaying the match when the memo or the cache kept it.
+        base = memo.fold(s) if memo is not None else kept.state if kept is not None else None
+        if stored and (base is None or base.rules is not rules_of(stored)):
+            base = fold(stored)
+        if kept is None and memo is None and base is not None:
+            kept = keptfold.start(stored, s.entries, base)
+        start = base
+
+        def prior() -> Any:
+            return start.copy().result() if start is not None else replay(stored)
+
+        events = read(game, stored, first, prior)
+        _no_header(events)
         if not all(game.owns(ev) for ev in events):  # read as another game's: record_lines reads the text
             raise OtherGame(M("match {match} is a match of {game}: the directive was read as another game's; "
                               "nothing stored",
                               match=match_id, game=game.title))
         if game.deal_starts(events):
             _play_stopped(store, match_id, lambda: s.entries)
-        first = s.next_seq
         new = [ev._replace(line=first + i) for i, ev in enumerate(events)]
-        # The match as the engine left it after the stored events, copied and extended by the new ones: what a
-        # replay of them all gives (engine.Replay.copy), without replaying the match when the memo kept it.
-        base = memo.fold(s) if memo is not None else kept.state if kept is not None else None
-        if stored and (base is None or base.rules is not rules_of(stored)):
-            base = fold(stored)
-        if kept is None and memo is None and base is not None:
-            kept = keptfold.start(stored, s.entries, base)
         state = base.copy() if base is not None else None
         after = state.extend(new) if state is not None else replay(stored + new)
         before = None
-        if after.errors or len(new) > 1:  # the usual case has none: one replay, not two
-            before = base.copy().result() if base is not None else replay(stored)
-            added = added_errors(before, after)
+        if split_problems(game, after).mistakes or len(new) > 1:  # the usual case has none: one replay, not two
+            before = prior()
+            added = added_problems(game, before, after)
             if added:
                 if file is None or lines is None:
-                    raise Rejected(added, game.expects(before) if len(new) == 1 else ())
+                    raise Rejected(added, game.refusal_expects(before) if len(new) == 1 else ())
                 raise _file_rejection(stored, new, added, lines, file)
         items: list[NewEntry] = [{"kind": "event", "directive": game.format_event(ev), "reason": reason}
                                  for ev in new]
@@ -133,7 +230,7 @@ def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee
             memo.extend(s, new, state)
         elif kept is not None and state is not None:
             keptfold.save(store, match_id, kept, new, entries, state, after)
-    return Recorded(entries, new, before, after)
+    return Recorded(entries, new, before, after, game, base)
 
 
 class GameRecorded(NamedTuple):
@@ -160,53 +257,22 @@ def game_of_match(store: MatchStore, match_id: str) -> Game:
 def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee: str | None = None,
                  reason: str = "", expect_seq: int | None = None) -> GameRecorded:
     """Check directive *texts* against a match of any game and append them in one write, or store
-    nothing and raise: each read by the game's reader in the match's context (a player's name names a seat), the
-    match replayed with them by the game's engine, refused when the engine finds a problem on one of them.
-    A directive that opens a deal is refused while a dispute stops play (``disputes.stop_play``), at every game.
-    :func:`record` takes events the match's game read already (the web's form, a record file), and its refusal
-    also says what the engine expected next."""
-    from referee.app.appending import require_reason
-    from referee.app.officiate import Rejected
-    from referee.games.api import split_problems
-    from referee.games.stored import game_of_view
-    from referee.store.pinning import rules_of_match
-
-    with store.session(match_id) as s:
-        require_reason(store, match_id, reason)
-        expect(s.count, expect_seq)
-        view = s.view
-        game = game_of_view(view)
-        first = s.next_seq
-        reading = game.read_lines([*view.items(), *((first + i, t) for i, t in enumerate(texts))])
+    nothing and raise: read together by the game's reader after the match's lines (a player's name names a seat),
+    then checked and appended as :func:`enter` checks and appends one (the one write path): refused when the
+    engine finds a problem on one of them, a directive that opens a deal refused while a dispute stops play."""
+    def read(game: Game, stored: list[AnyEvent], first: int, prior: Callable[[], Any]) -> list[AnyEvent]:
+        held = [(ev.line, game.format_event(ev)) for ev in stored]
+        reading = game.read_lines([*held, *((first + i, t) for i, t in enumerate(texts))])
         unread = [e for e in reading.errors if e.line >= first]
         if unread:
             e = unread[0]
             raise StoreError(M("cannot read '{text}': {problem}; nothing stored", text=texts[e.line - first],
                                problem=e.msg))
-        new = [ev for ev in reading.events if ev.line >= first]
-        if game.header(new) is not None:
-            raise StoreError(M("the `match` header is written by `referee new`; to change it, amend seq 1"))
-        held = [ev for ev in reading.events if ev.line < first]
-        if game.deal_starts(new):  # a next deal: not while a dispute stops play (every game's matches)
-            _play_stopped(store, match_id, lambda: s.entries)
-        rules = rules_of_match(game, held, store)
-        after = game.replay(held + new, rules)
-        before = game.replay(held, rules)  # what the output says the new directives settled
-        # Refused: a mistake the match did not have before the new directives, wherever it is said: one the new
-        # lines carry (a bid that does not rise, points for a deal that is over) or one they make of a line before
-        # (a new deal leaves the one in progress without its places, a redeal of a deal played out). What the
-        # deal in progress still lacks (its kitty, who went out: the game's `pending`) is what the referee records
-        # next, not a reason to refuse a step.
-        mistakes = split_problems(game, after).mistakes
-        if mistakes:
-            had = {e.key for e in split_problems(game, before).mistakes}
-            added = [e for e in mistakes if e.key not in had]
-            if added:
-                raise Rejected(added)
-        items: list[NewEntry] = [{"kind": "event", "directive": game.format_event(ev), "reason": reason}
-                                 for ev in new]
-        entries = s.append_many(items, referee)
-    return GameRecorded(game, entries, new, after, before)
+        return [ev for ev in reading.events if ev.line >= first]
+
+    done = _recorded(store, match_id, read, referee, reason, expect_seq)
+    assert done.game is not None
+    return GameRecorded(done.game, done.entries, done.events, done.after, done.prior())
 
 
 def record_text(store: MatchStore, match_id: str, text: str, referee: str | None = None, reason: str = "",

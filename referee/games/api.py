@@ -481,6 +481,35 @@ class GameOf(Protocol[E, R, Res]):
         the first deal)."""
         ...
 
+    # --- writepath: one write path for every game (``app.recording.enter``): a referee's text read, what it settled
+    def read_entry(self, events: Sequence[E], line: int, text: str) -> Reading:
+        """*text* (one directive as a referee types it) read as the match's entry at *line* after its stored *events*:
+        only the events and errors of that line. A game whose reader reads a line in the match's context (a player's
+        name names a seat) reads it after the match's lines; one whose lines stand alone reads it alone."""
+        ...
+    def answer_state(self, result: Res) -> Any:
+        """What :meth:`short_answer` reads a short answer against where the match *result* stands (Gunzi's table
+        state, ``result.state``): the one place a caller gets it from, whatever the game."""
+        ...
+    def settled_now(self, before: Res, after: Res, lang: str) -> list[list[str]]:
+        """What recording (or a correction) says of the deals it settled, one block of lines each, *before* and
+        *after* the match's results around it: Gunzi's new hands with their settlement, the other games' deals whose
+        payment changed as their scorecard row. Empty when it settled none."""
+        ...
+    def ended_text(self, before: Res, after: Res, lang: str) -> str | None:
+        """Who won, when what was just stored ended the match settling no deal (time called, a ruling, a forfeit by
+        warnings: Gunzi's §8.1); None otherwise (a deal that ended it says so in its :meth:`settled_now` block)."""
+        ...
+    def entry_next(self, result: Res) -> tuple[str, ...]:
+        """What the web's API answers a stored entry with as ``next``: the forms :meth:`expected` offers (Gunzi's
+        answer names the keywords, :meth:`expects`, as its phone clients read them)."""
+        ...
+    def refusal_expects(self, before: Res) -> tuple[str, ...]:
+        """The keywords a refused directive's message names as expected next where the match stood (*before*): Gunzi's
+        (:meth:`expects`, its refusals have always said them); none where the prompt and the page show the forms
+        :meth:`expected` offers instead."""
+        ...
+
 
 
 Game: TypeAlias = GameOf[Any, Any, Any]

@@ -84,6 +84,13 @@ def keyed(lang: str) -> str:
                           chinese=TITLES[key].text(CHINESE)) for key in GAMES])
 
 
+def written(key: str) -> bool:
+    """Whether a match header (or an event's settings) writes game *key* down (``game=``): every game's but the one a
+    header without ``game=`` is (:data:`DEFAULT`), so that the records and logs made before there were other games
+    read as they did."""
+    return key != DEFAULT
+
+
 def game(key: str | None = None) -> Game:
     """The game *key* names (Gunzi for None or ""); :class:`UnknownGame` naming the known ones otherwise."""
     name = (key or DEFAULT).strip().lower()

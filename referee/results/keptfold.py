@@ -232,7 +232,11 @@ def _load(store: Any, match_id: str, session: Any) -> Kept | None:
 
 
 def start(events: Sequence[Any], entries: Sequence[StoredEntry], base: Replayer) -> Kept | None:
-    """What the clock reads of a match replayed whole (*events*, read from *entries*; *base* its fold)."""
+    """What the clock reads of a match replayed whole (*events*, read from *entries*; *base* its fold). None for an
+    engine that keeps no settled ``hands`` (the kit's whole replay, which holds the match's events themselves):
+    what is kept is a fold that reads each new line alone, as Gunzi's reader does (``Game.read_entry``)."""
+    if not hasattr(base, "hands"):
+        return None
     try:
         from referee.results.replaying import game_of
 

@@ -208,7 +208,7 @@ def created(event_id: str, name: str, rules: str, fmt: EventFormat, rounds: int 
     on (the log of an event that leaves them as they were stays as it was)."""
     return {"action": CREATED, "event": event_id, "name": name, "rules": rules, "format": fmt.value,
             "rounds": rounds, "scoring": scoring_data(scoring), "date": date, "venue": venue, "seed": seed,
-            "lot": lot, **({"game": game, "sit_out": sit_out} if game != DEFAULT_GAME else {}),
+            "lot": lot, **({"game": game, "sit_out": sit_out} if registry.written(game) else {}),
             **({"confirmation_required": True} if confirmation_required else {})}
 
 

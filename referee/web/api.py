@@ -34,7 +34,7 @@ from referee.core.names import check_id
 from referee.store.errors import MovedOn
 from referee.web import writes
 from referee.web.cache import event_version, league_version, match_version
-from referee.web.data import checked_match, game_of, league_json, match_json, ratings_json, standings_json
+from referee.web.data import checked_match, league_json, match_json, ratings_json, standings_json
 from referee.web.deps import web
 from referee.web.errors import BadRequest, TooLarge, short
 
@@ -133,19 +133,15 @@ async def post_entry(request: Request) -> Response:
     def stored() -> dict[str, Any]:
         with writes.once(w.store, match_id, client) as found:
             if found is not None:  # sent again after a lost answer: the entry stored, answered as the first time
-                from referee.app.officiate import replay
                 from referee.app.recording import game_state
 
-                expected = (game_state(w.store, match_id).expected if game_of(w.store, match_id) is not None
-                            else replay(w.store.events(match_id)).state.expected)
-                return {"seq": found["seq"], "stored": found["directive"], "next": list(expected)}
-            if game_of(w.store, match_id) is not None:  # every other game's use case (recording.record_lines)
-                done = writes.record_game(w.store, match_id, text, token.name, after)
-                return {"seq": done.entries[-1]["seq"], "stored": done.entries[-1]["directive"],
-                        "next": list(done.game.expected(done.after))}
-            out = writes.record(w.store, match_id, writes.parse(w.store, match_id, text), token.name, after, "",
-                                w.memo)
-            return {"seq": out.entry["seq"], "stored": out.entry["directive"], "next": list(out.after.state.expected)}
+                now = game_state(w.store, match_id)
+                return {"seq": found["seq"], "stored": found["directive"],
+                        "next": list(now.game.entry_next(now.result))}
+            done = writes.enter(w.store, match_id, text, token.name, after, memo=w.memo)  # every game's use case
+            assert done.game is not None
+            return {"seq": done.entries[-1]["seq"], "stored": done.entries[-1]["directive"],
+                    "next": list(done.game.entry_next(done.after))}
 
     def write() -> tuple[dict[str, Any], Any]:
         try:

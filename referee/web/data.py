@@ -329,9 +329,9 @@ _games_lock = threading.Lock()
 
 
 def _stored_game(store: MatchStore, match_id: str) -> Game | None:
-    """The game the header in effect of a stored match names (None: it names none), kept per match version (a
-    write's two questions, which write path and which reader, cost one look), read through the server's memo
-    of the match when there is one (its events known: no read and parse of the whole match after each write).
+    """The game the header in effect of a stored match names (None: it names none), kept per match version (each
+    write asks it), read through the server's memo of the match when there is one (its events known: no read and
+    parse of the whole match after each write).
     The version is asked before the match is read: a write in between leaves a game that may be newer than its
     version, never older (``referee.web.cache``'s rule)."""
     version = store.match_version(match_id)
@@ -352,21 +352,6 @@ def _stored_game(store: MatchStore, match_id: str) -> Game | None:
 def match_game(store: MatchStore, match_id: str) -> Game:
     """The game of a stored match: the one its header names (the registry's default when it names none)."""
     return _stored_game(store, match_id) or registry.game()
-
-
-def _default(game: Game | None) -> bool:
-    """Whether *game* is the registry's default (a header naming none is of it): the game whose entry (the write
-    path, not the page: :func:`match_view` is every game's) still takes the use cases of ``referee.app.officiate``
-    and ``referee.app.answers`` (its guided answers, the memo); every other game's takes
-    ``recording.record_lines``. It goes when ``app.answers`` reads every game's answers."""
-    return game is None or game.key == registry.DEFAULT
-
-
-def game_of(store: MatchStore, match_id: str) -> Game | None:
-    """The game of a stored match other than the registry's default (None for the default's): which write path
-    its entry takes."""
-    game = _stored_game(store, match_id)
-    return None if _default(game) else game
 
 
 def rulable(remarks: Any) -> list[dict[str, int]]:

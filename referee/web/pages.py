@@ -17,14 +17,13 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 
 from referee.app import director
 from referee.app.answers import command_of
-from referee.app.recording import GameRecorded
+from referee.app.recording import GameRecorded, Recorded
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg, languages, listed, literal, normalize, tr
 from referee.core.lang import SHORT
 from referee.core.names import check_id
 from referee.store.errors import MovedOn
 from referee.store.tokens import parse_tables
-from referee.views import matchtext as views
 from referee.views import storedtext
 from referee.views.eventtext import close_preview_lines
 from referee.web import pad, writes
@@ -34,10 +33,8 @@ from referee.web.auth import CSRF, SESSION, SESSION_DAYS, csrf_value
 from referee.web.cache import event_version, home_version, league_version, leagues_version, match_version
 from referee.web.data import (
     event_view,
-    game_of,
     league_view,
     leagues_view,
-    match_game,
     match_view,
     ratings_view,
     remarks_view,
@@ -52,7 +49,6 @@ if TYPE_CHECKING:
     from starlette.datastructures import FormData
     from starlette.requests import Request
 
-    from referee.app.officiate import Outcome
     from referee.games.api import Game
     from referee.store.chain import StoredEntry
     from referee.store.tokens import Token
@@ -343,7 +339,7 @@ def _entry_context(w: Web, match_id: str, lang: str) -> dict[str, Any]:
     view = dict(w.renders.through(("match-view", match_id, lang), version, lambda: match_view(w.store, match_id, lang)))
     game: Game = view["game_of"]
     forms: tuple[str, ...] = view["forms"]
-    if game_of(w.store, match_id) is None:  # the guided answers' write path (``_stored``): its forms as controls
+    if game.prompt_by_deal:  # the guided prompt's deal (its short answers): the forms as controls to tap, as it asks
         view["controls"], view["game"] = controls(game, forms, lang), ""
     view["pad"] = pad.pad_context(game, lang, view.get("names", {}), view.get("giver"))  # tap-first entry
     view["pad_parts"] = pad.controls_json(game, forms)
@@ -366,16 +362,17 @@ def form_text(form: FormData, name: str) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _report(game: Game, out: Outcome, match_id: str, lang: str) -> dict[str, Any]:
-    """What the CLI prints after recording (``referee record``): the entry stored, the hand it settled,
-    who won, what comes next."""
+def _report(game: Game, match_id: str, entries: list[StoredEntry], taken: str, before: Any, after: Any,
+            lang: str) -> dict[str, Any]:
+    """What the CLI prints after recording (``referee record``) or a correction, for every game: the entry stored,
+    the deals it settled (``Game.settled_now``), who won when it ended the match settling none, what comes next."""
 
-    lines = storedtext.stored_lines(game, match_id, [out.entry], lang, out.taken)
-    settled = [game.settled_text(out.after, hand.hand, lang) for hand in out.new_hands]
-    if out.after.winner and out.after.state.match_over and not out.new_hands:
-        lines.append(views.won_line(out.after, lang))
-    lines.append(storedtext.next_line(game, out.after, lang))
-    return {"stored": lines, "settled": settled}
+    lines = storedtext.stored_lines(game, match_id, entries, lang, taken)
+    ended = game.ended_text(before, after, lang)
+    if ended is not None:
+        lines.append(ended)
+    lines.append(storedtext.next_line(game, after, lang))
+    return {"stored": lines, "settled": game.settled_now(before, after, lang)}
 
 
 async def entry_response(request: Request, match_id: str, status: int, **extra: Any) -> Response:
@@ -434,29 +431,17 @@ def _seq(form: FormData, kind: str) -> int:
     return int(seq_text)
 
 
-def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Outcome | GameRecorded:
-
+def _stored(w: Web, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Recorded | GameRecorded:
+    """The one write path of every game: a directive typed (read as the guided prompt reads an answer) by
+    ``app.recording.enter`` (through the server's memo), a correction by ``app.recording.correct_lines``."""
     after = after_of(form)
     reason = form_text(form, "reason")
-    if game_of(w.store, match_id) is not None:  # the use cases of every game: recording.record_lines, correct_lines
-        if kind == "record":
-            return writes.record_game(w.store, match_id, text, token.name, after, reason)
-        if kind == "amend" and not reason.strip():
-            raise UsageError(M("amend: give the reason (it is kept in the log)"))
-        return writes.correct_game(w.store, match_id, kind, token.name, after,
-                                   seq=None if kind == "undo" else _seq(form, kind), text=text, reason=reason)
     if kind == "record":
-        return writes.record(w.store, match_id, writes.answer(w.store, match_id, text, w.memo), token.name, after,
-                             reason, w.memo)
-    if kind == "undo":
-        return writes.correct(w.store, match_id, "undo", token.name, after, reason=reason)
-    seq = _seq(form, kind)
-    if kind == "void":
-        return writes.correct(w.store, match_id, "void", token.name, after, seq=seq, reason=reason)
-    if not reason.strip():
+        return writes.enter(w.store, match_id, text, token.name, after, reason, w.memo, answers=True)
+    seq = None if kind == "undo" else _seq(form, kind)
+    if kind == "amend" and not reason.strip():
         raise UsageError(M("amend: give the reason (it is kept in the log)"))
-    event = writes.parse(w.store, match_id, text)
-    return writes.correct(w.store, match_id, "amend", token.name, after, seq=seq, event=event, reason=reason)
+    return writes.correct(w.store, match_id, kind, token.name, after, seq=seq, text=text, reason=reason)
 
 
 async def _write(request: Request, match_id: str, kind: str, text: str, form: FormData, token: Token) -> Response:
@@ -465,7 +450,7 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
     lang = lang_of(request)
     client: str | None = None
 
-    def stored() -> Outcome | GameRecorded | StoredEntry:
+    def stored() -> Recorded | GameRecorded | StoredEntry:
         with writes.once(w.store, match_id, client) as found:  # a phone's queued entry: stored once (issue 32)
             if found is not None:
                 return found
@@ -487,12 +472,13 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
     w.hub.poke_all()
     if isinstance(out, dict):  # the entry this phone stored already, sent again: answered with it, as first time
         return await entry_response(request, match_id, 200, stored=[resent(out, lang)])
-    if isinstance(out, GameRecorded):  # what `referee record` prints for it: the entry stored, what comes next
-        lines = [*storedtext.stored_lines(out.game, match_id, out.entries, lang, out.taken),
-                 *storedtext.settled_lines(out.game, out.before, out.after, lang),
-                 storedtext.next_line(out.game, out.after, lang)]
-        return await entry_response(request, match_id, 200, stored=lines)
-    return await entry_response(request, match_id, 200, **_report(match_game(w.store, match_id), out, match_id, lang))
+    # what `referee record` prints for it: the entry stored, the deals it settled, what comes next
+    taken = out.taken if isinstance(out, GameRecorded) else ""
+    game = out.game
+    assert game is not None
+    before = out.before if isinstance(out, GameRecorded) else out.prior()
+    return await entry_response(request, match_id, 200,
+                                **_report(game, match_id, out.entries, taken, before, out.after, lang))
 
 
 def mine(kind: str, text: str, form: FormData, lang: str) -> str:

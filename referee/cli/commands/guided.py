@@ -13,7 +13,7 @@ back with the up arrow, and tab completes the game's words (``Game.typed_words``
 A session is one deal where the game records a deal as its unit at the table (``Game.prompt_by_deal``: Gunzi's
 hand, begun by the prompt itself — ``Game.opening`` — and ended at its settlement; its short answers read by
 ``referee.app.answers``, the reader the web's entry field uses too); otherwise every directive until the match is
-over, each stored as ``referee record ID DIRECTIVE`` stores it (``app.recording.record_lines``). A refusal is said
+over, each stored as ``referee record ID DIRECTIVE`` stores it (``app.recording.enter``). A refusal is said
 and the prompt comes again; nothing else is stored.
 """
 
@@ -221,10 +221,11 @@ def guided(store: MatchStore, match_id: str, referee: str | None, lang: str,
 def _by_directive(store: MatchStore, match_id: str, referee: str | None, lang: str, read: Callable[[str], str],
                   state: GameState) -> None:
     """The session of a game whose directives are entered one by one until the match is over: each stored by
-    ``app.recording.record_lines`` and said as ``referee record`` says it (``views.storedtext``)."""
+    ``app.recording.enter`` and said as ``referee record`` says it (``views.storedtext``)."""
     from referee.app.answers import command_of, not_understood
     from referee.app.officiate import Rejected
-    from referee.app.recording import game_state, record_lines
+    from referee.app.recording import as_directive, enter, game_state
+    from referee.core.errors import UsageError
     from referee.core.i18n import M, literal, tr
     from referee.store.errors import MovedOn, StoreError
     from referee.views import storedtext
@@ -250,7 +251,7 @@ def _by_directive(store: MatchStore, match_id: str, referee: str | None, lang: s
             _try_again(lang, unread)
             continue
         try:
-            done = record_lines(store, match_id, [answer.strip()], referee, expect_seq=state.entries)
+            done = enter(store, match_id, as_directive(answer.strip()), referee, expect_seq=state.entries)
         except MovedOn as e:  # another referee (the web) stored meanwhile: the prompt follows the match
             _try_again(lang, M("not accepted: {problems}", problems=e.msg))
             state = game_state(store, match_id)
@@ -258,12 +259,14 @@ def _by_directive(store: MatchStore, match_id: str, referee: str | None, lang: s
         except Rejected as e:  # refused by the rules, said of the match, not of a record file's lines
             _try_again(lang, at_prompt(e.msg))
             continue
-        except StoreError as e:  # unreadable: nothing stored
+        except (StoreError, UsageError) as e:  # unreadable, or refused by the store: nothing stored
             _try_again(lang, e.msg)
             continue
         # what `referee record` says of it (views.storedtext), the prompt then saying what comes next
-        echo_lines(storedtext.stored_lines(done.game, match_id, done.entries, lang))
-        echo_lines(storedtext.settled_lines(done.game, done.before, done.after, lang))
+        game = state.game
+        echo_lines(storedtext.stored_lines(game, match_id, done.entries, lang))
+        for block in game.settled_now(done.prior(), done.after, lang):
+            echo_lines(block)
         state = game_state(store, match_id)
     typer.echo(tr(lang, "match {match} is over", match=match_id))
 
@@ -354,7 +357,7 @@ def _by_deal(store: MatchStore, match_id: str, referee: str | None, lang: str, r
                 return
             continue
         try:
-            event = read_answer(answer, state.result.state)
+            event = read_answer(answer, state.result, game)
         except Unread as e:
             _try_again(lang, e.msg)
             continue

@@ -33,7 +33,6 @@ def record_file(store: MatchStore, match_id: str, path: Path, referee: str | Non
     from referee.app.appending import read_file
     from referee.app.recording import record
     from referee.core.i18n import tr, trn
-    from referee.views import matchtext as views
 
     got = read_file(store, match_id, path)
     done = record(store, match_id, got.events, referee, reason, after, lines=got.lines, file=str(path))
@@ -44,13 +43,14 @@ def record_file(store: MatchStore, match_id: str, path: Path, referee: str | Non
     if got.skipped:
         typer.echo(trn(lang, "  ({n} header, team or seat line agrees with the match and was left out)",
                        "  ({n} header, team and seat lines agree with the match and were left out)", got.skipped))
-    before = done.before.hands if done.before is not None else ()
-    settled = done.after.hands[len(before):]
-    for i, hand in enumerate(settled, 1):  # the match's winner is said after the hand that decided it
-        shown = done.after if i == len(settled) else done.after._replace(winner=None)
-        typer.echo("\n".join(views.settlement(hand, shown, lang)))
-    if done.after.winner and done.after.state.match_over and not done.after.hands[len(before):]:
-        typer.echo(views.won_line(done.after, lang))
-    typer.echo(views.next_line(done.after, lang))
+    game = done.game
+    assert game is not None
+    before = done.prior()
+    for block in game.settled_now(before, done.after, lang):  # the deal that decided the match says who won it
+        typer.echo("\n".join(block))
+    ended = game.ended_text(before, done.after, lang)
+    if ended is not None:
+        typer.echo(ended)
+    typer.echo(game.next_text(done.after, lang))
     if reason:
         typer.echo(tr(lang, "reason kept with the entries: {reason}", reason=reason))

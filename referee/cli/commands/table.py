@@ -18,9 +18,7 @@ from referee.cli.commands.tableactions import (
     echo_lines,
     echo_notes,
     open_store,
-    parse_directive,
     report_record,
-    report_stored,
     show_status,
 )
 from referee.core.i18n import N_
@@ -108,7 +106,7 @@ def _new_match(key: str | None, match_id: str, rules: str | None, players: list[
     from referee.core.i18n import M, trn
     from referee.core.names import check_id
     from referee.games.api import split_problems
-    from referee.games.registry import game
+    from referee.games.registry import game, written
     from referee.views import matchtext as views
 
     chosen = game(key)
@@ -120,7 +118,7 @@ def _new_match(key: str | None, match_id: str, rules: str | None, players: list[
         raise UsageError(M("--rules {rules}: {problem}", rules=named, problem=e.msg)) from None
     try:
         # A header naming no game (the registry's default's) names its rule set; another game's names the one given.
-        events = match_events(chosen, match_id, named if rules or chosen is game(None) else None, players, fields,
+        events = match_events(chosen, match_id, named if rules or not written(chosen.key) else None, players, fields,
                               teams)
     except ValueError:  # teams named for a game whose players each play for themself
         raise UsageError(M("--ew/--ns name the partnerships of a game of pairs; {game} has none",
@@ -167,73 +165,30 @@ def record(
         recordfile.refuse_guided(store, match_id)
         guided(store, match_id, referee, language)
         return
-    from referee.app.recording import game_of_match
-    from referee.games import registry
-
-    if game_of_match(store, match_id) is not registry.game(None):  # the file's lines, each read by the match's game
-        _record_game(store, match_id, _game_texts(directive, file), referee, reason, after, language)
-        return
     if directive:
         from referee.core.errors import UsageError
         from referee.core.i18n import M
 
         raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
     assert file is not None
-    # the default game's record file, its hands' settlements said (a closed round's match needs --reason)
+    # a record file of any game, its deals' settlements said (a closed round's match needs --reason)
     recordfile.record_file(store, match_id, file, referee, reason, language, after)
 
 
 def _record_one(store: MatchStore, match_id: str, directive: list[str], referee: str | None, reason: str,
                 after: int | None, language: str) -> None:
-    """`referee record MATCH DIRECTIVE`: read by the registry's default game (a header without ``game=`` is its)
-    and recorded in one session by ``app.recording.record`` (one read of the match); a match of another game (the
-    session says so, or its reader cannot read the directive) by that game's use case (``record_lines``)."""
+    """`referee record MATCH DIRECTIVE`, a match of any game: read by the match's game and recorded in one session
+    by ``app.recording.enter`` (one read of the match)."""
     from referee.app.officiate import Rejected
-    from referee.app.recording import game_of_match
-    from referee.app.recording import record as record_events
-    from referee.core.errors import UsageError
-    from referee.games import registry
-    from referee.store.store import StoreError
+    from referee.app.recording import as_directive, enter
     from referee.views.prompttext import at_prompt
 
-    reader = registry.game(None)
     try:
-        try:
-            event = parse_directive(reader, directive)
-            done = record_events(store, match_id, [event], referee, reason, after)
-        except (UsageError, StoreError):
-            if game_of_match(store, match_id) is reader:  # the match's own game refused it: said as it is
-                raise
-            _record_game(store, match_id, [" ".join(directive)], referee, reason, after, language)
-            return
+        done = enter(store, match_id, as_directive(" ".join(directive), "DIRECTIVE"), referee, reason, after)
     except Rejected as e:  # one directive at the table: a line the engine cites is an entry (#14), as at the prompt
         raise Rejected([p._replace(msg=at_prompt(p.msg)) for p in e.errors], e.expected, e.what) from None
-    report_record(reader, match_id, done.outcome(), language, store)
-    echo_notes(store, language)
-
-
-def _game_texts(directive: list[str] | None, file: Path | None) -> list[str]:
-    """The directives `record` stores line by line (``record_lines``): the one given, or a file's lines."""
-    from referee.core.errors import UsageError
-    from referee.core.i18n import M
-
-    if file is not None:
-        if directive:
-            raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
-        from referee.app.sources import decode, read_bounded
-
-        return decode(read_bounded(file), str(file), None).text.splitlines()
-    assert directive  # without one: guided entry (`record`)
-    return [" ".join(directive)]
-
-
-def _record_game(store: MatchStore, match_id: str, texts: list[str], referee: str | None, reason: str,
-                 after: int | None, language: str) -> None:
-    """`referee record` line by line (``record_lines``): what was stored, and where the match stands."""
-    from referee.app.recording import record_lines
-
-    done = record_lines(store, match_id, texts, referee, reason, after)
-    report_stored(done.game, match_id, done.entries, done.before, done.after, language)
+    assert done.game is not None
+    report_record(done.game, match_id, done, language, store)
     echo_notes(store, language)
 
 

@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
-    from referee.app.officiate import Outcome
-    from referee.app.recording import GameRecorded
+    from referee.app.recording import GameRecorded, Recorded
     from referee.core.records import RecordError
     from referee.games.api import Game
     from referee.store.api import MatchStore
@@ -58,38 +57,33 @@ def echo_notes(store: MatchStore, lang: str) -> None:
         typer.echo(tr(lang, "warning: {message}", message=note), err=True)
 
 
-def report_record(game: Game, match_id: str, out: Outcome, lang: str, store: MatchStore | None = None) -> None:
-    """What recording an event of *game* by ``app.recording.record`` did: the entry stored, the hand it settled, a
-    warning's count, who won, the game clock's notice, what comes next."""
+def report_record(game: Game, match_id: str, done: Recorded, lang: str, store: MatchStore | None = None) -> None:
+    """What recording directives into a match of any game (``app.recording.enter``, ``record``) did: each entry
+    stored, the deals they settled (``Game.settled_now``), a warning's count, who won when it ended the match
+    settling no deal (``Game.ended_text``), the game clock's notice, what comes next."""
     from referee.app import officiate
     from referee.views import matchtext as views
     from referee.views import storedtext
 
-    echo_lines(storedtext.stored_lines(game, match_id, [out.entry], lang))
-    for hand in out.new_hands:
-        echo_lines(views.settlement(hand, out.after, lang))
+    out = done.outcome()
+    before = done.prior()
+    echo_lines(storedtext.stored_lines(game, match_id, done.entries, lang))
+    for block in game.settled_now(before, done.after, lang):
+        echo_lines(block)
     warned = officiate.warning_of(out)
     if warned is not None:  # what the warning counts towards (§8.1): the last before the limit, the forfeit
         line = views.warning_line(out.after, *warned, lang)
         if line:
             typer.echo(line)
     # No event is accepted once the match is over, so a match over now was ended by this event; when it
-    # settled no hand (time called, a ruling, a third warning), say who won.
-    elif out.after.winner and out.after.state.match_over and not out.new_hands:
-        typer.echo(views.won_line(out.after, lang))
+    # settled no deal (time called, a ruling, a third warning), say who won.
+    else:
+        ended = game.ended_text(before, done.after, lang)
+        if ended is not None:
+            typer.echo(ended)
     for notice in officiate.notices(store, match_id, out) if store is not None else ():
         typer.echo(notice.text(lang))
-    typer.echo(storedtext.next_line(game, out.after, lang))
-
-
-def report_stored(game: Game, match_id: str, entries: list[StoredEntry], before: Any, after: Any, lang: str) -> None:
-    """What recording by ``record_lines`` (any game) did, in the one style of every game
-    (``views.storedtext``): each entry stored, who stored it, the deals it settled, what comes next."""
-    from referee.views import storedtext
-
-    echo_lines(storedtext.stored_lines(game, match_id, entries, lang))
-    echo_lines(storedtext.settled_lines(game, before, after, lang))
-    typer.echo(storedtext.next_line(game, after, lang))
+    typer.echo(storedtext.next_line(game, done.after, lang))
 
 
 def show_status(store: MatchStore, match_id: str, lang: str) -> None:

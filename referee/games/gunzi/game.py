@@ -372,6 +372,37 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
             return M("hand {hand}", hand=deal)
         return M("game {game}, hand {hand}", game=unit, hand=deal)
 
+    # --- writepath: one write path for every game (``app.recording.enter``): a referee's text read, what it settled
+    def read_entry(self, events: Sequence[Event], line: int, text: str) -> Reading:
+        """Read alone: a line of Gunzi's names its seats and teams by their codes, never by the record's names."""
+        return self.read_lines([(line, text)])
+
+    def answer_state(self, result: MatchResult) -> Any:
+        """The table state (``engine.TableState``): what ``gunzi.answers`` reads ``30`` or 保底 against."""
+        return result.state
+
+    def settled_now(self, before: MatchResult, after: MatchResult, lang: str) -> list[list[str]]:
+        """Each hand settled since *before* (``tabletext.settlement``: the one that ended the match says who won)."""
+        from referee.games.gunzi.tabletext import settlement
+
+        return [settlement(hand, after, lang) for hand in after.hands[len(before.hands):]]
+
+    def ended_text(self, before: MatchResult, after: MatchResult, lang: str) -> str | None:
+        """``match won by EW (games …)`` when the match is over now with no hand settled since *before* (§8.1)."""
+        from referee.games.gunzi.tabletext import won_line
+
+        if after.winner and after.state.match_over and len(after.hands) == len(before.hands):
+            return won_line(after, lang)
+        return None
+
+    def entry_next(self, result: MatchResult) -> tuple[str, ...]:
+        """The keywords (``engine.TableState.expected``: ``declare``, ``flip``): the API's answer as it always was."""
+        return result.state.expected
+
+    def refusal_expects(self, before: MatchResult) -> tuple[str, ...]:
+        """:meth:`expects`: ``event rejected, nothing stored: …; expected next: points | last``."""
+        return before.state.expected
+
 UNFINISHED = "hand {hand} has no 'last' before line {line}: it is not settled"  # engine._abandon_open_hand's
 
 GAME = Gunzi()

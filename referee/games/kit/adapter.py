@@ -24,7 +24,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO, TypeVar, cast
 
 from referee.core.i18n import M, Msg
 from referee.games.api import (
@@ -608,6 +608,46 @@ class Adapter(GameOf[E, R, Res]):
     def log_title(self, unit: int | None, deal: int | None) -> Msg:
         """:meth:`deal_title`; before the first deal, the match's."""
         return M("match (before the first deal)") if deal is None else self.deal_title(deal)
+
+    # --- writepath: one write path for every game (``app.recording.enter``): a referee's text read, what it settled
+    def read_entry(self, events: Sequence[E], line: int, text: str) -> Reading:
+        """*text* read after the match's stored lines (each event as the store keeps it, ``format_event``), as the
+        kit's readers read a line in its record's context (a player's name names the seat the record gave them)."""
+        held = [(cast(Any, ev).line, self.format_event(ev)) for ev in events]  # every game's event has its line
+        reading = self.read_lines([*held, (line, text)])
+        return Read([ev for ev in reading.events if ev.line == line], [e for e in reading.errors if e.line == line])
+
+    def answer_state(self, result: Res) -> Any:
+        """The result itself: a game without short answers (:meth:`short_answer` None) reads none against it."""
+        return result
+
+    def settled_now(self, before: Res, after: Res, lang: str) -> list[list[str]]:
+        """``settled: …`` for each deal whose payment the recording changed (an ``out``, a spring claimed after it),
+        as its row of the scorecard's table (``kit.card.changed_deals``), a block each."""
+        from referee.core.i18n import tr
+        from referee.games.kit.card import changed_deals
+
+        return [[tr(lang, "settled: {deal}", deal=deal)] for deal in
+                changed_deals(self.scorecard_rows(before, lang), self.scorecard_rows(after, lang), paid=True)]
+
+    def ended_text(self, before: Res, after: Res, lang: str) -> str | None:
+        """None: a match of the kit's games ends at a deal (its match limit), said by that deal's row."""
+        return None
+
+    def entry_next(self, result: Res) -> tuple[str, ...]:
+        """The forms :meth:`expected` offers (``bid SEAT 1|2|3|pass``)."""
+        return self.expected(result)
+
+    def refusal_expects(self, before: Res) -> tuple[str, ...]:
+        """None: the kit games' prompt and entry page show the forms expected next above the refusal."""
+        return ()
+
+
+class Read(NamedTuple):
+    """What :meth:`Adapter.read_entry` gives: the events and errors of one line (a :class:`Reading`)."""
+
+    events: list[Any]
+    errors: list[RecordError]
 
 
 class WholeReplay:
