@@ -293,3 +293,35 @@ def test_a_gunzi_record_loads_no_other_game(tmp_path: Path) -> None:
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['referee.games.gunzi.engine']"
+
+
+def test_the_cache_keeps_the_most_recent_states_only(own_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The kept states of many matches are bounded: past ``KEEP`` the oldest written are removed (their matches'
+    next record replays), the newest stay, and the user's key is never touched."""
+    import os
+
+    folds = own_cache / "folds"
+    folds.mkdir(parents=True)
+    (own_cache / "fold.key").write_bytes(b"k" * 32)
+    for i in range(5):
+        path = folds / f"{i:040x}.fold"
+        path.write_bytes(b"x")
+        os.utime(path, ns=(1_000_000_000 * (i + 1), 1_000_000_000 * (i + 1)))  # written in the order of i
+    (folds / "notes.txt").write_text("not a state", encoding="utf-8")
+    keptfold.prune(folds, keep=3)
+    assert sorted(p.name for p in folds.iterdir()) == [f"{i:040x}.fold" for i in (2, 3, 4)] + ["notes.txt"]
+    keptfold.prune(folds, keep=3)  # at the bound: nothing more goes
+    assert len(list(folds.glob("*.fold"))) == 3
+    assert (own_cache / "fold.key").read_bytes() == b"k" * 32
+
+
+def test_a_record_past_the_bound_prunes_the_oldest(store: Any, own_cache: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Recording into three matches with room for two keeps the states of the last two recorded."""
+    monkeypatch.setattr(keptfold, "KEEP", 2)
+    for mid in ("M1", "M2", "M3"):
+        new_match(store, [HEADER[0].replace("M1", mid), *HEADER[1:]])
+        event = parse_line("hand")
+        assert event is not None
+        recording.record(store, mid, [event], "王裁判")
+    assert len(list((own_cache / "folds").glob("*.fold"))) == 2

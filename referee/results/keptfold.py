@@ -18,7 +18,8 @@ state of the entries the store holds now:
   unpickled; a stale one (another head, other rules, another version) is passed over.
 
 Anything else (no file, no key, a file of another format, any error while reading it) is the full replay, as
-before; the kept state is only a shortcut to the same verdicts (``tests/test_recording_kept.py``).
+before; the kept state is only a shortcut to the same verdicts (``tests/test_recording_kept.py``). The folder
+holds at most :data:`KEEP` states, the most recently written (:func:`prune`).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 
 MAGIC = b"referee-fold 1\n"
 FREEZE = 64  # settled hands re-pickled each time before they are frozen into the part the file reuses
+KEEP = 256  # states kept at most (the most recently written): a club's evenings, never a cache that only grows
 
 
 class Kept(NamedTuple):
@@ -322,6 +324,25 @@ def _save(store: Any, match_id: str, kept: Kept, new: Sequence[Any], entries: Se
         os.replace(temp, path)
     except OSError:
         temp.unlink(missing_ok=True)
+        return
+    prune(folder)
+
+
+def prune(folder: Path, keep: int | None = None) -> None:
+    """Remove all but the *keep* (:data:`KEEP`) most recently written states of *folder*: a removed one costs its
+    match's next record one full replay, nothing else."""
+    keep = KEEP if keep is None else keep
+    try:
+        states = [(e.stat().st_mtime_ns, e.path) for e in os.scandir(folder) if e.name.endswith(".fold")]
+    except OSError:
+        return
+    if len(states) <= keep:
+        return
+    for _, path in sorted(states)[:len(states) - keep]:
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
 
 
 def recent(store: Any, match_id: str, entry: StoredEntry) -> Hint | None:
