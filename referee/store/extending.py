@@ -20,7 +20,7 @@ from referee.store.chain import StoredEntry
 from referee.store.errors import BrokenChain, moved_on
 
 if TYPE_CHECKING:
-    from referee.store.store import MatchSession
+    from referee.store.store import MatchSession, PinnedSession
 
 
 def continuation(chain_id: str, before: Sequence[Mapping[str, object]], new: Sequence[StoredEntry],
@@ -50,7 +50,7 @@ def continuation(chain_id: str, before: Sequence[Mapping[str, object]], new: Seq
     return found
 
 
-def put_sealed(session: MatchSession, new: Sequence[StoredEntry]) -> None:
+def put_sealed(session: MatchSession | PinnedSession, new: Sequence[StoredEntry]) -> None:
     """Write *new* (checked by :func:`continuation`) after the entries of the folder store's *session*, in one
     atomic write of the match file (all or none), then bring the head record up to date: what
     ``MatchSession.append_many`` writes after it has sealed its items."""

@@ -696,30 +696,19 @@ class MatchSession(EntrySession):
                                                            entries[-1]["hash"]), entries)
 
 
-class PinnedSession(MatchSession):
-    """A match opened for writing whose file is what its head record pins (:class:`Pin`): its chain up to the
-    head was checked when that head was written, so nothing is read until asked. An append seals the new
-    entries to the head's hash and splices them into the file's bytes (read, not decoded; their size and tail
-    digest checked against the pin once more) in the store's one safe write, then writes the head record: the
-    same cost at entry 10 and entry 5,000. The entries, when a caller asks for them (the corrected view, a
-    continuation's check), are read then, and must end at the head."""
+class HeadSession(EntrySession):
+    """A match session that knows its head (count and last hash) without reading its entries: the next seq and
+    the count come from the head, an append seals to it, and the entries are read (:meth:`read_entries`, checked
+    against the head) only when a caller asks. A backend gives ``read_entries`` and ``write_sealed``."""
 
-    def __init__(self, store: "Store", match_id: str, path: Path, head: Head, pin: Pin) -> None:
-        self.store, self.match_id, self.path = store, match_id, path
-        self.head, self.pin = head, pin
-        self.keeps_head = True
-        self._entries: list[StoredEntry] | None = None
+    match_id: str
+    head: Head
+    _entries: list[StoredEntry] | None
 
     @property
     def entries(self) -> list[StoredEntry]:
-        """The match's entries, read (and checked for shape) when first asked; they end at the head pinned."""
         if self._entries is None:
-            found = self.store._read(self.match_id).entries
-            if len(found) != self.head.entries or found[-1]["hash"] != self.head.hash:
-                raise BrokenChain(chain.ChainProblem(self.match_id, None, M(
-                    "it does not carry the hash its head record holds: the match was rewritten")),
-                    M("{problem}; nothing recorded (run `referee verify`)"))
-            self._entries = found
+            self._entries = self.read_entries()
         return self._entries
 
     @entries.setter
@@ -735,12 +724,43 @@ class PinnedSession(MatchSession):
         return self.head.entries
 
     def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]:
-        """Append entries sealed to the head, in one atomic write (all or none), then the head record."""
+        """Append entries sealed to the head, in one write of the backend's (all or none)."""
         new = seal_after(self.match_id, self.head.entries, self.head.hash, items, referee)
         self.write_sealed(new)
         return new
 
+    def read_entries(self) -> list[StoredEntry]:
+        raise NotImplementedError
+
     def write_sealed(self, new: Sequence[StoredEntry]) -> None:
+        raise NotImplementedError
+
+
+class PinnedSession(HeadSession):
+    """A match opened for writing whose file is what its head record pins (:class:`Pin`): its chain up to the
+    head was checked when that head was written, so nothing is read until asked. An append seals the new
+    entries to the head's hash and splices them into the file's bytes (read, not decoded; their size and tail
+    digest checked against the pin once more) in the store's one safe write, then writes the head record: the
+    same cost at entry 10 and entry 5,000. The entries, when a caller asks for them (the corrected view, a
+    continuation's check), are read then, and must end at the head."""
+
+    def __init__(self, store: "Store", match_id: str, path: Path, head: Head, pin: Pin) -> None:
+        self.store, self.match_id, self.path = store, match_id, path
+        self.head, self.pin = head, pin
+        self.keeps_head = True
+        self._entries: list[StoredEntry] | None = None
+
+    def read_entries(self) -> list[StoredEntry]:
+        """The match's entries, read (and checked for shape) when first asked; they end at the head pinned."""
+        found = self.store._read(self.match_id).entries
+        if len(found) != self.head.entries or found[-1]["hash"] != self.head.hash:
+            raise BrokenChain(chain.ChainProblem(self.match_id, None, M(
+                "it does not carry the hash its head record holds: the match was rewritten")),
+                M("{problem}; nothing recorded (run `referee verify`)"))
+        return found
+
+    def write_sealed(self, new: Sequence[StoredEntry]) -> None:
+        """*new* spliced into the file as pinned, in the store's one safe write, then the head record and its pin."""
         try:
             raw = safefile.read_regular(self.path)
         except OSError as e:
@@ -1271,7 +1291,7 @@ class Store:
         return self._locked(self.path(match_id))
 
     @contextlib.contextmanager
-    def session(self, match_id: str, *, must_exist: bool = True) -> Iterator[MatchSession]:
+    def session(self, match_id: str, *, must_exist: bool = True) -> Iterator[MatchSession | PinnedSession]:
         """Open a match for writing: take its lock, clean a killed writer's litter, check the chain and
         the head record (a truncated match is refused like a hand-edited one) — unless the file is what its
         head record pins (:class:`PinnedSession`: checked when that head was written, nothing new to check)."""

@@ -62,8 +62,8 @@ from referee.store.store import (
     INDEX_FIELDS,
     Anchor,
     Audit,
-    EntrySession,
     Head,
+    HeadSession,
     LogEntry,
     MatchFile,
     NewEntry,
@@ -77,7 +77,6 @@ from referee.store.store import (
     new_header,
     now,
     referee_name,
-    seal_after,
     seal_all,
     to_events,
 )
@@ -119,7 +118,7 @@ def _match_values(key: object, e: StoredEntry) -> tuple[object, ...]:
     return (*_values(key, e), e.get("client"))
 
 
-class PgSession(EntrySession):
+class PgSession(HeadSession):
     """A match opened for writing inside a transaction that holds its row's lock. Its entries are read only when
     asked for (the corrected view, a continuation's check): an append seals to the row's head, which the
     database's trigger holds every insert to, so its cost does not grow with the match."""
@@ -132,34 +131,17 @@ class PgSession(EntrySession):
         self.head = head
         self._entries: list[StoredEntry] | None = None
 
-    @property
-    def entries(self) -> list[StoredEntry]:
+    def read_entries(self) -> list[StoredEntry]:
         """The match's entries, read under the session's lock when first asked, checked whole (chain and head)."""
-        if self._entries is None:
-            self._entries = self.store._checked_entries(self.conn, self.key, self.match_id, self.head)
-        return self._entries
+        return self.store._checked_entries(self.conn, self.key, self.match_id, self.head)
 
-    @entries.setter
-    def entries(self, value: list[StoredEntry]) -> None:
-        self._entries = value
-
-    @property
-    def next_seq(self) -> int:
-        return self.head.entries + 1
-
-    @property
-    def count(self) -> int:
-        return self.head.entries
-
-    def append_many(self, items: Sequence[NewEntry], referee: str | None = None) -> list[StoredEntry]:
-        """Insert the entries, sealed to the head read under the lock; stored when the session's transaction
-        commits (all or none)."""
-        new = seal_after(self.match_id, self.head.entries, self.head.hash, items, referee)
+    def write_sealed(self, new: Sequence[StoredEntry]) -> None:
+        """Insert *new*, sealed to the head read under the lock; stored when the session's transaction commits (all
+        or none)."""
         self.store._insert_entries(self.conn, self.key, new, self.match_id)
         if self._entries is not None:
-            self._entries = self._entries + new
+            self._entries = self._entries + list(new)
         self.head = Head(self.head.entries + len(new), new[-1]["hash"])
-        return new
 
 
 class PgEventSession:
