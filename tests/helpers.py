@@ -181,3 +181,17 @@ def individual_games() -> list[str]:
     from referee.games import registry
 
     return sorted(k for k in registry.GAMES if registry.game(k).sides == registry.game(k).seats)
+
+
+def match_tables(path: Any) -> Any:
+    """A match file's tables in TinyDB's layout (``{"entries": {"1": {…}, …}, "meta": {"1": {"heads": 1}}}``),
+    whichever way the file keeps them (the append log, or the one JSON document of a store before it): what a
+    test reads, or edits by hand and writes back with ``json.dumps`` (a file of the older layout, which the store
+    reads and checks as ever)."""
+    import json as _json
+    from pathlib import Path as _Path
+
+    from referee.store.files import is_log, log_tables
+
+    raw = _Path(path).read_bytes()
+    return log_tables(raw) if is_log(raw) else _json.loads(raw)

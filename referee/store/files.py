@@ -86,24 +86,113 @@ def _flat_tables(data: object) -> str | None:
     return "{\n" + ",\n".join(tables) + "\n}"
 
 
-# How every match file written since head records were kept ends (``dumps`` of its ``meta`` table): an append's
-# entries go just before it.
+# How every match file written since head records were kept and before the append log ends (``dumps`` of its
+# ``meta`` table): such a file is still read, and written again as a log by its next append.
 TAIL = b'\n },\n "meta": {\n  "1": {\n   "heads": 1\n  }\n }\n}'
 
+# The first line of a file kept as an append log (:class:`AtomicStorage` with ``log=True``: the folder store's
+# match files). Each line after it holds one document of one table, ``{"table": {"id": {…}}}``, in the order they
+# were written; a TinyDB insert appends its documents' lines (one write, one fsync), and only a change or removal
+# of a document already written makes the storage write the file whole again (atomically, as every other file).
+# A last line without its newline is what an append cut short by a crash left: not a document, and cut off by
+# the next append (:func:`append_bytes`).
+LOG = b'{"tinydb-log": 1}\n'
+ENTRIES = "entries"  # the match file's table of entries (``store.TABLE``)
+_LINE = json.JSONEncoder(ensure_ascii=False)  # one encoder for every line (json.dumps makes one a call)
 
-def entry_bytes(entry: Mapping[str, Any]) -> bytes:
-    """One entry as a match file holds it, under its seq, inside the entries table (as :func:`dumps` writes it)."""
-    text = json.dumps(entry, ensure_ascii=False, indent=1).replace("\n", "\n  ")
-    return f',\n  "{entry["seq"]}": {text}'.encode()
+
+def doc_line(table: str, doc_id: str, doc: Mapping[str, Any]) -> bytes:
+    """One document's line of an append log (its newline included)."""
+    return (_LINE.encode({table: {doc_id: doc}}) + "\n").encode("utf-8")
+
+
+def entry_line(entry: Mapping[str, Any]) -> bytes:
+    """One entry's line of a match file kept as a log, under its seq in the ``entries`` table."""
+    return doc_line(ENTRIES, str(entry["seq"]), entry)
+
+
+def entry_lines(entries: Sequence[Mapping[str, Any]]) -> bytes:
+    return b"".join(entry_line(e) for e in entries)
+
+
+def is_log(raw: bytes | None) -> bool:
+    """Whether *raw* are the bytes of a file kept as an append log."""
+    return raw is not None and raw.startswith(LOG)
+
+
+def log_end(raw: bytes) -> int:
+    """Where the complete lines of a log's bytes *raw* end (after its last newline): bytes beyond are a torn line."""
+    return raw.rfind(b"\n") + 1
+
+
+def log_tables(raw: bytes) -> Tables:
+    """The tables of a log's bytes *raw* (its complete lines; a torn last line is no document). ``ValueError``
+    naming the line when one is not JSON or not one table's documents, or holds a document written already."""
+    body = raw[len(LOG):log_end(raw)]
+    tables: Tables = {}
+    if not body:
+        return tables
+    try:  # the lines as one JSON array: one decode, whatever the length
+        fragments = loads(b"[" + body[:-1].replace(b"\n", b",") + b"]")
+    except ValueError:
+        fragments = None
+    lines = body[:-1].split(b"\n")
+    if not isinstance(fragments, list) or len(fragments) != len(lines):
+        for i, line in enumerate(lines, start=2):  # which line: the message names it
+            try:
+                loads(line)
+            except ValueError as e:
+                raise ValueError(f"line {i}: {e}") from None
+        raise ValueError("a line that is not one JSON value")
+    for i, fragment in enumerate(fragments, start=2):
+        if not (isinstance(fragment, dict) and len(fragment) == 1):
+            raise ValueError(f"line {i}: not one table's documents")
+        ((name, docs),) = fragment.items()
+        if not isinstance(docs, dict):
+            raise ValueError(f"line {i}: not one table's documents")
+        table = tables.setdefault(name, {})
+        for key, doc in docs.items():
+            if key in table:
+                raise ValueError(f"line {i}: a second document {key} in table {name}")
+            table[key] = doc
+    return tables
+
+
+def log_bytes(data: Tables) -> bytes:
+    """The whole file of an append log holding *data* (its tables in order, each document on its line)."""
+    return LOG + b"".join(doc_line(name, key, doc) for name, table in data.items() for key, doc in table.items())
+
+
+def append_bytes(path: Path, at: int, data: bytes) -> os.stat_result:
+    """Append *data* to the log *path* whose complete lines end at *at* (anything after — a torn line — cut off
+    first): one write and one fsync, no temporary file, no rename. A failure cuts the file back to *at* as far
+    as the system lets it (what is left of a cut-short write is a torn line: no document) and raises the
+    ``OSError``. Returns the file's status once written (its size, time and inode: what a pin keeps)."""
+    fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        try:
+            if os.fstat(fd).st_size != at:
+                os.ftruncate(fd, at)
+            view, offset = memoryview(data), at
+            while view:
+                n = os.pwrite(fd, view, offset)
+                view, offset = view[n:], offset + n
+            os.fsync(fd)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, at)
+            raise
+        return os.fstat(fd)
+    finally:
+        os.close(fd)
 
 
 def appended(raw: bytes | None, entries: Sequence[Mapping[str, Any]]) -> bytes | None:
-    """The bytes of a match file read as *raw* with *entries* appended: byte for byte what TinyDB's whole write
-    gives (``tests/test_store_memo.py``), without encoding every entry again (a 2,000-entry match: ~10 ms a
-    write); None when *raw* is not a match file of the store's layout with a ``meta`` table and an entry."""
-    if raw is None or not raw.endswith(TAIL) or not raw.startswith(b'{\n "entries": {\n  "'):
+    """The bytes of the match log read as *raw* (complete: ending with its newline) with *entries* appended; None
+    when *raw* is not such a log (a file of TinyDB's one-document layout: written whole, as a log, instead)."""
+    if not is_log(raw) or not raw.endswith(b"\n"):  # type: ignore[union-attr]
         return None
-    return raw[:-len(TAIL)] + b"".join(entry_bytes(e) for e in entries) + TAIL
+    return raw + entry_lines(entries)  # type: ignore[operator]
 
 
 class Malformed(ValueError):
@@ -147,22 +236,27 @@ Writer = Callable[[Path, bytes], None]
 class AtomicStorage(Storage):
     """TinyDB's storage of every file the folder store keeps: read once and checked for TinyDB's layout
     (:class:`Malformed` otherwise), written whole through :func:`referee.core.safefile.write_bytes`
-    (a temporary file with a unique name, fsynced, renamed over the old one, the folder fsynced).
+    (a temporary file with a unique name, fsynced, renamed over the old one, the folder fsynced) — or, for a
+    file kept as an append log (:data:`LOG`: *log*, or a file read as one), by appending the lines of the
+    documents TinyDB added (:func:`append_bytes`: one write, one fsync), written whole only when a document
+    already in the file was changed or removed, or the file was of the one-document layout (so migrated).
 
     One instance per locked session: the state read is kept until the session ends (no second read of
     the file between TinyDB's read and write of one operation). *fresh*: start from no tables whatever
     the file holds (a file about to be replaced whole); *mode*, *sync_folder* and *before_replace* go to
     ``write_bytes``; *writer* writes the bytes another way (a new file linked, never replacing one);
     *missing_ok*: a missing file reads as an empty one (else ``FileNotFoundError``); *compact*: JSON without
-    indentation (a cache)."""
+    indentation (a cache); *log*: a file written whole is written as an append log."""
 
     def __init__(self, path: str | os.PathLike[str], *, fresh: bool = False, mode: int = 0o644,
                  sync_folder: bool = True, before_replace: Callable[[], None] | None = None,
-                 writer: Writer | None = None, missing_ok: bool = True, compact: bool = False) -> None:
+                 writer: Writer | None = None, missing_ok: bool = True, compact: bool = False,
+                 log: bool = False) -> None:
         self.path = Path(path)
         self.compact = compact
         self.missing_ok = missing_ok
         self.mode, self.sync_folder, self.before_replace, self.writer = mode, sync_folder, before_replace, writer
+        self.log = log
         self.blank = fresh  # the file holds nothing (empty or only white space), or is ignored
         self._cache: Tables | None = None
         self._loaded = fresh
@@ -180,19 +274,52 @@ class AtomicStorage(Storage):
                     raise
                 raw = b""
             self.blank = not raw.strip()
-            data = None if self.blank else loads(raw)
+            if is_log(raw):
+                data: object = log_tables(raw)
+                self.blank = not data
+            else:
+                data = None if self.blank else loads(raw)
             self._cache = None if data is None else _check_layout(data)
             self._loaded = True
             self.raw = raw
         return self._cache
 
     def write(self, data: Tables) -> None:
-        self._write(dumps(data, self.compact))
+        raw = self.raw
+        if is_log(raw):  # what TinyDB added, appended; anything else written whole
+            assert raw is not None
+            at = log_end(raw)
+            lines = [doc_line(name, key, doc) for name, table in data.items() for key, doc in table.items()]
+            kept = set(raw[len(LOG):at].splitlines(keepends=True))
+            new = [line for line in lines if line not in kept]
+            if len(lines) - len(new) == len(kept) and len(kept) == raw.count(b"\n", len(LOG), at):
+                self._append(at, b"".join(new))
+            else:
+                self._write(log_bytes(data))
+        else:
+            self._write(log_bytes(data) if self.log or is_log(raw) else dumps(data, self.compact))
         self._cache, self._loaded, self.blank = data, True, False
 
+    def _append(self, at: int, data: bytes) -> None:
+        assert self.raw is not None
+        raw = self.raw
+        self.raw = None
+        try:
+            append_bytes(self.path, at, data)
+        except BaseException:
+            self._loaded = False  # TinyDB changed the state it read before writing it: read it again
+            raise
+        self.raw = raw[:at] + data
+
+    def append_raw(self, at: int, data: bytes) -> None:
+        """Append *data*, lines the caller made (a match's entries: see :func:`entry_lines`), to the log read, whose
+        complete lines end at *at*; what TinyDB holds is then read from the file again if asked for."""
+        self._append(at, data)
+        self._cache, self._loaded, self.raw = None, False, None
+
     def write_raw(self, raw: bytes) -> None:
-        """Write *raw*, bytes the caller made (a match's entries spliced into the bytes read: see :func:`appended`),
-        as :meth:`write` writes; what TinyDB holds is then read from the file again if asked for."""
+        """Write *raw*, bytes the caller made, whole, as :meth:`write` writes; what TinyDB holds is then read from
+        the file again if asked for."""
         self._write(raw)
         self._cache, self._loaded, self.raw = None, False, None
 
@@ -207,9 +334,10 @@ class AtomicStorage(Storage):
         except BaseException:
             self._loaded = False  # TinyDB changed the state it read before writing it: read it again
             raise
+        self.raw = raw
 
     def close(self) -> None:
-        """Nothing to release: every write is a whole file replaced."""
+        """Nothing to release: every write is a whole file replaced or lines appended."""
 
 
 def open_db(path: str | os.PathLike[str], *, batch: bool = False, **storage: Any) -> TinyDB:

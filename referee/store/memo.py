@@ -7,10 +7,10 @@ append), the entries they hold and, computed once per version, their corrected v
 it takes the match's lock and reads the file's bytes: when they are the bytes known, the entries are those
 known (already checked) and only the small head record is checked again; otherwise — another process wrote,
 a hand edit, a first use — it is the store's own session, which reads and checks everything, and what it
-read is known from then on. An append seals the new entries to the known head and writes the file whole,
-its bytes the known bytes with the new entries spliced in before the ``meta`` table (byte for byte what the
-store's TinyDB write gives: ``tests/test_store_memo.py`` holds them equal), through the same safe write (a
-temporary file fsynced, renamed, the folder fsynced), then the head record: durability as the store's.
+read is known from then on. An append seals the new entries to the known head and appends their lines to the
+match's log (:func:`referee.store.files.append_bytes`: one write, one fsync; byte for byte the lines the store's
+TinyDB storage appends: ``tests/test_store_memo.py`` holds them equal), then the head record and its pin:
+durability as the store's.
 
 Only the folder store is memoised; any other backend's sessions and reads pass straight through.
 """
@@ -29,9 +29,10 @@ from referee.games.api import Header
 from referee.games.stored import game_of_events, header_of_events
 from referee.store.chain import StoredEntry
 from referee.store.errors import StoreError
-from referee.store.files import TAIL, entry_bytes
+from referee.store.files import append_bytes, entry_lines, is_log
 from referee.store.folder import FolderStore
 from referee.store.store import (
+    PIN_TAIL,
     EntrySession,
     Head,
     NewEntry,
@@ -79,16 +80,17 @@ class MemoSession(EntrySession):
         """Append in one atomic write (all or none), then bring the head record up to date, as the store's
         session does; a write the system refuses is a :class:`StoreWriteError`: nothing was stored."""
         new = seal_all(self.match_id, self.entries, items, referee)
-        raw = self.known.raw[:-len(TAIL)] + b"".join(entry_bytes(e) for e in new) + TAIL
+        lines = entry_lines(new)
         try:
-            safefile.write_bytes(self.path, raw)
+            st = append_bytes(self.path, len(self.known.raw), lines)
         except OSError as e:
             raise not_stored(e, self.path) from None
+        raw = self.known.raw + lines
         entries = self.entries + new
         # the events are read again when asked (a game reads a line in the context of the match's others),
         # unless the recording says what they are (extend)
         self.before, self.entries, self.known = self.known, entries, Known(raw, entries, None)
-        self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"])
+        self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"], written=(st, raw[-PIN_TAIL:]))
         return new
 
     def extend(self, events: Sequence[Any], fold: Replayer) -> None:
@@ -192,7 +194,7 @@ class Memo:
                 yield checked
             finally:
                 raw = self._raw(path)  # under the lock still: the bytes the session's entries are
-                sound = raw is not None and raw.endswith(TAIL) and bool(checked.entries)
+                sound = is_log(raw) and raw is not None and raw.endswith(b"\n") and bool(checked.entries)
                 self._put(match_id, Known(raw, list(checked.entries), None) if sound and raw else None)
 
     def fold(self, session: MatchSessionLike) -> Replayer | None:

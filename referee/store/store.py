@@ -56,14 +56,18 @@ from referee.store import chain, keptrules, pinning
 from referee.store.chain import StoredEntry
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreBusy, StoreError, StoreWriteError, UnknownMatch
 from referee.store.files import (
-    TAIL,
+    LOG,
     Document,
     Malformed,
     TinyDB,
-    appended,
+    append_bytes,
     clean_temp,
+    entry_lines,
     flush,
+    is_log,
     lock,
+    log_end,
+    log_tables,
     open_db,
     storage_of,
 )
@@ -157,6 +161,7 @@ class Head(NamedTuple):
     hash: str
 
 
+_NOFOLLOW, _NONBLOCK = getattr(os, "O_NOFOLLOW", 0), getattr(os, "O_NONBLOCK", 0)
 PIN_TAIL = 4096  # the bytes at the end of a match file whose digest a head record pins (the last entry and more)
 
 
@@ -191,6 +196,8 @@ def _tail_of(path: Path) -> tuple[tuple[int, int, int, str], bytes] | None:
             return None
         start = max(0, st.st_size - PIN_TAIL)
         data = os.pread(fd, st.st_size - start, start)
+        if (data[:len(LOG)] if start == 0 else os.pread(fd, len(LOG), 0)) != LOG:
+            return None  # a match file of the one-document layout: never pinned (its next write makes it a log)
     except OSError:
         return None
     finally:
@@ -225,16 +232,18 @@ def _ends_at(match_id: str, tail: bytes, head: Head) -> bool:
     """Whether the bytes *tail* of a match file end with the entry its head record names, whole and sound: seq
     ``head.entries``, carrying ``head.hash``, its content matching that hash (the head record is a file of its
     own, which a hand may have rewritten)."""
-    if not tail.endswith(TAIL):
-        return False
-    marker = b'\n  "%d": {' % head.entries
+    if not tail.endswith(b"\n"):
+        return False  # a torn last line: the whole check (whose append cuts it off)
+    marker = b'\n{"entries": {"%d": {' % head.entries
     at = tail.rfind(marker)
     if at < 0:
         return False  # the last entry is longer than the tail read: the whole check
     try:
-        doc = json.loads(tail[at + len(marker) - 1:len(tail) - len(TAIL)])
+        line = json.loads(tail[at + 1:])
     except ValueError:
-        return False
+        return False  # another line after it, or not JSON
+    doc = line["entries"][str(head.entries)] if isinstance(line, dict) and len(line) == 1 and isinstance(
+        line.get("entries"), dict) and len(line["entries"]) == 1 else None
     return (isinstance(doc, dict) and chain.entry_problem(doc) is None and doc["seq"] == head.entries
             and doc["hash"] == head.hash and chain.entry_hash(match_id, doc) == head.hash)
 
@@ -545,7 +554,7 @@ def _malformed(match_id: str, e: Malformed) -> BrokenChain:
 def open_match(path: Path, match_id: str, **storage: Any) -> tuple[TinyDB, MatchFile]:
     """The match file *path* as a TinyDB (batched: an append and its ``meta`` mark reach the file in one
     atomic write) and as checked by :func:`match_of`."""
-    db = open_db(path, batch=True, **storage)
+    db = open_db(path, batch=True, log=True, **storage)
     return db, match_of(db, match_id, path)
 
 
@@ -561,7 +570,7 @@ def put_entries(db: TinyDB, entries: Iterable[StoredEntry]) -> None:
 def write_match(path: Path, entries: Sequence[StoredEntry], **storage: Any) -> None:
     """Write a new match file holding *entries* (whatever *path* held is not read: it is replaced whole);
     *storage*: how (:class:`referee.store.files.AtomicStorage`)."""
-    put_entries(open_db(path, batch=True, fresh=True, **storage), entries)
+    put_entries(open_db(path, batch=True, fresh=True, log=True, **storage), entries)
 
 
 def parse_head(raw: bytes, match_id: str) -> Head | Msg:
@@ -662,7 +671,7 @@ class MatchSession(EntrySession):
         if path.is_file():
             self.db, found = open_match(path, match_id)
         else:  # a new match: its file is written by its first append
-            self.db, found = open_db(path, batch=True, fresh=True), MatchFile([], True)
+            self.db, found = open_db(path, batch=True, fresh=True, log=True), MatchFile([], True)
         self.entries: list[StoredEntry] = found.entries
         self.keeps_head = found.keeps_head
 
@@ -678,17 +687,18 @@ class MatchSession(EntrySession):
         then bring the head record up to date (pinning the file written)."""
         entries = self.entries + list(new)
         storage = storage_of(self.db)
-        # The file as read with the new entries spliced in (the same bytes as TinyDB's whole write, the same safe
-        # write), when it is of the store's layout; else TinyDB writes it whole.
-        raw = appended(storage.raw, new) if self.keeps_head else None
+        raw = storage.raw
+        # The new entries' lines appended to the log read (a torn last line cut off first: no entry); a file of
+        # the one-document layout (a store before the log) is written whole by TinyDB, as a log: migrated.
         try:
-            if raw is not None:
-                storage.write_raw(raw)
-                self.db = open_db(self.path, batch=True)  # what TinyDB held is stale: read again if asked for
+            if is_log(raw) and self.keeps_head:
+                assert raw is not None
+                storage.append_raw(log_end(raw), entry_lines(new))
+                self.db = open_db(self.path, batch=True, log=True)  # what TinyDB held is stale: read again if asked
             else:
                 put_entries(self.db, new)
-        except OSError as e:
-            self.db = open_db(self.path, batch=True, fresh=not self.entries)  # the file as it was, not TinyDB's state
+        except OSError as e:  # the file as it was, not TinyDB's state
+            self.db = open_db(self.path, batch=True, fresh=not self.entries, log=True)
             raise not_stored(e, self.path) from None
         self.entries = entries
         self.keeps_head = True
@@ -760,24 +770,22 @@ class PinnedSession(HeadSession):
         return found
 
     def write_sealed(self, new: Sequence[StoredEntry]) -> None:
-        """*new* spliced into the file as pinned, in the store's one safe write, then the head record and its pin."""
-        try:
-            raw = safefile.read_regular(self.path)
-        except OSError as e:
-            raise not_stored(e, self.path) from None
-        spliced = appended(raw, new) if len(raw) == self.pin.size and tail_digest(raw) == self.pin.tail else None
-        if spliced is None:  # changed since the session opened, though its lock is held: a hand at work
+        """*new*'s lines appended to the file as pinned (one write, one fsync), then the head record and its pin."""
+        now = _tail_of(self.path)
+        if now is None or now[0] != self.pin[2:]:  # changed since the session opened, though its lock is held
             raise BrokenChain(chain.ChainProblem(self.match_id, None, M(
                 "its file changed while it was locked for writing")),
                 M("{problem}; nothing recorded (run `referee verify`)"))
+        lines = entry_lines(new)
         try:
-            safefile.write_bytes(self.path, spliced)
+            st = append_bytes(self.path, self.pin.size, lines)
         except OSError as e:
             raise not_stored(e, self.path) from None
         if self._entries is not None:
             self._entries = self._entries + list(new)
         self.head = Head(self.head.entries + len(new), new[-1]["hash"])
-        pin = self.store.put_head(self.match_id, self.path, self.head.entries, self.head.hash)
+        pin = self.store.put_head(self.match_id, self.path, self.head.entries, self.head.hash,
+                                  written=(st, now[1] + lines))
         self.pin = pin if pin is not None else pin_of(self.path, self.head) or self.pin
         if self._entries is not None:
             self.store.remember(self.path, pin, self._entries)
@@ -979,7 +987,7 @@ class Store:
                 return MatchFile(list(written[2]), True)
         try:  # the quick way for a file as the store writes it; any other is read again, to say what is wrong
             raw = safefile.read_regular(path)
-            data = json.loads(raw) if raw.strip() else None
+            data = log_tables(raw) if is_log(raw) else json.loads(raw) if raw.strip() else None
         except (OSError, ValueError, RecursionError):
             data = None
         found = sound_entries(data)
@@ -1337,10 +1345,12 @@ class Store:
             return None
         return PinnedSession(self, match_id, path, head, pin)
 
-    def put_head(self, match_id: str, path: Path, entries: int, digest: str) -> Pin | None:
+    def put_head(self, match_id: str, path: Path, entries: int, digest: str,
+                 written: tuple[os.stat_result, bytes] | None = None) -> Pin | None:
         """Bring the head record of the match file *path* up to date, after an append, pinning the file as it
-        is now (:class:`Pin`, returned). The entries are stored already: a refusal of the system leaves the head
-        behind (what a crash leaves), said in :attr:`notes`, not an error."""
+        is now (:class:`Pin`, returned; *written*: the file's status after the append and its last bytes, at least
+        :data:`PIN_TAIL` of them or all, so that it is not read again). The entries are stored already: a refusal
+        of the system leaves the head behind (what a crash leaves), said in :attr:`notes`, not an error."""
         try:
             self._write_head(self._head_of(path), match_id, entries, digest)
         except OSError as e:
@@ -1348,29 +1358,27 @@ class Store:
                                 "`referee verify` will show it behind until the next write",
                                 file=str(e.filename or self._head_of(path)), reason=_reason(e)))
             return None
-        pin = pin_of(path, Head(entries, digest))
+        if written is not None:
+            st, tail = written
+            pin: Pin | None = Pin(entries, digest, st.st_size, st.st_mtime_ns, st.st_ino, tail_digest(tail))
+        else:
+            pin = pin_of(path, Head(entries, digest))
         if pin is not None:
             self._write_pin(path, match_id, pin)
         return pin
 
     def _write_pin(self, path: Path, match_id: str, pin: Pin) -> None:
-        """Write the match's pin, best effort and without an fsync: it is only a reason to check less, and one lost
-        or torn by a crash (or a refusal of the system) means the next append checks the match whole. One fixed
-        temporary name, under the match's lock: nothing builds up."""
-        target, tmp = self._pin_of(path), self._pin_temp(path)
+        """Write the match's pin in place, best effort and without an fsync or a rename: it is only a reason to check
+        less, and one lost, torn or mixed by a crash (or a refusal of the system) holds no size and digest of the
+        file, so the next append checks the match whole. Under the match's lock: no other writer."""
         data = pin_bytes(match_id, pin)
-        with contextlib.suppress(OSError):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(tmp)
-            # a new file of its own, never through a link someone left in its place
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+        with contextlib.suppress(OSError):  # never through a link someone left in its place
+            fd = os.open(self._pin_of(path), os.O_WRONLY | os.O_CREAT | _NOFOLLOW | _NONBLOCK, 0o644)
             try:
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(fd, view):]
+                safefile.write_fd(fd, data)
+                os.ftruncate(fd, len(data))
             finally:
                 os.close(fd)
-            os.replace(tmp, target)
 
     def _write_head(self, head_path: Path, match_id: str, entries: int, digest: str, *, durable: bool = False) -> None:
         """Write a head record. Its rename need not be made durable after an append (a power cut then
