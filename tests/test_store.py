@@ -9,6 +9,7 @@ import json
 import os
 
 import pytest
+from helpers import match_tables
 from test_store_support import HAND1, Cli, folder_digest
 
 from referee.app import sources
@@ -377,7 +378,7 @@ def test_import_refuses_duplicates_unless_replace(cli, tmp_path):
     assert r.exit_code == 0
     kept = list((cli.db / "replaced").iterdir())
     assert len(kept) == 1  # the overwritten match is kept, with its extra `hand`
-    assert "hand" in json.loads(kept[0].read_text())["entries"][str(len(notation.parse(RECORD).events) + 1)][
+    assert "hand" in match_tables(kept[0])["entries"][str(len(notation.parse(RECORD).events) + 1)][
         "directive"]
     with pytest.raises(DuplicateMatch):
         Store(cli.db).create(notation.parse(RECORD).events)
@@ -400,7 +401,7 @@ def test_verify_passes_then_names_a_hand_edit(cli):
     r = cli("verify")
     assert r.exit_code == 0 and "ok: 2 matches, 22 entries" in r.output
     path = cli.db / "matches" / "T3.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = match_tables(path)
     data["entries"]["13"]["directive"] = "points 5"  # was points 25
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     r = cli("verify")
@@ -416,7 +417,7 @@ def test_verify_names_removed_entry_and_fixed_hash(cli):
     new_match(cli)
     record_all(cli, "T3", HAND1)
     path = cli.db / "matches" / "T3.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = match_tables(path)
     # A careful forger also recomputes the edited entry's own hash: the next link still breaks.
     e = data["entries"]["13"]
     e["directive"] = "points 5"

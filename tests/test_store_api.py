@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import match_tables
 from helpers import referee_process
 
 from referee.core import safefile
@@ -97,7 +98,7 @@ def test_a_snapshot_names_what_is_broken(tmp_path):
     db = tmp_path / "store"
     _new_match(db)
     path = db / "matches" / "T1.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = match_tables(path)
     assert data["entries"]["7"]["directive"] == "declare E BJ"  # the 6th, 7th and 8th: hand, declare, trump
     data["entries"]["7"]["directive"] = "declare E SJ"  # edited by hand: its hash no longer holds
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")

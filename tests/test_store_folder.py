@@ -55,13 +55,19 @@ def test_a_store_written_before_tinydb_opens_verifies_and_lists(old_store: Path)
     assert r.returncode == 0 and "replaced or taken back by #15" in r.stdout and "amend #13" in r.stdout, r
 
 
-def test_each_file_is_what_tinydb_writes_byte_for_byte(old_store: Path, tmp_path: Path) -> None:
+def test_each_file_is_what_tinydb_writes_now_as_its_log(old_store: Path, tmp_path: Path) -> None:
+    """TinyDB's insert of an old file's documents, on the storage of match files, is the same tables as a log:
+    its first line, the meta mark, then one line per entry in order."""
     store = Store(old_store)
     for mid in ("T3", "T4"):
         entries = store.entries(mid)
         again = tmp_path / f"{mid}.json"
         write_match(again, entries)  # TinyDB's insert of the same documents, on the atomic storage
-        assert again.read_bytes() == (old_store / "matches" / f"{mid}.json").read_bytes()
+        old = json.loads((old_store / "matches" / f"{mid}.json").read_bytes())
+        lines = again.read_bytes().split(b"\n")
+        assert lines[0] == b'{"tinydb-log": 1}' and lines[-1] == b"" and len(lines) == len(entries) + 3
+        assert [json.loads(line) for line in lines[1:-1]] == [
+            {META: {"1": {"heads": 1}}}, *({TABLE: {key: doc}} for key, doc in old[TABLE].items())]
 
 
 def test_new_entries_and_rows_extend_the_old_files_unchanged(old_store: Path) -> None:
@@ -69,7 +75,9 @@ def test_new_entries_and_rows_extend_the_old_files_unchanged(old_store: Path) ->
     index_before = json.loads((old_store / "index.json").read_text(encoding="utf-8"))[INDEX]
     r = referee(old_store, "record", "T3", "warn", "E", "slow play")
     assert r.returncode == 0, r
-    after = json.loads((old_store / "matches" / "T3.json").read_text(encoding="utf-8"))
+    raw = (old_store / "matches" / "T3.json").read_bytes()
+    assert raw.startswith(files.LOG)  # migrated by its first write: a log from now on
+    after = files.log_tables(raw)
     assert list(after[TABLE])[:16] == list(before[TABLE]) and list(after[TABLE]) == [str(i) for i in range(1, 18)]
     assert all(after[TABLE][k] == v for k, v in before[TABLE].items())  # nothing stored was touched
     assert after[META] == before[META] == {"1": {"heads": 1}}

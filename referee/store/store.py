@@ -560,10 +560,11 @@ def open_match(path: Path, match_id: str, **storage: Any) -> tuple[TinyDB, Match
 
 def put_entries(db: TinyDB, entries: Iterable[StoredEntry]) -> None:
     """Insert *entries* into the match's TinyDB, each under its seq, and the ``meta`` mark saying the file
-    keeps a head record (when it has none yet); then write them, in one atomic write."""
-    db.table(TABLE).insert_multiple(Document(e, doc_id=e["seq"]) for e in entries)
+    keeps a head record (when it has none yet: before them, so that a new file's log is its mark, then its
+    entries in order, as later appends go on); then write them, in one write."""
     if META not in db.tables():
         db.table(META).insert(Document(dict(META_TABLE["1"]), doc_id=1))
+    db.table(TABLE).insert_multiple(Document(e, doc_id=e["seq"]) for e in entries)
     flush(db)
 
 
@@ -695,8 +696,9 @@ class MatchSession(EntrySession):
                 assert raw is not None
                 storage.append_raw(log_end(raw), entry_lines(new))
                 self.db = open_db(self.path, batch=True, log=True)  # what TinyDB held is stale: read again if asked
-            else:
-                put_entries(self.db, new)
+            else:  # written whole: its mark, then every entry in order, as a new match's
+                write_match(self.path, entries)
+                self.db = open_db(self.path, batch=True, log=True)
         except OSError as e:  # the file as it was, not TinyDB's state
             self.db = open_db(self.path, batch=True, fresh=not self.entries, log=True)
             raise not_stored(e, self.path) from None

@@ -1,0 +1,154 @@
+"""The folder store's match file is an append log (files.AtomicStorage with ``log=True``): its first line, then one
+JSON line per document. An append writes the new entries' lines and nothing else (one write, one fsync: no
+temporary file, no rename, the bytes before untouched); the file is then byte for byte what TinyDB's whole write of
+the same entries gives. A torn last line (an append cut short by a crash) is no entry, and the next append cuts it
+off. A file of the older one-document layout is read as ever and written whole, as a log, by its next append. A
+document changed or removed through TinyDB makes the storage write the file whole again."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from referee.core import safefile
+from referee.games.gunzi.notation import parse_line
+from referee.store import files
+from referee.store.errors import BrokenChain
+from referee.store.folder import FolderStore
+from referee.store.store import PinnedSession, write_match
+
+HEADER = ["match id=M1 rules=dalian-club", "seat E 甲", "seat S 乙", "seat W 丙", "seat N 丁"]
+HAND = ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 100", "last decl"]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> FolderStore:
+    s = FolderStore(tmp_path / "store")
+    events = [parse_line(line, line=i) for i, line in enumerate(HEADER, 1)]
+    s.create([e for e in events if e is not None], referee="director")
+    return s
+
+
+def _append(store: FolderStore, *directives: str) -> None:
+    with store.session("M1") as s:
+        s.append_many([{"kind": "event", "directive": d, "reason": "说明 \"q\""} for d in directives], "王裁判")
+
+
+def test_a_new_match_is_its_mark_then_one_line_per_entry(store: FolderStore) -> None:
+    lines = store.path("M1").read_bytes().split(b"\n")
+    # the log's first line, the meta mark, the 5 header entries, and the newline after the last
+    assert lines[0] == b'{"tinydb-log": 1}' and json.loads(lines[1]) == {"meta": {"1": {"heads": 1}}}
+    assert [list(json.loads(line)["entries"]) for line in lines[2:-1]] == [["1"], ["2"], ["3"], ["4"], ["5"]]
+    assert lines[-1] == b"" and json.loads(lines[6])["entries"]["5"]["directive"] == "seat N 丁"
+
+
+def test_an_append_adds_its_lines_and_touches_nothing_before(store: FolderStore, tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    path = store.path("M1")
+    _append(store, HAND[0])  # the first append after `create`: pinned from now on
+    before, inode = path.read_bytes(), os.stat(path).st_ino
+
+    replace, write_bytes = os.replace, safefile.write_bytes
+
+    def renamed(src: str, dst: str | Path) -> None:
+        assert Path(dst) != path, "an append renamed the match file"
+        replace(src, dst)  # the head record's own safe write
+
+    def written(target: str | Path, *args: object, **kwargs: object) -> None:
+        assert Path(target) != path, "an append wrote the match file whole"
+        write_bytes(target, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "replace", renamed)
+    monkeypatch.setattr(safefile, "write_bytes", written)
+    with store.session("M1") as s:
+        assert isinstance(s, PinnedSession)
+        s.append_many([{"kind": "event", "directive": d} for d in HAND[1:3]], "王裁判")  # two entries, one write
+    monkeypatch.undo()
+    after = path.read_bytes()
+    assert os.stat(path).st_ino == inode and after.startswith(before)
+    added = after[len(before):].split(b"\n")
+    assert [json.loads(line)["entries"].popitem()[1]["directive"] for line in added[:-1]] == HAND[1:3]
+    _append(store, *HAND[3:])
+    entries = store.entries("M1")
+    # 5 header entries + 6 of the hand, in order, each sealed to the one before
+    assert [e["seq"] for e in entries] == list(range(1, 12)) and entries[-1]["directive"] == "last decl"
+    again = tmp_path / "again.json"
+    write_match(again, entries)  # TinyDB's insert of the same documents, on the storage of match files
+    assert path.read_bytes() == again.read_bytes()
+    assert store.verify(["M1"])[2] == []
+    head = json.loads(store.head_path("M1").read_text(encoding="utf-8"))
+    assert head == {"id": "M1", "entries": 11, "hash": entries[-1]["hash"]}
+
+
+def test_a_torn_last_line_is_no_entry_and_the_next_append_cuts_it_off(store: FolderStore) -> None:
+    path = store.path("M1")
+    _append(store, HAND[0])
+    sound = path.read_bytes()
+    line = files.entry_line({**store.entries("M1")[-1], "seq": 7, "directive": "declare E BJ"})
+    for cut in (1, len(line) // 2, len(line) - 1):  # a write cut short anywhere before its newline
+        path.write_bytes(sound + line[:cut])
+        assert len(store.entries("M1")) == 6  # the six written whole: the torn line is none
+        assert store.verify(["M1"])[2] == []  # nothing broken: the head record says 6
+    _append(store, HAND[1])
+    after = path.read_bytes()
+    assert after.startswith(sound) and after.count(b"\n") == sound.count(b"\n") + 1  # cut off, then appended
+    assert [e["directive"] for e in store.entries("M1")][-2:] == ["hand", "declare E BJ"]
+    assert store.verify(["M1"])[2] == []
+
+
+def test_a_broken_line_before_the_last_is_named(store: FolderStore) -> None:
+    path = store.path("M1")
+    lines = path.read_bytes().split(b"\n")
+    lines[3] = lines[3][:-5]  # entry 2's line cut short, the lines after it whole
+    path.write_bytes(b"\n".join(lines))
+    problems = store.verify(["M1"])[2]
+    assert len(problems) == 1 and "line 4" in problems[0].problem.text("en"), problems
+    with pytest.raises(BrokenChain):
+        _append(store, "hand")
+
+
+def test_a_file_of_the_one_document_layout_is_read_and_written_whole_as_a_log(store: FolderStore,
+                                                                            tmp_path: Path) -> None:
+    path = store.path("M1")
+    data = files.log_tables(path.read_bytes())
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")  # the layout before the log
+    assert [e["seq"] for e in store.entries("M1")] == [1, 2, 3, 4, 5] and store.verify(["M1"])[2] == []
+    _append(store, "hand")
+    again = tmp_path / "again.json"
+    write_match(again, store.entries("M1"))
+    assert path.read_bytes() == again.read_bytes()  # written whole again, as a log
+    assert store.verify(["M1"])[2] == []
+
+
+def test_tinydb_inserts_are_appended_and_a_change_is_written_whole(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    db = files.open_db(path, log=True)
+    db.table("a").insert({"x": 1})
+    assert path.read_bytes() == files.LOG + b'{"a": {"1": {"x": 1}}}\n'
+    inode = os.stat(path).st_ino
+    db = files.open_db(path)  # a file read as a log is written as one
+    db.table("a").insert({"x": 2})
+    db.table("b").insert({"y": "乙"})
+    assert os.stat(path).st_ino == inode  # appended in place
+    assert path.read_bytes() == files.LOG + '{"a": {"1": {"x": 1}}}\n{"a": {"2": {"x": 2}}}\n{"b": {"1": {"y": "乙"}}}\n'.encode()
+    db = files.open_db(path)
+    db.table("a").update({"x": 3}, doc_ids=[1])  # a document changed: the whole file again, by rename
+    assert os.stat(path).st_ino != inode
+    assert files.log_tables(path.read_bytes()) == {"a": {"1": {"x": 3}, "2": {"x": 2}}, "b": {"1": {"y": "乙"}}}
+    db = files.open_db(path)
+    db.table("a").remove(doc_ids=[2])
+    assert path.read_bytes() == files.LOG + '{"a": {"1": {"x": 3}}}\n{"b": {"1": {"y": "乙"}}}\n'.encode()
+
+
+def test_a_log_line_written_twice_or_not_one_tables_documents_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "t.json"
+    for body, said in ((b'{"a": {"1": {"x": 1}}}\n{"a": {"1": {"x": 2}}}\n', "line 3: a second document 1 in table a"),
+                       (b'{"a": {"1": {}}, "b": {}}\n', "line 2: not one table's documents"),
+                       (b'[1]\n', "line 2: not one table's documents"),
+                       (b'{"a": {"1": {}}}\n{"a"\n', "line 3: ")):
+        path.write_bytes(files.LOG + body)
+        with pytest.raises(ValueError, match=said):
+            files.open_db(path).tables()
