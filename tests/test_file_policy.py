@@ -298,7 +298,9 @@ def test_record_file_in_gbk_or_utf16_is_read_as_check_reads_it(tmp_path, encodin
 def _entries(db: Path) -> int:
     import json
 
-    return len(json.loads((db / "matches" / "G1.json").read_text(encoding="utf-8"))["entries"])
+    from helpers import match_tables
+
+    return len(match_tables(db / "matches" / "G1.json")["entries"])
 
 
 @pytest.mark.parametrize(("value", "en", "zh"), [
@@ -359,7 +361,8 @@ def test_revoking_nobody_writes_nothing(tmp_path):
 
 
 def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The system refuses to write a temporary file's bytes (ENOSPC from os.write, which names no file)."""
+    """The system refuses to write a temporary file's bytes or a line appended to a match's log (ENOSPC from
+    os.write or os.pwrite, which names no file)."""
     from referee.core import safefile
 
     real_write = os.write
@@ -369,7 +372,11 @@ def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
             raise OSError(errno.ENOSPC, "No space left on device")
         return real_write(fd, data)  # type: ignore[arg-type]
 
+    def full_append(fd: int, data: object, offset: int) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
     monkeypatch.setattr(safefile.os, "write", full)
+    monkeypatch.setattr(safefile.os, "pwrite", full_append)
 
 
 def test_full_disk_messages_name_the_file_never_a_question_mark(tmp_path, monkeypatch):
