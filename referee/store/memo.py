@@ -32,7 +32,6 @@ from referee.store.errors import StoreError
 from referee.store.files import append_bytes, entry_lines, is_log
 from referee.store.folder import FolderStore
 from referee.store.store import (
-    PIN_TAIL,
     EntrySession,
     Head,
     NewEntry,
@@ -68,6 +67,7 @@ class MemoSession(EntrySession):
         self.entries = known.entries
         self.known = known
         self.before: Known | None = None  # what was known before this session's append
+        self.failed = False  # an append was refused: what the file holds is read again
 
     def events(self) -> tuple[list[Any], list[RecordError]]:
         if self.known.events is None:
@@ -82,15 +82,19 @@ class MemoSession(EntrySession):
         new = seal_all(self.match_id, self.entries, items, referee)
         lines = entry_lines(new)
         try:
-            st = append_bytes(self.path, len(self.known.raw), lines)
-        except OSError as e:
-            raise not_stored(e, self.path) from None
+            append_bytes(self.path, len(self.known.raw), lines)
+        except BaseException as e:
+            self.failed = True
+            if isinstance(e, OSError):
+                raise not_stored(e, self.path) from None
+            raise
         raw = self.known.raw + lines
         entries = self.entries + new
         # the events are read again when asked (a game reads a line in the context of the match's others),
         # unless the recording says what they are (extend)
         self.before, self.entries, self.known = self.known, entries, Known(raw, entries, None)
-        self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"], written=(st, raw[-PIN_TAIL:]))
+        # no pin: this process knows the file without it; a session elsewhere checks the match whole once, and pins it
+        self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"], pin=False)
         return new
 
     def extend(self, events: Sequence[Any], fold: Replayer) -> None:
@@ -185,8 +189,8 @@ class Memo:
                     s = MemoSession(folder, match_id, path, known)
                     try:
                         yield s
-                    finally:  # what the file holds now (an append may have been made before an error)
-                        self._put(match_id, s.known if self._raw(path) == s.known.raw else None)
+                    finally:  # what the file holds now: the lock is held, so what the session wrote, unless refused
+                        self._put(match_id, s.known if not s.failed or self._raw(path) == s.known.raw else None)
                     return
             self._put(match_id, None)
         with folder.session(match_id) as checked:

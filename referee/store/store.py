@@ -905,6 +905,7 @@ class Store:
         # the match file this process last wrote, as its pin found it, and its entries (remember)
         self._written: tuple[Path, tuple[int, int, int], list[StoredEntry]] | None = None
         self._paths: dict[str, Path] = {}  # each match id's file (its name, not whether it is there)
+        self._cleaned: set[Path] = set()  # the match files whose killed writers' litter this process removed
         pinning.opened(self)
 
     # --- kept rule sets (referee.store.pinning) -------------------------------------------------
@@ -1285,14 +1286,24 @@ class Store:
         store) is a :class:`StoreWriteError`, before anything is written."""
         with contextlib.ExitStack() as stack:
             try:
-                self.matches_dir.mkdir(parents=True, exist_ok=True)
                 stack.enter_context(lock(path))
+            except FileNotFoundError:  # the first write of a new store: its folder made
+                try:
+                    self.matches_dir.mkdir(parents=True, exist_ok=True)
+                    stack.enter_context(lock(path))
+                except OSError as e:
+                    raise not_stored(e) from None
             except OSError as e:
                 raise not_stored(e) from None
-            clean_temp(path)
-            clean_temp(self._head_of(path))  # a writer killed while writing the head record (issue 16.19)
-            with contextlib.suppress(OSError):  # or its pin (one fixed name: no listing)
-                os.unlink(self._pin_temp(path))
+            cleaned = self._cleaned
+            if path not in cleaned:  # once a process: what a writer killed before it left (its own leave none)
+                clean_temp(path)
+                clean_temp(self._head_of(path))  # a writer killed while writing the head record (issue 16.19)
+                with contextlib.suppress(OSError):  # or its pin, as versions before the pin in place wrote it
+                    os.unlink(self._pin_temp(path))
+                if len(cleaned) >= PATHS_KEPT:
+                    cleaned.clear()
+                cleaned.add(path)
             yield
 
     def lock_match(self, match_id: str) -> contextlib.AbstractContextManager[None]:
@@ -1348,7 +1359,7 @@ class Store:
         return PinnedSession(self, match_id, path, head, pin)
 
     def put_head(self, match_id: str, path: Path, entries: int, digest: str,
-                 written: tuple[os.stat_result, bytes] | None = None) -> Pin | None:
+                 written: tuple[os.stat_result, bytes] | None = None, pin: bool = True) -> Pin | None:
         """Bring the head record of the match file *path* up to date, after an append, pinning the file as it
         is now (:class:`Pin`, returned; *written*: the file's status after the append and its last bytes, at least
         :data:`PIN_TAIL` of them or all, so that it is not read again). The entries are stored already: a refusal
@@ -1360,14 +1371,16 @@ class Store:
                                 "`referee verify` will show it behind until the next write",
                                 file=str(e.filename or self._head_of(path)), reason=_reason(e)))
             return None
+        if not pin:  # the pin left behind the head: the next session elsewhere checks the match whole, once
+            return None
         if written is not None:
             st, tail = written
-            pin: Pin | None = Pin(entries, digest, st.st_size, st.st_mtime_ns, st.st_ino, tail_digest(tail))
+            found: Pin | None = Pin(entries, digest, st.st_size, st.st_mtime_ns, st.st_ino, tail_digest(tail))
         else:
-            pin = pin_of(path, Head(entries, digest))
-        if pin is not None:
-            self._write_pin(path, match_id, pin)
-        return pin
+            found = pin_of(path, Head(entries, digest))
+        if found is not None:
+            self._write_pin(path, match_id, found)
+        return found
 
     def _write_pin(self, path: Path, match_id: str, pin: Pin) -> None:
         """Write the match's pin in place, best effort and without an fsync or a rename: it is only a reason to check
