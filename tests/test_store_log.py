@@ -7,8 +7,10 @@ document changed or removed through TinyDB makes the storage write the file whol
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -152,3 +154,38 @@ def test_a_log_line_written_twice_or_not_one_tables_documents_is_refused(tmp_pat
         path.write_bytes(files.LOG + body)
         with pytest.raises(ValueError, match=said):
             files.open_db(path).tables()
+
+
+BEFORE_LOG = Path(__file__).resolve().parent / "fixtures" / "store-before-log"
+
+
+def test_a_store_written_before_the_log_opens_verifies_and_takes_entries_migrated(tmp_path: Path) -> None:
+    root = tmp_path / "old"
+    shutil.copytree(BEFORE_LOG, root)
+    path = root / "matches" / "OLD2.json"
+    old = json.loads(path.read_bytes())["entries"]
+    store = FolderStore(root)
+    # the fixture: header + 4 seats, hand, declare, trump, kitty, its undo, the kitty again
+    assert store.verify() == (1, 11, [])
+    assert [e["directive"] for e in store.entries("OLD2")][5:] == [
+        "hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "", "kitty 4C 6C 7C 8C 9C JH"]
+    # its pin made to hold the copy as the version before pinned it: still no splice into the old layout
+    raw, st = path.read_bytes(), path.stat()
+    pin = json.loads((root / "heads" / "OLD2.pin").read_bytes())
+    pin.update(size=len(raw), mtime_ns=st.st_mtime_ns, ino=st.st_ino, tail=hashlib.sha256(raw[-4096:]).hexdigest())
+    (root / "heads" / "OLD2.pin").write_text(json.dumps(pin), encoding="utf-8")
+    with store.session("OLD2") as s:
+        assert not isinstance(s, PinnedSession)  # read and checked whole
+        s.append("event", "bury 4C 6C 7C 8D 9D JS", "裁判乙")
+    after = path.read_bytes()
+    assert after.startswith(files.LOG)  # written whole as a log: migrated
+    tables = files.log_tables(after)
+    assert list(tables) == ["meta", "entries"] and tables["meta"] == {"1": {"heads": 1}}
+    assert {k: v for k, v in tables["entries"].items() if k != "12"} == old  # every old entry as it was sealed
+    assert tables["entries"]["12"]["prev"] == old["11"]["hash"]
+    assert json.loads((root / "heads" / "OLD2.json").read_bytes()) == {
+        "id": "OLD2", "entries": 12, "hash": tables["entries"]["12"]["hash"]}
+    with store.session("OLD2") as s:  # pinned from now on: the next entry appended
+        assert isinstance(s, PinnedSession)
+        s.append("event", "warn E slow play", "裁判乙")
+    assert path.read_bytes().startswith(after) and store.verify() == (1, 13, [])
