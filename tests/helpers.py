@@ -13,6 +13,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from referee.games.gunzi.engine import replay
 from referee.games.gunzi.notation import parse

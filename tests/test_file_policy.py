@@ -296,7 +296,6 @@ def test_record_file_in_gbk_or_utf16_is_read_as_check_reads_it(tmp_path, encodin
 # ---------------------------------------------------------------- 16.16: the referee's name is checked
 
 def _entries(db: Path) -> int:
-    import json
 
     from helpers import match_tables
 

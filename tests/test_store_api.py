@@ -12,8 +12,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import match_tables
-from helpers import referee_process
+from helpers import match_tables, referee_process
 
 from referee.core import safefile
 from referee.core.errors import UsageError

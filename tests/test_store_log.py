@@ -135,7 +135,8 @@ def test_tinydb_inserts_are_appended_and_a_change_is_written_whole(tmp_path: Pat
     db.table("a").insert({"x": 2})
     db.table("b").insert({"y": "乙"})
     assert os.stat(path).st_ino == inode  # appended in place
-    assert path.read_bytes() == files.LOG + '{"a": {"1": {"x": 1}}}\n{"a": {"2": {"x": 2}}}\n{"b": {"1": {"y": "乙"}}}\n'.encode()
+    lines = '{"a": {"1": {"x": 1}}}\n{"a": {"2": {"x": 2}}}\n{"b": {"1": {"y": "乙"}}}\n'
+    assert path.read_bytes() == files.LOG + lines.encode()
     db = files.open_db(path)
     db.table("a").update({"x": 3}, doc_ids=[1])  # a document changed: the whole file again, by rename
     assert os.stat(path).st_ino != inode

@@ -356,6 +356,24 @@ def _json_error(raw: str) -> str:
     return ""
 
 
+def seal_actions(event_id: str, entries: Sequence[StoredEntry], actions: Sequence[Action],
+                 referee: str | None) -> list[StoredEntry]:
+    """*actions* as entries of the event's log after *entries* (every backend's), each sealed to the one before."""
+    who = referee_name(referee)
+    stamp = now()
+    prev = entries[-1]["hash"] if entries else chain.GENESIS
+    sealed: list[StoredEntry] = []
+    cid = chain_id(event_id)
+    for i, action in enumerate(actions):
+        entry: Unsealed = {"seq": len(entries) + i + 1, "kind": "event", "time": stamp, "referee": who,
+                           "directive": canonical(action), "target": None,
+                           "reason": str(action.get("reason") or "")}
+        done = chain.seal(cid, entry, prev)
+        prev = done["hash"]
+        sealed.append(done)
+    return sealed
+
+
 class EventSession:
     """The log while its lock is held: its entries, and the one way to add to them."""
 
@@ -371,18 +389,8 @@ class EventSession:
         Whether an action fits the event is the use cases' to check before (``referee.results.eventstate``
         replays the state after them under this lock). The head record follows the log: set first (durably) to
         the entries already there when the log did not keep one yet, brought up to date after the write."""
-        who = referee_name(referee)
-        stamp = now()
-        prev = self.entries[-1]["hash"] if self.entries else chain.GENESIS
-        sealed = []
-        cid = chain_id(self.log.event_id)
-        for i, action in enumerate(actions):
-            entry: Unsealed = {"seq": len(self.entries) + i + 1, "kind": "event", "time": stamp, "referee": who,
-                               "directive": canonical(action), "target": None,
-                               "reason": str(action.get("reason") or "")}
-            done = chain.seal(cid, entry, prev)
-            prev = done["hash"]
-            sealed.append(done)
+        sealed = seal_actions(self.log.event_id, self.entries, actions, referee)
+        prev = sealed[-1]["hash"] if sealed else self.entries[-1]["hash"] if self.entries else chain.GENESIS
         if not self.keeps_head:
             before = self.entries[-1]["hash"] if self.entries else chain.GENESIS
             self.log.write_head(len(self.entries), before, durable=True)

@@ -884,7 +884,38 @@ def _nearest(match_id: str, ids: list[str]) -> Msg | None:
 PATHS_KEPT = 4096  # match ids whose file's path a store keeps made
 
 
-class Store:
+class EntryReads:
+    """What every backend's store derives from a match's entries (``entries``, the backend's): the corrected view's
+    events, the header in effect, the audit trail, the chain head as printed."""
+
+    def entries(self, match_id: str) -> list[StoredEntry]:
+        raise NotImplementedError
+
+    def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]:
+        return to_events(corrected(self.entries(match_id)))
+
+    def events(self, match_id: str) -> list[Event]:
+        """The corrected view, as events with ``line`` = the store sequence number."""
+        return self.events_and_errors(match_id)[0]
+
+    def header(self, match_id: str) -> Header:
+        header = stored.header_of_events(self.events(match_id))
+        if header is not None:
+            return header
+        raise StoreError(M("match {match}: no match header in effect",
+                           match=match_id))
+
+    def log(self, match_id: str) -> list[LogEntry]:
+        return log_of(self.entries(match_id))
+
+    def head(self, match_id: str) -> tuple[str, int]:
+        """The match's chain head as a scorecard or ``status`` prints it: (the last entry's hash in
+        :data:`chain.SHORT` hex digits, the number of entries)."""
+        entries = self.entries(match_id)
+        return (entries[-1]["hash"] if entries else chain.GENESIS)[:chain.SHORT], len(entries)
+
+
+class Store(EntryReads):
     """A store folder. Cheap to create: nothing is read until asked."""
 
     pushes = False  # watch() polls the files' signatures
@@ -1079,23 +1110,6 @@ class Store:
                                       lambda stem: id_of_stem(stem) or self._id_of_file(stem))
         return self._watch.watch(cursor, timeout)
 
-    def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]:
-        return to_events(corrected(self.entries(match_id)))
-
-    def events(self, match_id: str) -> list[Event]:
-        """The corrected view, as events with ``line`` = the store sequence number."""
-        return self.events_and_errors(match_id)[0]
-
-    def header(self, match_id: str) -> Header:
-        header = stored.header_of_events(self.events(match_id))
-        if header is not None:
-            return header
-        raise StoreError(M("match {match}: no match header in effect",
-                           match=match_id))
-
-    def log(self, match_id: str) -> list[LogEntry]:
-        return log_of(self.entries(match_id))
-
     # --- checking -------------------------------------------------------------------------------
 
     def snapshot(self, match_id: str) -> Snapshot:
@@ -1120,12 +1134,6 @@ class Store:
         """The first thing broken in one match (its file, an entry, its chain, its head record), or None
         when it is sound. Reads that match only; an id not stored is :class:`UnknownMatch`."""
         return self._audit_one(match_id).problem
-
-    def head(self, match_id: str) -> tuple[str, int]:
-        """The match's chain head as a scorecard or ``status`` prints it: (the last entry's hash in
-        :data:`chain.SHORT` hex digits, the number of entries)."""
-        entries = self.entries(match_id)
-        return (entries[-1]["hash"] if entries else chain.GENESIS)[:chain.SHORT], len(entries)
 
     def anchor(self, match_id: str, head: str) -> Anchor:
         """Where the printed head *head* (at least :data:`chain.SHORTEST` hex digits) is in the match,

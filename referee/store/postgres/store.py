@@ -33,12 +33,11 @@ from referee.core.cores import spread
 from referee.core.errors import NotFound, UsageError
 from referee.core.i18n import M, Msg
 from referee.core.names import check_id
-from referee.core.records import RecordError
 from referee.games import stored
 from referee.games.api import AnyEvent as Event
 from referee.games.api import Header
 from referee.store import chain, pinning, signin
-from referee.store.chain import StoredEntry, Unsealed
+from referee.store.chain import StoredEntry
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreError, UnknownMatch, moved_on
 from referee.store.eventlog import (
     Action,
@@ -47,8 +46,8 @@ from referee.store.eventlog import (
     LogFile,
     UnknownEvent,
     actions_of,
-    canonical,
     chain_id,
+    seal_actions,
 )
 from referee.store.pinning import KeptRules
 from referee.store.postgres.connection import (
@@ -62,9 +61,9 @@ from referee.store.store import (
     INDEX_FIELDS,
     Anchor,
     Audit,
+    EntryReads,
     Head,
     HeadSession,
-    LogEntry,
     MatchFile,
     NewEntry,
     Repair,
@@ -73,12 +72,9 @@ from referee.store.store import (
     anchor_of,
     corrected,
     head_finding,
-    log_of,
     new_header,
     now,
-    referee_name,
     seal_all,
-    to_events,
 )
 from referee.store.summaries import Cached, Summarizer, _read, _row
 from referee.store.tokens import Issued, Token, TokenError, digest, new_token
@@ -156,18 +152,7 @@ class PgEventSession:
         """Append *actions* (all or none, with the session's transaction) and return their sealed entries;
         whether they fit the event is checked before, under this lock (``referee.results.eventstate``)."""
         event_id = self.log.event_id
-        who = referee_name(referee)
-        stamp = now()
-        prev = self.entries[-1]["hash"] if self.entries else chain.GENESIS
-        sealed: list[StoredEntry] = []
-        cid = chain_id(event_id)
-        for i, action in enumerate(actions):
-            entry: Unsealed = {"seq": len(self.entries) + i + 1, "kind": "event", "time": stamp, "referee": who,
-                               "directive": canonical(action), "target": None,
-                               "reason": str(action.get("reason") or "")}
-            done = chain.seal(cid, entry, prev)
-            prev = done["hash"]
-            sealed.append(done)
+        sealed = seal_actions(event_id, self.entries, actions, referee)
         with self.log.store._errors(self.conn):
             with self.conn.cursor() as cur:
                 cur.executemany(f"INSERT INTO event_entries (event_id, {ENTRY_COLUMNS}) "
@@ -511,7 +496,7 @@ def _fresh_or_error(job: tuple[str, Head, list[StoredEntry]], summarizer: Summar
         return e
 
 
-class PgStore:
+class PgStore(EntryReads):
     """The store in a PostgreSQL database. Cheap to make: the first operation connects (and checks the
     schema's version)."""
 
@@ -762,25 +747,6 @@ class PgStore:
 
     def entries(self, match_id: str) -> list[StoredEntry]:
         return self._fetch(match_id)[1]
-
-    def events_and_errors(self, match_id: str) -> tuple[list[Event], list[RecordError]]:
-        return to_events(corrected(self.entries(match_id)))
-
-    def events(self, match_id: str) -> list[Event]:
-        return self.events_and_errors(match_id)[0]
-
-    def header(self, match_id: str) -> Header:
-        header = stored.header_of_events(self.events(match_id))
-        if header is not None:
-            return header
-        raise StoreError(M("match {match}: no match header in effect", match=match_id))
-
-    def head(self, match_id: str) -> tuple[str, int]:
-        entries = self.entries(match_id)
-        return (entries[-1]["hash"] if entries else chain.GENESIS)[:chain.SHORT], len(entries)
-
-    def log(self, match_id: str) -> list[LogEntry]:
-        return log_of(self.entries(match_id))
 
     def check(self, match_id: str) -> chain.ChainProblem | None:
         return self.snapshot(match_id).problem
