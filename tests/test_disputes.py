@@ -26,7 +26,7 @@ from pathlib import Path
 
 import pytest
 from eventplay import snapshot
-from helpers import Run
+from helpers import Run, match_tables
 
 from referee.store import Store
 
@@ -169,7 +169,7 @@ def test_verify_covers_the_new_entries(cli: Cli) -> None:
     cli.ok("confirm", "T1", "--hand", 1, "--by", "EW", "--captain", "张三")
     assert "ok: 1 match, 18 entries, every hash chain intact" in cli.ok("verify").out
     path = Store(cli.db).path("T1")
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = match_tables(path)
     data["entries"]["17"]["reason"] = "the cards turned up show KC"  # the ruling's reason, edited by hand
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     run = cli("verify")

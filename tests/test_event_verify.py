@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 from eventplay import Cli, play
-from helpers import Run
+from helpers import Run, match_tables
 
 from referee.store import chain
 
@@ -264,7 +264,7 @@ def cut_back(db: Path, match_id: str, keep: int) -> None:
     """Keep the first *keep* entries of the match, and remove its head record and its `meta` table: the
     file then reads as a sound match written before head records were kept."""
     path = match_file(db, match_id)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = match_tables(path)
     data["entries"] = {k: v for k, v in data["entries"].items() if int(k) <= keep}
     del data["meta"]
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
@@ -317,7 +317,7 @@ def test_a_closed_match_cut_back_and_written_on_is_rewritten(closed: Cli) -> Non
     entry #19 is no longer the one the close recorded."""
     cut_back(closed.db, T1, 13)
     path = match_file(closed.db, T1)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = match_tables(path)
     prev = data["entries"]["13"]["hash"]
     for seq, line in enumerate(("hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 0",
                                 "last decl"), 14):
@@ -339,7 +339,7 @@ def test_a_closed_match_cut_back_and_written_on_is_rewritten(closed: Cli) -> Non
 def test_a_match_whose_chain_breaks_is_named_and_the_rest_shown(closed: Cli) -> None:
     assert referee(closed.db, "event", "standings", EV).code == 0  # the summaries cached
     path = match_file(closed.db, T2)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = match_tables(path)
     assert data["entries"]["9"]["directive"] == "declare E BJ"  # game 1 of T2 won by EW (P3): E grabs
     data["entries"]["9"]["directive"] = "declare E SJ"
     path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
@@ -389,7 +389,7 @@ def test_the_index_is_a_second_witness_of_the_close(closed: Cli) -> None:
     rows = {r["id"]: r for r in index["matches"].values()}
     assert (rows[T1]["entries"], rows[T2]["entries"]) == (19, 25)
     cut_back(closed.db, T1, 13)
-    t1 = json.loads(match_file(closed.db, T1).read_text(encoding="utf-8"))["entries"]
+    t1 = match_tables(match_file(closed.db, T1))["entries"]
 
     def forge(data: dict[str, Any]) -> None:
         close = json.loads(data["entries"][6]["directive"])

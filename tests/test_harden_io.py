@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import match_tables
 from typer.testing import CliRunner
 
 from referee.cli import build_app
@@ -184,7 +185,7 @@ def _tamper(db: Path, match_id: str) -> int:
     from referee.store.folder import FolderStore as Store
 
     path = Store(db).path(match_id)
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = match_tables(path)
     for entry in data["entries"].values():  # TinyDB's table: {doc id: entry}
         if entry.get("directive") == "points 100":
             entry["directive"] = "points 150"

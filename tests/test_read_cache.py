@@ -16,6 +16,7 @@ from typing import Any
 import psycopg
 import pytest
 from eventplay import Cli, play
+from helpers import match_tables
 from starlette.testclient import TestClient
 
 from referee.results.summarize import summary_cache
@@ -83,7 +84,7 @@ def tamper(db: str, match_id: str) -> None:
     store = open_store(db)
     if store.folder() is not None:
         path = store.folder() / "matches" / f"{match_id}.json"  # type: ignore[operator]
-        data = json.loads(path.read_bytes())
+        data = match_tables(path)
         data["entries"]["10"]["directive"] += " "
         path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
         return
