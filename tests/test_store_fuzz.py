@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from helpers import match_tables
 from test_store_support import HAND1, Cli
 
 from referee.store import Store
@@ -80,7 +81,7 @@ def _apply(db: Path, kind: str, arg: object) -> bool:
     path = Store(db).path("B")
     head = db / "heads" / "B.json"
     raw = path.read_bytes()
-    data = json.loads(raw)
+    data = match_tables(path)
     entries = data["entries"]
     if kind == "json":
         if arg == data:

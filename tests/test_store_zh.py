@@ -214,7 +214,9 @@ def _chain_head(path) -> str:
     import hashlib
     import json
 
-    last = list(json.loads(path.read_text(encoding="utf-8"))["entries"].values())[-1]
+    from helpers import match_tables
+
+    last = list(match_tables(path)["entries"].values())[-1]
     body = {k: last[k] for k in ("seq", "kind", "time", "referee", "directive", "target", "reason", "prev")}
     body["match"] = "T3"
     text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
