@@ -1,4 +1,5 @@
-"""Crash-safe files: an atomic TinyDB storage and the lock around it (against other processes and other threads).
+"""Crash-safe files: an atomic TinyDB storage (a match file kept as an append log: :data:`LOG`) and the lock around it
+(against other processes and other threads).
 
 TinyDB's own ``JSONStorage`` rewrites its file in place (seek 0, write, truncate): a crash half-way
 leaves a torn file, and it has no locking. Every file of the store is written instead through the
@@ -33,8 +34,9 @@ from referee.store.errors import StoreBusy
 # What TinyDB's storages read and write: table name → document id → document (JSON values).
 Tables = dict[str, dict[str, Any]]
 
-__all__ = ["TMP_SUFFIX", "AtomicStorage", "Document", "Malformed", "TinyDB", "clean_temp", "dumps", "flush", "listed",
-           "lock", "open_db", "storage_of", "temp_prefix"]
+__all__ = ["LOG", "TMP_SUFFIX", "AtomicStorage", "Document", "Malformed", "TinyDB", "append_bytes", "clean_temp",
+           "dumps", "entry_lines", "flush", "is_log", "listed", "lock", "log_end", "log_tables", "open_db",
+           "storage_of", "temp_prefix"]
 
 def dumps(data: object, compact: bool = False) -> bytes:
     """Indented: a person can read (and hand-edit, which verify must catch) the file; *compact* for a cache
@@ -187,14 +189,6 @@ def append_bytes(path: Path, at: int, data: bytes) -> os.stat_result:
         os.close(fd)
 
 
-def appended(raw: bytes | None, entries: Sequence[Mapping[str, Any]]) -> bytes | None:
-    """The bytes of the match log read as *raw* (complete: ending with its newline) with *entries* appended; None
-    when *raw* is not such a log (a file of TinyDB's one-document layout: written whole, as a log, instead)."""
-    if not is_log(raw) or not raw.endswith(b"\n"):  # type: ignore[union-attr]
-        return None
-    return raw + entry_lines(entries)  # type: ignore[operator]
-
-
 class Malformed(ValueError):
     """A file that is JSON but not TinyDB's layout (an object of tables, each an object of documents by
     their whole-number ids): *table* and *position* (1-based, in the file's order) say where, *key* and
@@ -315,12 +309,6 @@ class AtomicStorage(Storage):
         """Append *data*, lines the caller made (a match's entries: see :func:`entry_lines`), to the log read, whose
         complete lines end at *at*; what TinyDB holds is then read from the file again if asked for."""
         self._append(at, data)
-        self._cache, self._loaded, self.raw = None, False, None
-
-    def write_raw(self, raw: bytes) -> None:
-        """Write *raw*, bytes the caller made, whole, as :meth:`write` writes; what TinyDB holds is then read from
-        the file again if asked for."""
-        self._write(raw)
         self._cache, self._loaded, self.raw = None, False, None
 
     def _write(self, raw: bytes) -> None:

@@ -10,7 +10,10 @@ Every entry is one of four kinds, all appended, none ever edited or removed:
 The *corrected view* applies them in order; it is what replay, export and the scorecard read, as the
 events the game its header names reads (:mod:`referee.games.stored`), each with ``line`` = the store sequence
 number of the event's place in the match. Writers take the match's cross-process lock around read-check-append; readers
-need no lock, because every write replaces the file atomically.
+need no lock: a match file is an append log (:data:`referee.store.files.LOG`: its first line, the ``meta`` mark, then
+one JSON line per entry), an append writes the new entries' lines in one write and one fsync, and a last line without
+its newline (an append cut short, or being written) is no entry; a file written whole (a new match, a file of the
+one-document layout of versions before the log, migrated by its next append) replaces the old one atomically.
 
 Every match file is read through :func:`match_of` (TinyDB on the atomic storage of ``store.files``),
 which checks the shape of the file and of each entry (a :class:`~referee.store.chain.StoredEntry`: every
@@ -28,9 +31,11 @@ bytes; a file of its own, so that versions before pins read the head record as e
 still is what the pin holds, and whose last entry is the head's, has nothing new to check: the chain up to the head
 was checked by the session that wrote it, so it seals the new entries to the head's hash and writes them without
 decoding or re-hashing the match (:class:`PinnedSession`: the same cost at entry 10 and entry 5,000). A file that
-is not as pinned — a hand edit, a copy, a crash between the files, a store written before pins — is read and
-checked whole, as ever, and pinned again by its append. ``verify`` always checks everything; the pin is only ever
-a reason to check less, never a witness, so one lost or torn by a crash costs one whole check.
+is not as pinned — a hand edit, a copy, a crash between the files, a store written before pins or before the log —
+is read and checked whole, as ever, and pinned again by its append (never a file of the one-document layout: it is
+written whole, as a log, first). The venue server's memo (:mod:`referee.store.memo`) writes no pin: it knows the
+file it wrote; a session elsewhere checks the match whole once, and pins it. ``verify`` always checks everything;
+the pin is only ever a reason to check less, never a witness, so one lost or torn by a crash costs one whole check.
 """
 
 # No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
@@ -660,9 +665,9 @@ class EntrySession:
 class MatchSession(EntrySession):
     """A match opened for writing, its lock held: read, check, append.
 
-    The match file is a TinyDB (``{"entries": {"1": {…}, "2": {…}}, "meta": {"1": {"heads": 1}}}``) on the
-    atomic storage, read once when the session opens; an append inserts the new entries under their seqs
-    and writes the file in one atomic write.
+    The match file is a TinyDB (tables ``{"meta": {"1": {"heads": 1}}, "entries": {"1": {…}, "2": {…}}}``) on the
+    atomic storage, kept as an append log, read once when the session opens; an append adds the new entries'
+    lines (a torn last line cut off first), and a file of the older one-document layout is written whole, as a log.
     """
 
     def __init__(self, store: "Store", match_id: str, path: Path) -> None:
@@ -751,9 +756,9 @@ class HeadSession(EntrySession):
 class PinnedSession(HeadSession):
     """A match opened for writing whose file is what its head record pins (:class:`Pin`): its chain up to the
     head was checked when that head was written, so nothing is read until asked. An append seals the new
-    entries to the head's hash and splices them into the file's bytes (read, not decoded; their size and tail
-    digest checked against the pin once more) in the store's one safe write, then writes the head record: the
-    same cost at entry 10 and entry 5,000. The entries, when a caller asks for them (the corrected view, a
+    entries to the head's hash and appends their lines to the file (its size, time, inode and tail digest checked
+    against the pin once more: one write, one fsync), then writes the head record: the same cost at entry 10 and
+    entry 5,000. The entries, when a caller asks for them (the corrected view, a
     continuation's check), are read then, and must end at the head."""
 
     def __init__(self, store: "Store", match_id: str, path: Path, head: Head, pin: Pin) -> None:
