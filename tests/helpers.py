@@ -196,3 +196,13 @@ def match_tables(path: Any) -> Any:
 
     raw = _Path(path).read_bytes()
     return log_tables(raw) if is_log(raw) else _json.loads(raw)
+
+
+def head_record(path: Any) -> Any:
+    """A match's head record as JSON: the record in effect (its last complete line once appends added to it)."""
+    import json as _json
+    from pathlib import Path as _Path
+
+    from referee.store.store import last_head
+
+    return _json.loads(last_head(_Path(path).read_bytes()))

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import head_record
 
 from referee.games.gunzi.notation import parse_line
 from referee.store import chain
@@ -91,7 +92,7 @@ def test_a_folder_append_is_pinned_and_splices(tmp_path: Path) -> None:
         s.append("event", "warn N x", "r")
     digest = from_scratch("F1", store.entries("F1"))[-1][1]
     # the head record as versions before pins read it; the pin beside it holds the head and the file written
-    assert json.loads(store.head_path("F1").read_bytes()) == {"id": "F1", "entries": 13, "hash": digest}
+    assert head_record(store.head_path("F1")) == {"id": "F1", "entries": 13, "hash": digest}
     raw = store.path("F1").read_bytes()
     st = store.path("F1").stat()
     assert json.loads((tmp_path / "s" / "heads" / "F1.pin").read_bytes()) == {
@@ -160,7 +161,7 @@ def test_an_edit_of_the_last_entry_or_the_head_record_is_caught_by_the_append(tm
     store = Store(tmp_path / "s")
     _make(store, 8)
     head = store.head_path("F1")
-    data = json.loads(head.read_bytes())
+    data = head_record(head)
     head.write_text(json.dumps({**data, "hash": "0" * 64}), encoding="utf-8")  # the head's hash forged
     with pytest.raises(BrokenChain) as e:
         store.append("F1", [{"kind": "event", "directive": "warn E late"}])
@@ -187,7 +188,7 @@ def test_a_store_written_before_pins_opens_verifies_and_takes_entries(tmp_path: 
     with store.session("OLD1") as s:  # no pin: read and checked whole, as before
         assert not isinstance(s, PinnedSession)
         s.append("event", "points 35", "裁判乙")
-    assert json.loads((root / "heads" / "OLD1.json").read_bytes())["entries"] == 12
+    assert head_record(root / "heads" / "OLD1.json")["entries"] == 12
     assert json.loads((root / "heads" / "OLD1.pin").read_bytes())["entries"] == 12  # pinned from now on
     with store.session("OLD1") as s:
         assert isinstance(s, PinnedSession)

@@ -14,10 +14,12 @@ import shutil
 from pathlib import Path
 
 import pytest
+from helpers import head_record
 
 from referee.core import safefile
 from referee.games.gunzi.notation import parse_line
 from referee.store import files
+from referee.store import store as store_module
 from referee.store.errors import BrokenChain
 from referee.store.folder import FolderStore
 from referee.store.store import PinnedSession, write_match
@@ -53,21 +55,23 @@ def test_an_append_adds_its_lines_and_touches_nothing_before(store: FolderStore,
     _append(store, HAND[0])  # the first append after `create`: pinned from now on
     before, inode = path.read_bytes(), os.stat(path).st_ino
 
-    replace, write_bytes = os.replace, safefile.write_bytes
+    fsyncs: list[int] = []
+    fsync = os.fsync
 
-    def renamed(src: str, dst: str | Path) -> None:
-        assert Path(dst) != path, "an append renamed the match file"
-        replace(src, dst)  # the head record's own safe write
+    def renamed(*args: object) -> None:
+        raise AssertionError("an append renamed a file")
 
-    def written(target: str | Path, *args: object, **kwargs: object) -> None:
-        assert Path(target) != path, "an append wrote the match file whole"
-        write_bytes(target, *args, **kwargs)  # type: ignore[arg-type]
+    def synced(fd: int) -> None:
+        fsyncs.append(fd)
+        fsync(fd)
 
     monkeypatch.setattr(os, "replace", renamed)
-    monkeypatch.setattr(safefile, "write_bytes", written)
+    monkeypatch.setattr(safefile, "write_bytes", renamed)
+    monkeypatch.setattr(os, "fsync", synced)
     with store.session("M1") as s:
         assert isinstance(s, PinnedSession)
         s.append_many([{"kind": "event", "directive": d} for d in HAND[1:3]], "王裁判")  # two entries, one write
+    assert len(fsyncs) == 1  # the match file's, before the head record is appended to
     monkeypatch.undo()
     after = path.read_bytes()
     assert os.stat(path).st_ino == inode and after.startswith(before)
@@ -81,7 +85,7 @@ def test_an_append_adds_its_lines_and_touches_nothing_before(store: FolderStore,
     write_match(again, entries)  # TinyDB's insert of the same documents, on the storage of match files
     assert path.read_bytes() == again.read_bytes()
     assert store.verify(["M1"])[2] == []
-    head = json.loads(store.head_path("M1").read_text(encoding="utf-8"))
+    head = head_record(store.head_path("M1"))
     assert head == {"id": "M1", "entries": 11, "hash": entries[-1]["hash"]}
 
 
@@ -184,9 +188,31 @@ def test_a_store_written_before_the_log_opens_verifies_and_takes_entries_migrate
     assert list(tables) == ["meta", "entries"] and tables["meta"] == {"1": {"heads": 1}}
     assert {k: v for k, v in tables["entries"].items() if k != "12"} == old  # every old entry as it was sealed
     assert tables["entries"]["12"]["prev"] == old["11"]["hash"]
-    assert json.loads((root / "heads" / "OLD2.json").read_bytes()) == {
+    assert head_record(root / "heads" / "OLD2.json") == {
         "id": "OLD2", "entries": 12, "hash": tables["entries"]["12"]["hash"]}
     with store.session("OLD2") as s:  # pinned from now on: the next entry appended
         assert isinstance(s, PinnedSession)
         s.append("event", "warn E slow play", "裁判乙")
     assert path.read_bytes().startswith(after) and store.verify() == (1, 13, [])
+
+
+def test_the_head_record_is_appended_to_its_last_complete_line_in_effect(store: FolderStore) -> None:
+    """After an append the head record is appended to (no fsync, no rename): a crash that tears or loses that
+    line leaves the record before in effect — behind the match file, which verify says and the next append
+    mends — never a broken store; grown past HEAD_LOG_MAX it is written whole again."""
+    head = store.head_path("M1")
+    _append(store, HAND[0])
+    _append(store, HAND[1])
+    raw = head.read_bytes()
+    # `create`'s record of none written whole, then its 5 entries', then the two appends' lines
+    assert raw.count(b"\n") == 6 and head_record(head)["entries"] == 7
+    head.write_bytes(raw[:-20])  # the last line torn
+    assert head_record(head)["entries"] == 6
+    audit = store.audit(["M1"])
+    assert audit.problems == [] and "its head record is 1 entry behind" in audit.notes[0].text("en")
+    _append(store, HAND[2])
+    assert head_record(head)["entries"] == 8 and store.verify(["M1"])[2] == []
+    for d in HAND[3:] * 8:  # ~100 bytes a record: written whole again before it passes 4 KiB
+        _append(store, d)
+    assert len(head.read_bytes()) <= store_module.HEAD_LOG_MAX and head_record(head)["entries"] == 8 + 3 * 8
+    assert store.verify(["M1"])[2] == []

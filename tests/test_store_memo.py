@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers import head_record
 
 from referee.games.gunzi.notation import parse_line
 from referee.store.errors import BrokenChain
@@ -46,7 +47,7 @@ def test_appends_through_the_memo_are_the_stores_bytes_and_chain(store: FolderSt
     write_match(again, entries)  # TinyDB's insert of the same documents, on the atomic storage
     assert path.read_bytes() == again.read_bytes()
     assert store.verify(["M1"])[2] == []  # the chain and the head record as the store keeps them
-    head = json.loads(store.head_path("M1").read_text(encoding="utf-8"))
+    head = head_record(store.head_path("M1"))
     assert head == {"id": "M1", "entries": 11, "hash": entries[-1]["hash"]}
     # the events of its corrected view, kept as they grew: the store's own reading of the file
     assert memo.events_and_errors("M1") == store.events_and_errors("M1")
@@ -72,7 +73,7 @@ def test_a_head_record_rewritten_is_refused_as_the_store_refuses_it(store: Folde
     memo = Memo(store)
     add(memo, "hand")
     head = store.head_path("M1")
-    data = json.loads(head.read_text(encoding="utf-8"))
+    data = head_record(head)
     head.write_text(json.dumps({**data, "hash": "0" * 64}), encoding="utf-8")
     with pytest.raises(BrokenChain) as e:
         add(memo, "declare E BJ")

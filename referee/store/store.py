@@ -579,10 +579,26 @@ def write_match(path: Path, entries: Sequence[StoredEntry], **storage: Any) -> N
     put_entries(open_db(path, batch=True, fresh=True, log=True, **storage), entries)
 
 
+HEAD_LOG_MAX = 4096  # the bytes a head record grows to by appends before it is written whole again
+
+
+def last_head(raw: bytes) -> bytes:
+    """The record in effect of a head record's bytes: the whole of a record written whole, else the last complete
+    line that is not empty (an append after a match's append adds ``\n{record}\n``; what follows the last newline
+    is a torn append, no record, and a torn line before the last is passed over)."""
+    end = raw.rfind(b"\n")
+    if end < 0:
+        return raw
+    for line in reversed(raw[:end].split(b"\n")):
+        if line.strip():
+            return line
+    return raw[:end]
+
+
 def parse_head(raw: bytes, match_id: str) -> Head | Msg:
-    """A head record's bytes as a :class:`Head`, or what is wrong with them."""
+    """A head record's bytes as a :class:`Head` (:func:`last_head`: the record in effect), or what is wrong."""
     try:
-        data = _load_json(raw)
+        data = _load_json(last_head(raw))
     except (ValueError, RecursionError):
         return M("it is not valid JSON")
     if not (isinstance(data, dict) and set(data) == {"id", "entries", "hash"} and type(data["entries"]) is int
@@ -1087,7 +1103,7 @@ class Store(EntryReads):
             raw = None
         if raw is not None:
             with contextlib.suppress(ValueError, RecursionError):
-                data = _load_json(raw)
+                data = _load_json(last_head(raw))
                 mid = data.get("id") if isinstance(data, dict) else None
                 if isinstance(mid, str) and stem in (file_stem(mid), legacy_stem(mid)):
                     return mid
@@ -1274,7 +1290,7 @@ class Store(EntryReads):
                 continue
             try:
                 raw = _read_or_none(self.heads_dir / name) or b""
-                data = _load_json(raw)
+                data = _load_json(last_head(raw))
             except (OSError, ValueError, RecursionError):
                 raw, data = b"", None
             mid = data.get("id") if isinstance(data, dict) else None
@@ -1409,10 +1425,25 @@ class Store(EntryReads):
                 os.close(fd)
 
     def _write_head(self, head_path: Path, match_id: str, entries: int, digest: str, *, durable: bool = False) -> None:
-        """Write a head record. Its rename need not be made durable after an append (a power cut then
-        leaves the old head: behind the file, which is allowed); it must be when the head goes back
-        (*durable*: before a match file is replaced, or a new one written)."""
+        """Write a head record. After an append (not *durable*) it is appended to the record there, ``\n{record}\n``
+        (no fsync, no rename: a crash loses it or tears it, which leaves the record before in effect, behind the
+        match file, which is allowed; never ahead, the match file's line being fsynced first), and written whole
+        again once it has grown past :data:`HEAD_LOG_MAX`. When the head goes back (*durable*: before a match file
+        is replaced, or a new one written) it is written whole, fsynced, and its rename made durable."""
         data = head_bytes(match_id, entries, digest)
+        if not durable:
+            try:
+                fd = os.open(head_path, os.O_WRONLY | os.O_APPEND | _NOFOLLOW | _NONBLOCK)
+            except FileNotFoundError:
+                fd = -1
+            if fd >= 0:
+                try:
+                    safefile.write_fd(fd, b"\n" + data + b"\n")
+                    size = os.fstat(fd).st_size
+                finally:
+                    os.close(fd)
+                if size <= HEAD_LOG_MAX:
+                    return
         try:
             safefile.write_bytes(head_path, data, sync_folder=durable)
         except FileNotFoundError:
