@@ -17,9 +17,9 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from helpers import head_record, match_tables
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from helpers import match_tables
 from test_store_support import HAND1, Cli
 
 from referee.store import Store
@@ -119,11 +119,11 @@ def _apply(db: Path, kind: str, arg: object) -> bool:
     elif kind == "head-gone":
         head.unlink()
     elif kind == "head-json":
-        if arg == json.loads(head.read_bytes()):
+        if arg == head_record(head):
             return False
         head.write_text(json.dumps(arg), encoding="utf-8")
     elif kind == "head-count":  # another count, the hash left as it is
-        record = json.loads(head.read_bytes())
+        record = head_record(head)
         record["entries"] = arg.choice([n for n in range(0, 30) if n != record["entries"]])
         head.write_text(json.dumps(record), encoding="utf-8")
     elif kind == "head-back":  # set back to an earlier entry, consistently: what a crash leaves
