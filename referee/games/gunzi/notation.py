@@ -27,7 +27,7 @@ from referee.games.gunzi.events import (
     header_of,
     record_error,
 )
-from referee.games.kit.notation import Reading, strip_comment
+from referee.games.kit.notation import Reading, strip_comment, write_record
 
 __all__ = ["NotationError", "Record", "format_event", "parse", "parse_known", "parse_line", "parse_lines",
            "strip_comment", "write"]
@@ -159,9 +159,4 @@ def format_event(ev: Event) -> str:
 
 def write(events: Iterable[Event]) -> str:
     """The canonical record: one directive a line, a blank line before each hand, no comments."""
-    out: list[str] = []
-    for ev in events:
-        if isinstance(ev, HandStart) and out:
-            out.append("")
-        out.append(format_event(ev))
-    return "\n".join(out) + "\n" if out else ""
+    return write_record(events, format_event, HandStart)
