@@ -37,11 +37,6 @@ def test_words(text: str, split: list[str]) -> None:
     assert words(text) == split
 
 
-def test_an_unclosed_quote() -> None:
-    with pytest.raises(UnclosedQuote):
-        words('event="Spring')
-
-
 def test_the_one_record_writer_puts_a_blank_line_before_each_deal_but_the_first() -> None:
     """Every game's ``write`` is this one, given its line writer and the event that starts a deal."""
     class Deal(str):
@@ -51,3 +46,8 @@ def test_the_one_record_writer_puts_a_blank_line_before_each_deal_but_the_first(
     assert write_record(events, str.upper, Deal) == "DEAL 1\nBID 1\n\nDEAL 2\nBID 2\n"
     assert write_record(["match id=T"] + events[:2], str, Deal) == "match id=T\n\ndeal 1\nbid 1\n"
     assert write_record([], str, Deal) == ""
+
+
+def test_an_unclosed_quote() -> None:
+    with pytest.raises(UnclosedQuote):
+        words('event="Spring')

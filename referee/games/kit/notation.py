@@ -61,18 +61,6 @@ def read_lines(lines: Iterable[tuple[int, str]], read_line: Callable[[str, int],
     return out
 
 
-def write_record(events: Iterable[E], format_event: Callable[[E], str], start: type) -> str:
-    """The canonical record of *events*: one directive a line (*format_event*), a blank line before each event of
-    type *start* (a deal, a hand) but the first line, no comments; "" for no events. Every game's writer is
-    this one, given its own line writer and the event that starts a deal."""
-    out: list[str] = []
-    for ev in events:
-        if isinstance(ev, start) and out:
-            out.append("")
-        out.append(format_event(ev))
-    return "\n".join(out) + "\n" if out else ""
-
-
 def strip_comment(text: str) -> str:
     """*text* without its ``#`` comment: a ``#`` inside double quotes is text, and so is a quote escaped
     inside them (``"a \\" # b"``)."""
@@ -174,3 +162,15 @@ def words(text: str) -> list[str]:
     if in_word:
         out.append("".join(word))
     return out
+
+
+def write_record(events: Iterable[E], format_event: Callable[[E], str], start: type) -> str:
+    """The canonical record of *events*: one directive a line (*format_event*), a blank line before each event of
+    type *start* (a deal, a hand) but the first line, no comments; "" for no events. Every game's writer is
+    this one, given its own line writer and the event that starts a deal."""
+    out: list[str] = []
+    for ev in events:
+        if isinstance(ev, start) and out:
+            out.append("")
+        out.append(format_event(ev))
+    return "\n".join(out) + "\n" if out else ""
