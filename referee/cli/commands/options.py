@@ -78,15 +78,27 @@ class Signing(NamedTuple):
     lang: Lang = None
 
 
+class Replaying(NamedTuple):
+    """A command that replays MATCH_ID|FILE: the rule set, the language it answers in, and where and how the source
+    is read (the store; a record file or a stored match; the file's encoding)."""
+
+    rules: Rules = None
+    lang: Lang = None
+    db: Db = None
+    as_file: AsFile = False
+    as_match: AsMatch = False
+    encoding: Encoding = None
+
+
 def _is_group(annotation: object) -> bool:
     return isinstance(annotation, type) and issubclass(annotation, tuple) and hasattr(annotation, "_field_defaults")
 
 
 class grouped:  # noqa: N801 - a decorator, named as one
-    """*command* as Typer reads it: each parameter of an option group's type (:class:`Signing`) shown as the group's
-    options, where the parameter stands, and *command* called with the group made of their values (the options'
-    help, metavars and order as if the command declared each). The signature is worked out when Typer first asks
-    for it: a command module's import evaluates none of its commands' options."""
+    """*command* as Typer reads it: each parameter of an option group's type (:class:`Signing`, :class:`Replaying`)
+    shown as the group's options, where the parameter stands, and *command* called with the group made of their
+    values (the options' help, metavars and order as if the command declared each). The signature is worked out
+    when Typer first asks for it: a command module's import evaluates none of its commands' options."""
 
     def __init__(self, command: Callable[..., None]) -> None:
         functools.update_wrapper(self, command)
