@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.games.gunzi.cards import TRUMP_FLOOR, TWO_FLOOR, Card, order, strength
+from referee.games.gunzi.cards import Card, plain_trumps, strength, trumps
 from referee.games.gunzi.codes import DryPotRule, DryReason
 
 
@@ -14,14 +14,9 @@ def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, rule: DryPotRu
     Club draft: no trump-suit plain card (§2.4). Seeds 000/001 add: all six cards trumps
     (``kitty.dry_pot``).
     """
-    standing = order(level, trump)
-    ranks = [standing[c] for c in kitty]
-    for r in ranks:
-        if TRUMP_FLOOR <= r < TWO_FLOOR:
-            break
-    else:
+    if plain_trumps(level, trump).isdisjoint(kitty):  # the tables made once per (level, trump): C set tests
         return DryReason.no_plain_trump
-    if rule == DryPotRule.no_plain_trump_or_all_trump and ranks and min(ranks) >= TRUMP_FLOOR:
+    if rule == DryPotRule.no_plain_trump_or_all_trump and kitty and trumps(level, trump).issuperset(kitty):
         return DryReason.all_trump
     return None
 
