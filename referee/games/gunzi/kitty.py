@@ -7,6 +7,10 @@ from collections.abc import Sequence
 from referee.games.gunzi.cards import Card, plain_trumps, strength, trumps
 from referee.games.gunzi.codes import DryPotRule, DryReason
 
+# The codes as module constants: every hand's kitty is judged (an enum member looked up on its class is ~0.2 µs).
+NO_PLAIN_TRUMP, ALL_TRUMP = DryReason.no_plain_trump, DryReason.all_trump
+OR_ALL_TRUMP = DryPotRule.no_plain_trump_or_all_trump
+
 
 def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, rule: DryPotRule) -> DryReason | None:
     """Why the dealt kitty is a dry pot (干锅), or None when it is not (§6.2.1).
@@ -15,9 +19,9 @@ def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, rule: DryPotRu
     (``kitty.dry_pot``).
     """
     if plain_trumps(level, trump).isdisjoint(kitty):  # the tables made once per (level, trump): C set tests
-        return DryReason.no_plain_trump
-    if rule == DryPotRule.no_plain_trump_or_all_trump and kitty and trumps(level, trump).issuperset(kitty):
-        return DryReason.all_trump
+        return NO_PLAIN_TRUMP
+    if rule == OR_ALL_TRUMP and kitty and trumps(level, trump).issuperset(kitty):
+        return ALL_TRUMP
     return None
 
 
