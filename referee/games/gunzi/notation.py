@@ -110,29 +110,22 @@ def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
     """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
     record = Record()
     events, errors = record.events, record.errors
-    append = events.append
     # A long record repeats many lines exactly ("hand", "last def", "points 20", "declare S 4S"):
-    # each distinct line is read once, kept as its event's class and fields but the line, and its event
-    # made again with the new line number (one tuple concatenation: cheaper than slicing the event and
-    # unpacking it). A blank or comment line is kept as (), a malformed one not at all (read every time).
-    seen: dict[str, tuple[()] | tuple[type[Event], tuple[object, ...]]] = {}
-    get = seen.get
+    # each distinct line is read once and its event copied with the new line number.
+    seen: dict[str, Event | None] = {}
     new = tuple.__new__
     for number, raw in lines:
-        known = get(raw)
-        if known:
-            append(new(known[0], known[1] + (number,)))  # the same event at this line
-        elif known is None:
+        ev = seen.get(raw, _UNSEEN)
+        if ev is _UNSEEN:
             try:
-                ev = parse_line(raw, number)
+                ev = seen[raw] = parse_line(raw, number)
             except NotationError as e:
                 errors.append(record_error(number, e))
                 continue
-            if ev is None:
-                seen[raw] = ()
-            else:
-                seen[raw] = (type(ev), ev[:-1])
-                append(ev)
+        elif ev is not None:
+            ev = new(type(ev), (*ev[:-1], number))  # the same event at this line
+        if ev is not None:
+            events.append(ev)
     return record
 
 
