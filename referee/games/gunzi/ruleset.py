@@ -10,7 +10,6 @@ that mistypes a key is told which one.
 # No `from __future__ import annotations` here: RuleSet's 31 string annotations would each be compiled by typing
 # at import (a ForwardRef per field), on every command's start; as types they are not.
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -291,6 +290,8 @@ def _read_file(src: "Path | Traversable", chain: list[Link], problems: Problems)
         problems.append(Problem(chain[-1].label, M("the rule files inherit from each other in a cycle: {cycle}",
                                                    cycle=" → ".join(cycle))))
         return {}
+    import tomllib  # here, when a rule file is read: a record reads its rules' kept canonical text, not a file
+
     try:
         data = tomllib.loads(_text_of(src))
     except _TooLarge:
