@@ -29,11 +29,13 @@ def test_the_kept_states_mac_is_hmac_sha256(key: bytes, message: bytes) -> None:
     assert keptfold.mac(key, message) == hmac.new(key, message, hashlib.sha256).digest()
 
 
-def _record(store: Path, cache: Path, directive: list[str], show_modules: bool = False) -> subprocess.CompletedProcess[str]:
+def _record(store: Path, cache: Path, directive: list[str],
+            show_modules: bool = False) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(REPO), "REFEREE_DB": str(store), "REFEREE_NAME": "bench",
            "XDG_CACHE_HOME": str(cache)}
     code = ("import sys\nfrom referee.cli import main\n"
-            f"try:\n    main(['record', 'M1', *{directive!r}])\nexcept SystemExit as e:\n    assert not e.code, e.code\n")
+            f"try:\n    main(['record', 'M1', *{directive!r}])\n"
+            "except SystemExit as e:\n    assert not e.code, e.code\n")
     if show_modules:
         code += "print(sorted(m for m in sys.modules if m.split('.')[0] in " + repr(UNNEEDED) + "), file=sys.stderr)\n"
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
