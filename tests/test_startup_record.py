@@ -18,8 +18,9 @@ from referee.results import keptfold
 REPO = Path(__file__).resolve().parent.parent
 
 # What a record of one directive from the kept state used to import and does not use: OpenSSL (hashlib, hmac), the
-# Python pickler (the C one reads the state), the TOML reader (the kept rules are read back from their canonical text)
-UNNEEDED = ("hashlib", "hmac", "_hashlib", "pickle", "tomllib")
+# Python pickler (the C one reads the state), the TOML reader (the kept rules are read back from their canonical
+# text), the game interface's tournament and scorecard types
+UNNEEDED = ("hashlib", "hmac", "_hashlib", "pickle", "tomllib", "referee.games.apitypes")
 
 
 @pytest.mark.parametrize("key", [b"", b"k", b"\x00" * 32, bytes(range(64)), bytes(range(65)), b"x" * 200])
@@ -37,13 +38,14 @@ def _record(store: Path, cache: Path, directive: list[str],
             f"try:\n    main(['record', 'M1', *{directive!r}])\n"
             "except SystemExit as e:\n    assert not e.code, e.code\n")
     if show_modules:
-        code += "print(sorted(m for m in sys.modules if m.split('.')[0] in " + repr(UNNEEDED) + "), file=sys.stderr)\n"
+        code += (f"print(sorted(m for m in sys.modules if m in {UNNEEDED!r} or m.split('.')[0] in {UNNEEDED!r}), "
+                 "file=sys.stderr)\n")
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
 
 
 def test_a_record_from_the_kept_state_imports_nothing_it_does_not_use(tmp_path: Path) -> None:
     """The second record of a match (a fresh process, the first's kept state signed and read) stores its entry and
-    says what it did as before, without OpenSSL, pickle.py or tomllib in the process."""
+    says what it did as before, without OpenSSL, pickle.py, tomllib or the scorecard's types in the process."""
     from referee.games.gunzi.notation import parse_line
     from referee.store.api import open_store
 
