@@ -28,7 +28,8 @@ the store keeps the canonical text under them, so a stored match replays under t
 with even after the file is edited or deleted.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 
 import os
 from collections.abc import Callable, Iterable, Mapping
@@ -319,7 +320,7 @@ def _names_game(f: Path) -> str | None:
     return game.strip().lower() if isinstance(game, str) else None
 
 
-def _bundled(package: str) -> Path | Traversable:
+def _bundled(package: str) -> "Path | Traversable":
     """A package's folder as importlib.resources.files() sees it (a plain folder read from its spec)."""
     from importlib.util import find_spec
 
@@ -337,7 +338,7 @@ def _is_path(name_or_path: str) -> bool:
     return name_or_path.endswith(".toml") or os.sep in name_or_path or "/" in name_or_path
 
 
-def resolve(schema: Schema, name_or_path: str) -> Path | Traversable:
+def resolve(schema: Schema, name_or_path: str) -> "Path | Traversable":
     """A rule set's file from its name (``doudizhu-classic``) or a path to a TOML file."""
     if _is_path(name_or_path):
         p = Path(name_or_path)
@@ -358,7 +359,7 @@ def _no_file(path: object) -> RulesError:
     return RulesError(M("no rule file at {path}", path=str(path)))
 
 
-def _identity(src: Path | Traversable) -> str:
+def _identity(src: "Path | Traversable") -> str:
     return str(src.resolve()) if isinstance(src, Path) else str(src)
 
 
@@ -412,7 +413,7 @@ class _TooLarge(Exception):
     pass
 
 
-def _text_of(src: Path | Traversable) -> str:
+def _text_of(src: "Path | Traversable") -> str:
     """A rule file's text: at most :data:`RULES_MAX` bytes, else refused unread."""
     if not isinstance(src, Path):  # pragma: no cover - a bundled file inside a zip: the package's own
         return src.read_text(encoding="utf-8")
@@ -429,7 +430,7 @@ def _bad_toml(e: Exception) -> Msg:
     return M("not valid TOML: {error}", error=str(e)[:200])
 
 
-def _read_file(schema: Schema, src: Path | Traversable, chain: list[_Link], problems: list[_Problem]) -> _Values:
+def _read_file(schema: Schema, src: "Path | Traversable", chain: list[_Link], problems: list[_Problem]) -> _Values:
     """The merged values of a file and its bases; problems are collected, never raised."""
     label, ident = str(src), _identity(src)
     seen = [link.ident for link in chain]
@@ -478,7 +479,7 @@ def _merge(schema: Schema, data: Mapping[str, object], label: str, folder: Path 
     return {**inherited, **named, **own}
 
 
-def _resolve_base(schema: Schema, base: str, folder: Path | None) -> Path | Traversable:
+def _resolve_base(schema: Schema, base: str, folder: Path | None) -> "Path | Traversable":
     if not _is_path(base):
         return resolve(schema, base)
     p = Path(base)

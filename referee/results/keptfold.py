@@ -22,7 +22,8 @@ before; the kept state is only a shortcut to the same verdicts (``tests/test_rec
 holds at most :data:`KEEP` states, the most recently written (:func:`prune`).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 
 import _pickle as pickle  # the C pickler itself: pickle.py's Python classes are ~1 ms of start-up a record uses none of
 import json
@@ -32,11 +33,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from referee.games.api import Game, Replayer
+from referee.store.chain import StoredEntry
+
 if TYPE_CHECKING:
     from hashlib import sha256  # the checker reads hashlib's (no stub for the private _sha256): the same API
-
-    from referee.games.api import Game, Replayer
-    from referee.store.chain import StoredEntry
 else:
     try:  # the built-in SHA-256, as referee.store.chain: hashlib and hmac load OpenSSL (~2.5 ms of every record)
         from _sha256 import sha256
