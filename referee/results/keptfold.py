@@ -169,9 +169,20 @@ def _place(store: Any, match_id: str) -> tuple[Path, bytes] | None:
     return base / "folds" / f"{name}.fold", key
 
 
+_CODES: dict[type, str] = {}  # code_of's answers: a record asks twice (its load, its save), the engine it runs is one
+
+
 def code_of(state_type: type) -> str:
     """This version's engine: its version, and the size and time of each module of the state's game package and
-    of the games' kit (a changed engine folds anew)."""
+    of the games' kit (a changed engine folds anew). Worked out once a process: the modules it runs are those it
+    loaded, whatever the files became since."""
+    found = _CODES.get(state_type)
+    if found is None:
+        found = _CODES[state_type] = _code_of(state_type)
+    return found
+
+
+def _code_of(state_type: type) -> str:
     from referee import __version__
     from referee.games import kit
 
