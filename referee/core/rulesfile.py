@@ -31,7 +31,6 @@ with even after the file is edited or deleted.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
@@ -210,10 +209,49 @@ def is_pin(text: str) -> bool:
     return len(text) == PIN_DIGITS and all(c in "0123456789abcdef" for c in text)
 
 
+def _toml(text: str) -> dict[str, Any]:
+    """*text* read as TOML. tomllib is imported here, when a rule file is read: a record reads its match's rules
+    from their kept canonical text (:func:`parse_canonical`), and the TOML reader is ~2 ms of its start-up."""
+    import tomllib
+
+    return tomllib.loads(text)
+
+
+def _canonical_values(text: str) -> tuple[str, dict[str, Value]] | None:
+    """The game and values of *text* when it is exactly what :func:`canonical` writes of them (read back without
+    the TOML reader: the text written again from the values read is the same text, so tomllib reads the same);
+    else None (read as TOML, its problems reported as ever)."""
+    import json
+
+    if "\x7f" in text or "\r" in text:  # DEL and CR: TOML's refusals, never in a canonical text
+        return None
+    lines = text.split("\n")
+    if len(lines) < 4 or lines[1] != "" or lines[2] != "[values]" or lines[-1] != "" \
+            or not lines[0].startswith("game = "):
+        return None
+    try:
+        game = json.loads(lines[0][7:])
+        values: dict[str, Value] = {}
+        for line in lines[3:-1]:
+            key, sep, raw = line.partition(" = ")
+            full, value = json.loads(key), json.loads(raw) if sep else None
+            if not isinstance(full, str) or not isinstance(value, (bool, int, str)):
+                return None
+            values[full] = value
+    except ValueError:
+        return None
+    if not isinstance(game, str) or canonical(game, values) != text:
+        return None
+    return game, values
+
+
 def parse_canonical(text: str) -> tuple[str, dict[str, Value]]:
     """The game and values of a canonical text (a ``RulesError`` when it is not one)."""
+    known = _canonical_values(text)
+    if known is not None:
+        return known
     try:
-        data = tomllib.loads(text)
+        data = _toml(text)
     except (ValueError, RecursionError) as e:
         raise RulesError(M("kept rule set: {problem}", problem=_bad_toml(e))) from None
     game = data.get("game")
@@ -275,7 +313,7 @@ def _extra_dir() -> Path | None:
 def _names_game(f: Path) -> str | None:
     """The ``game =`` a club's file names (None when it cannot be read or names none)."""
     try:
-        data = tomllib.loads(_text_of(f))
+        data = _toml(_text_of(f))
     except (_TooLarge, ValueError, UnicodeDecodeError, OSError, RecursionError):
         return None
     game = data.get("game")
@@ -369,7 +407,7 @@ def from_dict(schema: Schema, data: Mapping[str, object], origin: str = "rules",
 def from_text(schema: Schema, text: str, origin: str = "rules", folder: str | Path | None = None) -> Rules:
     """Validate a rule file's text (a problem in its TOML is reported like any other)."""
     try:
-        data = tomllib.loads(text)
+        data = _toml(text)
     except (ValueError, RecursionError) as e:
         raise RulesError(report([Problem(origin, _bad_toml(e))])) from None
     return from_dict(schema, data, origin, folder)
@@ -417,7 +455,7 @@ def read_chain(src: Path | Traversable, chain: list[Link], problems: list[Proble
             "the rule files inherit from each other in a cycle: {cycle}", cycle=" → ".join(cycle))))
         return {}
     try:
-        data = tomllib.loads(_text_of(src))
+        data = _toml(_text_of(src))
     except _TooLarge:
         problems.append(Problem(label, M("larger than {kib} KiB: not a rule file", kib=RULES_MAX >> 10)))
         return {}

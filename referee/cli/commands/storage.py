@@ -330,10 +330,10 @@ def _folder(value: str) -> str:
     import os
 
     from referee.core.names import check_text
-    from referee.store.api import URL
+    from referee.store.api import url_match
 
     check_text(value, "VALUE", 4096)
-    if URL.match(value):
+    if url_match(value):
         return value
     return os.path.abspath(os.path.expanduser(value))
 

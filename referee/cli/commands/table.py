@@ -163,12 +163,12 @@ def record(
 ) -> None:
     """Record one event (checked by the rules first), or enter a whole hand step by step."""
     language = resolve_language(at.lang)
-    from referee.cli.commands import recordfile
-
     store = open_store(at.db)
     if directive and file is None:  # the table's usual call: one read of the match, whatever its game
         _record_one(store, match_id, directive, at.referee, reason, after, language)
         return
+    from referee.cli.commands import recordfile  # here: the one-directive record above needs none of it
+
     if not directive and file is None:  # guided entry, one prompt for every game
         from referee.cli.commands.guided import guided
 
@@ -191,11 +191,12 @@ def _record_one(store: MatchStore, match_id: str, directive: list[str], referee:
     by ``app.recording.enter`` (one read of the match)."""
     from referee.app.officiate import Rejected
     from referee.app.recording import as_directive, enter
-    from referee.views.prompttext import at_prompt
 
     try:
         done = enter(store, match_id, as_directive(" ".join(directive), "DIRECTIVE"), referee, reason, after)
     except Rejected as e:  # one directive at the table: a line the engine cites is an entry (#14), as at the prompt
+        from referee.views.prompttext import at_prompt  # here: a directive stored needs none of it
+
         raise Rejected([p._replace(msg=at_prompt(p.msg)) for p in e.errors], e.expected, e.what) from None
     assert done.game is not None
     report_record(done.game, match_id, done, language, store)

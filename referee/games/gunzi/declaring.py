@@ -1,6 +1,7 @@
 """Declaring trump (亮主, §4): the strength of a declaration and the first-hand flip."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 
 from collections.abc import Sequence
 from typing import NamedTuple
