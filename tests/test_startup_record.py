@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.results import keptfold
+from referee.core import digest
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -27,7 +27,7 @@ UNNEEDED = ("hashlib", "hmac", "_hashlib", "pickle", "tomllib", "referee.games.a
 @pytest.mark.parametrize("message", [b"", b"referee-fold 1\n{}\n", bytes(range(256)) * 40])
 def test_the_kept_states_mac_is_hmac_sha256(key: bytes, message: bytes) -> None:
     """The signature written without hmac's import is RFC 2104's HMAC-SHA256, keys longer than a block included."""
-    assert keptfold.mac(key, message) == hmac.new(key, message, hashlib.sha256).digest()
+    assert digest.mac(key, message) == hmac.new(key, message, hashlib.sha256).digest()
 
 
 def _record(store: Path, cache: Path, directive: list[str],

@@ -37,14 +37,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from hashlib import sha256  # the checker reads hashlib's (no stub for the private _sha256): the same API
     from importlib.resources.abc import Traversable
-else:
-    try:  # the built-in SHA-256, as referee.store.chain: importing hashlib loads OpenSSL (~10 ms a command)
-        from _sha256 import sha256
-    except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
-        from hashlib import sha256
 
+from referee.core.digest import sha256
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg, gettext, listed, tr
 

@@ -31,18 +31,12 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
+from referee.core.digest import mac, sha256
+from referee.core.digest import same as _same
 from referee.games.api import Game, Replayer
 from referee.store.chain import StoredEntry
-
-if TYPE_CHECKING:
-    from hashlib import sha256  # the checker reads hashlib's (no stub for the private _sha256): the same API
-else:
-    try:  # the built-in SHA-256, as referee.store.chain: hashlib and hmac load OpenSSL (~2.5 ms of every record)
-        from _sha256 import sha256
-    except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
-        from hashlib import sha256
 
 MAGIC = b"referee-fold 1\n"
 PROTOCOL = 5  # pickle.HIGHEST_PROTOCOL of every Python this runs on (the C module does not name it)
@@ -71,31 +65,6 @@ class Hint(NamedTuple):
 
 
 _recent: dict[tuple[int, str], Hint] = {}
-
-_INNER = bytes(x ^ 0x36 for x in range(256))  # RFC 2104's ipad and opad, as translation tables (hmac.py's)
-_OUTER = bytes(x ^ 0x5C for x in range(256))
-
-
-def mac(key: bytes, message: bytes) -> bytes:
-    """HMAC-SHA256 of *message* under *key* (RFC 2104), the same bytes as ``hmac.new(key, message, "sha256")``:
-    written over the built-in SHA-256 because ``hmac`` imports ``hashlib`` and with it OpenSSL (~2.5 ms of every
-    record's start-up). The same construction, not a cheaper hash: the signature is what keeps a forged state
-    unread."""
-    if len(key) > 64:  # SHA-256's block size: a longer key is hashed first
-        key = sha256(key).digest()
-    key = key.ljust(64, b"\0")
-    inner = sha256(key.translate(_INNER))
-    inner.update(message)
-    return sha256(key.translate(_OUTER) + inner.digest()).digest()
-
-
-def _same(a: bytes, b: bytes) -> bool:
-    """Whether *a* and *b* are equal, in a time that does not depend on where they differ (``hmac.compare_digest``,
-    without the import: ``secrets`` and ``hmac`` load OpenSSL)."""
-    from _operator import _compare_digest
-
-    return bool(_compare_digest(a, b))
-
 
 def cache_dir() -> Path | None:
     """The user's cache folder of this program, else None (no home)."""
