@@ -190,6 +190,37 @@ def test_watch_waits_for_a_change_up_to_its_timeout(old_store: Path) -> None:
     assert got.matches == {"T3"} and 0.35 <= waited < 5, waited  # woke by the write, long before the timeout
 
 
+def test_watch_sees_an_append_to_a_log_after_its_folder_settled(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """An append renames nothing, yet the watch, which trusts a settled folder's unchanged mtime for its files'
+    signatures, must see it (the live pages follow the appends of this process and of others)."""
+    from referee.games.gunzi.notation import parse_line
+    from referee.store import watching
+    from referee.store.folder import FolderStore
+    from referee.store.memo import Memo
+
+    store = FolderStore(tmp_path / "store")
+    header = ["match id=M1 rules=dalian-club", "seat E 甲", "seat S 乙", "seat W 丙", "seat N 丁"]
+    events = [parse_line(line, line=i) for i, line in enumerate(header, 1)]
+    store.create([e for e in events if e is not None], referee="director")
+    with store.session("M1") as s:
+        s.append("event", "hand", "tester")  # the match a log, pinned: what follows only appends
+    monkeypatch.setattr(watching, "SETTLE", 0.0)  # every folder settled: its mtime stands for its files
+    watcher = FolderStore(tmp_path / "store")
+    cursor = watcher.watch(None).cursor
+    assert watcher.watch(cursor).matches == frozenset()  # nothing since; the folder's listing kept
+    inode = os.stat(store.path("M1")).st_ino
+    with store.session("M1") as s:
+        s.append("event", "declare E BJ", "tester")
+    assert os.stat(store.path("M1")).st_ino == inode  # appended to, not replaced
+    seen = watcher.watch(cursor)
+    assert seen.matches == {"M1"}
+    assert watcher.watch(seen.cursor).matches == frozenset()
+    with Memo(store).session("M1") as s:  # the venue server's path
+        s.append_many([{"kind": "event", "directive": "trump H"}], "tester")
+    assert watcher.watch(seen.cursor).matches == {"M1"}
+
+
 def test_the_summary_cache_is_a_tinydb_and_an_older_cache_is_recomputed(tmp_path: Path) -> None:
     from referee.games.gunzi.events import MatchHeader
     from referee.games.gunzi.notation import parse

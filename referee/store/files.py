@@ -169,7 +169,10 @@ def append_bytes(path: Path, at: int, data: bytes) -> os.stat_result:
     """Append *data* to the log *path* whose complete lines end at *at* (anything after — a torn line — cut off
     first): one write and one fsync, no temporary file, no rename. A failure cuts the file back to *at* as far
     as the system lets it (what is left of a cut-short write is a torn line: no document) and raises the
-    ``OSError``. Returns the file's status once written (its size, time and inode: what a pin keeps)."""
+    ``OSError``. Returns the file's status once written (its size, time and inode: what a pin keeps).
+
+    The folder's time is then stamped (``utime``: no rename, no fsync): an append changes no name in it, and a
+    watch (:mod:`referee.store.watching`) takes a settled folder's unchanged time for its files' unchanged."""
     fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
     try:
         try:
@@ -184,9 +187,12 @@ def append_bytes(path: Path, at: int, data: bytes) -> os.stat_result:
             with contextlib.suppress(OSError):
                 os.ftruncate(fd, at)
             raise
-        return os.fstat(fd)
+        st = os.fstat(fd)
     finally:
         os.close(fd)
+    with contextlib.suppress(OSError):  # only the watch's hint: the entry is stored already
+        os.utime(path.parent)
+    return st
 
 
 class Malformed(ValueError):

@@ -2,9 +2,10 @@
 
 The folder store has no push: :class:`FolderWatch` looks at the signatures (size, mtime, inode) of the
 match files and of the event logs, and compares them with those the cursor holds. Every write of the store
-replaces a file by rename, so a write changes its file's signature (a new inode) and its folder's mtime; a
-look whose folders did not change, and have not for a while, reuses the files' signatures of the look before
-(one ``stat`` per folder, not one per match, while nothing is written).
+changes its file's signature and its folder's mtime: a file replaced by rename (a new inode, a name changed in
+the folder), or a match's log appended to (its size; the append stamps the folder's time,
+:func:`referee.store.files.append_bytes`); a look whose folders did not change, and have not for a while, reuses
+the files' signatures of the look before (one ``stat`` per folder, not one per match, while nothing is written).
 A backend with push (PostgreSQL's LISTEN/NOTIFY) answers the same question from its notifications.
 
 The cursor is opaque to the caller: here, the signatures as compact JSON. One it cannot read (another
