@@ -91,3 +91,36 @@ def test_a_hand_edit_of_the_file_is_caught(store: FolderStore) -> None:
         add(memo, "declare E BJ")
     assert "nothing recorded" in e.value.msg.text("en")
     assert memo.entries("M1") == store.entries("M1")  # read as the store reads it, not from memory
+
+
+def test_what_is_known_is_checked_without_reading_the_file_whole(store: FolderStore,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A session or read from memory looks at the file's status and its end (as a pin does), not at all its bytes:
+    its cost does not grow with the match. An edit in place that keeps the size is still caught."""
+    import os
+
+    from referee.core import safefile
+
+    memo = Memo(store)
+    add(memo, "hand")  # the first session, the store's own: read whole and checked
+    path = store.path("M1")
+    reads: list[str] = []
+    read_regular = safefile.read_regular
+
+    def counted(p: os.PathLike[str] | str, *args: object, **kwargs: object) -> bytes:
+        reads.append(os.fspath(p))
+        return read_regular(p, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(safefile, "read_regular", counted)
+    add(memo, "declare E BJ")
+    assert memo.entries("M1")[-1]["directive"] == "declare E BJ" and memo.header("M1").id == "M1"
+    assert str(path) not in reads and memo.hits == 4  # the session, the entries, the header (its events too)
+    monkeypatch.undo()
+    raw = path.read_bytes()
+    at = raw.index(b"declare E BJ")
+    os.truncate(path, 0)  # same size, same inode: in place, the end changed
+    with open(path, "r+b") as f:
+        f.write(raw[:at] + b"declare W BJ" + raw[at + 12:])
+    with pytest.raises(BrokenChain):
+        add(memo, "trump H")
+    assert len(store.entries("M1")) == 7  # nothing recorded

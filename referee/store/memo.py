@@ -3,14 +3,16 @@ checked, so that the next append need not read, parse and re-hash the whole chai
 
 :class:`Memo` holds, per match, the bytes of its file as this process last saw them under the match's lock
 (after the store's own session read and checked them whole: shape, chain, head record; or after its own
-append), the entries they hold and, computed once per version, their corrected view's events. A session opened through
-it takes the match's lock and reads the file's bytes: when they are the bytes known, the entries are those
-known (already checked) and only the small head record is checked again; otherwise — another process wrote,
-a hand edit, a first use — it is the store's own session, which reads and checks everything, and what it
-read is known from then on. An append seals the new entries to the known head and appends their lines to the
-match's log (:func:`referee.store.files.append_bytes`: one write, one fsync; byte for byte the lines the store's
-TinyDB storage appends: ``tests/test_store_memo.py`` holds them equal), then the head record and its pin:
-durability as the store's.
+append) with the file's status then, the entries they hold and, computed once per version, their corrected view's
+events. A session opened through it takes the match's lock and looks at the file (:meth:`Memo._same`: its inode,
+size, modification and change times — the change time no process sets, any write moves it — and its last
+:data:`~referee.store.store.PIN_TAIL` bytes, what a pin checks, one ``fstat`` and one read of its end whatever its
+length): when it is the file known, the entries are those known (already checked) and only the small head record
+is checked again; otherwise — another process wrote, a hand edit, a first use — it is the store's own session,
+which reads and checks everything, and what it read is known from then on. An append seals the new entries to
+the known head and appends their lines to the match's log (:func:`referee.store.files.append_bytes`: one write,
+one fsync; byte for byte the lines the store's TinyDB storage appends: ``tests/test_store_memo.py`` holds them
+equal), then the head record: durability as the store's.
 
 Only the folder store is memoised; any other backend's sessions and reads pass straight through.
 """
@@ -18,6 +20,7 @@ Only the folder store is memoised; any other backend's sessions and reads pass s
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 import weakref
 from collections.abc import Iterator, Sequence
@@ -32,6 +35,7 @@ from referee.store.errors import StoreError
 from referee.store.files import append_bytes, entry_lines, is_log
 from referee.store.folder import FolderStore
 from referee.store.store import (
+    PIN_TAIL,
     EntrySession,
     Head,
     NewEntry,
@@ -52,8 +56,16 @@ if TYPE_CHECKING:
 MOST = 256  # matches remembered; beyond, the least recently written is forgotten
 
 
+Sig = tuple[int, int, int, int]  # a file's inode, size, modification and change times (ns)
+
+
+def sig_of(st: os.stat_result) -> Sig:
+    return st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns
+
+
 class Known(NamedTuple):
     raw: bytes  # the match file's bytes
+    sig: Sig  # the file's status when it held them
     entries: list[StoredEntry]  # what they hold, checked
     events: tuple[list[Any], list[RecordError]] | None  # their corrected view's events (any game's), once asked
     fold: Replayer | None = None  # the game's engine state after those events, once a recording kept it
@@ -82,7 +94,7 @@ class MemoSession(EntrySession):
         new = seal_all(self.match_id, self.entries, items, referee)
         lines = entry_lines(new)
         try:
-            append_bytes(self.path, len(self.known.raw), lines)
+            st = append_bytes(self.path, len(self.known.raw), lines)
         except BaseException as e:
             self.failed = True
             if isinstance(e, OSError):
@@ -92,7 +104,7 @@ class MemoSession(EntrySession):
         entries = self.entries + new
         # the events are read again when asked (a game reads a line in the context of the match's others),
         # unless the recording says what they are (extend)
-        self.before, self.entries, self.known = self.known, entries, Known(raw, entries, None)
+        self.before, self.entries, self.known = self.known, entries, Known(raw, sig_of(st), entries, None)
         # no pin: this process knows the file without it; a session elsewhere checks the match whole once, and pins it
         self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"], pin=False)
         return new
@@ -149,11 +161,33 @@ class Memo:
                 while len(self._known) > MOST:
                     del self._known[next(iter(self._known))]
 
-    def _raw(self, path: Path) -> bytes | None:
+    def _read(self, path: Path) -> tuple[bytes, Sig] | None:
+        """The file's bytes and its status, when it did not change while read."""
         try:
-            return safefile.read_regular(path)
+            before = os.stat(path, follow_symlinks=False)
+            raw = safefile.read_regular(path)
+            sig = sig_of(os.stat(path, follow_symlinks=False))
         except (OSError, StoreError):
             return None
+        return (raw, sig) if sig_of(before) == sig and len(raw) == sig[1] else None
+
+    def _same(self, path: Path, known: Known) -> bool:
+        """Whether the file *path* is still the one *known*: the same status (inode, size, modification and change
+        times) and the same last :data:`PIN_TAIL` bytes, what a pin checks — not a read of the file whole."""
+        try:  # never waiting on a FIFO nor reading through a link (the status then differs anyway)
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return False
+        try:
+            st = os.fstat(fd)
+            if sig_of(st) != known.sig:
+                return False
+            tail = known.raw[-PIN_TAIL:]
+            return os.pread(fd, len(tail), st.st_size - len(tail)) == tail
+        except OSError:
+            return False
+        finally:
+            os.close(fd)
 
     def _sound_head(self, folder: FolderStore, match_id: str, entries: list[StoredEntry]) -> bool:
         """Whether the head record agrees with the known entries (checked again: it is a file of its own)."""
@@ -184,22 +218,24 @@ class Memo:
         known = self._get(match_id)
         if known is not None:
             with folder.lock_match(match_id):
-                if self._raw(path) == known.raw and self._sound_head(folder, match_id, known.entries):
+                if self._same(path, known) and self._sound_head(folder, match_id, known.entries):
                     self.hits += 1
                     s = MemoSession(folder, match_id, path, known)
                     try:
                         yield s
                     finally:  # what the file holds now: the lock is held, so what the session wrote, unless refused
-                        self._put(match_id, s.known if not s.failed or self._raw(path) == s.known.raw else None)
+                        self._put(match_id, s.known if not s.failed else None)
                     return
             self._put(match_id, None)
         with folder.session(match_id) as checked:
             try:
                 yield checked
             finally:
-                raw = self._raw(path)  # under the lock still: the bytes the session's entries are
+                found = self._read(path)  # under the lock still: the bytes the session's entries are
+                raw = found[0] if found is not None else None
                 sound = is_log(raw) and raw is not None and raw.endswith(b"\n") and bool(checked.entries)
-                self._put(match_id, Known(raw, list(checked.entries), None) if sound and raw else None)
+                self._put(match_id, Known(raw, found[1], list(checked.entries), None)
+                          if sound and raw and found is not None else None)
 
     def fold(self, session: MatchSessionLike) -> Replayer | None:
         """The engine's state after the events of a session opened here, when a recording kept it (else None:
@@ -225,7 +261,7 @@ class Memo:
         if known.events is None:
             known = known._replace(events=to_events(corrected(known.entries)))
             with self._lock:
-                if self._known.get(match_id) is not None and self._known[match_id].raw == known.raw:
+                if self._known.get(match_id) is not None and self._known[match_id].sig == known.sig:
                     self._known[match_id] = known
         assert known.events is not None
         return list(known.events[0]), list(known.events[1])
@@ -238,10 +274,10 @@ class Memo:
         return found if found is not None else self.store.header(match_id)  # says there is none, in its words
 
     def _known_now(self, match_id: str) -> Known | None:
-        """What is known of the match, if its file still holds the bytes known (read, not parsed)."""
+        """What is known of the match, if its file is still the one known (:meth:`_same`)."""
         folder = self.folder
         known = self._get(match_id)
-        if folder is None or known is None or self._raw(folder.path(match_id)) != known.raw:
+        if folder is None or known is None or not self._same(folder.path(match_id), known):
             return None
         self.hits += 1
         return known
