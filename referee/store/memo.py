@@ -40,7 +40,9 @@ from referee.store.store import (
     Head,
     NewEntry,
     corrected,
+    head_bytes,
     head_finding,
+    last_head,
     not_stored,
     parse_head,
     seal_all,
@@ -69,6 +71,7 @@ class Known(NamedTuple):
     entries: list[StoredEntry]  # what they hold, checked
     events: tuple[list[Any], list[RecordError]] | None  # their corrected view's events (any game's), once asked
     fold: Replayer | None = None  # the game's engine state after those events, once a recording kept it
+    path: Path | None = None  # where the file is (the store's name for it, looked up once)
 
 
 class MemoSession(EntrySession):
@@ -102,11 +105,12 @@ class MemoSession(EntrySession):
             raise
         raw = self.known.raw + lines
         entries = self.entries + new
-        # the events are read again when asked (a game reads a line in the context of the match's others),
-        # unless the recording says what they are (extend)
-        self.before, self.entries, self.known = self.known, entries, Known(raw, sig_of(st), entries, None)
         # no pin: this process knows the file without it; a session elsewhere checks the match whole once, and pins it
         self.store.put_head(self.match_id, self.path, len(entries), entries[-1]["hash"], pin=False)
+        # the events are read again when asked (a game reads a line in the context of the match's others),
+        # unless the recording says what they are (extend)
+        self.before, self.entries = self.known, entries
+        self.known = Known(raw, sig_of(st), entries, None, path=self.path)
         return new
 
     def extend(self, events: Sequence[Any], fold: Replayer) -> None:
@@ -189,12 +193,17 @@ class Memo:
         finally:
             os.close(fd)
 
-    def _sound_head(self, folder: FolderStore, match_id: str, entries: list[StoredEntry]) -> bool:
-        """Whether the head record agrees with the known entries (checked again: it is a file of its own)."""
-        head_path = folder.head_path(match_id)
+    def _sound_head(self, folder: FolderStore, match_id: str, known: Known) -> bool:
+        """Whether the head record agrees with the known entries (checked again: it is a file of its own): at once
+        when the record in effect is, byte for byte, the one the store writes after them (what an append left)."""
+        entries = known.entries
+        head_path = folder.heads_dir / (known.path or folder.path(match_id)).name
         try:
             head: Head | None = None
-            found = parse_head(safefile.read_regular(head_path), match_id)
+            raw = safefile.read_regular(head_path)
+            if entries and last_head(raw) == head_bytes(match_id, len(entries), entries[-1]["hash"]):
+                return True
+            found = parse_head(raw, match_id)
             if not isinstance(found, Head):
                 return False
             head = found
@@ -214,11 +223,11 @@ class Memo:
             with self.store.session(match_id) as plain:
                 yield plain
             return
-        path = folder.path(match_id)
         known = self._get(match_id)
+        path = known.path if known is not None and known.path is not None else folder.path(match_id)
         if known is not None:
             with folder.lock_match(match_id):
-                if self._same(path, known) and self._sound_head(folder, match_id, known.entries):
+                if self._same(path, known) and self._sound_head(folder, match_id, known):
                     self.hits += 1
                     s = MemoSession(folder, match_id, path, known)
                     try:
@@ -234,7 +243,7 @@ class Memo:
                 found = self._read(path)  # under the lock still: the bytes the session's entries are
                 raw = found[0] if found is not None else None
                 sound = is_log(raw) and raw is not None and raw.endswith(b"\n") and bool(checked.entries)
-                self._put(match_id, Known(raw, found[1], list(checked.entries), None)
+                self._put(match_id, Known(raw, found[1], list(checked.entries), None, path=path)
                           if sound and raw and found is not None else None)
 
     def fold(self, session: MatchSessionLike) -> Replayer | None:
@@ -258,6 +267,9 @@ class Memo:
         known = self._known_now(match_id)
         if known is None:
             return self.store.events_and_errors(match_id)
+        return self._events(match_id, known)
+
+    def _events(self, match_id: str, known: Known) -> tuple[list[Any], list[RecordError]]:
         if known.events is None:
             known = known._replace(events=to_events(corrected(known.entries)))
             with self._lock:
@@ -268,16 +280,17 @@ class Memo:
 
     def header(self, match_id: str) -> Header:
         """The match's header in effect, of whichever game (as ``store.header``)."""
-        if self._known_now(match_id) is None:
+        known = self._known_now(match_id)
+        if known is None:
             return self.store.header(match_id)
-        found = header_of_events(self.events_and_errors(match_id)[0])
+        found = header_of_events(self._events(match_id, known)[0])
         return found if found is not None else self.store.header(match_id)  # says there is none, in its words
 
     def _known_now(self, match_id: str) -> Known | None:
         """What is known of the match, if its file is still the one known (:meth:`_same`)."""
         folder = self.folder
         known = self._get(match_id)
-        if folder is None or known is None or not self._same(folder.path(match_id), known):
+        if folder is None or known is None or not self._same(known.path or folder.path(match_id), known):
             return None
         self.hits += 1
         return known
