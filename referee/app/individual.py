@@ -34,8 +34,8 @@ from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games import registry
 from referee.games.api import Game
+from referee.results.eventresults import players_of_state, tables_of
 from referee.results.eventstate import event_session
-from referee.results.individualresults import load_state, tables_of
 from referee.store.api import MatchStore
 from referee.store.store import DuplicateMatch
 from referee.tournament.individual import Player, SeatedRound, SeatingError, SitOut, seat_round
@@ -239,7 +239,7 @@ def enter_scores(store: MatchStore, event_id: str, table: int, scores: str, *, r
                  reason: str = "", referee: str | None = None) -> Entered:
     """Store a table's result without (or over) its match record, as an entry of the event's log with the *reason*:
     each player's score, in seat order (``6:0:-6``), an adjusted result. The standings count it as they count a
-    match (``results.individualresults.Given``); a closed round takes one as a correction after its close; ``event
+    match (``results.eventresults.Given``); a closed round takes one as a correction after its close; ``event
     result --clear`` takes it back (``app.director.clear_result``: the same entry as a pair event's)."""
     reason = required_reason(reason, M("--reason: say why the result is entered by hand (it is kept in the event's "
                                        "log)"))
@@ -290,7 +290,7 @@ def next_seating(store: MatchStore, state: EventState, *, by_rating: bool = Fals
     try:
         if robin:  # the fixed schedule: no result read
             return robin_round(state.players, state.seatings, size, match_id=match_ids(settings.id))
-        summaries = {mid: t.summary for mid, t in load_state(state, store).tables.items()
+        summaries = {mid: t.summary for mid, t in players_of_state(state, store).tables.items()
                      if t.done and t.summary is not None}
         return seat_round(state.players, state.seatings, summaries, size, seed=settings.lot,
                           sit_out=SitOut(settings.sit_out), match_id=match_ids(settings.id),

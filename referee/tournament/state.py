@@ -444,7 +444,7 @@ def paired_in(rounds: Sequence[Round], code: str) -> list[int]:
 
 def _next_round(f: _Fold, a: Mapping[str, Any], seq: int) -> int:
     """The number of the round the action places: the next, once the last is closed."""
-    number = _get(a, seq, "round", int)
+    number: int = _get(a, seq, "round", int)
     if number != len(f.rounds) + 1 or (f.rounds and f.rounds[-1].status is not RoundStatus.closed):
         raise StateError(seq, "round_order", str(number))
     return number
@@ -461,7 +461,7 @@ def _codes(kind: _Entrant, f: _Fold, seq: int, codes: Any) -> tuple[str, ...]:
 
 
 def _tables(a: Mapping[str, Any], seq: int) -> list[dict[str, Any]]:
-    tables = _get(a, seq, "tables", list)
+    tables: list[dict[str, Any]] = _get(a, seq, "tables", list)
     if not all(isinstance(t, dict) for t in tables):
         raise StateError(seq, "bad_action", "tables")
     return tables

@@ -163,7 +163,7 @@ def close(store: MatchStore, event_id: str, force: bool, reason: str, yes: bool,
 
 
 def status(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
-    from referee.results.individualresults import load
+    from referee.results.eventresults import load_players as load
     from referee.views import individualviews as views
 
     results = load(store, event_id)
@@ -189,7 +189,7 @@ def withdraw(store: MatchStore, event_id: str, code: str, reason: str, referee: 
 
 
 def prizes(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
-    from referee.results.individualresults import load
+    from referee.results.eventresults import load_players as load
     from referee.views import individualviews as views
 
     results = load(store, event_id)
@@ -202,7 +202,7 @@ def prizes(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
 
 def standings(store: MatchStore, event_id: str, json_: bool, after_round: int | None,
               explain: tuple[str, str] | None, wide: bool, cross: bool, say: str) -> None:
-    from referee.results.individualresults import load
+    from referee.results.eventresults import load_players as load
     from referee.views import individualviews as views
 
     results = load(store, event_id, after_round)
@@ -243,7 +243,7 @@ def sheet(store: MatchStore, event_id: str, round_: int | None, output: Path | N
 def report(store: MatchStore, event_id: str, path: Path, pdf: str, fonts: Fonts, say: str) -> None:
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
-    from referee.results.individualresults import load
+    from referee.results.eventresults import load_players as load
     from referee.views import individualviews as views
     from referee.views.sheets import tables_document
 
@@ -261,7 +261,7 @@ def report(store: MatchStore, event_id: str, path: Path, pdf: str, fonts: Fonts,
 def export(store: MatchStore, event_id: str, xlsx: Path, book: str, say: str) -> None:
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
-    from referee.results.individualresults import load
+    from referee.results.eventresults import load_players as load
     from referee.views import individualviews as views
     from referee.views.xlsx import write_sheets
 
@@ -273,7 +273,7 @@ def export(store: MatchStore, event_id: str, xlsx: Path, book: str, say: str) ->
 
 def pages(store: MatchStore, event_id: str, lang: str) -> tuple[dict[str, str], Mapping[str, Msg]]:
     """The static HTML pages of ``event publish`` (name → text) and what could not be read (the results' broken)."""
-    from referee.results.individualresults import load
+    from referee.results.eventresults import load_players as load
     from referee.views.publish import individual_pages
 
     results = load(store, event_id)
