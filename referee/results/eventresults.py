@@ -165,27 +165,34 @@ def summary_cache(store: MatchStore, event_id: str) -> SummariesRepo:
     return summarize.summary_cache(store, event_id)
 
 
-class Unread(NamedTuple):
-    """The game-neutral summary (``api.Summary``) of a match the event cannot count: not finished, nobody at it,
-    no game won by anyone, whatever its game."""
+class StandIn(NamedTuple):
+    """The game-neutral summary (``api.Summary``) of a table the event does not read from a record, whatever its
+    game: a match the event cannot count (no seats: nobody at it, not finished, no game won by anyone), or an
+    individual event's table whose result the director entered (``event result --adjusted``: each seat's score, the
+    places by score, equal scores sharing a place, no deal), which the standings count as they count a match."""
 
     match_id: str
-    finished: bool = False
+    seats: tuple[str, ...] = ()
+    scores: tuple[int, ...] = ()
+    finished: bool = True
     forfeit: bool = False
     head: str = ""
     entries: int = 0
 
     def participants(self) -> tuple[Participant, ...]:
-        return ()
+        return tuple(Participant(seat, "") for seat in self.seats)
 
     def outcome(self, key: str) -> Outcome:
-        return Outcome(key, 0, 0, 0, 0)
+        if key not in self.seats:
+            return Outcome(key, 0, 0, 0, 0)
+        mine = self.scores[self.seats.index(key)]
+        return Outcome(key, 0, 0, 1 + sum(s > mine for s in self.scores), mine)
 
 
 def _stand_in(match_id: str) -> Cached:
     """What the views show of a match the event cannot count: not finished, not started, no games. (The cache's
     row types its summary as the one game's it holds; the views read only ``api.Summary`` of it.)"""
-    return Cached(cast(Any, Unread(match_id)), Progress(False, 0, 0, False, 0, None, ""), ())
+    return Cached(cast(Any, StandIn(match_id, finished=False)), Progress(False, 0, 0, False, 0, None, ""), ())
 
 
 def _moved(store: MatchReads, event_id: str, number: int, match_id: str, head: Head, cached: Cached) -> Msg | None:
@@ -295,27 +302,6 @@ class PlayedTable(NamedTuple):
     given: DirectorResult | None = None
 
 
-class Given(NamedTuple):
-    """A table's result as the director entered it (``event result --adjusted``), as the game-neutral summary the
-    standings read, so that they count it as they count a match: each seat's score, the places by score (equal
-    scores share a place), no deal."""
-
-    match_id: str
-    seats: tuple[str, ...]
-    scores: tuple[int, ...]
-    finished: bool = True
-    forfeit: bool = False
-    head: str = ""
-    entries: int = 0
-
-    def participants(self) -> tuple[Participant, ...]:
-        return tuple(Participant(seat, "") for seat in self.seats)
-
-    def outcome(self, key: str) -> Outcome:
-        mine = self.scores[self.seats.index(key)]
-        return Outcome(key, 0, 0, 1 + sum(s > mine for s in self.scores), mine)
-
-
 class IndividualResults(NamedTuple):
     state: EventState
     rounds: tuple[SeatedRound, ...]  # the rounds counted (``--after-round`` may stop before the last)
@@ -373,7 +359,7 @@ def tables_of(store: MatchStore, rounds: tuple[SeatedRound, ...],
         for t in rnd.tables:
             given = (results or {}).get(t.match_id)
             if given is not None:
-                tables[t.match_id] = PlayedTable(Given(t.match_id, seats[:len(given.scores)], given.scores), True, 0,
+                tables[t.match_id] = PlayedTable(StandIn(t.match_id, seats[:len(given.scores)], given.scores), True, 0,
                                                  given)
                 continue
             if not store.exists(t.match_id):
