@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.games.kit.jsonout import write_object
+from referee.games.kit.jsonout import text, write_object
 from referee.games.registry import GAMES, game, game_of_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -30,6 +30,18 @@ def test_the_writer_writes_what_json_dump_writes(before: dict, deals: list, afte
     after = {k: v for k, v in after.items() if k not in before}
     out = io.StringIO()
     write_object(out, before, "deals", deals, lambda d: d, lambda: after)
+    assert out.getvalue() == json.dumps({**before, "deals": deals, **after}, ensure_ascii=False, indent=1) + "\n"
+
+
+@settings(max_examples=200, deadline=None)
+@given(fields, st.lists(values, max_size=5), fields)
+def test_rows_a_game_writes_itself_as_text_come_out_as_json_dump_writes_them(before: dict, deals: list,
+                                                                             after: dict) -> None:
+    """A game with rows of a fixed shape writes each row's text itself (``raw``): each row as ``text(row, 2)``,
+    the object the same bytes as ``json.dump`` of it."""
+    after = {k: v for k, v in after.items() if k not in before}
+    out = io.StringIO()
+    write_object(out, before, "deals", deals, lambda d: text(d, 2), lambda: after, raw=True)
     assert out.getvalue() == json.dumps({**before, "deals": deals, **after}, ensure_ascii=False, indent=1) + "\n"
 
 
