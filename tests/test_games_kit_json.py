@@ -84,3 +84,33 @@ def test_values_of_subclasses_and_floats_are_written_as_json_writes_them() -> No
     write_object(out, {"v": value}, "deals", [value, []], lambda d: d, lambda: {"after": value})
     assert out.getvalue() == json.dumps({"v": value, "deals": [value, []], "after": value}, ensure_ascii=False,
                                         indent=1) + "\n"
+
+
+ROW_OF = {"doudizhu": "_deal_json", "hubei-dagun": "deal_json", "jinhua-mahjong": "_deal_json"}  # each row's dict
+
+
+def test_a_game_s_own_rows_are_the_dicts_of_its_deals_written_as_json_dump_writes_them() -> None:
+    """Dou Dizhu, Hubei and mahjong write each deal's row as text themselves (``raw``), its repeated parts written
+    once: the same bytes as ``json.dump`` of the row's dict, in every language, and again when the same deals come
+    back (the deals twice over: every part then a repeat)."""
+    from referee.games.kit.wording import Wording
+
+    for path in sorted(EXAMPLES.iterdir()):
+        text_ = path.read_text(encoding="utf-8")
+        key = game_of_text(text_)[0]
+        if key not in ROW_OF:
+            continue
+        g = game(key)
+        reading = g.read(text_)
+        header = g.header(reading.events)
+        result = g.replay(reading.events, g.load_rules((header.rules if header else None) or g.default_rules),
+                          explain=True)
+        result = result._replace(deals=(*result.deals, *result.deals))
+        row = getattr(g.module("views"), ROW_OF[key])
+        for lang in ("en", "zh", "zh_TW"):
+            out = io.StringIO()
+            g.write_json(result, out, lang, [])
+            data = json.loads(out.getvalue())
+            word = Wording(lang)
+            data["deals"] = [row(d, word) for d in result.deals]
+            assert out.getvalue() == json.dumps(data, ensure_ascii=False, indent=1) + "\n", (key, lang)

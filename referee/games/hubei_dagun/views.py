@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -10,9 +11,10 @@ from referee.core.i18n import MN, M, form, join, pgettext, separator, tr
 from referee.core.records import RecordError
 from referee.games.api import GameTable
 from referee.games.hubei_dagun.engine import KIND_WORD, REWARD_WORD, Card, DealResult, MatchResult
-from referee.games.hubei_dagun.events import SEATS
+from referee.games.hubei_dagun.events import SEATS, Points
 from referee.games.hubei_dagun.ruleset import DagunRules
 from referee.games.kit.envelope import match_object, write_envelope
+from referee.games.kit.jsonout import text
 from referee.games.kit.wording import Wording
 
 MODE_WORD = {"friend": M("找朋友"), "alone": M("硬牌")}
@@ -117,15 +119,88 @@ def deal_json(d: DealResult, word: Wording) -> dict[str, object]:
     }
 
 
+class _Rows:
+    """Each deal's row of ``replay --json`` as its text, ``text(deal_json(d, word), 2)`` without the dict: the
+    fields in place in one template, each part that repeats (a seat list, a map of coins, a deal's explanation)
+    written once and looked up after (a long match pays and explains the same few ways again and again)."""
+
+    _LIMIT = 8192  # distinct parts kept of each kind: past it the memory is let go and filled again
+
+    def __init__(self, word: Wording) -> None:
+        self.word = word
+        self._parts: dict[object, str] = {}
+        self._explained: dict[object, str] = {}
+
+    def _part(self, value: tuple[object, ...], depth: int, shape: str) -> str:
+        """*value* (a tuple of seats, of numbers, or of coins by seat when *shape* is ``seats``) as JSON."""
+        key = (shape, depth, value)
+        known = self._parts.get(key)
+        if known is None:
+            if len(self._parts) >= self._LIMIT:
+                self._parts.clear()
+            known = self._parts[key] = text(dict(zip(SEATS, value, strict=True)) if shape == "seats"
+                                            else list(value), depth)
+        return known
+
+    def _explain(self, d: DealResult) -> str:
+        """The deal's ``explain`` list: its steps are a pure function of what the key holds (the rule set, the
+        mode, the sides, the places, the points and the declared hands; not the totals before it), so a deal
+        settled the same way as one before is not settled again for them."""
+        p = d.points
+        key = (id(d.rules), d.dealer, d.mode, d.card, d.sides, d.places, None if p is None else (p.won, p.hand),
+               tuple([(r.declare.seat, r.declare.kind, r.declare.rank) for r in d.rewards]))
+        known = self._explained.get(key)
+        if known is None:
+            if len(self._explained) >= self._LIMIT:
+                self._explained.clear()
+            word = self.word
+            known = self._explained[key] = text([{"text": word(s.msg), "cite": s.cite} for s in d.steps], 3)
+        return known
+
+    def __call__(self, d: DealResult) -> str:
+        part = self._part
+        p = d.points
+        points = "null" if p is None else self._points(p)
+        final = "null" if d.final is None else part(d.final, 3, "seats")
+        side_points = "null" if d.side_points is None else part(d.side_points, 3, "list")
+        rewards = "[]" if not d.rewards else text([
+            {"seat": r.declare.seat, "hand": r.declare.kind, "rank": r.declare.rank, "each": r.each,
+             "coins": dict(zip(SEATS, r.coins, strict=True))} for r in d.rewards], 3)
+        return (f'{{\n   "deal": {_int(d.number)},\n   "line": {_int(d.line)},\n   "dealer": {_quote(d.dealer)},'
+                f'\n   "mode": {_quote(d.mode)},\n   "called": {"null" if d.card is None else _quote(d.card)},'
+                f'\n   "sides": {part(d.sides, 3, "list") if d.sides[0] and d.sides[1] else text(d.sides, 3)},'
+                f'\n   "places": {part(d.places, 3, "list")},\n   "points": {points},'
+                f'\n   "points_final": {final},\n   "side_points": {side_points},'
+                f'\n   "winners": {part(d.sides[d.winner], 3, "list")},\n   "result": {_quote(d.kind)},'
+                f'\n   "fan": {_int(d.fan)},\n   "result_coins": {part(d.result_coins, 3, "seats")},'
+                f'\n   "rewards": {rewards},\n   "coins": {part(d.coins, 3, "seats")},'
+                f'\n   "totals": {part(d.totals, 3, "seats")},\n   "explain": {self._explain(d)}\n  }}')
+
+    def _points(self, p: Points) -> str:
+        key = ("points", p.won, p.hand)
+        known = self._parts.get(key)
+        if known is None:
+            known = self._parts[key] = text({**dict(p.won), "hand": p.hand}, 3)
+        return known
+
+
+_quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
+
+
+def _int(n: int) -> str:
+    """A number as JSON writes it (a bool as ``true``, were one ever given)."""
+    return int.__repr__(n) if type(n) is int else text(n, 0)
+
+
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     """The JSON object of ``replay --json`` (docs/hubei-dagun-record-format.md §JSON), in the envelope of
     docs/engine-contract.md: ``result`` holds the totals and whether the record is valid."""
     word = Wording(lang)
     problems = [*errors, *result.errors]
     match = match_object("hubei-dagun", result.header, result.rules.name, dict(zip(SEATS, result.names, strict=True)))
-    write_envelope(out, match, "deals", result.deals, lambda d: deal_json(d, word),
+    write_envelope(out, match, "deals", result.deals, _Rows(word),
                    lambda: {"totals": dict(zip(SEATS, result.totals, strict=True)), "valid": not problems},
-                   lambda: problems)
+                   lambda: problems, raw=True)
 
 
 def score_table(rules: DagunRules, lang: str) -> str:
