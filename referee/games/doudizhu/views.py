@@ -6,6 +6,7 @@ engine's results, and the score table from the engine's own payment function, so
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TextIO
 
@@ -18,6 +19,7 @@ from referee.games.doudizhu.events import SEATS, Event, Header
 from referee.games.doudizhu.rules import TITLES
 from referee.games.doudizhu.ruleset import ROB, RuleSet
 from referee.games.kit.envelope import match_object, write_envelope
+from referee.games.kit.jsonout import text
 from referee.games.kit.wording import Wording
 
 
@@ -117,6 +119,46 @@ def _deal_json(d: DealResult, word: Wording) -> dict[str, Any]:
     }
 
 
+class _Rows:
+    """Each deal's row of ``replay --json`` as its text, ``text(_deal_json(d, word), 2)`` without the dict: the
+    fields in place in one template, each step worded once (:class:`Wording`)."""
+
+    def __init__(self, word: Wording) -> None:
+        self.word = word
+
+    @staticmethod
+    def _map(by_seat: dict[int, int]) -> str:
+        """``{"1": …, "2": …, "3": …}`` three levels in (the seats are 1, 2 and 3: ``events.SEATS``)."""
+        return (f'{{\n    "1": {_int(by_seat[1])},\n    "2": {_int(by_seat[2])},\n    "3": {_int(by_seat[3])}'
+                '\n   }')
+
+    def __call__(self, d: DealResult) -> str:
+        word = self.word
+        steps = d.steps
+        explain = ("[\n    " + ",\n    ".join([_quote(word(step)) for step in steps]) + "\n   ]") if steps else "[]"
+        return (f'{{\n   "deal": {_int(d.deal)},\n   "line": {_int(d.line)},\n   "settled": {_int(d.settled)},'
+                f'\n   "redeal": {_int(d.redeal)},\n   "landlord": {_int(d.landlord)},\n   "base": {_int(d.base)},'
+                f'\n   "multiplier": {_int(d.multiplier)},\n   "uncapped": {_int(d.uncapped)},'
+                f'\n   "winner": {"null" if d.winner is None else _quote(d.winner)},\n   "bombs": {_int(d.bombs)},'
+                f'\n   "rockets": {_int(d.rockets)},\n   "spring": {_int(d.spring)},'
+                f'\n   "antispring": {_int(d.antispring)},\n   "shown": {_int(d.shown)},\n   "robs": {_int(d.robs)},'
+                f'\n   "payments": {self._map(d.payments)},\n   "totals": {self._map(d.totals)},'
+                f'\n   "explain": {explain}\n  }}')
+
+
+_quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
+_CONSTANTS = {True: "true", False: "false", None: "null"}
+
+
+def _int(n: int | bool | None) -> str:
+    """A number, a truth or None as JSON writes it."""
+    if type(n) is int:
+        return int.__repr__(n)
+    if n is None or type(n) is bool:
+        return _CONSTANTS[n]
+    return text(n, 0)
+
+
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     """The JSON object of ``replay --json`` (docs/doudizhu-record-format.md), written deal by deal."""
     _write(result.header, result.rules, result.names, result.deals, lambda: result, out, lang, errors)
@@ -151,8 +193,8 @@ def _write(header: Header | None, rules: RuleSet, names: dict[int, str], deals: 
         return {"totals": {str(s): end.totals[s] for s in SEATS}, "finished": end.finished}
 
     match = match_object("doudizhu", header, rules.name, {str(s): names[s] for s in SEATS})
-    write_envelope(out, match, "deals", deals, lambda d: _deal_json(d, word), result,
-                   lambda: [*errors, *ended().problems()])
+    write_envelope(out, match, "deals", deals, _Rows(word), result, lambda: [*errors, *ended().problems()],
+                   raw=True)
 
 
 # --- the score table ---------------------------------------------------------------------------------------
