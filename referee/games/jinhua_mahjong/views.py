@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import NamedTuple, TextIO
 
@@ -9,10 +10,11 @@ from referee.core.i18n import form, join, tr
 from referee.core.records import RecordError
 from referee.core.rulesfile import Rules
 from referee.games.api import GameTable, Outcome, Participant
-from referee.games.jinhua_mahjong.engine import DealResult, MatchResult
+from referee.games.jinhua_mahjong.engine import DealResult, MatchResult, later_steps_key, opening
 from referee.games.jinhua_mahjong.events import SEATS
 from referee.games.jinhua_mahjong.patterns import BY_CODE, PATTERNS
 from referee.games.kit.envelope import match_object, write_envelope
+from referee.games.kit.jsonout import text
 from referee.games.kit.wording import Wording
 
 
@@ -122,15 +124,72 @@ def _deal_json(d: DealResult, word: Wording) -> dict[str, object]:
     }
 
 
+class _Rows:
+    """Each deal's row of ``replay --json`` as its text, ``text(_deal_json(d, word), 2)`` without the dict: the
+    fields in place in one template, and the explanation after a won deal's first step worded once for each
+    distinct way of settling (:func:`engine.later_steps_key`): a deal settled like one before is not settled
+    again for its steps, only its opening step (its number) worded."""
+
+    _LIMIT = 8192  # distinct explanations kept: past it the memory is let go and filled again
+
+    def __init__(self, word: Wording) -> None:
+        self.word = word
+        self._later: dict[object, str] = {}
+
+    def _explain(self, d: DealResult) -> str:
+        word = self.word
+        key = later_steps_key(d)
+        if key is None:
+            steps = d.steps
+            return ("[\n    " + ",\n    ".join([_quote(word(s)) for s in steps]) + "\n   ]") if steps else "[]"
+        later = self._later.get(key)
+        if later is None:
+            if len(self._later) >= self._LIMIT:
+                self._later.clear()
+            later = self._later[key] = "".join([",\n    " + _quote(word(s)) for s in d.steps[1:]])
+        src = d.source
+        assert src is not None
+        return "[\n    " + _quote(word(opening(src.number, src.dealer, src.caishen))) + later + "\n   ]"
+
+    def __call__(self, d: DealResult) -> str:
+        patterns = ("[\n    " + ",\n    ".join([_quote(p) for p in d.patterns]) + "\n   ]") if d.patterns else "[]"
+        liable = text([{"seat": s, "as": how} for s, how in d.liable], 3) if d.liable else "[]"
+        payments = ("{" + ",".join([f"\n    {_quote(s)}: {_int(n)}" for s, n in d.payments.items()]) + "\n   }"
+                    if d.payments else "{}")
+        return (f'{{\n   "deal": {_int(d.deal)},\n   "dealer": {_quote(d.dealer)},\n   "settled": {_int(d.settled)},'
+                f'\n   "winner": {_opt(d.winner)},\n   "discarder": {_opt(d.discarder)},'
+                f'\n   "self_drawn": {_int(d.winner is not None and d.discarder is None)},'
+                f'\n   "patterns": {patterns},\n   "factor": {_int(d.factor)},'
+                f'\n   "paid_factor": {_int(d.paid_factor)},\n   "liable": {liable},\n   "payments": {payments},'
+                f'\n   "explain": {self._explain(d)}\n  }}')
+
+
+_quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
+_CONSTANTS = {True: "true", False: "false", None: "null"}
+
+
+def _int(n: int | bool | None) -> str:
+    """A number, a truth or None as JSON writes it."""
+    if type(n) is int:
+        return int.__repr__(n)
+    if n is None or type(n) is bool:
+        return _CONSTANTS[n]
+    return text(n, 0)
+
+
+def _opt(s: str | None) -> str:
+    return "null" if s is None else _quote(s)
+
+
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     """The JSON object of ``replay --json`` (docs/jinhua-mahjong-record-format.md), written deal by deal, in the
     envelope of docs/engine-contract.md: ``result`` holds the totals and whether a deal is still in play."""
     word = Wording(lang)
     write_envelope(out, match_object("jinhua-mahjong", result.header, result.rules.name,
                                      {s: result.names.get(s, "") for s in SEATS}),
-                   "deals", result.deals, lambda d: _deal_json(d, word),
+                   "deals", result.deals, _Rows(word),
                    lambda: {"totals": dict(result.totals), "in_play": result.in_play},
-                   lambda: [*errors, *result.errors])
+                   lambda: [*errors, *result.errors], raw=True)
 
 
 class MahjongSummary(NamedTuple):
