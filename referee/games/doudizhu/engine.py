@@ -166,7 +166,7 @@ class Run:
         *steps* as settled, the steps not named (:func:`replay` drops them for what they are worked out from)."""
         rules = self.rules
         for number, (line, deal_events) in enumerate(zip(self.starts, self.deal_events, strict=True), 1):
-            result, found = settle(number, line, deal_events, rules, self.totals)
+            result, found = settle(number, line, deal_events, rules, self.totals, steps)
             self.errors.extend(found)
             self.totals = result.totals
             self.settled += result.settled
@@ -345,7 +345,7 @@ def auction(bids: Sequence[Bid], rules: RuleSet) -> _Auction:
     return state
 
 
-def _bidding(bids: list[Bid], rules: RuleSet, errors: list[RecordError]) -> _Bidding:
+def _bidding(bids: list[Bid], rules: RuleSet, errors: list[RecordError], explain: bool = True) -> _Bidding:
     """The landlord and base the bids give (§3), each refusal naming its line and rule."""
     auction = _Auction(rules, errors)
     for b in bids:
@@ -361,13 +361,19 @@ def _bidding(bids: list[Bid], rules: RuleSet, errors: list[RecordError]) -> _Bid
     if rules.style == ROB:
         caller = auction.caller
         assert caller is not None
+        if not explain:
+            return _Bidding(best.seat, rules.call_points, auction.robs, [], False, last)
         step = M("seat {caller} called the landlord: base {base} (bidding.call_points, §3.2); "
                  "seat {seat} is landlord", caller=caller.seat, base=rules.call_points, seat=best.seat)
         return _Bidding(best.seat, rules.call_points, auction.robs, [step], False, last)
+    if not explain:
+        return _Bidding(best.seat, int(best.bid), 0, [], False, last)
     step = M("seat {seat} bid highest, {bid}: landlord, base {bid} (bidding.style = 'points', §3.1)",
              seat=best.seat, bid=best.bid)
     return _Bidding(best.seat, int(best.bid), 0, [step], False, last)
 
+
+_PLAYED = frozenset((Play, Bomb, Rocket))  # the kinds of directive that play cards
 
 _KEYWORD: dict[type, str] = {Play: "play", Bomb: "bomb", Rocket: "rocket", Show: "show", Redeal: "redeal"}
 
@@ -380,8 +386,9 @@ def _over(number: int, out: Out, ev: Event) -> RecordError:
 
 
 def settle(number: int, line: int, events: list[Event], rules: RuleSet,
-           before: dict[int, int]) -> tuple[DealResult, list[RecordError]]:
-    """One deal: its payment and every problem in it."""
+           before: dict[int, int], explain: bool = True) -> tuple[DealResult, list[RecordError]]:
+    """One deal: its payment and every problem in it; without *explain* the steps of the bidding, the
+    multiplier and the payment are not made (``check`` asks for none: the problems and payments are the same)."""
     errors: list[RecordError] = []
 
     def unsettled(redeal: bool = False, landlord: int | None = None, base: int = 0,
@@ -389,9 +396,16 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
         return DealResult(number, line, False, redeal, landlord, base, 0, 0, None, {s: 0 for s in SEATS},
                           dict(before), 0, 0, False, False, False, 0, kept)
 
-    present = set(map(type, events))  # the kinds of directive the deal has: a rare one is not looked for
-    bids = [e for e in events if isinstance(e, Bid)]
-    bidding = _bidding(bids, rules, errors)
+    of: dict[type, list[Any]] = {}  # the deal's directives by kind, in order: one pass, a rare kind not looked for
+    for e in events:
+        kind = type(e)
+        if kind in of:
+            of[kind].append(e)
+        else:
+            of[kind] = [e]
+    present = set(of)
+    bids: list[Bid] = of.get(Bid, [])
+    bidding = _bidding(bids, rules, errors, explain)
     redeal = next((e for e in events if isinstance(e, Redeal)), None) if Redeal in present else None
     if redeal is not None:
         void = (M("deal {n} was dealt again (redeal, line {line}): no payment (§3.3)", n=number, line=redeal.line),)
@@ -402,12 +416,13 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
         elif played is not None:
             errors.append(RecordError(played.line, M("deal {n} was dealt again: nothing is played in it", n=number)))
         return unsettled(redeal=True, kept=void), errors
-    chosen = _landlord(number, line, events, bids, bidding, rules, errors)
+    chosen = _landlord(number, line, events, bids, bidding, rules, errors, of.get(Landlord, []))
     if chosen is None:
         return unsettled(), errors
     landlord, base, steps = chosen
-    kitty = _kitty(number, line, events, rules, errors)
-    plays = [e for e in events if isinstance(e, (Play, Bomb, Rocket))]
+    kitty = _kitty(number, line, rules, errors, of.get(Kitty, []))
+    plays = ([e for e in events if type(e) in _PLAYED] if Bomb in present or Rocket in present
+             else of.get(Play, []))
     _check_cards(plays, kitty, landlord, errors)
     for p in plays:
         if isinstance(p, Play) and not _combines(p.cards):
@@ -416,7 +431,7 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
                 "of 5 or more, 3 or more consecutive pairs, a plane (with as many cards or pairs), four with two, a "
                 "bomb or the rocket; 2 and the jokers are in no sequence (§4)",
                 cards=write_cards(p.cards))))
-    outs = [e for e in events if isinstance(e, Out)]
+    outs: list[Out] = of.get(Out, [])
     for o in outs[1:]:
         errors.append(RecordError(o.line, M("only the first player out ends the deal (line {first})",
                                             first=outs[0].line)))
@@ -430,10 +445,10 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
         events = [e for e in events if all(e is not x for x in late)]
         plays = [p for p in plays if all(p is not x for x in late)]
     out = outs[0].seat
-    m = _multiplier(number, line, events, plays, landlord, out, bidding.robs, rules, errors, present)
+    m = _multiplier(number, line, events, plays, landlord, out, bidding.robs, rules, errors, present, explain)
     steps += m.steps
     winner = LANDLORD if out == landlord else FARMERS
-    payments, pay_steps = pay(landlord, out, base, m.multiplier, rules)
+    payments, pay_steps = pay(landlord, out, base, m.multiplier, rules, explain)
     totals = {s: before[s] + payments[s] for s in SEATS}
     return DealResult(number, line, True, False, landlord, base, m.multiplier, m.uncapped, winner, payments, totals,
                       m.bombs, m.rockets, m.spring, m.antispring, m.shown, bidding.robs,
@@ -441,11 +456,11 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
 
 
 def _landlord(number: int, line: int, events: list[Event], bids: list[Bid], bidding: _Bidding, rules: RuleSet,
-              errors: list[RecordError]) -> tuple[int, int, list[Msg]] | None:
-    """The landlord, the base and the steps saying why (§3); None when the deal cannot be settled."""
+              errors: list[RecordError], stated: list[Landlord]) -> tuple[int, int, list[Msg]] | None:
+    """The landlord, the base and the steps saying why (§3); None when the deal cannot be settled. *stated*: the
+    deal's ``landlord`` lines."""
     steps = list(bidding.steps)
     landlord, base = bidding.landlord, bidding.base
-    stated = [e for e in events if isinstance(e, Landlord)]
     if landlord is None:
         if not bids:
             if stated:
@@ -474,9 +489,9 @@ def _landlord(number: int, line: int, events: list[Event], bids: list[Bid], bidd
     return landlord, base, steps
 
 
-def _kitty(number: int, line: int, events: list[Event], rules: RuleSet,
-           errors: list[RecordError]) -> tuple[Card, ...]:
-    kitties = [e for e in events if isinstance(e, Kitty)]
+def _kitty(number: int, line: int, rules: RuleSet, errors: list[RecordError],
+           kitties: list[Kitty]) -> tuple[Card, ...]:
+    """The deal's kitty (of its *kitties*: the first), each more a problem."""
     for k in kitties[1:]:
         errors.append(RecordError(k.line, M(
             "the kitty is recorded once (line {first})",
@@ -500,8 +515,9 @@ class _Multiplier(NamedTuple):
 
 def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | Bomb | Rocket], landlord: int,
                 out: int, robs: int, rules: RuleSet, errors: list[RecordError],
-                present: set[type] | None = None) -> _Multiplier:
-    """The multiplier: 1, then each rob, shown cards, each bomb, the rocket, spring, anti-spring; the cap (§5)."""
+                present: set[type] | None = None, explain: bool = True) -> _Multiplier:
+    """The multiplier: 1, then each rob, shown cards, each bomb, the rocket, spring, anti-spring; the cap (§5);
+    each factor a step (none without *explain*)."""
     steps: list[Msg] = []
     multiplier = 1
     if robs:
@@ -542,7 +558,7 @@ def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | 
                        uncapped=uncapped, cap=rules.cap))
     else:
         steps.append(M("multiplier {m} (§5)", m=multiplier))
-    return _Multiplier(multiplier, uncapped, bombs, rockets, spring, antispring, shown, steps)
+    return _Multiplier(multiplier, uncapped, bombs, rockets, spring, antispring, shown, steps if explain else [])
 
 
 def _kind(p: Play | Bomb | Rocket) -> Kind | None:
@@ -569,13 +585,16 @@ def _shown(events: list[Event], landlord: int, errors: list[RecordError]) -> boo
 
 
 def pay(landlord: int, out: int, base: int, multiplier: int,
-              rules: RuleSet) -> tuple[dict[int, int], list[Msg]]:
-    """Who pays whom (§6): the landlord ± landlord_factor × base × multiplier, each farmer ∓ farmer_factor ×."""
+              rules: RuleSet, explain: bool = True) -> tuple[dict[int, int], list[Msg]]:
+    """Who pays whom (§6): the landlord ± landlord_factor × base × multiplier, each farmer ∓ farmer_factor ×; the
+    two steps saying so (none without *explain*)."""
     unit = base * multiplier
     wins = out == landlord
     sign = 1 if wins else -1
     payments = {s: (sign * rules.landlord_factor * unit if s == landlord else -sign * rules.farmer_factor * unit)
                 for s in SEATS}
+    if not explain:
+        return payments, []
     fields: dict[str, Any] = {"farmer": rules.farmer_factor, "landlord": rules.landlord_factor, "base": base,
                               "m": multiplier, "f_pay": rules.farmer_factor * unit,
                               "l_pay": rules.landlord_factor * unit, "seat": out}
