@@ -19,7 +19,6 @@ from referee.games.doudizhu.events import SEATS, Event, Header
 from referee.games.doudizhu.rules import TITLES
 from referee.games.doudizhu.ruleset import ROB, RuleSet
 from referee.games.kit.envelope import match_object, write_envelope
-from referee.games.kit.jsonout import text
 from referee.games.kit.wording import Wording
 
 
@@ -121,42 +120,41 @@ def _deal_json(d: DealResult, word: Wording) -> dict[str, Any]:
 
 class _Rows:
     """Each deal's row of ``replay --json`` as its text, ``text(_deal_json(d, word), 2)`` without the dict: the
-    fields in place in one template, each step worded once (:class:`Wording`)."""
+    fields in place in one template (the numbers are ints and the flags bools: ``DealResult``), each step worded
+    and quoted once. A run names each distinct step once and gives the same message again (``Run._named``), so a
+    step is known here by its identity, the message kept with its text (its id is not another's while kept)."""
+
+    _LIMIT = 20_000  # distinct steps kept: past it the memory is let go and filled again
 
     def __init__(self, word: Wording) -> None:
         self.word = word
+        self._quoted: dict[int, tuple[Msg, str]] = {}
 
-    @staticmethod
-    def _map(by_seat: dict[int, int]) -> str:
-        """``{"1": …, "2": …, "3": …}`` three levels in (the seats are 1, 2 and 3: ``events.SEATS``)."""
-        return (f'{{\n    "1": {_int(by_seat[1])},\n    "2": {_int(by_seat[2])},\n    "3": {_int(by_seat[3])}'
-                '\n   }')
+    def _step(self, step: Msg) -> str:
+        known = self._quoted.get(id(step))
+        if known is None or known[0] is not step:
+            if len(self._quoted) >= self._LIMIT:
+                self._quoted.clear()
+            known = self._quoted[id(step)] = (step, _quote(self.word(step)))
+        return known[1]
 
     def __call__(self, d: DealResult) -> str:
-        word = self.word
         steps = d.steps
-        explain = ("[\n    " + ",\n    ".join([_quote(word(step)) for step in steps]) + "\n   ]") if steps else "[]"
-        return (f'{{\n   "deal": {_int(d.deal)},\n   "line": {_int(d.line)},\n   "settled": {_int(d.settled)},'
-                f'\n   "redeal": {_int(d.redeal)},\n   "landlord": {_int(d.landlord)},\n   "base": {_int(d.base)},'
-                f'\n   "multiplier": {_int(d.multiplier)},\n   "uncapped": {_int(d.uncapped)},'
-                f'\n   "winner": {"null" if d.winner is None else _quote(d.winner)},\n   "bombs": {_int(d.bombs)},'
-                f'\n   "rockets": {_int(d.rockets)},\n   "spring": {_int(d.spring)},'
-                f'\n   "antispring": {_int(d.antispring)},\n   "shown": {_int(d.shown)},\n   "robs": {_int(d.robs)},'
-                f'\n   "payments": {self._map(d.payments)},\n   "totals": {self._map(d.totals)},'
+        explain = ("[\n    " + ",\n    ".join([self._step(step) for step in steps]) + "\n   ]") if steps else "[]"
+        p, t = d.payments, d.totals
+        return (f'{{\n   "deal": {d.deal},\n   "line": {d.line},\n   "settled": {_BOOL[d.settled]},'
+                f'\n   "redeal": {_BOOL[d.redeal]},\n   "landlord": {"null" if d.landlord is None else d.landlord},'
+                f'\n   "base": {d.base},\n   "multiplier": {d.multiplier},\n   "uncapped": {d.uncapped},'
+                f'\n   "winner": {"null" if d.winner is None else _quote(d.winner)},\n   "bombs": {d.bombs},'
+                f'\n   "rockets": {d.rockets},\n   "spring": {_BOOL[d.spring]},'
+                f'\n   "antispring": {_BOOL[d.antispring]},\n   "shown": {_BOOL[d.shown]},\n   "robs": {d.robs},'
+                f'\n   "payments": {{\n    "1": {p[1]},\n    "2": {p[2]},\n    "3": {p[3]}\n   }},'
+                f'\n   "totals": {{\n    "1": {t[1]},\n    "2": {t[2]},\n    "3": {t[3]}\n   }},'
                 f'\n   "explain": {explain}\n  }}')
 
 
 _quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
-_CONSTANTS = {True: "true", False: "false", None: "null"}
-
-
-def _int(n: int | bool | None) -> str:
-    """A number, a truth or None as JSON writes it."""
-    if type(n) is int:
-        return int.__repr__(n)
-    if n is None or type(n) is bool:
-        return _CONSTANTS[n]
-    return text(n, 0)
+_BOOL = {True: "true", False: "false"}
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
