@@ -676,30 +676,33 @@ def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], lan
     landlord_ranks: dict[int, int] = {}
     counts: dict[int, int] = {}
     for p in plays:
-        counts[p.seat] = counts.get(p.seat, 0) + len(p.cards)
-        most = LANDLORD_CARDS if p.seat == landlord else FARMER_CARDS
-        if counts[p.seat] > most and counts[p.seat] - len(p.cards) <= most:
-            errors.append(RecordError(p.line, M("seat {seat} has played {n} cards, more than the {most} held (§2)",
-                                         seat=p.seat, n=counts[p.seat], most=most)))
-        for c in p.cards:
-            if c.suit and c in played:
-                errors.append(RecordError(p.line, M("{card:card} is played twice (first on line {first}) (§2)",
-                                             card=c, first=played[c])))
-                continue
-            if c.suit and c in kitty_suited and p.seat != landlord:
-                errors.append(RecordError(p.line, M("{card:card} is in the kitty, which the landlord took: seat {seat} "
-                                             "cannot play it (§2)",
-                                             card=c, seat=p.seat)))
-                continue
-            if c.suit:
-                played[c] = p.line
-            rank = c.rank
-            ranks[rank] = ranks.get(rank, 0) + 1
-            if p.seat == landlord:
+        seat, cards, line = p.seat, p.cards, p.line
+        count = counts[seat] = counts.get(seat, 0) + len(cards)
+        most = LANDLORD_CARDS if seat == landlord else FARMER_CARDS
+        if count > most and count - len(cards) <= most:
+            errors.append(RecordError(line, M("seat {seat} has played {n} cards, more than the {most} held (§2)",
+                                              seat=seat, n=count, most=most)))
+        own = seat == landlord
+        for c in cards:
+            rank, suit = c
+            if suit:
+                if c in played:
+                    errors.append(RecordError(line, M("{card:card} is played twice (first on line {first}) (§2)",
+                                                      card=c, first=played[c])))
+                    continue
+                if not own and c in kitty_suited:
+                    errors.append(RecordError(line, M("{card:card} is in the kitty, which the landlord took: seat "
+                                                      "{seat} cannot play it (§2)",
+                                                      card=c, seat=seat)))
+                    continue
+                played[c] = line
+            held = ranks[rank] = ranks.get(rank, 0) + 1
+            if own:
                 landlord_ranks[rank] = landlord_ranks.get(rank, 0) + 1
             in_kitty = kitty_ranks.get(rank, 0)
-            held = ranks[rank] + in_kitty - min(in_kitty, landlord_ranks.get(rank, 0))
-            if held > copies(c.rank):
-                errors.append(RecordError(p.line, M("more than {n} of {card:card} in the deal: the deck has {n} (§2)",
-                                             n=copies(c.rank), card=c._replace(suit=""))))
-                ranks[c.rank] -= 1
+            if in_kitty:
+                held += in_kitty - min(in_kitty, landlord_ranks.get(rank, 0))
+            if held > copies(rank):
+                errors.append(RecordError(line, M("more than {n} of {card:card} in the deal: the deck has {n} (§2)",
+                                                  n=copies(rank), card=c._replace(suit=""))))
+                ranks[rank] -= 1
