@@ -114,3 +114,21 @@ def test_a_game_s_own_rows_are_the_dicts_of_its_deals_written_as_json_dump_write
             word = Wording(lang)
             data["deals"] = [row(d, word) for d in result.deals]
             assert out.getvalue() == json.dumps(data, ensure_ascii=False, indent=1) + "\n", (key, lang)
+
+
+def test_rows_given_as_text_are_written_a_few_at_a_time() -> None:
+    """A long match's rows given as text (``raw``, ~1-2 KB each) are written as they come, a hundred or so at a
+    time, not gathered whole first: the largest write holds a few hundred rows, whatever the match's length."""
+    writes: list[int] = []
+
+    class Counting(io.StringIO):
+        def write(self, s: str) -> int:
+            writes.append(len(s))
+            return super().write(s)
+
+    row = text({"deal": 1, "explain": ["x" * 1000]}, 2)
+    out = Counting()
+    write_object(out, {}, "deals", range(10_000), lambda _: row, dict, raw=True)
+    assert len(writes) > 20 and max(writes) < 300 * len(row)
+    deals = json.loads(out.getvalue())["deals"]
+    assert len(deals) == 10_000 and deals[-1] == {"deal": 1, "explain": ["x" * 1000]}
