@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from referee.core.errors import UsageError
 from referee.core.records import RecordError
@@ -78,8 +78,9 @@ class Remembered(Generic[E]):
 
     def __call__(self, line: str, number: int) -> E:
         ev = self._known.get(line)
-        if ev is not None:
-            return _new(type(ev), (*ev[:-1], number))  # type: ignore[arg-type]  # ev._replace(line=number), faster
+        if ev is not None:  # ev._replace(line=number), faster
+            fields = cast("tuple[object, ...]", ev)
+            return cast("E", _new(type(fields), (*fields[:-1], number)))
         ev = self._read(line, number)
         if type(ev) in self._kinds:
             if len(self._known) >= self._LIMIT:
