@@ -137,12 +137,12 @@ class Run:
         self.deal_events: list[list[Event]] = []
         self.starts: list[int] = []
         for ev in plain:
-            if isinstance(ev, DealStart):
+            if type(ev) is DealStart:  # the reader's own kinds, looked up by type: no subclass of them
                 self.deal_events.append([])
                 self.starts.append(ev.line)
-            elif isinstance(ev, Header):
+            elif type(ev) is Header:
                 continue
-            elif isinstance(ev, SeatName):
+            elif type(ev) is SeatName:
                 if ev.seat in named:
                     self.errors.append(RecordError(ev.line, M("seat {seat} is named twice (first on line {first})",
                                                               seat=ev.seat, first=named[ev.seat])))
@@ -421,8 +421,8 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
         return unsettled(), errors
     landlord, base, steps = chosen
     kitty = _kitty(number, line, rules, errors, of.get(Kitty, []))
-    plays = ([e for e in events if type(e) in _PLAYED] if Bomb in present or Rocket in present
-             else of.get(Play, []))
+    plays: list[Play | Bomb | Rocket] = (cast("list[Play | Bomb | Rocket]", [e for e in events if type(e) in _PLAYED])
+                                         if Bomb in present or Rocket in present else of.get(Play, []))
     _check_cards(plays, kitty, landlord, errors)
     for p in plays:
         if isinstance(p, Play) and not _combines(p.cards):

@@ -108,9 +108,9 @@ def parse_lines(lines: Iterable[tuple[int, str]]) -> Reading:
     def line_event(line: str, number: int) -> Event:
         nonlocal read
         ev = remembered(line, number)
-        if isinstance(ev, Header) and read:
+        if type(ev) is Header and read:  # the reader's own kinds, looked up by type
             raise NotationError(M("'match' must be the record's first directive"))
-        if isinstance(ev, SeatName):
+        if type(ev) is SeatName:
             names[ev.name.lower()] = ev.seat
             remembered.forget()  # a name read again may now be a seat
         read += 1
