@@ -124,7 +124,8 @@ class _Rows:
     fields in place in one template, each part that repeats (a seat list, a map of coins, a deal's explanation)
     written once and looked up after (a long match pays and explains the same few ways again and again)."""
 
-    _LIMIT = 8192  # distinct parts kept of each kind: past it the memory is let go and filled again
+    _LIMIT = 8192  # distinct parts kept (each a few lines): past it the memory is let go and filled again
+    _EXPLAINED = 1024  # distinct explanations kept (~1-2 KB each): a match of all different deals holds ~2 MB
 
     def __init__(self, word: Wording) -> None:
         self.word = word
@@ -151,7 +152,7 @@ class _Rows:
                tuple([(r.declare.seat, r.declare.kind, r.declare.rank) for r in d.rewards]))
         known = self._explained.get(key)
         if known is None:
-            if len(self._explained) >= self._LIMIT:
+            if len(self._explained) >= self._EXPLAINED:
                 self._explained.clear()
             word = self.word
             known = self._explained[key] = text([{"text": word(s.msg), "cite": s.cite} for s in d.steps], 3)
