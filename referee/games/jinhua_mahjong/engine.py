@@ -143,7 +143,9 @@ def _collect(events: Sequence[Event], rules: Rules,
     names: dict[str, str] = {}
     deals: list[_Deal] = []
     for ev in events:
-        if isinstance(ev, Header):
+        if type(ev) in _DEAL_LINES and deals:  # most lines: looked up by type (the reader's own kinds)
+            _into(deals[-1], ev, errors)
+        elif isinstance(ev, Header):
             if header is not None:
                 errors.append(RecordError(ev.line, M("a second match header (the first is at line {first})",
                                                      first=header.line)))
@@ -164,6 +166,7 @@ def _collect(events: Sequence[Event], rules: Rules,
 
 
 _ONCE = {Caishen: "caishen", Win: "win", NoWin: "nowin", Patterns: "patterns", Tiles: "tiles"}
+_DEAL_LINES = frozenset((*_ONCE, Claim, Liable))  # the directives of a deal under way
 
 
 def _into(d: _Deal, ev: Event, errors: list[RecordError]) -> None:

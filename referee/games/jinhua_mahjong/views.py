@@ -126,11 +126,12 @@ def _deal_json(d: DealResult, word: Wording) -> dict[str, object]:
 
 class _Rows:
     """Each deal's row of ``replay --json`` as its text, ``text(_deal_json(d, word), 2)`` without the dict: the
-    fields in place in one template, and the explanation after a won deal's first step worded once for each
-    distinct way of settling (:func:`engine.later_steps_key`): a deal settled like one before is not settled
-    again for its steps, only its opening step (its number) worded."""
+    fields in place in one template (the numbers ints and the flags bools: ``DealResult``), and the explanation
+    after a won deal's first step worded once for each distinct way of settling (:func:`engine.later_steps_key`):
+    a deal settled like one before is not settled again for its steps, only its opening step (its number)
+    worded."""
 
-    _LIMIT = 8192  # distinct explanations kept: past it the memory is let go and filled again
+    _LIMIT = 2048  # distinct explanations kept (~0.5 KB each): past it the memory is let go and filled again
 
     def __init__(self, word: Wording) -> None:
         self.word = word
@@ -154,27 +155,18 @@ class _Rows:
     def __call__(self, d: DealResult) -> str:
         patterns = ("[\n    " + ",\n    ".join([_quote(p) for p in d.patterns]) + "\n   ]") if d.patterns else "[]"
         liable = text([{"seat": s, "as": how} for s, how in d.liable], 3) if d.liable else "[]"
-        payments = ("{" + ",".join([f"\n    {_quote(s)}: {_int(n)}" for s, n in d.payments.items()]) + "\n   }"
+        payments = ("{" + ",".join([f"\n    {_quote(s)}: {n}" for s, n in d.payments.items()]) + "\n   }"
                     if d.payments else "{}")
-        return (f'{{\n   "deal": {_int(d.deal)},\n   "dealer": {_quote(d.dealer)},\n   "settled": {_int(d.settled)},'
+        return (f'{{\n   "deal": {d.deal},\n   "dealer": {_quote(d.dealer)},\n   "settled": {_BOOL[d.settled]},'
                 f'\n   "winner": {_opt(d.winner)},\n   "discarder": {_opt(d.discarder)},'
-                f'\n   "self_drawn": {_int(d.winner is not None and d.discarder is None)},'
-                f'\n   "patterns": {patterns},\n   "factor": {_int(d.factor)},'
-                f'\n   "paid_factor": {_int(d.paid_factor)},\n   "liable": {liable},\n   "payments": {payments},'
+                f'\n   "self_drawn": {_BOOL[d.winner is not None and d.discarder is None]},'
+                f'\n   "patterns": {patterns},\n   "factor": {d.factor},'
+                f'\n   "paid_factor": {d.paid_factor},\n   "liable": {liable},\n   "payments": {payments},'
                 f'\n   "explain": {self._explain(d)}\n  }}')
 
 
 _quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
-_CONSTANTS = {True: "true", False: "false", None: "null"}
-
-
-def _int(n: int | bool | None) -> str:
-    """A number, a truth or None as JSON writes it."""
-    if type(n) is int:
-        return int.__repr__(n)
-    if n is None or type(n) is bool:
-        return _CONSTANTS[n]
-    return text(n, 0)
+_BOOL = {True: "true", False: "false"}
 
 
 def _opt(s: str | None) -> str:
