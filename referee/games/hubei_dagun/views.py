@@ -11,7 +11,7 @@ from referee.core.i18n import MN, M, form, join, pgettext, separator, tr
 from referee.core.records import RecordError
 from referee.games.api import GameTable
 from referee.games.hubei_dagun.engine import KIND_WORD, REWARD_WORD, Card, DealResult, MatchResult
-from referee.games.hubei_dagun.events import SEATS, Points
+from referee.games.hubei_dagun.events import SEATS
 from referee.games.hubei_dagun.ruleset import DagunRules
 from referee.games.kit.envelope import match_object, write_envelope
 from referee.games.kit.jsonout import text
@@ -121,26 +121,22 @@ def deal_json(d: DealResult, word: Wording) -> dict[str, object]:
 
 class _Rows:
     """Each deal's row of ``replay --json`` as its text, ``text(deal_json(d, word), 2)`` without the dict: the
-    fields in place in one template, each part that repeats (a seat list, a map of coins, a deal's explanation)
-    written once and looked up after (a long match pays and explains the same few ways again and again)."""
+    fields in place in one template (the numbers ints, the seats ``E S W N``: the engine's), a list of seats written
+    once for each distinct one, and a deal's explanation once for each way of settling (a long match calls,
+    places and pays the same few ways again and again)."""
 
-    _LIMIT = 8192  # distinct parts kept (each a few lines): past it the memory is let go and filled again
     _EXPLAINED = 1024  # distinct explanations kept (~1-2 KB each): a match of all different deals holds ~2 MB
 
     def __init__(self, word: Wording) -> None:
         self.word = word
-        self._parts: dict[object, str] = {}
+        self._seats: dict[object, str] = {}  # at most every list of one to four seats, and every pair of sides
         self._explained: dict[object, str] = {}
 
-    def _part(self, value: tuple[object, ...], depth: int, shape: str) -> str:
-        """*value* (a tuple of seats, of numbers, or of coins by seat when *shape* is ``seats``) as JSON."""
-        key = (shape, depth, value)
-        known = self._parts.get(key)
+    def _listed(self, seats: tuple[object, ...]) -> str:
+        """A tuple of seats (or of the two sides) as JSON three levels in."""
+        known = self._seats.get(seats)
         if known is None:
-            if len(self._parts) >= self._LIMIT:
-                self._parts.clear()
-            known = self._parts[key] = text(dict(zip(SEATS, value, strict=True)) if shape == "seats"
-                                            else list(value), depth)
+            known = self._seats[seats] = text(seats, 3)
         return known
 
     def _explain(self, d: DealResult) -> str:
@@ -155,42 +151,39 @@ class _Rows:
             if len(self._explained) >= self._EXPLAINED:
                 self._explained.clear()
             word = self.word
-            known = self._explained[key] = text([{"text": word(s.msg), "cite": s.cite} for s in d.steps], 3)
+            steps = d.steps
+            known = self._explained[key] = ("[" + ",".join([
+                f'\n    {{\n     "text": {_quote(word(s.msg))},\n     "cite": {_quote(s.cite)}\n    }}'
+                for s in steps]) + "\n   ]") if steps else "[]"
         return known
 
     def __call__(self, d: DealResult) -> str:
-        part = self._part
+        listed = self._listed
         p = d.points
-        points = "null" if p is None else self._points(p)
-        final = "null" if d.final is None else part(d.final, 3, "seats")
-        side_points = "null" if d.side_points is None else part(d.side_points, 3, "list")
+        points = "null" if p is None else ("{" + "".join([f"\n    {_quote(s)}: {v}," for s, v in p.won])
+                                           + f'\n    "hand": {p.hand}\n   }}')
+        sp = d.side_points
+        side_points = "null" if sp is None else f"[\n    {sp[0]},\n    {sp[1]}\n   ]"
         rewards = "[]" if not d.rewards else text([
             {"seat": r.declare.seat, "hand": r.declare.kind, "rank": r.declare.rank, "each": r.each,
              "coins": dict(zip(SEATS, r.coins, strict=True))} for r in d.rewards], 3)
-        return (f'{{\n   "deal": {_int(d.number)},\n   "line": {_int(d.line)},\n   "dealer": {_quote(d.dealer)},'
+        return (f'{{\n   "deal": {d.number},\n   "line": {d.line},\n   "dealer": {_quote(d.dealer)},'
                 f'\n   "mode": {_quote(d.mode)},\n   "called": {"null" if d.card is None else _quote(d.card)},'
-                f'\n   "sides": {part(d.sides, 3, "list") if d.sides[0] and d.sides[1] else text(d.sides, 3)},'
-                f'\n   "places": {part(d.places, 3, "list")},\n   "points": {points},'
-                f'\n   "points_final": {final},\n   "side_points": {side_points},'
-                f'\n   "winners": {part(d.sides[d.winner], 3, "list")},\n   "result": {_quote(d.kind)},'
-                f'\n   "fan": {_int(d.fan)},\n   "result_coins": {part(d.result_coins, 3, "seats")},'
-                f'\n   "rewards": {rewards},\n   "coins": {part(d.coins, 3, "seats")},'
-                f'\n   "totals": {part(d.totals, 3, "seats")},\n   "explain": {self._explain(d)}\n  }}')
+                f'\n   "sides": {listed(d.sides)},\n   "places": {listed(d.places)},\n   "points": {points},'
+                f'\n   "points_final": {"null" if d.final is None else _coins(d.final)},'
+                f'\n   "side_points": {side_points},'
+                f'\n   "winners": {listed(d.sides[d.winner])},\n   "result": {_quote(d.kind)},'
+                f'\n   "fan": {d.fan},\n   "result_coins": {_coins(d.result_coins)},'
+                f'\n   "rewards": {rewards},\n   "coins": {_coins(d.coins)},'
+                f'\n   "totals": {_coins(d.totals)},\n   "explain": {self._explain(d)}\n  }}')
 
-    def _points(self, p: Points) -> str:
-        key = ("points", p.won, p.hand)
-        known = self._parts.get(key)
-        if known is None:
-            known = self._parts[key] = text({**dict(p.won), "hand": p.hand}, 3)
-        return known
+
+def _coins(c: tuple[int, int, int, int]) -> str:
+    """Coins by seat (``E S W N``: :data:`SEATS`) as JSON three levels in."""
+    return f'{{\n    "E": {c[0]},\n    "S": {c[1]},\n    "W": {c[2]},\n    "N": {c[3]}\n   }}'
 
 
 _quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
-
-
-def _int(n: int) -> str:
-    """A number as JSON writes it (a bool as ``true``, were one ever given)."""
-    return int.__repr__(n) if type(n) is int else text(n, 0)
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
