@@ -124,7 +124,7 @@ class _Rows:
     and quoted once. A run names each distinct step once and gives the same message again (``Run._named``), so a
     step is known here by its identity, the message kept with its text (its id is not another's while kept)."""
 
-    _LIMIT = 20_000  # distinct steps kept: past it the memory is let go and filled again
+    _LIMIT = 4096  # distinct steps kept: past it the memory is let go and filled again
 
     def __init__(self, word: Wording) -> None:
         self.word = word
