@@ -77,6 +77,9 @@ class DealResult(NamedTuple):
         return tuple(_named(step, self.names) for step in again.kept)
 
 
+_KEPT = DealResult._fields.index("kept")  # then source, rules, names: the last four fields
+
+
 class MatchResult(NamedTuple):
     header: Header | None
     names: dict[int, str]
@@ -119,8 +122,9 @@ def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
     ruling belongs to no deal and changes no score ("Conduct and rulings"): kept with the result. A deal keeps
     what it was settled from, not its steps (:attr:`DealResult.steps` works them out when asked)."""
     run = Run(events, rules)
-    return run.result(tuple(d._replace(kept=(), source=tuple(run.deal_events[d.deal - 1]), rules=rules,
-                                       names=run.names) for d in run.deals(steps=False)))
+    names, events_of = run.names, run.deal_events
+    return run.result(tuple([_new_step(DealResult, (*d[:_KEPT], (), tuple(events_of[d.deal - 1]), rules, names))
+                             for d in run.deals(steps=False)]))  # d._replace(kept=(), source=…, …), made faster
 
 
 class Run:
@@ -173,7 +177,9 @@ class Run:
             if rules.deals and self.settled > rules.deals and result.settled:
                 self.errors.append(RecordError(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
                                                        n=number, deals=rules.deals)))
-            yield result._replace(kept=tuple([self._named(step) for step in result.kept])) if steps else result
+            yield (_new_step(DealResult, (*result[:_KEPT], tuple([self._named(step) for step in result.kept]),
+                                          *result[_KEPT + 1:]))  # result._replace(kept=…), made faster
+                   if steps else result)
 
     def _named(self, step: Msg) -> Msg:
         """:func:`_named` of *step* with this match's names, each distinct step named once (a match's steps say the
