@@ -132,3 +132,28 @@ def test_rows_given_as_text_are_written_a_few_at_a_time() -> None:
     assert len(writes) > 20 and max(writes) < 300 * len(row)
     deals = json.loads(out.getvalue())["deals"]
     assert len(deals) == 10_000 and deals[-1] == {"deal": 1, "explain": ["x" * 1000]}
+
+
+def test_mahjong_s_opening_step_is_worded_with_each_deal_s_number() -> None:
+    """Mahjong's rows word a deal's step that names its number (a won deal's opening, a drawn deal's one step)
+    around the number once for each dealer and 财神: the same text as the message worded whole, in every language;
+    a language that words the number otherwise (``12,345``) has each worded whole."""
+    from referee.core.i18n import Msg, form
+    from referee.games.jinhua_mahjong import views
+    from referee.games.jinhua_mahjong.engine import drawn, opening
+    from referee.games.jinhua_mahjong.events import Caishen
+    from referee.games.kit.wording import Wording
+
+    for lang in ("en", "zh", "zh_TW"):
+        rows = views._Rows(Wording(lang))
+        for number, dealer, caishen in ((1, "E", None), (12, "E", None), (7, "S", Caishen(3)),
+                                        (12345, "S", Caishen(3))):
+            assert rows._opening(number, dealer, caishen, views._won) == opening(number, dealer, caishen).text(lang)
+            assert rows._opening(number, dealer, None, views._drawn) == drawn(number, dealer).text(lang)
+    rows = views._Rows(Wording("en"))
+
+    def other(n: int, d: str, c: Caishen | None) -> Msg:
+        return form("deal {deal:,}: {dealer:seat}", deal=n, dealer=d)
+
+    assert rows._opening(12345, "E", None, other) == "deal 12,345: E"
+    assert rows._opening(67890, "E", None, other) == "deal 67,890: E"

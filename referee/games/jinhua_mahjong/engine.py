@@ -271,6 +271,11 @@ def opening(number: int, dealer: str, caishen: Caishen | None) -> Msg:
     return M("deal {deal}: dealer {dealer:seat}", deal=number, dealer=dealer)
 
 
+def drawn(number: int, dealer: str) -> Msg:
+    """The one step of a deal nobody won (流局)."""
+    return M("deal {deal}: dealer {dealer:seat}; nobody won (流局): nothing is paid (§5)", deal=number, dealer=dealer)
+
+
 def later_steps_key(d: DealResult) -> object | None:
     """What the steps of a won deal after its :func:`opening` are worked out from, as a value (None for a deal
     without them: drawn or not settled): its patterns, winner and discarder, its 承包 with the claims counted
@@ -296,8 +301,7 @@ def _drawn(d: _Deal, nowin: NoWin, rules: Rules, errors: list[RecordError],
     if errors:
         return errors, _unsettled(d)
     if explained is not None:
-        explained.append(M("deal {deal}: dealer {dealer:seat}; nobody won (流局): nothing is paid (§5)",
-                           deal=d.number, dealer=d.dealer))
+        explained.append(drawn(d.number, d.dealer))
     return [], DealResult(d.number, d.line, d.dealer, None, None, (), 0, 0, (), {s: 0 for s in SEATS},
                           True, d.source(), rules)
 
