@@ -654,11 +654,13 @@ def _antispring(events: list[Event], out: int, landlord: int, plays: list[Play |
 
 
 _COMBOS: dict[tuple[Card, ...], Combo | None] = {}  # the combination cards make: a match plays the same few often
+_UNKNOWN = object()
 
 
 def _combo(cards: tuple[Card, ...]) -> Combo | None:
-    if cards in _COMBOS:
-        return _COMBOS[cards]
+    known = _COMBOS.get(cards, _UNKNOWN)  # one look-up: a tuple of cards is hashed anew each time
+    if known is not _UNKNOWN:
+        return cast("Combo | None", known)
     combo = combination(cards)
     if len(_COMBOS) < 4096:
         _COMBOS[cards] = combo
