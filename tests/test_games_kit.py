@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.games.kit.notation import UnclosedQuote, quote, strip_comment, text_field, unquote, words
+from referee.games.kit.notation import UnclosedQuote, quote, strip_comment, text_field, unquote, words, write_record
 
 TEXT = st.text(alphabet=st.characters(blacklist_categories=("Cc", "Cs", "Co", "Cn")), max_size=30)
 
@@ -35,6 +35,17 @@ def test_a_name_at_the_end_of_a_line_reads_back_unchanged(value: str) -> None:
 ])
 def test_words(text: str, split: list[str]) -> None:
     assert words(text) == split
+
+
+def test_the_one_record_writer_puts_a_blank_line_before_each_deal_but_the_first() -> None:
+    """Every game's ``write`` is this one, given its line writer and the event that starts a deal."""
+    class Deal(str):
+        pass
+
+    events = [Deal("deal 1"), "bid 1", Deal("deal 2"), "bid 2"]
+    assert write_record(events, str.upper, Deal) == "DEAL 1\nBID 1\n\nDEAL 2\nBID 2\n"
+    assert write_record(["match id=T"] + events[:2], str, Deal) == "match id=T\n\ndeal 1\nbid 1\n"
+    assert write_record([], str, Deal) == ""
 
 
 def test_an_unclosed_quote() -> None:

@@ -326,12 +326,7 @@ def _format(ev: Event) -> str:
 
 def write(events: Sequence[Event]) -> str:
     """The canonical record: one directive a line, a blank line before each deal, no comments."""
-    out: list[str] = []
-    for ev in events:
-        if isinstance(ev, DealStart) and out:
-            out.append("")
-        out.append(format_event(ev))
-    return "\n".join(out) + "\n" if out else ""
+    return kit.write_record(events, format_event, DealStart)
 
 
 assert set(_READERS) == set(WORDS) == set(USAGE) and SEATS == (1, 2, 3)

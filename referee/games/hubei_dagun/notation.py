@@ -327,9 +327,4 @@ def format_event(ev: Event) -> str:
 
 def write(events: Iterable[Event]) -> str:
     """The canonical record: one directive a line, a blank line before each deal, no comments."""
-    out: list[str] = []
-    for ev in events:
-        if isinstance(ev, Deal) and out:
-            out.append("")
-        out.append(format_event(ev))
-    return "\n".join(out) + "\n" if out else ""
+    return kit.write_record(events, format_event, Deal)

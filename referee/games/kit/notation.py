@@ -196,3 +196,15 @@ def words(text: str) -> list[str]:
     if in_word:
         out.append("".join(word))
     return out
+
+
+def write_record(events: Iterable[E], format_event: Callable[[E], str], start: type) -> str:
+    """The canonical record of *events*: one directive a line (*format_event*), a blank line before each event of
+    type *start* (a deal, a hand) but the first line, no comments; "" for no events. Every game's writer is
+    this one, given its own line writer and the event that starts a deal."""
+    out: list[str] = []
+    for ev in events:
+        if isinstance(ev, start) and out:
+            out.append("")
+        out.append(format_event(ev))
+    return "\n".join(out) + "\n" if out else ""
