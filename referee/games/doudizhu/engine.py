@@ -523,48 +523,58 @@ def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | 
                 out: int, robs: int, rules: RuleSet, errors: list[RecordError],
                 present: set[type] | None = None, explain: bool = True) -> _Multiplier:
     """The multiplier: 1, then each rob, shown cards, each bomb, the rocket, spring, anti-spring; the cap (§5);
-    each factor a step (none without *explain*)."""
-    steps: list[Msg] = []
-    multiplier = 1
-    if robs:
-        factor = rules.rob_multiplier ** robs
-        multiplier *= factor
-        steps.append(M("{robs} rob(s) (抢地主): × {each} each (bidding.rob_multiplier, §3.2) → × {factor}",
-                       robs=robs, each=rules.rob_multiplier, factor=factor))
+    each factor a step (none without *explain*: ``check`` makes no message it never shows)."""
+    multiplier = rules.rob_multiplier ** robs if robs else 1
     shown = _shown(events, landlord, errors) if present is None or Show in present else False
     if shown:
         multiplier *= rules.shown
-        steps.append(M("the landlord showed the cards (明牌): × {factor} (multipliers.shown, §5.3)",
-                       factor=rules.shown))
     kinds = [_kind(p) for p in plays]  # a play's combination names a bomb and the rocket as is_bomb, is_rocket do
     bombs = kinds.count(Kind.BOMB)
     rockets = kinds.count(Kind.ROCKET)
     if bombs:
-        factor = rules.bomb ** bombs
-        multiplier *= factor
-        steps.append(M("{n} bomb(s) played: × {each} each (multipliers.bomb, §5.1) → × {factor}",
-                       n=bombs, each=rules.bomb, factor=factor))
+        multiplier *= rules.bomb ** bombs
     if rockets:
-        factor = rules.rocket ** rockets
-        multiplier *= factor
-        steps.append(M("the rocket played: × {factor} (multipliers.rocket, §5.1)", factor=factor))
+        multiplier *= rules.rocket ** rockets
     spring = _spring(events, out, landlord, plays, errors) if present is None or Spring in present else False
     antispring = (_antispring(events, out, landlord, plays, errors) if present is None or AntiSpring in present
                   else False)
     if spring:
         multiplier *= rules.spring
-        steps.append(M("spring (春天): × {factor} (multipliers.spring, §5.2)", factor=rules.spring))
     if antispring:
         multiplier *= rules.antispring
-        steps.append(M("anti-spring (反春): × {factor} (multipliers.antispring, §5.2)", factor=rules.antispring))
     uncapped = multiplier
     if rules.cap and multiplier > rules.cap:
         multiplier = rules.cap
+    steps = (_multiplier_steps(rules, robs, shown, bombs, rockets, spring, antispring, uncapped, multiplier)
+             if explain else [])
+    return _Multiplier(multiplier, uncapped, bombs, rockets, spring, antispring, shown, steps)
+
+
+def _multiplier_steps(rules: RuleSet, robs: int, shown: bool, bombs: int, rockets: int, spring: bool,
+                      antispring: bool, uncapped: int, multiplier: int) -> list[Msg]:
+    """The steps of :func:`_multiplier`: each factor it found, in its order, then the multiplier or its cap."""
+    steps: list[Msg] = []
+    if robs:
+        steps.append(M("{robs} rob(s) (抢地主): × {each} each (bidding.rob_multiplier, §3.2) → × {factor}",
+                       robs=robs, each=rules.rob_multiplier, factor=rules.rob_multiplier ** robs))
+    if shown:
+        steps.append(M("the landlord showed the cards (明牌): × {factor} (multipliers.shown, §5.3)",
+                       factor=rules.shown))
+    if bombs:
+        steps.append(M("{n} bomb(s) played: × {each} each (multipliers.bomb, §5.1) → × {factor}",
+                       n=bombs, each=rules.bomb, factor=rules.bomb ** bombs))
+    if rockets:
+        steps.append(M("the rocket played: × {factor} (multipliers.rocket, §5.1)", factor=rules.rocket ** rockets))
+    if spring:
+        steps.append(M("spring (春天): × {factor} (multipliers.spring, §5.2)", factor=rules.spring))
+    if antispring:
+        steps.append(M("anti-spring (反春): × {factor} (multipliers.antispring, §5.2)", factor=rules.antispring))
+    if multiplier != uncapped:
         steps.append(M("multiplier {uncapped} capped at {cap} (封顶, multipliers.cap, §5.4)",
                        uncapped=uncapped, cap=rules.cap))
     else:
         steps.append(M("multiplier {m} (§5)", m=multiplier))
-    return _Multiplier(multiplier, uncapped, bombs, rockets, spring, antispring, shown, steps if explain else [])
+    return steps
 
 
 def _kind(p: Play | Bomb | Rocket) -> Kind | None:
