@@ -10,6 +10,7 @@ anti-spring (capped by ``multipliers.cap``), and the payment: the landlord wins 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple, cast
 
 from referee.core.i18n import M, Msg, listed
@@ -164,6 +165,7 @@ class Run:
         self.totals = {s: 0 for s in SEATS}
         self.settled = 0
         self._known: dict[object, Msg] = {}  # each step named (see _named)
+        self._same: dict[int, tuple[Msg, Msg]] = {}  # each step object named, by its id (see _named)
 
     def deals(self, steps: bool = True) -> Iterator[DealResult]:
         """Each deal settled in order, its steps kept and named (seats with their players' names); without
@@ -183,7 +185,18 @@ class Run:
 
     def _named(self, step: Msg) -> Msg:
         """:func:`_named` of *step* with this match's names, each distinct step named once (a match's steps say the
-        same few things again and again): known by its kind, itself and its fields' types (``1`` equals ``True``)."""
+        same few things again and again): known by its kind, itself and its fields' types (``1`` equals ``True``);
+        a step made once and given again (the engine's steps of a bid, a multiplier, a payment) by its identity."""
+        same = self._same.get(id(step))
+        if same is not None and same[0] is step:
+            return same[1]
+        named = self._named_anew(step)
+        if len(self._same) >= 4_096:
+            self._same.clear()
+        self._same[id(step)] = (step, named)  # the step kept with it: its id is not another's while there
+        return named
+
+    def _named_anew(self, step: Msg) -> Msg:
         try:
             key: object = (type(step), step, tuple([type(v) for _, v in step.fields]))
             named = self._known.get(key)
@@ -369,14 +382,23 @@ def _bidding(bids: list[Bid], rules: RuleSet, errors: list[RecordError], explain
         assert caller is not None
         if not explain:
             return _Bidding(best.seat, rules.call_points, auction.robs, [], False, last)
-        step = M("seat {caller} called the landlord: base {base} (bidding.call_points, §3.2); "
-                 "seat {seat} is landlord", caller=caller.seat, base=rules.call_points, seat=best.seat)
-        return _Bidding(best.seat, rules.call_points, auction.robs, [step], False, last)
+        return _Bidding(best.seat, rules.call_points, auction.robs,
+                        [_called(caller.seat, rules.call_points, best.seat)], False, last)
     if not explain:
         return _Bidding(best.seat, int(best.bid), 0, [], False, last)
-    step = M("seat {seat} bid highest, {bid}: landlord, base {bid} (bidding.style = 'points', §3.1)",
-             seat=best.seat, bid=best.bid)
-    return _Bidding(best.seat, int(best.bid), 0, [step], False, last)
+    return _Bidding(best.seat, int(best.bid), 0, [_bid_highest(best.seat, best.bid)], False, last)
+
+
+@lru_cache(maxsize=256, typed=True)  # the bidding's step, made once for each way it ends (typed: 1 and True apart)
+def _called(caller: int, base: int, seat: int) -> Msg:
+    return M("seat {caller} called the landlord: base {base} (bidding.call_points, §3.2); "
+             "seat {seat} is landlord", caller=caller, base=base, seat=seat)
+
+
+@lru_cache(maxsize=256, typed=True)
+def _bid_highest(seat: int, bid: object) -> Msg:
+    return M("seat {seat} bid highest, {bid}: landlord, base {bid} (bidding.style = 'points', §3.1)",
+             seat=seat, bid=bid)
 
 
 _PLAYED = frozenset((Play, Bomb, Rocket))  # the kinds of directive that play cards
@@ -516,7 +538,7 @@ class _Multiplier(NamedTuple):
     spring: bool
     antispring: bool
     shown: bool
-    steps: list[Msg]
+    steps: Sequence[Msg]
 
 
 def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | Bomb | Rocket], landlord: int,
@@ -545,36 +567,39 @@ def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | 
     uncapped = multiplier
     if rules.cap and multiplier > rules.cap:
         multiplier = rules.cap
-    steps = (_multiplier_steps(rules, robs, shown, bombs, rockets, spring, antispring, uncapped, multiplier)
-             if explain else [])
+    steps = (_multiplier_steps(robs, rules.rob_multiplier, rules.shown if shown else None, bombs, rules.bomb, rockets,
+                               rules.rocket, rules.spring if spring else None, rules.antispring if antispring else None,
+                               uncapped, multiplier, rules.cap) if explain else ())
     return _Multiplier(multiplier, uncapped, bombs, rockets, spring, antispring, shown, steps)
 
 
-def _multiplier_steps(rules: RuleSet, robs: int, shown: bool, bombs: int, rockets: int, spring: bool,
-                      antispring: bool, uncapped: int, multiplier: int) -> list[Msg]:
-    """The steps of :func:`_multiplier`: each factor it found, in its order, then the multiplier or its cap."""
+@lru_cache(maxsize=1024, typed=True)  # a match's deals multiply the same few ways; typed: 1, True and 1.0 apart
+def _multiplier_steps(robs: int, rob_multiplier: int, shown: int | None, bombs: int, bomb: int, rockets: int,
+                      rocket: int, spring: int | None, antispring: int | None, uncapped: int, multiplier: int,
+                      cap: int) -> tuple[Msg, ...]:
+    """The steps of :func:`_multiplier`: each factor it found, in its order (*shown*, *spring*, *antispring*: the
+    rule's factor, None when not found), then the multiplier or its cap."""
     steps: list[Msg] = []
     if robs:
         steps.append(M("{robs} rob(s) (抢地主): × {each} each (bidding.rob_multiplier, §3.2) → × {factor}",
-                       robs=robs, each=rules.rob_multiplier, factor=rules.rob_multiplier ** robs))
-    if shown:
-        steps.append(M("the landlord showed the cards (明牌): × {factor} (multipliers.shown, §5.3)",
-                       factor=rules.shown))
+                       robs=robs, each=rob_multiplier, factor=rob_multiplier ** robs))
+    if shown is not None:
+        steps.append(M("the landlord showed the cards (明牌): × {factor} (multipliers.shown, §5.3)", factor=shown))
     if bombs:
         steps.append(M("{n} bomb(s) played: × {each} each (multipliers.bomb, §5.1) → × {factor}",
-                       n=bombs, each=rules.bomb, factor=rules.bomb ** bombs))
+                       n=bombs, each=bomb, factor=bomb ** bombs))
     if rockets:
-        steps.append(M("the rocket played: × {factor} (multipliers.rocket, §5.1)", factor=rules.rocket ** rockets))
-    if spring:
-        steps.append(M("spring (春天): × {factor} (multipliers.spring, §5.2)", factor=rules.spring))
-    if antispring:
-        steps.append(M("anti-spring (反春): × {factor} (multipliers.antispring, §5.2)", factor=rules.antispring))
+        steps.append(M("the rocket played: × {factor} (multipliers.rocket, §5.1)", factor=rocket ** rockets))
+    if spring is not None:
+        steps.append(M("spring (春天): × {factor} (multipliers.spring, §5.2)", factor=spring))
+    if antispring is not None:
+        steps.append(M("anti-spring (反春): × {factor} (multipliers.antispring, §5.2)", factor=antispring))
     if multiplier != uncapped:
         steps.append(M("multiplier {uncapped} capped at {cap} (封顶, multipliers.cap, §5.4)",
-                       uncapped=uncapped, cap=rules.cap))
+                       uncapped=uncapped, cap=cap))
     else:
         steps.append(M("multiplier {m} (§5)", m=multiplier))
-    return steps
+    return tuple(steps)
 
 
 def _kind(p: Play | Bomb | Rocket) -> Kind | None:
@@ -611,18 +636,23 @@ def pay(landlord: int, out: int, base: int, multiplier: int,
                 for s in SEATS}
     if not explain:
         return payments, []
-    fields: dict[str, Any] = {"farmer": rules.farmer_factor, "landlord": rules.landlord_factor, "base": base,
-                              "m": multiplier, "f_pay": rules.farmer_factor * unit,
-                              "l_pay": rules.landlord_factor * unit, "seat": out}
+    return payments, list(_pay_steps(wins, out, base, multiplier, rules.farmer_factor, rules.landlord_factor))
+
+
+@lru_cache(maxsize=1024, typed=True)  # a match's deals pay the same few ways
+def _pay_steps(wins: bool, out: int, base: int, multiplier: int, farmer: int, landlord: int) -> tuple[Msg, Msg]:
+    """:func:`pay`'s two steps: who won, and who pays how much."""
+    unit = base * multiplier
+    fields: dict[str, Any] = {"farmer": farmer, "landlord": landlord, "base": base, "m": multiplier,
+                              "f_pay": farmer * unit, "l_pay": landlord * unit, "seat": out}
     if wins:  # the fields given to M itself: M(…).bind(**fields) makes the message twice
-        return payments, [
-            M("seat {seat}, the landlord, went out first: the landlord wins (§4, §6)", **fields),
-            M("each farmer pays {farmer} × {base} × {m} = {f_pay}; the landlord receives "
-              "{landlord} × {base} × {m} = {l_pay} (payment.farmer_factor, payment.landlord_factor, §6)", **fields)]
-    return payments, [
-        M("seat {seat}, a farmer, went out first: the farmers win (§4, §6)", **fields),
-        M("the landlord pays {landlord} × {base} × {m} = {l_pay}; each farmer receives "
-          "{farmer} × {base} × {m} = {f_pay} (payment.landlord_factor, payment.farmer_factor, §6)", **fields)]
+        return (M("seat {seat}, the landlord, went out first: the landlord wins (§4, §6)", **fields),
+                M("each farmer pays {farmer} × {base} × {m} = {f_pay}; the landlord receives "
+                  "{landlord} × {base} × {m} = {l_pay} (payment.farmer_factor, payment.landlord_factor, §6)",
+                  **fields))
+    return (M("seat {seat}, a farmer, went out first: the farmers win (§4, §6)", **fields),
+            M("the landlord pays {landlord} × {base} × {m} = {l_pay}; each farmer receives "
+              "{farmer} × {base} × {m} = {f_pay} (payment.landlord_factor, payment.farmer_factor, §6)", **fields))
 
 
 def _spring(events: list[Event], out: int, landlord: int, plays: list[Play | Bomb | Rocket],
