@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/games_bench.py                  # ~10,000 deals a game, 5 runs
     .venv/bin/python bench/games_bench.py --deals 2000 --runs 3
+    .venv/bin/python bench/games_bench.py --game gunzi     # one game only (--game again for more)
 
 For each registered game a long record: Gunzi's from its generator (``referee.games.gunzi.testing.generate``),
 every other game's by repeating the deals of its example evening (``examples/``, comments dropped; the first
@@ -65,8 +66,8 @@ def repeated(text: str, deals: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def records(folder: Path, deals: int, seed: int) -> dict[str, Path]:
-    """A long record of every game, written into *folder*."""
+def records(folder: Path, deals: int, seed: int, only: set[str] | None = None) -> dict[str, Path]:
+    """A long record of every game (of *only*'s games when given), written into *folder*."""
     from referee.games.gunzi.ruleset import load
     from referee.games.gunzi.testing.generate import endless_rule_file, endless_rules, generate_match
 
@@ -76,13 +77,13 @@ def records(folder: Path, deals: int, seed: int) -> dict[str, Path]:
     for path in sorted(EXAMPLES.iterdir()):
         text = path.read_text(encoding="utf-8")
         key = game_of_text(text)[0]
-        if key in found:
+        if key in found or (only is not None and key not in only):
             continue
         long = (generate_match(seed, deals, endless_rules(load("dalian-club"))).replace(
             " rules=dalian-club ", f" rules={rules.name} ", 1) if key == "gunzi" else repeated(text, deals))
         found[key] = folder / f"long{path.suffix}"
         found[key].write_text(long, encoding="utf-8")
-    missing = set(GAMES) - set(found)
+    missing = (set(GAMES) if only is None else only) - set(found)
     if missing:
         sys.exit(f"bench: no example evening of {sorted(missing)} under examples/")
     return found
@@ -93,11 +94,13 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=10_000, help="deals (hands) a record, about (10000)")
     ap.add_argument("--runs", type=int, default=5, help="runs of each measurement (5)")
     ap.add_argument("--seed", type=int, default=2026, help="Gunzi's generator's seed")
+    ap.add_argument("--game", action="append", choices=sorted(GAMES), metavar="KEY",
+                    help="measure this game only (again for more; every game when absent)")
     args = ap.parse_args()
     exe = referee_exe()
     with tempfile.TemporaryDirectory(prefix="referee-games-bench-") as tmp:
         folder = Path(tmp)
-        paths = records(folder, args.deals, args.seed)
+        paths = records(folder, args.deals, args.seed, set(args.game) if args.game else None)
         commands: dict[str, dict[str, list[str]]] = {}
         for key, path in paths.items():
             commands[key] = {"check": [exe, "check", str(path)], "replay --json": [exe, "replay", str(path), "--json"]}

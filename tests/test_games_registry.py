@@ -56,3 +56,14 @@ def test_a_rule_file_is_of_the_game_it_or_its_base_names(tmp_path) -> None:
     assert [game_of_rules(str(p)) for p in (own, based, on_file)] == ["doudizhu", "hubei-dagun", "doudizhu"]
     # a file that names no game, names itself as base, or cannot be read is left to Gunzi's loader to refuse
     assert [game_of_rules(str(p)) for p in (looped, deep, tmp_path / "none.toml")] == ["gunzi"] * 3
+
+
+@pytest.mark.parametrize(("key", "words"), [
+    ("gunzi", ("E", "S", "W", "N", "东", "南", "西", "北")),
+    ("doudizhu", ("1", "2", "3")),  # seats by number (doudizhu-record-format.md)
+    ("hubei-dagun", ("E", "S", "W", "N", "东", "南", "西", "北")),
+    ("jinhua-mahjong", ("E", "S", "W", "N", "东", "南", "西", "北")),
+])
+def test_the_seat_words_the_guided_prompt_offers(key: str, words: tuple[str, ...]) -> None:
+    """The seat letters and, where the reader takes them, the Chinese seat words (the kit's ``seat_spellings``)."""
+    assert game(key).seat_words() == words

@@ -156,3 +156,21 @@ def test_from_text_and_env_dir(schema: Schema, tmp_path: Path, monkeypatch: pyte
     monkeypatch.setenv("REFEREE_RULES_DIR", str(club))
     assert rulesfile.available(schema) == ["toy-club", "toy-house", "toy-plain"]
     assert rulesfile.load(schema, "toy-club").number("scoring.base") == 2
+
+
+def test_gunzi_reads_its_files_with_the_shared_loader(tmp_path: Path) -> None:
+    """Gunzi's own loader reads files, follows bases and reports problems as every game's does (one RulesError)."""
+    from referee.games.gunzi import ruleset as gunzi
+
+    big = tmp_path / "big.toml"
+    big.write_text("# " + "x" * rulesfile.RULES_MAX + "\n")
+    with pytest.raises(RulesError) as e:
+        gunzi.load(str(big))
+    assert str(e.value.msg) == f"{big}: larger than 1024 KiB: not a rule file"
+    (tmp_path / "a.toml").write_text('base = "b.toml"\n')
+    (tmp_path / "b.toml").write_text('base = "a.toml"\n')
+    with pytest.raises(RulesError, match="the rule files inherit from each other in a cycle: .*a.toml → .*b.toml"):
+        gunzi.load(str(tmp_path / "a.toml"))
+    (tmp_path / "c.toml").write_text('base = "nowhere.toml"\n')
+    with pytest.raises(RulesError, match=f"'base': no rule file at {tmp_path / 'nowhere.toml'}"):
+        gunzi.load(str(tmp_path / "c.toml"))

@@ -13,7 +13,8 @@ the standings then mark the round "corrected after close" with the entry's seq a
 check is made under the match's lock, which ``event close`` also holds while it closes the round.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 
 import contextlib
 import re

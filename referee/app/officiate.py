@@ -5,27 +5,25 @@ error the match did not already have; the check and the append happen under the 
 two referees recording into one match cannot interleave between check and append.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import AnyEvent
+from referee.games.api import AnyEvent, Game
 from referee.games.kit.entrykind import EntryKind
 from referee.results.replaying import replay as replay
 from referee.results.replaying import rules_of as rules_of
 from referee.results.replaying import rules_of_result
 from referee.store.api import MatchSessionLike, MatchStore
+from referee.store.chain import StoredEntry
 from referee.store.store import StoreError
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-    from typing import Any
-
-    from referee.games.api import Game
     from referee.results.clock import Clock
-    from referee.store.chain import StoredEntry
 
 
 class Rejected(StoreError):
@@ -41,7 +39,7 @@ class Rejected(StoreError):
         self.what = what
         super().__init__(_rejection(errors, expected, EntryKind(what)))
 
-    def __reduce__(self) -> tuple[type[Rejected], tuple[list[RecordError], tuple[str, ...], str]]:
+    def __reduce__(self) -> "tuple[type[Rejected], tuple[list[RecordError], tuple[str, ...], str]]":
         return (type(self), (self.errors, self.expected, self.what))
 
 
@@ -251,7 +249,7 @@ def warning_of(out: Outcome) -> tuple[str, int, int] | None:
     return game.warned(out.event, rules)
 
 
-def clock(entries: list[StoredEntry], events: list[AnyEvent], result: Any) -> Clock | None:
+def clock(entries: list[StoredEntry], events: list[AnyEvent], result: Any) -> "Clock | None":
     """The game clock of a match (``referee.results.clock``) under its rule set's time limit
     (:meth:`Game.time_limit`: ``match.time_limit_minutes``); None when the rule set cannot be read."""
     from referee.results.clock import clock_of

@@ -8,21 +8,21 @@ match with them and refuses an error the match did not have) and appends them in
 none. Every caller gets the same checks, the same messages and byte for byte the same entries.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M
-from referee.games.api import AnyEvent
+from referee.core.records import RecordError
+from referee.games.api import AnyEvent, Game, Reading, Replayer
 from referee.store.chain import StoredEntry
 from referee.store.errors import StoreError, moved_on
 
 if TYPE_CHECKING:
     from referee.app.officiate import Outcome
-    from referee.core.records import RecordError
-    from referee.games.api import Game, Reading, Replayer
     from referee.store.api import MatchStore
     from referee.store.memo import Memo
     from referee.store.store import NewEntry
@@ -41,7 +41,7 @@ class Recorded(NamedTuple):
     game: Game | None = None  # the match's game
     base: Replayer | None = None  # the engine's state before the entries (what :meth:`prior` gives a result of)
 
-    def outcome(self) -> Outcome:
+    def outcome(self) -> "Outcome":
         """What one recorded directive did (the last, when several were)."""
         from referee.app.officiate import Outcome
 
@@ -61,7 +61,7 @@ def expect(have: int, expect_seq: int | None) -> None:
         raise moved_on(have, expect_seq)
 
 
-def _play_stopped(store: MatchStore, match_id: str, entries: Callable[[], Sequence[StoredEntry]]) -> None:
+def _play_stopped(store: "MatchStore", match_id: str, entries: Callable[[], Sequence[StoredEntry]]) -> None:
     """Refuse a next hand while a dispute of the match is open or appealed, when the match's event says play
     stops for one (``disputes.stop_play`` of its scoring; off by default: play goes on while it is weighed)."""
     from referee.results.eventstate import event_state  # the event layer loads only for an event's match
@@ -84,9 +84,9 @@ def _play_stopped(store: MatchStore, match_id: str, entries: Callable[[], Sequen
                        hand=d.hand, match=match_id, number=d.number, claim=d.claim, event=m["event"]))
 
 
-def record(store: MatchStore, match_id: str, events: Sequence[AnyEvent], referee: str | None = None, reason: str = "",
+def record(store: "MatchStore", match_id: str, events: Sequence[AnyEvent], referee: str | None = None, reason: str = "",
            expect_seq: int | None = None, *, lines: Sequence[int] | None = None,
-           file: str | None = None, memo: Memo | None = None) -> Recorded:
+           file: str | None = None, memo: "Memo | None" = None) -> Recorded:
     """Check *events* against the match and append them in one write, or store nothing and raise.
 
     *reason* is kept with each entry (a closed round's match requires one); *expect_seq*: the number of
@@ -137,7 +137,7 @@ def as_answer(text: str) -> Reader:
     return read
 
 
-def readable(store: MatchStore, match_id: str, text: str, argument: str | None = None) -> None:
+def readable(store: "MatchStore", match_id: str, text: str, argument: str | None = None) -> None:
     """Refuse (a usage error, as :func:`as_directive` words it) *text* that the match's game cannot read as a
     directive in the match's place: what an amend typed on the web is checked for before its correction."""
     from referee.results.replaying import game_of
@@ -147,8 +147,8 @@ def readable(store: MatchStore, match_id: str, text: str, argument: str | None =
                                  lambda: None)
 
 
-def enter(store: MatchStore, match_id: str, read: Reader, referee: str | None = None, reason: str = "",
-          expect_seq: int | None = None, *, memo: Memo | None = None) -> Recorded:
+def enter(store: "MatchStore", match_id: str, read: Reader, referee: str | None = None, reason: str = "",
+          expect_seq: int | None = None, *, memo: "Memo | None" = None) -> Recorded:
     """The one use case of a directive a referee types, for every game (``referee record MATCH DIRECTIVE``, the
     web's entry page and API): in the match's session (through *memo* where the process keeps one), the text
     read by the match's game (*read*: :func:`as_directive` or :func:`as_answer`), checked against the match by
@@ -173,9 +173,9 @@ def added_problems(game: Game, before: Any, after: Any) -> list[RecordError]:
     return [e for e in split_problems(game, after).mistakes if e.key not in had]
 
 
-def _recorded(store: MatchStore, match_id: str, read: Reader, referee: str | None, reason: str,
+def _recorded(store: "MatchStore", match_id: str, read: Reader, referee: str | None, reason: str,
               expect_seq: int | None, *, lines: Sequence[int] | None = None, file: str | None = None,
-              memo: Memo | None = None) -> Recorded:
+              memo: "Memo | None" = None) -> Recorded:
     from referee.app.appending import _file_rejection, require_reason
     from referee.app.officiate import Rejected, replay
     from referee.games.api import split_problems
@@ -246,7 +246,7 @@ class GameRecorded(NamedTuple):
     new_errors: Sequence[RecordError] = ()  # a forced correction's: the problems it left in the record
 
 
-def game_of_match(store: MatchStore, match_id: str) -> Game:
+def game_of_match(store: "MatchStore", match_id: str) -> Game:
     """The game a stored match's header names (Gunzi without ``game=``); an unknown game is a usage error."""
     from referee.games.stored import game_of_view
     from referee.store.store import corrected
@@ -254,7 +254,7 @@ def game_of_match(store: MatchStore, match_id: str) -> Game:
     return game_of_view(corrected(store.entries(match_id)))
 
 
-def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee: str | None = None,
+def record_lines(store: "MatchStore", match_id: str, texts: Sequence[str], referee: str | None = None,
                  reason: str = "", expect_seq: int | None = None) -> GameRecorded:
     """Check directive *texts* against a match of any game and append them in one write, or store
     nothing and raise: read together by the game's reader after the match's lines (a player's name names a seat),
@@ -275,7 +275,7 @@ def record_lines(store: MatchStore, match_id: str, texts: Sequence[str], referee
     return GameRecorded(done.game, done.entries, done.events, done.after, done.prior())
 
 
-def record_text(store: MatchStore, match_id: str, text: str, referee: str | None = None, reason: str = "",
+def record_text(store: "MatchStore", match_id: str, text: str, referee: str | None = None, reason: str = "",
                 expect_seq: int | None = None) -> GameRecorded:
     """One directive as a referee types it at the table (``referee record MATCH DIRECTIVE``, a line at the
     prompt), into a match of any game: read by the match's game, checked and stored by :func:`record_lines`, or
@@ -285,7 +285,7 @@ def record_text(store: MatchStore, match_id: str, text: str, referee: str | None
     return record_lines(store, match_id, [text], referee, reason, expect_seq)
 
 
-def correct_lines(store: MatchStore, match_id: str, kind: str, seq: int | None = None, text: str | None = None,
+def correct_lines(store: "MatchStore", match_id: str, kind: str, seq: int | None = None, text: str | None = None,
                   reason: str = "", referee: str | None = None, force: bool = False,
                   argument: str | None = None) -> GameRecorded:
     """An undo, void or amend (*text*: the directive an amend puts in place) of a match of any game, checked as
@@ -378,7 +378,7 @@ class GameState(NamedTuple):
     entries: int
 
 
-def game_state(store: MatchStore, match_id: str) -> GameState:
+def game_state(store: "MatchStore", match_id: str) -> GameState:
     """The match as its game reads it now: guided entry's prompt and ``status`` of a game other than Gunzi."""
     from referee.games.stored import game_of_view
     from referee.store.pinning import rules_of_match

@@ -31,20 +31,15 @@ with even after the file is edited or deleted.
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable, Iterable, Mapping
+from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
-    from hashlib import sha256  # the checker reads hashlib's (no stub for the private _sha256): the same API
     from importlib.resources.abc import Traversable
-else:
-    try:  # the built-in SHA-256, as referee.store.chain: importing hashlib loads OpenSSL (~10 ms a command)
-        from _sha256 import sha256
-    except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
-        from hashlib import sha256
 
+from referee.core.digest import sha256
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg, gettext, listed, tr
 
@@ -209,10 +204,49 @@ def is_pin(text: str) -> bool:
     return len(text) == PIN_DIGITS and all(c in "0123456789abcdef" for c in text)
 
 
+def _toml(text: str) -> dict[str, Any]:
+    """*text* read as TOML. tomllib is imported here, when a rule file is read: a record reads its match's rules
+    from their kept canonical text (:func:`parse_canonical`), and the TOML reader is ~2 ms of its start-up."""
+    import tomllib
+
+    return tomllib.loads(text)
+
+
+def _canonical_values(text: str) -> tuple[str, dict[str, Value]] | None:
+    """The game and values of *text* when it is exactly what :func:`canonical` writes of them (read back without
+    the TOML reader: the text written again from the values read is the same text, so tomllib reads the same);
+    else None (read as TOML, its problems reported as ever)."""
+    import json
+
+    if "\x7f" in text or "\r" in text:  # DEL and CR: TOML's refusals, never in a canonical text
+        return None
+    lines = text.split("\n")
+    if len(lines) < 4 or lines[1] != "" or lines[2] != "[values]" or lines[-1] != "" \
+            or not lines[0].startswith("game = "):
+        return None
+    try:
+        game = json.loads(lines[0][7:])
+        values: dict[str, Value] = {}
+        for line in lines[3:-1]:
+            key, sep, raw = line.partition(" = ")
+            full, value = json.loads(key), json.loads(raw) if sep else None
+            if not isinstance(full, str) or not isinstance(value, (bool, int, str)):
+                return None
+            values[full] = value
+    except ValueError:
+        return None
+    if not isinstance(game, str) or canonical(game, values) != text:
+        return None
+    return game, values
+
+
 def parse_canonical(text: str) -> tuple[str, dict[str, Value]]:
     """The game and values of a canonical text (a ``RulesError`` when it is not one)."""
+    known = _canonical_values(text)
+    if known is not None:
+        return known
     try:
-        data = tomllib.loads(text)
+        data = _toml(text)
     except (ValueError, RecursionError) as e:
         raise RulesError(M("kept rule set: {problem}", problem=_bad_toml(e))) from None
     game = data.get("game")
@@ -233,19 +267,19 @@ def parse_canonical(text: str) -> tuple[str, dict[str, Value]]:
 def from_values(schema: Schema, values: Mapping[str, Value], name: str, title: str, source: str,
                 origin: str) -> Rules:
     """A rule set of resolved values (a kept rule set's): every key declared and checked, the relations too."""
-    problems: list[_Problem] = []
+    problems: list[Problem] = []
     index = _index(schema)
     for full, value in values.items():
         key = index.get(full)
         if key is None:
-            problems.append(_Problem(origin, _unknown_key(full)))
+            problems.append(Problem(origin, _unknown_key(full)))
             continue
         problem = check_value(key, value)
         if problem is not None:
-            problems.append(_Problem(origin, M("'{key}' {problem}", key=full, problem=problem)))
+            problems.append(Problem(origin, M("'{key}' {problem}", key=full, problem=problem)))
     missing = [k.full for k in schema.keys if k.full not in values]
     if missing:
-        problems.append(_Problem(origin, M("missing {keys}", keys=listed(missing))))
+        problems.append(Problem(origin, M("missing {keys}", keys=listed(missing))))
     merged: _Values = {**values, "name": name, "title": title, "source": source}
     return _finish(schema, merged, origin, problems)
 
@@ -274,7 +308,7 @@ def _extra_dir() -> Path | None:
 def _names_game(f: Path) -> str | None:
     """The ``game =`` a club's file names (None when it cannot be read or names none)."""
     try:
-        data = tomllib.loads(_text_of(f))
+        data = _toml(_text_of(f))
     except (_TooLarge, ValueError, UnicodeDecodeError, OSError, RecursionError):
         return None
     game = data.get("game")
@@ -295,16 +329,16 @@ def _bundled(package: str) -> Path | Traversable:
     return files(package)  # pragma: no cover
 
 
-def _is_path(name_or_path: str) -> bool:
+def is_path(name_or_path: str) -> bool:
     return name_or_path.endswith(".toml") or os.sep in name_or_path or "/" in name_or_path
 
 
 def resolve(schema: Schema, name_or_path: str) -> Path | Traversable:
     """A rule set's file from its name (``doudizhu-classic``) or a path to a TOML file."""
-    if _is_path(name_or_path):
+    if is_path(name_or_path):
         p = Path(name_or_path)
         if not p.is_file():
-            raise _no_file(name_or_path)
+            raise no_file(name_or_path)
         return p
     extra = _extra_dir()
     folders: list[Path | Traversable] = [extra] if extra is not None else []
@@ -316,11 +350,11 @@ def resolve(schema: Schema, name_or_path: str) -> Path | Traversable:
                        name=name_or_path, known=listed(available(schema))))
 
 
-def _no_file(path: object) -> RulesError:
+def no_file(path: object) -> RulesError:
     return RulesError(M("no rule file at {path}", path=str(path)))
 
 
-def _identity(src: Path | Traversable) -> str:
+def identity(src: Path | Traversable) -> str:
     return str(src.resolve()) if isinstance(src, Path) else str(src)
 
 
@@ -329,12 +363,16 @@ def _identity(src: Path | Traversable) -> str:
 _LOADED: dict[tuple[str, str], Rules] = {}
 
 
-class _Problem(NamedTuple):
+class Problem(NamedTuple):
+    """What is wrong (*msg*) with the rule file its label names (*file*)."""
+
     file: str
     msg: Msg
 
 
-class _Link(NamedTuple):
+class Link(NamedTuple):
+    """A file on the way down a chain of bases, to find a cycle: its identity (its resolved path), its label."""
+
     ident: str
     label: str
 
@@ -345,9 +383,9 @@ _Values = dict[str, Value]
 def load(schema: Schema, name_or_path: str | None = None) -> Rules:
     """The rule set of a name or a file, its bases merged in; read and validated once per process."""
     src = resolve(schema, name_or_path or schema.default)
-    cache = (schema.game, _identity(src))
+    cache = (schema.game, identity(src))
     if cache not in _LOADED:
-        problems: list[_Problem] = []
+        problems: list[Problem] = []
         values = _read_file(schema, src, [], problems)
         _LOADED[cache] = _finish(schema, values, str(src), problems)
     return _LOADED[cache]
@@ -356,7 +394,7 @@ def load(schema: Schema, name_or_path: str | None = None) -> Rules:
 def from_dict(schema: Schema, data: Mapping[str, object], origin: str = "rules",
               folder: str | Path | None = None) -> Rules:
     """Validate a parsed rule file named *origin*; a relative ``base`` path is looked up in *folder*."""
-    problems: list[_Problem] = []
+    problems: list[Problem] = []
     values = _merge(schema, data, origin, Path(folder) if folder else Path.cwd(), [], problems)
     return _finish(schema, values, origin, problems)
 
@@ -364,9 +402,9 @@ def from_dict(schema: Schema, data: Mapping[str, object], origin: str = "rules",
 def from_text(schema: Schema, text: str, origin: str = "rules", folder: str | Path | None = None) -> Rules:
     """Validate a rule file's text (a problem in its TOML is reported like any other)."""
     try:
-        data = tomllib.loads(text)
+        data = _toml(text)
     except (ValueError, RecursionError) as e:
-        raise RulesError(_report([_Problem(origin, _bad_toml(e))])) from None
+        raise RulesError(report([Problem(origin, _bad_toml(e))])) from None
     return from_dict(schema, data, origin, folder)
 
 
@@ -391,33 +429,44 @@ def _bad_toml(e: Exception) -> Msg:
     return M("not valid TOML: {error}", error=str(e)[:200])
 
 
-def _read_file(schema: Schema, src: Path | Traversable, chain: list[_Link], problems: list[_Problem]) -> _Values:
+def _read_file(schema: Schema, src: Path | Traversable, chain: list[Link], problems: list[Problem]) -> _Values:
     """The merged values of a file and its bases; problems are collected, never raised."""
-    label, ident = str(src), _identity(src)
+    return read_chain(src, chain, problems, partial(_merge, schema))
+
+
+# How a game's loader merges a file's parsed data over its base: (data, label, folder, chain, problems).
+Merge = Callable[[Mapping[str, object], str, Path | None, list[Link], list[Problem]], dict[str, Any]]
+
+
+def read_chain(src: Path | Traversable, chain: list[Link], problems: list[Problem], merge: Merge) -> dict[str, Any]:
+    """The values of the rule file *src* merged over its bases by *merge* (each game's loader, Gunzi's own too):
+    a file met again down the *chain* is a cycle, a file too large, not TOML or unreadable a problem; problems are
+    collected, never raised."""
+    label, ident = str(src), identity(src)
     seen = [link.ident for link in chain]
     if ident in seen:
         cycle = [link.label for link in chain[seen.index(ident):]] + [label]
-        problems.append(_Problem(chain[-1].label, M(
+        problems.append(Problem(chain[-1].label, M(
             "the rule files inherit from each other in a cycle: {cycle}", cycle=" → ".join(cycle))))
         return {}
     try:
-        data = tomllib.loads(_text_of(src))
+        data = _toml(_text_of(src))
     except _TooLarge:
-        problems.append(_Problem(label, M("larger than {kib} KiB: not a rule file", kib=RULES_MAX >> 10)))
+        problems.append(Problem(label, M("larger than {kib} KiB: not a rule file", kib=RULES_MAX >> 10)))
         return {}
     except (ValueError, UnicodeDecodeError, RecursionError) as e:
-        problems.append(_Problem(label, _bad_toml(e)))
+        problems.append(Problem(label, _bad_toml(e)))
         return {}
     except OSError as e:
-        problems.append(_Problem(label, M("cannot be read: {error}",
-                                          error=str(e.strerror or e))))
+        problems.append(Problem(label, M("cannot be read: {error}",
+                                         error=str(e.strerror or e))))
         return {}
     folder = src.parent if isinstance(src, Path) else None
-    return _merge(schema, data, label, folder, [*chain, _Link(ident, label)], problems)
+    return merge(data, label, folder, [*chain, Link(ident, label)], problems)
 
 
-def _merge(schema: Schema, data: Mapping[str, object], label: str, folder: Path | None, chain: list[_Link],
-           problems: list[_Problem]) -> _Values:
+def _merge(schema: Schema, data: Mapping[str, object], label: str, folder: Path | None, chain: list[Link],
+           problems: list[Problem]) -> _Values:
     """This file's own values over those of its base (or over the declared defaults, without a base)."""
     own = _own_values(schema, data, label, problems)
     base = own.pop("base", None)
@@ -432,24 +481,30 @@ def _merge(schema: Schema, data: Mapping[str, object], label: str, folder: Path 
     try:
         base_src = _resolve_base(schema, base, folder)
     except RulesError as e:
-        problems.append(_Problem(label, M("'base': {problem}", problem=e.msg)))
+        problems.append(Problem(label, M("'base': {problem}", problem=e.msg)))
         return own
-    inherited = _read_file(schema, base_src, chain or [_Link(label, label)], problems)
+    inherited = _read_file(schema, base_src, chain or [Link(label, label)], problems)
     named: _Values = {"name": stem, "title": f"{inherited.get('title', base)}{HOUSE_TITLE}{stem})",
                       "source": inherited.get("source", "")}
     return {**inherited, **named, **own}
 
 
 def _resolve_base(schema: Schema, base: str, folder: Path | None) -> Path | Traversable:
-    if not _is_path(base):
-        return resolve(schema, base)
+    return resolve_base(base, folder, partial(resolve, schema))
+
+
+def resolve_base(base: str, folder: Path | None, by_name: Callable[[str], Path | Traversable]) -> Path | Traversable:
+    """The file a rule file's ``base =`` names: a rule set by its name (*by_name*, the game's own lookup), else a
+    path, relative to the folder of the file naming it (*folder*; None for a bundled file, which may not)."""
+    if not is_path(base):
+        return by_name(base)
     p = Path(base)
     if not p.is_absolute():
         if folder is None:
             raise RulesError(M("a bundled rule file names its base by name, not by path ({base})", base=base))
         p = folder / p
     if not p.is_file():
-        raise _no_file(p)
+        raise no_file(p)
     return p
 
 
@@ -457,7 +512,7 @@ def _index(schema: Schema) -> dict[str, Key]:
     return {k.full: k for k in schema.keys}
 
 
-def _own_values(schema: Schema, data: Mapping[str, object], label: str, problems: list[_Problem]) -> _Values:
+def _own_values(schema: Schema, data: Mapping[str, object], label: str, problems: list[Problem]) -> _Values:
     """The keys one file sets, each checked for its place, type and bounds."""
     own: _Values = {}
     index = _index(schema)
@@ -465,7 +520,7 @@ def _own_values(schema: Schema, data: Mapping[str, object], label: str, problems
     sections = schema.sections()
 
     def bad(problem: Msg) -> None:
-        problems.append(_Problem(label, problem))
+        problems.append(Problem(label, problem))
 
     for top, v in data.items():
         if top in META:
@@ -558,19 +613,19 @@ def value_named(v: object) -> Msg:
     return M("{value}", value=show(v) if isinstance(v, bool) else repr(v))
 
 
-def _finish(schema: Schema, values: _Values, label: str, problems: list[_Problem]) -> Rules:
+def _finish(schema: Schema, values: _Values, label: str, problems: list[Problem]) -> Rules:
     if problems:
-        raise RulesError(_report(problems))
+        raise RulesError(report(problems))
     meta = {m: str(values.get(m, "")) for m in ("name", "title", "source")}
     rules = Rules(schema.game, meta["name"], meta["title"], meta["source"],
                   {k.full: values[k.full] for k in schema.keys}, label)
     relations = schema.relations(rules) if schema.relations else []
     if relations:
-        raise RulesError(_report([_Problem(label, p) for p in relations]))
+        raise RulesError(report([Problem(label, p) for p in relations]))
     return rules
 
 
-def _report(problems: list[_Problem]) -> Msg:
+def report(problems: list[Problem]) -> Msg:
     """Each file followed by its problems in the order found, on one line."""
     by_file: dict[str, list[Msg]] = {}
     for label, problem in problems:

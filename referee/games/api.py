@@ -15,40 +15,36 @@ Dizhu, 4 at mahjong) share standings and pairing.
 # No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
 # compiled by typing at import (a ForwardRef per field), on every command's start; as types they are not.
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol, TextIO, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO, TypeAlias, TypeVar
 
 from referee.core import rulesfile
 from referee.core.i18n import Msg, literal
 from referee.core.records import RecordError
 
+# The tournament's and the scorecard's named tuples live in ``referee.games.apitypes``, named here as ever
+# (``from referee.games.api import Scorecard``) but loaded when first named: a record, a status, a replay name
+# none of them, and each named tuple is ~1M instructions of every command's start.
+_LATER = ("Participant", "Outcome", "Series", "Chart", "CardTable", "CardNote", "Scorecard")
+if TYPE_CHECKING:
+    from referee.games.apitypes import CardNote as CardNote
+    from referee.games.apitypes import CardTable as CardTable
+    from referee.games.apitypes import Chart as Chart
+    from referee.games.apitypes import Outcome as Outcome
+    from referee.games.apitypes import Participant as Participant
+    from referee.games.apitypes import Scorecard as Scorecard
+    from referee.games.apitypes import Series as Series
+else:
+    def __getattr__(name: str) -> Any:
+        if name in _LATER:
+            from referee.games import apitypes
+
+            value = globals()[name] = getattr(apitypes, name)
+            return value
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 AnyEvent: TypeAlias = Any
 """An event of whichever game: only the game that read it looks inside (the store, the use cases and the views
 above ``games/`` pass them along)."""
-
-
-class Participant(NamedTuple):
-    """One side of a match as a tournament enters it: a partnership (Gunzi's ``EW``/``NS``) or a player
-    (a seat). ``key`` is the match's own name for it; ``name`` the team's or player's name in the header."""
-
-    key: str
-    name: str
-    players: tuple[str, ...] = ()
-
-
-class Outcome(NamedTuple):
-    """What a tournament counts of one participant's finished match.
-
-    ``won``/``lost`` are the games (Gunzi's 局, a deal of Dou Dizhu) the participant won and lost;
-    ``placement`` is 1 for the winner (ties share a place); ``score`` the game's own running total (Gunzi's
-    points ledger, coins at Dou Dizhu or mahjong); ``margin`` the game's tie-break difference (Gunzi: the
-    level difference summed over games; 0 where a game has none)."""
-
-    key: str
-    won: int
-    lost: int
-    placement: int
-    score: int
-    margin: int = 0
 
 
 class Summary(Protocol):
@@ -64,8 +60,8 @@ class Summary(Protocol):
     def head(self) -> str: ...
     @property
     def entries(self) -> int: ...
-    def participants(self) -> tuple[Participant, ...]: ...
-    def outcome(self, key: str) -> Outcome:
+    def participants(self) -> tuple["Participant", ...]: ...
+    def outcome(self, key: str) -> "Outcome":
         """*key*'s outcome (a forfeited match counts as won by the games the winner was given)."""
         ...
 
@@ -514,72 +510,6 @@ class GameOf(Protocol[E, R, Res]):
 
 Game: TypeAlias = GameOf[Any, Any, Any]
 """Whichever game a match names, as the layers above ``games/`` hold it (its values opaque to them)."""
-
-class Series(NamedTuple):
-    """One line of a scorecard's chart: its legend's label, its points (x, value) and its style (colour and dash: the
-    same style for the lines of one side, a legend entry each)."""
-
-    label: str
-    points: tuple[tuple[float, int], ...]
-    style: int
-
-
-class Chart(NamedTuple):
-    """A scorecard's chart: Gunzi's levels hand by hand, each player's running total elsewhere. *spans* are labelled
-    stretches of x (Gunzi's games: a dashed line between them); *shown* the values the axis always shows
-    (Gunzi's levels 3 to 10); *signed* whether the axis writes ``+5``."""
-
-    title: str
-    x_label: str
-    y_label: str
-    series: tuple[Series, ...]
-    spans: tuple[tuple[str, float, float], ...] = ()
-    shown: tuple[int, int] | None = None
-    signed: bool = False
-
-
-class CardTable(NamedTuple):
-    """A ruled table of a scorecard: its heading (may be empty), column heads, rows of cells, column widths in points
-    (None: as wide as their cells), the rows set in bold on a shaded ground (Gunzi's game ends, numbered from 1) and
-    the columns set left (the others centred)."""
-
-    heading: str
-    headings: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    widths: tuple[float, ...] | None = None
-    marked: frozenset[int] = frozenset()
-    left: frozenset[int] = frozenset()
-
-
-class CardNote(NamedTuple):
-    """A note of the record (a warning, a ruling, a time call) as the scorecard lists it, every word in its
-    language: its line, kind, where and whom it concerns, its text."""
-
-    line: int
-    kind: str
-    where: str
-    who: str
-    text: str
-
-
-class Scorecard(NamedTuple):
-    """A match's scorecard as the game offers it (:meth:`Game.scorecard`), in sections the PDF lays out in order:
-    the title and header facts, the sides (a partnership and its players a row), the result (its heading, its
-    lines: the last one large, and a table), the chart, the deals, the notes, the lines to sign; *texts* are the
-    record's own words (names, the header's values: what a chosen font is checked for)."""
-
-    title: str
-    facts: tuple[tuple[str, str], ...]  # (label, value): event, date, rules, round, table, referee
-    sides: tuple[tuple[str, ...], ...]
-    result_heading: str
-    result_lines: tuple[str, ...]
-    result_table: CardTable | None
-    chart: Chart | None
-    deals: CardTable
-    notes: tuple[CardNote, ...]
-    signatures: tuple[str, ...]
-    texts: tuple[str, ...]
-
 
 # --- store: the types of the Game block "store: replays kept and extended, ..." above
 

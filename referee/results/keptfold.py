@@ -22,23 +22,24 @@ before; the kept state is only a shortcut to the same verdicts (``tests/test_rec
 holds at most :data:`KEEP` states, the most recently written (:func:`prune`).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 
-import hashlib
-import hmac
+import _pickle as pickle  # the C pickler itself: pickle.py's Python classes are ~1 ms of start-up a record uses none of
 import json
 import os
-import pickle
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-if TYPE_CHECKING:
-    from referee.games.api import Game, Replayer
-    from referee.store.chain import StoredEntry
+from referee.core.digest import mac, sha256
+from referee.core.digest import same as _same
+from referee.games.api import Game, Replayer
+from referee.store.chain import StoredEntry
 
 MAGIC = b"referee-fold 1\n"
+PROTOCOL = 5  # pickle.HIGHEST_PROTOCOL of every Python this runs on (the C module does not name it)
 FREEZE = 64  # settled hands re-pickled each time before they are frozen into the part the file reuses
 KEEP = 256  # states kept at most (the most recently written): a club's evenings, never a cache that only grows
 
@@ -64,7 +65,6 @@ class Hint(NamedTuple):
 
 
 _recent: dict[tuple[int, str], Hint] = {}
-
 
 def cache_dir() -> Path | None:
     """The user's cache folder of this program, else None (no home)."""
@@ -133,14 +133,25 @@ def _place(store: Any, match_id: str) -> tuple[Path, bytes] | None:
     if secret is None or base is None:
         return None
     where = _where(store)
-    key = hmac.new(secret, b"fold\0" + where.encode("utf-8", "surrogateescape"), hashlib.sha256).digest()
-    name = hashlib.sha256(f"{where}\0{match_id}".encode("utf-8", "surrogateescape")).hexdigest()[:40]
+    key = mac(secret, b"fold\0" + where.encode("utf-8", "surrogateescape"))
+    name = sha256(f"{where}\0{match_id}".encode("utf-8", "surrogateescape")).hexdigest()[:40]
     return base / "folds" / f"{name}.fold", key
+
+
+_CODES: dict[type, str] = {}  # code_of's answers: a record asks twice (its load, its save), the engine it runs is one
 
 
 def code_of(state_type: type) -> str:
     """This version's engine: its version, and the size and time of each module of the state's game package and
-    of the games' kit (a changed engine folds anew)."""
+    of the games' kit (a changed engine folds anew). Worked out once a process: the modules it runs are those it
+    loaded, whatever the files became since."""
+    found = _CODES.get(state_type)
+    if found is None:
+        found = _CODES[state_type] = _code_of(state_type)
+    return found
+
+
+def _code_of(state_type: type) -> str:
     from referee import __version__
     from referee.games import kit
 
@@ -154,7 +165,7 @@ def code_of(state_type: type) -> str:
             if entry.name.endswith(".py"):
                 st = entry.stat()
                 marks.append(f"{entry.name}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.sha256("\n".join(marks).encode()).hexdigest()[:32]
+    return sha256("\n".join(marks).encode()).hexdigest()[:32]
 
 
 def head_of(session: Any) -> tuple[int, str] | None:
@@ -197,12 +208,12 @@ def _load(store: Any, match_id: str, session: Any) -> Kept | None:
         return None
     meta_end = raw.index(b"\n", len(MAGIC))
     mac_end = meta_end + 65
-    meta_bytes, mac = raw[len(MAGIC):meta_end], raw[meta_end + 1:mac_end]
+    meta_bytes, signature = raw[len(MAGIC):meta_end], raw[meta_end + 1:mac_end]
     body = raw[mac_end + 1:] if raw[mac_end:mac_end + 1] == b"\n" else None
     if body is None:
         return None
-    want = hmac.new(key, raw[:meta_end + 1] + body, hashlib.sha256).hexdigest().encode()
-    if not hmac.compare_digest(want, mac):
+    want = mac(key, raw[:meta_end + 1] + body).hex().encode()
+    if not _same(want, signature):
         return None  # not signed by this user for this store: never unpickled
     meta = json.loads(meta_bytes)
     if meta.get("match") != match_id or meta.get("entries") != head[0] or meta.get("head") != head[1]:
@@ -299,20 +310,20 @@ def _save(store: Any, match_id: str, kept: Kept, new: Sequence[Any], entries: Se
         a is b for a, b in zip(hands[:n], was[:n], strict=True))
     if not same or len(hands) - n + len(sketch) - m > FREEZE:
         n, m = len(hands), len(sketch)
-        frozen_bytes = pickle.dumps((hands, sketch), protocol=pickle.HIGHEST_PROTOCOL)
+        frozen_bytes = pickle.dumps((hands, sketch), protocol=PROTOCOL)
     import copy
 
     bare = copy.copy(engine)
     bare.rules = None
     bare.hands = []
     rest = pickle.dumps({"state": bare, "tail": hands[n:], "sketch": sketch[m:], "times": times},
-                        protocol=pickle.HIGHEST_PROTOCOL)
+                        protocol=PROTOCOL)
     meta = json.dumps({"match": match_id, "entries": last["seq"], "head": last["hash"],
                        "rules": kept.pin, "code": code_of(type(state)),
                        "parts": [len(frozen_bytes), len(rest)]}, sort_keys=True).encode()
     signed = MAGIC + meta + b"\n"
     body = frozen_bytes + rest
-    mac = hmac.new(key, signed + body, hashlib.sha256).hexdigest().encode()
+    signature = mac(key, signed + body).hex().encode()
     folder = path.parent
     if not _private_dir(folder):
         return
@@ -320,7 +331,7 @@ def _save(store: Any, match_id: str, kept: Kept, new: Sequence[Any], entries: Se
     fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(signed + mac + b"\n" + body)
+            f.write(signed + signature + b"\n" + body)
         os.replace(temp, path)
     except OSError:
         temp.unlink(missing_ok=True)

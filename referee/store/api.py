@@ -50,8 +50,15 @@ if TYPE_CHECKING:  # the repositories' modules load when a command asks for one 
 __all__ = ["EventLogRepo", "LeaguesRepo", "MatchReads", "MatchStore", "SigninRepo", "SummariesRepo",
            "TokensRepo", "VenueSyncsRepo", "hide_password", "open_store"]
 
-URL = re.compile(r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://")
-PASSWORD = re.compile(r"(://[^/:@]*:)[^/@]*@")
+# A store named by a URL and its password: compiled when first asked (a folder store, the usual one, is told
+# from a URL without them), not by every command's start
+_URL = r"(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://"
+_PASSWORD = r"(://[^/:@]*:)[^/@]*@"
+
+
+def url_match(where: str) -> re.Match[str] | None:
+    """*where* read as a URL (its ``scheme``), else None: a folder."""
+    return re.match(_URL, where) if "://" in where else None  # every URL has "://"; re caches the pattern
 
 
 class MatchSessionLike(Protocol):
@@ -228,7 +235,7 @@ def open_store(db: str | os.PathLike[str] | None = None, origin: Msg | None = No
     named *db* when it is not ``--db`` (``referee sync --to``), as its messages say it."""
     where, found = location(db)
     origin = found if origin is None or not db else origin
-    url = URL.match(where)
+    url = url_match(where)
     if url is not None:
         if url["scheme"].lower() in ("postgresql", "postgres"):
             from referee.store.postgres.store import PgStore
@@ -241,7 +248,7 @@ def open_store(db: str | os.PathLike[str] | None = None, origin: Msg | None = No
 
 def hide_password(url: str) -> str:
     """*url* as a message may show it: its password, if any, replaced by ``***``."""
-    return PASSWORD.sub(r"\1***@", url)
+    return re.sub(_PASSWORD, r"\1***@", url)
 
 
 if TYPE_CHECKING:  # for the type checker: the folder store offers every operation of the interface

@@ -12,17 +12,10 @@ import contextlib
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, NamedTuple, NotRequired, TypedDict
+from typing import NamedTuple, NotRequired, TypedDict
 
+from referee.core.digest import sha256
 from referee.core.i18n import MN, M, Msg, literal
-
-if TYPE_CHECKING:  # the checker reads hashlib's (typeshed has no stub for the private _sha256): same API
-    from hashlib import sha256
-else:
-    try:  # the built-in SHA-256: same digest, without loading OpenSSL (~4 ms at every start)
-        from _sha256 import sha256
-    except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
-        from hashlib import sha256
 
 # How json.dumps(ensure_ascii=False) writes a text (the C encoder's function): _canonical's escaping.
 _text: Callable[[str], str] = json.encoder.encode_basestring

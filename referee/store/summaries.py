@@ -43,25 +43,18 @@ import threading
 from collections.abc import Iterable
 from pathlib import Path
 from stat import S_ISREG
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from referee import __version__
 from referee.core import safefile
 from referee.core.cores import spread
+from referee.core.digest import sha256
 from referee.core.errors import UsageError
 from referee.core.i18n import M
 from referee.core.names import file_stem
 from referee.store.chain import StoredEntry
 from referee.store.files import Document, TinyDB, flush, lock, open_db
 from referee.store.store import BrokenChain, Head, Store, StoreError, head_finding
-
-if TYPE_CHECKING:  # as in referee.store.chain: the built-in SHA-256, without loading OpenSSL
-    from hashlib import sha256
-else:
-    try:
-        from _sha256 import sha256
-    except ImportError:  # pragma: no cover - Python builds without it (3.12+ names it _sha2)
-        from hashlib import sha256
 
 SUMMARIES_DIR = "summaries"
 FORMAT = 3  # 3: a TinyDB (2: the same rows in a JSON object of the project's; 1: keyed by the file's size and mtime)

@@ -135,6 +135,20 @@ class _Pass:
                 self.league.keep_rules(k)
                 self.counts["rules"] += 1
 
+    def _tail(self, kind: str, key: str, mine: list[StoredEntry], theirs: list[StoredEntry],
+              heads: dict[str, int]) -> list[StoredEntry]:
+        """The venue's entries the league lacks, a match's or an event log's (*kind*), *heads* noting how far the
+        league's chain holds the venue's; none where the two chains part: the venue's entries from the parting on
+        wait, the conflict noted."""
+        heads[key] = len(theirs)
+        parting = _parting(mine, theirs)
+        if parting is not None:
+            heads[key] = parting - 1
+            self.counts["waited"] += len(mine) - (parting - 1)
+            self.conflicts.append(Conflict(kind, key, parting, _at(mine, parting), _at(theirs, parting)))
+            return []
+        return mine[len(theirs):]
+
     def match(self, mid: str) -> None:
         snap = self.venue.snapshot(mid)
         if snap.problem is not None:
@@ -151,14 +165,7 @@ class _Pass:
                                            problem=there.problem.msg))
                     return
                 theirs = there.entries
-            self.heads[mid] = len(theirs)
-            parting = _parting(mine, theirs)
-            if parting is not None:  # the venue's entries from the parting on wait
-                self.heads[mid] = parting - 1
-                self.counts["waited"] += len(mine) - (parting - 1)
-                self.conflicts.append(Conflict("match", mid, parting, _at(mine, parting), _at(theirs, parting)))
-                return
-            tail = mine[len(theirs):]
+            tail = self._tail("match", mid, mine, theirs, self.heads)
             if not tail:
                 return
             try:
@@ -194,14 +201,7 @@ class _Pass:
                 self.problems.append(M("{league}: {problem}; this event's log is not synced",
                                        league=self.league.where, problem=e.msg))
                 return
-            self.logs[eid] = len(theirs)
-            parting = _parting(mine, theirs)
-            if parting is not None:
-                self.logs[eid] = parting - 1
-                self.counts["waited"] += len(mine) - (parting - 1)
-                self.conflicts.append(Conflict("event", eid, parting, _at(mine, parting), _at(theirs, parting)))
-                return
-            tail = mine[len(theirs):]
+            tail = self._tail("event", eid, mine, theirs, self.logs)
             if not tail:
                 return
             try:

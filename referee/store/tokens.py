@@ -104,7 +104,30 @@ def parse_tables(text: str | None, what: str = "--tables") -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-class Tokens:
+class TokenLookup:
+    """The lookups both backends' tokens share (the folder's :class:`Tokens`, PostgreSQL's ``PgTokens``): a
+    token by its secret's hash or by its name, over :meth:`all`, which each backend reads its own way."""
+
+    def all(self) -> list[Token]:
+        raise NotImplementedError
+
+    def find(self, secret: str) -> Token | None:
+        """The valid token *secret* is, or None (compared by hash, in constant time)."""
+        if not secret:
+            return None
+        wanted = digest(secret.strip())
+        found = None
+        for t in self.all():
+            if hmac.compare_digest(t.hash, wanted) and t.active:
+                found = t
+        return found
+
+    def named(self, name: str) -> Token | None:
+        """The valid token of *name*, or None."""
+        return next((t for t in self.all() if t.name == name and t.active), None)
+
+
+class Tokens(TokenLookup):
     """The tokens of a store folder. Cheap to make: the file is read when asked (and re-read only when
     it changed, so a server checking a token per request reads it once)."""
 
@@ -159,21 +182,6 @@ class Tokens:
                 raise TokenError(M("{file}: a token's record is not readable", file=str(self.path))) from None
         self._made = (rows, out)
         return list(out)
-
-    def find(self, secret: str) -> Token | None:
-        """The valid token *secret* is, or None (compared by hash, in constant time)."""
-        if not secret:
-            return None
-        wanted = digest(secret.strip())
-        found = None
-        for t in self.all():
-            if hmac.compare_digest(t.hash, wanted) and t.active:
-                found = t
-        return found
-
-    def named(self, name: str) -> Token | None:
-        """The valid token of *name*, or None."""
-        return next((t for t in self.all() if t.name == name and t.active), None)
 
     # --- writing ------------------------------------------------------------------------------------
 

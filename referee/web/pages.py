@@ -10,7 +10,7 @@ the entry form the seq it was built on (``after``), so a double tap stores once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 LANGS = tuple(SHORT.get(name, name) for name in languages())
 OTHER = {"zh": "en", "en": "zh"}  # the first switch; any further language switches to English
 LANGUAGE_NAME = M("English")  # worded by each catalogue in its own language
+T = TypeVar("T")  # what a phone's write stored (stored_once)
 
 
 def html_lang(lang: str) -> str:
@@ -448,28 +449,16 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
 
     w = web_of(request)
     lang = lang_of(request)
-    client: str | None = None
 
-    def stored() -> Recorded | GameRecorded | StoredEntry:
+    def stored(client: str | None) -> Recorded | GameRecorded | StoredEntry:
         with writes.once(w.store, match_id, client) as found:  # a phone's queued entry: stored once (issue 32)
             if found is not None:
                 return found
             return _stored(w, match_id, kind, text, form, token)
 
-    try:
-        client = writes.client_of(form_text(form, "client"))
-        out = await run_in_threadpool(stored)
-    except RefereeError as e:
-        status = status_of(e)
-        if status in (401, 403, 404, 503):
-            raise
-        extra = {}
-        if isinstance(e, MovedOn) and client is not None:  # a queued entry the match moved past: this phone's
-            extra["superseded"] = await run_in_threadpool(superseded, w, match_id, form,
-                                                         mine(kind, text, form, lang), lang)
-        return await entry_response(request, match_id, status, rejection=message_of(e).text(lang), typed=text,
-                                    **extra)
-    w.hub.poke_all()
+    out = await stored_once(request, match_id, form, stored, lambda: mine(kind, text, form, lang), typed=text)
+    if isinstance(out, Response):
+        return out
     if isinstance(out, dict):  # the entry this phone stored already, sent again: answered with it, as first time
         return await entry_response(request, match_id, 200, stored=[resent(out, lang)])
     # what `referee record` prints for it: the entry stored, the deals it settled, what comes next
@@ -479,6 +468,31 @@ async def _write(request: Request, match_id: str, kind: str, text: str, form: Fo
     before = out.before if isinstance(out, GameRecorded) else out.prior()
     return await entry_response(request, match_id, 200,
                                 **_report(game, match_id, out.entries, taken, before, out.after, lang))
+
+
+async def stored_once(request: Request, match_id: str, form: FormData, store: Callable[[str | None], T],
+                      said: Callable[[], str], **shown: Any) -> T | Response:
+    """A phone's write of *match_id* (an entry, a remark): *store* run in a thread with the form's ``client`` (a
+    queued one is stored once: issue 32), every page of the match poked after; a refusal is the entry panel saying
+    why (with *shown*), a queued write the match moved past also naming this phone's (*said*) and what stands in
+    its place. A refusal of the request itself (401, 403, 404, 503) is raised as it is."""
+    w = web_of(request)
+    lang = lang_of(request)
+    client: str | None = None
+    try:
+        client = writes.client_of(form_text(form, "client"))
+        out = await run_in_threadpool(store, client)
+    except RefereeError as e:
+        status = status_of(e)
+        if status in (401, 403, 404, 503):
+            raise
+        extra = {}
+        if isinstance(e, MovedOn) and client is not None:  # a queued write the match moved past: this phone's
+            extra["superseded"] = await run_in_threadpool(superseded, w, match_id, form, said(), lang)
+        return await entry_response(request, match_id, status, rejection=message_of(e).text(lang), **shown,
+                                    **extra)
+    w.hub.poke_all()
+    return out
 
 
 def mine(kind: str, text: str, form: FormData, lang: str) -> str:

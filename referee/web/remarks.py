@@ -8,18 +8,15 @@ and refusals. The director's list of them is ``referee.web.data.remarks_view``.
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import Response
 
 from referee.app import disputes
-from referee.core.errors import RefereeError, UsageError
+from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg
 from referee.store.api import MatchStore
-from referee.store.errors import MovedOn
 from referee.web import pages, writes
-from referee.web.errors import message_of, status_of
 from referee.web.words import WORDS
 
 
@@ -78,24 +75,14 @@ async def remark(request: Request) -> Response:
     form = pages.form_of(request)
     w = pages.web_of(request)
     lang = pages.lang_of(request)
-    client: str | None = None
 
-    def done() -> str:
+    def done(client: str | None) -> str:
         with writes.once(w.store, match_id, client, pages.after_of(form)) as found:
             if found is not None:
                 return pages.resent(found, lang)
             return _stored(w.store, match_id, form, token.name, lang)
 
-    try:
-        client = writes.client_of(pages.form_text(form, "client"))
-        said = await run_in_threadpool(done)
-    except RefereeError as e:
-        status = status_of(e)
-        if status in (401, 403, 404, 503):
-            raise
-        extra = {}
-        if isinstance(e, MovedOn) and client is not None:  # a queued remark the match moved past: this phone's
-            extra["superseded"] = await run_in_threadpool(pages.superseded, w, match_id, form, _mine(form, lang), lang)
-        return await pages.entry_response(request, match_id, status, rejection=message_of(e).text(lang), **extra)
-    w.hub.poke_all()
+    said = await pages.stored_once(request, match_id, form, done, lambda: _mine(form, lang))
+    if isinstance(said, Response):
+        return said
     return await pages.entry_response(request, match_id, 200, stored=[said])

@@ -7,7 +7,8 @@ commands). ``build`` makes the Typer application of the commands asked for, each
 error boundary (``referee.cli.commands.boundary``), with its help worded in the user's language.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 
 import importlib
 from collections.abc import Callable

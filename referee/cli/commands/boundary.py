@@ -134,10 +134,19 @@ class ParserError(RefereeError):
     """An error of the parser that is not a usage error (a file it could not open): its exit code, click's."""
 
 
-_REPR = re.compile(r"""^('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
-_NUMBER = re.compile(r"^(-?[0-9][0-9.e+-]*) ")
-_EXTRA = re.compile(r"^Got unexpected extra arguments?(?:\(s\))? \((?P<args>.*)\)$", re.DOTALL)
-_NO_COMMAND = re.compile(r"""^No such command (?P<name>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
+# The parser's messages read back: compiled when a parser error is worded, not at every command's start
+_PATTERNS = {
+    "repr": (r"""^('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""", 0),
+    "number": (r"^(-?[0-9][0-9.e+-]*) ", 0),
+    "extra": (r"^Got unexpected extra arguments?(?:\(s\))? \((?P<args>.*)\)$", re.DOTALL),
+    "no-command": (r"""^No such command (?P<name>'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""", 0),
+}
+
+
+@functools.cache
+def _pattern(name: str) -> re.Pattern[str]:
+    regex, flags = _PATTERNS[name]
+    return re.compile(regex, flags)
 
 
 def _unrepr(text: str) -> str:
@@ -178,12 +187,12 @@ def parser_error(e: Any, errors: Any) -> RefereeError:
             return UsageError(M("option {option} takes no value", option=e.option_name))
         if "requires" in message:
             return UsageError(M("option {option} needs a value", option=e.option_name))
-    extra = _EXTRA.match(message)
+    extra = _pattern("extra").match(message)
     if extra:
         words = extra.group("args").split()
         return UsageError(MN("unexpected extra argument: {args}", "unexpected extra arguments: {args}", len(words),
                              args=extra.group("args")))
-    unknown = _NO_COMMAND.match(message)
+    unknown = _pattern("no-command").match(message)
     if unknown:
         path = e.ctx.command_path if e.ctx is not None else "referee"
         return UsageError(M("{program} has no command {command}; `{program} -h` lists its commands",
@@ -209,14 +218,14 @@ def _bad_value(name: str, kind: Any, message: str, errors: Any) -> UsageError:
     """A value the option or argument *name* cannot take, worded by the kind of value it takes."""
     from referee.core.i18n import M
 
-    quoted = _REPR.match(message)
+    quoted = _pattern("repr").match(message)
     value = _unrepr(quoted.group(1)) if quoted else None
     choices = getattr(kind, "choices", None)
     if choices is not None and value is not None:
         return UsageError(M("{name}: {value} is not one of {choices:list}",
                             name=name, value=value, choices=[str(c) for c in choices]))
     low, high = getattr(kind, "min", None), getattr(kind, "max", None)
-    number = _NUMBER.match(message)
+    number = _pattern("number").match(message)
     if number and (low is not None or high is not None) and " range " in message:
         if high is None:
             return UsageError(M("{name}: {value} is less than {least}",

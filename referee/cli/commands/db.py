@@ -20,9 +20,9 @@ def upgrade(db: Db = None, lang: Lang = None) -> None:
     from referee.store.store import location
 
     where, origin = location(db)
-    from referee.store.api import URL, open_store
+    from referee.store.api import open_store, url_match
 
-    if URL.match(where) is None:
+    if url_match(where) is None:
         store = open_store(db)
         typer.echo(tr(say, "the folder store at {root} needs no upgrade (its files are read as they are)",
                       root=store.where))
@@ -61,10 +61,10 @@ def copy(
 
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr, trn
-    from referee.store.api import URL, open_store
+    from referee.store.api import open_store, url_match
     from referee.store.copying import copy_store
 
-    if URL.match(source) is None and not Path(source).is_dir():
+    if url_match(source) is None and not Path(source).is_dir():
         raise UsageError(M("FROM {path}: no store folder there", path=source))
     src, dst = open_store(source), open_store(target)
     try:

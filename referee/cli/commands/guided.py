@@ -218,11 +218,33 @@ def guided(store: MatchStore, match_id: str, referee: str | None, lang: str,
         _by_directive(store, match_id, referee, lang, read, state)
 
 
+def _answer(store: MatchStore, match_id: str, referee: str | None, lang: str, read: Callable[[str], str],
+            state: GameState) -> str | None:
+    """The prompt shown until an answer that is not blank: the answer to enter; "" when it was a prompt command,
+    run here (the caller reads the match again); None when the referee stopped (said)."""
+    from referee.app.answers import command_of
+    from referee.core.i18n import M
+
+    stopped = M("stopped; everything entered so far is stored")
+    answer = ""
+    while not answer.split():
+        typer.echo(_prompt(state, lang))
+        answer = ask(read, stopped)
+    command = command_of(answer)
+    if command == "quit":
+        typer.echo(stopped.text(lang))
+        return None
+    if command is not None:
+        _command(command, answer, store, match_id, referee, state, lang)
+        return ""
+    return answer
+
+
 def _by_directive(store: MatchStore, match_id: str, referee: str | None, lang: str, read: Callable[[str], str],
                   state: GameState) -> None:
     """The session of a game whose directives are entered one by one until the match is over: each stored by
     ``app.recording.enter`` and said as ``referee record`` says it (``views.storedtext``)."""
-    from referee.app.answers import command_of, not_understood
+    from referee.app.answers import not_understood
     from referee.app.officiate import Rejected
     from referee.app.recording import as_directive, enter, game_state
     from referee.core.errors import UsageError
@@ -231,19 +253,12 @@ def _by_directive(store: MatchStore, match_id: str, referee: str | None, lang: s
     from referee.views import storedtext
     from referee.views.prompttext import at_prompt
 
-    stopped = M("stopped; everything entered so far is stored")
     typer.echo(tr(lang, "Guided entry for match {match}: type each event as it happens.", match=match_id))
     while state.expected:
-        typer.echo(_prompt(state, lang))
-        answer = ask(read, stopped)
-        if not answer.split():
-            continue
-        command = command_of(answer)
-        if command == "quit":
-            typer.echo(stopped.text(lang))
+        answer = _answer(store, match_id, referee, lang, read, state)
+        if answer is None:
             return
-        if command is not None:
-            _command(command, answer, store, match_id, referee, state, lang)
+        if not answer:  # a prompt command ran: the match as it stands now
             state = game_state(store, match_id)
             continue
         unread = not_understood(state.game, answer.strip(), literal(" / ".join(state.expected)))
@@ -329,27 +344,19 @@ def _by_deal(store: MatchStore, match_id: str, referee: str | None, lang: str, r
     """The session of one deal (``Game.prompt_by_deal``): begun by the prompt, each answer read with the game's
     short answers (``app.answers``) and stored by ``app.recording.record``, the settlement printed at its end."""
     from referee.app import officiate
-    from referee.app.answers import Unread, command_of, read_answer
+    from referee.app.answers import Unread, read_answer
     from referee.app.recording import game_state
-    from referee.core.i18n import M
     from referee.views import matchtext as views
     from referee.views import storedtext
 
     state = _begin(store, match_id, referee, lang, state)
     game = state.game
     settled = len(game.settled_hands(state.result))  # the deals settled before: a deal settled now ends the session
-    stopped = M("stopped; everything entered so far is stored")
     while True:
-        typer.echo(_prompt(state, lang))
-        answer = ask(read, stopped)
-        if not answer.split():
-            continue
-        command = command_of(answer)
-        if command == "quit":
-            typer.echo(stopped.text(lang))
+        answer = _answer(store, match_id, referee, lang, read, state)
+        if answer is None:
             return
-        if command is not None:
-            _command(command, answer, store, match_id, referee, state, lang)
+        if not answer:  # a prompt command ran (it may have taken back a settled deal)
             state = game_state(store, match_id)
             settled = min(settled, len(game.settled_hands(state.result)))
             if not state.expected:

@@ -7,8 +7,11 @@ user's language when it builds the command line (``referee.cli.commands.build``)
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, NamedTuple, get_type_hints
 
 import typer
 
@@ -59,3 +62,66 @@ PdfFont = Annotated[str | None, typer.Option(
     "--font", metavar="PATH",
     help=N_("Embed this TrueType font (.ttf/.ttc); `cid` for the reader's own Chinese font (STSong-Light). "
             "Default: an installed Chinese TrueType font, else STSong-Light."))]
+
+
+# --- option groups ---------------------------------------------------------------------------------------------
+# Options that several commands take together, in the same order, declared once as a NamedTuple of the options
+# above; a command takes the group as one parameter (``at: Signing = Signing()``) and is made readable to Typer by
+# :func:`grouped`, which shows Typer the group's options in its place and calls the command with them as the group.
+
+
+class Signing(NamedTuple):
+    """A command that stores entries as a referee: the store, who signs what it stores, the language it answers in."""
+
+    db: Db = None
+    referee: Referee = None
+    lang: Lang = None
+
+
+class Replaying(NamedTuple):
+    """A command that replays MATCH_ID|FILE: the rule set, the language it answers in, and where and how the source
+    is read (the store; a record file or a stored match; the file's encoding)."""
+
+    rules: Rules = None
+    lang: Lang = None
+    db: Db = None
+    as_file: AsFile = False
+    as_match: AsMatch = False
+    encoding: Encoding = None
+
+
+def _is_group(annotation: object) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, tuple) and hasattr(annotation, "_field_defaults")
+
+
+class grouped:  # noqa: N801 - a decorator, named as one
+    """*command* as Typer reads it: each parameter of an option group's type (:class:`Signing`, :class:`Replaying`)
+    shown as the group's options, where the parameter stands, and *command* called with the group made of their
+    values (the options' help, metavars and order as if the command declared each). The signature is worked out
+    when Typer first asks for it: a command module's import evaluates none of its commands' options."""
+
+    def __init__(self, command: Callable[..., None]) -> None:
+        functools.update_wrapper(self, command)
+        self.command = command
+        self.groups: dict[str, type[Any]] = {}
+
+    @functools.cached_property
+    def __signature__(self) -> inspect.Signature:
+        signature = inspect.signature(self.command, eval_str=True)
+        shown: list[inspect.Parameter] = []
+        for name, p in signature.parameters.items():
+            if not _is_group(p.annotation):
+                shown.append(p.replace(kind=inspect.Parameter.KEYWORD_ONLY))
+                continue
+            group = self.groups[name] = p.annotation
+            fields = get_type_hints(group, include_extras=True)
+            shown += [inspect.Parameter(field, inspect.Parameter.KEYWORD_ONLY, annotation=fields[field],
+                                        default=group._field_defaults.get(field, inspect.Parameter.empty))
+                      for field in group._fields]
+        return signature.replace(parameters=shown)
+
+    def __call__(self, **values: Any) -> None:
+        _ = self.__signature__  # the groups, found
+        for name, group in self.groups.items():
+            values[name] = group(*(values.pop(field) for field in group._fields))
+        self.command(**values)

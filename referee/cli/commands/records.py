@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from referee.cli.commands.boundary import language
-from referee.cli.commands.options import AsFile, AsMatch, Db, Encoding, Lang, Output, Rules, Source
+from referee.cli.commands.options import AsFile, AsMatch, Db, Encoding, Lang, Output, Replaying, Source, grouped
 from referee.core.i18n import N_, listed
 
 if TYPE_CHECKING:  # for the checker only: the command modules load none of these at start-up
@@ -75,22 +75,20 @@ def _broken(src: sources.Source) -> None:
                              match=src.name, problem=src.broken))
 
 
-def _replay(source: str, rules: str | None, db: str | None, as_file: bool = False,
-            as_match: bool = False, encoding: str | None = None,
-            lang: str = "en", explain: bool = False) -> tuple[sources.Source, Game, Any]:
+def _replay(source: str, at: Replaying, lang: str = "en", explain: bool = False) -> tuple[sources.Source, Game, Any]:
     """Source → events → its game's engine; the parse errors come back beside the result (with ``explain``,
     each hand keeps its settlement's steps: for a view that explains every hand)."""
-    src, game, rule_set = _source(source, rules, db, as_file, as_match, encoding, lang)
+    src, game, rule_set = _source(source, at, lang)
     return src, game, game.replay(src.events, rule_set, explain)
 
 
-def _source(source: str, rules: str | None, db: str | None, as_file: bool, as_match: bool, encoding: str | None,
-            lang: str) -> tuple[sources.Source, Game, Any]:
+def _source(source: str, at: Replaying, lang: str) -> tuple[sources.Source, Game, Any]:
     """The source read, its game, and the rule set to replay it under (``--rules``, else its header's)."""
     from referee.core.errors import UsageError
     from referee.games.registry import game as game_of
 
-    src = _load(source, db, as_file, as_match, encoding, lang)
+    rules = at.rules
+    src = _load(source, at.db, at.as_file, at.as_match, at.encoding, lang)
     game = game_of(src.game)
     if rules is None and src.rules_problem is not None:
         raise UsageError(src.rules_problem)
@@ -155,24 +153,20 @@ def _rule_error(name: str, line: int, e: UsageError) -> RecordError:
     return RecordError(line, M("rules={name}: {problem}", name=name, problem=e.msg))
 
 
+@grouped
 def replay(
     source: Source,
     as_json: Annotated[bool, typer.Option("--json", help=N_("Print the JSON object of record-format.md."))] = False,
-    rules: Rules = None,
-    lang: Lang = None,
-    db: Db = None,
-    as_file: AsFile = False,
-    as_match: AsMatch = False,
-    encoding: Encoding = None,
+    at: Replaying = Replaying(),
 ) -> None:
     """Replay a match hand by hand: levels, blood, outcomes, ledger and the result."""
-    out = language(lang)
+    out = language(at.lang)
     if as_json:  # written as the game settles it (a long match is not held whole)
-        src, game, rule_set = _source(source, rules, db, as_file, as_match, encoding, out)
+        src, game, rule_set = _source(source, at, out)
         game.replay_json(src.events, rule_set, sys.stdout, out, src.errors)
         _broken(src)
         return
-    src, game, result = _replay(source, rules, db, as_file, as_match, encoding, out)
+    src, game, result = _replay(source, at, out)
     errors = sorted([*src.errors, *game.problems(result)], key=lambda e: e.line)
     typer.echo(game.match_view(result, out))
     for e in errors:
@@ -180,20 +174,16 @@ def replay(
     _broken(src)
 
 
+@grouped
 def explain(
     source: Source,
     hand: Annotated[int, typer.Option("--hand", "-n", metavar="N",
                                       help=N_("The hand number (hands count 1, 2, … through the match)."))],
-    rules: Rules = None,
-    lang: Lang = None,
-    db: Db = None,
-    as_file: AsFile = False,
-    as_match: AsMatch = False,
-    encoding: Encoding = None,
+    at: Replaying = Replaying(),
 ) -> None:
     """Show how one hand was settled, step by step, each step naming the rule it applied."""
-    out = language(lang)
-    src, game, result = _replay(source, rules, db, as_file, as_match, encoding, out)
+    out = language(at.lang)
+    src, game, result = _replay(source, at, out)
     from referee.core.errors import NotFound
     from referee.core.i18n import M
 

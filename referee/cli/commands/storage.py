@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.commands.boundary import language as resolve_language
-from referee.cli.commands.options import Db, Lang, Referee, Replace
+from referee.cli.commands.options import Db, Lang, Replace, Signing, grouped
 from referee.cli.commands.tableactions import echo_notes, open_store
 from referee.core.i18n import N_
 
@@ -28,21 +28,20 @@ if TYPE_CHECKING:  # for the checker only: the command modules load none of thes
     from referee.store.store import Audit
 
 
+@grouped
 def import_(
     files: Annotated[list[Path], typer.Argument(metavar="FILE", help=N_("Record files to store, one match each."),
                                                 show_default=False)],
     replace: Replace = False,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    at: Signing = Signing(),
 ) -> None:
     """Store record files as matches (refusing a match id already stored unless --replace)."""
-    language = resolve_language(lang)
+    language = resolve_language(at.lang)
     from referee.core.i18n import MN
     from referee.store.store import StoreError
 
-    store = open_store(db)
-    failed = sum(not _import_one(store, path, referee, replace, language) for path in files)
+    store = open_store(at.db)
+    failed = sum(not _import_one(store, path, at.referee, replace, language) for path in files)
     echo_notes(store, language)
     if failed:
         raise StoreError(MN("{failed} of {n} file not imported", "{failed} of {n} files not imported", len(files),
@@ -331,10 +330,10 @@ def _folder(value: str) -> str:
     import os
 
     from referee.core.names import check_text
-    from referee.store.api import URL
+    from referee.store.api import url_match
 
     check_text(value, "VALUE", 4096)
-    if URL.match(value):
+    if url_match(value):
         return value
     return os.path.abspath(os.path.expanduser(value))
 

@@ -12,7 +12,19 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.commands.boundary import language as resolve_language
-from referee.cli.commands.options import After, Db, Directive, Force, Lang, MatchId, Reason, Referee, Replace, Seq
+from referee.cli.commands.options import (
+    After,
+    Db,
+    Directive,
+    Force,
+    Lang,
+    MatchId,
+    Reason,
+    Replace,
+    Seq,
+    Signing,
+    grouped,
+)
 from referee.cli.commands.tableactions import (
     correct,
     echo_lines,
@@ -29,6 +41,7 @@ if TYPE_CHECKING:  # for the checker only: the command modules load none of thes
     from referee.store.store import LogEntry
 
 
+@grouped
 def new(
     match_id: Annotated[str, typer.Argument(metavar="MATCH_ID", help=N_("The new match's id, e.g. SC26-R1-T3."),
                                             show_default=False)],
@@ -50,12 +63,10 @@ def new(
     player: Annotated[list[str] | None, typer.Option("--player", metavar="NAME", help=N_(
         "A player, in seat order (repeat it; instead of --east … --north)."))] = None,
     replace: Replace = False,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    at: Signing = Signing(),
 ) -> None:
     """Start a match in the store: header, team and player names."""
-    language = resolve_language(lang)
+    language = resolve_language(at.lang)
     import datetime
     import os
 
@@ -70,8 +81,8 @@ def new(
     _new_match(game, match_id, rules, _players(game, player or [], (east, south, west, north)),
                _teams(ew, ns), [("date", date or datetime.date.today().isoformat()), ("event", event),
                                 ("table", table), ("round", round_),
-                                ("referee", referee or os.environ.get("REFEREE_NAME") or None)],
-               replace, db, referee, language)
+                                ("referee", at.referee or os.environ.get("REFEREE_NAME") or None)],
+               replace, at.db, at.referee, language)
 
 
 def _players(key: str | None, players: list[str], seated: tuple[str | None, ...]) -> list[str]:
@@ -136,6 +147,7 @@ def _new_match(key: str | None, match_id: str, rules: str | None, players: list[
     echo_notes(store, language)
 
 
+@grouped
 def record(
     match_id: MatchId,
     directive: Annotated[list[str] | None, typer.Argument(
@@ -147,23 +159,21 @@ def record(
     = None,
     reason: Reason = "",
     after: After = None,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    at: Signing = Signing(),
 ) -> None:
     """Record one event (checked by the rules first), or enter a whole hand step by step."""
-    language = resolve_language(lang)
-    from referee.cli.commands import recordfile
-
-    store = open_store(db)
+    language = resolve_language(at.lang)
+    store = open_store(at.db)
     if directive and file is None:  # the table's usual call: one read of the match, whatever its game
-        _record_one(store, match_id, directive, referee, reason, after, language)
+        _record_one(store, match_id, directive, at.referee, reason, after, language)
         return
+    from referee.cli.commands import recordfile  # here: the one-directive record above needs none of it
+
     if not directive and file is None:  # guided entry, one prompt for every game
         from referee.cli.commands.guided import guided
 
         recordfile.refuse_guided(store, match_id)
-        guided(store, match_id, referee, language)
+        guided(store, match_id, at.referee, language)
         return
     if directive:
         from referee.core.errors import UsageError
@@ -172,7 +182,7 @@ def record(
         raise UsageError(M("give a DIRECTIVE or --file FILE, not both"))
     assert file is not None
     # a record file of any game, its deals' settlements said (a closed round's match needs --reason)
-    recordfile.record_file(store, match_id, file, referee, reason, language, after)
+    recordfile.record_file(store, match_id, file, at.referee, reason, language, after)
 
 
 def _record_one(store: MatchStore, match_id: str, directive: list[str], referee: str | None, reason: str,
@@ -181,11 +191,12 @@ def _record_one(store: MatchStore, match_id: str, directive: list[str], referee:
     by ``app.recording.enter`` (one read of the match)."""
     from referee.app.officiate import Rejected
     from referee.app.recording import as_directive, enter
-    from referee.views.prompttext import at_prompt
 
     try:
         done = enter(store, match_id, as_directive(" ".join(directive), "DIRECTIVE"), referee, reason, after)
     except Rejected as e:  # one directive at the table: a line the engine cites is an entry (#14), as at the prompt
+        from referee.views.prompttext import at_prompt  # here: a directive stored needs none of it
+
         raise Rejected([p._replace(msg=at_prompt(p.msg)) for p in e.errors], e.expected, e.what) from None
     assert done.game is not None
     report_record(done.game, match_id, done, language, store)
@@ -202,50 +213,47 @@ def status(
 
 
 def _correction(kind: str, match_id: str, seq: int | None, words: list[str] | None, reason: str, force: bool,
-                db: str | None, referee: str | None, lang: str | None) -> None:
+                at: Signing) -> None:
     """Store an undo, void or amend of a match of any game and show what it re-settled; a refusal names --force."""
-    language = resolve_language(lang)
+    language = resolve_language(at.lang)
     text = None if words is None else " ".join(words)
-    correct(open_store(db), match_id, kind, seq, text, reason, force, referee, language)
+    correct(open_store(at.db), match_id, kind, seq, text, reason, force, at.referee, language)
 
 
+@grouped
 def undo(
     match_id: MatchId,
     reason: Reason = "",
     force: Force = False,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    at: Signing = Signing(),
 ) -> None:
     """Take back the latest event still in effect (a correction entry; nothing is deleted)."""
-    _correction("undo", match_id, None, None, reason, force, db, referee, lang)
+    _correction("undo", match_id, None, None, reason, force, at)
 
 
+@grouped
 def void(
     match_id: MatchId,
     seq: Seq,
     reason: Reason,
     force: Force = False,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    at: Signing = Signing(),
 ) -> None:
     """Take back event SEQ, with a reason (a correction entry; nothing is deleted)."""
-    _correction("void", match_id, seq, None, reason, force, db, referee, lang)
+    _correction("void", match_id, seq, None, reason, force, at)
 
 
+@grouped
 def amend(
     match_id: MatchId,
     seq: Seq,
     directive: Directive,
     reason: Reason,
     force: Force = False,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    at: Signing = Signing(),
 ) -> None:
     """Replace event SEQ by DIRECTIVE, with a reason (a correction entry; nothing is deleted)."""
-    _correction("amend", match_id, seq, directive, reason, force, db, referee, lang)
+    _correction("amend", match_id, seq, directive, reason, force, at)
 
 
 def log(

@@ -64,14 +64,8 @@ class DouDizhu(Adapter[Event, RuleSet, MatchResult]):
 GAME = DouDizhu()
 
 if TYPE_CHECKING:  # the type checker holds Dou Dizhu, and each module the adapter hands over to, to the interface
-    from referee.games.api import GameOf
     from referee.games.doudizhu import events, expect, notation, ruleset, summary, views
     from referee.games.kit import adapter as kit
 
-    _CHECKED: GameOf[Event, RuleSet, MatchResult] = GAME  # each value held to this game's own types
-    _NOTATION: kit.Notation[Event] = notation
-    _EVENTS: kit.Events[Event] = events
-    _RULESETS: kit.Rulesets[RuleSet] = ruleset
-    _EXPECT: kit.Expect[MatchResult] = expect
-    _VIEWS: kit.Views[RuleSet, MatchResult] = views
-    _SUMMARIES: kit.Summaries[MatchResult] = summary
+    _CHECKED = kit.Checked[Event, RuleSet, MatchResult](  # each module held to this game's own types
+        GAME, notation=notation, events=events, rulesets=ruleset, expect=expect, summaries=summary, views=views)

@@ -146,6 +146,8 @@ _POINTS = {5: 5, 10: 10, 13: 10}
 _FIRST_JOKER = 4 * 13
 _BY_KEY, _RANK, _SUIT, _POINTS_OF, _NAME, _ZH, ALL_CARDS = _make_cards()
 POINTS: tuple[int, ...] = tuple(_POINTS_OF)  # POINTS[card]: a card's points, for hot loops
+RANKS: tuple[int, ...] = tuple(_RANK)  # RANKS[card]: a card's rank, for hot paths (card.rank is a Python call)
+SUITS_OF: tuple[str, ...] = tuple(_SUIT)  # SUITS_OF[card]: a card's suit, likewise
 SMALL_JOKER = Card(SMALL_JOKER_RANK, JOKER)
 BIG_JOKER = Card(BIG_JOKER_RANK, JOKER)
 
@@ -223,7 +225,7 @@ def parse_cards(tokens: Iterable[str]) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    return " ".join([_NAME[c] for c in cards])
+    return " ".join(map(_NAME.__getitem__, cards))  # each name looked up in C: no Python frame per call
 
 
 # --- order under a trump (gunzi-rules.md §2.2) -------------------------------------------------------
@@ -255,6 +257,31 @@ def order(level: int, trump: str | None) -> tuple[int, ...]:
     if table is None:
         table = _ORDERS[(level, trump)] = tuple(_standing(c, level, trump) for c in ALL_CARDS)
     return table
+
+
+def plain_trumps(level: int, trump: str | None) -> frozenset[Card]:
+    """The cards of the trump suit that are neither level cards nor 2s (``is_trump_plain``) under (level, trump),
+    made once per (level, trump): a kitty is judged against them with one set operation in C."""
+    key = (level, trump)
+    cards = _PLAIN_TRUMPS.get(key)
+    if cards is None:
+        table = order(level, trump)
+        cards = _PLAIN_TRUMPS[key] = frozenset(c for c in ALL_CARDS if TRUMP_FLOOR <= table[c] < TWO_FLOOR)
+    return cards
+
+
+def trumps(level: int, trump: str | None) -> frozenset[Card]:
+    """Every trump under (level, trump) (``is_trump``), made once per (level, trump)."""
+    key = (level, trump)
+    cards = _TRUMPS.get(key)
+    if cards is None:
+        table = order(level, trump)
+        cards = _TRUMPS[key] = frozenset(c for c in ALL_CARDS if table[c] >= TRUMP_FLOOR)
+    return cards
+
+
+_PLAIN_TRUMPS: dict[tuple[int, str | None], frozenset[Card]] = {}
+_TRUMPS: dict[tuple[int, str | None], frozenset[Card]] = {}
 
 
 def _standing(card: Card, level: int, trump: str | None) -> int:

@@ -27,9 +27,6 @@ LABELS: dict[str, Msg] = {
     "table": M("Table"),
     "rules": M("Rules"),
     "referee": M("Referee"),
-    "page": M("page {n}"),
-    "page_of": M("page {n} of {m}"),
-    "took_back": M("took back: {taken}"),
     # result
     "result": M("Result"),
     "games_won": M("Games won: {ew} {ew_games} : {ns_games} {ns}"),
@@ -75,24 +72,11 @@ LABELS: dict[str, Msg] = {
     "big_jokers": M("BJ×{n}"),
     "small_jokers": M("SJ×{n}"),
     "game_end": M("{team:team} wins: {how}"),
-    # notes and audit trail: one section (``audit``)
-    "notes": M("Warnings, rulings and corrections"),
-    "no_notes": M("none"),
-    "note_kind": M("Kind"),
-    "note_where": M("Where"),
-    "note_who": M("Who"),
-    "note_text": M("Text / reason"),
-    "note_line": M("Line/seq"),
-    "audit_time": M("Time"),
-    "audit_detail": M("Detail"),
-    "errors": M("Problems in the record"),
-    "line_problem": M("line {n}: {problem}"),
     "game_n": M("game {game}"),
     "game_hand_n": M("game {game} hand {hand}"),
-    # signatures
-    "signatures": M("Signatures"),
+    # signatures (the page numbers, the notes, the record's problems and the rest of the signatures are every
+    # game's: referee.views.scorecard.text)
     "captain": M("{team} captain"),
-    "sign_date": M("Date:"),
 }
 
 TEAM_SEATS = {"EW": ("E", "W"), "NS": ("S", "N")}

@@ -1,13 +1,14 @@
 """Declaring trump (亮主, §4): the strength of a declaration and the first-hand flip."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 
 from collections.abc import Sequence
 from typing import NamedTuple
 
 from referee.core.errors import RefereeError
 from referee.core.i18n import M
-from referee.games.gunzi.cards import BIG_JOKER, SMALL_JOKER, Card, flip_value
+from referee.games.gunzi.cards import BIG_JOKER, RANKS, SMALL_JOKER, SUITS_OF, Card, flip_value
 from referee.games.gunzi.codes import FlipWinner
 from referee.games.gunzi.events import Flip
 
@@ -38,11 +39,11 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> Power:
     Raises DeclarationError when the cards cannot declare: they must be identical level cards
     (1-3) or three identical jokers naming one suit (S H C D) with ``as`` (§4.2.2).
     """
-    first = cards[0]
+    first = cards[0]  # (its facts read from the card tables: a card's properties are Python calls)
     if cards.count(first) != len(cards):
         raise DeclarationError(M("a declaration shows identical cards, not {cards:cards}", cards=tuple(cards)))
     n = len(cards)
-    if first.is_joker:
+    if first >= SMALL_JOKER:  # a joker
         if n != 3:
             if first == BIG_JOKER and n == 1:
                 raise DeclarationError(M("a single big joker grabs only in a game's first hand"))
@@ -55,12 +56,12 @@ def strength(cards: Sequence[Card], level: int, as_suit: str | None) -> Power:
         return power
     if as_suit is not None:
         raise DeclarationError(M("only three jokers name a suit with 'as'; level cards declare their own suit"))
-    if first.rank != level:
+    if RANKS[first] != level:
         raise DeclarationError(M("{card:card} is not a level card: this hand is played at level {level}",
                                  card=first, level=level))
     if n > 3:
         raise DeclarationError(M("at most three identical cards exist"))
-    return _POWERS[n, 0, first.suit]
+    return _POWERS[n, 0, SUITS_OF[first]]
 
 
 def beats(new: Power, old: Power) -> bool:

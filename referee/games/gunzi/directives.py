@@ -12,7 +12,8 @@ line number; it judges only the *form* of the line, raising :class:`NotationErro
 expected. Whether the event is legal at that point of the match is the engine's business.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 
 from collections.abc import Callable, Iterable
 from functools import partial

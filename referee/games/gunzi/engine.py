@@ -302,31 +302,36 @@ class Replay:
 
     def _enter(self, ev: Event, phase: int) -> Hand | None:
         """Checks the phase order and moves the hand on to the event's phase; None when the hand is
-        being skipped. (``run`` calls this only when the event does not continue the current phase.)"""
-        h = self._in_hand(ev)
-        if h is None:
+        being skipped. (``run`` calls this only when the event does not continue the current phase.) A
+        problem found on the way to a later phase (declaring, tribute) is reported there, and the event
+        still counts (each check behind its own try: every hand passes through here five times, and a helper
+        call for each check cost more than the check)."""
+        if self.skipping:
             return None
-        if h.phase == DONE:  # before the same-phase shortcut: a second 'last' is as late as any
+        h = self.hand
+        if h is None:
+            raise Reject(M("'{keyword}' outside a hand: start the hand with 'hand'", keyword=keyword_of(ev)))
+        now = h.phase
+        if now == DONE:  # before the same-phase shortcut: a second 'last' is as late as any
             raise Reject(M("out of order: hand {hand} is over; '{keyword}' comes before 'last'",
                            hand=h.number, keyword=keyword_of(ev)))
-        if phase == h.phase:
+        if phase == now:
             return h
-        if phase < h.phase:
+        if phase < now:
             raise Reject(M("out of order: '{keyword}' comes before the {phase} of hand {hand}",
-                           keyword=keyword_of(ev), phase=HAND_PHASES[h.phase], hand=h.number))
+                           keyword=keyword_of(ev), phase=HAND_PHASES[now], hand=h.number))
         if phase > DECLARING and not h.resolved:
-            self._soft(resolve_declaring, h, ev.line)
+            try:
+                resolve_declaring(self, h)
+            except Reject as e:
+                self.errors.append(record_error(ev.line, e))
         if phase > TRIBUTE and not h.tribute_checked and h.declarer is not None:
-            self._soft(close_tribute, h, ev.line)
+            try:
+                close_tribute(self, h)
+            except Reject as e:
+                self.errors.append(record_error(ev.line, e))
         h.phase = phase
         return h
-
-    def _soft(self, check: Callable[[Replay, Hand], None], h: Hand, line: int) -> None:
-        """A problem found on the way to a later phase is reported there, and the event still counts."""
-        try:
-            check(self, h)
-        except Reject as e:
-            self.errors.append(record_error(line, e))
 
     # --- the last trick: the settlement ---------------------------------------------------------
 
@@ -347,18 +352,23 @@ class Replay:
 
     def _settle(self, h: Hand, ev: Last, declarer: str) -> None:
         rules = self.rules
-        big = h.final.count(BIG_JOKER)
-        small = h.final.count(SMALL_JOKER)
-        facts = _new(HandFacts, (declarer, self.levels, h.points, h.final_points, big, small, bool(h.dry), ev.dug))
+        final = h.final
+        big = final.count(BIG_JOKER)
+        small = final.count(SMALL_JOKER)
+        dug = ev.dug
+        facts = _new(HandFacts, (declarer, self.levels, h.points, h.final_points, big, small, bool(h.dry), dug))
         s = settle(facts, rules)
+        # The settlement's fields read once, in its order (a named tuple's field by name is a descriptor call).
+        (score, kitty_points, big_jokers, small_jokers, outcome, level_change, levels, _, _, blood_kings,
+         blood_score, blood, blood_giver, next_declarer, game_winner, game_reason, ledger, _, _) = s
         decl_team = team_of(declarer)
         tribute_info = None
         paying = giver(h)
-        ledger = s.ledger_change  # settle's own fresh dict: taken over, copied only to add a tribute's entry
-        if h.blood_owed or h.tribute or h.riot or h.waived:
-            waived = Waiver.riot if h.riot else (Waiver.waive if h.waived else None)
-            cards = h.tribute.cards if h.tribute else ()
-            riot = h.riot
+        # ledger: settle's own fresh dict, taken over, copied only to add a tribute's entry
+        tribute, riot = h.tribute, h.riot
+        if h.blood_owed or tribute or riot or h.waived:
+            waived = Waiver.riot if riot else (Waiver.waive if h.waived else None)
+            cards = tribute.cards if tribute else ()
             tribute_info = _new(TributeInfo, (paying, declarer, h.blood_owed, cards, waived,
                                               riot.seat if riot else None, riot.cards if riot else ()))
             if cards and rules.ledger_tribute:
@@ -366,31 +376,33 @@ class Replay:
                 ledger = dict(ledger)  # the settlement keeps its own entry, which its explanation words
                 ledger[decl_team] += amount
                 ledger[other_team(decl_team)] -= amount
-        levels = s.levels_after
-        for t in ("EW", "NS"):
-            self.ledger[t] += ledger[t]
-            if levels[t] != self.levels[t]:
-                self.reached[t] = h.number
+        running, before = self.ledger, self.levels
+        running["EW"] += ledger["EW"]
+        running["NS"] += ledger["NS"]
+        if levels["EW"] != before["EW"]:
+            self.reached["EW"] = h.number
+        if levels["NS"] != before["NS"]:
+            self.reached["NS"] = h.number
         self.levels = levels  # never changed in place: each settlement or new game makes a new dict
         h.phase = DONE
         # In field order, straight into the tuple (as settle makes its Settlement): a named tuple's own __new__
         # is a Python function that takes the 36 arguments one by one (~1.3 µs a hand), or matches keywords.
         self.hands.append(_new(HandResult, (
             h.number, h.game, h.line, declarer, decl_team,  # hand, game, line, declarer, declarer_team
-            h.level, h.trump, tribute_info, h.kitty, h.final,  # level, trump, tribute, kitty, final_kitty
-            bool(h.dry), s.kitty_points, facts.kitty_points,  # dry_pot, kitty_points, kitty_points_physical
-            s.big_jokers, s.small_jokers, h.points, ev.dug, s.score,  # big_jokers, small_jokers, points, dug, score
-            s.outcome, s.level_change, levels, s.blood,  # outcome, level_change, levels_after, blood
-            s.blood_kings, s.blood_score, s.blood_giver,  # blood_kings, blood_score, blood_giver
-            s.next_declarer, s.game_winner, s.game_reason,  # next_declarer, game_winner, game_reason
-            ledger, dict(self.ledger), facts.levels, h.how,  # ledger_change, ledger, levels_before, how
+            h.level, h.trump, tribute_info, h.kitty, final,  # level, trump, tribute, kitty, final_kitty
+            bool(h.dry), kitty_points, facts.kitty_points,  # dry_pot, kitty_points, kitty_points_physical
+            big_jokers, small_jokers, h.points, dug, score,  # big_jokers, small_jokers, points, dug, score
+            outcome, level_change, levels, blood,  # outcome, level_change, levels_after, blood
+            blood_kings, blood_score, blood_giver,  # blood_kings, blood_score, blood_giver
+            next_declarer, game_winner, game_reason,  # next_declarer, game_winner, game_reason
+            ledger, dict(running), before, h.how,  # ledger_change, ledger, levels_before, how
             h.dry, rules, h.small_without_big, s,  # dry_reason, rules, small_without_big, settlement
         )))
-        if s.game_winner is not None:
-            assert s.game_reason is not None  # settle gives a game's winner and its reason together
-            self._end_game(s.game_winner, s.game_reason, ev.line, ())
+        if game_winner is not None:
+            assert game_reason is not None  # settle gives a game's winner and its reason together
+            self._end_game(game_winner, game_reason, ev.line, ())
         else:
-            self.next_declarer, self.blood = s.next_declarer, s.blood
+            self.next_declarer, self.blood = next_declarer, blood
 
     # --- games and the match ------------------------------------------------------------------
 

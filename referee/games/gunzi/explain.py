@@ -9,7 +9,8 @@ Field kinds (``referee.core.i18n``): seats ``{x:seat}``, teams ``{x:team}``, sui
 ``{x:cards}``; codes (an outcome, a rule choice …) are worded by type, from ``referee.games.gunzi.codes``.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by typing
+# at import (a ForwardRef per field), on every command's start; as types they are not.
 
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple

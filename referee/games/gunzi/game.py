@@ -411,13 +411,8 @@ if TYPE_CHECKING:  # the store block's types (kept out of the imports above: oth
     from referee.games.api import Reading, Replayer, Summary, Timed, TimeRuling, Where
 
 if TYPE_CHECKING:  # the type checker holds Gunzi, and each module the adapter hands over to, to the interface
-    from referee.games.api import GameOf
     from referee.games.gunzi import events, expect, notation, ruleset, summary
     from referee.games.kit import adapter as kit
 
-    _CHECKED: GameOf[Event, RuleSet, MatchResult] = GAME  # each value held to this game's own types
-    _NOTATION: kit.Notation[Event] = notation
-    _EVENTS: kit.Events[Event] = events
-    _RULESETS: kit.Rulesets[RuleSet] = ruleset
-    _EXPECT: kit.Expect[MatchResult] = expect
-    _SUMMARIES: kit.Summaries[MatchResult] = summary
+    _CHECKED = kit.Checked[Event, RuleSet, MatchResult](  # each module held to this game's own types
+        GAME, notation=notation, events=events, rulesets=ruleset, expect=expect, summaries=summary)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from referee.core.i18n import MN, M
-from referee.games.gunzi.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, Card, strength
+from referee.games.gunzi.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, Card, order
 from referee.games.gunzi.events import Riot, Tribute, Waive
 from referee.games.gunzi.handstate import Hand, Reject, Standing, known
 from referee.games.gunzi.seats import team_of, upper_hand
@@ -90,7 +90,7 @@ def on_tribute(m: Standing, h: Hand, ev: Tribute) -> None:
                         "{giver:seat} owes {owed} blood to {declarer:seat}; {n} cards given", len(ev.cards),
                         giver=paying, owed=owed, declarer=h.declarer))
     giveable = _giveable(h.level)
-    for c in ev.cards:
+    for c in ev.cards if not giveable.issuperset(ev.cards) else ():  # (one C test when all may be given)
         if c not in giveable:
             raise Reject(M("{card:card} is a point card: point cards are not given in tribute "
                            "(only the 5s at level 5 and the 10s at level 10; Ks never)", card=c))
@@ -115,9 +115,10 @@ def _check_largest(h: Hand, giver: str, given: tuple[Card, ...], shown: Counter[
     kept = [c for c, n in rest.items() if n > 0 and c in giveable]
     if not kept:
         return
-    weakest = min(given, key=lambda c: strength(c, h.level, h.trump))
-    best = max(kept, key=lambda c: strength(c, h.level, h.trump))
-    if strength(best, h.level, h.trump) > strength(weakest, h.level, h.trump):
+    standing = order(h.level, h.trump)  # each card's strength(), the table looked up once
+    weakest = min(given, key=standing.__getitem__)
+    best = max(kept, key=standing.__getitem__)
+    if standing[best] > standing[weakest]:
         raise Reject(M("{giver:seat} gave {weakest:card} but holds {best:card}: the tribute is the giver's "
                        "largest cards (§5.2)",
                        giver=giver, weakest=weakest, best=best))

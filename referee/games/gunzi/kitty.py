@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.games.gunzi.cards import TRUMP_FLOOR, TWO_FLOOR, Card, order, strength
+from referee.games.gunzi.cards import ALL_CARDS, Card, order, plain_trumps, trumps
 from referee.games.gunzi.codes import DryPotRule, DryReason
+
+# The codes as module constants: every hand's kitty is judged (an enum member looked up on its class is ~0.2 µs).
+NO_PLAIN_TRUMP, ALL_TRUMP = DryReason.no_plain_trump, DryReason.all_trump
+OR_ALL_TRUMP = DryPotRule.no_plain_trump_or_all_trump
 
 
 def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, rule: DryPotRule) -> DryReason | None:
@@ -14,15 +18,10 @@ def dry_pot(kitty: Sequence[Card], level: int, trump: str | None, rule: DryPotRu
     Club draft: no trump-suit plain card (§2.4). Seeds 000/001 add: all six cards trumps
     (``kitty.dry_pot``).
     """
-    standing = order(level, trump)
-    ranks = [standing[c] for c in kitty]
-    for r in ranks:
-        if TRUMP_FLOOR <= r < TWO_FLOOR:
-            break
-    else:
-        return DryReason.no_plain_trump
-    if rule == DryPotRule.no_plain_trump_or_all_trump and ranks and min(ranks) >= TRUMP_FLOOR:
-        return DryReason.all_trump
+    if plain_trumps(level, trump).isdisjoint(kitty):  # the tables made once per (level, trump): C set tests
+        return NO_PLAIN_TRUMP
+    if rule == OR_ALL_TRUMP and kitty and trumps(level, trump).issuperset(kitty):
+        return ALL_TRUMP
     return None
 
 
@@ -31,11 +30,15 @@ def can_come_out(card: Card) -> bool:
     return not card.is_joker and card.points == 0
 
 
+_MAY_COME_OUT = frozenset(c for c in ALL_CARDS if can_come_out(c))  # tested in C, once per card of a kitty
+
+
 def smallest(kitty: Sequence[Card], level: int, trump: str | None) -> list[Card]:
     """The cards a joker-burier may take: those of lowest standing among the ones that may come out
     (non-trump before trump, then lower; equal standing in other suits is the player's choice)."""
-    eligible = [c for c in kitty if can_come_out(c)]
+    eligible = [c for c in kitty if c in _MAY_COME_OUT]
     if not eligible:
         return []
-    low = min(strength(c, level, trump) for c in eligible)
-    return sorted({c for c in eligible if strength(c, level, trump) == low}, key=str)
+    standing = order(level, trump)  # as strength() reads it, the table looked up once
+    low = min(map(standing.__getitem__, eligible))
+    return sorted({c for c in eligible if standing[c] == low}, key=str)

@@ -12,7 +12,6 @@ from collections.abc import Iterable
 
 from referee.core.i18n import M, listed
 from referee.games.gunzi.cards import _CACHE as _CARD_CACHE
-from referee.games.gunzi.cards import Card
 from referee.games.gunzi.directives import _PLAIN_SEATS, BY_EVENT, DIRECTIVES, NotationError, lookup, suggest
 from referee.games.gunzi.events import (
     Bury,
@@ -27,7 +26,7 @@ from referee.games.gunzi.events import (
     header_of,
     record_error,
 )
-from referee.games.kit.notation import Reading, strip_comment
+from referee.games.kit.notation import Reading, strip_comment, write_record
 
 __all__ = ["NotationError", "Record", "format_event", "parse", "parse_known", "parse_line", "parse_lines",
            "strip_comment", "write"]
@@ -64,10 +63,18 @@ def parse_line(text: str, line: int = 0) -> Event | None:
     if not tokens:
         return None
     shape = _CARD_LINES.get(tokens[0])
-    if shape is not None and len(tokens) > 1 + shape[1]:
-        ev = _card_line(shape[0], shape[1], tokens, line)
-        if ev is not None:
-            return ev
+    if shape is not None:  # a cards line in its usual spelling, made here in one pass (see _CARD_LINES)
+        cls, seated = shape
+        if seated:
+            if len(tokens) > 2:
+                seat = _PLAIN_SEATS.get(tokens[1])
+                cards = tuple(map(_CARD, tokens[2:]))
+                if seat is not None and None not in cards:
+                    return _new(cls, (seat, cards, line))
+        elif len(tokens) > 1:
+            cards = tuple(map(_CARD, tokens[1:]))
+            if None not in cards:
+                return _new(cls, (cards, line))
     directive = lookup(tokens[0])
     if directive is None:
         raise unknown(tokens[0])
@@ -81,25 +88,15 @@ def parse_line(text: str, line: int = 0) -> Event | None:
 
 # The lines a long record is mostly made of that no earlier line repeats: cards after the keyword (kitty,
 # bury), or after a seat (tribute, show, riot). Written as the writer writes them (the keyword, a seat
-# letter, card names seen before), each is read here in one pass; any other spelling, and any problem, goes
-# to the directive's own reader, which gives the same event or says what is wrong.
+# letter, card names seen before), each is read by parse_line in one pass (the cards looked up in C, the
+# event made straight into its tuple); any other spelling, and any problem, goes to the directive's own
+# reader, which gives the same event or says what is wrong.
 _CARD_LINES: dict[str, tuple[type[Kitty | Bury | Tribute | Show | Riot], bool]] = {
     "kitty": (Kitty, False), "bury": (Bury, False), "tribute": (Tribute, True), "show": (Show, True),
     "riot": (Riot, True),
 }
-
-
-def _card_line(cls: type[Kitty | Bury | Tribute | Show | Riot], seated: bool, tokens: list[str],
-               line: int) -> Event | None:
-    """The event of a cards line in its usual spelling, as its reader makes it; None for any other."""
-    get = _CARD_CACHE.get
-    cards: list[Card | None] = [get(t) for t in (tokens[2:] if seated else tokens[1:])]
-    if None in cards:
-        return None
-    if not seated:
-        return tuple.__new__(cls, (tuple(cards), line))
-    seat = _PLAIN_SEATS.get(tokens[1])
-    return None if seat is None else tuple.__new__(cls, (seat, tuple(cards), line))
+_CARD = _CARD_CACHE.get  # a spelling's card, None for one not seen (parse_card reads the others)
+_new = tuple.__new__  # a named tuple made from its fields in order, without its generated __new__
 
 
 def parse(text: str) -> Record:
@@ -159,9 +156,4 @@ def format_event(ev: Event) -> str:
 
 def write(events: Iterable[Event]) -> str:
     """The canonical record: one directive a line, a blank line before each hand, no comments."""
-    out: list[str] = []
-    for ev in events:
-        if isinstance(ev, HandStart) and out:
-            out.append("")
-        out.append(format_event(ev))
-    return "\n".join(out) + "\n" if out else ""
+    return write_record(events, format_event, HandStart)

@@ -10,7 +10,6 @@ that mistypes a key is told which one.
 # No `from __future__ import annotations` here: RuleSet's 31 string annotations would each be compiled by typing
 # at import (a ForwardRef per field), on every command's start; as types they are not.
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -18,17 +17,14 @@ from typing import TYPE_CHECKING, NamedTuple
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
-from referee.core.errors import UsageError
+from referee.core import rulesfile
 from referee.core.i18n import M, Msg, listed
-from referee.core.rulesfile import value_named
+from referee.core.rulesfile import Link, Problem, value_named
+from referee.core.rulesfile import RulesError as RulesError  # re-exported: one error for every game's rule files
 from referee.games.gunzi.codes import Code, DeclarerRotation, DryPotRule, FlipWinner
 
 DEFAULT_RULES = "dalian-club"
 BUNDLED = "referee.games.gunzi.rules"  # the package whose data files are the bundled rule sets
-
-
-class RulesError(UsageError, ValueError):
-    """A rule file that cannot be used: ``RulesError(M(...))``, naming the file and the key."""
 
 
 # Choices are codes (referee.games.gunzi.codes) whose members are named as their values: a member and its string
@@ -214,16 +210,12 @@ def _bundled() -> "Path | Traversable":
     return files(BUNDLED)
 
 
-def _is_path(name_or_path: str) -> bool:
-    return name_or_path.endswith(".toml") or os.sep in name_or_path or "/" in name_or_path
-
-
 def resolve(name_or_path: str) -> "Path | Traversable":
     """A rule set's file from its name (``dalian-club``) or a path to a TOML file."""
-    if _is_path(name_or_path):
+    if rulesfile.is_path(name_or_path):
         p = Path(name_or_path)
         if not p.is_file():
-            raise _no_file(name_or_path)
+            raise rulesfile.no_file(name_or_path)
         return p
     for d in _rules_dirs():
         candidate = d / f"{name_or_path}.toml"
@@ -231,14 +223,6 @@ def resolve(name_or_path: str) -> "Path | Traversable":
             return candidate
     raise RulesError(M("unknown rule set '{name}' (known: {known})",
                        name=name_or_path, known=listed(available())))
-
-
-def _no_file(path: object) -> RulesError:
-    return RulesError(M("no rule file at {path}", path=str(path)))
-
-
-def _identity(src: "Path | Traversable") -> str:
-    return str(src.resolve()) if isinstance(src, Path) else str(src)
 
 
 # --- reading and validating ------------------------------------------------------------------------------
@@ -249,25 +233,13 @@ _LOADED: dict[str, RuleSet] = {}
 Values = dict[str, object]
 
 
-class Problem(NamedTuple):
-    file: str  # the rule file, as its label names it
-    msg: Msg  # what is wrong
-
-
-class Link(NamedTuple):
-    """A file on the way down a chain of bases, to find a cycle."""
-
-    ident: str  # the file's identity (its resolved path)
-    label: str  # as problems name it
-
-
 Problems = list[Problem]
 
 
 def load(name_or_path: str = DEFAULT_RULES) -> RuleSet:
     """The rule set of a name or a file, its bases merged in; read and validated once per process."""
     src = resolve(name_or_path)
-    key = _identity(src)
+    key = rulesfile.identity(src)
     if key not in _LOADED:
         problems: Problems = []
         values = _read_file(src, [], problems)
@@ -283,48 +255,8 @@ def from_dict(data: Mapping[str, object], origin: str = "rules", folder: str | P
 
 
 def _read_file(src: "Path | Traversable", chain: list[Link], problems: Problems) -> Values:
-    """The merged values of a file and its bases; problems are collected, never raised."""
-    label, ident = str(src), _identity(src)
-    seen = [link.ident for link in chain]
-    if ident in seen:
-        cycle = [link.label for link in chain[seen.index(ident):]] + [label]
-        problems.append(Problem(chain[-1].label, M("the rule files inherit from each other in a cycle: {cycle}",
-                                                   cycle=" → ".join(cycle))))
-        return {}
-    try:
-        data = tomllib.loads(_text_of(src))
-    except _TooLarge:
-        problems.append(Problem(label, M("larger than {kib} KiB: not a rule file", kib=RULES_MAX >> 10)))
-        return {}
-    except RecursionError:  # thousands of nested [ or {: tomllib recurses once a level
-        problems.append(Problem(label, M("not valid TOML: nested too deeply")))
-        return {}
-    except (ValueError, UnicodeDecodeError) as e:  # TOMLDecodeError, and an integer of 5,000 digits
-        problems.append(Problem(label, M("not valid TOML: {error}", error=str(e)[:200])))
-        return {}
-    except OSError as e:
-        problems.append(Problem(label, M("cannot be read: {error}", error=str(e.strerror or e))))
-        return {}
-    folder = src.parent if isinstance(src, Path) else None
-    return _merge(data, label, folder, [*chain, Link(ident, label)], problems)
-
-
-RULES_MAX = 1 << 20  # bytes: a rule file is a page of TOML; anything larger is refused unread
-
-
-class _TooLarge(Exception):
-    pass
-
-
-def _text_of(src: "Path | Traversable") -> str:
-    """A rule file's text: a regular file (``resolve`` checked it) of at most :data:`RULES_MAX` bytes."""
-    if not isinstance(src, Path):  # a bundled file inside a zip: the package's own
-        return src.read_text(encoding="utf-8")
-    with open(src, "rb") as f:
-        data = f.read(RULES_MAX + 1)
-    if len(data) > RULES_MAX:
-        raise _TooLarge
-    return data.decode("utf-8")
+    """The merged values of a file and its bases (the shared loader's reading, this loader's merge)."""
+    return rulesfile.read_chain(src, chain, problems, _merge)
 
 
 def _merge(data: Mapping[str, object], label: str, folder: Path | None, chain: list[Link],
@@ -354,16 +286,7 @@ def _merge(data: Mapping[str, object], label: str, folder: Path | None, chain: l
 
 
 def _resolve_base(base: str, folder: Path | None) -> "Path | Traversable":
-    if not _is_path(base):
-        return resolve(base)
-    p = Path(base)
-    if not p.is_absolute():
-        if folder is None:
-            raise RulesError(M("a bundled rule file names its base by name, not by path ({base})", base=base))
-        p = folder / p
-    if not p.is_file():
-        raise _no_file(p)
-    return p
+    return rulesfile.resolve_base(base, folder, resolve)
 
 
 def _own_values(data: Mapping[str, object], label: str, problems: Problems) -> tuple[Values, set[str]]:
@@ -450,30 +373,13 @@ def _check_type(key: str, v: object) -> Msg | None:
 
 def _finish(values: Values, label: str, problems: Problems) -> RuleSet:
     if problems:
-        raise RulesError(_report(problems))
+        raise RulesError(rulesfile.report(problems))
     # Every key is there and of its kind (a missing or mistyped one is a problem found above).
     rules = RuleSet._make(values[f] for f in RuleSet._fields)
     relations = [Problem(label, p) for p in _check_relations(rules)]
     if relations:
-        raise RulesError(_report(relations))
+        raise RulesError(rulesfile.report(relations))
     return rules
-
-
-def _report(problems: Problems) -> Msg:
-    """Each file followed by its problems in the order found; one line, as `check` prints FILE:LINE: message."""
-    by_file: dict[str, list[Msg]] = {}
-    for label, problem in problems:
-        by_file.setdefault(label, []).append(problem)
-    return _joined([M("{file}: {problems}", file=label, problems=_joined(found))
-                    for label, found in by_file.items()])
-
-
-def _joined(messages: list[Msg]) -> Msg:
-    """Messages one after another (``a; b; c``), each worded in the reader's language."""
-    out = messages[0]
-    for msg in messages[1:]:
-        out = M("{first}; {then}", first=out, then=msg)
-    return out
 
 
 def values_of(rules: RuleSet) -> dict[str, bool | int | str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from referee.games.gunzi.cards import TRUMP_FLOOR, TWO_FLOOR, order
+from referee.games.gunzi.cards import plain_trumps
 from referee.games.gunzi.codes import DeclarerRotation, DryReason, Fixed, GameEnd, Jokers, Outcome, Waiver
 from referee.games.gunzi.explain import Step
 from referee.games.gunzi.results import HandFacts, HandResult, HowFixed, Settlement
@@ -369,6 +369,6 @@ def _kitty_step(hr: HandResult) -> Step:
     """Whether the dealt kitty is a dry pot (§6.2.1), and why."""
     if hr.dry_reason:
         return _new(Step, ("kitty.dry", DRY_CLAUSE[hr.dry_reason], (hr.dry_reason,)))
-    standing = order(hr.level, hr.trump)  # as is_trump_plain judges each card, the table looked up once
-    plain = tuple([c for c in hr.kitty if TRUMP_FLOOR <= standing[c] < TWO_FLOOR])
+    trumps = plain_trumps(hr.level, hr.trump)  # as is_trump_plain judges each card, the set made once
+    plain = tuple([c for c in hr.kitty if c in trumps])
     return _new(Step, ("kitty.not_dry", "§6.2.1", (plain,)))

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from referee.games.kit import header as kit
 from referee.games.kit.conduct import Ruling, Warn
+from referee.games.kit.header import Seat as Seat  # re-exported: the seat line is every letter-seated game's
 
 SEATS = ("E", "S", "W", "N")
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
@@ -27,12 +28,6 @@ class Header(kit.Header):
     rules, in the order written (game= and date= among them)."""
 
     __slots__ = ()
-
-
-class Seat(NamedTuple):
-    seat: str
-    name: str
-    line: int = 0
 
 
 class Deal(NamedTuple):

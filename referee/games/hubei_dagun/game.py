@@ -36,27 +36,15 @@ class HubeiDagun(Adapter[Event, DagunRules, MatchResult]):
     time_section = "§11"
 
     # --- seamapp: recording and guided entry of every game
-    def seat_words(self) -> tuple[str, ...]:
-        """The seat letters and the Chinese seat words the reader takes (东 南 西 北)."""
-        from referee.games.hubei_dagun.spellings import SEATS
-        from referee.games.kit.notation import seat_words
-
-        return seat_words(self.seats, SEATS)
+    seat_spellings = "spellings.SEATS"  # the seat words the reader takes (东 南 西 北)
 
 
 GAME = HubeiDagun()
 
 if TYPE_CHECKING:  # the type checker holds 打滚, and each module the adapter hands over to, to the interface
-    from referee.games.api import GameOf
     from referee.games.hubei_dagun import engine, events, expect, notation, ruleset, summary, views
     from referee.games.kit import adapter as kit
 
-    _CHECKED: GameOf[Event, DagunRules, MatchResult] = GAME  # each value held to this game's own types
-    _NOTATION: kit.Notation[Event] = notation
-    _EVENTS: kit.Events[Event] = events
-    _RULESETS: kit.Rulesets[DagunRules] = ruleset
-    _ENGINE: kit.Engine[Event, DagunRules, MatchResult] = engine
-    _EXPECT: kit.Expect[MatchResult] = expect
-    _VIEWS: kit.Views[DagunRules, MatchResult] = views
-    _EXPLAINS: kit.Explains = views
-    _SUMMARIES: kit.Summaries[MatchResult] = summary
+    _CHECKED = kit.Checked[Event, DagunRules, MatchResult](  # each module held to this game's own types
+        GAME, notation=notation, events=events, rulesets=ruleset, expect=expect, summaries=summary, engine=engine,
+        views=views, explains=views)

@@ -65,7 +65,10 @@ def parse(text: str) -> Record:
 
 def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
     """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
-    return kit.read_lines(lines, parse_line, Record())
+    # each line of a deal read once (a match calls, places and declares the same few ways); not the header, a
+    # seat's name nor the conduct; a blank line is read as None (not kept)
+    remembered = kit.Remembered(parse_line, (Deal, Call, Alone, Places, Points, Declare, Claim))
+    return kit.read_lines(lines, remembered, Record())
 
 
 def parse_line(text: str, line: int = 0) -> Event | None:
@@ -324,9 +327,4 @@ def format_event(ev: Event) -> str:
 
 def write(events: Iterable[Event]) -> str:
     """The canonical record: one directive a line, a blank line before each deal, no comments."""
-    out: list[str] = []
-    for ev in events:
-        if isinstance(ev, Deal) and out:
-            out.append("")
-        out.append(format_event(ev))
-    return "\n".join(out) + "\n" if out else ""
+    return kit.write_record(events, format_event, Deal)

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 from referee.games.kit import header as kit
 from referee.games.kit.conduct import Ruling, Warn
+from referee.games.kit.header import Seat as Seat  # re-exported: the seat line is every letter-seated game's
 
 SEATS = ("E", "S", "W", "N")  # the order of play (counter-clockwise): S is E's 下家, E is S's 上家
 
@@ -16,12 +17,6 @@ class Header(kit.Header):
     rules, in the order written."""
 
     __slots__ = ()
-
-
-class Seat(NamedTuple):
-    seat: str
-    name: str
-    line: int = 0
 
 
 class Deal(NamedTuple):

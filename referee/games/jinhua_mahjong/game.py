@@ -32,27 +32,15 @@ class JinhuaMahjong(Adapter[Event, Rules, MatchResult]):
     time_section = "§11"
 
     # --- seamapp: recording and guided entry of every game
-    def seat_words(self) -> tuple[str, ...]:
-        """The seat letters and the Chinese seat words the reader takes (东 南 西 北)."""
-        from referee.games.jinhua_mahjong.notation import SEAT_NAMES
-        from referee.games.kit.notation import seat_words
-
-        return seat_words(self.seats, SEAT_NAMES)
+    seat_spellings = "notation.SEAT_NAMES"  # the seat words the reader takes (东 南 西 北)
 
 
 GAME = JinhuaMahjong()
 
 if TYPE_CHECKING:  # the type checker holds the game, and each module the adapter hands over to, to the interface
-    from referee.games.api import GameOf
     from referee.games.jinhua_mahjong import engine, events, expect, notation, ruleset, views
     from referee.games.kit import adapter as kit
 
-    _CHECKED: GameOf[Event, Rules, MatchResult] = GAME  # each value held to this game's own types
-    _NOTATION: kit.Notation[Event] = notation
-    _EVENTS: kit.Events[Event] = events
-    _RULESETS: kit.Rulesets[Rules] = ruleset
-    _ENGINE: kit.Engine[Event, Rules, MatchResult] = engine
-    _EXPECT: kit.Expect[MatchResult] = expect
-    _VIEWS: kit.Views[Rules, MatchResult] = views
-    _EXPLAINS: kit.Explains = views
-    _SUMMARIES: kit.Summaries[MatchResult] = views
+    _CHECKED = kit.Checked[Event, Rules, MatchResult](  # each module held to this game's own types
+        GAME, notation=notation, events=events, rulesets=ruleset, expect=expect, summaries=views, engine=engine,
+        views=views, explains=views)

@@ -53,22 +53,22 @@ def sets_and_pair(naturals: tuple[int, ...], wilds: int, pair: bool, runs: bool 
     i = next((k for k, c in enumerate(naturals) if c), -1)
     if i < 0:  # only wilds left: three make a set, two the pair
         return wilds % 3 == (2 if pair else 0) and (wilds >= 2 or not pair)
+    if pair and _alike(naturals, i, 2, wilds, False, runs):  # the smallest tile as the pair
+        return True
+    if _alike(naturals, i, 3, wilds, pair, runs):  # as a triplet
+        return True
+    return runs and not is_honour(i) and _runs(list(naturals), i, wilds, pair)
+
+
+def _alike(naturals: tuple[int, ...], i: Tile, size: int, wilds: int, pair: bool, runs: bool) -> bool:
+    """Can the smallest tile *i* make *size* alike (the pair, a triplet), wilds standing for the copies it lacks,
+    in a split of the rest (:func:`sets_and_pair`)?"""
+    take = min(naturals[i], size)
+    if size - take > wilds:
+        return False
     counts = list(naturals)
-    c = counts[i]
-    if pair:
-        take = min(c, 2)
-        if 2 - take <= wilds:
-            counts[i] -= take
-            if sets_and_pair(tuple(counts), wilds - (2 - take), False, runs):
-                return True
-            counts[i] += take
-    take = min(c, 3)
-    if 3 - take <= wilds:
-        counts[i] -= take
-        if sets_and_pair(tuple(counts), wilds - (3 - take), pair, runs):
-            return True
-        counts[i] += take
-    return runs and not is_honour(i) and _runs(counts, i, wilds, pair)
+    counts[i] -= take
+    return sets_and_pair(tuple(counts), wilds - (size - take), pair, runs)
 
 
 def _runs(counts: list[int], i: Tile, wilds: int, pair: bool) -> bool:

@@ -119,6 +119,22 @@ class Pad(Protocol):  # --- web pad: a game's ``pad`` module (Adapter.pad)
     def groups(self) -> tuple[PadGroup, ...]: ...
 
 
+if TYPE_CHECKING:
+    from typing import Generic
+
+    class Checked(Generic[E, R, Res]):
+        """What the type checker holds a game to, in its ``game.py`` (under ``TYPE_CHECKING``, never run): the
+        adapter to the interface of the game's own types, and each module the adapter hands over to to its
+        protocol, ``kit.Checked[Event, RuleSet, MatchResult](GAME, notation=notation, …)``. The types are given,
+        not inferred, so a module of another game's types is refused. A game that overrides the methods an
+        engine, views or an explanation module would serve leaves them out."""
+
+        def __init__(self, game: GameOf[E, R, Res], *, notation: Notation[E], events: Events[E],
+                     rulesets: Rulesets[R], expect: Expect[Res], summaries: Summaries[Res],
+                     engine: Engine[E, R, Res] | None = None, views: Views[R, Res] | None = None,
+                     explains: Explains | None = None) -> None: ...
+
+
 class Adapter(GameOf[E, R, Res]):
     """A game behind the interface, each method handed over to the module of its package that holds the work.
     It subclasses :class:`referee.games.api.GameOf` of the game's types, so mypy checks each method against the
@@ -435,8 +451,15 @@ class Adapter(GameOf[E, R, Res]):
         return found[0] if found else None
 
     def seat_words(self) -> tuple[str, ...]:
-        """The seats as a record writes them (a game with Chinese seat words adds them)."""
-        return self.seats
+        """The seats as a record writes them, and the words of :attr:`seat_spellings` (东 南 西 北) where the game
+        names its reader's table of them."""
+        if self.seat_spellings is None:
+            return self.seats
+        from referee.games.kit.notation import seat_words
+
+        module, _, name = self.seat_spellings.partition(".")
+        spellings: Mapping[str, str] = getattr(self.module(module), name)
+        return seat_words(self.seats, spellings)
 
     # --- seamoff: officiating, appending, guided answers and record files of any game (app/ names no game)
     def expects(self, result: Res) -> tuple[str, ...]:
@@ -641,6 +664,9 @@ class Adapter(GameOf[E, R, Res]):
     def refusal_expects(self, before: Res) -> tuple[str, ...]:
         """None: the kit games' prompt and entry page show the forms expected next above the refusal."""
         return ()
+
+    # --- kitdup: what the games copied, stated once ---
+    seat_spellings: str | None = None  # "module.NAME" of the reader's seat spellings (word → seat), for seat_words
 
 
 class Read(NamedTuple):

@@ -1,6 +1,7 @@
 """The match header of a record whose header is ``match KEY=VALUE…``: its id, the rule set it names and every
 other pair as written, with the fields the store's index and the tournament layer read
-(``referee.games.api.Header``).
+(``referee.games.api.Header``); and the ``seat SEAT NAME`` line after it, the same in the games whose seats are
+letters.
 
 A game subclasses it (``class Header(kit.Header): __slots__ = ()``), so that each game's reader knows its own
 header from another game's (``games.stored`` asks each game whose header a match begins with).
@@ -42,3 +43,11 @@ class Header(NamedTuple):
         """The ``rules-hash=`` it carries (``core.rulesfile.PIN_KEY``): the content of the rules it was created
         under."""
         return self.field("rules-hash")
+
+
+class Seat(NamedTuple):
+    """``seat SEAT NAME``: the name of the player at *seat* (the seat as the game's record writes it)."""
+
+    seat: str
+    name: str
+    line: int = 0

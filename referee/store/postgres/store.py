@@ -21,7 +21,6 @@ lock taken by :meth:`lock_match`, then its session) share the thread's connectio
 from __future__ import annotations
 
 import contextlib
-import hmac
 import secrets
 import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -81,7 +80,7 @@ from referee.store.store import (
     to_events,
 )
 from referee.store.summaries import Cached, Summarizer, _read, _row
-from referee.store.tokens import Issued, Token, TokenError, digest, new_token
+from referee.store.tokens import Issued, Token, TokenError, TokenLookup, digest, new_token
 from referee.store.watching import Changes
 
 if TYPE_CHECKING:
@@ -322,7 +321,7 @@ class PgSigninLinks:
         return token
 
 
-class PgTokens:
+class PgTokens(TokenLookup):
     """The web server's tokens in the ``tokens`` table (only their hashes)."""
 
     def __init__(self, store: PgStore) -> None:
@@ -333,19 +332,6 @@ class PgTokens:
             rows = conn.execute("SELECT name, role, event, tables, hash, created, revoked, club FROM tokens "
                                 "ORDER BY key").fetchall()
         return [Token(r[0], r[1], r[2], tuple(r[3] or ()), r[4], r[5], r[6], r[7]) for r in rows]
-
-    def find(self, secret: str) -> Token | None:
-        if not secret:
-            return None
-        wanted = digest(secret.strip())
-        found = None
-        for t in self.all():
-            if hmac.compare_digest(t.hash, wanted) and t.active:
-                found = t
-        return found
-
-    def named(self, name: str) -> Token | None:
-        return next((t for t in self.all() if t.name == name and t.active), None)
 
     def add(self, name: str, role: str, event: str | None = None, tables: Sequence[int] = (),
             club: str | None = None) -> Issued:

@@ -10,9 +10,6 @@ from functools import lru_cache
 
 from referee.core.i18n import LabelTable, M, Msg, pgettext
 
-# An empty cell: a mark, not a word, the same in every language.
-NONE = "—"
-
 LABELS: dict[str, Msg] = {
     "referee": M("Referee"),
     "page": M("page {n}"),

@@ -21,34 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import NamedTuple, TypedDict
 
+from referee.games.gunzi import events as ev  # each event made a few times per hand: by its module's name
 from referee.games.gunzi.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, SUITS, Card, strength
 from referee.games.gunzi.codes import DeclarerRotation, DryPotRule, FlipWinner, GameEnd, Outcome
-from referee.games.gunzi.events import (
-    Bury,
-    Declare,
-    DeclarerIs,
-    DeclarerPoints,
-    Draw,
-    Event,
-    Flip,
-    HandStart,
-    King,
-    Kitty,
-    Last,
-    MatchHeader,
-    Points,
-    Redeal,
-    Riot,
-    Ruling,
-    SeatName,
-    Show,
-    TeamName,
-    Time,
-    Tribute,
-    Trump,
-    Waive,
-    Warn,
-)
 from referee.games.gunzi.notation import write
 from referee.games.gunzi.ruleset import RuleSet, load
 from referee.games.gunzi.seats import SEATS, lower_hand, other_team, partner, team_of, upper_hand
@@ -109,7 +84,7 @@ class GeneratedGame(NamedTuple):
 class GeneratedMatch:
     """A generated record: its events, and what the generator itself settled, for cross-checking."""
 
-    events: list[Event]
+    events: list[ev.Event]
     hands: list[GeneratedHand] = field(default_factory=list)
     games: list[GeneratedGame] = field(default_factory=list)
     winner: str | None = None
@@ -195,7 +170,7 @@ class _Generator:
         self.seed = seed
         self.rules = rules
         self.limit = hands
-        self.events: list[Event] = []
+        self.events: list[ev.Event] = []
         self.out = GeneratedMatch(self.events, rules=rules)
         self.levels = {"EW": rules.start_level, "NS": rules.start_level}
         self.reached = {"EW": 0, "NS": 0}
@@ -212,21 +187,21 @@ class _Generator:
         self.allow_forfeit = hands is None
         self.shown: dict[str, tuple[Card, ...]] = {}  # seat -> hand laid open in this hand
 
-    def emit(self, ev: Event) -> None:
-        self.events.append(ev)
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
 
     # --- the match --------------------------------------------------------------------------
 
     def run(self) -> GeneratedMatch:
         r = self.rng
-        self.emit(MatchHeader(id=f"GEN-{self.seed}", rules=self.rules.name, date="2026-11-29",
+        self.emit(ev.MatchHeader(id=f"GEN-{self.seed}", rules=self.rules.name, date="2026-11-29",
                               event="Generated match" if r.random() < 0.5 else None,
                               table=str(r.randint(1, 30)), extra=(("seed", str(self.seed)),)))
         if r.random() < 0.8:
             for team, name in zip(("EW", "NS"), r.sample(_TEAM_NAMES, 2), strict=True):
-                self.emit(TeamName(team, name))
+                self.emit(ev.TeamName(team, name))
             for seat, name in zip(SEATS, r.sample(_PLAYER_NAMES, 4), strict=True):
-                self.emit(SeatName(seat, name))
+                self.emit(ev.SeatName(seat, name))
         while not self.match_over and (self.limit is None or self.settled < self.limit):
             if self.between_hands():
                 break
@@ -242,7 +217,7 @@ class _Generator:
             team = team_of(seat)
             limit = rules.warnings_limit
             if not limit or self.warnings[team] + 1 < limit or self.allow_forfeit:
-                self.emit(Warn(seat, r.choice(_WARN_TEXTS)))
+                self.emit(ev.Warn(seat, r.choice(_WARN_TEXTS)))
                 self.warnings[team] += 1
                 if limit and self.warnings[team] >= limit:
                     win = other_team(team)
@@ -251,7 +226,7 @@ class _Generator:
                     self._match_end(win)
                     return True
         if self.game_hands and rules.time_limit_minutes and r.random() < 0.01:
-            self.emit(Time())
+            self.emit(ev.Time())
             ew, ns = self.levels["EW"], self.levels["NS"]
             if ew != ns:
                 self._game_end("EW" if ew > ns else "NS", GameEnd.time)
@@ -259,11 +234,11 @@ class _Generator:
                 self._game_end("EW" if self.reached["EW"] < self.reached["NS"] else "NS", GameEnd.time)
             else:
                 win = r.choice(("EW", "NS"))
-                self.emit(Ruling(win, r.choice(_RULING_TEXTS)))
+                self.emit(ev.Ruling(win, r.choice(_RULING_TEXTS)))
                 self._game_end(win, GameEnd.ruling)
         elif self.game_hands and r.random() < 0.003:
             win = r.choice(("EW", "NS"))
-            self.emit(Ruling(win, r.choice(_RULING_TEXTS)))
+            self.emit(ev.Ruling(win, r.choice(_RULING_TEXTS)))
             self._game_end(win, GameEnd.ruling)
         return self.match_over
 
@@ -296,17 +271,17 @@ class _Generator:
     def play_hand(self) -> None:
         r = self.rng
         self.hand_no += 1
-        self.emit(HandStart())
+        self.emit(ev.HandStart())
         if r.random() < 0.02:  # a hand begun and dealt again
             hands, kitty = self.deal()
             self.declaring(hands, kitty)
-            self.emit(Redeal())
+            self.emit(ev.Redeal())
         while True:
             hands, kitty = self.deal()
             got = self.declaring(hands, kitty)
             if got is not None:
                 break
-            self.emit(Redeal())  # the kitty was six jokers: nothing to draw a suit from
+            self.emit(ev.Redeal())  # the kitty was six jokers: nothing to draw a suit from
         declarer, trump = got
         self.shown = {}
         level = self.levels[team_of(declarer)]
@@ -329,19 +304,19 @@ class _Generator:
             if holders:
                 seat = r.choice(holders)
                 suit = r.choice(SUITS)
-                self.emit(Declare(seat, (BIG_JOKER,)))
-                self.emit(Trump(suit))
+                self.emit(ev.Declare(seat, (BIG_JOKER,)))
+                self.emit(ev.Trump(suit))
                 return Declared(seat, suit)
             mode = "flip"
         if mode == "flip":
             start = r.randrange(4)
             order = SEATS[start:] + SEATS[:start]
-            flips: list[Flip] = []
+            flips: list[ev.Flip] = []
             pile = iter(kitty)
             ok = True
             for seat in order:
                 for card in pile:
-                    flips.append(Flip(seat, card))
+                    flips.append(ev.Flip(seat, card))
                     if not card.is_joker:
                         break
                 else:
@@ -355,11 +330,11 @@ class _Generator:
                 for f in flips:
                     self.emit(f)
                 if r.random() < 0.2:
-                    self.emit(Trump(won.card.suit))
+                    self.emit(ev.Trump(won.card.suit))
                 return Declared(won.seat, won.card.suit)
         seat, suit = r.choice(SEATS), r.choice(SUITS)
-        self.emit(DeclarerIs(seat))
-        self.emit(Trump(suit))
+        self.emit(ev.DeclarerIs(seat))
+        self.emit(ev.Trump(suit))
         return Declared(seat, suit)
 
     def later_hand(self, hands: dict[str, list[Card]], kitty: list[Card]) -> Declared | None:
@@ -368,14 +343,14 @@ class _Generator:
         assert declarer is not None
         level = self.levels[team_of(declarer)]
         if r.random() < 0.1:
-            self.emit(DeclarerIs(declarer))
+            self.emit(ev.DeclarerIs(declarer))
         if r.random() < 0.8:
             trump = self.declarations(self.candidates(hands, level))
             if trump is not None:
                 return Declared(declarer, trump)
         if r.random() < 0.2:
             suit = r.choice(SUITS)
-            self.emit(Trump(suit))
+            self.emit(ev.Trump(suit))
             return Declared(declarer, suit)
         return self.draw(declarer, kitty)
 
@@ -409,7 +384,7 @@ class _Generator:
                 stronger = [c for c in stronger if c.power == low]
             chosen = r.choice(stronger)
             power, trump = chosen.power, chosen.trump
-            self.emit(Declare(chosen.seat, chosen.cards, chosen.as_suit))
+            self.emit(ev.Declare(chosen.seat, chosen.cards, chosen.as_suit))
         return trump
 
     def draw(self, declarer: str, kitty: list[Card]) -> Declared | None:
@@ -421,7 +396,7 @@ class _Generator:
                 break
         if drawn[-1].is_joker:
             return None
-        self.emit(Draw(tuple(drawn)))
+        self.emit(ev.Draw(tuple(drawn)))
         return Declared(declarer, drawn[-1].suit)
 
     # --- tribute (§5) -----------------------------------------------------------------------
@@ -432,21 +407,21 @@ class _Generator:
             return
         r = self.rng
         giver = upper_hand(declarer)
-        rioters = [Riot(s, (j,) * 3) for s in (giver, partner(giver)) for j in (BIG_JOKER, SMALL_JOKER)
+        rioters = [ev.Riot(s, (j,) * 3) for s in (giver, partner(giver)) for j in (BIG_JOKER, SMALL_JOKER)
                    if hands[s].count(j) == 3]
         if self.rules.riot and rioters and r.random() < 0.7:
             self.emit(r.choice(rioters))
             return
         giveable = [c for c in hands[giver] if _may_give(c, level)]
         if r.random() < 0.04 or len(giveable) < owed:
-            self.emit(Waive())
+            self.emit(ev.Waive())
             return
         if r.random() < 0.15:  # the giver's hand laid open: the engine then judges "largest"
             self.shown[giver] = tuple(sorted(hands[giver], key=lambda c: (c.suit, c.rank)))
-            self.emit(Show(giver, self.shown[giver]))
+            self.emit(ev.Show(giver, self.shown[giver]))
         giveable.sort(key=lambda c: (strength(c, level, trump), r.random()), reverse=True)
         give = giveable[:owed]
-        self.emit(Tribute(giver, tuple(give)))
+        self.emit(ev.Tribute(giver, tuple(give)))
         _take(hands[giver], give)
         hands[declarer].extend(give)
 
@@ -457,14 +432,14 @@ class _Generator:
         r = self.rng
         shown = list(kitty)
         r.shuffle(shown)
-        self.emit(Kitty(tuple(shown)))
+        self.emit(ev.Kitty(tuple(shown)))
         if _dry(kitty, level, trump, self.rules.dry_pot == DryPotRule.no_plain_trump_or_all_trump):
             return FinalKitty(list(kitty), True)
         mine = hands[declarer]
         pool = mine + kitty
         if r.random() < 0.05:
             # The declarer's hand laid open: what it holds now, the tribute received included.
-            self.emit(Show(declarer, tuple(mine)))
+            self.emit(ev.Show(declarer, tuple(mine)))
         if r.random() < 0.05:
             final = list(kitty)  # no 'bury': the same six cards go back
         else:
@@ -480,7 +455,7 @@ class _Generator:
                 rest = r.sample(others, 6 - want)
             final = jokers + rest
             r.shuffle(final)
-            self.emit(Bury(tuple(final)))
+            self.emit(ev.Bury(tuple(final)))
             _take(pool, final)
             hands[declarer] = pool
         if r.random() < 0.25:
@@ -513,7 +488,7 @@ class _Generator:
             jokers = jokers[:len(take)]
             if not jokers:
                 continue
-            self.emit(King(seat, tuple(jokers), tuple(take)))
+            self.emit(ev.King(seat, tuple(jokers), tuple(take)))
             _take(held, jokers)
             held.extend(take)
             final = kitty + jokers
@@ -545,10 +520,10 @@ class _Generator:
         if left or (p == 0 and r.random() < 0.5):
             chunks.append(left)
         for part in chunks:
-            self.emit(Points(part))
+            self.emit(ev.Points(part))
         if r.random() < 0.2:
-            self.emit(DeclarerPoints(TOTAL_POINTS - p - kitty_phys))
-        self.emit(Last(dug))
+            self.emit(ev.DeclarerPoints(TOTAL_POINTS - p - kitty_phys))
+        self.emit(ev.Last(dug))
         self.settle(declarer, level, trump, p, final, dry, dug)
 
     def settle(self, declarer: str, level: int, trump: str, p: int, final: list[Card], dry: bool,
