@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 # What a record of one directive from the kept state used to import and does not use: OpenSSL (hashlib, hmac), the
 # Python pickler (the C one reads the state), the TOML reader (the kept rules are read back from their canonical
-# text), the game interface's tournament and scorecard types
+# text), the game interface's tournament, scorecard, rule-listing, facts, forced-close, time-ruling, place and pad types
 UNNEEDED = ("hashlib", "hmac", "_hashlib", "pickle", "tomllib", "referee.games.apitypes")
 
 
