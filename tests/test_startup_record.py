@@ -19,9 +19,9 @@ REPO = Path(__file__).resolve().parent.parent
 
 # What a record of one directive from the kept state used to import and does not use: OpenSSL (hashlib, hmac), the
 # Python pickler (the C one reads the state), the TOML reader (the kept rules are read back from their canonical
-# text), the game interface's tournament, scorecard, rule-listing, facts, forced-close, time-ruling, place and pad types,
-# the shared rules-file loader's keys, schemas and rule sets (Gunzi declares its own), what record_lines, correct_lines,
-# game_state and a record file give (app.recordtypes)
+# text), the game interface's tournament, scorecard, rule-listing, facts, forced-close, time-ruling, place and pad
+# types, the shared rules-file loader's keys, schemas and rule sets (Gunzi declares its own), what record_lines,
+# correct_lines, game_state and a record file give (app.recordtypes)
 UNNEEDED = ("hashlib", "hmac", "_hashlib", "pickle", "tomllib", "referee.games.apitypes", "referee.core.ruleschema",
             "referee.app.recordtypes")
 
