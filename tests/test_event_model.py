@@ -97,7 +97,7 @@ def test_each_kind_has_a_handler_answering_the_same_calls() -> None:
 
     handlers = {k: event._for(k) for k in KINDS}
     assert set(handlers.values()) == {pairevent, individualevent}
-    calls = ("new", "add", "import_", "withdraw", "edit", "remove", "pair", "status", "close", "result", "standings",
+    calls = ("new", "add", "import_", "withdrawn", "edit", "removed", "pair", "status", "close", "result", "standings",
              "prizes", "sheet", "report", "export", "pages")
     for name in calls:
         a, b = (inspect.signature(getattr(m, name)) for m in (pairevent, individualevent))

@@ -51,3 +51,81 @@ def test_the_one_record_writer_puts_a_blank_line_before_each_deal_but_the_first(
 def test_an_unclosed_quote() -> None:
     with pytest.raises(UnclosedQuote):
         words('event="Spring')
+
+
+def test_a_remembered_line_is_read_once_and_given_at_each_line() -> None:
+    """``Remembered``: a line of a kept kind read before is not read again, its event given at the new line; a
+    line of another kind is read each time, and :meth:`forget` reads every line anew."""
+    from typing import NamedTuple
+
+    from referee.games.kit.notation import Remembered
+
+    class Out(NamedTuple):
+        seat: int
+        line: int
+
+    class Name(NamedTuple):
+        text: str
+        line: int
+
+    calls: list[str] = []
+
+    def read(line: str, number: int) -> Out | Name:
+        calls.append(line)
+        word = line.split()[1]
+        return Out(int(word), number) if word.isdigit() else Name(word, number)
+
+    remembered = Remembered(read, (Out,))
+    assert remembered("out 2", 5) == Out(2, 5)
+    assert remembered("out 2", 9) == Out(2, 9)
+    assert type(remembered("out 2", 11)) is Out
+    assert remembered("seat Li", 12) == Name("Li", 12)
+    assert remembered("seat Li", 13) == Name("Li", 13)
+    assert calls == ["out 2", "seat Li", "seat Li"]
+    remembered.forget()
+    assert remembered("out 2", 14) == Out(2, 14)
+    assert calls[-1] == "out 2" and len(calls) == 4
+
+
+def _unrepeated(text: str) -> str:
+    """*text* with no two directive lines alike: each line's first space widened by its number (every game's
+    reader splits at runs of spaces), the header's and seats' lines as they are."""
+    out = []
+    for i, line in enumerate(text.splitlines()):
+        word = line.split(" ", 1)
+        out.append(line if len(word) < 2 or word[0] in ("match", "seat") else word[0] + " " * (i + 1) + word[1])
+    return "\n".join(out) + "\n"
+
+
+def test_each_game_reads_a_repeated_line_as_it_reads_it_the_first_time() -> None:
+    """The readers of Dou Dizhu, Hubei and mahjong read a line seen before once (``Remembered``): an evening played
+    twice reads to the same events, at their own lines, as the same evening with no two lines alike."""
+    from pathlib import Path
+
+    from referee.games.registry import game, game_of_text
+
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    read = 0
+    for path in sorted(examples.iterdir()):
+        text = path.read_text(encoding="utf-8")
+        key = game_of_text(text)[0]
+        if key == "gunzi":
+            continue
+        head, _, deals = text.partition("\ndeal")
+        twice = head + "\ndeal" + deals + "deal" + deals
+        g = game(key)
+        remembered, fresh = g.read(twice), g.read(_unrepeated(twice))
+        assert remembered.events == fresh.events, key
+        assert [(e.line, e.message) for e in remembered.errors] == [(e.line, e.message) for e in fresh.errors]
+        assert len(remembered.events) > len(g.read(text).events)
+        read += 1
+    assert read == 3
+
+
+def test_dou_dizhu_reads_a_name_anew_once_it_is_another_seat_s() -> None:
+    """A name seated again names the new seat from then on: a line read before is read again after a seat line."""
+    from referee.games.doudizhu.events import Bid
+    from referee.games.doudizhu.notation import parse
+
+    reading = parse("match id=T1 game=doudizhu\nseat 1 Li\ndeal\nbid Li 1\nseat 2 Li\nbid Li 1\n")
+    assert [(e.seat, e.line) for e in reading.events if isinstance(e, Bid)] == [(1, 4), (2, 6)]

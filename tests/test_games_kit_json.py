@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.games.kit.jsonout import write_object
+from referee.games.kit.jsonout import text, write_object
 from referee.games.registry import GAMES, game, game_of_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -30,6 +30,18 @@ def test_the_writer_writes_what_json_dump_writes(before: dict, deals: list, afte
     after = {k: v for k, v in after.items() if k not in before}
     out = io.StringIO()
     write_object(out, before, "deals", deals, lambda d: d, lambda: after)
+    assert out.getvalue() == json.dumps({**before, "deals": deals, **after}, ensure_ascii=False, indent=1) + "\n"
+
+
+@settings(max_examples=200, deadline=None)
+@given(fields, st.lists(values, max_size=5), fields)
+def test_rows_a_game_writes_itself_as_text_come_out_as_json_dump_writes_them(before: dict, deals: list,
+                                                                             after: dict) -> None:
+    """A game with rows of a fixed shape writes each row's text itself (``raw``): each row as ``text(row, 2)``,
+    the object the same bytes as ``json.dump`` of it."""
+    after = {k: v for k, v in after.items() if k not in before}
+    out = io.StringIO()
+    write_object(out, before, "deals", deals, lambda d: text(d, 2), lambda: after, raw=True)
     assert out.getvalue() == json.dumps({**before, "deals": deals, **after}, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -72,3 +84,76 @@ def test_values_of_subclasses_and_floats_are_written_as_json_writes_them() -> No
     write_object(out, {"v": value}, "deals", [value, []], lambda d: d, lambda: {"after": value})
     assert out.getvalue() == json.dumps({"v": value, "deals": [value, []], "after": value}, ensure_ascii=False,
                                         indent=1) + "\n"
+
+
+ROW_OF = {"doudizhu": "_deal_json", "hubei-dagun": "deal_json", "jinhua-mahjong": "_deal_json"}  # each row's dict
+
+
+def test_a_game_s_own_rows_are_the_dicts_of_its_deals_written_as_json_dump_writes_them() -> None:
+    """Dou Dizhu, Hubei and mahjong write each deal's row as text themselves (``raw``), its repeated parts written
+    once: the same bytes as ``json.dump`` of the row's dict, in every language, and again when the same deals come
+    back (the deals twice over: every part then a repeat)."""
+    from referee.games.kit.wording import Wording
+
+    for path in sorted(EXAMPLES.iterdir()):
+        text_ = path.read_text(encoding="utf-8")
+        key = game_of_text(text_)[0]
+        if key not in ROW_OF:
+            continue
+        g = game(key)
+        reading = g.read(text_)
+        header = g.header(reading.events)
+        result = g.replay(reading.events, g.load_rules((header.rules if header else None) or g.default_rules),
+                          explain=True)
+        result = result._replace(deals=(*result.deals, *result.deals))
+        row = getattr(g.module("views"), ROW_OF[key])
+        for lang in ("en", "zh", "zh_TW"):
+            out = io.StringIO()
+            g.write_json(result, out, lang, [])
+            data = json.loads(out.getvalue())
+            word = Wording(lang)
+            data["deals"] = [row(d, word) for d in result.deals]
+            assert out.getvalue() == json.dumps(data, ensure_ascii=False, indent=1) + "\n", (key, lang)
+
+
+def test_rows_given_as_text_are_written_a_few_at_a_time() -> None:
+    """A long match's rows given as text (``raw``, ~1-2 KB each) are written as they come, a hundred or so at a
+    time, not gathered whole first: the largest write holds a few hundred rows, whatever the match's length."""
+    writes: list[int] = []
+
+    class Counting(io.StringIO):
+        def write(self, s: str) -> int:
+            writes.append(len(s))
+            return super().write(s)
+
+    row = text({"deal": 1, "explain": ["x" * 1000]}, 2)
+    out = Counting()
+    write_object(out, {}, "deals", range(10_000), lambda _: row, dict, raw=True)
+    assert len(writes) > 20 and max(writes) < 300 * len(row)
+    deals = json.loads(out.getvalue())["deals"]
+    assert len(deals) == 10_000 and deals[-1] == {"deal": 1, "explain": ["x" * 1000]}
+
+
+def test_mahjong_s_opening_step_is_worded_with_each_deal_s_number() -> None:
+    """Mahjong's rows word a deal's step that names its number (a won deal's opening, a drawn deal's one step)
+    around the number once for each dealer and 财神: the same text as the message worded whole, in every language;
+    a language that words the number otherwise (``12,345``) has each worded whole."""
+    from referee.core.i18n import Msg, form
+    from referee.games.jinhua_mahjong import views
+    from referee.games.jinhua_mahjong.engine import drawn, opening
+    from referee.games.jinhua_mahjong.events import Caishen
+    from referee.games.kit.wording import Wording
+
+    for lang in ("en", "zh", "zh_TW"):
+        rows = views._Rows(Wording(lang))
+        for number, dealer, caishen in ((1, "E", None), (12, "E", None), (7, "S", Caishen(3)),
+                                        (12345, "S", Caishen(3))):
+            assert rows._opening(number, dealer, caishen, views._won) == opening(number, dealer, caishen).text(lang)
+            assert rows._opening(number, dealer, None, views._drawn) == drawn(number, dealer).text(lang)
+    rows = views._Rows(Wording("en"))
+
+    def other(n: int, d: str, c: Caishen | None) -> Msg:
+        return form("deal {deal:,}: {dealer:seat}", deal=n, dealer=d)
+
+    assert rows._opening(12345, "E", None, other) == "deal 12,345: E"
+    assert rows._opening(67890, "E", None, other) == "deal 67,890: E"

@@ -15,8 +15,9 @@ import contextlib
 import datetime
 import unicodedata
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from referee.app.entrants import PAIR_ENTRANTS, editing, finished_refuses, required_reason, unknown_pair
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
@@ -46,8 +47,6 @@ from referee.tournament.state import (
     created,
     pair_added,
     pair_edited,
-    pair_removed,
-    pair_withdrawn,
     paired_in,
     result_cleared,
     result_set,
@@ -228,17 +227,10 @@ def edit_pair(store: MatchStore, event_id: str, code: str, *, player1: str | Non
               referee: str | None = None) -> tuple[Pair, EventState]:
     """Correct an entry's players or club, as one entry of the event's log: the players only while the
     pair has not been paired (its matches carry their names); (the pair before, the state after)."""
-    reason = check_text(reason, "--reason").strip()
-    if force and not reason:
-        raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
-    if player1 is None and player2 is None and club is None:
-        raise UsageError(M("nothing to change: give --player1, --player2 or --club"))
-    with event_session(store.event_log(event_id)) as s:
+    nothing = M("nothing to change: give --player1, --player2 or --club") \
+        if player1 is None and player2 is None and club is None else None
+    with editing(store, event_id, code, reason, force, PAIR_ENTRANTS, nothing) as (s, pair, reason):
         state = s.state
-        pair = state.pair(code)
-        if pair is None:
-            raise _unknown_pair(state, code)
-        finished_refuses(state, force, M("its entries cannot change"))
         edited = checked_pair(code, pair.player1 if player1 is None else player1,
                               pair.player2 if player2 is None else player2, pair.club if club is None else club)
         rounds = paired_in(state.rounds, code)
@@ -265,79 +257,6 @@ def edit_pair(store: MatchStore, event_id: str, code: str, *, player1: str | Non
         return pair, s.append([pair_edited(edited, reason)], referee)
 
 
-class Entrants(NamedTuple):
-    """What taking an entry out of an event (removed, withdrawn) checks and says by the kind of entrant: a pair
-    (here) or a player (``app.individual.PLAYER_ENTRANTS``). ``remove_entry`` and ``withdraw_entry`` are the one
-    code path; this is the difference, as data."""
-
-    find: Callable[[EventState, str], Pair | Any | None]  # the entry of a code, None when there is none
-    unknown: Callable[[EventState, str], UsageError]  # the refusal of a code that is not an entry
-    placed_in: Callable[[EventState, str], list[int]]  # the rounds that paired (seated) the entry
-    guard: Callable[[EventState], None]  # refuses an event of the other kind
-    removed: Callable[[str, str], Any]  # the log entries: code, reason
-    withdrawn: Callable[[str, str], Any]
-    remove_reason: Msg  # --reason missing
-    withdraw_reason: Msg
-    placed: Callable[[str, list[int], str], Msg]  # code, rounds, event: "it cannot be removed; withdraw it"
-    already: Callable[[str, str], Msg]  # code, the reason it withdrew for
-
-
-def required_reason(reason: str, missing: Msg) -> str:
-    """The director's *reason* checked (a line of text) and stripped; *missing* is the refusal of none."""
-    reason = check_text(reason, "--reason").strip()
-    if not reason:
-        raise UsageError(missing)
-    return reason
-
-
-def remove_entry(store: MatchStore, event_id: str, code: str, reason: str, entrants: Entrants, *,
-                 force: bool = False, referee: str | None = None) -> EventState:
-    """Take an entry out of the event, as one entry of its log: only one no round has placed (one that played is
-    withdrawn instead, and keeps what it played)."""
-    reason = required_reason(reason, entrants.remove_reason)
-    with event_session(store.event_log(event_id)) as s:
-        state = s.state
-        if entrants.find(state, code) is None:
-            raise entrants.unknown(state, code)
-        finished_refuses(state, force, M("its entries cannot change"))
-        rounds = entrants.placed_in(state, code)
-        if rounds:
-            raise RefereeError(entrants.placed(code, rounds, event_id))
-        return s.append([entrants.removed(code, reason)], referee)
-
-
-def withdraw_entry(store: MatchStore, event_id: str, code: str, reason: str, entrants: Entrants,
-                   referee: str | None = None) -> EventState:
-    """Withdraw an entry: never placed in a round again, kept in the standings with what it played."""
-    reason = required_reason(reason, entrants.withdraw_reason)
-    with event_session(store.event_log(event_id)) as s:
-        state = s.state
-        entrants.guard(state)
-        entry = entrants.find(state, code)
-        if entry is None:
-            raise entrants.unknown(state, code)
-        if not entry.active:
-            raise RefereeError(entrants.already(code, state.withdrawals.get(code, "")))
-        return s.append([entrants.withdrawn(code, reason)], referee)
-
-
-def remove_pair(store: MatchStore, event_id: str, code: str, reason: str, *, force: bool = False,
-                referee: str | None = None) -> EventState:
-    """Take an entry out of the event, as one entry of its log: only a pair never paired (a pair that
-    played is withdrawn instead, and keeps what it played)."""
-    return remove_entry(store, event_id, code, reason, PAIR_ENTRANTS, force=force, referee=referee)
-
-
-def finished_refuses(state: EventState, force: bool, what: Msg) -> None:
-    """A finished event (every planned round closed) takes no change of its entries but by --force --reason."""
-    if state.final and not force:
-        raise RefereeError(MN("event {event} is finished (its {n} round is played and closed): {what}; to change "
-                              "it anyway: --force --reason TEXT",
-                              "event {event} is finished (its {n} rounds are played and closed): {what}; to change "
-                              "it anyway: --force --reason TEXT", len(state.rounds),
-                              event=state.settings.id, what=what))
-
-
 def _joined(problems: list[Msg], source: str | None) -> Msg:
     if len(problems) == 1 and source is None:
         return problems[0]
@@ -348,31 +267,6 @@ def _joined(problems: list[Msg], source: str | None) -> Msg:
     for p in problems:
         out = Msg("{first}\n  {rest}", (("first", out), ("rest", p)))
     return out
-
-
-def withdraw(store: MatchStore, event_id: str, code: str, reason: str, referee: str | None = None) -> EventState:
-    """Withdraw a pair: never paired again, kept in the standings with what it played."""
-    return withdraw_entry(store, event_id, code, reason, PAIR_ENTRANTS, referee)
-
-
-def _unknown_pair(state: EventState, code: str) -> UsageError:
-    return UsageError(M("pair {pair} is not an entry of event {event} (entries: {pairs:list})",
-                        pair=code, event=state.settings.id, pairs=[p.code for p in state.pairs][:12] or ["-"]))
-
-
-PAIR_ENTRANTS = Entrants(
-    find=EventState.pair, unknown=_unknown_pair, placed_in=lambda state, code: paired_in(state.rounds, code),
-    guard=lambda state: None,  # a pair's withdrawal has no guard of its own (an event of players has no pairs)
-    removed=pair_removed, withdrawn=pair_withdrawn,
-    remove_reason=M("--reason: say why the pair is removed (it is kept in the event's log)"),
-    withdraw_reason=M("--reason: say why the pair withdraws (it is kept in the event's log)"),
-    placed=lambda code, rounds, event: MN(
-        "pair {pair} was paired in round {rounds:list}: it cannot be removed; withdraw it instead (referee event "
-        "withdraw {event} {pair} --reason TEXT)",
-        "pair {pair} was paired in rounds {rounds:list}: it cannot be removed; withdraw it instead (referee event "
-        "withdraw {event} {pair} --reason TEXT)", len(rounds), pair=code, rounds=rounds, event=event),
-    already=lambda code, reason: M("pair {pair} has already withdrawn ({reason})", pair=code, reason=reason),
-)
 
 
 # --- pairing a round --------------------------------------------------------------------------------
@@ -577,7 +471,7 @@ def _by_hand_allowed(state: EventState, byes: Sequence[str], changed: bool) -> N
     for code in byes:
         pair = state.pair(code)
         if pair is None:
-            raise _unknown_pair(state, code)
+            raise unknown_pair(state, code)
         if not pair.active:
             raise UsageError(M("--bye {pair}: the pair has withdrawn", pair=code))
     if byes and state.settings.format is EventFormat.round_robin:

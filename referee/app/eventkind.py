@@ -3,7 +3,7 @@
 
 The kind is a value (``PAIRS``, ``PLAYERS``): every kind-dependent table is indexed by it — the command line's
 handlers (``cli/commands/event._for``), the web page's loaders (``web/data``), the removal and withdrawal rules
-(``app.director.PAIR_ENTRANTS``, ``app.individual.PLAYER_ENTRANTS``). The command line and the web ask
+(``app.entrants.ENTRANTS``). The command line and the web ask
 ``kind_of`` once per request and index by the answer; ``tests/test_event_model.py`` refuses a check of the kind
 anywhere else in the views, use-case, command-line and web layers.
 """

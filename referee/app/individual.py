@@ -16,17 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.app.director import (
-    Entrants,
-    Unfinished,
-    as_created,
-    finished_refuses,
-    ours,
-    remove_entry,
-    required_reason,
-    table_of,
-    withdraw_entry,
-)
+from referee.app.director import Unfinished, as_created, ours, table_of
+from referee.app.entrants import PLAYER_ENTRANTS, editing, required_reason
 from referee.app.eventkind import individual_only, players_games
 from referee.app.ratings import individual_seeds
 from referee.core.errors import RefereeError, UsageError
@@ -34,8 +25,8 @@ from referee.core.i18n import MN, M, Msg
 from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games import registry
 from referee.games.api import Game
+from referee.results.eventresults import players_of_state, tables_of
 from referee.results.eventstate import event_session
-from referee.results.individualresults import load_state, tables_of
 from referee.store.api import MatchStore
 from referee.store.store import DuplicateMatch
 from referee.tournament.individual import Player, SeatedRound, SeatingError, SitOut, seat_round
@@ -47,8 +38,6 @@ from referee.tournament.state import (
     created,
     player_added,
     player_edited,
-    player_removed,
-    player_withdrawn,
     result_set,
     round_closed,
     round_seated,
@@ -147,49 +136,14 @@ def add_players(store: MatchStore, event_id: str, players: Sequence[Player], ref
         return s.append([player_added(p) for p in players], referee)
 
 
-def withdraw_player(store: MatchStore, event_id: str, code: str, reason: str,
-                    referee: str | None = None) -> EventState:
-    """Withdraw a player: never seated again, kept in the standings with what it played (a match of the round in
-    play is still recorded and counted)."""
-    return withdraw_entry(store, event_id, code, reason, PLAYER_ENTRANTS, referee)
-
-
-def _unknown_player(state: EventState, code: str) -> UsageError:
-    return UsageError(M("player {player} is not an entry of event {event} (entries: {players:list})",
-                        player=code, event=state.settings.id, players=[p.code for p in state.players][:12] or ["-"]))
-
-
-# what removing or withdrawing a player says and checks (a pair's: app.director.PAIR_ENTRANTS)
-PLAYER_ENTRANTS = Entrants(
-    find=EventState.player, unknown=_unknown_player, placed_in=lambda state, code: seated_in(state.seatings, code),
-    guard=individual_only, removed=player_removed, withdrawn=player_withdrawn,
-    remove_reason=M("--reason: say why the player is removed (it is kept in the event's log)"),
-    withdraw_reason=M("--reason: say why the player withdraws (it is kept in the event's log)"),
-    placed=lambda code, rounds, event: MN(
-        "player {player} was seated in round {rounds:list}: it cannot be removed; withdraw it instead (referee "
-        "event withdraw {event} {player} --reason TEXT)",
-        "player {player} was seated in rounds {rounds:list}: it cannot be removed; withdraw it instead (referee "
-        "event withdraw {event} {player} --reason TEXT)", len(rounds), player=code, rounds=rounds, event=event),
-    already=lambda code, reason: M("player {player} has already withdrawn ({reason})", player=code, reason=reason),
-)
-
-
 def edit_player(store: MatchStore, event_id: str, code: str, *, name: str | None = None, club: str | None = None,
                 reason: str = "", force: bool = False, referee: str | None = None) -> tuple[Player, EventState]:
     """Correct a player's name (while no round has seated it: its matches' records carry it) or club, as one entry
     of the event's log, checked as a pair's edit is (``app.director.edit_pair``); (the player before, the state
     after)."""
-    reason = check_text(reason, "--reason").strip()
-    if force and not reason:
-        raise UsageError(M("--force needs --reason TEXT: it is kept in the event's log"))
-    if name is None and club is None:
-        raise UsageError(M("nothing to change: give --name or --club"))
-    with event_session(store.event_log(event_id)) as s:
+    nothing = M("nothing to change: give --name or --club") if name is None and club is None else None
+    with editing(store, event_id, code, reason, force, PLAYER_ENTRANTS, nothing) as (s, player, reason):
         state = s.state
-        player = state.player(code)
-        if player is None:
-            raise _unknown_player(state, code)
-        finished_refuses(state, force, M("its entries cannot change"))
         edited = checked_player(code, player.name if name is None else name, player.club if club is None else club)
         rounds = seated_in(state.seatings, code)
         if rounds and edited.name != player.name:
@@ -205,13 +159,6 @@ def edit_player(store: MatchStore, event_id: str, code: str, *, name: str | None
         if (edited.name, edited.club) == (player.name, player.club):
             raise UsageError(M("player {player} already has this name and club: nothing changed", player=code))
         return player, s.append([player_edited(edited._replace(active=player.active), reason)], referee)
-
-
-def remove_player(store: MatchStore, event_id: str, code: str, reason: str, *, force: bool = False,
-                  referee: str | None = None) -> EventState:
-    """Take a player out of the event, as one entry of its log: only one no round has seated (a player who played,
-    or sat a round out, is withdrawn instead and keeps what it played)."""
-    return remove_entry(store, event_id, code, reason, PLAYER_ENTRANTS, force=force, referee=referee)
 
 
 class Entered(NamedTuple):
@@ -239,7 +186,7 @@ def enter_scores(store: MatchStore, event_id: str, table: int, scores: str, *, r
                  reason: str = "", referee: str | None = None) -> Entered:
     """Store a table's result without (or over) its match record, as an entry of the event's log with the *reason*:
     each player's score, in seat order (``6:0:-6``), an adjusted result. The standings count it as they count a
-    match (``results.individualresults.Given``); a closed round takes one as a correction after its close; ``event
+    match (``results.eventresults.StandIn``); a closed round takes one as a correction after its close; ``event
     result --clear`` takes it back (``app.director.clear_result``: the same entry as a pair event's)."""
     reason = required_reason(reason, M("--reason: say why the result is entered by hand (it is kept in the event's "
                                        "log)"))
@@ -290,7 +237,7 @@ def next_seating(store: MatchStore, state: EventState, *, by_rating: bool = Fals
     try:
         if robin:  # the fixed schedule: no result read
             return robin_round(state.players, state.seatings, size, match_id=match_ids(settings.id))
-        summaries = {mid: t.summary for mid, t in load_state(state, store).tables.items()
+        summaries = {mid: t.summary for mid, t in players_of_state(state, store).tables.items()
                      if t.done and t.summary is not None}
         return seat_round(state.players, state.seatings, summaries, size, seed=settings.lot,
                           sit_out=SitOut(settings.sit_out), match_id=match_ids(settings.id),

@@ -1,6 +1,8 @@
-"""An event's results as the store holds them: its rounds, every match's summary at its current head
-(``referee.store.summaries``: written by a command's read, never by the web's), the standings they give, and the
-corrections made after a close.
+"""An event's results as the store holds them, for an event of either kind (of pairs: :class:`EventResults`; of
+individual players: :class:`IndividualResults`; :func:`load_any` reads either).
+
+An event of pairs: its rounds, every match's summary at its current head (``referee.store.summaries``: written by a
+command's read, never by the web's), the standings they give, and the corrections made after a close.
 
 Nothing here is typed in: the rounds come from the event's log, the numbers from the matches'
 replays. A round is "corrected after close" when one of its matches has entries past the head its
@@ -12,22 +14,33 @@ broken (every match file the summary cache has to read is checked whole, chain a
 removed, or rewritten, after the close: ``referee.store.closeheads``) is left out of the
 standings and named in :attr:`EventResults.broken`; the commands show the rest, then each such match on
 a line of its own, and exit 1.
+
+An event of individual players: each table's match replayed through its game's interface (``game.replay`` →
+``game.summarize``), and the standings of ``tournament.individual`` from them; a read, nothing is written. A match
+that is missing, or whose record the game's reader or engine refuses, is left out of the standings and named in
+:attr:`IndividualResults.broken`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, NamedTuple, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol, TypeVar, cast
 
-from referee.core.errors import UsageError
+from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, Msg
-from referee.games.api import Outcome, Participant, Summary
+from referee.games import registry
+from referee.games.api import Game, Outcome, Participant, Summary
+from referee.games.stored import game_of_events
 from referee.results import summarize
 from referee.results.eventstate import event_state
 from referee.store.api import MatchReads, MatchStore, SummariesRepo
 from referee.store.closeheads import close_finding, hash_at, missing
+from referee.store.pinning import rules_of_match
 from referee.store.store import StoreError
 from referee.store.summaries import Cached, Progress
+from referee.tournament import individual
+from referee.tournament.individual import Row, SeatedRound
+from referee.tournament.league import EventPart, Part, PlayerPart, pair_part, player_part
 from referee.tournament.model import DirectorResult, Round, RoundStatus, Table
 from referee.tournament.standings import Standings, TableOutcome, standings, table_outcome
 from referee.tournament.state import EventState, Head
@@ -48,10 +61,23 @@ class Correction(NamedTuple):
 RESULT = "result"  # a Correction that is a result entered (or cleared) by the director after the close
 
 
-def given(state: EventState, rounds: Iterable[Round]) -> dict[str, DirectorResult]:
-    """The director's results standing for tables of *rounds*, by match id."""
+class _Numbered(Protocol):
+    @property
+    def number(self) -> int: ...
+
+
+_R = TypeVar("_R", bound=_Numbered)
+
+
+def given(state: EventState, rounds: Iterable[_Numbered]) -> dict[str, DirectorResult]:
+    """The director's results standing for tables of *rounds* (of either kind), by match id."""
     numbers = {r.number for r in rounds}
     return {mid: r for mid, r in state.results.items() if r.round in numbers}
+
+
+def _final(state: EventState, rounds: Sequence[object]) -> bool:
+    """Every planned round closed, and all of them counted."""
+    return state.final and len(rounds) == len(state.rounds)
 
 
 class EventResults(NamedTuple):
@@ -94,7 +120,12 @@ class EventResults(NamedTuple):
     @property
     def final(self) -> bool:
         """Every planned round closed, and all of them counted."""
-        return self.state.final and len(self.rounds) == len(self.state.rounds)
+        return _final(self.state, self.rounds)
+
+    def league_part(self, event: str, club: str) -> Part:
+        """The event as a league's season counts it (``tournament.league``)."""
+        return pair_part(EventPart(event, club, self.state.pairs, self.standings,
+                                   self.state.settings.scoring.tiebreaks))
 
     def status(self, number: int) -> str:
         """``open``, ``closed`` or ``corrected_after_close`` (the JSON's words)."""
@@ -104,16 +135,17 @@ class EventResults(NamedTuple):
         return CORRECTED if self.corrections.get(number) else CLOSED
 
 
-def _rounds(state: EventState, after_round: int | None) -> tuple[Round, ...]:
+def _rounds(state: EventState, rounds: tuple[_R, ...], after_round: int | None) -> tuple[_R, ...]:
+    """The event's *rounds* (its paired or its seated ones) up to *after_round*."""
     if after_round is None:
-        return state.rounds
-    if not 1 <= after_round <= len(state.rounds):
-        if not state.rounds:
+        return rounds
+    if not 1 <= after_round <= len(rounds):
+        if not rounds:
             raise UsageError(M("--after-round {n}: event {event} has no round yet",
                                n=after_round, event=state.settings.id))
         raise UsageError(M("--after-round {n}: event {event} has rounds 1 to {last}",
-                           n=after_round, event=state.settings.id, last=len(state.rounds)))
-    return state.rounds[:after_round]
+                           n=after_round, event=state.settings.id, last=len(rounds)))
+    return rounds[:after_round]
 
 
 READ_WAIT = 1.0  # seconds a command's read waits for the cache's lock before leaving the cache as it is
@@ -133,27 +165,34 @@ def summary_cache(store: MatchStore, event_id: str) -> SummariesRepo:
     return summarize.summary_cache(store, event_id)
 
 
-class Unread(NamedTuple):
-    """The game-neutral summary (``api.Summary``) of a match the event cannot count: not finished, nobody at it,
-    no game won by anyone, whatever its game."""
+class StandIn(NamedTuple):
+    """The game-neutral summary (``api.Summary``) of a table the event does not read from a record, whatever its
+    game: a match the event cannot count (no seats: nobody at it, not finished, no game won by anyone), or an
+    individual event's table whose result the director entered (``event result --adjusted``: each seat's score, the
+    places by score, equal scores sharing a place, no deal), which the standings count as they count a match."""
 
     match_id: str
-    finished: bool = False
+    seats: tuple[str, ...] = ()
+    scores: tuple[int, ...] = ()
+    finished: bool = True
     forfeit: bool = False
     head: str = ""
     entries: int = 0
 
     def participants(self) -> tuple[Participant, ...]:
-        return ()
+        return tuple(Participant(seat, "") for seat in self.seats)
 
     def outcome(self, key: str) -> Outcome:
-        return Outcome(key, 0, 0, 0, 0)
+        if key not in self.seats:
+            return Outcome(key, 0, 0, 0, 0)
+        mine = self.scores[self.seats.index(key)]
+        return Outcome(key, 0, 0, 1 + sum(s > mine for s in self.scores), mine)
 
 
 def _stand_in(match_id: str) -> Cached:
     """What the views show of a match the event cannot count: not finished, not started, no games. (The cache's
     row types its summary as the one game's it holds; the views read only ``api.Summary`` of it.)"""
-    return Cached(cast(Any, Unread(match_id)), Progress(False, 0, 0, False, 0, None, ""), ())
+    return Cached(cast(Any, StandIn(match_id, finished=False)), Progress(False, 0, 0, False, 0, None, ""), ())
 
 
 def _moved(store: MatchReads, event_id: str, number: int, match_id: str, head: Head, cached: Cached) -> Msg | None:
@@ -235,12 +274,134 @@ def load(store: MatchStore, event_id: str, after_round: int | None = None,
     """The event's results (up to *after_round*), each match's summary at its current head: read from
     the summary cache where it is at that head, else computed. *keep*: the summaries computed are saved in
     the cache (a command's read, best effort: :func:`kept`); else the cache is not written (the web's reads)."""
-    state = event_state(store.event_log(event_id))
-    rounds = _rounds(state, after_round)
-    cache = cache or summary_cache(store, event_id)
+    return pairs_of_state(event_state(store.event_log(event_id)), store, after_round, cache, keep)
+
+
+def pairs_of_state(state: EventState, store: MatchStore, after_round: int | None = None,
+                   cache: SummariesRepo | None = None, keep: bool = False) -> EventResults:
+    """The results of the event of pairs whose state is *state* (:func:`load`)."""
+    rounds = _rounds(state, state.rounds, after_round)
+    cache = cache or summary_cache(store, state.settings.id)
     cached, broken = summaries_of(store, cache, state, rounds)
     if keep:
         kept(cache)
     counted = {mid: c.summary for mid, c in cached.items() if mid not in broken}
     st = standings(state.pairs, rounds, counted, state.settings.scoring, state.settings.lot, given(state, rounds))
     return EventResults(state, rounds, cached, st, corrections(state, cached, rounds), broken)
+
+
+# --- the events of individual players: each table's match replayed through its game's interface ---------------
+
+class PlayedTable(NamedTuple):
+    """A table's match as it stands: its summary, whether it is done (every deal settled, at least one, no
+    problem left), and the deals settled; *given*: the director's result stands for it (``event result``)."""
+
+    summary: Summary | None
+    done: bool
+    deals: int
+    given: DirectorResult | None = None
+
+
+class IndividualResults(NamedTuple):
+    state: EventState
+    rounds: tuple[SeatedRound, ...]  # the rounds counted (``--after-round`` may stop before the last)
+    tables: dict[str, PlayedTable]  # match id -> where it stands
+    standings: tuple[Row, ...]
+    broken: dict[str, Msg]  # match id -> why the event cannot count it
+
+    @property
+    def final(self) -> bool:
+        """Every planned round closed, and all of them counted."""
+        return _final(self.state, self.rounds)
+
+    def league_part(self, event: str, club: str) -> Part:
+        """The event as a league's season counts it (``tournament.league``)."""
+        return player_part(PlayerPart(event, club, self.state.players, self.standings))
+
+    @property
+    def names(self) -> dict[str, str]:
+        return {p.code: p.name for p in self.state.players}
+
+    def scores(self, match_id: str) -> tuple[int, ...] | None:
+        """The table's players' scores in seat order, once its match is done."""
+        t = self.tables.get(match_id)
+        if t is None or not t.done or t.summary is None:
+            return None
+        return tuple(t.summary.outcome(p.key).score for p in t.summary.participants())
+
+
+def match_table(store: MatchStore, match_id: str) -> PlayedTable:
+    """The match *match_id* replayed through its game: a :class:`RefereeError` when it cannot be read."""
+    events, errors = store.events_and_errors(match_id)
+    if errors:
+        raise RefereeError(M("match {match}, line {line}: {problem}", match=match_id, line=errors[0].line,
+                             problem=errors[0].msg))
+    game: Game | None = game_of_events(events)
+    if game is None:
+        raise RefereeError(M("match {match}: no match header in effect", match=match_id))
+    rules = rules_of_match(game, events, store)
+    result = game.replay(events, rules)
+    summary = game.summarize(result)
+    parts = summary.participants()
+    deals = max((summary.outcome(p.key).won + summary.outcome(p.key).lost for p in parts), default=0)
+    done = summary.finished and deals > 0 and not game.problems(result)
+    return PlayedTable(summary, done, deals)
+
+
+def tables_of(store: MatchStore, rounds: tuple[SeatedRound, ...],
+              results: Mapping[str, DirectorResult] | None = None,
+              seats: tuple[str, ...] = ()) -> tuple[dict[str, PlayedTable], dict[str, Msg]]:
+    """Each table of *rounds* as it stands: the director's result where *results* has one (its scores by *seats*,
+    the game's), else its match replayed; and the matches that cannot be counted, with why."""
+    tables: dict[str, PlayedTable] = {}
+    broken: dict[str, Msg] = {}
+    for rnd in rounds:
+        for t in rnd.tables:
+            given = (results or {}).get(t.match_id)
+            if given is not None:
+                tables[t.match_id] = PlayedTable(StandIn(t.match_id, seats[:len(given.scores)], given.scores), True, 0,
+                                                 given)
+                continue
+            if not store.exists(t.match_id):
+                broken[t.match_id] = M("match {match} of round {round} is not in the store", match=t.match_id,
+                                       round=rnd.number)
+                tables[t.match_id] = PlayedTable(None, False, 0)
+                continue
+            try:
+                tables[t.match_id] = match_table(store, t.match_id)
+            except (RefereeError, ValueError) as e:
+                broken[t.match_id] = e.msg if isinstance(e, RefereeError) else M("match {match} cannot be read",
+                                                                                match=t.match_id)
+                tables[t.match_id] = PlayedTable(None, False, 0)
+    return tables, broken
+
+
+def players_of_state(state: EventState, store: MatchStore, after_round: int | None = None) -> IndividualResults:
+    """The results of the event of individual players whose state is *state* (:func:`load_players`)."""
+    rounds = _rounds(state, state.seatings, after_round)
+    tables, broken = tables_of(store, rounds, given(state, rounds), registry.game(state.settings.game).seats)
+    done: Mapping[str, Summary] = {mid: t.summary for mid, t in tables.items() if t.done and t.summary is not None}
+    rows = individual.standings(state.players, rounds, done, state.settings.lot)
+    return IndividualResults(state, rounds, tables, rows, broken)
+
+
+def load_players(store: MatchStore, event_id: str, after_round: int | None = None) -> IndividualResults:
+    """The individual event's results (up to *after_round*) from its log and its stored matches."""
+    return players_of_state(event_state(store.event_log(event_id)), store, after_round)
+
+
+# --- either kind ------------------------------------------------------------------------------------------------
+
+Results = EventResults | IndividualResults
+
+
+def of_state(state: EventState, store: MatchStore, keep: bool = False) -> Results:
+    """The results of the event whose state is *state*, whatever its kind (*keep*: as :func:`load`'s)."""
+    if state.settings.individual:
+        return players_of_state(state, store)
+    return pairs_of_state(state, store, keep=keep)
+
+
+def load_any(store: MatchStore, event_id: str, keep: bool = False) -> Results:
+    """The results of event *event_id*, whatever its kind: a league sums any event of its season through this."""
+    return of_state(event_state(store.event_log(event_id)), store, keep)

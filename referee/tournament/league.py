@@ -1,4 +1,5 @@
-"""The standings of a league (a season): the events it groups, each event's standings summed, pair by pair.
+"""The standings of a league (a season): the events it groups, each event's standings summed, entry by entry, the
+events of pairs and of individual players through one sum (:func:`season`: an entry is its names and its counts).
 
 Pure arithmetic over each event's own standings (``tournament.standings``): nothing is re-scored. The
 conventions (``docs/league.md`` states them for the reader):
@@ -23,8 +24,8 @@ conventions (``docs/league.md`` states them for the reader):
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
-from typing import NamedTuple, TypeVar
+from collections.abc import Mapping, Sequence
+from typing import NamedTuple
 
 from referee.tournament.individual import Player
 from referee.tournament.individual import Row as PlayerRow
@@ -69,10 +70,10 @@ class LeagueStandings(NamedTuple):
     events: tuple[str, ...]
 
 
-def name_key(player1: str, player2: str) -> tuple[str, str]:
-    """The pair's players as the league matches them across events (either order)."""
-    a, b = (unicodedata.normalize("NFC", p.strip()).casefold() for p in (player1, player2))
-    return (a, b) if a <= b else (b, a)
+def name_key(names: Sequence[str]) -> tuple[str, ...]:
+    """An entry's people as the league matches them across events (a pair's two names in either order, a player's
+    one): each with its outer spaces dropped, in Unicode NFC and case-folded."""
+    return tuple(sorted(unicodedata.normalize("NFC", n.strip()).casefold() for n in names))
 
 
 def league_criteria(parts: Sequence[EventPart]) -> tuple[Criterion, ...]:
@@ -81,42 +82,38 @@ def league_criteria(parts: Sequence[EventPart]) -> tuple[Criterion, ...]:
     return (Criterion.match_points, *(c for c in first if c not in WITHIN_EVENT))
 
 
-class _Entry:
-    """What the league keeps of an entry whatever its kind (a pair, a player): its clubs and events, in the order
-    first met."""
+# --- the season: one sum over the events of either kind --------------------------------------------------------
 
-    __slots__ = ("clubs", "events")
+class Line(NamedTuple):
+    """One entry's line of an event's standings as the season sums it, whatever the kind of entry: its people's
+    names (a pair's two, a player's one), its club, and each count the season sums, by name."""
 
-    def __init__(self) -> None:
-        self.clubs: list[str] = []
-        self.events: list[str] = []
-
-
-_K = TypeVar("_K")
-_S = TypeVar("_S", bound=_Entry)
-_A = TypeVar("_A")
+    names: tuple[str, ...]
+    club: str
+    counts: Mapping[str, int]
 
 
-def _entry_of(sums: dict[_K, _S], key: _K, make: Callable[[_A], _S], names: _A, club: str, event: str) -> _S:
-    """The league's sum of the entry of *key* (``make(names)`` on its first event), its *club* and *event*
-    counted: one code path for the sums of pairs and of players."""
-    s = sums.get(key)
-    if s is None:
-        s = sums[key] = make(names)
-    if club and club not in s.clubs:
-        s.clubs.append(club)
-    s.events.append(event)
-    return s
+class Part(NamedTuple):
+    """One event of the league as the season counts it, whatever its kind: its id, the club it was held at, its
+    entries' lines, and the counts that rank its kind of entry over the season (highest first, in order; the first
+    event of a kind gives its kind's order)."""
+
+    event: str
+    club: str
+    kind: str  # the kind of entry: entries of one kind are summed and ranked together ("pairs", "players")
+    lines: Sequence[Line]
+    ranking: tuple[str, ...]
 
 
-class _Sum(_Entry):
-    __slots__ = ("byes", "games_lost", "games_won", "lost", "match_points", "names", "played", "tiebreaks", "won")
+class Summed(NamedTuple):
+    """An entry's season: its rank among the entries of its kind, its names (as first entered, outer spaces
+    dropped), its clubs and events (in the order first met), and its counts summed."""
 
-    def __init__(self, names: tuple[str, str]) -> None:
-        super().__init__()
-        self.names = names
-        self.played = self.won = self.lost = self.byes = self.match_points = self.games_won = self.games_lost = 0
-        self.tiebreaks: dict[Criterion, int] = {}
+    rank: int
+    names: tuple[str, ...]
+    clubs: tuple[str, ...]
+    events: tuple[str, ...]
+    counts: dict[str, int]
 
 
 def _ranks(values: Sequence[tuple[int, ...]]) -> list[int]:
@@ -127,37 +124,62 @@ def _ranks(values: Sequence[tuple[int, ...]]) -> list[int]:
     return ranks
 
 
+def season(parts: Sequence[Part]) -> dict[str, tuple[Summed, ...]]:
+    """Every entry of the season, by kind, in rank order: an entry is matched across events by its names
+    (:func:`name_key`), its counts are summed, and the entries of a kind rank by the counts of its first event's
+    ranking, then by name; entries still equal share a rank."""
+    sums: dict[tuple[str, tuple[str, ...]], Summed] = {}
+    rankings: dict[str, tuple[str, ...]] = {}
+    for part in parts:
+        rankings.setdefault(part.kind, part.ranking)
+        for line in part.lines:
+            key = (part.kind, name_key(line.names))
+            s = sums.get(key)
+            if s is None:
+                s = sums[key] = Summed(0, tuple(n.strip() for n in line.names), (), (), {})
+            clubs = s.clubs if not line.club or line.club in s.clubs else (*s.clubs, line.club)
+            s = sums[key] = s._replace(clubs=clubs, events=(*s.events, part.event))
+            for name, n in line.counts.items():
+                s.counts[name] = s.counts.get(name, 0) + n
+    out: dict[str, tuple[Summed, ...]] = {}
+    for kind, ranking in rankings.items():
+
+        def values(s: Summed, ranking: tuple[str, ...] = ranking) -> tuple[int, ...]:
+            return tuple(s.counts.get(c, 0) for c in ranking)
+
+        ordered = sorted((s for (k, _), s in sums.items() if k == kind),
+                         key=lambda s: (tuple(-v for v in values(s)), s.names))
+        out[kind] = tuple(s._replace(rank=rank)
+                          for rank, s in zip(_ranks([values(s) for s in ordered]), ordered, strict=True))
+    return out
+
+
+# --- the events of pairs -----------------------------------------------------------------------------------------
+
+PAIRS = "pairs"
+PAIR_COUNTS = ("played", "won", "lost", "byes", "match_points", "games_won", "games_lost")
+
+
+def pair_part(part: EventPart) -> Part:
+    """An event of pairs as the season counts it: each row's record, match points and every tie-break that can be
+    summed (None adds nothing)."""
+    by_code = {p.code: p for p in part.pairs}
+    lines = [Line((by_code[row.pair].player1, by_code[row.pair].player2), by_code[row.pair].club,
+                  {**{c: getattr(row, c) for c in PAIR_COUNTS},
+                   **{c: v or 0 for c, v in row.tiebreaks.items() if c not in WITHIN_EVENT}})
+             for row in part.standings.rows]
+    return Part(part.event, part.club, PAIRS, lines, league_criteria([part]))
+
+
+def pair_rows(summed: Sequence[Summed], criteria: tuple[Criterion, ...]) -> tuple[LeagueRow, ...]:
+    extra = criteria[1:]
+    return tuple(LeagueRow._make((s.rank, *s.names, s.clubs, s.events, *(s.counts.get(c, 0) for c in PAIR_COUNTS),
+                                  {c: s.counts.get(c, 0) for c in extra})) for s in summed)
+
+
 def league_standings(parts: Sequence[EventPart]) -> LeagueStandings:
     """The league's standings from its events' standings (see the module's conventions)."""
-    criteria = league_criteria(parts)
-    extra = criteria[1:]
-    sums: dict[tuple[str, str], _Sum] = {}
-    for part in parts:
-        by_code = {p.code: p for p in part.pairs}
-        for row in part.standings.rows:
-            pair = by_code[row.pair]
-            s = _entry_of(sums, name_key(pair.player1, pair.player2), _Sum,
-                          (pair.player1.strip(), pair.player2.strip()), pair.club, part.event)
-            s.played += row.played
-            s.won += row.won
-            s.lost += row.lost
-            s.byes += row.byes
-            s.match_points += row.match_points
-            s.games_won += row.games_won
-            s.games_lost += row.games_lost
-            for c in extra:
-                s.tiebreaks[c] = s.tiebreaks.get(c, 0) + (row.tiebreaks.get(c) or 0)
-
-    def values(s: _Sum) -> tuple[int, ...]:
-        return (s.match_points, *(s.tiebreaks.get(c, 0) for c in extra))
-
-    ordered = sorted(sums.values(), key=lambda s: (tuple(-v for v in values(s)), s.names))
-    rows: list[LeagueRow] = []
-    for rank, s in zip(_ranks([values(s) for s in ordered]), ordered, strict=True):
-        rows.append(LeagueRow(rank, s.names[0], s.names[1], tuple(s.clubs), tuple(s.events), s.played, s.won,
-                              s.lost, s.byes, s.match_points, s.games_won, s.games_lost,
-                              {c: s.tiebreaks.get(c, 0) for c in extra}))
-    return LeagueStandings(tuple(rows), criteria, tuple(p.event for p in parts))
+    return season_standings([pair_part(p) for p in parts])[0]
 
 
 # --- the events of individual players ---------------------------------------------------------------------------
@@ -182,38 +204,36 @@ class PlayerLeagueRow(NamedTuple):
     firsts: int
 
 
-def player_key(name: str) -> str:
-    """A player's name as the league matches it across events."""
-    return unicodedata.normalize("NFC", name.strip()).casefold()
+PLAYERS = "players"
+PLAYER_COUNTS = ("played", "sat_out", "score", "firsts")
 
 
-class _PlayerSum(_Entry):
-    __slots__ = ("firsts", "name", "played", "sat_out", "score")
+def player_part(part: PlayerPart) -> Part:
+    """An event of individual players as the season counts it: each row's matches, rounds sat out, score and first
+    places; the season ranks them by score, then first places."""
+    by_code = {p.code: p for p in part.players}
+    lines = [Line((by_code[row.player].name,), by_code[row.player].club, {c: getattr(row, c) for c in PLAYER_COUNTS})
+             for row in part.rows]
+    return Part(part.event, part.club, PLAYERS, lines, ("score", "firsts"))
 
-    def __init__(self, name: str) -> None:
-        super().__init__()
-        self.name = name
-        self.played = self.sat_out = self.score = self.firsts = 0
 
-    def values(self) -> tuple[int, int]:
-        return (self.score, self.firsts)
+def player_rows(summed: Sequence[Summed]) -> tuple[PlayerLeagueRow, ...]:
+    return tuple(PlayerLeagueRow._make((s.rank, *s.names, s.clubs, s.events,
+                                        *(s.counts.get(c, 0) for c in PLAYER_COUNTS))) for s in summed)
 
 
 def player_standings(parts: Sequence[PlayerPart]) -> tuple[PlayerLeagueRow, ...]:
     """The league's players from its individual events' standings (see the module's conventions)."""
-    sums: dict[str, _PlayerSum] = {}
-    for part in parts:
-        by_code = {p.code: p for p in part.players}
-        for row in part.rows:
-            player = by_code[row.player]
-            s = _entry_of(sums, player_key(player.name), _PlayerSum, player.name.strip(), player.club, part.event)
-            s.played += row.played
-            s.sat_out += row.sat_out
-            s.score += row.score
-            s.firsts += row.firsts
-    ordered = sorted(sums.values(), key=lambda s: (-s.score, -s.firsts, s.name))
-    rows: list[PlayerLeagueRow] = []
-    for rank, s in zip(_ranks([s.values() for s in ordered]), ordered, strict=True):
-        rows.append(PlayerLeagueRow(rank, s.name, tuple(s.clubs), tuple(s.events), s.played, s.sat_out, s.score,
-                                    s.firsts))
-    return tuple(rows)
+    return season_standings([player_part(p) for p in parts])[1]
+
+
+# --- a season of events of either kind ----------------------------------------------------------------------------
+
+def season_standings(parts: Sequence[Part]) -> tuple[LeagueStandings, tuple[PlayerLeagueRow, ...]]:
+    """A season's standings from its events of either kind, summed in one pass (:func:`season`): its pairs' (ranked
+    by match points, then the first event of pairs' tie-breaks summed) and its players'."""
+    summed = season(parts)
+    pair_parts = [p for p in parts if p.kind == PAIRS]
+    criteria = tuple(Criterion(c) for c in pair_parts[0].ranking) if pair_parts else league_criteria(())
+    return (LeagueStandings(pair_rows(summed.get(PAIRS, ()), criteria), criteria, tuple(p.event for p in pair_parts)),
+            player_rows(summed.get(PLAYERS, ())))

@@ -18,6 +18,7 @@ half read.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 from referee.games import registry
@@ -324,12 +325,6 @@ class _Fold:
         self.players: dict[str, Player] = {}
         self.seatings: list[SeatedRound] = []
 
-    def known(self, seq: int, code: str) -> Pair:
-        pair = self.pairs.get(code)
-        if pair is None:
-            raise StateError(seq, "unknown_pair", code)
-        return pair
-
 
 def _get(action: Mapping[str, Any], seq: int, key: str, kind: type | tuple[type, ...]) -> Any:
     value = action.get(key)
@@ -369,74 +364,76 @@ def _on_settings_changed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
     f.settings = f.settings._replace(confirmation_required=_get(a, seq, "confirmation_required", bool))
 
 
-def _on_player_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
-    code = _get(a, seq, "player", str)
-    if code in f.players or f.settings is None or not f.settings.individual:
-        raise StateError(seq, "bad_action", code)
-    f.players[code] = Player(code, _get(a, seq, "name", str), _get(a, seq, "club", str))
+# --- the entries: one path for a pair event's pairs and an individual event's players -------------------------------
+
+def _pair_of(code: str, a: Mapping[str, Any], seq: int) -> Pair:
+    return Pair(code, _get(a, seq, "player1", str), _get(a, seq, "player2", str), _get(a, seq, "club", str),
+                newcomer=bool(_optional(a, seq, "newcomer", bool)), rating=_optional(a, seq, "rating", int))
 
 
-def _on_player_withdrawn(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
-    code = _get(a, seq, "player", str)
-    player = f.players.get(code)
-    if player is None or not player.active:
-        raise StateError(seq, "bad_action", code)
-    f.players[code] = player._replace(active=False)
-    f.withdrawals[code] = _get(a, seq, "reason", str)
+def _player_of(code: str, a: Mapping[str, Any], seq: int) -> Player:
+    return Player(code, _get(a, seq, "name", str), _get(a, seq, "club", str))
 
 
-def _on_player_edited(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
-    code = _get(a, seq, "player", str)
-    player = f.players.get(code)
-    if player is None:
+class _Entrant(NamedTuple):
+    """What differs between the two kinds of entry as the log keeps them, as data; the handlers below are the one
+    code path of both."""
+
+    field: str  # the action's key holding the entry's code: "pair" | "player"
+    individual: bool  # entered in an event of individual players (``Settings.individual``), else of pairs
+    names: tuple[str, ...]  # the fields naming its people, in the records of the matches it sat at
+    entries: Callable[[_Fold], dict[str, Any]]  # the fold's entries of the kind, by code
+    make: Callable[[str, Mapping[str, Any], int], Any]  # the entry an ``…_added`` action enters
+    placed_in: Callable[[_Fold, str], list[int]]  # the rounds it sat in: then it is withdrawn, never removed
+    withdrawn: Mapping[str, Any]  # the fields a withdrawal sets
+
+
+PAIR_ENTRIES = _Entrant("pair", False, ("player1", "player2"), lambda f: f.pairs, _pair_of,
+                 lambda f, code: paired_in(f.rounds, code), {"active": False,
+                                                             "withdrawn_reason": WithdrawnReason.withdrew})
+PLAYER_ENTRIES = _Entrant("player", True, ("name",), lambda f: f.players, _player_of,
+                   lambda f, code: seated_in(f.seatings, code), {"active": False})
+
+
+def _entry(kind: _Entrant, f: _Fold, a: Mapping[str, Any], seq: int) -> tuple[str, Any]:
+    """The code the action names and its entry (``unknown_pair`` when it is none)."""
+    code = _get(a, seq, kind.field, str)
+    entry = kind.entries(f).get(code)
+    if entry is None:
         raise StateError(seq, "unknown_pair", code)
-    name = _get(a, seq, "name", str)
-    if name != player.name and seated_in(f.seatings, code):
-        raise StateError(seq, "bad_action", code)  # its name is in the records of the matches it sat at
-    f.players[code] = player._replace(name=name, club=_get(a, seq, "club", str))
+    return code, entry
 
 
-def _on_player_removed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
-    code = _get(a, seq, "player", str)
+def _on_added(kind: _Entrant, f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code = _get(a, seq, kind.field, str)
+    if code in kind.entries(f) or f.settings is None or f.settings.individual != kind.individual:
+        raise StateError(seq, "bad_action", code)
+    kind.entries(f)[code] = kind.make(code, a, seq)
+
+
+def _on_edited(kind: _Entrant, f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code, entry = _entry(kind, f, a, seq)
+    changed = {key: _get(a, seq, key, str) for key in (*kind.names, "club")}
+    if any(changed[key] != getattr(entry, key) for key in kind.names) and kind.placed_in(f, code):
+        raise StateError(seq, "bad_action", code)  # its names are in the records of the matches it sat at
+    kind.entries(f)[code] = entry._replace(**changed)
+
+
+def _on_removed(kind: _Entrant, f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code, _ = _entry(kind, f, a, seq)
     _get(a, seq, "reason", str)
-    if code not in f.players:
-        raise StateError(seq, "unknown_pair", code)
-    if seated_in(f.seatings, code):
-        raise StateError(seq, "bad_action", code)  # a player who was seated is withdrawn, never removed
-    del f.players[code]
+    if kind.placed_in(f, code):
+        raise StateError(seq, "bad_action", code)  # an entry that sat in a round is withdrawn, never removed
+    del kind.entries(f)[code]
     f.withdrawals.pop(code, None)
 
 
-def _on_round_seated(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
-    number = _get(a, seq, "round", int)
-    if number != len(f.rounds) + 1 or (f.rounds and f.rounds[-1].status is not RoundStatus.closed):
-        raise StateError(seq, "round_order", str(number))
-    seated = []
-    for t in _get(a, seq, "tables", list):
-        if not isinstance(t, dict):
-            raise StateError(seq, "bad_action", "tables")
-        players = _get(t, seq, "players", list)
-        for code in players:
-            if code not in f.players:
-                raise StateError(seq, "unknown_pair", str(code))
-        seated.append(Seating(_get(t, seq, "table", int), _get(t, seq, "match", str), tuple(players)))
-    out = _get(a, seq, "sitting_out", list)
-    for code in out:
-        if code not in f.players:
-            raise StateError(seq, "unknown_pair", str(code))
-    f.seatings.append(SeatedRound(number, tuple(seated), tuple(out)))
-    # the round's status, its close and its matches are kept as a pair round's are (no pairs at its tables)
-    f.rounds.append(Round(number, tuple(Table(t.number, t.match_id, "", "") for t in seated), None,
-                          RoundStatus.open))
-
-
-def _on_pair_added(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
-    code = _get(a, seq, "pair", str)
-    if code in f.pairs:
+def _on_withdrawn(kind: _Entrant, f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    code, entry = _entry(kind, f, a, seq)
+    if not entry.active:
         raise StateError(seq, "bad_action", code)
-    f.pairs[code] = Pair(code, _get(a, seq, "player1", str), _get(a, seq, "player2", str),
-                         _get(a, seq, "club", str), newcomer=bool(_optional(a, seq, "newcomer", bool)),
-                         rating=_optional(a, seq, "rating", int))
+    kind.entries(f)[code] = entry._replace(**kind.withdrawn)
+    f.withdrawals[code] = _get(a, seq, "reason", str)
 
 
 def paired_in(rounds: Sequence[Round], code: str) -> list[int]:
@@ -445,45 +442,49 @@ def paired_in(rounds: Sequence[Round], code: str) -> list[int]:
             if r.bye == code or code in r.requested or any(code in (t.ew, t.ns) for t in r.tables)]
 
 
-def _on_pair_edited(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
-    code = _get(a, seq, "pair", str)
-    pair = f.known(seq, code)
-    f.pairs[code] = pair._replace(player1=_get(a, seq, "player1", str), player2=_get(a, seq, "player2", str),
-                                  club=_get(a, seq, "club", str))
+def _next_round(f: _Fold, a: Mapping[str, Any], seq: int) -> int:
+    """The number of the round the action places: the next, once the last is closed."""
+    number: int = _get(a, seq, "round", int)
+    if number != len(f.rounds) + 1 or (f.rounds and f.rounds[-1].status is not RoundStatus.closed):
+        raise StateError(seq, "round_order", str(number))
+    return number
 
 
-def _on_pair_removed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
-    code = _get(a, seq, "pair", str)
-    f.known(seq, code)
-    if paired_in(f.rounds, code):
-        raise StateError(seq, "bad_action", code)  # a pair that was paired is withdrawn, never removed
-    del f.pairs[code]
-    f.withdrawals.pop(code, None)
+def _codes(kind: _Entrant, f: _Fold, seq: int, codes: Any) -> tuple[str, ...]:
+    """*codes* (a list of the action's), each an entry of *kind*."""
+    if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+        raise StateError(seq, "bad_action", kind.field)
+    for code in codes:
+        if code not in kind.entries(f):
+            raise StateError(seq, "unknown_pair", code)
+    return tuple(codes)
 
 
-def _on_pair_withdrawn(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
-    code = _get(a, seq, "pair", str)
-    pair = f.known(seq, code)
-    f.pairs[code] = pair._replace(active=False, withdrawn_reason=WithdrawnReason.withdrew)
-    f.withdrawals[code] = _get(a, seq, "reason", str)
+def _tables(a: Mapping[str, Any], seq: int) -> list[dict[str, Any]]:
+    tables: list[dict[str, Any]] = _get(a, seq, "tables", list)
+    if not all(isinstance(t, dict) for t in tables):
+        raise StateError(seq, "bad_action", "tables")
+    return tables
+
+
+def _on_round_seated(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
+    number = _next_round(f, a, seq)
+    seated = [Seating(_get(t, seq, "table", int), _get(t, seq, "match", str),
+                      _codes(PLAYER_ENTRIES, f, seq, _get(t, seq, "players", list))) for t in _tables(a, seq)]
+    out = _codes(PLAYER_ENTRIES, f, seq, _get(a, seq, "sitting_out", list))
+    f.seatings.append(SeatedRound(number, tuple(seated), out))
+    # the round's status, its close and its matches are kept as a pair round's are (no pairs at its tables)
+    f.rounds.append(Round(number, tuple(Table(t.number, t.match_id, "", "") for t in seated), None,
+                          RoundStatus.open))
 
 
 def _on_round_paired(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
-    number = _get(a, seq, "round", int)
-    if number != len(f.rounds) + 1 or (f.rounds and f.rounds[-1].status is not RoundStatus.closed):
-        raise StateError(seq, "round_order", str(number))
-    tables = []
-    for t in _get(a, seq, "tables", list):
-        if not isinstance(t, dict):
-            raise StateError(seq, "bad_action", "tables")
-        table = Table(_get(t, seq, "table", int), _get(t, seq, "match", str), _get(t, seq, "ew", str),
-                      _get(t, seq, "ns", str))
-        f.known(seq, table.ew)
-        f.known(seq, table.ns)
-        tables.append(table)
+    number = _next_round(f, a, seq)
+    tables = [Table(_get(t, seq, "table", int), _get(t, seq, "match", str), *_codes(
+        PAIR_ENTRIES, f, seq, [_get(t, seq, "ew", str), _get(t, seq, "ns", str)])) for t in _tables(a, seq)]
     bye = a.get("bye")
     if bye is not None:
-        f.known(seq, _get(a, seq, "bye", str))
+        _codes(PAIR_ENTRIES, f, seq, [_get(a, seq, "bye", str)])
     if number == 1:
         f.roster = tuple(code for code, p in f.pairs.items() if p.active)
     reason = a.get("reason")
@@ -492,9 +493,7 @@ def _on_round_paired(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
     requested = a.get("requested", [])
     if not isinstance(requested, list) or not all(isinstance(c, str) for c in requested):
         raise StateError(seq, "bad_action", "requested")
-    for code in requested:
-        f.known(seq, code)
-    f.rounds.append(Round(number, tuple(tables), bye, RoundStatus.open, tuple(requested)))
+    f.rounds.append(Round(number, tuple(tables), bye, RoundStatus.open, _codes(PAIR_ENTRIES, f, seq, requested)))
 
 
 def _on_round_unpaired(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
@@ -569,20 +568,16 @@ def _on_round_closed(f: _Fold, a: Mapping[str, Any], seq: int) -> None:
 _HANDLERS: dict[str, Callable[[_Fold, Mapping[str, Any], int], None]] = {
     CREATED: _on_created,
     SETTINGS_CHANGED: _on_settings_changed,
-    PAIR_ADDED: _on_pair_added,
-    PAIR_EDITED: _on_pair_edited,
-    PAIR_REMOVED: _on_pair_removed,
-    PAIR_WITHDRAWN: _on_pair_withdrawn,
+    **{action: partial(handler, kind) for kind, actions in (
+        (PAIR_ENTRIES, (PAIR_ADDED, PAIR_EDITED, PAIR_REMOVED, PAIR_WITHDRAWN)),
+        (PLAYER_ENTRIES, (PLAYER_ADDED, PLAYER_EDITED, PLAYER_REMOVED, PLAYER_WITHDRAWN)))
+       for action, handler in zip(actions, (_on_added, _on_edited, _on_removed, _on_withdrawn), strict=True)},
     ROUND_PAIRED: _on_round_paired,
     ROUND_CLOSED: _on_round_closed,
     ROUND_UNPAIRED: _on_round_unpaired,
     RESULT_SET: _on_result_set,
     RESULT_CLEARED: _on_result_cleared,
-    PLAYER_ADDED: _on_player_added,
     ROUND_SEATED: _on_round_seated,
-    PLAYER_WITHDRAWN: _on_player_withdrawn,
-    PLAYER_EDITED: _on_player_edited,
-    PLAYER_REMOVED: _on_player_removed,
 }
 
 

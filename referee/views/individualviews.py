@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core.i18n import join, tr, trn
-from referee.results.individualresults import IndividualResults
+from referee.results.eventresults import IndividualResults
 from referee.tournament.individual import SeatedRound
 from referee.tournament.model import RoundStatus
 from referee.tournament.state import EventState

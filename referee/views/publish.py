@@ -16,8 +16,7 @@ from collections.abc import Sequence
 
 from referee.core.i18n import tr
 from referee.core.names import file_stem
-from referee.results.eventresults import EventResults
-from referee.results.individualresults import IndividualResults
+from referee.results.eventresults import EventResults, IndividualResults
 from referee.tournament.model import EventFormat, Pair, Round
 from referee.tournament.scoring import Criterion
 from referee.views import eventrows as rows

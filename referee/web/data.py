@@ -31,7 +31,7 @@ from referee.core.i18n import M, fill, tr
 from referee.core.names import check_id
 from referee.games import registry
 from referee.games.stored import game_of_events
-from referee.results import eventresults, individualresults, leagueresults
+from referee.results import eventresults, leagueresults
 from referee.results.eventstate import event_state
 from referee.store.chain import entries as entries_of
 from referee.store.disputes import fold
@@ -94,7 +94,7 @@ def _pairs_standings(store: MatchStore, event_id: str, state: EventState) -> dic
 
 
 def _players_standings(store: MatchStore, event_id: str, state: EventState) -> dict[str, Any]:
-    return individualviews.standings_json(individualresults.load_state(state, store))
+    return individualviews.standings_json(eventresults.players_of_state(state, store))
 
 
 def _rated(store: MatchStore, event_id: str | None, league_id: str | None) -> ClubRatings:
@@ -428,7 +428,7 @@ def individual_view(store: MatchStore, event_id: str, lang: str) -> dict[str, An
     (``individualviews.status_tables``), from one load of its results."""
     from referee.views import eventrows
 
-    results = individualresults.load(store, event_id)
+    results = eventresults.load_players(store, event_id)
     state = results.state
     sheet = individualviews.standings_sheet(results, lang)
     active = {p.code: p.active for p in state.players}

@@ -2,8 +2,8 @@
 Signing in, each table's state, pairing and closing are on the director's page (``referee.web.pages``).
 
 Each goes through the use cases the CLI's ``event sheet | report | export``, ``event add`` and
-``event withdraw`` use (``referee.app.downloads``, ``referee.app.director``); the rights are checked by
-``referee.web.access`` (the form's event within the token's scope; a download's event the same, here).
+``event withdraw`` use (``referee.app.downloads``, ``referee.app.director``, ``referee.app.entrants``); the rights
+are checked by ``referee.web.access`` (the form's event within the token's scope; a download's event the same, here).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from starlette.concurrency import run_in_threadpool
 from starlette.responses import Response
 
-from referee.app import director, downloads
+from referee.app import director, downloads, entrants
 from referee.core.errors import RefereeError, UsageError
 from referee.core.i18n import M, tr
 from referee.core.names import check_id
@@ -66,7 +66,7 @@ def _withdrawn(w: Web, token: Token, form: Any, event: str, lang: str) -> dict[s
     code, reason = form_text(form, "pair").strip(), form_text(form, "reason").strip()
     if not reason:
         raise UsageError(M("withdraw: give the reason (it is kept in the event's log)"))
-    director.withdraw(w.store, event, code, reason, token.name)
+    entrants.withdraw(w.store, event, code, reason, token.name)
     return {"done": tr(lang, "pair {pair} withdrawn: it is not paired again", pair=code)}
 
 

@@ -8,9 +8,11 @@ the event layer, the engine and ReportLab load inside the commands.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any, get_type_hints
 
 import typer
 
@@ -72,8 +74,59 @@ def _dump(data: object) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+class _Run:
+    """What an event command is given besides its own options: the user's language, already set (``say``), the
+    referee named (``--referee``), and the store (``--db``), opened on first use."""
+
+    def __init__(self, say: str, db: str | None, referee: str | None) -> None:
+        self.say, self.db, self.referee = say, db, referee
+
+    @functools.cached_property
+    def store(self) -> MatchStore:
+        return open_store(self.db)
+
+    def handler(self, event_id: str) -> ModuleType:
+        """The module answering for event *event_id*'s kind (:func:`_for`)."""
+        return _handler(self.store, event_id)
+
+
+_SHARED = {"db": Db, "referee": Referee, "lang": Lang}  # the options the commands end with, in this order
+
+
+def _command(*shared: str, by_kind: bool = False) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """An event command: the function's own options, then those of *shared* (of --db, --referee, --lang: declared
+    here once), given to it as one :class:`_Run` (keyword ``run``) with its language set first. *by_kind*: the
+    command is its event kind's handler's function of the same name, called with the store, the options in order,
+    the referee (when shared) and the language (the function's body is its docstring)."""
+
+    def made(fn: Callable[..., None]) -> Callable[..., None]:
+        hints = get_type_hints(fn, include_extras=True)
+        own = [p.replace(annotation=hints[p.name]) for p in inspect.signature(fn).parameters.values()
+               if p.name != "run"]
+        params = [*own, *(inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
+                                            annotation=_SHARED[name]) for name in shared)]
+
+        @functools.wraps(fn)
+        def command(**options: Any) -> None:
+            run = _Run(language(options.pop("lang") if "lang" in shared else options.get("lang")),
+                       options.pop("db", None), options.pop("referee", None))
+            if not by_kind:
+                fn(**options, run=run)
+                return
+            referee = (run.referee,) if "referee" in shared else ()
+            getattr(run.handler(options["event_id"]), fn.__name__)(run.store, *(options[p.name] for p in own), *referee,
+                                                                   run.say)
+
+        command.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
+        command.__annotations__ = {**{p.name: p.annotation for p in params}, "return": None}
+        return command
+
+    return made
+
+
 # --- entries --------------------------------------------------------------------------------------
 
+@_command("db", "referee", "lang")
 def new(
     event_id: EventId,
     name: Annotated[str, typer.Option("--name", metavar="NAME", help=N_("The event's name, e.g. \"Spring Cup\"."),
@@ -102,48 +155,44 @@ def new(
     seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=N_(
         "Shuffle round 1 with this seed (else entry order); also the seed of the lot."))] = None,
     confirmation_required: Annotated[bool, typer.Option("--confirmation-required", help=CONFIRMATION_HELP)] = False,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    *, run: _Run,
 ) -> None:
     """Create an event: its name, rule set, format, rounds and scoring."""
-    say = language(lang)
     from referee.app.eventkind import kind_of_game
     from referee.games import registry
 
-    store = open_store(db)
+    store = run.store
     played = registry.game(game) if game is not None else None
     _for(kind_of_game(played)).new(
-        store, event_id, None if played is None else played.key, name, rules, fmt, rounds, scoring, date, venue, seed,
-        sit_out, confirmation_required, referee, say)
+        store, event_id, None if played is None else played.key, name, rules, fmt, rounds, scoring, date, venue,
+        seed, sit_out, confirmation_required, run.referee, run.say)
 
 
+@_command("db", "referee", "lang")
 def settings(
     event_id: EventId,
     confirmation_required: Annotated[bool | None, typer.Option(
         "--confirmation-required/--no-confirmation-required", help=CONFIRMATION_HELP, show_default=False)] = None,
     reason: Reason = "",
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    *, run: _Run,
 ) -> None:
     """Show whether the event requires every settled hand to be confirmed, or change it (an entry of its log)."""
-    say = language(lang)
     from referee.app.eventkind import pairs_only
     from referee.cli.commands.pairevent import confirmation_words, state_of
 
-    store = open_store(db)
     if confirmation_required is None:
-        typer.echo(confirmation_words(event_id, state_of(store, event_id).settings.confirmation_required, say))
+        typer.echo(confirmation_words(event_id, state_of(run.store, event_id).settings.confirmation_required,
+                                      run.say))
         return
     from referee.app.director import change_settings
 
-    pairs_only(store, event_id, "settings")
-    state = change_settings(store, event_id, confirmation_required=confirmation_required, reason=reason,
-                            referee=referee)
-    typer.echo(confirmation_words(event_id, state.settings.confirmation_required, say))
+    pairs_only(run.store, event_id, "settings")
+    state = change_settings(run.store, event_id, confirmation_required=confirmation_required, reason=reason,
+                            referee=run.referee)
+    typer.echo(confirmation_words(event_id, state.settings.confirmation_required, run.say))
 
 
+@_command("db", "referee", "lang", by_kind=True)
 def add(
     event_id: EventId,
     pair: PairCode,
@@ -161,17 +210,11 @@ def add(
     = None,
     force: Finished = False,
     reason: Reason = "",
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
 ) -> None:
     """Enter a pair."""
-    say = language(lang)
-    store = open_store(db)
-    _handler(store, event_id).add(store, event_id, pair, player1, player2, club, newcomer, rating, force, reason,
-                                  referee, say)
 
 
+@_command("db", "referee", "lang", by_kind=True)
 def import_(
     event_id: EventId,
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
@@ -179,31 +222,27 @@ def import_(
         show_default=False)],
     force: Finished = False,
     reason: Reason = "",
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
 ) -> None:
     """Enter the pairs of an entries file (CSV or XLSX): all of them or none."""
-    say = language(lang)
-    store = open_store(db)
-    _handler(store, event_id).import_(store, event_id, file, force, reason, referee, say)
 
 
+@_command("db", "referee", "lang")
 def withdraw(
     event_id: EventId,
     pair: PairCode,
     reason: Reason,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    *, run: _Run,
 ) -> None:
     """Withdraw a pair (a player, in an event of individual players): never paired again; it keeps what it played
     in the standings."""
-    say = language(lang)
-    store = open_store(db)
-    _handler(store, event_id).withdraw(store, event_id, pair, reason, referee, say)
+    from referee.app import entrants
+    from referee.app.eventkind import kind_of_state
+
+    state = entrants.withdraw(run.store, event_id, pair, reason, run.referee)
+    _echo(_for(kind_of_state(state)).withdrawn(state, pair, reason, run.say))
 
 
+@_command("db", "referee", "lang", by_kind=True)
 def edit(
     event_id: EventId,
     pair: PairCode,
@@ -217,33 +256,29 @@ def edit(
         "An event of individual players: the player's name as corrected."))] = None,
     force: Finished = False,
     reason: Reason = "",
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
 ) -> None:
     """Correct a pair's players (before it is paired) or its club, as an entry of the event's log."""
-    say = language(lang)
-    store = open_store(db)
-    _handler(store, event_id).edit(store, event_id, pair, player1, player2, club, name, force, reason, referee, say)
 
 
+@_command("db", "referee", "lang")
 def remove(
     event_id: EventId,
     pair: PairCode,
     reason: Reason,
     force: Finished = False,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    *, run: _Run,
 ) -> None:
     """Take a pair out of the event before it is paired (a pair that played is withdrawn instead)."""
-    say = language(lang)
-    store = open_store(db)
-    _handler(store, event_id).remove(store, event_id, pair, reason, force, referee, say)
+    from referee.app import entrants
+    from referee.app.eventkind import kind_of_state
+
+    state = entrants.remove(run.store, event_id, pair, reason, force=force, referee=run.referee)
+    _echo(_for(kind_of_state(state)).removed(state, pair, reason, run.say))
 
 
 # --- rounds -----------------------------------------------------------------------------------------
 
+@_command("db", "referee", "lang")
 def pair(
     event_id: EventId,
     json_: Json = False,
@@ -262,12 +297,9 @@ def pair(
     seed: Annotated[str | None, typer.Option("--seed", metavar="rating", help=N_(
         "Round 1 seeded by the players' ratings (referee ratings): a pair's seed is its players' mean rating; at an "
         "event of individual players, each player's rating (the unrated after, in the event's lot order)."))] = None,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    *, run: _Run,
 ) -> None:
     """Pair the next round and create its matches in the store (EVENT-R<round>-T<table>)."""
-    say = language(lang)
     if seed is not None and seed != "rating":
         from referee.core.errors import UsageError
         from referee.core.i18n import M
@@ -275,40 +307,34 @@ def pair(
         raise UsageError(M("--seed {value}: the one seeding is `rating` (else round 1 is seeded as the event was "
                            "created: entry order or its --seed's lot)",
                            value=seed))
-    store = open_store(db)
-    _handler(store, event_id).pair(store, event_id, json_, explain, dry_run, swap, set_ or (), bye or (), reason,
-                                   seed is not None, referee, say)
+    run.handler(event_id).pair(run.store, event_id, json_, explain, dry_run, swap, set_ or (), bye or (), reason,
+                               seed is not None, run.referee, run.say)
 
 
+@_command("db", "referee", "lang")
 def unpair(
     event_id: EventId,
     reason: Reason,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    *, run: _Run,
 ) -> None:
     """Take the current round back while none of its matches holds an entry: pair it again after."""
-    say = language(lang)
     from referee.app.director import unpair_round
     from referee.core.i18n import tr
 
-    rnd, _ = unpair_round(open_store(db), event_id, reason, referee)
-    typer.echo(tr(say, "round {round} of {event} unpaired ({reason}): pair it again with referee event pair {event}",
-                  round=rnd.number, event=event_id, reason=reason))
+    rnd, _ = unpair_round(run.store, event_id, reason, run.referee)
+    typer.echo(tr(run.say, "round {round} of {event} unpaired ({reason}): pair it again with referee event pair "
+                           "{event}", round=rnd.number, event=event_id, reason=reason))
 
 
+@_command("db", "lang", by_kind=True)
 def status(
     event_id: EventId,
     json_: Json = False,
-    db: Db = None,
-    lang: Lang = None,
 ) -> None:
     """The current round: each table's match (not started, game and hand in play, or its result) and its time."""
-    say = language(lang)
-    store = open_store(db)
-    _handler(store, event_id).status(store, event_id, json_, say)
 
 
+@_command("db", "referee", "lang", by_kind=True)
 def close(
     event_id: EventId,
     force: Annotated[bool, typer.Option("--force", help=N_(
@@ -318,34 +344,28 @@ def close(
     yes: Annotated[bool, typer.Option("--yes", help=N_(
         "With --force: store the rulings shown without asking."))]
     = False,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
 ) -> None:
     """Close the current round once every match is finished; its results are then final."""
-    say = language(lang)
-    store = open_store(db)
-    _handler(store, event_id).close(store, event_id, force, reason, yes, referee, say)
 
 
+@_command("db", "lang")
 def disputes(
     event_id: EventId,
     json_: Json = False,
-    db: Db = None,
-    lang: Lang = None,
+    *, run: _Run,
 ) -> None:
     """Every dispute of the event's matches with its state (raised, ruled, appealed, decided)."""
-    say = language(lang)
     from referee.app.disputes import event_disputes
     from referee.views import disputetext
 
-    found = event_disputes(open_store(db), event_id)
+    found = event_disputes(run.store, event_id)
     if json_:
         _dump(disputetext.event_data(event_id, found))
         return
-    _echo(disputetext.event_lines(event_id, found, say))
+    _echo(disputetext.event_lines(event_id, found, run.say))
 
 
+@_command("db", "referee", "lang")
 def result(
     event_id: EventId,
     table: Annotated[int, typer.Argument(metavar="TABLE", help=N_(
@@ -368,32 +388,30 @@ def result(
         "The round (default: the latest paired); a closed round's result is a correction after its close."))] = None,
     reason: Reason = "",
     json_: Json = False,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    *, run: _Run,
 ) -> None:
     """Enter a table's result without hand records: a score, a forfeit, a no-show or an adjusted score."""
-    say = language(lang)
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
 
-    store = open_store(db)
+    store = run.store
     if clear:  # the director's result taken back: the same entry at an event of either kind
         from referee.app.director import clear_result
 
         if any(x is not None for x in (side, score, forfeit, no_show, adjusted)):
             raise UsageError(M("--clear takes no result"))
-        clear_result(store, event_id, table, round_number=round_, reason=reason, referee=referee)
-        typer.echo(tr(say, "table {table} of {event}: the director's result taken back ({reason}); the match's "
-                           "record counts again",
+        clear_result(store, event_id, table, round_number=round_, reason=reason, referee=run.referee)
+        typer.echo(tr(run.say, "table {table} of {event}: the director's result taken back ({reason}); the match's "
+                               "record counts again",
                       table=table, event=event_id, reason=reason))
         return
-    _handler(store, event_id).result(store, event_id, table, side, score, forfeit, no_show, adjusted, round_, reason,
-                                     json_, referee, say)
+    run.handler(event_id).result(store, event_id, table, side, score, forfeit, no_show, adjusted, round_, reason,
+                                 json_, run.referee, run.say)
 
 
 # --- results ----------------------------------------------------------------------------------------
 
+@_command("db", "lang")
 def standings(
     event_id: EventId,
     json_: Json = False,
@@ -406,11 +424,9 @@ def standings(
         "Every column, however wide (else, on a terminal, the columns that fit its width)."))] = False,
     cross: Annotated[bool, typer.Option("--cross", help=N_(
         "The cross table instead: every pair against every other (a round robin's N×N table)."))] = False,
-    db: Db = None,
-    lang: Lang = None,
+    *, run: _Run,
 ) -> None:
     """The standings: match points and every tie-break, from the replays of the stored matches."""
-    say = language(lang)
     from referee.core.errors import UsageError
     from referee.core.i18n import M
 
@@ -418,20 +434,15 @@ def standings(
         raise UsageError(M("--json and --explain go apart"))
     if json_ and cross:  # the JSON's rounds hold every table's games: the cross table is read from them
         raise UsageError(M("--json and --cross go apart: the JSON's rounds give every table's games"))
-    store = open_store(db)
-    _handler(store, event_id).standings(store, event_id, json_, after_round, explain, wide, cross, say)
+    run.handler(event_id).standings(run.store, event_id, json_, after_round, explain, wide, cross, run.say)
 
 
+@_command("db", "lang", by_kind=True)
 def prizes(
     event_id: EventId,
     json_: Json = False,
-    db: Db = None,
-    lang: Lang = None,
 ) -> None:
     """The prize list, award by award as the scoring's [prizes] awards key lists them."""
-    say = language(lang)
-    store = open_store(db)
-    _handler(store, event_id).prizes(store, event_id, json_, say)
 
 
 def _pdf_lang(lang: str | None) -> str:
@@ -458,6 +469,7 @@ def _font(font: str | None, say: str) -> Callable[[Sequence[str]], FontInfo]:
     return lambda texts: pdf_font(font, texts, say)
 
 
+@_command("db")
 def sheet(
     event_id: EventId,
     round_: Annotated[int | None, typer.Option("--round", metavar="N", help=N_(
@@ -466,77 +478,74 @@ def sheet(
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
         "Language of the sheet: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
     font: PdfFont = None,
-    db: Db = None,
+    *, run: _Run,
 ) -> None:
     """PDF: a round's pairing list by table and by pair, and a card per table for its referee."""
-    say, pdf = language(lang), _pdf_lang(lang)
-    store = open_store(db)
-    _handler(store, event_id).sheet(store, event_id, round_, output, lambda n: _default(event_id, f"-R{n}.pdf"), pdf,
-                                    lambda: _font(font, say), say)
+    pdf = _pdf_lang(lang)
+    run.handler(event_id).sheet(run.store, event_id, round_, output, lambda n: _default(event_id, f"-R{n}.pdf"), pdf,
+                                lambda: _font(font, run.say), run.say)
 
 
+@_command("db")
 def report(
     event_id: EventId,
     output: Output = None,
     lang: ReportLang = None,
     font: PdfFont = None,
-    db: Db = None,
+    *, run: _Run,
 ) -> None:
     """PDF: the standings with every tie-break, the cross table and each round's results."""
-    say, pdf = language(lang), _pdf_lang(lang)
-    store = open_store(db)
+    pdf = _pdf_lang(lang)
+    store = run.store
     path = output or _default(event_id, "-standings.pdf")
-    _handler(store, event_id).report(store, event_id, path, pdf, lambda: _font(font, say), say)
+    run.handler(event_id).report(store, event_id, path, pdf, lambda: _font(font, run.say), run.say)
 
 
+@_command("db")
 def export(
     event_id: EventId,
     xlsx: Annotated[Path, typer.Option("--xlsx", metavar="PATH", help=N_(
         "The workbook to write: standings, entries and every match result, a sheet each."), show_default=False)],
     lang: WorkbookLang = None,
-    db: Db = None,
+    *, run: _Run,
 ) -> None:
     """XLSX: the standings, the entries and every match result, one sheet each."""
-    say, book = language(lang), _pdf_lang(lang)
-    store = open_store(db)
-    _handler(store, event_id).export(store, event_id, xlsx, book, say)
+    book = _pdf_lang(lang)
+    run.handler(event_id).export(run.store, event_id, xlsx, book, run.say)
 
 
+@_command("db")
 def publish(
     event_id: EventId,
     folder: Annotated[Path, typer.Argument(metavar="DIR", help=N_(
         "The folder to write the pages into (made if missing; its parent must exist)."), show_default=False)],
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
         "Language of the pages: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
-    db: Db = None,
+    *, run: _Run,
 ) -> None:
     """A static HTML export: standings and cross table, each round, each pair's card; no external assets."""
-    say, page_lang = language(lang), _pdf_lang(lang)
+    page_lang = _pdf_lang(lang)
     from referee.core.i18n import trn
     from referee.core.safefile import output_folder
     from referee.views.outfile import written
 
-    store = open_store(db)
-    built, broken = _handler(store, event_id).pages(store, event_id, page_lang)
+    built, broken = run.handler(event_id).pages(run.store, event_id, page_lang)
     where = output_folder(folder)
     for name, text in built.items():
         with written(where / name) as buf:
             buf.write(text.encode("utf-8"))
-    typer.echo(trn(say, "wrote {n} page to {folder} (open {folder}/index.html)",
+    typer.echo(trn(run.say, "wrote {n} page to {folder} (open {folder}/index.html)",
                    "wrote {n} pages to {folder} (open {folder}/index.html)", len(built), folder=str(folder)))
-    report_broken(broken, say)
+    report_broken(broken, run.say)
 
 
-def list_(
-    db: Db = None,
-    lang: Lang = None,
-) -> None:
+@_command("db", "lang")
+def list_(*, run: _Run) -> None:
     """The events in the store."""
-    say = language(lang)
     from referee.core.errors import RefereeError
     from referee.views.eventtext import list_lines
 
-    store = open_store(db)
+    store = run.store
     found: list[tuple[str, EventState | Msg]] = []
     for event_id in store.event_ids():
         try:
@@ -544,7 +553,7 @@ def list_(
             found.append((event_id, event_state(store.event_log(event_id))))
         except RefereeError as e:  # a broken log is listed with its problem, the others still shown
             found.append((event_id, e.msg))
-    _echo(list_lines(found, store.where, say))
+    _echo(list_lines(found, store.where, run.say))
 
 
 HELP = N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, printed sheets.")

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping, Sequence
 
     from referee.core.i18n import Msg
+    from referee.results.eventresults import IndividualResults
     from referee.store.api import MatchStore
+    from referee.tournament.state import EventState
     from referee.views.scorecard.fonts import FontInfo
 
     Fonts = Callable[[], Callable[[Sequence[str]], FontInfo]]
@@ -82,15 +84,13 @@ def edit(store: MatchStore, event_id: str, code: str, player1: str | None, playe
                   old=words(before.name, before.club), new=words(after.name, after.club)))
 
 
-def remove(store: MatchStore, event_id: str, code: str, reason: str, force: bool, referee: str | None,
-           say: str) -> None:
-    from referee.app.individual import remove_player
+def removed(state: EventState, code: str, reason: str, say: str) -> list[str]:
+    """What ``event remove`` says of the player *code* removed (``app.entrants.remove``)."""
     from referee.core.i18n import trn
 
-    state = remove_player(store, event_id, code, reason, force=force, referee=referee)
-    typer.echo(trn(say, "player {player} removed from {event} ({reason}): {n} player entered",
-                   "player {player} removed from {event} ({reason}): {n} players entered", len(state.players),
-                   player=code, event=event_id, reason=reason))
+    return [trn(say, "player {player} removed from {event} ({reason}): {n} player entered",
+                "player {player} removed from {event} ({reason}): {n} players entered", len(state.players),
+                player=code, event=state.settings.id, reason=reason)]
 
 
 def result(store: MatchStore, event_id: str, table: int, side: str | None, score: str | None, forfeit: str | None,
@@ -162,55 +162,54 @@ def close(store: MatchStore, event_id: str, force: bool, reason: str, yes: bool,
         typer.echo(tr(say, "next: referee event pair {event}", event=event_id))
 
 
+def _shown(store: MatchStore, event_id: str, json_: bool, say: str, as_json: Callable[[IndividualResults], object],
+           as_lines: Callable[[IndividualResults, str], list[str]], after_round: int | None = None,
+           broken: bool = True) -> None:
+    """The event's results (up to *after_round*) shown by a view: *as_json* with --json, else *as_lines*; then the
+    matches they cannot count (*broken*)."""
+    from referee.results.eventresults import load_players
+
+    results = load_players(store, event_id, after_round)
+    if json_:
+        typer.echo(json.dumps(as_json(results), ensure_ascii=False, indent=2))
+    else:
+        typer.echo("\n".join(as_lines(results, say)))
+    if broken:
+        report_broken(results.broken, say)
+
+
 def status(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
-    from referee.results.individualresults import load
     from referee.views import individualviews as views
 
-    results = load(store, event_id)
-    if json_:
-        typer.echo(json.dumps(views.status_json(results), ensure_ascii=False, indent=2))
-    else:
-        typer.echo("\n".join(views.status_lines(results, say)))
+    _shown(store, event_id, json_, say, views.status_json, views.status_lines, broken=False)
 
 
-def withdraw(store: MatchStore, event_id: str, code: str, reason: str, referee: str | None, say: str) -> None:
-    from referee.app.individual import withdraw_player
+def withdrawn(state: EventState, code: str, reason: str, say: str) -> list[str]:
+    """What ``event withdraw`` says of the player *code* withdrawn (``app.entrants.withdraw``)."""
     from referee.core.i18n import tr
     from referee.tournament.model import RoundStatus
 
-    state = withdraw_player(store, event_id, code, reason, referee)
-    typer.echo(tr(say, "player {player} withdrawn from {event} ({reason}): {n} players playing",
-                  player=code, event=event_id, reason=reason, n=sum(p.active for p in state.players)))
+    said = [tr(say, "player {player} withdrawn from {event} ({reason}): {n} players playing",
+               player=code, event=state.settings.id, reason=reason, n=sum(p.active for p in state.players))]
     current = state.current
     if current is not None and current.status is RoundStatus.open and \
             any(code in t.players for t in state.seatings[current.number - 1].tables):
-        typer.echo(tr(say, "its match in round {round} is still to be recorded: it counts when finished",
-                      round=current.number))
+        said.append(tr(say, "its match in round {round} is still to be recorded: it counts when finished",
+                       round=current.number))
+    return said
 
 
 def prizes(store: MatchStore, event_id: str, json_: bool, say: str) -> None:
-    from referee.results.individualresults import load
     from referee.views import individualviews as views
 
-    results = load(store, event_id)
-    if json_:
-        typer.echo(json.dumps(views.prizes_json(results), ensure_ascii=False, indent=2))
-    else:
-        typer.echo("\n".join(views.prize_lines(results, say)))
-    report_broken(results.broken, say)
+    _shown(store, event_id, json_, say, views.prizes_json, views.prize_lines)
 
 
 def standings(store: MatchStore, event_id: str, json_: bool, after_round: int | None,
               explain: tuple[str, str] | None, wide: bool, cross: bool, say: str) -> None:
-    from referee.results.individualresults import load
     from referee.views import individualviews as views
 
-    results = load(store, event_id, after_round)
-    if json_:
-        typer.echo(json.dumps(views.standings_json(results), ensure_ascii=False, indent=2))
-    else:
-        typer.echo("\n".join(views.standings_lines(results, say)))
-    report_broken(results.broken, say)
+    _shown(store, event_id, json_, say, views.standings_json, views.standings_lines, after_round)
 
 
 def sheet(store: MatchStore, event_id: str, round_: int | None, output: Path | None, default: Callable[[int], Path],
@@ -243,7 +242,7 @@ def sheet(store: MatchStore, event_id: str, round_: int | None, output: Path | N
 def report(store: MatchStore, event_id: str, path: Path, pdf: str, fonts: Fonts, say: str) -> None:
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
-    from referee.results.individualresults import load
+    from referee.results.eventresults import load_players as load
     from referee.views import individualviews as views
     from referee.views.sheets import tables_document
 
@@ -261,7 +260,7 @@ def report(store: MatchStore, event_id: str, path: Path, pdf: str, fonts: Fonts,
 def export(store: MatchStore, event_id: str, xlsx: Path, book: str, say: str) -> None:
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
-    from referee.results.individualresults import load
+    from referee.results.eventresults import load_players as load
     from referee.views import individualviews as views
     from referee.views.xlsx import write_sheets
 
@@ -273,7 +272,7 @@ def export(store: MatchStore, event_id: str, xlsx: Path, book: str, say: str) ->
 
 def pages(store: MatchStore, event_id: str, lang: str) -> tuple[dict[str, str], Mapping[str, Msg]]:
     """The static HTML pages of ``event publish`` (name → text) and what could not be read (the results' broken)."""
-    from referee.results.individualresults import load
+    from referee.results.eventresults import load_players as load
     from referee.views.publish import individual_pages
 
     results = load(store, event_id)

@@ -104,20 +104,20 @@ def import_(store: MatchStore, event_id: str, file: Path, force: bool, reason: s
                   file=str(file), n=len(entries.pairs), event=event_id, total=len(state.pairs)))
 
 
-def withdraw(store: MatchStore, event_id: str, code: str, reason: str, referee: str | None, say: str) -> None:
-    from referee.app.director import withdraw as withdraw_pair
+def withdrawn(state: EventState, code: str, reason: str, say: str) -> list[str]:
+    """What ``event withdraw`` says of the pair *code* withdrawn (``app.entrants.withdraw``)."""
     from referee.core.i18n import tr
     from referee.tournament.model import RoundStatus
 
-    state = withdraw_pair(store, event_id, code, reason, referee)
     current = state.current
-    typer.echo(tr(say, "pair {pair} withdrawn from {event} ({reason}): {n} pairs playing",
-                  pair=code, event=event_id, reason=reason, n=len(state.active)))
+    said = [tr(say, "pair {pair} withdrawn from {event} ({reason}): {n} pairs playing",
+               pair=code, event=state.settings.id, reason=reason, n=len(state.active))]
     if current is not None and current.status is RoundStatus.open and any(code in (t.ew, t.ns)
                                                                            for t in current.tables):
-        typer.echo(tr(say, "its match in round {round} is still to be decided (record it, or close the round with "
-                           "--force)",
-                      round=current.number))
+        said.append(tr(say, "its match in round {round} is still to be decided (record it, or close the round with "
+                            "--force)",
+                       round=current.number))
+    return said
 
 
 def edit(store: MatchStore, event_id: str, code: str, player1: str | None, player2: str | None, club: str | None,
@@ -146,15 +146,13 @@ def _entry_words(player1: str, player2: str, club: str, say: str) -> str:
               player2=player2, club=club)
 
 
-def remove(store: MatchStore, event_id: str, code: str, reason: str, force: bool, referee: str | None,
-           say: str) -> None:
-    from referee.app.director import remove_pair
+def removed(state: EventState, code: str, reason: str, say: str) -> list[str]:
+    """What ``event remove`` says of the pair *code* removed (``app.entrants.remove``)."""
     from referee.core.i18n import trn
 
-    state = remove_pair(store, event_id, code, reason, force=force, referee=referee)
-    typer.echo(trn(say, "pair {pair} removed from {event} ({reason}): {n} pair entered",
-                   "pair {pair} removed from {event} ({reason}): {n} pairs entered", len(state.pairs),
-                   pair=code, event=event_id, reason=reason))
+    return [trn(say, "pair {pair} removed from {event} ({reason}): {n} pair entered",
+                "pair {pair} removed from {event} ({reason}): {n} pairs entered", len(state.pairs),
+                pair=code, event=state.settings.id, reason=reason)]
 
 
 def pair(store: MatchStore, event_id: str, json_: bool, explain: bool, dry_run: bool, swap: tuple[str, str] | None,
@@ -301,9 +299,9 @@ def standings(store: MatchStore, event_id: str, json_: bool, after_round: int | 
         a, b = explain
         for code in (a, b):
             if results.state.pair(code) is None:
-                from referee.app.director import _unknown_pair
+                from referee.app.entrants import unknown_pair
 
-                raise _unknown_pair(results.state, code)
+                raise unknown_pair(results.state, code)
         _echo(eventtext.explain_lines(results, a, b, say))
     elif json_:
         _dump(eventjson.standings(results))

@@ -10,6 +10,7 @@ anti-spring (capped by ``multipliers.cap``), and the payment: the landlord wins 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from typing import Any, NamedTuple, cast
 
 from referee.core.i18n import M, Msg, listed
@@ -77,6 +78,9 @@ class DealResult(NamedTuple):
         return tuple(_named(step, self.names) for step in again.kept)
 
 
+_KEPT = DealResult._fields.index("kept")  # then source, rules, names: the last four fields
+
+
 class MatchResult(NamedTuple):
     header: Header | None
     names: dict[int, str]
@@ -119,8 +123,9 @@ def replay(events: Sequence[Event], rules: RuleSet) -> MatchResult:
     ruling belongs to no deal and changes no score ("Conduct and rulings"): kept with the result. A deal keeps
     what it was settled from, not its steps (:attr:`DealResult.steps` works them out when asked)."""
     run = Run(events, rules)
-    return run.result(tuple(d._replace(kept=(), source=tuple(run.deal_events[d.deal - 1]), rules=rules,
-                                       names=run.names) for d in run.deals(steps=False)))
+    names, events_of = run.names, run.deal_events
+    return run.result(tuple([_new_step(DealResult, (*d[:_KEPT], (), tuple(events_of[d.deal - 1]), rules, names))
+                             for d in run.deals(steps=False)]))  # d._replace(kept=(), source=…, …), made faster
 
 
 class Run:
@@ -137,12 +142,12 @@ class Run:
         self.deal_events: list[list[Event]] = []
         self.starts: list[int] = []
         for ev in plain:
-            if isinstance(ev, DealStart):
+            if type(ev) is DealStart:  # the reader's own kinds, looked up by type: no subclass of them
                 self.deal_events.append([])
                 self.starts.append(ev.line)
-            elif isinstance(ev, Header):
+            elif type(ev) is Header:
                 continue
-            elif isinstance(ev, SeatName):
+            elif type(ev) is SeatName:
                 if ev.seat in named:
                     self.errors.append(RecordError(ev.line, M("seat {seat} is named twice (first on line {first})",
                                                               seat=ev.seat, first=named[ev.seat])))
@@ -160,24 +165,38 @@ class Run:
         self.totals = {s: 0 for s in SEATS}
         self.settled = 0
         self._known: dict[object, Msg] = {}  # each step named (see _named)
+        self._same: dict[int, tuple[Msg, Msg]] = {}  # each step object named, by its id (see _named)
 
     def deals(self, steps: bool = True) -> Iterator[DealResult]:
         """Each deal settled in order, its steps kept and named (seats with their players' names); without
         *steps* as settled, the steps not named (:func:`replay` drops them for what they are worked out from)."""
         rules = self.rules
         for number, (line, deal_events) in enumerate(zip(self.starts, self.deal_events, strict=True), 1):
-            result, found = settle(number, line, deal_events, rules, self.totals)
+            result, found = settle(number, line, deal_events, rules, self.totals, steps)
             self.errors.extend(found)
             self.totals = result.totals
             self.settled += result.settled
             if rules.deals and self.settled > rules.deals and result.settled:
                 self.errors.append(RecordError(line, M("deal {n}: the match is {deals} deals (match.deals, §7)",
                                                        n=number, deals=rules.deals)))
-            yield result._replace(kept=tuple([self._named(step) for step in result.kept])) if steps else result
+            yield (_new_step(DealResult, (*result[:_KEPT], tuple([self._named(step) for step in result.kept]),
+                                          *result[_KEPT + 1:]))  # result._replace(kept=…), made faster
+                   if steps else result)
 
     def _named(self, step: Msg) -> Msg:
         """:func:`_named` of *step* with this match's names, each distinct step named once (a match's steps say the
-        same few things again and again): known by its kind, itself and its fields' types (``1`` equals ``True``)."""
+        same few things again and again): known by its kind, itself and its fields' types (``1`` equals ``True``);
+        a step made once and given again (the engine's steps of a bid, a multiplier, a payment) by its identity."""
+        same = self._same.get(id(step))
+        if same is not None and same[0] is step:
+            return same[1]
+        named = self._named_anew(step)
+        if len(self._same) >= 4_096:
+            self._same.clear()
+        self._same[id(step)] = (step, named)  # the step kept with it: its id is not another's while there
+        return named
+
+    def _named_anew(self, step: Msg) -> Msg:
         try:
             key: object = (type(step), step, tuple([type(v) for _, v in step.fields]))
             named = self._known.get(key)
@@ -345,7 +364,7 @@ def auction(bids: Sequence[Bid], rules: RuleSet) -> _Auction:
     return state
 
 
-def _bidding(bids: list[Bid], rules: RuleSet, errors: list[RecordError]) -> _Bidding:
+def _bidding(bids: list[Bid], rules: RuleSet, errors: list[RecordError], explain: bool = True) -> _Bidding:
     """The landlord and base the bids give (§3), each refusal naming its line and rule."""
     auction = _Auction(rules, errors)
     for b in bids:
@@ -361,13 +380,28 @@ def _bidding(bids: list[Bid], rules: RuleSet, errors: list[RecordError]) -> _Bid
     if rules.style == ROB:
         caller = auction.caller
         assert caller is not None
-        step = M("seat {caller} called the landlord: base {base} (bidding.call_points, §3.2); "
-                 "seat {seat} is landlord", caller=caller.seat, base=rules.call_points, seat=best.seat)
-        return _Bidding(best.seat, rules.call_points, auction.robs, [step], False, last)
-    step = M("seat {seat} bid highest, {bid}: landlord, base {bid} (bidding.style = 'points', §3.1)",
-             seat=best.seat, bid=best.bid)
-    return _Bidding(best.seat, int(best.bid), 0, [step], False, last)
+        if not explain:
+            return _Bidding(best.seat, rules.call_points, auction.robs, [], False, last)
+        return _Bidding(best.seat, rules.call_points, auction.robs,
+                        [_called(caller.seat, rules.call_points, best.seat)], False, last)
+    if not explain:
+        return _Bidding(best.seat, int(best.bid), 0, [], False, last)
+    return _Bidding(best.seat, int(best.bid), 0, [_bid_highest(best.seat, best.bid)], False, last)
 
+
+@lru_cache(maxsize=256, typed=True)  # the bidding's step, made once for each way it ends (typed: 1 and True apart)
+def _called(caller: int, base: int, seat: int) -> Msg:
+    return M("seat {caller} called the landlord: base {base} (bidding.call_points, §3.2); "
+             "seat {seat} is landlord", caller=caller, base=base, seat=seat)
+
+
+@lru_cache(maxsize=256, typed=True)
+def _bid_highest(seat: int, bid: object) -> Msg:
+    return M("seat {seat} bid highest, {bid}: landlord, base {bid} (bidding.style = 'points', §3.1)",
+             seat=seat, bid=bid)
+
+
+_PLAYED = frozenset((Play, Bomb, Rocket))  # the kinds of directive that play cards
 
 _KEYWORD: dict[type, str] = {Play: "play", Bomb: "bomb", Rocket: "rocket", Show: "show", Redeal: "redeal"}
 
@@ -380,8 +414,9 @@ def _over(number: int, out: Out, ev: Event) -> RecordError:
 
 
 def settle(number: int, line: int, events: list[Event], rules: RuleSet,
-           before: dict[int, int]) -> tuple[DealResult, list[RecordError]]:
-    """One deal: its payment and every problem in it."""
+           before: dict[int, int], explain: bool = True) -> tuple[DealResult, list[RecordError]]:
+    """One deal: its payment and every problem in it; without *explain* the steps of the bidding, the
+    multiplier and the payment are not made (``check`` asks for none: the problems and payments are the same)."""
     errors: list[RecordError] = []
 
     def unsettled(redeal: bool = False, landlord: int | None = None, base: int = 0,
@@ -389,9 +424,16 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
         return DealResult(number, line, False, redeal, landlord, base, 0, 0, None, {s: 0 for s in SEATS},
                           dict(before), 0, 0, False, False, False, 0, kept)
 
-    present = set(map(type, events))  # the kinds of directive the deal has: a rare one is not looked for
-    bids = [e for e in events if isinstance(e, Bid)]
-    bidding = _bidding(bids, rules, errors)
+    of: dict[type, list[Any]] = {}  # the deal's directives by kind, in order: one pass, a rare kind not looked for
+    for e in events:
+        kind = type(e)
+        if kind in of:
+            of[kind].append(e)
+        else:
+            of[kind] = [e]
+    present = set(of)
+    bids: list[Bid] = of.get(Bid, [])
+    bidding = _bidding(bids, rules, errors, explain)
     redeal = next((e for e in events if isinstance(e, Redeal)), None) if Redeal in present else None
     if redeal is not None:
         void = (M("deal {n} was dealt again (redeal, line {line}): no payment (§3.3)", n=number, line=redeal.line),)
@@ -402,12 +444,13 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
         elif played is not None:
             errors.append(RecordError(played.line, M("deal {n} was dealt again: nothing is played in it", n=number)))
         return unsettled(redeal=True, kept=void), errors
-    chosen = _landlord(number, line, events, bids, bidding, rules, errors)
+    chosen = _landlord(number, line, events, bids, bidding, rules, errors, of.get(Landlord, []))
     if chosen is None:
         return unsettled(), errors
     landlord, base, steps = chosen
-    kitty = _kitty(number, line, events, rules, errors)
-    plays = [e for e in events if isinstance(e, (Play, Bomb, Rocket))]
+    kitty = _kitty(number, line, rules, errors, of.get(Kitty, []))
+    plays: list[Play | Bomb | Rocket] = (cast("list[Play | Bomb | Rocket]", [e for e in events if type(e) in _PLAYED])
+                                         if Bomb in present or Rocket in present else of.get(Play, []))
     _check_cards(plays, kitty, landlord, errors)
     for p in plays:
         if isinstance(p, Play) and not _combines(p.cards):
@@ -416,7 +459,7 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
                 "of 5 or more, 3 or more consecutive pairs, a plane (with as many cards or pairs), four with two, a "
                 "bomb or the rocket; 2 and the jokers are in no sequence (§4)",
                 cards=write_cards(p.cards))))
-    outs = [e for e in events if isinstance(e, Out)]
+    outs: list[Out] = of.get(Out, [])
     for o in outs[1:]:
         errors.append(RecordError(o.line, M("only the first player out ends the deal (line {first})",
                                             first=outs[0].line)))
@@ -430,10 +473,10 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
         events = [e for e in events if all(e is not x for x in late)]
         plays = [p for p in plays if all(p is not x for x in late)]
     out = outs[0].seat
-    m = _multiplier(number, line, events, plays, landlord, out, bidding.robs, rules, errors, present)
+    m = _multiplier(number, line, events, plays, landlord, out, bidding.robs, rules, errors, present, explain)
     steps += m.steps
     winner = LANDLORD if out == landlord else FARMERS
-    payments, pay_steps = pay(landlord, out, base, m.multiplier, rules)
+    payments, pay_steps = pay(landlord, out, base, m.multiplier, rules, explain)
     totals = {s: before[s] + payments[s] for s in SEATS}
     return DealResult(number, line, True, False, landlord, base, m.multiplier, m.uncapped, winner, payments, totals,
                       m.bombs, m.rockets, m.spring, m.antispring, m.shown, bidding.robs,
@@ -441,11 +484,11 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
 
 
 def _landlord(number: int, line: int, events: list[Event], bids: list[Bid], bidding: _Bidding, rules: RuleSet,
-              errors: list[RecordError]) -> tuple[int, int, list[Msg]] | None:
-    """The landlord, the base and the steps saying why (§3); None when the deal cannot be settled."""
+              errors: list[RecordError], stated: list[Landlord]) -> tuple[int, int, list[Msg]] | None:
+    """The landlord, the base and the steps saying why (§3); None when the deal cannot be settled. *stated*: the
+    deal's ``landlord`` lines."""
     steps = list(bidding.steps)
     landlord, base = bidding.landlord, bidding.base
-    stated = [e for e in events if isinstance(e, Landlord)]
     if landlord is None:
         if not bids:
             if stated:
@@ -474,9 +517,9 @@ def _landlord(number: int, line: int, events: list[Event], bids: list[Bid], bidd
     return landlord, base, steps
 
 
-def _kitty(number: int, line: int, events: list[Event], rules: RuleSet,
-           errors: list[RecordError]) -> tuple[Card, ...]:
-    kitties = [e for e in events if isinstance(e, Kitty)]
+def _kitty(number: int, line: int, rules: RuleSet, errors: list[RecordError],
+           kitties: list[Kitty]) -> tuple[Card, ...]:
+    """The deal's kitty (of its *kitties*: the first), each more a problem."""
     for k in kitties[1:]:
         errors.append(RecordError(k.line, M(
             "the kitty is recorded once (line {first})",
@@ -495,54 +538,68 @@ class _Multiplier(NamedTuple):
     spring: bool
     antispring: bool
     shown: bool
-    steps: list[Msg]
+    steps: Sequence[Msg]
 
 
 def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | Bomb | Rocket], landlord: int,
                 out: int, robs: int, rules: RuleSet, errors: list[RecordError],
-                present: set[type] | None = None) -> _Multiplier:
-    """The multiplier: 1, then each rob, shown cards, each bomb, the rocket, spring, anti-spring; the cap (§5)."""
-    steps: list[Msg] = []
-    multiplier = 1
-    if robs:
-        factor = rules.rob_multiplier ** robs
-        multiplier *= factor
-        steps.append(M("{robs} rob(s) (抢地主): × {each} each (bidding.rob_multiplier, §3.2) → × {factor}",
-                       robs=robs, each=rules.rob_multiplier, factor=factor))
+                present: set[type] | None = None, explain: bool = True) -> _Multiplier:
+    """The multiplier: 1, then each rob, shown cards, each bomb, the rocket, spring, anti-spring; the cap (§5);
+    each factor a step (none without *explain*: ``check`` makes no message it never shows)."""
+    multiplier = rules.rob_multiplier ** robs if robs else 1
     shown = _shown(events, landlord, errors) if present is None or Show in present else False
     if shown:
         multiplier *= rules.shown
-        steps.append(M("the landlord showed the cards (明牌): × {factor} (multipliers.shown, §5.3)",
-                       factor=rules.shown))
     kinds = [_kind(p) for p in plays]  # a play's combination names a bomb and the rocket as is_bomb, is_rocket do
     bombs = kinds.count(Kind.BOMB)
     rockets = kinds.count(Kind.ROCKET)
     if bombs:
-        factor = rules.bomb ** bombs
-        multiplier *= factor
-        steps.append(M("{n} bomb(s) played: × {each} each (multipliers.bomb, §5.1) → × {factor}",
-                       n=bombs, each=rules.bomb, factor=factor))
+        multiplier *= rules.bomb ** bombs
     if rockets:
-        factor = rules.rocket ** rockets
-        multiplier *= factor
-        steps.append(M("the rocket played: × {factor} (multipliers.rocket, §5.1)", factor=factor))
+        multiplier *= rules.rocket ** rockets
     spring = _spring(events, out, landlord, plays, errors) if present is None or Spring in present else False
     antispring = (_antispring(events, out, landlord, plays, errors) if present is None or AntiSpring in present
                   else False)
     if spring:
         multiplier *= rules.spring
-        steps.append(M("spring (春天): × {factor} (multipliers.spring, §5.2)", factor=rules.spring))
     if antispring:
         multiplier *= rules.antispring
-        steps.append(M("anti-spring (反春): × {factor} (multipliers.antispring, §5.2)", factor=rules.antispring))
     uncapped = multiplier
     if rules.cap and multiplier > rules.cap:
         multiplier = rules.cap
+    steps = (_multiplier_steps(robs, rules.rob_multiplier, rules.shown if shown else None, bombs, rules.bomb, rockets,
+                               rules.rocket, rules.spring if spring else None, rules.antispring if antispring else None,
+                               uncapped, multiplier, rules.cap) if explain else ())
+    return _Multiplier(multiplier, uncapped, bombs, rockets, spring, antispring, shown, steps)
+
+
+@lru_cache(maxsize=1024, typed=True)  # a match's deals multiply the same few ways; typed: 1, True and 1.0 apart
+def _multiplier_steps(robs: int, rob_multiplier: int, shown: int | None, bombs: int, bomb: int, rockets: int,
+                      rocket: int, spring: int | None, antispring: int | None, uncapped: int, multiplier: int,
+                      cap: int) -> tuple[Msg, ...]:
+    """The steps of :func:`_multiplier`: each factor it found, in its order (*shown*, *spring*, *antispring*: the
+    rule's factor, None when not found), then the multiplier or its cap."""
+    steps: list[Msg] = []
+    if robs:
+        steps.append(M("{robs} rob(s) (抢地主): × {each} each (bidding.rob_multiplier, §3.2) → × {factor}",
+                       robs=robs, each=rob_multiplier, factor=rob_multiplier ** robs))
+    if shown is not None:
+        steps.append(M("the landlord showed the cards (明牌): × {factor} (multipliers.shown, §5.3)", factor=shown))
+    if bombs:
+        steps.append(M("{n} bomb(s) played: × {each} each (multipliers.bomb, §5.1) → × {factor}",
+                       n=bombs, each=bomb, factor=bomb ** bombs))
+    if rockets:
+        steps.append(M("the rocket played: × {factor} (multipliers.rocket, §5.1)", factor=rocket ** rockets))
+    if spring is not None:
+        steps.append(M("spring (春天): × {factor} (multipliers.spring, §5.2)", factor=spring))
+    if antispring is not None:
+        steps.append(M("anti-spring (反春): × {factor} (multipliers.antispring, §5.2)", factor=antispring))
+    if multiplier != uncapped:
         steps.append(M("multiplier {uncapped} capped at {cap} (封顶, multipliers.cap, §5.4)",
-                       uncapped=uncapped, cap=rules.cap))
+                       uncapped=uncapped, cap=cap))
     else:
         steps.append(M("multiplier {m} (§5)", m=multiplier))
-    return _Multiplier(multiplier, uncapped, bombs, rockets, spring, antispring, shown, steps)
+    return tuple(steps)
 
 
 def _kind(p: Play | Bomb | Rocket) -> Kind | None:
@@ -569,25 +626,33 @@ def _shown(events: list[Event], landlord: int, errors: list[RecordError]) -> boo
 
 
 def pay(landlord: int, out: int, base: int, multiplier: int,
-              rules: RuleSet) -> tuple[dict[int, int], list[Msg]]:
-    """Who pays whom (§6): the landlord ± landlord_factor × base × multiplier, each farmer ∓ farmer_factor ×."""
+              rules: RuleSet, explain: bool = True) -> tuple[dict[int, int], list[Msg]]:
+    """Who pays whom (§6): the landlord ± landlord_factor × base × multiplier, each farmer ∓ farmer_factor ×; the
+    two steps saying so (none without *explain*)."""
     unit = base * multiplier
     wins = out == landlord
     sign = 1 if wins else -1
     payments = {s: (sign * rules.landlord_factor * unit if s == landlord else -sign * rules.farmer_factor * unit)
                 for s in SEATS}
-    fields: dict[str, Any] = {"farmer": rules.farmer_factor, "landlord": rules.landlord_factor, "base": base,
-                              "m": multiplier, "f_pay": rules.farmer_factor * unit,
-                              "l_pay": rules.landlord_factor * unit, "seat": out}
+    if not explain:
+        return payments, []
+    return payments, list(_pay_steps(wins, out, base, multiplier, rules.farmer_factor, rules.landlord_factor))
+
+
+@lru_cache(maxsize=1024, typed=True)  # a match's deals pay the same few ways
+def _pay_steps(wins: bool, out: int, base: int, multiplier: int, farmer: int, landlord: int) -> tuple[Msg, Msg]:
+    """:func:`pay`'s two steps: who won, and who pays how much."""
+    unit = base * multiplier
+    fields: dict[str, Any] = {"farmer": farmer, "landlord": landlord, "base": base, "m": multiplier,
+                              "f_pay": farmer * unit, "l_pay": landlord * unit, "seat": out}
     if wins:  # the fields given to M itself: M(…).bind(**fields) makes the message twice
-        return payments, [
-            M("seat {seat}, the landlord, went out first: the landlord wins (§4, §6)", **fields),
-            M("each farmer pays {farmer} × {base} × {m} = {f_pay}; the landlord receives "
-              "{landlord} × {base} × {m} = {l_pay} (payment.farmer_factor, payment.landlord_factor, §6)", **fields)]
-    return payments, [
-        M("seat {seat}, a farmer, went out first: the farmers win (§4, §6)", **fields),
-        M("the landlord pays {landlord} × {base} × {m} = {l_pay}; each farmer receives "
-          "{farmer} × {base} × {m} = {f_pay} (payment.landlord_factor, payment.farmer_factor, §6)", **fields)]
+        return (M("seat {seat}, the landlord, went out first: the landlord wins (§4, §6)", **fields),
+                M("each farmer pays {farmer} × {base} × {m} = {f_pay}; the landlord receives "
+                  "{landlord} × {base} × {m} = {l_pay} (payment.farmer_factor, payment.landlord_factor, §6)",
+                  **fields))
+    return (M("seat {seat}, a farmer, went out first: the farmers win (§4, §6)", **fields),
+            M("the landlord pays {landlord} × {base} × {m} = {l_pay}; each farmer receives "
+              "{farmer} × {base} × {m} = {f_pay} (payment.landlord_factor, payment.farmer_factor, §6)", **fields))
 
 
 def _spring(events: list[Event], out: int, landlord: int, plays: list[Play | Bomb | Rocket],
@@ -629,11 +694,13 @@ def _antispring(events: list[Event], out: int, landlord: int, plays: list[Play |
 
 
 _COMBOS: dict[tuple[Card, ...], Combo | None] = {}  # the combination cards make: a match plays the same few often
+_UNKNOWN = object()
 
 
 def _combo(cards: tuple[Card, ...]) -> Combo | None:
-    if cards in _COMBOS:
-        return _COMBOS[cards]
+    known = _COMBOS.get(cards, _UNKNOWN)  # one look-up: a tuple of cards is hashed anew each time
+    if known is not _UNKNOWN:
+        return cast("Combo | None", known)
     combo = combination(cards)
     if len(_COMBOS) < 4096:
         _COMBOS[cards] = combo
@@ -657,30 +724,33 @@ def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], lan
     landlord_ranks: dict[int, int] = {}
     counts: dict[int, int] = {}
     for p in plays:
-        counts[p.seat] = counts.get(p.seat, 0) + len(p.cards)
-        most = LANDLORD_CARDS if p.seat == landlord else FARMER_CARDS
-        if counts[p.seat] > most and counts[p.seat] - len(p.cards) <= most:
-            errors.append(RecordError(p.line, M("seat {seat} has played {n} cards, more than the {most} held (§2)",
-                                         seat=p.seat, n=counts[p.seat], most=most)))
-        for c in p.cards:
-            if c.suit and c in played:
-                errors.append(RecordError(p.line, M("{card:card} is played twice (first on line {first}) (§2)",
-                                             card=c, first=played[c])))
-                continue
-            if c.suit and c in kitty_suited and p.seat != landlord:
-                errors.append(RecordError(p.line, M("{card:card} is in the kitty, which the landlord took: seat {seat} "
-                                             "cannot play it (§2)",
-                                             card=c, seat=p.seat)))
-                continue
-            if c.suit:
-                played[c] = p.line
-            rank = c.rank
-            ranks[rank] = ranks.get(rank, 0) + 1
-            if p.seat == landlord:
+        seat, cards, line = p.seat, p.cards, p.line
+        count = counts[seat] = counts.get(seat, 0) + len(cards)
+        most = LANDLORD_CARDS if seat == landlord else FARMER_CARDS
+        if count > most and count - len(cards) <= most:
+            errors.append(RecordError(line, M("seat {seat} has played {n} cards, more than the {most} held (§2)",
+                                              seat=seat, n=count, most=most)))
+        own = seat == landlord
+        for c in cards:
+            rank, suit = c
+            if suit:
+                if c in played:
+                    errors.append(RecordError(line, M("{card:card} is played twice (first on line {first}) (§2)",
+                                                      card=c, first=played[c])))
+                    continue
+                if not own and c in kitty_suited:
+                    errors.append(RecordError(line, M("{card:card} is in the kitty, which the landlord took: seat "
+                                                      "{seat} cannot play it (§2)",
+                                                      card=c, seat=seat)))
+                    continue
+                played[c] = line
+            held = ranks[rank] = ranks.get(rank, 0) + 1
+            if own:
                 landlord_ranks[rank] = landlord_ranks.get(rank, 0) + 1
             in_kitty = kitty_ranks.get(rank, 0)
-            held = ranks[rank] + in_kitty - min(in_kitty, landlord_ranks.get(rank, 0))
-            if held > copies(c.rank):
-                errors.append(RecordError(p.line, M("more than {n} of {card:card} in the deal: the deck has {n} (§2)",
-                                             n=copies(c.rank), card=c._replace(suit=""))))
-                ranks[c.rank] -= 1
+            if in_kitty:
+                held += in_kitty - min(in_kitty, landlord_ranks.get(rank, 0))
+            if held > copies(rank):
+                errors.append(RecordError(line, M("more than {n} of {card:card} in the deal: the deck has {n} (§2)",
+                                                  n=copies(rank), card=c._replace(suit=""))))
+                ranks[rank] -= 1

@@ -99,14 +99,20 @@ def parse_lines(lines: Iterable[tuple[int, str]]) -> Reading:
     """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
     names: dict[str, int] = {}
     read = 0  # the events read so far
+    # each line of the play read once (a match bids and goes out the same few ways): not the header, a seat's name
+    # nor the conduct, whose reading depends on more than the line
+    remembered = kit.Remembered(lambda line, number: parse_line(line, number, names),
+                                (DealStart, Bid, Kitty, Landlord, Show, Play, Bomb, Rocket, Out, Spring, AntiSpring,
+                                 Redeal))
 
     def line_event(line: str, number: int) -> Event:
         nonlocal read
-        ev = parse_line(line, number, names)
-        if isinstance(ev, Header) and read:
+        ev = remembered(line, number)
+        if type(ev) is Header and read:  # the reader's own kinds, looked up by type
             raise NotationError(M("'match' must be the record's first directive"))
-        if isinstance(ev, SeatName):
+        if type(ev) is SeatName:
             names[ev.name.lower()] = ev.seat
+            remembered.forget()  # a name read again may now be a seat
         read += 1
         return ev
 

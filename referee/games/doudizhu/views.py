@@ -6,6 +6,7 @@ engine's results, and the score table from the engine's own payment function, so
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TextIO
 
@@ -117,6 +118,45 @@ def _deal_json(d: DealResult, word: Wording) -> dict[str, Any]:
     }
 
 
+class _Rows:
+    """Each deal's row of ``replay --json`` as its text, ``text(_deal_json(d, word), 2)`` without the dict: the
+    fields in place in one template (the numbers are ints and the flags bools: ``DealResult``), each step worded
+    and quoted once. A run names each distinct step once and gives the same message again (``Run._named``), so a
+    step is known here by its identity, the message kept with its text (its id is not another's while kept)."""
+
+    _LIMIT = 4096  # distinct steps kept: past it the memory is let go and filled again
+
+    def __init__(self, word: Wording) -> None:
+        self.word = word
+        self._quoted: dict[int, tuple[Msg, str]] = {}
+
+    def _step(self, step: Msg) -> str:
+        known = self._quoted.get(id(step))
+        if known is None or known[0] is not step:
+            if len(self._quoted) >= self._LIMIT:
+                self._quoted.clear()
+            known = self._quoted[id(step)] = (step, _quote(self.word(step)))
+        return known[1]
+
+    def __call__(self, d: DealResult) -> str:
+        steps = d.steps
+        explain = ("[\n    " + ",\n    ".join([self._step(step) for step in steps]) + "\n   ]") if steps else "[]"
+        p, t = d.payments, d.totals
+        return (f'{{\n   "deal": {d.deal},\n   "line": {d.line},\n   "settled": {_BOOL[d.settled]},'
+                f'\n   "redeal": {_BOOL[d.redeal]},\n   "landlord": {"null" if d.landlord is None else d.landlord},'
+                f'\n   "base": {d.base},\n   "multiplier": {d.multiplier},\n   "uncapped": {d.uncapped},'
+                f'\n   "winner": {"null" if d.winner is None else _quote(d.winner)},\n   "bombs": {d.bombs},'
+                f'\n   "rockets": {d.rockets},\n   "spring": {_BOOL[d.spring]},'
+                f'\n   "antispring": {_BOOL[d.antispring]},\n   "shown": {_BOOL[d.shown]},\n   "robs": {d.robs},'
+                f'\n   "payments": {{\n    "1": {p[1]},\n    "2": {p[2]},\n    "3": {p[3]}\n   }},'
+                f'\n   "totals": {{\n    "1": {t[1]},\n    "2": {t[2]},\n    "3": {t[3]}\n   }},'
+                f'\n   "explain": {explain}\n  }}')
+
+
+_quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
+_BOOL = {True: "true", False: "false"}
+
+
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     """The JSON object of ``replay --json`` (docs/doudizhu-record-format.md), written deal by deal."""
     _write(result.header, result.rules, result.names, result.deals, lambda: result, out, lang, errors)
@@ -151,8 +191,8 @@ def _write(header: Header | None, rules: RuleSet, names: dict[int, str], deals: 
         return {"totals": {str(s): end.totals[s] for s in SEATS}, "finished": end.finished}
 
     match = match_object("doudizhu", header, rules.name, {str(s): names[s] for s in SEATS})
-    write_envelope(out, match, "deals", deals, lambda d: _deal_json(d, word), result,
-                   lambda: [*errors, *ended().problems()])
+    write_envelope(out, match, "deals", deals, _Rows(word), result, lambda: [*errors, *ended().problems()],
+                   raw=True)
 
 
 # --- the score table ---------------------------------------------------------------------------------------

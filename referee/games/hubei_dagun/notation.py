@@ -65,7 +65,10 @@ def parse(text: str) -> Record:
 
 def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
     """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
-    return kit.read_lines(lines, parse_line, Record())
+    # each line of a deal read once (a match calls, places and declares the same few ways); not the header, a
+    # seat's name nor the conduct; a blank line is read as None (not kept)
+    remembered = kit.Remembered(parse_line, (Deal, Call, Alone, Places, Points, Declare, Claim))
+    return kit.read_lines(lines, remembered, Record())
 
 
 def parse_line(text: str, line: int = 0) -> Event | None:

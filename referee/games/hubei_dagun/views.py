@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -13,6 +14,7 @@ from referee.games.hubei_dagun.engine import KIND_WORD, REWARD_WORD, Card, DealR
 from referee.games.hubei_dagun.events import SEATS
 from referee.games.hubei_dagun.ruleset import DagunRules
 from referee.games.kit.envelope import match_object, write_envelope
+from referee.games.kit.jsonout import text
 from referee.games.kit.wording import Wording
 
 MODE_WORD = {"friend": M("找朋友"), "alone": M("硬牌")}
@@ -117,15 +119,82 @@ def deal_json(d: DealResult, word: Wording) -> dict[str, object]:
     }
 
 
+class _Rows:
+    """Each deal's row of ``replay --json`` as its text, ``text(deal_json(d, word), 2)`` without the dict: the
+    fields in place in one template (the numbers ints, the seats ``E S W N``: the engine's), a list of seats written
+    once for each distinct one, and a deal's explanation once for each way of settling (a long match calls,
+    places and pays the same few ways again and again)."""
+
+    _EXPLAINED = 1024  # distinct explanations kept (~1-2 KB each): a match of all different deals holds ~2 MB
+
+    def __init__(self, word: Wording) -> None:
+        self.word = word
+        self._seats: dict[object, str] = {}  # at most every list of one to four seats, and every pair of sides
+        self._explained: dict[object, str] = {}
+
+    def _listed(self, seats: tuple[object, ...]) -> str:
+        """A tuple of seats (or of the two sides) as JSON three levels in."""
+        known = self._seats.get(seats)
+        if known is None:
+            known = self._seats[seats] = text(seats, 3)
+        return known
+
+    def _explain(self, d: DealResult) -> str:
+        """The deal's ``explain`` list: its steps are a pure function of what the key holds (the rule set, the
+        mode, the sides, the places, the points and the declared hands; not the totals before it), so a deal
+        settled the same way as one before is not settled again for them."""
+        p = d.points
+        key = (id(d.rules), d.dealer, d.mode, d.card, d.sides, d.places, None if p is None else (p.won, p.hand),
+               tuple([(r.declare.seat, r.declare.kind, r.declare.rank) for r in d.rewards]))
+        known = self._explained.get(key)
+        if known is None:
+            if len(self._explained) >= self._EXPLAINED:
+                self._explained.clear()
+            word = self.word
+            steps = d.steps
+            known = self._explained[key] = ("[" + ",".join([
+                f'\n    {{\n     "text": {_quote(word(s.msg))},\n     "cite": {_quote(s.cite)}\n    }}'
+                for s in steps]) + "\n   ]") if steps else "[]"
+        return known
+
+    def __call__(self, d: DealResult) -> str:
+        listed = self._listed
+        p = d.points
+        points = "null" if p is None else ("{" + "".join([f"\n    {_quote(s)}: {v}," for s, v in p.won])
+                                           + f'\n    "hand": {p.hand}\n   }}')
+        sp = d.side_points
+        side_points = "null" if sp is None else f"[\n    {sp[0]},\n    {sp[1]}\n   ]"
+        rewards = "[]" if not d.rewards else text([
+            {"seat": r.declare.seat, "hand": r.declare.kind, "rank": r.declare.rank, "each": r.each,
+             "coins": dict(zip(SEATS, r.coins, strict=True))} for r in d.rewards], 3)
+        return (f'{{\n   "deal": {d.number},\n   "line": {d.line},\n   "dealer": {_quote(d.dealer)},'
+                f'\n   "mode": {_quote(d.mode)},\n   "called": {"null" if d.card is None else _quote(d.card)},'
+                f'\n   "sides": {listed(d.sides)},\n   "places": {listed(d.places)},\n   "points": {points},'
+                f'\n   "points_final": {"null" if d.final is None else _coins(d.final)},'
+                f'\n   "side_points": {side_points},'
+                f'\n   "winners": {listed(d.sides[d.winner])},\n   "result": {_quote(d.kind)},'
+                f'\n   "fan": {d.fan},\n   "result_coins": {_coins(d.result_coins)},'
+                f'\n   "rewards": {rewards},\n   "coins": {_coins(d.coins)},'
+                f'\n   "totals": {_coins(d.totals)},\n   "explain": {self._explain(d)}\n  }}')
+
+
+def _coins(c: tuple[int, int, int, int]) -> str:
+    """Coins by seat (``E S W N``: :data:`SEATS`) as JSON three levels in."""
+    return f'{{\n    "E": {c[0]},\n    "S": {c[1]},\n    "W": {c[2]},\n    "N": {c[3]}\n   }}'
+
+
+_quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
+
+
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     """The JSON object of ``replay --json`` (docs/hubei-dagun-record-format.md §JSON), in the envelope of
     docs/engine-contract.md: ``result`` holds the totals and whether the record is valid."""
     word = Wording(lang)
     problems = [*errors, *result.errors]
     match = match_object("hubei-dagun", result.header, result.rules.name, dict(zip(SEATS, result.names, strict=True)))
-    write_envelope(out, match, "deals", result.deals, lambda d: deal_json(d, word),
+    write_envelope(out, match, "deals", result.deals, _Rows(word),
                    lambda: {"totals": dict(zip(SEATS, result.totals, strict=True)), "valid": not problems},
-                   lambda: problems)
+                   lambda: problems, raw=True)
 
 
 def score_table(rules: DagunRules, lang: str) -> str:

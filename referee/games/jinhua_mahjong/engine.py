@@ -143,7 +143,9 @@ def _collect(events: Sequence[Event], rules: Rules,
     names: dict[str, str] = {}
     deals: list[_Deal] = []
     for ev in events:
-        if isinstance(ev, Header):
+        if type(ev) in _DEAL_LINES and deals:  # most lines: looked up by type (the reader's own kinds)
+            _into(deals[-1], ev, errors)
+        elif isinstance(ev, Header):
             if header is not None:
                 errors.append(RecordError(ev.line, M("a second match header (the first is at line {first})",
                                                      first=header.line)))
@@ -164,6 +166,7 @@ def _collect(events: Sequence[Event], rules: Rules,
 
 
 _ONCE = {Caishen: "caishen", Win: "win", NoWin: "nowin", Patterns: "patterns", Tiles: "tiles"}
+_DEAL_LINES = frozenset((*_ONCE, Claim, Liable))  # the directives of a deal under way
 
 
 def _into(d: _Deal, ev: Event, errors: list[RecordError]) -> None:
@@ -237,30 +240,52 @@ def _settle(d: _Deal, rules: Rules, explained: list[Msg] | None = None,
     if not checked:
         errors += compatibility(codes, pline)
         errors += _conditions(codes, pline, d, win)
-    liable, liable_steps, liable_errors = _liable(d, win, rules)
+    explain = explained is not None  # check wants the payments only: no step is made
+    liable, liable_steps, liable_errors = _liable(d, win, rules, explain)
     errors += liable_errors
     if d.tiles is not None and not checked:
         errors += check_tiles(d.tiles, d.caishen, codes)
     if errors:
         return errors, _unsettled(d)
     steps: list[Msg] = explained if explained is not None else []
-    if d.caishen is not None:
-        steps.append(M("deal {deal}: dealer {dealer:seat}, 财神 {tile} (白板 stands for it, §2.2)",
-                       deal=d.number, dealer=d.dealer, tile=code(d.caishen.tile)))
-    else:
-        steps.append(M("deal {deal}: dealer {dealer:seat}",
-                       deal=d.number, dealer=d.dealer))
-    factor, factor_steps = multiply(codes, win.discarder is None, rules)
+    if explain:
+        steps.append(opening(d.number, d.dealer, d.caishen))
+    factor, factor_steps = multiply(codes, win.discarder is None, rules, explain)
     steps += factor_steps
     cap = rules.number("scoring.cap")
     paid = min(factor, cap) if cap else factor
-    if paid != factor:
+    if paid != factor and explain:
         steps.append(M("capped: paid at factor {paid}, not {factor} (§5.4, scoring.cap = {paid})",
                        paid=paid, factor=factor))
-    payments, pay_steps = pay(win.winner, win.discarder, paid, liable, rules)
+    payments, pay_steps = pay(win.winner, win.discarder, paid, liable, rules, explain)
     steps += liable_steps + pay_steps
     return [], DealResult(d.number, d.line, d.dealer, win.winner, win.discarder, tuple(codes), factor, paid,
                           tuple(liable), payments, True, d.source(), rules)
+
+
+def opening(number: int, dealer: str, caishen: Caishen | None) -> Msg:
+    """The first step of a won deal's settlement: its number, dealer and 财神 (the only step that names the deal)."""
+    if caishen is not None:
+        return M("deal {deal}: dealer {dealer:seat}, 财神 {tile} (白板 stands for it, §2.2)",
+                 deal=number, dealer=dealer, tile=code(caishen.tile))
+    return M("deal {deal}: dealer {dealer:seat}", deal=number, dealer=dealer)
+
+
+def drawn(number: int, dealer: str) -> Msg:
+    """The one step of a deal nobody won (流局)."""
+    return M("deal {deal}: dealer {dealer:seat}; nobody won (流局): nothing is paid (§5)", deal=number, dealer=dealer)
+
+
+def later_steps_key(d: DealResult) -> object | None:
+    """What the steps of a won deal after its :func:`opening` are worked out from, as a value (None for a deal
+    without them: drawn or not settled): its patterns, winner and discarder, its 承包 with the claims counted
+    between the seats, and the rule set. Two deals of one key explain the same way after their first step, so a
+    writer of a long match's explanations may word them once (the steps are a pure function of these)."""
+    src = d.source
+    if src is None or src.win is None or d.rules is None:
+        return None
+    return (id(d.rules), d.patterns, d.winner, d.discarder, d.liable,
+            tuple(sorted(feeds(src.claims).items())) if d.liable else None)
 
 
 def _drawn(d: _Deal, nowin: NoWin, rules: Rules, errors: list[RecordError],
@@ -276,14 +301,13 @@ def _drawn(d: _Deal, nowin: NoWin, rules: Rules, errors: list[RecordError],
     if errors:
         return errors, _unsettled(d)
     if explained is not None:
-        explained.append(M("deal {deal}: dealer {dealer:seat}; nobody won (流局): nothing is paid (§5)",
-                           deal=d.number, dealer=d.dealer))
+        explained.append(drawn(d.number, d.dealer))
     return [], DealResult(d.number, d.line, d.dealer, None, None, (), 0, 0, (), {s: 0 for s in SEATS},
                           True, d.source(), rules)
 
 
-def multiply(codes: Sequence[str], self_drawn: bool, rules: Rules) -> tuple[int, list[Msg]]:
-    """The patterns' factors multiplied (§5.3), with a step per pattern naming its key."""
+def multiply(codes: Sequence[str], self_drawn: bool, rules: Rules, explain: bool = True) -> tuple[int, list[Msg]]:
+    """The patterns' factors multiplied (§5.3), with a step per pattern naming its key (none without *explain*)."""
     steps: list[Msg] = []
     factor = 1
     shown: list[str] = []
@@ -293,22 +317,25 @@ def multiply(codes: Sequence[str], self_drawn: bool, rules: Rules) -> tuple[int,
         if c == "quanqiuren" and self_drawn:
             key = "factors.quanqiuren_self_draw"
             f = rules.number(key)
-            steps.append(M("全求人 self-drawn counts as 平胡: ×{f} ({section}, {key})",
-                           f=f, section=p.section, key=key))
+            if explain:
+                steps.append(M("全求人 self-drawn counts as 平胡: ×{f} ({section}, {key})",
+                               f=f, section=p.section, key=key))
         else:
             f = rules.number(key)
-            steps.append(M("{name} ×{f} ({section}, {key})",
-                           name=p.zh, f=f, section=p.section, key=key))
+            if explain:
+                steps.append(M("{name} ×{f} ({section}, {key})",
+                               name=p.zh, f=f, section=p.section, key=key))
         factor *= f
         shown.append(str(f))
-    if len(codes) > 1:
+    if len(codes) > 1 and explain:
         steps.append(M("the factors multiply: {working} = {factor} (§5.3)", working=" × ".join(shown), factor=factor))
     return factor, steps
 
 
 def pay(winner: str, discarder: str | None, factor: int, liable: Sequence[tuple[str, str]],
-        rules: Rules) -> tuple[dict[str, int], list[Msg]]:
-    """Who pays what (§5.1, §5.2), then 承包 (§7.4): every seat's coins, summing to 0."""
+        rules: Rules, explain: bool = True) -> tuple[dict[str, int], list[Msg]]:
+    """Who pays what (§5.1, §5.2), then 承包 (§7.4): every seat's coins, summing to 0; each step said (none
+    without *explain*)."""
     base = rules.number("scoring.base")
     unit = base * factor
     steps: list[Msg] = []
@@ -323,8 +350,9 @@ def pay(winner: str, discarder: str | None, factor: int, liable: Sequence[tuple[
         else:
             times, key, section = rules.number("scoring.others_pay"), "scoring.others_pay", "§5.1"
         shares[s] = times * unit
-        steps.append(M("{seat:seat} owes {times} × stake {base} × {factor} = {owed} ({section}, {key})",
-                       seat=s, times=times, base=base, factor=factor, owed=shares[s], section=section, key=key))
+        if explain:
+            steps.append(M("{seat:seat} owes {times} × stake {base} × {factor} = {owed} ({section}, {key})",
+                           seat=s, times=times, base=base, factor=factor, owed=shares[s], section=section, key=key))
     owed = dict(shares)
     liable_seats = {s for s, _ in liable}
     order = [next_seat(winner), next_seat(next_seat(winner)), previous_seat(winner)]
@@ -335,21 +363,24 @@ def pay(winner: str, discarder: str | None, factor: int, liable: Sequence[tuple[
             payer = next((q for q in order[order.index(s) + 1:] + order if q in liable_seats), None)
             assert payer is not None
             owed[payer] += owed[s]
-            steps.append(M("{payer:seat} pays {seat:seat}'s {amount} (承包, §7.4)",
-                           payer=payer, seat=s, amount=owed[s]))
+            if explain:
+                steps.append(M("{payer:seat} pays {seat:seat}'s {amount} (承包, §7.4)",
+                               payer=payer, seat=s, amount=owed[s]))
             owed[s] = 0
         doubled = {s for s, how in liable if how == "claimer"}
         times = rules.number("chengbao.claimer_factor")
         for s in order:
             if s in doubled and times != 1:
-                steps.append(M("{seat:seat} pays {before} × {times} = {after} (承包 by the claimer doubles, §7.3, "
-                               "chengbao.claimer_factor)", seat=s, before=owed[s], times=times,
-                               after=owed[s] * times))
+                if explain:
+                    steps.append(M("{seat:seat} pays {before} × {times} = {after} (承包 by the claimer doubles, §7.3, "
+                                   "chengbao.claimer_factor)", seat=s, before=owed[s], times=times,
+                                   after=owed[s] * times))
                 owed[s] *= times
     payments = {s: -owed.get(s, 0) for s in SEATS}
     payments[winner] = sum(owed.values())
-    steps.append(M("{winner:seat} +{won}; {losers:list}", winner=winner,
-                   won=payments[winner], losers=_paid_list(payments, winner)))
+    if explain:
+        steps.append(M("{winner:seat} +{won}; {losers:list}", winner=winner,
+                       won=payments[winner], losers=_paid_list(payments, winner)))
     return payments, steps
 
 
@@ -358,7 +389,8 @@ def _paid_list(payments: dict[str, int], winner: str) -> tuple[Msg, ...]:
     return tuple([form("{seat:seat} {amount}", seat=s, amount=payments[s]) for s in SEATS if s != winner])
 
 
-def _liable(d: _Deal, win: Win, rules: Rules) -> tuple[list[tuple[str, str]], list[Msg], list[RecordError]]:
+def _liable(d: _Deal, win: Win, rules: Rules,
+            explain: bool = True) -> tuple[list[tuple[str, str]], list[Msg], list[RecordError]]:
     """Who is liable by 承包 (§7): the feeder of the winner's claims, or the claimer of the winner's discards,
     once they reach ``chengbao.feeds``; a ``liable`` line is checked against the claims."""
     need = rules.number("chengbao.feeds")
@@ -373,14 +405,16 @@ def _liable(d: _Deal, win: Win, rules: Rules) -> tuple[list[tuple[str, str]], li
         took = counted.get((s, w), 0)
         if fed >= need and rules.flag("chengbao.feeder_pays_all"):
             liable.append((s, "feeder"))
-            steps.append(M("{winner:seat} claimed {n} of {seat:seat}'s discards: {seat:seat} is liable (承包) "
-                           "(§7.2, chengbao.feeds = {need})",
-                           winner=w, seat=s, n=fed, need=need))
+            if explain:
+                steps.append(M("{winner:seat} claimed {n} of {seat:seat}'s discards: {seat:seat} is liable (承包) "
+                               "(§7.2, chengbao.feeds = {need})",
+                               winner=w, seat=s, n=fed, need=need))
         if took >= need and rules.flag("chengbao.claimer_pays_all"):
             liable.append((s, "claimer"))
-            steps.append(M("{seat:seat} claimed {n} of {winner:seat}'s discards: {seat:seat} is liable (承包) "
-                           "(§7.3, chengbao.feeds = {need})",
-                           winner=w, seat=s, n=took, need=need))
+            if explain:
+                steps.append(M("{seat:seat} claimed {n} of {winner:seat}'s discards: {seat:seat} is liable (承包) "
+                               "(§7.3, chengbao.feeds = {need})",
+                               winner=w, seat=s, n=took, need=need))
     errors: list[RecordError] = []
     seats = {s for s, _ in liable}
     for stated in d.liable:

@@ -229,7 +229,12 @@ def parse(text: str) -> Record:
 
 def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
     """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
-    return read_lines(lines, parse_line, Record())
+    from referee.games.kit.notation import Remembered  # here: the import block above is shared across the games
+
+    # each line of a deal read once (a match claims and wins the same few ways); not the header, a seat's name
+    # nor the conduct
+    remembered = Remembered(parse_line, (Deal, Caishen, Claim, Win, Patterns, Tiles, Liable, NoWin))
+    return read_lines(lines, remembered, Record())
 
 
 def parse_line(line: str, number: int) -> Event:

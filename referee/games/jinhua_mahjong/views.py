@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from typing import NamedTuple, TextIO
 
-from referee.core.i18n import form, join, tr
+from referee.core.i18n import Msg, form, join, tr
 from referee.core.records import RecordError
 from referee.core.rulesfile import Rules
 from referee.games.api import GameTable, Outcome, Participant
-from referee.games.jinhua_mahjong.engine import DealResult, MatchResult
-from referee.games.jinhua_mahjong.events import SEATS
+from referee.games.jinhua_mahjong.engine import DealResult, MatchResult, drawn, later_steps_key, opening
+from referee.games.jinhua_mahjong.events import SEATS, Caishen
 from referee.games.jinhua_mahjong.patterns import BY_CODE, PATTERNS
 from referee.games.kit.envelope import match_object, write_envelope
+from referee.games.kit.jsonout import text
 from referee.games.kit.wording import Wording
 
 
@@ -122,15 +124,96 @@ def _deal_json(d: DealResult, word: Wording) -> dict[str, object]:
     }
 
 
+class _Rows:
+    """Each deal's row of ``replay --json`` as its text, ``text(_deal_json(d, word), 2)`` without the dict: the
+    fields in place in one template (the numbers ints and the flags bools: ``DealResult``), and the explanation
+    after a won deal's first step worded once for each distinct way of settling (:func:`engine.later_steps_key`):
+    a deal settled like one before is not settled again for its steps, only its opening step (its number)
+    worded."""
+
+    _LIMIT = 2048  # distinct explanations kept (~0.5 KB each): past it the memory is let go and filled again
+
+    def __init__(self, word: Wording) -> None:
+        self.word = word
+        self._later: dict[object, str] = {}
+        self._around: dict[object, tuple[str, ...]] = {}  # at most every kind, dealer and 财神
+
+    def _explain(self, d: DealResult) -> str:
+        word = self.word
+        key = later_steps_key(d)
+        src = d.source
+        if key is None and src is not None and src.nowin is not None and d.settled:  # 流局: its one step
+            return "[\n    " + _quote(self._opening(src.number, src.dealer, None, _drawn)) + "\n   ]"
+        if key is None:
+            steps = d.steps
+            return ("[\n    " + ",\n    ".join([_quote(word(s)) for s in steps]) + "\n   ]") if steps else "[]"
+        later = self._later.get(key)
+        if later is None:
+            if len(self._later) >= self._LIMIT:
+                self._later.clear()
+            later = self._later[key] = "".join([",\n    " + _quote(word(s)) for s in d.steps[1:]])
+        assert src is not None
+        return ("[\n    " + _quote(self._opening(src.number, src.dealer, src.caishen, _won)) + later
+                + "\n   ]")
+
+    def _opening(self, number: int, dealer: str, caishen: Caishen | None,
+                 step: Callable[[int, str, Caishen | None], Msg]) -> str:
+        """The deal's *step* naming its number (:func:`engine.opening`, :func:`engine.drawn`) worded: its text
+        around the number made once for each kind, dealer and 财神 (every deal's number is its own, so the message
+        itself is never worded twice), the number put in. The text is checked once against the message worded
+        with its number; should a language word the number otherwise, each is worded whole."""
+        key = (step, dealer, None if caishen is None else caishen.tile)
+        around = self._around.get(key)
+        if around is None:
+            whole = step(number, dealer, caishen).text(self.word.lang)
+            parts = step(_MARK, dealer, caishen).text(self.word.lang).split(str(_MARK))
+            around = self._around[key] = ((parts[0], parts[1]) if len(parts) == 2
+                                          and parts[0] + str(number) + parts[1] == whole else ())
+        if not around:
+            return self.word(step(number, dealer, caishen))
+        return around[0] + str(number) + around[1]
+
+    def __call__(self, d: DealResult) -> str:
+        patterns = ("[\n    " + ",\n    ".join([_quote(p) for p in d.patterns]) + "\n   ]") if d.patterns else "[]"
+        liable = text([{"seat": s, "as": how} for s, how in d.liable], 3) if d.liable else "[]"
+        payments = ("{" + ",".join([f"\n    {_quote(s)}: {n}" for s, n in d.payments.items()]) + "\n   }"
+                    if d.payments else "{}")
+        return (f'{{\n   "deal": {d.deal},\n   "dealer": {_quote(d.dealer)},\n   "settled": {_BOOL[d.settled]},'
+                f'\n   "winner": {_opt(d.winner)},\n   "discarder": {_opt(d.discarder)},'
+                f'\n   "self_drawn": {_BOOL[d.winner is not None and d.discarder is None]},'
+                f'\n   "patterns": {patterns},\n   "factor": {d.factor},'
+                f'\n   "paid_factor": {d.paid_factor},\n   "liable": {liable},\n   "payments": {payments},'
+                f'\n   "explain": {self._explain(d)}\n  }}')
+
+
+_quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
+_BOOL = {True: "true", False: "false"}
+
+
+def _won(number: int, dealer: str, caishen: Caishen | None) -> Msg:
+    return opening(number, dealer, caishen)
+
+
+def _drawn(number: int, dealer: str, caishen: Caishen | None) -> Msg:
+    return drawn(number, dealer)
+
+
+_MARK = -7_340_111_532_908_461  # a deal "number" no text holds otherwise: where the number goes in an opening
+
+
+def _opt(s: str | None) -> str:
+    return "null" if s is None else _quote(s)
+
+
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
     """The JSON object of ``replay --json`` (docs/jinhua-mahjong-record-format.md), written deal by deal, in the
     envelope of docs/engine-contract.md: ``result`` holds the totals and whether a deal is still in play."""
     word = Wording(lang)
     write_envelope(out, match_object("jinhua-mahjong", result.header, result.rules.name,
                                      {s: result.names.get(s, "") for s in SEATS}),
-                   "deals", result.deals, lambda d: _deal_json(d, word),
+                   "deals", result.deals, _Rows(word),
                    lambda: {"totals": dict(result.totals), "in_play": result.in_play},
-                   lambda: [*errors, *result.errors])
+                   lambda: [*errors, *result.errors], raw=True)
 
 
 class MahjongSummary(NamedTuple):

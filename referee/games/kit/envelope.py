@@ -51,11 +51,12 @@ def error_rows(errors: Iterable[RecordError]) -> list[dict[str, Any]]:
 def write_envelope(out: TextIO, match: Mapping[str, Any], rows: str, items: Iterable[Any],
                    row: Callable[[Any], Any], result: Callable[[], Mapping[str, Any]],
                    errors: Callable[[], Sequence[RecordError]],
-                   extra: Callable[[], Mapping[str, Any]] = dict) -> None:
+                   extra: Callable[[], Mapping[str, Any]] = dict, raw: bool = False) -> None:
     """The envelope of *match*, the list *rows* of ``row(x)`` for each of *items* (written as they come),
-    then the game's *extra* keys, ``result`` and ``errors`` (each read once the rows are written)."""
+    then the game's *extra* keys, ``result`` and ``errors`` (each read once the rows are written). With *raw*,
+    ``row(x)`` is the row's JSON text already (:func:`referee.games.kit.jsonout.write_object`)."""
 
     def after() -> dict[str, Any]:
         return {**extra(), "result": dict(result()), "errors": error_rows(errors())}
 
-    write_object(out, {"match": match}, rows, items, row, after)
+    write_object(out, {"match": match}, rows, items, row, after, raw)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 from referee.core.errors import UsageError
 from referee.core.records import RecordError
@@ -59,6 +59,40 @@ def read_lines(lines: Iterable[tuple[int, str]], read_line: Callable[[str, int],
         if ev is not None:
             events.append(ev)
     return out
+
+
+class Remembered(Generic[E]):
+    """*read_line* with each line read once: ``remembered(line, number)`` gives the event *read_line* gave the same
+    text before, at this line, when its kind is one of *kinds* (events whose fields are read from the line's text
+    alone, the line number last); any other line is read again. A long record says the same few lines again and
+    again (``bid 1 pass``, ``out 2``, ``deal``), and reading one anew is most of the reading. :meth:`forget` when
+    what a line reads to changes (a seat's name read: a word may now name a seat)."""
+
+    __slots__ = ("_read", "_kinds", "_known")
+
+    _LIMIT = 4096  # distinct lines kept: past it the memory is let go and filled again
+
+    def __init__(self, read_line: Callable[[str, int], E], kinds: Iterable[type]) -> None:
+        self._read, self._kinds = read_line, frozenset(kinds)
+        self._known: dict[str, E] = {}
+
+    def __call__(self, line: str, number: int) -> E:
+        ev = self._known.get(line)
+        if ev is not None:  # ev._replace(line=number), faster
+            fields = cast("tuple[object, ...]", ev)
+            return cast("E", _new(type(fields), (*fields[:-1], number)))
+        ev = self._read(line, number)
+        if type(ev) in self._kinds:
+            if len(self._known) >= self._LIMIT:
+                self._known.clear()
+            self._known[line] = ev
+        return ev
+
+    def forget(self) -> None:
+        self._known.clear()
+
+
+_new = tuple.__new__
 
 
 def strip_comment(text: str) -> str:
