@@ -26,6 +26,7 @@ from referee.cli.commands.options import (
     ReportLang,
     Signing,
     WorkbookLang,
+    command_group,
 )
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
@@ -563,10 +564,7 @@ HELP = N_("Run a tournament: entries, pairings, rounds, standings with explained
 
 def event() -> typer.Typer:
     """The ``event`` group: its commands, each with its help as a msgid (worded where it is shown)."""
-    group = typer.Typer(name="event", help=HELP, no_args_is_help=True, add_completion=False,
-                        pretty_exceptions_enable=False, rich_markup_mode=None,
-                        context_settings={"help_option_names": ["-h", "--help"]})
-    for name, function, text in (
+    return command_group("event", HELP, (
         ("new", new, N_("Create an event: its name, rule set, format, rounds and scoring.")),
         ("settings", settings, N_("Show whether the event requires every settled hand to be confirmed, or change it "
                                   "(an entry of its log).")),
@@ -597,6 +595,4 @@ def event() -> typer.Typer:
         ("publish", publish, N_("A static HTML export: standings and cross table, each round, each pair's card; no "
                                 "external assets.")),
         ("list", list_, N_("The events in the store.")),
-    ):
-        group.command(name, help=text)(function)
-    return group
+    ))
