@@ -19,8 +19,11 @@ REPO = Path(__file__).resolve().parent.parent
 
 # What a record of one directive from the kept state used to import and does not use: OpenSSL (hashlib, hmac), the
 # Python pickler (the C one reads the state), the TOML reader (the kept rules are read back from their canonical
-# text), the game interface's tournament and scorecard types
-UNNEEDED = ("hashlib", "hmac", "_hashlib", "pickle", "tomllib", "referee.games.apitypes")
+# text), the game interface's tournament, scorecard, rule-listing, facts, forced-close, time-ruling, place and pad
+# types, the shared rules-file loader's keys, schemas and rule sets (Gunzi declares its own), what record_lines,
+# correct_lines, game_state and a record file give (app.recordtypes)
+UNNEEDED = ("hashlib", "hmac", "_hashlib", "pickle", "tomllib", "referee.games.apitypes", "referee.core.ruleschema",
+            "referee.app.recordtypes")
 
 
 @pytest.mark.parametrize("key", [b"", b"k", b"\x00" * 32, bytes(range(64)), bytes(range(65)), b"x" * 200])

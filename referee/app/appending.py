@@ -20,7 +20,7 @@ import contextlib
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from referee.core.errors import UsageError
 from referee.core.i18n import MN, M, Msg
@@ -30,6 +30,9 @@ from referee.store.api import MatchStore
 from referee.store.closeheads import close_finding, hash_at
 from referee.store.store import StoreError
 from referee.tournament.matchids import EVENT_MATCH
+
+if TYPE_CHECKING:
+    from referee.app.recordtypes import FileEvents
 
 
 class ClosedRound(NamedTuple):
@@ -159,16 +162,10 @@ def _restarted(stored: list[AnyEvent], new: list[AnyEvent], game: Game, before: 
 
 # --- a record file ------------------------------------------------------------------------------------
 
-class FileEvents(NamedTuple):
-    events: list[AnyEvent]  # to append
-    lines: list[int]  # their lines in the file
-    skipped: int  # header, team and seat lines that agree with the stored ones
-
-
 _HEADER_FIELDS = ("date", "event", "table", "round", "referee")
 
 
-def read_file(store: MatchStore, match_id: str, path: Path) -> FileEvents:
+def read_file(store: MatchStore, match_id: str, path: Path) -> "FileEvents":
     """The directives of a record file to append to *match_id*: its header, team and seat lines must
     agree with the stored ones (they are then left out) or be absent; a usage error (exit 2) lists
     every line that cannot be read or does not agree."""
@@ -217,12 +214,9 @@ def read_file(store: MatchStore, match_id: str, path: Path) -> FileEvents:
     if not keep:
         raise UsageError(M("{file}: no directive to record (only header, team and seat lines that are stored already)",
                            file=name))
+    from referee.app.recordtypes import FileEvents  # the --file path's alone
+
     return FileEvents(keep, lines, skipped)
-
-
-class _Read(NamedTuple):
-    events: list[AnyEvent]
-    errors: list[RecordError]
 
 
 def _in_context(game: Game, stored: list[AnyEvent], alone: Any, text: str) -> Any:
@@ -243,7 +237,9 @@ def _in_context(game: Game, stored: list[AnyEvent], alone: Any, text: str) -> An
     errors = sorted([*(e for e in reading.errors if e.line >= 1), *names], key=lambda e: e.line)
     if len(errors) > len(alone.errors) or {e.key for e in errors} == {e.key for e in alone.errors}:
         return alone  # the match's names changed nothing: the file's reading as it is
-    return _Read([ev for ev in reading.events if ev.line >= 1], errors)
+    from referee.app.recordtypes import FileReading  # the --file path's alone
+
+    return FileReading([ev for ev in reading.events if ev.line >= 1], errors)
 
 
 def _named(game: Game, ev: AnyEvent) -> bool:

@@ -21,11 +21,25 @@ from referee.games.api import AnyEvent, Game, Reading, Replayer
 from referee.store.chain import StoredEntry
 from referee.store.errors import StoreError, moved_on
 
+# What record_lines, correct_lines and game_state give (:class:`GameRecorded`, :class:`GameState`) lives in
+# ``referee.app.recordtypes``, named here as ever but loaded when first named: a record of one directive (enter)
+# makes neither, and each named tuple is ~0.6M instructions of every command's start.
+_LATER = ("GameRecorded", "GameState")
 if TYPE_CHECKING:
     from referee.app.officiate import Outcome
+    from referee.app.recordtypes import GameRecorded as GameRecorded
+    from referee.app.recordtypes import GameState as GameState
     from referee.store.api import MatchStore
     from referee.store.memo import Memo
     from referee.store.store import NewEntry
+else:
+    def __getattr__(name: str) -> Any:
+        if name in _LATER:
+            from referee.app import recordtypes
+
+            value = globals()[name] = getattr(recordtypes, name)
+            return value
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class OtherGame(UsageError):
@@ -233,19 +247,6 @@ def _recorded(store: "MatchStore", match_id: str, read: Reader, referee: str | N
     return Recorded(entries, new, before, after, game, base)
 
 
-class GameRecorded(NamedTuple):
-    """What :func:`record_lines` stored into a match of any game (or :func:`correct_lines` corrected): the game, the
-    entries, the events they put in effect and the game's result of the match after them."""
-
-    game: Game
-    entries: list[StoredEntry]
-    events: list[Any]
-    after: Any
-    before: Any = None  # a correction's: the game's result of the match before it
-    taken: str = ""  # a correction's: the directive in effect at its target before it (what it took back)
-    new_errors: Sequence[RecordError] = ()  # a forced correction's: the problems it left in the record
-
-
 def game_of_match(store: "MatchStore", match_id: str) -> Game:
     """The game a stored match's header names (Gunzi without ``game=``); an unknown game is a usage error."""
     from referee.games.stored import game_of_view
@@ -255,7 +256,7 @@ def game_of_match(store: "MatchStore", match_id: str) -> Game:
 
 
 def record_lines(store: "MatchStore", match_id: str, texts: Sequence[str], referee: str | None = None,
-                 reason: str = "", expect_seq: int | None = None) -> GameRecorded:
+                 reason: str = "", expect_seq: int | None = None) -> "GameRecorded":
     """Check directive *texts* against a match of any game and append them in one write, or store
     nothing and raise: read together by the game's reader after the match's lines (a player's name names a seat),
     then checked and appended as :func:`enter` checks and appends one (the one write path): refused when the
@@ -272,11 +273,13 @@ def record_lines(store: "MatchStore", match_id: str, texts: Sequence[str], refer
 
     done = _recorded(store, match_id, read, referee, reason, expect_seq)
     assert done.game is not None
+    from referee.app.recordtypes import GameRecorded
+
     return GameRecorded(done.game, done.entries, done.events, done.after, done.prior())
 
 
 def record_text(store: "MatchStore", match_id: str, text: str, referee: str | None = None, reason: str = "",
-                expect_seq: int | None = None) -> GameRecorded:
+                expect_seq: int | None = None) -> "GameRecorded":
     """One directive as a referee types it at the table (``referee record MATCH DIRECTIVE``, a line at the
     prompt), into a match of any game: read by the match's game, checked and stored by :func:`record_lines`, or
     nothing stored and raise."""
@@ -287,7 +290,7 @@ def record_text(store: "MatchStore", match_id: str, text: str, referee: str | No
 
 def correct_lines(store: "MatchStore", match_id: str, kind: str, seq: int | None = None, text: str | None = None,
                   reason: str = "", referee: str | None = None, force: bool = False,
-                  argument: str | None = None) -> GameRecorded:
+                  argument: str | None = None) -> "GameRecorded":
     """An undo, void or amend (*text*: the directive an amend puts in place) of a match of any game, checked as
     :func:`record_lines` checks a directive: refused, nothing stored, when the game's engine finds a problem the
     match did not have — each one at another entry naming that entry (``it makes #7 (bid 2 3) wrong: …``) —
@@ -347,6 +350,8 @@ def correct_lines(store: "MatchStore", match_id: str, kind: str, seq: int | None
         header = game.header(reading.events)
         if header is not None:
             store.index_header(header)
+    from referee.app.recordtypes import GameRecorded
+
     return GameRecorded(game, [entry], [], after, before, view[target], added)
 
 
@@ -368,17 +373,7 @@ def _readable(reading: Reading, target: int, text: str, argument: str | None) ->
         raise StoreError(M("'{text}' holds no directive (empty or a comment); nothing stored", text=text))
 
 
-class GameState(NamedTuple):
-    """Where a stored match of any game stands: its game, the game's result of it, the directives that may come
-    next (:meth:`Game.expected`) and the entries it was read from (what a later record expects: *expect_seq*)."""
-
-    game: Game
-    result: Any
-    expected: tuple[str, ...]
-    entries: int
-
-
-def game_state(store: "MatchStore", match_id: str) -> GameState:
+def game_state(store: "MatchStore", match_id: str) -> "GameState":
     """The match as its game reads it now: guided entry's prompt and ``status`` of a game other than Gunzi."""
     from referee.games.stored import game_of_view
     from referee.store.pinning import rules_of_match
@@ -389,4 +384,6 @@ def game_state(store: "MatchStore", match_id: str) -> GameState:
     game = game_of_view(view)
     events = game.read_lines(view.items()).events
     result = game.replay(events, rules_of_match(game, events, store))
+    from referee.app.recordtypes import GameState
+
     return GameState(game, result, game.expected(result), len(entries))

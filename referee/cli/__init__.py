@@ -5,8 +5,8 @@ that runs (Typer inspects every registered command each time it starts), each be
 boundary, with its help worded in the user's language.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: the root callback's options would be compiled from their strings by
+# Typer (typing.get_type_hints) on every command's start; as objects they are not.
 import gc
 import os
 import sys
@@ -84,7 +84,7 @@ def build_app(command: str | None = None, *, listing: bool = False) -> typer.Typ
     return app
 
 
-def _translate(command: Documented, lang: str) -> None:
+def _translate(command: "Documented", lang: str) -> None:
     """Word the help texts of a built click command (and its sub-commands) in *lang*, the games they name
     (``{games}``, ``{game_keys}``, ``{default_game}``) filled in from the registry."""
     if command.help:

@@ -43,95 +43,41 @@ from referee.core.digest import sha256
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg, gettext, listed, tr
 
+# A game's declared keys, its schema, a loaded rule set and a key as shown (:class:`Key`, :class:`Schema`,
+# :class:`Rules`, :class:`Shown`) live in ``referee.core.ruleschema``, named here as ever (``from referee.core.rulesfile
+# import Key, Rules, Schema``) but loaded when first named: Gunzi declares its own keys, and a record of it names
+# none of them (each named tuple is ~0.6M instructions of every command's start).
+_LATER = ("Key", "Schema", "Rules", "Shown", "Value", "Kind", "Relations")
+if TYPE_CHECKING:
+    from referee.core.ruleschema import Key as Key
+    from referee.core.ruleschema import Kind as Kind
+    from referee.core.ruleschema import Relations as Relations
+    from referee.core.ruleschema import Rules as Rules
+    from referee.core.ruleschema import Schema as Schema
+    from referee.core.ruleschema import Shown as Shown
+    from referee.core.ruleschema import Value as Value
+else:
+    def __getattr__(name: str) -> Any:
+        if name in _LATER:
+            from referee.core import ruleschema
+
+            value = globals()[name] = getattr(ruleschema, name)
+            return value
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 RULES_MAX = 1 << 20  # bytes: a rule file is a page of TOML; anything larger is refused unread
 META = ("game", "base", "name", "title", "source")  # top-level strings, not rules
-
-Value = bool | int | str
-Kind = type[bool] | type[int] | type[str] | tuple[str, ...]  # a tuple: one of these strings
 
 
 class RulesError(UsageError, ValueError):
     """A rule file that cannot be used: ``RulesError(M(...))``, naming the file and the key."""
 
 
-class Key(NamedTuple):
-    """One rule, declared once: where it lives, what it holds, its default and what it means."""
-
-    section: str
-    name: str
-    kind: Kind
-    default: Value
-    doc: Msg  # what the key means, citing the section of the game's rules document it follows
-    low: int | None = None  # an int's least value (inclusive); None: no bound
-    high: int | None = None  # an int's greatest value (inclusive); None: no bound
-
-    @property
-    def full(self) -> str:
-        return f"{self.section}.{self.name}"
-
-    def choices(self) -> tuple[str, ...]:
-        return self.kind if isinstance(self.kind, tuple) else ()
-
-
-Relations = Callable[["Rules"], list[Msg]]
-
-
-class Schema(NamedTuple):
-    """A game's rule files: every key, where the bundled ones live, and the checks across keys."""
-
-    game: str  # the key a file's top-level ``game =`` must name (when it names one)
-    package: str  # the package whose ``*.toml`` data files are the bundled rule sets
-    default: str  # the rule set used when a record names none
-    keys: tuple[Key, ...]
-    relations: Relations | None = None  # problems of the merged values (a cap below a floor …)
-
-    def key(self, full: str) -> Key | None:
-        return _index(self).get(full)
-
-    def sections(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(k.section for k in self.keys))
-
-
-class Rules(NamedTuple):
-    """A loaded rule set: what ``referee rules`` names and a value for every declared key."""
-
-    game: str
-    name: str
-    title: str
-    source: str
-    values: Mapping[str, Value]  # full key ("scoring.cap") -> value
-    origin: str  # the file it was read from (its chain's first file)
-
-    def number(self, full: str) -> int:
-        value = self.values[full]
-        assert isinstance(value, int) and not isinstance(value, bool), full
-        return value
-
-    def flag(self, full: str) -> bool:
-        value = self.values[full]
-        assert isinstance(value, bool), full
-        return value
-
-    def text(self, full: str) -> str:
-        value = self.values[full]
-        assert isinstance(value, str), full
-        return value
-
-    def fields(self) -> dict[str, Value]:
-        """The values by bare key name (``cap``), for a game's own NamedTuple: ``MyRules(**r.fields())``."""
-        return {full.rpartition(".")[2]: v for full, v in self.values.items()}
-
-
-class Shown(NamedTuple):
-    """A key of a rule set as ``referee rules`` shows it."""
-
-    key: str  # its full name, "section.key"
-    value: str  # as the rule file writes it
-    doc: Msg  # what it means
-
-
 def explain(schema: Schema, rules: Rules) -> list[Shown]:
     """Every key with its value and meaning, in declaration order."""
+    from referee.core.ruleschema import Shown
+
     return [Shown(k.full, show(rules.values[k.full]), k.doc) for k in schema.keys]
 
 
@@ -377,7 +323,7 @@ class Link(NamedTuple):
     label: str
 
 
-_Values = dict[str, Value]
+_Values = dict[str, bool | int | str]  # a key's value (ruleschema.Value)
 
 
 def load(schema: Schema, name_or_path: str | None = None) -> Rules:
@@ -616,6 +562,8 @@ def value_named(v: object) -> Msg:
 def _finish(schema: Schema, values: _Values, label: str, problems: list[Problem]) -> Rules:
     if problems:
         raise RulesError(report(problems))
+    from referee.core.ruleschema import Rules
+
     meta = {m: str(values.get(m, "")) for m in ("name", "title", "source")}
     rules = Rules(schema.game, meta["name"], meta["title"], meta["source"],
                   {k.full: values[k.full] for k in schema.keys}, label)

@@ -21,18 +21,28 @@ from referee.core import rulesfile
 from referee.core.i18n import Msg, literal
 from referee.core.records import RecordError
 
-# The tournament's and the scorecard's named tuples live in ``referee.games.apitypes``, named here as ever
-# (``from referee.games.api import Scorecard``) but loaded when first named: a record, a status, a replay name
-# none of them, and each named tuple is ~1M instructions of every command's start.
-_LATER = ("Participant", "Outcome", "Series", "Chart", "CardTable", "CardNote", "Scorecard")
+# The named tuples of the tournament, the scorecard, the rule sets' listing, a dispute's facts, a forced close, the
+# time rule's ruling, an event's place and the web's tap pad (issue 30) live in ``referee.games.apitypes``, named
+# here as ever (``from referee.games.api import Scorecard``) but loaded when first named: a record names none of
+# them, and each named tuple is ~1M instructions of every command's start.
+_LATER = ("Participant", "Outcome", "Series", "Chart", "CardTable", "CardNote", "Scorecard", "RuleSetInfo",
+          "GameTable", "Fact", "ForcedEnd", "TimeRuling", "Where", "PadKey", "PadGroup")
 if TYPE_CHECKING:
     from referee.games.apitypes import CardNote as CardNote
     from referee.games.apitypes import CardTable as CardTable
     from referee.games.apitypes import Chart as Chart
+    from referee.games.apitypes import Fact as Fact
+    from referee.games.apitypes import ForcedEnd as ForcedEnd
+    from referee.games.apitypes import GameTable as GameTable
     from referee.games.apitypes import Outcome as Outcome
+    from referee.games.apitypes import PadGroup as PadGroup
+    from referee.games.apitypes import PadKey as PadKey
     from referee.games.apitypes import Participant as Participant
+    from referee.games.apitypes import RuleSetInfo as RuleSetInfo
     from referee.games.apitypes import Scorecard as Scorecard
     from referee.games.apitypes import Series as Series
+    from referee.games.apitypes import TimeRuling as TimeRuling
+    from referee.games.apitypes import Where as Where
 else:
     def __getattr__(name: str) -> Any:
         if name in _LATER:
@@ -75,14 +85,6 @@ class Reading(Protocol):
     def errors(self) -> list[RecordError]: ...
 
 
-class RuleSetInfo(NamedTuple):
-    """A rule set as ``referee rules`` lists it: its name, title and the source it follows."""
-
-    name: str
-    title: str
-    source: str
-
-
 class Header(Protocol):
     """What every game's match header has: the match id, the rule set it names (if any), the fields the store's
     index and the tournament layer repeat (``date``, ``event``, ``table``, ``round``: None where not written)
@@ -108,53 +110,24 @@ class Header(Protocol):
         ...
 
 
-class GameTable(NamedTuple):
-    """A match deal by deal in the game's own columns, and each player's running total: what the scorecard PDF
-    and the web's match page show of a match of any game (:meth:`Game.scorecard_rows`). Every text is already in
-    the language asked for; every number is one the game's engine settled."""
-
-    headings: tuple[str, ...]  # the column heads
-    rows: tuple[tuple[str, ...], ...]  # one a deal (a redealt or unsettled one too), a cell per heading
-    players: tuple[str, ...]  # each player (or side) whose total runs: its seat and name
-    running: tuple[tuple[int, ...], ...]  # per row: each player's running total after that deal
-    totals: tuple[int, ...]  # each player's total over the match
-    unit: str  # what the totals count (coins, points, the ledger)
-
-
-class Fact(NamedTuple):
-    """One thing a deal (or the match) settled to, as a dispute's side-by-side table shows it: its label (a
-    message: a ruling sheet prints it in both languages) and its value in the language asked for. Two
-    settlements differ where a fact's cell differs."""
-
-    label: Msg
-    cell: str
-
-
-def table_facts(table: GameTable, deal: int) -> tuple[Fact, ...] | None:
+def table_facts(table: "GameTable", deal: int) -> "tuple[Fact, ...] | None":
     """Deal *deal*'s facts as the game's scorecard table has them (its row's cells by heading), None for a deal
     the table has no row for (its first column is the deal's number): what a game whose scorecard row says all
     a deal settled to offers a dispute."""
+    from referee.games.apitypes import Fact
+
     row = next((r for r in table.rows if r and r[0] == str(deal)), None)
     if row is None:
         return None
     return tuple(Fact(literal(head), cell) for head, cell in zip(table.headings[1:], row[1:], strict=True))
 
 
-def total_facts(table: GameTable) -> tuple[Fact, ...]:
+def total_facts(table: "GameTable") -> "tuple[Fact, ...]":
     """The match's facts from the scorecard table: each player's (or side's) total."""
+    from referee.games.apitypes import Fact
+
     return tuple(Fact(literal(f"{player} ({table.unit})"), str(total))
                  for player, total in zip(table.players, table.totals, strict=True))
-
-
-class ForcedEnd(NamedTuple):
-    """How a forced close of an event's round (``event close --force``) ends a match left unfinished: for which side
-    the game's rule for a match stopped early decides it (None: the rule names no side, e.g. the sides are level:
-    the director records the ruling), the record lines that end it for that side (each a ruling giving the
-    *reason*), and each side's games won so far, in :attr:`Game.sides` order."""
-
-    side: str | None
-    lines: tuple[str, ...]
-    standing: tuple[int, ...]
 
 
 E = TypeVar("E", contravariant=True)  # a game's event (only taken, never given back)
@@ -204,7 +177,7 @@ class GameOf(Protocol[E, R, Res]):
     def load_rules(self, name_or_path: str) -> R:
         """The rule set; a ``UsageError`` naming the file and the key when it cannot be used."""
         ...
-    def rule_info(self, rules: R) -> RuleSetInfo: ...
+    def rule_info(self, rules: R) -> "RuleSetInfo": ...
     def rules_title(self, title: str, lang: str) -> str:
         """A rule set's title (:attr:`RuleSetInfo.title`, as its file writes it) as *lang* says it: a title is a
         label kept as written, worded when shown (``core.rulesfile.worded_title`` over the game's bundled
@@ -255,7 +228,7 @@ class GameOf(Protocol[E, R, Res]):
         """One hand's settlement step by step, or None when *hand* was not settled."""
         ...
     def settled_hands(self, result: Res) -> list[int]: ...
-    def scorecard_rows(self, result: Res, lang: str) -> GameTable:
+    def scorecard_rows(self, result: Res, lang: str) -> "GameTable":
         """The match as one row a deal in the game's own columns, with each player's running total: the
         scorecard's table and the web's, so that both print the same cells."""
         ...
@@ -274,11 +247,11 @@ class GameOf(Protocol[E, R, Res]):
         """The line of the event that opens each deal, in order: deal k opens at ``deal_starts(events)[k - 1]``
         (the engine numbers deals the same way)."""
         ...
-    def deal_facts(self, result: Res, deal: int, lang: str) -> tuple[Fact, ...] | None:
+    def deal_facts(self, result: Res, deal: int, lang: str) -> "tuple[Fact, ...] | None":
         """What deal *deal* settled to, fact by fact (None: the deal is not settled): what a dispute's weighing
         sets side by side for the record as stored and each alternative."""
         ...
-    def match_facts(self, result: Res, lang: str) -> tuple[Fact, ...]:
+    def match_facts(self, result: Res, lang: str) -> "tuple[Fact, ...]":
         """Where the match stands after its last settled deal, fact by fact (the levels, the totals)."""
         ...
 
@@ -319,7 +292,7 @@ class GameOf(Protocol[E, R, Res]):
         empty name leaves its side or seat unnamed. A ``ValueError`` for *teams* given to a game whose players each
         play for themself."""
         ...
-    def forced_end(self, result: Res, rules: R, reason: str) -> ForcedEnd:
+    def forced_end(self, result: Res, rules: R, reason: str) -> "ForcedEnd":
         """How ``event close --force`` ends the unfinished match *result* (its rules *rules*), each ruling giving
         *reason*: pure, worked out from the result as the game's rules decide a match stopped early."""
         ...
@@ -507,7 +480,6 @@ class GameOf(Protocol[E, R, Res]):
         ...
 
 
-
 Game: TypeAlias = GameOf[Any, Any, Any]
 """Whichever game a match names, as the layers above ``games/`` hold it (its values opaque to them)."""
 
@@ -535,25 +507,6 @@ class Timed(NamedTuple):
     unit: int
     start: int
     end: int | None
-
-
-class TimeRuling(NamedTuple):
-    """What a game's time rule decides when time is called (:meth:`Game.time_call`): the game's code of the
-    decision (Gunzi's ``TimeCall``: higher, first, tie; ``ends`` where the match ends with its deal in
-    progress), the side or seat it favours (None: a ruling, or nobody in particular), and what ``status`` says."""
-
-    code: str
-    side: str | None
-    says: Msg
-
-
-class Where(NamedTuple):
-    """Where a match stands (:meth:`Game.where`): the timed unit in play (Gunzi's 局; 1 where the match is
-    timed whole), the deal in progress or the next one, and whether one is in progress."""
-
-    unit: int
-    deal: int
-    in_deal: bool
 
 
 class Problems(NamedTuple):
@@ -607,26 +560,3 @@ def header_pin(game: Game, events: Sequence[Any]) -> str | None:
     header = game.header(events)
     return header.pin if header is not None else None
 
-
-# --- web pad: the phone's tap pad (issue 30) ---------------------------------------------------------------------
-class PadKey(NamedTuple):
-    """One key of the phone's tap pad: what it shows (a message, in the reader's language) and the word it types
-    into the directive, as the game's reader takes it (``out``, ``2``, ``10H``, ``self``)."""
-
-    label: Msg
-    text: str
-
-
-class PadGroup(NamedTuple):
-    """A row of the tap pad's keys of one kind: ``directive`` (the keywords), ``seat``, ``cards``, ``suit``,
-    ``number`` (quick values of a count), ``word`` (the other words a directive takes: a bid, ``self``, a
-    pattern, a tile). *name* tells the rows of a kind apart (a suit's cards: ``H``); *most* is how many times a
-    directive may hold one key (a card of a game of three decks: 3). A ``directive`` key's label is the Chinese
-    keyword the reader takes as well (``kitty`` 底牌): a Chinese page shows it beside the keyword, an English
-    page the keyword alone."""
-
-    kind: str
-    name: str
-    title: Msg
-    keys: tuple[PadKey, ...]
-    most: int = 1

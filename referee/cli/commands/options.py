@@ -5,8 +5,8 @@ metavar as every other command. Help texts are English msgids: the command table
 user's language when it builds the command line (``referee.cli.commands.build``).
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: the option groups' fields (Signing, Replaying) would each be compiled
+# by typing at import (a ForwardRef per field); as the Annotated aliases below they are not.
 import functools
 import inspect
 from collections.abc import Callable, Iterable
@@ -102,6 +102,9 @@ class grouped:  # noqa: N801 - a decorator, named as one
 
     def __init__(self, command: Callable[..., None]) -> None:
         functools.update_wrapper(self, command)
+        # its own annotations (filled in by __signature__), shared as they are by the error boundary's wrapper
+        # (functools.wraps hands on this very dict)
+        self.__annotations__ = dict(command.__annotations__)
         self.command = command
         self.groups: dict[str, type[Any]] = {}
 
@@ -118,6 +121,13 @@ class grouped:  # noqa: N801 - a decorator, named as one
             shown += [inspect.Parameter(field, inspect.Parameter.KEYWORD_ONLY, annotation=fields[field],
                                         default=group._field_defaults.get(field, inspect.Parameter.empty))
                       for field in group._fields]
+        # What Typer reads next (typing.get_type_hints of the boundary's wrapper, after this signature): the shown
+        # parameters' annotations as evaluated here, not the command's strings compiled and evaluated again.
+        evaluated: dict[str, Any] = {p.name: p.annotation for p in shown}
+        if signature.return_annotation is not inspect.Signature.empty:
+            evaluated["return"] = signature.return_annotation
+        self.__annotations__.clear()
+        self.__annotations__.update(evaluated)
         return signature.replace(parameters=shown)
 
     def __call__(self, **values: Any) -> None:

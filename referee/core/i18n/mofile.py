@@ -77,7 +77,7 @@ class LazyTranslations(gettext.NullTranslations):
             data, table = self._data, self._originals
             columns = zip(table[0::2].tolist(), table[1::2].tolist(), strict=True)
             index = {data[offset:offset + length]: i for i, (length, offset) in enumerate(columns)}
-            for original in [k for k in index if b"\0" in k]:
+            for original in [k for k in index if 0 in k]:  # the byte 0 (b"\0" in k raises and clears a TypeError)
                 index[original[:original.index(b"\0")]] = ~index.pop(original)
             self._index = index
         return index.get(key)

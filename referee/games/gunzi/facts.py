@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from referee.core.i18n import M, Msg, fill, form, join, tr
-from referee.games.api import Fact
 
 if TYPE_CHECKING:
+    from referee.games.api import Fact
     from referee.games.gunzi.results import HandResult, MatchResult
 
 # The rows compared hand by hand, and the match rows: labels as message templates.
@@ -60,10 +60,14 @@ def deal_facts(result: MatchResult, hand: int, lang: str) -> tuple[Fact, ...] | 
     found = next((h for h in result.hands if h.hand == hand), None)
     if found is None:
         return None
+    from referee.games.api import Fact  # loaded when first named (games.apitypes): a record names none
+
     cells = hand_cells(found, lang)
     return tuple(Fact(label, cells[key]) for key, label in HAND_ROWS.items())
 
 
 def match_facts(result: MatchResult, lang: str) -> tuple[Fact, ...]:
+    from referee.games.api import Fact  # loaded when first named (games.apitypes)
+
     cells = match_cells(result, lang)
     return tuple(Fact(label, cells[key]) for key, label in MATCH_ROWS.items())

@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
-from referee.games.api import Fact, ForcedEnd, GameTable
 from referee.games.gunzi.events import Event, HandStart, MatchHeader, SeatName, TeamName
 from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.gunzi.ruleset import DEFAULT_RULES, RuleSet
 from referee.games.kit.adapter import Adapter
 
 if TYPE_CHECKING:
-    from referee.games.api import Scorecard  # seamviews
+    from referee.games.api import Fact, ForcedEnd, GameTable, Scorecard  # seamviews
 
 
 class Gunzi(Adapter[Event, RuleSet, MatchResult]):
@@ -94,6 +93,8 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
                          describe(h.outcome, lang), *(str(v) for v in ledger)))
             running.append(ledger)
         totals = running[-1] if running else (0, 0)
+        from referee.games.api import GameTable  # loaded when first named (games.apitypes)
+
         return GameTable(heads, tuple(rows), players, tuple(running), totals,
                          tr(lang, "Ledger"))
 

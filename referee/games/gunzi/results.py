@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from referee.games.gunzi.cards import Card
 from referee.games.gunzi.codes import DryReason, Fixed, GameEnd, NoteKind, Outcome, Phase, Waiver
-from referee.games.gunzi.events import Event, MatchHeader, RecordError
+from referee.games.gunzi.events import MatchHeader, RecordError
 from referee.games.gunzi.explain import Step
 
 if TYPE_CHECKING:
@@ -182,15 +182,3 @@ class MatchResult(NamedTuple):
     @property
     def ok(self) -> bool:
         return not self.errors
-
-
-class WhatIf(NamedTuple):
-    """A match replayed with one event replaced (``referee whatif``): both results, side by side."""
-
-    seq: int
-    old_event: Event
-    new_event: Event
-    recorded: MatchResult  # as recorded
-    changed: MatchResult  # with the event replaced
-    first_hand: int  # number of the hand holding seq (hands before it are the same)
-    new_errors: list[RecordError]

@@ -8,12 +8,16 @@ wins the game; at equal levels the side that reached it first; else the referee 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from referee.core.i18n import M, Msg
-from referee.games.api import Timed, TimeRuling
+from referee.games.api import Timed
 from referee.games.gunzi.codes import TimeCall
 from referee.games.gunzi.events import Event, HandStart
 from referee.games.gunzi.results import MatchResult
+
+if TYPE_CHECKING:
+    from referee.games.api import TimeRuling
 
 
 def timed(events: Sequence[Event], result: MatchResult) -> tuple[Timed, ...]:
@@ -67,6 +71,8 @@ def time_call(result: MatchResult, limit: int) -> TimeRuling:
     else:
         says = M("time is up ({limit} min, §7.3.5): the time rule favours {team:team} now ({why})",
                  limit=limit, team=team, why=TimeCall(call))
+    from referee.games.api import TimeRuling  # loaded when first named (games.apitypes): a record names none
+
     return TimeRuling(call.value, team, says)
 
 

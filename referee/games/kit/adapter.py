@@ -27,22 +27,22 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO, TypeVar, cast
 
 from referee.core.i18n import M, Msg
-from referee.games.api import (
-    Fact,
-    GameOf,
-    GameTable,
-    Header,
-    PadGroup,
-    Reading,
-    RuleSetInfo,
-    Summary,
-    table_facts,
-    total_facts,
-)
+from referee.games.api import GameOf, Header, Reading, Summary, table_facts, total_facts
 
 if TYPE_CHECKING:
     from referee.core.records import RecordError
-    from referee.games.api import ForcedEnd, Replayer, Scorecard, Timed, TimeRuling, Where
+    from referee.games.api import (
+        Fact,
+        ForcedEnd,
+        GameTable,
+        PadGroup,
+        Replayer,
+        RuleSetInfo,
+        Scorecard,
+        Timed,
+        TimeRuling,
+        Where,
+    )
 
 
 class Named(Protocol):
@@ -187,6 +187,8 @@ class Adapter(GameOf[E, R, Res]):
         return self._rulesets().load(name_or_path)
 
     def rule_info(self, rules: R) -> RuleSetInfo:
+        from referee.games.api import RuleSetInfo  # loaded when first named (games.apitypes)
+
         return RuleSetInfo(rules.name, rules.title, rules.source)
 
     def rules_values(self, rules: R) -> Mapping[str, bool | int | str]:
