@@ -53,3 +53,25 @@ def test_replay_and_explain_take_the_replaying_options():
         shown = re.findall(r"^\s+(?:-[a-z], )?(--[a-z]+)", result.output, re.M)
         assert shown == [own, "--rules", "--lang", "--db", "--file", "--match", "--encoding", "--help"], command
     assert Replaying._fields == ("rules", "lang", "db", "as_file", "as_match", "encoding")
+
+
+def test_event_commands_take_the_signing_options_in_its_order() -> None:
+    """The event commands' --db, --referee, --lang are the Signing group's (declared once): a command asking for
+    them out of the group's order, or for one the group lacks, is refused when it is declared."""
+    import inspect
+    from typing import get_type_hints
+
+    import pytest
+
+    from referee.cli.commands import event
+    from referee.cli.commands.options import Signing
+
+    shown = list(inspect.signature(event.add).parameters)
+    assert shown[-3:] == ["db", "referee", "lang"]
+    assert inspect.signature(event.add).parameters["db"].annotation is get_type_hints(
+        Signing, include_extras=True)["db"]
+    assert list(inspect.signature(event.list_).parameters) == ["db", "lang"]
+    with pytest.raises(TypeError, match="not options of Signing"):
+        event._command("lang", "db")
+    with pytest.raises(TypeError, match="not options of Signing"):
+        event._command("db", "rules")

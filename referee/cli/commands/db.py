@@ -7,7 +7,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.commands.boundary import language
-from referee.cli.commands.options import Db, Lang
+from referee.cli.commands.options import Db, Lang, command_group
 from referee.core.i18n import N_
 
 HELP = N_("The store's database: create or migrate the PostgreSQL schema (referee db upgrade).")
@@ -90,12 +90,10 @@ def copy(
 
 
 def db() -> typer.Typer:
-    group = typer.Typer(name="db", help=HELP, no_args_is_help=True, add_completion=False,
-                        pretty_exceptions_enable=False, rich_markup_mode=None,
-                        context_settings={"help_option_names": ["-h", "--help"]})
-    group.command("upgrade", help=N_(
-        "Create the store's tables in a PostgreSQL database, or bring them to this version (idempotent)."))(upgrade)
-    group.command("copy", help=N_(
-        "Copy a whole store into another (a folder into PostgreSQL and back): matches with every entry, event logs, "
-        "tokens and leagues, every chain checked on both sides; what is there already is left as it is."))(copy)
-    return group
+    return command_group("db", HELP, (
+        ("upgrade", upgrade, N_(
+            "Create the store's tables in a PostgreSQL database, or bring them to this version (idempotent).")),
+        ("copy", copy, N_(
+            "Copy a whole store into another (a folder into PostgreSQL and back): matches with every entry, event "
+            "logs, tokens and leagues, every chain checked on both sides; what is there already is left as it is.")),
+    ))

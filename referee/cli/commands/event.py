@@ -18,16 +18,15 @@ import typer
 
 from referee.cli.commands.boundary import language, report_broken
 from referee.cli.commands.options import (
-    Db,
     EventId,
     Json,
-    Lang,
     Output,
     PdfFont,
     Reason,
-    Referee,
     ReportLang,
+    Signing,
     WorkbookLang,
+    command_group,
 )
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
@@ -78,8 +77,8 @@ class _Run:
     """What an event command is given besides its own options: the user's language, already set (``say``), the
     referee named (``--referee``), and the store (``--db``), opened on first use."""
 
-    def __init__(self, say: str, db: str | None, referee: str | None) -> None:
-        self.say, self.db, self.referee = say, db, referee
+    def __init__(self, say: str, signing: Signing) -> None:
+        self.say, self.db, self.referee = say, signing.db, signing.referee
 
     @functools.cached_property
     def store(self) -> MatchStore:
@@ -90,26 +89,30 @@ class _Run:
         return _handler(self.store, event_id)
 
 
-_SHARED = {"db": Db, "referee": Referee, "lang": Lang}  # the options the commands end with, in this order
-
-
 def _command(*shared: str, by_kind: bool = False) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """An event command: the function's own options, then those of *shared* (of --db, --referee, --lang: declared
-    here once), given to it as one :class:`_Run` (keyword ``run``) with its language set first. *by_kind*: the
-    command is its event kind's handler's function of the same name, called with the store, the options in order,
-    the referee (when shared) and the language (the function's body is its docstring)."""
+    """An event command: the function's own options, then those of *shared*: of the :class:`Signing` group
+    (--db, --referee, --lang, declared there once for every command that stores), in the group's order, the
+    whole group or the part the command takes. They come to it as one :class:`_Run` (keyword ``run``) with its
+    language set first. *by_kind*: the command is its event kind's handler's function of the same name, called
+    with the store, the options in order, the referee (when shared) and the language (the function's body is
+    its docstring)."""
+    if list(shared) != [field for field in Signing._fields if field in shared]:
+        raise TypeError(f"{shared}: not options of Signing in its order {Signing._fields}")
+    group = get_type_hints(Signing, include_extras=True)
 
     def made(fn: Callable[..., None]) -> Callable[..., None]:
         hints = get_type_hints(fn, include_extras=True)
         own = [p.replace(annotation=hints[p.name]) for p in inspect.signature(fn).parameters.values()
                if p.name != "run"]
-        params = [*own, *(inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None,
-                                            annotation=_SHARED[name]) for name in shared)]
+        params = [*own, *(inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                            default=Signing._field_defaults[name], annotation=group[name])
+                          for name in shared)]
 
         @functools.wraps(fn)
         def command(**options: Any) -> None:
-            run = _Run(language(options.pop("lang") if "lang" in shared else options.get("lang")),
-                       options.pop("db", None), options.pop("referee", None))
+            signing = Signing(**{name: options.pop(name) for name in shared if name != "lang"},
+                              lang=options.pop("lang") if "lang" in shared else options.get("lang"))
+            run = _Run(language(signing.lang), signing)
             if not by_kind:
                 fn(**options, run=run)
                 return
@@ -561,10 +564,7 @@ HELP = N_("Run a tournament: entries, pairings, rounds, standings with explained
 
 def event() -> typer.Typer:
     """The ``event`` group: its commands, each with its help as a msgid (worded where it is shown)."""
-    group = typer.Typer(name="event", help=HELP, no_args_is_help=True, add_completion=False,
-                        pretty_exceptions_enable=False, rich_markup_mode=None,
-                        context_settings={"help_option_names": ["-h", "--help"]})
-    for name, function, text in (
+    return command_group("event", HELP, (
         ("new", new, N_("Create an event: its name, rule set, format, rounds and scoring.")),
         ("settings", settings, N_("Show whether the event requires every settled hand to be confirmed, or change it "
                                   "(an entry of its log).")),
@@ -595,6 +595,4 @@ def event() -> typer.Typer:
         ("publish", publish, N_("A static HTML export: standings and cross table, each round, each pair's card; no "
                                 "external assets.")),
         ("list", list_, N_("The events in the store.")),
-    ):
-        group.command(name, help=text)(function)
-    return group
+    ))

@@ -13,7 +13,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.commands.boundary import language, report_broken
-from referee.cli.commands.options import Db, EventId, Lang, Output, PdfFont, ReportLang, WorkbookLang
+from referee.cli.commands.options import Db, EventId, Lang, Output, PdfFont, ReportLang, WorkbookLang, command_group
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
 
@@ -148,10 +148,7 @@ HELP = N_("A league (season) of events at several clubs: its events, its standin
 
 
 def league() -> typer.Typer:
-    group = typer.Typer(name="league", help=HELP, no_args_is_help=True, add_completion=False,
-                        pretty_exceptions_enable=False, rich_markup_mode=None,
-                        context_settings={"help_option_names": ["-h", "--help"]})
-    for name, function, text in (
+    return command_group("league", HELP, (
         ("new", new, N_("Create a league (a season): its events are added to it afterwards.")),
         ("add-event", add_event, N_("Add an event of the store to the league, naming the club (venue) it is held "
                                     "at.")),
@@ -160,6 +157,4 @@ def league() -> typer.Typer:
         ("report", report, N_("PDF: the league's standings summed over its events, and the events with their "
                               "clubs.")),
         ("export", export, N_("XLSX: the league's standings and its events, a sheet each.")),
-    ):
-        group.command(name, help=text)(function)
-    return group
+    ))

@@ -9,7 +9,7 @@ user's language when it builds the command line (``referee.cli.commands.build``)
 # by typing at import (a ForwardRef per field); as the Annotated aliases below they are not.
 import functools
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Annotated, Any, NamedTuple, get_type_hints
 
@@ -135,3 +135,15 @@ class grouped:  # noqa: N801 - a decorator, named as one
         for name, group in self.groups.items():
             values[name] = group(*(values.pop(field) for field in group._fields))
         self.command(**values)
+
+
+def command_group(name: str, text: str, commands: Iterable[tuple[str, Callable[..., None], str]]) -> typer.Typer:
+    """The Typer group ``referee NAME …`` (event, league, token, db): its help *text* and each of *commands*'
+    (name, function, help) as msgids, worded where they are shown; made as every group of the command line is
+    (no completion, no rich markup, -h as --help, its help when given no command)."""
+    group = typer.Typer(name=name, help=text, no_args_is_help=True, add_completion=False,
+                        pretty_exceptions_enable=False, rich_markup_mode=None,
+                        context_settings={"help_option_names": ["-h", "--help"]})
+    for command, function, help_text in commands:
+        group.command(command, help=help_text)(function)
+    return group

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.commands.boundary import language
-from referee.cli.commands.options import Db, Lang
+from referee.cli.commands.options import Db, Lang, command_group
 from referee.core.i18n import N_
 
 if TYPE_CHECKING:
@@ -149,15 +149,10 @@ def revoke(
 
 
 def token() -> typer.Typer:
-    group = typer.Typer(name="token", help=HELP, no_args_is_help=True, add_completion=False,
-                        pretty_exceptions_enable=False, rich_markup_mode=None,
-                        context_settings={"help_option_names": ["-h", "--help"]})
-    for name, function, text in (
+    return command_group("token", HELP, (
         ("add", add, N_("Make a token: it is printed once, and only its hash is kept.")),
         ("list", list_, N_("The tokens: name, role, event, tables, when made and revoked (never the token itself).")),
         ("revoke", revoke, N_("Revoke a token: it writes no more, and its sessions end.")),
         ("link", link, N_("Print a one-time sign-in link and its QR code for a valid token: scanning it signs a "
                           "phone in, once.")),
-    ):
-        group.command(name, help=text)(function)
-    return group
+    ))
