@@ -47,6 +47,11 @@ class RuleSet(NamedTuple):
     time_limit_minutes: int = 0  # 0: no time limit (§8)
 
 
+def _times(section: str, name: str, doc: Msg) -> Key:
+    """A multiplier key: each doubles by default and may be set from ×1 to ×10 (§3.2, §5)."""
+    return Key(section, name, int, 2, doc, low=1, high=10)
+
+
 KEYS = (
     Key("bidding", "style", (POINTS, ROB), POINTS, M(
         "how the landlord is chosen: 'points' (bids of 1 to max_bid, each player once, rising: §3.1) or 'rob' "
@@ -61,21 +66,15 @@ KEYS = (
     Key("bidding", "call_points", int, 1, M(
         "style 'rob': the base once someone calls the landlord (§3.2)"),
         low=1, high=9),
-    Key("bidding", "rob_multiplier", int, 2, M(
-        "style 'rob': the multiplier each rob (抢地主) applies (§3.2)"),
-        low=1, high=10),
-    Key("multipliers", "bomb", int, 2, M(
-        "each bomb (炸弹) played multiplies by this (§5.1)"), low=1, high=10),
-    Key("multipliers", "rocket", int, 2, M(
-        "the rocket (火箭) played multiplies by this (§5.1)"), low=1, high=10),
-    Key("multipliers", "spring", int, 2, M(
-        "spring (春天: the landlord goes out before either farmer plays a card) multiplies by this (§5.2)"),
-        low=1, high=10),
-    Key("multipliers", "antispring", int, 2, M(
+    _times("bidding", "rob_multiplier", M("style 'rob': the multiplier each rob (抢地主) applies (§3.2)")),
+    _times("multipliers", "bomb", M("each bomb (炸弹) played multiplies by this (§5.1)")),
+    _times("multipliers", "rocket", M("the rocket (火箭) played multiplies by this (§5.1)")),
+    _times("multipliers", "spring", M(
+        "spring (春天: the landlord goes out before either farmer plays a card) multiplies by this (§5.2)")),
+    _times("multipliers", "antispring", M(
         "anti-spring (反春: a farmer goes out after the landlord played only the first lead) multiplies by this "
-        "(§5.2)"), low=1, high=10),
-    Key("multipliers", "shown", int, 2, M(
-        "the landlord's shown cards (明牌) multiply by this (§5.3)"), low=1, high=10),
+        "(§5.2)")),
+    _times("multipliers", "shown", M("the landlord's shown cards (明牌) multiply by this (§5.3)")),
     Key("multipliers", "cap", int, 0, M(
         "the cap on the multiplier (封顶); 0 for none (§5.4)"), low=0),
     Key("payment", "landlord_factor", int, 2, M(
