@@ -55,23 +55,33 @@ def test_replay_and_explain_take_the_replaying_options():
     assert Replaying._fields == ("rules", "lang", "db", "as_file", "as_match", "encoding")
 
 
-def test_event_commands_take_the_signing_options_in_its_order() -> None:
-    """The event commands' --db, --referee, --lang are the Signing group's (declared once): a command asking for
-    them out of the group's order, or for one the group lacks, is refused when it is declared."""
+def test_event_commands_take_the_groups_as_every_command_does() -> None:
+    """The event commands' --db, --referee, --lang are a group's, taken through :func:`grouped` as every command
+    takes one: Signing for a command that stores (add), Reading (--db, --lang, no --referee) for one that only reads
+    (list); the options Typer sees are the group's own, in its order."""
     import inspect
     from typing import get_type_hints
 
-    import pytest
-
     from referee.cli.commands import event
-    from referee.cli.commands.options import Signing
+    from referee.cli.commands.options import Reading
 
+    assert isinstance(event.add, grouped) and isinstance(event.list_, grouped)
     shown = list(inspect.signature(event.add).parameters)
     assert shown[-3:] == ["db", "referee", "lang"]
     assert inspect.signature(event.add).parameters["db"].annotation is get_type_hints(
         Signing, include_extras=True)["db"]
     assert list(inspect.signature(event.list_).parameters) == ["db", "lang"]
-    with pytest.raises(TypeError, match="not options of Signing"):
-        event._command("lang", "db")
-    with pytest.raises(TypeError, match="not options of Signing"):
-        event._command("db", "rules")
+    assert inspect.signature(event.list_).parameters["lang"].annotation is get_type_hints(
+        Reading, include_extras=True)["lang"]
+
+
+def test_both_event_kinds_answer_every_operation_of_the_handler() -> None:
+    """pairevent and individualevent each provide every operation the event commands call on a kind's handler
+    (EventHandler; mypy checks their signatures), so no command finds a kind without its answer."""
+    from referee.cli.commands import individualevent, pairevent
+    from referee.cli.commands.eventhandler import EventHandler
+
+    operations = [name for name in vars(EventHandler) if not name.startswith("_")]
+    assert len(operations) == 16
+    for handler in (pairevent, individualevent):
+        assert [name for name in operations if not callable(getattr(handler, name, None))] == [], handler.__name__

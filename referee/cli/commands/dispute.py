@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.commands.boundary import language
-from referee.cli.commands.options import Db, Lang, MatchId, PdfFont, Referee
+from referee.cli.commands.options import MatchId, PdfFont, Signing, grouped
 from referee.cli.commands.tableactions import echo_lines, echo_notes, open_store
 from referee.core.i18n import N_
 
@@ -68,6 +68,7 @@ def _need(number: int | None, action: str) -> int:
     return number
 
 
+@grouped
 def dispute(
     match_id: MatchId,
     action: Annotated[str | None, typer.Argument(metavar="[show|rule|appeal|decide|sheet]", help=N_(
@@ -92,18 +93,16 @@ def dispute(
         "sheet: the PDF to write (default reports/<match-id>-dispute-<D>.pdf)."))] = None,
     font: PdfFont = None,
     json_: Annotated[bool, typer.Option("--json", help=N_("show: print JSON instead of the text."))] = False,
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    at: Signing = Signing(),
 ) -> None:
     """Raise a dispute of a hand, weigh alternatives, rule, appeal, decide; print the ruling sheet."""
-    say = language(lang)
+    say = language(at.lang)
     from referee.app import disputes
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
     from referee.views import disputetext as views
 
-    store = open_store(db)
+    store = open_store(at.db)
     alts = alt or []
     if action is None:
         if number is not None or alts or keep or uphold or appeal:
@@ -111,7 +110,7 @@ def dispute(
                                "on one: referee dispute {match} show|rule|appeal|decide|sheet D", match=match_id))
         if by is None:
             raise UsageError(M("--by SIDE is needed: the side that disputes; nothing stored"))
-        d = disputes.raise_dispute(store, match_id, by=by, claim=claim, hand=hand, seq=seq, referee=referee)
+        d = disputes.raise_dispute(store, match_id, by=by, claim=claim, hand=hand, seq=seq, referee=at.referee)
         typer.echo(tr(say, "stored #{seq} in {match}: {line}", seq=d.seq,
                       match=match_id, line=views.summary_line(match_id, d, say)))
         typer.echo(tr(say, "next: referee dispute {match} show {number} [--alt 'SEQ DIRECTIVE' …]",
@@ -122,19 +121,19 @@ def dispute(
         raise UsageError(M("unknown action '{action}': show, rule, appeal, decide or sheet", action=action))
     n = _need(number, action)
     if action == "show":
-        _show(store, match_id, n, alts, json_, referee, say)
+        _show(store, match_id, n, alts, json_, at.referee, say)
     elif action == "rule" and appeal or action == "appeal":
-        _appeal(store, match_id, n, by, reason, referee, say)
+        _appeal(store, match_id, n, by, reason, at.referee, say)
     elif action == "rule":
         ruled = disputes.rule(store, match_id, n, keep=keep, alternative=_chosen(alts), reason=reason,
-                              referee=referee)
+                              referee=at.referee)
         _report_ruled(ruled, match_id, say, director=False)
     elif action == "decide":
         ruled = disputes.decide(store, match_id, n, uphold=uphold, keep=keep, alternative=_chosen(alts),
-                                reason=reason, referee=referee)
+                                reason=reason, referee=at.referee)
         _report_ruled(ruled, match_id, say, director=True)
     else:
-        _sheet(store, match_id, n, output, font, lang, say)
+        _sheet(store, match_id, n, output, font, at.lang, say)
     echo_notes(store, say)
 
 
@@ -212,6 +211,7 @@ def _sheet(store: MatchStore, match_id: str, number: int, output: Path | None, f
     typer.echo(tr(say, "wrote {path}", path=str(path)))
 
 
+@grouped
 def confirm(
     match_id: MatchId,
     hand: Annotated[int, typer.Option("--hand", metavar="N", help=N_("The settled hand confirmed."),
@@ -220,17 +220,15 @@ def confirm(
         "The side that confirms it: a partnership at Gunzi (EW, NS), a seat at the other games."), show_default=False)],
     captain: Annotated[str, typer.Option("--captain", metavar="NAME", help=N_(
         "Who confirmed for the side (its captain)."))] = "",
-    db: Db = None,
-    referee: Referee = None,
-    lang: Lang = None,
+    at: Signing = Signing(),
 ) -> None:
     """A side confirms a settled hand (a chained entry naming who confirmed)."""
-    say = language(lang)
+    say = language(at.lang)
     from referee.app import disputes
     from referee.core.i18n import tr
 
-    store = open_store(db)
-    done = disputes.confirm(store, match_id, hand=hand, by=by, captain=captain, referee=referee)
+    store = open_store(at.db)
+    done = disputes.confirm(store, match_id, hand=hand, by=by, captain=captain, referee=at.referee)
     who = f" ({done.captain})" if done.captain else ""
     typer.echo(tr(say, "stored #{seq} in {match}: hand {hand} confirmed by {team:side}{who}",
                   seq=done.entry["seq"], match=match_id, hand=hand, team=done.by, who=who))

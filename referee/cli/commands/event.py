@@ -8,34 +8,35 @@ the event layer, the engine and ReportLab load inside the commands.
 
 from __future__ import annotations
 
-import functools
-import inspect
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, get_type_hints
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from referee.cli.commands.boundary import language, report_broken
 from referee.cli.commands.options import (
+    Db,
     EventId,
     Json,
     Output,
     PdfFont,
+    Reading,
     Reason,
     ReportLang,
     Signing,
     WorkbookLang,
     command_group,
+    grouped,
 )
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
-    from types import ModuleType
 
     from referee.app.eventkind import EventKind
+    from referee.cli.commands.eventhandler import EventHandler
     from referee.core.i18n import Msg
     from referee.store.api import MatchStore
     from referee.tournament.state import EventState
@@ -50,16 +51,19 @@ CONFIRMATION_HELP = N_("Every settled hand is to be confirmed by a side (referee
 
 
 
-def _for(kind: EventKind) -> ModuleType:
-    """The module answering the commands for an event of *kind* (``pairevent`` or ``individualevent``, the same
-    calls): a table indexed by the kind, the one place the command line tells the two apart."""
+def _for(kind: EventKind) -> EventHandler:
+    """The handler answering the commands for an event of *kind* (``pairevent`` or ``individualevent``, the same
+    calls, :class:`~referee.cli.commands.eventhandler.EventHandler`): a table indexed by the kind, the one place the
+    command line tells the two apart."""
     from referee.app.eventkind import PAIRS, PLAYERS
     from referee.cli.commands import individualevent, pairevent
 
-    return {PAIRS: pairevent, PLAYERS: individualevent}[kind]
+    handlers: dict[EventKind, EventHandler] = {PAIRS: pairevent, PLAYERS: individualevent}
+    return handlers[kind]
 
 
-def _handler(store: MatchStore, event_id: str) -> ModuleType:
+def _handler(store: MatchStore, event_id: str) -> EventHandler:
+    """The handler answering for event *event_id*'s kind (:func:`_for`)."""
     from referee.app.eventkind import kind_of
 
     return _for(kind_of(store, event_id))
@@ -73,63 +77,9 @@ def _dump(data: object) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-class _Run:
-    """What an event command is given besides its own options: the user's language, already set (``say``), the
-    referee named (``--referee``), and the store (``--db``), opened on first use."""
-
-    def __init__(self, say: str, signing: Signing) -> None:
-        self.say, self.db, self.referee = say, signing.db, signing.referee
-
-    @functools.cached_property
-    def store(self) -> MatchStore:
-        return open_store(self.db)
-
-    def handler(self, event_id: str) -> ModuleType:
-        """The module answering for event *event_id*'s kind (:func:`_for`)."""
-        return _handler(self.store, event_id)
-
-
-def _command(*shared: str, by_kind: bool = False) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """An event command: the function's own options, then those of *shared*: of the :class:`Signing` group
-    (--db, --referee, --lang, declared there once for every command that stores), in the group's order, the
-    whole group or the part the command takes. They come to it as one :class:`_Run` (keyword ``run``) with its
-    language set first. *by_kind*: the command is its event kind's handler's function of the same name, called
-    with the store, the options in order, the referee (when shared) and the language (the function's body is
-    its docstring)."""
-    if list(shared) != [field for field in Signing._fields if field in shared]:
-        raise TypeError(f"{shared}: not options of Signing in its order {Signing._fields}")
-    group = get_type_hints(Signing, include_extras=True)
-
-    def made(fn: Callable[..., None]) -> Callable[..., None]:
-        hints = get_type_hints(fn, include_extras=True)
-        own = [p.replace(annotation=hints[p.name]) for p in inspect.signature(fn).parameters.values()
-               if p.name != "run"]
-        params = [*own, *(inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                            default=Signing._field_defaults[name], annotation=group[name])
-                          for name in shared)]
-
-        @functools.wraps(fn)
-        def command(**options: Any) -> None:
-            signing = Signing(**{name: options.pop(name) for name in shared if name != "lang"},
-                              lang=options.pop("lang") if "lang" in shared else options.get("lang"))
-            run = _Run(language(signing.lang), signing)
-            if not by_kind:
-                fn(**options, run=run)
-                return
-            referee = (run.referee,) if "referee" in shared else ()
-            getattr(run.handler(options["event_id"]), fn.__name__)(run.store, *(options[p.name] for p in own), *referee,
-                                                                   run.say)
-
-        command.__signature__ = inspect.Signature(params, return_annotation=None)  # type: ignore[attr-defined]
-        command.__annotations__ = {**{p.name: p.annotation for p in params}, "return": None}
-        return command
-
-    return made
-
-
 # --- entries --------------------------------------------------------------------------------------
 
-@_command("db", "referee", "lang")
+@grouped
 def new(
     event_id: EventId,
     name: Annotated[str, typer.Option("--name", metavar="NAME", help=N_("The event's name, e.g. \"Spring Cup\"."),
@@ -158,44 +108,47 @@ def new(
     seed: Annotated[int | None, typer.Option("--seed", metavar="N", help=N_(
         "Shuffle round 1 with this seed (else entry order); also the seed of the lot."))] = None,
     confirmation_required: Annotated[bool, typer.Option("--confirmation-required", help=CONFIRMATION_HELP)] = False,
-    *, run: _Run,
+    at: Signing = Signing(),
 ) -> None:
     """Create an event: its name, rule set, format, rounds and scoring."""
+    say = language(at.lang)
     from referee.app.eventkind import kind_of_game
     from referee.games import registry
 
-    store = run.store
+    store = open_store(at.db)
     played = registry.game(game) if game is not None else None
     _for(kind_of_game(played)).new(
         store, event_id, None if played is None else played.key, name, rules, fmt, rounds, scoring, date, venue,
-        seed, sit_out, confirmation_required, run.referee, run.say)
+        seed, sit_out, confirmation_required, at.referee, say)
 
 
-@_command("db", "referee", "lang")
+@grouped
 def settings(
     event_id: EventId,
     confirmation_required: Annotated[bool | None, typer.Option(
         "--confirmation-required/--no-confirmation-required", help=CONFIRMATION_HELP, show_default=False)] = None,
     reason: Reason = "",
-    *, run: _Run,
+    at: Signing = Signing(),
 ) -> None:
     """Show whether the event requires every settled hand to be confirmed, or change it (an entry of its log)."""
+    say = language(at.lang)
     from referee.app.eventkind import pairs_only
     from referee.cli.commands.pairevent import confirmation_words, state_of
 
+    store = open_store(at.db)
     if confirmation_required is None:
-        typer.echo(confirmation_words(event_id, state_of(run.store, event_id).settings.confirmation_required,
-                                      run.say))
+        typer.echo(confirmation_words(event_id, state_of(store, event_id).settings.confirmation_required,
+                                      say))
         return
     from referee.app.director import change_settings
 
-    pairs_only(run.store, event_id, "settings")
-    state = change_settings(run.store, event_id, confirmation_required=confirmation_required, reason=reason,
-                            referee=run.referee)
-    typer.echo(confirmation_words(event_id, state.settings.confirmation_required, run.say))
+    pairs_only(store, event_id, "settings")
+    state = change_settings(store, event_id, confirmation_required=confirmation_required, reason=reason,
+                            referee=at.referee)
+    typer.echo(confirmation_words(event_id, state.settings.confirmation_required, say))
 
 
-@_command("db", "referee", "lang", by_kind=True)
+@grouped
 def add(
     event_id: EventId,
     pair: PairCode,
@@ -213,11 +166,16 @@ def add(
     = None,
     force: Finished = False,
     reason: Reason = "",
+    at: Signing = Signing(),
 ) -> None:
     """Enter a pair."""
+    say = language(at.lang)
+    store = open_store(at.db)
+    _handler(store, event_id).add(store, event_id, pair, player1, player2, club, newcomer, rating, force, reason,
+                                  at.referee, say)
 
 
-@_command("db", "referee", "lang", by_kind=True)
+@grouped
 def import_(
     event_id: EventId,
     file: Annotated[Path, typer.Argument(metavar="FILE", help=N_(
@@ -225,27 +183,33 @@ def import_(
         show_default=False)],
     force: Finished = False,
     reason: Reason = "",
+    at: Signing = Signing(),
 ) -> None:
     """Enter the pairs of an entries file (CSV or XLSX): all of them or none."""
+    say = language(at.lang)
+    store = open_store(at.db)
+    _handler(store, event_id).import_(store, event_id, file, force, reason, at.referee, say)
 
 
-@_command("db", "referee", "lang")
+@grouped
 def withdraw(
     event_id: EventId,
     pair: PairCode,
     reason: Reason,
-    *, run: _Run,
+    at: Signing = Signing(),
 ) -> None:
     """Withdraw a pair (a player, in an event of individual players): never paired again; it keeps what it played
     in the standings."""
+    say = language(at.lang)
     from referee.app import entrants
     from referee.app.eventkind import kind_of_state
 
-    state = entrants.withdraw(run.store, event_id, pair, reason, run.referee)
-    _echo(_for(kind_of_state(state)).withdrawn(state, pair, reason, run.say))
+    store = open_store(at.db)
+    state = entrants.withdraw(store, event_id, pair, reason, at.referee)
+    _echo(_for(kind_of_state(state)).withdrawn(state, pair, reason, say))
 
 
-@_command("db", "referee", "lang", by_kind=True)
+@grouped
 def edit(
     event_id: EventId,
     pair: PairCode,
@@ -259,29 +223,36 @@ def edit(
         "An event of individual players: the player's name as corrected."))] = None,
     force: Finished = False,
     reason: Reason = "",
+    at: Signing = Signing(),
 ) -> None:
     """Correct a pair's players (before it is paired) or its club, as an entry of the event's log."""
+    say = language(at.lang)
+    store = open_store(at.db)
+    _handler(store, event_id).edit(store, event_id, pair, player1, player2, club, name, force, reason, at.referee,
+                                   say)
 
 
-@_command("db", "referee", "lang")
+@grouped
 def remove(
     event_id: EventId,
     pair: PairCode,
     reason: Reason,
     force: Finished = False,
-    *, run: _Run,
+    at: Signing = Signing(),
 ) -> None:
     """Take a pair out of the event before it is paired (a pair that played is withdrawn instead)."""
+    say = language(at.lang)
     from referee.app import entrants
     from referee.app.eventkind import kind_of_state
 
-    state = entrants.remove(run.store, event_id, pair, reason, force=force, referee=run.referee)
-    _echo(_for(kind_of_state(state)).removed(state, pair, reason, run.say))
+    store = open_store(at.db)
+    state = entrants.remove(store, event_id, pair, reason, force=force, referee=at.referee)
+    _echo(_for(kind_of_state(state)).removed(state, pair, reason, say))
 
 
 # --- rounds -----------------------------------------------------------------------------------------
 
-@_command("db", "referee", "lang")
+@grouped
 def pair(
     event_id: EventId,
     json_: Json = False,
@@ -300,9 +271,10 @@ def pair(
     seed: Annotated[str | None, typer.Option("--seed", metavar="rating", help=N_(
         "Round 1 seeded by the players' ratings (referee ratings): a pair's seed is its players' mean rating; at an "
         "event of individual players, each player's rating (the unrated after, in the event's lot order)."))] = None,
-    *, run: _Run,
+    at: Signing = Signing(),
 ) -> None:
     """Pair the next round and create its matches in the store (EVENT-R<round>-T<table>)."""
+    say = language(at.lang)
     if seed is not None and seed != "rating":
         from referee.core.errors import UsageError
         from referee.core.i18n import M
@@ -310,34 +282,41 @@ def pair(
         raise UsageError(M("--seed {value}: the one seeding is `rating` (else round 1 is seeded as the event was "
                            "created: entry order or its --seed's lot)",
                            value=seed))
-    run.handler(event_id).pair(run.store, event_id, json_, explain, dry_run, swap, set_ or (), bye or (), reason,
-                               seed is not None, run.referee, run.say)
+    store = open_store(at.db)
+    _handler(store, event_id).pair(store, event_id, json_, explain, dry_run, swap, set_ or (), bye or (), reason,
+                                   seed is not None, at.referee, say)
 
 
-@_command("db", "referee", "lang")
+@grouped
 def unpair(
     event_id: EventId,
     reason: Reason,
-    *, run: _Run,
+    at: Signing = Signing(),
 ) -> None:
     """Take the current round back while none of its matches holds an entry: pair it again after."""
+    say = language(at.lang)
     from referee.app.director import unpair_round
     from referee.core.i18n import tr
 
-    rnd, _ = unpair_round(run.store, event_id, reason, run.referee)
-    typer.echo(tr(run.say, "round {round} of {event} unpaired ({reason}): pair it again with referee event pair "
-                           "{event}", round=rnd.number, event=event_id, reason=reason))
+    store = open_store(at.db)
+    rnd, _ = unpair_round(store, event_id, reason, at.referee)
+    typer.echo(tr(say, "round {round} of {event} unpaired ({reason}): pair it again with referee event pair "
+                       "{event}", round=rnd.number, event=event_id, reason=reason))
 
 
-@_command("db", "lang", by_kind=True)
+@grouped
 def status(
     event_id: EventId,
     json_: Json = False,
+    at: Reading = Reading(),
 ) -> None:
     """The current round: each table's match (not started, game and hand in play, or its result) and its time."""
+    say = language(at.lang)
+    store = open_store(at.db)
+    _handler(store, event_id).status(store, event_id, json_, say)
 
 
-@_command("db", "referee", "lang", by_kind=True)
+@grouped
 def close(
     event_id: EventId,
     force: Annotated[bool, typer.Option("--force", help=N_(
@@ -347,28 +326,33 @@ def close(
     yes: Annotated[bool, typer.Option("--yes", help=N_(
         "With --force: store the rulings shown without asking."))]
     = False,
+    at: Signing = Signing(),
 ) -> None:
     """Close the current round once every match is finished; its results are then final."""
+    say = language(at.lang)
+    store = open_store(at.db)
+    _handler(store, event_id).close(store, event_id, force, reason, yes, at.referee, say)
 
 
-@_command("db", "lang")
+@grouped
 def disputes(
     event_id: EventId,
     json_: Json = False,
-    *, run: _Run,
+    at: Reading = Reading(),
 ) -> None:
     """Every dispute of the event's matches with its state (raised, ruled, appealed, decided)."""
+    say = language(at.lang)
     from referee.app.disputes import event_disputes
     from referee.views import disputetext
 
-    found = event_disputes(run.store, event_id)
+    found = event_disputes(open_store(at.db), event_id)
     if json_:
         _dump(disputetext.event_data(event_id, found))
         return
-    _echo(disputetext.event_lines(event_id, found, run.say))
+    _echo(disputetext.event_lines(event_id, found, say))
 
 
-@_command("db", "referee", "lang")
+@grouped
 def result(
     event_id: EventId,
     table: Annotated[int, typer.Argument(metavar="TABLE", help=N_(
@@ -391,30 +375,31 @@ def result(
         "The round (default: the latest paired); a closed round's result is a correction after its close."))] = None,
     reason: Reason = "",
     json_: Json = False,
-    *, run: _Run,
+    at: Signing = Signing(),
 ) -> None:
     """Enter a table's result without hand records: a score, a forfeit, a no-show or an adjusted score."""
+    say = language(at.lang)
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
 
-    store = run.store
+    store = open_store(at.db)
     if clear:  # the director's result taken back: the same entry at an event of either kind
         from referee.app.director import clear_result
 
         if any(x is not None for x in (side, score, forfeit, no_show, adjusted)):
             raise UsageError(M("--clear takes no result"))
-        clear_result(store, event_id, table, round_number=round_, reason=reason, referee=run.referee)
-        typer.echo(tr(run.say, "table {table} of {event}: the director's result taken back ({reason}); the match's "
-                               "record counts again",
+        clear_result(store, event_id, table, round_number=round_, reason=reason, referee=at.referee)
+        typer.echo(tr(say, "table {table} of {event}: the director's result taken back ({reason}); the match's "
+                           "record counts again",
                       table=table, event=event_id, reason=reason))
         return
-    run.handler(event_id).result(store, event_id, table, side, score, forfeit, no_show, adjusted, round_, reason,
-                                 json_, run.referee, run.say)
+    _handler(store, event_id).result(store, event_id, table, side, score, forfeit, no_show, adjusted, round_,
+                                     reason, json_, at.referee, say)
 
 
 # --- results ----------------------------------------------------------------------------------------
 
-@_command("db", "lang")
+@grouped
 def standings(
     event_id: EventId,
     json_: Json = False,
@@ -427,9 +412,10 @@ def standings(
         "Every column, however wide (else, on a terminal, the columns that fit its width)."))] = False,
     cross: Annotated[bool, typer.Option("--cross", help=N_(
         "The cross table instead: every pair against every other (a round robin's N×N table)."))] = False,
-    *, run: _Run,
+    at: Reading = Reading(),
 ) -> None:
     """The standings: match points and every tie-break, from the replays of the stored matches."""
+    say = language(at.lang)
     from referee.core.errors import UsageError
     from referee.core.i18n import M
 
@@ -437,15 +423,20 @@ def standings(
         raise UsageError(M("--json and --explain go apart"))
     if json_ and cross:  # the JSON's rounds hold every table's games: the cross table is read from them
         raise UsageError(M("--json and --cross go apart: the JSON's rounds give every table's games"))
-    run.handler(event_id).standings(run.store, event_id, json_, after_round, explain, wide, cross, run.say)
+    store = open_store(at.db)
+    _handler(store, event_id).standings(store, event_id, json_, after_round, explain, wide, cross, say)
 
 
-@_command("db", "lang", by_kind=True)
+@grouped
 def prizes(
     event_id: EventId,
     json_: Json = False,
+    at: Reading = Reading(),
 ) -> None:
     """The prize list, award by award as the scoring's [prizes] awards key lists them."""
+    say = language(at.lang)
+    store = open_store(at.db)
+    _handler(store, event_id).prizes(store, event_id, json_, say)
 
 
 def _pdf_lang(lang: str | None) -> str:
@@ -472,7 +463,7 @@ def _font(font: str | None, say: str) -> Callable[[Sequence[str]], FontInfo]:
     return lambda texts: pdf_font(font, texts, say)
 
 
-@_command("db")
+@grouped
 def sheet(
     event_id: EventId,
     round_: Annotated[int | None, typer.Option("--round", metavar="N", help=N_(
@@ -481,74 +472,82 @@ def sheet(
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
         "Language of the sheet: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
     font: PdfFont = None,
-    *, run: _Run,
+    db: Db = None,
 ) -> None:
     """PDF: a round's pairing list by table and by pair, and a card per table for its referee."""
+    say = language(lang)  # the command's one --lang: the sheet's, and the words it prints
     pdf = _pdf_lang(lang)
-    run.handler(event_id).sheet(run.store, event_id, round_, output, lambda n: _default(event_id, f"-R{n}.pdf"), pdf,
-                                lambda: _font(font, run.say), run.say)
+    store = open_store(db)
+    _handler(store, event_id).sheet(store, event_id, round_, output, lambda n: _default(event_id, f"-R{n}.pdf"), pdf,
+                                    lambda: _font(font, say), say)
 
 
-@_command("db")
+@grouped
 def report(
     event_id: EventId,
     output: Output = None,
     lang: ReportLang = None,
     font: PdfFont = None,
-    *, run: _Run,
+    db: Db = None,
 ) -> None:
     """PDF: the standings with every tie-break, the cross table and each round's results."""
+    say = language(lang)  # the command's one --lang: the report's, and the words it prints
     pdf = _pdf_lang(lang)
-    store = run.store
+    store = open_store(db)
     path = output or _default(event_id, "-standings.pdf")
-    run.handler(event_id).report(store, event_id, path, pdf, lambda: _font(font, run.say), run.say)
+    _handler(store, event_id).report(store, event_id, path, pdf, lambda: _font(font, say), say)
 
 
-@_command("db")
+@grouped
 def export(
     event_id: EventId,
     xlsx: Annotated[Path, typer.Option("--xlsx", metavar="PATH", help=N_(
         "The workbook to write: standings, entries and every match result, a sheet each."), show_default=False)],
     lang: WorkbookLang = None,
-    *, run: _Run,
+    db: Db = None,
 ) -> None:
     """XLSX: the standings, the entries and every match result, one sheet each."""
+    say = language(lang)  # the command's one --lang: the workbook's, and the words it prints
     book = _pdf_lang(lang)
-    run.handler(event_id).export(run.store, event_id, xlsx, book, run.say)
+    store = open_store(db)
+    _handler(store, event_id).export(store, event_id, xlsx, book, say)
 
 
-@_command("db")
+@grouped
 def publish(
     event_id: EventId,
     folder: Annotated[Path, typer.Argument(metavar="DIR", help=N_(
         "The folder to write the pages into (made if missing; its parent must exist)."), show_default=False)],
     lang: Annotated[str | None, typer.Option("--lang", metavar="LANG", help=N_(
         "Language of the pages: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
-    *, run: _Run,
+    db: Db = None,
 ) -> None:
     """A static HTML export: standings and cross table, each round, each pair's card; no external assets."""
+    say = language(lang)  # the command's one --lang: the pages', and the words it prints
     page_lang = _pdf_lang(lang)
     from referee.core.i18n import trn
     from referee.core.safefile import output_folder
     from referee.views.outfile import written
 
-    built, broken = run.handler(event_id).pages(run.store, event_id, page_lang)
+    store = open_store(db)
+    built, broken = _handler(store, event_id).pages(store, event_id, page_lang)
     where = output_folder(folder)
     for name, text in built.items():
         with written(where / name) as buf:
             buf.write(text.encode("utf-8"))
-    typer.echo(trn(run.say, "wrote {n} page to {folder} (open {folder}/index.html)",
+    typer.echo(trn(say, "wrote {n} page to {folder} (open {folder}/index.html)",
                    "wrote {n} pages to {folder} (open {folder}/index.html)", len(built), folder=str(folder)))
-    report_broken(broken, run.say)
+    report_broken(broken, say)
 
 
-@_command("db", "lang")
-def list_(*, run: _Run) -> None:
+@grouped
+def list_(at: Reading = Reading()) -> None:
     """The events in the store."""
+    say = language(at.lang)
     from referee.core.errors import RefereeError
     from referee.views.eventtext import list_lines
 
-    store = run.store
+    store = open_store(at.db)
     found: list[tuple[str, EventState | Msg]] = []
     for event_id in store.event_ids():
         try:
@@ -556,7 +555,7 @@ def list_(*, run: _Run) -> None:
             found.append((event_id, event_state(store.event_log(event_id))))
         except RefereeError as e:  # a broken log is listed with its problem, the others still shown
             found.append((event_id, e.msg))
-    _echo(list_lines(found, store.where, run.say))
+    _echo(list_lines(found, store.where, say))
 
 
 HELP = N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, printed sheets.")

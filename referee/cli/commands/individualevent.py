@@ -1,8 +1,9 @@
-"""``referee event …`` for an event of individual players: what differs from a pair event's command (a player
-where a pair is entered, a round seated rather than paired, the standings by score). ``event.py`` hands each
-command to this module or to ``pairevent`` by the event's kind (``referee.app.eventkind``): the two answer the same
-calls, each taking every option of the command and using those that mean something for its kind. The use cases are
-``referee.app.individual``'s, the views ``referee.views.individualviews``'.
+"""``referee event …`` for an event of individual players: what differs from a pair event's command (a player where
+a pair is entered, a round seated rather than paired, the standings by score). ``event.py`` hands each command to
+this module or to ``pairevent`` by the event's kind (``referee.app.eventkind``): the two answer the same calls (the
+``eventhandler.EventHandler`` protocol, checked by mypy), each taking every option of the command and using those
+that mean something for its kind. The use cases are ``referee.app.individual``'s, the views
+``referee.views.individualviews``'.
 """
 
 from __future__ import annotations

@@ -78,6 +78,13 @@ class Signing(NamedTuple):
     lang: Lang = None
 
 
+class Reading(NamedTuple):
+    """A command that reads the store and stores nothing: the store, the language it answers in."""
+
+    db: Db = None
+    lang: Lang = None
+
+
 class Replaying(NamedTuple):
     """A command that replays MATCH_ID|FILE: the rule set, the language it answers in, and where and how the source
     is read (the store; a record file or a stored match; the file's encoding)."""
@@ -95,7 +102,8 @@ def _is_group(annotation: object) -> bool:
 
 
 class grouped:  # noqa: N801 - a decorator, named as one
-    """*command* as Typer reads it: each parameter of an option group's type (:class:`Signing`, :class:`Replaying`)
+    """*command* as Typer reads it: each parameter of an option group's type (:class:`Signing`, :class:`Reading`,
+    :class:`Replaying`)
     shown as the group's options, where the parameter stands, and *command* called with the group made of their
     values (the options' help, metavars and order as if the command declared each). The signature is worked out
     when Typer first asks for it: a command module's import evaluates none of its commands' options."""

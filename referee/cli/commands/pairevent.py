@@ -1,7 +1,8 @@
 """``referee event …`` for an event of pairs: what its commands print (a pair where a player is entered, a round
 paired EW-NS, the standings by match points). ``event.py`` hands each command to this module or to
-``individualevent`` by the event's kind (``referee.app.eventkind``): the two modules answer the same calls, each
-taking every option of the command and using those that mean something for its kind.
+``individualevent`` by the event's kind (``referee.app.eventkind``): the two modules answer the same calls (the
+``eventhandler.EventHandler`` protocol, checked by mypy), each taking every option of the command and using those
+that mean something for its kind.
 """
 
 from __future__ import annotations
