@@ -52,13 +52,27 @@ def game_of_events(events: Sequence[Any]) -> Game | None:
     """The game whose header *events* begin with (None without a header of any game). A game's header is an
     instance of its own events module's class, so a game whose events module this process never imported holds
     no event here: it is passed over unloaded (a Gunzi directive no longer imports the other three engines)."""
+    if not events:
+        return None
+    kind = type(events[0])
+    known = _HEADER_GAMES.get(kind)
+    if known is not None and registry.GAMES.get(known[0]) == known[1]:  # the game still registered as it was
+        return registry.game(known[0])
     for key in registry.keys():
         if not _events_imported(key):
             continue
         game = registry.game(key)
         if game.header(events[:1]) is not None:
+            module = registry.GAMES[key]
+            if module.startswith("referee.games."):  # a game of this package: its header is its class's instance
+                _HEADER_GAMES[kind] = (key, module)
             return game
     return None
+
+
+# The game a header's class is a header of, for the games of this package (each reads its header by its type):
+# a match's game found from its first event by one lookup, not by asking every game (it is asked a few times an entry).
+_HEADER_GAMES: dict[type, tuple[str, str]] = {}
 
 
 def _events_imported(key: str) -> bool:
