@@ -180,6 +180,19 @@ def test_a_revoked_token_writes_no_more(venue: Venue, client: TestClient) -> Non
     assert post(client, venue.table1, "hand").status_code == 401
 
 
+def test_a_token_revoked_after_it_wrote_is_refused_at_once(venue: Venue, client: TestClient) -> None:
+    """The server keeps the tokens it has checked (by hash, per read of the tokens file): one that wrote a moment
+    ago, revoked by the CLI since, is refused on its next entry; nothing more stored."""
+    assert post(client, venue.table1, "hand").status_code == 201
+    stored = len(entries(venue))
+    cli = run_cli(venue, "token", "revoke", "王裁判")
+    assert cli.returncode == 0, cli.stderr
+    refused = post(client, venue.table1, "grab S")
+    assert refused.status_code == 401
+    assert "the token is not valid (unknown or revoked)" in refused.text
+    assert len(entries(venue)) == stored
+
+
 def test_a_cli_record_and_api_entries_at_the_same_moment_all_land(venue: Venue, client: TestClient) -> None:
     """Warnings may come at any time (they belong to no phase), two per team before a third would end
     the match: two from the CLI (E) and two from the API (S), at once; each is stored exactly once, in

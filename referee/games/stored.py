@@ -52,13 +52,34 @@ def game_of_events(events: Sequence[Any]) -> Game | None:
     """The game whose header *events* begin with (None without a header of any game). A game's header is an
     instance of its own events module's class, so a game whose events module this process never imported holds
     no event here: it is passed over unloaded (a Gunzi directive no longer imports the other three engines)."""
+    if not events:
+        return None
+    kind = type(events[0])
+    known = _HEADER_GAMES.get(kind)
+    if known is not None and known[1] == registry.GAMES:  # found while the same games were registered
+        return registry.game(known[0])
+    if _NOT_HEADERS.get(kind) == registry.GAMES:  # no game's header while the same games are registered
+        return None
     for key in registry.keys():
         if not _events_imported(key):
             continue
         game = registry.game(key)
         if game.header(events[:1]) is not None:
+            if registry.GAMES[key].startswith("referee.games."):  # a game of this package: its header, its class's
+                _HEADER_GAMES[kind] = (key, dict(registry.GAMES))
             return game
+    if kind.__module__.startswith("referee.games."):  # a directive of this package's games: no header of any
+        _NOT_HEADERS[kind] = dict(registry.GAMES)
     return None
+
+
+# The game a header's class is a header of, for the games of this package (each reads its header by its type), with
+# the games registered when that was found:
+# a match's game found from its first event by one lookup, not by asking every game (it is asked a few times an entry).
+_HEADER_GAMES: dict[type, tuple[str, dict[str, str]]] = {}
+# A class of this package's events that is no game's header, with the games registered when that was found (a game
+# registered since may read it as its header; a game's events module imported since has its own header class).
+_NOT_HEADERS: dict[type, dict[str, str]] = {}
 
 
 def _events_imported(key: str) -> bool:

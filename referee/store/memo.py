@@ -283,7 +283,8 @@ class Memo:
         known = self._known_now(match_id)
         if known is None:
             return self.store.header(match_id)
-        found = header_of_events(self._events(match_id, known)[0])
+        # the first event alone, not a copy of them all (asked once a request: the token's scope)
+        found = header_of_events(known.events[0][:1] if known.events is not None else self._events(match_id, known)[0])
         return found if found is not None else self.store.header(match_id)  # says there is none, in its words
 
     def _known_now(self, match_id: str) -> Known | None:

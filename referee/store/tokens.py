@@ -137,6 +137,7 @@ class Tokens(TokenLookup):
         self._seen: tuple[int, int] | None = None
         self._rows: list[Any] = []
         self._made: tuple[list[Any], list[Token]] | None = None  # the rows read last, and their tokens
+        self._valid: tuple[list[Any], dict[str, Token]] | None = None  # the rows read last, their valid tokens by hash
 
     # --- reading ------------------------------------------------------------------------------------
 
@@ -182,6 +183,21 @@ class Tokens(TokenLookup):
                 raise TokenError(M("{file}: a token's record is not readable", file=str(self.path))) from None
         self._made = (rows, out)
         return list(out)
+
+    def find(self, secret: str) -> Token | None:
+        """The valid token *secret* is, or None: the file looked at (one ``stat``: a token revoked or added since is
+        seen at once), its valid tokens by hash made once per read of it (a server checks a token per request)."""
+        if not secret:
+            return None
+        rows = self._read()
+        valid = self._valid
+        if valid is None or valid[0] is not rows:
+            by_hash: dict[str, Token] = {}
+            for t in self.all():
+                if t.active:
+                    by_hash[t.hash] = t  # the last of a hash, as the lookup over all() finds it
+            valid = self._valid = (self._rows, by_hash)
+        return valid[1].get(digest(secret.strip()))
 
     # --- writing ------------------------------------------------------------------------------------
 
