@@ -6,7 +6,6 @@ engine's results, and the score table from the engine's own payment function, so
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol, TextIO
 
@@ -19,6 +18,7 @@ from referee.games.doudizhu.events import SEATS, Event, Header
 from referee.games.doudizhu.rules import TITLES
 from referee.games.doudizhu.ruleset import ROB, RuleSet
 from referee.games.kit.envelope import match_object, write_envelope
+from referee.games.kit.jsonout import BOOLS, quote
 from referee.games.kit.wording import Wording
 
 
@@ -135,26 +135,22 @@ class _Rows:
         if known is None or known[0] is not step:
             if len(self._quoted) >= self._LIMIT:
                 self._quoted.clear()
-            known = self._quoted[id(step)] = (step, _quote(self.word(step)))
+            known = self._quoted[id(step)] = (step, quote(self.word(step)))
         return known[1]
 
     def __call__(self, d: DealResult) -> str:
         steps = d.steps
         explain = ("[\n    " + ",\n    ".join([self._step(step) for step in steps]) + "\n   ]") if steps else "[]"
         p, t = d.payments, d.totals
-        return (f'{{\n   "deal": {d.deal},\n   "line": {d.line},\n   "settled": {_BOOL[d.settled]},'
-                f'\n   "redeal": {_BOOL[d.redeal]},\n   "landlord": {"null" if d.landlord is None else d.landlord},'
+        return (f'{{\n   "deal": {d.deal},\n   "line": {d.line},\n   "settled": {BOOLS[d.settled]},'
+                f'\n   "redeal": {BOOLS[d.redeal]},\n   "landlord": {"null" if d.landlord is None else d.landlord},'
                 f'\n   "base": {d.base},\n   "multiplier": {d.multiplier},\n   "uncapped": {d.uncapped},'
-                f'\n   "winner": {"null" if d.winner is None else _quote(d.winner)},\n   "bombs": {d.bombs},'
-                f'\n   "rockets": {d.rockets},\n   "spring": {_BOOL[d.spring]},'
-                f'\n   "antispring": {_BOOL[d.antispring]},\n   "shown": {_BOOL[d.shown]},\n   "robs": {d.robs},'
+                f'\n   "winner": {"null" if d.winner is None else quote(d.winner)},\n   "bombs": {d.bombs},'
+                f'\n   "rockets": {d.rockets},\n   "spring": {BOOLS[d.spring]},'
+                f'\n   "antispring": {BOOLS[d.antispring]},\n   "shown": {BOOLS[d.shown]},\n   "robs": {d.robs},'
                 f'\n   "payments": {{\n    "1": {p[1]},\n    "2": {p[2]},\n    "3": {p[3]}\n   }},'
                 f'\n   "totals": {{\n    "1": {t[1]},\n    "2": {t[2]},\n    "3": {t[3]}\n   }},'
                 f'\n   "explain": {explain}\n  }}')
-
-
-_quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
-_BOOL = {True: "true", False: "false"}
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:

@@ -13,6 +13,7 @@ from referee.games.gunzi.explain import Step, render, worded
 from referee.games.gunzi.results import HandResult, MatchResult
 from referee.games.gunzi.ruleset import RuleSet
 from referee.games.gunzi.settle import explain_hand
+from referee.games.kit.jsonout import BOOLS, quote
 
 # A JSON object as built here: its values are what ``json.dumps`` encodes (numbers, strings, codes,
 # None, lists and objects of them).
@@ -123,7 +124,7 @@ class _Hands:
         self.quoted: dict[Step, str] = {}
 
     def _quote(self, step: Step) -> str:
-        q = self.quoted[step] = _str(worded(step, self.lang))
+        q = self.quoted[step] = quote(worded(step, self.lang))
         return q
 
     def write(self, hands: Sequence[HandResult]) -> None:
@@ -149,13 +150,9 @@ def _tail(result: MatchResult, extra_errors: Sequence[RecordError]) -> str:
     return "], " + json.dumps(frame, ensure_ascii=False)[1:] + "\n"
 
 
-_str = json.encoder.encode_basestring  # a str as json.dumps(..., ensure_ascii=False) writes it (C)
-_BOOL = {False: "false", True: "true"}
-
-
 def _opt(text: str | None) -> str:
     """A string or null, as JSON."""
-    return "null" if text is None else _str(text)
+    return "null" if text is None else quote(text)
 
 
 def _counts_json(d: Counts) -> str:
@@ -164,7 +161,7 @@ def _counts_json(d: Counts) -> str:
     key = tuple(d.items())
     text = _COUNTS.get(key)
     if text is None:
-        text = "{" + ", ".join([f"{_str(k)}: {int(v)}" for k, v in key]) + "}"
+        text = "{" + ", ".join([f"{quote(k)}: {int(v)}" for k, v in key]) + "}"
         if len(_COUNTS) < 10_000:
             _COUNTS[key] = text
     return text
@@ -178,21 +175,22 @@ def _hand_json(h: HandResult, explain: str) -> str:
     in its place, written field by field: the same text, at a fraction of the cost of a dict and the
     encoder for each of 10,000 hands. (tests/test_explain.py compares the two.)"""
     t = h.tribute
-    kitty = _str(format_cards(h.kitty))
+    kitty = quote(format_cards(h.kitty))
     tribute = "null" if t is None else (
-        f'{{"giver": {_str(t.giver)}, "receiver": {_str(t.receiver)}, "owed": {t.owed}, '
-        f'"cards": {_str(format_cards(t.cards))}, "waived": {_opt(t.waived)}}}')
+        f'{{"giver": {quote(t.giver)}, "receiver": {quote(t.receiver)}, "owed": {t.owed}, '
+        f'"cards": {quote(format_cards(t.cards))}, "waived": {_opt(t.waived)}}}')
     return (
-        f'{{"hand": {h.hand}, "game": {h.game}, "declarer": {_str(h.declarer)}, '
-        f'"declarer_team": {_str(h.declarer_team)}, "level": {h.level}, "trump": {_opt(h.trump)}, '
-        f'"points": {h.points}, "kitty_points": {h.kitty_points}, "dug": {_BOOL[h.dug]}, '
-        f'"dry_pot": {_BOOL[h.dry_pot]}, "score": {h.score}, "outcome": {_str(h.outcome)}, '
+        f'{{"hand": {h.hand}, "game": {h.game}, "declarer": {quote(h.declarer)}, '
+        f'"declarer_team": {quote(h.declarer_team)}, "level": {h.level}, "trump": {_opt(h.trump)}, '
+        f'"points": {h.points}, "kitty_points": {h.kitty_points}, "dug": {BOOLS[h.dug]}, '
+        f'"dry_pot": {BOOLS[h.dry_pot]}, "score": {h.score}, "outcome": {quote(h.outcome)}, '
         f'"levels_after": {_counts_json(h.levels_after)}, "blood": {h.blood}, '
         f'"next_declarer": {_opt(h.next_declarer)}, "game_winner": {_opt(h.game_winner)}, '
         f'"ledger": {_counts_json(h.ledger)}, "explain": {explain}, "game_reason": {_opt(h.game_reason)}, '
         f'"level_change": {_counts_json(h.level_change)}, "blood_kings": {h.blood_kings}, '
         f'"blood_score": {h.blood_score}, "blood_giver": {_opt(h.blood_giver)}, '
-        f'"kitty": {kitty}, "final_kitty": {kitty if h.final_kitty == h.kitty else _str(format_cards(h.final_kitty))}, '
+        f'"kitty": {kitty}, '
+        f'"final_kitty": {kitty if h.final_kitty == h.kitty else quote(format_cards(h.final_kitty))}, '
         f'"kitty_points_physical": {h.kitty_points_physical}, '
         f'"kitty_jokers": {{"big": {h.big_jokers}, "small": {h.small_jokers}}}, '
         f'"tribute": {tribute}, "ledger_change": {_counts_json(h.ledger_change)}}}'

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -14,7 +13,7 @@ from referee.games.hubei_dagun.engine import KIND_WORD, REWARD_WORD, Card, DealR
 from referee.games.hubei_dagun.events import SEATS
 from referee.games.hubei_dagun.ruleset import DagunRules
 from referee.games.kit.envelope import match_object, write_envelope
-from referee.games.kit.jsonout import text
+from referee.games.kit.jsonout import quote, text
 from referee.games.kit.wording import Wording
 
 MODE_WORD = {"friend": M("找朋友"), "alone": M("硬牌")}
@@ -153,26 +152,26 @@ class _Rows:
             word = self.word
             steps = d.steps
             known = self._explained[key] = ("[" + ",".join([
-                f'\n    {{\n     "text": {_quote(word(s.msg))},\n     "cite": {_quote(s.cite)}\n    }}'
+                f'\n    {{\n     "text": {quote(word(s.msg))},\n     "cite": {quote(s.cite)}\n    }}'
                 for s in steps]) + "\n   ]") if steps else "[]"
         return known
 
     def __call__(self, d: DealResult) -> str:
         listed = self._listed
         p = d.points
-        points = "null" if p is None else ("{" + "".join([f"\n    {_quote(s)}: {v}," for s, v in p.won])
+        points = "null" if p is None else ("{" + "".join([f"\n    {quote(s)}: {v}," for s, v in p.won])
                                            + f'\n    "hand": {p.hand}\n   }}')
         sp = d.side_points
         side_points = "null" if sp is None else f"[\n    {sp[0]},\n    {sp[1]}\n   ]"
         rewards = "[]" if not d.rewards else text([
             {"seat": r.declare.seat, "hand": r.declare.kind, "rank": r.declare.rank, "each": r.each,
              "coins": dict(zip(SEATS, r.coins, strict=True))} for r in d.rewards], 3)
-        return (f'{{\n   "deal": {d.number},\n   "line": {d.line},\n   "dealer": {_quote(d.dealer)},'
-                f'\n   "mode": {_quote(d.mode)},\n   "called": {"null" if d.card is None else _quote(d.card)},'
+        return (f'{{\n   "deal": {d.number},\n   "line": {d.line},\n   "dealer": {quote(d.dealer)},'
+                f'\n   "mode": {quote(d.mode)},\n   "called": {"null" if d.card is None else quote(d.card)},'
                 f'\n   "sides": {listed(d.sides)},\n   "places": {listed(d.places)},\n   "points": {points},'
                 f'\n   "points_final": {"null" if d.final is None else _coins(d.final)},'
                 f'\n   "side_points": {side_points},'
-                f'\n   "winners": {listed(d.sides[d.winner])},\n   "result": {_quote(d.kind)},'
+                f'\n   "winners": {listed(d.sides[d.winner])},\n   "result": {quote(d.kind)},'
                 f'\n   "fan": {d.fan},\n   "result_coins": {_coins(d.result_coins)},'
                 f'\n   "rewards": {rewards},\n   "coins": {_coins(d.coins)},'
                 f'\n   "totals": {_coins(d.totals)},\n   "explain": {self._explain(d)}\n  }}')
@@ -181,9 +180,6 @@ class _Rows:
 def _coins(c: tuple[int, int, int, int]) -> str:
     """Coins by seat (``E S W N``: :data:`SEATS`) as JSON three levels in."""
     return f'{{\n    "E": {c[0]},\n    "S": {c[1]},\n    "W": {c[2]},\n    "N": {c[3]}\n   }}'
-
-
-_quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, TextIO
 
@@ -14,7 +13,7 @@ from referee.games.jinhua_mahjong.engine import DealResult, MatchResult, drawn, 
 from referee.games.jinhua_mahjong.events import SEATS, Caishen
 from referee.games.jinhua_mahjong.patterns import BY_CODE, PATTERNS
 from referee.games.kit.envelope import match_object, write_envelope
-from referee.games.kit.jsonout import text
+from referee.games.kit.jsonout import BOOLS, quote, text
 from referee.games.kit.wording import Wording
 
 
@@ -143,17 +142,17 @@ class _Rows:
         key = later_steps_key(d)
         src = d.source
         if key is None and src is not None and src.nowin is not None and d.settled:  # 流局: its one step
-            return "[\n    " + _quote(self._opening(src.number, src.dealer, None, _drawn)) + "\n   ]"
+            return "[\n    " + quote(self._opening(src.number, src.dealer, None, _drawn)) + "\n   ]"
         if key is None:
             steps = d.steps
-            return ("[\n    " + ",\n    ".join([_quote(word(s)) for s in steps]) + "\n   ]") if steps else "[]"
+            return ("[\n    " + ",\n    ".join([quote(word(s)) for s in steps]) + "\n   ]") if steps else "[]"
         later = self._later.get(key)
         if later is None:
             if len(self._later) >= self._LIMIT:
                 self._later.clear()
-            later = self._later[key] = "".join([",\n    " + _quote(word(s)) for s in d.steps[1:]])
+            later = self._later[key] = "".join([",\n    " + quote(word(s)) for s in d.steps[1:]])
         assert src is not None
-        return ("[\n    " + _quote(self._opening(src.number, src.dealer, src.caishen, _won)) + later
+        return ("[\n    " + quote(self._opening(src.number, src.dealer, src.caishen, _won)) + later
                 + "\n   ]")
 
     def _opening(self, number: int, dealer: str, caishen: Caishen | None,
@@ -174,20 +173,16 @@ class _Rows:
         return around[0] + str(number) + around[1]
 
     def __call__(self, d: DealResult) -> str:
-        patterns = ("[\n    " + ",\n    ".join([_quote(p) for p in d.patterns]) + "\n   ]") if d.patterns else "[]"
+        patterns = ("[\n    " + ",\n    ".join([quote(p) for p in d.patterns]) + "\n   ]") if d.patterns else "[]"
         liable = text([{"seat": s, "as": how} for s, how in d.liable], 3) if d.liable else "[]"
-        payments = ("{" + ",".join([f"\n    {_quote(s)}: {n}" for s, n in d.payments.items()]) + "\n   }"
+        payments = ("{" + ",".join([f"\n    {quote(s)}: {n}" for s, n in d.payments.items()]) + "\n   }"
                     if d.payments else "{}")
-        return (f'{{\n   "deal": {d.deal},\n   "dealer": {_quote(d.dealer)},\n   "settled": {_BOOL[d.settled]},'
+        return (f'{{\n   "deal": {d.deal},\n   "dealer": {quote(d.dealer)},\n   "settled": {BOOLS[d.settled]},'
                 f'\n   "winner": {_opt(d.winner)},\n   "discarder": {_opt(d.discarder)},'
-                f'\n   "self_drawn": {_BOOL[d.winner is not None and d.discarder is None]},'
+                f'\n   "self_drawn": {BOOLS[d.winner is not None and d.discarder is None]},'
                 f'\n   "patterns": {patterns},\n   "factor": {d.factor},'
                 f'\n   "paid_factor": {d.paid_factor},\n   "liable": {liable},\n   "payments": {payments},'
                 f'\n   "explain": {self._explain(d)}\n  }}')
-
-
-_quote = json.encoder.encode_basestring  # a str as json.dumps(…, ensure_ascii=False) writes it (the C quoting)
-_BOOL = {True: "true", False: "false"}
 
 
 def _won(number: int, dealer: str, caishen: Caishen | None) -> Msg:
@@ -202,7 +197,7 @@ _MARK = -7_340_111_532_908_461  # a deal "number" no text holds otherwise: where
 
 
 def _opt(s: str | None) -> str:
-    return "null" if s is None else _quote(s)
+    return "null" if s is None else quote(s)
 
 
 def write_json(result: MatchResult, out: TextIO, lang: str, errors: Sequence[RecordError]) -> None:
@@ -254,8 +249,6 @@ def summarize(result: MatchResult, head: str = "", entries: int = 0) -> MahjongS
     return MahjongSummary(h.id if h else "", bool(result.deals) and not result.in_play, False, head, entries,
                           tuple(result.names.items()), tuple(result.totals.items()), tuple(won.items()),
                           tuple(lost.items()))
-
-
 
 
 def game_table(result: MatchResult, lang: str) -> GameTable:

@@ -11,7 +11,10 @@ from typing import Any, TextIO
 _FLUSH = 1 << 14  # pieces gathered before a write: a few large writes, whatever the stream's buffering
 _FLUSH_RAW = 1 << 8  # the same for rows given as text: a row is one piece of ~1-2 KB (128 rows, ~200 KB a write)
 
-_quote: Callable[[str], str] = json.encoder.encode_basestring  # the C quoting (ensure_ascii=False)
+# For the rows a game writes itself as text (``raw=True``): a str as json.dumps(…, ensure_ascii=False) writes it
+# (the C quoting), and a bool as JSON writes it.
+quote: Callable[[str], str] = json.encoder.encode_basestring
+BOOLS = {True: "true", False: "false"}
 _INT = int.__repr__
 _NEWLINES = ["\n" + " " * d for d in range(32)]  # a line break and the indent of each depth
 _COMMAS = ["," + s for s in _NEWLINES]
@@ -34,7 +37,7 @@ def _emit(value: Any, depth: int, put: Callable[[str], None]) -> None:
     of) looked up by their type, every other value (a subclass, a float) by :func:`_other`."""
     t = type(value)
     if t is str:
-        put(_quote(value))
+        put(quote(value))
     elif t is int:
         put(_INT(value))
     elif t is dict:
@@ -60,7 +63,7 @@ def _dict(value: dict[Any, Any], depth: int, put: Callable[[str], None]) -> None
         first = False
         vt = type(v)
         if vt is str:
-            put(_quote(v))
+            put(quote(v))
         elif vt is int:
             put(_INT(v))
         elif v is None:
@@ -82,7 +85,7 @@ def _list(value: list[Any] | tuple[Any, ...], depth: int, put: Callable[[str], N
         put(sep)
         vt = type(v)
         if vt is str:
-            put(_quote(v))
+            put(quote(v))
         elif vt is int:
             put(_INT(v))
         elif v is None:
@@ -110,7 +113,7 @@ def _other(value: Any, depth: int, put: Callable[[str], None]) -> None:
     """A value not of an exact built-in type: as json's rules write it (a str or int subclass as its base, a
     float as its repr or json's constants, a mapping or a list subclass as one)."""
     if isinstance(value, str):
-        put(_quote(value))
+        put(quote(value))
     elif value is None:
         put("null")
     elif value is True:
@@ -132,8 +135,8 @@ def _other(value: Any, depth: int, put: Callable[[str], None]) -> None:
 def _key(key: Any) -> str:
     """A dict's key as JSON writes it: a string as it is, a number or a constant as its text (json's rule)."""
     if isinstance(key, str):
-        return _quote(key)
-    return _quote(_value(key, 0))
+        return quote(key)
+    return quote(_value(key, 0))
 
 
 def text(value: Any, depth: int) -> str:
