@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from referee.games.gunzi.engine import replay
-from referee.games.gunzi.notation import parse
+from referee.games.gunzi.notation import parse, parse_line
 from referee.games.gunzi.ruleset import RuleSet, load
+from referee.store.folder import FolderStore
 
 # No points, no jokers; JH is a trump-suit plain card when trump is hearts (J is never a level),
 # so with trump H this kitty is not a dry pot in any rule set (and 7C 8C 9C are never all trumps).
@@ -206,3 +207,16 @@ def head_record(path: Any) -> Any:
     from referee.store.store import last_head
 
     return _json.loads(last_head(_Path(path).read_bytes()))
+
+
+# A Gunzi match M1 of four seats and one hand of it, a directive an entry: what the folder store's tests append.
+M1_HEADER = ["match id=M1 rules=dalian-club", "seat E 甲", "seat S 乙", "seat W 丙", "seat N 丁"]
+M1_HAND = ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 100", "last decl"]
+
+
+def m1_store(root: Path) -> FolderStore:
+    """A folder store at *root* holding match M1's header, as its director created it."""
+    store = FolderStore(root)
+    events = [parse_line(line, line=i) for i, line in enumerate(M1_HEADER, 1)]
+    store.create([e for e in events if e is not None], referee="director")
+    return store

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import M1_HEADER
 
 from referee.app import officiate, recording
 from referee.app.officiate import Rejected
@@ -23,8 +24,6 @@ from referee.games.gunzi.notation import parse, parse_line
 from referee.games.gunzi.testing.generate import generate_match
 from referee.results import keptfold, replaying
 from referee.store import store as store_module
-
-HEADER = ["match id=M1 rules=dalian-club", "seat E 甲", "seat S 乙", "seat W 丙", "seat N 丁"]
 
 
 @pytest.fixture(autouse=True)
@@ -52,7 +51,7 @@ class Spy:
         monkeypatch.setattr(keptfold, "load", load)
 
 
-def new_match(store: Any, lines: list[str] = HEADER) -> None:
+def new_match(store: Any, lines: list[str] = M1_HEADER) -> None:
     events = [parse_line(line, line=i) for i, line in enumerate(lines, 1)]
     store.create([e for e in events if e is not None], referee="director")
 
@@ -320,7 +319,7 @@ def test_a_record_past_the_bound_prunes_the_oldest(store: Any, own_cache: Path,
     """Recording into three matches with room for two keeps the states of the last two recorded."""
     monkeypatch.setattr(keptfold, "KEEP", 2)
     for mid in ("M1", "M2", "M3"):
-        new_match(store, [HEADER[0].replace("M1", mid), *HEADER[1:]])
+        new_match(store, [M1_HEADER[0].replace("M1", mid), *M1_HEADER[1:]])
         event = parse_line("hand")
         assert event is not None
         recording.record(store, mid, [event], "王裁判")

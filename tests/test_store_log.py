@@ -14,26 +14,21 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import head_record
+from helpers import M1_HAND, head_record, m1_store
 
 from referee.core import safefile
-from referee.games.gunzi.notation import parse_line
 from referee.store import files
 from referee.store import store as store_module
 from referee.store.errors import BrokenChain
 from referee.store.folder import FolderStore
 from referee.store.store import PinnedSession, write_match
 
-HEADER = ["match id=M1 rules=dalian-club", "seat E 甲", "seat S 乙", "seat W 丙", "seat N 丁"]
-HAND = ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 100", "last decl"]
+HAND = M1_HAND
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> FolderStore:
-    s = FolderStore(tmp_path / "store")
-    events = [parse_line(line, line=i) for i, line in enumerate(HEADER, 1)]
-    s.create([e for e in events if e is not None], referee="director")
-    return s
+    return m1_store(tmp_path / "store")
 
 
 def _append(store: FolderStore, *directives: str) -> None:
