@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import M1_HAND, M1_HEADER, m1_store
 
 from referee.app import recording
 from referee.app.officiate import Rejected
@@ -14,16 +15,6 @@ from referee.games.gunzi.notation import parse_line
 from referee.results import replaying
 from referee.store.folder import FolderStore
 from referee.store.memo import Memo
-
-HEADER = ["match id=M1 rules=dalian-club", "seat E 甲", "seat S 乙", "seat W 丙", "seat N 丁"]
-HAND = ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 100", "last decl"]
-
-
-def new_store(root: Path) -> FolderStore:
-    s = FolderStore(root)
-    events = [parse_line(line, line=i) for i, line in enumerate(HEADER, 1)]
-    s.create([e for e in events if e is not None], referee="director")
-    return s
 
 
 def record(store: FolderStore, directive: str, memo: Memo | None = None) -> recording.Recorded:
@@ -38,10 +29,10 @@ def kept(memo: Memo) -> object:
 
 
 def test_each_entry_is_checked_on_the_kept_state_and_gives_the_replays_result(tmp_path: Path) -> None:
-    store = new_store(tmp_path / "a")
-    plain = new_store(tmp_path / "b")
+    store = m1_store(tmp_path / "a")
+    plain = m1_store(tmp_path / "b")
     memo = Memo(store)
-    for i, directive in enumerate(HAND):
+    for i, directive in enumerate(M1_HAND):
         got = record(store, directive, memo)
         want = record(plain, directive)
         assert got.after == want.after and got.entries[0]["directive"] == want.entries[0]["directive"]
@@ -59,10 +50,10 @@ def test_each_entry_is_checked_on_the_kept_state_and_gives_the_replays_result(tm
 
 
 def test_a_refusal_from_the_kept_state_is_the_refusal_of_a_replay(tmp_path: Path) -> None:
-    store = new_store(tmp_path / "a")
-    plain = new_store(tmp_path / "b")
+    store = m1_store(tmp_path / "a")
+    plain = m1_store(tmp_path / "b")
     memo = Memo(store)
-    for directive in HAND[:3]:
+    for directive in M1_HAND[:3]:
         record(store, directive, memo)
         record(plain, directive)
     assert kept(memo) is not None
@@ -73,13 +64,13 @@ def test_a_refusal_from_the_kept_state_is_the_refusal_of_a_replay(tmp_path: Path
         record(plain, "last decl")
     assert "hand 1 has no 'kitty': it cannot be settled" in str(by_memo.value.msg.text("en"))
     assert str(by_memo.value.msg.text("en")) == str(by_replay.value.msg.text("en"))
-    assert len(store.entries("M1")) == len(HEADER) + 3  # nothing stored
-    record(store, HAND[3], memo)  # and the kept state was not changed by the refused directive
-    assert kept(memo) is not None and len(store.entries("M1")) == len(HEADER) + 4
+    assert len(store.entries("M1")) == len(M1_HEADER) + 3  # nothing stored
+    record(store, M1_HAND[3], memo)  # and the kept state was not changed by the refused directive
+    assert kept(memo) is not None and len(store.entries("M1")) == len(M1_HEADER) + 4
 
 
 def test_another_writer_or_a_correction_makes_the_next_recording_replay(tmp_path: Path) -> None:
-    store = new_store(tmp_path / "a")
+    store = m1_store(tmp_path / "a")
     memo = Memo(store)
     record(store, "hand", memo)
     record(store, "declare E BJ", memo)

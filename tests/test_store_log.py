@@ -23,8 +23,6 @@ from referee.store.errors import BrokenChain
 from referee.store.folder import FolderStore
 from referee.store.store import PinnedSession, write_match
 
-HAND = M1_HAND
-
 
 @pytest.fixture
 def store(tmp_path: Path) -> FolderStore:
@@ -47,7 +45,7 @@ def test_a_new_match_is_its_mark_then_one_line_per_entry(store: FolderStore) -> 
 def test_an_append_adds_its_lines_and_touches_nothing_before(store: FolderStore, tmp_path: Path,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     path = store.path("M1")
-    _append(store, HAND[0])  # the first append after `create`: pinned from now on
+    _append(store, M1_HAND[0])  # the first append after `create`: pinned from now on
     before, inode = path.read_bytes(), os.stat(path).st_ino
 
     fsyncs: list[int] = []
@@ -65,14 +63,14 @@ def test_an_append_adds_its_lines_and_touches_nothing_before(store: FolderStore,
     monkeypatch.setattr(os, "fsync", synced)
     with store.session("M1") as s:
         assert isinstance(s, PinnedSession)
-        s.append_many([{"kind": "event", "directive": d} for d in HAND[1:3]], "王裁判")  # two entries, one write
+        s.append_many([{"kind": "event", "directive": d} for d in M1_HAND[1:3]], "王裁判")  # two entries, one write
     assert len(fsyncs) == 1  # the match file's, before the head record is appended to
     monkeypatch.undo()
     after = path.read_bytes()
     assert os.stat(path).st_ino == inode and after.startswith(before)
     added = after[len(before):].split(b"\n")
-    assert [json.loads(line)["entries"].popitem()[1]["directive"] for line in added[:-1]] == HAND[1:3]
-    _append(store, *HAND[3:])
+    assert [json.loads(line)["entries"].popitem()[1]["directive"] for line in added[:-1]] == M1_HAND[1:3]
+    _append(store, *M1_HAND[3:])
     entries = store.entries("M1")
     # 5 header entries + 6 of the hand, in order, each sealed to the one before
     assert [e["seq"] for e in entries] == list(range(1, 12)) and entries[-1]["directive"] == "last decl"
@@ -86,14 +84,14 @@ def test_an_append_adds_its_lines_and_touches_nothing_before(store: FolderStore,
 
 def test_a_torn_last_line_is_no_entry_and_the_next_append_cuts_it_off(store: FolderStore) -> None:
     path = store.path("M1")
-    _append(store, HAND[0])
+    _append(store, M1_HAND[0])
     sound = path.read_bytes()
     line = files.entry_line({**store.entries("M1")[-1], "seq": 7, "directive": "declare E BJ"})
     for cut in (1, len(line) // 2, len(line) - 1):  # a write cut short anywhere before its newline
         path.write_bytes(sound + line[:cut])
         assert len(store.entries("M1")) == 6  # the six written whole: the torn line is none
         assert store.verify(["M1"])[2] == []  # nothing broken: the head record says 6
-    _append(store, HAND[1])
+    _append(store, M1_HAND[1])
     after = path.read_bytes()
     assert after.startswith(sound) and after.count(b"\n") == sound.count(b"\n") + 1  # cut off, then appended
     assert [e["directive"] for e in store.entries("M1")][-2:] == ["hand", "declare E BJ"]
@@ -196,8 +194,8 @@ def test_the_head_record_is_appended_to_its_last_complete_line_in_effect(store: 
     line leaves the record before in effect — behind the match file, which verify says and the next append
     mends — never a broken store; grown past HEAD_LOG_MAX it is written whole again."""
     head = store.head_path("M1")
-    _append(store, HAND[0])
-    _append(store, HAND[1])
+    _append(store, M1_HAND[0])
+    _append(store, M1_HAND[1])
     raw = head.read_bytes()
     # `create`'s record of none written whole, then its 5 entries', then the two appends' lines
     assert raw.count(b"\n") == 6 and head_record(head)["entries"] == 7
@@ -205,9 +203,9 @@ def test_the_head_record_is_appended_to_its_last_complete_line_in_effect(store: 
     assert head_record(head)["entries"] == 6
     audit = store.audit(["M1"])
     assert audit.problems == [] and "its head record is 1 entry behind" in audit.notes[0].text("en")
-    _append(store, HAND[2])
+    _append(store, M1_HAND[2])
     assert head_record(head)["entries"] == 8 and store.verify(["M1"])[2] == []
-    for d in HAND[3:] * 8:  # ~100 bytes a record: written whole again before it passes 4 KiB
+    for d in M1_HAND[3:] * 8:  # ~100 bytes a record: written whole again before it passes 4 KiB
         _append(store, d)
     assert len(head.read_bytes()) <= store_module.HEAD_LOG_MAX and head_record(head)["entries"] == 8 + 3 * 8
     assert store.verify(["M1"])[2] == []

@@ -9,24 +9,17 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers import head_record
+from helpers import M1_HAND, head_record, m1_store
 
-from referee.games.gunzi.notation import parse_line
 from referee.store.errors import BrokenChain
 from referee.store.folder import FolderStore
 from referee.store.memo import Memo
 from referee.store.store import write_match
 
-HEADER = ["match id=M1 rules=dalian-club", "seat E 甲", "seat S 乙", "seat W 丙", "seat N 丁"]
-HAND = ["hand", "declare E BJ", "trump H", "kitty 4C 6C 7C 8C 9C JH", "points 100", "last decl"]
-
 
 @pytest.fixture
 def store(tmp_path: Path) -> FolderStore:
-    s = FolderStore(tmp_path / "store")
-    events = [parse_line(line, line=i) for i, line in enumerate(HEADER, 1)]
-    s.create([e for e in events if e is not None], referee="director")
-    return s
+    return m1_store(tmp_path / "store")
 
 
 def add(memo: Memo, directive: str, kind: str = "event", target: int | None = None) -> None:
@@ -36,7 +29,7 @@ def add(memo: Memo, directive: str, kind: str = "event", target: int | None = No
 
 def test_appends_through_the_memo_are_the_stores_bytes_and_chain(store: FolderStore, tmp_path: Path) -> None:
     memo = Memo(store)
-    for directive in HAND:
+    for directive in M1_HAND:
         add(memo, directive)
     # 5 header entries + 6 of the hand; the first session read the file (a miss), the other 5 came from memory
     assert memo.hits == 5
