@@ -24,6 +24,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import figures
+
 HEADER = ["match id={id} rules=dalian-club", "seat E 张三", "seat S 李四", "seat W 王五", "seat N 赵六"]
 
 
@@ -43,7 +45,7 @@ def timed(store: Any, match_id: str, appends: int) -> list[float]:
     return out
 
 
-def measure(name: str, store: Any, lengths: list[int], appends: int) -> None:
+def measure(name: str, store: Any, lengths: list[int], appends: int, saved: dict[str, figures.Figure]) -> None:
     first = None
     for n in lengths:
         mid = f"A{n}"
@@ -53,6 +55,7 @@ def measure(name: str, store: Any, lengths: list[int], appends: int) -> None:
         med = statistics.median(ms)
         first = first or med
         p90 = sorted(ms)[int(len(ms) * 0.9) - 1]
+        saved |= {f"{name}.{n}.median_ms": med, f"{name}.{n}.p90_ms": p90, f"{name}.{n}.x_first": med / first}
         print(f"{name:10} {n:6d} entries   median {med:7.2f} ms   p90 {p90:7.2f} ms   × the first length "
               f"{med / first:5.2f}")
         problems = store.verify([mid])[2]
@@ -64,7 +67,10 @@ def main() -> None:
     ap.add_argument("--lengths", default="10,1000,5000")
     ap.add_argument("--appends", type=int, default=30)
     ap.add_argument("--pg", help="a PostgreSQL server URL: also measure the league store there")
+    figures.add_option(ap)
     args = ap.parse_args()
+    load_before = os.getloadavg()[0]
+    saved: dict[str, figures.Figure] = {"appends": args.appends}
     lengths = [int(x) for x in args.lengths.split(",")]
     import referee
 
@@ -73,7 +79,7 @@ def main() -> None:
     from referee.store.api import open_store
 
     with tempfile.TemporaryDirectory() as tmp:
-        measure("folder", open_store(str(Path(tmp) / "store")), lengths, args.appends)
+        measure("folder", open_store(str(Path(tmp) / "store")), lengths, args.appends, saved)
     if args.pg:
         sys.path.insert(0, str(Path(__file__).resolve().parent))
         from store_backends import drop, pg_database
@@ -81,10 +87,12 @@ def main() -> None:
         url, name = pg_database(args.pg)
         try:
             store = open_store(url)
-            measure("postgresql", store, lengths, args.appends)
+            measure("postgresql", store, lengths, args.appends, saved)
             store.close()
         finally:
             drop(args.pg, name)
+    if args.save:
+        figures.save("append_bench", saved, load_before=load_before)
 
 
 if __name__ == "__main__":

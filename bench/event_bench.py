@@ -30,6 +30,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import figures
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
@@ -94,7 +96,11 @@ def timed(args: list[str], db: Path | str, runs: int, before: Callable[[], None]
     return times
 
 
-def show(what: str, times: list[float], target: float) -> None:
+SAVED: dict[str, figures.Figure] = {}  # each timing's median by its key, for --save
+
+
+def show(what: str, times: list[float], target: float, key: str) -> None:
+    SAVED[key] = statistics.median(times)
     print(f"  {what:<44} median {statistics.median(times):.3f} s  min {min(times):.3f} s  "
           f"({len(times)} runs; target < {target:g} s)")
 
@@ -115,9 +121,9 @@ def bench_pair(tmp: Path, runs: int) -> None:
             shutil.rmtree(work / "summaries", ignore_errors=True)
 
     show("referee event pair BIG (round 9), warm", timed(["event", "pair", "BIG"], work, runs,
-                                                          lambda: fresh(False)), 2.0)
+                                                          lambda: fresh(False)), 2.0, "pair.warm_s")
     show("referee event pair BIG (round 9), cold", timed(["event", "pair", "BIG"], work, runs,
-                                                          lambda: fresh(True)), 2.0)
+                                                          lambda: fresh(True)), 2.0, "pair.cold_s")
 
 
 def long_records(n: int) -> list[str]:
@@ -149,26 +155,34 @@ def bench_standings(tmp: Path, runs: int) -> None:
         shutil.rmtree(cache, ignore_errors=True)
 
     show("referee event standings STD, cold (350 replays)", timed(["event", "standings", "STD"], built, runs,
-                                                                   cold), 1.0)
-    show("referee event standings STD, after a cold read", timed(["event", "standings", "STD"], built, runs), 1.0)
+                                                                   cold), 1.0, "standings.cold_s")
+    show("referee event standings STD, after a cold read", timed(["event", "standings", "STD"], built, runs), 1.0,
+         "standings.after_cold_s")
     shutil.rmtree(cache)  # what the reads kept (a command's read fills the cache) ...
     shutil.copytree(kept, cache)  # ... and the cache the last close saved back
-    show("referee event standings STD, warm", timed(["event", "standings", "STD"], built, runs), 1.0)
-    show("referee event standings STD --json, warm", timed(["event", "standings", "STD", "--json"], built, runs), 1.0)
-    show("referee --help (the interpreter and Typer)", timed(["--help"], built, runs), 1.0)
+    show("referee event standings STD, warm", timed(["event", "standings", "STD"], built, runs), 1.0,
+         "standings.warm_s")
+    show("referee event standings STD --json, warm", timed(["event", "standings", "STD", "--json"], built, runs),
+         1.0, "standings.json_warm_s")
+    show("referee --help (the interpreter and Typer)", timed(["--help"], built, runs), 1.0, "help_s")
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--only", choices=["pair", "standings"])
+    figures.add_option(ap)
     args = ap.parse_args()
+    load_before = os.getloadavg()[0]
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
     with tempfile.TemporaryDirectory() as tmp:
         if args.only in (None, "pair"):
             bench_pair(Path(tmp), args.runs)
         if args.only in (None, "standings"):
             bench_standings(Path(tmp), args.runs)
+    if args.save:
+        figures.save("event_bench" if args.only is None else f"event_bench-{args.only}", SAVED | {"runs": args.runs},
+                     load_before=load_before)
 
 
 if __name__ == "__main__":

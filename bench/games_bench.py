@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import figures  # noqa: E402
 from replay_bench import FLOOR_CODE, cpu_run, referee_exe, run_process  # noqa: E402
 
 from referee.games.registry import GAMES, game, game_of_text  # noqa: E402
@@ -96,12 +97,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026, help="Gunzi's generator's seed")
     ap.add_argument("--game", action="append", choices=sorted(GAMES), metavar="KEY",
                     help="measure this game only (again for more; every game when absent)")
+    figures.add_option(ap)
     args = ap.parse_args()
+    load_before = os.getloadavg()[0]
     exe = referee_exe()
     with tempfile.TemporaryDirectory(prefix="referee-games-bench-") as tmp:
         folder = Path(tmp)
         paths = records(folder, args.deals, args.seed, set(args.game) if args.game else None)
         commands: dict[str, dict[str, list[str]]] = {}
+        settled: dict[str, int] = {}
         for key, path in paths.items():
             commands[key] = {"check": [exe, "check", str(path)], "replay --json": [exe, "replay", str(path), "--json"]}
         print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
@@ -110,7 +114,8 @@ def main() -> None:
             g = game(key)
             events = g.read(path.read_text(encoding="utf-8")).events
             named = (h.rules if (h := g.header(events)) is not None else None) or g.default_rules
-            n = len(g.settled_hands(g.replay(events, g.load_rules(str(folder / named) if key == "gunzi" else named))))
+            rules = g.load_rules(str(folder / named) if key == "gunzi" else named)
+            settled[key] = n = len(g.settled_hands(g.replay(events, rules)))
             print(f"  {key:16s} {n:6,d} deals settled, {path.stat().st_size / 1e6:5.2f} MB, check exit {result[2]}")
 
         floors = {key: [sys.executable, "-c", FLOOR_CODE, str(path)] for key, path in paths.items()}
@@ -129,12 +134,17 @@ def main() -> None:
         print(f"  {'game':16s} {'floor s':>8s} {'check s':>8s} {'× floor':>8s} {'--json s':>9s} {'× floor':>8s} "
               f"{'RSS MB':>7s}")
         ratios: dict[str, tuple[float, float]] = {}
+        saved: dict[str, figures.Figure] = {"runs": args.runs}
         for key in paths:
             floor = cpu[(key, "floor")]
             r_check = statistics.median(c / f for c, f in zip(cpu[(key, "check")], floor, strict=True))
             r_json = statistics.median(c / f for c, f in zip(cpu[(key, "replay --json")], floor, strict=True))
             ratios[key] = (r_check, r_json)
             peak = peaks[key]
+            saved |= {f"{key}.deals": settled[key], f"{key}.floor_s": statistics.median(floor),
+                      f"{key}.check_s": statistics.median(cpu[(key, "check")]), f"{key}.check_x": r_check,
+                      f"{key}.json_s": statistics.median(cpu[(key, "replay --json")]), f"{key}.json_x": r_json,
+                      f"{key}.rss_mb": peak if peak is not None else float("nan")}
             print(f"  {key:16s} {statistics.median(floor):8.3f} {statistics.median(cpu[(key, 'check')]):8.3f} "
                   f"{r_check:7.1f}× {statistics.median(cpu[(key, 'replay --json')]):9.3f} {r_json:7.1f}× "
                   f"{peak if peak is not None else float('nan'):7.0f}")
@@ -151,6 +161,8 @@ def main() -> None:
         if gunzi is not None:
             peak = peaks["gunzi"]
             print(f"  {'gunzi':16s} memory {'OK' if peak is not None and peak <= TARGET_RSS_MB else 'MISSED'}")
+    if args.save:
+        figures.save("games_bench", saved, load_before=load_before)
 
 
 if __name__ == "__main__":

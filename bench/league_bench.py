@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from event_bench import REFEREE, hands_of, long_records, play_event, short_match, show, timed  # noqa: E402
+import figures  # noqa: E402
+from event_bench import REFEREE, SAVED, hands_of, long_records, play_event, short_match, show, timed  # noqa: E402
 
 from referee.results.eventstate import event_state  # noqa: E402
 from referee.results.summarize import summary_cache  # noqa: E402
@@ -78,7 +79,9 @@ def main() -> None:
     ap.add_argument("--long", action="store_true", help="generated records of 25-35 hands instead of short ones")
     ap.add_argument("--store", help="a folder to build the store in, or to reuse it from when it is there")
     ap.add_argument("--db", help="postgresql://… of an empty database: the store copied there and timed there")
+    figures.add_option(ap)
     args = ap.parse_args()
+    load_before = os.getloadavg()[0]
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     with tempfile.TemporaryDirectory() as tmp:
         built = Path(args.store) if args.store else Path(tmp) / "league-store"
@@ -119,14 +122,18 @@ def main() -> None:
                     cur.executemany("INSERT INTO summaries VALUES (%s, %s, %s, %s, %s, %s)", saved)
 
         n = EVENTS * PAIRS // 2 * ROUNDS
-        show("referee league standings L, warm", timed(["league", "standings", "L"], db, args.runs, warm), 2.0)
+        show("referee league standings L, warm", timed(["league", "standings", "L"], db, args.runs, warm), 2.0,
+             "warm_s")
         show("referee league standings L --json, warm", timed(["league", "standings", "L", "--json"], db,
-                                                              args.runs, warm), 2.0)
+                                                              args.runs, warm), 2.0, "json_warm_s")
         show(f"referee league standings L, cold ({n} replays)", timed(["league", "standings", "L"], db,
-                                                                       args.runs, cold), 2.0)
+                                                                       args.runs, cold), 2.0, "cold_s")
         show("referee league standings L, after a cold read (the cache it filled)",
-             timed(["league", "standings", "L"], db, args.runs), 2.0)
+             timed(["league", "standings", "L"], db, args.runs), 2.0, "after_cold_s")
         warm()
+    if args.save:
+        figures.save("league_bench" + ("-pg" if args.db else "") + ("-long" if args.long else ""),
+                     SAVED | {"runs": args.runs, "matches": n}, load_before=load_before)
 
 
 if __name__ == "__main__":

@@ -45,6 +45,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import figures  # noqa: E402
+
 from referee.games.gunzi.summary import GameSummary, MatchSummary, Sides, TeamNames  # noqa: E402
 from referee.tournament import pairing  # noqa: E402
 from referee.tournament.model import Pair, Round, Table  # noqa: E402
@@ -113,9 +115,10 @@ def timed(fn, runs: int) -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
-def sweep(sizes: list[int], rounds: int, seed: int) -> None:
-    """Seconds per round of ``swiss_round`` for each field size."""
+def sweep(sizes: list[int], rounds: int, seed: int) -> dict[str, figures.Figure]:
+    """Seconds per round of ``swiss_round`` for each field size (the median and worst, returned to be saved)."""
     scoring = load()
+    saved: dict[str, figures.Figure] = {"rounds": rounds, "pool_above": pairing.POOLED, "pool": pairing.POOL}
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.2f} "
           f"{os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}; pools above {pairing.POOLED} pairs "
           f"(of {pairing.POOL}); {rounds} rounds each, CPU seconds a round")
@@ -152,8 +155,10 @@ def sweep(sizes: list[int], rounds: int, seed: int) -> None:
             table = standings(entries, played, summaries, scoring, seed)
         print(f"{n:>6}  {statistics.median(times):>8.3f}  {max(times):>8.3f}  {floats:>6}  {same:>4}  {imbalanced:>5}  "
               + " ".join(f"{x:.2f}" for x in times), flush=True)
+        saved |= {f"{n}.median_s": statistics.median(times), f"{n}.worst_s": max(times)}
     la = os.getloadavg()
     print(f"load average after: {la[0]:.2f} {la[1]:.2f} {la[2]:.2f}")
+    return saved
 
 
 def sweep_store(sizes: list[int], rounds: int, seed: int) -> None:
@@ -206,12 +211,19 @@ def main() -> None:
     ap.add_argument("--sweep", help="field sizes, e.g. 100,400,1000,2000: seconds per round of each")
     ap.add_argument("--one-graph", action="store_true", help="with --sweep: every field as one graph (no pools)")
     ap.add_argument("--store", action="store_true", help="with --sweep: the director's pair_round on a folder store")
+    figures.add_option(ap)
     args = ap.parse_args()
     if args.sweep:
         if args.one_graph:
             pairing.POOLED = 10**9
         sizes = [int(x) for x in args.sweep.split(",")]
-        (sweep_store if args.store else sweep)(sizes, args.rounds, args.seed)
+        load_before = os.getloadavg()[0]
+        if args.store:
+            sweep_store(sizes, args.rounds, args.seed)
+            return
+        saved = sweep(sizes, args.rounds, args.seed)
+        if args.save and not args.one_graph:
+            figures.save("pairing_bench", saved, load_before=load_before)
         return
     if args.pair_from:
         pair_from(args.pair_from)

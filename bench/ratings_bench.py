@@ -35,6 +35,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import figures  # noqa: E402
+
 from referee.games.gunzi.events import Event  # noqa: E402
 from referee.games.gunzi.notation import parse  # noqa: E402
 from referee.store.store import Store  # noqa: E402
@@ -87,7 +89,11 @@ def timed(args: list[str], db: Path, runs: int, cold: bool = False) -> list[floa
     return times
 
 
-def show(what: str, times: list[float], target: float | None = None) -> None:
+SAVED: dict[str, figures.Figure] = {}  # each timing's median by its key, for --save
+
+
+def show(what: str, times: list[float], key: str, target: float | None = None) -> None:
+    SAVED[key] = statistics.median(times)
     aim = f"; target < {target:g} s" if target else ""
     print(f"  {what:<52} median {statistics.median(times):.3f} s  min {min(times):.3f} s  ({len(times)} runs{aim})")
 
@@ -118,8 +124,8 @@ def parts(db: Path, runs: int, cold: bool = False) -> None:
         rates.append(time.perf_counter() - t)
     print(f"  in-process: {len(lad.rated)} matches rated, {len(lad.players)} players, "
           f"{len(lad.partnerships)} partnerships")
-    show("reading the summaries (in-process)", reads)
-    show("the openskill updates (in-process)", rates)
+    show("reading the summaries (in-process)", reads, f"read{'_cold' if cold else ''}_s")
+    show("the openskill updates (in-process)", rates, f"rate{'_cold' if cold else ''}_s")
 
 
 def main() -> None:
@@ -129,7 +135,9 @@ def main() -> None:
     ap.add_argument("--warm", action="store_true", help="also time the store with its summaries cached")
     ap.add_argument("--profile", action="store_true", help="cProfile one in-process run's top functions")
     ap.add_argument("--store", help="a folder to build the store in, or to reuse it from when it is there")
+    figures.add_option(ap)
     args = ap.parse_args()
+    load_before = os.getloadavg()[0]
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}")
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(args.store) if args.store else Path(tmp) / "store"
@@ -141,15 +149,17 @@ def main() -> None:
         else:
             print(f"ratings: the store at {db} ({len(list((db / 'matches').glob('*.json')))} matches), kept")
         show(f"referee ratings ({args.matches} matches, no cache)", timed(["ratings"], db, args.runs, cold=True),
-             5.0)
-        show("referee ratings --json (no cache)", timed(["ratings", "--json"], db, args.runs, cold=True), 5.0)
+             "ratings_cold_s", 5.0)
+        show("referee ratings --json (no cache)", timed(["ratings", "--json"], db, args.runs, cold=True),
+             "ratings_json_cold_s", 5.0)
         parts(db, args.runs, cold=True)
         if args.warm:
             shutil.rmtree(db / "summaries", ignore_errors=True)
             timed(["ratings"], db, 1)  # the first read keeps the summaries it computed
-            show("referee ratings (the cache a read filled)", timed(["ratings"], db, args.runs), 5.0)
+            show("referee ratings (the cache a read filled)", timed(["ratings"], db, args.runs),
+                 "ratings_warm_s", 5.0)
             show("referee ratings --json (the cache a read filled)", timed(["ratings", "--json"], db, args.runs),
-                 5.0)
+                 "ratings_json_warm_s", 5.0)
             parts(db, args.runs)
         if args.profile:
             import cProfile
@@ -163,6 +173,9 @@ def main() -> None:
             prof = cProfile.Profile()
             prof.runcall(club_ratings, open_store(str(db)))
             pstats.Stats(prof).sort_stats("tottime").print_stats(20)
+    if args.save:
+        figures.save("ratings_bench" + ("-warm" if args.warm else ""), SAVED | {"runs": args.runs,
+                     "matches": args.matches}, load_before=load_before)
 
 
 if __name__ == "__main__":

@@ -29,6 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import figures
+
 REPO = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 REFEREE = str(BIN / "referee")
@@ -93,7 +95,9 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=21)
     ap.add_argument("--before", help="another checkout of the project, measured in the same runs")
     ap.add_argument("--entries", type=int, help="also record into a generated match of about this many entries")
+    figures.add_option(ap)
     args = ap.parse_args()
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "store"
         match = fill(db)
@@ -143,6 +147,21 @@ def main() -> None:
     if old_long:
         rows_of.append((f"  the same, --before, {args.entries}", old_long))
     report(args.runs, rows_of, trace)
+    if args.save:
+        save(args.runs, peer, rec, long, args.entries, load_before)
+
+
+def save(runs: int, peer: list[tuple[float, float]], rec: list[tuple[float, float]], long: list[tuple[float, float]],
+         entries: int | None, load_before: float) -> None:
+    """The CPU medians and ratios to typer, kept for the docs (``--save``)."""
+    med = statistics.median
+    saved: dict[str, figures.Figure] = {
+        "runs": runs, "typer_cpu_ms": med(c for _, c in peer), "record_cpu_ms": med(c for _, c in rec),
+        "record_x": med(c for _, c in rec) / med(c for _, c in peer)}
+    if long:
+        saved |= {"entries": entries or 0, "long_cpu_ms": med(c for _, c in long),
+                  "long_x": med(c for _, c in long) / med(c for _, c in peer)}
+    figures.save(f"record_typer_bench-{entries}" if long else "record_typer_bench", saved, load_before=load_before)
 
 
 def report(runs: int, rows_of: list[tuple[str, list[tuple[float, float]]]], trace: str) -> None:

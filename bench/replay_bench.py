@@ -38,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import figures  # noqa: E402
+
 from referee.games.gunzi.engine import replay  # noqa: E402
 from referee.games.gunzi.jsonview import to_dict, write_json  # noqa: E402
 from referee.games.gunzi.notation import parse  # noqa: E402
@@ -192,7 +194,9 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--profile", action="store_true", help="also print cProfile hotspots of parse and replay")
     ap.add_argument("--top", type=int, default=20, help="functions shown per profile (20)")
+    figures.add_option(ap)
     args = ap.parse_args()
+    load_before = os.getloadavg()[0]
 
     rules = endless_rules(load("dalian-club"))
     exe = referee_exe()
@@ -254,6 +258,7 @@ def main() -> None:
         print(f"\nwhole process, {args.runs} runs (median wall; peak RSS)")
         cmd = [exe, "replay", str(record_path), "--json", "--rules", str(rule_path)]
         wall, rss, proc = run_process(cmd, args.runs)
+        json_wall, json_rss = wall, rss
         if proc.returncode != 0:
             print(f"  referee replay --json failed (exit {proc.returncode}): {proc.stderr[-500:]}")
         else:
@@ -273,6 +278,11 @@ def main() -> None:
         t0 = time.perf_counter()
         subprocess.run([sys.executable, "-c", "pass"], check=True)
         print(f"  (bare 'python -c pass': {time.perf_counter() - t0:.3f} s)")
+        if args.save:
+            figures.save("replay_bench", {"hands": n, "runs": args.runs, "parse_replay_per_s": n / pr_best,
+                                          "replay_per_s": n / r_best, "json_wall_s": json_wall,
+                                          "json_rss_mb": json_rss if json_rss is not None else float("nan")},
+                         load_before=load_before)
 
         # check reads the rules its header names: a copy of the record naming the endless rule file beside it.
         check_path = folder / f"bench-{args.hands}-check.gunzi"

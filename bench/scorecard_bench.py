@@ -7,6 +7,7 @@ process the imports, the replay and the PDF build. Run: `.venv/bin/python bench/
 
 from __future__ import annotations
 
+import argparse
 import os
 import resource
 import statistics
@@ -15,6 +16,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import figures
 
 TARGET = 0.5
 HANDS = 40
@@ -103,7 +106,12 @@ print(t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)
 
 
 def main() -> int:
-    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 7
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("runs", type=int, nargs="?", default=7, help="runs of the whole process (7)")
+    figures.add_option(ap)
+    args = ap.parse_args()
+    runs = args.runs
+    load_before = os.getloadavg()[0]
     try:
         from reportlab.lib.rl_accel import fp_str
 
@@ -134,6 +142,10 @@ def main() -> int:
     print(f"  in one process (ReportLab accelerator: {accel}):")
     for key, value in parts.items():
         print(f"    {key:<28} {value:.3f} s")
+    if args.save:
+        figures.save("scorecard_bench", {"runs": runs, "hands": HANDS, "pages": pages, "whole_s": med,
+                                         "cpu_s": statistics.median(whole_cpu), "help_s": statistics.median(help_)},
+                     load_before=load_before)
     return 0
 
 

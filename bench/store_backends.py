@@ -14,6 +14,7 @@ not a figure). Without --pg only the folder store is measured.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -22,6 +23,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import figures  # noqa: E402
 
 from referee.games.gunzi import notation  # noqa: E402
 from referee.store.api import MatchStore, open_store  # noqa: E402
@@ -81,7 +84,10 @@ def main() -> None:
     parser.add_argument("--pg", help="a PostgreSQL server URL (any database: a fresh one is made beside it)")
     parser.add_argument("--writers", default="1,20", help="numbers of concurrent writers (default 1,20)")
     parser.add_argument("--entries", type=int, default=100, help="appends per writer (default 100)")
+    figures.add_option(parser)
     args = parser.parse_args()
+    load_before = os.getloadavg()[0]
+    saved: dict[str, figures.Figure] = {"entries": args.entries}
     print(f"{'backend':<10} {'writers':>7} {'entries/s':>10} {'median ms':>10} {'p95 ms':>8}")
     for writers in (int(w) for w in args.writers.split(",")):
         for backend in ("folder", "postgresql") if args.pg else ("folder",):
@@ -101,6 +107,10 @@ def main() -> None:
             p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
             print(f"{backend:<10} {writers:>7} {rate:>10.0f} {statistics.median(lat) * 1000:>10.1f} "
                   f"{p95 * 1000:>8.1f}")
+            at = f"{backend}.{writers}"
+            saved |= {f"{at}.per_s": rate, f"{at}.median_ms": statistics.median(lat) * 1000, f"{at}.p95_ms": p95 * 1000}
+    if args.save:
+        figures.save("store_backends", saved, load_before=load_before)
 
 
 if __name__ == "__main__":

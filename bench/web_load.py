@@ -56,6 +56,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
+import figures  # noqa: E402
 import httpx  # noqa: E402
 from webserver import WebServer, add_token, referee_cli  # noqa: E402
 
@@ -461,7 +462,7 @@ def report(run: Run, args: argparse.Namespace) -> None:
               + (", by its token's name; nothing else stored" if run.name == "serve" else "; nothing else stored"))
 
 
-def figures(run: Run) -> tuple[float, float]:
+def per_entry(run: Run) -> tuple[float, float]:
     """(server CPU ms per accepted entry, POST p95 ms)."""
     ok = [p for p in run.posts if p.status == 201]
     cpu = (run.info["cpu"] or float("nan")) * 1000 / max(1, len(ok))
@@ -480,6 +481,7 @@ def main(argv: list[str] | None = None) -> int:
                          "fsync per POST) under the same load, alternating with the server, and print the ratios")
     ap.add_argument("--rounds", type=int, default=1, help="with --peer: server/peer pairs, alternating (default 1)")
     ap.add_argument("--keep", action="store_true", help="keep the store folder and the server's log")
+    figures.add_option(ap)
     args = ap.parse_args(argv)
     if args.referees < 1 or args.viewers < 0 or args.seconds <= 0 or args.interval <= 0 or args.rounds < 1:
         ap.error("--referees ≥ 1, --viewers ≥ 0, --seconds and --interval > 0, --rounds ≥ 1")
@@ -495,15 +497,28 @@ def main(argv: list[str] | None = None) -> int:
         print("\nside by side (server CPU per accepted entry, POST p95), each pair one after the other:")
         ratios_cpu, ratios_p95 = [], []
         for a, b in zip(runs[::2], runs[1::2], strict=True):
-            (ca, pa), (cb, pb) = figures(a), figures(b)
+            (ca, pa), (cb, pb) = per_entry(a), per_entry(b)
             ratios_cpu.append(ca / cb)
             ratios_p95.append(pa / pb)
             print(f"  serve {ca:.2f} ms, p95 {pa:.1f} ms   peer {cb:.2f} ms, p95 {pb:.1f} ms   "
                   f"× peer: CPU {ca / cb:.2f}×, p95 {pa / pb:.2f}×   (load {a.load[0][0]:.2f} → {b.load[1][0]:.2f})")
         print(f"  median × peer: CPU {statistics.median(ratios_cpu):.2f}× (goal ≤ 2×), "
               f"p95 {statistics.median(ratios_p95):.2f}× (goal ≤ 1.3×)")
+        if args.save:
+            save(args, runs, ratios_cpu, ratios_p95)
     bad = any(run.problems or run.missed or run.dup for run in runs)
     return 1 if bad else 0
+
+
+def save(args: argparse.Namespace, runs: list[Run], ratios_cpu: list[float], ratios_p95: list[float]) -> None:
+    """The side-by-side medians, kept for the docs (``--save``)."""
+    serve, peer = [per_entry(a) for a in runs[::2]], [per_entry(b) for b in runs[1::2]]
+    med = statistics.median
+    figures.save("web_load" + (f"-{args.viewers}" if args.viewers != 100 else ""), {
+        "viewers": args.viewers, "referees": args.referees, "seconds": args.seconds, "rounds": args.rounds,
+        "serve_cpu_ms": med(c for c, _ in serve), "peer_cpu_ms": med(c for c, _ in peer), "cpu_x": med(ratios_cpu),
+        "serve_p95_ms": med(p for _, p in serve), "peer_p95_ms": med(p for _, p in peer), "p95_x": med(ratios_p95)},
+        load_before=runs[0].load[0][0])
 
 
 def peer_run(args: argparse.Namespace, r: int) -> Run:
