@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # package in each CLI subprocess and pytest re-rewrites every test module's asserts (~6 s of `make check` alone).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: demo test check lint bench clean catalogues mutate docs
+.PHONY: demo test check lint bench benchpage clean catalogues mutate docs
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -49,6 +49,10 @@ mutate: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/replay_bench.py
+
+# docs/dev/benchmarks.md made from the figures the benches saved (each bench's --save: bench/figures/*.json).
+benchpage: $(STAMP)
+	$(BIN)/python tools/benchpage.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis mutants build/docs build/site
