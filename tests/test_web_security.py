@@ -171,6 +171,29 @@ def test_a_deeply_nested_body_is_a_400_with_one_line_and_stores_nothing(venue: V
     assert len(Store(venue.db).entries(T1)) == n0
 
 
+@pytest.mark.parametrize("body", ['{"directive": "hand", "x": "' + "x" * 70_000 + '"}', "not json", "[" * 20_000])
+def test_a_post_of_an_entry_is_authorised_before_its_body_is_judged(venue: Venue, body: str) -> None:
+    """The entry's authorisation runs on the thread that stores it (one hop): what the body holds, too large, not
+    JSON or nested too deep, is judged only for a request whose token writes to the match."""
+    from webvenue import T2
+
+    from referee.store.folder import FolderStore as Store
+
+    n0 = len(Store(venue.db).entries(T2))
+    client = TestClient(make_app(str(venue.db), EVENT), raise_server_exceptions=False)
+    none = client.post(f"/api/matches/{T2}/entries", content=body)
+    assert none.status_code == 401
+    assert none.json()["error"]["message"] == ("this needs a token: send Authorization: Bearer TOKEN (referee token "
+                                               "add NAME)")
+    other = client.post(f"/api/matches/{T2}/entries", content=body, headers=bearer(venue.table1))
+    assert other.status_code == 403  # 王裁判 writes at table 1 only, and T2 is table 2
+    assert other.json()["error"]["message"] == ("王裁判's token writes to tables 1 of event SC only; match SC-R1-T2 "
+                                                "is not one of them")
+    mine = client.post(f"/api/matches/{T2}/entries", content=body, headers=bearer(venue.anywhere))
+    assert mine.status_code == (413 if len(body) > 65_536 else 422 if body == "not json" else 400)
+    assert len(Store(venue.db).entries(T2)) == n0
+
+
 @pytest.mark.parametrize("where", ["Last-Event-ID", "after"])
 def test_a_stream_asked_to_start_after_thousands_of_digits_is_a_400(venue: Venue, where: str) -> None:
     from webvenue import T1

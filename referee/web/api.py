@@ -33,9 +33,10 @@ from referee.core.lang import language
 from referee.core.names import check_id
 from referee.store.errors import MovedOn
 from referee.web import writes
+from referee.web.access import Authorised, OnThread
 from referee.web.cache import event_version, league_version, match_version
 from referee.web.data import checked_match, league_json, match_json, ratings_json, standings_json
-from referee.web.deps import web
+from referee.web.deps import Web, web
 from referee.web.errors import BadRequest, TooLarge, short
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
     from referee.store.api import MatchStore
     from referee.store.chain import StoredEntry
     from referee.store.memo import Memo
+    from referee.store.tokens import Token
 
 EXAMPLE = '{"directive": "points 25"}'
 MAX_BODY = 64 * 1024  # bytes of an entry's JSON body: a directive is a line
@@ -117,14 +119,29 @@ def _after(value: object) -> int | None:
     return value
 
 
-async def post_entry(request: Request) -> Response:
-
+async def _post_entry(request: Request, authorised: Authorised) -> Response:
+    """A directive POSTed by a phone or a program: authorised, read, checked and stored on one worker thread."""
     w = web(request)
-    token = request.state.token  # referee.web.access: the bearer token, which writes to this match
-    match_id: str = request.state.scope["match"]
-    body = await _body(request)
-    if not isinstance(body, dict) or not isinstance(body.get("directive"), str):
-        raise UsageError(M("the body names no directive: send {example}", example=EXAMPLE))
+    raw = await _body_bytes(request)
+
+    def write() -> tuple[dict[str, Any], Any]:
+        token = authorised()  # referee.web.access: the bearer token, which writes to this match (401/403 first)
+        match_id: str = request.state.scope["match"]
+        body = _json_body(raw)
+        if not isinstance(body, dict) or not isinstance(body.get("directive"), str):
+            raise UsageError(M("the body names no directive: send {example}", example=EXAMPLE))
+        return _write(w, token, match_id, body)
+
+    answer, loaded = await run_in_threadpool(write)
+    w.hub.published(("match", request.state.scope["match"]), loaded)
+    return JSONResponse(answer, status_code=201)
+
+
+post_entry = OnThread(_post_entry)
+
+
+def _write(w: Web, token: Token, match_id: str, body: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """Store the entry *body* asks for (on a worker thread) and load the match's live rows: (the answer, the rows)."""
     after = _after(body.get("after"))
     client = writes.client_of(body.get("client"))  # a phone's queued entry (issue 32): stored once
     text: str = body["directive"]
@@ -143,42 +160,45 @@ async def post_entry(request: Request) -> Response:
             return {"seq": done.entries[-1]["seq"], "stored": done.entries[-1]["directive"],
                     "next": list(done.game.entry_next(done.after))}
 
-    def write() -> tuple[dict[str, Any], Any]:
-        try:
-            answer = stored()
-        except MovedOn as e:
-            place = writes.in_its_place(w.store, match_id, after) if client is not None else None
-            if place is None:
-                raise
-            from referee.web.words import WORDS
+    try:
+        answer = stored()
+    except MovedOn as e:
+        place = writes.in_its_place(w.store, match_id, after) if client is not None else None
+        if place is None:
+            raise
+        from referee.web.words import WORDS
 
-            said = WORDS["superseded"].bind(mine=text, seq=place["seq"], entry=writes.entry_words(place),
-                                            referee=place["referee"])
-            raise MovedOn(M("{refusal}; {superseded}", refusal=e.msg,
-                            superseded=said)) from None
-        try:  # the match's live rows loaded here, on this thread, for its viewers: no look, no other hop
-            return answer, w.hub.loaded(key)
-        except Exception:  # the rows could not be loaded (a hand edit just now): the hub's next look does it
-            return answer, None
-
-    answer, loaded = await run_in_threadpool(write)
-    w.hub.published(key, loaded)
-    return JSONResponse(answer, status_code=201)
+        said = WORDS["superseded"].bind(mine=text, seq=place["seq"], entry=writes.entry_words(place),
+                                        referee=place["referee"])
+        raise MovedOn(M("{refusal}; {superseded}", refusal=e.msg,
+                        superseded=said)) from None
+    try:  # the match's live rows loaded here, on this thread, for its viewers: no look, no other hop
+        return answer, w.hub.loaded(key)
+    except Exception:  # the rows could not be loaded (a hand edit just now): the hub's next look does it
+        return answer, None
 
 
-async def _body(request: Request) -> object:
-    """The JSON of an entry's body: at most :data:`MAX_BODY` bytes (413), nested no deeper than the
-    parser goes (400), JSON (422)."""
+async def _body_bytes(request: Request) -> bytes | TooLarge:
+    """An entry's body, at most :data:`MAX_BODY` bytes; past that, the 413 to answer once the request is
+    authorised (a request without its token hears 401 whatever it sent)."""
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > MAX_BODY:
-            raise TooLarge(M("the body is larger than {n} bytes: send one directive, {example}", n=MAX_BODY,
-                             example=EXAMPLE))
+            return TooLarge(M("the body is larger than {n} bytes: send one directive, {example}", n=MAX_BODY,
+                              example=EXAMPLE))
         chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _json_body(raw: bytes | TooLarge) -> object:
+    """The JSON of an entry's body (:func:`_body_bytes`): 413 past its bound, nested no deeper than the parser goes
+    (400), JSON (422)."""
+    if isinstance(raw, TooLarge):
+        raise raw
     try:
-        return json.loads(b"".join(chunks))
+        return json.loads(raw)
     except RecursionError:
         raise BadRequest(M("the body is nested too deeply to read: send {example}", example=EXAMPLE)) from None
     except ValueError:

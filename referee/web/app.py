@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 
 from referee.core.errors import RefereeError
 from referee.web import api, offline, pages, phone
-from referee.web.access import GuardedApp, Handler, guarded
+from referee.web.access import GuardedApp, Handler, OnThread, guarded
 from referee.web.deps import HERE, POOL, Web
 from referee.web.errors import gone
 from referee.web.headers import SecurityHeaders
@@ -31,7 +31,16 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
              base: str | None = None) -> Starlette:
     # Every route names its action: referee.web.access.authorise checks it (RULES: action × role ×
     # scope) before the handler runs. The static files are read by anyone.
-    table: list[tuple[str, Handler, str, list[str]]] = [
+    # The API first: a phone's POST of an entry, its stream and the programs' reads are found by the router's
+    # first patterns, not after forty (the paths under /api/ are matched by no other route).
+    table: list[tuple[str, Handler | OnThread, str, list[str]]] = [
+        ("/api/matches/{match}", api.match, "read", ["GET"]),
+        ("/api/matches/{match}/entries", api.post_entry, "write", ["POST"]),
+        ("/api/matches/{match}/stream", api.match_stream, "read", ["GET"]),
+        ("/api/events/{event}/standings", api.standings, "read", ["GET"]),
+        ("/api/leagues/{league}/standings", api.league_standings, "read", ["GET"]),
+        ("/api/ratings", api.ratings, "read", ["GET"]),
+        ("/api/events/{event}/stream", api.event_stream, "read", ["GET"]),
         ("/", pages.home, "read", ["GET"]),
         ("/ratings", pages.ratings_page, "read", ["GET"]),
         ("/leagues", pages.leagues_page, "read", ["GET"]),
@@ -51,13 +60,6 @@ def make_app(db: str | None = None, event: str | None = None, interval: float | 
         ("/referee/matches/{match}/amend", pages.amend, "write", ["POST"]),
         ("/director", pages.director_page, "direct", ["GET"]),
         *((f"/director/{action}", pages.director_action, action, ["POST"]) for action in pages.DIRECTOR_ACTIONS),
-        ("/api/matches/{match}", api.match, "read", ["GET"]),
-        ("/api/matches/{match}/entries", api.post_entry, "write", ["POST"]),
-        ("/api/matches/{match}/stream", api.match_stream, "read", ["GET"]),
-        ("/api/events/{event}/standings", api.standings, "read", ["GET"]),
-        ("/api/leagues/{league}/standings", api.league_standings, "read", ["GET"]),
-        ("/api/ratings", api.ratings, "read", ["GET"]),
-        ("/api/events/{event}/stream", api.event_stream, "read", ["GET"]),
     ]
     routes: list[Any] = [Route(path, guarded(action, handler), methods=methods)
                          for path, handler, action, methods in table]
