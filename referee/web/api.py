@@ -273,7 +273,7 @@ async def match_stream(request: Request) -> Response:
                 if len(rows) > sent:  # the new entries' events, encoded once for all viewers, in one send
                     yield b"".join(rows[sent:])
                 sent = len(rows)
-                seen = await watch.wait(seen, PING)
+                seen = await watch.wait(seen)
 
     return EventSourceResponse(events(), ping=int(PING))
 
@@ -294,7 +294,7 @@ async def event_stream(request: Request) -> Response:
         async with w.hub.watching(("event", event_id), lambda: None) as watch:
             seen = watch.version
             while True:
-                now = await watch.wait(seen, PING)
+                now = await watch.wait(seen)
                 if now != seen:
                     seen = now
                     yield {"id": str(now), "data": "changed"}

@@ -88,16 +88,21 @@ class Watcher:
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
-    async def wait(self, seen: int, timeout: float) -> int:
-        """The version after *seen* (returns at once when there is one), or *seen* after *timeout*.
+    async def wait(self, seen: int, timeout: float | None = None) -> int:
+        """The version after *seen* (returns at once when there is one), or *seen* after *timeout* (None: no
+        timeout, the wait a stream makes: its keep-alive pings and a client's leaving are the response's own).
 
         An event per change, not a condition: a timeout that cancels a condition's wait while it takes
         its lock back leaves the lock unheld (asyncio, Python 3.11), and the stream then fails. The timeout is
         a scope on this task (``asyncio.timeout``), not ``wait_for``'s task made for every wait of every
-        viewer."""
+        viewer; without one no timer is scheduled at all (each viewer's wake after an entry pushed one onto
+        the event loop's heap and cancelled it)."""
         if self.version > seen:
             return self.version
         changed = self._changed
+        if timeout is None:
+            await changed.wait()
+            return self.version
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
                 await changed.wait()
