@@ -7,14 +7,16 @@ from typing import Annotated
 import typer
 
 from referee.cli.commands.boundary import language
-from referee.cli.commands.options import Db, Lang, command_group
+from referee.cli.commands.options import CommandGroup, Db, Lang
 from referee.core.i18n import N_
 
 HELP = N_("The store's database: create or migrate the PostgreSQL schema (referee db upgrade).")
+DB = CommandGroup("db", HELP)
 
 
+@DB.command("upgrade", N_(
+    "Create the store's tables in a PostgreSQL database, or bring them to this version (idempotent)."))
 def upgrade(db: Db = None, lang: Lang = None) -> None:
-    """Create the store's tables in a PostgreSQL database, or bring them to this version (idempotent)."""
     say = language(lang)
     from referee.core.i18n import tr
     from referee.store.store import location
@@ -46,6 +48,9 @@ def upgrade(db: Db = None, lang: Lang = None) -> None:
                       url=shown_url(where), before=before, version=after))
 
 
+@DB.command("copy", N_(
+    "Copy a whole store into another (a folder into PostgreSQL and back): matches with every entry, event logs, "
+    "tokens and leagues, every chain checked on both sides; what is there already is left as it is."))
 def copy(
     source: Annotated[str, typer.Argument(metavar="FROM", help=N_(
         "The store to copy: a folder, or postgresql://user:password@host/database."), show_default=False)],
@@ -54,8 +59,6 @@ def copy(
         show_default=False)],
     lang: Lang = None,
 ) -> None:
-    """Copy a whole store into another (a folder into PostgreSQL and back): matches with every entry, event logs,
-    tokens and leagues, every chain checked on both sides; what is there already is left as it is."""
     say = language(lang)
     from pathlib import Path
 
@@ -90,10 +93,4 @@ def copy(
 
 
 def db() -> typer.Typer:
-    return command_group("db", HELP, (
-        ("upgrade", upgrade, N_(
-            "Create the store's tables in a PostgreSQL database, or bring them to this version (idempotent).")),
-        ("copy", copy, N_(
-            "Copy a whole store into another (a folder into PostgreSQL and back): matches with every entry, event "
-            "logs, tokens and leagues, every chain checked on both sides; what is there already is left as it is.")),
-    ))
+    return DB.typer()

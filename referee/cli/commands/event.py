@@ -16,6 +16,7 @@ import typer
 
 from referee.cli.commands.boundary import language, report_broken
 from referee.cli.commands.options import (
+    CommandGroup,
     Db,
     EventId,
     Json,
@@ -26,7 +27,6 @@ from referee.cli.commands.options import (
     ReportLang,
     Signing,
     WorkbookLang,
-    command_group,
     grouped,
 )
 from referee.cli.commands.tableactions import open_store
@@ -42,13 +42,15 @@ if TYPE_CHECKING:
     from referee.tournament.state import EventState
     from referee.views.scorecard.fonts import FontInfo
 
+HELP = N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, printed sheets.")
+EVENT = CommandGroup("event", HELP)
+
+
 PairCode = Annotated[str, typer.Argument(metavar="PAIR", help=N_("The pair's code, e.g. A1."), show_default=False)]
 Finished = Annotated[bool, typer.Option("--force", help=N_(
     "Change the entries of a finished event anyway (with --reason, kept in the log)."))]
 CONFIRMATION_HELP = N_("Every settled hand is to be confirmed by a side (referee confirm), and event close names "
                        "those no side confirmed; default: not required (no warning).")
-
-
 
 
 def _for(kind: EventKind) -> EventHandler:
@@ -79,6 +81,7 @@ def _dump(data: object) -> None:
 
 # --- entries --------------------------------------------------------------------------------------
 
+@EVENT.command("new", N_("Create an event: its name, rule set, format, rounds and scoring."))
 @grouped
 def new(
     event_id: EventId,
@@ -110,7 +113,6 @@ def new(
     confirmation_required: Annotated[bool, typer.Option("--confirmation-required", help=CONFIRMATION_HELP)] = False,
     at: Signing = Signing(),
 ) -> None:
-    """Create an event: its name, rule set, format, rounds and scoring."""
     say = language(at.lang)
     from referee.app.eventkind import kind_of_game
     from referee.games import registry
@@ -122,6 +124,8 @@ def new(
         seed, sit_out, confirmation_required, at.referee, say)
 
 
+@EVENT.command("settings", N_("Show whether the event requires every settled hand to be confirmed, or change it "
+                              "(an entry of its log)."))
 @grouped
 def settings(
     event_id: EventId,
@@ -130,7 +134,6 @@ def settings(
     reason: Reason = "",
     at: Signing = Signing(),
 ) -> None:
-    """Show whether the event requires every settled hand to be confirmed, or change it (an entry of its log)."""
     say = language(at.lang)
     from referee.app.eventkind import pairs_only
     from referee.cli.commands.pairevent import confirmation_words, state_of
@@ -148,6 +151,7 @@ def settings(
     typer.echo(confirmation_words(event_id, state.settings.confirmation_required, say))
 
 
+@EVENT.command("add", N_("Enter a pair."))
 @grouped
 def add(
     event_id: EventId,
@@ -168,13 +172,13 @@ def add(
     reason: Reason = "",
     at: Signing = Signing(),
 ) -> None:
-    """Enter a pair."""
     say = language(at.lang)
     store = open_store(at.db)
     _handler(store, event_id).add(store, event_id, pair, player1, player2, club, newcomer, rating, force, reason,
                                   at.referee, say)
 
 
+@EVENT.command("import", N_("Enter the pairs of an entries file (CSV or XLSX): all of them or none."))
 @grouped
 def import_(
     event_id: EventId,
@@ -185,12 +189,55 @@ def import_(
     reason: Reason = "",
     at: Signing = Signing(),
 ) -> None:
-    """Enter the pairs of an entries file (CSV or XLSX): all of them or none."""
     say = language(at.lang)
     store = open_store(at.db)
     _handler(store, event_id).import_(store, event_id, file, force, reason, at.referee, say)
 
 
+@EVENT.command("edit", N_("Correct a pair's players (before it is paired) or its club, as an entry of the event's "
+                          "log."))
+@grouped
+def edit(
+    event_id: EventId,
+    pair: PairCode,
+    player1: Annotated[str | None, typer.Option("--player1", metavar="NAME", help=N_(
+        "The first player's name as corrected."))] = None,
+    player2: Annotated[str | None, typer.Option("--player2", metavar="NAME", help=N_(
+        "The second player's name as corrected."))] = None,
+    club: Annotated[str | None, typer.Option("--club", metavar="CLUB", help=N_(
+        "The pair's club as corrected (empty: none)."))] = None,
+    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help=N_(
+        "An event of individual players: the player's name as corrected."))] = None,
+    force: Finished = False,
+    reason: Reason = "",
+    at: Signing = Signing(),
+) -> None:
+    say = language(at.lang)
+    store = open_store(at.db)
+    _handler(store, event_id).edit(store, event_id, pair, player1, player2, club, name, force, reason, at.referee,
+                                   say)
+
+
+@EVENT.command("remove", N_("Take a pair out of the event before it is paired (a pair that played is withdrawn "
+                            "instead)."))
+@grouped
+def remove(
+    event_id: EventId,
+    pair: PairCode,
+    reason: Reason,
+    force: Finished = False,
+    at: Signing = Signing(),
+) -> None:
+    say = language(at.lang)
+    from referee.app import entrants
+    from referee.app.eventkind import kind_of_state
+
+    store = open_store(at.db)
+    state = entrants.remove(store, event_id, pair, reason, force=force, referee=at.referee)
+    _echo(_for(kind_of_state(state)).removed(state, pair, reason, say))
+
+
+@EVENT.command("withdraw", N_("Withdraw a pair: never paired again; it keeps what it played in the standings."))
 @grouped
 def withdraw(
     event_id: EventId,
@@ -209,49 +256,9 @@ def withdraw(
     _echo(_for(kind_of_state(state)).withdrawn(state, pair, reason, say))
 
 
-@grouped
-def edit(
-    event_id: EventId,
-    pair: PairCode,
-    player1: Annotated[str | None, typer.Option("--player1", metavar="NAME", help=N_(
-        "The first player's name as corrected."))] = None,
-    player2: Annotated[str | None, typer.Option("--player2", metavar="NAME", help=N_(
-        "The second player's name as corrected."))] = None,
-    club: Annotated[str | None, typer.Option("--club", metavar="CLUB", help=N_(
-        "The pair's club as corrected (empty: none)."))] = None,
-    name: Annotated[str | None, typer.Option("--name", metavar="NAME", help=N_(
-        "An event of individual players: the player's name as corrected."))] = None,
-    force: Finished = False,
-    reason: Reason = "",
-    at: Signing = Signing(),
-) -> None:
-    """Correct a pair's players (before it is paired) or its club, as an entry of the event's log."""
-    say = language(at.lang)
-    store = open_store(at.db)
-    _handler(store, event_id).edit(store, event_id, pair, player1, player2, club, name, force, reason, at.referee,
-                                   say)
-
-
-@grouped
-def remove(
-    event_id: EventId,
-    pair: PairCode,
-    reason: Reason,
-    force: Finished = False,
-    at: Signing = Signing(),
-) -> None:
-    """Take a pair out of the event before it is paired (a pair that played is withdrawn instead)."""
-    say = language(at.lang)
-    from referee.app import entrants
-    from referee.app.eventkind import kind_of_state
-
-    store = open_store(at.db)
-    state = entrants.remove(store, event_id, pair, reason, force=force, referee=at.referee)
-    _echo(_for(kind_of_state(state)).removed(state, pair, reason, say))
-
-
 # --- rounds -----------------------------------------------------------------------------------------
 
+@EVENT.command("pair", N_("Pair the next round and create its matches in the store (EVENT-R<round>-T<table>)."))
 @grouped
 def pair(
     event_id: EventId,
@@ -273,7 +280,6 @@ def pair(
         "event of individual players, each player's rating (the unrated after, in the event's lot order)."))] = None,
     at: Signing = Signing(),
 ) -> None:
-    """Pair the next round and create its matches in the store (EVENT-R<round>-T<table>)."""
     say = language(at.lang)
     if seed is not None and seed != "rating":
         from referee.core.errors import UsageError
@@ -287,13 +293,14 @@ def pair(
                                    seed is not None, at.referee, say)
 
 
+@EVENT.command("unpair", N_("Take the current round back while none of its matches holds an entry: pair it "
+                            "again after."))
 @grouped
 def unpair(
     event_id: EventId,
     reason: Reason,
     at: Signing = Signing(),
 ) -> None:
-    """Take the current round back while none of its matches holds an entry: pair it again after."""
     say = language(at.lang)
     from referee.app.director import unpair_round
     from referee.core.i18n import tr
@@ -304,18 +311,20 @@ def unpair(
                        "{event}", round=rnd.number, event=event_id, reason=reason))
 
 
+@EVENT.command("status", N_("The current round: each table's match (not started, game and hand in play, or its "
+                            "result) and its time."))
 @grouped
 def status(
     event_id: EventId,
     json_: Json = False,
     at: Reading = Reading(),
 ) -> None:
-    """The current round: each table's match (not started, game and hand in play, or its result) and its time."""
     say = language(at.lang)
     store = open_store(at.db)
     _handler(store, event_id).status(store, event_id, json_, say)
 
 
+@EVENT.command("close", N_("Close the current round once every match is finished; its results are then final."))
 @grouped
 def close(
     event_id: EventId,
@@ -328,12 +337,13 @@ def close(
     = False,
     at: Signing = Signing(),
 ) -> None:
-    """Close the current round once every match is finished; its results are then final."""
     say = language(at.lang)
     store = open_store(at.db)
     _handler(store, event_id).close(store, event_id, force, reason, yes, at.referee, say)
 
 
+@EVENT.command("disputes", N_("Every dispute of the event's matches with its state (raised, ruled, appealed, "
+                              "decided); --json for other tools."))
 @grouped
 def disputes(
     event_id: EventId,
@@ -352,6 +362,8 @@ def disputes(
     _echo(disputetext.event_lines(event_id, found, say))
 
 
+@EVENT.command("result", N_("Enter a table's result without hand records: a score, a forfeit, a no-show or an "
+                            "adjusted score."))
 @grouped
 def result(
     event_id: EventId,
@@ -377,7 +389,6 @@ def result(
     json_: Json = False,
     at: Signing = Signing(),
 ) -> None:
-    """Enter a table's result without hand records: a score, a forfeit, a no-show or an adjusted score."""
     say = language(at.lang)
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
@@ -399,6 +410,8 @@ def result(
 
 # --- results ----------------------------------------------------------------------------------------
 
+@EVENT.command("standings", N_("The standings: match points and every tie-break, from the replays of the "
+                               "stored matches."))
 @grouped
 def standings(
     event_id: EventId,
@@ -414,7 +427,6 @@ def standings(
         "The cross table instead: every pair against every other (a round robin's N×N table)."))] = False,
     at: Reading = Reading(),
 ) -> None:
-    """The standings: match points and every tie-break, from the replays of the stored matches."""
     say = language(at.lang)
     from referee.core.errors import UsageError
     from referee.core.i18n import M
@@ -427,13 +439,13 @@ def standings(
     _handler(store, event_id).standings(store, event_id, json_, after_round, explain, wide, cross, say)
 
 
+@EVENT.command("prizes", N_("The prize list, award by award as the scoring's [prizes] awards key lists them."))
 @grouped
 def prizes(
     event_id: EventId,
     json_: Json = False,
     at: Reading = Reading(),
 ) -> None:
-    """The prize list, award by award as the scoring's [prizes] awards key lists them."""
     say = language(at.lang)
     store = open_store(at.db)
     _handler(store, event_id).prizes(store, event_id, json_, say)
@@ -463,6 +475,8 @@ def _font(font: str | None, say: str) -> Callable[[Sequence[str]], FontInfo]:
     return lambda texts: pdf_font(font, texts, say)
 
 
+@EVENT.command("sheet", N_("PDF: a round's pairing list by table and by pair, and a card per table for its "
+                           "referee."))
 @grouped
 def sheet(
     event_id: EventId,
@@ -474,7 +488,6 @@ def sheet(
     font: PdfFont = None,
     db: Db = None,
 ) -> None:
-    """PDF: a round's pairing list by table and by pair, and a card per table for its referee."""
     say = language(lang)  # the command's one --lang: the sheet's, and the words it prints
     pdf = _pdf_lang(lang)
     store = open_store(db)
@@ -482,6 +495,7 @@ def sheet(
                                     lambda: _font(font, say), say)
 
 
+@EVENT.command("report", N_("PDF: the standings with every tie-break, the cross table and each round's results."))
 @grouped
 def report(
     event_id: EventId,
@@ -490,7 +504,6 @@ def report(
     font: PdfFont = None,
     db: Db = None,
 ) -> None:
-    """PDF: the standings with every tie-break, the cross table and each round's results."""
     say = language(lang)  # the command's one --lang: the report's, and the words it prints
     pdf = _pdf_lang(lang)
     store = open_store(db)
@@ -498,6 +511,7 @@ def report(
     _handler(store, event_id).report(store, event_id, path, pdf, lambda: _font(font, say), say)
 
 
+@EVENT.command("export", N_("XLSX: the standings, the entries and every match result, one sheet each."))
 @grouped
 def export(
     event_id: EventId,
@@ -506,13 +520,14 @@ def export(
     lang: WorkbookLang = None,
     db: Db = None,
 ) -> None:
-    """XLSX: the standings, the entries and every match result, one sheet each."""
     say = language(lang)  # the command's one --lang: the workbook's, and the words it prints
     book = _pdf_lang(lang)
     store = open_store(db)
     _handler(store, event_id).export(store, event_id, xlsx, book, say)
 
 
+@EVENT.command("publish", N_("A static HTML export: standings and cross table, each round, each pair's card; no "
+                             "external assets."))
 @grouped
 def publish(
     event_id: EventId,
@@ -522,7 +537,6 @@ def publish(
         "Language of the pages: zh, en or zh_TW (else $REFEREE_LANG, else zh)."))] = None,
     db: Db = None,
 ) -> None:
-    """A static HTML export: standings and cross table, each round, each pair's card; no external assets."""
     say = language(lang)  # the command's one --lang: the pages', and the words it prints
     page_lang = _pdf_lang(lang)
     from referee.core.i18n import trn
@@ -540,9 +554,9 @@ def publish(
     report_broken(broken, say)
 
 
+@EVENT.command("list", N_("The events in the store."))
 @grouped
 def list_(at: Reading = Reading()) -> None:
-    """The events in the store."""
     say = language(at.lang)
     from referee.core.errors import RefereeError
     from referee.views.eventtext import list_lines
@@ -558,40 +572,6 @@ def list_(at: Reading = Reading()) -> None:
     _echo(list_lines(found, store.where, say))
 
 
-HELP = N_("Run a tournament: entries, pairings, rounds, standings with explained tie-breaks, printed sheets.")
-
-
 def event() -> typer.Typer:
-    """The ``event`` group: its commands, each with its help as a msgid (worded where it is shown)."""
-    return command_group("event", HELP, (
-        ("new", new, N_("Create an event: its name, rule set, format, rounds and scoring.")),
-        ("settings", settings, N_("Show whether the event requires every settled hand to be confirmed, or change it "
-                                  "(an entry of its log).")),
-        ("add", add, N_("Enter a pair.")),
-        ("import", import_, N_("Enter the pairs of an entries file (CSV or XLSX): all of them or none.")),
-        ("edit", edit, N_("Correct a pair's players (before it is paired) or its club, as an entry of the event's "
-                          "log.")),
-        ("remove", remove, N_("Take a pair out of the event before it is paired (a pair that played is withdrawn "
-                              "instead).")),
-        ("withdraw", withdraw, N_("Withdraw a pair: never paired again; it keeps what it played in the standings.")),
-        ("pair", pair, N_("Pair the next round and create its matches in the store (EVENT-R<round>-T<table>).")),
-        ("unpair", unpair, N_("Take the current round back while none of its matches holds an entry: pair it "
-                              "again after.")),
-        ("status", status, N_("The current round: each table's match (not started, game and hand in play, or its "
-                              "result) and its time.")),
-        ("close", close, N_("Close the current round once every match is finished; its results are then final.")),
-        ("disputes", disputes, N_("Every dispute of the event's matches with its state (raised, ruled, appealed, "
-                                  "decided); --json for other tools.")),
-        ("result", result, N_("Enter a table's result without hand records: a score, a forfeit, a no-show or an "
-                              "adjusted score.")),
-        ("standings", standings, N_("The standings: match points and every tie-break, from the replays of the "
-                                    "stored matches.")),
-        ("prizes", prizes, N_("The prize list, award by award as the scoring's [prizes] awards key lists them.")),
-        ("sheet", sheet, N_("PDF: a round's pairing list by table and by pair, and a card per table for its "
-                            "referee.")),
-        ("report", report, N_("PDF: the standings with every tie-break, the cross table and each round's results.")),
-        ("export", export, N_("XLSX: the standings, the entries and every match result, one sheet each.")),
-        ("publish", publish, N_("A static HTML export: standings and cross table, each round, each pair's card; no "
-                                "external assets.")),
-        ("list", list_, N_("The events in the store.")),
-    ))
+    """The ``event`` group: its commands as declared above, each with its help as a msgid (worded where it is shown)."""
+    return EVENT.typer()

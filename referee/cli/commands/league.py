@@ -13,14 +13,20 @@ from typing import Annotated
 import typer
 
 from referee.cli.commands.boundary import language, report_broken
-from referee.cli.commands.options import Db, EventId, Lang, Output, PdfFont, ReportLang, WorkbookLang, command_group
+from referee.cli.commands.options import CommandGroup, Db, EventId, Lang, Output, PdfFont, ReportLang, WorkbookLang
 from referee.cli.commands.tableactions import open_store
 from referee.core.i18n import N_
+
+HELP = N_("A league (season) of events at several clubs: its events, its standings summed over the season, its "
+          "report and workbook.")
+LEAGUE = CommandGroup("league", HELP)
+
 
 LeagueId = Annotated[str, typer.Argument(metavar="LEAGUE", help=N_("The league's id, e.g. DL26."),
                                          show_default=False)]
 
 
+@LEAGUE.command("new", N_("Create a league (a season): its events are added to it afterwards."))
 def new(
     league_id: LeagueId,
     title: Annotated[str, typer.Option("--title", metavar="TEXT", help=N_(
@@ -28,7 +34,6 @@ def new(
     db: Db = None,
     lang: Lang = None,
 ) -> None:
-    """Create a league (a season): its events are added to it afterwards."""
     say = language(lang)
     from referee.app.league import new_league
     from referee.core.i18n import tr
@@ -40,6 +45,8 @@ def new(
     typer.echo(tr(say, "next: referee league add-event {league} EVENT --club CLUB", league=league.id))
 
 
+@LEAGUE.command("add-event", N_("Add an event of the store to the league, naming the club (venue) it is held "
+                                "at."))
 def add_event(
     league_id: LeagueId,
     event_id: EventId,
@@ -48,7 +55,6 @@ def add_event(
     db: Db = None,
     lang: Lang = None,
 ) -> None:
-    """Add an event of the store to the league, naming the club (venue) it is held at."""
     say = language(lang)
     from referee.app.league import add_event as add
     from referee.core.i18n import trn
@@ -59,13 +65,14 @@ def add_event(
                    event=event_id, club=league.club_of(event_id) or club, league=league.id))
 
 
+@LEAGUE.command("standings", N_("The league's standings: each pair's match points and tie-breaks summed over "
+                                "the league's events."))
 def standings(
     league_id: LeagueId,
     json_: Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of the table."))] = False,
     db: Db = None,
     lang: Lang = None,
 ) -> None:
-    """The league's standings: each pair's match points and tie-breaks summed over the league's events."""
     say = language(lang)
     from referee.results import leagueresults
     from referee.views import leaguetext
@@ -84,6 +91,8 @@ def _book_lang(lang: str | None) -> str:
     return scorecard_language(lang)
 
 
+@LEAGUE.command("report", N_("PDF: the league's standings summed over its events, and the events with their "
+                             "clubs."))
 def report(
     league_id: LeagueId,
     output: Output = None,
@@ -91,7 +100,6 @@ def report(
     font: PdfFont = None,
     db: Db = None,
 ) -> None:
-    """PDF: the league's standings summed over its events, and the events with their clubs."""
     say, pdf = language(lang), _book_lang(lang)
     from referee.cli.scorecards import REPORTS_DIR, choose_font, pdf_font
     from referee.core.i18n import tr
@@ -118,6 +126,7 @@ def report(
     report_broken(results.broken, say)
 
 
+@LEAGUE.command("export", N_("XLSX: the league's standings and its events, a sheet each."))
 def export(
     league_id: LeagueId,
     xlsx: Annotated[Path, typer.Option("--xlsx", metavar="PATH", help=N_(
@@ -125,7 +134,6 @@ def export(
     lang: WorkbookLang = None,
     db: Db = None,
 ) -> None:
-    """XLSX: the league's standings and its events, a sheet each."""
     say, book = language(lang), _book_lang(lang)
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
@@ -143,18 +151,5 @@ def export(
     report_broken(results.broken, say)
 
 
-HELP = N_("A league (season) of events at several clubs: its events, its standings summed over the season, its "
-          "report and workbook.")
-
-
 def league() -> typer.Typer:
-    return command_group("league", HELP, (
-        ("new", new, N_("Create a league (a season): its events are added to it afterwards.")),
-        ("add-event", add_event, N_("Add an event of the store to the league, naming the club (venue) it is held "
-                                    "at.")),
-        ("standings", standings, N_("The league's standings: each pair's match points and tie-breaks summed over "
-                                    "the league's events.")),
-        ("report", report, N_("PDF: the league's standings summed over its events, and the events with their "
-                              "clubs.")),
-        ("export", export, N_("XLSX: the league's standings and its events, a sheet each.")),
-    ))
+    return LEAGUE.typer()

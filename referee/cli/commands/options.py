@@ -9,9 +9,9 @@ user's language when it builds the command line (``referee.cli.commands.build``)
 # by typing at import (a ForwardRef per field); as the Annotated aliases below they are not.
 import functools
 import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NamedTuple, get_type_hints
+from typing import Annotated, Any, NamedTuple, TypeVar, get_type_hints
 
 import typer
 
@@ -145,13 +145,30 @@ class grouped:  # noqa: N801 - a decorator, named as one
         self.command(**values)
 
 
-def command_group(name: str, text: str, commands: Iterable[tuple[str, Callable[..., None], str]]) -> typer.Typer:
-    """The Typer group ``referee NAME …`` (event, league, token, db): its help *text* and each of *commands*'
-    (name, function, help) as msgids, worded where they are shown; made as every group of the command line is
-    (no completion, no rich markup, -h as --help, its help when given no command)."""
-    group = typer.Typer(name=name, help=text, no_args_is_help=True, add_completion=False,
-                        pretty_exceptions_enable=False, rich_markup_mode=None,
-                        context_settings={"help_option_names": ["-h", "--help"]})
-    for command, function, help_text in commands:
-        group.command(command, help=help_text)(function)
-    return group
+Command = TypeVar("Command", bound=Callable[..., None])  # a command function, as declared
+
+
+class CommandGroup:
+    """The Typer group ``referee NAME …`` (event, league, token, db): its help *text* and its commands, each declared
+    where it is defined (``@EVENT.command("add", N_("Enter a pair."))``, its help a msgid worded where it is shown)
+    and listed in the order declared; :meth:`typer` makes the group as every group of the command line is made (no
+    completion, no rich markup, -h as --help, its help when given no command)."""
+
+    def __init__(self, name: str, text: str) -> None:
+        self.name, self.text = name, text
+        self.commands: list[tuple[str, Callable[..., None], str]] = []
+
+    def command(self, name: str, help_text: str) -> Callable[[Command], Command]:
+        """Declare the function below as the group's command *name*, its help *help_text*."""
+        def declare(function: Command) -> Command:
+            self.commands.append((name, function, help_text))
+            return function
+        return declare
+
+    def typer(self) -> typer.Typer:
+        group = typer.Typer(name=self.name, help=self.text, no_args_is_help=True, add_completion=False,
+                            pretty_exceptions_enable=False, rich_markup_mode=None,
+                            context_settings={"help_option_names": ["-h", "--help"]})
+        for command, function, help_text in self.commands:
+            group.command(command, help=help_text)(function)
+        return group

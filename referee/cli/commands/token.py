@@ -10,13 +10,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from referee.cli.commands.boundary import language
-from referee.cli.commands.options import Db, Lang, command_group
+from referee.cli.commands.options import CommandGroup, Db, Lang
 from referee.core.i18n import N_
 
 if TYPE_CHECKING:
     from referee.store.api import TokensRepo
 
 HELP = N_("The tokens of the web server: a referee's writes to their tables, a director's runs the event.")
+TOKEN = CommandGroup("token", HELP)
 
 
 def _tokens(db: str | None) -> TokensRepo:
@@ -25,6 +26,7 @@ def _tokens(db: str | None) -> TokensRepo:
     return open_store(db).tokens()
 
 
+@TOKEN.command("add", N_("Make a token: it is printed once, and only its hash is kept."))
 def add(
     name: Annotated[str, typer.Argument(metavar="NAME", help=N_(
         "Who writes with it (their name is on every entry)."),
@@ -44,7 +46,6 @@ def add(
     db: Db = None,
     lang: Lang = None,
 ) -> None:
-    """Make a token: it is printed once, and only its hash is kept."""
     say = language(lang)
     from referee.core.i18n import tr
     from referee.store.tokens import parse_tables
@@ -97,20 +98,8 @@ def _link(db: str | None, name: str, url: str, say: str, qr: bool = True) -> Non
         _qr(link)
 
 
-def link(
-    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("Whose token the link signs in."),
-                                        show_default=False)],
-    url: Annotated[str, typer.Option("--url", metavar="URL", help=N_(
-        "The server's address as referee serve prints it (http://192.168.1.20:8000)."))],
-    db: Db = None,
-    lang: Lang = None,
-) -> None:
-    """Print a one-time sign-in link and its QR code for a valid token: scanning it signs a phone in, once."""
-    _link(db, name, url, language(lang))
-
-
+@TOKEN.command("list", N_("The tokens: name, role, event, tables, when made and revoked (never the token itself)."))
 def list_(db: Db = None, lang: Lang = None) -> None:
-    """The tokens: name, role, event, tables, when made and revoked (never the token itself)."""
     say = language(lang)
     from referee.core.i18n import tr
 
@@ -134,13 +123,13 @@ def _shown(stamp: str) -> str:
         return stamp
 
 
+@TOKEN.command("revoke", N_("Revoke a token: it writes no more, and its sessions end."))
 def revoke(
     name: Annotated[str, typer.Argument(metavar="NAME", help=N_("Whose token to revoke."),
                                         show_default=False)],
     db: Db = None,
     lang: Lang = None,
 ) -> None:
-    """Revoke a token: it writes no more, and its sessions end."""
     say = language(lang)
     from referee.core.i18n import tr
 
@@ -148,11 +137,18 @@ def revoke(
     typer.echo(tr(say, "the token of {name} is revoked", name=t.name))
 
 
+@TOKEN.command("link", N_("Print a one-time sign-in link and its QR code for a valid token: scanning it signs a "
+                          "phone in, once."))
+def link(
+    name: Annotated[str, typer.Argument(metavar="NAME", help=N_("Whose token the link signs in."),
+                                        show_default=False)],
+    url: Annotated[str, typer.Option("--url", metavar="URL", help=N_(
+        "The server's address as referee serve prints it (http://192.168.1.20:8000)."))],
+    db: Db = None,
+    lang: Lang = None,
+) -> None:
+    _link(db, name, url, language(lang))
+
+
 def token() -> typer.Typer:
-    return command_group("token", HELP, (
-        ("add", add, N_("Make a token: it is printed once, and only its hash is kept.")),
-        ("list", list_, N_("The tokens: name, role, event, tables, when made and revoked (never the token itself).")),
-        ("revoke", revoke, N_("Revoke a token: it writes no more, and its sessions end.")),
-        ("link", link, N_("Print a one-time sign-in link and its QR code for a valid token: scanning it signs a "
-                          "phone in, once.")),
-    ))
+    return TOKEN.typer()

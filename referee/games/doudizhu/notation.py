@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from referee.core.errors import UsageError
 from referee.core.i18n import M, listed
 from referee.core.names import NAME_MAX, check_id, check_text
+from referee.games.doudizhu import events as ev
 from referee.games.doudizhu.cards import (
     BIG_JOKER,
     SMALL_JOKER,
@@ -23,24 +24,7 @@ from referee.games.doudizhu.cards import (
     parse_cards,
     write_cards,
 )
-from referee.games.doudizhu.events import (
-    SEATS,
-    AntiSpring,
-    Bid,
-    Bomb,
-    DealStart,
-    Event,
-    Header,
-    Kitty,
-    Landlord,
-    Out,
-    Play,
-    Redeal,
-    Rocket,
-    SeatName,
-    Show,
-    Spring,
-)
+from referee.games.doudizhu.events import SEATS, Event
 from referee.games.kit import conduct
 from referee.games.kit import notation as kit
 from referee.games.kit.notation import NotationError
@@ -102,19 +86,19 @@ def parse_lines(lines: Iterable[tuple[int, str]]) -> Reading:
     # each line of the play read once (a match bids and goes out the same few ways): not the header, a seat's name
     # nor the conduct, whose reading depends on more than the line
     remembered = kit.Remembered(lambda line, number: parse_line(line, number, names),
-                                (DealStart, Bid, Kitty, Landlord, Show, Play, Bomb, Rocket, Out, Spring, AntiSpring,
-                                 Redeal))
+                                (ev.DealStart, ev.Bid, ev.Kitty, ev.Landlord, ev.Show, ev.Play, ev.Bomb, ev.Rocket,
+                                 ev.Out, ev.Spring, ev.AntiSpring, ev.Redeal))
 
     def line_event(line: str, number: int) -> Event:
         nonlocal read
-        ev = remembered(line, number)
-        if type(ev) is Header and read:  # the reader's own kinds, looked up by type
+        e = remembered(line, number)
+        if type(e) is ev.Header and read:  # the reader's own kinds, looked up by type
             raise NotationError(M("'match' must be the record's first directive"))
-        if type(ev) is SeatName:
-            names[ev.name.lower()] = ev.seat
+        if type(e) is ev.SeatName:
+            names[e.name.lower()] = e.seat
             remembered.forget()  # a name read again may now be a seat
         read += 1
-        return ev
+        return e
 
     return kit.read_lines(lines, line_event, Reading())
 
@@ -173,7 +157,7 @@ def _match(args: list[str], line: str, number: int, names: dict[str, int]) -> Ev
             check_text(value, f"{key}=", NAME_MAX)
     except UsageError as e:  # an id becomes a file name in a store; no name may carry a control character
         raise NotationError(e.msg) from None
-    return Header(found["id"], found.get("rules") or None, tuple(pairs), number)
+    return ev.Header(found["id"], found.get("rules") or None, tuple(pairs), number)
 
 
 def _seat_name(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
@@ -187,7 +171,7 @@ def _seat_name(args: list[str], line: str, number: int, names: dict[str, int]) -
     if name in ("1", "2", "3"):
         raise NotationError(M("a player's name cannot be a seat number ({name})",
                           name=name))
-    return SeatName(int(args[0]), name, number)
+    return ev.SeatName(int(args[0]), name, number)
 
 
 def _nothing(kind: Callable[[int], Event], keyword: str) -> Callable[[list[str], str, int, dict[str, int]], Event]:
@@ -213,9 +197,9 @@ def _bid(args: list[str], line: str, number: int, names: dict[str, int]) -> Even
     seat = _seat(args[0], names)
     word = args[1].lower().removesuffix("分")
     if word.isdigit() and len(word) == 1 and word != "0":
-        return Bid(seat, word, number)
+        return ev.Bid(seat, word, number)
     if word in _BID_WORDS:
-        return Bid(seat, _BID_WORDS[word], number)
+        return ev.Bid(seat, _BID_WORDS[word], number)
     raise NotationError(M("'{word}' is not a bid (1, 2, 3, pass; call, rob)", word=args[1]))
 
 
@@ -232,13 +216,13 @@ def _kitty(args: list[str], line: str, number: int, names: dict[str, int]) -> Ev
     if len(cards) != 3:
         raise NotationError(M("a kitty is exactly 3 cards, not {n} (§2)",
                           n=len(cards)))
-    return Kitty(cards, number)
+    return ev.Kitty(cards, number)
 
 
 def _play(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
     if len(args) < 2:
         raise _usage("play", "play SEAT CARD…")
-    return Play(_seat(args[0], names), _cards(args[1:]), number)
+    return ev.Play(_seat(args[0], names), _cards(args[1:]), number)
 
 
 def _bomb(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
@@ -249,7 +233,7 @@ def _bomb(args: list[str], line: str, number: int, names: dict[str, int]) -> Eve
         raise NotationError(M("both jokers are a rocket, not a bomb: write 'rocket SEAT' (§4)"))
     if not is_bomb(cards):
         raise NotationError(M("a bomb is four cards of one rank (§4), not {cards:cards}", cards=cards))
-    return Bomb(_seat(args[0], names), cards, number)
+    return ev.Bomb(_seat(args[0], names), cards, number)
 
 
 def _rocket(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
@@ -259,24 +243,24 @@ def _rocket(args: list[str], line: str, number: int, names: dict[str, int]) -> E
     cards = _cards(args[1:]) if len(args) > 1 else (Card(SMALL_JOKER), Card(BIG_JOKER))
     if not is_rocket(cards):
         raise NotationError(M("a rocket is exactly both jokers, SJ BJ (§4), not {cards:cards}", cards=cards))
-    return Rocket(seat, (Card(SMALL_JOKER), Card(BIG_JOKER)), number)
+    return ev.Rocket(seat, (Card(SMALL_JOKER), Card(BIG_JOKER)), number)
 
 
 _READERS: dict[str, Callable[[list[str], str, int, dict[str, int]], Event]] = {
     "match": _match,
     "seat": _seat_name,
-    "deal": _nothing(DealStart, "deal"),
+    "deal": _nothing(ev.DealStart, "deal"),
     "bid": _bid,
     "kitty": _kitty,
-    "landlord": _one_seat(Landlord, "landlord"),
-    "show": _one_seat(Show, "show"),
+    "landlord": _one_seat(ev.Landlord, "landlord"),
+    "show": _one_seat(ev.Show, "show"),
     "play": _play,
     "bomb": _bomb,
     "rocket": _rocket,
-    "out": _one_seat(Out, "out"),
-    "spring": _nothing(Spring, "spring"),
-    "antispring": _nothing(AntiSpring, "antispring"),
-    "redeal": _nothing(Redeal, "redeal"),
+    "out": _one_seat(ev.Out, "out"),
+    "spring": _nothing(ev.Spring, "spring"),
+    "antispring": _nothing(ev.AntiSpring, "antispring"),
+    "redeal": _nothing(ev.Redeal, "redeal"),
     "warn": _conduct("warn"),
     "ruling": _conduct("ruling"),
 }
@@ -285,48 +269,48 @@ _READERS: dict[str, Callable[[list[str], str, int, dict[str, int]], Event]] = {
 # --- writing -------------------------------------------------------------------------------------------
 
 
-def format_event(ev: Event) -> str:
+def format_event(e: Event) -> str:
     """The canonical line of one event; a warning's and a ruling's as every game writes them (kit.conduct)."""
-    if isinstance(ev, conduct.Warn | conduct.Ruling):
-        return conduct.format_event(ev)
-    return _format(ev)
+    if isinstance(e, conduct.Warn | conduct.Ruling):
+        return conduct.format_event(e)
+    return _format(e)
 
 
-def _format(ev: Event) -> str:
-    match ev:
-        case Header():
-            return "match " + " ".join(f"{k}={kit.quote(v)}" for k, v in ev.extra)
-        case SeatName():
-            return f"seat {ev.seat} {kit.text_field(ev.name)}"
-        case DealStart():
+def _format(e: Event) -> str:
+    match e:
+        case ev.Header():
+            return "match " + " ".join(f"{k}={kit.quote(v)}" for k, v in e.extra)
+        case ev.SeatName():
+            return f"seat {e.seat} {kit.text_field(e.name)}"
+        case ev.DealStart():
             return "deal"
-        case Bid():
-            return f"bid {ev.seat} {ev.bid}"
-        case Kitty():
-            return f"kitty {write_cards(ev.cards)}"
-        case Landlord():
-            return f"landlord {ev.seat}"
-        case Show():
-            return f"show {ev.seat}"
-        case Play():
-            return f"play {ev.seat} {write_cards(ev.cards)}"
-        case Bomb():
-            return f"bomb {ev.seat} {write_cards(ev.cards)}"
-        case Rocket():
-            return f"rocket {ev.seat}"
-        case Out():
-            return f"out {ev.seat}"
-        case Spring():
+        case ev.Bid():
+            return f"bid {e.seat} {e.bid}"
+        case ev.Kitty():
+            return f"kitty {write_cards(e.cards)}"
+        case ev.Landlord():
+            return f"landlord {e.seat}"
+        case ev.Show():
+            return f"show {e.seat}"
+        case ev.Play():
+            return f"play {e.seat} {write_cards(e.cards)}"
+        case ev.Bomb():
+            return f"bomb {e.seat} {write_cards(e.cards)}"
+        case ev.Rocket():
+            return f"rocket {e.seat}"
+        case ev.Out():
+            return f"out {e.seat}"
+        case ev.Spring():
             return "spring"
-        case AntiSpring():
+        case ev.AntiSpring():
             return "antispring"
-        case _:  # Redeal (a warning and a ruling are written by format_event)
+        case _:  # ev.Redeal (a warning and a ruling are written by format_event)
             return "redeal"
 
 
 def write(events: Sequence[Event]) -> str:
     """The canonical record: one directive a line, a blank line before each deal, no comments."""
-    return kit.write_record(events, format_event, DealStart)
+    return kit.write_record(events, format_event, ev.DealStart)
 
 
 assert set(_READERS) == set(WORDS) == set(USAGE) and SEATS == (1, 2, 3)

@@ -15,20 +15,9 @@ from collections.abc import Callable, Iterable
 from referee.core.errors import UsageError
 from referee.core.i18n import M, listed
 from referee.core.names import check_id, check_text
+from referee.games.hubei_dagun import events as ev
 from referee.games.hubei_dagun import spellings
-from referee.games.hubei_dagun.events import (
-    SEATS,
-    Alone,
-    Call,
-    Claim,
-    Deal,
-    Declare,
-    Event,
-    Header,
-    Places,
-    Points,
-    Seat,
-)
+from referee.games.hubei_dagun.events import SEATS, Event
 from referee.games.kit import conduct
 from referee.games.kit import notation as kit
 from referee.games.kit.notation import NotationError, strip_comment
@@ -67,7 +56,7 @@ def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
     """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
     # each line of a deal read once (a match calls, places and declares the same few ways); not the header, a
     # seat's name nor the conduct; a blank line is read as None (not kept)
-    remembered = kit.Remembered(parse_line, (Deal, Call, Alone, Places, Points, Declare, Claim))
+    remembered = kit.Remembered(parse_line, (ev.Deal, ev.Call, ev.Alone, ev.Places, ev.Points, ev.Declare, ev.Claim))
     return kit.read_lines(lines, remembered, Record())
 
 
@@ -145,7 +134,7 @@ def _number(token: str, what: str) -> int:
     return int(token)
 
 
-def _read_match(tokens: list[str], line: int) -> Header:
+def _read_match(tokens: list[str], line: int) -> ev.Header:
     fields: dict[str, str] = {}
     for token in tokens:
         key, eq, value = token.partition("=")  # the value as written: a quoted one may begin with a space
@@ -167,10 +156,10 @@ def _read_match(tokens: list[str], line: int) -> Header:
     except UsageError as e:
         raise NotationError(e.msg) from None
     ident, rules = fields.pop("id"), fields.pop("rules", None)
-    return Header(ident, rules or None, tuple(fields.items()), line)
+    return ev.Header(ident, rules or None, tuple(fields.items()), line)
 
 
-def _read_seat(tokens: list[str], line: int) -> Seat:
+def _read_seat(tokens: list[str], line: int) -> ev.Seat:
     if len(tokens) < 2:
         raise NotationError(M("seat: give the seat and the player's name (seat E 张三)"))
     name = " ".join(tokens[1:])
@@ -178,10 +167,10 @@ def _read_seat(tokens: list[str], line: int) -> Seat:
         check_text(name, "seat", NAME_MAX)
     except UsageError as e:
         raise NotationError(e.msg) from None
-    return Seat(_seat(tokens[0], "seat"), name, line)
+    return ev.Seat(_seat(tokens[0], "seat"), name, line)
 
 
-def _read_deal(tokens: list[str], line: int) -> Deal:
+def _read_deal(tokens: list[str], line: int) -> ev.Deal:
     number: int | None = None
     dealer: str | None = None
     for token in tokens:
@@ -199,26 +188,26 @@ def _read_deal(tokens: list[str], line: int) -> Deal:
         raise NotationError(M("deal: name the dealer (deal 1 dealer=E)"))
     if number == 0:
         raise NotationError(M("deal: deals count from 1"))
-    return Deal(number, dealer, line)
+    return ev.Deal(number, dealer, line)
 
 
-def _read_call(tokens: list[str], line: int) -> Call:
+def _read_call(tokens: list[str], line: int) -> ev.Call:
     if len(tokens) != 2:
         raise NotationError(M("call: give the called card and the partner who holds its twin (call H10 partner=W)"))
     kv = _key_value(tokens[1])
     if kv is not None and spellings.KEYS.get(kv[0].casefold()) != "partner":
         raise NotationError(M("call: unknown key '{key}' (known: partner)",
                               key=kv[0]))
-    return Call(_card(tokens[0]), _seat(kv[1] if kv else tokens[1], "call partner"), line)
+    return ev.Call(_card(tokens[0]), _seat(kv[1] if kv else tokens[1], "call partner"), line)
 
 
-def _read_alone(tokens: list[str], line: int) -> Alone:
+def _read_alone(tokens: list[str], line: int) -> ev.Alone:
     if len(tokens) != 1:
         raise NotationError(M("alone: name the one seat that plays alone (alone S)"))
-    return Alone(_seat(tokens[0], "alone"), line)
+    return ev.Alone(_seat(tokens[0], "alone"), line)
 
 
-def _read_places(tokens: list[str], line: int) -> Places:
+def _read_places(tokens: list[str], line: int) -> ev.Places:
     words = [w for t in tokens for w in t.replace("、", ",").split(",") if w]
     if len(words) != 4:
         raise NotationError(M("places: give the four seats in finishing order, 一游 to 末游 ({n} given)", n=len(words)))
@@ -226,10 +215,10 @@ def _read_places(tokens: list[str], line: int) -> Places:
     twice = sorted({s for s in order if order.count(s) > 1}, key=SEATS.index) if len(set(order)) < 4 else None
     if twice:
         raise NotationError(M("places: {seats:seats} finish twice; each seat finishes once", seats=twice))
-    return Places((order[0], order[1], order[2], order[3]), line)
+    return ev.Places((order[0], order[1], order[2], order[3]), line)
 
 
-def _read_points(tokens: list[str], line: int) -> Points:
+def _read_points(tokens: list[str], line: int) -> ev.Points:
     won: dict[str, int] = {}
     hand: int | None = None
     for token in tokens:
@@ -260,10 +249,10 @@ def _read_points(tokens: list[str], line: int) -> Points:
     if total != TOTAL:
         raise NotationError(M("points: the points add up to {total}, not 200 (two decks hold 200: rules §3)",
                               total=total))
-    return Points(tuple((s, won[s]) for s in SEATS), hand, line)
+    return ev.Points(tuple((s, won[s]) for s in SEATS), hand, line)
 
 
-def _read_declare(tokens: list[str], line: int) -> Declare:
+def _read_declare(tokens: list[str], line: int) -> ev.Declare:
     if len(tokens) not in (2, 3):
         raise NotationError(M("declare: give the seat and the hand: sky (天炸), xi8 RANK (8喜) or xi7 RANK (7喜)"))
     seat = _seat(tokens[0], "declare")
@@ -274,21 +263,21 @@ def _read_declare(tokens: list[str], line: int) -> Declare:
     if kind == "sky":
         if len(tokens) == 3:
             raise NotationError(M("declare: 天炸 is the four jokers: it has no rank"))
-        return Declare(seat, kind, None, line)
+        return ev.Declare(seat, kind, None, line)
     if len(tokens) != 3:
         raise NotationError(M("declare: a 喜 needs its rank (declare S xi8 K)"))
     rank = spellings.RANKS.get(tokens[2].casefold())
     if rank is None:
         raise NotationError(M("declare: '{token}' is not a rank (2-10, J, Q, K, A; a 喜 holds no joker)",
                               token=tokens[2]))
-    return Declare(seat, kind, rank, line)
+    return ev.Declare(seat, kind, rank, line)
 
 
-def _read_claim(tokens: list[str], line: int) -> Claim:
+def _read_claim(tokens: list[str], line: int) -> ev.Claim:
     kind = spellings.CLAIMS.get(tokens[0].casefold()) if len(tokens) == 1 else None
     if kind is None:
         raise NotationError(M("claim: give one of plain, bang (绑), qing (清), guangtou (光头)"))
-    return Claim(kind, line)
+    return ev.Claim(kind, line)
 
 
 READERS: dict[str, Callable[[list[str], int], Event]] = {
@@ -299,32 +288,32 @@ READERS: dict[str, Callable[[list[str], int], Event]] = {
 
 # --- writing -------------------------------------------------------------------------------------
 
-def format_event(ev: Event) -> str:
+def format_event(e: Event) -> str:
     """The canonical line of one event."""
-    if isinstance(ev, Header):
-        pairs = [("id", ev.id), *((k, v) for k, v in ev.extra if k == "game"),
-                 *([("rules", ev.rules)] if ev.rules else []), *((k, v) for k, v in ev.extra if k == "date"),
-                 *((k, v) for k, v in ev.extra if k not in ("game", "date"))]
+    if isinstance(e, ev.Header):
+        pairs = [("id", e.id), *((k, v) for k, v in e.extra if k == "game"),
+                 *([("rules", e.rules)] if e.rules else []), *((k, v) for k, v in e.extra if k == "date"),
+                 *((k, v) for k, v in e.extra if k not in ("game", "date"))]
         return "match " + " ".join(f"{k}={kit.quote(v)}" for k, v in pairs)
-    if isinstance(ev, Seat):
-        return f"seat {ev.seat} {kit.quote(ev.name)}"
-    if isinstance(ev, Deal):
-        return f"deal {ev.number} dealer={ev.dealer}" if ev.number else f"deal dealer={ev.dealer}"
-    if isinstance(ev, Call):
-        return f"call {ev.card} partner={ev.partner}"
-    if isinstance(ev, Alone):
-        return f"alone {ev.seat}"
-    if isinstance(ev, Places):
-        return "places " + " ".join(ev.order)
-    if isinstance(ev, Points):
-        return "points " + " ".join(f"{s}={n}" for s, n in ev.won) + f" hand={ev.hand}"
-    if isinstance(ev, Declare):
-        return f"declare {ev.seat} {ev.kind}" + (f" {ev.rank}" if ev.rank else "")
-    if isinstance(ev, conduct.Warn | conduct.Ruling):
-        return conduct.format_event(ev)
-    return f"claim {ev.kind}"
+    if isinstance(e, ev.Seat):
+        return f"seat {e.seat} {kit.quote(e.name)}"
+    if isinstance(e, ev.Deal):
+        return f"deal {e.number} dealer={e.dealer}" if e.number else f"deal dealer={e.dealer}"
+    if isinstance(e, ev.Call):
+        return f"call {e.card} partner={e.partner}"
+    if isinstance(e, ev.Alone):
+        return f"alone {e.seat}"
+    if isinstance(e, ev.Places):
+        return "places " + " ".join(e.order)
+    if isinstance(e, ev.Points):
+        return "points " + " ".join(f"{s}={n}" for s, n in e.won) + f" hand={e.hand}"
+    if isinstance(e, ev.Declare):
+        return f"declare {e.seat} {e.kind}" + (f" {e.rank}" if e.rank else "")
+    if isinstance(e, conduct.Warn | conduct.Ruling):
+        return conduct.format_event(e)
+    return f"claim {e.kind}"
 
 
 def write(events: Iterable[Event]) -> str:
     """The canonical record: one directive a line, a blank line before each deal, no comments."""
-    return kit.write_record(events, format_event, Deal)
+    return kit.write_record(events, format_event, ev.Deal)

@@ -9,20 +9,8 @@ from collections.abc import Callable, Iterable, Sequence
 from referee.core.errors import UsageError
 from referee.core.i18n import M, listed
 from referee.core.names import NAME_MAX, check_id, check_text
-from referee.games.jinhua_mahjong.events import (
-    SEATS,
-    Caishen,
-    Claim,
-    Deal,
-    Event,
-    Header,
-    Liable,
-    NoWin,
-    Patterns,
-    Seat,
-    Tiles,
-    Win,
-)
+from referee.games.jinhua_mahjong import events as ev
+from referee.games.jinhua_mahjong.events import SEATS, Event
 from referee.games.jinhua_mahjong.patterns import BY_CODE, pattern_named
 from referee.games.jinhua_mahjong.tiles import code, parse_tile, parse_tiles
 from referee.games.kit import conduct
@@ -93,7 +81,7 @@ USAGE = {
 }
 
 
-def _header(args: list[str], line: int) -> Header:
+def _header(args: list[str], line: int) -> ev.Header:
     ident: str | None = None
     rules: str | None = None
     extra: list[tuple[str, str]] = []
@@ -117,7 +105,7 @@ def _header(args: list[str], line: int) -> Header:
             extra.append((key, _checked(value, f"{key}=", NAME_MAX)))
     if not ident:
         raise NotationError(M("match: the header needs id=ID"))
-    return Header(ident, rules, tuple(extra), line)
+    return ev.Header(ident, rules, tuple(extra), line)
 
 
 def _checked(value: str, what: str, most: int) -> str:
@@ -131,19 +119,19 @@ def _checked(value: str, what: str, most: int) -> str:
 def _seat_line(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) < 2:
         raise _usage(keyword)
-    return Seat(_seat(args[0], keyword), _checked(unquote(rest.split(None, 1)[1].strip()), "seat", NAME_MAX), line)
+    return ev.Seat(_seat(args[0], keyword), _checked(unquote(rest.split(None, 1)[1].strip()), "seat", NAME_MAX), line)
 
 
 def _deal(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) > 1:
         raise _usage(keyword)
-    return Deal(_seat(args[0], keyword) if args else None, line)
+    return ev.Deal(_seat(args[0], keyword) if args else None, line)
 
 
 def _nowin(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if args:
         raise _usage(keyword)
-    return NoWin(line)
+    return ev.NoWin(line)
 
 
 def _caishen(keyword: str, args: list[str], line: int, rest: str) -> Event:
@@ -152,14 +140,14 @@ def _caishen(keyword: str, args: list[str], line: int, rest: str) -> Event:
     tile = parse_tile(args[0])
     if tile is None:
         raise _not_tile(args[0])
-    return Caishen(tile, line)
+    return ev.Caishen(tile, line)
 
 
 def _claim(keyword: str, args: list[str], line: int, rest: str) -> Event:
     words = [a for a in args if a.lower() not in FROM]
     if len(words) != 2 or len(args) - len(words) > 1:
         raise _usage(keyword)
-    return Claim(keyword, _seat(words[0], keyword), _seat(words[1], keyword), line)
+    return ev.Claim(keyword, _seat(words[0], keyword), _seat(words[1], keyword), line)
 
 
 def _win(keyword: str, args: list[str], line: int, rest: str) -> Event:
@@ -168,11 +156,11 @@ def _win(keyword: str, args: list[str], line: int, rest: str) -> Event:
     winner = _seat(args[0], keyword)
     rest_args = args[1:]
     if len(rest_args) == 1 and rest_args[0].lower() in SELF:
-        return Win(winner, None, line)
+        return ev.Win(winner, None, line)
     words = [a for a in rest_args if a.lower() not in FROM]
     if len(words) != 1 or len(rest_args) - len(words) > 1:
         raise _usage(keyword)
-    return Win(winner, _seat(words[0], keyword), line)
+    return ev.Win(winner, _seat(words[0], keyword), line)
 
 
 def _patterns(keyword: str, args: list[str], line: int, rest: str) -> Event:
@@ -186,7 +174,7 @@ def _patterns(keyword: str, args: list[str], line: int, rest: str) -> Event:
             codes.append(p.code)
     if not codes:
         raise _usage(keyword)
-    return Patterns(tuple(codes), line)
+    return ev.Patterns(tuple(codes), line)
 
 
 def _tiles(keyword: str, args: list[str], line: int, rest: str) -> Event:
@@ -196,13 +184,13 @@ def _tiles(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(tiles) != 14:
         raise NotationError(M("tiles: {n} tiles, a hand is 14 (a kong written as three, the tile won last)",
                               n=len(tiles)))
-    return Tiles(tuple(tiles), line)
+    return ev.Tiles(tuple(tiles), line)
 
 
 def _liable(keyword: str, args: list[str], line: int, rest: str) -> Event:
     if len(args) != 1:
         raise _usage(keyword)
-    return Liable(_seat(args[0], keyword), line)
+    return ev.Liable(_seat(args[0], keyword), line)
 
 
 READERS: dict[str, Callable[[str, list[str], int, str], Event]] = {
@@ -233,7 +221,8 @@ def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
 
     # each line of a deal read once (a match claims and wins the same few ways); not the header, a seat's name
     # nor the conduct
-    remembered = Remembered(parse_line, (Deal, Caishen, Claim, Win, Patterns, Tiles, Liable, NoWin))
+    remembered = Remembered(parse_line, (ev.Deal, ev.Caishen, ev.Claim, ev.Win, ev.Patterns, ev.Tiles, ev.Liable,
+                                         ev.NoWin))
     return read_lines(lines, remembered, Record())
 
 
@@ -254,27 +243,27 @@ def parse_line(line: str, number: int) -> Event:
 
 def format_event(e: Event) -> str:
     """The canonical line of one event: English keywords, seat letters, tile codes, pattern codes."""
-    if isinstance(e, Header):
+    if isinstance(e, ev.Header):
         parts = [f"match id={quote(e.id)} game={GAME_KEY}"]
         if e.rules:
             parts.append(f"rules={quote(e.rules)}")
         parts += [f"{k}={quote(v)}" for k, v in e.extra]
         return " ".join(parts)
-    if isinstance(e, Seat):
+    if isinstance(e, ev.Seat):
         return f"seat {e.seat} {text_field(e.name)}"
-    if isinstance(e, Deal):
+    if isinstance(e, ev.Deal):
         return f"deal {e.dealer}" if e.dealer else "deal"
-    if isinstance(e, Caishen):
+    if isinstance(e, ev.Caishen):
         return f"caishen {code(e.tile)}"
-    if isinstance(e, Claim):
+    if isinstance(e, ev.Claim):
         return f"{e.kind} {e.claimer} {e.feeder}"
-    if isinstance(e, Win):
+    if isinstance(e, ev.Win):
         return f"win {e.winner} {e.discarder or 'self'}"
-    if isinstance(e, Patterns):
+    if isinstance(e, ev.Patterns):
         return "patterns " + " ".join(e.codes)
-    if isinstance(e, Tiles):
+    if isinstance(e, ev.Tiles):
         return "tiles " + " ".join(code(t) for t in e.tiles)
-    if isinstance(e, Liable):
+    if isinstance(e, ev.Liable):
         return f"liable {e.seat}"
     if isinstance(e, conduct.Warn | conduct.Ruling):
         return conduct.format_event(e)
@@ -285,7 +274,7 @@ def write(events: Sequence[Event]) -> str:
     """The canonical record: one directive a line, a blank line before each deal."""
     out: list[str] = []
     for e in events:
-        if isinstance(e, Deal):
+        if isinstance(e, ev.Deal):
             out.append("")
         out.append(format_event(e))
     return "\n".join(out).strip("\n") + "\n"
