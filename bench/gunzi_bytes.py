@@ -1,0 +1,139 @@
+"""Save every output of Gunzi's records, then compare later outputs with the saved ones byte for byte: the guard
+of a speed change to Gunzi's reader, replay or views that must print the same bytes as before (as
+``games_bytes.py`` is for the three newer games).
+
+    .venv/bin/python bench/gunzi_bytes.py save /tmp/gunzi-before      # before changing anything
+    .venv/bin/python bench/gunzi_bytes.py compare /tmp/gunzi-before   # after each change: exit 1 on a difference
+
+The records: ``examples/*.gunzi``; the generator's (``referee.games.gunzi.testing.generate``) of seeds 1, 7 and
+2026 at 300 hands in the club rules (the match ends when a side wins it), and at 3,000 and 10,000 hands on the
+endless rule file (``games_bench.py``'s); the 300-hand record of seed 7 with lines broken (unknown directives,
+bad cards, points out of range, lines dropped, other spellings). For each, whole processes of ``check``,
+``replay``, ``replay --json`` and ``explain -n K`` (every hand of an example; the first, some middle ones and the
+last of a generated record), in English and Chinese (traditional Chinese too for the examples), and ``whatif``
+of a few entries of the example and of a generated record imported into a store: stdout, stderr and the exit
+code, one file each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from referee.games.gunzi.testing.generate import endless_rule_file, endless_rules, generate_match  # noqa: E402
+
+
+def _hands(path: Path) -> int:
+    return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.split()[:1] == ["hand"])
+
+
+def _broken(text: str, seed: int) -> str:
+    """*text* with about 40 lines broken, the same ones for the same seed."""
+    rng = random.Random(seed)
+    lines = text.splitlines()
+    for _ in range(40):
+        i = rng.randrange(1, len(lines))
+        word = lines[i].split()[:1]
+        kind = rng.randrange(6)
+        if kind == 0:
+            lines[i] = "frobnicate " + lines[i]
+        elif kind == 1 and word in (["kitty"], ["bury"], ["tribute"], ["show"]):
+            lines[i] = lines[i] + " 1Z"
+        elif kind == 2 and word == ["points"]:
+            lines[i] = "points 999"
+        elif kind == 3:
+            lines[i] = ""
+        elif kind == 4:
+            lines[i] = lines[i].lower()
+        elif word == ["kitty"]:
+            lines[i] = lines[i].replace("kitty", "底牌", 1)
+        else:
+            lines[i] = lines[i] + " extra"
+    return "\n".join(lines) + "\n"
+
+
+def _run(args: list[str], cwd: Path) -> bytes:
+    r = subprocess.run([sys.executable, "-m", "referee.cli", *args], capture_output=True, cwd=cwd,
+                       env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
+    return r.stdout + b"\n--stderr--\n" + r.stderr + f"\n--exit {r.returncode}\n".encode()
+
+
+def outputs(tmp: Path) -> Iterator[tuple[str, bytes]]:
+    """(name, bytes) of every output."""
+    rules = endless_rule_file(tmp)
+    endless = f" rules={rules.name} "
+    records: list[tuple[Path, bool]] = []
+    for example in sorted((ROOT / "examples").glob("*.gunzi")):
+        (tmp / example.name).write_bytes(example.read_bytes())
+        records.append((tmp / example.name, False))
+    for seed in (1, 7, 2026):
+        p = tmp / f"gen-{seed}-300.gunzi"
+        p.write_text(generate_match(seed, 300), encoding="utf-8")
+        records.append((p, True))
+    for seed, n in ((7, 3000), (2026, 10_000)):
+        p = tmp / f"gen-{seed}-{n}.gunzi"
+        text = generate_match(seed, n, endless_rules()).replace(" rules=dalian-club ", endless, 1)
+        p.write_text(text, encoding="utf-8")
+        records.append((p, True))
+    broken = tmp / "broken-7-300.gunzi"
+    broken.write_text(_broken((tmp / "gen-7-300.gunzi").read_text(encoding="utf-8"), 31), encoding="utf-8")
+    records.append((broken, True))
+    for path, generated in records:
+        n = _hands(path)
+        hands = sorted({1, 2, n // 3, n // 2, n - 1, n} - {0}) if generated else range(1, n + 1)
+        langs = ("en", "zh") if generated else ("en", "zh", "zh_TW")
+        for lang in langs:
+            runs = {"replay-json": ["replay", path.name, "--json"], "replay": ["replay", path.name],
+                    "check": ["check", path.name]}
+            runs.update({f"explain-{k}": ["explain", path.name, "-n", str(k)] for k in hands})
+            for name, args in runs.items():
+                yield f"{path.name}.{name}.{lang}", _run([*args, "--lang", lang], tmp)
+    # whatif: an entry replaced in a stored match (the example, and a generated record in the club rules)
+    store = tmp / "store"
+    for path in (*(p for p, g in records if not g), tmp / "gen-1-300.gunzi"):
+        out = _run(["import", path.name, "--db", str(store)], tmp)
+        match = re.search(r"^match id=(\S+)", path.read_text(encoding="utf-8"), re.M)
+        assert match is not None, path
+        yield f"{path.name}.import", out
+        lines = [line for line in path.read_text(encoding="utf-8").splitlines()
+                 if line.strip() and not line.lstrip().startswith("#")]
+        seqs = [i for i, line in enumerate(lines, 1) if line.split()[0] == "points"][:: max(1, len(lines) // 40)]
+        for seq in seqs[:6]:
+            for directive in ("points 0", "points 300", "kitty 4C 6D 9S KH 7C 3H"):
+                yield (f"{path.name}.whatif-{seq}-{directive.split()[0]}{directive.split()[1]}",
+                       _run(["whatif", match.group(1), str(seq), directive, "--db", str(store)], tmp))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("action", choices=("save", "compare"))
+    ap.add_argument("folder", type=Path)
+    args = ap.parse_args()
+    args.folder.mkdir(parents=True, exist_ok=True)
+    differ = n = 0
+    with tempfile.TemporaryDirectory(prefix="referee-gunzi-bytes-") as tmp:
+        for name, data in outputs(Path(tmp)):
+            n += 1
+            data = data.replace(tmp.encode() + b"/", b"")
+            f = args.folder / name
+            if args.action == "save":
+                f.write_bytes(data)
+            elif not f.exists() or f.read_bytes() != data:
+                differ += 1
+                print(f"DIFFERS: {name}")
+                (args.folder / (name + ".new")).write_bytes(data)
+    print(f"{n} outputs {'saved' if args.action == 'save' else 'compared'}, {differ} differ")
+    sys.exit(1 if differ else 0)
+
+
+if __name__ == "__main__":
+    main()
