@@ -12,9 +12,10 @@ import contextlib
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
-from typing import NamedTuple, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from referee.core.digest import sha256
+from referee.core.frozen import Record
 from referee.core.i18n import MN, M, Msg, literal
 
 # How json.dumps(ensure_ascii=False) writes a text (the C encoder's function): _canonical's escaping.
@@ -158,7 +159,7 @@ def take_client() -> str | None:
     return held.pop() if held else None
 
 
-class ChainProblem(NamedTuple):
+class ChainProblem(Record):
     """Where a match's chain breaks (``seq`` None: the file as a whole) and what is wrong there."""
 
     match_id: str

@@ -47,10 +47,11 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, Required, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Required, TypedDict, cast
 
 from referee.core import safefile
 from referee.core.errors import UsageError
+from referee.core.frozen import Record
 from referee.core.i18n import M, Msg, literal
 from referee.core.names import NAME_MAX, check_text, file_stem, shown
 from referee.core.records import RecordError
@@ -121,7 +122,7 @@ def not_stored(error: OSError, target: Path | None = None) -> StoreWriteError:
                              file=str(file), reason=_reason(error)))
 
 
-class LogEntry(NamedTuple):
+class LogEntry(Record):
     """One line of the audit trail."""
 
     seq: int
@@ -159,7 +160,7 @@ class Summary(TypedDict, total=False):
     head: str  # and the hash of its last entry then (verify compares the match with them)
 
 
-class Head(NamedTuple):
+class Head(Record):
     """A match's head record: how many entries it had and the hash of the last (GENESIS for none)."""
 
     entries: int
@@ -170,7 +171,7 @@ _NOFOLLOW, _NONBLOCK = getattr(os, "O_NOFOLLOW", 0), getattr(os, "O_NONBLOCK", 0
 PIN_TAIL = 4096  # the bytes at the end of a match file whose digest a head record pins (the last entry and more)
 
 
-class Pin(NamedTuple):
+class Pin(Record):
     """What ``heads/<stem>.pin`` holds of the match file a head record was written after: the head (count, hash),
     the file's size, modification time and inode as the write left them, and the SHA-256 (hex) of its last
     :data:`PIN_TAIL` bytes."""
@@ -253,14 +254,14 @@ def _ends_at(match_id: str, tail: bytes, head: Head) -> bool:
             and doc["hash"] == head.hash and chain.entry_hash(match_id, doc) == head.hash)
 
 
-class MatchFile(NamedTuple):
+class MatchFile(Record):
     """A match file as read and checked for shape (its chain is checked apart: :func:`chain.check`)."""
 
     entries: list[StoredEntry]
     keeps_head: bool  # written by a version that keeps head records
 
 
-class MatchAudit(NamedTuple):
+class MatchAudit(Record):
     """What ``verify`` finds in one match."""
 
     entries: int  # entries checked
@@ -269,7 +270,7 @@ class MatchAudit(NamedTuple):
     header: Header | None = None  # the header in effect (to compare with the index)
 
 
-class Audit(NamedTuple):
+class Audit(Record):
     """What ``verify`` finds in the store: chains, head records and the index."""
 
     matches: int
@@ -279,7 +280,7 @@ class Audit(NamedTuple):
     index_findings: list[Msg]  # where the index and the match files disagree
 
 
-class Repair(NamedTuple):
+class Repair(Record):
     """What ``verify --repair-index`` did."""
 
     rows: int  # rows written
@@ -288,7 +289,7 @@ class Repair(NamedTuple):
     dropped: list[str]  # matches the old index listed whose file is gone
 
 
-class Snapshot(NamedTuple):
+class Snapshot(Record):
     """A match as one read of its file found it: its entries, the first thing broken in them (None: the
     file, every entry, the chain and the head record are sound) and what to say that is not broken."""
 
@@ -302,7 +303,7 @@ class Snapshot(NamedTuple):
         return len(self.entries), (self.entries[-1]["hash"] if self.entries else chain.GENESIS)
 
 
-class Anchor(NamedTuple):
+class Anchor(Record):
     """Where a printed chain head is in its match (``verify --head``)."""
 
     seq: int  # the entry that carries it

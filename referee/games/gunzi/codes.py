@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import NamedTuple
 
+from referee.core.frozen import Record
 from referee.core.i18n import P_, _translated, fill
 
 
@@ -147,7 +147,7 @@ class DryPotRule(Code):
     no_plain_trump_or_all_trump = "no_plain_trump_or_all_trump"  # 000 and 001 add six trumps
 
 
-class Wording(NamedTuple):
+class Wording(Record):
     """How a code is worded: its catalogue context (the code's kind), and its English msgids."""
 
     context: str

@@ -13,8 +13,9 @@ when a long record is read. ``line`` is always the last field; change one with `
 # No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by
 # typing at import (a ForwardRef per field), on every command's start; as types they are not.
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple, Union
+from typing import TYPE_CHECKING, Union
 
+from referee.core.frozen import Record
 from referee.core.records import RecordError as RecordError  # re-exported: every game reports these
 from referee.games.gunzi.cards import Card
 
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from referee.core.errors import RefereeError
 
 
-class MatchHeader(NamedTuple):
+class MatchHeader(Record):
     id: str
     rules: str = "dalian-club"
     date: str | None = None
@@ -40,121 +41,121 @@ class MatchHeader(NamedTuple):
         return next((v for k, v in self.extra if k == "rules-hash"), None) or None
 
 
-class TeamName(NamedTuple):
+class TeamName(Record):
     team: str  # "EW" / "NS"
     name: str
     line: int = 0
 
 
-class SeatName(NamedTuple):
+class SeatName(Record):
     seat: str
     name: str
     line: int = 0
 
 
-class HandStart(NamedTuple):
+class HandStart(Record):
     line: int = 0
 
 
-class DeclarerIs(NamedTuple):
+class DeclarerIs(Record):
     seat: str
     line: int = 0
 
 
-class Declare(NamedTuple):
+class Declare(Record):
     seat: str
     cards: tuple[Card, ...]
     as_suit: str | None = None
     line: int = 0
 
 
-class Flip(NamedTuple):
+class Flip(Record):
     seat: str
     card: Card
     line: int = 0
 
 
-class Draw(NamedTuple):
+class Draw(Record):
     cards: tuple[Card, ...]  # in the order drawn; jokers are passed over
     line: int = 0
 
 
-class Trump(NamedTuple):
+class Trump(Record):
     suit: str
     line: int = 0
 
 
-class Riot(NamedTuple):
+class Riot(Record):
     seat: str
     cards: tuple[Card, ...]
     line: int = 0
 
 
-class Waive(NamedTuple):
+class Waive(Record):
     line: int = 0
 
 
-class Tribute(NamedTuple):
+class Tribute(Record):
     seat: str
     cards: tuple[Card, ...]
     line: int = 0
 
 
-class Kitty(NamedTuple):
+class Kitty(Record):
     cards: tuple[Card, ...]
     line: int = 0
 
 
-class Bury(NamedTuple):
+class Bury(Record):
     cards: tuple[Card, ...]
     line: int = 0
 
 
-class King(NamedTuple):
+class King(Record):
     seat: str
     jokers: tuple[Card, ...]
     take: tuple[Card, ...]
     line: int = 0
 
 
-class Points(NamedTuple):
+class Points(Record):
     points: int
     line: int = 0
 
 
-class DeclarerPoints(NamedTuple):
+class DeclarerPoints(Record):
     points: int
     line: int = 0
 
 
-class Last(NamedTuple):
+class Last(Record):
     dug: bool  # True: the defenders won the last trick (抠底); False: the declarers kept it (保底)
     line: int = 0
 
 
-class Show(NamedTuple):
+class Show(Record):
     seat: str
     cards: tuple[Card, ...]
     line: int = 0
 
 
-class Warn(NamedTuple):
+class Warn(Record):
     seat: str
     text: str
     line: int = 0
 
 
-class Time(NamedTuple):
+class Time(Record):
     line: int = 0
 
 
-class Ruling(NamedTuple):
+class Ruling(Record):
     winner: str  # "EW" / "NS"
     text: str
     line: int = 0
 
 
-class Redeal(NamedTuple):
+class Redeal(Record):
     line: int = 0
 
 

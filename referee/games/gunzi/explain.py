@@ -13,8 +13,9 @@ Field kinds (``referee.core.i18n``): seats ``{x:seat}``, teams ``{x:team}``, sui
 # at import (a ForwardRef per field), on every command's start; as types they are not.
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from referee.core.frozen import Record
 from referee.core.i18n import KINDS, M, Msg, _translated, localize, separator
 from referee.games.gunzi.cards import Card
 
@@ -28,7 +29,7 @@ else:  # what string.Formatter().parse(template) returns, without loading string
 StepValue = int | str | tuple[Card, ...] | None
 
 
-class Step(NamedTuple):
+class Step(Record):
     """One step of a settlement: the kind of step, the rule it applied and what it gave.
 
     The text is formatted only when shown (``text``), so replaying a long record stays cheap; a
@@ -44,7 +45,7 @@ class Step(NamedTuple):
         return render(self, lang)
 
 
-class StepKind(NamedTuple):
+class StepKind(Record):
     """The names of a step's values, in the order the engine passes them, and its message."""
 
     fields: tuple[str, ...]
@@ -177,7 +178,7 @@ def worded(step: Step, lang: str) -> str:
     return f"{text} [{step.key}; {clause}]"
 
 
-class Part(NamedTuple):
+class Part(Record):
     """A piece of a step kind's message in one language: the text before a field, and the field."""
 
     literal: str

@@ -6,8 +6,9 @@ the same thing and none of them computes a rule of its own.
 
 # No `from __future__ import annotations` here: a named tuple's string annotations are each compiled by
 # typing at import (a ForwardRef per field), on every command's start; as types they are not.
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from referee.core.frozen import Record
 from referee.games.gunzi.cards import Card
 from referee.games.gunzi.codes import DryReason, Fixed, GameEnd, NoteKind, Outcome, Phase, Waiver
 from referee.games.gunzi.events import MatchHeader, RecordError
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from referee.games.gunzi.ruleset import RuleSet
 
 
-class HowFixed(NamedTuple):
+class HowFixed(Record):
     """How a hand's declarer and trump were fixed (§4), kept for its explanation: the grab or the
     declaration's seat, and the cards flipped, drawn or declared."""
 
@@ -26,7 +27,7 @@ class HowFixed(NamedTuple):
     cards: tuple[Card, ...] = ()
 
 
-class TributeInfo(NamedTuple):
+class TributeInfo(Record):
     giver: str
     receiver: str
     owed: int
@@ -36,7 +37,7 @@ class TributeInfo(NamedTuple):
     riot_cards: tuple[Card, ...] = ()
 
 
-class HandFacts(NamedTuple):
+class HandFacts(Record):
     """What a hand's settlement starts from (``settle.settle``): the engine has judged the cards."""
 
     declarer: str
@@ -49,7 +50,7 @@ class HandFacts(NamedTuple):
     dug: bool
 
 
-class Settlement(NamedTuple):
+class Settlement(Record):
     """The numbers of a hand's settlement (``settle.settle``), and the facts it started from: a settled hand
     keeps it, and its explanation is worded from it (``settle.settlement_steps``), never settled again."""
 
@@ -74,7 +75,7 @@ class Settlement(NamedTuple):
     facts: HandFacts
 
 
-class HandResult(NamedTuple):
+class HandResult(Record):
     """One settled hand. A named tuple (immutable, cheap to make: one per hand of a long replay)."""
 
     hand: int
@@ -117,7 +118,7 @@ class HandResult(NamedTuple):
     settlement: Settlement | None = None
 
 
-class GameResult(NamedTuple):
+class GameResult(Record):
     game: int
     winner: str | None  # None only while a timed-out game awaits a ruling
     reason: GameEnd
@@ -126,7 +127,7 @@ class GameResult(NamedTuple):
     explain: tuple[Step, ...] = ()
 
 
-class Note(NamedTuple):
+class Note(Record):
     """A warning, ruling, redeal or time call kept for the report, with its line."""
 
     kind: NoteKind
@@ -138,7 +139,7 @@ class Note(NamedTuple):
     text: str = ""
 
 
-class TableState(NamedTuple):
+class TableState(Record):
     """Where the match stands after the last event: what a referee at the table needs next."""
 
     game: int
@@ -161,7 +162,7 @@ class TableState(NamedTuple):
     blood_due: int = 0
 
 
-class MatchResult(NamedTuple):
+class MatchResult(Record):
     header: MatchHeader | None
     rules: str
     teams: dict[str, str]
