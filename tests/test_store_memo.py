@@ -108,6 +108,7 @@ def test_what_is_known_is_checked_without_reading_the_file_whole(store: FolderSt
     add(memo, "declare E BJ")
     assert memo.entries("M1")[-1]["directive"] == "declare E BJ" and memo.header("M1").id == "M1"
     assert str(path) not in reads and memo.hits == 3  # the session, the entries, the header: from memory
+    assert str(store.head_path("M1")) not in reads  # the head record seen by its last line, not read whole
     monkeypatch.undo()
     raw = path.read_bytes()
     at = raw.index(b"declare E BJ")
@@ -117,3 +118,28 @@ def test_what_is_known_is_checked_without_reading_the_file_whole(store: FolderSt
     with pytest.raises(BrokenChain):
         add(memo, "trump H")
     assert len(store.entries("M1")) == 7  # nothing recorded
+
+
+def test_a_torn_head_append_leaves_the_record_before_in_effect(store: FolderStore) -> None:
+    """A head record's append cut short (a crash after the match file's line) ends in a line without its newline:
+    not the record the memo wrote, so the file is read whole, and its last complete line is still that record."""
+    memo = Memo(store)
+    add(memo, "hand")
+    head = store.head_path("M1")
+    with open(head, "ab") as f:
+        f.write(b'\n{"id": "M1", "entr')
+    hits = memo.hits
+    add(memo, "declare E BJ")
+    assert memo.hits == hits + 1  # from memory: the torn line is no record
+    assert head_record(head) == {"id": "M1", "entries": 7, "hash": store.entries("M1")[-1]["hash"]}
+    assert store.verify(["M1"])[2] == []
+
+
+def test_the_record_in_effect_is_the_last_complete_line() -> None:
+    from referee.store.store import last_head
+
+    assert last_head(b'{"a": 1}') == b'{"a": 1}'  # written whole: no newline at all
+    assert last_head(b'{"a": 1}\n{"a": 2}\n') == b'{"a": 2}'  # appended: the last line before the newline
+    assert last_head(b'{"a": 1}\n{"a": 2}\n{"a"') == b'{"a": 2}'  # a torn append after it: passed over
+    assert last_head(b'{"a": 1}\n{"a": 2}\n\n') == b'{"a": 2}'  # an empty last line: the one before
+    assert last_head(b'{"a": 1}\n') == b'{"a": 1}'  # one line: everything before the newline

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import threading
 import weakref
 from collections.abc import Iterator, Sequence
@@ -72,6 +73,8 @@ class Known(NamedTuple):
     events: tuple[list[Any], list[RecordError]] | None  # their corrected view's events (any game's), once asked
     fold: Replayer | None = None  # the game's engine state after those events, once a recording kept it
     path: Path | None = None  # where the file is (the store's name for it, looked up once)
+    head: bytes | None = None  # the head record the store writes after these entries (head_bytes), once made
+    header: Header | None = None  # the match's header in effect, once asked
 
 
 class MemoSession(EntrySession):
@@ -110,7 +113,9 @@ class MemoSession(EntrySession):
         # the events are read again when asked (a game reads a line in the context of the match's others),
         # unless the recording says what they are (extend)
         self.before, self.entries = self.known, entries
-        self.known = Known(raw, sig_of(st), entries, None, path=self.path)
+        self.known = Known(raw, sig_of(st), entries, None, path=self.path,
+                           head=head_bytes(self.match_id, len(entries), entries[-1]["hash"]),
+                           header=self.known.header if all(e["kind"] == "event" for e in new) else None)
         return new
 
     def extend(self, events: Sequence[Any], fold: Replayer) -> None:
@@ -130,6 +135,28 @@ class MemoSession(EntrySession):
         if reading.errors or list(reading.events) != list(events):
             return
         self.known = self.known._replace(events=(old + list(reading.events), errors), fold=fold)
+
+
+def _ends_with_record(path: Path, record: bytes) -> bool:
+    """Whether the head record file *path* is a regular file whose record in effect is *record*, seen from its end
+    alone (one ``fstat`` and one read of ``len(record) + 2`` bytes): its last line after an append
+    (``\n{record}\n``), or the whole file when written whole. False is no finding: the caller reads it whole."""
+    try:  # never waiting on a FIFO nor reading through a link
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return False
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return False
+        if st.st_size == len(record):
+            return os.pread(fd, len(record), 0) == record
+        line = b"\n" + record + b"\n"
+        return st.st_size >= len(line) and os.pread(fd, len(line), st.st_size - len(line)) == line
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
 
 
 _memos: weakref.WeakKeyDictionary[FolderStore, Memo] = weakref.WeakKeyDictionary()
@@ -193,15 +220,18 @@ class Memo:
         finally:
             os.close(fd)
 
-    def _sound_head(self, folder: FolderStore, match_id: str, known: Known) -> bool:
+    def _sound_head(self, folder: FolderStore, match_id: str, known: Known, record: bytes | None = None) -> bool:
         """Whether the head record agrees with the known entries (checked again: it is a file of its own): at once
-        when the record in effect is, byte for byte, the one the store writes after them (what an append left)."""
+        when the record in effect is, byte for byte, *record*, the one the store writes after them (what an append
+        left: its last line; or the file written whole), seen by reading the file's end only."""
         entries = known.entries
         head_path = folder.heads_dir / (known.path or folder.path(match_id)).name
+        if record is not None and _ends_with_record(head_path, record):
+            return True
         try:
             head: Head | None = None
             raw = safefile.read_regular(head_path)
-            if entries and last_head(raw) == head_bytes(match_id, len(entries), entries[-1]["hash"]):
+            if record is not None and last_head(raw) == record:
                 return True
             found = parse_head(raw, match_id)
             if not isinstance(found, Head):
@@ -226,8 +256,10 @@ class Memo:
         known = self._get(match_id)
         path = known.path if known is not None and known.path is not None else folder.path(match_id)
         if known is not None:
+            if known.head is None and known.entries:  # the record the store writes after them, made once
+                known = known._replace(head=head_bytes(match_id, len(known.entries), known.entries[-1]["hash"]))
             with folder.lock_match(match_id):
-                if self._same(path, known) and self._sound_head(folder, match_id, known):
+                if self._same(path, known) and self._sound_head(folder, match_id, known, known.head):
                     self.hits += 1
                     s = MemoSession(folder, match_id, path, known)
                     try:
@@ -283,9 +315,16 @@ class Memo:
         known = self._known_now(match_id)
         if known is None:
             return self.store.header(match_id)
+        if known.header is not None:  # found once per version of the file (an append keeps it: seq 1 stays)
+            return known.header
         # the first event alone, not a copy of them all (asked once a request: the token's scope)
         found = header_of_events(known.events[0][:1] if known.events is not None else self._events(match_id, known)[0])
-        return found if found is not None else self.store.header(match_id)  # says there is none, in its words
+        if found is None:
+            return self.store.header(match_id)  # says there is none, in its words
+        with self._lock:
+            if self._known.get(match_id) is known:
+                self._known[match_id] = known._replace(header=found)
+        return found
 
     def _known_now(self, match_id: str) -> Known | None:
         """What is known of the match, if its file is still the one known (:meth:`_same`)."""

@@ -590,6 +590,9 @@ def last_head(raw: bytes) -> bytes:
     end = raw.rfind(b"\n")
     if end < 0:
         return raw
+    last = raw[raw.rfind(b"\n", 0, end) + 1:end]  # what an append left: its line, without splitting the rest
+    if last.strip():
+        return last
     for line in reversed(raw[:end].split(b"\n")):
         if line.strip():
             return line
@@ -612,8 +615,11 @@ def parse_head(raw: bytes, match_id: str) -> Head | Msg:
     return Head(data["entries"], data["hash"])
 
 
+_HEAD = json.JSONEncoder(ensure_ascii=False)  # json.dumps(ensure_ascii=False) makes an encoder a call: one for all
+
+
 def head_bytes(match_id: str, entries: int, digest: str) -> bytes:
-    return json.dumps({"id": match_id, "entries": entries, "hash": digest}, ensure_ascii=False).encode("utf-8")
+    return _HEAD.encode({"id": match_id, "entries": entries, "hash": digest}).encode("utf-8")
 
 
 def head_finding(match_id: str, entries: Sequence[StoredEntry], keeps_head: bool, head: Head | None,
