@@ -280,12 +280,19 @@ class Memo:
 
     def header(self, match_id: str) -> Header:
         """The match's header in effect, of whichever game (as ``store.header``)."""
+        found = self.known_header(match_id)
+        return found if found is not None else self.store.header(match_id)  # says there is none, in its words
+
+    def known_header(self, match_id: str) -> Header | None:
+        """The match's header in effect when its file is the one known (:meth:`_known_now`: so the match is
+        there), from memory; None when it is not (the caller asks the store whether the match is there, and its
+        header) or holds none. One look at the file answers both the token's scope's questions."""
         known = self._known_now(match_id)
         if known is None:
-            return self.store.header(match_id)
+            return None
         # the first event alone, not a copy of them all (asked once a request: the token's scope)
-        found = header_of_events(known.events[0][:1] if known.events is not None else self._events(match_id, known)[0])
-        return found if found is not None else self.store.header(match_id)  # says there is none, in its words
+        return header_of_events(known.events[0][:1] if known.events is not None
+                                else self._events(match_id, known)[0])
 
     def _known_now(self, match_id: str) -> Known | None:
         """What is known of the match, if its file is still the one known (:meth:`_same`)."""
