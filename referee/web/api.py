@@ -273,7 +273,9 @@ async def match_stream(request: Request) -> Response:
                 if len(rows) > sent:  # the new entries' events, encoded once for all viewers, in one send
                     yield b"".join(rows[sent:])
                 sent = len(rows)
-                seen = await watch.wait(seen, PING)
+                # until the next change: sse-starlette sends the keep-alive pings and ends this task when the
+                # viewer goes (a timeout here only woke every viewer every PING seconds, and armed a timer per wait)
+                seen = await watch.wait(seen, None)
 
     return EventSourceResponse(events(), ping=int(PING))
 

@@ -88,8 +88,9 @@ class Watcher:
         changed, self._changed = self._changed, asyncio.Event()
         changed.set()
 
-    async def wait(self, seen: int, timeout: float) -> int:
-        """The version after *seen* (returns at once when there is one), or *seen* after *timeout*.
+    async def wait(self, seen: int, timeout: float | None) -> int:
+        """The version after *seen* (returns at once when there is one), or *seen* after *timeout* (None: no
+        timeout, the next change).
 
         An event per change, not a condition: a timeout that cancels a condition's wait while it takes
         its lock back leaves the lock unheld (asyncio, Python 3.11), and the stream then fails. The timeout is
@@ -98,6 +99,9 @@ class Watcher:
         if self.version > seen:
             return self.version
         changed = self._changed
+        if timeout is None:  # no timer armed and cancelled per wait (a match's every viewer, at every entry)
+            await changed.wait()
+            return self.version
         with contextlib.suppress(TimeoutError):
             async with asyncio.timeout(timeout):
                 await changed.wait()
