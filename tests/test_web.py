@@ -565,3 +565,24 @@ def test_pages_in_traditional_chinese(client: TestClient) -> None:
     english = client.get("/?lang=en")
     assert '<a class="lang-other" href="/?lang=zh_TW" hreflang="zh-TW">繁體中文</a>' in english.text
     assert 'id="lang-switch" href="/?lang=zh"' in english.text
+
+
+def test_a_table_token_is_refused_at_once_when_the_header_names_another_table_since(venue: Venue,
+                                                                                    client: TestClient) -> None:
+    """A token of table 1 and of no event writes to the match whose header says ``table=1``; the header amended by
+    the CLI since to ``table=3`` (the server knew the file as it had written it), the token's next entry is refused
+    (403) and nothing more is stored: the scope is read from the server's memory only while the file is as known."""
+    from referee.store.tokens import Tokens
+
+    secret = Tokens(venue.db).add("周裁判", "referee", None, (1,)).secret
+    assert post(client, secret, "hand").status_code == 201
+    header = entries(venue)[0]["directive"]
+    assert " table=1 " in header
+    cli = run_cli(venue, "amend", T1, "1", header.replace(" table=1 ", " table=3 "), "--reason", "moved")
+    assert cli.returncode == 0, cli.stderr
+    stored = len(entries(venue))
+    refused = post(client, secret, "declare E BJ")
+    assert refused.status_code == 403
+    said = refused.json()["error"]["message"]
+    assert f"周裁判's token writes to tables 1 only; match {T1} is not one of them" in said
+    assert len(entries(venue)) == stored

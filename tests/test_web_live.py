@@ -139,3 +139,44 @@ def test_a_load_older_than_the_data_in_hand_or_equal_to_it_wakes_no_one(tmp_path
         (2, [b"a", b"b"]),  # load 4 found what is in hand (the write was published already): no one woken
         (3, [b"a", b"b", b"c"]),
     ]
+
+
+def test_a_wait_without_a_timeout_returns_at_the_next_change_and_ends_when_its_viewer_goes(tmp_path: Path) -> None:
+    # What a match's stream waits with (no timer per wait): the write through the server wakes it with the new
+    # data; with no change after, it waits until the viewer goes (its task cancelled), and the hub stops then.
+    store = Store(tmp_path / "store")
+    store.create([MatchHeader(id="M1", line=1)], referee="t")
+    key = ("match", "M1")
+
+    def write_and_load(hub: Hub) -> object:
+        with store.session("M1") as s:
+            s.append("event", "warn E x", "t")
+        return hub.loaded(key)
+
+    async def scenario() -> tuple[list[int], int, bool]:
+        hub = Hub(store, interval=60.0)
+        woken: list[int] = []
+
+        async def viewer() -> None:
+            async with hub.watching(key, lambda: len(store.entries("M1"))) as w:
+                seen = await w.wait(w.version, None)
+                woken.append(w.data)
+                await w.wait(seen, None)  # nothing changes any more: returns only when cancelled
+
+        async with asyncio.timeout(10):
+            task = asyncio.create_task(viewer())
+            while key not in hub.watchers or not hub.watchers[key].version:
+                await asyncio.sleep(0.01)
+            hub.published(key, await asyncio.to_thread(write_and_load, hub))  # type: ignore[arg-type]
+            while not woken:
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.05)
+            assert not task.done()  # still waiting: no timeout ended it
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+        return woken, len(hub.watchers), hub._task is None
+
+    woken, left, stopped = asyncio.run(scenario())
+    assert woken == [2]  # the header and the warning, seen once
+    assert left == 0 and stopped  # the viewer gone, its watcher and the hub are too

@@ -312,18 +312,24 @@ class Memo:
 
     def header(self, match_id: str) -> Header:
         """The match's header in effect, of whichever game (as ``store.header``)."""
+        found = self.known_header(match_id)
+        return found if found is not None else self.store.header(match_id)  # says there is none, in its words
+
+    def known_header(self, match_id: str) -> Header | None:
+        """The match's header in effect when its file is the one known (:meth:`_known_now`: so the match is
+        there), from memory; None when it is not (the caller asks the store whether the match is there, and its
+        header) or holds none. One look at the file answers both the token's scope's questions."""
         known = self._known_now(match_id)
         if known is None:
-            return self.store.header(match_id)
+            return None
         if known.header is not None:  # found once per version of the file (an append keeps it: seq 1 stays)
             return known.header
         # the first event alone, not a copy of them all (asked once a request: the token's scope)
         found = header_of_events(known.events[0][:1] if known.events is not None else self._events(match_id, known)[0])
-        if found is None:
-            return self.store.header(match_id)  # says there is none, in its words
-        with self._lock:
-            if self._known.get(match_id) is known:
-                self._known[match_id] = known._replace(header=found)
+        if found is not None:
+            with self._lock:
+                if self._known.get(match_id) is known:
+                    self._known[match_id] = known._replace(header=found)
         return found
 
     def _known_now(self, match_id: str) -> Known | None:

@@ -157,8 +157,11 @@ def check_scope(w: Web, token: Token, rule: Rule, match: str | None, form: FormD
     was resolved for the handler (the match id, the event, the holder's token)."""
     if rule.scope == MATCH:
         assert match is not None
-        match_id = checked_match(w.store, match)
-        table = None if token.event is not None else w.memo.header(match_id).table
+        match_id = check_id(match, "match")
+        header = w.memo.known_header(match_id)  # its file as this server last wrote it: there, its header known
+        if header is None:  # else whether it is there (404), then its header, as the store reads them
+            match_id = checked_match(w.store, match_id)
+        table = None if token.event is not None else (header or w.store.header(match_id)).table
         check_write(token, match_id, table, w.events)
         check_club(w, token, None, match_id)
         return {"match": match_id}

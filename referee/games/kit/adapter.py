@@ -135,6 +135,9 @@ if TYPE_CHECKING:
                      explains: Explains | None = None) -> None: ...
 
 
+_LOADED: dict[tuple[type, str], ModuleType] = {}  # Adapter.module's, by the game's class and the module's name
+
+
 class Adapter(GameOf[E, R, Res]):
     """A game behind the interface, each method handed over to the module of its package that holds the work.
     It subclasses :class:`referee.games.api.GameOf` of the game's types, so mypy checks each method against the
@@ -151,8 +154,14 @@ class Adapter(GameOf[E, R, Res]):
     summary_module = "summary"  # the module of the package that holds ``summarize``
 
     def module(self, name: str) -> ModuleType:
-        """The module *name* of the game's package, imported when first asked for."""
-        return importlib.import_module(f"{type(self).__module__.rpartition('.')[0]}.{name}")
+        """The module *name* of the game's package, imported when first asked for and kept from then on: asked
+        several times an entry (the header, the notation), and ``importlib.import_module`` of a loaded module is
+        ~3 us of Python each time (its name built, its lock's check)."""
+        loaded = _LOADED.get((type(self), name))
+        if loaded is None:
+            loaded = _LOADED[type(self), name] = importlib.import_module(
+                f"{type(self).__module__.rpartition('.')[0]}.{name}")
+        return loaded
 
     def _notation(self) -> Notation[E]:
         return cast("Notation[E]", self.module("notation"))
