@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bytecheck import save_or_compare  # noqa: E402
 from games_bench import records  # noqa: E402
 
 SUFFIXES = (".doudizhu", ".dagun", ".mahjong")
@@ -75,19 +76,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026, help="the bench's seed (2026)")
     args = ap.parse_args()
     args.folder.mkdir(parents=True, exist_ok=True)
-    differ = 0
-    n = 0
-    for name, data in outputs(args.folder, args.long, args.seed):
-        n += 1
-        f = args.folder / name
-        if args.action == "save":
-            f.write_bytes(data)
-        elif not f.exists() or f.read_bytes() != data:
-            differ += 1
-            print(f"DIFFERS: {name}")
-            (args.folder / (name + ".new")).write_bytes(data)
-    print(f"{n} outputs {'saved' if args.action == 'save' else 'compared'}, {differ} differ")
-    sys.exit(1 if differ else 0)
+    save_or_compare(args.action, args.folder, outputs(args.folder, args.long, args.seed))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bytecheck import save_or_compare  # noqa: E402
+
 from referee.games.gunzi.testing.generate import endless_rule_file, endless_rules, generate_match  # noqa: E402
 
 
@@ -119,20 +121,9 @@ def main() -> None:
     ap.add_argument("folder", type=Path)
     args = ap.parse_args()
     args.folder.mkdir(parents=True, exist_ok=True)
-    differ = n = 0
     with tempfile.TemporaryDirectory(prefix="referee-gunzi-bytes-") as tmp:
-        for name, data in outputs(Path(tmp)):
-            n += 1
-            data = data.replace(tmp.encode() + b"/", b"")
-            f = args.folder / name
-            if args.action == "save":
-                f.write_bytes(data)
-            elif not f.exists() or f.read_bytes() != data:
-                differ += 1
-                print(f"DIFFERS: {name}")
-                (args.folder / (name + ".new")).write_bytes(data)
-    print(f"{n} outputs {'saved' if args.action == 'save' else 'compared'}, {differ} differ")
-    sys.exit(1 if differ else 0)
+        save_or_compare(args.action, args.folder, ((name, data.replace(tmp.encode() + b"/", b""))
+                                                   for name, data in outputs(Path(tmp))))
 
 
 if __name__ == "__main__":
