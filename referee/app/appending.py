@@ -20,9 +20,10 @@ import contextlib
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import UsageError
+from referee.core.frozen import Record
 from referee.core.i18n import MN, M, Msg
 from referee.core.records import RecordError
 from referee.games.api import AnyEvent, Game
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from referee.app.recordtypes import FileEvents
 
 
-class ClosedRound(NamedTuple):
+class ClosedRound(Record):
     event: str
     round: int
     head: tuple[int, str] | None = None  # the match's head its close recorded (entries, last hash)

@@ -9,8 +9,9 @@ two referees recording into one match cannot interleave between check and append
 # at import (a ForwardRef per field), on every command's start; as types they are not.
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from referee.core.frozen import Record
 from referee.core.i18n import M, Msg
 from referee.core.records import RecordError
 from referee.games.api import AnyEvent, Game
@@ -54,7 +55,7 @@ def _rejection(errors: list[RecordError], expected: tuple[str, ...], what: Entry
              expected=hints(expected))
 
 
-class Outcome(NamedTuple):
+class Outcome(Record):
     entry: StoredEntry  # the entry stored
     event: AnyEvent | None  # the event in effect at its place (None for undo/void)
     before: Any  # the game's result; None when not needed (recording into an error-free match); set for a correction

@@ -12,9 +12,10 @@ none. Every caller gets the same checks, the same messages and byte for byte the
 # at import (a ForwardRef per field), on every command's start; as types they are not.
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from referee.core.errors import UsageError
+from referee.core.frozen import Record
 from referee.core.i18n import M
 from referee.core.records import RecordError
 from referee.games.api import AnyEvent, Game, Reading, Replayer
@@ -47,7 +48,7 @@ class OtherGame(UsageError):
     directive's text with the match's game (:func:`record_text`)."""
 
 
-class Recorded(NamedTuple):
+class Recorded(Record):
     entries: list[StoredEntry]  # the entries stored
     events: list[AnyEvent]  # the events in effect, their line = their seq
     before: Any  # the game's result before (None when not needed)

@@ -6,12 +6,11 @@ through one type; a game's reader collects them and never stops at the first.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from referee.core.frozen import Record
 from referee.core.i18n import Msg
 
 
-class RecordError(NamedTuple):
+class RecordError(Record):
     """A problem found in a record, at a line (0 when it concerns the whole record).
 
     ``msg`` is the problem in no language yet; ``message`` is its English (the public JSON's

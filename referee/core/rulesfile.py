@@ -34,13 +34,14 @@ import os
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 from referee.core.digest import sha256
 from referee.core.errors import UsageError
+from referee.core.frozen import Record
 from referee.core.i18n import M, Msg, gettext, listed, tr
 
 # A game's declared keys, its schema, a loaded rule set and a key as shown (:class:`Key`, :class:`Schema`,
@@ -309,14 +310,14 @@ def identity(src: Path | Traversable) -> str:
 _LOADED: dict[tuple[str, str], Rules] = {}
 
 
-class Problem(NamedTuple):
+class Problem(Record):
     """What is wrong (*msg*) with the rule file its label names (*file*)."""
 
     file: str
     msg: Msg
 
 
-class Link(NamedTuple):
+class Link(Record):
     """A file on the way down a chain of bases, to find a cycle: its identity (its resolved path), its label."""
 
     ident: str

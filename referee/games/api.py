@@ -15,9 +15,10 @@ Dizhu, 4 at mahjong) share standings and pairing.
 # No `from __future__ import annotations` here: the named tuples' and typed dicts' string annotations would each be
 # compiled by typing at import (a ForwardRef per field), on every command's start; as types they are not.
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeAlias, TypeVar
 
 from referee.core import rulesfile
+from referee.core.frozen import Record
 from referee.core.i18n import Msg, literal
 from referee.core.records import RecordError
 
@@ -500,7 +501,7 @@ class Replayer(Protocol):
         ...
 
 
-class Timed(NamedTuple):
+class Timed(Record):
     """One unit the time rule times (:meth:`Game.timed`): its number, the line (store sequence) of the event
     that opened it and of the event that ended it (None while it is played)."""
 
@@ -509,7 +510,7 @@ class Timed(NamedTuple):
     end: int | None
 
 
-class Problems(NamedTuple):
+class Problems(Record):
     """A result's problems in two: the mistakes (what recording refuses, what ``status`` lists by entry) and what
     the deal in progress still lacks (:meth:`Game.pending`: what comes next), each in the engine's order."""
 
@@ -539,7 +540,7 @@ def header_line(game: Game, events: Sequence[Any]) -> int:
     return header.line if header else 0
 
 
-class Content(NamedTuple):
+class Content(Record):
     """A rule set's content as a match pins it: its canonical text (``core.rulesfile.canonical``), the SHA-256
     of that text, and the short pin a header carries."""
 

@@ -31,10 +31,11 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from referee.core.digest import mac, sha256
 from referee.core.digest import same as _same
+from referee.core.frozen import Record
 from referee.games.api import Game, Replayer
 from referee.store.chain import StoredEntry
 
@@ -44,7 +45,7 @@ FREEZE = 64  # settled hands re-pickled each time before they are frozen into th
 KEEP = 256  # states kept at most (the most recently written): a club's evenings, never a cache that only grows
 
 
-class Kept(NamedTuple):
+class Kept(Record):
     """A kept state as read: the engine's fold after the head's entries, and what the clock's notice reads."""
 
     state: Replayer
@@ -54,7 +55,7 @@ class Kept(NamedTuple):
     pin: str  # the rules content's digest the state was folded under
 
 
-class Hint(NamedTuple):
+class Hint(Record):
     """What the clock's notice after a record reads (``officiate.notices``): the events and the entry times the
     game's timed units are measured from, for the match whose last entry is *seq*, *hash*."""
 

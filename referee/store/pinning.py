@@ -22,17 +22,18 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Sequence
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from referee.core import rulesfile
 from referee.core.errors import RefereeError, UsageError
+from referee.core.frozen import Record
 from referee.core.i18n import M, Msg
 from referee.games import stored
 from referee.games.api import Game, rules_content, rules_named
 from referee.store.errors import StoreError
 
 
-class KeptRules(NamedTuple):
+class KeptRules(Record):
     """A rule set's content as a store keeps it: its pin and full SHA-256, the game, the canonical text (what is
     hashed) and, as labels, the name, title and source it had when first kept (not hashed)."""
 

@@ -4,9 +4,9 @@
 # at import (a ForwardRef per field), on every command's start; as types they are not.
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from referee.core.errors import RefereeError
+from referee.core.frozen import Record
 from referee.core.i18n import M
 from referee.games.gunzi.cards import BIG_JOKER, RANKS, SMALL_JOKER, SUITS_OF, Card, flip_value
 from referee.games.gunzi.codes import FlipWinner
@@ -17,7 +17,7 @@ class DeclarationError(RefereeError, ValueError):
     """Cards that cannot declare: ``DeclarationError(M(...))``; the engine refuses the line with it."""
 
 
-class Power(NamedTuple):
+class Power(Record):
     """The strength of a later-hand declaration (§4.2.3) and the suit it makes trump."""
 
     size: int  # how many identical cards are shown

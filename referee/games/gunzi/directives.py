@@ -17,8 +17,9 @@ expected. Whether the event is legal at that point of the match is the engine's 
 
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
+from referee.core.frozen import Record
 from referee.core.i18n import N_, M, Msg
 from referee.games.gunzi.cards import _CACHE as _CARD_CACHE
 from referee.games.gunzi.cards import Card, CardError, format_cards, parse_card, parse_suit
@@ -61,7 +62,7 @@ Reader = Callable[[list[str], str, int], Event]
 Writer = Callable[[Any], str]
 
 
-class Directive(NamedTuple):
+class Directive(Record):
     keyword: str  # as the record writes it
     zh: str  # the Chinese keyword, read as the keyword
     event: type[Event]  # the event class it reads into

@@ -12,12 +12,13 @@ that mistypes a key is told which one.
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
 
 from referee.core import rulesfile
+from referee.core.frozen import Record
 from referee.core.i18n import M, Msg, listed
 from referee.core.rulesfile import Link, Problem, value_named
 from referee.core.rulesfile import RulesError as RulesError  # re-exported: one error for every game's rule files
@@ -32,7 +33,7 @@ BUNDLED = "referee.games.gunzi.rules"  # the package whose data files are the bu
 # a file; and an explanation words a choice from the catalogue like any code.
 
 
-class RuleSet(NamedTuple):
+class RuleSet(Record):
     name: str
     title: str
     source: str
@@ -78,7 +79,7 @@ class RuleSet(NamedTuple):
         return [KeyShown(f"{k.section}.{f}", _show(getattr(self, f)), k.doc) for f, k in KEYS.items()]
 
 
-class KeyShown(NamedTuple):
+class KeyShown(Record):
     """A key of a rule set as ``referee rules`` shows it."""
 
     key: str  # its full name, "section.key"
@@ -86,7 +87,7 @@ class KeyShown(NamedTuple):
     doc: Msg  # what it means
 
 
-class Key(NamedTuple):
+class Key(Record):
     section: str
     kind: type[bool] | type[int] | type[Code]  # bool, int or one of the choices (referee.games.gunzi.codes)
     doc: Msg  # what the key means, citing the section of docs/gunzi-rules.md it follows
@@ -156,7 +157,7 @@ SECTIONS = tuple(dict.fromkeys(k.section for k in KEYS.values()))
 META = ("base", "name", "title", "source")  # top-level strings; only a file without a base needs name, title, source
 
 
-class Retired(NamedTuple):
+class Retired(Record):
     """A key that was replaced, so that an old file is told what to write instead."""
 
     new: str  # the key that replaced it

@@ -9,8 +9,7 @@ them on demand (as rbtying/shengji's scoring ``explain`` does), never by settlin
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from referee.core.frozen import Record
 from referee.games.gunzi.cards import plain_trumps
 from referee.games.gunzi.codes import DeclarerRotation, DryReason, Fixed, GameEnd, Jokers, Outcome, Waiver
 from referee.games.gunzi.explain import Step
@@ -45,7 +44,7 @@ def score_blood(score: int, rules: RuleSet) -> int:
     return 0
 
 
-class GameOver(NamedTuple):
+class GameOver(Record):
     """The game a hand ends (§7.3): who wins it and why."""
 
     winner: str

@@ -10,8 +10,9 @@ its older names over to them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from referee.core.frozen import Record
 from referee.core.i18n import M, Msg, literal, tr, trn
 from referee.core.i18n import form as _form
 from referee.games.gunzi import facts
@@ -307,7 +308,7 @@ def warning_line(result: MatchResult, team: str, limit: int, games_to_win: int, 
 
 # --- the audit trail by game and hand ----------------------------------------------------------------
 
-class LogGroup(NamedTuple):
+class LogGroup(Record):
     """The entries of the audit trail that concern one hand (``hand`` None: the match before its first
     hand): its events, and the corrections of them, in stored order."""
 
