@@ -266,8 +266,6 @@ def _on_thread(action: str, on_thread: OnThread) -> Handler:
 
     async def endpoint(request: Request) -> Response:
         w: Web = request.app.state.web
-        if request.method == "POST" and not request.url.path.startswith("/api/"):
-            raise ValueError("a page's POST reads its form (and its CSRF value) before its scope: use guarded")
 
         def authorised() -> Token:
             token, request.state.scope = _signed_in_scope(w, request, rule)

@@ -293,10 +293,8 @@ async def event_stream(request: Request) -> Response:
     async def events() -> AsyncIterator[dict[str, Any]]:
         async with w.hub.watching(("event", event_id), lambda: None) as watch:
             seen = watch.version
-            while True:
-                now = await watch.wait(seen)
-                if now != seen:
-                    seen = now
-                    yield {"id": str(now), "data": "changed"}
+            while True:  # a wait without a timeout returns a newer version only
+                seen = await watch.wait(seen)
+                yield {"id": str(seen), "data": "changed"}
 
     return EventSourceResponse(events(), ping=int(PING))
