@@ -1,10 +1,10 @@
-"""Mutation testing of the rules code: ``make mutate`` (docs/mutation.md).
+"""Mutation testing of the rules code of every game: ``make mutate`` (docs/mutation.md).
 
-Runs mutmut (configured in pyproject's ``[tool.mutmut]``: the modules to mutate and the fast test
-subset) from a clean ``mutants/`` folder, then prints the score of each module and every surviving
-mutant as a one-line diff, marked ``equivalent`` when docs/mutation.md proves it so (a survivor is
-known there by its function and its mutated line, not by its number, which moves when the code does),
-and writes the figures into docs/mutation.md between its ``mutate:figures`` markers.
+Runs mutmut (configured in pyproject's ``[tool.mutmut]``: the modules to mutate, each game's rules code, and
+the fast test subset) from a clean ``mutants/`` folder, then prints the score of each module and every surviving
+mutant as a one-line diff, marked ``equivalent`` when docs/mutation.md proves it so (a survivor is known there
+by its game, its function and its mutated line, not by its number, which moves when the code does), and writes
+each game's figures into docs/mutation.md between that game's ``mutate:figures`` markers.
 
 A row of docs/mutation.md proves a survivor equivalent only with a proof: ``argument: …`` (a reason a
 reader can check in the code: the value is never read, both branches return the same …) or
@@ -16,9 +16,11 @@ Options:
   --survivors    as --keep, then rerun every mutant not killed (after adding tests), then report
   --properties   also rerun the survivors against tests/test_properties.py (about 12 s a mutant)
   --report       only report the results already in mutants/
-  --compare KEY… replay the bundled example and a generated corpus (every rule set) through the code
-                 and through each mutant KEY, and say whether any result differs (before judging a
-                 survivor equivalent)
+  --game G       only game G's mutants (repeat for more): run, rerun and report them, write G's figures;
+                 the other games' results in mutants/ are kept as they are
+  --compare KEY… replay the game's bundled examples (and, for Gunzi, a generated corpus of every rule set)
+                 through the code and through each mutant KEY, and say whether any result differs (before
+                 judging a survivor equivalent)
   -j N           workers (default: the number of cores)
 
 The exit status is 1 when a survivor is not proved equivalent in docs/mutation.md, else 0.
@@ -45,7 +47,15 @@ DOC = ROOT / "docs" / "mutation.md"
 # The modules mutated: pyproject's [tool.mutmut] only_mutate, the one list.
 MODULES: tuple[str, ...] = tuple(
     tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mutmut"]["only_mutate"])
-FIGURES = ("<!-- mutate:figures start -->", "<!-- mutate:figures end -->")
+GAMES: tuple[str, ...] = tuple(sorted({m.split("/")[2] for m in MODULES}))  # the games whose rules code is mutated
+
+
+def figures_markers(game: str) -> tuple[str, str]:
+    """The markers between which docs/mutation.md holds *game*'s figures."""
+    return f"<!-- mutate:figures {game} start -->", f"<!-- mutate:figures {game} end -->"
+
+
+GAME_MARK = re.compile(r"^<!-- mutate:game ([a-z_]+) -->$")  # the rows after it prove survivors of that game
 STATUS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", 34: "skipped", 36: "timeout",
           37: "type check", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout", None: "not checked"}
 MUTMUT = [sys.executable, "-m", "mutmut"]
@@ -61,18 +71,23 @@ def function_of(key: str) -> str:
     return name[2:]
 
 
-GAME = "referee.games.gunzi."  # the package of the mutated modules: a mutant's key starts with it
-
-
 def module_of(key: str) -> str:
-    """``referee.games.gunzi.engine.xǁReplayǁon_last__mutmut_7`` → ``engine``."""
-    return key.removeprefix(GAME).split(".")[0]
+    """``referee.games.gunzi.engine.xǁReplayǁon_last__mutmut_7`` → ``gunzi/engine``."""
+    _, _, game, module = key.split(".")[:4]
+    return f"{game}/{module}"
 
 
-def load_results() -> dict[str, str]:
-    """mutant name → status, from mutmut's result files."""
+def game_of(key: str) -> str:
+    """``referee.games.gunzi.engine.xǁReplayǁon_last__mutmut_7`` → ``gunzi``."""
+    return key.split(".")[2]
+
+
+def load_results(games: tuple[str, ...] = GAMES) -> dict[str, str]:
+    """mutant name → status, from mutmut's result files (of *games*' modules)."""
     out = {}
     for module in MODULES:
+        if module.split("/")[2] not in games:
+            continue
         meta = MUTANTS / (module + ".meta")
         if not meta.exists():
             continue
@@ -87,26 +102,33 @@ def diff_line(key: str) -> tuple[str, str]:
     from mutmut.mutation.diff_apply import get_diff_for_mutant
 
     os.chdir(ROOT)  # mutmut reads mutants/<path>
-    text = get_diff_for_mutant(key, path=Path(*GAME.split(".")[:-1], module_of(key) + ".py"))
+    text = get_diff_for_mutant(key, path=Path("referee", "games", module_of(key) + ".py"))
     minus = [ln[1:].strip() for ln in text.splitlines() if ln.startswith("-") and not ln.startswith("---")]
     plus = [ln[1:].strip() for ln in text.splitlines() if ln.startswith("+") and not ln.startswith("+++")]
     return (" ".join(minus), " ".join(plus))
 
 
-def equivalents() -> list[tuple[str, str, str, str, str]]:
-    """(function, original line, mutated line, proof, problem) of each row of docs/mutation.md's table of
-    equivalent survivors: ``| `function` | `original` | `mutated` | proof |``. *problem* is "" when the
-    proof has one of the two forms (see the module's doc), else what is wrong with it."""
-    rows: list[tuple[str, str, str, str, str]] = []
+Row = tuple[str, str, str, str, str, str]  # (game, function, original line, mutated line, proof, problem)
+
+
+def equivalents() -> list[Row]:
+    """(game, function, original line, mutated line, proof, problem) of each row of docs/mutation.md's tables
+    of equivalent survivors: ``| `function` | `original` | `mutated` | proof |``, of the game named by the
+    ``<!-- mutate:game G -->`` above it (Gunzi's before any). *problem* is "" when the proof has one of the two
+    forms (see the module's doc), else what is wrong with it."""
+    rows: list[Row] = []
     if not DOC.exists():
         return rows
+    game = "gunzi"
     for line in DOC.read_text(encoding="utf-8").splitlines():
+        if (mark := GAME_MARK.match(line.strip())) is not None:
+            game = mark.group(1)
         if not line.startswith("|"):
             continue
         cells = [c.strip() for c in re.split(r"(?<!\\)\|", line.strip()[1:])]
         if len(cells) >= 4 and all(c.startswith("`") and c.endswith("`") and len(c) > 1 for c in cells[:3]):
             function, before, after = (_unquote(c) for c in cells[:3])
-            rows.append((function, before, after, cells[3], proof_problem(cells[3])))
+            rows.append((game, function, before, after, cells[3], proof_problem(cells[3])))
     return rows
 
 
@@ -149,10 +171,11 @@ def rerun_with_properties(keys: list[str], workers: int) -> set[str]:
         return {k for k in pool.map(one, keys) if k}
 
 
-def report(results: dict[str, str], killed_by_properties: set[str], mode: str) -> int:
-    """Print each module's score and every survivor, write the figures into docs/mutation.md; 1 when a
+def report(results: dict[str, str], killed_by_properties: set[str], mode: str,
+           games: tuple[str, ...] = GAMES) -> int:
+    """Print each module's score and every survivor, write *games*' figures into docs/mutation.md; 1 when a
     survivor is not proved equivalent there."""
-    rows = equivalents()
+    rows = [row for row in equivalents() if row[0] in games]
     by_module: dict[str, Counter[str]] = {}
     survivors = []
     for key, status in sorted(results.items(), key=lambda kv: (module_of(kv[0]), _number(kv[0]))):
@@ -166,7 +189,7 @@ def report(results: dict[str, str], killed_by_properties: set[str], mode: str) -
         total = sum(counts.values())
         caught = counts["killed"] + counts["timeout"]
         rest = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()) if s not in ("killed",))
-        print(f"  {module:12} {caught:4}/{total:<4} {100 * caught / total:5.1f}%   ({rest or 'all killed'})")
+        print(f"  {module:24} {caught:4}/{total:<4} {100 * caught / total:5.1f}%   ({rest or 'all killed'})")
     proved: Counter[str] = Counter()
     left: list[tuple[str, str, str, str, str]] = []  # (module, function, status, before → after, why)
     used: set[int] = set()
@@ -174,11 +197,11 @@ def report(results: dict[str, str], killed_by_properties: set[str], mode: str) -
         print("\nSurvivors (function: original → mutated):")
     for key, status in survivors:
         before, after = diff_line(key)
-        function = function_of(key)
-        match = [i for i, (f, a, b, _, _) in enumerate(rows)
-                 if f == function and _norm(a) == _norm(before) and _norm(b) == _norm(after)]
+        function, game = function_of(key), game_of(key)
+        match = [i for i, (g, f, a, b, _, _) in enumerate(rows)
+                 if g == game and f == function and _norm(a) == _norm(before) and _norm(b) == _norm(after)]
         used.update(match)
-        problems = [rows[i][4] for i in match]
+        problems = [rows[i][5] for i in match]
         if status == "survived" and match and "" in problems:
             proved[module_of(key)] += 1
             mark = "equivalent"
@@ -190,24 +213,30 @@ def report(results: dict[str, str], killed_by_properties: set[str], mode: str) -
     stale = [rows[i] for i in range(len(rows)) if i not in used]
     if stale:
         print(f"\n{len(stale)} rows of docs/mutation.md match no survivor (killed since, or their code changed):")
-        for f, a, b, _, _ in stale:
-            print(f"  {f}: {a}\n  {' ' * len(f)}→ {b}")
+        for g, f, a, b, _, _ in stale:
+            print(f"  {g}: {f}: {a}\n  {' ' * (len(g) + len(f) + 2)}→ {b}")
     if survivors:
         print(f"\n{len(survivors)} survivors, {sum(proved.values())} proved equivalent in docs/mutation.md, "
               f"{len(left)} not")
-    write_figures(by_module, proved, left, len(stale), mode)
+    for game in games:
+        write_figures(game, {m: c for m, c in by_module.items() if m.startswith(game + "/")}, proved,
+                      [row for row in left if row[0].startswith(game + "/")],
+                      sum(1 for row in stale if row[0] == game), mode)
     return 1 if left else 0
 
 
-def write_figures(by_module: dict[str, Counter[str]], proved: Counter[str],
+def write_figures(game: str, by_module: dict[str, Counter[str]], proved: Counter[str],
                   left: list[tuple[str, str, str, str, str]], stale: int, mode: str) -> None:
-    """The figures of this report, in docs/mutation.md between the ``mutate:figures`` markers."""
+    """The figures of this report of *game*, in docs/mutation.md between the game's ``mutate:figures`` markers."""
+    if not by_module:
+        return
     head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
     dirty = subprocess.run(["git", "status", "--porcelain", "--", "referee", "tests"], cwd=ROOT,
                            capture_output=True, text=True).stdout.strip()
     commit = head.stdout.strip() + (" with uncommitted changes to referee/ or tests/" if dirty else "")
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-    lines = [FIGURES[0], "",
+    markers = figures_markers(game)
+    lines = [markers[0], "",
              f"Written by `tools/mutate.py` ({mode}, {when}, code at {commit}); do not edit by hand.", "",
              "| module | mutants | killed | timeout | survived | no tests | score | survivors proved equivalent "
              "| survivors left |",
@@ -215,22 +244,24 @@ def write_figures(by_module: dict[str, Counter[str]], proved: Counter[str],
     total: Counter[str] = Counter()
     for module, counts in sorted(by_module.items()):
         total.update(counts)
-        lines.append(_figure_row(f"`{module}.py`", counts, proved[module], sum(1 for m in left if m[0] == module)))
+        lines.append(_figure_row(f"`{module.partition('/')[2]}.py`", counts, proved[module],
+                                 sum(1 for m in left if m[0] == module)))
     lines.append(_figure_row("all", total, sum(proved.values()), len(left)))
     if left:
         lines += ["", "Survivors left (no proof in the table below):", "",
                   "| module | function | status | original → mutated | why |", "|---|---|---|---|---|"]
-        lines += [f"| `{m}` | `{f}` | {s} | `{d.replace('|', chr(92) + '|')}` | {w} |" for m, f, s, d, w in left]
+        lines += [f"| `{m.partition('/')[2]}.py` | `{f}` | {s} | `{d.replace('|', chr(92) + '|')}` | {w} |"
+                  for m, f, s, d, w in left]
     if stale:
-        lines += ["", f"{stale} rows of the table below match no survivor of this run."]
-    lines += ["", FIGURES[1]]
+        lines += ["", f"{stale} rows of {game}'s table of proofs match no survivor of this run."]
+    lines += ["", markers[1]]
     text = DOC.read_text(encoding="utf-8")
-    if FIGURES[0] in text and FIGURES[1] in text:
-        start, end = text.index(FIGURES[0]), text.index(FIGURES[1]) + len(FIGURES[1])
+    if markers[0] in text and markers[1] in text:
+        start, end = text.index(markers[0]), text.index(markers[1]) + len(markers[1])
         DOC.write_text(text[:start] + "\n".join(lines) + text[end:], encoding="utf-8")
-        print(f"figures written to {DOC.relative_to(ROOT)}")
+        print(f"{game}'s figures written to {DOC.relative_to(ROOT)}")
     else:
-        print(f"{DOC.relative_to(ROOT)} has no {FIGURES[0]} … {FIGURES[1]} block: figures not written")
+        print(f"{DOC.relative_to(ROOT)} has no {markers[0]} … {markers[1]} block: {game}'s figures not written")
 
 
 def _figure_row(name: str, counts: Counter[str], proved: int, left: int) -> str:
@@ -245,6 +276,7 @@ def _figure_row(name: str, counts: Counter[str], proved: int, left: int) -> str:
 # --- comparing a mutant with the code on real records (before calling it equivalent) ------------------
 
 CORPUS = MUTANTS / "compare-corpus"
+# Gunzi's generated matches (the other games have no generator in the package: their corpus is their examples).
 _MAKE_CORPUS = """
 import sys
 from pathlib import Path
@@ -256,19 +288,25 @@ for rules in ("dalian-club", "gunzi-001", "classic"):
     for seed in range(n):
         (out / f"{rules}-{seed}.gunzi").write_text(generate_match(seed, rules=load(rules)), encoding="utf-8")
 """
+# Each record replayed through the game interface: its JSON and every settled deal's explanation, in English and
+# Chinese, errors included (a mutant of a message or of a step's wording differs there too).
 _DIGEST = """
-import hashlib, json, sys
+import hashlib, io, sys
 from pathlib import Path
-from referee.games.gunzi.engine import replay
-from referee.games.gunzi.jsonview import to_dict
-from referee.games.gunzi.notation import parse
-from referee.games.gunzi.ruleset import load
-for path in sorted(Path(sys.argv[1]).glob("*.gunzi")):
-    rec = parse(path.read_text(encoding="utf-8"))
+from referee.games.api import rules_named
+from referee.games.registry import game, game_of_text
+for path in sorted(Path(sys.argv[1]).iterdir()):
+    text = path.read_text(encoding="utf-8")
     try:
-        rules = load(rec.header.rules if rec.header else "dalian-club")
-        text = json.dumps(to_dict(replay(rec.events, rules), extra_errors=rec.errors), sort_keys=True,
-                          ensure_ascii=False, default=repr)
+        g = game(game_of_text(text)[0])
+        reading = g.read(text)
+        result = g.replay(reading.events, g.load_rules(rules_named(g, reading.events)), explain=True)
+        out = io.StringIO()
+        for lang in ("en", "zh"):
+            g.write_json(result, out, lang, reading.errors)
+            for deal in g.settled_hands(result):
+                out.write(g.explain_view(result, deal, lang) or "")
+        text = out.getvalue()
     except Exception as e:  # a mutant that crashes differs
         text = f"crash: {type(e).__name__}: {e}"
     print(path.name, hashlib.sha256(text.encode()).hexdigest()[:16])
@@ -276,14 +314,15 @@ for path in sorted(Path(sys.argv[1]).glob("*.gunzi")):
 
 
 def compare(keys: list[str], seeds: int = 20) -> int:
-    """Replay the example and a generated corpus (*seeds* matches per rule set, made by the code as it
+    """Replay the examples and a generated Gunzi corpus (*seeds* matches per rule set, made by the code as it
     is) through the code and through each mutant; print the records whose results differ."""
     if not (MUTANTS / "referee").is_dir():
         print("no mutants/ folder: run make mutate first")
         return 2
     if not CORPUS.is_dir():
         subprocess.run([sys.executable, "-c", _MAKE_CORPUS, str(CORPUS), str(seeds)], cwd=ROOT, check=True)
-        shutil.copy2(ROOT / "examples" / "spring-cup.gunzi", CORPUS / "spring-cup.gunzi")
+        for example in (ROOT / "examples").iterdir():
+            shutil.copy2(example, CORPUS / example.name)
 
     def digest(key: str) -> dict[str, str]:
         env = dict(os.environ, MUTANT_UNDER_TEST=key, PYTHONPATH=str(MUTANTS))
@@ -344,42 +383,48 @@ def main() -> int:
     ap.add_argument("--properties", action="store_true")
     ap.add_argument("--report", action="store_true")
     ap.add_argument("--compare", nargs="+", metavar="KEY")
+    ap.add_argument("--game", action="append", choices=GAMES, metavar="G")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
     start = time.monotonic()
     if args.compare:
         return compare(args.compare)
+    games = tuple(args.game) if args.game else GAMES
     mode = "--survivors" if args.survivors else "--keep" if args.keep else "--report" if args.report else "full run"
+    if args.game:
+        mode += " of " + ", ".join(games)
+    # One game's run keeps the others' results: its mutants are run by name (mutmut reruns a named mutant).
+    names = [f"referee.games.{game}.*" for game in games] if args.game and not args.keep else []
     if not args.report:
         stats = MUTANTS / "mutmut-stats.json"
-        if (args.survivors or args.keep) and stats.exists() and "no tests" in load_results().values():
+        if (args.survivors or args.keep) and stats.exists() and "no tests" in load_results(games).values():
             # mutmut maps tests to functions afresh only for new tests: a function the code gained since (a
             # helper split out of another) is left with no tests. Mapping all tests again costs a minute.
             print("mutants with no tests: collecting which tests call each function again", flush=True)
             stats.unlink()
-        if not args.survivors and not args.keep and MUTANTS.exists():
+        if not args.survivors and not args.keep and not args.game and MUTANTS.exists():
             shutil.rmtree(MUTANTS)
         MUTANTS.mkdir(exist_ok=True)
         sync_data()
         # A full run, or --keep: mutmut makes the mutants of the code as it is now and runs those it has no
         # result for (all of them from a clean folder; with --keep, those of the functions that changed).
-        if mutmut([], args.j) != 0:
+        if mutmut([] if args.survivors else names, args.j) != 0:
             return 2
         if args.survivors:
             # Then every mutant that is still not killed, by its name as mutmut numbers it now (a function
             # that changed was numbered afresh above), against the tests as they are now.
-            last = [k for k, s in load_results().items() if s not in ("killed", "timeout")]
+            last = [k for k, s in load_results(games).items() if s not in ("killed", "timeout")]
             if last and mutmut(last, args.j) != 0:
                 return 2
         print(f"mutmut done in {time.monotonic() - start:.0f} s (its output: mutants/run*.log)")
-    results = load_results()
+    results = load_results(games)
     killed = set()
     if args.properties:
         left = [k for k, s in results.items() if s == "survived"]
         t = time.monotonic()
         killed = rerun_with_properties(left, args.j)
         print(f"property tests: {len(killed)} of {len(left)} survivors killed in {time.monotonic() - t:.0f} s")
-    status = report(results, killed, mode + (" with --properties" if args.properties else ""))
+    status = report(results, killed, mode + (" with --properties" if args.properties else ""), games)
     print(f"\nmake mutate: {time.monotonic() - start:.0f} s")
     return status
 
