@@ -21,35 +21,11 @@ from typing import Any, Protocol
 
 from referee.core.frozen import Record
 from referee.core.i18n import N_, M, Msg
+from referee.games.gunzi import events as ev  # the registry names every event: by its module's name
 from referee.games.gunzi.cards import _CACHE as _CARD_CACHE
 from referee.games.gunzi.cards import Card, CardError, format_cards, parse_card, parse_suit
 from referee.games.gunzi.codes import Phase
-from referee.games.gunzi.events import (
-    Bury,
-    Declare,
-    DeclarerIs,
-    DeclarerPoints,
-    Draw,
-    Event,
-    Flip,
-    HandStart,
-    King,
-    Kitty,
-    Last,
-    MatchHeader,
-    Points,
-    Redeal,
-    Riot,
-    Ruling,
-    SeatName,
-    Show,
-    TeamName,
-    Time,
-    Tribute,
-    Trump,
-    Waive,
-    Warn,
-)
+from referee.games.gunzi.events import Event
 from referee.games.gunzi.seats import SeatError, parse_seat, parse_team
 from referee.games.kit.notation import NotationError as NotationError  # re-exported: the Gunzi reader's error
 from referee.games.kit.notation import UnclosedQuote, unquote, words
@@ -139,7 +115,7 @@ def _index(tokens: list[str], words: tuple[str, ...]) -> int | None:
 
 # --- the readers ----------------------------------------------------------------------------------
 
-def read_match(tokens: list[str], rest: str, line: int) -> MatchHeader:
+def read_match(tokens: list[str], rest: str, line: int) -> ev.MatchHeader:
     values: dict[str, str] = {}
     extra: list[tuple[str, str]] = []
     try:
@@ -164,24 +140,24 @@ def read_match(tokens: list[str], rest: str, line: int) -> MatchHeader:
     if not values.get("id"):
         raise NotationError(M("the match needs an id: match id=SC26-R1-T3 …"))
     rules = values.pop("rules", "") or "dalian-club"
-    return MatchHeader(rules=rules, extra=tuple(extra), line=line, **values)
+    return ev.MatchHeader(rules=rules, extra=tuple(extra), line=line, **values)
 
 
-def read_team(tokens: list[str], rest: str, line: int) -> TeamName:
+def read_team(tokens: list[str], rest: str, line: int) -> ev.TeamName:
     _need(tokens, 2, "team")
-    return TeamName(_team(tokens[0]), _rest(rest), line=line)
+    return ev.TeamName(_team(tokens[0]), _rest(rest), line=line)
 
 
-def read_seat(tokens: list[str], rest: str, line: int) -> SeatName:
+def read_seat(tokens: list[str], rest: str, line: int) -> ev.SeatName:
     _need(tokens, 2, "seat")
-    return SeatName(_seat(tokens[0]), _rest(rest), line=line)
+    return ev.SeatName(_seat(tokens[0]), _rest(rest), line=line)
 
 
 # The readers and writers shared by several directives take the directive's keyword and event class
 # first; the registry binds them with ``partial`` (a function called at each reading, where the tests
 # reach it, not a closure made once at import).
 
-def _nothing(keyword: str, cls: type[HandStart | Waive | Time | Redeal], tokens: list[str], rest: str,
+def _nothing(keyword: str, cls: type[ev.HandStart | ev.Waive | ev.Time | ev.Redeal], tokens: list[str], rest: str,
              line: int) -> Event:
     if tokens:
         raise NotationError(M("'{keyword}' takes nothing after it, found '{found}'",
@@ -189,17 +165,17 @@ def _nothing(keyword: str, cls: type[HandStart | Waive | Time | Redeal], tokens:
     return cls(line=line)
 
 
-def read_declarer(tokens: list[str], rest: str, line: int) -> DeclarerIs:
+def read_declarer(tokens: list[str], rest: str, line: int) -> ev.DeclarerIs:
     if len(tokens) != 1:
         raise expected("declarer")
-    return DeclarerIs(_seat(tokens[0]), line=line)
+    return ev.DeclarerIs(_seat(tokens[0]), line=line)
 
 
 AS_WORDS = ("as", "作")  # declare N SJ SJ SJ as H / 亮主 北 小王 小王 小王 作 红桃
 TAKE_WORDS = ("take", "换")
 
 
-def read_declare(tokens: list[str], rest: str, line: int) -> Declare:
+def read_declare(tokens: list[str], rest: str, line: int) -> ev.Declare:
     _need(tokens, 2, "declare")
     as_suit = None
     i = _index(tokens, AS_WORDS) if len(tokens) > 2 else None
@@ -210,44 +186,45 @@ def read_declare(tokens: list[str], rest: str, line: int) -> Declare:
         tokens = tokens[:i]
     if len(tokens) < 2:
         raise expected("declare")
-    return Declare(_seat(tokens[0]), _cards(tokens[1:]), as_suit, line=line)
+    return ev.Declare(_seat(tokens[0]), _cards(tokens[1:]), as_suit, line=line)
 
 
-def read_flip(tokens: list[str], rest: str, line: int) -> Flip:
+def read_flip(tokens: list[str], rest: str, line: int) -> ev.Flip:
     if len(tokens) != 2:
         raise expected("flip")
-    return Flip(_seat(tokens[0]), _cards(tokens[1:])[0], line=line)
+    return ev.Flip(_seat(tokens[0]), _cards(tokens[1:])[0], line=line)
 
 
-def read_draw(tokens: list[str], rest: str, line: int) -> Draw:
+def read_draw(tokens: list[str], rest: str, line: int) -> ev.Draw:
     _need(tokens, 1, "draw")
-    return Draw(_cards(tokens), line=line)
+    return ev.Draw(_cards(tokens), line=line)
 
 
-def read_trump(tokens: list[str], rest: str, line: int) -> Trump:
+def read_trump(tokens: list[str], rest: str, line: int) -> ev.Trump:
     if len(tokens) != 1:
         raise expected("trump")
-    return Trump(_suit(tokens[0]), line=line)
+    return ev.Trump(_suit(tokens[0]), line=line)
 
 
-def _seat_cards(keyword: str, cls: type[Riot | Tribute | Show], tokens: list[str], rest: str, line: int) -> Event:
+def _seat_cards(keyword: str, cls: type[ev.Riot | ev.Tribute | ev.Show], tokens: list[str], rest: str,
+                line: int) -> Event:
     _need(tokens, 2, keyword)
     return cls(_seat(tokens[0]), _cards(tokens[1:]), line=line)
 
 
-def _cards_only(keyword: str, cls: type[Kitty | Bury], tokens: list[str], rest: str, line: int) -> Event:
+def _cards_only(keyword: str, cls: type[ev.Kitty | ev.Bury], tokens: list[str], rest: str, line: int) -> Event:
     _need(tokens, 1, keyword)
     return cls(_cards(tokens), line=line)
 
 
-def read_king(tokens: list[str], rest: str, line: int) -> King:
+def read_king(tokens: list[str], rest: str, line: int) -> ev.King:
     i = _index(tokens, TAKE_WORDS)
     if i is None or i < 2 or i == len(tokens) - 1:
         raise expected("king")
-    return King(_seat(tokens[0]), _cards(tokens[1:i]), _cards(tokens[i + 1:]), line=line)
+    return ev.King(_seat(tokens[0]), _cards(tokens[1:i]), _cards(tokens[i + 1:]), line=line)
 
 
-def _number(keyword: str, cls: type[Points | DeclarerPoints], tokens: list[str], rest: str, line: int) -> Event:
+def _number(keyword: str, cls: type[ev.Points | ev.DeclarerPoints], tokens: list[str], rest: str, line: int) -> Event:
     if len(tokens) != 1:
         raise expected(keyword)
     try:
@@ -269,38 +246,38 @@ SIDES = {"def": True, "defenders": True, "dig": True, "dug": True, "抓分方": 
          "庄家": False}
 
 
-def read_last(tokens: list[str], rest: str, line: int) -> Last:
+def read_last(tokens: list[str], rest: str, line: int) -> ev.Last:
     if len(tokens) != 1 or tokens[0].lower() not in SIDES:
         raise expected("last")
-    return Last(SIDES[tokens[0].lower()], line=line)
+    return ev.Last(SIDES[tokens[0].lower()], line=line)
 
 
-def read_warn(tokens: list[str], rest: str, line: int) -> Warn:
+def read_warn(tokens: list[str], rest: str, line: int) -> ev.Warn:
     _need(tokens, 1, "warn")
-    return Warn(_seat(tokens[0]), _rest(rest), line=line)
+    return ev.Warn(_seat(tokens[0]), _rest(rest), line=line)
 
 
-def read_ruling(tokens: list[str], rest: str, line: int) -> Ruling:
+def read_ruling(tokens: list[str], rest: str, line: int) -> ev.Ruling:
     _need(tokens, 1, "ruling")
     word = tokens[0]
     for prefix in ("winner=", "胜方="):  # ruling winner=EW … / 裁定 胜方=东西 …
         if word.lower().startswith(prefix):
             word = word[len(prefix):]
-    return Ruling(_team(word), _rest(rest), line=line)
+    return ev.Ruling(_team(word), _rest(rest), line=line)
 
 
 # --- the writers: the canonical line of each event ----------------------------------------------------
 
-def write_match(ev: MatchHeader) -> str:
-    pairs = [("id", ev.id), ("rules", ev.rules)]
-    pairs += [(k, v) for k in HEADER_KEYS[2:] if (v := getattr(ev, k)) is not None]
-    pairs += list(ev.extra)
+def write_match(e: ev.MatchHeader) -> str:
+    pairs = [("id", e.id), ("rules", e.rules)]
+    pairs += [(k, v) for k in HEADER_KEYS[2:] if (v := getattr(e, k)) is not None]
+    pairs += list(e.extra)
     return "match " + " ".join(f"{k}={quote(v)}" for k, v in pairs)
 
 
-def _write(keyword: str, parts: tuple[Callable[[Any], str], ...], ev: Any) -> str:  # each part reads the event
-    """The line of *ev*: the keyword and each part of the event."""
-    return " ".join([keyword, *(p(ev) for p in parts)]).rstrip()
+def _write(keyword: str, parts: tuple[Callable[[Any], str], ...], e: Any) -> str:  # each part reads the event
+    """The line of *e*: the keyword and each part of the event."""
+    return " ".join([keyword, *(p(e) for p in parts)]).rstrip()
 
 
 class _Seated(Protocol):
@@ -318,77 +295,82 @@ class _Counted(Protocol):
     def points(self) -> int: ...
 
 
-def _seat_of(ev: _Seated) -> str:
-    return ev.seat
+def _seat_of(e: _Seated) -> str:
+    return e.seat
 
 
-def _cards_of(ev: _Carded) -> str:
-    return format_cards(ev.cards)
+def _cards_of(e: _Carded) -> str:
+    return format_cards(e.cards)
 
 
-def _points_of(ev: _Counted) -> str:
-    return str(ev.points)
+def _points_of(e: _Counted) -> str:
+    return str(e.points)
 
 
-def _declare(ev: Declare) -> str:
-    tail = f" as {ev.as_suit}" if ev.as_suit else ""
-    return f"declare {ev.seat} {format_cards(ev.cards)}{tail}"
+def _declare(e: ev.Declare) -> str:
+    tail = f" as {e.as_suit}" if e.as_suit else ""
+    return f"declare {e.seat} {format_cards(e.cards)}{tail}"
 
 
 # --- the registry -------------------------------------------------------------------------------------
 
 DIRECTIVES: tuple[Directive, ...] = (
-    Directive("match", "比赛", MatchHeader, read_match, write_match, N_("match KEY=VALUE…"),
+    Directive("match", "比赛", ev.MatchHeader, read_match, write_match, N_("match KEY=VALUE…"),
               N_("the match header"), None, text=True),
-    Directive("team", "队名", TeamName, read_team,
+    Directive("team", "队名", ev.TeamName, read_team,
               partial(_write, "team", (lambda e: e.team, lambda e: text_field(e.name))),
               N_("team EW|NS NAME"), N_("a team's name"), None, text=True),
-    Directive("seat", "座位", SeatName, read_seat, partial(_write, "seat", (_seat_of, lambda e: text_field(e.name))),
-              N_("seat E|S|W|N NAME"), N_("a player's name"), None, text=True),
-    Directive("hand", "发牌", HandStart, partial(_nothing, "hand", HandStart), partial(_write, "hand", ()),
+    Directive("seat", "座位", ev.SeatName, read_seat,
+              partial(_write, "seat", (_seat_of, lambda e: text_field(e.name))), N_("seat E|S|W|N NAME"),
+              N_("a player's name"), None, text=True),
+    Directive("hand", "发牌", ev.HandStart, partial(_nothing, "hand", ev.HandStart), partial(_write, "hand", ()),
               N_("hand"), N_("a new hand"), None),
-    Directive("declarer", "庄家", DeclarerIs, read_declarer, partial(_write, "declarer", (_seat_of,)),
+    Directive("declarer", "庄家", ev.DeclarerIs, read_declarer, partial(_write, "declarer", (_seat_of,)),
               N_("declarer SEAT"), N_("the declarer"), Phase.declaring),
-    Directive("declare", "亮主", Declare, read_declare, _declare, N_("declare SEAT CARD… [as SUIT]"),
+    Directive("declare", "亮主", ev.Declare, read_declare, _declare, N_("declare SEAT CARD… [as SUIT]"),
               N_("declare trump"), Phase.declaring),
-    Directive("flip", "翻牌", Flip, read_flip, partial(_write, "flip", (_seat_of, lambda e: str(e.card))),
+    Directive("flip", "翻牌", ev.Flip, read_flip, partial(_write, "flip", (_seat_of, lambda e: str(e.card))),
               N_("flip SEAT CARD"), N_("a flip from the kitty"), Phase.declaring),
-    Directive("draw", "抽牌", Draw, read_draw, partial(_write, "draw", (_cards_of,)), N_("draw CARD…"),
+    Directive("draw", "抽牌", ev.Draw, read_draw, partial(_write, "draw", (_cards_of,)), N_("draw CARD…"),
               N_("a draw for trump"), Phase.declaring),
-    Directive("trump", "定主", Trump, read_trump, partial(_write, "trump", (lambda e: e.suit,)), N_("trump SUIT"),
-              N_("the trump suit"), Phase.declaring),
-    Directive("riot", "暴动", Riot, partial(_seat_cards, "riot", Riot), partial(_write, "riot", (_seat_of, _cards_of)),
-              N_("riot SEAT CARD CARD CARD"), N_("riot: tribute waived"), Phase.tribute),
-    Directive("waive", "免贡", Waive, partial(_nothing, "waive", Waive), partial(_write, "waive", ()), N_("waive"),
-              N_("tribute waived"), Phase.tribute),
-    Directive("tribute", "进贡", Tribute, partial(_seat_cards, "tribute", Tribute),
+    Directive("trump", "定主", ev.Trump, read_trump, partial(_write, "trump", (lambda e: e.suit,)),
+              N_("trump SUIT"), N_("the trump suit"), Phase.declaring),
+    Directive("riot", "暴动", ev.Riot, partial(_seat_cards, "riot", ev.Riot),
+              partial(_write, "riot", (_seat_of, _cards_of)), N_("riot SEAT CARD CARD CARD"),
+              N_("riot: tribute waived"), Phase.tribute),
+    Directive("waive", "免贡", ev.Waive, partial(_nothing, "waive", ev.Waive), partial(_write, "waive", ()),
+              N_("waive"), N_("tribute waived"), Phase.tribute),
+    Directive("tribute", "进贡", ev.Tribute, partial(_seat_cards, "tribute", ev.Tribute),
               partial(_write, "tribute", (_seat_of, _cards_of)),
               N_("tribute SEAT CARD…"), N_("the tribute"), Phase.tribute, bare="cards"),
-    Directive("kitty", "底牌", Kitty, partial(_cards_only, "kitty", Kitty), partial(_write, "kitty", (_cards_of,)),
-              N_("kitty CARD×6"), N_("the dealt kitty"), Phase.kitty, bare="cards"),
-    Directive("bury", "扣底", Bury, partial(_cards_only, "bury", Bury), partial(_write, "bury", (_cards_of,)),
+    Directive("kitty", "底牌", ev.Kitty, partial(_cards_only, "kitty", ev.Kitty),
+              partial(_write, "kitty", (_cards_of,)), N_("kitty CARD×6"), N_("the dealt kitty"), Phase.kitty,
+              bare="cards"),
+    Directive("bury", "扣底", ev.Bury, partial(_cards_only, "bury", ev.Bury), partial(_write, "bury", (_cards_of,)),
               N_("bury CARD×6"), N_("the declarer's new kitty"), Phase.bury, bare="cards"),
-    Directive("king", "扣王", King, read_king,
+    Directive("king", "扣王", ev.King, read_king,
               partial(_write, "king", (_seat_of, lambda e: format_cards(e.jokers),
                                        lambda e: "take " + format_cards(e.take))),
               N_("king SEAT JOKER… take CARD…"), N_("jokers buried by another player"), Phase.kings),
-    Directive("points", "得分", Points, partial(_number, "points", Points), partial(_write, "points", (_points_of,)),
-              N_("points N"), N_("defenders' trick points"), Phase.points, bare="number"),
-    Directive("declarer-points", "庄家得分", DeclarerPoints, partial(_number, "declarer-points", DeclarerPoints),
+    Directive("points", "得分", ev.Points, partial(_number, "points", ev.Points),
+              partial(_write, "points", (_points_of,)), N_("points N"), N_("defenders' trick points"), Phase.points,
+              bare="number"),
+    Directive("declarer-points", "庄家得分", ev.DeclarerPoints,
+              partial(_number, "declarer-points", ev.DeclarerPoints),
               partial(_write, "declarer-points", (_points_of,)), N_("declarer-points N"), N_("declarers' trick points"),
               Phase.points, aliases=("declarer_points", "declarerpoints")),
-    Directive("last", "末墩", Last, read_last, lambda e: "last def" if e.dug else "last decl", N_("last def|decl"),
+    Directive("last", "末墩", ev.Last, read_last, lambda e: "last def" if e.dug else "last decl", N_("last def|decl"),
               N_("the last trick"), Phase.done, bare="side"),
-    Directive("show", "亮牌", Show, partial(_seat_cards, "show", Show), partial(_write, "show", (_seat_of, _cards_of)),
-              N_("show SEAT CARD…"), N_("a hand laid open"), None),
-    Directive("warn", "警告", Warn, read_warn, partial(_write, "warn", (_seat_of, lambda e: text_field(e.text))),
+    Directive("show", "亮牌", ev.Show, partial(_seat_cards, "show", ev.Show),
+              partial(_write, "show", (_seat_of, _cards_of)), N_("show SEAT CARD…"), N_("a hand laid open"), None),
+    Directive("warn", "警告", ev.Warn, read_warn, partial(_write, "warn", (_seat_of, lambda e: text_field(e.text))),
               N_("warn SEAT TEXT"), N_("a warning"), None, text=True),
-    Directive("time", "到时", Time, partial(_nothing, "time", Time), partial(_write, "time", ()), N_("time"),
+    Directive("time", "到时", ev.Time, partial(_nothing, "time", ev.Time), partial(_write, "time", ()), N_("time"),
               N_("time called"), None),
-    Directive("ruling", "裁定", Ruling, read_ruling,
+    Directive("ruling", "裁定", ev.Ruling, read_ruling,
               partial(_write, "ruling", (lambda e: f"winner={e.winner}", lambda e: text_field(e.text))),
               N_("ruling winner=EW|NS TEXT"), N_("the referee's ruling"), None, text=True),
-    Directive("redeal", "重发", Redeal, partial(_nothing, "redeal", Redeal), partial(_write, "redeal", ()),
+    Directive("redeal", "重发", ev.Redeal, partial(_nothing, "redeal", ev.Redeal), partial(_write, "redeal", ()),
               N_("redeal"), N_("the hand dealt again"), None),
 )
 
@@ -405,9 +387,9 @@ def lookup(word: str) -> Directive | None:
     return SPELLINGS.get(word) or SPELLINGS.get(word.lower())
 
 
-def keyword_of(ev: Event) -> str:
+def keyword_of(e: Event) -> str:
     """The record keyword of an event (``kitty``)."""
-    return BY_EVENT[type(ev)].keyword
+    return BY_EVENT[type(e)].keyword
 
 
 def usage(keyword: str) -> Msg:

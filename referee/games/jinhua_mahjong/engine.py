@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, cast
 
-from referee.core.i18n import M, Msg, form
+from referee.core.i18n import N_, M, Msg, form
 from referee.core.records import RecordError
 from referee.core.rulesfile import Rules
 from referee.games.jinhua_mahjong import hand as H
@@ -389,6 +389,23 @@ def _paid_list(payments: dict[str, int], winner: str) -> tuple[Msg, ...]:
     return tuple([form("{seat:seat} {amount}", seat=s, amount=payments[s]) for s in SEATS if s != winner])
 
 
+# The two ways a seat is liable by 承包, one rule in either direction: as it is named, the key that makes it pay all,
+# whether the claims counted are the winner's of the seat's discards (§7.2: the seat fed them) or the seat's of the
+# winner's (§7.3), and the step that says so.
+_LIABILITIES = (
+    ("feeder", "chengbao.feeder_pays_all", True,
+     N_("{winner:seat} claimed {n} of {seat:seat}'s discards: {seat:seat} is liable (承包) (§7.2, chengbao.feeds = "
+        "{need})")),
+    ("claimer", "chengbao.claimer_pays_all", False,
+     N_("{seat:seat} claimed {n} of {winner:seat}'s discards: {seat:seat} is liable (承包) (§7.3, chengbao.feeds = "
+        "{need})")),
+)
+# By winner, each way another seat may be liable to it, in seat order: the seat, as it is liable, the key, the
+# (claimer, feeder) whose claims count (:func:`feeds`), the step.
+_LIABLE_TO = {w: tuple((s, how, pays_all, (w, s) if fed else (s, w), step)
+                       for s in SEATS if s != w for how, pays_all, fed, step in _LIABILITIES) for w in SEATS}
+
+
 def _liable(d: _Deal, win: Win, rules: Rules,
             explain: bool = True) -> tuple[list[tuple[str, str]], list[Msg], list[RecordError]]:
     """Who is liable by 承包 (§7): the feeder of the winner's claims, or the claimer of the winner's discards,
@@ -398,23 +415,12 @@ def _liable(d: _Deal, win: Win, rules: Rules,
     liable: list[tuple[str, str]] = []
     steps: list[Msg] = []
     w = win.winner
-    for s in SEATS:
-        if s == w:
-            continue
-        fed = counted.get((w, s), 0)
-        took = counted.get((s, w), 0)
-        if fed >= need and rules.flag("chengbao.feeder_pays_all"):
-            liable.append((s, "feeder"))
+    for s, how, pays_all, between, step in _LIABLE_TO[w]:
+        n = counted.get(between, 0)
+        if n >= need and rules.flag(pays_all):
+            liable.append((s, how))
             if explain:
-                steps.append(M("{winner:seat} claimed {n} of {seat:seat}'s discards: {seat:seat} is liable (承包) "
-                               "(§7.2, chengbao.feeds = {need})",
-                               winner=w, seat=s, n=fed, need=need))
-        if took >= need and rules.flag("chengbao.claimer_pays_all"):
-            liable.append((s, "claimer"))
-            if explain:
-                steps.append(M("{seat:seat} claimed {n} of {winner:seat}'s discards: {seat:seat} is liable (承包) "
-                               "(§7.3, chengbao.feeds = {need})",
-                               winner=w, seat=s, n=took, need=need))
+                steps.append(M(step, winner=w, seat=s, n=n, need=need))
     errors: list[RecordError] = []
     seats = {s for s, _ in liable}
     for stated in d.liable:
