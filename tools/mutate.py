@@ -394,7 +394,7 @@ def main() -> int:
     if args.game:
         mode += " of " + ", ".join(games)
     # One game's run keeps the others' results: its mutants are run by name (mutmut reruns a named mutant).
-    names = [f"referee.games.{game}.*" for game in games] if args.game and not args.keep else []
+    names = [f"referee.games.{game}.*" for game in games] if args.game else []
     if not args.report:
         stats = MUTANTS / "mutmut-stats.json"
         if (args.survivors or args.keep) and stats.exists() and "no tests" in load_results(games).values():
@@ -408,9 +408,19 @@ def main() -> int:
         sync_data()
         # A full run, or --keep: mutmut makes the mutants of the code as it is now and runs those it has no
         # result for (all of them from a clean folder; with --keep, those of the functions that changed).
-        if mutmut([] if args.survivors else names, args.j) != 0:
+        if args.game and (args.survivors or args.keep):
+            # Not an unnamed run, which would run every game's mutants with no result: the game's mutants not
+            # killed, by name (mutmut makes the mutants anew first), then those still unchecked or not killed
+            # (a function that changed was numbered afresh by that run).
+            first = [k for k, s in load_results(games).items() if s not in ("killed", "timeout")] or names
+            if mutmut(first, args.j) != 0:
+                return 2
+            last = [k for k, s in load_results(games).items() if s not in ("killed", "timeout") and k not in first]
+            if last and mutmut(last, args.j) != 0:
+                return 2
+        elif mutmut([] if args.survivors else names, args.j) != 0:
             return 2
-        if args.survivors:
+        elif args.survivors:
             # Then every mutant that is still not killed, by its name as mutmut numbers it now (a function
             # that changed was numbered afresh above), against the tests as they are now.
             last = [k for k, s in load_results(games).items() if s not in ("killed", "timeout")]
