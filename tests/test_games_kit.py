@@ -129,3 +129,23 @@ def test_dou_dizhu_reads_a_name_anew_once_it_is_another_seat_s() -> None:
 
     reading = parse("match id=T1 game=doudizhu\nseat 1 Li\ndeal\nbid Li 1\nseat 2 Li\nbid Li 1\n")
     assert [(e.seat, e.line) for e in reading.events if isinstance(e, Bid)] == [(1, 4), (2, 6)]
+
+
+def test_the_first_lines_are_numbered_as_the_whole_text_numbers_them():
+    # numbered_first reads the first lines from a prefix of the text (the header is looked for there), then
+    # the whole text: the same (number, line) pairs as numbered, wherever the prefix cuts a line or a \r\n.
+    import random
+
+    from referee.games.kit.notation import numbered, numbered_first
+
+    text = "\ufeffmatch id=X\r\n\r\n# note\rhand\n\x0cpoints 20\u2028last def\n"
+    assert list(numbered_first(text, 12)) == list(numbered(text)) == [
+        (1, "match id=X"), (2, ""), (3, "# note"), (4, "hand"), (5, ""), (6, "points 20"), (7, "last def")]
+    rng = random.Random(1)
+    pieces = ["a", "b c", "", "#x", "\r\n", "\n", "\r", "\x0c", "\u2028", "  ", "hand", "é"]
+    for _ in range(500):
+        t = "".join(rng.choice(pieces) for _ in range(rng.randrange(60)))
+        for size in (1, 2, 3, 5, 8, 4096):
+            assert list(numbered_first(t, size)) == list(numbered(t)), (t, size)
+    lines = numbered_first("match id=X\n" + "points 20\n" * 100_000)
+    assert next(lines) == (1, "match id=X")

@@ -132,3 +132,37 @@ def test_the_fold_hands_over_all_but_its_last_settled_hand():
     assert [h.hand for h in fold.result().hands] == [20]
     assert fold.take_settled() == []
 
+
+
+def _to_file(text: str, rules, lang: str, encoding: str, errors: str = "strict", every: int = 1000) -> bytes:
+    """What stream_json writes to a text file of *encoding* (as the command line's stdout is), as bytes."""
+    record = parse(text)
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding=encoding, errors=errors)
+    stream_json(record.events, rules, out, lang, record.errors, every=every)
+    out.flush()
+    return raw.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("every", [1, 1000])
+def test_a_utf8_file_gets_the_text_as_utf8_bytes(lang, every):
+    # To a UTF-8 file the hands go as bytes to its buffer (jsonview._Hands), the match's head and tail as text
+    # around them: the file holds the stream's text encoded, byte for byte, in the same order. 120 hands of a
+    # generated match: the explanation's arrows (→), section signs and Chinese make the text non-ASCII.
+    rules = endless_rules()
+    text = generate_match(3, 120, rules)
+    expected = streamed(text, rules, lang)
+    assert "→" in expected and len(json.loads(expected)["hands"]) == 120
+    assert _to_file(text, rules, lang, "utf-8", every=every) == expected.encode("utf-8")
+    assert _to_file(text, rules, lang, "UTF8", "replace", every=every) == expected.encode("utf-8")
+
+
+def test_a_file_of_another_encoding_gets_the_text_as_that_file_encodes_it():
+    # A GBK terminal's stdout: the text written as text, encoded by the file (GBK has → and the Chinese; the
+    # stream's bytes are its GBK bytes, not UTF-8's).
+    rules = endless_rules()
+    text = generate_match(3, 30, rules)
+    expected = streamed(text, rules, "zh")
+    got = _to_file(text, rules, "zh", "gbk", "replace")
+    assert got == expected.encode("gbk", "replace") and got != expected.encode("utf-8")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, cast
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M, Msg, join, listed, tr
-from referee.games.kit.notation import UnclosedQuote, numbered, strip_comment, words
+from referee.games.kit.notation import UnclosedQuote, numbered_first, strip_comment, words
 
 if TYPE_CHECKING:
     from referee.games.api import Game
@@ -110,7 +110,7 @@ def game_of_text(text: str) -> tuple[str, int]:
     (0 without one). Only the first non-blank, non-comment line is looked at: the header is the record's
     first directive. The line is split as the readers split it (``games.kit.notation``), so that a quoted value
     that holds ``game=`` names no game."""
-    for number, raw in numbered(text):
+    for number, raw in numbered_first(text):
         line = strip_comment(raw).strip()
         if not line:
             continue

@@ -65,16 +65,14 @@ def parse_line(text: str, line: int = 0) -> Event | None:
     shape = _CARD_LINES.get(tokens[0])
     if shape is not None:  # a cards line in its usual spelling, made here in one pass (see _CARD_LINES)
         cls, seated = shape
-        if seated:
-            if len(tokens) > 2:
-                seat = _PLAIN_SEATS.get(tokens[1])
-                cards = tuple(map(_CARD, tokens[2:]))
-                if seat is not None and None not in cards:
-                    return _new(cls, (seat, cards, line))
-        elif len(tokens) > 1:
-            cards = tuple(map(_CARD, tokens[1:]))
-            if None not in cards:
-                return _new(cls, (cards, line))
+        try:  # a spelling not seen (KeyError) or no seat: the directive's reader says what it is
+            if seated:
+                if len(tokens) > 2:
+                    return _new(cls, (_PLAIN_SEATS[tokens[1]], tuple(map(_CARD, tokens[2:])), line))
+            elif len(tokens) > 1:
+                return _new(cls, (tuple(map(_CARD, tokens[1:])), line))
+        except KeyError:
+            pass
     directive = lookup(tokens[0])
     if directive is None:
         raise unknown(tokens[0])
@@ -95,7 +93,7 @@ _CARD_LINES: dict[str, tuple[type[Kitty | Bury | Tribute | Show | Riot], bool]] 
     "kitty": (Kitty, False), "bury": (Bury, False), "tribute": (Tribute, True), "show": (Show, True),
     "riot": (Riot, True),
 }
-_CARD = _CARD_CACHE.get  # a spelling's card, None for one not seen (parse_card reads the others)
+_CARD = _CARD_CACHE.__getitem__  # a spelling's card, KeyError for one not seen (parse_card reads the others)
 _new = tuple.__new__  # a named tuple made from its fields in order, without its generated __new__
 
 

@@ -40,6 +40,19 @@ def numbered(text: str) -> Iterator[tuple[int, str]]:
     return enumerate(text.removeprefix("\ufeff").splitlines(), 1)
 
 
+def numbered_first(text: str, size: int = 4096) -> Iterator[tuple[int, str]]:
+    """:func:`numbered`'s lines, the first ones read from the text's first *size* characters only: a caller
+    after the header (the first directive) stops there, where a 10,000-hand record was split whole (100,000
+    lines made and let go) to read its first line. Past them, the whole text is split, the numbers going on."""
+    text = text.removeprefix("\ufeff")
+    if len(text) <= size:
+        yield from enumerate(text.splitlines(), 1)
+        return
+    first = text[:size].splitlines()[:-1]  # the last may be cut short (or a \r whose \n was cut off)
+    yield from enumerate(first, 1)
+    yield from enumerate(text.splitlines()[len(first):], len(first) + 1)
+
+
 def read_lines(lines: Iterable[tuple[int, str]], read_line: Callable[[str, int], E | None],
                reading: Reading[E] | None = None) -> Reading[E]:
     """Every numbered line read by *read_line* (its comment dropped, stripped, not blank; the event, or None for
