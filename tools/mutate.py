@@ -366,7 +366,7 @@ def sync_data() -> None:
 def mutmut(names: list[str], workers: int) -> int:
     """``mutmut run`` (of *names* only, when given), its output in mutants/run.log (run-names.log)."""
     run = [*MUTMUT, "run", "--max-children", str(workers), *names]
-    print(" ".join(run[:5]) + (f" … ({len(names)} mutants)" if names else ""), flush=True)
+    print(" ".join(run[:5]) + (f" … ({len(names)} names)" if names else ""), flush=True)
     log = MUTANTS / ("run-names.log" if names else "run.log")
     with log.open("w", encoding="utf-8") as out:
         p = subprocess.run(run, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
