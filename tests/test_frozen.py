@@ -1,10 +1,14 @@
-"""``referee.core.frozen.Record``: the classes it builds behave as ``typing.NamedTuple``'s do."""
+"""``referee.core.frozen.Record``: the classes it builds behave as ``typing.NamedTuple``'s do; ``Codes``: as
+``enum.StrEnum``'s."""
 
+import copy
+import json
 import pickle
+from enum import StrEnum
 
 import pytest
 
-from referee.core.frozen import Record
+from referee.core.frozen import Codes, Record
 
 
 class Play(Record):
@@ -73,3 +77,66 @@ def test_errors_as_namedtuple_gives_them() -> None:
             a: int
 
             def _replace(self) -> None: ...  # type: ignore[override]
+
+
+class Kind(Codes):
+    """Codes with a method of their own, as ``games.gunzi.codes.Code`` has."""
+
+    __hash__ = str.__hash__
+
+    def shout(self) -> str:
+        return self.upper()
+
+
+class Dig(Kind):
+    keep = "keep"
+    foul_dig = "foul_dig"
+    kept = "keep"  # a second name of a value: an alias of the first member
+
+
+class Plain(StrEnum):  # what Dig stands for to the checker: the behaviours below are enum's
+    keep = "keep"
+    foul_dig = "foul_dig"
+    kept = "keep"
+
+
+def test_codes_are_their_strings() -> None:
+    assert Dig.keep == "keep" and isinstance(Dig.keep, str) and isinstance(Dig.keep, Dig)
+    assert hash(Dig.foul_dig) == hash("foul_dig") and {"foul_dig": 1}[Dig.foul_dig] == 1
+    assert (str(Dig.keep), f"{Dig.keep}", f"{Dig.keep:>6}", json.dumps({Dig.keep: [Dig.foul_dig]})) \
+        == ("keep", "keep", "  keep", '{"keep": ["foul_dig"]}')
+    assert (Dig.keep.name, Dig.keep.value, Dig.foul_dig.shout()) == ("keep", "keep", "FOUL_DIG")
+    assert repr(Dig.foul_dig) == "<Dig.foul_dig: 'foul_dig'>" == repr(Plain.foul_dig).replace("Plain", "Dig")
+    assert repr(Dig) == "<enum 'Dig'>"
+
+
+def test_codes_lookup_iteration_and_aliases() -> None:
+    assert Dig("foul_dig") is Dig.foul_dig and Dig(Dig.keep) is Dig.keep and Dig["kept"] is Dig.keep
+    assert Dig.kept is Dig.keep  # the alias names the first member
+    assert list(Dig) == [Dig.keep, Dig.foul_dig] and len(Dig) == 2  # two values, the alias not listed
+    assert [m.value for m in Plain] == [m.value for m in Dig]
+    assert list(Dig.__members__) == ["keep", "foul_dig", "kept"] == list(Plain.__members__)
+    assert Dig.keep in Dig
+    for kind in (Dig, Plain):
+        with pytest.raises(ValueError, match=rf"^'dig' is not a valid {kind.__name__}$"):
+            kind("dig")
+        with pytest.raises(ValueError, match=rf"^3 is not a valid {kind.__name__}$"):
+            kind(3)
+        with pytest.raises(KeyError):
+            kind["dig"]
+
+
+def test_codes_pickle_and_copy_as_the_member() -> None:
+    assert pickle.loads(pickle.dumps(Dig.foul_dig)) is Dig.foul_dig
+    assert Dig.keep.__reduce_ex__(5) == (Dig, ("keep",))  # by value, as enum's: Dig("keep") on load
+    assert Plain.keep.__reduce_ex__(5) == (Plain, ("keep",))
+    assert copy.copy(Dig.keep) is Dig.keep and copy.deepcopy([Dig.keep])[0] is Dig.keep
+
+
+def test_codes_refuse_what_enum_refuses() -> None:
+    with pytest.raises(AttributeError, match="cannot reassign member 'keep'"):
+        Dig.keep = "other"  # type: ignore[misc]
+    with pytest.raises(TypeError, match="cannot extend Dig, which has members"):
+        type("More", (Dig,), {"other": "other"})
+    with pytest.raises(TypeError, match="a member's value is a str, not int"):
+        type("Numbers", (Codes,), {"one": 1})
