@@ -140,3 +140,25 @@ def test_codes_refuse_what_enum_refuses() -> None:
         type("More", (Dig,), {"other": "other"})
     with pytest.raises(TypeError, match="a member's value is a str, not int"):
         type("Numbers", (Codes,), {"one": 1})
+
+
+def test_compiled_templates_are_the_generated_source() -> None:
+    from referee.core.frozen import _template
+    from referee.core.recordnew import NEW
+
+    assert len(NEW) == 41 and NEW[0] is None
+    for n in range(1, 41):
+        want = eval(_template(n), {"_tuple_new": tuple.__new__})  # noqa: S307 - the test's own text
+        have = NEW[n].__code__
+        assert (have.co_code, have.co_varnames, have.co_argcount, have.co_names) == \
+            (want.__code__.co_code, want.__code__.co_varnames, want.__code__.co_argcount, want.__code__.co_names)
+        assert have.co_varnames == ("_cls", *(f"a{i}" for i in range(n)))  # n values after the class
+
+
+def test_a_record_of_more_fields_than_the_templates() -> None:
+    wide = type("Wide", (Record,), {"__annotations__": {f"f{i}": int for i in range(45)}, "__module__": __name__,
+                                    "__qualname__": "Wide"})
+    w = wide(*range(45))
+    assert w == tuple(range(45)) and w.f44 == 44 and wide._fields[-1] == "f44"
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'f44'"):
+        wide(*range(44))

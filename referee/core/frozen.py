@@ -42,12 +42,19 @@ _tuple_new = tuple.__new__
 _NEW_CODE: dict[int, Any] = {}  # a template __new__'s code, by number of fields
 
 
+def _template(n: int) -> str:
+    """The source of the template ``__new__`` of *n* fields (``referee.core.recordnew`` holds 1 to 40 compiled)."""
+    args = ", ".join(f"a{i}" for i in range(n)) + ("," if n == 1 else "")
+    return f"lambda _cls, {args}: _tuple_new(_cls, ({args}))"
+
+
 def _new(typename: str, fields: tuple[str, ...], defaults: tuple[Any, ...]) -> FunctionType:
     code = _NEW_CODE.get(len(fields))
     if code is None:
-        args = ", ".join(f"a{i}" for i in range(len(fields))) + ("," if len(fields) == 1 else "")
-        template = eval(f"lambda _cls, {args}: _tuple_new(_cls, ({args}))",  # noqa: S307 - our own text
-                        {"_tuple_new": _tuple_new, "__builtins__": {}})
+        from referee.core.recordnew import NEW
+
+        template = NEW[len(fields)] if 0 < len(fields) < len(NEW) else eval(  # noqa: S307 - our own text
+            _template(len(fields)), {"_tuple_new": _tuple_new, "__builtins__": {}})
         code = _NEW_CODE[len(fields)] = template.__code__
     code = code.replace(co_varnames=("_cls", *fields), co_name="__new__", co_qualname=f"{typename}.__new__")
     fn = FunctionType(code, {"_tuple_new": _tuple_new, "__builtins__": {}}, "__new__", defaults or None)
