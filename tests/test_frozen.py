@@ -162,3 +162,28 @@ def test_a_record_of_more_fields_than_the_templates() -> None:
     assert w == tuple(range(45)) and w.f44 == 44 and wide._fields[-1] == "f44"
     with pytest.raises(TypeError, match="missing 1 required positional argument: 'f44'"):
         wide(*range(44))
+
+
+def test_a_record_pickled_by_record_reduce_is_made_by_one_c_call() -> None:
+    """``record_reduce``: a Record's instance as (tuple.__new__, (its class, its values)), what a pickler's
+    reducer_override gives so that loading skips the class's Python __new__; anything else is not its to write."""
+    from referee.core.frozen import record_reduce
+
+    p = Play("E", ("BJ",), "H", 4)
+    assert record_reduce(p) == (tuple.__new__, (Play, ("E", ("BJ",), "H", 4)))
+    made = tuple.__new__(Play, ("E", ("BJ",), "H", 4))
+    assert made == p and type(made) is Play and made.size == 1
+    assert record_reduce(("E", ("BJ",))) is None and record_reduce(Dig.keep) is None
+    assert record_reduce(Plain.keep) is None and record_reduce(3) is None
+
+    class Pickler(pickle.Pickler):
+        def reducer_override(self, obj: object) -> object:
+            return record_reduce(obj) or NotImplemented
+
+    import io
+
+    out = io.BytesIO()
+    Pickler(out, protocol=5).dump([p, Mark(2), Dig.foul_dig])
+    back = pickle.loads(out.getvalue())
+    assert back == [p, Mark(2), Dig.foul_dig] and [type(x) for x in back] == [Play, Mark, Dig]
+    assert back[2] is Dig.foul_dig

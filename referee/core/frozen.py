@@ -36,7 +36,7 @@ from _collections import _tuplegetter  # type: ignore[import-not-found]  # the C
 from types import FunctionType, MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["Codes", "Record"]
+__all__ = ["Codes", "Record", "record_reduce"]
 
 _tuple_new = tuple.__new__
 _NEW_CODE: dict[int, Any] = {}  # a template __new__'s code, by number of fields
@@ -93,6 +93,15 @@ def _asdict(self: Any) -> dict[str, Any]:
 def _getnewargs(self: Any) -> tuple[Any, ...]:
     """Return self as a plain tuple. Used by copy and pickle."""
     return tuple(self)
+
+
+def record_reduce(obj: object) -> tuple[Any, tuple[Any, ...]] | None:
+    """How a pickler may write *obj* when it is a :class:`Record`'s instance: made again on load by
+    ``tuple.__new__(cls, values)`` (one C call, as ``_make`` makes it) rather than by the class's ``__new__`` (a
+    Python call each); None for anything else (a ``reducer_override`` then gives ``NotImplemented``)."""
+    if getattr(type(obj), "__getnewargs__", None) is not _getnewargs:
+        return None
+    return _tuple_new, (type(obj), tuple(obj))  # type: ignore[arg-type]
 
 
 # What the class body may not set (as typing.NamedTuple refuses them), and what it sets that is not copied.
