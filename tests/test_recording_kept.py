@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -173,17 +174,18 @@ def test_a_key_others_may_read_is_not_used(store: Any, own_cache: Path, monkeypa
     assert spy.used == 0
 
 
-def resign(path: Path, key_file: Path, where: str, **change: Any) -> None:
-    """The kept state *path* with its meta changed (*change*), signed again with this user's key: what a stale
-    state of this user's own looks like."""
+def resign(path: Path, key_file: Path, where: str, frozen: Callable[[bytes], bytes] = bytes, **change: Any) -> None:
+    """The kept state *path* with its meta changed (*change*) and its frozen part's bytes (*frozen* of them),
+    signed again with this user's key: what a stale state of this user's own looks like."""
     raw = path.read_bytes()
     meta_end = raw.index(b"\n", len(keptfold.MAGIC))
     meta = json.loads(raw[len(keptfold.MAGIC):meta_end])
     meta.update(change)
-    body = raw[meta_end + 66:]
+    body = frozen(raw[meta_end + 66:meta_end + 66 + meta["parts"][0]]) + raw[meta_end + 66 + meta["parts"][0]:]
+    rest = body[meta["parts"][0]:]  # the header and the last part are signed; the header names the frozen part's hash
     key = hmac.new(key_file.read_bytes(), b"fold\0" + where.encode(), hashlib.sha256).digest()
     signed = keptfold.MAGIC + json.dumps(meta, sort_keys=True).encode() + b"\n"
-    path.write_bytes(signed + hmac.new(key, signed + body, hashlib.sha256).hexdigest().encode() + b"\n" + body)
+    path.write_bytes(signed + hmac.new(key, signed + rest, hashlib.sha256).hexdigest().encode() + b"\n" + body)
 
 
 def test_the_resign_helper_keeps_a_sound_state_usable(store: Any, own_cache: Path,
@@ -194,6 +196,23 @@ def test_the_resign_helper_keeps_a_sound_state_usable(store: Any, own_cache: Pat
     spy = Spy(monkeypatch)
     assert attempt(store, "kitty 4C 6C 7C 8C 9C JH")[0] == "stored"
     assert spy.used == 1
+
+
+def test_a_frozen_part_other_than_the_signed_header_names_is_never_unpickled(
+        store: Any, own_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The header is signed and names the frozen part by its SHA-256: other bytes there (one bit flipped, the
+    header and last part signed again with the user's own key) are not the part it names."""
+    a_few(store)
+
+    def flipped(part: bytes) -> bytes:
+        assert part  # the settled hands and the sketch: never empty in a kept state
+        return part[:-1] + bytes([part[-1] ^ 0x01])
+
+    resign(fold_file(own_cache), own_cache / "fold.key", store.where, frozen=flipped)
+    spy = Spy(monkeypatch)
+    monkeypatch.setattr("referee.results.keptfold.pickle.loads", lambda *a: pytest.fail("unsigned bytes unpickled"))
+    verdict, after = attempt(store, "kitty 4C 6C 7C 8C 9C JH")
+    assert spy.used == 0 and verdict == "stored" and after == full_replay(store)
 
 
 @pytest.mark.parametrize("change", [{"rules": "0" * 64}, {"code": "0" * 32}, {"entries": 99}])

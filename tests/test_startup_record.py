@@ -21,9 +21,10 @@ REPO = Path(__file__).resolve().parent.parent
 # Python pickler (the C one reads the state), the TOML reader (the kept rules are read back from their canonical
 # text), the game interface's tournament, scorecard, rule-listing, facts, forced-close, time-ruling, place and pad
 # types, the shared rules-file loader's keys, schemas and rule sets (Gunzi declares its own), what record_lines,
-# correct_lines, game_state and a record file give (app.recordtypes)
+# correct_lines, game_state and a record file give (app.recordtypes), TinyDB (the entry's line is appended to the
+# pinned match file, no TinyDB opened) and its storage (store.atomicstorage)
 UNNEEDED = ("hashlib", "hmac", "_hashlib", "pickle", "tomllib", "referee.games.apitypes", "referee.core.ruleschema",
-            "referee.app.recordtypes")
+            "referee.app.recordtypes", "tinydb", "referee.store.atomicstorage")
 
 
 @pytest.mark.parametrize("key", [b"", b"k", b"\x00" * 32, bytes(range(64)), bytes(range(65)), b"x" * 200])

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from referee.store import files
+from referee.store import files, logfile
 from referee.store.store import INDEX, META, TABLE, Store, write_match
 
 FIXTURE = Path(__file__).parent / "fixtures" / "store-74c2367"
@@ -114,20 +114,23 @@ def test_the_storage_refuses_what_is_not_tinydbs_layout(tmp_path: Path) -> None:
 ], ids=["entries", "escapes", "a list", "empty", "not tables", "a list of numbers"])
 def test_the_files_are_json_dumps_indented_byte_for_byte(data: object, flat: bool) -> None:
     """The C encoder's writing of flat documents (files.dumps) gives exactly what json.dumps(indent=1) gives."""
-    assert (files._flat_tables(data) is not None) == flat  # which of the two encoders wrote it
+    assert (logfile._flat_tables(data) is not None) == flat  # which of the two encoders wrote it
     assert files.dumps(data) == json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
 
 
 def test_a_batched_db_writes_its_tables_at_flush_in_one_write(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "m.json"
     writes: list[bytes] = []
-    real = files.write_bytes
+    from referee.core import safefile
+    from referee.store import atomicstorage
+
+    real = safefile.write_bytes
 
     def counted(target: object, data: bytes, *args: object, **kwargs: object) -> None:
         writes.append(data)
         real(target, data, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(files, "write_bytes", counted)
+    monkeypatch.setattr(atomicstorage, "write_bytes", counted)
     db = files.open_db(path, batch=True)
     db.table("a").insert({"x": 1})
     db.table("b").insert({"y": 2})

@@ -14,27 +14,47 @@ methods read ``_fields`` from the class. A type checker reads ``Record`` as ``ty
     class Draw(Record):
         cards: tuple[Card, ...]
         line: int = 0
+
+``Codes`` is the same for ``enum.StrEnum``: a type checker reads ``enum.StrEnum`` itself, and at run time a class of
+string members is built by a small metaclass instead of ``enum``'s (its ``_EnumDict`` and a member descriptor set
+up in Python, ~0.8M instructions a class of a few members). What the codes are used for behaves as ``StrEnum``'s:
+each member is a ``str`` equal to its value, hashing like it (``Code``'s ``__hash__`` is ``str``'s), printed,
+formatted and written to JSON as it; ``Cls(value)`` gives the member (``ValueError`` for another value, the same
+message), ``Cls[name]`` by its name, iteration in definition order, ``len``, ``in`` of a member, ``name`` and
+``value``, ``repr`` (``<Outcome.keep: 'keep'>``), pickling by value (``Cls(value)`` on load, so ``enum``'s pickles
+load and these pickle as ``enum``'s do), copies that are the member itself, members that cannot be reassigned.
+
+    class Outcome(Codes):
+        keep = "keep"
+        foul_dig = "foul_dig"
 """
 
 from __future__ import annotations
 
 import sys
 from _collections import _tuplegetter  # type: ignore[import-not-found]  # the C descriptor collections uses
-from types import FunctionType
+from types import FunctionType, MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-__all__ = ["Record"]
+__all__ = ["Codes", "Record", "record_reduce"]
 
 _tuple_new = tuple.__new__
 _NEW_CODE: dict[int, Any] = {}  # a template __new__'s code, by number of fields
 
 
+def _template(n: int) -> str:
+    """The source of the template ``__new__`` of *n* fields (``referee.core.recordnew`` holds 1 to 40 compiled)."""
+    args = ", ".join(f"a{i}" for i in range(n)) + ("," if n == 1 else "")
+    return f"lambda _cls, {args}: _tuple_new(_cls, ({args}))"
+
+
 def _new(typename: str, fields: tuple[str, ...], defaults: tuple[Any, ...]) -> FunctionType:
     code = _NEW_CODE.get(len(fields))
     if code is None:
-        args = ", ".join(f"a{i}" for i in range(len(fields))) + ("," if len(fields) == 1 else "")
-        template = eval(f"lambda _cls, {args}: _tuple_new(_cls, ({args}))",  # noqa: S307 - our own text
-                        {"_tuple_new": _tuple_new, "__builtins__": {}})
+        from referee.core.recordnew import NEW
+
+        template = NEW[len(fields)] if 0 < len(fields) < len(NEW) else eval(  # noqa: S307 - our own text
+            _template(len(fields)), {"_tuple_new": _tuple_new, "__builtins__": {}})
         code = _NEW_CODE[len(fields)] = template.__code__
     code = code.replace(co_varnames=("_cls", *fields), co_name="__new__", co_qualname=f"{typename}.__new__")
     fn = FunctionType(code, {"_tuple_new": _tuple_new, "__builtins__": {}}, "__new__", defaults or None)
@@ -73,6 +93,15 @@ def _asdict(self: Any) -> dict[str, Any]:
 def _getnewargs(self: Any) -> tuple[Any, ...]:
     """Return self as a plain tuple. Used by copy and pickle."""
     return tuple(self)
+
+
+def record_reduce(obj: object) -> tuple[Any, tuple[Any, ...]] | None:
+    """How a pickler may write *obj* when it is a :class:`Record`'s instance: made again on load by
+    ``tuple.__new__(cls, values)`` (one C call, as ``_make`` makes it) rather than by the class's ``__new__`` (a
+    Python call each); None for anything else (a ``reducer_override`` then gives ``NotImplemented``)."""
+    if getattr(type(obj), "__getnewargs__", None) is not _getnewargs:
+        return None
+    return _tuple_new, (type(obj), tuple(obj))  # type: ignore[arg-type]
 
 
 # What the class body may not set (as typing.NamedTuple refuses them), and what it sets that is not copied.
@@ -125,3 +154,103 @@ if TYPE_CHECKING:
     from typing import NamedTuple as Record
 else:
     Record = _Record
+
+
+class _CodesMeta(type):
+    """The metaclass of :class:`Codes`: a class body's public string attributes are its members."""
+
+    _member_map_: dict[str, Any]
+    _value2member_map_: dict[str, Any]
+
+    def __new__(mcls, typename: str, bases: tuple[type, ...], ns: dict[str, Any]) -> Any:  # noqa: N804
+        members: dict[str, str] = {}
+        body: dict[str, Any] = {}
+        for key, value in ns.items():
+            if key.startswith("_") or hasattr(value, "__get__"):  # dunders, methods, properties: the class's own
+                body[key] = value
+            elif type(value) is str:
+                members[key] = value
+            else:
+                raise TypeError(f"{typename}.{key}: a member's value is a str, not {type(value).__name__}")
+        for base in bases:
+            if getattr(base, "_member_map_", None):
+                raise TypeError(f"{typename}: cannot extend {base.__name__}, which has members")
+        cls: Any = super().__new__(mcls, typename, bases, body)
+        by_name: dict[str, Any] = {}
+        by_value: dict[str, Any] = {}
+        for key, value in members.items():
+            member = by_value.get(value)
+            if member is None:  # a second name of the same value is an alias of the first member, as in enum
+                member = by_value[value] = str.__new__(cls, value)
+                member.__dict__.update(_name_=key, _value_=value, name=key, value=value)
+            by_name[key] = member
+            type.__setattr__(cls, key, member)
+        type.__setattr__(cls, "_member_map_", by_name)
+        type.__setattr__(cls, "_value2member_map_", by_value)
+        return cls
+
+    def __call__(cls, value: Any) -> Any:
+        member = cls._value2member_map_.get(value) if isinstance(value, str) else None
+        if member is None:
+            raise ValueError(f"{value!r} is not a valid {cls.__qualname__}")
+        return member
+
+    def __getitem__(cls, name: str) -> Any:
+        return cls._member_map_[name]
+
+    def __iter__(cls) -> Any:
+        return iter(cls._value2member_map_.values())  # each member once, in definition order (no alias)
+
+    def __len__(cls) -> int:
+        return len(cls._value2member_map_)
+
+    def __contains__(cls, member: object) -> bool:
+        kind: Any = cls
+        if not isinstance(member, kind):
+            raise TypeError(f"unsupported operand type(s) for 'in': '{type(member).__qualname__}' and 'EnumType'")
+        return True
+
+    def __repr__(cls) -> str:
+        return f"<enum {cls.__name__!r}>"
+
+    def __setattr__(cls, name: str, value: Any) -> None:
+        if name in cls.__dict__.get("_member_map_", ()):
+            raise AttributeError(f"cannot reassign member {name!r}")
+        super().__setattr__(name, value)
+
+    def __delattr__(cls, name: str) -> None:
+        if name in cls.__dict__.get("_member_map_", ()):
+            raise AttributeError(f"cannot delete member {name!r}")
+        super().__delattr__(name)
+
+    @property
+    def __members__(cls) -> Any:
+        return MappingProxyType(cls._member_map_)
+
+
+class _Codes(str, metaclass=_CodesMeta):
+    """Derive from it (as ``Codes``) to make a class of string codes: see the module."""
+
+    _name_: str
+    _value_: str
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__}.{self._name_}: {self._value_!r}>"
+
+    __str__ = str.__str__
+    __format__ = str.__format__
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        return type(self), (self._value_,)
+
+    def __copy__(self) -> Any:
+        return self
+
+    def __deepcopy__(self, memo: Any) -> Any:
+        return self
+
+
+if TYPE_CHECKING:
+    from enum import StrEnum as Codes
+else:
+    Codes = _Codes

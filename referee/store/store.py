@@ -63,9 +63,7 @@ from referee.store.chain import StoredEntry
 from referee.store.errors import BrokenChain, DuplicateMatch, StoreBusy, StoreError, StoreWriteError, UnknownMatch
 from referee.store.files import (
     LOG,
-    Document,
     Malformed,
-    TinyDB,
     append_bytes,
     clean_temp,
     entry_lines,
@@ -80,6 +78,8 @@ from referee.store.files import (
 from referee.store.pinning import KeptRules
 
 if TYPE_CHECKING:
+    from tinydb import TinyDB
+
     from referee.store.watching import Changes, FolderWatch
 
 __all__ = ["BrokenChain", "DuplicateMatch", "LogEntry", "Store", "StoreBusy", "StoreError", "StoreWriteError",
@@ -474,7 +474,7 @@ def _load_json(raw: bytes) -> object:
     return safefile.loads(raw)
 
 
-def match_of(db: TinyDB, match_id: str, path: Path | None = None) -> MatchFile:
+def match_of(db: "TinyDB", match_id: str, path: Path | None = None) -> MatchFile:
     """A match file, opened as a TinyDB (:func:`referee.store.files.open_db`), as its entries, every one
     checked for shape; a :class:`BrokenChain` naming the match, the entry (``#seq``, its place in the
     file) and what is wrong otherwise. A missing file is the storage's ``FileNotFoundError``."""
@@ -557,17 +557,19 @@ def _malformed(match_id: str, e: Malformed) -> BrokenChain:
     return BrokenChain(chain.ChainProblem(match_id, e.position, problem))
 
 
-def open_match(path: Path, match_id: str, **storage: Any) -> tuple[TinyDB, MatchFile]:
+def open_match(path: Path, match_id: str, **storage: Any) -> tuple["TinyDB", MatchFile]:
     """The match file *path* as a TinyDB (batched: an append and its ``meta`` mark reach the file in one
     atomic write) and as checked by :func:`match_of`."""
     db = open_db(path, batch=True, log=True, **storage)
     return db, match_of(db, match_id, path)
 
 
-def put_entries(db: TinyDB, entries: Iterable[StoredEntry]) -> None:
+def put_entries(db: "TinyDB", entries: Iterable[StoredEntry]) -> None:
     """Insert *entries* into the match's TinyDB, each under its seq, and the ``meta`` mark saying the file
     keeps a head record (when it has none yet: before them, so that a new file's log is its mark, then its
     entries in order, as later appends go on); then write them, in one write."""
+    from tinydb.table import Document  # loaded with the TinyDB that db is (a record's append opens none)
+
     if META not in db.tables():
         db.table(META).insert(Document(dict(META_TABLE["1"]), doc_id=1))
     db.table(TABLE).insert_multiple(Document(e, doc_id=e["seq"]) for e in entries)
@@ -1542,7 +1544,7 @@ class Store(EntryReads):
 
     # --- the index (summaries for `list`; recording never touches it) ----------------------------
 
-    def _read_index(self, db: TinyDB | None = None) -> tuple[dict[str, Summary], Msg | None]:
+    def _read_index(self, db: "TinyDB | None" = None) -> tuple[dict[str, Summary], Msg | None]:
         """The index's rows by document id, checked for shape; ({}, what is wrong) when it cannot be
         read. The index holds nothing the match files do not: it can always be rebuilt from them.
         *db*: the index opened already (under its lock, to write it after)."""
@@ -1612,7 +1614,7 @@ class Store(EntryReads):
                     table.update({"entries": head[0], "head": head[1]}, doc_ids=[int(key)])
             flush(db)
 
-    def _write_index(self, db: TinyDB, rows: Mapping[str, Summary], headers: Iterable[Header],
+    def _write_index(self, db: "TinyDB", rows: Mapping[str, Summary], headers: Iterable[Header],
                      created: Mapping[str, str] | None = None) -> None:
         """Write the index (*db*, batched, whose rows by document id are *rows*) with a row for each of
         *headers* added (under the next id) or put in place of the match's row (its witness kept)."""

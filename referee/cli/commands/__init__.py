@@ -12,12 +12,13 @@ error boundary (``referee.cli.commands.boundary``), with its help worded in the 
 
 import importlib
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
+from referee.core.frozen import Record
 from referee.core.i18n import N_
 
 
-class CommandInfo(NamedTuple):
+class CommandInfo(Record):
     module: str
     function: str
     help: str  # what the command does, an English msgid (worded in the user's language by `build`)

@@ -11,10 +11,11 @@ import functools
 import inspect
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, NamedTuple, TypeVar, get_type_hints
+from typing import Annotated, Any, TypeVar, get_type_hints
 
 import typer
 
+from referee.core.frozen import Record
 from referee.core.i18n import N_
 
 Db = Annotated[str | None, typer.Option(
@@ -65,12 +66,13 @@ PdfFont = Annotated[str | None, typer.Option(
 
 
 # --- option groups ---------------------------------------------------------------------------------------------
-# Options that several commands take together, in the same order, declared once as a NamedTuple of the options
-# above; a command takes the group as one parameter (``at: Signing = Signing()``) and is made readable to Typer by
+# Options that several commands take together, in the same order, declared once as a named tuple of the options
+# above (``core.frozen.Record``: its annotations are the options themselves, as typing.get_type_hints reads them); a
+# command takes the group as one parameter (``at: Signing = Signing()``) and is made readable to Typer by
 # :func:`grouped`, which shows Typer the group's options in its place and calls the command with them as the group.
 
 
-class Signing(NamedTuple):
+class Signing(Record):
     """A command that stores entries as a referee: the store, who signs what it stores, the language it answers in."""
 
     db: Db = None
@@ -78,14 +80,14 @@ class Signing(NamedTuple):
     lang: Lang = None
 
 
-class Reading(NamedTuple):
+class Reading(Record):
     """A command that reads the store and stores nothing: the store, the language it answers in."""
 
     db: Db = None
     lang: Lang = None
 
 
-class Replaying(NamedTuple):
+class Replaying(Record):
     """A command that replays MATCH_ID|FILE: the rule set, the language it answers in, and where and how the source
     is read (the store; a record file or a stored match; the file's encoding)."""
 

@@ -4,12 +4,11 @@ context, so a refusal of any game's entry says them alike."""
 
 from __future__ import annotations
 
-from enum import StrEnum
-
+from referee.core.frozen import Codes
 from referee.core.i18n import P_, _translated
 
 
-class EntryKind(StrEnum):
+class EntryKind(Codes):  # enum.StrEnum to the checker, built without enum's class machinery (core.frozen)
     """A store entry's kind; a message field holding one shows its word (:meth:`localized`)."""
 
     __hash__ = str.__hash__
