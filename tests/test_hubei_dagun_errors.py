@@ -162,3 +162,34 @@ def test_pending_is_not_an_earlier_deal_that_stayed_unsettled():
     result = result_of(body + "deal 3 dealer=W\n")
     assert [(e.line, e.message) for e in pending(result)] == [(11, "deal 3: not settled, it lacks call/alone, places")]
     assert pending(result_of(ALONE)) == []
+
+
+def test_errors_on_one_line_keep_the_order_they_were_found_in():
+    # The record's second deal (line 9) is numbered 3 and dealt by S, not deal 1's 一游 W: two refusals at line 9,
+    # in the order the checks find them (the number, then the dealer), not in any order of their wording.
+    result = result_of(ALONE + "deal 3 dealer=S\nalone W\nplaces W E S N\n")
+    assert problems(result) == [
+        (9, "deal 3: this is deal 2 of the record", "deal 3：这是记录中的第 2 局"),
+        (9, "deal 2: the dealer is S, but the previous deal's 一游 was W (§4.1, dealing.first_out_deals)",
+         "第 2 局：庄家是 南，但上一局的一游是 西（§4.1，dealing.first_out_deals）"),
+    ]
+
+
+def test_a_refused_xi_against_the_call_keeps_the_earlier_refusals():
+    # ♥9 called (E and W each hold one): a second 天炸 (line 11) and S's 7喜 of 9 (line 12) are both refused.
+    result = result_of(CALL.format(card="H9") + "declare E sky\ndeclare N sky\ndeclare S xi7 9\n")
+    assert problems(result) == [
+        (11, "declare: 天炸 is all four jokers: only one player can hold it (§6)",
+         "declare：天炸是全部四张王，只有一家能有（§6）"),
+        (12, "declare: a 7喜 of 9 by S leaves one 9, but the dealer and the partner each hold a called ♥9 (§4.2, §6)",
+         "declare：南 的 9 7喜只剩一张 9，但庄家和朋友各有一张叫的 ♥9（§4.2、§6）"),
+    ]
+
+
+def test_warnings_and_rulings_are_kept_and_change_no_score():
+    # "Conduct and rulings" (§12.1): kept with the result in order, no deal's, no coin moved (W's 硬牌 win as
+    # above: W +6, E S N -2).
+    result = result_of("warn N late\n" + ALONE + "ruling winner=S the table agreed\n")
+    assert [(type(c).__name__, c[0], c.text, c.line) for c in result.conduct] == [
+        ("Warn", "N", "late", 6), ("Ruling", "S", "the table agreed", 10)]
+    assert result.errors == () and result.totals == (-2, -2, 6, -2)
