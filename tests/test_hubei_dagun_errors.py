@@ -193,3 +193,12 @@ def test_warnings_and_rulings_are_kept_and_change_no_score():
     assert [(type(c).__name__, c[0], c.text, c.line) for c in result.conduct] == [
         ("Warn", "N", "late", 6), ("Ruling", "S", "the table agreed", 10)]
     assert result.errors == () and result.totals == (-2, -2, 6, -2)
+
+
+def test_pending_with_no_deal_settled_yet():
+    # A record whose first line is its deal (line 1, no header yet: that is the record's own mistake, at line 0):
+    # nothing is settled, so the deal at line 1 is the deal in progress and what it lacks is pending.
+    result = replay(parse("deal 1 dealer=E\nalone E\n").events, DEFAULT)
+    assert [e.line for e in result.errors] == [0, 1] and result.deals == ()
+    assert [(e.line, e.message, e.message_zh) for e in pending(result)] == [
+        (1, "deal 1: not settled, it lacks places", "第 1 局未结算，缺少 places")]
