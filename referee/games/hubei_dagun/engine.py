@@ -372,7 +372,7 @@ def settle(deal: Deal, number: int, mode: Call | Alone, places: Places, points: 
     fan = rules.fan(kind)
     result_coins = _result_coins(sides, winner, rules.stake * fan)
     if steps is not None:
-        steps.append(_coins_step(kind, fan, rules.stake, sides, winner, result_coins))
+        steps.append(_coins_step(kind, fan, rules.stake, result_coins))
     rewards = tuple(_reward(d, rules) for d in declares)
     for r in rewards:
         if steps is not None:
@@ -462,8 +462,7 @@ def _result_coins(sides: tuple[tuple[str, ...], tuple[str, ...]], winner: int, u
     return (out["E"], out["S"], out["W"], out["N"])
 
 
-def _coins_step(kind: str, fan: int, stake: int, sides: tuple[tuple[str, ...], tuple[str, ...]], winner: int,
-                coins: Coins) -> Step:
+def _coins_step(kind: str, fan: int, stake: int, coins: Coins) -> Step:
     key = KIND_KEY[kind]
     return Step(M("{what}: {fan} 番 × table base {stake} = {unit} a player: {line}", what=KIND_WORD[kind], fan=fan,
                   stake=stake, unit=fan * stake, line=_coins_line(coins)), f"{KIND_SECTION[kind]}, §7 {key}")
