@@ -73,7 +73,15 @@ def test_hubei_pad_two_decks_points_places_and_declared_hands() -> None:
     assert texts("hubei-dagun", "seat") == ["E", "S", "W", "N"]
     cards = rows("hubei-dagun", "cards")  # §1: two decks with jokers: 13 ranks in 4 suits and two jokers, twice
     assert sum(len(g.keys) for g in cards) == 54 and {g.most for g in cards} == {2}
-    from referee.games.hubei_dagun.notation import KEYWORDS
+    # 54 different cards: the spades' J key types JS (♠J), not SJ, which is the small joker's (record format)
+    codes = [k.text for g in cards for k in g.keys]
+    assert len(set(codes)) == 54
+    spades = {k.text: k.label.text("en") for g in cards if g.name == "S" for k in g.keys}
+    assert spades["JS"] == "♠J" and "SJ" not in spades
+    from referee.games.hubei_dagun.notation import KEYWORDS, parse
+
+    for code in codes:  # each key's word reads back as the card it types
+        assert parse(f"match id=P1 game=hubei-dagun\ndeal dealer=E\ncall {code} partner=W\n").events[2].card == code
 
     assert set(texts("hubei-dagun", "directive")) == set(KEYWORDS) - {"match", "seat"}
     words = texts("hubei-dagun", "word")

@@ -90,6 +90,25 @@ def test_a_called_small_joker_has_no_rank():
                                      "declare：南 的 J 7喜只剩一张 J，但庄家和朋友各有一张叫的 ♣J（§4.2、§6）")]
 
 
+def test_the_jack_of_spades_is_a_card_of_rank_j_not_the_small_joker():
+    # ♠J, J♠, 黑桃J and JS are the jack of spades (code JS); SJ and 小王 the small joker (record format, Cards).
+    for spelled in ("♠J", "J♠", "黑桃J", "JS", "js", "♠j"):
+        assert parse(HEAD + CALL.format(card=spelled)).events[6].card == "JS", spelled
+    for spelled in ("SJ", "sj", "小王"):
+        assert parse(HEAD + CALL.format(card=spelled)).events[6].card == "SJ", spelled
+    # Called, the jack of spades is of rank J (§4.2): N's 8喜 of J leaves no J for E and W, who each hold a ♠J ...
+    result = result_of(CALL.format(card="♠J") + "declare N xi8 J\n")
+    assert problems(result) == [(10, "declare: an 8喜 of J leaves no J for both the dealer and the partner, who hold "
+                                     "the called ♠J (§4.2, §6)",
+                                     "declare：J 的8喜使庄家和朋友不可能各有一张叫的 ♠J（§4.2、§6）")]
+    # ... and no joker was called: N may hold all four jokers (天炸, §6) — where a called small joker forbids it.
+    assert result_of(CALL.format(card="JS") + "declare N sky\n").errors == ()
+    # the record written back gives it as JS, which reads as the same card
+    written = GAME.write(parse(HEAD + CALL.format(card="黑桃J")).events)
+    assert "call JS partner=W" in written.splitlines()
+    assert parse(written).events[6].card == "JS"
+
+
 def test_a_called_card_of_another_rank_limits_no_xi():
     # ♥10 is called: an 8喜 of 9 (no 9 called) fits, and a 7喜 of 10 by N (outside EW) does not.
     assert result_of(CALL.format(card="H10") + "declare S xi8 9\n").errors == ()

@@ -14,7 +14,9 @@ from typing import NamedTuple, cast
 from referee.core.i18n import M, Msg, form
 from referee.core.records import RecordError
 from referee.games.hubei_dagun.events import (
+    JOKERS,
     SEATS,
+    SPADE_JACK,
     Alone,
     Call,
     Claim,
@@ -108,16 +110,24 @@ class MatchResult(NamedTuple):
 
 
 class Card(str):
-    """A card code that words itself: ``H10`` → ``♥10``; the jokers by name in each language."""
+    """A card code that words itself: ``H10`` → ``♥10``, ``JS`` → ``♠J``; the jokers by name in each language."""
 
     __slots__ = ()
+
+    @property
+    def rank(self) -> str | None:
+        """``10`` of ``H10``, ``J`` of ``JS``; None for a joker."""
+        if self in JOKERS:
+            return None
+        return "J" if self == SPADE_JACK else self[1:]
 
     def localized(self, lang: str) -> str:
         if self == "BJ":
             return M("big joker").text(lang)
         if self == "SJ":
             return M("small joker").text(lang)
-        return {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[self[0]] + self[1:]
+        suit = "S" if self == SPADE_JACK else self[0]
+        return {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}[suit] + cast(str, self.rank)
 
 
 def side_word(side: Sequence[str]) -> Msg:
@@ -279,7 +289,7 @@ def _declare_problems(deal: _Open) -> list[RecordError]:
             if skies:
                 out.append(RecordError(d.line, M(
                     "declare: 天炸 is all four jokers: only one player can hold it (§6)")))
-            elif call is not None and call.card in ("BJ", "SJ"):
+            elif call is not None and call.card in JOKERS:
                 out.append(RecordError(d.line, M(
                     "declare: 天炸 holds all four jokers, but a joker was called and its twin is the "
                     "partner's (§4.2, §6)")))
@@ -293,7 +303,7 @@ def _declare_problems(deal: _Open) -> list[RecordError]:
                 rank=d.rank, other=other.line)))
         else:
             by_rank[d.rank] = d
-        if call is not None and call.card not in ("BJ", "SJ") and call.card[1:] == d.rank:
+        if call is not None and Card(call.card).rank == d.rank:
             out += _against_call(d, call, deal.deal.dealer)
     for seat, n in cards.items():
         if n > HAND_SIZE:

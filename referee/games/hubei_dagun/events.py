@@ -1,7 +1,8 @@
 """The events of a Hubei 打滚 record: one frozen value per directive (docs/hubei-dagun-record-format.md).
 
 Seats are ``E S W N`` (play and deal go counter-clockwise, E → S → W → N); a card is a code ``H10``,
-``SA``, ``BJ`` (big joker), ``SJ`` (small joker); a rank ``3`` … ``10``, ``J``, ``Q``, ``K``, ``A``, ``2``.
+``SA``, ``BJ`` (big joker), ``SJ`` (small joker), ``JS`` (the jack of spades: :func:`card_code`); a rank ``3`` …
+``10``, ``J``, ``Q``, ``K``, ``A``, ``2``.
 """
 
 from __future__ import annotations
@@ -17,10 +18,18 @@ SEATS = ("E", "S", "W", "N")
 RANKS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 SUITS = ("S", "H", "C", "D")
 JOKERS = ("BJ", "SJ")
+SPADE_JACK = "JS"  # suit then rank would be SJ, the small joker's code: the jack of spades is written rank first
 # What a declared hand is: 天炸 (all four jokers), 8喜 (eight of a rank), 7喜 (seven of a rank), rules §6.
 REWARDS = ("sky", "xi8", "xi7")
 # Which outcome a deal may be claimed as (rules §5): a plain win, 绑, 清, 光头.
 CLAIMS = ("plain", "bang", "qing", "guangtou")
+
+
+def card_code(suit: str, rank: str) -> str:
+    """A suited card's code: its suit then its rank (``H10``, ``SA``), but ``JS`` for the jack of spades, whose
+    suit and rank would spell ``SJ``, the small joker."""
+    code = suit + rank
+    return SPADE_JACK if code == "SJ" else code
 
 
 class Header(kit.Header):

@@ -121,7 +121,7 @@ def _read_card(token: str) -> str:
         for rank_word in (word.removeprefix(spelled) if word.startswith(spelled) else None,
                           word.removesuffix(spelled) if word.endswith(spelled) else None):
             if rank_word is not None and rank_word in spellings.RANKS:
-                return suit + spellings.RANKS[rank_word]
+                return ev.card_code(suit, spellings.RANKS[rank_word])
     raise NotationError(M("'{token}' is not a card (a suit S H C D or ♠ ♥ ♣ ♦ with a rank 2-10 J Q K A, "
                           "or BJ, SJ)",
                           token=token))

@@ -10,6 +10,7 @@ from referee.core.i18n import M, form
 from referee.games.api import PadGroup
 from referee.games.hubei_dagun import spellings
 from referee.games.hubei_dagun.engine import Card
+from referee.games.hubei_dagun.events import card_code
 from referee.games.hubei_dagun.notation import KEYWORDS
 from referee.games.kit.padkeys import chinese, plain, row, seats
 
@@ -28,8 +29,9 @@ CLAIMS = tuple((word, chinese(spellings.CLAIMS.items(), word))
 
 
 def groups() -> tuple[PadGroup, ...]:
-    cards = [row("cards", suit, form("{x:suit}", x=suit), ((form("{c:card}", c=Card(f"{suit}{r}")), f"{suit}{r}")
-                                                           for r in RANKS), 2) for suit in SUITS]
+    cards = [row("cards", suit, form("{x:suit}", x=suit), ((form("{c:card}", c=Card(card_code(suit, r))),
+                                                            card_code(suit, r)) for r in RANKS), 2)
+             for suit in SUITS]
     return (row("directive", "directive", M("directive"), ((label, kw) for kw, label in DIRECTIVES)),
             row("seat", "seat", M("seat"), seats(SEATS)),
             row("word", "fields", M("fields"), ((label, text) for text, label in FIELDS)),
