@@ -194,12 +194,15 @@ def test_the_refusals_of_shown_cards_spring_and_anti_spring() -> None:
     r = run(base + "out 2\nspring\n")
     assert said(r) == [(11, "spring (春天) needs the landlord out first, but seat 2 went out (§5.2)",
                         "春天要求地主先出完，但先出完的是座位 2（§5.2）")]
+    assert (r.deals[0].spring, r.deals[0].multiplier) == (False, 1)
     r = run(base + "play 1 6\nplay 3 7\nout 1\nspring\n")
     assert said(r) == [(13, "spring (春天): no farmer plays a card, but seat 3 played on line 11 (§5.2)",
                         "春天：农民一张牌都没出，但座位 3 在第 11 行出了牌（§5.2）")]
+    assert (r.deals[0].spring, r.deals[0].multiplier) == (False, 1)
     r = run(base + "out 1\nantispring\n")
     assert said(r) == [(11, "anti-spring (反春) needs a farmer out first, but the landlord went out (§5.2)",
                         "反春要求农民先出完，但先出完的是地主（§5.2）")]
+    assert (r.deals[0].antispring, r.deals[0].multiplier) == (False, 1)
     r = run(base + "play 1 6\nplay 2 7\nplay 1 8\nplay 1 9\nout 2\nantispring\n")
     assert said(r) == [(15, "anti-spring (反春): the landlord plays only the first lead, but played again on line 12 "
                             "(§5.2)", "反春：地主只出过第一手牌，但在第 12 行又出了牌（§5.2）")]
@@ -234,3 +237,79 @@ def test_the_refusals_of_cards_in_two_places() -> None:
             "play 1 66\nplay 1 7\nout 1\n")
     assert said(r) == [(13, "seat 1 has played 21 cards, more than the 20 held (§2)",
                         "座位 1 已出 21 张牌，多于手中的 20 张（§2）")]
+
+
+def test_a_bid_after_the_bidding_ended_changes_nothing() -> None:
+    # §3.1: all three spoke (甲 1, 乙 and 丙 pass): ended; 甲's 2 on line 9 is refused and the base stays 1;
+    # 甲 out: +2, -1, -1 (§6).
+    r = run("deal\nbid 1 1\nbid 2 pass\nbid 3 pass\nbid 1 2\nkitty 3 4 5\nout 1\n")
+    assert said(r) == [(9, "the bidding has ended (§3): no more bids", "叫牌已经结束（§3）：不能再叫")]
+    assert (r.deals[0].landlord, r.deals[0].base, r.deals[0].payments) == (1, 1, {1: 2, 2: -1, 3: -1})
+    # a rob is no points bid either (a pass): 乙 bids 2, landlord at 2
+    r = run("deal\nbid 1 rob\nbid 2 2\nbid 3 pass\nkitty 3 4 5\nout 2\n")
+    assert said(r) == [(6, "bidding.style = 'points': a bid is 1 to 3 or pass, not rob (§3.1)",
+                        "bidding.style = 'points'：叫 1 到 3 分或不叫，而不是 rob（§3.1）")]
+    assert (r.deals[0].landlord, r.deals[0].base) == (2, 2)
+    # §3.2: 甲 calls, 乙 and 丙 pass: nobody robbed, so the caller has nothing to answer and the bidding ended;
+    # 甲's rob on line 9 is refused: landlord 甲, no rob, multiplier 1: +2, -1, -1.
+    r = run("deal\nbid 1 call\nbid 2 pass\nbid 3 pass\nbid 1 rob\nkitty 3 4 5\nout 1\n", house(ROB))
+    assert said(r) == [(9, "the bidding has ended (§3): no more bids", "叫牌已经结束（§3）：不能再叫")]
+    assert (r.deals[0].landlord, r.deals[0].robs, r.deals[0].multiplier) == (1, 0, 1)
+
+
+def test_only_the_robbed_caller_answers() -> None:
+    # §3.2: 甲 calls, 乙 robs, 丙 passes: the turn comes back to 甲, the caller; 乙 speaking again (line 9) is out
+    # of turn and has spoken: refused. 甲 has not answered, but all three spoke: 乙, the last to rob, is landlord,
+    # one rob × 2; 乙 out: unit 1 × 2 = 2: +4, -2, -2.
+    r = run("deal\nbid 1 call\nbid 2 rob\nbid 3 pass\nbid 2 rob\nkitty 3 4 5\nout 2\n", house(ROB))
+    assert said(r) == [
+        (9, "bid out of turn: after seat 3 comes seat 1 (§3)", "叫牌不按顺序：座位 3 之后应是座位 1（§3）"),
+        (9, "seat 2 has already bid (line 7): each player once (§3.2)",
+         "座位 2 已经叫过（第 7 行）：每人只能叫一次（§3.2）"),
+    ]
+    assert (r.deals[0].landlord, r.deals[0].robs, r.deals[0].payments) == (2, 1, {1: -2, 2: 4, 3: -2})
+    # under points the same second word of a player is refused as well (no one answers at §3.1)
+    r = run("deal\nbid 1 1\nbid 2 2\nbid 3 pass\nbid 1 3\nkitty 3 4 5\nout 2\n")
+    assert said(r) == [(9, "the bidding has ended (§3): no more bids", "叫牌已经结束（§3）：不能再叫")]
+    assert (r.deals[0].landlord, r.deals[0].base) == (2, 2)
+
+
+def test_a_card_refused_is_not_counted_and_the_rest_of_its_play_is() -> None:
+    # 9S played twice (line 9, refused, not counted again); the same play's 9H is counted: 9H again on line 10 is a
+    # second 9H. The kitty's 5H in farmer 丙's pair (line 11) is refused; its 5D is counted: 5D again on line 12.
+    r = run("deal\nbid 1 3\nkitty 5H 6 7\nplay 1 9S\nplay 2 9S 9H\nplay 3 9H\nplay 3 5H 5D\nplay 2 5D\nout 1\n")
+    assert said(r) == [
+        (9, "9S is played twice (first on line 8) (§2)", "黑桃9 出了两次（第一次在第 8 行）（§2）"),
+        (10, "9H is played twice (first on line 9) (§2)", "红桃9 出了两次（第一次在第 9 行）（§2）"),
+        (11, "5H is in the kitty, which the landlord took: seat 3 cannot play it (§2)",
+         "红桃5 在底牌中，已归地主：座位 3 不能出（§2）"),
+        (12, "5D is played twice (first on line 11) (§2)", "方块5 出了两次（第一次在第 11 行）（§2）"),
+    ]
+
+
+def test_the_kittys_cards_are_the_landlords_whether_played_or_held() -> None:
+    # The kitty's two 6s are the landlord's: 甲 plays one of them (line 8), and holds the other. So farmer 乙's
+    # three 6s (line 9) make 1 + 1 + 3 = 5 in the deal: the third is one too many.
+    r = run("deal\nbid 1 3\nkitty 6 6 7\nplay 1 6\nplay 2 666\nout 1\n")
+    assert said(r) == [(9, "more than 4 of 6 in the deal: the deck has 4 (§2)",
+                        "本局出现了超过 4 张 6：一副牌只有 4 张（§2）")]
+    # 甲 plays both kitty 6s and one more (line 8: three 6s, one of them from his 17), 乙 one: 4, none too many
+    assert run("deal\nbid 1 3\nkitty 6 6 7\nplay 1 666\nplay 2 6\nout 1\n").errors == ()
+
+
+def test_a_farmer_plays_seventeen_cards_and_no_more() -> None:
+    # 乙 (lines 8-11): 5 + 6 + 4 + 2 = 17, all held: no problem; the 18th (line 12) is one more than held.
+    r = run("deal\nbid 1 3\nkitty 3 4 5\nplay 2 6789T\nplay 2 99TTJJ\nplay 2 QQQ K\nplay 2 AA\nout 2\n")
+    assert r.errors == ()
+    r = run("deal\nbid 1 3\nkitty 3 4 5\nplay 2 6789T\nplay 2 99TTJJ\nplay 2 QQQ K\nplay 2 AA\nplay 2 3\nout 2\n")
+    assert said(r) == [(12, "seat 2 has played 18 cards, more than the 17 held (§2)",
+                        "座位 2 已出 18 张牌，多于手中的 17 张（§2）")]
+
+
+def test_a_refused_bid_in_the_deal_in_progress_leaves_the_next_bid_to_come() -> None:
+    from referee.games.doudizhu.expect import expected
+
+    # 甲 bids 1, then 2 (refused: once only); the turn is 乙's, above 甲's 1: 2, 3 or pass (§3.1)
+    r = run("deal\nbid 1 1\nbid 1 2\n")
+    assert (7, "seat 1 has already bid (line 6): each player once (§3.1)") in [(n, en) for n, en, _ in said(r)]
+    assert expected(r) == ("bid 乙 2|3|pass", "redeal")

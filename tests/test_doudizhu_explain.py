@@ -9,7 +9,7 @@ product for a power, shows a number the rules do not give. Every number is worke
 
 from __future__ import annotations
 
-from referee.games.doudizhu.engine import FARMERS, LANDLORD, MatchResult, Run, replay
+from referee.games.doudizhu.engine import _KEPT, FARMERS, LANDLORD, MatchResult, Run, replay
 from referee.games.doudizhu.notation import parse
 from referee.games.doudizhu.ruleset import RuleSet, from_text
 
@@ -145,6 +145,7 @@ def test_a_forced_landlord_and_a_redeal_explained() -> None:
         "the landlord pays 4 × 2 × 1 = 8; each farmer receives 2 × 2 × 1 = 4 "
         "(payment.landlord_factor, payment.farmer_factor, §6)",
     ]
+    assert d.robs == 0  # no rob: the field is 0, not nothing
     assert texts(r, 0, "zh_CN")[0] == ("无人叫牌：最后表态的座位 1 (甲) 被迫当地主，底分 2"
                                        "（bidding.no_bid = 'last_forced'，bidding.forced_bid，§3.3）")
     redealt = r.deals[1]
@@ -175,6 +176,10 @@ def test_the_steps_a_writer_takes_deal_by_deal_are_those_of_the_replay() -> None
         "(payment.farmer_factor, payment.landlord_factor, §6)",
     ]
     assert [d.totals for d in taken] == [{1: 36, 2: -18, 3: -18}, {1: 72, 2: -36, 3: -36}]
+    # each deal as the replay settled it, field for field up to its steps; a deal taken keeps its steps named, not
+    # what they were worked out from
+    assert [d[:_KEPT] for d in taken] == [d[:_KEPT] for d in r.deals]
+    assert [(d.source, d.rules, d.names) for d in taken] == [((), None, None)] * 2
     assert run_.result(tuple(taken)).totals == r.totals
 
 
