@@ -31,13 +31,22 @@ from tests.test_doudizhu_engine import run as replayed
     ("333444 55", Kind.PLANE_WINGS, 4, 2),  # the wings may be a pair
     ("333444 55 66", Kind.PLANE_WINGS, 4, 2),
     ("333444555 777", Kind.PLANE_WINGS, 5, 3),  # three threes, and three more cards of one rank as wings
+    ("555666 33 44", Kind.PLANE_WINGS, 6, 2),  # pairs as wings below the plane: only the plane's threes are taken
+    ("99TTJJQQ", Kind.PAIRS, 12, 4),  # four pairs: length 4 (8 // 2)
+    ("888999TTT", Kind.PLANE, 10, 3),  # three threes: length 3 (9 // 3)
     ("8888 3 4", Kind.FOUR_TWO, 8, 1),
     ("8888 33 44", Kind.FOUR_TWO, 8, 1),
     ("8888", Kind.BOMB, 8, 1),
     ("SJ BJ", Kind.ROCKET, 17, 1),
 ])
 def test_each_kind_by_hand(cards: str, kind: Kind, rank: int, length: int) -> None:
-    assert combination(parse_cards(cards.split())) == (kind, rank, length)
+    combo = combination(parse_cards(cards.split()))
+    assert combo == (kind, rank, length)
+    assert combo is not None and type(combo.length) is int  # a count of cards, pairs or threes (3.0 would equal 3)
+
+
+def test_no_cards_are_no_combination() -> None:
+    assert combination(()) is None
 
 
 @pytest.mark.parametrize("cards", [
@@ -52,6 +61,8 @@ def test_each_kind_by_hand(cards: str, kind: Kind, rank: int, length: int) -> No
     "333444 5",  # a plane of two with one wing
     "8888 3",  # four with one
     "333444 55 6",  # a plane of two with a pair and a single
+    "333444 5 6 7 8",  # a plane of two with four singles: as many wings as threes (two), not four
+    "333444 55 66 77",  # a plane of two with three pairs
 ])
 def test_what_is_no_combination(cards: str) -> None:
     assert combination(parse_cards(cards.split())) is None

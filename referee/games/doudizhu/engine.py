@@ -473,7 +473,7 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
         events = [e for e in events if all(e is not x for x in late)]
         plays = [p for p in plays if all(p is not x for x in late)]
     out = outs[0].seat
-    m = _multiplier(number, line, events, plays, landlord, out, bidding.robs, rules, errors, present, explain)
+    m = _multiplier(events, plays, landlord, out, bidding.robs, rules, errors, present, explain)
     steps += m.steps
     winner = LANDLORD if out == landlord else FARMERS
     payments, pay_steps = pay(landlord, out, base, m.multiplier, rules, explain)
@@ -541,9 +541,9 @@ class _Multiplier(NamedTuple):
     steps: Sequence[Msg]
 
 
-def _multiplier(number: int, line: int, events: list[Event], plays: list[Play | Bomb | Rocket], landlord: int,
-                out: int, robs: int, rules: RuleSet, errors: list[RecordError],
-                present: set[type] | None = None, explain: bool = True) -> _Multiplier:
+def _multiplier(events: list[Event], plays: list[Play | Bomb | Rocket], landlord: int, out: int, robs: int,
+                rules: RuleSet, errors: list[RecordError], present: set[type] | None = None,
+                explain: bool = True) -> _Multiplier:
     """The multiplier: 1, then each rob, shown cards, each bomb, the rocket, spring, anti-spring; the cap (§5);
     each factor a step (none without *explain*: ``check`` makes no message it never shows)."""
     multiplier = rules.rob_multiplier ** robs if robs else 1
