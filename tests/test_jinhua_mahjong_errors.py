@@ -5,7 +5,7 @@ patterns is joined with 、 in either language (the patterns' own Chinese names)
 
 from __future__ import annotations
 
-from referee.games.jinhua_mahjong.engine import MatchResult, replay
+from referee.games.jinhua_mahjong.engine import DealResult, MatchResult, replay
 from referee.games.jinhua_mahjong.notation import parse
 from referee.games.jinhua_mahjong.ruleset import load
 
@@ -32,10 +32,13 @@ def messages(result: MatchResult) -> list[tuple[int, str, str]]:
 
 
 def refused(body: str, rules: str = "jinhua-mahjong") -> list[tuple[int, str, str]]:
-    """The errors of a one-deal record whose deal they refuse: it is not settled and pays nothing."""
+    """The errors of a one-deal record whose deal they refuse: deal 1 of its 'deal' line (line 2), its dealer
+    (E unless the line names one), not settled: no winner, discarder, pattern, factor or liability, and nothing
+    paid, no step."""
     r = run(body, rules)
-    assert [d.settled for d in r.deals] == [False] and r.deals[0].payments == NOTHING and r.totals == NOTHING
-    assert r.deals[0].steps == () and r.deals[0].winner is None
+    dealer = body.split("\n")[0].partition(" ")[2] or "E"
+    assert r.deals == (DealResult(1, 2, dealer, None, None, (), 0, 0, (), NOTHING, False),)
+    assert r.totals == NOTHING and r.deals[0].steps == () and not r.in_play
     return messages(r)
 
 
@@ -263,3 +266,19 @@ def test_problems_of_a_deal_in_line_order() -> None:
             "the record has 0 by N of E and 0 the other way (§7.1)",
          "liable：东 与胡牌者 北 之间吃碰杠满 3 次才承包；记录中 北 吃碰杠 东 0 次，反向 0 次（§7.1）"),
     ]
+
+
+def test_a_deal_in_play_and_a_deal_left_without_result() -> None:
+    # the last deal without a result is in play, not an error: deal 2 at line 4, dealt by S (W won deal 1, §9)
+    r = run("deal\nwin W S\ndeal\npong N W\n")
+    assert r.in_play and r.errors == ()
+    assert r.deals[1] == DealResult(2, 4, "S", None, None, (), 0, 0, (), NOTHING, False)
+    # what the next entry is expected from: the events from the last deal's line on
+    assert [type(ev).__name__ for ev in r.last] == ["Deal", "Claim"] and r.last[0].line == 4
+    # a deal followed by another with no result of its own is refused at its line; the next is paid (§5.1)
+    r = run("deal\ndeal\nwin W S\n")
+    assert not r.in_play and messages(r) == [
+        (2, "deal 1 has no result: 'win …' or 'nowin' (the next deal began)",
+         "第 1 局没有结果：缺少 'win …' 或 'nowin'（下一局已开始）")]
+    assert r.deals[0] == DealResult(1, 2, "E", None, None, (), 0, 0, (), NOTHING, False)
+    assert r.deals[1].settled and r.totals == {"E": -1, "S": -2, "W": 4, "N": -1}
