@@ -5,11 +5,24 @@ patterns is joined with 、 in either language (the patterns' own Chinese names)
 
 from __future__ import annotations
 
+import pytest
+
+from referee.games.jinhua_mahjong import engine
+from referee.games.jinhua_mahjong import hand as H
 from referee.games.jinhua_mahjong.engine import DealResult, MatchResult, replay
 from referee.games.jinhua_mahjong.notation import parse
 from referee.games.jinhua_mahjong.ruleset import load
 
 HEAD = "match id=T game=jinhua-mahjong\n"
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every judgement worked out afresh: the patterns' problems are kept by their codes (engine._COMPATIBLE) and
+    the shapes by their counts (hand.sets_and_pair's cache), and a cache another test filled would hide the code
+    that fills it (the mutation run forks its mutants from a process that ran the tests, docs/mutation.md)."""
+    monkeypatch.setattr(engine, "_COMPATIBLE", {})
+    H.sets_and_pair.cache_clear()
 NOTHING = {"E": 0, "S": 0, "W": 0, "N": 0}
 # Why a group of §8 holds one pattern at most, in English and in Chinese
 PAIRS = ("清七对, 七对子 and 七对子爆头 are one hand counted once (§8.1)", "清七对、七对子、七对子爆头只算其一（§8.1）")
@@ -282,3 +295,14 @@ def test_a_deal_in_play_and_a_deal_left_without_result() -> None:
          "第 1 局没有结果：缺少 'win …' 或 'nowin'（下一局已开始）")]
     assert r.deals[0] == DealResult(1, 2, "E", None, None, (), 0, 0, (), NOTHING, False)
     assert r.deals[1].settled and r.totals == {"E": -1, "S": -2, "W": 4, "N": -1}
+
+
+def test_the_tiles_are_judged_after_the_patterns_and_both_said() -> None:
+    # a problem of the patterns (§6.1, line 5) and one of the tiles (§6.15: four runs of three suits are not
+    # 混一色, line 6): both are said, in line order
+    runs = "tiles 1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 4s E E\n"
+    assert refused("deal\ncaishen C\nwin W S\npatterns 平胡 混一色\n" + runs) == [
+        (5, "patterns: 平胡 is a hand with no other pattern: leave it out when claiming 混一色 (§6.1)",
+         "patterns：平胡是没有其他番型的胡牌：报 混一色 时不报平胡（§6.1）"),
+        (6, "tiles: the tiles do not make 混一色 (§6.15)", "tiles：这手牌不成 混一色（§6.15）"),
+    ]

@@ -11,6 +11,7 @@ from referee.games.jinhua_mahjong.notation import parse
 from referee.games.jinhua_mahjong.ruleset import load
 
 HEAD = "match id=T game=jinhua-mahjong\n"
+NOTHING = {"E": 0, "S": 0, "W": 0, "N": 0}
 
 
 def run(body: str, rules: str = "jinhua-mahjong") -> MatchResult:
@@ -26,7 +27,8 @@ def steps(result: MatchResult, deal: int = 1) -> list[tuple[str, str]]:
 def test_a_drawn_deal_has_one_step() -> None:
     # §9: E deals the first deal; nobody wins (流局): nothing is paid (§5), the one step says so
     r = run("deal\nnowin\n")
-    assert r.errors == () and r.deals[0].settled
+    # deal 1 of line 2, dealt by E: no winner, discarder, pattern, factor or liability, nothing paid, settled
+    assert r.errors == () and r.deals[0][:11] == (1, 2, "E", None, None, (), 0, 0, (), NOTHING, True)
     assert steps(r) == [("deal 1: dealer E; nobody won (流局): nothing is paid (§5)",
                          "第 1 局：庄家 东；流局，无人支付（§5）")]
     assert later_steps_key(r.deals[0]) is None  # a drawn deal has no steps after its opening

@@ -21,6 +21,14 @@ from referee.games.jinhua_mahjong.tiles import parse_tiles
 WILD = 99  # the brute force's own marker for a wild tile
 
 
+@pytest.fixture(autouse=True)
+def fresh_shapes() -> None:
+    """Every shape worked out afresh (hand.sets_and_pair keeps its answers by the counts): a cache another test
+    filled would hide the code that fills it (the mutation run forks its mutants from a process that ran the tests,
+    docs/mutation.md)."""
+    H.sets_and_pair.cache_clear()
+
+
 def split(counts: dict[int, int], pair: bool) -> bool:
     """Plain recursion over tiles 0..33 (0-26 suited, 9 a suit): pair, triplet or run of the smallest."""
     live = sorted(k for k, c in counts.items() if c)
@@ -314,3 +322,23 @@ def test_not_touching_reads_each_suit_from_its_own_tiles() -> None:
     assert not H.not_touching(H.prepare(tiles("E S W N C F 1m 4m 7m 2p 5p 8p 1s 2s"), 22), 5, True)
     # two of a kind (东东) are not fourteen different tiles
     assert not H.not_touching(H.prepare(tiles("E E S W N C F 1m 4m 7m 1p 4p 7p 1s"), 22), 5, True)
+
+
+def test_every_baiban_counts_and_the_tile_won_keeps_its_face() -> None:
+    # §2.2: with 三万 as 财神, three 白板 are three ordinary 三万: a triplet, so four triplets and a pair (§6.2)
+    h = H.prepare(tiles("P P P 5p 5p 5p 1s 1s 1s 9s 9s 9s E E"), 2)
+    assert h.naturals[2] == 3 and h.wilds == 0 and H.all_triplets(h)
+    # a 白板 won last is the 三万 it stands for, paired by the 财神 三万: 爆头 (§6.13)
+    h = H.prepare(tiles("4m 5m 6m 5p 6p 7p 1s 1s 1s 9s 9s 9s 3m P"), 2)
+    assert (h.won, h.won_wild) == (2, False) and H.explode(h)
+    # a 财神 won last, paired by the other 财神: 爆头 too (the tile won is wild), and not 全求人's last tile (§6.3)
+    h = H.prepare(tiles("4m 5m 6m 5p 6p 7p 1s 1s 1s 9s 9s 9s 3m 3m"), 2)
+    assert h.won_wild and H.explode(h)
+    # the 东 won last with no 财神 left to pair it: four sets and a pair, not 爆头
+    assert not H.explode(H.prepare(tiles("4m 5m 6m 5p 6p 7p 1s 1s 1s 9s 9s 9s E E"), 2))
+
+
+def test_pairs_take_every_tile() -> None:
+    # §4.2: n pairs are 2n tiles: five tiles (two pairs and one over) or three are not two pairs, even with a wild
+    assert H.pairs((2, 2, 1), 0, 2) is False and H.pairs((2, 1), 0, 2) is False and H.pairs((2, 2), 1, 2) is False
+    assert H.pairs((2, 1), 1, 2) is True  # the wild pairs the single

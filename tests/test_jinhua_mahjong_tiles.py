@@ -7,12 +7,23 @@ from __future__ import annotations
 
 import pytest
 
+from referee.games.jinhua_mahjong import engine
+from referee.games.jinhua_mahjong import hand as H
 from referee.games.jinhua_mahjong.engine import MatchResult, replay
 from referee.games.jinhua_mahjong.notation import parse
 from referee.games.jinhua_mahjong.patterns import PATTERNS
 from referee.games.jinhua_mahjong.ruleset import load
 
 HEAD = "match id=T game=jinhua-mahjong\n"
+
+
+@pytest.fixture(autouse=True)
+def fresh_caches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every judgement worked out afresh: the patterns' problems are kept by their codes (engine._COMPATIBLE) and
+    the shapes by their counts (hand.sets_and_pair's cache), and a cache another test filled would hide the code
+    that fills it (the mutation run forks its mutants from a process that ran the tests, docs/mutation.md)."""
+    monkeypatch.setattr(engine, "_COMPATIBLE", {})
+    H.sets_and_pair.cache_clear()
 RUNS = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 4s E E"  # four runs and a pair of 东, no 财神 (§4.1)
 
 
@@ -102,3 +113,21 @@ def test_four_of_a_kind_and_three_caishen_are_allowed() -> None:
     # every 财神 left
     assert judge("1m 1m 1m 1m 6s 6s 9s 9s W W F F E E", "七对子", "C", "W self").errors == ()
     assert judge("4m 5m 6m 5p 6p 7p 1s 1s 1s 9s 9s C C C", "三财一刻").errors == ()
+
+
+def test_one_suit_with_and_without_honours() -> None:
+    # §6.15: one suit and a single honour, 东, paired by the 财神 中: 混一色 (one honour is enough, and 东 is one)
+    single = "1m 2m 3m 4m 5m 6m 7m 8m 9m 2m 3m 4m E C"
+    assert judge(single, "混一色").errors == ()
+    # §6.9: 清一色 has no honour: the same hand, and one of 东东东 南南, are not 清一色 (with or without 财神)
+    assert [e.message for e in judge(single, "清一色").errors] == ["tiles: the tiles do not make 清一色 (§6.9)"]
+    assert [e.message for e in judge("1m 2m 3m 4m 5m 6m 7m 8m 9m E E E S S", "清一色无财神").errors] == [
+        "tiles: the tiles do not make 清一色无财神 (§6.9)"]
+
+
+def test_all_triplets_after_a_first_triplet() -> None:
+    # §6.2: 一万 一万 一万 is a triplet, but the rest are runs: not four triplets and a pair (still four sets and a
+    # pair, §4.1, so 平胡 passes)
+    hand = "1m 1m 1m 4p 5p 6p 7s 8s 9s 2s 3s 4s E E"
+    assert [e.message for e in judge(hand, "碰碰胡").errors] == ["tiles: the tiles do not make 碰碰胡 (§6.2)"]
+    assert judge(hand, "平胡").errors == ()

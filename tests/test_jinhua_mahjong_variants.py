@@ -140,3 +140,12 @@ def test_the_claimers_factor(tmp_path: Path) -> None:
     # the feeder's liability is never multiplied: N claimed three of W's, N self-draws: W pays 6
     r = run("deal\npong N W\npong N W\npong N W\nwin N self\n", tripled)
     assert r.deals[0].payments == {"E": 0, "S": 0, "W": -6, "N": 6}
+
+
+def test_liability_after_one_feed(tmp_path: Path) -> None:
+    # §7.1 with chengbao.feeds = 1 (the least a club may set): one 碰 of W's discard makes W liable when N wins on
+    # E's discard; W pays E's 2, S's 1 and its own 1 (§7.4): W -4, N +4. Without a claim nobody is liable (§5.1)
+    rules = club(tmp_path, "[chengbao]\nfeeds = 1\n")
+    r = run("deal\npong N W\nwin N E\ndeal\nwin N E\n", rules)
+    assert [d.liable for d in r.deals] == [(("W", "feeder"),), ()]
+    assert [d.payments for d in r.deals] == [{"E": 0, "S": 0, "W": -4, "N": 4}, {"E": -2, "S": -1, "W": -1, "N": 4}]
