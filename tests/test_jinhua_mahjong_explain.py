@@ -209,3 +209,12 @@ def test_deals_settled_alike_share_their_later_steps_key() -> None:
     # an unsettled deal (in play) has no key and no steps
     r = run("deal\npong W N\n")
     assert later_steps_key(r.deals[0]) is None and r.deals[0].steps == ()
+
+
+def test_deals_under_other_rules_do_not_share_their_later_steps() -> None:
+    # the same deal under the seed's set and under jinhua-capped: 七对子爆头 ×8 × 海底捞月 ×2 = 16, capped at 8 in
+    # the second (§5.4), so the steps after the opening differ, and so do the keys
+    body = "deal\nwin N self\npatterns 七对子爆头 海底捞月\n"
+    seed, capped = run(body), run(body, "jinhua-capped")
+    assert steps(seed)[1:] != steps(capped)[1:]
+    assert later_steps_key(seed.deals[0]) != later_steps_key(capped.deals[0])
