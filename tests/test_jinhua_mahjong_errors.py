@@ -306,3 +306,12 @@ def test_the_tiles_are_judged_after_the_patterns_and_both_said() -> None:
          "patterns：平胡是没有其他番型的胡牌：报 混一色 时不报平胡（§6.1）"),
         (6, "tiles: the tiles do not make 混一色 (§6.15)", "tiles：这手牌不成 混一色（§6.15）"),
     ]
+
+
+def test_what_a_shape_may_hold() -> None:
+    # §4.4, §8.1: 乱风 may hold a kong, so 杠上开花 goes with it (no problem); seven pairs may not
+    r = run("deal\nkong W N\nwin W self\npatterns 乱风 杠上开花\n")
+    assert r.errors == () and r.deals[0].settled
+    assert refused("deal\nwin W self\npatterns 七对子 杠上开花\n") == [
+        (4, "patterns: 七对子 has no sets or kong; 杠上开花 needs them (§8.1)",
+         "patterns：七对子 没有顺刻或杠；杠上开花 需要（§8.1）")]

@@ -38,6 +38,8 @@ def test_a_plain_discard_win_without_caishen() -> None:
     # no 'patterns' line: 平胡 ×1 (§6.1); one pattern, so no product step (§5.3);
     # W wins on S's discard (§5.1): E and N owe 1·1·1 = 1, S owes 2·1·1 = 2; W +4
     r = run("deal\nwin W S\n")
+    # deal 1 of line 2, dealt by E: W on S's discard, 平胡 at factor 1 paid at 1, nobody liable, settled
+    assert r.deals[0][:11] == (1, 2, "E", "W", "S", ("pinghu",), 1, 1, (), {"E": -1, "S": -2, "W": 4, "N": -1}, True)
     assert steps(r) == [
         ("deal 1: dealer E", "第 1 局：庄家 东"),
         ("平胡 ×1 (§6.1, factors.pinghu)", "平胡 ×1（§6.1，factors.pinghu）"),
