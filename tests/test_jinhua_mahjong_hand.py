@@ -9,7 +9,7 @@ hypothesis on full hands: a valid hand with one tile swapped for a random one is
 from __future__ import annotations
 
 import random
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -19,6 +19,14 @@ from referee.games.jinhua_mahjong import hand as H
 from referee.games.jinhua_mahjong.tiles import parse_tiles
 
 WILD = 99  # the brute force's own marker for a wild tile
+
+
+@pytest.fixture(autouse=True)
+def fresh_shapes() -> None:
+    """Every shape worked out afresh (hand.sets_and_pair keeps its answers by the counts): a cache another test
+    filled would hide the code that fills it (the mutation run forks its mutants from a process that ran the tests,
+    docs/mutation.md)."""
+    H.sets_and_pair.cache_clear()
 
 
 def split(counts: dict[int, int], pair: bool) -> bool:
@@ -253,3 +261,84 @@ def test_an_explode_hand_with_one_tile_swapped_is_judged_again(seed: int, at: in
     if hand.count(33) > 3 or any(hand.count(t) > 4 for t in hand):
         return
     assert H.explode(H.prepare(hand, 33)) == brute_explode(hand, 33), hand
+
+
+# --- edges of the special hands -----------------------------------------------------------------------------
+
+def test_the_wild_pair_and_triplet_need_exactly_their_caishen() -> None:
+    # §6.11, §6.12: four runs and a pair with no 财神 are a hand (§4.1) but neither 财神头 nor 三财一刻; nor are
+    # 13 tiles
+    plain = H.prepare(tiles("4m 5m 6m 5p 6p 7p 1s 1s 1s 9s 9s 9s E E"), 2)
+    assert H.standard(plain) and not H.wild_pair(plain) and not H.wild_triplet(plain)
+    assert not H.wild_triplet(H.prepare(tiles("4m 5m 6m 5p 6p 7p 1s 1s 1s 9s 9s 3m 3m"), 2))
+    # three 财神 (3m) as the triplet, the eleven others three sets and a pair: 三财一刻, and not 财神头 (two only)
+    trip = H.prepare(tiles("4m 5m 6m 5p 6p 7p 1s 1s 1s 9s 9s 3m 3m 3m"), 2)
+    assert H.wild_triplet(trip) and not H.wild_pair(trip)
+
+
+def gapped(ranks: set[int]) -> bool:
+    """The ranks of one suit all at least three apart (至少相隔两张, §4.3), by their sorted differences."""
+    r = sorted(ranks)
+    return all(b - a >= 3 for a, b in zip(r, r[1:], strict=False))
+
+
+def widest(ranks: set[int]) -> int:
+    """The most ranks of 1..9, all three apart, among them *ranks*, by trying every set of 1..9; -1 if none."""
+    sets = [set(s) for n in range(10) for s in combinations(range(1, 10), n)]
+    return max((len(s) for s in sets if ranks <= s and gapped(s)), default=-1)
+
+
+def test_the_most_tiles_of_a_suit_not_touching() -> None:
+    # §4.3, by hand: 1..9 holds at most three ranks three apart (1 4 7 spans 6; a fourth would be 10); 2 and 7 fit
+    # no third (below 2 nothing is three apart, above 7 neither, between them 5 and 4 would be needed); 4 and 6
+    # touch
+    assert (H._gapped_max(set()), H._gapped_max({5}), H._gapped_max({1, 9})) == (3, 3, 3)
+    assert (H._gapped_max({2, 7}), H._gapped_max({4, 6}), H._gapped_max({1, 4, 7})) == (2, -1, 3)
+    # and every one of the 512 sets of ranks, against the brute force: the answers are -1, 2 or 3 only
+    seen = set()
+    for n in range(10):
+        for ranks in combinations(range(1, 10), n):
+            want = widest(set(ranks))
+            assert H._gapped_max(set(ranks)) == want, ranks
+            seen.add(want)
+    assert seen == {-1, 2, 3}
+
+
+def test_not_touching_cannot_hold_more_suited_tiles_than_its_suits_do() -> None:
+    # §6.7: 2 7 in each suit (six suited tiles, no third fits any suit) and five honours, with three 财神 (3m): the
+    # wilds cannot be three more honours (only seven kinds: two more at most) nor a seventh suited tile: not
+    # 十三不靠. With 1 and 7 instead of 2 and 7 a 4 fits in each suit, so the three 财神 make it
+    h = H.prepare(tiles("E S W N C 2m 7m 2p 7p 2s 7s 3m 3m 3m"), 2)
+    assert h.wilds == 3 and not H.not_touching(h, 5, True)
+    assert H.not_touching(H.prepare(tiles("E S W N C 1m 7m 1p 7p 1s 7s 3m 3m 3m"), 2), 5, True)
+
+
+def test_not_touching_reads_each_suit_from_its_own_tiles() -> None:
+    # 一筒 and 一条 (the first tile of their suits) are rank 1: 1 4 7 in each suit is not touching (§6.7)
+    h = H.prepare(tiles("E S W N C 1m 4m 7m 1p 4p 7p 1s 4s 7s"), 22)
+    assert H.not_touching(h, 5, True)
+    # 一筒 二筒 touch (§4.3), as do 一条 二条
+    assert not H.not_touching(H.prepare(tiles("E S W N C F 1m 4m 7m 1p 2p 8p 3s 6s"), 22), 5, True)
+    assert not H.not_touching(H.prepare(tiles("E S W N C F 1m 4m 7m 2p 5p 8p 1s 2s"), 22), 5, True)
+    # two of a kind (东东) are not fourteen different tiles
+    assert not H.not_touching(H.prepare(tiles("E E S W N C F 1m 4m 7m 1p 4p 7p 1s"), 22), 5, True)
+
+
+def test_every_baiban_counts_and_the_tile_won_keeps_its_face() -> None:
+    # §2.2: with 三万 as 财神, three 白板 are three ordinary 三万: a triplet, so four triplets and a pair (§6.2)
+    h = H.prepare(tiles("P P P 5p 5p 5p 1s 1s 1s 9s 9s 9s E E"), 2)
+    assert h.naturals[2] == 3 and h.wilds == 0 and H.all_triplets(h)
+    # a 白板 won last is the 三万 it stands for, paired by the 财神 三万: 爆头 (§6.13)
+    h = H.prepare(tiles("4m 5m 6m 5p 6p 7p 1s 1s 1s 9s 9s 9s 3m P"), 2)
+    assert (h.won, h.won_wild) == (2, False) and H.explode(h)
+    # a 财神 won last, paired by the other 财神: 爆头 too (the tile won is wild), and not 全求人's last tile (§6.3)
+    h = H.prepare(tiles("4m 5m 6m 5p 6p 7p 1s 1s 1s 9s 9s 9s 3m 3m"), 2)
+    assert h.won_wild and H.explode(h)
+    # the 东 won last with no 财神 left to pair it: four sets and a pair, not 爆头
+    assert not H.explode(H.prepare(tiles("4m 5m 6m 5p 6p 7p 1s 1s 1s 9s 9s 9s E E"), 2))
+
+
+def test_pairs_take_every_tile() -> None:
+    # §4.2: n pairs are 2n tiles: five tiles (two pairs and one over) or three are not two pairs, even with a wild
+    assert H.pairs((2, 2, 1), 0, 2) is False and H.pairs((2, 1), 0, 2) is False and H.pairs((2, 2), 1, 2) is False
+    assert H.pairs((2, 1), 1, 2) is True  # the wild pairs the single

@@ -143,8 +143,11 @@ def _collect(events: Sequence[Event], rules: Rules,
     names: dict[str, str] = {}
     deals: list[_Deal] = []
     for ev in events:
-        if type(ev) in _DEAL_LINES and deals:  # most lines: looked up by type (the reader's own kinds)
-            _into(deals[-1], ev, errors)
+        if type(ev) in _DEAL_LINES:  # most lines: looked up by type (the reader's own kinds)
+            if deals:
+                _into(deals[-1], ev, errors)
+            else:
+                errors.append(RecordError(ev.line, M("this directive belongs to a deal: write 'deal' before it")))
         elif isinstance(ev, Header):
             if header is not None:
                 errors.append(RecordError(ev.line, M("a second match header (the first is at line {first})",
@@ -158,10 +161,6 @@ def _collect(events: Sequence[Event], rules: Rules,
         elif isinstance(ev, Deal):
             dealer = ev.dealer or (_rotate(deals[-1], rules) if deals else "E")
             deals.append(_Deal(len(deals) + 1, ev.line, dealer))
-        elif not deals:
-            errors.append(RecordError(ev.line, M("this directive belongs to a deal: write 'deal' before it")))
-        else:
-            _into(deals[-1], ev, errors)
     return header, names, deals
 
 

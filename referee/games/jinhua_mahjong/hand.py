@@ -227,8 +227,3 @@ def one_suit(hand: Hand) -> bool:
 def one_suit_and_honours(hand: Hand) -> bool:
     """混一色: one suit and honours (§6.15)."""
     return len(suits(hand)) == 1 and has_honour(hand)
-
-
-def winning(hand: Hand) -> bool:
-    """Any winning shape: four sets and a pair, seven pairs, 十三不靠, 乱风 (§4)."""
-    return (standard(hand) or seven_pairs(hand) or not_touching(hand, 5, True) or all_honours(hand))
