@@ -392,3 +392,26 @@ def test_a_card_is_named_in_the_language_asked_each_time(fresh_names):
     ten = cards.Card(10, "H")
     assert [cards.card_name(ten, lang) for lang in ("en", "zh", "en", "zh_TW", "zh")] == \
         ["10H", "红桃10", "10H", "紅桃10", "红桃10"]
+
+
+def test_the_trumps_under_a_level_and_a_trump_suit_are_those_of_the_rules(monkeypatch):
+    # §2.2: the jokers, the level's cards of every suit, the 2s of every suit and the trump suit's other cards are
+    # trumps; the plain trumps are the trump suit's cards that are neither level cards nor 2s. The tables are made
+    # once per (level, trump): emptied first, so that they are made here.
+    monkeypatch.setattr(cards, "_TRUMPS", {})
+    monkeypatch.setattr(cards, "_PLAIN_TRUMPS", {})
+    jokers = {Card(15, "J"), Card(16, "J")}
+    # level 5, hearts: 2 jokers + 4 fives + 4 twos + the 11 hearts 3 4 6 7 8 9 10 J Q K A = 21 kinds
+    hearts = {Card(r, "H") for r in (3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14)}
+    five_h = hearts | jokers | {Card(5, s) for s in "SHCD"} | {Card(2, s) for s in "SHCD"}
+    assert len(five_h) == 21
+    assert cards.trumps(5, "H") == five_h and cards.plain_trumps(5, "H") == hearts
+    # level 2, spades: the 2s are the level's cards: 2 jokers + 4 twos + the 12 spades 3 … A = 18; plain: 12 spades
+    spades = {Card(r, "S") for r in range(3, 15)}
+    assert cards.trumps(2, "S") == spades | jokers | {Card(2, s) for s in "SHCD"}
+    assert cards.plain_trumps(2, "S") == spades
+    # no trump suit: the jokers, the level's cards and the 2s only (10 kinds), and no plain trump
+    assert cards.trumps(7, None) == jokers | {Card(7, s) for s in "SHCD"} | {Card(2, s) for s in "SHCD"}
+    assert cards.plain_trumps(7, None) == frozenset()
+    # asked again, each (level, trump) its own table
+    assert cards.trumps(5, "H") == five_h and cards.plain_trumps(5, "H") == hearts

@@ -228,6 +228,12 @@ def test_a_match_header_is_written_canonically():
     assert format_event(ev) == 'match id=X rules=classic date=2026-11-29 event="Spring Cup" referee=刘振东 zz=1'
 
 
+def test_a_header_value_may_hold_an_equals_sign():
+    # KEY=VALUE splits at the first '=': the value keeps any later one (an event named "A=B night")
+    ev = parse_line('match id=X event="A=B night" zz=1=2')
+    assert ev.event == "A=B night" and ev.extra == (("zz", "1=2"),)
+
+
 def test_a_typo_of_a_prompt_command():
     assert suggest("undp", ["undo", "amend"]) == "undo"
     assert suggest("kity") == "kitty"

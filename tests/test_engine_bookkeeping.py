@@ -159,6 +159,18 @@ def test_a_game_ended_by_a_hand_keeps_that_hands_last_line():
                                                                     ())
 
 
+def test_a_long_shown_hand_counts_each_card_as_often_as_it_is_there():
+    # E shows ten cards, three of them 5H (a shown hand of more than eight cards is counted in one pass): E holds at
+    # least three 5H. S showing one more makes four known in the deal: refused on S's line (§1.6). Nine cards with
+    # two 5H and then one by S make three: no refusal.
+    text = record(hand("declare E BJ", "show E 5H 5H 5H 3C 4C 6C 7C 8C 9C 10C", "show S 5H  # !", "trump H",
+                       "kitty 4D 6D 7D 8D 9D JD", "points 80", "last decl"))
+    assert errors(text) == [(line_of(text), FOURTH.format("5H"))]
+    text = record(hand("declare E BJ", "show E 5H 5H 3C 4C 6C 7C 8C 9C 10C", "show S 5H", "trump H",
+                       "kitty 4D 6D 7D 8D 9D JD", "points 80", "last decl"))
+    assert errors(text) == []
+
+
 def test_a_seat_showing_a_card_again_adds_only_its_new_copies():
     # E shows one AC, then two: E holds at least two (one more known, not two more). S showing two more makes
     # four aces of clubs known in the deal: refused on S's line (§1.6).

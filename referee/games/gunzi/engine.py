@@ -154,7 +154,7 @@ class Replay:
                 h = self.hand
                 if h is None or self.skipping or phase != h.phase or phase == DONE:
                     if h is None or self.skipping or phase <= h.phase:
-                        self._refuse(ev, phase)  # raises, or skips a refused hand's directive
+                        self._refuse(ev)  # raises, or skips a refused hand's directive
                         continue
                     # The hand moves on to a later phase (~4.5 times a hand, so here rather than in a call
                     # each). A problem found on the way (declaring, tribute) is reported there, and the event
@@ -166,7 +166,7 @@ class Replay:
                             self.errors.append(record_error(ev.line, e))
                     if phase > TRIBUTE and not h.tribute_checked and h.declarer is not None:
                         try:
-                            close_tribute(self, h)
+                            close_tribute(h)
                         except Reject as e:
                             self.errors.append(record_error(ev.line, e))
                     h.phase = phase
@@ -314,7 +314,7 @@ class Replay:
             raise Reject(M("'{keyword}' outside a hand: start the hand with 'hand'", keyword=keyword_of(ev)))
         return h
 
-    def _refuse(self, ev: Event, phase: int) -> None:
+    def _refuse(self, ev: Event) -> None:
         """An in-hand directive that does not continue the hand's phase nor move it on to a later one
         (``feed`` moves it on): nothing when the hand is being skipped, else the refusal of a directive
         outside a hand, after its 'last', or before a phase already passed."""

@@ -124,7 +124,7 @@ def _check_largest(h: Hand, giver: str, given: tuple[Card, ...], shown: Counter[
                        giver=giver, weakest=weakest, best=best))
 
 
-def close_tribute(m: Standing, h: Hand) -> None:
+def close_tribute(h: Hand) -> None:
     h.tribute_checked = True
     paying, owed = giver(h), h.blood_owed
     if owed and h.riot is None and not h.waived and h.tribute is None:
