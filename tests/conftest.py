@@ -278,6 +278,18 @@ class PgServer:
             self._created = False
 
 
+@pytest.fixture
+def jinhua_fresh_caches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every Jinhua judgement worked out afresh: the patterns' problems are kept by their codes
+    (engine._COMPATIBLE) and the shapes by their counts (hand.sets_and_pair's cache), and a cache another test
+    filled would hide the code that fills it (the mutation run forks its mutants from a process that ran the
+    tests, docs/mutation.md). A test module takes it with ``pytestmark = pytest.mark.usefixtures(...)``."""
+    from referee.games.jinhua_mahjong import engine, hand
+
+    monkeypatch.setattr(engine, "_COMPATIBLE", {})
+    hand.sets_and_pair.cache_clear()
+
+
 @pytest.fixture(scope="module")
 def pg_server():
     """The test server of the module's tests (skipped without $REFEREE_TEST_PG; failed, as any skip, in CI): one

@@ -3,21 +3,11 @@ and each refusal naming its line and rule, in English and Chinese."""
 
 from __future__ import annotations
 
+from doudizhu_helpers import house, run
+
 from referee.games.doudizhu.engine import FARMERS, LANDLORD, MatchResult, replay
 from referee.games.doudizhu.notation import parse
-from referee.games.doudizhu.ruleset import RuleSet, from_text, load
-
-HEAD = "match id=E game=doudizhu\nseat 1 甲\nseat 2 乙\nseat 3 丙\n"
-
-
-def run(body: str, rules: RuleSet | None = None) -> MatchResult:
-    reading = parse(HEAD + body)
-    assert reading.errors == [], reading.errors
-    return replay(reading.events, rules or load("doudizhu-classic"))
-
-
-def house(text: str) -> RuleSet:
-    return from_text('base = "doudizhu-classic"\n' + text, "house.toml")
+from referee.games.doudizhu.ruleset import load
 
 
 def messages(result: MatchResult) -> list[tuple[int, str]]:

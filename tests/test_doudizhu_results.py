@@ -7,23 +7,12 @@ Each record is worked in its comment (the header is lines 1-4; a record's first 
 
 from __future__ import annotations
 
+from doudizhu_helpers import HEAD, house, run
+
 from referee.games.doudizhu import engine
-from referee.games.doudizhu.engine import _KEPT, FARMERS, LANDLORD, DealResult, MatchResult, pending, replay
+from referee.games.doudizhu.engine import _KEPT, FARMERS, LANDLORD, DealResult, pending
 from referee.games.doudizhu.notation import parse
-from referee.games.doudizhu.ruleset import RuleSet, from_text, load
 from referee.games.kit.conduct import Ruling, Warn
-
-HEAD = "match id=R game=doudizhu\nseat 1 甲\nseat 2 乙\nseat 3 丙\n"
-
-
-def run(body: str, rules: RuleSet | None = None) -> MatchResult:
-    reading = parse(HEAD + body)
-    assert reading.errors == [], reading.errors
-    return replay(reading.events, rules or load("doudizhu-classic"))
-
-
-def house(text: str) -> RuleSet:
-    return from_text('base = "doudizhu-classic"\n' + text, "house.toml")
 
 
 def fields(d: DealResult) -> tuple[object, ...]:

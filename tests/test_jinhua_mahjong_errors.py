@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.jinhua_mahjong import engine
-from referee.games.jinhua_mahjong import hand as H
 from referee.games.jinhua_mahjong.engine import DealResult, MatchResult, replay
 from referee.games.jinhua_mahjong.notation import parse
 from referee.games.jinhua_mahjong.ruleset import load
@@ -16,13 +14,7 @@ from referee.games.jinhua_mahjong.ruleset import load
 HEAD = "match id=T game=jinhua-mahjong\n"
 
 
-@pytest.fixture(autouse=True)
-def fresh_caches(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every judgement worked out afresh: the patterns' problems are kept by their codes (engine._COMPATIBLE) and
-    the shapes by their counts (hand.sets_and_pair's cache), and a cache another test filled would hide the code
-    that fills it (the mutation run forks its mutants from a process that ran the tests, docs/mutation.md)."""
-    monkeypatch.setattr(engine, "_COMPATIBLE", {})
-    H.sets_and_pair.cache_clear()
+pytestmark = pytest.mark.usefixtures("jinhua_fresh_caches")  # every judgement afresh (conftest)
 NOTHING = {"E": 0, "S": 0, "W": 0, "N": 0}
 # Why a group of §8 holds one pattern at most, in English and in Chinese
 PAIRS = ("清七对, 七对子 and 七对子爆头 are one hand counted once (§8.1)", "清七对、七对子、七对子爆头只算其一（§8.1）")

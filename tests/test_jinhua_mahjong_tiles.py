@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.jinhua_mahjong import engine
-from referee.games.jinhua_mahjong import hand as H
 from referee.games.jinhua_mahjong.engine import MatchResult, replay
 from referee.games.jinhua_mahjong.notation import parse
 from referee.games.jinhua_mahjong.patterns import PATTERNS
@@ -17,13 +15,7 @@ from referee.games.jinhua_mahjong.ruleset import load
 HEAD = "match id=T game=jinhua-mahjong\n"
 
 
-@pytest.fixture(autouse=True)
-def fresh_caches(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every judgement worked out afresh: the patterns' problems are kept by their codes (engine._COMPATIBLE) and
-    the shapes by their counts (hand.sets_and_pair's cache), and a cache another test filled would hide the code
-    that fills it (the mutation run forks its mutants from a process that ran the tests, docs/mutation.md)."""
-    monkeypatch.setattr(engine, "_COMPATIBLE", {})
-    H.sets_and_pair.cache_clear()
+pytestmark = pytest.mark.usefixtures("jinhua_fresh_caches")  # every judgement afresh (conftest)
 RUNS = "1m 2m 3m 4p 5p 6p 7s 8s 9s 2s 3s 4s E E"  # four runs and a pair of 东, no 财神 (§4.1)
 
 
