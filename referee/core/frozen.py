@@ -36,6 +36,8 @@ from _collections import _tuplegetter  # type: ignore[import-not-found]  # the C
 from types import FunctionType, MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from referee.core.recordnew import NEW
+
 __all__ = ["Codes", "Record", "record_reduce"]
 
 _tuple_new = tuple.__new__
@@ -51,8 +53,6 @@ def _template(n: int) -> str:
 def _new(typename: str, fields: tuple[str, ...], defaults: tuple[Any, ...]) -> FunctionType:
     code = _NEW_CODE.get(len(fields))
     if code is None:
-        from referee.core.recordnew import NEW
-
         template = NEW[len(fields)] if 0 < len(fields) < len(NEW) else eval(  # noqa: S307 - our own text
             _template(len(fields)), {"_tuple_new": _tuple_new, "__builtins__": {}})
         code = _NEW_CODE[len(fields)] = template.__code__
