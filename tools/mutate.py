@@ -18,6 +18,9 @@ Options:
   --report       only report the results already in mutants/
   --game G       only game G's mutants (repeat for more): run, rerun and report them, write G's figures;
                  the other games' results in mutants/ are kept as they are
+  --module M     only module M's mutants (``gunzi/settle``; repeat for more), as --game does, but reported
+                 without writing any figures (a part of a game's run is no game's figures) and without the
+                 rows of proofs that match no survivor (those of the modules not run would all be listed)
   --compare KEY… replay the game's bundled examples (and, for Gunzi, a generated corpus of every rule set)
                  through the code and through each mutant KEY, and say whether any result differs (before
                  judging a survivor equivalent)
@@ -172,9 +175,9 @@ def rerun_with_properties(keys: list[str], workers: int) -> set[str]:
 
 
 def report(results: dict[str, str], killed_by_properties: set[str], mode: str,
-           games: tuple[str, ...] = GAMES) -> int:
-    """Print each module's score and every survivor, write *games*' figures into docs/mutation.md; 1 when a
-    survivor is not proved equivalent there."""
+           games: tuple[str, ...] = GAMES, whole: bool = True) -> int:
+    """Print each module's score and every survivor, write *games*' figures into docs/mutation.md (when the
+    results are *whole* games'); 1 when a survivor is not proved equivalent there."""
     rows = [row for row in equivalents() if row[0] in games]
     by_module: dict[str, Counter[str]] = {}
     survivors = []
@@ -210,7 +213,7 @@ def report(results: dict[str, str], killed_by_properties: set[str], mode: str,
             left.append((module_of(key), function, status, f"{before} → {after}", why))
             mark = f"{status.upper()}, not proved: {why}"
         print(f"  [{mark}] {key}\n      {function}: {before}\n      {' ' * len(function)}→ {after}")
-    stale = [rows[i] for i in range(len(rows)) if i not in used]
+    stale = [rows[i] for i in range(len(rows)) if i not in used] if whole else []
     if stale:
         print(f"\n{len(stale)} rows of docs/mutation.md match no survivor (killed since, or their code changed):")
         for g, f, a, b, _, _ in stale:
@@ -218,7 +221,7 @@ def report(results: dict[str, str], killed_by_properties: set[str], mode: str,
     if survivors:
         print(f"\n{len(survivors)} survivors, {sum(proved.values())} proved equivalent in docs/mutation.md, "
               f"{len(left)} not")
-    for game in games:
+    for game in games if whole else ():
         write_figures(game, {m: c for m, c in by_module.items() if m.startswith(game + "/")}, proved,
                       [row for row in left if row[0].startswith(game + "/")],
                       sum(1 for row in stale if row[0] == game), mode)
@@ -384,17 +387,27 @@ def main() -> int:
     ap.add_argument("--report", action="store_true")
     ap.add_argument("--compare", nargs="+", metavar="KEY")
     ap.add_argument("--game", action="append", choices=GAMES, metavar="G")
+    ap.add_argument("--module", action="append", choices=sorted(m.removeprefix("referee/games/").removesuffix(".py")
+                                                                 for m in MODULES), metavar="M")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 2)
     args = ap.parse_args()
     start = time.monotonic()
     if args.compare:
         return compare(args.compare)
+    modules = tuple(args.module or ())
+    if modules:  # a module's run is its game's run by narrower names
+        args.game = sorted({m.split("/")[0] for m in modules} | set(args.game or ()))
     games = tuple(args.game) if args.game else GAMES
     mode = "--survivors" if args.survivors else "--keep" if args.keep else "--report" if args.report else "full run"
     if args.game:
-        mode += " of " + ", ".join(games)
+        mode += " of " + ", ".join(modules or games)
     # One game's run keeps the others' results: its mutants are run by name (mutmut reruns a named mutant).
-    names = [f"referee.games.{game}.*" for game in games] if args.game else []
+    names = ([f"referee.games.{m.replace('/', '.')}.*" for m in modules] if modules
+             else [f"referee.games.{game}.*" for game in games] if args.game else [])
+
+    def of_run(found: dict[str, str]) -> dict[str, str]:
+        return {k: s for k, s in found.items() if not modules or module_of(k) in modules}
+
     if not args.report:
         stats = MUTANTS / "mutmut-stats.json"
         if (args.survivors or args.keep) and stats.exists() and "no tests" in load_results(games).values():
@@ -412,10 +425,11 @@ def main() -> int:
             # Not an unnamed run, which would run every game's mutants with no result: the game's mutants not
             # killed, by name (mutmut makes the mutants anew first), then those still unchecked or not killed
             # (a function that changed was numbered afresh by that run).
-            first = [k for k, s in load_results(games).items() if s not in ("killed", "timeout")] or names
+            first = [k for k, s in of_run(load_results(games)).items() if s not in ("killed", "timeout")] or names
             if mutmut(first, args.j) != 0:
                 return 2
-            last = [k for k, s in load_results(games).items() if s not in ("killed", "timeout") and k not in first]
+            last = [k for k, s in of_run(load_results(games)).items()
+                    if s not in ("killed", "timeout") and k not in first]
             if last and mutmut(last, args.j) != 0:
                 return 2
         elif mutmut([] if args.survivors else names, args.j) != 0:
@@ -423,18 +437,19 @@ def main() -> int:
         elif args.survivors:
             # Then every mutant that is still not killed, by its name as mutmut numbers it now (a function
             # that changed was numbered afresh above), against the tests as they are now.
-            last = [k for k, s in load_results(games).items() if s not in ("killed", "timeout")]
+            last = [k for k, s in of_run(load_results(games)).items() if s not in ("killed", "timeout")]
             if last and mutmut(last, args.j) != 0:
                 return 2
         print(f"mutmut done in {time.monotonic() - start:.0f} s (its output: mutants/run*.log)")
-    results = load_results(games)
+    results = of_run(load_results(games))
     killed = set()
     if args.properties:
         left = [k for k, s in results.items() if s == "survived"]
         t = time.monotonic()
         killed = rerun_with_properties(left, args.j)
         print(f"property tests: {len(killed)} of {len(left)} survivors killed in {time.monotonic() - t:.0f} s")
-    status = report(results, killed, mode + (" with --properties" if args.properties else ""), games)
+    status = report(results, killed, mode + (" with --properties" if args.properties else ""), games,
+                    whole=not modules)
     print(f"\nmake mutate: {time.monotonic() - start:.0f} s")
     return status
 
