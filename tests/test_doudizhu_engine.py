@@ -212,8 +212,9 @@ def test_match_deals_and_running_totals() -> None:
 
 
 def test_explanation_cites_keys_and_sections_in_both_languages() -> None:
-    r = run("deal\nbid 1 2\nbid 2 3\nkitty 3 4 5\nbomb 1 5555\nout 1\n")
-    # base 3 (乙), one bomb ×2 → unit 6; farmer 甲 out: 乙 pays 12, 甲 丙 +6
+    r = run("deal\nbid 1 2\nbid 2 3\nkitty 3 4 6\nbomb 1 5555\nout 1\n")
+    # base 3 (乙), one bomb ×2 → unit 6; farmer 甲 out: 乙 pays 12, 甲 丙 +6 (no 5 in the kitty: all four are 甲's)
+    assert messages(r) == []
     steps = [s.text("en") for s in r.deals[0].steps]
     assert steps == [
         "seat 2 (乙) bid highest, 3: landlord, base 3 (bidding.style = 'points', §3.1)",

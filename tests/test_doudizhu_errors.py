@@ -313,3 +313,29 @@ def test_a_refused_bid_in_the_deal_in_progress_leaves_the_next_bid_to_come() -> 
     r = run("deal\nbid 1 1\nbid 1 2\n")
     assert (7, "seat 1 has already bid (line 6): each player once (§3.1)") in [(n, en) for n, en, _ in said(r)]
     assert expected(r) == ("bid 乙 2|3|pass", "redeal")
+
+
+def test_a_play_refused_by_the_deck_is_paid_as_not_played() -> None:
+    # §2: the deck has one rocket. 甲 bids 3 (landlord, base 3), plays the rocket (line 8); 乙's rocket (line 9) is a
+    # second small and big joker: refused, and the deal is paid as without it. One rocket: × 2 (§5.1); 甲 out, the
+    # landlord wins: 2 × 3 × 2 = 12 from the farmers, 6 each (§6). Counting the refused rocket would make it × 4.
+    r = run("deal\nbid 1 3\nkitty 3 4 5\nrocket 1\nrocket 2\nout 1\n")
+    assert said(r) == [(9, "more than 1 of SJ in the deal: the deck has 1 (§2)",
+                        "本局出现了超过 1 张 小王：一副牌只有 1 张（§2）"),
+                       (9, "more than 1 of BJ in the deal: the deck has 1 (§2)",
+                        "本局出现了超过 1 张 大王：一副牌只有 1 张（§2）")]
+    deal = r.deals[0]
+    assert (deal.rockets, deal.multiplier, deal.payments) == (1, 2, {1: 12, 2: -6, 3: -6})
+    # a bomb of a farmer holding a card of the kitty: the kitty's 5 is 甲's, so 乙's four 5s (line 8) make five:
+    # refused, no bomb; 乙 out, the farmers win at × 1: 甲 pays 2 × 3 = 6, 乙 and 丙 receive 3 each
+    r = run("deal\nbid 1 3\nkitty 3 4 5\nbomb 2 5555\nout 2\n")
+    assert said(r) == [(8, "more than 4 of 5 in the deal: the deck has 4 (§2)",
+                        "本局出现了超过 4 张 5：一副牌只有 4 张（§2）")]
+    deal = r.deals[0]
+    assert (deal.bombs, deal.multiplier, deal.payments) == (0, 1, {1: -6, 2: 3, 3: 3})
+    # five 3s in one play (line 8): refused by the deck, so not judged as a combination (no second problem for
+    # the line), and paid as without it: × 1, 甲 out: +6, -3, -3
+    r = run("deal\nbid 1 3\nkitty 6 7 8\nplay 1 33333 444 55\nout 1\n")
+    assert said(r) == [(8, "more than 4 of 3 in the deal: the deck has 4 (§2)",
+                        "本局出现了超过 4 张 3：一副牌只有 4 张（§2）")]
+    assert (r.deals[0].multiplier, r.deals[0].payments) == (1, {1: 6, 2: -3, 3: -3})

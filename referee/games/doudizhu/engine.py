@@ -451,7 +451,9 @@ def settle(number: int, line: int, events: list[Event], rules: RuleSet,
     kitty = _kitty(number, line, rules, errors, of.get(Kitty, []))
     plays: list[Play | Bomb | Rocket] = (cast("list[Play | Bomb | Rocket]", [e for e in events if type(e) in _PLAYED])
                                          if Bomb in present or Rocket in present else of.get(Play, []))
-    _check_cards(plays, kitty, landlord, errors)
+    refused = _check_cards(plays, kitty, landlord, errors)
+    if refused:  # refused at their lines, and the deal paid as without them (§2): a bomb of cards not there is none
+        plays = [p for p in plays if p.line not in refused]
     for p in plays:
         if isinstance(p, Play) and not _combines(p.cards):
             errors.append(RecordError(p.line, M(
@@ -712,9 +714,9 @@ def _combines(cards: tuple[Card, ...]) -> bool:
 
 
 def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], landlord: int,
-                 errors: list[RecordError]) -> None:
+                 errors: list[RecordError]) -> set[int]:
     """The same card never in two places (§2): a suited card once; no rank beyond the deck's copies, the
-    kitty's cards being the landlord's; nobody playing more cards than dealt."""
+    kitty's cards being the landlord's; nobody playing more cards than dealt. The lines of the plays refused."""
     kitty_suited = {c for c in kitty if c.suit}
     kitty_ranks: dict[int, int] = {}  # plain dicts: a Counter costs more at each step
     for c in kitty:
@@ -723,8 +725,10 @@ def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], lan
     ranks: dict[int, int] = {}
     landlord_ranks: dict[int, int] = {}
     counts: dict[int, int] = {}
+    refused: set[int] = set()
     for p in plays:
         seat, cards, line = p.seat, p.cards, p.line
+        found = len(errors)
         count = counts[seat] = counts.get(seat, 0) + len(cards)
         most = LANDLORD_CARDS if seat == landlord else FARMER_CARDS
         if count > most and count - len(cards) <= most:
@@ -754,3 +758,6 @@ def _check_cards(plays: list[Play | Bomb | Rocket], kitty: tuple[Card, ...], lan
                 errors.append(RecordError(line, M("more than {n} of {card:card} in the deal: the deck has {n} (§2)",
                                                   n=copies(rank), card=c._replace(suit=""))))
                 ranks[rank] -= 1
+        if len(errors) > found:
+            refused.add(line)
+    return refused
