@@ -71,6 +71,15 @@ def _handler(store: MatchStore, event_id: str) -> EventHandler:
     return _for(kind_of(store, event_id))
 
 
+def _opened(at: Signing | Reading, event_id: str) -> tuple[MatchStore, EventHandler, str]:
+    """What a command on event *event_id* answers through: the store ``--db`` names, the handler for the event's
+    kind in it (:func:`_handler`) and the language of ``--lang`` (read first: a bad ``--lang`` is refused before
+    the store is opened)."""
+    say = language(at.lang)
+    store = open_store(at.db)
+    return store, _handler(store, event_id), say
+
+
 def _echo(lines: list[str]) -> None:
     typer.echo("\n".join(lines))
 
@@ -172,10 +181,8 @@ def add(
     reason: Reason = "",
     at: Signing = Signing(),
 ) -> None:
-    say = language(at.lang)
-    store = open_store(at.db)
-    _handler(store, event_id).add(store, event_id, pair, player1, player2, club, newcomer, rating, force, reason,
-                                  at.referee, say)
+    store, handler, say = _opened(at, event_id)
+    handler.add(store, event_id, pair, player1, player2, club, newcomer, rating, force, reason, at.referee, say)
 
 
 @EVENT.command("import", N_("Enter the pairs of an entries file (CSV or XLSX): all of them or none."))
@@ -189,9 +196,8 @@ def import_(
     reason: Reason = "",
     at: Signing = Signing(),
 ) -> None:
-    say = language(at.lang)
-    store = open_store(at.db)
-    _handler(store, event_id).import_(store, event_id, file, force, reason, at.referee, say)
+    store, handler, say = _opened(at, event_id)
+    handler.import_(store, event_id, file, force, reason, at.referee, say)
 
 
 @EVENT.command("edit", N_("Correct a pair's players (before it is paired) or its club, as an entry of the event's "
@@ -212,10 +218,8 @@ def edit(
     reason: Reason = "",
     at: Signing = Signing(),
 ) -> None:
-    say = language(at.lang)
-    store = open_store(at.db)
-    _handler(store, event_id).edit(store, event_id, pair, player1, player2, club, name, force, reason, at.referee,
-                                   say)
+    store, handler, say = _opened(at, event_id)
+    handler.edit(store, event_id, pair, player1, player2, club, name, force, reason, at.referee, say)
 
 
 @EVENT.command("remove", N_("Take a pair out of the event before it is paired (a pair that played is withdrawn "
@@ -319,9 +323,8 @@ def status(
     json_: Json = False,
     at: Reading = Reading(),
 ) -> None:
-    say = language(at.lang)
-    store = open_store(at.db)
-    _handler(store, event_id).status(store, event_id, json_, say)
+    store, handler, say = _opened(at, event_id)
+    handler.status(store, event_id, json_, say)
 
 
 @EVENT.command("close", N_("Close the current round once every match is finished; its results are then final."))
@@ -337,9 +340,8 @@ def close(
     = False,
     at: Signing = Signing(),
 ) -> None:
-    say = language(at.lang)
-    store = open_store(at.db)
-    _handler(store, event_id).close(store, event_id, force, reason, yes, at.referee, say)
+    store, handler, say = _opened(at, event_id)
+    handler.close(store, event_id, force, reason, yes, at.referee, say)
 
 
 @EVENT.command("disputes", N_("Every dispute of the event's matches with its state (raised, ruled, appealed, "
@@ -389,11 +391,10 @@ def result(
     json_: Json = False,
     at: Signing = Signing(),
 ) -> None:
-    say = language(at.lang)
     from referee.core.errors import UsageError
     from referee.core.i18n import M, tr
 
-    store = open_store(at.db)
+    store, handler, say = _opened(at, event_id)
     if clear:  # the director's result taken back: the same entry at an event of either kind
         from referee.app.director import clear_result
 
@@ -404,8 +405,8 @@ def result(
                            "record counts again",
                       table=table, event=event_id, reason=reason))
         return
-    _handler(store, event_id).result(store, event_id, table, side, score, forfeit, no_show, adjusted, round_,
-                                     reason, json_, at.referee, say)
+    handler.result(store, event_id, table, side, score, forfeit, no_show, adjusted, round_, reason, json_, at.referee,
+                   say)
 
 
 # --- results ----------------------------------------------------------------------------------------
@@ -446,9 +447,8 @@ def prizes(
     json_: Json = False,
     at: Reading = Reading(),
 ) -> None:
-    say = language(at.lang)
-    store = open_store(at.db)
-    _handler(store, event_id).prizes(store, event_id, json_, say)
+    store, handler, say = _opened(at, event_id)
+    handler.prizes(store, event_id, json_, say)
 
 
 def _pdf_lang(lang: str | None) -> str:

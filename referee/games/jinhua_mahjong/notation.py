@@ -24,6 +24,7 @@ from referee.games.kit.notation import (
     text_field,
     unquote,
     words,
+    write_record,
 )
 
 GAME_KEY = "jinhua-mahjong"
@@ -271,10 +272,6 @@ def format_event(e: Event) -> str:
 
 
 def write(events: Sequence[Event]) -> str:
-    """The canonical record: one directive a line, a blank line before each deal."""
-    out: list[str] = []
-    for e in events:
-        if isinstance(e, ev.Deal):
-            out.append("")
-        out.append(format_event(e))
-    return "\n".join(out).strip("\n") + "\n"
+    """The canonical record: one directive a line, a blank line before each deal (every game's writer,
+    :func:`referee.games.kit.notation.write_record`)."""
+    return write_record(events, format_event, ev.Deal)
