@@ -43,7 +43,6 @@ the pin is only ever a reason to check less, never a witness, so one lost or tor
 import contextlib
 import json
 import os
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -53,7 +52,7 @@ from referee.core import safefile
 from referee.core.errors import UsageError
 from referee.core.frozen import Record
 from referee.core.i18n import M, Msg, literal
-from referee.core.names import NAME_MAX, check_text, file_stem, shown
+from referee.core.names import NAME_MAX, check_text, file_stem, nfc, shown
 from referee.core.records import RecordError
 from referee.games import stored
 from referee.games.api import AnyEvent as Event
@@ -378,7 +377,7 @@ def _checked_referee(value: str, what: str) -> str:
         raw = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         raise UsageError(M("{what}: not UTF-8 text ({value}); set it in UTF-8 (iconv -f GBK -t UTF-8)",
                            what=what, value=shown(raw)))
-    return unicodedata.normalize("NFC", check_text(value, what, NAME_MAX))
+    return nfc(check_text(value, what, NAME_MAX))
 
 
 def now() -> str:
