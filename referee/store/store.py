@@ -135,28 +135,33 @@ class LogEntry(Record):
     taken: str = ""  # for a correction: the directive in effect at its target before it (what it took back)
 
 
-class NewEntry(TypedDict, total=False):
-    """An entry a writer appends (:meth:`MatchSession.append_many`): the store sets the rest."""
+if TYPE_CHECKING:  # a typed dict is a dict at run time: its class (~50 us to build) is the checker's alone
 
-    kind: Required[str]  # one of chain.KINDS
-    directive: str
-    target: int | None
-    reason: str
+    class NewEntry(TypedDict, total=False):
+        """An entry a writer appends (:meth:`MatchSession.append_many`): the store sets the rest."""
+
+        kind: Required[str]  # one of chain.KINDS
+        directive: str
+        target: int | None
+        reason: str
 
 
-class Summary(TypedDict, total=False):
-    """One stored match for ``list``: its row of the index, or the same read from its header."""
+    class Summary(TypedDict, total=False):
+        """One stored match for ``list``: its row of the index, or the same read from its header."""
 
-    id: Required[str]
-    file: str  # the match file's name in matches/
-    rules: str  # "?" when the match's header cannot be read
-    date: str | None
-    event: str | None
-    table: str | None
-    round: str | None
-    created: str  # when it was indexed (UTC, ISO 8601)
-    entries: int  # the witness of a closed round: the match's entries when its round closed
-    head: str  # and the hash of its last entry then (verify compares the match with them)
+        id: Required[str]
+        file: str  # the match file's name in matches/
+        rules: str  # "?" when the match's header cannot be read
+        date: str | None
+        event: str | None
+        table: str | None
+        round: str | None
+        created: str  # when it was indexed (UTC, ISO 8601)
+        entries: int  # the witness of a closed round: the match's entries when its round closed
+        head: str  # and the hash of its last entry then (verify compares the match with them)
+else:
+    NewEntry = dict
+    Summary = dict
 
 
 class Head(Record):
