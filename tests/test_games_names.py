@@ -40,3 +40,28 @@ def test_a_player_name_reads_back_as_written(key: str, name: str) -> None:
     assert reading.events == events, text
     again = game.read_lines([(2, game.format_event(seat))])
     assert again.errors == [] and again.events == [seat._replace(line=2)], text
+
+
+@pytest.mark.parametrize(("text", "bad"), [
+    ("bench", None), ("a b~", None),  # printable ASCII, space and ~ (0x7e) included
+    ("a\tb", "\t"), ("x\x1f", "\x1f"), ("\x7f", "\x7f"), ("\x00", "\x00"),  # C0 controls and DEL: category Cc
+    ("甲\x85", "\x85"), ("a\u2028", "\u2028"), ("\ue000", "\ue000"),  # NEL (Cc), line separator, private use (Co)
+    ("Zoë 甲", None),
+])
+def test_a_name_is_refused_for_its_first_control_character(text: str, bad: str | None) -> None:
+    """A name or text holds no control character (core.names): ASCII is judged without unicodedata, the same way."""
+    from referee.core.errors import UsageError
+    from referee.core.names import check_text
+
+    if bad is None:
+        assert check_text(text, "--referee") == text
+    else:
+        with pytest.raises(UsageError, match="--referee: control character .* is not allowed"):
+            check_text(text, "--referee")
+
+
+def test_nfc_composes_what_is_not_ascii_and_leaves_ascii_as_is() -> None:
+    from referee.core.names import nfc
+
+    assert nfc("bench") == "bench"
+    assert nfc("Zoe\u0308") == "Zo\u00eb"  # e + combining diaeresis (U+0308) is ë (U+00EB) composed

@@ -22,9 +22,11 @@ REPO = Path(__file__).resolve().parent.parent
 # text), the game interface's tournament, scorecard, rule-listing, facts, forced-close, time-ruling, place and pad
 # types, the shared rules-file loader's keys, schemas and rule sets (Gunzi declares its own), what record_lines,
 # correct_lines, game_state and a record file give (app.recordtypes), TinyDB (the entry's line is appended to the
-# pinned match file, no TinyDB opened) and its storage (store.atomicstorage)
+# pinned match file, no TinyDB opened) and its storage (store.atomicstorage), the store's interfaces (protocols
+# named only by annotations: store.protocols) and unicodedata (ASCII names and ids are checked without it)
 UNNEEDED = ("hashlib", "hmac", "_hashlib", "pickle", "tomllib", "referee.games.apitypes", "referee.core.ruleschema",
-            "referee.app.recordtypes", "tinydb", "referee.store.atomicstorage")
+            "referee.app.recordtypes", "tinydb", "referee.store.atomicstorage", "referee.store.protocols",
+            "unicodedata")
 
 
 @pytest.mark.parametrize("key", [b"", b"k", b"\x00" * 32, bytes(range(64)), bytes(range(65)), b"x" * 200])

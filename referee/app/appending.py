@@ -27,13 +27,13 @@ from referee.core.frozen import Record
 from referee.core.i18n import MN, M, Msg
 from referee.core.records import RecordError
 from referee.games.api import AnyEvent, Game
-from referee.store.api import MatchStore
 from referee.store.closeheads import close_finding, hash_at
 from referee.store.store import StoreError
 from referee.tournament.matchids import EVENT_MATCH
 
 if TYPE_CHECKING:
     from referee.app.recordtypes import FileEvents
+    from referee.store.api import MatchStore  # quoted where named: interfaces, built by no record
 
 
 class ClosedRound(Record):
@@ -42,7 +42,7 @@ class ClosedRound(Record):
     head: tuple[int, str] | None = None  # the match's head its close recorded (entries, last hash)
 
 
-def closed_round(store: MatchStore, match_id: str) -> ClosedRound | None:
+def closed_round(store: "MatchStore", match_id: str) -> ClosedRound | None:
     """The closed round of an event that *match_id* was paired in, or None (a match of no event, or
     of a round still open)."""
     m = EVENT_MATCH.fullmatch(match_id)
@@ -68,7 +68,7 @@ def closed_round(store: MatchStore, match_id: str) -> ClosedRound | None:
     return ClosedRound(m["event"], number, head) if paired and closed else None
 
 
-def require_reason(store: MatchStore, match_id: str, reason: str) -> None:
+def require_reason(store: "MatchStore", match_id: str, reason: str) -> None:
     """Refuse (nothing stored) an entry without a reason into a match of a closed round, and any entry
     into one that no longer carries the head its round's close recorded (cut back or rewritten since)."""
     closed = closed_round(store, match_id)
@@ -87,7 +87,7 @@ def require_reason(store: MatchStore, match_id: str, reason: str) -> None:
 
 
 @contextlib.contextmanager
-def guarded(store: MatchStore, match_id: str, reason: str) -> Iterator[None]:
+def guarded(store: "MatchStore", match_id: str, reason: str) -> Iterator[None]:
     """The match's lock held, and a reason required if its round is closed (for undo, void, amend:
     the store's own session takes the same lock again, which is re-entrant within a thread)."""
     if not store.exists(match_id):  # the store's session names the missing match
@@ -166,7 +166,7 @@ def _restarted(stored: list[AnyEvent], new: list[AnyEvent], game: Game, before: 
 _HEADER_FIELDS = ("date", "event", "table", "round", "referee")
 
 
-def read_file(store: MatchStore, match_id: str, path: Path) -> "FileEvents":
+def read_file(store: "MatchStore", match_id: str, path: Path) -> "FileEvents":
     """The directives of a record file to append to *match_id*: its header, team and seat lines must
     agree with the stored ones (they are then left out) or be absent; a usage error (exit 2) lists
     every line that cannot be read or does not agree."""

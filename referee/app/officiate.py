@@ -19,12 +19,12 @@ from referee.games.kit.entrykind import EntryKind
 from referee.results.replaying import replay as replay
 from referee.results.replaying import rules_of as rules_of
 from referee.results.replaying import rules_of_result
-from referee.store.api import MatchSessionLike, MatchStore
 from referee.store.chain import StoredEntry
 from referee.store.store import StoreError
 
 if TYPE_CHECKING:
     from referee.results.clock import Clock
+    from referee.store.api import MatchSessionLike, MatchStore  # quoted where named: interfaces, built by no record
 
 
 class Rejected(StoreError):
@@ -88,7 +88,7 @@ def added_errors(before: Any, after: Any) -> list[RecordError]:
     return [e for e in after.errors if (e.line, e.message) not in old]
 
 
-def _target(s: MatchSessionLike, seq: int, what: str) -> int:
+def _target(s: "MatchSessionLike", seq: int, what: str) -> int:
     """The event a void or amend of *seq* corrects (an amend's seq stands for the event it amended). A void of an
     event an amend replaced is refused: it would take back the amended directive, not the one it names."""
     view = s.view
@@ -115,7 +115,7 @@ def _target(s: MatchSessionLike, seq: int, what: str) -> int:
     return place
 
 
-def _taken_back(s: MatchSessionLike, place: int, what: str) -> None:
+def _taken_back(s: "MatchSessionLike", place: int, what: str) -> None:
     """Refuse a correction of *place*, which a correction took back already: it names that one."""
     by = [e for e in s.entries if e["kind"] in ("undo", "void") and e.get("target") == place]
     if by:
@@ -125,7 +125,7 @@ def _taken_back(s: MatchSessionLike, place: int, what: str) -> None:
                        match=s.match_id, what=EntryKind(what)))
 
 
-def correct(store: MatchStore, match_id: str, kind: str, seq: int | None = None, event: AnyEvent | None = None,
+def correct(store: "MatchStore", match_id: str, kind: str, seq: int | None = None, event: AnyEvent | None = None,
             reason: str = "", referee: str | None = None, force: bool = False) -> Outcome:
     """Append an undo, void or amend after checking what it does to the match.
 
@@ -160,7 +160,7 @@ def correct(store: MatchStore, match_id: str, kind: str, seq: int | None = None,
     return Outcome(entry, new_event, before, after, new, view[target])
 
 
-def _correction_target(s: MatchSessionLike, view: dict[int, str], kind: str, seq: int | None) -> int:
+def _correction_target(s: "MatchSessionLike", view: dict[int, str], kind: str, seq: int | None) -> int:
     """The place a correction takes back or replaces: an undo's is the latest event still in effect."""
     if kind == "undo":
         if len(view) <= 1:
@@ -264,7 +264,7 @@ def clock(entries: list[StoredEntry], events: list[AnyEvent], result: Any) -> "C
     return clock_of(entries, events, result, game.time_limit(rules), game=game)
 
 
-def notices(store: MatchStore, match_id: str, out: Outcome) -> list[Msg]:
+def notices(store: "MatchStore", match_id: str, out: Outcome) -> list[Msg]:
     """One-line notices about what was just stored: an entry stored after the game's time limit with no
     `time` recorded (Gunzi's §7.3.5; :meth:`Game.time_notice`). Only a rule set with a time limit reads the entries
     again for it; none once no timed unit runs (the match is over, or a time call awaits its ruling)."""

@@ -11,7 +11,6 @@ injective (two ids never share a file) and bounded (no "file name too long").
 from __future__ import annotations
 
 import functools
-import unicodedata
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M
@@ -26,10 +25,23 @@ RESERVED = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)), *(f"
 
 
 def _bad_char(text: str) -> str | None:
+    if text.isascii():  # of ASCII only the controls are Cc (none is Cs, Co or Cn): no unicodedata to load
+        return next((ch for ch in text if ch < " " or ch == "\x7f"), None)
+    import unicodedata  # a 1 MB extension module: loaded for the first text that is not ASCII
+
     for ch in text:
         if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or ch in "\u2028\u2029":
             return ch
     return None
+
+
+def nfc(text: str) -> str:
+    """*text* in Unicode's composed form (NFC): ASCII as it is, without loading unicodedata."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return unicodedata.normalize("NFC", text)
 
 
 def shown(text: str, limit: int = 60) -> str:
@@ -50,7 +62,7 @@ def check_id(value: str, what: str = "id") -> str:
         raise UsageError(M("{what} '{value}': an id holds letters, digits, '-', '_' and '.' only "
                            "(and does not start with '.' or '-')",
                            what=what, value=shown(value)))
-    return unicodedata.normalize("NFC", value)
+    return nfc(value)
 
 
 def check_text(value: str, what: str, most: int = TEXT_MAX) -> str:

@@ -43,7 +43,6 @@ the pin is only ever a reason to check less, never a witness, so one lost or tor
 import contextlib
 import json
 import os
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -53,7 +52,7 @@ from referee.core import safefile
 from referee.core.errors import UsageError
 from referee.core.frozen import Record
 from referee.core.i18n import M, Msg, literal
-from referee.core.names import NAME_MAX, check_text, file_stem, shown
+from referee.core.names import NAME_MAX, check_text, file_stem, nfc, shown
 from referee.core.records import RecordError
 from referee.games import stored
 from referee.games.api import AnyEvent as Event
@@ -136,28 +135,33 @@ class LogEntry(Record):
     taken: str = ""  # for a correction: the directive in effect at its target before it (what it took back)
 
 
-class NewEntry(TypedDict, total=False):
-    """An entry a writer appends (:meth:`MatchSession.append_many`): the store sets the rest."""
+if TYPE_CHECKING:  # a typed dict is a dict at run time: its class (~50 us to build) is the checker's alone
 
-    kind: Required[str]  # one of chain.KINDS
-    directive: str
-    target: int | None
-    reason: str
+    class NewEntry(TypedDict, total=False):
+        """An entry a writer appends (:meth:`MatchSession.append_many`): the store sets the rest."""
+
+        kind: Required[str]  # one of chain.KINDS
+        directive: str
+        target: int | None
+        reason: str
 
 
-class Summary(TypedDict, total=False):
-    """One stored match for ``list``: its row of the index, or the same read from its header."""
+    class Summary(TypedDict, total=False):
+        """One stored match for ``list``: its row of the index, or the same read from its header."""
 
-    id: Required[str]
-    file: str  # the match file's name in matches/
-    rules: str  # "?" when the match's header cannot be read
-    date: str | None
-    event: str | None
-    table: str | None
-    round: str | None
-    created: str  # when it was indexed (UTC, ISO 8601)
-    entries: int  # the witness of a closed round: the match's entries when its round closed
-    head: str  # and the hash of its last entry then (verify compares the match with them)
+        id: Required[str]
+        file: str  # the match file's name in matches/
+        rules: str  # "?" when the match's header cannot be read
+        date: str | None
+        event: str | None
+        table: str | None
+        round: str | None
+        created: str  # when it was indexed (UTC, ISO 8601)
+        entries: int  # the witness of a closed round: the match's entries when its round closed
+        head: str  # and the hash of its last entry then (verify compares the match with them)
+else:
+    NewEntry = dict
+    Summary = dict
 
 
 class Head(Record):
@@ -378,7 +382,7 @@ def _checked_referee(value: str, what: str) -> str:
         raw = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         raise UsageError(M("{what}: not UTF-8 text ({value}); set it in UTF-8 (iconv -f GBK -t UTF-8)",
                            what=what, value=shown(raw)))
-    return unicodedata.normalize("NFC", check_text(value, what, NAME_MAX))
+    return nfc(check_text(value, what, NAME_MAX))
 
 
 def now() -> str:
