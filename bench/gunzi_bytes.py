@@ -9,7 +9,8 @@ The records: ``examples/*.gunzi``; the generator's (``referee.games.gunzi.testin
 2026 at 300 hands in the club rules (the match ends when a side wins it), and at 3,000 and 10,000 hands on the
 endless rule file (``games_bench.py``'s); the 300-hand record of seed 7 with lines broken (unknown directives,
 bad cards, points out of range, lines dropped, other spellings); those of seeds 1 and 7 with ~40 cards shown a
-fourth time in their deal (§1.6: a declaration, flip, draw, kitty, bury, tribute or king refused, or a 'show'). For each, whole processes of ``check``,
+fourth time in their deal (§1.6: a declaration, flip, draw, kitty, bury, tribute or king refused, or a 'show').
+For each, whole processes of ``check``,
 ``replay``, ``replay --json`` and ``explain -n K`` (every hand of an example; the first, some middle ones and the
 last of a generated record), in English and Chinese (traditional Chinese too for the examples), and ``whatif``
 of a few entries of the example and of a generated record imported into a store: stdout, stderr and the exit
