@@ -142,3 +142,66 @@ def test_fed_in_slices_the_refusals_are_the_same(every):
         fold.feed(events[start:start + every])
     assert [(e.line, e.message) for e in fold.result().errors] == [
         (line_of(text), FOURTH.format("AC")), (line_of(text, "# w"), FOURTH.format("4H"))]
+
+
+def test_a_warning_between_declarations_is_noted_once_when_the_hand_is_replayed():
+    # Hand 2 (W declares, level 4) shows cards only by declarations, no 'show': S declares a pair of 4S, N is
+    # warned, E overcalls with three 4S: 2 + 3 = 5 copies, E's declaration refused (§1.6). The hand is counted at
+    # the warning (a directive of the match); counted only at 'last', its replay would note the warning twice.
+    text = record(H1, hand("declare S 4S 4S", "warn N talking", "declare E 4S 4S 4S  # !", "kitty 5D 6D 7D 8D 9D JD",
+                           "points 80", "last decl"))
+    assert errors(text) == [(line_of(text), FOURTH.format("4S"))]
+    _, r = run(text)
+    assert [(n.seat, n.text) for n in r.notes] == [("N", "talking")]
+    assert [h.hand for h in r.hands] == [1]  # hand 2 refused: broken, not settled
+
+
+def test_cards_kept_by_several_seats_stay_each_seats_after_the_count():
+    # E shows two AC, S one: 2 + 1 = 3, they fit when the warning counts the hand. N's AC after it is the fourth
+    # (each seat's cards are its own: E's two and S's one are three different copies).
+    text = record(hand("declare E BJ", "show E AC AC", "show S AC", "warn N talking", "trump H", "show N AC  # !"))
+    assert errors(text) == [(line_of(text), FOURTH.format("AC"))]
+
+
+def test_a_copy_of_an_open_hand_keeps_its_shown_cards():
+    # The fold copied after E's two AC and S's one (3, counted when the slice ends) and extended by N's AC: the
+    # fourth, refused in the copy; the fold copied from is left as it was (no error).
+    text = record(hand("declare E BJ", "show E AC AC", "show S AC", "trump H", "show N AC  # !"))
+    events = list(parse(text).events)
+    fold = engine.Replay(ruleset.load("dalian-club"))
+    fold.begin(events)
+    fold.feed(events[:-1])
+    fork = fold.copy()
+    assert [(e.line, e.message) for e in fork.extend(events[-1:]).errors] == [(line_of(text), FOURTH.format("AC"))]
+    assert fold.result().errors == ()
+
+
+def test_a_hand_replayed_in_the_second_game_stays_in_it():
+    # H1 (EW 4, NS 3), time: EW win game 1 (higher level). Game 2's first hand: E grabs and shows three AC, S one
+    # (the fourth, refused when the redeal counts the hand); dealt again, E grabs, S keeps 80: settled in game 2.
+    text = record(first_hand(points=80, after="time"),
+                  hand("declare E BJ", "show E AC AC AC", "show S AC  # !", "redeal", "declare E BJ", "trump H",
+                       "kitty 4C 6C 7C 8C 9C JH", "points 80", "last decl"))
+    assert errors(text) == [(line_of(text), FOURTH.format("AC"))]
+    _, r = run(text)
+    assert [(h.game, h.hand) for h in r.hands] == [(1, 1), (2, 2)]
+
+
+def test_a_hand_whose_cards_fit_is_counted_once(monkeypatch):
+    # The design's promise: a hand whose cards fit in three decks is never replayed. E shows two AC and S one
+    # (3, the most three decks hold); settled at 'last' (S keeps 80), whole and in slices of one event.
+    def replayed(self, events, stop):
+        raise AssertionError("a hand whose cards fit was replayed")
+
+    monkeypatch.setattr(engine.Replay, "_recount", replayed)
+    text = record(hand("declare E BJ", "show E AC AC", "show S AC", "trump H", "kitty 4C 6C 7C 8C 9C JH",
+                       "points 80", "last decl"))
+    assert errors(text) == []
+    _, r = run(text)
+    assert [h.hand for h in r.hands] == [1]
+    events = list(parse(text).events)
+    fold = engine.Replay(ruleset.load("dalian-club"))
+    fold.begin(events)
+    for i in range(len(events)):
+        fold.feed(events[i:i + 1])
+    assert fold.result().errors == () and [h.hand for h in fold.result().hands] == [1]
