@@ -8,7 +8,9 @@ of a speed change to Gunzi's reader, replay or views that must print the same by
 The records: ``examples/*.gunzi``; the generator's (``referee.games.gunzi.testing.generate``) of seeds 1, 7 and
 2026 at 300 hands in the club rules (the match ends when a side wins it), and at 3,000 and 10,000 hands on the
 endless rule file (``games_bench.py``'s); the 300-hand record of seed 7 with lines broken (unknown directives,
-bad cards, points out of range, lines dropped, other spellings). For each, whole processes of ``check``,
+bad cards, points out of range, lines dropped, other spellings); those of seeds 1 and 7 with ~40 cards shown a
+fourth time in their deal (§1.6: a declaration, flip, draw, kitty, bury, tribute or king refused, or a 'show').
+For each, whole processes of ``check``,
 ``replay``, ``replay --json`` and ``explain -n K`` (every hand of an example; the first, some middle ones and the
 last of a generated record), in English and Chinese (traditional Chinese too for the examples), and ``whatif``
 of a few entries of the example and of a generated record imported into a store: stdout, stderr and the exit
@@ -63,6 +65,32 @@ def _broken(text: str, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+_OTHER = {"E": "S", "S": "W", "W": "N", "N": "E"}
+
+
+def _fourths(text: str, seed: int) -> str:
+    """*text* with about 40 cards shown a fourth time in their deal (§1.6), the same ones for the same seed: before a
+    declaration, flip, draw, kitty, bury, tribute or king, another seat shows three of its first card (a declared
+    or flipped card, one in the kitty or given), so that the directive shows a fourth — or, some of the time, a
+    fourth 'show' comes after the directive, or the seat shows it again (no fourth: a seat is counted once)."""
+    rng = random.Random(seed)
+    lines = text.splitlines()
+    spots = [i for i, line in enumerate(lines)
+             if line.split()[:1] in (["declare"], ["flip"], ["draw"], ["kitty"], ["bury"], ["tribute"], ["king"])]
+    for i in sorted(rng.sample(spots, min(40, len(spots))), reverse=True):
+        words = lines[i].split()
+        seated = words[0] in ("declare", "flip", "tribute", "king")
+        card = words[2] if seated else words[1]
+        seat = _OTHER[words[1]] if seated else rng.choice("ESWN")
+        kind = rng.randrange(4)
+        if kind == 0:  # a fourth after the directive, by yet another seat
+            lines.insert(i + 1, f"show {_OTHER[seat]} {card}")
+        elif kind == 1 and seated:  # the directive's own seat shows it again: counted once
+            lines.insert(i, f"show {words[1]} {card}")
+        lines.insert(i, f"show {seat} {card} {card} {card}")
+    return "\n".join(lines) + "\n"
+
+
 def _run(args: list[str], cwd: Path) -> bytes:
     r = subprocess.run([sys.executable, "-m", "referee.cli", *args], capture_output=True, cwd=cwd,
                        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)})
@@ -89,6 +117,10 @@ def outputs(tmp: Path) -> Iterator[tuple[str, bytes]]:
     broken = tmp / "broken-7-300.gunzi"
     broken.write_text(_broken((tmp / "gen-7-300.gunzi").read_text(encoding="utf-8"), 31), encoding="utf-8")
     records.append((broken, True))
+    for seed in (1, 7):
+        over = tmp / f"fourths-{seed}-300.gunzi"
+        over.write_text(_fourths((tmp / f"gen-{seed}-300.gunzi").read_text(encoding="utf-8"), seed), encoding="utf-8")
+        records.append((over, True))
     for path, generated in records:
         n = _hands(path)
         hands = sorted({1, 2, n // 3, n // 2, n - 1, n} - {0}) if generated else range(1, n + 1)

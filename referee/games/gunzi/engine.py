@@ -61,6 +61,7 @@ from referee.games.gunzi.handstate import (
     TRIBUTE,
     Hand,
     Reject,
+    counts_fit,
     known,
     minus,
 )
@@ -72,6 +73,11 @@ from referee.games.gunzi.tablestate import table_state
 
 # A named tuple made from its fields in order, without its generated __new__ (a Python-level call).
 _new = tuple.__new__
+
+
+class _Recount(Exception):
+    """The hand in progress showed some card more than three times: replay it counted card by card
+    (``Replay._recount``)."""
 
 
 class Replay:
@@ -144,12 +150,20 @@ class Replay:
         """The next events of the match, one at a time: a caller that writes hands as they are settled
         feeds the record slice by slice and takes the hands settled so far (``take_settled``)."""
         in_match, in_hand, phases = MATCH_HANDLERS, HAND_HANDLERS, PHASE_OF
-        for ev in events:
+        for i, ev in enumerate(events):
             kind = type(ev)
             try:
                 phase = phases.get(kind)
                 if phase is None:  # not tied to a phase of the hand
+                    if kind is not Show:  # (a directive of the match, between hands or not: the hand is counted)
+                        h = self.hand
+                        if h is not None and not h.exact and not counts_fit(h):
+                            raise _Recount
                     in_match[kind](self, ev)
+                    if kind is HandStart or kind is Redeal:
+                        h = self.hand
+                        if h is not None:  # where the hand began, to replay it from if it must be counted again
+                            h.start, h.errors_at = i, len(self.errors)
                     continue
                 h = self.hand
                 if h is None or self.skipping or phase != h.phase or phase == DONE:
@@ -173,6 +187,28 @@ class Replay:
                 in_hand[kind](self, h, ev)
             except Reject as e:
                 self.errors.append(record_error(ev.line, e))
+            except _Recount:
+                self._recount(events, i)
+                self.feed(events[i:i + 1])  # this directive again, on the hand as counted card by card
+        self._count_open_hand(events)
+
+    def _count_open_hand(self, events: Sequence[Event]) -> None:
+        """The hand still open after *events* counted now: a later call to ``feed`` could not replay it."""
+        h = self.hand
+        if h is not None and not h.exact and not counts_fit(h):
+            self._recount(events, len(events))
+
+    def _recount(self, events: Sequence[Event], stop: int) -> None:
+        """The hand in progress replayed from where it began up to *stop*, counted card by card (some card was
+        shown more than three times: ``handstate.known`` refuses the event that shows it, and the events after it
+        are judged without it). Its errors are found again; nothing else of the match changed since it began
+        (a directive of the match counts the hand first)."""
+        h = self.hand
+        assert h is not None
+        del self.errors[h.errors_at:]
+        again = self.hand = Hand(h.number, h.line, h.game, h.first_of_game, h.fixed_declarer, h.blood_owed)
+        again.exact = True
+        self.feed(events[h.start + 1:stop])
 
     def take_settled(self) -> list[HandResult]:
         """The settled hands no later event can change, handed over and forgotten by the fold (its result
@@ -333,6 +369,8 @@ class Replay:
     # --- the last trick: the settlement ---------------------------------------------------------
 
     def on_last(self, h: Hand, ev: Last) -> None:
+        if not h.exact and not counts_fit(h):  # before the settlement (and 'broken', which a refusal sets)
+            raise _Recount
         if not h.kitty_line and not h.broken:  # (the hand is over: nothing reads 'broken' after this line)
             raise Reject(M("hand {hand} has no 'kitty': it cannot be settled", hand=h.number))
         if h.broken or h.declarer is None or h.trump is None:

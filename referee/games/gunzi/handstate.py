@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import chain, compress
+from operator import eq, itemgetter
 from typing import Protocol
 
 from referee.core.errors import RefereeError
@@ -65,7 +67,8 @@ class Hand:
         "level", "trump", "grab", "declarations", "power", "flips", "draws", "stated_trump", "resolved",
         "riot", "waived", "tribute", "tribute_checked", "kitty", "kitty_line", "dry", "bury", "final", "final_points",
         "points",
-        "declarer_points", "known", "kitty_known", "total", "shown", "broken", "how", "small_without_big",
+        "declarer_points", "shows", "exact", "start", "errors_at", "known", "kitty_known", "total", "shown",
+        "broken", "how", "small_without_big",
     )
 
     def __init__(self, number: int, line: int, game: int, first_of_game: bool, fixed_declarer: str | None,
@@ -95,6 +98,12 @@ class Hand:
         self.final_points = 0
         self.points = 0
         self.declarer_points: DeclarerPoints | None = None
+        # The three-deck count (``known``): each event's shown cards kept as they come, counted when the hand
+        # needs it (``counts_fit``); then card by card.
+        self.shows: list[tuple[str | None, tuple[Card, ...]]] = []  # (seat or None: the kitty, cards), not counted
+        self.exact = False  # counted card by card as they come (the counts below, after what 'shows' holds)
+        self.start = -1  # where the engine's fold met the directive that began this hand (in the events fed)
+        self.errors_at = 0  # how many errors the fold held then
         self.known: dict[str, list[int]] = {}  # seat -> [n per card]: a lower bound of what the seat was dealt
         self.kitty_known = [0] * CARD_KINDS  # [n per card] of the kitty (flips and draws before it)
         self.total = [0] * CARD_KINDS  # [n per card]: all the cards known in this deal
@@ -111,6 +120,7 @@ class Hand:
         for name in Hand.__slots__:
             setattr(new, name, getattr(self, name))
         new.declarations, new.flips, new.draws = list(self.declarations), list(self.flips), list(self.draws)
+        new.shows = list(self.shows)
         new.known = {seat: list(counts) for seat, counts in self.known.items()}
         new.kitty_known, new.total = list(self.kitty_known), list(self.total)
         new.shown = {seat: Counter(cards) for seat, cards in self.shown.items()}
@@ -127,9 +137,65 @@ def flips_complete(h: Hand) -> bool:
 
 def known(h: Hand, seat: str | None, cards: tuple[Card, ...]) -> None:
     """Raise the lower bound of what a seat (None: the kitty) holds by the cards this event shows,
-    and check that no card is then known more than three times in the deal."""
-    if not cards:
+    and check that no card is then known more than three times in the deal.
+
+    Until the hand is counted exactly (``Hand.exact``: see ``counts_fit``) the cards are only kept, in order: nothing
+    the engine decides reads the counts but this refusal, so the fold counts them once, when the hand needs it, and
+    replays the hand card by card only when some card is then over three."""
+    if not h.exact:
+        h.shows.append((seat, cards))
         return
+    if h.shows:
+        _count_shows(h)
+    over = _count(h, seat, cards)
+    if over:
+        h.broken = True
+        over.sort(key=str)
+        raise Reject(M("more than three copies of {cards:cards} in this deal (there are only three decks)",
+                       cards=tuple(over)))
+
+
+_CARDS = itemgetter(1)
+
+
+def counts_fit(h: Hand) -> bool:
+    """Whether the cards the hand has shown so far (``Hand.shows``) fit in three decks as ``known`` counts them,
+    event by event; from here on the hand is counted card by card (``Hand.exact``). False: some event of the hand
+    was to be refused (the engine replays the hand, counted card by card, to refuse it where it came).
+
+    Counted first all together (in C), a card as often as any event shows it: a card shown four times or more that
+    way may still fit, as ``known`` counts a seat's card as often as one event of the seat shows it (a seat that
+    declares a pair, then three of that card: three known). Only such a card is then counted that way."""
+    h.exact = True
+    shows = h.shows
+    cards = sorted(chain.from_iterable(map(_CARDS, shows)))
+    fours = set(compress(cards, map(eq, cards, cards[COPIES:])))  # sorted: four of a card, the third after it
+    return not fours or all(_copies(shows, c) <= COPIES for c in fours)  # the next 'known' counts the rest
+
+
+def _copies(shows: list[tuple[str | None, tuple[Card, ...]]], card: Card) -> int:
+    """How many times *card* is known in the deal after these events: for each seat (and the kitty), as many as
+    the one of its events that shows the most of it."""
+    most: dict[str | None, int] = {}
+    for seat, cards in shows:
+        n = cards.count(card)
+        if n > most.get(seat, 0):
+            most[seat] = n
+    return sum(most.values())
+
+
+def _count_shows(h: Hand) -> None:
+    """The counts raised by each event of ``Hand.shows`` in turn (``counts_fit`` found that they fit), which it
+    then empties."""
+    shows, h.shows = h.shows, []
+    for seat, cards in shows:
+        _count(h, seat, cards)
+
+
+def _count(h: Hand, seat: str | None, cards: tuple[Card, ...]) -> list[Card]:
+    """The counts raised by one event's cards; the cards it makes known more than three times."""
+    if not cards:
+        return []
     if seat is None:
         bucket = h.kitty_known
     else:
@@ -155,11 +221,7 @@ def known(h: Hand, seat: str | None, cards: tuple[Card, ...]) -> None:
                 t = total[c] = total[c] + n - old
                 if t > COPIES:
                     over.append(c)
-    if over:
-        h.broken = True
-        over.sort(key=str)
-        raise Reject(M("more than three copies of {cards:cards} in this deal (there are only three decks)",
-                       cards=tuple(over)))
+    return over
 
 
 def _counted(cards: tuple[Card, ...], distinct: Iterable[Card]) -> Iterable[tuple[Card, int]]:
