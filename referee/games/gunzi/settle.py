@@ -53,55 +53,59 @@ class GameOver(Record):
 
 def settle(f: HandFacts, rules: RuleSet) -> Settlement:
     """The numbers of a hand, with the facts they came from; ``settlement_steps`` words them."""
-    decl_team = team_of(f.declarer)
+    declarer, before, points, kitty_points, big, small, dry_pot, dug = f  # read once, in field order
+    if dry_pot:  # in a dry pot the kitty's jokers, and by rule its points, count for nothing (§6.2.3, §6.2.4, §6.5)
+        big = small = 0
+        if not rules.dry_pot_kitty_points_count:
+            kitty_points = 0
+    decl_team = team_of(declarer)
     def_team = other_team(decl_team)
-    c = _kitty(f, rules)  # the facts as counted from here on
-    score = c.points + rules.dig_multiplier * c.kitty_points if c.dug else c.points  # S (§7, §6.6)
-    outcome = _outcome(c.dug, score, rules)
-    levels = dict(c.levels)  # after the hand: _levels moves them
+    score = points + rules.dig_multiplier * kitty_points if dug else points  # S (§7, §6.6)
+    # Keep, foul dig, or the defenders take over with the kitty kept or dug (§7.1).
+    if score < rules.stage_threshold:
+        outcome = FOUL_DIG if dug else KEEP
+    else:
+        outcome = STAGE_DUG if dug else STAGE_KEPT
+    levels = dict(before)  # after the hand: _levels moves them
     change = {"EW": 0, "NS": 0}  # and records the move
-    king_levels = c.big_jokers * rules.level_big_joker + c.small_jokers * rules.level_small_joker
+    king_levels = big * rules.level_big_joker + small * rules.level_small_joker
     gained = _levels(outcome, king_levels, levels, change, decl_team, def_team, rules)
-    end = _game_end(c, score, outcome, decl_team, def_team, rules)
+    end = _game_end(before, score, big, small, dug, outcome, decl_team, def_team, rules)
     blood_score = score_blood(score, rules)
     # The king blood (§7.2.2, §6.5), void on a foul dig; it and the score's blood (§7.2.3) are worked out
     # always, and owed only when a next hand of this game pays them.
-    blood_kings = 0 if outcome is FOUL_DIG else c.big_jokers * rules.blood_big_joker + c.small_jokers * \
-        rules.blood_small_joker
-    if end is not None:
-        blood = 0
-        next_declarer = giver = None
-    else:
-        next_declarer = _next_declarer(c.declarer, outcome, rules)
+    blood_kings = 0 if outcome is FOUL_DIG else big * rules.blood_big_joker + small * rules.blood_small_joker
+    next_declarer: str | None
+    giver: str | None
+    winner: str | None
+    reason: GameEnd | None
+    special: GameEnd | None
+    if end is None:
+        winner = reason = special = None
+        # Who declares the next hand of the game (§7.4): the declarers stay, or the defenders take over.
+        if outcome is KEEP or outcome is FOUL_DIG:
+            next_declarer = partner(declarer) if rules.declarer_rotation == PARTNER else declarer
+        else:
+            next_declarer = lower_hand(declarer)
         giver = upper_hand(next_declarer)
         blood = blood_kings + blood_score
-    special = _special(c, score, rules)
+    else:
+        winner, reason = end
+        # The game's end that makes the ledger's entry special (§9.4): a zero, a sweep, three big jokers dug.
+        special = reason if reason is ZERO or reason is SWEEP or (reason is THREE_JOKERS and dug and big == 3) \
+            else None
+        blood = 0
+        next_declarer = giver = None
     ledger = _ledger(outcome, gained, special, decl_team, def_team, rules)
     # In field order, straight into the tuple: a named tuple's __new__ (by keyword, or even by position) is a
     # Python-level call, about a fifth of a settlement for these 19 fields (every hand of a replay is settled).
     return _new(Settlement, (
-        score, c.kitty_points, c.big_jokers, c.small_jokers,  # kitty_points, big_jokers, small_jokers as counted
+        score, kitty_points, big, small,  # kitty_points, big_jokers, small_jokers as counted
         outcome, change, levels, gained, king_levels,  # outcome, level_change, levels_after, levels_gained, king_levels
         blood_kings, blood_score, blood, giver,  # blood_kings, blood_score, blood, blood_giver
-        next_declarer, end.winner if end else None, end.reason if end else None,  # game_winner, game_reason
+        next_declarer, winner, reason,  # game_winner, game_reason
         ledger, special, f,  # ledger_change, ledger_special, facts
     ))
-
-
-def _kitty(f: HandFacts, rules: RuleSet) -> HandFacts:
-    """What of the final kitty counts (§6.2.3, §6.2.4, §6.5): the facts as the rest of the settlement
-    counts them. In a dry pot the kitty's jokers, and by rule its points, count for nothing."""
-    if not f.dry_pot:
-        return f
-    kpts = f.kitty_points if rules.dry_pot_kitty_points_count else 0
-    return HandFacts(f.declarer, f.levels, f.points, kpts, 0, 0, f.dry_pot, f.dug)
-
-
-def _outcome(dug: bool, score: int, rules: RuleSet) -> Outcome:
-    """Keep, foul dig, or the defenders take over with the kitty kept or dug (§7.1)."""
-    if score < rules.stage_threshold:
-        return FOUL_DIG if dug else KEEP
-    return STAGE_DUG if dug else STAGE_KEPT
 
 
 def _levels(outcome: Outcome, king_levels: int, levels: dict[str, int], change: dict[str, int], decl_team: str,
@@ -123,39 +127,22 @@ def _levels(outcome: Outcome, king_levels: int, levels: dict[str, int], change: 
     return new - start
 
 
-def _game_end(c: HandFacts, score: int, outcome: Outcome, decl_team: str, def_team: str,
-              rules: RuleSet) -> GameOver | None:
-    """Whether the hand ends the game (§7.3), the conditions in their order; None when it goes on."""
+def _game_end(before: dict[str, int], score: int, big: int, small: int, dug: bool, outcome: Outcome, decl_team: str,
+              def_team: str, rules: RuleSet) -> GameOver | None:
+    """Whether the hand ends the game (§7.3), the conditions in their order; None when it goes on. *big* and
+    *small* are the final kitty's jokers as counted, *before* the levels the hand was played at."""
     if score == 0:
-        return GameOver(decl_team, ZERO)
+        return _new(GameOver, (decl_team, ZERO))
     if score >= rules.sweep_threshold:
-        return GameOver(def_team, SWEEP)
-    if c.big_jokers == 3 or (c.small_jokers == 3 and rules.three_small_jokers_win):
+        return _new(GameOver, (def_team, SWEEP))
+    if big == 3 or (small == 3 and rules.three_small_jokers_win):
         stage = rules.stage_threshold
-        if c.dug and score >= stage:
-            return GameOver(def_team, THREE_JOKERS)
-        if not c.dug and score < stage:
-            return GameOver(decl_team, THREE_JOKERS)
-    if outcome is KEEP and c.levels[decl_team] == rules.top_level:  # kept at the top level: they pass it
-        return GameOver(decl_team, PASSED)
-    return None
-
-
-def _next_declarer(declarer: str, outcome: Outcome, rules: RuleSet) -> str:
-    """Who declares the next hand of the game (§7.4): the declarers stay, or the defenders take over."""
-    if outcome is KEEP or outcome is FOUL_DIG:
-        return partner(declarer) if rules.declarer_rotation == PARTNER else declarer
-    return lower_hand(declarer)
-
-
-def _special(c: HandFacts, score: int, rules: RuleSet) -> GameEnd | None:
-    """The game's end that makes the ledger's entry special (§9.4): a zero, a sweep, three big jokers dug."""
-    if score == 0:
-        return ZERO
-    if score >= rules.sweep_threshold:
-        return SWEEP
-    if c.dug and c.big_jokers == 3 and score >= rules.stage_threshold:
-        return THREE_JOKERS
+        if dug and score >= stage:
+            return _new(GameOver, (def_team, THREE_JOKERS))
+        if not dug and score < stage:
+            return _new(GameOver, (decl_team, THREE_JOKERS))
+    if outcome is KEEP and before[decl_team] == rules.top_level:  # kept at the top level: they pass it
+        return _new(GameOver, (decl_team, PASSED))
     return None
 
 
