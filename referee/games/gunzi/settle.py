@@ -13,7 +13,7 @@ from referee.core.frozen import Record
 from referee.games.gunzi.cards import plain_trumps
 from referee.games.gunzi.codes import DeclarerRotation, DryReason, Fixed, GameEnd, Jokers, Outcome, Waiver
 from referee.games.gunzi.explain import Step
-from referee.games.gunzi.results import HandFacts, HandResult, HowFixed, Settlement
+from referee.games.gunzi.results import HandFacts, HandResult, HowFixed, Settlement, TributeInfo
 from referee.games.gunzi.ruleset import RuleSet
 from referee.games.gunzi.seats import lower_hand, other_team, partner, team_of, upper_hand
 
@@ -171,37 +171,53 @@ def _ledger(outcome: Outcome, gained: int, special: GameEnd | None, decl_team: s
 
 # --- the settlement's steps, worded from what it settled ----------------------------------------------
 
+# The steps that name no value are the same in every hand that has them: made once.
+_KITTY_JOKERS_VOID = _new(Step, ("kitty.jokers_void", "§6.2.3", ()))
+_LEVELS_NONE = _new(Step, ("levels.none", "§7.1", ()))
+_BLOOD_NONE_GAME_OVER = _new(Step, ("blood.none_game_over", "§5.1", ()))
+_BLOOD_KINGS_VOID = _new(Step, ("blood.kings_void", "§7.2.2", ()))
+_TRIBUTE_NONE = _new(Step, ("tribute.none", "§5.1", ()))
+_OUTCOME_KEY = {o: "outcome." + o for o in Outcome}  # each outcome's step key, joined once
+
+
 def settlement_steps(s: Settlement, rules: RuleSet) -> list[Step]:
     """The steps of a settlement, each naming the rule it applied, in the order ``settle`` applies them:
     the kitty, the score, the outcome, the levels, the game's end, the blood and the next declarer, the
     ledger. Worded from the settlement and its facts; nothing is settled again."""
-    f = s.facts
-    decl_team = team_of(f.declarer)
+    (score, kitty_points, big, small, outcome, _, _, _, king_levels, blood_kings, blood_score, blood, blood_giver,
+     next_declarer, _, reason, ledger, special, f) = s  # read once, in field order
+    declarer, before, points, _, _, _, dry_pot, dug = f
+    decl_team = team_of(declarer)
     def_team = other_team(decl_team)
-    score, outcome = s.score, s.outcome
-    steps = _kitty_steps(s)
-    if f.dug:
+    steps: list[Step] = []
+    if dry_pot:
+        _void_steps(f, kitty_points, steps)
+    if kitty_points:
+        steps.append(_new(Step, ("kitty.points", "§6.6", (kitty_points,))))
+    if big or small:
+        steps.append(_new(Step, ("kitty.jokers", "§6.5", (big, small))))
+    if dug:
         steps.append(_new(Step, ("score.dug", "kitty.dig_multiplier · §6.6",
-                                 (f.points, rules.dig_multiplier, s.kitty_points, score))))
+                                 (points, rules.dig_multiplier, kitty_points, score))))
     else:
-        steps.append(_new(Step, ("score.kept", "§7", (f.points,))))
-    steps.append(_new(Step, ("outcome." + outcome, "scoring.stage_threshold · §7.1", (score, rules.stage_threshold))))
-    steps += _level_steps(s, decl_team, def_team, rules)
-    reason = s.game_reason
+        steps.append(_new(Step, ("score.kept", "§7", (points,))))
+    steps.append(_new(Step, (_OUTCOME_KEY[outcome], "scoring.stage_threshold · §7.1", (score, rules.stage_threshold))))
+    if outcome is KEEP or outcome is STAGE_DUG:
+        _level_steps(outcome is KEEP, decl_team if outcome is KEEP else def_team, king_levels, before, rules, steps)
+    else:
+        steps.append(_LEVELS_NONE)
     if reason is not None:
         steps.append(_end_step(s, reason, decl_team, def_team, rules))
-        steps.append(_new(Step, ("blood.none_game_over", "§5.1", ())))
+        steps.append(_BLOOD_NONE_GAME_OVER)
     else:
-        steps += _blood_steps(s, rules)
+        _blood_steps(score, outcome, big, small, blood_kings, blood_score, rules, steps)
         if outcome is KEEP or outcome is FOUL_DIG:
             steps.append(_new(Step, ("next.stay", "game.declarer_rotation · §7.4",
-                                     (s.next_declarer, rules.declarer_rotation))))
+                                     (next_declarer, rules.declarer_rotation))))
         else:
-            steps.append(_new(Step, ("next.take_over", "game.declarer_rotation · §7.4", (s.next_declarer, f.declarer))))
+            steps.append(_new(Step, ("next.take_over", "game.declarer_rotation · §7.4", (next_declarer, declarer))))
         steps.append(_new(Step, ("blood.total", "§7.2.4, §7.2.1",
-                                 (s.blood, s.blood_kings, s.blood_score, s.blood_giver, s.next_declarer))))
-    ledger = s.ledger_change
-    special = s.ledger_special
+                                 (blood, blood_kings, blood_score, blood_giver, next_declarer))))
     if special is not None:
         gainer = decl_team if special is ZERO else def_team
         loser = other_team(gainer)
@@ -215,40 +231,28 @@ def settlement_steps(s: Settlement, rules: RuleSet) -> list[Step]:
     return steps
 
 
-def _kitty_steps(s: Settlement) -> list[Step]:
-    """What of the final kitty counted (§6.2.3, §6.2.4, §6.5, §6.6): in a dry pot its jokers, and by rule
-    its points, counted for nothing."""
-    f = s.facts
-    steps = []
-    if f.dry_pot:
-        if f.kitty_points and not s.kitty_points:
-            steps.append(_new(Step, ("kitty.points_void", "kitty.dry_pot_kitty_points_count · §6.2.4",
-                                     (f.kitty_points,))))
-        if f.big_jokers or f.small_jokers:
-            steps.append(_new(Step, ("kitty.jokers_void", "§6.2.3", ())))
-    if s.kitty_points:
-        steps.append(_new(Step, ("kitty.points", "§6.6", (s.kitty_points,))))
-    if s.big_jokers or s.small_jokers:
-        steps.append(_new(Step, ("kitty.jokers", "§6.5", (s.big_jokers, s.small_jokers))))
-    return steps
+def _void_steps(f: HandFacts, kitty_points: int, steps: list[Step]) -> None:
+    """What of a dry pot's final kitty counted for nothing (§6.2.3, §6.2.4): its jokers, and by rule its points
+    (*kitty_points*: as counted)."""
+    if f.kitty_points and not kitty_points:
+        steps.append(_new(Step, ("kitty.points_void", "kitty.dry_pot_kitty_points_count · §6.2.4", (f.kitty_points,))))
+    if f.big_jokers or f.small_jokers:
+        steps.append(_KITTY_JOKERS_VOID)
 
 
-def _level_steps(s: Settlement, decl_team: str, def_team: str, rules: RuleSet) -> list[Step]:
-    """Who levelled up and by how much (§7.1, §6.5), stopped at the top level or passing it (§3.4)."""
-    outcome = s.outcome
-    if outcome is not KEEP and outcome is not STAGE_DUG:
-        return [_new(Step, ("levels.none", "§7.1", ()))]
-    team = decl_team if outcome is KEEP else def_team
-    n = 1 + s.king_levels
-    start = s.facts.levels[team]
+def _level_steps(declarers: bool, team: str, king_levels: int, before: dict[str, int], rules: RuleSet,
+                 steps: list[Step]) -> None:
+    """How far *team* levelled up (§7.1, §6.5), stopped at the top level or passing it (§3.4); *declarers*:
+    whether they are the hand's declarers (a keep), else the defenders taking over with the kitty dug."""
+    n = 1 + king_levels
+    start = before[team]
     top = rules.top_level
-    steps = [_new(Step, ("levels.gain", "jokers.level_big_joker, jokers.level_small_joker · §7.1, §6.5",
-                         (team, 1, s.king_levels, n, start, min(start + n, top))))]
-    if team == decl_team and start == top:
+    steps.append(_new(Step, ("levels.gain", "jokers.level_big_joker, jokers.level_small_joker · §7.1, §6.5",
+                             (team, 1, king_levels, n, start, min(start + n, top)))))
+    if declarers and start == top:
         steps.append(_new(Step, ("levels.pass", "game.top_level · §3.4", (team, top))))
     elif start + n > top:
         steps.append(_new(Step, ("levels.stop", "game.top_level · §3.4", (team, top, start))))
-    return steps
 
 
 def _end_step(s: Settlement, reason: GameEnd, decl_team: str, def_team: str, rules: RuleSet) -> Step:
@@ -267,23 +271,21 @@ def _end_step(s: Settlement, reason: GameEnd, decl_team: str, def_team: str, rul
     return _new(Step, ("end.passed_10", "game.top_level · §7.3.4", (decl_team, rules.top_level)))
 
 
-def _blood_steps(s: Settlement, rules: RuleSet) -> list[Step]:
+def _blood_steps(score: int, outcome: Outcome, big: int, small: int, blood_kings: int, blood_score: int,
+                 rules: RuleSet, steps: list[Step]) -> None:
     """The blood a next hand of this game pays (§7.2.2, §7.2.3): the kings', void on a foul dig, and the
-    score's."""
-    steps = []
-    big, small, score = s.big_jokers, s.small_jokers, s.score
-    if s.outcome is FOUL_DIG and (big or small):
-        steps.append(_new(Step, ("blood.kings_void", "§7.2.2", ())))
-    elif s.blood_kings:
+    score's (*big*, *small*: the final kitty's jokers as counted)."""
+    if outcome is FOUL_DIG and (big or small):
+        steps.append(_BLOOD_KINGS_VOID)
+    elif blood_kings:
         steps.append(_new(Step, ("blood.kings", "jokers.blood_big_joker, jokers.blood_small_joker · §7.2.2, §6.5",
-                                 (big, rules.blood_big_joker, small, rules.blood_small_joker, s.blood_kings))))
+                                 (big, rules.blood_big_joker, small, rules.blood_small_joker, blood_kings))))
     if score < rules.short_threshold:
         steps.append(_new(Step, ("blood.short", "scoring.short_threshold · §7.2.3",
-                                 (score, rules.short_threshold, rules.blood_step, s.blood_score))))
+                                 (score, rules.short_threshold, rules.blood_step, blood_score))))
     elif score > rules.over_threshold:
         steps.append(_new(Step, ("blood.over", "scoring.over_threshold · §7.2.3",
-                                 (score, rules.over_threshold, rules.blood_step, s.blood_score))))
-    return steps
+                                 (score, rules.over_threshold, rules.blood_step, blood_score))))
 
 
 # The ledger keys and sections of each outcome's entry (§9.1, §9.2); a foul dig has none.
@@ -300,12 +302,17 @@ def explain_hand(hr: HandResult) -> tuple[Step, ...]:
     then its settlement's steps (``settlement_steps``: the hand is not settled again)."""
     rules, settled = hr.rules, hr.settlement
     assert rules is not None and settled is not None, "a settled hand keeps its rule set and its settlement"
-    steps = [*_declaring_steps(hr, rules), *_tribute_steps(hr), _kitty_step(hr)]
+    steps = _declaring_steps(hr, rules)
+    t = hr.tribute
+    if t is None or not t.owed:
+        steps.append(_TRIBUTE_NONE)
+    else:
+        _tribute_steps(t, steps)
+    steps.append(_kitty_step(hr))
     if hr.small_without_big is not None:
         steps.append(_new(Step, ("kitty.three_small_without_big", "kitty.three_small_jokers_without_big · §6.3.3",
                                  (hr.small_without_big,))))
     steps += settlement_steps(settled, rules)
-    t = hr.tribute
     if t is not None and t.cards and rules.ledger_tribute:
         amount = len(t.cards) * rules.ledger_tribute
         team = team_of(t.receiver)
@@ -317,38 +324,35 @@ def explain_hand(hr: HandResult) -> tuple[Step, ...]:
 def _declaring_steps(hr: HandResult, rules: RuleSet) -> list[Step]:
     """How the declarer and trump were fixed (§4), and the level the hand is played at (§3.2)."""
     how = hr.how or HowFixed(STATED)
-    trump = hr.trump
-    if how.kind == GRAB:
-        steps = [_new(Step, ("declarer.grab", "§4.1.1", (hr.declarer, trump)))]
-    elif how.kind == FLIP:
-        steps = [_new(Step, ("declarer.flip", "declaring.flip_winner · §4.1.2",
-                             (hr.declarer, how.cards, rules.flip_winner, trump)))]
-    elif how.kind == GIVEN:
-        steps = [_new(Step, ("declarer.given", "§4.1", (hr.declarer, trump)))]
+    kind, seat, cards = how
+    declarer, trump = hr.declarer, hr.trump
+    if kind == GRAB:
+        steps = [_new(Step, ("declarer.grab", "§4.1.1", (declarer, trump)))]
+    elif kind == FLIP:
+        steps = [_new(Step, ("declarer.flip", "declaring.flip_winner · §4.1.2", (declarer, cards, rules.flip_winner,
+                                                                               trump)))]
+    elif kind == GIVEN:
+        steps = [_new(Step, ("declarer.given", "§4.1", (declarer, trump)))]
     else:
-        steps = [_new(Step, ("declarer.rotation", "game.declarer_rotation · §7.4", (hr.declarer,)))]
-        if how.kind == DECLARED:
-            steps.append(_new(Step, ("trump.declared", "§4.2.3", (trump, how.seat, how.cards))))
-        elif how.kind == DRAWN:
-            steps.append(_new(Step, ("trump.drawn", "§4.2.4", (hr.declarer, how.cards, trump))))
+        steps = [_new(Step, ("declarer.rotation", "game.declarer_rotation · §7.4", (declarer,)))]
+        if kind == DECLARED:
+            steps.append(_new(Step, ("trump.declared", "§4.2.3", (trump, seat, cards))))
+        elif kind == DRAWN:
+            steps.append(_new(Step, ("trump.drawn", "§4.2.4", (declarer, cards, trump))))
         else:
             steps.append(_new(Step, ("trump.stated", "§4.2", (trump,))))
     steps.append(_new(Step, ("level", "game.start_level · §3.2", (hr.declarer_team, hr.level))))
     return steps
 
 
-def _tribute_steps(hr: HandResult) -> list[Step]:
-    """The blood owed this hand and how it was paid or waived (§5)."""
-    t = hr.tribute
-    if t is None or not t.owed:
-        return [_new(Step, ("tribute.none", "§5.1", ()))]
+def _tribute_steps(t: TributeInfo, steps: list[Step]) -> None:
+    """How the blood owed this hand was paid or waived (§5)."""
     if t.waived == RIOT:
-        return [_new(Step, ("tribute.riot", "tribute.riot · §5.4", (t.riot_seat, t.riot_cards, t.owed)))]
-    if t.waived == WAIVE:
-        return [_new(Step, ("tribute.waive", "§5.5", (t.owed,)))]
-    if t.cards:
-        return [_new(Step, ("tribute.paid", "§5.2", (t.giver, t.receiver, t.owed, t.cards)))]
-    return []
+        steps.append(_new(Step, ("tribute.riot", "tribute.riot · §5.4", (t.riot_seat, t.riot_cards, t.owed))))
+    elif t.waived == WAIVE:
+        steps.append(_new(Step, ("tribute.waive", "§5.5", (t.owed,))))
+    elif t.cards:
+        steps.append(_new(Step, ("tribute.paid", "§5.2", (t.giver, t.receiver, t.owed, t.cards))))
 
 
 def _kitty_step(hr: HandResult) -> Step:
