@@ -172,3 +172,49 @@ def test_write_is_canonical_and_stable() -> None:
     assert "\n\ndeal\nbid 1 pass\n" in first  # a blank line before each deal after the first line
     assert write(parse(first).events) == first  # exporting an export gives the same text
     assert parse(first).errors == []
+
+
+# The reader's suit words (docs/doudizhu-record-format.md "Cards": a suit before or after, 5H H5 ♥5 红桃5; the
+# reader's table, referee/games/doudizhu/cards.py, adds the hollow symbols and the other Chinese names of a suit)
+SUIT_WORDS = [("S", "S"), ("H", "H"), ("C", "C"), ("D", "D"), ("♠", "S"), ("♥", "H"), ("♣", "C"), ("♦", "D"),
+              ("♤", "S"), ("♡", "H"), ("♧", "C"), ("♢", "D"), ("黑桃", "S"), ("红桃", "H"), ("红心", "H"),
+              ("梅花", "C"), ("草花", "C"), ("方块", "D"), ("方片", "D")]
+# Each rank word and its rank (docs/doudizhu-rules.md §2: 3 lowest … A = 14, 2 = 15; 10 also T; the Chinese
+# numerals 三 … 十 and 二)
+RANK_WORDS = [("3", 3), ("4", 4), ("5", 5), ("6", 6), ("7", 7), ("8", 8), ("9", 9), ("10", 10), ("T", 10),
+              ("J", 11), ("Q", 12), ("K", 13), ("A", 14), ("2", 15), ("三", 3), ("四", 4), ("五", 5), ("六", 6),
+              ("七", 7), ("八", 8), ("九", 9), ("十", 10), ("二", 15)]
+
+
+def test_every_suit_word_before_and_after_every_rank_word() -> None:
+    # 19 suit words x 23 rank words, each written before and after the rank, in upper and lower case: one card
+    # of that rank and suit. S before J is the one exception: SJ is the small joker (the format's own note).
+    for suit_word, suit in SUIT_WORDS:
+        for rank_word, rank in RANK_WORDS:
+            for token in {suit_word + rank_word, rank_word + suit_word,
+                          (suit_word + rank_word).lower(), (rank_word + suit_word).lower()}:
+                expected = [Card(SMALL_JOKER)] if token.upper() == "SJ" else [Card(rank, suit)]
+                assert parse_token(token) == expected, token
+
+
+# The refusal, whole, in English and Chinese (the catalogue's msgstr); the token as written, not as read
+NOT_A_CARD = "'{}' is not a card (3…10 J Q K A 2 with an optional suit S H C D, SJ/BJ or 小王/大王)"
+NOT_A_CARD_ZH = "'{}' 不是牌（3…10 J Q K A 2，可带花色 S H C D；SJ/BJ 或 小王/大王）"
+
+
+@pytest.mark.parametrize("token", [
+    "",  # nothing: no card at all
+    " ",  # only a space, read as nothing
+    "x9",  # X is no rank and no suit
+    "1",  # 1 alone is no rank (10 is)
+    "红桃",  # a suit with no rank
+    "♥1",  # a suit and 1
+    "HH10",  # two suits
+    "33X",  # a run with a stranger at its end
+    "小鬼王",  # a joker's name and more
+])
+def test_each_refusal_names_the_token_in_english_and_chinese(token: str) -> None:
+    with pytest.raises(CardError) as refused:
+        parse_token(token)
+    assert str(refused.value) == NOT_A_CARD.format(token)
+    assert refused.value.text("zh_CN") == NOT_A_CARD_ZH.format(token)

@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from referee.games.jinhua_mahjong.events import Caishen, Claim, Deal, Header, Liable, NoWin, Patterns, Seat, Tiles, Win
 from referee.games.jinhua_mahjong.notation import parse, write
-from referee.games.jinhua_mahjong.tiles import parse_tiles
+from referee.games.jinhua_mahjong.tiles import (
+    chinese,
+    code,
+    is_honour,
+    parse_tile,
+    parse_tiles,
+    rank_of,
+    suit_of,
+    write_tiles,
+)
 
 
 def test_every_directive() -> None:
@@ -114,3 +123,69 @@ def test_ids_and_names_are_checked_like_every_record() -> None:
     ]
     long = parse("match id=ok game=jinhua-mahjong\nseat N " + "名" * 101 + "\n").errors
     assert [(e.line, e.message) for e in long] == [(2, "seat: at most 100 characters, not 101")]
+
+
+# The 34 kinds, in the order of docs/jinhua-mahjong-rules.md §2.1 (一万..九万, 一筒..九筒, 一条..九条, the winds
+# 东南西北, the dragons 中 发 白) numbered 0..33 as tiles.py says: each with its code (the record format's §Tiles:
+# 1m..9m 万, 1p..9p 筒, 1s..9s 条, winds E S W N, dragons C 中, F 发, P 白板), its Chinese name, its suit (0 万,
+# 1 筒, 2 条, None for a wind or dragon) and its rank (1..9 within the suit).
+KINDS = [
+    (0, "1m", "一万", 0, 1), (1, "2m", "二万", 0, 2), (2, "3m", "三万", 0, 3), (3, "4m", "四万", 0, 4),
+    (4, "5m", "五万", 0, 5), (5, "6m", "六万", 0, 6), (6, "7m", "七万", 0, 7), (7, "8m", "八万", 0, 8),
+    (8, "9m", "九万", 0, 9),
+    (9, "1p", "一筒", 1, 1), (10, "2p", "二筒", 1, 2), (11, "3p", "三筒", 1, 3), (12, "4p", "四筒", 1, 4),
+    (13, "5p", "五筒", 1, 5), (14, "6p", "六筒", 1, 6), (15, "7p", "七筒", 1, 7), (16, "8p", "八筒", 1, 8),
+    (17, "9p", "九筒", 1, 9),
+    (18, "1s", "一条", 2, 1), (19, "2s", "二条", 2, 2), (20, "3s", "三条", 2, 3), (21, "4s", "四条", 2, 4),
+    (22, "5s", "五条", 2, 5), (23, "6s", "六条", 2, 6), (24, "7s", "七条", 2, 7), (25, "8s", "八条", 2, 8),
+    (26, "9s", "九条", 2, 9),
+    (27, "E", "东", None, None), (28, "S", "南", None, None), (29, "W", "西", None, None), (30, "N", "北", None, None),
+    (31, "C", "中", None, None), (32, "F", "发", None, None), (33, "P", "白", None, None),
+]
+
+
+def test_every_kind_has_its_code_chinese_name_and_suit() -> None:
+    assert [k[0] for k in KINDS] == list(range(34))  # all 34 kinds, once each
+    for tile, written, name, suit, rank in KINDS:
+        assert (code(tile), chinese(tile), suit_of(tile), is_honour(tile)) == (written, name, suit, suit is None)
+        if rank is not None:
+            assert rank_of(tile) == rank
+
+
+def test_every_code_and_chinese_name_reads_as_its_tile() -> None:
+    # codes in any case (the record format: "any case"), with the spaces around a token left out; the names
+    for tile, written, name, _, _ in KINDS:
+        for token in (written, written.lower(), written.upper(), f" {written.upper()} ", name):
+            assert parse_tile(token) == tile, token
+            assert parse_tiles([token]) == ([tile], []), token
+
+
+# The other spellings the reader takes: the record format's 萬 餅 饼 條 索 for 万 筒 条, 白板, 红中, 发财; and the
+# traditional forms of the reader's table (tiles.py): 東, 紅中, 發, 發財
+OTHER_SPELLINGS = [
+    ("一萬", 0), ("五萬", 4), ("九萬", 8), ("一餅", 9), ("五餅", 13), ("九饼", 17), ("一條", 18), ("五條", 22),
+    ("九索", 26), ("三索", 20), ("白板", 33), ("红中", 31), ("发财", 32), ("東", 27), ("紅中", 31), ("發", 32),
+    ("發財", 32),
+]
+
+
+def test_each_other_spelling_reads_as_its_tile() -> None:
+    for token, tile in OTHER_SPELLINGS:
+        assert parse_tile(token) == tile, token
+        assert parse_tiles([token]) == ([tile], []), token
+    assert parse_tiles([t for t, _ in OTHER_SPELLINGS]) == ([t for _, t in OTHER_SPELLINGS], [])
+
+
+def test_what_is_not_a_tile() -> None:
+    # a suit's name with no digit, a digit of another script, a Dou Dizhu joker, 十万 (ranks end at 九), 0m
+    for token in ("万", "１m", "大王", "十万", "0m", "白白"):
+        assert parse_tile(token) is None, token
+    assert parse_tiles(["三万", "十万", "东", "大王"]) == ([2, 27], ["十万", "大王"])
+
+
+def test_a_hand_is_written_one_code_a_tile_in_its_order() -> None:
+    # 123m 456p 789s, 东, the three dragons: 4p is tile 12 (9 + 3), 7s tile 24 (18 + 6)
+    tiles = [0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 31, 32, 33]
+    assert write_tiles(tiles) == "1m 2m 3m 4p 5p 6p 7s 8s 9s E C F P"
+    assert write_tiles([33, 9, 0]) == "P 1p 1m"  # as given, not sorted
+    assert write_tiles([]) == ""

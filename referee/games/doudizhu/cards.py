@@ -73,20 +73,18 @@ def parse_token(token: str) -> list[Card]:
     word = token.strip().upper()
     if word in _JOKERS:
         return [Card(_JOKERS[word])]
-    suit = ""
-    for name in sorted(_SUIT_WORDS, key=len, reverse=True):  # a suit in front: ♥10, 红桃10, H10
+    for name in sorted(_SUIT_WORDS, key=len, reverse=True):  # a suit in front: ♥10, 红桃10, H10; or behind: 10H
         if word.startswith(name) and word[len(name):] in _RANK_WORDS:
             return [Card(_RANK_WORDS[word[len(name):]], _SUIT_WORDS[name])]
         if word.endswith(name) and word[:-len(name)] in _RANK_WORDS:
-            suit = _SUIT_WORDS[name]
-            return [Card(_RANK_WORDS[word[:-len(name)]], suit)]
+            return [Card(_RANK_WORDS[word[:-len(name)]], _SUIT_WORDS[name])]
     out: list[Card] = []  # a run of suitless ranks
     i = 0
     while i < len(word):
         if word.startswith("10", i):
             out.append(Card(10))
             i += 2
-        elif word[i] in _RANK_WORDS and word[i] != "1":
+        elif word[i] in _RANK_WORDS:  # one character: "1" is none (10 was taken above)
             out.append(Card(_RANK_WORDS[word[i]]))
             i += 1
         else:
