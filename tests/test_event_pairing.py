@@ -36,7 +36,8 @@ def pairs(*codes: str) -> list[Pair]:
 
 def ranked(*entries: tuple[str, int]) -> Standings:
     """Standings in the given order with the given match points (the rest does not matter to pairing)."""
-    rows = tuple(Row(i, code, True, 0, 0, 0, 0, points, 0, 0, {}) for i, (code, points) in enumerate(entries, 1))
+    rows = tuple(Row(rank=i, pair=code, active=True, played=0, won=0, lost=0, byes=0, match_points=points, games_won=0,
+                     games_lost=0, tiebreaks={}) for i, (code, points) in enumerate(entries, 1))
     return Standings(rows, (), 0, ())
 
 

@@ -77,6 +77,12 @@ class Event:
         return ranked + [c for c in active if c not in set(ranked)]
 
 
+def _unplayed(rank: int, code: str) -> Row:
+    """A standings row of a pair that has played nothing yet."""
+    return Row(rank=rank, pair=code, active=True, played=0, won=0, lost=0, byes=0, match_points=0, games_won=0,
+               games_lost=0, tiebreaks={})
+
+
 def clubs(n: int, count: int, rng: random.Random) -> list[Pair]:
     """n pairs, each of one of *count* clubs (a fifth of them in none); club sizes uneven."""
     weights = [1 + k for k in range(count)]
@@ -239,7 +245,7 @@ def test_a_last_pool_that_cannot_pair_takes_in_the_pools_above(monkeypatch):
     previous = [Round(r, tuple(Table(t, f"R{r}-T{t}", ew, ns) for t, (ew, ns) in enumerate(tables, 1)), None)
                 for r, tables in enumerate(rounds, 1)]
     met = {frozenset((t.ew, t.ns)) for r in previous for t in r.tables}
-    table = Standings(tuple(Row(i, c, True, 0, 0, 0, 0, 0, 0, 0, {}) for i, c in enumerate(codes, 1)), (), 0, ())
+    table = Standings(tuple(_unplayed(i, c) for i, c in enumerate(codes, 1)), (), 0, ())
     for got in (swiss_round([Pair(c, "a", "b") for c in codes], previous, table),
                 swiss_round([Pair(c, "a", "b") for c in codes], previous, table, window=None)):
         assert isinstance(got, SwissPairing) and got.bye is None
@@ -258,7 +264,7 @@ def test_a_large_field_with_no_pairing_left_fails_as_before(monkeypatch):
     six = [Round(1, (Table(1, "a", "1", "4"), Table(2, "b", "2", "5"), Table(3, "c", "3", "6")), None),
            Round(2, (Table(1, "d", "1", "5"), Table(2, "e", "2", "6"), Table(3, "f", "3", "4")), None),
            Round(3, (Table(1, "g", "1", "6"), Table(2, "h", "2", "4"), Table(3, "i", "3", "5")), None)]
-    table = Standings(tuple(Row(i, c, True, 0, 0, 0, 0, 0, 0, 0, {}) for i, c in enumerate("123456", 1)), (), 0, ())
+    table = Standings(tuple(_unplayed(i, c) for i, c in enumerate("123456", 1)), (), 0, ())
     f = swiss_round([Pair(c, "a", "b") for c in "123456"], six, table)
     assert isinstance(f, PairingFailure) and f.round == 4 and len(f.unpaired) == 2
     assert len(set(f.unpaired) & set("123")) == 1

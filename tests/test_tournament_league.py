@@ -12,8 +12,9 @@ ORDER = (C.match_points, C.games_difference, C.head_to_head, C.buchholz, C.lot)
 
 
 def _row(pair: str, mp: int, gd: int, h2h: int | None, bh: int, lot: int) -> Row:
-    return Row(1, pair, True, 2, 1, 1, 0, mp, 2, 2, {C.match_points: mp, C.games_difference: gd, C.head_to_head: h2h,
-                                                      C.buchholz: bh, C.lot: lot})
+    return Row(rank=1, pair=pair, active=True, played=2, won=1, lost=1, byes=0, match_points=mp, games_won=2,
+               games_lost=2, tiebreaks={C.match_points: mp, C.games_difference: gd, C.head_to_head: h2h,
+                                        C.buchholz: bh, C.lot: lot})
 
 
 def test_names_match_in_either_order_and_case_and_ties_share_a_rank() -> None:

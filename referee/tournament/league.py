@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
+from dataclasses import dataclass, fields
+from typing import Any, NamedTuple
 
 from referee.tournament.individual import Player
 from referee.tournament.individual import Row as PlayerRow
 from referee.tournament.model import Pair
 from referee.tournament.scoring import Criterion
-from referee.tournament.standings import Standings
+from referee.tournament.standings import PairCounts, Standings
 
 # Criteria that rank pairs only within one event: never summed over a season.
 WITHIN_EVENT = frozenset({Criterion.head_to_head, Criterion.lot, Criterion.match_points})
@@ -48,19 +49,13 @@ class EventPart(NamedTuple):
     criteria: tuple[Criterion, ...]  # its scoring's tie-break order
 
 
-class LeagueRow(NamedTuple):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeagueRow(PairCounts):  # its counts: the sums of the pair's rows in its events
     rank: int
     player1: str
     player2: str
     clubs: tuple[str, ...]  # the pair's own clubs, as entered in its events (first seen first)
     events: tuple[str, ...]  # the events it played in, in the league's order
-    played: int
-    won: int
-    lost: int
-    byes: int
-    match_points: int
-    games_won: int
-    games_lost: int
     tiebreaks: dict[Criterion, int]  # every criterion of the league's order but match points, summed
 
 
@@ -157,7 +152,7 @@ def season(parts: Sequence[Part]) -> dict[str, tuple[Summed, ...]]:
 # --- the events of pairs -----------------------------------------------------------------------------------------
 
 PAIRS = "pairs"
-PAIR_COUNTS = ("played", "won", "lost", "byes", "match_points", "games_won", "games_lost")
+PAIR_COUNTS = tuple(f.name for f in fields(PairCounts))  # played, won, lost, byes, match_points, games_won, games_lost
 
 
 def pair_part(part: EventPart) -> Part:
@@ -173,8 +168,13 @@ def pair_part(part: EventPart) -> Part:
 
 def pair_rows(summed: Sequence[Summed], criteria: tuple[Criterion, ...]) -> tuple[LeagueRow, ...]:
     extra = criteria[1:]
-    return tuple(LeagueRow._make((s.rank, *s.names, s.clubs, s.events, *(s.counts.get(c, 0) for c in PAIR_COUNTS),
-                                  {c: s.counts.get(c, 0) for c in extra})) for s in summed)
+    return tuple(LeagueRow(rank=s.rank, player1=s.names[0], player2=s.names[1], clubs=s.clubs, events=s.events,
+                           tiebreaks={c: s.counts.get(c, 0) for c in extra}, **_counts(s)) for s in summed)
+
+
+def _counts(s: Summed) -> dict[str, Any]:
+    """A pair's :class:`PairCounts` as summed, by name (a count none of its events gave: 0)."""
+    return {c: s.counts.get(c, 0) for c in PAIR_COUNTS}
 
 
 def league_standings(parts: Sequence[EventPart]) -> LeagueStandings:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from referee.games.api import Summary
@@ -58,10 +59,11 @@ from referee.tournament.scoring import Criterion, Scoring
 _ASCENDING = frozenset({Criterion.lot})
 
 
-class Row(NamedTuple):
-    rank: int
-    pair: str
-    active: bool
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairCounts:
+    """A pair's record as the standings count it: an event's :class:`Row`, and a league's row (the sums of its
+    events' rows, ``league.LeagueRow``), under the same names."""
+
     played: int  # finished matches, byes not counted
     won: int
     lost: int
@@ -69,6 +71,13 @@ class Row(NamedTuple):
     match_points: int
     games_won: int
     games_lost: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Row(PairCounts):
+    rank: int
+    pair: str
+    active: bool
     tiebreaks: dict[Criterion, int | None]  # every criterion of the scoring's order, by name
 
 
