@@ -12,7 +12,7 @@ from referee.core.names import NAME_MAX, check_id, check_text
 from referee.games.jinhua_mahjong import events as ev
 from referee.games.jinhua_mahjong.events import SEATS, Event
 from referee.games.jinhua_mahjong.patterns import BY_CODE, pattern_named
-from referee.games.jinhua_mahjong.tiles import code, parse_tile, parse_tiles
+from referee.games.jinhua_mahjong.tiles import code, parse_tile, parse_tiles, write_tiles
 from referee.games.kit import conduct
 from referee.games.kit.notation import (
     NotationError,
@@ -263,7 +263,7 @@ def format_event(e: Event) -> str:
     if isinstance(e, ev.Patterns):
         return "patterns " + " ".join(e.codes)
     if isinstance(e, ev.Tiles):
-        return "tiles " + " ".join(code(t) for t in e.tiles)
+        return "tiles " + write_tiles(e.tiles)
     if isinstance(e, ev.Liable):
         return f"liable {e.seat}"
     if isinstance(e, conduct.Warn | conduct.Ruling):

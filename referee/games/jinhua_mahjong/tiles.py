@@ -9,6 +9,7 @@ together by suit (``123m``), and the Chinese names (``三万``, ``东``, ``白�
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 Tile = int
 SUITS = "mps"
@@ -95,5 +96,6 @@ def parse_tiles(tokens: list[str]) -> tuple[list[Tile], list[str]]:
     return out, bad
 
 
-def write_tiles(tiles: list[Tile]) -> str:
+def write_tiles(tiles: Iterable[Tile]) -> str:
+    """Tiles as a record writes them: their codes, in the order given."""
     return " ".join(code(t) for t in tiles)
