@@ -61,15 +61,7 @@ def _dict(value: dict[Any, Any], depth: int, put: Callable[[str], None]) -> None
             start = _start(k, inner, first)
         put(start)
         first = False
-        vt = type(v)
-        if vt is str:
-            put(quote(v))
-        elif vt is int:
-            put(_INT(v))
-        elif v is None:
-            put("null")
-        else:
-            _emit(v, inner, put)
+        _emit(v, inner, put)
     put(_NEWLINES[depth] if depth < 32 else "\n" + " " * depth)
     put("}")
 
@@ -83,15 +75,7 @@ def _list(value: list[Any] | tuple[Any, ...], depth: int, put: Callable[[str], N
     put("[")
     for v in value:
         put(sep)
-        vt = type(v)
-        if vt is str:
-            put(quote(v))
-        elif vt is int:
-            put(_INT(v))
-        elif v is None:
-            put("null")
-        else:
-            _emit(v, inner, put)
+        _emit(v, inner, put)
         sep = _COMMAS[inner] if inner < 32 else ",\n" + " " * inner
     put(_NEWLINES[depth] if depth < 32 else "\n" + " " * depth)
     put("]")
