@@ -107,19 +107,8 @@ def explain_view(d: DealResult, result: MatchResult, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _deal_json(d: DealResult, word: Wording) -> dict[str, Any]:
-    return {
-        "deal": d.deal, "line": d.line, "settled": d.settled, "redeal": d.redeal, "landlord": d.landlord,
-        "base": d.base, "multiplier": d.multiplier, "uncapped": d.uncapped, "winner": d.winner,
-        "bombs": d.bombs, "rockets": d.rockets, "spring": d.spring, "antispring": d.antispring, "shown": d.shown,
-        "robs": d.robs,
-        "payments": {str(s): d.payments[s] for s in SEATS}, "totals": {str(s): d.totals[s] for s in SEATS},
-        "explain": [word(step) for step in d.steps],
-    }
-
-
 class _Rows:
-    """Each deal's row of ``replay --json`` as its text, ``text(_deal_json(d, word), 2)`` without the dict: the
+    """Each deal's row of ``replay --json`` as its text, ``json.dump``'s bytes of the row's dict without the dict: the
     fields in place in one template (the numbers are ints and the flags bools: ``DealResult``), each step worded
     and quoted once. A run names each distinct step once and gives the same message again (``Run._named``), so a
     step is known here by its identity, the message kept with its text (its id is not another's while kept)."""

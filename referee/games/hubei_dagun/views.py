@@ -94,32 +94,8 @@ def explain_view(d: DealResult, lang: str) -> str:
     return "\n".join(out)
 
 
-def deal_json(d: DealResult, word: Wording) -> dict[str, object]:
-    return {
-        "deal": d.number,
-        "line": d.line,
-        "dealer": d.dealer,
-        "mode": d.mode,
-        "called": d.card,
-        "sides": [list(d.sides[0]), list(d.sides[1])],
-        "places": list(d.places),
-        "points": None if d.points is None else {**dict(d.points.won), "hand": d.points.hand},
-        "points_final": None if d.final is None else dict(zip(SEATS, d.final, strict=True)),
-        "side_points": None if d.side_points is None else list(d.side_points),
-        "winners": list(d.sides[d.winner]),
-        "result": d.kind,
-        "fan": d.fan,
-        "result_coins": dict(zip(SEATS, d.result_coins, strict=True)),
-        "rewards": [{"seat": r.declare.seat, "hand": r.declare.kind, "rank": r.declare.rank, "each": r.each,
-                     "coins": dict(zip(SEATS, r.coins, strict=True))} for r in d.rewards],
-        "coins": dict(zip(SEATS, d.coins, strict=True)),
-        "totals": dict(zip(SEATS, d.totals, strict=True)),
-        "explain": [{"text": word(s.msg), "cite": s.cite} for s in d.steps],
-    }
-
-
 class _Rows:
-    """Each deal's row of ``replay --json`` as its text, ``text(deal_json(d, word), 2)`` without the dict: the
+    """Each deal's row of ``replay --json`` as its text, ``json.dump``'s bytes of the row's dict without the dict: the
     fields in place in one template (the numbers ints, the seats ``E S W N``: the engine's), a list of seats written
     once for each distinct one, and a deal's explanation once for each way of settling (a long match calls,
     places and pays the same few ways again and again)."""

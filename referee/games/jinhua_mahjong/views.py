@@ -106,25 +106,8 @@ def score_table(rules: Rules, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _deal_json(d: DealResult, word: Wording) -> dict[str, object]:
-    return {
-        "deal": d.deal,
-        "dealer": d.dealer,
-        "settled": d.settled,
-        "winner": d.winner,
-        "discarder": d.discarder,
-        "self_drawn": d.winner is not None and d.discarder is None,
-        "patterns": list(d.patterns),
-        "factor": d.factor,
-        "paid_factor": d.paid_factor,
-        "liable": [{"seat": s, "as": how} for s, how in d.liable],
-        "payments": dict(d.payments),
-        "explain": [word(s) for s in d.steps],
-    }
-
-
 class _Rows:
-    """Each deal's row of ``replay --json`` as its text, ``text(_deal_json(d, word), 2)`` without the dict: the
+    """Each deal's row of ``replay --json`` as its text, ``json.dump``'s bytes of the row's dict without the dict: the
     fields in place in one template (the numbers ints and the flags bools: ``DealResult``), and the explanation
     after a won deal's first step worded once for each distinct way of settling (:func:`engine.later_steps_key`):
     a deal settled like one before is not settled again for its steps, only its opening step (its number)
