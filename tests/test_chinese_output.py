@@ -266,29 +266,70 @@ def test_a_redealt_deal_and_the_next_directives_are_glossed_in_chinese(tmp_path:
     assert expected_line(g, g.expected(result), "en") == "expected next: antispring / deal"
 
 
-def test_every_clause_of_the_statement_is_quoted_in_chinese() -> None:
-    """A dispute's weighing and a ruling sheet quote the clause a step cites: a Chinese reader gets its sources'
-    Chinese quotations, or, where they quote none (§6.6, §7.1, a heading), the clause's Chinese from the catalogue.
-    Latin letters are left only where the clause names a rule key, a rule set or a card code."""
+URL = re.compile(r"https?://\\S+")  # a clause's web source, quoted as it is
+
+
+def rule_words(key: str) -> set[str]:
+    """The words of every rule set of the game (a clause may name another set's key or value)."""
+    return {w for name in game(key).rule_sets() for w in rules_words(key, name)}
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_every_clause_of_the_statement_is_quoted_in_chinese(key: str) -> None:
+    """A dispute's weighing and a ruling sheet quote the clause a step cites, at every game: a Chinese reader gets
+    its sources' Chinese quotations, or, where they quote none (a heading, a rule of the project's own), the
+    clause's Chinese as the game gives it (``Game.clause_words``). Latin letters are left only where the clause
+    names a rule key, a rule set, a directive, a card or tile code, or a web source."""
+    from referee.views.clauses import _clauses
+
+    clauses = _clauses(key)
+    assert len(clauses) >= 15  # every game's statement has its sections (Dou Dizhu's 17 the fewest)
+    # besides: Gunzi's statement's own symbol (§2: 设级数为 L) and the words of a rule file's values
+    allow = notation_words(key) | rule_words(key) | {"ASCII", "L", "true", "false"}
+    for lang in CHINESE:
+        found = {s: english(URL.sub("", c.quoted(lang)), allow) for s, c in clauses.items()}
+        assert {s: w for s, w in found.items() if w} == {}, lang
+        assert all(re.search("[\u4e00-\u9fff]", c.quoted(lang)) for c in clauses.values())
+
+
+def test_gunzi_s_clauses_are_its_sources_quotations_or_the_catalogue_s() -> None:
+    """Gunzi's §6.6 (its sources quote none) is the catalogue's Chinese; its English reader reads it as stated."""
     from referee.views.clauses import _clauses
 
     clauses = _clauses("gunzi")
     assert {"§6.6", "§7.1", "§1.3", "§4.1.1"} <= set(clauses)
-    # besides: the statement's own symbol (§2: 设级数为 L) and the words of a rule file's values
-    allow = notation_words("gunzi") | rules_words("gunzi", "dalian-club") | {"ASCII", "L", "true", "false"}
-    for lang in CHINESE:
-        found = {s: english(c.quoted(lang), allow) for s, c in clauses.items()}
-        assert {s: w for s, w in found.items() if w} == {}, lang
-        assert all(re.search("[\u4e00-\u9fff]", c.quoted(lang)) for c in clauses.values())
     assert clauses["§6.6"].quoted("zh_CN").startswith("抓分方赢得最后一墩则抠底，加上底牌分数的两倍")
     assert clauses["§6.6"].quoted("en").startswith("If the defenders win the last trick they **dig** the kitty")
 
 
-def test_each_clauses_chinese_is_of_the_clause_as_stated() -> None:
-    """The msgid of a clause's Chinese is the clause as docs/gunzi-rules.md states it: an edited clause is noticed
+@pytest.mark.parametrize("key", GAMES)
+def test_each_clauses_chinese_is_of_the_clause_as_stated(key: str) -> None:
+    """The msgid of a clause's Chinese is the clause as docs/<game>-rules.md states it: an edited clause is noticed
     here (and its stale Chinese is not shown: the clause is quoted as stated until it is worded again)."""
     from referee.views.clauses import _clauses
-    from referee.views.clausewords import CHINESE
 
-    clauses = _clauses("gunzi")
-    assert {s: m.msgid for s, m in CHINESE.items()} == {s: clauses[s].text for s in CHINESE}
+    words = game(key).clause_words()
+    clauses = _clauses(key)
+    assert words  # every game words the clauses its sources quote no Chinese for
+    assert {s: m.msgid for s, m in words.items()} == {s: clauses[s].text for s in words if s in clauses}
+    assert set(words) <= set(clauses)
+
+
+def test_a_clause_edited_since_it_was_worded_is_quoted_as_stated(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clause whose text is no longer the msgid of its Chinese (the statement was edited after it was worded) is
+    not given the stale Chinese: a Chinese reader reads it as stated until it is worded again."""
+    from referee.core.i18n import M
+    from referee.views import clauses as module
+
+    stated = module._clauses("gunzi")["§6.6"]
+    stale = {"§6.6": M(stated.text.replace("dig", "take", 1))}  # the clause as it read before an edit
+    monkeypatch.setattr(type(game("gunzi")), "clause_words", lambda self: stale)
+    module._clauses.cache_clear()
+    try:
+        edited = module._clauses("gunzi")["§6.6"]
+        assert edited.chinese is None
+        assert edited.quoted("zh_CN").startswith("If the defenders win the last trick they **dig** the kitty")
+    finally:
+        monkeypatch.undo()
+        module._clauses.cache_clear()
+    assert module._clauses("gunzi")["§6.6"].quoted("zh_CN").startswith("抓分方赢得最后一墩则抠底")

@@ -4,7 +4,7 @@ A settlement step cites its rule key and section (``scoring.short_threshold · �
 weighing and its ruling sheet quote the section's text beside it. The statement is written in English,
 and each clause ends with its sources, which quote the Chinese seed texts (``(source: 002 §六.2 “…”)``):
 a Chinese reader gets those quotations (or, for a clause whose sources quote none, its Chinese from the
-catalogue: ``views.clausewords``), an English reader the clause itself. Where the statement is not
+catalogue, as the game gives it: ``Game.clause_words``), an English reader the clause itself. Where the statement is not
 installed (a wheel without the documents), no text is quoted: the citation stands alone.
 """
 
@@ -15,7 +15,8 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.core.i18n import is_chinese
+from referee.core.i18n import Msg, is_chinese
+from referee.games import registry
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
 
@@ -34,20 +35,18 @@ class Clause(NamedTuple):
     section: str  # §7.2.3
     text: str  # the clause (English)
     source: str  # its sources' line, with the Chinese quotations
+    chinese: Msg | None = None  # the game's Chinese of the clause as stated (``Game.clause_words``), if it has one
 
     def quoted(self, lang: str) -> str:
         """The clause in the reader's language: the Chinese quotations of its sources for a Chinese
-        reader (when it has some), else the clause as the catalogue words it (its msgid is the clause as
-        stated: ``views.clausewords``), else the clause as stated."""
+        reader (when it has some), else the clause as the catalogue words it (the game's
+        ``clause_words``, whose msgid is the clause as stated), else the clause as stated."""
         if is_chinese(lang):
             found = _QUOTED.findall(self.source)
             if found:
                 return _short("；".join(found))
-            from referee.views.clausewords import CHINESE
-
-            worded = CHINESE.get(self.section)
-            if worded is not None and worded.msgid == self.text:
-                return _short(worded.text(lang))
+            if self.chinese is not None:
+                return _short(self.chinese.text(lang))
         return _short(self.text)
 
 
@@ -91,6 +90,11 @@ def _clauses(game: str) -> dict[str, Clause]:
         if heading and not body:
             body = [first]
         found.setdefault(section, Clause(section, " ".join(body), " ".join(source)))
+    words = registry.game(game).clause_words() if found else {}
+    for section, c in found.items():  # a clause edited since it was worded is quoted as stated until worded again
+        worded = words.get(section)
+        if worded is not None and worded.msgid == c.text:
+            found[section] = c._replace(chinese=worded)
     return found
 
 

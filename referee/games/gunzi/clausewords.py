@@ -1,8 +1,8 @@
 """The Chinese of the clauses of docs/gunzi-rules.md whose sources quote no Chinese seed text (a heading, a rule
 of the project's own, a clause its seeds state in other words): what a Chinese reader of a dispute's weighing or
-of a ruling sheet reads beside the section (``views.clauses.Clause.quoted``). Each msgid is the clause as the
-statement words it (tests/test_chinese_output.py checks each against the statement), so an edited clause is
-noticed; an English reader reads the statement itself.
+of a ruling sheet reads beside the section (``Game.clause_words``, read by ``views.clauses``). Each msgid is the
+clause as the statement words it (tests/test_chinese_output.py checks each against the statement), so an edited
+clause is noticed; an English reader reads the statement itself.
 """
 
 from __future__ import annotations
