@@ -174,3 +174,27 @@ def test_a_replay_in_traditional_chinese(tmp_path):
     assert run.returncode == 0, run.stderr
     # The column of the declarer is 莊 (traditional), the outcome of hand 1 保底升級 (docs/gunzi-rules.md §7.1).
     assert "莊" in run.stdout and "保底升級" in run.stdout and "庄" not in run.stdout and "升级" not in run.stdout
+
+
+def test_no_message_outside_the_games_names_a_game() -> None:
+    """Outside ``referee/games/`` nothing names a game (the architecture's rule), words included: a message that only
+    modules above the games say names no game's key or title, so that adding a game changes no help text, error or
+    page of the layers above (where the games must be listed, ``{games}`` and ``{game_keys}`` are filled from the
+    registry)."""
+    from referee.games.registry import GAMES, game
+
+    # each key and title, and the short names a sentence would use (a city, "Dalian city league", is no game)
+    names = {*GAMES, *(game(key).title.msgid for key in GAMES), "Gunzi", "Dou Dizhu", "mahjong", "打滚", "斗地主", "麻将"}
+    with (LOCALE / "referee.pot").open("rb") as f:
+        template = read_po(f)
+    found = []
+    for message in template:
+        if not message.id or not message.locations:
+            continue
+        if any(path.startswith("referee/games/") for path, _ in message.locations):
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        named = sorted(n for n in names if any(n.lower() in i.lower() for i in ids))
+        if named:
+            found.append((message.locations[0], named))
+    assert found == []

@@ -108,5 +108,8 @@ def test_log_picks_a_deal_of_another_game(tmp_path: Path) -> None:
     assert two[2] == "deal 2" and [line.split()[0] for line in two[3:]] == ["7", "8"]
     g = referee("log", "D3", "--game", "1", "--db", db)
     assert g.returncode == 2
-    assert g.stderr.strip() == ("error: --game picks the hands of one of Gunzi's games; a Dou Dizhu match has deals: "
-                                "pick one with --hand N")
+    assert g.stderr.strip() == ("error: --game N picks the hands of a match's game N; a Dou Dizhu match is not "
+                                "played in games: pick a deal with --hand N")
+    zh = referee("log", "D3", "--game", "1", "--db", db, "--lang", "zh")
+    assert zh.returncode == 2
+    assert zh.stderr.strip() == "错误：--game N 选择比赛第 N 局的各副；斗地主的比赛不分局：用 --hand N 选择一副"

@@ -31,7 +31,8 @@ COMMANDS: dict[str, CommandInfo] = {
                          N_("Check records: exit 0 when valid, else list every error as FILE:LINE: message "
                             "and exit 1.")),
     "replay": CommandInfo("referee.cli.commands.records", "replay",
-                         N_("Replay a match hand by hand: levels, blood, outcomes, ledger and the result.")),
+                         N_("Replay a match deal by deal by its game's rules: what each deal settled, the running "
+                            "totals, the result.")),
     "explain": CommandInfo("referee.cli.commands.records", "explain",
                          N_("Show how one hand was settled, step by step, each step naming the rule it applied.")),
     "export": CommandInfo("referee.cli.commands.records", "export",
@@ -44,7 +45,7 @@ COMMANDS: dict[str, CommandInfo] = {
     "record": CommandInfo("referee.cli.commands.table", "record",
                          N_("Record one event (checked by the rules first), or enter a whole hand step by step.")),
     "status": CommandInfo("referee.cli.commands.table", "status",
-                         N_("Where the match stands: game, hand, levels, declarer, trump, blood, what comes next.")),
+                         N_("Where the match stands: the deal in play, the standing so far, what comes next.")),
     "undo": CommandInfo("referee.cli.commands.table", "undo",
                          N_("Take back the latest event still in effect (a correction entry; nothing is deleted).")),
     "void": CommandInfo("referee.cli.commands.table", "void",
@@ -97,7 +98,7 @@ COMMANDS: dict[str, CommandInfo] = {
                          group=True),
     # print
     "scorecard": CommandInfo("referee.cli.commands.scorecard", "scorecard",
-                         N_("Write a match's PDF scorecard: header, hand by hand, levels chart, result, notes, "
+                         N_("Write a match's PDF scorecard: header, deal by deal, the game's chart, result, notes, "
                             "signatures.")),
 }
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 ACTIONS = ("show", "rule", "appeal", "decide", "sheet")
 Team = Annotated[str | None, typer.Option("--by", metavar="SIDE", help=N_(
-    "The side that disputes, appeals or confirms: a partnership at Gunzi (EW, NS), a seat at the other games."))]
+    "The side that disputes, appeals or confirms: a partnership (EW, NS) at a game of partnerships, else a seat."))]
 
 
 def _alternatives(values: list[str]) -> list[tuple[int, str]]:
@@ -217,7 +217,8 @@ def confirm(
     hand: Annotated[int, typer.Option("--hand", metavar="N", help=N_("The settled hand confirmed."),
                                       show_default=False)],
     by: Annotated[str, typer.Option("--by", metavar="SIDE", help=N_(
-        "The side that confirms it: a partnership at Gunzi (EW, NS), a seat at the other games."), show_default=False)],
+        "The side that confirms it: a partnership (EW, NS) at a game of partnerships, else a seat."),
+        show_default=False)],
     captain: Annotated[str, typer.Option("--captain", metavar="NAME", help=N_(
         "Who confirmed for the side (its captain)."))] = "",
     at: Signing = Signing(),

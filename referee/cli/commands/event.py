@@ -97,9 +97,10 @@ def new(
     name: Annotated[str, typer.Option("--name", metavar="NAME", help=N_("The event's name, e.g. \"Spring Cup\"."),
                                       show_default=False)],
     rules: Annotated[str | None, typer.Option("--rules", metavar="RULESET", help=N_(
-        "Rule set of every match (a name or a TOML file; default: dalian-club, or the game's own)."))] = None,
+        "Rule set of every match (a name or a TOML file; default: the game's default rule set)."))] = None,
     game: Annotated[str | None, typer.Option("--game", metavar="GAME", help=N_(
-        "An event of individual players at this game (doudizhu, hubei-dagun, jinhua-mahjong); default: Gunzi pairs."))]
+        "The game: {game_keys}; default: {default_game}. A game of partnerships has events of pairs, the others "
+        "of individual players."))]
     = None,
     sit_out: Annotated[str, typer.Option("--sit-out", metavar="lowest|lot", help=N_(
         "An individual event: who sits out when the players do not fill the tables (the lowest-placed, or by lot)."))]

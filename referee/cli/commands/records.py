@@ -236,8 +236,8 @@ def rules(
     name: Annotated[str | None, typer.Argument(metavar="NAME|PATH", help=N_("A rule set name or rule file path."))]
     = None,
     table: Annotated[bool, typer.Option("--table", help=N_(
-        "Print the rule set's score table (Gunzi: what each defenders' score 0-300 settles to; Dou Dizhu: "
-        "each bid × multiplier → payments)."))] = False,
+        "Print the rule set's score table: what each result of its game settles to, as the scoring function "
+        "gives it."))] = False,
     lang: Lang = None,
 ) -> None:
     """List the rule sets, or show one with every key explained (or, with --table, its score table)."""

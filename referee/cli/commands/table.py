@@ -152,7 +152,7 @@ def record(
     match_id: MatchId,
     directive: Annotated[list[str] | None, typer.Argument(
         metavar="[DIRECTIVE]", help=N_("One record directive, e.g. `declare E BJ`, `points 25`; none: guided entry "
-                                        "(a hand of Gunzi; another game's directives, one a line)."),
+                                        "(the directives that may come next, prompted one at a time)."),
         show_default=False)] = None,
     file: Annotated[Path | None, typer.Option("--file", metavar="FILE", help=N_(
         "Append the hands of a record file (a paper sheet typed in): every directive checked, all or none stored."))]
@@ -286,8 +286,8 @@ def log(
         from referee.core.errors import UsageError
         from referee.core.i18n import M
 
-        raise UsageError(M("--game picks the hands of one of Gunzi's games; a {game} match has deals: pick one "
-                           "with --hand N", game=chosen.title))
+        raise UsageError(M("--game N picks the hands of a match's game N; a {game} match is not played in games: pick "
+                           "a deal with --hand N", game=chosen.title))
     # An entry belongs to the deal holding its place in the match: an event's own seq, a correction's target (so
     # the correction of a deal is listed with it), a dispute's remarks the place of the deal disputed.
     starts = chosen.deal_starts(events)  # deal k opens at starts[k - 1]
