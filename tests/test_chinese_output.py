@@ -23,7 +23,8 @@ from referee.games.registry import GAMES, game, game_of_text
 
 pypdf = pytest.importorskip("pypdf")
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
 DOCS = EXAMPLES.parent / "docs"
 CHINESE = [lang for lang in languages() if lang.startswith("zh")]
 # A token: letters with the digits, dots, dashes, underscores and slashes that make one code or key of them.
@@ -303,33 +304,32 @@ def test_gunzi_s_clauses_are_its_sources_quotations_or_the_catalogue_s() -> None
 
 
 @pytest.mark.parametrize("key", GAMES)
-def test_each_clauses_chinese_is_of_the_clause_as_stated(key: str) -> None:
-    """The msgid of a clause's Chinese is the clause as docs/<game>-rules.md states it: an edited clause is noticed
-    here (and its stale Chinese is not shown: the clause is quoted as stated until it is worded again)."""
+def test_each_clause_the_catalogue_words_is_its_message_at_its_line(key: str) -> None:
+    """A clause whose sources quote no Chinese is a message of the catalogue, its msgid the clause as stated and its
+    place the clause's line of ``docs/<game>-rules.md``: so the statement is written once, and an edited clause is a
+    new message (the catalogue's test then finds it untranslated)."""
+    from babel.messages.pofile import read_po
+
+    from referee.views.clauses import clauses, statement
+
+    lines = statement(key).read_text(encoding="utf-8").splitlines()
+    worded = [c for c in clauses(key) if c.catalogued]
+    assert worded  # every statement has headings at least
+    path = f"docs/{key}-rules.md"
+    with (ROOT / "referee" / "locale" / "referee.pot").open("rb") as f:
+        template = read_po(f)
+    for c in worded:
+        assert re.match(rf"^(#+ |\*\*){re.escape(c.section)}\b", lines[c.line - 1]), (c.section, c.line)
+        message = template.get(c.text)
+        assert message is not None and (path, c.line) in message.locations, c.section
+
+
+def test_a_clause_edited_since_it_was_translated_is_quoted_as_stated() -> None:
+    """A clause whose text is no longer a translated msgid (the statement was edited after it was translated) is
+    quoted as stated to a Chinese reader until it is translated again; the clause as it stands is quoted in Chinese."""
     from referee.views.clauses import _clauses
 
-    words = game(key).clause_words()
-    clauses = _clauses(key)
-    assert words  # every game words the clauses its sources quote no Chinese for
-    assert {s: m.msgid for s, m in words.items()} == {s: clauses[s].text for s in words if s in clauses}
-    assert set(words) <= set(clauses)
-
-
-def test_a_clause_edited_since_it_was_worded_is_quoted_as_stated(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A clause whose text is no longer the msgid of its Chinese (the statement was edited after it was worded) is
-    not given the stale Chinese: a Chinese reader reads it as stated until it is worded again."""
-    from referee.core.i18n import M
-    from referee.views import clauses as module
-
-    stated = module._clauses("gunzi")["§6.6"]
-    stale = {"§6.6": M(stated.text.replace("dig", "take", 1))}  # the clause as it read before an edit
-    monkeypatch.setattr(type(game("gunzi")), "clause_words", lambda self: stale)
-    module._clauses.cache_clear()
-    try:
-        edited = module._clauses("gunzi")["§6.6"]
-        assert edited.chinese is None
-        assert edited.quoted("zh_CN").startswith("If the defenders win the last trick they **dig** the kitty")
-    finally:
-        monkeypatch.undo()
-        module._clauses.cache_clear()
-    assert module._clauses("gunzi")["§6.6"].quoted("zh_CN").startswith("抓分方赢得最后一墩则抠底")
+    stated = _clauses("gunzi")["§6.6"]
+    edited = stated._replace(text=stated.text.replace("dig", "take", 1))
+    assert edited.quoted("zh_CN").startswith("If the defenders win the last trick they **take** the kitty")
+    assert stated.quoted("zh_CN").startswith("抓分方赢得最后一墩则抠底")

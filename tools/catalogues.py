@@ -42,13 +42,28 @@ PLURALS = {"en": "nplurals=2; plural=(n != 1);", "zh_CN": "nplurals=1; plural=0;
 
 
 def extract() -> Catalog:
-    """The catalogue template: every message in the package's code."""
+    """The catalogue template: every message in the package's code, then every clause of each game's statement of
+    its rules that a Chinese reader reads from the catalogue (:func:`statement_clauses`)."""
     cat = Catalog(project="referee", domain=DOMAIN, charset="utf-8")
     method_map = [("**.py", "python")]
     for filename, lineno, message, comments, context in extract_from_dir(
             str(PACKAGE), method_map=method_map, keywords=KEYWORDS, comment_tags=("i18n:",), strip_comment_tags=True):
         cat.add(message, None, [(f"referee/{filename}", lineno)], auto_comments=comments, context=context)
+    for path, line, section, text in statement_clauses():
+        cat.add(text, None, [(path, line)], auto_comments=[f"{section} of the statement, as it stands there"])
     return cat
+
+
+def statement_clauses() -> list[tuple[str, int, str, str]]:
+    """(path, line, section, clause) of each clause of every registered game's ``docs/<game>-rules.md`` whose
+    sources quote no Chinese: its msgid is the clause as stated (``referee.views.clauses``), so the statement is
+    written once, in the docs, and an edited clause is a new message to translate."""
+    sys.path.insert(0, str(ROOT))
+    from referee.games.registry import GAMES
+    from referee.views.clauses import clauses, statement
+
+    return [(str(statement(key).relative_to(ROOT)), c.line, c.section, c.text)
+            for key in GAMES for c in clauses(key) if c.catalogued]
 
 
 def _po_path(lang: str) -> Path:

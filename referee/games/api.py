@@ -196,11 +196,6 @@ class GameOf(Protocol[E, R, Res]):
     def score_table(self, rules: R, lang: str) -> str:
         """What ``referee rules NAME --table`` prints: the table the scoring function generates."""
         ...
-    def clause_words(self) -> Mapping[str, Msg]:
-        """The Chinese of the clauses of the game's statement (``docs/<key>-rules.md``) by section (``§7.2.3``),
-        each msgid the clause as stated: what a Chinese reader of a dispute's weighing or a ruling sheet reads where
-        the clause's sources quote no Chinese (``views.clauses``)."""
-        ...
 
     # the engine and its views
     def replay(self, events: Sequence[E], rules: R, explain: bool = False) -> Res: ...

@@ -3,8 +3,10 @@
 A settlement step cites its rule key and section (``scoring.short_threshold · §7.2.3``); a dispute's
 weighing and its ruling sheet quote the section's text beside it. The statement is written in English,
 and each clause ends with its sources, which quote the Chinese seed texts (``(source: 002 §六.2 “…”)``):
-a Chinese reader gets those quotations (or, for a clause whose sources quote none, its Chinese from the
-catalogue, as the game gives it: ``Game.clause_words``), an English reader the clause itself. Where the statement is not
+a Chinese reader gets those quotations, or, for a clause whose sources quote none, its Chinese from the
+catalogue, where the clause as stated is the msgid (``tools/catalogues.py`` extracts every such clause of every
+game's statement, at its line, so the statement is written once and an edited clause is a new message, quoted as
+stated until it is translated); an English reader reads the clause itself. Where the statement is not
 installed (a wheel without the documents), no text is quoted: the citation stands alone.
 """
 
@@ -15,8 +17,7 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.core.i18n import Msg, is_chinese
-from referee.games import registry
+from referee.core.i18n import gettext, is_chinese
 
 DOCS = Path(__file__).resolve().parent.parent.parent / "docs"
 
@@ -35,18 +36,22 @@ class Clause(NamedTuple):
     section: str  # §7.2.3
     text: str  # the clause (English)
     source: str  # its sources' line, with the Chinese quotations
-    chinese: Msg | None = None  # the game's Chinese of the clause as stated (``Game.clause_words``), if it has one
+    line: int = 0  # the line of the statement it starts at
+
+    @property
+    def catalogued(self) -> bool:
+        """Its sources quote no Chinese: a Chinese reader reads the catalogue's Chinese of it."""
+        return not _QUOTED.search(self.source)
 
     def quoted(self, lang: str) -> str:
         """The clause in the reader's language: the Chinese quotations of its sources for a Chinese
-        reader (when it has some), else the clause as the catalogue words it (the game's
-        ``clause_words``, whose msgid is the clause as stated), else the clause as stated."""
+        reader (when it has some), else the clause as the catalogue words it (its msgid is the clause
+        as stated), else the clause as stated."""
         if is_chinese(lang):
             found = _QUOTED.findall(self.source)
             if found:
                 return _short("；".join(found))
-            if self.chinese is not None:
-                return _short(self.chinese.text(lang))
+            return _short(gettext(lang, self.text))  # the clause itself while the catalogue lacks it
         return _short(self.text)
 
 
@@ -73,7 +78,7 @@ def _clauses(game: str) -> dict[str, Clause]:
             i += 1
             continue
         heading = lines[i].startswith("#")
-        section, first = m[1], m[2]
+        section, first, start = m[1], m[2], i + 1
         body: list[str] = [] if heading else [first]
         source: list[str] = []
         i += 1
@@ -89,13 +94,13 @@ def _clauses(game: str) -> dict[str, Clause]:
             i += 1
         if heading and not body:
             body = [first]
-        found.setdefault(section, Clause(section, " ".join(body), " ".join(source)))
-    words = registry.game(game).clause_words() if found else {}
-    for section, c in found.items():  # a clause edited since it was worded is quoted as stated until worded again
-        worded = words.get(section)
-        if worded is not None and worded.msgid == c.text:
-            found[section] = c._replace(chinese=worded)
+        found.setdefault(section, Clause(section, " ".join(body), " ".join(source), start))
     return found
+
+
+def clauses(game: str) -> list[Clause]:
+    """Every clause of *game*'s statement, in its order (none when it is not installed)."""
+    return list(_clauses(game).values())
 
 
 def sections(citation: str) -> list[str]:

@@ -13,7 +13,6 @@ subclass is defined in (``referee.games.doudizhu.game`` → ``referee.games.doud
 - ``views``: ``check_summary``, ``match_view``, ``write_json``, ``score_table``, ``game_table``
   (:class:`Views`), ``explain_view(deal, lang)`` (:class:`Explains`)
 - ``summary``: ``summarize`` (:class:`Summaries`; :attr:`Adapter.summary_module` names another module)
-- ``clausewords``: ``CHINESE``, the Chinese of the clauses of ``docs/<key>-rules.md`` (:meth:`Adapter.clause_words`)
 
 A game whose module has another shape overrides the method. The type checker cannot follow a module loaded by
 name, so each game's ``game.py`` holds its modules to these protocols under ``TYPE_CHECKING``
@@ -217,11 +216,6 @@ class Adapter(GameOf[E, R, Res]):
 
     def score_table(self, rules: R, lang: str) -> str:
         return self._views().score_table(rules, lang)
-
-    def clause_words(self) -> Mapping[str, Msg]:
-        """The package's ``clausewords.CHINESE``."""
-        words: Mapping[str, Msg] = self.module("clausewords").CHINESE
-        return words
 
     # the engine and its views
     def replay(self, events: Sequence[E], rules: R, explain: bool = False) -> Res:
