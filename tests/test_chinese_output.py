@@ -329,7 +329,7 @@ def test_each_clause_the_catalogue_words_is_its_message_at_its_line(key: str) ->
     with (ROOT / "referee" / "locale" / "referee.pot").open("rb") as f:
         template = read_po(f)
     for c in worded:
-        assert re.match(rf"^(#+ |\*\*){re.escape(c.section)}\b", lines[c.line - 1]), (c.section, c.line)
+        assert re.match(rf"^(#+ |\*\*|\| ){re.escape(c.section)}\b", lines[c.line - 1]), (c.section, c.line)
         message = template.get(c.text)
         assert message is not None and (path, c.line) in message.locations, c.section
 
@@ -343,3 +343,19 @@ def test_a_clause_edited_since_it_was_translated_is_quoted_as_stated() -> None:
     edited = stated._replace(text=stated.text.replace("dig", "take", 1))
     assert edited.quoted("zh_CN").startswith("If the defenders win the last trick they **take** the kitty")
     assert stated.quoted("zh_CN").startswith("抓分方赢得最后一墩则抠底")
+
+
+def test_a_section_a_table_states_row_by_row_is_quoted_from_its_row() -> None:
+    """Jinhua's patterns are stated a table row each (docs/jinhua-mahjong-rules.md §6): a step citing §6.10 quotes
+    its row, each cell under its column's heading; and a section whose heading is followed by its own paragraph
+    (``## §11 Time``, then ``**§11** A club may time …``) is quoted from the paragraph, not the bare heading."""
+    from referee.views.clauses import _clauses
+
+    mahjong = _clauses("jinhua-mahjong")
+    assert mahjong["§6.10"].text.startswith("pattern: 乱风; code: `luanfeng`; factor: 8; seed 003: 三(8): all winds")
+    assert mahjong["§6.10"].quoted("zh_CN").startswith("番型：乱风；代码：`luanfeng`；倍数：8；原文 003：三(8)")
+    assert {f"§6.{n}" for n in range(1, 19)} <= set(mahjong)
+    for key, section in (("doudizhu", "§8"), ("hubei-dagun", "§11"), ("jinhua-mahjong", "§11")):
+        timed = _clauses(key)[section]
+        assert timed.text.startswith("A club may time the match (`match.time_limit_minutes`, default 0 = no limit)")
+        assert timed.quoted("zh_CN").startswith("俱乐部可以为比赛限时")

@@ -71,6 +71,7 @@ def _clauses(game: str) -> dict[str, Clause]:
     except (OSError, UnicodeDecodeError):
         return {}
     found: dict[str, Clause] = {}
+    titled: set[str] = set()  # the sections found so far as a heading alone: a paragraph of the section says more
     i = 0
     while i < len(lines):
         m = _BOLD.match(lines[i]) or _HEADING.match(lines[i])
@@ -94,8 +95,37 @@ def _clauses(game: str) -> dict[str, Clause]:
             i += 1
         if heading and not body:
             body = [first]
+            if section in found:
+                continue
+            titled.add(section)
+        elif section in titled:  # ``## §11 Time`` then ``**§11** A club may time …``: the clause is the paragraph
+            del found[section]
+            titled.discard(section)
         found.setdefault(section, Clause(section, " ".join(body), " ".join(source), start))
-    return found
+    for row in _rows(lines):
+        found.setdefault(row.section, row)
+    return dict(sorted(found.items(), key=lambda item: item[1].line))
+
+
+_ROW = re.compile(r"^\|\s*(§\d+(?:\.\d+)*)\s*\|")
+
+
+def _rows(lines: list[str]) -> list[Clause]:
+    """The clauses a table states a row each (``| §6.1 | 平胡 | `pinghu` | 1 | 三(1): … |``): each cell after the
+    section under its column's heading, ``pattern: 平胡; code: `pinghu`; factor: 1; seed 003: 三(1): …``."""
+    rows: list[Clause] = []
+    heads: list[str] = []
+    for n, line in enumerate(lines, 1):
+        if not line.startswith("|"):
+            heads = []
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if n < len(lines) and set(lines[n].replace("|", "").strip()) <= {"-", ":", " "} and lines[n].startswith("|"):
+            heads = cells  # the row above a table's ``|---|`` line names its columns
+        elif _ROW.match(line) and heads:
+            text = "; ".join(f"{head}: {cell}" for head, cell in zip(heads[1:], cells[1:], strict=False) if cell)
+            rows.append(Clause(cells[0], text, "", n))
+    return rows
 
 
 def clauses(game: str) -> list[Clause]:
