@@ -323,7 +323,7 @@ def test_explanations_cite_the_section_and_the_key():
     d = run("deal 1 dealer=W\ncall BJ partner=S\nplaces E N S W\npoints E=80 S=0 W=0 N=70 hand=50\n"
             "declare E xi7 9\n").deals[0]
     cites = [s.cite for s in d.steps]
-    assert "§5.6" in cites and "§5.6, §7 fan.guangtou" in cites and "§6 rewards.xi7_each" in cites
+    assert "§5.6" in cites and "§5.6, §7.2 fan.guangtou" in cites and "§6 rewards.xi7_each" in cites
     texts = [s.msg.text("zh") for s in d.steps]
     assert "绑且对方没有得分：光头，东北 直接胜" in texts
 

@@ -63,8 +63,8 @@ def test_a_plain_win_on_points_explained():
         ("points: EW 40, SN 160", "得分：东西 40，南北 160", "§5.2"),
         ("SN have more points and win", "南北 得分多，获胜", "§5.3"),
         ("a plain win: 1 番 × table base 1 = 1 a player: E -1, S +1, W -1, N +1",
-         "普通胜：1 番 × 底金 1 = 每人 1 金币：东 -1、南 +1、西 -1、北 +1", "§5.3, §7 fan.plain"),
-        ("this deal: E -1, S +1, W -1, N +1", "本局：东 -1、南 +1、西 -1、北 +1", "§7"),
+         "普通胜：1 番 × 底金 1 = 每人 1 金币：东 -1、南 +1、西 -1、北 +1", "§5.3, §7.2 fan.plain"),
+        ("this deal: E -1, S +1, W -1, N +1", "本局：东 -1、南 +1、西 -1、北 +1", "§7.4"),
     ]
 
 
@@ -82,8 +82,8 @@ def test_bang_explained():
         ("SN are 一游 and 二游: 绑, they win and the points are not counted",
          "南北 得一游和二游：绑，直接胜利，不再计算得分", "§5.4"),
         ("绑: 2 番 × table base 1 = 2 a player: E -2, S +2, W -2, N +2",
-         "绑：2 番 × 底金 1 = 每人 2 金币：东 -2、南 +2、西 -2、北 +2", "§5.4, §7 fan.bang"),
-        ("this deal: E -2, S +2, W -2, N +2", "本局：东 -2、南 +2、西 -2、北 +2", "§7"),
+         "绑：2 番 × 底金 1 = 每人 2 金币：东 -2、南 +2、西 -2、北 +2", "§5.4, §7.2 fan.bang"),
+        ("this deal: E -2, S +2, W -2, N +2", "本局：东 -2、南 +2、西 -2、北 +2", "§7.4"),
     ]
 
 
@@ -96,10 +96,10 @@ def test_alone_won_with_a_7xi_explained():
         ("硬牌: W plays alone against ESN; only 一游 decides", "硬牌：西 一打三对 东南北；只看一游", "§4.3, §5.7"),
         ("W is 一游: the 硬牌 player wins", "西 是一游：硬牌玩家胜", "§5.7"),
         ("硬牌 won: 2 番 × table base 1 = 2 a player: E -2, S -2, W +6, N -2",
-         "硬牌胜：2 番 × 底金 1 = 每人 2 金币：东 -2、南 -2、西 +6、北 -2", "§5.7, §7 fan.alone_win"),
+         "硬牌胜：2 番 × 底金 1 = 每人 2 金币：东 -2、南 -2、西 +6、北 -2", "§5.7, §7.3 fan.alone_win"),
         ("7喜 declared by E: each of the other three pays 1 番 × 1 = 1, whatever the result",
          "东 报 7喜：其余三家各付 1 番 × 1 = 1，不管输赢", "§6 rewards.xi7_each"),
-        ("this deal: E +1, S -3, W +5, N -3", "本局：东 +1、南 -3、西 +5、北 -3", "§7"),
+        ("this deal: E +1, S -3, W +5, N -3", "本局：东 +1、南 -3、西 +5、北 -3", "§7.4"),
     ]
 
 
@@ -115,8 +115,8 @@ def test_the_tie_lost_by_the_side_of_last_explained():
         ("points: WE 100, SN 100", "得分：西东 100，南北 100", "§5.2"),
         ("100:100: the side of 末游 E loses", "100:100：末游 东 一方输", "§5.3 scoring.tie"),
         ("a plain win: 1 番 × table base 1 = 1 a player: E -1, S +1, W -1, N +1",
-         "普通胜：1 番 × 底金 1 = 每人 1 金币：东 -1、南 +1、西 -1、北 +1", "§5.3, §7 fan.plain"),
-        ("this deal: E -1, S +1, W -1, N +1", "本局：东 -1、南 +1、西 -1、北 +1", "§7"),
+         "普通胜：1 番 × 底金 1 = 每人 1 金币：东 -1、南 +1、西 -1、北 +1", "§5.3, §7.2 fan.plain"),
+        ("this deal: E -1, S +1, W -1, N +1", "本局：东 -1、南 +1、西 -1、北 +1", "§7.4"),
     ]
 
 
@@ -135,10 +135,10 @@ def test_guangtou_with_an_8xi_explained():
         ("绑 with the other side on no points: 光头, EN win whatever the points", "绑且对方没有得分：光头，东北 直接胜",
          "§5.6"),
         ("光头: 4 番 × table base 1 = 4 a player: E +4, S -4, W -4, N +4",
-         "光头：4 番 × 底金 1 = 每人 4 金币：东 +4、南 -4、西 -4、北 +4", "§5.6, §7 fan.guangtou"),
+         "光头：4 番 × 底金 1 = 每人 4 金币：东 +4、南 -4、西 -4、北 +4", "§5.6, §7.2 fan.guangtou"),
         ("8喜 declared by S: each of the other three pays 2 番 × 1 = 2, whatever the result",
          "南 报 8喜：其余三家各付 2 番 × 1 = 2，不管输赢", "§6 rewards.xi8_each"),
-        ("this deal: E +2, S +2, W -6, N +2", "本局：东 +2、南 +2、西 -6、北 +2", "§7"),
+        ("this deal: E +2, S +2, W -6, N +2", "本局：东 +2、南 +2、西 -6、北 +2", "§7.4"),
     ]
 
 
@@ -153,8 +153,8 @@ def test_qing_explained():
         ("points: EN 0, SW 200", "得分：东北 0，南西 200", "§5.2"),
         ("SW have all 200 points: 清", "南西 得满分 200：清", "§5.5"),
         ("清: 2 番 × table base 1 = 2 a player: E -2, S +2, W +2, N -2",
-         "清：2 番 × 底金 1 = 每人 2 金币：东 -2、南 +2、西 +2、北 -2", "§5.5, §7 fan.qing"),
-        ("this deal: E -2, S +2, W +2, N -2", "本局：东 -2、南 +2、西 +2、北 -2", "§7"),
+         "清：2 番 × 底金 1 = 每人 2 金币：东 -2、南 +2、西 +2、北 -2", "§5.5, §7.2 fan.qing"),
+        ("this deal: E -2, S +2, W +2, N -2", "本局：东 -2、南 +2、西 +2、北 -2", "§7.4"),
     ]
 
 
@@ -167,10 +167,10 @@ def test_alone_lost_with_a_sky_bomb_explained():
         ("硬牌: N plays alone against ESW; only 一游 decides", "硬牌：北 一打三对 东南西；只看一游", "§4.3, §5.7"),
         ("E is 一游: the 硬牌 player loses", "东 是一游：硬牌玩家负", "§5.7"),
         ("硬牌 lost: 2 番 × table base 1 = 2 a player: E +2, S +2, W +2, N -6",
-         "硬牌负：2 番 × 底金 1 = 每人 2 金币：东 +2、南 +2、西 +2、北 -6", "§5.7, §7 fan.alone_loss"),
+         "硬牌负：2 番 × 底金 1 = 每人 2 金币：东 +2、南 +2、西 +2、北 -6", "§5.7, §7.3 fan.alone_loss"),
         ("天炸 declared by S: each of the other three pays 1 番 × 1 = 1, whatever the result",
          "南 报 天炸：其余三家各付 1 番 × 1 = 1，不管输赢", "§6 rewards.sky_each"),
-        ("this deal: E +1, S +5, W +1, N -7", "本局：东 +1、南 +5、西 +1、北 -7", "§7"),
+        ("this deal: E +1, S +5, W +1, N -7", "本局：东 +1、南 +5、西 +1、北 -7", "§7.4"),
     ]
 
 
@@ -187,14 +187,14 @@ def test_the_tie_won_by_the_side_of_first_with_every_reward_explained():
     assert steps(d)[4:] == [
         ("100:100: the side of 一游 W wins", "100:100：一游 西 一方赢", "§5.3 scoring.tie"),
         ("a plain win: 3 番 × table base 5 = 15 a player: E +15, S -15, W +15, N -15",
-         "普通胜：3 番 × 底金 5 = 每人 15 金币：东 +15、南 -15、西 +15、北 -15", "§5.3, §7 fan.plain"),
+         "普通胜：3 番 × 底金 5 = 每人 15 金币：东 +15、南 -15、西 +15、北 -15", "§5.3, §7.2 fan.plain"),
         ("8喜 declared by S: each of the other three pays 2 番 × 5 = 10, whatever the result",
          "南 报 8喜：其余三家各付 2 番 × 5 = 10，不管输赢", "§6 rewards.xi8_each"),
         ("天炸 declared by N: each of the other three pays 1 番 × 5 = 5, whatever the result",
          "北 报 天炸：其余三家各付 1 番 × 5 = 5，不管输赢", "§6 rewards.sky_each"),
         ("7喜 declared by E: each of the other three pays 1 番 × 5 = 5, whatever the result",
          "东 报 7喜：其余三家各付 1 番 × 5 = 5，不管输赢", "§6 rewards.xi7_each"),
-        ("this deal: E +15, S +5, W -5, N -15", "本局：东 +15、南 +5、西 -5、北 -15", "§7"),
+        ("this deal: E +15, S +5, W -5, N -15", "本局：东 +15、南 +5、西 -5、北 -15", "§7.4"),
     ]
 
 

@@ -334,6 +334,9 @@ KIND_KEY = {"plain": "fan.plain", "bang": "fan.bang", "qing": "fan.qing", "guang
             "alone_win": "fan.alone_win", "alone_loss": "fan.alone_loss"}
 KIND_SECTION = {"plain": "§5.3", "bang": "§5.4", "qing": "§5.5", "guangtou": "§5.6", "alone_win": "§5.7",
                 "alone_loss": "§5.7"}
+# Who pays whom for a result: a partnership's players each (§7.2 找朋友), or the lone player and the three (§7.3 硬牌).
+KIND_COINS = {"plain": "§7.2", "bang": "§7.2", "qing": "§7.2", "guangtou": "§7.2", "alone_win": "§7.3",
+              "alone_loss": "§7.3"}
 KIND_WORD = {
     "plain": M("a plain win"),
     "bang": M("绑"),
@@ -393,7 +396,7 @@ def settle(deal: Deal, number: int, mode: Call | Alone, places: Places, points: 
     coins = _add_coins(result_coins, *(r.coins for r in rewards))
     totals = _add_coins(before, coins)
     if steps is not None:
-        steps.append(Step(M("this deal: {line}", line=_coins_line(coins)), "§7"))
+        steps.append(Step(M("this deal: {line}", line=_coins_line(coins)), "§7.4"))
     return DealResult(number, deal.line, deal.dealer, "friend" if isinstance(mode, Call) else "alone",
                       mode.card if isinstance(mode, Call) else None, sides, order, points, final, side_points,
                       winner, kind, fan, result_coins, rewards, coins, totals, rules)
@@ -475,7 +478,7 @@ def _result_coins(sides: tuple[tuple[str, ...], tuple[str, ...]], winner: int, u
 def _coins_step(kind: str, fan: int, stake: int, coins: Coins) -> Step:
     key = KIND_KEY[kind]
     return Step(M("{what}: {fan} 番 × table base {stake} = {unit} a player: {line}", what=KIND_WORD[kind], fan=fan,
-                  stake=stake, unit=fan * stake, line=_coins_line(coins)), f"{KIND_SECTION[kind]}, §7 {key}")
+                  stake=stake, unit=fan * stake, line=_coins_line(coins)), f"{KIND_SECTION[kind]}, {KIND_COINS[kind]} {key}")
 
 
 def _reward(d: Declare, rules: DagunRules) -> Reward:
