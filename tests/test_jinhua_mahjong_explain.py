@@ -79,7 +79,7 @@ def test_quanqiuren_self_drawn_and_the_product() -> None:
         ("全求人 self-drawn counts as 平胡: ×1 (§6.3, factors.quanqiuren_self_draw)",
          "全求人自摸只算平胡：×1（§6.3，factors.quanqiuren_self_draw）"),
         ("混一色 ×2 (§6.15, factors.hunyise)", "混一色 ×2（§6.15，factors.hunyise）"),
-        ("the factors multiply: 1 × 2 = 2 (§5.3)", "番数相乘：1 × 2 = 2（§5.3）"),
+        ("the factors multiply: 1 × 2 = 2 (§5.3)", "倍数相乘：1 × 2 = 2（§5.3）"),
         ("E owes 2 × stake 1 × 2 = 4 (§5.2, scoring.self_draw_pays)",
          "东 应付 2 × 底注 1 × 2 = 4（§5.2，scoring.self_draw_pays）"),
         ("S owes 2 × stake 1 × 2 = 4 (§5.2, scoring.self_draw_pays)",
@@ -93,7 +93,7 @@ def test_quanqiuren_self_drawn_and_the_product() -> None:
     assert steps(r)[1:4] == [
         ("全求人 ×2 (§6.3, factors.quanqiuren)", "全求人 ×2（§6.3，factors.quanqiuren）"),
         ("混一色 ×2 (§6.15, factors.hunyise)", "混一色 ×2（§6.15，factors.hunyise）"),
-        ("the factors multiply: 2 × 2 = 4 (§5.3)", "番数相乘：2 × 2 = 4（§5.3）"),
+        ("the factors multiply: 2 × 2 = 4 (§5.3)", "倍数相乘：2 × 2 = 4（§5.3）"),
     ]
 
 
@@ -106,7 +106,7 @@ def test_three_factors_and_the_cap() -> None:
         ("碰碰胡 ×2 (§6.2, factors.pengpeng)", "碰碰胡 ×2（§6.2，factors.pengpeng）"),
         ("清一色 ×2 (§6.9, factors.qingyise)", "清一色 ×2（§6.9，factors.qingyise）"),
         ("财神头 ×4 (§6.11, factors.caishen_tou)", "财神头 ×4（§6.11，factors.caishen_tou）"),
-        ("the factors multiply: 2 × 2 × 4 = 16 (§5.3)", "番数相乘：2 × 2 × 4 = 16（§5.3）"),
+        ("the factors multiply: 2 × 2 × 4 = 16 (§5.3)", "倍数相乘：2 × 2 × 4 = 16（§5.3）"),
         ("capped: paid at factor 8, not 16 (§5.4, scoring.cap = 8)",
          "封顶：按 8 倍计，而非 16 倍（§5.4，scoring.cap = 8）"),
         ("S owes 1 × stake 1 × 8 = 8 (§5.1, scoring.others_pay)",
