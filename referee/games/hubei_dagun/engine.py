@@ -478,7 +478,8 @@ def _result_coins(sides: tuple[tuple[str, ...], tuple[str, ...]], winner: int, u
 def _coins_step(kind: str, fan: int, stake: int, coins: Coins) -> Step:
     key = KIND_KEY[kind]
     return Step(M("{what}: {fan} 番 × table base {stake} = {unit} a player: {line}", what=KIND_WORD[kind], fan=fan,
-                  stake=stake, unit=fan * stake, line=_coins_line(coins)), f"{KIND_SECTION[kind]}, {KIND_COINS[kind]} {key}")
+                  stake=stake, unit=fan * stake, line=_coins_line(coins)),
+                f"{KIND_SECTION[kind]}, {KIND_COINS[kind]} {key}")
 
 
 def _reward(d: Declare, rules: DagunRules) -> Reward:
