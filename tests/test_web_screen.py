@@ -70,3 +70,35 @@ def test_the_projector_in_traditional_chinese(venue: Venue) -> None:
     assert f'<tr data-match="{T2}" data-state="not_started">' in page and "未開始" in page and "未开始" not in page
     assert "第 1 輪" in page and "第 1 轮" not in page
     assert re.search(r'<td class="clock">第1局 · ', page)
+
+
+def test_the_projector_shows_an_event_of_individual_players(tmp_path: Path) -> None:
+    """A Dou Dizhu evening of six players at two tables of 3: the projector shows each table's state in the words
+    of the event's status (a finished table its players' scores, the other not started) and the match's clock by
+    the game's own unit (its time rule times the match, docs/doudizhu-rules.md §8), in English and Chinese."""
+    from eventplay import Cli
+
+    db = tmp_path / "store"
+    cli = Cli(db)
+    cli.ok("event", "new", "DDZ", "--name", "Dou Dizhu night", "--game", "doudizhu", "--rounds", 2, "--seed", 3)
+    for i, name in enumerate(("张三", "李四", "王五", "赵六", "钱七", "孙八"), 1):
+        cli.ok("event", "add", "DDZ", f"P{i}", name)
+    cli.ok("event", "pair", "DDZ")
+    # round 1, table 1: seat 1 bids 3 and wins alone with one bomb: 3 × 2 = 6 from each farmer (§6)
+    for line in ("deal", "bid 1 3", "kitty 5H 9C BJ", "bomb 1 7777", "out 1"):
+        cli.ok("record", "DDZ-R1-T1", *line.split())
+    client = TestClient(make_app(str(db), "DDZ"))
+    page = client.get("/events/DDZ/screen?lang=en")
+    assert page.status_code == 200, page.text[-400:]
+    rows = dict(re.findall(r'<tr data-match="([^"]+)" data-state="[a-z_]+">.*?<td class="state">([^<]*)</td>',
+                           page.text, re.S))
+    seated = dict(re.findall(r'<tr data-match="([^"]+)".*?<td class="players">([^<]*)</td>', page.text, re.S))
+    first = seated["DDZ-R1-T1"].split(" · ")  # "P1 张三 · P3 王五 · P4 赵六": three players, each with their name
+    assert len(first) == 3 and all(re.fullmatch(r"P\d \S+", p) for p in first), seated
+    assert rows["DDZ-R1-T2"] == "not started"
+    landlord = first[0].split()[0]  # seat 1 of table 1 won alone: +12, each farmer −6
+    assert rows["DDZ-R1-T1"] == f"finished: {landlord} +12, " + ", ".join(f"{p.split()[0]} -6" for p in first[1:])
+    clock = re.search(r'data-match="DDZ-R1-T1".*?<td class="clock">([^<]*)</td>', page.text, re.S)
+    assert clock and re.fullmatch(r"The match · [01] min", clock.group(1)), clock
+    zh = client.get("/events/DDZ/screen?lang=zh").text
+    assert "未开始" in zh and "整场比赛 · " in zh

@@ -42,7 +42,8 @@ def _clock_words(store: MatchStore, match_id: str, lang: str) -> str:
         return ""
     game = found.games[-1]
     minutes = WORDS["minutes"].bind(n=game.minutes).text(lang)
-    return f"{WORDS['game_n'].bind(n=game.game).text(lang)} · {minutes}" + (
+    unit = found.of.time_unit(game.game).text(lang) if found.of is not None else str(game.game)
+    return f"{unit[:1].upper()}{unit[1:]} · {minutes}" + (  # Game 1 · 12 min, The match · 12 min: a heading's case
         f" / {found.limit}" if found.limit and game.end is None else "")
 
 
@@ -73,8 +74,8 @@ def _asked(request: Request, name: str, default: int) -> int:
 def screen_view(store: MatchStore, event_id: str, lang: str, rows_per_page: int = PAGE,
                 seconds: int = SECONDS) -> dict[str, Any]:
     view = event_view(store, event_id, lang)
-    for t in view["tables"]:
-        t["screen_state"] = _state_words(t, lang)
+    for t in view["tables"]:  # a table of individual players words its own state (``individualviews.status_tables``)
+        t["screen_state"] = t["words"] if view.get("individual") else _state_words(t, lang)
         t["clock"] = _clock_words(store, t["match"], lang) if t["state"] != "not_started" else ""
     rows = view["sheet"]["rows"]
     pages = max(1, -(-len(rows) // rows_per_page))

@@ -68,7 +68,6 @@ WORDS: dict[str, Msg] = {
     "game": M("Game"),
     "totals_chart": M("Running totals deal by deal"),
     "no_chart": M("The chart, once a deal is settled"),
-    "game_n": M("Game {n}"),
     "game_end_mark": M("a large dot: the hand that ended its game"),
     "where": M("Where the match stands"),
     "live": M("Live: this page updates by itself."),
