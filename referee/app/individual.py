@@ -307,7 +307,8 @@ def close_round(store: MatchStore, event_id: str, referee: str | None = None) ->
         if broken:
             raise RefereeError(M("round {round} cannot close: {problem}", round=rnd.number,
                                  problem=next(iter(broken.values()))))
-        unfinished = [M("{match} ({n} deals settled)", match=t.match_id, n=tables[t.match_id].deals)
+        unfinished = [MN("{match} ({n} deal settled)", "{match} ({n} deals settled)", tables[t.match_id].deals,
+                         match=t.match_id)
                       for t in seated.tables if not tables[t.match_id].done]
         if unfinished:
             raise Unfinished(MN("round {round} cannot close: {n} match is not finished: {matches:list}",

@@ -33,7 +33,7 @@ def new(store: MatchStore, event_id: str, game: str | None, name: str, rules: st
         confirmation_required: bool, referee: str | None, say: str) -> None:
     from referee.app.individual import new_event
     from referee.core.errors import UsageError
-    from referee.core.i18n import M, tr
+    from referee.core.i18n import M, tr, trn
 
     if confirmation_required:
         raise UsageError(M("--confirmation-required: for an event of pairs only (an event of individual players "
@@ -42,9 +42,11 @@ def new(store: MatchStore, event_id: str, game: str | None, name: str, rules: st
     state = new_event(store, event_id, game=game, name=name, rules=rules, rounds=rounds, date=date, venue=venue,
                       seed=seed, sit_out=sit_out, referee=referee, fmt=fmt)
     s = state.settings
-    typer.echo(tr(say, "new event {event} ({name}) in {root}: {game}, players, {rounds} rounds, rules {rules}, "
-                       "lot seed {lot}",
-                  event=s.id, name=s.name, root=store.where, game=s.game, rounds=s.rounds, rules=s.rules, lot=s.lot))
+    typer.echo(trn(say, "new event {event} ({name}) in {root}: {game}, players, {rounds} round, rules {rules}, "
+                        "lot seed {lot}",
+                   "new event {event} ({name}) in {root}: {game}, players, {rounds} rounds, rules {rules}, "
+                   "lot seed {lot}", s.rounds or 0,
+                   event=s.id, name=s.name, root=store.where, game=s.game, rounds=s.rounds, rules=s.rules, lot=s.lot))
     typer.echo(tr(say, "next: referee event add {event} PLAYER NAME, or referee event import {event} FILE", event=s.id))
 
 

@@ -55,7 +55,7 @@ def new(store: MatchStore, event_id: str, game: str | None, name: str, rules: st
         rounds: int | None, scoring: str | None, date: str | None, venue: str | None, seed: int | None, sit_out: str,
         confirmation_required: bool, referee: str | None, say: str) -> None:
     from referee.app.director import new_event
-    from referee.core.i18n import M, tr
+    from referee.core.i18n import M, tr, trn
     from referee.games import registry
     from referee.tournament.model import EventFormat
 
@@ -66,10 +66,12 @@ def new(store: MatchStore, event_id: str, game: str | None, name: str, rules: st
     s = state.settings
     form = M("round robin") if s.format is EventFormat.round_robin else M("Swiss")
     planned = "-" if s.rounds is None else s.rounds
-    typer.echo(tr(say, "new event {event} ({name}) in {root}: {format}, {rounds} rounds, rules {rules}, scoring "
-                       "{scoring}, lot seed {lot}",
-                  event=s.id, name=s.name, root=store.where, format=form, rounds=planned, rules=s.rules,
-                  scoring=s.scoring.name, lot=s.lot))
+    typer.echo(trn(say, "new event {event} ({name}) in {root}: {format}, {rounds} round, rules {rules}, scoring "
+                        "{scoring}, lot seed {lot}",
+                   "new event {event} ({name}) in {root}: {format}, {rounds} rounds, rules {rules}, scoring "
+                   "{scoring}, lot seed {lot}", s.rounds or 0,
+                   event=s.id, name=s.name, root=store.where, format=form, rounds=planned, rules=s.rules,
+                   scoring=s.scoring.name, lot=s.lot))
     if s.confirmation_required:
         typer.echo(confirmation_words(s.id, True, say))
     typer.echo(tr(say, "next: referee event add {event} PAIR PLAYER1 PLAYER2, or referee event import {event} FILE",

@@ -250,12 +250,12 @@ def rules(
     if name is None:
         if table:
             raise UsageError(M("--table needs a rule set: referee rules NAME --table"))
-        for key in keys():
-            g = game(key)
-            for n in g.rule_sets():
-                info = g.rule_info(_rules(g, n, False))
-                typer.echo(tr(words, "{name} {title} (seed {source})",
-                              name=n.ljust(12), title=g.rules_title(info.title, words), source=info.source))
+        sets = [(game(key), n) for key in keys() for n in game(key).rule_sets()]
+        width = max([12, *(len(n) for _, n in sets)])  # the names in one column, however long the longest
+        for g, n in sets:
+            info = g.rule_info(_rules(g, n, False))
+            typer.echo(tr(words, "{name} {title} (seed {source})",
+                          name=n.ljust(width), title=g.rules_title(info.title, words), source=info.source))
         return
     g = game(game_of_rules(name))
     r = _rules(g, name, False)
