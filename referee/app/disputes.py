@@ -496,11 +496,11 @@ def open_disputes(store: MatchStore, match_ids: Sequence[str]) -> list[tuple[str
     return found
 
 
-def open_msg(match_id: str, d: Dispute) -> Msg:
-    """``T3 dispute 1 (hand 7, NS, open)``."""
-    return M("{match} dispute {number} (hand {hand}, {team:side}, {state})",
-             match=match_id, number=d.number, hand=d.hand, team=d.by,
-             state=STATE_WORDS[d.state])
+def open_msg(match_id: str, d: Dispute, words: Sides) -> Msg:
+    """``T3 dispute 1 (hand 7, NS, open)``; ``T2 dispute 1 (deal 4, seat 2 (李四), open)`` (*words*: :func:`sides`)."""
+    return M("{match} dispute {number} ({deal}, {team}, {state})",
+             zh="{match} 争议 {number}（{deal}，{team}，{state}）", match=match_id, number=d.number,
+             deal=words.deal(d.hand), team=words.side(d.by), state=STATE_WORDS[d.state])
 
 
 def unconfirmed_msg(u: Unconfirmed) -> Msg:
