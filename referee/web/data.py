@@ -292,7 +292,7 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
             "settlement": game.settled_text(result, n, lang), "ends_game": n in ends,
         })
     mistakes = split_problems(game, result).mistakes
-    sides_of_match = dispute_sides(game, result)
+    words = dispute_sides(game, result) if remarks.disputes else None  # a dispute's words, where there is one
     log = log_of(entries)
     names, giver = game.pad_state(result)
     drawn = card.chart if card.chart is not None and card.chart.spans else None  # a chart in stretches, as drawn
@@ -314,7 +314,7 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
         "sides": sides_of(game, lang),
         "seq": len(entries),
         "log": log[-12:],
-        "disputes": [summary_line(match_id, d, lang, sides_of_match) for d in remarks.disputes],
+        "disputes": [summary_line(match_id, d, lang, words) for d in remarks.disputes] if words else [],
         "rulable": rulable(remarks),
         "errors": [*errors, *mistakes],
         "forms": game.expected(result),

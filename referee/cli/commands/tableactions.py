@@ -133,9 +133,11 @@ def show_remarks(entries: list[StoredEntry], game: Game, result: Any, match_id: 
     line = disputetext.hand_marks(remarks, game.settled_hands(result), lang)
     if line:
         typer.echo(line)
-    sides = disputetext.sides_of(game, result)
-    for d in remarks.open_disputes():
-        typer.echo(disputetext.summary_line(match_id, d, lang, sides))
+    left = remarks.open_disputes()
+    if left:  # the players' names are read only for a dispute's line
+        sides = disputetext.sides_of(game, result)
+        for d in left:
+            typer.echo(disputetext.summary_line(match_id, d, lang, sides))
 
 
 def correct(store: MatchStore, match_id: str, kind: str, seq: int | None, text: str | None, reason: str, force: bool,
