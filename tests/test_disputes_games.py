@@ -58,17 +58,19 @@ class Case(NamedTuple):
     deal_after: dict[str, int]  # each seat's payment in the deal with the alternative
     recorded_totals: dict[str, int]
     totals: dict[str, int]  # with the alternative
+    side: tuple[str, str]  # the disputing seat with its player, en and zh (Sides.side)
 
 
 CASES = [
     Case("doudizhu", "club-night.doudizhu", "DDZ-N1-T2", 1, "1", "the sevens were not one bomb", "bomb 2 7 7 7 7",
-         "play 2 7", {"1": -3, "2": 6, "3": -3}, {"1": 10, "2": 4, "3": -14}, {"1": 13, "2": -2, "3": -11}),
+         "play 2 7", {"1": -3, "2": 6, "3": -3}, {"1": 10, "2": 4, "3": -14}, {"1": 13, "2": -2, "3": -11},
+         ("seat 1 (张三)", "座位 1（张三）")),  # a seat that is a number is "seat 1", as the steps say; `seat 1 张三`
     Case("hubei-dagun", "hubei-evening.dagun", "HB-2026-12-01-T1", 7, "N", "N went out first", "places E N S W",
          "places N E S W", {"E": -3, "S": 1, "W": -3, "N": 5}, {"E": -2, "S": 10, "W": -2, "N": -6},
-         {"E": -6, "S": 6, "W": -6, "N": 6}),
+         {"E": -6, "S": 6, "W": -6, "N": 6}, ("N (刘洋)", "北（刘洋）")),  # `seat N 刘洋`
     Case("jinhua-mahjong", "jinhua-evening.mahjong", "JH-2026-12-01-T1", 3, "E", "N drew the winning tile itself",
          "win N E", "win N self", {"E": 0, "S": 0, "W": -6, "N": 6}, {"E": -8, "S": -12, "W": 8, "N": 12},
-         {"E": -8, "S": -12, "W": 6, "N": 14}),
+         {"E": -8, "S": -12, "W": 6, "N": 14}, ("E (张三)", "东（张三）")),  # `seat E 张三`
 ]
 IDS = [c.key for c in CASES]
 
@@ -161,8 +163,11 @@ def test_an_alternative_that_breaks_a_later_line_is_refused_and_nothing_is_store
         f"the rules refuse the alternative #{kong} `kong N E`: it makes #{liable} (liable W) wrong: ")
     with pytest.raises(StoreError) as elsewhere:  # an event of deal 1 is not in the disputed deal 3
         disputes.weigh(store, case.match_id, 1, [(7, "deal E")])
-    assert elsewhere.value.msg.text("en") == ("#7 is not an event of hand 3 in effect (see `referee log "
+    # the deal in the game's own word (a Jinhua mahjong deal is "deal 3" / 第3局); the option stays --hand
+    assert elsewhere.value.msg.text("en") == ("#7 is not an event of deal 3 in effect (see `referee log "
                                               f"{case.match_id} --hand 3`); nothing stored")
+    assert elsewhere.value.msg.text("zh_CN") == (
+        f"#7 不是第3局中有效的记录（见 `referee log {case.match_id} --hand 3`）；未存储任何内容")
     with pytest.raises(StoreError) as unread:
         disputes.weigh(store, case.match_id, 1, [(kong, "kong N X")])
     assert unread.value.msg.text("en").startswith("cannot read 'kong N X': ")
@@ -201,7 +206,9 @@ def test_the_command_line_settles_a_dispute_of_every_game(tmp_path: Path, case: 
     assert run("dispute", case.match_id, "--hand", case.deal, "--by", "EW", "--claim", "x", code=2).strip() == (
         f"error: --by EW: a side is one of {', '.join(game(case.key).seats)}")
     raised = run("dispute", case.match_id, "--hand", case.deal, "--by", case.by, "--claim", case.claim)
-    assert f"dispute 1 of {case.match_id}: hand {case.deal}, {case.by} claims “{case.claim}” — open" in raised
+    # the deal as the game calls it (the kit's "deal {n}" / 第{n}局, never Gunzi's hand / 副), the seat with its player
+    en, zh_side = case.side
+    assert f"dispute 1 of {case.match_id}: deal {case.deal}, {en} claims “{case.claim}” — open" in raised
     assert f"disputed: {case.deal}" in run("status", case.match_id)
     shown = run("dispute", case.match_id, "show", 1, "--alt", f"{seq} {case.alternative}")
     assert f"alternative 1 of dispute 1: #{seq} `{case.alternative}`" in shown
@@ -210,10 +217,15 @@ def test_the_command_line_settles_a_dispute_of_every_game(tmp_path: Path, case: 
     assert [[int(c) for c in cells] for cells in totals] == [
         [case.recorded_totals[s], case.totals[s]] for s in game(case.key).seats]
     assert all(label.startswith("* ") is False for label in table)
-    assert "settlement of hand" in shown and "§" in shown  # each step with its clause
+    assert f"record lines of deal {case.deal}:" in shown and f"raised #{raised.split()[1][1:]} by {en}," in shown
+    assert f"settlement of deal {case.deal} as stored, step by step:" in shown and "§" in shown  # each step's clause
     assert f"the clauses cited (docs/{case.key}-rules.md):" in shown
+    assert "hand" not in shown.split("the clauses cited")[0].replace("--hand", "")  # a clause may say "in hand"
     zh = run("dispute", case.match_id, "show", 1, "--lang", "zh")
-    assert f"{case.match_id} 的争议 1" in zh
+    assert f"{case.match_id} 的争议 1：第{case.deal}局，{zh_side}主张“{case.claim}”——" in zh
+    assert f"由{zh_side}提出" in zh and f"第{case.deal}局的记录行：" in zh
+    assert f"第{case.deal}局按记录的结算步骤：" in zh and "副" not in zh.split("所引条款")[0]
+    assert not re.search(r"\([\u4e00-\u9fff]", zh.split("结算步骤")[0])  # no ASCII "(李四)" before the steps
 
     ruled = run("dispute", case.match_id, "rule", 1, "--alt", 1, "--reason", "seen", "--referee", "李裁判")
     assert "ruling #" in ruled and "by 李裁判" in ruled and "re-settled:" in ruled
@@ -221,10 +233,14 @@ def test_the_command_line_settles_a_dispute_of_every_game(tmp_path: Path, case: 
     run("dispute", case.match_id, "sheet", 1, "-o", sheet)
     pypdf = pytest.importorskip("pypdf")
     text = re.sub(r"\s+", "", "".join(p.extract_text() for p in pypdf.PdfReader(str(sheet)).pages))
-    for words in (re.sub(r"\s+", "", case.claim), "争议裁定书", f"playerat{case.by}", "seen", f"{case.key}-rules.md"):
+    signs = re.sub(r"\s+", "", f"{en} / {zh_side}")  # each player signs by their seat and name, in both languages
+    for words in (re.sub(r"\s+", "", case.claim), f"Rulingsheet:match{case.match_id},deal{case.deal},dispute1",
+                  f"争议裁定书：比赛{case.match_id}，第{case.deal}局，争议1", f"Recordlinesofdeal{case.deal}asdisputed",
+                  signs, "seen", f"{case.key}-rules.md"):
         assert words in text, words
+    assert "playerat" not in text and "位玩家" not in text
     confirmed = run("confirm", case.match_id, "--hand", case.deal, "--by", case.by)
-    assert f"hand {case.deal} confirmed by {case.by}" in confirmed
+    assert f"deal {case.deal} confirmed by {en}" in confirmed
     before = snapshot(tmp_path / "store")
     run("whatif", case.match_id, seq, case.replaced)  # the record as it was, against the ruled alternative
     assert snapshot(tmp_path / "store") == before

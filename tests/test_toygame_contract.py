@@ -107,14 +107,15 @@ def test_correct_whatif_dispute_confirm_and_scorecard_of_a_toy_match(toy: None, 
               for cells in [re.split(r"\s{2,}", line.strip(" *"))]}
     assert totals == {"A 甲 (points)": ["6", "0"], "B 乙 (points)": ["-6", "0"]}, shown
     raised = cli.ok("dispute", "T2", "--hand", 1, "--by", "B", "--claim", "the deal was mine").out
-    assert "dispute 1 of T2: hand 1, B claims “the deal was mine” — open" in raised
-    assert "hand 1" in cli.ok("dispute", "T2", "show", 1, "--alt", f"{first} win B").out
+    # the kit's deal word ("deal {n}") and a seat with its player, as "{seat:seat} ({name})" names one: B (乙)
+    assert "dispute 1 of T2: deal 1, B (乙) claims “the deal was mine” — open" in raised
+    assert "record lines of deal 1:" in cli.ok("dispute", "T2", "show", 1, "--alt", f"{first} win B").out
     ruled = cli.ok("dispute", "T2", "rule", 1, "--alt", 1, "--reason", "seen", "--referee", "李裁判").out
     assert "ruling #" in ruled and "re-settled:" in ruled
     sheet = tmp_path / "ruling.pdf"
     cli.ok("dispute", "T2", "sheet", 1, "-o", sheet)
     assert sheet.read_bytes().startswith(b"%PDF")
-    assert "hand 1 confirmed by A" in cli.ok("confirm", "T2", "--hand", 1, "--by", "A").out
+    assert "deal 1 confirmed by A (甲)" in cli.ok("confirm", "T2", "--hand", 1, "--by", "A").out
     pdf = tmp_path / "card.pdf"
     cli.ok("scorecard", "T2", "-o", pdf)
     pypdf = pytest.importorskip("pypdf")

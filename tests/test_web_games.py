@@ -7,6 +7,7 @@ one bomb ×2, the landlord wins 2 × 3 × 2 = 12 and each farmer pays 1 × 3 × 
 
 from __future__ import annotations
 
+import html
 import re
 import warnings
 from pathlib import Path
@@ -140,10 +141,13 @@ def test_a_player_confirms_or_disputes_a_deal_of_another_game_from_the_entry_pag
         csrf = field(page, "csrf")
         r = web.post("/referee/matches/DDZ-N1-T2/remark?lang=en",
                      data={"csrf": csrf, "act": "confirm", "hand": "1", "by": "2", "captain": "李四"})
-        assert r.status_code == 200 and "stored #42: hand 1 confirmed by 2" in r.text  # the example holds 41 entries
+        # "stored #{seq}: {deal} confirmed by {team}": the game's deal word, the seat with its player (`seat 2 李四`)
+        assert r.status_code == 200 and "stored #42: deal 1 confirmed by seat 2 (李四)" in r.text  # 41 entries before
         r = web.post("/referee/matches/DDZ-N1-T2/remark?lang=zh",
                      data={"csrf": csrf, "act": "dispute", "hand": "1", "by": "1", "claim": "七七七七不是炸弹"})
         assert r.status_code == 200 and "七七七七不是炸弹" in r.text
+        # "已存入：{team}对{deal}提出争议 {number}：“{claim}”": 第1局 (the kit's deal title), 座位 1（张三）
+        assert "已存入：座位 1（张三）对第1局提出争议 1：“七七七七不是炸弹”" in html.unescape(r.text)
         r = web.post("/referee/matches/DDZ-N1-T2/remark?lang=en",
                      data={"csrf": csrf, "act": "confirm", "hand": "1", "by": "NS"})
         assert r.status_code == 422 and rejection(r.text) == "by NS: a side is one of 1, 2, 3"

@@ -42,6 +42,7 @@ from referee.store.store import NewEntry, StoreError, corrected
 
 if TYPE_CHECKING:
     from referee.games.api import Game
+    from referee.views.disputetext import Sides
 
 
 SHOWN = 3  # the problems an alternative the rules refuse names at most (then how many more)
@@ -55,6 +56,20 @@ def remarks_of(entries: Sequence[StoredEntry]) -> Remarks:
 
 
 _hand_of = whatif.deal_of
+
+
+def sides(store: MatchStore, match_id: str) -> Sides:
+    """How the match's dispute texts name its deals and its sides (``views.disputetext.Sides``): the match
+    replayed for its players' names."""
+    from referee.views.disputetext import sides_of
+
+    match = whatif.played(corrected(store.entries(match_id)))
+    return sides_of(match.game, _replay(store, match.game, match.events))
+
+
+def event_sides(store: MatchStore, found: Sequence[EventDispute]) -> dict[str, Sides]:
+    """:func:`sides` of each match of *found* (an event's disputes)."""
+    return {mid: sides(store, mid) for mid in dict.fromkeys(e.match_id for e in found)}
 
 
 class Fields(NamedTuple):
@@ -185,8 +200,11 @@ def weigh(store: MatchStore, match_id: str, number: int, alternatives: Sequence[
         recorded = None
         for seq, text in alternatives:
             if seq not in view or _hand_of(starts, seq) != d.hand:
-                raise StoreError(M("#{seq} is not an event of hand {hand} in effect (see `referee log {match} --hand "
-                                   "{hand}`); nothing stored", seq=seq, hand=d.hand, match=match_id))
+                raise StoreError(M("#{seq} is not an event of {deal} in effect (see `referee log {match} --hand "
+                                   "{hand}`); nothing stored",
+                                   zh="#{seq} 不是{deal}中有效的记录（见 `referee log {match} --hand {hand}`）；"
+                                      "未存储任何内容",
+                                   seq=seq, deal=match.game.deal_named(d.hand), hand=d.hand, match=match_id))
             w = replaced(store, match, match_id, seq, text, recorded)
             recorded = w.recorded
             directive = w.new
@@ -414,9 +432,10 @@ def confirm(store: MatchStore, match_id: str, *, hand: int, by: str, captain: st
         if not 1 <= hand <= len(starts):
             raise _no_hand(match_id, hand, starts)
         if hand not in match.game.settled_hands(_replay(store, match.game, match.events)):
-            raise StoreError(M("hand {hand} of match {match} is not settled yet: there is nothing to confirm; "
+            raise StoreError(M("{deal} of match {match} is not settled yet: there is nothing to confirm; "
                                "nothing stored",
-                               hand=hand, match=match_id))
+                               zh="比赛 {match} 的{deal}尚未结算：无可确认；未存储任何内容",
+                               deal=match.game.deal_named(hand), match=match_id))
         fields: dict[str, object] = {"hand": hand, "by": team}
         if captain:
             fields["captain"] = captain
@@ -477,11 +496,11 @@ def open_disputes(store: MatchStore, match_ids: Sequence[str]) -> list[tuple[str
     return found
 
 
-def open_msg(match_id: str, d: Dispute) -> Msg:
-    """``T3 dispute 1 (hand 7, NS, open)``."""
-    return M("{match} dispute {number} (hand {hand}, {team:side}, {state})",
-             match=match_id, number=d.number, hand=d.hand, team=d.by,
-             state=STATE_WORDS[d.state])
+def open_msg(match_id: str, d: Dispute, words: Sides) -> Msg:
+    """``T3 dispute 1 (hand 7, NS, open)``; ``T2 dispute 1 (deal 4, seat 2 (李四), open)`` (*words*: :func:`sides`)."""
+    return M("{match} dispute {number} ({deal}, {team}, {state})",
+             zh="{match} 争议 {number}（{deal}，{team}，{state}）", match=match_id, number=d.number,
+             deal=words.deal(d.hand), team=words.side(d.by), state=STATE_WORDS[d.state])
 
 
 def unconfirmed_msg(u: Unconfirmed) -> Msg:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeAlias, TypeVar
 
 from referee.core import rulesfile
 from referee.core.frozen import Record
-from referee.core.i18n import Msg, literal
+from referee.core.i18n import M, Msg, literal
 from referee.core.records import RecordError
 
 # The named tuples of the tournament, the scorecard, the rule sets' listing, a dispute's facts, a forced close, the
@@ -127,7 +127,7 @@ def total_facts(table: "GameTable") -> "tuple[Fact, ...]":
     """The match's facts from the scorecard table: each player's (or side's) total."""
     from referee.games.apitypes import Fact
 
-    return tuple(Fact(literal(f"{player} ({table.unit})"), str(total))
+    return tuple(Fact(M("{player} ({unit})", zh="{player}（{unit}）", player=player, unit=table.unit), str(total))
                  for player, total in zip(table.players, table.totals, strict=True))
 
 
@@ -243,6 +243,11 @@ class GameOf(Protocol[E, R, Res]):
         ...
     def deal_title(self, deal: int) -> Msg:
         """What the game calls deal *deal* (``hand 3`` at Gunzi, ``deal 3`` elsewhere)."""
+        ...
+    def deal_named(self, deal: int) -> Msg:
+        """Deal *deal* as a sentence names it (a dispute's lines, its ruling sheet): :meth:`deal_title` (``第3局``),
+        or the game's own spacing where its sentences set the number apart from its title (Gunzi's ``第 3 副``,
+        titled ``第3副``)."""
         ...
     def deal_starts(self, events: Sequence[E]) -> list[int]:
         """The line of the event that opens each deal, in order: deal k opens at ``deal_starts(events)[k - 1]``

@@ -7,10 +7,10 @@ Every word from the catalogue; the side-by-side rows are those of ``whatif`` (``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from referee.core.i18n import M, Msg, tr
+from referee.core.i18n import M, Msg, form, tr
 from referee.store.disputes import STATE_WORDS, Dispute, DisputeState, EventDispute, HandMark, Remarks, Ruling, Weighed
 from referee.views import matchtext as mt
 from referee.views import sidebyside
@@ -29,6 +29,34 @@ MARKS: dict[HandMark, Msg] = {
 }
 
 
+class Sides(NamedTuple):
+    """How a match's dispute texts name its deals and its sides: a deal as the game's sentences name it
+    (``Game.deal_named``: ``hand 3`` / ``第 3 副``, ``deal 3`` / ``第3局``); a side that is a seat with its player, as
+    a Gunzi table and a Dou Dizhu step name one (``seat 2 (李四)`` / ``座位 2（李四）``, ``E (张伟)`` / ``东（张伟）``);
+    a partnership (Gunzi's ``EW`` 东西) by its word, as ever."""
+
+    game: Game
+    players: Mapping[str, str]  # each side's player where the match names one (``Summary.participants``)
+
+    def deal(self, deal: int) -> Msg:
+        return self.game.deal_named(deal)
+
+    def side(self, side: str) -> Msg:
+        if side not in self.game.seats:  # a partnership
+            return form("{side:side}", side=side)
+        name = self.players.get(side)
+        if side.isdigit():  # a seat written as a number is a seat's number: "seat 2", as the steps say it
+            if name:
+                return M("seat {seat} ({name})", zh="座位 {seat}（{name}）", seat=side, name=name)
+            return M("seat {seat}", zh="座位 {seat}", seat=side)
+        return M("{seat:seat} ({name})", seat=side, name=name) if name else form("{seat:seat}", seat=side)
+
+
+def sides_of(game: Game, result: Any) -> Sides:
+    """The words of a match's disputes, its players named as its summary names them."""
+    return Sides(game, {p.key: p.name for p in game.summarize(result).participants() if p.name})
+
+
 def state_word(state: DisputeState, lang: str) -> str:
     return STATES[state].text(lang)
 
@@ -37,10 +65,11 @@ def mark_word(mark: HandMark, lang: str) -> str:
     return MARKS[mark].text(lang)
 
 
-def summary_line(match_id: str, d: Dispute, lang: str) -> str:
-    """``dispute 1 of T3: hand 3, NS: “the kitty held 25” — open``."""
-    return tr(lang, "dispute {number} of {match}: hand {hand}, {team:side} claims “{claim}” — {state}",
-              number=d.number, match=match_id, hand=d.hand, team=d.by, claim=d.claim, state=STATES[d.state])
+def summary_line(match_id: str, d: Dispute, lang: str, sides: Sides) -> str:
+    """``dispute 1 of T3: hand 3, NS claims “the kitty held 25” — open``."""
+    return tr(lang, "dispute {number} of {match}: {deal}, {team} claims “{claim}” — {state}",
+              zh="{match} 的争议 {number}：{deal}，{team}主张“{claim}”——{state}", number=d.number, match=match_id,
+              deal=sides.deal(d.hand), team=sides.side(d.by), claim=d.claim, state=STATES[d.state])
 
 
 def alternative_msg(w: Weighed, k: int) -> Msg:
@@ -71,16 +100,18 @@ def _time(stamp: str) -> str:
     return stamp.replace("T", " ").replace("Z", "")[:19]
 
 
-def history(d: Dispute, lang: str) -> list[str]:
+def history(d: Dispute, lang: str, sides: Sides) -> list[str]:
     """The dispute's course: raised, ruled, appealed, decided."""
-    out = [tr(lang, "raised #{seq} by {team:side}, entered by {who} ({time}); claim: {claim}",
-              seq=d.seq, team=d.by, who=d.referee, time=_time(d.time), claim=d.claim)]
+    out = [tr(lang, "raised #{seq} by {team}, entered by {who} ({time}); claim: {claim}",
+              zh="#{seq} 由{team}提出，{who} 录入（{time}）；主张：{claim}",
+              seq=d.seq, team=sides.side(d.by), who=d.referee, time=_time(d.time), claim=d.claim)]
     if d.ruling is not None:
         out.append(ruling_msg(d.ruling, director=False).text(lang))
     if d.appeal is not None:
         a = d.appeal
-        out.append(tr(lang, "appeal #{seq} by {team:side}, entered by {who} ({time}){reason}",
-                      seq=a.seq, team=a.by, who=a.referee, time=_time(a.time),
+        out.append(tr(lang, "appeal #{seq} by {team}, entered by {who} ({time}){reason}",
+                      zh="#{seq} {team}申诉，{who} 录入（{time}）{reason}",
+                      seq=a.seq, team=sides.side(a.by), who=a.referee, time=_time(a.time),
                       reason=tr(lang, "; reason: {reason}",
                                 reason=a.reason) if a.reason else ""))
     if d.decision is not None:
@@ -135,8 +166,9 @@ def side_by_side(w: Weighed, lang: str) -> list[str]:
 def weighed_lines(w: Weighed, lang: str) -> list[str]:
     """``referee dispute ID show D``."""
     d = w.dispute
-    out = [summary_line(w.match_id, d, lang), *("  " + line for line in history(d, lang)), "",
-           tr(lang, "record lines of hand {hand}:", hand=d.hand)]
+    sides = sides_of(w.game, w.recorded)
+    out = [summary_line(w.match_id, d, lang, sides), *("  " + line for line in history(d, lang, sides)), "",
+           tr(lang, "record lines of {deal}:", zh="{deal}的记录行：", deal=sides.deal(d.hand))]
     out += [f"  #{seq:<4} {mt._safe(text)}" for seq, text in w.lines]
     if w.alternatives:
         out += ["", tr(lang, "alternatives weighed:")]
@@ -148,8 +180,8 @@ def weighed_lines(w: Weighed, lang: str) -> list[str]:
                 out += mt.error_lines(what.new_errors, lang, "    ")
     out += ["", *side_by_side(w, lang), "", tr(lang, "* marks what an alternative changes.")]
     cited: dict[str, None] = {}
-    out += ["", tr(lang, "settlement of hand {hand} as stored, step by step:",
-                   hand=d.hand)]
+    out += ["", tr(lang, "settlement of {deal} as stored, step by step:", zh="{deal}按记录的结算步骤：",
+                   deal=sides.deal(d.hand))]
     out += _steps(w.game, w.recorded, d.hand, lang, cited)
     for k, what in w.alternatives:
         out += [tr(lang, "with alternative {k}:", k=k)]
@@ -164,14 +196,14 @@ def weighed_lines(w: Weighed, lang: str) -> list[str]:
     return out
 
 
-def event_lines(event_id: str, found: Sequence[EventDispute], lang: str) -> list[str]:
-    """``referee event disputes EV``: one line a dispute, round by round."""
+def event_lines(event_id: str, found: Sequence[EventDispute], lang: str, sides: Mapping[str, Sides]) -> list[str]:
+    """``referee event disputes EV``: one line a dispute, round by round (*sides*: each match's words)."""
     if not found:
         return [tr(lang, "event {event}: no disputes", event=event_id)]
     out = [tr(lang, "disputes of event {event}:", event=event_id)]
     for e in found:
         out.append(tr(lang, "round {round}, table {table}: {line}",
-                      round=e.round, table=e.table, line=summary_line(e.match_id, e.dispute, lang)))
+                      round=e.round, table=e.table, line=summary_line(e.match_id, e.dispute, lang, sides[e.match_id])))
         final = e.dispute.final
         if final is not None:
             out.append("    " + ruling_msg(final, director=e.dispute.decision is not None).text(lang))

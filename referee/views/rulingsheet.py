@@ -43,6 +43,7 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
                           textColor=pr.colors.Color(0.35, 0.35, 0.4))
     d = w.dispute
     header = w.header
+    sides = dv.sides_of(w.game, w.recorded)
     story: list[Any] = []
 
     def line(msg: Msg, style: Any = None, bold: bool = False) -> None:
@@ -51,7 +52,8 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
         if second != msg.text(lang):
             story.append(pr.para(second, grey))
 
-    title = M("Ruling sheet: match {match}, hand {hand}, dispute {number}", match=w.match_id, hand=d.hand,
+    title = M("Ruling sheet: match {match}, {deal}, dispute {number}",
+              zh="争议裁定书：比赛 {match}，{deal}，争议 {number}", match=w.match_id, deal=sides.deal(d.hand),
               number=d.number)
     story.append(pr.para(_both(title, lang), pr.s_title, bold=True))
     if header is not None:
@@ -63,11 +65,11 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
     if players[1] != players[0]:
         story.append(pr.para(players[1], grey))
     story.append(pr.para(_both(M("The claim"), lang), pr.s_h2))
-    for text in dv.history(d, lang)[:1]:
+    for text in dv.history(d, lang, sides)[:1]:
         story.append(pr.para(text, pr.s_body))
-    story.append(pr.para(dv.history(d, other)[0], grey))
-    story.append(pr.para(_both(M("Record lines of hand {hand} as disputed",
-                                 hand=d.hand), lang), pr.s_h2))
+    story.append(pr.para(dv.history(d, other, sides)[0], grey))
+    story.append(pr.para(_both(M("Record lines of {deal} as disputed", zh="{deal}争议时的记录行",
+                                 deal=sides.deal(d.hand)), lang), pr.s_h2))
     story.append(pr.para("   ".join(f"#{seq} {mt._safe(text)}" for seq, text in w.lines), pr.s_body))
     for k, _ in w.alternatives:
         line(dv.alternative_msg(w, k))
@@ -89,7 +91,7 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
     story.append(pr.para(_both(M("The ruling"), lang), pr.s_h2))
     if d.ruling is None:
         line(M("not yet ruled"))
-    for text, second in zip(dv.history(d, lang)[1:], dv.history(d, other)[1:], strict=True):
+    for text, second in zip(dv.history(d, lang, sides)[1:], dv.history(d, other, sides)[1:], strict=True):
         story.append(pr.para(text, pr.s_body, bold=True))
         story.append(pr.para(second, grey))
     final = d.final
@@ -99,7 +101,7 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
         line(M("chain head now (not yet ruled): {head}", head=w.head[:12]),
              bold=True)
     story.append(Spacer(1, 6 * mm))
-    story.append(_signatures(pr, w, lang, appealed=d.appeal is not None))
+    story.append(_signatures(pr, w, sides, lang, appealed=d.appeal is not None))
     width = pr.width(False)
     height = 297 * mm - 24 * mm
     return [KeepInFrame(width, height, story, mode="shrink")]
@@ -155,12 +157,11 @@ def _table(pr: _Printer, w: Weighed, lang: str) -> Any:
     return table
 
 
-def _signatures(pr: _Printer, w: Weighed, lang: str, *, appealed: bool) -> Any:
+def _signatures(pr: _Printer, w: Weighed, sides: dv.Sides, lang: str, *, appealed: bool) -> Any:
     from reportlab.platypus import Table, TableStyle
 
     partnerships = w.game.sides != w.game.seats  # a side of players signs by its captain, a player for themself
-    who = [M("{side:side} captain", side=side) if partnerships
-           else M("player at {side:side}", side=side) for side in w.game.sides]
+    who = [M("{side:side} captain", side=side) if partnerships else _player(sides, side) for side in w.game.sides]
     who.append(M("Referee"))
     if appealed:
         who.append(M("Director"))
@@ -169,6 +170,13 @@ def _signatures(pr: _Printer, w: Weighed, lang: str, *, appealed: bool) -> Any:
     table.setStyle(TableStyle([("LINEBELOW", (0, 1), (-1, 1), 0.6, pr.colors.black),
                                ("LEFTPADDING", (0, 0), (-1, -1), 6), ("RIGHTPADDING", (0, 0), (-1, -1), 12)]))
     return table
+
+
+def _player(sides: dv.Sides, seat: str) -> Msg:
+    """Who signs for a seat: its player as the dispute names them (``seat 2 (李四)``), or the player at it."""
+    if seat in sides.players:
+        return sides.side(seat)
+    return M("player at {side}", zh="{side}的玩家", side=sides.side(seat))
 
 
 def ruling_sheet(path: str | os.PathLike[str], w: Weighed, lang: str, *, font: Font = None) -> None:

@@ -41,6 +41,7 @@ from referee.store.store import log_of
 from referee.tournament.model import ResultKind
 from referee.views import eventjson, eventrows, individualviews, leaguetext, ratingtext
 from referee.views.disputetext import mark_word, summary_line
+from referee.views.disputetext import sides_of as dispute_sides
 from referee.views.eventwords import RESULT_KIND
 from referee.web.words import WORDS
 
@@ -291,6 +292,7 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
             "settlement": game.settled_text(result, n, lang), "ends_game": n in ends,
         })
     mistakes = split_problems(game, result).mistakes
+    words = dispute_sides(game, result) if remarks.disputes else None  # a dispute's words, where there is one
     log = log_of(entries)
     names, giver = game.pad_state(result)
     drawn = card.chart if card.chart is not None and card.chart.spans else None  # a chart in stretches, as drawn
@@ -312,7 +314,7 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
         "sides": sides_of(game, lang),
         "seq": len(entries),
         "log": log[-12:],
-        "disputes": [summary_line(match_id, d, lang) for d in remarks.disputes],
+        "disputes": [summary_line(match_id, d, lang, words) for d in remarks.disputes] if words else [],
         "rulable": rulable(remarks),
         "errors": [*errors, *mistakes],
         "forms": game.expected(result),
@@ -490,5 +492,6 @@ def _players(pair: Any) -> str:
 
 def remarks_view(store: MatchStore, match_ids: list[str], lang: str) -> dict[str, Any]:
     """The open disputes of *match_ids* (a round's matches) and their settled hands no side confirmed."""
-    return {"open": [disputes.open_msg(mid, d).text(lang) for mid, d in disputes.open_disputes(store, match_ids)],
+    return {"open": [disputes.open_msg(mid, d, disputes.sides(store, mid)).text(lang)
+                     for mid, d in disputes.open_disputes(store, match_ids)],
             "unconfirmed": [disputes.unconfirmed_msg(u).text(lang) for u in disputes.unconfirmed(store, match_ids)]}

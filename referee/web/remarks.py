@@ -33,12 +33,16 @@ def _stored(store: MatchStore, match_id: str, form: FormData, referee: str, lang
         by, hand = pages.form_text(form, "by"), _hand(form)
         done = disputes.confirm(store, match_id, hand=hand, by=by, captain=pages.form_text(form, "captain"),
                                 referee=referee, names=disputes.FORM_FIELDS)
-        return WORDS["confirmed_stored"].bind(seq=done.entry["seq"], hand=hand, team=done.by).text(lang)
+        sides = disputes.sides(store, match_id)
+        return WORDS["confirmed_stored"].bind(seq=done.entry["seq"], deal=sides.deal(hand),
+                                              team=sides.side(done.by)).text(lang)
     if act == "dispute":
         by, hand = pages.form_text(form, "by"), _hand(form)
         d = disputes.raise_dispute(store, match_id, by=by, claim=pages.form_text(form, "claim"), hand=hand,
                                    referee=referee, names=disputes.FORM_FIELDS)
-        return WORDS["dispute_stored"].bind(number=d.number, hand=d.hand, team=d.by, claim=d.claim).text(lang)
+        sides = disputes.sides(store, match_id)
+        return WORDS["dispute_stored"].bind(number=d.number, deal=sides.deal(d.hand), team=sides.side(d.by),
+                                            claim=d.claim).text(lang)
     if act == "rule":  # the referee's ruling on an open dispute, as `referee dispute MATCH rule N` stores it
         number = _number(form, "dispute", M("dispute: choose the dispute to rule on (a number)"))
         keep = pages.form_text(form, "choice") != "alt"

@@ -112,7 +112,7 @@ def dispute(
             raise UsageError(M("--by SIDE is needed: the side that disputes; nothing stored"))
         d = disputes.raise_dispute(store, match_id, by=by, claim=claim, hand=hand, seq=seq, referee=at.referee)
         typer.echo(tr(say, "stored #{seq} in {match}: {line}", seq=d.seq,
-                      match=match_id, line=views.summary_line(match_id, d, say)))
+                      match=match_id, line=views.summary_line(match_id, d, say, disputes.sides(store, match_id))))
         typer.echo(tr(say, "next: referee dispute {match} show {number} [--alt 'SEQ DIRECTIVE' …]",
                       match=match_id, number=d.number))
         echo_notes(store, say)
@@ -169,8 +169,10 @@ def _appeal(store: MatchStore, match_id: str, number: int, by: str | None, reaso
         raise UsageError(M("--by SIDE is needed: the side that appeals; nothing stored"))
     d = disputes.appeal(store, match_id, number, by=by, reason=reason, referee=referee)
     assert d.appeal is not None
-    typer.echo(tr(say, "stored #{seq} in {match}: {team:side} appeals the ruling of dispute {number} to the director",
-                  seq=d.appeal.seq, match=match_id, team=d.appeal.by, number=number))
+    typer.echo(tr(say, "stored #{seq} in {match}: {team} appeals the ruling of dispute {number} to the director",
+                  zh="已存储 #{seq} 于 {match}：{team}就争议 {number} 的裁定向仲裁申诉",
+                  seq=d.appeal.seq, match=match_id, team=disputes.sides(store, match_id).side(d.appeal.by),
+                  number=number))
     typer.echo(tr(say, "next: referee dispute {match} decide {number} --uphold | --keep | --alt K --reason TEXT",
                   match=match_id, number=number))
 
@@ -230,10 +232,17 @@ def confirm(
 
     store = open_store(at.db)
     done = disputes.confirm(store, match_id, hand=hand, by=by, captain=captain, referee=at.referee)
-    who = f" ({done.captain})" if done.captain else ""
-    typer.echo(tr(say, "stored #{seq} in {match}: hand {hand} confirmed by {team:side}{who}",
-                  seq=done.entry["seq"], match=match_id, hand=hand, team=done.by, who=who))
+    sides = disputes.sides(store, match_id)
+    deal, team = sides.deal(hand), sides.side(done.by)
+    if done.captain:  # a message, not "name (captain)" joined in code: Chinese sets it in full-width parentheses
+        typer.echo(tr(say, "stored #{seq} in {match}: {deal} confirmed by {team} ({captain})",
+                      zh="已存储 #{seq} 于 {match}：{deal}由 {team}（{captain}）确认",
+                      seq=done.entry["seq"], match=match_id, deal=deal, team=team, captain=done.captain))
+    else:
+        typer.echo(tr(say, "stored #{seq} in {match}: {deal} confirmed by {team}",
+                      zh="已存储 #{seq} 于 {match}：{deal}由 {team} 确认",
+                      seq=done.entry["seq"], match=match_id, deal=deal, team=team))
     if done.disputed:
-        typer.echo(tr(say, "warning: hand {hand} has an open dispute: it counts as not confirmed until it is ruled",
-                      hand=hand), err=True)
+        typer.echo(tr(say, "warning: {deal} has an open dispute: it counts as not confirmed until it is ruled",
+                      zh="警告：{deal}有未决争议：裁定之前仍算未确认", deal=deal), err=True)
     echo_notes(store, say)

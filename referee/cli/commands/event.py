@@ -355,14 +355,15 @@ def disputes(
 ) -> None:
     """Every dispute of the event's matches with its state (raised, ruled, appealed, decided)."""
     say = language(at.lang)
-    from referee.app.disputes import event_disputes
+    from referee.app.disputes import event_disputes, event_sides
     from referee.views import disputetext
 
-    found = event_disputes(open_store(at.db), event_id)
+    store = open_store(at.db)
+    found = event_disputes(store, event_id)
     if json_:
         _dump(disputetext.event_data(event_id, found))
         return
-    _echo(disputetext.event_lines(event_id, found, say))
+    _echo(disputetext.event_lines(event_id, found, say, event_sides(store, found)))
 
 
 @EVENT.command("result", N_("Enter a table's result without hand records: a score, a forfeit, a no-show or an "

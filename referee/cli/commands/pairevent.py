@@ -374,7 +374,7 @@ def sheet(store: MatchStore, event_id: str, round_: int | None, output: Path | N
 
 
 def report(store: MatchStore, event_id: str, path: Path, pdf: str, fonts: Fonts, say: str) -> None:
-    from referee.app.disputes import event_disputes
+    from referee.app.disputes import event_disputes, event_sides
     from referee.core.i18n import tr
     from referee.core.safefile import is_stdout
     from referee.results import eventresults
@@ -392,7 +392,7 @@ def report(store: MatchStore, event_id: str, path: Path, pdf: str, fonts: Fonts,
                      round_words={r.number: round_word(results.status(r.number), pdf) for r in results.rounds},
                      font=fonts(), results=results.results, scoring=results.state.settings.scoring,
                      matrix=results.state.settings.format is EventFormat.round_robin,
-                     disputes=event_lines(event_id, found, pdf)[1:] if found else ())
+                     disputes=event_lines(event_id, found, pdf, event_sides(store, found))[1:] if found else ())
     typer.echo(tr(say, "wrote {path}", path=str(path)), err=is_stdout(path))  # never into a PDF on stdout
     report_broken(results.broken, say)
 

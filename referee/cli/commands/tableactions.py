@@ -107,7 +107,7 @@ def show_status(store: MatchStore, match_id: str, lang: str) -> None:
     clock = lines(clock_of(entries, events, result, game.time_limit(rules)), result)
     echo_lines(game.status_lines(match_id, result, lang, len(entries), head, problem.msg if problem else None, clock,
                                  parse_errors))
-    show_remarks(entries, game.settled_hands(result), match_id, lang)
+    show_remarks(entries, game, result, match_id, lang)
 
 
 def expected_line(game: Game, expected: tuple[str, ...], lang: str) -> str:
@@ -122,7 +122,7 @@ def expected_line(game: Game, expected: tuple[str, ...], lang: str) -> str:
     return tr(lang, "expected next: {what}", what=" / ".join(glossed(f) for f in expected))
 
 
-def show_remarks(entries: list[StoredEntry], settled: list[int], match_id: str, lang: str) -> None:
+def show_remarks(entries: list[StoredEntry], game: Game, result: Any, match_id: str, lang: str) -> None:
     """`status`'s lines of the disputes and confirmations: each settled hand's mark, each open dispute."""
     from referee.store.disputes import fold
     from referee.views import disputetext
@@ -130,11 +130,14 @@ def show_remarks(entries: list[StoredEntry], settled: list[int], match_id: str, 
     remarks = fold(entries)
     if not remarks.disputes and not remarks.confirmations:
         return
-    line = disputetext.hand_marks(remarks, settled, lang)
+    line = disputetext.hand_marks(remarks, game.settled_hands(result), lang)
     if line:
         typer.echo(line)
-    for d in remarks.open_disputes():
-        typer.echo(disputetext.summary_line(match_id, d, lang))
+    left = remarks.open_disputes()
+    if left:  # the players' names are read only for a dispute's line
+        sides = disputetext.sides_of(game, result)
+        for d in left:
+            typer.echo(disputetext.summary_line(match_id, d, lang, sides))
 
 
 def correct(store: MatchStore, match_id: str, kind: str, seq: int | None, text: str | None, reason: str, force: bool,

@@ -101,6 +101,9 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
     def deal_title(self, deal: int) -> Msg:
         return M("hand {hand}", hand=deal)
 
+    def deal_named(self, deal: int) -> Msg:
+        return M("hand {n}", n=deal)  # 第 3 副: a sentence spaces the number, as the phone's "hand {n}" does
+
     def deal_facts(self, result: MatchResult, deal: int, lang: str) -> tuple[Fact, ...] | None:
         from referee.games.gunzi.facts import deal_facts
 

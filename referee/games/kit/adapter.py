@@ -274,6 +274,9 @@ class Adapter(GameOf[E, R, Res]):
     def deal_title(self, deal: int) -> Msg:
         return M("deal {n}", n=deal)
 
+    def deal_named(self, deal: int) -> Msg:
+        return self.deal_title(deal)
+
     def deal_starts(self, events: Sequence[E]) -> list[int]:
         return [cast("Any", ev).line for ev in events if isinstance(ev, self.deal_opening)]
 
