@@ -202,8 +202,6 @@ def weigh(store: MatchStore, match_id: str, number: int, alternatives: Sequence[
             if seq not in view or _hand_of(starts, seq) != d.hand:
                 raise StoreError(M("#{seq} is not an event of {deal} in effect (see `referee log {match} --hand "
                                    "{hand}`); nothing stored",
-                                   zh="#{seq} 不是{deal}中有效的记录（见 `referee log {match} --hand {hand}`）；"
-                                      "未存储任何内容",
                                    seq=seq, deal=match.game.deal_named(d.hand), hand=d.hand, match=match_id))
             w = replaced(store, match, match_id, seq, text, recorded)
             recorded = w.recorded
@@ -434,7 +432,6 @@ def confirm(store: MatchStore, match_id: str, *, hand: int, by: str, captain: st
         if hand not in match.game.settled_hands(_replay(store, match.game, match.events)):
             raise StoreError(M("{deal} of match {match} is not settled yet: there is nothing to confirm; "
                                "nothing stored",
-                               zh="比赛 {match} 的{deal}尚未结算：无可确认；未存储任何内容",
                                deal=match.game.deal_named(hand), match=match_id))
         fields: dict[str, object] = {"hand": hand, "by": team}
         if captain:
@@ -498,8 +495,7 @@ def open_disputes(store: MatchStore, match_ids: Sequence[str]) -> list[tuple[str
 
 def open_msg(match_id: str, d: Dispute, words: Sides) -> Msg:
     """``T3 dispute 1 (hand 7, NS, open)``; ``T2 dispute 1 (deal 4, seat 2 (李四), open)`` (*words*: :func:`sides`)."""
-    return M("{match} dispute {number} ({deal}, {team}, {state})",
-             zh="{match} 争议 {number}（{deal}，{team}，{state}）", match=match_id, number=d.number,
+    return M("{match} dispute {number} ({deal}, {team}, {state})", match=match_id, number=d.number,
              deal=words.deal(d.hand), team=words.side(d.by), state=STATE_WORDS[d.state])
 
 

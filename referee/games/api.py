@@ -127,7 +127,7 @@ def total_facts(table: "GameTable") -> "tuple[Fact, ...]":
     """The match's facts from the scorecard table: each player's (or side's) total."""
     from referee.games.apitypes import Fact
 
-    return tuple(Fact(M("{player} ({unit})", zh="{player}（{unit}）", player=player, unit=table.unit), str(total))
+    return tuple(Fact(M("{player} ({unit})", player=player, unit=table.unit), str(total))
                  for player, total in zip(table.players, table.totals, strict=True))
 
 

@@ -47,8 +47,8 @@ class Sides(NamedTuple):
         name = self.players.get(side)
         if side.isdigit():  # a seat written as a number is a seat's number: "seat 2", as the steps say it
             if name:
-                return M("seat {seat} ({name})", zh="座位 {seat}（{name}）", seat=side, name=name)
-            return M("seat {seat}", zh="座位 {seat}", seat=side)
+                return M("seat {seat} ({name})", seat=side, name=name)
+            return M("seat {seat}", seat=side)
         return M("{seat:seat} ({name})", seat=side, name=name) if name else form("{seat:seat}", seat=side)
 
 
@@ -67,8 +67,7 @@ def mark_word(mark: HandMark, lang: str) -> str:
 
 def summary_line(match_id: str, d: Dispute, lang: str, sides: Sides) -> str:
     """``dispute 1 of T3: hand 3, NS claims “the kitty held 25” — open``."""
-    return tr(lang, "dispute {number} of {match}: {deal}, {team} claims “{claim}” — {state}",
-              zh="{match} 的争议 {number}：{deal}，{team}主张“{claim}”——{state}", number=d.number, match=match_id,
+    return tr(lang, "dispute {number} of {match}: {deal}, {team} claims “{claim}” — {state}", number=d.number, match=match_id,
               deal=sides.deal(d.hand), team=sides.side(d.by), claim=d.claim, state=STATES[d.state])
 
 
@@ -103,14 +102,12 @@ def _time(stamp: str) -> str:
 def history(d: Dispute, lang: str, sides: Sides) -> list[str]:
     """The dispute's course: raised, ruled, appealed, decided."""
     out = [tr(lang, "raised #{seq} by {team}, entered by {who} ({time}); claim: {claim}",
-              zh="#{seq} 由{team}提出，{who} 录入（{time}）；主张：{claim}",
               seq=d.seq, team=sides.side(d.by), who=d.referee, time=_time(d.time), claim=d.claim)]
     if d.ruling is not None:
         out.append(ruling_msg(d.ruling, director=False).text(lang))
     if d.appeal is not None:
         a = d.appeal
         out.append(tr(lang, "appeal #{seq} by {team}, entered by {who} ({time}){reason}",
-                      zh="#{seq} {team}申诉，{who} 录入（{time}）{reason}",
                       seq=a.seq, team=sides.side(a.by), who=a.referee, time=_time(a.time),
                       reason=tr(lang, "; reason: {reason}",
                                 reason=a.reason) if a.reason else ""))
@@ -168,7 +165,7 @@ def weighed_lines(w: Weighed, lang: str) -> list[str]:
     d = w.dispute
     sides = sides_of(w.game, w.recorded)
     out = [summary_line(w.match_id, d, lang, sides), *("  " + line for line in history(d, lang, sides)), "",
-           tr(lang, "record lines of {deal}:", zh="{deal}的记录行：", deal=sides.deal(d.hand))]
+           tr(lang, "record lines of {deal}:", deal=sides.deal(d.hand))]
     out += [f"  #{seq:<4} {mt._safe(text)}" for seq, text in w.lines]
     if w.alternatives:
         out += ["", tr(lang, "alternatives weighed:")]
@@ -180,7 +177,7 @@ def weighed_lines(w: Weighed, lang: str) -> list[str]:
                 out += mt.error_lines(what.new_errors, lang, "    ")
     out += ["", *side_by_side(w, lang), "", tr(lang, "* marks what an alternative changes.")]
     cited: dict[str, None] = {}
-    out += ["", tr(lang, "settlement of {deal} as stored, step by step:", zh="{deal}按记录的结算步骤：",
+    out += ["", tr(lang, "settlement of {deal} as stored, step by step:",
                    deal=sides.deal(d.hand))]
     out += _steps(w.game, w.recorded, d.hand, lang, cited)
     for k, what in w.alternatives:

@@ -52,8 +52,7 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
         if second != msg.text(lang):
             story.append(pr.para(second, grey))
 
-    title = M("Ruling sheet: match {match}, {deal}, dispute {number}",
-              zh="争议裁定书：比赛 {match}，{deal}，争议 {number}", match=w.match_id, deal=sides.deal(d.hand),
+    title = M("Ruling sheet: match {match}, {deal}, dispute {number}", match=w.match_id, deal=sides.deal(d.hand),
               number=d.number)
     story.append(pr.para(_both(title, lang), pr.s_title, bold=True))
     if header is not None:
@@ -68,7 +67,7 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
     for text in dv.history(d, lang, sides)[:1]:
         story.append(pr.para(text, pr.s_body))
     story.append(pr.para(dv.history(d, other, sides)[0], grey))
-    story.append(pr.para(_both(M("Record lines of {deal} as disputed", zh="{deal}争议时的记录行",
+    story.append(pr.para(_both(M("Record lines of {deal} as disputed",
                                  deal=sides.deal(d.hand)), lang), pr.s_h2))
     story.append(pr.para("   ".join(f"#{seq} {mt._safe(text)}" for seq, text in w.lines), pr.s_body))
     for k, _ in w.alternatives:
@@ -176,7 +175,7 @@ def _player(sides: dv.Sides, seat: str) -> Msg:
     """Who signs for a seat: its player as the dispute names them (``seat 2 (李四)``), or the player at it."""
     if seat in sides.players:
         return sides.side(seat)
-    return M("player at {side}", zh="{side}的玩家", side=sides.side(seat))
+    return M("player at {side}", side=sides.side(seat))
 
 
 def ruling_sheet(path: str | os.PathLike[str], w: Weighed, lang: str, *, font: Font = None) -> None:

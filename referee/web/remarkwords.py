@@ -19,9 +19,8 @@ REMARKS: dict[str, Msg] = {
     "open_disputes": M("Open disputes"),
     "unconfirmed_hands": M("Hands no side confirmed"),
     "no_remarks": M("No open dispute, and every settled hand is confirmed."),
-    "confirmed_stored": M("stored #{seq}: {deal} confirmed by {team}", zh="已存入 #{seq}：{team}确认{deal}"),
-    "dispute_stored": M("stored: dispute {number} of {deal} by {team}: “{claim}”",
-                        zh="已存入：{team}对{deal}提出争议 {number}：“{claim}”"),
+    "confirmed_stored": M("stored #{seq}: {deal} confirmed by {team}"),
+    "dispute_stored": M("stored: dispute {number} of {deal} by {team}: “{claim}”"),
     "close_confirm": M("Store these rulings and close the round"),
     "close_other_ways": M("Or enter each table's result, or leave the round open: nothing is stored until you "
                           "confirm."),

@@ -170,7 +170,6 @@ def _appeal(store: MatchStore, match_id: str, number: int, by: str | None, reaso
     d = disputes.appeal(store, match_id, number, by=by, reason=reason, referee=referee)
     assert d.appeal is not None
     typer.echo(tr(say, "stored #{seq} in {match}: {team} appeals the ruling of dispute {number} to the director",
-                  zh="已存储 #{seq} 于 {match}：{team}就争议 {number} 的裁定向仲裁申诉",
                   seq=d.appeal.seq, match=match_id, team=disputes.sides(store, match_id).side(d.appeal.by),
                   number=number))
     typer.echo(tr(say, "next: referee dispute {match} decide {number} --uphold | --keep | --alt K --reason TEXT",
@@ -236,13 +235,10 @@ def confirm(
     deal, team = sides.deal(hand), sides.side(done.by)
     if done.captain:  # a message, not "name (captain)" joined in code: Chinese sets it in full-width parentheses
         typer.echo(tr(say, "stored #{seq} in {match}: {deal} confirmed by {team} ({captain})",
-                      zh="已存储 #{seq} 于 {match}：{deal}由 {team}（{captain}）确认",
                       seq=done.entry["seq"], match=match_id, deal=deal, team=team, captain=done.captain))
     else:
         typer.echo(tr(say, "stored #{seq} in {match}: {deal} confirmed by {team}",
-                      zh="已存储 #{seq} 于 {match}：{deal}由 {team} 确认",
                       seq=done.entry["seq"], match=match_id, deal=deal, team=team))
     if done.disputed:
-        typer.echo(tr(say, "warning: {deal} has an open dispute: it counts as not confirmed until it is ruled",
-                      zh="警告：{deal}有未决争议：裁定之前仍算未确认", deal=deal), err=True)
+        typer.echo(tr(say, "warning: {deal} has an open dispute: it counts as not confirmed until it is ruled", deal=deal), err=True)
     echo_notes(store, say)
