@@ -67,8 +67,8 @@ def mark_word(mark: HandMark, lang: str) -> str:
 
 def summary_line(match_id: str, d: Dispute, lang: str, sides: Sides) -> str:
     """``dispute 1 of T3: hand 3, NS claims “the kitty held 25” — open``."""
-    return tr(lang, "dispute {number} of {match}: {deal}, {team} claims “{claim}” — {state}", number=d.number, match=match_id,
-              deal=sides.deal(d.hand), team=sides.side(d.by), claim=d.claim, state=STATES[d.state])
+    return tr(lang, "dispute {number} of {match}: {deal}, {team} claims “{claim}” — {state}", number=d.number,
+              match=match_id, deal=sides.deal(d.hand), team=sides.side(d.by), claim=d.claim, state=STATES[d.state])
 
 
 def alternative_msg(w: Weighed, k: int) -> Msg:

@@ -240,5 +240,6 @@ def confirm(
         typer.echo(tr(say, "stored #{seq} in {match}: {deal} confirmed by {team}",
                       seq=done.entry["seq"], match=match_id, deal=deal, team=team))
     if done.disputed:
-        typer.echo(tr(say, "warning: {deal} has an open dispute: it counts as not confirmed until it is ruled", deal=deal), err=True)
+        typer.echo(tr(say, "warning: {deal} has an open dispute: it counts as not confirmed until it is ruled",
+                      deal=deal), err=True)
     echo_notes(store, say)
