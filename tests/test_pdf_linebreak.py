@@ -72,6 +72,28 @@ def test_the_rules_hold_reportlab_s_tables_and_the_chinese_marks() -> None:
     assert breaks("中A中“x") == [False, True, True, True, False, True]
 
 
+def test_lines_hang_a_closing_mark_push_an_opening_one_down_and_cut_only_a_word_longer_than_the_line() -> None:
+    from referee.views.scorecard.linebreak import lines
+
+    ten = [10.0] * 8  # every character 10 pt wide, lines of 30 pt: three characters
+    # 甲甲甲；乙: "；" overflows (40 > 30) and may not start a line: it hangs, the line 40 wide (10 left: -10)
+    assert lines("甲甲甲；乙", ten, [30.0]) == [(0, 4, -10.0, 40.0, False), (4, 5, 20.0, 10.0, False)]
+    # 甲甲（乙丙: 乙 overflows; a break before it would leave "（" last: the line breaks before "（" (2 characters,
+    # 10 left), the next holds （乙丙 (30: it fits)
+    assert lines("甲甲（乙丙", ten, [30.0]) == [(0, 2, 10.0, 40.0, False), (2, 5, 0.0, 30.0, False)]
+    # ab cdef: after the space (3 characters, 0 left), then cdef, longer than a line: cut after cde
+    assert lines("ab cdef", ten, [30.0]) == [(0, 3, 0.0, 40.0, False), (3, 6, 0.0, 40.0, False),
+                                             (6, 7, 20.0, 10.0, False)]
+    # a b中文 between words first (a heading's style): after "a " (10 left), then "b中文" whole (30); without,
+    # "a b" then "中文"; a b中文字 between words: "b中文字" (40) is wider than a line, so it starts on the first
+    assert lines("a b中文", ten, [30.0], words=True) == [(0, 2, 10.0, 40.0, False), (2, 5, 0.0, 30.0, False)]
+    assert lines("a b中文", ten, [30.0]) == [(0, 3, 0.0, 40.0, False), (3, 5, 10.0, 20.0, False)]
+    assert lines("a b中文字", ten, [30.0], words=True)[0] == (0, 3, 0.0, 40.0, False)
+    # a forced break (<br/>) ends its line where it is, a first line of 20 pt and 30 pt after it
+    assert lines("甲乙丙丁", ten, [20.0, 30.0], hard=[False, True, False, False]) == [
+        (0, 2, 0.0, 20.0, True), (2, 4, 10.0, 20.0, False)]
+
+
 def test_the_checks_see_a_line_against_the_rules() -> None:
     """The checks fail on a text broken between any two characters: a line of 10 characters of FORCED."""
     cut = [FORCED[i:i + 10] for i in range(0, len(FORCED), 10)]

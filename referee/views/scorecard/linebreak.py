@@ -128,7 +128,8 @@ class Para(Paragraph):  # type: ignore[misc]  # ReportLab ships no types
     does not, a heading's or a name's, between words first); any other by ReportLab's (between words)."""
 
     def breakLines(self, width: Any) -> Any:  # noqa: N802 - ReportLab's name
-        if any(_wide(ch) for f in self.frags for ch in getattr(f, "text", "") or ""):
+        # a frag's text, or its words: the second part of a paragraph split across pages
+        if any(_wide(ch) for f in self.frags for ch in getattr(f, "text", None) or "".join(getattr(f, "words", ()))):
             return self.breakLinesCJK(width)
         return super().breakLines(width)
 
