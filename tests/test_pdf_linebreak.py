@@ -200,3 +200,14 @@ def test_the_league_report_breaks_english_at_spaces_only(tmp_path: Path, lang: s
     notes = ["a " * n + LONG_WORD for n in range(20, 50)]
     tables_report(pdf, "L1 Dalian league", "standings", [], lang, font="cid", notes=notes)
     assert_words_whole(pdf, 30)
+
+
+def test_a_heading_split_across_pages_breaks_by_the_rules_on_each(tmp_path: Path) -> None:
+    """A title (a style that breaks between words) of Chinese without a space longer than a page: ReportLab's wrap
+    between words cut its one long word anywhere; it breaks by the rules on every page."""
+    from referee.views.sheets import tables_report
+
+    pdf = tmp_path / "league.pdf"
+    tables_report(pdf, FORCED * 6, "积分榜", [], "zh", font="cid")  # 2,520 characters at 16 pt: ~50 lines
+    assert len(pypdf.PdfReader(str(pdf)).pages) >= 2
+    assert_kinsoku(pdf, FORCED * 6, least=30)
