@@ -69,10 +69,10 @@ class _Printer:
         self.s_head = ParagraphStyle("head", fontName=fn, fontSize=7, leading=8.5, alignment=1, wordWrap=wrap)
 
     def para(self, text: str, style: Any, bold: bool = False) -> Any:
-        from reportlab.platypus import Paragraph
+        from referee.views.scorecard.linebreak import Para
 
         self.texts.append(text)
-        return Paragraph(self.typo.markup(text, bold), style)
+        return Para(self.typo.markup(text, bold), style)
 
     def heading(self, text: str) -> list[Any]:
         from reportlab.platypus import CondPageBreak
@@ -123,16 +123,16 @@ class _Printer:
         name is never set tiny nor cut mid-word)."""
         from reportlab.lib.styles import ParagraphStyle
         from reportlab.pdfbase.pdfmetrics import stringWidth
-        from reportlab.platypus import Paragraph
 
         from referee.views.scorecard import fonts
+        from referee.views.scorecard.linebreak import Para
 
         wide = sum(stringWidth(piece, font, size) for font, piece in fonts.runs(text, self.typo.cjk, self.typo.latin))
         if wide <= width / SHRINK:
             return self.typo.cell(text, size, width=width)
         style = ParagraphStyle("wrapped", fontName=self.typo.cjk, fontSize=size, leading=size * 1.2,
                                wordWrap=None if " " in text.strip() else "CJK")
-        return Paragraph(self.typo.markup(text), style)
+        return Para(self.typo.markup(text), style)
 
     def build(self, path: str | os.PathLike[str], story: list[Any], wide: bool, event: str, title: str) -> None:
         """Lay out *story* on A4 (landscape when *wide*) with the footer on every page, and write it."""

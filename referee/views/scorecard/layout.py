@@ -36,6 +36,7 @@ from referee.views.scorecard import text as tx
 from referee.views.scorecard.audit import NoteRow, field, section, venue_zone
 from referee.views.scorecard.chart import drawing
 from referee.views.scorecard.fonts import FontInfo, register
+from referee.views.scorecard.linebreak import Para
 from referee.views.scorecard.typo import Typo, draw_runs
 
 # ReportLab ships no types: its flowables, drawings and canvases are Any to the checker. The values
@@ -186,7 +187,7 @@ class Doc:
         return tx.t(key, self.lang, **fields)
 
     def para(self, text: str, style: ParagraphStyle | None = None, bold: bool = False) -> Paragraph:
-        return Paragraph(self.typo.markup(text, bold), style or self.s_body)
+        return Para(self.typo.markup(text, bold), style or self.s_body)
 
     def heading(self, text: str) -> list[Any]:
         # a new page first when fewer than a few rows would fit under the heading; tables still split
@@ -271,7 +272,7 @@ def _deals(doc: Doc) -> list[Any]:
     """The deal table: one row a deal, the rows the game marks (Gunzi's game ends) shaded and in bold."""
     table, typo = doc.card.deals, doc.typo
     widths = column_widths(table)
-    heads = [Paragraph("<br/>".join(typo.markup(line) for line in h.split("\n")), doc.s_head)
+    heads = [Para("<br/>".join(typo.markup(line) for line in h.split("\n")), doc.s_head)
              for h in table.headings]
     size = 7.5
     ends = table.marked

@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable, Paragraph
 
 from referee.views.scorecard import fonts
 from referee.views.scorecard.fonts import FontInfo
+from referee.views.scorecard.linebreak import Para
 
 MIN_SIZE = 6.0  # points: the smallest a long name is set before it wraps
 
@@ -53,7 +54,7 @@ class Typo:
                     return Runs(parts, fit)
                 style = ParagraphStyle("wrapped", fontName=self.cjk, fontSize=MIN_SIZE, leading=MIN_SIZE * 1.15,
                                        wordWrap="CJK")
-                return Paragraph(self.markup(text, bold), style)
+                return Para(self.markup(text, bold), style)
         if len(parts) <= 1:
             return text
         return Runs(parts, size)
