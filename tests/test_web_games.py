@@ -79,6 +79,9 @@ def test_a_dou_dizhu_match_is_entered_and_shown_on_the_web(tmp_path: Path) -> No
         # the deal settled: 李四 at 3, a bomb (×2), the landlord out first: 2 × 3 × 2 = 12 to him, 6 from each farmer
         assert "张三 -6 (-6), 李四 +12 (+12), 王五 -6 (-6)" in r.text
         page = web.get("/matches/D1?lang=zh").text
+        # the list of deals is headed with the game's word: 各局, deals (Gunzi's is 各副, hands)
+        assert "<h2>各局</h2>" in page and "各副" not in page
+        assert "<h2>Deals</h2>" in web.get("/matches/D1?lang=en").text
     row = re.search(r'<tr id="deal-1">(.*?)</tr>', page)
     assert row is not None
     assert re.findall(r"<td>([^<]*)</td>", row.group(1)) == ["1", "李四", "3", "炸弹×1", "×2", "地主",

@@ -249,6 +249,12 @@ class GameOf(Protocol[E, R, Res]):
         or the game's own spacing where its sentences set the number apart from its title (Gunzi's ``第 3 副``,
         titled ``第3副``)."""
         ...
+    def deals_heading(self) -> Msg:
+        """What a page heads the list of the match's deals with (``Hands`` 各副 at Gunzi, ``Deals`` 各局 elsewhere)."""
+        ...
+    def no_deals(self) -> Msg:
+        """What a page says before the first deal is settled (``No hand settled yet.`` at Gunzi)."""
+        ...
     def deal_starts(self, events: Sequence[E]) -> list[int]:
         """The line of the event that opens each deal, in order: deal k opens at ``deal_starts(events)[k - 1]``
         (the engine numbers deals the same way)."""

@@ -311,6 +311,8 @@ def match_view(store: MatchStore, match_id: str, lang: str) -> dict[str, Any]:
         "chart": chart(drawn, game.sides, ends) if drawn is not None else None,
         "totals_chart": None if drawn is not None else totals_chart(table),
         "hands": hands,
+        "hands_heading": game.deals_heading().text(lang),
+        "no_hands": game.no_deals().text(lang),
         "sides": sides_of(game, lang),
         "seq": len(entries),
         "log": log[-12:],

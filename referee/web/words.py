@@ -62,8 +62,6 @@ WORDS: dict[str, Msg] = {
     "not_started": M("not started"),
     "in_play": M("game {game}, hand {hand}"),
     "won_by_pair": M("won by {pair} ({ew}:{ns})"),
-    "hands": M("Hands"),
-    "no_hands": M("No hand settled yet."),
     "hand": M("Hand"),
     "game": M("Game"),
     "totals_chart": M("Running totals deal by deal"),

@@ -48,7 +48,7 @@ def scorecard(
     as_match: AsMatch = False,
     encoding: Encoding = None,
 ) -> None:
-    """Write a match's PDF scorecard: header, hand by hand, levels chart, result, notes, signatures."""
+    """Write a match's PDF scorecard: header, deal by deal, the game's chart, result, notes, signatures."""
     pdf_lang, say = scorecard_language(lang), language(lang)
     from referee.app.sources import kind_of
     from referee.cli.scorecards import write_all, write_one

@@ -104,6 +104,12 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
     def deal_named(self, deal: int) -> Msg:
         return M("hand {n}", n=deal)  # 第 3 副: a sentence spaces the number, as the phone's "hand {n}" does
 
+    def deals_heading(self) -> Msg:
+        return M("Hands")
+
+    def no_deals(self) -> Msg:
+        return M("No hand settled yet.")
+
     def deal_facts(self, result: MatchResult, deal: int, lang: str) -> tuple[Fact, ...] | None:
         from referee.games.gunzi.facts import deal_facts
 

@@ -277,6 +277,12 @@ class Adapter(GameOf[E, R, Res]):
     def deal_named(self, deal: int) -> Msg:
         return self.deal_title(deal)
 
+    def deals_heading(self) -> Msg:
+        return M("Deals")
+
+    def no_deals(self) -> Msg:
+        return M("No deal settled yet.")
+
     def deal_starts(self, events: Sequence[E]) -> list[int]:
         return [cast("Any", ev).line for ev in events if isinstance(ev, self.deal_opening)]
 
