@@ -58,13 +58,13 @@ def test_a_landlord_by_points_with_every_factor_of_a_win_explained() -> None:
         "(payment.farmer_factor, payment.landlord_factor, §6)",
     ]
     assert texts(r, 0, "zh_CN") == [
-        "座位 2 (乙) 叫分最高（2 分）：当地主，底分 2（bidding.style = 'points'，§3.1）",
+        "座位 2（乙） 叫分最高（2 分）：当地主，底分 2（bidding.style = 'points'，§3.1）",
         "地主明牌：× 2（multipliers.shown，§5.3）",
         "打出炸弹 2 个：每个 × 3（multipliers.bomb，§5.1）→ × 9",
         "打出火箭：× 5（multipliers.rocket，§5.1）",
         "春天：× 7（multipliers.spring，§5.2）",
         "倍数 630（§5）",
-        "地主（座位 2 (乙)）先出完：地主胜（§4，§6）",
+        "地主（座位 2（乙））先出完：地主胜（§4，§6）",
         "每位农民付 2 × 2 × 630 = 2520；地主收 4 × 2 × 630 = 5040"
         "（payment.farmer_factor，payment.landlord_factor，§6）",
     ]
@@ -96,12 +96,12 @@ def test_a_landlord_by_call_and_rob_with_anti_spring_and_the_cap_explained() -> 
         "(payment.landlord_factor, payment.farmer_factor, §6)",
     ]
     assert texts(r, 0, "zh_CN") == [
-        "座位 1 (甲) 叫地主：底分 2（bidding.call_points，§3.2）；地主是座位 3 (丙)",
+        "座位 1（甲） 叫地主：底分 2（bidding.call_points，§3.2）；地主是座位 3（丙）",
         "抢地主 2 次：每次 × 3（bidding.rob_multiplier，§3.2）→ × 9",
         "打出炸弹 1 个：每个 × 3（multipliers.bomb，§5.1）→ × 3",
         "反春：× 10（multipliers.antispring，§5.2）",
         "倍数 270 封顶为 50（multipliers.cap，§5.4）",
-        "农民（座位 1 (甲)）先出完：农民胜（§4，§6）",
+        "农民（座位 1（甲））先出完：农民胜（§4，§6）",
         "地主付 4 × 2 × 50 = 400；每位农民收 2 × 2 × 50 = 200"
         "（payment.landlord_factor，payment.farmer_factor，§6）",
     ]
@@ -146,7 +146,7 @@ def test_a_forced_landlord_and_a_redeal_explained() -> None:
         "(payment.landlord_factor, payment.farmer_factor, §6)",
     ]
     assert d.robs == 0  # no rob: the field is 0, not nothing
-    assert texts(r, 0, "zh_CN")[0] == ("无人叫牌：最后表态的座位 1 (甲) 被迫当地主，底分 2"
+    assert texts(r, 0, "zh_CN")[0] == ("无人叫牌：最后表态的座位 1（甲） 被迫当地主，底分 2"
                                        "（bidding.no_bid = 'last_forced'，bidding.forced_bid，§3.3）")
     redealt = r.deals[1]
     assert (redealt.settled, redealt.redeal, redealt.payments) == (False, True, {1: 0, 2: 0, 3: 0})

@@ -221,15 +221,16 @@ class Run:
                            tuple(self.deal_events[-1]) if self.deal_events else (), self.conduct)
 
 def _named(step: Msg, names: dict[int, str]) -> Msg:
-    """A step's seats with their players' names: ``seat 2 (李四)``; the step itself when it names no seat."""
+    """A step's seats with their players' names: ``seat 2 (李四)``, ``座位 2（李四）``; the step itself when it names no
+    seat."""
     fields = step.fields
     for k, _ in fields:
         if k in _SEAT_FIELDS:
             break
     else:
         return step
-    named = tuple([(k, f"{v} ({names[v]})") if k in _SEAT_FIELDS and isinstance(v, int) and names[v] != str(v)
-                   else (k, v) for k, v in fields])
+    named = tuple([(k, M("{seat} ({name})", seat=v, name=names[v]))
+                   if k in _SEAT_FIELDS and isinstance(v, int) and names[v] != str(v) else (k, v) for k, v in fields])
     return _new_step(type(step), (step.msgid, named, *step[2:]))  # step._replace(fields=named), made faster
 
 
