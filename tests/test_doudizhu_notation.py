@@ -11,6 +11,7 @@ from referee.games.doudizhu.events import (
     Bid,
     Bomb,
     DealStart,
+    Event,
     Header,
     Kitty,
     Landlord,
@@ -400,12 +401,14 @@ def test_a_play_and_a_bomb_read_every_card_after_the_seat() -> None:
 def test_every_event_written_canonically() -> None:
     # each event's line as the format's table writes it, every card separately; a blank line before each deal but
     # on the first line; a value or a text that needs quotes quoted (an empty one, a '#')
-    events = [Header("T", "house", (("id", "T"), ("game", "doudizhu"), ("rules", "house"), ("event", "A night")), 1),
-              SeatName(1, "Ann", 2), SeatName(2, "Li Si", 3), SeatName(3, "#3", 4), DealStart(5),
-              Bid(1, "1", 6), Bid(2, "pass", 7), Bid(3, "rob", 8), Kitty((Card(5, "H"), Card(9, "C"), BJ), 9),
-              Landlord(3, 10), Show(3, 11), Play(3, (Card(3), Card(3), Card(4)), 12), Bomb(1, (Card(7),) * 4, 13),
-              Rocket(2, (SJ, BJ), 14), Out(3, 15), Spring(16), AntiSpring(17), Warn("1", "slow play", 18),
-              Ruling("2", "", 19), DealStart(20), Redeal(21)]
+    events: list[Event] = [
+        Header("T", "house", (("id", "T"), ("game", "doudizhu"), ("rules", "house"), ("event", "A night")), 1),
+        SeatName(1, "Ann", 2), SeatName(2, "Li Si", 3), SeatName(3, "#3", 4), DealStart(5),
+        Bid(1, "1", 6), Bid(2, "pass", 7), Bid(3, "rob", 8), Kitty((Card(5, "H"), Card(9, "C"), BJ), 9),
+        Landlord(3, 10), Show(3, 11), Play(3, (Card(3), Card(3), Card(4)), 12), Bomb(1, (Card(7),) * 4, 13),
+        Rocket(2, (SJ, BJ), 14), Out(3, 15), Spring(16), AntiSpring(17), Warn("1", "slow play", 18),
+        Ruling("2", "", 19), DealStart(20), Redeal(21)
+    ]
     assert write(events) == (
         'match id=T game=doudizhu rules=house event="A night"\n'
         "seat 1 Ann\nseat 2 Li Si\n"
@@ -427,3 +430,20 @@ def test_a_name_the_match_does_not_take_names_no_seat() -> None:
                               Bid(1, "3", 6)]
     assert [(e.line, e.message) for e in reading.errors] == [
         (5, "'乙' is not a seat (1, 2, 3 or a player's name: 甲)")]
+
+
+def test_a_play_a_bomb_and_a_rocket_by_a_players_name() -> None:
+    reading = parse("seat 1 Ann\nseat 2 Bo\nseat 3 Cy\nplay ann 3\nbomb BO 7777\nrocket Cy\n")
+    assert reading.errors == []
+    assert reading.events[3:] == [Play(1, (Card(3),), 4), Bomb(2, (Card(7),) * 4, 5), Rocket(3, (SJ, BJ), 6)]
+
+
+def test_a_name_in_another_case_is_the_same_name() -> None:
+    # case ignored (the format, "Seats"): "ann" on seat 2 is seat 1's name Ann again, not taken, so ann stays seat 1
+    reading = parse("seat 1 Ann\nseat 2 ann\nbid ann 1\n")
+    assert reading.events[2] == Bid(1, "1", 3)
+
+
+def test_a_header_value_may_hold_an_equals_sign() -> None:
+    # KEY=VALUE: the key ends at the first '=', the rest is the value
+    assert parse("match id=A note=x=y\n").events == [Header("A", None, (("id", "A"), ("note", "x=y")), 1)]
