@@ -122,13 +122,14 @@ def test_each_game_reads_a_repeated_line_as_it_reads_it_the_first_time() -> None
     assert read == 3
 
 
-def test_dou_dizhu_reads_a_name_anew_once_it_is_another_seat_s() -> None:
-    """A name seated again names the new seat from then on: a line read before is read again after a seat line."""
+def test_dou_dizhu_reads_a_name_as_the_seat_the_match_gives_it() -> None:
+    """A name seated again is refused by the match ("the name Li is already another seat's"): it stays seat 1's, the
+    line read before reads the same after the seat line (it once read as seat 2's, the match's seat 1 credited to 2)."""
     from referee.games.doudizhu.events import Bid
     from referee.games.doudizhu.notation import parse
 
     reading = parse("match id=T1 game=doudizhu\nseat 1 Li\ndeal\nbid Li 1\nseat 2 Li\nbid Li 1\n")
-    assert [(e.seat, e.line) for e in reading.events if isinstance(e, Bid)] == [(1, 4), (2, 6)]
+    assert [(e.seat, e.line) for e in reading.events if isinstance(e, Bid)] == [(1, 4), (1, 6)]
 
 
 def test_the_first_lines_are_numbered_as_the_whole_text_numbers_them():

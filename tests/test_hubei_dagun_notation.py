@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from referee.games.hubei_dagun.events import Alone, Call, Claim, Deal, Declare, Header, Places, Points, Seat
+from referee.games.hubei_dagun import notation
+from referee.games.hubei_dagun.events import Alone, Call, Claim, Deal, Declare, Event, Header, Places, Points, Seat
 from referee.games.hubei_dagun.notation import parse, write
+from referee.games.kit.conduct import Ruling, Warn
 
 HEADER = "match id=T1 game=hubei-dagun rules=hubei-dagun date=2026-12-01\n"
 
@@ -188,3 +190,229 @@ def test_ids_and_names_are_checked_as_everywhere():
         (4, "seat: control character \\x1b is not allowed"),
     ]
     assert all(e.message_zh != e.message for e in record.errors)  # each in Chinese too
+
+
+# --- every spelling, every refusal whole, every canonical line (issue 30: the notation under mutation) -----------
+
+# Each directive in every spelling the format's table gives it (the keyword and its Chinese words), in another case
+# and in full-width letters where it has them (case and full width are forgiven): after the header, one event.
+SPELLED = [
+    (("seat", "座位", "SEAT", "ｓｅａｔ"), "E 张伟", Seat("E", "张伟", 2)),
+    (("deal", "局", "Deal"), "1 dealer=E", Deal(1, "E", 2)),
+    (("call", "叫牌", "找朋友", "CALL"), "H10 partner=W", Call("H10", "W", 2)),
+    (("alone", "硬牌", "Alone"), "W", Alone("W", 2)),
+    (("places", "名次", "PLACES"), "S E N W", Places(("S", "E", "N", "W"), 2)),
+    (("points", "分数", "得分", "Points"), "E=40 S=50 W=30 N=45 hand=35",
+     Points((("E", 40), ("S", 50), ("W", 30), ("N", 45)), 35, 2)),
+    (("declare", "报", "DECLARE"), "N xi7 9", Declare("N", "xi7", "9", 2)),
+    (("claim", "结果", "Claim"), "qing", Claim("qing", 2)),
+    (("warn", "警告", "WARN"), "S slow play", Warn("S", "slow play", 2)),
+    (("ruling", "裁定", "Ruling"), "winner=N the deal stands", Ruling("N", "the deal stands", 2)),
+]
+
+
+@pytest.mark.parametrize(("words", "rest", "event"), SPELLED)
+def test_each_directive_in_each_of_its_spellings(words, rest, event):
+    for word in words:
+        assert one(f"{word} {rest}") == event, word
+
+
+@pytest.mark.parametrize("word", ["match", "比赛", "MATCH"])
+def test_the_header_in_each_spelling(word):
+    assert parse(f"{word} id=A game=hubei-dagun\n").events == [Header("A", None, (("game", "hubei-dagun"),), 1)]
+
+
+# The format's lists: seats E S W N / 东 南 西 北; hands sky 天炸, xi8 8喜, xi7 7喜; claims plain 平, bang 绑, qing
+# 清, guangtou 光头; a 喜's rank 3-10 J Q K A 2
+@pytest.mark.parametrize(("word", "seat"), [("E", "E"), ("s", "S"), ("W", "W"), ("n", "N"), ("东", "E"),
+                                            ("南", "S"), ("西", "W"), ("北", "N"), ("Ｅ", "E")])
+def test_each_seat_word(word, seat):
+    assert one(f"alone {word}") == Alone(seat, 2)
+
+
+@pytest.mark.parametrize(("words", "kind"), [(("sky", "天炸", "SKY"), "sky")])
+def test_each_sky_word(words, kind):
+    for word in words:
+        assert one(f"declare E {word}") == Declare("E", kind, None, 2)
+
+
+@pytest.mark.parametrize(("word", "kind"), [("xi8", "xi8"), ("8喜", "xi8"), ("XI8", "xi8"), ("xi7", "xi7"),
+                                            ("7喜", "xi7"), ("Xi7", "xi7")])
+@pytest.mark.parametrize(("rank_word", "rank"), [("3", "3"), ("10", "10"), ("J", "J"), ("q", "Q"), ("K", "K"),
+                                                 ("a", "A"), ("2", "2")])
+def test_each_xi_word_with_each_kind_of_rank(word, kind, rank_word, rank):
+    assert one(f"declare W {word} {rank_word}") == Declare("W", kind, rank, 2)
+
+
+@pytest.mark.parametrize(("word", "kind"), [("plain", "plain"), ("平", "plain"), ("bang", "bang"), ("绑", "bang"),
+                                            ("qing", "qing"), ("清", "qing"), ("guangtou", "guangtou"),
+                                            ("光头", "guangtou"), ("BANG", "bang")])
+def test_each_claim_word(word, kind):
+    assert one(f"claim {word}") == Claim(kind, 2)
+
+
+@pytest.mark.parametrize(("token", "card"), [
+    ("H10", "H10"), ("10H", "H10"), ("♥10", "H10"), ("红桃10", "H10"), ("10红桃", "H10"), ("s2", "S2"),
+    ("黑桃A", "SA"), ("♣q", "CQ"), ("梅花J", "CJ"), ("d3", "D3"), ("方片K", "DK"), ("K方片", "DK"), ("JS", "JS"),
+    ("♠J", "JS"), ("J♠", "JS"), ("黑桃J", "JS"), ("js", "JS"), ("BJ", "BJ"), ("大王", "BJ"), ("SJ", "SJ"),
+    ("小王", "SJ"), ("sj", "SJ"),
+])
+def test_each_card_spelling(token, card):
+    # a suit S H C D (♠ ♥ ♣ ♦, 黑桃 红桃 梅花 方片) and a rank in either order; BJ/大王, SJ/小王 the jokers; the jack
+    # of spades rank first (JS, ♠J, J♠, 黑桃J, written JS), SJ always the small joker. The reader's memory of the
+    # tokens it read is emptied first: filled by an earlier test, it would answer without reading.
+    notation._CARDS.clear()
+    assert one(f"call {token} partner=N") == Call(card, "N", 2)
+
+
+def test_a_header_item_by_item():
+    # each key in lower case, each value as written; rules= the rule set (an empty one names none); the others
+    # kept in their order
+    assert one("seat E a") == Seat("E", "a", 2)
+    record = parse('match ID=M Game=hubei-dagun RULES=house Event="A night" date=2026-12-01\n')
+    assert record.errors == []
+    assert record.events == [Header("M", "house", (("game", "hubei-dagun"), ("event", "A night"),
+                                                   ("date", "2026-12-01")), 1)]
+    assert parse("match id=M rules=\n").events == [Header("M", None, (), 1)]
+
+
+def test_a_seats_name_is_every_word_after_the_seat():
+    assert one("seat N Liu  Yang Jr") == Seat("N", "Liu Yang Jr", 2)
+
+
+def test_a_deal_in_each_form():
+    # deal [N] dealer=SEAT: the number first if any, the dealer by key (dealer, 庄家, 庄) or alone
+    assert one("deal dealer=N") == Deal(None, "N", 2)
+    assert one("deal 12 庄=S") == Deal(12, "S", 2)
+    assert one("deal W") == Deal(None, "W", 2)
+    assert one("deal dealer:E") == Deal(None, "E", 2)
+
+
+def test_places_separated_by_spaces_commas_or_the_chinese_comma():
+    assert one("places N,W,,S E") == Places(("N", "W", "S", "E"), 2)
+    assert one("places 北、西、南、东") == Places(("N", "W", "S", "E"), 2)
+
+
+def test_points_at_their_edges():
+    # 0 and 200 are multiples of 5 from 0 to 200; the keys hand=, 手中=, left= alike, a seat by its Chinese name
+    assert one("points E=200 S=0 W=0 N=0 hand=0") == Points((("E", 200), ("S", 0), ("W", 0), ("N", 0)), 0, 2)
+    assert one("points 东=0 南=0 西=0 北=5 left=195") == Points((("E", 0), ("S", 0), ("W", 0), ("N", 5)), 195, 2)
+    assert one("points N:50 S:50 W:50 E:45 手中:5") == Points((("E", 45), ("S", 50), ("W", 50), ("N", 50)), 5, 2)
+
+
+REFUSALS = [
+    ("declare N", "declare: give the seat and the hand: sky (天炸), xi8 RANK (8喜) or xi7 RANK (7喜)",
+     "declare：请给出座位和牌：sky（天炸）、xi8 点数（8喜）或 xi7 点数（7喜）"),
+    ("declare N xi8 K K", "declare: give the seat and the hand: sky (天炸), xi8 RANK (8喜) or xi7 RANK (7喜)",
+     "declare：请给出座位和牌：sky（天炸）、xi8 点数（8喜）或 xi7 点数（7喜）"),
+    ("declare X sky", "declare: 'X' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "declare：“X”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("claim", "claim: give one of plain, bang (绑), qing (清), guangtou (光头)",
+     "claim：请写 plain、bang（绑）、qing（清）或 guangtou（光头）之一"),
+    ("claim tie", "claim: give one of plain, bang (绑), qing (清), guangtou (光头)",
+     "claim：请写 plain、bang（绑）、qing（清）或 guangtou（光头）之一"),
+    ("alone E S", "alone: name the one seat that plays alone (alone S)", "alone：请写出硬牌的一个座位（alone S）"),
+    ("alone X", "alone: 'X' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "alone：“X”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("call H10 partner=W extra", "call: give the called card and the partner who holds its twin (call H10 partner=W)",
+     "call：请给出叫的牌和持有另一张的朋友（call H10 partner=W）"),
+    ("call H10 partner=X", "call partner: 'X' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "call partner：“X”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("call H10 X", "call partner: 'X' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "call partner：“X”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("call 红桃 partner=W", "'红桃' is not a card (a suit S H C D or ♠ ♥ ♣ ♦ with a rank 2-10 J Q K A, or BJ, SJ)",
+     "“红桃”不是一张牌（花色 S H C D 或 ♠ ♥ ♣ ♦ 加点数 2-10 J Q K A，或 BJ、SJ）"),
+    ("deal 1 dealer=X", "deal dealer: 'X' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "deal dealer：“X”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("deal E 2", "deal dealer: '2' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "deal dealer：“2”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("deal 1 2 dealer=E", "deal dealer: '2' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "deal dealer：“2”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("deal 0 E", "deal: deals count from 1", "deal：局数从 1 开始"),
+    ("deal", "deal: name the dealer (deal 1 dealer=E)", "deal：请写出庄家（deal 1 dealer=E）"),
+    ("places E S W N E", "places: give the four seats in finishing order, 一游 to 末游 (5 given)",
+     "名次：请按一游到末游的顺序写出四个座位（给出了 5 个）"),
+    ("places W W E E", "places: E, W finish twice; each seat finishes once",
+     "名次：东、西 出现了两次；每个座位只有一个名次"),
+    ("places N N S S", "places: S, N finish twice; each seat finishes once",
+     "名次：南、北 出现了两次；每个座位只有一个名次"),
+    ("call H10 partner==W", "call partner: '=W' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "call partner：“=W”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("call H10 partner::W", "call partner: ':W' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "call partner：“:W”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("places E S W X", "places: 'X' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "places：“X”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("points E=40 S=50 W=30 N=45 hand=35 hand=0", "points: hand= is given twice", "points：hand= 出现了两次"),
+    ("points E=40 S=50 W=30 hand=80", "points: no points given for N (write 0 for none)",
+     "points：没有写 北 的分数（没有分写 0）"),
+    ("points E=40 hand=160", "points: no points given for S, W, N (write 0 for none)",
+     "points：没有写 南、西、北 的分数（没有分写 0）"),
+    ("points E=٤٠ S=50 W=30 N=45 hand=35", "points E: '٤٠' is not a whole number", "points E：“٤٠”不是整数"),
+    ("points E=40 S=50 W=30 N=45 hand=-5", "points hand: '-5' is not a whole number", "points hand：“-5”不是整数"),
+    ("points E=40 S=50 W=30 N=45 X=35", "points: 'X' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "points：“X”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("points E=40 S=50 W=30 N=45 hand=40", "points: the points add up to 205, not 200 (two decks hold 200: rules §3)",
+     "points：分数合计 205，不是 200（两副牌共 200 分：规则 §3）"),
+    ("seat X 张三", "seat: 'X' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "seat：“X”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("match id=A =x", "match: '=x' is not KEY=VALUE", "match：“=x”不是 键=值"),
+    ("match id=A game=x GAME=y", "match: the key 'game' is given twice", "match：键“game”出现了两次"),
+    ("match id= game=x", "match: the header needs id=…", "match：比赛头需要 id=…"),
+    ("match", "match: the header needs id=…", "match：比赛头需要 id=…"),
+    ("match id=A event=" + "x" * 101, "match event=: at most 100 characters, not 101",
+     "match event=：最多 100 个字符，这里有 101 个"),
+    ("warn", "'warn' is written: warn SEAT TEXT", "'warn' 的写法：warn SEAT TEXT"),
+    ("warn E", "'warn' is written: warn SEAT TEXT", "'warn' 的写法：warn SEAT TEXT"),
+    ("warn X slow", "warn: 'X' is not a seat (E, S, W, N or 东, 南, 西, 北)",
+     "warn：“X”不是座位（E、S、W、N 或 东、南、西、北）"),
+    ("ruling winner=X moved", "ruling: winner=X is not a side (E, S, W, N)", "裁定：winner=X 不是一方（E、S、W、N）"),
+]
+
+
+@pytest.mark.parametrize(("line", "english", "chinese"), REFUSALS)
+def test_each_refusal_whole_in_both_languages_at_its_line(line, english, chinese):
+    assert error(line) == (2, english, chinese)
+
+
+def test_a_warning_and_a_ruling_by_each_seat_word():
+    # the conduct lines (rules §11): a seat as E S W N or 东 南 西 北, the text after it as written
+    record = parse(HEADER + "warn 东 talked about  the cards\nruling winner=s a\nruling 胜方=西 b\n"
+                   "ruling winner=北 c\n")
+    assert record.errors == []
+    assert record.events[1:] == [Warn("E", "talked about  the cards", 2), Ruling("S", "a", 3), Ruling("W", "b", 4),
+                                 Ruling("N", "c", 5)]
+
+
+def test_every_event_written_canonically():
+    # the header: id, game, rules, date, then the other keys in their order; a name or a value with a space quoted;
+    # a deal's number only when given; a declared 天炸 without a rank; a blank line before each deal
+    events: list[Event] = [
+        Header("T", "house", (("event", "A night"), ("date", "2026-12-01"), ("game", "hubei-dagun"),
+                              ("table", "2")), 1),
+        Seat("E", "Zhang Wei", 2), Seat("S", "李娜", 3), Deal(None, "E", 4), Call("SJ", "W", 5),
+        Places(("S", "E", "N", "W"), 6), Points((("E", 40), ("S", 50), ("W", 30), ("N", 45)), 35, 7),
+        Declare("N", "xi8", "10", 8), Declare("S", "sky", None, 9), Claim("bang", 10),
+        Warn("W", "slow", 11), Ruling("E", "the deal stands", 12), Deal(2, "S", 13), Alone("W", 14)
+    ]
+    assert write(events) == (
+        'match id=T game=hubei-dagun rules=house date=2026-12-01 event="A night" table=2\n'
+        'seat E "Zhang Wei"\nseat S 李娜\n'
+        "\ndeal dealer=E\ncall SJ partner=W\nplaces S E N W\npoints E=40 S=50 W=30 N=45 hand=35\n"
+        "declare N xi8 10\ndeclare S sky\nclaim bang\nwarn W slow\nruling winner=E the deal stands\n"
+        "\ndeal 2 dealer=S\nalone W\n")
+    assert write([Header("T", None, (), 1)]) == "match id=T\n"
+    assert write([Deal(1, "E", 1)]) == "deal 1 dealer=E\n"
+
+
+@pytest.mark.parametrize("token", ["10", "K", "H", "红桃", "H1O", "X10", "10X", "HH10", "J"])
+def test_what_is_not_a_card(token):
+    # a rank alone, a suit alone, a stranger before or after, two suits: no card (the reader's memory emptied first)
+    notation._CARDS.clear()
+    assert error(f"call {token} partner=W") == (
+        2, f"'{token}' is not a card (a suit S H C D or ♠ ♥ ♣ ♦ with a rank 2-10 J Q K A, or BJ, SJ)",
+        f"“{token}”不是一张牌（花色 S H C D 或 ♠ ♥ ♣ ♦ 加点数 2-10 J Q K A，或 BJ、SJ）")
+
+
+def test_a_header_value_may_hold_an_equals_sign():
+    # KEY=VALUE: the key ends at the first '='
+    assert parse("match id=A note=x=y\n").events == [Header("A", None, (("note", "x=y"),), 1)]

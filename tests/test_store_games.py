@@ -88,7 +88,7 @@ def test_directives_are_checked_by_the_game_in_the_match_s_context(store: MatchS
     with pytest.raises(StoreError) as e:
         record_lines(store, "D1", ["bid Dee 3"], "ann")
     assert e.value.msg.text("en") == ("cannot read 'bid Dee 3': 'Dee' is not a seat (1, 2, 3 or a player's name: "
-                                      "ann, bo, cy); nothing stored")
+                                      "Ann, Bo, Cy); nothing stored")  # the names as their seat lines wrote them
     with pytest.raises(StoreError) as e:  # a bid that does not rise is refused at its own line
         record_lines(store, "D1", ["bid 3 1"], "ann")
     assert "nothing stored" in e.value.msg.text("en")

@@ -9,6 +9,7 @@ point of the deal is the engine's business; whether a line is well formed is the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import partial
 
 from referee.core.errors import UsageError
 from referee.core.i18n import M, listed
@@ -30,6 +31,9 @@ from referee.games.kit import notation as kit
 from referee.games.kit.notation import NotationError
 
 Reading = kit.Reading[Event]
+# the players' names read so far: each in lower case (a name is read in any case) -> its seat and the name as its
+# 'seat' line wrote it
+Names = dict[str, tuple[int, str]]
 
 
 # keyword -> the words a record may use for it
@@ -81,7 +85,7 @@ def parse(text: str) -> Reading:
 
 def parse_lines(lines: Iterable[tuple[int, str]]) -> Reading:
     """Read numbered lines (a record's, or the store's corrected view numbered by sequence) as :func:`parse`."""
-    names: dict[str, int] = {}
+    names: Names = {}
     read = 0  # the events read so far
     # each line of the play read once (a match bids and goes out the same few ways): not the header, a seat's name
     # nor the conduct, whose reading depends on more than the line
@@ -94,13 +98,14 @@ def parse_lines(lines: Iterable[tuple[int, str]]) -> Reading:
         e = remembered(line, number)
         if type(e) is ev.Header and read:  # the reader's own kinds, looked up by type
             raise NotationError(M("'match' must be the record's first directive"))
-        if type(e) is ev.SeatName:
-            names[e.name.lower()] = e.seat
-            remembered.forget()  # a name read again may now be a seat
+        if type(e) is ev.SeatName and e.name.lower() not in names and all(s != e.seat for s, _ in names.values()):
+            # a seat's first name, a name of one seat only: the names the match takes (the engine refuses the
+            # others), each for good, so that a line once read as a seat reads so again
+            names[e.name.lower()] = (e.seat, e.name)
         read += 1
         return e
 
-    return kit.read_lines(lines, line_event, Reading())
+    return kit.read_lines(lines, line_event)
 
 
 def _usage(keyword: str, usage: str) -> NotationError:
@@ -108,15 +113,15 @@ def _usage(keyword: str, usage: str) -> NotationError:
                        keyword=keyword, usage=usage))
 
 
-def _seat(token: str, names: dict[str, int]) -> int:
+def _seat(token: str, names: Names) -> int:
     if token in ("1", "2", "3"):
         return int(token)
     found = names.get(token.lower())
     if found is None:
-        known = listed(names) or "-"
+        known = listed(name for _, name in names.values()) or "-"
         raise NotationError(M("'{token}' is not a seat (1, 2, 3 or a player's name: {known})",
                               token=token, known=known))
-    return found
+    return found[0]
 
 
 def _cards(tokens: Sequence[str]) -> tuple[Card, ...]:
@@ -126,7 +131,7 @@ def _cards(tokens: Sequence[str]) -> tuple[Card, ...]:
         raise NotationError(e.msg) from None
 
 
-def parse_line(line: str, number: int, names: dict[str, int]) -> Event:
+def parse_line(line: str, number: int, names: Names) -> Event:
     tokens = line.split()
     keyword = _KEYWORD.get(tokens[0].lower())
     if keyword is None:
@@ -136,7 +141,7 @@ def parse_line(line: str, number: int, names: dict[str, int]) -> Event:
     return _READERS[keyword](args, line, number, names)
 
 
-def _match(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+def _match(args: list[str], line: str, number: int, names: Names) -> Event:
     try:
         parts = kit.words(line.split(None, 1)[1] if args else "")
     except kit.UnclosedQuote:
@@ -160,7 +165,7 @@ def _match(args: list[str], line: str, number: int, names: dict[str, int]) -> Ev
     return ev.Header(found["id"], found.get("rules") or None, tuple(pairs), number)
 
 
-def _seat_name(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+def _seat_name(args: list[str], line: str, number: int, names: Names) -> Event:
     if len(args) < 2 or args[0] not in ("1", "2", "3"):
         raise _usage("seat", "seat 1|2|3 NAME")
     name = kit.unquote(line.split(None, 2)[2].strip())
@@ -174,24 +179,23 @@ def _seat_name(args: list[str], line: str, number: int, names: dict[str, int]) -
     return ev.SeatName(int(args[0]), name, number)
 
 
-def _nothing(kind: Callable[[int], Event], keyword: str) -> Callable[[list[str], str, int, dict[str, int]], Event]:
-    def read(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
-        if args:
-            raise _usage(keyword, keyword)
-        return kind(number)
-    return read
+# The readers of the directives alike (a bare keyword, a keyword and a seat, a conduct line) are bound to their
+# keyword with partial in _READERS: each reading calls the function itself.
+def _nothing(kind: Callable[[int], Event], keyword: str, args: list[str], line: str, number: int,
+             names: Names) -> Event:
+    if args:
+        raise _usage(keyword, keyword)
+    return kind(number)
 
 
-def _one_seat(kind: Callable[[int, int], Event], keyword: str) -> Callable[[list[str], str, int, dict[str, int]],
-                                                                           Event]:
-    def read(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
-        if len(args) != 1:
-            raise _usage(keyword, f"{keyword} SEAT")
-        return kind(_seat(args[0], names), number)
-    return read
+def _one_seat(kind: Callable[[int, int], Event], keyword: str, args: list[str], line: str, number: int,
+              names: Names) -> Event:
+    if len(args) != 1:
+        raise _usage(keyword, f"{keyword} SEAT")
+    return kind(_seat(args[0], names), number)
 
 
-def _bid(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+def _bid(args: list[str], line: str, number: int, names: Names) -> Event:
     if len(args) != 2:
         raise _usage("bid", "bid SEAT 1|2|3|pass|call|rob")
     seat = _seat(args[0], names)
@@ -203,15 +207,13 @@ def _bid(args: list[str], line: str, number: int, names: dict[str, int]) -> Even
     raise NotationError(M("'{word}' is not a bid (1, 2, 3, pass; call, rob)", word=args[1]))
 
 
-def _conduct(keyword: str) -> Callable[[list[str], str, int, dict[str, int]], Event]:
+def _conduct(keyword: str, args: list[str], line: str, number: int, names: Names) -> Event:
     """``warn SEAT TEXT``, ``ruling winner=SEAT TEXT`` (``referee.games.kit.conduct``): a seat by number or name."""
-    def read(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
-        rest = line.split(None, 1)[1] if args else ""
-        return conduct.read(keyword, rest, number, lambda token: str(_seat(token, names)), ("1", "2", "3"))
-    return read
+    rest = line.split(None, 1)[1] if args else ""
+    return conduct.read(keyword, rest, number, lambda token: str(_seat(token, names)), ("1", "2", "3"))
 
 
-def _kitty(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+def _kitty(args: list[str], line: str, number: int, names: Names) -> Event:
     cards = _cards(args)
     if len(cards) != 3:
         raise NotationError(M("a kitty is exactly 3 cards, not {n} (§2)",
@@ -219,13 +221,13 @@ def _kitty(args: list[str], line: str, number: int, names: dict[str, int]) -> Ev
     return ev.Kitty(cards, number)
 
 
-def _play(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+def _play(args: list[str], line: str, number: int, names: Names) -> Event:
     if len(args) < 2:
         raise _usage("play", "play SEAT CARD…")
     return ev.Play(_seat(args[0], names), _cards(args[1:]), number)
 
 
-def _bomb(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+def _bomb(args: list[str], line: str, number: int, names: Names) -> Event:
     if len(args) < 2:
         raise _usage("bomb", "bomb SEAT CARD CARD CARD CARD")
     cards = _cards(args[1:])
@@ -236,7 +238,7 @@ def _bomb(args: list[str], line: str, number: int, names: dict[str, int]) -> Eve
     return ev.Bomb(_seat(args[0], names), cards, number)
 
 
-def _rocket(args: list[str], line: str, number: int, names: dict[str, int]) -> Event:
+def _rocket(args: list[str], line: str, number: int, names: Names) -> Event:
     if not args:
         raise _usage("rocket", "rocket SEAT")
     seat = _seat(args[0], names)
@@ -246,23 +248,23 @@ def _rocket(args: list[str], line: str, number: int, names: dict[str, int]) -> E
     return ev.Rocket(seat, (Card(SMALL_JOKER), Card(BIG_JOKER)), number)
 
 
-_READERS: dict[str, Callable[[list[str], str, int, dict[str, int]], Event]] = {
+_READERS: dict[str, Callable[[list[str], str, int, Names], Event]] = {
     "match": _match,
     "seat": _seat_name,
-    "deal": _nothing(ev.DealStart, "deal"),
+    "deal": partial(_nothing, ev.DealStart, "deal"),
     "bid": _bid,
     "kitty": _kitty,
-    "landlord": _one_seat(ev.Landlord, "landlord"),
-    "show": _one_seat(ev.Show, "show"),
+    "landlord": partial(_one_seat, ev.Landlord, "landlord"),
+    "show": partial(_one_seat, ev.Show, "show"),
     "play": _play,
     "bomb": _bomb,
     "rocket": _rocket,
-    "out": _one_seat(ev.Out, "out"),
-    "spring": _nothing(ev.Spring, "spring"),
-    "antispring": _nothing(ev.AntiSpring, "antispring"),
-    "redeal": _nothing(ev.Redeal, "redeal"),
-    "warn": _conduct("warn"),
-    "ruling": _conduct("ruling"),
+    "out": partial(_one_seat, ev.Out, "out"),
+    "spring": partial(_nothing, ev.Spring, "spring"),
+    "antispring": partial(_nothing, ev.AntiSpring, "antispring"),
+    "redeal": partial(_nothing, ev.Redeal, "redeal"),
+    "warn": partial(_conduct, "warn"),
+    "ruling": partial(_conduct, "ruling"),
 }
 
 

@@ -57,10 +57,10 @@ def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
     # each line of a deal read once (a match calls, places and declares the same few ways); not the header, a
     # seat's name nor the conduct; a blank line is read as None (not kept)
     remembered = kit.Remembered(parse_line, (ev.Deal, ev.Call, ev.Alone, ev.Places, ev.Points, ev.Declare, ev.Claim))
-    return kit.read_lines(lines, remembered, Record())
+    return kit.read_lines(lines, remembered)
 
 
-def parse_line(text: str, line: int = 0) -> Event | None:
+def parse_line(text: str, line: int) -> Event | None:
     """One directive, or None for a blank or comment line; raises :class:`NotationError` when malformed."""
     text = unicodedata.normalize("NFKC", strip_comment(text))
     try:
@@ -150,9 +150,8 @@ def _read_match(tokens: list[str], line: int) -> ev.Header:
         raise NotationError(M("match: the header needs id=…"))
     try:  # an id as every id is (it may become a file name); names and texts printable and short
         check_id(fields["id"], "match id=")
-        for key, value in fields.items():
-            if key != "id":
-                check_text(value, f"match {key}=", NAME_MAX)
+        for key, value in fields.items():  # (an id check_id takes is printable and short: check_text takes it too)
+            check_text(value, f"match {key}=", NAME_MAX)
     except UsageError as e:
         raise NotationError(e.msg) from None
     ident, rules = fields.pop("id"), fields.pop("rules", None)

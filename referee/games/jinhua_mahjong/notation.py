@@ -152,7 +152,7 @@ def _claim(keyword: str, args: list[str], line: int, rest: str) -> Event:
 
 
 def _win(keyword: str, args: list[str], line: int, rest: str) -> Event:
-    if not args or len(args) > 3:
+    if not args:  # (more than 3 are refused below: one discarder and at most one 'from')
         raise _usage(keyword)
     winner = _seat(args[0], keyword)
     rest_args = args[1:]
@@ -224,7 +224,7 @@ def parse_lines(lines: Iterable[tuple[int, str]]) -> Record:
     # nor the conduct
     remembered = Remembered(parse_line, (ev.Deal, ev.Caishen, ev.Claim, ev.Win, ev.Patterns, ev.Tiles, ev.Liable,
                                          ev.NoWin))
-    return read_lines(lines, remembered, Record())
+    return read_lines(lines, remembered)
 
 
 def parse_line(line: str, number: int) -> Event:
