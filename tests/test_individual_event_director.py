@@ -191,3 +191,19 @@ def test_a_jinhua_mahjong_event_run_by_the_director(tmp_path: Path) -> None:
         f"wrote 10 pages to {site} (open {site}/index.html)"
     round_page = (site / "round-1.html").read_text(encoding="utf-8")
     assert "JH-R1-T2" in round_page and "slip" in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_pairing_control_of_pairs_is_refused_at_an_event_of_players_naming_it(tmp_path: Path) -> None:
+    """``event pair --explain``, ``--swap``, ``--set`` and ``--bye`` steer a pair event's pairing; at an event of
+    players they were passed over without a word. Each is refused, named, and nothing is seated."""
+    cli = Cli(tmp_path / "store")
+    cli.ok("event", "new", "DZ", "--name", "n", "--game", "doudizhu", "--rounds", 2, "--seed", 1)
+    for i in range(1, 7):
+        cli.ok("event", "add", "DZ", f"P{i}", f"N{i}")
+    tail = ("is for an event of pairs: an event of players is seated by the program, every player at a table of the "
+            "game's size by score without meeting anyone twice where it can (referee event unpair DZ takes a round "
+            "back to seat it again)")
+    for option in (["--explain"], ["--swap", "P1", "P2", "--reason", "r"], ["--set", "P1-P2", "--reason", "r"],
+                   ["--bye", "P1"]):
+        assert cli.error(2, "event", "pair", "DZ", *option) == f"error: {option[0]} {tail}"
+    assert cli.json("event", "status", "DZ")["round"] is None  # nothing seated

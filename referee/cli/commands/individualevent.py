@@ -138,9 +138,17 @@ def pair(store: MatchStore, event_id: str, json_: bool, explain: bool, dry_run: 
          sets: Sequence[str], byes: Sequence[str], reason: str, by_rating: bool, referee: str | None,
          say: str) -> None:
     from referee.app.individual import seat_next_round
-    from referee.core.i18n import tr
+    from referee.core.errors import UsageError
+    from referee.core.i18n import M, tr
     from referee.views import individualviews as views
 
+    asked = [name for name, given in (("--explain", explain), ("--swap", swap is not None), ("--set", bool(sets)),
+                                      ("--bye", bool(byes))) if given]
+    if asked:  # said rather than passed over: a pairing control of pairs has no meaning at tables of players
+        raise UsageError(M("{option} is for an event of pairs: an event of players is seated by the program, every "
+                           "player at a table of the game's size by score without meeting anyone twice where it "
+                           "can (referee event unpair {event} takes a round back to seat it again)",
+                           option=asked[0], event=event_id))
     seated = seat_next_round(store, event_id, referee, dry_run=dry_run, by_rating=by_rating)
     if json_:
         typer.echo(json.dumps({**views.seating_json(seated.round), **({"dry_run": True} if dry_run else {})},
