@@ -1,12 +1,27 @@
-"""The save-or-compare loop of the byte guards (``games_bytes.py``, ``gunzi_bytes.py``): one place that writes each
-output, or compares it with the one saved and keeps a differing one beside it as ``NAME.new``."""
+"""The byte guards' command line and save-or-compare loop (``games_bytes.py``, ``gunzi_bytes.py``,
+``dispute_bytes.py``, ``pdf_lines.py``): one place that reads ``save|compare FOLDER`` and that writes each output, or
+compares it with the one saved and keeps a differing one beside it as ``NAME.new``."""
 
 from __future__ import annotations
 
+import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import NoReturn
+
+
+def arguments(doc: str | None, more: Callable[[argparse.ArgumentParser], None] | None = None) -> argparse.Namespace:
+    """``ACTION FOLDER`` (``save`` or ``compare``, the folder made if missing) and what *more* adds, read from the
+    command line; *doc* (the guard's docstring) is its help."""
+    ap = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("action", choices=("save", "compare"))
+    ap.add_argument("folder", type=Path)
+    if more is not None:
+        more(ap)
+    args = ap.parse_args()
+    args.folder.mkdir(parents=True, exist_ok=True)
+    return args
 
 
 def save_or_compare(action: str, folder: Path, outputs: Iterable[tuple[str, bytes]]) -> NoReturn:

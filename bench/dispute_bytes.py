@@ -15,7 +15,6 @@ the refusals that name a hand (no such hand, an event outside the hand, an unset
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import shutil
@@ -29,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bytecheck import save_or_compare  # noqa: E402
+from bytecheck import arguments, save_or_compare  # noqa: E402
 
 EXAMPLE = ROOT / "examples" / "spring-cup.gunzi"
 MATCH = "SC26-R1-T3"
@@ -179,11 +178,7 @@ def outputs(action: str, folder: Path) -> Iterator[tuple[str, bytes]]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("action", choices=("save", "compare"))
-    ap.add_argument("folder", type=Path)
-    args = ap.parse_args()
-    args.folder.mkdir(parents=True, exist_ok=True)
+    args = arguments(__doc__)
     save_or_compare(args.action, args.folder, outputs(args.action, args.folder))
 
 

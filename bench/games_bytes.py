@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bytecheck import save_or_compare  # noqa: E402
+from bytecheck import arguments, save_or_compare  # noqa: E402
 from games_bench import records  # noqa: E402
 
 SUFFIXES = (".doudizhu", ".dagun", ".mahjong")
@@ -69,13 +69,11 @@ def outputs(folder: Path, long: int, seed: int):
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("action", choices=("save", "compare"))
-    ap.add_argument("folder", type=Path)
-    ap.add_argument("--long", type=int, default=0, help="also the bench's long records of about N deals")
-    ap.add_argument("--seed", type=int, default=2026, help="the bench's seed (2026)")
-    args = ap.parse_args()
-    args.folder.mkdir(parents=True, exist_ok=True)
+    def more(ap: argparse.ArgumentParser) -> None:
+        ap.add_argument("--long", type=int, default=0, help="also the bench's long records of about N deals")
+        ap.add_argument("--seed", type=int, default=2026, help="the bench's seed (2026)")
+
+    args = arguments(__doc__, more)
     save_or_compare(args.action, args.folder, outputs(args.folder, args.long, args.seed))
 
 

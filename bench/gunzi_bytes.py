@@ -19,7 +19,6 @@ code, one file each.
 
 from __future__ import annotations
 
-import argparse
 import random
 import re
 import subprocess
@@ -31,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bytecheck import save_or_compare  # noqa: E402
+from bytecheck import arguments, save_or_compare  # noqa: E402
 
 from referee.games.gunzi.testing.generate import endless_rule_file, endless_rules, generate_match  # noqa: E402
 
@@ -148,11 +147,7 @@ def outputs(tmp: Path) -> Iterator[tuple[str, bytes]]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("action", choices=("save", "compare"))
-    ap.add_argument("folder", type=Path)
-    args = ap.parse_args()
-    args.folder.mkdir(parents=True, exist_ok=True)
+    args = arguments(__doc__)
     with tempfile.TemporaryDirectory(prefix="referee-gunzi-bytes-") as tmp:
         save_or_compare(args.action, args.folder, ((name, data.replace(tmp.encode() + b"/", b""))
                                                    for name, data in outputs(Path(tmp))))

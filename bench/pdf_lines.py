@@ -14,7 +14,6 @@ whether the bytes changed where the text did not.
 
 from __future__ import annotations
 
-import argparse
 import difflib
 import os
 import subprocess
@@ -22,6 +21,8 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+
+from bytecheck import arguments
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -108,11 +109,7 @@ def _timeless(text: str) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("action", choices=("save", "compare"))
-    ap.add_argument("folder", type=Path)
-    args = ap.parse_args()
-    args.folder.mkdir(parents=True, exist_ok=True)
+    args = arguments(__doc__)
     n = texts = byte_only = 0
     with tempfile.TemporaryDirectory(prefix="referee-pdf-lines-") as tmp:
         for name, pdf in _pdfs(Path(tmp)):
