@@ -229,13 +229,25 @@ def _named(step: Msg, names: dict[int, str]) -> Msg:
             break
     else:
         return step
-    named = tuple([(k, M("{seat} ({name})", seat=v, name=names[v]))
-                   if k in _SEAT_FIELDS and isinstance(v, int) and names[v] != str(v) else (k, v) for k, v in fields])
+    named = tuple([(k, _seated(v, names[v])) if k in _SEAT_FIELDS and isinstance(v, int) and names[v] != str(v)
+                   else (k, v) for k, v in fields])
     return _new_step(type(step), (step.msgid, named, *step[2:]))  # step._replace(fields=named), made faster
+
+
+def _seated(seat: int, name: str) -> Msg:
+    """``2 (李四)``, ``2（李四）``: made once for each seat and name (a match names its three seats thousands of
+    times)."""
+    known = _SEATED.get((seat, name))
+    if known is None:
+        if len(_SEATED) >= 4_096:
+            _SEATED.clear()
+        known = _SEATED[(seat, name)] = M("{seat} ({name})", seat=seat, name=name)
+    return known
 
 
 _new_step = tuple.__new__
 _SEAT_FIELDS = frozenset(("seat", "caller"))
+_SEATED: dict[tuple[int, str], Msg] = {}
 
 
 class _Bidding(NamedTuple):
