@@ -239,6 +239,17 @@ def test_the_command_line_settles_a_dispute_of_every_game(tmp_path: Path, case: 
                   signs, "seen", f"{case.key}-rules.md"):
         assert words in text, words
     assert "playerat" not in text and "位玩家" not in text
+    # the sheet quotes each clause it cites whole, in both languages (a weighing on the screen cuts a long one)
+    from referee.views.clauses import clause
+
+    raw = "".join(p.extract_text() for p in pypdf.PdfReader(str(sheet)).pages)
+    cited = re.findall(r"^(§\d+(?:\.\d+)*) ", raw.split("The clauses applied")[1].split("The ruling")[0], re.M)
+    assert cited
+    for section in cited:
+        c = clause(section, case.key)
+        assert c is not None
+        for lang in ("en", "zh_CN"):
+            assert re.sub(r"\s+", "", c.quoted(lang, None)) in text, (section, lang)
     confirmed = run("confirm", case.match_id, "--hand", case.deal, "--by", case.by)
     assert f"deal {case.deal} confirmed by {en}" in confirmed
     before = snapshot(tmp_path / "store")

@@ -43,25 +43,26 @@ class Clause(NamedTuple):
         """Its sources quote no Chinese: a Chinese reader reads the catalogue's Chinese of it."""
         return not _QUOTED.search(self.source)
 
-    def quoted(self, lang: str) -> str:
+    def quoted(self, lang: str, most: int | None = MOST) -> str:
         """The clause in the reader's language: the Chinese quotations of its sources for a Chinese
         reader (when it has some), else the clause as the catalogue words it (its msgid is the clause
-        as stated), else the clause as stated."""
+        as stated), else the clause as stated; cut at *most* characters (None: whole, as a ruling sheet
+        prints it)."""
         if is_chinese(lang):
             found = _QUOTED.findall(self.source)
             if found:
-                return _short("；".join(found))
-            return _short(gettext(lang, self.text))  # the clause itself while the catalogue lacks it
-        return _short(self.text)
+                return _short("；".join(found), most)
+            return _short(gettext(lang, self.text), most)  # the clause itself while the catalogue lacks it
+        return _short(self.text, most)
 
 
 # Marks of the statement some Chinese fonts lack, and the plain characters that say the same.
 _PLAIN = str.maketrans({"\u2212": "-", "\u2011": "-"})
 
 
-def _short(text: str) -> str:
+def _short(text: str, most: int | None = MOST) -> str:
     text = " ".join(text.split()).translate(_PLAIN)
-    return text if len(text) <= MOST else text[:MOST - 1].rstrip() + "…"
+    return text if most is None or len(text) <= most else text[:most - 1].rstrip() + "…"
 
 
 @functools.lru_cache(maxsize=8)

@@ -84,9 +84,10 @@ def _story(pr: _Printer, w: Weighed, lang: str) -> list[Any]:
             c = clause(section, w.game.key)
             if c is None:
                 continue
-            story.append(pr.para(f"{section}  {c.quoted(lang)}", pr.s_body))
-            if c.quoted(other) != c.quoted(lang):
-                story.append(pr.para(c.quoted(other), grey))
+            here, there = c.quoted(lang, None), c.quoted(other, None)  # the sheet quotes the whole clause
+            story.append(pr.para(f"{section}  {here}", pr.s_body))
+            if there != here:
+                story.append(pr.para(there, grey))
     story.append(pr.para(_both(M("The ruling"), lang), pr.s_h2))
     if d.ruling is None:
         line(M("not yet ruled"))
