@@ -209,7 +209,9 @@ def test_the_command_line_settles_a_dispute_of_every_game(tmp_path: Path, case: 
     # the deal as the game calls it (the kit's "deal {n}" / 第{n}局, never Gunzi's hand / 副), the seat with its player
     en, zh_side = case.side
     assert f"dispute 1 of {case.match_id}: deal {case.deal}, {en} claims “{case.claim}” — open" in raised
-    assert f"disputed: {case.deal}" in run("status", case.match_id)
+    status = run("status", case.match_id)
+    assert f"disputed: {case.deal}" in status and "settled deals — " in status  # the game's word: deals, not hands
+    assert "已结算各局——" in run("status", case.match_id, "--lang", "zh")
     shown = run("dispute", case.match_id, "show", 1, "--alt", f"{seq} {case.alternative}")
     assert f"alternative 1 of dispute 1: #{seq} `{case.alternative}`" in shown
     table = _rows(shown)

@@ -249,6 +249,10 @@ class GameOf(Protocol[E, R, Res]):
         or the game's own spacing where its sentences set the number apart from its title (Gunzi's ``第 3 副``,
         titled ``第3副``)."""
         ...
+    def deal_nouns(self) -> tuple[Msg, Msg]:
+        """The game's word for a deal and for deals, to stand in a sentence without a number (``(the hand is not
+        settled)``, ``settled hands — …``): ``hand``/``hands`` 副 at Gunzi, ``deal``/``deals`` 局 elsewhere."""
+        ...
     def deals_heading(self) -> Msg:
         """What a page heads the list of the match's deals with (``Hands`` 各副 at Gunzi, ``Deals`` 各局 elsewhere)."""
         ...

@@ -122,7 +122,7 @@ def _steps(game: Game, result: Any, hand: int, lang: str, cited: dict[str, None]
 
     text = game.explain_view(result, hand, lang) if hand in game.settled_hands(result) else None
     if text is None:
-        return ["    " + tr(lang, "(the hand is not settled)")]
+        return ["    " + tr(lang, "(the {deal} is not settled)", deal=game.deal_nouns()[0])]
     out = []
     for line in text.splitlines():
         out.append("    " + line)
@@ -232,8 +232,9 @@ def event_data(event_id: str, found: Sequence[EventDispute]) -> dict[str, Any]:
             "disputes": [{"round": e.round, "table": e.table, **dispute_data(e.match_id, e.dispute)} for e in found]}
 
 
-def hand_marks(remarks: Remarks, hands: Sequence[int], lang: str) -> str | None:
-    """``status``'s line of the settled hands by mark: ``hands confirmed: 1; disputed: 2; not confirmed: 3, 4``."""
+def hand_marks(remarks: Remarks, hands: Sequence[int], lang: str, deals: Msg) -> str | None:
+    """``status``'s line of the settled hands by mark, *deals* the game's word for them (``Game.deal_nouns``):
+    ``settled hands — confirmed: 1; disputed: 2; not confirmed: 3, 4``."""
     if not hands:
         return None
     by_mark: dict[HandMark, list[int]] = {}
@@ -241,4 +242,4 @@ def hand_marks(remarks: Remarks, hands: Sequence[int], lang: str) -> str | None:
         by_mark.setdefault(remarks.mark(n), []).append(n)
     parts = [M("{mark}: {hands:list}", mark=MARKS[mark], hands=by_mark[mark])
              for mark in HandMark if mark in by_mark]
-    return tr(lang, "settled hands — {marks}", marks=mt.semicolons(parts))
+    return tr(lang, "settled {deals} — {marks}", deals=deals, marks=mt.semicolons(parts))

@@ -130,7 +130,7 @@ def show_remarks(entries: list[StoredEntry], game: Game, result: Any, match_id: 
     remarks = fold(entries)
     if not remarks.disputes and not remarks.confirmations:
         return
-    line = disputetext.hand_marks(remarks, game.settled_hands(result), lang)
+    line = disputetext.hand_marks(remarks, game.settled_hands(result), lang, game.deal_nouns()[1])
     if line:
         typer.echo(line)
     left = remarks.open_disputes()

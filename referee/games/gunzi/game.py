@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from referee.core.i18n import M, Msg
+from referee.core.i18n import P_, M, Msg
 from referee.core.records import RecordError
 from referee.games.gunzi.events import Event, HandStart, MatchHeader, SeatName, TeamName
 from referee.games.gunzi.results import HandResult, MatchResult
@@ -103,6 +103,9 @@ class Gunzi(Adapter[Event, RuleSet, MatchResult]):
 
     def deal_named(self, deal: int) -> Msg:
         return M("hand {n}", n=deal)  # 第 3 副: a sentence spaces the number, as the phone's "hand {n}" does
+
+    def deal_nouns(self) -> tuple[Msg, Msg]:
+        return Msg(P_("deal noun", "hand"), context="deal noun"), Msg(P_("deal noun", "hands"), context="deal noun")
 
     def deals_heading(self) -> Msg:
         return M("Hands")

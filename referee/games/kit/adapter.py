@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TextIO, TypeVar, cast
 
-from referee.core.i18n import M, Msg
+from referee.core.i18n import P_, M, Msg
 from referee.games.api import GameOf, Header, Reading, Summary, table_facts, total_facts
 
 if TYPE_CHECKING:
@@ -276,6 +276,9 @@ class Adapter(GameOf[E, R, Res]):
 
     def deal_named(self, deal: int) -> Msg:
         return self.deal_title(deal)
+
+    def deal_nouns(self) -> tuple[Msg, Msg]:
+        return Msg(P_("deal noun", "deal"), context="deal noun"), Msg(P_("deal noun", "deals"), context="deal noun")
 
     def deals_heading(self) -> Msg:
         return M("Deals")
