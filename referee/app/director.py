@@ -779,10 +779,10 @@ def _remarks_at_close(store: MatchStore, state: EventState, rnd: Round, force: b
     """The round's open disputes and appeals (refused without *force*: a close ends every appeal window)
     and, when the event requires confirmation (and its scoring does not turn the warning off), its settled hands no
     side confirmed."""
-    from referee.app.disputes import open_disputes, open_msg, sides, unconfirmed, unconfirmed_msg
+    from referee.app.disputes import open_msgs, unconfirmed, unconfirmed_msg
 
     ids = [t.match_id for t in rnd.tables]
-    left = tuple(open_msg(mid, d, sides(store, mid)) for mid, d in open_disputes(store, ids))
+    left = tuple(open_msgs(store, ids))
     if left and not force:
         raise RefereeError(MN("round {round} cannot close: {n} dispute is still open: {disputes:list}. Rule it "
                               "(referee dispute MATCH rule|decide D), or close with --force --reason TEXT to leave it "

@@ -493,6 +493,14 @@ def open_disputes(store: MatchStore, match_ids: Sequence[str]) -> list[tuple[str
     return found
 
 
+def open_msgs(store: MatchStore, match_ids: Sequence[str]) -> list[Msg]:
+    """:func:`open_msg` of every open dispute of *match_ids* (:func:`open_disputes`), each match's words read once
+    (:func:`sides` replays it)."""
+    found = open_disputes(store, match_ids)
+    words = {mid: sides(store, mid) for mid in dict.fromkeys(mid for mid, _ in found)}
+    return [open_msg(mid, d, words[mid]) for mid, d in found]
+
+
 def open_msg(match_id: str, d: Dispute, words: Sides) -> Msg:
     """``T3 dispute 1 (hand 7, NS, open)``; ``T2 dispute 1 (deal 4, seat 2 (李四), open)`` (*words*: :func:`sides`)."""
     return M("{match} dispute {number} ({deal}, {team}, {state})", match=match_id, number=d.number,

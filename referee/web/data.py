@@ -494,6 +494,5 @@ def _players(pair: Any) -> str:
 
 def remarks_view(store: MatchStore, match_ids: list[str], lang: str) -> dict[str, Any]:
     """The open disputes of *match_ids* (a round's matches) and their settled hands no side confirmed."""
-    return {"open": [disputes.open_msg(mid, d, disputes.sides(store, mid)).text(lang)
-                     for mid, d in disputes.open_disputes(store, match_ids)],
+    return {"open": [m.text(lang) for m in disputes.open_msgs(store, match_ids)],
             "unconfirmed": [disputes.unconfirmed_msg(u).text(lang) for u in disputes.unconfirmed(store, match_ids)]}
